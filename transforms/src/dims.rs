@@ -1,0 +1,227 @@
+//! [`Dims`]: a fixed-capacity list of lengths, usable in `const fn`s.
+
+use crate::{Error, Index};
+use core::fmt;
+
+/// The most entries a list parameter, or a descriptor's top dimensions, may have.
+pub const MAX_DIMS: usize = 8;
+
+/// A list of up to [`MAX_DIMS`] signed 64-bit values (lengths, strides,
+/// coefficients), stored inline so it can be built and read in `const fn`s.
+///
+/// Unused slots are always zero, so the derived equality compares only the
+/// entries that are there.
+///
+/// ```
+/// use cktile_transforms::Dims;
+/// const D: Dims = Dims::from_slice(&[4, 8]).unwrap();
+/// assert_eq!(D.as_slice(), &[4, 8]);
+/// assert_eq!(D.product(), Some(32));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Dims {
+    len: u8,
+    values: [Index; MAX_DIMS],
+}
+
+impl Dims {
+    /// The empty list.
+    pub const EMPTY: Dims = Dims { len: 0, values: [0; MAX_DIMS] };
+
+    /// Copies a slice, or fails if it has more than [`MAX_DIMS`] entries.
+    ///
+    /// ```
+    /// use cktile_transforms::{Dims, Error};
+    /// assert!(Dims::from_slice(&[1; 9]).is_err());
+    /// ```
+    pub const fn from_slice(values: &[Index]) -> Result<Dims, Error> {
+        if values.len() > MAX_DIMS {
+            return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
+        }
+        let mut out = Dims::EMPTY;
+        let mut i = 0;
+        while i < values.len() {
+            out.values[i] = values[i];
+            i += 1;
+        }
+        out.len = values.len() as u8;
+        Ok(out)
+    }
+
+    /// Converts unsigned values, failing on any value above `i64::MAX`.
+    ///
+    /// ```
+    /// use cktile_transforms::Dims;
+    /// assert_eq!(Dims::from_usizes(&[3, 5]).unwrap().as_slice(), &[3, 5]);
+    /// assert!(Dims::from_usizes(&[usize::MAX]).is_err());
+    /// ```
+    pub const fn from_usizes(values: &[usize]) -> Result<Dims, Error> {
+        if values.len() > MAX_DIMS {
+            return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
+        }
+        let mut out = Dims::EMPTY;
+        let mut i = 0;
+        while i < values.len() {
+            out.values[i] = match to_index(values[i]) {
+                Ok(v) => v,
+                Err(e) => return Err(e),
+            };
+            i += 1;
+        }
+        out.len = values.len() as u8;
+        Ok(out)
+    }
+
+    /// A list of `n` copies of `value` (`n` is clamped to [`MAX_DIMS`]).
+    ///
+    /// ```
+    /// use cktile_transforms::Dims;
+    /// assert_eq!(Dims::splat(2, 7).as_slice(), &[7, 7]);
+    /// ```
+    pub const fn splat(n: usize, value: Index) -> Dims {
+        let n = if n > MAX_DIMS { MAX_DIMS } else { n };
+        let mut out = Dims::EMPTY;
+        let mut i = 0;
+        while i < n {
+            out.values[i] = value;
+            i += 1;
+        }
+        out.len = n as u8;
+        out
+    }
+
+    /// Number of entries.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert_eq!(Dims::from_slice(&[1, 2]).unwrap().len(), 2);
+    /// ```
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True when there are no entries.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert!(Dims::EMPTY.is_empty());
+    /// ```
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Entry `i`, or 0 past the end.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// let d = Dims::from_slice(&[5]).unwrap();
+    /// assert_eq!((d.get(0), d.get(3)), (5, 0));
+    /// ```
+    pub const fn get(&self, i: usize) -> Index {
+        if i < MAX_DIMS { self.values[i] } else { 0 }
+    }
+
+    /// The entries as a slice.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert_eq!(Dims::from_slice(&[2, 3]).unwrap().as_slice(), &[2, 3]);
+    /// ```
+    pub const fn as_slice(&self) -> &[Index] {
+        self.values.split_at(self.len()).0
+    }
+
+    /// All [`MAX_DIMS`] slots (unused ones are zero).
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert_eq!(Dims::from_slice(&[2]).unwrap().to_array()[..2], [2, 0]);
+    /// ```
+    pub const fn to_array(&self) -> [Index; MAX_DIMS] {
+        self.values
+    }
+
+    /// Appends a value, or fails when the list is full.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert_eq!(Dims::EMPTY.push(4).unwrap().as_slice(), &[4]);
+    /// ```
+    pub const fn push(self, value: Index) -> Result<Dims, Error> {
+        if self.len() >= MAX_DIMS {
+            return Err(Error::TooManyDims { given: MAX_DIMS + 1, max: MAX_DIMS });
+        }
+        let mut out = self;
+        out.values[self.len()] = value;
+        out.len += 1;
+        Ok(out)
+    }
+
+    /// Product of the entries (1 for an empty list), or `None` on overflow.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert_eq!(Dims::from_slice(&[i64::MAX, 2]).unwrap().product(), None);
+    /// ```
+    pub const fn product(&self) -> Option<Index> {
+        let mut p: Index = 1;
+        let mut i = 0;
+        while i < self.len() {
+            p = match p.checked_mul(self.values[i]) {
+                Some(v) => v,
+                None => return None,
+            };
+            i += 1;
+        }
+        Some(p)
+    }
+
+    /// Position of the first zero entry, if any.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert_eq!(Dims::from_slice(&[3, 0]).unwrap().first_zero(), Some(1));
+    /// ```
+    pub const fn first_zero(&self) -> Option<usize> {
+        let mut i = 0;
+        while i < self.len() {
+            if self.values[i] == 0 {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+/// Converts a `usize` parameter to the index type, failing above `i64::MAX`.
+pub(crate) const fn to_index(value: usize) -> Result<Index, Error> {
+    if value as u64 > Index::MAX as u64 {
+        Err(Error::ValueTooLarge { value: value as u64 })
+    } else {
+        Ok(value as Index)
+    }
+}
+
+impl fmt::Debug for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Writes the list in spec syntax: a bare integer for one entry, `(a,b,..)` otherwise.
+impl fmt::Display for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.len() == 1 {
+            return write!(f, "{}", self.values[0]);
+        }
+        f.write_str("(")?;
+        for (i, v) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{v}")?;
+        }
+        f.write_str(")")
+    }
+}

@@ -1,0 +1,237 @@
+//! The error type of the transforms crate.
+
+use core::fmt;
+
+/// Why a transform's parameters are invalid.
+///
+/// Every variant names the offending value and what would be valid. The type
+/// is `Copy` and built by `const fn`s, so the same checks reject a bad
+/// transform at compile time (as a `const` evaluation error) and at run time
+/// (as an `Err`).
+///
+/// ```
+/// use cktile_transforms::{Error, Transform};
+/// let err = Transform::xor(8, 6).unwrap_err();
+/// assert_eq!(err, Error::XorNotPowerOfTwo { l1: 6 });
+/// assert!(err.to_string().contains("power of two"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Error {
+    /// A length parameter is zero.
+    ZeroLength {
+        /// The transform (or descriptor function) that got it.
+        transform: &'static str,
+        /// Which parameter.
+        parameter: &'static str,
+        /// Its position within a list parameter (0 for scalars).
+        position: usize,
+    },
+    /// A list parameter has no entries.
+    EmptyList {
+        /// The transform that got it.
+        transform: &'static str,
+        /// Which parameter.
+        parameter: &'static str,
+    },
+    /// A list parameter has more entries than [`MAX_DIMS`](crate::MAX_DIMS).
+    TooManyDims {
+        /// How many were given.
+        given: usize,
+        /// The most that are allowed.
+        max: usize,
+    },
+    /// Two lists that must have the same number of entries do not.
+    ListLengthMismatch {
+        /// The transform that got them.
+        transform: &'static str,
+        /// The first list's length.
+        first: usize,
+        /// The second list's length.
+        second: usize,
+    },
+    /// A value does not fit the signed 64-bit index type.
+    ValueTooLarge {
+        /// The value that was given.
+        value: u64,
+    },
+    /// A product or sum of parameters overflows the 64-bit index type.
+    Overflow {
+        /// The transform that overflowed.
+        transform: &'static str,
+        /// What was being computed.
+        quantity: &'static str,
+    },
+    /// The xor transform's second length (the modulus) is not a power of two,
+    /// so `up1 ^ (up0 % L1)` would leave `[0, L1)`.
+    XorNotPowerOfTwo {
+        /// The rejected `L1`.
+        l1: i64,
+    },
+    /// A slice's range is not `begin < end <= len`.
+    SliceRange {
+        /// The sliced dimension's length.
+        len: i64,
+        /// First index kept.
+        begin: i64,
+        /// One past the last index kept.
+        end: i64,
+    },
+    /// A swizzle's parameters break CuTe's rule `|S| >= B`, or its bit fields
+    /// do not fit in 62 bits.
+    SwizzleParameters {
+        /// Number of bits in the mask (B).
+        bits: u32,
+        /// Number of least-significant bits kept constant (M).
+        base: u32,
+        /// Distance the mask is shifted (S).
+        shift: i32,
+    },
+    /// A swizzle is applied to a dimension whose length is not a multiple of
+    /// the block it permutes, so it would map indices outside the dimension.
+    SwizzleLength {
+        /// The dimension's length.
+        len: i64,
+        /// The block the swizzle permutes within.
+        block: i64,
+    },
+    /// A transform is applied to the wrong number of lower dimensions.
+    LowerCount {
+        /// The transform.
+        transform: &'static str,
+        /// How many lower dimensions it takes.
+        expected: usize,
+        /// How many it was given.
+        found: usize,
+    },
+    /// A transform's lower length does not equal the length of the dimension
+    /// it is applied to.
+    LowerLengthMismatch {
+        /// The transform.
+        transform: &'static str,
+        /// Which of its lower dimensions.
+        dim: usize,
+        /// The length the transform implies.
+        expected: i64,
+        /// The length of the dimension it is applied to.
+        found: i64,
+    },
+    /// A transform would read past the end of the dimension it is applied to.
+    LowerOutOfRange {
+        /// The transform.
+        transform: &'static str,
+        /// The largest lower index it produces.
+        largest: i64,
+        /// The length of the dimension it is applied to.
+        length: i64,
+    },
+}
+
+impl Error {
+    /// A fixed sentence for the error, usable in `const` panics (which cannot
+    /// format numbers); [`Display`](fmt::Display) adds the values.
+    ///
+    /// ```
+    /// use cktile_transforms::Transform;
+    /// let e = Transform::merge(&[4, 0]).unwrap_err();
+    /// assert_eq!(e.summary(), "cktile: a transform length is zero; every length must be at least 1");
+    /// ```
+    pub const fn summary(&self) -> &'static str {
+        match self {
+            Error::ZeroLength { .. } => {
+                "cktile: a transform length is zero; every length must be at least 1"
+            }
+            Error::EmptyList { .. } => {
+                "cktile: a transform got an empty list; it needs at least one length"
+            }
+            Error::TooManyDims { .. } => "cktile: a list has more than MAX_DIMS (8) entries",
+            Error::ListLengthMismatch { .. } => {
+                "cktile: embed lengths and coefficients must have the same number of entries"
+            }
+            Error::ValueTooLarge { .. } => {
+                "cktile: a parameter does not fit the signed 64-bit index type"
+            }
+            Error::Overflow { .. } => {
+                "cktile: the transform's lengths overflow the signed 64-bit index type"
+            }
+            Error::XorNotPowerOfTwo { .. } => {
+                "cktile: xor((L0, L1)) needs L1 to be a power of two, or up1 ^ (up0 % L1) leaves [0, L1)"
+            }
+            Error::SliceRange { .. } => "cktile: slice(len, begin, end) needs begin < end <= len",
+            Error::SwizzleParameters { .. } => {
+                "cktile: swizzle(B, M, S) needs |S| >= B and all bit fields below bit 62"
+            }
+            Error::SwizzleLength { .. } => {
+                "cktile: a swizzle's dimension length must be a multiple of the block it permutes"
+            }
+            Error::LowerCount { .. } => {
+                "cktile: a transform is applied to the wrong number of dimensions"
+            }
+            Error::LowerLengthMismatch { .. } => {
+                "cktile: a transform's lengths do not match the lengths of the dimensions it is applied to"
+            }
+            Error::LowerOutOfRange { .. } => {
+                "cktile: a transform reads past the end of the dimension it is applied to"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Error::ZeroLength { transform, parameter, position } => write!(
+                f,
+                "{transform}: {parameter}[{position}] is 0; every length must be at least 1"
+            ),
+            Error::EmptyList { transform, parameter } => {
+                write!(f, "{transform}: {parameter} is empty; give at least one length")
+            }
+            Error::TooManyDims { given, max } => {
+                write!(f, "a list has {given} entries; at most {max} are supported")
+            }
+            Error::ListLengthMismatch { transform, first, second } => write!(
+                f,
+                "{transform}: {first} lengths but {second} coefficients; give one coefficient per length"
+            ),
+            Error::ValueTooLarge { value } => write!(
+                f,
+                "value {value} does not fit a signed 64-bit index; the largest is {}",
+                i64::MAX
+            ),
+            Error::Overflow { transform, quantity } => write!(
+                f,
+                "{transform}: the {quantity} overflows a signed 64-bit index; use smaller lengths"
+            ),
+            Error::XorNotPowerOfTwo { l1 } => write!(
+                f,
+                "xor: L1 = {l1} is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ..."
+            ),
+            Error::SliceRange { len, begin, end } => write!(
+                f,
+                "slice: begin {begin}, end {end} on length {len}; need begin < end <= len"
+            ),
+            Error::SwizzleParameters { bits, base, shift } => write!(
+                f,
+                "swizzle({bits}, {base}, {shift}): need |S| >= B (|{shift}| >= {bits}) and base + |shift| + bits <= 62"
+            ),
+            Error::SwizzleLength { len, block } => write!(
+                f,
+                "swizzle on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
+            ),
+            Error::LowerCount { transform, expected, found } => write!(
+                f,
+                "{transform} takes {expected} lower dimension(s) but is applied to {found}"
+            ),
+            Error::LowerLengthMismatch { transform, dim, expected, found } => write!(
+                f,
+                "{transform}: lower dimension {dim} should have length {expected} but the dimension it is applied to has length {found}"
+            ),
+            Error::LowerOutOfRange { transform, largest, length } => write!(
+                f,
+                "{transform}: produces lower index {largest} but the dimension it is applied to has length {length}"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,154 @@
+//! `embed(lengths, coefficients)`: N upper dimensions, one lower,
+//! `low = sum(up[i] * coef[i])`.
+//!
+//! This is what a naive (strided) descriptor is: `make_naive_tensor_descriptor`
+//! is one embed with the strides as coefficients. Linear; no vector
+//! information (CK's default). It is invertible exactly when the
+//! coefficients, sorted, form a mixed radix of the lengths (each coefficient
+//! is the next smaller one times that one's length, the smallest is 1): then
+//! the lower index has one decomposition.
+
+use crate::Indices;
+
+/// `low = sum(up[i] * coef[i])` over the first `n` dimensions.
+///
+/// ```
+/// // CK Tile's test: lengths (4, 5), coefficients (2, 3): (2, 2) -> 10.
+/// let mut up = [0; cktile_transforms::MAX_DIMS];
+/// up[0] = 2;
+/// up[1] = 2;
+/// let coef = [2, 3, 0, 0, 0, 0, 0, 0];
+/// assert_eq!(cktile_transforms::kinds::embed::lower(&up, &coef, 2), 10);
+/// ```
+#[inline(always)]
+pub const fn lower(up: &Indices, coefficients: &Indices, n: usize) -> i64 {
+    let mut low: i64 = 0;
+    let mut i = 0;
+    while i < n {
+        low = low.wrapping_add(up[i].wrapping_mul(coefficients[i]));
+        i += 1;
+    }
+    low
+}
+
+/// The largest lower index over all upper indices in range:
+/// `sum((len[i] - 1) * coef[i])`, or `None` on overflow.
+///
+/// ```
+/// let lens = [4, 5, 0, 0, 0, 0, 0, 0];
+/// let coef = [2, 3, 0, 0, 0, 0, 0, 0];
+/// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 2), Some(18));
+/// ```
+pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
+    let mut sum: i64 = 0;
+    let mut i = 0;
+    while i < n {
+        let term = match (lengths[i] - 1).checked_mul(coefficients[i]) {
+            Some(t) => t,
+            None => return None,
+        };
+        sum = match sum.checked_add(term) {
+            Some(s) => s,
+            None => return None,
+        };
+        i += 1;
+    }
+    Some(sum)
+}
+
+/// The order in which to peel dimensions off a lower index to invert the
+/// embed (largest coefficient first), or `None` when the coefficients are not
+/// a mixed radix of the lengths, so no unique inverse exists.
+///
+/// ```
+/// use cktile_transforms::kinds::embed::radix_order;
+/// // strides (8, 64, 1) with lengths (8, 128, 8): dims 1, 0, 2.
+/// let lens = [8, 128, 8, 0, 0, 0, 0, 0];
+/// let coef = [8, 64, 1, 0, 0, 0, 0, 0];
+/// assert_eq!(radix_order(&lens, &coef, 3), Some([1, 0, 2, 0, 0, 0, 0, 0]));
+/// let overlapping = [2, 1, 0, 0, 0, 0, 0, 0];
+/// assert_eq!(radix_order(&[3, 4, 0, 0, 0, 0, 0, 0], &overlapping, 2), None);
+/// ```
+pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<Indices> {
+    // Selection sort of dimension numbers by coefficient, ascending.
+    let mut order = [0i64; crate::MAX_DIMS];
+    let mut i = 0;
+    while i < n {
+        order[i] = i as i64;
+        i += 1;
+    }
+    i = 0;
+    while i < n {
+        let mut best = i;
+        let mut j = i + 1;
+        while j < n {
+            if coefficients[order[j] as usize] < coefficients[order[best] as usize] {
+                best = j;
+            }
+            j += 1;
+        }
+        let t = order[i];
+        order[i] = order[best];
+        order[best] = t;
+        i += 1;
+    }
+    // Ascending: coefficient 1, then each one the previous times its length.
+    let mut expected: i64 = 1;
+    i = 0;
+    while i < n {
+        let d = order[i] as usize;
+        if lengths[d] == 1 {
+            i += 1;
+            continue;
+        }
+        if coefficients[d] != expected {
+            return None;
+        }
+        expected = match expected.checked_mul(lengths[d]) {
+            Some(e) => e,
+            None => return None,
+        };
+        i += 1;
+    }
+    // Peel from the largest coefficient down.
+    let mut out = [0i64; crate::MAX_DIMS];
+    i = 0;
+    while i < n {
+        out[i] = order[n - 1 - i];
+        i += 1;
+    }
+    Some(out)
+}
+
+/// Inverse for a mixed-radix embed: the upper index whose lower index is `low`,
+/// peeling dimensions in `order` (from [`radix_order`]).
+///
+/// ```
+/// use cktile_transforms::kinds::embed::{lower, radix_order, upper};
+/// let lens = [8, 128, 8, 0, 0, 0, 0, 0];
+/// let coef = [8, 64, 1, 0, 0, 0, 0, 0];
+/// let order = radix_order(&lens, &coef, 3).unwrap();
+/// let up = upper(1234, &lens, &coef, &order, 3);
+/// assert_eq!(lower(&up, &coef, 3), 1234);
+/// ```
+pub const fn upper(
+    low: i64,
+    lengths: &Indices,
+    coefficients: &Indices,
+    order: &Indices,
+    n: usize,
+) -> Indices {
+    let mut up = [0i64; crate::MAX_DIMS];
+    let mut rest = low;
+    let mut i = 0;
+    while i < n {
+        let d = order[i] as usize;
+        let c = coefficients[d];
+        if lengths[d] > 1 && c > 0 {
+            up[d] = super::div(rest, c);
+            rest = super::rem(rest, c);
+        }
+        i += 1;
+    }
+    up
+}

@@ -1,0 +1,47 @@
+//! `pad(len, left, right)`, `left_pad(len, left)`, `right_pad(len, right)`.
+//!
+//! The upper dimension is the lower one with `left` extra indices before and
+//! `right` after: `up_len = len + left + right`, `low = up - left`. Padded
+//! positions still get an offset (negative on the left, as in CK Tile), but
+//! are not *valid*: `coordinate_has_valid_offset` is false there.
+//!
+//! CK Tile differences, kept for exactness or fixed where CK is broken:
+//! - `pad` reports no vector information (CK's base-class default), while
+//!   `left_pad` and `right_pad` pass it through. cktile keeps this.
+//! - CK Tile's `left_pad` cannot be used in `transform_tensor_descriptor`
+//!   (it lacks `base_transform`, a compile error). In cktile it composes like
+//!   every other transform.
+
+/// `low = up - left` (for `pad` and `left_pad`; `right_pad` has `left = 0`).
+///
+/// ```
+/// // CK Tile's test: pad(10, 2, 3) maps upper 2 to 0 and 11 to 9.
+/// use cktile_transforms::kinds::pad::lower;
+/// assert_eq!((lower(2, 2), lower(11, 2)), (0, 9));
+/// ```
+#[inline(always)]
+pub const fn lower(up: i64, left: i64) -> i64 {
+    up.wrapping_sub(left)
+}
+
+/// Inverse: `up = low + left`.
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::pad::upper(0, 2), 2);
+/// ```
+#[inline(always)]
+pub const fn upper(low: i64, left: i64) -> i64 {
+    low.wrapping_add(left)
+}
+
+/// Whether `up` is a real (non-padded) position: `left <= up < len + left`.
+///
+/// ```
+/// // pad(10, 2, 3): valid for [2, 11].
+/// use cktile_transforms::kinds::pad::is_valid;
+/// assert!(!is_valid(1, 10, 2) && is_valid(2, 10, 2) && is_valid(11, 10, 2) && !is_valid(12, 10, 2));
+/// ```
+#[inline(always)]
+pub const fn is_valid(up: i64, len: i64, left: i64) -> bool {
+    up >= left && up.wrapping_sub(left) < len
+}

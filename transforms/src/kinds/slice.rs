@@ -1,0 +1,14 @@
+//! `slice(len, begin, end)`: the upper dimension is `[begin, end)` of the
+//! lower one: `up_len = end - begin`, `low = up + begin`.
+//!
+//! Valid everywhere (CK Tile checks no bounds), linear, no vector information.
+
+/// `low = up + begin`.
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::slice::lower(0, 3), 3);
+/// ```
+#[inline(always)]
+pub const fn lower(up: i64, begin: i64) -> i64 {
+    up.wrapping_add(begin)
+}

@@ -1,0 +1,25 @@
+//! `xor((L0, L1))`: two upper dimensions, two lower:
+//! `low0 = up0`, `low1 = up1 ^ (up0 % L1)`.
+//!
+//! This is CK Tile's `xor_t` since August 2024 (before that it was a
+//! subtract-and-wrap, not a XOR). `L0` only sets the upper length of
+//! dimension 0; `L1` must be a power of two, or the XOR leaves `[0, L1)`. The
+//! transform is an involution: applying it twice gives the identity, so the
+//! inverse is the same formula. Valid everywhere; a move recomputes; vector
+//! length and stride pass through per dimension.
+//!
+//! In a descriptor it usually appears with swapped id lists
+//! (`xor((M, K0)) on [1,0] -> [1,0]`), so the XORed dimension is the one the
+//! descriptor lists first.
+
+/// `up1 ^ (up0 % l1)`: the new value of dimension 1 (dimension 0 is unchanged).
+///
+/// ```
+/// // CK Tile on a packed 8x8: row 1 is 9 8 11 10 13 12 15 14, so column 0 -> 1.
+/// assert_eq!(cktile_transforms::kinds::xor::lower1(1, 0, 8), 1);
+/// assert_eq!(cktile_transforms::kinds::xor::lower1(3, 2, 8), 1);
+/// ```
+#[inline(always)]
+pub const fn lower1(up0: i64, up1: i64, l1: i64) -> i64 {
+    up1 ^ super::rem(up0, l1)
+}

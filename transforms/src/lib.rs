@@ -1,0 +1,57 @@
+//! Coordinate transforms with CK Tile semantics.
+//!
+//! A coordinate transform maps an *upper* index (the side a user sees) to a
+//! *lower* index (the side closer to memory). Composed into descriptors by the
+//! `cktile` crate, they describe tensor layouts, shared-memory (LDS) layouts
+//! above all.
+//!
+//! This crate holds the one definition of every transform's semantics:
+//!
+//! - [`Transform`] is the transform as plain data. All of its methods are
+//!   `const fn`, so the same code computes offsets at compile time (inside
+//!   `const` items and associated consts) and at run time.
+//! - [`kinds`] has one module per transform with its formulas (forward,
+//!   incremental update, validity, inverse, vector propagation).
+//! - [`typed`] has the static (type-level) forms: zero-sized structs whose
+//!   parameters are compile-time [`Number`]s or typenum integers, or runtime
+//!   `usize` values, mixed freely as in CK Tile. Each turns into a
+//!   [`Transform`], so the static and runtime forms cannot drift apart.
+//!
+//! ```
+//! use cktile_transforms::{Transform, MAX_DIMS};
+//!
+//! // CK Tile's own unit test: merge [2, 3, 4] maps 23 to (1, 2, 3).
+//! let merge = Transform::merge(&[2, 3, 4]).unwrap();
+//! let mut up = [0i64; MAX_DIMS];
+//! up[0] = 23;
+//! assert_eq!(&merge.calculate_lower(&up)[..3], &[1, 2, 3]);
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod dims;
+mod error;
+pub mod kinds;
+mod transform;
+pub mod typed;
+mod value;
+mod values;
+mod vector;
+
+pub use dims::{Dims, MAX_DIMS};
+pub use error::Error;
+pub use transform::{Kind, Transform};
+pub use value::{Number, Value};
+pub use values::Values;
+pub use vector::Vector;
+
+/// The index type of every coordinate and offset: signed, as CK Tile's
+/// `index_t`, because a padded position may map to a negative offset.
+pub type Index = i64;
+
+/// A full set of upper or lower index values of one transform (only the first
+/// `num_upper()` / `num_lower()` entries are meaningful).
+pub type Indices = [Index; MAX_DIMS];

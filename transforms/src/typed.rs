@@ -1,0 +1,282 @@
+//! The static (type-level) forms of the transforms.
+//!
+//! Each struct holds its parameters as [`Value`]s: zero-sized [`Number`]s
+//! (or typenum integers) for compile-time values, `usize` for runtime ones.
+//! Its numbers of lower and upper dimensions are type-level integers, and
+//! [`TypedTransform::STATIC`] is the [`Transform`] itself when every parameter
+//! is static, computed by the same `const fn` constructor the runtime path
+//! uses. The `make_*_transform` functions mirror CK Tile's.
+//!
+//! ```
+//! use cktile_transforms::typed::{make_merge_transform, TypedTransform};
+//! use cktile_transforms::{Number, Transform};
+//! let m = make_merge_transform((Number::<4>, Number::<8>));
+//! // All static: the transform is a compile-time constant.
+//! const M: Option<Result<Transform, cktile_transforms::Error>> =
+//!     <cktile_transforms::typed::Merge<(Number<4>, Number<8>)> as TypedTransform>::STATIC;
+//! assert_eq!(M, Some(Transform::merge(&[4, 8])));
+//! assert_eq!(m.to_transform(), Transform::merge(&[4, 8]));
+//! ```
+//!
+//! [`Number`]: crate::Number
+
+use crate::{Error, Transform, Value, Values};
+use generic_array::ArrayLength;
+use typenum::{U0, U1, U2};
+
+/// A transform whose parameters are [`Value`]s, with its dimension counts at
+/// the type level.
+///
+/// ```
+/// use cktile_transforms::typed::{make_xor_transform, TypedTransform};
+/// use cktile_transforms::Number;
+/// let x = make_xor_transform((Number::<64>, 8usize)); // mixed static / runtime
+/// assert_eq!(x.to_transform().unwrap().upper_lengths().as_slice(), &[64, 8]);
+/// ```
+pub trait TypedTransform: Copy {
+    /// Number of lower dimensions.
+    type NumLower: ArrayLength;
+    /// Number of upper dimensions.
+    type NumUpper: ArrayLength;
+    /// The transform, when all parameters are static.
+    const STATIC: Option<Result<Transform, Error>>;
+    /// The transform (validated).
+    fn to_transform(self) -> Result<Transform, Error>;
+}
+
+macro_rules! scalar_transform {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty; $($field:ident : $ty:ident),+
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name<$($ty: Value),+> {
+            $(
+                #[doc = concat!("The `", stringify!($field), "` parameter.")]
+                pub $field: $ty,
+            )+
+        }
+
+        impl<$($ty: Value),+> TypedTransform for $name<$($ty),+> {
+            type NumLower = $low;
+            type NumUpper = $up;
+            const STATIC: Option<Result<Transform, Error>> = match ($($ty::STATIC,)+) {
+                ($(Some($field),)+) => Some(Transform::$ctor($($field),+)),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            };
+            #[inline(always)]
+            fn to_transform(self) -> Result<Transform, Error> {
+                Transform::$ctor($(self.$field.get()),+)
+            }
+        }
+
+        #[doc = concat!("CK Tile's `", stringify!($make), "`: builds a [`", stringify!($name), "`].")]
+        ///
+        /// ```
+        /// use cktile_transforms::typed::*;
+        /// use cktile_transforms::Number;
+        #[doc = concat!("let t = ", stringify!($make), "(", scalar_transform!(@example $($field),+), ");")]
+        /// assert!(t.to_transform().is_ok());
+        /// ```
+        pub const fn $make<$($ty: Value),+>($($field: $ty),+) -> $name<$($ty),+> {
+            $name { $($field),+ }
+        }
+    };
+    (@example len) => { "Number::<8>" };
+    (@example len, left, right) => { "Number::<10>, Number::<2>, 3usize" };
+    (@example len, left) => { "Number::<10>, Number::<2>" };
+    (@example len, right) => { "Number::<10>, Number::<2>" };
+    (@example len, begin, end) => { "Number::<10>, Number::<2>, Number::<5>" };
+    (@example index) => { "Number::<3>" };
+    (@example len, off) => { "Number::<16>, 4usize" };
+    (@example modulus, len) => { "Number::<8>, Number::<32>" };
+}
+
+scalar_transform!(
+    /// `pass_through(len)`: `low = up`.
+    PassThrough, make_pass_through_transform, pass_through, U1, U1; len: L
+);
+scalar_transform!(
+    /// `pad(len, left, right)`: `low = up - left`; the padding is not valid.
+    Pad, make_pad_transform, pad, U1, U1; len: L, left: P, right: Q
+);
+scalar_transform!(
+    /// `left_pad(len, left)`: `low = up - left`.
+    LeftPad, make_left_pad_transform, left_pad, U1, U1; len: L, left: P
+);
+scalar_transform!(
+    /// `right_pad(len, right)`: `low = up`; indices `>= len` are not valid.
+    RightPad, make_right_pad_transform, right_pad, U1, U1; len: L, right: P
+);
+scalar_transform!(
+    /// `slice(len, begin, end)`: `low = up + begin`.
+    Slice, make_slice_transform, slice, U1, U1; len: L, begin: B, end: E
+);
+scalar_transform!(
+    /// `freeze(index)`: a lower dimension fixed at `index`.
+    Freeze, make_freeze_transform, freeze, U1, U0; index: I
+);
+scalar_transform!(
+    /// `insert(len)`: an upper dimension that does not reach memory.
+    Insert, make_insert_transform, insert, U0, U1; len: L
+);
+scalar_transform!(
+    /// `offset(len, off)`: `low = up + off`.
+    Offset, make_offset_transform, offset, U1, U1; len: L, off: O
+);
+scalar_transform!(
+    /// `modulo(modulus, len)`: `low = up % modulus`.
+    Modulo, make_modulo_transform, modulo, U1, U1; modulus: M, len: L
+);
+
+macro_rules! list_transform {
+    ($(#[$doc:meta])* $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty, $example:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name<Ls: Values> {
+            /// The lengths.
+            pub lengths: Ls,
+        }
+
+        impl<Ls: Values> TypedTransform for $name<Ls> {
+            type NumLower = $low;
+            type NumUpper = $up;
+            const STATIC: Option<Result<Transform, Error>> = match Ls::STATIC {
+                Some(Ok(d)) => Some(Transform::$ctor(d)),
+                Some(Err(e)) => Some(Err(e)),
+                None => None,
+            };
+            #[inline(always)]
+            fn to_transform(self) -> Result<Transform, Error> {
+                match self.lengths.dims() {
+                    Ok(d) => Transform::$ctor(d),
+                    Err(e) => Err(e),
+                }
+            }
+        }
+
+        #[doc = concat!("CK Tile's `", stringify!($make), "`: builds a [`", stringify!($name), "`].")]
+        ///
+        /// ```
+        /// use cktile_transforms::typed::*;
+        /// use cktile_transforms::Number;
+        #[doc = concat!("let t = ", stringify!($make), "(", $example, ");")]
+        /// assert!(t.to_transform().is_ok());
+        /// ```
+        pub const fn $make<Ls: Values>(lengths: Ls) -> $name<Ls> {
+            $name { lengths }
+        }
+    };
+}
+
+list_transform!(
+    /// `merge(lower_lengths)`: row-major merge into one upper dimension.
+    Merge, make_merge_transform, merge_dims, Ls::Len, U1, "(Number::<4>, Number::<8>)"
+);
+list_transform!(
+    /// `unmerge(upper_lengths)`: row-major split of one lower dimension.
+    Unmerge, make_unmerge_transform, unmerge_dims, U1, Ls::Len, "(Number::<4>, 2usize)"
+);
+list_transform!(
+    /// `replicate(lengths)`: broadcast upper dimensions.
+    Replicate, make_replicate_transform, replicate_dims, U0, Ls::Len, "(Number::<4>,)"
+);
+
+/// `embed(lengths, coefficients)`: `low = sum(up[i] * coef[i])`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Embed<Ls: Values, Cs: Values<Len = Ls::Len>> {
+    /// Upper lengths.
+    pub lengths: Ls,
+    /// Coefficients (strides).
+    pub coefficients: Cs,
+}
+
+impl<Ls: Values, Cs: Values<Len = Ls::Len>> TypedTransform for Embed<Ls, Cs> {
+    type NumLower = U1;
+    type NumUpper = Ls::Len;
+    const STATIC: Option<Result<Transform, Error>> = match (Ls::STATIC, Cs::STATIC) {
+        (Some(Ok(l)), Some(Ok(c))) => Some(Transform::embed_dims(l, c)),
+        (Some(Err(e)), _) | (_, Some(Err(e))) => Some(Err(e)),
+        _ => None,
+    };
+    #[inline(always)]
+    fn to_transform(self) -> Result<Transform, Error> {
+        match (self.lengths.dims(), self.coefficients.dims()) {
+            (Ok(l), Ok(c)) => Transform::embed_dims(l, c),
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        }
+    }
+}
+
+/// CK Tile's `make_embed_transform`: builds an [`Embed`].
+///
+/// ```
+/// use cktile_transforms::typed::*;
+/// use cktile_transforms::Number;
+/// let t = make_embed_transform((Number::<4>, Number::<5>), (Number::<2>, 3usize));
+/// assert!(t.to_transform().is_ok());
+/// ```
+pub const fn make_embed_transform<Ls: Values, Cs: Values<Len = Ls::Len>>(
+    lengths: Ls,
+    coefficients: Cs,
+) -> Embed<Ls, Cs> {
+    Embed { lengths, coefficients }
+}
+
+/// `xor((L0, L1))`: `low1 = up1 ^ (up0 % L1)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Xor<L0: Value, L1: Value> {
+    /// `(L0, L1)`.
+    pub lengths: (L0, L1),
+}
+
+impl<L0: Value, L1: Value> TypedTransform for Xor<L0, L1> {
+    type NumLower = U2;
+    type NumUpper = U2;
+    const STATIC: Option<Result<Transform, Error>> = match (L0::STATIC, L1::STATIC) {
+        (Some(a), Some(b)) => Some(Transform::xor(a, b)),
+        _ => None,
+    };
+    #[inline(always)]
+    fn to_transform(self) -> Result<Transform, Error> {
+        Transform::xor(self.lengths.0.get(), self.lengths.1.get())
+    }
+}
+
+/// CK Tile's `make_xor_transform(make_tuple(L0, L1))`: builds a [`Xor`].
+///
+/// ```
+/// use cktile_transforms::typed::*;
+/// use cktile_transforms::Number;
+/// assert!(make_xor_transform((Number::<64>, Number::<8>)).to_transform().is_ok());
+/// ```
+pub const fn make_xor_transform<L0: Value, L1: Value>(lengths: (L0, L1)) -> Xor<L0, L1> {
+    Xor { lengths }
+}
+
+/// CuTe's `Swizzle<B, M, S>` (always static, as in CuTe); its length is that
+/// of the dimension it is applied to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
+
+impl<const B: u32, const M: u32, const S: i32> TypedTransform for Swizzle<B, M, S> {
+    type NumLower = U1;
+    type NumUpper = U1;
+    const STATIC: Option<Result<Transform, Error>> = Some(Transform::swizzle(B, M, S));
+    #[inline(always)]
+    fn to_transform(self) -> Result<Transform, Error> {
+        Transform::swizzle(B, M, S)
+    }
+}
+
+/// Builds a [`Swizzle`] (CuTe's `Swizzle<B, M, S>{}`).
+///
+/// ```
+/// use cktile_transforms::typed::*;
+/// assert!(make_swizzle_transform::<3, 3, 3>().to_transform().is_ok());
+/// ```
+pub const fn make_swizzle_transform<const B: u32, const M: u32, const S: i32>() -> Swizzle<B, M, S> {
+    Swizzle
+}

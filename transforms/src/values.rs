@@ -1,0 +1,70 @@
+//! [`Values`]: a tuple of [`Value`]s, the list parameters of transforms and
+//! descriptors, with its length as a type-level number.
+
+use crate::{Dims, Error, Value};
+use generic_array::ArrayLength;
+
+/// A tuple of up to eight [`Value`]s: `(Number<4>, 8usize)`. Its length is
+/// the type-level number [`Len`](Values::Len), so descriptors built from it
+/// know their dimension count at compile time.
+///
+/// ```
+/// use cktile_transforms::{Number, Values};
+/// type L = (Number<4>, Number<8>);
+/// assert_eq!(L::STATIC.map(|d| d.map(|d| d.product())), Some(Ok(Some(32))));
+/// assert_eq!((Number::<4>, 8usize).dims().unwrap().as_slice(), &[4, 8]);
+/// assert_eq!(<(Number<4>, usize) as Values>::STATIC, None);
+/// ```
+pub trait Values: Copy {
+    /// Number of entries, as a typenum integer.
+    type Len: ArrayLength;
+    /// The entries, when all are known at compile time (an `Err` if one does
+    /// not fit the index type).
+    const STATIC: Option<Result<Dims, Error>>;
+    /// The entries.
+    fn dims(self) -> Result<Dims, Error>;
+}
+
+macro_rules! impl_values {
+    ($len:ty; $($name:ident . $idx:tt),+) => {
+        impl<$($name: Value),+> Values for ($($name,)+) {
+            type Len = $len;
+            const STATIC: Option<Result<Dims, Error>> = {
+                let all = [$($name::STATIC),+];
+                let mut out = [0usize; { [$($idx),+].len() }];
+                let mut i = 0;
+                let mut known = true;
+                while i < all.len() {
+                    match all[i] {
+                        Some(v) => out[i] = v,
+                        None => known = false,
+                    }
+                    i += 1;
+                }
+                if known { Some(Dims::from_usizes(&out)) } else { None }
+            };
+            #[inline(always)]
+            fn dims(self) -> Result<Dims, Error> {
+                Dims::from_usizes(&[$(self.$idx.get()),+])
+            }
+        }
+    };
+}
+
+impl_values!(typenum::U1; A.0);
+impl_values!(typenum::U2; A.0, B.1);
+impl_values!(typenum::U3; A.0, B.1, C.2);
+impl_values!(typenum::U4; A.0, B.1, C.2, D.3);
+impl_values!(typenum::U5; A.0, B.1, C.2, D.3, E.4);
+impl_values!(typenum::U6; A.0, B.1, C.2, D.3, E.4, F.5);
+impl_values!(typenum::U7; A.0, B.1, C.2, D.3, E.4, F.5, G.6);
+impl_values!(typenum::U8; A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7);
+
+impl Values for () {
+    type Len = typenum::U0;
+    const STATIC: Option<Result<Dims, Error>> = Some(Ok(Dims::EMPTY));
+    #[inline(always)]
+    fn dims(self) -> Result<Dims, Error> {
+        Ok(Dims::EMPTY)
+    }
+}
