@@ -1,0 +1,77 @@
+//! # cktile
+//!
+//! CK Tile's tensor-descriptor machinery in Rust: coordinate transforms
+//! compose into descriptors (shared-memory / LDS layouts above all) whose
+//! offsets are computed at compile time when the shapes are static, and fold
+//! to straight-line integer arithmetic when the coordinate is a runtime value.
+//!
+//! - [`Descriptor`]: a descriptor as plain data, built by CK Tile's functions
+//!   (`naive`, `packed`, `aligned`, `naive_with_offset`, `transform`). All of
+//!   it is `const fn`: a descriptor in a `const` item is validated at compile
+//!   time and its offsets are constants.
+//! - [`typed`]: the static API, mirroring CK Tile's calls one-to-one
+//!   (`make_naive_tensor_descriptor`, `transform_tensor_descriptor`,
+//!   `make_xor_transform`, ...), where every length may be a compile-time
+//!   [`Number`] or a runtime `usize`, the type records the whole chain and the
+//!   number of top dimensions, and an invalid static composition does not
+//!   compile.
+//! - [`spec`]: a text form of a descriptor chain, read into a [`Descriptor`]
+//!   and printed back by `Display`.
+//! - [`check`]: whole-descriptor properties (injective, surjective, holes).
+//!
+//! The transforms themselves live in the [`cktile_transforms`] crate,
+//! re-exported as [`transforms`].
+//!
+//! ```
+//! use cktile::prelude::*;
+//!
+//! // CK Tile's GEMM A LDS descriptor, M=128, K=32, KPack=8, MLdsLayer=2 (2024 form).
+//! let d = cktile::spec::parse(
+//!     "naive((8,64,8),(8,64,1))
+//!      | transform(xor((64,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2])
+//!      | transform(unmerge((4,2)) on [0] -> [0,2], pass_through(64) on [1] -> [1], pass_through(8) on [2] -> [3])
+//!      | transform(merge((4,8)) on [0,3] -> [1], merge((64,2)) on [1,2] -> [0])",
+//! )?;
+//! // offset(m, k) = 64*(m/2) + 8*(((k/8)*2 + m%2) ^ ((m/2)%8)) + k%8
+//! assert_eq!(d.calculate_offset(&[3, 9]), 81);
+//! # Ok::<(), cktile::Error>(())
+//! ```
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub mod descriptor;
+mod error;
+#[cfg(feature = "alloc")]
+pub mod check;
+#[cfg(feature = "alloc")]
+pub mod spec;
+pub mod typed;
+
+pub use cktile_transforms as transforms;
+pub use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Number, Transform, Value, Values, Vector};
+pub use descriptor::coordinate::{
+    TensorCoordinate, coordinate_has_valid_offset, make_tensor_coordinate, move_tensor_coordinate,
+};
+pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
+pub use error::{Error, ErrorKind, Position, Side, Snippet};
+
+/// Everything a kernel author needs, in one import.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+/// assert_eq!(d.calculate_offset([1, 2]), 10);
+/// ```
+pub mod prelude {
+    pub use crate::ids;
+    pub use crate::typed::{
+        TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
+        make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
+        transform_tensor_descriptor,
+    };
+    pub use crate::{Descriptor, Error, Item, Number};
+    pub use cktile_transforms::typed::*;
+}

@@ -32,6 +32,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+mod count;
 mod dims;
 mod error;
 pub mod kinds;
@@ -41,6 +42,7 @@ mod value;
 mod values;
 mod vector;
 
+pub use count::Count;
 pub use dims::{Dims, MAX_DIMS};
 pub use error::Error;
 pub use transform::{Kind, Transform};

@@ -21,7 +21,7 @@
 //! [`Number`]: crate::Number
 
 use crate::{Error, Transform, Value, Values};
-use generic_array::ArrayLength;
+use crate::Count;
 use typenum::{U0, U1, U2};
 
 /// A transform whose parameters are [`Value`]s, with its dimension counts at
@@ -35,9 +35,9 @@ use typenum::{U0, U1, U2};
 /// ```
 pub trait TypedTransform: Copy {
     /// Number of lower dimensions.
-    type NumLower: ArrayLength;
+    type NumLower: Count;
     /// Number of upper dimensions.
-    type NumUpper: ArrayLength;
+    type NumUpper: Count;
     /// The transform, when all parameters are static.
     const STATIC: Option<Result<Transform, Error>>;
     /// The transform (validated).

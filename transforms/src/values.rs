@@ -2,7 +2,7 @@
 //! descriptors, with its length as a type-level number.
 
 use crate::{Dims, Error, Value};
-use generic_array::ArrayLength;
+use crate::Count;
 
 /// A tuple of up to eight [`Value`]s: `(Number<4>, 8usize)`. Its length is
 /// the type-level number [`Len`](Values::Len), so descriptors built from it
@@ -17,7 +17,7 @@ use generic_array::ArrayLength;
 /// ```
 pub trait Values: Copy {
     /// Number of entries, as a typenum integer.
-    type Len: ArrayLength;
+    type Len: Count;
     /// The entries, when all are known at compile time (an `Err` if one does
     /// not fit the index type).
     const STATIC: Option<Result<Dims, Error>>;

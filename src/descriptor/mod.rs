@@ -1,0 +1,482 @@
+//! [`Descriptor`]: a tensor descriptor as plain data, and CK Tile's
+//! functions that build one.
+//!
+//! A descriptor is a base (CK's `make_naive_tensor_descriptor` family) and a
+//! chain of [`Stage`]s (CK's `transform_tensor_descriptor` calls). Every
+//! method is a `const fn`: a descriptor built in a `const` item is checked at
+//! compile time and its offsets are compile-time constants, and the same code
+//! serves descriptors built at run time from a spec. The typed (static)
+//! descriptors of [`typed`](crate::typed) evaluate through it too.
+//!
+//! Submodules: [`offset`] (offsets and validity), [`coordinate`] (tensor
+//! coordinates and incremental moves), [`vector`] (safe vector lengths),
+//! [`inverse`] (offset back to coordinate), [`display`] (spec text).
+
+pub mod coordinate;
+pub mod display;
+pub mod inverse;
+pub mod offset;
+pub mod stage;
+pub mod vector;
+
+use crate::error::{Error, ErrorKind};
+use cktile_transforms::{Dims, Index, Transform, Vector};
+pub use stage::{Ids, Item, MAX_ITEMS, Stage};
+
+/// The most stages (base stages included) a descriptor may have.
+pub const MAX_STAGES: usize = 12;
+
+/// How a descriptor's base was made, kept so it prints back as written.
+///
+/// ```
+/// use cktile::{Descriptor, Origin};
+/// let d = Descriptor::packed(&[4, 8]).unwrap();
+/// assert!(matches!(d.origin(), Origin::Packed { .. }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// `make_naive_tensor_descriptor(lengths, strides[, vector length, vector stride])`.
+    Naive {
+        /// Lengths.
+        lengths: Dims,
+        /// Strides.
+        strides: Dims,
+        /// Guaranteed vector length and stride of the last dimension.
+        vector: Vector,
+    },
+    /// `make_naive_tensor_descriptor_with_offset(lengths, strides, offset)`.
+    NaiveWithOffset {
+        /// Lengths.
+        lengths: Dims,
+        /// Strides.
+        strides: Dims,
+        /// Offset added to every element (not part of the element space).
+        offset: Index,
+    },
+    /// `make_naive_tensor_descriptor_packed(lengths[, vector length])`.
+    Packed {
+        /// Lengths.
+        lengths: Dims,
+        /// Guaranteed vector length of the last dimension.
+        vector_length: Option<Index>,
+    },
+    /// `make_naive_tensor_descriptor_aligned(lengths, align)`.
+    Aligned {
+        /// Lengths.
+        lengths: Dims,
+        /// Alignment of the second-to-last stride.
+        align: Index,
+    },
+}
+
+/// A tensor descriptor: top lengths, the chain of transforms down to one
+/// memory offset, the element space size and vector guarantees.
+///
+/// ```
+/// use cktile::{Descriptor, Item};
+/// use cktile_transforms::Transform;
+///
+/// // CK Tile's GEMM A LDS tile, M=128, K=64, KPack=8: a packed (8, 128, 8)
+/// // block whose K0 index is XORed with the row.
+/// const D: Descriptor = {
+///     let Ok(d) = Descriptor::naive(&[8, 128, 8], &[8, 64, 1]) else { panic!() };
+///     let Ok(xor) = Transform::xor(128, 8) else { panic!() };
+///     let Ok(pt) = Transform::pass_through(8) else { panic!() };
+///     let Ok(a) = Item::new(xor, &[1, 0], &[1, 0]) else { panic!() };
+///     let Ok(b) = Item::new(pt, &[2], &[2]) else { panic!() };
+///     let Ok(d) = d.transform(&[a, b]) else { panic!() };
+///     let Ok(m) = Transform::merge(&[8, 8]) else { panic!() };
+///     let Ok(pm) = Transform::pass_through(128) else { panic!() };
+///     let Ok(c) = Item::new(pm, &[1], &[0]) else { panic!() };
+///     let Ok(e) = Item::new(m, &[0, 2], &[1]) else { panic!() };
+///     let Ok(d) = d.transform(&[c, e]) else { panic!() };
+///     d
+/// };
+/// // A compile-time offset: 64*m + 8*((k/8) ^ (m%8)) + k%8 at (3, 9).
+/// const OFFSET: i64 = D.calculate_offset(&[3, 9]);
+/// assert_eq!(OFFSET, 64 * 3 + 8 * (1 ^ 3) + 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Descriptor {
+    origin: Origin,
+    stages: [Stage; MAX_STAGES],
+    n_stages: u8,
+    n_base: u8,
+    element_space_size: Index,
+    guaranteed: Vector,
+}
+
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        }
+    };
+}
+pub(crate) use tri;
+
+/// Wraps a transform-level error of a base descriptor.
+pub(crate) const fn base_error(source: cktile_transforms::Error) -> Error {
+    Error::new(ErrorKind::Transform { item: 0, source })
+}
+
+const fn dims(values: &[usize]) -> Result<Dims, Error> {
+    match Dims::from_usizes(values) {
+        Ok(d) => Ok(d),
+        Err(e) => Err(base_error(e)),
+    }
+}
+
+const fn single(value: Index) -> Dims {
+    Dims::splat(1, value)
+}
+
+const fn all_ids(n: usize) -> Ids {
+    let mut raw = [0usize; cktile_transforms::MAX_DIMS];
+    let mut i = 0;
+    while i < n && i < raw.len() {
+        raw[i] = i;
+        i += 1;
+    }
+    match Ids::from_slice(raw.split_at(if n < raw.len() { n } else { raw.len() }).0) {
+        Ok(ids) => ids,
+        Err(_) => Ids::EMPTY,
+    }
+}
+
+const fn one_stage(lower: Index, transform: Result<Transform, cktile_transforms::Error>) -> Result<Stage, Error> {
+    let t = match transform {
+        Ok(t) => t,
+        Err(e) => return Err(base_error(e)),
+    };
+    let item = Item::from_ids(t, all_ids(t.num_lower()), all_ids(t.num_upper()));
+    Stage::new(single(lower), &[item])
+}
+
+pub(crate) const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
+    Ok(s) => s,
+    Err(_) => panic!("pass_through(1) on a length-1 dimension is valid"),
+};
+
+/// `1 + sum((len - 1) * stride)`, CK Tile's element space of a naive descriptor.
+const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
+    if lengths.len() != strides.len() {
+        return Err(Error::new(ErrorKind::LengthMismatch {
+            function: "naive",
+            first: lengths.len(),
+            second: strides.len(),
+        }));
+    }
+    if let Some(position) = lengths.first_zero() {
+        return Err(base_error(cktile_transforms::Error::ZeroLength {
+            transform: "naive",
+            parameter: "lengths",
+            position,
+        }));
+    }
+    match cktile_transforms::kinds::embed::largest(&lengths.to_array(), &strides.to_array(), lengths.len()) {
+        Some(largest) => match largest.checked_add(1) {
+            Some(space) => Ok(space),
+            None => Err(Error::new(ErrorKind::Overflow { quantity: "element space size" })),
+        },
+        None => Err(Error::new(ErrorKind::Overflow { quantity: "element space size" })),
+    }
+}
+
+impl Descriptor {
+    const fn from_base(origin: Origin, base: &[Stage], element_space_size: Index, guaranteed: Vector) -> Descriptor {
+        let mut stages = [FILLER_STAGE; MAX_STAGES];
+        let mut i = 0;
+        while i < base.len() {
+            stages[i] = base[i];
+            i += 1;
+        }
+        Descriptor {
+            origin,
+            stages,
+            n_stages: base.len() as u8,
+            n_base: base.len() as u8,
+            element_space_size,
+            guaranteed,
+        }
+    }
+
+    /// CK Tile's `make_naive_tensor_descriptor(lengths, strides)`: offset
+    /// `sum(idx[i] * stride[i])`, element space `1 + sum((len - 1) * stride)`.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::naive(&[4, 8], &[100, 1]).unwrap();
+    /// assert_eq!(d.element_space_size(), 308);
+    /// assert_eq!(d.calculate_offset(&[2, 5]), 205);
+    /// ```
+    pub const fn naive(lengths: &[usize], strides: &[usize]) -> Result<Descriptor, Error> {
+        Descriptor::naive_dims(tri!(dims(lengths)), tri!(dims(strides)), Vector::UNKNOWN)
+    }
+
+    /// [`naive`](Self::naive) with CK's guaranteed vector length and stride
+    /// of the last dimension (its `GuaranteedLastDimensionVectorLength/Stride`).
+    ///
+    /// ```
+    /// use cktile_transforms::Vector;
+    /// let d = cktile::Descriptor::naive_with_vector(&[8, 128, 8], &[8, 64, 1], Vector::new(8, 1)).unwrap();
+    /// assert_eq!(d.top_vectors()[2], Vector::new(8, 1));
+    /// ```
+    pub const fn naive_with_vector(lengths: &[usize], strides: &[usize], vector: Vector) -> Result<Descriptor, Error> {
+        Descriptor::naive_dims(tri!(dims(lengths)), tri!(dims(strides)), vector)
+    }
+
+    /// [`naive_with_vector`](Self::naive_with_vector) from [`Dims`].
+    ///
+    /// ```
+    /// use cktile_transforms::{Dims, Vector};
+    /// let l = Dims::from_slice(&[4, 4]).unwrap();
+    /// let s = Dims::from_slice(&[4, -1]).unwrap();
+    /// assert!(cktile::Descriptor::naive_dims(l, s, Vector::UNKNOWN).is_err());
+    /// ```
+    pub const fn naive_dims(lengths: Dims, strides: Dims, vector: Vector) -> Result<Descriptor, Error> {
+        let space = tri!(naive_space(&lengths, &strides));
+        let stage = tri!(one_stage(space, Transform::embed_dims(lengths, strides)));
+        Ok(Descriptor::from_base(Origin::Naive { lengths, strides, vector }, &[stage], space, vector))
+    }
+
+    /// CK Tile's `make_naive_tensor_descriptor_with_offset`: a naive
+    /// descriptor whose every offset is shifted by `offset` (which is not
+    /// counted in the element space).
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::naive_with_offset(&[4, 8], &[8, 1], 100).unwrap();
+    /// assert_eq!((d.calculate_offset(&[1, 2]), d.element_space_size()), (110, 32));
+    /// ```
+    pub const fn naive_with_offset(lengths: &[usize], strides: &[usize], offset: usize) -> Result<Descriptor, Error> {
+        let offset = match Dims::from_usizes(&[offset]) {
+            Ok(d) => d.get(0),
+            Err(e) => return Err(base_error(e)),
+        };
+        Descriptor::naive_with_offset_dims(tri!(dims(lengths)), tri!(dims(strides)), offset)
+    }
+
+    /// [`naive_with_offset`](Self::naive_with_offset) from [`Dims`].
+    ///
+    /// ```
+    /// use cktile_transforms::Dims;
+    /// let l = Dims::from_slice(&[4]).unwrap();
+    /// assert!(cktile::Descriptor::naive_with_offset_dims(l, l, -1).is_err());
+    /// ```
+    pub const fn naive_with_offset_dims(lengths: Dims, strides: Dims, offset: Index) -> Result<Descriptor, Error> {
+        if offset < 0 {
+            return Err(base_error(cktile_transforms::Error::ValueTooLarge { value: offset as u64 }));
+        }
+        let space = tri!(naive_space(&lengths, &strides));
+        let bottom = match space.checked_add(offset) {
+            Some(b) => b,
+            None => return Err(Error::new(ErrorKind::Overflow { quantity: "offset plus element space" })),
+        };
+        let shift = tri!(one_stage(bottom, Transform::offset(space as usize, offset as usize)));
+        let embed = tri!(one_stage(space, Transform::embed_dims(lengths, strides)));
+        Ok(Descriptor::from_base(
+            Origin::NaiveWithOffset { lengths, strides, offset },
+            &[shift, embed],
+            space,
+            Vector::UNKNOWN,
+        ))
+    }
+
+    /// CK Tile's `make_naive_tensor_descriptor_packed(lengths)`: row-major,
+    /// contiguous; element space is the product of the lengths.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert_eq!((d.calculate_offset(&[1, 2]), d.element_space_size()), (10, 32));
+    /// ```
+    pub const fn packed(lengths: &[usize]) -> Result<Descriptor, Error> {
+        Descriptor::packed_dims(tri!(dims(lengths)), None)
+    }
+
+    /// [`packed`](Self::packed) from [`Dims`], with CK's optional guaranteed
+    /// vector length of the last dimension (the last stride is always 1).
+    ///
+    /// ```
+    /// use cktile_transforms::{Dims, Vector};
+    /// let d = cktile::Descriptor::packed_dims(Dims::from_slice(&[4, 8]).unwrap(), Some(4)).unwrap();
+    /// assert_eq!(d.top_vectors()[1], Vector::new(4, 1));
+    /// ```
+    pub const fn packed_dims(lengths: Dims, vector_length: Option<Index>) -> Result<Descriptor, Error> {
+        let t = tri!(match Transform::unmerge_dims(lengths) {
+            Ok(t) => Ok(t),
+            Err(e) => Err(base_error(e)),
+        });
+        let space = match lengths.product() {
+            Some(p) => p,
+            None => return Err(Error::new(ErrorKind::Overflow { quantity: "element space size" })),
+        };
+        let stage = tri!(one_stage(space, Ok(t)));
+        let guaranteed = Vector { length: vector_length, stride: Some(1) };
+        Ok(Descriptor::from_base(Origin::Packed { lengths, vector_length }, &[stage], space, guaranteed))
+    }
+
+    /// CK Tile's `make_naive_tensor_descriptor_aligned(lengths, align)`: the
+    /// second-to-last stride is the last length rounded up to a multiple of
+    /// `align`; the last stride is 1; the others are products of that.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::aligned(&[4, 6], 8).unwrap();
+    /// assert_eq!(d.calculate_offset(&[1, 0]), 8);
+    /// assert_eq!(d.element_space_size(), 1 + 3 * 8 + 5);
+    /// ```
+    pub const fn aligned(lengths: &[usize], align: usize) -> Result<Descriptor, Error> {
+        Descriptor::aligned_dims(tri!(dims(lengths)), align)
+    }
+
+    /// [`aligned`](Self::aligned) from [`Dims`].
+    ///
+    /// ```
+    /// use cktile_transforms::Dims;
+    /// assert!(cktile::Descriptor::aligned_dims(Dims::from_slice(&[4, 6]).unwrap(), 0).is_err());
+    /// ```
+    pub const fn aligned_dims(lengths: Dims, align: usize) -> Result<Descriptor, Error> {
+        let overflow = Error::new(ErrorKind::Overflow { quantity: "aligned strides" });
+        if align == 0 || align as u64 > Index::MAX as u64 {
+            return Err(base_error(cktile_transforms::Error::ZeroLength {
+                transform: "aligned",
+                parameter: "align",
+                position: 0,
+            }));
+        }
+        if lengths.is_empty() {
+            return Err(base_error(cktile_transforms::Error::EmptyList {
+                transform: "aligned",
+                parameter: "lengths",
+            }));
+        }
+        if let Some(position) = lengths.first_zero() {
+            return Err(base_error(cktile_transforms::Error::ZeroLength {
+                transform: "aligned",
+                parameter: "lengths",
+                position,
+            }));
+        }
+        let align = align as Index;
+        let n = lengths.len();
+        let mut strides = [0 as Index; cktile_transforms::MAX_DIMS];
+        strides[n - 1] = 1;
+        if n >= 2 {
+            let last = lengths.get(n - 1);
+            // integer_least_multiple(last, align)
+            strides[n - 2] = match last.checked_add(align - 1) {
+                Some(v) => (v / align) * align,
+                None => return Err(overflow),
+            };
+            let mut i = n - 2;
+            while i > 0 {
+                i -= 1;
+                strides[i] = match strides[i + 1].checked_mul(lengths.get(i + 1)) {
+                    Some(v) => v,
+                    None => return Err(overflow),
+                };
+            }
+        }
+        let strides = match Dims::from_slice(strides.split_at(n).0) {
+            Ok(d) => d,
+            Err(e) => return Err(base_error(e)),
+        };
+        let d = tri!(Descriptor::naive_dims(lengths, strides, Vector::UNKNOWN));
+        Ok(Descriptor { origin: Origin::Aligned { lengths, align }, ..d })
+    }
+
+    /// CK Tile's `transform_tensor_descriptor`: a new descriptor whose top
+    /// dimensions are produced by `items` from this one's top dimensions.
+    /// Each item's lower ids index this descriptor's top dimensions and its
+    /// upper ids name the new top dimensions; over all items both must be
+    /// permutations. The element space size is unchanged.
+    ///
+    /// ```
+    /// use cktile::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[4, 8], &[100, 1]).unwrap();
+    /// let merged = d
+    ///     .transform(&[Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 1], &[0]).unwrap()])
+    ///     .unwrap();
+    /// // CK Tile on the host: i = 0..31 -> 0..7, 100..107, 200..207, 300..307.
+    /// assert_eq!(merged.calculate_offset(&[9]), 101);
+    /// ```
+    pub const fn transform(&self, items: &[Item]) -> Result<Descriptor, Error> {
+        if self.n_stages as usize >= MAX_STAGES {
+            return Err(Error::new(ErrorKind::TooManyStages { max: MAX_STAGES }));
+        }
+        let stage = tri!(Stage::new(self.lengths(), items));
+        let mut out = *self;
+        out.stages[self.n_stages as usize] = stage;
+        out.n_stages += 1;
+        Ok(out)
+    }
+
+    /// Lengths of the top dimensions.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Descriptor::packed(&[4, 8]).unwrap().lengths().as_slice(), &[4, 8]);
+    /// ```
+    pub const fn lengths(&self) -> Dims {
+        self.stages[(self.n_stages as usize).saturating_sub(1) % MAX_STAGES].upper_lengths()
+    }
+
+    /// Number of top dimensions.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Descriptor::packed(&[4, 8, 2]).unwrap().num_dims(), 3);
+    /// ```
+    pub const fn num_dims(&self) -> usize {
+        self.lengths().len()
+    }
+
+    /// Number of top coordinates (CK's `get_element_size`), or `None` if it
+    /// overflows 64 bits.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Descriptor::naive(&[4, 8], &[100, 1]).unwrap().element_size(), Some(32));
+    /// ```
+    pub const fn element_size(&self) -> Option<Index> {
+        self.lengths().product()
+    }
+
+    /// Size of the memory the descriptor addresses (CK's
+    /// `get_element_space_size`); kept unchanged by transforms.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Descriptor::naive(&[4, 8], &[100, 1]).unwrap().element_space_size(), 308);
+    /// ```
+    pub const fn element_space_size(&self) -> Index {
+        self.element_space_size
+    }
+
+    /// How the base was made.
+    ///
+    /// ```
+    /// use cktile::{Descriptor, Origin};
+    /// assert!(matches!(Descriptor::aligned(&[4, 6], 8).unwrap().origin(), Origin::Aligned { .. }));
+    /// ```
+    pub const fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// All stages, base stages first.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::naive_with_offset(&[4], &[1], 3).unwrap();
+    /// assert_eq!(d.stages().len(), 2);
+    /// ```
+    #[inline(always)]
+    pub const fn stages(&self) -> &[Stage] {
+        self.stages.split_at(self.n_stages as usize % (MAX_STAGES + 1)).0
+    }
+
+    /// The stages added by [`transform`](Self::transform) (the base excluded).
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::naive_with_offset(&[4], &[1], 3).unwrap();
+    /// assert!(d.transform_stages().is_empty());
+    /// ```
+    pub const fn transform_stages(&self) -> &[Stage] {
+        self.stages().split_at(self.n_base as usize).1
+    }
+}

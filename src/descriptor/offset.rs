@@ -1,0 +1,149 @@
+//! Offsets and validity: CK Tile's `calculate_offset` and
+//! `coordinate_has_valid_offset`.
+//!
+//! This is the one offset interpreter: runtime descriptors call it with
+//! runtime data, static descriptors with constant data, and `const` items
+//! evaluate it at compile time. With constant data and the `#[inline(always)]`
+//! chain, the loops over stages, items and ids unroll and fold, leaving the
+//! transforms' own arithmetic.
+
+use super::Descriptor;
+use crate::error::{Error, ErrorKind};
+use cktile_transforms::{Index, Indices, MAX_DIMS};
+
+/// Copies a coordinate into a full index array (extra entries are ignored).
+#[inline(always)]
+pub(crate) const fn to_indices(top: &[Index]) -> Indices {
+    let mut idx = [0; MAX_DIMS];
+    let mut i = 0;
+    while i < top.len() && i < MAX_DIMS {
+        idx[i] = top[i];
+        i += 1;
+    }
+    idx
+}
+
+impl Descriptor {
+    /// The offset of a top coordinate, as CK Tile computes it: no range
+    /// checks (a padded position gives its real, possibly negative, offset;
+    /// a coordinate outside the lengths gives an unspecified value, never a
+    /// panic). Missing trailing dimensions count as 0. Use
+    /// [`try_calculate_offset`](Self::try_calculate_offset) to check.
+    ///
+    /// ```
+    /// // CK Tile on the host: pad(5, 2, 3) over 5 elements gives -2, -1, ..., 7.
+    /// use cktile::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[5], &[1]).unwrap()
+    ///     .transform(&[Item::new(Transform::pad(5, 2, 3).unwrap(), &[0], &[0]).unwrap()])
+    ///     .unwrap();
+    /// assert_eq!(d.calculate_offset(&[0]), -2);
+    /// assert_eq!(d.calculate_offset(&[9]), 7);
+    /// ```
+    #[inline(always)]
+    pub const fn calculate_offset(&self, top: &[Index]) -> Index {
+        self.calculate_offset_indices(&to_indices(top))
+    }
+
+    /// [`calculate_offset`](Self::calculate_offset) on a full index array.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert_eq!(d.calculate_offset_indices(&[1, 2, 0, 0, 0, 0, 0, 0]), 10);
+    /// ```
+    #[inline(always)]
+    pub const fn calculate_offset_indices(&self, top: &Indices) -> Index {
+        let mut idx = *top;
+        let stages = self.stages();
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            idx = stages[s].lower(&idx);
+        }
+        idx[0]
+    }
+
+    /// Checks a coordinate's arity and range.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert!(d.check_coordinate(&[3, 7]).is_ok());
+    /// assert_eq!(d.check_coordinate(&[4, 0]).unwrap_err().to_string(),
+    ///            "coordinate dimension 0 is 4; it must be in [0, 4)");
+    /// ```
+    pub const fn check_coordinate(&self, top: &[Index]) -> Result<(), Error> {
+        let lengths = self.lengths();
+        if top.len() != lengths.len() {
+            return Err(Error::new(ErrorKind::CoordinateArity { expected: lengths.len(), found: top.len() }));
+        }
+        let mut i = 0;
+        while i < top.len() {
+            if top[i] < 0 || top[i] >= lengths.get(i) {
+                return Err(Error::new(ErrorKind::CoordinateOutOfRange {
+                    dim: i,
+                    value: top[i],
+                    length: lengths.get(i),
+                }));
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// The offset of a coordinate that must have the right arity and lie
+    /// inside the top lengths.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert_eq!(d.try_calculate_offset(&[1, 2]), Ok(10));
+    /// assert!(d.try_calculate_offset(&[1]).is_err());
+    /// ```
+    pub const fn try_calculate_offset(&self, top: &[Index]) -> Result<Index, Error> {
+        match self.check_coordinate(top) {
+            Ok(()) => Ok(self.calculate_offset(top)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// CK Tile's `coordinate_has_valid_offset`: the coordinate is inside the
+    /// top lengths and no pad-family transform maps it to padding.
+    ///
+    /// ```
+    /// use cktile::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[10], &[1]).unwrap()
+    ///     .transform(&[Item::new(Transform::pad(10, 2, 3).unwrap(), &[0], &[0]).unwrap()])
+    ///     .unwrap();
+    /// let valid: Vec<i64> = (0..15).filter(|&i| d.coordinate_has_valid_offset(&[i])).collect();
+    /// assert_eq!(valid, (2..12).collect::<Vec<_>>());
+    /// ```
+    #[inline(always)]
+    pub const fn coordinate_has_valid_offset(&self, top: &[Index]) -> bool {
+        if self.check_coordinate(top).is_err() {
+            return false;
+        }
+        self.coordinate_has_valid_offset_assuming_top_index_is_valid(&to_indices(top))
+    }
+
+    /// CK Tile's `coordinate_has_valid_offset_assuming_top_index_is_valid`:
+    /// only the pad-family checks.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::packed(&[4]).unwrap();
+    /// assert!(d.coordinate_has_valid_offset_assuming_top_index_is_valid(&[9, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    #[inline(always)]
+    pub const fn coordinate_has_valid_offset_assuming_top_index_is_valid(&self, top: &Indices) -> bool {
+        let mut idx = *top;
+        let stages = self.stages();
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            if !stages[s].is_valid(&idx) {
+                return false;
+            }
+            idx = stages[s].lower(&idx);
+        }
+        true
+    }
+}

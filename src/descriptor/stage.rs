@@ -1,0 +1,561 @@
+//! [`Stage`] and [`Item`]: one `transform_tensor_descriptor` call as data.
+//!
+//! A stage maps the *new* top dimensions (its upper side) to the *old* top
+//! dimensions (its lower side) through a list of items, each a transform with
+//! the positions it reads and writes. This is CK Tile's hidden-id bookkeeping
+//! stage by stage: every old top dimension is consumed once and every new one
+//! produced once, so a stage's lower side is exactly the previous stage's
+//! upper side.
+
+use crate::error::{Error, ErrorKind, Side};
+use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Vector};
+
+/// The most transforms one stage may have.
+pub const MAX_ITEMS: usize = 8;
+
+/// A list of dimension positions (CK Tile's `sequence<...>` of ids).
+///
+/// ```
+/// let ids = cktile::Ids::from_slice(&[1, 0]).unwrap();
+/// assert_eq!(ids.as_slice(), &[1, 0]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ids {
+    len: u8,
+    ids: [u8; MAX_DIMS],
+}
+
+impl Ids {
+    /// No ids.
+    pub const EMPTY: Ids = Ids { len: 0, ids: [0; MAX_DIMS] };
+
+    /// Copies a list of ids (each below 256, at most [`MAX_DIMS`] of them).
+    ///
+    /// ```
+    /// assert!(cktile::Ids::from_slice(&[0; 9]).is_err());
+    /// ```
+    pub const fn from_slice(ids: &[usize]) -> Result<Ids, Error> {
+        if ids.len() > MAX_DIMS {
+            return Err(Error::new(ErrorKind::TooManyDims { given: ids.len(), max: MAX_DIMS }));
+        }
+        let mut out = Ids::EMPTY;
+        let mut i = 0;
+        while i < ids.len() {
+            // Larger ids are out of range anyway; saturate so the range check names them.
+            out.ids[i] = if ids[i] > 255 { 255 } else { ids[i] as u8 };
+            i += 1;
+        }
+        out.len = ids.len() as u8;
+        Ok(out)
+    }
+
+    /// Converts a [`Dims`] of ids (negative ones become out of range).
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// let d = Dims::from_slice(&[2, 0]).unwrap();
+    /// assert_eq!(cktile::Ids::from_dims(&d).unwrap().as_slice(), &[2, 0]);
+    /// ```
+    pub const fn from_dims(dims: &Dims) -> Result<Ids, Error> {
+        let mut raw = [0usize; MAX_DIMS];
+        let mut i = 0;
+        while i < dims.len() {
+            let v = dims.get(i);
+            raw[i] = if v < 0 || v > 255 { 255 } else { v as usize };
+            i += 1;
+        }
+        Ids::from_slice(raw.split_at(dims.len()).0)
+    }
+
+    /// Number of ids.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Ids::EMPTY.len(), 0);
+    /// ```
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True when there are no ids.
+    ///
+    /// ```
+    /// assert!(cktile::Ids::EMPTY.is_empty());
+    /// ```
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Id `i` (masked into range, so it never panics).
+    ///
+    /// ```
+    /// assert_eq!(cktile::Ids::from_slice(&[3, 1]).unwrap().get(1), 1);
+    /// ```
+    #[inline(always)]
+    pub const fn get(&self, i: usize) -> usize {
+        self.ids[i % MAX_DIMS] as usize
+    }
+
+    /// The ids as a slice.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Ids::from_slice(&[3]).unwrap().as_slice(), &[3]);
+    /// ```
+    pub const fn as_slice(&self) -> &[u8] {
+        self.ids.split_at(self.len()).0
+    }
+}
+
+/// One transform of a stage with its id lists: CK Tile's
+/// `(transform, lower ids, upper ids)` triple.
+///
+/// ```
+/// use cktile::Item;
+/// use cktile_transforms::Transform;
+/// let item = Item::new(Transform::xor(64, 8).unwrap(), &[1, 0], &[1, 0]).unwrap();
+/// assert_eq!(item.to_string(), "xor((64,8)) on [1,0] -> [1,0]");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Item {
+    transform: Transform,
+    lower: Ids,
+    upper: Ids,
+}
+
+impl Item {
+    /// A transform applied to old top dimensions `lower`, producing new top
+    /// dimensions `upper`.
+    ///
+    /// ```
+    /// # use cktile::Item;
+    /// # use cktile_transforms::Transform;
+    /// assert!(Item::new(Transform::pass_through(8).unwrap(), &[2], &[2]).is_ok());
+    /// ```
+    pub const fn new(transform: Transform, lower: &[usize], upper: &[usize]) -> Result<Item, Error> {
+        let lower = match Ids::from_slice(lower) {
+            Ok(ids) => ids,
+            Err(e) => return Err(e),
+        };
+        let upper = match Ids::from_slice(upper) {
+            Ok(ids) => ids,
+            Err(e) => return Err(e),
+        };
+        Ok(Item { transform, lower, upper })
+    }
+
+    /// An item from already-built id lists.
+    ///
+    /// ```
+    /// # use cktile::{Ids, Item};
+    /// # use cktile_transforms::Transform;
+    /// let ids = Ids::from_slice(&[0]).unwrap();
+    /// let item = Item::from_ids(Transform::pass_through(4).unwrap(), ids, ids);
+    /// assert_eq!(item.lower(), ids);
+    /// ```
+    pub const fn from_ids(transform: Transform, lower: Ids, upper: Ids) -> Item {
+        Item { transform, lower, upper }
+    }
+
+    /// The transform.
+    ///
+    /// ```
+    /// # use cktile::Item;
+    /// # use cktile_transforms::{Kind, Transform};
+    /// let item = Item::new(Transform::insert(2).unwrap(), &[], &[0]).unwrap();
+    /// assert_eq!(item.transform().kind(), Kind::Insert);
+    /// ```
+    pub const fn transform(&self) -> &Transform {
+        &self.transform
+    }
+
+    /// Positions among the old top dimensions that the transform reads.
+    ///
+    /// ```
+    /// # use cktile::Item;
+    /// # use cktile_transforms::Transform;
+    /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 3], &[1]).unwrap();
+    /// assert_eq!(item.lower().as_slice(), &[0, 3]);
+    /// ```
+    pub const fn lower(&self) -> Ids {
+        self.lower
+    }
+
+    /// Positions among the new top dimensions that the transform produces.
+    ///
+    /// ```
+    /// # use cktile::Item;
+    /// # use cktile_transforms::Transform;
+    /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 3], &[1]).unwrap();
+    /// assert_eq!(item.upper().as_slice(), &[1]);
+    /// ```
+    pub const fn upper(&self) -> Ids {
+        self.upper
+    }
+
+    /// Reads this item's values out of a full list of dimensions.
+    #[inline(always)]
+    const fn gather(values: &Indices, ids: &Ids) -> Indices {
+        let mut out = [0; MAX_DIMS];
+        let mut j = 0;
+        while j < ids.len() {
+            out[j] = values[ids.get(j) % MAX_DIMS];
+            j += 1;
+        }
+        out
+    }
+
+    /// Writes this item's values into a full list of dimensions.
+    #[inline(always)]
+    const fn scatter(values: &Indices, ids: &Ids, into: &mut Indices) {
+        let mut j = 0;
+        while j < ids.len() {
+            into[ids.get(j) % MAX_DIMS] = values[j];
+            j += 1;
+        }
+    }
+}
+
+pub(crate) const FILLER: Item = Item {
+    transform: match Transform::insert(1) {
+        Ok(t) => t,
+        Err(_) => panic!("insert(1) is valid"),
+    },
+    lower: Ids::EMPTY,
+    upper: Ids::EMPTY,
+};
+
+/// One `transform_tensor_descriptor` call, validated: its items, and the
+/// lengths on both sides.
+///
+/// ```
+/// use cktile::{Item, Stage};
+/// use cktile_transforms::{Dims, Transform};
+/// let old = Dims::from_slice(&[4, 8]).unwrap();
+/// let merge = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 1], &[0]).unwrap();
+/// let stage = Stage::new(old, &[merge]).unwrap();
+/// assert_eq!(stage.upper_lengths().as_slice(), &[32]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stage {
+    items: [Item; MAX_ITEMS],
+    n_items: u8,
+    lower_lengths: Dims,
+    upper_lengths: Dims,
+}
+
+/// Checks that the ids of one side, over all items, name each of `count`
+/// dimensions exactly once.
+const fn check_permutation(items: &[Item], side: Side, count: usize) -> Result<(), Error> {
+    let mut seen = [false; 256];
+    let mut i = 0;
+    while i < items.len() {
+        let ids = match side {
+            Side::Lower => items[i].lower,
+            Side::Upper => items[i].upper,
+        };
+        let mut j = 0;
+        while j < ids.len() {
+            let id = ids.get(j);
+            if id >= count {
+                return Err(Error::new(ErrorKind::IdOutOfRange { item: i, side, id, count }));
+            }
+            if seen[id] {
+                return Err(Error::new(ErrorKind::IdRepeated { side, id }));
+            }
+            seen[id] = true;
+            j += 1;
+        }
+        i += 1;
+    }
+    let mut id = 0;
+    while id < count {
+        if !seen[id] {
+            return Err(Error::new(ErrorKind::IdMissing { side, id }));
+        }
+        id += 1;
+    }
+    Ok(())
+}
+
+impl Stage {
+    /// Validates a stage applied to old top dimensions of lengths
+    /// `lower_lengths`: id counts match the transforms, both id sides are
+    /// permutations, and each transform fits the lengths it is applied to.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let old = Dims::from_slice(&[4, 8]).unwrap();
+    /// let bad = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 0], &[0]).unwrap();
+    /// let e = Stage::new(old, &[bad]).unwrap_err();
+    /// assert_eq!(e.to_string(), "lower ids are not a permutation: 0 appears more than once");
+    /// ```
+    pub const fn new(lower_lengths: Dims, items: &[Item]) -> Result<Stage, Error> {
+        if items.len() > MAX_ITEMS {
+            return Err(Error::new(ErrorKind::TooManyItems { given: items.len(), max: MAX_ITEMS }));
+        }
+        let mut n_upper = 0;
+        let mut i = 0;
+        while i < items.len() {
+            let t = &items[i].transform;
+            let name = t.kind().name();
+            if items[i].lower.len() != t.num_lower() {
+                return Err(Error::new(ErrorKind::IdCount {
+                    item: i,
+                    transform: name,
+                    side: Side::Lower,
+                    expected: t.num_lower(),
+                    found: items[i].lower.len(),
+                }));
+            }
+            if items[i].upper.len() != t.num_upper() {
+                return Err(Error::new(ErrorKind::IdCount {
+                    item: i,
+                    transform: name,
+                    side: Side::Upper,
+                    expected: t.num_upper(),
+                    found: items[i].upper.len(),
+                }));
+            }
+            n_upper += t.num_upper();
+            i += 1;
+        }
+        if n_upper > MAX_DIMS {
+            return Err(Error::new(ErrorKind::TooManyDims { given: n_upper, max: MAX_DIMS }));
+        }
+        if let Err(e) = check_permutation(items, Side::Lower, lower_lengths.len()) {
+            return Err(e);
+        }
+        if let Err(e) = check_permutation(items, Side::Upper, n_upper) {
+            return Err(e);
+        }
+        let mut stage = Stage {
+            items: [FILLER; MAX_ITEMS],
+            n_items: items.len() as u8,
+            lower_lengths,
+            upper_lengths: Dims::splat(n_upper, 0),
+        };
+        let mut upper = [0; MAX_DIMS];
+        i = 0;
+        while i < items.len() {
+            let item = &items[i];
+            let lens = Item::gather(&lower_lengths.to_array(), &item.lower);
+            let lens = match Dims::from_slice(lens.split_at(item.lower.len()).0) {
+                Ok(d) => d,
+                Err(e) => return Err(Error::new(ErrorKind::Transform { item: i, source: e })),
+            };
+            let bound = match item.transform.bind(&lens) {
+                Ok(t) => t,
+                Err(e) => return Err(Error::new(ErrorKind::Transform { item: i, source: e })),
+            };
+            Item::scatter(&bound.upper_lengths().to_array(), &item.upper, &mut upper);
+            stage.items[i] = Item { transform: bound, lower: item.lower, upper: item.upper };
+            i += 1;
+        }
+        stage.upper_lengths = match Dims::from_slice(upper.split_at(n_upper).0) {
+            Ok(d) => d,
+            Err(e) => return Err(Error::new(ErrorKind::Transform { item: 0, source: e })),
+        };
+        Ok(stage)
+    }
+
+    /// The stage's items.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::pass_through(4).unwrap(), &[0], &[0]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
+    /// assert_eq!(s.items(), &[item]);
+    /// ```
+    pub const fn items(&self) -> &[Item] {
+        self.items.split_at(self.n_items as usize).0
+    }
+
+    /// Lengths of the old top dimensions (the lower side).
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::unmerge(&[2, 2]).unwrap(), &[0], &[0, 1]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
+    /// assert_eq!(s.lower_lengths().as_slice(), &[4]);
+    /// ```
+    pub const fn lower_lengths(&self) -> Dims {
+        self.lower_lengths
+    }
+
+    /// Lengths of the new top dimensions (the upper side).
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::unmerge(&[2, 2]).unwrap(), &[0], &[0, 1]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
+    /// assert_eq!(s.upper_lengths().as_slice(), &[2, 2]);
+    /// ```
+    pub const fn upper_lengths(&self) -> Dims {
+        self.upper_lengths
+    }
+
+    /// The old top index for a new top index.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
+    /// assert_eq!(s.lower(&[3, 5, 0, 0, 0, 0, 0, 0])[0], 29);
+    /// ```
+    #[inline(always)]
+    pub const fn lower(&self, upper: &Indices) -> Indices {
+        let mut lower = [0; MAX_DIMS];
+        let mut i = 0;
+        while i < self.n_items as usize {
+            self.lower_item(i, upper, &mut lower);
+            i += 1;
+        }
+        lower
+    }
+
+    /// The part of [`lower`](Self::lower) that item `i` computes: reads its
+    /// upper values from `upper` and writes its lower values into `lower`.
+    /// Typed descriptors call it once per item of their (type-level) item
+    /// tuple, so no loop over items remains to be unrolled.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
+    /// let mut lower = [0; 8];
+    /// s.lower_item(0, &[3, 5, 0, 0, 0, 0, 0, 0], &mut lower);
+    /// assert_eq!(lower[0], 29);
+    /// ```
+    #[inline(always)]
+    pub const fn lower_item(&self, i: usize, upper: &Indices, lower: &mut Indices) {
+        let item = &self.items[i % MAX_ITEMS];
+        let low = item.transform.calculate_lower(&Item::gather(upper, &item.upper));
+        Item::scatter(&low, &item.lower, lower);
+    }
+
+    /// Whether a new top index maps to valid (non-padded) old top indices:
+    /// the AND of every pad-family item's validity.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::pad(4, 1, 1).unwrap(), &[0], &[0]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
+    /// assert!(!s.is_valid(&[0; 8]) && s.is_valid(&[1, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    #[inline(always)]
+    pub const fn is_valid(&self, upper: &Indices) -> bool {
+        let mut i = 0;
+        while i < self.n_items as usize {
+            let item = &self.items[i % MAX_ITEMS];
+            if !item.transform.is_always_valid()
+                && !item.transform.is_valid_upper(&Item::gather(upper, &item.upper))
+            {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// Moves the lower side after the upper side moved by `diff_upper` to
+    /// `upper_new`; returns the lower step. Items whose upper step is zero are
+    /// skipped, as CK Tile does.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 1], &[0]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[4, 8]).unwrap(), &[item]).unwrap();
+    /// let mut lower = s.lower(&[7, 0, 0, 0, 0, 0, 0, 0]); // (0, 7)
+    /// let diff = s.update(&[1, 0, 0, 0, 0, 0, 0, 0], &mut lower, &[8, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!((&lower[..2], &diff[..2]), (&[1, 0][..], &[1, -7][..]));
+    /// ```
+    #[inline(always)]
+    pub const fn update(&self, diff_upper: &Indices, lower: &mut Indices, upper_new: &Indices) -> Indices {
+        let mut diff_lower = [0; MAX_DIMS];
+        let mut i = 0;
+        while i < self.n_items as usize {
+            let item = &self.items[i % MAX_ITEMS];
+            let d_up = Item::gather(diff_upper, &item.upper);
+            let mut moved = false;
+            let mut j = 0;
+            while j < item.upper.len() {
+                moved |= d_up[j] != 0;
+                j += 1;
+            }
+            if moved {
+                let (low, d_low) = item.transform.update_lower(
+                    &d_up,
+                    &Item::gather(lower, &item.lower),
+                    &Item::gather(upper_new, &item.upper),
+                );
+                Item::scatter(&low, &item.lower, lower);
+                Item::scatter(&d_low, &item.lower, &mut diff_lower);
+            }
+            i += 1;
+        }
+        diff_lower
+    }
+
+    /// The new top index for an old top index, when every item is invertible.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
+    /// assert_eq!(s.upper(&[29, 0, 0, 0, 0, 0, 0, 0]).map(|u| [u[0], u[1]]), Some([3, 5]));
+    /// ```
+    pub const fn upper(&self, lower: &Indices) -> Option<Indices> {
+        let mut upper = [0; MAX_DIMS];
+        let mut i = 0;
+        while i < self.n_items as usize {
+            let item = &self.items[i % MAX_ITEMS];
+            match item.transform.calculate_upper(&Item::gather(lower, &item.lower)) {
+                Some(up) => Item::scatter(&up, &item.upper, &mut upper),
+                None => return None,
+            }
+            i += 1;
+        }
+        Some(upper)
+    }
+
+    /// Safe vector length and stride of each new top dimension, from the old ones.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform, Vector};
+    /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 1], &[0]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[4, 8]).unwrap(), &[item]).unwrap();
+    /// let mut low = [Vector::UNKNOWN; 8];
+    /// low[1] = Vector::new(8, 1);
+    /// assert_eq!(s.upper_vectors(&low)[0], Vector::new(8, 1));
+    /// ```
+    pub const fn upper_vectors(&self, lower: &[Vector; MAX_DIMS]) -> [Vector; MAX_DIMS] {
+        let mut upper = [Vector::UNKNOWN; MAX_DIMS];
+        let mut i = 0;
+        while i < self.n_items as usize {
+            let item = &self.items[i % MAX_ITEMS];
+            let mut low = [Vector::UNKNOWN; MAX_DIMS];
+            let mut j = 0;
+            while j < item.lower.len() {
+                low[j] = lower[item.lower.get(j) % MAX_DIMS];
+                j += 1;
+            }
+            let up = item.transform.upper_vectors(&low);
+            j = 0;
+            while j < item.upper.len() {
+                upper[item.upper.get(j) % MAX_DIMS] = up[j];
+                j += 1;
+            }
+            i += 1;
+        }
+        upper
+    }
+}

@@ -1,0 +1,435 @@
+//! The error type of the `cktile` crate.
+
+use core::fmt;
+
+/// A position in a spec text: 1-based line and column.
+///
+/// ```
+/// let p = cktile::Position { line: 2, column: 7 };
+/// assert_eq!(p.to_string(), "2:7");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column (in characters), from 1.
+    pub column: u32,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A short piece of the input quoted in an error (at most 24 bytes, cut at a
+/// character boundary), kept inline so [`Error`] stays `Copy`.
+///
+/// ```
+/// let s = cktile::Snippet::new("mergee");
+/// assert_eq!(s.as_str(), "mergee");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Snippet {
+    bytes: [u8; 24],
+    len: u8,
+}
+
+impl Snippet {
+    /// Quotes `text`, cut to at most 24 bytes.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Snippet::new(&"x".repeat(40)).as_str().len(), 24);
+    /// ```
+    pub fn new(text: &str) -> Snippet {
+        let mut end = text.len().min(24);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0u8; 24];
+        bytes[..end].copy_from_slice(&text.as_bytes()[..end]);
+        Snippet { bytes, len: end as u8 }
+    }
+
+    /// The quoted text.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Snippet::new("ab").as_str(), "ab");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Debug for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// Which side of a transform an id list belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The lower ids: positions among the old top dimensions.
+    Lower,
+    /// The upper ids: positions among the new top dimensions.
+    Upper,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Lower => "lower",
+            Side::Upper => "upper",
+        })
+    }
+}
+
+/// What went wrong. See [`Error`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A transform's parameters are invalid, or do not fit the dimensions it
+    /// is applied to.
+    Transform {
+        /// The transform's position in its `transform(...)` stage (0 for base descriptors).
+        item: usize,
+        /// The transform-level error.
+        source: cktile_transforms::Error,
+    },
+    /// A descriptor has more stages than [`MAX_STAGES`](crate::MAX_STAGES).
+    TooManyStages {
+        /// The most allowed.
+        max: usize,
+    },
+    /// A `transform(...)` stage has more transforms than [`MAX_ITEMS`](crate::MAX_ITEMS).
+    TooManyItems {
+        /// How many were given.
+        given: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A stage produces more top dimensions than [`MAX_DIMS`](crate::MAX_DIMS).
+    TooManyDims {
+        /// How many it produces.
+        given: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// An id list's length differs from the transform's dimension count.
+    IdCount {
+        /// The transform's position in its stage.
+        item: usize,
+        /// The transform's name.
+        transform: &'static str,
+        /// Lower or upper ids.
+        side: Side,
+        /// Its number of dimensions on that side.
+        expected: usize,
+        /// The number of ids given.
+        found: usize,
+    },
+    /// An id names a dimension that does not exist.
+    IdOutOfRange {
+        /// The transform's position in its stage.
+        item: usize,
+        /// Lower or upper ids.
+        side: Side,
+        /// The id.
+        id: usize,
+        /// How many dimensions there are on that side.
+        count: usize,
+    },
+    /// An id appears twice across a stage's id lists.
+    IdRepeated {
+        /// Lower or upper ids.
+        side: Side,
+        /// The id.
+        id: usize,
+    },
+    /// A dimension is named by no id list (every old top dimension must be
+    /// consumed and every new one produced exactly once).
+    IdMissing {
+        /// Lower or upper ids.
+        side: Side,
+        /// The dimension nobody names.
+        id: usize,
+    },
+    /// `transform_tensor_descriptor` got different numbers of transforms and id lists.
+    ListCount {
+        /// Number of transforms.
+        transforms: usize,
+        /// Number of lower id lists.
+        lower: usize,
+        /// Number of upper id lists.
+        upper: usize,
+    },
+    /// Two lists that must have the same length do not.
+    LengthMismatch {
+        /// What takes them.
+        function: &'static str,
+        /// First list's length.
+        first: usize,
+        /// Second list's length.
+        second: usize,
+    },
+    /// The element space (or a tile's element count) overflows 64 bits.
+    Overflow {
+        /// What was being computed.
+        quantity: &'static str,
+    },
+    /// A coordinate has the wrong number of dimensions.
+    CoordinateArity {
+        /// The descriptor's number of top dimensions.
+        expected: usize,
+        /// The coordinate's.
+        found: usize,
+    },
+    /// A coordinate is outside the top lengths.
+    CoordinateOutOfRange {
+        /// Which dimension.
+        dim: usize,
+        /// The index given.
+        value: i64,
+        /// The dimension's length.
+        length: i64,
+    },
+    /// A tile is too large to enumerate.
+    TooLarge {
+        /// Its number of coordinates.
+        size: u64,
+        /// The most that are enumerated.
+        limit: u64,
+    },
+    /// The spec text does not follow the grammar.
+    Syntax {
+        /// What the parser expected.
+        expected: &'static str,
+        /// What it found.
+        found: Snippet,
+    },
+    /// A spec names a transform or stage that does not exist.
+    UnknownName {
+        /// The name.
+        name: Snippet,
+        /// The names that exist.
+        valid: &'static str,
+    },
+    /// A spec gives a transform or stage the wrong number of arguments.
+    Arity {
+        /// The transform or stage.
+        name: &'static str,
+        /// Its argument forms.
+        expected: &'static str,
+        /// How many arguments were given.
+        found: usize,
+    },
+    /// A number in a spec does not fit the type it is used as.
+    NumberRange {
+        /// The number as written.
+        number: Snippet,
+        /// The range allowed there.
+        range: &'static str,
+    },
+}
+
+/// Everything that can go wrong in `cktile`: a [`ErrorKind`] and, for
+/// errors in a spec text, where.
+///
+/// Every message names the offending value and what would be valid.
+///
+/// ```
+/// use cktile::{Descriptor, ErrorKind};
+/// let e = Descriptor::naive(&[0, 4], &[4, 1]).unwrap_err();
+/// assert!(matches!(e.kind(), ErrorKind::Transform { .. }));
+/// assert!(e.to_string().contains("is 0"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Error {
+    kind: ErrorKind,
+    at: Option<Position>,
+}
+
+impl Error {
+    /// An error without a position.
+    ///
+    /// ```
+    /// let e = cktile::Error::new(cktile::ErrorKind::TooManyStages { max: 12 });
+    /// assert_eq!(e.position(), None);
+    /// ```
+    pub const fn new(kind: ErrorKind) -> Error {
+        Error { kind, at: None }
+    }
+
+    /// The same error at a position in a spec text (kept if it has one).
+    ///
+    /// ```
+    /// use cktile::{Error, ErrorKind, Position};
+    /// let e = Error::new(ErrorKind::TooManyStages { max: 12 }).at(Position { line: 1, column: 3 });
+    /// assert_eq!(e.to_string(), "1:3: a descriptor has at most 12 stages");
+    /// ```
+    pub const fn at(self, position: Position) -> Error {
+        match self.at {
+            Some(_) => self,
+            None => Error { kind: self.kind, at: Some(position) },
+        }
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// # use cktile::{Error, ErrorKind};
+    /// let e = Error::new(ErrorKind::TooManyStages { max: 12 });
+    /// assert!(matches!(e.kind(), ErrorKind::TooManyStages { .. }));
+    /// ```
+    pub const fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// Where in the spec text, for errors found while reading one.
+    ///
+    /// ```
+    /// let e = cktile::spec::parse("naive((4),(1)) | bogus()").unwrap_err();
+    /// assert_eq!(e.position().map(|p| p.column), Some(18));
+    /// ```
+    pub const fn position(&self) -> Option<Position> {
+        self.at
+    }
+
+    /// A fixed sentence for `const` panics (which cannot format numbers);
+    /// [`Display`](fmt::Display) gives the values.
+    ///
+    /// ```
+    /// let e = cktile::Error::new(cktile::ErrorKind::TooManyStages { max: 12 });
+    /// assert!(e.summary().starts_with("cktile: "));
+    /// ```
+    pub const fn summary(&self) -> &'static str {
+        match &self.kind {
+            ErrorKind::Transform { source, .. } => source.summary(),
+            ErrorKind::TooManyStages { .. } => "cktile: a descriptor has at most MAX_STAGES (12) stages",
+            ErrorKind::TooManyItems { .. } => {
+                "cktile: a transform_tensor_descriptor call has at most MAX_ITEMS (8) transforms"
+            }
+            ErrorKind::TooManyDims { .. } => "cktile: a descriptor has at most MAX_DIMS (8) top dimensions",
+            ErrorKind::IdCount { .. } => {
+                "cktile: an id list's length differs from its transform's number of dimensions on that side"
+            }
+            ErrorKind::IdOutOfRange { .. } => "cktile: an id names a dimension that does not exist",
+            ErrorKind::IdRepeated { .. } => {
+                "cktile: the id lists are not a permutation: an id appears twice"
+            }
+            ErrorKind::IdMissing { .. } => {
+                "cktile: the id lists are not a permutation: a dimension is named by no id list"
+            }
+            ErrorKind::ListCount { .. } => {
+                "cktile: transform_tensor_descriptor needs one lower and one upper id list per transform"
+            }
+            ErrorKind::LengthMismatch { .. } => "cktile: lengths and strides differ in number",
+            ErrorKind::Overflow { .. } => "cktile: the element space overflows a signed 64-bit index",
+            ErrorKind::CoordinateArity { .. } => "cktile: the coordinate has the wrong number of dimensions",
+            ErrorKind::CoordinateOutOfRange { .. } => "cktile: the coordinate is outside the top lengths",
+            ErrorKind::TooLarge { .. } => "cktile: the tile is too large to enumerate",
+            ErrorKind::Syntax { .. } => "cktile: spec syntax error",
+            ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
+            ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
+            ErrorKind::NumberRange { .. } => "cktile: number out of range in spec",
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error::new(kind)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(at) = self.at {
+            write!(f, "{at}: ")?;
+        }
+        match self.kind {
+            ErrorKind::Transform { source, .. } => write!(f, "{source}"),
+            ErrorKind::TooManyStages { max } => write!(f, "a descriptor has at most {max} stages"),
+            ErrorKind::TooManyItems { given, max } => write!(
+                f,
+                "a transform stage has {given} transforms; at most {max} are supported"
+            ),
+            ErrorKind::TooManyDims { given, max } => write!(
+                f,
+                "the stage produces {given} top dimensions; at most {max} are supported"
+            ),
+            ErrorKind::IdCount { item, transform, side, expected, found } => write!(
+                f,
+                "transform {item} ({transform}) has {expected} {side} dimension(s) but its {side} id list has {found}"
+            ),
+            ErrorKind::IdOutOfRange { item, side, id, count } => {
+                let which = match side {
+                    Side::Lower => "old top dimensions",
+                    Side::Upper => "new top dimensions",
+                };
+                write!(
+                    f,
+                    "transform {item}: {side} id {id} is out of range; there are {count} {which} (ids 0..{count})"
+                )
+            }
+            ErrorKind::IdRepeated { side, id } => write!(
+                f,
+                "{side} ids are not a permutation: {id} appears more than once"
+            ),
+            ErrorKind::IdMissing { side, id } => {
+                let what = match side {
+                    Side::Lower => "old top dimension",
+                    Side::Upper => "new top dimension",
+                };
+                write!(
+                    f,
+                    "{side} ids are not a permutation: {what} {id} is not named (each must appear exactly once)"
+                )
+            }
+            ErrorKind::ListCount { transforms, lower, upper } => write!(
+                f,
+                "{transforms} transform(s) but {lower} lower and {upper} upper id list(s); give one of each per transform"
+            ),
+            ErrorKind::LengthMismatch { function, first, second } => write!(
+                f,
+                "{function}: {first} lengths but {second} strides; give one stride per length"
+            ),
+            ErrorKind::Overflow { quantity } => {
+                write!(f, "the {quantity} overflows a signed 64-bit index; use smaller lengths")
+            }
+            ErrorKind::CoordinateArity { expected, found } => write!(
+                f,
+                "the coordinate has {found} dimension(s); the descriptor has {expected}"
+            ),
+            ErrorKind::CoordinateOutOfRange { dim, value, length } => write!(
+                f,
+                "coordinate dimension {dim} is {value}; it must be in [0, {length})"
+            ),
+            ErrorKind::TooLarge { size, limit } => write!(
+                f,
+                "the descriptor has {size} coordinates, more than the {limit} that are enumerated; \
+                 check a slice of it instead (wrap it in a slice transform)"
+            ),
+            ErrorKind::Syntax { expected, found } => {
+                if found.as_str().is_empty() {
+                    write!(f, "expected {expected}, found the end of the spec")
+                } else {
+                    write!(f, "expected {expected}, found `{}`", found.as_str())
+                }
+            }
+            ErrorKind::UnknownName { name, valid } => {
+                write!(f, "unknown name `{}`; expected one of: {valid}", name.as_str())
+            }
+            ErrorKind::Arity { name, expected, found } => write!(
+                f,
+                "{name} takes {expected}, but {found} argument(s) were given"
+            ),
+            ErrorKind::NumberRange { number, range } => {
+                write!(f, "number {} is out of range; expected {range}", number.as_str())
+            }
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,195 @@
+//! Tuples of transforms and of id lists, the arguments of
+//! [`transform_tensor_descriptor`](super::transform_tensor_descriptor).
+
+use crate::descriptor::{Ids, Stage};
+use crate::error::{Error, ErrorKind};
+use crate::MAX_ITEMS;
+use cktile_transforms::typed::TypedTransform;
+use cktile_transforms::{Dims, Indices, Transform, Values};
+use cktile_transforms::Count;
+
+/// Up to [`MAX_ITEMS`] transforms, validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransformArray {
+    transforms: [Transform; MAX_ITEMS],
+    len: usize,
+}
+
+impl TransformArray {
+    /// Collects transforms, naming the first invalid one.
+    const fn collect(results: &[Result<Transform, cktile_transforms::Error>]) -> Result<TransformArray, Error> {
+        let mut out = TransformArray { transforms: [*crate::descriptor::stage::FILLER.transform(); MAX_ITEMS], len: 0 };
+        if results.len() > MAX_ITEMS {
+            return Err(Error::new(ErrorKind::TooManyItems { given: results.len(), max: MAX_ITEMS }));
+        }
+        let mut i = 0;
+        while i < results.len() {
+            out.transforms[i] = match results[i] {
+                Ok(t) => t,
+                Err(source) => return Err(Error::new(ErrorKind::Transform { item: i, source })),
+            };
+            i += 1;
+        }
+        out.len = results.len();
+        Ok(out)
+    }
+
+    /// Number of transforms.
+    pub(crate) const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Transform `i`.
+    pub(crate) const fn get(&self, i: usize) -> Transform {
+        self.transforms[i % MAX_ITEMS]
+    }
+}
+
+/// Up to [`MAX_ITEMS`] id lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdArray {
+    ids: [Ids; MAX_ITEMS],
+    len: usize,
+}
+
+impl IdArray {
+    const fn collect(lists: &[Result<Dims, cktile_transforms::Error>]) -> Result<IdArray, Error> {
+        let mut out = IdArray { ids: [Ids::EMPTY; MAX_ITEMS], len: 0 };
+        if lists.len() > MAX_ITEMS {
+            return Err(Error::new(ErrorKind::TooManyItems { given: lists.len(), max: MAX_ITEMS }));
+        }
+        let mut i = 0;
+        while i < lists.len() {
+            out.ids[i] = match lists[i] {
+                Ok(d) => match Ids::from_dims(&d) {
+                    Ok(ids) => ids,
+                    Err(e) => return Err(e),
+                },
+                Err(source) => return Err(Error::new(ErrorKind::Transform { item: i, source })),
+            };
+            i += 1;
+        }
+        out.len = lists.len();
+        Ok(out)
+    }
+
+    pub(crate) const fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) const fn get(&self, i: usize) -> Ids {
+        self.ids[i % MAX_ITEMS]
+    }
+}
+
+/// A tuple of [`TypedTransform`]s, with the total number of upper
+/// dimensions as a type-level integer.
+///
+/// ```
+/// use cktile::typed::TransformList;
+/// use cktile::prelude::*;
+/// type X = (Xor<Number<64>, Number<8>>, PassThrough<Number<8>>);
+/// assert_eq!(<<X as TransformList>::NumUpper as typenum::Unsigned>::USIZE, 3);
+/// ```
+pub trait TransformList: Copy {
+    /// Total number of upper dimensions.
+    type NumUpper: Count;
+    /// The transforms, when every parameter is static.
+    const STATIC: Option<Result<TransformArray, Error>>;
+    /// The transforms.
+    fn transforms(self) -> Result<TransformArray, Error>;
+    /// [`Stage::lower`] unrolled over this tuple's items: one
+    /// [`Stage::lower_item`] call per transform, on the chain's constant stage.
+    fn static_lower(stage: &Stage, upper: &Indices) -> Indices;
+}
+
+/// A tuple of id lists (each a tuple of [`Value`](cktile_transforms::Value)s,
+/// usually written with [`ids!`](crate::ids)).
+///
+/// ```
+/// use cktile::typed::IdLists;
+/// use cktile::ids;
+/// assert!((ids![1, 0], ids![2]).lists().is_ok());
+/// ```
+pub trait IdLists: Copy {
+    /// The lists, when every id is static.
+    const STATIC: Option<Result<IdArray, Error>>;
+    /// The lists.
+    fn lists(self) -> Result<IdArray, Error>;
+}
+
+macro_rules! impl_lists {
+    (@common $($t:ident),+) => {
+        impl<$($t: Values),+> IdLists for ($($t,)+) {
+            const STATIC: Option<Result<IdArray, Error>> = {
+                let all = [$($t::STATIC),+];
+                let mut out = [Ok(Dims::EMPTY); { [$(stringify!($t)),+].len() }];
+                let mut i = 0;
+                let mut known = true;
+                while i < all.len() {
+                    match all[i] {
+                        Some(d) => out[i] = d,
+                        None => known = false,
+                    }
+                    i += 1;
+                }
+                if known { Some(IdArray::collect(&out)) } else { None }
+            };
+            #[allow(non_snake_case)]
+            fn lists(self) -> Result<IdArray, Error> {
+                let ($($t,)+) = self;
+                IdArray::collect(&[$($t.dims()),+])
+            }
+        }
+    };
+    (@transforms $($t:ident),+) => {
+        const STATIC: Option<Result<TransformArray, Error>> = {
+            let all = [$($t::STATIC),+];
+            let mut out = [Ok(*crate::descriptor::stage::FILLER.transform()); { [$(stringify!($t)),+].len() }];
+            let mut i = 0;
+            let mut known = true;
+            while i < all.len() {
+                match all[i] {
+                    Some(t) => out[i] = t,
+                    None => known = false,
+                }
+                i += 1;
+            }
+            if known { Some(TransformArray::collect(&out)) } else { None }
+        };
+        #[inline(always)]
+        fn static_lower(stage: &Stage, upper: &Indices) -> Indices {
+            let mut lower = [0; cktile_transforms::MAX_DIMS];
+            let mut item = 0;
+            $(
+                let _ = stringify!($t);
+                stage.lower_item(item, upper, &mut lower);
+                item += 1;
+            )+
+            let _ = item;
+            lower
+        }
+        #[allow(non_snake_case)]
+        fn transforms(self) -> Result<TransformArray, Error> {
+            let ($($t,)+) = self;
+            TransformArray::collect(&[$($t.to_transform()),+])
+        }
+    };
+    ($a:ident) => {
+        impl_lists!(@common $a);
+        impl<$a: TypedTransform> TransformList for ($a,) {
+            type NumUpper = $a::NumUpper;
+            impl_lists!(@transforms $a);
+        }
+    };
+    ($a:ident, $($rest:ident),+) => {
+        impl_lists!(@common $a, $($rest),+);
+        impl<$a: TypedTransform, $($rest: TypedTransform),+> TransformList for ($a, $($rest),+) {
+            type NumUpper = <$a::NumUpper as Count>::Plus<<($($rest,)+) as TransformList>::NumUpper>;
+            impl_lists!(@transforms $a, $($rest),+);
+        }
+        impl_lists!($($rest),+);
+    };
+}
+
+impl_lists!(A, B, C, D, E, F, G, H);

@@ -1,0 +1,317 @@
+//! The static (typed) descriptor API, mirroring CK Tile's calls.
+//!
+//! Every length, stride and transform parameter is a [`Value`]: a
+//! compile-time [`Number`] (or typenum integer) or a runtime `usize`, mixed
+//! freely as CK Tile mixes `number<N>` and `index_t`. The type of a
+//! [`TensorDescriptor`] records its whole chain ([`Naive`], [`Packed`],
+//! [`Transformed`], ...) and its number of top dimensions
+//! ([`Chain::NumTop`], a type-level integer), so a coordinate of the wrong
+//! arity does not compile.
+//!
+//! When every parameter is static, the chain's [`Descriptor`] is computed at
+//! compile time ([`Chain::STATIC`], by the same `const fn`s as the runtime
+//! path): an invalid composition is a compile error with a readable message,
+//! [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items, and offsets of
+//! runtime coordinates read constant data, so they fold to the transforms'
+//! arithmetic. With runtime parameters, the same checks return an `Err`.
+//!
+//! ```
+//! use cktile::prelude::*;
+//! type N<const V: usize> = Number<V>;
+//!
+//! // CK Tile's GEMM A LDS descriptor, M=128, K=64, KPack=8 (MLdsLayer 1).
+//! let d = make_naive_tensor_descriptor((N::<8>, N::<128>, N::<8>), (N::<8>, N::<64>, N::<1>))?;
+//! let d = transform_tensor_descriptor(
+//!     d,
+//!     (make_xor_transform((N::<128>, N::<8>)), make_pass_through_transform(N::<8>)),
+//!     (ids![1, 0], ids![2]),
+//!     (ids![1, 0], ids![2]),
+//! )?;
+//! let d = transform_tensor_descriptor(
+//!     d,
+//!     (make_pass_through_transform(N::<128>), make_merge_transform((N::<8>, N::<8>))),
+//!     (ids![1], ids![0, 2]),
+//!     (ids![0], ids![1]),
+//! )?;
+//! let (m, k) = (3, 9);
+//! assert_eq!(d.calculate_offset([m, k]), 64 * m + 8 * ((k / 8) ^ (m % 8)) + k % 8);
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+mod chain;
+mod lists;
+
+pub use chain::{Aligned, Chain, Naive, NaiveWithOffset, Packed, Transformed};
+pub use lists::{IdLists, TransformList};
+
+use crate::descriptor::offset::to_indices;
+use crate::{Descriptor, Error, Index};
+use cktile_transforms::{Value, Values, Vector};
+use core::fmt;
+use core::marker::PhantomData;
+use generic_array::GenericArray;
+use generic_array::sequence::GenericSequence;
+
+#[allow(unused_imports)]
+use cktile_transforms::Number;
+
+/// A list of dimension ids for [`transform_tensor_descriptor`], as CK Tile's
+/// `sequence<...>`: `ids![1, 0]` is `(Number<1>, Number<0>)`.
+///
+/// ```
+/// use cktile::ids;
+/// let x: (cktile::Number<1>, cktile::Number<0>) = ids![1, 0];
+/// let none: () = ids![];
+/// # let _ = (x, none);
+/// ```
+#[macro_export]
+macro_rules! ids {
+    ($($id:literal),* $(,)?) => {
+        ($($crate::Number::<$id>,)*)
+    };
+}
+
+/// A descriptor whose type records its chain `C`.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (Number::<8>, Number::<1>)).unwrap();
+/// assert_eq!(d.calculate_offset([2, 3]), 19);
+/// assert_eq!(d.lengths().as_slice(), &[4, 8]);
+/// ```
+pub struct TensorDescriptor<C: Chain> {
+    descriptor: Descriptor,
+    chain: PhantomData<C>,
+}
+
+impl<C: Chain> Clone for TensorDescriptor<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C: Chain> Copy for TensorDescriptor<C> {}
+
+impl<C: Chain> fmt::Debug for TensorDescriptor<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TensorDescriptor").field("descriptor", &self.descriptor).finish()
+    }
+}
+
+/// Prints the chain's spec text (see [`spec`](crate::spec)).
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+/// assert_eq!(d.to_string(), "packed((4,8))");
+/// ```
+impl<C: Chain> fmt::Display for TensorDescriptor<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.descriptor, f)
+    }
+}
+
+impl<C: Chain> TensorDescriptor<C> {
+    /// Rejects an invalid all-static chain at compile time.
+    const CHECK: () = if let Some(Err(e)) = C::STATIC {
+        panic!("{}", e.summary())
+    };
+
+    /// The chain's descriptor when all its parameters are static; `None` otherwise.
+    pub const STATIC_DESCRIPTOR: Option<&'static Descriptor> = match &C::STATIC {
+        Some(Ok(d)) => Some(d),
+        _ => None,
+    };
+
+    /// The descriptor of an all-static chain, as a constant (a compile error
+    /// if a parameter is a runtime value).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// type Tile = cktile::typed::Packed<(Number<4>, Number<8>)>;
+    /// const OFFSET: i64 = TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[3, 7]);
+    /// assert_eq!(OFFSET, 31);
+    /// ```
+    pub const DESCRIPTOR: &'static Descriptor = match Self::STATIC_DESCRIPTOR {
+        Some(d) => d,
+        None => match C::STATIC {
+            Some(Err(e)) => panic!("{}", e.summary()),
+            _ => panic!("cktile: DESCRIPTOR needs every length of the chain to be a compile-time Number"),
+        },
+    };
+
+    fn new(build: impl FnOnce() -> Result<Descriptor, Error>) -> Result<Self, Error> {
+        let () = Self::CHECK;
+        let descriptor = match Self::STATIC_DESCRIPTOR {
+            Some(d) => *d,
+            None => build()?,
+        };
+        Ok(TensorDescriptor { descriptor, chain: PhantomData })
+    }
+
+    /// The descriptor this one evaluates through: the compile-time constant
+    /// for all-static chains, the runtime value otherwise.
+    #[inline(always)]
+    fn resolved(&self) -> &Descriptor {
+        match Self::STATIC_DESCRIPTOR {
+            Some(d) => d,
+            None => &self.descriptor,
+        }
+    }
+
+    /// The runtime descriptor (for analysis, printing, the spec language).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
+    /// assert_eq!(d.descriptor(), &Descriptor::packed(&[4, 8]).unwrap());
+    /// ```
+    pub fn descriptor(&self) -> &Descriptor {
+        self.resolved()
+    }
+
+    /// The offset of a top coordinate (CK's `calculate_offset`; no range
+    /// checks, as in CK Tile).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+    /// assert_eq!(d.calculate_offset([3, 7]), 31);
+    /// ```
+    #[inline(always)]
+    pub fn calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Index {
+        let top = to_indices(top.into().as_slice());
+        match Self::STATIC_DESCRIPTOR {
+            Some(_) => C::static_bottom(&top)[0],
+            None => self.descriptor.calculate_offset_indices(&top),
+        }
+    }
+
+    /// The offset of a coordinate that must lie inside the top lengths.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+    /// assert!(d.try_calculate_offset([4, 0]).is_err());
+    /// ```
+    pub fn try_calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Result<Index, Error> {
+        self.resolved().try_calculate_offset(top.into().as_slice())
+    }
+
+    /// CK's `coordinate_has_valid_offset`.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>,)).unwrap();
+    /// let d = transform_tensor_descriptor(d, (make_pad_transform(Number::<4>, Number::<1>, Number::<1>),), (ids![0],), (ids![0],)).unwrap();
+    /// assert!(!d.coordinate_has_valid_offset([0]) && d.coordinate_has_valid_offset([1]));
+    /// ```
+    #[inline(always)]
+    pub fn coordinate_has_valid_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> bool {
+        self.resolved().coordinate_has_valid_offset(top.into().as_slice())
+    }
+
+    /// Top lengths, one per dimension.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+    /// assert_eq!(d.lengths().as_slice(), &[4, 8]);
+    /// ```
+    pub fn lengths(&self) -> GenericArray<Index, C::NumTop> {
+        let lengths = self.resolved().lengths();
+        <GenericArray<Index, C::NumTop> as GenericSequence<Index>>::generate(|i| lengths.get(i))
+    }
+
+    /// CK's `get_element_space_size`.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor((Number::<4>,), (Number::<3>,)).unwrap();
+    /// assert_eq!(d.element_space_size(), 10);
+    /// ```
+    pub fn element_space_size(&self) -> Index {
+        self.resolved().element_space_size()
+    }
+}
+
+/// CK Tile's `make_naive_tensor_descriptor(lengths, strides)`.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor((Number::<4>, Number::<8>), (Number::<100>, Number::<1>)).unwrap();
+/// assert_eq!(d.calculate_offset([2, 5]), 205);
+/// ```
+pub fn make_naive_tensor_descriptor<L: Values, S: Values<Len = L::Len>>(
+    lengths: L,
+    strides: S,
+) -> Result<TensorDescriptor<Naive<L, S>>, Error> {
+    TensorDescriptor::new(|| chain::naive(lengths.dims(), strides.dims(), Vector::UNKNOWN))
+}
+
+/// CK Tile's `make_naive_tensor_descriptor_packed(lengths)`.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor_packed((Number::<2>, Number::<3>, Number::<4>)).unwrap();
+/// assert_eq!(d.calculate_offset([1, 2, 3]), 23);
+/// ```
+pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<TensorDescriptor<Packed<L>>, Error> {
+    TensorDescriptor::new(|| chain::packed(lengths.dims()))
+}
+
+/// CK Tile's `make_naive_tensor_descriptor_aligned(lengths, align)`.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor_aligned((Number::<4>, Number::<6>), Number::<8>).unwrap();
+/// assert_eq!(d.calculate_offset([1, 0]), 8);
+/// ```
+pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
+    lengths: L,
+    align: A,
+) -> Result<TensorDescriptor<Aligned<L, A>>, Error> {
+    TensorDescriptor::new(|| chain::aligned(lengths.dims(), align.get()))
+}
+
+/// CK Tile's `make_naive_tensor_descriptor_with_offset(lengths, strides, offset)`.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor_with_offset((Number::<4>,), (Number::<2>,), 100usize).unwrap();
+/// assert_eq!(d.calculate_offset([3]), 106);
+/// ```
+pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: Values<Len = L::Len>, O: Value>(
+    lengths: L,
+    strides: S,
+    offset: O,
+) -> Result<TensorDescriptor<NaiveWithOffset<L, S, O>>, Error> {
+    TensorDescriptor::new(|| chain::with_offset(lengths.dims(), strides.dims(), offset.get()))
+}
+
+/// CK Tile's `transform_tensor_descriptor(desc, transforms, lower_ids, upper_ids)`:
+/// a tuple of transforms, and for each a tuple of the old top dimensions it
+/// reads ([`ids!`](crate::ids)) and of the new top dimensions it produces.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor((Number::<4>, Number::<8>), (Number::<100>, Number::<1>)).unwrap();
+/// let d = transform_tensor_descriptor(
+///     d,
+///     (make_merge_transform((Number::<4>, Number::<8>)),),
+///     (ids![0, 1],),
+///     (ids![0],),
+/// )
+/// .unwrap();
+/// assert_eq!(d.calculate_offset([9]), 101);
+/// ```
+pub fn transform_tensor_descriptor<C: Chain, X: TransformList, Lo: IdLists, Up: IdLists>(
+    desc: TensorDescriptor<C>,
+    transforms: X,
+    lower: Lo,
+    upper: Up,
+) -> Result<TensorDescriptor<Transformed<C, X, Lo, Up>>, Error> {
+    TensorDescriptor::new(|| {
+        chain::transformed(Ok(*desc.resolved()), transforms.transforms(), lower.lists(), upper.lists())
+    })
+}
