@@ -1,1 +1,205 @@
-//! placeholder
+//! Whole-descriptor properties found by enumerating every top coordinate:
+//! offsets, injectivity, surjectivity onto the element space, holes and
+//! collisions. What `cktile offsets` and `cktile check` print.
+
+use crate::error::{Error, ErrorKind};
+use crate::{Descriptor, Index, Vector};
+use alloc::vec::Vec;
+
+/// The most coordinates enumerated (2^24): larger tiles are refused rather
+/// than allocating gigabytes.
+pub const ENUMERATION_LIMIT: u64 = 1 << 24;
+
+/// How many example holes and collisions a [`Report`] keeps.
+pub const EXAMPLES: usize = 8;
+
+/// The top coordinate with row-major number `n` (last dimension fastest).
+///
+/// ```
+/// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
+/// assert_eq!(cktile::check::coordinate(&d, 13), vec![1, 5]);
+/// ```
+pub fn coordinate(desc: &Descriptor, n: u64) -> Vec<Index> {
+    let lengths = desc.lengths();
+    let mut rest = n;
+    let mut out = alloc::vec![0; lengths.len()];
+    for (slot, &len) in out.iter_mut().zip(lengths.as_slice()).rev() {
+        let len = len as u64;
+        *slot = (rest % len) as Index;
+        rest /= len;
+    }
+    out
+}
+
+/// The number of top coordinates, refused above [`ENUMERATION_LIMIT`].
+///
+/// ```
+/// let big = cktile::Descriptor::packed(&[1 << 20, 1 << 20]).unwrap();
+/// assert!(cktile::check::enumerable_size(&big).is_err());
+/// ```
+pub fn enumerable_size(desc: &Descriptor) -> Result<u64, Error> {
+    let size = desc.element_size().map_or(u64::MAX, |s| s as u64);
+    if size > ENUMERATION_LIMIT {
+        return Err(Error::new(ErrorKind::TooLarge { size, limit: ENUMERATION_LIMIT }));
+    }
+    Ok(size)
+}
+
+/// Every coordinate's offset and validity, in row-major order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offsets {
+    /// Offset of each coordinate (may be negative at padded positions).
+    pub offsets: Vec<Index>,
+    /// `coordinate_has_valid_offset` of each coordinate.
+    pub valid: Vec<bool>,
+}
+
+/// Computes every coordinate's offset and validity.
+///
+/// ```
+/// let d = cktile::spec::parse("naive((3),(1)) | transform(pad(3,1,0) on [0] -> [0])")?;
+/// let o = cktile::check::offsets(&d)?;
+/// assert_eq!(o.offsets, vec![-1, 0, 1, 2]);
+/// assert_eq!(o.valid, vec![false, true, true, true]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn offsets(desc: &Descriptor) -> Result<Offsets, Error> {
+    let size = enumerable_size(desc)?;
+    let mut out = Offsets { offsets: Vec::with_capacity(size as usize), valid: Vec::with_capacity(size as usize) };
+    for n in 0..size {
+        let c = coordinate(desc, n);
+        out.offsets.push(desc.calculate_offset(&c));
+        out.valid.push(desc.coordinate_has_valid_offset(&c));
+    }
+    Ok(out)
+}
+
+/// Two coordinates with the same offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Collision {
+    /// The shared offset.
+    pub offset: Index,
+    /// The first coordinate (row-major order) with it.
+    pub first: Vec<Index>,
+    /// A later coordinate with it.
+    pub second: Vec<Index>,
+}
+
+/// What [`check`] finds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Top lengths.
+    pub lengths: Vec<Index>,
+    /// Number of top coordinates.
+    pub element_size: u64,
+    /// Number of valid (non-padded) coordinates.
+    pub valid_count: u64,
+    /// CK's element space size.
+    pub element_space_size: Index,
+    /// No two valid coordinates share an offset.
+    pub injective: bool,
+    /// Every offset in `[0, element_space_size)` is reached by a valid coordinate.
+    pub surjective: bool,
+    /// Number of offsets in the element space that no valid coordinate reaches.
+    pub hole_count: u64,
+    /// The first few holes.
+    pub holes: Vec<Index>,
+    /// Number of valid coordinates that share their offset with an earlier one.
+    pub collision_count: u64,
+    /// The first few collisions.
+    pub collisions: Vec<Collision>,
+    /// Number of valid coordinates whose offset is outside the element space.
+    pub outside_count: u64,
+    /// The first few of them, with their offsets.
+    pub outside: Vec<(Vec<Index>, Index)>,
+    /// Safe vector length and stride of each top dimension.
+    pub vectors: Vec<Vector>,
+}
+
+impl Report {
+    /// Injective and surjective: every element is reached exactly once.
+    ///
+    /// ```
+    /// let r = cktile::check::check(&cktile::Descriptor::packed(&[4, 8]).unwrap()).unwrap();
+    /// assert!(r.is_bijective());
+    /// ```
+    pub fn is_bijective(&self) -> bool {
+        self.injective && self.surjective
+    }
+}
+
+/// Enumerates every coordinate and reports injectivity, surjectivity onto
+/// `[0, element_space_size)`, holes, collisions and vector information.
+///
+/// ```
+/// let d = cktile::Descriptor::naive(&[4, 8], &[10, 1]).unwrap();
+/// let r = cktile::check::check(&d).unwrap();
+/// assert!(r.injective && !r.surjective);
+/// assert_eq!((r.hole_count, r.holes[0]), (6, 8)); // 38 elements, 32 reached
+/// ```
+pub fn check(desc: &Descriptor) -> Result<Report, Error> {
+    let size = enumerable_size(desc)?;
+    let space = desc.element_space_size();
+    let mut reached: Vec<(Index, u64)> = Vec::with_capacity(size as usize);
+    let mut outside = Vec::new();
+    let mut outside_count = 0;
+    for n in 0..size {
+        let c = coordinate(desc, n);
+        if !desc.coordinate_has_valid_offset(&c) {
+            continue;
+        }
+        let off = desc.calculate_offset(&c);
+        if (0..space).contains(&off) {
+            reached.push((off, n));
+        } else {
+            outside_count += 1;
+            if outside.len() < EXAMPLES {
+                outside.push((c, off));
+            }
+        }
+    }
+    let valid_count = reached.len() as u64 + outside_count;
+    reached.sort_unstable();
+    let mut collisions = Vec::new();
+    let mut collision_count = 0;
+    let mut holes = Vec::new();
+    let mut distinct: u64 = 0;
+    let mut next: Index = 0; // the smallest offset not yet known to be reached
+    for (i, &(off, n)) in reached.iter().enumerate() {
+        if i > 0 && reached[i - 1].0 == off {
+            collision_count += 1;
+            if collisions.len() < EXAMPLES {
+                let first = reached[..i].iter().rev().take_while(|r| r.0 == off).last().map_or(n, |r| r.1);
+                collisions.push(Collision { offset: off, first: coordinate(desc, first), second: coordinate(desc, n) });
+            }
+            continue;
+        }
+        distinct += 1;
+        while next < off && holes.len() < EXAMPLES {
+            holes.push(next);
+            next += 1;
+        }
+        next = off + 1;
+    }
+    while next < space && holes.len() < EXAMPLES {
+        holes.push(next);
+        next += 1;
+    }
+    let hole_count = space as u64 - distinct;
+    let vectors = desc.top_vectors()[..desc.num_dims()].to_vec();
+    Ok(Report {
+        lengths: desc.lengths().as_slice().to_vec(),
+        element_size: size,
+        valid_count,
+        element_space_size: space,
+        injective: collision_count == 0,
+        surjective: hole_count == 0,
+        hole_count,
+        holes,
+        collision_count,
+        collisions,
+        outside_count,
+        outside,
+        vectors,
+    })
+}

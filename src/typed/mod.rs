@@ -17,19 +17,18 @@
 //!
 //! ```
 //! use cktile::prelude::*;
-//! type N<const V: usize> = Number<V>;
 //!
 //! // CK Tile's GEMM A LDS descriptor, M=128, K=64, KPack=8 (MLdsLayer 1).
-//! let d = make_naive_tensor_descriptor((N::<8>, N::<128>, N::<8>), (N::<8>, N::<64>, N::<1>))?;
+//! let d = make_naive_tensor_descriptor((Number::<8>, Number::<128>, Number::<8>), (Number::<8>, Number::<64>, Number::<1>))?;
 //! let d = transform_tensor_descriptor(
 //!     d,
-//!     (make_xor_transform((N::<128>, N::<8>)), make_pass_through_transform(N::<8>)),
+//!     (make_xor_transform((Number::<128>, Number::<8>)), make_pass_through_transform(Number::<8>)),
 //!     (ids![1, 0], ids![2]),
 //!     (ids![1, 0], ids![2]),
 //! )?;
 //! let d = transform_tensor_descriptor(
 //!     d,
-//!     (make_pass_through_transform(N::<128>), make_merge_transform((N::<8>, N::<8>))),
+//!     (make_pass_through_transform(Number::<128>), make_merge_transform((Number::<8>, Number::<8>))),
 //!     (ids![1], ids![0, 2]),
 //!     (ids![0], ids![1]),
 //! )?;

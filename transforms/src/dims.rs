@@ -14,7 +14,10 @@ pub const MAX_DIMS: usize = 8;
 ///
 /// ```
 /// use cktile_transforms::Dims;
-/// const D: Dims = Dims::from_slice(&[4, 8]).unwrap();
+/// const D: Dims = match Dims::from_slice(&[4, 8]) {
+///     Ok(d) => d,
+///     Err(_) => panic!("at most 8 entries"),
+/// };
 /// assert_eq!(D.as_slice(), &[4, 8]);
 /// assert_eq!(D.product(), Some(32));
 /// ```

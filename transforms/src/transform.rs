@@ -757,9 +757,9 @@ impl Transform {
     }
 
     /// The upper index for a lower index, for transforms that have an inverse
-    /// (`None` for freeze, modulo, and insert/replicate of more than one
-    /// point; for an embed whose coefficients are not a mixed radix of its
-    /// lengths). `inverse(forward(x)) == x` for every `x` in range; for pad,
+    /// (`None` for freeze, modulo, insert/replicate of more than one point,
+    /// and an embed whose coefficients overlap, see [`kinds::embed`]).
+    /// `inverse(forward(x)) == x` for every `x` in range; for pad,
     /// slice and offset, lower indices outside the upper range have no preimage
     /// and come back out of range.
     ///

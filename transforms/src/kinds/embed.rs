@@ -3,10 +3,11 @@
 //!
 //! This is what a naive (strided) descriptor is: `make_naive_tensor_descriptor`
 //! is one embed with the strides as coefficients. Linear; no vector
-//! information (CK's default). It is invertible exactly when the
-//! coefficients, sorted, form a mixed radix of the lengths (each coefficient
-//! is the next smaller one times that one's length, the smallest is 1): then
-//! the lower index has one decomposition.
+//! information (CK's default). It is injective, and cktile inverts it, when
+//! the coefficients, sorted, never overlap: each is larger than the largest
+//! index the smaller ones reach together (a packed or row-padded layout).
+//! Then a lower index has at most one decomposition, found by peeling
+//! dimensions off from the largest coefficient down.
 
 use crate::Indices;
 
@@ -57,8 +58,8 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
 }
 
 /// The order in which to peel dimensions off a lower index to invert the
-/// embed (largest coefficient first), or `None` when the coefficients are not
-/// a mixed radix of the lengths, so no unique inverse exists.
+/// embed (largest coefficient first), or `None` when the coefficients
+/// overlap, so a lower index may have several decompositions.
 ///
 /// ```
 /// use cktile_transforms::kinds::embed::radix_order;
@@ -66,6 +67,8 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
 /// let lens = [8, 128, 8, 0, 0, 0, 0, 0];
 /// let coef = [8, 64, 1, 0, 0, 0, 0, 0];
 /// assert_eq!(radix_order(&lens, &coef, 3), Some([1, 0, 2, 0, 0, 0, 0, 0]));
+/// // strides (100, 1) with lengths (4, 8): a padded row pitch, still invertible.
+/// assert!(radix_order(&[4, 8, 0, 0, 0, 0, 0, 0], &[100, 1, 0, 0, 0, 0, 0, 0], 2).is_some());
 /// let overlapping = [2, 1, 0, 0, 0, 0, 0, 0];
 /// assert_eq!(radix_order(&[3, 4, 0, 0, 0, 0, 0, 0], &overlapping, 2), None);
 /// ```
@@ -92,8 +95,10 @@ pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) ->
         order[best] = t;
         i += 1;
     }
-    // Ascending: coefficient 1, then each one the previous times its length.
-    let mut expected: i64 = 1;
+    // Ascending, each coefficient must exceed the largest index the smaller
+    // ones can reach together, so every lower index has at most one
+    // decomposition and peeling from the largest coefficient finds it.
+    let mut reach: i64 = 0;
     i = 0;
     while i < n {
         let d = order[i] as usize;
@@ -101,11 +106,14 @@ pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) ->
             i += 1;
             continue;
         }
-        if coefficients[d] != expected {
+        if coefficients[d] <= reach {
             return None;
         }
-        expected = match expected.checked_mul(lengths[d]) {
-            Some(e) => e,
+        reach = match (lengths[d] - 1).checked_mul(coefficients[d]) {
+            Some(t) => match reach.checked_add(t) {
+                Some(r) => r,
+                None => return None,
+            },
             None => return None,
         };
         i += 1;
@@ -120,8 +128,9 @@ pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) ->
     Some(out)
 }
 
-/// Inverse for a mixed-radix embed: the upper index whose lower index is `low`,
-/// peeling dimensions in `order` (from [`radix_order`]).
+/// Inverse for a non-overlapping embed: the upper index whose lower index is
+/// `low`, peeling dimensions in `order` (from [`radix_order`]). When `low` is
+/// a hole the result is out of range (callers check by mapping it back).
 ///
 /// ```
 /// use cktile_transforms::kinds::embed::{lower, radix_order, upper};

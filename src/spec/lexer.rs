@@ -1,0 +1,142 @@
+//! Tokens of the spec language, with their positions.
+
+use crate::error::{Error, ErrorKind, Position, Snippet};
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tok<'a> {
+    Ident(&'a str),
+    /// An integer as written (sign included), parsed when its use is known.
+    Int(&'a str),
+    Open,
+    Close,
+    OpenBracket,
+    CloseBracket,
+    Comma,
+    Pipe,
+    Arrow,
+    End,
+}
+
+impl Tok<'_> {
+    /// The token as it appears in the text (empty for the end).
+    pub(crate) fn text(&self) -> &str {
+        match self {
+            Tok::Ident(s) | Tok::Int(s) => s,
+            Tok::Open => "(",
+            Tok::Close => ")",
+            Tok::OpenBracket => "[",
+            Tok::CloseBracket => "]",
+            Tok::Comma => ",",
+            Tok::Pipe => "|",
+            Tok::Arrow => "->",
+            Tok::End => "",
+        }
+    }
+}
+
+/// A token and where it starts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Token<'a> {
+    pub(crate) tok: Tok<'a>,
+    pub(crate) at: Position,
+}
+
+/// Splits a spec into tokens.
+pub(crate) struct Lexer<'a> {
+    text: &'a str,
+    offset: usize,
+    line: u32,
+    column: u32,
+}
+
+impl<'a> Lexer<'a> {
+    pub(crate) fn new(text: &'a str) -> Lexer<'a> {
+        Lexer { text, offset: 0, line: 1, column: 1 }
+    }
+
+    fn peek_char(&self) -> Option<char> {
+        self.text[self.offset..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek_char()?;
+        self.offset += c.len_utf8();
+        if c == '\n' {
+            self.line = self.line.saturating_add(1);
+            self.column = 1;
+        } else {
+            self.column = self.column.saturating_add(1);
+        }
+        Some(c)
+    }
+
+    fn here(&self) -> Position {
+        Position { line: self.line, column: self.column }
+    }
+
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &'a str {
+        let start = self.offset;
+        while self.peek_char().is_some_and(&keep) {
+            self.bump();
+        }
+        &self.text[start..self.offset]
+    }
+
+    /// The next token, skipping whitespace and comments.
+    pub(crate) fn next_token(&mut self) -> Result<Token<'a>, Error> {
+        loop {
+            self.take_while(char::is_whitespace);
+            if self.peek_char() == Some('#') {
+                self.take_while(|c| c != '\n');
+            } else {
+                break;
+            }
+        }
+        let at = self.here();
+        let Some(c) = self.peek_char() else {
+            return Ok(Token { tok: Tok::End, at });
+        };
+        let tok = match c {
+            '(' | ')' | '[' | ']' | ',' | '|' => {
+                self.bump();
+                match c {
+                    '(' => Tok::Open,
+                    ')' => Tok::Close,
+                    '[' => Tok::OpenBracket,
+                    ']' => Tok::CloseBracket,
+                    ',' => Tok::Comma,
+                    _ => Tok::Pipe,
+                }
+            }
+            '-' if self.text[self.offset..].starts_with("->") => {
+                self.bump();
+                self.bump();
+                Tok::Arrow
+            }
+            '-' | '0'..='9' => {
+                let start = self.offset;
+                self.bump();
+                self.take_while(|c| c.is_ascii_digit());
+                let text = &self.text[start..self.offset];
+                if text == "-" {
+                    return Err(syntax(at, "a number after `-`", "-"));
+                }
+                Tok::Int(text)
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                Tok::Ident(self.take_while(|c| c.is_ascii_alphanumeric() || c == '_'))
+            }
+            other => {
+                let mut buf = [0u8; 4];
+                return Err(syntax(at, "a name, a number or one of ( ) [ ] , | ->", other.encode_utf8(&mut buf)));
+            }
+        };
+        Ok(Token { tok, at })
+    }
+}
+
+/// A syntax error at `at`.
+pub(crate) fn syntax(at: Position, expected: &'static str, found: &str) -> Error {
+    Error::new(ErrorKind::Syntax { expected, found: Snippet::new(found) }).at(at)
+}
