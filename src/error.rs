@@ -315,9 +315,7 @@ impl Error {
                 "cktile: an id list's length differs from its transform's number of dimensions on that side"
             }
             ErrorKind::IdOutOfRange { .. } => "cktile: an id names a dimension that does not exist",
-            ErrorKind::IdRepeated { .. } => {
-                "cktile: the id lists are not a permutation: an id appears twice"
-            }
+            ErrorKind::IdRepeated { .. } => "cktile: the id lists are not a permutation: an id appears twice",
             ErrorKind::IdMissing { .. } => {
                 "cktile: the id lists are not a permutation: a dimension is named by no id list"
             }
@@ -351,14 +349,12 @@ impl fmt::Display for Error {
         match self.kind {
             ErrorKind::Transform { source, .. } => write!(f, "{source}"),
             ErrorKind::TooManyStages { max } => write!(f, "a descriptor has at most {max} stages"),
-            ErrorKind::TooManyItems { given, max } => write!(
-                f,
-                "a transform stage has {given} transforms; at most {max} are supported"
-            ),
-            ErrorKind::TooManyDims { given, max } => write!(
-                f,
-                "the stage produces {given} top dimensions; at most {max} are supported"
-            ),
+            ErrorKind::TooManyItems { given, max } => {
+                write!(f, "a transform stage has {given} transforms; at most {max} are supported")
+            }
+            ErrorKind::TooManyDims { given, max } => {
+                write!(f, "the stage produces {given} top dimensions; at most {max} are supported")
+            }
             ErrorKind::IdCount { item, transform, side, expected, found } => write!(
                 f,
                 "transform {item} ({transform}) has {expected} {side} dimension(s) but its {side} id list has {found}"
@@ -373,39 +369,32 @@ impl fmt::Display for Error {
                     "transform {item}: {side} id {id} is out of range; there are {count} {which} (ids 0..{count})"
                 )
             }
-            ErrorKind::IdRepeated { side, id } => write!(
-                f,
-                "{side} ids are not a permutation: {id} appears more than once"
-            ),
+            ErrorKind::IdRepeated { side, id } => {
+                write!(f, "{side} ids are not a permutation: {id} appears more than once")
+            }
             ErrorKind::IdMissing { side, id } => {
                 let what = match side {
                     Side::Lower => "old top dimension",
                     Side::Upper => "new top dimension",
                 };
-                write!(
-                    f,
-                    "{side} ids are not a permutation: {what} {id} is not named (each must appear exactly once)"
-                )
+                write!(f, "{side} ids are not a permutation: {what} {id} is not named (each must appear exactly once)")
             }
             ErrorKind::ListCount { transforms, lower, upper } => write!(
                 f,
                 "{transforms} transform(s) but {lower} lower and {upper} upper id list(s); give one of each per transform"
             ),
-            ErrorKind::LengthMismatch { function, first, second } => write!(
-                f,
-                "{function}: {first} lengths but {second} strides; give one stride per length"
-            ),
+            ErrorKind::LengthMismatch { function, first, second } => {
+                write!(f, "{function}: {first} lengths but {second} strides; give one stride per length")
+            }
             ErrorKind::Overflow { quantity } => {
                 write!(f, "the {quantity} overflows a signed 64-bit index; use smaller lengths")
             }
-            ErrorKind::CoordinateArity { expected, found } => write!(
-                f,
-                "the coordinate has {found} dimension(s); the descriptor has {expected}"
-            ),
-            ErrorKind::CoordinateOutOfRange { dim, value, length } => write!(
-                f,
-                "coordinate dimension {dim} is {value}; it must be in [0, {length})"
-            ),
+            ErrorKind::CoordinateArity { expected, found } => {
+                write!(f, "the coordinate has {found} dimension(s); the descriptor has {expected}")
+            }
+            ErrorKind::CoordinateOutOfRange { dim, value, length } => {
+                write!(f, "coordinate dimension {dim} is {value}; it must be in [0, {length})")
+            }
             ErrorKind::TooLarge { size, limit } => write!(
                 f,
                 "the descriptor has {size} coordinates, more than the {limit} that are enumerated; \
@@ -421,10 +410,9 @@ impl fmt::Display for Error {
             ErrorKind::UnknownName { name, valid } => {
                 write!(f, "unknown name `{}`; expected one of: {valid}", name.as_str())
             }
-            ErrorKind::Arity { name, expected, found } => write!(
-                f,
-                "{name} takes {expected}, but {found} argument(s) were given"
-            ),
+            ErrorKind::Arity { name, expected, found } => {
+                write!(f, "{name} takes {expected}, but {found} argument(s) were given")
+            }
             ErrorKind::NumberRange { number, range } => {
                 write!(f, "number {} is out of range; expected {range}", number.as_str())
             }

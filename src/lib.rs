@@ -42,10 +42,12 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "alloc")]
+pub mod check;
 pub mod descriptor;
 mod error;
 #[cfg(feature = "alloc")]
-pub mod check;
+pub mod render;
 #[cfg(feature = "alloc")]
 pub mod spec;
 pub mod typed;
@@ -69,8 +71,7 @@ pub mod prelude {
     pub use crate::ids;
     pub use crate::typed::{
         TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
-        make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
-        transform_tensor_descriptor,
+        make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset, transform_tensor_descriptor,
     };
     pub use crate::{Descriptor, Error, Item, Number};
     pub use cktile_transforms::typed::*;

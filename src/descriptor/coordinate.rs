@@ -6,8 +6,8 @@
 //! the transformed step, the others recompute, and stages whose step is zero
 //! are skipped. A moved coordinate always equals a fresh one.
 
-use super::{Descriptor, MAX_STAGES};
 use super::offset::to_indices;
+use super::{Descriptor, MAX_STAGES};
 use cktile_transforms::{Index, Indices, MAX_DIMS};
 
 /// A top coordinate with the index at every level of its descriptor's chain.

@@ -344,10 +344,7 @@ impl Descriptor {
             }));
         }
         if lengths.is_empty() {
-            return Err(base_error(cktile_transforms::Error::EmptyList {
-                transform: "aligned",
-                parameter: "lengths",
-            }));
+            return Err(base_error(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
         }
         if let Some(position) = lengths.first_zero() {
             return Err(base_error(cktile_transforms::Error::ZeroLength {

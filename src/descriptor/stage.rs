@@ -453,9 +453,7 @@ impl Stage {
         let mut i = 0;
         while i < self.n_items as usize {
             let item = &self.items[i % MAX_ITEMS];
-            if !item.transform.is_always_valid()
-                && !item.transform.is_valid_upper(&Item::gather(upper, &item.upper))
-            {
+            if !item.transform.is_always_valid() && !item.transform.is_valid_upper(&Item::gather(upper, &item.upper)) {
                 return false;
             }
             i += 1;

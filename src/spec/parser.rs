@@ -69,7 +69,13 @@ fn dims(values: &[usize], at: Position) -> Result<Dims, Error> {
     Dims::from_usizes(values).map_err(lift(at))
 }
 
-fn arity(name: &'static str, expected: &'static str, args: &[Arg<'_>], allowed: &[usize], at: Position) -> Result<(), Error> {
+fn arity(
+    name: &'static str,
+    expected: &'static str,
+    args: &[Arg<'_>],
+    allowed: &[usize],
+    at: Position,
+) -> Result<(), Error> {
     if allowed.contains(&args.len()) {
         Ok(())
     } else {
@@ -135,7 +141,13 @@ fn guaranteed(arg: &Arg<'_>) -> Result<Option<i64>, Error> {
 fn base(name: &str, args: &[Arg<'_>], at: Position) -> Result<Descriptor, Error> {
     let built = match name {
         "naive" => {
-            arity("naive", "2 or 4 arguments: naive((lengths), (strides)[, vector length, vector stride])", args, &[2, 4], at)?;
+            arity(
+                "naive",
+                "2 or 4 arguments: naive((lengths), (strides)[, vector length, vector stride])",
+                args,
+                &[2, 4],
+                at,
+            )?;
             let vector = if args.len() == 4 {
                 Vector { length: guaranteed(&args[2])?, stride: guaranteed(&args[3])? }
             } else {

@@ -3,9 +3,9 @@
 //! compile time, for all-static chains, and at run time).
 
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
+use crate::Descriptor;
 use crate::descriptor::{FILLER_STAGE, Item, Stage, base_error, tri};
 use crate::error::{Error, ErrorKind};
-use crate::Descriptor;
 use cktile_transforms::{Dims, Indices, Value, Values, Vector};
 use core::marker::PhantomData;
 use generic_array::ArrayLength;

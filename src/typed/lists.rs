@@ -1,12 +1,12 @@
 //! Tuples of transforms and of id lists, the arguments of
 //! [`transform_tensor_descriptor`](super::transform_tensor_descriptor).
 
+use crate::MAX_ITEMS;
 use crate::descriptor::{Ids, Stage};
 use crate::error::{Error, ErrorKind};
-use crate::MAX_ITEMS;
+use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
 use cktile_transforms::{Dims, Indices, Transform, Values};
-use cktile_transforms::Count;
 
 /// Up to [`MAX_ITEMS`] transforms, validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

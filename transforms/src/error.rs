@@ -137,22 +137,14 @@ impl Error {
     /// ```
     pub const fn summary(&self) -> &'static str {
         match self {
-            Error::ZeroLength { .. } => {
-                "cktile: a transform length is zero; every length must be at least 1"
-            }
-            Error::EmptyList { .. } => {
-                "cktile: a transform got an empty list; it needs at least one length"
-            }
+            Error::ZeroLength { .. } => "cktile: a transform length is zero; every length must be at least 1",
+            Error::EmptyList { .. } => "cktile: a transform got an empty list; it needs at least one length",
             Error::TooManyDims { .. } => "cktile: a list has more than MAX_DIMS (8) entries",
             Error::ListLengthMismatch { .. } => {
                 "cktile: embed lengths and coefficients must have the same number of entries"
             }
-            Error::ValueTooLarge { .. } => {
-                "cktile: a parameter does not fit the signed 64-bit index type"
-            }
-            Error::Overflow { .. } => {
-                "cktile: the transform's lengths overflow the signed 64-bit index type"
-            }
+            Error::ValueTooLarge { .. } => "cktile: a parameter does not fit the signed 64-bit index type",
+            Error::Overflow { .. } => "cktile: the transform's lengths overflow the signed 64-bit index type",
             Error::XorNotPowerOfTwo { .. } => {
                 "cktile: xor((L0, L1)) needs L1 to be a power of two, or up1 ^ (up0 % L1) leaves [0, L1)"
             }
@@ -163,15 +155,11 @@ impl Error {
             Error::SwizzleLength { .. } => {
                 "cktile: a swizzle's dimension length must be a multiple of the block it permutes"
             }
-            Error::LowerCount { .. } => {
-                "cktile: a transform is applied to the wrong number of dimensions"
-            }
+            Error::LowerCount { .. } => "cktile: a transform is applied to the wrong number of dimensions",
             Error::LowerLengthMismatch { .. } => {
                 "cktile: a transform's lengths do not match the lengths of the dimensions it is applied to"
             }
-            Error::LowerOutOfRange { .. } => {
-                "cktile: a transform reads past the end of the dimension it is applied to"
-            }
+            Error::LowerOutOfRange { .. } => "cktile: a transform reads past the end of the dimension it is applied to",
         }
     }
 }
@@ -179,37 +167,31 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Error::ZeroLength { transform, parameter, position } => write!(
-                f,
-                "{transform}: {parameter}[{position}] is 0; every length must be at least 1"
-            ),
+            Error::ZeroLength { transform, parameter, position } => {
+                write!(f, "{transform}: {parameter}[{position}] is 0; every length must be at least 1")
+            }
             Error::EmptyList { transform, parameter } => {
                 write!(f, "{transform}: {parameter} is empty; give at least one length")
             }
             Error::TooManyDims { given, max } => {
                 write!(f, "a list has {given} entries; at most {max} are supported")
             }
-            Error::ListLengthMismatch { transform, first, second } => write!(
-                f,
-                "{transform}: {first} lengths but {second} coefficients; give one coefficient per length"
-            ),
-            Error::ValueTooLarge { value } => write!(
-                f,
-                "value {value} does not fit a signed 64-bit index; the largest is {}",
-                i64::MAX
-            ),
-            Error::Overflow { transform, quantity } => write!(
-                f,
-                "{transform}: the {quantity} overflows a signed 64-bit index; use smaller lengths"
-            ),
+            Error::ListLengthMismatch { transform, first, second } => {
+                write!(f, "{transform}: {first} lengths but {second} coefficients; give one coefficient per length")
+            }
+            Error::ValueTooLarge { value } => {
+                write!(f, "value {value} does not fit a signed 64-bit index; the largest is {}", i64::MAX)
+            }
+            Error::Overflow { transform, quantity } => {
+                write!(f, "{transform}: the {quantity} overflows a signed 64-bit index; use smaller lengths")
+            }
             Error::XorNotPowerOfTwo { l1 } => write!(
                 f,
                 "xor: L1 = {l1} is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ..."
             ),
-            Error::SliceRange { len, begin, end } => write!(
-                f,
-                "slice: begin {begin}, end {end} on length {len}; need begin < end <= len"
-            ),
+            Error::SliceRange { len, begin, end } => {
+                write!(f, "slice: begin {begin}, end {end} on length {len}; need begin < end <= len")
+            }
             Error::SwizzleParameters { bits, base, shift } => write!(
                 f,
                 "swizzle({bits}, {base}, {shift}): need |S| >= B (|{shift}| >= {bits}) and base + |shift| + bits <= 62"
@@ -218,10 +200,9 @@ impl fmt::Display for Error {
                 f,
                 "swizzle on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
             ),
-            Error::LowerCount { transform, expected, found } => write!(
-                f,
-                "{transform} takes {expected} lower dimension(s) but is applied to {found}"
-            ),
+            Error::LowerCount { transform, expected, found } => {
+                write!(f, "{transform} takes {expected} lower dimension(s) but is applied to {found}")
+            }
             Error::LowerLengthMismatch { transform, dim, expected, found } => write!(
                 f,
                 "{transform}: lower dimension {dim} should have length {expected} but the dimension it is applied to has length {found}"

@@ -3,8 +3,7 @@
 
 use crate::dims::to_index;
 use crate::kinds::{
-    self, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle,
-    unmerge, xor,
+    self, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
 };
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector};
 use core::fmt;
@@ -109,22 +108,65 @@ impl Kind {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Repr {
-    PassThrough { len: Index },
-    Pad { len: Index, left: Index, right: Index },
-    LeftPad { len: Index, left: Index },
-    RightPad { len: Index, right: Index },
-    Embed { lengths: Dims, coefficients: Dims },
-    Merge { lengths: Dims },
-    Unmerge { lengths: Dims },
-    Xor { l0: Index, l1: Index },
-    Slice { len: Index, begin: Index, end: Index },
-    Freeze { index: Index },
-    Insert { len: Index },
-    Replicate { lengths: Dims },
-    Offset { len: Index, offset: Index },
-    Modulo { modulus: Index, len: Index },
+    PassThrough {
+        len: Index,
+    },
+    Pad {
+        len: Index,
+        left: Index,
+        right: Index,
+    },
+    LeftPad {
+        len: Index,
+        left: Index,
+    },
+    RightPad {
+        len: Index,
+        right: Index,
+    },
+    Embed {
+        lengths: Dims,
+        coefficients: Dims,
+    },
+    Merge {
+        lengths: Dims,
+    },
+    Unmerge {
+        lengths: Dims,
+    },
+    Xor {
+        l0: Index,
+        l1: Index,
+    },
+    Slice {
+        len: Index,
+        begin: Index,
+        end: Index,
+    },
+    Freeze {
+        index: Index,
+    },
+    Insert {
+        len: Index,
+    },
+    Replicate {
+        lengths: Dims,
+    },
+    Offset {
+        len: Index,
+        offset: Index,
+    },
+    Modulo {
+        modulus: Index,
+        len: Index,
+    },
     /// `len == 0` until [`Transform::bind`] gives it the dimension's length.
-    Swizzle { bits: u32, base: u32, shift: i32, len: Index },
+    Swizzle {
+        bits: u32,
+        base: u32,
+        shift: i32,
+        len: Index,
+    },
 }
 
 /// One coordinate transform: CK Tile's transform objects as plain data.
@@ -511,9 +553,7 @@ impl Transform {
     /// ```
     pub const fn num_upper(&self) -> usize {
         match &self.repr {
-            Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => {
-                lengths.len()
-            }
+            Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths.len(),
             Repr::Xor { .. } => 2,
             Repr::Freeze { .. } => 0,
             _ => 1,
@@ -536,9 +576,7 @@ impl Transform {
             Repr::Pad { len, left, right } => single(len + left + right),
             Repr::LeftPad { len, left } => single(len + left),
             Repr::RightPad { len, right } => single(len + right),
-            Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => {
-                lengths
-            }
+            Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths,
             Repr::Merge { lengths } => match lengths.product() {
                 Some(p) => single(p),
                 None => single(0), // unreachable: checked at construction
@@ -572,11 +610,7 @@ impl Transform {
     pub const fn bind(self, lower_lengths: &Dims) -> Result<Transform, Error> {
         let name = self.kind().name();
         if lower_lengths.len() != self.num_lower() {
-            return Err(Error::LowerCount {
-                transform: name,
-                expected: self.num_lower(),
-                found: lower_lengths.len(),
-            });
+            return Err(Error::LowerCount { transform: name, expected: self.num_lower(), found: lower_lengths.len() });
         }
         let found = lower_lengths.get(0);
         let checked = match self.repr {
@@ -639,13 +673,9 @@ impl Transform {
         match &self.repr {
             Repr::PassThrough { .. } | Repr::RightPad { .. } => one(pass_through::lower(up[0])),
             Repr::Pad { left, .. } | Repr::LeftPad { left, .. } => one(pad::lower(up[0], *left)),
-            Repr::Embed { coefficients, lengths } => {
-                one(embed::lower(up, &coefficients.to_array(), lengths.len()))
-            }
+            Repr::Embed { coefficients, lengths } => one(embed::lower(up, &coefficients.to_array(), lengths.len())),
             Repr::Merge { lengths } => merge::lower(up[0], &lengths.to_array(), lengths.len()),
-            Repr::Unmerge { lengths } => {
-                one(unmerge::lower(up, &lengths.to_array(), lengths.len()))
-            }
+            Repr::Unmerge { lengths } => one(unmerge::lower(up, &lengths.to_array(), lengths.len())),
             Repr::Xor { l1, .. } => {
                 let mut low = [0; MAX_DIMS];
                 low[0] = up[0];
@@ -657,9 +687,7 @@ impl Transform {
             Repr::Insert { .. } | Repr::Replicate { .. } => [0; MAX_DIMS],
             Repr::Offset { offset, .. } => one(offset::lower(up[0], *offset)),
             Repr::Modulo { modulus, .. } => one(modulo::lower(up[0], *modulus)),
-            Repr::Swizzle { bits, base, shift, .. } => {
-                one(swizzle::apply(up[0], *bits, *base, *shift))
-            }
+            Repr::Swizzle { bits, base, shift, .. } => one(swizzle::apply(up[0], *bits, *base, *shift)),
         }
     }
 
@@ -673,10 +701,7 @@ impl Transform {
     /// assert!(!Transform::merge(&[4, 8]).unwrap().is_linear());
     /// ```
     pub const fn is_linear(&self) -> bool {
-        !matches!(
-            self.repr,
-            Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. }
-        )
+        !matches!(self.repr, Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. })
     }
 
     /// Incremental update for a coordinate move (CK's `update_lower_index`).
@@ -794,9 +819,7 @@ impl Transform {
             }
             Repr::Slice { begin, .. } => one(low[0].wrapping_sub(*begin)),
             Repr::Offset { offset, .. } => one(low[0].wrapping_sub(*offset)),
-            Repr::Swizzle { bits, base, shift, .. } => {
-                one(swizzle::apply(low[0], *bits, *base, *shift))
-            }
+            Repr::Swizzle { bits, base, shift, .. } => one(swizzle::apply(low[0], *bits, *base, *shift)),
             Repr::Insert { len } => {
                 if *len == 1 {
                     [0; MAX_DIMS]
@@ -865,19 +888,11 @@ impl Transform {
 }
 
 const fn expect_len(transform: &'static str, dim: usize, expected: Index, found: Index) -> Result<(), Error> {
-    if expected == found {
-        Ok(())
-    } else {
-        Err(Error::LowerLengthMismatch { transform, dim, expected, found })
-    }
+    if expected == found { Ok(()) } else { Err(Error::LowerLengthMismatch { transform, dim, expected, found }) }
 }
 
 const fn fits(transform: &'static str, largest: Index, length: Index) -> Result<(), Error> {
-    if largest < length {
-        Ok(())
-    } else {
-        Err(Error::LowerOutOfRange { transform, largest, length })
-    }
+    if largest < length { Ok(()) } else { Err(Error::LowerOutOfRange { transform, largest, length }) }
 }
 
 /// Writes the transform in spec syntax, e.g. `merge((4,8))` or `xor((64,8))`.

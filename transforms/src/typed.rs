@@ -20,8 +20,8 @@
 //!
 //! [`Number`]: crate::Number
 
-use crate::{Error, Transform, Value, Values};
 use crate::Count;
+use crate::{Error, Transform, Value, Values};
 use typenum::{U0, U1, U2};
 
 /// A transform whose parameters are [`Value`]s, with its dimension counts at

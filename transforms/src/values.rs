@@ -1,8 +1,8 @@
 //! [`Values`]: a tuple of [`Value`]s, the list parameters of transforms and
 //! descriptors, with its length as a type-level number.
 
-use crate::{Dims, Error, Value};
 use crate::Count;
+use crate::{Dims, Error, Value};
 
 /// A tuple of up to eight [`Value`]s: `(Number<4>, 8usize)`. Its length is
 /// the type-level number [`Len`](Values::Len), so descriptors built from it

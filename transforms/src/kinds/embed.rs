@@ -140,13 +140,7 @@ pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) ->
 /// let up = upper(1234, &lens, &coef, &order, 3);
 /// assert_eq!(lower(&up, &coef, 3), 1234);
 /// ```
-pub const fn upper(
-    low: i64,
-    lengths: &Indices,
-    coefficients: &Indices,
-    order: &Indices,
-    n: usize,
-) -> Indices {
+pub const fn upper(low: i64, lengths: &Indices, coefficients: &Indices, order: &Indices, n: usize) -> Indices {
     let mut up = [0i64; crate::MAX_DIMS];
     let mut rest = low;
     let mut i = 0;

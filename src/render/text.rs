@@ -1,0 +1,101 @@
+//! Plain-text rendering: offset grids and check reports.
+
+use crate::Descriptor;
+use crate::check::{Offsets, Report};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+/// A 2-D descriptor's offsets as a grid: one line per index of dimension 0,
+/// one column per index of dimension 1. Padded (invalid) positions are shown
+/// in brackets. Other dimension counts print one `coordinate -> offset` line
+/// per coordinate.
+///
+/// ```
+/// let d = cktile::spec::parse("packed((2,3))")?;
+/// let o = cktile::check::offsets(&d)?;
+/// let text = cktile::render::text::offsets(&d, &o);
+/// assert_eq!(text, "      d1:  0  1  2\nd0=0:     0  1  2\nd0=1:     3  4  5\n");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn offsets(desc: &Descriptor, offsets: &Offsets) -> String {
+    let lengths = desc.lengths();
+    let cell = |i: usize| {
+        if offsets.valid[i] { format!("{}", offsets.offsets[i]) } else { format!("[{}]", offsets.offsets[i]) }
+    };
+    let mut out = String::new();
+    if lengths.len() == 2 {
+        let cols = lengths.get(1) as usize;
+        let rows = lengths.get(0) as usize;
+        let width =
+            (0..offsets.offsets.len()).map(|i| cell(i).len()).chain([format!("{cols}").len()]).max().unwrap_or(1);
+        let label = format!("d0={}:", rows.saturating_sub(1)).len();
+        let _ = write!(out, "{:>label$}", "d1:");
+        for c in 0..cols {
+            let _ = write!(out, " {c:>width$}");
+        }
+        out.push('\n');
+        for r in 0..rows {
+            let _ = write!(out, "{:<label$}", format!("d0={r}:"));
+            for c in 0..cols {
+                let _ = write!(out, " {:>width$}", cell(r * cols + c));
+            }
+            out.push('\n');
+        }
+    } else {
+        for i in 0..offsets.offsets.len() {
+            let c = crate::check::coordinate(desc, i as u64);
+            let _ = writeln!(out, "{c:?} -> {}", cell(i));
+        }
+    }
+    out
+}
+
+fn list<T: core::fmt::Debug>(items: &[T]) -> String {
+    items.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ")
+}
+
+/// A check report as readable text.
+///
+/// ```
+/// let d = cktile::Descriptor::naive(&[2, 2], &[3, 1])?;
+/// let r = cktile::check::check(&d)?;
+/// let text = cktile::render::text::report(&r);
+/// assert!(text.contains("injective:   yes"));
+/// assert!(text.contains("surjective:  no (1 hole: 2)"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn report(r: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "lengths:     {:?} ({} coordinates, {} valid)", r.lengths, r.element_size, r.valid_count);
+    let _ = writeln!(out, "element space size: {}", r.element_space_size);
+    if r.injective {
+        let _ = writeln!(out, "injective:   yes");
+    } else {
+        let _ =
+            writeln!(out, "injective:   no ({} coordinates share an offset with an earlier one)", r.collision_count);
+        for c in &r.collisions {
+            let _ = writeln!(out, "  offset {}: {:?} and {:?}", c.offset, c.first, c.second);
+        }
+    }
+    if r.surjective {
+        let _ = writeln!(out, "surjective:  yes");
+    } else {
+        let s = if r.hole_count == 1 { "" } else { "s" };
+        let more = if (r.holes.len() as u64) < r.hole_count { ", ..." } else { "" };
+        let _ = writeln!(out, "surjective:  no ({} hole{s}: {}{more})", r.hole_count, list(&r.holes));
+    }
+    if r.outside_count > 0 {
+        let _ = writeln!(out, "outside the element space: {} valid coordinates", r.outside_count);
+        for (c, o) in &r.outside {
+            let _ = writeln!(out, "  {c:?} -> {o}");
+        }
+    }
+    let _ = writeln!(out, "bijective:   {}", if r.is_bijective() { "yes" } else { "no" });
+    for (d, v) in r.vectors.iter().enumerate() {
+        let show = |x: Option<i64>| x.map_or(String::from("unknown"), |x| format!("{x}"));
+        let _ = writeln!(out, "dim {d}: safe vector length {}, stride {}", show(v.length), show(v.stride));
+    }
+    out
+}
