@@ -5,7 +5,8 @@
 
 use cktile::prelude::*;
 
-type Gemm64 = (i64, i64);
+/// A probe: `(m, k) -> offset`.
+type Probe = fn(i64, i64) -> i64;
 
 /// Builds a static descriptor, or returns `-1` from the probe (dead code: an
 /// all-static chain is validated at compile time).
@@ -140,7 +141,7 @@ pub fn probe_constant_hand() -> i64 {
 }
 
 fn main() {
-    let pairs: [(&str, Gemm64, fn(i64, i64) -> i64, fn(i64, i64) -> i64); 4] = [
+    let pairs: [(&str, (i64, i64), Probe, Probe); 4] = [
         ("gemm_k64", (3, 9), probe_gemm_k64_static, probe_gemm_k64_hand),
         ("gemm_k32", (65, 5), probe_gemm_k32_static, probe_gemm_k32_hand),
         ("swizzle", (5, 17), probe_swizzle_static, probe_swizzle_hand),

@@ -7,6 +7,8 @@
 //! checks, whose failure paths are calls), and no more instructions than the
 //! hand-written version. The constant probe must reduce to a constant.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Command;
@@ -83,13 +85,14 @@ fn static_descriptors_compile_to_hand_written_arithmetic() {
     let probes = probe_functions(&asm);
     let mut report = Vec::new();
     for name in ["gemm_k64", "gemm_k32", "swizzle", "padded", "constant"] {
-        let (stat, hand) = match (probes.get(&format!("probe_{name}_static")), probes.get(&format!("probe_{name}_hand"))) {
-            (Some(s), Some(h)) => (s, h),
-            // rustc merges functions with identical machine code: one of the
-            // pair then has no body of its own and its callers call the other.
-            (Some(one), None) | (None, Some(one)) => (one, one),
-            (None, None) => panic!("neither probe_{name}_static nor probe_{name}_hand is in the asm"),
-        };
+        let (stat, hand) =
+            match (probes.get(&format!("probe_{name}_static")), probes.get(&format!("probe_{name}_hand"))) {
+                (Some(s), Some(h)) => (s, h),
+                // rustc merges functions with identical machine code: one of the
+                // pair then has no body of its own and its callers call the other.
+                (Some(one), None) | (None, Some(one)) => (one, one),
+                (None, None) => panic!("neither probe_{name}_static nor probe_{name}_hand is in the asm"),
+            };
         for insn in stat {
             let op = insn.split_whitespace().next().unwrap_or("");
             assert!(!op.starts_with("call"), "{name}: static probe calls a function: {insn}\n{stat:#?}");
@@ -103,7 +106,8 @@ fn static_descriptors_compile_to_hand_written_arithmetic() {
         );
         report.push(format!("{name}: static {} / hand {} instructions", stat.len(), hand.len()));
     }
-    let constant = probes.get("probe_constant_static").or_else(|| probes.get("probe_constant_hand")).expect("constant probe");
+    let constant =
+        probes.get("probe_constant_static").or_else(|| probes.get("probe_constant_hand")).expect("constant probe");
     assert!(
         constant.iter().any(|i| i.contains("$97")) && constant.len() <= 2,
         "the compile-time coordinate did not fold to the constant 97: {constant:#?}"

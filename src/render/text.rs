@@ -16,7 +16,7 @@ use core::fmt::Write;
 /// let d = cktile::spec::parse("packed((2,3))")?;
 /// let o = cktile::check::offsets(&d)?;
 /// let text = cktile::render::text::offsets(&d, &o);
-/// assert_eq!(text, "      d1:  0  1  2\nd0=0:     0  1  2\nd0=1:     3  4  5\n");
+/// assert_eq!(text, "  d1: 0 1 2\nd0=0: 0 1 2\nd0=1: 3 4 5\n");
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn offsets(desc: &Descriptor, offsets: &Offsets) -> String {

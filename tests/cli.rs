@@ -1,0 +1,184 @@
+//! The `cktile` binary, run as a user runs it: output, JSON shape, exit
+//! codes and error messages.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cktile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
+}
+
+const GEMM_K32_2024: &str = "naive((8,64,8),(8,64,1))
+| transform(xor((64,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2])
+| transform(unmerge((4,2)) on [0] -> [0,2], pass_through(64) on [1] -> [1], pass_through(8) on [2] -> [3])
+| transform(merge((4,8)) on [0,3] -> [1], merge((64,2)) on [1,2] -> [0])";
+
+#[test]
+fn offsets_json_matches_the_closed_form() {
+    let o = cktile(&["offsets", GEMM_K32_2024, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["lengths"], serde_json::json!([128, 32]));
+    assert_eq!(v["element_space_size"], 4096);
+    let offsets = v["offsets"].as_array().expect("offsets array");
+    let valid = v["valid"].as_array().expect("valid array");
+    assert_eq!((offsets.len(), valid.len()), (4096, 4096));
+    for m in 0..128i64 {
+        for k in 0..32i64 {
+            // The 2024 form: ((k0*L + l) ^ (m' % (K0*L)))*8 + m'*K*L + k1, L = 2, K0 = 4.
+            let expected = (((k / 8) * 2 + m % 2) ^ ((m / 2) % 8)) * 8 + (m / 2) * 64 + k % 8;
+            assert_eq!(offsets[(m * 32 + k) as usize], expected, "({m}, {k})");
+            assert_eq!(valid[(m * 32 + k) as usize], true);
+        }
+    }
+    assert_eq!(v.as_object().map(|o| o.len()), Some(4), "exactly the four documented keys");
+}
+
+#[test]
+fn offsets_of_padding_are_negative_and_invalid() {
+    let o = cktile(&["offsets", "naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["offsets"], serde_json::json!([-2, -1, 0, 1, 2, 3, 4, 5, 6, 7]));
+    assert_eq!(v["valid"], serde_json::json!([false, false, true, true, true, true, true, false, false, false]));
+    assert_eq!(v["element_space_size"], 5);
+}
+
+#[test]
+fn offsets_grid_for_two_dimensions() {
+    let o = cktile(&["offsets", "naive((2,3),(10,1))"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "  d1:  0  1  2\nd0=0:  0  1  2\nd0=1: 10 11 12\n");
+}
+
+#[test]
+fn offsets_at_one_coordinate_shows_every_level() {
+    let o = cktile(&["offsets", "packed((4,8)) | transform(merge((4,8)) on [0,1] -> [0])", "--at", "13", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["offset"], 13);
+    assert_eq!(v["levels"], serde_json::json!([[13], [1, 5], [13]]));
+    let bad = cktile(&["offsets", "packed((4,8))", "--at", "4,0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("coordinate dimension 0 is 4; it must be in [0, 4)"), "{}", stderr(&bad));
+}
+
+#[test]
+fn check_reports_holes_and_vectors() {
+    let o = cktile(&["check", "naive((4,8),(10,1))", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["injective"], true);
+    assert_eq!(v["surjective"], false);
+    assert_eq!(v["hole_count"], 6);
+    assert_eq!(v["holes"], serde_json::json!([8, 9, 18, 19, 28, 29]));
+    let text = stdout(&cktile(&["check", GEMM_K32_2024]));
+    assert!(text.contains("bijective:   yes"), "{text}");
+}
+
+#[test]
+fn check_reports_collisions() {
+    let o = cktile(&["check", "naive((4,4),(1,1))", "--json"]);
+    let v = json(&o);
+    assert_eq!(v["injective"], false);
+    assert_eq!(v["collision_count"], 9);
+    assert_eq!(v["collisions"][0], serde_json::json!({"offset": 1, "first": [0, 1], "second": [1, 0]}));
+}
+
+#[test]
+fn spec_from_file_and_stdin() {
+    let dir = std::env::temp_dir().join(format!("cktile-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("tile.spec");
+    std::fs::write(&path, "# a comment\npacked((2,2))\n").expect("write spec");
+    let o = cktile(&["offsets", &format!("@{}", path.display()), "--json"]);
+    assert_eq!(json(&o)["offsets"], serde_json::json!([0, 1, 2, 3]));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["check", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(b"packed((3,3))").expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(json(&out)["bijective"], true);
+
+    let missing = cktile(&["check", "@/nonexistent/cktile.spec"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("cannot read `/nonexistent/cktile.spec`"));
+}
+
+#[test]
+fn bad_specs_exit_2_with_a_position() {
+    let cases: &[(&str, &str)] = &[
+        ("packed((4,8)) | transform(mergee((4,8)) on [0,1] -> [0])", "1:27: unknown name `mergee`"),
+        ("packed((4,8)) | transform(merge((4,8)) on [0,2] -> [0])", "lower id 2 is out of range"),
+        (
+            "packed((4,8))\n| transform(merge((4,8)) on [0,0] -> [0])",
+            "2:3: lower ids are not a permutation: 0 appears more than once",
+        ),
+        (
+            "packed((4,8)) | transform(unmerge((3,3)) on [0] -> [0,1], pass_through(8) on [1] -> [2])",
+            "unmerge: lower dimension 0 should have length 9",
+        ),
+        ("packed((4,0))", "is 0; every length must be at least 1"),
+        ("packed((4,8)) | transform(xor((4,6)) on [0,1] -> [0,1])", "L1 = 6 is not a power of two"),
+        ("naive((4294967296,4294967296),(4294967296,4294967296))", "overflows a signed 64-bit index"),
+        (
+            "packed((4,8)) | transform(pass_through(4,1) on [0] -> [0], pass_through(8) on [1] -> [1])",
+            "pass_through takes 1 argument",
+        ),
+        ("packed((4,8)) trailing", "expected `|` or the end of the spec, found `trailing`"),
+        ("", "expected a base descriptor"),
+    ];
+    for (spec, message) in cases {
+        let o = cktile(&["offsets", spec]);
+        assert_eq!(o.status.code(), Some(2), "{spec}");
+        let err = stderr(&o);
+        assert!(err.contains(message), "{spec}: expected `{message}` in\n{err}");
+        assert!(!err.contains("panicked"), "{spec}: {err}");
+    }
+}
+
+#[test]
+fn too_large_to_enumerate_says_so() {
+    let o = cktile(&["offsets", "packed((65536,65536))"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("4294967296 coordinates"), "{}", stderr(&o));
+}
+
+#[test]
+fn default_run_summarises_the_gemm_descriptor() {
+    let o = cktile(&[]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("M=128, K=32, KPack=8, MLdsLayer=2"));
+    assert!(text.contains("bijective:   yes"));
+    assert!(text.contains("dim 1: safe vector length 8, stride 1"));
+    // Row m = 1 starts at offset 32 (current form: (1,0) = 32).
+    assert!(text.lines().any(|l| l.starts_with("d0=1:") && l.split_whitespace().nth(1) == Some("32")), "{text}");
+}
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    for sub in ["offsets", "check"] {
+        let o = cktile(&[sub, "--help"]);
+        assert!(o.status.success());
+        assert!(stdout(&o).contains(&format!("cktile {sub} ")), "{sub} --help has an example");
+    }
+}
