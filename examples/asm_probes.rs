@@ -128,6 +128,29 @@ pub fn probe_padded_hand(m: i64, k: i64) -> i64 {
     40 * m + k
 }
 
+/// A 64x64 tile padded by 8 elements per row, as a `const` [`Descriptor`]
+/// behind [`StaticDescriptor`].
+struct PaddedConst;
+
+impl StaticDescriptor for PaddedConst {
+    const DESCRIPTOR: Descriptor = match Descriptor::naive(&[64, 64], &[72, 1]) {
+        Ok(d) => d,
+        Err(e) => panic!("{}", e.summary()),
+    };
+}
+
+/// [`PaddedConst`] at a runtime coordinate.
+#[inline(never)]
+pub fn probe_padded_const_static(m: i64, k: i64) -> i64 {
+    PaddedConst::calculate_offset(&[m, k])
+}
+
+/// The hand-written form of [`probe_padded_const_static`].
+#[inline(never)]
+pub fn probe_padded_const_hand(m: i64, k: i64) -> i64 {
+    72 * m + k
+}
+
 /// A compile-time coordinate: must compile to a constant.
 #[inline(never)]
 pub fn probe_constant_static() -> i64 {
@@ -141,11 +164,12 @@ pub fn probe_constant_hand() -> i64 {
 }
 
 fn main() {
-    let pairs: [(&str, (i64, i64), Probe, Probe); 4] = [
+    let pairs: [(&str, (i64, i64), Probe, Probe); 5] = [
         ("gemm_k64", (3, 9), probe_gemm_k64_static, probe_gemm_k64_hand),
         ("gemm_k32", (65, 5), probe_gemm_k32_static, probe_gemm_k32_hand),
         ("swizzle", (5, 17), probe_swizzle_static, probe_swizzle_hand),
         ("padded", (7, 3), probe_padded_static, probe_padded_hand),
+        ("padded_const", (7, 3), probe_padded_const_static, probe_padded_const_hand),
     ];
     for (name, (m, k), s, h) in pairs {
         let (m, k) = std::hint::black_box((m, k));

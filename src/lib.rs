@@ -57,6 +57,7 @@ pub use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Number, Transform, V
 pub use descriptor::coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, make_tensor_coordinate, move_tensor_coordinate,
 };
+pub use descriptor::static_descriptor::StaticDescriptor;
 pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
 pub use error::{Error, ErrorKind, Position, Side, Snippet};
 
@@ -73,6 +74,6 @@ pub mod prelude {
         TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
         make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset, transform_tensor_descriptor,
     };
-    pub use crate::{Descriptor, Error, Item, Number};
+    pub use crate::{Descriptor, Error, Item, Number, StaticDescriptor};
     pub use cktile_transforms::typed::*;
 }

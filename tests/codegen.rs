@@ -84,7 +84,7 @@ fn static_descriptors_compile_to_hand_written_arithmetic() {
     let asm = emit_asm();
     let probes = probe_functions(&asm);
     let mut report = Vec::new();
-    for name in ["gemm_k64", "gemm_k32", "swizzle", "padded", "constant"] {
+    for name in ["gemm_k64", "gemm_k32", "swizzle", "padded", "padded_const", "constant"] {
         let (stat, hand) =
             match (probes.get(&format!("probe_{name}_static")), probes.get(&format!("probe_{name}_hand"))) {
                 (Some(s), Some(h)) => (s, h),

@@ -17,6 +17,7 @@ pub mod display;
 pub mod inverse;
 pub mod offset;
 pub mod stage;
+pub mod static_descriptor;
 pub mod vector;
 
 use crate::error::{Error, ErrorKind};
@@ -25,6 +26,9 @@ pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 
 /// The most stages (base stages included) a descriptor may have.
 pub const MAX_STAGES: usize = 12;
+
+// `calculate_offset_unrolled` writes out exactly this many stage and item slots.
+const _: () = assert!(MAX_STAGES == 12 && MAX_ITEMS == 8, "update calculate_offset_unrolled");
 
 /// How a descriptor's base was made, kept so it prints back as written.
 ///
@@ -154,7 +158,7 @@ const fn one_stage(lower: Index, transform: Result<Transform, cktile_transforms:
     Stage::new(single(lower), &[item])
 }
 
-pub(crate) const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
+const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
     Ok(s) => s,
     Err(_) => panic!("pass_through(1) on a length-1 dimension is valid"),
 };

@@ -63,6 +63,44 @@ impl Descriptor {
         idx[0]
     }
 
+    /// [`calculate_offset_indices`](Self::calculate_offset_indices) with the
+    /// loops over stages and items written out (every stage and item slot,
+    /// each behind a test of the stage's item count). On a descriptor that
+    /// is a compile-time constant, every test and every transform dispatch
+    /// folds, leaving the transforms' arithmetic; this is how static
+    /// descriptors ([`StaticDescriptor`](crate::StaticDescriptor) and the
+    /// typed API) evaluate. On runtime data it is correct but large: use
+    /// [`calculate_offset`](Self::calculate_offset) there.
+    ///
+    /// ```
+    /// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert_eq!(d.calculate_offset_unrolled(&[1, 2, 0, 0, 0, 0, 0, 0]), 10);
+    /// ```
+    #[inline(always)]
+    pub const fn calculate_offset_unrolled(&self, top: &Indices) -> Index {
+        let stages = self.stages();
+        let mut idx = *top;
+        macro_rules! stage {
+            ($($s:literal)*) => {$(
+                if $s < stages.len() {
+                    let stage = &stages[$s];
+                    let mut lower = [0; MAX_DIMS];
+                    items!(stage, idx, lower; 0 1 2 3 4 5 6 7);
+                    idx = lower;
+                }
+            )*};
+        }
+        macro_rules! items {
+            ($stage:ident, $upper:ident, $lower:ident; $($i:literal)*) => {$(
+                if $i < $stage.items().len() {
+                    $stage.lower_item($i, &$upper, &mut $lower);
+                }
+            )*};
+        }
+        stage!(11 10 9 8 7 6 5 4 3 2 1 0);
+        idx[0]
+    }
+
     /// Checks a coordinate's arity and range.
     ///
     /// ```

@@ -367,6 +367,7 @@ impl Stage {
     /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
     /// assert_eq!(s.items(), &[item]);
     /// ```
+    #[inline(always)]
     pub const fn items(&self) -> &[Item] {
         self.items.split_at(self.n_items as usize).0
     }
@@ -419,8 +420,8 @@ impl Stage {
 
     /// The part of [`lower`](Self::lower) that item `i` computes: reads its
     /// upper values from `upper` and writes its lower values into `lower`.
-    /// Typed descriptors call it once per item of their (type-level) item
-    /// tuple, so no loop over items remains to be unrolled.
+    /// [`Descriptor::calculate_offset_unrolled`] calls it once per item slot,
+    /// so no loop over items remains for the compiler to unroll.
     ///
     /// ```
     /// # use cktile::{Item, Stage};

@@ -4,9 +4,9 @@
 
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::Descriptor;
-use crate::descriptor::{FILLER_STAGE, Item, Stage, base_error, tri};
+use crate::descriptor::{Item, base_error, tri};
 use crate::error::{Error, ErrorKind};
-use cktile_transforms::{Dims, Indices, Value, Values, Vector};
+use cktile_transforms::{Dims, Value, Values, Vector};
 use core::marker::PhantomData;
 use generic_array::ArrayLength;
 
@@ -30,37 +30,6 @@ pub trait Chain {
     /// The descriptor, when every parameter of the chain is static (an `Err`
     /// when they are invalid; turned into a compile error by the builders).
     const STATIC: Option<Result<Descriptor, Error>>;
-    /// Number of stages of the chain (base stages included).
-    const DEPTH: usize;
-    /// The bottom index of a top index, for an all-static chain, computed
-    /// stage by stage through each stage's constant data: the recursion is
-    /// over types, so every stage is a separate inlined call on a constant
-    /// and folds to its arithmetic. Chains with runtime parameters never call
-    /// it (they use [`Descriptor::calculate_offset`]).
-    fn static_bottom(top: &Indices) -> Indices;
-}
-
-/// Stage `k` of an all-static chain, as a constant.
-const fn static_stage<C: Chain + ?Sized>(k: usize) -> &'static Stage {
-    match &C::STATIC {
-        Some(Ok(d)) => &d.stages()[k],
-        _ => &FILLER_STAGE,
-    }
-}
-
-/// A base stage (one item) evaluated without a loop over items.
-#[inline(always)]
-fn single_item(stage: &Stage, top: &Indices) -> Indices {
-    let mut lower = [0; cktile_transforms::MAX_DIMS];
-    stage.lower_item(0, top, &mut lower);
-    lower
-}
-
-/// Holds the per-chain constant stages.
-struct StageOf<C: ?Sized, const K: usize>(PhantomData<C>);
-
-impl<C: Chain + ?Sized, const K: usize> StageOf<C, K> {
-    const STAGE: &'static Stage = static_stage::<C>(K);
 }
 
 const fn lift(d: DimsResult) -> Result<Dims, Error> {
@@ -115,11 +84,6 @@ pub struct Naive<L, S>(PhantomData<(L, S)>);
 
 impl<L: Values, S: Values<Len = L::Len>> Chain for Naive<L, S> {
     type NumTop = L::Len;
-    const DEPTH: usize = 1;
-    #[inline(always)]
-    fn static_bottom(top: &Indices) -> Indices {
-        single_item(StageOf::<Self, 0>::STAGE, top)
-    }
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC) {
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
         _ => None,
@@ -131,11 +95,6 @@ pub struct Packed<L>(PhantomData<L>);
 
 impl<L: Values> Chain for Packed<L> {
     type NumTop = L::Len;
-    const DEPTH: usize = 1;
-    #[inline(always)]
-    fn static_bottom(top: &Indices) -> Indices {
-        single_item(StageOf::<Self, 0>::STAGE, top)
-    }
     const STATIC: Option<Result<Descriptor, Error>> = match L::STATIC {
         Some(l) => Some(packed(l)),
         None => None,
@@ -147,11 +106,6 @@ pub struct Aligned<L, A>(PhantomData<(L, A)>);
 
 impl<L: Values, A: Value> Chain for Aligned<L, A> {
     type NumTop = L::Len;
-    const DEPTH: usize = 1;
-    #[inline(always)]
-    fn static_bottom(top: &Indices) -> Indices {
-        single_item(StageOf::<Self, 0>::STAGE, top)
-    }
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, A::STATIC) {
         (Some(l), Some(a)) => Some(aligned(l, a)),
         _ => None,
@@ -163,11 +117,6 @@ pub struct NaiveWithOffset<L, S, O>(PhantomData<(L, S, O)>);
 
 impl<L: Values, S: Values<Len = L::Len>, O: Value> Chain for NaiveWithOffset<L, S, O> {
     type NumTop = L::Len;
-    const DEPTH: usize = 2;
-    #[inline(always)]
-    fn static_bottom(top: &Indices) -> Indices {
-        single_item(StageOf::<Self, 0>::STAGE, &single_item(StageOf::<Self, 1>::STAGE, top))
-    }
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, O::STATIC) {
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),
         _ => None,
@@ -179,11 +128,6 @@ pub struct Transformed<P, X, Lo, Up>(PhantomData<(P, X, Lo, Up)>);
 
 impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed<P, X, Lo, Up> {
     type NumTop = X::NumUpper;
-    const DEPTH: usize = P::DEPTH + 1;
-    #[inline(always)]
-    fn static_bottom(top: &Indices) -> Indices {
-        P::static_bottom(&X::static_lower(static_stage::<Self>(P::DEPTH), top))
-    }
     const STATIC: Option<Result<Descriptor, Error>> = match (P::STATIC, X::STATIC, Lo::STATIC, Up::STATIC) {
         (Some(p), Some(x), Some(lo), Some(up)) => Some(transformed(p, x, lo, up)),
         _ => None,

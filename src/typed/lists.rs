@@ -2,11 +2,11 @@
 //! [`transform_tensor_descriptor`](super::transform_tensor_descriptor).
 
 use crate::MAX_ITEMS;
-use crate::descriptor::{Ids, Stage};
+use crate::descriptor::Ids;
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
-use cktile_transforms::{Dims, Indices, Transform, Values};
+use cktile_transforms::{Dims, Transform, Values};
 
 /// Up to [`MAX_ITEMS`] transforms, validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,9 +98,6 @@ pub trait TransformList: Copy {
     const STATIC: Option<Result<TransformArray, Error>>;
     /// The transforms.
     fn transforms(self) -> Result<TransformArray, Error>;
-    /// [`Stage::lower`] unrolled over this tuple's items: one
-    /// [`Stage::lower_item`] call per transform, on the chain's constant stage.
-    fn static_lower(stage: &Stage, upper: &Indices) -> Indices;
 }
 
 /// A tuple of id lists (each a tuple of [`Value`](cktile_transforms::Value)s,
@@ -157,18 +154,6 @@ macro_rules! impl_lists {
             }
             if known { Some(TransformArray::collect(&out)) } else { None }
         };
-        #[inline(always)]
-        fn static_lower(stage: &Stage, upper: &Indices) -> Indices {
-            let mut lower = [0; cktile_transforms::MAX_DIMS];
-            let mut item = 0;
-            $(
-                let _ = stringify!($t);
-                stage.lower_item(item, upper, &mut lower);
-                item += 1;
-            )+
-            let _ = item;
-            lower
-        }
         #[allow(non_snake_case)]
         fn transforms(self) -> Result<TransformArray, Error> {
             let ($($t,)+) = self;

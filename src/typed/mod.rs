@@ -181,7 +181,7 @@ impl<C: Chain> TensorDescriptor<C> {
     pub fn calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Index {
         let top = to_indices(top.into().as_slice());
         match Self::STATIC_DESCRIPTOR {
-            Some(_) => C::static_bottom(&top)[0],
+            Some(d) => d.calculate_offset_unrolled(&top),
             None => self.descriptor.calculate_offset_indices(&top),
         }
     }
