@@ -201,6 +201,24 @@ pub enum ErrorKind {
         /// The most that are enumerated.
         limit: u64,
     },
+    /// A catalogue layout's parameters are outside their valid range.
+    LayoutParameter {
+        /// The layout.
+        layout: &'static str,
+        /// The parameter.
+        parameter: &'static str,
+        /// Its value.
+        value: i64,
+        /// What it must satisfy.
+        requirement: &'static str,
+    },
+    /// A catalogue entry needs a parameter that was not given.
+    MissingParameter {
+        /// The entry.
+        layout: &'static str,
+        /// The parameter.
+        parameter: &'static str,
+    },
     /// The spec text does not follow the grammar.
     Syntax {
         /// What the parser expected.
@@ -327,6 +345,8 @@ impl Error {
             ErrorKind::CoordinateArity { .. } => "cktile: the coordinate has the wrong number of dimensions",
             ErrorKind::CoordinateOutOfRange { .. } => "cktile: the coordinate is outside the top lengths",
             ErrorKind::TooLarge { .. } => "cktile: the tile is too large to enumerate",
+            ErrorKind::LayoutParameter { .. } => "cktile: a layout parameter is outside its valid range",
+            ErrorKind::MissingParameter { .. } => "cktile: a catalogue entry needs a parameter that was not given",
             ErrorKind::Syntax { .. } => "cktile: spec syntax error",
             ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
@@ -400,6 +420,12 @@ impl fmt::Display for Error {
                 "the descriptor has {size} coordinates, more than the {limit} that are enumerated; \
                  check a slice of it instead (wrap it in a slice transform)"
             ),
+            ErrorKind::LayoutParameter { layout, parameter, value, requirement } => {
+                write!(f, "{layout}: {parameter} = {value}; {requirement}")
+            }
+            ErrorKind::MissingParameter { layout, parameter } => {
+                write!(f, "{layout} needs the parameter `{parameter}` (write {layout}:{parameter}=VALUE,...)")
+            }
             ErrorKind::Syntax { expected, found } => {
                 if found.as_str().is_empty() {
                     write!(f, "expected {expected}, found the end of the spec")

@@ -46,6 +46,7 @@ extern crate alloc;
 pub mod check;
 pub mod descriptor;
 mod error;
+pub mod layouts;
 #[cfg(feature = "alloc")]
 pub mod render;
 #[cfg(feature = "alloc")]

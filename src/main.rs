@@ -1,7 +1,7 @@
 //! The `cktile` command: explore, check and query tensor descriptors written
 //! in the spec language, without writing Rust. A thin shell over the library.
 
-use cktile::{Descriptor, Error, check, render, spec};
+use cktile::{Descriptor, Error, check, layouts, render};
 use clap::{Parser, Subcommand};
 use serde_json::json;
 use std::io::Read;
@@ -16,8 +16,9 @@ naive((8,64,8),(8,64,1),8,1)
 | transform(unmerge((2,4)) on [0] -> [0,2], pass_through(64) on [1] -> [1], pass_through(8) on [2] -> [3])
 | transform(merge((64,2)) on [1,0] -> [0], merge((4,8)) on [2,3] -> [1])";
 
-const SPEC_HELP: &str = "A descriptor spec, `@path` to read one from a file, or `-` for stdin. \
-Example: 'naive((4,8),(8,1)) | transform(merge((4,8)) on [0,1] -> [0])'";
+const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalog`), `@path` to read one from a file, \
+or `-` for stdin. Examples: 'naive((4,8),(8,1)) | transform(merge((4,8)) on [0,1] -> [0])', \
+'ck-universal-a:m=128,k=32,dtype=fp16'";
 
 #[derive(Parser)]
 #[command(
@@ -48,6 +49,15 @@ cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [
         /// Only this coordinate (comma-separated), with the index at every stage.
         #[arg(long, value_name = "COORD", allow_hyphen_values = true)]
         at: Option<String>,
+    },
+    /// The layout catalogue: every entry with its parameters, source and footprint.
+    #[command(after_help = "Examples:\n  cktile catalog\n  cktile catalog ck-universal-a\n  cktile catalog --json")]
+    Catalog {
+        /// Show only this entry, with its spec.
+        name: Option<String>,
+        /// Print the catalogue as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Injective? Surjective onto [0, element_space_size)? Holes, collisions, vector lengths.
     #[command(after_help = "Examples:\n  cktile check 'naive((4,8),(10,1))'\n  cktile check @layout.spec --json")]
@@ -94,7 +104,7 @@ fn read_spec(arg: &str) -> Result<String, Failure> {
 
 fn load(arg: &str) -> Result<(String, Descriptor), Failure> {
     let text = read_spec(arg)?;
-    let desc = spec::parse(&text).map_err(|e| Failure::input(&text, e))?;
+    let desc = layouts::resolve(&text).map_err(|e| Failure::input(&text, e))?;
     Ok((text, desc))
 }
 
@@ -174,8 +184,65 @@ fn check_report(arg: &str, json: bool) -> Result<String, Failure> {
     })
 }
 
+fn catalog(name: Option<&str>, json: bool) -> Result<String, Failure> {
+    let entries: Vec<&layouts::Entry> = match name {
+        Some(n) => {
+            let found: Vec<_> = layouts::CATALOG.iter().filter(|e| e.name == n).collect();
+            if found.is_empty() {
+                let names: Vec<_> = layouts::CATALOG.iter().map(|e| e.name).collect();
+                return Err(Failure {
+                    message: format!("error: unknown catalogue entry `{n}`; expected one of: {}", names.join(", ")),
+                    code: 2,
+                });
+            }
+            found
+        }
+        None => layouts::CATALOG.iter().collect(),
+    };
+    let mut items = Vec::new();
+    let mut text = String::new();
+    for e in entries {
+        let example = layouts::resolve(e.example).map_err(|err| Failure::input(e.example, err))?;
+        let tile = example.element_size().unwrap_or(0);
+        let space = example.element_space_size();
+        let overhead = if tile > 0 { 100.0 * (space - tile) as f64 / tile as f64 } else { 0.0 };
+        if json {
+            items.push(json!({
+                "name": e.name,
+                "summary": e.summary,
+                "source": e.source,
+                "bijective": e.bijective,
+                "params": e.params.iter().map(|p| json!({"name": p.name, "help": p.help, "default": p.default})).collect::<Vec<_>>(),
+                "example": e.example,
+                "example_element_size": tile,
+                "example_element_space_size": space,
+                "example_spec": example.to_string(),
+            }));
+            continue;
+        }
+        text.push_str(&format!("{}\n  {}\n  source: {}\n", e.name, e.summary, e.source));
+        for p in e.params {
+            let default = p.default.map_or(String::new(), |d| format!(" (default {d})"));
+            text.push_str(&format!("  {:>13}: {}{default}\n", p.name, p.help));
+        }
+        text.push_str(&format!(
+            "  example: {}\n           {tile} elements in {space} ({overhead:.1}% extra), {}\n",
+            e.example,
+            if e.bijective { "bijective" } else { "injective, padded" }
+        ));
+        if name.is_some() {
+            text.push_str(&format!(
+                "  spec:\n{}\n",
+                example.to_string().lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+            ));
+        }
+        text.push('\n');
+    }
+    Ok(if json { serde_json::Value::Array(items).to_string() } else { text })
+}
+
 fn summary() -> Result<String, Failure> {
-    let desc = spec::parse(DEFAULT_SPEC).map_err(|e| Failure::input(DEFAULT_SPEC, e))?;
+    let desc = layouts::resolve(DEFAULT_SPEC).map_err(|e| Failure::input(DEFAULT_SPEC, e))?;
     let r = check::check(&desc).map_err(|e| Failure::input(DEFAULT_SPEC, e))?;
     let o = check::offsets(&desc).map_err(|e| Failure::input(DEFAULT_SPEC, e))?;
     let mut s = String::from("cktile: CK Tile GEMM A-tile LDS descriptor, M=128, K=32, KPack=8, MLdsLayer=2\n\n");
@@ -195,6 +262,7 @@ fn main() -> ExitCode {
         None => summary(),
         Some(Command::Offsets { spec, json, at }) => offsets(spec, *json, at.as_deref()),
         Some(Command::Check { spec, json }) => check_report(spec, *json),
+        Some(Command::Catalog { name, json }) => catalog(name.as_deref(), *json),
     };
     match result {
         Ok(out) => {

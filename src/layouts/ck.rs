@@ -1,0 +1,417 @@
+//! CK Tile's LDS layouts, built from the same transforms CK Tile uses.
+//!
+//! Sources: `gemm_universal_pipeline_ag_bg_cr_policy.hpp` (the XOR /
+//! MLdsLayer blocks and the kfold / mpair variant),
+//! `gemm_pipeline_agmem_bgmem_creg_v1_default_policy.hpp` (3-D + padding),
+//! `block_fmha_pipeline_qx_ks_vs_custom_policy.hpp` (fmha V) and the CK Tile
+//! docs page "LDS index swapping". Every builder is a `const fn`: in a
+//! `const` item, invalid parameters fail the build; at run time they are an
+//! `Err` naming the parameter.
+
+use super::build::{bad, element_bytes, item, multiple, positive, power_of_two};
+use crate::descriptor::tri;
+use crate::{Descriptor, Error, Transform, Vector};
+
+/// Which CK Tile version's unmerge order an XOR / MLdsLayer block follows.
+///
+/// CK Tile PR #2007 ("Fix A/B lds transform", March 2025) swapped the order
+/// of the unmerge that splits the XORed K0 into the layer index and K0, to
+/// remove 2-way bank conflicts for fp16 tiles with K = 32 and K = 16.
+///
+/// ```
+/// use cktile::layouts::ck::{xor_lds, UnmergeOrder};
+/// let old = xor_lds(128, 32, 8, 2, UnmergeOrder::Original2024).unwrap();
+/// let new = xor_lds(128, 32, 8, 2, UnmergeOrder::Fixed2025).unwrap();
+/// assert_eq!((old.calculate_offset(&[1, 0]), new.calculate_offset(&[1, 0])), (8, 32));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnmergeOrder {
+    /// `unmerge((K0, L))` (CK Tile up to early 2025; still the fmha backward `MakeXLdsBlockDescriptor`).
+    Original2024,
+    /// `unmerge((L, K0))` (CK Tile since PR #2007, 2025; what the index-swapping docs derive).
+    Fixed2025,
+}
+
+/// CK Tile's `MLdsLayer`: how many M rows share one row of banks,
+/// `max(1, (banks * 4 / K) / sizeof(T))` in integer division, left to right
+/// (`banks` is 32 on gfx9 up to gfx942 and 64 on gfx950).
+///
+/// ```
+/// use cktile::layouts::ck::mlds_layer;
+/// assert_eq!(mlds_layer(64, 2, 32), 1);
+/// assert_eq!(mlds_layer(32, 2, 32), 2);
+/// assert_eq!(mlds_layer(32, 2, 64), 4);
+/// assert_eq!(mlds_layer(256, 1, 32), 1);
+/// ```
+pub const fn mlds_layer(k_per_block: usize, element_bytes: usize, banks: usize) -> usize {
+    if k_per_block == 0 || element_bytes == 0 {
+        return 1;
+    }
+    let l = (banks * 4 / k_per_block) / element_bytes;
+    if l > 1 { l } else { 1 }
+}
+
+/// The KPack CK Tile's universal pipeline uses with 16-byte LDS reads
+/// (`ds_read_b128`): the warp GEMM's K per lane, `16 / sizeof(T)` for the
+/// MFMA instructions it selects for 1-, 2- and 4-byte types (8 for fp16).
+///
+/// ```
+/// assert_eq!(cktile::layouts::ck::default_kpack(2), 8);
+/// assert_eq!(cktile::layouts::ck::default_kpack(1), 16);
+/// ```
+pub const fn default_kpack(element_bytes: usize) -> usize {
+    if element_bytes == 0 || element_bytes > 16 { 1 } else { 16 / element_bytes }
+}
+
+/// The LDS index-swapping (XOR preshuffle) block of an M x K tile with an
+/// explicit `MLdsLayer` `l`, as the CK Tile docs derive it: the naive
+/// `(K0*L, M/L, KPack)` block with strides `(KPack, K*L, 1)`, then
+/// `xor((M/L, K0*L))` so `K0' = K0 ^ (M % (K0*L))`, then the unmerge of
+/// `K0'` into `(L, K0'')` ([`UnmergeOrder::Fixed2025`]) or `(K0'', L)`
+/// ([`UnmergeOrder::Original2024`]), then the merges back to `(m, k)`.
+///
+/// Closed form (2025 order), with `m' = m / L`, `l = m % L`, `K0 = K / KPack`:
+/// `offset = ((l*K0 + k/KPack) ^ (m' % (K0*L))) * KPack + m' * K * L + k % KPack`.
+/// Bijective onto `[0, M*K)`. Top dimension `k` has vector length KPack.
+///
+/// Valid when `K % KPack == 0`, `M % L == 0` and `K0 * L` is a power of two.
+///
+/// ```
+/// use cktile::layouts::ck::{xor_lds, UnmergeOrder};
+/// let d = xor_lds(128, 32, 8, 2, UnmergeOrder::Fixed2025).unwrap();
+/// assert_eq!(d.calculate_offset(&[3, 9]), 97);
+/// assert!(xor_lds(128, 24, 8, 2, UnmergeOrder::Fixed2025).is_err()); // K0*L = 6
+/// ```
+pub const fn xor_lds(m: usize, k: usize, kpack: usize, l: usize, order: UnmergeOrder) -> Result<Descriptor, Error> {
+    const NAME: &str = "ck-xor-lds";
+    tri!(positive(NAME, "M", m));
+    tri!(positive(NAME, "K", k));
+    tri!(positive(NAME, "KPack", kpack));
+    tri!(positive(NAME, "MLdsLayer", l));
+    tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));
+    tri!(multiple(NAME, "M", m, l, "it must be a multiple of MLdsLayer"));
+    let k0 = k / kpack;
+    let Some(k0l) = k0.checked_mul(l) else {
+        return Err(bad(NAME, "MLdsLayer", l, "K/KPack * MLdsLayer overflows"));
+    };
+    tri!(power_of_two(NAME, "K/KPack * MLdsLayer", k0l, "it must be a power of two (the xor's modulus)"));
+    let Some(row) = k.checked_mul(l) else {
+        return Err(bad(NAME, "K", k, "K * MLdsLayer overflows"));
+    };
+    let ml = m / l;
+    let d = tri!(Descriptor::naive_with_vector(&[k0l, ml, kpack], &[kpack, row, 1], Vector::new(kpack as i64, 1)));
+    let d = tri!(d.transform(&[
+        tri!(item(Transform::xor(ml, k0l), &[1, 0], &[1, 0])),
+        tri!(item(Transform::pass_through(kpack), &[2], &[2])),
+    ]));
+    match order {
+        UnmergeOrder::Fixed2025 => {
+            let d = tri!(d.transform(&[
+                tri!(item(Transform::unmerge(&[l, k0]), &[0], &[0, 2])),
+                tri!(item(Transform::pass_through(ml), &[1], &[1])),
+                tri!(item(Transform::pass_through(kpack), &[2], &[3])),
+            ]));
+            d.transform(&[
+                tri!(item(Transform::merge(&[ml, l]), &[1, 0], &[0])),
+                tri!(item(Transform::merge(&[k0, kpack]), &[2, 3], &[1])),
+            ])
+        }
+        UnmergeOrder::Original2024 => {
+            let d = tri!(d.transform(&[
+                tri!(item(Transform::unmerge(&[k0, l]), &[0], &[0, 2])),
+                tri!(item(Transform::pass_through(ml), &[1], &[1])),
+                tri!(item(Transform::pass_through(kpack), &[2], &[3])),
+            ]));
+            d.transform(&[
+                tri!(item(Transform::merge(&[k0, kpack]), &[0, 3], &[1])),
+                tri!(item(Transform::merge(&[ml, l]), &[1, 2], &[0])),
+            ])
+        }
+    }
+}
+
+/// CK Tile's universal GEMM A LDS block (row-major A; the column-major B
+/// block is the same with N for M): [`xor_lds`] with `MLdsLayer` chosen by
+/// CK's rule ([`mlds_layer`]) from K, the element size and the bank count.
+///
+/// ```
+/// use cktile::layouts::ck::{universal_a, UnmergeOrder};
+/// // fp16, M=128, K=64, KPack=8: 64*m + 8*((k/8) ^ (m%8)) + k%8.
+/// let d = universal_a(128, 64, 8, 2, 32, UnmergeOrder::Fixed2025).unwrap();
+/// assert_eq!(d.calculate_offset(&[9, 63]), 631);
+/// ```
+pub const fn universal_a(
+    m: usize,
+    k: usize,
+    kpack: usize,
+    element_bytes_: usize,
+    banks: usize,
+    order: UnmergeOrder,
+) -> Result<Descriptor, Error> {
+    tri!(element_bytes("ck-universal-a", element_bytes_));
+    if banks != 32 && banks != 64 {
+        return Err(bad("ck-universal-a", "banks", banks, "it must be 32 (gfx90a, gfx942) or 64 (gfx950)"));
+    }
+    tri!(positive("ck-universal-a", "K", k));
+    xor_lds(m, k, kpack, mlds_layer(k, element_bytes_, banks), order)
+}
+
+/// The plain XOR preshuffle of the CK Tile docs on KPack-wide vectors: row
+/// `y` stores its vector `x` at vector slot `x' = (y % (K/KPack)) ^ x`:
+/// `offset = y*K + ((y % K0) ^ (k / KPack)) * KPack + k % KPack`.
+///
+/// Valid when `K % KPack == 0` and `K / KPack` is a power of two.
+///
+/// ```
+/// let d = cktile::layouts::ck::xor_preshuffle(64, 64, 8).unwrap();
+/// assert_eq!(d.calculate_offset(&[1, 0]), 64 + 8);
+/// ```
+pub const fn xor_preshuffle(m: usize, k: usize, kpack: usize) -> Result<Descriptor, Error> {
+    const NAME: &str = "ck-xor-preshuffle";
+    tri!(positive(NAME, "M", m));
+    tri!(positive(NAME, "K", k));
+    tri!(positive(NAME, "KPack", kpack));
+    tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));
+    let k0 = k / kpack;
+    tri!(power_of_two(NAME, "K/KPack", k0, "it must be a power of two (the xor's modulus)"));
+    let d = tri!(Descriptor::packed_dims(
+        match cktile_transforms::Dims::from_usizes(&[m, k0, kpack]) {
+            Ok(d) => d,
+            Err(e) => return Err(Error::new(crate::ErrorKind::Transform { item: 0, source: e })),
+        },
+        Some(kpack as i64)
+    ));
+    let d = tri!(d.transform(&[
+        tri!(item(Transform::xor(m, k0), &[0, 1], &[0, 1])),
+        tri!(item(Transform::pass_through(kpack), &[2], &[2])),
+    ]));
+    d.transform(&[
+        tri!(item(Transform::pass_through(m), &[0], &[0])),
+        tri!(item(Transform::merge(&[k0, kpack]), &[1, 2], &[1])),
+    ])
+}
+
+/// CK Tile's v1 pipeline "3-D + padding" A block
+/// (`GemmPipelineAGmemBGmemCRegV1DefaultPolicy`): K split into `K/KPack`
+/// slabs of `M` rows of KPack elements, each slab padded by KPack elements:
+/// `offset = (k/KPack) * (M+1) * KPack + KPack*m + k % KPack`.
+/// The fmha forward Q/K blocks use the same pattern with `KPack = 16/sizeof(T)`.
+///
+/// Injective; the holes are the last KPack elements of every slab but the last.
+///
+/// ```
+/// // CK Tile, M=32, K=16: 264*(k/8) + 8*m + k%8, element space 520.
+/// let d = cktile::layouts::ck::v1_padded(32, 16, 8).unwrap();
+/// assert_eq!((d.calculate_offset(&[1, 8]), d.element_space_size()), (272, 520));
+/// ```
+pub const fn v1_padded(m: usize, k: usize, kpack: usize) -> Result<Descriptor, Error> {
+    const NAME: &str = "ck-v1-padded";
+    tri!(positive(NAME, "M", m));
+    tri!(positive(NAME, "K", k));
+    tri!(positive(NAME, "KPack", kpack));
+    tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));
+    let Some(slab) = (m + 1).checked_mul(kpack) else {
+        return Err(bad(NAME, "M", m, "(M+1) * KPack overflows"));
+    };
+    let d =
+        tri!(Descriptor::naive_with_vector(&[k / kpack, m, kpack], &[slab, kpack, 1], Vector::new(kpack as i64, 1)));
+    d.transform(&[
+        tri!(item(Transform::pass_through(m), &[1], &[0])),
+        tri!(item(Transform::merge(&[k / kpack, kpack]), &[0, 2], &[1])),
+    ])
+}
+
+/// CK Tile's fmha V LDS block (`MakeVLdsBlockDescriptor`): each 128-byte
+/// row of 32 banks (`PixelsPerRow = 32*4/sizeof(T)` elements) is padded by
+/// KPack elements, over `prefetch` buffers:
+/// naive `(prefetch, K/KPack, N/NPerRow, NPerRow, KPack)` with strides
+/// `(single, (N/NPerRow)*(PixelsPerRow+KPack), PixelsPerRow+KPack, KPack, 1)`
+/// where `NPerRow = PixelsPerRow/KPack` and `single` is one buffer's size,
+/// then `merge(prefetch, N/NPerRow, NPerRow)` -> n and `merge(K/KPack, KPack)` -> k.
+///
+/// Valid when `PixelsPerRow % KPack == 0`, `N % NPerRow == 0`, `K % KPack == 0`.
+///
+/// ```
+/// // fp16: 64 elements per row + 8 of padding.
+/// let d = cktile::layouts::ck::fmha_v(128, 32, 8, 2, 1).unwrap();
+/// assert_eq!(d.calculate_offset(&[8, 0]), 72);
+/// ```
+pub const fn fmha_v(
+    n: usize,
+    k: usize,
+    kpack: usize,
+    element_bytes_: usize,
+    prefetch: usize,
+) -> Result<Descriptor, Error> {
+    const NAME: &str = "ck-fmha-v";
+    tri!(element_bytes(NAME, element_bytes_));
+    tri!(positive(NAME, "N", n));
+    tri!(positive(NAME, "K", k));
+    tri!(positive(NAME, "KPack", kpack));
+    tri!(positive(NAME, "prefetch", prefetch));
+    let pixels = 32 * 4 / element_bytes_;
+    tri!(multiple(NAME, "KPack", pixels, kpack, "KPack must divide the 128-byte row (32*4/sizeof(T) elements)"));
+    let n_per_row = pixels / kpack;
+    tri!(multiple(NAME, "N", n, n_per_row, "it must be a multiple of NPerRow = 32*4/sizeof(T)/KPack"));
+    tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));
+    let rows = n / n_per_row;
+    let pitch = pixels + kpack;
+    let Some(per_k) = rows.checked_mul(pitch) else {
+        return Err(bad(NAME, "N", n, "the buffer size overflows"));
+    };
+    let Some(single) = per_k.checked_mul(k / kpack) else {
+        return Err(bad(NAME, "K", k, "the buffer size overflows"));
+    };
+    let d = tri!(Descriptor::naive(&[prefetch, k / kpack, rows, n_per_row, kpack], &[single, per_k, pitch, kpack, 1]));
+    d.transform(&[
+        tri!(item(Transform::merge(&[prefetch, rows, n_per_row]), &[0, 2, 3], &[0])),
+        tri!(item(Transform::merge(&[k / kpack, kpack]), &[1, 4], &[1])),
+    ])
+}
+
+/// Parameters of CK Tile's column-major A (row-major B) LDS block.
+///
+/// ```
+/// let p = cktile::layouts::ck::KfoldParams { m: 128, k: 32, ak1: 8, m0: 32, k_thread_write: 4, m_per_xdl: 32, element_bytes: 2, banks: 32 };
+/// assert_eq!(p.kfold(), 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KfoldParams {
+    /// M per block.
+    pub m: usize,
+    /// K per block.
+    pub k: usize,
+    /// AK1: elements per thread along K in one vector.
+    pub ak1: usize,
+    /// M0: threads along M when writing.
+    pub m0: usize,
+    /// KThreadWrite: threads along K when writing.
+    pub k_thread_write: usize,
+    /// MPerXdl: the MFMA's M (16 or 32).
+    pub m_per_xdl: usize,
+    /// Element size in bytes.
+    pub element_bytes: usize,
+    /// LDS banks (32, or 64 on gfx950).
+    pub banks: usize,
+}
+
+impl KfoldParams {
+    /// `kfold = (AK1*M0*sz > banks*4) ? 1 : banks*4 / (AK1*M0*sz)`.
+    ///
+    /// ```
+    /// let mut p = cktile::layouts::ck::KfoldParams { m: 64, k: 32, ak1: 4, m0: 16, k_thread_write: 8, m_per_xdl: 16, element_bytes: 2, banks: 32 };
+    /// assert_eq!(p.kfold(), 1);
+    /// p.m0 = 8;
+    /// assert_eq!(p.kfold(), 2);
+    /// ```
+    pub const fn kfold(&self) -> usize {
+        let w = self.ak1 * self.m0 * self.element_bytes;
+        if w == 0 || w > self.banks * 4 { 1 } else { self.banks * 4 / w }
+    }
+
+    /// `mpair = (AK1*MPerXdl*sz > banks*4) ? 1 : min(M0, banks*4 / (AK1*MPerXdl*sz))`.
+    ///
+    /// ```
+    /// let p = cktile::layouts::ck::KfoldParams { m: 64, k: 32, ak1: 4, m0: 16, k_thread_write: 8, m_per_xdl: 16, element_bytes: 2, banks: 32 };
+    /// assert_eq!(p.mpair(), 1);
+    /// ```
+    pub const fn mpair(&self) -> usize {
+        let w = self.ak1 * self.m_per_xdl * self.element_bytes;
+        if w == 0 || w > self.banks * 4 {
+            1
+        } else {
+            let p = self.banks * 4 / w;
+            if p < self.m0 { p } else { self.m0 }
+        }
+    }
+}
+
+/// CK Tile's column-major A / row-major B LDS block ("kfold / mpair"), from
+/// `gemm_universal_pipeline_ag_bg_cr_policy.hpp` (wave64):
+/// packed `(KThreadWrite/kfold/KThreadReadPerm, K0PerThreadWrite,
+/// KThreadReadPerm*M1, kfold*M0/mpair, mpair, AK1)`, an xor of dims 2 and 3,
+/// unmerges of both, and merges to `k` (`KThreadReadPerm,
+/// KThreadWrite/kfold/KThreadReadPerm, kfold, K0PerThreadWrite, AK1`) and `m`
+/// (`M0/mpair, mpair, M1`), with `M1 = M/M0`, `AK0 = K/AK1`,
+/// `K0PerThreadWrite = AK0/KThreadWrite`, `KThreadRead = 64/MPerXdl`,
+/// `K0PerThreadRead = AK0/KThreadRead` and `KThreadReadPerm` as CK computes it.
+///
+/// The offsets follow from CK's chain by the transform formulas; no CK run
+/// confirmed them (unlike the row-major blocks).
+///
+/// ```
+/// use cktile::layouts::ck::{kfold_mpair, KfoldParams};
+/// let p = KfoldParams { m: 128, k: 32, ak1: 8, m0: 32, k_thread_write: 4, m_per_xdl: 32, element_bytes: 2, banks: 32 };
+/// let d = kfold_mpair(&p).unwrap();
+/// assert_eq!(d.lengths().as_slice(), &[128, 32]);
+/// assert!(cktile::check::check(&d).unwrap().is_bijective());
+/// ```
+pub const fn kfold_mpair(p: &KfoldParams) -> Result<Descriptor, Error> {
+    const NAME: &str = "ck-kfold-mpair";
+    tri!(element_bytes(NAME, p.element_bytes));
+    tri!(positive(NAME, "M", p.m));
+    tri!(positive(NAME, "K", p.k));
+    tri!(positive(NAME, "AK1", p.ak1));
+    tri!(positive(NAME, "M0", p.m0));
+    tri!(positive(NAME, "KThreadWrite", p.k_thread_write));
+    if p.banks != 32 && p.banks != 64 {
+        return Err(bad(NAME, "banks", p.banks, "it must be 32 or 64"));
+    }
+    if p.m_per_xdl != 16 && p.m_per_xdl != 32 {
+        return Err(bad(NAME, "MPerXdl", p.m_per_xdl, "it must be 16 or 32"));
+    }
+    tri!(multiple(NAME, "M", p.m, p.m0, "it must be a multiple of M0"));
+    tri!(multiple(NAME, "K", p.k, p.ak1, "it must be a multiple of AK1"));
+    let m1 = p.m / p.m0;
+    let ak0 = p.k / p.ak1;
+    tri!(multiple(NAME, "AK0 = K/AK1", ak0, p.k_thread_write, "it must be a multiple of KThreadWrite"));
+    let k0_write = ak0 / p.k_thread_write;
+    let k_thread_read = 64 / p.m_per_xdl;
+    tri!(multiple(NAME, "AK0 = K/AK1", ak0, k_thread_read, "it must be a multiple of KThreadRead = 64/MPerXdl"));
+    let k0_read = ak0 / k_thread_read;
+    let kfold = p.kfold();
+    let mpair = p.mpair();
+    let ratio = kfold * k0_write / k0_read;
+    let k_read_perm = if ratio > 1 { k_thread_read / ratio } else { k_thread_read };
+    if k_read_perm == 0 {
+        return Err(bad(NAME, "KThreadReadPerm", 0, "it must be at least 1 (reduce kfold or K0PerThreadWrite)"));
+    }
+    tri!(multiple(
+        NAME,
+        "KThreadWrite",
+        p.k_thread_write,
+        kfold * k_read_perm,
+        "it must be a multiple of kfold * KThreadReadPerm"
+    ));
+    tri!(multiple(NAME, "M0", p.m0, mpair, "it must be a multiple of mpair"));
+    let k_outer = p.k_thread_write / kfold / k_read_perm;
+    let x0 = k_read_perm * m1;
+    let x1 = kfold * p.m0 / mpair;
+    tri!(power_of_two(NAME, "kfold*M0/mpair", x1, "it must be a power of two (the xor's modulus)"));
+    let d = tri!(Descriptor::packed_dims(
+        match cktile_transforms::Dims::from_usizes(&[k_outer, k0_write, x0, x1, mpair, p.ak1]) {
+            Ok(d) => d,
+            Err(e) => return Err(Error::new(crate::ErrorKind::Transform { item: 0, source: e })),
+        },
+        None
+    ));
+    let d = tri!(d.transform(&[
+        tri!(item(Transform::pass_through(k_outer), &[0], &[0])),
+        tri!(item(Transform::pass_through(k0_write), &[1], &[1])),
+        tri!(item(Transform::xor(x0, x1), &[2, 3], &[2, 3])),
+        tri!(item(Transform::pass_through(mpair), &[4], &[4])),
+        tri!(item(Transform::pass_through(p.ak1), &[5], &[5])),
+    ]));
+    let d = tri!(d.transform(&[
+        tri!(item(Transform::pass_through(k_outer), &[0], &[1])),
+        tri!(item(Transform::pass_through(k0_write), &[1], &[2])),
+        tri!(item(Transform::unmerge(&[k_read_perm, m1]), &[2], &[0, 3])),
+        tri!(item(Transform::unmerge(&[kfold, p.m0 / mpair]), &[3], &[4, 5])),
+        tri!(item(Transform::pass_through(mpair), &[4], &[6])),
+        tri!(item(Transform::pass_through(p.ak1), &[5], &[7])),
+    ]));
+    d.transform(&[
+        tri!(item(Transform::merge(&[p.m0 / mpair, mpair, m1]), &[5, 6, 3], &[0])),
+        tri!(item(Transform::merge(&[k_read_perm, k_outer, kfold, k0_write, p.ak1]), &[0, 1, 4, 2, 7], &[1])),
+    ])
+}

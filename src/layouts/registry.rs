@@ -1,0 +1,469 @@
+//! The catalogue's entries by name, and `name:key=value,...` parsing.
+
+use super::{ck, cute, padding, triton};
+use crate::Descriptor;
+use crate::error::{Error, ErrorKind, Snippet};
+
+/// One parameter of a catalogue entry.
+///
+/// ```
+/// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
+/// assert_eq!(e.params[2].name, "pad");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// Its key.
+    pub name: &'static str,
+    /// What it is and its valid values.
+    pub help: &'static str,
+    /// Its default, if it has one.
+    pub default: Option<&'static str>,
+}
+
+/// A catalogue entry.
+///
+/// ```
+/// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "cute-swizzle").unwrap();
+/// assert!(e.bijective);
+/// assert!(e.example.starts_with("cute-swizzle:"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The name used in specs and on the command line.
+    pub name: &'static str,
+    /// One line on what the layout is.
+    pub summary: &'static str,
+    /// Where it comes from.
+    pub source: &'static str,
+    /// Its parameters.
+    pub params: &'static [Param],
+    /// Their names, comma-separated (for messages; a test keeps it in step with `params`).
+    keys: &'static str,
+    /// Whether it is a bijection onto its element space (otherwise it is
+    /// injective with holes: padding).
+    pub bijective: bool,
+    /// A complete example, usable as a spec.
+    pub example: &'static str,
+    build: fn(&Args<'_>) -> Result<Descriptor, Error>,
+}
+
+const fn p(name: &'static str, help: &'static str, default: Option<&'static str>) -> Param {
+    Param { name, help, default }
+}
+
+const DTYPE: &str = "element type: fp8/int8 (1 byte), fp16/bf16 (2), fp32/tf32 (4), fp64 (8), or a byte count";
+const FORM: &str = "CK version: 2025 (unmerge (L, K0), since PR #2007) or 2024 (unmerge (K0, L))";
+
+/// Every entry.
+pub const CATALOG: &[Entry] = &[
+    Entry {
+        name: "ck-universal-a",
+        keys: "m, k, kpack, dtype, banks, form",
+        summary: "CK Tile universal GEMM A (row-major) / B (column-major) LDS block: XOR with MLdsLayer chosen by CK's rule",
+        source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
+        params: &[
+            p("m", "M (or N) per block", None),
+            p("k", "K per block", None),
+            p("kpack", "K elements per vector (default 16 / element bytes)", None),
+            p("dtype", DTYPE, Some("fp16")),
+            p("banks", "LDS banks: 32 (gfx90a, gfx942) or 64 (gfx950)", Some("32")),
+            p("form", FORM, Some("2025")),
+        ],
+        bijective: true,
+        example: "ck-universal-a:m=128,k=32,kpack=8,dtype=fp16",
+        build: |a| {
+            let bytes = a.dtype("dtype")?;
+            let kpack = a.usize_or("kpack", ck::default_kpack(bytes))?;
+            ck::universal_a(a.usize("m")?, a.usize("k")?, kpack, bytes, a.usize("banks")?, a.form()?)
+        },
+    },
+    Entry {
+        name: "ck-xor-lds",
+        keys: "m, k, kpack, mlds, form",
+        summary: "CK Tile LDS index swapping (xor -> unmerge -> merge) with an explicit MLdsLayer",
+        source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
+        params: &[
+            p("m", "MPerBlock", None),
+            p("k", "KPerBlock", None),
+            p("kpack", "KPack", Some("8")),
+            p("mlds", "MLdsLayer (rows sharing one row of banks)", Some("1")),
+            p("form", FORM, Some("2025")),
+        ],
+        bijective: true,
+        example: "ck-xor-lds:m=128,k=32,kpack=8,mlds=2",
+        build: |a| ck::xor_lds(a.usize("m")?, a.usize("k")?, a.usize("kpack")?, a.usize("mlds")?, a.form()?),
+    },
+    Entry {
+        name: "ck-xor-preshuffle",
+        keys: "m, k, kpack",
+        summary: "plain XOR preshuffle on KPack-wide vectors: x' = (y % (K/KPack)) ^ x",
+        source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
+        params: &[p("m", "rows", None), p("k", "columns", None), p("kpack", "vector width", Some("8"))],
+        bijective: true,
+        example: "ck-xor-preshuffle:m=128,k=64,kpack=8",
+        build: |a| ck::xor_preshuffle(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
+    },
+    Entry {
+        name: "ck-kfold-mpair",
+        keys: "m, k, ak1, m0, kthreadwrite, mperxdl, dtype, banks",
+        summary: "CK Tile column-major A / row-major B LDS block (kfold / mpair)",
+        source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
+        params: &[
+            p("m", "M per block", None),
+            p("k", "K per block", None),
+            p("ak1", "AK1: K elements per vector", Some("8")),
+            p("m0", "M0: threads along M when writing", None),
+            p("kthreadwrite", "KThreadWrite: threads along K when writing", None),
+            p("mperxdl", "MPerXdl: the MFMA's M, 16 or 32", Some("32")),
+            p("dtype", DTYPE, Some("fp16")),
+            p("banks", "LDS banks: 32 or 64", Some("32")),
+        ],
+        bijective: true,
+        example: "ck-kfold-mpair:m=128,k=32,ak1=8,m0=32,kthreadwrite=4",
+        build: |a| {
+            ck::kfold_mpair(&ck::KfoldParams {
+                m: a.usize("m")?,
+                k: a.usize("k")?,
+                ak1: a.usize("ak1")?,
+                m0: a.usize("m0")?,
+                k_thread_write: a.usize("kthreadwrite")?,
+                m_per_xdl: a.usize("mperxdl")?,
+                element_bytes: a.dtype("dtype")?,
+                banks: a.usize("banks")?,
+            })
+        },
+    },
+    Entry {
+        name: "ck-v1-padded",
+        keys: "m, k, kpack",
+        summary: "CK Tile v1 pipeline 3-D + padding block: K/KPack slabs of M rows, each padded by KPack",
+        source: "composable_kernel gemm_pipeline_agmem_bgmem_creg_v1_default_policy.hpp",
+        params: &[p("m", "M per block", None), p("k", "K per block", None), p("kpack", "KPack", Some("8"))],
+        bijective: false,
+        example: "ck-v1-padded:m=128,k=32,kpack=8",
+        build: |a| ck::v1_padded(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
+    },
+    Entry {
+        name: "ck-fmha-v",
+        keys: "n, k, kpack, dtype, prefetch",
+        summary: "CK Tile fmha V LDS block: 128-byte rows padded by KPack elements",
+        source: "composable_kernel block_fmha_pipeline_qx_ks_vs_custom_policy.hpp",
+        params: &[
+            p("n", "N per block", None),
+            p("k", "K per block", None),
+            p("kpack", "KPack", Some("8")),
+            p("dtype", DTYPE, Some("fp16")),
+            p("prefetch", "NumPrefetchV buffers", Some("1")),
+        ],
+        bijective: false,
+        example: "ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16",
+        build: |a| ck::fmha_v(a.usize("n")?, a.usize("k")?, a.usize("kpack")?, a.dtype("dtype")?, a.usize("prefetch")?),
+    },
+    Entry {
+        name: "cute-swizzle",
+        keys: "b, mbase, s, rows, cols, major",
+        summary: "CuTe Swizzle<B,M,S> composed with a row- or column-major tile, on element indices (SM80 atoms)",
+        source: "cutlass include/cute/swizzle.hpp",
+        params: &[
+            p("b", "B: mask bits", None),
+            p("mbase", "M: constant low bits", None),
+            p("s", "S: shift (|S| >= B; negative shifts left)", None),
+            p("rows", "rows", None),
+            p("cols", "columns", None),
+            p("major", "row or col", Some("row")),
+        ],
+        bijective: true,
+        example: "cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64",
+        build: |a| {
+            cute::swizzled_tile(
+                a.small("b", 0, 62)? as u32,
+                a.small("mbase", 0, 62)? as u32,
+                a.small("s", -62, 62)? as i32,
+                a.usize("rows")?,
+                a.usize("cols")?,
+                a.major()?,
+            )
+        },
+    },
+    Entry {
+        name: "cute-gmma",
+        keys: "atom, major, dtype",
+        summary: "SM90 GMMA shared-memory atom: Swizzle<B,4,3> on byte addresses over 8 rows",
+        source: "cutlass include/cute/atom/mma_traits_sm90_gmma.hpp",
+        params: &[
+            p("atom", "inter, sw32, sw64 or sw128", Some("sw128")),
+            p("major", "k (row) or mn (col)", Some("k")),
+            p("dtype", DTYPE, Some("fp16")),
+        ],
+        bijective: true,
+        example: "cute-gmma:atom=sw128,major=k,dtype=fp16",
+        build: |a| {
+            let atom = match a.get("atom").unwrap_or("sw128") {
+                "inter" => cute::Gmma::Interleave,
+                "sw32" => cute::Gmma::Sw32,
+                "sw64" => cute::Gmma::Sw64,
+                "sw128" => cute::Gmma::Sw128,
+                other => return Err(a.invalid(other, "inter, sw32, sw64 or sw128")),
+            };
+            cute::gmma_atom(atom, a.major()?, a.dtype("dtype")?)
+        },
+    },
+    Entry {
+        name: "cute-tma",
+        keys: "mode, rows, dtype",
+        summary: "TMA swizzle mode as a byte-address swizzle over rows of one swizzle span",
+        source: "cutlass include/cute/atom/copy_traits_sm90_tma_swizzle.hpp; CUDA CUtensorMapSwizzle",
+        params: &[
+            p("mode", "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b", Some("128b")),
+            p("rows", "rows of the box", Some("8")),
+            p("dtype", DTYPE, Some("fp16")),
+        ],
+        bijective: true,
+        example: "cute-tma:mode=128b,rows=8,dtype=fp16",
+        build: |a| {
+            let mode = match a.get("mode").unwrap_or("128b") {
+                "none" => cute::Tma::None,
+                "32b" => cute::Tma::B32,
+                "64b" => cute::Tma::B64,
+                "128b" => cute::Tma::B128,
+                "128b-atom-32b" => cute::Tma::B128Atom32,
+                "128b-atom-64b" => cute::Tma::B128Atom64,
+                other => return Err(a.invalid(other, "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b")),
+            };
+            cute::tma_box(mode, a.usize("rows")?, a.dtype("dtype")?)
+        },
+    },
+    Entry {
+        name: "triton-swizzled",
+        keys: "vec, perphase, maxphase, order, rows, cols",
+        summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
+        source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
+        params: &[
+            p("vec", "vec", None),
+            p("perphase", "perPhase", None),
+            p("maxphase", "maxPhase", None),
+            p("order", "10 (order [1,0], row-major) or 01 (order [0,1])", Some("10")),
+            p("rows", "rows", None),
+            p("cols", "columns", None),
+        ],
+        bijective: true,
+        example: "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
+        build: |a| {
+            let row_major = match a.get("order").unwrap_or("10") {
+                "10" => true,
+                "01" => false,
+                other => return Err(a.invalid(other, "10 or 01")),
+            };
+            triton::swizzled_shared(
+                a.usize("vec")?,
+                a.usize("perphase")?,
+                a.usize("maxphase")?,
+                row_major,
+                a.usize("rows")?,
+                a.usize("cols")?,
+            )
+        },
+    },
+    Entry {
+        name: "triton-nvmma",
+        keys: "swizzle, bits, transposed, rows",
+        summary: "Triton #ttg.nvmma_shared<{swizzlingByteWidth, elementBitWidth, transposed}>",
+        source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
+        params: &[
+            p("swizzle", "swizzlingByteWidth: 0, 32, 64 or 128", Some("128")),
+            p("bits", "elementBitWidth: 8, 16, 32 or 64", Some("16")),
+            p("transposed", "true or false", Some("false")),
+            p("rows", "length of the strided dimension", None),
+        ],
+        bijective: true,
+        example: "triton-nvmma:swizzle=128,bits=16,rows=64",
+        build: |a| {
+            let transposed = match a.get("transposed").unwrap_or("false") {
+                "true" => true,
+                "false" => false,
+                other => return Err(a.invalid(other, "true or false")),
+            };
+            triton::nvmma_shared(a.usize("swizzle")?, a.usize("bits")?, transposed, a.usize("rows")?)
+        },
+    },
+    Entry {
+        name: "row-padded",
+        keys: "rows, cols, pad",
+        summary: "row-major tile whose rows are padded by `pad` elements",
+        source: "the classic alternative to swizzling",
+        params: &[p("rows", "rows", None), p("cols", "columns", None), p("pad", "padding elements per row", None)],
+        bijective: false,
+        example: "row-padded:rows=128,cols=64,pad=8",
+        build: |a| padding::row_padded(a.usize("rows")?, a.usize("cols")?, a.usize("pad")?),
+    },
+];
+
+/// Parsed `key=value` parameters of one entry.
+struct Args<'a> {
+    entry: &'static Entry,
+    pairs: [(&'a str, &'a str); 16],
+    len: usize,
+}
+
+impl<'a> Args<'a> {
+    fn parse(entry: &'static Entry, text: &'a str) -> Result<Args<'a>, Error> {
+        let mut args = Args { entry, pairs: [("", ""); 16], len: 0 };
+        for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| Error::new(ErrorKind::Syntax { expected: "key=value", found: Snippet::new(pair) }))?;
+            let (key, value) = (key.trim(), value.trim());
+            let Some(param) = entry.params.iter().find(|p| p.name == key) else {
+                return Err(Error::new(ErrorKind::UnknownName { name: Snippet::new(key), valid: entry.param_names() }));
+            };
+            if args.pairs[..args.len].iter().any(|(k, _)| *k == param.name) {
+                return Err(Error::new(ErrorKind::Syntax {
+                    expected: "each parameter once",
+                    found: Snippet::new(key),
+                }));
+            }
+            if args.len == args.pairs.len() {
+                return Err(Error::new(ErrorKind::Syntax { expected: "fewer parameters", found: Snippet::new(pair) }));
+            }
+            args.pairs[args.len] = (param.name, value);
+            args.len += 1;
+        }
+        Ok(args)
+    }
+
+    /// The value given for `key`, or its default.
+    fn get(&self, key: &str) -> Option<&'a str> {
+        self.pairs[..self.len]
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
+            .or_else(|| self.entry.params.iter().find(|p| p.name == key).and_then(|p| p.default))
+    }
+
+    fn param(&self, key: &str) -> &'static str {
+        self.entry.params.iter().find(|p| p.name == key).map_or("parameter", |p| p.name)
+    }
+
+    fn required(&self, key: &str) -> Result<&'a str, Error> {
+        self.get(key).ok_or_else(|| {
+            Error::new(ErrorKind::MissingParameter { layout: self.entry.name, parameter: self.param(key) })
+        })
+    }
+
+    fn invalid(&self, value: &str, range: &'static str) -> Error {
+        Error::new(ErrorKind::NumberRange { number: Snippet::new(value), range })
+    }
+
+    fn usize(&self, key: &str) -> Result<usize, Error> {
+        let v = self.required(key)?;
+        match v.parse::<u64>() {
+            Ok(n) if n <= i64::MAX as u64 && usize::try_from(n).is_ok() => Ok(n as usize),
+            _ => Err(self.invalid(v, "an integer in [0, 2^63)")),
+        }
+    }
+
+    fn usize_or(&self, key: &str, default: usize) -> Result<usize, Error> {
+        if self.get(key).is_some() { self.usize(key) } else { Ok(default) }
+    }
+
+    fn small(&self, key: &str, lo: i64, hi: i64) -> Result<i64, Error> {
+        let v = self.required(key)?;
+        match v.parse::<i64>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(self.invalid(v, "a small integer (see `cktile catalog` for the range)")),
+        }
+    }
+
+    fn dtype(&self, key: &str) -> Result<usize, Error> {
+        let v = self.required(key)?;
+        Ok(match v {
+            "fp8" | "int8" | "i8" | "u8" | "bf8" => 1,
+            "fp16" | "bf16" | "f16" | "i16" => 2,
+            "fp32" | "tf32" | "f32" | "i32" => 4,
+            "fp64" | "f64" | "i64" => 8,
+            other => match other.parse::<usize>() {
+                Ok(n @ (1 | 2 | 4 | 8)) => n,
+                _ => return Err(self.invalid(other, "fp8, int8, fp16, bf16, fp32, tf32, fp64 or 1, 2, 4, 8 bytes")),
+            },
+        })
+    }
+
+    fn form(&self) -> Result<ck::UnmergeOrder, Error> {
+        match self.required("form")? {
+            "2025" => Ok(ck::UnmergeOrder::Fixed2025),
+            "2024" => Ok(ck::UnmergeOrder::Original2024),
+            other => Err(self.invalid(other, "2024 or 2025")),
+        }
+    }
+
+    fn major(&self) -> Result<cute::Major, Error> {
+        match self.required("major")? {
+            "row" | "k" => Ok(cute::Major::Row),
+            "col" | "column" | "mn" => Ok(cute::Major::Column),
+            other => Err(self.invalid(other, "row (k) or col (mn)")),
+        }
+    }
+}
+
+impl Entry {
+    /// The parameter names, comma-separated (for messages).
+    ///
+    /// ```
+    /// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
+    /// assert_eq!(e.param_names(), "rows, cols, pad");
+    /// ```
+    pub fn param_names(&self) -> &'static str {
+        self.keys
+    }
+
+    /// Builds the layout from `key=value,...` parameters (defaults fill the rest).
+    ///
+    /// ```
+    /// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
+    /// let d = e.build("rows=4,cols=4,pad=1").unwrap();
+    /// assert_eq!(d.calculate_offset(&[1, 0]), 5);
+    /// ```
+    pub fn build(&'static self, params: &str) -> Result<Descriptor, Error> {
+        (self.build)(&Args::parse(self, params)?)
+    }
+}
+
+const ENTRY_NAMES: &str = "ck-universal-a, ck-xor-lds, ck-xor-preshuffle, ck-kfold-mpair, ck-v1-padded, ck-fmha-v, \
+                           cute-swizzle, cute-gmma, cute-tma, triton-swizzled, triton-nvmma, row-padded";
+
+/// Builds a catalogue entry written `name:key=value,...` (or just `name`
+/// when every parameter has a default).
+///
+/// ```
+/// let d = cktile::layouts::build_entry("row-padded:rows=4,cols=4,pad=1")?;
+/// assert_eq!(d.element_space_size(), 19);
+/// let e = cktile::layouts::build_entry("row-padded:rows=4,cols=4").unwrap_err();
+/// assert_eq!(e.to_string(), "row-padded needs the parameter `pad` (write row-padded:pad=VALUE,...)");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn build_entry(text: &str) -> Result<Descriptor, Error> {
+    let text = text.trim();
+    let (name, params) = text.split_once(':').unwrap_or((text, ""));
+    let entry = CATALOG
+        .iter()
+        .find(|e| e.name == name.trim())
+        .ok_or_else(|| Error::new(ErrorKind::UnknownName { name: Snippet::new(name.trim()), valid: ENTRY_NAMES }))?;
+    entry.build(params)
+}
+
+/// A spec (see [`spec`](crate::spec)) or a catalogue entry with parameters:
+/// what the command line accepts wherever it takes a SPEC. Entry names
+/// contain a `-`, which no spec stage name does.
+///
+/// ```
+/// let a = cktile::layouts::resolve("row-padded:rows=2,cols=2,pad=1")?;
+/// let b = cktile::layouts::resolve("naive((2,2),(3,1))")?;
+/// assert_eq!(a, b);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn resolve(text: &str) -> Result<Descriptor, Error> {
+    let head = text.trim_start();
+    let name_end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
+    if head[..name_end].contains('-') { build_entry(text) } else { crate::spec::parse(text) }
+}
