@@ -219,6 +219,38 @@ pub enum ErrorKind {
         /// The parameter.
         parameter: &'static str,
     },
+    /// An instruction the chip does not have.
+    Unsupported {
+        /// The instruction.
+        op: crate::analyzer::Op,
+        /// The chip.
+        arch: &'static str,
+    },
+    /// More lane addresses than the chip has lanes.
+    TooManyLanes {
+        /// How many were given.
+        given: usize,
+        /// The wave size.
+        wave: u32,
+    },
+    /// A lane's address is not aligned to its access.
+    Misaligned {
+        /// The lane.
+        lane: usize,
+        /// Its byte address.
+        address: u64,
+        /// The alignment the instruction needs.
+        alignment: u64,
+    },
+    /// A pattern maps a lane outside the tile or onto a padded position.
+    OutsideTile {
+        /// The instruction number within the pattern.
+        instruction: usize,
+        /// The lane.
+        lane: usize,
+        /// The coordinate's first two dimensions.
+        coordinate: [i64; 2],
+    },
     /// The spec text does not follow the grammar.
     Syntax {
         /// What the parser expected.
@@ -347,6 +379,10 @@ impl Error {
             ErrorKind::TooLarge { .. } => "cktile: the tile is too large to enumerate",
             ErrorKind::LayoutParameter { .. } => "cktile: a layout parameter is outside its valid range",
             ErrorKind::MissingParameter { .. } => "cktile: a catalogue entry needs a parameter that was not given",
+            ErrorKind::Unsupported { .. } => "cktile: the chip does not have this instruction",
+            ErrorKind::TooManyLanes { .. } => "cktile: more lane addresses than the chip has lanes",
+            ErrorKind::Misaligned { .. } => "cktile: a lane's address is not aligned to its access",
+            ErrorKind::OutsideTile { .. } => "cktile: an access pattern leaves the tile",
             ErrorKind::Syntax { .. } => "cktile: spec syntax error",
             ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
@@ -426,6 +462,19 @@ impl fmt::Display for Error {
             ErrorKind::MissingParameter { layout, parameter } => {
                 write!(f, "{layout} needs the parameter `{parameter}` (write {layout}:{parameter}=VALUE,...)")
             }
+            ErrorKind::Unsupported { op, arch } => {
+                write!(f, "{arch} has no {} instruction; use ds_* on gfx90a/gfx942/gfx950 and ld/st.shared, ldmatrix (and stmatrix on sm90) on sm80/sm90", op.name())
+            }
+            ErrorKind::TooManyLanes { given, wave } => {
+                write!(f, "{given} lane addresses given; the chip has {wave} lanes per wave")
+            }
+            ErrorKind::Misaligned { lane, address, alignment } => {
+                write!(f, "lane {lane}: address {address} is not a multiple of {alignment}, the access's alignment")
+            }
+            ErrorKind::OutsideTile { instruction, lane, coordinate } => write!(
+                f,
+                "instruction {instruction}, lane {lane}: the pattern's coordinate {coordinate:?} is outside the tile (or padding)"
+            ),
             ErrorKind::Syntax { expected, found } => {
                 if found.as_str().is_empty() {
                     write!(f, "expected {expected}, found the end of the spec")

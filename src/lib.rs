@@ -44,6 +44,7 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 pub mod check;
+pub mod analyzer;
 pub mod descriptor;
 mod error;
 pub mod layouts;

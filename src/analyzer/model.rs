@@ -1,0 +1,266 @@
+//! The bank model: how many passes through the banks one instruction takes.
+//!
+//! Per phase, every active lane's access is split into the 4-byte words it
+//! covers; a word lives in bank `word % banks`. Lanes touching the same word
+//! share one access (a broadcast for reads; for writes one lane's value
+//! lands). The phase then takes as many passes as the busiest bank has
+//! distinct words (its *ways*). On AMD every phase of the instruction is a
+//! pass even with no active lane (rocprof-compute counts it); on NVIDIA a
+//! phase with no active lane costs nothing.
+//!
+//! Everything here is `const fn` over fixed-size arrays, so the same code
+//! answers at run time and in `const` items (compile-time checks); its cost
+//! is proportional to the lanes and the words they touch.
+
+use super::arch::{Arch, Vendor};
+use super::op::Op;
+use super::phases::{Grouping, MAX_LANES, grouping};
+use crate::error::{Error, ErrorKind};
+
+/// The most distinct words one phase can touch (64 lanes x 4 words).
+const MAX_WORDS: usize = 256;
+
+/// The distinct words one phase touches, with their banks.
+#[derive(Clone, Copy, Debug)]
+pub struct PhaseTable {
+    banks: [u8; MAX_WORDS],
+    words: [u64; MAX_WORDS],
+    len: usize,
+    /// Number of active lanes in the phase.
+    pub active: u32,
+}
+
+impl PhaseTable {
+    const EMPTY: PhaseTable = PhaseTable { banks: [0; MAX_WORDS], words: [0; MAX_WORDS], len: 0, active: 0 };
+
+    const fn insert(&mut self, bank: u8, word: u64) {
+        let mut i = 0;
+        while i < self.len {
+            if self.words[i] == word {
+                return;
+            }
+            i += 1;
+        }
+        if self.len < MAX_WORDS {
+            self.banks[self.len] = bank;
+            self.words[self.len] = word;
+            self.len += 1;
+        }
+    }
+
+    /// Number of distinct words bank `bank` must serve.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+    /// let op = Op::DsRead { bits: 32 };
+    /// let mut addrs = [None; 64];
+    /// addrs[0] = Some(0);
+    /// addrs[1] = Some(128); // same bank, another word
+    /// let t = phase_table(&arch::GFX942, op, &grouping(&arch::GFX942, op), 0, &addrs);
+    /// assert_eq!((t.ways(0), t.ways(1)), (2, 0));
+    /// ```
+    pub const fn ways(&self, bank: u32) -> u32 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < self.len {
+            if self.banks[i] as u32 == bank {
+                n += 1;
+            }
+            i += 1;
+        }
+        n
+    }
+
+    /// The busiest bank and its ways (bank 0 and 0 ways for an idle phase).
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+    /// let op = Op::LdShared { bits: 32 };
+    /// let addrs = [Some(4); 32]; // every lane reads one word: a broadcast
+    /// let t = phase_table(&arch::SM90, op, &grouping(&arch::SM90, op), 0, &addrs);
+    /// assert_eq!(t.busiest(), (1, 1));
+    /// ```
+    pub const fn busiest(&self) -> (u32, u32) {
+        let mut best = (0, 0);
+        let mut i = 0;
+        while i < self.len {
+            let w = self.ways(self.banks[i] as u32);
+            if w > best.1 || (w == best.1 && (self.banks[i] as u32) < best.0) {
+                best = (self.banks[i] as u32, w);
+            }
+            i += 1;
+        }
+        best
+    }
+
+    /// The distinct words of bank `bank`, in first-touch order (at most `N`).
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+    /// let op = Op::DsRead { bits: 32 };
+    /// let mut addrs = [None; 64];
+    /// addrs[0] = Some(0);
+    /// addrs[5] = Some(256);
+    /// let t = phase_table(&arch::GFX942, op, &grouping(&arch::GFX942, op), 0, &addrs);
+    /// assert_eq!(t.words_of::<4>(0), ([0, 64, 0, 0], 2));
+    /// ```
+    pub const fn words_of<const N: usize>(&self, bank: u32) -> ([u64; N], usize) {
+        let mut out = [0u64; N];
+        let mut n = 0;
+        let mut i = 0;
+        while i < self.len && n < N {
+            if self.banks[i] as u32 == bank {
+                out[n] = self.words[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        (out, n)
+    }
+}
+
+/// The first 4-byte word a lane's access touches and how many it touches.
+///
+/// ```
+/// use cktile::analyzer::{model::lane_words, Op};
+/// assert_eq!(lane_words(Op::DsRead { bits: 128 }, 32), (8, 4));
+/// assert_eq!(lane_words(Op::LdShared { bits: 16 }, 6), (1, 1));
+/// ```
+pub const fn lane_words(op: Op, address: u64) -> (u64, u64) {
+    let bytes = op.bytes_per_lane();
+    let first = address / 4;
+    let last = (address + bytes - 1) / 4;
+    (first, last - first + 1)
+}
+
+/// The words phase `p` of an instruction touches. `addresses[lane]` is the
+/// lane's byte address, `None` for an inactive lane.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+/// let op = Op::DsRead { bits: 128 };
+/// let addrs: [Option<u64>; 64] = core::array::from_fn(|l| Some(16 * l as u64));
+/// let t = phase_table(&arch::GFX942, op, &grouping(&arch::GFX942, op), 0, &addrs);
+/// // lanes 0-3 cover banks 0-15 and lanes 20-23 banks 16-31: one pass.
+/// assert_eq!((t.active, t.busiest().1), (8, 1));
+/// ```
+pub const fn phase_table(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option<u64>]) -> PhaseTable {
+    let mut t = PhaseTable::EMPTY;
+    let lanes = g.phase(p);
+    let mut i = 0;
+    while i < lanes.len() {
+        let lane = lanes[i] as usize;
+        if lane < addresses.len() {
+            if let Some(a) = addresses[lane] {
+                t.active += 1;
+                let (first, n) = lane_words(op, a);
+                let mut w = 0;
+                while w < n {
+                    let word = first + w;
+                    t.insert((word % arch.banks as u64) as u8, word);
+                    w += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The counts of one instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Counts {
+    /// Phases that cost a pass (on AMD all of the instruction's phases; on
+    /// NVIDIA those with an active lane).
+    pub phases: u32,
+    /// Passes through the banks: rocprof-compute's index accesses, Nsight
+    /// Compute's wavefronts.
+    pub cycles: u32,
+    /// `cycles - phases`: passes beyond the conflict-free minimum
+    /// (rocprof-compute's bank conflict cycles, Nsight's bank conflicts).
+    pub conflict_cycles: u32,
+    /// The most distinct words one bank served in one phase.
+    pub max_ways: u32,
+    /// The phase with the most passes (the first of equals).
+    pub worst_phase: u32,
+    /// Active lanes.
+    pub active_lanes: u32,
+}
+
+/// Checks the request: the chip has the instruction, at most one address
+/// per lane, each aligned to its access (ldmatrix rows to 16 bytes).
+///
+/// ```
+/// use cktile::analyzer::{arch, model::validate, Op};
+/// let e = validate(&arch::GFX942, Op::DsRead { bits: 64 }, &[Some(4)]).unwrap_err();
+/// assert_eq!(e.to_string(), "lane 0: address 4 is not a multiple of 8, the access's alignment");
+/// ```
+pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<(), Error> {
+    if !op.runs_on(arch) {
+        return Err(Error::new(ErrorKind::Unsupported { op, arch: arch.name }));
+    }
+    if addresses.len() > arch.wave as usize || addresses.len() > MAX_LANES {
+        return Err(Error::new(ErrorKind::TooManyLanes { given: addresses.len(), wave: arch.wave }));
+    }
+    let align = op.bytes_per_lane();
+    let mut lane = 0;
+    while lane < addresses.len() {
+        if let Some(a) = addresses[lane] {
+            if a % align != 0 || a > u64::MAX - align {
+                return Err(Error::new(ErrorKind::Misaligned { lane, address: a, alignment: align }));
+            }
+        }
+        lane += 1;
+    }
+    Ok(())
+}
+
+/// Counts the passes one instruction takes.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::count, Op};
+/// // rocprof-compute's example: N lanes of a wave read `lane * 32 * 4` with
+/// // ds_read_b32 (all in bank 0): N + 1 cycles, N - 1 of them conflicts.
+/// let n = 5;
+/// let addrs: Vec<Option<u64>> = (0..64).map(|l| (l < n).then_some(l * 128)).collect();
+/// let c = count(&arch::GFX90A, Op::DsRead { bits: 32 }, &addrs).unwrap();
+/// assert_eq!((c.cycles, c.conflict_cycles, c.max_ways), (n as u32 + 1, n as u32 - 1, n as u32));
+/// ```
+pub const fn count(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Counts, Error> {
+    if let Err(e) = validate(arch, op, addresses) {
+        return Err(e);
+    }
+    let g = grouping(arch, op);
+    let mut c = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
+    let mut worst = 0;
+    let mut p = 0;
+    while p < g.phases {
+        let t = phase_table(arch, op, &g, p, addresses);
+        let ways = t.busiest().1;
+        let cost = match arch.vendor {
+            Vendor::Amd => {
+                if ways == 0 {
+                    1
+                } else {
+                    ways
+                }
+            }
+            Vendor::Nvidia => ways,
+        };
+        if cost > 0 {
+            c.phases += 1;
+        }
+        if cost > worst {
+            worst = cost;
+            c.worst_phase = p as u32;
+        }
+        c.cycles += cost;
+        if ways > c.max_ways {
+            c.max_ways = ways;
+        }
+        c.active_lanes += t.active;
+        p += 1;
+    }
+    c.conflict_cycles = c.cycles - c.phases;
+    Ok(c)
+}
