@@ -463,7 +463,11 @@ impl fmt::Display for Error {
                 write!(f, "{layout} needs the parameter `{parameter}` (write {layout}:{parameter}=VALUE,...)")
             }
             ErrorKind::Unsupported { op, arch } => {
-                write!(f, "{arch} has no {} instruction; use ds_* on gfx90a/gfx942/gfx950 and ld/st.shared, ldmatrix (and stmatrix on sm90) on sm80/sm90", op.name())
+                write!(
+                    f,
+                    "{arch} has no {} instruction; use ds_* on gfx90a/gfx942/gfx950 and ld/st.shared, ldmatrix (and stmatrix on sm90) on sm80/sm90",
+                    op.name()
+                )
             }
             ErrorKind::TooManyLanes { given, wave } => {
                 write!(f, "{given} lane addresses given; the chip has {wave} lanes per wave")

@@ -42,9 +42,9 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod analyzer;
 #[cfg(feature = "alloc")]
 pub mod check;
-pub mod analyzer;
 pub mod descriptor;
 mod error;
 pub mod layouts;

@@ -38,14 +38,35 @@ pub struct Arch {
 }
 
 /// AMD CDNA2 (MI200): 32 banks, wave64, 64 KB LDS.
-pub const GFX90A: Arch =
-    Arch { name: "gfx90a", description: "AMD CDNA2 (MI200)", vendor: Vendor::Amd, banks: 32, wave: 64, shared_bytes: 65536, has_stmatrix: false };
+pub const GFX90A: Arch = Arch {
+    name: "gfx90a",
+    description: "AMD CDNA2 (MI200)",
+    vendor: Vendor::Amd,
+    banks: 32,
+    wave: 64,
+    shared_bytes: 65536,
+    has_stmatrix: false,
+};
 /// AMD CDNA3 (MI300): 32 banks, wave64, 64 KB LDS.
-pub const GFX942: Arch =
-    Arch { name: "gfx942", description: "AMD CDNA3 (MI300)", vendor: Vendor::Amd, banks: 32, wave: 64, shared_bytes: 65536, has_stmatrix: false };
+pub const GFX942: Arch = Arch {
+    name: "gfx942",
+    description: "AMD CDNA3 (MI300)",
+    vendor: Vendor::Amd,
+    banks: 32,
+    wave: 64,
+    shared_bytes: 65536,
+    has_stmatrix: false,
+};
 /// AMD CDNA4 (MI350): 64 banks, wave64, 160 KB LDS.
-pub const GFX950: Arch =
-    Arch { name: "gfx950", description: "AMD CDNA4 (MI350)", vendor: Vendor::Amd, banks: 64, wave: 64, shared_bytes: 163840, has_stmatrix: false };
+pub const GFX950: Arch = Arch {
+    name: "gfx950",
+    description: "AMD CDNA4 (MI350)",
+    vendor: Vendor::Amd,
+    banks: 64,
+    wave: 64,
+    shared_bytes: 163840,
+    has_stmatrix: false,
+};
 /// NVIDIA Ampere (A100): 32 banks, warp32, up to 164 KB shared memory.
 pub const SM80: Arch = Arch {
     name: "sm80",

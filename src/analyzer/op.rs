@@ -141,7 +141,9 @@ impl Op {
     /// ```
     pub const fn bytes_per_lane(&self) -> u64 {
         match *self {
-            Op::DsRead { bits } | Op::DsWrite { bits } | Op::LdShared { bits } | Op::StShared { bits } => bits as u64 / 8,
+            Op::DsRead { bits } | Op::DsWrite { bits } | Op::LdShared { bits } | Op::StShared { bits } => {
+                bits as u64 / 8
+            }
             Op::Ldmatrix { .. } | Op::Stmatrix { .. } => 16,
         }
     }
@@ -176,10 +178,8 @@ impl Op {
     /// assert!(!Op::Stmatrix { matrices: 1, trans: false }.runs_on(&arch::SM80));
     /// ```
     pub const fn runs_on(&self, arch: &Arch) -> bool {
-        let vendor_ok = matches!(
-            (self.vendor(), arch.vendor),
-            (Vendor::Amd, Vendor::Amd) | (Vendor::Nvidia, Vendor::Nvidia)
-        );
+        let vendor_ok =
+            matches!((self.vendor(), arch.vendor), (Vendor::Amd, Vendor::Amd) | (Vendor::Nvidia, Vendor::Nvidia));
         vendor_ok && (arch.has_stmatrix || !matches!(self, Op::Stmatrix { .. }))
     }
 }

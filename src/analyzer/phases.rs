@@ -89,8 +89,7 @@ const CDNA3_READ_B128: Grouping =
 
 /// gfx950 `ds_read_b128`: {0-3, 12-15, 20-23, 24-27}, {32-35, 44-47, 52-55, 56-59},
 /// {4-7, 8-11, 16-19, 28-31}, {36-39, 40-43, 48-51, 60-63}.
-const CDNA4_READ_B128: Grouping =
-    runs_of_four([[0, 12, 20, 24], [32, 44, 52, 56], [4, 8, 16, 28], [36, 40, 48, 60]]);
+const CDNA4_READ_B128: Grouping = runs_of_four([[0, 12, 20, 24], [32, 44, 52, 56], [4, 8, 16, 28], [36, 40, 48, 60]]);
 
 const WRITE_B64: &str = "no source gives the ds_write_b64 grouping; cktile assumes consecutive lanes filling \
 one pass of the banks (16 lanes on 32 banks, 32 on 64), as ds_read_b64";

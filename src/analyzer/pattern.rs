@@ -1,0 +1,227 @@
+//! Access patterns: which tile coordinate each lane of each instruction
+//! touches, for a 2-D tile of `rows x cols` elements (top dimension 0 is the
+//! row, dimension 1 the column).
+//!
+//! Every pattern is `const fn` data, so a tile can be analysed at compile
+//! time. Write your own with [`Pattern::Custom`]-style closures through
+//! [`super::tile::analyze_with`].
+
+use super::op::Op;
+use crate::error::{Error, ErrorKind};
+
+/// A ready access pattern over a 2-D tile.
+///
+/// ```
+/// use cktile::analyzer::{Op, Pattern};
+/// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// // fp16: lane 17 reads (m = 1, k = 8) in the first instruction.
+/// assert_eq!(p.coordinate(128, 64, 2, 64, 0, 17), Ok(Some((1, 8))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pattern {
+    /// Each lane accesses one vector of `op`'s width along a row; lanes
+    /// (then instructions) walk the tile row by row. A wave writing or
+    /// reading a row-major tile with `ds_write_b128` / `st.shared.v4`.
+    Rows {
+        /// The instruction.
+        op: Op,
+    },
+    /// Each lane accesses one row vector; lanes walk down a column of
+    /// vectors first (a transposing access).
+    Columns {
+        /// The instruction.
+        op: Op,
+    },
+    /// AMD MFMA operand read (A: `M x K` tile, B stored `N x K`): lane `l`
+    /// reads the vector at `(m = l % mdim, k = (l / mdim) * vec)` of each
+    /// `mdim x (64 / mdim * vec)` block (16x16x16 and 32x32x8 fp16 families).
+    Mfma {
+        /// The MFMA's M (16 or 32).
+        mdim: u32,
+        /// The read instruction (`ds_read_b64` or `ds_read_b128`).
+        op: Op,
+    },
+    /// NVIDIA `ldmatrix` of `mma.sync` fragments: matrix `j` of an
+    /// instruction covers rows `8 * (j % 2)..+8` and the 16-byte column
+    /// block `j / 2` of each fragment; fragments walk the tile row-major.
+    Ldmatrix {
+        /// `ldmatrix` or `stmatrix` (`.x1`, `.x2`, `.x4`, optionally `.trans`).
+        op: Op,
+    },
+    /// NVIDIA `mma.sync.m16n8k16` A fragment loaded with `ld.shared.b32`:
+    /// register `i` of lane `l` holds the element pair at
+    /// `(l / 4 + 8 * (i % 2), 2 * (l % 4) + 8 * (i / 2))` of a 16x16 block.
+    MmaSyncA,
+}
+
+/// A coordinate as the index type.
+const fn at(row: usize, col: usize) -> Option<(i64, i64)> {
+    Some((row as i64, col as i64))
+}
+
+const fn bad(what: &'static str, value: usize, requirement: &'static str) -> Error {
+    Error::new(ErrorKind::LayoutParameter { layout: "pattern", parameter: what, value: value as i64, requirement })
+}
+
+impl Pattern {
+    /// The instruction the pattern issues.
+    ///
+    /// ```
+    /// use cktile::analyzer::{Op, Pattern};
+    /// assert_eq!(Pattern::MmaSyncA.op(), Op::LdShared { bits: 32 });
+    /// ```
+    pub const fn op(&self) -> Op {
+        match *self {
+            Pattern::Rows { op } | Pattern::Columns { op } | Pattern::Mfma { op, .. } | Pattern::Ldmatrix { op } => op,
+            Pattern::MmaSyncA => Op::LdShared { bits: 32 },
+        }
+    }
+
+    /// Elements per lane access.
+    const fn vec(&self, element_bytes: usize) -> Result<usize, Error> {
+        let bytes = self.op().bytes_per_lane() as usize;
+        if element_bytes == 0 || bytes % element_bytes != 0 {
+            return Err(bad("element bytes", element_bytes, "the access width must be a whole number of elements"));
+        }
+        Ok(bytes / element_bytes)
+    }
+
+    /// How many instructions cover the tile, checking that the tile divides
+    /// into the pattern's blocks.
+    ///
+    /// ```
+    /// use cktile::analyzer::{Op, Pattern};
+    /// // 128 x 64 fp16 with ds_write_b128: 1024 vectors, 16 waves of 64 lanes.
+    /// assert_eq!(Pattern::Rows { op: Op::DsWrite { bits: 128 } }.instructions(128, 64, 2, 64), Ok(16));
+    /// ```
+    pub const fn instructions(
+        &self,
+        rows: usize,
+        cols: usize,
+        element_bytes: usize,
+        wave: usize,
+    ) -> Result<usize, Error> {
+        let vec = match self.vec(element_bytes) {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        };
+        if rows == 0 || cols == 0 || wave == 0 {
+            return Err(bad("rows", rows, "the tile must have rows and columns"));
+        }
+        match *self {
+            Pattern::Rows { .. } | Pattern::Columns { .. } => {
+                if cols % vec != 0 {
+                    return Err(bad("cols", cols, "it must be a multiple of the access width in elements"));
+                }
+                Ok((rows * (cols / vec)).div_ceil(wave))
+            }
+            Pattern::Mfma { mdim, .. } => {
+                let m = mdim as usize;
+                if (m != 16 && m != 32) || wave != 64 {
+                    return Err(bad("mdim", m, "MFMA reads need a wave64 chip and mdim 16 or 32"));
+                }
+                let kblock = wave / m * vec;
+                if rows % m != 0 {
+                    return Err(bad("rows", rows, "it must be a multiple of the MFMA's M"));
+                }
+                if cols % kblock != 0 {
+                    return Err(bad("cols", cols, "it must be a multiple of 64 / mdim * vector elements"));
+                }
+                Ok(rows / m * (cols / kblock))
+            }
+            Pattern::Ldmatrix { op } => {
+                let (mrows, mcols) = match op {
+                    Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => {
+                        (if matrices >= 2 { 16 } else { 8 }, if matrices == 4 { 2 * vec } else { vec })
+                    }
+                    _ => return Err(bad("instruction", 0, "the Ldmatrix pattern needs ldmatrix or stmatrix")),
+                };
+                if rows % mrows != 0 || cols % mcols != 0 {
+                    return Err(bad("rows", rows, "the tile must divide into ldmatrix fragments"));
+                }
+                Ok(rows / mrows * (cols / mcols))
+            }
+            Pattern::MmaSyncA => {
+                if element_bytes != 2 || rows % 16 != 0 || cols % 16 != 0 {
+                    return Err(bad(
+                        "element bytes",
+                        element_bytes,
+                        "mma.sync m16n8k16 A needs 16-bit elements and 16x16 blocks",
+                    ));
+                }
+                Ok(rows / 16 * (cols / 16) * 4)
+            }
+        }
+    }
+
+    /// The `(row, col)` lane `lane` of instruction `i` accesses, or `None`
+    /// for an inactive lane.
+    ///
+    /// ```
+    /// use cktile::analyzer::{Op, Pattern};
+    /// let p = Pattern::Ldmatrix { op: Op::Ldmatrix { matrices: 4, trans: false } };
+    /// assert_eq!(p.coordinate(16, 16, 2, 32, 0, 9), Ok(Some((9, 0))));
+    /// assert_eq!(p.coordinate(16, 16, 2, 32, 0, 17), Ok(Some((1, 8))));
+    /// ```
+    pub const fn coordinate(
+        &self,
+        rows: usize,
+        cols: usize,
+        element_bytes: usize,
+        wave: usize,
+        i: usize,
+        lane: usize,
+    ) -> Result<Option<(i64, i64)>, Error> {
+        let n = match self.instructions(rows, cols, element_bytes, wave) {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        };
+        let vec = match self.vec(element_bytes) {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        };
+        if i >= n || lane >= wave {
+            return Ok(None);
+        }
+        Ok(match *self {
+            Pattern::Rows { .. } => {
+                let v = i * wave + lane;
+                let per_row = cols / vec;
+                if v >= rows * per_row { None } else { at(v / per_row, (v % per_row) * vec) }
+            }
+            Pattern::Columns { .. } => {
+                let v = i * wave + lane;
+                if v >= rows * (cols / vec) { None } else { at(v % rows, (v / rows) * vec) }
+            }
+            Pattern::Mfma { mdim, .. } => {
+                let m = mdim as usize;
+                let kblock = wave / m * vec;
+                let kb = cols / kblock;
+                at((i / kb) * m + lane % m, (i % kb) * kblock + (lane / m) * vec)
+            }
+            Pattern::Ldmatrix { op } => {
+                let matrices = match op {
+                    Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => matrices as usize,
+                    _ => 0,
+                };
+                if lane >= 8 * matrices {
+                    None
+                } else {
+                    let mrows = if matrices >= 2 { 16 } else { 8 };
+                    let mcols = if matrices == 4 { 2 * vec } else { vec };
+                    let per_row = cols / mcols;
+                    let (fr, fc) = ((i / per_row) * mrows, (i % per_row) * mcols);
+                    let j = lane / 8;
+                    at(fr + 8 * (j % 2) + lane % 8, fc + (j / 2) * vec)
+                }
+            }
+            Pattern::MmaSyncA => {
+                let block = i / 4;
+                let reg = i % 4;
+                let per_row = cols / 16;
+                let (br, bc) = ((block / per_row) * 16, (block % per_row) * 16);
+                at(br + lane / 4 + 8 * (reg % 2), bc + 2 * (lane % 4) + 8 * (reg / 2))
+            }
+        })
+    }
+}

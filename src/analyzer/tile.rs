@@ -1,0 +1,205 @@
+//! A whole tile: a descriptor read or written by an access pattern, every
+//! instruction counted. The counting is `const fn` ([`analyze_tile`]), so
+//! [`assert_conflict_free!`](crate::assert_conflict_free) checks a static
+//! layout at compile time with exactly the numbers the runtime reports give.
+
+use super::arch::Arch;
+use super::model::count;
+use super::pattern::Pattern;
+use super::phases::MAX_LANES;
+use crate::Descriptor;
+use crate::error::{Error, ErrorKind};
+
+/// Totals over every instruction of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileCounts {
+    /// Instructions issued.
+    pub instructions: u32,
+    /// Phases that cost a pass, over all instructions.
+    pub phases: u32,
+    /// Passes through the banks.
+    pub cycles: u32,
+    /// Passes beyond the conflict-free minimum.
+    pub conflict_cycles: u32,
+    /// The most distinct words one bank served in one phase.
+    pub max_ways: u32,
+    /// Instructions with at least one conflict.
+    pub conflicted_instructions: u32,
+    /// The instruction with the most conflict cycles (the first of equals).
+    pub worst_instruction: u32,
+    /// Its worst phase.
+    pub worst_phase: u32,
+}
+
+/// The byte addresses of instruction `i`'s lanes.
+///
+/// ```
+/// use cktile::analyzer::{arch, tile::lane_addresses, Op, Pattern};
+/// let d = cktile::Descriptor::packed(&[64, 64]).unwrap();
+/// let a = lane_addresses(&d, 2, &arch::GFX942, Pattern::Rows { op: Op::DsWrite { bits: 128 } }, 0).unwrap();
+/// assert_eq!((a[0], a[1], a[8]), (Some(0), Some(16), Some(128)));
+/// ```
+pub const fn lane_addresses(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: Pattern,
+    i: usize,
+) -> Result<[Option<u64>; MAX_LANES], Error> {
+    let lengths = desc.lengths();
+    if lengths.len() != 2 {
+        return Err(Error::new(ErrorKind::CoordinateArity { expected: 2, found: lengths.len() }));
+    }
+    let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
+    let wave = arch.wave as usize;
+    let mut out = [None; MAX_LANES];
+    let mut lane = 0;
+    while lane < wave && lane < MAX_LANES {
+        match pattern.coordinate(rows, cols, element_bytes, wave, i, lane) {
+            Err(e) => return Err(e),
+            Ok(None) => {}
+            Ok(Some((r, c))) => {
+                let coord = [r, c];
+                if !desc.coordinate_has_valid_offset(&coord) {
+                    return Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate: coord }));
+                }
+                let offset = desc.calculate_offset(&coord);
+                match (offset as u64).checked_mul(element_bytes as u64) {
+                    Some(a) if offset >= 0 => out[lane] = Some(a),
+                    _ => return Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate: coord })),
+                }
+            }
+        }
+        lane += 1;
+    }
+    Ok(out)
+}
+
+/// Counts every instruction of `pattern` over the 2-D `desc` with elements
+/// of `element_bytes`, on `arch`.
+///
+/// ```
+/// use cktile::analyzer::{arch, tile::analyze_tile, Op, Pattern};
+/// use cktile::layouts::ck::{universal_a, UnmergeOrder};
+/// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// // The CK Tile docs' case: a naive 128x64 fp16 tile has 4-way conflicts in every phase...
+/// let naive = cktile::Descriptor::packed(&[128, 64]).unwrap();
+/// let c = analyze_tile(&naive, 2, &arch::GFX942, read).unwrap();
+/// assert_eq!((c.max_ways, c.cycles, c.phases), (4, 4 * c.phases, 16 * 8));
+/// // ...and the XOR preshuffle removes them.
+/// let xor = universal_a(128, 64, 8, 2, 32, UnmergeOrder::Fixed2025).unwrap();
+/// assert_eq!(analyze_tile(&xor, 2, &arch::GFX942, read).unwrap().conflict_cycles, 0);
+/// ```
+pub const fn analyze_tile(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: Pattern,
+) -> Result<TileCounts, Error> {
+    let lengths = desc.lengths();
+    if lengths.len() != 2 {
+        return Err(Error::new(ErrorKind::CoordinateArity { expected: 2, found: lengths.len() }));
+    }
+    let n =
+        match pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave as usize)
+        {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        };
+    let mut t = TileCounts {
+        instructions: n as u32,
+        phases: 0,
+        cycles: 0,
+        conflict_cycles: 0,
+        max_ways: 0,
+        conflicted_instructions: 0,
+        worst_instruction: 0,
+        worst_phase: 0,
+    };
+    let mut worst = 0;
+    let mut i = 0;
+    while i < n {
+        let addrs = match lane_addresses(desc, element_bytes, arch, pattern, i) {
+            Ok(a) => a,
+            Err(e) => return Err(e),
+        };
+        let c = match count(arch, pattern.op(), addrs.split_at(arch.wave as usize).0) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        t.phases += c.phases;
+        t.cycles += c.cycles;
+        t.conflict_cycles += c.conflict_cycles;
+        if c.max_ways > t.max_ways {
+            t.max_ways = c.max_ways;
+        }
+        if c.conflict_cycles > 0 {
+            t.conflicted_instructions += 1;
+        }
+        if c.conflict_cycles > worst {
+            worst = c.conflict_cycles;
+            t.worst_instruction = i as u32;
+            t.worst_phase = c.worst_phase;
+        }
+        i += 1;
+    }
+    Ok(t)
+}
+
+/// For [`assert_conflict_free!`](crate::assert_conflict_free): panics (a
+/// compile error in a `const` item) when the tile conflicts, naming the
+/// worst instruction and phase.
+///
+/// ```
+/// use cktile::analyzer::{arch, tile::require_conflict_free, Op, Pattern};
+/// const XOR: cktile::Descriptor = match cktile::layouts::ck::xor_preshuffle(64, 64, 8) {
+///     Ok(d) => d,
+///     Err(e) => panic!("{}", e.summary()),
+/// };
+/// const _: () = require_conflict_free(&XOR, 2, &arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+/// ```
+pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch: &Arch, pattern: Pattern) {
+    match analyze_tile(desc, element_bytes, arch, pattern) {
+        Ok(c) if c.conflict_cycles == 0 => {}
+        Ok(c) => const_panic::concat_panic!(
+            "\ncktile: the layout has bank conflicts on ",
+            arch.name,
+            ": ",
+            c.conflict_cycles,
+            " extra cycles over ",
+            c.cycles,
+            "; worst: instruction ",
+            c.worst_instruction,
+            ", phase ",
+            c.worst_phase,
+            ", ",
+            c.max_ways,
+            "-way"
+        ),
+        Err(e) => panic!("{}", e.summary()),
+    }
+}
+
+/// Fails the build when a static layout has bank conflicts under an access
+/// pattern: `assert_conflict_free!(DESCRIPTOR, element_bytes, arch, pattern)`.
+///
+/// It expands to a non-generic `const _: () = ...;` item, so `cargo check`
+/// reports it too. (A check inside a generic function would be
+/// post-monomorphization and fire only on `cargo build` / `cargo test`.)
+///
+/// ```
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// const GEMM_A: cktile::Descriptor =
+///     match cktile::layouts::ck::universal_a(128, 64, 8, 2, 32, cktile::layouts::ck::UnmergeOrder::Fixed2025) {
+///         Ok(d) => d,
+///         Err(e) => panic!("{}", e.summary()),
+///     };
+/// cktile::assert_conflict_free!(GEMM_A, 2, arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+/// cktile::assert_conflict_free!(GEMM_A, 2, arch::GFX942, Pattern::Rows { op: Op::DsWrite { bits: 128 } });
+/// ```
+#[macro_export]
+macro_rules! assert_conflict_free {
+    ($desc:expr, $element_bytes:expr, $arch:expr, $pattern:expr $(,)?) => {
+        const _: () = $crate::analyzer::tile::require_conflict_free(&$desc, $element_bytes, &$arch, $pattern);
+    };
+}
