@@ -251,6 +251,15 @@ pub enum ErrorKind {
         /// The coordinate's first two dimensions.
         coordinate: [i64; 2],
     },
+    /// An access pattern named without an instruction it can issue.
+    PatternOp {
+        /// The pattern's name.
+        pattern: &'static str,
+        /// The instruction given, if any.
+        given: Option<crate::analyzer::Op>,
+        /// The instructions it takes.
+        expected: &'static str,
+    },
     /// The spec text does not follow the grammar.
     Syntax {
         /// What the parser expected.
@@ -304,7 +313,7 @@ impl Error {
     /// An error without a position.
     ///
     /// ```
-    /// let e = cktile::Error::new(cktile::ErrorKind::TooManyStages { max: 12 });
+    /// let e = cktile::Error::new(cktile::ErrorKind::TooManyStages { max: 8 });
     /// assert_eq!(e.position(), None);
     /// ```
     pub const fn new(kind: ErrorKind) -> Error {
@@ -315,8 +324,8 @@ impl Error {
     ///
     /// ```
     /// use cktile::{Error, ErrorKind, Position};
-    /// let e = Error::new(ErrorKind::TooManyStages { max: 12 }).at(Position { line: 1, column: 3 });
-    /// assert_eq!(e.to_string(), "1:3: a descriptor has at most 12 stages");
+    /// let e = Error::new(ErrorKind::TooManyStages { max: 8 }).at(Position { line: 1, column: 3 });
+    /// assert_eq!(e.to_string(), "1:3: a descriptor has at most 8 stages");
     /// ```
     pub const fn at(self, position: Position) -> Error {
         match self.at {
@@ -329,7 +338,7 @@ impl Error {
     ///
     /// ```
     /// # use cktile::{Error, ErrorKind};
-    /// let e = Error::new(ErrorKind::TooManyStages { max: 12 });
+    /// let e = Error::new(ErrorKind::TooManyStages { max: 8 });
     /// assert!(matches!(e.kind(), ErrorKind::TooManyStages { .. }));
     /// ```
     pub const fn kind(&self) -> &ErrorKind {
@@ -350,13 +359,13 @@ impl Error {
     /// [`Display`](fmt::Display) gives the values.
     ///
     /// ```
-    /// let e = cktile::Error::new(cktile::ErrorKind::TooManyStages { max: 12 });
+    /// let e = cktile::Error::new(cktile::ErrorKind::TooManyStages { max: 8 });
     /// assert!(e.summary().starts_with("cktile: "));
     /// ```
     pub const fn summary(&self) -> &'static str {
         match &self.kind {
             ErrorKind::Transform { source, .. } => source.summary(),
-            ErrorKind::TooManyStages { .. } => "cktile: a descriptor has at most MAX_STAGES (12) stages",
+            ErrorKind::TooManyStages { .. } => "cktile: a descriptor has at most MAX_STAGES (8) stages",
             ErrorKind::TooManyItems { .. } => {
                 "cktile: a transform_tensor_descriptor call has at most MAX_ITEMS (8) transforms"
             }
@@ -383,6 +392,7 @@ impl Error {
             ErrorKind::TooManyLanes { .. } => "cktile: more lane addresses than the chip has lanes",
             ErrorKind::Misaligned { .. } => "cktile: a lane's address is not aligned to its access",
             ErrorKind::OutsideTile { .. } => "cktile: an access pattern leaves the tile",
+            ErrorKind::PatternOp { .. } => "cktile: the access pattern cannot issue this instruction",
             ErrorKind::Syntax { .. } => "cktile: spec syntax error",
             ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
@@ -479,6 +489,12 @@ impl fmt::Display for Error {
                 f,
                 "instruction {instruction}, lane {lane}: the pattern's coordinate {coordinate:?} is outside the tile (or padding)"
             ),
+            ErrorKind::PatternOp { pattern, given: None, expected } => {
+                write!(f, "the `{pattern}` pattern needs an instruction (--op); give one of: {expected}")
+            }
+            ErrorKind::PatternOp { pattern, given: Some(op), expected } => {
+                write!(f, "the `{pattern}` pattern cannot issue {}; it takes {expected}", op.name())
+            }
             ErrorKind::Syntax { expected, found } => {
                 if found.as_str().is_empty() {
                     write!(f, "expected {expected}, found the end of the spec")

@@ -164,14 +164,33 @@ fn too_large_to_enumerate_says_so() {
 
 #[test]
 fn default_run_summarises_the_gemm_descriptor() {
+    // The main job: the CK Tile docs' LDS bank-conflict walk-through, an fp16
+    // 128x64 A tile on gfx942, naive vs padded vs XOR-preshuffled layout.
     let o = cktile(&[]);
-    assert!(o.status.success());
+    assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    assert!(text.contains("M=128, K=32, KPack=8, MLdsLayer=2"));
-    assert!(text.contains("bijective:   yes"));
-    assert!(text.contains("dim 1: safe vector length 8, stride 1"));
-    // Row m = 1 starts at offset 32 (current form: (1,0) = 32).
-    assert!(text.lines().any(|l| l.starts_with("d0=1:") && l.split_whitespace().nth(1) == Some("32")), "{text}");
+    assert!(text.contains("fp16 128x64 GEMM A tile on gfx942"), "{text}");
+    let row = |label: &str, nth: usize| -> Vec<String> {
+        let line = text
+            .lines()
+            .filter(|l| l.starts_with(label))
+            .nth(nth)
+            .unwrap_or_else(|| panic!("no line {nth} starting with `{label}` in\n{text}"));
+        line[label.len()..].split_whitespace().map(String::from).collect()
+    };
+    assert_eq!(row("  ", 0)[..], ["naive", "padded", "XOR", "(CK)"][..], "{text}");
+    assert_eq!(row("storage (elements)", 0), ["8192", "9208", "8192"]);
+    assert_eq!(row("overhead", 0), ["0.0%", "12.4%", "0.0%"]);
+    // MFMA 16x16x16 reads with ds_read_b128: 4-way, 2-way, conflict-free.
+    assert_eq!(row("  index accesses (cycles)", 0), ["512", "256", "128"]);
+    assert_eq!(row("  bank conflict (cycles)", 0), ["384", "128", "0"]);
+    assert_eq!(row("  max ways", 0), ["4", "2", "1"]);
+    assert_eq!(row("  conflict rate", 0), ["9.38%", "3.12%", "0.00%"]);
+    // Row writes with ds_write_b128: conflict-free for all three.
+    assert_eq!(row("  index accesses (cycles)", 1), ["128", "128", "128"]);
+    assert_eq!(row("  bank conflict (cycles)", 1), ["0", "0", "0"]);
+    assert!(text.contains("phase 0: lanes 0-3, 20-23 (8 active), 4 cycles, 4-way"), "{text}");
+    assert!(text.contains("bank 0: 4 words: 0 (lane 0), 128 (lane 1), 256 (lane 2), 384 (lane 3)"), "{text}");
 }
 
 #[test]

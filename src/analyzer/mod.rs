@@ -6,18 +6,37 @@
 //! - [`phases`]: which lanes each instruction serves together, per chip;
 //! - [`model`]: the counting itself (`const fn`, so it also runs at compile time);
 //! - [`pattern`]: which coordinate each lane touches;
+//! - [`pattern_name`]: patterns by their command-line names;
 //! - [`tile`]: a descriptor under a pattern, every instruction counted, and
-//!   the compile-time check [`assert_conflict_free!`](crate::assert_conflict_free).
+//!   the compile-time check [`assert_conflict_free!`](crate::assert_conflict_free);
+//! - [`metrics`]: rocprof-compute's derived metrics (conflict rate, theoretical bytes);
+//! - `report` (with the `alloc` feature): the same counts with the detail
+//!   behind them (which lanes collide on which bank and word), for one
+//!   instruction, a tile under a ready pattern, or a pattern written as a function.
+//!
+//! ```
+//! use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+//! let naive = cktile::Descriptor::packed(&[128, 64])?;
+//! let r = analyze_tile_report(&naive, 2, &arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } })?;
+//! assert_eq!((r.counts.max_ways, r.bank_conflict_rate_pct), (4, 9.375));
+//! # Ok::<(), cktile::Error>(())
+//! ```
 
 pub mod arch;
+pub mod metrics;
 pub mod model;
 pub mod op;
 pub mod pattern;
+pub mod pattern_name;
 pub mod phases;
+#[cfg(feature = "alloc")]
+pub mod report;
 pub mod tile;
 
 pub use arch::{ARCHS, Arch};
 pub use model::{Counts, count};
 pub use op::Op;
 pub use pattern::Pattern;
+#[cfg(feature = "alloc")]
+pub use report::{InstructionReport, TileReport, analyze_instruction, analyze_tile_report, analyze_with};
 pub use tile::{TileCounts, analyze_tile};

@@ -167,6 +167,28 @@ pub const fn phase_table(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses:
     t
 }
 
+/// The passes a phase whose busiest bank has `ways` distinct words costs:
+/// `ways`, except that an idle phase (`ways == 0`, no active lane) still
+/// costs one pass on AMD and none on NVIDIA.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::phase_cycles};
+/// assert_eq!((phase_cycles(&arch::GFX942, 0), phase_cycles(&arch::GFX942, 4)), (1, 4));
+/// assert_eq!(phase_cycles(&arch::SM90, 0), 0);
+/// ```
+pub const fn phase_cycles(arch: &Arch, ways: u32) -> u32 {
+    match arch.vendor {
+        Vendor::Amd => {
+            if ways == 0 {
+                1
+            } else {
+                ways
+            }
+        }
+        Vendor::Nvidia => ways,
+    }
+}
+
 /// The counts of one instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
@@ -237,16 +259,7 @@ pub const fn count(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Cou
     while p < g.phases {
         let t = phase_table(arch, op, &g, p, addresses);
         let ways = t.busiest().1;
-        let cost = match arch.vendor {
-            Vendor::Amd => {
-                if ways == 0 {
-                    1
-                } else {
-                    ways
-                }
-            }
-            Vendor::Nvidia => ways,
-        };
+        let cost = phase_cycles(arch, ways);
         if cost > 0 {
             c.phases += 1;
         }

@@ -3,8 +3,8 @@
 //! row, dimension 1 the column).
 //!
 //! Every pattern is `const fn` data, so a tile can be analysed at compile
-//! time. Write your own with [`Pattern::Custom`]-style closures through
-//! [`super::tile::analyze_with`].
+//! time. Write your own as a closure through
+//! [`report::analyze_with`](super::report::analyze_with) (with the `alloc` feature).
 
 use super::op::Op;
 use crate::error::{Error, ErrorKind};

@@ -4,7 +4,7 @@
 //! layout at compile time with exactly the numbers the runtime reports give.
 
 use super::arch::Arch;
-use super::model::count;
+use super::model::{Counts, count};
 use super::pattern::Pattern;
 use super::phases::MAX_LANES;
 use crate::Descriptor;
@@ -27,8 +27,91 @@ pub struct TileCounts {
     pub conflicted_instructions: u32,
     /// The instruction with the most conflict cycles (the first of equals).
     pub worst_instruction: u32,
+    /// Its conflict cycles.
+    pub worst_conflict_cycles: u32,
     /// Its worst phase.
     pub worst_phase: u32,
+}
+
+impl TileCounts {
+    /// No instruction yet.
+    ///
+    /// ```
+    /// assert_eq!(cktile::analyzer::TileCounts::EMPTY.instructions, 0);
+    /// ```
+    pub const EMPTY: TileCounts = TileCounts {
+        instructions: 0,
+        phases: 0,
+        cycles: 0,
+        conflict_cycles: 0,
+        max_ways: 0,
+        conflicted_instructions: 0,
+        worst_instruction: 0,
+        worst_conflict_cycles: 0,
+        worst_phase: 0,
+    };
+
+    /// Adds the next instruction's counts to the totals (the worst
+    /// instruction is the first with the most conflict cycles).
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, count, Op, TileCounts};
+    /// let mut t = TileCounts::EMPTY;
+    /// let op = Op::LdShared { bits: 32 };
+    /// t.add(&count(&arch::SM90, op, &[Some(0), Some(4)]).unwrap());
+    /// t.add(&count(&arch::SM90, op, &[Some(0), Some(128)]).unwrap());
+    /// assert_eq!((t.instructions, t.cycles, t.conflict_cycles, t.worst_instruction), (2, 3, 1, 1));
+    /// ```
+    pub const fn add(&mut self, c: &Counts) {
+        let i = self.instructions;
+        self.instructions += 1;
+        self.phases += c.phases;
+        self.cycles += c.cycles;
+        self.conflict_cycles += c.conflict_cycles;
+        if c.max_ways > self.max_ways {
+            self.max_ways = c.max_ways;
+        }
+        if c.conflict_cycles > 0 {
+            self.conflicted_instructions += 1;
+        }
+        if c.conflict_cycles > self.worst_conflict_cycles {
+            self.worst_conflict_cycles = c.conflict_cycles;
+            self.worst_instruction = i;
+            self.worst_phase = c.worst_phase;
+        }
+    }
+}
+
+/// The byte address of the `(row, col)` lane `lane` of instruction `i`
+/// accesses: the coordinate must be a valid (not padding) position of the
+/// 2-D `desc` with a non-negative offset; `i` and `lane` only name it in the
+/// error.
+///
+/// ```
+/// use cktile::analyzer::tile::coordinate_address;
+/// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
+/// assert_eq!(coordinate_address(&d, 2, 0, 0, [1, 2]), Ok(20));
+/// assert!(coordinate_address(&d, 2, 0, 5, [4, 0]).is_err());
+/// ```
+pub const fn coordinate_address(
+    desc: &Descriptor,
+    element_bytes: usize,
+    i: usize,
+    lane: usize,
+    coordinate: [i64; 2],
+) -> Result<u64, Error> {
+    let outside = Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate });
+    if desc.lengths().len() != 2 {
+        return Err(Error::new(ErrorKind::CoordinateArity { expected: desc.lengths().len(), found: 2 }));
+    }
+    if !desc.coordinate_has_valid_offset(&coordinate) {
+        return Err(outside);
+    }
+    let offset = desc.calculate_offset(&coordinate);
+    match (offset as u64).checked_mul(element_bytes as u64) {
+        Some(a) if offset >= 0 => Ok(a),
+        _ => Err(outside),
+    }
 }
 
 /// The byte addresses of instruction `i`'s lanes.
@@ -58,17 +141,10 @@ pub const fn lane_addresses(
         match pattern.coordinate(rows, cols, element_bytes, wave, i, lane) {
             Err(e) => return Err(e),
             Ok(None) => {}
-            Ok(Some((r, c))) => {
-                let coord = [r, c];
-                if !desc.coordinate_has_valid_offset(&coord) {
-                    return Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate: coord }));
-                }
-                let offset = desc.calculate_offset(&coord);
-                match (offset as u64).checked_mul(element_bytes as u64) {
-                    Some(a) if offset >= 0 => out[lane] = Some(a),
-                    _ => return Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate: coord })),
-                }
-            }
+            Ok(Some((r, c))) => match coordinate_address(desc, element_bytes, i, lane, [r, c]) {
+                Ok(a) => out[lane] = Some(a),
+                Err(e) => return Err(e),
+            },
         }
         lane += 1;
     }
@@ -106,17 +182,7 @@ pub const fn analyze_tile(
             Ok(n) => n,
             Err(e) => return Err(e),
         };
-    let mut t = TileCounts {
-        instructions: n as u32,
-        phases: 0,
-        cycles: 0,
-        conflict_cycles: 0,
-        max_ways: 0,
-        conflicted_instructions: 0,
-        worst_instruction: 0,
-        worst_phase: 0,
-    };
-    let mut worst = 0;
+    let mut t = TileCounts::EMPTY;
     let mut i = 0;
     while i < n {
         let addrs = match lane_addresses(desc, element_bytes, arch, pattern, i) {
@@ -127,20 +193,7 @@ pub const fn analyze_tile(
             Ok(c) => c,
             Err(e) => return Err(e),
         };
-        t.phases += c.phases;
-        t.cycles += c.cycles;
-        t.conflict_cycles += c.conflict_cycles;
-        if c.max_ways > t.max_ways {
-            t.max_ways = c.max_ways;
-        }
-        if c.conflict_cycles > 0 {
-            t.conflicted_instructions += 1;
-        }
-        if c.conflict_cycles > worst {
-            worst = c.conflict_cycles;
-            t.worst_instruction = i as u32;
-            t.worst_phase = c.worst_phase;
-        }
+        t.add(&c);
         i += 1;
     }
     Ok(t)
@@ -163,7 +216,7 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
         Ok(c) if c.conflict_cycles == 0 => {}
         Ok(c) => const_panic::concat_panic!(
             "\ncktile: the layout has bank conflicts on ",
-            arch.name,
+            display: arch.name,
             ": ",
             c.conflict_cycles,
             " extra cycles over ",

@@ -5,7 +5,9 @@
 use super::{Descriptor, Item, Origin};
 use core::fmt;
 
-fn write_ids(f: &mut fmt::Formatter<'_>, ids: &[u8]) -> fmt::Result {
+fn write_ids(f: &mut fmt::Formatter<'_>, ids: super::Ids) -> fmt::Result {
+    let (ids, len) = ids.to_array();
+    let ids = &ids[..len];
     f.write_str("[")?;
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
@@ -27,9 +29,9 @@ fn write_ids(f: &mut fmt::Formatter<'_>, ids: &[u8]) -> fmt::Result {
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} on ", self.transform())?;
-        write_ids(f, self.lower().as_slice())?;
+        write_ids(f, self.lower())?;
         f.write_str(" -> ")?;
-        write_ids(f, self.upper().as_slice())
+        write_ids(f, self.upper())
     }
 }
 

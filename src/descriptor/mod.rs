@@ -25,10 +25,10 @@ use cktile_transforms::{Dims, Index, Transform, Vector};
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 
 /// The most stages (base stages included) a descriptor may have.
-pub const MAX_STAGES: usize = 12;
+pub const MAX_STAGES: usize = 8;
 
 // `calculate_offset_unrolled` writes out exactly this many stage and item slots.
-const _: () = assert!(MAX_STAGES == 12 && MAX_ITEMS == 8, "update calculate_offset_unrolled");
+const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "update calculate_offset_unrolled");
 
 /// How a descriptor's base was made, kept so it prints back as written.
 ///
@@ -176,7 +176,7 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
         return Err(base_error(cktile_transforms::Error::ZeroLength {
             transform: "naive",
             parameter: "lengths",
-            position,
+            position: Some(position),
         }));
     }
     match cktile_transforms::kinds::embed::largest(&lengths.to_array(), &strides.to_array(), lengths.len()) {
@@ -306,14 +306,21 @@ impl Descriptor {
     /// assert_eq!(d.top_vectors()[1], Vector::new(4, 1));
     /// ```
     pub const fn packed_dims(lengths: Dims, vector_length: Option<Index>) -> Result<Descriptor, Error> {
-        let t = tri!(match Transform::unmerge_dims(lengths) {
-            Ok(t) => Ok(t),
-            Err(e) => Err(base_error(e)),
-        });
+        if let Some(position) = lengths.first_zero() {
+            return Err(base_error(cktile_transforms::Error::ZeroLength {
+                transform: "packed",
+                parameter: "lengths",
+                position: Some(position),
+            }));
+        }
         let space = match lengths.product() {
             Some(p) => p,
             None => return Err(Error::new(ErrorKind::Overflow { quantity: "element space size" })),
         };
+        let t = tri!(match Transform::unmerge_dims(lengths) {
+            Ok(t) => Ok(t),
+            Err(e) => Err(base_error(e)),
+        });
         let stage = tri!(one_stage(space, Ok(t)));
         let guaranteed = Vector { length: vector_length, stride: Some(1) };
         Ok(Descriptor::from_base(Origin::Packed { lengths, vector_length }, &[stage], space, guaranteed))
@@ -344,7 +351,7 @@ impl Descriptor {
             return Err(base_error(cktile_transforms::Error::ZeroLength {
                 transform: "aligned",
                 parameter: "align",
-                position: 0,
+                position: None,
             }));
         }
         if lengths.is_empty() {
@@ -354,7 +361,7 @@ impl Descriptor {
             return Err(base_error(cktile_transforms::Error::ZeroLength {
                 transform: "aligned",
                 parameter: "lengths",
-                position,
+                position: Some(position),
             }));
         }
         let align = align as Index;

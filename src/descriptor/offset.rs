@@ -97,7 +97,7 @@ impl Descriptor {
                 }
             )*};
         }
-        stage!(11 10 9 8 7 6 5 4 3 2 1 0);
+        stage!(7 6 5 4 3 2 1 0);
         idx[0]
     }
 

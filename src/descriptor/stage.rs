@@ -17,19 +17,24 @@ pub const MAX_ITEMS: usize = 8;
 ///
 /// ```
 /// let ids = cktile::Ids::from_slice(&[1, 0]).unwrap();
-/// assert_eq!(ids.as_slice(), &[1, 0]);
+/// assert_eq!(ids.to_array().0[..2], [1, 0]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ids {
     len: u8,
+    /// The ids; `u8::MAX` stands for `wide`.
     ids: [u8; MAX_DIMS],
+    /// The first id that does not fit a `u8` (no valid id does: a stage has
+    /// at most [`MAX_DIMS`] dimensions), kept so errors name it as written.
+    wide: usize,
 }
 
 impl Ids {
     /// No ids.
-    pub const EMPTY: Ids = Ids { len: 0, ids: [0; MAX_DIMS] };
+    pub const EMPTY: Ids = Ids { len: 0, ids: [0; MAX_DIMS], wide: 0 };
 
-    /// Copies a list of ids (each below 256, at most [`MAX_DIMS`] of them).
+    /// Copies a list of ids (at most [`MAX_DIMS`] of them; their range is
+    /// checked where they are used).
     ///
     /// ```
     /// assert!(cktile::Ids::from_slice(&[0; 9]).is_err());
@@ -41,8 +46,14 @@ impl Ids {
         let mut out = Ids::EMPTY;
         let mut i = 0;
         while i < ids.len() {
-            // Larger ids are out of range anyway; saturate so the range check names them.
-            out.ids[i] = if ids[i] > 255 { 255 } else { ids[i] as u8 };
+            if ids[i] < u8::MAX as usize {
+                out.ids[i] = ids[i] as u8;
+            } else {
+                if out.wide == 0 {
+                    out.wide = ids[i];
+                }
+                out.ids[i] = u8::MAX;
+            }
             i += 1;
         }
         out.len = ids.len() as u8;
@@ -54,14 +65,15 @@ impl Ids {
     /// ```
     /// # use cktile_transforms::Dims;
     /// let d = Dims::from_slice(&[2, 0]).unwrap();
-    /// assert_eq!(cktile::Ids::from_dims(&d).unwrap().as_slice(), &[2, 0]);
+    /// assert_eq!(cktile::Ids::from_dims(&d).unwrap().to_array().0[..2], [2, 0]);
     /// ```
     pub const fn from_dims(dims: &Dims) -> Result<Ids, Error> {
         let mut raw = [0usize; MAX_DIMS];
         let mut i = 0;
         while i < dims.len() {
             let v = dims.get(i);
-            raw[i] = if v < 0 || v > 255 { 255 } else { v as usize };
+            // A negative id can never be in range; usize::MAX is named as such.
+            raw[i] = if v < 0 { usize::MAX } else { v as usize };
             i += 1;
         }
         Ids::from_slice(raw.split_at(dims.len()).0)
@@ -92,16 +104,23 @@ impl Ids {
     /// ```
     #[inline(always)]
     pub const fn get(&self, i: usize) -> usize {
-        self.ids[i % MAX_DIMS] as usize
+        let id = self.ids[i % MAX_DIMS];
+        if id == u8::MAX { self.wide } else { id as usize }
     }
 
-    /// The ids as a slice.
+    /// The ids.
     ///
     /// ```
-    /// assert_eq!(cktile::Ids::from_slice(&[3]).unwrap().as_slice(), &[3]);
+    /// assert_eq!(cktile::Ids::from_slice(&[3, 1000]).unwrap().to_array(), ([3, 1000, 0, 0, 0, 0, 0, 0], 2));
     /// ```
-    pub const fn as_slice(&self) -> &[u8] {
-        self.ids.split_at(self.len()).0
+    pub const fn to_array(&self) -> ([usize; MAX_DIMS], usize) {
+        let mut out = [0; MAX_DIMS];
+        let mut i = 0;
+        while i < self.len() {
+            out[i] = self.get(i);
+            i += 1;
+        }
+        (out, self.len())
     }
 }
 
@@ -173,7 +192,7 @@ impl Item {
     /// # use cktile::Item;
     /// # use cktile_transforms::Transform;
     /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 3], &[1]).unwrap();
-    /// assert_eq!(item.lower().as_slice(), &[0, 3]);
+    /// assert_eq!(item.lower().to_array().0[..2], [0, 3]);
     /// ```
     pub const fn lower(&self) -> Ids {
         self.lower
@@ -185,7 +204,7 @@ impl Item {
     /// # use cktile::Item;
     /// # use cktile_transforms::Transform;
     /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 3], &[1]).unwrap();
-    /// assert_eq!(item.upper().as_slice(), &[1]);
+    /// assert_eq!(item.upper().to_array().0[..1], [1]);
     /// ```
     pub const fn upper(&self) -> Ids {
         self.upper
@@ -245,7 +264,7 @@ pub struct Stage {
 /// Checks that the ids of one side, over all items, name each of `count`
 /// dimensions exactly once.
 const fn check_permutation(items: &[Item], side: Side, count: usize) -> Result<(), Error> {
-    let mut seen = [false; 256];
+    let mut seen = [false; MAX_DIMS];
     let mut i = 0;
     while i < items.len() {
         let ids = match side {

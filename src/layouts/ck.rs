@@ -250,7 +250,9 @@ pub const fn fmha_v(
     tri!(positive(NAME, "KPack", kpack));
     tri!(positive(NAME, "prefetch", prefetch));
     let pixels = 32 * 4 / element_bytes_;
-    tri!(multiple(NAME, "KPack", pixels, kpack, "KPack must divide the 128-byte row (32*4/sizeof(T) elements)"));
+    if pixels % kpack != 0 {
+        return Err(bad(NAME, "KPack", kpack, "it must divide the 128-byte row (32*4/sizeof(T) elements)"));
+    }
     let n_per_row = pixels / kpack;
     tri!(multiple(NAME, "N", n, n_per_row, "it must be a multiple of NPerRow = 32*4/sizeof(T)/KPack"));
     tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));

@@ -41,4 +41,4 @@ pub mod triton;
 
 #[cfg(feature = "alloc")]
 pub use registry::resolve;
-pub use registry::{CATALOG, Entry, Param, build_entry};
+pub use registry::{CATALOG, Entry, Param, build_entry, dtype_bytes};

@@ -375,17 +375,7 @@ impl<'a> Args<'a> {
     }
 
     fn dtype(&self, key: &str) -> Result<usize, Error> {
-        let v = self.required(key)?;
-        Ok(match v {
-            "fp8" | "int8" | "i8" | "u8" | "bf8" => 1,
-            "fp16" | "bf16" | "f16" | "i16" => 2,
-            "fp32" | "tf32" | "f32" | "i32" => 4,
-            "fp64" | "f64" | "i64" => 8,
-            other => match other.parse::<usize>() {
-                Ok(n @ (1 | 2 | 4 | 8)) => n,
-                _ => return Err(self.invalid(other, "fp8, int8, fp16, bf16, fp32, tf32, fp64 or 1, 2, 4, 8 bytes")),
-            },
-        })
+        dtype_bytes(self.required(key)?)
     }
 
     fn form(&self) -> Result<ck::UnmergeOrder, Error> {
@@ -426,6 +416,33 @@ impl Entry {
     pub fn build(&'static self, params: &str) -> Result<Descriptor, Error> {
         (self.build)(&Args::parse(self, params)?)
     }
+}
+
+/// The size in bytes of an element type named as the catalogue's `dtype`
+/// parameters take it: fp8/int8 (1), fp16/bf16 (2), fp32/tf32 (4), fp64 (8),
+/// or the byte count itself.
+///
+/// ```
+/// use cktile::layouts::dtype_bytes;
+/// assert_eq!((dtype_bytes("bf16"), dtype_bytes("4")), (Ok(2), Ok(4)));
+/// assert!(dtype_bytes("fp12").unwrap_err().to_string().contains("fp8, int8, fp16"));
+/// ```
+pub fn dtype_bytes(name: &str) -> Result<usize, Error> {
+    Ok(match name {
+        "fp8" | "int8" | "i8" | "u8" | "bf8" => 1,
+        "fp16" | "bf16" | "f16" | "i16" => 2,
+        "fp32" | "tf32" | "f32" | "i32" => 4,
+        "fp64" | "f64" | "i64" => 8,
+        other => match other.parse::<usize>() {
+            Ok(n @ (1 | 2 | 4 | 8)) => n,
+            _ => {
+                return Err(Error::new(ErrorKind::NumberRange {
+                    number: Snippet::new(other),
+                    range: "fp8, int8, fp16, bf16, fp32, tf32, fp64 or 1, 2, 4, 8 bytes",
+                }));
+            }
+        },
+    })
 }
 
 const ENTRY_NAMES: &str = "ck-universal-a, ck-xor-lds, ck-xor-preshuffle, ck-kfold-mpair, ck-v1-padded, ck-fmha-v, \

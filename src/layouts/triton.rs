@@ -105,6 +105,7 @@ pub const fn nvmma_shared(
         32 | 64 | 128 => (swizzle_bytes, 128 / swizzle_bytes, swizzle_bytes / 16),
         _ => return Err(bad(NAME, "swizzlingByteWidth", swizzle_bytes, "it must be 0, 32, 64 or 128")),
     };
+    tri!(positive(NAME, "rows", strided));
     let inner = width * 8 / element_bits;
     let (rows, cols) = if transposed { (inner, strided) } else { (strided, inner) };
     swizzled_shared(vec, per_phase, max_phase, !transposed, rows, cols)

@@ -1,4 +1,8 @@
 //! Rendering descriptors and reports for people: text grids and summaries
 //! (what the `cktile` command prints).
+//!
+//! - [`text`]: offset grids and check reports;
+//! - [`bank`]: bank-conflict reports and layout comparisons.
 
+pub mod bank;
 pub mod text;

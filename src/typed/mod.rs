@@ -245,6 +245,8 @@ pub fn make_naive_tensor_descriptor<L: Values, S: Values<Len = L::Len>>(
     lengths: L,
     strides: S,
 ) -> Result<TensorDescriptor<Naive<L, S>>, Error> {
+    // Referenced here, in the public function, so a compile error points at the caller.
+    let () = TensorDescriptor::<Naive<L, S>>::CHECK;
     TensorDescriptor::new(|| chain::naive(lengths.dims(), strides.dims(), Vector::UNKNOWN))
 }
 
@@ -256,6 +258,8 @@ pub fn make_naive_tensor_descriptor<L: Values, S: Values<Len = L::Len>>(
 /// assert_eq!(d.calculate_offset([1, 2, 3]), 23);
 /// ```
 pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<TensorDescriptor<Packed<L>>, Error> {
+    // Referenced here, in the public function, so a compile error points at the caller.
+    let () = TensorDescriptor::<Packed<L>>::CHECK;
     TensorDescriptor::new(|| chain::packed(lengths.dims()))
 }
 
@@ -270,6 +274,8 @@ pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
     lengths: L,
     align: A,
 ) -> Result<TensorDescriptor<Aligned<L, A>>, Error> {
+    // Referenced here, in the public function, so a compile error points at the caller.
+    let () = TensorDescriptor::<Aligned<L, A>>::CHECK;
     TensorDescriptor::new(|| chain::aligned(lengths.dims(), align.get()))
 }
 
@@ -285,6 +291,8 @@ pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: Values<Len = L::Le
     strides: S,
     offset: O,
 ) -> Result<TensorDescriptor<NaiveWithOffset<L, S, O>>, Error> {
+    // Referenced here, in the public function, so a compile error points at the caller.
+    let () = TensorDescriptor::<NaiveWithOffset<L, S, O>>::CHECK;
     TensorDescriptor::new(|| chain::with_offset(lengths.dims(), strides.dims(), offset.get()))
 }
 
@@ -310,6 +318,8 @@ pub fn transform_tensor_descriptor<C: Chain, X: TransformList, Lo: IdLists, Up: 
     lower: Lo,
     upper: Up,
 ) -> Result<TensorDescriptor<Transformed<C, X, Lo, Up>>, Error> {
+    // Referenced here, in the public function, so a compile error points at the caller.
+    let () = TensorDescriptor::<Transformed<C, X, Lo, Up>>::CHECK;
     TensorDescriptor::new(|| {
         chain::transformed(Ok(*desc.resolved()), transforms.transforms(), lower.lists(), upper.lists())
     })

@@ -23,8 +23,8 @@ pub enum Error {
         transform: &'static str,
         /// Which parameter.
         parameter: &'static str,
-        /// Its position within a list parameter (0 for scalars).
-        position: usize,
+        /// Its position within a list parameter (`None` for a scalar).
+        position: Option<usize>,
     },
     /// A list parameter has no entries.
     EmptyList {
@@ -167,8 +167,11 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Error::ZeroLength { transform, parameter, position } => {
+            Error::ZeroLength { transform, parameter, position: Some(position) } => {
                 write!(f, "{transform}: {parameter}[{position}] is 0; every length must be at least 1")
+            }
+            Error::ZeroLength { transform, parameter, position: None } => {
+                write!(f, "{transform}: {parameter} is 0; it must be at least 1")
             }
             Error::EmptyList { transform, parameter } => {
                 write!(f, "{transform}: {parameter} is empty; give at least one length")

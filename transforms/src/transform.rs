@@ -201,7 +201,7 @@ macro_rules! tri {
 
 const fn length(value: usize, transform: &'static str, parameter: &'static str) -> Result<Index, Error> {
     if value == 0 {
-        return Err(Error::ZeroLength { transform, parameter, position: 0 });
+        return Err(Error::ZeroLength { transform, parameter, position: None });
     }
     to_index(value)
 }
@@ -212,7 +212,7 @@ const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -
         return Err(Error::EmptyList { transform, parameter });
     }
     if let Some(position) = dims.first_zero() {
-        return Err(Error::ZeroLength { transform, parameter, position });
+        return Err(Error::ZeroLength { transform, parameter, position: Some(position) });
     }
     if dims.product().is_none() {
         return Err(Error::Overflow { transform, quantity: "product of the lengths" });

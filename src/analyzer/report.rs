@@ -1,0 +1,336 @@
+//! Reports for people and tools: the counts of one instruction or of a whole
+//! tile, with the detail behind them (which lanes collide on which bank and
+//! word), and the rocprof-compute metrics derived from them.
+//!
+//! Nothing here counts: the numbers come from [`count`], the per-phase
+//! detail from [`phase_table`] and [`lane_words`], the tile totals from
+//! [`TileCounts::add`], the lane addresses from [`lane_addresses`] /
+//! [`coordinate_address`], so a report always agrees with
+//! [`analyze_tile`](super::analyze_tile) and the compile-time check.
+
+use super::arch::Arch;
+use super::metrics::{bank_conflict_rate_pct, theoretical_bytes};
+use super::model::{Counts, count, lane_words, phase_cycles, phase_table};
+use super::op::Op;
+use super::pattern::Pattern;
+use super::phases::{Grouping, MAX_LANES, grouping};
+use super::tile::{TileCounts, coordinate_address, lane_addresses};
+use crate::Descriptor;
+use crate::error::{Error, ErrorKind};
+use alloc::vec::Vec;
+
+/// The most distinct 4-byte words one phase can touch (64 lanes x 4 words).
+const MAX_WORDS: usize = 4 * MAX_LANES;
+
+/// One 4-byte word a conflicting bank serves, and the lanes that touch it.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// // Lanes 0 and 1 read the same 16 bytes, lane 2 another 16 bytes on the same banks.
+/// let r = analyze_instruction(&arch::SM90, Op::LdShared { bits: 128 }, &[Some(0), Some(0), Some(128)])?;
+/// let word = &r.phase_detail[0].conflicts[0].words[0];
+/// assert_eq!((word.address, &word.lanes[..]), (0, &[0, 1][..]));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordAccess {
+    /// The word's byte address.
+    pub address: u64,
+    /// The lanes whose access covers it, in phase order.
+    pub lanes: Vec<u32>,
+}
+
+/// A bank that must serve more than one distinct word in a phase: one pass
+/// per word.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// let r = analyze_instruction(&arch::GFX942, Op::DsRead { bits: 64 }, &[Some(0), Some(128), Some(256)])?;
+/// let banks: Vec<(u32, usize)> = r.phase_detail[0].conflicts.iter().map(|b| (b.bank, b.words.len())).collect();
+/// assert_eq!(banks, [(0, 3), (1, 3)]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankConflict {
+    /// The bank.
+    pub bank: u32,
+    /// Its words in first-touch order; their number is the bank's ways.
+    pub words: Vec<WordAccess>,
+}
+
+/// One phase of an instruction: the lanes the banks serve together.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// let addrs: Vec<Option<u64>> = (0..64).map(|l| Some(l * 16)).collect();
+/// let r = analyze_instruction(&arch::GFX942, Op::DsRead { bits: 128 }, &addrs)?;
+/// let p = &r.phase_detail[2];
+/// assert_eq!(p.lanes, [4, 5, 6, 7, 16, 17, 18, 19]);
+/// assert_eq!((p.active_lanes, p.cycles, p.ways, p.conflicts.len()), (8, 1, 1, 0));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseReport {
+    /// Its index within the instruction.
+    pub phase: u32,
+    /// Its lanes, in the hardware's order.
+    pub lanes: Vec<u32>,
+    /// How many of them are active.
+    pub active_lanes: u32,
+    /// Passes it costs.
+    pub cycles: u32,
+    /// Its busiest bank's distinct words (0 for an idle phase).
+    pub ways: u32,
+    /// Its busiest bank (the lowest of equals).
+    pub busiest_bank: u32,
+    /// Every bank with more than one word, in bank order.
+    pub conflicts: Vec<BankConflict>,
+}
+
+/// One instruction analysed: its counts, rocprof-compute's metrics and every
+/// phase's detail.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// // Lanes 0 and 1 read bank 0 at two different words; lane 2 shares lane 0's word.
+/// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128), Some(0)])?;
+/// assert_eq!((r.counts.cycles, r.counts.conflict_cycles, r.counts.max_ways), (3, 1, 2));
+/// assert_eq!(r.theoretical_bytes, 384);
+/// let bank0 = &r.phase_detail[0].conflicts[0];
+/// assert_eq!((bank0.bank, bank0.words.len()), (0, 2));
+/// assert_eq!((bank0.words[0].address, &bank0.words[0].lanes[..]), (0, &[0, 2][..]));
+/// assert_eq!((bank0.words[1].address, &bank0.words[1].lanes[..]), (128, &[1][..]));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstructionReport {
+    /// The chip.
+    pub arch: Arch,
+    /// The instruction.
+    pub op: Op,
+    /// Phases, cycles, conflict cycles, max ways, worst phase, active lanes.
+    pub counts: Counts,
+    /// rocprof-compute's bank conflict rate, in percent
+    /// ([`bank_conflict_rate_pct`]).
+    pub bank_conflict_rate_pct: f64,
+    /// `cycles * arch.bytes_per_cycle()` ([`theoretical_bytes`]).
+    pub theoretical_bytes: u64,
+    /// Every phase of the instruction (on NVIDIA also the idle ones, which
+    /// cost nothing).
+    pub phase_detail: Vec<PhaseReport>,
+    /// Why the phase grouping is an assumption, when no source gives it.
+    pub assumption: Option<&'static str>,
+}
+
+/// The lanes of `lanes` whose access covers `word`.
+fn lanes_touching(op: Op, lanes: &[u8], addresses: &[Option<u64>], word: u64) -> Vec<u32> {
+    lanes
+        .iter()
+        .filter(|&&lane| {
+            addresses.get(lane as usize).copied().flatten().is_some_and(|a| {
+                let (first, n) = lane_words(op, a);
+                (first..first + n).contains(&word)
+            })
+        })
+        .map(|&lane| u32::from(lane))
+        .collect()
+}
+
+fn phase_report(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option<u64>]) -> PhaseReport {
+    let t = phase_table(arch, op, g, p, addresses);
+    let lanes = g.phase(p);
+    let (busiest_bank, ways) = t.busiest();
+    let conflicts = (0..arch.banks)
+        .filter(|&bank| t.ways(bank) > 1)
+        .map(|bank| {
+            let (words, n) = t.words_of::<MAX_WORDS>(bank);
+            let words = words
+                .iter()
+                .take(n)
+                .map(|&word| WordAccess { address: word * 4, lanes: lanes_touching(op, lanes, addresses, word) })
+                .collect();
+            BankConflict { bank, words }
+        })
+        .collect();
+    PhaseReport {
+        phase: p as u32,
+        lanes: lanes.iter().map(|&l| u32::from(l)).collect(),
+        active_lanes: t.active,
+        cycles: phase_cycles(arch, ways),
+        ways,
+        busiest_bank,
+        conflicts,
+    }
+}
+
+/// Analyses one instruction: `addresses[lane]` is the lane's byte address,
+/// `None` for an inactive lane (lanes past the slice are inactive).
+///
+/// Errors as [`count`]: an instruction the chip does not have, more
+/// addresses than lanes, a misaligned address.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// // rocprof-compute's example: one lane of a wave reads with ds_read_b32.
+/// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0)])?;
+/// assert_eq!((r.counts.cycles, r.counts.conflict_cycles, r.theoretical_bytes), (2, 0, 256));
+/// assert_eq!(r.phase_detail[1].active_lanes, 0); // lanes 32-63 idle, still a cycle
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<InstructionReport, Error> {
+    let counts = count(arch, op, addresses)?;
+    let g = grouping(arch, op);
+    Ok(InstructionReport {
+        arch: *arch,
+        op,
+        counts,
+        bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
+        theoretical_bytes: theoretical_bytes(arch, counts.cycles),
+        phase_detail: (0..g.phases).map(|p| phase_report(arch, op, &g, p, addresses)).collect(),
+        assumption: g.assumption,
+    })
+}
+
+/// A whole tile analysed: the totals over every instruction, each
+/// instruction's counts, and the worst instruction in detail.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// let naive = cktile::Descriptor::packed(&[128, 64])?;
+/// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// let r = analyze_tile_report(&naive, 2, &arch::GFX942, read)?;
+/// assert_eq!((r.counts.instructions, r.counts.cycles, r.counts.conflict_cycles), (16, 512, 384));
+/// assert_eq!(r.instructions.len(), 16);
+/// assert_eq!(r.worst.phase_detail[0].lanes, [0, 1, 2, 3, 20, 21, 22, 23]);
+/// assert_eq!(r.worst.phase_detail[0].ways, 4);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileReport {
+    /// The chip.
+    pub arch: Arch,
+    /// The instruction every access issues.
+    pub op: Op,
+    /// The ready pattern, `None` for one written with [`analyze_with`].
+    pub pattern: Option<Pattern>,
+    /// Bytes per element.
+    pub element_bytes: usize,
+    /// Totals over every instruction (as [`analyze_tile`](super::analyze_tile) gives them).
+    pub counts: TileCounts,
+    /// rocprof-compute's bank conflict rate over the tile, in percent.
+    pub bank_conflict_rate_pct: f64,
+    /// The tile's theoretical bytes: `cycles * arch.bytes_per_cycle()`.
+    pub theoretical_bytes: u64,
+    /// Each instruction's counts, in issue order.
+    pub instructions: Vec<Counts>,
+    /// The instruction with the most conflict cycles (the first of equals;
+    /// the first instruction when none conflicts), in detail.
+    pub worst: InstructionReport,
+}
+
+/// Counts `n` instructions whose lane addresses `addresses_of(i)` gives.
+fn tile_report(
+    arch: &Arch,
+    op: Op,
+    pattern: Option<Pattern>,
+    element_bytes: usize,
+    n: usize,
+    addresses_of: impl Fn(usize) -> Result<[Option<u64>; MAX_LANES], Error>,
+) -> Result<TileReport, Error> {
+    let wave = (arch.wave as usize).min(MAX_LANES);
+    let mut counts = TileCounts::EMPTY;
+    let mut instructions = Vec::with_capacity(n);
+    for i in 0..n {
+        let c = count(arch, op, &addresses_of(i)?[..wave])?;
+        counts.add(&c);
+        instructions.push(c);
+    }
+    let worst = analyze_instruction(arch, op, &addresses_of(counts.worst_instruction as usize)?[..wave])?;
+    Ok(TileReport {
+        arch: *arch,
+        op,
+        pattern,
+        element_bytes,
+        counts,
+        bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
+        theoretical_bytes: theoretical_bytes(arch, counts.cycles),
+        instructions,
+        worst,
+    })
+}
+
+/// Analyses every instruction of a ready `pattern` over the 2-D `desc` with
+/// elements of `element_bytes` on `arch`: [`analyze_tile`](super::analyze_tile)'s
+/// totals with the detail behind them.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// let xor = cktile::layouts::ck::xor_preshuffle(128, 64, 8)?;
+/// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// let r = analyze_tile_report(&xor, 2, &arch::GFX942, read)?;
+/// assert_eq!((r.counts.cycles, r.counts.conflict_cycles, r.bank_conflict_rate_pct), (128, 0, 0.0));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn analyze_tile_report(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: Pattern,
+) -> Result<TileReport, Error> {
+    let lengths = desc.lengths();
+    if lengths.len() != 2 {
+        // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.
+        return Err(Error::new(ErrorKind::CoordinateArity { expected: lengths.len(), found: 2 }));
+    }
+    let n =
+        pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave as usize)?;
+    tile_report(arch, pattern.op(), Some(pattern), element_bytes, n, |i| {
+        lane_addresses(desc, element_bytes, arch, pattern, i)
+    })
+}
+
+/// Analyses a pattern written as a function: `instructions` instructions of
+/// `op`, lane `lane` of instruction `i` accessing the `(row, col)` element
+/// `coordinate(i, lane)` of the 2-D `desc` (`None`: the lane is inactive).
+/// Every coordinate must be a valid (not padding) position with a
+/// non-negative offset, as for the ready patterns.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_with, Op};
+/// // A warp reads column 0 of a 32 x 32 fp32 tile: every lane in bank 0.
+/// let tile = cktile::Descriptor::packed(&[32, 32])?;
+/// let r = analyze_with(&tile, 4, &arch::SM80, Op::LdShared { bits: 32 }, 1, |_, lane| Some([lane as i64, 0]))?;
+/// assert_eq!((r.counts.cycles, r.counts.max_ways), (32, 32));
+/// // Padding each row by one word removes the conflict.
+/// let padded = cktile::layouts::padding::row_padded(32, 32, 1)?;
+/// let r = analyze_with(&padded, 4, &arch::SM80, Op::LdShared { bits: 32 }, 1, |_, lane| Some([lane as i64, 0]))?;
+/// assert_eq!(r.counts.conflict_cycles, 0);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn analyze_with(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    op: Op,
+    instructions: usize,
+    coordinate: impl Fn(usize, usize) -> Option<[i64; 2]>,
+) -> Result<TileReport, Error> {
+    if instructions == 0 {
+        return Err(Error::new(ErrorKind::LayoutParameter {
+            layout: "pattern",
+            parameter: "instructions",
+            value: 0,
+            requirement: "a pattern issues at least one instruction",
+        }));
+    }
+    let wave = (arch.wave as usize).min(MAX_LANES);
+    tile_report(arch, op, None, element_bytes, instructions, |i| {
+        let mut out = [None; MAX_LANES];
+        for (lane, slot) in out.iter_mut().enumerate().take(wave) {
+            if let Some(c) = coordinate(i, lane) {
+                *slot = Some(coordinate_address(desc, element_bytes, i, lane, c)?);
+            }
+        }
+        Ok(out)
+    })
+}

@@ -1,0 +1,277 @@
+//! Plain-text rendering of bank-conflict reports: a metric table like
+//! rocprof-compute's LDS section, the worst phase with its lanes, banks and
+//! words, and a side-by-side comparison of layouts.
+
+use crate::analyzer::report::{InstructionReport, PhaseReport, TileReport};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+/// Conflicting banks listed per phase before the rest are summarised.
+const MAX_BANKS_SHOWN: usize = 8;
+
+/// Lane numbers as ranges: `0-3, 20-23`.
+///
+/// ```
+/// assert_eq!(cktile::render::bank::lane_ranges(&[0, 1, 2, 3, 20, 21, 22, 23]), "0-3, 20-23");
+/// assert_eq!(cktile::render::bank::lane_ranges(&[5, 7]), "5, 7");
+/// ```
+pub fn lane_ranges(lanes: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < lanes.len() {
+        let start = lanes[i];
+        let mut end = start;
+        while i + 1 < lanes.len() && lanes[i + 1] == end + 1 {
+            end += 1;
+            i += 1;
+        }
+        parts.push(if end > start { format!("{start}-{end}") } else { format!("{start}") });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
+fn table(rows: &[(&str, String, &str)]) -> String {
+    let name_w = rows.iter().map(|r| r.0.len()).chain(["Metric".len()]).max().unwrap_or(6);
+    let value_w = rows.iter().map(|r| r.1.len()).chain(["Value".len()]).max().unwrap_or(5);
+    let mut out = String::new();
+    let _ = writeln!(out, "  {:<name_w$}  {:>value_w$}  Unit", "Metric", "Value");
+    let _ = writeln!(out, "  {}  {}  {}", "-".repeat(name_w), "-".repeat(value_w), "-".repeat(6));
+    for (name, value, unit) in rows {
+        let _ = writeln!(out, "  {name:<name_w$}  {value:>value_w$}  {unit}");
+    }
+    out
+}
+
+/// One phase's lanes and its conflicting banks, each with its words and the
+/// lanes touching them.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// let r = analyze_instruction(&arch::SM90, Op::LdShared { bits: 32 }, &[Some(0), Some(128), Some(128)])?;
+/// let text = cktile::render::bank::phase(&r.phase_detail[0]);
+/// assert!(text.contains("phase 0: lanes 0-31 (3 active), 2 cycles, 2-way"), "{text}");
+/// assert!(text.contains("bank 0: 2 words: 0 (lane 0), 128 (lanes 1-2)"), "{text}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn phase(p: &PhaseReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "phase {}: lanes {} ({} active), {} cycle{}, {}-way",
+        p.phase,
+        lane_ranges(&p.lanes),
+        p.active_lanes,
+        p.cycles,
+        if p.cycles == 1 { "" } else { "s" },
+        p.ways
+    );
+    for bank in p.conflicts.iter().take(MAX_BANKS_SHOWN) {
+        let words: Vec<String> = bank
+            .words
+            .iter()
+            .map(|w| {
+                let s = if w.lanes.len() == 1 { "" } else { "s" };
+                format!("{} (lane{s} {})", w.address, lane_ranges(&w.lanes))
+            })
+            .collect();
+        let _ = writeln!(out, "  bank {}: {} words: {}", bank.bank, bank.words.len(), words.join(", "));
+    }
+    if p.conflicts.len() > MAX_BANKS_SHOWN {
+        let _ = writeln!(out, "  ... and {} more conflicting banks", p.conflicts.len() - MAX_BANKS_SHOWN);
+    }
+    out
+}
+
+/// The worst phase of an instruction in detail (or a line saying there is
+/// no conflict), with the grouping's assumption if it has one.
+fn worst_phase(r: &InstructionReport, label: &str) -> String {
+    let mut out = String::new();
+    if r.counts.conflict_cycles == 0 {
+        let _ = writeln!(out, "No bank conflicts: every active phase is served in one pass.");
+    } else if let Some(p) = r.phase_detail.get(r.counts.worst_phase as usize) {
+        let _ = write!(out, "Worst: {label}{}", phase(p));
+    }
+    if let Some(why) = r.assumption {
+        let _ = writeln!(out, "Note: the phase grouping is an assumption: {why}.");
+    }
+    out
+}
+
+fn rate(pct: f64) -> String {
+    format!("{pct:.2}")
+}
+
+/// One instruction's report: the metric table, then its worst phase.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// let addrs: Vec<Option<u64>> = (0..4).map(|l| Some(l * 128)).collect();
+/// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &addrs)?;
+/// let text = cktile::render::bank::instruction(&r);
+/// assert!(text.contains("Index Accesses          5  cycles"), "{text}");
+/// assert!(text.contains("Bank Conflict           3  cycles"), "{text}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn instruction(r: &InstructionReport) -> String {
+    let c = &r.counts;
+    let mut out = format!("{} on {} ({}, {} banks)\n\n", r.op.name(), r.arch.name, r.arch.description, r.arch.banks);
+    out.push_str(&table(&[
+        ("Phases", format!("{}", c.phases), "phases"),
+        ("Index Accesses", format!("{}", c.cycles), "cycles"),
+        ("Bank Conflict", format!("{}", c.conflict_cycles), "cycles"),
+        ("Bank Conflict Rate", rate(r.bank_conflict_rate_pct), "pct"),
+        ("Max Ways", format!("{}", c.max_ways), "words per bank"),
+        ("Theoretical Bytes", format!("{}", r.theoretical_bytes), "bytes"),
+        ("Active Lanes", format!("{}", c.active_lanes), "lanes"),
+    ]));
+    out.push('\n');
+    out.push_str(&worst_phase(r, ""));
+    out
+}
+
+/// What a tile report's accesses are, e.g. `ds_read_b128, pattern mfma16`.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// let d = cktile::Descriptor::packed(&[16, 64])?;
+/// let r = analyze_tile_report(&d, 2, &arch::SM90, Pattern::by_name("ldmatrix", None)?)?;
+/// assert_eq!(cktile::render::bank::accesses(&r), "ldmatrix.x4, pattern ldmatrix");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn accesses(r: &TileReport) -> String {
+    format!("{}, pattern {}", r.op.name(), r.pattern.map_or("custom", |p| p.name()))
+}
+
+/// A tile's report: what was analysed, the metric table over every
+/// instruction, then the worst instruction's worst phase.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// let naive = cktile::Descriptor::packed(&[128, 64])?;
+/// let r = analyze_tile_report(&naive, 2, &arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } })?;
+/// let text = cktile::render::bank::tile(&r);
+/// assert!(text.contains("Bank Conflict              384  cycles"), "{text}");
+/// assert!(text.contains("Worst: instruction 0, phase 0: lanes 0-3, 20-23 (8 active), 4 cycles, 4-way"), "{text}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn tile(r: &TileReport) -> String {
+    let c = &r.counts;
+    let mut out = format!(
+        "{} on {} ({}, {} banks), {}-byte elements\n\n",
+        accesses(r),
+        r.arch.name,
+        r.arch.description,
+        r.arch.banks,
+        r.element_bytes
+    );
+    out.push_str(&table(&[
+        ("Instructions", format!("{}", c.instructions), "instructions"),
+        ("Phases", format!("{}", c.phases), "phases"),
+        ("Index Accesses", format!("{}", c.cycles), "cycles"),
+        ("Bank Conflict", format!("{}", c.conflict_cycles), "cycles"),
+        ("Bank Conflict Rate", rate(r.bank_conflict_rate_pct), "pct"),
+        ("Max Ways", format!("{}", c.max_ways), "words per bank"),
+        ("Theoretical Bytes", format!("{}", r.theoretical_bytes), "bytes"),
+        ("Conflicted Instructions", format!("{}", c.conflicted_instructions), "instructions"),
+    ]));
+    out.push('\n');
+    out.push_str(&worst_phase(&r.worst, &format!("instruction {}, ", c.worst_instruction)));
+    out
+}
+
+/// One layout of a [`comparison`]: its name, storage and reports (the
+/// same patterns, in the same order, for every layout).
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_tile_report, Pattern};
+/// let d = cktile::layouts::padding::row_padded(128, 64, 8)?;
+/// let column = cktile::render::bank::LayoutColumn {
+///     name: "padded",
+///     elements: 128 * 64,
+///     element_space: d.element_space_size(),
+///     reports: vec![analyze_tile_report(&d, 2, &arch::GFX942, Pattern::by_name("mfma16", None)?)?],
+/// };
+/// assert_eq!(column.element_space, 9208);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct LayoutColumn<'a> {
+    /// The layout's name (a column header).
+    pub name: &'a str,
+    /// Elements the tile holds.
+    pub elements: i64,
+    /// Elements of storage it takes (its element space).
+    pub element_space: i64,
+    /// One report per pattern.
+    pub reports: Vec<TileReport>,
+}
+
+/// Layouts side by side: storage and overhead, then per pattern the index
+/// accesses, conflict cycles, max ways and conflict rate.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// use cktile::render::bank::{comparison, LayoutColumn};
+/// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// let column = |name, d: cktile::Descriptor| -> Result<LayoutColumn<'static>, cktile::Error> {
+///     Ok(LayoutColumn { name, elements: 8192, element_space: d.element_space_size(),
+///                       reports: vec![analyze_tile_report(&d, 2, &arch::GFX942, read)?] })
+/// };
+/// let text = comparison(&[
+///     column("naive", cktile::Descriptor::packed(&[128, 64])?)?,
+///     column("xor", cktile::layouts::ck::xor_preshuffle(128, 64, 8)?)?,
+/// ]);
+/// assert!(text.contains("bank conflict (cycles)     384      0"), "{text}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn comparison(columns: &[LayoutColumn<'_>]) -> String {
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    rows.push((String::new(), columns.iter().map(|c| String::from(c.name)).collect()));
+    rows.push(("storage (elements)".into(), columns.iter().map(|c| format!("{}", c.element_space)).collect()));
+    rows.push((
+        "overhead".into(),
+        columns
+            .iter()
+            .map(|c| {
+                let extra = if c.elements > 0 {
+                    100.0 * (c.element_space - c.elements) as f64 / c.elements as f64
+                } else {
+                    0.0
+                };
+                format!("{extra:.1}%")
+            })
+            .collect(),
+    ));
+    let patterns = columns.first().map_or(0, |c| c.reports.len());
+    for k in 0..patterns {
+        let title = columns.first().and_then(|c| c.reports.get(k)).map_or(String::new(), accesses);
+        rows.push((title, Vec::new()));
+        let metric = |f: &dyn Fn(&TileReport) -> String| -> Vec<String> {
+            columns.iter().map(|c| c.reports.get(k).map_or(String::from("-"), f)).collect()
+        };
+        rows.push(("  index accesses (cycles)".into(), metric(&|r| format!("{}", r.counts.cycles))));
+        rows.push(("  bank conflict (cycles)".into(), metric(&|r| format!("{}", r.counts.conflict_cycles))));
+        rows.push(("  max ways".into(), metric(&|r| format!("{}", r.counts.max_ways))));
+        rows.push(("  conflict rate".into(), metric(&|r| format!("{}%", rate(r.bank_conflict_rate_pct)))));
+    }
+    let label_w = rows.iter().filter(|r| !r.1.is_empty()).map(|r| r.0.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns.len())
+        .map(|i| rows.iter().filter_map(|r| r.1.get(i)).map(String::len).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for (label, cells) in &rows {
+        if cells.is_empty() {
+            let _ = writeln!(out, "{label}");
+            continue;
+        }
+        let _ = write!(out, "{label:<label_w$}");
+        for (cell, w) in cells.iter().zip(&widths) {
+            let _ = write!(out, "  {cell:>w$}");
+        }
+        out.push('\n');
+    }
+    out
+}

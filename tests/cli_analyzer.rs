@@ -1,0 +1,274 @@
+//! The analyzer's subcommands run as a user runs them: `cktile bank` (one
+//! JSON request on stdin, one JSON object out) and `cktile analyze` (a
+//! readable table or JSON), with their exit codes and error messages.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cktile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).output().expect("the binary runs")
+}
+
+fn bank(request: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .arg("bank")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(request.as_bytes()).expect("write");
+    child.wait_with_output().expect("wait")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
+}
+
+#[test]
+fn bank_counts_the_omniperf_example() {
+    // Three lanes read bank 0 at three different words, lane 2 is inactive:
+    // a 3-way phase plus the idle second phase = 4 index accesses, 2 conflicts.
+    let o = bank(r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, 128, null, 256]}"#);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["phases"], 2);
+    assert_eq!(v["cycles"], 4);
+    assert_eq!(v["conflict_cycles"], 2);
+    assert_eq!(v["max_ways"], 3);
+    assert_eq!(v["bank_conflict_rate_pct"], 100.0 * (2.0 / 32.0) / 2.0);
+    assert_eq!(v["theoretical_bytes"], 512);
+    assert_eq!(v["active_lanes"], 3);
+    assert_eq!(v["assumption"], serde_json::Value::Null);
+    let phase0 = &v["phase_detail"][0];
+    assert_eq!(phase0["lanes"].as_array().map(Vec::len), Some(32));
+    assert_eq!(
+        (phase0["active_lanes"].clone(), phase0["cycles"].clone(), phase0["ways"].clone()),
+        (3.into(), 3.into(), 3.into())
+    );
+    assert_eq!(
+        phase0["conflicts"],
+        serde_json::json!([{"bank": 0, "ways": 3, "words": [
+            {"address": 0, "lanes": [0]}, {"address": 128, "lanes": [1]}, {"address": 256, "lanes": [3]}
+        ]}])
+    );
+    assert_eq!(v["phase_detail"][1]["cycles"], 1, "the idle phase still costs a cycle on AMD");
+}
+
+#[test]
+fn bank_reports_an_assumed_grouping() {
+    let o = bank(r#"{"arch": "gfx942", "op": "ds_write_b64", "addresses": [0, 8]}"#);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert!(v["assumption"].as_str().is_some_and(|s| s.contains("ds_write_b64")), "{v}");
+    assert_eq!((v["phases"].clone(), v["cycles"].clone()), (4.into(), 4.into()));
+}
+
+#[test]
+fn bank_nvidia_broadcast_and_ldmatrix() {
+    let same: Vec<String> = (0..32).map(|_| "64".to_string()).collect();
+    let o = bank(&format!(r#"{{"arch": "sm80", "op": "ld.shared.b32", "addresses": [{}]}}"#, same.join(",")));
+    let v = json(&o);
+    assert_eq!(
+        (v["cycles"].clone(), v["conflict_cycles"].clone()),
+        (1.into(), 0.into()),
+        "a broadcast is one wavefront"
+    );
+    // ldmatrix.x1: eight 16-byte rows 128 bytes apart share one bank quad: 8 wavefronts.
+    let rows: Vec<String> = (0..8).map(|r| (r * 128).to_string()).collect();
+    let o = bank(&format!(r#"{{"arch": "sm90", "op": "ldmatrix.x1", "addresses": [{}]}}"#, rows.join(",")));
+    let v = json(&o);
+    assert_eq!((v["cycles"].clone(), v["max_ways"].clone()), (8.into(), 8.into()));
+}
+
+#[test]
+fn bank_unknown_names_list_the_valid_ones() {
+    let o = bank(r#"{"arch": "gfx1100", "op": "ds_read_b32", "addresses": [0]}"#);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown name `gfx1100`; expected one of: gfx90a, gfx942, gfx950, sm80, sm90"),
+        "{}",
+        stderr(&o)
+    );
+    let o = bank(r#"{"arch": "gfx942", "op": "ds_read_b96", "addresses": [0]}"#);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ds_read_b32, ds_read_b64, ds_read_b128"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("ldmatrix.x1"), "{}", stderr(&o));
+    let o = bank(r#"{"arch": "sm80", "op": "stmatrix.x4", "addresses": [0]}"#);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("sm80 has no stmatrix.x4 instruction"), "{}", stderr(&o));
+}
+
+#[test]
+fn bank_malformed_requests_exit_2() {
+    let cases: &[(&str, &str)] = &[
+        (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0,"#, "malformed JSON request"),
+        ("", "malformed JSON request"),
+        ("[0, 128]", "the request must be one JSON object"),
+        (r#"{"op": "ds_read_b32", "addresses": [0]}"#, "the request has no `arch`"),
+        (r#"{"arch": 90, "op": "ds_read_b32", "addresses": [0]}"#, "`arch` must be a string"),
+        (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": 0}"#, "`addresses` must be an array"),
+        (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, -4]}"#, "addresses[1] is -4"),
+        (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, "8"]}"#, "addresses[1] is \"8\""),
+        (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0], "lanes": 1}"#, "unknown key `lanes`"),
+    ];
+    for (request, message) in cases {
+        let o = bank(request);
+        assert_eq!(o.status.code(), Some(2), "{request}");
+        let err = stderr(&o);
+        assert!(err.contains(message), "{request}: expected `{message}` in\n{err}");
+        assert!(!err.contains("panicked"), "{request}: {err}");
+        assert!(stdout(&o).is_empty(), "{request}");
+    }
+}
+
+#[test]
+fn bank_misaligned_and_too_many_lanes() {
+    let o = bank(r#"{"arch": "gfx942", "op": "ds_read_b128", "addresses": [0, 8]}"#);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("lane 1: address 8 is not a multiple of 16"), "{}", stderr(&o));
+    let lanes: Vec<String> = (0..33).map(|l| (l * 4).to_string()).collect();
+    let o = bank(&format!(r#"{{"arch": "sm90", "op": "ld.shared.b32", "addresses": [{}]}}"#, lanes.join(",")));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("33 lane addresses given; the chip has 32 lanes per wave"), "{}", stderr(&o));
+}
+
+#[test]
+fn analyze_prints_the_table_and_the_worst_phase() {
+    let o = cktile(&["analyze", "packed((128,64))", "--arch", "gfx942", "--pattern", "mfma16"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in [
+        "ds_read_b128, pattern mfma16 on gfx942",
+        "Instructions                16  instructions",
+        "Index Accesses             512  cycles",
+        "Bank Conflict              384  cycles",
+        "Bank Conflict Rate        9.38  pct",
+        "Max Ways                     4  words per bank",
+        "Theoretical Bytes        65536  bytes",
+        "Worst: instruction 0, phase 0: lanes 0-3, 20-23 (8 active), 4 cycles, 4-way",
+        "bank 4: 4 words: 528 (lane 20), 656 (lane 21), 784 (lane 22), 912 (lane 23)",
+    ] {
+        assert!(text.contains(line), "expected `{line}` in\n{text}");
+    }
+}
+
+#[test]
+fn analyze_catalogue_entries_and_ops() {
+    let o = cktile(&[
+        "analyze",
+        "ck-universal-a:m=128,k=64",
+        "--arch",
+        "gfx942",
+        "--pattern",
+        "rows",
+        "--op",
+        "ds_write_b128",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("No bank conflicts"), "{}", stdout(&o));
+    let o = cktile(&[
+        "analyze",
+        "packed((64,64))",
+        "--arch",
+        "sm80",
+        "--pattern",
+        "columns",
+        "--op",
+        "ld.shared.b32",
+        "--dtype",
+        "fp32",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A warp reads 32 rows of one fp32 column: 256-byte rows, every lane in bank 0.
+    assert!(stdout(&o).contains("Max Ways                     32  words per bank"), "{}", stdout(&o));
+}
+
+#[test]
+fn analyze_json() {
+    let o = cktile(&[
+        "analyze",
+        "cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64",
+        "--arch",
+        "sm90",
+        "--pattern",
+        "ldmatrix",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["op"], "ldmatrix.x4");
+    assert_eq!(v["pattern"], "ldmatrix");
+    assert_eq!(v["instructions"], 4);
+    assert_eq!(
+        (v["phases"].clone(), v["cycles"].clone(), v["conflict_cycles"].clone()),
+        (16.into(), 16.into(), 0.into())
+    );
+    assert_eq!(v["per_instruction"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["worst"]["op"], "ldmatrix.x4");
+
+    let o = cktile(&["analyze", "packed((16,64))", "--arch", "sm90", "--pattern", "ldmatrix", "--json"]);
+    let v = json(&o);
+    assert_eq!(
+        (v["cycles"].clone(), v["conflict_cycles"].clone(), v["max_ways"].clone()),
+        (128.into(), 112.into(), 8.into())
+    );
+    assert_eq!(v["worst"]["phase_detail"][0]["conflicts"][0]["ways"], 8);
+}
+
+#[test]
+fn analyze_bad_input_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--arch", "gfx1100", "--pattern", "mfma16"],
+            "unknown name `gfx1100`; expected one of: gfx90a, gfx942, gfx950, sm80, sm90",
+        ),
+        (
+            &["--arch", "gfx942", "--pattern", "diagonal"],
+            "expected one of: rows, columns, mfma16, mfma32, ldmatrix, mma_sync_a",
+        ),
+        (&["--arch", "gfx942", "--pattern", "rows"], "the `rows` pattern needs an instruction (--op)"),
+        (
+            &["--arch", "gfx942", "--pattern", "mfma16", "--op", "ds_write_b128"],
+            "the `mfma16` pattern cannot issue ds_write_b128",
+        ),
+        (
+            &["--arch", "gfx942", "--pattern", "rows", "--op", "ld.shared.b32"],
+            "gfx942 has no ld.shared.b32 instruction",
+        ),
+        (&["--arch", "gfx942", "--pattern", "mfma16", "--dtype", "fp7"], "--dtype"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["analyze", "packed((128,64))"];
+        all.extend_from_slice(args);
+        let o = cktile(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: expected `{message}` in\n{}", stderr(&o));
+    }
+    let o = cktile(&["analyze", "packed((4,8,2))", "--arch", "gfx942", "--pattern", "mfma16"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the coordinate has 2 dimension(s); the descriptor has 3"), "{}", stderr(&o));
+}
+
+#[test]
+fn analyzer_subcommands_have_help_with_an_example() {
+    for sub in ["bank", "analyze"] {
+        let o = cktile(&[sub, "--help"]);
+        assert!(o.status.success());
+        assert!(stdout(&o).contains(&format!("cktile {sub}")), "{sub} --help has an example:\n{}", stdout(&o));
+    }
+    let help = stdout(&cktile(&["analyze", "--help"]));
+    assert!(help.contains("mfma16") && help.contains("mma_sync_a"), "{help}");
+    let help = stdout(&cktile(&["bank", "--help"]));
+    assert!(help.contains("\"addresses\""), "{help}");
+}

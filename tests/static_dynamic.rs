@@ -1,0 +1,826 @@
+//! Static (typed, `Number` parameters), mixed and runtime typed descriptors,
+//! the runtime `Descriptor` API and the spec text must agree: same lengths,
+//! element space, offsets, validity and vector information. Random runtime
+//! chains are generated stage by stage; the typed API covers a handful of
+//! fixed shapes with random runtime values and a few all-static instances.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::check;
+use cktile::prelude::*;
+use cktile::typed::Chain;
+use cktile::{Index, Transform, Vector, make_tensor_coordinate, move_tensor_coordinate};
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------------------
+// A small deterministic generator (the chain shape depends on earlier
+// choices, so stages are built from a seed rather than a fixed strategy).
+// ---------------------------------------------------------------------------
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The chain model: each piece builds a `Transform` / `Descriptor` through the
+// API and writes its own spec text (independently of `Display`).
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+enum Op {
+    PassThrough(usize),
+    Merge(Vec<usize>),
+    Unmerge(Vec<usize>),
+    Xor(usize, usize),
+    Pad(usize, usize, usize),
+    Slice(usize, usize, usize),
+    Swizzle(u32, u32, i32),
+}
+
+fn tuple(v: &[usize]) -> String {
+    format!("({})", v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+}
+
+fn id_list(v: &[usize]) -> String {
+    format!("[{}]", v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+}
+
+impl Op {
+    fn transform(&self) -> Transform {
+        match self {
+            Op::PassThrough(l) => Transform::pass_through(*l),
+            Op::Merge(l) => Transform::merge(l),
+            Op::Unmerge(l) => Transform::unmerge(l),
+            Op::Xor(a, b) => Transform::xor(*a, *b),
+            Op::Pad(l, a, b) => Transform::pad(*l, *a, *b),
+            Op::Slice(l, b, e) => Transform::slice(*l, *b, *e),
+            Op::Swizzle(b, m, s) => Transform::swizzle(*b, *m, *s),
+        }
+        .unwrap()
+    }
+
+    fn text(&self) -> String {
+        match self {
+            Op::PassThrough(l) => format!("pass_through( {l} )"),
+            Op::Merge(l) => format!("merge({})", tuple(l)),
+            Op::Unmerge(l) => format!("unmerge({})", tuple(l)),
+            Op::Xor(a, b) => format!("xor(({a}, {b}))"),
+            Op::Pad(l, a, b) => format!("pad({l}, {a}, {b})"),
+            Op::Slice(l, b, e) => format!("slice({l},{b},{e})"),
+            Op::Swizzle(b, m, s) => format!("swizzle({b},{m},{s})"),
+        }
+    }
+
+    /// Upper lengths (a swizzle keeps its dimension's length `len`).
+    fn upper_lengths(&self, len: usize) -> Vec<usize> {
+        match self {
+            Op::PassThrough(l) => vec![*l],
+            Op::Merge(l) => vec![l.iter().product()],
+            Op::Unmerge(l) => l.clone(),
+            Op::Xor(a, b) => vec![*a, *b],
+            Op::Pad(l, a, b) => vec![l + a + b],
+            Op::Slice(_, b, e) => vec![e - b],
+            Op::Swizzle(..) => vec![len],
+        }
+    }
+
+    fn num_upper(&self) -> usize {
+        match self {
+            Op::Unmerge(l) => l.len(),
+            Op::Xor(..) => 2,
+            _ => 1,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct ItemSpec {
+    op: Op,
+    lower: Vec<usize>,
+    upper: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+enum BaseSpec {
+    Packed(Vec<usize>, Option<usize>),
+    Naive(Vec<usize>, Vec<usize>, Option<usize>, Option<usize>),
+}
+
+impl BaseSpec {
+    fn build(&self) -> Descriptor {
+        match self {
+            BaseSpec::Packed(l, v) => {
+                Descriptor::packed_dims(cktile::Dims::from_usizes(l).unwrap(), v.map(|v| v as Index)).unwrap()
+            }
+            BaseSpec::Naive(l, s, None, None) => Descriptor::naive(l, s).unwrap(),
+            BaseSpec::Naive(l, s, vl, vs) => Descriptor::naive_with_vector(
+                l,
+                s,
+                Vector { length: vl.map(|v| v as Index), stride: vs.map(|v| v as Index) },
+            )
+            .unwrap(),
+        }
+    }
+
+    fn text(&self) -> String {
+        let opt = |v: &Option<usize>| v.map_or("-1".to_string(), |v| v.to_string());
+        match self {
+            BaseSpec::Packed(l, None) => format!("packed({})", tuple(l)),
+            BaseSpec::Packed(l, Some(v)) => format!("packed({}, {v})", tuple(l)),
+            BaseSpec::Naive(l, s, None, None) => format!("naive({}, {})", tuple(l), tuple(s)),
+            BaseSpec::Naive(l, s, vl, vs) => format!("naive({}, {}, {}, {})", tuple(l), tuple(s), opt(vl), opt(vs)),
+        }
+    }
+
+    fn lengths(&self) -> &[usize] {
+        match self {
+            BaseSpec::Packed(l, _) | BaseSpec::Naive(l, ..) => l,
+        }
+    }
+
+    /// Whether the base embed has an inverse (packed, or strides that never overlap).
+    fn invertible(&self) -> bool {
+        match self {
+            BaseSpec::Packed(..) => true,
+            BaseSpec::Naive(l, s, ..) => Transform::embed(l, s).unwrap().calculate_upper(&[0; 8]).is_some(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct ChainSpec {
+    base: BaseSpec,
+    stages: Vec<Vec<ItemSpec>>,
+    /// Top lengths, computed by the model.
+    lengths: Vec<usize>,
+}
+
+impl ChainSpec {
+    fn build(&self) -> Descriptor {
+        let mut d = self.base.build();
+        for stage in &self.stages {
+            let items: Vec<Item> =
+                stage.iter().map(|i| Item::new(i.op.transform(), &i.lower, &i.upper).unwrap()).collect();
+            d = d.transform(&items).unwrap_or_else(|e| panic!("{e}\n{self:?}"));
+        }
+        d
+    }
+
+    fn text(&self) -> String {
+        let mut s = format!("# generated\n{}", self.base.text());
+        for stage in &self.stages {
+            let items: Vec<String> = stage
+                .iter()
+                .map(|i| format!("{} on {} -> {}", i.op.text(), id_list(&i.lower), id_list(&i.upper)))
+                .collect();
+            s.push_str(&format!("\n  | transform({})", items.join(",\n      ")));
+        }
+        s
+    }
+}
+
+/// Valid swizzles (B, M, S) for a dimension of length `len`.
+fn swizzles_for(len: usize) -> Vec<(u32, u32, i32)> {
+    let mut out = vec![];
+    for b in 0..=2u32 {
+        for m in 0..=2u32 {
+            for s in -3i32..=3 {
+                if s.unsigned_abs() < b {
+                    continue;
+                }
+                let bits = if b == 0 {
+                    0
+                } else if s >= 0 {
+                    m + b
+                } else {
+                    m + s.unsigned_abs() + b
+                };
+                if len % (1 << bits) == 0 {
+                    out.push((b, m, s));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One random, valid stage over top lengths `lens`.
+fn random_stage(lens: &[usize], rng: &mut Rng, allow_pad: bool) -> Vec<ItemSpec> {
+    let mut dims: Vec<usize> = (0..lens.len()).collect();
+    rng.shuffle(&mut dims);
+    let mut planned: Vec<(Op, Vec<usize>)> = vec![];
+    let mut n_upper = 0;
+    while let Some(a) = dims.pop() {
+        let la = lens[a];
+        let (op, lower) = match rng.below(8) {
+            0 if !dims.is_empty() => {
+                let b = dims.remove(rng.below(dims.len()));
+                (Op::Merge(vec![la, lens[b]]), vec![a, b])
+            }
+            1 => {
+                let divisors: Vec<usize> = (2..la).filter(|p| la % p == 0).collect();
+                if divisors.is_empty() || n_upper + 2 + dims.len() > 4 {
+                    (Op::PassThrough(la), vec![a])
+                } else {
+                    let p = divisors[rng.below(divisors.len())];
+                    (Op::Unmerge(vec![p, la / p]), vec![a])
+                }
+            }
+            2 => {
+                let pow2: Vec<usize> = dims.iter().copied().filter(|&b| lens[b].is_power_of_two()).collect();
+                if pow2.is_empty() {
+                    (Op::PassThrough(la), vec![a])
+                } else {
+                    let b = pow2[rng.below(pow2.len())];
+                    dims.retain(|&d| d != b);
+                    (Op::Xor(la, lens[b]), vec![a, b])
+                }
+            }
+            3 if allow_pad => (Op::Pad(la, rng.below(3), rng.below(3)), vec![a]),
+            4 => {
+                let begin = rng.below(la);
+                let end = begin + 1 + rng.below(la - begin);
+                (Op::Slice(la, begin, end), vec![a])
+            }
+            5 => {
+                // Prefer a swizzle that moves something (B > 0) when the length allows one.
+                let all = swizzles_for(la);
+                let moving: Vec<_> = all.iter().copied().filter(|o| o.0 > 0).collect();
+                let options = if moving.is_empty() || rng.below(4) == 0 { all } else { moving };
+                let (b, m, s) = options[rng.below(options.len())];
+                (Op::Swizzle(b, m, s), vec![a])
+            }
+            _ => (Op::PassThrough(la), vec![a]),
+        };
+        n_upper += op.num_upper();
+        planned.push((op, lower));
+    }
+    let mut ids: Vec<usize> = (0..n_upper).collect();
+    rng.shuffle(&mut ids);
+    let mut next = 0;
+    planned
+        .into_iter()
+        .map(|(op, lower)| {
+            let upper = ids[next..next + op.num_upper()].to_vec();
+            next += op.num_upper();
+            ItemSpec { op, lower, upper }
+        })
+        .collect()
+}
+
+fn base_strategy() -> impl Strategy<Value = BaseSpec> {
+    let lens = prop::collection::vec(1usize..=8, 1..=3);
+    prop_oneof![
+        (lens.clone(), prop::option::of(1usize..=8)).prop_map(|(l, v)| BaseSpec::Packed(l, v)),
+        lens.prop_flat_map(|l| {
+            let n = l.len();
+            (Just(l), prop::collection::vec(0usize..=24, n), prop::option::of(1usize..=8), prop::option::of(1usize..=4))
+        })
+        .prop_map(|(l, s, vl, vs)| BaseSpec::Naive(l, s, vl, vs)),
+    ]
+}
+
+fn chain_strategy() -> impl Strategy<Value = ChainSpec> {
+    (base_strategy(), prop::collection::vec(any::<u64>(), 1..=3)).prop_map(|(base, seeds)| {
+        let mut lens = base.lengths().to_vec();
+        let mut stages = vec![];
+        for seed in seeds {
+            let mut rng = Rng(seed);
+            let mut stage = random_stage(&lens, &mut rng, true);
+            let upper = |stage: &[ItemSpec]| {
+                let mut next = vec![0; stage.iter().map(|i| i.upper.len()).sum()];
+                for item in stage {
+                    let up = item.op.upper_lengths(lens[item.lower[0]]);
+                    for (j, &u) in item.upper.iter().enumerate() {
+                        next[u] = up[j];
+                    }
+                }
+                next
+            };
+            if upper(&stage).iter().product::<usize>() > 2048 {
+                stage = random_stage(&lens, &mut rng, false);
+            }
+            let next = upper(&stage);
+            // The model's lengths are the library's.
+            assert!(next.iter().all(|&l| l > 0));
+            lens = next;
+            stages.push(stage);
+        }
+        ChainSpec { base, stages, lengths: lens }
+    })
+}
+
+fn coords(d: &Descriptor) -> Vec<Vec<Index>> {
+    (0..d.element_size().unwrap() as u64).map(|n| check::coordinate(d, n)).collect()
+}
+
+/// Two descriptors give the same answers everywhere.
+fn assert_same_behaviour(a: &Descriptor, b: &Descriptor, what: &str) {
+    assert_eq!(a.lengths(), b.lengths(), "{what}: lengths");
+    assert_eq!(a.element_space_size(), b.element_space_size(), "{what}: element space");
+    assert_eq!(a.top_vectors(), b.top_vectors(), "{what}: vectors");
+    for c in coords(a) {
+        assert_eq!(a.calculate_offset(&c), b.calculate_offset(&c), "{what}: offset at {c:?}");
+        assert_eq!(a.coordinate_has_valid_offset(&c), b.coordinate_has_valid_offset(&c), "{what}: validity at {c:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn api_spec_and_display_agree(chain in chain_strategy()) {
+        let api = chain.build();
+        let text = chain.text();
+        let parsed = cktile::spec::parse(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
+        prop_assert_eq!(&parsed, &api, "{}", text);
+        let shown = api.to_string();
+        let reparsed = cktile::spec::parse(&shown).unwrap_or_else(|e| panic!("{shown}\n{e}"));
+        prop_assert_eq!(&reparsed, &api, "{}", shown);
+        prop_assert_eq!(reparsed.to_string(), shown);
+        assert_same_behaviour(&api, &parsed, "spec");
+        assert_same_behaviour(&api, &reparsed, "display");
+        // The lengths match the model.
+        prop_assert_eq!(api.transform_stages().len(), chain.stages.len());
+        let model: Vec<Index> = chain.lengths.iter().map(|&l| l as Index).collect();
+        prop_assert_eq!(api.lengths().as_slice().to_vec(), model);
+    }
+
+    #[test]
+    fn moves_equal_recompute_on_random_chains(
+        chain in chain_strategy(),
+        start in any::<[u64; 8]>(),
+        walk in prop::collection::vec((any::<[u64; 8]>(), any::<u8>()), 1..16),
+    ) {
+        let d = chain.build();
+        let pick = |s: &[u64; 8]| -> Vec<Index> {
+            d.lengths().as_slice().iter().zip(s).map(|(&l, &x)| (x % l as u64) as Index).collect()
+        };
+        let mut top = pick(&start);
+        let mut c = make_tensor_coordinate(&d, &top);
+        for (seed, mask) in walk {
+            let target = pick(&seed);
+            let step: Vec<Index> =
+                (0..top.len()).map(|i| if mask & (1 << i) != 0 { target[i] - top[i] } else { 0 }).collect();
+            let before = c.offset();
+            let diff = move_tensor_coordinate(&d, &mut c, &step);
+            for i in 0..top.len() {
+                top[i] += step[i];
+            }
+            prop_assert_eq!(c.offset(), d.calculate_offset(&top), "{} at {:?}", chain.text(), top);
+            prop_assert_eq!(diff, c.offset() - before);
+            prop_assert_eq!(c, make_tensor_coordinate(&d, &top), "{} at {:?}", chain.text(), top);
+        }
+    }
+
+    #[test]
+    fn top_index_inverts_offset_when_injective(chain in chain_strategy()) {
+        let d = chain.build();
+        let report = check::check(&d).unwrap();
+        if chain.base.invertible() {
+            // Every transform in the chain is then injective on valid coordinates.
+            prop_assert!(report.injective, "{}: {:?}", chain.text(), report.collisions);
+        }
+        if report.injective && chain.base.invertible() {
+            for c in coords(&d) {
+                if d.coordinate_has_valid_offset(&c) {
+                    let back = d.calculate_top_index(d.calculate_offset(&c));
+                    prop_assert_eq!(
+                        back.map(|t| t.as_slice().to_vec()),
+                        Some(c.clone()),
+                        "{} at {:?}", chain.text(), c
+                    );
+                }
+            }
+        }
+        if !report.injective {
+            // Two valid coordinates share an offset: the inverse cannot name both.
+            let col = &report.collisions[0];
+            prop_assert_eq!(d.calculate_offset(&col.first), d.calculate_offset(&col.second));
+            prop_assert_ne!(&col.first, &col.second);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Typed shapes: static, mixed and runtime parameters.
+// ---------------------------------------------------------------------------
+
+/// naive((a, b), (s0, s1)) -> xor((a, b)) on [0,1] -> [0,1] -> merge((a, b)) on [0,1] -> [0].
+macro_rules! shape_xor_merge {
+    ($a:expr, $b:expr, $s0:expr, $s1:expr) => {{
+        let d = make_naive_tensor_descriptor(($a, $b), ($s0, $s1)).unwrap();
+        let d = transform_tensor_descriptor(d, (make_xor_transform(($a, $b)),), (ids![0, 1],), (ids![0, 1],)).unwrap();
+        transform_tensor_descriptor(d, (make_merge_transform(($a, $b)),), (ids![0, 1],), (ids![0],)).unwrap()
+    }};
+}
+
+fn shape_xor_merge_runtime(a: usize, b: usize, s0: usize, s1: usize) -> (Descriptor, String) {
+    let d = Descriptor::naive(&[a, b], &[s0, s1]).unwrap();
+    let d = d.transform(&[Item::new(Transform::xor(a, b).unwrap(), &[0, 1], &[0, 1]).unwrap()]).unwrap();
+    let d = d.transform(&[Item::new(Transform::merge(&[a, b]).unwrap(), &[0, 1], &[0]).unwrap()]).unwrap();
+    let spec = format!(
+        "naive(({a},{b}),({s0},{s1})) | transform(xor(({a},{b})) on [0,1] -> [0,1]) | transform(merge(({a},{b})) on [0,1] -> [0])"
+    );
+    (d, spec)
+}
+
+/// packed((a, b*c)) -> [pass_through(a) on [0] -> [1], unmerge((b, c)) on [1] -> [0, 2]]
+///                  -> [pad(b, l, r) on [0] -> [0], merge((a, c)) on [1, 2] -> [1]].
+macro_rules! shape_unmerge_pad {
+    ($a:expr, $bc:expr, $b:expr, $c:expr, $l:expr, $r:expr) => {{
+        let d = make_naive_tensor_descriptor_packed(($a, $bc)).unwrap();
+        let d = transform_tensor_descriptor(
+            d,
+            (make_pass_through_transform($a), make_unmerge_transform(($b, $c))),
+            (ids![0], ids![1]),
+            (ids![1], ids![0, 2]),
+        )
+        .unwrap();
+        transform_tensor_descriptor(
+            d,
+            (make_pad_transform($b, $l, $r), make_merge_transform(($a, $c))),
+            (ids![0], ids![1, 2]),
+            (ids![0], ids![1]),
+        )
+        .unwrap()
+    }};
+}
+
+fn shape_unmerge_pad_runtime(a: usize, b: usize, c: usize, l: usize, r: usize) -> (Descriptor, String) {
+    let d = Descriptor::packed(&[a, b * c]).unwrap();
+    let d = d
+        .transform(&[
+            Item::new(Transform::pass_through(a).unwrap(), &[0], &[1]).unwrap(),
+            Item::new(Transform::unmerge(&[b, c]).unwrap(), &[1], &[0, 2]).unwrap(),
+        ])
+        .unwrap();
+    let d = d
+        .transform(&[
+            Item::new(Transform::pad(b, l, r).unwrap(), &[0], &[0]).unwrap(),
+            Item::new(Transform::merge(&[a, c]).unwrap(), &[1, 2], &[1]).unwrap(),
+        ])
+        .unwrap();
+    let spec = format!(
+        "packed(({a},{bc}))
+         | transform(pass_through({a}) on [0] -> [1], unmerge(({b},{c})) on [1] -> [0,2])
+         | transform(pad({b},{l},{r}) on [0] -> [0], merge(({a},{c})) on [1,2] -> [1])",
+        bc = b * c
+    );
+    (d, spec)
+}
+
+/// aligned((a, b), align) -> [slice(a, s, e) on [0] -> [1], swizzle<1,1,1> on [1] -> [0]] (b % 4 == 0).
+macro_rules! shape_aligned_slice_swizzle {
+    ($a:expr, $b:expr, $align:expr, $s:expr, $e:expr) => {{
+        let d = make_naive_tensor_descriptor_aligned(($a, $b), $align).unwrap();
+        transform_tensor_descriptor(
+            d,
+            (make_slice_transform($a, $s, $e), make_swizzle_transform::<1, 1, 1>()),
+            (ids![0], ids![1]),
+            (ids![1], ids![0]),
+        )
+        .unwrap()
+    }};
+}
+
+fn shape_aligned_slice_swizzle_runtime(a: usize, b: usize, align: usize, s: usize, e: usize) -> (Descriptor, String) {
+    let d = Descriptor::aligned(&[a, b], align).unwrap();
+    let d = d
+        .transform(&[
+            Item::new(Transform::slice(a, s, e).unwrap(), &[0], &[1]).unwrap(),
+            Item::new(Transform::swizzle(1, 1, 1).unwrap(), &[1], &[0]).unwrap(),
+        ])
+        .unwrap();
+    let spec = format!(
+        "aligned(({a},{b}),{align}) | transform(slice({a},{s},{e}) on [0] -> [1], swizzle(1,1,1) on [1] -> [0])"
+    );
+    (d, spec)
+}
+
+/// naive_with_offset((a, b), (s0, 1), off) -> unmerge((a, b)) is not possible on 2 dims, so:
+/// merge((a, b)) on [0,1] -> [0] -> unmerge((b, a)) on [0] -> [0, 1] (a transpose of the flat index).
+macro_rules! shape_offset_remerge {
+    ($a:expr, $b:expr, $s0:expr, $off:expr) => {{
+        let d = make_naive_tensor_descriptor_with_offset(($a, $b), ($s0, Number::<1>), $off).unwrap();
+        let d = transform_tensor_descriptor(d, (make_merge_transform(($a, $b)),), (ids![0, 1],), (ids![0],)).unwrap();
+        transform_tensor_descriptor(d, (make_unmerge_transform(($b, $a)),), (ids![0],), (ids![0, 1],)).unwrap()
+    }};
+}
+
+fn shape_offset_remerge_runtime(a: usize, b: usize, s0: usize, off: usize) -> (Descriptor, String) {
+    let d = Descriptor::naive_with_offset(&[a, b], &[s0, 1], off).unwrap();
+    let d = d.transform(&[Item::new(Transform::merge(&[a, b]).unwrap(), &[0, 1], &[0]).unwrap()]).unwrap();
+    let d = d.transform(&[Item::new(Transform::unmerge(&[b, a]).unwrap(), &[0], &[0, 1]).unwrap()]).unwrap();
+    let spec = format!(
+        "naive_with_offset(({a},{b}),({s0},1),{off}) | transform(merge(({a},{b})) on [0,1] -> [0]) | transform(unmerge(({b},{a})) on [0] -> [0,1])"
+    );
+    (d, spec)
+}
+
+/// Whether the typed descriptor's chain is all static (a compile-time descriptor).
+fn is_static<C: Chain>(_: &TensorDescriptor<C>) -> bool {
+    TensorDescriptor::<C>::STATIC_DESCRIPTOR.is_some()
+}
+
+/// Compares a typed descriptor's own evaluation (2-D) with a runtime
+/// descriptor and with the spec text, and the spec's Display round trip.
+fn assert_typed_2d(
+    typed_desc: &Descriptor,
+    typed_offset: impl Fn(Index, Index) -> Index,
+    typed_valid: impl Fn(Index, Index) -> bool,
+    runtime: &Descriptor,
+    spec: &str,
+) {
+    let parsed = cktile::spec::parse(spec).unwrap_or_else(|e| panic!("{spec}\n{e}"));
+    assert_eq!(typed_desc, runtime, "typed == runtime: {spec}");
+    assert_eq!(&parsed, runtime, "spec == runtime: {spec}");
+    assert_eq!(&cktile::spec::parse(&runtime.to_string()).unwrap(), runtime, "display round trip: {spec}");
+    assert_same_behaviour(typed_desc, &parsed, spec);
+    for c in coords(runtime) {
+        assert_eq!(typed_offset(c[0], c[1]), runtime.calculate_offset(&c), "{spec} at {c:?}");
+        assert_eq!(typed_valid(c[0], c[1]), runtime.coordinate_has_valid_offset(&c), "{spec} at {c:?}");
+    }
+}
+
+#[test]
+fn static_mixed_and_runtime_xor_merge() {
+    let s = shape_xor_merge!(Number::<6>, Number::<4>, Number::<5>, Number::<1>);
+    let m = shape_xor_merge!(Number::<6>, 4usize, 5usize, Number::<1>);
+    let r = shape_xor_merge!(6usize, 4usize, 5usize, 1usize);
+    let (rt, spec) = shape_xor_merge_runtime(6, 4, 5, 1);
+    assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
+    for (name, d) in [("static", s.descriptor()), ("mixed", m.descriptor()), ("runtime", r.descriptor())] {
+        assert_eq!(d, &rt, "{name}");
+    }
+    for i in 0..24 {
+        let (u0, u1) = (i / 4, i % 4);
+        let expected = 5 * u0 + (u1 ^ (u0 % 4));
+        assert_eq!(s.calculate_offset([i]), expected);
+        assert_eq!(m.calculate_offset([i]), expected);
+        assert_eq!(r.calculate_offset([i]), expected);
+        assert_eq!(rt.calculate_offset(&[i]), expected);
+    }
+    assert_eq!(cktile::spec::parse(&spec).unwrap(), rt);
+    assert_eq!((s.element_space_size(), r.element_space_size()), (5 * 5 + 3 + 1, 5 * 5 + 3 + 1));
+    assert_eq!(s.lengths().as_slice(), &[24]);
+}
+
+#[test]
+fn static_mixed_and_runtime_unmerge_pad() {
+    let s = shape_unmerge_pad!(Number::<3>, Number::<8>, Number::<2>, Number::<4>, Number::<1>, Number::<2>);
+    let m = shape_unmerge_pad!(Number::<3>, 8usize, Number::<2>, 4usize, 1usize, Number::<2>);
+    let r = shape_unmerge_pad!(3usize, 8usize, 2usize, 4usize, 1usize, 2usize);
+    let (rt, spec) = shape_unmerge_pad_runtime(3, 2, 4, 1, 2);
+    assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
+    assert_typed_2d(
+        s.descriptor(),
+        |a, b| s.calculate_offset([a, b]),
+        |a, b| s.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    assert_typed_2d(
+        m.descriptor(),
+        |a, b| m.calculate_offset([a, b]),
+        |a, b| m.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    assert_typed_2d(
+        r.descriptor(),
+        |a, b| r.calculate_offset([a, b]),
+        |a, b| r.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    // Closed form: top (p, q) with p in [0, 5) padded (1 left, 2 right) over b = 2, q in [0, 12) = merge(a, c).
+    assert_eq!(s.lengths().as_slice(), &[5, 12]);
+    for p in 0..5 {
+        for q in 0..12 {
+            let (b, a, c) = (p - 1, q / 4, q % 4);
+            assert_eq!(s.calculate_offset([p, q]), 8 * a + 4 * b + c, "({p}, {q})");
+            assert_eq!(s.coordinate_has_valid_offset([p, q]), (1..3).contains(&p));
+        }
+    }
+}
+
+#[test]
+fn static_mixed_and_runtime_aligned_slice_swizzle() {
+    let s = shape_aligned_slice_swizzle!(Number::<5>, Number::<8>, Number::<3>, Number::<1>, Number::<4>);
+    let m = shape_aligned_slice_swizzle!(5usize, Number::<8>, Number::<3>, 1usize, Number::<4>);
+    let r = shape_aligned_slice_swizzle!(5usize, 8usize, 3usize, 1usize, 4usize);
+    assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
+    let (rt, spec) = shape_aligned_slice_swizzle_runtime(5, 8, 3, 1, 4);
+    assert_typed_2d(
+        s.descriptor(),
+        |a, b| s.calculate_offset([a, b]),
+        |a, b| s.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    assert_typed_2d(
+        m.descriptor(),
+        |a, b| m.calculate_offset([a, b]),
+        |a, b| m.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    assert_typed_2d(
+        r.descriptor(),
+        |a, b| r.calculate_offset([a, b]),
+        |a, b| r.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    // aligned((5, 8), 3): row stride 9; top (k, m) with m in [0, 3) -> row m + 1, k swizzled by <1,1,1>.
+    assert_eq!(s.lengths().as_slice(), &[8, 3]);
+    assert_eq!(s.element_space_size(), 1 + 4 * 9 + 7);
+    for k in 0..8 {
+        for row in 0..3 {
+            let sk = k ^ (((k >> 2) & 1) << 1);
+            assert_eq!(s.calculate_offset([k, row]), 9 * (row + 1) + sk, "({k}, {row})");
+        }
+    }
+}
+
+#[test]
+fn static_mixed_and_runtime_offset_remerge() {
+    let s = shape_offset_remerge!(Number::<3>, Number::<4>, Number::<6>, Number::<100>);
+    let m = shape_offset_remerge!(3usize, Number::<4>, 6usize, Number::<100>);
+    let r = shape_offset_remerge!(3usize, 4usize, 6usize, 100usize);
+    assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
+    let (rt, spec) = shape_offset_remerge_runtime(3, 4, 6, 100);
+    assert_typed_2d(
+        s.descriptor(),
+        |a, b| s.calculate_offset([a, b]),
+        |a, b| s.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    assert_typed_2d(
+        m.descriptor(),
+        |a, b| m.calculate_offset([a, b]),
+        |a, b| m.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    assert_typed_2d(
+        r.descriptor(),
+        |a, b| r.calculate_offset([a, b]),
+        |a, b| r.coordinate_has_valid_offset([a, b]),
+        &rt,
+        &spec,
+    );
+    // The offset is not part of the element space: 1 + 2*6 + 3.
+    assert_eq!(s.element_space_size(), 16);
+    for p in 0..4 {
+        for q in 0..3 {
+            let flat = 3 * p + q;
+            assert_eq!(s.calculate_offset([p, q]), 100 + 6 * (flat / 4) + flat % 4);
+        }
+    }
+}
+
+#[test]
+fn runtime_ids_are_accepted() {
+    // Id lists given as runtime usize tuples build the same descriptor.
+    let d = make_naive_tensor_descriptor_packed((Number::<8>, Number::<4>)).unwrap();
+    let a =
+        transform_tensor_descriptor(d, (make_xor_transform((Number::<8>, Number::<4>)),), (ids![0, 1],), (ids![1, 0],))
+            .unwrap();
+    let b = transform_tensor_descriptor(
+        d,
+        (make_xor_transform((Number::<8>, Number::<4>)),),
+        ((0usize, 1usize),),
+        ((1usize, 0usize),),
+    )
+    .unwrap();
+    assert_eq!(a.descriptor(), b.descriptor());
+    assert_eq!(a.lengths().as_slice(), &[4, 8]);
+    for c in 0..4 {
+        for r in 0..8 {
+            assert_eq!(a.calculate_offset([c, r]), 4 * r + (c ^ (r % 4)));
+            assert_eq!(b.calculate_offset([c, r]), 4 * r + (c ^ (r % 4)));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn typed_runtime_xor_merge(a in 1usize..=8, p in 0u32..=3, s0 in 0usize..=12, s1 in 0usize..=3) {
+        let b = 1usize << p;
+        let t = shape_xor_merge!(a, b, s0, s1);
+        let (rt, spec) = shape_xor_merge_runtime(a, b, s0, s1);
+        prop_assert_eq!(t.descriptor(), &rt);
+        prop_assert_eq!(&cktile::spec::parse(&spec).unwrap(), &rt);
+        prop_assert_eq!(&cktile::spec::parse(&rt.to_string()).unwrap(), &rt);
+        for i in 0..(a * b) as Index {
+            let (u0, u1) = (i / b as Index, i % b as Index);
+            let expected = s0 as Index * u0 + s1 as Index * (u1 ^ (u0 % b as Index));
+            prop_assert_eq!(t.calculate_offset([i]), expected);
+            prop_assert_eq!(rt.calculate_offset(&[i]), expected);
+        }
+    }
+
+    #[test]
+    fn typed_runtime_unmerge_pad(a in 1usize..=5, b in 1usize..=4, c in 1usize..=4, l in 0usize..=2, r in 0usize..=2) {
+        let t = shape_unmerge_pad!(a, b * c, b, c, l, r);
+        let (rt, spec) = shape_unmerge_pad_runtime(a, b, c, l, r);
+        assert_typed_2d(
+            t.descriptor(),
+            |x, y| t.calculate_offset([x, y]),
+            |x, y| t.coordinate_has_valid_offset([x, y]),
+            &rt,
+            &spec,
+        );
+    }
+
+    #[test]
+    fn typed_runtime_aligned_slice_swizzle(
+        (a, s, e) in (1usize..=6)
+            .prop_flat_map(|a| (Just(a), 0..a))
+            .prop_flat_map(|(a, s)| (Just(a), Just(s), s + 1..=a)),
+        q in 1usize..=3,
+        align in 1usize..=6,
+    ) {
+        let b = 4 * q;
+        let t = shape_aligned_slice_swizzle!(a, b, align, s, e);
+        let (rt, spec) = shape_aligned_slice_swizzle_runtime(a, b, align, s, e);
+        assert_typed_2d(
+            t.descriptor(),
+            |x, y| t.calculate_offset([x, y]),
+            |x, y| t.coordinate_has_valid_offset([x, y]),
+            &rt,
+            &spec,
+        );
+    }
+
+    #[test]
+    fn typed_runtime_offset_remerge(a in 1usize..=6, b in 1usize..=6, extra in 0usize..=3, off in 0usize..=1000) {
+        let s0 = b + extra;
+        let t = shape_offset_remerge!(a, b, s0, off);
+        let (rt, spec) = shape_offset_remerge_runtime(a, b, s0, off);
+        assert_typed_2d(
+            t.descriptor(),
+            |x, y| t.calculate_offset([x, y]),
+            |x, y| t.coordinate_has_valid_offset([x, y]),
+            &rt,
+            &spec,
+        );
+    }
+}
+
+#[test]
+fn runtime_typed_errors_match_the_descriptor_api() {
+    // The same invalid parameters, runtime in the typed API: the same error as the Descriptor API.
+    let typed = make_naive_tensor_descriptor((4usize, 8usize), (8usize, 1usize)).unwrap();
+    let e = transform_tensor_descriptor(typed, (make_merge_transform((4usize, 9usize)),), (ids![0, 1],), (ids![0],))
+        .unwrap_err();
+    let rt = Descriptor::naive(&[4, 8], &[8, 1])
+        .unwrap()
+        .transform(&[Item::new(Transform::merge(&[4, 9]).unwrap(), &[0, 1], &[0]).unwrap()])
+        .unwrap_err();
+    assert_eq!(e, rt);
+    assert_eq!(
+        e.to_string(),
+        "merge: lower dimension 1 should have length 9 but the dimension it is applied to has length 8"
+    );
+    let e = transform_tensor_descriptor(typed, (make_xor_transform((4usize, 6usize)),), (ids![0, 1],), (ids![0, 1],))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "xor: L1 = 6 is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ..."
+    );
+    let e = transform_tensor_descriptor(
+        typed,
+        (make_pass_through_transform(4usize), make_pass_through_transform(8usize)),
+        (ids![0], ids![0]),
+        (ids![0], ids![1]),
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "lower ids are not a permutation: 0 appears more than once");
+    assert!(make_naive_tensor_descriptor_packed((4usize, 0usize)).is_err());
+}

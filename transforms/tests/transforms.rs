@@ -1,0 +1,861 @@
+//! Every transform through the public `Transform` API: CK Tile's own unit-test
+//! values, the bijection / involution properties of xor and swizzle, inverses,
+//! incremental updates against recomputation, validation errors and the typed
+//! (static) forms against the runtime constructors.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile_transforms::typed::*;
+use cktile_transforms::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Number, Transform, Vector};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// A full index array from its first entries.
+fn idx(values: &[Index]) -> Indices {
+    let mut out = [0; MAX_DIMS];
+    out[..values.len()].copy_from_slice(values);
+    out
+}
+
+fn lower(t: &Transform, up: &[Index]) -> Vec<Index> {
+    t.calculate_lower(&idx(up))[..t.num_lower()].to_vec()
+}
+
+fn upper_of(t: &Transform, low: &[Index]) -> Option<Vec<Index>> {
+    t.calculate_upper(&idx(low)).map(|u| u[..t.num_upper()].to_vec())
+}
+
+fn valid(t: &Transform, up: Index) -> bool {
+    t.is_valid_upper(&idx(&[up]))
+}
+
+fn dims(values: &[Index]) -> Dims {
+    Dims::from_slice(values).unwrap()
+}
+
+/// Every upper index of `t` in row-major order.
+fn all_upper(t: &Transform) -> Vec<Vec<Index>> {
+    let lens = t.upper_lengths();
+    let mut out = vec![vec![]];
+    for &len in lens.as_slice() {
+        out = out.into_iter().flat_map(|p| (0..len).map(move |i| [p.clone(), vec![i]].concat())).collect();
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// CK Tile's unit-test values (test/ck_tile/coordinate_transform).
+// ---------------------------------------------------------------------------
+
+#[test]
+fn ck_merge_4_5() {
+    let m = Transform::merge(&[4, 5]).unwrap();
+    assert_eq!(lower(&m, &[7]), vec![1, 2]);
+    assert_eq!(m.upper_lengths().as_slice(), &[20]);
+    assert_eq!((m.num_lower(), m.num_upper()), (2, 1));
+}
+
+#[test]
+fn ck_merge_2_3_4() {
+    let m = Transform::merge(&[2, 3, 4]).unwrap();
+    assert_eq!(lower(&m, &[23]), vec![1, 2, 3]);
+    assert_eq!(lower(&m, &[6]), vec![0, 1, 2]);
+    assert_eq!(lower(&m, &[0]), vec![0, 0, 0]);
+    assert_eq!(m.upper_lengths().as_slice(), &[24]);
+}
+
+#[test]
+fn merge_does_not_wrap_the_first_lower_index() {
+    // CK Tile: low[0] is not reduced modulo low_lens[0].
+    let m = Transform::merge(&[2, 3]).unwrap();
+    assert_eq!(lower(&m, &[7]), vec![2, 1]);
+}
+
+#[test]
+fn ck_pad_10_2_3() {
+    let p = Transform::pad(10, 2, 3).unwrap();
+    assert_eq!(p.upper_lengths().as_slice(), &[15]);
+    assert_eq!(lower(&p, &[2]), vec![0]);
+    assert_eq!(lower(&p, &[11]), vec![9]);
+    // Padded positions still have (out-of-range) offsets.
+    assert_eq!(lower(&p, &[0]), vec![-2]);
+    assert_eq!(lower(&p, &[14]), vec![12]);
+    let valid_ups: Vec<Index> = (-3..18).filter(|&u| valid(&p, u)).collect();
+    assert_eq!(valid_ups, (2..=11).collect::<Vec<_>>());
+    assert!(!p.is_always_valid());
+}
+
+#[test]
+fn left_and_right_pad_validity() {
+    let l = Transform::left_pad(4, 3).unwrap();
+    assert_eq!(l.upper_lengths().as_slice(), &[7]);
+    assert_eq!(lower(&l, &[3]), vec![0]);
+    assert_eq!((0..7).filter(|&u| valid(&l, u)).collect::<Vec<_>>(), vec![3, 4, 5, 6]);
+    let r = Transform::right_pad(4, 3).unwrap();
+    assert_eq!(r.upper_lengths().as_slice(), &[7]);
+    assert_eq!(lower(&r, &[5]), vec![5]);
+    assert_eq!((0..7).filter(|&u| valid(&r, u)).collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+    assert!(!l.is_always_valid() && !r.is_always_valid());
+}
+
+#[test]
+fn ck_embed_4_5_coefs_2_3() {
+    let e = Transform::embed(&[4, 5], &[2, 3]).unwrap();
+    assert_eq!(lower(&e, &[2, 2]), vec![10]);
+    assert_eq!(e.upper_lengths().as_slice(), &[4, 5]);
+    assert_eq!((e.num_lower(), e.num_upper()), (1, 2));
+    // Every upper index: 2*u0 + 3*u1.
+    for u in all_upper(&e) {
+        assert_eq!(lower(&e, &u), vec![2 * u[0] + 3 * u[1]]);
+    }
+}
+
+#[test]
+fn simple_forward_formulas() {
+    let pt = Transform::pass_through(8).unwrap();
+    let sl = Transform::slice(10, 3, 7).unwrap();
+    let of = Transform::offset(16, 100).unwrap();
+    let mo = Transform::modulo(8, 32).unwrap();
+    let fr = Transform::freeze(5).unwrap();
+    let un = Transform::unmerge(&[2, 3, 4]).unwrap();
+    assert_eq!(sl.upper_lengths().as_slice(), &[4]);
+    for u in 0..32 {
+        assert_eq!(lower(&mo, &[u]), vec![u % 8]);
+        if u < 8 {
+            assert_eq!(lower(&pt, &[u]), vec![u]);
+        }
+        if u < 4 {
+            assert_eq!(lower(&sl, &[u]), vec![u + 3]);
+        }
+        if u < 16 {
+            assert_eq!(lower(&of, &[u]), vec![u + 100]);
+        }
+    }
+    assert_eq!(lower(&fr, &[]), vec![5]);
+    assert_eq!((fr.num_lower(), fr.num_upper()), (1, 0));
+    for u in all_upper(&un) {
+        assert_eq!(lower(&un, &u), vec![12 * u[0] + 4 * u[1] + u[2]]);
+    }
+    let ins = Transform::insert(4).unwrap();
+    let rep = Transform::replicate(&[2, 3]).unwrap();
+    assert_eq!((ins.num_lower(), ins.num_upper()), (0, 1));
+    assert_eq!((rep.num_lower(), rep.num_upper()), (0, 2));
+    assert_eq!(rep.upper_lengths().as_slice(), &[2, 3]);
+}
+
+// ---------------------------------------------------------------------------
+// xor and swizzle: involutions and bijections.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn xor_is_an_involutive_bijection_for_power_of_two_l1() {
+    for l1 in [1i64, 2, 4, 8, 16] {
+        for l0 in 1i64..=20 {
+            let x = Transform::xor(l0 as usize, l1 as usize).unwrap();
+            assert_eq!(x.upper_lengths().as_slice(), &[l0, l1]);
+            let mut seen = BTreeSet::new();
+            for u0 in 0..l0 {
+                for u1 in 0..l1 {
+                    let low = x.calculate_lower(&idx(&[u0, u1]));
+                    assert_eq!(low[0], u0);
+                    assert_eq!(low[1], u1 ^ (u0 % l1), "xor(({l0},{l1})) at ({u0},{u1})");
+                    assert!((0..l1).contains(&low[1]));
+                    assert!(seen.insert((low[0], low[1])));
+                    assert_eq!(&x.calculate_lower(&low)[..2], &[u0, u1], "involution");
+                }
+            }
+            assert_eq!(seen.len() as i64, l0 * l1, "bijection onto [0,L0)x[0,L1)");
+        }
+    }
+}
+
+#[test]
+fn ck_xor_packed_8x8_rows() {
+    // CONFIRMED on CK Tile: offset(r, c) = 8r + (c ^ r) on a packed 8x8.
+    let x = Transform::xor(8, 8).unwrap();
+    let rows: Vec<Vec<Index>> =
+        (0..4).map(|r| (0..8).map(|c| 8 * r + x.calculate_lower(&idx(&[r, c]))[1]).collect()).collect();
+    assert_eq!(rows[0], vec![0, 1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(rows[1], vec![9, 8, 11, 10, 13, 12, 15, 14]);
+    assert_eq!(rows[2], vec![18, 19, 16, 17, 22, 23, 20, 21]);
+    assert_eq!(rows[3], vec![27, 26, 25, 24, 31, 30, 29, 28]);
+    let x4 = Transform::xor(8, 4).unwrap();
+    let row1: Vec<Index> = (0..4).map(|c| 4 + x4.calculate_lower(&idx(&[1, c]))[1]).collect();
+    assert_eq!(row1, vec![5, 4, 7, 6]);
+}
+
+/// Swizzle parameters (B, M, S) with `|S| >= B`, and a length that is a
+/// multiple of the block the swizzle permutes.
+fn swizzle_params() -> impl Strategy<Value = (u32, u32, i32, usize)> {
+    (0u32..4, 0u32..4, 0i32..=5, any::<bool>(), 1usize..=3).prop_filter_map("|S| >= B", |(b, m, s_abs, negative, k)| {
+        if (s_abs as u32) < b {
+            return None;
+        }
+        let s = if negative { -s_abs } else { s_abs };
+        let block_bits = if b == 0 {
+            0
+        } else if s >= 0 {
+            m + b
+        } else {
+            m + s_abs as u32 + b
+        };
+        Some((b, m, s, k << block_bits))
+    })
+}
+
+/// CuTe's `Swizzle<B, M, S>::apply`, written independently.
+fn cute_swizzle(o: Index, b: u32, m: u32, s: i32) -> Index {
+    let mask = (1i64 << b) - 1;
+    if s >= 0 { o ^ (((o >> (m + s as u32)) & mask) << m) } else { o ^ (((o >> m) & mask) << (m + s.unsigned_abs())) }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn swizzle_is_an_involutive_bijection((b, m, s, len) in swizzle_params()) {
+        let t = Transform::swizzle_with_len(len, b, m, s).unwrap();
+        prop_assert_eq!(t.upper_lengths(), Dims::from_slice(&[len as Index]).unwrap());
+        let len = len as Index;
+        let mut image: Vec<Index> = Vec::with_capacity(len as usize);
+        for o in 0..len {
+            let low = t.calculate_lower(&idx(&[o]))[0];
+            prop_assert_eq!(low, cute_swizzle(o, b, m, s), "CuTe's closed form at {}", o);
+            if s > 0 {
+                prop_assert_eq!(low, o ^ (((o >> (m + s as u32)) & ((1 << b) - 1)) << m));
+            }
+            prop_assert_eq!(t.calculate_lower(&idx(&[low]))[0], o, "involution at {}", o);
+            prop_assert_eq!(upper_of(&t, &[low]), Some(vec![o]));
+            image.push(low);
+        }
+        image.sort_unstable();
+        prop_assert_eq!(image, (0..len).collect::<Vec<_>>(), "bijection onto [0, len)");
+    }
+
+    #[test]
+    fn swizzle_rejects_a_length_that_is_not_a_multiple_of_the_block(
+        (b, m, s, len) in swizzle_params(), extra in 1usize..64,
+    ) {
+        let block_bits = if b == 0 { 0 } else if s >= 0 { m + b } else { m + s.unsigned_abs() + b };
+        let block = 1usize << block_bits;
+        let bad = len + (extra % block);
+        if bad % block != 0 {
+            prop_assert_eq!(
+                Transform::swizzle_with_len(bad, b, m, s),
+                Err(Error::SwizzleLength { len: bad as Index, block: block as Index })
+            );
+        } else {
+            prop_assert!(Transform::swizzle_with_len(bad, b, m, s).is_ok());
+        }
+    }
+}
+
+#[test]
+fn swizzle_3_3_3_matches_the_gemm_lds_xor() {
+    // Swizzle<3,3,3> over (128, 64):(64, 1) is 64*m + 8*((k/8) ^ (m%8)) + k%8.
+    let t = Transform::swizzle_with_len(128 * 64, 3, 3, 3).unwrap();
+    for m in 0..128 {
+        for k in 0..64 {
+            let o = 64 * m + k;
+            assert_eq!(t.calculate_lower(&idx(&[o]))[0], 64 * m + 8 * ((k / 8) ^ (m % 8)) + k % 8);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// merge / unmerge round trips.
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn merge_then_unmerge_round_trips(lens in prop::collection::vec(1usize..=9, 1..=4)) {
+        let merge = Transform::merge(&lens).unwrap();
+        let unmerge = Transform::unmerge(&lens).unwrap();
+        let total: Index = lens.iter().product::<usize>() as Index;
+        prop_assert_eq!(merge.upper_lengths(), Dims::from_slice(&[total]).unwrap());
+        prop_assert_eq!(unmerge.upper_lengths(), Dims::from_usizes(&lens).unwrap());
+        let n = lens.len();
+        for u in 0..total {
+            let low = merge.calculate_lower(&idx(&[u]));
+            // Each lower index is inside its length, and the decomposition is row-major.
+            let mut rebuilt = 0;
+            for i in 0..n {
+                prop_assert!((0..lens[i] as Index).contains(&low[i]));
+                rebuilt = rebuilt * lens[i] as Index + low[i];
+            }
+            prop_assert_eq!(rebuilt, u);
+            prop_assert_eq!(unmerge.calculate_lower(&low)[0], u);
+            prop_assert_eq!(merge.calculate_upper(&low).map(|x| x[0]), Some(u));
+            let back = unmerge.calculate_upper(&idx(&[u])).unwrap();
+            prop_assert_eq!(&back[..n], &low[..n]);
+            prop_assert_eq!(merge.calculate_lower(&unmerge.calculate_lower(&low)), low);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Random transforms.
+// ---------------------------------------------------------------------------
+
+/// Non-overlapping embed: coefficients built radix-style (each larger than
+/// everything the smaller ones reach), with random padding, then assigned to
+/// dimensions in a random order.
+fn radix_embed() -> impl Strategy<Value = Transform> {
+    prop::collection::vec((1usize..=5, 0usize..=3), 1..=4)
+        .prop_flat_map(|spec| {
+            let n = spec.len();
+            (Just(spec), Just((0..n).collect::<Vec<_>>()).prop_shuffle())
+        })
+        .prop_map(|(spec, order)| {
+            let n = spec.len();
+            let mut lens = vec![0; n];
+            let mut coefs = vec![0; n];
+            let mut reach = 0usize;
+            for (rank, &dim) in order.iter().enumerate() {
+                let (len, pad) = spec[rank];
+                let c = reach + 1 + pad;
+                lens[dim] = len;
+                coefs[dim] = c;
+                reach += (len - 1) * c;
+            }
+            Transform::embed(&lens, &coefs).unwrap()
+        })
+}
+
+/// Every transform that has an inverse, with small random parameters.
+fn invertible() -> impl Strategy<Value = Transform> {
+    prop_oneof![
+        (1usize..=16).prop_map(|l| Transform::pass_through(l).unwrap()),
+        (1usize..=12, 0usize..=4, 0usize..=4).prop_map(|(l, a, b)| Transform::pad(l, a, b).unwrap()),
+        (1usize..=12, 0usize..=4).prop_map(|(l, a)| Transform::left_pad(l, a).unwrap()),
+        (1usize..=12, 0usize..=4).prop_map(|(l, a)| Transform::right_pad(l, a).unwrap()),
+        prop::collection::vec(1usize..=6, 1..=4).prop_map(|l| Transform::merge(&l).unwrap()),
+        prop::collection::vec(1usize..=6, 1..=4).prop_map(|l| Transform::unmerge(&l).unwrap()),
+        (1usize..=12, 0u32..=4).prop_map(|(l0, p)| Transform::xor(l0, 1 << p).unwrap()),
+        (1usize..=16, 0usize..16, 1usize..=16)
+            .prop_filter_map("begin < end <= len", |(len, b, e)| Transform::slice(len, b, e).ok()),
+        (1usize..=16, 0usize..=100).prop_map(|(l, o)| Transform::offset(l, o).unwrap()),
+        swizzle_params().prop_map(|(b, m, s, len)| Transform::swizzle_with_len(len, b, m, s).unwrap()),
+        radix_embed(),
+    ]
+}
+
+/// Any transform (including the non-invertible and non-linear ones).
+fn any_transform() -> impl Strategy<Value = Transform> {
+    prop_oneof![
+        4 => invertible(),
+        1 => (1usize..=9, 1usize..=40).prop_map(|(m, l)| Transform::modulo(m, l).unwrap()),
+        1 => (0usize..=9).prop_map(|i| Transform::freeze(i).unwrap()),
+        1 => (1usize..=9).prop_map(|l| Transform::insert(l).unwrap()),
+        1 => prop::collection::vec(1usize..=4, 1..=3).prop_map(|l| Transform::replicate(&l).unwrap()),
+        1 => (prop::collection::vec((1usize..=5, 0usize..=4), 1..=3)).prop_map(|v| {
+            // Arbitrary, possibly overlapping, coefficients.
+            let (l, c): (Vec<_>, Vec<_>) = v.into_iter().unzip();
+            Transform::embed(&l, &c).unwrap()
+        }),
+    ]
+}
+
+/// An upper index inside the transform's upper lengths, from random seeds.
+fn pick(t: &Transform, seeds: &[u64; MAX_DIMS]) -> Indices {
+    let lens = t.upper_lengths();
+    let mut up = [0; MAX_DIMS];
+    for (i, &len) in lens.as_slice().iter().enumerate() {
+        up[i] = (seeds[i] % len as u64) as Index;
+    }
+    up
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn inverse_of_forward_is_identity(t in invertible(), seeds in any::<[u64; MAX_DIMS]>()) {
+        let up = pick(&t, &seeds);
+        let low = t.calculate_lower(&up);
+        let back = t.calculate_upper(&low);
+        prop_assert!(back.is_some(), "{} has an inverse", t);
+        let back = back.unwrap();
+        prop_assert_eq!(&back[..t.num_upper()], &up[..t.num_upper()], "{} at {:?}", t, &up[..t.num_upper()]);
+    }
+
+    #[test]
+    fn invertible_transforms_are_injective_on_their_upper_range(t in invertible()) {
+        let ups = all_upper(&t);
+        prop_assume!(ups.len() <= 4096);
+        let lows: BTreeSet<Vec<Index>> = ups.iter().map(|u| lower(&t, u)).collect();
+        prop_assert_eq!(lows.len(), ups.len(), "{} maps two upper indices to one lower index", t);
+    }
+
+    #[test]
+    fn update_lower_equals_recompute(
+        t in any_transform(),
+        old_seeds in any::<[u64; MAX_DIMS]>(),
+        new_seeds in any::<[u64; MAX_DIMS]>(),
+    ) {
+        let old = pick(&t, &old_seeds);
+        let new = pick(&t, &new_seeds);
+        let mut step = [0; MAX_DIMS];
+        for i in 0..MAX_DIMS {
+            step[i] = new[i] - old[i];
+        }
+        let low_old = t.calculate_lower(&old);
+        let (low_new, diff) = t.update_lower(&step, &low_old, &new);
+        let expected = t.calculate_lower(&new);
+        let n = t.num_lower();
+        prop_assert_eq!(&low_new[..n], &expected[..n], "{}: {:?} -> {:?}", t, old, new);
+        for i in 0..n {
+            prop_assert_eq!(diff[i], expected[i] - low_old[i], "{}: diff of lower dim {}", t, i);
+        }
+    }
+}
+
+#[test]
+fn modulo_update_does_not_double_count_the_step() {
+    // CK Tile computes (up_new + dup) % m; the correct value is up_new % m.
+    let t = Transform::modulo(8, 32).unwrap();
+    for old in 0..32 {
+        for new in 0..32 {
+            let (low, diff) = t.update_lower(&idx(&[new - old]), &idx(&[old % 8]), &idx(&[new]));
+            assert_eq!((low[0], diff[0]), (new % 8, new % 8 - old % 8), "{old} -> {new}");
+        }
+    }
+}
+
+#[test]
+fn non_invertible_transforms_have_no_inverse() {
+    assert_eq!(Transform::modulo(8, 32).unwrap().calculate_upper(&idx(&[3])), None);
+    assert_eq!(Transform::modulo(8, 8).unwrap().calculate_upper(&idx(&[3])), None);
+    assert_eq!(Transform::freeze(3).unwrap().calculate_upper(&idx(&[3])), None);
+    assert_eq!(Transform::insert(4).unwrap().calculate_upper(&idx(&[])), None);
+    assert_eq!(Transform::insert(1).unwrap().calculate_upper(&idx(&[])), Some([0; MAX_DIMS]));
+    assert_eq!(Transform::replicate(&[2, 1]).unwrap().calculate_upper(&idx(&[])), None);
+    assert_eq!(Transform::replicate(&[1, 1]).unwrap().calculate_upper(&idx(&[])), Some([0; MAX_DIMS]));
+    // embed((3,4),(2,1)) overlaps: 2 = 2*1 + 0 = 2*0 + 2.
+    assert_eq!(Transform::embed(&[3, 4], &[2, 1]).unwrap().calculate_upper(&idx(&[2])), None);
+    // Padded row pitch: strides (100, 1) over (4, 8) is still invertible.
+    let e = Transform::embed(&[4, 8], &[100, 1]).unwrap();
+    assert_eq!(upper_of(&e, &[205]), Some(vec![2, 5]));
+}
+
+#[test]
+fn linearity_flags() {
+    let linear = [
+        Transform::pass_through(4).unwrap(),
+        Transform::pad(4, 1, 1).unwrap(),
+        Transform::left_pad(4, 1).unwrap(),
+        Transform::right_pad(4, 1).unwrap(),
+        Transform::embed(&[4, 5], &[2, 3]).unwrap(),
+        Transform::unmerge(&[4, 8]).unwrap(),
+        Transform::slice(10, 2, 5).unwrap(),
+        Transform::offset(4, 3).unwrap(),
+        Transform::freeze(2).unwrap(),
+    ];
+    let nonlinear = [
+        Transform::merge(&[4, 8]).unwrap(),
+        Transform::xor(8, 8).unwrap(),
+        Transform::modulo(8, 32).unwrap(),
+        Transform::swizzle(3, 3, 3).unwrap(),
+    ];
+    for t in linear {
+        assert!(t.is_linear(), "{t}");
+    }
+    for t in nonlinear {
+        assert!(!t.is_linear(), "{t}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Validation errors.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn zero_lengths_are_rejected_with_their_position() {
+    let e = Transform::pass_through(0).unwrap_err();
+    assert_eq!(e, Error::ZeroLength { transform: "pass_through", parameter: "len", position: None });
+    assert_eq!(e.to_string(), "pass_through: len is 0; it must be at least 1");
+
+    let e = Transform::merge(&[4, 0, 2]).unwrap_err();
+    assert_eq!(e, Error::ZeroLength { transform: "merge", parameter: "lower lengths", position: Some(1) });
+    assert_eq!(e.to_string(), "merge: lower lengths[1] is 0; every length must be at least 1");
+
+    let e = Transform::unmerge(&[3, 0]).unwrap_err();
+    assert_eq!(e, Error::ZeroLength { transform: "unmerge", parameter: "upper lengths", position: Some(1) });
+    assert!(e.to_string().contains("upper lengths[1] is 0"), "{e}");
+
+    assert!(matches!(Transform::pad(0, 1, 1), Err(Error::ZeroLength { transform: "pad", .. })));
+    assert!(matches!(Transform::left_pad(0, 1), Err(Error::ZeroLength { transform: "left_pad", .. })));
+    assert!(matches!(Transform::right_pad(0, 1), Err(Error::ZeroLength { transform: "right_pad", .. })));
+    assert!(matches!(Transform::slice(0, 0, 0), Err(Error::ZeroLength { transform: "slice", .. })));
+    assert!(matches!(Transform::insert(0), Err(Error::ZeroLength { transform: "insert", .. })));
+    assert!(matches!(Transform::offset(0, 3), Err(Error::ZeroLength { transform: "offset", .. })));
+    assert_eq!(
+        Transform::modulo(0, 3),
+        Err(Error::ZeroLength { transform: "modulo", parameter: "modulus", position: None })
+    );
+    assert_eq!(
+        Transform::modulo(3, 0),
+        Err(Error::ZeroLength { transform: "modulo", parameter: "len", position: None })
+    );
+    assert_eq!(Transform::xor(0, 4), Err(Error::ZeroLength { transform: "xor", parameter: "L0", position: None }));
+    assert_eq!(Transform::xor(4, 0), Err(Error::ZeroLength { transform: "xor", parameter: "L1", position: None }));
+    assert_eq!(
+        Transform::embed(&[4, 0], &[1, 1]),
+        Err(Error::ZeroLength { transform: "embed", parameter: "lengths", position: Some(1) })
+    );
+    assert_eq!(
+        Transform::replicate(&[0]),
+        Err(Error::ZeroLength { transform: "replicate", parameter: "lengths", position: Some(0) })
+    );
+    assert_eq!(
+        Transform::swizzle_with_len(0, 3, 3, 3).unwrap_err(),
+        Error::ZeroLength { transform: "swizzle", parameter: "len", position: None }
+    );
+}
+
+#[test]
+fn empty_lists_are_rejected() {
+    let e = Transform::merge(&[]).unwrap_err();
+    assert_eq!(e, Error::EmptyList { transform: "merge", parameter: "lower lengths" });
+    assert!(e.to_string().contains("lower lengths is empty"), "{e}");
+    assert!(matches!(Transform::unmerge(&[]), Err(Error::EmptyList { transform: "unmerge", .. })));
+    assert!(matches!(Transform::embed(&[], &[]), Err(Error::EmptyList { transform: "embed", .. })));
+}
+
+#[test]
+fn xor_l1_must_be_a_power_of_two() {
+    for l1 in [3usize, 5, 6, 7, 12, 24, 100] {
+        let e = Transform::xor(8, l1).unwrap_err();
+        assert_eq!(e, Error::XorNotPowerOfTwo { l1: l1 as Index });
+        assert!(e.to_string().contains(&format!("L1 = {l1} is not a power of two")), "{e}");
+    }
+    for p in 0..20 {
+        assert!(Transform::xor(3, 1 << p).is_ok());
+    }
+}
+
+#[test]
+fn slice_range_is_checked() {
+    let e = Transform::slice(10, 5, 5).unwrap_err();
+    assert_eq!(e, Error::SliceRange { len: 10, begin: 5, end: 5 });
+    assert_eq!(e.to_string(), "slice: begin 5, end 5 on length 10; need begin < end <= len");
+    assert_eq!(Transform::slice(10, 6, 5), Err(Error::SliceRange { len: 10, begin: 6, end: 5 }));
+    let e = Transform::slice(10, 2, 11).unwrap_err();
+    assert_eq!(e, Error::SliceRange { len: 10, begin: 2, end: 11 });
+    assert!(e.to_string().contains("end 11 on length 10"), "{e}");
+    assert!(Transform::slice(10, 0, 10).is_ok());
+    assert!(Transform::slice(10, 9, 10).is_ok());
+}
+
+#[test]
+fn swizzle_needs_shift_at_least_bits() {
+    let e = Transform::swizzle(3, 3, 2).unwrap_err();
+    assert_eq!(e, Error::SwizzleParameters { bits: 3, base: 3, shift: 2 });
+    assert!(e.to_string().contains("swizzle(3, 3, 2)") && e.to_string().contains("|2| >= 3"), "{e}");
+    assert_eq!(Transform::swizzle(3, 0, -2), Err(Error::SwizzleParameters { bits: 3, base: 0, shift: -2 }));
+    assert_eq!(Transform::swizzle(1, 0, 0), Err(Error::SwizzleParameters { bits: 1, base: 0, shift: 0 }));
+    // Bit fields above bit 62.
+    assert_eq!(Transform::swizzle(30, 10, 30), Err(Error::SwizzleParameters { bits: 30, base: 10, shift: 30 }));
+    assert!(Transform::swizzle(3, 3, -3).is_ok());
+    assert!(Transform::swizzle(0, 0, 0).is_ok());
+    let e = Transform::swizzle_with_len(100, 3, 3, 3).unwrap_err();
+    assert_eq!(e, Error::SwizzleLength { len: 100, block: 64 });
+    assert!(e.to_string().contains("length 100") && e.to_string().contains("multiple of 64"), "{e}");
+}
+
+#[test]
+fn embed_lengths_and_coefficients_must_match() {
+    let e = Transform::embed(&[4, 5], &[2]).unwrap_err();
+    assert_eq!(e, Error::ListLengthMismatch { transform: "embed", first: 2, second: 1 });
+    assert_eq!(e.to_string(), "embed: 2 lengths but 1 coefficients; give one coefficient per length");
+    assert_eq!(
+        Transform::embed(&[4], &[2, 3, 4]),
+        Err(Error::ListLengthMismatch { transform: "embed", first: 1, second: 3 })
+    );
+}
+
+#[test]
+fn lists_longer_than_max_dims_are_rejected() {
+    let nine = [1usize; MAX_DIMS + 1];
+    let e = Transform::merge(&nine).unwrap_err();
+    assert_eq!(e, Error::TooManyDims { given: 9, max: 8 });
+    assert_eq!(e.to_string(), "a list has 9 entries; at most 8 are supported");
+    assert_eq!(Transform::unmerge(&nine), Err(Error::TooManyDims { given: 9, max: 8 }));
+    assert_eq!(Transform::replicate(&[1; 12]), Err(Error::TooManyDims { given: 12, max: 8 }));
+    assert_eq!(Transform::embed(&nine, &nine), Err(Error::TooManyDims { given: 9, max: 8 }));
+    assert!(Transform::merge(&[1; MAX_DIMS]).is_ok());
+}
+
+#[test]
+fn values_above_i64_max_are_rejected() {
+    let big = i64::MAX as usize + 1;
+    let e = Transform::pass_through(big).unwrap_err();
+    assert_eq!(e, Error::ValueTooLarge { value: 1 << 63 });
+    assert!(e.to_string().contains("9223372036854775808"), "{e}");
+    let e = Transform::merge(&[4, usize::MAX]).unwrap_err();
+    assert_eq!(e, Error::ValueTooLarge { value: u64::MAX });
+    assert!(e.to_string().contains(&u64::MAX.to_string()), "{e}");
+    assert_eq!(Transform::pad(4, big, 0), Err(Error::ValueTooLarge { value: 1 << 63 }));
+    assert_eq!(Transform::offset(4, usize::MAX), Err(Error::ValueTooLarge { value: u64::MAX }));
+    assert_eq!(Transform::freeze(big), Err(Error::ValueTooLarge { value: 1 << 63 }));
+    assert_eq!(Transform::slice(big, 0, 1), Err(Error::ValueTooLarge { value: 1 << 63 }));
+    assert_eq!(Transform::embed(&[2], &[big]), Err(Error::ValueTooLarge { value: 1 << 63 }));
+    assert!(Transform::pass_through(i64::MAX as usize).is_ok());
+}
+
+#[test]
+fn products_and_sums_that_overflow_are_rejected() {
+    let e = Transform::merge(&[1 << 32, 1 << 32]).unwrap_err();
+    assert_eq!(e, Error::Overflow { transform: "merge", quantity: "product of the lengths" });
+    assert_eq!(e.to_string(), "merge: the product of the lengths overflows a signed 64-bit index; use smaller lengths");
+    assert_eq!(
+        Transform::unmerge(&[1 << 31, 1 << 31, 4]),
+        Err(Error::Overflow { transform: "unmerge", quantity: "product of the lengths" })
+    );
+    assert!(Transform::merge(&[1 << 31, 1 << 31]).is_ok());
+    let e = Transform::pad(i64::MAX as usize, 1, 0).unwrap_err();
+    assert_eq!(e, Error::Overflow { transform: "pad", quantity: "upper length" });
+    assert!(e.to_string().starts_with("pad: the upper length overflows"), "{e}");
+    assert_eq!(
+        Transform::left_pad(i64::MAX as usize - 1, 2),
+        Err(Error::Overflow { transform: "left_pad", quantity: "upper length" })
+    );
+    assert_eq!(
+        Transform::right_pad(2, i64::MAX as usize),
+        Err(Error::Overflow { transform: "right_pad", quantity: "upper length" })
+    );
+    assert_eq!(
+        Transform::offset(2, i64::MAX as usize),
+        Err(Error::Overflow { transform: "offset", quantity: "upper length" })
+    );
+    assert_eq!(
+        Transform::embed(&[1 << 32, 2], &[1 << 32, 1]),
+        Err(Error::Overflow { transform: "embed", quantity: "largest lower index" })
+    );
+}
+
+#[test]
+fn bind_checks_the_lengths_it_is_applied_to() {
+    let m = Transform::merge(&[4, 8]).unwrap();
+    assert_eq!(m.bind(&dims(&[4, 8])), Ok(m));
+    let e = m.bind(&dims(&[4, 16])).unwrap_err();
+    assert_eq!(e, Error::LowerLengthMismatch { transform: "merge", dim: 1, expected: 8, found: 16 });
+    assert_eq!(
+        e.to_string(),
+        "merge: lower dimension 1 should have length 8 but the dimension it is applied to has length 16"
+    );
+    assert_eq!(m.bind(&dims(&[32])), Err(Error::LowerCount { transform: "merge", expected: 2, found: 1 }));
+    let u = Transform::unmerge(&[2, 3, 4]).unwrap();
+    assert!(u.bind(&dims(&[24])).is_ok());
+    assert_eq!(
+        u.bind(&dims(&[25])),
+        Err(Error::LowerLengthMismatch { transform: "unmerge", dim: 0, expected: 24, found: 25 })
+    );
+    let e = Transform::embed(&[4, 5], &[2, 3]).unwrap();
+    assert!(e.bind(&dims(&[19])).is_ok());
+    assert_eq!(e.bind(&dims(&[18])), Err(Error::LowerOutOfRange { transform: "embed", largest: 18, length: 18 }));
+    let x = Transform::xor(64, 8).unwrap();
+    assert_eq!(
+        x.bind(&dims(&[64, 4])),
+        Err(Error::LowerLengthMismatch { transform: "xor", dim: 1, expected: 8, found: 4 })
+    );
+    assert_eq!(
+        Transform::offset(4, 10).unwrap().bind(&dims(&[13])),
+        Err(Error::LowerOutOfRange { transform: "offset", largest: 13, length: 13 })
+    );
+    assert_eq!(
+        Transform::freeze(5).unwrap().bind(&dims(&[5])),
+        Err(Error::LowerOutOfRange { transform: "freeze", largest: 5, length: 5 })
+    );
+    let s = Transform::swizzle(3, 3, 3).unwrap();
+    assert_eq!(s.bind(&dims(&[512])).unwrap().upper_lengths().as_slice(), &[512]);
+    assert_eq!(s.bind(&dims(&[96])), Err(Error::SwizzleLength { len: 96, block: 64 }));
+}
+
+#[test]
+fn display_is_spec_syntax_and_kinds_round_trip() {
+    let cases: Vec<(Transform, &str)> = vec![
+        (Transform::pass_through(8).unwrap(), "pass_through(8)"),
+        (Transform::pad(10, 2, 3).unwrap(), "pad(10,2,3)"),
+        (Transform::left_pad(4, 1).unwrap(), "left_pad(4,1)"),
+        (Transform::right_pad(4, 2).unwrap(), "right_pad(4,2)"),
+        (Transform::embed(&[4, 5], &[2, 3]).unwrap(), "embed((4,5),(2,3))"),
+        (Transform::embed(&[4], &[2]).unwrap(), "embed(4,2)"),
+        (Transform::merge(&[4, 8]).unwrap(), "merge((4,8))"),
+        (Transform::merge(&[4]).unwrap(), "merge((4))"),
+        (Transform::unmerge(&[2, 3, 4]).unwrap(), "unmerge((2,3,4))"),
+        (Transform::xor(64, 8).unwrap(), "xor((64,8))"),
+        (Transform::slice(10, 2, 5).unwrap(), "slice(10,2,5)"),
+        (Transform::freeze(3).unwrap(), "freeze(3)"),
+        (Transform::insert(4).unwrap(), "insert(4)"),
+        (Transform::replicate(&[2, 3]).unwrap(), "replicate((2,3))"),
+        (Transform::offset(16, 4).unwrap(), "offset(16,4)"),
+        (Transform::modulo(8, 32).unwrap(), "modulo(8,32)"),
+        (Transform::swizzle(2, 0, -3).unwrap(), "swizzle(2,0,-3)"),
+    ];
+    for (t, text) in &cases {
+        assert_eq!(t.to_string(), *text);
+        let name = text.split('(').next().unwrap();
+        assert_eq!(Kind::from_name(name), Some(t.kind()));
+        assert_eq!(t.kind().name(), name);
+    }
+    let kinds: BTreeSet<&str> = cases.iter().map(|(t, _)| t.kind().name()).collect();
+    assert_eq!(kinds.len(), Kind::ALL.len(), "every kind is covered");
+}
+
+#[test]
+fn vector_propagation_rules() {
+    let mut low = [Vector::UNKNOWN; MAX_DIMS];
+    low[0] = Vector::new(8, 1);
+    low[1] = Vector::new(4, 2);
+    let first = |t: Transform| t.upper_vectors(&low)[0];
+    assert_eq!(first(Transform::pass_through(8).unwrap()), Vector::new(8, 1));
+    assert_eq!(first(Transform::left_pad(8, 1).unwrap()), Vector::new(8, 1));
+    assert_eq!(first(Transform::right_pad(8, 1).unwrap()), Vector::new(8, 1));
+    // pad reports nothing (CK's base default), unlike left/right pad.
+    assert_eq!(first(Transform::pad(8, 1, 1).unwrap()), Vector::UNKNOWN);
+    assert_eq!(first(Transform::embed(&[8], &[1]).unwrap()), Vector::UNKNOWN);
+    assert_eq!(first(Transform::slice(8, 1, 3).unwrap()), Vector::UNKNOWN);
+    assert_eq!(first(Transform::offset(8, 1).unwrap()), Vector::UNKNOWN);
+    assert_eq!(first(Transform::modulo(8, 16).unwrap()), Vector::UNKNOWN);
+    // merge takes its last lower dimension's.
+    assert_eq!(first(Transform::merge(&[8, 4]).unwrap()), Vector::new(4, 2));
+    let x = Transform::xor(8, 4).unwrap().upper_vectors(&low);
+    assert_eq!((x[0], x[1]), (Vector::new(8, 1), Vector::new(4, 2)));
+    // unmerge: gcd(lower length, last length) on the last upper dim only.
+    let u = Transform::unmerge(&[2, 12]).unwrap().upper_vectors(&low);
+    assert_eq!((u[0], u[1]), (Vector::UNKNOWN, Vector::new(4, 1)));
+    // swizzle: runs of 2^M.
+    let s = Transform::swizzle_with_len(64, 2, 2, 2).unwrap();
+    assert_eq!(first(s), Vector::new(4, 1));
+}
+
+// ---------------------------------------------------------------------------
+// Typed forms: static == the runtime constructor == dynamic parameters.
+// ---------------------------------------------------------------------------
+
+type N<const V: usize> = Number<V>;
+
+#[test]
+fn typed_scalar_transforms_static_equals_dynamic() {
+    assert_eq!(<PassThrough<N<8>> as TypedTransform>::STATIC, Some(Transform::pass_through(8)));
+    assert_eq!(make_pass_through_transform(Number::<8>).to_transform(), Transform::pass_through(8));
+    assert_eq!(make_pass_through_transform(8usize).to_transform(), Transform::pass_through(8));
+    assert_eq!(<PassThrough<usize> as TypedTransform>::STATIC, None);
+
+    assert_eq!(<Pad<N<10>, N<2>, N<3>> as TypedTransform>::STATIC, Some(Transform::pad(10, 2, 3)));
+    assert_eq!(make_pad_transform(10usize, 2usize, 3usize).to_transform(), Transform::pad(10, 2, 3));
+    assert_eq!(make_pad_transform(Number::<10>, 2usize, Number::<3>).to_transform(), Transform::pad(10, 2, 3));
+    assert_eq!(<Pad<N<10>, usize, N<3>> as TypedTransform>::STATIC, None);
+
+    assert_eq!(<LeftPad<N<4>, N<1>> as TypedTransform>::STATIC, Some(Transform::left_pad(4, 1)));
+    assert_eq!(make_left_pad_transform(4usize, 1usize).to_transform(), Transform::left_pad(4, 1));
+
+    assert_eq!(<RightPad<N<4>, N<2>> as TypedTransform>::STATIC, Some(Transform::right_pad(4, 2)));
+    assert_eq!(make_right_pad_transform(4usize, 2usize).to_transform(), Transform::right_pad(4, 2));
+
+    assert_eq!(<Slice<N<10>, N<2>, N<5>> as TypedTransform>::STATIC, Some(Transform::slice(10, 2, 5)));
+    assert_eq!(make_slice_transform(10usize, 2usize, 5usize).to_transform(), Transform::slice(10, 2, 5));
+
+    assert_eq!(<Freeze<N<3>> as TypedTransform>::STATIC, Some(Transform::freeze(3)));
+    assert_eq!(make_freeze_transform(3usize).to_transform(), Transform::freeze(3));
+
+    assert_eq!(<Insert<N<4>> as TypedTransform>::STATIC, Some(Transform::insert(4)));
+    assert_eq!(make_insert_transform(4usize).to_transform(), Transform::insert(4));
+
+    assert_eq!(<Offset<N<16>, N<4>> as TypedTransform>::STATIC, Some(Transform::offset(16, 4)));
+    assert_eq!(make_offset_transform(16usize, 4usize).to_transform(), Transform::offset(16, 4));
+
+    assert_eq!(<Modulo<N<8>, N<32>> as TypedTransform>::STATIC, Some(Transform::modulo(8, 32)));
+    assert_eq!(make_modulo_transform(8usize, 32usize).to_transform(), Transform::modulo(8, 32));
+
+    // typenum integers are static too.
+    assert_eq!(<PassThrough<typenum::U8> as TypedTransform>::STATIC, Some(Transform::pass_through(8)));
+}
+
+#[test]
+fn typed_list_transforms_static_equals_dynamic() {
+    type M = Merge<(N<4>, N<8>)>;
+    assert_eq!(<M as TypedTransform>::STATIC, Some(Transform::merge(&[4, 8])));
+    assert_eq!(make_merge_transform((4usize, 8usize)).to_transform(), Transform::merge(&[4, 8]));
+    assert_eq!(make_merge_transform((Number::<4>, Number::<8>)).to_transform(), Transform::merge(&[4, 8]));
+    assert_eq!(<Merge<(N<4>, usize)> as TypedTransform>::STATIC, None);
+    assert_eq!(<<M as TypedTransform>::NumLower as typenum::Unsigned>::USIZE, 2);
+    assert_eq!(<<M as TypedTransform>::NumUpper as typenum::Unsigned>::USIZE, 1);
+
+    type U = Unmerge<(N<2>, N<3>, N<4>)>;
+    assert_eq!(<U as TypedTransform>::STATIC, Some(Transform::unmerge(&[2, 3, 4])));
+    assert_eq!(make_unmerge_transform((2usize, 3usize, 4usize)).to_transform(), Transform::unmerge(&[2, 3, 4]));
+    assert_eq!(<<U as TypedTransform>::NumLower as typenum::Unsigned>::USIZE, 1);
+    assert_eq!(<<U as TypedTransform>::NumUpper as typenum::Unsigned>::USIZE, 3);
+
+    type R = Replicate<(N<2>, N<3>)>;
+    assert_eq!(<R as TypedTransform>::STATIC, Some(Transform::replicate(&[2, 3])));
+    assert_eq!(make_replicate_transform((2usize, 3usize)).to_transform(), Transform::replicate(&[2, 3]));
+    assert_eq!(<<R as TypedTransform>::NumLower as typenum::Unsigned>::USIZE, 0);
+
+    type E = Embed<(N<4>, N<5>), (N<2>, N<3>)>;
+    assert_eq!(<E as TypedTransform>::STATIC, Some(Transform::embed(&[4, 5], &[2, 3])));
+    assert_eq!(
+        make_embed_transform((4usize, 5usize), (2usize, 3usize)).to_transform(),
+        Transform::embed(&[4, 5], &[2, 3])
+    );
+    assert_eq!(<Embed<(N<4>, N<5>), (N<2>, usize)> as TypedTransform>::STATIC, None);
+    assert_eq!(<<E as TypedTransform>::NumUpper as typenum::Unsigned>::USIZE, 2);
+
+    type X = Xor<N<64>, N<8>>;
+    assert_eq!(<X as TypedTransform>::STATIC, Some(Transform::xor(64, 8)));
+    assert_eq!(make_xor_transform((64usize, 8usize)).to_transform(), Transform::xor(64, 8));
+    assert_eq!(make_xor_transform((Number::<64>, 8usize)).to_transform(), Transform::xor(64, 8));
+    assert_eq!(<Xor<N<64>, usize> as TypedTransform>::STATIC, None);
+    assert_eq!(<<X as TypedTransform>::NumLower as typenum::Unsigned>::USIZE, 2);
+    assert_eq!(<<X as TypedTransform>::NumUpper as typenum::Unsigned>::USIZE, 2);
+
+    assert_eq!(<Swizzle<3, 3, 3> as TypedTransform>::STATIC, Some(Transform::swizzle(3, 3, 3)));
+    assert_eq!(make_swizzle_transform::<2, 0, -3>().to_transform(), Transform::swizzle(2, 0, -3));
+}
+
+#[test]
+fn typed_invalid_static_parameters_carry_the_error() {
+    assert_eq!(<Xor<N<8>, N<6>> as TypedTransform>::STATIC, Some(Err(Error::XorNotPowerOfTwo { l1: 6 })));
+    assert_eq!(make_xor_transform((8usize, 6usize)).to_transform(), Err(Error::XorNotPowerOfTwo { l1: 6 }));
+    assert_eq!(
+        <Merge<(N<4>, N<0>)> as TypedTransform>::STATIC,
+        Some(Err(Error::ZeroLength { transform: "merge", parameter: "lower lengths", position: Some(1) }))
+    );
+    assert_eq!(
+        <Slice<N<4>, N<3>, N<3>> as TypedTransform>::STATIC,
+        Some(Err(Error::SliceRange { len: 4, begin: 3, end: 3 }))
+    );
+    assert_eq!(
+        <Swizzle<3, 3, 2> as TypedTransform>::STATIC,
+        Some(Err(Error::SwizzleParameters { bits: 3, base: 3, shift: 2 }))
+    );
+    assert_eq!(
+        <Merge<(N<{ 1 << 32 }>, N<{ 1 << 32 }>)> as TypedTransform>::STATIC,
+        Some(Err(Error::Overflow { transform: "merge", quantity: "product of the lengths" }))
+    );
+    assert_eq!(
+        <PassThrough<N<{ usize::MAX }>> as TypedTransform>::STATIC,
+        Some(Err(Error::ValueTooLarge { value: u64::MAX }))
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Runtime typed parameters agree with `Transform`'s constructors, errors included.
+    #[test]
+    fn typed_runtime_equals_constructor(a in 0usize..20, b in 0usize..20, c in 0usize..20) {
+        prop_assert_eq!(make_pad_transform(a, b, c).to_transform(), Transform::pad(a, b, c));
+        prop_assert_eq!(make_slice_transform(a, b, c).to_transform(), Transform::slice(a, b, c));
+        prop_assert_eq!(make_xor_transform((a, b)).to_transform(), Transform::xor(a, b));
+        prop_assert_eq!(make_merge_transform((a, b, c)).to_transform(), Transform::merge(&[a, b, c]));
+        prop_assert_eq!(make_unmerge_transform((a, b)).to_transform(), Transform::unmerge(&[a, b]));
+        prop_assert_eq!(make_embed_transform((a, b), (c, a)).to_transform(), Transform::embed(&[a, b], &[c, a]));
+        prop_assert_eq!(make_modulo_transform(a, b).to_transform(), Transform::modulo(a, b));
+        prop_assert_eq!(make_offset_transform(a, b).to_transform(), Transform::offset(a, b));
+    }
+}
