@@ -185,6 +185,11 @@ pub enum ErrorKind {
         /// The coordinate's.
         found: usize,
     },
+    /// An access pattern needs a 2-D tile and the descriptor is not one.
+    NotTwoDimensional {
+        /// The descriptor's number of top dimensions.
+        dims: usize,
+    },
     /// A coordinate is outside the top lengths.
     CoordinateOutOfRange {
         /// Which dimension.
@@ -384,6 +389,7 @@ impl Error {
             ErrorKind::LengthMismatch { .. } => "cktile: lengths and strides differ in number",
             ErrorKind::Overflow { .. } => "cktile: the element space overflows a signed 64-bit index",
             ErrorKind::CoordinateArity { .. } => "cktile: the coordinate has the wrong number of dimensions",
+            ErrorKind::NotTwoDimensional { .. } => "cktile: access patterns address a 2-D (rows, cols) tile",
             ErrorKind::CoordinateOutOfRange { .. } => "cktile: the coordinate is outside the top lengths",
             ErrorKind::TooLarge { .. } => "cktile: the tile is too large to enumerate",
             ErrorKind::LayoutParameter { .. } => "cktile: a layout parameter is outside its valid range",
@@ -455,6 +461,11 @@ impl fmt::Display for Error {
             ErrorKind::Overflow { quantity } => {
                 write!(f, "the {quantity} overflows a signed 64-bit index; use smaller lengths")
             }
+            ErrorKind::NotTwoDimensional { dims } => write!(
+                f,
+                "access patterns address a 2-D tile (rows, cols); this descriptor has {dims} top dimension(s) \
+                 (merge or slice it down to two)"
+            ),
             ErrorKind::CoordinateArity { expected, found } => {
                 write!(f, "the coordinate has {found} dimension(s); the descriptor has {expected}")
             }

@@ -257,7 +257,7 @@ fn analyze_bad_input_exit_2() {
     }
     let o = cktile(&["analyze", "packed((4,8,2))", "--arch", "gfx942", "--pattern", "mfma16"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("the coordinate has 2 dimension(s); the descriptor has 3"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("this descriptor has 3 top dimension(s)"), "{}", stderr(&o));
 }
 
 #[test]

@@ -280,7 +280,7 @@ pub fn analyze_tile_report(
     let lengths = desc.lengths();
     if lengths.len() != 2 {
         // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.
-        return Err(Error::new(ErrorKind::CoordinateArity { expected: lengths.len(), found: 2 }));
+        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
     let n =
         pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave as usize)?;

@@ -102,7 +102,7 @@ pub const fn coordinate_address(
 ) -> Result<u64, Error> {
     let outside = Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate });
     if desc.lengths().len() != 2 {
-        return Err(Error::new(ErrorKind::CoordinateArity { expected: desc.lengths().len(), found: 2 }));
+        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: desc.lengths().len() }));
     }
     if !desc.coordinate_has_valid_offset(&coordinate) {
         return Err(outside);
@@ -131,7 +131,7 @@ pub const fn lane_addresses(
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
     let lengths = desc.lengths();
     if lengths.len() != 2 {
-        return Err(Error::new(ErrorKind::CoordinateArity { expected: 2, found: lengths.len() }));
+        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
     let wave = arch.wave as usize;
@@ -174,7 +174,7 @@ pub const fn analyze_tile(
 ) -> Result<TileCounts, Error> {
     let lengths = desc.lengths();
     if lengths.len() != 2 {
-        return Err(Error::new(ErrorKind::CoordinateArity { expected: 2, found: lengths.len() }));
+        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
     let n =
         match pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave as usize)
