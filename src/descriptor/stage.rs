@@ -439,7 +439,7 @@ impl Stage {
 
     /// The part of [`lower`](Self::lower) that item `i` computes: reads its
     /// upper values from `upper` and writes its lower values into `lower`.
-    /// [`Descriptor::calculate_offset_unrolled`] calls it once per item slot,
+    /// [`Descriptor::calculate_offset_unrolled`](crate::Descriptor::calculate_offset_unrolled) calls it once per item slot,
     /// so no loop over items remains for the compiler to unroll.
     ///
     /// ```
