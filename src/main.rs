@@ -3,7 +3,6 @@
 
 use cktile::analyzer::report::{InstructionReport, TileReport, analyze_instruction, analyze_tile_report};
 use cktile::analyzer::{Arch, Op, Pattern, arch};
-use cktile::layouts::ck::UnmergeOrder;
 use cktile::render::bank::LayoutColumn;
 use cktile::{Descriptor, Error, check, layouts, render};
 use clap::{Parser, Subcommand};
@@ -433,27 +432,18 @@ fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
 
 /// The main job: the analysis the CK Tile docs walk through.
 fn summary() -> Result<String, Failure> {
-    const ROWS: usize = 128;
-    const COLS: usize = 64;
+    // Each layout is named by the text that builds it (a spec or catalogue entry).
+    let layouts: [(&str, &str, &str); 3] = [
+        ("naive", "packed((128,64))", "row-major, 128-byte rows"),
+        ("padded", "row-padded:rows=128,cols=64,pad=8", "rows padded by 8 elements"),
+        ("XOR (CK)", "ck-universal-a:m=128,k=64", "CK Tile's XOR-preshuffled LDS block"),
+    ];
     let gfx942 = arch::GFX942;
     let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
     let write = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
-    let layouts: [(&str, &str, Result<Descriptor, Error>); 3] = [
-        ("naive", "packed((128,64)): row-major, 128-byte rows", Descriptor::packed(&[ROWS, COLS])),
-        (
-            "padded",
-            "row-padded:rows=128,cols=64,pad=8: rows padded by 8 elements",
-            layouts::padding::row_padded(ROWS, COLS, 8),
-        ),
-        (
-            "XOR (CK)",
-            "ck-universal-a:m=128,k=64: CK Tile's XOR-preshuffled LDS block",
-            layouts::ck::universal_a(ROWS, COLS, 8, 2, 32, UnmergeOrder::Fixed2025),
-        ),
-    ];
     let mut columns = Vec::new();
-    for (name, _, desc) in &layouts {
-        let desc = desc.map_err(analysis)?;
+    for (name, text, _) in &layouts {
+        let desc = layouts::resolve(text).map_err(|e| Failure::input(text, e))?;
         let reports = [read, write]
             .iter()
             .map(|&p| analyze_tile_report(&desc, 2, &gfx942, p))
@@ -461,7 +451,7 @@ fn summary() -> Result<String, Failure> {
             .map_err(analysis)?;
         columns.push(LayoutColumn {
             name,
-            elements: (ROWS * COLS) as i64,
+            elements: desc.element_size().unwrap_or(0),
             element_space: desc.element_space_size(),
             reports,
         });
@@ -474,8 +464,8 @@ fn summary() -> Result<String, Failure> {
     );
     s.push_str(&render::bank::comparison(&columns));
     s.push('\n');
-    for (name, what, _) in &layouts {
-        s.push_str(&format!("{name:>8}: {what}\n"));
+    for (name, text, what) in &layouts {
+        s.push_str(&format!("{name:>8}: {text}: {what}\n"));
     }
     if let Some(naive_read) = columns.first().and_then(|c| c.reports.first()) {
         let w = &naive_read.worst;

@@ -125,7 +125,8 @@ pub(crate) const fn base_error(source: cktile_transforms::Error) -> Error {
     Error::new(ErrorKind::Transform { item: 0, source })
 }
 
-const fn dims(values: &[usize]) -> Result<Dims, Error> {
+/// Converts `usize` parameters, naming a value too large for the index type.
+pub(crate) const fn dims(values: &[usize]) -> Result<Dims, Error> {
     match Dims::from_usizes(values) {
         Ok(d) => Ok(d),
         Err(e) => Err(base_error(e)),

@@ -9,7 +9,7 @@
 //! `Err` naming the parameter.
 
 use super::build::{bad, element_bytes, item, multiple, positive, power_of_two};
-use crate::descriptor::tri;
+use crate::descriptor::{dims, tri};
 use crate::{Descriptor, Error, Transform, Vector};
 
 /// Which CK Tile version's unmerge order an XOR / MLdsLayer block follows.
@@ -174,13 +174,7 @@ pub const fn xor_preshuffle(m: usize, k: usize, kpack: usize) -> Result<Descript
     tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));
     let k0 = k / kpack;
     tri!(power_of_two(NAME, "K/KPack", k0, "it must be a power of two (the xor's modulus)"));
-    let d = tri!(Descriptor::packed_dims(
-        match cktile_transforms::Dims::from_usizes(&[m, k0, kpack]) {
-            Ok(d) => d,
-            Err(e) => return Err(Error::new(crate::ErrorKind::Transform { item: 0, source: e })),
-        },
-        Some(kpack as i64)
-    ));
+    let d = tri!(Descriptor::packed_dims(tri!(dims(&[m, k0, kpack])), Some(kpack as i64)));
     let d = tri!(d.transform(&[
         tri!(item(Transform::xor(m, k0), &[0, 1], &[0, 1])),
         tri!(item(Transform::pass_through(kpack), &[2], &[2])),
@@ -390,13 +384,7 @@ pub const fn kfold_mpair(p: &KfoldParams) -> Result<Descriptor, Error> {
     let x0 = k_read_perm * m1;
     let x1 = kfold * p.m0 / mpair;
     tri!(power_of_two(NAME, "kfold*M0/mpair", x1, "it must be a power of two (the xor's modulus)"));
-    let d = tri!(Descriptor::packed_dims(
-        match cktile_transforms::Dims::from_usizes(&[k_outer, k0_write, x0, x1, mpair, p.ak1]) {
-            Ok(d) => d,
-            Err(e) => return Err(Error::new(crate::ErrorKind::Transform { item: 0, source: e })),
-        },
-        None
-    ));
+    let d = tri!(Descriptor::packed_dims(tri!(dims(&[k_outer, k0_write, x0, x1, mpair, p.ak1])), None));
     let d = tri!(d.transform(&[
         tri!(item(Transform::pass_through(k_outer), &[0], &[0])),
         tri!(item(Transform::pass_through(k0_write), &[1], &[1])),
