@@ -1,0 +1,63 @@
+//! `cktile catalog`: the layout catalogue, one entry or all.
+
+use crate::common::Failure;
+use cktile::layouts;
+use serde_json::json;
+
+/// Runs `cktile catalog`.
+pub fn catalog(name: Option<&str>, json: bool) -> Result<String, Failure> {
+    let entries: Vec<&layouts::Entry> = match name {
+        Some(n) => {
+            let found: Vec<_> = layouts::CATALOG.iter().filter(|e| e.name == n).collect();
+            if found.is_empty() {
+                let names: Vec<_> = layouts::CATALOG.iter().map(|e| e.name).collect();
+                return Err(Failure {
+                    message: format!("error: unknown catalogue entry `{n}`; expected one of: {}", names.join(", ")),
+                    code: 2,
+                });
+            }
+            found
+        }
+        None => layouts::CATALOG.iter().collect(),
+    };
+    let mut items = Vec::new();
+    let mut text = String::new();
+    for e in entries {
+        let example = layouts::resolve(e.example).map_err(|err| Failure::input(e.example, err))?;
+        let tile = example.element_size().unwrap_or(0);
+        let space = example.element_space_size();
+        let overhead = if tile > 0 { 100.0 * (space - tile) as f64 / tile as f64 } else { 0.0 };
+        if json {
+            items.push(json!({
+                "name": e.name,
+                "summary": e.summary,
+                "source": e.source,
+                "bijective": e.bijective,
+                "params": e.params.iter().map(|p| json!({"name": p.name, "help": p.help, "default": p.default})).collect::<Vec<_>>(),
+                "example": e.example,
+                "example_element_size": tile,
+                "example_element_space_size": space,
+                "example_spec": example.to_string(),
+            }));
+            continue;
+        }
+        text.push_str(&format!("{}\n  {}\n  source: {}\n", e.name, e.summary, e.source));
+        for p in e.params {
+            let default = p.default.map_or(String::new(), |d| format!(" (default {d})"));
+            text.push_str(&format!("  {:>13}: {}{default}\n", p.name, p.help));
+        }
+        text.push_str(&format!(
+            "  example: {}\n           {tile} elements in {space} ({overhead:.1}% extra), {}\n",
+            e.example,
+            if e.bijective { "bijective" } else { "injective, padded" }
+        ));
+        if name.is_some() {
+            text.push_str(&format!(
+                "  spec:\n{}\n",
+                example.to_string().lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+            ));
+        }
+        text.push('\n');
+    }
+    Ok(if json { serde_json::Value::Array(items).to_string() } else { text })
+}

@@ -1,0 +1,142 @@
+//! The `cktile` command: explore, check and query tensor descriptors written
+//! in the spec language, without writing Rust. A thin shell over the library.
+
+mod analyze;
+mod bank;
+mod catalog;
+mod check;
+mod common;
+mod offsets;
+mod summary;
+
+use clap::{Parser, Subcommand};
+use common::SPEC_HELP;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "cktile",
+    version,
+    about = "Explore CK Tile-style tensor descriptors (LDS layouts): offsets, bijectivity, holes, bank conflicts.",
+    long_about = "Explore CK Tile-style tensor descriptors (LDS layouts): offsets, bijectivity, holes, bank conflicts.\n\n\
+Without a subcommand, compares the LDS bank conflicts of an fp16 128x64 GEMM A tile on gfx942 (MFMA 16x16x16 \
+reads with ds_read_b128, ds_write_b128 row writes) for the naive, padded and XOR-preshuffled CK Tile layouts.",
+    after_help = "Examples:\n  cktile\n  cktile offsets 'packed((4,8))'\n  cktile check 'naive((4,8),(10,1))' --json\n  \
+cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16\n  \
+echo '{\"arch\": \"gfx90a\", \"op\": \"ds_read_b32\", \"addresses\": [0, 128]}' | cktile bank"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Offset and validity of every top coordinate (row-major, last dimension fastest).
+    #[command(after_help = "Examples:\n  cktile offsets 'packed((4,8))'\n  \
+cktile offsets 'naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])' --json\n  \
+cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])' --at 3,9")]
+    Offsets {
+        #[arg(help = SPEC_HELP)]
+        spec: String,
+        /// Print one JSON object: {"lengths", "element_space_size", "offsets", "valid"}.
+        #[arg(long)]
+        json: bool,
+        /// Only this coordinate (comma-separated), with the index at every stage.
+        #[arg(long, value_name = "COORD", allow_hyphen_values = true)]
+        at: Option<String>,
+    },
+    /// The layout catalogue: every entry with its parameters, source and footprint.
+    #[command(after_help = "Examples:\n  cktile catalog\n  cktile catalog ck-universal-a\n  cktile catalog --json")]
+    Catalog {
+        /// Show only this entry, with its spec.
+        name: Option<String>,
+        /// Print the catalogue as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Injective? Surjective onto [0, element_space_size)? Holes, collisions, vector lengths.
+    #[command(after_help = "Examples:\n  cktile check 'naive((4,8),(10,1))'\n  cktile check @layout.spec --json")]
+    Check {
+        #[arg(help = SPEC_HELP)]
+        spec: String,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bank conflicts of one shared-memory instruction: reads one JSON request on stdin, prints one JSON object.
+    #[command(
+        long_about = "Bank conflicts of one shared-memory instruction.\n\n\
+Reads one JSON object on stdin: {\"arch\": ARCH, \"op\": OP, \"addresses\": [...]}, one byte address per lane \
+(null: the lane is inactive; lanes past the list are inactive). Prints one JSON object: phases, cycles \
+(rocprof-compute's index accesses, Nsight's wavefronts), conflict_cycles, max_ways, bank_conflict_rate_pct, \
+theoretical_bytes, active_lanes, worst_phase, assumption (null, or why the phase grouping is assumed) and \
+phase_detail (per phase: lanes, active lanes, cycles, ways, and each conflicting bank's words with their lanes).\n\n\
+ARCH: gfx90a, gfx942, gfx950, sm80, sm90.\n\
+OP: ds_read_b32|b64|b128, ds_write_b32|b64|b128 (AMD); ld.shared.b8|b16|b32|b64|b128, \
+st.shared.b8|b16|b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans] (NVIDIA; stmatrix on sm90).",
+        after_help = "Examples:\n  \
+echo '{\"arch\": \"gfx90a\", \"op\": \"ds_read_b32\", \"addresses\": [0, 128, null, 256]}' | cktile bank\n  \
+cktile bank < request.json"
+    )]
+    Bank,
+    /// Bank conflicts of a tile layout under an access pattern: every instruction, then the worst phase.
+    #[command(after_help = "Patterns (--pattern NAME, with --op for the instruction):\n  \
+rows        each lane accesses one --op-wide vector along a row, lanes walk the tile row by row (needs --op)\n  \
+columns     as rows, but lanes walk down a column of vectors first (needs --op)\n  \
+mfma16      AMD MFMA 16x16x16 operand read (--op ds_read_b128 by default, or ds_read_b64)\n  \
+mfma32      AMD MFMA 32x32x8 operand read (--op ds_read_b128 by default, or ds_read_b64)\n  \
+ldmatrix    NVIDIA ldmatrix fragments (--op ldmatrix.x4 by default; ldmatrix/stmatrix .x1|.x2|.x4[.trans])\n  \
+mma_sync_a  NVIDIA mma.sync m16n8k16 A fragment with ld.shared.b32\n\n\
+Examples:\n  \
+cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16\n  \
+cktile analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern rows --op ds_write_b128\n  \
+cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json\n  \
+cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32")]
+    Analyze {
+        #[arg(help = SPEC_HELP)]
+        spec: String,
+        /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
+        #[arg(long)]
+        arch: String,
+        /// The access pattern: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a (see below).
+        #[arg(long)]
+        pattern: String,
+        /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
+        #[arg(long)]
+        op: Option<String>,
+        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count.
+        #[arg(long, default_value = "fp16")]
+        dtype: String,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        None => summary::summary(),
+        Some(Command::Offsets { spec, json, at }) => offsets::offsets(spec, *json, at.as_deref()),
+        Some(Command::Check { spec, json }) => check::check_report(spec, *json),
+        Some(Command::Catalog { name, json }) => catalog::catalog(name.as_deref(), *json),
+        Some(Command::Bank) => bank::bank(),
+        Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => {
+            analyze::analyze(&analyze::AnalyzeArgs { spec, arch, pattern, op: op.as_deref(), dtype, json: *json })
+        }
+    };
+    match result {
+        Ok(out) => {
+            print!("{out}");
+            if !out.ends_with('\n') {
+                println!();
+            }
+            ExitCode::SUCCESS
+        }
+        Err(f) => {
+            eprintln!("{}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

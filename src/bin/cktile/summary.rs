@@ -1,0 +1,61 @@
+//! The main job (`cktile` with no subcommand): the CK Tile docs' LDS analysis.
+
+use crate::common::{Failure, analysis};
+use cktile::analyzer::report::{TileReport, analyze_tile_report};
+use cktile::analyzer::{Op, Pattern, arch};
+use cktile::render::bank::LayoutColumn;
+use cktile::{Error, layouts, render};
+
+/// The main job: the analysis the CK Tile docs walk through.
+pub fn summary() -> Result<String, Failure> {
+    // Each layout is named by the text that builds it (a spec or catalogue entry).
+    let layouts: [(&str, &str, &str); 3] = [
+        ("naive", "packed((128,64))", "row-major, 128-byte rows"),
+        ("padded", "row-padded:rows=128,cols=64,pad=8", "rows padded by 8 elements"),
+        ("XOR (CK)", "ck-universal-a:m=128,k=64", "CK Tile's XOR-preshuffled LDS block"),
+    ];
+    let gfx942 = arch::GFX942;
+    let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+    let write = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
+    let mut columns = Vec::new();
+    for (name, text, _) in &layouts {
+        let desc = layouts::resolve(text).map_err(|e| Failure::input(text, e))?;
+        let reports = [read, write]
+            .iter()
+            .map(|&p| analyze_tile_report(&desc, 2, &gfx942, p))
+            .collect::<Result<Vec<TileReport>, Error>>()
+            .map_err(analysis)?;
+        columns.push(LayoutColumn {
+            name,
+            elements: desc.element_size().unwrap_or(0),
+            element_space: desc.element_space_size(),
+            reports,
+        });
+    }
+    let mut s = format!(
+        "cktile: LDS bank conflicts of an fp16 128x64 GEMM A tile on {} ({}, {} banks of 4 bytes),\n\
+         read by MFMA 16x16x16 with ds_read_b128 and written row by row with ds_write_b128\n\
+         (the CK Tile docs' \"Understanding AMD GPU LDS and Bank Conflicts\").\n\n",
+        gfx942.name, gfx942.description, gfx942.banks
+    );
+    s.push_str(&render::bank::comparison(&columns));
+    s.push('\n');
+    for (name, text, what) in &layouts {
+        s.push_str(&format!("{name:>8}: {text}: {what}\n"));
+    }
+    if let Some(naive_read) = columns.first().and_then(|c| c.reports.first()) {
+        let w = &naive_read.worst;
+        if let Some(p) = w.phase_detail.get(w.counts.worst_phase as usize) {
+            s.push_str(&format!(
+                "\nWhy the naive read conflicts: instruction {}, ",
+                naive_read.counts.worst_instruction
+            ));
+            s.push_str(&render::bank::phase(p));
+        }
+    }
+    s.push_str(
+        "\nTry: cktile analyze SPEC --arch gfx942 --pattern mfma16, or a JSON request on stdin to cktile bank \
+         (cktile --help).\n",
+    );
+    Ok(s)
+}
