@@ -1018,7 +1018,8 @@ fn catalog_examples_resolve_and_match_bijective_flag() {
             "cute-tma",
             "triton-swizzled",
             "triton-nvmma",
-            "row-padded"
+            "row-padded",
+            "xor-linear"
         ]
     );
     for e in CATALOG {

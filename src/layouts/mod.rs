@@ -38,6 +38,7 @@ pub mod cute;
 pub mod padding;
 mod registry;
 pub mod triton;
+pub mod xor_linear;
 
 #[cfg(feature = "alloc")]
 pub use registry::resolve;

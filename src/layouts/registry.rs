@@ -1,5 +1,6 @@
 //! The catalogue's entries by name, and `name:key=value,...` parsing.
 
+use super::xor_linear::{self, MAX_ROW_BITS};
 use super::{ck, cute, padding, triton};
 use crate::Descriptor;
 use crate::error::{Error, ErrorKind, Snippet};
@@ -296,6 +297,32 @@ pub const CATALOG: &[Entry] = &[
         example: "row-padded:rows=128,cols=64,pad=8",
         build: |a| padding::row_padded(a.usize("rows")?, a.usize("cols")?, a.usize("pad")?),
     },
+    Entry {
+        name: "xor-linear",
+        keys: "rows, cols, vec, masks",
+        summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row",
+        source: "cktile's layout search (GF(2)-linear swizzles; CuTe, Triton and CK XORs are special cases)",
+        params: &[
+            p("rows", "rows", None),
+            p("cols", "columns", None),
+            p("vec", "elements per vector (the unit the XOR moves)", None),
+            p("masks", "mask of row bit 0, 1, ..., dot-separated (e.g. 1.2.4); missing bits have mask 0", Some("")),
+        ],
+        bijective: true,
+        example: "xor-linear:rows=128,cols=64,vec=8,masks=1.2.4",
+        build: |a| {
+            let mut masks = [0usize; MAX_ROW_BITS];
+            let mut n = 0;
+            for m in a.get("masks").unwrap_or("").split('.').map(str::trim).filter(|m| !m.is_empty()) {
+                if n == MAX_ROW_BITS {
+                    return Err(a.invalid(m, "at most 62 masks"));
+                }
+                masks[n] = m.parse::<usize>().map_err(|_| a.invalid(m, "a mask: an integer below cols / vec"))?;
+                n += 1;
+            }
+            xor_linear::xor_linear(a.usize("rows")?, a.usize("cols")?, a.usize("vec")?, &masks[..n])
+        },
+    },
 ];
 
 /// Parsed `key=value` parameters of one entry.
@@ -446,7 +473,7 @@ pub fn dtype_bytes(name: &str) -> Result<usize, Error> {
 }
 
 const ENTRY_NAMES: &str = "ck-universal-a, ck-xor-lds, ck-xor-preshuffle, ck-kfold-mpair, ck-v1-padded, ck-fmha-v, \
-                           cute-swizzle, cute-gmma, cute-tma, triton-swizzled, triton-nvmma, row-padded";
+                           cute-swizzle, cute-gmma, cute-tma, triton-swizzled, triton-nvmma, row-padded, xor-linear";
 
 /// Builds a catalogue entry written `name:key=value,...` (or just `name`
 /// when every parameter has a default).
