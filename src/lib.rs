@@ -51,6 +51,8 @@ pub mod layouts;
 #[cfg(feature = "alloc")]
 pub mod render;
 #[cfg(feature = "alloc")]
+pub mod search;
+#[cfg(feature = "alloc")]
 pub mod spec;
 pub mod typed;
 

@@ -98,3 +98,81 @@ impl Pattern {
         }
     }
 }
+
+/// The forms [`Pattern::from_access`] takes, for messages.
+pub const ACCESS_FORMS: &str = "OP:row, OP:column (OP: ds_read_b32..b128, ds_write_b32..b128, ld.shared.b8..b128, \
+st.shared.b8..b128), mfma16x16x16[:a|:b][:ds_read_b64], mfma32x32x8[:a|:b][:ds_read_b64], ldmatrix.x1|x2|x4[.trans], \
+stmatrix.x1|x2|x4[.trans], mma_sync_a";
+
+#[cfg(feature = "alloc")]
+impl Pattern {
+    /// A pattern written as one access, the way `cktile search` takes its
+    /// `--write` and `--read` arguments: `OP:row` / `OP:column` for the
+    /// vector walks, `mfma16x16x16:a` (or `mfma32x32x8`, `mfma16`, `mfma32`,
+    /// operand `a` or `b`, optionally `:ds_read_b64`) for MFMA operand reads,
+    /// an `ldmatrix`/`stmatrix` instruction name for matrix fragments, and
+    /// `mma_sync_a`. See [`ACCESS_FORMS`].
+    ///
+    /// ```
+    /// use cktile::analyzer::{Op, Pattern};
+    /// assert_eq!(Pattern::from_access("ds_write_b128:row")?, Pattern::Rows { op: Op::DsWrite { bits: 128 } });
+    /// assert_eq!(Pattern::from_access("mfma16x16x16:a")?, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+    /// assert_eq!(
+    ///     Pattern::from_access("ldmatrix.x2.trans")?,
+    ///     Pattern::Ldmatrix { op: Op::Ldmatrix { matrices: 2, trans: true } }
+    /// );
+    /// assert!(Pattern::from_access("ds_write_b128:diagonal").unwrap_err().to_string().contains("OP:row"));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn from_access(text: &str) -> Result<Pattern, Error> {
+        let text = text.trim();
+        let unknown = || Error::new(ErrorKind::UnknownName { name: Snippet::new(text), valid: ACCESS_FORMS });
+        let mut parts = text.split(':').map(str::trim);
+        let head = parts.next().unwrap_or("");
+        let rest: alloc::vec::Vec<&str> = parts.collect();
+        if let Ok(op) = Op::by_name(head) {
+            return match (op, rest.as_slice()) {
+                (Op::Ldmatrix { .. } | Op::Stmatrix { .. }, [] | ["fragments"]) => Ok(Pattern::Ldmatrix { op }),
+                (Op::LdShared { bits: 32 }, ["mma_sync_a"]) => Ok(Pattern::MmaSyncA),
+                (_, ["row" | "rows"]) => Pattern::by_name("rows", Some(op)),
+                (_, ["col" | "column" | "columns"]) => Pattern::by_name("columns", Some(op)),
+                _ => Err(unknown()),
+            };
+        }
+        let mdim = match head {
+            "mfma16x16x16" | "mfma16" => 16,
+            "mfma32x32x8" | "mfma32" => 32,
+            "mma_sync_a" if rest.is_empty() => return Ok(Pattern::MmaSyncA),
+            _ => return Err(unknown()),
+        };
+        let name = if mdim == 16 { "mfma16" } else { "mfma32" };
+        match rest.as_slice() {
+            [] | ["a" | "b"] => Pattern::by_name(name, None),
+            [op] | ["a" | "b", op] => Pattern::by_name(name, Some(Op::by_name(op)?)),
+            _ => Err(unknown()),
+        }
+    }
+
+    /// The pattern as [`Pattern::from_access`] writes it.
+    ///
+    /// ```
+    /// use cktile::analyzer::{Op, Pattern};
+    /// for text in ["ds_write_b128:row", "ld.shared.b32:column", "mfma32x32x8:ds_read_b64", "stmatrix.x4", "mma_sync_a"] {
+    ///     assert_eq!(Pattern::from_access(text)?.access_name(), text);
+    /// }
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn access_name(&self) -> alloc::string::String {
+        use alloc::format;
+        match self {
+            Pattern::Rows { op } => format!("{}:row", op.name()),
+            Pattern::Columns { op } => format!("{}:column", op.name()),
+            Pattern::Mfma { mdim, op } => {
+                let shape = if *mdim == 32 { "mfma32x32x8" } else { "mfma16x16x16" };
+                if *op == (Op::DsRead { bits: 128 }) { shape.into() } else { format!("{shape}:{}", op.name()) }
+            }
+            Pattern::Ldmatrix { op } => op.name().into(),
+            Pattern::MmaSyncA => "mma_sync_a".into(),
+        }
+    }
+}

@@ -2,7 +2,9 @@
 //! (what the `cktile` command prints).
 //!
 //! - [`text`]: offset grids and check reports;
-//! - [`bank`]: bank-conflict reports and layout comparisons.
+//! - [`bank`]: bank-conflict reports and layout comparisons;
+//! - [`search`]: layout search reports.
 
 pub mod bank;
+pub mod search;
 pub mod text;

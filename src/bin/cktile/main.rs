@@ -7,6 +7,7 @@ mod catalog;
 mod check;
 mod common;
 mod offsets;
+mod search;
 mod summary;
 
 use clap::{Parser, Subcommand};
@@ -112,6 +113,51 @@ cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b3
         #[arg(long)]
         json: bool,
     },
+    /// Search the catalogue's layout families for the tile layouts with the fewest bank passes.
+    #[command(
+        long_about = "Search the layout families (CK Tile XOR layouts, CuTe swizzles, Triton swizzled encodings, row \
+padding, every GF(2)-linear swizzle of the column's vectors by the row bits) for the layouts of a row-major tile that \
+cost the fewest passes through the banks over all its writes and reads; ties go to fewer extra bytes, then fewer \
+transforms. Prints the best layouts with their catalogue entries and specs, the Pareto front of cycles against extra \
+bytes, the size of each family searched, and, when nothing is conflict-free, the proved lower bound and why.",
+        after_help = "Accesses (--write / --read, repeatable):\n  \
+OP:row, OP:column   vector walks along rows or down columns (OP: ds_write_b128, st.shared.b64, ...)\n  \
+mfma16x16x16:a      MFMA operand read (also mfma32x32x8; :ds_read_b64 for 8-byte reads)\n  \
+ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n\n\
+Examples:\n  \
+cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a\n  \
+cktile search --tile 64x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4 --json\n  \
+cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --max-padding-bytes 0"
+    )]
+    Search {
+        /// The tile: ROWSxCOLS (row-major; vectors run along rows).
+        #[arg(long)]
+        tile: String,
+        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count.
+        #[arg(long, default_value = "fp16")]
+        dtype: String,
+        /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
+        #[arg(long)]
+        arch: String,
+        /// A write access (repeatable), e.g. ds_write_b128:row.
+        #[arg(long = "write", value_name = "ACCESS")]
+        writes: Vec<String>,
+        /// A read access (repeatable), e.g. mfma16x16x16:a.
+        #[arg(long = "read", value_name = "ACCESS")]
+        reads: Vec<String>,
+        /// The most padding a layout may add, in bytes.
+        #[arg(long, value_name = "BYTES")]
+        max_padding_bytes: Option<u64>,
+        /// Elements that must stay contiguous along a row (default: the widest access).
+        #[arg(long, value_name = "ELEMENTS")]
+        vector: Option<usize>,
+        /// How many of the equally good layouts to list.
+        #[arg(long, default_value_t = 12)]
+        top: usize,
+        /// Print one JSON object instead of the text report.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -122,6 +168,19 @@ fn main() -> ExitCode {
         Some(Command::Check { spec, json }) => check::check_report(spec, *json),
         Some(Command::Catalog { name, json }) => catalog::catalog(name.as_deref(), *json),
         Some(Command::Bank) => bank::bank(),
+        Some(Command::Search { tile, dtype, arch, writes, reads, max_padding_bytes, vector, top, json }) => {
+            search::search_layouts(&search::SearchArgs {
+                tile,
+                dtype,
+                arch,
+                writes,
+                reads,
+                max_padding_bytes: *max_padding_bytes,
+                vector: *vector,
+                top: *top,
+                json: *json,
+            })
+        }
         Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => {
             analyze::analyze(&analyze::AnalyzeArgs { spec, arch, pattern, op: op.as_deref(), dtype, json: *json })
         }

@@ -1,0 +1,140 @@
+//! A search report as text: the problem, the families searched, the best
+//! layouts, the Pareto front and, when nothing is conflict-free, why.
+
+use super::bank::lane_ranges;
+use crate::search::{Candidate, Family, SearchReport};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+fn dtype_name(bytes: usize) -> &'static str {
+    match bytes {
+        1 => "8-bit",
+        2 => "16-bit",
+        4 => "32-bit",
+        _ => "64-bit",
+    }
+}
+
+fn per_pattern(c: &Candidate) -> String {
+    let parts: Vec<String> = c.costs.iter().map(|k| format!("{}", k.cycles)).collect();
+    parts.join(" + ")
+}
+
+/// The report as the command line prints it (`limit`: how many optimal
+/// candidates to list).
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Problem, search};
+/// let p = Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+/// let text = cktile::render::search::report(&search(&p)?, 5);
+/// assert!(text.contains("conflict-free"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn report(r: &SearchReport, limit: usize) -> String {
+    let p = &r.problem;
+    let names: Vec<String> = p
+        .patterns()
+        .map(|(role, pat)| {
+            format!("{} {}", if role == crate::search::Role::Write { "write" } else { "read" }, pat.access_name())
+        })
+        .collect();
+    let minima: Vec<String> = r.minimum.iter().map(|m| format!("{m}")).collect();
+    let mut s = format!(
+        "Layout search: {}x{} tile of {} elements on {} ({} banks); vectors of {} elements stay contiguous\n\
+         accesses: {}\n\
+         conflict-free minimum: {} cycles ({}); the row-major tile takes {} ({})\n\n",
+        p.rows,
+        p.cols,
+        dtype_name(p.element_bytes),
+        p.arch.name,
+        p.arch.banks,
+        r.vector,
+        names.join(", "),
+        r.minimum_cycles(),
+        minima.join(" + "),
+        r.naive.cycles,
+        per_pattern(&r.naive),
+    );
+    s.push_str("Families (each searched exhaustively within the limits):\n");
+    for f in &r.families {
+        s.push_str(&format!("  {:<18} {:>6} members, {:>6} valid\n", f.family.entry(), f.members, f.valid));
+    }
+    s.push_str(&format!("  {} layouts counted in all\n\n", r.evaluated));
+    let best = r.best();
+    let verdict = if r.conflict_free() {
+        "conflict-free".into()
+    } else {
+        format!("{} over the minimum", best.cycles - r.minimum_cycles())
+    };
+    s.push_str(&format!(
+        "Best: {}\n  {} cycles ({}; {verdict}), {} extra bytes, {} transforms\n",
+        best.label(p.element_bytes),
+        best.cycles,
+        per_pattern(best),
+        best.extra_bytes,
+        best.transforms
+    ));
+    if let Ok(d) = best.descriptor() {
+        for line in format!("{d}").lines() {
+            s.push_str(&format!("  | {line}\n"));
+        }
+    }
+    s.push_str(&format!("\nEqually good ({} layouts", r.optimal.len()));
+    if r.xor_linear_optimal_classes > 0 {
+        s.push_str(&format!("; {} xor-linear classes", r.xor_linear_optimal_classes));
+    }
+    s.push_str("):\n");
+    for c in r.optimal.iter().take(limit) {
+        s.push_str(&format!("  {} ({} transforms)\n", c.label(p.element_bytes), c.transforms));
+    }
+    if r.optimal.len() > limit {
+        s.push_str(&format!("  ... {} more (--top N or --json lists them)\n", r.optimal.len() - limit));
+    }
+    if let Some(ck) = r.candidates.iter().find(|c| c.family == Family::CkUniversal) {
+        let rank =
+            if ck.cycles == best.cycles && ck.extra_bytes == best.extra_bytes { "optimal" } else { "not optimal" };
+        s.push_str(&format!("CK Tile's own choice: {}: {} cycles, {rank}\n", ck.entry, ck.cycles));
+    }
+    s.push_str("\nPareto front (cycles against extra bytes):\n");
+    for c in &r.front {
+        s.push_str(&format!("  {:>8} cycles {:>8} bytes  {}\n", c.cycles, c.extra_bytes, c.label(p.element_bytes)));
+    }
+    if !r.conflict_free() {
+        s.push_str(&format!(
+            "\nNo layout searched is conflict-free. {} cycles is a lower bound for these families: every member was counted.\n",
+            best.cycles
+        ));
+        let alone: Vec<String> = r
+            .pattern_best
+            .iter()
+            .zip(&r.minimum)
+            .zip(&names)
+            .map(|((b, m), n)| format!("{n}: {b} (minimum {m})"))
+            .collect();
+        s.push_str(&format!("  Each pattern alone at best: {}\n", alone.join("; ")));
+        if r.pattern_best.iter().sum::<u64>() < best.cycles {
+            s.push_str("  The patterns clash: no single layout gives each its own best.\n");
+        }
+        if !r.stuck.is_empty() {
+            s.push_str(&format!(
+                "  {} conflicting phases of the best layout have all their lanes in one row; row padding and \
+                 row-indexed XORs move a row as a whole, so they cannot separate them. For example:\n",
+                r.stuck.len()
+            ));
+            for st in r.stuck.iter().take(3) {
+                s.push_str(&format!(
+                    "    {} instruction {} phase {}: lanes {} all in row {}, {} cycles\n",
+                    names.get(st.pattern).map_or("?", String::as_str),
+                    st.instruction,
+                    st.phase,
+                    lane_ranges(&st.lanes),
+                    st.row,
+                    st.cycles
+                ));
+            }
+        }
+    }
+    s
+}

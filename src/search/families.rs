@@ -1,0 +1,174 @@
+//! The candidate families a search walks, each as the catalogue entries it
+//! names: every member is written `name:key=value,...`, so every answer is
+//! a catalogue entry the rest of cktile (and the command line) can build.
+
+use super::problem::Problem;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A family of layouts the search enumerates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// The unswizzled, unpadded row-major tile (the reference).
+    Naive,
+    /// CK Tile's universal GEMM A block with MLdsLayer chosen by CK's rule.
+    CkUniversal,
+    /// CK Tile's xor -> unmerge -> merge block, every KPack and MLdsLayer.
+    CkXorLds,
+    /// The plain XOR preshuffle on KPack-wide vectors.
+    CkXorPreshuffle,
+    /// CuTe `Swizzle<B,M,S>` on the element index (the byte-address
+    /// swizzles are the same maps with `M` raised by log2 of the element size).
+    CuteSwizzle,
+    /// Triton `swizzled_shared<vec, perPhase, maxPhase, order = [1, 0]>`.
+    TritonSwizzled,
+    /// Rows padded by `pad` elements.
+    RowPadded,
+    /// Every GF(2)-linear swizzle of the column's vector bits by the row bits.
+    XorLinear,
+}
+
+impl Family {
+    /// Every family, in the order candidates of equal cost are preferred.
+    ///
+    /// ```
+    /// assert_eq!(cktile::search::Family::ALL.len(), 8);
+    /// ```
+    pub const ALL: [Family; 8] = [
+        Family::Naive,
+        Family::CkUniversal,
+        Family::CkXorLds,
+        Family::CkXorPreshuffle,
+        Family::CuteSwizzle,
+        Family::TritonSwizzled,
+        Family::RowPadded,
+        Family::XorLinear,
+    ];
+
+    /// The catalogue entry its members are written with.
+    ///
+    /// ```
+    /// assert_eq!(cktile::search::Family::CuteSwizzle.entry(), "cute-swizzle");
+    /// ```
+    pub const fn entry(self) -> &'static str {
+        match self {
+            Family::Naive => "row-padded",
+            Family::CkUniversal => "ck-universal-a",
+            Family::CkXorLds => "ck-xor-lds",
+            Family::CkXorPreshuffle => "ck-xor-preshuffle",
+            Family::CuteSwizzle => "cute-swizzle",
+            Family::TritonSwizzled => "triton-swizzled",
+            Family::RowPadded => "row-padded",
+            Family::XorLinear => "xor-linear",
+        }
+    }
+
+    /// What the family's parameters range over.
+    ///
+    /// ```
+    /// assert!(cktile::search::Family::RowPadded.range().contains("bank period"));
+    /// ```
+    pub const fn range(self) -> &'static str {
+        match self {
+            Family::Naive => "the row-major tile itself",
+            Family::CkUniversal => {
+                "one member: CK's MLdsLayer rule and default KPack for this element size and bank count"
+            }
+            Family::CkXorLds => {
+                "KPack = every power of two from the vector width to cols; MLdsLayer = every power of two dividing rows \
+                 with (cols / KPack) * MLdsLayer a power of two; both unmerge orders where they differ (MLdsLayer > 1)"
+            }
+            Family::CkXorPreshuffle => "KPack = every power of two from the vector width to cols",
+            Family::CuteSwizzle => {
+                "every B >= 1, M >= log2(vector width), |S| >= B (both signs) with M + |S| + B <= log2(rows * cols); \
+                 on byte addresses these are Swizzle<B, M + log2(element bytes), S>, and byte swizzles with a smaller \
+                 M would split elements"
+            }
+            Family::TritonSwizzled => {
+                "vec = every power of two from the vector width to cols; perPhase = every power of two up to rows; \
+                 maxPhase = every power of two up to cols / vec; order [1, 0]"
+            }
+            Family::RowPadded => {
+                "pad = every multiple of the vector width below one bank period (banks * 4 bytes); a pad one period \
+                 larger maps every access to the same banks, so it can only cost more storage"
+            }
+            Family::XorLinear => {
+                "every masks matrix over the row bits; rows bits that never vary inside a phase only XOR every lane of \
+                 that phase by one constant, which permutes banks and words alike, so one member per class is counted"
+            }
+        }
+    }
+}
+
+/// Powers of two from `lo` to `hi` inclusive.
+fn powers(lo: usize, hi: usize) -> impl Iterator<Item = usize> {
+    core::iter::successors(Some(lo.max(1)), |&x| x.checked_mul(2)).take_while(move |&x| x <= hi)
+}
+
+/// `log2` rounded down (0 for 0 and 1).
+pub(crate) fn floor_log2(x: usize) -> u32 {
+    usize::BITS - 1 - x.max(1).leading_zeros()
+}
+
+/// The members of `family` for `problem` with vector unit `unit`, as
+/// catalogue entries (not yet checked: a builder may reject some).
+pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
+    let (rows, cols) = (p.rows, p.cols);
+    let mut out = Vec::new();
+    match family {
+        Family::Naive => out.push(format!("row-padded:rows={rows},cols={cols},pad=0")),
+        Family::CkUniversal => {
+            out.push(format!("ck-universal-a:m={rows},k={cols},dtype={},banks={}", p.element_bytes, p.arch.banks))
+        }
+        Family::CkXorLds => {
+            for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
+                for mlds in powers(1, rows).filter(|l| rows % l == 0) {
+                    if ((cols / kpack) * mlds).is_power_of_two() {
+                        out.push(format!("ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2025"));
+                        if mlds > 1 {
+                            out.push(format!("ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2024"));
+                        }
+                    }
+                }
+            }
+        }
+        Family::CkXorPreshuffle => {
+            for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
+                out.push(format!("ck-xor-preshuffle:m={rows},k={cols},kpack={kpack}"));
+            }
+        }
+        Family::CuteSwizzle => {
+            let n = rows.checked_mul(cols).map_or(0, floor_log2) as i32;
+            let m0 = floor_log2(unit) as i32;
+            for b in 1..=n {
+                for m in m0..n {
+                    for s in -n..=n {
+                        if s.abs() >= b && m + s.abs() + b <= n {
+                            out.push(format!("cute-swizzle:b={b},mbase={m},s={s},rows={rows},cols={cols}"));
+                        }
+                    }
+                }
+            }
+        }
+        Family::TritonSwizzled => {
+            for vec in powers(unit, cols).filter(|v| cols % v == 0) {
+                for per_phase in powers(1, rows) {
+                    for max_phase in powers(1, cols / vec) {
+                        out.push(format!(
+                            "triton-swizzled:vec={vec},perphase={per_phase},maxphase={max_phase},order=10,rows={rows},cols={cols}"
+                        ));
+                    }
+                }
+            }
+        }
+        Family::RowPadded => {
+            let period = (p.arch.banks as usize * 4 / p.element_bytes.max(1)).max(unit);
+            for pad in (unit..period).step_by(unit) {
+                out.push(format!("row-padded:rows={rows},cols={cols},pad={pad}"));
+            }
+        }
+        Family::XorLinear => {}
+    }
+    out
+}

@@ -1,0 +1,239 @@
+//! Layout search: given how a tile is written and read on a chip, which
+//! layout is conflict-free for all of it, at what storage cost.
+//!
+//! [`search`] walks the named families exhaustively within the problem's
+//! limits (each [`Family`] says what it ranges over): CK Tile's XOR layouts,
+//! CuTe swizzles, Triton's swizzled encoding, row padding and every
+//! GF(2)-linear swizzle of the column's vectors by the row bits. Each
+//! candidate is a catalogue entry; its cost is the analyzer's count of
+//! passes through the banks over every instruction of every pattern. The
+//! candidates are ranked by total cycles, then extra bytes, then the number
+//! of transforms, and the report gives the Pareto front of cycles against
+//! extra bytes. Because the walk is exhaustive, the best total is a proved
+//! lower bound for these families; when it is above the conflict-free
+//! minimum the report lists each pattern's best alone (do the patterns
+//! clash?) and the phases whose lanes all access one row, which no row
+//! padding or row-indexed XOR can separate.
+//!
+//! ```
+//! use cktile::analyzer::{arch, Pattern};
+//! use cktile::search::{Problem, search};
+//! // The CK Tile docs' tile: 128x64 fp16 on gfx942, row writes and MFMA reads.
+//! let p = Problem::new(128, 64, 2, arch::GFX942)
+//!     .write(Pattern::from_access("ds_write_b128:row")?)
+//!     .read(Pattern::from_access("mfma16x16x16:a")?);
+//! let r = search(&p)?;
+//! assert!(r.conflict_free() && r.best().extra_bytes == 0);
+//! assert!(r.naive.cycles > r.best().cycles);
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+mod families;
+mod linear;
+mod outcome;
+mod problem;
+mod workload;
+
+pub use families::Family;
+pub use linear::MAX_CLASSES;
+pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
+pub use problem::{Problem, Role};
+pub use workload::PatternCost;
+
+use crate::analyzer::report::analyze_instruction;
+use crate::analyzer::tile::lane_addresses;
+use crate::error::Error;
+use crate::layouts;
+use crate::transforms::Kind;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use linear::Skipped;
+use workload::Workload;
+
+/// Transforms in a descriptor, pass-throughs not counted.
+fn transforms(d: &crate::Descriptor) -> usize {
+    d.stages().iter().flat_map(|s| s.items()).filter(|i| i.transform().kind() != Kind::PassThrough).count()
+}
+
+/// Evaluates one catalogue entry: its candidate, or why it does not fit.
+fn evaluate(family: Family, entry: String, p: &Problem, work: &Workload) -> Result<Candidate, Error> {
+    let d = layouts::resolve(&entry)?;
+    let tile = (p.rows * p.cols) as u64;
+    let space = u64::try_from(d.element_space_size()).unwrap_or(u64::MAX);
+    let extra_bytes = space.saturating_sub(tile).saturating_mul(p.element_bytes as u64);
+    if p.max_padding_bytes.is_some_and(|max| extra_bytes > max) {
+        return Err(problem::bad("max padding bytes", extra_bytes as usize, "the layout pads more than the limit"));
+    }
+    let costs = work.descriptor_cost(&d)?;
+    Ok(Candidate {
+        family,
+        entry,
+        cycles: costs.iter().map(|c| c.cycles).sum(),
+        costs,
+        extra_bytes,
+        transforms: transforms(&d),
+    })
+}
+
+/// Searches every family for the layouts of `problem`'s tile that cost the
+/// fewest passes through the banks over all its patterns.
+///
+/// Errors: the problem is invalid ([`Problem::validate`]).
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Family, Problem, search};
+/// let p = Problem::new(64, 64, 2, arch::SM90)
+///     .write(Pattern::from_access("st.shared.b128:row")?)
+///     .read(Pattern::from_access("ldmatrix.x4")?);
+/// let r = search(&p)?;
+/// assert!(r.conflict_free());
+/// assert!(r.optimal.iter().any(|c| c.family == Family::CuteSwizzle));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
+    problem.validate()?;
+    let unit = problem.vector_elements()?;
+    let work = Workload::new(problem)?;
+    let naive = evaluate(Family::Naive, families::members(Family::Naive, problem, unit).concat(), problem, &work)?;
+    let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
+    let mut candidates = Vec::new();
+    let mut sizes = Vec::new();
+    let mut evaluated = 1u64;
+    for family in Family::ALL.into_iter().filter(|f| !matches!(f, Family::Naive | Family::XorLinear)) {
+        let members = families::members(family, problem, unit);
+        let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
+        for entry in members {
+            evaluated += 1;
+            match evaluate(family, entry, problem, &work) {
+                Ok(c) => {
+                    valid += 1;
+                    candidates.push(c);
+                }
+                Err(e) => {
+                    first_reason.get_or_insert_with(|| format!("{e}"));
+                }
+            }
+        }
+        let mut note = String::from(family.range());
+        if let Some(reason) = first_reason {
+            note.push_str(&format!("; {} left out, e.g. {reason}", n - valid));
+        }
+        sizes.push(FamilySize { family, members: n, valid, note });
+    }
+    let mut xor_linear_optimal_classes = 0;
+    match linear::search(problem, unit, &work)? {
+        Ok(outcome) => {
+            evaluated += outcome.classes;
+            xor_linear_optimal_classes = outcome.optimal_classes;
+            let mut unbuilt = 0;
+            for (_, masks, _) in &outcome.best {
+                let used = masks.iter().rposition(|&m| m != 0).map_or(0, |k| k + 1);
+                let written: Vec<String> = masks[..used].iter().map(|m| format!("{m}")).collect();
+                let entry = format!(
+                    "xor-linear:rows={},cols={},vec={unit},masks={}",
+                    problem.rows,
+                    problem.cols,
+                    written.join(".")
+                );
+                // The fast count is checked against the descriptor's here.
+                match evaluate(Family::XorLinear, entry, problem, &work) {
+                    Ok(c) => candidates.push(c),
+                    Err(_) => unbuilt += 1,
+                }
+            }
+            let active: Vec<String> = outcome.active.iter().map(|b| format!("{b}")).collect();
+            let mut note = format!(
+                "{}; 2^{} masks matrices ({} column bits x {} row bits); active row bits [{}]: {} classes, all counted; \
+                 the simplest member of each cost level is listed",
+                Family::XorLinear.range(),
+                outcome.column_bits * outcome.row_bits,
+                outcome.column_bits,
+                outcome.row_bits,
+                active.join(", "),
+                outcome.classes
+            );
+            if unbuilt > 0 {
+                note.push_str(&format!("; {unbuilt} cost levels had no member that fits a descriptor's stages"));
+            }
+            sizes.push(FamilySize {
+                family: Family::XorLinear,
+                members: outcome.classes,
+                valid: outcome.classes,
+                note,
+            });
+        }
+        Err(skipped) => {
+            let note = match skipped {
+                Skipped::NotPowerOfTwo => "not searched: cols / vector width is not a power of two".into(),
+                Skipped::TooMany { classes_log2 } => format!(
+                    "not searched: 2^{classes_log2} classes exceed the limit of 2^{}",
+                    MAX_CLASSES.trailing_zeros()
+                ),
+            };
+            sizes.push(FamilySize { family: Family::XorLinear, members: 0, valid: 0, note });
+        }
+    }
+    candidates.sort_by(|a, b| a.key().cmp(&b.key()));
+    let mut front: Vec<Candidate> = Vec::new();
+    for c in &candidates {
+        if front.last().is_none_or(|f| c.extra_bytes < f.extra_bytes) {
+            front.push(c.clone());
+        }
+    }
+    let optimal: Vec<Candidate> = match candidates.first() {
+        Some(b) => {
+            candidates.iter().filter(|c| (c.cycles, c.extra_bytes) == (b.cycles, b.extra_bytes)).cloned().collect()
+        }
+        None => Vec::new(),
+    };
+    let pattern_best = (0..minimum.len())
+        .map(|k| candidates.iter().chain([&naive]).map(|c| c.costs[k].cycles).min().unwrap_or(0))
+        .collect();
+    let best = candidates.first().unwrap_or(&naive);
+    let stuck = stuck_phases(problem, &work, best)?;
+    Ok(SearchReport {
+        problem: problem.clone(),
+        vector: unit,
+        minimum,
+        naive,
+        families: sizes,
+        evaluated,
+        candidates,
+        front,
+        optimal,
+        xor_linear_optimal_classes,
+        pattern_best,
+        stuck,
+    })
+}
+
+/// The conflicting phases of `best` whose active lanes all access one row.
+fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<StuckPhase>, Error> {
+    let d = best.descriptor()?;
+    let mut out = Vec::new();
+    for (k, w) in work.patterns.iter().enumerate() {
+        for (i, lanes) in w.lanes.iter().enumerate() {
+            let addrs = lane_addresses(&d, p.element_bytes, &p.arch, w.pattern, i)?;
+            let r = analyze_instruction(&p.arch, w.pattern.op(), &addrs[..p.arch.wave as usize])?;
+            for ph in r.phase_detail.iter().filter(|ph| ph.cycles > 1) {
+                let rows: Vec<usize> =
+                    ph.lanes.iter().filter_map(|&l| lanes.get(l as usize).copied().flatten()).map(|(r, _)| r).collect();
+                if let Some(&row) = rows.first() {
+                    if rows.iter().all(|&r| r == row) {
+                        out.push(StuckPhase {
+                            pattern: k,
+                            instruction: i as u32,
+                            phase: ph.phase,
+                            row,
+                            lanes: ph.lanes.clone(),
+                            cycles: ph.cycles,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}

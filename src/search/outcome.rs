@@ -1,0 +1,226 @@
+//! What a search returns: every candidate with its cost, the Pareto front of
+//! cycles against extra bytes, the family sizes, and why the best layout
+//! still conflicts when it does.
+
+use super::families::Family;
+use super::problem::Problem;
+use super::workload::PatternCost;
+use crate::Descriptor;
+use crate::error::Error;
+use crate::layouts;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// One evaluated layout.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Problem, search};
+/// let p = Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+/// let r = search(&p)?;
+/// let best = r.best();
+/// assert_eq!(best.descriptor()?.lengths().as_slice(), [16, 64]);
+/// assert_eq!(best.cycles, best.costs.iter().map(|c| c.cycles).sum::<u64>());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The family it was found in.
+    pub family: Family,
+    /// The catalogue entry that builds it (`cktile catalog`).
+    pub entry: String,
+    /// Each pattern's cost, writes first, in the problem's order.
+    pub costs: Vec<PatternCost>,
+    /// Total passes through the banks over every pattern.
+    pub cycles: u64,
+    /// Bytes of storage beyond `rows * cols * element_bytes`.
+    pub extra_bytes: u64,
+    /// Transforms in its descriptor, pass-throughs not counted: the simplicity tie-break.
+    pub transforms: usize,
+}
+
+impl Candidate {
+    /// Builds the layout.
+    ///
+    /// ```
+    /// use cktile::search::{Candidate, Family};
+    /// let c = Candidate {
+    ///     family: Family::RowPadded,
+    ///     entry: "row-padded:rows=2,cols=4,pad=4".into(),
+    ///     costs: vec![],
+    ///     cycles: 0,
+    ///     extra_bytes: 8,
+    ///     transforms: 0,
+    /// };
+    /// assert_eq!(c.descriptor()?.calculate_offset(&[1, 0]), 8);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn descriptor(&self) -> Result<Descriptor, Error> {
+        layouts::resolve(&self.entry)
+    }
+
+    /// A short name: the entry, and for CuTe swizzles the byte-address form.
+    ///
+    /// ```
+    /// use cktile::search::{Candidate, Family};
+    /// let c = Candidate {
+    ///     family: Family::CuteSwizzle,
+    ///     entry: "cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64".into(),
+    ///     costs: vec![],
+    ///     cycles: 0,
+    ///     extra_bytes: 0,
+    ///     transforms: 2,
+    /// };
+    /// assert_eq!(c.label(2), "Swizzle<3,3,3> on elements = Swizzle<3,4,3> on bytes");
+    /// ```
+    pub fn label(&self, element_bytes: usize) -> String {
+        if self.family != Family::CuteSwizzle {
+            return self.entry.clone();
+        }
+        let field = |key: &str| -> i64 {
+            self.entry
+                .split([':', ','])
+                .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0)
+        };
+        let (b, m, s) = (field("b"), field("mbase"), field("s"));
+        let shift = i64::from(element_bytes.max(1).trailing_zeros());
+        format!("Swizzle<{b},{m},{s}> on elements = Swizzle<{b},{},{s}> on bytes", m + shift)
+    }
+
+    /// The order of preference: fewer cycles, then fewer extra bytes, then
+    /// fewer transforms, then the family order, then the entry text.
+    pub(crate) fn key(&self) -> (u64, u64, usize, Family, &str) {
+        (self.cycles, self.extra_bytes, self.transforms, self.family, &self.entry)
+    }
+}
+
+/// How much of one family was searched.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// let p = cktile::search::Problem::new(32, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+/// let r = cktile::search::search(&p)?;
+/// assert!(r.families.iter().all(|f| f.valid <= f.members));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilySize {
+    /// The family.
+    pub family: Family,
+    /// Members enumerated (for the XOR-linear family: classes).
+    pub members: u64,
+    /// Members that built and fit the tile, the vector width and the padding limit.
+    pub valid: u64,
+    /// What was searched, and why any member was left out.
+    pub note: String,
+}
+
+/// A phase of the best layout that still conflicts although all its lanes
+/// access one row: no layout that moves whole rows (row padding) or XORs a
+/// row's vectors by a function of the row (the XOR families) can separate
+/// them, because it treats every lane of the phase alike.
+///
+/// ```
+/// let s = cktile::search::StuckPhase { pattern: 0, instruction: 3, phase: 1, row: 7, lanes: vec![4, 5], cycles: 2 };
+/// assert_eq!(s.lanes.len(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StuckPhase {
+    /// The pattern (writes first).
+    pub pattern: usize,
+    /// The instruction.
+    pub instruction: u32,
+    /// The phase.
+    pub phase: u32,
+    /// The row all its lanes access.
+    pub row: usize,
+    /// Its active lanes.
+    pub lanes: Vec<u32>,
+    /// Its passes through the banks.
+    pub cycles: u32,
+}
+
+/// The result of [`search`](super::search).
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Problem, search};
+/// let p = Problem::new(128, 64, 2, arch::GFX942)
+///     .write(Pattern::from_access("ds_write_b128:row")?)
+///     .read(Pattern::from_access("mfma16x16x16:a")?);
+/// let r = search(&p)?;
+/// assert!(r.conflict_free());
+/// assert_eq!(r.best().extra_bytes, 0);
+/// assert!(r.front.len() >= 1);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The problem searched.
+    pub problem: Problem,
+    /// The vector width every candidate keeps contiguous, in elements.
+    pub vector: usize,
+    /// Each pattern's conflict-free minimum (one pass per phase).
+    pub minimum: Vec<u64>,
+    /// The unswizzled, unpadded tile.
+    pub naive: Candidate,
+    /// Each family's size.
+    pub families: Vec<FamilySize>,
+    /// Layouts whose cost was counted (descriptors plus XOR-linear classes).
+    pub evaluated: u64,
+    /// Every valid candidate, best first (the XOR-linear family contributes
+    /// its simplest member for each total cost).
+    pub candidates: Vec<Candidate>,
+    /// The Pareto front of cycles against extra bytes, fewest cycles first.
+    pub front: Vec<Candidate>,
+    /// Every candidate as good as the best in cycles and extra bytes.
+    pub optimal: Vec<Candidate>,
+    /// XOR-linear classes as good as the best (each a set of masks matrices).
+    pub xor_linear_optimal_classes: u64,
+    /// Each pattern's fewest cycles over all candidates, alone.
+    pub pattern_best: Vec<u64>,
+    /// Conflicting phases of the best layout whose lanes share one row.
+    pub stuck: Vec<StuckPhase>,
+}
+
+impl SearchReport {
+    /// The best candidate.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// let p = cktile::search::Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+    /// let r = cktile::search::search(&p)?;
+    /// assert_eq!(r.best(), &r.candidates[0]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn best(&self) -> &Candidate {
+        self.candidates.first().unwrap_or(&self.naive)
+    }
+
+    /// The conflict-free minimum over every pattern.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// let p = cktile::search::Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+    /// assert_eq!(cktile::search::search(&p)?.minimum_cycles(), 8); // 2 instructions of 4 phases
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn minimum_cycles(&self) -> u64 {
+        self.minimum.iter().sum()
+    }
+
+    /// Whether the best candidate is conflict-free.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// let p = cktile::search::Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+    /// assert!(cktile::search::search(&p)?.conflict_free());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn conflict_free(&self) -> bool {
+        self.best().cycles == self.minimum_cycles()
+    }
+}

@@ -1,0 +1,201 @@
+//! What a search is asked: the tile, its element type, the chip, how the tile
+//! is written and read, and the limits a layout must respect.
+
+use crate::analyzer::{Arch, Pattern};
+use crate::error::{Error, ErrorKind};
+use alloc::vec::Vec;
+
+/// Whether a pattern writes or reads the tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Stores into shared memory.
+    Write,
+    /// Loads from shared memory.
+    Read,
+}
+
+/// A layout search problem: a `rows x cols` row-major tile of
+/// `element_bytes`-byte elements on `arch`, written by `writes` and read by
+/// `reads` (each pattern covers the whole tile once).
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::Problem;
+/// let p = Problem::new(128, 64, 2, arch::GFX942)
+///     .write(Pattern::from_access("ds_write_b128:row")?)
+///     .read(Pattern::from_access("mfma16x16x16:a")?);
+/// assert_eq!(p.vector_elements()?, 8); // the 16-byte accesses' width, in fp16 elements
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Rows of the tile (the first top dimension).
+    pub rows: usize,
+    /// Columns (the second, contiguous within a vector).
+    pub cols: usize,
+    /// Bytes per element: 1, 2, 4 or 8.
+    pub element_bytes: usize,
+    /// The chip.
+    pub arch: Arch,
+    /// The patterns that store the tile.
+    pub writes: Vec<Pattern>,
+    /// The patterns that load it.
+    pub reads: Vec<Pattern>,
+    /// The most padding a layout may add, in bytes (`None`: no limit; the
+    /// padding family is still finite, see [`search`](super::search)).
+    pub max_padding_bytes: Option<u64>,
+    /// Elements that must stay contiguous and aligned along a row (`None`:
+    /// the widest access of the patterns). Raised to that width if smaller.
+    pub vector: Option<usize>,
+}
+
+impl Problem {
+    /// A problem with no patterns and no limits yet.
+    ///
+    /// ```
+    /// let p = cktile::search::Problem::new(64, 64, 4, cktile::analyzer::arch::SM90);
+    /// assert!(p.writes.is_empty() && p.max_padding_bytes.is_none());
+    /// ```
+    pub fn new(rows: usize, cols: usize, element_bytes: usize, arch: Arch) -> Problem {
+        Problem {
+            rows,
+            cols,
+            element_bytes,
+            arch,
+            writes: Vec::new(),
+            reads: Vec::new(),
+            max_padding_bytes: None,
+            vector: None,
+        }
+    }
+
+    /// Adds a write pattern.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Op, Pattern};
+    /// let p = cktile::search::Problem::new(64, 64, 2, arch::GFX942).write(Pattern::Rows { op: Op::DsWrite { bits: 64 } });
+    /// assert_eq!(p.writes.len(), 1);
+    /// ```
+    pub fn write(mut self, pattern: Pattern) -> Problem {
+        self.writes.push(pattern);
+        self
+    }
+
+    /// Adds a read pattern.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// let p = cktile::search::Problem::new(64, 64, 2, arch::SM90).read(Pattern::MmaSyncA);
+    /// assert_eq!(p.reads.len(), 1);
+    /// ```
+    pub fn read(mut self, pattern: Pattern) -> Problem {
+        self.reads.push(pattern);
+        self
+    }
+
+    /// Sets the padding limit in bytes.
+    ///
+    /// ```
+    /// let p = cktile::search::Problem::new(8, 8, 4, cktile::analyzer::arch::SM80).max_padding_bytes(0);
+    /// assert_eq!(p.max_padding_bytes, Some(0));
+    /// ```
+    pub fn max_padding_bytes(mut self, bytes: u64) -> Problem {
+        self.max_padding_bytes = Some(bytes);
+        self
+    }
+
+    /// Requires vectors of `elements` to stay contiguous along rows.
+    ///
+    /// ```
+    /// let p = cktile::search::Problem::new(8, 64, 2, cktile::analyzer::arch::SM80).vector(16);
+    /// assert_eq!(p.vector_elements(), Ok(16));
+    /// ```
+    pub fn vector(mut self, elements: usize) -> Problem {
+        self.vector = Some(elements);
+        self
+    }
+
+    /// Every pattern with its role, writes first.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// use cktile::search::{Problem, Role};
+    /// let p = Problem::new(16, 16, 2, arch::SM90).read(Pattern::MmaSyncA);
+    /// assert_eq!(p.patterns().collect::<Vec<_>>(), [(Role::Read, Pattern::MmaSyncA)]);
+    /// ```
+    pub fn patterns(&self) -> impl Iterator<Item = (Role, Pattern)> + '_ {
+        let writes = self.writes.iter().map(|&p| (Role::Write, p));
+        writes.chain(self.reads.iter().map(|&p| (Role::Read, p)))
+    }
+
+    /// The unit every layout of the search keeps contiguous and aligned: the
+    /// widest access in elements, or [`Problem::vector`] when wider. A power
+    /// of two dividing `cols`.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Op, Pattern};
+    /// let p = cktile::search::Problem::new(8, 64, 4, arch::SM90).read(Pattern::Rows { op: Op::LdShared { bits: 64 } });
+    /// assert_eq!(p.vector_elements(), Ok(2));
+    /// assert!(p.vector(3).vector_elements().is_err());
+    /// ```
+    pub fn vector_elements(&self) -> Result<usize, Error> {
+        let widest = self.patterns().map(|(_, p)| p.op().bytes_per_lane() as usize).max().unwrap_or(1);
+        let access = widest.div_ceil(self.element_bytes.max(1)).max(1);
+        let unit = self.vector.map_or(access, |v| v.max(access));
+        if !unit.is_power_of_two() {
+            return Err(bad("vector", unit, "it must be a power of two"));
+        }
+        if self.cols % unit != 0 {
+            return Err(bad("cols", self.cols, "it must be a multiple of the vector width"));
+        }
+        Ok(unit)
+    }
+
+    /// Checks the problem: a tile with elements of 1, 2, 4 or 8 bytes, at
+    /// least one pattern, each on an instruction the chip has, in its role,
+    /// covering the tile exactly.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Op, Pattern};
+    /// use cktile::search::Problem;
+    /// let p = Problem::new(128, 64, 2, arch::GFX942).write(Pattern::Rows { op: Op::DsRead { bits: 128 } });
+    /// assert!(p.validate().unwrap_err().to_string().contains("a write instruction"));
+    /// ```
+    pub fn validate(&self) -> Result<(), Error> {
+        if self.rows == 0 || self.cols == 0 {
+            return Err(bad(if self.rows == 0 { "rows" } else { "cols" }, 0, "it must be at least 1"));
+        }
+        if !matches!(self.element_bytes, 1 | 2 | 4 | 8) {
+            return Err(bad("element bytes", self.element_bytes, "it must be 1, 2, 4 or 8"));
+        }
+        if self.writes.is_empty() && self.reads.is_empty() {
+            return Err(bad("patterns", 0, "give at least one write or read pattern"));
+        }
+        for (role, p) in self.patterns() {
+            let op = p.op();
+            if op.is_read() != (role == Role::Read) {
+                let expected = match role {
+                    Role::Write => "a write instruction (ds_write_*, st.shared.*, stmatrix.*) for a write pattern",
+                    Role::Read => "a read instruction (ds_read_*, ld.shared.*, ldmatrix.*) for a read pattern",
+                };
+                return Err(Error::new(ErrorKind::PatternOp { pattern: p.name(), given: Some(op), expected }));
+            }
+            if !op.runs_on(&self.arch) {
+                return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name }));
+            }
+            p.instructions(self.rows, self.cols, self.element_bytes, self.arch.wave as usize)?;
+        }
+        self.vector_elements()?;
+        Ok(())
+    }
+}
+
+/// A search parameter error.
+pub(crate) fn bad(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
+    Error::new(ErrorKind::LayoutParameter {
+        layout: "search",
+        parameter,
+        value: i64::try_from(value).unwrap_or(i64::MAX),
+        requirement,
+    })
+}

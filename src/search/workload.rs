@@ -1,0 +1,117 @@
+//! The accesses a problem makes, computed once: for every pattern and
+//! instruction, the `(row, col)` each lane touches. A layout's cost is then
+//! its byte address for each of them, counted by the analyzer's model.
+
+use super::problem::Problem;
+use crate::Descriptor;
+use crate::analyzer::phases::MAX_LANES;
+use crate::analyzer::tile::coordinate_address;
+use crate::analyzer::{Arch, Counts, Pattern, count};
+use crate::error::Error;
+use alloc::vec::Vec;
+
+/// One lane's access: instruction, lane, and the coordinate.
+pub(crate) type Lanes = Vec<[Option<(usize, usize)>; MAX_LANES]>;
+
+/// One pattern's accesses.
+#[derive(Clone, Debug)]
+pub(crate) struct PatternWork {
+    pub pattern: Pattern,
+    /// Per instruction, per lane.
+    pub lanes: Lanes,
+}
+
+/// What one pattern costs under one layout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PatternCost {
+    /// Passes through the banks over every instruction.
+    pub cycles: u64,
+    /// Phases: the conflict-free minimum of `cycles`.
+    pub phases: u64,
+    /// The most distinct words one bank served in one phase.
+    pub max_ways: u32,
+}
+
+impl PatternCost {
+    /// Adds `times` instructions with counts `c`.
+    pub(crate) fn add(&mut self, c: &Counts, times: u64) {
+        self.cycles += u64::from(c.cycles) * times;
+        self.phases += u64::from(c.phases) * times;
+        self.max_ways = self.max_ways.max(c.max_ways);
+    }
+}
+
+/// Every pattern's accesses over the tile.
+#[derive(Clone, Debug)]
+pub(crate) struct Workload {
+    pub arch: Arch,
+    pub element_bytes: usize,
+    pub patterns: Vec<PatternWork>,
+}
+
+impl Workload {
+    /// The accesses of a (validated) problem.
+    pub fn new(problem: &Problem) -> Result<Workload, Error> {
+        let arch = problem.arch;
+        let wave = arch.wave as usize;
+        let (rows, cols, eb) = (problem.rows, problem.cols, problem.element_bytes);
+        let mut patterns = Vec::new();
+        for (_, pattern) in problem.patterns() {
+            let n = pattern.instructions(rows, cols, eb, wave)?;
+            let mut lanes = Vec::with_capacity(n);
+            for i in 0..n {
+                let mut at = [None; MAX_LANES];
+                for (lane, slot) in at.iter_mut().enumerate().take(wave) {
+                    *slot = pattern
+                        .coordinate(rows, cols, eb, wave, i, lane)?
+                        .map(|(r, c)| (usize::try_from(r).unwrap_or(0), usize::try_from(c).unwrap_or(0)));
+                }
+                lanes.push(at);
+            }
+            patterns.push(PatternWork { pattern, lanes });
+        }
+        Ok(Workload { arch, element_bytes: eb, patterns })
+    }
+
+    /// Each pattern's cost when element `(row, col)` lives at byte
+    /// `address(instruction, lane, row, col)`.
+    pub fn cost<F>(&self, mut address: F) -> Result<Vec<PatternCost>, Error>
+    where
+        F: FnMut(usize, usize, usize, usize) -> Result<u64, Error>,
+    {
+        let mut out = Vec::with_capacity(self.patterns.len());
+        for p in &self.patterns {
+            let mut c = PatternCost::default();
+            for i in 0..p.lanes.len() {
+                c.add(&self.instruction(p, i, &mut address)?, 1);
+            }
+            out.push(c);
+        }
+        Ok(out)
+    }
+
+    /// One instruction's counts.
+    pub fn instruction<F>(&self, p: &PatternWork, i: usize, address: &mut F) -> Result<Counts, Error>
+    where
+        F: FnMut(usize, usize, usize, usize) -> Result<u64, Error>,
+    {
+        let wave = self.arch.wave as usize;
+        let mut addrs = [None; MAX_LANES];
+        if let Some(lanes) = p.lanes.get(i) {
+            for (lane, at) in lanes.iter().enumerate().take(wave) {
+                addrs[lane] = match *at {
+                    Some((r, col)) => Some(address(i, lane, r, col)?),
+                    None => None,
+                };
+            }
+        }
+        count(&self.arch, p.pattern.op(), &addrs[..wave])
+    }
+
+    /// Each pattern's cost under a descriptor, with the analyzer's address
+    /// rule (a lane on a padded or outside coordinate is an error).
+    pub fn descriptor_cost(&self, desc: &Descriptor) -> Result<Vec<PatternCost>, Error> {
+        let eb = self.element_bytes;
+        self.cost(|i, lane, r, c| coordinate_address(desc, eb, i, lane, [r as i64, c as i64]))
+    }
+}
