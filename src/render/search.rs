@@ -106,6 +106,16 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
             "\nNo layout searched is conflict-free. {} cycles is a lower bound for these families: every member was counted.\n",
             best.cycles
         ));
+        let bound: u64 = r.vector_bound.iter().sum();
+        if bound > r.minimum_cycles() {
+            s.push_str(&format!(
+                "  Any layout that keeps {}-element vectors contiguous and aligned needs at least {bound} cycles: a \
+                 word at offset o of its vector can only use the banks b with b % V = o % V (V = words per vector), \
+                 and some phases touch more words at one offset than those banks hold.{}\n",
+                r.vector,
+                if bound == best.cycles { " The best layout reaches that bound." } else { "" }
+            ));
+        }
         let alone: Vec<String> = r
             .pattern_best
             .iter()

@@ -28,6 +28,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+mod bound;
 mod families;
 mod linear;
 mod outcome;
@@ -98,6 +99,7 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
     let work = Workload::new(problem)?;
     let naive = evaluate(Family::Naive, families::members(Family::Naive, problem, unit).concat(), problem, &work)?;
     let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
+    let vector_bound = bound::vector_bound(&work, unit);
     let mut candidates = Vec::new();
     let mut sizes = Vec::new();
     let mut evaluated = 1u64;
@@ -205,6 +207,7 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
         optimal,
         xor_linear_optimal_classes,
         pattern_best,
+        vector_bound,
         stuck,
     })
 }

@@ -182,6 +182,11 @@ pub struct SearchReport {
     pub xor_linear_optimal_classes: u64,
     /// Each pattern's fewest cycles over all candidates, alone.
     pub pattern_best: Vec<u64>,
+    /// Each pattern's proved lower bound over every layout (of any family)
+    /// that keeps vectors of [`vector`](Self::vector) elements contiguous and
+    /// aligned: a word at offset `o` of its vector can only sit in the banks
+    /// `b` with `b % V == o % V`, `V` the vector's words.
+    pub vector_bound: Vec<u64>,
     /// Conflicting phases of the best layout whose lanes share one row.
     pub stuck: Vec<StuckPhase>,
 }

@@ -1,0 +1,51 @@
+//! A lower bound on the passes of any layout that keeps the problem's
+//! vectors contiguous and aligned, whatever its family.
+//!
+//! In such a layout a vector of `W` elements fills `V = W * element_bytes / 4`
+//! consecutive words starting at a multiple of `V` (when it fills at least a
+//! word), so the word at offset `o` within its vector lies in a bank `b` with
+//! `b % V == o % V`: only `banks / V` banks are open to it. If a phase touches
+//! `n` distinct words with the same offset, some bank serves at least
+//! `ceil(n / (banks / V))` of them. Distinct elements of a layout are
+//! distinct words unless they share a word of one vector, which the count
+//! respects, so the bound holds for every such layout.
+
+use super::workload::Workload;
+use crate::analyzer::model::phase_cycles;
+use crate::analyzer::phases::grouping;
+use alloc::collections::BTreeSet;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// Each pattern's lower bound, in passes, for vectors of `unit` elements.
+pub(crate) fn vector_bound(work: &Workload, unit: usize) -> Vec<u64> {
+    let arch = &work.arch;
+    let eb = work.element_bytes;
+    let words_per_vector = (unit * eb / 4).max(1);
+    let open_banks = (arch.banks as usize / words_per_vector).max(1);
+    let mut out = Vec::with_capacity(work.patterns.len());
+    for w in &work.patterns {
+        let op = w.pattern.op();
+        let lane_words = (op.bytes_per_lane() as usize / 4).max(1);
+        let g = grouping(arch, op);
+        let mut total = 0u64;
+        for lanes in &w.lanes {
+            for phase in 0..g.phases {
+                // Distinct words (row, word of the row) by their offset in the vector.
+                let mut words: Vec<BTreeSet<(usize, usize)>> = vec![BTreeSet::new(); words_per_vector];
+                for &lane in g.phase(phase) {
+                    if let Some(Some((r, c))) = lanes.get(lane as usize) {
+                        for j in 0..lane_words {
+                            let word = c * eb / 4 + j;
+                            words[word % words_per_vector].insert((*r, word));
+                        }
+                    }
+                }
+                let ways = words.iter().map(|s| s.len().div_ceil(open_banks)).max().unwrap_or(0);
+                total += u64::from(phase_cycles(arch, u32::try_from(ways).unwrap_or(u32::MAX)));
+            }
+        }
+        out.push(total);
+    }
+    out
+}
