@@ -1,8 +1,9 @@
 //! The XOR-linear family, searched class by class without building a
 //! descriptor per member.
 //!
-//! A member stores `(row, col)` at `row * cols + ((col / vec) ^ f(row)) * vec
-//! + col % vec` with `f` linear over GF(2) in the row's bits. Two facts make
+//! A member stores `(row, col)` at
+//! `row * cols + ((col / vec) ^ f(row)) * vec + col % vec` with `f` linear
+//! over GF(2) in the row's bits. Two facts make
 //! the search exhaustive and fast:
 //!
 //! - A row bit that is the same for every lane of a phase XORs all of that
