@@ -49,6 +49,8 @@ pub mod descriptor;
 mod error;
 pub mod layouts;
 #[cfg(feature = "alloc")]
+pub mod plan;
+#[cfg(feature = "alloc")]
 pub mod render;
 #[cfg(feature = "alloc")]
 pub mod search;

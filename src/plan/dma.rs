@@ -1,0 +1,411 @@
+//! Direct global-to-LDS loads on AMD (`global_load_lds`, gfx942 and gfx950).
+//!
+//! One instruction of a subgroup (a wave of `wave` lanes) writes
+//! `wave * width` consecutive LDS bytes from a subgroup-uniform base: lane `T`
+//! writes bytes `[base + T * width, base + (T + 1) * width)`, reading them from
+//! its own global address. The LDS side is therefore fixed, and a layout is
+//! honoured by choosing what each lane reads: for LDS byte `a`, the element
+//! stored there is the tile coordinate `x` whose offset is `a / element_bytes`
+//! (the descriptor's inverse), read from global element `sum(x[i] * stride[i])`.
+//!
+//! [`plan`] splits the LDS image of the tile (its element space) into one
+//! contiguous slice per subgroup, each filled by `loads_per_thread`
+//! instructions, and gives every (subgroup, lane, load) its gather. A padded
+//! layout cannot be loaded this way: the instruction writes every byte of its
+//! slice, holes included, and a hole has no tile element to come from.
+//! [`verify`] simulates the loads on a synthetic global tensor and compares
+//! the LDS image byte by byte with the one the descriptor prescribes.
+//!
+//! ```
+//! use cktile::analyzer::arch;
+//! use cktile::plan::dma::{DmaRequest, plan, verify};
+//! // The design note's example: a 16x64 i32 tile, workgroup 256, subgroups of 64, 4-byte loads.
+//! let tile = cktile::Descriptor::packed(&[16, 64])?;
+//! let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: arch::GFX942, workgroup: 256, wave: 64, width: 4 };
+//! let p = plan(&req)?;
+//! assert_eq!((p.subgroups, p.slice_bytes, p.loads_per_thread), (4, 1024, 4));
+//! // Lane T of subgroup 1 loads row 4 + j, column T, for j = 0..3.
+//! assert_eq!(p.gather(1, 5, 2).map(|g| g.coordinate.clone()), Some(vec![6, 5]));
+//! verify(&req, &p)?;
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+use crate::analyzer::Arch;
+use crate::analyzer::arch::Vendor;
+use crate::check;
+use crate::descriptor::Descriptor;
+use crate::error::{Error, ErrorKind};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+const NAME: &str = "dma-plan";
+
+fn bad(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
+    Error::new(ErrorKind::LayoutParameter { layout: NAME, parameter, value, requirement })
+}
+
+fn wide(x: usize) -> i64 {
+    i64::try_from(x).unwrap_or(i64::MAX)
+}
+
+/// What to plan: the tile's LDS layout and how the global tensor holds it.
+///
+/// ```
+/// use cktile::plan::dma::DmaRequest;
+/// let tile = cktile::Descriptor::packed(&[64, 64]).unwrap();
+/// let req = DmaRequest {
+///     lds: &tile,
+///     element_bytes: 2,
+///     global_strides: vec![4096, 1],
+///     arch: cktile::analyzer::arch::GFX950,
+///     workgroup: 256,
+///     wave: 64,
+///     width: 16,
+/// };
+/// assert_eq!(req.supported_widths(), Ok(&[1, 2, 4, 12, 16][..]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DmaRequest<'a> {
+    /// The tile's LDS layout (top dimensions = the tile's).
+    pub lds: &'a Descriptor,
+    /// Bytes per element.
+    pub element_bytes: usize,
+    /// The global tensor's stride (in elements) along each top dimension.
+    pub global_strides: Vec<i64>,
+    /// The chip: gfx942 or gfx950.
+    pub arch: Arch,
+    /// Threads per workgroup.
+    pub workgroup: usize,
+    /// Lanes per subgroup (the wave size).
+    pub wave: usize,
+    /// Bytes each lane loads per instruction.
+    pub width: usize,
+}
+
+impl DmaRequest<'_> {
+    /// The load widths the chip's `global_load_lds` takes.
+    ///
+    /// ```
+    /// # use cktile::plan::dma::DmaRequest;
+    /// # let tile = cktile::Descriptor::packed(&[4]).unwrap();
+    /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![1], arch: cktile::analyzer::arch::SM90, workgroup: 64, wave: 32, width: 4 };
+    /// assert!(req.supported_widths().unwrap_err().to_string().contains("AMD"));
+    /// ```
+    pub fn supported_widths(&self) -> Result<&'static [usize], Error> {
+        match (self.arch.vendor, self.arch.name) {
+            (Vendor::Amd, "gfx942") => Ok(&[1, 2, 4]),
+            (Vendor::Amd, "gfx950") => Ok(&[1, 2, 4, 12, 16]),
+            (Vendor::Amd, _) => Err(bad("arch", 0, "global_load_lds is modelled on gfx942 and gfx950 only")),
+            _ => Err(bad(
+                "arch",
+                0,
+                "global_load_lds is an AMD instruction (gfx942, gfx950); NVIDIA has cp.async and TMA",
+            )),
+        }
+    }
+
+    /// The byte alignment a lane's global address needs (the global tensor's
+    /// base is taken as 16-byte aligned): the width, or 4 for 12-byte loads.
+    fn global_alignment(&self) -> i64 {
+        if self.width == 12 { 4 } else { wide(self.width) }
+    }
+}
+
+/// One lane's load in one instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gather {
+    /// The first LDS byte it writes (`width` bytes from there).
+    pub lds_byte: u64,
+    /// The first global byte it reads (relative to the tensor's base).
+    pub global_byte: i64,
+    /// The tile coordinate of the element holding its first byte.
+    pub coordinate: Vec<i64>,
+}
+
+/// A complete plan: how many subgroups, their slices, and every gather.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DmaPlan {
+    /// Subgroups in the workgroup.
+    pub subgroups: usize,
+    /// Lanes per subgroup.
+    pub wave: usize,
+    /// Bytes per lane per instruction.
+    pub width: usize,
+    /// LDS bytes of the tile (its element space).
+    pub lds_bytes: u64,
+    /// Each subgroup's contiguous share of them.
+    pub slice_bytes: u64,
+    /// Instructions each lane issues.
+    pub loads_per_thread: usize,
+    /// Every gather, subgroup-major, then load, then lane.
+    pub gathers: Vec<Gather>,
+}
+
+impl DmaPlan {
+    /// Lane `lane` of subgroup `subgroup` in its `load`-th instruction.
+    ///
+    /// ```
+    /// use cktile::plan::dma::{DmaRequest, plan};
+    /// let tile = cktile::Descriptor::packed(&[4, 64]).unwrap();
+    /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 64, wave: 64, width: 4 };
+    /// let p = plan(&req)?;
+    /// assert_eq!(p.gather(0, 63, 3).map(|g| g.lds_byte), Some(3 * 256 + 63 * 4));
+    /// assert!(p.gather(1, 0, 0).is_none());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn gather(&self, subgroup: usize, lane: usize, load: usize) -> Option<&Gather> {
+        if subgroup >= self.subgroups || lane >= self.wave || load >= self.loads_per_thread {
+            return None;
+        }
+        self.gathers.get((subgroup * self.loads_per_thread + load) * self.wave + lane)
+    }
+
+    /// The LDS bytes subgroup `subgroup` fills.
+    ///
+    /// ```
+    /// use cktile::plan::dma::{DmaRequest, plan};
+    /// let tile = cktile::Descriptor::packed(&[16, 64]).unwrap();
+    /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 256, wave: 64, width: 4 };
+    /// assert_eq!(plan(&req)?.slice(2), 2048..3072);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn slice(&self, subgroup: usize) -> Range<u64> {
+        let start = self.slice_bytes * subgroup as u64;
+        start..start + self.slice_bytes
+    }
+}
+
+/// The tile coordinate stored at each LDS element offset (`None`: a hole).
+fn inverse(req: &DmaRequest<'_>) -> Result<Vec<Option<Vec<i64>>>, Error> {
+    let d = req.lds;
+    let o = check::offsets(d)?;
+    let space = usize::try_from(d.element_space_size())
+        .map_err(|_| bad("element space", d.element_space_size(), "it must be at least 0"))?;
+    let mut at: Vec<Option<u64>> = vec![None; space];
+    for (n, (&off, &valid)) in o.offsets.iter().zip(&o.valid).enumerate() {
+        if !valid {
+            continue;
+        }
+        let slot = usize::try_from(off).ok().and_then(|k| at.get_mut(k));
+        match slot {
+            Some(s @ None) => *s = Some(n as u64),
+            Some(Some(_)) => {
+                return Err(bad("LDS offset", off, "two tile elements share it; the layout must be injective"));
+            }
+            None => return Err(bad("LDS offset", off, "a tile element lies outside the element space")),
+        }
+    }
+    Ok(at.into_iter().map(|n| n.map(|n| check::coordinate(d, n))).collect())
+}
+
+/// The global element index of tile coordinate `x`.
+fn global_element(req: &DmaRequest<'_>, x: &[i64]) -> Result<i64, Error> {
+    x.iter().zip(&req.global_strides).try_fold(0i64, |acc, (&c, &s)| {
+        c.checked_mul(s)
+            .and_then(|t| acc.checked_add(t))
+            .ok_or_else(|| bad("global strides", s, "the global offset overflows i64"))
+    })
+}
+
+/// Plans the loads. Errors name the constraint that fails: the chip and
+/// width, the wave and workgroup, the element size against the width, the
+/// slices against the tile, a padded layout, or a load whose bytes are not
+/// consecutive (or not aligned) in global memory.
+///
+/// ```
+/// use cktile::analyzer::arch;
+/// use cktile::plan::dma::{DmaRequest, plan};
+/// let padded = cktile::layouts::resolve("row-padded:rows=16,cols=64,pad=4")?;
+/// let req = DmaRequest { lds: &padded, element_bytes: 4, global_strides: vec![64, 1], arch: arch::GFX942, workgroup: 256, wave: 64, width: 4 };
+/// assert!(plan(&req).unwrap_err().to_string().contains("padding"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
+    let widths = req.supported_widths()?;
+    let w = req.width;
+    if !widths.contains(&w) {
+        return Err(bad(
+            "width",
+            wide(w),
+            if widths.len() == 3 { "gfx942 loads 1, 2 or 4 bytes" } else { "gfx950 loads 1, 2, 4, 12 or 16 bytes" },
+        ));
+    }
+    if req.wave != req.arch.wave as usize {
+        return Err(bad("wave", wide(req.wave), "it must be the chip's wave size, 64"));
+    }
+    if req.workgroup == 0 || req.workgroup % req.wave != 0 || req.workgroup > 1024 {
+        return Err(bad("workgroup", wide(req.workgroup), "it must be a multiple of the wave size, at most 1024"));
+    }
+    let eb = req.element_bytes;
+    if !matches!(eb, 1 | 2 | 4 | 8) {
+        return Err(bad("element bytes", wide(eb), "it must be 1, 2, 4 or 8"));
+    }
+    if (w >= eb && w % eb != 0) || (w < eb && eb % w != 0) {
+        return Err(bad("width", wide(w), "it must be a multiple or a divisor of the element size"));
+    }
+    let dims = req.lds.lengths().len();
+    if req.global_strides.len() != dims {
+        return Err(bad(
+            "global strides",
+            wide(req.global_strides.len()),
+            "give one stride per top dimension of the layout",
+        ));
+    }
+    let at = inverse(req)?;
+    if let Some(hole) = at.iter().position(Option::is_none) {
+        return Err(bad(
+            "LDS offset",
+            wide(hole),
+            "no tile element is stored there (padding); global_load_lds writes every byte of its subgroup's \
+             contiguous slice, so a padded layout cannot be filled directly",
+        ));
+    }
+    let lds_bytes = (at.len() as u64) * eb as u64;
+    let subgroups = req.workgroup / req.wave;
+    let per_load = (req.wave * w) as u64;
+    if lds_bytes % subgroups as u64 != 0 || (lds_bytes / subgroups as u64) % per_load != 0 {
+        return Err(bad(
+            "LDS bytes",
+            lds_bytes as i64,
+            "they must split into equal subgroup slices, each a whole number of wave * width bytes",
+        ));
+    }
+    let slice_bytes = lds_bytes / subgroups as u64;
+    let loads_per_thread = (slice_bytes / per_load) as usize;
+    let align = req.global_alignment();
+    let mut gathers = Vec::with_capacity(subgroups * loads_per_thread * req.wave);
+    for g in 0..subgroups {
+        for i in 0..loads_per_thread {
+            for lane in 0..req.wave {
+                let lds_byte = g as u64 * slice_bytes + i as u64 * per_load + (lane * w) as u64;
+                let first = (lds_byte / eb as u64) as usize;
+                let within = wide((lds_byte % eb as u64) as usize);
+                let Some(Some(x)) = at.get(first) else {
+                    return Err(bad("LDS offset", wide(first), "no tile element is stored there"));
+                };
+                let global_byte = global_element(req, x)?
+                    .checked_mul(wide(eb))
+                    .and_then(|b| b.checked_add(within))
+                    .ok_or_else(|| bad("global strides", 0, "the global byte address overflows i64"))?;
+                if global_byte % align != 0 {
+                    return Err(bad(
+                        "global byte address",
+                        global_byte,
+                        "a lane's load must be aligned to its width (4 for 12-byte loads)",
+                    ));
+                }
+                // Every further element of a wide load must follow in global memory.
+                for k in 1..(w / eb).max(1) {
+                    let next = at.get(first + k).and_then(Option::as_ref);
+                    let follows = match next {
+                        Some(y) => global_element(req, y)? == global_element(req, x)? + wide(k),
+                        None => false,
+                    };
+                    if !follows {
+                        return Err(bad(
+                            "LDS offset",
+                            wide(first + k),
+                            "its element does not follow the previous one in global memory, so one lane's load \
+                             cannot fetch both; use a narrower width",
+                        ));
+                    }
+                }
+                gathers.push(Gather { lds_byte, global_byte, coordinate: x.clone() });
+            }
+        }
+    }
+    Ok(DmaPlan { subgroups, wave: req.wave, width: w, lds_bytes, slice_bytes, loads_per_thread, gathers })
+}
+
+/// Runs the plan on a synthetic global tensor whose every byte holds its own
+/// address: the LDS image, each byte the global byte it came from (`None`:
+/// never written). A byte written twice is an error.
+///
+/// ```
+/// use cktile::plan::dma::{DmaRequest, plan, simulate};
+/// let tile = cktile::Descriptor::packed(&[4, 64]).unwrap();
+/// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![1000, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 64, wave: 64, width: 4 };
+/// let image = simulate(&plan(&req)?)?;
+/// // LDS byte 261 is byte 1 of element (1, 1), global element 1001.
+/// assert_eq!(image[256 + 5], Some(4 * 1001 + 1));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
+    let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
+    for (g, gather) in p.gathers.iter().enumerate() {
+        let base = gather.lds_byte as usize;
+        // The instruction's rule: lane T of load i of subgroup s writes here.
+        let (lane, rest) = (g % p.wave, g / p.wave);
+        let (s, i) = (rest / p.loads_per_thread.max(1), rest % p.loads_per_thread.max(1));
+        let rule = s as u64 * p.slice_bytes + (i * p.wave * p.width + lane * p.width) as u64;
+        if rule != gather.lds_byte {
+            return Err(bad("LDS byte", wide(base), "a gather is not where the instruction writes"));
+        }
+        for b in 0..p.width {
+            match image.get_mut(base + b) {
+                Some(slot @ None) => *slot = Some(gather.global_byte + wide(b)),
+                Some(Some(_)) => return Err(bad("LDS byte", wide(base + b), "two loads write it")),
+                None => return Err(bad("LDS byte", wide(base + b), "it lies past the tile's LDS bytes")),
+            }
+        }
+    }
+    Ok(image)
+}
+
+/// The LDS image the descriptor prescribes, computed forward from every tile
+/// coordinate: LDS byte `offset(x) * element_bytes + b` holds global byte
+/// `global(x) * element_bytes + b`.
+///
+/// ```
+/// use cktile::plan::dma::{DmaRequest, expected_image};
+/// let tile = cktile::Descriptor::naive(&[2, 2], &[1, 2]).unwrap(); // column-major
+/// let req = DmaRequest { lds: &tile, element_bytes: 1, global_strides: vec![2, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 64, wave: 64, width: 1 };
+/// assert_eq!(expected_image(&req)?, vec![Some(0), Some(2), Some(1), Some(3)]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn expected_image(req: &DmaRequest<'_>) -> Result<Vec<Option<i64>>, Error> {
+    let d = req.lds;
+    let eb = req.element_bytes;
+    let space = usize::try_from(d.element_space_size()).unwrap_or(0);
+    let mut image = vec![None; space * eb];
+    let o = check::offsets(d)?;
+    for (n, (&off, &valid)) in o.offsets.iter().zip(&o.valid).enumerate() {
+        if valid {
+            let x = check::coordinate(d, n as u64);
+            let g = global_element(req, &x)?;
+            for b in 0..eb {
+                if let Some(slot) = usize::try_from(off).ok().and_then(|k| image.get_mut(k * eb + b)) {
+                    *slot = Some(g * wide(eb) + wide(b));
+                }
+            }
+        }
+    }
+    Ok(image)
+}
+
+/// Simulates the plan and checks the LDS image equals the descriptor's, byte
+/// for byte; the error names the first LDS byte that differs.
+///
+/// ```
+/// use cktile::plan::dma::{DmaRequest, plan, verify};
+/// let swizzled = cktile::layouts::resolve("cute-swizzle:b=3,mbase=2,s=3,rows=32,cols=32")?;
+/// let req = DmaRequest { lds: &swizzled, element_bytes: 4, global_strides: vec![32, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 256, wave: 64, width: 4 };
+/// verify(&req, &plan(&req)?)?;
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn verify(req: &DmaRequest<'_>, p: &DmaPlan) -> Result<(), Error> {
+    let got = simulate(p)?;
+    let want = expected_image(req)?;
+    if got.len() != want.len() {
+        return Err(bad(
+            "LDS bytes",
+            wide(got.len()),
+            "the plan fills a different number of bytes than the layout has",
+        ));
+    }
+    match got.iter().zip(&want).position(|(a, b)| a != b) {
+        Some(k) => Err(bad("LDS byte", wide(k), "the simulated load does not put the layout's element there")),
+        None => Ok(()),
+    }
+}
