@@ -3,8 +3,10 @@
 //!
 //! - [`text`]: offset grids and check reports;
 //! - [`bank`]: bank-conflict reports and layout comparisons;
-//! - [`search`]: layout search reports.
+//! - [`search`]: layout search reports;
+//! - [`plan`]: direct-to-LDS load plans.
 
 pub mod bank;
+pub mod plan;
 pub mod search;
 pub mod text;

@@ -6,6 +6,7 @@ mod bank;
 mod catalog;
 mod check;
 mod common;
+mod dma_plan;
 mod offsets;
 mod search;
 mod summary;
@@ -158,6 +159,47 @@ cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --
         #[arg(long)]
         json: bool,
     },
+    /// Plan AMD direct global-to-LDS loads (global_load_lds) that fill a layout, verified by simulation.
+    #[command(
+        long_about = "Plan AMD direct global-to-LDS loads (global_load_lds on gfx942 / gfx950) that fill a layout. \
+Each subgroup's load writes wave * width consecutive LDS bytes, so the layout is honoured by gathering on the global \
+side: every (subgroup, lane, load) gets the tile coordinate and global byte it must read. The plan is simulated on a \
+synthetic global tensor and checked byte for byte against the layout before it is printed. Padded layouts, widths \
+the chip lacks, tiles that do not split into subgroup slices, and loads whose bytes are not consecutive in global \
+memory are refused with the reason.",
+        after_help = "Examples:\n  \
+cktile dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32\n  \
+cktile dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16\n  \
+cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64,1 --arch gfx950 --width 16 --json"
+    )]
+    DmaPlan {
+        #[arg(help = SPEC_HELP)]
+        spec: String,
+        /// The global tensor's stride along each top dimension, in elements (e.g. 4096,1).
+        #[arg(long, allow_hyphen_values = true)]
+        global_strides: String,
+        /// Threads per workgroup.
+        #[arg(long, default_value_t = 256)]
+        workgroup: usize,
+        /// Lanes per subgroup (the wave size).
+        #[arg(long, default_value_t = 64)]
+        wave: usize,
+        /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950).
+        #[arg(long)]
+        width: usize,
+        /// The chip: gfx942 or gfx950.
+        #[arg(long, default_value = "gfx942")]
+        arch: String,
+        /// Element type: fp8/int8, fp16/bf16, fp32/i32, fp64, or a byte count.
+        #[arg(long, default_value = "fp16")]
+        dtype: String,
+        /// Loads listed per subgroup in the text form.
+        #[arg(long, default_value_t = 8)]
+        loads: usize,
+        /// Print one JSON object with every gather.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -178,6 +220,19 @@ fn main() -> ExitCode {
                 max_padding_bytes: *max_padding_bytes,
                 vector: *vector,
                 top: *top,
+                json: *json,
+            })
+        }
+        Some(Command::DmaPlan { spec, global_strides, workgroup, wave, width, arch, dtype, loads, json }) => {
+            dma_plan::dma_plan(&dma_plan::DmaArgs {
+                spec,
+                global_strides,
+                workgroup: *workgroup,
+                wave: *wave,
+                width: *width,
+                arch,
+                dtype,
+                loads: *loads,
                 json: *json,
             })
         }
