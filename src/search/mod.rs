@@ -57,6 +57,28 @@ fn transforms(d: &crate::Descriptor) -> usize {
     d.stages().iter().flat_map(|s| s.items()).filter(|i| i.transform().kind() != Kind::PassThrough).count()
 }
 
+/// Checks that every aligned run of `unit` elements along a row is stored
+/// contiguously at an offset that is a multiple of `unit`.
+fn keeps_vectors(d: &crate::Descriptor, rows: usize, cols: usize, unit: usize) -> Result<(), Error> {
+    if d.lengths().as_slice() != [rows as i64, cols as i64] {
+        return Err(problem::bad("layout rows", d.lengths().get(0) as usize, "the layout's shape must be the tile's"));
+    }
+    let w = unit as i64;
+    for r in 0..rows as i64 {
+        for c0 in (0..cols as i64).step_by(unit) {
+            let base = d.calculate_offset(&[r, c0]);
+            if base.rem_euclid(w) != 0 || (1..w).any(|k| d.calculate_offset(&[r, c0 + k]) != base + k) {
+                return Err(problem::bad(
+                    "vector",
+                    unit,
+                    "the layout splits or misaligns a vector of this many elements",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Evaluates one catalogue entry: its candidate, or why it does not fit.
 fn evaluate(family: Family, entry: String, p: &Problem, work: &Workload) -> Result<Candidate, Error> {
     let d = layouts::resolve(&entry)?;
@@ -66,6 +88,7 @@ fn evaluate(family: Family, entry: String, p: &Problem, work: &Workload) -> Resu
     if p.max_padding_bytes.is_some_and(|max| extra_bytes > max) {
         return Err(problem::bad("max padding bytes", extra_bytes as usize, "the layout pads more than the limit"));
     }
+    keeps_vectors(&d, p.rows, p.cols, p.vector_elements()?)?;
     let costs = work.descriptor_cost(&d)?;
     Ok(Candidate {
         family,

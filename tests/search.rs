@@ -1,0 +1,275 @@
+//! The layout search: the cases, exhaustiveness, agreement of the
+//! reported costs with the analyzer, the fast XOR-linear path against
+//! descriptors built one by one, the proved lower bound, and the CLI.
+
+use cktile::analyzer::{Arch, Pattern, analyze_tile, arch};
+use cktile::layouts::xor_linear::xor_linear;
+use cktile::search::{Family, Problem, SearchReport, search};
+use proptest::prelude::*;
+
+fn access(text: &str) -> Pattern {
+    Pattern::from_access(text).unwrap()
+}
+
+fn gemm_a() -> Problem {
+    Problem::new(128, 64, 2, arch::GFX942).write(access("ds_write_b128:row")).read(access("mfma16x16x16:a"))
+}
+
+/// Costs recomputed through `analyze_tile`, pattern by pattern.
+fn analyzer_cycles(p: &Problem, entry: &str) -> Vec<u64> {
+    let d = cktile::layouts::resolve(entry).unwrap();
+    p.patterns().map(|(_, pat)| u64::from(analyze_tile(&d, p.element_bytes, &p.arch, pat).unwrap().cycles)).collect()
+}
+
+fn check_consistent(r: &SearchReport) {
+    let p = &r.problem;
+    for c in r.candidates.iter().take(40).chain(r.front.iter()).chain([&r.naive]) {
+        let costs: Vec<u64> = c.costs.iter().map(|k| k.cycles).collect();
+        assert_eq!(costs, analyzer_cycles(p, &c.entry), "{}", c.entry);
+        assert_eq!(c.cycles, costs.iter().sum::<u64>());
+        let d = c.descriptor().unwrap();
+        let space = d.element_space_size() as u64;
+        assert_eq!(c.extra_bytes, (space - (p.rows * p.cols) as u64) * p.element_bytes as u64, "{}", c.entry);
+    }
+    // Sorted, the front is a staircase, and nothing beats the front.
+    assert!(r.candidates.windows(2).all(|w| (w[0].cycles, w[0].extra_bytes) <= (w[1].cycles, w[1].extra_bytes)));
+    assert!(r.front.windows(2).all(|w| w[0].cycles < w[1].cycles && w[0].extra_bytes > w[1].extra_bytes));
+    for c in &r.candidates {
+        assert!(r.front.iter().any(|f| f.cycles <= c.cycles && f.extra_bytes <= c.extra_bytes), "{}", c.entry);
+    }
+    // Bounds: minimum <= vector bound <= best of each pattern.
+    for k in 0..r.minimum.len() {
+        assert!(r.minimum[k] <= r.vector_bound[k] && r.vector_bound[k] <= r.pattern_best[k], "pattern {k}");
+    }
+    assert!(r.best().cycles >= r.vector_bound.iter().sum::<u64>());
+}
+
+#[test]
+fn gemm_a_tile_on_gfx942_is_conflict_free_without_padding_and_ck_is_optimal() {
+    let r = search(&gemm_a()).unwrap();
+    assert_eq!(r.minimum, [128, 128]);
+    assert_eq!(r.naive.cycles, 640); // 4-way conflicts on every MFMA read phase
+    assert!(r.conflict_free());
+    assert_eq!(r.best().extra_bytes, 0);
+    assert_eq!(r.front.len(), 1);
+    let ck = r.optimal.iter().find(|c| c.family == Family::CkUniversal).expect("CK's layout is optimal");
+    assert_eq!(ck.entry, "ck-universal-a:m=128,k=64,dtype=2,banks=32");
+    // CuTe's Swizzle<3,3,3> and Triton's vec=8, perPhase=1, maxPhase=8 are optimal too.
+    assert!(r.optimal.iter().any(|c| c.entry == "cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64"));
+    assert!(r.optimal.iter().any(|c| c.entry.starts_with("triton-swizzled:vec=8,perphase=1,maxphase=8")));
+    assert!(r.optimal.iter().all(|c| c.cycles == 256 && c.extra_bytes == 0));
+    assert!(r.stuck.is_empty());
+    check_consistent(&r);
+}
+
+#[test]
+fn family_sizes_are_the_documented_ranges() {
+    let r = search(&gemm_a()).unwrap();
+    let size = |f: Family| r.families.iter().find(|s| s.family == f).unwrap();
+    // Padding: multiples of 8 below the 64-element bank period.
+    assert_eq!(size(Family::RowPadded).members, 7);
+    // KPack 8, 16, 32, 64.
+    assert_eq!(size(Family::CkXorPreshuffle).members, 4);
+    // CuTe: B >= 1, M >= 3, |S| >= B, M + |S| + B <= 13, both signs of S.
+    let mut cute = 0;
+    for b in 1..=13i32 {
+        for m in 3..13 {
+            for s in -13..=13i32 {
+                cute += i32::from(s.abs() >= b && m + s.abs() + b <= 13);
+            }
+        }
+    }
+    assert_eq!(size(Family::CuteSwizzle).members, cute as u64);
+    // Triton: vec in {8..64}, perPhase in {1..128}, maxPhase in {1..64/vec}.
+    let triton: u64 = [8u64, 16, 32, 64].iter().map(|v| 8 * (64 / v).trailing_zeros() as u64 + 8).sum();
+    assert_eq!(size(Family::TritonSwizzled).members, triton);
+    // XOR-linear: the phases vary row bits 0-2 only, 8 vectors per row: 8^3 classes.
+    assert_eq!(size(Family::XorLinear).members, 512);
+    assert!(r.families.iter().all(|f| f.valid <= f.members));
+}
+
+#[test]
+fn transposed_column_reads_of_vectorised_fp32_cannot_be_conflict_free_and_the_bound_is_reached() {
+    // 16-byte row writes force 4-element vectors; a warp reading one column
+    // touches 32 words at the same offset of their vectors, which only
+    // 32 / 4 = 8 banks can hold: at least 4 ways.
+    let p =
+        Problem::new(64, 32, 4, arch::SM80).write(access("st.shared.b128:row")).read(access("ld.shared.b32:column"));
+    let r = search(&p).unwrap();
+    assert!(!r.conflict_free());
+    assert_eq!(r.minimum, [64, 64]);
+    assert_eq!(r.vector_bound, [64, 256]);
+    assert_eq!(r.best().cycles, 320);
+    assert_eq!(r.pattern_best, [64, 256]);
+    let text = cktile::render::search::report(&r, 3);
+    assert!(text.contains("No layout searched is conflict-free. 320 cycles is a lower bound"), "{text}");
+    assert!(text.contains("needs at least 320 cycles"), "{text}");
+    assert!(text.contains("The best layout reaches that bound."), "{text}");
+    check_consistent(&r);
+}
+
+#[test]
+fn the_same_bound_holds_on_amd_with_fp16() {
+    let p = Problem::new(64, 64, 2, arch::GFX942).write(access("ds_write_b128:row")).read(access("ds_read_b32:column"));
+    let r = search(&p).unwrap();
+    assert!(!r.conflict_free());
+    assert_eq!(r.best().cycles, r.vector_bound.iter().sum::<u64>());
+    check_consistent(&r);
+}
+
+#[test]
+fn a_narrower_vector_lifts_the_bound() {
+    // The same column read without the 16-byte writes: conflict-free.
+    let p = Problem::new(64, 32, 4, arch::SM80).write(access("st.shared.b32:row")).read(access("ld.shared.b32:column"));
+    let r = search(&p).unwrap();
+    assert!(r.conflict_free());
+    assert_eq!(r.best().cycles, r.minimum_cycles());
+}
+
+#[test]
+fn padding_limit_and_vector_requirement_are_respected() {
+    let p = Problem::new(32, 32, 4, arch::SM80).read(access("ld.shared.b32:column")).max_padding_bytes(0);
+    let r = search(&p).unwrap();
+    assert!(r.candidates.iter().all(|c| c.extra_bytes == 0));
+    let p = Problem::new(32, 64, 2, arch::SM90).read(access("ldmatrix.x4")).vector(16);
+    let r = search(&p).unwrap();
+    assert_eq!(r.vector, 16);
+    for c in r.candidates.iter().take(30) {
+        let d = c.descriptor().unwrap();
+        for row in 0..32 {
+            for start in (0..64).step_by(16) {
+                let base = d.calculate_offset(&[row, start]);
+                assert_eq!(base % 16, 0, "{}", c.entry);
+                for k in 1..16 {
+                    assert_eq!(d.calculate_offset(&[row, start + k]), base + k, "{}", c.entry);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn padding_alone_fixes_the_column_read() {
+    let p = Problem::new(32, 32, 4, arch::SM80).read(access("ld.shared.b32:column"));
+    let r = search(&p).unwrap();
+    let pad = r.candidates.iter().find(|c| c.family == Family::RowPadded && c.cycles == r.minimum_cycles());
+    assert_eq!(pad.map(|c| c.entry.as_str()), Some("row-padded:rows=32,cols=32,pad=1"));
+    // Swizzles reach the same cycles with no storage: padding is not on the front.
+    assert_eq!(r.front.len(), 1);
+    assert_eq!(r.front[0].extra_bytes, 0);
+}
+
+/// Every masks matrix of a small tile, built as a descriptor and counted by
+/// the analyzer: the search's XOR-linear optimum and its class count agree.
+#[test]
+fn xor_linear_fast_path_matches_descriptors_built_one_by_one() {
+    for (arch, write, read) in [
+        (arch::GFX942, "ds_write_b64:row", "ds_read_b64:column"),
+        (arch::SM90, "st.shared.b64:row", "ld.shared.b64:column"),
+    ] {
+        let (rows, cols, eb, vec) = (8, 32, 2, 4);
+        let p = Problem::new(rows, cols, eb, arch).write(access(write)).read(access(read));
+        let r = search(&p).unwrap();
+        let mut best = u64::MAX;
+        let mut at_best = 0;
+        for m0 in 0..8 {
+            for m1 in 0..8 {
+                for m2 in 0..8 {
+                    let d = xor_linear(rows, cols, vec, &[m0, m1, m2]).unwrap();
+                    let cycles: u64 =
+                        p.patterns().map(|(_, pat)| u64::from(analyze_tile(&d, eb, &arch, pat).unwrap().cycles)).sum();
+                    match cycles.cmp(&best) {
+                        std::cmp::Ordering::Less => (best, at_best) = (cycles, 1),
+                        std::cmp::Ordering::Equal => at_best += 1,
+                        std::cmp::Ordering::Greater => {}
+                    }
+                }
+            }
+        }
+        let linear = r.candidates.iter().filter(|c| c.family == Family::XorLinear).map(|c| c.cycles).min();
+        assert_eq!(linear, Some(best), "{}", arch.name);
+        let size = r.families.iter().find(|f| f.family == Family::XorLinear).unwrap();
+        // Inactive row bits multiply each class by 8 matrices.
+        let inactive = 3 - size.members.trailing_zeros() / 3;
+        assert_eq!(r.xor_linear_optimal_classes * 8u64.pow(inactive), at_best, "{}", arch.name);
+    }
+}
+
+#[test]
+fn invalid_problems_are_refused_with_the_reason() {
+    let e = search(&Problem::new(128, 64, 2, arch::GFX942)).unwrap_err();
+    assert_eq!(e.to_string(), "search: patterns = 0; give at least one write or read pattern");
+    let e = search(&Problem::new(128, 64, 2, arch::GFX942).write(access("ds_read_b128:row"))).unwrap_err();
+    assert!(e.to_string().contains("a write instruction"), "{e}");
+    let e = search(&Problem::new(128, 64, 2, arch::GFX942).read(access("ldmatrix.x4"))).unwrap_err();
+    assert!(e.to_string().contains("ldmatrix.x4") && e.to_string().contains("gfx942"), "{e}");
+    let e = search(&Problem::new(100, 64, 2, arch::GFX942).read(access("mfma16x16x16"))).unwrap_err();
+    assert!(e.to_string().contains("100"), "{e}");
+    let e = search(&Problem::new(16, 64, 3, arch::GFX942).read(access("ds_read_b32:row"))).unwrap_err();
+    assert_eq!(e.to_string(), "search: element bytes = 3; it must be 1, 2, 4 or 8");
+    let e = search(&Problem::new(16, 64, 2, arch::GFX942).read(access("ds_read_b32:row")).vector(3)).unwrap_err();
+    assert_eq!(e.to_string(), "search: vector = 3; it must be a power of two");
+    let e = search(&Problem::new(0, 64, 2, arch::GFX942).read(access("ds_read_b32:row"))).unwrap_err();
+    assert_eq!(e.to_string(), "search: rows = 0; it must be at least 1");
+}
+
+fn arch_strategy() -> impl Strategy<Value = Arch> {
+    prop_oneof![Just(arch::GFX942), Just(arch::GFX950), Just(arch::SM80), Just(arch::SM90)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    /// Small random problems: every reported cost is the analyzer's, the front
+    /// is a staircase, and the best respects the proved bound.
+    #[test]
+    fn reported_costs_are_the_analyzers(arch in arch_strategy(), rows_log in 3u32..6, cols_log in 4u32..7, wide in 0usize..3) {
+        let (rows, cols) = (1usize << rows_log, 1usize << cols_log);
+        let amd = arch.name.starts_with("gfx");
+        let bits = [32, 64, 128][wide];
+        let (w, rd) = if amd {
+            (format!("ds_write_b{bits}:row"), format!("ds_read_b{bits}:column"))
+        } else {
+            (format!("st.shared.b{bits}:row"), format!("ld.shared.b{bits}:column"))
+        };
+        let p = Problem::new(rows, cols, 2, arch).write(access(&w)).read(access(&rd));
+        if p.validate().is_ok() {
+            let r = search(&p).unwrap();
+            check_consistent(&r);
+        }
+    }
+}
+
+#[test]
+fn cli_search_text_and_json() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["search", "--tile", "128x64", "--dtype", "fp16", "--arch", "gfx942"])
+        .args(["--write", "ds_write_b128:row", "--read", "mfma16x16x16:a"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("conflict-free minimum: 256 cycles (128 + 128); the row-major tile takes 640"), "{text}");
+    assert!(text.contains("CK Tile's own choice: ck-universal-a:m=128,k=64,dtype=2,banks=32: 256 cycles, optimal"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["search", "--tile", "128x64", "--arch", "gfx942", "--write", "ds_write_b128:row"])
+        .args(["--read", "mfma16x16x16:a", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["conflict_free"], true);
+    assert_eq!(v["best"]["cycles"], 256);
+    assert_eq!(v["naive"]["cycles"], 640);
+    let spec = v["best"]["spec"].as_str().unwrap();
+    let from_spec = cktile::spec::parse(spec).unwrap();
+    assert_eq!(from_spec, cktile::layouts::resolve(v["best"]["entry"].as_str().unwrap()).unwrap());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["search", "--tile", "128by64", "--arch", "gfx942", "--read", "mfma16x16x16"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim(),
+        "error: --tile: `128by64` is not ROWSxCOLS; write e.g. --tile 128x64"
+    );
+}
