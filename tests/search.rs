@@ -2,6 +2,8 @@
 //! reported costs with the analyzer, the fast XOR-linear path against
 //! descriptors built one by one, the proved lower bound, and the CLI.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cktile::analyzer::{Arch, Pattern, analyze_tile, arch};
 use cktile::layouts::xor_linear::xor_linear;
 use cktile::search::{Family, Problem, SearchReport, search};
