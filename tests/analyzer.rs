@@ -424,6 +424,19 @@ fn catalogue_triton_swizzled_on_amd() {
 }
 
 #[test]
+fn catalogue_xor_linear() {
+    // Row bit 0 flips vector bit 1 and row bit 1 flips vector bit 2: the
+    // search's simplest conflict-free member for MFMA 16x16x16 reads and
+    // 16-byte row writes of a 128x64 fp16 tile.
+    let spec = "xor-linear:rows=128,cols=64,vec=8,masks=2.4";
+    for p in [MFMA16, WRITE_ROWS] {
+        assert_conflict_free(spec, &arch::GFX942, p);
+    }
+    // Without masks it is the row-major tile, with its 4-way MFMA reads.
+    assert_eq!(totals("xor-linear:rows=128,cols=64,vec=8", &arch::GFX942, MFMA16).2, 4);
+}
+
+#[test]
 fn every_catalogue_entry_is_covered() {
     let covered = [
         "ck-universal-a",
@@ -438,6 +451,7 @@ fn every_catalogue_entry_is_covered() {
         "triton-swizzled",
         "triton-nvmma",
         "row-padded",
+        "xor-linear",
     ];
     for e in layouts::CATALOG {
         assert!(covered.contains(&e.name), "catalogue entry {} has no bank-conflict test", e.name);
