@@ -210,7 +210,7 @@ impl SearchReport {
     /// ```
     /// use cktile::analyzer::{arch, Pattern};
     /// let p = cktile::search::Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
-    /// assert_eq!(cktile::search::search(&p)?.minimum_cycles(), 8); // 2 instructions of 4 phases
+    /// assert_eq!(cktile::search::search(&p)?.minimum_cycles(), 16); // 2 instructions of 8 phases
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn minimum_cycles(&self) -> u64 {
