@@ -5,6 +5,7 @@ mod analyze;
 mod bank;
 mod catalog;
 mod check;
+mod codegen;
 mod common;
 mod offsets;
 mod summary;
@@ -112,6 +113,29 @@ cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b3
         #[arg(long)]
         json: bool,
     },
+    /// CUDA or HIP C++ for a descriptor: a __device__ offset function, its validity and its inverse.
+    #[command(
+        long_about = "CUDA or HIP C++ for a descriptor: a self-contained __device__ __forceinline__ NAME_offset(c0, ..) \
+of straight-line integer code with every shape folded in, NAME_is_valid(c0, ..) when the descriptor has padding, and \
+NAME_coordinate(offset, c0, ..) (the inverse) when it is a bijection onto its element space. A leading comment holds \
+the spec, the catalogue entry and the integer type (std::int32_t when every intermediate value fits, else std::int64_t).",
+        after_help = "Examples:\n  cktile codegen 'naive((4,8),(10,1))' --lang cuda\n  \
+cktile codegen ck-universal-a:m=128,k=32 --lang hip --name gemm_a_lds\n  \
+cktile codegen 'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64' --lang cuda -o swizzle.cuh"
+    )]
+    Codegen {
+        #[arg(help = SPEC_HELP)]
+        spec: String,
+        /// The language: cuda or hip.
+        #[arg(long)]
+        lang: String,
+        /// Prefix of the generated names (default: the catalogue entry's name with `_`, or `layout`).
+        #[arg(long)]
+        name: Option<String>,
+        /// Write the code to this file instead of stdout.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -124,6 +148,9 @@ fn main() -> ExitCode {
         Some(Command::Bank) => bank::bank(),
         Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => {
             analyze::analyze(&analyze::AnalyzeArgs { spec, arch, pattern, op: op.as_deref(), dtype, json: *json })
+        }
+        Some(Command::Codegen { spec, lang, name, output }) => {
+            codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
         }
     };
     match result {
