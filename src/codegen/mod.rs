@@ -40,7 +40,7 @@
 pub mod bounds;
 mod code;
 mod emit;
-// pub mod gpu_cases;
+pub mod gpu_cases;
 mod ident;
 mod lang;
 

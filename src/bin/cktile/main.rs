@@ -7,6 +7,7 @@ mod catalog;
 mod check;
 mod codegen;
 mod common;
+mod gpu_cases;
 mod offsets;
 mod summary;
 
@@ -136,6 +137,19 @@ cktile codegen 'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64' --lang cuda -o swiz
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<String>,
     },
+    /// The NVIDIA hardware-truth cases for gpu/harness.cu: lane addresses and sm90 predictions.
+    #[command(
+        long_about = "The hardware-truth cases for the NVIDIA measurement harness (gpu/harness.cu, run by gpu/run.sh): \
+for every catalogue layout family and every NVIDIA shared-memory instruction cktile models, one warp's byte address \
+per lane and instruction, and cktile's sm90 prediction (wavefronts, ideal wavefronts, conflicts = excess wavefronts, \
+as Nsight Compute counts them per kernel). Without --json: the plain-text case file the harness reads.",
+        after_help = "Examples:\n  cktile gpu-cases > cases.txt\n  cktile gpu-cases --json > cases.json\n  gpu/run.sh"
+    )]
+    GpuCases {
+        /// Print the cases (with per-instruction predictions) as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -152,6 +166,7 @@ fn main() -> ExitCode {
         Some(Command::Codegen { spec, lang, name, output }) => {
             codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
         }
+        Some(Command::GpuCases { json }) => gpu_cases::gpu_cases(*json),
     };
     match result {
         Ok(out) => {
