@@ -179,12 +179,9 @@ impl Code {
                 continue;
             }
             if let Value::Lit(a) = x {
-                match a.checked_mul(*k).and_then(|p| constant.checked_add(p)) {
-                    Some(c) => {
-                        constant = c;
-                        continue;
-                    }
-                    None => {}
+                if let Some(c) = a.checked_mul(*k).and_then(|p| constant.checked_add(p)) {
+                    constant = c;
+                    continue;
                 }
             }
             deps.extend(x.deps());
