@@ -41,17 +41,36 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// Lanes per warp.
+///
+/// ```
+/// assert_eq!(cktile::codegen::gpu_cases::WARP, cktile::analyzer::arch::SM90.wave as usize);
+/// ```
 pub const WARP: usize = 32;
 
 /// The most instructions one case may issue: the harness keeps a lane's
 /// addresses in registers (loaded before the first shared access, so no
 /// global traffic overlaps the measured accesses).
+///
+/// ```
+/// use cktile::codegen::gpu_cases::{cases, MAX_INSTRUCTIONS};
+/// assert!(cases()?.iter().all(|c| c.instructions() <= MAX_INSTRUCTIONS));
+/// # Ok::<(), cktile::Error>(())
+/// ```
 pub const MAX_INSTRUCTIONS: usize = 64;
 
 /// The fewest cases [`cases`] gives (the issue asks for 40).
+///
+/// ```
+/// assert!(cktile::codegen::gpu_cases::cases()?.len() >= cktile::codegen::gpu_cases::MIN_CASES);
+/// # Ok::<(), cktile::Error>(())
+/// ```
 pub const MIN_CASES: usize = 40;
 
 /// The layout families the cases must cover.
+///
+/// ```
+/// assert!(cktile::codegen::gpu_cases::FAMILIES.contains(&"CuTe swizzle"));
+/// ```
 pub const FAMILIES: &[&str] = &[
     "naive",
     "row padding",
@@ -104,6 +123,15 @@ pub fn kernel_name(op: Op) -> String {
 }
 
 /// One case: a layout, an access pattern, one instruction kind, one warp.
+///
+/// ```
+/// use cktile::codegen::gpu_cases::build_case;
+/// let c = build_case(7, "naive", "packed((16,64))", "fp16", "ldmatrix", "ldmatrix.x1")?;
+/// // lanes 0-7 give the rows of one 8x8 matrix; lanes 8-31 give no address
+/// assert_eq!((c.addresses[0][7], c.addresses[0][8]), (Some(7 * 128), None));
+/// assert_eq!(c.name, "c07-packed-16x64-fp16-ldmatrix-ldmatrix.x1");
+/// # Ok::<(), cktile::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GpuCase {
     /// Position in the list (the harness launches cases in this order).

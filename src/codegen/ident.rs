@@ -3,6 +3,10 @@
 use crate::error::{Error, ErrorKind, Snippet};
 
 /// What a name must be, for messages.
+///
+/// ```
+/// assert!(cktile::codegen::IDENT_RULE.starts_with("a C++ identifier"));
+/// ```
 pub const IDENT_RULE: &str = "a C++ identifier for --name: ASCII letters, digits and `_`, not starting with a digit, \
 not starting with `__` or `_` and a capital letter (reserved), not a C++ keyword, at most 64 characters";
 

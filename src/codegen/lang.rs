@@ -22,6 +22,10 @@ pub enum Lang {
 }
 
 /// Every language name, for messages.
+///
+/// ```
+/// assert_eq!(cktile::codegen::LANG_NAMES, "cuda, hip");
+/// ```
 pub const LANG_NAMES: &str = "cuda, hip";
 
 impl Lang {

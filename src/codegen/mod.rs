@@ -165,6 +165,14 @@ impl InverseStatus {
 }
 
 /// Generated code and what it contains.
+///
+/// ```
+/// use cktile::codegen::{generate, IndexType, Lang, Options};
+/// let g = generate(&cktile::Descriptor::naive(&[4, 4], &[1 << 30, 1])?, &Options::new(Lang::Cuda, "big"))?;
+/// assert_eq!((g.index_type, g.has_validity, g.has_inverse()), (IndexType::I64, false, false));
+/// assert!(g.code.contains("std::int64_t big_offset(std::int64_t c0, std::int64_t c1)"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
     /// The C++ source.
