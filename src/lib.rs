@@ -45,6 +45,8 @@ extern crate alloc;
 pub mod analyzer;
 #[cfg(feature = "alloc")]
 pub mod check;
+#[cfg(feature = "alloc")]
+pub mod codegen;
 pub mod descriptor;
 mod error;
 pub mod layouts;

@@ -8,6 +8,12 @@ use crate::kinds::{
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector};
 use core::fmt;
 
+// The read-only parameter view lives in its own file; as a child module it
+// reads the private representation.
+#[path = "params.rs"]
+mod params;
+pub use params::Params;
+
 /// Which transform a [`Transform`] is.
 ///
 /// ```

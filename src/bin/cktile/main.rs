@@ -5,8 +5,10 @@ mod analyze;
 mod bank;
 mod catalog;
 mod check;
+mod codegen;
 mod common;
 mod dma_plan;
+mod gpu_cases;
 mod offsets;
 mod search;
 mod summary;
@@ -197,6 +199,39 @@ cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64
         #[arg(long, default_value_t = 8)]
         loads: usize,
         /// Print one JSON object with every gather.
+    /// CUDA or HIP C++ for a descriptor: a __device__ offset function, its validity and its inverse.
+    #[command(
+        long_about = "CUDA or HIP C++ for a descriptor: a self-contained __device__ __forceinline__ NAME_offset(c0, ..) \
+of straight-line integer code with every shape folded in, NAME_is_valid(c0, ..) when the descriptor has padding, and \
+NAME_coordinate(offset, c0, ..) (the inverse) when it is a bijection onto its element space. A leading comment holds \
+the spec, the catalogue entry and the integer type (std::int32_t when every intermediate value fits, else std::int64_t).",
+        after_help = "Examples:\n  cktile codegen 'naive((4,8),(10,1))' --lang cuda\n  \
+cktile codegen ck-universal-a:m=128,k=32 --lang hip --name gemm_a_lds\n  \
+cktile codegen 'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64' --lang cuda -o swizzle.cuh"
+    )]
+    Codegen {
+        #[arg(help = SPEC_HELP)]
+        spec: String,
+        /// The language: cuda or hip.
+        #[arg(long)]
+        lang: String,
+        /// Prefix of the generated names (default: the catalogue entry's name with `_`, or `layout`).
+        #[arg(long)]
+        name: Option<String>,
+        /// Write the code to this file instead of stdout.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<String>,
+    },
+    /// The NVIDIA hardware-truth cases for gpu/harness.cu: lane addresses and sm90 predictions.
+    #[command(
+        long_about = "The hardware-truth cases for the NVIDIA measurement harness (gpu/harness.cu, run by gpu/run.sh): \
+for every catalogue layout family and every NVIDIA shared-memory instruction cktile models, one warp's byte address \
+per lane and instruction, and cktile's sm90 prediction (wavefronts, ideal wavefronts, conflicts = excess wavefronts, \
+as Nsight Compute counts them per kernel). Without --json: the plain-text case file the harness reads.",
+        after_help = "Examples:\n  cktile gpu-cases > cases.txt\n  cktile gpu-cases --json > cases.json\n  gpu/run.sh"
+    )]
+    GpuCases {
+        /// Print the cases (with per-instruction predictions) as one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -239,6 +274,10 @@ fn main() -> ExitCode {
         Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => {
             analyze::analyze(&analyze::AnalyzeArgs { spec, arch, pattern, op: op.as_deref(), dtype, json: *json })
         }
+        Some(Command::Codegen { spec, lang, name, output }) => {
+            codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
+        }
+        Some(Command::GpuCases { json }) => gpu_cases::gpu_cases(*json),
     };
     match result {
         Ok(out) => {

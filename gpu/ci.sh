@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# CI for the GPU harness on a machine without a GPU (called from .ci/run):
+#  1. the case list comes from the CLI: at least 40 cases, every layout
+#     family and every NVIDIA instruction covered;
+#  2. the harness source builds as host C++ (the -DCKTILE_HOST_DRYRUN mode)
+#     and its dry run parses the case file, validates every address, and
+#     re-counts every case with an independent host emulation of the sm90
+#     rules, which must equal cktile's predictions;
+#  3. gpu/table.py joins synthetic Nsight Compute CSVs (from the dry run,
+#     ncu's per-metric layout; from the predictions, its raw layout) with the
+#     predictions, and reports a perturbed counter as a disagreement;
+#  4. a malformed case file is rejected;
+#  5. where nvcc exists, the real harness builds for sm_90 (and its SASS is
+#     checked where cuobjdump exists too).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=target/gpu-ci
+mkdir -p "$OUT"
+passed=0
+
+cargo build --quiet --bin cktile
+CK=target/debug/cktile
+"$CK" gpu-cases >"$OUT/cases.txt"
+"$CK" gpu-cases --json >"$OUT/cases.json"
+python3 gpu/table.py coverage "$OUT/cases.json" --min 40
+passed=$((passed + 1))
+
+g++ -std=c++17 -O1 -Wall -Wextra -Werror -DCKTILE_HOST_DRYRUN -x c++ gpu/harness.cu -o "$OUT/harness-dryrun"
+"$OUT/harness-dryrun" "$OUT/cases.txt" --emit-ncu-csv "$OUT/ncu-dryrun.csv" >"$OUT/dryrun.log"
+tail -n 1 "$OUT/dryrun.log"
+passed=$((passed + 1))
+
+python3 gpu/table.py table "$OUT/cases.json" "$OUT/ncu-dryrun.csv" --out "$OUT/table-dryrun.md" \
+  --require-agreement --source "synthetic: harness dry run"
+python3 gpu/table.py synthesize "$OUT/cases.json" --layout raw >"$OUT/ncu-raw.csv"
+python3 gpu/table.py table "$OUT/cases.json" "$OUT/ncu-raw.csv" --out "$OUT/table-raw.md" --require-agreement
+python3 gpu/table.py synthesize "$OUT/cases.json" --layout details --no-totals --perturb 9 >"$OUT/ncu-perturbed.csv"
+if python3 gpu/table.py table "$OUT/cases.json" "$OUT/ncu-perturbed.csv" --out "$OUT/table-perturbed.md" \
+  --require-agreement 2>/dev/null; then
+  echo "gpu/ci.sh: a perturbed counter was not reported as a disagreement" >&2
+  exit 1
+fi
+grep -q "Disagreements: 9 (" "$OUT/table-perturbed.md"
+passed=$((passed + 1))
+
+printf 'cktile-gpu-cases 1\ncases 1\ncase 0 ld.shared.b32 1 64 1 1 0 bad\na 2%s\nend\n' "$(printf ' -%.0s' $(seq 31))" \
+  >"$OUT/misaligned.txt"
+if "$OUT/harness-dryrun" "$OUT/misaligned.txt" >/dev/null 2>"$OUT/misaligned.err"; then
+  echo "gpu/ci.sh: a misaligned address was accepted" >&2
+  exit 1
+fi
+grep -q "misaligned address 2" "$OUT/misaligned.err"
+passed=$((passed + 1))
+
+if command -v nvcc >/dev/null; then
+  nvcc -std=c++17 -O2 -arch=sm_90 -o "$OUT/harness" gpu/harness.cu
+  if command -v cuobjdump >/dev/null; then
+    cuobjdump -sass "$OUT/harness" >"$OUT/harness.sass"
+    python3 gpu/table.py sass "$OUT/harness.sass"
+  fi
+  passed=$((passed + 1))
+else
+  echo "gpu/ci.sh: nvcc not found; the real harness build is skipped (the dry run above covers the host code)"
+fi
+echo "gpu harness checks: $passed passed, 0 failed"

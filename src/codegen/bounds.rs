@@ -1,0 +1,343 @@
+//! Choosing the generated code's integer type: an interval analysis of every
+//! value the offset computation produces for coordinates inside the lengths.
+//!
+//! Starting from `[0, len - 1]` for each top dimension, every stage maps the
+//! intervals of its upper dimensions to those of its lower dimensions with
+//! the transform's formula (pad shifts them, possibly below zero; embed and
+//! unmerge scale and add; merge, modulo and xor bound them by their lengths;
+//! a swizzle keeps each index inside its aligned block). Every intermediate
+//! value (partial sums, products, the quotients of a merge) is covered, and
+//! so are every literal the code uses and every length of every stage, which
+//! bounds the inverse's values too (it runs only on bijective layouts, where
+//! every value is inside its dimension). The analysis is done in `i128`, so
+//! it cannot overflow itself.
+
+use crate::Descriptor;
+use crate::error::{Error, ErrorKind};
+use cktile_transforms::{MAX_DIMS, Params, Transform, kinds::swizzle};
+use core::fmt;
+
+/// The signed integer type of the generated code.
+///
+/// ```
+/// use cktile::codegen::IndexType;
+/// assert_eq!(IndexType::I32.c_name(), "std::int32_t");
+/// assert_eq!(IndexType::I64.max(), i64::MAX as i128);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IndexType {
+    /// `std::int32_t`: every value fits 31 bits and a sign.
+    I32,
+    /// `std::int64_t`.
+    I64,
+}
+
+impl IndexType {
+    /// The C++ type name.
+    ///
+    /// ```
+    /// assert_eq!(cktile::codegen::IndexType::I64.c_name(), "std::int64_t");
+    /// ```
+    pub const fn c_name(self) -> &'static str {
+        match self {
+            IndexType::I32 => "std::int32_t",
+            IndexType::I64 => "std::int64_t",
+        }
+    }
+
+    /// The largest value of the type.
+    ///
+    /// ```
+    /// assert_eq!(cktile::codegen::IndexType::I32.max(), i32::MAX as i128);
+    /// ```
+    pub const fn max(self) -> i128 {
+        match self {
+            IndexType::I32 => i32::MAX as i128,
+            IndexType::I64 => i64::MAX as i128,
+        }
+    }
+}
+
+impl fmt::Display for IndexType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.c_name())
+    }
+}
+
+/// The range of values the generated code computes, and the type chosen.
+///
+/// ```
+/// use cktile::codegen::{bounds::value_range, IndexType};
+/// let d = cktile::Descriptor::naive(&[4, 8], &[100, 1])?;
+/// let r = value_range(&d)?;
+/// assert_eq!((r.low, r.high, r.index_type), (0, 308, IndexType::I32));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueRange {
+    /// The smallest value (negative on padding).
+    pub low: i128,
+    /// The largest value (including the lengths used as literals).
+    pub high: i128,
+    /// `std::int32_t` when both fit it, else `std::int64_t`.
+    pub index_type: IndexType,
+}
+
+/// An interval of values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    lo: i128,
+    hi: i128,
+}
+
+impl Span {
+    const ZERO: Span = Span { lo: 0, hi: 0 };
+
+    fn shift(self, k: i128) -> Span {
+        Span { lo: self.lo + k, hi: self.hi + k }
+    }
+
+    fn scale(self, k: i128) -> Span {
+        // k >= 0 for every coefficient and stride.
+        Span { lo: self.lo * k, hi: self.hi * k }
+    }
+
+    fn add(self, other: Span) -> Span {
+        Span { lo: self.lo + other.lo, hi: self.hi + other.hi }
+    }
+
+    fn magnitude(self) -> i128 {
+        self.lo.abs().max(self.hi.abs())
+    }
+
+    /// `x % m` (truncating): `[0, m - 1]` for non-negative `x`, else `[-(m - 1), m - 1]`.
+    fn rem(self, m: i128) -> Span {
+        let top = (m - 1).min(self.magnitude());
+        if self.lo >= 0 { Span { lo: 0, hi: top } } else { Span { lo: -top, hi: top } }
+    }
+
+    /// `x / m` (truncating, monotone in `x`).
+    fn div(self, m: i128) -> Span {
+        Span { lo: self.lo / m, hi: self.hi / m }
+    }
+
+    /// A bound of `x ^ y` for `x` in `self` and `y` in `other`.
+    fn xor(self, other: Span) -> Span {
+        let m = self.magnitude().max(other.magnitude());
+        let k = power_of_two_above(m);
+        if self.lo >= 0 && other.lo >= 0 { Span { lo: 0, hi: k - 1 } } else { Span { lo: -k, hi: k - 1 } }
+    }
+}
+
+/// The smallest power of two strictly greater than `m` (`m >= 0`).
+fn power_of_two_above(m: i128) -> i128 {
+    let mut k: i128 = 1;
+    while k <= m {
+        k <<= 1;
+    }
+    k
+}
+
+/// Tracks the extreme values seen.
+struct Extremes {
+    low: i128,
+    high: i128,
+}
+
+impl Extremes {
+    fn see(&mut self, s: Span) -> Span {
+        self.low = self.low.min(s.lo);
+        self.high = self.high.max(s.hi);
+        s
+    }
+
+    fn see_value(&mut self, v: i128) {
+        self.see(Span { lo: v.min(0), hi: v.max(0) });
+    }
+}
+
+/// The intervals of a transform's lower values from its upper ones (and the
+/// extremes of every intermediate value).
+fn lower_spans(t: &Transform, up: &[Span], x: &mut Extremes) -> [Span; MAX_DIMS] {
+    let mut low = [Span::ZERO; MAX_DIMS];
+    let u = |i: usize| up.get(i).copied().unwrap_or(Span::ZERO);
+    match t.params() {
+        Params::PassThrough { .. } | Params::RightPad { .. } => low[0] = u(0),
+        Params::Pad { left, .. } | Params::LeftPad { left, .. } => low[0] = x.see(u(0).shift(-i128::from(left))),
+        Params::Slice { begin, .. } => low[0] = x.see(u(0).shift(i128::from(begin))),
+        Params::Offset { offset, .. } => low[0] = x.see(u(0).shift(i128::from(offset))),
+        Params::Freeze { index } => low[0] = x.see(Span { lo: index.into(), hi: index.into() }),
+        Params::Insert { .. } | Params::Replicate { .. } => {}
+        Params::Modulo { modulus, .. } => low[0] = x.see(u(0).rem(modulus.into())),
+        Params::Embed { coefficients, .. } => {
+            low[0] = weighted_sum(up, coefficients.as_slice().iter().map(|&c| i128::from(c)), x);
+        }
+        Params::Unmerge { lengths } => {
+            low[0] = weighted_sum(up, row_major_strides(lengths.as_slice()).into_iter(), x);
+        }
+        Params::Merge { lengths } => {
+            let l = lengths.as_slice();
+            let mut t = u(0);
+            for i in (1..l.len()).rev() {
+                low[i] = x.see(t.rem(l[i].into()));
+                t = x.see(t.div(l[i].into()));
+            }
+            low[0] = t;
+        }
+        Params::Xor { l1, .. } => {
+            low[0] = u(0);
+            let r = x.see(u(0).rem(l1.into()));
+            low[1] = x.see(u(1).xor(r));
+        }
+        Params::Swizzle { bits, base, shift, .. } => {
+            let s = u(0);
+            if bits == 0 {
+                low[0] = s;
+            } else {
+                let block = 1i128 << swizzle::block_bits(bits, base, shift);
+                low[0] = x.see(if s.lo >= 0 {
+                    // Every index stays inside its aligned block.
+                    Span { lo: s.lo - s.lo % block, hi: s.hi - s.hi % block + block - 1 }
+                } else {
+                    s.xor(Span { lo: 0, hi: block - 1 })
+                });
+            }
+        }
+    }
+    for s in &low[..t.num_lower()] {
+        x.see(*s);
+    }
+    low
+}
+
+/// `sum(up[i] * k[i])`, with every product and partial sum seen.
+fn weighted_sum(up: &[Span], k: impl Iterator<Item = i128>, x: &mut Extremes) -> Span {
+    let mut sum = Span::ZERO;
+    let mut reach = Span::ZERO;
+    for (s, k) in up.iter().zip(k) {
+        let term = x.see(s.scale(k));
+        sum = x.see(sum.add(term));
+        reach = reach.add(Span { lo: term.lo.min(0), hi: term.hi.max(0) });
+    }
+    // Any partial sum, in any order the terms are added, is within this.
+    x.see(reach);
+    sum
+}
+
+/// Row-major strides of `lengths` (the last is 1).
+pub(crate) fn row_major_strides(lengths: &[i64]) -> alloc::vec::Vec<i128> {
+    let mut out = alloc::vec![1i128; lengths.len()];
+    for i in (0..lengths.len().saturating_sub(1)).rev() {
+        out[i] = out[i + 1] * i128::from(lengths[i + 1]);
+    }
+    out
+}
+
+/// The literals a transform's code uses (lengths, strides, masks, offsets).
+fn literals(t: &Transform, x: &mut Extremes) {
+    match t.params() {
+        Params::PassThrough { len } | Params::Insert { len } => x.see_value(len.into()),
+        Params::Pad { len, left, right } => {
+            for v in [len, left, right, len + left + right] {
+                x.see_value(v.into());
+            }
+        }
+        Params::LeftPad { len, left: p } | Params::RightPad { len, right: p } => {
+            x.see_value(len.into());
+            x.see_value((len + p).into());
+        }
+        Params::Embed { lengths, coefficients } => {
+            for (l, c) in lengths.as_slice().iter().zip(coefficients.as_slice()) {
+                x.see_value((*l).into());
+                if *c != 0 {
+                    x.see_value((*c).into());
+                }
+            }
+        }
+        Params::Merge { lengths } | Params::Unmerge { lengths } | Params::Replicate { lengths } => {
+            for v in lengths.as_slice() {
+                x.see_value((*v).into());
+            }
+            for v in row_major_strides(lengths.as_slice()) {
+                x.see_value(v);
+            }
+        }
+        Params::Xor { l0, l1 } => {
+            x.see_value(l0.into());
+            x.see_value(l1.into());
+        }
+        Params::Slice { len, begin, end } => {
+            for v in [len, begin, end] {
+                x.see_value(v.into());
+            }
+        }
+        Params::Freeze { index } => x.see_value(index.into()),
+        Params::Offset { len, offset } => {
+            x.see_value(len.into());
+            x.see_value(offset.into());
+        }
+        Params::Modulo { modulus, len } => {
+            x.see_value(modulus.into());
+            x.see_value(len.into());
+        }
+        Params::Swizzle { bits, base, shift, len } => {
+            // The code is `o ^ (((o >> a) & mask) << b)`: the mask and the
+            // shifted field stay below the block.
+            x.see_value(len.into());
+            if bits > 0 {
+                x.see_value(1i128 << swizzle::block_bits(bits, base, shift));
+                x.see_value((1i128 << bits) - 1);
+                x.see_value((base as i128) + i128::from(shift.unsigned_abs()));
+            }
+        }
+    }
+}
+
+/// The range of every value the generated code handles for coordinates
+/// inside the lengths, and the integer type that holds it; an error when
+/// not even `std::int64_t` does.
+///
+/// ```
+/// use cktile::codegen::{bounds::value_range, IndexType};
+/// // pad(5, 2, 3): offsets -2..=7; embed with a stride of 2^31 needs 64 bits.
+/// let d = cktile::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])")?;
+/// assert_eq!(value_range(&d)?.low, -2);
+/// let wide = cktile::Descriptor::naive(&[2, 2], &[1 << 31, 1])?;
+/// assert_eq!(value_range(&wide)?.index_type, IndexType::I64);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
+    let mut x = Extremes { low: 0, high: 0 };
+    x.see_value(desc.element_space_size().into());
+    let lengths = desc.lengths();
+    let mut spans = [Span::ZERO; MAX_DIMS];
+    for (s, &len) in spans.iter_mut().zip(lengths.as_slice()) {
+        *s = x.see(Span { lo: 0, hi: i128::from(len) - 1 });
+        x.see_value(len.into());
+    }
+    for stage in desc.stages().iter().rev() {
+        for &l in stage.lower_lengths().as_slice().iter().chain(stage.upper_lengths().as_slice()) {
+            x.see_value(l.into());
+        }
+        let mut lower = [Span::ZERO; MAX_DIMS];
+        for item in stage.items() {
+            let (up_ids, nu) = item.upper().to_array();
+            let up: alloc::vec::Vec<Span> = up_ids[..nu].iter().map(|&i| spans[i % MAX_DIMS]).collect();
+            literals(item.transform(), &mut x);
+            let low = lower_spans(item.transform(), &up, &mut x);
+            let (low_ids, nl) = item.lower().to_array();
+            for (j, &id) in low_ids[..nl].iter().enumerate() {
+                lower[id % MAX_DIMS] = low[j];
+            }
+        }
+        spans = lower;
+    }
+    let index_type = if x.low >= -IndexType::I32.max() && x.high <= IndexType::I32.max() {
+        IndexType::I32
+    } else if x.low >= -IndexType::I64.max() && x.high <= IndexType::I64.max() {
+        IndexType::I64
+    } else {
+        return Err(Error::new(ErrorKind::Overflow { quantity: "range of the generated code's intermediate values" }));
+    };
+    Ok(ValueRange { low: x.low, high: x.high, index_type })
+}

@@ -1,0 +1,421 @@
+//! Code generation: a descriptor as self-contained CUDA or HIP C++.
+//!
+//! [`generate`] writes, for a [`Descriptor`]:
+//!
+//! - `NAME_offset(c0, ..)`: a `__device__ __forceinline__` function of
+//!   straight-line integer code, every length, stride and parameter a
+//!   literal: per stage (top first) and per transform, the transform's
+//!   `calculate_lower` formula. Pass-throughs emit nothing, and so does
+//!   anything that folds to an existing value;
+//! - `NAME_is_valid(c0, ..)`, when the descriptor has a pad-family
+//!   transform: CK Tile's `coordinate_has_valid_offset` (inside the lengths
+//!   and not padding);
+//! - `NAME_coordinate(offset, c0, ..)`, when the descriptor is a bijection
+//!   onto its element space (checked with [`check`](crate::check)) and every
+//!   transform has an inverse: the top coordinate of an offset, each
+//!   transform's inverse formula from the bottom stage up;
+//! - `NAME_rank`, `NAME_lengthD` and `NAME_element_space_size` constants.
+//!
+//! A leading comment holds the spec the code came from, the catalogue entry
+//! if any, the integer type and why it cannot overflow, and what each
+//! function promises. The integer type is `std::int32_t` when every value the
+//! code computes for coordinates inside the lengths fits it, else
+//! `std::int64_t` ([`bounds::value_range`]).
+//!
+//! The code depends only on `<cstdint>` (and, for HIP under `hipcc`, on
+//! `<hip/hip_runtime.h>`): defining `__device__` and `__forceinline__` away
+//! makes it plain host C++, which is how the tests compile it with `g++` and
+//! compare every coordinate with the Rust descriptor.
+//!
+//! ```
+//! use cktile::codegen::{generate, Lang, Options};
+//! let d = cktile::spec::parse("naive((4,8),(10,1))")?;
+//! let g = generate(&d, &Options::new(Lang::Cuda, "tile"))?;
+//! assert!(g.code.contains("__device__ __forceinline__ std::int32_t tile_offset(std::int32_t c0, std::int32_t c1)"));
+//! assert!(g.code.contains("const std::int32_t x0_0 = c0 * 10 + c1;"));
+//! assert!(!g.has_inverse()); // 32 of 38 elements are reached: no bijection
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+pub mod bounds;
+mod code;
+mod emit;
+pub mod gpu_cases;
+mod ident;
+mod lang;
+
+pub use bounds::{IndexType, ValueRange};
+pub use ident::{IDENT_RULE, check_name, default_name};
+pub use lang::{LANG_NAMES, Lang};
+
+use crate::Descriptor;
+use crate::error::Error;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use emit::{Condition, coordinate_name};
+
+/// What to generate: the language, the functions' name prefix, and the
+/// catalogue entry the descriptor came from (for the comment).
+///
+/// ```
+/// use cktile::codegen::{Lang, Options};
+/// let o = Options::new(Lang::Hip, "gemm_a").with_entry("ck-universal-a:m=128,k=32");
+/// assert_eq!(o.entry.as_deref(), Some("ck-universal-a:m=128,k=32"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// CUDA or HIP.
+    pub lang: Lang,
+    /// The prefix of every generated name (see [`check_name`]).
+    pub name: String,
+    /// The catalogue entry (with its parameters) the descriptor was built from.
+    pub entry: Option<String>,
+}
+
+impl Options {
+    /// Options for `lang` with the name prefix `name`.
+    ///
+    /// ```
+    /// let o = cktile::codegen::Options::new(cktile::codegen::Lang::Cuda, "lds");
+    /// assert_eq!((o.name.as_str(), o.entry), ("lds", None));
+    /// ```
+    pub fn new(lang: Lang, name: &str) -> Options {
+        Options { lang, name: name.into(), entry: None }
+    }
+
+    /// The same options, naming the catalogue entry in the comment.
+    ///
+    /// ```
+    /// let o = cktile::codegen::Options::new(cktile::codegen::Lang::Cuda, "t").with_entry("row-padded:rows=4,cols=4,pad=1");
+    /// assert!(o.entry.is_some());
+    /// ```
+    pub fn with_entry(mut self, entry: &str) -> Options {
+        self.entry = Some(entry.trim().into());
+        self
+    }
+}
+
+/// Whether the inverse was generated, and if not, why.
+///
+/// ```
+/// use cktile::codegen::{generate, InverseStatus, Lang, Options};
+/// let d = cktile::spec::parse("packed((4,8)) | transform(modulo(4,8) on [0] -> [0], pass_through(8) on [1] -> [1])")?;
+/// let g = generate(&d, &Options::new(Lang::Cuda, "m"))?;
+/// assert_eq!(g.inverse, InverseStatus::NoInverse { transform: "modulo(4,8) on [0] -> [0]".into() });
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InverseStatus {
+    /// `NAME_coordinate` is there.
+    Emitted,
+    /// A transform has no inverse (freeze, modulo, a broadcast, an overlapping embed).
+    NoInverse {
+        /// The transform with its ids, as the spec writes it.
+        transform: String,
+    },
+    /// The descriptor is not a bijection onto `[0, element_space_size)`.
+    NotBijective {
+        /// Elements no valid coordinate reaches.
+        holes: u64,
+        /// Valid coordinates that share an offset with another.
+        collisions: u64,
+        /// Valid coordinates whose offset is outside the element space.
+        outside: u64,
+    },
+    /// Too many coordinates to check bijectivity ([`check::ENUMERATION_LIMIT`](crate::check::ENUMERATION_LIMIT)).
+    TooLarge {
+        /// The number of coordinates.
+        coordinates: u64,
+    },
+    /// The descriptor's own inverse has no answer for an offset of a
+    /// bijection (never expected; reported rather than generating code that
+    /// would disagree with it).
+    Unverified {
+        /// The first such offset.
+        offset: i64,
+    },
+}
+
+impl InverseStatus {
+    /// Why there is no inverse, as the generated comment says it.
+    ///
+    /// ```
+    /// use cktile::codegen::InverseStatus;
+    /// let s = InverseStatus::NotBijective { holes: 6, collisions: 0, outside: 0 };
+    /// assert_eq!(s.reason(), Some("the layout is not a bijection onto its element space (6 holes, 0 collisions, 0 offsets outside it)".into()));
+    /// assert_eq!(InverseStatus::Emitted.reason(), None);
+    /// ```
+    pub fn reason(&self) -> Option<String> {
+        Some(match self {
+            InverseStatus::Emitted => return None,
+            InverseStatus::NoInverse { transform } => format!("`{transform}` has no inverse"),
+            InverseStatus::NotBijective { holes, collisions, outside } => format!(
+                "the layout is not a bijection onto its element space ({holes} holes, {collisions} collisions, \
+                 {outside} offsets outside it)"
+            ),
+            InverseStatus::TooLarge { coordinates } => {
+                format!("{coordinates} coordinates are too many to check that the layout is a bijection")
+            }
+            InverseStatus::Unverified { offset } => {
+                format!("the descriptor's inverse has no coordinate for offset {offset}")
+            }
+        })
+    }
+}
+
+/// Generated code and what it contains.
+///
+/// ```
+/// use cktile::codegen::{generate, IndexType, Lang, Options};
+/// let g = generate(&cktile::Descriptor::naive(&[4, 4], &[1 << 30, 1])?, &Options::new(Lang::Cuda, "big"))?;
+/// assert_eq!((g.index_type, g.has_validity, g.has_inverse()), (IndexType::I64, false, false));
+/// assert!(g.code.contains("std::int64_t big_offset(std::int64_t c0, std::int64_t c1)"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The C++ source.
+    pub code: String,
+    /// The functions' name prefix.
+    pub name: String,
+    /// The integer type of coordinates, offsets and every intermediate value.
+    pub index_type: IndexType,
+    /// The range of values the code computes for coordinates inside the lengths.
+    pub range: ValueRange,
+    /// Whether `NAME_is_valid` is there (the descriptor has padding).
+    pub has_validity: bool,
+    /// Whether `NAME_coordinate` is there, or why not.
+    pub inverse: InverseStatus,
+}
+
+impl Generated {
+    /// Whether `NAME_coordinate` was generated.
+    ///
+    /// ```
+    /// use cktile::codegen::{generate, Lang, Options};
+    /// let g = generate(&cktile::Descriptor::packed(&[4, 8])?, &Options::new(Lang::Cuda, "p"))?;
+    /// assert!(g.has_inverse() && g.code.contains("void p_coordinate(std::int32_t offset, std::int32_t& c0, std::int32_t& c1)"));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn has_inverse(&self) -> bool {
+        self.inverse == InverseStatus::Emitted
+    }
+}
+
+/// The catalogue entry a SPEC argument names (the text itself, trimmed), or
+/// `None` for a spec (the rule of [`layouts::resolve`](crate::layouts::resolve):
+/// entry names contain a `-`).
+///
+/// ```
+/// use cktile::codegen::entry_text;
+/// assert_eq!(entry_text(" row-padded:rows=4,cols=4,pad=1 "), Some("row-padded:rows=4,cols=4,pad=1"));
+/// assert_eq!(entry_text("packed((4,8))"), None);
+/// ```
+pub fn entry_text(text: &str) -> Option<&str> {
+    let head = text.trim();
+    let end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
+    head[..end].contains('-').then_some(head)
+}
+
+/// Reads a spec or catalogue entry and generates its code, named `name` or
+/// after the entry ([`default_name`]).
+///
+/// ```
+/// use cktile::codegen::{generate_text, Lang};
+/// let g = generate_text("cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64", Lang::Cuda, None)?;
+/// assert_eq!(g.name, "cute_swizzle");
+/// assert!(g.code.contains("// Catalogue entry: cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn generate_text(text: &str, lang: Lang, name: Option<&str>) -> Result<Generated, Error> {
+    let desc = crate::layouts::resolve(text)?;
+    let entry = entry_text(text);
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => default_name(entry.and_then(|e| e.split(':').next())),
+    };
+    let mut options = Options::new(lang, &name);
+    if let Some(e) = entry {
+        options = options.with_entry(e);
+    }
+    generate(&desc, &options)
+}
+
+/// Decides whether the inverse can be generated.
+fn inverse_status(desc: &Descriptor) -> Result<InverseStatus, Error> {
+    if let Some(item) = emit::first_without_inverse(desc) {
+        return Ok(InverseStatus::NoInverse { transform: item.to_string() });
+    }
+    let report = match crate::check::check(desc) {
+        Ok(r) => r,
+        Err(e) => match e.kind() {
+            crate::ErrorKind::TooLarge { size, .. } => return Ok(InverseStatus::TooLarge { coordinates: *size }),
+            _ => return Err(e),
+        },
+    };
+    if !report.is_bijective() || report.outside_count > 0 {
+        return Ok(InverseStatus::NotBijective {
+            holes: report.hole_count,
+            collisions: report.collision_count,
+            outside: report.outside_count,
+        });
+    }
+    if let Some(offset) = (0..desc.element_space_size()).find(|&o| desc.calculate_top_index(o).is_none()) {
+        return Ok(InverseStatus::Unverified { offset });
+    }
+    Ok(InverseStatus::Emitted)
+}
+
+/// `(void)x;` for every parameter the body does not read (no warnings
+/// under `-Wall -Wextra`).
+fn unused(params: &[String], used: &alloc::collections::BTreeSet<String>) -> String {
+    params.iter().filter(|p| !used.contains(*p)).map(|p| format!("  (void){p};\n")).collect()
+}
+
+/// Generates the CUDA or HIP code of `desc` (see the [module docs](self)).
+///
+/// Errors: a name that is not a valid C++ identifier ([`check_name`]), and
+/// a descriptor whose intermediate values do not fit 64 bits.
+///
+/// ```
+/// use cktile::codegen::{generate, IndexType, Lang, Options};
+/// let d = cktile::spec::parse("naive((10),(1)) | transform(pad(10,2,3) on [0] -> [0])")?;
+/// let g = generate(&d, &Options::new(Lang::Hip, "padded"))?;
+/// assert!(g.has_validity && g.code.contains("padded_is_valid(std::int32_t c0)"));
+/// assert!(g.code.contains("c0 >= 2 && c0 < 12"));
+/// assert_eq!((g.index_type, g.range.low), (IndexType::I32, -2));
+/// assert!(generate(&d, &Options::new(Lang::Cuda, "2x")).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn generate(desc: &Descriptor, options: &Options) -> Result<Generated, Error> {
+    check_name(&options.name)?;
+    let range = bounds::value_range(desc)?;
+    let ty = range.index_type;
+    let t = ty.c_name();
+    let name = &options.name;
+    let lengths = desc.lengths();
+    let n = lengths.len();
+    let params: Vec<String> = (0..n).map(coordinate_name).collect();
+    let signature: Vec<String> = params.iter().map(|p| format!("{t} {p}")).collect();
+    let inverse = inverse_status(desc)?;
+    let fwd = emit::forward(desc, ty);
+    let has_validity = desc.stages().iter().any(|s| s.items().iter().any(|i| !i.transform().is_always_valid()));
+    let lit = |v: i64| code::Code::new(ty).lit(v);
+
+    let mut out = String::new();
+    // The comment.
+    out.push_str(&format!(
+        "// {name}: generated by cktile {} (`cktile codegen --lang {}`); do not edit.\n",
+        env!("CARGO_PKG_VERSION"),
+        options.lang.name()
+    ));
+    out.push_str(&format!("// {} for a CK Tile-style tensor descriptor.\n", options.lang.title()));
+    if let Some(entry) = &options.entry {
+        out.push_str(&format!("// Catalogue entry: {entry}\n"));
+    }
+    out.push_str("// Spec:\n");
+    for line in desc.to_string().lines() {
+        out.push_str(&format!("//   {line}\n"));
+    }
+    let lens: Vec<String> = lengths.as_slice().iter().map(|l| l.to_string()).collect();
+    out.push_str(&format!(
+        "// Top lengths ({}); element space {} elements.\n",
+        lens.join(", "),
+        desc.element_space_size()
+    ));
+    out.push_str(&format!(
+        "// Integer type: {t}. For coordinates inside the lengths every value this code\n\
+         // computes (and every literal) lies in [{}, {}], which {t} holds{}.\n",
+        range.low,
+        range.high,
+        if ty == IndexType::I64 { " (std::int32_t does not)" } else { "" }
+    ));
+    let plist = params.join(", ");
+    out.push_str("// Functions:\n");
+    out.push_str(&format!(
+        "//   {name}_offset({plist}): the element offset (CK Tile's calculate_offset).\n\
+         //     Coordinates must lie inside the lengths; outside them the result is\n\
+         //     unspecified and may overflow.\n"
+    ));
+    if has_validity {
+        out.push_str(&format!(
+            "//   {name}_is_valid({plist}): inside the lengths and not padding\n\
+             //     (CK Tile's coordinate_has_valid_offset).\n"
+        ));
+    }
+    match inverse.reason() {
+        None => out.push_str(&format!(
+            "//   {name}_coordinate(offset{}{plist}): the inverse, for offset in [0, {}):\n\
+             //     the layout is a bijection onto its element space.\n",
+            if n > 0 { ", " } else { "" },
+            desc.element_space_size()
+        )),
+        Some(why) => out.push_str(&format!("// No inverse: {why}.\n")),
+    }
+    out.push_str("#pragma once\n");
+    if options.lang == Lang::Hip {
+        out.push_str("#if defined(__HIPCC__)\n#include <hip/hip_runtime.h>\n#endif\n");
+    }
+    out.push_str("#include <cstdint>\n\n");
+    out.push_str(&format!("constexpr int {name}_rank = {n};\n"));
+    for (d, &len) in lengths.as_slice().iter().enumerate() {
+        out.push_str(&format!("constexpr {t} {name}_length{d} = {};\n", lit(len)));
+    }
+    out.push_str(&format!("constexpr {t} {name}_element_space_size = {};\n\n", lit(desc.element_space_size())));
+
+    // The offset.
+    let roots = fwd.offset.deps();
+    let (body, used) = fwd.code.render(&roots, "  ");
+    out.push_str(&format!("__device__ __forceinline__ {t} {name}_offset({}) {{\n", signature.join(", ")));
+    out.push_str(&unused(&params, &used));
+    out.push_str(&body);
+    out.push_str(&format!("  return {};\n}}\n", fwd.code.expression(&fwd.offset)));
+
+    // The validity.
+    if has_validity {
+        out.push_str(&format!("\n__device__ __forceinline__ bool {name}_is_valid({}) {{\n", signature.join(", ")));
+        let checks: Vec<String> =
+            lengths.as_slice().iter().zip(&params).map(|(&len, p)| format!("{p} < 0 || {p} >= {}", lit(len))).collect();
+        if !checks.is_empty() {
+            out.push_str(&format!("  if ({}) return false;\n", checks.join(" || ")));
+        }
+        let mut tests = Vec::new();
+        let mut roots = Vec::new();
+        let mut never = false;
+        for c in &fwd.conditions {
+            match c {
+                Condition::Always(true) => {}
+                Condition::Always(false) => never = true,
+                Condition::Test { text, deps } => {
+                    tests.push(format!("({text})"));
+                    roots.extend(deps.iter().cloned());
+                }
+            }
+        }
+        if never {
+            out.push_str("  return false;\n}\n");
+        } else {
+            let (body, _) = fwd.code.render(&roots, "  ");
+            out.push_str(&body);
+            let all = if tests.is_empty() { "true".to_string() } else { tests.join("\n      && ") };
+            out.push_str(&format!("  return {all};\n}}\n"));
+        }
+    }
+
+    // The inverse.
+    if inverse == InverseStatus::Emitted {
+        let inv = emit::inverse(desc, ty);
+        let roots: Vec<String> = inv.top.iter().flat_map(|v| v.deps()).collect();
+        let (body, used) = inv.code.render(&roots, "  ");
+        let outs: Vec<String> = params.iter().map(|p| format!(", {t}& {p}")).collect();
+        out.push_str(&format!("\n__device__ __forceinline__ void {name}_coordinate({t} offset{}) {{\n", outs.concat()));
+        out.push_str(&unused(&[String::from("offset")], &used));
+        out.push_str(&body);
+        for (p, v) in params.iter().zip(&inv.top) {
+            out.push_str(&format!("  {p} = {};\n", inv.code.expression(v)));
+        }
+        out.push_str("}\n");
+    }
+    Ok(Generated { code: out, name: name.clone(), index_type: ty, range, has_validity, inverse })
+}

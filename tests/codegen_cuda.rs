@@ -1,0 +1,506 @@
+//! Generated CUDA / HIP code, compiled as host C++ and compared with the
+//! Rust descriptor on every coordinate.
+//!
+//! For every catalogue entry (its example and a few more parameterizations),
+//! a list of edge-case specs (every transform kind, padding below merges and
+//! xors, negative intermediate values, 64-bit element spaces, rank 0) and a
+//! seeded set of random chains, the test generates the code in both languages,
+//! writes each to a header, and compiles one driver with
+//! `g++ -std=c++17 -O1 -Wall -Wextra -Werror` with `__device__` defined away
+//! and `__forceinline__` defined as `inline`. The driver prints, for every
+//! top coordinate in row-major order, the offset (and the validity when
+//! `NAME_is_valid` exists), and for every offset of the element space the
+//! coordinate `NAME_coordinate` gives (when it exists). Every printed value
+//! must equal the descriptor's `calculate_offset`,
+//! `coordinate_has_valid_offset` and `calculate_top_index`.
+//!
+//! Without `g++` the test fails (CI has it): a skipped round trip would
+//! prove nothing.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::codegen::{self, Generated, IndexType, InverseStatus, Lang, Options};
+use cktile::transforms::{Kind, Transform};
+use cktile::{Descriptor, Item, layouts};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One descriptor under test.
+struct Case {
+    /// What it is (the spec or entry text).
+    label: String,
+    desc: Descriptor,
+    /// The catalogue entry text, if any.
+    entry: Option<String>,
+}
+
+fn case_from_text(text: &str) -> Case {
+    let desc = layouts::resolve(text).unwrap_or_else(|e| panic!("`{text}` does not build: {e}"));
+    Case { label: text.to_string(), desc, entry: codegen::entry_text(text).map(str::to_string) }
+}
+
+/// Catalogue entries beyond their examples: other forms and majors.
+const MORE_ENTRIES: &[&str] = &[
+    "ck-universal-a:m=64,k=64,dtype=fp16,form=2024",
+    "ck-universal-a:m=32,k=64,dtype=fp8",
+    "ck-xor-lds:m=64,k=64,kpack=8,mlds=4,form=2024",
+    "cute-gmma:atom=sw64,major=mn,dtype=fp16",
+    "cute-gmma:atom=inter,major=k,dtype=fp32",
+    "cute-tma:mode=32b,rows=16,dtype=fp16",
+    "triton-swizzled:vec=4,perphase=2,maxphase=4,order=01,rows=32,cols=32",
+    "triton-nvmma:swizzle=64,bits=8,rows=32",
+    "row-padded:rows=16,cols=24,pad=3",
+];
+
+/// Hand-written edge cases: every transform kind, padding feeding divisions,
+/// xors and swizzles (negative values), 64-bit spaces, rank 0.
+const EDGE_SPECS: &[&str] = &[
+    "naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])",
+    "packed((4,6)) | transform(left_pad(4,1) on [0] -> [0], right_pad(6,2) on [1] -> [1])",
+    "packed((8,16)) | transform(slice(8,2,7) on [0] -> [0], slice(16,3,11) on [1] -> [1])",
+    "naive((3,4,5),(1,3,12))",
+    "naive((4,4),(2,1))",
+    "naive((4,3),(1,0))",
+    "packed((4,8)) | transform(modulo(4,12) on [0] -> [0], pass_through(8) on [1] -> [1])",
+    "packed((8,64)) | transform(merge((8,64)) on [0,1] -> [0]) | transform(swizzle(3,3,3) on [0] -> [0]) \
+     | transform(unmerge((8,64)) on [0] -> [0,1])",
+    "packed((4,32)) | transform(merge((4,32)) on [0,1] -> [0]) | transform(swizzle(2,0,-3) on [0] -> [0])",
+    "packed((4,8)) | transform(pass_through(4) on [0] -> [0], pass_through(8) on [1] -> [2], replicate((2,3)) on [] -> [1,3])",
+    "packed((4,8)) | transform(insert(3) on [] -> [0], pass_through(4) on [0] -> [1], pass_through(8) on [1] -> [2])",
+    "packed((4,8)) | transform(merge((4,8)) on [0,1] -> [0], insert(1) on [] -> [1])",
+    "packed((4,8)) | transform(merge((4,8)) on [0,1] -> [1], replicate((1,1)) on [] -> [0,2])",
+    "packed((4,8)) | transform(freeze(2) on [0] -> [], pass_through(8) on [1] -> [0])",
+    "packed((2,3,4)) | transform(merge((2,3,4)) on [0,1,2] -> [0])",
+    "packed((24)) | transform(unmerge((2,3,4)) on [0] -> [0,1,2])",
+    "packed((2,3,4)) | transform(merge((3,4,2)) on [1,2,0] -> [0])",
+    "naive((8,64,8),(8,64,1)) | transform(xor((64,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) \
+     | transform(unmerge((4,2)) on [0] -> [0,2], pass_through(64) on [1] -> [1], pass_through(8) on [2] -> [3]) \
+     | transform(merge((4,8)) on [0,3] -> [1], merge((64,2)) on [1,2] -> [0])",
+    "naive_with_offset((4,8),(8,1),100)",
+    "aligned((4,6),8)",
+    "packed((4,8),4)",
+    "naive((8,8),(8,1),8,1)",
+    "naive((4,4),(1073741824,1))",
+    "naive((2,3),(4611686018427387904,1))",
+    "naive((1,4),(1000000000000,1))",
+    "naive((2,3),(1000,1)) | transform(pad(2,5,5) on [0] -> [0], pass_through(3) on [1] -> [1])",
+    "packed((4,4,4)) | transform(merge((4,4)) on [0,1] -> [0], pad(4,1,1) on [2] -> [1])",
+    "packed((2,4)) | transform(merge((2,4)) on [0,1] -> [0]) | transform(pad(8,3,0) on [0] -> [0])",
+    "packed((4,8)) | transform(xor((4,8)) on [0,1] -> [0,1]) | transform(pad(4,2,0) on [0] -> [0], pass_through(8) on [1] -> [1])",
+    "packed((64)) | transform(swizzle(1,1,2) on [0] -> [0]) | transform(pad(64,5,0) on [0] -> [0])",
+    "packed((4)) | transform(modulo(4,8) on [0] -> [0]) | transform(left_pad(8,3) on [0] -> [0])",
+    "packed((4)) | transform(freeze(1) on [0] -> [])",
+    "packed((16)) | transform(offset(12,4) on [0] -> [0])",
+    "packed((6,6)) | transform(embed((2,3),(3,1)) on [0] -> [0,1], slice(6,1,5) on [1] -> [2])",
+    "packed((3,5)) | transform(pad(3,0,2) on [0] -> [0], left_pad(5,2) on [1] -> [1]) \
+     | transform(merge((5,7)) on [0,1] -> [0])",
+    "packed((1,1))",
+];
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// Divisors of `n` greater than 1 and smaller than `n`.
+fn divisors(n: i64) -> Vec<i64> {
+    (2..n).filter(|d| n % d == 0).collect()
+}
+
+/// One random transform for the old top dimensions starting at `at`:
+/// returns the item (with upper ids to be renumbered) and how many old
+/// dimensions it consumes, or `None` when the pick does not fit.
+fn random_item(rng: &mut Rng, lengths: &[i64], at: usize) -> Option<(Transform, Vec<usize>, usize)> {
+    let len = lengths[at];
+    let l = len as usize;
+    let r = |rng: &mut Rng, n: i64| rng.below(n.max(1) as u64) as usize;
+    let t = match rng.below(13) {
+        0 => Transform::pass_through(l).ok()?,
+        1 => Transform::pad(l, r(rng, 3), r(rng, 3)).ok()?,
+        2 => Transform::left_pad(l, r(rng, 3) + 1).ok()?,
+        3 => Transform::right_pad(l, r(rng, 3) + 1).ok()?,
+        4 => {
+            let begin = r(rng, len);
+            let end = begin + 1 + r(rng, len - begin as i64);
+            Transform::slice(l, begin, end).ok()?
+        }
+        5 => {
+            let d = divisors(len);
+            if d.is_empty() {
+                return None;
+            }
+            let a = rng.pick(&d);
+            Transform::unmerge(&[a as usize, (len / a) as usize]).ok()?
+        }
+        6 => Transform::modulo(l, l + r(rng, 2 * len) + 1).ok()?,
+        7 => {
+            let off = r(rng, len);
+            Transform::offset(l - off, off).ok()?
+        }
+        8 => {
+            // Two embedded dimensions inside the length.
+            let a = 1 + r(rng, 3);
+            let c0 = 1 + r(rng, 3);
+            let b = 1 + r(rng, 3);
+            let c1 = r(rng, 4);
+            if (a - 1) * c0 + (b - 1) * c1 >= l {
+                return None;
+            }
+            Transform::embed(&[a, b], &[c0, c1]).ok()?
+        }
+        9 => {
+            let bits = 1 + rng.below(2) as u32;
+            let base = rng.below(2) as u32;
+            let shift = bits as i32 + rng.below(2) as i32;
+            let shift = if rng.below(2) == 0 { shift } else { -shift };
+            Transform::swizzle(bits, base, shift).ok()?.bind(&cktile::Dims::from_slice(&[len]).ok()?).ok()?
+        }
+        10 if at + 1 < lengths.len() => {
+            return Some((Transform::merge(&[l, lengths[at + 1] as usize]).ok()?, vec![at, at + 1], 2));
+        }
+        11 if at + 2 < lengths.len() => {
+            let ls = [l, lengths[at + 1] as usize, lengths[at + 2] as usize];
+            return Some((Transform::merge(&ls).ok()?, vec![at, at + 1, at + 2], 3));
+        }
+        12 if at + 1 < lengths.len() && (lengths[at + 1] as u64).is_power_of_two() => {
+            return Some((Transform::xor(l, lengths[at + 1] as usize).ok()?, vec![at, at + 1], 2));
+        }
+        _ => Transform::pass_through(l).ok()?,
+    };
+    Some((t, vec![at], 1))
+}
+
+/// A random chain: a base and one to three stages, each consuming every old
+/// dimension once, sometimes adding a broadcast or freezing one, with the
+/// new dimensions in a random order.
+fn random_descriptor(rng: &mut Rng) -> Option<Descriptor> {
+    let rank = 1 + rng.below(3) as usize;
+    let lengths: Vec<usize> = (0..rank).map(|_| rng.pick(&[1usize, 2, 3, 4, 6, 8, 16])).collect();
+    let mut desc = match rng.below(3) {
+        0 => Descriptor::packed(&lengths).ok()?,
+        1 => Descriptor::aligned(&lengths, rng.pick(&[1usize, 4, 8])).ok()?,
+        _ => {
+            let mut strides = vec![1usize; rank];
+            for i in (0..rank.saturating_sub(1)).rev() {
+                strides[i] = strides[i + 1] * lengths[i + 1] + rng.below(3) as usize;
+            }
+            Descriptor::naive(&lengths, &strides).ok()?
+        }
+    };
+    for _ in 0..1 + rng.below(3) {
+        let lens = desc.lengths().as_slice().to_vec();
+        let mut parts: Vec<(Transform, Vec<usize>)> = Vec::new();
+        let mut at = 0;
+        while at < lens.len() {
+            let (t, lower, used) = random_item(rng, &lens, at)
+                .unwrap_or_else(|| (Transform::pass_through(lens[at] as usize).expect("valid"), vec![at], 1));
+            parts.push((t, lower));
+            at += used;
+        }
+        match rng.below(6) {
+            0 => parts.push((Transform::insert(1 + rng.below(3) as usize).ok()?, vec![])),
+            1 => parts.push((Transform::replicate(&[1 + rng.below(2) as usize, 2]).ok()?, vec![])),
+            2 if parts.len() > 1 && parts[0].1.len() == 1 => {
+                let len = lens[parts[0].1[0]];
+                parts[0].0 = Transform::freeze(rng.below(len as u64) as usize).ok()?;
+            }
+            _ => {}
+        }
+        let n_upper: usize = parts.iter().map(|(t, _)| t.num_upper()).sum();
+        let mut order: Vec<usize> = (0..n_upper).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut next = 0;
+        let mut items = Vec::new();
+        for (t, lower) in parts {
+            let upper: Vec<usize> = order[next..next + t.num_upper()].to_vec();
+            next += t.num_upper();
+            items.push(Item::new(t, &lower, &upper).ok()?);
+        }
+        desc = desc.transform(&items).ok()?;
+        if desc.element_size().is_none_or(|s| s > 4096) || desc.num_dims() == 0 {
+            return None;
+        }
+    }
+    Some(desc)
+}
+
+fn all_cases() -> Vec<Case> {
+    let mut cases: Vec<Case> = layouts::CATALOG.iter().map(|e| case_from_text(e.example)).collect();
+    cases.extend(MORE_ENTRIES.iter().map(|t| case_from_text(t)));
+    cases.extend(EDGE_SPECS.iter().map(|t| case_from_text(t)));
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut random = 0;
+    let mut tries = 0;
+    while random < 60 {
+        tries += 1;
+        assert!(tries < 10_000, "the random generator builds too few descriptors");
+        if let Some(desc) = random_descriptor(&mut rng) {
+            // Every random descriptor must also round-trip through its spec text.
+            let text = desc.to_string();
+            assert_eq!(cktile::spec::parse(&text).as_ref(), Ok(&desc), "{text}");
+            cases.push(Case { label: format!("random {random}: {text}"), desc, entry: None });
+            random += 1;
+        }
+    }
+    cases
+}
+
+/// The C++ loop nest of a driver: `body` runs once per coordinate `i0, i1, ..`.
+fn loops(out: &mut String, lengths: &[i64], ty: &str, body: &str) {
+    for (d, len) in lengths.iter().enumerate() {
+        let _ = writeln!(out, "  for ({ty} i{d} = 0; i{d} < {len}; ++i{d})");
+    }
+    let _ = writeln!(out, "  {{ {body} }}");
+}
+
+/// The driver part of one generated header: prints `case K LANG`, then one
+/// line per coordinate (offset, and validity), then one line per offset (the
+/// coordinate) when the inverse exists.
+fn driver_part(k: usize, lang: Lang, g: &Generated, desc: &Descriptor) -> String {
+    let ty = g.index_type.c_name();
+    let name = &g.name;
+    let n = desc.num_dims();
+    let args: Vec<String> = (0..n).map(|d| format!("i{d}")).collect();
+    let args = args.join(", ");
+    let mut f = String::new();
+    let _ = writeln!(f, "static void run_{k}_{}() {{", lang.name());
+    let _ = writeln!(f, "  std::printf(\"case {k} {}\\n\");", lang.name());
+    let body = if g.has_validity {
+        format!("std::printf(\"%lld %d\\n\", (long long){name}_offset({args}), (int){name}_is_valid({args}));")
+    } else {
+        format!("std::printf(\"%lld\\n\", (long long){name}_offset({args}));")
+    };
+    loops(&mut f, desc.lengths().as_slice(), ty, &body);
+    if g.has_inverse() {
+        let outs: Vec<String> = (0..n).map(|d| format!("o{d}")).collect();
+        let decl = if n > 0 {
+            format!("{ty} {} ;", outs.iter().map(|o| format!("{o} = -1")).collect::<Vec<_>>().join(", "))
+        } else {
+            String::new()
+        };
+        let call = format!("{name}_coordinate(off{});", outs.iter().map(|o| format!(", {o}")).collect::<String>());
+        let fmt: Vec<&str> = (0..n).map(|_| "%lld").collect();
+        let vals: String = outs.iter().map(|o| format!(", (long long){o}")).collect();
+        let _ = writeln!(
+            f,
+            "  for ({ty} off = 0; off < {name}_element_space_size; ++off) {{ {decl} {call} std::printf(\"inv {}\\n\"{vals}); }}",
+            fmt.join(" ")
+        );
+    }
+    let _ = writeln!(f, "}}");
+    f
+}
+
+/// Finds g++ or fails with a clear message.
+fn gxx() -> String {
+    let cxx = std::env::var("CKTILE_CXX").unwrap_or_else(|_| "g++".into());
+    match Command::new(&cxx).arg("--version").output() {
+        Ok(o) if o.status.success() => cxx,
+        _ => panic!(
+            "`{cxx}` was not found: the codegen round-trip test compiles the generated CUDA/HIP code as host C++ \
+             with g++ (install it, e.g. `apt-get install g++`, or point CKTILE_CXX at a C++17 compiler)"
+        ),
+    }
+}
+
+fn scratch_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("codegen_cuda");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Compiles `main.cpp` in `dir` and runs it, returning stdout.
+fn compile_and_run(dir: &Path) -> String {
+    let cxx = gxx();
+    let exe = dir.join("driver");
+    let o = Command::new(&cxx)
+        .args(["-std=c++17", "-O1", "-Wall", "-Wextra", "-Werror", "-D__device__=", "-D__forceinline__=inline"])
+        .arg("-o")
+        .arg(&exe)
+        .arg(dir.join("main.cpp"))
+        .output()
+        .expect("the compiler runs");
+    assert!(o.status.success(), "{cxx} failed on the generated code:\n{}", String::from_utf8_lossy(&o.stderr));
+    let run = Command::new(&exe).output().expect("the driver runs");
+    assert!(run.status.success(), "the driver failed: {}", String::from_utf8_lossy(&run.stderr));
+    String::from_utf8(run.stdout).expect("ASCII output")
+}
+
+/// What the driver must print for one case, computed by the Rust descriptor.
+fn expected_lines(g: &Generated, desc: &Descriptor) -> Vec<String> {
+    let o = cktile::check::offsets(desc).expect("enumerable");
+    let mut out: Vec<String> = o
+        .offsets
+        .iter()
+        .zip(&o.valid)
+        .map(|(off, v)| if g.has_validity { format!("{off} {}", i32::from(*v)) } else { off.to_string() })
+        .collect();
+    if g.has_inverse() {
+        for off in 0..desc.element_space_size() {
+            let top = desc.calculate_top_index(off).expect("a bijection has every offset's coordinate");
+            let vals: Vec<String> = top.as_slice().iter().map(|v| v.to_string()).collect();
+            out.push(format!("inv {}", vals.join(" ")).trim_end().to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn generated_code_matches_the_descriptor_on_every_coordinate() {
+    let cases = all_cases();
+    let dir = scratch_dir();
+    let mut main = String::from("#include <cstdio>\n");
+    let mut runs = String::new();
+    let mut generated: Vec<(Generated, Generated)> = Vec::new();
+    for (k, case) in cases.iter().enumerate() {
+        let mut pair = Vec::new();
+        for lang in [Lang::Cuda, Lang::Hip] {
+            let mut options = Options::new(lang, &format!("case{k}_{}", lang.name()));
+            if let Some(e) = &case.entry {
+                options = options.with_entry(e);
+            }
+            let g = codegen::generate(&case.desc, &options).unwrap_or_else(|e| panic!("{}: {e}", case.label));
+            let header = format!("case{k}_{}.h", lang.name());
+            std::fs::write(dir.join(&header), &g.code).expect("write header");
+            let _ = writeln!(main, "#include \"{header}\"");
+            main.push_str(&driver_part(k, lang, &g, &case.desc));
+            let _ = writeln!(runs, "  run_{k}_{}();", lang.name());
+            pair.push(g);
+        }
+        let hip = pair.pop().expect("two languages");
+        let cuda = pair.pop().expect("two languages");
+        generated.push((cuda, hip));
+    }
+    let _ = writeln!(main, "int main() {{\n{runs}  return 0;\n}}");
+    std::fs::write(dir.join("main.cpp"), &main).expect("write driver");
+    let stdout = compile_and_run(&dir);
+
+    // Split the output by case and compare line by line.
+    let mut sections: Vec<(String, Vec<&str>)> = Vec::new();
+    for line in stdout.lines() {
+        if let Some(head) = line.strip_prefix("case ") {
+            sections.push((head.to_string(), Vec::new()));
+        } else if let Some(last) = sections.last_mut() {
+            last.1.push(line);
+        }
+    }
+    assert_eq!(sections.len(), 2 * cases.len(), "one section per case and language");
+    let mut checked_coordinates = 0usize;
+    let mut checked_offsets = 0usize;
+    for (k, case) in cases.iter().enumerate() {
+        for (li, lang) in [Lang::Cuda, Lang::Hip].iter().enumerate() {
+            let (head, lines) = &sections[2 * k + li];
+            assert_eq!(head, &format!("{k} {}", lang.name()));
+            let g = if li == 0 { &generated[k].0 } else { &generated[k].1 };
+            let expected = expected_lines(g, &case.desc);
+            assert_eq!(
+                lines.len(),
+                expected.len(),
+                "{}: {} lines printed, {} expected",
+                case.label,
+                lines.len(),
+                expected.len()
+            );
+            let n_coords = case.desc.element_size().expect("small") as usize;
+            for (i, (got, want)) in lines.iter().zip(&expected).enumerate() {
+                let what = if i < n_coords {
+                    format!("coordinate {:?}", cktile::check::coordinate(&case.desc, i as u64))
+                } else {
+                    format!("offset {}", i - n_coords)
+                };
+                assert_eq!(got.trim_end(), want, "{} ({}): {what}\n{}", case.label, lang.name(), g.code);
+            }
+            checked_coordinates += n_coords;
+            checked_offsets += expected.len() - n_coords;
+        }
+    }
+    // The test must exercise what it claims to.
+    assert!(checked_coordinates > 100_000 && checked_offsets > 50_000, "{checked_coordinates} {checked_offsets}");
+    let kinds: BTreeSet<&str> = cases
+        .iter()
+        .flat_map(|c| c.desc.stages().iter().flat_map(|s| s.items().iter().map(|i| i.transform().kind().name())))
+        .collect();
+    for kind in Kind::ALL {
+        assert!(kinds.contains(kind.name()), "no case uses {}", kind.name());
+    }
+    let count = |f: &dyn Fn(&Generated) -> bool| generated.iter().filter(|(g, _)| f(g)).count();
+    assert!(count(&|g| g.has_inverse()) >= 30, "too few inverses exercised");
+    assert!(count(&|g| g.has_validity) >= 10, "too few validity functions exercised");
+    assert!(count(&|g| g.index_type == IndexType::I64) >= 3, "too few 64-bit cases");
+    assert!(count(&|g| g.range.low < 0) >= 5, "too few cases with negative values");
+    // Every catalogue example that is a bijection gets its inverse.
+    for (e, (g, _)) in layouts::CATALOG.iter().zip(&generated) {
+        assert_eq!(g.has_inverse(), e.bijective, "{}: {:?}", e.name, g.inverse);
+    }
+}
+
+#[test]
+fn cuda_and_hip_differ_only_in_the_header() {
+    let d = layouts::resolve("ck-universal-a:m=128,k=32").unwrap();
+    let cuda = codegen::generate(&d, &Options::new(Lang::Cuda, "a")).unwrap().code;
+    let hip = codegen::generate(&d, &Options::new(Lang::Hip, "a")).unwrap().code;
+    let body = |s: &str| s.split_once("#include <cstdint>").map(|(_, b)| b.to_string()).unwrap();
+    assert_eq!(body(&cuda), body(&hip));
+    assert!(hip.contains("#if defined(__HIPCC__)\n#include <hip/hip_runtime.h>\n#endif\n"));
+    assert!(!cuda.contains("hip_runtime"));
+    assert!(cuda.contains("(`cktile codegen --lang cuda`)") && hip.contains("(`cktile codegen --lang hip`)"));
+}
+
+#[test]
+fn the_code_is_straight_line_with_the_shapes_folded_in() {
+    let g = codegen::generate_text("ck-xor-preshuffle:m=128,k=64,kpack=8", Lang::Cuda, Some("x")).unwrap();
+    let offset_fn: String = g
+        .code
+        .split("std::int32_t x_offset(")
+        .nth(1)
+        .unwrap()
+        .split("\n}\n")
+        .next()
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for banned in ["for", "while", "if", "?", "[", "goto"] {
+        assert!(!offset_fn.contains(banned), "`{banned}` in\n{offset_fn}");
+    }
+    // No parameter or length variable survives: only literals.
+    assert!(!offset_fn.contains("length"));
+    assert!(g.code.contains("// Catalogue entry: ck-xor-preshuffle:m=128,k=64,kpack=8"));
+    assert!(g.code.contains("// Spec:\n//   "));
+    assert!(g.code.contains("// Integer type: std::int32_t."));
+}
+
+#[test]
+fn errors_name_the_value_and_what_is_valid() {
+    let d = Descriptor::packed(&[4, 8]).unwrap();
+    let e = codegen::generate(&d, &Options::new(Lang::Cuda, "my-layout")).unwrap_err();
+    assert_eq!(e.to_string(), format!("expected {}, found `my-layout`", codegen::IDENT_RULE));
+    let e = Lang::by_name("metal").unwrap_err();
+    assert_eq!(e.to_string(), "unknown name `metal`; expected one of: cuda, hip");
+    // The reason an inverse is missing is spelled out in the code.
+    let g =
+        codegen::generate(&layouts::resolve("row-padded:rows=4,cols=4,pad=1").unwrap(), &Options::new(Lang::Cuda, "r"))
+            .unwrap();
+    assert_eq!(g.inverse, InverseStatus::NotBijective { holes: 3, collisions: 0, outside: 0 });
+    assert!(g.code.contains("// No inverse: the layout is not a bijection onto its element space (3 holes"));
+}
