@@ -199,6 +199,9 @@ cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64
         #[arg(long, default_value_t = 8)]
         loads: usize,
         /// Print one JSON object with every gather.
+        #[arg(long)]
+        json: bool,
+    },
     /// CUDA or HIP C++ for a descriptor: a __device__ offset function, its validity and its inverse.
     #[command(
         long_about = "CUDA or HIP C++ for a descriptor: a self-contained __device__ __forceinline__ NAME_offset(c0, ..) \
