@@ -2,7 +2,9 @@
 //! (what the `cktile` command prints).
 //!
 //! - [`text`]: offset grids and check reports;
-//! - [`bank`]: bank-conflict reports and layout comparisons.
+//! - [`bank`]: bank-conflict reports and layout comparisons;
+//! - [`svg`]: pictures (layout grids, bank heat maps, transform chains) as SVG.
 
 pub mod bank;
+pub mod svg;
 pub mod text;
