@@ -422,9 +422,10 @@ fn chain_diagram_wires_every_transform_to_its_dimensions() {
         let svg = chain(&desc, text);
         let elements = well_formed(&svg);
         let stages = desc.stages();
-        // Dimensions: the offset, then every stage's upper side.
+        // Levels from the top: the top coordinate is level 0, the offset level n.
         let mut levels: Vec<Vec<i64>> = vec![stages[0].lower_lengths().as_slice().to_vec()];
         levels.extend(stages.iter().map(|s| s.upper_lengths().as_slice().to_vec()));
+        levels.reverse();
         let dims: Vec<&xml::Element> = elements.iter().filter(|e| e.has_class("dim")).collect();
         let mut seen = BTreeMap::new();
         for d in &dims {

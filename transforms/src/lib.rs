@@ -28,6 +28,7 @@
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 #[cfg(feature = "std")]
 extern crate std;

@@ -2,8 +2,9 @@
 //! between them, each stage's transforms as boxes wired to the dimensions
 //! they read and produce (CK Tile's hidden-dimension graph, drawn).
 //!
-//! The top row is the top (user) coordinate, the bottom row the single
-//! memory offset. Between two rows of dimensions sit the transforms of one
+//! The top row is the top (user) coordinate, level 0, the bottom row the
+//! single memory offset (levels are numbered as `cktile offsets --at`
+//! prints them). Between two rows of dimensions sit the transforms of one
 //! stage: a wire enters a box from each upper dimension it consumes and
 //! leaves it to each lower dimension it produces, with the transform's own
 //! port numbers (`u0`, `u1`, ... above the box, `l0`, ... below), so swapped
@@ -17,7 +18,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-const LEFT: u32 = 118;
+const LEFT: u32 = 130;
 const GAP: u32 = 28;
 const DIM_H: u32 = 32;
 const ITEM_H: u32 = 38;
@@ -157,17 +158,18 @@ pub fn chain(desc: &Descriptor, title: &str) -> String {
     let n_base = n - desc.transform_stages().len();
     for (k, lengths) in levels.iter().enumerate() {
         let y = level_y(k);
+        // Levels are numbered from the top, as `cktile offsets --at` prints them.
         let label = if k == n {
-            String::from("top")
+            String::from("level 0: top")
         } else if k == 0 {
-            String::from("offset")
+            format!("level {n}: offset")
         } else {
-            format!("level {k}")
+            format!("level {}", n - k)
         };
         svg.text(16, (y + 20) as i64, &label, 11, Anchor::Start, &[("font-weight", "bold")]);
         for (d, &len) in lengths.iter().enumerate() {
             let s = dims[k][d];
-            let (level_s, dim_s, len_s) = (k.to_string(), d.to_string(), len.to_string());
+            let (level_s, dim_s, len_s) = ((n - k).to_string(), d.to_string(), len.to_string());
             svg.rounded(
                 s.x as i64,
                 y as i64,
