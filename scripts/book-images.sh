@@ -40,6 +40,7 @@ fig t-modulo 'packed((8)) | transform(modulo(8,16) on [0] -> [0])' --view grid -
 fig t-swizzle 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> [0]) | transform(swizzle(2,2,2) on [0] -> [0]) | transform(unmerge((8,16)) on [0] -> [0,1])' --view grid --dtype fp32
 
 # Composing: CK Tile's GEMM A block (K = 64).
+fig gemm3-chain 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])' --view chain --title 'CK Tile GEMM A LDS block, M = 128, K = 64, KPack = 8'
 fig gemm-k64-chain ck-universal-a:m=128,k=64 --view chain
 fig gemm-k64-grid ck-universal-a:m=128,k=64 --view grid --rows 8 --cols 32
 

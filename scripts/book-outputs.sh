@@ -51,8 +51,11 @@ out merge-at offsets 'packed((4,8)) | transform(merge((4,8)) on [0,1] -> [0])' -
 out gemm-k64-catalog catalog ck-universal-a
 out gemm-k64-check check ck-universal-a:m=128,k=64
 out gemm-k64-at offsets ck-universal-a:m=128,k=64 --at 3,9
+out gemm3-at offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])' --at 3,9
 out gemm-k64-gfx942 analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern mfma16
 out gemm-k64-sm90 analyze ck-universal-a:m=128,k=64 --arch sm90 --pattern ldmatrix
+out ids-repeated offsets 'packed((4,8)) | transform(pass_through(4) on [0] -> [0], pass_through(8) on [0] -> [1])'
+out ids-range offsets 'packed((4,8)) | transform(merge((4,8)) on [0,1] -> [1])'
 out spec-error offsets 'packed((4,8)) | transform(merge((4,9)) on [0,1] -> [0])'
 
 # One per transform.
@@ -114,4 +117,9 @@ out help --help
 for c in offsets check catalog bank analyze render; do
   out "help-$c" "$c" --help
 done
+# Performance: the generated-code probes, both sides of every pair.
+{
+  echo "$ cargo run --release --example asm_probes"
+  cargo run --release --quiet --example asm_probes
+} >"$out_dir/asm-probes.txt"
 echo "wrote $(ls "$out_dir" | wc -l) files to $out_dir"
