@@ -38,7 +38,22 @@ out_stdin() {
   for a in "$@"; do line+=" $(quote "$a")"; done
   {
     echo "$line"
-    echo "$input" | "$bin" "$@" 2>&1
+    # One JSON object; printed here one field per line (phases one per line) to fit the page.
+    echo "$input" | "$bin" "$@" 2>&1 | python3 -c '
+import json, sys
+v = json.load(sys.stdin)
+print("{")
+keys = sorted(v)
+for i, k in enumerate(keys):
+    end = "," if i + 1 < len(keys) else ""
+    if isinstance(v[k], list) and v[k] and isinstance(v[k][0], dict):
+        print(f"  \"{k}\": [")
+        for j, item in enumerate(v[k]):
+            print("    " + json.dumps(item, separators=(",", ":")) + ("," if j + 1 < len(v[k]) else ""))
+        print("  ]" + end)
+    else:
+        print(f"  \"{k}\": {json.dumps(v[k])}{end}")
+print("}")'
   } >"$out_dir/$name.txt"
 }
 

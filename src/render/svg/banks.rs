@@ -202,6 +202,17 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
             svg.text(x, y as i64, &b.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
         }
         y += 4;
+        // The lanes' rows: a white band with a grid, then the touched cells.
+        let rows_h = CELL_H * p.lanes.len() as u32;
+        svg.rect(LEFT as i64, y as i64, banks * CELL_W, rows_h, "#ffffff", &[]);
+        let mut grid = String::new();
+        for b in 1..banks {
+            grid.push_str(&format!("M {} {} v {} ", LEFT + b * CELL_W, y, rows_h));
+        }
+        for r in 1..p.lanes.len() as u32 {
+            grid.push_str(&format!("M {} {} h {} ", LEFT, y + r * CELL_H, banks * CELL_W));
+        }
+        svg.path(grid.trim_end(), "#bbbbbb");
         for &lane in &p.lanes {
             let touched = lane_banks(report, addresses, lane);
             let label = if touched.is_empty() { format!("lane {lane} -") } else { format!("lane {lane}") };
@@ -211,8 +222,9 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
                 let x = (LEFT + b * CELL_W) as i64;
                 let bank_s = b.to_string();
                 if !touched.contains(&b) {
-                    svg.rect(x, y as i64, CELL_W, CELL_H, "#ffffff", &[]);
-                } else if collides(p, lane, b) {
+                    continue;
+                }
+                if collides(p, lane, b) {
                     svg.rect(
                         x,
                         y as i64,

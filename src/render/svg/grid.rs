@@ -159,7 +159,7 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
         .unwrap_or(10);
     let cell_w = (widest + 8).max(28);
     let grid_w = LEFT + cell_w * shown_cols as u32;
-    let top = 74u32;
+    let top = 84u32;
     let grid_bottom = top + CELL_H * shown_rows as u32;
 
     // Legend geometry: one swatch per bank, wrapped to rows of 32.

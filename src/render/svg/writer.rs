@@ -230,6 +230,22 @@ impl Svg {
         self.body.push_str("/>\n");
     }
 
+    /// A path (`d` in SVG path syntax) drawn as a thin line.
+    ///
+    /// ```
+    /// let mut svg = cktile::render::svg::writer::Svg::new(10, 10, "t");
+    /// svg.path("M 0 0 V 10", "#ccc");
+    /// assert!(svg.finish().contains("<path d=\"M 0 0 V 10\" fill=\"none\" stroke=\"#ccc\" stroke-width=\"0.5\"/>"));
+    /// ```
+    pub fn path(&mut self, d: &str, stroke: &str) {
+        let _ = writeln!(
+            self.body,
+            "<path d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.5\"/>",
+            escape(d),
+            escape(stroke)
+        );
+    }
+
     /// Text at `(x, y)` (the baseline), `size` pixels high, in the canvas's
     /// monospace font.
     ///
