@@ -17,10 +17,23 @@ pub const OKABE_ITO: [&str; 8] =
     ["#000000", "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7"];
 
 /// A lane access that shares its bank with no other word (sky blue).
+///
+/// ```
+/// assert_eq!(cktile::render::svg::palette::FREE, cktile::render::svg::palette::OKABE_ITO[2]);
+/// ```
 pub const FREE: &str = "#56b4e9";
 /// A lane access whose bank serves several words in its phase (orange).
+///
+/// ```
+/// assert_eq!(cktile::render::svg::palette::CONFLICT, cktile::render::svg::palette::OKABE_ITO[1]);
+/// ```
 pub const CONFLICT: &str = "#e69f00";
 /// A position that is padding (light grey).
+///
+/// ```
+/// use cktile::render::svg::palette::{text_on, PADDING};
+/// assert_eq!(text_on(PADDING), "#000000");
+/// ```
 pub const PADDING: &str = "#d9d9d9";
 
 /// Viridis at eleven evenly spaced points (matplotlib's values).
