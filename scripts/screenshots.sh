@@ -35,11 +35,11 @@ shot() { # shot NAME PAGE [HEIGHT]
 
 shot getting-started getting-started.html
 shot descriptors descriptors.html
-shot transforms transforms.html 6000
+shot transforms transforms.html 14000
 shot composing composing.html
-shot banks banks.html 6000
-shot padding-vs-xor padding-vs-xor.html 5000
-shot index-swapping index-swapping.html 4000
-shot cute-triton cute-triton.html 4000
+shot banks banks.html 13000
+shot padding-vs-xor padding-vs-xor.html 8000
+shot index-swapping index-swapping.html 7000
+shot cute-triton cute-triton.html 10000
 shot ck-to-cktile ck-to-cktile.html
 shot cli cli.html
