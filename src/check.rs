@@ -8,9 +8,22 @@ use alloc::vec::Vec;
 
 /// The most coordinates enumerated (2^24): larger tiles are refused rather
 /// than allocating gigabytes.
+///
+/// ```
+/// let big = cktile::Descriptor::packed(&[1 << 12, 1 << 13]).unwrap();
+/// assert!(big.element_size().unwrap() as u64 > cktile::check::ENUMERATION_LIMIT);
+/// assert!(cktile::check::check(&big).is_err());
+/// ```
 pub const ENUMERATION_LIMIT: u64 = 1 << 24;
 
 /// How many example holes and collisions a [`Report`] keeps.
+///
+/// ```
+/// // 60 holes, only the first EXAMPLES are listed.
+/// let d = cktile::Descriptor::naive(&[4, 4], &[16, 1]).unwrap();
+/// let r = cktile::check::check(&d).unwrap();
+/// assert_eq!((r.hole_count, r.holes.len()), (36, cktile::check::EXAMPLES));
+/// ```
 pub const EXAMPLES: usize = 8;
 
 /// The top coordinate with row-major number `n` (last dimension fastest).
@@ -46,6 +59,11 @@ pub fn enumerable_size(desc: &Descriptor) -> Result<u64, Error> {
 }
 
 /// Every coordinate's offset and validity, in row-major order.
+///
+/// ```
+/// let o = cktile::check::offsets(&cktile::Descriptor::naive(&[2, 2], &[3, 1]).unwrap()).unwrap();
+/// assert_eq!((o.offsets, o.valid), (vec![0, 1, 3, 4], vec![true; 4]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Offsets {
     /// Offset of each coordinate (may be negative at padded positions).
@@ -75,6 +93,12 @@ pub fn offsets(desc: &Descriptor) -> Result<Offsets, Error> {
 }
 
 /// Two coordinates with the same offset.
+///
+/// ```
+/// let d = cktile::spec::parse("packed((16)) | transform(embed((3,4),(2,1)) on [0] -> [0,1])").unwrap();
+/// let c = &cktile::check::check(&d).unwrap().collisions[0];
+/// assert_eq!((c.offset, c.first.clone(), c.second.clone()), (2, vec![0, 2], vec![1, 0]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Collision {
     /// The shared offset.
@@ -86,6 +110,12 @@ pub struct Collision {
 }
 
 /// What [`check`] finds.
+///
+/// ```
+/// let r = cktile::check::check(&cktile::Descriptor::naive(&[4, 8], &[10, 1]).unwrap()).unwrap();
+/// assert!(r.injective && !r.surjective);
+/// assert_eq!((r.element_space_size, r.hole_count, r.holes.clone()), (38, 6, vec![8, 9, 18, 19, 28, 29]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// Top lengths.

@@ -68,6 +68,13 @@ impl fmt::Debug for Snippet {
 }
 
 /// Which side of a transform an id list belongs to.
+///
+/// ```
+/// use cktile::{ErrorKind, Side};
+/// let e = cktile::spec::parse("packed((4,8)) | transform(pass_through(4) on [0] -> [0], pass_through(8) on [0] -> [1])").unwrap_err();
+/// assert!(matches!(e.kind(), ErrorKind::IdRepeated { side: Side::Lower, .. }));
+/// assert_eq!(Side::Upper.to_string(), "upper");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
     /// The lower ids: positions among the old top dimensions.
@@ -86,6 +93,12 @@ impl fmt::Display for Side {
 }
 
 /// What went wrong. See [`Error`].
+///
+/// ```
+/// use cktile::ErrorKind;
+/// let e = cktile::Descriptor::packed(&[4, 8]).unwrap().try_calculate_offset(&[4, 0]).unwrap_err();
+/// assert!(matches!(e.kind(), ErrorKind::CoordinateOutOfRange { dim: 0, value: 4, length: 4 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {

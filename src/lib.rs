@@ -38,6 +38,7 @@
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -59,6 +60,37 @@ pub mod search;
 #[cfg(feature = "alloc")]
 pub mod spec;
 pub mod typed;
+
+/// The guide in `docs/` (an mdBook), compiled as doctests: every Rust code
+/// block of every chapter runs in `cargo test`, so the book's examples
+/// cannot stop compiling or start lying.
+#[cfg(doctest)]
+pub mod book {
+    macro_rules! chapters {
+        ($($name:ident = $file:literal;)*) => {$(
+            #[doc = include_str!(concat!("../docs/src/", $file))]
+            pub struct $name;
+        )*};
+    }
+    chapters! {
+        Introduction = "introduction.md";
+        GettingStarted = "getting-started.md";
+        Descriptors = "descriptors.md";
+        Transforms = "transforms.md";
+        Composing = "composing.md";
+        Banks = "banks.md";
+        PaddingVsXor = "padding-vs-xor.md";
+        IndexSwapping = "index-swapping.md";
+        CuteTriton = "cute-triton.md";
+        Search = "search.md";
+        DmaPlan = "dma-plan.md";
+        Codegen = "codegen.md";
+        Cli = "cli.md";
+        CkToCktile = "ck-to-cktile.md";
+        Performance = "performance.md";
+        Fuzzing = "fuzzing.md";
+    }
+}
 
 pub use cktile_transforms as transforms;
 pub use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Number, Transform, Value, Values, Vector};

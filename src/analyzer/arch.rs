@@ -4,6 +4,11 @@ use crate::error::{Error, ErrorKind, Snippet};
 
 /// Who made the chip: decides the instruction set and whether an idle phase
 /// still costs a pass.
+///
+/// ```
+/// use cktile::analyzer::arch::{Vendor, GFX942, SM90};
+/// assert_eq!((GFX942.vendor, SM90.vendor), (Vendor::Amd, Vendor::Nvidia));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Vendor {
     /// AMD (LDS, `ds_*` instructions, wave64).
@@ -38,6 +43,10 @@ pub struct Arch {
 }
 
 /// AMD CDNA2 (MI200): 32 banks, wave64, 64 KB LDS.
+///
+/// ```
+/// assert_eq!(cktile::analyzer::arch::GFX90A.banks, 32);
+/// ```
 pub const GFX90A: Arch = Arch {
     name: "gfx90a",
     description: "AMD CDNA2 (MI200)",
@@ -48,6 +57,10 @@ pub const GFX90A: Arch = Arch {
     has_stmatrix: false,
 };
 /// AMD CDNA3 (MI300): 32 banks, wave64, 64 KB LDS.
+///
+/// ```
+/// assert_eq!(cktile::analyzer::arch::GFX942.wave, 64);
+/// ```
 pub const GFX942: Arch = Arch {
     name: "gfx942",
     description: "AMD CDNA3 (MI300)",
@@ -58,6 +71,10 @@ pub const GFX942: Arch = Arch {
     has_stmatrix: false,
 };
 /// AMD CDNA4 (MI350): 64 banks, wave64, 160 KB LDS.
+///
+/// ```
+/// assert_eq!(cktile::analyzer::arch::GFX950.banks, 64);
+/// ```
 pub const GFX950: Arch = Arch {
     name: "gfx950",
     description: "AMD CDNA4 (MI350)",
@@ -68,6 +85,10 @@ pub const GFX950: Arch = Arch {
     has_stmatrix: false,
 };
 /// NVIDIA Ampere (A100): 32 banks, warp32, up to 164 KB shared memory.
+///
+/// ```
+/// assert_eq!((cktile::analyzer::arch::SM80.wave, cktile::analyzer::arch::SM80.has_stmatrix), (32, false));
+/// ```
 pub const SM80: Arch = Arch {
     name: "sm80",
     description: "NVIDIA Ampere (A100)",
@@ -78,6 +99,10 @@ pub const SM80: Arch = Arch {
     has_stmatrix: false,
 };
 /// NVIDIA Hopper (H100): 32 banks, warp32, up to 228 KB shared memory.
+///
+/// ```
+/// assert!(cktile::analyzer::arch::SM90.has_stmatrix);
+/// ```
 pub const SM90: Arch = Arch {
     name: "sm90",
     description: "NVIDIA Hopper (H100)",
@@ -89,6 +114,11 @@ pub const SM90: Arch = Arch {
 };
 
 /// Every modelled chip.
+///
+/// ```
+/// let names: Vec<&str> = cktile::analyzer::ARCHS.iter().map(|a| a.name).collect();
+/// assert_eq!(names, ["gfx90a", "gfx942", "gfx950", "sm80", "sm90"]);
+/// ```
 pub const ARCHS: [Arch; 5] = [GFX90A, GFX942, GFX950, SM80, SM90];
 
 const NAMES: &str = "gfx90a, gfx942, gfx950, sm80, sm90";

@@ -21,6 +21,14 @@ use crate::error::{Error, ErrorKind};
 const MAX_WORDS: usize = 256;
 
 /// The distinct words one phase touches, with their banks.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+/// let op = Op::LdShared { bits: 32 };
+/// let addrs: Vec<Option<u64>> = (0..32).map(|l| Some(l * 4)).collect();
+/// let t = phase_table(&arch::SM80, op, &grouping(&arch::SM80, op), 0, &addrs);
+/// assert_eq!((t.active, t.busiest().1), (32, 1));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PhaseTable {
     banks: [u8; MAX_WORDS],
@@ -190,6 +198,12 @@ pub const fn phase_cycles(arch: &Arch, ways: u32) -> u32 {
 }
 
 /// The counts of one instruction.
+///
+/// ```
+/// use cktile::analyzer::{arch, count, Op};
+/// let c = count(&arch::SM80, Op::LdShared { bits: 32 }, &[Some(0), Some(128)]).unwrap();
+/// assert_eq!((c.phases, c.cycles, c.conflict_cycles, c.max_ways, c.active_lanes), (1, 2, 1, 2, 2));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
     /// Phases that cost a pass (on AMD all of the instruction's phases; on

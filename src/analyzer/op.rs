@@ -51,6 +51,12 @@ pub enum Op {
 }
 
 /// Every instruction name, for messages.
+///
+/// ```
+/// use cktile::analyzer::{op::OP_NAMES, Op};
+/// assert!(OP_NAMES.split(", ").take(16).all(|name| Op::by_name(name).is_ok()));
+/// assert!(OP_NAMES.contains("ldmatrix.x4"));
+/// ```
 pub const OP_NAMES: &str = "ds_read_b32, ds_read_b64, ds_read_b128, ds_write_b32, ds_write_b64, ds_write_b128, \
 ld.shared.b8, ld.shared.b16, ld.shared.b32, ld.shared.b64, ld.shared.b128, st.shared.b8, st.shared.b16, \
 st.shared.b32, st.shared.b64, st.shared.b128, ldmatrix.x1, ldmatrix.x2, ldmatrix.x4 (each with an optional .trans), \

@@ -13,6 +13,11 @@ use super::arch::{Arch, Vendor};
 use super::op::Op;
 
 /// The most lanes of a wave.
+///
+/// ```
+/// use cktile::analyzer::{phases::MAX_LANES, ARCHS};
+/// assert!(ARCHS.iter().all(|a| a.wave as usize <= MAX_LANES));
+/// ```
 pub const MAX_LANES: usize = 64;
 
 /// The phases of one instruction: `phases` groups of `lanes_per_phase`

@@ -11,6 +11,13 @@ use crate::Descriptor;
 use crate::error::{Error, ErrorKind};
 
 /// Totals over every instruction of a tile.
+///
+/// ```
+/// use cktile::analyzer::{arch, analyze_tile, Op, Pattern};
+/// let d = cktile::Descriptor::packed(&[128, 64]).unwrap();
+/// let t = analyze_tile(&d, 2, &arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } }).unwrap();
+/// assert_eq!((t.instructions, t.phases, t.cycles, t.conflict_cycles), (16, 128, 512, 384));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TileCounts {
     /// Instructions issued.

@@ -25,6 +25,17 @@ use cktile_transforms::{Dims, Index, Transform, Vector};
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 
 /// The most stages (base stages included) a descriptor may have.
+///
+/// ```
+/// use cktile::{Descriptor, Item};
+/// use cktile::transforms::Transform;
+/// let mut d = Descriptor::packed(&[4]).unwrap();
+/// let step = [Item::new(Transform::pass_through(4).unwrap(), &[0], &[0]).unwrap()];
+/// for _ in 1..cktile::MAX_STAGES {
+///     d = d.transform(&step).unwrap();
+/// }
+/// assert!(d.transform(&step).is_err()); // one stage too many
+/// ```
 pub const MAX_STAGES: usize = 8;
 
 // `calculate_offset_unrolled` writes out exactly this many stage and item slots.

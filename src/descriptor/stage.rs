@@ -11,6 +11,15 @@ use crate::error::{Error, ErrorKind, Side};
 use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Vector};
 
 /// The most transforms one stage may have.
+///
+/// ```
+/// use cktile::transforms::Transform;
+/// let d = cktile::Descriptor::packed(&[1; 9][..8]).unwrap();
+/// let items: Vec<cktile::Item> =
+///     (0..8).map(|i| cktile::Item::new(Transform::pass_through(1).unwrap(), &[i], &[i]).unwrap()).collect();
+/// assert_eq!(items.len(), cktile::MAX_ITEMS);
+/// assert!(d.transform(&items).is_ok());
+/// ```
 pub const MAX_ITEMS: usize = 8;
 
 /// A list of dimension positions (CK Tile's `sequence<...>` of ids).
@@ -31,6 +40,10 @@ pub struct Ids {
 
 impl Ids {
     /// No ids.
+    ///
+    /// ```
+    /// assert!(cktile::Ids::EMPTY.is_empty());
+    /// ```
     pub const EMPTY: Ids = Ids { len: 0, ids: [0; MAX_DIMS], wide: 0 };
 
     /// Copies a list of ids (at most [`MAX_DIMS`] of them; their range is

@@ -11,6 +11,13 @@ use crate::descriptor::tri;
 use crate::{Descriptor, Error, Transform};
 
 /// Which tile mode is contiguous.
+///
+/// ```
+/// use cktile::layouts::cute::{swizzled_tile, Major};
+/// let row = swizzled_tile(0, 0, 0, 4, 8, Major::Row).unwrap();
+/// let col = swizzled_tile(0, 0, 0, 4, 8, Major::Column).unwrap();
+/// assert_eq!((row.calculate_offset(&[1, 0]), col.calculate_offset(&[1, 0])), (8, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Major {
     /// Row-major: `(rows, cols):(cols, 1)`; for GMMA, K-major.

@@ -56,6 +56,11 @@ const DTYPE: &str = "element type: fp8/int8 (1 byte), fp16/bf16 (2), fp32/tf32 (
 const FORM: &str = "CK version: 2025 (unmerge (L, K0), since PR #2007) or 2024 (unmerge (K0, L))";
 
 /// Every entry.
+///
+/// ```
+/// let names: Vec<&str> = cktile::layouts::CATALOG.iter().map(|e| e.name).collect();
+/// assert!(names.contains(&"ck-universal-a") && names.contains(&"cute-swizzle"));
+/// ```
 pub const CATALOG: &[Entry] = &[
     Entry {
         name: "ck-universal-a",

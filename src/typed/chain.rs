@@ -80,6 +80,12 @@ pub(crate) const fn transformed(
 }
 
 /// `make_naive_tensor_descriptor(lengths, strides)` at the type level.
+///
+/// ```
+/// use cktile::prelude::*;
+/// type Tile = cktile::typed::Naive<(Number<4>, Number<8>), (Number<10>, Number<1>)>;
+/// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.element_space_size(), 38);
+/// ```
 pub struct Naive<L, S>(PhantomData<(L, S)>);
 
 impl<L: Values, S: Values<Len = L::Len>> Chain for Naive<L, S> {
@@ -91,6 +97,12 @@ impl<L: Values, S: Values<Len = L::Len>> Chain for Naive<L, S> {
 }
 
 /// `make_naive_tensor_descriptor_packed(lengths)` at the type level.
+///
+/// ```
+/// use cktile::prelude::*;
+/// type Tile = cktile::typed::Packed<(Number<4>, Number<8>)>;
+/// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[1, 2]), 10);
+/// ```
 pub struct Packed<L>(PhantomData<L>);
 
 impl<L: Values> Chain for Packed<L> {
@@ -102,6 +114,12 @@ impl<L: Values> Chain for Packed<L> {
 }
 
 /// `make_naive_tensor_descriptor_aligned(lengths, align)` at the type level.
+///
+/// ```
+/// use cktile::prelude::*;
+/// type Tile = cktile::typed::Aligned<(Number<4>, Number<6>), Number<8>>;
+/// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[1, 0]), 8);
+/// ```
 pub struct Aligned<L, A>(PhantomData<(L, A)>);
 
 impl<L: Values, A: Value> Chain for Aligned<L, A> {
@@ -113,6 +131,12 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
 }
 
 /// `make_naive_tensor_descriptor_with_offset(lengths, strides, offset)` at the type level.
+///
+/// ```
+/// use cktile::prelude::*;
+/// type Tile = cktile::typed::NaiveWithOffset<(Number<4>,), (Number<2>,), Number<100>>;
+/// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[3]), 106);
+/// ```
 pub struct NaiveWithOffset<L, S, O>(PhantomData<(L, S, O)>);
 
 impl<L: Values, S: Values<Len = L::Len>, O: Value> Chain for NaiveWithOffset<L, S, O> {
@@ -124,6 +148,14 @@ impl<L: Values, S: Values<Len = L::Len>, O: Value> Chain for NaiveWithOffset<L, 
 }
 
 /// `transform_tensor_descriptor(prev, transforms, lower ids, upper ids)` at the type level.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+/// let d = transform_tensor_descriptor(d, (make_merge_transform((Number::<4>, Number::<8>)),), (ids![0, 1],), (ids![0],)).unwrap();
+/// // The type is Transformed<Packed<..>, ..>; its constant descriptor is known.
+/// assert_eq!(d.descriptor().lengths().as_slice(), &[32]);
+/// ```
 pub struct Transformed<P, X, Lo, Up>(PhantomData<(P, X, Lo, Up)>);
 
 impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed<P, X, Lo, Up> {

@@ -9,6 +9,13 @@ use cktile_transforms::typed::TypedTransform;
 use cktile_transforms::{Dims, Transform, Values};
 
 /// Up to [`MAX_ITEMS`] transforms, validated.
+///
+/// ```
+/// use cktile::typed::TransformList;
+/// use cktile::prelude::*;
+/// let list = (make_pass_through_transform(Number::<4>), make_merge_transform((Number::<2>, Number::<3>)));
+/// assert!(list.transforms().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TransformArray {
     transforms: [Transform; MAX_ITEMS],
@@ -46,6 +53,11 @@ impl TransformArray {
 }
 
 /// Up to [`MAX_ITEMS`] id lists.
+///
+/// ```
+/// use cktile::typed::IdLists;
+/// assert!((cktile::ids![1, 0], cktile::ids![2]).lists().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IdArray {
     ids: [Ids; MAX_ITEMS],

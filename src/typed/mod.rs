@@ -117,6 +117,14 @@ impl<C: Chain> TensorDescriptor<C> {
     };
 
     /// The chain's descriptor when all its parameters are static; `None` otherwise.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// type Static = cktile::typed::Packed<(Number<4>, Number<8>)>;
+    /// type Dynamic = cktile::typed::Packed<(Number<4>, usize)>;
+    /// assert!(TensorDescriptor::<Static>::STATIC_DESCRIPTOR.is_some());
+    /// assert!(TensorDescriptor::<Dynamic>::STATIC_DESCRIPTOR.is_none());
+    /// ```
     pub const STATIC_DESCRIPTOR: Option<&'static Descriptor> = match &C::STATIC {
         Some(Ok(d)) => Some(d),
         _ => None,

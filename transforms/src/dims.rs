@@ -4,6 +4,10 @@ use crate::{Error, Index};
 use core::fmt;
 
 /// The most entries a list parameter, or a descriptor's top dimensions, may have.
+///
+/// ```
+/// assert!(cktile_transforms::Dims::from_slice(&[1; cktile_transforms::MAX_DIMS + 1]).is_err());
+/// ```
 pub const MAX_DIMS: usize = 8;
 
 /// A list of up to [`MAX_DIMS`] signed 64-bit values (lengths, strides,
@@ -29,6 +33,10 @@ pub struct Dims {
 
 impl Dims {
     /// The empty list.
+    ///
+    /// ```
+    /// assert!(cktile_transforms::Dims::EMPTY.is_empty());
+    /// ```
     pub const EMPTY: Dims = Dims { len: 0, values: [0; MAX_DIMS] };
 
     /// Copies a slice, or fails if it has more than [`MAX_DIMS`] entries.

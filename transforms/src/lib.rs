@@ -28,6 +28,7 @@
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 #[cfg(feature = "std")]
 extern crate std;
@@ -53,8 +54,20 @@ pub use vector::Vector;
 
 /// The index type of every coordinate and offset: signed, as CK Tile's
 /// `index_t`, because a padded position may map to a negative offset.
+///
+/// ```
+/// let padded: cktile_transforms::Index = cktile_transforms::kinds::pad::lower(0, 2);
+/// assert_eq!(padded, -2); // signed: a left-padded position lies before the data
+/// ```
 pub type Index = i64;
 
 /// A full set of upper or lower index values of one transform (only the first
 /// `num_upper()` / `num_lower()` entries are meaningful).
+///
+/// ```
+/// let mut up: cktile_transforms::Indices = [0; cktile_transforms::MAX_DIMS];
+/// up[0] = 13;
+/// let low = cktile_transforms::Transform::merge(&[4, 8]).unwrap().calculate_lower(&up);
+/// assert_eq!(&low[..2], &[1, 5]);
+/// ```
 pub type Indices = [Index; MAX_DIMS];

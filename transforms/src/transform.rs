@@ -57,6 +57,11 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the spec grammar lists them.
+    ///
+    /// ```
+    /// use cktile_transforms::Kind;
+    /// assert!(Kind::ALL.iter().all(|k| Kind::from_name(k.name()) == Some(*k)));
+    /// ```
     pub const ALL: [Kind; 15] = [
         Kind::PassThrough,
         Kind::Pad,

@@ -185,6 +185,13 @@ list_transform!(
 );
 
 /// `embed(lengths, coefficients)`: `low = sum(up[i] * coef[i])`.
+///
+/// ```
+/// use cktile_transforms::typed::{Embed, TypedTransform};
+/// use cktile_transforms::Number;
+/// let e: Embed<_, _> = Embed { lengths: (Number::<3>, Number::<4>), coefficients: (Number::<2>, Number::<1>) };
+/// assert_eq!(e.to_transform().unwrap().to_string(), "embed((3,4),(2,1))");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Embed<Ls: Values, Cs: Values<Len = Ls::Len>> {
     /// Upper lengths.
@@ -226,6 +233,13 @@ pub const fn make_embed_transform<Ls: Values, Cs: Values<Len = Ls::Len>>(
 }
 
 /// `xor((L0, L1))`: `low1 = up1 ^ (up0 % L1)`.
+///
+/// ```
+/// use cktile_transforms::typed::{TypedTransform, Xor};
+/// use cktile_transforms::Number;
+/// let x = Xor { lengths: (Number::<64>, 8usize) };
+/// assert_eq!(x.to_transform().unwrap().to_string(), "xor((64,8))");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Xor<L0: Value, L1: Value> {
     /// `(L0, L1)`.
@@ -258,6 +272,11 @@ pub const fn make_xor_transform<L0: Value, L1: Value>(lengths: (L0, L1)) -> Xor<
 
 /// CuTe's `Swizzle<B, M, S>` (always static, as in CuTe); its length is that
 /// of the dimension it is applied to.
+///
+/// ```
+/// use cktile_transforms::typed::{Swizzle, TypedTransform};
+/// assert_eq!(Swizzle::<3, 3, 3>.to_transform().unwrap().to_string(), "swizzle(3,3,3)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
 

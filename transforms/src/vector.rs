@@ -22,6 +22,10 @@ pub struct Vector {
 
 impl Vector {
     /// Nothing known (CK Tile's `(-1, -1)`).
+    ///
+    /// ```
+    /// assert_eq!(cktile_transforms::Vector::UNKNOWN.length, None);
+    /// ```
     pub const UNKNOWN: Vector = Vector { length: None, stride: None };
 
     /// A known length and stride.

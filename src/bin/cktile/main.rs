@@ -10,6 +10,7 @@ mod common;
 mod dma_plan;
 mod gpu_cases;
 mod offsets;
+mod render;
 mod search;
 mod summary;
 
@@ -238,6 +239,50 @@ as Nsight Compute counts them per kernel). Without --json: the plain-text case f
         #[arg(long)]
         json: bool,
     },
+    /// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
+    #[command(after_help = "Views (--view):\n  \
+grid    every (row, col) coordinate of a 1-D/2-D descriptor with its offset, coloured by bank (--arch, --dtype)\n  \
+banks   one instruction of an access pattern (the worst, or --instruction N), lanes x banks per phase, colliding \
+lanes highlighted (--pattern, --op, --arch, --dtype)\n  \
+chain   the stages of transforms from the top coordinate down to the offset, with their id wiring\n\n\
+Examples:\n  \
+cktile render ck-universal-a:m=128,k=64 --view grid --rows 16 --cols 32 -o grid.svg\n  \
+cktile render 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 -o banks.svg\n  \
+cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg")]
+    Render {
+        #[arg(help = SPEC_HELP)]
+        spec: String,
+        /// What to draw: grid, banks or chain.
+        #[arg(long, default_value = "grid")]
+        view: String,
+        /// The chip (its bank count colours the grid; its model analyses the banks view).
+        #[arg(long, default_value = "gfx942")]
+        arch: String,
+        /// The access pattern of the banks view: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a.
+        #[arg(long)]
+        pattern: Option<String>,
+        /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
+        #[arg(long)]
+        op: Option<String>,
+        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count.
+        #[arg(long, default_value = "fp16")]
+        dtype: String,
+        /// The banks view's instruction (from 0; default: the tile's worst).
+        #[arg(long)]
+        instruction: Option<usize>,
+        /// The grid view shows only the first ROWS rows.
+        #[arg(long)]
+        rows: Option<usize>,
+        /// The grid view shows only the first COLS columns.
+        #[arg(long)]
+        cols: Option<usize>,
+        /// The picture's title (default: the SPEC argument).
+        #[arg(long)]
+        title: Option<String>,
+        /// Write the SVG to this file instead of stdout.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -281,6 +326,21 @@ fn main() -> ExitCode {
             codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
         }
         Some(Command::GpuCases { json }) => gpu_cases::gpu_cases(*json),
+        Some(Command::Render { spec, view, arch, pattern, op, dtype, instruction, rows, cols, title, output }) => {
+            render::render(&render::RenderArgs {
+                spec,
+                view,
+                arch,
+                pattern: pattern.as_deref(),
+                op: op.as_deref(),
+                dtype,
+                instruction: *instruction,
+                rows: *rows,
+                cols: *cols,
+                title: title.as_deref(),
+                output: output.as_deref(),
+            })
+        }
     };
     match result {
         Ok(out) => {

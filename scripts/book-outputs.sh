@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Writes every command output the book quotes into docs/src/generated/NAME.txt,
+# by running the cktile CLI: each file starts with the command line, then its
+# output. Chapters {{#include}} these files, so the numbers in the book are
+# always the ones the code prints.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out_dir=docs/src/generated
+mkdir -p "$out_dir"
+rm -f "$out_dir"/*.txt
+cargo build --release --quiet --bin cktile
+bin="${CARGO_TARGET_DIR:-target}/release/cktile"
+
+# Quotes an argument as a reader would type it.
+quote() {
+  if [[ "$1" =~ ^[A-Za-z0-9_./:=,@+-]+$ ]]; then printf '%s' "$1"; else printf "'%s'" "$1"; fi
+}
+
+# out NAME ARGS...: the command line and its output (stdout and stderr, exit code noted when not 0).
+out() {
+  local name="$1"
+  shift
+  local line="$ cktile"
+  for a in "$@"; do line+=" $(quote "$a")"; done
+  {
+    echo "$line"
+    local rc=0
+    "$bin" "$@" 2>&1 || rc=$?
+    if [ "$rc" -ne 0 ]; then echo "(exit code $rc)"; fi
+  } >"$out_dir/$name.txt"
+}
+
+# out_stdin NAME INPUT ARGS...: as out, with INPUT piped on stdin.
+out_stdin() {
+  local name="$1" input="$2"
+  shift 2
+  local line="$ echo '$input' | cktile"
+  for a in "$@"; do line+=" $(quote "$a")"; done
+  {
+    echo "$line"
+    # One JSON object; printed here one field per line (phases one per line) to fit the page.
+    echo "$input" | "$bin" "$@" 2>&1 | python3 -c '
+import json, sys
+v = json.load(sys.stdin)
+print("{")
+keys = sorted(v)
+for i, k in enumerate(keys):
+    end = "," if i + 1 < len(keys) else ""
+    if isinstance(v[k], list) and v[k] and isinstance(v[k][0], dict):
+        print(f"  \"{k}\": [")
+        for j, item in enumerate(v[k]):
+            print("    " + json.dumps(item, separators=(",", ":")) + ("," if j + 1 < len(v[k]) else ""))
+        print("  ]" + end)
+    else:
+        print(f"  \"{k}\": {json.dumps(v[k])}{end}")
+print("}")'
+  } >"$out_dir/$name.txt"
+}
+
+# Getting started, the descriptor chapter.
+out summary
+out packed-offsets offsets 'packed((4,8))'
+out naive-pitch-offsets offsets 'naive((4,8),(10,1))'
+out naive-pitch-check check 'naive((4,8),(10,1))'
+out merge-at offsets 'packed((4,8)) | transform(merge((4,8)) on [0,1] -> [0])' --at 13
+out gemm-k64-catalog catalog ck-universal-a
+out gemm-k64-check check ck-universal-a:m=128,k=64
+out gemm-k64-at offsets ck-universal-a:m=128,k=64 --at 3,9
+out gemm3-at offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])' --at 3,9
+out gemm-k64-gfx942 analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern mfma16
+out gemm-k64-sm90 analyze ck-universal-a:m=128,k=64 --arch sm90 --pattern ldmatrix
+out ids-repeated offsets 'packed((4,8)) | transform(pass_through(4) on [0] -> [0], pass_through(8) on [0] -> [1])'
+out ids-range offsets 'packed((4,8)) | transform(merge((4,8)) on [0,1] -> [1])'
+out spec-error offsets 'packed((4,8)) | transform(merge((4,9)) on [0,1] -> [0])'
+
+# One per transform.
+out t-pass-through offsets 'packed((4,8)) | transform(pass_through(4) on [0] -> [1], pass_through(8) on [1] -> [0])'
+out t-pad offsets 'naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])'
+out t-left-right-pad offsets 'packed((4,4)) | transform(left_pad(4,1) on [0] -> [0], right_pad(4,2) on [1] -> [1])'
+out t-embed offsets 'packed((16)) | transform(embed((3,4),(2,1)) on [0] -> [0,1])'
+out t-embed-check check 'packed((16)) | transform(embed((3,4),(2,1)) on [0] -> [0,1])'
+out t-merge offsets 'naive((4,8),(100,1)) | transform(merge((4,8)) on [0,1] -> [0])' --at 13
+out t-unmerge offsets 'naive((32),(1)) | transform(unmerge((4,8)) on [0] -> [0,1])'
+out t-xor offsets 'packed((8,8)) | transform(xor((8,8)) on [0,1] -> [0,1])'
+out t-slice offsets 'packed((10)) | transform(slice(10,2,5) on [0] -> [0])'
+out t-freeze offsets 'packed((4,8)) | transform(freeze(2) on [0] -> [], pass_through(8) on [1] -> [0])'
+out t-insert offsets 'packed((8)) | transform(insert(4) on [] -> [0], pass_through(8) on [0] -> [1])'
+out t-replicate offsets 'packed((8)) | transform(replicate((2,2)) on [] -> [0,1], pass_through(8) on [0] -> [2])' --at 1,1,5
+out t-offset offsets 'naive_with_offset((2,4),(4,1),100)'
+out t-modulo offsets 'packed((8)) | transform(modulo(8,16) on [0] -> [0])'
+out t-swizzle offsets 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> [0]) | transform(swizzle(2,2,2) on [0] -> [0]) | transform(unmerge((8,16)) on [0] -> [0,1])'
+out t-swizzle-bad offsets 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> [0]) | transform(swizzle(3,2,2) on [0] -> [0])'
+
+# Banks and the analyzer.
+out_stdin bank-rocprof '{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, 128, 256, 384]}' bank
+out naive-gfx942 analyze 'packed((128,64))' --arch gfx942 --pattern mfma16
+out naive-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern mfma16
+out naive-sm90-ldmatrix analyze 'packed((16,64))' --arch sm90 --pattern ldmatrix
+out swizzle-sm90-ldmatrix analyze cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64 --arch sm90 --pattern ldmatrix
+out columns-sm80 analyze 'packed((32,32))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
+out padded-columns-sm80 analyze row-padded:rows=32,cols=32,pad=1 --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
+
+# Padding versus XOR (K = 32).
+out k32-naive analyze 'packed((128,32))' --arch gfx942 --pattern mfma16
+out k32-padded analyze row-padded:rows=128,cols=32,pad=8 --arch gfx942 --pattern mfma16
+out k32-padded16 analyze row-padded:rows=128,cols=32,pad=16 --arch gfx942 --pattern mfma16
+out k32-xor analyze ck-universal-a:m=128,k=32 --arch gfx942 --pattern mfma16
+out k32-xor-write analyze ck-universal-a:m=128,k=32 --arch gfx942 --pattern rows --op ds_write_b128
+out k32-padded-check check row-padded:rows=128,cols=32,pad=8
+
+# Index swapping, step by step.
+out swap-catalog catalog ck-xor-lds
+for at in 0,0 1,0 3,9 65,5; do
+  out "swap-at-${at/,/-}" offsets ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --at "$at"
+done
+out swap-2024-at offsets ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --at 1,0
+out swap-2024-analyze analyze ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --arch gfx942 --pattern mfma32 --op ds_read_b128
+out swap-2025-analyze analyze ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --arch gfx942 --pattern mfma32 --op ds_read_b128
+
+# CuTe, TMA, Triton.
+for e in cute-swizzle cute-gmma cute-tma triton-swizzled triton-nvmma row-padded ck-v1-padded ck-fmha-v ck-kfold-mpair ck-xor-preshuffle; do
+  out "catalog-$e" catalog "$e"
+done
+out catalog catalog
+out gmma-check check cute-gmma:atom=sw128,major=k,dtype=fp16
+
+out tma-128-sm90 analyze cute-tma:mode=128b,rows=16,dtype=fp16 --arch sm90 --pattern ldmatrix
+out triton-gfx942 analyze triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64 --arch gfx942 --pattern mfma16
+
+# The command line.
+out help --help
+for c in offsets check catalog bank analyze render; do
+  out "help-$c" "$c" --help
+done
+# Performance: the generated-code probes, both sides of every pair.
+{
+  echo "$ cargo run --release --example asm_probes"
+  cargo run --release --quiet --example asm_probes
+} >"$out_dir/asm-probes.txt"
+echo "wrote $(ls "$out_dir" | wc -l) files to $out_dir"

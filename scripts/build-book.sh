@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the guide in docs/ offline from a fresh clone: installs mdBook from
+# crates.io if it is missing, regenerates the command outputs and pictures
+# the chapters include (by running cktile), builds the book into docs/book,
+# then fails if any internal link or image of the built HTML is broken.
+# The chapters' Rust examples are doctests: `cargo test --doc` runs them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MDBOOK_VERSION=0.5.4
+if ! command -v mdbook >/dev/null 2>&1 || [ "$(mdbook --version)" != "mdbook v$MDBOOK_VERSION" ]; then
+  if [ -x "$HOME/.cargo/bin/mdbook" ] && [ "$("$HOME/.cargo/bin/mdbook" --version)" = "mdbook v$MDBOOK_VERSION" ]; then
+    export PATH="$HOME/.cargo/bin:$PATH"
+  else
+    echo "build-book: installing mdbook $MDBOOK_VERSION from crates.io"
+    cargo install mdbook --locked --version "$MDBOOK_VERSION" --no-default-features --features search
+    export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+fi
+
+scripts/book-outputs.sh
+scripts/book-images.sh
+rm -rf docs/book
+mdbook build docs
+python3 scripts/check-links.py docs/book
+echo "build-book: open docs/book/index.html"

@@ -1,0 +1,350 @@
+//! The bank heat map: one instruction, phase by phase, as a matrix of lanes
+//! (rows) by banks (columns).
+//!
+//! A cell is filled when the lane's access covers a word of that bank: sky
+//! blue when the bank serves only that word in the phase, orange with the
+//! lane's id when the bank must serve several distinct words (the lanes
+//! that collide). Under each phase, a row gives every bank's distinct words
+//! (its ways), the number printed and the fill deepening from blue to
+//! vermillion. The conflict marks are the analyzer's own
+//! ([`PhaseReport::conflicts`]), so the picture always agrees with
+//! `cktile analyze`.
+
+use super::palette::{CONFLICT, FREE, ways_colour};
+use super::writer::{Anchor, Svg, text_width};
+use crate::Descriptor;
+use crate::analyzer::arch::Vendor;
+use crate::analyzer::model::lane_words;
+use crate::analyzer::phases::MAX_LANES;
+use crate::analyzer::report::{InstructionReport, PhaseReport, analyze_instruction, analyze_tile_report};
+use crate::analyzer::tile::lane_addresses;
+use crate::analyzer::{Arch, Pattern};
+use crate::error::{Error, ErrorKind};
+use crate::render::bank::lane_ranges;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// One instruction of a tile under an access pattern, ready to draw: its
+/// lanes' byte addresses and the analyzer's report on them.
+///
+/// ```
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::render::svg::banks::tile_instruction;
+/// let naive = cktile::Descriptor::packed(&[128, 64])?;
+/// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// let pick = tile_instruction(&naive, 2, &arch::GFX942, read, None)?; // the worst instruction
+/// assert_eq!((pick.instruction, pick.instructions, pick.report.counts.max_ways), (0, 16, 4));
+/// assert_eq!(pick.addresses[1], Some(128));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstructionPick {
+    /// Which instruction of the pattern (from 0).
+    pub instruction: usize,
+    /// How many instructions the pattern issues over the tile.
+    pub instructions: usize,
+    /// Every lane's byte address (`None`: inactive).
+    pub addresses: Vec<Option<u64>>,
+    /// The analyzer's report on it.
+    pub report: InstructionReport,
+}
+
+/// Picks instruction `instruction` of `pattern` over the 2-D `desc` (`None`:
+/// the tile's worst instruction, as `cktile analyze` reports it) and
+/// analyses it.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::render::svg::banks::tile_instruction;
+/// let d = cktile::Descriptor::packed(&[16, 64])?;
+/// let p = Pattern::by_name("ldmatrix", None)?;
+/// assert!(tile_instruction(&d, 2, &arch::SM90, p, Some(99)).is_err());
+/// assert_eq!(tile_instruction(&d, 2, &arch::SM90, p, Some(1))?.instruction, 1);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn tile_instruction(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: Pattern,
+    instruction: Option<usize>,
+) -> Result<InstructionPick, Error> {
+    let tile = analyze_tile_report(desc, element_bytes, arch, pattern)?;
+    let instructions = tile.instructions.len();
+    let i = instruction.unwrap_or(tile.counts.worst_instruction as usize);
+    if i >= instructions {
+        return Err(Error::new(ErrorKind::LayoutParameter {
+            layout: "banks view",
+            parameter: "instruction",
+            value: i as i64,
+            requirement: "it must be below the number of instructions the pattern issues over the tile",
+        }));
+    }
+    let wave = (arch.wave as usize).min(MAX_LANES);
+    let addresses = lane_addresses(desc, element_bytes, arch, pattern, i)?[..wave].to_vec();
+    let report = analyze_instruction(arch, pattern.op(), &addresses)?;
+    Ok(InstructionPick { instruction: i, instructions, addresses, report })
+}
+
+const LEFT: u32 = 74;
+const CELL_W: u32 = 22;
+const CELL_H: u32 = 18;
+
+/// Whether `lane` collides in phase `p`: it touches a word of a bank that
+/// serves several words in that phase.
+fn collides(p: &PhaseReport, lane: u32, bank: u32) -> bool {
+    p.conflicts.iter().any(|c| c.bank == bank && c.words.iter().any(|w| w.lanes.contains(&lane)))
+}
+
+/// The banks `lane`'s access covers.
+fn lane_banks(report: &InstructionReport, addresses: &[Option<u64>], lane: u32) -> Vec<u32> {
+    let banks = report.arch.banks as u64;
+    match addresses.get(lane as usize).copied().flatten() {
+        Some(a) => {
+            let (first, n) = lane_words(report.op, a);
+            let mut out: Vec<u32> = (first..first + n).map(|w| (w % banks) as u32).collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        }
+        None => Vec::new(),
+    }
+}
+
+/// Distinct words bank `bank` serves in phase `p` (the analyzer counts them).
+fn ways(report: &InstructionReport, addresses: &[Option<u64>], p: &PhaseReport, bank: u32) -> u32 {
+    if let Some(c) = p.conflicts.iter().find(|c| c.bank == bank) {
+        return c.words.len() as u32;
+    }
+    // Not conflicting: one word if any lane touches the bank.
+    u32::from(p.lanes.iter().any(|&l| lane_banks(report, addresses, l).contains(&bank)))
+}
+
+/// Draws one instruction's phases as an SVG document.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::render::svg::banks::heat_map;
+/// // Three lanes on bank 0: lanes 0 and 2 share word 0, lane 1 reads word 32.
+/// let addrs = [Some(0), Some(128), Some(0)];
+/// let r = analyze_instruction(&arch::SM80, Op::LdShared { bits: 32 }, &addrs)?;
+/// let svg = heat_map(&r, &addrs, "example");
+/// assert_eq!(svg.matches("class=\"lane conflict\"").count(), 3);
+/// assert!(svg.contains("data-phase=\"0\" data-bank=\"0\" data-ways=\"2\""));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &str) -> String {
+    let banks = report.arch.banks;
+    let grid_w = LEFT + banks * CELL_W;
+    let c = &report.counts;
+    let subtitle = format!(
+        "{} on {} ({}, {} banks of 4 bytes): {} cycles, {} conflict cycles, max {}-way",
+        report.op.name(),
+        report.arch.name,
+        report.arch.description,
+        banks,
+        c.cycles,
+        c.conflict_cycles,
+        c.max_ways
+    );
+    let width = (grid_w + 16).max(text_width(title, 16) + 32).max(text_width(&subtitle, 11) + 32).max(620);
+    let mut svg = Svg::new(width, 100, &format!("Bank heat map: {title}"));
+    svg.describe(&format!(
+        "{subtitle}. One panel per phase: rows are lanes, columns are banks; orange cells with lane ids are lanes \
+         whose bank serves several words in the phase."
+    ));
+    svg.text(16, 24, title, 16, Anchor::Start, &[("font-weight", "bold"), ("class", "title")]);
+    svg.text(16, 44, &subtitle, 11, Anchor::Start, &[]);
+    let mut y = 62u32;
+    if let Some(why) = report.assumption {
+        let note = format!("Note: assumed phase grouping ({why}).");
+        // Long notes wrap at roughly the picture's width.
+        let per_line = ((width - 32) * 10 / 66).max(40) as usize;
+        let chars: Vec<char> = note.chars().collect();
+        for chunk in chars.chunks(per_line) {
+            let line: String = chunk.iter().collect();
+            svg.text(16, y as i64, &line, 11, Anchor::Start, &[("fill", "#444444")]);
+            y += 14;
+        }
+        y += 4;
+    }
+    for p in &report.phase_detail {
+        let phase = p.phase.to_string();
+        y += 14;
+        let header = if p.active_lanes == 0 {
+            let cost = if report.arch.vendor == Vendor::Amd { "still one pass on AMD" } else { "no cost on NVIDIA" };
+            format!("phase {}: lanes {}: no active lane ({cost})", p.phase, lane_ranges(&p.lanes))
+        } else {
+            format!(
+                "phase {}: lanes {} ({} active), {} cycle{}, {}-way",
+                p.phase,
+                lane_ranges(&p.lanes),
+                p.active_lanes,
+                p.cycles,
+                if p.cycles == 1 { "" } else { "s" },
+                p.ways
+            )
+        };
+        svg.group(&[("class", "phase"), ("data-phase", &phase)]);
+        svg.text(16, y as i64, &header, 12, Anchor::Start, &[("font-weight", "bold")]);
+        y += 6;
+        if p.active_lanes == 0 {
+            svg.end_group();
+            y += 6;
+            continue;
+        }
+        // Bank numbers.
+        y += 12;
+        svg.text((LEFT - 6) as i64, y as i64, "bank", 9, Anchor::End, &[("fill", "#444444")]);
+        for b in 0..banks {
+            let x = (LEFT + b * CELL_W + CELL_W / 2) as i64;
+            svg.text(x, y as i64, &b.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
+        }
+        y += 4;
+        // The lanes' rows: a white band with a grid, then the touched cells.
+        let rows_h = CELL_H * p.lanes.len() as u32;
+        svg.rect(LEFT as i64, y as i64, banks * CELL_W, rows_h, "#ffffff", &[]);
+        let mut grid = String::new();
+        for b in 1..banks {
+            grid.push_str(&format!("M {} {} v {} ", LEFT + b * CELL_W, y, rows_h));
+        }
+        for r in 1..p.lanes.len() as u32 {
+            grid.push_str(&format!("M {} {} h {} ", LEFT, y + r * CELL_H, banks * CELL_W));
+        }
+        svg.path(grid.trim_end(), "#bbbbbb");
+        for &lane in &p.lanes {
+            let touched = lane_banks(report, addresses, lane);
+            let label = if touched.is_empty() { format!("lane {lane} -") } else { format!("lane {lane}") };
+            svg.text((LEFT - 6) as i64, (y + 13) as i64, &label, 10, Anchor::End, &[]);
+            let lane_s = lane.to_string();
+            for b in 0..banks {
+                let x = (LEFT + b * CELL_W) as i64;
+                let bank_s = b.to_string();
+                if !touched.contains(&b) {
+                    continue;
+                }
+                if collides(p, lane, b) {
+                    svg.rect(
+                        x,
+                        y as i64,
+                        CELL_W,
+                        CELL_H,
+                        CONFLICT,
+                        &[
+                            ("class", "lane conflict"),
+                            ("data-phase", &phase),
+                            ("data-lane", &lane_s),
+                            ("data-bank", &bank_s),
+                        ],
+                    );
+                    svg.text(
+                        x + (CELL_W / 2) as i64,
+                        (y + 13) as i64,
+                        &lane_s,
+                        9,
+                        Anchor::Middle,
+                        &[("font-weight", "bold")],
+                    );
+                } else {
+                    svg.rect(
+                        x,
+                        y as i64,
+                        CELL_W,
+                        CELL_H,
+                        FREE,
+                        &[
+                            ("class", "lane free"),
+                            ("data-phase", &phase),
+                            ("data-lane", &lane_s),
+                            ("data-bank", &bank_s),
+                        ],
+                    );
+                }
+            }
+            y += CELL_H;
+        }
+        // Ways per bank.
+        y += 3;
+        svg.text((LEFT - 6) as i64, (y + 13) as i64, "ways", 10, Anchor::End, &[("font-weight", "bold")]);
+        for b in 0..banks {
+            let x = (LEFT + b * CELL_W) as i64;
+            let w = ways(report, addresses, p, b);
+            let (bank_s, ways_s) = (b.to_string(), w.to_string());
+            svg.rect(
+                x,
+                y as i64,
+                CELL_W,
+                CELL_H,
+                ways_colour(w),
+                &[("class", "ways"), ("data-phase", &phase), ("data-bank", &bank_s), ("data-ways", &ways_s)],
+            );
+            if w > 0 {
+                let ink = if w >= 4 { "#ffffff" } else { "#000000" };
+                svg.text(x + (CELL_W / 2) as i64, (y + 13) as i64, &ways_s, 10, Anchor::Middle, &[("fill", ink)]);
+            }
+        }
+        y += CELL_H + 8;
+        svg.end_group();
+    }
+    // Legend.
+    y += 16;
+    svg.text(16, y as i64, "Legend", 12, Anchor::Start, &[("font-weight", "bold")]);
+    let items: [(&str, &str, &str); 2] = [
+        (FREE, "", "the lane's access covers a word of this bank, and the bank serves no other word in the phase"),
+        (CONFLICT, "7", "conflict: the bank serves several distinct words in the phase (the lane's id is printed)"),
+    ];
+    for (fill, text, what) in items {
+        y += 22;
+        svg.rect(16, (y - 14) as i64, CELL_W, CELL_H, fill, &[("class", "legend")]);
+        if !text.is_empty() {
+            svg.text((16 + CELL_W / 2) as i64, (y - 1) as i64, text, 9, Anchor::Middle, &[("font-weight", "bold")]);
+        }
+        svg.text((24 + CELL_W) as i64, y as i64, what, 11, Anchor::Start, &[]);
+    }
+    y += 22;
+    for (i, w) in [1u32, 2, 3, 4].iter().enumerate() {
+        let x = 16 + i as u32 * (CELL_W + 4);
+        svg.rect(x as i64, (y - 14) as i64, CELL_W, CELL_H, ways_colour(*w), &[("class", "legend")]);
+        let ink = if *w >= 4 { "#ffffff" } else { "#000000" };
+        svg.text((x + CELL_W / 2) as i64, (y - 1) as i64, &w.to_string(), 10, Anchor::Middle, &[("fill", ink)]);
+    }
+    svg.text(
+        (24 + 4 * (CELL_W + 4)) as i64,
+        y as i64,
+        "ways: distinct words the bank serves in the phase (4+ darkest); the phase costs its busiest bank's ways",
+        11,
+        Anchor::Start,
+        &[],
+    );
+    y += 20;
+    svg.set_height(y);
+    svg.finish()
+}
+
+/// Draws instruction `instruction` (`None`: the worst) of `pattern` over the
+/// 2-D `desc` as an SVG document, titled with `title` and the instruction's
+/// number.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::render::svg::banks::tile_heat_map;
+/// let naive = cktile::Descriptor::packed(&[128, 64])?;
+/// let svg = tile_heat_map(&naive, 2, &arch::GFX942, Pattern::by_name("mfma16", None)?, None, "naive")?;
+/// // Phase 0 of the worst instruction: lanes 0-3 and 20-23 each collide on 4 banks.
+/// assert!(svg.contains("phase 0: lanes 0-3, 20-23 (8 active), 4 cycles, 4-way"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn tile_heat_map(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: Pattern,
+    instruction: Option<usize>,
+    title: &str,
+) -> Result<String, Error> {
+    let pick = tile_instruction(desc, element_bytes, arch, pattern, instruction)?;
+    let which = if instruction.is_none() { "worst instruction" } else { "instruction" };
+    let full = format!("{title}: {} pattern, {which} {} of {}", pattern.name(), pick.instruction, pick.instructions);
+    Ok(heat_map(&pick.report, &pick.addresses, &full))
+}

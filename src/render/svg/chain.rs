@@ -1,0 +1,209 @@
+//! The transform-chain diagram: a descriptor's levels of dimensions and,
+//! between them, each stage's transforms as boxes wired to the dimensions
+//! they read and produce (CK Tile's hidden-dimension graph, drawn).
+//!
+//! The top row is the top (user) coordinate, level 0, the bottom row the
+//! single memory offset (levels are numbered as `cktile offsets --at`
+//! prints them). Between two rows of dimensions sit the transforms of one
+//! stage: a wire enters a box from each upper dimension it consumes and
+//! leaves it to each lower dimension it produces, with the transform's own
+//! port numbers (`u0`, `u1`, ... above the box, `l0`, ... below), so swapped
+//! id lists such as `xor((64,8)) on [1,0] -> [1,0]` are visible as crossed
+//! wires.
+
+use super::palette::kind_colour;
+use super::writer::{Anchor, Svg, text_width};
+use crate::Descriptor;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+const LEFT: u32 = 130;
+const GAP: u32 = 28;
+const DIM_H: u32 = 32;
+const ITEM_H: u32 = 38;
+const BAND: u32 = 70;
+
+/// A placed box: left x and width.
+#[derive(Clone, Copy)]
+struct Slot {
+    x: u32,
+    w: u32,
+}
+
+impl Slot {
+    fn centre(&self) -> i64 {
+        (self.x + self.w / 2) as i64
+    }
+    /// The x of port `j` of `n` along the box's edge.
+    fn port(&self, j: usize, n: usize) -> i64 {
+        (self.x + self.w * (2 * j as u32 + 1) / (2 * n.max(1) as u32)) as i64
+    }
+}
+
+/// Lays boxes of the given widths out in a row centred on `centre`.
+fn place(widths: &[u32], centre: u32) -> Vec<Slot> {
+    let total: u32 = widths.iter().sum::<u32>() + GAP * widths.len().saturating_sub(1) as u32;
+    let mut x = centre.saturating_sub(total / 2);
+    widths
+        .iter()
+        .map(|&w| {
+            let s = Slot { x, w };
+            x += w + GAP;
+            s
+        })
+        .collect()
+}
+
+fn dim_width(len: i64) -> u32 {
+    (text_width(&format!("len {len}"), 10) + 14).max(54)
+}
+
+/// Draws the chain of `desc` as an SVG document titled `title`.
+///
+/// ```
+/// use cktile::render::svg::chain::chain;
+/// let d = cktile::spec::parse("packed((4,8)) | transform(merge((4,8)) on [0,1] -> [0])")?;
+/// let svg = chain(&d, "merge");
+/// // Levels: the offset, (4, 8), then the merged 32; two stages of one transform each.
+/// assert_eq!(svg.matches("class=\"dim\"").count(), 1 + 2 + 1);
+/// assert_eq!(svg.matches("class=\"transform\"").count(), 2);
+/// assert!(svg.contains(">merge((4,8))</text>"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn chain(desc: &Descriptor, title: &str) -> String {
+    let stages = desc.stages();
+    let n = stages.len();
+    // levels[k]: the lengths on the lower side of stage k (k = n: the top).
+    let mut levels: Vec<Vec<i64>> = Vec::with_capacity(n + 1);
+    for (k, s) in stages.iter().enumerate() {
+        levels.push(s.lower_lengths().as_slice().to_vec());
+        if k + 1 == n {
+            levels.push(s.upper_lengths().as_slice().to_vec());
+        }
+    }
+    let item_text: Vec<Vec<(String, String)>> = stages
+        .iter()
+        .map(|s| {
+            s.items()
+                .iter()
+                .map(|it| {
+                    let t = it.transform().to_string();
+                    let full = it.to_string();
+                    let ids = full.strip_prefix(&t).unwrap_or("").trim_start().to_string();
+                    (t, ids)
+                })
+                .collect()
+        })
+        .collect();
+    let dim_widths: Vec<Vec<u32>> = levels.iter().map(|l| l.iter().map(|&len| dim_width(len)).collect()).collect();
+    let item_widths: Vec<Vec<u32>> = item_text
+        .iter()
+        .map(|items| items.iter().map(|(t, ids)| text_width(t, 11).max(text_width(ids, 10)) + 18).collect())
+        .collect();
+    let row_w = |ws: &Vec<u32>| ws.iter().sum::<u32>() + GAP * ws.len().saturating_sub(1) as u32;
+    let content_w = dim_widths.iter().chain(item_widths.iter()).map(row_w).max().unwrap_or(100).max(200);
+    let subtitle =
+        "top to bottom: top coordinate, stages of transforms, memory offset; u/l: a transform's upper/lower ports";
+    let origin = format!("base: {}", desc.origin());
+    let width = (LEFT + content_w + 24)
+        .max(text_width(title, 16) + 32)
+        .max(text_width(subtitle, 11) + 32)
+        .max(text_width(&origin, 11) + 32);
+    let centre = LEFT + content_w / 2;
+    let top = 82u32;
+    // Row y of level k (k = n at the top) and of stage k's transforms.
+    let level_y = |k: usize| top + (n - k) as u32 * (DIM_H + ITEM_H + 2 * BAND);
+    let stage_y = |k: usize| level_y(k + 1) + DIM_H + BAND;
+    let height = level_y(0) + DIM_H + 34;
+
+    let mut svg = Svg::new(width, height, &format!("Transform chain: {title}"));
+    svg.describe(&format!(
+        "The descriptor's {} stages from the top coordinate (lengths {:?}) down to the offset (element space {}).",
+        n,
+        desc.lengths().as_slice(),
+        desc.element_space_size()
+    ));
+    svg.text(16, 24, title, 16, Anchor::Start, &[("font-weight", "bold"), ("class", "title")]);
+    svg.text(16, 44, subtitle, 11, Anchor::Start, &[]);
+    svg.text(16, 60, &origin, 11, Anchor::Start, &[("fill", "#444444")]);
+
+    let dims: Vec<Vec<Slot>> = dim_widths.iter().map(|ws| place(ws, centre)).collect();
+    let items: Vec<Vec<Slot>> = item_widths.iter().map(|ws| place(ws, centre)).collect();
+
+    // Wires first, so boxes draw over their ends.
+    for (k, stage) in stages.iter().enumerate() {
+        let y = stage_y(k);
+        for (i, it) in stage.items().iter().enumerate() {
+            let slot = items[k][i];
+            let (up, nu) = it.upper().to_array();
+            let (low, nl) = it.lower().to_array();
+            for (j, &d) in up[..nu].iter().enumerate() {
+                if let Some(from) = dims[k + 1].get(d) {
+                    let (x2, y2) = (slot.port(j, nu), y as i64);
+                    svg.wire(from.centre(), (level_y(k + 1) + DIM_H) as i64, x2, y2, "#333333", &[("class", "wire")]);
+                    svg.text(x2 + 3, y2 - 4, &format!("u{j}"), 9, Anchor::Start, &[("fill", "#0072b2")]);
+                }
+            }
+            for (j, &d) in low[..nl].iter().enumerate() {
+                if let Some(to) = dims[k].get(d) {
+                    let (x1, y1) = (slot.port(j, nl), (y + ITEM_H) as i64);
+                    svg.wire(x1, y1, to.centre(), level_y(k) as i64, "#333333", &[("class", "wire")]);
+                    svg.text(x1 + 3, y1 + 11, &format!("l{j}"), 9, Anchor::Start, &[("fill", "#d55e00")]);
+                }
+            }
+        }
+    }
+    // Levels of dimensions.
+    let n_base = n - desc.transform_stages().len();
+    for (k, lengths) in levels.iter().enumerate() {
+        let y = level_y(k);
+        // Levels are numbered from the top, as `cktile offsets --at` prints them.
+        let label = if k == n {
+            String::from("level 0: top")
+        } else if k == 0 {
+            format!("level {n}: offset")
+        } else {
+            format!("level {}", n - k)
+        };
+        svg.text(16, (y + 20) as i64, &label, 11, Anchor::Start, &[("font-weight", "bold")]);
+        for (d, &len) in lengths.iter().enumerate() {
+            let s = dims[k][d];
+            let (level_s, dim_s, len_s) = ((n - k).to_string(), d.to_string(), len.to_string());
+            svg.rounded(
+                s.x as i64,
+                y as i64,
+                s.w,
+                DIM_H,
+                "#ffffff",
+                &[("class", "dim"), ("data-level", &level_s), ("data-dim", &dim_s), ("data-len", &len_s)],
+            );
+            let name = if k == 0 { String::from("offset") } else { format!("d{d}") };
+            svg.text(s.centre(), (y + 13) as i64, &name, 10, Anchor::Middle, &[("font-weight", "bold")]);
+            svg.text(s.centre(), (y + 26) as i64, &format!("len {len}"), 10, Anchor::Middle, &[]);
+        }
+    }
+    // Stages of transforms.
+    for (k, stage) in stages.iter().enumerate() {
+        let y = stage_y(k);
+        let label = if k < n_base { String::from("base") } else { format!("stage {}", k - n_base + 1) };
+        svg.text(16, (y + 22) as i64, &label, 11, Anchor::Start, &[("fill", "#444444")]);
+        for (i, it) in stage.items().iter().enumerate() {
+            let s = items[k][i];
+            let (stage_s, item_s) = (k.to_string(), i.to_string());
+            let kind = it.transform().kind();
+            svg.rounded(
+                s.x as i64,
+                y as i64,
+                s.w,
+                ITEM_H,
+                kind_colour(kind),
+                &[("class", "transform"), ("data-stage", &stage_s), ("data-item", &item_s), ("data-kind", kind.name())],
+            );
+            let (t, ids) = &item_text[k][i];
+            svg.text(s.centre(), (y + 16) as i64, t, 11, Anchor::Middle, &[("font-weight", "bold")]);
+            svg.text(s.centre(), (y + 30) as i64, ids, 10, Anchor::Middle, &[]);
+        }
+    }
+    svg.finish()
+}

@@ -1,0 +1,255 @@
+//! The layout grid: every top coordinate of a 1-D or 2-D descriptor as a
+//! cell holding its offset and its bank, coloured by bank.
+//!
+//! Row `r`, column `c` is the coordinate `(r, c)` (a 1-D descriptor is one
+//! row). A valid cell's bank is `(offset * element_bytes / 4) mod banks`:
+//! the bank of the first 4-byte word the element occupies. Padding
+//! positions (not a valid offset) are grey and show their offset in
+//! brackets. Every cell carries `data-row`, `data-col`, `data-offset` and
+//! `data-bank` attributes, so the picture can be read back.
+
+use super::palette::{PADDING, bank_colour, text_on};
+use super::writer::{Anchor, Svg, text_width};
+use crate::Descriptor;
+use crate::error::{Error, ErrorKind};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// What a grid shows and how.
+///
+/// ```
+/// use cktile::render::svg::grid::GridOptions;
+/// let o = GridOptions::new("packed((4,8))", 2, 32);
+/// assert_eq!((o.element_bytes, o.banks, o.rows, o.cols), (2, 32, None, None));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridOptions {
+    /// The picture's title (e.g. the spec or catalogue entry).
+    pub title: String,
+    /// Bytes per element.
+    pub element_bytes: usize,
+    /// Banks of 4 bytes (32, or 64 on gfx950).
+    pub banks: u32,
+    /// Show only the first this many rows (`None`: all).
+    pub rows: Option<usize>,
+    /// Show only the first this many columns (`None`: all).
+    pub cols: Option<usize>,
+}
+
+impl GridOptions {
+    /// Options showing the whole descriptor.
+    ///
+    /// ```
+    /// let o = cktile::render::svg::grid::GridOptions::new("t", 4, 64);
+    /// assert_eq!(o.title, "t");
+    /// ```
+    pub fn new(title: &str, element_bytes: usize, banks: u32) -> GridOptions {
+        GridOptions { title: String::from(title), element_bytes, banks, rows: None, cols: None }
+    }
+}
+
+/// One cell of a grid.
+///
+/// ```
+/// use cktile::render::svg::grid::{cells, GridOptions};
+/// let d = cktile::Descriptor::packed(&[2, 4])?;
+/// let c = cells(&d, &GridOptions::new("t", 4, 32))?;
+/// assert_eq!((c[5].row, c[5].col, c[5].offset, c[5].bank), (1, 1, 5, Some(5)));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Row (top dimension 0; 0 for a 1-D descriptor).
+    pub row: usize,
+    /// Column (top dimension 1, or dimension 0 of a 1-D descriptor).
+    pub col: usize,
+    /// The offset, in elements.
+    pub offset: i64,
+    /// The bank of the element's first word; `None` for padding.
+    pub bank: Option<u32>,
+}
+
+/// The shape the grid draws: `(rows, cols, rows shown, cols shown)`.
+fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usize), Error> {
+    let lengths = desc.lengths();
+    let (rows, cols) = match lengths.len() {
+        1 => (1, lengths.get(0) as usize),
+        2 => (lengths.get(0) as usize, lengths.get(1) as usize),
+        n => {
+            return Err(Error::new(ErrorKind::LayoutParameter {
+                layout: "grid view",
+                parameter: "top dimensions",
+                value: n as i64,
+                requirement: "the grid draws descriptors with 1 or 2 top dimensions (merge the others)",
+            }));
+        }
+    };
+    if o.element_bytes == 0 || o.banks == 0 {
+        return Err(Error::new(ErrorKind::LayoutParameter {
+            layout: "grid view",
+            parameter: "element bytes",
+            value: o.element_bytes as i64,
+            requirement: "elements and banks must have a size",
+        }));
+    }
+    let shown_rows = o.rows.map_or(rows, |r| r.clamp(1, rows));
+    let shown_cols = o.cols.map_or(cols, |c| c.clamp(1, cols));
+    if shown_rows.saturating_mul(shown_cols) > 1 << 16 {
+        return Err(Error::new(ErrorKind::LayoutParameter {
+            layout: "grid view",
+            parameter: "cells",
+            value: (shown_rows * shown_cols) as i64,
+            requirement: "draw at most 65536 cells (show fewer rows or columns)",
+        }));
+    }
+    Ok((rows, cols, shown_rows, shown_cols))
+}
+
+/// The cells the grid draws, row by row.
+///
+/// ```
+/// use cktile::render::svg::grid::{cells, GridOptions};
+/// let d = cktile::spec::parse("naive((4),(1)) | transform(pad(4,1,0) on [0] -> [0])")?;
+/// let c = cells(&d, &GridOptions::new("t", 4, 32))?;
+/// assert_eq!((c[0].offset, c[0].bank, c[1].bank), (-1, None, Some(0)));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn cells(desc: &Descriptor, o: &GridOptions) -> Result<Vec<Cell>, Error> {
+    let (_, _, rows, cols) = shape(desc, o)?;
+    let two_d = desc.lengths().len() == 2;
+    let mut out = Vec::with_capacity(rows * cols);
+    for row in 0..rows {
+        for col in 0..cols {
+            let coord: Vec<i64> = if two_d { alloc::vec![row as i64, col as i64] } else { alloc::vec![col as i64] };
+            let offset = desc.calculate_offset(&coord);
+            let bank = desc.coordinate_has_valid_offset(&coord).then(|| {
+                let word = (offset as i128 * o.element_bytes as i128).div_euclid(4);
+                word.rem_euclid(o.banks as i128) as u32
+            });
+            out.push(Cell { row, col, offset, bank });
+        }
+    }
+    Ok(out)
+}
+
+const LEFT: u32 = 64;
+const CELL_H: u32 = 30;
+
+/// Draws the grid as an SVG document.
+///
+/// ```
+/// use cktile::render::svg::grid::{grid, GridOptions};
+/// let d = cktile::layouts::ck::xor_preshuffle(8, 64, 8)?;
+/// let svg = grid(&d, &GridOptions::new("ck-xor-preshuffle:m=8,k=64", 2, 32))?;
+/// assert_eq!(svg.matches("class=\"cell\"").count(), 8 * 64);
+/// // Row 1 starts with the second 8-element vector: offset 72, bank (72 * 2 / 4) % 32 = 4.
+/// assert!(svg.contains("data-row=\"1\" data-col=\"0\" data-offset=\"72\" data-bank=\"4\""));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
+    let (rows, cols, shown_rows, shown_cols) = shape(desc, o)?;
+    let cells = cells(desc, o)?;
+    let two_d = desc.lengths().len() == 2;
+    let widest = cells
+        .iter()
+        .map(|c| if c.bank.is_some() { c.offset.to_string() } else { format!("[{}]", c.offset) })
+        .map(|s| text_width(&s, 11))
+        .max()
+        .unwrap_or(10);
+    let cell_w = (widest + 8).max(28);
+    let grid_w = LEFT + cell_w * shown_cols as u32;
+    let top = 84u32;
+    let grid_bottom = top + CELL_H * shown_rows as u32;
+
+    // Legend geometry: one swatch per bank, wrapped to rows of 32.
+    let per_row = o.banks.min(32);
+    let swatch = 22u32;
+    let legend_rows = o.banks.div_ceil(per_row);
+    let legend_w = 110 + per_row * swatch;
+    let subtitle = format!(
+        "offset of every coordinate ({}); colour and lower number: bank = (offset x {} bytes / 4) mod {}",
+        if two_d { "row = dimension 0, column = dimension 1" } else { "dimension 0" },
+        o.element_bytes,
+        o.banks
+    );
+    let width = (grid_w + 16).max(legend_w + 16).max(text_width(&o.title, 16) + 32).max(text_width(&subtitle, 11) + 32);
+    let legend_top = grid_bottom + 34;
+    let height = legend_top + legend_rows * (swatch + 4) + 46;
+
+    let mut svg = Svg::new(width, height, &format!("Layout grid: {}", o.title));
+    svg.describe(&format!(
+        "Offsets and banks of a {} descriptor with lengths {:?}, {} byte elements, {} banks of 4 bytes",
+        if two_d { "2-D" } else { "1-D" },
+        desc.lengths().as_slice(),
+        o.element_bytes,
+        o.banks
+    ));
+    svg.text(16, 24, &o.title, 16, Anchor::Start, &[("font-weight", "bold"), ("class", "title")]);
+    svg.text(16, 44, &subtitle, 11, Anchor::Start, &[]);
+    let shown = if shown_rows < rows || shown_cols < cols {
+        format!(
+            "showing rows 0-{} of {rows}, columns 0-{} of {cols}; element space {}",
+            shown_rows - 1,
+            shown_cols - 1,
+            desc.element_space_size()
+        )
+    } else {
+        format!("lengths {:?}, element space {}", desc.lengths().as_slice(), desc.element_space_size())
+    };
+    svg.text(16, 60, &shown, 11, Anchor::Start, &[]);
+
+    // Column indices, row labels, cells.
+    for c in 0..shown_cols {
+        let x = (LEFT + cell_w * c as u32 + cell_w / 2) as i64;
+        svg.text(x, (top - 4) as i64, &c.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
+    }
+    let row_label = if two_d { "d0=" } else { "" };
+    for r in 0..shown_rows {
+        let y = (top + CELL_H * r as u32 + CELL_H / 2 + 4) as i64;
+        svg.text((LEFT - 6) as i64, y, &format!("{row_label}{r}"), 10, Anchor::End, &[("fill", "#444444")]);
+    }
+    for cell in &cells {
+        let x = (LEFT + cell_w * cell.col as u32) as i64;
+        let y = (top + CELL_H * cell.row as u32) as i64;
+        let (fill, main, sub) = match cell.bank {
+            Some(b) => (bank_colour(b, o.banks), cell.offset.to_string(), format!("b{b}")),
+            None => (String::from(PADDING), format!("[{}]", cell.offset), String::from("pad")),
+        };
+        let (row, col, off) = (cell.row.to_string(), cell.col.to_string(), cell.offset.to_string());
+        let bank = cell.bank.map_or(String::from("pad"), |b| b.to_string());
+        svg.rect(
+            x,
+            y,
+            cell_w,
+            CELL_H,
+            &fill,
+            &[("class", "cell"), ("data-row", &row), ("data-col", &col), ("data-offset", &off), ("data-bank", &bank)],
+        );
+        let ink = text_on(&fill);
+        let cx = x + (cell_w / 2) as i64;
+        svg.text(cx, y + 13, &main, 11, Anchor::Middle, &[("fill", ink), ("class", "offset")]);
+        svg.text(cx, y + 25, &sub, 9, Anchor::Middle, &[("fill", ink), ("class", "bank")]);
+    }
+
+    // Legend: the bank colours.
+    svg.text(16, (legend_top - 10) as i64, "Legend: bank colours (same colour = same bank)", 11, Anchor::Start, &[]);
+    for b in 0..o.banks {
+        let x = (110 + (b % per_row) * swatch) as i64;
+        let y = (legend_top + (b / per_row) * (swatch + 4)) as i64;
+        let fill = bank_colour(b, o.banks);
+        svg.rect(x, y, swatch, swatch, &fill, &[("class", "legend")]);
+        svg.text(x + (swatch / 2) as i64, y + 15, &b.to_string(), 9, Anchor::Middle, &[("fill", text_on(&fill))]);
+    }
+    svg.text(16, (legend_top + 15) as i64, "bank", 11, Anchor::Start, &[]);
+    let note_y = legend_top + legend_rows * (swatch + 4) + 20;
+    svg.text(
+        16,
+        note_y as i64,
+        "Each cell: offset (upper number) and bank (b..); grey cells are padding, offset in brackets.",
+        11,
+        Anchor::Start,
+        &[],
+    );
+    Ok(svg.finish())
+}

@@ -1,0 +1,28 @@
+//! Pictures of descriptors and bank conflicts as standalone SVG documents,
+//! drawn by cktile itself so they can never drift from the code.
+//!
+//! - [`grid`]: a 1-D or 2-D descriptor's offsets, coloured by bank;
+//! - [`banks`]: one instruction's phases, lanes by banks, the colliding
+//!   lanes highlighted with their ids;
+//! - [`chain`]: the transform chain, stage by stage, with its id wiring;
+//! - [`writer`]: the SVG writer they share; [`palette`]: their colours
+//!   (viridis and Okabe–Ito, readable with colour-vision deficiencies).
+//!
+//! Text is real `<text>` (selectable), every picture has a `<title>`, a
+//! legend, and `class` / `data-*` attributes on its cells so a test or a
+//! tool can read the numbers back.
+//!
+//! ```
+//! use cktile::render::svg::{chain::chain, grid::{grid, GridOptions}};
+//! let d = cktile::spec::parse("packed((4,8))")?;
+//! let picture = grid(&d, &GridOptions::new("packed((4,8))", 4, 32))?;
+//! assert!(picture.contains("data-row=\"3\" data-col=\"7\" data-offset=\"31\" data-bank=\"31\""));
+//! assert!(chain(&d, "packed").contains(">unmerge((4,8))</text>"));
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+pub mod banks;
+pub mod chain;
+pub mod grid;
+pub mod palette;
+pub mod writer;
