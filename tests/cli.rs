@@ -195,9 +195,28 @@ fn default_run_summarises_the_gemm_descriptor() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for sub in ["offsets", "check"] {
+    for sub in
+        ["offsets", "check", "catalog", "bank", "analyze", "search", "dma-plan", "codegen", "gpu-cases", "render"]
+    {
         let o = cktile(&[sub, "--help"]);
         assert!(o.status.success());
         assert!(stdout(&o).contains(&format!("cktile {sub} ")), "{sub} --help has an example");
     }
+}
+
+#[test]
+fn a_reader_closing_the_pipe_early_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .arg("gpu-cases")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first, b"# cktile hardwar");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }

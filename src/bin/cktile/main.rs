@@ -16,6 +16,7 @@ mod summary;
 
 use clap::{Parser, Subcommand};
 use common::SPEC_HELP;
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -343,12 +344,18 @@ fn main() -> ExitCode {
         }
     };
     match result {
-        Ok(out) => {
-            print!("{out}");
+        Ok(mut out) => {
             if !out.ends_with('\n') {
-                println!();
+                out.push('\n');
             }
-            ExitCode::SUCCESS
+            // A closed pipe (`cktile ... | head`) is the reader's choice, not an error.
+            match std::io::stdout().lock().write_all(out.as_bytes()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write the output: {e}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(f) => {
             eprintln!("{}", f.message);
