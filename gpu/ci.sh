@@ -19,7 +19,7 @@ mkdir -p "$OUT"
 passed=0
 
 cargo build --quiet --bin cktile
-CK=target/debug/cktile
+CK="${CARGO_TARGET_DIR:-target}/debug/cktile"
 "$CK" gpu-cases >"$OUT/cases.txt"
 "$CK" gpu-cases --json >"$OUT/cases.json"
 python3 gpu/table.py coverage "$OUT/cases.json" --min 40

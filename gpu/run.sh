@@ -29,7 +29,7 @@ if [ -n "${CKTILE:-}" ]; then
   CK="$CKTILE"
 else
   cargo build --release --quiet --bin cktile
-  CK=target/release/cktile
+  CK="${CARGO_TARGET_DIR:-target}/release/cktile"
 fi
 "$CK" gpu-cases >"$OUT/cases.txt"
 "$CK" gpu-cases --json >"$OUT/cases.json"
