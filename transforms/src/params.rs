@@ -5,7 +5,7 @@
 //! representation) and re-exported at the crate root. Adding it changed no
 //! behaviour: it only copies the parameters out.
 
-use super::{Repr, Transform};
+use super::Transform;
 use crate::{Dims, Index};
 
 /// The parameters of one transform, as the validating constructors stored
@@ -134,22 +134,6 @@ impl Transform {
     /// assert_eq!(Transform::xor(64, 8).unwrap().params(), Params::Xor { l0: 64, l1: 8 });
     /// ```
     pub const fn params(&self) -> Params {
-        match self.repr {
-            Repr::PassThrough { len } => Params::PassThrough { len },
-            Repr::Pad { len, left, right } => Params::Pad { len, left, right },
-            Repr::LeftPad { len, left } => Params::LeftPad { len, left },
-            Repr::RightPad { len, right } => Params::RightPad { len, right },
-            Repr::Embed { lengths, coefficients } => Params::Embed { lengths, coefficients },
-            Repr::Merge { lengths } => Params::Merge { lengths },
-            Repr::Unmerge { lengths } => Params::Unmerge { lengths },
-            Repr::Xor { l0, l1 } => Params::Xor { l0, l1 },
-            Repr::Slice { len, begin, end } => Params::Slice { len, begin, end },
-            Repr::Freeze { index } => Params::Freeze { index },
-            Repr::Insert { len } => Params::Insert { len },
-            Repr::Replicate { lengths } => Params::Replicate { lengths },
-            Repr::Offset { len, offset } => Params::Offset { len, offset },
-            Repr::Modulo { modulus, len } => Params::Modulo { modulus, len },
-            Repr::Swizzle { bits, base, shift, len } => Params::Swizzle { bits, base, shift, len },
-        }
+        self.repr
     }
 }

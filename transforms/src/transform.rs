@@ -117,68 +117,9 @@ impl Kind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Repr {
-    PassThrough {
-        len: Index,
-    },
-    Pad {
-        len: Index,
-        left: Index,
-        right: Index,
-    },
-    LeftPad {
-        len: Index,
-        left: Index,
-    },
-    RightPad {
-        len: Index,
-        right: Index,
-    },
-    Embed {
-        lengths: Dims,
-        coefficients: Dims,
-    },
-    Merge {
-        lengths: Dims,
-    },
-    Unmerge {
-        lengths: Dims,
-    },
-    Xor {
-        l0: Index,
-        l1: Index,
-    },
-    Slice {
-        len: Index,
-        begin: Index,
-        end: Index,
-    },
-    Freeze {
-        index: Index,
-    },
-    Insert {
-        len: Index,
-    },
-    Replicate {
-        lengths: Dims,
-    },
-    Offset {
-        len: Index,
-        offset: Index,
-    },
-    Modulo {
-        modulus: Index,
-        len: Index,
-    },
-    /// `len == 0` until [`Transform::bind`] gives it the dimension's length.
-    Swizzle {
-        bits: u32,
-        base: u32,
-        shift: i32,
-        len: Index,
-    },
-}
+/// The transform's data is its public parameter list ([`Params`]); the field
+/// of [`Transform`] stays private, so only the validating constructors make one.
+use params::Params as Repr;
 
 /// One coordinate transform: CK Tile's transform objects as plain data.
 ///
