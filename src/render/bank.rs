@@ -45,6 +45,26 @@ fn table(rows: &[(&str, String, &str)]) -> String {
     out
 }
 
+/// One line naming a phase: its lanes, how many are active, its cycles and ways.
+///
+/// ```
+/// use cktile::analyzer::{analyze_instruction, arch, Op};
+/// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
+/// assert_eq!(cktile::render::bank::phase_heading(&r.phase_detail[0]), "phase 0: lanes 0-31 (2 active), 2 cycles, 2-way");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn phase_heading(p: &PhaseReport) -> String {
+    format!(
+        "phase {}: lanes {} ({} active), {} cycle{}, {}-way",
+        p.phase,
+        lane_ranges(&p.lanes),
+        p.active_lanes,
+        p.cycles,
+        if p.cycles == 1 { "" } else { "s" },
+        p.ways
+    )
+}
+
 /// One phase's lanes and its conflicting banks, each with its words and the
 /// lanes touching them.
 ///
@@ -58,16 +78,7 @@ fn table(rows: &[(&str, String, &str)]) -> String {
 /// ```
 pub fn phase(p: &PhaseReport) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "phase {}: lanes {} ({} active), {} cycle{}, {}-way",
-        p.phase,
-        lane_ranges(&p.lanes),
-        p.active_lanes,
-        p.cycles,
-        if p.cycles == 1 { "" } else { "s" },
-        p.ways
-    );
+    let _ = writeln!(out, "{}", phase_heading(p));
     for bank in p.conflicts.iter().take(MAX_BANKS_SHOWN) {
         let words: Vec<String> = bank
             .words

@@ -20,7 +20,7 @@ use crate::analyzer::report::{InstructionReport, PhaseReport, analyze_instructio
 use crate::analyzer::tile::lane_addresses;
 use crate::analyzer::{Arch, Pattern};
 use crate::error::{Error, ErrorKind};
-use crate::render::bank::lane_ranges;
+use crate::render::bank::{lane_ranges, phase_heading};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -176,15 +176,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
             let cost = if report.arch.vendor == Vendor::Amd { "still one pass on AMD" } else { "no cost on NVIDIA" };
             format!("phase {}: lanes {}: no active lane ({cost})", p.phase, lane_ranges(&p.lanes))
         } else {
-            format!(
-                "phase {}: lanes {} ({} active), {} cycle{}, {}-way",
-                p.phase,
-                lane_ranges(&p.lanes),
-                p.active_lanes,
-                p.cycles,
-                if p.cycles == 1 { "" } else { "s" },
-                p.ways
-            )
+            phase_heading(p)
         };
         svg.group(&[("class", "phase"), ("data-phase", &phase)]);
         svg.text(16, y as i64, &header, 12, Anchor::Start, &[("font-weight", "bold")]);
