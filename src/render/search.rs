@@ -59,7 +59,13 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
     );
     s.push_str("Families (each searched exhaustively within the limits):\n");
     for f in &r.families {
-        s.push_str(&format!("  {:<18} {:>6} members, {:>6} valid\n", f.family.entry(), f.members, f.valid));
+        s.push_str(&format!("  {:<18} {:>6} members, {:>6} valid", f.family.entry(), f.members, f.valid));
+        // What the note adds to the family's fixed range: classes, left-out members.
+        match f.note.strip_prefix(f.family.range()).map(|rest| rest.trim_start_matches("; ")) {
+            Some(detail) if !detail.is_empty() => s.push_str(&format!(" ({detail})\n")),
+            Some(_) => s.push('\n'),
+            None => s.push_str(&format!(" ({})\n", f.note)),
+        }
     }
     s.push_str(&format!("  {} layouts counted in all\n\n", r.evaluated));
     let best = r.best();
