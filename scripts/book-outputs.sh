@@ -138,3 +138,19 @@ done
   cargo run --release --quiet --example asm_probes
 } >"$out_dir/asm-probes.txt"
 echo "wrote $(ls "$out_dir" | wc -l) files to $out_dir"
+
+# Layout search.
+out search-gemm search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a --top 6
+out search-sm90 search --tile 64x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4 --top 4
+out search-impossible search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b128:row --read ld.shared.b32:column --top 3
+
+# Direct-to-LDS planning.
+out dma-note dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32
+out dma-ck dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --loads 2
+out dma-ck-gfx950 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --arch gfx950 --width 16 --loads 2
+out dma-padded dma-plan row-padded:rows=16,cols=64,pad=4 --global-strides 64,1 --width 4
+out dma-strided dma-plan 'packed((16,64))' --global-strides 1,16 --width 4 --dtype fp16
+
+# Code generation.
+out codegen-ck codegen ck-universal-a:m=128,k=32 --lang cuda --name gemm_a_lds
+out codegen-padded codegen row-padded:rows=4,cols=8,pad=2 --lang hip --name padded
