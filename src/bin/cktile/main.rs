@@ -11,6 +11,7 @@ mod dma_plan;
 mod gpu_cases;
 mod offsets;
 mod render;
+mod request;
 mod search;
 mod summary;
 
