@@ -41,6 +41,13 @@ use core::ops::Range;
 
 const NAME: &str = "dma-plan";
 
+/// The most gathers (lane loads) a plan lists.
+///
+/// ```
+/// assert_eq!(cktile::plan::dma::MAX_GATHERS, 4 * 1024 * 1024);
+/// ```
+pub const MAX_GATHERS: u64 = 1 << 22;
+
 fn bad(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
     Error::new(ErrorKind::LayoutParameter { layout: NAME, parameter, value, requirement })
 }
@@ -251,6 +258,10 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
             wide(req.global_strides.len()),
             "give one stride per top dimension of the layout",
         ));
+    }
+    let space = req.lds.element_space_size();
+    if u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64) / w as u64 > MAX_GATHERS {
+        return Err(bad("element space", space, "the plan lists every lane's load: at most 2^22 of them"));
     }
     let at = inverse(req)?;
     if let Some(hole) = at.iter().position(Option::is_none) {

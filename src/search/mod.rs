@@ -38,7 +38,7 @@ mod workload;
 pub use families::Family;
 pub use linear::MAX_CLASSES;
 pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
-pub use problem::{Problem, Role};
+pub use problem::{MAX_TILE_ELEMENTS, Problem, Role};
 pub use workload::PatternCost;
 
 use crate::analyzer::report::analyze_instruction;

@@ -5,6 +5,17 @@ use crate::analyzer::{Arch, Pattern};
 use crate::error::{Error, ErrorKind};
 use alloc::vec::Vec;
 
+/// The largest tile a search takes, in elements (every candidate is counted
+/// over every access of the tile).
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// let p = cktile::search::Problem::new(2048, 1024, 2, arch::GFX942).read(Pattern::from_access("ds_read_b128:row")?);
+/// assert!(2048 * 1024 > cktile::search::MAX_TILE_ELEMENTS && p.validate().is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const MAX_TILE_ELEMENTS: usize = 1 << 20;
+
 /// Whether a pattern writes or reads the tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
@@ -164,6 +175,13 @@ impl Problem {
     pub fn validate(&self) -> Result<(), Error> {
         if self.rows == 0 || self.cols == 0 {
             return Err(bad(if self.rows == 0 { "rows" } else { "cols" }, 0, "it must be at least 1"));
+        }
+        if self.rows.checked_mul(self.cols).is_none_or(|n| n > MAX_TILE_ELEMENTS) {
+            return Err(bad(
+                "rows * cols",
+                self.rows.saturating_mul(self.cols),
+                "the search counts every access of the tile: at most 2^20 elements",
+            ));
         }
         if !matches!(self.element_bytes, 1 | 2 | 4 | 8) {
             return Err(bad("element bytes", self.element_bytes, "it must be 1, 2, 4 or 8"));

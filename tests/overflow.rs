@@ -1,0 +1,114 @@
+//! Arithmetic at the edges: lengths of 0, 1, 2^31, 2^32 and usize::MAX / 2,
+//! element spaces past 2^63, huge offsets and pads, huge coordinates, and the
+//! size limits of the enumerating tools. Every case is an exact value or an
+//! exact error, never a panic or a wrapped number.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::analyzer::{Pattern, arch};
+use cktile::plan::dma::{DmaRequest, plan};
+use cktile::search::{Problem, search};
+use cktile::{Descriptor, check, spec};
+
+const SPACE: &str = "the element space size overflows a signed 64-bit index; use smaller lengths";
+
+fn err(r: Result<Descriptor, cktile::Error>) -> String {
+    r.map(|d| format!("Ok({d})")).unwrap_or_else(|e| e.to_string())
+}
+
+#[test]
+fn lengths_zero_and_one() {
+    assert_eq!(err(Descriptor::packed(&[0])), "packed: lengths[0] is 0; every length must be at least 1");
+    let one = Descriptor::packed(&[1]).unwrap();
+    assert_eq!((one.element_space_size(), one.element_size(), one.calculate_offset(&[0])), (1, Some(1), 0));
+    let e = spec::parse("packed((4,0))").unwrap_err().to_string();
+    assert!(e.contains("lengths[1] is 0"), "{e}");
+}
+
+#[test]
+fn lengths_at_2_to_the_31_and_32() {
+    let d = Descriptor::packed(&[1 << 31, 2]).unwrap();
+    assert_eq!(d.element_space_size(), 1 << 32);
+    assert_eq!(d.try_calculate_offset(&[(1 << 31) - 1, 1]), Ok((1 << 32) - 1));
+    assert_eq!(
+        d.try_calculate_offset(&[1 << 31, 0]).unwrap_err().to_string(),
+        "coordinate dimension 0 is 2147483648; it must be in [0, 2147483648)"
+    );
+    let d = Descriptor::packed(&[1 << 32, 1 << 30]).unwrap();
+    assert_eq!(d.element_space_size(), 1 << 62);
+    assert_eq!(d.calculate_offset(&[(1 << 32) - 1, (1 << 30) - 1]), (1 << 62) - 1);
+    assert_eq!(err(Descriptor::packed(&[1 << 32, 1 << 31])), SPACE);
+    assert_eq!(err(Descriptor::packed(&[1 << 32, 1 << 32])), SPACE);
+}
+
+#[test]
+fn element_spaces_past_2_to_the_63() {
+    let d = Descriptor::packed(&[usize::MAX / 2]).unwrap();
+    assert_eq!(d.element_space_size(), i64::MAX);
+    assert_eq!(err(Descriptor::naive(&[usize::MAX / 2], &[2])), SPACE);
+    assert_eq!(err(Descriptor::naive(&[1 << 62, 2], &[1, 1 << 62])), SPACE);
+    assert_eq!(err(Descriptor::aligned(&[1 << 31, 3], 1 << 40)), SPACE);
+    assert_eq!(err(spec::parse("packed((4294967296,4294967296))")), format!("1:1: {SPACE}"));
+    assert_eq!(
+        err(spec::parse("packed((99999999999999999999))")),
+        "1:9: number 99999999999999999999 is out of range; expected an integer in [0, 2^63)"
+    );
+    assert_eq!(
+        err(spec::parse("naive_with_offset((2,4),(4,1),9223372036854775807)")),
+        "1:1: the offset plus element space overflows a signed 64-bit index; use smaller lengths"
+    );
+    assert_eq!(
+        err(spec::parse("naive((5),(1)) | transform(pad(5,9223372036854775807,0) on [0] -> [0])")),
+        "1:28: pad: the upper length overflows a signed 64-bit index; use smaller lengths"
+    );
+}
+
+#[test]
+fn negative_offsets_of_padding_are_exact() {
+    let d = spec::parse("naive((3),(1)) | transform(pad(3,1073741824,0) on [0] -> [0])").unwrap();
+    assert_eq!(d.lengths().as_slice(), [1073741827]);
+    assert_eq!(d.calculate_offset(&[0]), -1073741824);
+    assert!(!d.coordinate_has_valid_offset(&[0]));
+    assert_eq!(d.calculate_offset(&[1073741826]), 2);
+    assert!(d.coordinate_has_valid_offset(&[1073741826]));
+}
+
+#[test]
+fn enumerating_tools_refuse_what_they_cannot_hold() {
+    let big = Descriptor::packed(&[1 << 20, 1 << 20]).unwrap();
+    assert_eq!(
+        check::offsets(&big).unwrap_err().to_string(),
+        "the descriptor has 1099511627776 coordinates, more than the 16777216 that are enumerated; check a slice of it \
+         instead (wrap it in a slice transform)"
+    );
+    let p = Problem::new(1 << 30, 64, 2, arch::GFX942).read(Pattern::from_access("ds_read_b128:row").unwrap());
+    assert_eq!(
+        search(&p).unwrap_err().to_string(),
+        "search: rows * cols = 68719476736; the search counts every access of the tile: at most 2^20 elements"
+    );
+    let p = Problem::new(usize::MAX / 2, 4, 2, arch::GFX942).read(Pattern::from_access("ds_read_b32:row").unwrap());
+    assert!(search(&p).unwrap_err().to_string().contains("rows * cols"));
+    let huge = Descriptor::packed(&[4096, 4096]).unwrap();
+    let req = DmaRequest {
+        lds: &huge,
+        element_bytes: 8,
+        global_strides: vec![4096, 1],
+        arch: arch::GFX942,
+        workgroup: 256,
+        wave: 64,
+        width: 1,
+    };
+    assert!(plan(&req).unwrap_err().to_string().contains("at most 2^22"));
+    let req = DmaRequest { global_strides: vec![i64::MAX, 1], width: 4, element_bytes: 4, ..req };
+    let small = Descriptor::packed(&[16, 64]).unwrap();
+    let e = plan(&DmaRequest { lds: &small, ..req }).unwrap_err().to_string();
+    assert!(e.contains("overflows"), "{e}");
+}
+
+#[test]
+fn analyzer_addresses_do_not_wrap() {
+    // An offset near 2^62 of 8-byte elements is past u64 once scaled by 8.
+    let d = Descriptor::naive(&[2, 64], &[1 << 61, 1]).unwrap();
+    let e = cktile::analyzer::tile::coordinate_address(&d, 8, 0, 1, [1, 0]).unwrap_err().to_string();
+    assert!(e.contains("lane 1"), "{e}");
+}
