@@ -75,4 +75,4 @@ echo "wrote $(ls "$img" | wc -l) images to $img"
 # Layout search: the winner's read next to the row-major tile's.
 fig search-naive-banks 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16
 fig search-best-banks ck-xor-preshuffle:m=128,k=64,kpack=16 --view banks --arch gfx942 --pattern mfma16
-fig search-xor-linear-grid xor-linear:rows=128,cols=64,vec=8,masks=2.4 --view grid --rows 8 --arch gfx942
+fig search-xor-linear-grid xor-linear:rows=128,cols=64,vec=8,masks=2.4 --view grid --rows 8 --cols 32 --arch gfx942

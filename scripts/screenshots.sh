@@ -43,3 +43,6 @@ shot index-swapping index-swapping.html 7000
 shot cute-triton cute-triton.html 10000
 shot ck-to-cktile ck-to-cktile.html
 shot cli cli.html
+shot search search.html 9000
+shot dma-plan dma-plan.html 6000
+shot codegen codegen.html 6000
