@@ -9,13 +9,15 @@
 //! descriptors of [`typed`](crate::typed) evaluate through it too.
 //!
 //! Submodules: [`offset`] (offsets and validity), [`coordinate`] (tensor
-//! coordinates and incremental moves), [`vector`] (safe vector lengths),
+//! coordinates and incremental moves), [`program`] (a descriptor compiled
+//! for many runtime offsets), [`vector`] (safe vector lengths),
 //! [`inverse`] (offset back to coordinate), [`display`] (spec text).
 
 pub mod coordinate;
 pub mod display;
 pub mod inverse;
 pub mod offset;
+pub mod program;
 pub mod stage;
 pub mod static_descriptor;
 pub mod vector;

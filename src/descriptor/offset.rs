@@ -163,6 +163,37 @@ impl Descriptor {
         self.coordinate_has_valid_offset_assuming_top_index_is_valid(&to_indices(top))
     }
 
+    /// The offset of a coordinate when [`coordinate_has_valid_offset`](Self::coordinate_has_valid_offset)
+    /// holds, `None` otherwise: both answers from one walk down the chain
+    /// (what the bank analyzer asks for every lane).
+    ///
+    /// ```
+    /// use cktile::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[10], &[1]).unwrap()
+    ///     .transform(&[Item::new(Transform::pad(10, 2, 3).unwrap(), &[0], &[0]).unwrap()])
+    ///     .unwrap();
+    /// assert_eq!((d.offset_if_valid(&[1]), d.offset_if_valid(&[2]), d.offset_if_valid(&[15])), (None, Some(0), None));
+    /// ```
+    #[inline]
+    pub const fn offset_if_valid(&self, top: &[Index]) -> Option<Index> {
+        if self.check_coordinate(top).is_err() {
+            return None;
+        }
+        let mut idx = to_indices(top);
+        let stages = self.stages();
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            let mut lower = [0; MAX_DIMS];
+            if !stages[s].lower_into_if_valid(&idx, &mut lower) {
+                return None;
+            }
+            idx = lower;
+        }
+        Some(idx[0])
+    }
+
     /// CK Tile's `coordinate_has_valid_offset_assuming_top_index_is_valid`:
     /// only the pad-family checks.
     ///

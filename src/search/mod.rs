@@ -64,6 +64,7 @@ fn keeps_vectors(d: &crate::Descriptor, rows: usize, cols: usize, unit: usize) -
         return Err(problem::bad("layout rows", d.lengths().get(0) as usize, "the layout's shape must be the tile's"));
     }
     let w = unit as i64;
+    let d = d.program();
     for r in 0..rows as i64 {
         for c0 in (0..cols as i64).step_by(unit) {
             let base = d.calculate_offset(&[r, c0]);

@@ -5,7 +5,7 @@
 use super::problem::Problem;
 use crate::Descriptor;
 use crate::analyzer::phases::MAX_LANES;
-use crate::analyzer::tile::coordinate_address;
+use crate::analyzer::tile::program_address;
 use crate::analyzer::{Arch, Counts, Pattern, count};
 use crate::error::Error;
 use alloc::vec::Vec;
@@ -112,6 +112,7 @@ impl Workload {
     /// rule (a lane on a padded or outside coordinate is an error).
     pub fn descriptor_cost(&self, desc: &Descriptor) -> Result<Vec<PatternCost>, Error> {
         let eb = self.element_bytes;
-        self.cost(|i, lane, r, c| coordinate_address(desc, eb, i, lane, [r as i64, c as i64]))
+        let program = desc.program();
+        self.cost(|i, lane, r, c| program_address(&program, eb, i, lane, [r as i64, c as i64]))
     }
 }
