@@ -7,6 +7,8 @@
 # largest process, i.e. rustc).
 #
 # Usage: scripts/perf-compile.sh [RUNS]   (default 3 runs per measurement)
+# PERF_SIZES (default "10 100 1000") and PERF_CHECKS (default "0 6 12 24")
+# choose the workloads; CKTILE_DIR (default: this checkout) the cktile measured.
 # Writes perf/results/compile.tsv: workload n command run seconds max_rss_kb
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +20,9 @@ GEN=$ROOT/gen
 OUT=$ROOT/results/compile.tsv
 mkdir -p "$GEN" "$ROOT/results"
 export CARGO_TARGET_DIR=$GEN/target
+# Every measurement compiles the generated crate from scratch: touching its
+# source would otherwise let the incremental cache reuse all of the work.
+export CARGO_INCREMENTAL=0
 (cd "$ROOT" && CARGO_TARGET_DIR=$ROOT/target cargo build --release --quiet --bin gencost)
 
 printf 'workload\tn\tcommand\trun\tseconds\tmax_rss_kb\n' >"$OUT"

@@ -186,15 +186,24 @@ pub const fn program_lane_addresses(
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
     let wave = arch.wave as usize;
     let mut out = [None; MAX_LANES];
+    if wave == 0 {
+        return Ok(out);
+    }
+    // What `Pattern::coordinate` checks for every lane, checked once.
+    let (n, vec) = match pattern.shape(rows, cols, element_bytes, wave) {
+        Ok(s) => s,
+        Err(e) => return Err(e),
+    };
+    if i >= n {
+        return Ok(out);
+    }
     let mut lane = 0;
     while lane < wave && lane < MAX_LANES {
-        match pattern.coordinate(rows, cols, element_bytes, wave, i, lane) {
-            Err(e) => return Err(e),
-            Ok(None) => {}
-            Ok(Some((r, c))) => match program_address(program, element_bytes, i, lane, [r, c]) {
+        if let Some((r, c)) = pattern.coordinate_valid(rows, cols, vec, wave, i, lane) {
+            match program_address(program, element_bytes, i, lane, [r, c]) {
                 Ok(a) => out[lane] = Some(a),
                 Err(e) => return Err(e),
-            },
+            }
         }
         lane += 1;
     }

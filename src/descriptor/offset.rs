@@ -23,6 +23,38 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
     idx
 }
 
+/// The offset through a descriptor that is a constant expression `$d` (of
+/// type `&'static Descriptor`; it may name associated constants of generic
+/// parameters), for the index array `$top`: the loops over stages and items
+/// written out, each slot behind an inline `const` test of the descriptor's
+/// shape. A slot the descriptor does not have is never compiled, even
+/// without optimisation (so a debug build emits code for the real items
+/// only, not for all [`MAX_STAGES`](super::MAX_STAGES) x
+/// [`MAX_ITEMS`](super::MAX_ITEMS) slots), and with optimisation the
+/// transforms' arithmetic folds as in
+/// [`Descriptor::calculate_offset_unrolled`].
+macro_rules! static_offset {
+    ($d:expr, $top:expr) => {{
+        let mut idx: $crate::Indices = *$top;
+        $crate::descriptor::offset::static_offset!(@stages $d, idx; 7 6 5 4 3 2 1 0);
+        idx[0]
+    }};
+    (@stages $d:expr, $idx:ident; $($s:literal)*) => {$(
+        if const { $s < $d.stages().len() } {
+            let stage = &$d.stages()[$s];
+            let mut lower = [0; $crate::MAX_DIMS];
+            $crate::descriptor::offset::static_offset!(@items $d, stage, $s, $idx, lower; 0 1 2 3 4 5 6 7);
+            $idx = lower;
+        }
+    )*};
+    (@items $d:expr, $stage:ident, $s:literal, $upper:ident, $lower:ident; $($i:literal)*) => {$(
+        if const { $s < $d.stages().len() && $i < $d.stages()[$s].items().len() } {
+            $stage.lower_item($i, &$upper, &mut $lower);
+        }
+    )*};
+}
+pub(crate) use static_offset;
+
 impl Descriptor {
     /// The offset of a top coordinate, as CK Tile computes it: no range
     /// checks (a padded position gives its real, possibly negative, offset;

@@ -501,8 +501,7 @@ impl Stage {
     #[inline(always)]
     pub const fn lower_item(&self, i: usize, upper: &Indices, lower: &mut Indices) {
         let item = &self.items[i % MAX_ITEMS];
-        let low = item.transform.calculate_lower(&Item::gather(upper, &item.upper));
-        Item::scatter(&low, &item.lower, lower);
+        item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
     }
 
     /// Whether a new top index maps to valid (non-padded) old top indices:

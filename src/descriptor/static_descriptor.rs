@@ -48,6 +48,6 @@ pub trait StaticDescriptor {
     /// ```
     #[inline(always)]
     fn calculate_offset(top: &[Index]) -> Index {
-        Self::REFERENCE.calculate_offset_unrolled(&to_indices(top))
+        super::offset::static_offset!(Self::REFERENCE, &to_indices(top))
     }
 }
