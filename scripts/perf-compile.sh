@@ -8,7 +8,8 @@
 #
 # Usage: scripts/perf-compile.sh [RUNS]   (default 3 runs per measurement)
 # PERF_SIZES (default "10 100 1000") and PERF_CHECKS (default "0 6 12 24")
-# choose the workloads; CKTILE_DIR (default: this checkout) the cktile measured.
+# choose the workloads, CKTILE_DIR (default: this checkout) the cktile measured,
+# PERF_GEN and PERF_OUT where the crates and the table go.
 # Writes perf/results/compile.tsv: workload n command run seconds max_rss_kb
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +17,8 @@ RUNS=${1:-3}
 SIZES=${PERF_SIZES:-"10 100 1000"}
 CHECKS=${PERF_CHECKS:-"0 6 12 24"}
 ROOT=$PWD/perf
-GEN=$ROOT/gen
-OUT=$ROOT/results/compile.tsv
+GEN=${PERF_GEN:-$ROOT/gen}
+OUT=${PERF_OUT:-$ROOT/results/compile.tsv}
 mkdir -p "$GEN" "$ROOT/results"
 export CARGO_TARGET_DIR=$GEN/target
 # Every measurement compiles the generated crate from scratch: touching its

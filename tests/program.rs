@@ -1,10 +1,12 @@
-//! A compiled [`Program`](cktile::Program) gives the descriptor's offsets and
-//! validity for every coordinate: random chains of every transform kind,
-//! the catalogue's examples, and coordinates outside the lengths.
+//! The fast runtime paths agree with the descriptor: a compiled
+//! [`Program`](cktile::Program) gives its offsets and validity for every
+//! coordinate, and an incremental move gives the fresh coordinate, on
+//! random chains of every transform kind, the catalogue's examples, and
+//! coordinates outside the lengths.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::{Descriptor, Index, Item, Transform};
+use cktile::{Descriptor, Index, Item, Transform, make_tensor_coordinate, move_tensor_coordinate};
 use proptest::prelude::*;
 
 /// splitmix64.
@@ -124,7 +126,32 @@ fn coordinates(d: &Descriptor) -> Vec<Vec<Index>> {
     out
 }
 
+/// Moving a coordinate one step along each dimension (both ways) gives the
+/// fresh coordinate of the target, level by level.
+fn assert_moves(d: &Descriptor) {
+    let lens = d.lengths();
+    for c in coordinates(d).into_iter().filter(|c| d.check_coordinate(c).is_ok()).take(3000) {
+        for dim in 0..lens.len() {
+            for delta in [-1, 1] {
+                let mut target = c.clone();
+                target[dim] += delta;
+                if d.check_coordinate(&target).is_err() {
+                    continue;
+                }
+                let mut step = vec![0; lens.len()];
+                step[dim] = delta;
+                let mut moved = make_tensor_coordinate(d, &c);
+                let diff = move_tensor_coordinate(d, &mut moved, &step);
+                let fresh = make_tensor_coordinate(d, &target);
+                assert_eq!(moved, fresh, "{d}: {c:?} + {step:?}");
+                assert_eq!(diff, fresh.offset().wrapping_sub(make_tensor_coordinate(d, &c).offset()));
+            }
+        }
+    }
+}
+
 fn assert_same(d: &Descriptor) {
+    assert_moves(d);
     let p = d.program();
     for c in coordinates(d) {
         let valid = d.coordinate_has_valid_offset(&c);

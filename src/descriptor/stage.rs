@@ -544,23 +544,37 @@ impl Stage {
     pub const fn update(&self, diff_upper: &Indices, lower: &mut Indices, upper_new: &Indices) -> Indices {
         let mut diff_lower = [0; MAX_DIMS];
         let mut i = 0;
-        while i < self.n_items as usize {
-            let item = &self.items[i % MAX_ITEMS];
-            let d_up = Item::gather(diff_upper, &item.upper);
+        while i < self.n_items as usize && i < MAX_ITEMS {
+            let item = &self.items[i];
             let mut moved = false;
             let mut j = 0;
-            while j < item.upper.len() {
-                moved |= d_up[j] != 0;
+            while j < item.upper.len() && j < MAX_DIMS {
+                moved |= diff_upper[item.upper.ids[j] as usize % MAX_DIMS] != 0;
                 j += 1;
             }
             if moved {
-                let (low, d_low) = item.transform.update_lower(
-                    &d_up,
-                    &Item::gather(lower, &item.lower),
-                    &Item::gather(upper_new, &item.upper),
-                );
-                Item::scatter(&low, &item.lower, lower);
-                Item::scatter(&d_low, &item.lower, &mut diff_lower);
+                let n = if item.lower.len() < MAX_DIMS { item.lower.len() } else { MAX_DIMS };
+                if item.transform.is_linear() {
+                    // The lower index moves by the transform's linear part.
+                    item.transform.step_at(diff_upper, &item.upper.ids, &mut diff_lower, &item.lower.ids);
+                    j = 0;
+                    while j < n {
+                        let l = item.lower.ids[j] as usize % MAX_DIMS;
+                        lower[l] = lower[l].wrapping_add(diff_lower[l]);
+                        j += 1;
+                    }
+                } else {
+                    // Recomputed from the new upper index.
+                    let mut fresh = *lower;
+                    item.transform.lower_at(upper_new, &item.upper.ids, &mut fresh, &item.lower.ids);
+                    j = 0;
+                    while j < n {
+                        let l = item.lower.ids[j] as usize % MAX_DIMS;
+                        diff_lower[l] = fresh[l].wrapping_sub(lower[l]);
+                        lower[l] = fresh[l];
+                        j += 1;
+                    }
+                }
             }
             i += 1;
         }

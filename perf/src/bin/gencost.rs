@@ -315,8 +315,8 @@ fn catalogue(out: &mut String) {
 fn write_crate(dir: &Path, name: &str, source: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(dir.join("src"))?;
     // CKTILE_DIR measures another checkout (e.g. an older commit's).
-    let dir = std::env::var("CKTILE_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/..").into());
-    let cktile = std::fs::canonicalize(dir)?;
+    let cktile_dir = std::env::var("CKTILE_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/..").into());
+    let cktile = std::fs::canonicalize(cktile_dir)?;
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[workspace]\n\n\
          [dependencies]\ncktile = {{ path = \"{}\", default-features = false }}\n",

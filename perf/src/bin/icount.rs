@@ -12,6 +12,8 @@ use std::hint::black_box;
 fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
     let c = CASES.iter().find(|c| c.name == case).ok_or_else(|| format!("no case {case}"))?;
     let d = cktile::spec::parse(c.spec).map_err(|e| e.to_string())?;
+    #[cfg(feature = "program")]
+    let p = d.program();
     let mut sum = 0i64;
     for _ in 0..reps {
         match variant {
@@ -29,8 +31,8 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
                     }
                 }
             }
+            #[cfg(feature = "program")]
             "program" => {
-                let p = d.program();
                 for m in 0..black_box(c.rows) {
                     for k in 0..black_box(c.cols) {
                         sum = sum.wrapping_mul(31).wrapping_add(black_box(&p).calculate_offset(&[m, k]));

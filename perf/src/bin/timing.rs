@@ -42,10 +42,13 @@ fn run(n: usize) -> Result<(), cktile::Error> {
         Ok(t)
     })?;
     let per_call: Vec<f64> = times.iter().map(|t| t / reps as f64).collect();
-    line("cktile analyze_tile", "analyze 3 layouts x 2 patterns, gfx942", &per_call, lanes / reps, &format!(
-        "{{\"total cycles\": {}}}",
-        cycles / reps
-    ));
+    line(
+        "cktile analyze_tile",
+        "analyze 3 layouts x 2 patterns, gfx942",
+        &per_call,
+        lanes / reps,
+        &format!("{{\"total cycles\": {}}}", cycles / reps),
+    );
 
     // sm90: naive and Triton-swizzled 128x64 fp16 tiles, 128-bit row and column stores.
     let tiles = [
@@ -84,7 +87,13 @@ fn run(n: usize) -> Result<(), cktile::Error> {
         })
         .collect();
     let per_call: Vec<f64> = times.iter().map(|t| t / reps as f64).collect();
-    line("cktile analyze_tile", "2 layouts x 2 store patterns, sm90", &per_call, lanes, &format!("{{{}}}", fields.join(", ")));
+    line(
+        "cktile analyze_tile",
+        "2 layouts x 2 store patterns, sm90",
+        &per_call,
+        lanes,
+        &format!("{{{}}}", fields.join(", ")),
+    );
 
     // The search.
     let p = workloads::problem()?;
