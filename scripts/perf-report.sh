@@ -80,6 +80,7 @@ fi
 
 # ---------------------------------------------------------------- timings
 cargo bench --quiet --bench offsets
+cargo bench --quiet --bench analyzer
 "$ROOT/perf/target/release/timing" "$RUNS" | tee "$RES/timing.jsonl"
 if [ -n "$BASE" ]; then
   "$BASE/perf/target/release/timing" "$RUNS" | sed 's/"tool": "cktile/"tool": "cktile (before)/' | tee "$RES/timing-baseline.jsonl"

@@ -62,17 +62,25 @@ for case in CASES:
     for v in VARIANTS[1:]:
         if per[v]:
             lo, med, hi = stats(per[v])
-            cells.append(f"{med / h[1]:.2f} ({lo / h[0]:.2f} – {hi / h[2]:.2f})")
+            cells.append(f"{med / h[1]:.2f} / {lo / h[0]:.2f}")
         else:
             cells.append("–")
     rows.append(cells)
 if rows:
     out.append("## Offsets: every coordinate of the tile\n")
-    out.append("Time for all coordinates with the hand-written form; the other columns are ratios to it: "
-               "median (min / min – max / max) over criterion's samples.\n")
+    out.append("`hand`: time for all coordinates, median (min – max) over criterion's samples. The other "
+               "columns: ratio to `hand` of the medians / of the minima.\n")
     out.append("| case | hand | static | runtime | program | move along K |")
     out.append("|---|---|---|---|---|---|")
     out += ["| " + " | ".join(r) + " |" for r in rows]
+    out.append("")
+    out.append("| case | variant | time: median (min – max) |")
+    out.append("|---|---|---|")
+    for case in CASES:
+        for v in VARIANTS:
+            xs = samples(case, v)
+            if xs:
+                out.append(f"| {case} | {v} | {mmm(xs)} |")
     out.append("")
 
 # ------------------------------------------------------------------ instruction counts
@@ -103,7 +111,7 @@ if lines:
     out.append("| tool | workload | time per call: median (min – max) | lane accesses / s (median) | result |")
     out.append("|---|---|---|---|---|")
     for d in lines:
-        tool = d["tool"] + (" (before)" if d["build"] else "")
+        tool = d["tool"] if "(before)" in d["tool"] or not d["build"] else d["tool"] + " (before)"
         if "error" in d:
             out.append(f"| {tool} | – | – | – | {d['error']} |")
             continue
@@ -116,8 +124,18 @@ if lines:
     out.append("")
 
 # ------------------------------------------------------------------ compile cost
-for name, title in (("compile.tsv", "current"), ("compile-baseline.tsv", "before")):
-    rows = [l.split("\t") for l in read(name).splitlines()[1:] if l]
+def fit(points):
+    """Least-squares line through (n, seconds), and the exponent of the growth
+    of the cost above the smallest n between the two largest n."""
+    n = [float(x) for x, _ in points]
+    t = [y for _, y in points]
+    mn, mt = statistics.mean(n), statistics.mean(t)
+    b = sum((x - mn) * (y - mt) for x, y in zip(n, t)) / sum((x - mn) ** 2 for x in n)
+    return mt - b * mn, b
+
+
+for names, title in ((("compile.tsv", "compile-growth.tsv"), "current"), (("compile-baseline.tsv",), "before")):
+    rows = [l.split("\t") for name in names for l in read(name).splitlines()[1:] if l]
     if not rows:
         continue
     groups = {}
@@ -132,6 +150,18 @@ for name, title in (("compile.tsv", "current"), ("compile-baseline.tsv", "before
         lo, med, hi = stats(secs)
         rlo, rmed, rhi = stats(rss)
         out.append(f"| {w} | {n} | {cmd} | {med:.2f} ({lo:.2f} – {hi:.2f}) | {rmed:.0f} ({rlo:.0f} – {rhi:.0f}) |")
+    out.append("")
+    for (w, cmd) in sorted({(w, cmd) for (w, _, cmd) in groups}):
+        pts = sorted((n, statistics.median([x for x, _ in v])) for (ww, n, c), v in groups.items() if (ww, c) == (w, cmd))
+        mem = sorted((n, statistics.median([r / 1024 for _, r in v])) for (ww, n, c), v in groups.items()
+                     if (ww, c) == (w, cmd))
+        if len(pts) >= 3:
+            a, b = fit(pts)
+            am, bm = fit(mem)
+            out.append(f"- {w} / {cmd}: least-squares line {a:.2f} s + {b * 1000:.1f} ms per item, "
+                       f"{am:.0f} MB + {bm:.2f} MB per item; cost per item between the two largest N: "
+                       f"{(pts[-1][1] - pts[-2][1]) / (pts[-1][0] - pts[-2][0]) * 1000:.1f} ms, "
+                       f"between the two smallest: {(pts[1][1] - pts[0][1]) / (pts[1][0] - pts[0][0]) * 1000:.1f} ms")
     out.append("")
 
 print("\n".join(out))
