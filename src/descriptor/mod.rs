@@ -29,8 +29,9 @@ pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 /// The most stages (base stages included) a descriptor may have.
 pub const MAX_STAGES: usize = 8;
 
-// `calculate_offset_unrolled` writes out exactly this many stage and item slots.
-const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "update calculate_offset_unrolled");
+// `calculate_offset_unrolled` and `offset::static_offset!` write out exactly
+// this many stage and item slots.
+const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "update calculate_offset_unrolled and static_offset!");
 
 /// How a descriptor's base was made, kept so it prints back as written.
 ///

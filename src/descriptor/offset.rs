@@ -99,10 +99,13 @@ impl Descriptor {
     /// loops over stages and items written out (every stage and item slot,
     /// each behind a test of the stage's item count). On a descriptor that
     /// is a compile-time constant, every test and every transform dispatch
-    /// folds, leaving the transforms' arithmetic; this is how static
-    /// descriptors ([`StaticDescriptor`](crate::StaticDescriptor) and the
-    /// typed API) evaluate. On runtime data it is correct but large: use
-    /// [`calculate_offset`](Self::calculate_offset) there.
+    /// folds, leaving the transforms' arithmetic. Static descriptors
+    /// ([`StaticDescriptor`](crate::StaticDescriptor) and the typed API)
+    /// evaluate the same way, with each slot behind a compile-time test of
+    /// the descriptor's shape, so that a slot the descriptor does not have
+    /// is never compiled, even in a debug build. On runtime data it is
+    /// correct but large: use [`calculate_offset`](Self::calculate_offset)
+    /// there.
     ///
     /// ```
     /// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();

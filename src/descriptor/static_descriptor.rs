@@ -33,7 +33,8 @@ pub trait StaticDescriptor {
     const REFERENCE: &'static Descriptor = &Self::DESCRIPTOR;
 
     /// The offset of a top coordinate, evaluated with the loops written out
-    /// over constant data (see [`Descriptor::calculate_offset_unrolled`]).
+    /// over constant data (see [`Descriptor::calculate_offset_unrolled`]),
+    /// only for the stages and items the descriptor has.
     ///
     /// ```
     /// use cktile::{Descriptor, StaticDescriptor};
