@@ -8,8 +8,6 @@ use crate::kinds::{
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector};
 use core::fmt;
 
-mod fast;
-
 /// Which transform a [`Transform`] is.
 ///
 /// ```
@@ -939,3 +937,7 @@ impl fmt::Display for Bare {
         Ok(())
     }
 }
+
+// The runtime hot paths: the formulas on index positions and register files.
+// A child module, so it reads the private representation.
+mod fast;
