@@ -1,9 +1,16 @@
-//! Offset computation over every coordinate of a 128x64 tile: CK Tile's GEMM
-//! A LDS descriptor (M=128, K=64, KPack=8) computed by the hand-written
-//! expression, the static (typed) descriptor, the runtime descriptor built
-//! from its spec, and incremental coordinate moves along K.
+//! Offset computation over every coordinate of a tile, for four layouts:
+//! CK Tile's GEMM A LDS descriptors (K=64, and K=32 with MLdsLayer=2), a
+//! CuTe `Swizzle<3,3,3>` tile and a row-padded tile. Each is computed by
 //!
-//! Run with `cargo bench --bench offsets`; compare each line to `hand`.
+//! - `hand`: the hand-written closed form;
+//! - `static`: the typed (static) descriptor, every length a `Number`;
+//! - `runtime`: the descriptor built at run time from its spec text,
+//!   `Descriptor::calculate_offset`;
+//! - `program`: the same runtime descriptor compiled once (`Descriptor::program`);
+//! - `move_k`: `move_tensor_coordinate` one step along K from the row start.
+//!
+//! Run with `cargo bench --bench offsets`; `scripts/perf-report.sh` turns the
+//! samples into min/median/max ratios to `hand`.
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
@@ -12,13 +19,67 @@ use cktile::{make_tensor_coordinate, move_tensor_coordinate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-const M: i64 = 128;
-const K: i64 = 64;
-const SPEC: &str = "naive((8,128,8),(8,64,1))
-    | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2])
-    | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])";
+/// Sums `f(m, k)` over the tile (wrapping), reading the bounds through
+/// `black_box` so the loops are not specialised to one shape.
+#[inline(always)]
+fn all_lanes(rows: i64, cols: i64, mut f: impl FnMut(i64, i64) -> i64) -> i64 {
+    let mut sum = 0i64;
+    for m in 0..black_box(rows) {
+        for k in 0..black_box(cols) {
+            sum = sum.wrapping_add(f(m, k));
+        }
+    }
+    sum
+}
+
+/// The five variants of one case.
+fn case(
+    c: &mut Criterion,
+    name: &str,
+    (rows, cols): (i64, i64),
+    hand: impl Fn(i64, i64) -> i64,
+    typed: impl Fn(i64, i64) -> i64,
+    spec: &str,
+) {
+    let runtime = cktile::spec::parse(spec).unwrap();
+    let program = runtime.program();
+    // Every variant computes the same offsets.
+    for m in 0..rows {
+        for k in 0..cols {
+            let want = hand(m, k);
+            assert_eq!(typed(m, k), want, "{name} static at ({m}, {k})");
+            assert_eq!(runtime.calculate_offset(&[m, k]), want, "{name} runtime at ({m}, {k})");
+            assert_eq!(program.calculate_offset(&[m, k]), want, "{name} program at ({m}, {k})");
+        }
+    }
+    let mut group = c.benchmark_group(name);
+    group.bench_function("hand", |b| b.iter(|| all_lanes(rows, cols, &hand)));
+    group.bench_function("static", |b| b.iter(|| all_lanes(rows, cols, &typed)));
+    group.bench_function("runtime", |b| {
+        b.iter(|| all_lanes(rows, cols, |m, k| black_box(&runtime).calculate_offset(&[m, k])))
+    });
+    group.bench_function("program", |b| {
+        b.iter(|| all_lanes(rows, cols, |m, k| black_box(&program).calculate_offset(&[m, k])))
+    });
+    group.bench_function("move_k", |b| {
+        b.iter(|| {
+            let mut sum = 0i64;
+            for m in 0..black_box(rows) {
+                let mut coord = make_tensor_coordinate(&runtime, &[m, 0]);
+                sum = sum.wrapping_add(coord.offset());
+                for _ in 1..black_box(cols) {
+                    move_tensor_coordinate(black_box(&runtime), &mut coord, &[0, 1]);
+                    sum = sum.wrapping_add(coord.offset());
+                }
+            }
+            sum
+        })
+    });
+    group.finish();
+}
 
 fn offsets(c: &mut Criterion) {
+    // CK Tile GEMM A LDS, M=128, K=64, KPack=8 (MLdsLayer 1).
     let d = make_naive_tensor_descriptor(
         (Number::<8>, Number::<128>, Number::<8>),
         (Number::<8>, Number::<64>, Number::<1>),
@@ -31,65 +92,108 @@ fn offsets(c: &mut Criterion) {
         (ids![1, 0], ids![2]),
     )
     .unwrap();
-    let typed = transform_tensor_descriptor(
+    let k64 = transform_tensor_descriptor(
         d,
         (make_pass_through_transform(Number::<128>), make_merge_transform((Number::<8>, Number::<8>))),
         (ids![1], ids![0, 2]),
         (ids![0], ids![1]),
     )
     .unwrap();
-    let runtime = cktile::spec::parse(SPEC).unwrap();
+    case(
+        c,
+        "gemm_k64",
+        (128, 64),
+        |m, k| 64 * m + 8 * ((k / 8) ^ (m % 8)) + k % 8,
+        move |m, k| k64.calculate_offset([m, k]),
+        "naive((8,128,8),(8,64,1))
+         | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2])
+         | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])",
+    );
 
-    let mut group = c.benchmark_group("gemm_a_lds_k64_all_lanes");
-    group.bench_function("hand", |b| {
-        b.iter(|| {
-            let mut sum = 0i64;
-            for m in 0..black_box(M) {
-                for k in 0..black_box(K) {
-                    sum = sum.wrapping_add(64 * m + 8 * ((k / 8) ^ (m % 8)) + k % 8);
-                }
-            }
-            sum
-        })
-    });
-    group.bench_function("static", |b| {
-        b.iter(|| {
-            let mut sum = 0i64;
-            for m in 0..black_box(M) {
-                for k in 0..black_box(K) {
-                    sum = sum.wrapping_add(typed.calculate_offset([m, k]));
-                }
-            }
-            sum
-        })
-    });
-    group.bench_function("runtime_spec", |b| {
-        b.iter(|| {
-            let mut sum = 0i64;
-            for m in 0..black_box(M) {
-                for k in 0..black_box(K) {
-                    sum = sum.wrapping_add(black_box(&runtime).calculate_offset(&[m, k]));
-                }
-            }
-            sum
-        })
-    });
-    group.bench_function("move_along_k", |b| {
-        b.iter(|| {
-            let mut sum = 0i64;
-            for m in 0..black_box(M) {
-                let mut coord = make_tensor_coordinate(&runtime, &[m, 0]);
-                sum = sum.wrapping_add(coord.offset());
-                for _ in 1..black_box(K) {
-                    move_tensor_coordinate(&runtime, &mut coord, &[0, 1]);
-                    sum = sum.wrapping_add(coord.offset());
-                }
-            }
-            sum
-        })
-    });
-    group.finish();
+    // CK Tile GEMM A LDS, M=128, K=32, KPack=8, MLdsLayer=2 (current form).
+    let d = make_naive_tensor_descriptor(
+        (Number::<8>, Number::<64>, Number::<8>),
+        (Number::<8>, Number::<64>, Number::<1>),
+    )
+    .unwrap();
+    let d = transform_tensor_descriptor(
+        d,
+        (make_xor_transform((Number::<64>, Number::<8>)), make_pass_through_transform(Number::<8>)),
+        (ids![1, 0], ids![2]),
+        (ids![1, 0], ids![2]),
+    )
+    .unwrap();
+    let d = transform_tensor_descriptor(
+        d,
+        (
+            make_unmerge_transform((Number::<2>, Number::<4>)),
+            make_pass_through_transform(Number::<64>),
+            make_pass_through_transform(Number::<8>),
+        ),
+        (ids![0], ids![1], ids![2]),
+        (ids![0, 2], ids![1], ids![3]),
+    )
+    .unwrap();
+    let k32 = transform_tensor_descriptor(
+        d,
+        (make_merge_transform((Number::<64>, Number::<2>)), make_merge_transform((Number::<4>, Number::<8>))),
+        (ids![1, 0], ids![2, 3]),
+        (ids![0], ids![1]),
+    )
+    .unwrap();
+    case(
+        c,
+        "gemm_k32_mlds2",
+        (128, 32),
+        |m, k| {
+            let (mm, l, k0, kp) = (m / 2, m % 2, k / 8, k % 8);
+            ((l * 4 + k0) ^ (mm % 8)) * 8 + mm * 64 + kp
+        },
+        move |m, k| k32.calculate_offset([m, k]),
+        "naive((8,64,8),(8,64,1))
+         | transform(xor((64,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2])
+         | transform(unmerge((2,4)) on [0] -> [0,2], pass_through(64) on [1] -> [1], pass_through(8) on [2] -> [3])
+         | transform(merge((64,2)) on [1,0] -> [0], merge((4,8)) on [2,3] -> [1])",
+    );
+
+    // CuTe Swizzle<3,3,3> over a row-major 128x64 fp16 tile.
+    let d = make_naive_tensor_descriptor_packed((Number::<8192>,)).unwrap();
+    let d = transform_tensor_descriptor(d, (make_swizzle_transform::<3, 3, 3>(),), (ids![0],), (ids![0],)).unwrap();
+    let swz = transform_tensor_descriptor(
+        d,
+        (make_unmerge_transform((Number::<128>, Number::<64>)),),
+        (ids![0],),
+        (ids![0, 1],),
+    )
+    .unwrap();
+    case(
+        c,
+        "swizzle_333",
+        (128, 64),
+        |m, k| {
+            let o = 64 * m + k;
+            o ^ (((o >> 6) & 7) << 3)
+        },
+        move |m, k| swz.calculate_offset([m, k]),
+        "packed((8192)) | transform(swizzle(3,3,3) on [0] -> [0]) | transform(unmerge((128,64)) on [0] -> [0,1])",
+    );
+
+    // A 128x64 tile with each row padded by 8 elements.
+    let padded = make_naive_tensor_descriptor((Number::<128>, Number::<64>), (Number::<72>, Number::<1>)).unwrap();
+    case(
+        c,
+        "padded",
+        (128, 64),
+        |m, k| 72 * m + k,
+        move |m, k| padded.calculate_offset([m, k]),
+        "naive((128,64),(72,1))",
+    );
 }
 
-criterion_group!(benches, offsets);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30).warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = offsets
+}
 criterion_main!(benches);

@@ -97,6 +97,7 @@ pub use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Number, Transform, V
 pub use descriptor::coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, make_tensor_coordinate, move_tensor_coordinate,
 };
+pub use descriptor::program::Program;
 pub use descriptor::static_descriptor::StaticDescriptor;
 pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
 pub use error::{Error, ErrorKind, Position, Side, Snippet};

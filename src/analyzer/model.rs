@@ -34,25 +34,68 @@ pub struct PhaseTable {
     banks: [u8; MAX_WORDS],
     words: [u64; MAX_WORDS],
     len: usize,
+    /// Distinct words per bank (banks are `u8`), kept as words are inserted.
+    per_bank: [u16; 256],
     /// Number of active lanes in the phase.
     pub active: u32,
 }
 
 impl PhaseTable {
-    const EMPTY: PhaseTable = PhaseTable { banks: [0; MAX_WORDS], words: [0; MAX_WORDS], len: 0, active: 0 };
+    const EMPTY: PhaseTable =
+        PhaseTable { banks: [0; MAX_WORDS], words: [0; MAX_WORDS], len: 0, per_bank: [0; 256], active: 0 };
 
+    #[inline(always)]
     const fn insert(&mut self, bank: u8, word: u64) {
-        let mut i = 0;
-        while i < self.len {
-            if self.words[i] == word {
-                return;
+        // A word lives in one bank: only a bank that already has words can
+        // hold this one.
+        if self.per_bank[bank as usize] > 0 {
+            let mut i = 0;
+            while i < self.len && i < MAX_WORDS {
+                if self.words[i] == word {
+                    return;
+                }
+                i += 1;
             }
-            i += 1;
         }
         if self.len < MAX_WORDS {
             self.banks[self.len] = bank;
             self.words[self.len] = word;
             self.len += 1;
+            self.per_bank[bank as usize] += 1;
+        }
+    }
+
+    /// Empties the table for the next phase (only the banks it touched are reset).
+    const fn clear(&mut self) {
+        let mut i = 0;
+        while i < self.len && i < MAX_WORDS {
+            self.per_bank[self.banks[i] as usize] = 0;
+            i += 1;
+        }
+        self.len = 0;
+        self.active = 0;
+    }
+
+    /// Adds the words of phase `p` (see [`phase_table`]).
+    #[inline(always)]
+    const fn fill(&mut self, arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option<u64>]) {
+        let lanes = g.phase(p);
+        let mut i = 0;
+        while i < lanes.len() {
+            let lane = lanes[i] as usize;
+            if lane < addresses.len() {
+                if let Some(a) = addresses[lane] {
+                    self.active += 1;
+                    let (first, n) = lane_words(op, a);
+                    let mut w = 0;
+                    while w < n {
+                        let word = first + w;
+                        self.insert((word % arch.banks as u64) as u8, word);
+                        w += 1;
+                    }
+                }
+            }
+            i += 1;
         }
     }
 
@@ -68,15 +111,7 @@ impl PhaseTable {
     /// assert_eq!((t.ways(0), t.ways(1)), (2, 0));
     /// ```
     pub const fn ways(&self, bank: u32) -> u32 {
-        let mut n = 0;
-        let mut i = 0;
-        while i < self.len {
-            if self.banks[i] as u32 == bank {
-                n += 1;
-            }
-            i += 1;
-        }
-        n
+        if bank < 256 { self.per_bank[bank as usize] as u32 } else { 0 }
     }
 
     /// The busiest bank and its ways (bank 0 and 0 ways for an idle phase).
@@ -154,24 +189,7 @@ pub const fn lane_words(op: Op, address: u64) -> (u64, u64) {
 /// ```
 pub const fn phase_table(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option<u64>]) -> PhaseTable {
     let mut t = PhaseTable::EMPTY;
-    let lanes = g.phase(p);
-    let mut i = 0;
-    while i < lanes.len() {
-        let lane = lanes[i] as usize;
-        if lane < addresses.len() {
-            if let Some(a) = addresses[lane] {
-                t.active += 1;
-                let (first, n) = lane_words(op, a);
-                let mut w = 0;
-                while w < n {
-                    let word = first + w;
-                    t.insert((word % arch.banks as u64) as u8, word);
-                    w += 1;
-                }
-            }
-        }
-        i += 1;
-    }
+    t.fill(arch, op, g, p, addresses);
     t
 }
 
@@ -269,9 +287,11 @@ pub const fn count(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Cou
     let g = grouping(arch, op);
     let mut c = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
     let mut worst = 0;
+    let mut t = PhaseTable::EMPTY;
     let mut p = 0;
     while p < g.phases {
-        let t = phase_table(arch, op, &g, p, addresses);
+        t.clear();
+        t.fill(arch, op, &g, p, addresses);
         let ways = t.busiest().1;
         let cost = phase_cycles(arch, ways);
         if cost > 0 {

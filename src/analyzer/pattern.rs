@@ -183,7 +183,23 @@ impl Pattern {
         if i >= n || lane >= wave {
             return Ok(None);
         }
-        Ok(match *self {
+        Ok(self.coordinate_valid(rows, cols, vec, wave, i, lane))
+    }
+
+    /// [`coordinate`](Self::coordinate) once the pattern is known to fit the
+    /// tile, with `vec` its access width in elements and `i`, `lane` in
+    /// range (the analyzer's per-lane path, which validates once).
+    #[inline]
+    pub(crate) const fn coordinate_valid(
+        &self,
+        rows: usize,
+        cols: usize,
+        vec: usize,
+        wave: usize,
+        i: usize,
+        lane: usize,
+    ) -> Option<(i64, i64)> {
+        match *self {
             Pattern::Rows { .. } => {
                 let v = i * wave + lane;
                 let per_row = cols / vec;
@@ -222,6 +238,26 @@ impl Pattern {
                 let (br, bc) = ((block / per_row) * 16, (block % per_row) * 16);
                 at(br + lane / 4 + 8 * (reg % 2), bc + 2 * (lane % 4) + 8 * (reg / 2))
             }
-        })
+        }
+    }
+
+    /// The number of instructions and the access width in elements, or why
+    /// the pattern does not fit the tile: what [`coordinate`](Self::coordinate)
+    /// checks on every call.
+    pub(crate) const fn shape(
+        &self,
+        rows: usize,
+        cols: usize,
+        element_bytes: usize,
+        wave: usize,
+    ) -> Result<(usize, usize), Error> {
+        let n = match self.instructions(rows, cols, element_bytes, wave) {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        };
+        match self.vec(element_bytes) {
+            Ok(v) => Ok((n, v)),
+            Err(e) => Err(e),
+        }
     }
 }

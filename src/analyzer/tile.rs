@@ -7,8 +7,8 @@ use super::arch::Arch;
 use super::model::{Counts, count};
 use super::pattern::Pattern;
 use super::phases::MAX_LANES;
-use crate::Descriptor;
 use crate::error::{Error, ErrorKind};
+use crate::{Descriptor, Program};
 
 /// Totals over every instruction of a tile.
 ///
@@ -107,17 +107,49 @@ pub const fn coordinate_address(
     lane: usize,
     coordinate: [i64; 2],
 ) -> Result<u64, Error> {
-    let outside = Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate });
     if desc.lengths().len() != 2 {
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: desc.lengths().len() }));
     }
-    if !desc.coordinate_has_valid_offset(&coordinate) {
-        return Err(outside);
+    to_address(desc.offset_if_valid(&coordinate), element_bytes, i, lane, coordinate)
+}
+
+/// [`coordinate_address`] through a compiled [`Program`] of a 2-D descriptor.
+///
+/// ```
+/// use cktile::analyzer::tile::program_address;
+/// let p = cktile::Descriptor::packed(&[4, 8]).unwrap().program();
+/// assert_eq!(program_address(&p, 2, 0, 0, [1, 2]), Ok(20));
+/// assert!(program_address(&p, 2, 0, 5, [4, 0]).is_err());
+/// ```
+#[inline]
+pub const fn program_address(
+    program: &Program,
+    element_bytes: usize,
+    i: usize,
+    lane: usize,
+    coordinate: [i64; 2],
+) -> Result<u64, Error> {
+    if program.lengths().len() != 2 {
+        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: program.lengths().len() }));
     }
-    let offset = desc.calculate_offset(&coordinate);
-    match (offset as u64).checked_mul(element_bytes as u64) {
-        Some(a) if offset >= 0 => Ok(a),
-        _ => Err(outside),
+    to_address(program.offset_if_valid(&coordinate), element_bytes, i, lane, coordinate)
+}
+
+/// A valid element offset as a byte address; an error naming the lane otherwise.
+#[inline(always)]
+const fn to_address(
+    offset: Option<i64>,
+    element_bytes: usize,
+    i: usize,
+    lane: usize,
+    coordinate: [i64; 2],
+) -> Result<u64, Error> {
+    match offset {
+        Some(offset) if offset >= 0 => match (offset as u64).checked_mul(element_bytes as u64) {
+            Some(a) => Ok(a),
+            None => Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate })),
+        },
+        _ => Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate })),
     }
 }
 
@@ -136,22 +168,49 @@ pub const fn lane_addresses(
     pattern: Pattern,
     i: usize,
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
-    let lengths = desc.lengths();
+    program_lane_addresses(&desc.program(), element_bytes, arch, pattern, i)
+}
+
+/// [`lane_addresses`] through a compiled [`Program`].
+///
+/// ```
+/// use cktile::analyzer::{arch, tile::program_lane_addresses, Op, Pattern};
+/// let p = cktile::Descriptor::packed(&[64, 64]).unwrap().program();
+/// let a = program_lane_addresses(&p, 2, &arch::GFX942, Pattern::Rows { op: Op::DsWrite { bits: 128 } }, 0).unwrap();
+/// assert_eq!((a[0], a[1], a[8]), (Some(0), Some(16), Some(128)));
+/// ```
+pub const fn program_lane_addresses(
+    program: &Program,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: Pattern,
+    i: usize,
+) -> Result<[Option<u64>; MAX_LANES], Error> {
+    let lengths = program.lengths();
     if lengths.len() != 2 {
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
     let wave = arch.wave as usize;
     let mut out = [None; MAX_LANES];
+    if wave == 0 {
+        return Ok(out);
+    }
+    // What `Pattern::coordinate` checks for every lane, checked once.
+    let (n, vec) = match pattern.shape(rows, cols, element_bytes, wave) {
+        Ok(s) => s,
+        Err(e) => return Err(e),
+    };
+    if i >= n {
+        return Ok(out);
+    }
     let mut lane = 0;
     while lane < wave && lane < MAX_LANES {
-        match pattern.coordinate(rows, cols, element_bytes, wave, i, lane) {
-            Err(e) => return Err(e),
-            Ok(None) => {}
-            Ok(Some((r, c))) => match coordinate_address(desc, element_bytes, i, lane, [r, c]) {
+        if let Some((r, c)) = pattern.coordinate_valid(rows, cols, vec, wave, i, lane) {
+            match program_address(program, element_bytes, i, lane, [r, c]) {
                 Ok(a) => out[lane] = Some(a),
                 Err(e) => return Err(e),
-            },
+            }
         }
         lane += 1;
     }
@@ -189,10 +248,11 @@ pub const fn analyze_tile(
             Ok(n) => n,
             Err(e) => return Err(e),
         };
+    let program = desc.program();
     let mut t = TileCounts::EMPTY;
     let mut i = 0;
     while i < n {
-        let addrs = match lane_addresses(desc, element_bytes, arch, pattern, i) {
+        let addrs = match program_lane_addresses(&program, element_bytes, arch, pattern, i) {
             Ok(a) => a,
             Err(e) => return Err(e),
         };

@@ -98,8 +98,8 @@ pub const fn move_tensor_coordinate(desc: &Descriptor, coord: &mut TensorCoordin
     let mut s = n;
     while s > 0 {
         s -= 1;
-        let upper_new = coord.levels[s + 1];
-        diff = stages[s].update(&diff, &mut coord.levels[s], &upper_new);
+        let (below, above) = coord.levels.split_at_mut(s + 1);
+        diff = stages[s].update(&diff, &mut below[s], &above[0]);
     }
     diff[0]
 }

@@ -9,13 +9,15 @@
 //! descriptors of [`typed`](crate::typed) evaluate through it too.
 //!
 //! Submodules: [`offset`] (offsets and validity), [`coordinate`] (tensor
-//! coordinates and incremental moves), [`vector`] (safe vector lengths),
+//! coordinates and incremental moves), [`program`] (a descriptor compiled
+//! for many runtime offsets), [`vector`] (safe vector lengths),
 //! [`inverse`] (offset back to coordinate), [`display`] (spec text).
 
 pub mod coordinate;
 pub mod display;
 pub mod inverse;
 pub mod offset;
+pub mod program;
 pub mod stage;
 pub mod static_descriptor;
 pub mod vector;
@@ -38,8 +40,9 @@ pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 /// ```
 pub const MAX_STAGES: usize = 8;
 
-// `calculate_offset_unrolled` writes out exactly this many stage and item slots.
-const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "update calculate_offset_unrolled");
+// `calculate_offset_unrolled` and `offset::static_offset!` write out exactly
+// this many stage and item slots.
+const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "update calculate_offset_unrolled and static_offset!");
 
 /// How a descriptor's base was made, kept so it prints back as written.
 ///

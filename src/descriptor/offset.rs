@@ -23,6 +23,38 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
     idx
 }
 
+/// The offset through a descriptor that is a constant expression `$d` (of
+/// type `&'static Descriptor`; it may name associated constants of generic
+/// parameters), for the index array `$top`: the loops over stages and items
+/// written out, each slot behind an inline `const` test of the descriptor's
+/// shape. A slot the descriptor does not have is never compiled, even
+/// without optimisation (so a debug build emits code for the real items
+/// only, not for all [`MAX_STAGES`](super::MAX_STAGES) x
+/// [`MAX_ITEMS`](super::MAX_ITEMS) slots), and with optimisation the
+/// transforms' arithmetic folds as in
+/// [`Descriptor::calculate_offset_unrolled`].
+macro_rules! static_offset {
+    ($d:expr, $top:expr) => {{
+        let mut idx: $crate::Indices = *$top;
+        $crate::descriptor::offset::static_offset!(@stages $d, idx; 7 6 5 4 3 2 1 0);
+        idx[0]
+    }};
+    (@stages $d:expr, $idx:ident; $($s:literal)*) => {$(
+        if const { $s < $d.stages().len() } {
+            let stage = &$d.stages()[$s];
+            let mut lower = [0; $crate::MAX_DIMS];
+            $crate::descriptor::offset::static_offset!(@items $d, stage, $s, $idx, lower; 0 1 2 3 4 5 6 7);
+            $idx = lower;
+        }
+    )*};
+    (@items $d:expr, $stage:ident, $s:literal, $upper:ident, $lower:ident; $($i:literal)*) => {$(
+        if const { $s < $d.stages().len() && $i < $d.stages()[$s].items().len() } {
+            $stage.lower_item($i, &$upper, &mut $lower);
+        }
+    )*};
+}
+pub(crate) use static_offset;
+
 impl Descriptor {
     /// The offset of a top coordinate, as CK Tile computes it: no range
     /// checks (a padded position gives its real, possibly negative, offset;
@@ -67,10 +99,13 @@ impl Descriptor {
     /// loops over stages and items written out (every stage and item slot,
     /// each behind a test of the stage's item count). On a descriptor that
     /// is a compile-time constant, every test and every transform dispatch
-    /// folds, leaving the transforms' arithmetic; this is how static
-    /// descriptors ([`StaticDescriptor`](crate::StaticDescriptor) and the
-    /// typed API) evaluate. On runtime data it is correct but large: use
-    /// [`calculate_offset`](Self::calculate_offset) there.
+    /// folds, leaving the transforms' arithmetic. Static descriptors
+    /// ([`StaticDescriptor`](crate::StaticDescriptor) and the typed API)
+    /// evaluate the same way, with each slot behind a compile-time test of
+    /// the descriptor's shape, so that a slot the descriptor does not have
+    /// is never compiled, even in a debug build. On runtime data it is
+    /// correct but large: use [`calculate_offset`](Self::calculate_offset)
+    /// there.
     ///
     /// ```
     /// let d = cktile::Descriptor::packed(&[4, 8]).unwrap();
@@ -161,6 +196,37 @@ impl Descriptor {
             return false;
         }
         self.coordinate_has_valid_offset_assuming_top_index_is_valid(&to_indices(top))
+    }
+
+    /// The offset of a coordinate when [`coordinate_has_valid_offset`](Self::coordinate_has_valid_offset)
+    /// holds, `None` otherwise: both answers from one walk down the chain
+    /// (what the bank analyzer asks for every lane).
+    ///
+    /// ```
+    /// use cktile::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[10], &[1]).unwrap()
+    ///     .transform(&[Item::new(Transform::pad(10, 2, 3).unwrap(), &[0], &[0]).unwrap()])
+    ///     .unwrap();
+    /// assert_eq!((d.offset_if_valid(&[1]), d.offset_if_valid(&[2]), d.offset_if_valid(&[15])), (None, Some(0), None));
+    /// ```
+    #[inline]
+    pub const fn offset_if_valid(&self, top: &[Index]) -> Option<Index> {
+        if self.check_coordinate(top).is_err() {
+            return None;
+        }
+        let mut idx = to_indices(top);
+        let stages = self.stages();
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            let mut lower = [0; MAX_DIMS];
+            if !stages[s].lower_into_if_valid(&idx, &mut lower) {
+                return None;
+            }
+            idx = lower;
+        }
+        Some(idx[0])
     }
 
     /// CK Tile's `coordinate_has_valid_offset_assuming_top_index_is_valid`:

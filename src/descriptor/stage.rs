@@ -442,12 +442,59 @@ impl Stage {
     #[inline(always)]
     pub const fn lower(&self, upper: &Indices) -> Indices {
         let mut lower = [0; MAX_DIMS];
+        self.lower_into(upper, &mut lower);
+        lower
+    }
+
+    /// Writes [`lower`](Self::lower)'s values into `lower` (every position
+    /// of the lower side is written; the other slots are left as they are).
+    /// Each item reads and writes its positions directly
+    /// ([`Transform::lower_at`]), the runtime hot path.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
+    /// let mut lower = [7; 8];
+    /// s.lower_into(&[3, 5, 0, 0, 0, 0, 0, 0], &mut lower);
+    /// assert_eq!(lower, [29, 7, 7, 7, 7, 7, 7, 7]);
+    /// ```
+    #[inline(always)]
+    pub const fn lower_into(&self, upper: &Indices, lower: &mut Indices) {
         let mut i = 0;
-        while i < self.n_items as usize {
-            self.lower_item(i, upper, &mut lower);
+        while i < self.n_items as usize && i < MAX_ITEMS {
+            let item = &self.items[i];
+            item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
             i += 1;
         }
-        lower
+    }
+
+    /// [`is_valid`](Self::is_valid) followed by [`lower_into`](Self::lower_into)
+    /// in one pass over the items: `false` (with `lower` partly written) when
+    /// a pad-family item maps the index to padding.
+    ///
+    /// ```
+    /// # use cktile::{Item, Stage};
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let item = Item::new(Transform::pad(4, 1, 1).unwrap(), &[0], &[0]).unwrap();
+    /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
+    /// let mut lower = [0; 8];
+    /// assert!(!s.lower_into_if_valid(&[0; 8], &mut lower));
+    /// assert!(s.lower_into_if_valid(&[2, 0, 0, 0, 0, 0, 0, 0], &mut lower) && lower[0] == 1);
+    /// ```
+    #[inline(always)]
+    pub const fn lower_into_if_valid(&self, upper: &Indices, lower: &mut Indices) -> bool {
+        let mut i = 0;
+        while i < self.n_items as usize && i < MAX_ITEMS {
+            let item = &self.items[i];
+            if !item.transform.is_valid_upper_at(upper, item.upper.ids[0]) {
+                return false;
+            }
+            item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
+            i += 1;
+        }
+        true
     }
 
     /// The part of [`lower`](Self::lower) that item `i` computes: reads its
@@ -467,8 +514,7 @@ impl Stage {
     #[inline(always)]
     pub const fn lower_item(&self, i: usize, upper: &Indices, lower: &mut Indices) {
         let item = &self.items[i % MAX_ITEMS];
-        let low = item.transform.calculate_lower(&Item::gather(upper, &item.upper));
-        Item::scatter(&low, &item.lower, lower);
+        item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
     }
 
     /// Whether a new top index maps to valid (non-padded) old top indices:
@@ -484,9 +530,9 @@ impl Stage {
     #[inline(always)]
     pub const fn is_valid(&self, upper: &Indices) -> bool {
         let mut i = 0;
-        while i < self.n_items as usize {
-            let item = &self.items[i % MAX_ITEMS];
-            if !item.transform.is_always_valid() && !item.transform.is_valid_upper(&Item::gather(upper, &item.upper)) {
+        while i < self.n_items as usize && i < MAX_ITEMS {
+            let item = &self.items[i];
+            if !item.transform.is_valid_upper_at(upper, item.upper.ids[0]) {
                 return false;
             }
             i += 1;
@@ -511,23 +557,37 @@ impl Stage {
     pub const fn update(&self, diff_upper: &Indices, lower: &mut Indices, upper_new: &Indices) -> Indices {
         let mut diff_lower = [0; MAX_DIMS];
         let mut i = 0;
-        while i < self.n_items as usize {
-            let item = &self.items[i % MAX_ITEMS];
-            let d_up = Item::gather(diff_upper, &item.upper);
+        while i < self.n_items as usize && i < MAX_ITEMS {
+            let item = &self.items[i];
             let mut moved = false;
             let mut j = 0;
-            while j < item.upper.len() {
-                moved |= d_up[j] != 0;
+            while j < item.upper.len() && j < MAX_DIMS {
+                moved |= diff_upper[item.upper.ids[j] as usize % MAX_DIMS] != 0;
                 j += 1;
             }
             if moved {
-                let (low, d_low) = item.transform.update_lower(
-                    &d_up,
-                    &Item::gather(lower, &item.lower),
-                    &Item::gather(upper_new, &item.upper),
-                );
-                Item::scatter(&low, &item.lower, lower);
-                Item::scatter(&d_low, &item.lower, &mut diff_lower);
+                let n = if item.lower.len() < MAX_DIMS { item.lower.len() } else { MAX_DIMS };
+                if item.transform.is_linear() {
+                    // The lower index moves by the transform's linear part.
+                    item.transform.step_at(diff_upper, &item.upper.ids, &mut diff_lower, &item.lower.ids);
+                    j = 0;
+                    while j < n {
+                        let l = item.lower.ids[j] as usize % MAX_DIMS;
+                        lower[l] = lower[l].wrapping_add(diff_lower[l]);
+                        j += 1;
+                    }
+                } else {
+                    // Recomputed from the new upper index.
+                    let mut fresh = *lower;
+                    item.transform.lower_at(upper_new, &item.upper.ids, &mut fresh, &item.lower.ids);
+                    j = 0;
+                    while j < n {
+                        let l = item.lower.ids[j] as usize % MAX_DIMS;
+                        diff_lower[l] = fresh[l].wrapping_sub(lower[l]);
+                        lower[l] = fresh[l];
+                        j += 1;
+                    }
+                }
             }
             i += 1;
         }

@@ -33,7 +33,8 @@ pub trait StaticDescriptor {
     const REFERENCE: &'static Descriptor = &Self::DESCRIPTOR;
 
     /// The offset of a top coordinate, evaluated with the loops written out
-    /// over constant data (see [`Descriptor::calculate_offset_unrolled`]).
+    /// over constant data (see [`Descriptor::calculate_offset_unrolled`]),
+    /// only for the stages and items the descriptor has.
     ///
     /// ```
     /// use cktile::{Descriptor, StaticDescriptor};
@@ -48,6 +49,6 @@ pub trait StaticDescriptor {
     /// ```
     #[inline(always)]
     fn calculate_offset(top: &[Index]) -> Index {
-        Self::REFERENCE.calculate_offset_unrolled(&to_indices(top))
+        super::offset::static_offset!(Self::REFERENCE, &to_indices(top))
     }
 }

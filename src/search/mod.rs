@@ -59,7 +59,7 @@ fn transforms(d: &crate::Descriptor) -> usize {
 
 /// Checks that every aligned run of `unit` elements along a row is stored
 /// contiguously at an offset that is a multiple of `unit`.
-fn keeps_vectors(d: &crate::Descriptor, rows: usize, cols: usize, unit: usize) -> Result<(), Error> {
+fn keeps_vectors(d: &crate::Program, rows: usize, cols: usize, unit: usize) -> Result<(), Error> {
     if d.lengths().as_slice() != [rows as i64, cols as i64] {
         return Err(problem::bad("layout rows", d.lengths().get(0) as usize, "the layout's shape must be the tile's"));
     }
@@ -88,8 +88,9 @@ fn evaluate(family: Family, entry: String, p: &Problem, work: &Workload) -> Resu
     if p.max_padding_bytes.is_some_and(|max| extra_bytes > max) {
         return Err(problem::bad("max padding bytes", extra_bytes as usize, "the layout pads more than the limit"));
     }
-    keeps_vectors(&d, p.rows, p.cols, p.vector_elements()?)?;
-    let costs = work.descriptor_cost(&d)?;
+    let program = d.program();
+    keeps_vectors(&program, p.rows, p.cols, p.vector_elements()?)?;
+    let costs = work.program_cost(&program)?;
     Ok(Candidate {
         family,
         entry,

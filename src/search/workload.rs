@@ -3,9 +3,9 @@
 //! its byte address for each of them, counted by the analyzer's model.
 
 use super::problem::Problem;
-use crate::Descriptor;
+use crate::Program;
 use crate::analyzer::phases::MAX_LANES;
-use crate::analyzer::tile::coordinate_address;
+use crate::analyzer::tile::program_address;
 use crate::analyzer::{Arch, Counts, Pattern, count};
 use crate::error::Error;
 use alloc::vec::Vec;
@@ -108,10 +108,10 @@ impl Workload {
         count(&self.arch, p.pattern.op(), &addrs[..wave])
     }
 
-    /// Each pattern's cost under a descriptor, with the analyzer's address
+    /// Each pattern's cost under a compiled descriptor, with the analyzer's address
     /// rule (a lane on a padded or outside coordinate is an error).
-    pub fn descriptor_cost(&self, desc: &Descriptor) -> Result<Vec<PatternCost>, Error> {
+    pub fn program_cost(&self, program: &Program) -> Result<Vec<PatternCost>, Error> {
         let eb = self.element_bytes;
-        self.cost(|i, lane, r, c| coordinate_address(desc, eb, i, lane, [r as i64, c as i64]))
+        self.cost(|i, lane, r, c| program_address(program, eb, i, lane, [r as i64, c as i64]))
     }
 }

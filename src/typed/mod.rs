@@ -54,6 +54,12 @@ use generic_array::sequence::GenericSequence;
 #[allow(unused_imports)]
 use cktile_transforms::Number;
 
+/// Stands in for the static descriptor of a chain that has none.
+const FILLER: Descriptor = match Descriptor::packed(&[1]) {
+    Ok(d) => d,
+    Err(_) => panic!("packed((1)) is valid"),
+};
+
 /// A list of dimension ids for [`transform_tensor_descriptor`], as CK Tile's
 /// `sequence<...>`: `ids![1, 0]` is `(Number<1>, Number<0>)`.
 ///
@@ -130,6 +136,13 @@ impl<C: Chain> TensorDescriptor<C> {
         _ => None,
     };
 
+    /// [`STATIC_DESCRIPTOR`](Self::STATIC_DESCRIPTOR), or a one-element
+    /// descriptor for a chain with runtime parameters (never evaluated).
+    const STATIC_OR_FILLER: &'static Descriptor = match Self::STATIC_DESCRIPTOR {
+        Some(d) => d,
+        None => &FILLER,
+    };
+
     /// The descriptor of an all-static chain, as a constant (a compile error
     /// if a parameter is a runtime value).
     ///
@@ -188,9 +201,11 @@ impl<C: Chain> TensorDescriptor<C> {
     #[inline(always)]
     pub fn calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Index {
         let top = to_indices(top.into().as_slice());
-        match Self::STATIC_DESCRIPTOR {
-            Some(d) => d.calculate_offset_unrolled(&top),
-            None => self.descriptor.calculate_offset_indices(&top),
+        // Chosen when the type is known, so only one of the two is compiled.
+        if const { Self::STATIC_DESCRIPTOR.is_some() } {
+            crate::descriptor::offset::static_offset!(Self::STATIC_OR_FILLER, &top)
+        } else {
+            self.descriptor.calculate_offset_indices(&top)
         }
     }
 

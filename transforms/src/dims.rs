@@ -142,6 +142,13 @@ impl Dims {
         self.values.split_at(self.len()).0
     }
 
+    /// All [`MAX_DIMS`] slots by reference (unused ones are zero), for the
+    /// evaluation paths that must not copy them.
+    #[inline(always)]
+    pub(crate) const fn slots(&self) -> &[Index; MAX_DIMS] {
+        &self.values
+    }
+
     /// All [`MAX_DIMS`] slots (unused ones are zero).
     ///
     /// ```

@@ -889,3 +889,7 @@ impl fmt::Display for Bare {
         Ok(())
     }
 }
+
+// The runtime hot paths: the formulas on index positions and register files.
+// A child module, so it reads the private representation.
+mod fast;
