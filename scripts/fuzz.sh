@@ -18,7 +18,7 @@ for target in spec bank search_plan; do
   limit=(-runs="$runs")
   if [ "$target" = search_plan ]; then limit=(-max_total_time="$search_seconds"); fi
   echo "fuzzing $target (${limit[*]})"
-  cargo +nightly fuzz run -O "$target" "$work" "corpus/$target" -- "${limit[@]}" -jobs=1 -workers=1 -print_final_stats=1 \
+  cargo +nightly fuzz run -O "$target" "$work" "corpus/$target" -- "${limit[@]}" -print_final_stats=1 \
     >"$logs/$target.log" 2>&1 || { tail -40 "$logs/$target.log"; exit 1; }
   grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec" "$logs/$target.log" | tail -3
 done

@@ -171,8 +171,8 @@ pub struct SearchReport {
     pub families: Vec<FamilySize>,
     /// Layouts whose cost was counted (descriptors plus XOR-linear classes).
     pub evaluated: u64,
-    /// Every valid candidate, best first (the XOR-linear family contributes
-    /// its simplest member for each total cost).
+    /// Every valid candidate, best first, the row-major tile included (the
+    /// XOR-linear family contributes its simplest member for each total cost).
     pub candidates: Vec<Candidate>,
     /// The Pareto front of cycles against extra bytes, fewest cycles first.
     pub front: Vec<Candidate>,
