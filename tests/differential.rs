@@ -15,34 +15,8 @@ use cktile::typed::Chain;
 use cktile::{Index, Transform, Vector, make_tensor_coordinate, move_tensor_coordinate};
 use proptest::prelude::*;
 
-// ---------------------------------------------------------------------------
-// A small deterministic generator (the chain shape depends on earlier
-// choices, so stages are built from a seed rather than a fixed strategy).
-// ---------------------------------------------------------------------------
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
+mod common;
+use common::Rng;
 
 // ---------------------------------------------------------------------------
 // The chain model: each piece builds a `Transform` / `Descriptor` through the
