@@ -70,9 +70,11 @@ fig tma-128b-grid cute-tma:mode=128b,rows=8,dtype=fp32 --view grid --dtype fp32
 fig triton-swizzled-grid triton-swizzled:vec=8,perphase=1,maxphase=4,order=10,rows=16,cols=32 --view grid
 fig triton-nvmma-grid triton-nvmma:swizzle=64,bits=16,rows=8 --view grid
 fig triton-nvmma-chain triton-nvmma:swizzle=64,bits=16,rows=8 --view chain
+# Layout search: the winners against the naive tile.
+fig search-best-gfx942 ck-xor-preshuffle:m=128,k=64,kpack=16 --view banks --arch gfx942 --pattern mfma16
+fig search-naive-sm90 'packed((128,64))' --view banks --arch sm90 --pattern ldmatrix
+fig search-best-sm90 ck-xor-preshuffle:m=128,k=64,kpack=8 --view banks --arch sm90 --pattern ldmatrix
+fig search-best-sm80 ck-xor-preshuffle:m=64,k=32,kpack=4 --view banks --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
+fig search-best-sm80-grid ck-xor-preshuffle:m=64,k=32,kpack=4 --view grid --dtype fp32 --arch sm80 --rows 8
 echo "wrote $(ls "$img" | wc -l) images to $img"
 
-# Layout search: the winner's read next to the row-major tile's.
-fig search-naive-banks 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16
-fig search-best-banks ck-xor-preshuffle:m=128,k=64,kpack=16 --view banks --arch gfx942 --pattern mfma16
-fig search-xor-linear-grid xor-linear:rows=128,cols=64,vec=8,masks=2.4 --view grid --rows 8 --cols 32 --arch gfx942

@@ -127,6 +127,62 @@ out gmma-check check cute-gmma:atom=sw128,major=k,dtype=fp16
 out tma-128-sm90 analyze cute-tma:mode=128b,rows=16,dtype=fp16 --arch sm90 --pattern ldmatrix
 out triton-gfx942 analyze triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64 --arch gfx942 --pattern mfma16
 
+# Layout search.
+out search-gfx942 search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a
+out search-sm90 search --tile 128x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4
+out search-sm80-columns search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b128:row --read ld.shared.b32:column
+out search-sm80-b32 search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --top 4
+out search-sm80-best analyze ck-xor-preshuffle:m=64,k=32,kpack=4 --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
+out catalog-xor-linear catalog xor-linear
+out help-search search --help
+
+# Direct-to-LDS planning.
+out dma-note dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32
+out dma-gemm-gfx942 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16 --loads 2
+out dma-gemm-gfx950 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --arch gfx950 --width 16 --dtype fp16 --loads 2
+out dma-padded dma-plan row-padded:rows=128,cols=64,pad=8 --global-strides 4096,1 --width 4
+out dma-width dma-plan 'packed((16,64))' --global-strides 64,1 --width 16
+out dma-column-major dma-plan 'packed((16,64))' --global-strides 1,16 --width 4
+out help-dma-plan dma-plan --help
+
+# lanes NAME SUBGROUP LOAD ARGS...: one load's lanes, read from the plan's --json output.
+lanes() {
+  local name="$1" subgroup="$2" load="$3"
+  shift 3
+  local line="$ cktile"
+  for a in "$@"; do line+=" $(quote "$a")"; done
+  {
+    echo "$line --json"
+    echo "# every lane of subgroup $subgroup, load $load: lane -> tile coordinate (global byte)"
+    "$bin" "$@" --json | python3 -c '
+import json, sys
+s, i = int(sys.argv[1]), int(sys.argv[2])
+g = [x for x in json.load(sys.stdin)["gathers"] if x["subgroup"] == s and x["load"] == i]
+cells = ["{:>2} -> ({:>3},{:>3}) {:>6}".format(x["lane"], *x["coordinate"], x["global_byte"]) for x in g]
+for k in range(0, len(cells), 4):
+    print("   ".join(cells[k:k + 4]))' "$subgroup" "$load"
+  } >"$out_dir/$name.txt"
+}
+lanes dma-gemm-gfx942-lanes 0 0 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16
+
+# Generating code.
+out codegen-k32 codegen ck-universal-a:m=128,k=32 --lang cuda
+out codegen-pad codegen 'naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])' --lang hip --name padded
+out codegen-i64 codegen 'naive((4,4),(1073741824,1))' --lang cuda --name big
+out help-codegen codegen --help
+out help-gpu-cases gpu-cases --help
+{
+  echo "$ cktile gpu-cases | head -8"
+  "$bin" gpu-cases >"$out_dir/gpu-cases.tmp"
+  head -8 "$out_dir/gpu-cases.tmp"
+  rm "$out_dir/gpu-cases.tmp"
+} >"$out_dir/gpu-cases-head.txt"
+
+# Getting started: the short forms.
+out gs-search search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a --top 4
+out gs-dma dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --loads 1
+out gs-gemm-spec-check check 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])'
+
 # The command line.
 out help --help
 for c in offsets check catalog bank analyze render; do
@@ -139,18 +195,3 @@ done
 } >"$out_dir/asm-probes.txt"
 echo "wrote $(ls "$out_dir" | wc -l) files to $out_dir"
 
-# Layout search.
-out search-gemm search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a --top 6
-out search-sm90 search --tile 64x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4 --top 4
-out search-impossible search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b128:row --read ld.shared.b32:column --top 3
-
-# Direct-to-LDS planning.
-out dma-note dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32
-out dma-ck dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --loads 2
-out dma-ck-gfx950 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --arch gfx950 --width 16 --loads 2
-out dma-padded dma-plan row-padded:rows=16,cols=64,pad=4 --global-strides 64,1 --width 4
-out dma-strided dma-plan 'packed((16,64))' --global-strides 1,16 --width 4 --dtype fp16
-
-# Code generation.
-out codegen-ck codegen ck-universal-a:m=128,k=32 --lang cuda --name gemm_a_lds
-out codegen-padded codegen row-padded:rows=4,cols=8,pad=2 --lang hip --name padded
