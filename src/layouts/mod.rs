@@ -32,7 +32,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-mod build;
+pub(crate) mod build;
 pub mod ck;
 pub mod cute;
 pub mod padding;

@@ -80,7 +80,7 @@ fn keeps_vectors(d: &crate::Program, rows: usize, cols: usize, unit: usize) -> R
 }
 
 /// Evaluates one catalogue entry: its candidate, or why it does not fit.
-fn evaluate(family: Family, entry: String, p: &Problem, work: &Workload) -> Result<Candidate, Error> {
+fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Workload) -> Result<Candidate, Error> {
     let d = layouts::resolve(&entry)?;
     let tile = (p.rows * p.cols) as u64;
     let space = u64::try_from(d.element_space_size()).unwrap_or(u64::MAX);
@@ -89,7 +89,7 @@ fn evaluate(family: Family, entry: String, p: &Problem, work: &Workload) -> Resu
         return Err(problem::bad("max padding bytes", extra_bytes as usize, "the layout pads more than the limit"));
     }
     let program = d.program();
-    keeps_vectors(&program, p.rows, p.cols, p.vector_elements()?)?;
+    keeps_vectors(&program, p.rows, p.cols, unit)?;
     let costs = work.program_cost(&program)?;
     Ok(Candidate {
         family,
@@ -121,7 +121,8 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
     problem.validate()?;
     let unit = problem.vector_elements()?;
     let work = Workload::new(problem)?;
-    let naive = evaluate(Family::Naive, families::members(Family::Naive, problem, unit).concat(), problem, &work)?;
+    let naive =
+        evaluate(Family::Naive, families::members(Family::Naive, problem, unit).concat(), problem, unit, &work)?;
     let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
     let vector_bound = bound::vector_bound(&work, unit);
     let mut candidates = Vec::new();
@@ -132,7 +133,7 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
         let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
         for entry in members {
             evaluated += 1;
-            match evaluate(family, entry, problem, &work) {
+            match evaluate(family, entry, problem, unit, &work) {
                 Ok(c) => {
                     valid += 1;
                     candidates.push(c);
@@ -164,7 +165,7 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
                     written.join(".")
                 );
                 // The fast count is checked against the descriptor's here.
-                match evaluate(Family::XorLinear, entry, problem, &work) {
+                match evaluate(Family::XorLinear, entry, problem, unit, &work) {
                     Ok(c) => candidates.push(c),
                     Err(_) => unbuilt += 1,
                 }

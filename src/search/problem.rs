@@ -209,11 +209,6 @@ impl Problem {
 }
 
 /// A search parameter error.
-pub(crate) fn bad(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::new(ErrorKind::LayoutParameter {
-        layout: "search",
-        parameter,
-        value: i64::try_from(value).unwrap_or(i64::MAX),
-        requirement,
-    })
+pub(crate) const fn bad(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
+    crate::layouts::build::bad("search", parameter, value, requirement)
 }
