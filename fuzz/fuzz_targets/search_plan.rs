@@ -1,17 +1,22 @@
 //! Layout search and direct-to-LDS planning on structured random inputs: no
 //! panic; the search's best respects the proved bound and the conflict-free
-//! minimum, and its front's costs are the analyzer's; every plan that is made
-//! passes its byte-for-byte simulation.
+//! minimum, its front and optimal set are consistent, and its costs are the
+//! analyzer's; every plan that is made passes its byte-for-byte simulation.
+//!
+//! Tiles are kept to at most 256 bytes so that one execution (a whole search
+//! plus a plan) stays near a millisecond: the search's cost grows with the
+//! number of GF(2)-linear classes, which grows exponentially with the tile's
+//! column and row bits. Full-size searches are covered by `tests/search.rs`.
 
 #![no_main]
 
 use arbitrary::Arbitrary;
-use cktile::analyzer::{Pattern, analyze_tile, arch};
+use cktile::analyzer::{Arch, Pattern, analyze_tile, arch};
 use cktile::plan::dma::{DmaRequest, plan, verify};
-use cktile::search::{Problem, search};
+use cktile::search::{Problem, SearchReport, search};
 use libfuzzer_sys::fuzz_target;
 
-const ARCHS: [cktile::analyzer::Arch; 5] = [arch::GFX90A, arch::GFX942, arch::GFX950, arch::SM80, arch::SM90];
+const ARCHS: [Arch; 5] = [arch::GFX90A, arch::GFX942, arch::GFX950, arch::SM80, arch::SM90];
 const ACCESSES: [&str; 16] = [
     "ds_write_b128:row",
     "ds_write_b64:column",
@@ -40,6 +45,11 @@ const LAYOUTS: [&str; 8] = [
     "xor-linear:rows=16,cols=64,vec=8,masks=3.5.6",
     "ck-kfold-mpair:m=64,k=32,ak1=8,m0=32,kthreadwrite=4",
 ];
+/// The largest tile searched, in bytes.
+const MAX_TILE_BYTES: usize = 256;
+/// The most row bits x column-vector bits searched (the xor-linear family has
+/// 2^this many matrices).
+const MAX_LINEAR_BITS: u32 = 9;
 
 #[derive(Debug, Arbitrary)]
 struct Input {
@@ -58,10 +68,45 @@ struct Input {
     width: u8,
 }
 
+/// The report's own consistency, and its costs recounted by the analyzer.
+fn check_report(p: &Problem, r: &SearchReport) {
+    let best = r.best();
+    let bound: u64 = r.vector_bound.iter().sum();
+    assert!(best.cycles >= bound && bound >= r.minimum_cycles(), "{p:?}");
+    assert!(r.naive.cycles >= best.cycles, "{p:?}: the row-major tile beats the best");
+    assert_eq!(r.pattern_best.len(), r.minimum.len());
+    for (k, &pb) in r.pattern_best.iter().enumerate() {
+        assert!(pb >= r.minimum[k] && pb <= best.costs[k].cycles, "{p:?}: pattern {k}");
+    }
+    // The front: cycles rise while extra bytes fall, and it starts at the best.
+    assert_eq!(r.front.first().map(|c| (c.cycles, c.extra_bytes)), Some((best.cycles, best.extra_bytes)));
+    for w in r.front.windows(2) {
+        assert!(w[0].cycles <= w[1].cycles && w[0].extra_bytes > w[1].extra_bytes, "{p:?}: front");
+    }
+    assert!(r.optimal.iter().all(|c| (c.cycles, c.extra_bytes) == (best.cycles, best.extra_bytes)));
+    for c in r.front.iter().chain(r.optimal.iter().take(4)) {
+        assert_eq!(c.cycles, c.costs.iter().map(|k| k.cycles).sum::<u64>(), "{}", c.entry);
+        let d = c.descriptor().unwrap_or_else(|e| panic!("{}: {e}", c.entry));
+        let space = u64::try_from(d.element_space_size()).unwrap_or(u64::MAX);
+        let tile = (p.rows * p.cols) as u64;
+        assert_eq!(c.extra_bytes, space.saturating_sub(tile) * p.element_bytes as u64, "{}", c.entry);
+        for (k, (_, pat)) in p.patterns().enumerate() {
+            let t = analyze_tile(&d, p.element_bytes, &p.arch, pat).unwrap_or_else(|e| panic!("{}: {e}", c.entry));
+            assert_eq!(u64::from(t.cycles), c.costs[k].cycles, "{}", c.entry);
+        }
+        if let Some(max) = p.max_padding_bytes {
+            assert!(c.extra_bytes <= max, "{}", c.entry);
+        }
+    }
+}
+
 fuzz_target!(|x: Input| {
-    let rows = 1usize << (x.rows_log % 6);
-    let cols = 1usize << (x.cols_log % 7);
     let eb = 1usize << (x.element_bytes_log % 4);
+    let mut rows = 1usize << (x.rows_log % 6);
+    let cols = 1usize << (x.cols_log % 7);
+    while rows > 1 && rows * cols * eb > MAX_TILE_BYTES {
+        rows /= 2;
+    }
     let a = ARCHS[x.arch as usize % ARCHS.len()];
     let mut p = Problem::new(rows, cols, eb, a);
     for &w in x.writes.iter().take(2) {
@@ -80,21 +125,27 @@ fuzz_target!(|x: Input| {
     if let Some(v) = x.vector_log {
         p = p.vector(1 << (v % 6));
     }
-    if let Ok(r) = search(&p) {
-        let bound: u64 = r.vector_bound.iter().sum();
-        assert!(r.best().cycles >= bound && bound >= r.minimum_cycles(), "{p:?}");
-        for c in &r.front {
-            let d = c.descriptor().unwrap_or_else(|e| panic!("{}: {e}", c.entry));
-            for (k, (_, pat)) in p.patterns().enumerate() {
-                let t = analyze_tile(&d, eb, &a, pat).unwrap_or_else(|e| panic!("{}: {e}", c.entry));
-                assert_eq!(u64::from(t.cycles), c.costs[k].cycles, "{}", c.entry);
-            }
-            if let Some(max) = p.max_padding_bytes {
-                assert!(c.extra_bytes <= max, "{}", c.entry);
-            }
+    if let Ok(unit) = p.vector_elements() {
+        let column_bits = (p.cols / unit).trailing_zeros();
+        while p.rows > 1 && p.rows.trailing_zeros() * column_bits > MAX_LINEAR_BITS {
+            p.rows /= 2;
         }
     }
-    let Ok(d) = cktile::layouts::resolve(LAYOUTS[x.layout as usize % LAYOUTS.len()]) else { return };
+    let found = search(&p).ok();
+    if let Some(r) = &found {
+        check_report(&p, r);
+    }
+    // Plan a direct-to-LDS load into a catalogue layout, or into the layout
+    // the search just chose.
+    let pick = x.layout as usize % (LAYOUTS.len() + 1);
+    let d = match LAYOUTS.get(pick) {
+        Some(entry) => cktile::layouts::resolve(entry),
+        None => match &found {
+            Some(r) => r.best().descriptor(),
+            None => return,
+        },
+    };
+    let Ok(d) = d else { return };
     let req = DmaRequest {
         lds: &d,
         element_bytes: eb,
