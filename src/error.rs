@@ -190,6 +190,9 @@ pub enum ErrorKind {
     Overflow {
         /// What was being computed.
         quantity: &'static str,
+        /// Its value, computed in 128 bits (saturated at `i128::MAX` /
+        /// `i128::MIN` when even that overflows).
+        value: i128,
     },
     /// A coordinate has the wrong number of dimensions.
     CoordinateArity {
@@ -471,9 +474,12 @@ impl fmt::Display for Error {
             ErrorKind::LengthMismatch { function, first, second } => {
                 write!(f, "{function}: {first} lengths but {second} strides; give one stride per length")
             }
-            ErrorKind::Overflow { quantity } => {
-                write!(f, "the {quantity} overflows a signed 64-bit index; use smaller lengths")
-            }
+            ErrorKind::Overflow { quantity, value } => write!(
+                f,
+                "the {quantity} is {}, past the largest signed 64-bit index {}; use smaller lengths",
+                cktile_transforms::Wide(value),
+                i64::MAX
+            ),
             ErrorKind::NotTwoDimensional { dims } => write!(
                 f,
                 "access patterns address a 2-D tile (rows, cols); this descriptor has {dims} top dimension(s) \

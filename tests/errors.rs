@@ -24,7 +24,10 @@ fn every_transform_error_names_its_values() {
         (T::TooManyDims { given: 7331, max: 8 }, vec!["7331", "8"]),
         (T::ListLengthMismatch { transform: "embed", first: 7331, second: 4242 }, vec!["embed", "7331", "4242"]),
         (T::ValueTooLarge { value: 9_999_999_999_999_999_999 }, vec!["9999999999999999999"]),
-        (T::Overflow { transform: "merge", quantity: "the product of the lengths" }, vec!["merge", "product"]),
+        (
+            T::Overflow { transform: "merge", quantity: "the product of the lengths", value: 1 << 70 },
+            vec!["merge", "product", "1180591620717411303424", "9223372036854775807"],
+        ),
         (T::XorNotPowerOfTwo { l1: 7331 }, vec!["7331"]),
         (T::SliceRange { len: 7331, begin: 4242, end: 9001 }, vec!["7331", "4242", "9001"]),
         (T::SwizzleParameters { bits: 7, base: 11, shift: -3 }, vec!["7", "11", "-3"]),
@@ -56,7 +59,10 @@ fn every_cktile_error_names_its_values() {
         (K::IdMissing { side: Side::Upper, id: 7331 }, vec!["7331"]),
         (K::ListCount { transforms: 3, lower: 7331, upper: 4242 }, vec!["3", "7331", "4242"]),
         (K::LengthMismatch { function: "naive", first: 7331, second: 4242 }, vec!["naive", "7331", "4242"]),
-        (K::Overflow { quantity: "the element space size" }, vec!["element space size", "64-bit"]),
+        (
+            K::Overflow { quantity: "the element space size", value: 1 << 64 },
+            vec!["element space size", "18446744073709551616", "9223372036854775807"],
+        ),
         (K::CoordinateArity { expected: 2, found: 7331 }, vec!["2", "7331"]),
         (K::NotTwoDimensional { dims: 7331 }, vec!["7331"]),
         (K::CoordinateOutOfRange { dim: 1, value: 7331, length: 4242 }, vec!["7331", "4242"]),

@@ -10,7 +10,10 @@ use cktile::plan::dma::{DmaRequest, plan};
 use cktile::search::{Problem, search};
 use cktile::{Descriptor, check, spec};
 
-const SPACE: &str = "the element space size overflows a signed 64-bit index; use smaller lengths";
+/// The message for an element space of `value` (computed in 128 bits).
+fn space(value: i128) -> String {
+    format!("the element space size is {value}, past the largest signed 64-bit index {}; use smaller lengths", i64::MAX)
+}
 
 fn err(r: Result<Descriptor, cktile::Error>) -> String {
     r.map(|d| format!("Ok({d})")).unwrap_or_else(|e| e.to_string())
@@ -37,29 +40,36 @@ fn lengths_at_2_to_the_31_and_32() {
     let d = Descriptor::packed(&[1 << 32, 1 << 30]).unwrap();
     assert_eq!(d.element_space_size(), 1 << 62);
     assert_eq!(d.calculate_offset(&[(1 << 32) - 1, (1 << 30) - 1]), (1 << 62) - 1);
-    assert_eq!(err(Descriptor::packed(&[1 << 32, 1 << 31])), SPACE);
-    assert_eq!(err(Descriptor::packed(&[1 << 32, 1 << 32])), SPACE);
+    assert_eq!(err(Descriptor::packed(&[1 << 32, 1 << 31])), space(1 << 63));
+    assert_eq!(err(Descriptor::packed(&[1 << 32, 1 << 32])), space(1 << 64));
 }
 
 #[test]
 fn element_spaces_past_2_to_the_63() {
     let d = Descriptor::packed(&[usize::MAX / 2]).unwrap();
     assert_eq!(d.element_space_size(), i64::MAX);
-    assert_eq!(err(Descriptor::naive(&[usize::MAX / 2], &[2])), SPACE);
-    assert_eq!(err(Descriptor::naive(&[1 << 62, 2], &[1, 1 << 62])), SPACE);
-    assert_eq!(err(Descriptor::aligned(&[1 << 31, 3], 1 << 40)), SPACE);
-    assert_eq!(err(spec::parse("packed((4294967296,4294967296))")), format!("1:1: {SPACE}"));
+    // (2^63 - 2) * 2 + 1
+    assert_eq!(err(Descriptor::naive(&[usize::MAX / 2], &[2])), space((1 << 64) - 3));
+    // (2^62 - 1) + 2^62 + 1
+    assert_eq!(err(Descriptor::naive(&[1 << 62, 2], &[1, 1 << 62])), space(1 << 63));
+    // strides (2^40, 1): (2^31 - 1) * 2^40 + 2 + 1
+    assert_eq!(err(Descriptor::aligned(&[1 << 31, 3], 1 << 40)), space((1 << 71) - (1 << 40) + 3));
+    // Eight lengths of 2^63 - 1: even 128 bits saturate.
+    assert_eq!(err(Descriptor::packed(&[usize::MAX / 2; 8])), space(i128::MAX).replace("is 1701", "is at least 1701"));
+    assert_eq!(err(spec::parse("packed((4294967296,4294967296))")), format!("1:1: {}", space(1 << 64)));
     assert_eq!(
         err(spec::parse("packed((99999999999999999999))")),
         "1:9: number 99999999999999999999 is out of range; expected an integer in [0, 2^63)"
     );
     assert_eq!(
         err(spec::parse("naive_with_offset((2,4),(4,1),9223372036854775807)")),
-        "1:1: the offset plus element space overflows a signed 64-bit index; use smaller lengths"
+        "1:1: the offset plus element space is 9223372036854775815, past the largest signed 64-bit index \
+         9223372036854775807; use smaller lengths"
     );
     assert_eq!(
         err(spec::parse("naive((5),(1)) | transform(pad(5,9223372036854775807,0) on [0] -> [0])")),
-        "1:28: pad: the upper length overflows a signed 64-bit index; use smaller lengths"
+        "1:28: pad: the upper length is 9223372036854775812, past the largest signed 64-bit index \
+         9223372036854775807; use smaller lengths"
     );
 }
 
@@ -101,8 +111,17 @@ fn enumerating_tools_refuse_what_they_cannot_hold() {
     assert!(plan(&req).unwrap_err().to_string().contains("at most 2^22"));
     let req = DmaRequest { global_strides: vec![i64::MAX, 1], width: 4, element_bytes: 4, ..req };
     let small = Descriptor::packed(&[16, 64]).unwrap();
-    let e = plan(&DmaRequest { lds: &small, ..req }).unwrap_err().to_string();
-    assert!(e.contains("overflows"), "{e}");
+    let e = plan(&DmaRequest { lds: &small, ..req.clone() }).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "dma-plan: global element index = 9223372036854775807; its byte address (index * element size) overflows i64"
+    );
+    // Row 2's element index 2^61 fits; its byte address 2^61 * 4 does not.
+    let req = DmaRequest { lds: &small, global_strides: vec![1 << 60, 1], ..req };
+    assert_eq!(
+        plan(&req).unwrap_err().to_string(),
+        "dma-plan: global element index = 2305843009213693952; its byte address (index * element size) overflows i64"
+    );
 }
 
 #[test]

@@ -337,7 +337,11 @@ pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
     } else if x.low >= -IndexType::I64.max() && x.high <= IndexType::I64.max() {
         IndexType::I64
     } else {
-        return Err(Error::new(ErrorKind::Overflow { quantity: "range of the generated code's intermediate values" }));
+        let value = if x.high > IndexType::I64.max() { x.high } else { x.low };
+        return Err(Error::new(ErrorKind::Overflow {
+            quantity: "range of the generated code's intermediate values",
+            value,
+        }));
     };
     Ok(ValueRange { low: x.low, high: x.high, index_type })
 }

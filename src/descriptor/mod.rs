@@ -178,6 +178,11 @@ const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
     Err(_) => panic!("pass_through(1) on a length-1 dimension is valid"),
 };
 
+/// An aligned descriptor's stride that overflows.
+const fn stride_overflow(value: i128) -> Error {
+    Error::new(ErrorKind::Overflow { quantity: "aligned strides", value })
+}
+
 /// `1 + sum((len - 1) * stride)`, CK Tile's element space of a naive descriptor.
 const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
     if lengths.len() != strides.len() {
@@ -194,13 +199,12 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
             position: Some(position),
         }));
     }
-    match cktile_transforms::kinds::embed::largest(&lengths.to_array(), &strides.to_array(), lengths.len()) {
-        Some(largest) => match largest.checked_add(1) {
-            Some(space) => Ok(space),
-            None => Err(Error::new(ErrorKind::Overflow { quantity: "element space size" })),
-        },
-        None => Err(Error::new(ErrorKind::Overflow { quantity: "element space size" })),
+    let space = cktile_transforms::kinds::embed::wide_largest(&lengths.to_array(), &strides.to_array(), lengths.len())
+        .saturating_add(1);
+    if space > Index::MAX as i128 {
+        return Err(Error::new(ErrorKind::Overflow { quantity: "element space size", value: space }));
     }
+    Ok(space as Index)
 }
 
 impl Descriptor {
@@ -289,7 +293,12 @@ impl Descriptor {
         let space = tri!(naive_space(&lengths, &strides));
         let bottom = match space.checked_add(offset) {
             Some(b) => b,
-            None => return Err(Error::new(ErrorKind::Overflow { quantity: "offset plus element space" })),
+            None => {
+                return Err(Error::new(ErrorKind::Overflow {
+                    quantity: "offset plus element space",
+                    value: space as i128 + offset as i128,
+                }));
+            }
         };
         let shift = tri!(one_stage(bottom, Transform::offset(space as usize, offset as usize)));
         let embed = tri!(one_stage(space, Transform::embed_dims(lengths, strides)));
@@ -330,7 +339,12 @@ impl Descriptor {
         }
         let space = match lengths.product() {
             Some(p) => p,
-            None => return Err(Error::new(ErrorKind::Overflow { quantity: "element space size" })),
+            None => {
+                return Err(Error::new(ErrorKind::Overflow {
+                    quantity: "element space size",
+                    value: lengths.wide_product(),
+                }));
+            }
         };
         let t = tri!(match Transform::unmerge_dims(lengths) {
             Ok(t) => Ok(t),
@@ -361,7 +375,6 @@ impl Descriptor {
     /// assert!(cktile::Descriptor::aligned_dims(Dims::from_slice(&[4, 6]).unwrap(), 0).is_err());
     /// ```
     pub const fn aligned_dims(lengths: Dims, align: usize) -> Result<Descriptor, Error> {
-        let overflow = Error::new(ErrorKind::Overflow { quantity: "aligned strides" });
         if align == 0 || align as u64 > Index::MAX as u64 {
             return Err(base_error(cktile_transforms::Error::ZeroLength {
                 transform: "aligned",
@@ -388,14 +401,14 @@ impl Descriptor {
             // integer_least_multiple(last, align)
             strides[n - 2] = match last.checked_add(align - 1) {
                 Some(v) => (v / align) * align,
-                None => return Err(overflow),
+                None => return Err(stride_overflow(last as i128 + align as i128 - 1)),
             };
             let mut i = n - 2;
             while i > 0 {
                 i -= 1;
                 strides[i] = match strides[i + 1].checked_mul(lengths.get(i + 1)) {
                     Some(v) => v,
-                    None => return Err(overflow),
+                    None => return Err(stride_overflow(strides[i + 1] as i128 * lengths.get(i + 1) as i128)),
                 };
             }
         }

@@ -295,10 +295,11 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
                 let Some(Some(x)) = at.get(first) else {
                     return Err(bad("LDS offset", wide(first), "no tile element is stored there"));
                 };
-                let global_byte = global_element(req, x)?
-                    .checked_mul(wide(eb))
-                    .and_then(|b| b.checked_add(within))
-                    .ok_or_else(|| bad("global strides", 0, "the global byte address overflows i64"))?;
+                let element = global_element(req, x)?;
+                let global_byte =
+                    element.checked_mul(wide(eb)).and_then(|b| b.checked_add(within)).ok_or_else(|| {
+                        bad("global element index", element, "its byte address (index * element size) overflows i64")
+                    })?;
                 if global_byte % align != 0 {
                     return Err(bad(
                         "global byte address",

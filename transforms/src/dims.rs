@@ -182,16 +182,28 @@ impl Dims {
     /// assert_eq!(Dims::from_slice(&[i64::MAX, 2]).unwrap().product(), None);
     /// ```
     pub const fn product(&self) -> Option<Index> {
-        let mut p: Index = 1;
+        let p = self.wide_product();
+        if p >= Index::MIN as i128 && p <= Index::MAX as i128 { Some(p as Index) } else { None }
+    }
+
+    /// Product of the entries in 128-bit arithmetic, saturating at
+    /// `i128::MIN` / `i128::MAX` (exact for up to two 64-bit factors, and for
+    /// any list whose product fits): the value an overflow error reports.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// let d = Dims::from_slice(&[1 << 40, 1 << 30]).unwrap();
+    /// assert_eq!(d.wide_product(), 1i128 << 70);
+    /// assert_eq!(d.product(), None);
+    /// ```
+    pub const fn wide_product(&self) -> i128 {
+        let mut p: i128 = 1;
         let mut i = 0;
         while i < self.len() {
-            p = match p.checked_mul(self.values[i]) {
-                Some(v) => v,
-                None => return None,
-            };
+            p = p.saturating_mul(self.values[i] as i128);
             i += 1;
         }
-        Some(p)
+        p
     }
 
     /// Position of the first zero entry, if any.

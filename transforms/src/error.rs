@@ -60,6 +60,9 @@ pub enum Error {
         transform: &'static str,
         /// What was being computed.
         quantity: &'static str,
+        /// Its value, computed in 128 bits (saturated at `i128::MAX` /
+        /// `i128::MIN` when even that overflows).
+        value: i128,
     },
     /// The xor transform's second length (the modulus) is not a power of two,
     /// so `up1 ^ (up0 % L1)` would leave `[0, L1)`.
@@ -185,8 +188,13 @@ impl fmt::Display for Error {
             Error::ValueTooLarge { value } => {
                 write!(f, "value {value} does not fit a signed 64-bit index; the largest is {}", i64::MAX)
             }
-            Error::Overflow { transform, quantity } => {
-                write!(f, "{transform}: the {quantity} overflows a signed 64-bit index; use smaller lengths")
+            Error::Overflow { transform, quantity, value } => {
+                write!(
+                    f,
+                    "{transform}: the {quantity} is {}, past the largest signed 64-bit index {}; use smaller lengths",
+                    Wide(value),
+                    i64::MAX
+                )
             }
             Error::XorNotPowerOfTwo { l1 } => write!(
                 f,
@@ -219,3 +227,24 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+/// A value computed in 128 bits for an overflow message; it prints "at least"
+/// (or "at most") when even 128 bits saturated.
+///
+/// ```
+/// use cktile_transforms::Wide;
+/// assert_eq!(Wide(1 << 64).to_string(), "18446744073709551616");
+/// assert!(Wide(i128::MAX).to_string().starts_with("at least "));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wide(pub i128);
+
+impl fmt::Display for Wide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            i128::MAX => write!(f, "at least {}", self.0),
+            i128::MIN => write!(f, "at most {}", self.0),
+            v => write!(f, "{v}"),
+        }
+    }
+}

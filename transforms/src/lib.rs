@@ -45,7 +45,7 @@ mod vector;
 
 pub use count::Count;
 pub use dims::{Dims, MAX_DIMS};
-pub use error::Error;
+pub use error::{Error, Wide};
 pub use transform::Params;
 pub use transform::{Kind, Transform};
 pub use value::{Number, Value};

@@ -167,7 +167,7 @@ const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -
         return Err(Error::ZeroLength { transform, parameter, position: Some(position) });
     }
     if dims.product().is_none() {
-        return Err(Error::Overflow { transform, quantity: "product of the lengths" });
+        return Err(Error::Overflow { transform, quantity: "product of the lengths", value: dims.wide_product() });
     }
     Ok(dims)
 }
@@ -175,7 +175,7 @@ const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -
 const fn checked_sum(a: Index, b: Index, transform: &'static str) -> Result<Index, Error> {
     match a.checked_add(b) {
         Some(s) => Ok(s),
-        None => Err(Error::Overflow { transform, quantity: "upper length" }),
+        None => Err(Error::Overflow { transform, quantity: "upper length", value: a as i128 + b as i128 }),
     }
 }
 
@@ -284,8 +284,9 @@ impl Transform {
                 second: coefficients.len(),
             });
         }
-        if embed::largest(&lengths.to_array(), &coefficients.to_array(), lengths.len()).is_none() {
-            return Err(Error::Overflow { transform: "embed", quantity: "largest lower index" });
+        let largest = embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len());
+        if largest > Index::MAX as i128 {
+            return Err(Error::Overflow { transform: "embed", quantity: "largest lower index", value: largest });
         }
         wrap(Repr::Embed { lengths, coefficients })
     }
@@ -574,7 +575,11 @@ impl Transform {
             | Repr::Modulo { modulus: len, .. } => expect_len(name, 0, len, found),
             Repr::Unmerge { lengths } => match lengths.product() {
                 Some(p) => expect_len(name, 0, p, found),
-                None => Err(Error::Overflow { transform: name, quantity: "product of the lengths" }),
+                None => Err(Error::Overflow {
+                    transform: name,
+                    quantity: "product of the lengths",
+                    value: lengths.wide_product(),
+                }),
             },
             Repr::Merge { lengths } => {
                 let mut i = 0;
@@ -591,7 +596,11 @@ impl Transform {
             Repr::Embed { lengths, coefficients } => {
                 match embed::largest(&lengths.to_array(), &coefficients.to_array(), lengths.len()) {
                     Some(largest) => fits(name, largest, found),
-                    None => Err(Error::Overflow { transform: name, quantity: "largest lower index" }),
+                    None => Err(Error::Overflow {
+                        transform: name,
+                        quantity: "largest lower index",
+                        value: embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len()),
+                    }),
                 }
             }
             Repr::Offset { len, offset } => fits(name, len + offset - 1, found),

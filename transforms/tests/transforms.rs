@@ -608,32 +608,42 @@ fn values_above_i64_max_are_rejected() {
 #[test]
 fn products_and_sums_that_overflow_are_rejected() {
     let e = Transform::merge(&[1 << 32, 1 << 32]).unwrap_err();
-    assert_eq!(e, Error::Overflow { transform: "merge", quantity: "product of the lengths" });
-    assert_eq!(e.to_string(), "merge: the product of the lengths overflows a signed 64-bit index; use smaller lengths");
+    assert_eq!(e, Error::Overflow { transform: "merge", quantity: "product of the lengths", value: 1 << 64 });
+    assert_eq!(
+        e.to_string(),
+        "merge: the product of the lengths is 18446744073709551616, past the largest signed 64-bit index \
+         9223372036854775807; use smaller lengths"
+    );
     assert_eq!(
         Transform::unmerge(&[1 << 31, 1 << 31, 4]),
-        Err(Error::Overflow { transform: "unmerge", quantity: "product of the lengths" })
+        Err(Error::Overflow { transform: "unmerge", quantity: "product of the lengths", value: 1 << 64 })
     );
     assert!(Transform::merge(&[1 << 31, 1 << 31]).is_ok());
+    let max = i64::MAX as i128;
     let e = Transform::pad(i64::MAX as usize, 1, 0).unwrap_err();
-    assert_eq!(e, Error::Overflow { transform: "pad", quantity: "upper length" });
-    assert!(e.to_string().starts_with("pad: the upper length overflows"), "{e}");
+    assert_eq!(e, Error::Overflow { transform: "pad", quantity: "upper length", value: max + 1 });
+    assert!(e.to_string().starts_with("pad: the upper length is 9223372036854775808, past"), "{e}");
     assert_eq!(
         Transform::left_pad(i64::MAX as usize - 1, 2),
-        Err(Error::Overflow { transform: "left_pad", quantity: "upper length" })
+        Err(Error::Overflow { transform: "left_pad", quantity: "upper length", value: max + 1 })
     );
     assert_eq!(
         Transform::right_pad(2, i64::MAX as usize),
-        Err(Error::Overflow { transform: "right_pad", quantity: "upper length" })
+        Err(Error::Overflow { transform: "right_pad", quantity: "upper length", value: max + 2 })
     );
     assert_eq!(
         Transform::offset(2, i64::MAX as usize),
-        Err(Error::Overflow { transform: "offset", quantity: "upper length" })
+        Err(Error::Overflow { transform: "offset", quantity: "upper length", value: max + 2 })
     );
+    // (2^32 - 1) * 2^32 + 1 * 1
     assert_eq!(
         Transform::embed(&[1 << 32, 2], &[1 << 32, 1]),
-        Err(Error::Overflow { transform: "embed", quantity: "largest lower index" })
+        Err(Error::Overflow { transform: "embed", quantity: "largest lower index", value: (1 << 64) - (1 << 32) + 1 })
     );
+    // Eight lengths of 2^63 - 1 saturate even 128 bits, and the message says so.
+    let e = Transform::merge(&[i64::MAX as usize; 8]).unwrap_err();
+    assert_eq!(e, Error::Overflow { transform: "merge", quantity: "product of the lengths", value: i128::MAX });
+    assert!(e.to_string().contains("is at least 170141183460469231731687303715884105727, past"), "{e}");
 }
 
 #[test]
@@ -835,7 +845,7 @@ fn typed_invalid_static_parameters_carry_the_error() {
     );
     assert_eq!(
         <Merge<(N<{ 1 << 32 }>, N<{ 1 << 32 }>)> as TypedTransform>::STATIC,
-        Some(Err(Error::Overflow { transform: "merge", quantity: "product of the lengths" }))
+        Some(Err(Error::Overflow { transform: "merge", quantity: "product of the lengths", value: 1 << 64 }))
     );
     assert_eq!(
         <PassThrough<N<{ usize::MAX }>> as TypedTransform>::STATIC,

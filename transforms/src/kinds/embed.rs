@@ -41,20 +41,29 @@ pub const fn lower(up: &Indices, coefficients: &Indices, n: usize) -> i64 {
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 2), Some(18));
 /// ```
 pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
-    let mut sum: i64 = 0;
+    let sum = wide_largest(lengths, coefficients, n);
+    if sum >= i64::MIN as i128 && sum <= i64::MAX as i128 { Some(sum as i64) } else { None }
+}
+
+/// [`largest`] in 128-bit arithmetic, saturating at `i128::MIN` /
+/// `i128::MAX`: the value an overflow error reports.
+///
+/// ```
+/// let lens = [1 << 40, 0, 0, 0, 0, 0, 0, 0];
+/// let coef = [1 << 40, 0, 0, 0, 0, 0, 0, 0];
+/// let wide = cktile_transforms::kinds::embed::wide_largest(&lens, &coef, 1);
+/// assert_eq!(wide, ((1i128 << 40) - 1) << 40);
+/// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 1), None);
+/// ```
+pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> i128 {
+    let mut sum: i128 = 0;
     let mut i = 0;
     while i < n {
-        let term = match (lengths[i] - 1).checked_mul(coefficients[i]) {
-            Some(t) => t,
-            None => return None,
-        };
-        sum = match sum.checked_add(term) {
-            Some(s) => s,
-            None => return None,
-        };
+        let term = (lengths[i] as i128 - 1).saturating_mul(coefficients[i] as i128);
+        sum = sum.saturating_add(term);
         i += 1;
     }
-    Some(sum)
+    sum
 }
 
 /// The order in which to peel dimensions off a lower index to invert the
