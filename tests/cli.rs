@@ -138,7 +138,10 @@ fn bad_specs_exit_2_with_a_position() {
         ),
         ("packed((4,0))", "is 0; every length must be at least 1"),
         ("packed((4,8)) | transform(xor((4,6)) on [0,1] -> [0,1])", "L1 = 6 is not a power of two"),
-        ("naive((4294967296,4294967296),(4294967296,4294967296))", "overflows a signed 64-bit index"),
+        (
+            "naive((4294967296,4294967296),(4294967296,4294967296))",
+            "element space size is 36893488138829168641, past the largest signed 64-bit index",
+        ),
         (
             "packed((4,8)) | transform(pass_through(4,1) on [0] -> [0], pass_through(8) on [1] -> [1])",
             "pass_through takes 1 argument",
