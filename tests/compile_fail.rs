@@ -22,6 +22,17 @@ const CASES: &[(&str, Option<&str>)] = &[
         Some("cktile: xor((L0, L1)) needs L1 to be a power of two, or up1 ^ (up0 % L1) leaves [0, L1)"),
     ),
     ("zero_length", Some("cktile: a transform length is zero; every length must be at least 1")),
+    (
+        "static_overflow",
+        Some(
+            "cktile: the transform's lengths overflow the signed 64-bit index type \
+             (the value is 18446744073709551616)",
+        ),
+    ),
+    (
+        "static_element_space_overflow",
+        Some("cktile: the element space overflows a signed 64-bit index (the value is 19807040623954398379958599684)"),
+    ),
     ("coordinate_arity", None),
     (
         "descriptor_of_runtime_chain",

@@ -44,7 +44,7 @@ pub use chain::{Aligned, Chain, Naive, NaiveWithOffset, Packed, Transformed};
 pub use lists::{IdLists, TransformList};
 
 use crate::descriptor::offset::to_indices;
-use crate::{Descriptor, Error, Index};
+use crate::{Descriptor, Error, ErrorKind, Index};
 use cktile_transforms::{Value, Values, Vector};
 use core::fmt;
 use core::marker::PhantomData;
@@ -116,10 +116,24 @@ impl<C: Chain> fmt::Display for TensorDescriptor<C> {
     }
 }
 
+/// Stops compilation with the error's summary, and with the value that
+/// overflowed when that is what went wrong.
+const fn static_failure(e: &Error) -> ! {
+    let value = match e.kind() {
+        ErrorKind::Overflow { value, .. } => Some(*value),
+        ErrorKind::Transform { source: cktile_transforms::Error::Overflow { value, .. }, .. } => Some(*value),
+        _ => None,
+    };
+    match value {
+        Some(v) => const_panic::concat_panic!(display: e.summary(), " (the value is ", v, ")"),
+        None => panic!("{}", e.summary()),
+    }
+}
+
 impl<C: Chain> TensorDescriptor<C> {
     /// Rejects an invalid all-static chain at compile time.
     const CHECK: () = if let Some(Err(e)) = C::STATIC {
-        panic!("{}", e.summary())
+        static_failure(&e)
     };
 
     /// The chain's descriptor when all its parameters are static; `None` otherwise.
@@ -155,7 +169,7 @@ impl<C: Chain> TensorDescriptor<C> {
     pub const DESCRIPTOR: &'static Descriptor = match Self::STATIC_DESCRIPTOR {
         Some(d) => d,
         None => match C::STATIC {
-            Some(Err(e)) => panic!("{}", e.summary()),
+            Some(Err(e)) => static_failure(&e),
             _ => panic!("cktile: DESCRIPTOR needs every length of the chain to be a compile-time Number"),
         },
     };
