@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every cargo-fuzz target (nightly only): `scripts/fuzz.sh [RUNS] [TARGET...]`.
-# Each target runs RUNS executions (default 10 million): spec and bank under
+# Each target is built optimised with debug assertions and overflow checks
+# (-O -a), and runs RUNS executions (default 10 million): spec and bank under
 # AddressSanitizer; search_plan, whose executions each run a whole layout
 # search, without a sanitizer (cktile forbids unsafe code) to keep it near
 # 2,500 executions per second on one core.
@@ -19,7 +20,7 @@ if [ "${1:-}" = minimise ]; then
     work="../target/fuzz-corpus/$target"
     mkdir -p "$work"
     cp -n "$work"/* "corpus/$target/" 2>/dev/null || true
-    cargo +nightly fuzz cmin -O -s "$(sanitizer "$target")" "$target" "corpus/$target" >/dev/null 2>&1
+    cargo +nightly fuzz cmin -O -a -s "$(sanitizer "$target")" "$target" "corpus/$target" >/dev/null 2>&1
     echo "$target: $(find "corpus/$target" -type f | wc -l) inputs, $(du -sk "corpus/$target" | cut -f1) KiB"
   done
   exit 0
@@ -29,13 +30,31 @@ runs="${1:-10000000}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(spec bank search_plan)
+jobs="${JOBS:-1}"
 logs=../target/fuzz-logs
 mkdir -p "$logs"
 for target in "${targets[@]}"; do
   work="../target/fuzz-corpus/$target"
   mkdir -p "$work"
-  echo "fuzzing $target ($runs runs, sanitizer $(sanitizer "$target"))"
-  cargo +nightly fuzz run -O -s "$(sanitizer "$target")" "$target" "$work" "corpus/$target" -- \
-    -runs="$runs" -print_final_stats=1 >"$logs/$target.log" 2>&1 || { tail -40 "$logs/$target.log"; exit 1; }
-  grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec" "$logs/$target.log" | tail -3
+  sanitizer=$(sanitizer "$target")
+  echo "fuzzing $target ($runs runs in $jobs process(es), sanitizer $sanitizer)"
+  cargo +nightly fuzz build -O -a -s "$sanitizer" "$target" >"$logs/$target.build.log" 2>&1 ||
+    { tail -40 "$logs/$target.build.log"; exit 1; }
+  # JOBS processes share the corpus directory (libFuzzer reloads it every
+  # second) and split the runs between them.
+  pids=()
+  for k in $(seq 1 "$jobs"); do
+    share=$((runs / jobs + (k <= runs % jobs ? 1 : 0)))
+    cargo +nightly fuzz run -O -a -s "$sanitizer" "$target" "$work" "corpus/$target" -- \
+      -runs="$share" -print_final_stats=1 >"$logs/$target-$k.log" 2>&1 &
+    pids+=($!)
+  done
+  status=0
+  for k in "${!pids[@]}"; do
+    wait "${pids[$k]}" || { status=1; tail -40 "$logs/$target-$((k + 1)).log"; }
+  done
+  [ $status -eq 0 ] || exit 1
+  total=$(cat "$logs/$target"-*.log | sed -n 's/^stat::number_of_executed_units: *//p' | paste -sd+ | bc)
+  echo "$target: $total executions; final coverage per process:"
+  grep -h -E "^#[0-9]+\s+DONE" "$logs/$target"-*.log
 done

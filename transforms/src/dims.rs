@@ -187,8 +187,9 @@ impl Dims {
     }
 
     /// Product of the entries in 128-bit arithmetic, saturating at
-    /// `i128::MIN` / `i128::MAX` (exact for up to two 64-bit factors, and for
-    /// any list whose product fits): the value an overflow error reports.
+    /// `i128::MIN` / `i128::MAX`: the value an overflow error reports. It is
+    /// exact unless a partial product's magnitude passes `i128::MAX`, which
+    /// takes at least three 64-bit factors.
     ///
     /// ```
     /// # use cktile_transforms::Dims;
