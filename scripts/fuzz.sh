@@ -21,7 +21,7 @@ if [ "${1:-}" = minimise ]; then
     mkdir -p "$work"
     cp -n "$work"/* "corpus/$target/" 2>/dev/null || true
     cargo +nightly fuzz cmin -O -a -s "$(sanitizer "$target")" "$target" "corpus/$target" >/dev/null 2>&1
-    echo "$target: $(find "corpus/$target" -type f | wc -l) inputs, $(du -sk "corpus/$target" | cut -f1) KiB"
+    echo "$target: $(find "corpus/$target" -type f | wc -l) inputs, $(cat "corpus/$target"/* | wc -c) bytes"
   done
   exit 0
 fi
@@ -54,7 +54,7 @@ for target in "${targets[@]}"; do
     wait "${pids[$k]}" || { status=1; tail -40 "$logs/$target-$((k + 1)).log"; }
   done
   [ $status -eq 0 ] || exit 1
-  total=$(cat "$logs/$target"-*.log | sed -n 's/^stat::number_of_executed_units: *//p' | paste -sd+ | bc)
+  total=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$target"-*.log | awk '{ n += $1 } END { print n }')
   echo "$target: $total executions; final coverage per process:"
   grep -h -E "^#[0-9]+\s+DONE" "$logs/$target"-*.log
 done
