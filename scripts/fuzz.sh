@@ -4,10 +4,12 @@
 # (-O -a), and runs RUNS executions (default 10 million): spec and bank under
 # AddressSanitizer; search_plan, whose executions each run a whole layout
 # search, without a sanitizer (cktile forbids unsafe code) to keep it near
-# 2,500 executions per second on one core.
+# 1,400 executions per second per process. JOBS=N (default 1) splits each
+# target's runs over N processes sharing one corpus.
 # Each target starts from its committed corpus (fuzz/corpus/TARGET) and writes
-# new inputs to target/fuzz-corpus/TARGET, logs to target/fuzz-logs/TARGET.log;
-# a crash is saved under fuzz/artifacts/TARGET and fails the script.
+# new inputs to target/fuzz-corpus/TARGET, logs to
+# target/fuzz-logs/TARGET-K.log (process K); a crash is saved under
+# fuzz/artifacts/TARGET and fails the script.
 # `scripts/fuzz.sh minimise` folds the grown corpora back into fuzz/corpus
 # (cargo fuzz cmin), keeping only inputs that add coverage.
 set -euo pipefail
@@ -42,6 +44,7 @@ for target in "${targets[@]}"; do
     { tail -40 "$logs/$target.build.log"; exit 1; }
   # JOBS processes share the corpus directory (libFuzzer reloads it every
   # second) and split the runs between them.
+  rm -f "$logs/$target"-*.log
   pids=()
   for k in $(seq 1 "$jobs"); do
     share=$((runs / jobs + (k <= runs % jobs ? 1 : 0)))
