@@ -4,9 +4,15 @@
 //! The `cktile bank` request path (the CLI's own parser, compiled from its
 //! file) and the analyzer on whatever it accepts: no panic; passes are at
 //! least the phases that cost one; conflict cycles are the passes beyond
-//! them; no bank serves more words than there are active lanes' words.
+//! them; no bank serves more words than there are active lanes' words; and
+//! every phase's detail equals an independent recount from the lane
+//! addresses (distinct 4-byte words per bank, in maps rather than the
+//! analyzer's fixed tables).
 
 use cktile::analyzer::analyze_instruction;
+use cktile::analyzer::arch::Vendor;
+use cktile::analyzer::report::{InstructionReport, PhaseReport};
+use std::collections::BTreeMap;
 
 #[path = "../../src/bin/cktile/request.rs"]
 mod request;
@@ -25,5 +31,63 @@ pub fn check(data: &[u8]) -> bool {
     assert!(c.max_ways <= active * words_per_lane, "{c:?}");
     let per_phase: u32 = r.phase_detail.iter().map(|p| p.cycles).sum();
     assert_eq!(per_phase, c.cycles, "{c:?}");
+    recount(&r, &addresses);
     true
+}
+
+/// A bank's distinct words (byte address or word index) in first-touch
+/// order, each with the lanes that touch it.
+type Words = Vec<(u64, Vec<u32>)>;
+
+/// Recounts every phase from the addresses: each active lane's bytes cover
+/// 4-byte words, a word lives in bank `word % banks`, a bank serves its
+/// distinct words one per pass (lanes sharing a word are one broadcast), and
+/// an idle phase costs a pass on AMD only. Every active lane is in exactly
+/// one phase.
+fn recount(r: &InstructionReport, addresses: &[Option<u64>]) {
+    let bytes = r.op.bytes_per_lane();
+    let mut seen = vec![0u32; addresses.len()];
+    for ph in &r.phase_detail {
+        let at = |lane: u32| addresses.get(lane as usize).copied().flatten();
+        let active: Vec<u32> = ph.lanes.iter().copied().filter(|&l| at(l).is_some()).collect();
+        // bank -> its distinct words in first-touch order, each with its lanes.
+        let mut banks: BTreeMap<u32, Words> = BTreeMap::new();
+        for &lane in &active {
+            seen[lane as usize] += 1;
+            let a = at(lane).unwrap_or(0);
+            for word in a / 4..=(a + bytes - 1) / 4 {
+                let words = banks.entry((word % u64::from(r.arch.banks)) as u32).or_default();
+                match words.iter_mut().find(|(w, _)| *w == word) {
+                    Some((_, lanes)) => lanes.push(lane),
+                    None => words.push((word, vec![lane])),
+                }
+            }
+        }
+        let ways = banks.values().map(Vec::len).max().unwrap_or(0) as u32;
+        let cycles = match r.arch.vendor {
+            Vendor::Amd => ways.max(1),
+            Vendor::Nvidia => ways,
+        };
+        let what = |ph: &PhaseReport| format!("{} {:?} phase {}: {ph:?}", r.arch.name, r.op, ph.phase);
+        assert_eq!((ph.active_lanes, ph.ways, ph.cycles), (active.len() as u32, ways, cycles), "{}", what(ph));
+        if ways > 0 {
+            let busiest = banks.iter().find(|(_, w)| w.len() as u32 == ways).map(|(&b, _)| b);
+            assert_eq!(Some(ph.busiest_bank), busiest, "{}", what(ph));
+        }
+        let conflicts: Vec<(u32, Words)> = banks
+            .into_iter()
+            .filter(|(_, w)| w.len() > 1)
+            .map(|(b, w)| (b, w.into_iter().map(|(w, l)| (w * 4, l)).collect()))
+            .collect();
+        let reported: Vec<(u32, Words)> = ph
+            .conflicts
+            .iter()
+            .map(|b| (b.bank, b.words.iter().map(|w| (w.address, w.lanes.clone())).collect()))
+            .collect();
+        assert_eq!(reported, conflicts, "{}", what(ph));
+    }
+    for (lane, &n) in seen.iter().enumerate() {
+        let expected = u32::from(addresses[lane].is_some());
+        assert_eq!(n, expected, "{} {:?}: active lane {lane} is in {n} phases", r.arch.name, r.op);
+    }
 }
