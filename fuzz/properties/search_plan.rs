@@ -115,11 +115,8 @@ pub fn check_bytes(data: &[u8]) -> bool {
 /// Checks one input; returns whether a search ran to a report.
 pub fn check(x: Input) -> bool {
     let eb = 1usize << (x.element_bytes_log % 4);
-    let mut rows = 1usize << (x.rows_log % 6);
+    let rows = 1usize << (x.rows_log % 6);
     let cols = 1usize << (x.cols_log % 7);
-    while rows > 1 && rows * cols * eb > MAX_TILE_BYTES {
-        rows /= 2;
-    }
     let a = ARCHS[x.arch as usize % ARCHS.len()];
     let mut p = Problem::new(rows, cols, eb, a);
     for &w in x.writes.iter().take(2) {
@@ -138,11 +135,12 @@ pub fn check(x: Input) -> bool {
     if let Some(v) = x.vector_log {
         p = p.vector(1 << (v % 6));
     }
-    if let Ok(unit) = p.vector_elements() {
-        let column_bits = (p.cols / unit).trailing_zeros();
-        while p.rows > 1 && p.rows.trailing_zeros() * column_bits > MAX_LINEAR_BITS {
-            p.rows /= 2;
-        }
+    // Halve the rows until the tile and its xor-linear family are small
+    // (the vector width depends on the columns and patterns, not the rows).
+    let column_bits = p.vector_elements().map_or(0, |unit| (p.cols / unit).trailing_zeros());
+    while p.rows > 1 && (p.rows * cols * eb > MAX_TILE_BYTES || p.rows.trailing_zeros() * column_bits > MAX_LINEAR_BITS)
+    {
+        p.rows /= 2;
     }
     let found = search(&p).ok();
     if let Some(r) = &found {

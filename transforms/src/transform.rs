@@ -594,13 +594,11 @@ impl Transform {
                 expect_len(name, 1, l1, lower_lengths.get(1))
             }
             Repr::Embed { lengths, coefficients } => {
-                match embed::largest(&lengths.to_array(), &coefficients.to_array(), lengths.len()) {
-                    Some(largest) => fits(name, largest, found),
-                    None => Err(Error::Overflow {
-                        transform: name,
-                        quantity: "largest lower index",
-                        value: embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len()),
-                    }),
+                let largest = embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len());
+                if largest > Index::MAX as i128 {
+                    Err(Error::Overflow { transform: name, quantity: "largest lower index", value: largest })
+                } else {
+                    fits(name, largest as Index, found)
                 }
             }
             Repr::Offset { len, offset } => fits(name, len + offset - 1, found),
