@@ -247,6 +247,22 @@ pub enum ErrorKind {
         /// The chip.
         arch: &'static str,
     },
+    /// An instruction built with a width or matrix count no chip has.
+    InvalidOp {
+        /// The instruction as built.
+        op: crate::analyzer::Op,
+        /// The instructions that exist.
+        valid: &'static str,
+    },
+    /// A layout needs more shared memory than the chip gives a workgroup.
+    SharedCapacity {
+        /// The chip.
+        arch: &'static str,
+        /// Bytes the layout spans.
+        bytes: u64,
+        /// Bytes one workgroup (block) can use.
+        capacity: u32,
+    },
     /// More lane addresses than the chip has lanes.
     TooManyLanes {
         /// How many were given.
@@ -411,6 +427,8 @@ impl Error {
             ErrorKind::LayoutParameter { .. } => "cktile: a layout parameter is outside its valid range",
             ErrorKind::MissingParameter { .. } => "cktile: a catalogue entry needs a parameter that was not given",
             ErrorKind::Unsupported { .. } => "cktile: the chip does not have this instruction",
+            ErrorKind::InvalidOp { .. } => "cktile: no chip has this instruction",
+            ErrorKind::SharedCapacity { .. } => "cktile: the layout does not fit the chip's shared memory",
             ErrorKind::TooManyLanes { .. } => "cktile: more lane addresses than the chip has lanes",
             ErrorKind::Misaligned { .. } => "cktile: a lane's address is not aligned to its access",
             ErrorKind::OutsideTile { .. } => "cktile: an access pattern leaves the tile",
@@ -505,10 +523,18 @@ impl fmt::Display for Error {
             ErrorKind::Unsupported { op, arch } => {
                 write!(
                     f,
-                    "{arch} has no {} instruction; use ds_* on gfx90a/gfx942/gfx950 and ld/st.shared, ldmatrix (and stmatrix on sm90) on sm80/sm90",
-                    op.name()
+                    "{arch} has no {op} instruction; use ds_* on the AMD chips (ds_read_b64_tr_* on gfx950 only) and \
+                     ld/st.shared, ldmatrix (and stmatrix on sm90) on sm80/sm90"
                 )
             }
+            ErrorKind::InvalidOp { op, valid } => {
+                write!(f, "no chip has the instruction {op:?}; the instructions are: {valid}")
+            }
+            ErrorKind::SharedCapacity { arch, bytes, capacity } => write!(
+                f,
+                "the layout spans {bytes} bytes, more than the {capacity} bytes of shared memory one workgroup can \
+                 use on {arch}; use a smaller tile or fewer buffers"
+            ),
             ErrorKind::TooManyLanes { given, wave } => {
                 write!(f, "{given} lane addresses given; the chip has {wave} lanes per wave")
             }
@@ -523,7 +549,7 @@ impl fmt::Display for Error {
                 write!(f, "the `{pattern}` pattern needs an instruction (--op); give one of: {expected}")
             }
             ErrorKind::PatternOp { pattern, given: Some(op), expected } => {
-                write!(f, "the `{pattern}` pattern cannot issue {}; it takes {expected}", op.name())
+                write!(f, "the `{pattern}` pattern cannot issue {op}; it takes {expected}")
             }
             ErrorKind::Syntax { expected, found } => {
                 if found.as_str().is_empty() {

@@ -10,7 +10,7 @@
 
 use cktile::analyzer::report::{TileReport, analyze_instruction, analyze_tile_report, analyze_with};
 use cktile::analyzer::tile::lane_addresses;
-use cktile::analyzer::{ARCHS, Arch, Op, Pattern, TileCounts, analyze_tile, arch, count, phases::grouping};
+use cktile::analyzer::{ARCHS, Arch, Op, Pattern, TileCounts, analyze_tile, arch, count, op::all_ops, rules::rule};
 use cktile::layouts::{self, ck::UnmergeOrder};
 use cktile::{Descriptor, layouts::cute::Major};
 use proptest::prelude::*;
@@ -39,7 +39,7 @@ fn assert_conflict_free(spec: &str, arch: &Arch, pattern: Pattern) {
         (c.conflict_cycles, c.max_ways, c.cycles),
         (0, 1, c.phases),
         "{spec} under {pattern:?} on {} should be conflict-free: {c:?}",
-        arch.name
+        arch.name()
     );
 }
 
@@ -67,7 +67,7 @@ fn omniperf_n_lanes_in_one_bank() {
                 (r.counts.cycles, r.counts.conflict_cycles, r.counts.max_ways),
                 (n + 1, n - 1, n),
                 "{} N={n}",
-                a.name
+                a.name()
             );
             let rate = 100.0 * ((f64::from(n - 1) / 32.0) / f64::from(n + 1 - (n - 1)));
             assert_eq!(r.bank_conflict_rate_pct, rate);
@@ -186,7 +186,7 @@ fn nvidia_broadcast_is_one_wavefront() {
     for op in [Op::LdShared { bits: 32 }, Op::LdShared { bits: 8 }, Op::LdShared { bits: 128 }] {
         let addrs = vec![Some(256); 32];
         let c = count(&arch::SM80, op, &addrs).unwrap();
-        let per_phase = grouping(&arch::SM80, op).phases as u32;
+        let per_phase = rule(&arch::SM80, op).grouping.phases() as u32;
         assert_eq!((c.cycles, c.conflict_cycles, c.max_ways), (per_phase, 0, 1), "{}", op.name());
     }
     // Bytes of one word: a broadcast too (4 lanes, one word, with 28 lanes on other banks).
@@ -580,33 +580,19 @@ fn const_analysis_equals_the_runtime_report() {
 // ---------------------------------------------------------------------------
 // Properties over random addresses.
 
-fn all_ops() -> Vec<Op> {
-    let mut names: Vec<String> =
-        ["ds_read_b32", "ds_read_b64", "ds_read_b128", "ds_write_b32", "ds_write_b64", "ds_write_b128"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-    for bits in [8, 16, 32, 64, 128] {
-        names.push(format!("ld.shared.b{bits}"));
-        names.push(format!("st.shared.b{bits}"));
-    }
-    for m in [1, 2, 4] {
-        for kind in ["ldmatrix", "stmatrix"] {
-            names.push(format!("{kind}.x{m}"));
-            names.push(format!("{kind}.x{m}.trans"));
-        }
-    }
-    names.iter().map(|n| Op::by_name(n).unwrap()).collect()
-}
-
-/// A chip, an instruction it has, and one aligned address (or none) per lane.
+/// A chip, an instruction it has (read2/write2 with random offsets), and
+/// one aligned address (or none) per lane.
 fn instruction() -> impl Strategy<Value = (Arch, Op, Vec<Option<u64>>)> {
-    let pairs: Vec<(Arch, Op)> =
-        ARCHS.iter().flat_map(|a| all_ops().into_iter().filter(|o| o.runs_on(a)).map(|o| (*a, o))).collect();
-    prop::sample::select(pairs).prop_flat_map(|(a, op)| {
-        let align = op.bytes_per_lane();
+    let pairs: Vec<(Arch, Op)> = ARCHS.iter().flat_map(|a| all_ops().filter(|o| o.runs_on(a)).map(|o| (*a, o))).collect();
+    (prop::sample::select(pairs), any::<[u8; 2]>()).prop_flat_map(|((a, op), offsets)| {
+        let op = match op {
+            Op::DsRead2 { bits, st64, .. } => Op::DsRead2 { bits, offsets, st64 },
+            Op::DsWrite2 { bits, st64, .. } => Op::DsWrite2 { bits, offsets, st64 },
+            op => op,
+        };
+        let align = op.alignment();
         let lane = prop::option::weighted(0.8, (0u64..256).prop_map(move |i| i * align));
-        (Just(a), Just(op), prop::collection::vec(lane, 0..=a.wave as usize))
+        (Just(a), Just(op), prop::collection::vec(lane, 0..=a.wave() as usize))
     })
 }
 
@@ -623,18 +609,25 @@ proptest! {
     fn counts_are_consistent((a, op, addrs) in instruction()) {
         let r = analyze_instruction(&a, op, &addrs).unwrap();
         let c = r.counts;
-        let g = grouping(&a, op);
+        let rl = rule(&a, op);
+        let g = rl.grouping;
+        prop_assert_eq!(r.banks, rl.banks);
         prop_assert!(c.cycles >= c.phases);
         prop_assert_eq!(c.conflict_cycles, c.cycles - c.phases);
-        prop_assert!(c.max_ways as usize <= g.lanes_per_phase);
-        prop_assert!(c.max_ways <= a.wave);
+        prop_assert!(c.max_ways as usize <= g.lanes_per_phase());
+        prop_assert!(c.max_ways <= a.wave());
         // Active lanes are those with an address among the instruction's
         // phases (ldmatrix.x1/x2 take addresses from lanes 0-7 / 0-15 only).
-        let grouped = (0..g.phases).flat_map(|p| g.phase(p).iter().copied());
+        let grouped = (0..g.phases()).flat_map(|p| g.phase(p).iter().copied());
         let active = grouped.filter(|&l| addrs.get(l as usize).copied().flatten().is_some()).count();
         prop_assert_eq!(c.active_lanes as usize, active);
-        // The detail adds up to the counts.
-        prop_assert_eq!(r.phase_detail.len(), g.phases);
+        // The detail adds up to the counts: every phase of every access.
+        let phases = g.phases() * op.accesses() as usize;
+        prop_assert_eq!(r.phase_detail.len(), phases);
+        for (i, p) in r.phase_detail.iter().enumerate() {
+            prop_assert_eq!(p.access as usize, i / g.phases());
+            prop_assert_eq!(&p.lanes[..], &g.phase(i % g.phases()).iter().map(|&l| u32::from(l)).collect::<Vec<_>>()[..]);
+        }
         prop_assert_eq!(r.phase_detail.iter().map(|p| p.cycles).sum::<u32>(), c.cycles);
         prop_assert_eq!(r.phase_detail.iter().map(|p| p.ways).max().unwrap_or(0), c.max_ways);
         prop_assert_eq!(r.phase_detail.iter().filter(|p| p.cycles > 0).count() as u32, c.phases);
@@ -643,7 +636,7 @@ proptest! {
             for b in &p.conflicts {
                 prop_assert!(b.words.len() > 1);
                 for w in &b.words {
-                    prop_assert_eq!((w.address / 4) % u64::from(a.banks), u64::from(b.bank));
+                    prop_assert_eq!((w.address / 4) % u64::from(rl.banks), u64::from(b.bank));
                     prop_assert!(!w.lanes.is_empty());
                     prop_assert!(w.lanes.iter().all(|l| p.lanes.contains(l) && addrs.get(*l as usize).copied().flatten().is_some()));
                 }
@@ -651,19 +644,19 @@ proptest! {
         }
         let worst = &r.phase_detail[c.worst_phase as usize];
         prop_assert_eq!(worst.cycles, r.phase_detail.iter().map(|p| p.cycles).max().unwrap_or(0));
-        match a.vendor {
-            arch::Vendor::Amd => prop_assert_eq!(c.phases as usize, g.phases),
+        match a.vendor() {
+            arch::Vendor::Amd => prop_assert_eq!(c.phases as usize, phases),
             arch::Vendor::Nvidia => prop_assert_eq!(c.phases as usize, r.phase_detail.iter().filter(|p| p.active_lanes > 0).count()),
         }
     }
 
     #[test]
     fn permuting_lanes_within_a_phase_keeps_the_counts((a, op, addrs) in instruction(), seed in any::<u64>()) {
-        let addrs = padded(&addrs, a.wave);
-        let g = grouping(&a, op);
+        let addrs = padded(&addrs, a.wave());
+        let g = rule(&a, op).grouping;
         let mut permuted = addrs.clone();
         let mut state = seed | 1;
-        for p in 0..g.phases {
+        for p in 0..g.phases() {
             let lanes: Vec<usize> = g.phase(p).iter().map(|&l| l as usize).collect();
             let mut order = lanes.clone();
             for i in (1..order.len()).rev() {
@@ -690,7 +683,7 @@ proptest! {
         let fewer = count(&a, op, &masked).unwrap();
         prop_assert!(fewer.cycles <= full.cycles);
         prop_assert!(fewer.max_ways <= full.max_ways);
-        if a.vendor == arch::Vendor::Nvidia {
+        if a.vendor() == arch::Vendor::Nvidia {
             let idle = count(&a, op, &[]).unwrap();
             prop_assert_eq!((idle.phases, idle.cycles), (0, 0));
             prop_assert!(fewer.phases <= full.phases);

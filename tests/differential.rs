@@ -341,7 +341,7 @@ fn bank_reports(d: &Descriptor) -> Option<Vec<(u32, u32, u32, u32)>> {
         (arch::GFX942, Op::DsRead { bits: 32 }, 4, &by_rows),
         (arch::SM90, Op::LdShared { bits: 8 }, 1, &by_cols),
     ] {
-        let wave = chip.wave as usize;
+        let wave = chip.wave() as usize;
         let n = order.len().div_ceil(wave).max(1);
         let r = analyze_with(d, bytes, &chip, op, n, |i, lane| order.get(i * wave + lane).copied()).ok()?;
         let c = r.counts;

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::model::lane_words;
+use cktile::analyzer::model::access_words;
 use cktile::analyzer::{Arch, Op, Pattern, arch};
 use cktile::render::svg::banks::{heat_map, tile_heat_map, tile_instruction};
 use cktile::render::svg::chain::chain;
@@ -304,15 +304,15 @@ fn expected_marks(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Marks {
         let mut words: BTreeMap<u32, BTreeSet<u64>> = BTreeMap::new();
         for &lane in &p.lanes {
             if let Some(a) = addresses.get(lane as usize).copied().flatten() {
-                let (first, n) = lane_words(op, a);
+                let (first, n) = access_words(op, a, p.access);
                 for w in first..first + n {
-                    let bank = (w % arch.banks as u64) as u32;
+                    let bank = (w % u64::from(report.banks)) as u32;
                     touched.insert((p.phase, lane, bank));
                     words.entry(bank).or_default().insert(w);
                 }
             }
         }
-        for bank in 0..arch.banks {
+        for bank in 0..report.banks {
             ways.insert((p.phase, bank), words.get(&bank).map_or(0, |s| s.len() as u32));
         }
     }

@@ -189,11 +189,11 @@ fn xor_linear_fast_path_matches_descriptors_built_one_by_one() {
             }
         }
         let linear = r.candidates.iter().filter(|c| c.family == Family::XorLinear).map(|c| c.cycles).min();
-        assert_eq!(linear, Some(best), "{}", arch.name);
+        assert_eq!(linear, Some(best), "{}", arch.name());
         let size = r.families.iter().find(|f| f.family == Family::XorLinear).unwrap();
         // Inactive row bits multiply each class by 8 matrices.
         let inactive = 3 - size.members.trailing_zeros() / 3;
-        assert_eq!(r.xor_linear_optimal_classes * 8u64.pow(inactive), at_best, "{}", arch.name);
+        assert_eq!(r.xor_linear_optimal_classes * 8u64.pow(inactive), at_best, "{}", arch.name());
     }
 }
 
@@ -227,7 +227,7 @@ proptest! {
     #[test]
     fn reported_costs_are_the_analyzers(arch in arch_strategy(), rows_log in 3u32..5, cols_log in 4u32..6, wide in 0usize..3) {
         let (rows, cols) = (1usize << rows_log, 1usize << cols_log);
-        let amd = arch.name.starts_with("gfx");
+        let amd = arch.name().starts_with("gfx");
         let bits = [32, 64, 128][wide];
         let (w, rd) = if amd {
             (format!("ds_write_b{bits}:row"), format!("ds_read_b{bits}:column"))

@@ -39,16 +39,17 @@ pub fn check(data: &[u8]) -> bool {
 /// order, each with the lanes that touch it.
 type Words = Vec<(u64, Vec<u32>)>;
 
-/// Recounts every phase from the addresses: each active lane's bytes cover
-/// 4-byte words, a word lives in bank `word % banks`, a bank serves its
-/// distinct words one per pass (lanes sharing a word are one broadcast), and
-/// an idle phase costs a pass on AMD only. Every active lane is in exactly
-/// one phase.
+/// Recounts every phase from the addresses: each active lane's access (the
+/// phase's first or second address of read2/write2) covers 4-byte words, a
+/// word lives in bank `word % banks` (the instruction's banks on the chip), a
+/// bank serves its distinct words one per pass (lanes sharing a word are one
+/// broadcast), and an idle phase costs a pass on AMD only. Every active lane
+/// is in exactly one phase per address.
 fn recount(r: &InstructionReport, addresses: &[Option<u64>]) {
-    let bytes = r.op.bytes_per_lane();
+    let bytes = r.op.access_bytes();
     let mut seen = vec![0u32; addresses.len()];
     for ph in &r.phase_detail {
-        let at = |lane: u32| addresses.get(lane as usize).copied().flatten();
+        let at = |lane: u32| addresses.get(lane as usize).copied().flatten().map(|a| a + r.op.access_offset(ph.access));
         let active: Vec<u32> = ph.lanes.iter().copied().filter(|&l| at(l).is_some()).collect();
         // bank -> its distinct words in first-touch order, each with its lanes.
         let mut banks: BTreeMap<u32, Words> = BTreeMap::new();
@@ -56,7 +57,7 @@ fn recount(r: &InstructionReport, addresses: &[Option<u64>]) {
             seen[lane as usize] += 1;
             let a = at(lane).unwrap_or(0);
             for word in a / 4..=(a + bytes - 1) / 4 {
-                let words = banks.entry((word % u64::from(r.arch.banks)) as u32).or_default();
+                let words = banks.entry((word % u64::from(r.banks)) as u32).or_default();
                 match words.iter_mut().find(|(w, _)| *w == word) {
                     Some((_, lanes)) => lanes.push(lane),
                     None => words.push((word, vec![lane])),
@@ -64,11 +65,11 @@ fn recount(r: &InstructionReport, addresses: &[Option<u64>]) {
             }
         }
         let ways = banks.values().map(Vec::len).max().unwrap_or(0) as u32;
-        let cycles = match r.arch.vendor {
+        let cycles = match r.arch.vendor() {
             Vendor::Amd => ways.max(1),
             Vendor::Nvidia => ways,
         };
-        let what = |ph: &PhaseReport| format!("{} {:?} phase {}: {ph:?}", r.arch.name, r.op, ph.phase);
+        let what = |ph: &PhaseReport| format!("{} {:?} phase {}: {ph:?}", r.arch.name(), r.op, ph.phase);
         assert_eq!((ph.active_lanes, ph.ways, ph.cycles), (active.len() as u32, ways, cycles), "{}", what(ph));
         if ways > 0 {
             let busiest = banks.iter().find(|(_, w)| w.len() as u32 == ways).map(|(&b, _)| b);
@@ -87,7 +88,7 @@ fn recount(r: &InstructionReport, addresses: &[Option<u64>]) {
         assert_eq!(reported, conflicts, "{}", what(ph));
     }
     for (lane, &n) in seen.iter().enumerate() {
-        let expected = u32::from(addresses[lane].is_some());
-        assert_eq!(n, expected, "{} {:?}: active lane {lane} is in {n} phases", r.arch.name, r.op);
+        let expected = u32::from(addresses[lane].is_some()) * r.op.accesses();
+        assert_eq!(n, expected, "{} {:?}: active lane {lane} is in {n} phases", r.arch.name(), r.op);
     }
 }

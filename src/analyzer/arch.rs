@@ -1,4 +1,13 @@
-//! [`Arch`]: the shared-memory geometry of each modelled chip.
+//! [`Arch`]: the modelled chips: vendor, wave size, shared-memory capacity.
+//!
+//! A chip's bank count is not a property of the chip alone: on gfx950 only
+//! `ds_read_b64` and `ds_read_b128` resolve conflicts over 64 banks, every
+//! other instruction over 32. The bank count and lane grouping of each
+//! (chip, instruction) live in one table, [`rules`](super::rules).
+//!
+//! `Arch` values come only from the constants below and [`Arch::by_name`]:
+//! its fields are private, so no caller can build a chip with no banks or a
+//! wave the model cannot hold.
 
 use crate::error::{Error, ErrorKind, Snippet};
 
@@ -7,128 +16,201 @@ use crate::error::{Error, ErrorKind, Snippet};
 ///
 /// ```
 /// use cktile::analyzer::arch::{Vendor, GFX942, SM90};
-/// assert_eq!((GFX942.vendor, SM90.vendor), (Vendor::Amd, Vendor::Nvidia));
+/// assert_eq!((GFX942.vendor(), SM90.vendor()), (Vendor::Amd, Vendor::Nvidia));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Vendor {
-    /// AMD (LDS, `ds_*` instructions, wave64).
+    /// AMD (LDS, `ds_*` instructions).
     Amd,
     /// NVIDIA (shared memory, `ld/st.shared`, `ldmatrix`, warp32).
     Nvidia,
 }
 
-/// A chip's shared-memory model: 4-byte banks, bank count, wave size.
+/// Which chip (or model variant of a chip) an [`Arch`] is: the key of the
+/// rule table.
+///
+/// ```
+/// use cktile::analyzer::arch::{Chip, GFX950, GFX950_B32X64};
+/// assert_eq!((GFX950.chip(), GFX950_B32X64.chip()), (Chip::Gfx950, Chip::Gfx950B32x64));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Chip {
+    /// AMD CDNA2, MI200.
+    Gfx90a,
+    /// AMD CDNA3, MI300.
+    Gfx942,
+    /// AMD CDNA4, MI350/MI355, with AMD's rule for `ds_read_b32` (2 x 32
+    /// lanes on 32 banks; rocKE, rocRoller).
+    Gfx950,
+    /// gfx950 with nod-ai's latency measurement for `ds_read_b32` (one
+    /// 64-lane phase on 64 banks); otherwise as [`Chip::Gfx950`].
+    Gfx950B32x64,
+    /// AMD RDNA3 (W7900, RX 7900), wave32.
+    Gfx1100,
+    /// AMD RDNA4 (RX 9070), wave32.
+    Gfx1201,
+    /// NVIDIA Ampere, A100.
+    Sm80,
+    /// NVIDIA Hopper, H100.
+    Sm90,
+}
+
+/// A chip's shared-memory model: who made it, its wave size and its
+/// shared-memory capacity. Bank counts and lane groupings are per
+/// instruction: see [`rules::rule`](super::rules::rule).
 ///
 /// ```
 /// use cktile::analyzer::Arch;
-/// let a = Arch::by_name("gfx950").unwrap();
-/// assert_eq!((a.banks, a.wave, a.bytes_per_cycle()), (64, 64, 256));
+/// let a = Arch::by_name("gfx950")?;
+/// assert_eq!((a.wave(), a.shared_bytes(), a.max_banks()), (64, 163840, 64));
+/// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Arch {
-    /// The name used on the command line.
-    pub name: &'static str,
-    /// The chip it models.
-    pub description: &'static str,
-    /// The vendor.
-    pub vendor: Vendor,
-    /// Number of 4-byte banks.
-    pub banks: u32,
-    /// Lanes per wave (AMD) or warp (NVIDIA).
-    pub wave: u32,
-    /// Shared memory per workgroup / block, in bytes.
-    pub shared_bytes: u32,
-    /// Whether the chip has `stmatrix` (sm90 and later).
-    pub has_stmatrix: bool,
+    name: &'static str,
+    description: &'static str,
+    chip: Chip,
+    vendor: Vendor,
+    wave: u32,
+    shared_bytes: u32,
+    max_banks: u32,
+    has_stmatrix: bool,
 }
 
-/// AMD CDNA2 (MI200): 32 banks, wave64, 64 KB LDS.
+/// AMD CDNA2 (MI200): wave64, 32 banks, 64 KB LDS.
 ///
 /// ```
-/// assert_eq!(cktile::analyzer::arch::GFX90A.banks, 32);
+/// assert_eq!(cktile::analyzer::arch::GFX90A.shared_bytes(), 65536);
 /// ```
 pub const GFX90A: Arch = Arch {
     name: "gfx90a",
     description: "AMD CDNA2 (MI200)",
+    chip: Chip::Gfx90a,
     vendor: Vendor::Amd,
-    banks: 32,
     wave: 64,
     shared_bytes: 65536,
+    max_banks: 32,
     has_stmatrix: false,
 };
-/// AMD CDNA3 (MI300): 32 banks, wave64, 64 KB LDS.
+/// AMD CDNA3 (MI300): wave64, 32 banks, 64 KB LDS.
 ///
 /// ```
-/// assert_eq!(cktile::analyzer::arch::GFX942.wave, 64);
+/// assert_eq!(cktile::analyzer::arch::GFX942.wave(), 64);
 /// ```
 pub const GFX942: Arch = Arch {
     name: "gfx942",
     description: "AMD CDNA3 (MI300)",
+    chip: Chip::Gfx942,
     vendor: Vendor::Amd,
-    banks: 32,
     wave: 64,
     shared_bytes: 65536,
+    max_banks: 32,
     has_stmatrix: false,
 };
-/// AMD CDNA4 (MI350): 64 banks, wave64, 160 KB LDS.
+/// AMD CDNA4 (MI350): wave64, 160 KB LDS; 64 banks for `ds_read_b64` and
+/// `ds_read_b128`, 32 for every other instruction.
 ///
 /// ```
-/// assert_eq!(cktile::analyzer::arch::GFX950.banks, 64);
+/// assert_eq!(cktile::analyzer::arch::GFX950.max_banks(), 64);
 /// ```
 pub const GFX950: Arch = Arch {
     name: "gfx950",
     description: "AMD CDNA4 (MI350)",
+    chip: Chip::Gfx950,
     vendor: Vendor::Amd,
-    banks: 64,
     wave: 64,
     shared_bytes: 163840,
+    max_banks: 64,
     has_stmatrix: false,
 };
-/// NVIDIA Ampere (A100): 32 banks, warp32, up to 164 KB shared memory.
+/// gfx950 with the disputed `ds_read_b32` rule of nod-ai's latency
+/// measurement: one 64-lane phase on 64 banks (see
+/// [`rules`](super::rules) for why it is not the default).
 ///
 /// ```
-/// assert_eq!((cktile::analyzer::arch::SM80.wave, cktile::analyzer::arch::SM80.has_stmatrix), (32, false));
+/// assert_eq!(cktile::analyzer::arch::GFX950_B32X64.name(), "gfx950-b32x64");
+/// ```
+pub const GFX950_B32X64: Arch = Arch {
+    name: "gfx950-b32x64",
+    description: "AMD CDNA4 (MI350), ds_read_b32 as one 64-lane phase on 64 banks (nod-ai, disputed)",
+    chip: Chip::Gfx950B32x64,
+    ..GFX950
+};
+/// AMD RDNA3 (W7900): wave32, 32 banks, 64 KB LDS per workgroup.
+///
+/// ```
+/// assert_eq!(cktile::analyzer::arch::GFX1100.wave(), 32);
+/// ```
+pub const GFX1100: Arch = Arch {
+    name: "gfx1100",
+    description: "AMD RDNA3 (W7900, RX 7900)",
+    chip: Chip::Gfx1100,
+    vendor: Vendor::Amd,
+    wave: 32,
+    shared_bytes: 65536,
+    max_banks: 32,
+    has_stmatrix: false,
+};
+/// AMD RDNA4 (RX 9070): wave32, 32 banks, 64 KB LDS per workgroup.
+///
+/// ```
+/// assert_eq!(cktile::analyzer::arch::GFX1201.max_banks(), 32);
+/// ```
+pub const GFX1201: Arch = Arch {
+    name: "gfx1201",
+    description: "AMD RDNA4 (RX 9070)",
+    chip: Chip::Gfx1201,
+    ..GFX1100
+};
+/// NVIDIA Ampere (A100): 32 banks, warp32, up to 163 KB shared memory per
+/// block (with the opt-in; 48 KB without).
+///
+/// ```
+/// assert_eq!((cktile::analyzer::arch::SM80.wave(), cktile::analyzer::arch::SM80.has_stmatrix()), (32, false));
 /// ```
 pub const SM80: Arch = Arch {
     name: "sm80",
     description: "NVIDIA Ampere (A100)",
+    chip: Chip::Sm80,
     vendor: Vendor::Nvidia,
-    banks: 32,
     wave: 32,
-    shared_bytes: 167936,
+    shared_bytes: 166912,
+    max_banks: 32,
     has_stmatrix: false,
 };
-/// NVIDIA Hopper (H100): 32 banks, warp32, up to 228 KB shared memory.
+/// NVIDIA Hopper (H100): 32 banks, warp32, up to 227 KB shared memory per
+/// block (with the opt-in; 48 KB without).
 ///
 /// ```
-/// assert!(cktile::analyzer::arch::SM90.has_stmatrix);
+/// assert!(cktile::analyzer::arch::SM90.has_stmatrix());
 /// ```
 pub const SM90: Arch = Arch {
     name: "sm90",
     description: "NVIDIA Hopper (H100)",
+    chip: Chip::Sm90,
     vendor: Vendor::Nvidia,
-    banks: 32,
     wave: 32,
-    shared_bytes: 233472,
+    shared_bytes: 232448,
+    max_banks: 32,
     has_stmatrix: true,
 };
 
 /// Every modelled chip.
 ///
 /// ```
-/// let names: Vec<&str> = cktile::analyzer::ARCHS.iter().map(|a| a.name).collect();
-/// assert_eq!(names, ["gfx90a", "gfx942", "gfx950", "sm80", "sm90"]);
+/// let names: Vec<&str> = cktile::analyzer::ARCHS.iter().map(|a| a.name()).collect();
+/// assert_eq!(names, ["gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx1100", "gfx1201", "sm80", "sm90"]);
 /// ```
-pub const ARCHS: [Arch; 5] = [GFX90A, GFX942, GFX950, SM80, SM90];
+pub const ARCHS: [Arch; 8] = [GFX90A, GFX942, GFX950, GFX950_B32X64, GFX1100, GFX1201, SM80, SM90];
 
-const NAMES: &str = "gfx90a, gfx942, gfx950, sm80, sm90";
+const NAMES: &str = "gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90";
 
 impl Arch {
-    /// The chip with this name.
+    /// The chip with this name (see [`ARCHS`]).
     ///
     /// ```
-    /// let e = cktile::analyzer::Arch::by_name("gfx1100").unwrap_err();
-    /// assert!(e.to_string().contains("gfx90a, gfx942, gfx950, sm80, sm90"));
+    /// let e = cktile::analyzer::Arch::by_name("gfx1030").unwrap_err();
+    /// assert!(e.to_string().contains("gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90"));
     /// ```
     pub fn by_name(name: &str) -> Result<Arch, Error> {
         ARCHS
@@ -138,12 +220,110 @@ impl Arch {
             .ok_or_else(|| Error::new(ErrorKind::UnknownName { name: Snippet::new(name), valid: NAMES }))
     }
 
-    /// Bytes the banks deliver per cycle (one pass): `banks * 4`.
+    /// The name used on the command line.
     ///
     /// ```
-    /// assert_eq!(cktile::analyzer::arch::GFX942.bytes_per_cycle(), 128);
+    /// assert_eq!(cktile::analyzer::arch::GFX1201.name(), "gfx1201");
     /// ```
-    pub const fn bytes_per_cycle(&self) -> u64 {
-        self.banks as u64 * 4
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The chip it models, in words.
+    ///
+    /// ```
+    /// assert_eq!(cktile::analyzer::arch::GFX942.description(), "AMD CDNA3 (MI300)");
+    /// ```
+    pub const fn description(&self) -> &'static str {
+        self.description
+    }
+
+    /// Which chip (or model variant) this is.
+    ///
+    /// ```
+    /// use cktile::analyzer::arch::{Chip, SM80};
+    /// assert_eq!(SM80.chip(), Chip::Sm80);
+    /// ```
+    pub const fn chip(&self) -> Chip {
+        self.chip
+    }
+
+    /// The vendor.
+    ///
+    /// ```
+    /// use cktile::analyzer::arch::{Vendor, GFX1100};
+    /// assert_eq!(GFX1100.vendor(), Vendor::Amd);
+    /// ```
+    pub const fn vendor(&self) -> Vendor {
+        self.vendor
+    }
+
+    /// Lanes per wave (AMD) or warp (NVIDIA).
+    ///
+    /// ```
+    /// assert_eq!(cktile::analyzer::arch::SM90.wave(), 32);
+    /// ```
+    pub const fn wave(&self) -> u32 {
+        self.wave
+    }
+
+    /// The most shared memory one workgroup (block) can use, in bytes:
+    /// 64 KB on gfx90a, gfx942 and RDNA, 160 KB on gfx950 (rocKE's
+    /// `lds_capacity_bytes`, the CDNA4 whitepaper); on NVIDIA the opt-in
+    /// maximum per block of the CUDA programming guide (163 KB on sm80,
+    /// 227 KB on sm90; 48 KB without the opt-in).
+    ///
+    /// ```
+    /// assert_eq!(cktile::analyzer::arch::SM90.shared_bytes(), 227 * 1024);
+    /// ```
+    pub const fn shared_bytes(&self) -> u32 {
+        self.shared_bytes
+    }
+
+    /// The most banks any instruction sees on this chip (64 on gfx950, 32
+    /// elsewhere): the period of pictures that colour offsets by bank
+    /// without naming an instruction.
+    ///
+    /// ```
+    /// assert_eq!(cktile::analyzer::arch::GFX942.max_banks(), 32);
+    /// ```
+    pub const fn max_banks(&self) -> u32 {
+        self.max_banks
+    }
+
+    /// The bank count CK Tile's own policies assume on this chip
+    /// (`get_n_lds_banks()`: 64 on gfx950, 32 on every other AMD chip), the
+    /// value CK's `MLdsLayer` and `KPack` rules are computed with. `None`
+    /// on NVIDIA.
+    ///
+    /// ```
+    /// use cktile::analyzer::arch;
+    /// assert_eq!((arch::GFX950.ck_lds_banks(), arch::GFX1201.ck_lds_banks(), arch::SM90.ck_lds_banks()), (Some(64), Some(32), None));
+    /// ```
+    pub const fn ck_lds_banks(&self) -> Option<u32> {
+        match self.chip {
+            Chip::Gfx950 | Chip::Gfx950B32x64 => Some(64),
+            Chip::Gfx90a | Chip::Gfx942 | Chip::Gfx1100 | Chip::Gfx1201 => Some(32),
+            Chip::Sm80 | Chip::Sm90 => None,
+        }
+    }
+
+    /// Whether the chip has `stmatrix` (sm90 and later).
+    ///
+    /// ```
+    /// assert!(!cktile::analyzer::arch::SM80.has_stmatrix());
+    /// ```
+    pub const fn has_stmatrix(&self) -> bool {
+        self.has_stmatrix
+    }
+
+    /// Whether the chip is CDNA4 (gfx950 or its model variant).
+    ///
+    /// ```
+    /// use cktile::analyzer::arch;
+    /// assert!(arch::GFX950_B32X64.is_gfx950() && !arch::GFX942.is_gfx950());
+    /// ```
+    pub const fn is_gfx950(&self) -> bool {
+        matches!(self.chip, Chip::Gfx950 | Chip::Gfx950B32x64)
     }
 }

@@ -1,7 +1,7 @@
 //! rocprof-compute's (omniperf's) derived LDS metrics, from the counted
 //! cycles: the bank conflict rate and the theoretical bytes.
 
-use super::arch::Arch;
+use super::rules::Rule;
 
 /// rocprof-compute's "Bank Conflict Rate" (metric 12.1.4), in percent:
 /// `100 * ((conflicts / 32) / (index_accesses - conflicts))`, with
@@ -21,14 +21,16 @@ pub fn bank_conflict_rate_pct(index_accesses: u32, conflicts: u32) -> f64 {
     if useful == 0 { 0.0 } else { 100.0 * ((f64::from(conflicts) / 32.0) / f64::from(useful)) }
 }
 
-/// rocprof-compute's "Theoretical Bandwidth" of some cycles: the bytes the
-/// banks could have delivered, `cycles * banks * 4`.
+/// rocprof-compute's "Theoretical Bandwidth" of some cycles of one
+/// instruction: the bytes its banks could have delivered, `cycles * banks * 4`
+/// (256 bytes a cycle for gfx950's 64-bank reads, 128 for its writes).
 ///
 /// ```
-/// use cktile::analyzer::{arch, metrics::theoretical_bytes};
+/// use cktile::analyzer::{arch, metrics::theoretical_bytes, rules::rule, Op};
 /// // One lane's ds_read_b32 on gfx90a costs 2 cycles: 256 bytes.
-/// assert_eq!(theoretical_bytes(&arch::GFX90A, 2), 256);
+/// assert_eq!(theoretical_bytes(&rule(&arch::GFX90A, Op::DsRead { bits: 32 }), 2), 256);
+/// assert_eq!(theoretical_bytes(&rule(&arch::GFX950, Op::DsRead { bits: 128 }), 4), 1024);
 /// ```
-pub const fn theoretical_bytes(arch: &Arch, cycles: u32) -> u64 {
-    cycles as u64 * arch.bytes_per_cycle()
+pub const fn theoretical_bytes(rule: &Rule, cycles: u32) -> u64 {
+    cycles as u64 * rule.bytes_per_cycle()
 }

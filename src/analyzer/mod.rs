@@ -1,9 +1,10 @@
 //! The bank-conflict analyzer: exact per-instruction models of AMD LDS and
 //! NVIDIA shared memory.
 //!
-//! - [`arch`]: the chips (banks, wave size);
+//! - [`arch`]: the chips (vendor, wave size, shared-memory capacity);
 //! - [`op`]: the instructions;
-//! - [`phases`]: which lanes each instruction serves together, per chip;
+//! - [`rules`]: the one table of bank counts and lane groupings per (chip,
+//!   instruction), each with its source;
 //! - [`model`]: the counting itself (`const fn`, so it also runs at compile time);
 //! - [`pattern`]: which coordinate each lane touches;
 //! - [`pattern_name`]: patterns by their command-line names;
@@ -28,9 +29,9 @@ pub mod model;
 pub mod op;
 pub mod pattern;
 pub mod pattern_name;
-pub mod phases;
 #[cfg(feature = "alloc")]
 pub mod report;
+pub mod rules;
 pub mod tile;
 
 pub use arch::{ARCHS, Arch};

@@ -1,12 +1,16 @@
 //! The bank model: how many passes through the banks one instruction takes.
 //!
 //! Per phase, every active lane's access is split into the 4-byte words it
-//! covers; a word lives in bank `word % banks`. Lanes touching the same word
+//! covers; a word lives in bank `word % banks`, with the instruction's own
+//! bank count on the chip ([`rule`]). Lanes touching the same word
 //! share one access (a broadcast for reads; for writes one lane's value
 //! lands). The phase then takes as many passes as the busiest bank has
 //! distinct words (its *ways*). On AMD every phase of the instruction is a
 //! pass even with no active lane (rocprof-compute counts it); on NVIDIA a
-//! phase with no active lane costs nothing.
+//! phase with no active lane costs nothing. An instruction with two
+//! addresses per lane (`ds_read2_*`, `ds_write2_*`) is served as two
+//! accesses: the first address of every lane in the grouping's phases, then
+//! the second in the same phases.
 //!
 //! Everything here is `const fn` over fixed-size arrays, so the same code
 //! answers at run time and in `const` items (compile-time checks); its cost
@@ -14,7 +18,7 @@
 
 use super::arch::{Arch, Vendor};
 use super::op::Op;
-use super::phases::{Grouping, MAX_LANES, grouping};
+use super::rules::{MAX_LANES, Rule, rule};
 use crate::error::{Error, ErrorKind};
 
 /// The most distinct words one phase can touch (64 lanes x 4 words).
@@ -23,10 +27,10 @@ const MAX_WORDS: usize = 256;
 /// The distinct words one phase touches, with their banks.
 ///
 /// ```
-/// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+/// use cktile::analyzer::{arch, model::phase_table, rules::rule, Op};
 /// let op = Op::LdShared { bits: 32 };
 /// let addrs: Vec<Option<u64>> = (0..32).map(|l| Some(l * 4)).collect();
-/// let t = phase_table(&arch::SM80, op, &grouping(&arch::SM80, op), 0, &addrs);
+/// let t = phase_table(op, &rule(&arch::SM80, op), 0, 0, &addrs);
 /// assert_eq!((t.active, t.busiest().1), (32, 1));
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -76,21 +80,22 @@ impl PhaseTable {
         self.active = 0;
     }
 
-    /// Adds the words of phase `p` (see [`phase_table`]).
+    /// Adds the words of phase `p` of access `access` (see [`phase_table`]).
     #[inline(always)]
-    const fn fill(&mut self, arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option<u64>]) {
-        let lanes = g.phase(p);
+    const fn fill(&mut self, op: Op, r: &Rule, access: u32, p: usize, addresses: &[Option<u64>]) {
+        let lanes = r.grouping.phase(p);
+        let banks = if r.banks == 0 { 1 } else { r.banks as u64 };
         let mut i = 0;
         while i < lanes.len() {
             let lane = lanes[i] as usize;
             if lane < addresses.len() {
                 if let Some(a) = addresses[lane] {
                     self.active += 1;
-                    let (first, n) = lane_words(op, a);
+                    let (first, n) = access_words(op, a, access);
                     let mut w = 0;
                     while w < n {
                         let word = first + w;
-                        self.insert((word % arch.banks as u64) as u8, word);
+                        self.insert((word % banks) as u8, word);
                         w += 1;
                     }
                 }
@@ -102,12 +107,12 @@ impl PhaseTable {
     /// Number of distinct words bank `bank` must serve.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+    /// use cktile::analyzer::{arch, model::phase_table, rules::rule, Op};
     /// let op = Op::DsRead { bits: 32 };
     /// let mut addrs = [None; 64];
     /// addrs[0] = Some(0);
     /// addrs[1] = Some(128); // same bank, another word
-    /// let t = phase_table(&arch::GFX942, op, &grouping(&arch::GFX942, op), 0, &addrs);
+    /// let t = phase_table(op, &rule(&arch::GFX942, op), 0, 0, &addrs);
     /// assert_eq!((t.ways(0), t.ways(1)), (2, 0));
     /// ```
     pub const fn ways(&self, bank: u32) -> u32 {
@@ -117,10 +122,10 @@ impl PhaseTable {
     /// The busiest bank and its ways (bank 0 and 0 ways for an idle phase).
     ///
     /// ```
-    /// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+    /// use cktile::analyzer::{arch, model::phase_table, rules::rule, Op};
     /// let op = Op::LdShared { bits: 32 };
     /// let addrs = [Some(4); 32]; // every lane reads one word: a broadcast
-    /// let t = phase_table(&arch::SM90, op, &grouping(&arch::SM90, op), 0, &addrs);
+    /// let t = phase_table(op, &rule(&arch::SM90, op), 0, 0, &addrs);
     /// assert_eq!(t.busiest(), (1, 1));
     /// ```
     pub const fn busiest(&self) -> (u32, u32) {
@@ -139,12 +144,12 @@ impl PhaseTable {
     /// The distinct words of bank `bank`, in first-touch order (at most `N`).
     ///
     /// ```
-    /// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+    /// use cktile::analyzer::{arch, model::phase_table, rules::rule, Op};
     /// let op = Op::DsRead { bits: 32 };
     /// let mut addrs = [None; 64];
     /// addrs[0] = Some(0);
     /// addrs[5] = Some(256);
-    /// let t = phase_table(&arch::GFX942, op, &grouping(&arch::GFX942, op), 0, &addrs);
+    /// let t = phase_table(op, &rule(&arch::GFX942, op), 0, 0, &addrs);
     /// assert_eq!(t.words_of::<4>(0), ([0, 64, 0, 0], 2));
     /// ```
     pub const fn words_of<const N: usize>(&self, bank: u32) -> ([u64; N], usize) {
@@ -162,34 +167,41 @@ impl PhaseTable {
     }
 }
 
-/// The first 4-byte word a lane's access touches and how many it touches.
+/// The first 4-byte word access `access` (0, or 1 for the second address
+/// of read2/write2) of a lane at byte address `address` touches, and how
+/// many it touches (addresses past `u64::MAX` saturate; [`validate`]
+/// refuses them before counting).
 ///
 /// ```
-/// use cktile::analyzer::{model::lane_words, Op};
-/// assert_eq!(lane_words(Op::DsRead { bits: 128 }, 32), (8, 4));
-/// assert_eq!(lane_words(Op::LdShared { bits: 16 }, 6), (1, 1));
+/// use cktile::analyzer::{model::access_words, Op};
+/// assert_eq!(access_words(Op::DsRead { bits: 128 }, 32, 0), (8, 4));
+/// assert_eq!(access_words(Op::LdShared { bits: 16 }, 6, 0), (1, 1));
+/// // ds_read2_b64(0,8): the second access is 64 bytes further.
+/// assert_eq!(access_words(Op::DsRead2 { bits: 64, offsets: [0, 8], st64: false }, 16, 1), (20, 2));
 /// ```
-pub const fn lane_words(op: Op, address: u64) -> (u64, u64) {
-    let bytes = op.bytes_per_lane();
-    let first = address / 4;
-    let last = (address + bytes - 1) / 4;
+pub const fn access_words(op: Op, address: u64, access: u32) -> (u64, u64) {
+    let bytes = op.access_bytes();
+    let start = address.saturating_add(op.access_offset(access));
+    let first = start / 4;
+    let last = start.saturating_add(if bytes == 0 { 0 } else { bytes - 1 }) / 4;
     (first, last - first + 1)
 }
 
-/// The words phase `p` of an instruction touches. `addresses[lane]` is the
-/// lane's byte address, `None` for an inactive lane.
+/// The words phase `p` of access `access` of an instruction touches under
+/// its rule `r`. `addresses[lane]` is the lane's byte address, `None` for
+/// an inactive lane.
 ///
 /// ```
-/// use cktile::analyzer::{arch, model::phase_table, phases::grouping, Op};
+/// use cktile::analyzer::{arch, model::phase_table, rules::rule, Op};
 /// let op = Op::DsRead { bits: 128 };
 /// let addrs: [Option<u64>; 64] = core::array::from_fn(|l| Some(16 * l as u64));
-/// let t = phase_table(&arch::GFX942, op, &grouping(&arch::GFX942, op), 0, &addrs);
+/// let t = phase_table(op, &rule(&arch::GFX942, op), 0, 0, &addrs);
 /// // lanes 0-3 cover banks 0-15 and lanes 20-23 banks 16-31: one pass.
 /// assert_eq!((t.active, t.busiest().1), (8, 1));
 /// ```
-pub const fn phase_table(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option<u64>]) -> PhaseTable {
+pub const fn phase_table(op: Op, r: &Rule, access: u32, p: usize, addresses: &[Option<u64>]) -> PhaseTable {
     let mut t = PhaseTable::EMPTY;
-    t.fill(arch, op, g, p, addresses);
+    t.fill(op, r, access, p, addresses);
     t
 }
 
@@ -203,7 +215,7 @@ pub const fn phase_table(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses:
 /// assert_eq!(phase_cycles(&arch::SM90, 0), 0);
 /// ```
 pub const fn phase_cycles(arch: &Arch, ways: u32) -> u32 {
-    match arch.vendor {
+    match arch.vendor() {
         Vendor::Amd => {
             if ways == 0 {
                 1
@@ -224,8 +236,8 @@ pub const fn phase_cycles(arch: &Arch, ways: u32) -> u32 {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
-    /// Phases that cost a pass (on AMD all of the instruction's phases; on
-    /// NVIDIA those with an active lane).
+    /// Phases that cost a pass (on AMD all of the instruction's phases,
+    /// both accesses' for read2/write2; on NVIDIA those with an active lane).
     pub phases: u32,
     /// Passes through the banks: rocprof-compute's index accesses, Nsight
     /// Compute's wavefronts.
@@ -235,38 +247,67 @@ pub struct Counts {
     pub conflict_cycles: u32,
     /// The most distinct words one bank served in one phase.
     pub max_ways: u32,
-    /// The phase with the most passes (the first of equals).
+    /// The phase with the most passes (the first of equals), numbered over
+    /// the accesses: phase `p` of the second access of read2/write2 is
+    /// `phases_per_access + p`.
     pub worst_phase: u32,
     /// Active lanes.
     pub active_lanes: u32,
 }
 
-/// Checks the request: the chip has the instruction, at most one address
-/// per lane, each aligned to its access (ldmatrix rows to 16 bytes).
+/// Checks the request: the instruction exists and the chip has it, at
+/// most one address per lane, each access aligned ([`Op::alignment`];
+/// ldmatrix rows to 16 bytes) and ending below 2^64.
 ///
 /// ```
 /// use cktile::analyzer::{arch, model::validate, Op};
 /// let e = validate(&arch::GFX942, Op::DsRead { bits: 64 }, &[Some(4)]).unwrap_err();
 /// assert_eq!(e.to_string(), "lane 0: address 4 is not a multiple of 8, the access's alignment");
+/// assert!(validate(&arch::GFX942, Op::DsRead { bits: 12 }, &[Some(0)]).is_err());
 /// ```
 pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<(), Error> {
+    if let Err(e) = check_op(op) {
+        return Err(e);
+    }
     if !op.runs_on(arch) {
-        return Err(Error::new(ErrorKind::Unsupported { op, arch: arch.name }));
+        return Err(Error::new(ErrorKind::Unsupported { op, arch: arch.name() }));
     }
-    if addresses.len() > arch.wave as usize || addresses.len() > MAX_LANES {
-        return Err(Error::new(ErrorKind::TooManyLanes { given: addresses.len(), wave: arch.wave }));
+    if addresses.len() > arch.wave() as usize || addresses.len() > MAX_LANES {
+        return Err(Error::new(ErrorKind::TooManyLanes { given: addresses.len(), wave: arch.wave() }));
     }
-    let align = op.bytes_per_lane();
+    let align = op.alignment();
+    let bytes = op.access_bytes();
     let mut lane = 0;
     while lane < addresses.len() {
         if let Some(a) = addresses[lane] {
-            if a % align != 0 || a > u64::MAX - align {
-                return Err(Error::new(ErrorKind::Misaligned { lane, address: a, alignment: align }));
+            let mut access = 0;
+            while access < op.accesses() {
+                let start = a.checked_add(op.access_offset(access));
+                match start {
+                    Some(s) if s % align == 0 && s <= u64::MAX - bytes => {}
+                    _ => {
+                        return Err(Error::new(ErrorKind::Misaligned {
+                            lane,
+                            address: a.saturating_add(op.access_offset(access)),
+                            alignment: align,
+                        }));
+                    }
+                }
+                access += 1;
             }
         }
         lane += 1;
     }
     Ok(())
+}
+
+/// [`Op::check`] in `const` code.
+const fn check_op(op: Op) -> Result<(), Error> {
+    if op.is_valid() {
+        Ok(())
+    } else {
+        Err(Error::new(ErrorKind::InvalidOp { op, valid: super::op::OP_NAMES }))
+    }
 }
 
 /// Counts the passes one instruction takes.
@@ -284,29 +325,37 @@ pub const fn count(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Cou
     if let Err(e) = validate(arch, op, addresses) {
         return Err(e);
     }
-    let g = grouping(arch, op);
+    let r = rule(arch, op);
+    let phases = r.grouping.phases();
     let mut c = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
     let mut worst = 0;
     let mut t = PhaseTable::EMPTY;
-    let mut p = 0;
-    while p < g.phases {
-        t.clear();
-        t.fill(arch, op, &g, p, addresses);
-        let ways = t.busiest().1;
-        let cost = phase_cycles(arch, ways);
-        if cost > 0 {
-            c.phases += 1;
+    let mut access = 0;
+    while access < op.accesses() {
+        let mut p = 0;
+        while p < phases {
+            t.clear();
+            t.fill(op, &r, access, p, addresses);
+            let ways = t.busiest().1;
+            let cost = phase_cycles(arch, ways);
+            if cost > 0 {
+                c.phases += 1;
+            }
+            if cost > worst {
+                worst = cost;
+                c.worst_phase = (access as usize * phases + p) as u32;
+            }
+            c.cycles += cost;
+            if ways > c.max_ways {
+                c.max_ways = ways;
+            }
+            // A lane with two addresses is one active lane.
+            if access == 0 {
+                c.active_lanes += t.active;
+            }
+            p += 1;
         }
-        if cost > worst {
-            worst = cost;
-            c.worst_phase = p as u32;
-        }
-        c.cycles += cost;
-        if ways > c.max_ways {
-            c.max_ways = ways;
-        }
-        c.active_lanes += t.active;
-        p += 1;
+        access += 1;
     }
     c.conflict_cycles = c.cycles - c.phases;
     Ok(c)

@@ -79,7 +79,19 @@ impl Pattern {
 
     /// Elements per lane access.
     const fn vec(&self, element_bytes: usize) -> Result<usize, Error> {
-        let bytes = self.op().bytes_per_lane() as usize;
+        let op = self.op();
+        if !op.is_valid() {
+            return Err(Error::new(ErrorKind::InvalidOp { op, valid: super::op::OP_NAMES }));
+        }
+        if !op.is_contiguous() {
+            return Err(Error::new(ErrorKind::PatternOp {
+                pattern: self.name(),
+                given: Some(op),
+                expected: "an instruction whose lane moves one contiguous vector: ds_read2/ds_write2 only with \
+                           offsets (0,1) and not the st64 forms; analyze other offsets with `cktile bank`",
+            }));
+        }
+        let bytes = op.bytes_per_lane() as usize;
         if element_bytes == 0 || bytes % element_bytes != 0 {
             return Err(bad("element bytes", element_bytes, "the access width must be a whole number of elements"));
         }

@@ -16,8 +16,9 @@ use crate::error::{Error, ErrorKind, Snippet};
 /// ```
 pub const PATTERN_NAMES: &str = "rows, columns, mfma16, mfma32, ldmatrix, mma_sync_a";
 
-const VECTOR_OPS: &str = "ds_read_b32|b64|b128, ds_write_b32|b64|b128, ld.shared.b8..b128, st.shared.b8..b128";
-const MFMA_OPS: &str = "ds_read_b64 or ds_read_b128 (the default)";
+const VECTOR_OPS: &str = "ds_read_u8|u16|b32|b64|b96|b128, ds_write_b8..b128, ds_read2_b32|b64, ds_write2_b32|b64, \
+ds_read_b64_tr_b4|b8|b16, ld.shared.b8..b128, st.shared.b8..b128";
+const MFMA_OPS: &str = "ds_read_b64, ds_read2_b32, ds_read2_b64 or ds_read_b128 (the default)";
 const MATRIX_OPS: &str = "ldmatrix.x1|x2|x4[.trans] (default ldmatrix.x4) or stmatrix.x1|x2|x4[.trans]";
 const MMA_SYNC_OPS: &str = "ld.shared.b32 (the default)";
 
@@ -29,7 +30,7 @@ impl Pattern {
     /// |---|---|---|
     /// | `rows` | [`Pattern::Rows`] | any `ds_*`, `ld.shared.*`, `st.shared.*` (required) |
     /// | `columns` | [`Pattern::Columns`] | as `rows` |
-    /// | `mfma16`, `mfma32` | [`Pattern::Mfma`] with M = 16 / 32 | `ds_read_b128`, `ds_read_b64` |
+    /// | `mfma16`, `mfma32` | [`Pattern::Mfma`] with M = 16 / 32 | `ds_read_b128`, `ds_read_b64`, `ds_read2_b64`, `ds_read2_b32` |
     /// | `ldmatrix` | [`Pattern::Ldmatrix`] | `ldmatrix.x4`, any `ldmatrix` / `stmatrix` |
     /// | `mma_sync_a` | [`Pattern::MmaSyncA`] | `ld.shared.b32` |
     ///
@@ -52,7 +53,15 @@ impl Pattern {
             "rows" | "columns" => {
                 let pattern = if name == "rows" { "rows" } else { "columns" };
                 match op {
-                    Some(op @ (Op::DsRead { .. } | Op::DsWrite { .. } | Op::LdShared { .. } | Op::StShared { .. })) => {
+                    Some(
+                        op @ (Op::DsRead { .. }
+                        | Op::DsWrite { .. }
+                        | Op::DsRead2 { .. }
+                        | Op::DsWrite2 { .. }
+                        | Op::DsReadTr { .. }
+                        | Op::LdShared { .. }
+                        | Op::StShared { .. }),
+                    ) => {
                         Ok(if name == "rows" { Pattern::Rows { op } } else { Pattern::Columns { op } })
                     }
                     _ => Err(wrong(pattern, VECTOR_OPS)),
@@ -62,7 +71,7 @@ impl Pattern {
                 let (pattern, mdim) = if name == "mfma16" { ("mfma16", 16) } else { ("mfma32", 32) };
                 match op {
                     None => Ok(Pattern::Mfma { mdim, op: Op::DsRead { bits: 128 } }),
-                    Some(op @ Op::DsRead { bits: 64 | 128 }) => Ok(Pattern::Mfma { mdim, op }),
+                    Some(op @ (Op::DsRead { bits: 64 | 128 } | Op::DsRead2 { .. })) => Ok(Pattern::Mfma { mdim, op }),
                     Some(_) => Err(wrong(pattern, MFMA_OPS)),
                 }
             }
@@ -100,9 +109,10 @@ impl Pattern {
 }
 
 /// The forms [`Pattern::from_access`] takes, for messages.
-pub const ACCESS_FORMS: &str = "OP:row, OP:column (OP: ds_read_b32..b128, ds_write_b32..b128, ld.shared.b8..b128, \
-st.shared.b8..b128), mfma16x16x16[:a|:b][:ds_read_b64], mfma32x32x8[:a|:b][:ds_read_b64], ldmatrix.x1|x2|x4[.trans], \
-stmatrix.x1|x2|x4[.trans], mma_sync_a";
+pub const ACCESS_FORMS: &str = "OP:row, OP:column (OP: ds_read_u8..b128, ds_write_b8..b128, ds_read2_b32|b64, \
+ds_write2_b32|b64, ds_read_b64_tr_b4|b8|b16, ld.shared.b8..b128, st.shared.b8..b128), \
+mfma16x16x16[:a|:b][:ds_read_b64|:ds_read2_b64|:ds_read2_b32], mfma32x32x8[:a|:b][:OP as for mfma16x16x16], \
+ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans], mma_sync_a";
 
 #[cfg(feature = "alloc")]
 impl Pattern {
@@ -165,13 +175,13 @@ impl Pattern {
     pub fn access_name(&self) -> alloc::string::String {
         use alloc::format;
         match self {
-            Pattern::Rows { op } => format!("{}:row", op.name()),
-            Pattern::Columns { op } => format!("{}:column", op.name()),
+            Pattern::Rows { op } => format!("{op}:row"),
+            Pattern::Columns { op } => format!("{op}:column"),
             Pattern::Mfma { mdim, op } => {
                 let shape = if *mdim == 32 { "mfma32x32x8" } else { "mfma16x16x16" };
-                if *op == (Op::DsRead { bits: 128 }) { shape.into() } else { format!("{shape}:{}", op.name()) }
+                if *op == (Op::DsRead { bits: 128 }) { shape.into() } else { format!("{shape}:{op}") }
             }
-            Pattern::Ldmatrix { op } => op.name().into(),
+            Pattern::Ldmatrix { op } => format!("{op}"),
             Pattern::MmaSyncA => "mma_sync_a".into(),
         }
     }

@@ -3,17 +3,17 @@
 //! word), and the rocprof-compute metrics derived from them.
 //!
 //! Nothing here counts: the numbers come from [`count`], the per-phase
-//! detail from [`phase_table`] and [`lane_words`], the tile totals from
+//! detail from [`phase_table`] and [`access_words`], the tile totals from
 //! [`TileCounts::add`], the lane addresses from [`lane_addresses`] /
 //! [`coordinate_address`], so a report always agrees with
 //! [`analyze_tile`](super::analyze_tile) and the compile-time check.
 
 use super::arch::Arch;
 use super::metrics::{bank_conflict_rate_pct, theoretical_bytes};
-use super::model::{Counts, count, lane_words, phase_cycles, phase_table};
+use super::model::{Counts, access_words, count, phase_cycles, phase_table};
 use super::op::Op;
 use super::pattern::Pattern;
-use super::phases::{Grouping, MAX_LANES, grouping};
+use super::rules::{MAX_LANES, Provenance, Rule, rule};
 use super::tile::{TileCounts, coordinate_address, lane_addresses};
 use crate::Descriptor;
 use crate::error::{Error, ErrorKind};
@@ -66,13 +66,19 @@ pub struct BankConflict {
 /// let r = analyze_instruction(&arch::GFX942, Op::DsRead { bits: 128 }, &addrs)?;
 /// let p = &r.phase_detail[2];
 /// assert_eq!(p.lanes, [4, 5, 6, 7, 16, 17, 18, 19]);
-/// assert_eq!((p.active_lanes, p.cycles, p.ways, p.conflicts.len()), (8, 1, 1, 0));
+/// assert_eq!((p.access, p.active_lanes, p.cycles, p.ways, p.conflicts.len()), (0, 8, 1, 1, 0));
+/// // ds_read2_b64: the second addresses pass in phases 4-7, the same lanes as 0-3.
+/// let r = analyze_instruction(&arch::GFX942, Op::DsRead2 { bits: 64, offsets: [0, 1], st64: false }, &addrs)?;
+/// assert_eq!((r.phase_detail[5].access, &r.phase_detail[5].lanes[..2]), (1, &[16, 17][..]));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhaseReport {
-    /// Its index within the instruction.
+    /// Its index within the instruction (over both accesses of read2/write2).
     pub phase: u32,
+    /// Which of the lane's addresses it serves: 0, or 1 for the second
+    /// address of read2/write2.
+    pub access: u32,
     /// Its lanes, in the hardware's order.
     pub lanes: Vec<u32>,
     /// How many of them are active.
@@ -113,22 +119,25 @@ pub struct InstructionReport {
     /// rocprof-compute's bank conflict rate, in percent
     /// ([`bank_conflict_rate_pct`]).
     pub bank_conflict_rate_pct: f64,
-    /// `cycles * arch.bytes_per_cycle()` ([`theoretical_bytes`]).
+    /// `cycles * banks * 4` ([`theoretical_bytes`]).
     pub theoretical_bytes: u64,
     /// Every phase of the instruction (on NVIDIA also the idle ones, which
     /// cost nothing).
     pub phase_detail: Vec<PhaseReport>,
-    /// Why the phase grouping is an assumption, when no source gives it.
-    pub assumption: Option<&'static str>,
+    /// The banks resolving this instruction's conflicts on this chip.
+    pub banks: u32,
+    /// Where the bank count and grouping come from; reports print an
+    /// assumption or a dispute.
+    pub provenance: Provenance,
 }
 
-/// The lanes of `lanes` whose access covers `word`.
-fn lanes_touching(op: Op, lanes: &[u8], addresses: &[Option<u64>], word: u64) -> Vec<u32> {
+/// The lanes of `lanes` whose access `access` covers `word`.
+fn lanes_touching(op: Op, access: u32, lanes: &[u8], addresses: &[Option<u64>], word: u64) -> Vec<u32> {
     lanes
         .iter()
         .filter(|&&lane| {
             addresses.get(lane as usize).copied().flatten().is_some_and(|a| {
-                let (first, n) = lane_words(op, a);
+                let (first, n) = access_words(op, a, access);
                 (first..first + n).contains(&word)
             })
         })
@@ -136,24 +145,28 @@ fn lanes_touching(op: Op, lanes: &[u8], addresses: &[Option<u64>], word: u64) ->
         .collect()
 }
 
-fn phase_report(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option<u64>]) -> PhaseReport {
-    let t = phase_table(arch, op, g, p, addresses);
-    let lanes = g.phase(p);
+/// Phase `index` of the instruction (over its accesses).
+fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, addresses: &[Option<u64>]) -> PhaseReport {
+    let per_access = r.grouping.phases().max(1);
+    let (access, p) = ((index / per_access) as u32, index % per_access);
+    let t = phase_table(op, r, access, p, addresses);
+    let lanes = r.grouping.phase(p);
     let (busiest_bank, ways) = t.busiest();
-    let conflicts = (0..arch.banks)
+    let conflicts = (0..r.banks)
         .filter(|&bank| t.ways(bank) > 1)
         .map(|bank| {
             let (words, n) = t.words_of::<MAX_WORDS>(bank);
             let words = words
                 .iter()
                 .take(n)
-                .map(|&word| WordAccess { address: word * 4, lanes: lanes_touching(op, lanes, addresses, word) })
+                .map(|&word| WordAccess { address: word * 4, lanes: lanes_touching(op, access, lanes, addresses, word) })
                 .collect();
             BankConflict { bank, words }
         })
         .collect();
     PhaseReport {
-        phase: p as u32,
+        phase: index as u32,
+        access,
         lanes: lanes.iter().map(|&l| u32::from(l)).collect(),
         active_lanes: t.active,
         cycles: phase_cycles(arch, ways),
@@ -179,15 +192,17 @@ fn phase_report(arch: &Arch, op: Op, g: &Grouping, p: usize, addresses: &[Option
 /// ```
 pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<InstructionReport, Error> {
     let counts = count(arch, op, addresses)?;
-    let g = grouping(arch, op);
+    let r = rule(arch, op);
+    let phases = r.grouping.phases() * op.accesses() as usize;
     Ok(InstructionReport {
         arch: *arch,
         op,
         counts,
         bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
-        theoretical_bytes: theoretical_bytes(arch, counts.cycles),
-        phase_detail: (0..g.phases).map(|p| phase_report(arch, op, &g, p, addresses)).collect(),
-        assumption: g.assumption,
+        theoretical_bytes: theoretical_bytes(&r, counts.cycles),
+        phase_detail: (0..phases).map(|p| phase_report(arch, op, &r, p, addresses)).collect(),
+        banks: r.banks,
+        provenance: r.provenance,
     })
 }
 
@@ -219,7 +234,8 @@ pub struct TileReport {
     pub counts: TileCounts,
     /// rocprof-compute's bank conflict rate over the tile, in percent.
     pub bank_conflict_rate_pct: f64,
-    /// The tile's theoretical bytes: `cycles * arch.bytes_per_cycle()`.
+    /// The tile's theoretical bytes: `cycles * banks * 4`, with the
+    /// instruction's banks on the chip.
     pub theoretical_bytes: u64,
     /// Each instruction's counts, in issue order.
     pub instructions: Vec<Counts>,
@@ -237,7 +253,7 @@ fn tile_report(
     n: usize,
     addresses_of: impl Fn(usize) -> Result<[Option<u64>; MAX_LANES], Error>,
 ) -> Result<TileReport, Error> {
-    let wave = (arch.wave as usize).min(MAX_LANES);
+    let wave = (arch.wave() as usize).min(MAX_LANES);
     let mut counts = TileCounts::EMPTY;
     let mut instructions = Vec::with_capacity(n);
     for i in 0..n {
@@ -253,7 +269,7 @@ fn tile_report(
         element_bytes,
         counts,
         bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
-        theoretical_bytes: theoretical_bytes(arch, counts.cycles),
+        theoretical_bytes: theoretical_bytes(&rule(arch, op), counts.cycles),
         instructions,
         worst,
     })
@@ -283,7 +299,7 @@ pub fn analyze_tile_report(
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
     let n =
-        pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave as usize)?;
+        pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave() as usize)?;
     tile_report(arch, pattern.op(), Some(pattern), element_bytes, n, |i| {
         lane_addresses(desc, element_bytes, arch, pattern, i)
     })
@@ -323,7 +339,7 @@ pub fn analyze_with(
             requirement: "a pattern issues at least one instruction",
         }));
     }
-    let wave = (arch.wave as usize).min(MAX_LANES);
+    let wave = (arch.wave() as usize).min(MAX_LANES);
     tile_report(arch, op, None, element_bytes, instructions, |i| {
         let mut out = [None; MAX_LANES];
         for (lane, slot) in out.iter_mut().enumerate().take(wave) {

@@ -6,7 +6,7 @@
 use super::arch::Arch;
 use super::model::{Counts, count};
 use super::pattern::Pattern;
-use super::phases::MAX_LANES;
+use super::rules::MAX_LANES;
 use crate::error::{Error, ErrorKind};
 use crate::{Descriptor, Program};
 
@@ -191,7 +191,7 @@ pub const fn program_lane_addresses(
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
-    let wave = arch.wave as usize;
+    let wave = arch.wave() as usize;
     let mut out = [None; MAX_LANES];
     if wave == 0 {
         return Ok(out);
@@ -243,7 +243,7 @@ pub const fn analyze_tile(
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
     let n =
-        match pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave as usize)
+        match pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave() as usize)
         {
             Ok(n) => n,
             Err(e) => return Err(e),
@@ -256,7 +256,7 @@ pub const fn analyze_tile(
             Ok(a) => a,
             Err(e) => return Err(e),
         };
-        let c = match count(arch, pattern.op(), addrs.split_at(arch.wave as usize).0) {
+        let c = match count(arch, pattern.op(), addrs.split_at(arch.wave() as usize).0) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };
@@ -283,7 +283,7 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
         Ok(c) if c.conflict_cycles == 0 => {}
         Ok(c) => const_panic::concat_panic!(
             "\ncktile: the layout has bank conflicts on ",
-            display: arch.name,
+            display: arch.name(),
             ": ",
             c.conflict_cycles,
             " extra cycles over ",

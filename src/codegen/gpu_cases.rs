@@ -31,7 +31,7 @@
 
 use crate::Descriptor;
 use crate::analyzer::arch::SM90;
-use crate::analyzer::phases::MAX_LANES;
+use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::lane_addresses;
 use crate::analyzer::{Counts, Op, Pattern, TileCounts, count};
 use crate::error::{Error, ErrorKind};

@@ -3,7 +3,10 @@
 //! One instruction of a subgroup (a wave of `wave` lanes) writes
 //! `wave * width` consecutive LDS bytes from a subgroup-uniform base: lane `T`
 //! writes bytes `[base + T * width, base + (T + 1) * width)`, reading them from
-//! its own global address. The LDS side is therefore fixed, and a layout is
+//! its own global address. That holds for widths of 4 bytes and more only:
+//! a 1- or 2-byte load still writes one dword per lane, its bytes at
+//! `base + 4 * T` and zeros after them (ROCm/rocm-libraries PR #5084), so no
+//! packed layout results and the planner refuses those widths. The LDS side is therefore fixed, and a layout is
 //! honoured by choosing what each lane reads: for LDS byte `a`, the element
 //! stored there is the tile coordinate `x` whose offset is `a / element_bytes`
 //! (the descriptor's inverse), read from global element `sum(x[i] * stride[i])`.
@@ -31,7 +34,7 @@
 //! ```
 
 use crate::analyzer::Arch;
-use crate::analyzer::arch::Vendor;
+use crate::analyzer::arch::{Chip, Vendor};
 use crate::check;
 use crate::descriptor::Descriptor;
 use crate::error::{Error, ErrorKind};
@@ -90,6 +93,11 @@ pub struct DmaRequest<'a> {
     pub width: usize,
 }
 
+/// Why 1- and 2-byte loads are refused.
+const SUB_DWORD: &str = "a 1- or 2-byte global_load_lds writes one dword per lane (its bytes, then zeros; \
+ROCm/rocm-libraries PR #5084), so consecutive lanes' data land 4 bytes apart and no packed layout results; \
+use a width of 4 bytes or more";
+
 impl DmaRequest<'_> {
     /// The load widths the chip's `global_load_lds` takes.
     ///
@@ -100,9 +108,12 @@ impl DmaRequest<'_> {
     /// assert!(req.supported_widths().unwrap_err().to_string().contains("AMD"));
     /// ```
     pub fn supported_widths(&self) -> Result<&'static [usize], Error> {
-        match (self.arch.vendor, self.arch.name) {
-            (Vendor::Amd, "gfx942") => Ok(&[1, 2, 4]),
-            (Vendor::Amd, "gfx950") => Ok(&[1, 2, 4, 12, 16]),
+        // The instruction loads 1, 2 or 4 bytes on gfx942, also 12 and 16 on
+        // gfx950 (LLVM PR #92962, CK PR #2576); the 1- and 2-byte forms are
+        // refused by `plan` (see the module docs).
+        match (self.arch.vendor(), self.arch.chip()) {
+            (Vendor::Amd, Chip::Gfx942) => Ok(&[1, 2, 4]),
+            (Vendor::Amd, Chip::Gfx950 | Chip::Gfx950B32x64) => Ok(&[1, 2, 4, 12, 16]),
             (Vendor::Amd, _) => Err(bad("arch", 0, "global_load_lds is modelled on gfx942 and gfx950 only")),
             _ => Err(bad(
                 "arch",
@@ -238,7 +249,10 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
             if widths.len() == 3 { "gfx942 loads 1, 2 or 4 bytes" } else { "gfx950 loads 1, 2, 4, 12 or 16 bytes" },
         ));
     }
-    if req.wave != req.arch.wave as usize {
+    if w < 4 {
+        return Err(bad("width", wide(w), SUB_DWORD));
+    }
+    if req.wave != req.arch.wave() as usize {
         return Err(bad("wave", wide(req.wave), "it must be the chip's wave size, 64"));
     }
     if req.workgroup == 0 || req.workgroup % req.wave != 0 || req.workgroup > 1024 {
@@ -260,6 +274,14 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
         ));
     }
     let space = req.lds.element_space_size();
+    let bytes = u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64);
+    if bytes > u64::from(req.arch.shared_bytes()) {
+        return Err(Error::new(ErrorKind::SharedCapacity {
+            arch: req.arch.name(),
+            bytes,
+            capacity: req.arch.shared_bytes(),
+        }));
+    }
     if u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64) / w as u64 > MAX_GATHERS {
         return Err(bad("element space", space, "the plan lists every lane's load: at most 2^22 of them"));
     }
@@ -347,10 +369,13 @@ pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
     let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
     for (g, gather) in p.gathers.iter().enumerate() {
         let base = gather.lds_byte as usize;
-        // The instruction's rule: lane T of load i of subgroup s writes here.
+        // The instruction's rule: lane T of load i of subgroup s writes here,
+        // one dword per lane at least (a 1- or 2-byte load fills the rest of
+        // its dword with zeros).
         let (lane, rest) = (g % p.wave, g / p.wave);
         let (s, i) = (rest / p.loads_per_thread.max(1), rest % p.loads_per_thread.max(1));
-        let rule = s as u64 * p.slice_bytes + (i * p.wave * p.width + lane * p.width) as u64;
+        let slot = p.width.max(4);
+        let rule = s as u64 * p.slice_bytes + (i * p.wave * slot + lane * slot) as u64;
         if rule != gather.lds_byte {
             return Err(bad("LDS byte", wide(base), "a gather is not where the instruction writes"));
         }

@@ -54,8 +54,9 @@ fn table(rows: &[(&str, String, &str)]) -> String {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn phase_heading(p: &PhaseReport) -> String {
+    let access = if p.access > 0 { " (second address)" } else { "" };
     format!(
-        "phase {}: lanes {} ({} active), {} cycle{}, {}-way",
+        "phase {}{access}: lanes {} ({} active), {} cycle{}, {}-way",
         p.phase,
         lane_ranges(&p.lanes),
         p.active_lanes,
@@ -96,8 +97,24 @@ pub fn phase(p: &PhaseReport) -> String {
     out
 }
 
+/// The note a report prints under numbers that rest on an assumed or
+/// disputed rule (nothing for a sourced one).
+///
+/// ```
+/// use cktile::analyzer::{arch, rules::rule, Op};
+/// let note = cktile::render::bank::caveat_note(&rule(&arch::GFX950, Op::DsRead { bits: 32 }).provenance);
+/// assert!(note.starts_with("Note (disputed): "), "{note}");
+/// assert_eq!(cktile::render::bank::caveat_note(&rule(&arch::GFX942, Op::DsRead { bits: 32 }).provenance), "");
+/// ```
+pub fn caveat_note(provenance: &crate::analyzer::rules::Provenance) -> String {
+    match provenance.caveat() {
+        Some((kind, text)) => format!("Note ({kind}): the bank count and phase grouping of this rule: {text}.\n"),
+        None => String::new(),
+    }
+}
+
 /// The worst phase of an instruction in detail (or a line saying there is
-/// no conflict), with the grouping's assumption if it has one.
+/// no conflict), with the rule's assumption or dispute if it has one.
 fn worst_phase(r: &InstructionReport, label: &str) -> String {
     let mut out = String::new();
     if r.counts.conflict_cycles == 0 {
@@ -105,9 +122,7 @@ fn worst_phase(r: &InstructionReport, label: &str) -> String {
     } else if let Some(p) = r.phase_detail.get(r.counts.worst_phase as usize) {
         let _ = write!(out, "Worst: {label}{}", phase(p));
     }
-    if let Some(why) = r.assumption {
-        let _ = writeln!(out, "Note: the phase grouping is an assumption: {why}.");
-    }
+    out.push_str(&caveat_note(&r.provenance));
     out
 }
 
@@ -128,7 +143,7 @@ fn rate(pct: f64) -> String {
 /// ```
 pub fn instruction(r: &InstructionReport) -> String {
     let c = &r.counts;
-    let mut out = format!("{} on {} ({}, {} banks)\n\n", r.op.name(), r.arch.name, r.arch.description, r.arch.banks);
+    let mut out = format!("{} on {} ({}, {} banks)\n\n", r.op, r.arch.name(), r.arch.description(), r.banks);
     out.push_str(&table(&[
         ("Phases", format!("{}", c.phases), "phases"),
         ("Index Accesses", format!("{}", c.cycles), "cycles"),
@@ -153,7 +168,7 @@ pub fn instruction(r: &InstructionReport) -> String {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn accesses(r: &TileReport) -> String {
-    format!("{}, pattern {}", r.op.name(), r.pattern.map_or("custom", |p| p.name()))
+    format!("{}, pattern {}", r.op, r.pattern.map_or("custom", |p| p.name()))
 }
 
 /// A tile's report: what was analysed, the metric table over every
@@ -173,9 +188,9 @@ pub fn tile(r: &TileReport) -> String {
     let mut out = format!(
         "{} on {} ({}, {} banks), {}-byte elements\n\n",
         accesses(r),
-        r.arch.name,
-        r.arch.description,
-        r.arch.banks,
+        r.arch.name(),
+        r.arch.description(),
+        r.worst.banks,
         r.element_bytes
     );
     out.push_str(&table(&[

@@ -42,14 +42,14 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
         .collect();
     let minima: Vec<String> = r.minimum.iter().map(|m| format!("{m}")).collect();
     let mut s = format!(
-        "Layout search: {}x{} tile of {} elements on {} ({} banks); vectors of {} elements stay contiguous\n\
+        "Layout search: {}x{} tile of {} elements on {} (bank period {} bytes); vectors of {} elements stay contiguous\n\
          accesses: {}\n\
          conflict-free minimum: {} cycles ({}); the row-major tile takes {} ({})\n\n",
         p.rows,
         p.cols,
         dtype_name(p.element_bytes),
-        p.arch.name,
-        p.arch.banks,
+        p.arch.name(),
+        p.bank_period_bytes(),
         r.vector,
         names.join(", "),
         r.minimum_cycles(),

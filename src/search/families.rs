@@ -119,7 +119,9 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
     match family {
         Family::Naive => out.push(format!("row-padded:rows={rows},cols={cols},pad=0")),
         Family::CkUniversal => {
-            out.push(format!("ck-universal-a:m={rows},k={cols},dtype={},banks={}", p.element_bytes, p.arch.banks))
+            // CK's own rule, with the bank count CK assumes on the chip.
+            let banks = p.arch.ck_lds_banks().unwrap_or(32);
+            out.push(format!("ck-universal-a:m={rows},k={cols},dtype={},banks={banks}", p.element_bytes))
         }
         Family::CkXorLds => {
             for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
@@ -163,7 +165,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
             }
         }
         Family::RowPadded => {
-            let period = (p.arch.banks as usize * 4 / p.element_bytes.max(1)).max(unit);
+            let period = (p.bank_period_bytes() / p.element_bytes.max(1)).max(unit);
             for pad in (unit..period).step_by(unit) {
                 out.push(format!("row-padded:rows={rows},cols={cols},pad={pad}"));
             }

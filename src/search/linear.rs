@@ -21,7 +21,7 @@
 
 use super::problem::Problem;
 use super::workload::{PatternCost, Workload};
-use crate::analyzer::phases::grouping;
+use crate::analyzer::rules::rule;
 use crate::error::Error;
 use crate::layouts::xor_linear::{Run, runs};
 use alloc::collections::BTreeMap;
@@ -87,11 +87,11 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
     let mut varying_all = 0usize;
     let mut per_instruction: Vec<Vec<usize>> = Vec::new();
     for w in &work.patterns {
-        let g = grouping(arch, w.pattern.op());
+        let g = rule(arch, w.pattern.op()).grouping;
         let mut v = Vec::with_capacity(w.lanes.len());
         for lanes in &w.lanes {
             let mut varying = 0;
-            for phase in 0..g.phases {
+            for phase in 0..g.phases() {
                 let mut first = None;
                 for &lane in g.phase(phase) {
                     if let Some(Some((r, _))) = lanes.get(lane as usize) {
@@ -114,7 +114,8 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
     }
     let classes = 1u64 << classes_log2;
     // Group instructions into shapes.
-    let period = arch.banks as usize * 4;
+    // A row's start modulo the widest bank period of the patterns' instructions.
+    let period = work.patterns.iter().map(|w| rule(arch, w.pattern.op()).banks as usize * 4).max().unwrap_or(128);
     let row_bytes = p.cols * p.element_bytes;
     let mut shapes: BTreeMap<Vec<usize>, Shape> = BTreeMap::new();
     for (pi, w) in work.patterns.iter().enumerate() {
@@ -124,7 +125,7 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
             let vbits: Vec<u32> = varying.iter().map(|&k| active[k]).collect();
             let r_min = lanes.iter().flatten().map(|&(r, _)| r).min().unwrap_or(0);
             let mut key = vec![pi, (r_min * row_bytes) % period];
-            for at in lanes.iter().take(arch.wave as usize) {
+            for at in lanes.iter().take(arch.wave() as usize) {
                 match *at {
                     Some((r, c)) => key.extend([1, r - r_min, c, gather(r, &vbits)]),
                     None => key.push(0),

@@ -88,6 +88,14 @@ fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Work
     if p.max_padding_bytes.is_some_and(|max| extra_bytes > max) {
         return Err(problem::bad("max padding bytes", extra_bytes as usize, "the layout pads more than the limit"));
     }
+    let bytes = space.saturating_mul(p.element_bytes as u64);
+    if bytes > u64::from(p.arch.shared_bytes()) {
+        return Err(Error::new(crate::error::ErrorKind::SharedCapacity {
+            arch: p.arch.name(),
+            bytes,
+            capacity: p.arch.shared_bytes(),
+        }));
+    }
     let program = d.program();
     keeps_vectors(&program, p.rows, p.cols, unit)?;
     let costs = work.program_cost(&program)?;
@@ -245,7 +253,7 @@ fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<St
     for (k, w) in work.patterns.iter().enumerate() {
         for (i, lanes) in w.lanes.iter().enumerate() {
             let addrs = lane_addresses(&d, p.element_bytes, &p.arch, w.pattern, i)?;
-            let r = analyze_instruction(&p.arch, w.pattern.op(), &addrs[..p.arch.wave as usize])?;
+            let r = analyze_instruction(&p.arch, w.pattern.op(), &addrs[..p.arch.wave() as usize])?;
             for ph in r.phase_detail.iter().filter(|ph| ph.cycles > 1) {
                 let rows: Vec<usize> =
                     ph.lanes.iter().filter_map(|&l| lanes.get(l as usize).copied().flatten()).map(|(r, _)| r).collect();

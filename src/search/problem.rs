@@ -61,6 +61,23 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The widest bank period of the problem's instructions, in bytes
+    /// (`banks * 4` of each pattern's instruction on the chip; 128 with no
+    /// pattern): rows padded by a multiple of it meet the same banks.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Op, Pattern};
+    /// use cktile::search::Problem;
+    /// let write = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
+    /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+    /// assert_eq!(Problem::new(64, 64, 2, arch::GFX950).write(write).bank_period_bytes(), 128);
+    /// assert_eq!(Problem::new(64, 64, 2, arch::GFX950).write(write).read(read).bank_period_bytes(), 256);
+    /// ```
+    pub fn bank_period_bytes(&self) -> usize {
+        let period = |p: &Pattern| crate::analyzer::rules::rule(&self.arch, p.op()).banks as usize * 4;
+        self.writes.iter().chain(&self.reads).map(period).max().unwrap_or(128)
+    }
+
     /// A problem with no patterns and no limits yet.
     ///
     /// ```
@@ -171,6 +188,11 @@ impl Problem {
     /// use cktile::search::Problem;
     /// let p = Problem::new(128, 64, 2, arch::GFX942).write(Pattern::Rows { op: Op::DsRead { bits: 128 } });
     /// assert!(p.validate().unwrap_err().to_string().contains("a write instruction"));
+    /// // 256 x 256 fp16 is 128 KB: more than gfx942's 64 KB of LDS, within gfx950's 160 KB.
+    /// let write = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
+    /// let e = Problem::new(256, 256, 2, arch::GFX942).write(write).validate().unwrap_err();
+    /// assert!(e.to_string().contains("131072 bytes, more than the 65536 bytes"), "{e}");
+    /// assert!(Problem::new(256, 256, 2, arch::GFX950).write(write).validate().is_ok());
     /// ```
     pub fn validate(&self) -> Result<(), Error> {
         if self.rows == 0 || self.cols == 0 {
@@ -186,6 +208,14 @@ impl Problem {
         if !matches!(self.element_bytes, 1 | 2 | 4 | 8) {
             return Err(bad("element bytes", self.element_bytes, "it must be 1, 2, 4 or 8"));
         }
+        let bytes = (self.rows * self.cols * self.element_bytes) as u64;
+        if bytes > u64::from(self.arch.shared_bytes()) {
+            return Err(Error::new(ErrorKind::SharedCapacity {
+                arch: self.arch.name(),
+                bytes,
+                capacity: self.arch.shared_bytes(),
+            }));
+        }
         if self.writes.is_empty() && self.reads.is_empty() {
             return Err(bad("patterns", 0, "give at least one write or read pattern"));
         }
@@ -199,9 +229,9 @@ impl Problem {
                 return Err(Error::new(ErrorKind::PatternOp { pattern: p.name(), given: Some(op), expected }));
             }
             if !op.runs_on(&self.arch) {
-                return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name }));
+                return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name() }));
             }
-            p.instructions(self.rows, self.cols, self.element_bytes, self.arch.wave as usize)?;
+            p.instructions(self.rows, self.cols, self.element_bytes, self.arch.wave() as usize)?;
         }
         self.vector_elements()?;
         Ok(())

@@ -4,7 +4,7 @@
 
 use super::problem::Problem;
 use crate::Program;
-use crate::analyzer::phases::MAX_LANES;
+use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::program_address;
 use crate::analyzer::{Arch, Counts, Pattern, count};
 use crate::error::Error;
@@ -53,7 +53,7 @@ impl Workload {
     /// The accesses of a (validated) problem.
     pub fn new(problem: &Problem) -> Result<Workload, Error> {
         let arch = problem.arch;
-        let wave = arch.wave as usize;
+        let wave = arch.wave() as usize;
         let (rows, cols, eb) = (problem.rows, problem.cols, problem.element_bytes);
         let mut patterns = Vec::new();
         for (_, pattern) in problem.patterns() {
@@ -95,7 +95,7 @@ impl Workload {
     where
         F: FnMut(usize, usize, usize, usize) -> Result<u64, Error>,
     {
-        let wave = self.arch.wave as usize;
+        let wave = self.arch.wave() as usize;
         let mut addrs = [None; MAX_LANES];
         if let Some(lanes) = p.lanes.get(i) {
             for (lane, at) in lanes.iter().enumerate().take(wave) {

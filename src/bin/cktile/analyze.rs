@@ -28,8 +28,8 @@ pub fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
     if a.json {
         let c = &r.counts;
         return Ok(json!({
-            "arch": arch.name,
-            "op": r.op.name(),
+            "arch": arch.name(),
+            "op": r.op.to_string(),
             "pattern": pattern.name(),
             "element_bytes": element_bytes,
             "lengths": desc.lengths().as_slice(),

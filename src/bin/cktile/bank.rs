@@ -3,6 +3,7 @@
 use crate::common::{Failure, analysis, bad};
 use crate::request::bank_request;
 use cktile::analyzer::report::{InstructionReport, analyze_instruction};
+use cktile::analyzer::rules::Provenance;
 use serde_json::{Value, json};
 use std::io::Read;
 
@@ -10,8 +11,9 @@ use std::io::Read;
 pub fn instruction_json(r: &InstructionReport) -> Value {
     let c = &r.counts;
     json!({
-        "arch": r.arch.name,
-        "op": r.op.name(),
+        "arch": r.arch.name(),
+        "op": r.op.to_string(),
+        "banks": r.banks,
         "phases": c.phases,
         "cycles": c.cycles,
         "conflict_cycles": c.conflict_cycles,
@@ -20,9 +22,12 @@ pub fn instruction_json(r: &InstructionReport) -> Value {
         "theoretical_bytes": r.theoretical_bytes,
         "active_lanes": c.active_lanes,
         "worst_phase": c.worst_phase,
-        "assumption": r.assumption,
+        "assumption": r.provenance.assumption(),
+        "disputed": r.provenance.disputed(),
+        "sources": match r.provenance { Provenance::Sourced(t) => Some(t), _ => None },
         "phase_detail": r.phase_detail.iter().map(|p| json!({
             "phase": p.phase,
+            "access": p.access,
             "lanes": p.lanes,
             "active_lanes": p.active_lanes,
             "cycles": p.cycles,

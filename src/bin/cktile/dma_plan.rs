@@ -61,7 +61,7 @@ pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
     if a.json {
         return Ok(json!({
             "spec": text.trim(),
-            "arch": arch.name,
+            "arch": arch.name(),
             "element_bytes": element_bytes,
             "lds_bytes": p.lds_bytes,
             "subgroups": p.subgroups,
@@ -89,7 +89,7 @@ pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
     Ok(format!(
         "Direct-to-LDS plan (global_load_lds on {}): {} tile of {element_bytes}-byte elements, {} LDS bytes\n{}\
          Verified: the loads, simulated on a synthetic global tensor, give the layout's LDS image byte for byte.\n",
-        arch.name,
+        arch.name(),
         lengths.join("x"),
         p.lds_bytes,
         render::plan::plan(&p, a.loads)

@@ -56,7 +56,7 @@ fn report_json(r: &SearchReport) -> Value {
         "rows": p.rows,
         "cols": p.cols,
         "element_bytes": eb,
-        "arch": p.arch.name,
+        "arch": p.arch.name(),
         "patterns": p.patterns().map(|(role, pat)| json!({
             "role": if role == cktile::search::Role::Write { "write" } else { "read" },
             "access": pat.access_name(),

@@ -36,7 +36,9 @@ pub fn summary() -> Result<String, Failure> {
         "cktile: LDS bank conflicts of an fp16 128x64 GEMM A tile on {} ({}, {} banks of 4 bytes),\n\
          read by MFMA 16x16x16 with ds_read_b128 and written row by row with ds_write_b128\n\
          (the CK Tile docs' \"Understanding AMD GPU LDS and Bank Conflicts\").\n\n",
-        gfx942.name, gfx942.description, gfx942.banks
+        gfx942.name(),
+        gfx942.description(),
+        gfx942.max_banks()
     );
     s.push_str(&render::bank::comparison(&columns));
     s.push('\n');

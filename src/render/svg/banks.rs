@@ -14,8 +14,8 @@ use super::palette::{CONFLICT, FREE, ways_colour};
 use super::writer::{Anchor, Svg, text_width};
 use crate::Descriptor;
 use crate::analyzer::arch::Vendor;
-use crate::analyzer::model::lane_words;
-use crate::analyzer::phases::MAX_LANES;
+use crate::analyzer::model::access_words;
+use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::report::{InstructionReport, PhaseReport, analyze_instruction, analyze_tile_report};
 use crate::analyzer::tile::lane_addresses;
 use crate::analyzer::{Arch, Pattern};
@@ -81,7 +81,7 @@ pub fn tile_instruction(
             requirement: "it must be below the number of instructions the pattern issues over the tile",
         }));
     }
-    let wave = (arch.wave as usize).min(MAX_LANES);
+    let wave = (arch.wave() as usize).min(MAX_LANES);
     let addresses = lane_addresses(desc, element_bytes, arch, pattern, i)?[..wave].to_vec();
     let report = analyze_instruction(arch, pattern.op(), &addresses)?;
     Ok(InstructionPick { instruction: i, instructions, addresses, report })
@@ -97,12 +97,12 @@ fn collides(p: &PhaseReport, lane: u32, bank: u32) -> bool {
     p.conflicts.iter().any(|c| c.bank == bank && c.words.iter().any(|w| w.lanes.contains(&lane)))
 }
 
-/// The banks `lane`'s access covers.
-fn lane_banks(report: &InstructionReport, addresses: &[Option<u64>], lane: u32) -> Vec<u32> {
-    let banks = report.arch.banks as u64;
+/// The banks `lane`'s access `access` covers.
+fn lane_banks(report: &InstructionReport, addresses: &[Option<u64>], lane: u32, access: u32) -> Vec<u32> {
+    let banks = u64::from(report.banks.max(1));
     match addresses.get(lane as usize).copied().flatten() {
         Some(a) => {
-            let (first, n) = lane_words(report.op, a);
+            let (first, n) = access_words(report.op, a, access);
             let mut out: Vec<u32> = (first..first + n).map(|w| (w % banks) as u32).collect();
             out.sort_unstable();
             out.dedup();
@@ -118,7 +118,7 @@ fn ways(report: &InstructionReport, addresses: &[Option<u64>], p: &PhaseReport, 
         return c.words.len() as u32;
     }
     // Not conflicting: one word if any lane touches the bank.
-    u32::from(p.lanes.iter().any(|&l| lane_banks(report, addresses, l).contains(&bank)))
+    u32::from(p.lanes.iter().any(|&l| lane_banks(report, addresses, l, p.access).contains(&bank)))
 }
 
 /// Draws one instruction's phases as an SVG document.
@@ -135,14 +135,14 @@ fn ways(report: &InstructionReport, addresses: &[Option<u64>], p: &PhaseReport, 
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &str) -> String {
-    let banks = report.arch.banks;
+    let banks = report.banks;
     let grid_w = LEFT + banks * CELL_W;
     let c = &report.counts;
     let subtitle = format!(
         "{} on {} ({}, {} banks of 4 bytes): {} cycles, {} conflict cycles, max {}-way",
-        report.op.name(),
-        report.arch.name,
-        report.arch.description,
+        report.op,
+        report.arch.name(),
+        report.arch.description(),
         banks,
         c.cycles,
         c.conflict_cycles,
@@ -157,8 +157,8 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
     svg.text(16, 24, title, 16, Anchor::Start, &[("font-weight", "bold"), ("class", "title")]);
     svg.text(16, 44, &subtitle, 11, Anchor::Start, &[]);
     let mut y = 62u32;
-    if let Some(why) = report.assumption {
-        let note = format!("Note: assumed phase grouping ({why}).");
+    if let Some((kind, why)) = report.provenance.caveat() {
+        let note = format!("Note ({kind}): bank count and phase grouping: {why}.");
         // Long notes wrap at roughly the picture's width.
         let per_line = ((width - 32) * 10 / 66).max(40) as usize;
         let chars: Vec<char> = note.chars().collect();
@@ -173,7 +173,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         let phase = p.phase.to_string();
         y += 14;
         let header = if p.active_lanes == 0 {
-            let cost = if report.arch.vendor == Vendor::Amd { "still one pass on AMD" } else { "no cost on NVIDIA" };
+            let cost = if report.arch.vendor() == Vendor::Amd { "still one pass on AMD" } else { "no cost on NVIDIA" };
             format!("phase {}: lanes {}: no active lane ({cost})", p.phase, lane_ranges(&p.lanes))
         } else {
             phase_heading(p)
@@ -206,7 +206,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         }
         svg.path(grid.trim_end(), "#bbbbbb");
         for &lane in &p.lanes {
-            let touched = lane_banks(report, addresses, lane);
+            let touched = lane_banks(report, addresses, lane, p.access);
             let label = if touched.is_empty() { format!("lane {lane} -") } else { format!("lane {lane}") };
             svg.text((LEFT - 6) as i64, (y + 13) as i64, &label, 10, Anchor::End, &[]);
             let lane_s = lane.to_string();
