@@ -95,6 +95,13 @@ out t-swizzle-bad offsets 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> 
 out_stdin bank-rocprof '{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, 128, 256, 384]}' bank
 out naive-gfx942 analyze 'packed((128,64))' --arch gfx942 --pattern mfma16
 out naive-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern mfma16
+out write-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern rows --op ds_write_b128
+out_stdin b32-gfx950 '{"arch": "gfx950", "op": "ds_read_b32", "addresses": [0, 128]}' bank
+out_stdin b32-gfx950-b32x64 '{"arch": "gfx950-b32x64", "op": "ds_read_b32", "addresses": [0, 128]}' bank
+out_stdin read2-gfx942 '{"arch": "gfx942", "op": "ds_read2_b64(0,16)", "addresses": [0, 8]}' bank
+out rules-gfx950 rules --arch gfx950
+# The rule table itself, as Markdown (no command line: the chapter shows it as a table).
+"$bin" rules --markdown >"$out_dir/rules-table.txt"
 out naive-sm90-ldmatrix analyze 'packed((16,64))' --arch sm90 --pattern ldmatrix
 out swizzle-sm90-ldmatrix analyze cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64 --arch sm90 --pattern ldmatrix
 out columns-sm80 analyze 'packed((32,32))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32

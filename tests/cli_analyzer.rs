@@ -66,12 +66,31 @@ fn bank_counts_the_omniperf_example() {
 }
 
 #[test]
-fn bank_reports_an_assumed_grouping() {
+fn bank_reports_sources_assumptions_and_disputes() {
+    // Sourced: gfx942's ds_write_b64 (rocKE, kuhar, HipKittens on gfx950).
     let o = bank(r#"{"arch": "gfx942", "op": "ds_write_b64", "addresses": [0, 8]}"#);
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&o);
-    assert!(v["assumption"].as_str().is_some_and(|s| s.contains("ds_write_b64")), "{v}");
-    assert_eq!((v["phases"].clone(), v["cycles"].clone()), (4.into(), 4.into()));
+    assert_eq!((v["assumption"].is_null(), v["disputed"].is_null()), (true, true), "{v}");
+    assert!(v["sources"].as_str().is_some_and(|s| s.contains("rocKE")), "{v}");
+    assert_eq!((v["phases"].clone(), v["cycles"].clone(), v["banks"].clone()), (4.into(), 4.into(), 32.into()));
+    // Assumed: ds_write2_b32 on gfx942; both addresses of each lane, 2 x 2 phases.
+    let o = bank(r#"{"arch": "gfx942", "op": "ds_write2_b32(0,32)", "addresses": [0, 4]}"#);
+    let v = json(&o);
+    assert!(v["assumption"].as_str().is_some_and(|s| s.contains("read2/write2")), "{v}");
+    assert_eq!((v["op"].clone(), v["phases"].clone()), ("ds_write2_b32(0,32)".into(), 4.into()));
+    assert_eq!(v["phase_detail"][2]["access"], 1);
+    // Disputed: gfx950's ds_read_b32, in the report and in the text of `analyze`.
+    let o = bank(r#"{"arch": "gfx950", "op": "ds_read_b32", "addresses": [0, 128]}"#);
+    let v = json(&o);
+    assert!(v["disputed"].as_str().is_some_and(|s| s.contains("gfx950-b32x64")), "{v}");
+    assert_eq!((v["banks"].clone(), v["conflict_cycles"].clone()), (32.into(), 1.into()));
+    let o = bank(r#"{"arch": "gfx950-b32x64", "op": "ds_read_b32", "addresses": [0, 128]}"#);
+    let v = json(&o);
+    assert_eq!((v["banks"].clone(), v["phases"].clone(), v["conflict_cycles"].clone()), (64.into(), 1.into(), 0.into()));
+    let o = cktile(&["analyze", "packed((64,64))", "--arch", "gfx950", "--pattern", "columns", "--op", "ds_read_b32", "--dtype", "fp32"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Note (disputed): "), "{}", stdout(&o));
 }
 
 #[test]
@@ -93,16 +112,21 @@ fn bank_nvidia_broadcast_and_ldmatrix() {
 
 #[test]
 fn bank_unknown_names_list_the_valid_ones() {
-    let o = bank(r#"{"arch": "gfx1100", "op": "ds_read_b32", "addresses": [0]}"#);
+    let o = bank(r#"{"arch": "gfx1030", "op": "ds_read_b32", "addresses": [0]}"#);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("unknown name `gfx1100`; expected one of: gfx90a, gfx942, gfx950, sm80, sm90"),
+        stderr(&o).contains(
+            "unknown name `gfx1030`; expected one of: gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90"
+        ),
         "{}",
         stderr(&o)
     );
-    let o = bank(r#"{"arch": "gfx942", "op": "ds_read_b96", "addresses": [0]}"#);
+    let o = bank(r#"{"arch": "gfx942", "op": "ds_read_b48", "addresses": [0]}"#);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("ds_read_b32, ds_read_b64, ds_read_b128"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("ds_read_b32, ds_read_b64, ds_read_b96, ds_read_b128"), "{}", stderr(&o));
+    let o = bank(r#"{"arch": "gfx942", "op": "ds_read_b64_tr_b16", "addresses": [0]}"#);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("gfx942 has no ds_read_b64_tr_b16 instruction"), "{}", stderr(&o));
     assert!(stderr(&o).contains("ldmatrix.x1"), "{}", stderr(&o));
     let o = bank(r#"{"arch": "sm80", "op": "stmatrix.x4", "addresses": [0]}"#);
     assert_eq!(o.status.code(), Some(2));
@@ -230,8 +254,8 @@ fn analyze_json() {
 fn analyze_bad_input_exit_2() {
     let cases: &[(&[&str], &str)] = &[
         (
-            &["--arch", "gfx1100", "--pattern", "mfma16"],
-            "unknown name `gfx1100`; expected one of: gfx90a, gfx942, gfx950, sm80, sm90",
+            &["--arch", "gfx1030", "--pattern", "mfma16"],
+            "unknown name `gfx1030`; expected one of: gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90",
         ),
         (
             &["--arch", "gfx942", "--pattern", "diagonal"],

@@ -516,7 +516,7 @@ fn cli_render_reports_bad_requests_with_exit_code_2() {
             "error: --view banks needs --pattern (e.g. --pattern mfma16)",
         ),
         (&["render", "packed((2,2,2))"][..], "error: grid view: top dimensions = 3;"),
-        (&["render", "packed((4,8))", "--arch", "gfx1100"][..], "error: --arch: "),
+        (&["render", "packed((4,8))", "--arch", "gfx1030"][..], "error: --arch: "),
     ] {
         let o = cktile(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -5,10 +5,12 @@
 //! - [`bank`]: bank-conflict reports and layout comparisons;
 //! - [`search`]: layout search reports;
 //! - [`plan`]: direct-to-LDS load plans;
+//! - [`rules`]: the analyzer's rule table (banks and phases per chip and instruction, with sources);
 //! - [`svg`]: pictures (layout grids, bank heat maps, transform chains) as SVG.
 
 pub mod bank;
 pub mod plan;
+pub mod rules;
 pub mod search;
 pub mod svg;
 pub mod text;

@@ -12,6 +12,7 @@ mod gpu_cases;
 mod offsets;
 mod render;
 mod request;
+mod rules;
 mod search;
 mod summary;
 
@@ -241,6 +242,25 @@ as Nsight Compute counts them per kernel). Without --json: the plain-text case f
         #[arg(long)]
         json: bool,
     },
+    /// The analyzer's rule table: banks, phases and sources per chip and instruction.
+    #[command(
+        long_about = "The analyzer's rule table: for every chip and every instruction it has, the 4-byte banks that \
+resolve the instruction's conflicts, the lanes served together in each phase, and where that comes from (the \
+measurement or documentation, or the assumption cktile makes where no source gives it, or the dispute where \
+sources disagree).",
+        after_help = "Examples:\n  cktile rules --arch gfx950\n  cktile rules --markdown > rules.md\n  cktile rules --json"
+    )]
+    Rules {
+        /// Only this chip (gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90).
+        #[arg(long)]
+        arch: Option<String>,
+        /// A Markdown table.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// One JSON array of rows.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
     #[command(after_help = "Views (--view):\n  \
 grid    every (row, col) coordinate of a 1-D/2-D descriptor with its offset, coloured by bank (--arch, --dtype)\n  \
@@ -328,6 +348,7 @@ fn main() -> ExitCode {
             codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
         }
         Some(Command::GpuCases { json }) => gpu_cases::gpu_cases(*json),
+        Some(Command::Rules { arch, markdown, json }) => rules::rules(arch.as_deref(), *markdown, *json),
         Some(Command::Render { spec, view, arch, pattern, op, dtype, instruction, rows, cols, title, output }) => {
             render::render(&render::RenderArgs {
                 spec,
