@@ -583,7 +583,8 @@ fn const_analysis_equals_the_runtime_report() {
 /// A chip, an instruction it has (read2/write2 with random offsets), and
 /// one aligned address (or none) per lane.
 fn instruction() -> impl Strategy<Value = (Arch, Op, Vec<Option<u64>>)> {
-    let pairs: Vec<(Arch, Op)> = ARCHS.iter().flat_map(|a| all_ops().filter(|o| o.runs_on(a)).map(|o| (*a, o))).collect();
+    let pairs: Vec<(Arch, Op)> =
+        ARCHS.iter().flat_map(|a| all_ops().filter(|o| o.runs_on(a)).map(|o| (*a, o))).collect();
     (prop::sample::select(pairs), any::<[u8; 2]>()).prop_flat_map(|((a, op), offsets)| {
         let op = match op {
             Op::DsRead2 { bits, st64, .. } => Op::DsRead2 { bits, offsets, st64 },

@@ -156,12 +156,7 @@ pub const GFX1100: Arch = Arch {
 /// ```
 /// assert_eq!(cktile::analyzer::arch::GFX1201.max_banks(), 32);
 /// ```
-pub const GFX1201: Arch = Arch {
-    name: "gfx1201",
-    description: "AMD RDNA4 (RX 9070)",
-    chip: Chip::Gfx1201,
-    ..GFX1100
-};
+pub const GFX1201: Arch = Arch { name: "gfx1201", description: "AMD RDNA4 (RX 9070)", chip: Chip::Gfx1201, ..GFX1100 };
 /// NVIDIA Ampere (A100): 32 banks, warp32, up to 163 KB shared memory per
 /// block (with the opt-in; 48 KB without).
 ///

@@ -303,11 +303,7 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
 
 /// [`Op::check`] in `const` code.
 const fn check_op(op: Op) -> Result<(), Error> {
-    if op.is_valid() {
-        Ok(())
-    } else {
-        Err(Error::new(ErrorKind::InvalidOp { op, valid: super::op::OP_NAMES }))
-    }
+    if op.is_valid() { Ok(()) } else { Err(Error::new(ErrorKind::InvalidOp { op, valid: super::op::OP_NAMES })) }
 }
 
 /// Counts the passes one instruction takes.

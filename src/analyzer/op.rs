@@ -199,11 +199,7 @@ impl Op {
             "ds_read_i16" => "ds_read_u16",
             m => m,
         };
-        let op = TABLE
-            .iter()
-            .find(|(_, n)| *n == mnemonic)
-            .map(|(op, _)| *op)
-            .ok_or_else(unknown)?;
+        let op = TABLE.iter().find(|(_, n)| *n == mnemonic).map(|(op, _)| *op).ok_or_else(unknown)?;
         match (op, offsets) {
             (op, None) => Ok(op),
             (Op::DsRead2 { bits, st64, .. }, Some(offsets)) => Ok(Op::DsRead2 { bits, offsets, st64 }),
@@ -228,8 +224,7 @@ impl Op {
             Op::DsWrite2 { bits, st64, .. } => Op::DsWrite2 { bits, offsets: [0, 1], st64 },
             op => op,
         };
-        TABLE.iter().find(|(o, _)| *o == canonical)
-            .map_or("invalid instruction", |(_, n)| n)
+        TABLE.iter().find(|(o, _)| *o == canonical).map_or("invalid instruction", |(_, n)| n)
     }
 
     /// `Ok` when some chip has this instruction (a width and matrix count
@@ -242,11 +237,7 @@ impl Op {
     /// assert!(e.to_string().contains("DsRead { bits: 7 }"), "{e}");
     /// ```
     pub fn check(&self) -> Result<(), Error> {
-        if self.is_valid() {
-            Ok(())
-        } else {
-            Err(Error::new(ErrorKind::InvalidOp { op: *self, valid: OP_NAMES }))
-        }
+        if self.is_valid() { Ok(()) } else { Err(Error::new(ErrorKind::InvalidOp { op: *self, valid: OP_NAMES })) }
     }
 
     /// Whether some chip has this instruction (what [`check`](Self::check)
@@ -374,7 +365,10 @@ impl Op {
     /// assert!(!cktile::analyzer::Op::DsWrite { bits: 32 }.is_read());
     /// ```
     pub const fn is_read(&self) -> bool {
-        matches!(self, Op::DsRead { .. } | Op::DsRead2 { .. } | Op::DsReadTr { .. } | Op::LdShared { .. } | Op::Ldmatrix { .. })
+        matches!(
+            self,
+            Op::DsRead { .. } | Op::DsRead2 { .. } | Op::DsReadTr { .. } | Op::LdShared { .. } | Op::Ldmatrix { .. }
+        )
     }
 
     /// The vendor whose chips have it.

@@ -61,9 +61,7 @@ impl Pattern {
                         | Op::DsReadTr { .. }
                         | Op::LdShared { .. }
                         | Op::StShared { .. }),
-                    ) => {
-                        Ok(if name == "rows" { Pattern::Rows { op } } else { Pattern::Columns { op } })
-                    }
+                    ) => Ok(if name == "rows" { Pattern::Rows { op } } else { Pattern::Columns { op } }),
                     _ => Err(wrong(pattern, VECTOR_OPS)),
                 }
             }

@@ -159,7 +159,10 @@ fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, addresses: &[Option
             let words = words
                 .iter()
                 .take(n)
-                .map(|&word| WordAccess { address: word * 4, lanes: lanes_touching(op, access, lanes, addresses, word) })
+                .map(|&word| WordAccess {
+                    address: word * 4,
+                    lanes: lanes_touching(op, access, lanes, addresses, word),
+                })
                 .collect();
             BankConflict { bank, words }
         })

@@ -258,7 +258,8 @@ const CDNA3_B64: &str = "nod-ai (measured on MI300X: ds_read_b64 in 4 x 16 lanes
 write: phase = lane bits 5, 4), kuhar's guide; HipKittens measured gfx950's ds_write_b64 the same";
 const CDNA3_READ128: &str = "CK docs, nod-ai (measured on MI300X), rocKE gfx90a profile (phase = lane bit 5, bit 4 ^ \
 bit 2, bit 3), kuhar's guide, Triton PR #11365";
-const CDNA3_WRITE128: &str = "CK docs, rocKE gfx90a profile (phase = lane bits 5, 4, 3), kuhar's guide (T0-T7, ..., T56-T63)";
+const CDNA3_WRITE128: &str =
+    "CK docs, rocKE gfx90a profile (phase = lane bits 5, 4, 3), kuhar's guide (T0-T7, ..., T56-T63)";
 const CDNA3_READ2_B64: &str = "kuhar's guide (MI300: the first b64 of every lane in the 4 x 16-lane phases of \
 ds_read_b64, then the second in the same phases)";
 const CDNA4_READ_B64: &str = "nod-ai and HipKittens (measured on MI350X: 2 x 32 lanes, first conflict at bank 64), \
@@ -325,7 +326,9 @@ const fn amd_single(chip: Chip, read: bool, bits: u32) -> Rule {
         (Gfx950 | Gfx950B32x64, true, 64) => sourced(64, consecutive(2, 32), CDNA4_READ_B64),
         (Gfx950 | Gfx950B32x64, true, 128) => sourced(64, CDNA4_READ_B128, CDNA4_READ128),
         (Gfx950 | Gfx950B32x64, true, 96) => sourced(32, CDNA3_READ_B128, CDNA4_READ_B96),
-        (Gfx950, true, 32) => Rule { banks: 32, grouping: consecutive(2, 32), provenance: Provenance::Disputed(CDNA4_READ_B32) },
+        (Gfx950, true, 32) => {
+            Rule { banks: 32, grouping: consecutive(2, 32), provenance: Provenance::Disputed(CDNA4_READ_B32) }
+        }
         (Gfx950B32x64, true, 32) => {
             Rule { banks: 64, grouping: consecutive(1, 64), provenance: Provenance::Disputed(CDNA4_READ_B32_WIDE) }
         }

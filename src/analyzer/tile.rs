@@ -242,12 +242,15 @@ pub const fn analyze_tile(
     if lengths.len() != 2 {
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
-    let n =
-        match pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave() as usize)
-        {
-            Ok(n) => n,
-            Err(e) => return Err(e),
-        };
+    let n = match pattern.instructions(
+        lengths.get(0) as usize,
+        lengths.get(1) as usize,
+        element_bytes,
+        arch.wave() as usize,
+    ) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
     let program = desc.program();
     let mut t = TileCounts::EMPTY;
     let mut i = 0;

@@ -43,7 +43,7 @@ use alloc::vec::Vec;
 /// Lanes per warp.
 ///
 /// ```
-/// assert_eq!(cktile::codegen::gpu_cases::WARP, cktile::analyzer::arch::SM90.wave as usize);
+/// assert_eq!(cktile::codegen::gpu_cases::WARP, cktile::analyzer::arch::SM90.wave() as usize);
 /// ```
 pub const WARP: usize = 32;
 

@@ -87,7 +87,7 @@ pub fn rows(arch: Option<&Arch>) -> Vec<RuleRow> {
 /// use cktile::analyzer::arch;
 /// let md = cktile::render::rules::table(&cktile::render::rules::rows(Some(&arch::GFX942)), true);
 /// assert!(md.starts_with("| chip | instruction | banks | phases (lanes) | provenance | source |"));
-/// assert!(md.contains("| gfx942 | ds_write_b128 | 32 | 0-7 | 8-15 |"));
+/// assert!(md.contains("| gfx942 | ds_write_b128 | 32 | 0-7 \\| 8-15 \\| 16-23"));
 /// ```
 pub fn table(rows: &[RuleRow], markdown: bool) -> String {
     let mut out = String::new();
