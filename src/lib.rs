@@ -50,6 +50,8 @@ pub mod check;
 pub mod codegen;
 pub mod descriptor;
 mod error;
+#[cfg(feature = "serde")]
+pub mod json;
 pub mod layouts;
 #[cfg(feature = "alloc")]
 pub mod plan;

@@ -153,12 +153,19 @@ fn bank_malformed_requests_exit_2() {
         (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0,"#, "malformed JSON request"),
         ("", "malformed JSON request"),
         ("[0, 128]", "the request must be one JSON object"),
-        (r#"{"op": "ds_read_b32", "addresses": [0]}"#, "the request has no `arch`"),
-        (r#"{"arch": 90, "op": "ds_read_b32", "addresses": [0]}"#, "`arch` must be a string"),
-        (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": 0}"#, "`addresses` must be an array"),
+        (r#"["gfx90a", "ds_read_b32", [0]]"#, "the request must be one JSON object"),
+        (r#"{"op": "ds_read_b32", "addresses": [0]}"#, "missing field `arch`"),
+        (r#"{"arch": 90, "op": "ds_read_b32", "addresses": [0]}"#, "invalid type: integer `90`, expected a string"),
+        (
+            r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": 0}"#,
+            "expected an array with one byte address (or null) per lane",
+        ),
         (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, -4]}"#, "addresses[1] is -4"),
         (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, "8"]}"#, "addresses[1] is \"8\""),
-        (r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0], "lanes": 1}"#, "unknown key `lanes`"),
+        (
+            r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0], "lanes": 1}"#,
+            "unknown field `lanes`, expected one of `arch`, `op`, `addresses`",
+        ),
     ];
     for (request, message) in cases {
         let o = bank(request);

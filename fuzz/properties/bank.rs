@@ -1,8 +1,8 @@
 //! The `bank` target's properties, shared by the fuzz target and by
 //! `tests/fuzz_corpus.rs` (which replays the committed corpus on stable).
 //!
-//! The `cktile bank` request path (the CLI's own parser, compiled from its
-//! file) and the analyzer on whatever it accepts: no panic; passes are at
+//! The `cktile bank` request path (the library's [`BankRequest`], which the
+//! CLI reads its stdin with) and the analyzer on whatever it accepts: no panic; passes are at
 //! least the phases that cost one; conflict cycles are the passes beyond
 //! them; no bank serves more words than there are active lanes' words; and
 //! every phase's detail equals an independent recount from the lane
@@ -12,15 +12,15 @@
 use cktile::analyzer::analyze_instruction;
 use cktile::analyzer::arch::Vendor;
 use cktile::analyzer::report::{InstructionReport, PhaseReport};
+use cktile::json::BankRequest;
 use std::collections::BTreeMap;
-
-#[path = "../../src/bin/cktile/request.rs"]
-mod request;
 
 /// Checks one input; returns whether the analyzer produced a report.
 pub fn check(data: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(data) else { return false };
-    let Ok((arch, op, addresses)) = request::bank_request(text) else { return false };
+    let Ok(req) = BankRequest::from_json(text) else { return false };
+    let Ok((arch, op)) = req.resolve() else { return false };
+    let addresses = req.addresses;
     let Ok(r) = analyze_instruction(&arch, op, &addresses) else { return false };
     let c = r.counts;
     assert!(c.cycles >= c.phases, "{c:?}");

@@ -1,11 +1,10 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
-use crate::bank::instruction_json;
-use crate::common::{Failure, bad, load};
+use crate::common::{Failure, bad, load, to_json};
 use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::{Arch, Op, Pattern};
+use cktile::json::TileJson;
 use cktile::{layouts, render};
-use serde_json::json;
 
 /// The arguments of `cktile analyze`.
 pub struct AnalyzeArgs<'a> {
@@ -26,33 +25,7 @@ pub fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
     let element_bytes = layouts::dtype_bytes(a.dtype).map_err(|e| bad(format!("--dtype: {e}")))?;
     let r = analyze_tile_report(&desc, element_bytes, &arch, pattern).map_err(|e| Failure::input(&text, e))?;
     if a.json {
-        let c = &r.counts;
-        return Ok(json!({
-            "arch": arch.name(),
-            "op": r.op.to_string(),
-            "pattern": pattern.name(),
-            "element_bytes": element_bytes,
-            "lengths": desc.lengths().as_slice(),
-            "element_space_size": desc.element_space_size(),
-            "instructions": c.instructions,
-            "phases": c.phases,
-            "cycles": c.cycles,
-            "conflict_cycles": c.conflict_cycles,
-            "max_ways": c.max_ways,
-            "conflicted_instructions": c.conflicted_instructions,
-            "bank_conflict_rate_pct": r.bank_conflict_rate_pct,
-            "theoretical_bytes": r.theoretical_bytes,
-            "worst_instruction": c.worst_instruction,
-            "per_instruction": r.instructions.iter().map(|i| json!({
-                "phases": i.phases,
-                "cycles": i.cycles,
-                "conflict_cycles": i.conflict_cycles,
-                "max_ways": i.max_ways,
-                "worst_phase": i.worst_phase,
-            })).collect::<Vec<_>>(),
-            "worst": instruction_json(&r.worst),
-        })
-        .to_string());
+        return to_json(&TileJson::new(&desc, &r));
     }
     let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
     Ok(format!(

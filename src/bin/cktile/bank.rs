@@ -1,46 +1,10 @@
 //! `cktile bank`: one instruction's bank conflicts from a JSON request on stdin.
 
-use crate::common::{Failure, analysis, bad};
-use crate::request::bank_request;
-use cktile::analyzer::report::{InstructionReport, analyze_instruction};
-use cktile::analyzer::rules::Provenance;
-use serde_json::{Value, json};
+use crate::common::{Failure, analysis, bad, to_json};
+use cktile::analyzer::report::analyze_instruction;
+use cktile::analyzer::{Arch, Op};
+use cktile::json::{BankRequest, InstructionJson, REQUEST_SHAPE};
 use std::io::Read;
-
-/// One instruction's report as JSON (also the `worst` of `cktile analyze --json`).
-pub fn instruction_json(r: &InstructionReport) -> Value {
-    let c = &r.counts;
-    json!({
-        "arch": r.arch.name(),
-        "op": r.op.to_string(),
-        "banks": r.banks,
-        "phases": c.phases,
-        "cycles": c.cycles,
-        "conflict_cycles": c.conflict_cycles,
-        "max_ways": c.max_ways,
-        "bank_conflict_rate_pct": r.bank_conflict_rate_pct,
-        "theoretical_bytes": r.theoretical_bytes,
-        "active_lanes": c.active_lanes,
-        "worst_phase": c.worst_phase,
-        "assumption": r.provenance.assumption(),
-        "disputed": r.provenance.disputed(),
-        "sources": match r.provenance { Provenance::Sourced(t) => Some(t), _ => None },
-        "phase_detail": r.phase_detail.iter().map(|p| json!({
-            "phase": p.phase,
-            "access": p.access,
-            "lanes": p.lanes,
-            "active_lanes": p.active_lanes,
-            "cycles": p.cycles,
-            "ways": p.ways,
-            "busiest_bank": p.busiest_bank,
-            "conflicts": p.conflicts.iter().map(|b| json!({
-                "bank": b.bank,
-                "ways": b.words.len(),
-                "words": b.words.iter().map(|w| json!({"address": w.address, "lanes": w.lanes})).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
-}
 
 /// Runs `cktile bank`.
 pub fn bank() -> Result<String, Failure> {
@@ -48,7 +12,10 @@ pub fn bank() -> Result<String, Failure> {
     std::io::stdin()
         .read_to_string(&mut text)
         .map_err(|e| Failure { message: format!("error: cannot read stdin: {e}"), code: 1 })?;
-    let (arch, op, addresses) = bank_request(&text).map_err(bad)?;
-    let r = analyze_instruction(&arch, op, &addresses).map_err(analysis)?;
-    Ok(instruction_json(&r).to_string())
+    let req = BankRequest::from_json(&text)
+        .map_err(|e| bad(format!("malformed JSON request ({e}); expected one object such as {REQUEST_SHAPE}")))?;
+    let arch = Arch::by_name(&req.arch).map_err(|e| bad(format!("arch: {e}")))?;
+    let op = Op::by_name(&req.op).map_err(|e| bad(format!("op: {e}")))?;
+    let r = analyze_instruction(&arch, op, &req.addresses).map_err(analysis)?;
+    to_json(&InstructionJson::new(&r))
 }

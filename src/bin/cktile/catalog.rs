@@ -1,8 +1,8 @@
 //! `cktile catalog`: the layout catalogue, one entry or all.
 
-use crate::common::Failure;
+use crate::common::{Failure, to_json};
+use cktile::json::CatalogEntryJson;
 use cktile::layouts;
-use serde_json::json;
 
 /// Runs `cktile catalog`.
 pub fn catalog(name: Option<&str>, json: bool) -> Result<String, Failure> {
@@ -23,22 +23,11 @@ pub fn catalog(name: Option<&str>, json: bool) -> Result<String, Failure> {
     let mut items = Vec::new();
     let mut text = String::new();
     for e in entries {
-        let example = layouts::resolve(e.example).map_err(|err| Failure::input(e.example, err))?;
-        let tile = example.element_size().unwrap_or(0);
-        let space = example.element_space_size();
+        let j = CatalogEntryJson::new(e).map_err(|err| Failure::input(e.example, err))?;
+        let (tile, space) = (j.example_element_size(), j.example_element_space_size());
         let overhead = if tile > 0 { 100.0 * (space - tile) as f64 / tile as f64 } else { 0.0 };
         if json {
-            items.push(json!({
-                "name": e.name,
-                "summary": e.summary,
-                "source": e.source,
-                "bijective": e.bijective,
-                "params": e.params.iter().map(|p| json!({"name": p.name, "help": p.help, "default": p.default})).collect::<Vec<_>>(),
-                "example": e.example,
-                "example_element_size": tile,
-                "example_element_space_size": space,
-                "example_spec": example.to_string(),
-            }));
+            items.push(j);
             continue;
         }
         text.push_str(&format!("{}\n  {}\n  source: {}\n", e.name, e.summary, e.source));
@@ -54,10 +43,10 @@ pub fn catalog(name: Option<&str>, json: bool) -> Result<String, Failure> {
         if name.is_some() {
             text.push_str(&format!(
                 "  spec:\n{}\n",
-                example.to_string().lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+                j.example_spec().lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
             ));
         }
         text.push('\n');
     }
-    Ok(if json { serde_json::Value::Array(items).to_string() } else { text })
+    if json { to_json(&items) } else { Ok(text) }
 }

@@ -51,6 +51,12 @@ pub fn load(arg: &str) -> Result<(String, Descriptor), Failure> {
     Ok((text, desc))
 }
 
+/// A report as one line of JSON (the library's typed view of it).
+pub fn to_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
+    serde_json::to_string(view)
+        .map_err(|e| Failure { message: format!("error: cannot write the JSON report: {e}"), code: 1 })
+}
+
 /// A bad request: exit code 2.
 pub fn bad(message: String) -> Failure {
     Failure { message: format!("error: {message}"), code: 2 }

@@ -1,12 +1,12 @@
 //! `cktile dma-plan`: the gathers that fill a layout with AMD's direct
 //! global-to-LDS loads, verified by simulation.
 
-use crate::common::{Failure, bad, load};
+use crate::common::{Failure, bad, load, to_json};
 use cktile::analyzer::Arch;
+use cktile::json::DmaPlanJson;
 use cktile::layouts;
 use cktile::plan::dma::{DmaRequest, plan, verify};
 use cktile::render;
-use serde_json::json;
 
 /// The arguments of `cktile dma-plan`.
 pub struct DmaArgs<'a> {
@@ -59,31 +59,7 @@ pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
     let p = plan(&req).map_err(|e| bad(format!("{e}")))?;
     verify(&req, &p).map_err(|e| bad(format!("internal: the plan failed its simulation: {e}")))?;
     if a.json {
-        return Ok(json!({
-            "spec": text.trim(),
-            "arch": arch.name(),
-            "element_bytes": element_bytes,
-            "lds_bytes": p.lds_bytes,
-            "subgroups": p.subgroups,
-            "wave": p.wave,
-            "width": p.width,
-            "slice_bytes": p.slice_bytes,
-            "loads_per_thread": p.loads_per_thread,
-            "verified": true,
-            "gathers": p.gathers.iter().enumerate().map(|(k, g)| {
-                let lane = k % p.wave;
-                let rest = k / p.wave;
-                json!({
-                    "subgroup": rest / p.loads_per_thread,
-                    "load": rest % p.loads_per_thread,
-                    "lane": lane,
-                    "lds_byte": g.lds_byte,
-                    "global_byte": g.global_byte,
-                    "coordinate": g.coordinate,
-                })
-            }).collect::<Vec<_>>(),
-        })
-        .to_string());
+        return to_json(&DmaPlanJson::new(&text, &arch, element_bytes, &p));
     }
     let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
     Ok(format!(

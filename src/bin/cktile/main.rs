@@ -11,7 +11,6 @@ mod dma_plan;
 mod gpu_cases;
 mod offsets;
 mod render;
-mod request;
 mod rules;
 mod search;
 mod summary;

@@ -1,12 +1,12 @@
 //! `cktile search`: the layouts of a tile that cost the fewest bank passes
 //! for its writes and reads, searched over the catalogue's families.
 
-use crate::common::{Failure, bad};
+use crate::common::{Failure, bad, to_json};
 use cktile::analyzer::{Arch, Pattern};
+use cktile::json::SearchJson;
 use cktile::layouts;
 use cktile::render;
-use cktile::search::{Candidate, Problem, SearchReport, search};
-use serde_json::{Value, json};
+use cktile::search::{Problem, search};
 
 /// The arguments of `cktile search`.
 pub struct SearchArgs<'a> {
@@ -35,61 +35,6 @@ fn tile(text: &str) -> Result<(usize, usize), Failure> {
     parsed.ok_or_else(|| bad(format!("--tile: `{text}` is not ROWSxCOLS; write e.g. --tile 128x64")))
 }
 
-fn candidate_json(c: &Candidate, element_bytes: usize) -> Value {
-    json!({
-        "family": c.family.entry(),
-        "entry": c.entry,
-        "label": c.label(element_bytes),
-        "spec": c.descriptor().map(|d| d.to_string()).unwrap_or_default(),
-        "cycles": c.cycles,
-        "per_pattern_cycles": c.costs.iter().map(|k| k.cycles).collect::<Vec<_>>(),
-        "max_ways": c.costs.iter().map(|k| k.max_ways).collect::<Vec<_>>(),
-        "extra_bytes": c.extra_bytes,
-        "transforms": c.transforms,
-    })
-}
-
-fn report_json(r: &SearchReport) -> Value {
-    let p = &r.problem;
-    let eb = p.element_bytes;
-    json!({
-        "rows": p.rows,
-        "cols": p.cols,
-        "element_bytes": eb,
-        "arch": p.arch.name(),
-        "patterns": p.patterns().map(|(role, pat)| json!({
-            "role": if role == cktile::search::Role::Write { "write" } else { "read" },
-            "access": pat.access_name(),
-        })).collect::<Vec<_>>(),
-        "vector_elements": r.vector,
-        "minimum_cycles": r.minimum_cycles(),
-        "minimum_per_pattern": r.minimum,
-        "conflict_free": r.conflict_free(),
-        "naive": candidate_json(&r.naive, eb),
-        "best": candidate_json(r.best(), eb),
-        "optimal": r.optimal.iter().map(|c| candidate_json(c, eb)).collect::<Vec<_>>(),
-        "xor_linear_optimal_classes": r.xor_linear_optimal_classes,
-        "front": r.front.iter().map(|c| candidate_json(c, eb)).collect::<Vec<_>>(),
-        "families": r.families.iter().map(|f| json!({
-            "family": f.family.entry(),
-            "members": f.members,
-            "valid": f.valid,
-            "note": f.note,
-        })).collect::<Vec<_>>(),
-        "evaluated": r.evaluated,
-        "lower_bound_cycles": r.best().cycles,
-        "pattern_best": r.pattern_best,
-        "stuck_phases": r.stuck.iter().map(|s| json!({
-            "pattern": s.pattern,
-            "instruction": s.instruction,
-            "phase": s.phase,
-            "row": s.row,
-            "lanes": s.lanes,
-            "cycles": s.cycles,
-        })).collect::<Vec<_>>(),
-    })
-}
-
 /// Runs `cktile search`.
 pub fn search_layouts(a: &SearchArgs<'_>) -> Result<String, Failure> {
     let (rows, cols) = tile(a.tile)?;
@@ -109,5 +54,5 @@ pub fn search_layouts(a: &SearchArgs<'_>) -> Result<String, Failure> {
         problem = problem.vector(v);
     }
     let r = search(&problem).map_err(|e| bad(format!("{e}")))?;
-    Ok(if a.json { report_json(&r).to_string() } else { render::search::report(&r, a.top) })
+    if a.json { to_json(&SearchJson::new(&r)) } else { Ok(render::search::report(&r, a.top)) }
 }

@@ -1,0 +1,151 @@
+//! The report of `cktile search`.
+
+use crate::search::{Candidate, Role, SearchReport};
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize)]
+struct CandidateJson<'a> {
+    cycles: u64,
+    entry: &'a str,
+    extra_bytes: u64,
+    family: &'static str,
+    label: String,
+    max_ways: Vec<u32>,
+    per_pattern_cycles: Vec<u64>,
+    spec: String,
+    transforms: usize,
+}
+
+fn candidate(c: &Candidate, element_bytes: usize) -> CandidateJson<'_> {
+    CandidateJson {
+        cycles: c.cycles,
+        entry: &c.entry,
+        extra_bytes: c.extra_bytes,
+        family: c.family.entry(),
+        label: c.label(element_bytes),
+        max_ways: c.costs.iter().map(|k| k.max_ways).collect(),
+        per_pattern_cycles: c.costs.iter().map(|k| k.cycles).collect(),
+        spec: c.descriptor().map(|d| d.to_string()).unwrap_or_default(),
+        transforms: c.transforms,
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct PatternJson {
+    access: String,
+    role: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct FamilyJson<'a> {
+    family: &'static str,
+    members: u64,
+    note: &'a str,
+    valid: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct StuckJson<'a> {
+    cycles: u32,
+    instruction: u32,
+    lanes: &'a [u32],
+    pattern: usize,
+    phase: u32,
+    row: usize,
+}
+
+/// `cktile search --json`: the problem, the best layouts, the Pareto front,
+/// the families searched and, when nothing is conflict-free, the phases
+/// that prove the bound.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Problem, search};
+/// let p = Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+/// let r = search(&p)?;
+/// let out = serde_json::to_string(&cktile::json::SearchJson::new(&r)).unwrap();
+/// assert!(out.starts_with(r#"{"arch":"gfx942","best":{"cycles":"#));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchJson<'a> {
+    arch: &'static str,
+    best: CandidateJson<'a>,
+    cols: usize,
+    conflict_free: bool,
+    element_bytes: usize,
+    evaluated: u64,
+    families: Vec<FamilyJson<'a>>,
+    front: Vec<CandidateJson<'a>>,
+    lower_bound_cycles: u64,
+    minimum_cycles: u64,
+    minimum_per_pattern: &'a [u64],
+    naive: CandidateJson<'a>,
+    optimal: Vec<CandidateJson<'a>>,
+    pattern_best: &'a [u64],
+    patterns: Vec<PatternJson>,
+    rows: usize,
+    stuck_phases: Vec<StuckJson<'a>>,
+    vector_elements: usize,
+    xor_linear_optimal_classes: u64,
+}
+
+impl<'a> SearchJson<'a> {
+    /// The view of `r`.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// let p = cktile::search::Problem::new(8, 8, 4, arch::SM80).read(Pattern::from_access("ld.shared.b32:column")?);
+    /// let r = cktile::search::search(&p)?;
+    /// let _ = cktile::json::SearchJson::new(&r);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn new(r: &'a SearchReport) -> SearchJson<'a> {
+        let p = &r.problem;
+        let eb = p.element_bytes;
+        SearchJson {
+            arch: p.arch.name(),
+            best: candidate(r.best(), eb),
+            cols: p.cols,
+            conflict_free: r.conflict_free(),
+            element_bytes: eb,
+            evaluated: r.evaluated,
+            families: r
+                .families
+                .iter()
+                .map(|f| FamilyJson { family: f.family.entry(), members: f.members, note: &f.note, valid: f.valid })
+                .collect(),
+            front: r.front.iter().map(|c| candidate(c, eb)).collect(),
+            lower_bound_cycles: r.best().cycles,
+            minimum_cycles: r.minimum_cycles(),
+            minimum_per_pattern: &r.minimum,
+            naive: candidate(&r.naive, eb),
+            optimal: r.optimal.iter().map(|c| candidate(c, eb)).collect(),
+            pattern_best: &r.pattern_best,
+            patterns: p
+                .patterns()
+                .map(|(role, pat)| PatternJson {
+                    access: pat.access_name(),
+                    role: if role == Role::Write { "write" } else { "read" },
+                })
+                .collect(),
+            rows: p.rows,
+            stuck_phases: r
+                .stuck
+                .iter()
+                .map(|s| StuckJson {
+                    cycles: s.cycles,
+                    instruction: s.instruction,
+                    lanes: &s.lanes,
+                    pattern: s.pattern,
+                    phase: s.phase,
+                    row: s.row,
+                })
+                .collect(),
+            vector_elements: r.vector,
+            xor_linear_optimal_classes: r.xor_linear_optimal_classes,
+        }
+    }
+}
