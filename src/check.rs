@@ -126,7 +126,8 @@ pub struct Report {
     pub valid_count: u64,
     /// CK's element space size.
     pub element_space_size: Index,
-    /// No two valid coordinates share an offset.
+    /// No two valid coordinates share an offset, wherever the offsets lie
+    /// (inside the element space or not).
     pub injective: bool,
     /// Every offset in `[0, element_space_size)` is reached by a valid coordinate.
     pub surjective: bool,
@@ -134,7 +135,8 @@ pub struct Report {
     pub hole_count: u64,
     /// The first few holes.
     pub holes: Vec<Index>,
-    /// Number of valid coordinates that share their offset with an earlier one.
+    /// Number of valid coordinates that share their offset with an earlier
+    /// one, counted over every offset produced (outside the element space too).
     pub collision_count: u64,
     /// The first few collisions.
     pub collisions: Vec<Collision>,
@@ -147,19 +149,40 @@ pub struct Report {
 }
 
 impl Report {
-    /// Injective and surjective: every element is reached exactly once.
+    /// Injective, surjective and no offset outside the element space: every
+    /// element is reached exactly once and nothing else is.
     ///
     /// ```
     /// let r = cktile::check::check(&cktile::Descriptor::packed(&[4, 8]).unwrap()).unwrap();
     /// assert!(r.is_bijective());
+    /// // Offsets 1 and 2 in a 2-element space: injective, one hole (0), one outside.
+    /// let d = cktile::spec::parse("naive_with_offset((2),(1),1)")?;
+    /// let r = cktile::check::check(&d)?;
+    /// assert!(r.injective && !r.is_bijective());
+    /// assert_eq!((r.hole_count, r.outside_count, r.outside.clone()), (1, 1, vec![(vec![1], 2)]));
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn is_bijective(&self) -> bool {
-        self.injective && self.surjective
+        self.injective && self.surjective && self.outside_count == 0
     }
 }
 
 /// Enumerates every coordinate and reports injectivity, surjectivity onto
 /// `[0, element_space_size)`, holes, collisions and vector information.
+///
+/// Collisions are counted over every offset a valid coordinate produces,
+/// including offsets outside the element space (listed in
+/// [`Report::outside`]); holes are the offsets inside the element space that
+/// no valid coordinate reaches.
+///
+/// ```
+/// // Three coordinates, all at offset 100, past a 1-element space.
+/// let d = cktile::spec::parse("naive_with_offset((3),(0),100)")?;
+/// let r = cktile::check::check(&d)?;
+/// assert!(!r.injective && !r.surjective && !r.is_bijective());
+/// assert_eq!((r.collision_count, r.outside_count, r.hole_count), (2, 3, 1));
+/// # Ok::<(), cktile::Error>(())
+/// ```
 ///
 /// ```
 /// let d = cktile::Descriptor::naive(&[4, 8], &[10, 1]).unwrap();
@@ -170,6 +193,8 @@ impl Report {
 pub fn check(desc: &Descriptor) -> Result<Report, Error> {
     let size = enumerable_size(desc)?;
     let space = desc.element_space_size();
+    // Every valid coordinate's offset, wherever it lies: collisions are
+    // counted over all of them, holes only inside the element space.
     let mut reached: Vec<(Index, u64)> = Vec::with_capacity(size as usize);
     let mut outside = Vec::new();
     let mut outside_count = 0;
@@ -179,22 +204,21 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
             continue;
         }
         let off = desc.calculate_offset(&c);
-        if (0..space).contains(&off) {
-            reached.push((off, n));
-        } else {
+        if !(0..space).contains(&off) {
             outside_count += 1;
             if outside.len() < EXAMPLES {
                 outside.push((c, off));
             }
         }
+        reached.push((off, n));
     }
-    let valid_count = reached.len() as u64 + outside_count;
+    let valid_count = reached.len() as u64;
     reached.sort_unstable();
     let mut collisions = Vec::new();
     let mut collision_count = 0;
     let mut holes = Vec::new();
-    let mut distinct: u64 = 0;
-    let mut next: Index = 0; // the smallest offset not yet known to be reached
+    let mut distinct_inside: u64 = 0;
+    let mut next: Index = 0; // the smallest in-space offset not yet known to be reached
     for (i, &(off, n)) in reached.iter().enumerate() {
         if i > 0 && reached[i - 1].0 == off {
             collision_count += 1;
@@ -204,7 +228,10 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
             }
             continue;
         }
-        distinct += 1;
+        if !(0..space).contains(&off) {
+            continue;
+        }
+        distinct_inside += 1;
         while next < off && holes.len() < EXAMPLES {
             holes.push(next);
             next += 1;
@@ -215,7 +242,7 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
         holes.push(next);
         next += 1;
     }
-    let hole_count = space as u64 - distinct;
+    let hole_count = (space.max(0) as u64).saturating_sub(distinct_inside);
     let vectors = desc.top_vectors()[..desc.num_dims()].to_vec();
     Ok(Report {
         lengths: desc.lengths().as_slice().to_vec(),

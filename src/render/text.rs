@@ -87,7 +87,13 @@ pub fn report(r: &Report) -> String {
         let _ = writeln!(out, "surjective:  no ({} hole{s}: {}{more})", r.hole_count, list(&r.holes));
     }
     if r.outside_count > 0 {
-        let _ = writeln!(out, "outside the element space: {} valid coordinates", r.outside_count);
+        let (s, verb) = if r.outside_count == 1 { ("", "maps") } else { ("s", "map") };
+        let more = if (r.outside.len() as u64) < r.outside_count { " (first listed)" } else { "" };
+        let _ = writeln!(
+            out,
+            "outside the element space: {} valid coordinate{s} {verb} to offsets outside [0, {}){more}",
+            r.outside_count, r.element_space_size
+        );
         for (c, o) in &r.outside {
             let _ = writeln!(out, "  {c:?} -> {o}");
         }
