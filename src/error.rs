@@ -240,6 +240,24 @@ pub enum ErrorKind {
         /// The parameter.
         parameter: &'static str,
     },
+    /// A catalogue entry names its element type and a different one was asked for.
+    ElementTypeConflict {
+        /// The entry.
+        layout: &'static str,
+        /// The entry's element type, as written (`dtype=fp8`, `bits=16`).
+        entry: Snippet,
+        /// Its size in bytes.
+        entry_bytes: usize,
+        /// The element type asked for, as written.
+        given: Snippet,
+        /// Its size in bytes.
+        given_bytes: usize,
+    },
+    /// A layout is used where its element size matters, and nothing names it.
+    MissingElementType {
+        /// The layout as written (cut short).
+        layout: Snippet,
+    },
     /// An instruction the chip does not have.
     Unsupported {
         /// The instruction.
@@ -410,6 +428,10 @@ impl Error {
             ErrorKind::TooLarge { .. } => "cktile: the tile is too large to enumerate",
             ErrorKind::LayoutParameter { .. } => "cktile: a layout parameter is outside its valid range",
             ErrorKind::MissingParameter { .. } => "cktile: a catalogue entry needs a parameter that was not given",
+            ErrorKind::ElementTypeConflict { .. } => {
+                "cktile: a catalogue entry's element type differs from the one asked for"
+            }
+            ErrorKind::MissingElementType { .. } => "cktile: the layout carries no element type and none was given",
             ErrorKind::Unsupported { .. } => "cktile: the chip does not have this instruction",
             ErrorKind::TooManyLanes { .. } => "cktile: more lane addresses than the chip has lanes",
             ErrorKind::Misaligned { .. } => "cktile: a lane's address is not aligned to its access",
@@ -502,6 +524,20 @@ impl fmt::Display for Error {
             ErrorKind::MissingParameter { layout, parameter } => {
                 write!(f, "{layout} needs the parameter `{parameter}` (write {layout}:{parameter}=VALUE,...)")
             }
+            ErrorKind::ElementTypeConflict { layout, entry, entry_bytes, given, given_bytes } => write!(
+                f,
+                "{layout} is written with {} ({entry_bytes}-byte elements) but the element type asked for is {} \
+                 ({given_bytes}-byte elements); drop one or make them agree",
+                entry.as_str(),
+                given.as_str()
+            ),
+            ErrorKind::MissingElementType { layout } => write!(
+                f,
+                "`{}` carries no element type, and the element size decides the byte addresses; name one \
+                 (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte count: --dtype on the command line, or dtype=... \
+                 in a catalogue entry)",
+                layout.as_str()
+            ),
             ErrorKind::Unsupported { op, arch } => {
                 write!(
                     f,

@@ -95,10 +95,10 @@ fn spec_strategy() -> impl Strategy<Value = String> {
             let base = format!("naive_with_offset({}, {}, {off})", tuple(&[a, b]), tuple(&[s0, s1]));
             match stage {
                 0 => base,
-                1 => format!(
-                    "{base} | transform(pad({a},{l},{r}) on [0] -> [0], pass_through({b}) on [1] -> [1])"
-                ),
-                2 if b.is_power_of_two() && b % a == 0 => format!("{base} | transform(xor(({a},{b})) on [0,1] -> [0,1])"),
+                1 => format!("{base} | transform(pad({a},{l},{r}) on [0] -> [0], pass_through({b}) on [1] -> [1])"),
+                2 if b.is_power_of_two() && b % a == 0 => {
+                    format!("{base} | transform(xor(({a},{b})) on [0,1] -> [0,1])")
+                }
                 _ => format!("{base} | transform(merge(({a},{b})) on [0,1] -> [0])"),
             }
         },
