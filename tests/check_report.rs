@@ -115,3 +115,87 @@ proptest! {
         assert_matches_recount(&text);
     }
 }
+
+/// The verified contiguity by its definition: the largest power of two `L`
+/// dividing the length for which every aligned run of `L` coordinates along
+/// the dimension is valid and consecutive, checked run by run.
+fn brute_verified(d: &cktile::Descriptor, dim: usize) -> i64 {
+    let lengths = d.lengths().as_slice().to_vec();
+    let size: u64 = lengths.iter().map(|&l| l as u64).product();
+    let mut best = 1;
+    let mut l = 2;
+    while l <= lengths[dim] {
+        if lengths[dim] % l == 0 {
+            let ok = (0..size).map(|n| check::coordinate(d, n)).filter(|c| c[dim] % l == 0).all(|c| {
+                (0..l).all(|i| {
+                    let mut x = c.clone();
+                    x[dim] += i;
+                    d.coordinate_has_valid_offset(&x) && d.calculate_offset(&x) == d.calculate_offset(&c) + i
+                })
+            });
+            if ok {
+                best = l;
+            }
+        }
+        l *= 2;
+    }
+    best
+}
+
+/// The example: CK's rule passes the base's 16 through the xor,
+/// but row 1 is 17 16 19 18 ...; the report says so.
+#[test]
+fn ck_vector_claims_are_checked_against_the_offsets() {
+    let d = cktile::spec::parse("packed((2,16),16) | transform(xor((2,16)) on [0,1] -> [0,1])").unwrap();
+    let r = check::check(&d).unwrap();
+    assert_eq!(r.vectors[1].length, Some(16));
+    assert_eq!(r.verified, vec![1, 1]);
+    let text = cktile::render::text::report(&r);
+    assert!(text.contains("dim 1: CK's guarantee: vector length 16, stride 1; verified contiguous: 1"), "{text}");
+    assert!(text.contains("CK's claim of 16 is false for these offsets"), "{text}");
+    // left_pad passes the lower length through too: the run straddling the pad breaks.
+    let d = cktile::spec::parse("naive((8),(1),4,1) | transform(left_pad(8,3) on [0] -> [0])").unwrap();
+    let r = check::check(&d).unwrap();
+    assert_eq!((r.vectors[0].length, r.verified[0]), (Some(4), 1));
+    // Where CK knows nothing, the report says why.
+    let r = check::check(&cktile::spec::parse("packed((128,64))").unwrap()).unwrap();
+    assert_eq!(r.verified, vec![1, 64]);
+    let text = cktile::render::text::report(&r);
+    assert!(text.contains("dim 1: CK's guarantee: vector length unknown, stride 1; verified contiguous: 64"));
+    assert!(text.contains("this base guarantees none (give one: packed((LENGTHS), N)"), "{text}");
+    // A correct claim is confirmed.
+    let r = check::check(&cktile::layouts::resolve("ck-universal-a:m=128,k=64").unwrap()).unwrap();
+    assert_eq!((r.vectors[1].length, r.verified[1]), (Some(8), 8));
+    assert!(!cktile::render::text::report(&r).contains("is false"));
+}
+
+/// 2-D bases with a guaranteed vector length under the transforms CK's rule
+/// passes lengths through (xor, pads, merges, unmerges, pass_through).
+fn vector_spec_strategy() -> impl Strategy<Value = String> {
+    (0u32..3, 0u32..4, 0u32..4, 0u8..5, 0usize..4).prop_map(|(ra, cb, vb, stage, pad)| {
+        let (a, b, v) = (1usize << ra, 1usize << (cb + 1), 1usize << vb.min(cb + 1));
+        let base = format!("packed(({a},{b}),{v})");
+        match stage {
+            0 => base,
+            1 if b % a == 0 => format!("{base} | transform(xor(({a},{b})) on [0,1] -> [0,1])"),
+            2 => format!("{base} | transform(pass_through({a}) on [0] -> [0], left_pad({b},{pad}) on [1] -> [1])"),
+            3 => format!("{base} | transform(pass_through({a}) on [0] -> [0], right_pad({b},{pad}) on [1] -> [1])"),
+            _ => format!("{base} | transform(merge(({a},{b})) on [0,1] -> [0])"),
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// The verified contiguity equals its definition checked run by run,
+    /// over layouts whose offsets collide, leave the space, pad and xor.
+    #[test]
+    fn verified_contiguity_is_its_definition(text in prop_oneof![spec_strategy(), vector_spec_strategy()]) {
+        let d = cktile::spec::parse(&text).unwrap();
+        let r = check::check(&d).unwrap();
+        for dim in 0..d.num_dims() {
+            prop_assert_eq!(r.verified[dim], brute_verified(&d, dim), "{} dim {}", text, dim);
+        }
+    }
+}

@@ -24,7 +24,13 @@ pub fn check_report(arg: &str, json: bool) -> Result<String, Failure> {
             "collisions": r.collisions.iter().map(|c| json!({"offset": c.offset, "first": c.first, "second": c.second})).collect::<Vec<_>>(),
             "outside_count": r.outside_count,
             "outside": r.outside.iter().map(|(c, o)| json!({"coordinate": c, "offset": o})).collect::<Vec<_>>(),
-            "vectors": r.vectors.iter().map(|v| json!({"length": opt(v.length), "stride": opt(v.stride)})).collect::<Vec<_>>(),
+            "vectors": r.vectors.iter().zip(&r.verified).zip(&r.vector_unknown).map(|((v, verified), why)| json!({
+                "length": opt(v.length),
+                "stride": opt(v.stride),
+                "verified_length": verified,
+                "ck_claim_holds": v.length.is_none_or(|l| l <= *verified),
+                "unknown_because": why.map(|w| w.explain()),
+            })).collect::<Vec<_>>(),
         })
         .to_string()
     } else {
