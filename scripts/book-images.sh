@@ -45,35 +45,35 @@ fig gemm-k64-chain ck-universal-a:m=128,k=64 --view chain
 fig gemm-k64-grid ck-universal-a:m=128,k=64 --view grid --rows 8 --cols 32
 
 # Banks and the analyzer.
-fig banks-naive-gfx942 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16
+fig banks-naive-gfx942 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 --dtype fp16
 fig banks-xor-gfx942 ck-universal-a:m=128,k=64 --view banks --arch gfx942 --pattern mfma16
-fig banks-naive-sm90 'packed((16,64))' --view banks --arch sm90 --pattern ldmatrix
-fig banks-swizzle-sm90 cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64 --view banks --arch sm90 --pattern ldmatrix
+fig banks-naive-sm90 'packed((16,64))' --view banks --arch sm90 --pattern ldmatrix --dtype fp16
+fig banks-swizzle-sm90 cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64 --view banks --arch sm90 --pattern ldmatrix --dtype fp16
 fig banks-columns-sm80 'packed((32,32))' --view banks --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
 fig banks-padded-columns-sm80 row-padded:rows=32,cols=32,pad=1 --view banks --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
 
 # Padding versus XOR (fp16, K = 32: a row is 64 bytes, half the banks).
-fig k32-naive-grid 'packed((128,32))' --view grid --rows 16
-fig k32-padded16-grid row-padded:rows=128,cols=32,pad=16 --view grid --rows 16
+fig k32-naive-grid 'packed((128,32))' --view grid --rows 16 --dtype fp16
+fig k32-padded16-grid row-padded:rows=128,cols=32,pad=16 --view grid --rows 16 --dtype fp16
 fig k32-xor-grid ck-universal-a:m=128,k=32 --view grid --rows 16
-fig k32-naive-banks 'packed((128,32))' --view banks --arch gfx942 --pattern mfma16
+fig k32-naive-banks 'packed((128,32))' --view banks --arch gfx942 --pattern mfma16 --dtype fp16
 fig k32-xor-banks ck-universal-a:m=128,k=32 --view banks --arch gfx942 --pattern mfma16
 
 # Index swapping.
 fig swap-chain ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain
 fig swap-2024-chain ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --view chain
-fig swap-2024-banks ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --view banks --arch gfx942 --pattern mfma32 --op ds_read_b128
+fig swap-2024-banks ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --view banks --arch gfx942 --pattern mfma32 --op ds_read_b128 --dtype fp16
 
 # CuTe, TMA, Triton.
-fig cute-swizzle-grid cute-swizzle:b=2,mbase=3,s=3,rows=8,cols=32 --view grid
+fig cute-swizzle-grid cute-swizzle:b=2,mbase=3,s=3,rows=8,cols=32 --view grid --dtype fp16
 fig tma-128b-grid cute-tma:mode=128b,rows=8,dtype=fp32 --view grid --dtype fp32
-fig triton-swizzled-grid triton-swizzled:vec=8,perphase=1,maxphase=4,order=10,rows=16,cols=32 --view grid
+fig triton-swizzled-grid triton-swizzled:vec=8,perphase=1,maxphase=4,order=10,rows=16,cols=32 --view grid --dtype fp16
 fig triton-nvmma-grid triton-nvmma:swizzle=64,bits=16,rows=8 --view grid
 fig triton-nvmma-chain triton-nvmma:swizzle=64,bits=16,rows=8 --view chain
 # Layout search: the winners against the naive tile.
-fig search-best-gfx942 ck-xor-preshuffle:m=128,k=64,kpack=16 --view banks --arch gfx942 --pattern mfma16
-fig search-naive-sm90 'packed((128,64))' --view banks --arch sm90 --pattern ldmatrix
-fig search-best-sm90 ck-xor-preshuffle:m=128,k=64,kpack=8 --view banks --arch sm90 --pattern ldmatrix
+fig search-best-gfx942 ck-xor-preshuffle:m=128,k=64,kpack=16 --view banks --arch gfx942 --pattern mfma16 --dtype fp16
+fig search-naive-sm90 'packed((128,64))' --view banks --arch sm90 --pattern ldmatrix --dtype fp16
+fig search-best-sm90 ck-xor-preshuffle:m=128,k=64,kpack=8 --view banks --arch sm90 --pattern ldmatrix --dtype fp16
 fig search-best-sm80 ck-xor-preshuffle:m=64,k=32,kpack=4 --view banks --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
 fig search-best-sm80-grid ck-xor-preshuffle:m=64,k=32,kpack=4 --view grid --dtype fp32 --arch sm80 --rows 8
 echo "wrote $(ls "$img" | wc -l) images to $img"

@@ -93,24 +93,24 @@ out t-swizzle-bad offsets 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> 
 
 # Banks and the analyzer.
 out_stdin bank-rocprof '{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, 128, 256, 384]}' bank
-out naive-gfx942 analyze 'packed((128,64))' --arch gfx942 --pattern mfma16
-out naive-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern mfma16
-out write-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern rows --op ds_write_b128
+out naive-gfx942 analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16
+out naive-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern mfma16 --dtype fp16
+out naive-sm90-ldmatrix analyze 'packed((16,64))' --arch sm90 --pattern ldmatrix --dtype fp16
+out swizzle-sm90-ldmatrix analyze cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64 --arch sm90 --pattern ldmatrix --dtype fp16
+out write-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern rows --op ds_write_b128 --dtype fp16
 out_stdin b32-gfx950 '{"arch": "gfx950", "op": "ds_read_b32", "addresses": [0, 128]}' bank
 out_stdin b32-gfx950-b32x64 '{"arch": "gfx950-b32x64", "op": "ds_read_b32", "addresses": [0, 128]}' bank
 out_stdin read2-gfx942 '{"arch": "gfx942", "op": "ds_read2_b64(0,16)", "addresses": [0, 8]}' bank
 out rules-gfx950 rules --arch gfx950
 # The rule table itself, as Markdown (no command line: the chapter shows it as a table).
 "$bin" rules --markdown >"$out_dir/rules-table.txt"
-out naive-sm90-ldmatrix analyze 'packed((16,64))' --arch sm90 --pattern ldmatrix
-out swizzle-sm90-ldmatrix analyze cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64 --arch sm90 --pattern ldmatrix
 out columns-sm80 analyze 'packed((32,32))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
 out padded-columns-sm80 analyze row-padded:rows=32,cols=32,pad=1 --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
 
 # Padding versus XOR (K = 32).
-out k32-naive analyze 'packed((128,32))' --arch gfx942 --pattern mfma16
-out k32-padded analyze row-padded:rows=128,cols=32,pad=8 --arch gfx942 --pattern mfma16
-out k32-padded16 analyze row-padded:rows=128,cols=32,pad=16 --arch gfx942 --pattern mfma16
+out k32-naive analyze 'packed((128,32))' --arch gfx942 --pattern mfma16 --dtype fp16
+out k32-padded analyze row-padded:rows=128,cols=32,pad=8 --arch gfx942 --pattern mfma16 --dtype fp16
+out k32-padded16 analyze row-padded:rows=128,cols=32,pad=16 --arch gfx942 --pattern mfma16 --dtype fp16
 out k32-xor analyze ck-universal-a:m=128,k=32 --arch gfx942 --pattern mfma16
 out k32-xor-write analyze ck-universal-a:m=128,k=32 --arch gfx942 --pattern rows --op ds_write_b128
 out k32-padded-check check row-padded:rows=128,cols=32,pad=8
@@ -121,8 +121,8 @@ for at in 0,0 1,0 3,9 65,5; do
   out "swap-at-${at/,/-}" offsets ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --at "$at"
 done
 out swap-2024-at offsets ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --at 1,0
-out swap-2024-analyze analyze ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --arch gfx942 --pattern mfma32 --op ds_read_b128
-out swap-2025-analyze analyze ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --arch gfx942 --pattern mfma32 --op ds_read_b128
+out swap-2024-analyze analyze ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 --arch gfx942 --pattern mfma32 --op ds_read_b128 --dtype fp16
+out swap-2025-analyze analyze ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --arch gfx942 --pattern mfma32 --op ds_read_b128 --dtype fp16
 
 # CuTe, TMA, Triton.
 for e in cute-swizzle cute-gmma cute-tma triton-swizzled triton-nvmma row-padded ck-v1-padded ck-fmha-v ck-kfold-mpair ck-xor-preshuffle; do
@@ -132,7 +132,7 @@ out catalog catalog
 out gmma-check check cute-gmma:atom=sw128,major=k,dtype=fp16
 
 out tma-128-sm90 analyze cute-tma:mode=128b,rows=16,dtype=fp16 --arch sm90 --pattern ldmatrix
-out triton-gfx942 analyze triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64 --arch gfx942 --pattern mfma16
+out triton-gfx942 analyze triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64 --arch gfx942 --pattern mfma16 --dtype fp16
 
 # Layout search.
 out search-gfx942 search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a
@@ -147,9 +147,9 @@ out help-search search --help
 out dma-note dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32
 out dma-gemm-gfx942 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16 --loads 2
 out dma-gemm-gfx950 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --arch gfx950 --width 16 --dtype fp16 --loads 2
-out dma-padded dma-plan row-padded:rows=128,cols=64,pad=8 --global-strides 4096,1 --width 4
-out dma-width dma-plan 'packed((16,64))' --global-strides 64,1 --width 16
-out dma-column-major dma-plan 'packed((16,64))' --global-strides 1,16 --width 4
+out dma-padded dma-plan row-padded:rows=128,cols=64,pad=8 --global-strides 4096,1 --width 4 --dtype fp16
+out dma-width dma-plan 'packed((16,64))' --global-strides 64,1 --width 16 --dtype fp16
+out dma-column-major dma-plan 'packed((16,64))' --global-strides 1,16 --width 4 --dtype fp16
 out help-dma-plan dma-plan --help
 
 # lanes NAME SUBGROUP LOAD ARGS...: one load's lanes, read from the plan's --json output.

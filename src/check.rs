@@ -2,6 +2,7 @@
 //! offsets, injectivity, surjectivity onto the element space, holes and
 //! collisions. What `cktile offsets` and `cktile check` print.
 
+use crate::descriptor::vector::VectorUnknown;
 use crate::error::{Error, ErrorKind};
 use crate::{Descriptor, Index, Vector};
 use alloc::vec::Vec;
@@ -126,7 +127,8 @@ pub struct Report {
     pub valid_count: u64,
     /// CK's element space size.
     pub element_space_size: Index,
-    /// No two valid coordinates share an offset.
+    /// No two valid coordinates share an offset, wherever the offsets lie
+    /// (inside the element space or not).
     pub injective: bool,
     /// Every offset in `[0, element_space_size)` is reached by a valid coordinate.
     pub surjective: bool,
@@ -134,7 +136,8 @@ pub struct Report {
     pub hole_count: u64,
     /// The first few holes.
     pub holes: Vec<Index>,
-    /// Number of valid coordinates that share their offset with an earlier one.
+    /// Number of valid coordinates that share their offset with an earlier
+    /// one, counted over every offset produced (outside the element space too).
     pub collision_count: u64,
     /// The first few collisions.
     pub collisions: Vec<Collision>,
@@ -142,24 +145,51 @@ pub struct Report {
     pub outside_count: u64,
     /// The first few of them, with their offsets.
     pub outside: Vec<(Vec<Index>, Index)>,
-    /// Safe vector length and stride of each top dimension.
+    /// CK's guarantee: the safe vector length and stride of each top
+    /// dimension as CK Tile's rule propagates them ([`Descriptor::top_vectors`]).
     pub vectors: Vec<Vector>,
+    /// Why CK's rule knows no length, for each dimension where it knows none.
+    pub vector_unknown: Vec<Option<VectorUnknown>>,
+    /// The verified contiguity of each top dimension
+    /// ([`verified_vector_lengths`]): what the computed offsets give.
+    pub verified: Vec<Index>,
 }
 
 impl Report {
-    /// Injective and surjective: every element is reached exactly once.
+    /// Injective, surjective and no offset outside the element space: every
+    /// element is reached exactly once and nothing else is.
     ///
     /// ```
     /// let r = cktile::check::check(&cktile::Descriptor::packed(&[4, 8]).unwrap()).unwrap();
     /// assert!(r.is_bijective());
+    /// // Offsets 1 and 2 in a 2-element space: injective, one hole (0), one outside.
+    /// let d = cktile::spec::parse("naive_with_offset((2),(1),1)")?;
+    /// let r = cktile::check::check(&d)?;
+    /// assert!(r.injective && !r.is_bijective());
+    /// assert_eq!((r.hole_count, r.outside_count, r.outside.clone()), (1, 1, vec![(vec![1], 2)]));
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn is_bijective(&self) -> bool {
-        self.injective && self.surjective
+        self.injective && self.surjective && self.outside_count == 0
     }
 }
 
 /// Enumerates every coordinate and reports injectivity, surjectivity onto
 /// `[0, element_space_size)`, holes, collisions and vector information.
+///
+/// Collisions are counted over every offset a valid coordinate produces,
+/// including offsets outside the element space (listed in
+/// [`Report::outside`]); holes are the offsets inside the element space that
+/// no valid coordinate reaches.
+///
+/// ```
+/// // Three coordinates, all at offset 100, past a 1-element space.
+/// let d = cktile::spec::parse("naive_with_offset((3),(0),100)")?;
+/// let r = cktile::check::check(&d)?;
+/// assert!(!r.injective && !r.surjective && !r.is_bijective());
+/// assert_eq!((r.collision_count, r.outside_count, r.hole_count), (2, 3, 1));
+/// # Ok::<(), cktile::Error>(())
+/// ```
 ///
 /// ```
 /// let d = cktile::Descriptor::naive(&[4, 8], &[10, 1]).unwrap();
@@ -170,31 +200,31 @@ impl Report {
 pub fn check(desc: &Descriptor) -> Result<Report, Error> {
     let size = enumerable_size(desc)?;
     let space = desc.element_space_size();
+    // Every valid coordinate's offset, wherever it lies: collisions are
+    // counted over all of them, holes only inside the element space.
     let mut reached: Vec<(Index, u64)> = Vec::with_capacity(size as usize);
     let mut outside = Vec::new();
     let mut outside_count = 0;
-    for n in 0..size {
-        let c = coordinate(desc, n);
-        if !desc.coordinate_has_valid_offset(&c) {
+    let all = offsets(desc)?;
+    for (n, (&off, &valid)) in (0u64..).zip(all.offsets.iter().zip(&all.valid)) {
+        if !valid {
             continue;
         }
-        let off = desc.calculate_offset(&c);
-        if (0..space).contains(&off) {
-            reached.push((off, n));
-        } else {
+        if !(0..space).contains(&off) {
             outside_count += 1;
             if outside.len() < EXAMPLES {
-                outside.push((c, off));
+                outside.push((coordinate(desc, n), off));
             }
         }
+        reached.push((off, n));
     }
-    let valid_count = reached.len() as u64 + outside_count;
+    let valid_count = reached.len() as u64;
     reached.sort_unstable();
     let mut collisions = Vec::new();
     let mut collision_count = 0;
     let mut holes = Vec::new();
-    let mut distinct: u64 = 0;
-    let mut next: Index = 0; // the smallest offset not yet known to be reached
+    let mut distinct_inside: u64 = 0;
+    let mut next: Index = 0; // the smallest in-space offset not yet known to be reached
     for (i, &(off, n)) in reached.iter().enumerate() {
         if i > 0 && reached[i - 1].0 == off {
             collision_count += 1;
@@ -204,7 +234,10 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
             }
             continue;
         }
-        distinct += 1;
+        if !(0..space).contains(&off) {
+            continue;
+        }
+        distinct_inside += 1;
         while next < off && holes.len() < EXAMPLES {
             holes.push(next);
             next += 1;
@@ -215,8 +248,10 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
         holes.push(next);
         next += 1;
     }
-    let hole_count = space as u64 - distinct;
+    let hole_count = (space.max(0) as u64).saturating_sub(distinct_inside);
     let vectors = desc.top_vectors()[..desc.num_dims()].to_vec();
+    let vector_unknown = (0..desc.num_dims()).map(|d| desc.vector_unknown(d)).collect();
+    let verified = verified_vector_lengths(desc, &all);
     Ok(Report {
         lengths: desc.lengths().as_slice().to_vec(),
         element_size: size,
@@ -231,5 +266,64 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
         outside_count,
         outside,
         vectors,
+        vector_unknown,
+        verified,
     })
+}
+
+/// For each top dimension, the largest power-of-two vector length `L`
+/// (dividing the dimension's length) for which every aligned run of `L`
+/// coordinates along that dimension, `[k*L, (k+1)*L)` with the other
+/// coordinates fixed, is valid and maps to consecutive offsets: what the
+/// offsets actually give, found by enumeration (compare CK's rule,
+/// [`Descriptor::top_vectors`]). At least 1.
+///
+/// ```
+/// let d = cktile::spec::parse("packed((2,16),16) | transform(xor((2,16)) on [0,1] -> [0,1])")?;
+/// let o = cktile::check::offsets(&d)?;
+/// // CK's rule passes the base's 16 through the xor; row 1 is 17 16 19 18 ...
+/// assert_eq!(d.top_vectors()[1].length, Some(16));
+/// assert_eq!(cktile::check::verified_vector_lengths(&d, &o), vec![1, 1]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn verified_vector_lengths(desc: &Descriptor, offsets: &Offsets) -> Vec<Index> {
+    let lengths = desc.lengths();
+    let lengths = lengths.as_slice();
+    let mut out = Vec::with_capacity(lengths.len());
+    for d in 0..lengths.len() {
+        // Row-major distance between neighbours along `d`.
+        let step: usize = lengths[d + 1..].iter().map(|&l| l as usize).product();
+        let len = lengths[d] as usize;
+        // Every `L` that works divides `len` and each position where a run
+        // breaks (where the coordinate does not continue its predecessor).
+        let mut g = len;
+        for n in 0..offsets.offsets.len() {
+            let i = (n / step) % len;
+            if i == 0 {
+                continue;
+            }
+            let continues = offsets.valid[n]
+                && offsets.valid[n - step]
+                && offsets.offsets[n - step].checked_add(1) == Some(offsets.offsets[n]);
+            if !continues {
+                g = gcd(g, i);
+                if g == 1 {
+                    break;
+                }
+            }
+        }
+        // A run starting at an invalid coordinate is no vector either.
+        if g > 1 && (0..offsets.offsets.len()).any(|n| (n / step) % len == 0 && !offsets.valid[n]) {
+            g = 1;
+        }
+        out.push(1 << g.trailing_zeros());
+    }
+    out
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }

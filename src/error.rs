@@ -67,6 +67,60 @@ impl fmt::Debug for Snippet {
     }
 }
 
+/// What a name must be, for messages.
+///
+/// ```
+/// assert!(cktile::codegen::IDENT_RULE.starts_with("a C++ identifier"));
+/// ```
+pub const IDENT_RULE: &str = "a C++ identifier for --name: ASCII letters, digits and `_`, starting with a letter, \
+not ending with `_` and without `__` (names with `__`, or starting with `_`, are reserved), not a C++ keyword, \
+at most 64 characters";
+
+/// Which rule of [`IDENT_RULE`] a name breaks.
+///
+/// ```
+/// use cktile::codegen::NameProblem;
+/// assert_eq!(NameProblem::DoubleUnderscore.to_string(), "identifiers containing `__` are reserved in C++");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NameProblem {
+    /// Nothing was given.
+    Empty,
+    /// A character that is not an ASCII letter, digit or `_`.
+    Character(char),
+    /// It starts with a digit.
+    LeadingDigit(char),
+    /// It starts with `_` (reserved at global scope; `_` + capital everywhere).
+    LeadingUnderscore,
+    /// It contains `__`.
+    DoubleUnderscore,
+    /// It ends with `_`, which with the `_offset` suffix makes a `__`.
+    TrailingUnderscore,
+    /// A C++ keyword or alternative token.
+    Keyword,
+    /// Longer than 64 characters.
+    TooLong(usize),
+}
+
+impl core::fmt::Display for NameProblem {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            NameProblem::Empty => f.write_str("it is empty"),
+            NameProblem::Character(c) => write!(f, "it contains {c:?}, which is not an ASCII letter, digit or `_`"),
+            NameProblem::LeadingDigit(c) => write!(f, "it starts with `{c}`, not a letter"),
+            NameProblem::LeadingUnderscore => {
+                f.write_str("names starting with `_` are reserved at global scope in C and C++")
+            }
+            NameProblem::DoubleUnderscore => f.write_str("identifiers containing `__` are reserved in C++"),
+            NameProblem::TrailingUnderscore => {
+                f.write_str("it ends with `_`, so NAME_offset would contain `__`, which C++ reserves")
+            }
+            NameProblem::Keyword => f.write_str("it is a C++ keyword"),
+            NameProblem::TooLong(n) => write!(f, "it has {n} characters; at most 64 are allowed"),
+        }
+    }
+}
+
 /// Which side of a transform an id list belongs to.
 ///
 /// ```
@@ -239,6 +293,31 @@ pub enum ErrorKind {
         layout: &'static str,
         /// The parameter.
         parameter: &'static str,
+    },
+    /// A catalogue entry names its element type and a different one was asked for.
+    ElementTypeConflict {
+        /// The entry.
+        layout: &'static str,
+        /// The entry's element type, as written (`dtype=fp8`, `bits=16`).
+        entry: Snippet,
+        /// Its size in bytes.
+        entry_bytes: usize,
+        /// The element type asked for, as written.
+        given: Snippet,
+        /// Its size in bytes.
+        given_bytes: usize,
+    },
+    /// A layout is used where its element size matters, and nothing names it.
+    MissingElementType {
+        /// The layout as written (cut short).
+        layout: Snippet,
+    },
+    /// A name for generated code that C or C++ would not accept or reserves.
+    InvalidName {
+        /// The name (cut short).
+        name: Snippet,
+        /// The rule it breaks.
+        problem: NameProblem,
     },
     /// An instruction the chip does not have.
     Unsupported {
@@ -426,6 +505,11 @@ impl Error {
             ErrorKind::TooLarge { .. } => "cktile: the tile is too large to enumerate",
             ErrorKind::LayoutParameter { .. } => "cktile: a layout parameter is outside its valid range",
             ErrorKind::MissingParameter { .. } => "cktile: a catalogue entry needs a parameter that was not given",
+            ErrorKind::ElementTypeConflict { .. } => {
+                "cktile: a catalogue entry's element type differs from the one asked for"
+            }
+            ErrorKind::MissingElementType { .. } => "cktile: the layout carries no element type and none was given",
+            ErrorKind::InvalidName { .. } => "cktile: the name cannot prefix generated C++ functions",
             ErrorKind::Unsupported { .. } => "cktile: the chip does not have this instruction",
             ErrorKind::InvalidOp { .. } => "cktile: no chip has this instruction",
             ErrorKind::SharedCapacity { .. } => "cktile: the layout does not fit the chip's shared memory",
@@ -519,6 +603,26 @@ impl fmt::Display for Error {
             }
             ErrorKind::MissingParameter { layout, parameter } => {
                 write!(f, "{layout} needs the parameter `{parameter}` (write {layout}:{parameter}=VALUE,...)")
+            }
+            ErrorKind::ElementTypeConflict { layout, entry, entry_bytes, given, given_bytes } => write!(
+                f,
+                "{layout} is written with {} ({entry_bytes}-byte elements) but the element type asked for is {} \
+                 ({given_bytes}-byte elements); drop one or make them agree",
+                entry.as_str(),
+                given.as_str()
+            ),
+            ErrorKind::MissingElementType { layout } => write!(
+                f,
+                "`{}` carries no element type, and the element size decides the byte addresses; name one \
+                 (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte count: --dtype on the command line, or dtype=... \
+                 in a catalogue entry)",
+                layout.as_str()
+            ),
+            ErrorKind::InvalidName { problem: NameProblem::Empty, .. } => {
+                write!(f, "the name of the generated functions is empty; expected {IDENT_RULE}")
+            }
+            ErrorKind::InvalidName { name, problem } => {
+                write!(f, "`{}` cannot name the generated functions: {problem}; expected {}", name.as_str(), IDENT_RULE)
             }
             ErrorKind::Unsupported { op, arch } => {
                 write!(

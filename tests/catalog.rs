@@ -1048,7 +1048,7 @@ fn param_names_match_params() {
             assert!(!p.help.is_empty(), "{}.{}", e.name, p.name);
         }
     }
-    assert_eq!(entry("row-padded").param_names(), "rows, cols, pad");
+    assert_eq!(entry("row-padded").param_names(), "rows, cols, pad, dtype");
 }
 
 /// Entries with parameters that have no default report the first missing one.
@@ -1059,7 +1059,7 @@ fn required_parameters_are_reported() {
         let res = e.build("");
         // ck-universal-a's kpack has no textual default but is derived from dtype.
         let required: Vec<&str> =
-            required.into_iter().filter(|n| !(e.name == "ck-universal-a" && *n == "kpack")).collect();
+            required.into_iter().filter(|n| !(e.name == "ck-universal-a" && *n == "kpack") && *n != "dtype").collect();
         match required.first() {
             None => {
                 let d = res.unwrap_or_else(|err| panic!("{}: {err}", e.name));
@@ -1168,14 +1168,14 @@ fn registry_unknown_names() {
     assert!(matches!(layouts::build_entry("bogus").unwrap_err().kind(), ErrorKind::UnknownName { .. }));
 
     let e = resolve_err("row-padded:rows=4,cols=4,pad=1,bogus=2");
-    assert_eq!(e.to_string(), "unknown name `bogus`; expected one of: rows, cols, pad");
+    assert_eq!(e.to_string(), "unknown name `bogus`; expected one of: rows, cols, pad, dtype");
     for entry in CATALOG {
         let e = entry.build("zzz=1").unwrap_err();
         assert_eq!(e.to_string(), format!("unknown name `zzz`; expected one of: {}", entry.param_names()));
     }
     // Keys are case-sensitive.
     let e = resolve_err("row-padded:ROWS=4,cols=4,pad=1");
-    assert_eq!(e.to_string(), "unknown name `ROWS`; expected one of: rows, cols, pad");
+    assert_eq!(e.to_string(), "unknown name `ROWS`; expected one of: rows, cols, pad, dtype");
 }
 
 #[test]
@@ -1441,4 +1441,50 @@ fn const_builders_match_runtime_builders() {
     }
     // The registry resolves to the same constant.
     assert_eq!(layouts::resolve("ck-universal-a:m=128,k=64").unwrap(), GemmA64::DESCRIPTOR);
+}
+
+/// The element type travels with every entry: for each entry and each
+/// element type, `--dtype` filling the entry's element parameter builds the
+/// same layout as writing it in the entry, with the same element size; a
+/// written element type of another size is refused naming both; entries
+/// whose offsets do not depend on it carry the one asked for.
+#[test]
+fn every_entry_carries_its_element_type() {
+    let sizes = [("fp8", 1usize), ("fp16", 2), ("fp32", 4), ("fp64", 8)];
+    for e in CATALOG {
+        let key = e.element_key().unwrap_or_else(|| panic!("{} has no element parameter", e.name));
+        let params = e.example.split_once(':').map_or("", |(_, p)| p);
+        let bare: Vec<&str> = params.split(',').filter(|kv| !kv.starts_with(&format!("{key}="))).collect();
+        let bare = bare.join(",");
+        for (name, bytes) in sizes {
+            let written = if key == "bits" { format!("{}", bytes * 8) } else { name.to_string() };
+            let explicit = format!("{bare},{key}={written}");
+            let by_entry = e.build_typed(&explicit, None);
+            let by_flag = e.build_typed(&bare, Some(name));
+            match (by_entry, by_flag) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a, b, "{}: {explicit} against --dtype {name}", e.name);
+                    assert_eq!(a.element_bytes, Some(bytes), "{}: {explicit}", e.name);
+                    assert_eq!(a.descriptor, e.build(&explicit).unwrap(), "{}", e.name);
+                    // The same size under another name is no conflict.
+                    let same = e.build_typed(&explicit, Some(&bytes.to_string())).unwrap();
+                    assert_eq!(same, a, "{}", e.name);
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b, "{}: {explicit}", e.name),
+                (a, b) => panic!("{}: {explicit}: {a:?} against --dtype {name}: {b:?}", e.name),
+            }
+            for (other, other_bytes) in sizes.iter().filter(|(_, b)| *b != bytes) {
+                let Ok(_) = e.build(&explicit) else { continue };
+                let err = e.build_typed(&explicit, Some(other)).unwrap_err();
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "{} is written with {key}={written} ({bytes}-byte elements) but the element type asked for \
+                         is {other} ({other_bytes}-byte elements); drop one or make them agree",
+                        e.name
+                    )
+                );
+            }
+        }
+    }
 }

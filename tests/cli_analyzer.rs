@@ -190,7 +190,7 @@ fn bank_misaligned_and_too_many_lanes() {
 
 #[test]
 fn analyze_prints_the_table_and_the_worst_phase() {
-    let o = cktile(&["analyze", "packed((128,64))", "--arch", "gfx942", "--pattern", "mfma16"]);
+    let o = cktile(&["analyze", "packed((128,64))", "--arch", "gfx942", "--pattern", "mfma16", "--dtype", "fp16"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     for line in [
@@ -249,6 +249,8 @@ fn analyze_json() {
         "--pattern",
         "ldmatrix",
         "--json",
+        "--dtype",
+        "fp16",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&o);
@@ -262,7 +264,8 @@ fn analyze_json() {
     assert_eq!(v["per_instruction"].as_array().map(Vec::len), Some(4));
     assert_eq!(v["worst"]["op"], "ldmatrix.x4");
 
-    let o = cktile(&["analyze", "packed((16,64))", "--arch", "sm90", "--pattern", "ldmatrix", "--json"]);
+    let o =
+        cktile(&["analyze", "packed((16,64))", "--arch", "sm90", "--pattern", "ldmatrix", "--json", "--dtype", "fp16"]);
     let v = json(&o);
     assert_eq!(
         (v["cycles"].clone(), v["conflict_cycles"].clone(), v["max_ways"].clone()),
@@ -296,11 +299,14 @@ fn analyze_bad_input_exit_2() {
     for (args, message) in cases {
         let mut all = vec!["analyze", "packed((128,64))"];
         all.extend_from_slice(args);
+        if !args.contains(&"--dtype") {
+            all.extend_from_slice(&["--dtype", "fp16"]);
+        }
         let o = cktile(&all);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(message), "{args:?}: expected `{message}` in\n{}", stderr(&o));
     }
-    let o = cktile(&["analyze", "packed((4,8,2))", "--arch", "gfx942", "--pattern", "mfma16"]);
+    let o = cktile(&["analyze", "packed((4,8,2))", "--arch", "gfx942", "--pattern", "mfma16", "--dtype", "fp16"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("this descriptor has 3 top dimension(s)"), "{}", stderr(&o));
 }
@@ -316,4 +322,72 @@ fn analyzer_subcommands_have_help_with_an_example() {
     assert!(help.contains("mfma16") && help.contains("mma_sync_a"), "{help}");
     let help = stdout(&cktile(&["bank", "--help"]));
     assert!(help.contains("\"addresses\""), "{help}");
+}
+
+/// The element type travels with a catalogue entry: `dtype=fp8` in the entry
+/// and `--dtype fp8` give the same answer (conflict-free; fp16's default
+/// would give 128 conflict cycles), `dtype=fp32` is analysed as 4-byte
+/// elements, a `--dtype` that differs from the entry's is refused naming
+/// both, and a spec without an element type is refused naming the spec.
+#[test]
+fn analyze_takes_the_element_type_from_the_entry() {
+    let run = |entry: &str, extra: &[&str]| {
+        let mut args = vec!["analyze", entry, "--arch", "gfx942", "--pattern", "mfma16", "--json"];
+        args.extend_from_slice(extra);
+        cktile(&args)
+    };
+    let fields = |o: &std::process::Output| {
+        assert!(o.status.success(), "{}", stderr(o));
+        let v = json(o);
+        (v["element_bytes"].as_u64(), v["cycles"].as_u64(), v["conflict_cycles"].as_u64())
+    };
+    let in_entry = fields(&run("ck-universal-a:m=128,k=64,dtype=fp8", &[]));
+    assert_eq!(in_entry, (Some(1), Some(64), Some(0)));
+    assert_eq!(fields(&run("ck-universal-a:m=128,k=64", &["--dtype", "fp8"])), in_entry);
+    assert_eq!(fields(&run("ck-universal-a:m=128,k=64,dtype=fp8", &["--dtype", "int8"])), in_entry);
+    assert_eq!(fields(&run("ck-universal-a:m=128,k=64,dtype=fp32", &[])), (Some(4), Some(256), Some(0)));
+    assert_eq!(fields(&run("ck-universal-a:m=128,k=64", &[])), (Some(2), Some(128), Some(0)));
+
+    let o = run("ck-universal-a:m=128,k=64,dtype=fp8", &["--dtype", "fp16"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(
+            "ck-universal-a is written with dtype=fp8 (1-byte elements) but the element type asked for is fp16 \
+             (2-byte elements)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    for spec in ["packed((128,64))", "row-padded:rows=128,cols=64,pad=8"] {
+        let o = run(spec, &[]);
+        assert_eq!(o.status.code(), Some(2), "{spec}");
+        let name = spec.split(':').next().unwrap_or(spec);
+        assert!(stderr(&o).contains(&format!("`{name}` carries no element type")), "{spec}: {}", stderr(&o));
+    }
+    // Render and dma-plan take the element type the same way.
+    let o = cktile(&["render", "packed((4,8))", "--view", "grid"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("`packed((4,8))` carries no element type"), "{}", stderr(&o));
+    let o = cktile(&[
+        "dma-plan",
+        "ck-universal-a:m=128,k=64,dtype=fp8",
+        "--global-strides",
+        "4096,1",
+        "--width",
+        "4",
+        "--dtype",
+        "fp32",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("dtype=fp8 (1-byte elements)"), "{}", stderr(&o));
+    let o = cktile(&[
+        "dma-plan",
+        "ck-universal-a:m=128,k=64,dtype=fp8",
+        "--global-strides",
+        "4096,1",
+        "--width",
+        "4",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }

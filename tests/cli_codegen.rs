@@ -61,8 +61,27 @@ fn codegen_names_a_catalogue_entry_after_it_and_writes_files() {
 fn codegen_rejects_bad_names_and_languages() {
     let o = cktile(&["codegen", "packed((4,8))", "--lang", "cuda", "--name", "2d"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).starts_with("error: --name: expected a C++ identifier for --name"), "{}", stderr(&o));
-    assert!(stderr(&o).contains("found `2d`"));
+    assert!(
+        stderr(&o)
+            .starts_with("error: --name: `2d` cannot name the generated functions: it starts with `2`, not a letter"),
+        "{}",
+        stderr(&o)
+    );
+    // Every reserved form is refused with the rule it breaks.
+    for (name, why) in [
+        ("", "the name of the generated functions is empty"),
+        ("_Tile", "names starting with `_` are reserved"),
+        ("_tile", "names starting with `_` are reserved"),
+        ("a__b", "identifiers containing `__` are reserved in C++"),
+        ("tile_", "it ends with `_`"),
+        ("class", "it is a C++ keyword"),
+        ("a.b", "it contains '.'"),
+    ] {
+        let o = cktile(&["codegen", "packed((4,8))", "--lang", "cuda", "--name", name]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(stderr(&o).contains(why), "{name}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("end of the spec"), "{name}: {}", stderr(&o));
+    }
     let o = cktile(&["codegen", "packed((4,8))", "--lang", "opencl"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).trim(), "error: --lang: unknown name `opencl`; expected one of: cuda, hip");

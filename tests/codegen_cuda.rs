@@ -494,7 +494,14 @@ fn the_code_is_straight_line_with_the_shapes_folded_in() {
 fn errors_name_the_value_and_what_is_valid() {
     let d = Descriptor::packed(&[4, 8]).unwrap();
     let e = codegen::generate(&d, &Options::new(Lang::Cuda, "my-layout")).unwrap_err();
-    assert_eq!(e.to_string(), format!("expected {}, found `my-layout`", codegen::IDENT_RULE));
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "`my-layout` cannot name the generated functions: it contains '-', which is not an ASCII letter, digit \
+             or `_`; expected {}",
+            codegen::IDENT_RULE
+        )
+    );
     let e = Lang::by_name("metal").unwrap_err();
     assert_eq!(e.to_string(), "unknown name `metal`; expected one of: cuda, hip");
     // The reason an inverse is missing is spelled out in the code.
@@ -503,4 +510,70 @@ fn errors_name_the_value_and_what_is_valid() {
             .unwrap();
     assert_eq!(g.inverse, InverseStatus::NotBijective { holes: 3, collisions: 0, outside: 0 });
     assert!(g.code.contains("// No inverse: the layout is not a bijection onto its element space (3 holes"));
+}
+
+/// Text quoted in comments cannot break the header: a multi-line entry read
+/// from a file, entries passed to `Options::with_entry` holding newlines,
+/// carriage returns, `*/`, `/*`, trailing backslashes, control and
+/// non-ASCII characters (fixed ones and a seeded random set), and a spec
+/// whose file has comments: every header compiles with
+/// `g++ -Wall -Wextra -Werror`, every line of its leading comment is one `//`
+/// line, and the functions give the descriptor's offsets.
+#[test]
+fn quoted_text_in_comments_always_compiles() {
+    let d = layouts::resolve("row-padded:rows=4,cols=4,pad=1").unwrap();
+    let mut entries: Vec<String> = vec![
+        "row-padded:\n  rows=4,\n  cols=4,\n  pad=1\n".into(),
+        "x\n#error injected\nint y = ;".into(),
+        "ends with a backslash \\".into(),
+        "backslash then spaces \\   \n#error continued".into(),
+        "a */ b /* c".into(),
+        "tab\tcr\rvt\x0bff\x0cnul\0bell\x07 é ü 中".into(),
+        "??/".into(),
+        "".into(),
+    ];
+    let alphabet: Vec<char> = "ab=,:\n\r\t\\/*#\"'?é\0\x0b\x0c ".chars().collect();
+    let mut rng = Rng(0x5eed);
+    for _ in 0..40 {
+        let len = rng.below(30) as usize;
+        entries.push((0..len).map(|_| rng.pick(&alphabet)).collect());
+    }
+    let dir = scratch_dir().join("comments");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut main = String::from("#include <cstdio>\n");
+    for (k, entry) in entries.iter().enumerate() {
+        let name = format!("c{k}");
+        let g = codegen::generate(&d, &Options::new(Lang::Cuda, &name).with_entry(entry)).unwrap();
+        let header = g.code.split("#pragma once").next().unwrap();
+        for line in header.lines() {
+            assert!(line.starts_with("// "), "{entry:?}: comment line {line:?}");
+            assert!(line.chars().all(|c| c.is_ascii_graphic() || c == ' '), "{entry:?}: {line:?}");
+            assert!(!line.trim_end().ends_with('\\'), "{entry:?}: {line:?}");
+        }
+        std::fs::write(dir.join(format!("{name}.cuh")), &g.code).unwrap();
+        main.push_str(&format!("#include \"{name}.cuh\"\n"));
+    }
+    // The multi-line entry through the text path (as `cktile codegen @file` reads it).
+    let from_file = codegen::generate_text("row-padded:\n  rows=4,\n  cols=4,\n  pad=1\n", Lang::Hip, None).unwrap();
+    assert!(from_file.code.contains("// Catalogue entry: row-padded: rows=4, cols=4, pad=1\n"));
+    std::fs::write(dir.join("from_file.cuh"), &from_file.code).unwrap();
+    main.push_str("#include \"from_file.cuh\"\n");
+    let spec = codegen::generate_text(
+        "# a comment with */ and \\\nnaive((4,4),(5,1)) # trailing /* comment\n",
+        Lang::Cuda,
+        Some("spec_text"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("spec_text.cuh"), &spec.code).unwrap();
+    main.push_str("#include \"spec_text.cuh\"\nint main() {\n");
+    for k in 0..entries.len() {
+        main.push_str(&format!("  std::printf(\"%d\\n\", (int)c{k}_offset(3, 2));\n"));
+    }
+    main.push_str("  std::printf(\"%d\\n%d\\n\", (int)row_padded_offset(3, 2), (int)spec_text_offset(3, 2));\n}\n");
+    std::fs::write(dir.join("main.cpp"), main).unwrap();
+    let out = compile_and_run(&dir);
+    let want = d.calculate_offset(&[3, 2]).to_string();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), entries.len() + 2);
+    assert!(lines.iter().all(|l| *l == want), "{out}");
 }

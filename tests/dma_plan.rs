@@ -224,7 +224,16 @@ fn cli_dma_plan() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["verified"], true);
     assert_eq!(v["gathers"].as_array().unwrap().len(), 4 * 16 * 64);
-    let out = run(&["dma-plan", "row-padded:rows=16,cols=64,pad=4", "--global-strides", "64,1", "--width", "4"]);
+    let out = run(&[
+        "dma-plan",
+        "row-padded:rows=16,cols=64,pad=4",
+        "--global-strides",
+        "64,1",
+        "--width",
+        "4",
+        "--dtype",
+        "fp16",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("padded layout cannot be filled directly"));
 }

@@ -17,10 +17,15 @@ fn gemm_a() -> Problem {
     Problem::new(128, 64, 2, arch::GFX942).write(access("ds_write_b128:row")).read(access("mfma16x16x16:a"))
 }
 
-/// Costs recomputed through `analyze_tile`, pattern by pattern.
+/// Costs recomputed through `analyze_tile`, pattern by pattern, with the
+/// element size the printed entry carries (which must be the problem's: an
+/// answer fed back to `analyze` as printed gets the search's numbers).
 fn analyzer_cycles(p: &Problem, entry: &str) -> Vec<u64> {
-    let d = cktile::layouts::resolve(entry).unwrap();
-    p.patterns().map(|(_, pat)| u64::from(analyze_tile(&d, p.element_bytes, &p.arch, pat).unwrap().cycles)).collect()
+    let typed = cktile::layouts::resolve_typed(entry, None).unwrap();
+    assert_eq!(typed.element_bytes, Some(p.element_bytes), "{entry} carries the problem's element type");
+    let d = typed.descriptor;
+    let eb = typed.require_element_bytes().unwrap();
+    p.patterns().map(|(_, pat)| u64::from(analyze_tile(&d, eb, &p.arch, pat).unwrap().cycles)).collect()
 }
 
 fn check_consistent(r: &SearchReport) {
@@ -57,7 +62,7 @@ fn gemm_a_tile_on_gfx942_is_conflict_free_without_padding_and_ck_is_optimal() {
     let ck = r.optimal.iter().find(|c| c.family == Family::CkUniversal).expect("CK's layout is optimal");
     assert_eq!(ck.entry, "ck-universal-a:m=128,k=64,dtype=2,banks=32");
     // CuTe's Swizzle<3,3,3> and Triton's vec=8, perPhase=1, maxPhase=8 are optimal too.
-    assert!(r.optimal.iter().any(|c| c.entry == "cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64"));
+    assert!(r.optimal.iter().any(|c| c.entry == "cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64,dtype=2"));
     assert!(r.optimal.iter().any(|c| c.entry.starts_with("triton-swizzled:vec=8,perphase=1,maxphase=8")));
     assert!(r.optimal.iter().all(|c| c.cycles == 256 && c.extra_bytes == 0));
     assert!(r.stuck.is_empty());
@@ -155,7 +160,7 @@ fn padding_alone_fixes_the_column_read() {
     let p = Problem::new(32, 32, 4, arch::SM80).read(access("ld.shared.b32:column"));
     let r = search(&p).unwrap();
     let pad = r.candidates.iter().find(|c| c.family == Family::RowPadded && c.cycles == r.minimum_cycles());
-    assert_eq!(pad.map(|c| c.entry.as_str()), Some("row-padded:rows=32,cols=32,pad=1"));
+    assert_eq!(pad.map(|c| c.entry.as_str()), Some("row-padded:rows=32,cols=32,pad=1,dtype=4"));
     // Swizzles reach the same cycles with no storage: padding is not on the front.
     assert_eq!(r.front.len(), 1);
     assert_eq!(r.front[0].extra_bytes, 0);
@@ -254,7 +259,7 @@ fn cli_search_text_and_json() {
     assert!(text.contains("conflict-free minimum: 256 cycles (128 + 128); the row-major tile takes 640"), "{text}");
     assert!(text.contains("CK Tile's own choice: ck-universal-a:m=128,k=64,dtype=2,banks=32: 256 cycles, optimal"));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_cktile"))
-        .args(["search", "--tile", "128x64", "--arch", "gfx942", "--write", "ds_write_b128:row"])
+        .args(["search", "--tile", "128x64", "--dtype", "fp16", "--arch", "gfx942", "--write", "ds_write_b128:row"])
         .args(["--read", "mfma16x16x16:a", "--json"])
         .output()
         .unwrap();
@@ -266,7 +271,7 @@ fn cli_search_text_and_json() {
     let from_spec = cktile::spec::parse(spec).unwrap();
     assert_eq!(from_spec, cktile::layouts::resolve(v["best"]["entry"].as_str().unwrap()).unwrap());
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_cktile"))
-        .args(["search", "--tile", "128by64", "--arch", "gfx942", "--read", "mfma16x16x16"])
+        .args(["search", "--tile", "128by64", "--dtype", "fp16", "--arch", "gfx942", "--read", "mfma16x16x16"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -274,4 +279,33 @@ fn cli_search_text_and_json() {
         String::from_utf8(out.stderr).unwrap().trim(),
         "error: --tile: `128by64` is not ROWSxCOLS; write e.g. --tile 128x64"
     );
+}
+
+/// Every entry `search --dtype fp32` prints can be fed back to `analyze` as
+/// printed: it carries dtype=4, and analyze reports the search's cycles.
+#[test]
+fn cli_search_answers_feed_back_to_analyze() {
+    let bin = env!("CARGO_BIN_EXE_cktile");
+    let out = std::process::Command::new(bin)
+        .args(["search", "--tile", "64x32", "--dtype", "fp32", "--arch", "sm80", "--read", "ld.shared.b32:column"])
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let answers: Vec<&serde_json::Value> =
+        v["optimal"].as_array().unwrap().iter().chain(v["front"].as_array().unwrap()).chain([&v["naive"]]).collect();
+    assert!(answers.len() >= 3);
+    for c in answers {
+        let entry = c["entry"].as_str().unwrap();
+        assert!(entry.ends_with(",dtype=4"), "{entry}");
+        let a = std::process::Command::new(bin)
+            .args(["analyze", entry, "--arch", "sm80", "--pattern", "columns", "--op", "ld.shared.b32", "--json"])
+            .output()
+            .unwrap();
+        assert!(a.status.success(), "{entry}: {}", String::from_utf8_lossy(&a.stderr));
+        let r: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+        assert_eq!(r["element_bytes"], 4, "{entry}");
+        assert_eq!(r["cycles"], c["cycles"], "{entry}");
+    }
 }

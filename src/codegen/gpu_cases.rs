@@ -332,8 +332,10 @@ pub fn build_case(
     pattern: &str,
     op: &str,
 ) -> Result<GpuCase, Error> {
-    let desc = layouts::resolve(layout)?;
-    let element_bytes = layouts::dtype_bytes(dtype)?;
+    // The case's dtype must agree with the entry's own (refused otherwise).
+    let typed = layouts::resolve_typed(layout, Some(dtype))?;
+    let element_bytes = typed.require_element_bytes()?;
+    let desc = typed.descriptor;
     let op = Op::by_name(op)?;
     let pattern = Pattern::by_name(pattern, Some(op))?;
     let lengths = desc.lengths();

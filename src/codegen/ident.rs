@@ -1,14 +1,8 @@
-//! Checking the name the generated functions are prefixed with.
+//! Checking the name the generated functions are prefixed with, and making
+//! text safe to quote in the generated code's `//` comments.
 
 use crate::error::{Error, ErrorKind, Snippet};
-
-/// What a name must be, for messages.
-///
-/// ```
-/// assert!(cktile::codegen::IDENT_RULE.starts_with("a C++ identifier"));
-/// ```
-pub const IDENT_RULE: &str = "a C++ identifier for --name: ASCII letters, digits and `_`, not starting with a digit, \
-not starting with `__` or `_` and a capital letter (reserved), not a C++ keyword, at most 64 characters";
+pub use crate::error::{IDENT_RULE, NameProblem};
 
 /// C++ keywords (and alternative tokens) a name may not be.
 const KEYWORDS: &[&str] = &[
@@ -106,26 +100,82 @@ const KEYWORDS: &[&str] = &[
     "xor_eq",
 ];
 
-/// Checks that `name` can prefix the generated functions (see [`IDENT_RULE`]).
+/// Checks that `name` can prefix the generated functions (see [`IDENT_RULE`]):
+/// the functions are `NAME_offset`, `NAME_is_valid`, `NAME_coordinate` and
+/// constants `NAME_rank`, `NAME_length0`, ... at global scope, so a name
+/// the C and C++ standards reserve there (a leading `_`, a `__` anywhere,
+/// or a trailing `_` that makes one with the suffix) is refused, as are
+/// keywords; the error says which rule the name breaks.
 ///
 /// ```
 /// use cktile::codegen::check_name;
 /// assert!(check_name("gemm_a_lds").is_ok());
 /// let e = check_name("3d").unwrap_err();
-/// assert_eq!(e.to_string(), format!("expected {}, found `3d`", cktile::codegen::IDENT_RULE));
-/// assert!(check_name("int").is_err() && check_name("__x").is_err() && check_name("a-b").is_err());
+/// assert_eq!(
+///     e.to_string(),
+///     format!("`3d` cannot name the generated functions: it starts with `3`, not a letter; expected {}", cktile::codegen::IDENT_RULE)
+/// );
+/// for bad in ["", "int", "__x", "_x", "_X", "a__b", "a_", "a-b", "a b"] {
+///     assert!(check_name(bad).is_err(), "{bad}");
+/// }
+/// assert!(check_name("").unwrap_err().to_string().starts_with("the name of the generated functions is empty"));
 /// ```
 pub fn check_name(name: &str) -> Result<(), Error> {
-    let bad = || Error::new(ErrorKind::Syntax { expected: IDENT_RULE, found: Snippet::new(name) });
-    let mut chars = name.chars();
-    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-    let rest_ok = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    let reserved =
-        name.starts_with("__") || (name.starts_with('_') && name[1..].starts_with(|c: char| c.is_ascii_uppercase()));
-    if !first_ok || !rest_ok || reserved || name.len() > 64 || KEYWORDS.contains(&name) {
-        return Err(bad());
+    let reason = if name.is_empty() {
+        Some(NameProblem::Empty)
+    } else if let Some(c) = name.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '_')) {
+        Some(NameProblem::Character(c))
+    } else if name.starts_with('_') {
+        Some(NameProblem::LeadingUnderscore)
+    } else if let Some(c) = name.chars().next().filter(|c| c.is_ascii_digit()) {
+        Some(NameProblem::LeadingDigit(c))
+    } else if name.contains("__") {
+        Some(NameProblem::DoubleUnderscore)
+    } else if name.ends_with('_') {
+        Some(NameProblem::TrailingUnderscore)
+    } else if KEYWORDS.contains(&name) {
+        Some(NameProblem::Keyword)
+    } else if name.len() > 64 {
+        Some(NameProblem::TooLong(name.len()))
+    } else {
+        None
+    };
+    match reason {
+        None => Ok(()),
+        Some(problem) => Err(Error::new(ErrorKind::InvalidName { name: Snippet::new(name), problem })),
     }
-    Ok(())
+}
+
+/// `text` made safe for one `//` comment line of generated code: every run
+/// of whitespace (newlines included) becomes one space, every character
+/// outside printable ASCII becomes `?`, `??` becomes `? ?` (so no trigraph
+/// such as `??/` appears), and a trailing `\` (which would continue the
+/// comment onto the next line) is followed by a `.`.
+///
+/// ```
+/// use cktile::codegen::comment_text;
+/// assert_eq!(comment_text("row-padded:\n  rows=4,\r\n  cols=4 */ é"), "row-padded: rows=4, cols=4 */ ?");
+/// assert_eq!(comment_text("a \\"), "a \\.");
+/// assert_eq!(comment_text("??/ ??="), "? ?/ ? ?=");
+/// ```
+pub fn comment_text(text: &str) -> alloc::string::String {
+    let mut out = alloc::string::String::with_capacity(text.len());
+    for word in text.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        for c in word.chars().map(|c| if c.is_ascii_graphic() { c } else { '?' }) {
+            // No `??`: with the next character it could be a trigraph (`??/` is a backslash).
+            if c == '?' && out.ends_with('?') {
+                out.push(' ');
+            }
+            out.push(c);
+        }
+    }
+    if out.ends_with('\\') {
+        out.push('.');
+    }
+    out
 }
 
 /// A default name from a catalogue entry's name (`ck-universal-a` becomes

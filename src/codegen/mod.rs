@@ -45,7 +45,7 @@ mod ident;
 mod lang;
 
 pub use bounds::{IndexType, ValueRange};
-pub use ident::{IDENT_RULE, check_name, default_name};
+pub use ident::{IDENT_RULE, NameProblem, check_name, comment_text, default_name};
 pub use lang::{LANG_NAMES, Lang};
 
 use crate::Descriptor;
@@ -311,12 +311,14 @@ pub fn generate(desc: &Descriptor, options: &Options) -> Result<Generated, Error
         options.lang.name()
     ));
     out.push_str(&format!("// {} for a CK Tile-style tensor descriptor.\n", options.lang.title()));
+    // Quoted text is normalised to plain one-line comments (no newline or
+    // trailing backslash can end a comment early or continue it).
     if let Some(entry) = &options.entry {
-        out.push_str(&format!("// Catalogue entry: {entry}\n"));
+        out.push_str(&format!("// Catalogue entry: {}\n", comment_text(entry)));
     }
     out.push_str("// Spec:\n");
     for line in desc.to_string().lines() {
-        out.push_str(&format!("//   {line}\n"));
+        out.push_str(&format!("//   {}\n", comment_text(line)));
     }
     let lens: Vec<String> = lengths.as_slice().iter().map(|l| l.to_string()).collect();
     out.push_str(&format!(

@@ -1,8 +1,53 @@
 //! Safe vector lengths and strides of the top dimensions: CK Tile's
-//! `get_top_dimension_safe_vector_length_strides`.
+//! `get_top_dimension_safe_vector_length_strides`, and why it knows none
+//! where it knows none.
 
 use super::Descriptor;
 use cktile_transforms::{MAX_DIMS, Vector};
+
+/// Why CK Tile's rule knows no safe vector length for a top dimension.
+///
+/// ```
+/// use cktile::descriptor::vector::VectorUnknown;
+/// let d = cktile::Descriptor::packed(&[128, 64]).unwrap();
+/// assert_eq!(d.vector_unknown(1), Some(VectorUnknown::NoBaseGuarantee));
+/// assert_eq!(d.vector_unknown(0), Some(VectorUnknown::NotCarried));
+/// let d = cktile::Descriptor::packed_dims(d.lengths(), Some(8)).unwrap();
+/// assert_eq!(d.vector_unknown(1), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VectorUnknown {
+    /// CK's rule starts from the vector length the base descriptor
+    /// guarantees for its last dimension, and this base guarantees none
+    /// (with one, the dimension would have a length).
+    NoBaseGuarantee,
+    /// The dimension's path to the bottom goes through a transform (or a
+    /// base dimension other than the last) that CK's rule carries no vector
+    /// length through.
+    NotCarried,
+}
+
+impl VectorUnknown {
+    /// The reason in words, with what would make it known.
+    ///
+    /// ```
+    /// use cktile::descriptor::vector::VectorUnknown;
+    /// assert!(VectorUnknown::NoBaseGuarantee.explain().contains("packed((LENGTHS), N)"));
+    /// ```
+    pub const fn explain(self) -> &'static str {
+        match self {
+            VectorUnknown::NoBaseGuarantee => {
+                "CK's rule starts from the vector length the base descriptor guarantees for its last dimension, \
+                 and this base guarantees none (give one: packed((LENGTHS), N) or naive((LENGTHS), (STRIDES), N, 1))"
+            }
+            VectorUnknown::NotCarried => {
+                "CK's rule carries a vector length only along the base's last dimension and through pass_through, \
+                 pads, xor, a merge's last lower dimension, an unmerge's last upper dimension and swizzle; this \
+                 dimension's path to memory leaves that route"
+            }
+        }
+    }
+}
 
 impl Descriptor {
     /// For each top dimension, how many consecutive indices are contiguous in
@@ -29,5 +74,29 @@ impl Descriptor {
             s += 1;
         }
         v
+    }
+
+    /// Why [`top_vectors`](Self::top_vectors) knows no length for top
+    /// dimension `dim`: `None` when it knows one (or `dim` is out of range).
+    ///
+    /// ```
+    /// use cktile::descriptor::vector::VectorUnknown;
+    /// let d = cktile::spec::parse("packed((4,8)) | transform(pad(4,1,1) on [0] -> [0], pass_through(8) on [1] -> [1])")?;
+    /// assert_eq!(d.vector_unknown(0), Some(VectorUnknown::NotCarried));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn vector_unknown(&self, dim: usize) -> Option<VectorUnknown> {
+        if dim >= self.num_dims() || self.top_vectors()[dim].length.is_some() {
+            return None;
+        }
+        if self.guaranteed.length.is_none() {
+            // The same descriptor with a guaranteed length: does it reach `dim`?
+            let mut with = *self;
+            with.guaranteed = Vector { length: Some(1 << 30), stride: self.guaranteed.stride };
+            if with.top_vectors()[dim].length.is_some() {
+                return Some(VectorUnknown::NoBaseGuarantee);
+            }
+        }
+        Some(VectorUnknown::NotCarried)
     }
 }

@@ -4,8 +4,8 @@
 use crate::analyzer::Counts;
 use crate::analyzer::report::{BankConflict, InstructionReport, PhaseReport, TileReport, WordAccess};
 use crate::analyzer::rules::Provenance;
-use alloc::string::{String, ToString};
 use crate::{Descriptor, Index};
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde::Serialize;
 

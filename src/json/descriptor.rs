@@ -142,8 +142,11 @@ struct OutsideJson<'a> {
 
 #[derive(Clone, Debug, Serialize)]
 struct VectorJson {
+    ck_claim_holds: bool,
     length: Option<i64>,
     stride: Option<i64>,
+    unknown_because: Option<&'static str>,
+    verified_length: i64,
 }
 
 /// `cktile check --json`: [`check`](crate::check::check)'s report.
@@ -199,7 +202,19 @@ impl<'a> CheckJson<'a> {
             outside_count: r.outside_count,
             surjective: r.surjective,
             valid_count: r.valid_count,
-            vectors: r.vectors.iter().map(|v| VectorJson { length: v.length, stride: v.stride }).collect(),
+            vectors: r
+                .vectors
+                .iter()
+                .zip(&r.verified)
+                .zip(&r.vector_unknown)
+                .map(|((v, &verified), why)| VectorJson {
+                    ck_claim_holds: v.length.is_none_or(|l| l <= verified),
+                    length: v.length,
+                    stride: v.stride,
+                    unknown_because: why.map(|w| w.explain()),
+                    verified_length: verified,
+                })
+                .collect(),
         }
     }
 }

@@ -53,6 +53,9 @@ const fn p(name: &'static str, help: &'static str, default: Option<&'static str>
 }
 
 const DTYPE: &str = "element type: fp8/int8 (1 byte), fp16/bf16 (2), fp32/tf32 (4), fp64 (8), or a byte count";
+const DTYPE_TAG: &str = "element type the layout is meant for (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte \
+                         count); the offsets are in elements and do not depend on it, but the bank analysis, the \
+                         pictures and the DMA planner need it";
 const FORM: &str = "CK version: 2025 (unmerge (L, K0), since PR #2007) or 2024 (unmerge (K0, L))";
 
 /// Every entry.
@@ -85,7 +88,7 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-xor-lds",
-        keys: "m, k, kpack, mlds, form",
+        keys: "m, k, kpack, mlds, form, dtype",
         summary: "CK Tile LDS index swapping (xor -> unmerge -> merge) with an explicit MLdsLayer",
         source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
         params: &[
@@ -94,6 +97,7 @@ pub const CATALOG: &[Entry] = &[
             p("kpack", "KPack", Some("8")),
             p("mlds", "MLdsLayer (rows sharing one row of banks)", Some("1")),
             p("form", FORM, Some("2025")),
+            p("dtype", DTYPE_TAG, None),
         ],
         bijective: true,
         example: "ck-xor-lds:m=128,k=32,kpack=8,mlds=2",
@@ -101,10 +105,15 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-xor-preshuffle",
-        keys: "m, k, kpack",
+        keys: "m, k, kpack, dtype",
         summary: "plain XOR preshuffle on KPack-wide vectors: x' = (y % (K/KPack)) ^ x",
         source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
-        params: &[p("m", "rows", None), p("k", "columns", None), p("kpack", "vector width", Some("8"))],
+        params: &[
+            p("m", "rows", None),
+            p("k", "columns", None),
+            p("kpack", "vector width", Some("8")),
+            p("dtype", DTYPE_TAG, None),
+        ],
         bijective: true,
         example: "ck-xor-preshuffle:m=128,k=64,kpack=8",
         build: |a| ck::xor_preshuffle(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
@@ -141,10 +150,15 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-v1-padded",
-        keys: "m, k, kpack",
+        keys: "m, k, kpack, dtype",
         summary: "CK Tile v1 pipeline 3-D + padding block: K/KPack slabs of M rows, each padded by KPack",
         source: "composable_kernel gemm_pipeline_agmem_bgmem_creg_v1_default_policy.hpp",
-        params: &[p("m", "M per block", None), p("k", "K per block", None), p("kpack", "KPack", Some("8"))],
+        params: &[
+            p("m", "M per block", None),
+            p("k", "K per block", None),
+            p("kpack", "KPack", Some("8")),
+            p("dtype", DTYPE_TAG, None),
+        ],
         bijective: false,
         example: "ck-v1-padded:m=128,k=32,kpack=8",
         build: |a| ck::v1_padded(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
@@ -167,7 +181,7 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "cute-swizzle",
-        keys: "b, mbase, s, rows, cols, major",
+        keys: "b, mbase, s, rows, cols, major, dtype",
         summary: "CuTe Swizzle<B,M,S> composed with a row- or column-major tile, on element indices (SM80 atoms)",
         source: "cutlass include/cute/swizzle.hpp",
         params: &[
@@ -177,6 +191,7 @@ pub const CATALOG: &[Entry] = &[
             p("rows", "rows", None),
             p("cols", "columns", None),
             p("major", "row or col", Some("row")),
+            p("dtype", DTYPE_TAG, None),
         ],
         bijective: true,
         example: "cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64",
@@ -241,7 +256,7 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "triton-swizzled",
-        keys: "vec, perphase, maxphase, order, rows, cols",
+        keys: "vec, perphase, maxphase, order, rows, cols, dtype",
         summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
         source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
         params: &[
@@ -251,6 +266,7 @@ pub const CATALOG: &[Entry] = &[
             p("order", "10 (order [1,0], row-major) or 01 (order [0,1])", Some("10")),
             p("rows", "rows", None),
             p("cols", "columns", None),
+            p("dtype", DTYPE_TAG, None),
         ],
         bijective: true,
         example: "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
@@ -294,17 +310,22 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "row-padded",
-        keys: "rows, cols, pad",
+        keys: "rows, cols, pad, dtype",
         summary: "row-major tile whose rows are padded by `pad` elements",
         source: "the classic alternative to swizzling",
-        params: &[p("rows", "rows", None), p("cols", "columns", None), p("pad", "padding elements per row", None)],
+        params: &[
+            p("rows", "rows", None),
+            p("cols", "columns", None),
+            p("pad", "padding elements per row", None),
+            p("dtype", DTYPE_TAG, None),
+        ],
         bijective: false,
         example: "row-padded:rows=128,cols=64,pad=8",
         build: |a| padding::row_padded(a.usize("rows")?, a.usize("cols")?, a.usize("pad")?),
     },
     Entry {
         name: "xor-linear",
-        keys: "rows, cols, vec, masks",
+        keys: "rows, cols, vec, masks, dtype",
         summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row",
         source: "cktile's layout search (GF(2)-linear swizzles; CuTe, Triton and CK XORs are special cases)",
         params: &[
@@ -312,6 +333,7 @@ pub const CATALOG: &[Entry] = &[
             p("cols", "columns", None),
             p("vec", "elements per vector (the unit the XOR moves)", None),
             p("masks", "mask of row bit 0, 1, ..., dot-separated (e.g. 1.2.4); missing bits have mask 0", Some("")),
+            p("dtype", DTYPE_TAG, None),
         ],
         bijective: true,
         example: "xor-linear:rows=128,cols=64,vec=8,masks=1.2.4",
@@ -357,10 +379,77 @@ impl<'a> Args<'a> {
             if args.len == args.pairs.len() {
                 return Err(Error::new(ErrorKind::Syntax { expected: "fewer parameters", found: Snippet::new(pair) }));
             }
+            if param.name == "dtype" {
+                dtype_bytes(value)?;
+            }
             args.pairs[args.len] = (param.name, value);
             args.len += 1;
         }
         Ok(args)
+    }
+
+    /// The value written for `key` (not its default).
+    fn explicit(&self, key: &str) -> Option<&'a str> {
+        self.pairs[..self.len].iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    /// The element type these parameters give (explicitly or by default):
+    /// its parameter, value and size in bytes.
+    fn element(&self) -> Result<Option<(&'static str, &'a str, usize)>, Error> {
+        let Some(key) = self.entry.element_key() else { return Ok(None) };
+        let Some(value) = self.get(key) else { return Ok(None) };
+        let bytes = if key == "bits" {
+            match value {
+                "8" => 1,
+                "16" => 2,
+                "32" => 4,
+                "64" => 8,
+                other => return Err(self.invalid(other, "8, 16, 32 or 64")),
+            }
+        } else {
+            dtype_bytes(value)?
+        };
+        Ok(Some((key, value, bytes)))
+    }
+
+    /// Applies an element type asked for from outside the entry (`--dtype`):
+    /// fills the entry's element parameter when the text leaves it out, and
+    /// refuses one that differs in size from what the text names.
+    fn ask_element(&mut self, given: &'a str) -> Result<(), Error> {
+        let given_bytes = dtype_bytes(given)?;
+        let Some(key) = self.entry.element_key() else { return Ok(()) };
+        if let Some(written) = self.explicit(key) {
+            if let Some((_, _, entry_bytes)) = self.element()? {
+                if entry_bytes != given_bytes {
+                    let mut entry = [0u8; 24];
+                    let text = tag(&mut entry, key, written);
+                    return Err(Error::new(ErrorKind::ElementTypeConflict {
+                        layout: self.entry.name,
+                        entry: Snippet::new(text),
+                        entry_bytes,
+                        given: Snippet::new(given),
+                        given_bytes,
+                    }));
+                }
+            }
+            return Ok(());
+        }
+        let value = if key == "bits" {
+            match given_bytes {
+                1 => "8",
+                2 => "16",
+                4 => "32",
+                _ => "64",
+            }
+        } else {
+            given
+        };
+        if self.len == self.pairs.len() {
+            return Err(Error::new(ErrorKind::Syntax { expected: "fewer parameters", found: Snippet::new(given) }));
+        }
+        self.pairs[self.len] = (key, value);
+        self.len += 1;
+        Ok(())
     }
 
     /// The value given for `key`, or its default.
@@ -432,7 +521,7 @@ impl Entry {
     ///
     /// ```
     /// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
-    /// assert_eq!(e.param_names(), "rows, cols, pad");
+    /// assert_eq!(e.param_names(), "rows, cols, pad, dtype");
     /// ```
     pub fn param_names(&self) -> &'static str {
         self.keys
@@ -447,6 +536,96 @@ impl Entry {
     /// ```
     pub fn build(&'static self, params: &str) -> Result<Descriptor, Error> {
         (self.build)(&Args::parse(self, params)?)
+    }
+
+    /// The parameter that names the entry's element type: `dtype`, or
+    /// `bits` for `triton-nvmma`.
+    ///
+    /// ```
+    /// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "triton-nvmma").unwrap();
+    /// assert_eq!(e.element_key(), Some("bits"));
+    /// ```
+    pub fn element_key(&self) -> Option<&'static str> {
+        self.params.iter().map(|p| p.name).find(|&n| n == "dtype" || n == "bits")
+    }
+
+    /// Builds the layout with its element type: the entry's own (written
+    /// or by default), or `dtype` when the parameters leave it out. A
+    /// `dtype` whose size differs from the one the parameters write is
+    /// refused, naming both.
+    ///
+    /// ```
+    /// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "ck-universal-a").unwrap();
+    /// // --dtype fills the entry's dtype: fp8 gives MLdsLayer 2 at K = 64.
+    /// assert_eq!(e.build_typed("m=128,k=64", Some("fp8"))?.element_bytes, Some(1));
+    /// assert_eq!(e.build_typed("m=128,k=64", None)?.element_bytes, Some(2)); // the default, fp16
+    /// let clash = e.build_typed("m=128,k=64,dtype=fp8", Some("fp16")).unwrap_err();
+    /// assert!(clash.to_string().contains("dtype=fp8 (1-byte elements)"));
+    /// assert!(clash.to_string().contains("fp16 (2-byte elements)"));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn build_typed(&'static self, params: &str, dtype: Option<&str>) -> Result<Layout, Error> {
+        let mut args = Args::parse(self, params)?;
+        if let Some(given) = dtype {
+            args.ask_element(given)?;
+        }
+        let element_bytes = args.element()?.map(|(_, _, b)| b);
+        Ok(Layout { descriptor: (self.build)(&args)?, element_bytes, name: Snippet::new(self.name) })
+    }
+}
+
+/// Writes `key=value` into `buf` (cut to fit) for a message.
+fn tag<'b>(buf: &'b mut [u8; 24], key: &str, value: &str) -> &'b str {
+    let mut n = 0;
+    for part in [key, "=", value] {
+        for &byte in part.as_bytes() {
+            if n < buf.len() {
+                buf[n] = byte;
+                n += 1;
+            }
+        }
+    }
+    let mut end = n;
+    while core::str::from_utf8(&buf[..end]).is_err() {
+        end -= 1;
+    }
+    core::str::from_utf8(&buf[..end]).unwrap_or("")
+}
+
+/// A layout with the element type it is written for, when its text names one.
+///
+/// ```
+/// let l = cktile::layouts::resolve_typed("ck-fmha-v:n=128,k=32,dtype=fp32", None)?;
+/// assert_eq!(l.element_bytes, Some(4));
+/// let plain = cktile::layouts::resolve_typed("packed((4,8))", None)?;
+/// assert_eq!(plain.element_bytes, None);
+/// assert!(plain.require_element_bytes().is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The descriptor.
+    pub descriptor: Descriptor,
+    /// The element size in bytes: the entry's element type (written or its
+    /// default), or the one asked for; `None` when nothing names one.
+    pub element_bytes: Option<usize>,
+    /// The entry's name or the start of the spec (for messages).
+    name: Snippet,
+}
+
+impl Layout {
+    /// The element size, or an error naming the layout when nothing gives one.
+    ///
+    /// ```
+    /// let l = cktile::layouts::resolve_typed("row-padded:rows=4,cols=4,pad=1", None)?;
+    /// let e = l.require_element_bytes().unwrap_err();
+    /// assert!(e.to_string().starts_with("`row-padded` carries no element type"));
+    /// let l = cktile::layouts::resolve_typed("row-padded:rows=4,cols=4,pad=1,dtype=fp32", None)?;
+    /// assert_eq!(l.require_element_bytes()?, 4);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn require_element_bytes(&self) -> Result<usize, Error> {
+        self.element_bytes.ok_or(Error::new(ErrorKind::MissingElementType { layout: self.name }))
     }
 }
 
@@ -493,11 +672,51 @@ const ENTRY_NAMES: &str = "ck-universal-a, ck-xor-lds, ck-xor-preshuffle, ck-kfo
 pub fn build_entry(text: &str) -> Result<Descriptor, Error> {
     let text = text.trim();
     let (name, params) = text.split_once(':').unwrap_or((text, ""));
-    let entry = CATALOG
+    find_entry(name)?.build(params)
+}
+
+/// [`resolve`] with the element type: a catalogue entry's own (see
+/// [`Entry::build_typed`]; `dtype` fills it when the entry leaves it out, and
+/// must agree with it otherwise), or `dtype` for a spec, which has none.
+///
+/// ```
+/// use cktile::layouts::resolve_typed;
+/// // The entry's dtype decides MLdsLayer: fp8 at K = 64 shares bank rows between 2 rows.
+/// let fp8 = resolve_typed("ck-universal-a:m=128,k=64,dtype=fp8", None)?;
+/// let also = resolve_typed("ck-universal-a:m=128,k=64", Some("fp8"))?;
+/// assert_eq!((fp8.element_bytes, &fp8.descriptor), (Some(1), &also.descriptor));
+/// assert!(resolve_typed("ck-universal-a:m=128,k=64,dtype=fp8", Some("fp16")).is_err());
+/// assert_eq!(resolve_typed("packed((4,8))", Some("fp32"))?.element_bytes, Some(4));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn resolve_typed(text: &str, dtype: Option<&str>) -> Result<Layout, Error> {
+    if is_entry(text) {
+        let text = text.trim();
+        let (name, params) = text.split_once(':').unwrap_or((text, ""));
+        return find_entry(name)?.build_typed(params, dtype);
+    }
+    let descriptor = crate::spec::parse(text)?;
+    let element_bytes = dtype.map(dtype_bytes).transpose()?;
+    let first = text.trim_start();
+    Ok(Layout { descriptor, element_bytes, name: Snippet::new(first.lines().next().unwrap_or(first)) })
+}
+
+#[cfg(feature = "alloc")]
+/// Whether `text` names a catalogue entry (its leading name has a `-`, which
+/// no spec stage name has) rather than being a spec.
+fn is_entry(text: &str) -> bool {
+    let head = text.trim_start();
+    let name_end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
+    head[..name_end].contains('-')
+}
+
+/// The catalogue entry called `name`.
+fn find_entry(name: &str) -> Result<&'static Entry, Error> {
+    CATALOG
         .iter()
         .find(|e| e.name == name.trim())
-        .ok_or_else(|| Error::new(ErrorKind::UnknownName { name: Snippet::new(name.trim()), valid: ENTRY_NAMES }))?;
-    entry.build(params)
+        .ok_or_else(|| Error::new(ErrorKind::UnknownName { name: Snippet::new(name.trim()), valid: ENTRY_NAMES }))
 }
 
 /// A spec (see [`spec`](crate::spec)) or a catalogue entry with parameters:
@@ -512,7 +731,5 @@ pub fn build_entry(text: &str) -> Result<Descriptor, Error> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn resolve(text: &str) -> Result<Descriptor, Error> {
-    let head = text.trim_start();
-    let name_end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
-    if head[..name_end].contains('-') { build_entry(text) } else { crate::spec::parse(text) }
+    if is_entry(text) { build_entry(text) } else { crate::spec::parse(text) }
 }

@@ -87,7 +87,13 @@ pub fn report(r: &Report) -> String {
         let _ = writeln!(out, "surjective:  no ({} hole{s}: {}{more})", r.hole_count, list(&r.holes));
     }
     if r.outside_count > 0 {
-        let _ = writeln!(out, "outside the element space: {} valid coordinates", r.outside_count);
+        let (s, verb) = if r.outside_count == 1 { ("", "maps") } else { ("s", "map") };
+        let more = if (r.outside.len() as u64) < r.outside_count { " (first listed)" } else { "" };
+        let _ = writeln!(
+            out,
+            "outside the element space: {} valid coordinate{s} {verb} to offsets outside [0, {}){more}",
+            r.outside_count, r.element_space_size
+        );
         for (c, o) in &r.outside {
             let _ = writeln!(out, "  {c:?} -> {o}");
         }
@@ -95,7 +101,27 @@ pub fn report(r: &Report) -> String {
     let _ = writeln!(out, "bijective:   {}", if r.is_bijective() { "yes" } else { "no" });
     for (d, v) in r.vectors.iter().enumerate() {
         let show = |x: Option<i64>| x.map_or(String::from("unknown"), |x| format!("{x}"));
-        let _ = writeln!(out, "dim {d}: safe vector length {}, stride {}", show(v.length), show(v.stride));
+        let verified = r.verified.get(d).copied().unwrap_or(1);
+        let _ = writeln!(
+            out,
+            "dim {d}: CK's guarantee: vector length {}, stride {}; verified contiguous: {verified}",
+            show(v.length),
+            show(v.stride)
+        );
+        match (v.length, r.vector_unknown.get(d).copied().flatten()) {
+            (Some(ck), _) if ck > verified => {
+                let _ = writeln!(
+                    out,
+                    "  CK's claim of {ck} is false for these offsets: an aligned run of {} coordinates along dim {d} \
+                     is not consecutive in memory; vectors of at most {verified} are safe",
+                    2 * verified
+                );
+            }
+            (None, Some(why)) => {
+                let _ = writeln!(out, "  CK's length is unknown: {}", why.explain());
+            }
+            _ => {}
+        }
     }
     out
 }

@@ -112,12 +112,13 @@ pub(crate) fn floor_log2(x: usize) -> u32 {
 }
 
 /// The members of `family` for `problem` with vector unit `unit`, as
-/// catalogue entries (not yet checked: a builder may reject some).
+/// catalogue entries with the problem's element size as their `dtype`, so
+/// each can be analysed as printed (not yet checked: a builder may reject some).
 pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
-    let (rows, cols) = (p.rows, p.cols);
+    let (rows, cols, eb) = (p.rows, p.cols, p.element_bytes);
     let mut out = Vec::new();
     match family {
-        Family::Naive => out.push(format!("row-padded:rows={rows},cols={cols},pad=0")),
+        Family::Naive => out.push(format!("row-padded:rows={rows},cols={cols},pad=0,dtype={eb}")),
         Family::CkUniversal => {
             // CK's own rule, with the bank count CK assumes on the chip.
             let banks = p.arch.ck_lds_banks().unwrap_or(32);
@@ -127,9 +128,13 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
             for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
                 for mlds in powers(1, rows).filter(|l| rows % l == 0) {
                     if ((cols / kpack) * mlds).is_power_of_two() {
-                        out.push(format!("ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2025"));
+                        out.push(format!(
+                            "ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2025,dtype={eb}"
+                        ));
                         if mlds > 1 {
-                            out.push(format!("ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2024"));
+                            out.push(format!(
+                                "ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2024,dtype={eb}"
+                            ));
                         }
                     }
                 }
@@ -137,7 +142,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
         }
         Family::CkXorPreshuffle => {
             for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
-                out.push(format!("ck-xor-preshuffle:m={rows},k={cols},kpack={kpack}"));
+                out.push(format!("ck-xor-preshuffle:m={rows},k={cols},kpack={kpack},dtype={eb}"));
             }
         }
         Family::CuteSwizzle => {
@@ -147,7 +152,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
                 for m in m0..n {
                     for s in -n..=n {
                         if s.abs() >= b && m + s.abs() + b <= n {
-                            out.push(format!("cute-swizzle:b={b},mbase={m},s={s},rows={rows},cols={cols}"));
+                            out.push(format!("cute-swizzle:b={b},mbase={m},s={s},rows={rows},cols={cols},dtype={eb}"));
                         }
                     }
                 }
@@ -158,7 +163,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
                 for per_phase in powers(1, rows) {
                     for max_phase in powers(1, cols / vec) {
                         out.push(format!(
-                            "triton-swizzled:vec={vec},perphase={per_phase},maxphase={max_phase},order=10,rows={rows},cols={cols}"
+                            "triton-swizzled:vec={vec},perphase={per_phase},maxphase={max_phase},order=10,rows={rows},cols={cols},dtype={eb}"
                         ));
                     }
                 }
@@ -167,7 +172,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
         Family::RowPadded => {
             let period = (p.bank_period_bytes() / p.element_bytes.max(1)).max(unit);
             for pad in (unit..period).step_by(unit) {
-                out.push(format!("row-padded:rows={rows},cols={cols},pad={pad}"));
+                out.push(format!("row-padded:rows={rows},cols={cols},pad={pad},dtype={eb}"));
             }
         }
         Family::XorLinear => {}

@@ -167,10 +167,11 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
                 let used = masks.iter().rposition(|&m| m != 0).map_or(0, |k| k + 1);
                 let written: Vec<String> = masks[..used].iter().map(|m| format!("{m}")).collect();
                 let entry = format!(
-                    "xor-linear:rows={},cols={},vec={unit},masks={}",
+                    "xor-linear:rows={},cols={},vec={unit},masks={},dtype={}",
                     problem.rows,
                     problem.cols,
-                    written.join(".")
+                    written.join("."),
+                    problem.element_bytes
                 );
                 // The fast count is checked against the descriptor's here.
                 match evaluate(Family::XorLinear, entry, problem, unit, &work) {

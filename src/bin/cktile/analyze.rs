@@ -1,10 +1,10 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
-use crate::common::{Failure, bad, load, to_json};
+use crate::common::{Failure, bad, element_bytes, load_typed, to_json};
 use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::{Arch, Op, Pattern};
 use cktile::json::TileJson;
-use cktile::{layouts, render};
+use cktile::render;
 
 /// The arguments of `cktile analyze`.
 pub struct AnalyzeArgs<'a> {
@@ -12,17 +12,18 @@ pub struct AnalyzeArgs<'a> {
     pub arch: &'a str,
     pub pattern: &'a str,
     pub op: Option<&'a str>,
-    pub dtype: &'a str,
+    pub dtype: Option<&'a str>,
     pub json: bool,
 }
 
 /// Runs `cktile analyze`.
 pub fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
-    let (text, desc) = load(a.spec)?;
+    let (text, layout) = load_typed(a.spec, a.dtype)?;
+    let element_bytes = element_bytes(&layout)?;
+    let desc = layout.descriptor;
     let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
     let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
     let pattern = Pattern::by_name(a.pattern, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-    let element_bytes = layouts::dtype_bytes(a.dtype).map_err(|e| bad(format!("--dtype: {e}")))?;
     let r = analyze_tile_report(&desc, element_bytes, &arch, pattern).map_err(|e| Failure::input(&text, e))?;
     if a.json {
         return to_json(&TileJson::new(&desc, &r));

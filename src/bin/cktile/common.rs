@@ -57,6 +57,23 @@ pub fn to_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
         .map_err(|e| Failure { message: format!("error: cannot write the JSON report: {e}"), code: 1 })
 }
 
+/// Reads a SPEC argument and builds its layout with its element type: the
+/// catalogue entry's own, or `--dtype` (which must agree with an entry's).
+pub fn load_typed(arg: &str, dtype: Option<&str>) -> Result<(String, layouts::Layout), Failure> {
+    if let Some(d) = dtype {
+        layouts::dtype_bytes(d).map_err(|e| bad(format!("--dtype: {e}")))?;
+    }
+    let text = read_spec(arg)?;
+    let layout = layouts::resolve_typed(&text, dtype).map_err(|e| Failure::input(&text, e))?;
+    Ok((text, layout))
+}
+
+/// The element size of a layout, or a refusal naming it when neither its
+/// text nor `--dtype` gives one.
+pub fn element_bytes(layout: &layouts::Layout) -> Result<usize, Failure> {
+    layout.require_element_bytes().map_err(|e| bad(format!("{e}")))
+}
+
 /// A bad request: exit code 2.
 pub fn bad(message: String) -> Failure {
     Failure { message: format!("error: {message}"), code: 2 }

@@ -1,10 +1,9 @@
 //! `cktile dma-plan`: the gathers that fill a layout with AMD's direct
 //! global-to-LDS loads, verified by simulation.
 
-use crate::common::{Failure, bad, load, to_json};
+use crate::common::{Failure, bad, element_bytes, load_typed, to_json};
 use cktile::analyzer::Arch;
 use cktile::json::DmaPlanJson;
-use cktile::layouts;
 use cktile::plan::dma::{DmaRequest, plan, verify};
 use cktile::render;
 
@@ -23,7 +22,7 @@ pub struct DmaArgs<'a> {
     /// Chip.
     pub arch: &'a str,
     /// Element type.
-    pub dtype: &'a str,
+    pub dtype: Option<&'a str>,
     /// Loads listed per subgroup.
     pub loads: usize,
     /// JSON output.
@@ -32,7 +31,9 @@ pub struct DmaArgs<'a> {
 
 /// Runs `cktile dma-plan`.
 pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
-    let (text, desc) = load(a.spec)?;
+    let (text, layout) = load_typed(a.spec, a.dtype)?;
+    let element_bytes = element_bytes(&layout)?;
+    let desc = layout.descriptor;
     let strides = a
         .global_strides
         .split(',')
@@ -46,7 +47,6 @@ pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
         })
         .collect::<Result<Vec<i64>, Failure>>()?;
     let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
-    let element_bytes = layouts::dtype_bytes(a.dtype).map_err(|e| bad(format!("--dtype: {e}")))?;
     let req = DmaRequest {
         lds: &desc,
         element_bytes,

@@ -29,7 +29,7 @@ use std::process::ExitCode;
 Without a subcommand, compares the LDS bank conflicts of an fp16 128x64 GEMM A tile on gfx942 (MFMA 16x16x16 \
 reads with ds_read_b128, ds_write_b128 row writes) for the naive, padded and XOR-preshuffled CK Tile layouts.",
     after_help = "Examples:\n  cktile\n  cktile offsets 'packed((4,8))'\n  cktile check 'naive((4,8),(10,1))' --json\n  \
-cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16\n  \
+cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16\n  \
 echo '{\"arch\": \"gfx90a\", \"op\": \"ds_read_b32\", \"addresses\": [0, 128]}' | cktile bank"
 )]
 struct Cli {
@@ -96,9 +96,9 @@ mfma32      AMD MFMA 32x32x8 operand read (--op ds_read_b128 by default, or ds_r
 ldmatrix    NVIDIA ldmatrix fragments (--op ldmatrix.x4 by default; ldmatrix/stmatrix .x1|.x2|.x4[.trans])\n  \
 mma_sync_a  NVIDIA mma.sync m16n8k16 A fragment with ld.shared.b32\n\n\
 Examples:\n  \
-cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16\n  \
+cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16\n  \
 cktile analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern rows --op ds_write_b128\n  \
-cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json\n  \
+cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json --dtype fp16\n  \
 cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32")]
     Analyze {
         #[arg(help = SPEC_HELP)]
@@ -112,9 +112,10 @@ cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b3
         /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
         #[arg(long)]
         op: Option<String>,
-        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count.
-        #[arg(long, default_value = "fp16")]
-        dtype: String,
+        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count. Required for a spec or an entry
+        /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
+        #[arg(long)]
+        dtype: Option<String>,
         /// Print one JSON object instead of the table.
         #[arg(long)]
         json: bool,
@@ -139,8 +140,8 @@ cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --
         /// The tile: ROWSxCOLS (row-major; vectors run along rows).
         #[arg(long)]
         tile: String,
-        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count.
-        #[arg(long, default_value = "fp16")]
+        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count (every layout printed carries it).
+        #[arg(long)]
         dtype: String,
         /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
         #[arg(long)]
@@ -175,7 +176,7 @@ memory are refused with the reason.",
         after_help = "Examples:\n  \
 cktile dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32\n  \
 cktile dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16\n  \
-cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64,1 --arch gfx950 --width 16 --json"
+cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64,1 --arch gfx950 --width 16 --dtype fp16 --json"
     )]
     DmaPlan {
         #[arg(help = SPEC_HELP)]
@@ -195,9 +196,10 @@ cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64
         /// The chip: gfx942 or gfx950.
         #[arg(long, default_value = "gfx942")]
         arch: String,
-        /// Element type: fp8/int8, fp16/bf16, fp32/i32, fp64, or a byte count.
-        #[arg(long, default_value = "fp16")]
-        dtype: String,
+        /// Element type: fp8/int8, fp16/bf16, fp32/i32, fp64, or a byte count. Required for a spec or an entry
+        /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
+        #[arg(long)]
+        dtype: Option<String>,
         /// Loads listed per subgroup in the text form.
         #[arg(long, default_value_t = 8)]
         loads: usize,
@@ -268,7 +270,7 @@ lanes highlighted (--pattern, --op, --arch, --dtype)\n  \
 chain   the stages of transforms from the top coordinate down to the offset, with their id wiring\n\n\
 Examples:\n  \
 cktile render ck-universal-a:m=128,k=64 --view grid --rows 16 --cols 32 -o grid.svg\n  \
-cktile render 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 -o banks.svg\n  \
+cktile render 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 --dtype fp16 -o banks.svg\n  \
 cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg")]
     Render {
         #[arg(help = SPEC_HELP)]
@@ -285,9 +287,10 @@ cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg")]
         /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
         #[arg(long)]
         op: Option<String>,
-        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count.
-        #[arg(long, default_value = "fp16")]
-        dtype: String,
+        /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count. Required for a spec or an entry
+        /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
+        #[arg(long)]
+        dtype: Option<String>,
         /// The banks view's instruction (from 0; default: the tile's worst).
         #[arg(long)]
         instruction: Option<usize>,
@@ -335,14 +338,19 @@ fn main() -> ExitCode {
                 wave: *wave,
                 width: *width,
                 arch,
-                dtype,
+                dtype: dtype.as_deref(),
                 loads: *loads,
                 json: *json,
             })
         }
-        Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => {
-            analyze::analyze(&analyze::AnalyzeArgs { spec, arch, pattern, op: op.as_deref(), dtype, json: *json })
-        }
+        Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => analyze::analyze(&analyze::AnalyzeArgs {
+            spec,
+            arch,
+            pattern,
+            op: op.as_deref(),
+            dtype: dtype.as_deref(),
+            json: *json,
+        }),
         Some(Command::Codegen { spec, lang, name, output }) => {
             codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
         }
@@ -355,7 +363,7 @@ fn main() -> ExitCode {
                 arch,
                 pattern: pattern.as_deref(),
                 op: op.as_deref(),
-                dtype,
+                dtype: dtype.as_deref(),
                 instruction: *instruction,
                 rows: *rows,
                 cols: *cols,

@@ -1,8 +1,7 @@
 //! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain).
 
-use crate::common::{Failure, bad, load};
+use crate::common::{Failure, bad, element_bytes, load_typed};
 use cktile::analyzer::{Arch, Op, Pattern};
-use cktile::layouts;
 use cktile::render::svg::{banks, chain, grid};
 
 /// The arguments of `cktile render`.
@@ -12,7 +11,7 @@ pub struct RenderArgs<'a> {
     pub arch: &'a str,
     pub pattern: Option<&'a str>,
     pub op: Option<&'a str>,
-    pub dtype: &'a str,
+    pub dtype: Option<&'a str>,
     pub instruction: Option<usize>,
     pub rows: Option<usize>,
     pub cols: Option<usize>,
@@ -30,9 +29,9 @@ fn default_title(spec: &str, text: &str) -> String {
 
 /// Runs `cktile render`.
 pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
-    let (text, desc) = load(a.spec)?;
+    let (text, layout) = load_typed(a.spec, a.dtype)?;
+    let desc = &layout.descriptor;
     let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
-    let element_bytes = layouts::dtype_bytes(a.dtype).map_err(|e| bad(format!("--dtype: {e}")))?;
     let title = a.title.map_or_else(|| default_title(a.spec, &text), str::to_string);
     let svg = match a.view {
         "grid" => {
@@ -40,19 +39,19 @@ pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
             // the instruction's when --op names one, else the chip's widest.
             let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
             let banks = op.map_or(arch.max_banks(), |op| cktile::analyzer::rules::rule(&arch, op).banks);
-            let mut o = grid::GridOptions::new(&title, element_bytes, banks);
+            let mut o = grid::GridOptions::new(&title, element_bytes(&layout)?, banks);
             o.rows = a.rows;
             o.cols = a.cols;
-            grid::grid(&desc, &o).map_err(|e| Failure::input(&text, e))?
+            grid::grid(desc, &o).map_err(|e| Failure::input(&text, e))?
         }
         "banks" => {
             let name = a.pattern.ok_or_else(|| bad("--view banks needs --pattern (e.g. --pattern mfma16)".into()))?;
             let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
             let pattern = Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-            banks::tile_heat_map(&desc, element_bytes, &arch, pattern, a.instruction, &title)
+            banks::tile_heat_map(desc, element_bytes(&layout)?, &arch, pattern, a.instruction, &title)
                 .map_err(|e| Failure::input(&text, e))?
         }
-        "chain" => chain::chain(&desc, &title),
+        "chain" => chain::chain(desc, &title),
         other => return Err(bad(format!("--view: `{other}` is not a view; expected grid, banks or chain"))),
     };
     match a.output {

@@ -19,10 +19,13 @@ pub fn summary() -> Result<String, Failure> {
     let write = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
     let mut columns = Vec::new();
     for (name, text, _) in &layouts {
-        let desc = layouts::resolve(text).map_err(|e| Failure::input(text, e))?;
+        // Every layout here is the fp16 tile (refused if an entry said otherwise).
+        let typed = layouts::resolve_typed(text, Some("fp16")).map_err(|e| Failure::input(text, e))?;
+        let element_bytes = typed.require_element_bytes().map_err(analysis)?;
+        let desc = typed.descriptor;
         let reports = [read, write]
             .iter()
-            .map(|&p| analyze_tile_report(&desc, 2, &gfx942, p))
+            .map(|&p| analyze_tile_report(&desc, element_bytes, &gfx942, p))
             .collect::<Result<Vec<TileReport>, Error>>()
             .map_err(analysis)?;
         columns.push(LayoutColumn {
