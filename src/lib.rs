@@ -53,6 +53,7 @@ mod error;
 pub mod layouts;
 #[cfg(feature = "alloc")]
 pub mod plan;
+pub mod random;
 #[cfg(feature = "alloc")]
 pub mod render;
 #[cfg(feature = "alloc")]

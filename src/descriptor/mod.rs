@@ -207,6 +207,20 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
     Ok(space as Index)
 }
 
+/// A descriptor is its own descriptor: what the checks of
+/// [`check`](crate::check) take, so typed descriptors and runtime ones are
+/// checked alike.
+///
+/// ```
+/// let d = cktile::Descriptor::packed(&[4]).unwrap();
+/// assert_eq!(AsRef::<cktile::Descriptor>::as_ref(&d), &d);
+/// ```
+impl AsRef<Descriptor> for Descriptor {
+    fn as_ref(&self) -> &Descriptor {
+        self
+    }
+}
+
 impl Descriptor {
     const fn from_base(origin: Origin, base: &[Stage], element_space_size: Index, guaranteed: Vector) -> Descriptor {
         let mut stages = [FILLER_STAGE; MAX_STAGES];
