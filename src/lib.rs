@@ -17,7 +17,10 @@
 //!   compile.
 //! - [`spec`]: a text form of a descriptor chain, read into a [`Descriptor`]
 //!   and printed back by `Display`.
-//! - [`check`]: whole-descriptor properties (injective, surjective, holes).
+//! - [`check`]: whole-descriptor properties (injective, surjective, holes),
+//!   and checks with a first counterexample (`is_bijective`, ...).
+//! - `strategy` (the `proptest` feature): proptest strategies for
+//!   coordinates, offsets, catalogue families and random chains.
 //!
 //! The transforms themselves live in the [`cktile_transforms`] crate,
 //! re-exported as [`transforms`].
@@ -60,6 +63,8 @@ pub mod render;
 pub mod search;
 #[cfg(feature = "alloc")]
 pub mod spec;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 pub mod typed;
 
 /// The guide in `docs/` (an mdBook), compiled as doctests: every Rust code

@@ -42,4 +42,4 @@ pub mod xor_linear;
 
 #[cfg(feature = "alloc")]
 pub use registry::resolve;
-pub use registry::{CATALOG, Entry, Param, build_entry, dtype_bytes};
+pub use registry::{CATALOG, Domain, Entry, Param, build_entry, dtype_bytes};
