@@ -11,8 +11,10 @@
 //! Submodules: [`offset`] (offsets and validity), [`coordinate`] (tensor
 //! coordinates and incremental moves), [`program`] (a descriptor compiled
 //! for many runtime offsets), [`vector`] (safe vector lengths),
-//! [`inverse`] (offset back to coordinate), [`display`] (spec text).
+//! [`inverse`] (offset back to coordinate), [`display`] (spec text),
+//! [`bijective`] (the compile-time bijectivity check).
 
+pub mod bijective;
 pub mod coordinate;
 pub mod display;
 pub mod inverse;
