@@ -187,16 +187,17 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
             continue;
         }
         let off = desc.calculate_offset(&c);
-        if (0..space).contains(&off) {
-            reached.push((off, n));
-        } else {
+        // Collisions are looked for among every valid offset, inside the
+        // element space or not; holes only inside.
+        reached.push((off, n));
+        if !(0..space).contains(&off) {
             outside_count += 1;
             if outside.len() < EXAMPLES {
                 outside.push((c, off));
             }
         }
     }
-    let valid_count = reached.len() as u64 + outside_count;
+    let valid_count = reached.len() as u64;
     reached.sort_unstable();
     let mut collisions = Vec::new();
     let mut collision_count = 0;
@@ -210,6 +211,9 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
                 let first = reached[..i].iter().rev().take_while(|r| r.0 == off).last().map_or(n, |r| r.1);
                 collisions.push(Collision { offset: off, first: coordinate(desc, first), second: coordinate(desc, n) });
             }
+            continue;
+        }
+        if !(0..space).contains(&off) {
             continue;
         }
         distinct += 1;

@@ -206,6 +206,11 @@ pub fn stage(d: &Descriptor, rng: &mut Rng, config: &ChainConfig) -> Option<Desc
         }
         planned.extend(drawn);
     }
+    if planned.iter().all(|(t, _)| t.num_upper() == 0) {
+        // Everything frozen: keep the last frozen dimension.
+        let (t, lower) = planned.last_mut()?;
+        *t = Transform::pass_through(lens[*lower.first()?] as usize).ok()?;
+    }
     let n_upper: usize = planned.iter().map(|(t, _)| t.num_upper()).sum();
     if n_upper == 0 || n_upper > config.max_rank.min(MAX_DIMS) || planned.len() > crate::MAX_ITEMS {
         return None;
