@@ -96,6 +96,12 @@ pub mod book {
         Performance = "performance.md";
         Fuzzing = "fuzzing.md";
     }
+    // Its examples use `cktile::strategy`: they need the `proptest` feature,
+    // which `cargo test` turns on through cktile's dev-dependency on itself.
+    #[cfg(feature = "proptest")]
+    chapters! {
+        Testing = "testing.md";
+    }
 }
 
 pub use cktile_transforms as transforms;

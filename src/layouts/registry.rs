@@ -8,7 +8,7 @@ use crate::error::{Error, ErrorKind, Snippet};
 /// The values a catalogue parameter ranges over: what the builder accepts
 /// for it alone (the builder then checks the parameters together, e.g. K a
 /// multiple of KPack), bounded to sizes worth testing. The `proptest`
-/// feature's strategies draw from it ([`strategy`](crate::strategy)), and the
+/// feature's strategies draw from it (`cktile::strategy::member`), and the
 /// builders read their integer ranges from it.
 ///
 /// ```

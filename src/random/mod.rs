@@ -4,7 +4,7 @@
 //!
 //! The same seed always gives the same values on every platform, so a
 //! failure found from a seed is reproduced from it. The `proptest` feature's
-//! strategies ([`strategy`](crate::strategy)) draw their seeds from proptest
+//! strategies (`cktile::strategy`) draw their seeds from proptest
 //! and build through these functions; the sampled checks of
 //! [`check::property`](crate::check::property) draw their samples from [`Rng`].
 

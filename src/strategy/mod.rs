@@ -2,7 +2,7 @@
 //! a descriptor, inside its lengths or outside them ([`coordinate`],
 //! [`coordinate_outside`], [`any_coordinate`]), offsets of its element space
 //! ([`offset`]), members of a catalogue family ([`member`], in
-//! [`catalogue`]), and random chains of every transform kind ([`chain`],
+//! [`catalogue()`]), and random chains of every transform kind ([`chain`],
 //! what cktile's own test suite draws from).
 //!
 //! Pair them with the checks of [`check`](crate::check), one line per property:
