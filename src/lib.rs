@@ -17,7 +17,10 @@
 //!   compile.
 //! - [`spec`]: a text form of a descriptor chain, read into a [`Descriptor`]
 //!   and printed back by `Display`.
-//! - [`check`]: whole-descriptor properties (injective, surjective, holes).
+//! - [`check`]: whole-descriptor properties (injective, surjective, holes),
+//!   and checks with a first counterexample (`is_bijective`, ...).
+//! - `strategy` (the `proptest` feature): proptest strategies for
+//!   coordinates, offsets, catalogue families and random chains.
 //!
 //! The transforms themselves live in the [`cktile_transforms`] crate,
 //! re-exported as [`transforms`].
@@ -55,12 +58,15 @@ pub mod json;
 pub mod layouts;
 #[cfg(feature = "alloc")]
 pub mod plan;
+pub mod random;
 #[cfg(feature = "alloc")]
 pub mod render;
 #[cfg(feature = "alloc")]
 pub mod search;
 #[cfg(feature = "alloc")]
 pub mod spec;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 pub mod typed;
 
 /// The guide in `docs/` (an mdBook), compiled as doctests: every Rust code
@@ -91,6 +97,12 @@ pub mod book {
         CkToCktile = "ck-to-cktile.md";
         Performance = "performance.md";
         Fuzzing = "fuzzing.md";
+    }
+    // Its examples use `cktile::strategy`: they need the `proptest` feature,
+    // which `cargo test` turns on through cktile's dev-dependency on itself.
+    #[cfg(feature = "proptest")]
+    chapters! {
+        Testing = "testing.md";
     }
 }
 

@@ -11,8 +11,10 @@
 //! Submodules: [`offset`] (offsets and validity), [`coordinate`] (tensor
 //! coordinates and incremental moves), [`program`] (a descriptor compiled
 //! for many runtime offsets), [`vector`] (safe vector lengths),
-//! [`inverse`] (offset back to coordinate), [`display`] (spec text).
+//! [`inverse`] (offset back to coordinate), [`display`] (spec text),
+//! [`bijective`] (the compile-time bijectivity check).
 
+pub mod bijective;
 pub mod coordinate;
 pub mod display;
 pub mod inverse;
@@ -205,6 +207,20 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
         return Err(Error::new(ErrorKind::Overflow { quantity: "element space size", value: space }));
     }
     Ok(space as Index)
+}
+
+/// A descriptor is its own descriptor: what the checks of
+/// [`check`](crate::check) take, so typed descriptors and runtime ones are
+/// checked alike.
+///
+/// ```
+/// let d = cktile::Descriptor::packed(&[4]).unwrap();
+/// assert_eq!(AsRef::<cktile::Descriptor>::as_ref(&d), &d);
+/// ```
+impl AsRef<Descriptor> for Descriptor {
+    fn as_ref(&self) -> &Descriptor {
+        self
+    }
 }
 
 impl Descriptor {

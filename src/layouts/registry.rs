@@ -5,6 +5,59 @@ use super::{ck, cute, padding, triton};
 use crate::Descriptor;
 use crate::error::{Error, ErrorKind, Snippet};
 
+/// The values a catalogue parameter ranges over: what the builder accepts
+/// for it alone (the builder then checks the parameters together, e.g. K a
+/// multiple of KPack), bounded to sizes worth testing. The `proptest`
+/// feature's strategies draw from it (`cktile::strategy::member`), and the
+/// builders read their integer ranges from it.
+///
+/// ```
+/// use cktile::layouts::{CATALOG, Domain};
+/// let e = CATALOG.iter().find(|e| e.name == "cute-swizzle").unwrap();
+/// assert_eq!(e.params[2].domain, Domain::Bits { min: -62, max: 62 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domain {
+    /// A tile extent: a power of two from 1 to [`Domain::MAX_EXTENT`] (the
+    /// builders accept any positive integer their other parameters allow).
+    Extent,
+    /// A power of two from `min` to `max` (vector widths, thread counts).
+    Powers {
+        /// The smallest.
+        min: u64,
+        /// The largest.
+        max: u64,
+    },
+    /// An integer from `min` to `max`.
+    Range {
+        /// The smallest.
+        min: i64,
+        /// The largest.
+        max: i64,
+    },
+    /// A bit count (or a signed shift) from `min` to `max`; useful values
+    /// are at most log2 of the tile's size.
+    Bits {
+        /// The smallest.
+        min: i64,
+        /// The largest.
+        max: i64,
+    },
+    /// One of these words.
+    Words(&'static [&'static str]),
+    /// Dot-separated row-bit masks, each below `cols / vec` (xor-linear).
+    Masks,
+}
+
+impl Domain {
+    /// The largest tile extent strategies draw.
+    ///
+    /// ```
+    /// assert_eq!(cktile::layouts::Domain::MAX_EXTENT, 256);
+    /// ```
+    pub const MAX_EXTENT: u64 = 256;
+}
+
 /// One parameter of a catalogue entry.
 ///
 /// ```
@@ -19,6 +72,8 @@ pub struct Param {
     pub help: &'static str,
     /// Its default, if it has one.
     pub default: Option<&'static str>,
+    /// The values it ranges over.
+    pub domain: Domain,
 }
 
 /// A catalogue entry.
@@ -48,9 +103,15 @@ pub struct Entry {
     build: fn(&Args<'_>) -> Result<Descriptor, Error>,
 }
 
-const fn p(name: &'static str, help: &'static str, default: Option<&'static str>) -> Param {
-    Param { name, help, default }
+const fn p(name: &'static str, help: &'static str, default: Option<&'static str>, domain: Domain) -> Param {
+    Param { name, help, default, domain }
 }
+
+const EXTENT: Domain = Domain::Extent;
+const VECTOR: Domain = Domain::Powers { min: 1, max: 16 };
+const DTYPES: Domain = Domain::Words(&["fp8", "int8", "fp16", "bf16", "fp32", "tf32", "fp64"]);
+const BANKS: Domain = Domain::Words(&["32", "64"]);
+const FORMS: Domain = Domain::Words(&["2025", "2024"]);
 
 const DTYPE: &str = "element type: fp8/int8 (1 byte), fp16/bf16 (2), fp32/tf32 (4), fp64 (8), or a byte count";
 const DTYPE_TAG: &str = "element type the layout is meant for (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte \
@@ -71,12 +132,12 @@ pub const CATALOG: &[Entry] = &[
         summary: "CK Tile universal GEMM A (row-major) / B (column-major) LDS block: XOR with MLdsLayer chosen by CK's rule",
         source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
         params: &[
-            p("m", "M (or N) per block", None),
-            p("k", "K per block", None),
-            p("kpack", "K elements per vector (default 16 / element bytes)", None),
-            p("dtype", DTYPE, Some("fp16")),
-            p("banks", "LDS banks: 32 (gfx90a, gfx942) or 64 (gfx950)", Some("32")),
-            p("form", FORM, Some("2025")),
+            p("m", "M (or N) per block", None, EXTENT),
+            p("k", "K per block", None, EXTENT),
+            p("kpack", "K elements per vector (default 16 / element bytes)", None, VECTOR),
+            p("dtype", DTYPE, Some("fp16"), DTYPES),
+            p("banks", "LDS banks: 32 (gfx90a, gfx942) or 64 (gfx950)", Some("32"), BANKS),
+            p("form", FORM, Some("2025"), FORMS),
         ],
         bijective: true,
         example: "ck-universal-a:m=128,k=32,kpack=8,dtype=fp16",
@@ -92,12 +153,12 @@ pub const CATALOG: &[Entry] = &[
         summary: "CK Tile LDS index swapping (xor -> unmerge -> merge) with an explicit MLdsLayer",
         source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
         params: &[
-            p("m", "MPerBlock", None),
-            p("k", "KPerBlock", None),
-            p("kpack", "KPack", Some("8")),
-            p("mlds", "MLdsLayer (rows sharing one row of banks)", Some("1")),
-            p("form", FORM, Some("2025")),
-            p("dtype", DTYPE_TAG, None),
+            p("m", "MPerBlock", None, EXTENT),
+            p("k", "KPerBlock", None, EXTENT),
+            p("kpack", "KPack", Some("8"), VECTOR),
+            p("mlds", "MLdsLayer (rows sharing one row of banks)", Some("1"), VECTOR),
+            p("form", FORM, Some("2025"), FORMS),
+            p("dtype", DTYPE_TAG, None, DTYPES),
         ],
         bijective: true,
         example: "ck-xor-lds:m=128,k=32,kpack=8,mlds=2",
@@ -109,10 +170,10 @@ pub const CATALOG: &[Entry] = &[
         summary: "plain XOR preshuffle on KPack-wide vectors: x' = (y % (K/KPack)) ^ x",
         source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
         params: &[
-            p("m", "rows", None),
-            p("k", "columns", None),
-            p("kpack", "vector width", Some("8")),
-            p("dtype", DTYPE_TAG, None),
+            p("m", "rows", None, EXTENT),
+            p("k", "columns", None, EXTENT),
+            p("kpack", "vector width", Some("8"), VECTOR),
+            p("dtype", DTYPE_TAG, None, DTYPES),
         ],
         bijective: true,
         example: "ck-xor-preshuffle:m=128,k=64,kpack=8",
@@ -124,14 +185,14 @@ pub const CATALOG: &[Entry] = &[
         summary: "CK Tile column-major A / row-major B LDS block (kfold / mpair)",
         source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
         params: &[
-            p("m", "M per block", None),
-            p("k", "K per block", None),
-            p("ak1", "AK1: K elements per vector", Some("8")),
-            p("m0", "M0: threads along M when writing", None),
-            p("kthreadwrite", "KThreadWrite: threads along K when writing", None),
-            p("mperxdl", "MPerXdl: the MFMA's M, 16 or 32", Some("32")),
-            p("dtype", DTYPE, Some("fp16")),
-            p("banks", "LDS banks: 32 or 64", Some("32")),
+            p("m", "M per block", None, EXTENT),
+            p("k", "K per block", None, EXTENT),
+            p("ak1", "AK1: K elements per vector", Some("8"), VECTOR),
+            p("m0", "M0: threads along M when writing", None, Domain::Powers { min: 1, max: 64 }),
+            p("kthreadwrite", "KThreadWrite: threads along K when writing", None, Domain::Powers { min: 1, max: 64 }),
+            p("mperxdl", "MPerXdl: the MFMA's M, 16 or 32", Some("32"), Domain::Words(&["16", "32"])),
+            p("dtype", DTYPE, Some("fp16"), DTYPES),
+            p("banks", "LDS banks: 32 or 64", Some("32"), BANKS),
         ],
         bijective: true,
         example: "ck-kfold-mpair:m=128,k=32,ak1=8,m0=32,kthreadwrite=4",
@@ -154,10 +215,10 @@ pub const CATALOG: &[Entry] = &[
         summary: "CK Tile v1 pipeline 3-D + padding block: K/KPack slabs of M rows, each padded by KPack",
         source: "composable_kernel gemm_pipeline_agmem_bgmem_creg_v1_default_policy.hpp",
         params: &[
-            p("m", "M per block", None),
-            p("k", "K per block", None),
-            p("kpack", "KPack", Some("8")),
-            p("dtype", DTYPE_TAG, None),
+            p("m", "M per block", None, EXTENT),
+            p("k", "K per block", None, EXTENT),
+            p("kpack", "KPack", Some("8"), VECTOR),
+            p("dtype", DTYPE_TAG, None, DTYPES),
         ],
         bijective: false,
         example: "ck-v1-padded:m=128,k=32,kpack=8",
@@ -169,11 +230,11 @@ pub const CATALOG: &[Entry] = &[
         summary: "CK Tile fmha V LDS block: 128-byte rows padded by KPack elements",
         source: "composable_kernel block_fmha_pipeline_qx_ks_vs_custom_policy.hpp",
         params: &[
-            p("n", "N per block", None),
-            p("k", "K per block", None),
-            p("kpack", "KPack", Some("8")),
-            p("dtype", DTYPE, Some("fp16")),
-            p("prefetch", "NumPrefetchV buffers", Some("1")),
+            p("n", "N per block", None, EXTENT),
+            p("k", "K per block", None, EXTENT),
+            p("kpack", "KPack", Some("8"), VECTOR),
+            p("dtype", DTYPE, Some("fp16"), DTYPES),
+            p("prefetch", "NumPrefetchV buffers", Some("1"), Domain::Range { min: 1, max: 3 }),
         ],
         bijective: false,
         example: "ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16",
@@ -185,21 +246,21 @@ pub const CATALOG: &[Entry] = &[
         summary: "CuTe Swizzle<B,M,S> composed with a row- or column-major tile, on element indices (SM80 atoms)",
         source: "cutlass include/cute/swizzle.hpp",
         params: &[
-            p("b", "B: mask bits", None),
-            p("mbase", "M: constant low bits", None),
-            p("s", "S: shift (|S| >= B; negative shifts left)", None),
-            p("rows", "rows", None),
-            p("cols", "columns", None),
-            p("major", "row or col", Some("row")),
-            p("dtype", DTYPE_TAG, None),
+            p("b", "B: mask bits", None, Domain::Bits { min: 0, max: 62 }),
+            p("mbase", "M: constant low bits", None, Domain::Bits { min: 0, max: 62 }),
+            p("s", "S: shift (|S| >= B; negative shifts left)", None, Domain::Bits { min: -62, max: 62 }),
+            p("rows", "rows", None, EXTENT),
+            p("cols", "columns", None, EXTENT),
+            p("major", "row or col", Some("row"), Domain::Words(&["row", "col"])),
+            p("dtype", DTYPE_TAG, None, DTYPES),
         ],
         bijective: true,
         example: "cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64",
         build: |a| {
             cute::swizzled_tile(
-                a.small("b", 0, 62)? as u32,
-                a.small("mbase", 0, 62)? as u32,
-                a.small("s", -62, 62)? as i32,
+                a.small("b")? as u32,
+                a.small("mbase")? as u32,
+                a.small("s")? as i32,
                 a.usize("rows")?,
                 a.usize("cols")?,
                 a.major()?,
@@ -212,9 +273,9 @@ pub const CATALOG: &[Entry] = &[
         summary: "SM90 GMMA shared-memory atom: Swizzle<B,4,3> on byte addresses over 8 rows",
         source: "cutlass include/cute/atom/mma_traits_sm90_gmma.hpp",
         params: &[
-            p("atom", "inter, sw32, sw64 or sw128", Some("sw128")),
-            p("major", "k (row) or mn (col)", Some("k")),
-            p("dtype", DTYPE, Some("fp16")),
+            p("atom", "inter, sw32, sw64 or sw128", Some("sw128"), Domain::Words(&["inter", "sw32", "sw64", "sw128"])),
+            p("major", "k (row) or mn (col)", Some("k"), Domain::Words(&["k", "mn"])),
+            p("dtype", DTYPE, Some("fp16"), DTYPES),
         ],
         bijective: true,
         example: "cute-gmma:atom=sw128,major=k,dtype=fp16",
@@ -235,9 +296,14 @@ pub const CATALOG: &[Entry] = &[
         summary: "TMA swizzle mode as a byte-address swizzle over rows of one swizzle span",
         source: "cutlass include/cute/atom/copy_traits_sm90_tma_swizzle.hpp; CUDA CUtensorMapSwizzle",
         params: &[
-            p("mode", "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b", Some("128b")),
-            p("rows", "rows of the box", Some("8")),
-            p("dtype", DTYPE, Some("fp16")),
+            p(
+                "mode",
+                "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b",
+                Some("128b"),
+                Domain::Words(&["none", "32b", "64b", "128b", "128b-atom-32b", "128b-atom-64b"]),
+            ),
+            p("rows", "rows of the box", Some("8"), EXTENT),
+            p("dtype", DTYPE, Some("fp16"), DTYPES),
         ],
         bijective: true,
         example: "cute-tma:mode=128b,rows=8,dtype=fp16",
@@ -260,13 +326,13 @@ pub const CATALOG: &[Entry] = &[
         summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
         source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
         params: &[
-            p("vec", "vec", None),
-            p("perphase", "perPhase", None),
-            p("maxphase", "maxPhase", None),
-            p("order", "10 (order [1,0], row-major) or 01 (order [0,1])", Some("10")),
-            p("rows", "rows", None),
-            p("cols", "columns", None),
-            p("dtype", DTYPE_TAG, None),
+            p("vec", "vec", None, VECTOR),
+            p("perphase", "perPhase", None, VECTOR),
+            p("maxphase", "maxPhase", None, VECTOR),
+            p("order", "10 (order [1,0], row-major) or 01 (order [0,1])", Some("10"), Domain::Words(&["10", "01"])),
+            p("rows", "rows", None, EXTENT),
+            p("cols", "columns", None, EXTENT),
+            p("dtype", DTYPE_TAG, None, DTYPES),
         ],
         bijective: true,
         example: "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
@@ -292,10 +358,10 @@ pub const CATALOG: &[Entry] = &[
         summary: "Triton #ttg.nvmma_shared<{swizzlingByteWidth, elementBitWidth, transposed}>",
         source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
         params: &[
-            p("swizzle", "swizzlingByteWidth: 0, 32, 64 or 128", Some("128")),
-            p("bits", "elementBitWidth: 8, 16, 32 or 64", Some("16")),
-            p("transposed", "true or false", Some("false")),
-            p("rows", "length of the strided dimension", None),
+            p("swizzle", "swizzlingByteWidth: 0, 32, 64 or 128", Some("128"), Domain::Words(&["0", "32", "64", "128"])),
+            p("bits", "elementBitWidth: 8, 16, 32 or 64", Some("16"), Domain::Words(&["8", "16", "32", "64"])),
+            p("transposed", "true or false", Some("false"), Domain::Words(&["true", "false"])),
+            p("rows", "length of the strided dimension", None, EXTENT),
         ],
         bijective: true,
         example: "triton-nvmma:swizzle=128,bits=16,rows=64",
@@ -314,10 +380,10 @@ pub const CATALOG: &[Entry] = &[
         summary: "row-major tile whose rows are padded by `pad` elements",
         source: "the classic alternative to swizzling",
         params: &[
-            p("rows", "rows", None),
-            p("cols", "columns", None),
-            p("pad", "padding elements per row", None),
-            p("dtype", DTYPE_TAG, None),
+            p("rows", "rows", None, EXTENT),
+            p("cols", "columns", None, EXTENT),
+            p("pad", "padding elements per row", None, Domain::Range { min: 0, max: 64 }),
+            p("dtype", DTYPE_TAG, None, DTYPES),
         ],
         bijective: false,
         example: "row-padded:rows=128,cols=64,pad=8",
@@ -329,11 +395,16 @@ pub const CATALOG: &[Entry] = &[
         summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row",
         source: "cktile's layout search (GF(2)-linear swizzles; CuTe, Triton and CK XORs are special cases)",
         params: &[
-            p("rows", "rows", None),
-            p("cols", "columns", None),
-            p("vec", "elements per vector (the unit the XOR moves)", None),
-            p("masks", "mask of row bit 0, 1, ..., dot-separated (e.g. 1.2.4); missing bits have mask 0", Some("")),
-            p("dtype", DTYPE_TAG, None),
+            p("rows", "rows", None, EXTENT),
+            p("cols", "columns", None, EXTENT),
+            p("vec", "elements per vector (the unit the XOR moves)", None, VECTOR),
+            p(
+                "masks",
+                "mask of row bit 0, 1, ..., dot-separated (e.g. 1.2.4); missing bits have mask 0",
+                Some(""),
+                Domain::Masks,
+            ),
+            p("dtype", DTYPE_TAG, None, DTYPES),
         ],
         bijective: true,
         example: "xor-linear:rows=128,cols=64,vec=8,masks=1.2.4",
@@ -487,7 +558,12 @@ impl<'a> Args<'a> {
         if self.get(key).is_some() { self.usize(key) } else { Ok(default) }
     }
 
-    fn small(&self, key: &str, lo: i64, hi: i64) -> Result<i64, Error> {
+    /// An integer inside the parameter's [`Domain::Bits`] or [`Domain::Range`].
+    fn small(&self, key: &str) -> Result<i64, Error> {
+        let (lo, hi) = match self.entry.params.iter().find(|p| p.name == key).map(|p| p.domain) {
+            Some(Domain::Bits { min, max } | Domain::Range { min, max }) => (min, max),
+            _ => (i64::MIN, i64::MAX),
+        };
         let v = self.required(key)?;
         match v.parse::<i64>() {
             Ok(n) if (lo..=hi).contains(&n) => Ok(n),

@@ -130,6 +130,19 @@ const fn static_failure(e: &Error) -> ! {
     }
 }
 
+/// The runtime descriptor, for the checks of [`check`](crate::check).
+///
+/// ```
+/// use cktile::prelude::*;
+/// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+/// assert_eq!(cktile::check::is_bijective(&d), Ok(()));
+/// ```
+impl<C: Chain> AsRef<Descriptor> for TensorDescriptor<C> {
+    fn as_ref(&self) -> &Descriptor {
+        self.resolved()
+    }
+}
+
 impl<C: Chain> TensorDescriptor<C> {
     /// Rejects an invalid all-static chain at compile time.
     const CHECK: () = if let Some(Err(e)) = C::STATIC {
@@ -245,6 +258,36 @@ impl<C: Chain> TensorDescriptor<C> {
     #[inline(always)]
     pub fn coordinate_has_valid_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> bool {
         self.resolved().coordinate_has_valid_offset(top.into().as_slice())
+    }
+
+    /// The top coordinate whose offset is `offset` (the inverse; CK's
+    /// `calculate_top_index` for the layouts it inverts), through
+    /// [`Descriptor::calculate_top_index`]: `None` when a transform has no
+    /// inverse or no valid coordinate has that offset.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor((Number::<4>, Number::<8>), (Number::<100>, Number::<1>)).unwrap();
+    /// assert_eq!(d.calculate_top_index(205).map(|c| c.to_vec()), Some(vec![2, 5]));
+    /// assert_eq!(d.calculate_top_index(50), None); // a hole
+    /// ```
+    pub fn calculate_top_index(&self, offset: Index) -> Option<GenericArray<Index, C::NumTop>> {
+        let top = self.resolved().calculate_top_index(offset)?;
+        Some(<GenericArray<Index, C::NumTop> as GenericSequence<Index>>::generate(|i| top.get(i)))
+    }
+
+    /// The offset of a coordinate when it is valid
+    /// ([`coordinate_has_valid_offset`](Self::coordinate_has_valid_offset)),
+    /// `None` otherwise, through [`Descriptor::offset_if_valid`].
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>,)).unwrap();
+    /// let d = transform_tensor_descriptor(d, (make_pad_transform(Number::<4>, Number::<1>, Number::<1>),), (ids![0],), (ids![0],)).unwrap();
+    /// assert_eq!((d.offset_if_valid([0]), d.offset_if_valid([1])), (None, Some(0)));
+    /// ```
+    pub fn offset_if_valid(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Option<Index> {
+        self.resolved().offset_if_valid(top.into().as_slice())
     }
 
     /// Top lengths, one per dimension.

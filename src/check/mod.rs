@@ -1,6 +1,14 @@
 //! Whole-descriptor properties found by enumerating every top coordinate:
 //! offsets, injectivity, surjectivity onto the element space, holes and
 //! collisions. What `cktile offsets` and `cktile check` print.
+//!
+//! [`property`] turns them into checks with a first counterexample
+//! (`is_bijective`, `is_injective`, `is_surjective`, `round_trips`,
+//! `offsets_equal`), exhaustive on small descriptors and sampled above a
+//! count the caller sets; they are re-exported here.
+
+pub mod property;
+pub use property::{Checker, Counterexample, is_bijective, is_injective, is_surjective, offsets_equal, round_trips};
 
 use crate::descriptor::vector::VectorUnknown;
 use crate::error::{Error, ErrorKind};
