@@ -380,13 +380,16 @@ fn heat_map_covers_nvidia_and_other_instructions() {
     let columns = Pattern::by_name("columns", Some(Op::LdShared { bits: 32 })).unwrap();
     let (conflicts, _, ways) = check_heat_map(&Descriptor::packed(&[32, 32]).unwrap(), 4, &arch::SM80, columns, None);
     assert_eq!((conflicts.len(), ways[&(0, 0)]), (32, 32));
-    // gfx950: 64 banks, and an assumed grouping is noted in the picture.
-    let rows = Pattern::by_name("rows", Some(Op::DsWrite { bits: 64 })).unwrap();
+    // gfx950: an assumed rule (sub-dword writes) is noted in the picture; a sourced one is not.
+    let rows = Pattern::by_name("rows", Some(Op::DsWrite { bits: 16 })).unwrap();
     let d = Descriptor::packed(&[64, 64]).unwrap();
     check_heat_map(&d, 2, &arch::GFX950, rows, Some(1));
     let svg = tile_heat_map(&d, 2, &arch::GFX950, rows, Some(1), "w").unwrap();
-    assert!(svg.contains("Note: assumed phase grouping"));
-    assert!(svg.contains("rows pattern, instruction 1 of 16"));
+    assert!(svg.contains("Note (assumption): bank count and phase grouping"));
+    assert!(svg.contains("rows pattern, instruction 1 of 64"));
+    let sourced = Pattern::by_name("rows", Some(Op::DsWrite { bits: 64 })).unwrap();
+    let svg = tile_heat_map(&d, 2, &arch::GFX950, sourced, Some(1), "w").unwrap();
+    assert!(!svg.contains("Note ("));
 }
 
 #[test]
@@ -480,7 +483,18 @@ fn cli_render_prints_the_librarys_pictures() {
     opts.cols = Some(16);
     assert_eq!(String::from_utf8_lossy(&o.stdout), grid(&desc, &opts).unwrap());
 
-    let o = cktile(&["render", "packed((128,64))", "--view", "banks", "--pattern", "mfma16", "--arch", "gfx942"]);
+    let o = cktile(&[
+        "render",
+        "packed((128,64))",
+        "--view",
+        "banks",
+        "--pattern",
+        "mfma16",
+        "--arch",
+        "gfx942",
+        "--dtype",
+        "fp16",
+    ]);
     assert!(o.status.success());
     let expected = tile_heat_map(
         &Descriptor::packed(&[128, 64]).unwrap(),
@@ -512,11 +526,11 @@ fn cli_render_reports_bad_requests_with_exit_code_2() {
             "error: --view: `pie` is not a view; expected grid, banks or chain",
         ),
         (
-            &["render", "packed((4,8))", "--view", "banks"][..],
+            &["render", "packed((4,8))", "--view", "banks", "--dtype", "fp16"][..],
             "error: --view banks needs --pattern (e.g. --pattern mfma16)",
         ),
-        (&["render", "packed((2,2,2))"][..], "error: grid view: top dimensions = 3;"),
-        (&["render", "packed((4,8))", "--arch", "gfx1030"][..], "error: --arch: "),
+        (&["render", "packed((2,2,2))", "--dtype", "fp16"][..], "error: grid view: top dimensions = 3;"),
+        (&["render", "packed((4,8))", "--arch", "gfx1030", "--dtype", "fp16"][..], "error: --arch: "),
     ] {
         let o = cktile(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
