@@ -70,7 +70,7 @@ impl BankRequest {
     ///
     /// ```
     /// use cktile::json::BankRequest;
-    /// let r = BankRequest { arch: "gfx1100".into(), op: "ds_read_b32".into(), addresses: vec![] };
+    /// let r = BankRequest { arch: "gfx1030".into(), op: "ds_read_b32".into(), addresses: vec![] };
     /// assert!(r.resolve().unwrap_err().to_string().contains("gfx90a, gfx942"));
     /// ```
     pub fn resolve(&self) -> Result<(Arch, Op), Error> {
