@@ -275,6 +275,23 @@ impl Arch {
         self.shared_bytes
     }
 
+    /// `Ok` when a layout spanning `bytes` fits the shared memory one
+    /// workgroup can use; the error names both sizes.
+    ///
+    /// ```
+    /// use cktile::analyzer::arch;
+    /// assert!(arch::GFX950.check_fits(160 * 1024).is_ok());
+    /// let e = arch::GFX942.check_fits(65537).unwrap_err();
+    /// assert!(e.to_string().contains("65537 bytes, more than the 65536 bytes"), "{e}");
+    /// ```
+    pub const fn check_fits(&self, bytes: u64) -> Result<(), Error> {
+        if bytes > self.shared_bytes as u64 {
+            Err(Error::new(ErrorKind::SharedCapacity { arch: self.name, bytes, capacity: self.shared_bytes }))
+        } else {
+            Ok(())
+        }
+    }
+
     /// The most banks any instruction sees on this chip (64 on gfx950, 32
     /// elsewhere): the period of pictures that colour offsets by bank
     /// without naming an instruction.

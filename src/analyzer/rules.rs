@@ -128,6 +128,33 @@ impl Provenance {
         }
     }
 
+    /// `"sourced"`, `"assumption"` or `"disputed"`.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, rules::rule, Op};
+    /// assert_eq!(rule(&arch::GFX950, Op::DsRead { bits: 32 }).provenance.kind(), "disputed");
+    /// ```
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Provenance::Sourced(_) => "sourced",
+            Provenance::Assumption(_) => "assumption",
+            Provenance::Disputed(_) => "disputed",
+        }
+    }
+
+    /// The sources, when the rule has them.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, rules::rule, Op};
+    /// assert!(rule(&arch::GFX942, Op::DsRead { bits: 64 }).provenance.sources().is_some_and(|s| s.contains("rocKE")));
+    /// ```
+    pub const fn sources(&self) -> Option<&'static str> {
+        match self {
+            Provenance::Sourced(t) => Some(t),
+            _ => None,
+        }
+    }
+
     /// The assumption, when no source gives the rule.
     ///
     /// ```
@@ -153,8 +180,7 @@ impl Provenance {
     pub const fn caveat(&self) -> Option<(&'static str, &'static str)> {
         match self {
             Provenance::Sourced(_) => None,
-            Provenance::Assumption(t) => Some(("assumption", t)),
-            Provenance::Disputed(t) => Some(("disputed", t)),
+            Provenance::Assumption(t) | Provenance::Disputed(t) => Some((self.kind(), t)),
         }
     }
 

@@ -3,7 +3,6 @@
 
 use crate::analyzer::Counts;
 use crate::analyzer::report::{BankConflict, InstructionReport, PhaseReport, TileReport, WordAccess};
-use crate::analyzer::rules::Provenance;
 use crate::{Descriptor, Index};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -108,10 +107,7 @@ impl<'a> InstructionJson<'a> {
             op: r.op.to_string(),
             phase_detail: r.phase_detail.iter().map(phase).collect(),
             phases: c.phases,
-            sources: match r.provenance {
-                Provenance::Sourced(t) => Some(t),
-                _ => None,
-            },
+            sources: r.provenance.sources(),
             theoretical_bytes: r.theoretical_bytes,
             worst_phase: c.worst_phase,
         }

@@ -275,13 +275,7 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
     }
     let space = req.lds.element_space_size();
     let bytes = u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64);
-    if bytes > u64::from(req.arch.shared_bytes()) {
-        return Err(Error::new(ErrorKind::SharedCapacity {
-            arch: req.arch.name(),
-            bytes,
-            capacity: req.arch.shared_bytes(),
-        }));
-    }
+    req.arch.check_fits(bytes)?;
     if u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64) / w as u64 > MAX_GATHERS {
         return Err(bad("element space", space, "the plan lists every lane's load: at most 2^22 of them"));
     }

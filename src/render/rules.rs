@@ -3,7 +3,7 @@
 //! chapter of the guide includes it.
 
 use crate::analyzer::op::all_ops;
-use crate::analyzer::rules::{Grouping, Provenance, rule};
+use crate::analyzer::rules::{Grouping, rule};
 use crate::analyzer::{ARCHS, Arch, Op};
 use crate::render::bank::lane_ranges;
 use alloc::format;
@@ -63,17 +63,12 @@ pub fn rows(arch: Option<&Arch>) -> Vec<RuleRow> {
     for a in archs {
         for op in all_ops().filter(|op| op.runs_on(a)) {
             let r = rule(a, op);
-            let kind = match r.provenance {
-                Provenance::Sourced(_) => "sourced",
-                Provenance::Assumption(_) => "assumption",
-                Provenance::Disputed(_) => "disputed",
-            };
             out.push(RuleRow {
                 arch: a.name(),
                 op: Op::name(&op),
                 banks: r.banks,
                 phases: phases(&r.grouping),
-                kind,
+                kind: r.provenance.kind(),
                 text: r.provenance.text(),
             });
         }

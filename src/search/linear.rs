@@ -115,7 +115,7 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
     let classes = 1u64 << classes_log2;
     // Group instructions into shapes.
     // A row's start modulo the widest bank period of the patterns' instructions.
-    let period = work.patterns.iter().map(|w| rule(arch, w.pattern.op()).banks as usize * 4).max().unwrap_or(128);
+    let period = p.bank_period_bytes();
     let row_bytes = p.cols * p.element_bytes;
     let mut shapes: BTreeMap<Vec<usize>, Shape> = BTreeMap::new();
     for (pi, w) in work.patterns.iter().enumerate() {

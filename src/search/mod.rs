@@ -89,13 +89,7 @@ fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Work
         return Err(problem::bad("max padding bytes", extra_bytes as usize, "the layout pads more than the limit"));
     }
     let bytes = space.saturating_mul(p.element_bytes as u64);
-    if bytes > u64::from(p.arch.shared_bytes()) {
-        return Err(Error::new(crate::error::ErrorKind::SharedCapacity {
-            arch: p.arch.name(),
-            bytes,
-            capacity: p.arch.shared_bytes(),
-        }));
-    }
+    p.arch.check_fits(bytes)?;
     let program = d.program();
     keeps_vectors(&program, p.rows, p.cols, unit)?;
     let costs = work.program_cost(&program)?;

@@ -209,13 +209,7 @@ impl Problem {
             return Err(bad("element bytes", self.element_bytes, "it must be 1, 2, 4 or 8"));
         }
         let bytes = (self.rows * self.cols * self.element_bytes) as u64;
-        if bytes > u64::from(self.arch.shared_bytes()) {
-            return Err(Error::new(ErrorKind::SharedCapacity {
-                arch: self.arch.name(),
-                bytes,
-                capacity: self.arch.shared_bytes(),
-            }));
-        }
+        self.arch.check_fits(bytes)?;
         if self.writes.is_empty() && self.reads.is_empty() {
             return Err(bad("patterns", 0, "give at least one write or read pattern"));
         }
