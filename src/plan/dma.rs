@@ -41,12 +41,20 @@ use core::ops::Range;
 
 const NAME: &str = "dma-plan";
 
-/// The most gathers (lane loads) a plan lists.
+/// The most LDS bytes a plan fills (4 MiB, 25 times the largest LDS of any
+/// chip): planning and verifying take about 100 bytes of memory per LDS byte.
 ///
 /// ```
-/// assert_eq!(cktile::plan::dma::MAX_GATHERS, 4 * 1024 * 1024);
+/// assert_eq!(cktile::plan::dma::MAX_LDS_BYTES, 4 * 1024 * 1024);
 /// ```
-pub const MAX_GATHERS: u64 = 1 << 22;
+pub const MAX_LDS_BYTES: u64 = 1 << 22;
+
+/// The most gathers (lane loads) a plan lists: one per LDS byte at most.
+///
+/// ```
+/// assert_eq!(cktile::plan::dma::MAX_GATHERS, cktile::plan::dma::MAX_LDS_BYTES);
+/// ```
+pub const MAX_GATHERS: u64 = MAX_LDS_BYTES;
 
 fn bad(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
     Error::new(ErrorKind::LayoutParameter { layout: NAME, parameter, value, requirement })
@@ -260,8 +268,13 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
         ));
     }
     let space = req.lds.element_space_size();
-    if u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64) / w as u64 > MAX_GATHERS {
-        return Err(bad("element space", space, "the plan lists every lane's load: at most 2^22 of them"));
+    let space_bytes = u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64);
+    if space_bytes > MAX_LDS_BYTES {
+        return Err(bad(
+            "LDS bytes",
+            i64::try_from(space_bytes).unwrap_or(i64::MAX),
+            "a plan fills at most 4194304 LDS bytes (4 MiB; chips have at most 160 KiB); plan a smaller tile",
+        ));
     }
     let at = inverse(req)?;
     if let Some(hole) = at.iter().position(Option::is_none) {

@@ -1,7 +1,7 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
 use crate::common::{Failure, bad, load, to_json};
-use cktile::analyzer::report::analyze_tile_report;
+use cktile::analyzer::report::analyze_tile_report_with_progress;
 use cktile::analyzer::{Arch, Op, Pattern};
 use cktile::json::TileJson;
 use cktile::{layouts, render};
@@ -23,7 +23,10 @@ pub fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
     let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
     let pattern = Pattern::by_name(a.pattern, op).map_err(|e| bad(format!("--pattern: {e}")))?;
     let element_bytes = layouts::dtype_bytes(a.dtype).map_err(|e| bad(format!("--dtype: {e}")))?;
-    let r = analyze_tile_report(&desc, element_bytes, &arch, pattern).map_err(|e| Failure::input(&text, e))?;
+    let r = crate::common::with_progress("analysing", |progress| {
+        analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
+    });
+    let r = r.map_err(|e| Failure::input(&text, e))?;
     if a.json {
         return to_json(&TileJson::new(&desc, &r));
     }
