@@ -246,7 +246,7 @@ fn tile_report(
             progress(i as u64, n as u64);
         }
         let c = count(arch, op, &addresses_of(i)?[..wave])?;
-        counts.add(&c);
+        counts.add(&c)?;
         instructions.push(c);
     }
     progress(n as u64, n as u64);
