@@ -52,6 +52,33 @@ fn the_issue_examples() {
     assert_eq!(t.instructions, 0, "a refused add leaves the totals");
 }
 
+#[test]
+fn a_hand_built_dma_plan_is_checked_not_divided_by() {
+    use cktile::plan::dma::{DmaPlan, Gather, simulate};
+    let p = DmaPlan {
+        subgroups: 1,
+        wave: 0,
+        width: usize::MAX,
+        lds_bytes: 4,
+        slice_bytes: u64::MAX,
+        loads_per_thread: 0,
+        gathers: vec![Gather { lds_byte: 0, global_byte: 0, coordinate: vec![0] }],
+    };
+    assert!(simulate(&p).is_err());
+    assert_eq!(p.slice(usize::MAX), u64::MAX..u64::MAX);
+    // One lane whose global byte is i64::MAX: its second byte overflows.
+    let p = DmaPlan {
+        subgroups: 1,
+        wave: 1,
+        width: 2,
+        lds_bytes: 2,
+        slice_bytes: 2,
+        loads_per_thread: 1,
+        gathers: vec![Gather { lds_byte: 0, global_byte: i64::MAX, coordinate: vec![0] }],
+    };
+    assert!(simulate(&p).unwrap_err().to_string().contains("overflows i64"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 

@@ -186,8 +186,9 @@ impl DmaPlan {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn slice(&self, subgroup: usize) -> Range<u64> {
-        let start = self.slice_bytes * subgroup as u64;
-        start..start + self.slice_bytes
+        // Saturating: a subgroup past the plan gets an empty range at the end.
+        let start = self.slice_bytes.saturating_mul(subgroup as u64);
+        start..start.saturating_add(self.slice_bytes)
     }
 }
 
@@ -359,19 +360,28 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
 pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
     let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
     for (g, gather) in p.gathers.iter().enumerate() {
-        let base = gather.lds_byte as usize;
+        let base = usize::try_from(gather.lds_byte).unwrap_or(usize::MAX);
         // The instruction's rule: lane T of load i of subgroup s writes here.
-        let (lane, rest) = (g % p.wave, g / p.wave);
+        // `max(1)`: a plan built by hand with no lanes is refused below, not divided by.
+        let (lane, rest) = (g % p.wave.max(1), g / p.wave.max(1));
         let (s, i) = (rest / p.loads_per_thread.max(1), rest % p.loads_per_thread.max(1));
-        let rule = s as u64 * p.slice_bytes + (i * p.wave * p.width + lane * p.width) as u64;
-        if rule != gather.lds_byte {
+        let rule = (s as u64).checked_mul(p.slice_bytes).and_then(|b| {
+            let within = i.checked_mul(p.wave)?.checked_add(lane)?.checked_mul(p.width)?;
+            b.checked_add(within as u64)
+        });
+        if rule != Some(gather.lds_byte) {
             return Err(bad("LDS byte", wide(base), "a gather is not where the instruction writes"));
         }
         for b in 0..p.width {
-            match image.get_mut(base + b) {
-                Some(slot @ None) => *slot = Some(gather.global_byte + wide(b)),
-                Some(Some(_)) => return Err(bad("LDS byte", wide(base + b), "two loads write it")),
-                None => return Err(bad("LDS byte", wide(base + b), "it lies past the tile's LDS bytes")),
+            match base.checked_add(b).and_then(|k| image.get_mut(k)) {
+                Some(slot @ None) => {
+                    let byte = gather.global_byte.checked_add(wide(b));
+                    *slot = Some(byte.ok_or_else(|| bad("global byte", gather.global_byte, "it overflows i64"))?);
+                }
+                Some(Some(_)) => return Err(bad("LDS byte", wide(base.saturating_add(b)), "two loads write it")),
+                None => {
+                    return Err(bad("LDS byte", wide(base.saturating_add(b)), "it lies past the tile's LDS bytes"));
+                }
             }
         }
     }
