@@ -269,11 +269,11 @@ pub enum ErrorKind {
         /// The dimension's length.
         length: i64,
     },
-    /// A tile is too large to enumerate.
+    /// A tile is too large to enumerate or analyse in bounded time and memory.
     TooLarge {
         /// Its number of coordinates.
         size: u64,
-        /// The most that are enumerated.
+        /// The most that are enumerated for it.
         limit: u64,
     },
     /// A catalogue layout's parameters are outside their valid range.
@@ -595,8 +595,8 @@ impl fmt::Display for Error {
             }
             ErrorKind::TooLarge { size, limit } => write!(
                 f,
-                "the descriptor has {size} coordinates, more than the {limit} that are enumerated; \
-                 check a slice of it instead (wrap it in a slice transform)"
+                "the descriptor has {size} coordinates, more than the {limit} that cktile enumerates for it; \
+                 check a slice of it instead (wrap it in a slice transform) or a smaller tile"
             ),
             ErrorKind::LayoutParameter { layout, parameter, value, requirement } => {
                 write!(f, "{layout}: {parameter} = {value}; {requirement}")

@@ -189,21 +189,21 @@ fn triton_col(row: i64, col: i64, vec: i64, per_phase: i64, max_phase: i64) -> i
 #[test]
 fn mlds_layer_values() {
     // From the reference and the docs: fp16 K=64 -> 1, K=32 -> 2, gfx950 K=32 -> 4.
-    assert_eq!(ck::mlds_layer(64, 2, 32), 1);
-    assert_eq!(ck::mlds_layer(32, 2, 32), 2);
-    assert_eq!(ck::mlds_layer(32, 2, 64), 4);
-    assert_eq!(ck::mlds_layer(16, 2, 32), 4);
-    assert_eq!(ck::mlds_layer(16, 1, 32), 8);
-    assert_eq!(ck::mlds_layer(16, 1, 64), 16);
-    assert_eq!(ck::mlds_layer(16, 4, 32), 2);
-    assert_eq!(ck::mlds_layer(128, 2, 32), 1);
-    assert_eq!(ck::mlds_layer(128, 4, 32), 1); // (128/128)/4 = 0 -> 1
-    assert_eq!(ck::mlds_layer(256, 1, 32), 1); // 128/256 = 0 -> 1
-    assert_eq!(ck::mlds_layer(24, 2, 32), 2); // (128/24 = 5)/2 = 2: left to right
-    assert_eq!(ck::mlds_layer(48, 1, 32), 2);
+    assert_eq!(ck::mlds_layer(64, 2, 32).unwrap(), 1);
+    assert_eq!(ck::mlds_layer(32, 2, 32).unwrap(), 2);
+    assert_eq!(ck::mlds_layer(32, 2, 64).unwrap(), 4);
+    assert_eq!(ck::mlds_layer(16, 2, 32).unwrap(), 4);
+    assert_eq!(ck::mlds_layer(16, 1, 32).unwrap(), 8);
+    assert_eq!(ck::mlds_layer(16, 1, 64).unwrap(), 16);
+    assert_eq!(ck::mlds_layer(16, 4, 32).unwrap(), 2);
+    assert_eq!(ck::mlds_layer(128, 2, 32).unwrap(), 1);
+    assert_eq!(ck::mlds_layer(128, 4, 32).unwrap(), 1); // (128/128)/4 = 0 -> 1
+    assert_eq!(ck::mlds_layer(256, 1, 32).unwrap(), 1); // 128/256 = 0 -> 1
+    assert_eq!(ck::mlds_layer(24, 2, 32).unwrap(), 2); // (128/24 = 5)/2 = 2: left to right
+    assert_eq!(ck::mlds_layer(48, 1, 32).unwrap(), 2);
     // Degenerate inputs do not divide by zero.
-    assert_eq!(ck::mlds_layer(0, 2, 32), 1);
-    assert_eq!(ck::mlds_layer(32, 0, 32), 1);
+    assert_eq!(ck::mlds_layer(0, 2, 32).unwrap(), 1);
+    assert_eq!(ck::mlds_layer(32, 0, 32).unwrap(), 1);
     assert_eq!(ck::default_kpack(1), 16);
     assert_eq!(ck::default_kpack(2), 8);
     assert_eq!(ck::default_kpack(4), 4);
@@ -215,7 +215,11 @@ fn mlds_layer_formula_over_range() {
     for k in 1..=512 {
         for bytes in [1, 2, 4, 8] {
             for banks in [32, 64] {
-                assert_eq!(ck::mlds_layer(k, bytes, banks), mlds_formula(k, bytes, banks), "K={k} bytes={bytes}");
+                assert_eq!(
+                    ck::mlds_layer(k, bytes, banks).unwrap(),
+                    mlds_formula(k, bytes, banks),
+                    "K={k} bytes={bytes}"
+                );
             }
         }
     }
@@ -232,7 +236,7 @@ fn xor_lds_bijective_closed_form_grid() {
                 for kpack in [4usize, 8, 16] {
                     for bytes in [1usize, 2, 4] {
                         for banks in [32usize, 64] {
-                            let l = ck::mlds_layer(k, bytes, banks);
+                            let l = ck::mlds_layer(k, bytes, banks).unwrap();
                             let valid = k % kpack == 0 && m % l == 0 && (k / kpack * l).is_power_of_two();
                             let res = ck::xor_lds(m, k, kpack, l, order);
                             assert_eq!(res.is_ok(), valid, "{order:?} M={m} K={k} KPack={kpack} L={l}: {res:?}");
@@ -425,7 +429,7 @@ proptest! {
     ) {
         let (m, k, kpack) = (1usize << m_log, 1usize << k_log, 1usize << kpack_log.min(k_log));
         let order = if fixed { UnmergeOrder::Fixed2025 } else { UnmergeOrder::Original2024 };
-        let l = ck::mlds_layer(k, bytes, banks);
+        let l = ck::mlds_layer(k, bytes, banks).unwrap();
         let res = ck::universal_a(m, k, kpack, bytes, banks, order);
         prop_assert_eq!(res.is_ok(), m % l == 0);
         if let Ok(d) = res {
@@ -581,14 +585,14 @@ fn kfold_mpair_grid() {
 fn kfold_mpair_factors_and_example() {
     let p =
         KfoldParams { m: 128, k: 32, ak1: 8, m0: 32, k_thread_write: 4, m_per_xdl: 32, element_bytes: 2, banks: 32 };
-    assert_eq!((p.kfold(), p.mpair()), (1, 1));
+    assert_eq!((p.kfold(), p.mpair()), (Ok(1), Ok(1)));
     let mut q =
         KfoldParams { m: 64, k: 32, ak1: 4, m0: 16, k_thread_write: 8, m_per_xdl: 16, element_bytes: 2, banks: 32 };
-    assert_eq!((q.kfold(), q.mpair()), (1, 1));
+    assert_eq!((q.kfold(), q.mpair()), (Ok(1), Ok(1)));
     q.m0 = 8;
-    assert_eq!(q.kfold(), 2);
+    assert_eq!(q.kfold(), Ok(2));
     let r = KfoldParams { m: 64, k: 32, ak1: 4, m0: 4, k_thread_write: 8, m_per_xdl: 16, element_bytes: 1, banks: 64 };
-    assert_eq!((r.kfold(), r.mpair()), (16, 4)); // 256/16; min(4, 256/64)
+    assert_eq!((r.kfold(), r.mpair()), (Ok(16), Ok(4))); // 256/16; min(4, 256/64)
     let d = ck::kfold_mpair(&p).unwrap();
     assert_check_bijective(&d, "kfold example");
     assert_vectors_hold(&d, "kfold example");

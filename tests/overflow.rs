@@ -88,8 +88,8 @@ fn enumerating_tools_refuse_what_they_cannot_hold() {
     let big = Descriptor::packed(&[1 << 20, 1 << 20]).unwrap();
     assert_eq!(
         check::offsets(&big).unwrap_err().to_string(),
-        "the descriptor has 1099511627776 coordinates, more than the 16777216 that are enumerated; check a slice of it \
-         instead (wrap it in a slice transform)"
+        "the descriptor has 1099511627776 coordinates, more than the 16777216 that cktile enumerates for it; check a \
+         slice of it instead (wrap it in a slice transform) or a smaller tile"
     );
     let p = Problem::new(1 << 30, 64, 2, arch::GFX942).read(Pattern::from_access("ds_read_b128:row").unwrap());
     assert_eq!(
@@ -108,7 +108,7 @@ fn enumerating_tools_refuse_what_they_cannot_hold() {
         wave: 64,
         width: 4,
     };
-    // The LDS capacity (64 KB on gfx942) is refused before the plan's own 2^22-gather limit.
+    // The LDS capacity (64 KB on gfx942) bounds every plan.
     assert!(plan(&req).unwrap_err().to_string().contains("more than the 65536 bytes of shared memory"));
     let req = DmaRequest { global_strides: vec![i64::MAX, 1], width: 4, element_bytes: 4, ..req };
     let small = Descriptor::packed(&[16, 64]).unwrap();

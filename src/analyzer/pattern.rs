@@ -9,6 +9,19 @@
 use super::op::Op;
 use crate::error::{Error, ErrorKind};
 
+/// The most tile elements a pattern covers (2^24): every instruction of a
+/// pattern is counted, so a larger tile is refused rather than analysed for
+/// minutes (a 2^24-element tile takes seconds, whatever the layout).
+///
+/// ```
+/// use cktile::analyzer::{Op, Pattern};
+/// let rows = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
+/// assert_eq!(rows.instructions(4096, 4096, 2, 64), Ok(32768));
+/// assert!(rows.instructions(4096, 4097 * 8, 2, 64).is_err());
+/// assert!(rows.instructions(1 << 40, 1 << 40, 2, 64).is_err());
+/// ```
+pub const MAX_TILE_ELEMENTS: u64 = 1 << 24;
+
 /// A ready access pattern over a 2-D tile.
 ///
 /// ```
@@ -119,6 +132,10 @@ impl Pattern {
         };
         if rows == 0 || cols == 0 || wave == 0 {
             return Err(bad("rows", rows, "the tile must have rows and columns"));
+        }
+        let elements = (rows as u64).saturating_mul(cols as u64);
+        if elements > MAX_TILE_ELEMENTS {
+            return Err(Error::new(ErrorKind::TooLarge { size: elements, limit: MAX_TILE_ELEMENTS }));
         }
         match *self {
             Pattern::Rows { .. } | Pattern::Columns { .. } => {

@@ -12,7 +12,7 @@ use super::arch::Arch;
 use super::metrics::{bank_conflict_rate_pct, theoretical_bytes};
 use super::model::{Counts, access_words, count, phase_cycles, phase_table};
 use super::op::Op;
-use super::pattern::Pattern;
+use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::{MAX_LANES, Provenance, Rule, rule};
 use super::tile::{TileCounts, coordinate_address, lane_addresses};
 use crate::Descriptor;
@@ -255,15 +255,20 @@ fn tile_report(
     element_bytes: usize,
     n: usize,
     addresses_of: impl Fn(usize) -> Result<[Option<u64>; MAX_LANES], Error>,
+    progress: &mut dyn FnMut(u64, u64),
 ) -> Result<TileReport, Error> {
     let wave = (arch.wave() as usize).min(MAX_LANES);
     let mut counts = TileCounts::EMPTY;
     let mut instructions = Vec::with_capacity(n);
     for i in 0..n {
+        if i % 4096 == 0 {
+            progress(i as u64, n as u64);
+        }
         let c = count(arch, op, &addresses_of(i)?[..wave])?;
-        counts.add(&c);
+        counts.add(&c)?;
         instructions.push(c);
     }
+    progress(n as u64, n as u64);
     let worst = analyze_instruction(arch, op, &addresses_of(counts.worst_instruction as usize)?[..wave])?;
     Ok(TileReport {
         arch: *arch,
@@ -296,6 +301,28 @@ pub fn analyze_tile_report(
     arch: &Arch,
     pattern: Pattern,
 ) -> Result<TileReport, Error> {
+    analyze_tile_report_with_progress(desc, element_bytes, arch, pattern, &mut |_, _| {})
+}
+
+/// [`analyze_tile_report`], telling `progress(done, total)` the instructions
+/// counted so far and in all as it goes.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::analyze_tile_report_with_progress, Op, Pattern};
+/// let d = cktile::Descriptor::packed(&[128, 64])?;
+/// let mut last = (0, 0);
+/// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// analyze_tile_report_with_progress(&d, 2, &arch::GFX942, read, &mut |done, total| last = (done, total))?;
+/// assert_eq!(last, (16, 16));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn analyze_tile_report_with_progress(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: Pattern,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<TileReport, Error> {
     let lengths = desc.lengths();
     if lengths.len() != 2 {
         // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.
@@ -303,16 +330,24 @@ pub fn analyze_tile_report(
     }
     let n =
         pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave() as usize)?;
-    tile_report(arch, pattern.op(), Some(pattern), element_bytes, n, |i| {
-        lane_addresses(desc, element_bytes, arch, pattern, i)
-    })
+    tile_report(
+        arch,
+        pattern.op(),
+        Some(pattern),
+        element_bytes,
+        n,
+        |i| lane_addresses(desc, element_bytes, arch, pattern, i),
+        progress,
+    )
 }
 
 /// Analyses a pattern written as a function: `instructions` instructions of
 /// `op`, lane `lane` of instruction `i` accessing the `(row, col)` element
 /// `coordinate(i, lane)` of the 2-D `desc` (`None`: the lane is inactive).
 /// Every coordinate must be a valid (not padding) position with a
-/// non-negative offset, as for the ready patterns.
+/// non-negative offset, as for the ready patterns. At most
+/// [`MAX_TILE_ELEMENTS`] lane accesses
+/// (`instructions * wave`) are counted; more is refused.
 ///
 /// ```
 /// use cktile::analyzer::{arch, report::analyze_with, Op};
@@ -343,7 +378,11 @@ pub fn analyze_with(
         }));
     }
     let wave = (arch.wave() as usize).min(MAX_LANES);
-    tile_report(arch, op, None, element_bytes, instructions, |i| {
+    let accesses = (instructions as u64).saturating_mul(wave as u64);
+    if accesses > MAX_TILE_ELEMENTS {
+        return Err(Error::new(ErrorKind::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
+    }
+    let addresses_of = |i| {
         let mut out = [None; MAX_LANES];
         for (lane, slot) in out.iter_mut().enumerate().take(wave) {
             if let Some(c) = coordinate(i, lane) {
@@ -351,5 +390,6 @@ pub fn analyze_with(
             }
         }
         Ok(out)
-    })
+    };
+    tile_report(arch, op, None, element_bytes, instructions, addresses_of, &mut |_, _| {})
 }

@@ -59,26 +59,46 @@ impl TileCounts {
     };
 
     /// Adds the next instruction's counts to the totals (the worst
-    /// instruction is the first with the most conflict cycles).
+    /// instruction is the first with the most conflict cycles). A sum past
+    /// `u32::MAX` is an [`Overflow`](crate::ErrorKind::Overflow) error and
+    /// leaves the totals as they were.
     ///
     /// ```
     /// use cktile::analyzer::{arch, count, Op, TileCounts};
     /// let mut t = TileCounts::EMPTY;
     /// let op = Op::LdShared { bits: 32 };
-    /// t.add(&count(&arch::SM90, op, &[Some(0), Some(4)]).unwrap());
-    /// t.add(&count(&arch::SM90, op, &[Some(0), Some(128)]).unwrap());
+    /// t.add(&count(&arch::SM90, op, &[Some(0), Some(4)])?)?;
+    /// t.add(&count(&arch::SM90, op, &[Some(0), Some(128)])?)?;
     /// assert_eq!((t.instructions, t.cycles, t.conflict_cycles, t.worst_instruction), (2, 3, 1, 1));
+    /// t.cycles = u32::MAX;
+    /// assert!(t.add(&count(&arch::SM90, op, &[Some(0)])?).is_err());
+    /// assert_eq!(t.instructions, 2);
+    /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub const fn add(&mut self, c: &Counts) {
+    pub const fn add(&mut self, c: &Counts) -> Result<(), Error> {
+        const fn overflow(quantity: &'static str, a: u32, b: u32) -> Error {
+            Error::new(ErrorKind::Overflow { quantity, value: a as i128 + b as i128 })
+        }
         let i = self.instructions;
-        self.instructions += 1;
-        self.phases += c.phases;
-        self.cycles += c.cycles;
-        self.conflict_cycles += c.conflict_cycles;
+        let Some(instructions) = i.checked_add(1) else { return Err(overflow("tile's instruction count", i, 1)) };
+        let Some(phases) = self.phases.checked_add(c.phases) else {
+            return Err(overflow("tile's phase count", self.phases, c.phases));
+        };
+        let Some(cycles) = self.cycles.checked_add(c.cycles) else {
+            return Err(overflow("tile's cycle count", self.cycles, c.cycles));
+        };
+        let Some(conflict_cycles) = self.conflict_cycles.checked_add(c.conflict_cycles) else {
+            return Err(overflow("tile's conflict cycle count", self.conflict_cycles, c.conflict_cycles));
+        };
+        self.instructions = instructions;
+        self.phases = phases;
+        self.cycles = cycles;
+        self.conflict_cycles = conflict_cycles;
         if c.max_ways > self.max_ways {
             self.max_ways = c.max_ways;
         }
         if c.conflict_cycles > 0 {
+            // At most `instructions`, which fitted.
             self.conflicted_instructions += 1;
         }
         if c.conflict_cycles > self.worst_conflict_cycles {
@@ -86,6 +106,7 @@ impl TileCounts {
             self.worst_instruction = i;
             self.worst_phase = c.worst_phase;
         }
+        Ok(())
     }
 }
 
@@ -263,7 +284,9 @@ pub const fn analyze_tile(
             Ok(c) => c,
             Err(e) => return Err(e),
         };
-        t.add(&c);
+        if let Err(e) = t.add(&c) {
+            return Err(e);
+        }
         i += 1;
     }
     Ok(t)

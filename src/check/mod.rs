@@ -53,7 +53,39 @@ pub fn coordinate(desc: &Descriptor, n: u64) -> Vec<Index> {
     out
 }
 
-/// The number of top coordinates, refused above [`ENUMERATION_LIMIT`].
+/// The most coordinate-transform steps an enumeration takes (2^27): a
+/// descriptor of `t` transforms is enumerated up to `2^27 / t` coordinates
+/// (and never past [`ENUMERATION_LIMIT`]), so that `cktile offsets`, `check`
+/// and `codegen` finish within seconds whatever the chain.
+///
+/// ```
+/// // 2^24 coordinates through one transform: enumerated.
+/// assert!(cktile::check::enumerable_size(&cktile::Descriptor::packed(&[1 << 12, 1 << 12])?).is_ok());
+/// // Through 9 transforms: at most 2^27 / 9 coordinates.
+/// let chain = cktile::spec::parse(&format!("packed((4096,4096)){}", " | transform(pass_through(4096) on [0] -> [0], pass_through(4096) on [1] -> [1])".repeat(4)))?;
+/// let e = cktile::check::enumerable_size(&chain).unwrap_err();
+/// assert!(matches!(e.kind(), cktile::ErrorKind::TooLarge { size: 16777216, limit: 14913080 }));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const ENUMERATION_WORK_LIMIT: u64 = 1 << 27;
+
+/// The transforms one coordinate goes through (at least 1).
+fn steps(desc: &Descriptor) -> u64 {
+    desc.stages().iter().map(|s| s.items().len() as u64).sum::<u64>().max(1)
+}
+
+/// The most coordinates of `desc` that are enumerated: [`ENUMERATION_LIMIT`],
+/// or fewer for a long chain ([`ENUMERATION_WORK_LIMIT`]).
+///
+/// ```
+/// assert_eq!(cktile::check::enumeration_limit(&cktile::Descriptor::packed(&[4])?), 1 << 24);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn enumeration_limit(desc: &Descriptor) -> u64 {
+    (ENUMERATION_WORK_LIMIT / steps(desc)).min(ENUMERATION_LIMIT)
+}
+
+/// The number of top coordinates, refused above [`enumeration_limit`].
 ///
 /// ```
 /// let big = cktile::Descriptor::packed(&[1 << 20, 1 << 20]).unwrap();
@@ -61,8 +93,9 @@ pub fn coordinate(desc: &Descriptor, n: u64) -> Vec<Index> {
 /// ```
 pub fn enumerable_size(desc: &Descriptor) -> Result<u64, Error> {
     let size = desc.element_size().map_or(u64::MAX, |s| s as u64);
-    if size > ENUMERATION_LIMIT {
-        return Err(Error::new(ErrorKind::TooLarge { size, limit: ENUMERATION_LIMIT }));
+    let limit = enumeration_limit(desc);
+    if size > limit {
+        return Err(Error::new(ErrorKind::TooLarge { size, limit }));
     }
     Ok(size)
 }

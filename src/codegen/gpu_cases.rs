@@ -356,7 +356,7 @@ pub fn build_case(
         let mut lanes = [None; WARP];
         lanes.copy_from_slice(&all[..WARP]);
         let c = count(&SM90, op, &lanes)?;
-        totals.add(&c);
+        totals.add(&c)?;
         for a in lanes.iter().flatten() {
             shared_bytes = shared_bytes.max(a + op.bytes_per_lane());
         }

@@ -34,21 +34,34 @@ pub enum UnmergeOrder {
 
 /// CK Tile's `MLdsLayer`: how many M rows share one row of banks,
 /// `max(1, (banks * 4 / K) / sizeof(T))` in integer division, left to right
-/// (`banks` is 32 on gfx9 up to gfx942 and 64 on gfx950).
+/// (`banks` is 32 on gfx9 up to gfx942 and 64 on gfx950; any other count is
+/// an error). A zero K or element size gives 1 rather than a division by zero.
 ///
 /// ```
 /// use cktile::layouts::ck::mlds_layer;
-/// assert_eq!(mlds_layer(64, 2, 32), 1);
-/// assert_eq!(mlds_layer(32, 2, 32), 2);
-/// assert_eq!(mlds_layer(32, 2, 64), 4);
-/// assert_eq!(mlds_layer(256, 1, 32), 1);
+/// assert_eq!(mlds_layer(64, 2, 32), Ok(1));
+/// assert_eq!(mlds_layer(32, 2, 32), Ok(2));
+/// assert_eq!(mlds_layer(32, 2, 64), Ok(4));
+/// assert_eq!(mlds_layer(256, 1, 32), Ok(1));
+/// assert_eq!(mlds_layer(0, 2, 32), Ok(1));
+/// assert!(mlds_layer(1, 1, usize::MAX).is_err());
 /// ```
-pub const fn mlds_layer(k_per_block: usize, element_bytes: usize, banks: usize) -> usize {
+pub const fn mlds_layer(k_per_block: usize, element_bytes: usize, banks: usize) -> Result<usize, Error> {
+    const NAME: &str = "ck-universal-a";
+    tri!(valid_banks(NAME, banks));
     if k_per_block == 0 || element_bytes == 0 {
-        return 1;
+        return Ok(1);
     }
     let l = (banks * 4 / k_per_block) / element_bytes;
-    if l > 1 { l } else { 1 }
+    Ok(if l > 1 { l } else { 1 })
+}
+
+/// `banks` is 32 or 64: the LDS of every chip CK Tile targets.
+const fn valid_banks(name: &'static str, banks: usize) -> Result<(), Error> {
+    if banks != 32 && banks != 64 {
+        return Err(bad(name, "banks", banks, "it must be 32 (gfx90a, gfx942) or 64 (gfx950)"));
+    }
+    Ok(())
 }
 
 /// The KPack CK Tile's universal pipeline uses with 16-byte LDS reads
@@ -149,11 +162,9 @@ pub const fn universal_a(
     order: UnmergeOrder,
 ) -> Result<Descriptor, Error> {
     tri!(element_bytes("ck-universal-a", element_bytes_));
-    if banks != 32 && banks != 64 {
-        return Err(bad("ck-universal-a", "banks", banks, "it must be 32 (gfx90a, gfx942) or 64 (gfx950)"));
-    }
     tri!(positive("ck-universal-a", "K", k));
-    xor_lds(m, k, kpack, mlds_layer(k, element_bytes_, banks), order)
+    let l = tri!(mlds_layer(k, element_bytes_, banks));
+    xor_lds(m, k, kpack, l, order)
 }
 
 /// The plain XOR preshuffle of the CK Tile docs on KPack-wide vectors: row
@@ -269,7 +280,7 @@ pub const fn fmha_v(
 ///
 /// ```
 /// let p = cktile::layouts::ck::KfoldParams { m: 128, k: 32, ak1: 8, m0: 32, k_thread_write: 4, m_per_xdl: 32, element_bytes: 2, banks: 32 };
-/// assert_eq!(p.kfold(), 1);
+/// assert_eq!(p.kfold(), Ok(1));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KfoldParams {
@@ -292,33 +303,49 @@ pub struct KfoldParams {
 }
 
 impl KfoldParams {
-    /// `kfold = (AK1*M0*sz > banks*4) ? 1 : banks*4 / (AK1*M0*sz)`.
+    /// `kfold = (AK1*M0*sz > banks*4) ? 1 : banks*4 / (AK1*M0*sz)`; an error
+    /// unless `banks` is 32 or 64. A product past `usize` is above
+    /// `banks*4`, so it gives 1, as CK's formula does.
     ///
     /// ```
     /// let mut p = cktile::layouts::ck::KfoldParams { m: 64, k: 32, ak1: 4, m0: 16, k_thread_write: 8, m_per_xdl: 16, element_bytes: 2, banks: 32 };
-    /// assert_eq!(p.kfold(), 1);
+    /// assert_eq!(p.kfold(), Ok(1));
     /// p.m0 = 8;
-    /// assert_eq!(p.kfold(), 2);
+    /// assert_eq!(p.kfold(), Ok(2));
+    /// p.ak1 = usize::MAX;
+    /// assert_eq!(p.kfold(), Ok(1));
     /// ```
-    pub const fn kfold(&self) -> usize {
-        let w = self.ak1 * self.m0 * self.element_bytes;
-        if w == 0 || w > self.banks * 4 { 1 } else { self.banks * 4 / w }
+    pub const fn kfold(&self) -> Result<usize, Error> {
+        tri!(valid_banks("ck-kfold-mpair", self.banks));
+        Ok(fold(self.banks * 4, self.ak1, self.m0, self.element_bytes, usize::MAX))
     }
 
-    /// `mpair = (AK1*MPerXdl*sz > banks*4) ? 1 : min(M0, banks*4 / (AK1*MPerXdl*sz))`.
+    /// `mpair = (AK1*MPerXdl*sz > banks*4) ? 1 : min(M0, banks*4 / (AK1*MPerXdl*sz))`;
+    /// an error unless `banks` is 32 or 64.
     ///
     /// ```
     /// let p = cktile::layouts::ck::KfoldParams { m: 64, k: 32, ak1: 4, m0: 16, k_thread_write: 8, m_per_xdl: 16, element_bytes: 2, banks: 32 };
-    /// assert_eq!(p.mpair(), 1);
+    /// assert_eq!(p.mpair(), Ok(1));
     /// ```
-    pub const fn mpair(&self) -> usize {
-        let w = self.ak1 * self.m_per_xdl * self.element_bytes;
-        if w == 0 || w > self.banks * 4 {
-            1
-        } else {
-            let p = self.banks * 4 / w;
-            if p < self.m0 { p } else { self.m0 }
+    pub const fn mpair(&self) -> Result<usize, Error> {
+        tri!(valid_banks("ck-kfold-mpair", self.banks));
+        Ok(fold(self.banks * 4, self.ak1, self.m_per_xdl, self.element_bytes, self.m0))
+    }
+}
+
+/// `(a*b*c > row) ? 1 : min(cap, row / (a*b*c))`, a zero product counted as
+/// `> row` (CK never forms one), an overflowing product too.
+const fn fold(row: usize, a: usize, b: usize, c: usize, cap: usize) -> usize {
+    let w = match a.checked_mul(b) {
+        Some(ab) => ab.checked_mul(c),
+        None => None,
+    };
+    match w {
+        Some(w) if w > 0 && w <= row => {
+            let n = row / w;
+            if n < cap { n } else { cap }
         }
+        _ => 1,
     }
 }
 
@@ -350,9 +377,7 @@ pub const fn kfold_mpair(p: &KfoldParams) -> Result<Descriptor, Error> {
     tri!(positive(NAME, "AK1", p.ak1));
     tri!(positive(NAME, "M0", p.m0));
     tri!(positive(NAME, "KThreadWrite", p.k_thread_write));
-    if p.banks != 32 && p.banks != 64 {
-        return Err(bad(NAME, "banks", p.banks, "it must be 32 or 64"));
-    }
+    tri!(valid_banks(NAME, p.banks));
     if p.m_per_xdl != 16 && p.m_per_xdl != 32 {
         return Err(bad(NAME, "MPerXdl", p.m_per_xdl, "it must be 16 or 32"));
     }
@@ -365,24 +390,35 @@ pub const fn kfold_mpair(p: &KfoldParams) -> Result<Descriptor, Error> {
     let k_thread_read = 64 / p.m_per_xdl;
     tri!(multiple(NAME, "AK0 = K/AK1", ak0, k_thread_read, "it must be a multiple of KThreadRead = 64/MPerXdl"));
     let k0_read = ak0 / k_thread_read;
-    let kfold = p.kfold();
-    let mpair = p.mpair();
-    let ratio = kfold * k0_write / k0_read;
+    let kfold = tri!(p.kfold());
+    let mpair = tri!(p.mpair());
+    let Some(folded) = kfold.checked_mul(k0_write) else {
+        return Err(bad(NAME, "K", p.k, "kfold * K0PerThreadWrite overflows"));
+    };
+    let ratio = folded / k0_read;
     let k_read_perm = if ratio > 1 { k_thread_read / ratio } else { k_thread_read };
     if k_read_perm == 0 {
         return Err(bad(NAME, "KThreadReadPerm", 0, "it must be at least 1 (reduce kfold or K0PerThreadWrite)"));
     }
+    let Some(per_write) = kfold.checked_mul(k_read_perm) else {
+        return Err(bad(NAME, "KThreadWrite", p.k_thread_write, "kfold * KThreadReadPerm overflows"));
+    };
     tri!(multiple(
         NAME,
         "KThreadWrite",
         p.k_thread_write,
-        kfold * k_read_perm,
+        per_write,
         "it must be a multiple of kfold * KThreadReadPerm"
     ));
     tri!(multiple(NAME, "M0", p.m0, mpair, "it must be a multiple of mpair"));
     let k_outer = p.k_thread_write / kfold / k_read_perm;
-    let x0 = k_read_perm * m1;
-    let x1 = kfold * p.m0 / mpair;
+    let Some(x0) = k_read_perm.checked_mul(m1) else {
+        return Err(bad(NAME, "M", p.m, "KThreadReadPerm * M/M0 overflows"));
+    };
+    let Some(x1) = kfold.checked_mul(p.m0) else {
+        return Err(bad(NAME, "M0", p.m0, "kfold * M0 overflows"));
+    };
+    let x1 = x1 / mpair;
     tri!(power_of_two(NAME, "kfold*M0/mpair", x1, "it must be a power of two (the xor's modulus)"));
     let d = tri!(Descriptor::packed_dims(tri!(dims(&[k_outer, k0_write, x0, x1, mpair, p.ak1])), None));
     let d = tri!(d.transform(&[

@@ -66,6 +66,9 @@ struct Shape {
     times: u64,
     instruction: usize,
     varying: Vec<usize>,
+    /// Entries of `memo`, one per setting of the varying bits' masks
+    /// (allocated when the search runs).
+    memo_len: usize,
     memo: Vec<Option<crate::analyzer::Counts>>,
 }
 
@@ -74,11 +77,36 @@ fn gather(x: usize, bits: &[u32]) -> usize {
     bits.iter().enumerate().fold(0, |acc, (k, &b)| acc | (((x >> b) & 1) << k))
 }
 
-/// Searches every class of the family.
-pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result<LinearOutcome, Skipped>, Error> {
+/// The family's search, prepared: its classes and instruction shapes, with
+/// the work left to count them known before any is counted.
+pub(crate) struct Prepared {
+    column_bits: u32,
+    row_bits: u32,
+    active: Vec<u32>,
+    classes: u64,
+    shapes: Vec<Shape>,
+}
+
+impl Prepared {
+    /// Work units the search takes: every class visits every shape, and each
+    /// shape's memo entry costs one instruction's lanes when first counted.
+    pub fn work(&self, wave: u64) -> u64 {
+        let visits = self.classes.saturating_mul(self.shapes.len() as u64);
+        let memo: u64 = self.shapes.iter().map(|s| s.memo_len as u64).fold(0, u64::saturating_add);
+        visits.saturating_add(memo.saturating_mul(wave))
+    }
+
+    /// Classes searched.
+    pub fn classes(&self) -> u64 {
+        self.classes
+    }
+}
+
+/// Finds the active row bits and the instruction shapes (no counting yet).
+pub(crate) fn prepare(p: &Problem, unit: usize, work: &Workload) -> Result<Prepared, Skipped> {
     let chunks = p.cols / unit;
     if !chunks.is_power_of_two() {
-        return Ok(Err(Skipped::NotPowerOfTwo));
+        return Err(Skipped::NotPowerOfTwo);
     }
     let column_bits = chunks.trailing_zeros();
     let row_bits = usize::BITS - (p.rows - 1).leading_zeros();
@@ -110,7 +138,7 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
     let active: Vec<u32> = (0..row_bits).filter(|b| (varying_all >> b) & 1 == 1).collect();
     let classes_log2 = column_bits * active.len() as u32;
     if classes_log2 > MAX_CLASSES.trailing_zeros() {
-        return Ok(Err(Skipped::TooMany { classes_log2 }));
+        return Err(Skipped::TooMany { classes_log2 });
     }
     let classes = 1u64 << classes_log2;
     // Group instructions into shapes.
@@ -135,13 +163,30 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
                 pattern: pi,
                 times: 0,
                 instruction: i,
-                memo: vec![None; 1usize << (column_bits as usize * varying.len())],
+                memo_len: 1usize << (column_bits as usize * varying.len()),
+                memo: Vec::new(),
                 varying,
             });
             shape.times += 1;
         }
     }
-    let mut shapes: Vec<Shape> = shapes.into_values().collect();
+    Ok(Prepared { column_bits, row_bits, active, classes, shapes: shapes.into_values().collect() })
+}
+
+/// Searches every class of the prepared family; `progress` gets each class
+/// counted.
+pub(crate) fn run(
+    prepared: Prepared,
+    p: &Problem,
+    unit: usize,
+    work: &Workload,
+    progress: &mut dyn FnMut(u64),
+) -> Result<LinearOutcome, Error> {
+    let Prepared { column_bits, row_bits, active, classes, mut shapes } = prepared;
+    let chunks = p.cols / unit;
+    for s in &mut shapes {
+        s.memo = vec![None; s.memo_len];
+    }
     let eb = p.element_bytes;
     let cols = p.cols;
     let mut by_total: BTreeMap<u64, (Vec<PatternCost>, Vec<usize>, usize)> = BTreeMap::new();
@@ -149,6 +194,7 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
     let mut masks = vec![0usize; row_bits as usize];
     let mut chain = [Run { bits: 0, base: 0, shift: 0 }; 64];
     for class in 0..classes {
+        progress(class);
         for (k, &b) in active.iter().enumerate() {
             masks[b as usize] = ((class >> (column_bits as usize * k)) as usize) & (chunks - 1);
         }
@@ -191,12 +237,12 @@ pub(crate) fn search(p: &Problem, unit: usize, work: &Workload) -> Result<Result
             by_total.insert(total, (costs, masks.clone(), n));
         }
     }
-    Ok(Ok(LinearOutcome {
+    Ok(LinearOutcome {
         column_bits,
         row_bits,
         active,
         classes,
         best: by_total.into_values().collect(),
         optimal_classes: optimal.1,
-    }))
+    })
 }

@@ -106,7 +106,8 @@ fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Work
 /// Searches every family for the layouts of `problem`'s tile that cost the
 /// fewest passes through the banks over all its patterns.
 ///
-/// Errors: the problem is invalid ([`Problem::validate`]).
+/// Errors: the problem is invalid ([`Problem::validate`]), or its work
+/// (computed first) is past [`MAX_ACCESSES`] or [`MAX_WORK`].
 ///
 /// ```
 /// use cktile::analyzer::{arch, Pattern};
@@ -120,18 +121,123 @@ fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Work
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
+    search_with_progress(problem, &mut |_, _| {})
+}
+
+/// The most work units a search takes (2^28, about half a minute on one
+/// core): a unit is one lane access or one vector check of one candidate
+/// layout, or one instruction shape of one xor-linear class. [`search`]
+/// computes the work before counting anything and refuses a larger problem
+/// with the numbers.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Problem, search};
+/// let p = Problem::new(1024, 1024, 1, arch::SM80).read(Pattern::from_access("ld.shared.b8:column")?);
+/// let e = search(&p).unwrap_err().to_string();
+/// assert!(e.contains("work units") && e.contains("268435456"), "{e}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const MAX_WORK: u64 = 1 << 28;
+
+/// The most lane accesses the patterns of a search make together (2^24):
+/// each is held in memory while the search runs.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Problem, search};
+/// let column = Pattern::from_access("ld.shared.b8:column")?;
+/// let mut p = Problem::new(1024, 1024, 1, arch::SM80);
+/// for _ in 0..17 {
+///     p = p.read(column);
+/// }
+/// assert!(search(&p).unwrap_err().to_string().contains("lane accesses"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const MAX_ACCESSES: u64 = 1 << 24;
+
+/// The lane accesses of every pattern together, from the problem alone.
+fn accesses(p: &Problem) -> Result<u64, Error> {
+    let wave = p.arch.wave() as usize;
+    let mut total = 0u64;
+    for (_, pattern) in p.patterns() {
+        let n = pattern.instructions(p.rows, p.cols, p.element_bytes, wave)?;
+        total = total.saturating_add((n as u64).saturating_mul(wave as u64));
+    }
+    Ok(total)
+}
+
+fn too_much(what: &'static str, value: u64, requirement: &'static str) -> Error {
+    problem::bad(what, usize::try_from(value).unwrap_or(usize::MAX), requirement)
+}
+
+/// [`search`], telling `progress(done, total)` the work units counted so
+/// far and in all (at most [`MAX_WORK`]) as it goes.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::search::{Problem, search_with_progress};
+/// let p = Problem::new(32, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+/// let (mut calls, mut last) = (0, (0, 0));
+/// search_with_progress(&p, &mut |done, total| { calls += 1; last = (done, total); })?;
+/// assert!(calls > 1 && last.0 == last.1 && last.1 > 0);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64)) -> Result<SearchReport, Error> {
     problem.validate()?;
     let unit = problem.vector_elements()?;
+    // The work, from the problem alone, before anything is counted: every
+    // candidate layout costs its lane accesses and a check of every element.
+    let lanes = accesses(problem)?;
+    if lanes > MAX_ACCESSES {
+        return Err(too_much(
+            "lane accesses",
+            lanes,
+            "the patterns together make at most 2^24 (16777216) lane accesses; use fewer --write/--read or a \
+             smaller tile",
+        ));
+    }
+    let per_layout = lanes.saturating_add((problem.rows * problem.cols) as u64);
+    let families: Vec<(Family, Vec<String>)> = Family::ALL
+        .into_iter()
+        .filter(|f| !matches!(f, Family::Naive | Family::XorLinear))
+        .map(|f| (f, families::members(f, problem, unit)))
+        .collect();
+    let layouts = 1 + families.iter().map(|(_, m)| m.len() as u64).sum::<u64>();
+    let mut total = layouts.saturating_mul(per_layout);
+    if total > MAX_WORK {
+        return Err(too_much(
+            "work units",
+            total,
+            "a search takes at most 2^28 (268435456) work units (its layouts x its lane accesses and elements); \
+             use a smaller tile or fewer --write/--read",
+        ));
+    }
     let work = Workload::new(problem)?;
+    let prepared = linear::prepare(problem, unit, &work);
+    if let Ok(l) = &prepared {
+        total = total.saturating_add(l.work(u64::from(problem.arch.wave())));
+        if total > MAX_WORK {
+            return Err(too_much(
+                "work units",
+                total,
+                "a search takes at most 2^28 (268435456) work units, and the xor-linear family's classes x \
+                 instruction shapes bring it past that; use a smaller tile, a wider --vector or fewer --write/--read",
+            ));
+        }
+    }
+    let mut done = 0u64;
+    progress(done, total);
     let naive =
         evaluate(Family::Naive, families::members(Family::Naive, problem, unit).concat(), problem, unit, &work)?;
+    done += per_layout;
+    progress(done, total);
     let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
     let vector_bound = bound::vector_bound(&work, unit);
     let mut candidates = Vec::new();
     let mut sizes = Vec::new();
     let mut evaluated = 1u64;
-    for family in Family::ALL.into_iter().filter(|f| !matches!(f, Family::Naive | Family::XorLinear)) {
-        let members = families::members(family, problem, unit);
+    for (family, members) in families {
         let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
         for entry in members {
             evaluated += 1;
@@ -144,6 +250,8 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
                     first_reason.get_or_insert_with(|| format!("{e}"));
                 }
             }
+            done += per_layout;
+            progress(done, total);
         }
         let mut note = String::from(family.range());
         if let Some(reason) = first_reason {
@@ -152,7 +260,20 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
         sizes.push(FamilySize { family, members: n, valid, note });
     }
     let mut xor_linear_optimal_classes = 0;
-    match linear::search(problem, unit, &work)? {
+    let linear = match prepared {
+        Ok(l) => {
+            let (base, per_class) = (done, l.work(u64::from(problem.arch.wave())) / l.classes().max(1));
+            let outcome = linear::run(l, problem, unit, &work, &mut |class| {
+                if class % 1024 == 0 {
+                    progress(base + class * per_class, total);
+                }
+            })?;
+            Ok(outcome)
+        }
+        Err(skipped) => Err(skipped),
+    };
+    progress(total, total);
+    match linear {
         Ok(outcome) => {
             evaluated += outcome.classes;
             xor_linear_optimal_classes = outcome.optimal_classes;

@@ -1,7 +1,7 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
 use crate::common::{Failure, bad, element_bytes, load_typed, to_json};
-use cktile::analyzer::report::analyze_tile_report;
+use cktile::analyzer::report::analyze_tile_report_with_progress;
 use cktile::analyzer::{Arch, Op, Pattern};
 use cktile::json::TileJson;
 use cktile::render;
@@ -24,7 +24,10 @@ pub fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
     let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
     let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
     let pattern = Pattern::by_name(a.pattern, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-    let r = analyze_tile_report(&desc, element_bytes, &arch, pattern).map_err(|e| Failure::input(&text, e))?;
+    let r = crate::common::with_progress("analysing", |progress| {
+        analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
+    });
+    let r = r.map_err(|e| Failure::input(&text, e))?;
     if a.json {
         return to_json(&TileJson::new(&desc, &r));
     }

@@ -1,17 +1,13 @@
 //! `cktile bank`: one instruction's bank conflicts from a JSON request on stdin.
 
-use crate::common::{Failure, analysis, bad, to_json};
+use crate::common::{Failure, analysis, bad, read_bounded, to_json};
 use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{Arch, Op};
 use cktile::json::{BankRequest, InstructionJson, REQUEST_SHAPE};
-use std::io::Read;
 
 /// Runs `cktile bank`.
 pub fn bank() -> Result<String, Failure> {
-    let mut text = String::new();
-    std::io::stdin()
-        .read_to_string(&mut text)
-        .map_err(|e| Failure { message: format!("error: cannot read stdin: {e}"), code: 1 })?;
+    let text = read_bounded(std::io::stdin().lock(), "stdin")?;
     let req = BankRequest::from_json(&text)
         .map_err(|e| bad(format!("malformed JSON request ({e}); expected one object such as {REQUEST_SHAPE}")))?;
     let arch = Arch::by_name(&req.arch).map_err(|e| bad(format!("arch: {e}")))?;

@@ -2,11 +2,11 @@
 //! reading a SPEC argument (text, `@file`, `-` or a catalogue entry).
 
 use cktile::{Descriptor, Error, layouts};
-use std::io::Read;
+use std::io::{Read, Write};
 
 /// The help text of every SPEC argument.
 pub const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalog`), `@path` to read one from a file, \
-or `-` for stdin. Examples: 'naive((4,8),(8,1)) | transform(merge((4,8)) on [0,1] -> [0])', \
+or `-` for stdin (files and stdin: at most 1 MiB). Examples: 'naive((4,8),(8,1)) | transform(merge((4,8)) on [0,1] -> [0])', \
 'ck-universal-a:m=128,k=32,dtype=fp16'";
 
 /// A failure and the exit code it maps to: 2 for bad input, 1 for I/O.
@@ -31,14 +31,34 @@ impl Failure {
     }
 }
 
+/// The most bytes read from a file or stdin (a spec, or `cktile bank`'s
+/// request): far more than any spec or request needs, and refused beyond.
+pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+
+/// Reads at most [`MAX_INPUT_BYTES`] of UTF-8 text from `source` (named
+/// `what` in messages): a longer input is refused, never read to its end.
+pub fn read_bounded(source: impl Read, what: &str) -> Result<String, Failure> {
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure { message: format!("error: cannot read {what}: {e}"), code: 1 })?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(bad(format!(
+            "{what} is longer than {MAX_INPUT_BYTES} bytes (1 MiB), the most cktile reads; \
+             a spec or request is a few kilobytes at most"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| bad(format!("{what} is not UTF-8 text ({e})")))
+}
+
 fn read_spec(arg: &str) -> Result<String, Failure> {
-    let io = |what: String, e: std::io::Error| Failure { message: format!("error: cannot read {what}: {e}"), code: 1 };
     if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| io("stdin".into(), e))?;
-        Ok(text)
+        read_bounded(std::io::stdin().lock(), "stdin")
     } else if let Some(path) = arg.strip_prefix('@') {
-        std::fs::read_to_string(path).map_err(|e| io(format!("`{path}`"), e))
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure { message: format!("error: cannot read `{path}`: {e}"), code: 1 })?;
+        read_bounded(file, &format!("`{path}`"))
     } else {
         Ok(arg.to_string())
     }
@@ -72,6 +92,41 @@ pub fn load_typed(arg: &str, dtype: Option<&str>) -> Result<(String, layouts::La
 /// text nor `--dtype` gives one.
 pub fn element_bytes(layout: &layouts::Layout) -> Result<usize, Failure> {
     layout.require_element_bytes().map_err(|e| bad(format!("{e}")))
+}
+
+/// Writes a large report as JSON straight to stdout, element by element,
+/// without building it in memory; returns the empty text for `main` to
+/// finish with the newline. A closed pipe ends the output quietly.
+pub fn stream_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = serde_json::to_writer(&mut out, view).map_err(std::io::Error::from).and_then(|()| out.flush());
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure { message: format!("error: cannot write the output: {e}"), code: 1 })
+        }
+        _ => Ok(String::new()),
+    }
+}
+
+/// Runs `work`, which reports `(done, total)`, with a progress bar on stderr
+/// when stderr is a terminal (never on a pipe, a file or in tests).
+pub fn with_progress<T>(what: &'static str, work: impl FnOnce(&mut dyn FnMut(u64, u64)) -> T) -> T {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return work(&mut |_, _| {});
+    }
+    let bar = indicatif::ProgressBar::new(0).with_message(what);
+    let style = indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {percent:>3}% {elapsed}/{duration}")
+        .map(|s| s.progress_chars("=> "));
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    let out = work(&mut |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    out
 }
 
 /// A bad request: exit code 2.

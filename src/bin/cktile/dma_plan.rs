@@ -1,7 +1,7 @@
 //! `cktile dma-plan`: the gathers that fill a layout with AMD's direct
 //! global-to-LDS loads, verified by simulation.
 
-use crate::common::{Failure, bad, element_bytes, load_typed, to_json};
+use crate::common::{Failure, bad, element_bytes, load_typed, stream_json};
 use cktile::analyzer::Arch;
 use cktile::json::DmaPlanJson;
 use cktile::plan::dma::{DmaRequest, plan, verify};
@@ -59,7 +59,7 @@ pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
     let p = plan(&req).map_err(|e| bad(format!("{e}")))?;
     verify(&req, &p).map_err(|e| bad(format!("internal: the plan failed its simulation: {e}")))?;
     if a.json {
-        return to_json(&DmaPlanJson::new(&text, &arch, element_bytes, &p));
+        return stream_json(&DmaPlanJson::new(&text, &arch, element_bytes, &p));
     }
     let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
     Ok(format!(

@@ -40,9 +40,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Offset and validity of every top coordinate (row-major, last dimension fastest).
-    #[command(after_help = "Examples:\n  cktile offsets 'packed((4,8))'\n  \
+    #[command(
+        after_help = "Limits: every top coordinate is enumerated: at most 2^24 (16777216) of them, and at most 2^27 coordinates x \
+transforms in the chain (a 15-transform chain: 8947848 coordinates); a larger descriptor is refused, so check a slice \
+of it. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  cktile offsets 'packed((4,8))'\n  \
 cktile offsets 'naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])' --json\n  \
-cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])' --at 3,9")]
+cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])' --at 3,9"
+    )]
     Offsets {
         #[arg(help = SPEC_HELP)]
         spec: String,
@@ -54,7 +58,9 @@ cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [
         at: Option<String>,
     },
     /// The layout catalogue: every entry with its parameters, source and footprint.
-    #[command(after_help = "Examples:\n  cktile catalog\n  cktile catalog ck-universal-a\n  cktile catalog --json")]
+    #[command(
+        after_help = "Limits: none needed; the catalogue and its examples are fixed and small.\n\nExamples:\n  cktile catalog\n  cktile catalog ck-universal-a\n  cktile catalog --json"
+    )]
     Catalog {
         /// Show only this entry, with its spec.
         name: Option<String>,
@@ -63,7 +69,11 @@ cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [
         json: bool,
     },
     /// Injective? Surjective onto [0, element_space_size)? Holes, collisions, vector lengths.
-    #[command(after_help = "Examples:\n  cktile check 'naive((4,8),(10,1))'\n  cktile check @layout.spec --json")]
+    #[command(
+        after_help = "Limits: every top coordinate is enumerated: at most 2^24 (16777216) of them, and at most 2^27 coordinates x \
+transforms in the chain (a 15-transform chain: 8947848 coordinates); a larger descriptor is refused, so check a slice \
+of it. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  cktile check 'naive((4,8),(10,1))'\n  cktile check @layout.spec --json"
+    )]
     Check {
         #[arg(help = SPEC_HELP)]
         spec: String,
@@ -82,13 +92,15 @@ phase_detail (per phase: lanes, active lanes, cycles, ways, and each conflicting
 ARCH: gfx90a, gfx942, gfx950, sm80, sm90.\n\
 OP: ds_read_b32|b64|b128, ds_write_b32|b64|b128 (AMD); ld.shared.b8|b16|b32|b64|b128, \
 st.shared.b8|b16|b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans] (NVIDIA; stmatrix on sm90).",
-        after_help = "Examples:\n  \
+        after_help = "Limits: stdin is read up to 1 MiB; at most one address per lane of the chip's wave (32 or 64).\n\nExamples:\n  \
 echo '{\"arch\": \"gfx90a\", \"op\": \"ds_read_b32\", \"addresses\": [0, 128, null, 256]}' | cktile bank\n  \
 cktile bank < request.json"
     )]
     Bank,
     /// Bank conflicts of a tile layout under an access pattern: every instruction, then the worst phase.
-    #[command(after_help = "Patterns (--pattern NAME, with --op for the instruction):\n  \
+    #[command(
+        after_help = "Limits: a tile of at most 2^24 (16777216) elements (rows x cols); a larger one is refused, so analyse a slice \
+of it. SPEC files and stdin: at most 1 MiB.\n\nPatterns (--pattern NAME, with --op for the instruction):\n  \
 rows        each lane accesses one --op-wide vector along a row, lanes walk the tile row by row (needs --op)\n  \
 columns     as rows, but lanes walk down a column of vectors first (needs --op)\n  \
 mfma16      AMD MFMA 16x16x16 operand read (--op ds_read_b128 by default, or ds_read_b64)\n  \
@@ -99,7 +111,8 @@ Examples:\n  \
 cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16\n  \
 cktile analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern rows --op ds_write_b128\n  \
 cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json --dtype fp16\n  \
-cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32")]
+cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32"
+    )]
     Analyze {
         #[arg(help = SPEC_HELP)]
         spec: String,
@@ -127,7 +140,12 @@ padding, every GF(2)-linear swizzle of the column's vectors by the row bits) for
 cost the fewest passes through the banks over all its writes and reads; ties go to fewer extra bytes, then fewer \
 transforms. Prints the best layouts with their catalogue entries and specs, the Pareto front of cycles against extra \
 bytes, the size of each family searched, and, when nothing is conflict-free, the proved lower bound and why.",
-        after_help = "Accesses (--write / --read, repeatable):\n  \
+        after_help = "Limits: a tile of at most 2^20 elements; the patterns together make at most 2^24 lane accesses; \
+the search takes at most 2^28 (268435456) work units: every candidate layout costs its lane accesses plus the tile's \
+elements, every xor-linear class its instruction shapes. The work is computed before anything is counted and a larger \
+problem is refused with the numbers (use a smaller tile, a wider --vector or fewer accesses); 2^28 units take about \
+half a minute. On a terminal a progress bar shows the work done.\n\n\
+Accesses (--write / --read, repeatable):\n  \
 OP:row, OP:column   vector walks along rows or down columns (OP: ds_write_b128, st.shared.b64, ...)\n  \
 mfma16x16x16:a      MFMA operand read (also mfma32x32x8; :ds_read_b64 for 8-byte reads)\n  \
 ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n\n\
@@ -173,7 +191,8 @@ side: every (subgroup, lane, load) gets the tile coordinate and global byte it m
 synthetic global tensor and checked byte for byte against the layout before it is printed. Padded layouts, widths \
 the chip lacks, tiles that do not split into subgroup slices, and loads whose bytes are not consecutive in global \
 memory are refused with the reason.",
-        after_help = "Examples:\n  \
+        after_help = "Limits: the element space times the element size must fit the chip's LDS (64 KiB on gfx90a and gfx942, \
+160 KiB on gfx950); --json streams the gathers. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  \
 cktile dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32\n  \
 cktile dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16\n  \
 cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64,1 --arch gfx950 --width 16 --dtype fp16 --json"
@@ -213,7 +232,8 @@ cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64
 of straight-line integer code with every shape folded in, NAME_is_valid(c0, ..) when the descriptor has padding, and \
 NAME_coordinate(offset, c0, ..) (the inverse) when it is a bijection onto its element space. A leading comment holds \
 the spec, the catalogue entry and the integer type (std::int32_t when every intermediate value fits, else std::int64_t).",
-        after_help = "Examples:\n  cktile codegen 'naive((4,8),(10,1))' --lang cuda\n  \
+        after_help = "Limits: the inverse and the bijectivity check enumerate the descriptor: at most 2^24 coordinates and 2^27 \
+coordinates x transforms; past that the inverse is left out with a note. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  cktile codegen 'naive((4,8),(10,1))' --lang cuda\n  \
 cktile codegen ck-universal-a:m=128,k=32 --lang hip --name gemm_a_lds\n  \
 cktile codegen 'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64' --lang cuda -o swizzle.cuh"
     )]
@@ -236,7 +256,7 @@ cktile codegen 'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64' --lang cuda -o swiz
 for every catalogue layout family and every NVIDIA shared-memory instruction cktile models, one warp's byte address \
 per lane and instruction, and cktile's sm90 prediction (wavefronts, ideal wavefronts, conflicts = excess wavefronts, \
 as Nsight Compute counts them per kernel). Without --json: the plain-text case file the harness reads.",
-        after_help = "Examples:\n  cktile gpu-cases > cases.txt\n  cktile gpu-cases --json > cases.json\n  gpu/run.sh"
+        after_help = "Limits: none needed; the case list is fixed (each case at most 64 instructions).\n\nExamples:\n  cktile gpu-cases > cases.txt\n  cktile gpu-cases --json > cases.json\n  gpu/run.sh"
     )]
     GpuCases {
         /// Print the cases (with per-instruction predictions) as one JSON object.
@@ -263,7 +283,9 @@ sources disagree).",
         json: bool,
     },
     /// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
-    #[command(after_help = "Views (--view):\n  \
+    #[command(
+        after_help = "Limits: grid: at most 65536 cells (use --rows/--cols); banks: a tile of at most 2^24 elements. SPEC files and \
+stdin: at most 1 MiB.\n\nViews (--view):\n  \
 grid    every (row, col) coordinate of a 1-D/2-D descriptor with its offset, coloured by bank (--arch, --dtype)\n  \
 banks   one instruction of an access pattern (the worst, or --instruction N), lanes x banks per phase, colliding \
 lanes highlighted (--pattern, --op, --arch, --dtype)\n  \
@@ -271,7 +293,8 @@ chain   the stages of transforms from the top coordinate down to the offset, wit
 Examples:\n  \
 cktile render ck-universal-a:m=128,k=64 --view grid --rows 16 --cols 32 -o grid.svg\n  \
 cktile render 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 --dtype fp16 -o banks.svg\n  \
-cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg")]
+cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg"
+    )]
     Render {
         #[arg(help = SPEC_HELP)]
         spec: String,

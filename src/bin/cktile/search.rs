@@ -6,7 +6,7 @@ use cktile::analyzer::{Arch, Pattern};
 use cktile::json::SearchJson;
 use cktile::layouts;
 use cktile::render;
-use cktile::search::{Problem, search};
+use cktile::search::{Problem, search_with_progress};
 
 /// The arguments of `cktile search`.
 pub struct SearchArgs<'a> {
@@ -53,6 +53,7 @@ pub fn search_layouts(a: &SearchArgs<'_>) -> Result<String, Failure> {
     if let Some(v) = a.vector {
         problem = problem.vector(v);
     }
-    let r = search(&problem).map_err(|e| bad(format!("{e}")))?;
+    let r = crate::common::with_progress("searching", |progress| search_with_progress(&problem, progress));
+    let r = r.map_err(|e| bad(format!("{e}")))?;
     if a.json { to_json(&SearchJson::new(&r)) } else { Ok(render::search::report(&r, a.top)) }
 }
