@@ -277,6 +277,7 @@ pub fn analyze_tile_report(
     arch: &Arch,
     pattern: Pattern,
 ) -> Result<TileReport, Error> {
+    pattern.check_arch(arch)?;
     let lengths = desc.lengths();
     if lengths.len() != 2 {
         // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.

@@ -103,12 +103,16 @@ impl DmaRequest<'_> {
         match (self.arch.vendor, self.arch.name) {
             (Vendor::Amd, "gfx942") => Ok(&[1, 2, 4]),
             (Vendor::Amd, "gfx950") => Ok(&[1, 2, 4, 12, 16]),
-            (Vendor::Amd, _) => Err(bad("arch", 0, "global_load_lds is modelled on gfx942 and gfx950 only")),
-            _ => Err(bad(
-                "arch",
-                0,
-                "global_load_lds is an AMD instruction (gfx942, gfx950); NVIDIA has cp.async and TMA",
-            )),
+            (Vendor::Amd, arch) => Err(Error::new(ErrorKind::NotOnArch {
+                what: "dma-plan (global_load_lds)",
+                arch,
+                valid: "global_load_lds is modelled on gfx942 and gfx950 only",
+            })),
+            (_, arch) => Err(Error::new(ErrorKind::NotOnArch {
+                what: "dma-plan (global_load_lds)",
+                arch,
+                valid: "global_load_lds is an AMD instruction (gfx942, gfx950); NVIDIA has cp.async and TMA",
+            })),
         }
     }
 

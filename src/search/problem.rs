@@ -198,6 +198,7 @@ impl Problem {
                 };
                 return Err(Error::new(ErrorKind::PatternOp { pattern: p.name(), given: Some(op), expected }));
             }
+            p.check_arch(&self.arch)?;
             if !op.runs_on(&self.arch) {
                 return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name }));
             }
