@@ -277,3 +277,20 @@ fn messages_name_the_users_value() {
     assert!(err.starts_with("error: 1:10000009: expected a number, found `x`\n  --> 1:10000009\n  | ...1,1,"), "{err}");
     assert!(err.trim_end().ends_with('^'), "{err}");
 }
+
+/// `offsets` explains its `[x]` marks with a legend, in the grid and in the
+/// one-line-per-coordinate form, and prints none without padding.
+#[test]
+fn offsets_explains_padded_positions() {
+    let legend = cktile::render::text::INVALID_LEGEND;
+    for spec in [
+        "packed((4,4)) | transform(left_pad(4,1) on [0] -> [0], right_pad(4,2) on [1] -> [1])",
+        "naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])",
+    ] {
+        let text = stdout(&cktile(&["offsets", spec]));
+        assert!(text.contains('[') && text.ends_with(&format!("{legend}\n")), "{text}");
+    }
+    assert!(legend.starts_with("[x]: padding: the coordinate has no valid offset"));
+    let text = stdout(&cktile(&["offsets", "packed((4,4))"]));
+    assert!(!text.contains("[x]"), "{text}");
+}
