@@ -480,8 +480,19 @@ fn cli_render_prints_the_librarys_pictures() {
     opts.cols = Some(16);
     assert_eq!(String::from_utf8_lossy(&o.stdout), grid(&desc, &opts).unwrap());
 
-    let o = cktile(&["render", "packed((128,64))", "--view", "banks", "--pattern", "mfma16", "--arch", "gfx942"]);
-    assert!(o.status.success());
+    let o = cktile(&[
+        "render",
+        "packed((128,64))",
+        "--view",
+        "banks",
+        "--pattern",
+        "mfma16",
+        "--arch",
+        "gfx942",
+        "--dtype",
+        "fp16",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let expected = tile_heat_map(
         &Descriptor::packed(&[128, 64]).unwrap(),
         2,
@@ -515,7 +526,8 @@ fn cli_render_reports_bad_requests_with_exit_code_2() {
             &["render", "packed((4,8))", "--view", "banks"][..],
             "error: --view banks needs --pattern (e.g. --pattern mfma16)",
         ),
-        (&["render", "packed((2,2,2))"][..], "error: grid view: top dimensions = 3;"),
+        (&["render", "packed((2,2,2))", "--dtype", "fp16"][..], "error: grid view: top dimensions = 3;"),
+        (&["render", "packed((2,2))"][..], "error: `packed((2,2))` carries no element type"),
         (&["render", "packed((4,8))", "--arch", "gfx1100"][..], "error: --arch: "),
     ] {
         let o = cktile(args);
