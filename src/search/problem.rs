@@ -198,10 +198,10 @@ impl Problem {
                 };
                 return Err(Error::new(ErrorKind::PatternOp { pattern: p.name(), given: Some(op), expected }));
             }
-            p.check_arch(&self.arch)?;
             if !op.runs_on(&self.arch) {
                 return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name }));
             }
+            p.check_arch(&self.arch)?;
             p.instructions(self.rows, self.cols, self.element_bytes, self.arch.wave as usize)?;
         }
         self.vector_elements()?;
