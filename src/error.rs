@@ -319,6 +319,16 @@ pub enum ErrorKind {
         /// The rule it breaks.
         problem: NameProblem,
     },
+    /// Something (an access pattern, the DMA planner) that does not run on
+    /// the chip named.
+    NotOnArch {
+        /// What it is, e.g. "the mfma16 pattern (an AMD MFMA operand read)".
+        what: &'static str,
+        /// The chip, as named.
+        arch: &'static str,
+        /// What would work instead.
+        valid: &'static str,
+    },
     /// An instruction the chip does not have.
     Unsupported {
         /// The instruction.
@@ -510,6 +520,7 @@ impl Error {
             }
             ErrorKind::MissingElementType { .. } => "cktile: the layout carries no element type and none was given",
             ErrorKind::InvalidName { .. } => "cktile: the name cannot prefix generated C++ functions",
+            ErrorKind::NotOnArch { .. } => "cktile: this does not run on the chip named",
             ErrorKind::Unsupported { .. } => "cktile: the chip does not have this instruction",
             ErrorKind::InvalidOp { .. } => "cktile: no chip has this instruction",
             ErrorKind::SharedCapacity { .. } => "cktile: the layout does not fit the chip's shared memory",
@@ -624,6 +635,7 @@ impl fmt::Display for Error {
             ErrorKind::InvalidName { name, problem } => {
                 write!(f, "`{}` cannot name the generated functions: {problem}; expected {}", name.as_str(), IDENT_RULE)
             }
+            ErrorKind::NotOnArch { what, arch, valid } => write!(f, "{what} does not run on {arch}; {valid}"),
             ErrorKind::Unsupported { op, arch } => {
                 write!(
                     f,

@@ -346,7 +346,7 @@ fn universal_a_parameter_errors() {
     let e = ck::universal_a(128, 0, 8, 2, 32, UnmergeOrder::Fixed2025).unwrap_err();
     assert_eq!(e.to_string(), "ck-universal-a: K = 0; it must be at least 1");
     let e = ck::universal_a(128, 24, 8, 2, 32, UnmergeOrder::Fixed2025).unwrap_err();
-    assert_eq!(e.to_string(), "ck-xor-lds: K/KPack * MLdsLayer = 6; it must be a power of two (the xor's modulus)");
+    assert!(e.to_string().starts_with("ck-universal-a: K = 24; K/KPack * MLdsLayer must be a power of two"), "{e}");
 }
 
 /// Reference section 3(a) and 7: the values CK Tile's code computes.
@@ -994,7 +994,7 @@ fn fmha_v_kpack_error_names_the_kpack_value() {
     assert_eq!(value, 24, "{e}");
     assert_eq!(e.to_string(), "ck-fmha-v: KPack = 24; it must divide the 128-byte row (32*4/sizeof(T) elements)");
     let e = layouts::resolve("ck-fmha-v:n=128,k=32,kpack=32,dtype=fp64").unwrap_err();
-    assert_eq!(e.to_string(), "ck-fmha-v: KPack = 32; it must divide the 128-byte row (32*4/sizeof(T) elements)");
+    assert_eq!(e.to_string(), "ck-fmha-v: kpack = 32; it must divide the 128-byte row (32*4/sizeof(T) elements)");
 }
 
 // ---------------------------------------------------------------------------
@@ -1247,17 +1247,24 @@ fn registry_invalid_combinations_name_the_parameter() {
     for (text, message, layout, parameter, value) in [
         (
             "ck-universal-a:m=128,k=24",
-            "ck-xor-lds: K/KPack * MLdsLayer = 6; it must be a power of two (the xor's modulus)",
-            "ck-xor-lds",
-            "K/KPack * MLdsLayer",
-            6,
+            "ck-universal-a: k = 24; K/KPack * MLdsLayer must be a power of two (the xor's modulus), with \
+             MLdsLayer = max(1, banks*4/K/sizeof(T)) as CK derives it",
+            "ck-universal-a",
+            "k",
+            24,
         ),
-        ("ck-universal-a:m=128,k=20", "ck-xor-lds: K = 20; it must be a multiple of KPack", "ck-xor-lds", "K", 20),
+        (
+            "ck-universal-a:m=128,k=20",
+            "ck-universal-a: k = 20; it must be a multiple of KPack",
+            "ck-universal-a",
+            "k",
+            20,
+        ),
         (
             "ck-xor-lds:m=127,k=32,mlds=2",
-            "ck-xor-lds: M = 127; it must be a multiple of MLdsLayer",
+            "ck-xor-lds: m = 127; it must be a multiple of MLdsLayer",
             "ck-xor-lds",
-            "M",
+            "m",
             127,
         ),
         (
@@ -1270,9 +1277,9 @@ fn registry_invalid_combinations_name_the_parameter() {
         ("row-padded:rows=0,cols=4,pad=1", "row-padded: rows = 0; it must be at least 1", "row-padded", "rows", 0),
         (
             "triton-swizzled:vec=8,perphase=1,maxphase=16,rows=64,cols=64",
-            "triton-swizzled: maxPhase = 16; it must be at most the contiguous length / vec",
+            "triton-swizzled: maxphase = 16; it must be at most the contiguous length / vec",
             "triton-swizzled",
-            "maxPhase",
+            "maxphase",
             16,
         ),
         (
@@ -1284,19 +1291,19 @@ fn registry_invalid_combinations_name_the_parameter() {
         ),
         (
             "ck-kfold-mpair:m=128,k=32,m0=32,kthreadwrite=4,mperxdl=8",
-            "ck-kfold-mpair: MPerXdl = 8; it must be 16 or 32",
+            "ck-kfold-mpair: mperxdl = 8; it must be 16 or 32",
             "ck-kfold-mpair",
-            "MPerXdl",
+            "mperxdl",
             8,
         ),
         (
             "ck-fmha-v:n=100,k=32",
-            "ck-fmha-v: N = 100; it must be a multiple of NPerRow = 32*4/sizeof(T)/KPack",
+            "ck-fmha-v: n = 100; it must be a multiple of NPerRow = 32*4/sizeof(T)/KPack",
             "ck-fmha-v",
-            "N",
+            "n",
             100,
         ),
-        ("ck-v1-padded:m=128,k=36", "ck-v1-padded: K = 36; it must be a multiple of KPack", "ck-v1-padded", "K", 36),
+        ("ck-v1-padded:m=128,k=36", "ck-v1-padded: k = 36; it must be a multiple of KPack", "ck-v1-padded", "k", 36),
     ] {
         let e = resolve_err(text);
         assert_eq!(e.to_string(), message, "{text}");
@@ -1318,11 +1325,11 @@ fn registry_invalid_combinations_name_the_parameter() {
         e.to_string(),
         "swizzle on a dimension of length 32: the length must be a multiple of 64, the block the swizzle permutes"
     );
-    // Layouts built on another builder report that builder's parameter.
+    // Layouts built on another builder report the entry written and its key.
     let e = resolve_err("cute-tma:rows=0");
-    assert_eq!(e.to_string(), "cute-swizzle: rows = 0; it must be at least 1");
+    assert_eq!(e.to_string(), "cute-tma: rows = 0; it must be at least 1");
     let e = resolve_err("ck-v1-padded:m=9223372036854775807,k=8");
-    assert_eq!(e.to_string(), "ck-v1-padded: M = 9223372036854775807; (M+1) * KPack overflows");
+    assert_eq!(e.to_string(), "ck-v1-padded: m = 9223372036854775807; (M+1) * KPack overflows");
 }
 
 /// `triton-nvmma` has one length parameter, the strided one (`rows`); an
@@ -1491,4 +1498,67 @@ fn every_entry_carries_its_element_type() {
             }
         }
     }
+}
+
+/// Errors name the entry the user wrote and its keys: over every entry and
+/// random small values of its numeric parameters, a parameter error names
+/// the entry (never the shared builder, as ck-universal-a's once named
+/// ck-xor-lds) and, for a parameter the entry takes, its key as written.
+#[test]
+fn parameter_errors_name_the_entry_and_its_keys() {
+    let mut rng = cktile::random::Rng::new(0xe77);
+    let mut failures = 0;
+    for e in CATALOG {
+        let numeric: Vec<&str> =
+            e.params.iter().map(|p| p.name).filter(|n| e.example.contains(&format!("{n}="))).collect();
+        for _ in 0..300 {
+            let mut params: Vec<String> = e
+                .example
+                .split_once(':')
+                .map_or("", |(_, p)| p)
+                .split(',')
+                .filter(|kv| !kv.is_empty())
+                .map(str::to_string)
+                .collect();
+            // Replace one or two numeric values with a random small number.
+            for _ in 0..1 + rng.index(2) {
+                let key = numeric[rng.index(numeric.len())];
+                let value = [0, 1, 2, 3, 5, 6, 12, 24, 48, 100][rng.index(10)];
+                if let Some(kv) = params.iter_mut().find(|kv| kv.starts_with(&format!("{key}="))) {
+                    if kv.split_once('=').is_some_and(|(_, v)| v.parse::<u64>().is_ok()) {
+                        *kv = format!("{key}={value}");
+                    }
+                }
+            }
+            let text = params.join(",");
+            if let Err(err) = e.build(&text) {
+                if let ErrorKind::LayoutParameter { layout, parameter, .. } = *err.kind() {
+                    failures += 1;
+                    assert_eq!(layout, e.name, "{}:{text}: {err}", e.name);
+                    let squashed: String =
+                        parameter.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
+                    if let Some(p) = e.params.iter().find(|p| p.name == squashed) {
+                        assert_eq!(parameter, p.name, "{}:{text}: {err}", e.name);
+                    }
+                    assert!(err.to_string().starts_with(&format!("{}: ", e.name)), "{err}");
+                }
+            }
+        }
+    }
+    assert!(failures > 100, "only {failures} parameter errors were exercised");
+}
+
+/// The issue's example: ck-universal-a's errors were reported as ck-xor-lds's.
+#[test]
+fn ck_universal_a_errors_are_its_own() {
+    let e = layouts::resolve("ck-universal-a:m=128,k=24").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "ck-universal-a: k = 24; K/KPack * MLdsLayer must be a power of two (the xor's modulus), with MLdsLayer = \
+         max(1, banks*4/K/sizeof(T)) as CK derives it"
+    );
+    let e = layouts::resolve("ck-universal-a:m=127,k=32").unwrap_err();
+    assert!(e.to_string().starts_with("ck-universal-a: m = 127; it must be a multiple of MLdsLayer"), "{e}");
+    let e = layouts::resolve("ck-xor-lds:m=128,k=32,kpack=8,mlds=3").unwrap_err();
+    assert!(e.to_string().starts_with("ck-xor-lds: m = 128;"), "{e}");
 }

@@ -223,3 +223,74 @@ fn a_reader_closing_the_pipe_early_is_not_an_error() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Messages name the user's value: an NVIDIA chip for dma-plan, an AMD
+/// pattern on an NVIDIA chip (and the reverse), and a huge bad spec is
+/// quoted in a bounded window with its line:column.
+#[test]
+fn messages_name_the_users_value() {
+    let o = cktile(&[
+        "dma-plan",
+        "ck-universal-a:m=128,k=64",
+        "--global-strides",
+        "4096,1",
+        "--width",
+        "4",
+        "--arch",
+        "sm90",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim(),
+        "error: dma-plan (global_load_lds) does not run on sm90; global_load_lds is an AMD instruction (gfx942, \
+         gfx950); NVIDIA has cp.async and TMA"
+    );
+    for (arch, pattern, valid) in [
+        (
+            "sm80",
+            "mfma16",
+            "it is an NVIDIA chip: use rows or columns (with ld.shared / st.shared), ldmatrix or mma_sync_a",
+        ),
+        ("sm90", "mfma32", "it is an NVIDIA chip"),
+        ("gfx942", "ldmatrix", "it is an AMD chip: use rows or columns (with ds_read / ds_write), mfma16 or mfma32"),
+        ("gfx90a", "mma_sync_a", "it is an AMD chip"),
+    ] {
+        let o = cktile(&["analyze", "packed((128,64))", "--dtype", "fp16", "--arch", arch, "--pattern", pattern]);
+        assert_eq!(o.status.code(), Some(2), "{arch} {pattern}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!("the {pattern} pattern")) && err.contains(&format!("does not run on {arch}")),
+            "{err}"
+        );
+        assert!(err.contains(valid), "{err}");
+        assert!(!err.contains("mdim"), "{err}");
+    }
+    // 10 MB of spec with an error at its end: the message stays short.
+    let big = format!("packed(({}x))", "1,".repeat(5_000_000));
+    let path = std::env::temp_dir().join(format!("cktile-big-{}.spec", std::process::id()));
+    std::fs::write(&path, &big).unwrap();
+    let o = cktile(&["check", &format!("@{}", path.display())]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.len() < 400, "{} bytes of message", err.len());
+    assert!(err.starts_with("error: 1:10000009: expected a number, found `x`\n  --> 1:10000009\n  | ...1,1,"), "{err}");
+    assert!(err.trim_end().ends_with('^'), "{err}");
+}
+
+/// `offsets` explains its `[x]` marks with a legend, in the grid and in the
+/// one-line-per-coordinate form, and prints none without padding.
+#[test]
+fn offsets_explains_padded_positions() {
+    let legend = cktile::render::text::INVALID_LEGEND;
+    for spec in [
+        "packed((4,4)) | transform(left_pad(4,1) on [0] -> [0], right_pad(4,2) on [1] -> [1])",
+        "naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])",
+    ] {
+        let text = stdout(&cktile(&["offsets", spec]));
+        assert!(text.contains('[') && text.ends_with(&format!("{legend}\n")), "{text}");
+    }
+    assert!(legend.starts_with("[x]: padding: the coordinate has no valid offset"));
+    let text = stdout(&cktile(&["offsets", "packed((4,4))"]));
+    assert!(!text.contains("[x]"), "{text}");
+}

@@ -495,7 +495,7 @@ fn cli_render_prints_the_librarys_pictures() {
         "--dtype",
         "fp16",
     ]);
-    assert!(o.status.success());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let expected = tile_heat_map(
         &Descriptor::packed(&[128, 64]).unwrap(),
         2,
@@ -530,11 +530,56 @@ fn cli_render_reports_bad_requests_with_exit_code_2() {
             "error: --view banks needs --pattern (e.g. --pattern mfma16)",
         ),
         (&["render", "packed((2,2,2))", "--dtype", "fp16"][..], "error: grid view: top dimensions = 3;"),
+        (&["render", "packed((2,2))"][..], "error: `packed((2,2))` carries no element type"),
         (&["render", "packed((4,8))", "--arch", "gfx1030", "--dtype", "fp16"][..], "error: --arch: "),
     ] {
         let o = cktile(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.starts_with(message), "{args:?}: {err}");
+    }
+}
+
+/// Every text of a picture fits inside it: its right edge, at the writer's
+/// monospace estimate of 0.6 em per character, is within the width. Over
+/// bank heat maps on every chip (32 and 64 banks, where the legend was once
+/// clipped at "busiest bank's wa..."), several layouts and patterns, and the
+/// grid and chain views.
+#[test]
+fn every_text_fits_inside_the_picture() {
+    let fits = |svg: &str, what: &str| {
+        let elements = well_formed(svg);
+        let width: f64 = elements[0].attr("width").unwrap().parse().unwrap();
+        for t in elements.iter().filter(|e| e.name == "text") {
+            let x: f64 = t.attr("x").unwrap().parse().unwrap();
+            let size: f64 = t.attr("font-size").unwrap().parse().unwrap();
+            let w = t.text.chars().count() as f64 * size * 0.6;
+            let right = match t.attr("text-anchor") {
+                Some("middle") => x + w / 2.0,
+                Some("end") => x,
+                _ => x + w,
+            };
+            assert!(right <= width, "{what}: `{}` ends at {right:.0}, past the width {width}", t.text);
+        }
+    };
+    let cases: &[(&str, Arch, &str)] = &[
+        ("packed((128,64))", arch::GFX942, "mfma16"),
+        ("packed((128,64))", arch::GFX950, "mfma16"),
+        ("packed((128,64))", arch::GFX90A, "mfma32"),
+        ("ck-universal-a:m=128,k=32", arch::GFX942, "mfma16"),
+        ("packed((16,64))", arch::SM90, "ldmatrix"),
+        ("packed((16,64))", arch::SM80, "ldmatrix"),
+        ("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64", arch::SM90, "ldmatrix"),
+        ("packed((16,16))", arch::SM80, "mma_sync_a"),
+    ];
+    for (text, chip, pattern) in cases {
+        let d = layouts::resolve(text).unwrap();
+        let p = Pattern::by_name(pattern, None).unwrap();
+        let svg = tile_heat_map(&d, 2, chip, p, None, text).unwrap();
+        fits(&svg, &format!("{text} on {} ({pattern})", chip.name()));
+        assert!(svg.contains("the phase costs its busiest bank&apos;s ways"));
+        let g = grid(&d, &GridOptions::new(text, 2, chip.max_banks())).unwrap();
+        fits(&g, &format!("{text} grid"));
+        fits(&chain(&d, text), &format!("{text} chain"));
     }
 }

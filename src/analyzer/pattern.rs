@@ -6,6 +6,7 @@
 //! time. Write your own as a closure through
 //! [`report::analyze_with`](super::report::analyze_with) (with the `alloc` feature).
 
+use super::arch::{Arch, Vendor};
 use super::op::Op;
 use crate::error::{Error, ErrorKind};
 
@@ -77,6 +78,43 @@ const fn bad(what: &'static str, value: usize, requirement: &'static str) -> Err
 }
 
 impl Pattern {
+    /// Refuses a pattern of one vendor's matrix instructions on the other
+    /// vendor's chip (MFMA reads are AMD's, ldmatrix and mma.sync
+    /// NVIDIA's), naming both and the patterns that do run there.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// let mfma = Pattern::by_name("mfma16", None)?;
+    /// assert!(mfma.check_arch(&arch::GFX942).is_ok());
+    /// assert_eq!(
+    ///     mfma.check_arch(&arch::SM80).unwrap_err().to_string(),
+    ///     "the mfma16 pattern (an AMD MFMA operand read) does not run on sm80; it is an NVIDIA chip: \
+    ///      use rows or columns (with ld.shared / st.shared), ldmatrix or mma_sync_a"
+    /// );
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn check_arch(&self, arch: &Arch) -> Result<(), Error> {
+        const ON_AMD: &str = "it is an AMD chip: use rows or columns (with ds_read / ds_write), mfma16 or mfma32";
+        const ON_NVIDIA: &str =
+            "it is an NVIDIA chip: use rows or columns (with ld.shared / st.shared), ldmatrix or mma_sync_a";
+        let (what, vendor) = match *self {
+            Pattern::Mfma { mdim: 16, .. } => ("the mfma16 pattern (an AMD MFMA operand read)", Vendor::Amd),
+            Pattern::Mfma { .. } => ("the mfma32 pattern (an AMD MFMA operand read)", Vendor::Amd),
+            Pattern::Ldmatrix { .. } => ("the ldmatrix pattern (NVIDIA ldmatrix / stmatrix fragments)", Vendor::Nvidia),
+            Pattern::MmaSyncA => ("the mma_sync_a pattern (an NVIDIA mma.sync fragment)", Vendor::Nvidia),
+            Pattern::Rows { .. } | Pattern::Columns { .. } => return Ok(()),
+        };
+        match (vendor, arch.vendor()) {
+            (Vendor::Amd, Vendor::Nvidia) => {
+                Err(Error::new(ErrorKind::NotOnArch { what, arch: arch.name(), valid: ON_NVIDIA }))
+            }
+            (Vendor::Nvidia, Vendor::Amd) => {
+                Err(Error::new(ErrorKind::NotOnArch { what, arch: arch.name(), valid: ON_AMD }))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The instruction the pattern issues.
     ///
     /// ```
@@ -163,7 +201,13 @@ impl Pattern {
                     Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => {
                         (if matrices >= 2 { 16 } else { 8 }, if matrices == 4 { 2 * vec } else { vec })
                     }
-                    _ => return Err(bad("instruction", 0, "the Ldmatrix pattern needs ldmatrix or stmatrix")),
+                    _ => {
+                        return Err(Error::new(ErrorKind::PatternOp {
+                            pattern: "ldmatrix",
+                            given: Some(op),
+                            expected: "ldmatrix.x1|x2|x4[.trans] or stmatrix.x1|x2|x4[.trans]",
+                        }));
+                    }
                 };
                 if rows % mrows != 0 || cols % mcols != 0 {
                     return Err(bad("rows", rows, "the tile must divide into ldmatrix fragments"));

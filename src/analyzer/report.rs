@@ -323,6 +323,7 @@ pub fn analyze_tile_report_with_progress(
     pattern: Pattern,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<TileReport, Error> {
+    pattern.check_arch(arch)?;
     let lengths = desc.lengths();
     if lengths.len() != 2 {
         // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.

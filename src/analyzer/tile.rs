@@ -259,6 +259,9 @@ pub const fn analyze_tile(
     arch: &Arch,
     pattern: Pattern,
 ) -> Result<TileCounts, Error> {
+    if let Err(e) = pattern.check_arch(arch) {
+        return Err(e);
+    }
     let lengths = desc.lengths();
     if lengths.len() != 2 {
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));

@@ -161,10 +161,41 @@ pub const fn universal_a(
     banks: usize,
     order: UnmergeOrder,
 ) -> Result<Descriptor, Error> {
-    tri!(element_bytes("ck-universal-a", element_bytes_));
-    tri!(positive("ck-universal-a", "K", k));
+    const NAME: &str = "ck-universal-a";
+    tri!(element_bytes(NAME, element_bytes_));
+    tri!(valid_banks(NAME, banks));
+    tri!(positive(NAME, "M", m));
+    tri!(positive(NAME, "K", k));
+    tri!(positive(NAME, "KPack", kpack));
+    tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));
+    // MLdsLayer is derived, not given: say so where it decides the answer.
     let l = tri!(mlds_layer(k, element_bytes_, banks));
-    xor_lds(m, k, kpack, l, order)
+    tri!(multiple(
+        NAME,
+        "M",
+        m,
+        l,
+        "it must be a multiple of MLdsLayer = max(1, banks*4/K/sizeof(T)), which CK derives from K, the element type \
+         and the bank count"
+    ));
+    if !(k / kpack).saturating_mul(l).is_power_of_two() {
+        return Err(bad(
+            NAME,
+            "K",
+            k,
+            "K/KPack * MLdsLayer must be a power of two (the xor's modulus), with MLdsLayer = \
+             max(1, banks*4/K/sizeof(T)) as CK derives it",
+        ));
+    }
+    match xor_lds(m, k, kpack, l, order) {
+        Ok(d) => Ok(d),
+        Err(e) => Err(match *e.kind() {
+            crate::ErrorKind::LayoutParameter { parameter, value, requirement, .. } => {
+                Error::new(crate::ErrorKind::LayoutParameter { layout: NAME, parameter, value, requirement })
+            }
+            _ => e,
+        }),
+    }
 }
 
 /// The plain XOR preshuffle of the CK Tile docs on KPack-wide vectors: row

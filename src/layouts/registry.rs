@@ -611,7 +611,26 @@ impl Entry {
     /// assert_eq!(d.calculate_offset(&[1, 0]), 5);
     /// ```
     pub fn build(&'static self, params: &str) -> Result<Descriptor, Error> {
-        (self.build)(&Args::parse(self, params)?)
+        (self.build)(&Args::parse(self, params)?).map_err(|e| self.own_error(e))
+    }
+
+    /// A builder's error in this entry's words: errors raised by a shared
+    /// builder (`ck-universal-a` builds through `ck-xor-lds`'s) name this
+    /// entry, and a parameter the entry takes is named by its key here
+    /// (`m`, not `M`; `mlds`, not `MLdsLayer`). Derived quantities keep
+    /// their CK names.
+    fn own_error(&'static self, e: Error) -> Error {
+        let ErrorKind::LayoutParameter { parameter, value, requirement, .. } = *e.kind() else { return e };
+        fn squash(s: &str) -> impl Iterator<Item = u8> + '_ {
+            s.bytes().filter(u8::is_ascii_alphanumeric).map(|b| b.to_ascii_lowercase())
+        }
+        let same = |key: &str| {
+            squash(key).eq(squash(parameter))
+                || (key == "mlds" && parameter == "MLdsLayer")
+                || (key == "dtype" && parameter == "element bytes")
+        };
+        let parameter = self.params.iter().find(|p| same(p.name)).map_or(parameter, |p| p.name);
+        Error::new(ErrorKind::LayoutParameter { layout: self.name, parameter, value, requirement })
     }
 
     /// The parameter that names the entry's element type: `dtype`, or
@@ -646,7 +665,8 @@ impl Entry {
             args.ask_element(given)?;
         }
         let element_bytes = args.element()?.map(|(_, _, b)| b);
-        Ok(Layout { descriptor: (self.build)(&args)?, element_bytes, name: Snippet::new(self.name) })
+        let descriptor = (self.build)(&args).map_err(|e| self.own_error(e))?;
+        Ok(Layout { descriptor, element_bytes, name: Snippet::new(self.name) })
     }
 }
 

@@ -107,12 +107,16 @@ impl DmaRequest<'_> {
         match (self.arch.vendor(), self.arch.chip()) {
             (Vendor::Amd, Chip::Gfx942) => Ok(&[1, 2, 4]),
             (Vendor::Amd, Chip::Gfx950 | Chip::Gfx950B32x64) => Ok(&[1, 2, 4, 12, 16]),
-            (Vendor::Amd, _) => Err(bad("arch", 0, "global_load_lds is modelled on gfx942 and gfx950 only")),
-            _ => Err(bad(
-                "arch",
-                0,
-                "global_load_lds is an AMD instruction (gfx942, gfx950); NVIDIA has cp.async and TMA",
-            )),
+            (Vendor::Amd, _) => Err(Error::new(ErrorKind::NotOnArch {
+                what: "dma-plan (global_load_lds)",
+                arch: self.arch.name(),
+                valid: "global_load_lds is modelled on gfx942 and gfx950 only",
+            })),
+            _ => Err(Error::new(ErrorKind::NotOnArch {
+                what: "dma-plan (global_load_lds)",
+                arch: self.arch.name(),
+                valid: "global_load_lds is an AMD instruction (gfx942, gfx950); NVIDIA has cp.async and TMA",
+            })),
         }
     }
 

@@ -9,7 +9,8 @@ use core::fmt::Write;
 
 /// A 2-D descriptor's offsets as a grid: one line per index of dimension 0,
 /// one column per index of dimension 1. Padded (invalid) positions are shown
-/// in brackets. Other dimension counts print one `coordinate -> offset` line
+/// in brackets, explained by a legend line ([`INVALID_LEGEND`]) when there
+/// are any. Other dimension counts print one `coordinate -> offset` line
 /// per coordinate.
 ///
 /// ```
@@ -49,8 +50,25 @@ pub fn offsets(desc: &Descriptor, offsets: &Offsets) -> String {
             let _ = writeln!(out, "{c:?} -> {}", cell(i));
         }
     }
+    if offsets.valid.contains(&false) {
+        out.push_str(INVALID_LEGEND);
+        out.push('\n');
+    }
     out
 }
+
+/// The legend [`offsets`] prints under a grid with padded positions.
+///
+/// ```
+/// let d = cktile::spec::parse("naive((3),(1)) | transform(pad(3,1,0) on [0] -> [0])")?;
+/// let text = cktile::render::text::offsets(&d, &cktile::check::offsets(&d)?);
+/// assert!(text.ends_with(&format!("{}\n", cktile::render::text::INVALID_LEGEND)));
+/// assert!(text.starts_with("[0] -> [-1]\n"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const INVALID_LEGEND: &str = "[x]: padding: the coordinate has no valid offset (CK Tile's \
+                                  coordinate_has_valid_offset is false); x is the offset calculate_offset gives it, \
+                                  not an element to access";
 
 fn list<T: core::fmt::Debug>(items: &[T]) -> String {
     items.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ")

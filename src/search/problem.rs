@@ -225,6 +225,7 @@ impl Problem {
             if !op.runs_on(&self.arch) {
                 return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name() }));
             }
+            p.check_arch(&self.arch)?;
             p.instructions(self.rows, self.cols, self.element_bytes, self.arch.wave() as usize)?;
         }
         self.vector_elements()?;

@@ -41,7 +41,7 @@
 mod lexer;
 mod parser;
 
-use crate::{Descriptor, Error};
+use crate::{Descriptor, Error, Position};
 
 /// Reads a spec into a descriptor.
 ///
@@ -52,4 +52,40 @@ use crate::{Descriptor, Error};
 /// ```
 pub fn parse(text: &str) -> Result<Descriptor, Error> {
     parser::Parser::new(text).spec()
+}
+
+/// How many characters of the source line [`excerpt`] quotes on each side of
+/// the error position.
+///
+/// ```
+/// assert_eq!(cktile::spec::EXCERPT_RADIUS, 40);
+/// ```
+pub const EXCERPT_RADIUS: usize = 40;
+
+/// The source around an error position, for messages: `line:column`, then
+/// at most [`EXCERPT_RADIUS`] characters either side of the column on that
+/// line (`...` marking what is cut) with a caret under the column, so a
+/// huge input is never echoed whole.
+///
+/// ```
+/// let text = format!("packed(({}x))", "1".repeat(10_000));
+/// let at = cktile::spec::parse(&text).unwrap_err().position().unwrap();
+/// let quoted = cktile::spec::excerpt(&text, at);
+/// assert!(quoted.len() < 200);
+/// assert!(quoted.starts_with("  --> 1:10009\n  | ..."));
+/// assert!(quoted.ends_with("^"));
+/// ```
+#[cfg(feature = "alloc")]
+pub fn excerpt(source: &str, at: Position) -> alloc::string::String {
+    use alloc::string::String;
+    let line = source.lines().nth(at.line.saturating_sub(1) as usize).unwrap_or("");
+    let col = at.column.saturating_sub(1) as usize;
+    let first = col.saturating_sub(EXCERPT_RADIUS);
+    let chars: String = line.chars().skip(first).take(2 * EXCERPT_RADIUS + 1).collect();
+    let before = if first > 0 { "..." } else { "" };
+    let after = if line.chars().count() > first + 2 * EXCERPT_RADIUS + 1 { "..." } else { "" };
+    // Tabs and other control characters print as one space so the caret lines up.
+    let shown: String = chars.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let caret = " ".repeat(before.len() + col - first);
+    alloc::format!("  --> {at}\n  | {before}{shown}{after}\n  | {caret}^")
 }

@@ -22,9 +22,9 @@ impl Failure {
     pub fn input(source: &str, e: Error) -> Failure {
         let mut message = format!("error: {e}");
         if let Some(at) = e.position() {
-            if let Some(line) = source.lines().nth(at.line.saturating_sub(1) as usize) {
-                let caret = " ".repeat(at.column.saturating_sub(1) as usize);
-                message.push_str(&format!("\n  |\n  | {line}\n  | {caret}^"));
+            if !source.is_empty() {
+                message.push('\n');
+                message.push_str(&cktile::spec::excerpt(source, at));
             }
         }
         Failure { message, code: 2 }

@@ -12,6 +12,16 @@
 
 use super::palette::{CONFLICT, FREE, ways_colour};
 use super::writer::{Anchor, Svg, text_width};
+
+/// The heat map's legend: a cell's fill, its label and what it means.
+const LEGEND_ITEMS: [(&str, &str, &str); 2] = [
+    (FREE, "", "the lane's access covers a word of this bank, and the bank serves no other word in the phase"),
+    (CONFLICT, "7", "conflict: the bank serves several distinct words in the phase (the lane's id is printed)"),
+];
+
+/// The legend line beside the ways scale.
+const WAYS_LEGEND: &str =
+    "ways: distinct words the bank serves in the phase (4+ darkest); the phase costs its busiest bank's ways";
 use crate::Descriptor;
 use crate::analyzer::arch::Vendor;
 use crate::analyzer::model::access_words;
@@ -148,7 +158,15 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         c.conflict_cycles,
         c.max_ways
     );
-    let width = (grid_w + 16).max(text_width(title, 16) + 32).max(text_width(&subtitle, 11) + 32).max(620);
+    // The legend's lines count too: the picture is as wide as its widest line.
+    let legend = LEGEND_ITEMS.iter().map(|(_, _, what)| 24 + CELL_W + text_width(what, 11) + 16);
+    let ways_line = 24 + 4 * (CELL_W + 4) + text_width(WAYS_LEGEND, 11) + 16;
+    let width = (grid_w + 16)
+        .max(text_width(title, 16) + 32)
+        .max(text_width(&subtitle, 11) + 32)
+        .max(legend.max().unwrap_or(0))
+        .max(ways_line)
+        .max(620);
     let mut svg = Svg::new(width, 100, &format!("Bank heat map: {title}"));
     svg.describe(&format!(
         "{subtitle}. One panel per phase: rows are lanes, columns are banks; orange cells with lane ids are lanes \
@@ -282,11 +300,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
     // Legend.
     y += 16;
     svg.text(16, y as i64, "Legend", 12, Anchor::Start, &[("font-weight", "bold")]);
-    let items: [(&str, &str, &str); 2] = [
-        (FREE, "", "the lane's access covers a word of this bank, and the bank serves no other word in the phase"),
-        (CONFLICT, "7", "conflict: the bank serves several distinct words in the phase (the lane's id is printed)"),
-    ];
-    for (fill, text, what) in items {
+    for (fill, text, what) in LEGEND_ITEMS {
         y += 22;
         svg.rect(16, (y - 14) as i64, CELL_W, CELL_H, fill, &[("class", "legend")]);
         if !text.is_empty() {
@@ -301,14 +315,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         let ink = if *w >= 4 { "#ffffff" } else { "#000000" };
         svg.text((x + CELL_W / 2) as i64, (y - 1) as i64, &w.to_string(), 10, Anchor::Middle, &[("fill", ink)]);
     }
-    svg.text(
-        (24 + 4 * (CELL_W + 4)) as i64,
-        y as i64,
-        "ways: distinct words the bank serves in the phase (4+ darkest); the phase costs its busiest bank's ways",
-        11,
-        Anchor::Start,
-        &[],
-    );
+    svg.text((24 + 4 * (CELL_W + 4)) as i64, y as i64, WAYS_LEGEND, 11, Anchor::Start, &[]);
     y += 20;
     svg.set_height(y);
     svg.finish()
