@@ -940,55 +940,105 @@ fn v1_padded_holes() {
 
 #[test]
 fn fmha_v_holes() {
+    use ck::FmhaKTile;
     for e in [1usize, 2, 4, 8] {
         let pixels = 128 / e;
         for kpack in [1usize, 2, 4, 8, 16, 32] {
             if kpack > pixels {
-                assert!(ck::fmha_v(pixels, 2 * kpack, kpack, e, 1).is_err());
+                assert!(ck::fmha_v(pixels, 2 * kpack, kpack, e, 1, FmhaKTile::CK_DEFAULT).is_err());
                 continue;
             }
             let npr = pixels / kpack;
             for n in [npr, 3 * npr] {
                 for k in [kpack, 2 * kpack] {
-                    for prefetch in [1usize, 2] {
-                        let what = format!("fmha_v N={n} K={k} KPack={kpack} e={e} prefetch={prefetch}");
-                        let d = ck::fmha_v(n, k, kpack, e, prefetch).unwrap();
+                    for (prefetch, tile) in
+                        [(1, FmhaKTile::CK_DEFAULT), (2, FmhaKTile::CK_DEFAULT), (3, FmhaKTile { n0: 64, warps: 2 })]
+                    {
+                        let what = format!("fmha_v N={n} K={k} KPack={kpack} e={e} prefetch={prefetch} {tile:?}");
                         let (rows, pitch, k0n) = ((n / npr) as i64, (pixels + kpack) as i64, (k / kpack) as i64);
+                        let v_block = k0n * rows * pitch;
+                        // CK's async K buffer, restated: lanes load 4 bytes, each warp's
+                        // 64 loads are padded by 16 bytes of elements.
+                        let kv = 4 / e.min(8);
+                        let async_ok = e <= 4 && kpack == 16 / e && 64 * kv % k == 0;
+                        let groups = if kv > 0 && k >= kv { 64 / (k / kv).max(1) } else { 0 };
+                        let async_ok = async_ok && groups > 0 && tile.n0 % (groups * tile.warps) == 0;
+                        let d = ck::fmha_v(n, k, kpack, e, prefetch, tile);
+                        let buffer = if prefetch == 1 {
+                            v_block
+                        } else if async_ok {
+                            let k_buffer = (tile.n0 / groups * (64 * kv + 16 / e)) as i64;
+                            v_block.max(k_buffer)
+                        } else {
+                            assert!(d.is_err(), "{what}: CK's async pipeline refuses it");
+                            continue;
+                        };
+                        let d = d.unwrap();
                         let (npr_, kp) = (npr as i64, kpack as i64);
-                        let single = k0n * rows * pitch;
                         assert_2d(&d, prefetch * n, k, &what, |nn, kk| {
                             let p = nn / (rows * npr_);
                             let r = (nn / npr_) % rows;
                             let j = nn % npr_;
-                            p * single + (kk / kp) * rows * pitch + r * pitch + j * kp + kk % kp
+                            p * buffer + (kk / kp) * rows * pitch + r * pitch + j * kp + kk % kp
                         });
-                        // 128-byte rows of `pixels` elements, each padded by KPack: the holes
-                        // are the padding of every row but the last.
-                        let total_rows = prefetch as i64 * k0n * rows;
-                        assert_eq!(d.element_space_size(), total_rows * pitch - kp, "{what}");
-                        let holes: BTreeSet<i64> =
-                            (0..total_rows - 1).flat_map(|g| (g * pitch + pixels as i64)..((g + 1) * pitch)).collect();
+                        // 128-byte rows of `pixels` elements, each padded by KPack; between
+                        // buffers, whatever the K buffer adds past the V block.
+                        let p = prefetch as i64;
+                        assert_eq!(d.element_space_size(), (p - 1) * buffer + v_block - kp, "{what}");
+                        let holes: BTreeSet<i64> = (0..p)
+                            .flat_map(|b| {
+                                let rows_in = (0..k0n * rows).map(move |g| b * buffer + g * pitch);
+                                let pads = rows_in.flat_map(|r| (r + pixels as i64)..(r + pitch));
+                                pads.chain((b * buffer + v_block)..((b + 1) * buffer))
+                            })
+                            .filter(|&o| o < d.element_space_size())
+                            .collect();
                         assert_holes(&d, &holes, &what);
                     }
                 }
             }
         }
     }
-    let d = ck::fmha_v(128, 32, 8, 2, 1).unwrap();
+    let d = ck::fmha_v(128, 32, 8, 2, 1, FmhaKTile::CK_DEFAULT).unwrap();
     assert_eq!(d.calculate_offset(&[8, 0]), 72);
     assert_round_trip(&d, "fmha_v");
     assert_eq!(
-        ck::fmha_v(100, 32, 8, 2, 1).unwrap_err().to_string(),
+        ck::fmha_v(100, 32, 8, 2, 1, FmhaKTile::CK_DEFAULT).unwrap_err().to_string(),
         "ck-fmha-v: N = 100; it must be a multiple of NPerRow = 32*4/sizeof(T)/KPack"
     );
-    assert_eq!(ck::fmha_v(128, 32, 8, 2, 0).unwrap_err().to_string(), "ck-fmha-v: prefetch = 0; it must be at least 1");
+    assert_eq!(
+        ck::fmha_v(128, 32, 8, 2, 0, FmhaKTile::CK_DEFAULT).unwrap_err().to_string(),
+        "ck-fmha-v: prefetch = 0; it must be at least 1"
+    );
+}
+
+/// Issue #18's example: a small head dimension with three prefetch buffers
+/// on 2 warps. CK spaces the buffers by max(K buffer, V block) =
+/// max(8 * 2 * (64*2 + 8), 4 * 4 * 72) = 4352 elements, not the V block's 1152.
+#[test]
+fn fmha_v_buffers_are_spaced_by_the_larger_of_k_and_v() {
+    let text = "ck-fmha-v:n=32,k=32,kpack=8,dtype=fp16,prefetch=3,warps=2";
+    let d = layouts::resolve(text).unwrap();
+    assert_eq!(d.element_space_size(), 2 * 4352 + 1152 - 8);
+    for n in 0..96i64 {
+        for k in 0..32i64 {
+            let within = (k / 8) * 4 * 72 + ((n % 32) / 8) * 72 + (n % 8) * 8 + k % 8;
+            assert_eq!(d.calculate_offset(&[n, k]), (n / 32) * 4352 + within, "{text} at ({n}, {k})");
+        }
+    }
+    // A large head dimension's V block is the larger one and spaces them (d128: 4 * 16 * 72).
+    let d = layouts::resolve("ck-fmha-v:n=128,k=32,dtype=fp16,prefetch=3").unwrap();
+    assert_eq!(d.calculate_offset(&[128, 0]), 4608);
+    // One buffer does not depend on the K tile.
+    let one = layouts::resolve("ck-fmha-v:n=32,k=32,dtype=fp16,warps=1,n0=64").unwrap();
+    assert_eq!(one, layouts::resolve("ck-fmha-v:n=32,k=32,dtype=fp16").unwrap());
 }
 
 /// A KPack that does not divide the 128-byte row is reported with its own
 /// value (not the row's element count).
 #[test]
 fn fmha_v_kpack_error_names_the_kpack_value() {
-    let e = ck::fmha_v(128, 48, 24, 2, 1).unwrap_err();
+    let e = ck::fmha_v(128, 48, 24, 2, 1, ck::FmhaKTile::CK_DEFAULT).unwrap_err();
     let ErrorKind::LayoutParameter { layout, parameter, value, .. } = *e.kind() else { panic!("{e:?}") };
     assert_eq!((layout, parameter), ("ck-fmha-v", "KPack"));
     assert_eq!(value, 24, "{e}");
@@ -1123,7 +1173,7 @@ fn resolve_equals_direct_builders() {
             }),
         ),
         ("ck-v1-padded:m=128,k=32", ck::v1_padded(128, 32, 8)),
-        ("ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16,prefetch=2", ck::fmha_v(128, 32, 8, 2, 2)),
+        ("ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16,prefetch=2", ck::fmha_v(128, 32, 8, 2, 2, ck::FmhaKTile::CK_DEFAULT)),
         ("cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64", cute::swizzled_tile(3, 3, 3, 8, 64, Major::Row)),
         ("cute-swizzle:b=2,mbase=0,s=-3,rows=8,cols=8,major=col", cute::swizzled_tile(2, 0, -3, 8, 8, Major::Column)),
         ("cute-gmma", cute::gmma_atom(Gmma::Sw128, Major::Row, 2)),
@@ -1385,7 +1435,7 @@ static_layout!(
     })
 );
 static_layout!(V1, ck::v1_padded(128, 32, 8));
-static_layout!(FmhaV, ck::fmha_v(128, 32, 8, 2, 2));
+static_layout!(FmhaV, ck::fmha_v(128, 32, 8, 2, 2, ck::FmhaKTile::CK_DEFAULT));
 static_layout!(Sw333, cute::swizzled_tile(3, 3, 3, 64, 64, Major::Row));
 static_layout!(SwNeg, cute::swizzled_tile(2, 1, -3, 16, 16, Major::Column));
 static_layout!(GmmaMn, cute::gmma_atom(Gmma::Sw128, Major::Column, 4));
@@ -1434,7 +1484,7 @@ fn const_builders_match_runtime_builders() {
         "Kfold",
     );
     assert_static_matches::<V1>(ck::v1_padded(m, k, 8), "V1");
-    assert_static_matches::<FmhaV>(ck::fmha_v(128, 32, 8, 2, 2), "FmhaV");
+    assert_static_matches::<FmhaV>(ck::fmha_v(128, 32, 8, 2, 2, ck::FmhaKTile::CK_DEFAULT), "FmhaV");
     assert_static_matches::<Sw333>(cute::swizzled_tile(3, 3, 3, 64, 64, Major::Row), "Sw333");
     assert_static_matches::<SwNeg>(cute::swizzled_tile(2, 1, -3, 16, 16, Major::Column), "SwNeg");
     assert_static_matches::<GmmaMn>(cute::gmma_atom(Gmma::Sw128, Major::Column, 4), "GmmaMn");

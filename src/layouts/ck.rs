@@ -257,20 +257,118 @@ pub const fn v1_padded(m: usize, k: usize, kpack: usize) -> Result<Descriptor, E
     ])
 }
 
+/// The K tile of CK Tile's asynchronous fmha forward pipeline
+/// (`qr_ks_vs_async`, the only CK policy with more than one prefetch
+/// buffer): K's LDS buffers and V's share one spacing, so the K tile decides
+/// where V's second and third buffers start.
+///
+/// ```
+/// use cktile::layouts::ck::FmhaKTile;
+/// assert_eq!(FmhaKTile::CK_DEFAULT, FmhaKTile { n0: 128, warps: 4 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FmhaKTile {
+    /// `kN0`: the sequence rows of one K tile.
+    pub n0: usize,
+    /// `NumWarps` of the block (64 lanes each).
+    pub warps: usize,
+}
+
+impl FmhaKTile {
+    /// CK Tile's usual forward tile: `kN0 = 128` with 4 warps.
+    pub const CK_DEFAULT: FmhaKTile = FmhaKTile { n0: 128, warps: 4 };
+}
+
+/// The elements of one K buffer of CK Tile's asynchronous fmha pipeline
+/// (`GetSingleSmemElementSpaceSize`, its `AsyncCopyK` branch), with `k`
+/// the K block's `kK1`: lanes load `KVector = 4/sizeof(T)` elements each,
+/// `LanesPerK = k/KVector` lanes cover a row, `LaneGroups = 64/LanesPerK`
+/// rows per warp and issue, `NumIssues = n0/(LaneGroups*warps)`, and each
+/// warp's slice of `64*KVector` elements is padded by `KPack = 16/sizeof(T)`:
+/// `NumIssues * warps * (64*KVector + KPack)`.
+///
+/// Errors name what CK's `static_assert`s require: `64*KVector` a multiple
+/// of `k`, and `n0` a positive multiple of `LaneGroups*warps`; the element
+/// type 1, 2 or 4 bytes (the 4-byte loads this pipeline issues).
+///
+/// ```
+/// use cktile::layouts::ck::{fmha_k_buffer, FmhaKTile};
+/// // fp16, K = 32, 128 rows, 4 warps: 16 lanes per row, 4 rows per warp,
+/// // 8 issues of 4 warps, each 64*2 elements + 8 of padding.
+/// assert_eq!(fmha_k_buffer(32, 2, FmhaKTile::CK_DEFAULT), Ok(8 * 4 * 136));
+/// ```
+pub const fn fmha_k_buffer(k: usize, element_bytes_: usize, tile: FmhaKTile) -> Result<usize, Error> {
+    const NAME: &str = "ck-fmha-v";
+    tri!(element_bytes(NAME, element_bytes_));
+    if element_bytes_ > 4 {
+        return Err(bad(
+            NAME,
+            "dtype",
+            element_bytes_,
+            "with prefetch > 1 CK's K buffer is loaded 4 bytes per lane (KVector = 4/sizeof(T)): 1, 2 or 4 bytes",
+        ));
+    }
+    tri!(positive(NAME, "K", k));
+    tri!(positive(NAME, "warps", tile.warps));
+    let k_vector = 4 / element_bytes_;
+    let row = 64 * k_vector;
+    if k > row || row % k != 0 {
+        return Err(bad(
+            NAME,
+            "K",
+            k,
+            "with prefetch > 1 it must divide 64*KVector = 256/sizeof(T) (CK's async K load)",
+        ));
+    }
+    let lane_groups = 64 / (k / k_vector);
+    let Some(per_issue) = lane_groups.checked_mul(tile.warps) else {
+        return Err(bad(NAME, "warps", tile.warps, "the rows per issue overflow"));
+    };
+    if tile.n0 == 0 || tile.n0 % per_issue != 0 {
+        return Err(bad(
+            NAME,
+            "n0",
+            tile.n0,
+            "it must be a positive multiple of LaneGroups*warps = 64/(K/KVector)*warps (CK's async K load)",
+        ));
+    }
+    let issues = tile.n0 / per_issue;
+    let slice = row + 16 / element_bytes_;
+    match issues.checked_mul(tile.warps) {
+        Some(n) => match n.checked_mul(slice) {
+            Some(elements) => Ok(elements),
+            None => Err(bad(NAME, "n0", tile.n0, "the K buffer size overflows")),
+        },
+        None => Err(bad(NAME, "n0", tile.n0, "the K buffer size overflows")),
+    }
+}
+
 /// CK Tile's fmha V LDS block (`MakeVLdsBlockDescriptor`): each 128-byte
 /// row of 32 banks (`PixelsPerRow = 32*4/sizeof(T)` elements) is padded by
 /// KPack elements, over `prefetch` buffers:
 /// naive `(prefetch, K/KPack, N/NPerRow, NPerRow, KPack)` with strides
-/// `(single, (N/NPerRow)*(PixelsPerRow+KPack), PixelsPerRow+KPack, KPack, 1)`
-/// where `NPerRow = PixelsPerRow/KPack` and `single` is one buffer's size,
+/// `(buffer, (N/NPerRow)*(PixelsPerRow+KPack), PixelsPerRow+KPack, KPack, 1)`
+/// where `NPerRow = PixelsPerRow/KPack`,
 /// then `merge(prefetch, N/NPerRow, NPerRow)` -> n and `merge(K/KPack, KPack)` -> k.
 ///
 /// Valid when `PixelsPerRow % KPack == 0`, `N % NPerRow == 0`, `K % KPack == 0`.
 ///
+/// The buffers are spaced as CK spaces them (`GetSingleSmemElementSpaceSize`):
+/// K and V share each buffer, so `buffer = max(K buffer, V block)`, with the
+/// K buffer of [`fmha_k_buffer`] for the K tile `k_tile`. One buffer
+/// (`prefetch = 1`, every synchronous CK policy) does not depend on it. CK's
+/// only multi-buffer policy is the asynchronous one, whose V KPack is
+/// `16/sizeof(T)`: with `prefetch > 1` any other KPack is refused.
+///
 /// ```
+/// use cktile::layouts::ck::{fmha_v, FmhaKTile};
 /// // fp16: 64 elements per row + 8 of padding.
-/// let d = cktile::layouts::ck::fmha_v(128, 32, 8, 2, 1).unwrap();
+/// let d = fmha_v(128, 32, 8, 2, 1, FmhaKTile::CK_DEFAULT).unwrap();
 /// assert_eq!(d.calculate_offset(&[8, 0]), 72);
+/// // A small head dimension (N = 32) with three buffers on 2 warps: the K
+/// // buffer (4352 elements) is larger than the V block (1152), and spaces them.
+/// let d = fmha_v(32, 32, 8, 2, 3, FmhaKTile { n0: 128, warps: 2 }).unwrap();
+/// assert_eq!(d.calculate_offset(&[32, 0]), 4352);
 /// ```
 pub const fn fmha_v(
     n: usize,
@@ -278,6 +376,7 @@ pub const fn fmha_v(
     kpack: usize,
     element_bytes_: usize,
     prefetch: usize,
+    k_tile: FmhaKTile,
 ) -> Result<Descriptor, Error> {
     const NAME: &str = "ck-fmha-v";
     tri!(element_bytes(NAME, element_bytes_));
@@ -297,10 +396,29 @@ pub const fn fmha_v(
     let Some(per_k) = rows.checked_mul(pitch) else {
         return Err(bad(NAME, "N", n, "the buffer size overflows"));
     };
-    let Some(single) = per_k.checked_mul(k / kpack) else {
+    let Some(v_block) = per_k.checked_mul(k / kpack) else {
         return Err(bad(NAME, "K", k, "the buffer size overflows"));
     };
-    let d = tri!(Descriptor::naive(&[prefetch, k / kpack, rows, n_per_row, kpack], &[single, per_k, pitch, kpack, 1]));
+    let buffer = if prefetch == 1 {
+        v_block
+    } else {
+        if kpack != 16 / element_bytes_ {
+            return Err(bad(
+                NAME,
+                "KPack",
+                kpack,
+                "with prefetch > 1 (CK's async pipeline) it is CK's GetSmemKPackV = 16/sizeof(T)",
+            ));
+        }
+        let k_buffer = tri!(fmha_k_buffer(k, element_bytes_, k_tile));
+        if k_buffer > v_block { k_buffer } else { v_block }
+    };
+    // CK guarantees KPack contiguous elements with stride 1 along the last dimension.
+    let d = tri!(Descriptor::naive_with_vector(
+        &[prefetch, k / kpack, rows, n_per_row, kpack],
+        &[buffer, per_k, pitch, kpack, 1],
+        Vector::new(kpack as i64, 1)
+    ));
     d.transform(&[
         tri!(item(Transform::merge(&[prefetch, rows, n_per_row]), &[0, 2, 3], &[0])),
         tri!(item(Transform::merge(&[k / kpack, kpack]), &[1, 4], &[1])),

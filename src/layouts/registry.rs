@@ -226,8 +226,8 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-fmha-v",
-        keys: "n, k, kpack, dtype, prefetch",
-        summary: "CK Tile fmha V LDS block: 128-byte rows padded by KPack elements",
+        keys: "n, k, kpack, dtype, prefetch, n0, warps",
+        summary: "CK Tile fmha V LDS block: 128-byte rows padded by KPack elements, buffers spaced by max(K buffer, V block)",
         source: "composable_kernel block_fmha_pipeline_qx_ks_vs_custom_policy.hpp",
         params: &[
             p("n", "N per block", None, EXTENT),
@@ -235,10 +235,15 @@ pub const CATALOG: &[Entry] = &[
             p("kpack", "KPack", Some("8"), VECTOR),
             p("dtype", DTYPE, Some("fp16"), DTYPES),
             p("prefetch", "NumPrefetchV buffers", Some("1"), Domain::Range { min: 1, max: 3 }),
+            p("n0", "kN0: K tile rows (spaces buffers when prefetch > 1)", Some("128"), EXTENT),
+            p("warps", "NumWarps (spaces buffers when prefetch > 1)", Some("4"), Domain::Powers { min: 1, max: 16 }),
         ],
         bijective: false,
         example: "ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16",
-        build: |a| ck::fmha_v(a.usize("n")?, a.usize("k")?, a.usize("kpack")?, a.dtype("dtype")?, a.usize("prefetch")?),
+        build: |a| {
+            let k_tile = ck::FmhaKTile { n0: a.usize("n0")?, warps: a.usize("warps")? };
+            ck::fmha_v(a.usize("n")?, a.usize("k")?, a.usize("kpack")?, a.dtype("dtype")?, a.usize("prefetch")?, k_tile)
+        },
     },
     Entry {
         name: "cute-swizzle",

@@ -133,9 +133,10 @@ pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
 /// ```
 /// use cktile::analyzer::{arch, Pattern};
 /// use cktile::search::{Problem, search};
-/// let p = Problem::new(1024, 1024, 1, arch::SM80).read(Pattern::from_access("ld.shared.b8:column")?);
+/// // 128 KiB of fp8 fits the SM80's shared memory, but not the work bound.
+/// let p = Problem::new(256, 512, 1, arch::SM80).read(Pattern::from_access("ld.shared.b8:column")?);
 /// let e = search(&p).unwrap_err().to_string();
-/// assert!(e.contains("work units") && e.contains("268435456"), "{e}");
+/// assert!(e.contains("work units = 443547648") && e.contains("268435456"), "{e}");
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub const MAX_WORK: u64 = 1 << 28;
@@ -147,11 +148,12 @@ pub const MAX_WORK: u64 = 1 << 28;
 /// use cktile::analyzer::{arch, Pattern};
 /// use cktile::search::{Problem, search};
 /// let column = Pattern::from_access("ld.shared.b8:column")?;
-/// let mut p = Problem::new(1024, 1024, 1, arch::SM80);
-/// for _ in 0..17 {
+/// // 129 column reads of a 128 KiB fp8 tile: 129 * 2^17 lane accesses.
+/// let mut p = Problem::new(128, 1024, 1, arch::SM80);
+/// for _ in 0..129 {
 ///     p = p.read(column);
 /// }
-/// assert!(search(&p).unwrap_err().to_string().contains("lane accesses"));
+/// assert!(search(&p).unwrap_err().to_string().contains("lane accesses = 16908288"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub const MAX_ACCESSES: u64 = 1 << 24;

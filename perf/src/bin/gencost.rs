@@ -264,7 +264,7 @@ const CATALOGUE: &[(&str, &str)] = &[
          element_bytes: 2, banks: 32 })",
     ),
     ("CK_V1_PADDED", "ck::v1_padded(128, 32, 8)"),
-    ("CK_FMHA_V", "ck::fmha_v(128, 64, 8, 2, 1)"),
+    ("CK_FMHA_V", "ck::fmha_v(128, 64, 8, 2, 1, ck::FmhaKTile::CK_DEFAULT)"),
     ("CUTE_SWIZZLE", "cute::swizzled_tile(3, 3, 3, 64, 64, cute::Major::Row)"),
     ("CUTE_GMMA", "cute::gmma_atom(cute::Gmma::Sw128, cute::Major::Row, 2)"),
     ("CUTE_TMA", "cute::tma_box(cute::Tma::B128, 64, 2)"),
