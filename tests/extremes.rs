@@ -147,3 +147,113 @@ proptest! {
         }
     }
 }
+
+/// `Op` is a public enum with public fields, so a caller can build an
+/// instruction no chip has (`DsRead { bits: 7 }`, `Ldmatrix { matrices: 0 }`).
+/// Every function that takes one is total: the queries answer, and every
+/// analysis refuses it with an error naming the instruction, on every chip.
+#[test]
+fn instructions_no_chip_has_are_refused_not_panicked_on() {
+    use cktile::analyzer::arch::ARCHS;
+    use cktile::analyzer::model::{access_words, count, phase_table, validate};
+    use cktile::analyzer::report::{analyze_instruction, analyze_tile_report, analyze_with};
+    use cktile::analyzer::rules::rule;
+    let odd = [0u32, 1, 7, 12, 33, 256, u32::MAX];
+    let mut ops = Vec::new();
+    for &bits in &odd {
+        ops.extend([Op::DsRead { bits }, Op::DsWrite { bits }, Op::LdShared { bits }, Op::StShared { bits }]);
+        ops.extend([Op::DsReadTr { element_bits: bits }, Op::Ldmatrix { matrices: bits, trans: false }]);
+        ops.push(Op::Stmatrix { matrices: bits, trans: true });
+        for st64 in [false, true] {
+            ops.push(Op::DsRead2 { bits, offsets: [0, 255], st64 });
+            ops.push(Op::DsWrite2 { bits, offsets: [255, 0], st64 });
+        }
+    }
+    let tile = Descriptor::packed(&[64, 64]).unwrap();
+    let lanes: Vec<Option<u64>> = (0..64).map(|l| Some(l * 16)).collect();
+    for op in ops.into_iter().filter(|op| !op.is_valid()) {
+        assert!(op.check().is_err(), "{op:?}");
+        let _ = (op.to_string(), op.accesses(), op.access_bytes(), op.bytes_per_lane(), op.alignment());
+        let _ = (op.access_offset(0), op.access_offset(1), op.access_offset(u32::MAX), op.is_contiguous());
+        let _ = access_words(op, u64::MAX, u32::MAX);
+        for arch in &ARCHS {
+            let r = rule(arch, op);
+            for p in [0, 1, r.grouping.phases(), usize::MAX] {
+                let _ = r.grouping.phase(p);
+                let _ = phase_table(op, &r, 0, p, &lanes);
+            }
+            let _ = op.runs_on(arch);
+            assert!(validate(arch, op, &lanes).is_err(), "{op:?} on {}", arch.name());
+            assert!(count(arch, op, &lanes).is_err(), "{op:?} on {}", arch.name());
+            assert!(analyze_instruction(arch, op, &lanes).is_err(), "{op:?} on {}", arch.name());
+            let r = analyze_with(&tile, 2, arch, op, 1, |_, lane| Some([lane as i64, 0]));
+            assert!(r.is_err(), "{op:?} on {}", arch.name());
+            let rows = Pattern::Rows { op };
+            assert!(analyze_tile_report(&tile, 2, arch, rows).is_err(), "{op:?} on {}", arch.name());
+        }
+    }
+}
+
+/// The other public structs with public fields: a DMA request, a search
+/// problem, grid options and codegen options built by hand with zeros,
+/// maxima and mismatched lengths are refused with an error (or drawn, for
+/// harmless values), never a panic or a division by zero.
+#[test]
+fn hand_built_requests_are_refused_not_panicked_on() {
+    use cktile::analyzer::arch::{self, ARCHS};
+    use cktile::codegen::{Lang, Options, generate};
+    use cktile::plan::dma::{DmaRequest, plan};
+    use cktile::render::svg::grid::{GridOptions, grid};
+    use cktile::search::{Problem, search};
+    let tile = Descriptor::packed(&[16, 64]).unwrap();
+    let values = [0usize, 1, 3, 64, 1 << 40, usize::MAX];
+    for &workgroup in &values {
+        for &wave in &values {
+            for &width in &values {
+                for strides in [vec![], vec![64], vec![64, 1], vec![i64::MAX, i64::MIN], vec![-1, 1], vec![1, 2, 3]] {
+                    for a in [arch::GFX942, arch::GFX950, arch::SM90] {
+                        let req = DmaRequest {
+                            lds: &tile,
+                            element_bytes: width.min(9),
+                            global_strides: strides.clone(),
+                            arch: a,
+                            workgroup,
+                            wave,
+                            width,
+                        };
+                        let _ = plan(&req);
+                    }
+                }
+            }
+        }
+    }
+    for a in &ARCHS {
+        for &(rows, cols, bytes) in &[(0, 0, 0), (1, 1, 1), (16, 16, 3), (usize::MAX, 2, 2), (2, usize::MAX, 1)] {
+            let mut p = Problem::new(rows, cols, bytes, *a);
+            p.reads.push(Pattern::Rows { op: Op::DsRead { bits: 7 } });
+            assert!(search(&p).is_err(), "{rows}x{cols} x {bytes} bytes on {}", a.name());
+            p.reads.clear();
+            p.vector = Some(usize::MAX);
+            p.max_padding_bytes = Some(u64::MAX);
+            let _ = search(&p);
+        }
+    }
+    for &bytes in &values {
+        for banks in [0u32, 1, 32, u32::MAX] {
+            for (rows, cols) in [(None, None), (Some(0), Some(0)), (Some(usize::MAX), Some(usize::MAX))] {
+                let opts = GridOptions { rows, cols, ..GridOptions::new("t", bytes, banks) };
+                let r = grid(&tile, &opts);
+                assert_eq!(r.is_ok(), (1..=4096).contains(&bytes) && (1..=64).contains(&banks), "{bytes} {banks}");
+            }
+        }
+    }
+    // A legend of 2^32 banks once drew until memory ran out.
+    let e = grid(&tile, &GridOptions::new("t", 2, u32::MAX)).unwrap_err().to_string();
+    assert!(e.contains("banks = 4294967295; the legend draws 1 to 64 banks"), "{e}");
+    for name in ["", "_x", "int", "a b", "ok_name"] {
+        for entry in [None, Some(String::new()), Some("a\nb\\".to_string())] {
+            let opts = Options { entry, ..Options::new(Lang::Cuda, name) };
+            let _ = generate(&tile, &opts);
+        }
+    }
+}

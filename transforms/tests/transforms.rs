@@ -869,3 +869,50 @@ proptest! {
         prop_assert_eq!(make_offset_transform(a, b).to_transform(), Transform::offset(a, b));
     }
 }
+
+/// The per-kind helpers are public and total: any dimension count (a count
+/// past `MAX_DIMS` reads the whole arrays, exactly as `MAX_DIMS` does), any
+/// order entry, any length, coefficient or swizzle parameter returns a value,
+/// never a panic or an out-of-bounds index, in this overflow-checked build.
+#[test]
+fn kind_helpers_are_total() {
+    use cktile_transforms::kinds::{embed, merge, pad, replicate, swizzle, unmerge, xor};
+    const EXTREMES: [i64; 8] = [0, 1, -1, 2, 7, i64::MIN, i64::MAX, i64::MAX - 1];
+    let arrays: Vec<Indices> = (0..EXTREMES.len())
+        .map(|k| core::array::from_fn(|i| EXTREMES[(i * 3 + k) % EXTREMES.len()]))
+        .chain([[1; MAX_DIMS], [i64::MAX; MAX_DIMS], [i64::MIN; MAX_DIMS], [-1; MAX_DIMS], [9; MAX_DIMS]])
+        .collect();
+    for a in &arrays {
+        for b in &arrays {
+            for n in [MAX_DIMS + 1, 64, usize::MAX] {
+                assert_eq!(embed::lower(a, b, n), embed::lower(a, b, MAX_DIMS));
+                assert_eq!(embed::wide_largest(a, b, n), embed::wide_largest(a, b, MAX_DIMS));
+                assert_eq!(embed::radix_order(a, b, n), embed::radix_order(a, b, MAX_DIMS));
+                assert_eq!(merge::upper(a, b, n), merge::upper(a, b, MAX_DIMS));
+                assert_eq!(unmerge::lower(a, b, n), unmerge::lower(a, b, MAX_DIMS));
+                assert_eq!(replicate::is_single_point(a, n), replicate::is_single_point(a, MAX_DIMS));
+                for &x in &EXTREMES {
+                    assert_eq!(merge::lower(x, a, n), merge::lower(x, a, MAX_DIMS));
+                    assert_eq!(unmerge::upper(x, a, n), unmerge::upper(x, a, MAX_DIMS));
+                    // `b` as an order: entries outside 0..MAX_DIMS are skipped.
+                    assert_eq!(embed::upper(x, a, a, b, n), embed::upper(x, a, a, b, MAX_DIMS));
+                }
+            }
+        }
+    }
+    for &x in &EXTREMES {
+        for &y in &EXTREMES {
+            let _ = (pad::lower(x, y), pad::upper(x, y), pad::is_valid(x, y, x), xor::lower1(x, y, x));
+        }
+        for bits in [0, 1, 3, 62, 63, 64, 65, u32::MAX] {
+            for base in [0, 3, 63, 64, u32::MAX] {
+                for shift in [0, 3, -3, 63, -63, 64, i32::MAX, i32::MIN] {
+                    let _ = swizzle::apply(x, bits, base, shift);
+                    assert!(swizzle::block_bits(bits, base, shift) >= bits.min(1));
+                }
+            }
+        }
+    }
+    // Inside the valid range the wrapping forms change nothing: Swizzle<3,3,3>.
+    assert_eq!(swizzle::apply(64, 3, 3, 3), 72);
+}

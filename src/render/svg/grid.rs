@@ -71,6 +71,11 @@ pub struct Cell {
 }
 
 /// The shape the grid draws: `(rows, cols, rows shown, cols shown)`.
+/// The largest element the grid colours by bank (bytes).
+const MAX_ELEMENT_BYTES: usize = 4096;
+/// The most banks its legend draws.
+const MAX_BANKS: u32 = 64;
+
 fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usize), Error> {
     let lengths = desc.lengths();
     let (rows, cols) = match lengths.len() {
@@ -85,12 +90,20 @@ fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usi
             }));
         }
     };
-    if o.element_bytes == 0 || o.banks == 0 {
+    if !(1..=MAX_ELEMENT_BYTES).contains(&o.element_bytes) {
         return Err(Error::new(ErrorKind::LayoutParameter {
             layout: "grid view",
             parameter: "element bytes",
-            value: o.element_bytes as i64,
-            requirement: "elements and banks must have a size",
+            value: i64::try_from(o.element_bytes).unwrap_or(i64::MAX),
+            requirement: "an element is 1 to 4096 bytes",
+        }));
+    }
+    if !(1..=MAX_BANKS).contains(&o.banks) {
+        return Err(Error::new(ErrorKind::LayoutParameter {
+            layout: "grid view",
+            parameter: "banks",
+            value: i64::from(o.banks),
+            requirement: "the legend draws 1 to 64 banks (32 on most chips, 64 on gfx950)",
         }));
     }
     let shown_rows = o.rows.map_or(rows, |r| r.clamp(1, rows));

@@ -23,6 +23,7 @@ use crate::Indices;
 /// ```
 #[inline(always)]
 pub const fn lower(up: &Indices, coefficients: &Indices, n: usize) -> i64 {
+    let n = super::arity(n);
     let mut low: i64 = 0;
     let mut i = 0;
     while i < n {
@@ -41,6 +42,7 @@ pub const fn lower(up: &Indices, coefficients: &Indices, n: usize) -> i64 {
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 2), Some(18));
 /// ```
 pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
+    let n = super::arity(n);
     let sum = wide_largest(lengths, coefficients, n);
     if sum >= i64::MIN as i128 && sum <= i64::MAX as i128 { Some(sum as i64) } else { None }
 }
@@ -56,6 +58,7 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 1), None);
 /// ```
 pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> i128 {
+    let n = super::arity(n);
     let mut sum: i128 = 0;
     let mut i = 0;
     while i < n {
@@ -82,6 +85,7 @@ pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -
 /// assert_eq!(radix_order(&[3, 4, 0, 0, 0, 0, 0, 0], &overlapping, 2), None);
 /// ```
 pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<Indices> {
+    let n = super::arity(n);
     // Selection sort of dimension numbers by coefficient, ascending.
     let mut order = [0i64; crate::MAX_DIMS];
     let mut i = 0;
@@ -118,7 +122,11 @@ pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) ->
         if coefficients[d] <= reach {
             return None;
         }
-        reach = match (lengths[d] - 1).checked_mul(coefficients[d]) {
+        let top = match lengths[d].checked_sub(1) {
+            Some(t) => t,
+            None => return None,
+        };
+        reach = match top.checked_mul(coefficients[d]) {
             Some(t) => match reach.checked_add(t) {
                 Some(r) => r,
                 None => return None,
@@ -150,11 +158,17 @@ pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) ->
 /// assert_eq!(lower(&up, &coef, 3), 1234);
 /// ```
 pub const fn upper(low: i64, lengths: &Indices, coefficients: &Indices, order: &Indices, n: usize) -> Indices {
+    let n = super::arity(n);
     let mut up = [0i64; crate::MAX_DIMS];
     let mut rest = low;
     let mut i = 0;
     while i < n {
         let d = order[i] as usize;
+        // An order entry past the arrays (not one `radix_order` makes) is skipped.
+        if d >= crate::MAX_DIMS {
+            i += 1;
+            continue;
+        }
         let c = coefficients[d];
         if lengths[d] > 1 && c > 0 {
             up[d] = super::div(rest, c);

@@ -22,6 +22,7 @@ use crate::Indices;
 /// ```
 #[inline(always)]
 pub const fn lower(up: i64, lengths: &Indices, n: usize) -> Indices {
+    let n = super::arity(n);
     let mut low = [0i64; crate::MAX_DIMS];
     let mut t = up;
     let mut i = n;
@@ -43,6 +44,7 @@ pub const fn lower(up: i64, lengths: &Indices, n: usize) -> Indices {
 /// ```
 #[inline(always)]
 pub const fn upper(low: &Indices, lengths: &Indices, n: usize) -> i64 {
+    let n = super::arity(n);
     let mut up: i64 = 0;
     let mut i = 0;
     while i < n {

@@ -10,6 +10,8 @@
 //! Arithmetic wraps instead of panicking: for coordinates inside the lengths a
 //! descriptor was validated with, no intermediate value can overflow, and for
 //! coordinates outside them the result is unspecified but never a panic.
+//! A dimension count past [`MAX_DIMS`](crate::MAX_DIMS) reads the whole
+//! arrays (see `arity`), so these public helpers are total.
 
 pub mod embed;
 pub mod freeze;
@@ -23,6 +25,15 @@ pub mod slice;
 pub mod swizzle;
 pub mod unmerge;
 pub mod xor;
+
+/// The dimensions a formula reads: `n`, or [`MAX_DIMS`](crate::MAX_DIMS) when
+/// `n` is larger (the index arrays hold no more). Every function here that
+/// takes a dimension count is total: a count past the arrays reads all of
+/// them rather than indexing out of bounds.
+#[inline(always)]
+pub(crate) const fn arity(n: usize) -> usize {
+    if n > crate::MAX_DIMS { crate::MAX_DIMS } else { n }
+}
 
 /// Truncating division that returns 0 instead of panicking on a zero divisor
 /// (validated transforms never have one).

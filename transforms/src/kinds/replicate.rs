@@ -13,6 +13,7 @@
 /// assert!(!is_single_point(&[4, 0, 0, 0, 0, 0, 0, 0], 1));
 /// ```
 pub const fn is_single_point(lengths: &crate::Indices, n: usize) -> bool {
+    let n = super::arity(n);
     let mut i = 0;
     while i < n {
         if lengths[i] != 1 {

@@ -23,13 +23,15 @@
 /// ```
 #[inline(always)]
 pub const fn apply(o: i64, bits: u32, base: u32, shift: i32) -> i64 {
-    let mask: i64 = (1i64 << bits).wrapping_sub(1);
+    // Wrapping shifts: the same bits for every valid swizzle (fields inside
+    // 63 bits), and no panic for parameters no validated transform has.
+    let mask: i64 = 1i64.wrapping_shl(bits).wrapping_sub(1);
     if shift >= 0 {
-        let source = mask << (base + shift as u32);
-        o ^ ((o & source) >> shift as u32)
+        let source = mask.wrapping_shl(base.wrapping_add(shift as u32));
+        o ^ (o & source).wrapping_shr(shift as u32)
     } else {
-        let source = mask << base;
-        o ^ ((o & source) << shift.unsigned_abs())
+        let source = mask.wrapping_shl(base);
+        o ^ (o & source).wrapping_shl(shift.unsigned_abs())
     }
 }
 
@@ -44,8 +46,8 @@ pub const fn block_bits(bits: u32, base: u32, shift: i32) -> u32 {
     if bits == 0 {
         0
     } else if shift >= 0 {
-        base + bits
+        base.saturating_add(bits)
     } else {
-        base + shift.unsigned_abs() + bits
+        base.saturating_add(shift.unsigned_abs()).saturating_add(bits)
     }
 }

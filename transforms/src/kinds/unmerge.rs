@@ -17,6 +17,7 @@ use crate::Indices;
 /// ```
 #[inline(always)]
 pub const fn lower(up: &Indices, lengths: &Indices, n: usize) -> i64 {
+    let n = super::arity(n);
     super::merge::upper(up, lengths, n)
 }
 
@@ -30,5 +31,6 @@ pub const fn lower(up: &Indices, lengths: &Indices, n: usize) -> i64 {
 /// ```
 #[inline(always)]
 pub const fn upper(low: i64, lengths: &Indices, n: usize) -> Indices {
+    let n = super::arity(n);
     super::merge::lower(low, lengths, n)
 }
