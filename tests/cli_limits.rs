@@ -2,26 +2,37 @@
 //! bounded time and memory, and says the limit: input reads, enumerations,
 //! tile analyses, direct-to-LDS plans and layout searches. Each limit is
 //! tested at the largest accepted input (it finishes) and one past it (it is
-//! refused with the numbers), as cheaply as the limit allows.
+//! refused with the numbers), as cheaply as the limit allows. Every run
+//! here has at most 2 GiB of address space (`ulimit -v`), the memory bound
+//! the CLI promises: an accepted input at its limit that needed more would
+//! fail its run.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// The 2 GiB address-space bound every run here has, in KiB.
+const MEMORY_KIB: u64 = 2 << 20;
+
+/// `cktile ARGS` with at most [`MEMORY_KIB`] of address space.
+fn bounded(args: &[&str]) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_cktile"))
+        .args(args);
+    c
+}
+
 fn cktile(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).output().expect("the binary runs")
+    bounded(args).output().expect("the binary runs")
 }
 
 /// Runs `args` with `input` on stdin (the command may stop reading early).
 fn with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
+    let mut child =
+        bounded(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
     let mut stdin = child.stdin.take().expect("stdin");
     // A refusal closes the pipe before everything is written: not an error here.
     let _ = stdin.write_all(input);
