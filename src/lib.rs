@@ -46,12 +46,14 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod adaptor;
 pub mod analyzer;
 #[cfg(feature = "alloc")]
 pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
 pub mod descriptor;
+pub mod distribution;
 mod error;
 #[cfg(feature = "serde")]
 pub mod json;
