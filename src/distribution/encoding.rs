@@ -208,7 +208,8 @@ impl fmt::Display for EncodingProblem {
                     List::P(p) => indexed_name("Ps2RHssMinor", p),
                     _ => "Ys2RHsMinor".into(),
                 };
-                write!(f, "{list} has {major} entries but {} has {minor}; they must match", minor_list.as_str())
+                let s = if major == 1 { "y" } else { "ies" };
+                write!(f, "{list} has {major} entr{s} but {} has {minor}; they must match", minor_list.as_str())
             }
             EncodingProblem::ZeroLength { entry } => write!(f, "{entry} is 0; lengths must be at least 1"),
             EncodingProblem::MajorOutOfRange { entry, major, ndim_x } => {
