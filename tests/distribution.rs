@@ -4,6 +4,7 @@
 //! hand), the text form round-tripped and read from CK's own spelling,
 //! every malformed encoding named, and adaptors built from descriptor
 //! stages compared with the descriptors' offsets.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::adaptor::{Adaptor, AdaptorProblem};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse};
@@ -209,12 +210,7 @@ fn ck_spellings_parse_to_the_catalogue() {
 
 #[test]
 fn every_catalogue_entry_round_trips_through_text() {
-    let names = [
-        "mfma16x16x16",
-        "mfma16x16x32",
-        "mfma32x32x8",
-        "mfma32x32x16",
-    ];
+    let names = ["mfma16x16x16", "mfma16x16x32", "mfma32x32x8", "mfma32x32x16"];
     let mut all = vec![catalogue::mfma_b_swizzled().unwrap(), catalogue::mfma_c_swizzled().unwrap()];
     for n in names {
         for op in ["a", "b", "c", "c_transposed"] {
@@ -375,7 +371,10 @@ fn enumeration_is_bounded() {
     .unwrap();
     let d = Distribution::new(e).unwrap();
     let err = d.for_each(MAX_ENUMERATED, |_, _, _| {}).unwrap_err();
-    assert_eq!(err.to_string(), "the distribution has 33554432 (P..., Y...) indices, more than the 16777216 that are enumerated");
+    assert_eq!(
+        err.to_string(),
+        "the distribution has 33554432 (P..., Y...) indices, more than the 16777216 that are enumerated"
+    );
 }
 
 /// The adaptor a descriptor's stages make: the base stage as a single-stage
@@ -440,25 +439,27 @@ fn adaptor_wiring_errors_are_named() {
         ErrorKind::Adaptor { problem } => problem,
         other => panic!("{other:?}"),
     };
-    assert_eq!(problem(Adaptor::new(lens, &[split, split], &[0], &[1])), AdaptorProblem::ReadTwice {
-        first: 0,
-        second: 1,
-        id: 0
-    });
+    assert_eq!(
+        problem(Adaptor::new(lens, &[split, split], &[0], &[1])),
+        AdaptorProblem::ReadTwice { first: 0, second: 1, id: 0 }
+    );
     let again = Item::new(Transform::pass_through(4).unwrap(), &[1], &[2]).unwrap();
-    assert_eq!(problem(Adaptor::new(lens, &[split, again], &[0], &[2])), AdaptorProblem::ProducedTwice {
-        transform: 1,
-        id: 2
-    });
+    assert_eq!(
+        problem(Adaptor::new(lens, &[split, again], &[0], &[2])),
+        AdaptorProblem::ProducedTwice { transform: 1, id: 2 }
+    );
     assert_eq!(problem(Adaptor::new(lens, &[split], &[0], &[1, 7])), AdaptorProblem::TopUnknown { id: 7 });
     assert_eq!(problem(Adaptor::new(lens, &[split], &[0], &[1, 1])), AdaptorProblem::TopRepeated { id: 1 });
     assert_eq!(problem(Adaptor::new(lens, &[split], &[0], &[0, 1])), AdaptorProblem::TopRead { id: 0, transform: 0 });
     let two = Dims::from_slice(&[32, 4]).unwrap();
-    assert_eq!(problem(Adaptor::new(two, &[split], &[0, 5], &[1, 2])), AdaptorProblem::BottomUnreached {
-        position: 1,
-        id: 5
-    });
-    assert_eq!(problem(Adaptor::new(lens, &[split], &[0, 1], &[1])), AdaptorProblem::BottomCount { ids: 2, lengths: 1 });
+    assert_eq!(
+        problem(Adaptor::new(two, &[split], &[0, 5], &[1, 2])),
+        AdaptorProblem::BottomUnreached { position: 1, id: 5 }
+    );
+    assert_eq!(
+        problem(Adaptor::new(lens, &[split], &[0, 1], &[1])),
+        AdaptorProblem::BottomCount { ids: 2, lengths: 1 }
+    );
     let far = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[1, 40]).unwrap();
     assert_eq!(problem(Adaptor::new(lens, &[far], &[0], &[1])), AdaptorProblem::IdTooLarge { id: 40 });
     let many = vec![Item::new(Transform::pass_through(32).unwrap(), &[0], &[1]).unwrap(); 25];
@@ -468,15 +469,16 @@ fn adaptor_wiring_errors_are_named() {
     assert!(matches!(e.kind(), ErrorKind::Transform { item: 0, .. }), "{e}");
     // chain: counts and lengths must match.
     let a = Adaptor::new(lens, &[split], &[0], &[1, 2]).unwrap();
-    let b = Adaptor::single_stage(Dims::from_slice(&[8, 4]).unwrap(), &[Item::new(
-        Transform::merge(&[8, 4]).unwrap(),
-        &[0, 1],
-        &[0],
+    let b = Adaptor::single_stage(
+        Dims::from_slice(&[8, 4]).unwrap(),
+        &[Item::new(Transform::merge(&[8, 4]).unwrap(), &[0, 1], &[0]).unwrap()],
     )
-    .unwrap()])
     .unwrap();
     assert_eq!(problem(a.chain(&b)), AdaptorProblem::ChainLength { dim: 0, top: 4, bottom: 8 });
     assert_eq!(problem(b.chain(&b)), AdaptorProblem::ChainCount { top: 1, bottom: 2 });
     // Index checks.
-    assert_eq!(a.calculate_bottom_index(&[1]).unwrap_err().to_string(), "the coordinate has 1 dimension(s); the descriptor has 2");
+    assert_eq!(
+        a.calculate_bottom_index(&[1]).unwrap_err().to_string(),
+        "the coordinate has 1 dimension(s); the descriptor has 2"
+    );
 }

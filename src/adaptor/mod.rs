@@ -10,12 +10,12 @@
 //! what a tile distribution needs (its Y dimensions are outputs of the
 //! unmerges that its P merges also read from).
 //!
-//! - [`Adaptor::new`]: CK's `tensor_adaptor{transforms}` with explicit
+//! - [`Adaptor::new`] is CK's `tensor_adaptor{transforms}` with explicit
 //!   hidden ids, validated;
-//! - [`Adaptor::single_stage`]: `make_single_stage_tensor_adaptor`;
-//! - [`Adaptor::transform`]: `transform_tensor_adaptor`;
-//! - [`Adaptor::chain`]: `chain_tensor_adaptors`;
-//! - [`Adaptor::calculate_bottom_index`]: `calculate_bottom_index`.
+//! - [`Adaptor::single_stage`] is `make_single_stage_tensor_adaptor`;
+//! - [`Adaptor::transform`] is `transform_tensor_adaptor`;
+//! - [`Adaptor::chain`] is `chain_tensor_adaptors`;
+//! - [`Adaptor::calculate_bottom_index`] is `calculate_bottom_index`.
 //!
 //! The single-stage and transform forms validate their stage with the
 //! descriptor's [`Stage`] (the same permutation and length checks), and every
@@ -200,7 +200,10 @@ impl fmt::Display for AdaptorProblem {
                  is read by at most one transform"
             ),
             AdaptorProblem::TopUnknown { id } => {
-                write!(f, "top id {id} names a hidden dimension that no transform produces and that is not a bottom one")
+                write!(
+                    f,
+                    "top id {id} names a hidden dimension that no transform produces and that is not a bottom one"
+                )
             }
             AdaptorProblem::TopRepeated { id } => write!(f, "top id {id} is listed more than once"),
             AdaptorProblem::TopRead { id, transform } => write!(

@@ -198,9 +198,9 @@ impl fmt::Display for EncodingProblem {
             EncodingProblem::TooMany { list, given, max } => {
                 write!(f, "{list} has {given} entries; at most {max} are supported")
             }
-            EncodingProblem::Empty { list: List::Ys } => f.write_str(
-                "Ys2RHsMajor is empty; cktile needs at least one Y dimension (the thread buffer's index)",
-            ),
+            EncodingProblem::Empty { list: List::Ys } => {
+                f.write_str("Ys2RHsMajor is empty; cktile needs at least one Y dimension (the thread buffer's index)")
+            }
             EncodingProblem::Empty { list } => write!(f, "{list} is empty; it needs at least one entry"),
             EncodingProblem::CountMismatch { list, major, minor } => {
                 let minor_list = match list {
@@ -240,10 +240,9 @@ impl fmt::Display for EncodingProblem {
                 "{entry} (length {length}) is named by no P or Y, so part of its X dimension would never be \
                  reached; map it to a P or a Y"
             ),
-            EncodingProblem::TooManyHidden { needed, max } => write!(
-                f,
-                "the encoding needs {needed} hidden dimensions (X + R + H + P); at most {max} are supported"
-            ),
+            EncodingProblem::TooManyHidden { needed, max } => {
+                write!(f, "the encoding needs {needed} hidden dimensions (X + R + H + P); at most {max} are supported")
+            }
             EncodingProblem::TooManyIndices { count, limit } => write!(
                 f,
                 "the distribution has {count} (P..., Y...) indices, more than the {limit} that are enumerated"
@@ -577,10 +576,7 @@ impl Encoding {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn p_to_rh(&self, p: usize) -> (Dims, Dims) {
-        (
-            self.ps_major.get(p).copied().unwrap_or(Dims::EMPTY),
-            self.ps_minor.get(p).copied().unwrap_or(Dims::EMPTY),
-        )
+        (self.ps_major.get(p).copied().unwrap_or(Dims::EMPTY), self.ps_minor.get(p).copied().unwrap_or(Dims::EMPTY))
     }
 
     /// `(Ys2RHsMajor, Ys2RHsMinor)`.

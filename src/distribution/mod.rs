@@ -33,9 +33,13 @@
 pub mod catalogue;
 mod encoding;
 #[cfg(feature = "alloc")]
+mod table;
+#[cfg(feature = "alloc")]
 mod text;
 
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
+#[cfg(feature = "alloc")]
+pub use table::Table;
 #[cfg(feature = "alloc")]
 pub use text::parse;
 
@@ -129,17 +133,17 @@ impl Distribution {
         }
         // merge (R/H components) -> P
         let mut top = [0usize; MAX_DIMS];
-        for p in 0..encoding.ndim_p() {
+        for (p, top_p) in top.iter_mut().enumerate().take(encoding.ndim_p()) {
             let (major, minor) = encoding.p_to_rh(p);
             let mut lower = [0usize; MAX_DIMS];
             let mut lengths = Dims::EMPTY;
-            for i in 0..major.len() {
+            for (i, low) in lower.iter_mut().enumerate().take(major.len()) {
                 let (ma, mi) = (major.get(i) as usize, minor.get(i) as usize);
-                lower[i] = rh_hidden[ma][mi] as usize;
+                *low = rh_hidden[ma][mi] as usize;
                 lengths = lengths.push(encoding.rh_lengths(ma).get(mi)).map_err(lift(n_items))?;
             }
             let t = Transform::merge_dims(lengths).map_err(lift(n_items))?;
-            top[p] = next;
+            *top_p = next;
             items[n_items] = Item::from_ids(t, Ids::from_slice(&lower[..major.len()])?, Ids::from_slice(&[next])?);
             next += 1;
             n_items += 1;

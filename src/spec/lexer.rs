@@ -116,7 +116,8 @@ impl<'a> Lexer<'a> {
     pub(crate) fn next_token(&mut self) -> Result<Token<'a>, Error> {
         loop {
             self.take_while(char::is_whitespace);
-            let comment = if self.cpp { self.text[self.offset..].starts_with("//") } else { self.peek_char() == Some('#') };
+            let comment =
+                if self.cpp { self.text[self.offset..].starts_with("//") } else { self.peek_char() == Some('#') };
             if comment {
                 self.take_while(|c| c != '\n');
             } else {

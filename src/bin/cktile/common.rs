@@ -31,7 +31,8 @@ impl Failure {
     }
 }
 
-fn read_spec(arg: &str) -> Result<String, Failure> {
+/// The text of a SPEC argument: itself, `@path`'s contents, or stdin for `-`.
+pub fn read_spec(arg: &str) -> Result<String, Failure> {
     let io = |what: String, e: std::io::Error| Failure { message: format!("error: cannot read {what}: {e}"), code: 1 };
     if arg == "-" {
         let mut text = String::new();

@@ -7,6 +7,7 @@ mod catalog;
 mod check;
 mod codegen;
 mod common;
+mod distribution;
 mod dma_plan;
 mod gpu_cases;
 mod offsets;
@@ -52,6 +53,26 @@ cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [
         /// Only this coordinate (comma-separated), with the index at every stage.
         #[arg(long, value_name = "COORD", allow_hyphen_values = true)]
         at: Option<String>,
+    },
+    /// A tile distribution (CK's tile_distribution_encoding): lengths, and the X coordinate of every (P..., Y...).
+    #[command(
+        long_about = "A tile distribution: CK Tile's tile_distribution_encoding<R, H, P2RH major, P2RH minor, \
+Y2RH major, Y2RH minor>, built as make_static_tile_distribution builds it. Prints the X, P, Y and R lengths, the X \
+coordinate of every (P..., Y...) index (one line per P, its Ys in thread-buffer order) and, for a 2-D X, the owner \
+(P:D) of every element. Encodings with more than 2^24 (P..., Y...) indices are refused.",
+        after_help = "ENC: CK's C++ spelling (with or without ck_tile::, make_static_tile_distribution(...) or \
+`using NAME = ...;`), a catalogue name (mfma32x32x8_a, mfma16x16x16_c, mfma32x32x16_b_swizzled, ...), `@path` or `-`.\n\n\
+Examples:\n  cktile distribution mfma32x32x8_a\n  \
+cktile distribution 'tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, \
+tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'\n  \
+cktile distribution @encoding.hpp --json"
+    )]
+    Distribution {
+        /// The encoding: CK's C++ spelling, a catalogue name, `@path` or `-`.
+        encoding: String,
+        /// Print one JSON object: {"encoding", "p_lengths", "r_lengths", "x_lengths", "xs", "y_lengths", "ys_to_d"}.
+        #[arg(long)]
+        json: bool,
     },
     /// The layout catalogue: every entry with its parameters, source and footprint.
     #[command(after_help = "Examples:\n  cktile catalog\n  cktile catalog ck-universal-a\n  cktile catalog --json")]
@@ -315,6 +336,7 @@ fn main() -> ExitCode {
         None => summary::summary(),
         Some(Command::Offsets { spec, json, at }) => offsets::offsets(spec, *json, at.as_deref()),
         Some(Command::Check { spec, json }) => check::check_report(spec, *json),
+        Some(Command::Distribution { encoding, json }) => distribution::distribution(encoding, *json),
         Some(Command::Catalog { name, json }) => catalog::catalog(name.as_deref(), *json),
         Some(Command::Bank) => bank::bank(),
         Some(Command::Search { tile, dtype, arch, writes, reads, max_padding_bytes, vector, top, json }) => {
