@@ -88,6 +88,7 @@ pub mod book {
         Descriptors = "descriptors.md";
         Transforms = "transforms.md";
         Composing = "composing.md";
+        Distributions = "distributions.md";
         Banks = "banks.md";
         PaddingVsXor = "padding-vs-xor.md";
         IndexSwapping = "index-swapping.md";

@@ -60,12 +60,12 @@ cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [
 Y2RH major, Y2RH minor>, built as make_static_tile_distribution builds it. Prints the X, P, Y and R lengths, the X \
 coordinate of every (P..., Y...) index (one line per P, its Ys in thread-buffer order) and, for a 2-D X, the owner \
 (P:D) of every element. Encodings with more than 2^24 (P..., Y...) indices are refused.",
-        after_help = "ENC: CK's C++ spelling (with or without ck_tile::, make_static_tile_distribution(...) or \
+        after_help = "ENCODING: CK's C++ spelling (with or without ck_tile::, make_static_tile_distribution(...) or \
 `using NAME = ...;`), a catalogue name (mfma32x32x8_a, mfma16x16x16_c, mfma32x32x16_b_swizzled, ...), `@path` or `-`.\n\n\
 Examples:\n  cktile distribution mfma32x32x8_a\n  \
 cktile distribution 'tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, \
 tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'\n  \
-cktile distribution @encoding.hpp --json"
+cktile distribution @encoding.txt --json"
     )]
     Distribution {
         /// The encoding: CK's C++ spelling, a catalogue name, `@path` or `-`.
