@@ -183,6 +183,22 @@ pub enum EncodingProblem {
         /// The most supported.
         max: usize,
     },
+    /// An instruction wider than one element needs a Y that walks the
+    /// fastest H component of the last X dimension (the vector dimension),
+    /// and no Y does.
+    NoVectorY {
+        /// The instruction's width in elements.
+        width: usize,
+    },
+    /// The vector Y's length is not a multiple of the instruction's width.
+    VectorWidth {
+        /// The vector Y.
+        y: usize,
+        /// Its length: the elements a thread holds contiguously along the last X.
+        length: Index,
+        /// The instruction's width in elements.
+        width: usize,
+    },
     /// More (P..., Y...) indices than are enumerated.
     TooManyIndices {
         /// The number of (P..., Y...) indices.
@@ -243,6 +259,16 @@ impl fmt::Display for EncodingProblem {
             EncodingProblem::TooManyHidden { needed, max } => {
                 write!(f, "the encoding needs {needed} hidden dimensions (X + R + H + P); at most {max} are supported")
             }
+            EncodingProblem::NoVectorY { width } => write!(
+                f,
+                "the instruction moves {width} elements per lane, but no Y walks the fastest H component of the \
+                 last X dimension, so a thread holds no contiguous vector; use a one-element instruction"
+            ),
+            EncodingProblem::VectorWidth { y, length, width } => write!(
+                f,
+                "the instruction moves {width} elements per lane, but the vector dimension Y{y} has length \
+                 {length}; CK's tile window (get_vector_dim_y_scalar_per_vector) issues only widths that divide it"
+            ),
             EncodingProblem::TooManyIndices { count, limit } => write!(
                 f,
                 "the distribution has {count} (P..., Y...) indices, more than the {limit} that are enumerated"

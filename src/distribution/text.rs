@@ -191,7 +191,10 @@ impl Places {
             EncodingProblem::MajorOutOfRange { entry: e, .. } => entry(e, false),
             EncodingProblem::MinorOutOfRange { entry: e, .. } => entry(e, true),
             EncodingProblem::Shared { second, .. } => entry(second, false),
-            EncodingProblem::TooManyHidden { .. } | EncodingProblem::TooManyIndices { .. } => None,
+            EncodingProblem::TooManyHidden { .. }
+            | EncodingProblem::TooManyIndices { .. }
+            | EncodingProblem::NoVectorY { .. }
+            | EncodingProblem::VectorWidth { .. } => None,
         }
     }
 }
