@@ -102,3 +102,55 @@ fn errors_point_into_the_encoding() {
         "error: the distribution has 33554432 (P..., Y...) indices, more than the 16777216 that are enumerated"
     );
 }
+
+/// CK's warp-GEMM A (16x16x32, 8 fp16 per lane) repeated over a 128x64 tile
+/// (8 M iterations, 2 K iterations): what the `mfma16` pattern reads with
+/// ds_read_b128.
+const BLOCK_A: &str = "tile_distribution_encoding<sequence<>, tuple<sequence<8, 16>, sequence<2, 4, 8>>, \
+tuple<sequence<2, 1>>, tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>";
+
+#[test]
+fn analyze_with_a_distribution_matches_the_mfma_pattern() {
+    for (spec, arch) in
+        [("packed((128,64))", "gfx942"), ("ck-universal-a:m=128,k=64", "gfx950"), ("packed((128,64))", "gfx90a")]
+    {
+        let json = |extra: &[&str]| -> serde_json::Value {
+            let mut args = vec!["analyze", spec, "--dtype", "fp16", "--arch", arch, "--json"];
+            args.extend_from_slice(extra);
+            serde_json::from_str(&stdout(&cktile(&args))).unwrap()
+        };
+        let by_pattern = json(&["--pattern", "mfma16"]);
+        let by_distribution = json(&["--distribution", BLOCK_A, "--op", "ds_read_b128"]);
+        for key in ["instructions", "cycles", "conflict_cycles", "max_ways", "per_instruction", "phases", "worst"] {
+            assert_eq!(by_pattern[key], by_distribution[key], "{spec} on {arch}: {key}");
+        }
+    }
+    let out = cktile(&[
+        "analyze",
+        "packed((32,8))",
+        "--dtype",
+        "fp16",
+        "--arch",
+        "gfx942",
+        "--distribution",
+        "mfma32x32x8_a",
+        "--op",
+        "ds_read_b128",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("the vector dimension Y0 has length 4"));
+    let out = cktile(&[
+        "analyze",
+        "packed((32,8))",
+        "--dtype",
+        "fp16",
+        "--arch",
+        "gfx942",
+        "--distribution",
+        "mfma32x32x8_a",
+    ]);
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim(),
+        "error: --distribution needs the instruction it issues (--op)"
+    );
+}

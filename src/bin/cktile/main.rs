@@ -120,7 +120,8 @@ Examples:\n  \
 cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16\n  \
 cktile analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern rows --op ds_write_b128\n  \
 cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json --dtype fp16\n  \
-cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32")]
+cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32\n  \
+cktile analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution mfma16x16x32_a --op ds_read_b128")]
     Analyze {
         #[arg(help = SPEC_HELP)]
         spec: String,
@@ -128,8 +129,13 @@ cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b3
         #[arg(long)]
         arch: String,
         /// The access pattern: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a (see below).
-        #[arg(long)]
-        pattern: String,
+        #[arg(long, required_unless_present = "distribution", conflicts_with = "distribution")]
+        pattern: Option<String>,
+        /// Instead of a pattern, the accesses of a CK tile window over this tile distribution (CK's
+        /// tile_distribution_encoding<...> or a catalogue name, as `cktile distribution` takes): per warp, one
+        /// --op instruction per access of the Y space, --op's width along the vector Y.
+        #[arg(long, value_name = "ENCODING")]
+        distribution: Option<String>,
         /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
         #[arg(long)]
         op: Option<String>,
@@ -365,14 +371,17 @@ fn main() -> ExitCode {
                 json: *json,
             })
         }
-        Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => analyze::analyze(&analyze::AnalyzeArgs {
-            spec,
-            arch,
-            pattern,
-            op: op.as_deref(),
-            dtype: dtype.as_deref(),
-            json: *json,
-        }),
+        Some(Command::Analyze { spec, arch, pattern, distribution, op, dtype, json }) => {
+            analyze::analyze(&analyze::AnalyzeArgs {
+                spec,
+                arch,
+                pattern: pattern.as_deref(),
+                distribution: distribution.as_deref(),
+                op: op.as_deref(),
+                dtype: dtype.as_deref(),
+                json: *json,
+            })
+        }
         Some(Command::Codegen { spec, lang, name, output }) => {
             codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
         }
