@@ -199,6 +199,12 @@ dram='tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence
   echo "$ cktile distribution '$dram' | head -n 8"
   "$bin" distribution "$dram" | head -n 8
 } >"$out_dir/dist-dram.txt"
+read_a='tile_distribution_encoding<sequence<>, tuple<sequence<8, 16>, sequence<1, 4, 8>>, tuple<sequence<2, 1>>, tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>'
+out dist-store-942 analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution "$dram" --op ds_write_b128
+out dist-read-packed-942 analyze 'packed((128,32))' --dtype fp16 --arch gfx942 --distribution "$read_a" --op ds_read_b128
+out dist-read-ck-942 analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution "$read_a" --op ds_read_b128
+out dist-read-packed-950 analyze 'packed((128,32))' --dtype fp16 --arch gfx950 --distribution "$read_a" --op ds_read_b128
+out dist-read-ck-950 analyze ck-universal-a:m=128,k=32 --arch gfx950 --distribution "$read_a" --op ds_read_b128
 out dist-error distribution 'tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,
   tuple<sequence<2, 1>>, tuple<sequence<0, 3>>, sequence<2>, sequence<1>>'
 
