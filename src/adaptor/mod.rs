@@ -19,7 +19,7 @@
 //!
 //! The single-stage and transform forms validate their stage with the
 //! descriptor's [`Stage`] (the same permutation and length checks), and every
-//! transform's arithmetic is [`Transform::calculate_lower`] from
+//! transform's arithmetic is [`Transform::calculate_lower`](cktile_transforms::Transform::calculate_lower) from
 //! `cktile_transforms`: an adaptor only moves values between hidden slots.
 //!
 //! Unlike CK, an adaptor knows its bottom lengths: each constructor takes

@@ -15,9 +15,12 @@
 //! - the **ys_to_d descriptor** ([`Distribution::ys_to_d`]): the Y lengths
 //!   packed row-major into the thread buffer index D.
 //!
-//! [`Distribution::calculate_index`] maps (P..., Y...) to X. The text form
-//! is CK's C++ spelling (see [`parse`]); [`catalogue`] holds CK's own
-//! encodings.
+//! [`Distribution::calculate_index`] maps (P..., Y...) to X.
+//!
+//! Submodules: [`encoding`] (the validated encoding and what a malformed one
+//! gets wrong), `text` (CK's C++ spelling: `Display` and [`parse`], with the
+//! `alloc` feature), `table` (every index enumerated, with `alloc`) and
+//! [`catalogue`] (CK's own encodings).
 //!
 //! ```
 //! use cktile::distribution::{Distribution, catalogue};
@@ -31,11 +34,11 @@
 //! ```
 
 pub mod catalogue;
-mod encoding;
+pub mod encoding;
 #[cfg(feature = "alloc")]
-mod table;
+pub mod table;
 #[cfg(feature = "alloc")]
-mod text;
+pub mod text;
 
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
