@@ -190,9 +190,27 @@ out gs-search search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b
 out gs-dma dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --loads 1
 out gs-gemm-spec-check check 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])'
 
+# Tile distributions.
+out dist-mfma-a distribution mfma32x32x8_a
+out dist-mfma-c distribution mfma16x16x16_c
+# The block distribution's report is long (256 threads, a 128x32 grid): the book shows its head.
+dram='tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'
+{
+  echo "$ cktile distribution '$dram' | head -n 8"
+  "$bin" distribution "$dram" | head -n 8
+} >"$out_dir/dist-dram.txt"
+read_a='tile_distribution_encoding<sequence<>, tuple<sequence<8, 16>, sequence<1, 4, 8>>, tuple<sequence<2, 1>>, tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>'
+out dist-store-942 analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution "$dram" --op ds_write_b128
+out dist-read-packed-942 analyze 'packed((128,32))' --dtype fp16 --arch gfx942 --distribution "$read_a" --op ds_read_b128
+out dist-read-ck-942 analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution "$read_a" --op ds_read_b128
+out dist-read-packed-950 analyze 'packed((128,32))' --dtype fp16 --arch gfx950 --distribution "$read_a" --op ds_read_b128
+out dist-read-ck-950 analyze ck-universal-a:m=128,k=32 --arch gfx950 --distribution "$read_a" --op ds_read_b128
+out dist-error distribution 'tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,
+  tuple<sequence<2, 1>>, tuple<sequence<0, 3>>, sequence<2>, sequence<1>>'
+
 # The command line.
 out help --help
-for c in offsets check catalog bank analyze render; do
+for c in offsets check catalog bank analyze render distribution; do
   out "help-$c" "$c" --help
 done
 # Performance: the generated-code probes, both sides of every pair.

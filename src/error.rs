@@ -409,6 +409,16 @@ pub enum ErrorKind {
         /// How many arguments were given.
         found: usize,
     },
+    /// A tensor adaptor's hidden-dimension wiring is inconsistent.
+    Adaptor {
+        /// What is wrong.
+        problem: crate::adaptor::AdaptorProblem,
+    },
+    /// A tile distribution encoding is malformed.
+    Encoding {
+        /// What is wrong, naming the entry.
+        problem: crate::distribution::EncodingProblem,
+    },
     /// A number in a spec does not fit the type it is used as.
     NumberRange {
         /// The number as written.
@@ -532,6 +542,8 @@ impl Error {
             ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
             ErrorKind::NumberRange { .. } => "cktile: number out of range in spec",
+            ErrorKind::Adaptor { .. } => "cktile: the tensor adaptor's hidden dimensions are wired inconsistently",
+            ErrorKind::Encoding { .. } => "cktile: the tile distribution encoding is malformed",
         }
     }
 }
@@ -683,6 +695,8 @@ impl fmt::Display for Error {
             ErrorKind::NumberRange { number, range } => {
                 write!(f, "number {} is out of range; expected {range}", number.as_str())
             }
+            ErrorKind::Adaptor { problem } => write!(f, "{problem}"),
+            ErrorKind::Encoding { problem } => write!(f, "{problem}"),
         }
     }
 }

@@ -46,12 +46,14 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod adaptor;
 pub mod analyzer;
 #[cfg(feature = "alloc")]
 pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
 pub mod descriptor;
+pub mod distribution;
 mod error;
 #[cfg(feature = "serde")]
 pub mod json;
@@ -86,6 +88,7 @@ pub mod book {
         Descriptors = "descriptors.md";
         Transforms = "transforms.md";
         Composing = "composing.md";
+        Distributions = "distributions.md";
         Banks = "banks.md";
         PaddingVsXor = "padding-vs-xor.md";
         IndexSwapping = "index-swapping.md";

@@ -8,6 +8,8 @@
 //! - [`model`]: the counting itself (`const fn`, so it also runs at compile time);
 //! - [`pattern`]: which coordinate each lane touches;
 //! - [`pattern_name`]: patterns by their command-line names;
+//! - `window` (with the `alloc` feature): the accesses a CK tile window
+//!   makes for a [tile distribution](crate::distribution), analysed per warp;
 //! - [`tile`]: a descriptor under a pattern, every instruction counted, and
 //!   the compile-time check [`assert_conflict_free!`](crate::assert_conflict_free);
 //! - [`metrics`]: rocprof-compute's derived metrics (conflict rate, theoretical bytes);
@@ -33,6 +35,8 @@ pub mod pattern_name;
 pub mod report;
 pub mod rules;
 pub mod tile;
+#[cfg(feature = "alloc")]
+pub mod window;
 
 pub use arch::{ARCHS, Arch};
 pub use model::{Counts, count};

@@ -11,6 +11,7 @@
 //!
 //! - [`request`]: [`BankRequest`], `cktile bank`'s stdin;
 //! - [`descriptor`]: `cktile offsets`, `check` and `catalog`;
+//! - [`distribution`]: `cktile distribution`;
 //! - [`bank`]: one instruction (`cktile bank`) and a tile (`cktile analyze`);
 //! - [`search`]: `cktile search`;
 //! - [`dma`]: `cktile dma-plan`;
@@ -28,6 +29,7 @@
 
 pub mod bank;
 pub mod descriptor;
+pub mod distribution;
 pub mod dma;
 pub mod gpu_cases;
 pub mod request;
@@ -35,6 +37,7 @@ pub mod search;
 
 pub use bank::{InstructionJson, TileJson};
 pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
+pub use distribution::DistributionJson;
 pub use dma::DmaPlanJson;
 pub use gpu_cases::GpuCasesJson;
 pub use request::{BankRequest, REQUEST_SHAPE};

@@ -2,6 +2,7 @@
 //! (what the `cktile` command prints).
 //!
 //! - [`text`]: offset grids and check reports;
+//! - [`distribution`]: tile distributions (every thread's coordinates, the owner grid);
 //! - [`bank`]: bank-conflict reports and layout comparisons;
 //! - [`search`]: layout search reports;
 //! - [`plan`]: direct-to-LDS load plans;
@@ -9,6 +10,7 @@
 //! - [`svg`]: pictures (layout grids, bank heat maps, transform chains) as SVG.
 
 pub mod bank;
+pub mod distribution;
 pub mod plan;
 pub mod rules;
 pub mod search;

@@ -15,6 +15,20 @@ pub(crate) enum Tok<'a> {
     Comma,
     Pipe,
     Arrow,
+    /// `<` (C++ mode only).
+    Less,
+    /// `>` (C++ mode only).
+    Greater,
+    /// `::` (C++ mode only).
+    Scope,
+    /// `{` (C++ mode only).
+    OpenBrace,
+    /// `}` (C++ mode only).
+    CloseBrace,
+    /// `;` (C++ mode only).
+    Semi,
+    /// `=` (C++ mode only).
+    Equals,
     End,
 }
 
@@ -30,6 +44,13 @@ impl Tok<'_> {
             Tok::Comma => ",",
             Tok::Pipe => "|",
             Tok::Arrow => "->",
+            Tok::Less => "<",
+            Tok::Greater => ">",
+            Tok::Scope => "::",
+            Tok::OpenBrace => "{",
+            Tok::CloseBrace => "}",
+            Tok::Semi => ";",
+            Tok::Equals => "=",
             Tok::End => "",
         }
     }
@@ -48,11 +69,19 @@ pub(crate) struct Lexer<'a> {
     offset: usize,
     line: u32,
     column: u32,
+    /// C++ mode (CK's spelling of tile distribution encodings): `< > :: { } ; =`
+    /// are tokens and `//` starts a comment; `#` is not a comment.
+    cpp: bool,
 }
 
 impl<'a> Lexer<'a> {
     pub(crate) fn new(text: &'a str) -> Lexer<'a> {
-        Lexer { text, offset: 0, line: 1, column: 1 }
+        Lexer { text, offset: 0, line: 1, column: 1, cpp: false }
+    }
+
+    /// A lexer for C++ text (see the `cpp` field).
+    pub(crate) fn cpp(text: &'a str) -> Lexer<'a> {
+        Lexer { cpp: true, ..Lexer::new(text) }
     }
 
     fn peek_char(&self) -> Option<char> {
@@ -87,7 +116,9 @@ impl<'a> Lexer<'a> {
     pub(crate) fn next_token(&mut self) -> Result<Token<'a>, Error> {
         loop {
             self.take_while(char::is_whitespace);
-            if self.peek_char() == Some('#') {
+            let comment =
+                if self.cpp { self.text[self.offset..].starts_with("//") } else { self.peek_char() == Some('#') };
+            if comment {
                 self.take_while(|c| c != '\n');
             } else {
                 break;
@@ -97,6 +128,25 @@ impl<'a> Lexer<'a> {
         let Some(c) = self.peek_char() else {
             return Ok(Token { tok: Tok::End, at });
         };
+        if self.cpp {
+            let tok = match c {
+                '<' => Some(Tok::Less),
+                '>' => Some(Tok::Greater),
+                '{' => Some(Tok::OpenBrace),
+                '}' => Some(Tok::CloseBrace),
+                ';' => Some(Tok::Semi),
+                '=' => Some(Tok::Equals),
+                ':' if self.text[self.offset..].starts_with("::") => {
+                    self.bump();
+                    Some(Tok::Scope)
+                }
+                _ => None,
+            };
+            if let Some(tok) = tok {
+                self.bump();
+                return Ok(Token { tok, at });
+            }
+        }
         let tok = match c {
             '(' | ')' | '[' | ']' | ',' | '|' => {
                 self.bump();
@@ -129,7 +179,12 @@ impl<'a> Lexer<'a> {
             }
             other => {
                 let mut buf = [0u8; 4];
-                return Err(syntax(at, "a name, a number or one of ( ) [ ] , | ->", other.encode_utf8(&mut buf)));
+                let expected = if self.cpp {
+                    "a name, a number or one of < > , :: ( ) { } ; ="
+                } else {
+                    "a name, a number or one of ( ) [ ] , | ->"
+                };
+                return Err(syntax(at, expected, other.encode_utf8(&mut buf)));
             }
         };
         Ok(Token { tok, at })

@@ -38,8 +38,8 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-mod lexer;
-mod parser;
+pub(crate) mod lexer;
+pub(crate) mod parser;
 
 use crate::{Descriptor, Error, Position};
 

@@ -25,12 +25,12 @@ const TRANSFORMS: &str = "pass_through, pad, left_pad, right_pad, embed, merge, 
                           insert, replicate, offset, modulo, swizzle";
 const INDEX_RANGE: &str = "an integer in [0, 2^63)";
 
-fn number_error(text: &str, at: Position, range: &'static str) -> Error {
+pub(crate) fn number_error(text: &str, at: Position, range: &'static str) -> Error {
     Error::new(ErrorKind::NumberRange { number: Snippet::new(text), range }).at(at)
 }
 
 /// A non-negative integer that fits the index type.
-fn index(text: &str, at: Position) -> Result<usize, Error> {
+pub(crate) fn index(text: &str, at: Position) -> Result<usize, Error> {
     match text.parse::<u64>() {
         Ok(v) if v <= i64::MAX as u64 && usize::try_from(v).is_ok() => Ok(v as usize),
         _ => Err(number_error(text, at, INDEX_RANGE)),

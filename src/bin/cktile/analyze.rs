@@ -2,6 +2,7 @@
 
 use crate::common::{Failure, bad, element_bytes, load_typed, to_json};
 use cktile::analyzer::report::analyze_tile_report_with_progress;
+use cktile::analyzer::window::analyze_distribution;
 use cktile::analyzer::{Arch, Op, Pattern};
 use cktile::json::TileJson;
 use cktile::render;
@@ -10,7 +11,8 @@ use cktile::render;
 pub struct AnalyzeArgs<'a> {
     pub spec: &'a str,
     pub arch: &'a str,
-    pub pattern: &'a str,
+    pub pattern: Option<&'a str>,
+    pub distribution: Option<&'a str>,
     pub op: Option<&'a str>,
     pub dtype: Option<&'a str>,
     pub json: bool,
@@ -23,11 +25,24 @@ pub fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
     let desc = layout.descriptor;
     let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
     let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
-    let pattern = Pattern::by_name(a.pattern, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-    let r = crate::common::with_progress("analysing", |progress| {
-        analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
-    });
-    let r = r.map_err(|e| Failure::input(&text, e))?;
+    let r = match (a.pattern, a.distribution) {
+        (_, Some(encoding)) => {
+            let (enc_text, d) = crate::distribution::load_distribution(encoding)?;
+            let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
+            analyze_distribution(&desc, element_bytes, &arch, &d, op).map_err(|e| match e.position() {
+                Some(_) => Failure::input(&enc_text, e),
+                None => Failure::input(&text, e),
+            })?
+        }
+        (Some(pattern), None) => {
+            let pattern = Pattern::by_name(pattern, op).map_err(|e| bad(format!("--pattern: {e}")))?;
+            let r = crate::common::with_progress("analysing", |progress| {
+                analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
+            });
+            r.map_err(|e| Failure::input(&text, e))?
+        }
+        (None, None) => return Err(bad("give --pattern or --distribution".into())),
+    };
     if a.json {
         return to_json(&TileJson::new(&desc, &r));
     }

@@ -52,7 +52,8 @@ pub fn read_bounded(source: impl Read, what: &str) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|e| bad(format!("{what} is not UTF-8 text ({e})")))
 }
 
-fn read_spec(arg: &str) -> Result<String, Failure> {
+/// The text of a SPEC argument: itself, `@path`'s contents, or stdin for `-`.
+pub fn read_spec(arg: &str) -> Result<String, Failure> {
     if arg == "-" {
         read_bounded(std::io::stdin().lock(), "stdin")
     } else if let Some(path) = arg.strip_prefix('@') {

@@ -7,6 +7,7 @@ mod catalog;
 mod check;
 mod codegen;
 mod common;
+mod distribution;
 mod dma_plan;
 mod gpu_cases;
 mod offsets;
@@ -56,6 +57,26 @@ cktile offsets 'naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [
         /// Only this coordinate (comma-separated), with the index at every stage.
         #[arg(long, value_name = "COORD", allow_hyphen_values = true)]
         at: Option<String>,
+    },
+    /// A tile distribution (CK's tile_distribution_encoding): lengths, and the X coordinate of every (P..., Y...).
+    #[command(
+        long_about = "A tile distribution: CK Tile's tile_distribution_encoding<R, H, P2RH major, P2RH minor, \
+Y2RH major, Y2RH minor>, built as make_static_tile_distribution builds it. Prints the X, P, Y and R lengths, the X \
+coordinate of every (P..., Y...) index (one line per P, its Ys in thread-buffer order) and, for a 2-D X, the owner \
+(P:D) of every element. Encodings with more than 2^24 (P..., Y...) indices are refused.",
+        after_help = "ENCODING: CK's C++ spelling (with or without ck_tile::, make_static_tile_distribution(...) or \
+`using NAME = ...;`), a catalogue name (mfma32x32x8_a, mfma16x16x16_c, mfma32x32x16_b_swizzled, ...), `@path` or `-`.\n\n\
+Examples:\n  cktile distribution mfma32x32x8_a\n  \
+cktile distribution 'tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, \
+tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'\n  \
+cktile distribution @encoding.txt --json"
+    )]
+    Distribution {
+        /// The encoding: CK's C++ spelling, a catalogue name, `@path` or `-`.
+        encoding: String,
+        /// Print one JSON object: {"encoding", "p_lengths", "r_lengths", "x_lengths", "xs", "y_lengths", "ys_to_d"}.
+        #[arg(long)]
+        json: bool,
     },
     /// The layout catalogue: every entry with its parameters, source and footprint.
     #[command(
@@ -111,7 +132,8 @@ Examples:\n  \
 cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16\n  \
 cktile analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern rows --op ds_write_b128\n  \
 cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json --dtype fp16\n  \
-cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32"
+cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32\n  \
+cktile analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution mfma16x16x32_a --op ds_read_b128"
     )]
     Analyze {
         #[arg(help = SPEC_HELP)]
@@ -120,8 +142,13 @@ cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b3
         #[arg(long)]
         arch: String,
         /// The access pattern: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a (see below).
-        #[arg(long)]
-        pattern: String,
+        #[arg(long, required_unless_present = "distribution", conflicts_with = "distribution")]
+        pattern: Option<String>,
+        /// Instead of a pattern, the accesses of a CK tile window over this tile distribution (CK's
+        /// tile_distribution_encoding<...> or a catalogue name, as `cktile distribution` takes): per warp, one
+        /// --op instruction per access of the Y space, --op's width along the vector Y.
+        #[arg(long, value_name = "ENCODING")]
+        distribution: Option<String>,
         /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
         #[arg(long)]
         op: Option<String>,
@@ -338,6 +365,7 @@ fn main() -> ExitCode {
         None => summary::summary(),
         Some(Command::Offsets { spec, json, at }) => offsets::offsets(spec, *json, at.as_deref()),
         Some(Command::Check { spec, json }) => check::check_report(spec, *json),
+        Some(Command::Distribution { encoding, json }) => distribution::distribution(encoding, *json),
         Some(Command::Catalog { name, json }) => catalog::catalog(name.as_deref(), *json),
         Some(Command::Bank) => bank::bank(),
         Some(Command::Search { tile, dtype, arch, writes, reads, max_padding_bytes, vector, top, json }) => {
@@ -366,14 +394,17 @@ fn main() -> ExitCode {
                 json: *json,
             })
         }
-        Some(Command::Analyze { spec, arch, pattern, op, dtype, json }) => analyze::analyze(&analyze::AnalyzeArgs {
-            spec,
-            arch,
-            pattern,
-            op: op.as_deref(),
-            dtype: dtype.as_deref(),
-            json: *json,
-        }),
+        Some(Command::Analyze { spec, arch, pattern, distribution, op, dtype, json }) => {
+            analyze::analyze(&analyze::AnalyzeArgs {
+                spec,
+                arch,
+                pattern: pattern.as_deref(),
+                distribution: distribution.as_deref(),
+                op: op.as_deref(),
+                dtype: dtype.as_deref(),
+                json: *json,
+            })
+        }
         Some(Command::Codegen { spec, lang, name, output }) => {
             codegen::codegen(&codegen::CodegenArgs { spec, lang, name: name.as_deref(), output: output.as_deref() })
         }

@@ -1,0 +1,795 @@
+//! [`Adaptor`]: CK Tile's `tensor_adaptor` at run time, a list of
+//! transforms wired through numbered *hidden* dimensions.
+//!
+//! A descriptor ([`Descriptor`](crate::Descriptor)) is a chain of
+//! [`Stage`]s, each consuming all of the previous stage's top dimensions. An
+//! adaptor is CK's more general form: every transform names the hidden
+//! dimensions it reads (its lower ids) and writes (its upper ids), the
+//! bottom dimensions are some hidden ids and the top dimensions others. A top
+//! dimension may be produced by any transform, not only the last, which is
+//! what a tile distribution needs (its Y dimensions are outputs of the
+//! unmerges that its P merges also read from).
+//!
+//! - [`Adaptor::new`] is CK's `tensor_adaptor{transforms}` with explicit
+//!   hidden ids, validated;
+//! - [`Adaptor::single_stage`] is `make_single_stage_tensor_adaptor`;
+//! - [`Adaptor::transform`] is `transform_tensor_adaptor`;
+//! - [`Adaptor::chain`] is `chain_tensor_adaptors`;
+//! - [`Adaptor::calculate_bottom_index`] is `calculate_bottom_index`.
+//!
+//! The single-stage and transform forms validate their stage with the
+//! descriptor's [`Stage`] (the same permutation and length checks), and every
+//! transform's arithmetic is [`Transform::calculate_lower`](cktile_transforms::Transform::calculate_lower) from
+//! `cktile_transforms`: an adaptor only moves values between hidden slots.
+//!
+//! Unlike CK, an adaptor knows its bottom lengths: each constructor takes
+//! them (or inherits them), and every transform is bound to the lengths of
+//! the hidden dimensions it reads, so a mismatch is an error when the adaptor
+//! is built rather than a wrong index later.
+//!
+//! ```
+//! use cktile::adaptor::Adaptor;
+//! use cktile::transforms::{Dims, Transform};
+//! use cktile::Item;
+//!
+//! // One dimension of 32 split into (4, 8), then the two swapped and merged back.
+//! let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+//! let b = a.transform(&[Item::new(Transform::merge(&[8, 4])?, &[1, 0], &[0])?])?;
+//! // top 9 = (k = 2, m = 1) in the (8, 4) merge -> bottom m * 8 + k = 10.
+//! assert_eq!(b.calculate_bottom_index(&[9])?.as_slice(), &[10]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::descriptor::stage::FILLER;
+use crate::error::{Error, ErrorKind, Side};
+use crate::{Ids, Item, Stage};
+use cktile_transforms::{Dims, Index, Indices, MAX_DIMS};
+use core::fmt;
+
+/// The most hidden dimensions an adaptor may number (ids `0..MAX_HIDDEN`).
+///
+/// ```
+/// assert!(cktile::adaptor::MAX_HIDDEN >= 24);
+/// ```
+pub const MAX_HIDDEN: usize = 32;
+
+/// The most transforms an adaptor may hold (CK Tile's tile distributions
+/// allow 20).
+///
+/// ```
+/// assert_eq!(cktile::adaptor::MAX_TRANSFORMS, 24);
+/// ```
+pub const MAX_TRANSFORMS: usize = 24;
+
+/// What is wrong with an adaptor's hidden-dimension wiring. Carried by
+/// [`ErrorKind::Adaptor`].
+///
+/// ```
+/// use cktile::adaptor::{Adaptor, AdaptorProblem};
+/// use cktile::transforms::{Dims, Transform};
+/// use cktile::{ErrorKind, Item};
+/// // The merge reads hidden dimension 5, which nothing produces.
+/// let merge = Item::new(Transform::merge(&[4, 8])?, &[1, 5], &[3])?;
+/// let split = Item::new(Transform::unmerge(&[4, 8])?, &[0], &[1, 2])?;
+/// let e = Adaptor::new(Dims::from_slice(&[32])?, &[split, merge], &[0], &[3]).unwrap_err();
+/// assert!(matches!(e.kind(), ErrorKind::Adaptor { problem: AdaptorProblem::NotYetProduced { transform: 1, id: 5 } }));
+/// assert_eq!(
+///     e.to_string(),
+///     "adaptor transform 1 reads hidden dimension 5, which is neither a bottom dimension nor produced by an earlier transform"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AdaptorProblem {
+    /// More transforms than [`MAX_TRANSFORMS`].
+    TooManyTransforms {
+        /// How many were given.
+        given: usize,
+    },
+    /// A hidden id at or past [`MAX_HIDDEN`].
+    IdTooLarge {
+        /// The id.
+        id: usize,
+    },
+    /// The bottom ids and the bottom lengths differ in number.
+    BottomCount {
+        /// Number of bottom ids.
+        ids: usize,
+        /// Number of bottom lengths.
+        lengths: usize,
+    },
+    /// A bottom id is listed twice.
+    BottomRepeated {
+        /// The id.
+        id: usize,
+    },
+    /// A transform reads a hidden dimension nothing has produced yet.
+    NotYetProduced {
+        /// The transform.
+        transform: usize,
+        /// The hidden id.
+        id: usize,
+    },
+    /// A transform produces a hidden dimension that already exists.
+    ProducedTwice {
+        /// The transform.
+        transform: usize,
+        /// The hidden id.
+        id: usize,
+    },
+    /// Two transforms read (and so would both write, going down) the same
+    /// hidden dimension.
+    ReadTwice {
+        /// The first transform reading it.
+        first: usize,
+        /// The second.
+        second: usize,
+        /// The hidden id.
+        id: usize,
+    },
+    /// A top id names a hidden dimension nothing produces.
+    TopUnknown {
+        /// The hidden id.
+        id: usize,
+    },
+    /// A top id is listed twice.
+    TopRepeated {
+        /// The hidden id.
+        id: usize,
+    },
+    /// A top dimension is also read by a transform, which would overwrite it.
+    TopRead {
+        /// The hidden id.
+        id: usize,
+        /// The transform that reads it.
+        transform: usize,
+    },
+    /// A bottom dimension is neither a top dimension nor read by any
+    /// transform, so no top index reaches it.
+    BottomUnreached {
+        /// Its position among the bottom dimensions.
+        position: usize,
+        /// Its hidden id.
+        id: usize,
+    },
+    /// `chain`: the first adaptor's top and the second's bottom differ in number.
+    ChainCount {
+        /// Top dimensions of the first.
+        top: usize,
+        /// Bottom dimensions of the second.
+        bottom: usize,
+    },
+    /// `chain`: a top length of the first differs from the matching bottom
+    /// length of the second.
+    ChainLength {
+        /// The dimension.
+        dim: usize,
+        /// Its length as the first adaptor's top.
+        top: Index,
+        /// Its length as the second adaptor's bottom.
+        bottom: Index,
+    },
+}
+
+impl fmt::Display for AdaptorProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            AdaptorProblem::TooManyTransforms { given } => {
+                write!(f, "the adaptor has {given} transforms; at most {MAX_TRANSFORMS} are supported")
+            }
+            AdaptorProblem::IdTooLarge { id } => {
+                write!(f, "hidden id {id} is too large; hidden ids must be below {MAX_HIDDEN}")
+            }
+            AdaptorProblem::BottomCount { ids, lengths } => {
+                write!(f, "{ids} bottom id(s) but {lengths} bottom length(s); give one length per bottom dimension")
+            }
+            AdaptorProblem::BottomRepeated { id } => write!(f, "bottom id {id} is listed more than once"),
+            AdaptorProblem::NotYetProduced { transform, id } => write!(
+                f,
+                "adaptor transform {transform} reads hidden dimension {id}, which is neither a bottom dimension \
+                 nor produced by an earlier transform"
+            ),
+            AdaptorProblem::ProducedTwice { transform, id } => write!(
+                f,
+                "adaptor transform {transform} produces hidden dimension {id}, which already exists (a bottom \
+                 dimension or an earlier transform's output)"
+            ),
+            AdaptorProblem::ReadTwice { first, second, id } => write!(
+                f,
+                "adaptor transforms {first} and {second} both read hidden dimension {id}; each hidden dimension \
+                 is read by at most one transform"
+            ),
+            AdaptorProblem::TopUnknown { id } => {
+                write!(
+                    f,
+                    "top id {id} names a hidden dimension that no transform produces and that is not a bottom one"
+                )
+            }
+            AdaptorProblem::TopRepeated { id } => write!(f, "top id {id} is listed more than once"),
+            AdaptorProblem::TopRead { id, transform } => write!(
+                f,
+                "top dimension (hidden id {id}) is also read by adaptor transform {transform}; a top dimension \
+                 must be an output only"
+            ),
+            AdaptorProblem::BottomUnreached { position, id } => write!(
+                f,
+                "bottom dimension {position} (hidden id {id}) is read by no transform and is not a top dimension, \
+                 so no top index reaches it"
+            ),
+            AdaptorProblem::ChainCount { top, bottom } => write!(
+                f,
+                "cannot chain: the first adaptor has {top} top dimension(s), the second {bottom} bottom dimension(s)"
+            ),
+            AdaptorProblem::ChainLength { dim, top, bottom } => write!(
+                f,
+                "cannot chain: dimension {dim} has length {top} as the first adaptor's top and {bottom} as the \
+                 second's bottom"
+            ),
+        }
+    }
+}
+
+fn problem(problem: AdaptorProblem) -> Error {
+    Error::new(ErrorKind::Adaptor { problem })
+}
+
+/// An id list with every id mapped through `f`.
+fn map_ids(ids: Ids, f: impl Fn(usize) -> usize) -> Result<Ids, Error> {
+    let (raw, len) = ids.to_array();
+    let mut out = [0usize; MAX_DIMS];
+    for (o, &id) in out.iter_mut().zip(&raw[..len]) {
+        *o = f(id);
+    }
+    Ids::from_slice(&out[..len])
+}
+
+/// CK Tile's `tensor_adaptor`: transforms wired through hidden dimensions,
+/// with the bottom and top dimensions naming hidden ones. See the
+/// [module documentation](self).
+///
+/// ```
+/// use cktile::adaptor::Adaptor;
+/// use cktile::transforms::{Dims, Transform};
+/// use cktile::Item;
+/// // Bottom 0 (length 64) -> hidden 1, 2 (lengths 16, 4); the top is (2, 1).
+/// let split = Item::new(Transform::unmerge(&[16, 4])?, &[0], &[1, 2])?;
+/// let a = Adaptor::new(Dims::from_slice(&[64])?, &[split], &[0], &[2, 1])?;
+/// assert_eq!(a.top_lengths().as_slice(), &[4, 16]);
+/// assert_eq!(a.calculate_bottom_index(&[3, 5])?.as_slice(), &[5 * 4 + 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Adaptor {
+    items: [Item; MAX_TRANSFORMS],
+    n_items: u8,
+    /// Length of each hidden dimension (0 for an id nothing uses).
+    lengths: [Index; MAX_HIDDEN],
+    /// One past the largest hidden id in use.
+    n_hidden: u8,
+    bottom: Ids,
+    top: Ids,
+}
+
+impl Adaptor {
+    /// CK Tile's `tensor_adaptor` constructor: `items` in order (each item's
+    /// lower and upper ids are hidden ids), the bottom dimensions' hidden
+    /// ids and lengths, and the top dimensions' hidden ids.
+    ///
+    /// Checked: every transform reads only hidden dimensions that exist
+    /// already (bottom ones or earlier outputs) and that no other transform
+    /// reads, produces only new ones, and fits the lengths it reads; every
+    /// top id exists, is listed once and is read by no transform; every
+    /// bottom dimension is reached (read by a transform or itself a top one);
+    /// ids are below [`MAX_HIDDEN`], at most [`MAX_TRANSFORMS`] transforms
+    /// and at most [`MAX_DIMS`] top and bottom dimensions.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let split = Item::new(Transform::unmerge(&[4, 8])?, &[0], &[1, 2])?;
+    /// // The unmerge's lengths do not fit a bottom length of 30.
+    /// let e = Adaptor::new(Dims::from_slice(&[30])?, &[split], &[0], &[1, 2]).unwrap_err();
+    /// assert!(e.to_string().contains("unmerge"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(bottom_lengths: Dims, items: &[Item], bottom: &[usize], top: &[usize]) -> Result<Adaptor, Error> {
+        if items.len() > MAX_TRANSFORMS {
+            return Err(problem(AdaptorProblem::TooManyTransforms { given: items.len() }));
+        }
+        let bottom_ids = Ids::from_slice(bottom)?;
+        let top_ids = Ids::from_slice(top)?;
+        if bottom.len() != bottom_lengths.len() {
+            return Err(problem(AdaptorProblem::BottomCount { ids: bottom.len(), lengths: bottom_lengths.len() }));
+        }
+        let check = |id: usize| {
+            if id >= MAX_HIDDEN { Err(problem(AdaptorProblem::IdTooLarge { id })) } else { Ok(id) }
+        };
+        let mut lengths = [0 as Index; MAX_HIDDEN];
+        let mut known = [false; MAX_HIDDEN];
+        let mut reader: [Option<usize>; MAX_HIDDEN] = [None; MAX_HIDDEN];
+        let mut n_hidden = 0;
+        for (k, &id) in bottom.iter().enumerate() {
+            let id = check(id)?;
+            if known[id] {
+                return Err(problem(AdaptorProblem::BottomRepeated { id }));
+            }
+            known[id] = true;
+            lengths[id] = bottom_lengths.get(k);
+            n_hidden = n_hidden.max(id + 1);
+        }
+        let mut bound = [FILLER; MAX_TRANSFORMS];
+        for (t, item) in items.iter().enumerate() {
+            let transform = item.transform();
+            let name = transform.kind().name();
+            for (side, ids, expected) in
+                [(Side::Lower, item.lower(), transform.num_lower()), (Side::Upper, item.upper(), transform.num_upper())]
+            {
+                if ids.len() != expected {
+                    return Err(Error::new(ErrorKind::IdCount {
+                        item: t,
+                        transform: name,
+                        side,
+                        expected,
+                        found: ids.len(),
+                    }));
+                }
+            }
+            let mut low = [0 as Index; MAX_DIMS];
+            for (j, slot) in low.iter_mut().enumerate().take(item.lower().len()) {
+                let id = check(item.lower().get(j))?;
+                if !known[id] {
+                    return Err(problem(AdaptorProblem::NotYetProduced { transform: t, id }));
+                }
+                if let Some(first) = reader[id] {
+                    return Err(problem(AdaptorProblem::ReadTwice { first, second: t, id }));
+                }
+                reader[id] = Some(t);
+                *slot = lengths[id];
+            }
+            let low = Dims::from_slice(&low[..item.lower().len()])
+                .map_err(|source| Error::new(ErrorKind::Transform { item: t, source }))?;
+            let b = transform.bind(&low).map_err(|source| Error::new(ErrorKind::Transform { item: t, source }))?;
+            let up = b.upper_lengths();
+            for j in 0..item.upper().len() {
+                let id = check(item.upper().get(j))?;
+                if known[id] {
+                    return Err(problem(AdaptorProblem::ProducedTwice { transform: t, id }));
+                }
+                known[id] = true;
+                lengths[id] = up.get(j);
+                n_hidden = n_hidden.max(id + 1);
+            }
+            bound[t] = Item::from_ids(b, item.lower(), item.upper());
+        }
+        let mut is_top = [false; MAX_HIDDEN];
+        for &id in top {
+            let id = check(id)?;
+            if !known[id] {
+                return Err(problem(AdaptorProblem::TopUnknown { id }));
+            }
+            if is_top[id] {
+                return Err(problem(AdaptorProblem::TopRepeated { id }));
+            }
+            if let Some(transform) = reader[id] {
+                return Err(problem(AdaptorProblem::TopRead { id, transform }));
+            }
+            is_top[id] = true;
+        }
+        for (position, &id) in bottom.iter().enumerate() {
+            if reader[id].is_none() && !is_top[id] {
+                return Err(problem(AdaptorProblem::BottomUnreached { position, id }));
+            }
+        }
+        Ok(Adaptor {
+            items: bound,
+            n_items: items.len() as u8,
+            lengths,
+            n_hidden: n_hidden as u8,
+            bottom: bottom_ids,
+            top: top_ids,
+        })
+    }
+
+    /// CK Tile's `make_single_stage_tensor_adaptor`: one stage of `items`
+    /// over bottom dimensions of lengths `bottom_lengths`, each item's lower
+    /// ids naming bottom dimensions and its upper ids new top dimensions
+    /// (both, over all items, permutations), validated as a descriptor's
+    /// [`Stage`] is.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let m = Item::new(Transform::merge(&[4, 8])?, &[0, 1], &[0])?;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[4, 8])?, &[m])?;
+    /// assert_eq!(a.calculate_bottom_index(&[13])?.as_slice(), &[1, 5]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn single_stage(bottom_lengths: Dims, items: &[Item]) -> Result<Adaptor, Error> {
+        let stage = Stage::new(bottom_lengths, items)?;
+        let n_old = bottom_lengths.len();
+        let shifted = stage
+            .items()
+            .iter()
+            .map(|item| Ok(Item::from_ids(*item.transform(), item.lower(), map_ids(item.upper(), |u| u + n_old)?)))
+            .collect::<Result<ItemList, Error>>()?;
+        let n_new = stage.upper_lengths().len();
+        let bottom: [usize; MAX_DIMS] = core::array::from_fn(|i| i);
+        let top: [usize; MAX_DIMS] = core::array::from_fn(|i| i + n_old);
+        Adaptor::new(bottom_lengths, shifted.as_slice(), &bottom[..n_old], &top[..n_new])
+    }
+
+    /// CK Tile's `transform_tensor_adaptor`: a new adaptor whose top
+    /// dimensions are produced by `items` from this one's top dimensions
+    /// (lower ids index this adaptor's top dimensions, upper ids the new
+    /// ones; both permutations). The new transforms' outputs get fresh hidden
+    /// ids after this adaptor's, as in CK.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// let b = a.transform(&[
+    ///     Item::new(Transform::pass_through(4)?, &[0], &[1])?,
+    ///     Item::new(Transform::pass_through(8)?, &[1], &[0])?,
+    /// ])?;
+    /// assert_eq!(b.top_lengths().as_slice(), &[8, 4]);
+    /// assert_eq!(b.calculate_bottom_index(&[5, 3])?.as_slice(), &[3 * 8 + 5]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn transform(&self, items: &[Item]) -> Result<Adaptor, Error> {
+        let stage = Stage::new(self.top_lengths(), items)?;
+        let mut all = ItemList::default();
+        for item in self.items() {
+            all.push(*item)?;
+        }
+        let mut next = self.n_hidden as usize;
+        let mut new_top = [0usize; MAX_DIMS];
+        for item in stage.items() {
+            let lower = map_ids(item.lower(), |l| self.top.get(l))?;
+            let (ups, n) = item.upper().to_array();
+            let mut fresh = [0usize; MAX_DIMS];
+            for (f, &u) in fresh.iter_mut().zip(&ups[..n]) {
+                *f = next;
+                new_top[u % MAX_DIMS] = next;
+                next += 1;
+            }
+            all.push(Item::from_ids(*item.transform(), lower, Ids::from_slice(&fresh[..n])?))?;
+        }
+        let n_top = stage.upper_lengths().len();
+        let (bottom, n_bottom) = self.bottom.to_array();
+        Adaptor::new(self.bottom_lengths(), all.as_slice(), &bottom[..n_bottom], &new_top[..n_top])
+    }
+
+    /// CK Tile's `chain_tensor_adaptors(self, next)`: `next`'s bottom
+    /// dimensions are this adaptor's top dimensions (same number, same
+    /// lengths); the result goes from `next`'s top to this adaptor's bottom.
+    /// `next`'s other hidden ids are shifted past this adaptor's.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let split = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// let merge = Adaptor::single_stage(Dims::from_slice(&[4, 8])?, &[Item::new(Transform::merge(&[8, 4])?, &[1, 0], &[0])?])?;
+    /// let both = split.chain(&merge)?;
+    /// assert_eq!(both.calculate_bottom_index(&[9])?.as_slice(), &[10]);
+    /// assert!(merge.chain(&merge).is_err()); // 1 top dimension, 2 bottom ones
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn chain(&self, next: &Adaptor) -> Result<Adaptor, Error> {
+        if self.top.len() != next.bottom.len() {
+            return Err(problem(AdaptorProblem::ChainCount { top: self.top.len(), bottom: next.bottom.len() }));
+        }
+        let (tops, bottoms) = (self.top_lengths(), next.bottom_lengths());
+        for dim in 0..tops.len() {
+            if tops.get(dim) != bottoms.get(dim) {
+                return Err(problem(AdaptorProblem::ChainLength { dim, top: tops.get(dim), bottom: bottoms.get(dim) }));
+            }
+        }
+        let (next_bottom, n_next_bottom) = next.bottom.to_array();
+        let next_bottom = &next_bottom[..n_next_bottom];
+        // CK's shift: `next`'s smallest non-bottom id lands just past this adaptor's largest.
+        let smallest = next
+            .items()
+            .iter()
+            .flat_map(|item| {
+                let (low, nl) = item.lower().to_array();
+                let (up, nu) = item.upper().to_array();
+                low.into_iter().take(nl).chain(up.into_iter().take(nu))
+            })
+            .filter(|id| !next_bottom.contains(id))
+            .min()
+            .unwrap_or(0);
+        let base = self.n_hidden as usize;
+        let map = |id: usize| match next_bottom.iter().position(|&b| b == id) {
+            Some(k) => self.top.get(k),
+            None => id - smallest + base,
+        };
+        let mut all = ItemList::default();
+        for item in self.items() {
+            all.push(*item)?;
+        }
+        for item in next.items() {
+            all.push(Item::from_ids(*item.transform(), map_ids(item.lower(), map)?, map_ids(item.upper(), map)?))?;
+        }
+        let top = map_ids(next.top, map)?.to_array();
+        let (bottom, n_bottom) = self.bottom.to_array();
+        Adaptor::new(self.bottom_lengths(), all.as_slice(), &bottom[..n_bottom], &top.0[..top.1])
+    }
+
+    /// The transforms, in order, with their hidden ids.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.items()[0].to_string(), "unmerge((4,8)) on [0] -> [1,2]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn items(&self) -> &[Item] {
+        &self.items[..self.n_items as usize]
+    }
+
+    /// The bottom dimensions' hidden ids.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[4, 8])?, &[Item::new(Transform::merge(&[4, 8])?, &[0, 1], &[0])?])?;
+    /// assert_eq!(a.bottom_ids().to_array(), ([0, 1, 0, 0, 0, 0, 0, 0], 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bottom_ids(&self) -> Ids {
+        self.bottom
+    }
+
+    /// The top dimensions' hidden ids.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[4, 8])?, &[Item::new(Transform::merge(&[4, 8])?, &[0, 1], &[0])?])?;
+    /// assert_eq!(a.top_ids().to_array(), ([2, 0, 0, 0, 0, 0, 0, 0], 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn top_ids(&self) -> Ids {
+        self.top
+    }
+
+    /// One past the largest hidden id in use (CK's `get_num_of_hidden_dimension`
+    /// when the ids are dense, as every constructor here makes them).
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.num_hidden(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn num_hidden(&self) -> usize {
+        self.n_hidden as usize
+    }
+
+    /// The length of hidden dimension `id` (0 past the ids in use).
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!((a.hidden_length(0), a.hidden_length(2), a.hidden_length(9)), (32, 8, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hidden_length(&self, id: usize) -> Index {
+        self.lengths.get(id).copied().unwrap_or(0)
+    }
+
+    fn lengths_of(&self, ids: Ids) -> Dims {
+        let mut out = Dims::EMPTY;
+        for i in 0..ids.len() {
+            // At most MAX_DIMS ids: the push cannot fail.
+            out = out.push(self.hidden_length(ids.get(i))).unwrap_or(out);
+        }
+        out
+    }
+
+    /// Lengths of the top dimensions.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.top_lengths().as_slice(), &[4, 8]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn top_lengths(&self) -> Dims {
+        self.lengths_of(self.top)
+    }
+
+    /// Lengths of the bottom dimensions.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.bottom_lengths().as_slice(), &[32]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bottom_lengths(&self) -> Dims {
+        self.lengths_of(self.bottom)
+    }
+
+    /// Checks a top index: one value per top dimension, each in range.
+    fn check_top(&self, top: &[Index]) -> Result<(), Error> {
+        if top.len() != self.top.len() {
+            return Err(Error::new(ErrorKind::CoordinateArity { expected: self.top.len(), found: top.len() }));
+        }
+        let lengths = self.top_lengths();
+        for (dim, &value) in top.iter().enumerate() {
+            let length = lengths.get(dim);
+            if value < 0 || value >= length {
+                return Err(Error::new(ErrorKind::CoordinateOutOfRange { dim, value, length }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every hidden index for a top index, without range checks (CK's
+    /// `calculate_bottom_index` before it selects the bottom ones): the top
+    /// values are placed at their hidden ids and the transforms run from the
+    /// last to the first, each writing its lower ids from its upper ones.
+    /// Hidden dimensions nothing writes stay 0.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.hidden_index_unchecked(&[3, 5])[..3], [29, 3, 5]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hidden_index_unchecked(&self, top: &[Index]) -> [Index; MAX_HIDDEN] {
+        let mut hidden = [0 as Index; MAX_HIDDEN];
+        for (k, &v) in top.iter().enumerate().take(self.top.len()) {
+            hidden[self.top.get(k) % MAX_HIDDEN] = v;
+        }
+        for item in self.items().iter().rev() {
+            let mut up: Indices = [0; MAX_DIMS];
+            for (j, u) in up.iter_mut().enumerate().take(item.upper().len()) {
+                *u = hidden[item.upper().get(j) % MAX_HIDDEN];
+            }
+            let low = item.transform().calculate_lower(&up);
+            for (j, &l) in low.iter().enumerate().take(item.lower().len()) {
+                hidden[item.lower().get(j) % MAX_HIDDEN] = l;
+            }
+        }
+        hidden
+    }
+
+    /// The bottom index for a top index, without range checks.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.bottom_index_unchecked(&[3, 5]).as_slice(), &[29]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bottom_index_unchecked(&self, top: &[Index]) -> Dims {
+        let hidden = self.hidden_index_unchecked(top);
+        let mut out = Dims::EMPTY;
+        for k in 0..self.bottom.len() {
+            out = out.push(hidden[self.bottom.get(k) % MAX_HIDDEN]).unwrap_or(out);
+        }
+        out
+    }
+
+    /// CK Tile's `calculate_bottom_index`, checking that `top` has one value
+    /// per top dimension, each within its length.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// use cktile::transforms::{Dims, Transform};
+    /// use cktile::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.calculate_bottom_index(&[3, 5])?.as_slice(), &[29]);
+    /// assert_eq!(a.calculate_bottom_index(&[3, 8]).unwrap_err().to_string(), "coordinate dimension 1 is 8; it must be in [0, 8)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn calculate_bottom_index(&self, top: &[Index]) -> Result<Dims, Error> {
+        self.check_top(top)?;
+        Ok(self.bottom_index_unchecked(top))
+    }
+}
+
+/// A fixed-capacity list of items, for building adaptors without `alloc`.
+#[derive(Clone, Copy)]
+struct ItemList {
+    items: [Item; MAX_TRANSFORMS],
+    len: usize,
+}
+
+impl Default for ItemList {
+    fn default() -> ItemList {
+        ItemList { items: [FILLER; MAX_TRANSFORMS], len: 0 }
+    }
+}
+
+impl ItemList {
+    fn push(&mut self, item: Item) -> Result<(), Error> {
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                *slot = item;
+                self.len += 1;
+                Ok(())
+            }
+            None => Err(problem(AdaptorProblem::TooManyTransforms { given: self.len + 1 })),
+        }
+    }
+
+    fn as_slice(&self) -> &[Item] {
+        &self.items[..self.len]
+    }
+}
+
+impl FromIterator<Item> for ItemList {
+    fn from_iter<I: IntoIterator<Item = Item>>(iter: I) -> ItemList {
+        let mut list = ItemList::default();
+        for item in iter {
+            // Callers pass at most one stage (MAX_ITEMS items).
+            let _ = list.push(item);
+        }
+        list
+    }
+}
+
+/// `bottom [ids] (lengths) | item | ... | top [ids]`, the transforms with
+/// their hidden ids (for reading; there is no parser for it).
+///
+/// ```
+/// use cktile::adaptor::Adaptor;
+/// use cktile::transforms::{Dims, Transform};
+/// use cktile::Item;
+/// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+/// assert_eq!(a.to_string(), "bottom [0] (32) | unmerge((4,8)) on [0] -> [1,2] | top [1,2]");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Display for Adaptor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids = |f: &mut fmt::Formatter<'_>, ids: Ids| -> fmt::Result {
+            f.write_str("[")?;
+            for i in 0..ids.len() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{}", ids.get(i))?;
+            }
+            f.write_str("]")
+        };
+        f.write_str("bottom ")?;
+        ids(f, self.bottom)?;
+        f.write_str(" (")?;
+        for (i, length) in self.bottom_lengths().as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{length}")?;
+        }
+        f.write_str(")")?;
+        for item in self.items() {
+            write!(f, " | {item}")?;
+        }
+        f.write_str(" | top ")?;
+        ids(f, self.top)
+    }
+}

@@ -1,0 +1,280 @@
+//! CK Tile's own tile distribution encodings, each built as its CK source
+//! builds it (the source is named on each function).
+//!
+//! - Warp-GEMM MFMA operands (`ck_tile/ops/gemm/warp/warp_gemm_attribute_mfma.hpp`,
+//!   lane counts from `warp_gemm_attribute_mfma_impl.hpp`): [`mfma_a`],
+//!   [`mfma_b`], [`mfma_c`], [`mfma_c_transposed`], and the swizzled-B
+//!   transposed-C pair [`mfma_b_swizzled`], [`mfma_c_swizzled`]. fp16 and
+//!   bf16 share their encodings; the fp8 32x32x16 MFMA has those of the
+//!   32x32x16 (two 32x32x8) family.
+//! - The universal GEMM pipeline's block DRAM distribution for A or B
+//!   (`ck_tile/ops/gemm/pipeline/gemm_universal_pipeline_ag_bg_cr_policy.hpp`,
+//!   `MakeADramTileDistribution` / `MakeBDramTileDistribution`): [`gemm_dram`].
+//!
+//! [`by_name`] looks the warp-GEMM ones up by a short name.
+//!
+//! ```
+//! use cktile::distribution::{catalogue, Distribution};
+//! let c = Distribution::new(catalogue::mfma_c(16, 16)?)?;
+//! // 16x16 C: lane l, register i hold C(4 * (l / 16) + i, l % 16).
+//! assert_eq!(c.calculate_index(&[37, 0, 3])?.as_slice(), &[11, 5]);
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+use super::Encoding;
+use crate::error::{Error, ErrorKind, Snippet};
+
+/// The lanes of an AMD wave: every MFMA encoding spans 64 of them.
+const WAVE: usize = 64;
+
+/// CK's `WarpGemmAttributeMfmaImpl*` lane counts of an MFMA family.
+struct Lanes {
+    /// `kAMLane` = `kBNLane` = `kCNLane`: the MFMA's M (= N).
+    m_lane: usize,
+    /// `kABKLane`: lane groups along K.
+    k_lane: usize,
+    /// `kABKPerLane` (times CK's `kKIter`): consecutive K values per lane.
+    k_per_lane: usize,
+    /// `kCMLane`.
+    cm_lane: usize,
+    /// `kCM0PerLane`.
+    cm0_per_lane: usize,
+    /// `kCM1PerLane`.
+    cm1_per_lane: usize,
+}
+
+/// The lane counts of the MFMA `m x m x k`: 16x16x16 and 32x32x8 as CK's
+/// `WarpGemmAttributeMfmaImplF16F16F32M16N16K16` / `...M32N32K8`, and
+/// 16x16x32, 32x32x16 as those with `kKIter = 2`.
+fn lanes(layout: &'static str, m: usize, k: usize) -> Result<Lanes, Error> {
+    let requirement = "the MFMA families are 16x16x16, 16x16x32, 32x32x8 and 32x32x16";
+    match (m, k) {
+        (16, 16 | 32) | (32, 8 | 16) => Ok(Lanes {
+            m_lane: m,
+            k_lane: WAVE / m,
+            k_per_lane: k * m / WAVE,
+            cm_lane: WAVE / m,
+            cm0_per_lane: m * m / WAVE / 4,
+            cm1_per_lane: 4,
+        }),
+        (16 | 32, _) => {
+            Err(Error::new(ErrorKind::LayoutParameter { layout, parameter: "K", value: k as i64, requirement }))
+        }
+        _ => Err(Error::new(ErrorKind::LayoutParameter { layout, parameter: "M", value: m as i64, requirement })),
+    }
+}
+
+/// CK's `AWarpDstrEncoding` of the MFMA `m x m x k` (`WarpGemmAtrributeMfma`,
+/// or `...IterateK` with `kKIter = 2` for K 32 / 16): X = (M, K); the lane
+/// merges (K lane group, M); Y walks `kABKPerLane` consecutive K values.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let a = Distribution::new(catalogue::mfma_a(32, 16)?)?;
+/// assert_eq!(a.calculate_index(&[40, 7])?.as_slice(), &[8, 15]); // m = l % 32, k = 8 * (l / 32) + v
+/// assert!(catalogue::mfma_a(32, 32).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_a(m: usize, k: usize) -> Result<Encoding, Error> {
+    let l = lanes("mfma_a", m, k)?;
+    Encoding::new(&[], &[&[l.m_lane], &[l.k_lane, l.k_per_lane]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])
+}
+
+/// CK's `BWarpDstrEncoding` of the MFMA `n x n x k`: X = (N, K), the same
+/// shape as [`mfma_a`] (`kBNLane` = `kAMLane`).
+///
+/// ```
+/// use cktile::distribution::catalogue;
+/// assert_eq!(catalogue::mfma_b(16, 16)?, catalogue::mfma_a(16, 16)?);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_b(n: usize, k: usize) -> Result<Encoding, Error> {
+    let l = lanes("mfma_b", n, k)?;
+    Encoding::new(&[], &[&[l.m_lane], &[l.k_lane, l.k_per_lane]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])
+}
+
+/// CK's `CWarpDstrEncoding` of the MFMA `m x m x k` (the accumulator; it
+/// does not depend on K): X = (M, N), M split into
+/// (`kCM0PerLane`, `kCMLane`, `kCM1PerLane`); the lane merges (M lane group,
+/// N); Y walks the two per-lane M parts.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let c = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+/// assert_eq!(c.y_lengths().as_slice(), &[4, 4]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_c(m: usize, k: usize) -> Result<Encoding, Error> {
+    let l = lanes("mfma_c", m, k)?;
+    Encoding::new(
+        &[],
+        &[&[l.cm0_per_lane, l.cm_lane, l.cm1_per_lane], &[l.m_lane]],
+        &[&[1, 2]],
+        &[&[1, 0]],
+        &[1, 1],
+        &[0, 2],
+    )
+}
+
+/// CK's `CWarpDstrEncoding` of `WarpGemmAtrributeMfmaTransposedCDistribution`
+/// (and its `IterateK` form): the accumulator stored transposed, X = (N, M).
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let c = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+/// let t = Distribution::new(catalogue::mfma_c_transposed(32, 8)?)?;
+/// let (x, y) = (c.calculate_index(&[40, 1, 2])?, t.calculate_index(&[40, 1, 2])?);
+/// assert_eq!((x.get(0), x.get(1)), (y.get(1), y.get(0)));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_c_transposed(m: usize, k: usize) -> Result<Encoding, Error> {
+    let l = lanes("mfma_c_transposed", m, k)?;
+    Encoding::new(
+        &[],
+        &[&[l.m_lane], &[l.cm0_per_lane, l.cm_lane, l.cm1_per_lane]],
+        &[&[2, 1]],
+        &[&[1, 0]],
+        &[2, 2],
+        &[0, 2],
+    )
+}
+
+/// The swizzle factor CK's `...TransposedCDistribution_SwizzleB` uses by default.
+const SWIZZLE_FACTOR: usize = 2;
+
+/// CK's `BWarpDstrEncoding` of
+/// `WarpGemmAtrributeMfmaIterateKAndTransposedCDistribution_SwizzleB` on the
+/// 32x32x8 MFMA with `kKIter = 2` and `SFactor = 2` (`WarpGemmMfmaF16F16F32M32N32K16SwizzleBTransposedCDistribution`):
+/// X = (N, K) with N split into (2, `kCMLane`, `SFactor`, `kCM1PerLane`) and
+/// the lane merging (K lane group, N0, SFactor, `kCMLane`, `kCM1PerLane`),
+/// so the N rows a lane reads follow the transposed C it produces.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let b = Distribution::new(catalogue::mfma_b_swizzled()?)?;
+/// // lane 12 = (k group 0, n0 0, s 1, c 1, d 0): n = 16 * 0 + 8 * 1 + 4 * 1 + 0.
+/// assert_eq!(b.calculate_index(&[12, 0])?.as_slice(), &[12, 0]);
+/// assert_eq!(b.calculate_index(&[8, 0])?.as_slice(), &[4, 0]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_b_swizzled() -> Result<Encoding, Error> {
+    let l = lanes("mfma_b_swizzled", 32, 8)?;
+    let k_iter = 2;
+    let n0 = l.m_lane / (l.cm_lane * SWIZZLE_FACTOR * l.cm1_per_lane);
+    Encoding::new(
+        &[],
+        &[&[n0, l.cm_lane, SWIZZLE_FACTOR, l.cm1_per_lane], &[l.k_lane, l.k_per_lane * k_iter]],
+        &[&[2, 1, 1, 1, 1]],
+        &[&[0, 0, 2, 1, 3]],
+        &[2],
+        &[1],
+    )
+}
+
+/// The `CWarpDstrEncoding` that goes with [`mfma_b_swizzled`]: transposed
+/// C, X = (N, M), with M split into (`kCM0PerLane / SFactor`, `kCMLane`,
+/// `kCM1PerLane * SFactor`).
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let c = Distribution::new(catalogue::mfma_c_swizzled()?)?;
+/// assert_eq!(c.y_lengths().as_slice(), &[2, 8]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_c_swizzled() -> Result<Encoding, Error> {
+    let l = lanes("mfma_c_swizzled", 32, 8)?;
+    Encoding::new(
+        &[],
+        &[&[l.m_lane], &[l.cm0_per_lane / SWIZZLE_FACTOR, l.cm_lane, l.cm1_per_lane * SWIZZLE_FACTOR]],
+        &[&[2, 1]],
+        &[&[1, 0]],
+        &[2, 2],
+        &[0, 2],
+    )
+}
+
+/// The universal GEMM pipeline's A (or B) DRAM distribution for a block
+/// tile of `mn_per_block x k_per_block` read by `block_size` threads, where
+/// `k1` is the warp GEMM's K (CK's `WarpGemm::kK`, the per-thread vector):
+/// X = (M, K), M = (M0, M1 = warps, M2 = 64 / K0), K = (K0 = K / K1, K1);
+/// P = (warp, lane = (M2, K0)), Y = (M0, K1).
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+/// assert_eq!((a.p_lengths().as_slice(), a.y_lengths().as_slice()), (&[4, 64][..], &[2, 8][..]));
+/// // warp 1, lane 9, y = (1, 3): m = 64 * 1 + 16 * 1 + 9 / 4, k = 8 * (9 % 4) + 3.
+/// assert_eq!(a.calculate_index(&[1, 9, 1, 3])?.as_slice(), &[82, 11]);
+/// assert!(catalogue::gemm_dram(256, 100, 32, 8).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn gemm_dram(block_size: usize, mn_per_block: usize, k_per_block: usize, k1: usize) -> Result<Encoding, Error> {
+    let layout = "gemm_dram";
+    let bad = |parameter, value: usize, requirement| {
+        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+    };
+    if k1 == 0 || k_per_block % k1 != 0 {
+        return Err(bad("K1", k1, "K1 (the warp GEMM's K) must divide the block's K"));
+    }
+    let k0 = k_per_block / k1;
+    if k0 == 0 || WAVE % k0 != 0 {
+        return Err(bad("K", k_per_block, "K / K1 must divide the wave size 64"));
+    }
+    let m2 = WAVE / k0;
+    if block_size == 0 || block_size % WAVE != 0 {
+        return Err(bad("block size", block_size, "the block size must be a multiple of the wave size 64"));
+    }
+    let m1 = block_size / WAVE;
+    if mn_per_block == 0 || mn_per_block % (m2 * m1) != 0 {
+        return Err(bad("M", mn_per_block, "the block's M (or N) must be a multiple of (64 / (K / K1)) * warps"));
+    }
+    let m0 = mn_per_block / (m2 * m1);
+    Encoding::new(&[1], &[&[m0, m1, m2], &[k0, k1]], &[&[1], &[1, 2]], &[&[1], &[2, 0]], &[1, 2], &[0, 1])
+}
+
+/// Every name [`by_name`] knows.
+///
+/// ```
+/// assert!(cktile::distribution::catalogue::NAMES.contains("mfma32x32x8_{a,b,c,c_transposed}"));
+/// ```
+pub const NAMES: &str = "mfma16x16x16_{a,b,c,c_transposed}, mfma16x16x32_{a,b,c,c_transposed}, \
+mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled";
+
+/// A warp-GEMM encoding by name: `mfma{M}x{M}x{K}_{a,b,c,c_transposed}`
+/// for the four MFMA families, `mfma32x32x16_b_swizzled` and
+/// `mfma32x32x16_c_swizzled`.
+///
+/// ```
+/// use cktile::distribution::catalogue;
+/// assert_eq!(catalogue::by_name("mfma32x32x8_c")?, catalogue::mfma_c(32, 8)?);
+/// assert!(catalogue::by_name("mfma8x8x8_a").is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn by_name(name: &str) -> Result<Encoding, Error> {
+    let unknown = || Error::new(ErrorKind::UnknownName { name: Snippet::new(name), valid: NAMES });
+    match name {
+        "mfma32x32x16_b_swizzled" => return mfma_b_swizzled(),
+        "mfma32x32x16_c_swizzled" => return mfma_c_swizzled(),
+        _ => {}
+    }
+    let rest = name.strip_prefix("mfma").ok_or_else(unknown)?;
+    let (shape, operand) = rest.split_once('_').ok_or_else(unknown)?;
+    let dims: Option<[usize; 3]> = {
+        let mut it = shape.split('x').map(|s| s.parse::<usize>().ok());
+        match (it.next(), it.next(), it.next(), it.next()) {
+            (Some(Some(m)), Some(Some(n)), Some(Some(k)), None) if m == n => Some([m, n, k]),
+            _ => None,
+        }
+    };
+    let [m, _, k] = dims.ok_or_else(unknown)?;
+    if !matches!((m, k), (16, 16 | 32) | (32, 8 | 16)) {
+        return Err(unknown());
+    }
+    match operand {
+        "a" => mfma_a(m, k),
+        "b" => mfma_b(m, k),
+        "c" => mfma_c(m, k),
+        "c_transposed" => mfma_c_transposed(m, k),
+        _ => Err(unknown()),
+    }
+}

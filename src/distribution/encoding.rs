@@ -1,0 +1,619 @@
+//! [`Encoding`]: CK Tile's `tile_distribution_encoding<R, H, P2RH major,
+//! P2RH minor, Y2RH major, Y2RH minor>` as validated data, and
+//! [`EncodingProblem`], what a malformed one gets wrong.
+//!
+//! The six lists, in CK's names:
+//!
+//! - `RsLengths`: the replicated dimensions R (lanes or warps that hold the
+//!   same data);
+//! - `HsLengthss`: for each tensor dimension X, the lengths of its hidden
+//!   components H, slowest first (`X_i = unmerge(HsLengthss[i])`);
+//! - `Ps2RHssMajor`, `Ps2RHssMinor`: for each partition dimension P (the
+//!   lane, or the warp then the lane), the R/H components it merges, slowest
+//!   first; major 0 is R, major `i + 1` is the H of X_i, the minor indexes
+//!   within it;
+//! - `Ys2RHsMajor`, `Ys2RHsMinor`: for each per-thread dimension Y, the one H
+//!   component it walks (a Y never names R).
+
+use crate::error::{Error, ErrorKind};
+use cktile_transforms::{Dims, Index, MAX_DIMS};
+use core::fmt;
+
+/// One entry of an encoding, named by CK's template parameter and indices.
+///
+/// ```
+/// use cktile::distribution::Entry;
+/// assert_eq!(Entry::H(1, 0).to_string(), "HsLengthss[1][0]");
+/// assert_eq!(Entry::P(0, 2).to_string(), "Ps2RHss{Major,Minor}[0][2]");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// `RsLengths[i]`.
+    R(u8),
+    /// `HsLengthss[x][i]`.
+    H(u8, u8),
+    /// `Ps2RHssMajor[p][i]` and `Ps2RHssMinor[p][i]`.
+    P(u8, u8),
+    /// `Ys2RHsMajor[i]` and `Ys2RHsMinor[i]`.
+    Y(u8),
+}
+
+impl Entry {
+    /// The entry's name in CK's list `part` ("Major" or "Minor"; ignored for R and H).
+    fn write(&self, f: &mut fmt::Formatter<'_>, part: &str) -> fmt::Result {
+        match *self {
+            Entry::R(i) => write!(f, "RsLengths[{i}]"),
+            Entry::H(x, i) => write!(f, "HsLengthss[{x}][{i}]"),
+            Entry::P(p, i) => write!(f, "Ps2RHss{part}[{p}][{i}]"),
+            Entry::Y(i) => write!(f, "Ys2RHs{part}[{i}]"),
+        }
+    }
+}
+
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, "{Major,Minor}")
+    }
+}
+
+/// One of an encoding's lists, for counts.
+///
+/// ```
+/// use cktile::distribution::List;
+/// assert_eq!(List::Hs(2).to_string(), "HsLengthss[2]");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum List {
+    /// `RsLengths`.
+    Rs,
+    /// `HsLengthss` (one entry per X dimension).
+    Xs,
+    /// `HsLengthss[x]`.
+    Hs(u8),
+    /// `Ps2RHssMajor` / `Ps2RHssMinor` (one entry per P dimension).
+    Ps,
+    /// `Ps2RHssMajor[p]` / `Ps2RHssMinor[p]`.
+    P(u8),
+    /// `Ys2RHsMajor` / `Ys2RHsMinor`.
+    Ys,
+    /// The P and Y dimensions together (the adaptor's top dimensions).
+    Top,
+}
+
+impl fmt::Display for List {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            List::Rs => f.write_str("RsLengths"),
+            List::Xs => f.write_str("HsLengthss"),
+            List::Hs(x) => write!(f, "HsLengthss[{x}]"),
+            List::Ps => f.write_str("Ps2RHssMajor"),
+            List::P(p) => write!(f, "Ps2RHssMajor[{p}]"),
+            List::Ys => f.write_str("Ys2RHsMajor"),
+            List::Top => f.write_str("the P and Y dimensions together"),
+        }
+    }
+}
+
+/// What is wrong with an encoding, naming the entry. Carried by
+/// [`ErrorKind::Encoding`].
+///
+/// ```
+/// use cktile::distribution::Encoding;
+/// // Y 0 names H entry (2, 1), but X1 has only one H entry.
+/// let e = Encoding::new(&[], &[&[16], &[4]], &[&[2, 1]], &[&[0, 0]], &[2], &[1]).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "Ys2RHsMinor[0] is 1, but RH major 2 (HsLengthss[1]) has 1 entry, so its minors are 0..1"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EncodingProblem {
+    /// A list has more entries than supported.
+    TooMany {
+        /// The list.
+        list: List,
+        /// Its number of entries.
+        given: usize,
+        /// The most supported.
+        max: usize,
+    },
+    /// A list that needs entries has none.
+    Empty {
+        /// The list.
+        list: List,
+    },
+    /// A major list and its minor list differ in length.
+    CountMismatch {
+        /// The major list.
+        list: List,
+        /// Its length.
+        major: usize,
+        /// The minor list's length.
+        minor: usize,
+    },
+    /// An R or H length is 0.
+    ZeroLength {
+        /// The entry.
+        entry: Entry,
+    },
+    /// A major names no R/H group, or a Y names R.
+    MajorOutOfRange {
+        /// The P or Y entry.
+        entry: Entry,
+        /// The major given.
+        major: usize,
+        /// The number of X dimensions (majors are 0..=ndim_x, Y majors 1..=ndim_x).
+        ndim_x: usize,
+    },
+    /// A minor is past the entries of its R/H group.
+    MinorOutOfRange {
+        /// The P or Y entry.
+        entry: Entry,
+        /// Its major.
+        major: usize,
+        /// The minor given.
+        minor: usize,
+        /// The number of entries of that group.
+        count: usize,
+    },
+    /// Two P/Y entries name the same R/H component.
+    Shared {
+        /// The first entry naming it.
+        first: Entry,
+        /// The second.
+        second: Entry,
+        /// The component's major.
+        major: usize,
+        /// Its minor.
+        minor: usize,
+    },
+    /// An H component longer than 1 that no P or Y names: part of its X
+    /// dimension would never be reached.
+    Unowned {
+        /// The H entry.
+        entry: Entry,
+        /// Its length.
+        length: Index,
+    },
+    /// The ps_ys_to_xs adaptor would need more hidden dimensions than an
+    /// [`Adaptor`](crate::adaptor::Adaptor) numbers.
+    TooManyHidden {
+        /// X + R + H + P dimensions.
+        needed: usize,
+        /// The most supported.
+        max: usize,
+    },
+    /// An instruction wider than one element needs a Y that walks the
+    /// fastest H component of the last X dimension (the vector dimension),
+    /// and no Y does.
+    NoVectorY {
+        /// The instruction's width in elements.
+        width: usize,
+    },
+    /// The vector Y's length is not a multiple of the instruction's width.
+    VectorWidth {
+        /// The vector Y.
+        y: usize,
+        /// Its length: the elements a thread holds contiguously along the last X.
+        length: Index,
+        /// The instruction's width in elements.
+        width: usize,
+    },
+    /// More (P..., Y...) indices than are enumerated.
+    TooManyIndices {
+        /// The number of (P..., Y...) indices.
+        count: u64,
+        /// The most that are enumerated.
+        limit: u64,
+    },
+}
+
+impl fmt::Display for EncodingProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            EncodingProblem::TooMany { list, given, max } => {
+                write!(f, "{list} has {given} entries; at most {max} are supported")
+            }
+            EncodingProblem::Empty { list: List::Ys } => {
+                f.write_str("Ys2RHsMajor is empty; cktile needs at least one Y dimension (the thread buffer's index)")
+            }
+            EncodingProblem::Empty { list } => write!(f, "{list} is empty; it needs at least one entry"),
+            EncodingProblem::CountMismatch { list, major, minor } => {
+                let minor_list = match list {
+                    List::Ps => "Ps2RHssMinor".into(),
+                    List::P(p) => indexed_name("Ps2RHssMinor", p),
+                    _ => "Ys2RHsMinor".into(),
+                };
+                let s = if major == 1 { "y" } else { "ies" };
+                write!(f, "{list} has {major} entr{s} but {} has {minor}; they must match", minor_list.as_str())
+            }
+            EncodingProblem::ZeroLength { entry } => write!(f, "{entry} is 0; lengths must be at least 1"),
+            EncodingProblem::MajorOutOfRange { entry, major, ndim_x } => {
+                entry.write(f, "Major")?;
+                if matches!(entry, Entry::Y(_)) && major == 0 {
+                    write!(f, " is 0 (R); a Y names an H component, majors 1..={ndim_x}")
+                } else {
+                    write!(f, " is {major}; majors are 0 (R) and 1..={ndim_x} (the H of X0..X{})", ndim_x - 1)
+                }
+            }
+            EncodingProblem::MinorOutOfRange { entry, major, minor, count } => {
+                entry.write(f, "Minor")?;
+                let group = NameBuf::group(major);
+                let s = if count == 1 { "y" } else { "ies" };
+                write!(
+                    f,
+                    " is {minor}, but RH major {major} ({}) has {count} entr{s}, so its minors are 0..{count}",
+                    group.as_str()
+                )
+            }
+            EncodingProblem::Shared { first, second, major, minor } => write!(
+                f,
+                "{first} and {second} both name RH component ({major}, {minor}); each R or H component belongs to \
+                 at most one P or Y"
+            ),
+            EncodingProblem::Unowned { entry, length } => write!(
+                f,
+                "{entry} (length {length}) is named by no P or Y, so part of its X dimension would never be \
+                 reached; map it to a P or a Y"
+            ),
+            EncodingProblem::TooManyHidden { needed, max } => {
+                write!(f, "the encoding needs {needed} hidden dimensions (X + R + H + P); at most {max} are supported")
+            }
+            EncodingProblem::NoVectorY { width } => write!(
+                f,
+                "the instruction moves {width} elements per lane, but no Y walks the fastest H component of the \
+                 last X dimension, so a thread holds no contiguous vector; use a one-element instruction"
+            ),
+            EncodingProblem::VectorWidth { y, length, width } => write!(
+                f,
+                "the instruction moves {width} elements per lane, but the vector dimension Y{y} has length \
+                 {length}; CK's tile window (get_vector_dim_y_scalar_per_vector) issues only widths that divide it"
+            ),
+            EncodingProblem::TooManyIndices { count, limit } => write!(
+                f,
+                "the distribution has {count} (P..., Y...) indices, more than the {limit} that are enumerated"
+            ),
+        }
+    }
+}
+
+/// A short name built without allocation (for messages).
+struct NameBuf {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl NameBuf {
+    fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+
+    /// "RsLengths" for major 0, "HsLengthss[major-1]" otherwise.
+    fn group(major: usize) -> NameBuf {
+        if major == 0 { "RsLengths".into() } else { indexed_name("HsLengthss", (major - 1) as u8) }
+    }
+}
+
+impl From<&str> for NameBuf {
+    fn from(s: &str) -> NameBuf {
+        let mut bytes = [0u8; 32];
+        let len = s.len().min(32);
+        bytes[..len].copy_from_slice(&s.as_bytes()[..len]);
+        NameBuf { bytes, len }
+    }
+}
+
+/// `name[index]`.
+fn indexed_name(name: &str, index: u8) -> NameBuf {
+    use core::fmt::Write;
+    struct W(NameBuf);
+    impl Write for W {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            let end = (self.0.len + s.len()).min(32);
+            let n = end - self.0.len;
+            self.0.bytes[self.0.len..end].copy_from_slice(&s.as_bytes()[..n]);
+            self.0.len = end;
+            Ok(())
+        }
+    }
+    let mut w = W(NameBuf { bytes: [0; 32], len: 0 });
+    let _ = write!(w, "{name}[{index}]");
+    w.0
+}
+
+fn bad(problem: EncodingProblem) -> Error {
+    Error::new(ErrorKind::Encoding { problem })
+}
+
+/// A list of at most [`MAX_DIMS`] entries as [`Dims`], or which list is too long.
+fn list(values: &[usize], which: List) -> Result<Dims, Error> {
+    if values.len() > MAX_DIMS {
+        return Err(bad(EncodingProblem::TooMany { list: which, given: values.len(), max: MAX_DIMS }));
+    }
+    Dims::from_usizes(values).map_err(|source| Error::new(ErrorKind::Transform { item: 0, source }))
+}
+
+/// CK Tile's `tile_distribution_encoding`, validated: see the
+/// [module documentation](self) for the six lists.
+///
+/// Build one with [`Encoding::new`], read one from CK's C++ spelling with
+/// [`parse`](crate::distribution::parse) (its `Display` prints that
+/// spelling back), or take one from the
+/// [`catalogue`](crate::distribution::catalogue).
+///
+/// ```
+/// use cktile::distribution::Encoding;
+/// // CK's warp-GEMM A operand for 32x32x8 fp16 MFMA: X = (M, K),
+/// // M = 32 lanes, K = 2 lane groups x 4 registers; the lane merges (K lane, M lane).
+/// let a = Encoding::new(&[], &[&[32], &[2, 4]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])?;
+/// assert_eq!((a.ndim_x(), a.ndim_p(), a.ndim_y(), a.ndim_r()), (2, 1, 1, 0));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Encoding {
+    rs: Dims,
+    hs: [Dims; MAX_DIMS],
+    n_x: u8,
+    ps_major: [Dims; MAX_DIMS],
+    ps_minor: [Dims; MAX_DIMS],
+    n_p: u8,
+    ys_major: Dims,
+    ys_minor: Dims,
+}
+
+impl Encoding {
+    /// An encoding from CK's six lists, in CK's order, checked: every list
+    /// within capacity ([`MAX_DIMS`] entries; at most [`MAX_DIMS`] P and Y
+    /// dimensions together), major and minor lists of equal lengths, every
+    /// length at least 1, every X with at least one H entry, every P with at
+    /// least one entry, at least one Y, every (major, minor) naming an
+    /// existing R/H component (and a Y never naming R), no component named
+    /// twice, and every H component longer than 1 named by some P or Y.
+    ///
+    /// ```
+    /// use cktile::distribution::Encoding;
+    /// let e = Encoding::new(&[], &[&[16], &[4, 4]], &[&[2, 1]], &[&[0, 0]], &[2, 1], &[1, 0]).unwrap_err();
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "Ps2RHss{Major,Minor}[0][1] and Ys2RHs{Major,Minor}[1] both name RH component (1, 0); each R or H \
+    ///      component belongs to at most one P or Y"
+    /// );
+    /// ```
+    pub fn new(
+        rs: &[usize],
+        hs: &[&[usize]],
+        ps_major: &[&[usize]],
+        ps_minor: &[&[usize]],
+        ys_major: &[usize],
+        ys_minor: &[usize],
+    ) -> Result<Encoding, Error> {
+        let mut enc = Encoding {
+            rs: list(rs, List::Rs)?,
+            hs: [Dims::EMPTY; MAX_DIMS],
+            n_x: 0,
+            ps_major: [Dims::EMPTY; MAX_DIMS],
+            ps_minor: [Dims::EMPTY; MAX_DIMS],
+            n_p: 0,
+            ys_major: Dims::EMPTY,
+            ys_minor: Dims::EMPTY,
+        };
+        if hs.is_empty() {
+            return Err(bad(EncodingProblem::Empty { list: List::Xs }));
+        }
+        if hs.len() > MAX_DIMS {
+            return Err(bad(EncodingProblem::TooMany { list: List::Xs, given: hs.len(), max: MAX_DIMS }));
+        }
+        for (x, h) in hs.iter().enumerate() {
+            enc.hs[x] = list(h, List::Hs(x as u8))?;
+        }
+        enc.n_x = hs.len() as u8;
+        if ps_major.len() != ps_minor.len() {
+            return Err(bad(EncodingProblem::CountMismatch {
+                list: List::Ps,
+                major: ps_major.len(),
+                minor: ps_minor.len(),
+            }));
+        }
+        if ps_major.len() > MAX_DIMS {
+            return Err(bad(EncodingProblem::TooMany { list: List::Ps, given: ps_major.len(), max: MAX_DIMS }));
+        }
+        for (p, (major, minor)) in ps_major.iter().zip(ps_minor).enumerate() {
+            if major.len() != minor.len() {
+                return Err(bad(EncodingProblem::CountMismatch {
+                    list: List::P(p as u8),
+                    major: major.len(),
+                    minor: minor.len(),
+                }));
+            }
+            enc.ps_major[p] = list(major, List::P(p as u8))?;
+            enc.ps_minor[p] = list(minor, List::P(p as u8))?;
+        }
+        enc.n_p = ps_major.len() as u8;
+        if ys_major.len() != ys_minor.len() {
+            return Err(bad(EncodingProblem::CountMismatch {
+                list: List::Ys,
+                major: ys_major.len(),
+                minor: ys_minor.len(),
+            }));
+        }
+        enc.ys_major = list(ys_major, List::Ys)?;
+        enc.ys_minor = list(ys_minor, List::Ys)?;
+        enc.validate()?;
+        Ok(enc)
+    }
+
+    /// The semantic checks of [`new`](Self::new), once the lists are stored.
+    fn validate(&self) -> Result<(), Error> {
+        for (i, &len) in self.rs.as_slice().iter().enumerate() {
+            if len == 0 {
+                return Err(bad(EncodingProblem::ZeroLength { entry: Entry::R(i as u8) }));
+            }
+        }
+        for x in 0..self.ndim_x() {
+            if self.hs[x].is_empty() {
+                return Err(bad(EncodingProblem::Empty { list: List::Hs(x as u8) }));
+            }
+            for (i, &len) in self.hs[x].as_slice().iter().enumerate() {
+                if len == 0 {
+                    return Err(bad(EncodingProblem::ZeroLength { entry: Entry::H(x as u8, i as u8) }));
+                }
+            }
+        }
+        for p in 0..self.ndim_p() {
+            if self.ps_major[p].is_empty() {
+                return Err(bad(EncodingProblem::Empty { list: List::P(p as u8) }));
+            }
+        }
+        if self.ys_major.is_empty() {
+            return Err(bad(EncodingProblem::Empty { list: List::Ys }));
+        }
+        let top = self.ndim_p() + self.ndim_y();
+        if top > MAX_DIMS {
+            return Err(bad(EncodingProblem::TooMany { list: List::Top, given: top, max: MAX_DIMS }));
+        }
+        // owner[major][minor]: the P/Y entry naming each R/H component.
+        let mut owner = [[None::<Entry>; MAX_DIMS]; MAX_DIMS + 1];
+        let ndim_x = self.ndim_x();
+        let mut claim = |entry: Entry, major: Index, minor: Index| -> Result<(), Error> {
+            let major_ok = major >= 0 && (major as usize) <= ndim_x && !(matches!(entry, Entry::Y(_)) && major == 0);
+            if !major_ok {
+                return Err(bad(EncodingProblem::MajorOutOfRange { entry, major: major as usize, ndim_x }));
+            }
+            let major = major as usize;
+            let count = self.rh_lengths(major).len();
+            if minor < 0 || minor as usize >= count {
+                return Err(bad(EncodingProblem::MinorOutOfRange { entry, major, minor: minor as usize, count }));
+            }
+            let minor = minor as usize;
+            if let Some(first) = owner[major][minor] {
+                return Err(bad(EncodingProblem::Shared { first, second: entry, major, minor }));
+            }
+            owner[major][minor] = Some(entry);
+            Ok(())
+        };
+        for p in 0..self.ndim_p() {
+            for i in 0..self.ps_major[p].len() {
+                claim(Entry::P(p as u8, i as u8), self.ps_major[p].get(i), self.ps_minor[p].get(i))?;
+            }
+        }
+        for i in 0..self.ndim_y() {
+            claim(Entry::Y(i as u8), self.ys_major.get(i), self.ys_minor.get(i))?;
+        }
+        for x in 0..ndim_x {
+            for (i, &length) in self.hs[x].as_slice().iter().enumerate() {
+                if length > 1 && owner[x + 1][i].is_none() {
+                    return Err(bad(EncodingProblem::Unowned { entry: Entry::H(x as u8, i as u8), length }));
+                }
+            }
+        }
+        let h_total: usize = (0..ndim_x).map(|x| self.hs[x].len()).sum();
+        let needed = ndim_x + self.ndim_r() + h_total + self.ndim_p();
+        if needed > crate::adaptor::MAX_HIDDEN {
+            return Err(bad(EncodingProblem::TooManyHidden { needed, max: crate::adaptor::MAX_HIDDEN }));
+        }
+        Ok(())
+    }
+
+    /// Number of X (tensor) dimensions: `HsLengthss::size()`.
+    ///
+    /// ```
+    /// let a = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// assert_eq!(a.ndim_x(), 2);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn ndim_x(&self) -> usize {
+        self.n_x as usize
+    }
+
+    /// Number of P (partition) dimensions.
+    ///
+    /// ```
+    /// let a = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// assert_eq!(a.ndim_p(), 1);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn ndim_p(&self) -> usize {
+        self.n_p as usize
+    }
+
+    /// Number of Y (per-thread) dimensions.
+    ///
+    /// ```
+    /// let c = cktile::distribution::catalogue::mfma_c(32, 8)?;
+    /// assert_eq!(c.ndim_y(), 2);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn ndim_y(&self) -> usize {
+        self.ys_major.len()
+    }
+
+    /// Number of R (replicated) dimensions.
+    ///
+    /// ```
+    /// let a = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// assert_eq!(a.ndim_r(), 0);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn ndim_r(&self) -> usize {
+        self.rs.len()
+    }
+
+    /// `RsLengths`.
+    ///
+    /// ```
+    /// let e = cktile::distribution::Encoding::new(&[2], &[&[4]], &[&[0, 1]], &[&[0, 0]], &[], &[]);
+    /// assert!(e.is_err()); // no Y
+    /// let e = cktile::distribution::Encoding::new(&[2], &[&[4, 2]], &[&[0, 1]], &[&[0, 0]], &[1], &[1])?;
+    /// assert_eq!(e.rs_lengths().as_slice(), &[2]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn rs_lengths(&self) -> Dims {
+        self.rs
+    }
+
+    /// `HsLengthss[x]` (empty past the X dimensions).
+    ///
+    /// ```
+    /// let a = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// assert_eq!(a.hs_lengths(1).as_slice(), &[2, 4]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn hs_lengths(&self, x: usize) -> Dims {
+        self.hs.get(x).copied().unwrap_or(Dims::EMPTY)
+    }
+
+    /// The lengths of R/H group `major` (0: `RsLengths`, `i + 1`: `HsLengthss[i]`).
+    ///
+    /// ```
+    /// let a = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// assert_eq!(a.rh_lengths(2).as_slice(), &[2, 4]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn rh_lengths(&self, major: usize) -> Dims {
+        if major == 0 { self.rs } else { self.hs_lengths(major - 1) }
+    }
+
+    /// `(Ps2RHssMajor[p], Ps2RHssMinor[p])` (empty past the P dimensions).
+    ///
+    /// ```
+    /// let a = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// let (major, minor) = a.p_to_rh(0);
+    /// assert_eq!((major.as_slice(), minor.as_slice()), (&[2, 1][..], &[0, 0][..]));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn p_to_rh(&self, p: usize) -> (Dims, Dims) {
+        (self.ps_major.get(p).copied().unwrap_or(Dims::EMPTY), self.ps_minor.get(p).copied().unwrap_or(Dims::EMPTY))
+    }
+
+    /// `(Ys2RHsMajor, Ys2RHsMinor)`.
+    ///
+    /// ```
+    /// let c = cktile::distribution::catalogue::mfma_c(32, 8)?;
+    /// let (major, minor) = c.y_to_rh();
+    /// assert_eq!((major.as_slice(), minor.as_slice()), (&[1, 1][..], &[0, 2][..]));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn y_to_rh(&self) -> (Dims, Dims) {
+        (self.ys_major, self.ys_minor)
+    }
+}

@@ -1,0 +1,381 @@
+//! Tile distributions: CK Tile's `tile_distribution_encoding` and
+//! `make_static_tile_distribution` at run time, saying which thread and
+//! which register own each element of a tile.
+//!
+//! A distribution maps a partition index P (the lane; or the warp, then the
+//! lane) and a per-thread index Y to a tensor coordinate X. It is built from
+//! an [`Encoding`] exactly as CK builds it:
+//!
+//! - the **ps_ys_to_xs adaptor** ([`Distribution::ps_ys_to_xs`]): bottom
+//!   dimensions X; a `replicate` producing the R components (left out when
+//!   there are none, where CK's has no dimensions); one `unmerge` per X into
+//!   its H components; one `merge` per P over the R/H components it names;
+//!   the top dimensions are the P merges' outputs followed by the H
+//!   components the Ys name;
+//! - the **ys_to_d descriptor** ([`Distribution::ys_to_d`]): the Y lengths
+//!   packed row-major into the thread buffer index D.
+//!
+//! [`Distribution::calculate_index`] maps (P..., Y...) to X.
+//!
+//! Submodules: [`encoding`] (the validated encoding and what a malformed one
+//! gets wrong), `text` (CK's C++ spelling: `Display` and [`parse`], with the
+//! `alloc` feature), `table` (every index enumerated, with `alloc`) and
+//! [`catalogue`] (CK's own encodings).
+//!
+//! ```
+//! use cktile::distribution::{Distribution, catalogue};
+//! // CK's warp-GEMM A operand of the 32x32x8 fp16 MFMA:
+//! // lane l, register v hold A(m = l % 32, k = 4 * (l / 32) + v).
+//! let d = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+//! assert_eq!(d.x_lengths().as_slice(), &[32, 8]);
+//! assert_eq!((d.p_lengths().as_slice(), d.y_lengths().as_slice()), (&[64][..], &[4][..]));
+//! assert_eq!(d.calculate_index(&[37, 2])?.as_slice(), &[5, 6]);
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+pub mod catalogue;
+pub mod encoding;
+#[cfg(feature = "alloc")]
+pub mod table;
+#[cfg(feature = "alloc")]
+pub mod text;
+
+pub use encoding::{Encoding, EncodingProblem, Entry, List};
+#[cfg(feature = "alloc")]
+pub use table::Table;
+#[cfg(feature = "alloc")]
+pub use text::parse;
+
+use crate::Descriptor;
+use crate::adaptor::{Adaptor, MAX_HIDDEN};
+use crate::error::{Error, ErrorKind};
+use crate::{Ids, Item};
+use cktile_transforms::{Dims, Index, MAX_DIMS, Transform};
+
+/// The most (P..., Y...) indices [`Distribution::for_each`] enumerates: 2^24.
+///
+/// ```
+/// assert_eq!(cktile::distribution::MAX_ENUMERATED, 1 << 24);
+/// ```
+pub const MAX_ENUMERATED: u64 = 1 << 24;
+
+/// A tile distribution: CK Tile's `tile_distribution` made by
+/// `make_static_tile_distribution(encoding)`. See the
+/// [module documentation](self).
+///
+/// ```
+/// use cktile::distribution::{Distribution, parse};
+/// let d = Distribution::new(parse(
+///     "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,
+///      tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>",
+/// )?)?;
+/// // 16x16x16 MFMA A: lane 21 holds row 21 % 16 = 5, k = 4 * (21 / 16) + v.
+/// assert_eq!(d.calculate_index(&[21, 3])?.as_slice(), &[5, 7]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Distribution {
+    encoding: Encoding,
+    ps_ys_to_xs: Adaptor,
+    ys_to_d: Descriptor,
+    /// The adaptor's hidden id of each R/H component: `[major][minor]`.
+    rh_hidden: [[u8; MAX_DIMS]; MAX_DIMS + 1],
+}
+
+fn lift(item: usize) -> impl Fn(cktile_transforms::Error) -> Error {
+    move |source| Error::new(ErrorKind::Transform { item, source })
+}
+
+impl Distribution {
+    /// CK Tile's `make_static_tile_distribution(encoding)`: builds the
+    /// ps_ys_to_xs adaptor and the ys_to_d descriptor.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let d = Distribution::new(catalogue::mfma_c(16, 16)?)?;
+    /// assert_eq!(d.ps_ys_to_xs().items().len(), 3); // unmerge M, unmerge N, merge the lane
+    /// assert_eq!(d.ys_to_d().lengths().as_slice(), &[1, 4]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn new(encoding: Encoding) -> Result<Distribution, Error> {
+        let ndim_x = encoding.ndim_x();
+        let mut next = ndim_x;
+        let mut rh_hidden = [[0u8; MAX_DIMS]; MAX_DIMS + 1];
+        let mut items = [crate::descriptor::stage::FILLER; 2 * MAX_DIMS + 1];
+        let mut n_items = 0;
+        let mut fresh = |count: usize, major: usize, rh_hidden: &mut [[u8; MAX_DIMS]; MAX_DIMS + 1]| {
+            let mut ids = [0usize; MAX_DIMS];
+            for (minor, id) in ids.iter_mut().enumerate().take(count) {
+                *id = next;
+                rh_hidden[major][minor] = next as u8;
+                next += 1;
+            }
+            Ids::from_slice(&ids[..count])
+        };
+        // replicate () -> R components
+        let rs = encoding.rs_lengths();
+        if !rs.is_empty() {
+            let upper = fresh(rs.len(), 0, &mut rh_hidden)?;
+            let t = Transform::replicate_dims(rs).map_err(lift(n_items))?;
+            items[n_items] = Item::from_ids(t, Ids::EMPTY, upper);
+            n_items += 1;
+        }
+        // unmerge X_x -> its H components
+        let mut x_lengths = Dims::EMPTY;
+        for x in 0..ndim_x {
+            let hs = encoding.hs_lengths(x);
+            let upper = fresh(hs.len(), x + 1, &mut rh_hidden)?;
+            let t = Transform::unmerge_dims(hs).map_err(lift(n_items))?;
+            let length = hs.product().ok_or(Error::new(ErrorKind::Overflow {
+                quantity: "length of an X dimension",
+                value: hs.wide_product(),
+            }))?;
+            x_lengths = x_lengths.push(length).map_err(lift(n_items))?;
+            items[n_items] = Item::from_ids(t, Ids::from_slice(&[x])?, upper);
+            n_items += 1;
+        }
+        // merge (R/H components) -> P
+        let mut top = [0usize; MAX_DIMS];
+        for (p, top_p) in top.iter_mut().enumerate().take(encoding.ndim_p()) {
+            let (major, minor) = encoding.p_to_rh(p);
+            let mut lower = [0usize; MAX_DIMS];
+            let mut lengths = Dims::EMPTY;
+            for (i, low) in lower.iter_mut().enumerate().take(major.len()) {
+                let (ma, mi) = (major.get(i) as usize, minor.get(i) as usize);
+                *low = rh_hidden[ma][mi] as usize;
+                lengths = lengths.push(encoding.rh_lengths(ma).get(mi)).map_err(lift(n_items))?;
+            }
+            let t = Transform::merge_dims(lengths).map_err(lift(n_items))?;
+            *top_p = next;
+            items[n_items] = Item::from_ids(t, Ids::from_slice(&lower[..major.len()])?, Ids::from_slice(&[next])?);
+            next += 1;
+            n_items += 1;
+        }
+        // Y -> the H components they name, directly
+        let (ys_major, ys_minor) = encoding.y_to_rh();
+        let mut y_lengths = [0usize; MAX_DIMS];
+        for i in 0..encoding.ndim_y() {
+            let (ma, mi) = (ys_major.get(i) as usize, ys_minor.get(i) as usize);
+            top[encoding.ndim_p() + i] = rh_hidden[ma][mi] as usize;
+            y_lengths[i] = encoding.rh_lengths(ma).get(mi) as usize;
+        }
+        let bottom: [usize; MAX_DIMS] = core::array::from_fn(|i| i);
+        let ndim_top = encoding.ndim_p() + encoding.ndim_y();
+        debug_assert!(next <= MAX_HIDDEN);
+        let ps_ys_to_xs = Adaptor::new(x_lengths, &items[..n_items], &bottom[..ndim_x], &top[..ndim_top])?;
+        let ys_to_d = Descriptor::packed(&y_lengths[..encoding.ndim_y()])?;
+        Ok(Distribution { encoding, ps_ys_to_xs, ys_to_d, rh_hidden })
+    }
+
+    /// The encoding.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let e = catalogue::mfma_b(16, 16)?;
+    /// assert_eq!(Distribution::new(e)?.encoding(), &e);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn encoding(&self) -> &Encoding {
+        &self.encoding
+    }
+
+    /// The ps_ys_to_xs adaptor: top (P..., Y...), bottom X.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let d = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+    /// assert_eq!(
+    ///     d.ps_ys_to_xs().to_string(),
+    ///     "bottom [0,1] (32,8) | unmerge((32)) on [0] -> [2] | unmerge((2,4)) on [1] -> [3,4] | merge((2,32)) on [3,2] -> [5] | top [5,4]"
+    /// );
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn ps_ys_to_xs(&self) -> &Adaptor {
+        &self.ps_ys_to_xs
+    }
+
+    /// The ys_to_d descriptor: Y index to thread-buffer index D.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+    /// assert_eq!(d.ys_to_d().calculate_offset(&[2, 3]), 11);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn ys_to_d(&self) -> &Descriptor {
+        &self.ys_to_d
+    }
+
+    /// Lengths of the X dimensions (products of the H lengths).
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.x_lengths().as_slice(), &[32, 32]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn x_lengths(&self) -> Dims {
+        self.ps_ys_to_xs.bottom_lengths()
+    }
+
+    /// Lengths of the P dimensions.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.p_lengths().as_slice(), &[64]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn p_lengths(&self) -> Dims {
+        let top = self.ps_ys_to_xs.top_lengths();
+        Dims::from_slice(&top.as_slice()[..self.encoding.ndim_p()]).unwrap_or(Dims::EMPTY)
+    }
+
+    /// Lengths of the Y dimensions.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.y_lengths().as_slice(), &[4, 4]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn y_lengths(&self) -> Dims {
+        self.ys_to_d.lengths()
+    }
+
+    /// The thread buffer's length: the product of the Y lengths.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.d_length(), 16);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn d_length(&self) -> Index {
+        self.ys_to_d.element_space_size()
+    }
+
+    /// The X coordinate of (P..., Y...): the ps_ys_to_xs adaptor's
+    /// `calculate_bottom_index`, checking the index's arity and ranges.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let c = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+    /// // 32x32 C: lane 40, register block 1, register 2 -> row 8 * 1 + 4 * (40 / 32) + 2, col 40 % 32.
+    /// assert_eq!(c.calculate_index(&[40, 1, 2])?.as_slice(), &[14, 8]);
+    /// assert!(c.calculate_index(&[64, 0, 0]).is_err());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn calculate_index(&self, ps_ys: &[Index]) -> Result<Dims, Error> {
+        self.ps_ys_to_xs.calculate_bottom_index(ps_ys)
+    }
+
+    /// CK Tile's `tile_distribution::calculate_index(ps)`: the X coordinate
+    /// of a thread's first element (all Y = 0).
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let a = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+    /// assert_eq!(a.thread_origin(&[37])?.as_slice(), &[5, 8]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn thread_origin(&self, ps: &[Index]) -> Result<Dims, Error> {
+        let mut ps_ys = [0 as Index; MAX_DIMS];
+        if ps.len() != self.encoding.ndim_p() {
+            return Err(Error::new(ErrorKind::CoordinateArity { expected: self.encoding.ndim_p(), found: ps.len() }));
+        }
+        ps_ys[..ps.len()].copy_from_slice(ps);
+        self.calculate_index(&ps_ys[..self.encoding.ndim_p() + self.encoding.ndim_y()])
+    }
+
+    /// CK Tile's `calculate_rs_index_from_ps_index`: the R (replication)
+    /// index a partition index selects.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, Encoding};
+    /// // 2 warps holding the same 64-element row: R = warp.
+    /// let e = Encoding::new(&[2], &[&[64]], &[&[0], &[1]], &[&[0], &[0]], &[], &[]);
+    /// assert!(e.is_err()); // a Y is needed
+    /// let e = Encoding::new(&[2], &[&[16, 4]], &[&[0], &[1]], &[&[0], &[0]], &[1], &[1])?;
+    /// let d = Distribution::new(e)?;
+    /// assert_eq!(d.rs_index(&[1, 7])?.as_slice(), &[1]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn rs_index(&self, ps: &[Index]) -> Result<Dims, Error> {
+        // Checks the arity and ranges.
+        self.thread_origin(ps)?;
+        let mut top = [0 as Index; MAX_DIMS];
+        top[..ps.len()].copy_from_slice(ps);
+        let hidden = self.ps_ys_to_xs.hidden_index_unchecked(&top[..self.encoding.ndim_p() + self.encoding.ndim_y()]);
+        let mut rs = Dims::EMPTY;
+        for minor in 0..self.encoding.ndim_r() {
+            rs = rs.push(hidden[self.rh_hidden[0][minor] as usize % MAX_HIDDEN]).unwrap_or(rs);
+        }
+        Ok(rs)
+    }
+
+    /// The thread-buffer index D of a Y index (the ys_to_d descriptor's offset).
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let c = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+    /// assert_eq!(c.d_index(&[3, 1])?, 13);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn d_index(&self, ys: &[Index]) -> Result<Index, Error> {
+        self.ys_to_d.try_calculate_offset(ys)
+    }
+
+    /// The number of (P..., Y...) indices, or `None` past 64 bits.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.index_count(), Some(64 * 16));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn index_count(&self) -> Option<u64> {
+        self.ps_ys_to_xs.top_lengths().product().map(|n| n as u64)
+    }
+
+    /// Calls `f(ps_ys, xs, d)` for every (P..., Y...) index in row-major
+    /// order (the last Y fastest), with its X coordinate and thread-buffer
+    /// index; refuses, naming the limit, a distribution with more than
+    /// `limit` indices (at most [`MAX_ENUMERATED`] is the usual bound).
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue, MAX_ENUMERATED};
+    /// let a = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+    /// let mut seen = std::collections::HashSet::new();
+    /// a.for_each(MAX_ENUMERATED, |_, xs, _| { seen.insert((xs[0], xs[1])); })?;
+    /// assert_eq!(seen.len(), 32 * 8); // every element owned exactly once
+    /// assert!(a.for_each(100, |_, _, _| {}).is_err());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn for_each(&self, limit: u64, mut f: impl FnMut(&[Index], &[Index], Index)) -> Result<(), Error> {
+        let lengths = self.ps_ys_to_xs.top_lengths();
+        let count = self.index_count();
+        match count {
+            Some(n) if n <= limit => {}
+            _ => {
+                let problem = EncodingProblem::TooManyIndices { count: count.unwrap_or(u64::MAX), limit };
+                return Err(Error::new(ErrorKind::Encoding { problem }));
+            }
+        }
+        let n = lengths.len();
+        let ndim_p = self.encoding.ndim_p();
+        let mut index = [0 as Index; MAX_DIMS];
+        loop {
+            let xs = self.ps_ys_to_xs.bottom_index_unchecked(&index[..n]);
+            let d = self.ys_to_d.calculate_offset(&index[ndim_p..n]);
+            f(&index[..n], xs.as_slice(), d);
+            let mut dim = n;
+            loop {
+                if dim == 0 {
+                    return Ok(());
+                }
+                dim -= 1;
+                index[dim] += 1;
+                if index[dim] < lengths.get(dim) {
+                    break;
+                }
+                index[dim] = 0;
+            }
+        }
+    }
+}

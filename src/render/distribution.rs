@@ -1,0 +1,104 @@
+//! Tile distributions as text: the lengths, the X coordinate of every
+//! (P..., Y...) index and, for a 2-D X, the grid of owners (what
+//! `cktile distribution` prints).
+
+use crate::distribution::{Distribution, Table};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+/// The largest X0 x X1 grid drawn.
+const GRID_ROWS: i64 = 256;
+const GRID_COLS: i64 = 64;
+
+fn tuple(values: &[i64]) -> String {
+    let parts: Vec<String> = values.iter().map(|v| format!("{v}")).collect();
+    format!("({})", parts.join(","))
+}
+
+/// The text report of `d` and its enumeration `t`.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution, Table};
+/// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+/// let text = cktile::render::distribution::distribution(&d, &Table::new(&d)?);
+/// assert!(text.contains("P (21): (5,4) (5,5) (5,6) (5,7)"));
+/// assert!(text.contains(" 5 |  5:0  5:1  5:2  5:3 21:0 21:1 21:2 21:3"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn distribution(d: &Distribution, t: &Table) -> String {
+    let mut out = String::new();
+    let e = d.encoding();
+    let (x, p, y, r) = (d.x_lengths(), d.p_lengths(), d.y_lengths(), e.rs_lengths());
+    let _ = writeln!(out, "{e}");
+    let _ = writeln!(
+        out,
+        "X lengths {}, P lengths {}, Y lengths {}, R lengths {}; {} elements per thread",
+        tuple(x.as_slice()),
+        tuple(p.as_slice()),
+        tuple(y.as_slice()),
+        tuple(r.as_slice()),
+        d.d_length()
+    );
+    let _ = writeln!(out, "\nX of every (P..., Y...): one line per P, its Ys in thread-buffer order (D = 0, 1, ...)");
+    let per_p = d.d_length() as usize;
+    let ps = t.len().checked_div(per_p).unwrap_or(0);
+    let mut p_index = vec![0i64; p.len()];
+    let mut labels = Vec::with_capacity(ps);
+    for block in 0..ps {
+        let label = tuple(&p_index);
+        let xs: Vec<String> = (0..per_p).map(|i| tuple(t.x(block * per_p + i))).collect();
+        let _ = writeln!(out, "P {label}: {}", xs.join(" "));
+        labels.push(p_index.iter().map(|v| format!("{v}")).collect::<Vec<_>>().join("."));
+        for dim in (0..p.len()).rev() {
+            p_index[dim] += 1;
+            if p_index[dim] < p.get(dim) {
+                break;
+            }
+            p_index[dim] = 0;
+        }
+    }
+    if x.len() != 2 {
+        return out;
+    }
+    let (rows, cols) = (x.get(0), x.get(1));
+    if rows > GRID_ROWS || cols > GRID_COLS {
+        let _ =
+            writeln!(out, "\n(the owner grid is drawn for X up to {GRID_ROWS}x{GRID_COLS}; this X is {rows}x{cols})");
+        return out;
+    }
+    // The first owner of every element, as P:D.
+    let mut grid: Vec<Option<String>> = vec![None; (rows * cols) as usize];
+    let mut copies = vec![0usize; (rows * cols) as usize];
+    for i in 0..t.len() {
+        let xs = t.x(i);
+        let cell = (xs[0] * cols + xs[1]) as usize;
+        copies[cell] += 1;
+        if grid[cell].is_none() {
+            grid[cell] = Some(format!("{}:{}", labels[i / per_p.max(1)], t.d(i)));
+        }
+    }
+    let width = grid.iter().flatten().map(|s| s.len()).max().unwrap_or(1).max(format!("{}", cols - 1).len());
+    let row_width = format!("{}", rows - 1).len();
+    let _ = writeln!(out, "\nOwner of each X (row X0, column X1) as P:D");
+    let _ = write!(out, "{:>row_width$} |", "");
+    for c in 0..cols {
+        let _ = write!(out, " {c:>width$}");
+    }
+    let _ = writeln!(out);
+    for r in 0..rows {
+        let _ = write!(out, "{r:>row_width$} |");
+        for c in 0..cols {
+            let cell = grid[(r * cols + c) as usize].as_deref().unwrap_or("-");
+            let _ = write!(out, " {cell:>width$}");
+        }
+        let _ = writeln!(out);
+    }
+    let max = copies.iter().copied().max().unwrap_or(0);
+    if max > 1 {
+        let _ = writeln!(out, "(each element is held by up to {max} threads (R); the first is shown)");
+    }
+    out
+}

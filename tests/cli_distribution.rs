@@ -1,0 +1,156 @@
+//! `cktile distribution`: the JSON contract, the text report, the owner
+//! grid and the refusals, checked against the library and against the
+//! closed forms of AMD's MFMA lane maps.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::{Command, Output};
+
+fn cktile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn ints(v: &serde_json::Value) -> Vec<i64> {
+    v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
+}
+
+const DRAM: &str = "tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, \
+tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>";
+
+#[test]
+fn json_contract_for_the_32x32x8_accumulator() {
+    let out = stdout(&cktile(&["distribution", "mfma32x32x8_c", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(ints(&v["x_lengths"]), [32, 32]);
+    assert_eq!(ints(&v["p_lengths"]), [64]);
+    assert_eq!(ints(&v["y_lengths"]), [4, 4]);
+    assert_eq!(ints(&v["r_lengths"]), Vec::<i64>::new());
+    let xs = v["xs"].as_array().unwrap();
+    let ds = ints(&v["ys_to_d"]);
+    assert_eq!((xs.len(), ds.len()), (64 * 16, 64 * 16));
+    // Row-major over (lane, y0, y1), last Y fastest; AMD's D layout:
+    // register r = 4 * y0 + y1 of lane l holds C(8 * (r / 4) + 4 * (l / 32) + r % 4, l % 32).
+    for (i, x) in xs.iter().enumerate() {
+        let (lane, r) = ((i / 16) as i64, (i % 16) as i64);
+        assert_eq!(ints(x), [8 * (r / 4) + 4 * (lane / 32) + r % 4, lane % 32], "index {i}");
+        assert_eq!(ds[i], r);
+    }
+}
+
+#[test]
+fn json_of_ck_spelling_matches_the_library() {
+    let out = stdout(&cktile(&["distribution", DRAM, "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let d = cktile::distribution::Distribution::new(cktile::distribution::parse(DRAM).unwrap()).unwrap();
+    assert_eq!(v["encoding"].as_str().unwrap(), DRAM);
+    assert_eq!(ints(&v["p_lengths"]), [4, 64]);
+    assert_eq!(ints(&v["y_lengths"]), [2, 8]);
+    let xs = v["xs"].as_array().unwrap();
+    let mut i = 0;
+    d.for_each(1 << 24, |ps_ys, x, dd| {
+        assert_eq!(ints(&xs[i]), x, "{ps_ys:?}");
+        assert_eq!(v["ys_to_d"][i].as_i64().unwrap(), dd);
+        i += 1;
+    })
+    .unwrap();
+    assert_eq!(i, xs.len());
+}
+
+#[test]
+fn text_report_lists_every_thread_and_the_owner_grid() {
+    let out = stdout(&cktile(&["distribution", "mfma32x32x8_a"]));
+    assert!(
+        out.contains("X lengths (32,8), P lengths (64), Y lengths (4), R lengths (); 4 elements per thread"),
+        "{out}"
+    );
+    // lane 37 holds A(5, 4..8)
+    assert!(out.contains("\nP (37): (5,4) (5,5) (5,6) (5,7)\n"), "{out}");
+    // grid row 5: lane 5 registers 0..3, then lane 37
+    assert!(out.contains("\n 5 |  5:0  5:1  5:2  5:3 37:0 37:1 37:2 37:3\n"), "{out}");
+    let dram = stdout(&cktile(&["distribution", DRAM]));
+    assert!(dram.contains("P (3,63): (63,24)"), "{dram}");
+}
+
+#[test]
+fn errors_point_into_the_encoding() {
+    let out = cktile(&[
+        "distribution",
+        "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,\n  tuple<sequence<2, 1>>, tuple<sequence<0, 3>>, sequence<2>, sequence<1>>",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: 2:44: Ps2RHssMinor[0][1] is 3, but RH major 1 (HsLengthss[0]) has 1 entry"),
+        "{err}"
+    );
+    assert!(err.contains("\n  |                                            ^"), "{err}");
+    let out = cktile(&["distribution", "mfma8x8x8_a"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr).unwrap().contains("unknown name `mfma8x8x8_a`; expected one of: mfma16x16x16_")
+    );
+    let big = "tile_distribution_encoding<sequence<>, tuple<sequence<1024, 32768>>, tuple<sequence<1>>, \
+               tuple<sequence<0>>, sequence<1>, sequence<1>>";
+    let out = cktile(&["distribution", big, "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim(),
+        "error: the distribution has 33554432 (P..., Y...) indices, more than the 16777216 that are enumerated"
+    );
+}
+
+/// CK's warp-GEMM A (16x16x32, 8 fp16 per lane) repeated over a 128x64 tile
+/// (8 M iterations, 2 K iterations): what the `mfma16` pattern reads with
+/// ds_read_b128.
+const BLOCK_A: &str = "tile_distribution_encoding<sequence<>, tuple<sequence<8, 16>, sequence<2, 4, 8>>, \
+tuple<sequence<2, 1>>, tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>";
+
+#[test]
+fn analyze_with_a_distribution_matches_the_mfma_pattern() {
+    for (spec, arch) in
+        [("packed((128,64))", "gfx942"), ("ck-universal-a:m=128,k=64", "gfx950"), ("packed((128,64))", "gfx90a")]
+    {
+        let json = |extra: &[&str]| -> serde_json::Value {
+            let mut args = vec!["analyze", spec, "--dtype", "fp16", "--arch", arch, "--json"];
+            args.extend_from_slice(extra);
+            serde_json::from_str(&stdout(&cktile(&args))).unwrap()
+        };
+        let by_pattern = json(&["--pattern", "mfma16"]);
+        let by_distribution = json(&["--distribution", BLOCK_A, "--op", "ds_read_b128"]);
+        for key in ["instructions", "cycles", "conflict_cycles", "max_ways", "per_instruction", "phases", "worst"] {
+            assert_eq!(by_pattern[key], by_distribution[key], "{spec} on {arch}: {key}");
+        }
+    }
+    let out = cktile(&[
+        "analyze",
+        "packed((32,8))",
+        "--dtype",
+        "fp16",
+        "--arch",
+        "gfx942",
+        "--distribution",
+        "mfma32x32x8_a",
+        "--op",
+        "ds_read_b128",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("the vector dimension Y0 has length 4"));
+    let out = cktile(&[
+        "analyze",
+        "packed((32,8))",
+        "--dtype",
+        "fp16",
+        "--arch",
+        "gfx942",
+        "--distribution",
+        "mfma32x32x8_a",
+    ]);
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim(),
+        "error: --distribution needs the instruction it issues (--op)"
+    );
+}

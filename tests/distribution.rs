@@ -1,0 +1,484 @@
+//! Tile distributions and tensor adaptors against independent derivations:
+//! every catalogue distribution's (P, Y) -> X compared with closed forms
+//! written from AMD's matrix-instruction lane maps (or CK's formulas by
+//! hand), the text form round-tripped and read from CK's own spelling,
+//! every malformed encoding named, and adaptors built from descriptor
+//! stages compared with the descriptors' offsets.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::adaptor::{Adaptor, AdaptorProblem};
+use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse};
+use cktile::random::chain::{ChainConfig, chain};
+use cktile::transforms::{Dims, Transform};
+use cktile::{Descriptor, ErrorKind, Item};
+use std::collections::HashMap;
+
+type Closed = fn(&[i64]) -> [i64; 2];
+
+/// Every (P..., Y...) of `d` maps to `expected(ps_ys)`, the thread-buffer
+/// index is row-major over Y, and (without R) every X element has exactly
+/// one owner.
+fn check_against(name: &str, d: &Distribution, expected: Closed) {
+    let mut owners: HashMap<Vec<i64>, Vec<i64>> = HashMap::new();
+    let mut count = 0u64;
+    let y = d.y_lengths();
+    let ndim_p = d.p_lengths().len();
+    d.for_each(MAX_ENUMERATED, |ps_ys, xs, dd| {
+        count += 1;
+        assert_eq!(xs, &expected(ps_ys)[..], "{name}: (P, Y) = {ps_ys:?}");
+        let mut row_major = 0;
+        for (i, &v) in ps_ys[ndim_p..].iter().enumerate() {
+            row_major = row_major * y.get(i) + v;
+        }
+        assert_eq!(dd, row_major, "{name}: D of {ps_ys:?}");
+        assert_eq!(d.calculate_index(ps_ys).unwrap().as_slice(), xs, "{name}: calculate_index");
+        if let Some(previous) = owners.insert(xs.to_vec(), ps_ys.to_vec()) {
+            panic!("{name}: {xs:?} owned by {previous:?} and {ps_ys:?}");
+        }
+    })
+    .unwrap();
+    let x = d.x_lengths();
+    assert_eq!(count, x.product().unwrap() as u64, "{name}: P x Y covers X exactly");
+    assert_eq!(owners.len() as u64, count);
+}
+
+// AMD's MFMA operand layouts (CDNA3 ISA, "Matrix fused multiply-add"):
+// A[i][k] of v_mfma_f32_{32x32x8,16x16x16}_f16 sits in lane i + M * (k / kpl),
+// register k % kpl; D[i][j] of 32x32 in lane j + 32 * ((i / 4) % 2), register
+// 4 * (i / 8) + i % 4; of 16x16 in lane j + 16 * (i / 4), register i % 4.
+fn a_32x32x8(v: &[i64]) -> [i64; 2] {
+    [v[0] % 32, 4 * (v[0] / 32) + v[1]]
+}
+fn a_16x16x16(v: &[i64]) -> [i64; 2] {
+    [v[0] % 16, 4 * (v[0] / 16) + v[1]]
+}
+// The K = 32 / 16 families: CK issues two MFMAs, each lane holding 8
+// consecutive K values (as gfx950's native 16x16x32 / 32x32x16 take them).
+fn a_16x16x32(v: &[i64]) -> [i64; 2] {
+    [v[0] % 16, 8 * (v[0] / 16) + v[1]]
+}
+fn a_32x32x16(v: &[i64]) -> [i64; 2] {
+    [v[0] % 32, 8 * (v[0] / 32) + v[1]]
+}
+fn c_32x32(v: &[i64]) -> [i64; 2] {
+    let (lane, reg) = (v[0], 4 * v[1] + v[2]);
+    [8 * (reg / 4) + 4 * (lane / 32) + reg % 4, lane % 32]
+}
+fn c_16x16(v: &[i64]) -> [i64; 2] {
+    let (lane, reg) = (v[0], 4 * v[1] + v[2]);
+    [4 * (lane / 16) + reg, lane % 16]
+}
+fn c_32x32_t(v: &[i64]) -> [i64; 2] {
+    let [m, n] = c_32x32(v);
+    [n, m]
+}
+fn c_16x16_t(v: &[i64]) -> [i64; 2] {
+    let [m, n] = c_16x16(v);
+    [n, m]
+}
+// CK's swizzled B (32x32x16, SFactor 2) by hand: the lane's bits are
+// (k group, n0, s, c, d) = (l / 32, (l / 16) % 2, (l / 8) % 2, (l / 4) % 2, l % 4)
+// and n = 16 n0 + 8 c + 4 s + d: bits 2 and 3 of the lane swap places in N.
+fn b_swizzled(v: &[i64]) -> [i64; 2] {
+    let l = v[0];
+    [16 * ((l / 16) % 2) + 8 * ((l / 4) % 2) + 4 * ((l / 8) % 2) + l % 4, 8 * (l / 32) + v[1]]
+}
+// Its C: transposed, M rows in blocks of 16 (two of them per lane), 8 per lane group.
+fn c_swizzled(v: &[i64]) -> [i64; 2] {
+    let l = v[0];
+    [l % 32, 16 * v[1] + 8 * (l / 32) + v[2]]
+}
+
+#[test]
+fn mfma_catalogue_matches_amd_lane_maps() {
+    let cases: [(&str, Encoding, Closed); 18] = [
+        ("32x32x8 A", catalogue::mfma_a(32, 8).unwrap(), a_32x32x8),
+        ("32x32x8 B", catalogue::mfma_b(32, 8).unwrap(), a_32x32x8),
+        ("32x32x8 C", catalogue::mfma_c(32, 8).unwrap(), c_32x32),
+        ("32x32x8 C^T", catalogue::mfma_c_transposed(32, 8).unwrap(), c_32x32_t),
+        ("16x16x16 A", catalogue::mfma_a(16, 16).unwrap(), a_16x16x16),
+        ("16x16x16 B", catalogue::mfma_b(16, 16).unwrap(), a_16x16x16),
+        ("16x16x16 C", catalogue::mfma_c(16, 16).unwrap(), c_16x16),
+        ("16x16x16 C^T", catalogue::mfma_c_transposed(16, 16).unwrap(), c_16x16_t),
+        ("16x16x32 A", catalogue::mfma_a(16, 32).unwrap(), a_16x16x32),
+        ("16x16x32 B", catalogue::mfma_b(16, 32).unwrap(), a_16x16x32),
+        ("16x16x32 C", catalogue::mfma_c(16, 32).unwrap(), c_16x16),
+        ("32x32x16 A", catalogue::mfma_a(32, 16).unwrap(), a_32x32x16),
+        ("32x32x16 B", catalogue::mfma_b(32, 16).unwrap(), a_32x32x16),
+        ("32x32x16 C", catalogue::mfma_c(32, 16).unwrap(), c_32x32),
+        ("32x32x16 C^T", catalogue::mfma_c_transposed(32, 16).unwrap(), c_32x32_t),
+        ("16x16x32 C^T", catalogue::mfma_c_transposed(16, 32).unwrap(), c_16x16_t),
+        ("32x32x16 swizzled B", catalogue::mfma_b_swizzled().unwrap(), b_swizzled),
+        ("32x32x16 swizzled C", catalogue::mfma_c_swizzled().unwrap(), c_swizzled),
+    ];
+    for (name, encoding, expected) in cases {
+        let d = Distribution::new(encoding).unwrap();
+        assert_eq!(d.p_lengths().as_slice(), &[64], "{name}: one wave of lanes");
+        check_against(name, &d, expected);
+    }
+}
+
+#[test]
+fn gemm_dram_matches_ck_formula() {
+    // (block size, M per block, K per block, K1): M2 = 64 / (K / K1), M1 = warps, M0 = M / (M1 * M2).
+    for (block, m, k, k1) in [(256, 128, 32, 8), (256, 256, 64, 8), (128, 64, 32, 4), (64, 32, 64, 16)] {
+        let d = Distribution::new(catalogue::gemm_dram(block, m, k, k1).unwrap()).unwrap();
+        let (k0, warps) = (k / k1, block / 64);
+        let m2 = 64 / k0;
+        let per_y0 = (warps * m2) as i64;
+        let mut seen = std::collections::HashSet::new();
+        d.for_each(MAX_ENUMERATED, |v, xs, _| {
+            let (warp, lane, y0, y1) = (v[0], v[1], v[2], v[3]);
+            let expected = [y0 * per_y0 + warp * m2 as i64 + lane / k0 as i64, (lane % k0 as i64) * k1 as i64 + y1];
+            assert_eq!(xs, &expected, "gemm_dram({block}, {m}, {k}, {k1}) at {v:?}");
+            assert!(seen.insert(expected));
+        })
+        .unwrap();
+        assert_eq!(seen.len(), m * k);
+        assert_eq!(d.rs_index(&[warps as i64 - 1, 63]).unwrap().as_slice(), &[0]);
+    }
+}
+
+/// CK's spelling of every catalogue entry, as its source writes it once the
+/// template parameters are substituted (prefixes, line breaks and `{}` as found).
+const CK_SPELLINGS: [(&str, &str); 6] = [
+    (
+        "mfma32x32x8_a",
+        "using AWarpDstrEncoding = ck_tile::tile_distribution_encoding<
+        ck_tile::sequence<>,
+        ck_tile::tuple<ck_tile::sequence<32>, ck_tile::sequence<2, 4>>,
+        ck_tile::tuple<ck_tile::sequence<2, 1>>,
+        ck_tile::tuple<ck_tile::sequence<0, 0>>,
+        ck_tile::sequence<2>,
+        ck_tile::sequence<1>>;",
+    ),
+    (
+        "mfma32x32x8_c",
+        "tile_distribution_encoding<
+        sequence<>,
+        tuple<sequence<4, 2, 4>,
+              sequence<32>>,
+        tuple<sequence<1, 2>>,
+        tuple<sequence<1, 0>>,
+        sequence<1, 1>,
+        sequence<0, 2>>",
+    ),
+    (
+        "mfma16x16x16_c_transposed",
+        "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<1, 4, 4>>, tuple<sequence<2, 1>>, \
+         tuple<sequence<1, 0>>, sequence<2, 2>, sequence<0, 2>>",
+    ),
+    (
+        "mfma32x32x16_b_swizzled",
+        "tile_distribution_encoding<
+        sequence<>,
+        tuple<sequence<2, 2, 2, 4>,  // N: kAMLane / (kCMLane * SFactor * kCM1PerLane), kCMLane, SFactor, kCM1PerLane
+              sequence<2, 8>>,
+        tuple<sequence<2, 1, 1, 1, 1>>,
+        tuple<sequence<0, 0, 2, 1, 3>>,
+        sequence<2>,
+        sequence<1>>",
+    ),
+    (
+        "mfma16x16x32_a",
+        "::ck_tile::tile_distribution_encoding<::ck_tile::sequence<>,::ck_tile::tuple<::ck_tile::sequence<16>,\
+         ::ck_tile::sequence<4,8>>,::ck_tile::tuple<::ck_tile::sequence<2,1>>,::ck_tile::tuple<::ck_tile::sequence<0,0>>,\
+         ::ck_tile::sequence<2>,::ck_tile::sequence<1>>{}",
+    ),
+    (
+        "gemm_dram(256, 128, 32, 8)",
+        "make_static_tile_distribution(
+            tile_distribution_encoding<sequence<1>,
+                                       tuple<sequence<2, 4, 16>, sequence<4, 8>>,
+                                       tuple<sequence<1>, sequence<1, 2>>,
+                                       tuple<sequence<1>, sequence<2, 0>>,
+                                       sequence<1, 2>,
+                                       sequence<0, 1>>{});",
+    ),
+];
+
+#[test]
+fn ck_spellings_parse_to_the_catalogue() {
+    for (name, text) in CK_SPELLINGS {
+        let expected = match name {
+            "gemm_dram(256, 128, 32, 8)" => catalogue::gemm_dram(256, 128, 32, 8).unwrap(),
+            _ => catalogue::by_name(name).unwrap(),
+        };
+        assert_eq!(parse(text), Ok(expected), "{name}");
+    }
+}
+
+#[test]
+fn every_catalogue_entry_round_trips_through_text() {
+    let names = ["mfma16x16x16", "mfma16x16x32", "mfma32x32x8", "mfma32x32x16"];
+    let mut all = vec![catalogue::mfma_b_swizzled().unwrap(), catalogue::mfma_c_swizzled().unwrap()];
+    for n in names {
+        for op in ["a", "b", "c", "c_transposed"] {
+            all.push(catalogue::by_name(&format!("{n}_{op}")).unwrap());
+        }
+    }
+    for (block, m, k, k1) in [(256, 128, 32, 8), (256, 256, 64, 8), (128, 64, 32, 4)] {
+        all.push(catalogue::gemm_dram(block, m, k, k1).unwrap());
+    }
+    for e in all {
+        let text = e.to_string();
+        assert_eq!(parse(&text), Ok(e), "{text}");
+        // And the same text with every prefix and a different layout.
+        let prefixed = text.replace("sequence<", "ck_tile::sequence<").replace("tuple<", "\n ck_tile::tuple<");
+        assert_eq!(parse(&prefixed), Ok(e), "{prefixed}");
+    }
+}
+
+fn message(text: &str) -> String {
+    parse(text).unwrap_err().to_string()
+}
+
+#[test]
+fn malformed_encodings_are_named_with_their_position() {
+    // (text, the token the error must point at: its first occurrence in the text, message after "L:C: ")
+    let cases = [
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<3, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>",
+            "3, 1",
+            "Ps2RHssMajor[0][0] is 3; majors are 0 (R) and 1..=2 (the H of X0..X1)",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<0>, sequence<1>>",
+            "0>, sequence<1>>",
+            "Ys2RHsMajor[0] is 0 (R); a Y names an H component, majors 1..=2",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<2>>",
+            "2>>",
+            "Ys2RHsMinor[0] is 2, but RH major 2 (HsLengthss[1]) has 2 entries, so its minors are 0..2",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<0>>",
+            "2>, sequence<0>>",
+            "Ps2RHss{Major,Minor}[0][0] and Ys2RHs{Major,Minor}[0] both name RH component (2, 0); each R or H \
+             component belongs to at most one P or Y",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4, 2>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>",
+            "2>>, tuple",
+            "HsLengthss[1][2] (length 2) is named by no P or Y, so part of its X dimension would never be \
+             reached; map it to a P or a Y",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 0>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>",
+            "0>>, tuple<sequence<2",
+            "HsLengthss[1][1] is 0; lengths must be at least 1",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0>>, sequence<2>, sequence<1>>",
+            "sequence<2, 1>",
+            "Ps2RHssMajor[0] has 2 entries but Ps2RHssMinor[0] has 1; they must match",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1, 0>>",
+            "sequence<2>",
+            "Ys2RHsMajor has 1 entry but Ys2RHsMinor has 2; they must match",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<>, sequence<>>",
+            "sequence<>, sequence<>>",
+            "Ys2RHsMajor is empty; cktile needs at least one Y dimension (the thread buffer's index)",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<>>, tuple<sequence<1>>, tuple<sequence<0>>, sequence<1>, sequence<0>>",
+            "sequence<>>",
+            "HsLengthss[1] is empty; it needs at least one entry",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<>, tuple<>, tuple<>, sequence<1>, sequence<0>>",
+            "tuple<>",
+            "HsLengthss is empty; it needs at least one entry",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<1,1,1,1,1,1,1,1,1>>, tuple<>, tuple<>, sequence<1>, sequence<0>>",
+            "sequence<1,",
+            "HsLengthss[0] has 9 entries; at most 8 are supported",
+        ),
+        // Syntax: positions of the offending token.
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<Impl::kAMLane>>, tuple<>, tuple<>, sequence<1>, sequence<0>>",
+            "Impl",
+            "expected a number, found `Impl`",
+        ),
+        (
+            "tile_distribution_encoding<sequence<>, tuple<sequence<16>>, tuple<>, tuple<>, sequence<1>>",
+            ">",
+            "expected `,` between tile_distribution_encoding's six arguments, found `>`",
+        ),
+        (
+            "tile_dist<>",
+            "tile_dist",
+            "expected tile_distribution_encoding or make_static_tile_distribution, found `tile_dist`",
+        ),
+        (
+            "tile_distribution_encoding<sequence<-1>, tuple<sequence<16>>, tuple<>, tuple<>, sequence<1>, sequence<0>>",
+            "-1",
+            "number -1 is out of range; expected an integer in [0, 2^63)",
+        ),
+    ];
+    for (text, token, expected) in cases {
+        let column = text.rfind(token).filter(|_| token == ">").or(text.find(token)).unwrap() + 1;
+        assert_eq!(message(text), format!("1:{column}: {expected}"), "{text}");
+    }
+    let lines = "tile_distribution_encoding<sequence<>,\n  tuple<sequence<16>>,\n  tuple<>,\n  tuple<>,\n  sequence<1>,\n  sequence<0>> extra";
+    assert_eq!(message(lines), "6:16: expected the end of the encoding, found `extra`");
+}
+
+#[test]
+fn encoding_constructor_errors_name_entries() {
+    let e = Encoding::new(&[0], &[&[4]], &[&[1]], &[&[0]], &[1], &[0]);
+    assert!(matches!(e.unwrap_err().kind(), ErrorKind::Encoding { .. }));
+    // A P or Y names at most one component each; 9 P/Y dimensions are too many.
+    let hs: Vec<usize> = vec![2; 8];
+    let ys_minor: Vec<usize> = (0..8).collect();
+    let e = Encoding::new(&[], &[&hs, &[2]], &[&[2]], &[&[0]], &[1; 8], &ys_minor).unwrap_err();
+    assert_eq!(e.to_string(), "the P and Y dimensions together has 9 entries; at most 8 are supported");
+    // Length-1 H components may be left unnamed (they cover nothing).
+    assert!(Encoding::new(&[], &[&[1, 16], &[4]], &[&[1]], &[&[1]], &[2], &[0]).is_ok());
+}
+
+#[test]
+fn replicated_dimensions_repeat_the_same_elements() {
+    // R = 2 (two warps hold the same 16x4 tile): P0 = warp (the R), P1 = lane.
+    let e = Encoding::new(&[2], &[&[16], &[4]], &[&[0], &[1]], &[&[0], &[0]], &[2], &[0]).unwrap();
+    let d = Distribution::new(e).unwrap();
+    assert_eq!((d.p_lengths().as_slice(), d.y_lengths().as_slice()), (&[2, 16][..], &[4][..]));
+    for lane in 0..16 {
+        for y in 0..4 {
+            let a = d.calculate_index(&[0, lane, y]).unwrap();
+            assert_eq!(a, d.calculate_index(&[1, lane, y]).unwrap());
+            assert_eq!(a.as_slice(), &[lane, y]);
+        }
+        assert_eq!(d.rs_index(&[1, lane]).unwrap().as_slice(), &[1]);
+    }
+}
+
+#[test]
+fn enumeration_is_bounded() {
+    // 2^25 (P, Y) indices: refused, naming the limit.
+    let e = parse(
+        "tile_distribution_encoding<sequence<>, tuple<sequence<1024, 32768>>, tuple<sequence<1, 1>>, tuple<sequence<0, 1>>, sequence<>, sequence<>>",
+    );
+    assert!(e.is_err()); // no Y
+    let e = parse(
+        "tile_distribution_encoding<sequence<>, tuple<sequence<1024, 32768>>, tuple<sequence<1>>, tuple<sequence<0>>, sequence<1>, sequence<1>>",
+    )
+    .unwrap();
+    let d = Distribution::new(e).unwrap();
+    let err = d.for_each(MAX_ENUMERATED, |_, _, _| {}).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the distribution has 33554432 (P..., Y...) indices, more than the 16777216 that are enumerated"
+    );
+}
+
+/// The adaptor a descriptor's stages make: the base stage as a single-stage
+/// adaptor, each later stage through `transform`.
+fn adaptor_of(d: &Descriptor, from: usize) -> Adaptor {
+    let stages = d.stages();
+    let mut a = Adaptor::single_stage(stages[from].lower_lengths(), stages[from].items()).unwrap();
+    for s in &stages[from + 1..] {
+        a = a.transform(s.items()).unwrap();
+    }
+    a
+}
+
+fn for_each_coordinate(lengths: &[i64], mut f: impl FnMut(&[i64])) {
+    let total: i64 = lengths.iter().product();
+    let mut idx = vec![0i64; lengths.len()];
+    for mut n in 0..total {
+        for (i, &l) in lengths.iter().enumerate().rev() {
+            idx[i] = n % l;
+            n /= l;
+        }
+        f(&idx);
+    }
+}
+
+#[test]
+fn adaptors_from_descriptor_stages_agree_with_descriptors() {
+    let config = ChainConfig::default();
+    let mut compared = 0;
+    for seed in 0..300 {
+        let d = chain(seed, &config);
+        let a = adaptor_of(&d, 0);
+        assert_eq!(a.top_lengths(), d.lengths(), "seed {seed}");
+        assert_eq!(a.bottom_lengths().as_slice(), d.stages()[0].lower_lengths().as_slice(), "seed {seed}");
+        // chain_tensor_adaptors of the chain cut after every stage gives the same adaptor's values.
+        let cuts: Vec<Adaptor> = (1..d.stages().len())
+            .map(|k| {
+                let mut lower = Adaptor::single_stage(d.stages()[0].lower_lengths(), d.stages()[0].items()).unwrap();
+                for s in &d.stages()[1..k] {
+                    lower = lower.transform(s.items()).unwrap();
+                }
+                lower.chain(&adaptor_of(&d, k)).unwrap()
+            })
+            .collect();
+        for_each_coordinate(d.lengths().as_slice(), |top| {
+            let offset = d.calculate_offset(top);
+            assert_eq!(a.calculate_bottom_index(top).unwrap().as_slice(), &[offset], "seed {seed} at {top:?}\n{d}");
+            for c in &cuts {
+                assert_eq!(c.calculate_bottom_index(top).unwrap().as_slice(), &[offset], "seed {seed} chained");
+            }
+            compared += 1;
+        });
+    }
+    assert!(compared > 10_000, "{compared}");
+}
+
+#[test]
+fn adaptor_wiring_errors_are_named() {
+    let lens = Dims::from_slice(&[32]).unwrap();
+    let split = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[1, 2]).unwrap();
+    let problem = |r: Result<Adaptor, cktile::Error>| match *r.unwrap_err().kind() {
+        ErrorKind::Adaptor { problem } => problem,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        problem(Adaptor::new(lens, &[split, split], &[0], &[1])),
+        AdaptorProblem::ReadTwice { first: 0, second: 1, id: 0 }
+    );
+    let again = Item::new(Transform::pass_through(4).unwrap(), &[1], &[2]).unwrap();
+    assert_eq!(
+        problem(Adaptor::new(lens, &[split, again], &[0], &[2])),
+        AdaptorProblem::ProducedTwice { transform: 1, id: 2 }
+    );
+    assert_eq!(problem(Adaptor::new(lens, &[split], &[0], &[1, 7])), AdaptorProblem::TopUnknown { id: 7 });
+    assert_eq!(problem(Adaptor::new(lens, &[split], &[0], &[1, 1])), AdaptorProblem::TopRepeated { id: 1 });
+    assert_eq!(problem(Adaptor::new(lens, &[split], &[0], &[0, 1])), AdaptorProblem::TopRead { id: 0, transform: 0 });
+    let two = Dims::from_slice(&[32, 4]).unwrap();
+    assert_eq!(
+        problem(Adaptor::new(two, &[split], &[0, 5], &[1, 2])),
+        AdaptorProblem::BottomUnreached { position: 1, id: 5 }
+    );
+    assert_eq!(
+        problem(Adaptor::new(lens, &[split], &[0, 1], &[1])),
+        AdaptorProblem::BottomCount { ids: 2, lengths: 1 }
+    );
+    let far = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[1, 40]).unwrap();
+    assert_eq!(problem(Adaptor::new(lens, &[far], &[0], &[1])), AdaptorProblem::IdTooLarge { id: 40 });
+    let many = vec![Item::new(Transform::pass_through(32).unwrap(), &[0], &[1]).unwrap(); 25];
+    assert_eq!(problem(Adaptor::new(lens, &many, &[0], &[1])), AdaptorProblem::TooManyTransforms { given: 25 });
+    // Lengths are checked when built: an unmerge of 4 x 8 does not fit 30.
+    let e = Adaptor::new(Dims::from_slice(&[30]).unwrap(), &[split], &[0], &[1, 2]).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Transform { item: 0, .. }), "{e}");
+    // chain: counts and lengths must match.
+    let a = Adaptor::new(lens, &[split], &[0], &[1, 2]).unwrap();
+    let b = Adaptor::single_stage(
+        Dims::from_slice(&[8, 4]).unwrap(),
+        &[Item::new(Transform::merge(&[8, 4]).unwrap(), &[0, 1], &[0]).unwrap()],
+    )
+    .unwrap();
+    assert_eq!(problem(a.chain(&b)), AdaptorProblem::ChainLength { dim: 0, top: 4, bottom: 8 });
+    assert_eq!(problem(b.chain(&b)), AdaptorProblem::ChainCount { top: 1, bottom: 2 });
+    // Index checks.
+    assert_eq!(
+        a.calculate_bottom_index(&[1]).unwrap_err().to_string(),
+        "the coordinate has 1 dimension(s); the descriptor has 2"
+    );
+}

@@ -1,0 +1,136 @@
+//! The analyzer driven by tile distributions: CK's tile-window accesses
+//! agree with the ready MFMA patterns (`mfma16`, `mfma32`) instruction by
+//! instruction and lane by lane, and the window's refusals name the width.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::analyzer::report::analyze_tile_report;
+use cktile::analyzer::window::{WindowAccess, analyze_distribution};
+use cktile::analyzer::{Arch, Op, Pattern, arch};
+use cktile::distribution::{Distribution, Encoding, catalogue};
+
+/// The warp-GEMM A operand of the `mdim x mdim` MFMA with `vec` elements per
+/// lane (CK's `AWarpDstrEncoding`), repeated over a `rows x cols` tile as
+/// CK's block GEMM iterates warp tiles: X = (M, K) = ((MIter, mdim), (KIter,
+/// 64 / mdim, vec)); lane = (K lane group, M lane); Y = (MIter, KIter, vec).
+fn block_a(rows: usize, cols: usize, mdim: usize, vec: usize) -> Distribution {
+    let k_lane = 64 / mdim;
+    let e = Encoding::new(
+        &[],
+        &[&[rows / mdim, mdim], &[cols / (k_lane * vec), k_lane, vec]],
+        &[&[2, 1]],
+        &[&[1, 1]],
+        &[1, 2, 2],
+        &[0, 0, 2],
+    )
+    .unwrap();
+    Distribution::new(e).unwrap()
+}
+
+#[test]
+fn block_a_repeats_the_catalogue_warp_tile() {
+    // One warp tile: the block encoding with one iteration is the catalogue's A up to the length-1 iteration components.
+    for (mdim, k) in [(16, 16), (16, 32), (32, 8), (32, 16)] {
+        let warp = Distribution::new(catalogue::mfma_a(mdim, k).unwrap()).unwrap();
+        let vec = k * mdim / 64;
+        let block = block_a(mdim, k, mdim, vec);
+        for lane in 0..64 {
+            for v in 0..vec as i64 {
+                assert_eq!(
+                    block.calculate_index(&[lane, 0, 0, v]).unwrap(),
+                    warp.calculate_index(&[lane, v]).unwrap(),
+                    "{mdim}x{k} lane {lane} v {v}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn mfma_patterns_equal_the_catalogue_distributions() {
+    let layouts = [
+        cktile::Descriptor::packed(&[128, 64]).unwrap(),
+        cktile::layouts::ck::universal_a(128, 64, 8, 2, 32, cktile::layouts::ck::UnmergeOrder::Fixed2025).unwrap(),
+        cktile::spec::parse("naive((64,64),(72,1))").unwrap(),
+    ];
+    let reads = [Op::DsRead { bits: 128 }, Op::DsRead { bits: 64 }];
+    let chips: [&Arch; 3] = [&arch::GFX90A, &arch::GFX942, &arch::GFX950];
+    let mut compared = 0;
+    for desc in &layouts {
+        let (rows, cols) = (desc.lengths().get(0) as usize, desc.lengths().get(1) as usize);
+        for mdim in [16u32, 32] {
+            for op in reads {
+                let vec = (op.bytes_per_lane() / 2) as usize; // fp16
+                let pattern = Pattern::Mfma { mdim, op };
+                let d = block_a(rows, cols, mdim as usize, vec);
+                let w = WindowAccess::new(&d, op, 2, 64).unwrap();
+                let n = pattern.instructions(rows, cols, 2, 64).unwrap();
+                assert_eq!(w.instructions(), n);
+                for i in 0..n {
+                    for lane in 0..64 {
+                        let expected = pattern.coordinate(rows, cols, 2, 64, i, lane).unwrap().map(|(r, c)| [r, c]);
+                        assert_eq!(w.coordinate(i, lane), expected, "mfma{mdim} {op:?} instruction {i} lane {lane}");
+                        compared += 1;
+                    }
+                }
+                for chip in chips {
+                    let by_pattern = analyze_tile_report(desc, 2, chip, pattern).unwrap();
+                    let by_window = analyze_distribution(desc, 2, chip, &d, op).unwrap();
+                    assert_eq!(by_pattern.instructions, by_window.instructions);
+                    assert_eq!(by_pattern.counts, by_window.counts);
+                }
+            }
+        }
+    }
+    // (16 + 32 + 16 + 32) instructions on each 128x64 tile, (8 + 16 + 8 + 16) on 64x64, 64 lanes each.
+    assert_eq!(compared, (2 * 96 + 48) * 64);
+}
+
+#[test]
+fn widths_that_do_not_fit_are_refused() {
+    let a = Distribution::new(catalogue::mfma_a(32, 8).unwrap()).unwrap();
+    let e = WindowAccess::new(&a, Op::DsRead { bits: 128 }, 2, 64).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the instruction moves 8 elements per lane, but the vector dimension Y0 has length 4; CK's tile window \
+         (get_vector_dim_y_scalar_per_vector) issues only widths that divide it"
+    );
+    let c = Distribution::new(catalogue::mfma_c(32, 8).unwrap()).unwrap();
+    let e = WindowAccess::new(&c, Op::DsWrite { bits: 64 }, 4, 64).unwrap_err();
+    assert!(e.to_string().starts_with("the instruction moves 2 elements per lane, but no Y walks"), "{e}");
+    // The transposed C holds 4 contiguous M values per lane: ds_write_b128 of fp32 fits.
+    let t = Distribution::new(catalogue::mfma_c_transposed(32, 8).unwrap()).unwrap();
+    let w = WindowAccess::new(&t, Op::DsWrite { bits: 128 }, 4, 64).unwrap();
+    assert_eq!((w.instructions(), w.vector_y()), (4, Some(1)));
+    // Wave 32 chips cannot hold a 64-lane P.
+    assert!(WindowAccess::new(&a, Op::DsRead { bits: 64 }, 2, 32).is_err());
+}
+
+#[test]
+fn gemm_dram_store_to_lds() {
+    // CK's universal GEMM: A stored from the DRAM distribution with ds_write_b128 (8 fp16 per lane).
+    let d = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8).unwrap()).unwrap();
+    let w = WindowAccess::new(&d, Op::DsWrite { bits: 128 }, 2, 64).unwrap();
+    assert_eq!(w.instructions(), 8);
+    // Every element is written exactly once over all instructions.
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..8 {
+        for lane in 0..64 {
+            let [m, k] = w.coordinate(i, lane).unwrap();
+            for e in 0..8 {
+                assert!(seen.insert((m, k + e)));
+            }
+        }
+    }
+    assert_eq!(seen.len(), 128 * 32);
+    let r = analyze_distribution(
+        &cktile::Descriptor::packed(&[128, 32]).unwrap(),
+        2,
+        &arch::GFX942,
+        &d,
+        Op::DsWrite { bits: 128 },
+    )
+    .unwrap();
+    // Each 8-lane phase writes two whole 64-byte rows: 128 consecutive bytes, every bank once.
+    assert_eq!((r.counts.instructions, r.counts.conflict_cycles, r.counts.max_ways), (8, 0, 1));
+}
