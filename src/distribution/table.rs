@@ -36,7 +36,8 @@ impl Table {
     /// ```
     pub fn new(d: &Distribution) -> Result<Table, Error> {
         let ndim_x = d.x_lengths().len();
-        let n = d.index_count().unwrap_or(u64::MAX).min(MAX_ENUMERATED) as usize;
+        // Reserve only for a distribution that will be enumerated (for_each refuses the others).
+        let n = d.index_count().filter(|&n| n <= MAX_ENUMERATED).unwrap_or(0) as usize;
         let mut xs = Vec::with_capacity(n * ndim_x);
         let mut ds = Vec::with_capacity(n);
         d.for_each(MAX_ENUMERATED, |_, x, dd| {
