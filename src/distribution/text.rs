@@ -17,7 +17,7 @@
 
 use super::encoding::{Encoding, EncodingProblem, Entry, List};
 use crate::error::{Error, ErrorKind, Position};
-use crate::spec::lexer::{Lexer, Tok, Token, syntax};
+use crate::spec::lexer::{Cursor, Lexer, Tok, Token, syntax};
 use crate::spec::parser::index;
 use alloc::vec::Vec;
 use core::fmt;
@@ -210,6 +210,14 @@ struct Parser<'a> {
     current: Option<Token<'a>>,
 }
 
+impl<'a> Cursor<'a> for Parser<'a> {
+    fn advance(&mut self) -> Result<Token<'a>, Error> {
+        let t = self.peek()?;
+        self.current = None;
+        Ok(t)
+    }
+}
+
 impl<'a> Parser<'a> {
     fn peek(&mut self) -> Result<Token<'a>, Error> {
         match self.current {
@@ -222,24 +230,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn advance(&mut self) -> Result<Token<'a>, Error> {
-        let t = self.peek()?;
-        self.current = None;
-        Ok(t)
-    }
-
-    fn expect(&mut self, want: Tok<'static>, expected: &'static str) -> Result<Position, Error> {
-        let t = self.advance()?;
-        if t.tok == want { Ok(t.at) } else { Err(syntax(t.at, expected, t.tok.text())) }
-    }
-
-    fn ident(&mut self, expected: &'static str) -> Result<(&'a str, Position), Error> {
-        let t = self.advance()?;
-        match t.tok {
-            Tok::Ident(name) => Ok((name, t.at)),
-            other => Err(syntax(t.at, expected, other.text())),
-        }
-    }
 
     /// `[ '::' ] [ 'ck_tile' '::' ] NAME`: the name and where the whole starts.
     fn name(&mut self, expected: &'static str) -> Result<(&'a str, Position), Error> {

@@ -191,6 +191,29 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// A parser's view of its tokens: the next one, and the two checks every
+/// parser of cktile's text forms makes on it (the spec and CK's C++
+/// spelling of distributions).
+pub(crate) trait Cursor<'a> {
+    /// The next token, consumed.
+    fn advance(&mut self) -> Result<Token<'a>, Error>;
+
+    /// Consumes `want`, or fails naming what was `expected` and found.
+    fn expect(&mut self, want: Tok<'static>, expected: &'static str) -> Result<Position, Error> {
+        let t = self.advance()?;
+        if t.tok == want { Ok(t.at) } else { Err(syntax(t.at, expected, t.tok.text())) }
+    }
+
+    /// Consumes a name, or fails naming what was `expected` and found.
+    fn ident(&mut self, expected: &'static str) -> Result<(&'a str, Position), Error> {
+        let t = self.advance()?;
+        match t.tok {
+            Tok::Ident(name) => Ok((name, t.at)),
+            other => Err(syntax(t.at, expected, other.text())),
+        }
+    }
+}
+
 /// A syntax error at `at`.
 pub(crate) fn syntax(at: Position, expected: &'static str, found: &str) -> Error {
     Error::new(ErrorKind::Syntax { expected, found: Snippet::new(found) }).at(at)

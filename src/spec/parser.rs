@@ -1,6 +1,6 @@
 //! The spec parser: reads tokens and builds the [`Descriptor`] stage by stage.
 
-use super::lexer::{Lexer, Tok, Token, syntax};
+use super::lexer::{Cursor, Lexer, Tok, Token, syntax};
 use crate::error::{Error, ErrorKind, Position, Snippet};
 use crate::{Descriptor, Item};
 use alloc::vec::Vec;
@@ -187,6 +187,14 @@ pub(crate) struct Parser<'a> {
     started: bool,
 }
 
+impl<'a> Cursor<'a> for Parser<'a> {
+    fn advance(&mut self) -> Result<Token<'a>, Error> {
+        let t = self.peek()?;
+        self.current = self.lexer.next_token()?;
+        Ok(t)
+    }
+}
+
 impl<'a> Parser<'a> {
     pub(crate) fn new(text: &'a str) -> Parser<'a> {
         Parser {
@@ -204,24 +212,6 @@ impl<'a> Parser<'a> {
         Ok(self.current)
     }
 
-    fn advance(&mut self) -> Result<Token<'a>, Error> {
-        let t = self.peek()?;
-        self.current = self.lexer.next_token()?;
-        Ok(t)
-    }
-
-    fn expect(&mut self, want: Tok<'static>, expected: &'static str) -> Result<Position, Error> {
-        let t = self.advance()?;
-        if t.tok == want { Ok(t.at) } else { Err(syntax(t.at, expected, t.tok.text())) }
-    }
-
-    fn ident(&mut self, expected: &'static str) -> Result<(&'a str, Position), Error> {
-        let t = self.advance()?;
-        match t.tok {
-            Tok::Ident(name) => Ok((name, t.at)),
-            other => Err(syntax(t.at, expected, other.text())),
-        }
-    }
 
     /// `SPEC := STAGE ( '|' STAGE )*`
     pub(crate) fn spec(&mut self) -> Result<Descriptor, Error> {
