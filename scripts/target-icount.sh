@@ -13,8 +13,20 @@ set -euo pipefail
 cd "$(dirname "$0")/../perf/kernels"
 TARGETS=${*:-"amdgcn nvptx x86_64"}
 args=()
-newest() { ls -t "$1"/cktile_kernels-*.s | head -1; }
+stamp=$(mktemp)
+trap 'rm -f "$stamp"' EXIT
+# The asm of this build (newer toolchains write it under build/, older ones under deps/).
+newest() {
+  local f
+  f=$(find "$1" -name 'cktile_kernels-*.s' -newer "$stamp" -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2-)
+  if [ -z "$f" ]; then
+    echo "no new assembly under $1" >&2
+    exit 1
+  fi
+  echo "$f"
+}
 for t in $TARGETS; do
+  touch src/lib.rs # always recompile the kernels, so their asm is written
   case $t in
     amdgcn | nvptx)
       rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || true
@@ -23,11 +35,11 @@ for t in $TARGETS; do
       # The asm is written before any final link (a linker for the target
       # may be missing; this crate is a library, so none is run).
       RUSTFLAGS="-Ctarget-cpu=$cpu" cargo +nightly rustc --quiet --release -Zbuild-std=core --target "$triple" -- --emit=asm
-      args+=("$t=$(newest "target/$triple/release/deps")")
+      args+=("$t=$(newest "target/$triple/release")")
       ;;
     x86_64)
       cargo rustc --quiet --release -- --emit=asm
-      args+=("x86_64=$(newest target/release/deps)")
+      args+=("x86_64=$(newest target/release)")
       ;;
     *)
       echo "unknown target $t (amdgcn, nvptx, x86_64)" >&2

@@ -1,8 +1,8 @@
-//! The descriptors of the proof kernels, each built by one function, as a
-//! user's `make_a_lds_desc()` would be. On x86_64 the builders are not
-//! inlined (`#[inline(never)]`, exported by name), so the table shows what
-//! returning a typed descriptor by value costs; on the GPU targets they are
-//! inlined, as CK Tile's device functions are.
+//! The descriptors of the proof kernels, each built by one function
+//! (`make_*`, inlined into the kernels as CK Tile's device functions are).
+//! On x86_64, `build_*` wrap them in functions that are not inlined
+//! (`#[inline(never)]`, exported by name), so the table shows what returning
+//! a typed descriptor by value costs (identical ones may be merged by LLVM).
 
 use cktile::prelude::*;
 use cktile::transforms::Value;
@@ -64,24 +64,21 @@ fn a_lds<M: Value>(ml: M) -> Result<ALds<M>, Error> {
 }
 
 /// The all-static A block (M=128).
-#[cfg_attr(target_arch = "x86_64", inline(never), unsafe(no_mangle))]
-#[cfg_attr(not(target_arch = "x86_64"), inline(always))]
-pub fn build_a_lds() -> Result<ALds<N<64>>, Error> {
+#[inline(always)]
+pub fn make_a_lds() -> Result<ALds<N<64>>, Error> {
     a_lds(N::<64>)
 }
 
 /// The A block with a runtime MPerBlock.
-#[cfg_attr(target_arch = "x86_64", inline(never), unsafe(no_mangle))]
-#[cfg_attr(not(target_arch = "x86_64"), inline(always))]
-pub fn build_a_lds_rt(m_per_block: usize) -> Result<ALdsRt, Error> {
+#[inline(always)]
+pub fn make_a_lds_rt(m_per_block: usize) -> Result<ALdsRt, Error> {
     a_lds(m_per_block / 2)
 }
 
 /// CK's B LDS block with MLdsLayer 1 (the typed module's example): N=256,
 /// K=64, KPack=8.
-#[cfg_attr(target_arch = "x86_64", inline(never), unsafe(no_mangle))]
-#[cfg_attr(not(target_arch = "x86_64"), inline(always))]
-pub fn build_b_lds() -> Result<
+#[inline(always)]
+pub fn make_b_lds() -> Result<
     TensorDescriptor<
         Transformed<
             Transformed<
@@ -114,9 +111,8 @@ pub fn build_b_lds() -> Result<
 
 /// CK's fmha V LDS block: N=128, K=32, KPack=8, fp16 (64 elements a row
 /// plus 8 of padding), two prefetch buffers.
-#[cfg_attr(target_arch = "x86_64", inline(never), unsafe(no_mangle))]
-#[cfg_attr(not(target_arch = "x86_64"), inline(always))]
-pub fn build_fmha_v() -> Result<
+#[inline(always)]
+pub fn make_fmha_v() -> Result<
     TensorDescriptor<
         Transformed<
             Naive<(N<2>, N<4>, N<16>, N<8>, N<8>), (N<4608>, N<1152>, N<72>, N<8>, N<1>)>,
@@ -151,9 +147,8 @@ pub type GlobalA = TensorDescriptor<
 >;
 
 /// Builds [`GlobalA`].
-#[cfg_attr(target_arch = "x86_64", inline(never), unsafe(no_mangle))]
-#[cfg_attr(not(target_arch = "x86_64"), inline(always))]
-pub fn build_global_a(m: usize, k: usize, stride: usize, pad_m: usize, pad_k: usize) -> Result<GlobalA, Error> {
+#[inline(always)]
+pub fn make_global_a(m: usize, k: usize, stride: usize, pad_m: usize, pad_k: usize) -> Result<GlobalA, Error> {
     let d = make_naive_tensor_descriptor((m, k), (stride, N::<1>))?;
     transform_tensor_descriptor(
         d,
@@ -161,4 +156,33 @@ pub fn build_global_a(m: usize, k: usize, stride: usize, pad_m: usize, pad_k: us
         (ids![0], ids![1]),
         (ids![0], ids![1]),
     )
+}
+
+/// Not-inlined builders returning typed descriptors by value (x86_64 rows):
+/// `build_*` for all-static chains (checked: no call, no copy),
+/// `validate_*` for chains with runtime lengths (reported: they validate).
+#[cfg(target_arch = "x86_64")]
+pub mod by_value {
+    use super::*;
+
+    /// [`make_a_lds`], not inlined.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub fn build_a_lds() -> Result<ALds<N<64>>, Error> {
+        make_a_lds()
+    }
+
+    /// [`make_a_lds_rt`], not inlined.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub fn validate_a_lds_rt(m_per_block: usize) -> Result<ALdsRt, Error> {
+        make_a_lds_rt(m_per_block)
+    }
+
+    /// [`make_global_a`], not inlined.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub fn validate_global_a(m: usize, k: usize, stride: usize, pad_m: usize, pad_k: usize) -> Result<GlobalA, Error> {
+        make_global_a(m, k, stride, pad_m, pad_k)
+    }
 }

@@ -30,7 +30,7 @@ fn mk(tid: u32) -> (Index, Index) {
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_a_lds(tid: u32) -> Index {
     let (m, k) = mk(tid);
-    match build_a_lds() {
+    match make_a_lds() {
         Ok(d) => d.calculate_offset([m, k]),
         Err(_) => -1,
     }
@@ -64,7 +64,7 @@ pub extern "C" fn hand_a_lds_rt(m_per_block: usize, tid: u32) -> Index {
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_a_lds_rt_build(m_per_block: usize, tid: u32) -> Index {
     let (m, k) = mk(tid);
-    match build_a_lds_rt(m_per_block) {
+    match make_a_lds_rt(m_per_block) {
         Ok(d) => d.calculate_offset([m, k]),
         Err(_) => -1,
     }
@@ -74,7 +74,7 @@ pub extern "C" fn typed_a_lds_rt_build(m_per_block: usize, tid: u32) -> Index {
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_b_lds(tid: u32) -> Index {
     let (n, k) = (((tid >> 3) & 255) as Index, ((tid & 7) * 8) as Index);
-    match build_b_lds() {
+    match make_b_lds() {
         Ok(d) => d.calculate_offset([n, k]),
         Err(_) => -1,
     }
@@ -91,7 +91,7 @@ pub extern "C" fn hand_b_lds(tid: u32) -> Index {
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_fmha_v(tid: u32) -> Index {
     let (n, k) = (((tid >> 2) & 255) as Index, ((tid & 3) * 8) as Index);
-    match build_fmha_v() {
+    match make_fmha_v() {
         Ok(d) => d.calculate_offset([n, k]),
         Err(_) => -1,
     }
@@ -134,7 +134,7 @@ pub extern "C" fn typed_global_a_build(
     row0: Index,
 ) -> Index {
     let (m, k) = (row0 + (tid >> 3) as Index, ((tid & 7) * 8) as Index);
-    match build_global_a(m_len, k_len, stride, pad_m, pad_k) {
+    match make_global_a(m_len, k_len, stride, pad_m, pad_k) {
         Ok(d) => d.offset_if_valid([m, k]).unwrap_or(-1),
         Err(_) => -1,
     }
