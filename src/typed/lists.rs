@@ -13,27 +13,38 @@ use typenum::Unsigned;
 /// index arrays: what [`IdLists::table`] returns.
 pub type IdTable = [Indices; MAX_ITEMS];
 
+/// Runs `$body` for `$j` = 0..8 where `$j < $n`, written out (no loop), so
+/// with compile-time ids every index is a constant before LLVM's first
+/// scalar-replacement pass, on every target (amdgcn keeps dead stores to an
+/// index array that is only resolved after loop unrolling).
+macro_rules! unrolled {
+    ($n:expr, |$j:ident| $body:expr) => {{
+        $crate::typed::lists::unrolled!(@ $n, $j, $body; 0 1 2 3 4 5 6 7);
+    }};
+    (@ $n:expr, $j:ident, $body:expr; $($k:literal)*) => {
+        $(if $k < $n {
+            let $j: usize = $k;
+            $body;
+        })*
+    };
+}
+pub(crate) use unrolled;
+
+const _: () = assert!(MAX_DIMS == 8);
+
 /// The `n` values a transform reads: `values[ids[j]]` (ids were checked to be
 /// in range when the descriptor was built; masked so they cannot panic).
 #[inline(always)]
 fn gather(values: &Indices, ids: &Indices, n: usize) -> Indices {
     let mut out = [0; MAX_DIMS];
-    let mut j = 0;
-    while j < n && j < MAX_DIMS {
-        out[j] = values[ids[j] as usize & (MAX_DIMS - 1)];
-        j += 1;
-    }
+    unrolled!(n, |j| out[j] = values[ids[j] as usize & (MAX_DIMS - 1)]);
     out
 }
 
 /// Writes a transform's `n` values to `into[ids[j]]`.
 #[inline(always)]
 fn scatter(values: &Indices, ids: &Indices, n: usize, into: &mut Indices) {
-    let mut j = 0;
-    while j < n && j < MAX_DIMS {
-        into[ids[j] as usize & (MAX_DIMS - 1)] = values[j];
-        j += 1;
-    }
+    unrolled!(n, |j| into[ids[j] as usize & (MAX_DIMS - 1)] = values[j]);
 }
 
 const _: () = assert!(MAX_DIMS.is_power_of_two());

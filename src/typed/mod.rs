@@ -43,7 +43,7 @@ mod lists;
 pub use chain::{Aligned, Chain, Naive, NaiveWithOffset, Packed, Transformed};
 pub use lists::{IdLists, IdTable, TransformList};
 
-use crate::descriptor::offset::{check_coordinate, to_indices};
+use crate::descriptor::offset::check_coordinate;
 use crate::{Descriptor, Error, ErrorKind, Index};
 use cktile_transforms::{Indices, MAX_DIMS, Value, Values};
 use core::fmt;
@@ -125,7 +125,10 @@ const fn static_failure(e: &Error) -> ! {
 /// A full index array from a typed coordinate.
 #[inline(always)]
 fn indices<N: ArrayLength>(top: GenericArray<Index, N>) -> Indices {
-    to_indices(top.as_slice())
+    let top = top.as_slice();
+    let mut out = [0; MAX_DIMS];
+    lists::unrolled!(top.len(), |j| out[j] = top[j]);
+    out
 }
 
 impl<C: Chain> TensorDescriptor<C> {
