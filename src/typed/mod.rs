@@ -8,12 +8,22 @@
 //! ([`Chain::NumTop`], a type-level integer), so a coordinate of the wrong
 //! arity does not compile.
 //!
+//! The cost model is CK Tile's: the chain's structure and its compile-time
+//! lengths live in the type, and a descriptor value holds only the runtime
+//! values (an all-static descriptor is zero-sized). Offsets, validity and
+//! top lengths are computed by recursion over the chain's types
+//! ([`Chain::offset`]), calling the transforms' formulas
+//! (`cktile_transforms::kinds`) with the stored values, so they compile to
+//! straight-line arithmetic on x86_64, nvptx and amdgcn alike (checked by
+//! `scripts/target-icount.sh`). The runtime [`Descriptor`] is built on demand
+//! ([`TensorDescriptor::descriptor`]), for the analyzer and the checks.
+//!
 //! When every parameter is static, the chain's [`Descriptor`] is computed at
 //! compile time ([`Chain::STATIC`], by the same `const fn`s as the runtime
-//! path): an invalid composition is a compile error with a readable message,
-//! [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items, and offsets of
-//! runtime coordinates read constant data, so they fold to the transforms'
-//! arithmetic. With runtime parameters, the same checks return an `Err`.
+//! path): an invalid composition is a compile error with a readable message
+//! and [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items. With
+//! runtime parameters, the same checks run once, when the descriptor is
+//! built, and return an `Err`.
 //!
 //! ```
 //! use cktile::prelude::*;

@@ -6,8 +6,8 @@
 
 use cktile::prelude::*;
 use cktile::transforms::Value;
-use cktile::typed::{Naive, Transformed};
 use cktile::transforms::typed::{Merge, PassThrough, RightPad, Unmerge, Xor};
+use cktile::typed::{Naive, Transformed};
 
 use cktile::Number as N;
 
