@@ -81,7 +81,7 @@ macro_rules! ids {
 
 /// A descriptor whose type records its chain `C`, holding only the chain's
 /// runtime values: a descriptor whose every length is a
-/// [`Number`](crate::Number) is zero-sized, one with runtime lengths holds
+/// [`Number`] is zero-sized, one with runtime lengths holds
 /// those `usize`s. Offsets and validity are computed from the chain's types
 /// ([`Chain::offset`]), so compile-time values are constants in straight-line
 /// arithmetic and runtime ones are read from the value; the runtime
