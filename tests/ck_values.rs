@@ -201,7 +201,7 @@ fn gemm_current_k64_l1() {
     let spec = parse(&gemm_current_spec(64, 1, false));
     let typed = gemm_current_typed!(8, 128, 64, 1, 8);
     let closed = gemm_current_closed(64, 1, 8);
-    check_gemm("current K=64", &spec, typed.descriptor(), |m, k| typed.calculate_offset([m, k]), &closed, 64);
+    check_gemm("current K=64", &spec, &typed.descriptor(), |m, k| typed.calculate_offset([m, k]), &closed, 64);
     // L = 1: offset = (k0 ^ (m%8))*8 + 64*m + kp.
     for m in 0..128 {
         for k in 0..64 {
@@ -232,7 +232,7 @@ fn gemm_current_k32_l2() {
     let spec = parse(&gemm_current_spec(32, 2, false));
     let typed = gemm_current_typed!(8, 64, 64, 2, 4);
     let closed = gemm_current_closed(32, 2, 8);
-    check_gemm("current K=32", &spec, typed.descriptor(), |m, k| typed.calculate_offset([m, k]), &closed, 32);
+    check_gemm("current K=32", &spec, &typed.descriptor(), |m, k| typed.calculate_offset([m, k]), &closed, 32);
     let expected = [
         ((1, 0), 32),
         ((2, 0), 72),
@@ -274,7 +274,7 @@ fn gemm_2024_k32() {
     let spec = parse(&gemm_2024_spec(32, 2, 8));
     let typed = gemm_2024_typed!(8, 64, 64, 2, 4, 8);
     let closed = gemm_2024_closed(32, 2, 8);
-    check_gemm("2024 K=32", &spec, typed.descriptor(), |m, k| typed.calculate_offset([m, k]), &closed, 32);
+    check_gemm("2024 K=32", &spec, &typed.descriptor(), |m, k| typed.calculate_offset([m, k]), &closed, 32);
     let expected = [((1, 0), 8), ((1, 8), 24), ((3, 9), 81), ((3, 17), 97), ((16, 16), 544), ((65, 5), 2061)];
     for ((m, k), off) in expected {
         assert_eq!(spec.calculate_offset(&[m, k]), off, "({m}, {k})");
@@ -293,7 +293,7 @@ fn gemm_2024_k64_equals_current_k64() {
     let old = parse(&gemm_2024_spec(64, 1, 8));
     let new = parse(&gemm_current_spec(64, 1, false));
     let typed = gemm_2024_typed!(8, 128, 64, 1, 8, 8);
-    assert_eq!(&old, typed.descriptor());
+    assert_eq!(old, typed.descriptor());
     for c in coords(&old) {
         assert_eq!(old.calculate_offset(&c), new.calculate_offset(&c), "{c:?}");
     }
@@ -312,7 +312,7 @@ fn gemm_kpack16_k64_is_swizzle_2_4_2() {
     let spec = parse(&gemm_2024_spec(64, 1, 16));
     let typed = gemm_2024_typed!(4, 128, 64, 1, 4, 16);
     let closed = |c: &[Index]| 64 * c[0] + 16 * ((c[1] / 16) ^ (c[0] % 4)) + c[1] % 16;
-    check_gemm("KPack 16 K=64", &spec, typed.descriptor(), |m, k| typed.calculate_offset([m, k]), closed, 64);
+    check_gemm("KPack 16 K=64", &spec, &typed.descriptor(), |m, k| typed.calculate_offset([m, k]), closed, 64);
     assert_eq!(gemm_2024_closed(64, 1, 16)(&[5, 40]), closed(&[5, 40]));
     // The same map as CuTe's Swizzle<2,4,2> on the row-major index, three ways.
     let swz_spec = parse(
@@ -331,7 +331,7 @@ fn gemm_kpack16_k64_is_swizzle_2_4_2() {
         )
         .unwrap()
     };
-    assert_eq!(&swz_spec, swz_typed.descriptor());
+    assert_eq!(swz_spec, swz_typed.descriptor());
     for c in coords(&spec) {
         let o = 64 * c[0] + c[1];
         let cute = o ^ (((o >> 6) & 3) << 4);
@@ -445,7 +445,7 @@ fn xor_8x8_packed_rows() {
         (ids![0, 1],),
     )
     .unwrap();
-    assert_eq!(&spec, typed.descriptor());
+    assert_eq!(spec, typed.descriptor());
     assert_closed_form("xor 8x8", &spec, |c| 8 * c[0] + (c[1] ^ c[0]));
     let rows: Vec<Vec<Index>> = (0..4).map(|r| (0..8).map(|c| typed.calculate_offset([r, c])).collect()).collect();
     assert_eq!(
@@ -472,7 +472,7 @@ fn xor_8x4_packed_row_1() {
         (ids![0, 1],),
     )
     .unwrap();
-    assert_eq!(&spec, typed.descriptor());
+    assert_eq!(spec, typed.descriptor());
     let row1: Vec<Index> = (0..4).map(|c| typed.calculate_offset([1, c])).collect();
     assert_eq!(row1, vec![5, 4, 7, 6]);
     assert_closed_form("xor 8x4", &spec, |c| 4 * c[0] + (c[1] ^ (c[0] % 4)));
@@ -489,7 +489,7 @@ fn merge_over_padded_rows() {
         (ids![0],),
     )
     .unwrap();
-    assert_eq!(&spec, typed.descriptor());
+    assert_eq!(spec, typed.descriptor());
     let all: Vec<Index> = (0..32).map(|i| typed.calculate_offset([i])).collect();
     let expected: Vec<Index> = (0..4).flat_map(|r| (0..8).map(move |c| 100 * r + c)).collect();
     assert_eq!(all, expected);
@@ -512,7 +512,7 @@ fn unmerge_over_strided() {
         (ids![0, 1, 2],),
     )
     .unwrap();
-    assert_eq!(&spec, typed.descriptor());
+    assert_eq!(spec, typed.descriptor());
     let closed = |c: &[Index]| 3 * (12 * c[0] + 4 * c[1] + c[2]);
     assert_closed_form("unmerge (2,3,4)", &spec, closed);
     for c in coords(&spec) {
@@ -537,7 +537,7 @@ fn pad_5_2_3_offsets_and_validity() {
         (ids![0],),
     )
     .unwrap();
-    assert_eq!(&spec, typed.descriptor());
+    assert_eq!(spec, typed.descriptor());
     assert_eq!(spec.lengths().as_slice(), &[10]);
     let offsets: Vec<Index> = (0..10).map(|i| spec.calculate_offset(&[i])).collect();
     assert_eq!(offsets, (-2..8).collect::<Vec<_>>());
@@ -570,7 +570,7 @@ fn embed_overlapping_windows() {
         (ids![0, 1],),
     )
     .unwrap();
-    assert_eq!(&spec, typed.descriptor());
+    assert_eq!(spec, typed.descriptor());
     let rows: Vec<Vec<Index>> = (0..3).map(|r| (0..4).map(|c| typed.calculate_offset([r, c])).collect()).collect();
     assert_eq!(rows, vec![vec![0, 1, 2, 3], vec![2, 3, 4, 5], vec![4, 5, 6, 7]]);
     assert_closed_form("embed", &spec, |c| 2 * c[0] + c[1]);
@@ -643,7 +643,7 @@ fn compile_time_offsets() {
     assert_eq!(PACKED_OFF, 31);
     // The named chain type is exactly what the builder calls produce.
     let built: TensorDescriptor<GemmK32> = gemm_current_typed!(8, 64, 64, 2, 4);
-    assert_eq!(built.descriptor(), TensorDescriptor::<GemmK32>::DESCRIPTOR);
+    assert_eq!(&built.descriptor(), TensorDescriptor::<GemmK32>::DESCRIPTOR);
     assert_eq!(&GEMM_K32_CONST, TensorDescriptor::<GemmK32>::DESCRIPTOR);
     assert_eq!(&parse(&gemm_current_spec(32, 2, false)), &GEMM_K32_CONST);
     assert_eq!(TensorDescriptor::<GemmK32>::STATIC_DESCRIPTOR, Some(&GEMM_K32_CONST));

@@ -439,7 +439,7 @@ fn static_mixed_and_runtime_xor_merge() {
     let (rt, spec) = shape_xor_merge_runtime(6, 4, 5, 1);
     assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
     for (name, d) in [("static", s.descriptor()), ("mixed", m.descriptor()), ("runtime", r.descriptor())] {
-        assert_eq!(d, &rt, "{name}");
+        assert_eq!(&d, &rt, "{name}");
     }
     for i in 0..24 {
         let (u0, u1) = (i / 4, i % 4);
@@ -462,21 +462,21 @@ fn static_mixed_and_runtime_unmerge_pad() {
     let (rt, spec) = shape_unmerge_pad_runtime(3, 2, 4, 1, 2);
     assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
     assert_typed_2d(
-        s.descriptor(),
+        &s.descriptor(),
         |a, b| s.calculate_offset([a, b]),
         |a, b| s.coordinate_has_valid_offset([a, b]),
         &rt,
         &spec,
     );
     assert_typed_2d(
-        m.descriptor(),
+        &m.descriptor(),
         |a, b| m.calculate_offset([a, b]),
         |a, b| m.coordinate_has_valid_offset([a, b]),
         &rt,
         &spec,
     );
     assert_typed_2d(
-        r.descriptor(),
+        &r.descriptor(),
         |a, b| r.calculate_offset([a, b]),
         |a, b| r.coordinate_has_valid_offset([a, b]),
         &rt,
@@ -501,21 +501,21 @@ fn static_mixed_and_runtime_aligned_slice_swizzle() {
     assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
     let (rt, spec) = shape_aligned_slice_swizzle_runtime(5, 8, 3, 1, 4);
     assert_typed_2d(
-        s.descriptor(),
+        &s.descriptor(),
         |a, b| s.calculate_offset([a, b]),
         |a, b| s.coordinate_has_valid_offset([a, b]),
         &rt,
         &spec,
     );
     assert_typed_2d(
-        m.descriptor(),
+        &m.descriptor(),
         |a, b| m.calculate_offset([a, b]),
         |a, b| m.coordinate_has_valid_offset([a, b]),
         &rt,
         &spec,
     );
     assert_typed_2d(
-        r.descriptor(),
+        &r.descriptor(),
         |a, b| r.calculate_offset([a, b]),
         |a, b| r.coordinate_has_valid_offset([a, b]),
         &rt,
@@ -540,21 +540,21 @@ fn static_mixed_and_runtime_offset_remerge() {
     assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
     let (rt, spec) = shape_offset_remerge_runtime(3, 4, 6, 100);
     assert_typed_2d(
-        s.descriptor(),
+        &s.descriptor(),
         |a, b| s.calculate_offset([a, b]),
         |a, b| s.coordinate_has_valid_offset([a, b]),
         &rt,
         &spec,
     );
     assert_typed_2d(
-        m.descriptor(),
+        &m.descriptor(),
         |a, b| m.calculate_offset([a, b]),
         |a, b| m.coordinate_has_valid_offset([a, b]),
         &rt,
         &spec,
     );
     assert_typed_2d(
-        r.descriptor(),
+        &r.descriptor(),
         |a, b| r.calculate_offset([a, b]),
         |a, b| r.coordinate_has_valid_offset([a, b]),
         &rt,
@@ -602,7 +602,7 @@ proptest! {
         let b = 1usize << p;
         let t = shape_xor_merge!(a, b, s0, s1);
         let (rt, spec) = shape_xor_merge_runtime(a, b, s0, s1);
-        prop_assert_eq!(t.descriptor(), &rt);
+        prop_assert_eq!(&t.descriptor(), &rt);
         prop_assert_eq!(&cktile::spec::parse(&spec).unwrap(), &rt);
         prop_assert_eq!(&cktile::spec::parse(&rt.to_string()).unwrap(), &rt);
         for i in 0..(a * b) as Index {
@@ -618,7 +618,7 @@ proptest! {
         let t = shape_unmerge_pad!(a, b * c, b, c, l, r);
         let (rt, spec) = shape_unmerge_pad_runtime(a, b, c, l, r);
         assert_typed_2d(
-            t.descriptor(),
+            &t.descriptor(),
             |x, y| t.calculate_offset([x, y]),
             |x, y| t.coordinate_has_valid_offset([x, y]),
             &rt,
@@ -638,7 +638,7 @@ proptest! {
         let t = shape_aligned_slice_swizzle!(a, b, align, s, e);
         let (rt, spec) = shape_aligned_slice_swizzle_runtime(a, b, align, s, e);
         assert_typed_2d(
-            t.descriptor(),
+            &t.descriptor(),
             |x, y| t.calculate_offset([x, y]),
             |x, y| t.coordinate_has_valid_offset([x, y]),
             &rt,
@@ -652,7 +652,7 @@ proptest! {
         let t = shape_offset_remerge!(a, b, s0, off);
         let (rt, spec) = shape_offset_remerge_runtime(a, b, s0, off);
         assert_typed_2d(
-            t.descriptor(),
+            &t.descriptor(),
             |x, y| t.calculate_offset([x, y]),
             |x, y| t.coordinate_has_valid_offset([x, y]),
             &rt,
@@ -691,4 +691,150 @@ fn runtime_typed_errors_match_the_descriptor_api() {
     .unwrap_err();
     assert_eq!(e.to_string(), "lower ids are not a permutation: 0 appears more than once");
     assert!(make_naive_tensor_descriptor_packed((4usize, 0usize)).is_err());
+}
+
+// ---------------------------------------------------------------------------
+// The kinds the shapes above leave out (packed, left_pad, right_pad,
+// pass_through, modulo, embed, freeze, insert, replicate), in one 5-D chain,
+// all static, mixed and runtime: the typed evaluation (by the chain's types)
+// against the runtime descriptor and the spec text, over every coordinate.
+// ---------------------------------------------------------------------------
+
+/// packed((a, b, f)) | left_pad(a, l), right_pad(b, r), pass_through(f)
+/// | modulo(a + l, n), embed((c, d), (s, 1)), freeze(k), insert(2), replicate((3))
+macro_rules! shape_every_kind {
+    ($a:expr, $b:expr, $f:expr, $l:expr, $r:expr, $al:expr, $n:expr, $c:expr, $d:expr, $s:expr, $k:expr) => {{
+        let d = make_naive_tensor_descriptor_packed(($a, $b, $f)).unwrap();
+        let d = transform_tensor_descriptor(
+            d,
+            (make_left_pad_transform($a, $l), make_right_pad_transform($b, $r), make_pass_through_transform($f)),
+            (ids![0], ids![1], ids![2]),
+            (ids![0], ids![1], ids![2]),
+        )
+        .unwrap();
+        transform_tensor_descriptor(
+            d,
+            (
+                make_modulo_transform($al, $n),
+                make_embed_transform(($c, $d), ($s, Number::<1>)),
+                make_freeze_transform($k),
+                make_insert_transform(Number::<2>),
+                make_replicate_transform((Number::<3>,)),
+            ),
+            (ids![0], ids![1], ids![2], ids![], ids![]),
+            (ids![0], ids![1, 2], ids![], ids![3], ids![4]),
+        )
+        .unwrap()
+    }};
+}
+
+#[allow(clippy::too_many_arguments)]
+fn shape_every_kind_runtime(
+    a: usize,
+    b: usize,
+    f: usize,
+    l: usize,
+    r: usize,
+    n: usize,
+    c: usize,
+    d: usize,
+    s: usize,
+    k: usize,
+) -> Descriptor {
+    let t = |t: Result<Transform, cktile::transforms::Error>| t.unwrap();
+    Descriptor::packed(&[a, b, f])
+        .unwrap()
+        .transform(&[
+            Item::new(t(Transform::left_pad(a, l)), &[0], &[0]).unwrap(),
+            Item::new(t(Transform::right_pad(b, r)), &[1], &[1]).unwrap(),
+            Item::new(t(Transform::pass_through(f)), &[2], &[2]).unwrap(),
+        ])
+        .unwrap()
+        .transform(&[
+            Item::new(t(Transform::modulo(a + l, n)), &[0], &[0]).unwrap(),
+            Item::new(t(Transform::embed(&[c, d], &[s, 1])), &[1], &[1, 2]).unwrap(),
+            Item::new(t(Transform::freeze(k)), &[2], &[]).unwrap(),
+            Item::new(t(Transform::insert(2)), &[], &[3]).unwrap(),
+            Item::new(t(Transform::replicate(&[3])), &[], &[4]).unwrap(),
+        ])
+        .unwrap()
+}
+
+/// The typed descriptor's own evaluation against the runtime descriptor and
+/// its spec text (written by the suite's model, `chain_text`), at every
+/// coordinate inside the lengths and at coordinates outside them.
+fn assert_typed_5d<C: Chain<NumTop = typenum::U5>>(t: &TensorDescriptor<C>, runtime: &Descriptor) {
+    let spec = chain_text(runtime);
+    let parsed = cktile::spec::parse(&spec).unwrap_or_else(|e| panic!("{spec}\n{e}"));
+    assert_eq!(&t.descriptor(), runtime, "typed == runtime: {spec}");
+    assert_eq!(&parsed, runtime, "spec == runtime: {spec}");
+    assert_eq!(t.lengths().as_slice(), runtime.lengths().as_slice(), "{spec}");
+    assert_eq!(t.lengths().as_slice(), &model_lengths(runtime)[..], "{spec}");
+    let mut coords = coords(runtime);
+    // Outside the lengths: validity must say no, offsets must still agree.
+    let lens = runtime.lengths();
+    coords.push((0..5).map(|i| lens.get(i)).collect());
+    coords.push(vec![-1, 0, 0, 0, 0]);
+    for c in coords {
+        let top = [c[0], c[1], c[2], c[3], c[4]];
+        assert_eq!(t.calculate_offset(top), runtime.calculate_offset(&c), "{spec} at {c:?}");
+        assert_eq!(t.calculate_offset(top), parsed.calculate_offset(&c), "{spec} at {c:?}");
+        assert_eq!(t.coordinate_has_valid_offset(top), runtime.coordinate_has_valid_offset(&c), "{spec} at {c:?}");
+        assert_eq!(t.offset_if_valid(top), runtime.offset_if_valid(&c), "{spec} at {c:?}");
+        assert_eq!(t.try_calculate_offset(top), runtime.try_calculate_offset(&c), "{spec} at {c:?}");
+    }
+}
+
+#[test]
+fn static_mixed_and_runtime_every_other_kind() {
+    use cktile::Number as N;
+    let s = shape_every_kind!(N::<3>, N::<5>, N::<2>, N::<1>, N::<2>, N::<4>, N::<8>, N::<3>, N::<2>, N::<2>, N::<1>);
+    let m = shape_every_kind!(N::<3>, 5usize, N::<2>, 1usize, N::<2>, N::<4>, 8usize, N::<3>, 2usize, 2usize, N::<1>);
+    let r = shape_every_kind!(3usize, 5usize, 2usize, 1usize, 2usize, 4usize, 8usize, 3usize, 2usize, 2usize, 1usize);
+    assert!(is_static(&s) && !is_static(&m) && !is_static(&r));
+    let rt = shape_every_kind_runtime(3, 5, 2, 1, 2, 8, 3, 2, 2, 1);
+    assert_typed_5d(&s, &rt);
+    assert_typed_5d(&m, &rt);
+    assert_typed_5d(&r, &rt);
+    // A padded position: left_pad(3, 1) makes row 0 padding.
+    assert!(!s.coordinate_has_valid_offset([0, 0, 0, 0, 0]) && s.coordinate_has_valid_offset([1, 0, 0, 1, 2]));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn typed_runtime_every_other_kind(
+        a in 1usize..=4, b in 1usize..=4, f in 1usize..=3, l in 0usize..=2, r in 0usize..=3,
+        n in 1usize..=9, s in 1usize..=4, d in 1usize..=3, k in 0usize..3,
+    ) {
+        let k = k % f;
+        let d = d.min(b + r);
+        // The largest embed index (c-1)*s + (d-1) must stay below b + r.
+        let c = 1 + (b + r - d) / s;
+        let t = shape_every_kind!(a, b, f, l, r, a + l, n, c, d, s, k);
+        assert_typed_5d(&t, &shape_every_kind_runtime(a, b, f, l, r, n, c, d, s, k));
+    }
+}
+
+#[test]
+fn typed_descriptors_store_only_runtime_values() {
+    use cktile::Number as N;
+    use core::mem::size_of_val;
+    // All static: zero-sized, at every depth of the chain.
+    let packed = make_naive_tensor_descriptor_packed((N::<4>, N::<8>)).unwrap();
+    assert_eq!(size_of_val(&packed), 0);
+    let s = shape_every_kind!(N::<3>, N::<5>, N::<2>, N::<1>, N::<2>, N::<4>, N::<8>, N::<3>, N::<2>, N::<2>, N::<1>);
+    assert_eq!(size_of_val(&s), 0);
+    let x = shape_xor_merge!(Number::<6>, Number::<4>, Number::<5>, Number::<1>);
+    assert_eq!(size_of_val(&x), 0);
+    // Mixed: exactly the runtime values the calls were given: b (twice, in
+    // packed and right_pad, as the caller wrote it), l, n, and the embed's d and s.
+    let m = shape_every_kind!(N::<3>, 5usize, N::<2>, 1usize, N::<2>, N::<4>, 8usize, N::<3>, 2usize, 2usize, N::<1>);
+    assert_eq!(size_of_val(&m), 6 * core::mem::size_of::<usize>());
+    let one = make_naive_tensor_descriptor((N::<4>, 8usize), (N::<8>, N::<1>)).unwrap();
+    assert_eq!(size_of_val(&one), core::mem::size_of::<usize>());
+    // The runtime descriptor is computed on demand, and is the same.
+    assert_eq!(one.descriptor(), Descriptor::naive(&[4, 8], &[8, 1]).unwrap());
+    assert!(core::mem::size_of::<Descriptor>() > 1000);
 }

@@ -391,49 +391,9 @@ impl Descriptor {
     /// assert!(cktile::Descriptor::aligned_dims(Dims::from_slice(&[4, 6]).unwrap(), 0).is_err());
     /// ```
     pub const fn aligned_dims(lengths: Dims, align: usize) -> Result<Descriptor, Error> {
-        if align == 0 || align as u64 > Index::MAX as u64 {
-            return Err(base_error(cktile_transforms::Error::ZeroLength {
-                transform: "aligned",
-                parameter: "align",
-                position: None,
-            }));
-        }
-        if lengths.is_empty() {
-            return Err(base_error(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
-        }
-        if let Some(position) = lengths.first_zero() {
-            return Err(base_error(cktile_transforms::Error::ZeroLength {
-                transform: "aligned",
-                parameter: "lengths",
-                position: Some(position),
-            }));
-        }
-        let align = align as Index;
-        let n = lengths.len();
-        let mut strides = [0 as Index; cktile_transforms::MAX_DIMS];
-        strides[n - 1] = 1;
-        if n >= 2 {
-            let last = lengths.get(n - 1);
-            // integer_least_multiple(last, align)
-            strides[n - 2] = match last.checked_add(align - 1) {
-                Some(v) => (v / align) * align,
-                None => return Err(stride_overflow(last as i128 + align as i128 - 1)),
-            };
-            let mut i = n - 2;
-            while i > 0 {
-                i -= 1;
-                strides[i] = match strides[i + 1].checked_mul(lengths.get(i + 1)) {
-                    Some(v) => v,
-                    None => return Err(stride_overflow(strides[i + 1] as i128 * lengths.get(i + 1) as i128)),
-                };
-            }
-        }
-        let strides = match Dims::from_slice(strides.split_at(n).0) {
-            Ok(d) => d,
-            Err(e) => return Err(base_error(e)),
-        };
+        let strides = tri!(aligned_strides(&lengths, align));
         let d = tri!(Descriptor::naive_dims(lengths, strides, Vector::UNKNOWN));
-        Ok(Descriptor { origin: Origin::Aligned { lengths, align }, ..d })
+        Ok(Descriptor { origin: Origin::Aligned { lengths, align: align as Index }, ..d })
     }
 
     /// CK Tile's `transform_tensor_descriptor`: a new descriptor whose top
@@ -530,5 +490,52 @@ impl Descriptor {
     /// ```
     pub const fn transform_stages(&self) -> &[Stage] {
         self.stages().split_at(self.n_base as usize).1
+    }
+}
+
+/// The strides of CK Tile's `make_naive_tensor_descriptor_aligned`: the
+/// second-to-last stride is the last length rounded up to a multiple of
+/// `align`, the last is 1, the others products of that (checked).
+pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims, Error> {
+    if align == 0 || align as u64 > Index::MAX as u64 {
+        return Err(base_error(cktile_transforms::Error::ZeroLength {
+            transform: "aligned",
+            parameter: "align",
+            position: None,
+        }));
+    }
+    if lengths.is_empty() {
+        return Err(base_error(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
+    }
+    if let Some(position) = lengths.first_zero() {
+        return Err(base_error(cktile_transforms::Error::ZeroLength {
+            transform: "aligned",
+            parameter: "lengths",
+            position: Some(position),
+        }));
+    }
+    let align = align as Index;
+    let n = lengths.len();
+    let mut strides = [0 as Index; cktile_transforms::MAX_DIMS];
+    strides[n - 1] = 1;
+    if n >= 2 {
+        let last = lengths.get(n - 1);
+        // integer_least_multiple(last, align)
+        strides[n - 2] = match last.checked_add(align - 1) {
+            Some(v) => (v / align) * align,
+            None => return Err(stride_overflow(last as i128 + align as i128 - 1)),
+        };
+        let mut i = n - 2;
+        while i > 0 {
+            i -= 1;
+            strides[i] = match strides[i + 1].checked_mul(lengths.get(i + 1)) {
+                Some(v) => v,
+                None => return Err(stride_overflow(strides[i + 1] as i128 * lengths.get(i + 1) as i128)),
+            };
+        }
+    }
+    match Dims::from_slice(strides.split_at(n).0) {
+        Ok(d) => Ok(d),
+        Err(e) => Err(base_error(e)),
     }
 }

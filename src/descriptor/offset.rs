@@ -23,6 +23,20 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
     idx
 }
 
+/// Checks that each entry of `top` lies in `[0, lengths[i])` (the arity is
+/// the caller's: `lengths` has at least `top.len()` entries).
+#[inline(always)]
+pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result<(), Error> {
+    let mut i = 0;
+    while i < top.len() && i < MAX_DIMS {
+        if top[i] < 0 || top[i] >= lengths[i] {
+            return Err(Error::new(ErrorKind::CoordinateOutOfRange { dim: i, value: top[i], length: lengths[i] }));
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
 /// The offset through a descriptor that is a constant expression `$d` (of
 /// type `&'static Descriptor`; it may name associated constants of generic
 /// parameters), for the index array `$top`: the loops over stages and items
@@ -149,18 +163,7 @@ impl Descriptor {
         if top.len() != lengths.len() {
             return Err(Error::new(ErrorKind::CoordinateArity { expected: lengths.len(), found: top.len() }));
         }
-        let mut i = 0;
-        while i < top.len() {
-            if top[i] < 0 || top[i] >= lengths.get(i) {
-                return Err(Error::new(ErrorKind::CoordinateOutOfRange {
-                    dim: i,
-                    value: top[i],
-                    length: lengths.get(i),
-                }));
-            }
-            i += 1;
-        }
-        Ok(())
+        check_coordinate(&lengths.to_array(), top)
     }
 
     /// The offset of a coordinate that must have the right arity and lie

@@ -65,7 +65,7 @@ pub fn coordinate<D: AsRef<Descriptor> + ?Sized>(d: &D) -> impl Strategy<Value =
 pub fn typed_coordinate<C: Chain>(
     d: &TensorDescriptor<C>,
 ) -> impl Strategy<Value = GenericArray<Index, C::NumTop>> + use<C> {
-    coordinate(d).prop_map(|c| GenericArray::generate(|i| c.get(i).copied().unwrap_or(0)))
+    coordinate(&d.descriptor()).prop_map(|c| GenericArray::generate(|i| c.get(i).copied().unwrap_or(0)))
 }
 
 /// A top coordinate with every index in `[-length, 2 * length)`: inside the

@@ -1,18 +1,33 @@
-//! The chain types of typed descriptors: one type per CK Tile call, and the
-//! `const fn`s that turn their parameters into a [`Descriptor`] (used both at
-//! compile time, for all-static chains, and at run time).
+//! The chain types of typed descriptors: one type per CK Tile call, holding
+//! that call's parameters (zero-sized [`Number`](crate::Number)s, stored
+//! `usize`s), and the `const fn`s that turn them into a [`Descriptor`] (at
+//! compile time for all-static chains, on demand at run time).
+//!
+//! Offsets, validity and top lengths are computed by recursion over the
+//! chain's types ([`Chain::offset`]): each level calls the transforms'
+//! formulas ([`TypedTransform::lower`](cktile_transforms::typed::TypedTransform::lower),
+//! the functions of `cktile_transforms::kinds`) with its stored values, so a
+//! compile-time parameter is a constant in the arithmetic and no descriptor
+//! data is read at run time.
 
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::Descriptor;
-use crate::descriptor::{Item, base_error, tri};
+use crate::descriptor::{Item, aligned_strides, base_error, tri};
 use crate::error::{Error, ErrorKind};
-use cktile_transforms::{Dims, Value, Values, Vector};
-use core::marker::PhantomData;
+use cktile_transforms::kinds::{embed, offset, unmerge};
+use cktile_transforms::{Dims, Index, Indices, Value, Values, Vector};
 use generic_array::ArrayLength;
+use typenum::Unsigned;
 
 type DimsResult = Result<Dims, cktile_transforms::Error>;
 
-/// A descriptor chain at the type level.
+/// A descriptor chain at the type level; its value holds the chain's
+/// runtime parameters only (a chain of [`Number`](crate::Number)s is
+/// zero-sized).
+///
+/// The evaluation methods assume a validated chain (one a
+/// [`TensorDescriptor`](super::TensorDescriptor) was built from) and a top
+/// index in its first [`NumTop`](Chain::NumTop) entries.
 ///
 /// ```
 /// use cktile::typed::{Chain, Packed};
@@ -23,13 +38,59 @@ type DimsResult = Result<Dims, cktile_transforms::Error>;
 ///     _ => panic!(),
 /// };
 /// assert_eq!(D.calculate_offset(&[1, 1]), 9);
+/// assert_eq!(core::mem::size_of::<P>(), 0);
 /// ```
-pub trait Chain {
+pub trait Chain: Copy {
     /// Number of top dimensions, as a typenum integer.
     type NumTop: ArrayLength;
     /// The descriptor, when every parameter of the chain is static (an `Err`
     /// when they are invalid; turned into a compile error by the builders).
     const STATIC: Option<Result<Descriptor, Error>>;
+    /// The runtime descriptor of the chain, built from its values (the
+    /// validation every builder runs).
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
+    /// assert_eq!(d.chain().build(), Descriptor::packed(&[4, 8]));
+    /// ```
+    fn build(&self) -> Result<Descriptor, Error>;
+    /// The offset of a top index (CK's `calculate_offset`).
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (Number::<100>, Number::<1>)).unwrap();
+    /// assert_eq!(d.chain().offset(&[2, 5, 0, 0, 0, 0, 0, 0]), 205);
+    /// ```
+    fn offset(&self, top: &Indices) -> Index;
+    /// Whether no pad-family transform maps the top index to padding (CK's
+    /// `coordinate_has_valid_offset_assuming_top_index_is_valid`).
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>,)).unwrap();
+    /// let d = transform_tensor_descriptor(d, (make_pad_transform(Number::<4>, 1usize, 1usize),), (ids![0],), (ids![0],)).unwrap();
+    /// assert!(!d.chain().is_valid(&[0; 8]) && d.chain().is_valid(&[1, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    fn is_valid(&self, top: &Indices) -> bool;
+    /// The top lengths (the first [`NumTop`](Chain::NumTop) entries).
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
+    /// assert_eq!(d.chain().lengths()[..2], [4, 8]);
+    /// ```
+    fn lengths(&self) -> Indices;
+}
+
+/// The number of entries of a [`Values`] tuple.
+#[inline(always)]
+fn len_of<L: Values>() -> usize {
+    <L::Len as Unsigned>::USIZE
 }
 
 const fn lift(d: DimsResult) -> Result<Dims, Error> {
@@ -86,7 +147,11 @@ pub(crate) const fn transformed(
 /// type Tile = cktile::typed::Naive<(Number<4>, Number<8>), (Number<10>, Number<1>)>;
 /// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.element_space_size(), 38);
 /// ```
-pub struct Naive<L, S>(PhantomData<(L, S)>);
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Naive<L, S> {
+    pub(crate) lengths: L,
+    pub(crate) strides: S,
+}
 
 impl<L: Values, S: Values<Len = L::Len>> Chain for Naive<L, S> {
     type NumTop = L::Len;
@@ -94,6 +159,21 @@ impl<L: Values, S: Values<Len = L::Len>> Chain for Naive<L, S> {
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
         _ => None,
     };
+    fn build(&self) -> Result<Descriptor, Error> {
+        naive(self.lengths.dims(), self.strides.dims(), Vector::UNKNOWN)
+    }
+    #[inline(always)]
+    fn offset(&self, top: &Indices) -> Index {
+        embed::lower(top, &self.strides.indices(), len_of::<L>())
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn lengths(&self) -> Indices {
+        self.lengths.indices()
+    }
 }
 
 /// `make_naive_tensor_descriptor_packed(lengths)` at the type level.
@@ -103,7 +183,10 @@ impl<L: Values, S: Values<Len = L::Len>> Chain for Naive<L, S> {
 /// type Tile = cktile::typed::Packed<(Number<4>, Number<8>)>;
 /// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[1, 2]), 10);
 /// ```
-pub struct Packed<L>(PhantomData<L>);
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Packed<L> {
+    pub(crate) lengths: L,
+}
 
 impl<L: Values> Chain for Packed<L> {
     type NumTop = L::Len;
@@ -111,6 +194,21 @@ impl<L: Values> Chain for Packed<L> {
         Some(l) => Some(packed(l)),
         None => None,
     };
+    fn build(&self) -> Result<Descriptor, Error> {
+        packed(self.lengths.dims())
+    }
+    #[inline(always)]
+    fn offset(&self, top: &Indices) -> Index {
+        unmerge::lower(top, &self.lengths.indices(), len_of::<L>())
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn lengths(&self) -> Indices {
+        self.lengths.indices()
+    }
 }
 
 /// `make_naive_tensor_descriptor_aligned(lengths, align)` at the type level.
@@ -120,7 +218,11 @@ impl<L: Values> Chain for Packed<L> {
 /// type Tile = cktile::typed::Aligned<(Number<4>, Number<6>), Number<8>>;
 /// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[1, 0]), 8);
 /// ```
-pub struct Aligned<L, A>(PhantomData<(L, A)>);
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Aligned<L, A> {
+    pub(crate) lengths: L,
+    pub(crate) align: A,
+}
 
 impl<L: Values, A: Value> Chain for Aligned<L, A> {
     type NumTop = L::Len;
@@ -128,6 +230,28 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
         (Some(l), Some(a)) => Some(aligned(l, a)),
         _ => None,
     };
+    fn build(&self) -> Result<Descriptor, Error> {
+        aligned(self.lengths.dims(), self.align.get())
+    }
+    #[inline(always)]
+    fn offset(&self, top: &Indices) -> Index {
+        // The strides were checked when the descriptor was built.
+        match self.lengths.dims() {
+            Ok(l) => match aligned_strides(&l, self.align.get()) {
+                Ok(strides) => embed::lower(top, &strides.to_array(), len_of::<L>()),
+                Err(_) => 0,
+            },
+            Err(_) => 0,
+        }
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn lengths(&self) -> Indices {
+        self.lengths.indices()
+    }
 }
 
 /// `make_naive_tensor_descriptor_with_offset(lengths, strides, offset)` at the type level.
@@ -137,7 +261,12 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
 /// type Tile = cktile::typed::NaiveWithOffset<(Number<4>,), (Number<2>,), Number<100>>;
 /// assert_eq!(TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[3]), 106);
 /// ```
-pub struct NaiveWithOffset<L, S, O>(PhantomData<(L, S, O)>);
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NaiveWithOffset<L, S, O> {
+    pub(crate) lengths: L,
+    pub(crate) strides: S,
+    pub(crate) offset: O,
+}
 
 impl<L: Values, S: Values<Len = L::Len>, O: Value> Chain for NaiveWithOffset<L, S, O> {
     type NumTop = L::Len;
@@ -145,6 +274,22 @@ impl<L: Values, S: Values<Len = L::Len>, O: Value> Chain for NaiveWithOffset<L, 
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),
         _ => None,
     };
+    fn build(&self) -> Result<Descriptor, Error> {
+        with_offset(self.lengths.dims(), self.strides.dims(), self.offset.get())
+    }
+    #[inline(always)]
+    fn offset(&self, top: &Indices) -> Index {
+        let space = embed::lower(top, &self.strides.indices(), len_of::<L>());
+        offset::lower(space, self.offset.get() as Index)
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn lengths(&self) -> Indices {
+        self.lengths.indices()
+    }
 }
 
 /// `transform_tensor_descriptor(prev, transforms, lower ids, upper ids)` at the type level.
@@ -156,7 +301,13 @@ impl<L: Values, S: Values<Len = L::Len>, O: Value> Chain for NaiveWithOffset<L, 
 /// // The type is Transformed<Packed<..>, ..>; its constant descriptor is known.
 /// assert_eq!(d.descriptor().lengths().as_slice(), &[32]);
 /// ```
-pub struct Transformed<P, X, Lo, Up>(PhantomData<(P, X, Lo, Up)>);
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Transformed<P, X, Lo, Up> {
+    pub(crate) prev: P,
+    pub(crate) transforms: X,
+    pub(crate) lower: Lo,
+    pub(crate) upper: Up,
+}
 
 impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed<P, X, Lo, Up> {
     type NumTop = X::NumUpper;
@@ -164,4 +315,21 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
         (Some(p), Some(x), Some(lo), Some(up)) => Some(transformed(p, x, lo, up)),
         _ => None,
     };
+    fn build(&self) -> Result<Descriptor, Error> {
+        transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
+    }
+    #[inline(always)]
+    fn offset(&self, top: &Indices) -> Index {
+        let lower = self.transforms.lower_stage(&self.lower.table(), &self.upper.table(), top);
+        self.prev.offset(&lower)
+    }
+    #[inline(always)]
+    fn is_valid(&self, top: &Indices) -> bool {
+        let (lo, up) = (self.lower.table(), self.upper.table());
+        self.transforms.valid_stage(&up, top) && self.prev.is_valid(&self.transforms.lower_stage(&lo, &up, top))
+    }
+    #[inline(always)]
+    fn lengths(&self) -> Indices {
+        self.transforms.lengths_stage(&self.lower.table(), &self.upper.table(), &self.prev.lengths())
+    }
 }

@@ -6,7 +6,48 @@ use crate::descriptor::Ids;
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
-use cktile_transforms::{Dims, Transform, Values};
+use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Values};
+use typenum::Unsigned;
+
+/// One id list per transform of a stage (the first ids of each row), as
+/// index arrays: what [`IdLists::table`] returns.
+pub type IdTable = [Indices; MAX_ITEMS];
+
+/// Runs `$body` for `$j` = 0..8 where `$j < $n`, written out (no loop), so
+/// with compile-time ids every index is a constant before LLVM's first
+/// scalar-replacement pass, on every target (amdgcn keeps dead stores to an
+/// index array that is only resolved after loop unrolling).
+macro_rules! unrolled {
+    ($n:expr, |$j:ident| $body:expr) => {{
+        $crate::typed::lists::unrolled!(@ $n, $j, $body; 0 1 2 3 4 5 6 7);
+    }};
+    (@ $n:expr, $j:ident, $body:expr; $($k:literal)*) => {
+        $(if $k < $n {
+            let $j: usize = $k;
+            $body;
+        })*
+    };
+}
+pub(crate) use unrolled;
+
+const _: () = assert!(MAX_DIMS == 8);
+
+/// The `n` values a transform reads: `values[ids[j]]` (ids were checked to be
+/// in range when the descriptor was built; masked so they cannot panic).
+#[inline(always)]
+fn gather(values: &Indices, ids: &Indices, n: usize) -> Indices {
+    let mut out = [0; MAX_DIMS];
+    unrolled!(n, |j| out[j] = values[ids[j] as usize & (MAX_DIMS - 1)]);
+    out
+}
+
+/// Writes a transform's `n` values to `into[ids[j]]`.
+#[inline(always)]
+fn scatter(values: &Indices, ids: &Indices, n: usize, into: &mut Indices) {
+    unrolled!(n, |j| into[ids[j] as usize & (MAX_DIMS - 1)] = values[j]);
+}
+
+const _: () = assert!(MAX_DIMS.is_power_of_two());
 
 /// Up to [`MAX_ITEMS`] transforms, validated.
 ///
@@ -110,6 +151,38 @@ pub trait TransformList: Copy {
     const STATIC: Option<Result<TransformArray, Error>>;
     /// The transforms.
     fn transforms(self) -> Result<TransformArray, Error>;
+    /// The stage's lower index for its upper index `upper`: each transform
+    /// reads its upper values at the ids of its row of `upper_ids` and
+    /// writes its lower values at the ids of its row of `lower_ids`.
+    ///
+    /// ```
+    /// use cktile::typed::{IdLists, TransformList};
+    /// use cktile::prelude::*;
+    /// let x = (make_merge_transform((Number::<4>, Number::<8>)),);
+    /// let (lo, up) = ((ids![1, 0],).table(), (ids![0],).table());
+    /// assert_eq!(x.lower_stage(&lo, &up, &[13, 0, 0, 0, 0, 0, 0, 0])[..2], [5, 1]);
+    /// ```
+    fn lower_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, upper: &Indices) -> Indices;
+    /// Whether no transform of the stage maps `upper` to padding.
+    ///
+    /// ```
+    /// use cktile::typed::{IdLists, TransformList};
+    /// use cktile::prelude::*;
+    /// let x = (make_right_pad_transform(Number::<4>, Number::<2>),);
+    /// let up = (ids![0],).table();
+    /// assert!(x.valid_stage(&up, &[3, 0, 0, 0, 0, 0, 0, 0]) && !x.valid_stage(&up, &[4, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    fn valid_stage(&self, upper_ids: &IdTable, upper: &Indices) -> bool;
+    /// The stage's upper lengths from its lower lengths.
+    ///
+    /// ```
+    /// use cktile::typed::{IdLists, TransformList};
+    /// use cktile::prelude::*;
+    /// let x = (make_merge_transform((Number::<4>, Number::<8>)),);
+    /// let (lo, up) = ((ids![0, 1],).table(), (ids![0],).table());
+    /// assert_eq!(x.lengths_stage(&lo, &up, &[4, 8, 0, 0, 0, 0, 0, 0])[0], 32);
+    /// ```
+    fn lengths_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Indices;
 }
 
 /// A tuple of id lists (each a tuple of [`Value`](cktile_transforms::Value)s,
@@ -125,6 +198,14 @@ pub trait IdLists: Copy {
     const STATIC: Option<Result<IdArray, Error>>;
     /// The lists.
     fn lists(self) -> Result<IdArray, Error>;
+    /// The lists as index arrays, unchecked (for lists already validated by
+    /// [`lists`](Self::lists)); static ids fold into the evaluation.
+    ///
+    /// ```
+    /// use cktile::typed::IdLists;
+    /// assert_eq!((cktile::ids![1, 0], cktile::ids![2]).table()[..2], [[1, 0, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0, 0]]);
+    /// ```
+    fn table(&self) -> IdTable;
 }
 
 macro_rules! impl_lists {
@@ -149,6 +230,19 @@ macro_rules! impl_lists {
                 let ($($t,)+) = self;
                 IdArray::collect(&[$($t.dims()),+])
             }
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn table(&self) -> IdTable {
+                let ($($t,)+) = *self;
+                let mut out = [[0; MAX_DIMS]; MAX_ITEMS];
+                let mut i = 0;
+                $(
+                    out[i % MAX_ITEMS] = $t.indices();
+                    i += 1;
+                )+
+                let _ = i;
+                out
+            }
         }
     };
     (@transforms $($t:ident),+) => {
@@ -170,6 +264,53 @@ macro_rules! impl_lists {
         fn transforms(self) -> Result<TransformArray, Error> {
             let ($($t,)+) = self;
             TransformArray::collect(&[$($t.to_transform()),+])
+        }
+        #[inline(always)]
+        #[allow(non_snake_case)]
+        fn lower_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, upper: &Indices) -> Indices {
+            let ($($t,)+) = self;
+            let mut lower = [0; MAX_DIMS];
+            let mut i = 0;
+            $(
+                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
+                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
+                let low = $t.lower(&gather(upper, &upper_ids[i % MAX_ITEMS], n_up));
+                scatter(&low, &lower_ids[i % MAX_ITEMS], n_low, &mut lower);
+                i += 1;
+            )+
+            let _ = i;
+            lower
+        }
+        #[inline(always)]
+        #[allow(non_snake_case)]
+        fn valid_stage(&self, upper_ids: &IdTable, upper: &Indices) -> bool {
+            let ($($t,)+) = self;
+            let mut i = 0;
+            $(
+                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
+                if !$t.is_valid(&gather(upper, &upper_ids[i % MAX_ITEMS], n_up)) {
+                    return false;
+                }
+                i += 1;
+            )+
+            let _ = i;
+            true
+        }
+        #[inline(always)]
+        #[allow(non_snake_case)]
+        fn lengths_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Indices {
+            let ($($t,)+) = self;
+            let mut out = [0; MAX_DIMS];
+            let mut i = 0;
+            $(
+                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
+                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
+                let lengths = $t.upper_lengths(&gather(lower_lengths, &lower_ids[i % MAX_ITEMS], n_low));
+                scatter(&lengths, &upper_ids[i % MAX_ITEMS], n_up, &mut out);
+                i += 1;
+            )+
+            let _ = i;
+            out
         }
     };
     ($a:ident) => {

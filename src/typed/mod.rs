@@ -8,12 +8,22 @@
 //! ([`Chain::NumTop`], a type-level integer), so a coordinate of the wrong
 //! arity does not compile.
 //!
+//! The cost model is CK Tile's: the chain's structure and its compile-time
+//! lengths live in the type, and a descriptor value holds only the runtime
+//! values (an all-static descriptor is zero-sized). Offsets, validity and
+//! top lengths are computed by recursion over the chain's types
+//! ([`Chain::offset`]), calling the transforms' formulas
+//! (`cktile_transforms::kinds`) with the stored values, so they compile to
+//! straight-line arithmetic on x86_64, nvptx and amdgcn alike (checked by
+//! `scripts/target-icount.sh`). The runtime [`Descriptor`] is built on demand
+//! ([`TensorDescriptor::descriptor`]), for the analyzer and the checks.
+//!
 //! When every parameter is static, the chain's [`Descriptor`] is computed at
 //! compile time ([`Chain::STATIC`], by the same `const fn`s as the runtime
-//! path): an invalid composition is a compile error with a readable message,
-//! [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items, and offsets of
-//! runtime coordinates read constant data, so they fold to the transforms'
-//! arithmetic. With runtime parameters, the same checks return an `Err`.
+//! path): an invalid composition is a compile error with a readable message
+//! and [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items. With
+//! runtime parameters, the same checks run once, when the descriptor is
+//! built, and return an `Err`.
 //!
 //! ```
 //! use cktile::prelude::*;
@@ -41,24 +51,17 @@ mod chain;
 mod lists;
 
 pub use chain::{Aligned, Chain, Naive, NaiveWithOffset, Packed, Transformed};
-pub use lists::{IdLists, TransformList};
+pub use lists::{IdLists, IdTable, TransformList};
 
-use crate::descriptor::offset::to_indices;
+use crate::descriptor::offset::check_coordinate;
 use crate::{Descriptor, Error, ErrorKind, Index};
-use cktile_transforms::{Value, Values, Vector};
+use cktile_transforms::{Indices, MAX_DIMS, Value, Values};
 use core::fmt;
-use core::marker::PhantomData;
-use generic_array::GenericArray;
 use generic_array::sequence::GenericSequence;
+use generic_array::{ArrayLength, GenericArray};
 
 #[allow(unused_imports)]
 use cktile_transforms::Number;
-
-/// Stands in for the static descriptor of a chain that has none.
-const FILLER: Descriptor = match Descriptor::packed(&[1]) {
-    Ok(d) => d,
-    Err(_) => panic!("packed((1)) is valid"),
-};
 
 /// A list of dimension ids for [`transform_tensor_descriptor`], as CK Tile's
 /// `sequence<...>`: `ids![1, 0]` is `(Number<1>, Number<0>)`.
@@ -76,30 +79,29 @@ macro_rules! ids {
     };
 }
 
-/// A descriptor whose type records its chain `C`.
+/// A descriptor whose type records its chain `C`, holding only the chain's
+/// runtime values: a descriptor whose every length is a
+/// [`Number`] is zero-sized, one with runtime lengths holds
+/// those `usize`s. Offsets and validity are computed from the chain's types
+/// ([`Chain::offset`]), so compile-time values are constants in straight-line
+/// arithmetic and runtime ones are read from the value; the runtime
+/// [`Descriptor`] is built on demand ([`descriptor`](Self::descriptor)).
 ///
 /// ```
 /// use cktile::prelude::*;
 /// let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (Number::<8>, Number::<1>)).unwrap();
 /// assert_eq!(d.calculate_offset([2, 3]), 19);
 /// assert_eq!(d.lengths().as_slice(), &[4, 8]);
+/// assert_eq!(core::mem::size_of_val(&d), core::mem::size_of::<usize>()); // the runtime length
 /// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TensorDescriptor<C: Chain> {
-    descriptor: Descriptor,
-    chain: PhantomData<C>,
+    chain: C,
 }
-
-impl<C: Chain> Clone for TensorDescriptor<C> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<C: Chain> Copy for TensorDescriptor<C> {}
 
 impl<C: Chain> fmt::Debug for TensorDescriptor<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TensorDescriptor").field("descriptor", &self.descriptor).finish()
+        f.debug_struct("TensorDescriptor").field("descriptor", &self.descriptor()).finish()
     }
 }
 
@@ -112,7 +114,7 @@ impl<C: Chain> fmt::Debug for TensorDescriptor<C> {
 /// ```
 impl<C: Chain> fmt::Display for TensorDescriptor<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.descriptor, f)
+        fmt::Display::fmt(&self.descriptor(), f)
     }
 }
 
@@ -130,17 +132,13 @@ const fn static_failure(e: &Error) -> ! {
     }
 }
 
-/// The runtime descriptor, for the checks of [`check`](crate::check).
-///
-/// ```
-/// use cktile::prelude::*;
-/// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
-/// assert_eq!(cktile::check::is_bijective(&d), Ok(()));
-/// ```
-impl<C: Chain> AsRef<Descriptor> for TensorDescriptor<C> {
-    fn as_ref(&self) -> &Descriptor {
-        self.resolved()
-    }
+/// A full index array from a typed coordinate.
+#[inline(always)]
+fn indices<N: ArrayLength>(top: GenericArray<Index, N>) -> Indices {
+    let top = top.as_slice();
+    let mut out = [0; MAX_DIMS];
+    lists::unrolled!(top.len(), |j| out[j] = top[j]);
+    out
 }
 
 impl<C: Chain> TensorDescriptor<C> {
@@ -163,13 +161,6 @@ impl<C: Chain> TensorDescriptor<C> {
         _ => None,
     };
 
-    /// [`STATIC_DESCRIPTOR`](Self::STATIC_DESCRIPTOR), or a one-element
-    /// descriptor for a chain with runtime parameters (never evaluated).
-    const STATIC_OR_FILLER: &'static Descriptor = match Self::STATIC_DESCRIPTOR {
-        Some(d) => d,
-        None => &FILLER,
-    };
-
     /// The descriptor of an all-static chain, as a constant (a compile error
     /// if a parameter is a runtime value).
     ///
@@ -187,34 +178,53 @@ impl<C: Chain> TensorDescriptor<C> {
         },
     };
 
-    fn new(build: impl FnOnce() -> Result<Descriptor, Error>) -> Result<Self, Error> {
-        let () = Self::CHECK;
-        let descriptor = match Self::STATIC_DESCRIPTOR {
-            Some(d) => *d,
-            None => build()?,
-        };
-        Ok(TensorDescriptor { descriptor, chain: PhantomData })
-    }
+    /// Whether the chain is all static, as a compile-time `bool` (not a
+    /// comparison of [`STATIC_DESCRIPTOR`](Self::STATIC_DESCRIPTOR)'s address
+    /// with null, which LLVM does not fold on amdgcn, where null and a
+    /// global's generic address need not differ).
+    const IS_STATIC: bool = Self::STATIC_DESCRIPTOR.is_some();
 
-    /// The descriptor this one evaluates through: the compile-time constant
-    /// for all-static chains, the runtime value otherwise.
+    /// Validates the chain: at compile time when it is all static
+    /// ([`Chain::STATIC`]), otherwise by building its runtime descriptor once.
     #[inline(always)]
-    fn resolved(&self) -> &Descriptor {
-        match Self::STATIC_DESCRIPTOR {
-            Some(d) => d,
-            None => &self.descriptor,
+    fn new(chain: C) -> Result<Self, Error> {
+        let () = Self::CHECK;
+        if !const { Self::IS_STATIC } {
+            chain.build()?;
         }
+        Ok(TensorDescriptor { chain })
     }
 
-    /// The runtime descriptor (for analysis, printing, the spec language).
+    /// The chain: the descriptor's runtime values, and its evaluation.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// use cktile::typed::Chain;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
+    /// assert_eq!(d.chain().lengths()[..2], [4, 8]);
+    /// ```
+    pub fn chain(&self) -> &C {
+        &self.chain
+    }
+
+    /// The runtime descriptor (for analysis, printing, the spec language),
+    /// built from the chain's values: the constant for an all-static chain.
     ///
     /// ```
     /// use cktile::prelude::*;
     /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
-    /// assert_eq!(d.descriptor(), &Descriptor::packed(&[4, 8]).unwrap());
+    /// assert_eq!(d.descriptor(), Descriptor::packed(&[4, 8]).unwrap());
+    /// assert_eq!(cktile::check::is_bijective(&d.descriptor()), Ok(()));
     /// ```
-    pub fn descriptor(&self) -> &Descriptor {
-        self.resolved()
+    pub fn descriptor(&self) -> Descriptor {
+        if let Some(d) = Self::STATIC_DESCRIPTOR {
+            return *d;
+        }
+        match self.chain.build() {
+            Ok(d) => d,
+            // `new` built the same descriptor from the same values.
+            Err(e) => unreachable!("cktile: a validated typed descriptor no longer builds: {e}"),
+        }
     }
 
     /// The offset of a top coordinate (CK's `calculate_offset`; no range
@@ -227,13 +237,7 @@ impl<C: Chain> TensorDescriptor<C> {
     /// ```
     #[inline(always)]
     pub fn calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Index {
-        let top = to_indices(top.into().as_slice());
-        // Chosen when the type is known, so only one of the two is compiled.
-        if const { Self::STATIC_DESCRIPTOR.is_some() } {
-            crate::descriptor::offset::static_offset!(Self::STATIC_OR_FILLER, &top)
-        } else {
-            self.descriptor.calculate_offset_indices(&top)
-        }
+        self.chain.offset(&indices(top.into()))
     }
 
     /// The offset of a coordinate that must lie inside the top lengths.
@@ -244,10 +248,13 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert!(d.try_calculate_offset([4, 0]).is_err());
     /// ```
     pub fn try_calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Result<Index, Error> {
-        self.resolved().try_calculate_offset(top.into().as_slice())
+        let top = top.into();
+        check_coordinate(&self.chain.lengths(), top.as_slice())?;
+        Ok(self.chain.offset(&indices(top)))
     }
 
-    /// CK's `coordinate_has_valid_offset`.
+    /// CK's `coordinate_has_valid_offset`: inside the top lengths and not
+    /// mapped to padding.
     ///
     /// ```
     /// use cktile::prelude::*;
@@ -257,7 +264,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// ```
     #[inline(always)]
     pub fn coordinate_has_valid_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> bool {
-        self.resolved().coordinate_has_valid_offset(top.into().as_slice())
+        let top = top.into();
+        check_coordinate(&self.chain.lengths(), top.as_slice()).is_ok() && self.chain.is_valid(&indices(top))
     }
 
     /// The top coordinate whose offset is `offset` (the inverse; CK's
@@ -272,13 +280,13 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert_eq!(d.calculate_top_index(50), None); // a hole
     /// ```
     pub fn calculate_top_index(&self, offset: Index) -> Option<GenericArray<Index, C::NumTop>> {
-        let top = self.resolved().calculate_top_index(offset)?;
+        let top = self.descriptor().calculate_top_index(offset)?;
         Some(<GenericArray<Index, C::NumTop> as GenericSequence<Index>>::generate(|i| top.get(i)))
     }
 
     /// The offset of a coordinate when it is valid
     /// ([`coordinate_has_valid_offset`](Self::coordinate_has_valid_offset)),
-    /// `None` otherwise, through [`Descriptor::offset_if_valid`].
+    /// `None` otherwise.
     ///
     /// ```
     /// use cktile::prelude::*;
@@ -286,8 +294,10 @@ impl<C: Chain> TensorDescriptor<C> {
     /// let d = transform_tensor_descriptor(d, (make_pad_transform(Number::<4>, Number::<1>, Number::<1>),), (ids![0],), (ids![0],)).unwrap();
     /// assert_eq!((d.offset_if_valid([0]), d.offset_if_valid([1])), (None, Some(0)));
     /// ```
+    #[inline(always)]
     pub fn offset_if_valid(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Option<Index> {
-        self.resolved().offset_if_valid(top.into().as_slice())
+        let top = top.into();
+        if self.coordinate_has_valid_offset(top.clone()) { Some(self.chain.offset(&indices(top))) } else { None }
     }
 
     /// Top lengths, one per dimension.
@@ -298,8 +308,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert_eq!(d.lengths().as_slice(), &[4, 8]);
     /// ```
     pub fn lengths(&self) -> GenericArray<Index, C::NumTop> {
-        let lengths = self.resolved().lengths();
-        <GenericArray<Index, C::NumTop> as GenericSequence<Index>>::generate(|i| lengths.get(i))
+        let lengths = self.chain.lengths();
+        <GenericArray<Index, C::NumTop> as GenericSequence<Index>>::generate(|i| lengths[i % MAX_DIMS])
     }
 
     /// CK's `get_element_space_size`.
@@ -310,7 +320,7 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert_eq!(d.element_space_size(), 10);
     /// ```
     pub fn element_space_size(&self) -> Index {
-        self.resolved().element_space_size()
+        self.descriptor().element_space_size()
     }
 }
 
@@ -327,7 +337,7 @@ pub fn make_naive_tensor_descriptor<L: Values, S: Values<Len = L::Len>>(
 ) -> Result<TensorDescriptor<Naive<L, S>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TensorDescriptor::<Naive<L, S>>::CHECK;
-    TensorDescriptor::new(|| chain::naive(lengths.dims(), strides.dims(), Vector::UNKNOWN))
+    TensorDescriptor::new(Naive { lengths, strides })
 }
 
 /// CK Tile's `make_naive_tensor_descriptor_packed(lengths)`.
@@ -340,7 +350,7 @@ pub fn make_naive_tensor_descriptor<L: Values, S: Values<Len = L::Len>>(
 pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<TensorDescriptor<Packed<L>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TensorDescriptor::<Packed<L>>::CHECK;
-    TensorDescriptor::new(|| chain::packed(lengths.dims()))
+    TensorDescriptor::new(Packed { lengths })
 }
 
 /// CK Tile's `make_naive_tensor_descriptor_aligned(lengths, align)`.
@@ -356,7 +366,7 @@ pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
 ) -> Result<TensorDescriptor<Aligned<L, A>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TensorDescriptor::<Aligned<L, A>>::CHECK;
-    TensorDescriptor::new(|| chain::aligned(lengths.dims(), align.get()))
+    TensorDescriptor::new(Aligned { lengths, align })
 }
 
 /// CK Tile's `make_naive_tensor_descriptor_with_offset(lengths, strides, offset)`.
@@ -373,7 +383,7 @@ pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: Values<Len = L::Le
 ) -> Result<TensorDescriptor<NaiveWithOffset<L, S, O>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TensorDescriptor::<NaiveWithOffset<L, S, O>>::CHECK;
-    TensorDescriptor::new(|| chain::with_offset(lengths.dims(), strides.dims(), offset.get()))
+    TensorDescriptor::new(NaiveWithOffset { lengths, strides, offset })
 }
 
 /// CK Tile's `transform_tensor_descriptor(desc, transforms, lower_ids, upper_ids)`:
@@ -400,7 +410,5 @@ pub fn transform_tensor_descriptor<C: Chain, X: TransformList, Lo: IdLists, Up: 
 ) -> Result<TensorDescriptor<Transformed<C, X, Lo, Up>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TensorDescriptor::<Transformed<C, X, Lo, Up>>::CHECK;
-    TensorDescriptor::new(|| {
-        chain::transformed(Ok(*desc.resolved()), transforms.transforms(), lower.lists(), upper.lists())
-    })
+    TensorDescriptor::new(Transformed { prev: desc.chain, transforms, lower, upper })
 }

@@ -526,14 +526,12 @@ impl Transform {
             | Repr::Offset { len, .. }
             | Repr::Modulo { len, .. }
             | Repr::Swizzle { len, .. } => single(len),
-            Repr::Pad { len, left, right } => single(len + left + right),
-            Repr::LeftPad { len, left } => single(len + left),
-            Repr::RightPad { len, right } => single(len + right),
+            Repr::Pad { len, left, right } => single(pad::upper_length(len, left, right)),
+            Repr::LeftPad { len, left } => single(pad::upper_length(len, left, 0)),
+            Repr::RightPad { len, right } => single(pad::upper_length(len, 0, right)),
             Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths,
-            Repr::Merge { lengths } => match lengths.product() {
-                Some(p) => single(p),
-                None => single(0), // unreachable: checked at construction
-            },
+            // The product is checked at construction.
+            Repr::Merge { lengths } => single(merge::upper_length(&lengths.to_array(), lengths.len())),
             Repr::Xor { l0, l1 } => {
                 let mut d = single(l0);
                 d = match d.push(l1) {
@@ -542,7 +540,7 @@ impl Transform {
                 };
                 d
             }
-            Repr::Slice { begin, end, .. } => single(end - begin),
+            Repr::Slice { begin, end, .. } => single(slice::upper_length(begin, end)),
             Repr::Freeze { .. } => Dims::EMPTY,
         }
     }

@@ -21,8 +21,29 @@
 //! [`Number`]: crate::Number
 
 use crate::Count;
-use crate::{Error, Transform, Value, Values};
-use typenum::{U0, U1, U2};
+use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor};
+use crate::{Error, Index, Indices, MAX_DIMS, Transform, Value, Values};
+use typenum::{U0, U1, U2, Unsigned};
+
+/// A parameter as an index (validated to fit when the transform was built).
+#[inline(always)]
+fn ix<V: Value>(v: V) -> Index {
+    v.get() as Index
+}
+
+/// An index array holding `value` in slot 0.
+#[inline(always)]
+const fn one(value: Index) -> Indices {
+    let mut out = [0; MAX_DIMS];
+    out[0] = value;
+    out
+}
+
+/// The number of entries of a [`Values`] tuple.
+#[inline(always)]
+fn len_of<Ls: Values>() -> usize {
+    <Ls::Len as Unsigned>::USIZE
+}
 
 /// A transform whose parameters are [`Value`]s, with its dimension counts at
 /// the type level.
@@ -42,12 +63,47 @@ pub trait TypedTransform: Copy {
     const STATIC: Option<Result<Transform, Error>>;
     /// The transform (validated).
     fn to_transform(self) -> Result<Transform, Error>;
+    /// The lower index for the upper index `up` (its first `NumUpper`
+    /// entries; the first `NumLower` entries of the result are meaningful),
+    /// by the formulas of [`kinds`](crate::kinds), the same ones
+    /// [`Transform::calculate_lower`] uses. Compile-time parameters fold
+    /// into the arithmetic. Only for a transform whose
+    /// [`to_transform`](Self::to_transform) succeeded.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{make_xor_transform, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let x = make_xor_transform((64usize, Number::<8>));
+    /// assert_eq!(x.lower(&[3, 1, 0, 0, 0, 0, 0, 0])[..2], [3, 1 ^ 3]);
+    /// ```
+    fn lower(&self, up: &Indices) -> Indices;
+    /// Whether the upper index maps to a real (non-padded) lower index
+    /// ([`Transform::is_valid_upper`]).
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{make_pad_transform, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let p = make_pad_transform(Number::<10>, Number::<2>, 3usize);
+    /// assert!(!p.is_valid(&[1, 0, 0, 0, 0, 0, 0, 0]) && p.is_valid(&[2, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    fn is_valid(&self, up: &Indices) -> bool;
+    /// The upper lengths, given the lengths of the lower dimensions it is
+    /// applied to ([`Transform::upper_lengths`] after [`Transform::bind`]).
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{make_merge_transform, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let m = make_merge_transform((Number::<4>, 8usize));
+    /// assert_eq!(m.upper_lengths(&[4, 8, 0, 0, 0, 0, 0, 0])[0], 32);
+    /// ```
+    fn upper_lengths(&self, lower_lengths: &Indices) -> Indices;
 }
 
 macro_rules! scalar_transform {
     (
         $(#[$doc:meta])*
-        $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty; $($field:ident : $ty:ident),+
+        $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty; $($field:ident : $ty:ident),+;
+        |$s:ident, $u:ident, $l:ident| lower = $lower:expr, valid = $valid:expr, lengths = $lengths:expr
     ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -69,6 +125,24 @@ macro_rules! scalar_transform {
             #[inline(always)]
             fn to_transform(self) -> Result<Transform, Error> {
                 Transform::$ctor($(self.$field.get()),+)
+            }
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn lower(&self, $u: &Indices) -> Indices {
+                let $s = *self;
+                $lower
+            }
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn is_valid(&self, $u: &Indices) -> bool {
+                let $s = *self;
+                $valid
+            }
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn upper_lengths(&self, $l: &Indices) -> Indices {
+                let $s = *self;
+                $lengths
             }
         }
 
@@ -96,43 +170,62 @@ macro_rules! scalar_transform {
 
 scalar_transform!(
     /// `pass_through(len)`: `low = up`.
-    PassThrough, make_pass_through_transform, pass_through, U1, U1; len: L
+    PassThrough, make_pass_through_transform, pass_through, U1, U1; len: L;
+    |t, up, low| lower = one(pass_through::lower(up[0])), valid = true, lengths = one(ix(t.len))
 );
 scalar_transform!(
     /// `pad(len, left, right)`: `low = up - left`; the padding is not valid.
-    Pad, make_pad_transform, pad, U1, U1; len: L, left: P, right: Q
+    Pad, make_pad_transform, pad, U1, U1; len: L, left: P, right: Q;
+    |t, up, low| lower = one(pad::lower(up[0], ix(t.left))),
+    valid = pad::is_valid(up[0], ix(t.len), ix(t.left)),
+    lengths = one(pad::upper_length(ix(t.len), ix(t.left), ix(t.right)))
 );
 scalar_transform!(
     /// `left_pad(len, left)`: `low = up - left`.
-    LeftPad, make_left_pad_transform, left_pad, U1, U1; len: L, left: P
+    LeftPad, make_left_pad_transform, left_pad, U1, U1; len: L, left: P;
+    |t, up, low| lower = one(pad::lower(up[0], ix(t.left))),
+    valid = pad::is_valid(up[0], ix(t.len), ix(t.left)),
+    lengths = one(pad::upper_length(ix(t.len), ix(t.left), 0))
 );
 scalar_transform!(
     /// `right_pad(len, right)`: `low = up`; indices `>= len` are not valid.
-    RightPad, make_right_pad_transform, right_pad, U1, U1; len: L, right: P
+    RightPad, make_right_pad_transform, right_pad, U1, U1; len: L, right: P;
+    |t, up, low| lower = one(pass_through::lower(up[0])),
+    valid = pad::is_valid(up[0], ix(t.len), 0),
+    lengths = one(pad::upper_length(ix(t.len), 0, ix(t.right)))
 );
 scalar_transform!(
     /// `slice(len, begin, end)`: `low = up + begin`.
-    Slice, make_slice_transform, slice, U1, U1; len: L, begin: B, end: E
+    Slice, make_slice_transform, slice, U1, U1; len: L, begin: B, end: E;
+    |t, up, low| lower = one(slice::lower(up[0], ix(t.begin))), valid = true,
+    lengths = one(slice::upper_length(ix(t.begin), ix(t.end)))
 );
 scalar_transform!(
     /// `freeze(index)`: a lower dimension fixed at `index`.
-    Freeze, make_freeze_transform, freeze, U1, U0; index: I
+    Freeze, make_freeze_transform, freeze, U1, U0; index: I;
+    |t, up, low| lower = one(freeze::lower(ix(t.index))), valid = true, lengths = [0; MAX_DIMS]
 );
 scalar_transform!(
     /// `insert(len)`: an upper dimension that does not reach memory.
-    Insert, make_insert_transform, insert, U0, U1; len: L
+    Insert, make_insert_transform, insert, U0, U1; len: L;
+    |t, up, low| lower = [0; MAX_DIMS], valid = true, lengths = one(ix(t.len))
 );
 scalar_transform!(
     /// `offset(len, off)`: `low = up + off`.
-    Offset, make_offset_transform, offset, U1, U1; len: L, off: O
+    Offset, make_offset_transform, offset, U1, U1; len: L, off: O;
+    |t, up, low| lower = one(offset::lower(up[0], ix(t.off))), valid = true, lengths = one(ix(t.len))
 );
 scalar_transform!(
     /// `modulo(modulus, len)`: `low = up % modulus`.
-    Modulo, make_modulo_transform, modulo, U1, U1; modulus: M, len: L
+    Modulo, make_modulo_transform, modulo, U1, U1; modulus: M, len: L;
+    |t, up, low| lower = one(modulo::lower(up[0], ix(t.modulus))), valid = true, lengths = one(ix(t.len))
 );
 
 macro_rules! list_transform {
-    ($(#[$doc:meta])* $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty, $example:literal) => {
+    (
+        $(#[$doc:meta])* $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty, $example:literal;
+        |$t:ident, $u:ident, $l:ident| lower = $lower:expr, lengths = $lengths:expr
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name<Ls: Values> {
@@ -155,6 +248,22 @@ macro_rules! list_transform {
                     Err(e) => Err(e),
                 }
             }
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn lower(&self, $u: &Indices) -> Indices {
+                let $t = *self;
+                $lower
+            }
+            #[inline(always)]
+            fn is_valid(&self, _: &Indices) -> bool {
+                true
+            }
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn upper_lengths(&self, $l: &Indices) -> Indices {
+                let $t = *self;
+                $lengths
+            }
         }
 
         #[doc = concat!("CK Tile's `", stringify!($make), "`: builds a [`", stringify!($name), "`].")]
@@ -173,15 +282,19 @@ macro_rules! list_transform {
 
 list_transform!(
     /// `merge(lower_lengths)`: row-major merge into one upper dimension.
-    Merge, make_merge_transform, merge_dims, Ls::Len, U1, "(Number::<4>, Number::<8>)"
+    Merge, make_merge_transform, merge_dims, Ls::Len, U1, "(Number::<4>, Number::<8>)";
+    |t, up, low| lower = merge::lower(up[0], &t.lengths.indices(), len_of::<Ls>()),
+    lengths = one(merge::upper_length(&t.lengths.indices(), len_of::<Ls>()))
 );
 list_transform!(
     /// `unmerge(upper_lengths)`: row-major split of one lower dimension.
-    Unmerge, make_unmerge_transform, unmerge_dims, U1, Ls::Len, "(Number::<4>, 2usize)"
+    Unmerge, make_unmerge_transform, unmerge_dims, U1, Ls::Len, "(Number::<4>, 2usize)";
+    |t, up, low| lower = one(unmerge::lower(up, &t.lengths.indices(), len_of::<Ls>())), lengths = t.lengths.indices()
 );
 list_transform!(
     /// `replicate(lengths)`: broadcast upper dimensions.
-    Replicate, make_replicate_transform, replicate_dims, U0, Ls::Len, "(Number::<4>,)"
+    Replicate, make_replicate_transform, replicate_dims, U0, Ls::Len, "(Number::<4>,)";
+    |t, up, low| lower = [0; MAX_DIMS], lengths = t.lengths.indices()
 );
 
 /// `embed(lengths, coefficients)`: `low = sum(up[i] * coef[i])`.
@@ -214,6 +327,18 @@ impl<Ls: Values, Cs: Values<Len = Ls::Len>> TypedTransform for Embed<Ls, Cs> {
             (Ok(l), Ok(c)) => Transform::embed_dims(l, c),
             (Err(e), _) | (_, Err(e)) => Err(e),
         }
+    }
+    #[inline(always)]
+    fn lower(&self, up: &Indices) -> Indices {
+        one(embed::lower(up, &self.coefficients.indices(), len_of::<Ls>()))
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn upper_lengths(&self, _: &Indices) -> Indices {
+        self.lengths.indices()
     }
 }
 
@@ -257,6 +382,22 @@ impl<L0: Value, L1: Value> TypedTransform for Xor<L0, L1> {
     fn to_transform(self) -> Result<Transform, Error> {
         Transform::xor(self.lengths.0.get(), self.lengths.1.get())
     }
+    #[inline(always)]
+    fn lower(&self, up: &Indices) -> Indices {
+        let mut low = one(up[0]);
+        low[1] = xor::lower1(up[0], up[1], ix(self.lengths.1));
+        low
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn upper_lengths(&self, _: &Indices) -> Indices {
+        let mut out = one(ix(self.lengths.0));
+        out[1] = ix(self.lengths.1);
+        out
+    }
 }
 
 /// CK Tile's `make_xor_transform(make_tuple(L0, L1))`: builds a [`Xor`].
@@ -287,6 +428,19 @@ impl<const B: u32, const M: u32, const S: i32> TypedTransform for Swizzle<B, M, 
     #[inline(always)]
     fn to_transform(self) -> Result<Transform, Error> {
         Transform::swizzle(B, M, S)
+    }
+    #[inline(always)]
+    fn lower(&self, up: &Indices) -> Indices {
+        one(swizzle::apply(up[0], B, M, S))
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    /// A swizzle is as long as the dimension it is applied to.
+    #[inline(always)]
+    fn upper_lengths(&self, lower_lengths: &Indices) -> Indices {
+        one(lower_lengths[0])
     }
 }
 

@@ -2,7 +2,7 @@
 //! descriptors, with its length as a type-level number.
 
 use crate::Count;
-use crate::{Dims, Error, Value};
+use crate::{Dims, Error, Index, Indices, MAX_DIMS, Value};
 
 /// A tuple of up to eight [`Value`]s: `(Number<4>, 8usize)`. Its length is
 /// the type-level number [`Len`](Values::Len), so descriptors built from it
@@ -23,6 +23,15 @@ pub trait Values: Copy {
     const STATIC: Option<Result<Dims, Error>>;
     /// The entries.
     fn dims(self) -> Result<Dims, Error>;
+    /// The entries as an index array (the rest 0), unchecked: for values
+    /// already validated by [`dims`](Values::dims) (a typed descriptor's
+    /// construction), so compile-time entries fold into the arithmetic.
+    ///
+    /// ```
+    /// use cktile_transforms::{Number, Values};
+    /// assert_eq!((Number::<4>, 8usize).indices(), [4, 8, 0, 0, 0, 0, 0, 0]);
+    /// ```
+    fn indices(self) -> Indices;
 }
 
 macro_rules! impl_values {
@@ -47,6 +56,12 @@ macro_rules! impl_values {
             fn dims(self) -> Result<Dims, Error> {
                 Dims::from_usizes(&[$(self.$idx.get()),+])
             }
+            #[inline(always)]
+            fn indices(self) -> Indices {
+                let mut out = [0; MAX_DIMS];
+                $(out[$idx] = self.$idx.get() as Index;)+
+                out
+            }
         }
     };
 }
@@ -66,5 +81,9 @@ impl Values for () {
     #[inline(always)]
     fn dims(self) -> Result<Dims, Error> {
         Ok(Dims::EMPTY)
+    }
+    #[inline(always)]
+    fn indices(self) -> Indices {
+        [0; MAX_DIMS]
     }
 }

@@ -53,3 +53,21 @@ pub const fn upper(low: &Indices, lengths: &Indices, n: usize) -> i64 {
     }
     up
 }
+
+/// The upper length: the product of the `n` lower lengths (checked when the
+/// transform is built).
+///
+/// ```
+/// let lens = [2, 3, 4, 0, 0, 0, 0, 0];
+/// assert_eq!(cktile_transforms::kinds::merge::upper_length(&lens, 3), 24);
+/// ```
+#[inline(always)]
+pub const fn upper_length(lengths: &Indices, n: usize) -> i64 {
+    let mut p: i64 = 1;
+    let mut i = 0;
+    while i < n && i < crate::MAX_DIMS {
+        p = p.wrapping_mul(lengths[i]);
+        i += 1;
+    }
+    p
+}

@@ -45,3 +45,14 @@ pub const fn upper(low: i64, left: i64) -> i64 {
 pub const fn is_valid(up: i64, len: i64, left: i64) -> bool {
     up >= left && up.wrapping_sub(left) < len
 }
+
+/// The upper length: `len + left + right` (`left_pad` has `right = 0`,
+/// `right_pad` `left = 0`; the sum is checked when the transform is built).
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::pad::upper_length(10, 2, 3), 15);
+/// ```
+#[inline(always)]
+pub const fn upper_length(len: i64, left: i64, right: i64) -> i64 {
+    len.wrapping_add(left).wrapping_add(right)
+}

@@ -12,3 +12,13 @@
 pub const fn lower(up: i64, begin: i64) -> i64 {
     up.wrapping_add(begin)
 }
+
+/// The upper length: `end - begin`.
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::slice::upper_length(2, 5), 3);
+/// ```
+#[inline(always)]
+pub const fn upper_length(begin: i64, end: i64) -> i64 {
+    end.wrapping_sub(begin)
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Counts the instructions of each exported function in the assembly of the
+proof kernels (perf/kernels), per target, and checks the typed kernels
+against their hand-written twins.
+
+Usage: icount.py TARGET=FILE [TARGET=FILE ...] [--markdown OUT]
+TARGET is amdgcn, nvptx or x86_64; FILE its .s / .ptx.
+
+A function is `typed_*`, `hand_*` or `build_*`. For each `typed_NAME` with a
+`hand_NAME` twin the check fails when the typed kernel has more than
+twin * 1.10 + SLACK instructions, or calls out, or uses scratch / local
+memory, or spills. `typed_NAME_build` (the validating construction in the
+kernel, which runs once) is reported next to the twin, not checked. `build_*` (x86_64 builders of all-static
+descriptors, not inlined) fail on a call (a memcpy of the descriptor);
+`validate_*` (builders with runtime lengths) are reported. Exit status 1 on any failure.
+"""
+import re
+import sys
+
+SLACK = 4
+RATIO = 1.10
+
+
+def functions_gnu(text, comment):
+    """amdgcn and x86_64: `name:` up to `.Lfunc_endN:`."""
+    out = {}
+    name, body = None, []
+    for line in text.splitlines():
+        m = re.match(r"^([A-Za-z_][A-Za-z0-9_$.]*):", line)
+        if name is None:
+            if m and not line.startswith(".L"):
+                name, body = m.group(1), []
+            continue
+        if re.match(r"^\.Lfunc_end\d+:", line):
+            out[name] = body
+            name = None
+            continue
+        body.append(line)
+    return out
+
+
+def is_instruction(line, comment):
+    s = line.strip()
+    if not s or s.startswith(comment) or s.startswith(".") or s.endswith(":"):
+        return False
+    return line[0] in " \t"
+
+
+def stats_amdgcn(text):
+    funcs = functions_gnu(text, ";")
+    scratch = {m.group(1): int(m.group(2)) for m in re.finditer(r"\.set (\S+)\.private_seg_size, (\d+)", text)}
+    res = {}
+    for name, body in funcs.items():
+        ins = [l for l in body if is_instruction(l, ";")]
+        res[name] = dict(
+            instructions=len(ins),
+            calls=sum(1 for l in ins if "s_swappc" in l or "s_call_b64" in l),
+            scratch=scratch.get(name, 0) + sum(1 for l in ins if l.strip().startswith(("scratch_", "buffer_"))),
+            spills=sum(1 for l in body if "Spill" in l or "Reload" in l or "v_writelane" in l),
+        )
+    return res
+
+
+def stats_x86(text):
+    funcs = functions_gnu(text, "#")
+    res = {}
+    for name, body in funcs.items():
+        ins = [l for l in body if is_instruction(l, "#")]
+        calls = [l.split()[1] for l in ins if l.split()[0] == "callq" or l.split()[0] == "call"]
+        calls += [l.split()[1] for l in ins if l.split()[0] == "jmp" and not l.split()[1].startswith(".L")]
+        frame = 0
+        for l in ins:
+            m = re.match(r"\s*subq?\s+\$(\d+),\s*%rsp", l)
+            if m:
+                frame += int(m.group(1))
+        res[name] = dict(
+            instructions=len(ins),
+            calls=len(calls),
+            scratch=frame,
+            spills=sum(1 for l in body if "Spill" in l or "Reload" in l),
+        )
+    return res
+
+
+def stats_nvptx(text):
+    res = {}
+    for m in re.finditer(r"^\.visible \.func[^\n]*?\b([A-Za-z_][A-Za-z0-9_]*)\(", text, re.M):
+        name = m.group(1)
+        start = text.index("\n{", m.end())
+        end = text.index("\n}", start)
+        body = text[start + 2 : end].splitlines()
+        ins = [
+            l.strip()
+            for l in body
+            if l.strip().endswith(";") and not l.strip().startswith((".reg", ".local", ".param", ".shared", "//"))
+        ]
+        res[name] = dict(
+            instructions=len(ins),
+            calls=sum(1 for l in body if re.match(r"\s*call(\.uni)?\b", l)),
+            scratch=sum(int(n) for n in re.findall(r"\.local[^\[;]*\[(\d+)\]", "\n".join(body)))
+            + sum(1 for l in ins if re.match(r"(ld|st)\.local\b", l)),
+            spills=0,
+        )
+    return res
+
+
+PARSERS = {"amdgcn": stats_amdgcn, "nvptx": stats_nvptx, "x86_64": stats_x86}
+
+
+def main(argv):
+    md_out = None
+    if "--markdown" in argv:
+        i = argv.index("--markdown")
+        md_out = argv[i + 1]
+        argv = argv[:i] + argv[i + 2 :]
+    rows, failures = [], []
+    for arg in argv:
+        target, path = arg.split("=", 1)
+        with open(path, encoding="utf-8", errors="replace") as f:
+            stats = PARSERS[target](f.read())
+        for name in sorted(stats):
+            if not name.startswith(("typed_", "build_", "validate_")):
+                continue
+            s = stats[name]
+            twin_name = "hand_" + name[len("typed_") :].removesuffix("_build") if name.startswith("typed_") else None
+            twin = stats.get(twin_name) if twin_name else None
+            problems = []
+            if s["calls"]:
+                problems.append(f"{s['calls']} call(s)")
+            if s["scratch"] and target != "x86_64":
+                problems.append(f"scratch/local {s['scratch']}")
+            if s["spills"]:
+                problems.append(f"{s['spills']} spill line(s)")
+            gated = name.startswith("typed_") and not name.endswith("_build")
+            if gated and twin is None:
+                problems.append(f"no twin {twin_name}")
+            if gated and twin is not None:
+                limit = twin["instructions"] * RATIO + SLACK
+                if s["instructions"] > limit:
+                    problems.append(f"{s['instructions']} > {limit:.0f} instructions")
+            if name.startswith("build_") and not s["calls"]:
+                problems = []  # builders: only a call (a memcpy) fails
+            if name.endswith("_build") or name.startswith("validate_"):
+                # The validating construction: reported, not checked.
+                verdict = "info" + (" (" + ", ".join(problems) + ")" if problems else "")
+                problems = []
+            else:
+                verdict = "ok" if not problems else "FAIL: " + ", ".join(problems)
+            if problems:
+                failures.append(f"{target} {name}: {', '.join(problems)}")
+            rows.append(
+                (
+                    target,
+                    name,
+                    s["instructions"],
+                    twin["instructions"] if twin else "",
+                    s["calls"],
+                    s["scratch"],
+                    s["spills"],
+                    verdict,
+                )
+            )
+    header = "| target | function | instructions | twin | calls | scratch | spills | verdict |"
+    lines = [header, "|---|---|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        lines.append("| " + " | ".join(str(x) for x in r) + " |")
+    table = "\n".join(lines)
+    print(table)
+    if md_out:
+        with open(md_out, "w", encoding="utf-8") as f:
+            f.write(table + "\n")
+    if failures:
+        print("\nFAILED:\n  " + "\n  ".join(failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

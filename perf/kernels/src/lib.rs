@@ -1,0 +1,147 @@
+//! Proof kernels for the typed descriptor API (issue 15): each `typed_*`
+//! function computes offsets through cktile's typed descriptors, each
+//! `hand_*` twin computes the same offsets written out by hand, as CK Tile's
+//! generated code would. `scripts/target-icount.sh` compiles this crate for
+//! amdgcn (gfx942), nvptx (sm_90) and x86_64, counts the instructions of each
+//! function and fails when a typed kernel exceeds its twin (or calls out, or
+//! uses scratch / local memory).
+//!
+//! The thread index is an argument, so the same source builds on every
+//! target. Mixed (runtime-length) kernels take the descriptor by reference
+//! (built once, e.g. by the host or at kernel start), the twin the same
+//! runtime values as arguments; `*_build` kernels add the validating
+//! construction, reported but not compared.
+#![no_std]
+#![allow(improper_ctypes_definitions)]
+
+pub mod builders;
+
+use builders::*;
+use cktile::Index;
+
+/// The (m, k) coordinate a thread reads in a 128 x 32 tile: 4 threads per
+/// row of 32, 8 consecutive elements each.
+#[inline(always)]
+fn mk(tid: u32) -> (Index, Index) {
+    (((tid >> 2) & 127) as Index, ((tid & 3) * 8) as Index)
+}
+
+/// CK GEMM A LDS block, M=128, K=32, KPack=8, MLdsLayer=2 (fp16), all static.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_a_lds(tid: u32) -> Index {
+    let (m, k) = mk(tid);
+    match make_a_lds() {
+        Ok(d) => d.calculate_offset([m, k]),
+        Err(_) => -1,
+    }
+}
+
+/// Twin of [`typed_a_lds`]: `((l*K0 + k/KPack) ^ (m' % (K0*L))) * KPack + m'*K*L + k%KPack`.
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_a_lds(tid: u32) -> Index {
+    let (m, k) = mk(tid);
+    let (mp, l) = (m / 2, m % 2);
+    ((l * 4 + k / 8) ^ (mp % 8)) * 8 + mp * 64 + k % 8
+}
+
+/// The same block with MPerBlock a runtime value (descriptor built outside).
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_a_lds_rt(d: &ALdsRt, tid: u32) -> Index {
+    let (m, k) = mk(tid);
+    d.calculate_offset([m, k])
+}
+
+/// Twin of [`typed_a_lds_rt`] (M does not enter the formula).
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_a_lds_rt(m_per_block: usize, tid: u32) -> Index {
+    let _ = m_per_block;
+    let (m, k) = mk(tid);
+    let (mp, l) = (m / 2, m % 2);
+    ((l * 4 + k / 8) ^ (mp % 8)) * 8 + mp * 64 + k % 8
+}
+
+/// [`typed_a_lds_rt`] with the validating construction in the kernel.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_a_lds_rt_build(m_per_block: usize, tid: u32) -> Index {
+    let (m, k) = mk(tid);
+    match make_a_lds_rt(m_per_block) {
+        Ok(d) => d.calculate_offset([m, k]),
+        Err(_) => -1,
+    }
+}
+
+/// CK GEMM B LDS block, N=256, K=64, KPack=8, MLdsLayer=1 (fp16), all static.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_b_lds(tid: u32) -> Index {
+    let (n, k) = (((tid >> 3) & 255) as Index, ((tid & 7) * 8) as Index);
+    match make_b_lds() {
+        Ok(d) => d.calculate_offset([n, k]),
+        Err(_) => -1,
+    }
+}
+
+/// Twin of [`typed_b_lds`]: `64*n + 8*((k/8) ^ (n%8)) + k%8`.
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_b_lds(tid: u32) -> Index {
+    let (n, k) = (((tid >> 3) & 255) as Index, ((tid & 7) * 8) as Index);
+    64 * n + 8 * ((k / 8) ^ (n % 8)) + k % 8
+}
+
+/// CK fmha V LDS block, N=128, K=32, KPack=8, fp16, two prefetch buffers.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_fmha_v(tid: u32) -> Index {
+    let (n, k) = (((tid >> 2) & 255) as Index, ((tid & 3) * 8) as Index);
+    match make_fmha_v() {
+        Ok(d) => d.calculate_offset([n, k]),
+        Err(_) => -1,
+    }
+}
+
+/// Twin of [`typed_fmha_v`]: rows of 64 elements padded by 8.
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_fmha_v(tid: u32) -> Index {
+    let (n, k) = (((tid >> 2) & 255) as Index, ((tid & 3) * 8) as Index);
+    let (p, r, c) = (n / 128, (n / 8) % 16, n % 8);
+    p * 4608 + (k / 8) * 1152 + r * 72 + c * 8 + k % 8
+}
+
+/// CK's global A view: runtime M, K and row stride, right-padded to a
+/// multiple of the tile; the offset when the coordinate is valid, -1 otherwise.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_global_a(d: &GlobalA, tid: u32, row0: Index) -> Index {
+    let (m, k) = (row0 + (tid >> 3) as Index, ((tid & 7) * 8) as Index);
+    d.offset_if_valid([m, k]).unwrap_or(-1)
+}
+
+/// Twin of [`typed_global_a`].
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_global_a(
+    (m_len, k_len, stride, pad_m, pad_k): (usize, usize, usize, usize, usize),
+    tid: u32,
+    row0: Index,
+) -> Index {
+    let (m, k) = (row0 + (tid >> 3) as Index, ((tid & 7) * 8) as Index);
+    let (ml, kl) = (m_len as Index, k_len as Index);
+    let inside = m >= 0 && k >= 0 && m < ml + pad_m as Index && k < kl + pad_k as Index;
+    if inside && m < ml && k < kl { m * stride as Index + k } else { -1 }
+}
+
+/// [`typed_global_a`] with the validating construction in the kernel.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_global_a_build(
+    (m_len, k_len, stride, pad_m, pad_k): (usize, usize, usize, usize, usize),
+    tid: u32,
+    row0: Index,
+) -> Index {
+    let (m, k) = (row0 + (tid >> 3) as Index, ((tid & 7) * 8) as Index);
+    match make_global_a(m_len, k_len, stride, pad_m, pad_k) {
+        Ok(d) => d.offset_if_valid([m, k]).unwrap_or(-1),
+        Err(_) => -1,
+    }
+}
+
+#[cfg(not(test))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    loop {}
+}

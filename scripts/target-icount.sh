@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Zero-cost proof of the typed descriptors (issue 15): compiles the no_std
+# proof kernels (perf/kernels: typed_* kernels and their hand-written hand_*
+# twins) for amdgcn gfx942 and nvptx sm_90 (nightly, -Zbuild-std=core) and
+# for x86_64 (stable, the default release profile), counts the instructions
+# of every exported function and fails when a typed kernel exceeds its twin
+# by more than 10% + 4 instructions, calls out, or uses scratch / local
+# memory or spills (perf/kernels/icount.py).
+#
+# Usage: scripts/target-icount.sh [TARGET...]   (default: amdgcn nvptx x86_64)
+# Writes the table to perf/kernels/results.md (also printed).
+set -euo pipefail
+cd "$(dirname "$0")/../perf/kernels"
+TARGETS=${*:-"amdgcn nvptx x86_64"}
+args=()
+stamp=$(mktemp)
+trap 'rm -f "$stamp"' EXIT
+# The asm of this build (newer toolchains write it under build/, older ones under deps/).
+newest() {
+  local f
+  f=$(find "$1" -name 'cktile_kernels-*.s' -newer "$stamp" -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2-)
+  if [ -z "$f" ]; then
+    echo "no new assembly under $1" >&2
+    exit 1
+  fi
+  echo "$f"
+}
+for t in $TARGETS; do
+  touch src/lib.rs # always recompile the kernels, so their asm is written
+  case $t in
+    amdgcn | nvptx)
+      rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || true
+      rustup component add rust-src --toolchain nightly >/dev/null 2>&1
+      if [ "$t" = amdgcn ]; then triple=amdgcn-amd-amdhsa cpu=gfx942; else triple=nvptx64-nvidia-cuda cpu=sm_90; fi
+      # The asm is written before any final link (a linker for the target
+      # may be missing; this crate is a library, so none is run).
+      RUSTFLAGS="-Ctarget-cpu=$cpu" cargo +nightly rustc --quiet --release -Zbuild-std=core --target "$triple" -- --emit=asm
+      args+=("$t=$(newest "target/$triple/release")")
+      ;;
+    x86_64)
+      cargo rustc --quiet --release -- --emit=asm
+      args+=("x86_64=$(newest target/release)")
+      ;;
+    *)
+      echo "unknown target $t (amdgcn, nvptx, x86_64)" >&2
+      exit 2
+      ;;
+  esac
+done
+python3 icount.py "${args[@]}" --markdown results.md
