@@ -2,8 +2,8 @@
 //! builds it (the source is named on each function).
 //!
 //! - Warp-GEMM MFMA operands (`ck_tile/ops/gemm/warp/warp_gemm_attribute_mfma.hpp`,
-//!   lane counts from `warp_gemm_attribute_mfma_impl.hpp`): [`mfma_a`],
-//!   [`mfma_b`], [`mfma_c`], [`mfma_c_transposed`], and the swizzled-B
+//!   lane counts from `warp_gemm_attribute_mfma_impl.hpp`): [`mfma_a`]
+//!   (its shape for any K per lane: [`mfma_a_per_lane`]), [`mfma_b`], [`mfma_c`], [`mfma_c_transposed`], and the swizzled-B
 //!   transposed-C pair [`mfma_b_swizzled`], [`mfma_c_swizzled`]. fp16 and
 //!   bf16 share their encodings; the fp8 32x32x16 MFMA has those of the
 //!   32x32x16 (two 32x32x8) family.
@@ -77,7 +77,35 @@ fn lanes(layout: &'static str, m: usize, k: usize) -> Result<Lanes, Error> {
 /// ```
 pub fn mfma_a(m: usize, k: usize) -> Result<Encoding, Error> {
     let l = lanes("mfma_a", m, k)?;
-    Encoding::new(&[], &[&[l.m_lane], &[l.k_lane, l.k_per_lane]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])
+    mfma_a_per_lane(l.m_lane, l.k_per_lane)
+}
+
+/// The shape of CK's `AWarpDstrEncoding` for an `m`-lane MFMA whose lanes
+/// each hold `k_per_lane` consecutive K values (`kABKPerLane * kKIter`):
+/// X = (M = `m`, K = (64 / `m`, `k_per_lane`)); the lane merges (K lane
+/// group, M); one Y walks the lane's K values. [`mfma_a`] is this with the
+/// families' K per lane; the analyzer's `mfma16` / `mfma32` patterns use it
+/// with the read instruction's width, whatever the element type.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// assert_eq!(catalogue::mfma_a_per_lane(16, 8)?, catalogue::mfma_a(16, 32)?);
+/// // fp8 read with ds_read_b128: 16 K values per lane.
+/// let a = Distribution::new(catalogue::mfma_a_per_lane(32, 16)?)?;
+/// assert_eq!(a.calculate_index(&[33, 15])?.as_slice(), &[1, 31]);
+/// assert!(catalogue::mfma_a_per_lane(8, 4).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_a_per_lane(m: usize, k_per_lane: usize) -> Result<Encoding, Error> {
+    if m != 16 && m != 32 {
+        return Err(Error::new(ErrorKind::LayoutParameter {
+            layout: "mfma_a_per_lane",
+            parameter: "M",
+            value: m as i64,
+            requirement: "the MFMA's M is 16 or 32",
+        }));
+    }
+    Encoding::new(&[], &[&[m], &[WAVE / m, k_per_lane]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])
 }
 
 /// CK's `BWarpDstrEncoding` of the MFMA `n x n x k`: X = (N, K), the same

@@ -42,7 +42,8 @@ pub use problem::{MAX_TILE_ELEMENTS, Problem, Role};
 pub use workload::PatternCost;
 
 use crate::analyzer::report::analyze_instruction;
-use crate::analyzer::tile::lane_addresses;
+use crate::analyzer::rules::MAX_LANES;
+use crate::analyzer::tile::coordinate_address;
 use crate::error::Error;
 use crate::layouts;
 use crate::transforms::Kind;
@@ -370,7 +371,12 @@ fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<St
     let mut out = Vec::new();
     for (k, w) in work.patterns.iter().enumerate() {
         for (i, lanes) in w.lanes.iter().enumerate() {
-            let addrs = lane_addresses(&d, p.element_bytes, &p.arch, w.pattern, i)?;
+            let mut addrs = [None; MAX_LANES];
+            for (lane, (slot, at)) in addrs.iter_mut().zip(lanes).enumerate() {
+                if let Some((r, c)) = *at {
+                    *slot = Some(coordinate_address(&d, p.element_bytes, i, lane, [r as i64, c as i64])?);
+                }
+            }
             let r = analyze_instruction(&p.arch, w.pattern.op(), &addrs[..p.arch.wave() as usize])?;
             for ph in r.phase_detail.iter().filter(|ph| ph.cycles > 1) {
                 let rows: Vec<usize> =

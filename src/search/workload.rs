@@ -6,6 +6,7 @@ use super::problem::Problem;
 use crate::Program;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::program_address;
+use crate::analyzer::window::PatternAccess;
 use crate::analyzer::{Arch, Counts, Pattern, count};
 use crate::error::Error;
 use alloc::vec::Vec;
@@ -57,14 +58,15 @@ impl Workload {
         let (rows, cols, eb) = (problem.rows, problem.cols, problem.element_bytes);
         let mut patterns = Vec::new();
         for (_, pattern) in problem.patterns() {
-            let n = pattern.instructions(rows, cols, eb, wave)?;
+            let access = PatternAccess::new(pattern, rows, cols, eb, wave)?;
+            let n = access.instructions();
             let mut lanes = Vec::with_capacity(n);
             for i in 0..n {
                 let mut at = [None; MAX_LANES];
                 for (lane, slot) in at.iter_mut().enumerate().take(wave) {
-                    *slot = pattern
-                        .coordinate(rows, cols, eb, wave, i, lane)?
-                        .map(|(r, c)| (usize::try_from(r).unwrap_or(0), usize::try_from(c).unwrap_or(0)));
+                    *slot = access
+                        .coordinate(i, lane)
+                        .map(|[r, c]| (usize::try_from(r).unwrap_or(0), usize::try_from(c).unwrap_or(0)));
                 }
                 lanes.push(at);
             }
