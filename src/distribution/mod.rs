@@ -46,7 +46,7 @@ pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
 pub use table::Table;
 #[cfg(feature = "alloc")]
-pub use text::parse;
+pub use text::{parse, resolve};
 
 use crate::Descriptor;
 use crate::adaptor::{Adaptor, MAX_HIDDEN};

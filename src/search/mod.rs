@@ -28,6 +28,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+pub mod access;
 mod bound;
 mod families;
 mod linear;
@@ -35,6 +36,7 @@ mod outcome;
 mod problem;
 mod workload;
 
+pub use access::{Access, DistributionAccess};
 pub use families::Family;
 pub use linear::MAX_CLASSES;
 pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
@@ -163,8 +165,8 @@ pub const MAX_ACCESSES: u64 = 1 << 24;
 fn accesses(p: &Problem) -> Result<u64, Error> {
     let wave = p.arch.wave() as usize;
     let mut total = 0u64;
-    for (_, pattern) in p.patterns() {
-        let n = pattern.instructions(p.rows, p.cols, p.element_bytes, wave)?;
+    for (_, access) in p.accesses() {
+        let n = access.tiled(p.rows, p.cols, p.element_bytes, wave)?.instructions();
         total = total.saturating_add((n as u64).saturating_mul(wave as u64));
     }
     Ok(total)
@@ -377,7 +379,7 @@ fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<St
                     *slot = Some(coordinate_address(&d, p.element_bytes, i, lane, [r as i64, c as i64])?);
                 }
             }
-            let r = analyze_instruction(&p.arch, w.pattern.op(), &addrs[..p.arch.wave() as usize])?;
+            let r = analyze_instruction(&p.arch, w.op, &addrs[..p.arch.wave() as usize])?;
             for ph in r.phase_detail.iter().filter(|ph| ph.cycles > 1) {
                 let rows: Vec<usize> =
                     ph.lanes.iter().filter_map(|&l| lanes.get(l as usize).copied().flatten()).map(|(r, _)| r).collect();

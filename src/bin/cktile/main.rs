@@ -175,9 +175,12 @@ half a minute. On a terminal a progress bar shows the work done.\n\n\
 Accesses (--write / --read, repeatable):\n  \
 OP:row, OP:column   vector walks along rows or down columns (OP: ds_write_b128, st.shared.b64, ...)\n  \
 mfma16x16x16:a      MFMA operand read (also mfma32x32x8; :ds_read_b64 for 8-byte reads)\n  \
-ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n\n\
+ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n  \
+DIST:OP             a CK tile window over a distribution (a catalogue name such as mfma16x16x32_a, or CK's \
+tile_distribution_encoding<...>) issuing OP, repeated over the tile as CK's block GEMM iterates warp tiles\n\n\
 Examples:\n  \
 cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a\n  \
+cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x32_a:ds_read_b128\n  \
 cktile search --tile 64x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4 --json\n  \
 cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --max-padding-bytes 0"
     )]
@@ -194,7 +197,7 @@ cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --
         /// A write access (repeatable), e.g. ds_write_b128:row.
         #[arg(long = "write", value_name = "ACCESS")]
         writes: Vec<String>,
-        /// A read access (repeatable), e.g. mfma16x16x16:a.
+        /// A read access (repeatable), e.g. mfma16x16x16:a or mfma16x16x32_a:ds_read_b128.
         #[arg(long = "read", value_name = "ACCESS")]
         reads: Vec<String>,
         /// The most padding a layout may add, in bytes.
