@@ -340,7 +340,7 @@ fn distribution_accesses_search_like_their_patterns() {
         let by_distribution = search(&with_dist).unwrap();
         assert_eq!(key(&by_pattern), key(&by_distribution), "{pattern} vs {dist} on {rows}x{cols}");
         assert_eq!(by_pattern.candidates.len(), by_distribution.candidates.len());
-        assert!(by_pattern.front.len() >= 1 && by_pattern.naive.cycles > 0);
+        assert!(!by_pattern.front.is_empty() && by_pattern.naive.cycles > 0);
     }
     // The universal GEMM's A DRAM distribution stored to LDS: no ready pattern writes this way.
     let dram = cktile::distribution::catalogue::gemm_dram(256, 128, 32, 8).unwrap().to_string();

@@ -18,7 +18,7 @@
 //! [`Distribution::calculate_index`] maps (P..., Y...) to X.
 //!
 //! Submodules: [`encoding`] (the validated encoding and what a malformed one
-//! gets wrong), [`embed`] (CK's `make_embed_tile_distribution_encoding`), `text` (CK's C++ spelling: `Display` and [`parse`], with the
+//! gets wrong), [`embed`](mod@embed) (CK's `make_embed_tile_distribution_encoding`), `text` (CK's C++ spelling: `Display` and [`parse`], with the
 //! `alloc` feature), `table` (every index enumerated, with `alloc`) and
 //! [`catalogue`] (CK's own encodings).
 //!

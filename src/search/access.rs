@@ -6,7 +6,7 @@
 //! (`mfma16x16x32_a`) or CK's `tile_distribution_encoding<...>` spelling,
 //! `OP` the instruction each lane issues. The distribution is repeated over
 //! the tile as CK's block GEMM iterates warp tiles
-//! ([`repeat_over`](crate::analyzer::window::repeat_over)) and counted
+//! ([`repeat_over`]) and counted
 //! through [`WindowAccess`], as `cktile analyze --distribution` counts it.
 //!
 //! ```
@@ -22,6 +22,7 @@ use crate::analyzer::window::{PatternAccess, WindowAccess, repeat_over};
 use crate::analyzer::{Arch, Op, Pattern};
 use crate::distribution::{Distribution, Encoding, resolve};
 use crate::error::{Error, ErrorKind, Snippet};
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 
@@ -41,11 +42,11 @@ mfma32x32x8[:a|:b][:OP], ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans], m
 /// use cktile::distribution::catalogue;
 /// use cktile::search::Access;
 /// use cktile::search::DistributionAccess;
-/// let a = Access::Distribution(DistributionAccess {
+/// let a = Access::Distribution(Box::new(DistributionAccess {
 ///     name: "mfma32x32x8_a".into(),
 ///     encoding: catalogue::mfma_a(32, 8)?,
 ///     op: Op::DsRead { bits: 64 },
-/// });
+/// }));
 /// assert_eq!(Access::parse("mfma32x32x8_a:ds_read_b64")?, a);
 /// assert_eq!(a.op(), Op::DsRead { bits: 64 });
 /// # Ok::<(), cktile::Error>(())
@@ -55,7 +56,7 @@ pub enum Access {
     /// A ready pattern.
     Pattern(Pattern),
     /// A tile window over a distribution, repeated over the tile.
-    Distribution(DistributionAccess),
+    Distribution(Box<DistributionAccess>),
 }
 
 /// A tile window over a distribution: the `DIST:OP` form of an [`Access`].
@@ -138,7 +139,7 @@ impl Access {
             Some((dist, op)) => match Op::by_name(op.trim()) {
                 Ok(op) => {
                     let encoding = resolve(dist)?;
-                    Ok(Access::Distribution(DistributionAccess { name: dist.trim().into(), encoding, op }))
+                    Ok(Access::Distribution(Box::new(DistributionAccess { name: dist.trim().into(), encoding, op })))
                 }
                 Err(op_error) if dist.contains('<') => Err(op_error),
                 Err(_) => Err(unknown()),
@@ -156,7 +157,9 @@ impl Access {
     /// ```
     pub fn renamed(self, new_name: &str) -> Access {
         match self {
-            Access::Distribution(d) => Access::Distribution(DistributionAccess { name: new_name.trim().into(), ..d }),
+            Access::Distribution(d) => {
+                Access::Distribution(Box::new(DistributionAccess { name: new_name.trim().into(), ..*d }))
+            }
             p => p,
         }
     }

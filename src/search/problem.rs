@@ -143,7 +143,7 @@ impl Problem {
         match (role, access) {
             (Role::Write, Access::Pattern(p)) => self.writes.push(p),
             (Role::Read, Access::Pattern(p)) => self.reads.push(p),
-            (role, Access::Distribution(d)) => self.distributions.push((role, d)),
+            (role, Access::Distribution(d)) => self.distributions.push((role, *d)),
         }
         self
     }
@@ -164,7 +164,7 @@ impl Problem {
             let patterns = if role == Role::Write { &self.writes } else { &self.reads };
             out.extend(patterns.iter().map(|&p| (role, Access::Pattern(p))));
             let windows = self.distributions.iter().filter(|(r, _)| *r == role);
-            out.extend(windows.map(|(_, d)| (role, Access::Distribution(d.clone()))));
+            out.extend(windows.map(|(_, d)| (role, Access::Distribution(alloc::boxed::Box::new(d.clone())))));
         }
         out
     }
