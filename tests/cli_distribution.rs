@@ -204,3 +204,19 @@ fn search_takes_distribution_reads() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("DIST:OP"));
 }
+
+/// `cktile render ENC --view distribution`: the owner grid as SVG, from a
+/// catalogue name or CK's spelling, limited by --rows / --cols.
+#[test]
+fn render_draws_the_owner_grid() {
+    let svg = stdout(&cktile(&["render", "mfma16x16x16_a", "--view", "distribution"]));
+    assert_eq!(svg.matches("class=\"cell\"").count(), 256);
+    assert!(svg.contains("data-row=\"5\" data-col=\"6\" data-p=\"21\" data-lane=\"21\" data-d=\"2\""));
+    let svg = stdout(&cktile(&["render", DRAM, "--view", "distribution", "--rows", "8", "--cols", "16"]));
+    assert_eq!(svg.matches("class=\"cell\"").count(), 8 * 16);
+    // Warp 0, lane 1 holds row 0, K 8..16 (K0 = 1, K1 = 0..8) with D = 0..8.
+    assert!(svg.contains("data-row=\"0\" data-col=\"9\" data-p=\"0.1\" data-lane=\"1\" data-d=\"1\""));
+    let out = cktile(&["render", "mfma8x8x8_a", "--view", "distribution"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mfma16x16x16"));
+}
