@@ -76,5 +76,8 @@ fig search-naive-sm90 'packed((128,64))' --view banks --arch sm90 --pattern ldma
 fig search-best-sm90 ck-xor-preshuffle:m=128,k=64,kpack=8 --view banks --arch sm90 --pattern ldmatrix --dtype fp16
 fig search-best-sm80 ck-xor-preshuffle:m=64,k=32,kpack=4 --view banks --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
 fig search-best-sm80-grid ck-xor-preshuffle:m=64,k=32,kpack=4 --view grid --dtype fp32 --arch sm80 --rows 8
+# Tile distributions: owner grids (SPEC is a distribution here).
+fig dist-mfma-a-owners mfma32x32x8_a --view distribution
+fig dist-fmha-k-owners 'tile_distribution_encoding<sequence<1>, tuple<sequence<8, 4, 4>, sequence<16, 2>>, tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<2>, sequence<1, 0>>, sequence<1, 2>, sequence<0, 1>>' --view distribution --rows 16 --title 'fmha forward K, async copy: 256 threads, 128 x 32 fp16 (first 16 rows)'
 echo "wrote $(ls "$img" | wc -l) images to $img"
 

@@ -136,6 +136,8 @@ out triton-gfx942 analyze triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,r
 
 # Layout search.
 out search-gfx942 search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a
+dram_a='tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'
+out search-distributions search --tile 128x32 --dtype fp16 --arch gfx942 --write "$dram_a:ds_write_b128" --read mfma16x16x32_a:ds_read_b128 --top 2
 out search-sm90 search --tile 128x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4
 out search-sm80-columns search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b128:row --read ld.shared.b32:column
 out search-sm80-b32 search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --top 4
@@ -205,6 +207,11 @@ out dist-read-packed-942 analyze 'packed((128,32))' --dtype fp16 --arch gfx942 -
 out dist-read-ck-942 analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution "$read_a" --op ds_read_b128
 out dist-read-packed-950 analyze 'packed((128,32))' --dtype fp16 --arch gfx950 --distribution "$read_a" --op ds_read_b128
 out dist-read-ck-950 analyze ck-universal-a:m=128,k=32 --arch gfx950 --distribution "$read_a" --op ds_read_b128
+fmha_k='tile_distribution_encoding<sequence<1>, tuple<sequence<8, 4, 4>, sequence<16, 2>>, tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<2>, sequence<1, 0>>, sequence<1, 2>, sequence<0, 1>>'
+{
+  echo "$ cktile distribution '$fmha_k' | head -n 8"
+  "$bin" distribution "$fmha_k" | head -n 8
+} >"$out_dir/dist-fmha-k.txt"
 out dist-error distribution 'tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,
   tuple<sequence<2, 1>>, tuple<sequence<0, 3>>, sequence<2>, sequence<1>>'
 

@@ -154,3 +154,69 @@ fn analyze_with_a_distribution_matches_the_mfma_pattern() {
         "error: --distribution needs the instruction it issues (--op)"
     );
 }
+
+/// `cktile search --read DIST:OP`: the same front as the equivalent ready
+/// pattern, the access listed as written; a CK spelling works as well.
+#[test]
+fn search_takes_distribution_reads() {
+    let run = |read: &str| {
+        let out = stdout(&cktile(&[
+            "search",
+            "--tile",
+            "128x64",
+            "--dtype",
+            "fp16",
+            "--arch",
+            "gfx942",
+            "--write",
+            "ds_write_b128:row",
+            "--read",
+            read,
+            "--json",
+        ]));
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let by_pattern = run("mfma16x16x16:a");
+    let by_name = run("mfma16x16x32_a:ds_read_b128");
+    let spelled = format!("{}:ds_read_b128", cktile::distribution::catalogue::mfma_a(16, 32).unwrap());
+    let by_spelling = run(&spelled);
+    for v in [&by_name, &by_spelling] {
+        for key in ["front", "optimal", "naive", "minimum_per_pattern", "pattern_best"] {
+            assert_eq!(v[key], by_pattern[key], "{key}");
+        }
+    }
+    assert_eq!(by_name["patterns"][1]["access"], "mfma16x16x32_a:ds_read_b128");
+    assert_eq!(by_spelling["patterns"][1]["access"].as_str().unwrap(), spelled);
+    let text = stdout(&cktile(&[
+        "search",
+        "--tile",
+        "128x64",
+        "--dtype",
+        "fp16",
+        "--arch",
+        "gfx942",
+        "--read",
+        "mfma16x16x32_a:ds_read_b128",
+    ]));
+    assert!(text.contains("read mfma16x16x32_a:ds_read_b128"), "{text}");
+    let out =
+        cktile(&["search", "--tile", "128x64", "--dtype", "fp16", "--arch", "gfx942", "--read", "mfma16x16x32_a"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("DIST:OP"));
+}
+
+/// `cktile render ENC --view distribution`: the owner grid as SVG, from a
+/// catalogue name or CK's spelling, limited by --rows / --cols.
+#[test]
+fn render_draws_the_owner_grid() {
+    let svg = stdout(&cktile(&["render", "mfma16x16x16_a", "--view", "distribution"]));
+    assert_eq!(svg.matches("class=\"cell\"").count(), 256);
+    assert!(svg.contains("data-row=\"5\" data-col=\"6\" data-p=\"21\" data-lane=\"21\" data-d=\"2\""));
+    let svg = stdout(&cktile(&["render", DRAM, "--view", "distribution", "--rows", "8", "--cols", "16"]));
+    assert_eq!(svg.matches("class=\"cell\"").count(), 8 * 16);
+    // Warp 0, lane 1 holds row 0, K 8..16 (K0 = 1, K1 = 0..8) with D = 0..8.
+    assert!(svg.contains("data-row=\"0\" data-col=\"9\" data-p=\"0.1\" data-lane=\"1\" data-d=\"1\""));
+    let out = cktile(&["render", "mfma8x8x8_a", "--view", "distribution"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mfma16x16x16"));
+}

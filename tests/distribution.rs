@@ -482,3 +482,86 @@ fn adaptor_wiring_errors_are_named() {
         "the coordinate has 1 dimension(s); the descriptor has 2"
     );
 }
+
+/// Every (P, Y) of `d` maps to `expected(ps_ys)` and every X element has
+/// exactly one owner (the R of length 1 replicates nothing).
+fn check_closed(name: &str, d: &Distribution, expected: impl Fn(&[i64]) -> [i64; 2]) {
+    let mut owners = std::collections::HashSet::new();
+    d.for_each(MAX_ENUMERATED, |ps_ys, xs, _| {
+        assert_eq!(xs, &expected(ps_ys)[..], "{name}: (P, Y) = {ps_ys:?}");
+        assert!(owners.insert(xs.to_vec()), "{name}: {xs:?} owned twice");
+    })
+    .unwrap();
+    assert_eq!(owners.len() as i64, d.x_lengths().product().unwrap(), "{name}: every element owned");
+}
+
+// CK's fmha forward Q, loaded once (BlockFmhaPipelineQXCustomPolicy<true>::MakeQDramTileDistribution),
+// restated by hand: K2 = kK / kABKLane, K1 = kABKLane, K0 = kK0BlockLength / (K1 K2), M2 = kAMLane,
+// M1 = MWarp, M0 = kM0 / (M2 M1); P0 = M1, P1 = (K1, M2); Y = (M0, K0, K2). So warp w, lane l,
+// Y (i, j, v) hold Q(m = (i M1 + w) M2 + l % M2, k = (j K1 + l / M2) K2 + v).
+#[test]
+fn fmha_q_load_once_is_cks_formula() {
+    use cktile::distribution::embed;
+    for (m_per_block, k_per_block, m_warps, mdim, k) in
+        [(128, 64, 4, 16, 16), (128, 128, 4, 32, 16), (64, 32, 2, 32, 8), (32, 64, 1, 16, 32)]
+    {
+        let name = format!("fmha_q_load_once({m_per_block}, {k_per_block}, {m_warps}, {mdim}, {k})");
+        let e = catalogue::fmha_q_load_once(m_per_block, k_per_block, m_warps, mdim, k).unwrap();
+        let (m2, k1) = (mdim as i64, 64 / mdim as i64);
+        let k2 = k as i64 / k1;
+        let m1 = m_warps as i64;
+        let d = Distribution::new(e).unwrap();
+        assert_eq!(d.x_lengths().as_slice(), &[m_per_block as i64, k_per_block as i64]);
+        check_closed(&name, &d, |v| {
+            let [w, l, i, j, x] = v.try_into().unwrap();
+            [(i * m1 + w) * m2 + l % m2, (j * k1 + l / m2) * k2 + x]
+        });
+        // CK's own spelling with the numbers put in.
+        let (m0, k0) = (m_per_block as i64 / (m2 * m1), k_per_block as i64 / (k1 * k2));
+        let ck = format!(
+            "tile_distribution_encoding<sequence<1>, tuple<sequence<{m0}, {m1}, {m2}>, sequence<{k0}, {k1}, {k2}>>, \
+             tuple<sequence<1>, sequence<2, 1>>, tuple<sequence<1>, sequence<1, 2>>, sequence<1, 2, 2>, \
+             sequence<0, 0, 2>>"
+        );
+        assert_eq!(parse(&ck).unwrap(), e, "{name}");
+        // It is the warp GEMM's A embedded in the block's warps and iterations.
+        let outer = Encoding::new(&[1], &[&[m0 as usize, m_warps], &[k0 as usize]], &[&[1]], &[&[1]], &[1, 2], &[0, 0])
+            .unwrap();
+        assert_eq!(embed(&outer, &catalogue::mfma_a(mdim, k).unwrap()).unwrap(), e, "{name}");
+    }
+    assert!(catalogue::fmha_q_load_once(128, 64, 4, 16, 8).is_err());
+    assert!(catalogue::fmha_q_load_once(128, 40, 4, 16, 16).is_err());
+    assert!(catalogue::fmha_q_load_once(128, 64, 0, 16, 16).is_err());
+}
+
+// CK's fmha forward K with AsyncCopyK (MakeKDramTileDistribution), restated by hand:
+// K0 = LanesPerK = kK / KVector, N1 = LaneGroups = 64 / K0, N2 = NumWarps, N0 = NumIssues = kN / (N1 N2);
+// P0 = N2, P1 = (N1, K0); Y = (N0, K1). So warp w, lane l, Y (i, v) hold K(n = (i N1 + l / K0) N2 + w,
+// k = (l % K0) KVector + v).
+#[test]
+fn fmha_k_dram_async_is_cks_formula() {
+    for (block, n, k, vector) in [(256, 128, 32, 2), (256, 64, 64, 2), (128, 64, 32, 4), (512, 128, 128, 2)] {
+        let name = format!("fmha_k_dram_async({block}, {n}, {k}, {vector})");
+        let e = catalogue::fmha_k_dram_async(block, n, k, vector).unwrap();
+        let k0 = (k / vector) as i64;
+        let (n1, n2) = (64 / k0, (block / 64) as i64);
+        let d = Distribution::new(e).unwrap();
+        assert_eq!(d.x_lengths().as_slice(), &[n as i64, k as i64]);
+        assert_eq!(d.p_lengths().as_slice(), &[n2, 64]);
+        check_closed(&name, &d, |v| {
+            let [w, l, i, x] = v.try_into().unwrap();
+            [(i * n1 + l / k0) * n2 + w, (l % k0) * vector as i64 + x]
+        });
+        let n0 = n as i64 / (n1 * n2);
+        let ck = format!(
+            "ck_tile::tile_distribution_encoding<ck_tile::sequence<1>,\n  ck_tile::tuple<ck_tile::sequence<{n0}, {n1}, {n2}>, \
+             ck_tile::sequence<{k0}, {vector}>>,\n  ck_tile::tuple<ck_tile::sequence<1>, ck_tile::sequence<1, 2>>,\n  \
+             ck_tile::tuple<ck_tile::sequence<2>, ck_tile::sequence<1, 0>>,\n  ck_tile::sequence<1, 2>,\n  \
+             ck_tile::sequence<0, 1>>{{}}"
+        );
+        assert_eq!(parse(&ck).unwrap(), e, "{name}");
+    }
+    assert!(catalogue::fmha_k_dram_async(256, 100, 32, 2).is_err());
+    assert!(catalogue::fmha_k_dram_async(200, 128, 32, 2).is_err());
+    assert!(catalogue::fmha_k_dram_async(256, 128, 32, 0).is_err());
+}

@@ -134,3 +134,118 @@ fn gemm_dram_store_to_lds() {
     // Each 8-lane phase writes two whole 64-byte rows: 128 consecutive bytes, every bank once.
     assert_eq!((r.counts.instructions, r.counts.conflict_cycles, r.counts.max_ways), (8, 0, 1));
 }
+
+/// Every ready pattern read at run time ([`PatternAccess`], through the
+/// catalogue distribution for the MFMA patterns) gives the const closed
+/// form's instructions and coordinates, for every element size and
+/// instruction, and is refused exactly when the closed form is.
+#[test]
+fn run_time_patterns_are_the_const_patterns() {
+    use cktile::analyzer::window::PatternAccess;
+    let mut patterns = vec![Pattern::MmaSyncA];
+    for op in [
+        Op::DsRead { bits: 64 },
+        Op::DsRead { bits: 128 },
+        Op::DsRead2 { bits: 32, offsets: [0, 1], st64: false },
+        Op::DsRead2 { bits: 64, offsets: [0, 1], st64: false },
+    ] {
+        patterns.extend([Pattern::Mfma { mdim: 16, op }, Pattern::Mfma { mdim: 32, op }, Pattern::Rows { op }]);
+        patterns.push(Pattern::Columns { op });
+    }
+    for matrices in [1, 2, 4] {
+        patterns.push(Pattern::Ldmatrix { op: Op::Ldmatrix { matrices, trans: false } });
+    }
+    let (mut compared, mut refused) = (0u64, 0u64);
+    for pattern in patterns {
+        for (rows, cols) in [(64, 64), (128, 32), (32, 128), (48, 64), (16, 16)] {
+            for eb in [1, 2, 4] {
+                for wave in [32, 64] {
+                    let closed = pattern.instructions(rows, cols, eb, wave);
+                    let run = PatternAccess::new(pattern, rows, cols, eb, wave);
+                    match (closed, run) {
+                        (Ok(n), Ok(a)) => {
+                            assert_eq!(a.instructions(), n, "{pattern:?} {rows}x{cols} eb {eb}");
+                            assert_eq!(a.window().is_some(), matches!(pattern, Pattern::Mfma { .. }));
+                            for i in 0..n {
+                                for lane in 0..wave {
+                                    let c = pattern.coordinate(rows, cols, eb, wave, i, lane).unwrap();
+                                    assert_eq!(a.coordinate(i, lane), c.map(|(r, c)| [r, c]), "{pattern:?} {i} {lane}");
+                                    compared += 1;
+                                }
+                            }
+                        }
+                        (Err(e), Err(f)) => {
+                            assert_eq!(e, f, "{pattern:?} {rows}x{cols} eb {eb}: the same refusal");
+                            refused += 1;
+                        }
+                        (c, r) => panic!("{pattern:?} {rows}x{cols} eb {eb} wave {wave}: {c:?} vs {r:?}"),
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 100_000 && refused > 50, "{compared} {refused}");
+}
+
+/// CK's `make_embed_tile_distribution_encoding` of the catalogue's warp A
+/// in an iteration-only outer encoding is the block encoding written by
+/// hand above (and in the guide's `dist-read` commands).
+#[test]
+fn embedding_the_warp_a_gives_the_hand_written_block() {
+    use cktile::analyzer::window::repeat_over;
+    for (mdim, k) in [(16, 16), (16, 32), (32, 8), (32, 16)] {
+        let vec = k * mdim / 64;
+        for (rows, cols) in [(mdim, k), (128, 64), (64, 128), (32 * mdim / 16, 2 * k)] {
+            let embedded = repeat_over(&catalogue::mfma_a(mdim, k).unwrap(), rows, cols).unwrap();
+            assert_eq!(&embedded, block_a(rows, cols, mdim, vec).encoding(), "{mdim}x{k} over {rows}x{cols}");
+        }
+    }
+    let guide = cktile::distribution::parse(
+        "tile_distribution_encoding<sequence<>, tuple<sequence<8, 16>, sequence<1, 4, 8>>, tuple<sequence<2, 1>>, \
+         tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>",
+    )
+    .unwrap();
+    assert_eq!(repeat_over(&catalogue::mfma_a(16, 32).unwrap(), 128, 32).unwrap(), guide);
+}
+
+/// CK's block GEMM A (`BlockGemmASmemBSmemCRegV1`-style outer encoding: R =
+/// the N warps, P0 = (M warp, N warp), Ys = (M iteration, K iteration))
+/// embedded with the 32x32x8 warp A, against the block's closed form:
+/// m = (iter_m * MWarp + warp_m) * 32 + lane % 32,
+/// k = iter_k * 8 + 4 * (lane / 32) + v, every N warp holding a copy.
+#[test]
+fn embedded_block_gemm_a_with_warps() {
+    use cktile::distribution::embed;
+    let (n_warp, m_iter, m_warp, k_iter) = (2usize, 2usize, 2usize, 3usize);
+    let outer =
+        Encoding::new(&[n_warp], &[&[m_iter, m_warp], &[k_iter]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap();
+    let e = embed(&outer, &catalogue::mfma_a(32, 8).unwrap()).unwrap();
+    let hand = Encoding::new(
+        &[n_warp],
+        &[&[m_iter, m_warp, 32], &[k_iter, 2, 4]],
+        &[&[1, 0], &[2, 1]],
+        &[&[1, 0], &[1, 2]],
+        &[1, 2, 2],
+        &[0, 0, 2],
+    )
+    .unwrap();
+    assert_eq!(e, hand);
+    let d = Distribution::new(e).unwrap();
+    assert_eq!(d.p_lengths().as_slice(), &[4, 64]);
+    let mut seen = 0;
+    d.for_each(cktile::distribution::MAX_ENUMERATED, |ps_ys, xs, _| {
+        let [warp, lane, im, ik, v] = ps_ys.try_into().unwrap();
+        let (warp_m, warp_n) = (warp / n_warp as i64, warp % n_warp as i64);
+        assert_eq!(xs, [(im * m_warp as i64 + warp_m) * 32 + lane % 32, ik * 8 + 4 * (lane / 32) + v], "{ps_ys:?}");
+        assert_eq!(d.rs_index(&[warp, lane]).unwrap().as_slice(), &[warp_n]);
+        seen += 1;
+    })
+    .unwrap();
+    assert_eq!(seen, 4 * 64 * m_iter * k_iter * 4);
+    // Mismatched X counts and overlong lists are refused.
+    let one_d = Encoding::new(&[], &[&[2]], &[], &[], &[1], &[0]).unwrap();
+    assert!(embed(&one_d, &catalogue::mfma_a(32, 8).unwrap()).unwrap_err().to_string().contains("X dimensions"));
+    let deep = Encoding::new(&[], &[&[1, 1, 1, 1, 1, 1], &[1]], &[], &[], &[1], &[0]).unwrap();
+    let e = embed(&deep, &catalogue::mfma_c(32, 8).unwrap()).unwrap_err().to_string();
+    assert!(e.contains("HsLengthss[0] has 9 entries; at most 8"), "{e}");
+}

@@ -583,3 +583,57 @@ fn every_text_fits_inside_the_picture() {
         fits(&chain(&d, text), &format!("{text} chain"));
     }
 }
+
+/// `render --view distribution`: every cell of the owner grid names the
+/// thread and register whose (P, Y) maps to it through the distribution's
+/// adaptor, for one-P and two-P distributions; R copies are counted.
+#[test]
+fn owner_grid_cells_are_the_distributions_owners() {
+    use cktile::distribution::{Distribution, MAX_ENUMERATED, catalogue};
+    use cktile::render::svg::owners::owners;
+    let cases = [
+        catalogue::mfma_a(16, 16).unwrap(),
+        catalogue::mfma_c_transposed(32, 8).unwrap(),
+        catalogue::mfma_b_swizzled().unwrap(),
+        catalogue::fmha_k_dram_async(256, 64, 32, 2).unwrap(),
+    ];
+    for e in cases {
+        let d = Distribution::new(e).unwrap();
+        let svg = owners(&d, &e.to_string(), None, None).unwrap();
+        let cells: Vec<_> = well_formed(&svg).into_iter().filter(|el| el.has_class("cell")).collect();
+        let x = d.x_lengths();
+        assert_eq!(cells.len() as i64, x.get(0) * x.get(1));
+        let p_len = d.p_lengths();
+        let mut expected = std::collections::HashMap::new();
+        d.for_each(MAX_ENUMERATED, |ps_ys, xs, dd| {
+            let np = p_len.len();
+            let p: Vec<String> = ps_ys[..np].iter().map(|v| v.to_string()).collect();
+            expected.insert((xs[0], xs[1]), (p.join("."), ps_ys[np - 1], dd));
+        })
+        .unwrap();
+        for c in &cells {
+            let (r, col): (i64, i64) =
+                (c.attr("data-row").unwrap().parse().unwrap(), c.attr("data-col").unwrap().parse().unwrap());
+            let (p, lane, dd) = &expected[&(r, col)];
+            assert_eq!(c.attr("data-p").unwrap(), p, "{e} ({r}, {col})");
+            assert_eq!(c.attr("data-lane").unwrap(), lane.to_string());
+            assert_eq!(c.attr("data-d").unwrap(), dd.to_string());
+            assert_eq!(c.attr("data-copies"), Some("1"));
+        }
+    }
+    // R replicates: 2 warps holding the same 64 elements (every cell held twice, the first warp shown).
+    let e =
+        cktile::distribution::Encoding::new(&[2], &[&[16], &[4, 4]], &[&[0], &[2, 1]], &[&[0], &[0, 0]], &[2], &[1])
+            .unwrap();
+    let svg = owners(&Distribution::new(e).unwrap(), "replicated", Some(4), Some(4)).unwrap();
+    let cells: Vec<_> = well_formed(&svg).into_iter().filter(|el| el.has_class("cell")).collect();
+    assert_eq!(cells.len(), 16);
+    assert!(cells.iter().all(|c| c.attr("data-copies") == Some("2") && c.attr("data-p").unwrap().starts_with("0.")));
+    assert!(svg.contains("held by up to 2 threads"));
+    // Refusals: a 1-D X and too many cells.
+    let one_d = cktile::distribution::Encoding::new(&[], &[&[64, 2]], &[&[1]], &[&[0]], &[1], &[1]).unwrap();
+    assert!(owners(&Distribution::new(one_d).unwrap(), "t", None, None).is_err());
+    let big = catalogue::gemm_dram(256, 512, 256, 8).unwrap();
+    let e = owners(&Distribution::new(big).unwrap(), "t", None, None).unwrap_err().to_string();
+    assert!(e.contains("65536"), "{e}");
+}

@@ -309,3 +309,65 @@ fn cli_search_answers_feed_back_to_analyze() {
         assert_eq!(r["cycles"], c["cycles"], "{entry}");
     }
 }
+
+/// A read given as a catalogue distribution (or CK's spelling of it) and an
+/// instruction is the same workload as the ready MFMA pattern it equals: the
+/// same front, optimum, naive cost and per-access costs, candidate by
+/// candidate. A distribution that fits no pattern (a 2-warp DRAM store) is
+/// searched too, and its costs are the window analyzer's.
+#[test]
+fn distribution_accesses_search_like_their_patterns() {
+    use cktile::search::{Access, Role};
+    let ck_16x16x16_a = "ck_tile::tile_distribution_encoding<ck_tile::sequence<>, \
+        ck_tile::tuple<ck_tile::sequence<16>, ck_tile::sequence<4, 4>>, ck_tile::tuple<ck_tile::sequence<2, 1>>, \
+        ck_tile::tuple<ck_tile::sequence<0, 0>>, ck_tile::sequence<2>, ck_tile::sequence<1>>";
+    let ck_read = format!("{ck_16x16x16_a}:ds_read_b64");
+    let cases: [(usize, usize, Arch, &str, &str); 4] = [
+        (128, 64, arch::GFX942, "mfma16x16x16:a", "mfma16x16x32_a:ds_read_b128"),
+        (64, 64, arch::GFX950, "mfma32x32x8:ds_read_b64", "mfma32x32x8_a:ds_read_b64"),
+        (128, 32, arch::GFX942, "mfma32x32x8", "mfma32x32x16_a:ds_read_b128"),
+        (64, 32, arch::GFX90A, "mfma16x16x16:ds_read_b64", &ck_read),
+    ];
+    let key = |r: &SearchReport| {
+        let f = |c: &cktile::search::Candidate| (c.entry.clone(), c.cycles, c.extra_bytes, c.costs.clone());
+        (r.front.iter().map(f).collect::<Vec<_>>(), r.optimal.iter().map(f).collect::<Vec<_>>(), f(&r.naive))
+    };
+    for (rows, cols, chip, pattern, dist) in cases {
+        let base = Problem::new(rows, cols, 2, chip).write(access("ds_write_b128:row"));
+        let by_pattern = search(&base.clone().read(access(pattern))).unwrap();
+        let with_dist = base.access(Role::Read, Access::parse(dist).unwrap());
+        assert_eq!(with_dist.distributions.len(), 1);
+        let by_distribution = search(&with_dist).unwrap();
+        assert_eq!(key(&by_pattern), key(&by_distribution), "{pattern} vs {dist} on {rows}x{cols}");
+        assert_eq!(by_pattern.candidates.len(), by_distribution.candidates.len());
+        assert!(!by_pattern.front.is_empty() && by_pattern.naive.cycles > 0);
+    }
+    // The universal GEMM's A DRAM distribution stored to LDS: no ready pattern writes this way.
+    let dram = cktile::distribution::catalogue::gemm_dram(256, 128, 32, 8).unwrap().to_string();
+    let p = Problem::new(128, 32, 2, arch::GFX942)
+        .access(Role::Write, Access::parse(&format!("{dram}:ds_write_b128")).unwrap())
+        .read(access("mfma16x16x16:a"));
+    let r = search(&p).unwrap();
+    let d = cktile::distribution::Distribution::new(cktile::distribution::parse(&dram).unwrap()).unwrap();
+    for c in r.front.iter().chain([&r.naive]) {
+        let desc = c.descriptor().unwrap();
+        let w = cktile::analyzer::window::analyze_distribution(
+            &desc,
+            2,
+            &arch::GFX942,
+            &d,
+            cktile::analyzer::Op::DsWrite { bits: 128 },
+        )
+        .unwrap();
+        assert_eq!(c.costs[0].cycles, u64::from(w.counts.cycles), "{}", c.entry);
+    }
+    // Refusals name what is wrong.
+    let e = Access::parse("mfma16x16x32_a").unwrap_err().to_string();
+    assert!(e.contains("DIST:OP"), "{e}");
+    let wrong_role = Problem::new(128, 64, 2, arch::GFX942)
+        .access(Role::Write, Access::parse("mfma16x16x32_a:ds_read_b128").unwrap());
+    assert!(search(&wrong_role).unwrap_err().to_string().contains("a write instruction"));
+    let too_narrow = Problem::new(128, 48, 2, arch::GFX942)
+        .access(Role::Read, Access::parse("mfma16x16x32_a:ds_read_b128").unwrap());
+    assert!(search(&too_narrow).unwrap_err().to_string().contains("multiple of the distribution's second X length"));
+}

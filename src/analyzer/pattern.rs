@@ -5,6 +5,18 @@
 //! Every pattern is `const fn` data, so a tile can be analysed at compile
 //! time. Write your own as a closure through
 //! [`report::analyze_with`](super::report::analyze_with) (with the `alloc` feature).
+//!
+//! The MFMA patterns have one definition: the catalogue's warp-GEMM A
+//! distribution ([`catalogue::mfma_a_per_lane`](crate::distribution::catalogue::mfma_a_per_lane))
+//! repeated over the tile. Everything that runs at run time (reports,
+//! search, pictures) reads them through that distribution with
+//! `window::PatternAccess` (with the `alloc` feature). A distribution
+//! cannot be built in a `const fn`, so [`Pattern::coordinate`] keeps their
+//! closed form for the compile-time path only
+//! ([`analyze_tile`](super::analyze_tile),
+//! [`assert_conflict_free!`](crate::assert_conflict_free)); the test
+//! `mfma_patterns_equal_the_catalogue_distributions` proves it equal to the
+//! distribution, lane by lane.
 
 use super::arch::{Arch, Vendor};
 use super::op::Op;
@@ -48,7 +60,9 @@ pub enum Pattern {
     },
     /// AMD MFMA operand read (A: `M x K` tile, B stored `N x K`): lane `l`
     /// reads the vector at `(m = l % mdim, k = (l / mdim) * vec)` of each
-    /// `mdim x (64 / mdim * vec)` block (16x16x16 and 32x32x8 fp16 families).
+    /// `mdim x (64 / mdim * vec)` block (16x16x16 and 32x32x8 fp16 families):
+    /// CK's warp-GEMM A distribution with `vec` K values per lane, repeated
+    /// over the tile (see the [module documentation](self)).
     Mfma {
         /// The MFMA's M (16 or 32).
         mdim: u32,

@@ -4,7 +4,7 @@
 //!
 //! Nothing here counts: the numbers come from [`count`], the per-phase
 //! detail from [`phase_table`] and [`access_words`], the tile totals from
-//! [`TileCounts::add`], the lane addresses from [`lane_addresses`] /
+//! [`TileCounts::add`], the lane addresses from [`pattern_lane_addresses`] /
 //! [`coordinate_address`], so a report always agrees with
 //! [`analyze_tile`](super::analyze_tile) and the compile-time check.
 
@@ -14,7 +14,8 @@ use super::model::{Counts, access_words, count, phase_cycles, phase_table};
 use super::op::Op;
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::{MAX_LANES, Provenance, Rule, rule};
-use super::tile::{TileCounts, coordinate_address, lane_addresses};
+use super::tile::{TileCounts, coordinate_address};
+use super::window::PatternAccess;
 use crate::Descriptor;
 use crate::error::{Error, ErrorKind};
 use alloc::vec::Vec;
@@ -329,17 +330,62 @@ pub fn analyze_tile_report_with_progress(
         // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
-    let n =
-        pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, arch.wave() as usize)?;
+    let access = PatternAccess::new(
+        pattern,
+        lengths.get(0) as usize,
+        lengths.get(1) as usize,
+        element_bytes,
+        arch.wave() as usize,
+    )?;
     tile_report(
         arch,
         pattern.op(),
         Some(pattern),
         element_bytes,
-        n,
-        |i| lane_addresses(desc, element_bytes, arch, pattern, i),
+        access.instructions(),
+        |i| pattern_lane_addresses(desc, element_bytes, arch, &access, i),
         progress,
     )
+}
+
+/// The byte addresses of instruction `i` of a ready pattern at run time
+/// (through its distribution, see [`PatternAccess`]): what
+/// [`lane_addresses`](super::tile::lane_addresses) gives at compile time.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::pattern_lane_addresses, tile::lane_addresses, window::PatternAccess, Op, Pattern};
+/// let d = cktile::Descriptor::packed(&[64, 64])?;
+/// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// let a = PatternAccess::new(p, 64, 64, 2, 64)?;
+/// assert_eq!(pattern_lane_addresses(&d, 2, &arch::GFX942, &a, 3)?, lane_addresses(&d, 2, &arch::GFX942, p, 3)?);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn pattern_lane_addresses(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    access: &PatternAccess,
+    i: usize,
+) -> Result<[Option<u64>; MAX_LANES], Error> {
+    addresses_by(desc, element_bytes, arch, i, |i, lane| access.coordinate(i, lane))
+}
+
+/// The byte addresses of instruction `i` whose lanes access `coordinate(i, lane)`.
+fn addresses_by(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    i: usize,
+    coordinate: impl Fn(usize, usize) -> Option<[i64; 2]>,
+) -> Result<[Option<u64>; MAX_LANES], Error> {
+    let wave = (arch.wave() as usize).min(MAX_LANES);
+    let mut out = [None; MAX_LANES];
+    for (lane, slot) in out.iter_mut().enumerate().take(wave) {
+        if let Some(c) = coordinate(i, lane) {
+            *slot = Some(coordinate_address(desc, element_bytes, i, lane, c)?);
+        }
+    }
+    Ok(out)
 }
 
 /// Analyses a pattern written as a function: `instructions` instructions of
@@ -383,14 +429,6 @@ pub fn analyze_with(
     if accesses > MAX_TILE_ELEMENTS {
         return Err(Error::new(ErrorKind::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
     }
-    let addresses_of = |i| {
-        let mut out = [None; MAX_LANES];
-        for (lane, slot) in out.iter_mut().enumerate().take(wave) {
-            if let Some(c) = coordinate(i, lane) {
-                *slot = Some(coordinate_address(desc, element_bytes, i, lane, c)?);
-            }
-        }
-        Ok(out)
-    };
+    let addresses_of = |i| addresses_by(desc, element_bytes, arch, i, &coordinate);
     tile_report(arch, op, None, element_bytes, instructions, addresses_of, &mut |_, _| {})
 }

@@ -12,6 +12,20 @@
 //! contiguity is not checked: like the ready patterns, each lane's vector is
 //! taken to be contiguous from its first element's offset.
 //!
+//! [`repeat_over`] repeats a distribution over a larger tile as CK's block
+//! GEMM iterates warp tiles (CK's `make_embed_tile_distribution_encoding`
+//! with an outer encoding of iterations only). [`PatternAccess`] is a ready
+//! [`Pattern`] at run time: the MFMA operand reads (`mfma16`, `mfma32`) are
+//! the catalogue's warp-GEMM A distribution
+//! ([`catalogue::mfma_a_per_lane`]) repeated over the tile and read
+//! through a tile window, so every run-time report, search and picture of
+//! those patterns takes its lane coordinates from the catalogue. Only the
+//! `const fn` path ([`analyze_tile`](super::analyze_tile) and
+//! [`assert_conflict_free!`](crate::assert_conflict_free), which cannot
+//! build a distribution at compile time) keeps the closed form in
+//! [`Pattern::coordinate`]; tests/distribution_analyzer.rs proves the two
+//! equal lane by lane.
+//!
 //! ```
 //! use cktile::analyzer::{arch, window::{analyze_distribution, WindowAccess}, Op};
 //! use cktile::distribution::{catalogue, Distribution};
@@ -27,9 +41,10 @@
 
 use super::arch::Arch;
 use super::op::{OP_NAMES, Op};
+use super::pattern::Pattern;
 use super::report::{TileReport, analyze_with};
 use crate::Descriptor;
-use crate::distribution::{Distribution, EncodingProblem};
+use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed};
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::{Index, MAX_DIMS};
 
@@ -254,4 +269,163 @@ pub fn analyze_distribution(
 ) -> Result<TileReport, Error> {
     let w = WindowAccess::new(d, op, element_bytes, arch.wave() as usize)?;
     analyze_with(desc, element_bytes, arch, op, w.instructions(), |i, lane| w.coordinate(i, lane))
+}
+
+/// `encoding` repeated over a `rows x cols` tile, as CK's block GEMM
+/// iterates warp tiles: CK's `make_embed_tile_distribution_encoding` with
+/// the outer encoding `<sequence<>, tuple<sequence<rows / M>, sequence<cols / K>>,
+/// tuple<>, tuple<>, sequence<1, 2>, sequence<0, 0>>` (two Ys walking the
+/// iterations, slowest first, before the inner Ys). The encoding's X must
+/// be 2-D with lengths (M, K) dividing the tile's.
+///
+/// ```
+/// use cktile::analyzer::window::repeat_over;
+/// use cktile::distribution::{catalogue, Distribution};
+/// let block = Distribution::new(repeat_over(&catalogue::mfma_a(16, 32)?, 128, 64)?)?;
+/// assert_eq!((block.x_lengths().as_slice(), block.y_lengths().as_slice()), (&[128, 64][..], &[8, 2, 8][..]));
+/// assert!(repeat_over(&catalogue::mfma_a(16, 32)?, 128, 48).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn repeat_over(encoding: &Encoding, rows: usize, cols: usize) -> Result<Encoding, Error> {
+    if encoding.ndim_x() != 2 {
+        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: encoding.ndim_x() }));
+    }
+    let length = |x: usize| encoding.hs_lengths(x).product().unwrap_or(0).max(1) as usize;
+    let (m, k) = (length(0), length(1));
+    if rows == 0 || rows % m != 0 {
+        return Err(window_error(
+            "rows",
+            rows,
+            "the tile's rows must be a multiple of the distribution's first X length",
+        ));
+    }
+    if cols == 0 || cols % k != 0 {
+        return Err(window_error(
+            "cols",
+            cols,
+            "the tile's columns must be a multiple of the distribution's second X length",
+        ));
+    }
+    let outer = Encoding::new(&[], &[&[rows / m], &[cols / k]], &[], &[], &[1, 2], &[0, 0])?;
+    embed(&outer, encoding)
+}
+
+/// A ready [`Pattern`] over a `rows x cols` tile at run time: how many
+/// instructions it issues and which coordinate each lane accesses. The MFMA
+/// patterns go through their catalogue distribution (see the
+/// [module documentation](self)); the others through their closed form.
+///
+/// ```
+/// use cktile::analyzer::{window::PatternAccess, Op, Pattern};
+/// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// let a = PatternAccess::new(p, 128, 64, 2, 64)?;
+/// assert!(a.window().is_some());
+/// assert_eq!(a.instructions(), 16);
+/// assert_eq!(a.coordinate(0, 17), Some([1, 8]));
+/// assert_eq!(a.coordinate(3, 17).map(|c| c[0]), p.coordinate(128, 64, 2, 64, 3, 17)?.map(|c| c.0));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternAccess {
+    pattern: Pattern,
+    rows: usize,
+    cols: usize,
+    vec: usize,
+    wave: usize,
+    instructions: usize,
+    window: Option<WindowAccess>,
+}
+
+impl PatternAccess {
+    /// The accesses of `pattern` over a `rows x cols` tile of
+    /// `element_bytes`-byte elements on a chip with `wave` lanes, refused as
+    /// [`Pattern::instructions`] refuses them.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::PatternAccess, Op, Pattern};
+    /// let rows = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
+    /// assert_eq!(PatternAccess::new(rows, 64, 64, 2, 64)?.coordinate(0, 9), Some([1, 8]));
+    /// assert!(PatternAccess::new(Pattern::Mfma { mdim: 32, op: Op::DsRead { bits: 128 } }, 48, 64, 2, 64).is_err());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn new(
+        pattern: Pattern,
+        rows: usize,
+        cols: usize,
+        element_bytes: usize,
+        wave: usize,
+    ) -> Result<PatternAccess, Error> {
+        let (instructions, vec) = pattern.shape(rows, cols, element_bytes, wave)?;
+        let window = match pattern {
+            Pattern::Mfma { mdim, op } => {
+                let warp = catalogue::mfma_a_per_lane(mdim as usize, vec)?;
+                let d = Distribution::new(repeat_over(&warp, rows, cols)?)?;
+                Some(WindowAccess::new(&d, op, element_bytes, wave)?)
+            }
+            _ => None,
+        };
+        if let Some(w) = window {
+            debug_assert_eq!(w.instructions(), instructions);
+        }
+        Ok(PatternAccess { pattern, rows, cols, vec, wave, instructions, window })
+    }
+
+    /// The pattern.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::PatternAccess, Pattern};
+    /// assert_eq!(PatternAccess::new(Pattern::MmaSyncA, 16, 16, 2, 32)?.pattern(), Pattern::MmaSyncA);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn pattern(&self) -> Pattern {
+        self.pattern
+    }
+
+    /// The tile window the pattern is read through, for the patterns
+    /// defined by a distribution.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::PatternAccess, Op, Pattern};
+    /// let rows = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
+    /// assert!(PatternAccess::new(rows, 64, 64, 2, 64)?.window().is_none());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn window(&self) -> Option<&WindowAccess> {
+        self.window.as_ref()
+    }
+
+    /// How many instructions cover the tile.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::PatternAccess, Op, Pattern};
+    /// let p = Pattern::Mfma { mdim: 32, op: Op::DsRead { bits: 64 } };
+    /// assert_eq!(PatternAccess::new(p, 128, 64, 2, 64)?.instructions(), 32);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn instructions(&self) -> usize {
+        self.instructions
+    }
+
+    /// The `[row, col]` lane `lane` of instruction `i` accesses, or `None`
+    /// for an inactive lane or past the instructions.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::PatternAccess, Op, Pattern};
+    /// let p = Pattern::Mfma { mdim: 32, op: Op::DsRead { bits: 64 } };
+    /// let a = PatternAccess::new(p, 64, 64, 2, 64)?;
+    /// assert_eq!(a.coordinate(1, 40), Some([8, 8 + 4])); // second K block: k = 8 + 4 * (40 / 32)
+    /// assert_eq!(a.coordinate(16, 0), None);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn coordinate(&self, i: usize, lane: usize) -> Option<[i64; 2]> {
+        if i >= self.instructions || lane >= self.wave {
+            return None;
+        }
+        match &self.window {
+            Some(w) => w.coordinate(i, lane),
+            None => {
+                self.pattern.coordinate_valid(self.rows, self.cols, self.vec, self.wave, i, lane).map(|(r, c)| [r, c])
+            }
+        }
+    }
 }

@@ -2,14 +2,21 @@
 //! builds it (the source is named on each function).
 //!
 //! - Warp-GEMM MFMA operands (`ck_tile/ops/gemm/warp/warp_gemm_attribute_mfma.hpp`,
-//!   lane counts from `warp_gemm_attribute_mfma_impl.hpp`): [`mfma_a`],
-//!   [`mfma_b`], [`mfma_c`], [`mfma_c_transposed`], and the swizzled-B
+//!   lane counts from `warp_gemm_attribute_mfma_impl.hpp`): [`mfma_a`]
+//!   (its shape for any K per lane: [`mfma_a_per_lane`]), [`mfma_b`], [`mfma_c`], [`mfma_c_transposed`], and the swizzled-B
 //!   transposed-C pair [`mfma_b_swizzled`], [`mfma_c_swizzled`]. fp16 and
 //!   bf16 share their encodings; the fp8 32x32x16 MFMA has those of the
 //!   32x32x16 (two 32x32x8) family.
 //! - The universal GEMM pipeline's block DRAM distribution for A or B
 //!   (`ck_tile/ops/gemm/pipeline/gemm_universal_pipeline_ag_bg_cr_policy.hpp`,
 //!   `MakeADramTileDistribution` / `MakeBDramTileDistribution`): [`gemm_dram`].
+//!
+//! - The fmha forward pipeline's Q and K distributions
+//!   (`ck_tile/ops/fmha/pipeline/block_fmha_pipeline_qx_ks_vs_custom_policy.hpp`):
+//!   [`fmha_q_load_once`] (Q in registers as the Q*K warp GEMM's A) and
+//!   [`fmha_k_dram_async`] (K's asynchronous DRAM load). The synchronous Q
+//!   and K DRAM loads use [`gemm_dram`]'s encoding with K1 = 16 bytes of
+//!   elements.
 //!
 //! [`by_name`] looks the warp-GEMM ones up by a short name.
 //!
@@ -77,7 +84,35 @@ fn lanes(layout: &'static str, m: usize, k: usize) -> Result<Lanes, Error> {
 /// ```
 pub fn mfma_a(m: usize, k: usize) -> Result<Encoding, Error> {
     let l = lanes("mfma_a", m, k)?;
-    Encoding::new(&[], &[&[l.m_lane], &[l.k_lane, l.k_per_lane]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])
+    mfma_a_per_lane(l.m_lane, l.k_per_lane)
+}
+
+/// The shape of CK's `AWarpDstrEncoding` for an `m`-lane MFMA whose lanes
+/// each hold `k_per_lane` consecutive K values (`kABKPerLane * kKIter`):
+/// X = (M = `m`, K = (64 / `m`, `k_per_lane`)); the lane merges (K lane
+/// group, M); one Y walks the lane's K values. [`mfma_a`] is this with the
+/// families' K per lane; the analyzer's `mfma16` / `mfma32` patterns use it
+/// with the read instruction's width, whatever the element type.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// assert_eq!(catalogue::mfma_a_per_lane(16, 8)?, catalogue::mfma_a(16, 32)?);
+/// // fp8 read with ds_read_b128: 16 K values per lane.
+/// let a = Distribution::new(catalogue::mfma_a_per_lane(32, 16)?)?;
+/// assert_eq!(a.calculate_index(&[33, 15])?.as_slice(), &[1, 31]);
+/// assert!(catalogue::mfma_a_per_lane(8, 4).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn mfma_a_per_lane(m: usize, k_per_lane: usize) -> Result<Encoding, Error> {
+    if m != 16 && m != 32 {
+        return Err(Error::new(ErrorKind::LayoutParameter {
+            layout: "mfma_a_per_lane",
+            parameter: "M",
+            value: m as i64,
+            requirement: "the MFMA's M is 16 or 32",
+        }));
+    }
+    Encoding::new(&[], &[&[m], &[WAVE / m, k_per_lane]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])
 }
 
 /// CK's `BWarpDstrEncoding` of the MFMA `n x n x k`: X = (N, K), the same
@@ -230,6 +265,106 @@ pub fn gemm_dram(block_size: usize, mn_per_block: usize, k_per_block: usize, k1:
     }
     let m0 = mn_per_block / (m2 * m1);
     Encoding::new(&[1], &[&[m0, m1, m2], &[k0, k1]], &[&[1], &[1, 2]], &[&[1], &[2, 0]], &[1, 2], &[0, 1])
+}
+
+/// CK's fmha forward Q distribution when Q is loaded once into registers
+/// (`BlockFmhaPipelineQXCustomPolicy<true>::MakeQDramTileDistribution`,
+/// `ck_tile/ops/fmha/pipeline/block_fmha_pipeline_qx_ks_vs_custom_policy.hpp`):
+/// the `m_per_block x k_per_block` Q tile laid out as the Q*K warp GEMM's A
+/// operand, for the MFMA `mdim x mdim x k` and `m_warps` warps along M.
+/// X = (M, K), M = (M0, M1 = `m_warps`, M2 = `kAMLane`), K = (K0, K1 =
+/// `kABKLane`, K2 = `kK / kABKLane`); P = (warp = M1, lane = (K1, M2));
+/// Y = (M0, K0, K2).
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// // fp16, 128 x 64 Q block, 4 warps, the 16x16x16 warp GEMM.
+/// let q = Distribution::new(catalogue::fmha_q_load_once(128, 64, 4, 16, 16)?)?;
+/// assert_eq!((q.p_lengths().as_slice(), q.y_lengths().as_slice()), (&[4, 64][..], &[2, 4, 4][..]));
+/// // warp 2, lane 37, y = (1, 3, 2): m = 64 + 16 * 2 + 37 % 16, k = 16 * 3 + 4 * (37 / 16) + 2.
+/// assert_eq!(q.calculate_index(&[2, 37, 1, 3, 2])?.as_slice(), &[101, 58]);
+/// assert!(catalogue::fmha_q_load_once(100, 64, 4, 16, 16).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn fmha_q_load_once(
+    m_per_block: usize,
+    k_per_block: usize,
+    m_warps: usize,
+    mdim: usize,
+    k: usize,
+) -> Result<Encoding, Error> {
+    let layout = "fmha_q_load_once";
+    let l = lanes(layout, mdim, k)?;
+    let bad = |parameter, value: usize, requirement| {
+        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+    };
+    let (m2, m1, k1, k2) = (l.m_lane, m_warps, l.k_lane, k / l.k_lane);
+    if m1 == 0 || m1 > WAVE {
+        return Err(bad("M warps", m1, "the warps along M must be 1 to 64"));
+    }
+    if m_per_block == 0 || m_per_block % (m2 * m1) != 0 {
+        return Err(bad("M", m_per_block, "the block's M must be a multiple of the MFMA's M times the warps along M"));
+    }
+    if k_per_block == 0 || k_per_block % k != 0 {
+        return Err(bad("K", k_per_block, "the block's K must be a multiple of the warp GEMM's K"));
+    }
+    let (m0, k0) = (m_per_block / (m2 * m1), k_per_block / k);
+    Encoding::new(&[1], &[&[m0, m1, m2], &[k0, k1, k2]], &[&[1], &[2, 1]], &[&[1], &[1, 2]], &[1, 2, 2], &[0, 0, 2])
+}
+
+/// CK's fmha forward K DRAM distribution with asynchronous copy
+/// (`MakeKDramTileDistribution` with `AsyncCopyK`, same file as
+/// [`fmha_q_load_once`]): `block_size` threads load an `n_per_block x
+/// k_per_block` K tile, `k_vector` elements per lane (`GetAlignmentK`:
+/// 4 bytes, one dword, per lane for the async copy). X = (N, K),
+/// N = (N0 = issues, N1 = lane groups, N2 = warps), K = (K0 = lanes per K
+/// row, K1 = `k_vector`); P = (warp = N2, lane = (N1, K0)); Y = (N0, K1).
+/// The warps interleave: consecutive rows belong to consecutive warps.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// // fp16, 256 threads, a 128 x 32 K tile, 2 elements (4 bytes) per lane.
+/// let k = Distribution::new(catalogue::fmha_k_dram_async(256, 128, 32, 2)?)?;
+/// assert_eq!((k.p_lengths().as_slice(), k.y_lengths().as_slice()), (&[4, 64][..], &[8, 2][..]));
+/// // warp 3, lane 37, y = (5, 1): n = 16 * 5 + 4 * (37 / 16) + 3, k = 2 * (37 % 16) + 1.
+/// assert_eq!(k.calculate_index(&[3, 37, 5, 1])?.as_slice(), &[91, 11]);
+/// assert!(catalogue::fmha_k_dram_async(256, 128, 256, 2).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn fmha_k_dram_async(
+    block_size: usize,
+    n_per_block: usize,
+    k_per_block: usize,
+    k_vector: usize,
+) -> Result<Encoding, Error> {
+    let layout = "fmha_k_dram_async";
+    let bad = |parameter, value: usize, requirement| {
+        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+    };
+    if k_vector == 0 || k_per_block == 0 || k_per_block % k_vector != 0 {
+        return Err(bad("K", k_per_block, "the block's K must be a multiple of the vector K (KVector)"));
+    }
+    let lanes_per_k = k_per_block / k_vector;
+    if WAVE % lanes_per_k != 0 {
+        return Err(bad("K", k_per_block, "K / KVector (lanes per row) must divide the wave size 64"));
+    }
+    let lane_groups = WAVE / lanes_per_k;
+    if block_size == 0 || block_size % WAVE != 0 {
+        return Err(bad("block size", block_size, "the block size must be a multiple of the wave size 64"));
+    }
+    let warps = block_size / WAVE;
+    if n_per_block == 0 || n_per_block % (lane_groups * warps) != 0 {
+        return Err(bad("N", n_per_block, "the block's N must be a multiple of (64 / (K / KVector)) * warps"));
+    }
+    let issues = n_per_block / (lane_groups * warps);
+    Encoding::new(
+        &[1],
+        &[&[issues, lane_groups, warps], &[lanes_per_k, k_vector]],
+        &[&[1], &[1, 2]],
+        &[&[2], &[1, 0]],
+        &[1, 2],
+        &[0, 1],
+    )
 }
 
 /// Every name [`by_name`] knows.

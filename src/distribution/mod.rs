@@ -18,7 +18,7 @@
 //! [`Distribution::calculate_index`] maps (P..., Y...) to X.
 //!
 //! Submodules: [`encoding`] (the validated encoding and what a malformed one
-//! gets wrong), `text` (CK's C++ spelling: `Display` and [`parse`], with the
+//! gets wrong), [`embed`](mod@embed) (CK's `make_embed_tile_distribution_encoding`), `text` (CK's C++ spelling: `Display` and [`parse`], with the
 //! `alloc` feature), `table` (every index enumerated, with `alloc`) and
 //! [`catalogue`] (CK's own encodings).
 //!
@@ -34,17 +34,19 @@
 //! ```
 
 pub mod catalogue;
+pub mod embed;
 pub mod encoding;
 #[cfg(feature = "alloc")]
 pub mod table;
 #[cfg(feature = "alloc")]
 pub mod text;
 
+pub use embed::embed;
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
 pub use table::Table;
 #[cfg(feature = "alloc")]
-pub use text::parse;
+pub use text::{parse, resolve};
 
 use crate::Descriptor;
 use crate::adaptor::{Adaptor, MAX_HIDDEN};

@@ -351,3 +351,21 @@ impl core::str::FromStr for Encoding {
         parse(text)
     }
 }
+
+/// An encoding given either as a [`catalogue`](super::catalogue) name
+/// (`mfma16x16x32_a`, see [`catalogue::NAMES`](super::catalogue::NAMES))
+/// or in CK's spelling ([`parse`]): what `cktile distribution`,
+/// `analyze --distribution` and `search --read/--write` take.
+///
+/// ```
+/// use cktile::distribution::{catalogue, resolve};
+/// assert_eq!(resolve("mfma32x32x8_a")?, catalogue::mfma_a(32, 8)?);
+/// assert_eq!(resolve(&catalogue::mfma_c(16, 16)?.to_string())?, catalogue::mfma_c(16, 16)?);
+/// assert!(resolve("mfma8x8x8_a").unwrap_err().to_string().contains("mfma16x16x16"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn resolve(text: &str) -> Result<Encoding, Error> {
+    let trimmed = text.trim();
+    let is_name = !trimmed.is_empty() && trimmed.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if is_name && trimmed != "tile_distribution_encoding" { super::catalogue::by_name(trimmed) } else { parse(text) }
+}

@@ -125,9 +125,10 @@ impl<'a> SearchJson<'a> {
             optimal: r.optimal.iter().map(|c| candidate(c, eb)).collect(),
             pattern_best: &r.pattern_best,
             patterns: p
-                .patterns()
+                .accesses()
+                .into_iter()
                 .map(|(role, pat)| PatternJson {
-                    access: pat.access_name(),
+                    access: pat.name(),
                     role: if role == Role::Write { "write" } else { "read" },
                 })
                 .collect(),

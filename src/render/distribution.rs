@@ -60,26 +60,14 @@ pub fn distribution(d: &Distribution, t: &Table) -> String {
             p_index[dim] = 0;
         }
     }
-    if x.len() != 2 {
-        return out;
-    }
-    let (rows, cols) = (x.get(0), x.get(1));
+    let Some(g) = OwnerGrid::new(d, t) else { return out };
+    let (rows, cols) = (g.rows as i64, g.cols as i64);
     if rows > GRID_ROWS || cols > GRID_COLS {
         let _ =
             writeln!(out, "\n(the owner grid is drawn for X up to {GRID_ROWS}x{GRID_COLS}; this X is {rows}x{cols})");
         return out;
     }
-    // The first owner of every element, as P:D.
-    let mut grid: Vec<Option<String>> = vec![None; (rows * cols) as usize];
-    let mut copies = vec![0usize; (rows * cols) as usize];
-    for i in 0..t.len() {
-        let xs = t.x(i);
-        let cell = (xs[0] * cols + xs[1]) as usize;
-        copies[cell] += 1;
-        if grid[cell].is_none() {
-            grid[cell] = Some(format!("{}:{}", labels[i / per_p.max(1)], t.d(i)));
-        }
-    }
+    let grid: Vec<Option<String>> = g.owners.iter().map(|o| o.map(|o| format!("{}:{}", labels[o.p], o.d))).collect();
     let width = grid.iter().flatten().map(|s| s.len()).max().unwrap_or(1).max(format!("{}", cols - 1).len());
     let row_width = format!("{}", rows - 1).len();
     let _ = writeln!(out, "\nOwner of each X (row X0, column X1) as P:D");
@@ -96,9 +84,93 @@ pub fn distribution(d: &Distribution, t: &Table) -> String {
         }
         let _ = writeln!(out);
     }
-    let max = copies.iter().copied().max().unwrap_or(0);
+    let max = g.copies.iter().copied().max().unwrap_or(0);
     if max > 1 {
         let _ = writeln!(out, "(each element is held by up to {max} threads (R); the first is shown)");
     }
     out
+}
+
+/// The first owner of one element: which P (its number in row-major order
+/// over the P lengths) and which thread-buffer index D.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// The P index, numbered row-major over the P lengths (the last P fastest).
+    pub p: usize,
+    /// The thread-buffer index.
+    pub d: i64,
+}
+
+/// Who owns each element of a 2-D X: what the text report's grid and the
+/// SVG owner grid both draw.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution, Table};
+/// use cktile::render::distribution::OwnerGrid;
+/// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+/// let g = OwnerGrid::new(&d, &Table::new(&d)?).unwrap();
+/// assert_eq!((g.rows, g.cols), (16, 16));
+/// assert_eq!(g.owner(5, 6).map(|o| (o.p, o.d)), Some((21, 2))); // lane 21, register 2
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnerGrid {
+    /// X0's length.
+    pub rows: usize,
+    /// X1's length.
+    pub cols: usize,
+    /// Row-major over (X0, X1): the first owner of each element.
+    pub owners: Vec<Option<Owner>>,
+    /// Row-major over (X0, X1): how many (P, Y) hold each element.
+    pub copies: Vec<usize>,
+}
+
+impl OwnerGrid {
+    /// The grid of `d` from its enumeration `t`, or `None` when X is not 2-D.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::render::distribution::OwnerGrid;
+    /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+    /// let g = OwnerGrid::new(&d, &Table::new(&d)?).unwrap();
+    /// assert!(g.copies.iter().all(|&c| c == 1));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn new(d: &Distribution, t: &Table) -> Option<OwnerGrid> {
+        let x = d.x_lengths();
+        if x.len() != 2 {
+            return None;
+        }
+        let (rows, cols) = (x.get(0) as usize, x.get(1) as usize);
+        let per_p = (d.d_length() as usize).max(1);
+        let mut owners = vec![None; rows * cols];
+        let mut copies = vec![0usize; rows * cols];
+        for i in 0..t.len() {
+            let xs = t.x(i);
+            let cell = xs[0] as usize * cols + xs[1] as usize;
+            copies[cell] += 1;
+            if owners[cell].is_none() {
+                owners[cell] = Some(Owner { p: i / per_p, d: t.d(i) });
+            }
+        }
+        Some(OwnerGrid { rows, cols, owners, copies })
+    }
+
+    /// The first owner of `(row, col)`.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::render::distribution::OwnerGrid;
+    /// let d = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+    /// let g = OwnerGrid::new(&d, &Table::new(&d)?).unwrap();
+    /// assert_eq!(g.owner(1, 7), Some(cktile::render::distribution::Owner { p: 33, d: 3 }));
+    /// assert_eq!(g.owner(32, 0), None);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn owner(&self, row: usize, col: usize) -> Option<Owner> {
+        if row >= self.rows || col >= self.cols {
+            return None;
+        }
+        self.owners[row * self.cols + col]
+    }
 }

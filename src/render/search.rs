@@ -35,9 +35,10 @@ fn per_pattern(c: &Candidate) -> String {
 pub fn report(r: &SearchReport, limit: usize) -> String {
     let p = &r.problem;
     let names: Vec<String> = p
-        .patterns()
+        .accesses()
+        .into_iter()
         .map(|(role, pat)| {
-            format!("{} {}", if role == crate::search::Role::Write { "write" } else { "read" }, pat.access_name())
+            format!("{} {}", if role == crate::search::Role::Write { "write" } else { "read" }, pat.name())
         })
         .collect();
     let minima: Vec<String> = r.minimum.iter().map(|m| format!("{m}")).collect();

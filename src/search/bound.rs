@@ -24,7 +24,7 @@ pub(crate) fn vector_bound(work: &Workload, unit: usize) -> Vec<u64> {
     let words_per_vector = (unit * eb / 4).max(1);
     let mut out = Vec::with_capacity(work.patterns.len());
     for w in &work.patterns {
-        let op = w.pattern.op();
+        let op = w.op;
         let r = rule(arch, op);
         let open_banks = (r.banks as usize / words_per_vector).max(1);
         let lane_words = (op.access_bytes() as usize / 4).max(1);

@@ -115,7 +115,7 @@ pub(crate) fn prepare(p: &Problem, unit: usize, work: &Workload) -> Result<Prepa
     let mut varying_all = 0usize;
     let mut per_instruction: Vec<Vec<usize>> = Vec::new();
     for w in &work.patterns {
-        let g = rule(arch, w.pattern.op()).grouping;
+        let g = rule(arch, w.op).grouping;
         let mut v = Vec::with_capacity(w.lanes.len());
         for lanes in &w.lanes {
             let mut varying = 0;

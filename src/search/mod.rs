@@ -28,6 +28,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+pub mod access;
 mod bound;
 mod families;
 mod linear;
@@ -35,6 +36,7 @@ mod outcome;
 mod problem;
 mod workload;
 
+pub use access::{Access, DistributionAccess};
 pub use families::Family;
 pub use linear::MAX_CLASSES;
 pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
@@ -42,7 +44,8 @@ pub use problem::{MAX_TILE_ELEMENTS, Problem, Role};
 pub use workload::PatternCost;
 
 use crate::analyzer::report::analyze_instruction;
-use crate::analyzer::tile::lane_addresses;
+use crate::analyzer::rules::MAX_LANES;
+use crate::analyzer::tile::coordinate_address;
 use crate::error::Error;
 use crate::layouts;
 use crate::transforms::Kind;
@@ -162,8 +165,8 @@ pub const MAX_ACCESSES: u64 = 1 << 24;
 fn accesses(p: &Problem) -> Result<u64, Error> {
     let wave = p.arch.wave() as usize;
     let mut total = 0u64;
-    for (_, pattern) in p.patterns() {
-        let n = pattern.instructions(p.rows, p.cols, p.element_bytes, wave)?;
+    for (_, access) in p.accesses() {
+        let n = access.tiled(p.rows, p.cols, p.element_bytes, wave)?.instructions();
         total = total.saturating_add((n as u64).saturating_mul(wave as u64));
     }
     Ok(total)
@@ -370,8 +373,13 @@ fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<St
     let mut out = Vec::new();
     for (k, w) in work.patterns.iter().enumerate() {
         for (i, lanes) in w.lanes.iter().enumerate() {
-            let addrs = lane_addresses(&d, p.element_bytes, &p.arch, w.pattern, i)?;
-            let r = analyze_instruction(&p.arch, w.pattern.op(), &addrs[..p.arch.wave() as usize])?;
+            let mut addrs = [None; MAX_LANES];
+            for (lane, (slot, at)) in addrs.iter_mut().zip(lanes).enumerate() {
+                if let Some((r, c)) = *at {
+                    *slot = Some(coordinate_address(&d, p.element_bytes, i, lane, [r as i64, c as i64])?);
+                }
+            }
+            let r = analyze_instruction(&p.arch, w.op, &addrs[..p.arch.wave() as usize])?;
             for ph in r.phase_detail.iter().filter(|ph| ph.cycles > 1) {
                 let rows: Vec<usize> =
                     ph.lanes.iter().filter_map(|&l| lanes.get(l as usize).copied().flatten()).map(|(r, _)| r).collect();

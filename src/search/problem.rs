@@ -1,6 +1,7 @@
 //! What a search is asked: the tile, its element type, the chip, how the tile
 //! is written and read, and the limits a layout must respect.
 
+use super::access::{Access, DistributionAccess};
 use crate::analyzer::{Arch, Pattern};
 use crate::error::{Error, ErrorKind};
 use alloc::vec::Vec;
@@ -52,6 +53,9 @@ pub struct Problem {
     pub writes: Vec<Pattern>,
     /// The patterns that load it.
     pub reads: Vec<Pattern>,
+    /// Accesses through tile windows over distributions, with their roles
+    /// (counted after the patterns of the same role).
+    pub distributions: Vec<(Role, DistributionAccess)>,
     /// The most padding a layout may add, in bytes (`None`: no limit; the
     /// padding family is still finite, see [`search`](super::search)).
     pub max_padding_bytes: Option<u64>,
@@ -74,8 +78,8 @@ impl Problem {
     /// assert_eq!(Problem::new(64, 64, 2, arch::GFX950).write(write).read(read).bank_period_bytes(), 256);
     /// ```
     pub fn bank_period_bytes(&self) -> usize {
-        let period = |p: &Pattern| crate::analyzer::rules::rule(&self.arch, p.op()).banks as usize * 4;
-        self.writes.iter().chain(&self.reads).map(period).max().unwrap_or(128)
+        let period = |(_, a): &(Role, Access)| crate::analyzer::rules::rule(&self.arch, a.op()).banks as usize * 4;
+        self.accesses().iter().map(period).max().unwrap_or(128)
     }
 
     /// A problem with no patterns and no limits yet.
@@ -92,6 +96,7 @@ impl Problem {
             arch,
             writes: Vec::new(),
             reads: Vec::new(),
+            distributions: Vec::new(),
             max_padding_bytes: None,
             vector: None,
         }
@@ -121,6 +126,49 @@ impl Problem {
         self
     }
 
+    /// Adds an access in `role`: a ready pattern (as [`Problem::write`] /
+    /// [`Problem::read`]) or a tile window over a distribution.
+    ///
+    /// ```
+    /// use cktile::analyzer::arch;
+    /// use cktile::search::{Access, Problem, Role};
+    /// let p = Problem::new(128, 64, 2, arch::GFX942)
+    ///     .access(Role::Write, Access::parse("ds_write_b128:row")?)
+    ///     .access(Role::Read, Access::parse("mfma16x16x32_a:ds_read_b128")?);
+    /// assert_eq!((p.writes.len(), p.distributions.len()), (1, 1));
+    /// assert_eq!(p.accesses()[1].1.name(), "mfma16x16x32_a:ds_read_b128");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn access(mut self, role: Role, access: Access) -> Problem {
+        match (role, access) {
+            (Role::Write, Access::Pattern(p)) => self.writes.push(p),
+            (Role::Read, Access::Pattern(p)) => self.reads.push(p),
+            (role, Access::Distribution(d)) => self.distributions.push((role, *d)),
+        }
+        self
+    }
+
+    /// Every access with its role, in the order the search reports them:
+    /// the write patterns, the write distributions, the read patterns, the
+    /// read distributions.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// use cktile::search::{Access, Problem, Role};
+    /// let p = Problem::new(16, 16, 2, arch::SM90).read(Pattern::MmaSyncA);
+    /// assert_eq!(p.accesses(), [(Role::Read, Access::Pattern(Pattern::MmaSyncA))]);
+    /// ```
+    pub fn accesses(&self) -> Vec<(Role, Access)> {
+        let mut out = Vec::new();
+        for role in [Role::Write, Role::Read] {
+            let patterns = if role == Role::Write { &self.writes } else { &self.reads };
+            out.extend(patterns.iter().map(|&p| (role, Access::Pattern(p))));
+            let windows = self.distributions.iter().filter(|(r, _)| *r == role);
+            out.extend(windows.map(|(_, d)| (role, Access::Distribution(alloc::boxed::Box::new(d.clone())))));
+        }
+        out
+    }
+
     /// Sets the padding limit in bytes.
     ///
     /// ```
@@ -143,7 +191,8 @@ impl Problem {
         self
     }
 
-    /// Every pattern with its role, writes first.
+    /// Every ready pattern with its role, writes first (the distribution
+    /// accesses are in [`Problem::accesses`]).
     ///
     /// ```
     /// use cktile::analyzer::{arch, Pattern};
@@ -167,7 +216,7 @@ impl Problem {
     /// assert!(p.vector(3).vector_elements().is_err());
     /// ```
     pub fn vector_elements(&self) -> Result<usize, Error> {
-        let widest = self.patterns().map(|(_, p)| p.op().bytes_per_lane() as usize).max().unwrap_or(1);
+        let widest = self.accesses().iter().map(|(_, a)| a.op().bytes_per_lane() as usize).max().unwrap_or(1);
         let access = widest.div_ceil(self.element_bytes.max(1)).max(1);
         let unit = self.vector.map_or(access, |v| v.max(access));
         if !unit.is_power_of_two() {
@@ -210,23 +259,23 @@ impl Problem {
         }
         let bytes = (self.rows * self.cols * self.element_bytes) as u64;
         self.arch.check_fits(bytes)?;
-        if self.writes.is_empty() && self.reads.is_empty() {
+        if self.writes.is_empty() && self.reads.is_empty() && self.distributions.is_empty() {
             return Err(bad("patterns", 0, "give at least one write or read pattern"));
         }
-        for (role, p) in self.patterns() {
+        for (role, p) in self.accesses() {
             let op = p.op();
             if op.is_read() != (role == Role::Read) {
                 let expected = match role {
                     Role::Write => "a write instruction (ds_write_*, st.shared.*, stmatrix.*) for a write pattern",
                     Role::Read => "a read instruction (ds_read_*, ld.shared.*, ldmatrix.*) for a read pattern",
                 };
-                return Err(Error::new(ErrorKind::PatternOp { pattern: p.name(), given: Some(op), expected }));
+                return Err(Error::new(ErrorKind::PatternOp { pattern: p.kind(), given: Some(op), expected }));
             }
             if !op.runs_on(&self.arch) {
                 return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name() }));
             }
             p.check_arch(&self.arch)?;
-            p.instructions(self.rows, self.cols, self.element_bytes, self.arch.wave() as usize)?;
+            p.tiled(self.rows, self.cols, self.element_bytes, self.arch.wave() as usize)?;
         }
         self.vector_elements()?;
         Ok(())

@@ -6,7 +6,7 @@ use super::problem::Problem;
 use crate::Program;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::program_address;
-use crate::analyzer::{Arch, Counts, Pattern, count};
+use crate::analyzer::{Arch, Counts, Op, count};
 use crate::error::Error;
 use alloc::vec::Vec;
 
@@ -16,7 +16,8 @@ pub(crate) type Lanes = Vec<[Option<(usize, usize)>; MAX_LANES]>;
 /// One pattern's accesses.
 #[derive(Clone, Debug)]
 pub(crate) struct PatternWork {
-    pub pattern: Pattern,
+    /// The instruction every access issues.
+    pub op: Op,
     /// Per instruction, per lane.
     pub lanes: Lanes,
 }
@@ -56,19 +57,21 @@ impl Workload {
         let wave = arch.wave() as usize;
         let (rows, cols, eb) = (problem.rows, problem.cols, problem.element_bytes);
         let mut patterns = Vec::new();
-        for (_, pattern) in problem.patterns() {
-            let n = pattern.instructions(rows, cols, eb, wave)?;
+        for (_, access) in problem.accesses() {
+            let op = access.op();
+            let access = access.tiled(rows, cols, eb, wave)?;
+            let n = access.instructions();
             let mut lanes = Vec::with_capacity(n);
             for i in 0..n {
                 let mut at = [None; MAX_LANES];
                 for (lane, slot) in at.iter_mut().enumerate().take(wave) {
-                    *slot = pattern
-                        .coordinate(rows, cols, eb, wave, i, lane)?
-                        .map(|(r, c)| (usize::try_from(r).unwrap_or(0), usize::try_from(c).unwrap_or(0)));
+                    *slot = access
+                        .coordinate(i, lane)
+                        .map(|[r, c]| (usize::try_from(r).unwrap_or(0), usize::try_from(c).unwrap_or(0)));
                 }
                 lanes.push(at);
             }
-            patterns.push(PatternWork { pattern, lanes });
+            patterns.push(PatternWork { op, lanes });
         }
         Ok(Workload { arch, element_bytes: eb, patterns })
     }
@@ -105,7 +108,7 @@ impl Workload {
                 };
             }
         }
-        count(&self.arch, p.pattern.op(), &addrs[..wave])
+        count(&self.arch, p.op, &addrs[..wave])
     }
 
     /// Each pattern's cost under a compiled descriptor, with the analyzer's address

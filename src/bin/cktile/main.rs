@@ -175,9 +175,12 @@ half a minute. On a terminal a progress bar shows the work done.\n\n\
 Accesses (--write / --read, repeatable):\n  \
 OP:row, OP:column   vector walks along rows or down columns (OP: ds_write_b128, st.shared.b64, ...)\n  \
 mfma16x16x16:a      MFMA operand read (also mfma32x32x8; :ds_read_b64 for 8-byte reads)\n  \
-ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n\n\
+ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n  \
+DIST:OP             a CK tile window over a distribution (a catalogue name such as mfma16x16x32_a, or CK's \
+tile_distribution_encoding<...>) issuing OP, repeated over the tile as CK's block GEMM iterates warp tiles\n\n\
 Examples:\n  \
 cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a\n  \
+cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x32_a:ds_read_b128\n  \
 cktile search --tile 64x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4 --json\n  \
 cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --max-padding-bytes 0"
     )]
@@ -194,7 +197,7 @@ cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --
         /// A write access (repeatable), e.g. ds_write_b128:row.
         #[arg(long = "write", value_name = "ACCESS")]
         writes: Vec<String>,
-        /// A read access (repeatable), e.g. mfma16x16x16:a.
+        /// A read access (repeatable), e.g. mfma16x16x16:a or mfma16x16x32_a:ds_read_b128.
         #[arg(long = "read", value_name = "ACCESS")]
         reads: Vec<String>,
         /// The most padding a layout may add, in bytes.
@@ -316,16 +319,19 @@ stdin: at most 1 MiB.\n\nViews (--view):\n  \
 grid    every (row, col) coordinate of a 1-D/2-D descriptor with its offset, coloured by bank (--arch, --dtype)\n  \
 banks   one instruction of an access pattern (the worst, or --instruction N), lanes x banks per phase, colliding \
 lanes highlighted (--pattern, --op, --arch, --dtype)\n  \
-chain   the stages of transforms from the top coordinate down to the offset, with their id wiring\n\n\
+chain   the stages of transforms from the top coordinate down to the offset, with their id wiring\n  \
+distribution   SPEC is a tile distribution (a catalogue name or CK's tile_distribution_encoding<...>): the owner \
+grid of its 2-D X, each element's thread (P) and thread-buffer index (D), coloured by lane (--rows, --cols)\n\n\
 Examples:\n  \
 cktile render ck-universal-a:m=128,k=64 --view grid --rows 16 --cols 32 -o grid.svg\n  \
 cktile render 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 --dtype fp16 -o banks.svg\n  \
-cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg"
+cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg\n  \
+cktile render mfma16x16x16_a --view distribution -o owners.svg"
     )]
     Render {
         #[arg(help = SPEC_HELP)]
         spec: String,
-        /// What to draw: grid, banks or chain.
+        /// What to draw: grid, banks, chain or distribution.
         #[arg(long, default_value = "grid")]
         view: String,
         /// The chip (its bank count colours the grid; its model analyses the banks view).
@@ -344,10 +350,10 @@ cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg"
         /// The banks view's instruction (from 0; default: the tile's worst).
         #[arg(long)]
         instruction: Option<usize>,
-        /// The grid view shows only the first ROWS rows.
+        /// The grid and distribution views show only the first ROWS rows.
         #[arg(long)]
         rows: Option<usize>,
-        /// The grid view shows only the first COLS columns.
+        /// The grid and distribution views show only the first COLS columns.
         #[arg(long)]
         cols: Option<usize>,
         /// The picture's title (default: the SPEC argument).

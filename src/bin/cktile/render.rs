@@ -1,8 +1,9 @@
-//! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain).
+//! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain) or of a
+//! tile distribution (owner grid).
 
 use crate::common::{Failure, bad, element_bytes, load_typed};
 use cktile::analyzer::{Arch, Op, Pattern};
-use cktile::render::svg::{banks, chain, grid};
+use cktile::render::svg::{banks, chain, grid, owners};
 
 /// The arguments of `cktile render`.
 pub struct RenderArgs<'a> {
@@ -29,6 +30,13 @@ fn default_title(spec: &str, text: &str) -> String {
 
 /// Runs `cktile render`.
 pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
+    if a.view == "distribution" {
+        // SPEC is a distribution here: a catalogue name or CK's spelling.
+        let (text, d) = crate::distribution::load_distribution(a.spec)?;
+        let title = a.title.map_or_else(|| default_title(a.spec, &text), str::to_string);
+        let svg = owners::owners(&d, &title, a.rows, a.cols).map_err(|e| Failure::input(&text, e))?;
+        return write_out(a.output, svg);
+    }
     let (text, layout) = load_typed(a.spec, a.dtype)?;
     let desc = &layout.descriptor;
     let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
@@ -52,9 +60,16 @@ pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
                 .map_err(|e| Failure::input(&text, e))?
         }
         "chain" => chain::chain(desc, &title),
-        other => return Err(bad(format!("--view: `{other}` is not a view; expected grid, banks or chain"))),
+        other => {
+            return Err(bad(format!("--view: `{other}` is not a view; expected grid, banks, chain or distribution")));
+        }
     };
-    match a.output {
+    write_out(a.output, svg)
+}
+
+/// Writes the picture to `output` (a file, or stdout for `None` / `-`).
+fn write_out(output: Option<&str>, svg: String) -> Result<String, Failure> {
+    match output {
         Some(path) if path != "-" => {
             std::fs::write(path, &svg)
                 .map_err(|e| Failure { message: format!("error: cannot write `{path}`: {e}"), code: 1 })?;

@@ -2,11 +2,11 @@
 //! for its writes and reads, searched over the catalogue's families.
 
 use crate::common::{Failure, bad, to_json};
-use cktile::analyzer::{Arch, Pattern};
+use cktile::analyzer::Arch;
 use cktile::json::SearchJson;
 use cktile::layouts;
 use cktile::render;
-use cktile::search::{Problem, search_with_progress};
+use cktile::search::{Access, Problem, Role, search_with_progress};
 
 /// The arguments of `cktile search`.
 pub struct SearchArgs<'a> {
@@ -42,10 +42,10 @@ pub fn search_layouts(a: &SearchArgs<'_>) -> Result<String, Failure> {
     let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
     let mut problem = Problem::new(rows, cols, element_bytes, arch);
     for w in a.writes {
-        problem = problem.write(Pattern::from_access(w).map_err(|e| bad(format!("--write: {e}")))?);
+        problem = problem.access(Role::Write, Access::parse(w).map_err(|e| bad(format!("--write: {e}")))?);
     }
     for r in a.reads {
-        problem = problem.read(Pattern::from_access(r).map_err(|e| bad(format!("--read: {e}")))?);
+        problem = problem.access(Role::Read, Access::parse(r).map_err(|e| bad(format!("--read: {e}")))?);
     }
     if let Some(m) = a.max_padding_bytes {
         problem = problem.max_padding_bytes(m);

@@ -25,9 +25,11 @@ const WAYS_LEGEND: &str =
 use crate::Descriptor;
 use crate::analyzer::arch::Vendor;
 use crate::analyzer::model::access_words;
-use crate::analyzer::report::{InstructionReport, PhaseReport, analyze_instruction, analyze_tile_report};
+use crate::analyzer::report::{
+    InstructionReport, PhaseReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
+};
 use crate::analyzer::rules::MAX_LANES;
-use crate::analyzer::tile::lane_addresses;
+use crate::analyzer::window::PatternAccess;
 use crate::analyzer::{Arch, Pattern};
 use crate::error::{Error, ErrorKind};
 use crate::render::bank::{lane_ranges, phase_heading};
@@ -92,7 +94,15 @@ pub fn tile_instruction(
         }));
     }
     let wave = (arch.wave() as usize).min(MAX_LANES);
-    let addresses = lane_addresses(desc, element_bytes, arch, pattern, i)?[..wave].to_vec();
+    let lengths = desc.lengths();
+    let access = PatternAccess::new(
+        pattern,
+        lengths.get(0) as usize,
+        lengths.get(1) as usize,
+        element_bytes,
+        arch.wave() as usize,
+    )?;
+    let addresses = pattern_lane_addresses(desc, element_bytes, arch, &access, i)?[..wave].to_vec();
     let report = analyze_instruction(arch, pattern.op(), &addresses)?;
     Ok(InstructionPick { instruction: i, instructions, addresses, report })
 }

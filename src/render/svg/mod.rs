@@ -5,6 +5,8 @@
 //! - [`banks`]: one instruction's phases, lanes by banks, the colliding
 //!   lanes highlighted with their ids;
 //! - [`chain`]: the transform chain, stage by stage, with its id wiring;
+//! - [`owners`]: a 2-D tile distribution's owner grid (which thread and
+//!   register hold each element);
 //! - [`writer`]: the SVG writer they share; [`palette`]: their colours
 //!   (viridis and Okabe–Ito, readable with colour-vision deficiencies).
 //!
@@ -24,5 +26,6 @@
 pub mod banks;
 pub mod chain;
 pub mod grid;
+pub mod owners;
 pub mod palette;
 pub mod writer;
