@@ -61,7 +61,10 @@ pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
         }
         "chain" => chain::chain(desc, &title),
         other => {
-            return Err(bad(format!("--view: `{other}` is not a view; expected grid, banks, chain or distribution")));
+            return Err(bad(format!(
+                "--view: `{other}` is not a view; expected grid, banks or chain for a descriptor, or distribution \
+                 for a tile distribution"
+            )));
         }
     };
     write_out(a.output, svg)
