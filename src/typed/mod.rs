@@ -49,6 +49,7 @@
 
 mod chain;
 mod coordinate;
+mod derived;
 mod lists;
 
 pub use chain::{Aligned, Chain, Naive, NaiveWithOffset, Packed, Transformed};
