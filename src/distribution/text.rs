@@ -230,7 +230,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-
     /// `[ '::' ] [ 'ck_tile' '::' ] NAME`: the name and where the whole starts.
     fn name(&mut self, expected: &'static str) -> Result<(&'a str, Position), Error> {
         let first = self.peek()?.at;

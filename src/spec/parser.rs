@@ -212,7 +212,6 @@ impl<'a> Parser<'a> {
         Ok(self.current)
     }
 
-
     /// `SPEC := STAGE ( '|' STAGE )*`
     pub(crate) fn spec(&mut self) -> Result<Descriptor, Error> {
         let (name, at) = self.ident("a base descriptor (naive, naive_with_offset, packed or aligned)")?;
