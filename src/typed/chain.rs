@@ -10,13 +10,13 @@
 //! compile-time parameter is a constant in the arithmetic and no descriptor
 //! data is read at run time.
 
+use super::coordinate::StridesFor;
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::Descriptor;
 use crate::descriptor::{Item, aligned_strides, base_error, tri};
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::kinds::{embed, offset, unmerge};
-use cktile_transforms::{Dims, Index, Indices, Value, Values, Vector};
-use generic_array::ArrayLength;
+use cktile_transforms::{Count, Dims, Index, Indices, Value, Values, Vector};
 use typenum::Unsigned;
 
 type DimsResult = Result<Dims, cktile_transforms::Error>;
@@ -42,7 +42,7 @@ type DimsResult = Result<Dims, cktile_transforms::Error>;
 /// ```
 pub trait Chain: Copy {
     /// Number of top dimensions, as a typenum integer.
-    type NumTop: ArrayLength;
+    type NumTop: Count;
     /// The descriptor, when every parameter of the chain is static (an `Err`
     /// when they are invalid; turned into a compile error by the builders).
     const STATIC: Option<Result<Descriptor, Error>>;
@@ -153,7 +153,7 @@ pub struct Naive<L, S> {
     pub(crate) strides: S,
 }
 
-impl<L: Values, S: Values<Len = L::Len>> Chain for Naive<L, S> {
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L, S> {
     type NumTop = L::Len;
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC) {
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
@@ -268,7 +268,7 @@ pub struct NaiveWithOffset<L, S, O> {
     pub(crate) offset: O,
 }
 
-impl<L: Values, S: Values<Len = L::Len>, O: Value> Chain for NaiveWithOffset<L, S, O> {
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain for NaiveWithOffset<L, S, O> {
     type NumTop = L::Len;
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, O::STATIC) {
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),

@@ -48,17 +48,20 @@
 //! ```
 
 mod chain;
+mod coordinate;
+mod derived;
 mod lists;
 
 pub use chain::{Aligned, Chain, Naive, NaiveWithOffset, Packed, Transformed};
+pub use coordinate::{CoordinateOf, StridesFor};
 pub use lists::{IdLists, IdTable, TransformList};
 
 use crate::descriptor::offset::check_coordinate;
 use crate::{Descriptor, Error, ErrorKind, Index};
-use cktile_transforms::{Indices, MAX_DIMS, Value, Values};
+use cktile_transforms::{Count, Indices, MAX_DIMS, Value, Values};
 use core::fmt;
+use generic_array::GenericArray;
 use generic_array::sequence::GenericSequence;
-use generic_array::{ArrayLength, GenericArray};
 
 #[allow(unused_imports)]
 use cktile_transforms::Number;
@@ -134,12 +137,14 @@ const fn static_failure(e: &Error) -> ! {
 
 /// A full index array from a typed coordinate.
 #[inline(always)]
-fn indices<N: ArrayLength>(top: GenericArray<Index, N>) -> Indices {
-    let top = top.as_slice();
+fn indices(top: &[Index]) -> Indices {
     let mut out = [0; MAX_DIMS];
     lists::unrolled!(top.len(), |j| out[j] = top[j]);
     out
 }
+
+/// The coordinate type of a chain `C`: `[Index; N]` for `N` top dimensions.
+type Top<C> = <<C as Chain>::NumTop as Count>::Coordinate;
 
 impl<C: Chain> TensorDescriptor<C> {
     /// Rejects an invalid all-static chain at compile time.
@@ -236,8 +241,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert_eq!(d.calculate_offset([3, 7]), 31);
     /// ```
     #[inline(always)]
-    pub fn calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Index {
-        self.chain.offset(&indices(top.into()))
+    pub fn calculate_offset(&self, top: impl CoordinateOf<Top<C>>) -> Index {
+        self.chain.offset(&indices(top.as_slice()))
     }
 
     /// The offset of a coordinate that must lie inside the top lengths.
@@ -247,9 +252,9 @@ impl<C: Chain> TensorDescriptor<C> {
     /// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
     /// assert!(d.try_calculate_offset([4, 0]).is_err());
     /// ```
-    pub fn try_calculate_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Result<Index, Error> {
-        let top = top.into();
-        check_coordinate(&self.chain.lengths(), top.as_slice())?;
+    pub fn try_calculate_offset(&self, top: impl CoordinateOf<Top<C>>) -> Result<Index, Error> {
+        let top = top.as_slice();
+        check_coordinate(&self.chain.lengths(), top)?;
         Ok(self.chain.offset(&indices(top)))
     }
 
@@ -263,9 +268,9 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert!(!d.coordinate_has_valid_offset([0]) && d.coordinate_has_valid_offset([1]));
     /// ```
     #[inline(always)]
-    pub fn coordinate_has_valid_offset(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> bool {
-        let top = top.into();
-        check_coordinate(&self.chain.lengths(), top.as_slice()).is_ok() && self.chain.is_valid(&indices(top))
+    pub fn coordinate_has_valid_offset(&self, top: impl CoordinateOf<Top<C>>) -> bool {
+        let top = top.as_slice();
+        check_coordinate(&self.chain.lengths(), top).is_ok() && self.chain.is_valid(&indices(top))
     }
 
     /// The top coordinate whose offset is `offset` (the inverse; CK's
@@ -295,9 +300,10 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert_eq!((d.offset_if_valid([0]), d.offset_if_valid([1])), (None, Some(0)));
     /// ```
     #[inline(always)]
-    pub fn offset_if_valid(&self, top: impl Into<GenericArray<Index, C::NumTop>>) -> Option<Index> {
-        let top = top.into();
-        if self.coordinate_has_valid_offset(top.clone()) { Some(self.chain.offset(&indices(top))) } else { None }
+    pub fn offset_if_valid(&self, top: impl CoordinateOf<Top<C>>) -> Option<Index> {
+        let top = top.as_slice();
+        let valid = check_coordinate(&self.chain.lengths(), top).is_ok() && self.chain.is_valid(&indices(top));
+        if valid { Some(self.chain.offset(&indices(top))) } else { None }
     }
 
     /// Top lengths, one per dimension.
@@ -331,7 +337,7 @@ impl<C: Chain> TensorDescriptor<C> {
 /// let d = make_naive_tensor_descriptor((Number::<4>, Number::<8>), (Number::<100>, Number::<1>)).unwrap();
 /// assert_eq!(d.calculate_offset([2, 5]), 205);
 /// ```
-pub fn make_naive_tensor_descriptor<L: Values, S: Values<Len = L::Len>>(
+pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>>(
     lengths: L,
     strides: S,
 ) -> Result<TensorDescriptor<Naive<L, S>>, Error> {
@@ -376,7 +382,7 @@ pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
 /// let d = make_naive_tensor_descriptor_with_offset((Number::<4>,), (Number::<2>,), 100usize).unwrap();
 /// assert_eq!(d.calculate_offset([3]), 106);
 /// ```
-pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: Values<Len = L::Len>, O: Value>(
+pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value>(
     lengths: L,
     strides: S,
     offset: O,

@@ -9,6 +9,7 @@
 //! [`MAX_DIMS`](crate::MAX_DIMS) stay at `U9`; a descriptor with that many
 //! dimensions is rejected anyway.
 
+use crate::Index;
 use generic_array::ArrayLength;
 use typenum::{U0, U1, U2, U3, U4, U5, U6, U7, U8, U9, Unsigned};
 
@@ -20,8 +21,13 @@ use typenum::{U0, U1, U2, U3, U4, U5, U6, U7, U8, U9, Unsigned};
 /// type S = <U2 as Count>::Plus<U3>;
 /// assert_eq!(<S as Unsigned>::USIZE, 5);
 /// typenum::assert_type_eq!(S, U5);
+/// typenum::assert_type_eq!(<U5 as Count>::Coordinate, [i64; 5]);
 /// ```
 pub trait Count: ArrayLength + Unsigned {
+    /// A coordinate with this many entries, `[Index; N]`: the array type a
+    /// typed descriptor's methods take, named in compiler messages in place
+    /// of the typenum integer.
+    type Coordinate;
     /// This count plus one (saturating at 9).
     type Succ: Count;
     /// This count plus `R` (saturating at 9).
@@ -29,6 +35,7 @@ pub trait Count: ArrayLength + Unsigned {
 }
 
 impl Count for U0 {
+    type Coordinate = [Index; 0];
     type Succ = U1;
     type Plus<R: Count> = R;
 }
@@ -37,6 +44,7 @@ macro_rules! counts {
     ($($n:ident = $prev:ident + 1 => $succ:ident),+) => {
         $(
             impl Count for $n {
+                type Coordinate = [Index; <$n as Unsigned>::USIZE];
                 type Succ = $succ;
                 type Plus<R: Count> = <$prev as Count>::Plus<R::Succ>;
             }
