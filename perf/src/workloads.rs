@@ -31,7 +31,7 @@ pub fn analyze_all(layouts: &[Descriptor], patterns: &[Pattern]) -> Result<(u64,
         for p in patterns {
             let c = analyze_tile(d, 2, &arch::GFX942, *p)?;
             cycles += u64::from(c.cycles);
-            lanes += u64::from(c.instructions) * u64::from(arch::GFX942.wave);
+            lanes += u64::from(c.instructions) * u64::from(arch::GFX942.wave());
         }
     }
     Ok((lanes, cycles))
