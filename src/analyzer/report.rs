@@ -325,18 +325,7 @@ pub fn analyze_tile_report_with_progress(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<TileReport, Error> {
     pattern.check_arch(arch)?;
-    let lengths = desc.lengths();
-    if lengths.len() != 2 {
-        // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
-    }
-    let access = PatternAccess::new(
-        pattern,
-        lengths.get(0) as usize,
-        lengths.get(1) as usize,
-        element_bytes,
-        arch.wave() as usize,
-    )?;
+    let access = PatternAccess::over(desc, pattern, element_bytes, arch)?;
     tile_report(
         arch,
         pattern.op(),

@@ -370,6 +370,32 @@ impl PatternAccess {
         Ok(PatternAccess { pattern, rows, cols, vec, wave, instructions, window })
     }
 
+    /// The accesses of `pattern` over the 2-D tile `desc` on `arch`: the
+    /// tile's lengths and the chip's wave, refused when `desc` is not 2-D.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, window::PatternAccess, Op, Pattern};
+    /// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+    /// let tile = cktile::Descriptor::packed(&[128, 64])?;
+    /// assert_eq!(PatternAccess::over(&tile, p, 2, &arch::GFX942)?, PatternAccess::new(p, 128, 64, 2, 64)?);
+    /// assert!(PatternAccess::over(&cktile::Descriptor::packed(&[8])?, p, 2, &arch::GFX942).is_err());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn over(
+        desc: &Descriptor,
+        pattern: Pattern,
+        element_bytes: usize,
+        arch: &Arch,
+    ) -> Result<PatternAccess, Error> {
+        let lengths = desc.lengths();
+        if lengths.len() != 2 {
+            // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.
+            return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
+        }
+        let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
+        PatternAccess::new(pattern, rows, cols, element_bytes, arch.wave() as usize)
+    }
+
     /// The pattern.
     ///
     /// ```

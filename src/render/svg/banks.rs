@@ -94,14 +94,7 @@ pub fn tile_instruction(
         }));
     }
     let wave = (arch.wave() as usize).min(MAX_LANES);
-    let lengths = desc.lengths();
-    let access = PatternAccess::new(
-        pattern,
-        lengths.get(0) as usize,
-        lengths.get(1) as usize,
-        element_bytes,
-        arch.wave() as usize,
-    )?;
+    let access = PatternAccess::over(desc, pattern, element_bytes, arch)?;
     let addresses = pattern_lane_addresses(desc, element_bytes, arch, &access, i)?[..wave].to_vec();
     let report = analyze_instruction(arch, pattern.op(), &addresses)?;
     Ok(InstructionPick { instruction: i, instructions, addresses, report })
