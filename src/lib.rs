@@ -46,6 +46,11 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+// The runtime adaptors and distributions need no allocator, but compiled for
+// amdgcn (gfx942) without `alloc` their large fixed-capacity frames make
+// LLVM's AMDGPU backend fail ("Cannot scavenge register in FI elimination"):
+// kernels use the typed descriptors, so these two wait for their typed form.
+#[cfg(feature = "alloc")]
 pub mod adaptor;
 pub mod analyzer;
 #[cfg(feature = "alloc")]
@@ -53,6 +58,7 @@ pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
 pub mod descriptor;
+#[cfg(feature = "alloc")]
 pub mod distribution;
 mod error;
 #[cfg(feature = "serde")]
