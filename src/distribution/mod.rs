@@ -18,9 +18,10 @@
 //! [`Distribution::calculate_index`] maps (P..., Y...) to X.
 //!
 //! Submodules: [`encoding`] (the validated encoding and what a malformed one
-//! gets wrong), [`embed`](mod@embed) (CK's `make_embed_tile_distribution_encoding`), `text` (CK's C++ spelling: `Display` and [`parse`], with the
-//! `alloc` feature), `table` (every index enumerated, with `alloc`) and
-//! [`catalogue`] (CK's own encodings).
+//! gets wrong), [`embed`](mod@embed) (CK's `make_embed_tile_distribution_encoding`),
+//! [`text`] (CK's C++ spelling: `Display` and [`parse`]), [`table`] (every
+//! index enumerated) and [`catalogue`] (CK's own encodings). The module
+//! needs the `alloc` feature (the crate root says why).
 //!
 //! ```
 //! use cktile::distribution::{Distribution, catalogue};
@@ -36,16 +37,12 @@
 pub mod catalogue;
 pub mod embed;
 pub mod encoding;
-#[cfg(feature = "alloc")]
 pub mod table;
-#[cfg(feature = "alloc")]
 pub mod text;
 
 pub use embed::embed;
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
-#[cfg(feature = "alloc")]
 pub use table::Table;
-#[cfg(feature = "alloc")]
 pub use text::{parse, resolve};
 
 use crate::Descriptor;
