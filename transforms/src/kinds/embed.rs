@@ -42,7 +42,6 @@ pub const fn lower(up: &Indices, coefficients: &Indices, n: usize) -> i64 {
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 2), Some(18));
 /// ```
 pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
-    let n = super::arity(n);
     let sum = wide_largest(lengths, coefficients, n);
     if sum >= i64::MIN as i128 && sum <= i64::MAX as i128 { Some(sum as i64) } else { None }
 }
