@@ -222,8 +222,8 @@ for c in offsets check catalog bank analyze render distribution; do
 done
 # Performance: the generated-code probes, both sides of every pair.
 {
-  echo "$ cargo run --release --example asm_probes"
-  cargo run --release --quiet --example asm_probes
+  echo "$ cargo run --release -p cktile-checks --example asm_probes"
+  cargo run --release --quiet -p cktile-checks --example asm_probes
 } >"$out_dir/asm-probes.txt"
 echo "wrote $(ls "$out_dir" | wc -l) files to $out_dir"
 

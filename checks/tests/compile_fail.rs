@@ -1,9 +1,23 @@
-//! The typed API rejects invalid all-static compositions at compile time
-//! with a readable `cktile:` message, and a coordinate or a strides tuple of
-//! the wrong arity is a type error whose message names both arities as
-//! array types (`[i64; 2]`), not as typenum integers. Snapshots in
-//! `tests/ui/*.stderr`; regenerate with
-//! `TRYBUILD=overwrite cargo test --test compile_fail` and review them.
+//! Compile-time checks that must fail the build, each with a readable
+//! `cktile:` message pointing at the user's call. Three suites, one trybuild
+//! run (so cktile's core is compiled once for all of them):
+//!
+//! - `tests/ui`: the typed API rejects invalid all-static compositions, and a
+//!   coordinate or a strides tuple of the wrong arity is a type error whose
+//!   message names both arities as array types (`[i64; 2]`), not as typenum
+//!   integers;
+//! - `tests/ui_analyzer`: `assert_conflict_free!` passes for CK Tile's
+//!   XOR-preshuffled GEMM A tile and fails the build, naming the chip, the
+//!   extra cycles and the worst instruction and phase, for the naive
+//!   row-major tile;
+//! - `tests/ui_bijective`: `assert_bijective!` passes for CK Tile's GEMM A
+//!   LDS block, a CuTe swizzle and a typed descriptor, and fails the build
+//!   naming the first collision (both coordinates and the offset) or the
+//!   first hole.
+//!
+//! Snapshots in `tests/ui*/*.stderr` (paths relative to `checks/`);
+//! regenerate with `TRYBUILD=overwrite cargo test -p cktile-checks --test
+//! compile_fail` and review them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -63,6 +77,11 @@ fn ui() {
     for (name, _) in CASES {
         t.compile_fail(format!("tests/ui/{name}.rs"));
     }
+    t.pass("tests/ui_analyzer/pass_conflict_free.rs");
+    t.compile_fail("tests/ui_analyzer/conflicting_layout.rs");
+    t.pass("tests/ui_bijective/pass_bijective.rs");
+    t.compile_fail("tests/ui_bijective/collision.rs");
+    t.compile_fail("tests/ui_bijective/hole.rs");
 }
 
 /// The reviewed snapshots start with the readable message, point at the
@@ -93,4 +112,34 @@ fn snapshots_are_readable_and_point_at_the_users_call() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The reviewed snapshot carries the readable message and points at the
+/// user's `assert_conflict_free!` call.
+#[test]
+fn conflict_snapshot_is_readable() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ui_analyzer/conflicting_layout.stderr");
+    let stderr = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for needle in [
+        "cktile: the layout has bank conflicts on gfx942: 384 extra cycles over 512; worst: instruction 0, phase 0, 4-way",
+        "--> tests/ui_analyzer/conflicting_layout.rs:",
+    ] {
+        assert!(stderr.contains(needle), "expected `{needle}` in {path}:\n{stderr}");
+    }
+}
+
+/// The reviewed snapshots carry the readable message and point at the
+/// user's `assert_bijective!` call.
+#[test]
+fn bijective_snapshots_are_readable() {
+    for (file, needle) in [
+        ("collision", "cktile: the layout is not a bijection: coordinates [0, 40] and [1, 0] both have offset 40"),
+        ("hole", "cktile: the layout is not a bijection: offset 4 of [0, 19) is a hole: no valid coordinate has it"),
+    ] {
+        let path = format!("{}/tests/ui_bijective/{file}.stderr", env!("CARGO_MANIFEST_DIR"));
+        let stderr = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for needle in [needle.to_string(), format!("--> tests/ui_bijective/{file}.rs:")] {
+            assert!(stderr.contains(&needle), "expected `{needle}` in {path}:\n{stderr}");
+        }
+    }
 }

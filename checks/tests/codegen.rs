@@ -1,8 +1,9 @@
 //! Generated-code check: the static descriptors' offsets compile to
 //! straight-line code no longer than the hand-written expressions.
 //!
-//! Builds `examples/asm_probes.rs` in release mode with `--emit asm` (into a
-//! separate target directory) and reads each `probe_*_static` function next
+//! Builds this crate's library (`src/lib.rs`, the probes) in release mode
+//! with `--emit asm` (into a separate target directory, with cktile's core
+//! only) and reads each `probe_*_static` function next
 //! to its `probe_*_hand` twin: no calls, no jumps (so no loops and no bounds
 //! checks, whose failure paths are calls), and no more instructions than the
 //! hand-written version. The constant probe must reduce to a constant.
@@ -54,28 +55,29 @@ fn probe_functions(asm: &str) -> HashMap<String, Vec<String>> {
 
 fn emit_asm() -> String {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let target = root.join("target").join("codegen-check");
+    // The workspace's target directory, beside (not inside) this crate.
+    let target = root.join("..").join("target").join("codegen-check");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(&root)
         .env("CARGO_TARGET_DIR", &target)
-        .args(["rustc", "--release", "--example", "asm_probes", "--quiet", "--", "--emit", "asm"])
+        .args(["rustc", "--release", "--lib", "--quiet", "--", "--emit", "asm"])
         .status()
         .expect("cargo runs");
     assert!(status.success(), "building the probes failed");
-    let dir = target.join("release").join("examples");
+    let dir = target.join("release").join("deps");
     let mut newest: Option<(std::time::SystemTime, PathBuf)> = None;
-    for entry in std::fs::read_dir(&dir).expect("examples directory exists") {
+    for entry in std::fs::read_dir(&dir).expect("the deps directory exists") {
         let path = entry.expect("readable entry").path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.starts_with("asm_probes") && name.ends_with(".s") {
+        if name.starts_with("cktile_checks") && name.ends_with(".s") {
             let modified = path.metadata().and_then(|m| m.modified()).expect("mtime");
             if newest.as_ref().is_none_or(|(t, _)| modified > *t) {
                 newest = Some((modified, path));
             }
         }
     }
-    let (_, path) = newest.expect("an asm_probes .s file was emitted");
+    let (_, path) = newest.expect("a cktile_checks .s file was emitted");
     std::fs::read_to_string(path).expect("readable asm")
 }
 

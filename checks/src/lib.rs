@@ -1,12 +1,21 @@
 //! Probe functions for the generated-code check (`tests/codegen.rs`): each
 //! static descriptor's offset next to the hand-written expression it must
-//! compile to. Build with `cargo rustc --release --example asm_probes -- --emit asm`
-//! and compare the `probe_*` functions; running it prints one line per pair.
+//! compile to. Build with
+//! `cargo rustc --release -p cktile-checks --lib -- --emit asm` and compare
+//! the `probe_*` functions; `cargo run --release -p cktile-checks --example
+//! asm_probes` runs every pair once and prints both results.
+//!
+//! The crate also holds the compile-fail tests (`tests/compile_fail.rs`):
+//! both build cktile without its default features, so neither rebuilds the
+//! CLI's or the test suite's dependencies (issue 19: one small build each,
+//! not two copies of the whole dependency graph).
+
+#![no_std]
 
 use cktile::prelude::*;
 
 /// A probe: `(m, k) -> offset`.
-type Probe = fn(i64, i64) -> i64;
+pub type Probe = fn(i64, i64) -> i64;
 
 /// Builds a static descriptor, or returns `-1` from the probe (dead code: an
 /// all-static chain is validated at compile time).
@@ -163,17 +172,19 @@ pub fn probe_constant_hand() -> i64 {
     97
 }
 
-fn main() {
-    let pairs: [(&str, (i64, i64), Probe, Probe); 5] = [
-        ("gemm_k64", (3, 9), probe_gemm_k64_static, probe_gemm_k64_hand),
-        ("gemm_k32", (65, 5), probe_gemm_k32_static, probe_gemm_k32_hand),
-        ("swizzle", (5, 17), probe_swizzle_static, probe_swizzle_hand),
-        ("padded", (7, 3), probe_padded_static, probe_padded_hand),
-        ("padded_const", (7, 3), probe_padded_const_static, probe_padded_const_hand),
-    ];
-    for (name, (m, k), s, h) in pairs {
-        let (m, k) = std::hint::black_box((m, k));
-        println!("{name}: static {} hand {}", s(m, k), h(m, k));
-    }
-    println!("constant: static {} hand {}", probe_constant_static(), probe_constant_hand());
-}
+/// Every `(name, coordinate, static probe, hand-written probe)` pair the
+/// generated-code check compares, with a coordinate to run it at.
+///
+/// ```
+/// for (name, (m, k), stat, hand) in cktile_checks::PAIRS {
+///     assert_eq!(stat(m, k), hand(m, k), "{name}");
+/// }
+/// assert_eq!(cktile_checks::probe_constant_static(), 97);
+/// ```
+pub const PAIRS: [(&str, (i64, i64), Probe, Probe); 5] = [
+    ("gemm_k64", (3, 9), probe_gemm_k64_static, probe_gemm_k64_hand),
+    ("gemm_k32", (65, 5), probe_gemm_k32_static, probe_gemm_k32_hand),
+    ("swizzle", (5, 17), probe_swizzle_static, probe_swizzle_hand),
+    ("padded", (7, 3), probe_padded_static, probe_padded_hand),
+    ("padded_const", (7, 3), probe_padded_const_static, probe_padded_const_hand),
+];
