@@ -3,9 +3,12 @@
 //! Triton's swizzled and NVMMA encodings are CuTe swizzles too; the SM90 GMMA
 //! atoms and the TMA modes are byte-address swizzles, checked for element
 //! sizes 1, 2, 4 and 8 against the byte formula and against the chunk
-//! descriptions (the seed article's 16-byte-chunk TMA formula, NVIDIA's
-//! Blackwell chunk descriptions); the 8x8 `Swizzle<3,0,3>` table of the seed
-//! article and CK Tile's `xor((8,8))` rows.
+//! descriptions (the CUDA programming guide's TMA swizzle modes: 16-byte
+//! chunks XORed by the row within a 128-byte span, `swz_x16 = y16 ^ x16`, and
+//! the Blackwell 32- and 64-byte chunk modes); the 8x8 `Swizzle<3,0,3>` table
+//! (column `c ^ r`, written out below) and CK Tile's `xor((8,8))` rows. The
+//! guide's "CuTe swizzles, TMA modes and Triton encodings" chapter (docs/src/cute-triton.md) draws
+//! these encodings.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -140,12 +143,12 @@ fn ck_2025_form_is_a_swizzle_of_the_row_major_index() {
 }
 
 // ---------------------------------------------------------------------------
-// The seed article's 8x8 table and CK Tile's xor((8,8)) rows
+// The 8x8 Swizzle<3,0,3> table and CK Tile's xor((8,8)) rows
 // ---------------------------------------------------------------------------
 
 /// `Swizzle<3,0,3>` on 8x8, as tabulated (physical column of each logical
 /// (row, column)): column `c ^ r`.
-const SEED_TABLE: [[i64; 8]; 8] = [
+const SWIZZLE_303_TABLE: [[i64; 8]; 8] = [
     [0, 1, 2, 3, 4, 5, 6, 7],
     [1, 0, 3, 2, 5, 4, 7, 6],
     [2, 3, 0, 1, 6, 7, 4, 5],
@@ -157,14 +160,14 @@ const SEED_TABLE: [[i64; 8]; 8] = [
 ];
 
 #[test]
-fn swizzle_303_is_the_seed_table() {
+fn swizzle_303_is_the_tabulated_table() {
     let sw = cute::swizzled_tile(3, 0, 3, 8, 8, Major::Row).unwrap();
-    assert_2d(&sw, 8, 8, "Swizzle<3,0,3>", |r, c| 8 * r + SEED_TABLE[r as usize][c as usize]);
+    assert_2d(&sw, 8, 8, "Swizzle<3,0,3>", |r, c| 8 * r + SWIZZLE_303_TABLE[r as usize][c as usize]);
     assert_2d(&sw, 8, 8, "Swizzle<3,0,3>", |r, c| 8 * r + (c ^ r));
     // Every row and every column of the table is a permutation (the article's argument).
-    for (i, table_row) in SEED_TABLE.iter().enumerate() {
+    for (i, table_row) in SWIZZLE_303_TABLE.iter().enumerate() {
         let mut row: Vec<i64> = table_row.to_vec();
-        let mut col: Vec<i64> = SEED_TABLE.iter().map(|r| r[i]).collect();
+        let mut col: Vec<i64> = SWIZZLE_303_TABLE.iter().map(|r| r[i]).collect();
         row.sort_unstable();
         col.sort_unstable();
         assert_eq!(row, (0..8).collect::<Vec<_>>());
@@ -422,8 +425,8 @@ fn tma_boxes_are_byte_swizzles() {
 }
 
 /// The chunk descriptions, independent of CuTe's (B, M, S): 128B swizzles
-/// 16-byte chunks within a 128-byte row by the row (the seed article's
-/// formula `swz_x16 = y16 ^ x16`), 64B and 32B likewise within 64- and 32-byte
+/// 16-byte chunks within a 128-byte row by the row (the CUDA programming
+/// guide's formula `swz_x16 = y16 ^ x16`), 64B and 32B likewise within 64- and 32-byte
 /// rows by `row / (128 / R)`, the Blackwell modes swap 32-byte chunks by
 /// `row % 4` and 64-byte chunks on odd rows.
 #[test]
@@ -431,11 +434,11 @@ fn tma_chunk_descriptions() {
     for e in BYTES {
         let ei = e as i64;
         for rows in [8usize, 16] {
-            // The seed's formula for 128B: i16 = (y*NX + x)*sizeof(T)/16, y16 = i16/8, x16 = i16%8,
+            // The programming guide's formula for 128B: i16 = (y*NX + x)*sizeof(T)/16, y16 = i16/8, x16 = i16%8,
             // swz_x = (y16 ^ x16)*16/sizeof(T) % NX + x % (16/sizeof(T)).
             let nx = 128 / ei;
             let d = cute::tma_box(Tma::B128, rows, e).unwrap();
-            assert_2d(&d, rows, nx as usize, "seed 128B", |y, x| {
+            assert_2d(&d, rows, nx as usize, "guide 128B", |y, x| {
                 let i16 = (y * nx + x) * ei / 16;
                 let (y16, x16) = (i16 / 8, i16 % 8);
                 let swz_x = ((y16 ^ x16) * 16 / ei) % nx + x % (16 / ei);

@@ -1,5 +1,9 @@
-//! CK Tile's descriptors and their known offsets (docs/reference
-//! ck-tile-semantics.md, sections 3 and 7), each built three ways: parsed
+//! CK Tile's descriptors and their known offsets (the transform formulas of
+//! ROCm/composable_kernel `include/ck_tile/core/algorithm/coordinate_transform.hpp`,
+//! the GEMM A LDS blocks of its universal and v1 GEMM pipeline policies, and
+//! small descriptors whose offsets were computed by CK Tile itself; the
+//! guide's "From CK Tile to cktile" chapter, docs/src/ck-to-cktile.md, maps
+//! each CK call to cktile's), each built three ways: parsed
 //! from spec text, built with the typed static API, and the closed-form
 //! formula. Every coordinate is checked, the three paths must agree, the
 //! bijectivity and element space are checked with `check::check`, and random
@@ -280,7 +284,7 @@ fn gemm_2024_k32() {
         assert_eq!(spec.calculate_offset(&[m, k]), off, "({m}, {k})");
         assert_eq!(typed.calculate_offset([m, k]), off, "typed ({m}, {k})");
     }
-    // CONFIRMED: 64*(m/2) + 8*(((k/8)*2 + m%2) ^ ((m/2)%8)) + k%8.
+    // Computed by CK Tile: 64*(m/2) + 8*(((k/8)*2 + m%2) ^ ((m/2)%8)) + k%8.
     for m in 0..128 {
         for k in 0..32 {
             assert_eq!(closed(&[m, k]), 64 * (m / 2) + 8 * (((k / 8) * 2 + m % 2) ^ ((m / 2) % 8)) + k % 8);
@@ -297,7 +301,7 @@ fn gemm_2024_k64_equals_current_k64() {
     for c in coords(&old) {
         assert_eq!(old.calculate_offset(&c), new.calculate_offset(&c), "{c:?}");
     }
-    // CONFIRMED (= CuTe Swizzle<3,3,3> o (128,64):(64,1)).
+    // Computed by CK Tile (= CuTe Swizzle<3,3,3> o (128,64):(64,1)).
     assert_closed_form("2024 K=64", &old, |c| 64 * c[0] + 8 * ((c[1] / 8) ^ (c[0] % 8)) + c[1] % 8);
     let swz = parse(
         "naive((8192),(1)) | transform(swizzle(3,3,3) on [0] -> [0]) | transform(unmerge((128,64)) on [0] -> [0,1])",
@@ -418,7 +422,7 @@ fn v1_padding_m32_k16() {
         )
         .unwrap()
     };
-    // CONFIRMED: 264*(k/8) + 8*m + k%8, element space 520.
+    // Computed by CK Tile: 264*(k/8) + 8*m + k%8, element space 520.
     let closed = |c: &[Index]| 264 * (c[1] / 8) + 8 * c[0] + c[1] % 8;
     assert_closed_form("v1 M=32 K=16", &spec, closed);
     for c in coords(&spec) {
@@ -432,7 +436,7 @@ fn v1_padding_m32_k16() {
 }
 
 // ---------------------------------------------------------------------------
-// The CONFIRMED section's small descriptors.
+// Small descriptors whose offsets CK Tile itself computed.
 // ---------------------------------------------------------------------------
 
 #[test]
