@@ -44,6 +44,9 @@ pub mod gpu_cases;
 mod ident;
 mod lang;
 
+/// The one rule telling a catalogue entry from a spec (re-exported from the
+/// catalogue, which owns it).
+pub use crate::layouts::entry_text;
 pub use bounds::{IndexType, ValueRange};
 pub use ident::{IDENT_RULE, NameProblem, check_name, comment_text, default_name};
 pub use lang::{LANG_NAMES, Lang};
@@ -201,21 +204,6 @@ impl Generated {
     pub fn has_inverse(&self) -> bool {
         self.inverse == InverseStatus::Emitted
     }
-}
-
-/// The catalogue entry a SPEC argument names (the text itself, trimmed), or
-/// `None` for a spec (the rule of [`layouts::resolve`](crate::layouts::resolve):
-/// entry names contain a `-`).
-///
-/// ```
-/// use cktile::codegen::entry_text;
-/// assert_eq!(entry_text(" row-padded:rows=4,cols=4,pad=1 "), Some("row-padded:rows=4,cols=4,pad=1"));
-/// assert_eq!(entry_text("packed((4,8))"), None);
-/// ```
-pub fn entry_text(text: &str) -> Option<&str> {
-    let head = text.trim();
-    let end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
-    head[..end].contains('-').then_some(head)
 }
 
 /// Reads a spec or catalogue entry and generates its code, named `name` or

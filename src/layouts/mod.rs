@@ -40,6 +40,6 @@ mod registry;
 pub mod triton;
 pub mod xor_linear;
 
-pub use registry::{CATALOG, Domain, Entry, Layout, Param, build_entry, dtype_bytes};
+pub use registry::{CATALOG, Domain, Entry, Layout, Param, build_entry, dtype_bytes, entry_text};
 #[cfg(feature = "alloc")]
 pub use registry::{resolve, resolve_typed};

@@ -792,8 +792,7 @@ pub fn build_entry(text: &str) -> Result<Descriptor, Error> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn resolve_typed(text: &str, dtype: Option<&str>) -> Result<Layout, Error> {
-    if is_entry(text) {
-        let text = text.trim();
+    if let Some(text) = entry_text(text) {
         let (name, params) = text.split_once(':').unwrap_or((text, ""));
         return find_entry(name)?.build_typed(params, dtype);
     }
@@ -803,13 +802,21 @@ pub fn resolve_typed(text: &str, dtype: Option<&str>) -> Result<Layout, Error> {
     Ok(Layout { descriptor, element_bytes, name: Snippet::new(first.lines().next().unwrap_or(first)) })
 }
 
-#[cfg(feature = "alloc")]
-/// Whether `text` names a catalogue entry (its leading name has a `-`, which
-/// no spec stage name has) rather than being a spec.
-fn is_entry(text: &str) -> bool {
-    let head = text.trim_start();
+/// The catalogue entry a layout text names (the text itself, trimmed), or
+/// `None` for a spec: the one rule by which [`resolve`], the code generator
+/// and the CLI tell the two apart. An entry's leading name has a `-`, which
+/// no spec stage name has.
+///
+/// ```
+/// use cktile::layouts::entry_text;
+/// assert_eq!(entry_text(" row-padded:rows=4,cols=4,pad=1 "), Some("row-padded:rows=4,cols=4,pad=1"));
+/// assert_eq!(entry_text("ck-universal-a"), Some("ck-universal-a"));
+/// assert_eq!(entry_text("packed((4,8))"), None);
+/// ```
+pub fn entry_text(text: &str) -> Option<&str> {
+    let head = text.trim();
     let name_end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
-    head[..name_end].contains('-')
+    head[..name_end].contains('-').then_some(head)
 }
 
 /// The catalogue entry called `name`.
@@ -832,5 +839,5 @@ fn find_entry(name: &str) -> Result<&'static Entry, Error> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn resolve(text: &str) -> Result<Descriptor, Error> {
-    if is_entry(text) { build_entry(text) } else { crate::spec::parse(text) }
+    if entry_text(text).is_some() { build_entry(text) } else { crate::spec::parse(text) }
 }
