@@ -64,6 +64,7 @@ mod error;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod layouts;
+mod names;
 #[cfg(feature = "alloc")]
 pub mod plan;
 pub mod random;

@@ -93,8 +93,6 @@ pub struct Entry {
     pub source: &'static str,
     /// Its parameters.
     pub params: &'static [Param],
-    /// Their names, comma-separated (for messages; a test keeps it in step with `params`).
-    keys: &'static str,
     /// Whether it is a bijection onto its element space (otherwise it is
     /// injective with holes: padding).
     pub bijective: bool,
@@ -128,7 +126,6 @@ const FORM: &str = "CK version: 2025 (unmerge (L, K0), since PR #2007) or 2024 (
 pub const CATALOG: &[Entry] = &[
     Entry {
         name: "ck-universal-a",
-        keys: "m, k, kpack, dtype, banks, form",
         summary: "CK Tile universal GEMM A (row-major) / B (column-major) LDS block: XOR with MLdsLayer chosen by CK's rule",
         source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
         params: &[
@@ -149,7 +146,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-xor-lds",
-        keys: "m, k, kpack, mlds, form, dtype",
         summary: "CK Tile LDS index swapping (xor -> unmerge -> merge) with an explicit MLdsLayer",
         source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
         params: &[
@@ -166,7 +162,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-xor-preshuffle",
-        keys: "m, k, kpack, dtype",
         summary: "plain XOR preshuffle on KPack-wide vectors: x' = (y % (K/KPack)) ^ x",
         source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
         params: &[
@@ -181,7 +176,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-kfold-mpair",
-        keys: "m, k, ak1, m0, kthreadwrite, mperxdl, dtype, banks",
         summary: "CK Tile column-major A / row-major B LDS block (kfold / mpair)",
         source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
         params: &[
@@ -211,7 +205,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-v1-padded",
-        keys: "m, k, kpack, dtype",
         summary: "CK Tile v1 pipeline 3-D + padding block: K/KPack slabs of M rows, each padded by KPack",
         source: "composable_kernel gemm_pipeline_agmem_bgmem_creg_v1_default_policy.hpp",
         params: &[
@@ -226,7 +219,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "ck-fmha-v",
-        keys: "n, k, kpack, dtype, prefetch, n0, warps",
         summary: "CK Tile fmha V LDS block: 128-byte rows padded by KPack elements, buffers spaced by max(K buffer, V block)",
         source: "composable_kernel block_fmha_pipeline_qx_ks_vs_custom_policy.hpp",
         params: &[
@@ -247,7 +239,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "cute-swizzle",
-        keys: "b, mbase, s, rows, cols, major, dtype",
         summary: "CuTe Swizzle<B,M,S> composed with a row- or column-major tile, on element indices (SM80 atoms)",
         source: "cutlass include/cute/swizzle.hpp",
         params: &[
@@ -274,7 +265,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "cute-gmma",
-        keys: "atom, major, dtype",
         summary: "SM90 GMMA shared-memory atom: Swizzle<B,4,3> on byte addresses over 8 rows",
         source: "cutlass include/cute/atom/mma_traits_sm90_gmma.hpp",
         params: &[
@@ -297,7 +287,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "cute-tma",
-        keys: "mode, rows, dtype",
         summary: "TMA swizzle mode as a byte-address swizzle over rows of one swizzle span",
         source: "cutlass include/cute/atom/copy_traits_sm90_tma_swizzle.hpp; CUDA CUtensorMapSwizzle",
         params: &[
@@ -327,7 +316,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "triton-swizzled",
-        keys: "vec, perphase, maxphase, order, rows, cols, dtype",
         summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
         source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
         params: &[
@@ -359,7 +347,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "triton-nvmma",
-        keys: "swizzle, bits, transposed, rows",
         summary: "Triton #ttg.nvmma_shared<{swizzlingByteWidth, elementBitWidth, transposed}>",
         source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
         params: &[
@@ -381,7 +368,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "row-padded",
-        keys: "rows, cols, pad, dtype",
         summary: "row-major tile whose rows are padded by `pad` elements",
         source: "the classic alternative to swizzling",
         params: &[
@@ -396,7 +382,6 @@ pub const CATALOG: &[Entry] = &[
     },
     Entry {
         name: "xor-linear",
-        keys: "rows, cols, vec, masks, dtype",
         summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row",
         source: "cktile's layout search (GF(2)-linear swizzles; CuTe, Triton and CK XORs are special cases)",
         params: &[
@@ -605,7 +590,8 @@ impl Entry {
     /// assert_eq!(e.param_names(), "rows, cols, pad, dtype");
     /// ```
     pub fn param_names(&self) -> &'static str {
-        self.keys
+        let index = CATALOG.iter().position(|e| e.name == self.name).unwrap_or(usize::MAX);
+        ENTRY_KEYS.split('\n').nth(index).unwrap_or("")
     }
 
     /// Builds the layout from `key=value,...` parameters (defaults fill the rest).
@@ -757,8 +743,64 @@ pub fn dtype_bytes(name: &str) -> Result<usize, Error> {
     })
 }
 
-const ENTRY_NAMES: &str = "ck-universal-a, ck-xor-lds, ck-xor-preshuffle, ck-kfold-mpair, ck-v1-padded, ck-fmha-v, \
-                           cute-swizzle, cute-gmma, cute-tma, triton-swizzled, triton-nvmma, row-padded, xor-linear";
+/// The entries' names, in catalogue order.
+const ENTRY_NAME_LIST: [&str; CATALOG.len()] = {
+    let mut names = [""; CATALOG.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = CATALOG[i].name;
+        i += 1;
+    }
+    names
+};
+/// The entries' names, comma-separated (for messages), derived from [`CATALOG`].
+const ENTRY_NAMES: &str = crate::names::joined!(&ENTRY_NAME_LIST);
+
+/// Bytes of every entry's parameter names, `", "`-separated, one line per
+/// entry in catalogue order (`param_names` reads its line).
+const fn entry_keys_len() -> usize {
+    let mut len = 0;
+    let mut e = 0;
+    while e < CATALOG.len() {
+        if e > 0 {
+            len += 1;
+        }
+        let params = CATALOG[e].params;
+        let mut k = 0;
+        while k < params.len() {
+            if k > 0 {
+                len += 2;
+            }
+            len += params[k].name.len();
+            k += 1;
+        }
+        e += 1;
+    }
+    len
+}
+const ENTRY_KEY_BYTES: [u8; entry_keys_len()] = {
+    let mut buf = [0u8; entry_keys_len()];
+    let mut at = 0;
+    let mut e = 0;
+    while e < CATALOG.len() {
+        if e > 0 {
+            at = crate::names::put(&mut buf, at, "\n");
+        }
+        let params = CATALOG[e].params;
+        let mut k = 0;
+        while k < params.len() {
+            if k > 0 {
+                at = crate::names::put(&mut buf, at, ", ");
+            }
+            at = crate::names::put(&mut buf, at, params[k].name);
+            k += 1;
+        }
+        e += 1;
+    }
+    buf
+};
+/// Every entry's parameter names, derived from its `params` (see [`entry_keys_len`]).
+const ENTRY_KEYS: &str = crate::names::text(&ENTRY_KEY_BYTES);
 
 /// Builds a catalogue entry written `name:key=value,...` (or just `name`
 /// when every parameter has a default).

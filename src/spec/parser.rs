@@ -21,8 +21,17 @@ impl Arg<'_> {
 }
 
 const BASES: &str = "naive, naive_with_offset, packed, aligned";
-const TRANSFORMS: &str = "pass_through, pad, left_pad, right_pad, embed, merge, unmerge, xor, slice, freeze, \
-                          insert, replicate, offset, modulo, swizzle";
+/// The spec names of the transform kinds, in [`Kind::ALL`]'s order.
+const KIND_NAMES: [&str; Kind::ALL.len()] = {
+    let mut names = [""; Kind::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Kind::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+const TRANSFORMS: &str = crate::names::joined!(&KIND_NAMES);
 const INDEX_RANGE: &str = "an integer in [0, 2^63)";
 
 pub(crate) fn number_error(text: &str, at: Position, range: &'static str) -> Error {

@@ -1,0 +1,87 @@
+//! Lists of names joined at compile time.
+//!
+//! Error messages list what would have been valid ("valid: pass_through,
+//! pad, ..."). Those lists are derived here, in `const` items, from the list
+//! that owns the names (the transform kinds, the catalogue, an entry's
+//! parameters), so adding a name to its list is the only edit: no second,
+//! hand-kept string can fall out of step.
+
+/// Copies `text` into `buf` at byte `at` and returns the position after it
+/// (bytes past the end of `buf` are dropped; the lengths computed by
+/// [`joined_len`] make the buffers exactly large enough).
+pub(crate) const fn put(buf: &mut [u8], mut at: usize, text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if at < buf.len() {
+            buf[at] = bytes[i];
+        }
+        at += 1;
+        i += 1;
+    }
+    at
+}
+
+/// Length in bytes of `names` joined by `sep`.
+pub(crate) const fn joined_len(names: &[&str], sep: &str) -> usize {
+    let mut len = 0;
+    let mut i = 0;
+    while i < names.len() {
+        if i > 0 {
+            len += sep.len();
+        }
+        len += names[i].len();
+        i += 1;
+    }
+    len
+}
+
+/// `names` joined by `sep`, as bytes (`N` is [`joined_len`]).
+pub(crate) const fn join<const N: usize>(names: &[&str], sep: &str) -> [u8; N] {
+    let mut buf = [0u8; N];
+    let mut at = 0;
+    let mut i = 0;
+    while i < names.len() {
+        if i > 0 {
+            at = put(&mut buf, at, sep);
+        }
+        at = put(&mut buf, at, names[i]);
+        i += 1;
+    }
+    buf
+}
+
+/// The text of bytes built from `&str` pieces (always UTF-8; an empty text
+/// otherwise, which the tests of each list would catch).
+pub(crate) const fn text(bytes: &'static [u8]) -> &'static str {
+    match core::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(_) => "",
+    }
+}
+
+/// `&'static str`: the names of a `const` `&[&str]` joined by `", "` (or by
+/// the separator given), computed at compile time.
+macro_rules! joined {
+    ($names:expr) => {
+        $crate::names::joined!($names, ", ")
+    };
+    ($names:expr, $sep:expr) => {{
+        const NAMES: &[&str] = $names;
+        const BYTES: [u8; $crate::names::joined_len(NAMES, $sep)] = $crate::names::join(NAMES, $sep);
+        $crate::names::text(&BYTES)
+    }};
+}
+pub(crate) use joined;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn joins_with_the_separator_and_nothing_around_it() {
+        const ABC: &str = joined!(&["a", "bc", "def"]);
+        const ONE: &str = joined!(&["only"]);
+        const NONE: &str = joined!(&[]);
+        const LINES: &str = joined!(&["x, y", "z"], "\n");
+        assert_eq!((ABC, ONE, NONE, LINES), ("a, bc, def", "only", "", "x, y\nz"));
+    }
+}
