@@ -23,16 +23,14 @@ impl Serialize for Gathers<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let p = self.0;
         let mut seq = s.serialize_seq(Some(p.gathers.len()))?;
-        let (wave, loads) = (p.wave.max(1), p.loads_per_thread.max(1));
-        for (k, g) in p.gathers.iter().enumerate() {
-            let rest = k / wave;
+        for (at, g) in p.indexed() {
             seq.serialize_element(&GatherJson {
                 coordinate: &g.coordinate,
                 global_byte: g.global_byte,
-                lane: k % wave,
+                lane: at.lane,
                 lds_byte: g.lds_byte,
-                load: rest % loads,
-                subgroup: rest / loads,
+                load: at.load,
+                subgroup: at.subgroup,
             })?;
         }
         seq.end()

@@ -138,6 +138,18 @@ pub struct Gather {
     pub coordinate: Vec<i64>,
 }
 
+/// Who issues a gather: lane `lane` of subgroup `subgroup`, in its
+/// `load`-th instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slot {
+    /// The subgroup (wave) of the workgroup.
+    pub subgroup: usize,
+    /// The instruction, counted within the subgroup.
+    pub load: usize,
+    /// The lane within the subgroup.
+    pub lane: usize,
+}
+
 /// A complete plan: how many subgroups, their slices, and every gather.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DmaPlan {
@@ -170,10 +182,50 @@ impl DmaPlan {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn gather(&self, subgroup: usize, lane: usize, load: usize) -> Option<&Gather> {
-        if subgroup >= self.subgroups || lane >= self.wave || load >= self.loads_per_thread {
+        self.instruction(subgroup, load)?.get(lane)
+    }
+
+    /// The gathers of subgroup `subgroup`'s `load`-th instruction, one per
+    /// lane (`None` past the plan).
+    ///
+    /// ```
+    /// use cktile::plan::dma::{DmaRequest, plan};
+    /// let tile = cktile::Descriptor::packed(&[4, 64]).unwrap();
+    /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 64, wave: 64, width: 4 };
+    /// let p = plan(&req)?;
+    /// let lanes = p.instruction(0, 1).unwrap();
+    /// assert_eq!((lanes.len(), lanes[2].coordinate.clone()), (64, vec![1, 2]));
+    /// assert!(p.instruction(0, 4).is_none());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn instruction(&self, subgroup: usize, load: usize) -> Option<&[Gather]> {
+        if subgroup >= self.subgroups || load >= self.loads_per_thread {
             return None;
         }
-        self.gathers.get((subgroup * self.loads_per_thread + load) * self.wave + lane)
+        let start = subgroup.checked_mul(self.loads_per_thread)?.checked_add(load)?.checked_mul(self.wave)?;
+        self.gathers.get(start..start.checked_add(self.wave)?)
+    }
+
+    /// Every gather with the [`Slot`] that issues it, in the order of
+    /// [`gathers`](DmaPlan::gathers): subgroup-major, then load, then lane.
+    ///
+    /// ```
+    /// use cktile::plan::dma::{DmaRequest, Slot, plan};
+    /// let tile = cktile::Descriptor::packed(&[4, 64]).unwrap();
+    /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 64, wave: 64, width: 4 };
+    /// let p = plan(&req)?;
+    /// let (slot, g) = p.indexed().nth(64 + 5).unwrap();
+    /// assert_eq!(slot, Slot { subgroup: 0, load: 1, lane: 5 });
+    /// assert_eq!(g.coordinate, vec![1, 5]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn indexed(&self) -> impl Iterator<Item = (Slot, &Gather)> {
+        // `max(1)`: a plan built by hand with no lanes or loads is not divided by.
+        let (wave, loads) = (self.wave.max(1), self.loads_per_thread.max(1));
+        self.gathers.iter().enumerate().map(move |(k, g)| {
+            let rest = k / wave;
+            (Slot { subgroup: rest / loads, load: rest % loads, lane: k % wave }, g)
+        })
     }
 
     /// The LDS bytes subgroup `subgroup` fills.
@@ -358,17 +410,14 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
 /// ```
 pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
     let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
-    for (g, gather) in p.gathers.iter().enumerate() {
+    for (at, gather) in p.indexed() {
         let base = usize::try_from(gather.lds_byte).unwrap_or(usize::MAX);
         // The instruction's rule: lane T of load i of subgroup s writes here,
         // one dword per lane at least (a 1- or 2-byte load fills the rest of
-        // its dword with zeros). `max(1)`: a plan built by hand with no lanes
-        // is refused below, not divided by.
-        let (lane, rest) = (g % p.wave.max(1), g / p.wave.max(1));
-        let (s, i) = (rest / p.loads_per_thread.max(1), rest % p.loads_per_thread.max(1));
-        let slot = p.width.max(4);
-        let rule = (s as u64).checked_mul(p.slice_bytes).and_then(|b| {
-            let within = i.checked_mul(p.wave)?.checked_add(lane)?.checked_mul(slot)?;
+        // its dword with zeros).
+        let dword = p.width.max(4);
+        let rule = (at.subgroup as u64).checked_mul(p.slice_bytes).and_then(|b| {
+            let within = at.load.checked_mul(p.wave)?.checked_add(at.lane)?.checked_mul(dword)?;
             b.checked_add(within as u64)
         });
         if rule != Some(gather.lds_byte) {

@@ -54,8 +54,7 @@ pub fn plan(p: &DmaPlan, loads: usize) -> String {
         let r = p.slice(g);
         s.push_str(&format!("subgroup {g}: LDS bytes [{}, {})\n", r.start, r.end));
         for i in 0..p.loads_per_thread.min(loads) {
-            let start = (g * p.loads_per_thread + i) * p.wave;
-            let Some(lanes) = p.gathers.get(start..start + p.wave) else { continue };
+            let Some(lanes) = p.instruction(g, i) else { continue };
             let at = lanes.first().map_or(0, |l| l.lds_byte);
             let what = affine(lanes).unwrap_or_else(|| {
                 let some: Vec<String> =
