@@ -23,6 +23,8 @@ const GAP: u32 = 28;
 const DIM_H: u32 = 32;
 const ITEM_H: u32 = 38;
 const BAND: u32 = 70;
+/// The y of the top row (below the title, subtitle and base line).
+const TOP: u32 = 82;
 
 /// A placed box: left x and width.
 #[derive(Clone, Copy)]
@@ -72,138 +74,194 @@ fn dim_width(len: i64) -> u32 {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn chain(desc: &Descriptor, title: &str) -> String {
-    let stages = desc.stages();
-    let n = stages.len();
-    // levels[k]: the lengths on the lower side of stage k (k = n: the top).
-    let mut levels: Vec<Vec<i64>> = Vec::with_capacity(n + 1);
-    for (k, s) in stages.iter().enumerate() {
-        levels.push(s.lower_lengths().as_slice().to_vec());
-        if k + 1 == n {
-            levels.push(s.upper_lengths().as_slice().to_vec());
-        }
-    }
-    let item_text: Vec<Vec<(String, String)>> = stages
-        .iter()
-        .map(|s| {
-            s.items()
-                .iter()
-                .map(|it| {
-                    let t = it.transform().to_string();
-                    let full = it.to_string();
-                    let ids = full.strip_prefix(&t).unwrap_or("").trim_start().to_string();
-                    (t, ids)
-                })
-                .collect()
-        })
-        .collect();
-    let dim_widths: Vec<Vec<u32>> = levels.iter().map(|l| l.iter().map(|&len| dim_width(len)).collect()).collect();
-    let item_widths: Vec<Vec<u32>> = item_text
-        .iter()
-        .map(|items| items.iter().map(|(t, ids)| text_width(t, 11).max(text_width(ids, 10)) + 18).collect())
-        .collect();
-    let row_w = |ws: &Vec<u32>| ws.iter().sum::<u32>() + GAP * ws.len().saturating_sub(1) as u32;
-    let content_w = dim_widths.iter().chain(item_widths.iter()).map(row_w).max().unwrap_or(100).max(200);
-    let subtitle =
-        "top to bottom: top coordinate, stages of transforms, memory offset; u/l: a transform's upper/lower ports";
-    let origin = format!("base: {}", desc.origin());
-    let width = (LEFT + content_w + 24)
-        .max(text_width(title, 16) + 32)
-        .max(text_width(subtitle, 11) + 32)
-        .max(text_width(&origin, 11) + 32);
-    let centre = LEFT + content_w / 2;
-    let top = 82u32;
-    // Row y of level k (k = n at the top) and of stage k's transforms.
-    let level_y = |k: usize| top + (n - k) as u32 * (DIM_H + ITEM_H + 2 * BAND);
-    let stage_y = |k: usize| level_y(k + 1) + DIM_H + BAND;
-    let height = level_y(0) + DIM_H + 34;
-
-    let mut svg = Svg::new(width, height, &format!("Transform chain: {title}"));
-    svg.describe(&format!(
-        "The descriptor's {} stages from the top coordinate (lengths {:?}) down to the offset (element space {}).",
-        n,
-        desc.lengths().as_slice(),
-        desc.element_space_size()
-    ));
-    svg.text(16, 24, title, 16, Anchor::Start, &[("font-weight", "bold"), ("class", "title")]);
-    svg.text(16, 44, subtitle, 11, Anchor::Start, &[]);
-    svg.text(16, 60, &origin, 11, Anchor::Start, &[("fill", "#444444")]);
-
-    let dims: Vec<Vec<Slot>> = dim_widths.iter().map(|ws| place(ws, centre)).collect();
-    let items: Vec<Vec<Slot>> = item_widths.iter().map(|ws| place(ws, centre)).collect();
-
+    let layout = Layout::new(desc, title);
+    let mut svg = layout.frame(desc, title);
     // Wires first, so boxes draw over their ends.
-    for (k, stage) in stages.iter().enumerate() {
-        let y = stage_y(k);
-        for (i, it) in stage.items().iter().enumerate() {
-            let slot = items[k][i];
-            let (up, nu) = it.upper().to_array();
-            let (low, nl) = it.lower().to_array();
-            for (j, &d) in up[..nu].iter().enumerate() {
-                if let Some(from) = dims[k + 1].get(d) {
-                    let (x2, y2) = (slot.port(j, nu), y as i64);
-                    svg.wire(from.centre(), (level_y(k + 1) + DIM_H) as i64, x2, y2, "#333333", &[("class", "wire")]);
-                    svg.text(x2 + 3, y2 - 4, &format!("u{j}"), 9, Anchor::Start, &[("fill", "#0072b2")]);
-                }
-            }
-            for (j, &d) in low[..nl].iter().enumerate() {
-                if let Some(to) = dims[k].get(d) {
-                    let (x1, y1) = (slot.port(j, nl), (y + ITEM_H) as i64);
-                    svg.wire(x1, y1, to.centre(), level_y(k) as i64, "#333333", &[("class", "wire")]);
-                    svg.text(x1 + 3, y1 + 11, &format!("l{j}"), 9, Anchor::Start, &[("fill", "#d55e00")]);
-                }
-            }
-        }
-    }
-    // Levels of dimensions.
-    let n_base = n - desc.transform_stages().len();
-    for (k, lengths) in levels.iter().enumerate() {
-        let y = level_y(k);
-        // Levels are numbered from the top, as `cktile offsets --at` prints them.
-        let label = if k == n {
-            String::from("level 0: top")
-        } else if k == 0 {
-            format!("level {n}: offset")
-        } else {
-            format!("level {}", n - k)
-        };
-        svg.text(16, (y + 20) as i64, &label, 11, Anchor::Start, &[("font-weight", "bold")]);
-        for (d, &len) in lengths.iter().enumerate() {
-            let s = dims[k][d];
-            let (level_s, dim_s, len_s) = ((n - k).to_string(), d.to_string(), len.to_string());
-            svg.rounded(
-                s.x as i64,
-                y as i64,
-                s.w,
-                DIM_H,
-                "#ffffff",
-                &[("class", "dim"), ("data-level", &level_s), ("data-dim", &dim_s), ("data-len", &len_s)],
-            );
-            let name = if k == 0 { String::from("offset") } else { format!("d{d}") };
-            svg.text(s.centre(), (y + 13) as i64, &name, 10, Anchor::Middle, &[("font-weight", "bold")]);
-            svg.text(s.centre(), (y + 26) as i64, &format!("len {len}"), 10, Anchor::Middle, &[]);
-        }
-    }
-    // Stages of transforms.
-    for (k, stage) in stages.iter().enumerate() {
-        let y = stage_y(k);
-        let label = if k < n_base { String::from("base") } else { format!("stage {}", k - n_base + 1) };
-        svg.text(16, (y + 22) as i64, &label, 11, Anchor::Start, &[("fill", "#444444")]);
-        for (i, it) in stage.items().iter().enumerate() {
-            let s = items[k][i];
-            let (stage_s, item_s) = (k.to_string(), i.to_string());
-            let kind = it.transform().kind();
-            svg.rounded(
-                s.x as i64,
-                y as i64,
-                s.w,
-                ITEM_H,
-                kind_colour(kind),
-                &[("class", "transform"), ("data-stage", &stage_s), ("data-item", &item_s), ("data-kind", kind.name())],
-            );
-            let (t, ids) = &item_text[k][i];
-            svg.text(s.centre(), (y + 16) as i64, t, 11, Anchor::Middle, &[("font-weight", "bold")]);
-            svg.text(s.centre(), (y + 30) as i64, ids, 10, Anchor::Middle, &[]);
-        }
-    }
+    layout.wires(desc, &mut svg);
+    layout.levels(&mut svg);
+    layout.stages(desc, &mut svg);
     svg.finish()
+}
+
+const SUBTITLE: &str =
+    "top to bottom: top coordinate, stages of transforms, memory offset; u/l: a transform's upper/lower ports";
+
+/// Where everything goes: the rows of dimensions (levels) and of
+/// transforms (stages), each box placed, and the picture's size.
+struct Layout {
+    /// Stages of the descriptor (base stages included).
+    n: usize,
+    /// `levels[k]`: the lengths on the lower side of stage `k` (`k = n`: the top).
+    levels: Vec<Vec<i64>>,
+    /// Each item's transform text and its id lists, per stage.
+    item_text: Vec<Vec<(String, String)>>,
+    /// The placed boxes of each level's dimensions and each stage's items.
+    dims: Vec<Vec<Slot>>,
+    items: Vec<Vec<Slot>>,
+    width: u32,
+}
+
+impl Layout {
+    fn new(desc: &Descriptor, title: &str) -> Layout {
+        let stages = desc.stages();
+        let n = stages.len();
+        let mut levels: Vec<Vec<i64>> = Vec::with_capacity(n + 1);
+        for (k, s) in stages.iter().enumerate() {
+            levels.push(s.lower_lengths().as_slice().to_vec());
+            if k + 1 == n {
+                levels.push(s.upper_lengths().as_slice().to_vec());
+            }
+        }
+        let item_text: Vec<Vec<(String, String)>> = stages
+            .iter()
+            .map(|s| {
+                s.items()
+                    .iter()
+                    .map(|it| {
+                        let t = it.transform().to_string();
+                        let full = it.to_string();
+                        let ids = full.strip_prefix(&t).unwrap_or("").trim_start().to_string();
+                        (t, ids)
+                    })
+                    .collect()
+            })
+            .collect();
+        let dim_widths: Vec<Vec<u32>> = levels.iter().map(|l| l.iter().map(|&len| dim_width(len)).collect()).collect();
+        let item_widths: Vec<Vec<u32>> = item_text
+            .iter()
+            .map(|items| items.iter().map(|(t, ids)| text_width(t, 11).max(text_width(ids, 10)) + 18).collect())
+            .collect();
+        let row_w = |ws: &Vec<u32>| ws.iter().sum::<u32>() + GAP * ws.len().saturating_sub(1) as u32;
+        let content_w = dim_widths.iter().chain(item_widths.iter()).map(row_w).max().unwrap_or(100).max(200);
+        let width = (LEFT + content_w + 24)
+            .max(text_width(title, 16) + 32)
+            .max(text_width(SUBTITLE, 11) + 32)
+            .max(text_width(&origin_text(desc), 11) + 32);
+        let centre = LEFT + content_w / 2;
+        let dims = dim_widths.iter().map(|ws| place(ws, centre)).collect();
+        let items = item_widths.iter().map(|ws| place(ws, centre)).collect();
+        Layout { n, levels, item_text, dims, items, width }
+    }
+
+    /// Row y of level `k` (`k = n` at the top).
+    fn level_y(&self, k: usize) -> u32 {
+        TOP + (self.n - k) as u32 * (DIM_H + ITEM_H + 2 * BAND)
+    }
+
+    /// Row y of stage `k`'s transforms.
+    fn stage_y(&self, k: usize) -> u32 {
+        self.level_y(k + 1) + DIM_H + BAND
+    }
+
+    /// The document with its title, subtitle, base line and description.
+    fn frame(&self, desc: &Descriptor, title: &str) -> Svg {
+        let height = self.level_y(0) + DIM_H + 34;
+        let mut svg = Svg::new(self.width, height, &format!("Transform chain: {title}"));
+        svg.describe(&format!(
+            "The descriptor's {} stages from the top coordinate (lengths {:?}) down to the offset (element space {}).",
+            self.n,
+            desc.lengths().as_slice(),
+            desc.element_space_size()
+        ));
+        svg.text(16, 24, title, 16, Anchor::Start, &[("font-weight", "bold"), ("class", "title")]);
+        svg.text(16, 44, SUBTITLE, 11, Anchor::Start, &[]);
+        svg.text(16, 60, &origin_text(desc), 11, Anchor::Start, &[("fill", "#444444")]);
+        svg
+    }
+
+    /// A wire from each upper dimension into its port on the item's box, and
+    /// from each lower port to its dimension, with the port names.
+    fn wires(&self, desc: &Descriptor, svg: &mut Svg) {
+        for (k, stage) in desc.stages().iter().enumerate() {
+            let y = self.stage_y(k);
+            for (i, it) in stage.items().iter().enumerate() {
+                let slot = self.items[k][i];
+                let (up, nu) = it.upper().to_array();
+                let (low, nl) = it.lower().to_array();
+                for (j, &d) in up[..nu].iter().enumerate() {
+                    if let Some(from) = self.dims[k + 1].get(d) {
+                        let (x2, y2) = (slot.port(j, nu), y as i64);
+                        let y1 = (self.level_y(k + 1) + DIM_H) as i64;
+                        svg.wire(from.centre(), y1, x2, y2, "#333333", &[("class", "wire")]);
+                        svg.text(x2 + 3, y2 - 4, &format!("u{j}"), 9, Anchor::Start, &[("fill", "#0072b2")]);
+                    }
+                }
+                for (j, &d) in low[..nl].iter().enumerate() {
+                    if let Some(to) = self.dims[k].get(d) {
+                        let (x1, y1) = (slot.port(j, nl), (y + ITEM_H) as i64);
+                        svg.wire(x1, y1, to.centre(), self.level_y(k) as i64, "#333333", &[("class", "wire")]);
+                        svg.text(x1 + 3, y1 + 11, &format!("l{j}"), 9, Anchor::Start, &[("fill", "#d55e00")]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rows of dimensions, numbered from the top as `cktile offsets
+    /// --at` prints them.
+    fn levels(&self, svg: &mut Svg) {
+        let n = self.n;
+        for (k, lengths) in self.levels.iter().enumerate() {
+            let y = self.level_y(k);
+            let label = if k == n {
+                String::from("level 0: top")
+            } else if k == 0 {
+                format!("level {n}: offset")
+            } else {
+                format!("level {}", n - k)
+            };
+            svg.text(16, (y + 20) as i64, &label, 11, Anchor::Start, &[("font-weight", "bold")]);
+            for (d, &len) in lengths.iter().enumerate() {
+                let s = self.dims[k][d];
+                let (level_s, dim_s, len_s) = ((n - k).to_string(), d.to_string(), len.to_string());
+                svg.rounded(
+                    s.x as i64,
+                    y as i64,
+                    s.w,
+                    DIM_H,
+                    "#ffffff",
+                    &[("class", "dim"), ("data-level", &level_s), ("data-dim", &dim_s), ("data-len", &len_s)],
+                );
+                let name = if k == 0 { String::from("offset") } else { format!("d{d}") };
+                svg.text(s.centre(), (y + 13) as i64, &name, 10, Anchor::Middle, &[("font-weight", "bold")]);
+                svg.text(s.centre(), (y + 26) as i64, &format!("len {len}"), 10, Anchor::Middle, &[]);
+            }
+        }
+    }
+
+    /// Each stage's transforms as boxes coloured by kind.
+    fn stages(&self, desc: &Descriptor, svg: &mut Svg) {
+        let n_base = self.n - desc.transform_stages().len();
+        for (k, stage) in desc.stages().iter().enumerate() {
+            let y = self.stage_y(k);
+            let label = if k < n_base { String::from("base") } else { format!("stage {}", k - n_base + 1) };
+            svg.text(16, (y + 22) as i64, &label, 11, Anchor::Start, &[("fill", "#444444")]);
+            for (i, it) in stage.items().iter().enumerate() {
+                let s = self.items[k][i];
+                let (stage_s, item_s) = (k.to_string(), i.to_string());
+                let kind = it.transform().kind();
+                svg.rounded(
+                    s.x as i64,
+                    y as i64,
+                    s.w,
+                    ITEM_H,
+                    kind_colour(kind),
+                    &[
+                        ("class", "transform"),
+                        ("data-stage", &stage_s),
+                        ("data-item", &item_s),
+                        ("data-kind", kind.name()),
+                    ],
+                );
+                let (t, ids) = &self.item_text[k][i];
+                svg.text(s.centre(), (y + 16) as i64, t, 11, Anchor::Middle, &[("font-weight", "bold")]);
+                svg.text(s.centre(), (y + 30) as i64, ids, 10, Anchor::Middle, &[]);
+            }
+        }
+    }
+}
+
+/// The base line: `base: naive(...)`.
+fn origin_text(desc: &Descriptor) -> String {
+    format!("base: {}", desc.origin())
 }
