@@ -47,6 +47,11 @@ fn json_of_ck_spelling_matches_the_library() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let d = cktile::distribution::Distribution::new(cktile::distribution::parse(DRAM).unwrap()).unwrap();
     assert_eq!(v["encoding"].as_str().unwrap(), DRAM);
+    // cktile's spelling of the same encoding, and the same report from it.
+    let compact = v["compact"].as_str().unwrap();
+    assert_eq!(compact, "distribution(r(1), h((2, 4, 16), (4, 8)), p((h0[1]), (h0[2], h1[0])), y(h0[0], h1[1]))");
+    assert_eq!(cktile::distribution::parse_compact(compact).as_ref(), Ok(d.encoding()));
+    assert_eq!(stdout(&cktile(&["distribution", compact, "--json"])), out);
     assert_eq!(ints(&v["p_lengths"]), [4, 64]);
     assert_eq!(ints(&v["y_lengths"]), [2, 8]);
     let xs = v["xs"].as_array().unwrap();

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::adaptor::{Adaptor, AdaptorProblem};
-use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse};
+use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse, parse_compact, resolve};
 use cktile::random::chain::{ChainConfig, chain};
 use cktile::transforms::{Dims, Transform};
 use cktile::{Descriptor, ErrorKind, Item};
@@ -226,6 +226,96 @@ fn every_catalogue_entry_round_trips_through_text() {
         // And the same text with every prefix and a different layout.
         let prefixed = text.replace("sequence<", "ck_tile::sequence<").replace("tuple<", "\n ck_tile::tuple<");
         assert_eq!(parse(&prefixed), Ok(e), "{prefixed}");
+        // cktile's spelling: printed, read back, and read through `resolve`
+        // with a comment and the lists on lines of their own.
+        let compact = e.compact().to_string();
+        assert_eq!(parse_compact(&compact), Ok(e), "{compact}");
+        let spread = format!("# {text}\n{}", compact.replace(", h(", ",\n  h(").replace(", p(", ",\n  p("));
+        assert_eq!(resolve(&spread), Ok(e), "{spread}");
+    }
+}
+
+/// cktile's spelling names, for each P and Y, the component CK's major and
+/// minor lists name: checked against the encoding's own lists on every
+/// catalogue entry, independently of the printer.
+#[test]
+fn compact_references_are_cks_major_and_minor() {
+    for name in ["mfma32x32x8_a", "mfma16x16x16_c_transposed", "mfma16x16x32_b"] {
+        let e = catalogue::by_name(name).unwrap();
+        let text = e.compact().to_string();
+        let rh = |major: i64, minor: i64| {
+            if major == 0 { format!("r[{minor}]") } else { format!("h{}[{minor}]", major - 1) }
+        };
+        let (ym, yi) = e.y_to_rh();
+        let ys: Vec<String> = ym.as_slice().iter().zip(yi.as_slice()).map(|(&a, &i)| rh(a, i)).collect();
+        assert!(text.ends_with(&format!("y({}))", ys.join(", "))), "{name}: {text}");
+        for p in 0..e.ndim_p() {
+            let (pm, pi) = e.p_to_rh(p);
+            let refs: Vec<String> = pm.as_slice().iter().zip(pi.as_slice()).map(|(&a, &i)| rh(a, i)).collect();
+            assert!(text.contains(&format!("({})", refs.join(", "))), "{name}: P{p} in {text}");
+        }
+    }
+    // GEMM DRAM: an R component of length 1 (every thread its own copy),
+    // warps over M's 4, lanes over M's 16 and K's 4, registers over M's 2 and K's 8.
+    let g = catalogue::gemm_dram(256, 128, 32, 8).unwrap();
+    assert_eq!(
+        g.compact().to_string(),
+        "distribution(r(1), h((2, 4, 16), (4, 8)), p((h0[1]), (h0[2], h1[0])), y(h0[0], h1[1]))"
+    );
+}
+
+#[test]
+fn malformed_compact_encodings_are_named_with_their_position() {
+    // (text, the token the error must point at: its first occurrence, message after "L:C: ")
+    let cases = [
+        (
+            "distribution(r(), h((16), (4, 4)), p((h2[0], h0[0])), y(h1[1]))",
+            "h2[0]",
+            "Ps2RHssMajor[0][0] is 3; majors are 0 (R) and 1..=2 (the H of X0..X1)",
+        ),
+        (
+            "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y(h1[2]))",
+            "h1[2]",
+            "Ys2RHsMinor[0] is 2, but RH major 2 (HsLengthss[1]) has 2 entries, so its minors are 0..2",
+        ),
+        (
+            "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y(h1[0]))",
+            "h1[0]))",
+            "Ps2RHss{Major,Minor}[0][0] and Ys2RHs{Major,Minor}[0] both name RH component (2, 0); each R or H \
+             component belongs to at most one P or Y",
+        ),
+        (
+            "distribution(r(), h((16), (4, 4, 2)), p((h1[0], h0[0])), y(h1[1]))",
+            "2)), p",
+            "HsLengthss[1][2] (length 2) is named by no P or Y, so part of its X dimension would never be \
+             reached; map it to a P or a Y",
+        ),
+        (
+            "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y())",
+            "y()",
+            "Ys2RHsMajor is empty; cktile needs at least one Y dimension (the thread buffer's index)",
+        ),
+        (
+            "distribution(r(), h((16), (4, 4)), p((x1[0], h0[0])), y(h1[1]))",
+            "x1",
+            "expected r[i] or hX[i] (X: an X dimension), found `x1`",
+        ),
+        ("distribution(r(), h((16), (4, 4)), p((h1 0, h0[0])), y(h1[1]))", "0,", "expected `[`, found `0`"),
+        ("distribution(r(), h((16), (4, 4)), y(h1[1]))", "y(", "expected p, found `y`"),
+        (
+            "distribution(r(-1), h((16)), p(), y(h0[0]))",
+            "-1",
+            "number -1 is out of range; expected an integer in [0, 2^63)",
+        ),
+        (
+            "distribution(r(), h((16)), p(), y(h0[0])) extra",
+            "extra",
+            "expected the end of the distribution, found `extra`",
+        ),
+    ];
+    for (text, token, expected) in cases {
+        let column = text.find(token).unwrap() + 1;
+        assert_eq!(parse_compact(text).unwrap_err().to_string(), format!("1:{column}: {expected}"), "{text}");
     }
 }
 

@@ -19,7 +19,9 @@
 //!
 //! Submodules: [`encoding`] (the validated encoding and what a malformed one
 //! gets wrong), [`embed`](mod@embed) (CK's `make_embed_tile_distribution_encoding`),
-//! [`text`] (CK's C++ spelling: `Display` and [`parse`]), [`table`] (every
+//! [`text`] (CK's C++ spelling: `Display` and [`parse`]), [`compact`]
+//! (cktile's spelling, naming the component each P and Y takes:
+//! [`Encoding::compact`] and [`parse_compact`]), [`table`] (every
 //! index enumerated) and [`catalogue`] (CK's own encodings). The module
 //! needs the `alloc` feature (the crate root says why).
 //!
@@ -35,11 +37,13 @@
 //! ```
 
 pub mod catalogue;
+pub mod compact;
 pub mod embed;
 pub mod encoding;
 pub mod table;
 pub mod text;
 
+pub use compact::{Compact, parse_compact};
 pub use embed::embed;
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 pub use table::Table;

@@ -146,21 +146,22 @@ pub fn parse(text: &str) -> Result<Encoding, Error> {
     })
 }
 
-/// Where each list and entry of a parsed encoding was written.
+/// Where each list and entry of a parsed encoding was written (CK's six
+/// lists, in order; the compact form fills them from its own places).
 #[derive(Default)]
-struct Places {
-    lists: [Option<Position>; 6],
-    rs: Vec<Position>,
-    hs: Vec<(Position, Vec<Position>)>,
-    ps_major: Vec<(Position, Vec<Position>)>,
-    ps_minor: Vec<(Position, Vec<Position>)>,
-    ys_major: Vec<Position>,
-    ys_minor: Vec<Position>,
+pub(super) struct Places {
+    pub(super) lists: [Option<Position>; 6],
+    pub(super) rs: Vec<Position>,
+    pub(super) hs: Vec<(Position, Vec<Position>)>,
+    pub(super) ps_major: Vec<(Position, Vec<Position>)>,
+    pub(super) ps_minor: Vec<(Position, Vec<Position>)>,
+    pub(super) ys_major: Vec<Position>,
+    pub(super) ys_minor: Vec<Position>,
 }
 
 impl Places {
     /// The position an encoding error points at.
-    fn of(&self, e: &Error) -> Option<Position> {
+    pub(super) fn of(&self, e: &Error) -> Option<Position> {
         let ErrorKind::Encoding { problem } = *e.kind() else { return None };
         let entry = |entry: Entry, minor: bool| -> Option<Position> {
             match entry {
@@ -201,11 +202,13 @@ impl Places {
 
 type Seq = (Position, Vec<usize>, Vec<Position>);
 
-fn refs(v: &[Vec<usize>]) -> Vec<&[usize]> {
+pub(super) fn refs(v: &[Vec<usize>]) -> Vec<&[usize]> {
     v.iter().map(|s| s.as_slice()).collect()
 }
 
-struct Parser<'a> {
+/// The token reader of both spellings (CK's here, cktile's in
+/// [`compact`](super::compact)).
+pub(super) struct Parser<'a> {
     lexer: Lexer<'a>,
     current: Option<Token<'a>>,
 }
@@ -219,7 +222,12 @@ impl<'a> Cursor<'a> for Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    fn peek(&mut self) -> Result<Token<'a>, Error> {
+    /// A reader of text in the spec language's tokens (cktile's spelling).
+    pub(super) fn spec(text: &'a str) -> Parser<'a> {
+        Parser { lexer: Lexer::new(text), current: None }
+    }
+
+    pub(super) fn peek(&mut self) -> Result<Token<'a>, Error> {
         match self.current {
             Some(t) => Ok(t),
             None => {
@@ -245,7 +253,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A name that must be `want`.
-    fn keyword(&mut self, want: &'static str) -> Result<Position, Error> {
+    pub(super) fn keyword(&mut self, want: &'static str) -> Result<Position, Error> {
         let (name, at) = self.name(want)?;
         if name == want { Ok(at) } else { Err(syntax(at, want, name)) }
     }
@@ -351,20 +359,27 @@ impl core::str::FromStr for Encoding {
     }
 }
 
-/// An encoding given either as a [`catalogue`](super::catalogue) name
-/// (`mfma16x16x32_a`, see [`catalogue::NAMES`](super::catalogue::NAMES))
-/// or in CK's spelling ([`parse`]): what `cktile distribution`,
-/// `analyze --distribution` and `search --read/--write` take.
+/// An encoding given as a [`catalogue`](super::catalogue) name
+/// (`mfma16x16x32_a`, see [`catalogue::NAMES`](super::catalogue::NAMES)),
+/// in CK's spelling ([`parse`]) or in cktile's
+/// ([`parse_compact`](super::parse_compact), text starting with
+/// `distribution`): what `cktile distribution`, `analyze --distribution` and
+/// `search --read/--write` take.
 ///
 /// ```
 /// use cktile::distribution::{catalogue, resolve};
 /// assert_eq!(resolve("mfma32x32x8_a")?, catalogue::mfma_a(32, 8)?);
 /// assert_eq!(resolve(&catalogue::mfma_c(16, 16)?.to_string())?, catalogue::mfma_c(16, 16)?);
+/// assert_eq!(resolve("distribution(r(), h((32), (2, 4)), p((h1[0], h0[0])), y(h1[1]))")?, catalogue::mfma_a(32, 8)?);
 /// assert!(resolve("mfma8x8x8_a").unwrap_err().to_string().contains("mfma16x16x16"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn resolve(text: &str) -> Result<Encoding, Error> {
     let trimmed = text.trim();
+    // `#` comments belong to cktile's spelling (CK's C++ has `//`).
+    if trimmed.starts_with("distribution") || trimmed.starts_with('#') {
+        return super::compact::parse_compact(text);
+    }
     let is_name = !trimmed.is_empty() && trimmed.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if is_name && trimmed != "tile_distribution_encoding" { super::catalogue::by_name(trimmed) } else { parse(text) }
 }

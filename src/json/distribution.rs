@@ -25,7 +25,8 @@ impl Serialize for Coordinates<'_> {
     }
 }
 
-/// `cktile distribution --json`: the encoding (CK's spelling), the X, P, Y
+/// `cktile distribution --json`: the encoding (CK's spelling, and cktile's
+/// as `compact`), the X, P, Y
 /// and R lengths, and for every (P..., Y...) index in row-major order (last
 /// Y fastest) its X coordinate (`xs`) and its Y's thread-buffer index
 /// (`ys_to_d`).
@@ -42,6 +43,7 @@ impl Serialize for Coordinates<'_> {
 /// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct DistributionJson<'a> {
+    compact: String,
     encoding: String,
     p_lengths: Vec<Index>,
     r_lengths: Vec<Index>,
@@ -62,6 +64,7 @@ impl<'a> DistributionJson<'a> {
     /// ```
     pub fn new(d: &Distribution, t: &'a Table) -> DistributionJson<'a> {
         DistributionJson {
+            compact: d.encoding().compact().to_string(),
             encoding: d.encoding().to_string(),
             p_lengths: d.p_lengths().as_slice().to_vec(),
             r_lengths: d.encoding().rs_lengths().as_slice().to_vec(),

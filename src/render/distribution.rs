@@ -24,6 +24,7 @@ fn tuple(values: &[i64]) -> String {
 /// use cktile::distribution::{catalogue, Distribution, Table};
 /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
 /// let text = cktile::render::distribution::distribution(&d, &Table::new(&d)?);
+/// assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("distribution(r(), h((16), (4, 4))")));
 /// assert!(text.contains("P (21): (5,4) (5,5) (5,6) (5,7)"));
 /// assert!(text.contains(" 5 |  5:0  5:1  5:2  5:3 21:0 21:1 21:2 21:3"));
 /// # Ok::<(), cktile::Error>(())
@@ -33,6 +34,7 @@ pub fn distribution(d: &Distribution, t: &Table) -> String {
     let e = d.encoding();
     let (x, p, y, r) = (d.x_lengths(), d.p_lengths(), d.y_lengths(), e.rs_lengths());
     let _ = writeln!(out, "{e}");
+    let _ = writeln!(out, "{}", e.compact());
     let _ = writeln!(
         out,
         "X lengths {}, P lengths {}, Y lengths {}, R lengths {}; {} elements per thread",

@@ -65,16 +65,20 @@ Y2RH major, Y2RH minor>, built as make_static_tile_distribution builds it. Print
 coordinate of every (P..., Y...) index (one line per P, its Ys in thread-buffer order) and, for a 2-D X, the owner \
 (P:D) of every element. Encodings with more than 2^24 (P..., Y...) indices are refused.",
         after_help = "ENCODING: CK's C++ spelling (with or without ck_tile::, make_static_tile_distribution(...) or \
-`using NAME = ...;`), a catalogue name (mfma32x32x8_a, mfma16x16x16_c, mfma32x32x16_b_swizzled, ...), `@path` or `-`.\n\n\
+`using NAME = ...;`), cktile's spelling (distribution(r(...), h((...), ...), p((REFS), ...), y(REFS)), where a REF is \
+r[i] or hX[i], the i-th R or H component of X dimension X), a catalogue name (mfma32x32x8_a, mfma16x16x16_c, \
+mfma32x32x16_b_swizzled, ...), `@path` or `-`. The report prints both spellings.\n\n\
 Examples:\n  cktile distribution mfma32x32x8_a\n  \
+cktile distribution 'distribution(r(), h((32), (2, 4)), p((h1[0], h0[0])), y(h1[1]))'\n  \
 cktile distribution 'tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, \
 tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'\n  \
 cktile distribution @encoding.txt --json"
     )]
     Distribution {
-        /// The encoding: CK's C++ spelling, a catalogue name, `@path` or `-`.
+        /// The encoding: CK's C++ spelling, cktile's `distribution(...)`, a catalogue name, `@path` or `-`.
         encoding: String,
-        /// Print one JSON object: {"encoding", "p_lengths", "r_lengths", "x_lengths", "xs", "y_lengths", "ys_to_d"}.
+        /// Print one JSON object: {"compact", "encoding", "p_lengths", "r_lengths", "x_lengths", "xs", "y_lengths",
+        /// "ys_to_d"}.
         #[arg(long)]
         json: bool,
     },
@@ -176,8 +180,8 @@ Accesses (--write / --read, repeatable):\n  \
 OP:row, OP:column   vector walks along rows or down columns (OP: ds_write_b128, st.shared.b64, ...)\n  \
 mfma16x16x16:a      MFMA operand read (also mfma32x32x8; :ds_read_b64 for 8-byte reads)\n  \
 ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n  \
-DIST:OP             a CK tile window over a distribution (a catalogue name such as mfma16x16x32_a, or CK's \
-tile_distribution_encoding<...>) issuing OP, repeated over the tile as CK's block GEMM iterates warp tiles\n\n\
+DIST:OP             a CK tile window over a distribution (a catalogue name such as mfma16x16x32_a, CK's \
+tile_distribution_encoding<...> or cktile's distribution(...)) issuing OP, repeated over the tile as CK's block GEMM iterates warp tiles\n\n\
 Examples:\n  \
 cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a\n  \
 cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x32_a:ds_read_b128\n  \
