@@ -655,3 +655,126 @@ fn fmha_k_dram_async_is_cks_formula() {
     assert!(catalogue::fmha_k_dram_async(200, 128, 32, 2).is_err());
     assert!(catalogue::fmha_k_dram_async(256, 128, 32, 0).is_err());
 }
+
+// CK's fmha forward V, row-major (MakeVDramTileDistribution), restated by hand: N1 = GetAlignmentV
+// (4 when a thread holds more than 4 elements, else 2), N0 = kN / N1, K3 = elements per thread / N1,
+// K2 = KPack / K3 (KPack = 16 bytes). First form (K2 N0 divides 64): K1 = 64 / (K2 N0), K0 = warps,
+// P0 = K0, P1 = (K1, N0, K2). Second form: K1 = K2 N0 / 64 warps share K2, K2m = K2 / K1,
+// K0 = warps / K1, P0 = (K0, K1), P1 = (N0, K2m). Y = (K3, N1) in both. So warp w, lane l, Y (i, v)
+// hold V(n = N0-index * N1 + v, k = (w-part and lane-part of K) * K3 + i), written out below.
+#[test]
+fn fmha_v_dram_row_major_is_cks_formula() {
+    use cktile::distribution::catalogue::VLayout;
+    // (block, kN1, kK1, element bytes, first form?)
+    for (block, n, k, bytes, first) in [
+        (256, 128, 32, 2, true),
+        (256, 64, 64, 2, true),
+        (128, 64, 32, 4, true),
+        (256, 128, 16, 2, false),
+        (512, 256, 32, 2, false),
+    ] {
+        let name = format!("fmha_v_dram({block}, {n}, {k}, {bytes}, RowMajor)");
+        let e = catalogue::fmha_v_dram(block, n, k, bytes, VLayout::RowMajor).unwrap();
+        let pixels = (n * k / block) as i64;
+        let n1 = if pixels > 4 { 4 } else { 2 };
+        let (n0, k3) = (n as i64 / n1, pixels / n1);
+        let k2 = 16 / bytes as i64 / k3;
+        let warps = block as i64 / 64;
+        let d = Distribution::new(e).unwrap();
+        assert_eq!(d.x_lengths().as_slice(), &[n as i64, k as i64], "{name}");
+        assert_eq!(d.y_lengths().as_slice(), &[k3, n1], "{name}");
+        let ck = if first {
+            let k1 = 64 / (k2 * n0);
+            check_closed(&name, &d, |v| {
+                let [w, l, i, x] = v.try_into().unwrap();
+                let (kk2, nn0, kk1) = (l % k2, l / k2 % n0, l / (k2 * n0));
+                [nn0 * n1 + x, ((w * k1 + kk1) * k2 + kk2) * k3 + i]
+            });
+            format!(
+                "tile_distribution_encoding<sequence<1>, tuple<sequence<{n0}, {n1}>, sequence<{warps}, {k1}, {k2}, {k3}>>, \
+                 tuple<sequence<2>, sequence<2, 1, 2>>, tuple<sequence<0>, sequence<1, 0, 2>>, sequence<2, 1>, sequence<3, 1>>"
+            )
+        } else {
+            let k1 = k2 * n0 / 64;
+            let k2m = k2 / k1;
+            check_closed(&name, &d, |v| {
+                let [w, l, i, x] = v.try_into().unwrap();
+                [l / k2m * n1 + x, (w * k2m + l % k2m) * k3 + i]
+            });
+            format!(
+                "tile_distribution_encoding<sequence<1>, tuple<sequence<{n0}, {n1}>, sequence<{}, {k1}, {k2m}, {k3}>>, \
+                 tuple<sequence<2, 2>, sequence<1, 2>>, tuple<sequence<0, 1>, sequence<0, 2>>, sequence<2, 1>, sequence<3, 1>>",
+                warps / k1
+            )
+        };
+        assert_eq!(parse(&ck).unwrap(), e, "{name}");
+        // The shuffled register block: the same owners, Y swapped to (N1, K3).
+        let s = Distribution::new(catalogue::fmha_v_shuffled(block, n, k, bytes).unwrap()).unwrap();
+        let shuffled = ck.replace("sequence<2, 1>, sequence<3, 1>>", "sequence<1, 2>, sequence<1, 3>>");
+        assert_eq!(parse(&shuffled).unwrap(), *s.encoding(), "{name}");
+        d.for_each(MAX_ENUMERATED, |ps_ys, xs, _| {
+            let swapped = [ps_ys[0], ps_ys[1], ps_ys[3], ps_ys[2]];
+            assert_eq!(s.calculate_index(&swapped).unwrap().as_slice(), xs, "{name}: {ps_ys:?}");
+        })
+        .unwrap();
+    }
+    for (block, n, k, bytes) in [(256, 128, 48, 2), (200, 128, 32, 2), (256, 128, 32, 3), (256, 0, 32, 2), (64, 8, 8, 2)] {
+        let e = catalogue::fmha_v_dram(block, n, k, bytes, VLayout::RowMajor).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::LayoutParameter { layout: "fmha_v_dram", .. }), "{e}");
+    }
+}
+
+// Column-major V (K contiguous): K1 = GetAlignmentV = 16 bytes of elements, K0 = kK / K1,
+// N2 = 64 / K0, N1 = warps, N0 = kN / (N2 N1); P = (N1, (N2, K0)), Y = (N0, K1): CK's spelling.
+#[test]
+fn fmha_v_dram_column_major_is_cks_spelling() {
+    use cktile::distribution::catalogue::VLayout;
+    for (block, n, k, bytes) in [(256, 128, 32, 2), (256, 64, 64, 2), (128, 128, 32, 4)] {
+        let e = catalogue::fmha_v_dram(block, n, k, bytes, VLayout::ColumnMajor).unwrap();
+        let k1 = 16 / bytes;
+        let k0 = k / k1;
+        let (n2, n1) = (64 / k0, block / 64);
+        let n0 = n / (n2 * n1);
+        let ck = format!(
+            "tile_distribution_encoding<sequence<1>, tuple<sequence<{n0}, {n1}, {n2}>, sequence<{k0}, {k1}>>, \
+             tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>"
+        );
+        assert_eq!(parse(&ck).unwrap(), e, "{block} {n} {k} {bytes}");
+    }
+    assert!(catalogue::fmha_v_dram(256, 128, 32, 3, VLayout::ColumnMajor).is_err());
+}
+
+// CK's fmha backward LSE/D rows (MakeLSEDDramTileDistribution), restated by hand: with
+// M = kM0, N1 = 64 / M lanes hold copies when a wave is longer than M (M1 = M, M2 = 1), else
+// M1 = 64, M2 = M / 64; R = (NWarp, N1), P0 = (NWarp, MWarp), P1 = (N1, M1), Y = M2. So warp w,
+// lane l, Y i hold row ((w % MWarp) M1 + l % M1) M2 + i.
+#[test]
+fn fmha_lse_d_dram_is_cks_formula() {
+    for (m, m_warps, n_warps) in [(16, 1, 4), (32, 1, 4), (64, 1, 4), (128, 1, 4), (128, 2, 2), (256, 4, 1)] {
+        let name = format!("fmha_lse_d_dram({m}, {m_warps}, {n_warps})");
+        let e = catalogue::fmha_lse_d_dram(m, m_warps, n_warps).unwrap();
+        let (n1, m1, m2) = if 64 / m > 1 { (64 / m, m, 1) } else { (1, 64, m / 64) };
+        let ck = format!(
+            "tile_distribution_encoding<sequence<{n_warps}, {n1}>, tuple<sequence<{m_warps}, {m1}, {m2}>>, \
+             tuple<sequence<0, 1>, sequence<0, 1>>, tuple<sequence<0, 0>, sequence<1, 1>>, sequence<1>, sequence<2>>"
+        );
+        assert_eq!(parse(&ck).unwrap(), e, "{name}");
+        let d = Distribution::new(e).unwrap();
+        assert_eq!(d.x_lengths().as_slice(), &[(m_warps * m) as i64], "{name}");
+        assert_eq!(d.p_lengths().as_slice(), &[(n_warps * m_warps) as i64, 64], "{name}");
+        let (mw, m1, m2) = (m_warps as i64, m1 as i64, m2 as i64);
+        let mut count = HashMap::new();
+        d.for_each(MAX_ENUMERATED, |ps_ys, xs, _| {
+            let [w, l, i] = ps_ys.try_into().unwrap();
+            assert_eq!(xs, &[((w % mw) * m1 + l % m1) * m2 + i], "{name}: {ps_ys:?}");
+            *count.entry(xs[0]).or_insert(0) += 1;
+        })
+        .unwrap();
+        // Every row is held by the same number of threads: n_warps x N1 copies.
+        assert!(count.values().all(|&c| c == n_warps * n1), "{name}: {count:?}");
+        assert_eq!(count.len(), m_warps * m, "{name}");
+    }
+    for (m, m_warps, n_warps) in [(48, 1, 4), (96, 1, 4), (24, 1, 4), (0, 1, 4), (64, 0, 4), (64, 1, 0)] {
+        assert!(catalogue::fmha_lse_d_dram(m, m_warps, n_warps).is_err(), "{m} {m_warps} {n_warps}");
+    }
+}

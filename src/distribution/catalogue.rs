@@ -16,7 +16,12 @@
 //!   [`fmha_q_load_once`] (Q in registers as the Q*K warp GEMM's A) and
 //!   [`fmha_k_dram_async`] (K's asynchronous DRAM load). The synchronous Q
 //!   and K DRAM loads use [`gemm_dram`]'s encoding with K1 = 16 bytes of
-//!   elements.
+//!   elements. V: [`fmha_v_dram`] (its DRAM load, row- or column-major) and
+//!   [`fmha_v_shuffled`] (the registers a row-major V is shuffled into
+//!   before its LDS store).
+//! - The fmha backward pipeline's LSE and D rows
+//!   (`ck_tile/ops/fmha/pipeline/block_fmha_bwd_pipeline_default_policy.hpp`,
+//!   `MakeLSEDDramTileDistribution`): [`fmha_lse_d_dram`].
 //!
 //! [`by_name`] looks the warp-GEMM ones up by a short name.
 //!
@@ -365,6 +370,218 @@ pub fn fmha_k_dram_async(
         &[1, 2],
         &[0, 1],
     )
+}
+
+/// How V is stored: CK's `VLayout` of the fmha forward pipeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VLayout {
+    /// `RowMajor`: seqlen x hdim, the head dimension N contiguous.
+    RowMajor,
+    /// `ColumnMajor`: hdim x seqlen, the sequence dimension K contiguous.
+    ColumnMajor,
+}
+
+/// CK's row-major V split (`MakeVDramTileDistribution` and
+/// `MakeShuffledVRegBlockDescriptor` compute it alike): N = (N0, N1) with
+/// N1 = `GetAlignmentV` (4 elements when a thread holds more than 4 of the
+/// tile, else 2), K = (K0, K1, K2, K3) with K3 = elements per thread / N1
+/// and K2 = KPack / K3 (KPack = 16 bytes of elements). In the first form
+/// (`lanes_first`) K2 x N0 divides the wave and K = (warps, 64 / (K2 N0),
+/// K2, K3); in the second, K2 x N0 spans K1 = K2 N0 / 64 warps and
+/// K = (warps / K1, K1, K2 / K1, K3).
+struct VSplit {
+    n: [usize; 2],
+    k: [usize; 4],
+    lanes_first: bool,
+}
+
+fn v_row_major(
+    block_size: usize,
+    n_per_block: usize,
+    k_per_block: usize,
+    element_bytes: usize,
+    layout: &'static str,
+) -> Result<VSplit, Error> {
+    let bad = |parameter, value: usize, requirement| {
+        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+    };
+    if !matches!(element_bytes, 1 | 2 | 4 | 8 | 16) {
+        return Err(bad("element bytes", element_bytes, "an element of 1, 2, 4, 8 or 16 bytes (KPack = 16 bytes)"));
+    }
+    if block_size == 0 || block_size % WAVE != 0 {
+        return Err(bad("block size", block_size, "the block size must be a multiple of the wave size 64"));
+    }
+    let tile = n_per_block.checked_mul(k_per_block).filter(|&t| t > 0 && t % block_size == 0);
+    let Some(tile) = tile else {
+        return Err(bad(
+            "N x K",
+            n_per_block.saturating_mul(k_per_block),
+            "the V tile must split evenly over the block's threads",
+        ));
+    };
+    let pixels = tile / block_size;
+    let n1 = if pixels > 4 { 4 } else { 2 };
+    if n_per_block % n1 != 0 || pixels % n1 != 0 {
+        return Err(bad(
+            "N",
+            n_per_block,
+            "N and the elements per thread must be multiples of GetAlignmentV (4, or 2 for at most 4 elements per thread)",
+        ));
+    }
+    let (n0, k3) = (n_per_block / n1, pixels / n1);
+    let kpack = 16 / element_bytes;
+    if kpack % k3 != 0 {
+        return Err(bad(
+            "K",
+            k_per_block,
+            "the elements per thread along K (elements per thread / GetAlignmentV) must divide KPack (16 bytes)",
+        ));
+    }
+    let k2 = kpack / k3;
+    let warps = block_size / WAVE;
+    let span = k2 * n0;
+    let (k, lanes_first) = if WAVE % span == 0 {
+        ([warps, WAVE / span, k2, k3], true)
+    } else if span % WAVE == 0 && k2 % (span / WAVE) == 0 && warps % (span / WAVE) == 0 {
+        let k1 = span / WAVE;
+        ([warps / k1, k1, k2 / k1, k3], false)
+    } else {
+        return Err(bad(
+            "N",
+            n_per_block,
+            "N / GetAlignmentV times KPack / K3 must divide the wave size 64, or be a multiple of it that splits the warps",
+        ));
+    };
+    if k.iter().product::<usize>() != k_per_block {
+        return Err(bad(
+            "K",
+            k_per_block,
+            "the block's K must equal K0 * K1 * K2 * K3 of CK's V split (static_assert in MakeVDramTileDistribution)",
+        ));
+    }
+    Ok(VSplit { n: [n0, n1], k, lanes_first })
+}
+
+/// CK's fmha forward V DRAM distribution (`MakeVDramTileDistribution` in
+/// `block_fmha_pipeline_qx_ks_vs_custom_policy.hpp`): `block_size` threads
+/// load the `n_per_block x k_per_block` V tile of the second GEMM (N = the
+/// head dimension, kN1; K = the sequence, kK1) of `element_bytes`-byte
+/// elements. X = (N, K).
+///
+/// - Row-major V (N contiguous): N = (N0, N1 = `GetAlignmentV`), K = (K0,
+///   K1, K2, K3) with K3 = elements per thread / N1, K2 = KPack / K3
+///   (KPack = 16 bytes of elements); each thread loads N1 consecutive N for
+///   K3 consecutive K. P = (warp, lane) over (K0, (K1, N0, K2)), or over
+///   ((K0, K1), (N0, K2)) when K2 x N0 exceeds a wave; Y = (K3, N1).
+/// - Column-major V (K contiguous): [`gemm_dram`]'s encoding with the
+///   vector K1 = `GetAlignmentV` = 16 bytes of elements.
+///
+/// ```
+/// use cktile::distribution::{catalogue::{self, VLayout}, Distribution};
+/// // fp16, 256 threads, a 128 (hdim) x 32 (seqlen) V tile, row-major.
+/// let v = Distribution::new(catalogue::fmha_v_dram(256, 128, 32, 2, VLayout::RowMajor)?)?;
+/// assert_eq!((v.p_lengths().as_slice(), v.y_lengths().as_slice()), (&[4, 64][..], &[4, 4][..]));
+/// // warp 1, lane 37, y = (3, 2): n = 4 * (37 / 2 % 32) + 2, k = 8 * 1 + 4 * (37 % 2) + 3.
+/// assert_eq!(v.calculate_index(&[1, 37, 3, 2])?.as_slice(), &[74, 15]);
+/// assert!(catalogue::fmha_v_dram(256, 128, 48, 2, VLayout::RowMajor).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn fmha_v_dram(
+    block_size: usize,
+    n_per_block: usize,
+    k_per_block: usize,
+    element_bytes: usize,
+    v_layout: VLayout,
+) -> Result<Encoding, Error> {
+    if v_layout == VLayout::ColumnMajor {
+        if !matches!(element_bytes, 1 | 2 | 4 | 8 | 16) {
+            return Err(Error::new(ErrorKind::LayoutParameter {
+                layout: "fmha_v_dram",
+                parameter: "element bytes",
+                value: element_bytes as i64,
+                requirement: "an element of 1, 2, 4, 8 or 16 bytes (GetAlignmentV = 16 bytes)",
+            }));
+        }
+        return gemm_dram(block_size, n_per_block, k_per_block, 16 / element_bytes);
+    }
+    let s = v_row_major(block_size, n_per_block, k_per_block, element_bytes, "fmha_v_dram")?;
+    let ([n0, n1], [k0, k1, k2, k3]) = (s.n, s.k);
+    if s.lanes_first {
+        Encoding::new(&[1], &[&[n0, n1], &[k0, k1, k2, k3]], &[&[2], &[2, 1, 2]], &[&[0], &[1, 0, 2]], &[2, 1], &[3, 1])
+    } else {
+        Encoding::new(&[1], &[&[n0, n1], &[k0, k1, k2, k3]], &[&[2, 2], &[1, 2]], &[&[0, 1], &[0, 2]], &[2, 1], &[3, 1])
+    }
+}
+
+/// The registers a row-major V tile is shuffled into before CK stores it
+/// to LDS (`MakeShuffledVRegBlockDescriptor`, same file as [`fmha_v_dram`]):
+/// the same threads own the same elements as in [`fmha_v_dram`], but each
+/// thread's buffer runs along K first (Y = (N1, K3)), so a KPack-long run of
+/// K lands in consecutive registers.
+///
+/// ```
+/// use cktile::distribution::{catalogue::{self, VLayout}, Distribution};
+/// let dram = Distribution::new(catalogue::fmha_v_dram(256, 128, 32, 2, VLayout::RowMajor)?)?;
+/// let regs = Distribution::new(catalogue::fmha_v_shuffled(256, 128, 32, 2)?)?;
+/// // Thread (1, 37) holds the same element at y = (3, 2) there and (2, 3) here.
+/// assert_eq!(regs.calculate_index(&[1, 37, 2, 3])?, dram.calculate_index(&[1, 37, 3, 2])?);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn fmha_v_shuffled(
+    block_size: usize,
+    n_per_block: usize,
+    k_per_block: usize,
+    element_bytes: usize,
+) -> Result<Encoding, Error> {
+    let s = v_row_major(block_size, n_per_block, k_per_block, element_bytes, "fmha_v_shuffled")?;
+    let ([n0, n1], [k0, k1, k2, k3]) = (s.n, s.k);
+    if s.lanes_first {
+        Encoding::new(&[1], &[&[n0, n1], &[k0, k1, k2, k3]], &[&[2], &[2, 1, 2]], &[&[0], &[1, 0, 2]], &[1, 2], &[1, 3])
+    } else {
+        Encoding::new(&[1], &[&[n0, n1], &[k0, k1, k2, k3]], &[&[2, 2], &[1, 2]], &[&[0, 1], &[0, 2]], &[1, 2], &[1, 3])
+    }
+}
+
+/// CK's fmha backward LSE / D row distribution
+/// (`MakeLSEDDramTileDistribution` in
+/// `block_fmha_bwd_pipeline_default_policy.hpp`): the `m_per_block` values
+/// of LSE (or D) of a block whose first GEMM has `m_warps x n_warps` warps.
+/// X = (M), M = (M0 = `m_warps`, M1, M2): when a wave is longer than the
+/// block's M, M1 = M and N1 = 64 / M lanes hold copies (an R component),
+/// otherwise M1 = 64 and M2 = M / 64 values per lane; the `n_warps` warps
+/// along N hold copies too. P = (warp = (N warp, M warp), lane = (N1, M1)),
+/// Y = (M2). X's length is `m_warps x m_per_block`, as CK's encoding has it.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let d = Distribution::new(catalogue::fmha_lse_d_dram(16, 1, 4)?)?;
+/// assert_eq!((d.x_lengths().as_slice(), d.p_lengths().as_slice()), (&[16][..], &[4, 64][..]));
+/// // 4 lanes (and every N warp) hold each of the 16 rows: lane l holds row l % 16.
+/// assert_eq!(d.calculate_index(&[3, 37, 0])?.as_slice(), &[5]);
+/// assert!(catalogue::fmha_lse_d_dram(48, 1, 4).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Result<Encoding, Error> {
+    let bad = |parameter, value: usize, requirement| {
+        Error::new(ErrorKind::LayoutParameter {
+            layout: "fmha_lse_d_dram",
+            parameter,
+            value: value as i64,
+            requirement,
+        })
+    };
+    if m_warps == 0 {
+        return Err(bad("M warps", m_warps, "at least one warp along M"));
+    }
+    if n_warps == 0 {
+        return Err(bad("N warps", n_warps, "at least one warp along N"));
+    }
+    let replicated = m_per_block > 0 && WAVE / m_per_block > 1;
+    let (n1, m1, m2) = if replicated { (WAVE / m_per_block, m_per_block, 1) } else { (1, WAVE, m_per_block / WAVE) };
+    if m_per_block == 0 || m1 * m2 != m_per_block || n1 * m1 != WAVE {
+        return Err(bad("M", m_per_block, "the block's M must divide the wave size 64 or be a multiple of it"));
+    }
+    Encoding::new(&[n_warps, n1], &[&[m_warps, m1, m2]], &[&[0, 1], &[0, 1]], &[&[0, 0], &[1, 1]], &[1], &[2])
 }
 
 /// Every name [`by_name`] knows.
