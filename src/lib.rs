@@ -137,7 +137,8 @@ pub mod prelude {
     pub use crate::ids;
     pub use crate::typed::{
         TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
-        make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset, transform_tensor_descriptor,
+        make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
+        make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
     };
     pub use crate::{Descriptor, Error, Item, Number, StaticDescriptor};
     pub use cktile_transforms::typed::*;

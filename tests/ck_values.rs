@@ -257,6 +257,60 @@ fn gemm_current_k32_l2() {
     assert_eq!(typed.lengths().as_slice(), &[128, 32]);
 }
 
+/// The typed four-argument `make_naive_tensor_descriptor` (static, and
+/// with runtime lengths and vector) carries the same guarantee to K as the
+/// spec's `naive(..., 8, 1)`, with the offsets of the two-argument form.
+#[test]
+fn typed_vector_guarantee_matches_the_spec() {
+    let spec = parse(&gemm_current_spec(64, 1, true));
+    let stat = make_naive_tensor_descriptor_with_vector(
+        (Number::<8>, Number::<128>, Number::<8>),
+        (Number::<8>, Number::<64>, Number::<1>),
+        Number::<8>,
+        Number::<1>,
+    )
+    .unwrap();
+    let mixed = make_naive_tensor_descriptor_with_vector(
+        (8usize, Number::<128>, 8usize),
+        (8usize, 64usize, Number::<1>),
+        8usize,
+        1usize,
+    )
+    .unwrap();
+    macro_rules! gemm {
+        ($d:expr) => {{
+            let d = transform_tensor_descriptor(
+                $d,
+                (make_xor_transform((Number::<128>, Number::<8>)), make_pass_through_transform(Number::<8>)),
+                (ids![1, 0], ids![2]),
+                (ids![1, 0], ids![2]),
+            )
+            .unwrap();
+            transform_tensor_descriptor(
+                d,
+                (make_pass_through_transform(Number::<128>), make_merge_transform((Number::<8>, Number::<8>))),
+                (ids![1], ids![0, 2]),
+                (ids![0], ids![1]),
+            )
+            .unwrap()
+        }};
+    }
+    let (stat, mixed) = (gemm!(stat), gemm!(mixed));
+    let v = spec.top_vectors();
+    assert_eq!((v[0], v[1]), (Vector::UNKNOWN, Vector::new(8, 1)));
+    for d in [stat.descriptor(), mixed.descriptor()] {
+        assert_eq!(d.top_vectors()[..2], v[..2]);
+    }
+    for c in coords(&spec) {
+        let at = [c[0], c[1]];
+        assert_eq!(stat.calculate_offset(at), spec.calculate_offset(&c), "{c:?}");
+        assert_eq!(mixed.calculate_offset(at), spec.calculate_offset(&c), "{c:?}");
+    }
+    // A vector that does not fit a signed 64-bit index is refused, naming it.
+    let e = make_naive_tensor_descriptor_with_vector((4usize,), (1usize,), 1usize, usize::MAX).unwrap_err();
+    assert!(e.to_string().contains(&usize::MAX.to_string()), "{e}");
+}
+
 #[test]
 fn gemm_current_vector_guarantee_reaches_k() {
     // The KPack dim's guarantee (8, 1) flows through merge to top dim k; m gets nothing.

@@ -718,7 +718,9 @@ fn fmha_v_dram_row_major_is_cks_formula() {
         })
         .unwrap();
     }
-    for (block, n, k, bytes) in [(256, 128, 48, 2), (200, 128, 32, 2), (256, 128, 32, 3), (256, 0, 32, 2), (64, 8, 8, 2)] {
+    for (block, n, k, bytes) in
+        [(256, 128, 48, 2), (200, 128, 32, 2), (256, 128, 32, 3), (256, 0, 32, 2), (64, 8, 8, 2)]
+    {
         let e = catalogue::fmha_v_dram(block, n, k, bytes, VLayout::RowMajor).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::LayoutParameter { layout: "fmha_v_dram", .. }), "{e}");
     }

@@ -104,6 +104,15 @@ pub(crate) const fn naive(lengths: DimsResult, strides: DimsResult, vector: Vect
     Descriptor::naive_dims(tri!(lift(lengths)), tri!(lift(strides)), vector)
 }
 
+/// CK's guaranteed last-dimension vector from two user values, refused
+/// when either does not fit a signed 64-bit index.
+pub(crate) const fn guaranteed(length: usize, stride: usize) -> Result<Vector, Error> {
+    match Dims::from_usizes(&[length, stride]) {
+        Ok(d) => Ok(Vector::new(d.get(0), d.get(1))),
+        Err(e) => Err(base_error(e)),
+    }
+}
+
 pub(crate) const fn packed(lengths: DimsResult) -> Result<Descriptor, Error> {
     Descriptor::packed_dims(tri!(lift(lengths)), None)
 }
@@ -161,6 +170,59 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
     };
     fn build(&self) -> Result<Descriptor, Error> {
         naive(self.lengths.dims(), self.strides.dims(), Vector::UNKNOWN)
+    }
+    #[inline(always)]
+    fn offset(&self, top: &Indices) -> Index {
+        embed::lower(top, &self.strides.indices(), len_of::<L>())
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn lengths(&self) -> Indices {
+        self.lengths.indices()
+    }
+}
+
+/// CK's four-argument `make_naive_tensor_descriptor(lengths, strides,
+/// number<GuaranteedLastDimensionVectorLength>,
+/// number<GuaranteedLastDimensionVectorStride>)` at the type level: offsets
+/// as [`Naive`]'s, and the descriptor carries the guaranteed vector of the
+/// last dimension (what CK's tile windows read to vectorise).
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::transforms::Vector;
+/// type Tile = cktile::typed::NaiveVector<(Number<4>, Number<64>), (Number<72>, Number<1>), Number<8>, Number<1>>;
+/// let d = TensorDescriptor::<Tile>::DESCRIPTOR;
+/// assert_eq!((d.calculate_offset(&[1, 2]), d.top_vectors()[1]), (74, Vector::new(8, 1)));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NaiveVector<L, S, V, W> {
+    pub(crate) lengths: L,
+    pub(crate) strides: S,
+    pub(crate) vector_length: V,
+    pub(crate) vector_stride: W,
+}
+
+const fn naive_vector(
+    lengths: DimsResult,
+    strides: DimsResult,
+    length: usize,
+    stride: usize,
+) -> Result<Descriptor, Error> {
+    naive(lengths, strides, tri!(guaranteed(length, stride)))
+}
+
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value> Chain for NaiveVector<L, S, V, W> {
+    type NumTop = L::Len;
+    const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, V::STATIC, W::STATIC) {
+        (Some(l), Some(s), Some(v), Some(w)) => Some(naive_vector(l, s, v, w)),
+        _ => None,
+    };
+    fn build(&self) -> Result<Descriptor, Error> {
+        naive_vector(self.lengths.dims(), self.strides.dims(), self.vector_length.get(), self.vector_stride.get())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {

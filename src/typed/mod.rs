@@ -52,7 +52,7 @@ mod coordinate;
 mod derived;
 mod lists;
 
-pub use chain::{Aligned, Chain, Naive, NaiveWithOffset, Packed, Transformed};
+pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
 pub use lists::{IdLists, IdTable, TransformList};
 
@@ -344,6 +344,43 @@ pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TensorDescriptor::<Naive<L, S>>::CHECK;
     TensorDescriptor::new(Naive { lengths, strides })
+}
+
+/// CK Tile's four-argument `make_naive_tensor_descriptor(lengths, strides,
+/// number<GuaranteedLastDimensionVectorLength>, number<GuaranteedLastDimensionVectorStride>)`:
+/// the same offsets as [`make_naive_tensor_descriptor`], and the runtime
+/// descriptor ([`TensorDescriptor::descriptor`]) carries the guaranteed
+/// vector of the last dimension through every transform, as CK's does.
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::transforms::Vector;
+/// // CK's GEMM A LDS block: KPack = 8 elements are guaranteed contiguous.
+/// let d = make_naive_tensor_descriptor_with_vector(
+///     (Number::<8>, Number::<128>, Number::<8>),
+///     (Number::<8>, Number::<64>, Number::<1>),
+///     Number::<8>,
+///     Number::<1>,
+/// )?;
+/// assert_eq!(d.calculate_offset([1, 2, 3]), 8 + 128 + 3);
+/// assert_eq!(d.descriptor().top_vectors()[2], Vector::new(8, 1));
+/// assert!(make_naive_tensor_descriptor_with_vector((4usize,), (1usize,), usize::MAX, 1usize).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn make_naive_tensor_descriptor_with_vector<
+    L: Values,
+    S: StridesFor<<L::Len as Count>::Coordinate>,
+    V: Value,
+    W: Value,
+>(
+    lengths: L,
+    strides: S,
+    vector_length: V,
+    vector_stride: W,
+) -> Result<TensorDescriptor<NaiveVector<L, S, V, W>>, Error> {
+    // Referenced here, in the public function, so a compile error points at the caller.
+    let () = TensorDescriptor::<NaiveVector<L, S, V, W>>::CHECK;
+    TensorDescriptor::new(NaiveVector { lengths, strides, vector_length, vector_stride })
 }
 
 /// CK Tile's `make_naive_tensor_descriptor_packed(lengths)`.
