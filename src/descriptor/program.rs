@@ -463,10 +463,8 @@ impl Program {
         while r < REGS {
             let mut k = 0;
             while k < self.n_ops as usize && k < MAX_OPS {
-                if reads(&self.ops[k], r as u8) || writes(&self.ops[k], r as u8) {
-                    if r > highest {
-                        highest = r;
-                    }
+                if (reads(&self.ops[k], r as u8) || writes(&self.ops[k], r as u8)) && r > highest {
+                    highest = r;
                 }
                 k += 1;
             }

@@ -39,7 +39,7 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
                     }
                 }
             }
-            #[cfg(feature = "program")]
+            #[cfg(feature = "batch")]
             "batch" => {
                 // Program::offsets_if_valid, one call per row of up to LANES columns.
                 const L: usize = cktile::descriptor::program::LANES;

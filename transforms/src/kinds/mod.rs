@@ -103,11 +103,11 @@ mod tests {
     fn pow2_forms_equal_the_divisions() {
         for shift in 0..=62u32 {
             let d = 1i64 << shift;
-            let mut values = vec![i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1, 0, 1, -1];
-            for base in [d, -d, 3 * d, -3 * d, d.wrapping_mul(5) / 2] {
-                values.extend((-2..=2).map(|e| base.wrapping_add(e)));
-            }
-            for a in values {
+            let edges = [i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1, 0, 1, -1];
+            let near = [d, -d, d.wrapping_mul(3), d.wrapping_mul(-3), d.wrapping_mul(5) / 2]
+                .into_iter()
+                .flat_map(|base| (-2..=2).map(move |e| base.wrapping_add(e)));
+            for a in edges.into_iter().chain(near) {
                 assert_eq!(div_pow2(a, shift), div(a, d), "{a} / 2^{shift}");
                 assert_eq!(rem_pow2(a, shift), rem(a, d), "{a} % 2^{shift}");
             }
