@@ -20,8 +20,11 @@
 //! - a `merge` whose lengths are powers of two, a `xor`, and a `modulo` by a
 //!   power of two divide with shifts and masks
 //!   ([`kinds::div_pow2`] and [`kinds::rem_pow2`], the truncating division of
-//!   [`kinds`] for every value, negative ones included); a swizzle runs
-//!   [`kinds::swizzle::apply`] directly;
+//!   [`kinds`] for every value, negative ones included); where interval
+//!   arithmetic over the top lengths proves a division's input never
+//!   negative, a coordinate inside the lengths takes a plain shift and mask
+//!   (the same values there) and the batched evaluation vectorises; a
+//!   swizzle runs [`kinds::swizzle::apply`] directly;
 //! - a pad-family item adds a validity test, run only by the checked
 //!   evaluations;
 //! - any other transform (a merge with other lengths, a modulo by another
@@ -94,11 +97,12 @@ enum Op {
     /// A merge with power-of-two lengths: `t = regs[input]`,
     /// `regs[outs[i]] = rem_pow2(div_pow2(t, shift[i]), bits[i])` for
     /// `i >= 1`, `regs[outs[0]] = div_pow2(t, shift[0])`. With `unsigned`,
-    /// the input is never negative for a valid coordinate, and the checked
-    /// evaluations shift and mask without the sign correction.
+    /// the input is never negative for a coordinate inside the top lengths
+    /// (padded or not), and such coordinates shift and mask without the
+    /// sign correction.
     Split { input: u8, n: u8, outs: [u8; MAX_DIMS], shift: [u8; MAX_DIMS], bits: [u8; MAX_DIMS], unsigned: bool },
     /// A xor: `regs[out] = regs[b] ^ rem_pow2(regs[a], bits)` (`unsigned`:
-    /// `regs[a]` is never negative for a valid coordinate).
+    /// `regs[a]` is never negative for a coordinate inside the top lengths).
     Xor { a: u8, b: u8, out: u8, bits: u8, unsigned: bool },
     /// A modulo by a power of two: `regs[out] = rem_pow2(regs[a], bits)`
     /// (`unsigned` as for `Xor`).
@@ -125,8 +129,11 @@ pub struct Program {
     /// The transforms `Check` and `Generic` operations name.
     transforms: [Transform; MAX_TRANSFORMS],
     n_transforms: u8,
-    /// Lengths of the top dimensions (for the range checks).
+    /// Lengths of the top dimensions.
     top: Dims,
+    /// The same as `u64`, `u64::MAX` past the top dimensions: `0 <= v <
+    /// length` is `(v as u64) < limit` (lengths are positive).
+    limits: [u64; MAX_DIMS],
     /// The register that holds the offset at the end.
     result: u8,
     /// One more than the highest register any operation uses.
@@ -286,9 +293,15 @@ impl Descriptor {
             transforms: [NOP_TRANSFORM; MAX_TRANSFORMS],
             n_transforms: 0,
             top,
+            limits: [u64::MAX; MAX_DIMS],
             result: 0,
             n_regs: 0,
         };
+        let mut d = 0;
+        while d < top.len() {
+            p.limits[d] = top.get(d) as u64;
+            d += 1;
+        }
         // reg_of[i]: the register holding index i of the current level.
         let mut reg_of = [0u8; MAX_DIMS];
         let mut i = 0;
@@ -375,11 +388,13 @@ impl Program {
         id
     }
 
-    /// Marks the divisions whose input is never negative for a valid
-    /// coordinate, from the range of every register over the top lengths
+    /// Marks the divisions whose input is never negative for a coordinate
+    /// inside the top lengths, from the range of every register over them
     /// (interval arithmetic, in `i128` so that no bound wraps; a range
     /// that leaves `i64`, and every output of a general formula, is
-    /// unknown).
+    /// unknown). The ranges hold for padded coordinates too (validity
+    /// tests narrow nothing), so every evaluation of an in-range
+    /// coordinate may use the marks.
     const fn mark_unsigned(&mut self) {
         const ANY: (i128, i128) = (Index::MIN as i128, Index::MAX as i128);
         let mut range = [ANY; REGS];
@@ -653,13 +668,16 @@ impl Program {
         self.top
     }
 
-    /// Runs the operations on one register file; with `checked`, stops at
+    /// Runs the operations on one register file. `in_range`: the top
+    /// coordinate lies inside the lengths, so the divisions marked
+    /// `unsigned` may skip the sign correction. With `checked`, stops at
     /// the first failed validity test and returns false.
     #[inline(always)]
-    const fn run(&self, regs: &mut [Index; REGS], checked: bool) -> bool {
-        let mut k = 0;
-        while k < self.n_ops as usize && k < MAX_OPS {
-            match &self.ops[k] {
+    const fn run(&self, regs: &mut [Index; REGS], in_range: bool, checked: bool) -> bool {
+        let mut ops = self.ops.split_at(self.n_ops as usize % (MAX_OPS + 1)).0;
+        while let [op, rest @ ..] = ops {
+            ops = rest;
+            match op {
                 Op::Affine { out, n, ins, coef, constant } => {
                     let mut acc = *constant;
                     let mut j = 0;
@@ -671,7 +689,7 @@ impl Program {
                 }
                 Op::Split { input, n, outs, shift, bits, unsigned } => {
                     let t = regs[*input as usize & R];
-                    let plain = checked && *unsigned;
+                    let plain = in_range && *unsigned;
                     let mut i = *n as usize;
                     while i > 1 && i <= MAX_DIMS {
                         i -= 1;
@@ -684,12 +702,12 @@ impl Program {
                 }
                 Op::Xor { a, b, out, bits, unsigned } => {
                     let (x, bits) = (regs[*a as usize & R], *bits as u32);
-                    let r = if checked && *unsigned { low_bits(x, bits) } else { rem_pow2(x, bits) };
+                    let r = if in_range && *unsigned { low_bits(x, bits) } else { rem_pow2(x, bits) };
                     regs[*out as usize & R] = regs[*b as usize & R] ^ r;
                 }
                 Op::Mask { a, out, bits, unsigned } => {
                     let (x, bits) = (regs[*a as usize & R], *bits as u32);
-                    regs[*out as usize & R] = if checked && *unsigned { low_bits(x, bits) } else { rem_pow2(x, bits) };
+                    regs[*out as usize & R] = if in_range && *unsigned { low_bits(x, bits) } else { rem_pow2(x, bits) };
                 }
                 Op::Swizzle { a, out, bits, base, shift } => {
                     regs[*out as usize & R] = swizzle::apply(regs[*a as usize & R], *bits, *base, *shift);
@@ -704,7 +722,6 @@ impl Program {
                 }
                 Op::Nop => {}
             }
-            k += 1;
         }
         true
     }
@@ -718,13 +735,16 @@ impl Program {
     /// ```
     #[inline]
     pub const fn calculate_offset(&self, top: &[Index]) -> Index {
-        let mut regs = [0; REGS];
+        let (mut regs, mut in_range) = ([0; REGS], true);
         let mut i = 0;
         while i < top.len() && i < MAX_DIMS {
             regs[i] = top[i];
+            // Entries past the top dimensions are ignored (a negative one
+            // only costs the fast path); missing ones are 0.
+            in_range = in_range & ((top[i] as u64) < self.limits[i]);
             i += 1;
         }
-        self.run(&mut regs, false);
+        self.run(&mut regs, in_range, false);
         regs[self.result as usize & R]
     }
 
@@ -746,13 +766,13 @@ impl Program {
         let mut regs = [0; REGS];
         let mut i = 0;
         while i < top.len() && i < MAX_DIMS {
-            if top[i] < 0 || top[i] >= self.top.get(i) {
+            if top[i] as u64 >= self.limits[i] {
                 return None;
             }
             regs[i] = top[i];
             i += 1;
         }
-        if self.run(&mut regs, true) { Some(regs[self.result as usize & R]) } else { None }
+        if self.run(&mut regs, true, true) { Some(regs[self.result as usize & R]) } else { None }
     }
 
     /// [`offset_if_valid`](Self::offset_if_valid) for many coordinates in
