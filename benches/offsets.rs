@@ -7,6 +7,8 @@
 //! - `runtime`: the descriptor built at run time from its spec text,
 //!   `Descriptor::calculate_offset`;
 //! - `program`: the same runtime descriptor compiled once (`Descriptor::program`);
+//! - `batch`: the program on a row of coordinates per call
+//!   (`Program::offsets_if_valid`, [`LANES`](cktile::descriptor::program::LANES) at a time);
 //! - `move_k`: `move_tensor_coordinate` one step along K from the row start.
 //!
 //! Run with `cargo bench --bench offsets`; `scripts/perf-report.sh` turns the
@@ -51,6 +53,10 @@ fn case(
             assert_eq!(runtime.calculate_offset(&[m, k]), want, "{name} runtime at ({m}, {k})");
             assert_eq!(program.calculate_offset(&[m, k]), want, "{name} program at ({m}, {k})");
         }
+        let coords: Vec<[i64; 2]> = (0..cols).map(|k| [m, k]).collect();
+        let mut out = vec![None; coords.len()];
+        assert_eq!(program.offsets_if_valid(&coords, &mut out), coords.len());
+        assert!(out.iter().zip(0..).all(|(o, k)| *o == Some(hand(m, k))), "{name} batch at row {m}");
     }
     let mut group = c.benchmark_group(name);
     group.bench_function("hand", |b| b.iter(|| all_lanes(rows, cols, &hand)));
@@ -60,6 +66,22 @@ fn case(
     });
     group.bench_function("program", |b| {
         b.iter(|| all_lanes(rows, cols, |m, k| black_box(&program).calculate_offset(&[m, k])))
+    });
+    group.bench_function("batch", |b| {
+        b.iter(|| {
+            let program = black_box(&program);
+            let (mut coords, mut out) = (Vec::with_capacity(cols as usize), vec![None; cols as usize]);
+            let mut sum = 0i64;
+            for m in 0..black_box(rows) {
+                coords.clear();
+                coords.extend((0..black_box(cols)).map(|k| [m, k]));
+                program.offsets_if_valid(&coords, &mut out);
+                for o in &out {
+                    sum = sum.wrapping_add(o.unwrap_or(-1));
+                }
+            }
+            sum
+        })
     });
     group.bench_function("move_k", |b| {
         b.iter(|| {

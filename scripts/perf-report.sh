@@ -5,6 +5,8 @@
 # Usage: scripts/perf-report.sh
 #   PERF_BASELINE=<commit>  also measure an older commit (instruction counts,
 #                           analyzer, search, compile cost) for before/after
+#   PERF_BASELINE_PROGRAM=1 the older commit has Descriptor::program: measure
+#                           its `program` variant too (one offset per call)
 #   PERF_QUICK=1            skip the compile-cost crates (the slow part)
 #   PERF_RUNS=N             timed runs per workload (default 15)
 #
@@ -61,15 +63,18 @@ if [ -n "${PERF_BASELINE:-}" ]; then
   rm -rf "$BASE" && mkdir -p "$BASE"
   git archive "$PERF_BASELINE" | tar -x -C "$BASE"
   mkdir -p "$BASE/perf" && cp -r perf/Cargo.toml perf/Cargo.lock perf/src "$BASE/perf/"
-  (cd "$BASE/perf" && cargo build --release --quiet --no-default-features --bin icount --bin timing)
+  BASE_FEATURES=${PERF_BASELINE_PROGRAM:+--features program}
+  (cd "$BASE/perf" && cargo build --release --quiet --no-default-features $BASE_FEATURES --bin icount --bin timing)
 fi
 
 if command -v valgrind >/dev/null; then
   printf 'build\tcase\tvariant\tinstructions\n' >"$RES/icount.tsv"
   printf 'build\tworkload\tinstructions\n' >"$RES/icount-workloads.tsv"
   for c in $CASES; do
-    if [ -n "$BASE" ]; then per_offset before "$BASE/perf/target/release/icount" "${c%:*}" "${c#*:}" hand runtime move >>"$RES/icount.tsv"; fi
-    per_offset after "$ICOUNT" "${c%:*}" "${c#*:}" hand runtime program move >>"$RES/icount.tsv"
+    if [ -n "$BASE" ]; then
+      per_offset before "$BASE/perf/target/release/icount" "${c%:*}" "${c#*:}" hand runtime ${PERF_BASELINE_PROGRAM:+program} move >>"$RES/icount.tsv"
+    fi
+    per_offset after "$ICOUNT" "${c%:*}" "${c#*:}" hand runtime program batch move >>"$RES/icount.tsv"
   done
   if [ -n "$BASE" ]; then workloads before "$BASE/perf/target/release/icount" >>"$RES/icount-workloads.tsv"; fi
   workloads after "$ICOUNT" >>"$RES/icount-workloads.tsv"

@@ -1,13 +1,17 @@
 //! The fast runtime paths agree with the descriptor: a compiled
 //! [`Program`](cktile::Program) gives its offsets and validity for every
-//! coordinate, and an incremental move gives the fresh coordinate, on
-//! random chains of every transform kind, the catalogue's examples, and
-//! coordinates outside the lengths.
+//! coordinate, one at a time and in batches
+//! ([`Program::offsets_if_valid`](cktile::Program::offsets_if_valid)), and
+//! an incremental move gives the fresh coordinate, on random chains of
+//! every transform kind, the catalogue's examples, descriptors that reach
+//! each of the program's specialised operations, and coordinates outside
+//! the lengths.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::random::chain::ChainConfig;
-use cktile::{Descriptor, Index, make_tensor_coordinate, move_tensor_coordinate, spec, strategy};
+use cktile::transforms::Kind;
+use cktile::{Descriptor, Index, Program, make_tensor_coordinate, move_tensor_coordinate, spec, strategy};
 use proptest::prelude::*;
 
 /// The base of `d` alone, then with each of its stages in turn (`d` last).
@@ -59,14 +63,55 @@ fn assert_moves(d: &Descriptor) {
     }
 }
 
+/// `p.offsets_if_valid` on coordinates of arity `N` (the first `N` entries
+/// of each, zero-padded), from a buffer prefilled with a value no answer has.
+fn batch_of<const N: usize>(p: &Program, coords: &[Vec<Index>]) -> Vec<Option<Index>> {
+    let arrays: Vec<[Index; N]> =
+        coords.iter().map(|c| std::array::from_fn(|i| c.get(i).copied().unwrap_or(0))).collect();
+    let mut out = vec![Some(Index::MIN); arrays.len()];
+    assert_eq!(p.offsets_if_valid(&arrays, &mut out), arrays.len());
+    out
+}
+
+/// The batched answers for coordinates of arity `n` (1 to 8).
+fn batch(p: &Program, n: usize, coords: &[Vec<Index>]) -> Vec<Option<Index>> {
+    match n {
+        1 => batch_of::<1>(p, coords),
+        2 => batch_of::<2>(p, coords),
+        3 => batch_of::<3>(p, coords),
+        4 => batch_of::<4>(p, coords),
+        5 => batch_of::<5>(p, coords),
+        6 => batch_of::<6>(p, coords),
+        7 => batch_of::<7>(p, coords),
+        8 => batch_of::<8>(p, coords),
+        _ => panic!("no descriptor has {n} top dimensions"),
+    }
+}
+
 fn assert_same(d: &Descriptor) {
     assert_moves(d);
     let p = d.program();
-    for c in coordinates(d) {
-        let valid = d.coordinate_has_valid_offset(&c);
-        assert_eq!(p.calculate_offset(&c), d.calculate_offset(&c), "{d} at {c:?}");
-        assert_eq!(d.offset_if_valid(&c), valid.then(|| d.calculate_offset(&c)), "{d} at {c:?}");
-        assert_eq!(p.offset_if_valid(&c), valid.then(|| d.calculate_offset(&c)), "{d} at {c:?}");
+    let coords = coordinates(d);
+    let mut want = Vec::with_capacity(coords.len());
+    for c in &coords {
+        let valid = d.coordinate_has_valid_offset(c);
+        assert_eq!(p.calculate_offset(c), d.calculate_offset(c), "{d} at {c:?}");
+        assert_eq!(d.offset_if_valid(c), valid.then(|| d.calculate_offset(c)), "{d} at {c:?}");
+        assert_eq!(p.offset_if_valid(c), valid.then(|| d.calculate_offset(c)), "{d} at {c:?}");
+        want.push(d.offset_if_valid(c));
+    }
+    // In batches: the same answers, in order, whatever the batch boundaries.
+    let n = d.num_dims();
+    let got = batch(&p, n, &coords);
+    for ((c, g), w) in coords.iter().zip(&got).zip(&want) {
+        assert_eq!(g, w, "{d} in a batch at {c:?}");
+    }
+    // A coordinate of another arity is refused, as one at a time.
+    if n < 8 {
+        assert!(batch(&p, n + 1, &coords).iter().all(Option::is_none), "{d}: arity {}", n + 1);
+    }
+    if n > 1 {
+        assert!(batch(&p, n - 1, &coords).iter().all(Option::is_none), "{d}: arity {}", n - 1);
     }
 }
 
@@ -100,4 +145,84 @@ fn identities_compile_away() {
     // packed((8192)) is a one-length unmerge: only the swizzle and the 2-D unmerge remain.
     assert_eq!(d.program().operations(), 2);
     assert_eq!(Descriptor::naive(&[4], &[1]).unwrap().program().operations(), 0);
+}
+
+/// Each of the program's specialised operations, and each fold, on a
+/// descriptor that reaches it: the program agrees with the descriptor at
+/// every coordinate (inside and one outside the lengths), and the folds
+/// leave the expected number of operations.
+#[test]
+fn specialised_operations_agree() {
+    let cases = [
+        // Power-of-two merge (shifts and masks), xor, embed.
+        (
+            "naive((8,128,8),(8,64,1)) | transform(xor((128,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) | transform(pass_through(128) on [1] -> [0], merge((8,8)) on [0,2] -> [1])",
+            3,
+        ),
+        // A merge with other lengths runs its general formula.
+        ("packed((3,5,7)) | transform(merge((3,5,7)) on [0,1,2] -> [0])", 2),
+        // Power-of-two modulo (a mask) and another modulo.
+        ("packed((8,6)) | transform(modulo(8,20) on [0] -> [0], modulo(6,13) on [1] -> [1])", 3),
+        // Pad: a validity test and an affine step folded into the embed.
+        ("naive((4,10),(16,1)) | transform(pass_through(4) on [0] -> [0], pad(10,2,3) on [1] -> [1])", 2),
+        // Left and right pads below a slice, on an offset base: the slice
+        // stays (the left pad's test reads it), the pads' steps fold into
+        // the embed; the offset does not, as the embed's result reuses the
+        // register of one of its inputs.
+        (
+            "naive_with_offset((6,7),(7,1),5) | transform(left_pad(6,1) on [0] -> [0], right_pad(7,2) on [1] -> [1]) | transform(slice(7,2,5) on [0] -> [0], pass_through(9) on [1] -> [1])",
+            5,
+        ),
+        // A frozen dimension is a constant folded into its reader.
+        ("packed((4,8)) | transform(freeze(3) on [0] -> [], pass_through(8) on [1] -> [0])", 1),
+        // Unmerge below an unmerge: one fused affine operation.
+        (
+            "packed((64)) | transform(unmerge((4,16)) on [0] -> [0,1]) | transform(unmerge((2,2)) on [0] -> [0,2], pass_through(16) on [1] -> [1])",
+            1,
+        ),
+        // Swizzle below an unmerge.
+        ("packed((8192)) | transform(swizzle(3,3,3) on [0] -> [0]) | transform(unmerge((128,64)) on [0] -> [0,1])", 2),
+        // Insert and replicate vanish.
+        (
+            "packed((4)) | transform(pass_through(4) on [0] -> [0], insert(3) on [] -> [1]) | transform(pass_through(4) on [0] -> [0], pass_through(3) on [1] -> [1], replicate((2)) on [] -> [2])",
+            0,
+        ),
+    ];
+    for (text, ops) in cases {
+        let d = spec::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_same(&d);
+        assert_eq!(d.program().operations(), ops, "{text}");
+    }
+}
+
+/// Negative values reach the divisions (a pad's left side maps below
+/// zero, then a power-of-two merge divides it): the calculate path keeps C's truncating
+/// division there, and the checked paths refuse the padded positions.
+#[test]
+fn divisions_of_negative_values_truncate() {
+    let d =
+        spec::parse("packed((4,4)) | transform(merge((4,4)) on [0,1] -> [0]) | transform(pad(16,5,3) on [0] -> [0])")
+            .unwrap();
+    assert_same(&d);
+    assert_eq!(d.program().calculate_offset(&[0]), d.calculate_offset(&[0]));
+    assert_eq!(d.program().offset_if_valid(&[0]), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Chains of the kinds the program specialises (merge, unmerge, xor,
+    /// modulo, pads, embed, freeze, offset, slice, swizzle), drawn more
+    /// often than in the default mix, so that folds and power-of-two
+    /// divisions meet each other.
+    #[test]
+    fn program_matches_descriptor_on_specialised_chains(d in strategy::chain(
+        ChainConfig::default()
+            .with_kinds(&[Kind::Merge, Kind::Unmerge, Kind::Xor, Kind::Modulo, Kind::Pad, Kind::LeftPad, Kind::RightPad, Kind::Embed, Kind::Freeze, Kind::Offset, Kind::Slice, Kind::Swizzle])
+            .with_stages(1, 5),
+    )) {
+        for prefix in prefixes(&d) {
+            assert_same(&prefix);
+        }
+    }
 }

@@ -41,7 +41,7 @@ out.append("```\n" + read("machine.txt").strip() + "\n```\n")
 
 # ------------------------------------------------------------------ offsets
 CASES = ["gemm_k64", "gemm_k32_mlds2", "swizzle_333", "padded"]
-VARIANTS = ["hand", "static", "runtime", "program", "move_k"]
+VARIANTS = ["hand", "static", "runtime", "program", "batch", "move_k"]
 
 
 def samples(case, variant):
@@ -62,16 +62,16 @@ for case in CASES:
     for v in VARIANTS[1:]:
         if per[v]:
             lo, med, hi = stats(per[v])
-            cells.append(f"{med / h[1]:.2f} / {lo / h[0]:.2f}")
+            cells.append(f"{med / h[1]:.2f} ({lo / h[0]:.2f} – {hi / h[2]:.2f})")
         else:
             cells.append("–")
     rows.append(cells)
 if rows:
     out.append("## Offsets: every coordinate of the tile\n")
     out.append("`hand`: time for all coordinates, median (min – max) over criterion's samples. The other "
-               "columns: ratio to `hand` of the medians / of the minima.\n")
-    out.append("| case | hand | static | runtime | program | move along K |")
-    out.append("|---|---|---|---|---|---|")
+               "columns: ratio to `hand` of the medians (of the minima – of the maxima).\n")
+    out.append("| case | hand | static | runtime | program | batch | move along K |")
+    out.append("|---|---|---|---|---|---|---|")
     out += ["| " + " | ".join(r) + " |" for r in rows]
     out.append("")
     out.append("| case | variant | time: median (min – max) |")
@@ -87,9 +87,11 @@ if rows:
 ic = [l.split("\t") for l in read("icount.tsv").splitlines()[1:] if l]
 if ic:
     out.append("## Instructions per offset (callgrind)\n")
-    out.append("| build | case | variant | instructions per coordinate |")
-    out.append("|---|---|---|---|")
-    out += [f"| {b} | {c} | {v} | {n} |" for b, c, v, n in ic]
+    hand = {(b, c): int(n) for b, c, v, n in ic if v == "hand"}
+    out.append("| build | case | variant | instructions per coordinate | ratio to hand |")
+    out.append("|---|---|---|---|---|")
+    out += [f"| {b} | {c} | {v} | {n} | {int(n) / hand[(b, c)]:.1f} |" if (b, c) in hand else f"| {b} | {c} | {v} | {n} | – |"
+            for b, c, v, n in ic]
     out.append("")
 ic = [l.split("\t") for l in read("icount-workloads.tsv").splitlines()[1:] if l]
 if ic:

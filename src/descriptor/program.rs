@@ -1,19 +1,44 @@
 //! [`Program`]: a descriptor compiled for many runtime offsets.
 //!
 //! [`Descriptor::calculate_offset`] walks the chain stage by stage, moving
-//! every dimension's index through every stage, identity items included.
-//! A program is the same chain with the data movement resolved once: each
-//! index lives in one of a few registers, identity items (pass-through, a
-//! one-length merge or unmerge, a unit embed) only rename registers, and
-//! `insert`/`replicate` items, which reach no memory, vanish. What remains
-//! is one operation per transform that computes something, each reading and
-//! writing registers directly. Every operation runs the transform's own
-//! formula ([`Transform::lower_regs`]), so a program's offsets are the
-//! descriptor's, bit for bit, for every coordinate.
+//! every dimension's index through every stage, identity items included,
+//! and runs each transform's general formula. A program is the same chain
+//! compiled once into a flat list of specialised register operations:
+//!
+//! - each index lives in one of a few registers; identity items
+//!   (pass-through, a one-length merge or unmerge, a unit embed) and the
+//!   unchanged half of a `xor` only rename registers, and `insert` and
+//!   `replicate` items, which reach no memory, vanish;
+//! - every affine transform (embed, unmerge, offset, slice, the pad family's
+//!   formula, freeze) becomes one fused multiply-add over its inputs, its
+//!   coefficients read off the transform's own formula
+//!   ([`Transform::calculate_lower`] at zero and at each unit vector, exact
+//!   in the wrapping arithmetic the formulas use), zero terms dropped;
+//! - an affine operation whose only reader is another affine operation is
+//!   folded into it, so a chain of embeds, unmerges and offsets costs one
+//!   operation, and constants (a `freeze`) fold into their reader;
+//! - a `merge` whose lengths are powers of two, a `xor`, and a `modulo` by a
+//!   power of two divide with shifts and masks
+//!   ([`kinds::div_pow2`] and [`kinds::rem_pow2`], the truncating division of
+//!   [`kinds`] for every value, negative ones included); where interval
+//!   arithmetic over the top lengths proves a division's input never
+//!   negative, a coordinate inside the lengths takes a plain shift and mask
+//!   (the same values there) and the batched evaluation vectorises; a
+//!   swizzle runs [`kinds::swizzle::apply`] directly;
+//! - a pad-family item adds a validity test, run only by the checked
+//!   evaluations;
+//! - any other transform (a merge with other lengths, a modulo by another
+//!   number) runs its own formula, [`Transform::lower_regs`].
+//!
+//! So a program's offsets are the descriptor's, bit for bit, for every
+//! coordinate (the tests hold the two equal on random chains of every
+//! transform kind, inside and outside the lengths).
 //!
 //! Build one when a descriptor answers many coordinates (the bank analyzer
 //! and the layout search do, once per layout); for one offset,
-//! `calculate_offset` is cheaper. Static descriptors need neither: their
+//! `calculate_offset` is cheaper. Evaluate many coordinates per call with
+//! [`Program::offsets_if_valid`], which runs each operation over
+//! [`LANES`] coordinates at a time. Static descriptors need neither: their
 //! offsets fold at compile time ([`StaticDescriptor`](crate::StaticDescriptor)).
 //!
 //! ```
@@ -29,50 +54,93 @@
 //! }
 //! # Ok::<(), cktile::Error>(())
 //! ```
+//!
+//! [`kinds`]: cktile_transforms::kinds
+//! [`kinds::div_pow2`]: cktile_transforms::kinds::div_pow2
+//! [`kinds::rem_pow2`]: cktile_transforms::kinds::rem_pow2
+//! [`kinds::swizzle::apply`]: cktile_transforms::kinds::swizzle::apply
 
 use super::{Descriptor, MAX_ITEMS, MAX_STAGES};
-use cktile_transforms::{Dims, Index, MAX_DIMS, Transform};
+use cktile_transforms::kinds::{div_pow2, rem_pow2, swizzle};
+use cktile_transforms::{Dims, Index, MAX_DIMS, Params, Transform};
 
-/// The most operations a program may hold: one per item of a full descriptor.
-pub const MAX_OPS: usize = MAX_STAGES * MAX_ITEMS;
+/// The most operations a program may hold: one per item of a full
+/// descriptor, and a validity test per pad-family item.
+pub const MAX_OPS: usize = 2 * MAX_STAGES * MAX_ITEMS;
+
+/// Transforms a program keeps for their own formula or validity test: at
+/// most one per item (a pad-family item is affine, so it never needs both).
+const MAX_TRANSFORMS: usize = MAX_STAGES * MAX_ITEMS;
+
+/// How many coordinates [`Program::offsets_if_valid`] evaluates together:
+/// each operation runs over this many lanes before the next one starts.
+///
+/// ```
+/// assert!(cktile::descriptor::program::LANES.is_power_of_two());
+/// ```
+pub const LANES: usize = 32;
 
 /// Registers of a program: one stage's upper side and its lower side are
 /// live at once, at most [`MAX_DIMS`] each.
 const REGS: usize = 2 * MAX_DIMS;
 const _: () = assert!(REGS.is_power_of_two() && REGS <= 16, "registers are tracked in a u16 mask");
+const R: usize = REGS - 1;
 
-/// One operation: a transform reading registers `ins` and writing `outs`.
+/// One specialised operation on the register file (registers are taken
+/// modulo [`REGS`]). Every input is read before any output is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Op {
-    transform: Transform,
-    ins: [u8; MAX_DIMS],
-    outs: [u8; MAX_DIMS],
+enum Op {
+    /// Removed by folding.
+    Nop,
+    /// `regs[out] = constant + sum(coef[j] * regs[ins[j]])`, wrapping.
+    Affine { out: u8, n: u8, ins: [u8; MAX_DIMS], coef: [Index; MAX_DIMS], constant: Index },
+    /// A merge with power-of-two lengths: `t = regs[input]`,
+    /// `regs[outs[i]] = rem_pow2(div_pow2(t, shift[i]), bits[i])` for
+    /// `i >= 1`, `regs[outs[0]] = div_pow2(t, shift[0])`. With `unsigned`,
+    /// the input is never negative for a coordinate inside the top lengths
+    /// (padded or not), and such coordinates shift and mask without the
+    /// sign correction.
+    Split { input: u8, n: u8, outs: [u8; MAX_DIMS], shift: [u8; MAX_DIMS], bits: [u8; MAX_DIMS], unsigned: bool },
+    /// A xor: `regs[out] = regs[b] ^ rem_pow2(regs[a], bits)` (`unsigned`:
+    /// `regs[a]` is never negative for a coordinate inside the top lengths).
+    Xor { a: u8, b: u8, out: u8, bits: u8, unsigned: bool },
+    /// A modulo by a power of two: `regs[out] = rem_pow2(regs[a], bits)`
+    /// (`unsigned` as for `Xor`).
+    Mask { a: u8, out: u8, bits: u8, unsigned: bool },
+    /// A swizzle: `regs[out] = swizzle::apply(regs[a], bits, base, shift)`.
+    Swizzle { a: u8, out: u8, bits: u32, base: u32, shift: i32 },
+    /// The validity test of pad-family transform `t` on `regs[a]`.
+    Check { t: u8, a: u8 },
+    /// Transform `t`'s own formula, [`Transform::lower_regs`].
+    Generic { t: u8, n_in: u8, n_out: u8, ins: [u8; MAX_DIMS], outs: [u8; MAX_DIMS] },
 }
 
-const NOP: Op = Op {
-    transform: match Transform::insert(1) {
-        Ok(t) => t,
-        Err(_) => panic!("insert(1) is valid"),
-    },
-    ins: [0; MAX_DIMS],
-    outs: [0; MAX_DIMS],
+const NOP_TRANSFORM: Transform = match Transform::insert(1) {
+    Ok(t) => t,
+    Err(_) => panic!("insert(1) is valid"),
 };
 
-/// A descriptor compiled to a straight list of register operations (see the
-/// [module](self) documentation). Built by [`Descriptor::program`].
+/// A descriptor compiled to a flat list of specialised register operations
+/// (see the [module](self) documentation). Built by [`Descriptor::program`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Program {
     ops: [Op; MAX_OPS],
     n_ops: u8,
-    /// Lengths of the top dimensions (for the range checks).
+    /// The transforms `Check` and `Generic` operations name.
+    transforms: [Transform; MAX_TRANSFORMS],
+    n_transforms: u8,
+    /// Lengths of the top dimensions.
     top: Dims,
+    /// The same as `u64`, `u64::MAX` past the top dimensions: `0 <= v <
+    /// length` is `(v as u64) < limit` (lengths are positive).
+    limits: [u64; MAX_DIMS],
     /// The register that holds the offset at the end.
     result: u8,
-    /// Whether any operation can map a coordinate to padding.
-    has_padding: bool,
+    /// One more than the highest register any operation uses.
+    n_regs: u8,
 }
 
-/// The lowest register in neither `a` nor `b` (there always is one: at most
+/// The lowest register not in `taken` (there always is one: at most
 /// [`MAX_DIMS`] registers are live on each side of a stage).
 const fn free_register(taken: u16) -> u8 {
     let mut r = 0;
@@ -83,6 +151,129 @@ const fn free_register(taken: u16) -> u8 {
         r += 1;
     }
     0
+}
+
+/// `log2(v)` when `v` is a power of two.
+const fn log2_exact(v: Index) -> Option<u8> {
+    if v > 0 && v & (v - 1) == 0 { Some(v.trailing_zeros() as u8) } else { None }
+}
+
+/// [`div_pow2`] of a value that is not negative: a plain (logical) shift.
+#[inline(always)]
+const fn shr(a: Index, shift: u32) -> Index {
+    ((a as u64).wrapping_shr(shift)) as Index
+}
+
+/// [`rem_pow2`] of a value that is not negative: its low `bits` bits.
+#[inline(always)]
+const fn low_bits(a: Index, bits: u32) -> Index {
+    a & 1i64.wrapping_shl(bits).wrapping_sub(1)
+}
+
+/// Whether `op` writes register `r`.
+const fn writes(op: &Op, r: u8) -> bool {
+    match op {
+        Op::Affine { out, .. } | Op::Xor { out, .. } | Op::Mask { out, .. } | Op::Swizzle { out, .. } => *out == r,
+        Op::Split { n, outs, .. } => contains(outs, *n, r),
+        Op::Generic { n_out, outs, .. } => contains(outs, *n_out, r),
+        Op::Nop | Op::Check { .. } => false,
+    }
+}
+
+/// Whether `op` reads register `r`.
+const fn reads(op: &Op, r: u8) -> bool {
+    match op {
+        Op::Affine { n, ins, .. } => contains(ins, *n, r),
+        Op::Generic { n_in, ins, .. } => contains(ins, *n_in, r),
+        Op::Split { input, .. } => *input == r,
+        Op::Xor { a, b, .. } => *a == r || *b == r,
+        Op::Mask { a, .. } | Op::Swizzle { a, .. } | Op::Check { a, .. } => *a == r,
+        Op::Nop => false,
+    }
+}
+
+const fn contains(regs: &[u8; MAX_DIMS], n: u8, r: u8) -> bool {
+    let mut j = 0;
+    while j < n as usize && j < MAX_DIMS {
+        if regs[j] == r {
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
+/// The affine form of a linear transform with one lower dimension:
+/// `(constant, coefficients)`, read off its own formula at zero and at each
+/// unit vector (exact: the formulas are affine in wrapping arithmetic).
+const fn affine_form(t: &Transform) -> (Index, [Index; MAX_DIMS]) {
+    let constant = t.calculate_lower(&[0; MAX_DIMS])[0];
+    let mut coef = [0; MAX_DIMS];
+    let mut j = 0;
+    while j < t.num_upper() && j < MAX_DIMS {
+        let mut unit = [0; MAX_DIMS];
+        unit[j] = 1;
+        coef[j] = t.calculate_lower(&unit)[0].wrapping_sub(constant);
+        j += 1;
+    }
+    (constant, coef)
+}
+
+/// An affine operation from terms, zero coefficients dropped.
+const fn affine(out: u8, n: usize, ins: &[u8; MAX_DIMS], coef: &[Index; MAX_DIMS], constant: Index) -> Op {
+    let (mut kept_ins, mut kept_coef, mut k) = ([0u8; MAX_DIMS], [0; MAX_DIMS], 0);
+    let mut j = 0;
+    while j < n && j < MAX_DIMS {
+        if coef[j] != 0 {
+            kept_ins[k] = ins[j];
+            kept_coef[k] = coef[j];
+            k += 1;
+        }
+        j += 1;
+    }
+    Op::Affine { out, n: k as u8, ins: kept_ins, coef: kept_coef, constant }
+}
+
+/// The operation for transform `t` reading `ins` and writing `outs`, or
+/// `None` when `t` needs its general formula.
+const fn specialise(t: &Transform, ins: &[u8; MAX_DIMS], outs: &[u8; MAX_DIMS]) -> Option<Op> {
+    match t.params() {
+        Params::Merge { lengths } => {
+            let n = lengths.len();
+            let (mut shift, mut bits) = ([0u8; MAX_DIMS], [0u8; MAX_DIMS]);
+            let mut total: u32 = 0;
+            let mut i = n;
+            while i > 0 && i <= MAX_DIMS {
+                i -= 1;
+                shift[i] = total as u8;
+                if i > 0 {
+                    match log2_exact(lengths.get(i)) {
+                        Some(b) => bits[i] = b,
+                        None => return None,
+                    }
+                    total += bits[i] as u32;
+                }
+            }
+            Some(Op::Split { input: ins[0], n: n as u8, outs: *outs, shift, bits, unsigned: false })
+        }
+        Params::Xor { l1, .. } => match log2_exact(l1) {
+            Some(bits) => Some(Op::Xor { a: ins[0], b: ins[1], out: outs[1], bits, unsigned: false }),
+            None => None,
+        },
+        Params::Modulo { modulus, .. } => match log2_exact(modulus) {
+            Some(bits) => Some(Op::Mask { a: ins[0], out: outs[0], bits, unsigned: false }),
+            None => None,
+        },
+        Params::Swizzle { bits, base, shift, .. } => Some(Op::Swizzle { a: ins[0], out: outs[0], bits, base, shift }),
+        _ => {
+            if t.is_linear() && t.num_lower() == 1 {
+                let (constant, coef) = affine_form(t);
+                Some(affine(outs[0], t.num_upper(), ins, &coef, constant))
+            } else {
+                None
+            }
+        }
+    }
 }
 
 impl Descriptor {
@@ -96,7 +287,21 @@ impl Descriptor {
     pub const fn program(&self) -> Program {
         let stages = self.stages();
         let top = self.lengths();
-        let mut p = Program { ops: [NOP; MAX_OPS], n_ops: 0, top, result: 0, has_padding: false };
+        let mut p = Program {
+            ops: [Op::Nop; MAX_OPS],
+            n_ops: 0,
+            transforms: [NOP_TRANSFORM; MAX_TRANSFORMS],
+            n_transforms: 0,
+            top,
+            limits: [u64::MAX; MAX_DIMS],
+            result: 0,
+            n_regs: 0,
+        };
+        let mut d = 0;
+        while d < top.len() {
+            p.limits[d] = top.get(d) as u64;
+            d += 1;
+        }
         // reg_of[i]: the register holding index i of the current level.
         let mut reg_of = [0u8; MAX_DIMS];
         let mut i = 0;
@@ -128,41 +333,326 @@ impl Descriptor {
                     next[low.get(0) % MAX_DIMS] = r;
                     lower_live |= 1 << r;
                 } else if t.num_lower() > 0 || !t.is_always_valid() {
-                    let mut op = Op { transform: t, ins: [0; MAX_DIMS], outs: [0; MAX_DIMS] };
+                    let mut ins = [0u8; MAX_DIMS];
                     let mut j = 0;
                     while j < up.len() {
-                        op.ins[j] = reg_of[up.get(j) % MAX_DIMS];
+                        ins[j] = reg_of[up.get(j) % MAX_DIMS];
                         j += 1;
                     }
+                    if !t.is_always_valid() {
+                        let id = p.add_transform(t);
+                        p.push(Op::Check { t: id, a: ins[0] });
+                    }
+                    let xor = matches!(t.params(), Params::Xor { .. });
+                    let mut outs = [0u8; MAX_DIMS];
                     j = 0;
                     while j < low.len() {
-                        let r = free_register(upper_live | lower_live);
-                        op.outs[j] = r;
+                        // A xor keeps its first index: the register is renamed.
+                        let r = if xor && j == 0 { ins[0] } else { free_register(upper_live | lower_live) };
+                        outs[j] = r;
                         next[low.get(j) % MAX_DIMS] = r;
                         lower_live |= 1 << r;
                         j += 1;
                     }
-                    if !t.is_always_valid() {
-                        p.has_padding = true;
-                    }
-                    p.ops[p.n_ops as usize % MAX_OPS] = op;
-                    p.n_ops += 1;
+                    let op = match specialise(&t, &ins, &outs) {
+                        Some(op) => op,
+                        None => {
+                            let id = p.add_transform(t);
+                            Op::Generic { t: id, n_in: up.len() as u8, n_out: low.len() as u8, ins, outs }
+                        }
+                    };
+                    p.push(op);
                 }
                 k += 1;
             }
             reg_of = next;
         }
         p.result = reg_of[0];
+        p.fold_affine();
+        p.n_regs = p.register_count();
+        p.mark_unsigned();
         p
     }
 }
 
 impl Program {
-    /// Number of operations left after compiling (identity and
-    /// memory-free items removed).
+    const fn push(&mut self, op: Op) {
+        self.ops[self.n_ops as usize % MAX_OPS] = op;
+        self.n_ops += 1;
+    }
+
+    const fn add_transform(&mut self, t: Transform) -> u8 {
+        let id = self.n_transforms;
+        self.transforms[id as usize % MAX_TRANSFORMS] = t;
+        self.n_transforms += 1;
+        id
+    }
+
+    /// Marks the divisions whose input is never negative for a coordinate
+    /// inside the top lengths, from the range of every register over them
+    /// (interval arithmetic, in `i128` so that no bound wraps; a range
+    /// that leaves `i64`, and every output of a general formula, is
+    /// unknown). The ranges hold for padded coordinates too (validity
+    /// tests narrow nothing), so every evaluation of an in-range
+    /// coordinate may use the marks.
+    const fn mark_unsigned(&mut self) {
+        const ANY: (i128, i128) = (Index::MIN as i128, Index::MAX as i128);
+        let mut range = [ANY; REGS];
+        let mut d = 0;
+        while d < self.top.len() {
+            range[d] = (0, self.top.get(d) as i128 - 1);
+            d += 1;
+        }
+        let mut k = 0;
+        while k < self.n_ops as usize && k < MAX_OPS {
+            match &mut self.ops[k] {
+                Op::Affine { out, n, ins, coef, constant } => {
+                    let (mut lo, mut hi) = (*constant as i128, *constant as i128);
+                    let mut j = 0;
+                    while j < *n as usize && j < MAX_DIMS {
+                        let (c, (xlo, xhi)) = (coef[j] as i128, range[ins[j] as usize & R]);
+                        let (a, b) = if c >= 0 { (xlo, xhi) } else { (xhi, xlo) };
+                        (lo, hi) = match (lo.checked_add(c.saturating_mul(a)), hi.checked_add(c.saturating_mul(b))) {
+                            (Some(l), Some(h)) => (l, h),
+                            _ => ANY,
+                        };
+                        j += 1;
+                    }
+                    range[*out as usize & R] = if lo < ANY.0 || hi > ANY.1 { ANY } else { (lo, hi) };
+                }
+                Op::Split { input, n, outs, shift, bits, unsigned } => {
+                    let (lo, hi) = range[*input as usize & R];
+                    *unsigned = lo >= 0;
+                    let mut i = 1;
+                    while i < *n as usize && i < MAX_DIMS {
+                        let top = (1i128 << bits[i]) - 1;
+                        range[outs[i] as usize & R] = (if *unsigned { 0 } else { -top }, top);
+                        i += 1;
+                    }
+                    // Truncating division by a positive number keeps the order.
+                    let s = shift[0] as u32;
+                    range[outs[0] as usize & R] = (div_pow2(lo as Index, s) as i128, div_pow2(hi as Index, s) as i128);
+                }
+                Op::Xor { a, b, out, bits, unsigned } => {
+                    *unsigned = range[*a as usize & R].0 >= 0;
+                    let (blo, bhi) = range[*b as usize & R];
+                    // Both sides non-negative: the xor stays below the next power of two.
+                    let widest = if bhi > (1i128 << *bits) - 1 { bhi } else { (1i128 << *bits) - 1 };
+                    range[*out as usize & R] =
+                        if *unsigned && blo >= 0 { (0, (1i128 << (128 - widest.leading_zeros())) - 1) } else { ANY };
+                }
+                Op::Mask { a, out, bits, unsigned } => {
+                    *unsigned = range[*a as usize & R].0 >= 0;
+                    let top = (1i128 << *bits) - 1;
+                    range[*out as usize & R] = (if *unsigned { 0 } else { -top }, top);
+                }
+                Op::Swizzle { a, out, bits, base, shift } => {
+                    let (lo, hi) = range[*a as usize & R];
+                    // Only bits below the block or below the input's top bit change.
+                    let width = 128 - hi.leading_zeros();
+                    let block = swizzle::block_bits(*bits, *base, *shift);
+                    let width = if block > width { block } else { width };
+                    range[*out as usize & R] = if lo >= 0 && width < 63 { (0, (1i128 << width) - 1) } else { ANY };
+                }
+                Op::Generic { n_out, outs, .. } => {
+                    let mut j = 0;
+                    while j < *n_out as usize && j < MAX_DIMS {
+                        range[outs[j] as usize & R] = ANY;
+                        j += 1;
+                    }
+                }
+                Op::Check { .. } | Op::Nop => {}
+            }
+            k += 1;
+        }
+    }
+
+    /// One more than the highest register the top dimensions, the
+    /// operations and the result use.
+    const fn register_count(&self) -> u8 {
+        let mut highest = self.result as usize;
+        if self.top.len() > highest + 1 {
+            highest = self.top.len() - 1;
+        }
+        let mut r = 0;
+        while r < REGS {
+            let mut k = 0;
+            while k < self.n_ops as usize && k < MAX_OPS {
+                if (reads(&self.ops[k], r as u8) || writes(&self.ops[k], r as u8)) && r > highest {
+                    highest = r;
+                }
+                k += 1;
+            }
+            r += 1;
+        }
+        (highest + 1) as u8
+    }
+
+    /// Folds each affine operation whose value only another affine
+    /// operation reads into that reader, then drops the folded ones.
+    const fn fold_affine(&mut self) {
+        let n = self.n_ops as usize;
+        let mut j = 0;
+        while j < n && j < MAX_OPS {
+            while let Some(i) = self.foldable_into(j) {
+                self.fold(i, j);
+            }
+            j += 1;
+        }
+        let mut kept = 0;
+        j = 0;
+        while j < n && j < MAX_OPS {
+            if !matches!(self.ops[j], Op::Nop) {
+                self.ops[kept] = self.ops[j];
+                kept += 1;
+            }
+            j += 1;
+        }
+        self.n_ops = kept as u8;
+    }
+
+    /// An affine operation `i < j` that can fold into affine operation `j`:
+    /// `j` reads its output register `r`, nothing else reads that value
+    /// (no operation between them, none after `j` before `r` is written
+    /// again, and `r` is not the result), its inputs still hold the same
+    /// values at `j`, and the folded operation has at most [`MAX_DIMS`]
+    /// terms.
+    const fn foldable_into(&self, j: usize) -> Option<usize> {
+        let Op::Affine { n: cn, ins: cins, .. } = self.ops[j % MAX_OPS] else {
+            return None;
+        };
+        let mut q = 0;
+        while q < cn as usize && q < MAX_DIMS {
+            let r = cins[q];
+            // The operation that wrote r last before j.
+            let mut i = j;
+            let mut found = None;
+            while i > 0 {
+                i -= 1;
+                if writes(&self.ops[i], r) {
+                    found = Some(i);
+                    break;
+                }
+            }
+            if let Some(i) = found {
+                if let Op::Affine { n: pn, ins: pins, .. } = self.ops[i] {
+                    if self.value_used_once(i, j, r)
+                        && self.inputs_kept(i, j, &pins, pn)
+                        && cn as usize + pn as usize - 1 <= MAX_DIMS
+                    {
+                        return Some(i);
+                    }
+                }
+            }
+            q += 1;
+        }
+        None
+    }
+
+    /// Whether operation `j` is the only reader of the value operation `i`
+    /// writes to register `r`.
+    const fn value_used_once(&self, i: usize, j: usize, r: u8) -> bool {
+        let mut k = i + 1;
+        while k < j && k < MAX_OPS {
+            if reads(&self.ops[k], r) {
+                return false;
+            }
+            k += 1;
+        }
+        if writes(&self.ops[j % MAX_OPS], r) {
+            return true;
+        }
+        k = j + 1;
+        while k < self.n_ops as usize && k < MAX_OPS {
+            if reads(&self.ops[k], r) {
+                return false;
+            }
+            if writes(&self.ops[k], r) {
+                return true;
+            }
+            k += 1;
+        }
+        self.result != r
+    }
+
+    /// Whether registers `ins[..n]`, read by operation `i`, hold the same
+    /// values when operation `j` runs (`i` itself included: it may write
+    /// one of its inputs).
+    const fn inputs_kept(&self, i: usize, j: usize, ins: &[u8; MAX_DIMS], n: u8) -> bool {
+        let mut k = i;
+        while k < j && k < MAX_OPS {
+            let mut q = 0;
+            while q < n as usize && q < MAX_DIMS {
+                if writes(&self.ops[k], ins[q]) {
+                    return false;
+                }
+                q += 1;
+            }
+            k += 1;
+        }
+        true
+    }
+
+    /// Substitutes affine operation `i` into affine operation `j` and
+    /// removes `i`.
+    const fn fold(&mut self, i: usize, j: usize) {
+        let (
+            Op::Affine { out: r, n: pn, ins: pins, coef: pcoef, constant: pc },
+            Op::Affine { out, n: cn, ins: cins, coef: ccoef, constant: cc },
+        ) = (self.ops[i % MAX_OPS], self.ops[j % MAX_OPS])
+        else {
+            return;
+        };
+        let (mut ins, mut coef, mut n) = ([0u8; MAX_DIMS], [0; MAX_DIMS], 0);
+        let mut constant = cc;
+        let mut q = 0;
+        while q < cn as usize && q < MAX_DIMS {
+            if cins[q] == r {
+                // c * (pc + sum(p_k * x_k)).
+                let c = ccoef[q];
+                constant = constant.wrapping_add(c.wrapping_mul(pc));
+                let mut k = 0;
+                while k < pn as usize && k < MAX_DIMS {
+                    add_term(&mut ins, &mut coef, &mut n, pins[k], c.wrapping_mul(pcoef[k]));
+                    k += 1;
+                }
+            } else {
+                add_term(&mut ins, &mut coef, &mut n, cins[q], ccoef[q]);
+            }
+            q += 1;
+        }
+        self.ops[j % MAX_OPS] = affine(out, n, &ins, &coef, constant);
+        self.ops[i % MAX_OPS] = Op::Nop;
+    }
+}
+
+/// Adds `c * regs[r]` to a list of terms, merging a register already there
+/// (the caller bounds the count at [`MAX_DIMS`]).
+const fn add_term(ins: &mut [u8; MAX_DIMS], coef: &mut [Index; MAX_DIMS], n: &mut usize, r: u8, c: Index) {
+    let mut k = 0;
+    while k < *n && k < MAX_DIMS {
+        if ins[k] == r {
+            coef[k] = coef[k].wrapping_add(c);
+            return;
+        }
+        k += 1;
+    }
+    if *n < MAX_DIMS {
+        ins[*n] = r;
+        coef[*n] = c;
+        *n += 1;
+    }
+}
+
+impl Program {
+    /// Number of operations left after compiling: identity and memory-free
+    /// items removed, affine chains folded, one validity test per
+    /// pad-family item counted.
     ///
     /// ```
     /// assert_eq!(cktile::Descriptor::packed(&[64, 64]).unwrap().program().operations(), 1);
+    /// // An offset below an embed folds into it.
+    /// assert_eq!(cktile::Descriptor::naive_with_offset(&[4, 8], &[8, 1], 100).unwrap().program().operations(), 1);
     /// ```
     pub const fn operations(&self) -> usize {
         self.n_ops as usize
@@ -178,6 +668,64 @@ impl Program {
         self.top
     }
 
+    /// Runs the operations on one register file. `in_range`: the top
+    /// coordinate lies inside the lengths, so the divisions marked
+    /// `unsigned` may skip the sign correction. With `checked`, stops at
+    /// the first failed validity test and returns false.
+    #[inline(always)]
+    const fn run(&self, regs: &mut [Index; REGS], in_range: bool, checked: bool) -> bool {
+        let mut ops = self.ops.split_at(self.n_ops as usize % (MAX_OPS + 1)).0;
+        while let [op, rest @ ..] = ops {
+            ops = rest;
+            match op {
+                Op::Affine { out, n, ins, coef, constant } => {
+                    let mut acc = *constant;
+                    let mut j = 0;
+                    while j < *n as usize && j < MAX_DIMS {
+                        acc = acc.wrapping_add(regs[ins[j] as usize & R].wrapping_mul(coef[j]));
+                        j += 1;
+                    }
+                    regs[*out as usize & R] = acc;
+                }
+                Op::Split { input, n, outs, shift, bits, unsigned } => {
+                    let t = regs[*input as usize & R];
+                    let plain = in_range && *unsigned;
+                    let mut i = *n as usize;
+                    while i > 1 && i <= MAX_DIMS {
+                        i -= 1;
+                        let (s, b) = (shift[i] as u32, bits[i] as u32);
+                        regs[outs[i] as usize & R] =
+                            if plain { low_bits(shr(t, s), b) } else { rem_pow2(div_pow2(t, s), b) };
+                    }
+                    let s = shift[0] as u32;
+                    regs[outs[0] as usize & R] = if plain { shr(t, s) } else { div_pow2(t, s) };
+                }
+                Op::Xor { a, b, out, bits, unsigned } => {
+                    let (x, bits) = (regs[*a as usize & R], *bits as u32);
+                    let r = if in_range && *unsigned { low_bits(x, bits) } else { rem_pow2(x, bits) };
+                    regs[*out as usize & R] = regs[*b as usize & R] ^ r;
+                }
+                Op::Mask { a, out, bits, unsigned } => {
+                    let (x, bits) = (regs[*a as usize & R], *bits as u32);
+                    regs[*out as usize & R] = if in_range && *unsigned { low_bits(x, bits) } else { rem_pow2(x, bits) };
+                }
+                Op::Swizzle { a, out, bits, base, shift } => {
+                    regs[*out as usize & R] = swizzle::apply(regs[*a as usize & R], *bits, *base, *shift);
+                }
+                Op::Check { t, a } => {
+                    if checked && !self.transforms[*t as usize % MAX_TRANSFORMS].is_valid_upper_at(regs, *a) {
+                        return false;
+                    }
+                }
+                Op::Generic { t, ins, outs, .. } => {
+                    self.transforms[*t as usize % MAX_TRANSFORMS].lower_regs(regs, ins, outs)
+                }
+                Op::Nop => {}
+            }
+        }
+        true
+    }
+
     /// The same value as [`Descriptor::calculate_offset`] (no range checks;
     /// missing trailing dimensions count as 0).
     ///
@@ -187,19 +735,17 @@ impl Program {
     /// ```
     #[inline]
     pub const fn calculate_offset(&self, top: &[Index]) -> Index {
-        let mut regs = [0; REGS];
+        let (mut regs, mut in_range) = ([0; REGS], true);
         let mut i = 0;
         while i < top.len() && i < MAX_DIMS {
             regs[i] = top[i];
+            // Entries past the top dimensions are ignored (a negative one
+            // only costs the fast path); missing ones are 0.
+            in_range = in_range & ((top[i] as u64) < self.limits[i]);
             i += 1;
         }
-        let mut k = 0;
-        while k < self.n_ops as usize && k < MAX_OPS {
-            let op = &self.ops[k];
-            op.transform.lower_regs(&mut regs, &op.ins, &op.outs);
-            k += 1;
-        }
-        regs[self.result as usize % REGS]
+        self.run(&mut regs, in_range, false);
+        regs[self.result as usize & R]
     }
 
     /// The same value as [`Descriptor::offset_if_valid`]: the offset when
@@ -220,21 +766,260 @@ impl Program {
         let mut regs = [0; REGS];
         let mut i = 0;
         while i < top.len() && i < MAX_DIMS {
-            if top[i] < 0 || top[i] >= self.top.get(i) {
+            if top[i] as u64 >= self.limits[i] {
                 return None;
             }
             regs[i] = top[i];
             i += 1;
         }
+        if self.run(&mut regs, true, true) { Some(regs[self.result as usize & R]) } else { None }
+    }
+
+    /// [`offset_if_valid`](Self::offset_if_valid) for many coordinates in
+    /// one call: writes the answer for `coords[i]` to `out[i]`, for every
+    /// `i` below the shorter of the two lengths, and returns that count.
+    /// The coordinates go through the program [`LANES`] at a time, each
+    /// operation over all of them before the next, so the dispatch is paid
+    /// once per batch and the arithmetic runs in straight loops the
+    /// compiler can vectorise. A coordinate of the wrong arity (`N` differs
+    /// from the number of top dimensions), outside the top lengths or on
+    /// padding gives `None`, as for one coordinate.
+    ///
+    /// The bank analyzer asks this for every lane of one instruction
+    /// (`[row, column]` pairs of a 2-D tile); a search asks it for every
+    /// element of a tile.
+    ///
+    /// ```
+    /// let d = cktile::spec::parse("naive((4,10),(16,1)) | transform(pass_through(4) on [0] -> [0], pad(10,2,3) on [1] -> [1])")?;
+    /// let p = d.program();
+    /// let coords = [[0, 0], [1, 2], [3, 11], [3, 12], [4, 5]];
+    /// let mut out = [None; 5];
+    /// assert_eq!(p.offsets_if_valid(&coords, &mut out), 5);
+    /// assert_eq!(out, [None, Some(16), Some(57), None, None]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn offsets_if_valid<const N: usize>(&self, coords: &[[Index; N]], out: &mut [Option<Index>]) -> usize {
+        let count = if coords.len() < out.len() { coords.len() } else { out.len() };
+        let (coords, out) = (coords.split_at(count).0, out.split_at_mut(count).0);
+        if N != self.top.len() {
+            let mut i = 0;
+            while i < count {
+                out[i] = None;
+                i += 1;
+            }
+            return count;
+        }
+        // The smallest register file that holds every register the program
+        // uses (the top dimensions are registers 0..N).
+        if self.n_regs as usize <= 4 {
+            self.batches::<N, 4>(coords, out);
+        } else if self.n_regs as usize <= 8 {
+            self.batches::<N, 8>(coords, out);
+        } else {
+            self.batches::<N, REGS>(coords, out);
+        }
+        count
+    }
+
+    /// [`offsets_if_valid`](Self::offsets_if_valid) on coordinates of the
+    /// right arity and an output of the same length, [`LANES`] at a time,
+    /// on a register file of `NR` registers (`NR` a power of two, at least
+    /// the program's register count).
+    #[inline(always)]
+    const fn batches<const N: usize, const NR: usize>(&self, coords: &[[Index; N]], out: &mut [Option<Index>]) {
+        let mut lengths = [0u64; N];
+        let mut d = 0;
+        while d < N {
+            lengths[d] = self.top.get(d) as u64;
+            d += 1;
+        }
+        let mut start = 0;
+        while start < coords.len() && start < out.len() {
+            let len = if coords.len() - start < LANES { coords.len() - start } else { LANES };
+            let chunk = coords.split_at(start).1.split_at(len).0;
+            let mut regs = [[0 as Index; LANES]; NR];
+            let mut valid = [false; LANES];
+            let mut l = 0;
+            while l < chunk.len() && l < LANES {
+                let (c, mut ok) = (&chunk[l], true);
+                let mut d = 0;
+                while d < N && d < NR {
+                    // `0 <= v < length` as one unsigned comparison (lengths are positive).
+                    ok = ok & ((c[d] as u64) < lengths[d]);
+                    regs[d][l] = c[d];
+                    d += 1;
+                }
+                valid[l] = ok;
+                l += 1;
+            }
+            self.run_lanes(&mut regs, &mut valid);
+            let result = &regs[self.result as usize & (NR - 1)];
+            let dst = out.split_at_mut(start).1.split_at_mut(len).0;
+            let mut l = 0;
+            while l < dst.len() && l < LANES {
+                dst[l] = if valid[l] { Some(result[l]) } else { None };
+                l += 1;
+            }
+            start += len;
+        }
+    }
+
+    /// Runs the operations over [`LANES`] register files at once (register
+    /// `r` of every lane is `regs[r]`; registers are taken modulo `NR`),
+    /// clearing `valid[l]` where a validity test fails.
+    #[inline(always)]
+    const fn run_lanes<const NR: usize>(&self, regs: &mut [[Index; LANES]; NR], valid: &mut [bool; LANES]) {
+        let m = NR - 1;
         let mut k = 0;
         while k < self.n_ops as usize && k < MAX_OPS {
-            let op = &self.ops[k];
-            if self.has_padding && !op.transform.is_valid_upper_at(&regs, op.ins[0]) {
-                return None;
+            match &self.ops[k] {
+                Op::Affine { out, n, ins, coef, constant } => {
+                    // Accumulated in place unless the output is an input.
+                    let mut acc = [*constant; LANES];
+                    let in_place = !contains(ins, *n, *out);
+                    let o = *out as usize & m;
+                    if in_place {
+                        let mut l = 0;
+                        while l < LANES {
+                            regs[o][l] = *constant;
+                            l += 1;
+                        }
+                    }
+                    let mut j = 0;
+                    while j < *n as usize && j < MAX_DIMS {
+                        let (src, c) = (ins[j] as usize & m, coef[j]);
+                        let mut l = 0;
+                        if in_place && c > 0 && c & (c - 1) == 0 {
+                            // A power-of-two coefficient: a shift (equal in wrapping arithmetic).
+                            let s = c.trailing_zeros();
+                            while l < LANES {
+                                regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_shl(s));
+                                l += 1;
+                            }
+                        } else if in_place {
+                            while l < LANES {
+                                regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_mul(c));
+                                l += 1;
+                            }
+                        } else {
+                            while l < LANES {
+                                acc[l] = acc[l].wrapping_add(regs[src][l].wrapping_mul(c));
+                                l += 1;
+                            }
+                        }
+                        j += 1;
+                    }
+                    if !in_place {
+                        let mut l = 0;
+                        while l < LANES {
+                            regs[o][l] = acc[l];
+                            l += 1;
+                        }
+                    }
+                }
+                Op::Split { input, n, outs, shift, bits, unsigned } => {
+                    // The outputs are fresh registers: the input stays intact until the last.
+                    let input = *input as usize & m;
+                    let mut i = *n as usize;
+                    while i > 1 && i <= MAX_DIMS {
+                        i -= 1;
+                        let (s, b, out) = (shift[i] as u32, bits[i] as u32, outs[i] as usize & m);
+                        let mut l = 0;
+                        if *unsigned {
+                            while l < LANES {
+                                regs[out][l] = low_bits(shr(regs[input][l], s), b);
+                                l += 1;
+                            }
+                        } else {
+                            while l < LANES {
+                                regs[out][l] = rem_pow2(div_pow2(regs[input][l], s), b);
+                                l += 1;
+                            }
+                        }
+                    }
+                    let (s, out) = (shift[0] as u32, outs[0] as usize & m);
+                    let mut l = 0;
+                    if *unsigned {
+                        while l < LANES {
+                            regs[out][l] = shr(regs[input][l], s);
+                            l += 1;
+                        }
+                    } else {
+                        while l < LANES {
+                            regs[out][l] = div_pow2(regs[input][l], s);
+                            l += 1;
+                        }
+                    }
+                }
+                Op::Xor { a, b, out, bits, unsigned } => {
+                    let (a, b, out, bits) = (*a as usize & m, *b as usize & m, *out as usize & m, *bits as u32);
+                    let mut l = 0;
+                    if *unsigned {
+                        while l < LANES {
+                            regs[out][l] = regs[b][l] ^ low_bits(regs[a][l], bits);
+                            l += 1;
+                        }
+                    } else {
+                        while l < LANES {
+                            regs[out][l] = regs[b][l] ^ rem_pow2(regs[a][l], bits);
+                            l += 1;
+                        }
+                    }
+                }
+                Op::Mask { a, out, bits, unsigned } => {
+                    let (a, out, bits) = (*a as usize & m, *out as usize & m, *bits as u32);
+                    let mut l = 0;
+                    if *unsigned {
+                        while l < LANES {
+                            regs[out][l] = low_bits(regs[a][l], bits);
+                            l += 1;
+                        }
+                    } else {
+                        while l < LANES {
+                            regs[out][l] = rem_pow2(regs[a][l], bits);
+                            l += 1;
+                        }
+                    }
+                }
+                Op::Swizzle { a, out, bits, base, shift } => {
+                    let (a, out) = (*a as usize & m, *out as usize & m);
+                    let mut l = 0;
+                    while l < LANES {
+                        regs[out][l] = swizzle::apply(regs[a][l], *bits, *base, *shift);
+                        l += 1;
+                    }
+                }
+                Op::Check { t, a } => {
+                    let (t, a) = (&self.transforms[*t as usize % MAX_TRANSFORMS], *a as usize & m);
+                    let mut l = 0;
+                    while l < LANES {
+                        valid[l] = valid[l] & t.is_valid_upper_at(&[regs[a][l]], 0);
+                        l += 1;
+                    }
+                }
+                Op::Generic { t, n_in, n_out, ins, outs } => {
+                    let t = &self.transforms[*t as usize % MAX_TRANSFORMS];
+                    let mut l = 0;
+                    while l < LANES {
+                        // One lane's registers, through the transform's formula.
+                        let mut one = [0; REGS];
+                        let mut j = 0;
+                        while j < *n_in as usize && j < MAX_DIMS {
+                            one[ins[j] as usize & R] = regs[ins[j] as usize & m][l];
+                            j += 1;
+                        }
+                        t.lower_regs(&mut one, ins, outs);
+                        j = 0;
+                        while j < *n_out as usize && j < MAX_DIMS {
+                            regs[outs[j] as usize & m][l] = one[outs[j] as usize & R];
+                            j += 1;
+                        }
+                        l += 1;
+                    }
+                }
+                Op::Nop => {}
             }
-            op.transform.lower_regs(&mut regs, &op.ins, &op.outs);
             k += 1;
         }
-        Some(regs[self.result as usize % REGS])
     }
 }

@@ -1,7 +1,7 @@
 //! Instruction-count driver: runs one workload a given number of times, for
 //! `valgrind --tool=callgrind` (which counts instructions, robust to load).
 //!
-//! `icount offsets <case> <hand|runtime|move> <reps>`, `icount analyze <reps>`,
+//! `icount offsets <case> <hand|runtime|program|batch|move> <reps>`, `icount analyze <reps>`,
 //! `icount search <reps>`, `icount none` (start-up cost, subtracted).
 
 use cktile::{make_tensor_coordinate, move_tensor_coordinate};
@@ -36,6 +36,26 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
                 for m in 0..black_box(c.rows) {
                     for k in 0..black_box(c.cols) {
                         sum = sum.wrapping_mul(31).wrapping_add(black_box(&p).calculate_offset(&[m, k]));
+                    }
+                }
+            }
+            #[cfg(feature = "batch")]
+            "batch" => {
+                // Program::offsets_if_valid, one call per row of up to LANES columns.
+                const L: usize = cktile::descriptor::program::LANES;
+                let (mut coords, mut out) = ([[0i64; 2]; L], [None; L]);
+                for m in 0..black_box(c.rows) {
+                    let mut k0 = 0;
+                    while k0 < c.cols {
+                        let n = (c.cols - k0).min(L as i64) as usize;
+                        for (i, xy) in coords[..n].iter_mut().enumerate() {
+                            *xy = [m, k0 + i as i64];
+                        }
+                        black_box(&p).offsets_if_valid(&coords[..n], &mut out[..n]);
+                        for o in &out[..n] {
+                            sum = sum.wrapping_mul(31).wrapping_add(o.unwrap_or(-1));
+                        }
+                        k0 += n as i64;
                     }
                 }
             }

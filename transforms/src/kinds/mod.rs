@@ -54,6 +54,34 @@ pub(crate) const fn rem(a: i64, b: i64) -> i64 {
     }
 }
 
+/// [`div`] by `1 << shift` as shifts: the same truncating quotient for every
+/// `a` (a negative `a` is biased by `2^shift - 1` first, as a compiler does
+/// for a constant divisor), without a hardware division. For `shift` in
+/// `0..=62`, the powers of two a validated length can be; larger shifts wrap
+/// and never panic.
+///
+/// ```
+/// use cktile_transforms::kinds::div_pow2;
+/// assert_eq!((div_pow2(29, 3), div_pow2(-29, 3), div_pow2(-8, 3), div_pow2(7, 0)), (3, -3, -1, 7));
+/// ```
+#[inline(always)]
+pub const fn div_pow2(a: i64, shift: u32) -> i64 {
+    let bias = (a >> 63) & 1i64.wrapping_shl(shift).wrapping_sub(1);
+    a.wrapping_add(bias).wrapping_shr(shift)
+}
+
+/// [`rem`] by `1 << shift` as shifts: the truncating remainder (negative for
+/// a negative `a`, as C's `%`) for every `a`, from [`div_pow2`].
+///
+/// ```
+/// use cktile_transforms::kinds::rem_pow2;
+/// assert_eq!((rem_pow2(29, 3), rem_pow2(-29, 3), rem_pow2(-8, 3), rem_pow2(7, 0)), (5, -5, 0, 0));
+/// ```
+#[inline(always)]
+pub const fn rem_pow2(a: i64, shift: u32) -> i64 {
+    a.wrapping_sub(div_pow2(a, shift).wrapping_shl(shift))
+}
+
 /// Greatest common divisor of two positive values.
 pub(crate) const fn gcd(a: i64, b: i64) -> i64 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
@@ -63,4 +91,34 @@ pub(crate) const fn gcd(a: i64, b: i64) -> i64 {
         b = t;
     }
     a as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{div, div_pow2, rem, rem_pow2};
+
+    /// The shift forms equal the divisions for every shift a length can
+    /// have, at the edges of the 64-bit range and around every multiple.
+    #[test]
+    fn pow2_forms_equal_the_divisions() {
+        for shift in 0..=62u32 {
+            let d = 1i64 << shift;
+            let edges = [i64::MIN, i64::MIN + 1, i64::MAX, i64::MAX - 1, 0, 1, -1];
+            let near = [d, -d, d.wrapping_mul(3), d.wrapping_mul(-3), d.wrapping_mul(5) / 2]
+                .into_iter()
+                .flat_map(|base| (-2..=2).map(move |e| base.wrapping_add(e)));
+            for a in edges.into_iter().chain(near) {
+                assert_eq!(div_pow2(a, shift), div(a, d), "{a} / 2^{shift}");
+                assert_eq!(rem_pow2(a, shift), rem(a, d), "{a} % 2^{shift}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn pow2_forms_equal_the_divisions_anywhere(a in proptest::num::i64::ANY, shift in 0u32..=62) {
+            proptest::prop_assert_eq!(div_pow2(a, shift), div(a, 1i64 << shift));
+            proptest::prop_assert_eq!(rem_pow2(a, shift), rem(a, 1i64 << shift));
+        }
+    }
 }
