@@ -43,11 +43,8 @@ pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
     let title = a.title.map_or_else(|| default_title(a.spec, &text), str::to_string);
     let svg = match a.view {
         "grid" => {
-            // Banks are per instruction (gfx950 reads b64/b128 over 64, the rest over 32):
-            // the instruction's when --op names one, else the chip's widest.
             let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
-            let banks = op.map_or(arch.max_banks(), |op| cktile::analyzer::rules::rule(&arch, op).banks);
-            let mut o = grid::GridOptions::new(&title, element_bytes(&layout)?, banks);
+            let mut o = grid::GridOptions::for_chip(&title, element_bytes(&layout)?, &arch, op);
             o.rows = a.rows;
             o.cols = a.cols;
             grid::grid(desc, &o).map_err(|e| Failure::input(&text, e))?
