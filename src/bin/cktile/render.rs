@@ -22,10 +22,7 @@ pub struct RenderArgs<'a> {
 
 /// The default title: the SPEC argument when it is a one-line spec or entry.
 fn default_title(spec: &str, text: &str) -> String {
-    let source = if spec.starts_with('@') || spec == "-" { text } else { spec };
-    let first = source.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("descriptor");
-    let more = source.lines().filter(|l| !l.trim().is_empty()).count() > 1;
-    if more { format!("{first} ...") } else { first.to_string() }
+    cktile::render::svg::title_of(if spec.starts_with('@') || spec == "-" { text } else { spec })
 }
 
 /// Runs `cktile render`.
