@@ -87,15 +87,23 @@ fn given(s: &str) -> Option<&str> {
 /// let v: serde_json::Value = serde_json::from_str(&cktile_wasm::catalogue()).unwrap();
 /// assert_eq!(v["layouts"].as_array().unwrap().len(), cktile::layouts::CATALOG.len());
 /// assert_eq!(v["archs"][1]["name"], "gfx942");
+/// let row_padded = v["layouts"].as_array().unwrap().iter().find(|e| e["name"] == "row-padded").unwrap();
+/// assert_eq!(row_padded["typed"], false);
 /// assert!(v["ops"].as_array().unwrap().iter().any(|o| o == "ds_read_b128"));
 /// assert!(v["distributions"].as_array().unwrap().iter().any(|d| d == "mfma32x32x8_a"));
 /// ```
 #[wasm_bindgen]
 pub fn catalogue() -> String {
+    // Each entry as `cktile catalog --json` prints it, with `typed`: whether
+    // its example names its element type (else the explorer supplies one).
     let layouts: Vec<Value> = layouts::CATALOG
         .iter()
-        .filter_map(|e| CatalogEntryJson::new(e).ok())
-        .filter_map(|j| serde_json::to_value(j).ok())
+        .filter_map(|e| {
+            let mut v = serde_json::to_value(CatalogEntryJson::new(e).ok()?).ok()?;
+            let typed = layouts::resolve_typed(e.example, None).is_ok_and(|l| l.require_element_bytes().is_ok());
+            v.as_object_mut()?.insert("typed".into(), json!(typed));
+            Some(v)
+        })
         .collect();
     let archs: Vec<Value> = ARCHS
         .iter()
