@@ -15,10 +15,12 @@ rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup targe
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' wasm/Cargo.lock)
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
   echo "build-explorer: installing wasm-bindgen-cli $version from crates.io"
-  # --locked first; crates.io mirrors that lack one of its locked versions
-  # (seen: webpki-roots 1.0.11) fall back to a fresh resolution.
-  cargo install wasm-bindgen-cli --version "$version" --locked ||
-    cargo install wasm-bindgen-cli --version "$version"
+  # Only the `wasm-bindgen` binary, without the TLS stack its test runner
+  # downloads with (rustls and ring: minutes of compiling on 2 cores).
+  # --locked first; a crates.io index that lacks one of its locked versions
+  # (seen: webpki-roots 1.0.11) falls back to a fresh resolution.
+  install=(cargo install wasm-bindgen-cli --version "$version" --no-default-features --bin wasm-bindgen)
+  "${install[@]}" --locked || "${install[@]}"
 fi
 
 manifest=(--manifest-path wasm/Cargo.toml --target-dir target)

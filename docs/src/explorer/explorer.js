@@ -88,26 +88,32 @@ function escapeHtml(t) {
   return t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }
 
-// Underlines the character at line:column of the spec (the backdrop
-// behind the transparent textarea), or nothing.
+// The UTF-16 index of line:column (both from 1, columns in characters).
+function indexAt(text, line, column) {
+  let l = 1, c = 1, i = 0;
+  for (const ch of text) {
+    if (l === line && c === column) return i;
+    if (ch === '\n') { l++; c = 1; } else c++;
+    i += ch.length;
+  }
+  return i;
+}
+
+// Underlines the character at line:column of the spec (in the backdrop
+// behind the transparent textarea), or nothing; a position at the end of a
+// line or of the text underlines a blank.
 function underline(text, at) {
   const back = $('ex-backdrop');
   if (!at) {
     back.innerHTML = escapeHtml(text) + '\n';
     return;
   }
-  const lines = text.split('\n');
-  let i = 0;
-  for (let l = 1; l < at.line && l <= lines.length; l++) i += lines[l - 1].length + 1;
-  const chars = [...text];
-  // Columns count characters; find the UTF-16 index of the code point.
-  let cp = 0, u = 0;
-  const target = [...text.slice(0, i)].length + at.column - 1;
-  while (cp < target && u < text.length) { u += chars[cp].length; cp++; }
-  const end = u < text.length ? u + chars[cp].length : u;
-  const mark = u < text.length && text[u] !== '\n' ? escapeHtml(text.slice(u, end)) : ' ';
-  back.innerHTML = escapeHtml(text.slice(0, u)) + '<mark class="ex-error">' + mark + '</mark>' +
-    escapeHtml(text.slice(u < text.length && text[u] !== '\n' ? end : u)) + '\n';
+  const i = indexAt(text, at.line, at.column);
+  const ch = i < text.length ? String.fromCodePoint(text.codePointAt(i)) : '';
+  const end = ch && ch !== '\n' ? i + ch.length : i;
+  const mark = end > i ? escapeHtml(text.slice(i, end)) : ' ';
+  back.innerHTML = escapeHtml(text.slice(0, i)) + '<mark class="ex-error">' + mark + '</mark>' +
+    escapeHtml(text.slice(end)) + '\n';
 }
 
 function showProblems(problems) {
@@ -118,7 +124,9 @@ function showProblems(problems) {
     div.className = 'ex-problem';
     div.dataset.field = p.field;
     const where = p.line ? ` (line ${p.line}, column ${p.column})` : '';
-    div.textContent = `${p.field}${where}: ${p.message}`;
+    // The message as the CLI prints it, less what the prefix already says.
+    const message = p.message.replace(/^\d+:\d+: /, '').replace(p.field + ': ', '');
+    div.textContent = `${p.field}${where}: ${message}`;
     box.appendChild(div);
   }
 }
@@ -214,13 +222,20 @@ async function main() {
   for (const o of cat.ops) $('ex-op').add(new Option(o, o));
   for (const d of cat.distributions) $('ex-distributions').appendChild(new Option(d, d));
 
+  // A worked example sets the whole form; a catalogue entry only the spec
+  // and element type, keeping the chip, pattern and instruction chosen.
   preset.addEventListener('change', () => {
     const s = presets.get(preset.value);
     if (!s) return;
     const cur = readForm();
-    writeForm({ ...DEFAULTS, arch: cur.arch, pattern: cur.pattern, rows: cur.rows, op: '', ...s });
+    const base = preset.value.startsWith('c:') ? { ...cur, distribution: '', instruction: '' }
+      : { ...DEFAULTS, dtype: '', pattern: '', rows: cur.rows, cols: cur.cols };
+    writeForm({ ...base, ...s });
     update();
   });
+  // Keys typed in the form are the form's: mdBook's chapter navigation
+  // (arrow keys) and search shortcut must not see them.
+  $('explorer').addEventListener('keydown', (e) => e.stopPropagation());
   for (const f of FIELDS) {
     const el = $('ex-' + f);
     el.addEventListener(el.tagName === 'SELECT' ? 'change' : 'input', schedule);
