@@ -29,15 +29,22 @@ cargo test "${manifest[@]}" --quiet
 cargo build "${manifest[@]}" --release --target wasm32-unknown-unknown
 
 pkg=docs/src/explorer/pkg
-rm -rf "$pkg"
-wasm-bindgen --target web --no-typescript --out-dir "$pkg" target/wasm32-unknown-unknown/release/cktile_wasm.wasm
-wasm="$pkg/cktile_wasm_bg.wasm"
+module=target/explorer/cktile_wasm.wasm
+mkdir -p target/explorer
+cp target/wasm32-unknown-unknown/release/cktile_wasm.wasm "$module"
 if command -v wasm-opt >/dev/null 2>&1; then
-  # The features rustc's wasm32-unknown-unknown target emits by default.
+  # Before wasm-bindgen, not after: Debian 12's binaryen (version 108) is
+  # older than wasm-bindgen's externref table, and a module it rewrites after
+  # wasm-bindgen fails to instantiate; rustc's output it handles (keeping
+  # wasm-bindgen's custom sections). The features are those rustc's
+  # wasm32-unknown-unknown target emits by default.
   wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals \
-    --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt"
-  mv "$wasm.opt" "$wasm"
+    --enable-reference-types --enable-multivalue "$module" -o "$module.opt"
+  mv "$module.opt" "$module"
 else
   echo "build-explorer: wasm-opt not found (Debian: apt-get install binaryen); the module stays unoptimised"
 fi
+rm -rf "$pkg"
+wasm-bindgen --target web --no-typescript --out-dir "$pkg" "$module"
+wasm="$pkg/cktile_wasm_bg.wasm"
 echo "build-explorer: $wasm is $(stat -c %s "$wasm") bytes, $(gzip -9 -c "$wasm" | wc -c) gzipped"

@@ -51,7 +51,7 @@ shot codegen codegen.html 6000
 # The explorer (WebAssembly; state in the URL fragment): the naive 128x64 fp16
 # tile under gfx942's mfma16 reads, the padded fp32 columns on sm80, a CK
 # distribution on gfx950, and a spec with an error underlined.
-shot explorer 'explorer.html#spec=packed%28%28128%2C64%29%29&dtype=fp16&arch=gfx942&pattern=mfma16&rows=16' 3000 10000
+shot explorer 'explorer.html#spec=packed%28%28128%2C64%29%29&dtype=fp16&arch=gfx942&pattern=mfma16&rows=8' 2300 10000
 cp "$out/explorer.png" docs/src/explorer/screenshot.png
 shot explorer-padded 'explorer.html#spec=row-padded%3Arows%3D32%2Ccols%3D32%2Cpad%3D1&dtype=fp32&arch=sm80&pattern=columns&op=ld.shared.b32&rows=8' 4000 10000
 shot explorer-distribution 'explorer.html#spec=ck-universal-a%3Am%3D128%2Ck%3D32&arch=gfx950&op=ds_read_b128&distribution=mfma32x32x16_a&rows=8' 4000 10000

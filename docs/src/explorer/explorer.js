@@ -181,6 +181,7 @@ function update() {
   showReport(v.analysis, v);
   const svg = v.svg || {};
   showSvg('ex-grid', svg.grid, 'No grid (see the problems above).');
+  $('ex-banks-h').textContent = svg.owners ? 'Owner grid of the distribution' : 'Bank heat map';
   showSvg('ex-banks', svg.banks || svg.owners,
     'Pick a pattern for the heat map of its worst instruction, or give a distribution for its owner grid.');
   showSvg('ex-chain', svg.chain, '');
