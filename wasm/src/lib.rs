@@ -229,13 +229,15 @@ pub fn explore_request(r: &Request) -> Value {
         Value::Object(out)
     };
 
+    // As `cktile analyze`: the element type is checked on its own first.
+    if let Some(Err(e)) = given(&r.dtype).map(layouts::dtype_bytes) {
+        problems.push(Problem::new("dtype", &e));
+        return finish(out, problems);
+    }
     let layout = match layouts::resolve_typed(&r.spec, given(&r.dtype)) {
         Ok(l) => l,
         Err(e) => {
-            problems.push(Problem::new(
-                if given(&r.dtype).is_some() && e.position().is_none() { "dtype" } else { "spec" },
-                &e,
-            ));
+            problems.push(Problem::new("spec", &e));
             return finish(out, problems);
         }
     };
@@ -369,6 +371,24 @@ mod tests {
             assert!(v["svg"]["grid"].as_str().is_some_and(|s| s.starts_with("<svg")), "{}", e.name);
             assert!(v["analysis"]["cycles"].as_u64().is_some_and(|c| c > 0), "{}", e.name);
         }
+    }
+
+    #[test]
+    fn a_bad_element_type_is_the_dtype_fields_and_a_bad_entry_the_specs() {
+        let r =
+            Request { spec: "packed((4,8))".into(), dtype: "fp12".into(), arch: "sm80".into(), ..Request::default() };
+        let v = explore_request(&r);
+        assert_eq!(v["problems"][0]["field"], "dtype");
+        assert!(v["problems"][0]["message"].as_str().is_some_and(|m| m.contains("fp12")));
+        let r = Request {
+            spec: "row-padded:rows=0".into(),
+            dtype: "fp16".into(),
+            arch: "sm80".into(),
+            ..Request::default()
+        };
+        let v = explore_request(&r);
+        assert_eq!(v["problems"][0]["field"], "spec");
+        assert!(v["spec"].is_null());
     }
 
     #[test]
