@@ -226,6 +226,9 @@ def distribution(page):
     same_numbers(page.report(), expected, "distribution on ck-universal-a, gfx950")
     html, _ = page.cells("ex-banks", HEAT_CELL)
     assert 'data-lane="21"' in html and 'data-p=' in html, "the owner grid is drawn"
+    encoding = json.loads(cli("distribution", read_a, "--json"))["encoding"]
+    check = page.d.find_element(By.ID, "ex-check").text
+    assert f"distribution: {encoding}" in check, check
     print(f"ok  distribution: {expected['instructions']} instructions, {expected['cycles']} cycles")
 
 

@@ -12,6 +12,10 @@ SELENIUM_VERSION=4.51.0
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
   apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver fonts-dejavu-core
 fi
+# python3 -m venv needs ensurepip (Debian packages it as python3-venv).
+if ! python3 -c "import ensurepip" 2>/dev/null; then
+  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv
+fi
 venv=target/explorer-venv
 if ! "$venv/bin/python" -c "import selenium, sys; sys.exit(selenium.__version__ != '$SELENIUM_VERSION')" 2>/dev/null; then
   python3 -m venv "$venv"

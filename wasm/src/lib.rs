@@ -15,8 +15,8 @@ use cktile::analyzer::op::OP_NAMES;
 use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::window::analyze_distribution;
 use cktile::analyzer::{ARCHS, Arch, Op, Pattern};
-use cktile::distribution::{self, Distribution};
-use cktile::json::{CatalogEntryJson, CheckJson, OffsetsJson, TileJson};
+use cktile::distribution::{self, Distribution, Table};
+use cktile::json::{CatalogEntryJson, CheckJson, DistributionJson, OffsetsJson, TileJson};
 use cktile::render::svg::{banks, chain, grid, owners, title_of};
 use cktile::{Error, check, layouts};
 use serde::{Deserialize, Serialize};
@@ -177,6 +177,34 @@ pub fn offsets(spec: &str) -> String {
         .map_err(|e| Problem::new("spec", &e))
         .and_then(|(desc, o)| {
             serde_json::to_value(OffsetsJson::new(&desc, &o)).map_err(|e| Problem::plain("spec", e.to_string()))
+        });
+    match answer {
+        Ok(v) => v.to_string(),
+        Err(p) => json!({ "problems": [p] }).to_string(),
+    }
+}
+
+/// A tile distribution (CK's C++ `tile_distribution_encoding<...>` or a
+/// catalogue name such as `mfma32x32x8_a`): the JSON of
+/// `cktile distribution --json` (its lengths and every thread's
+/// coordinates), or `{"problems": [...]}` with the line and column the
+/// parser stopped at.
+///
+/// ```
+/// let v: serde_json::Value = serde_json::from_str(&cktile_wasm::distribution("mfma16x16x16_c")).unwrap();
+/// assert!(v["x_lengths"].is_array());
+/// let v: serde_json::Value = serde_json::from_str(&cktile_wasm::distribution("tile_distribution_encoding<sequence<>,")).unwrap();
+/// assert_eq!((v["problems"][0]["field"].as_str(), v["problems"][0]["line"].as_u64()), (Some("distribution"), Some(1)));
+/// ```
+#[wasm_bindgen]
+pub fn distribution(text: &str) -> String {
+    let answer = distribution::resolve(text)
+        .and_then(Distribution::new)
+        .and_then(|d| Table::new(&d).map(|t| (d, t)))
+        .map_err(|e| Problem::new("distribution", &e))
+        .and_then(|(d, t)| {
+            serde_json::to_value(DistributionJson::new(&d, &t))
+                .map_err(|e| Problem::plain("distribution", e.to_string()))
         });
     match answer {
         Ok(v) => v.to_string(),

@@ -3,7 +3,7 @@
 // Every number and picture comes from the wasm module's `explore`, which
 // makes the library calls `cktile analyze` / `check` / `render` make; this
 // file only fills the form, shows the answer and keeps the URL fragment.
-import init, { catalogue, explore } from './pkg/cktile_wasm.js';
+import init, { catalogue, distribution, explore } from './pkg/cktile_wasm.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -154,10 +154,18 @@ function showSvg(id, svg, empty) {
   else el.textContent = empty;
 }
 
-function showCheck(c, v) {
-  if (!c) { $('ex-check').textContent = ''; return; }
-  const lines = [`spec: ${v.spec}`, `lengths: ${v.lengths.join(' x ')}, element space ${v.element_space_size}`];
-  for (const [k, val] of Object.entries(c)) lines.push(`${k}: ${JSON.stringify(val)}`);
+// The check report, and the distribution as cktile reads it (`cktile
+// distribution --json`: its encoding and lengths).
+function showCheck(c, v, dist) {
+  const lines = [];
+  if (c) {
+    lines.push(`spec: ${v.spec}`, `lengths: ${v.lengths.join(' x ')}, element space ${v.element_space_size}`);
+    for (const [k, val] of Object.entries(c)) lines.push(`${k}: ${JSON.stringify(val)}`);
+  }
+  if (dist && dist.encoding) {
+    lines.push('', `distribution: ${dist.encoding}`);
+    for (const k of ['x_lengths', 'p_lengths', 'y_lengths', 'r_lengths']) lines.push(`${k}: ${JSON.stringify(dist[k])}`);
+  }
   $('ex-check').textContent = lines.join('\n');
 }
 
@@ -185,7 +193,7 @@ function update() {
   showSvg('ex-banks', svg.banks || svg.owners,
     'Pick a pattern for the heat map of its worst instruction, or give a distribution for its owner grid.');
   showSvg('ex-chain', svg.chain, '');
-  showCheck(v.check, v);
+  showCheck(v.check, v, s.distribution.trim() ? JSON.parse(distribution(s.distribution)) : null);
   $('ex-status').textContent = `Computed in ${ms.toFixed(0)} ms.`;
   $('explorer').dataset.state = v.problems.length ? 'problems' : 'ok';
   $('explorer').dataset.updates = String(++updates);
