@@ -2,7 +2,10 @@
 # Builds the guide in docs/ offline from a fresh clone: installs mdBook from
 # crates.io if it is missing, regenerates the command outputs and pictures
 # the chapters include (by running cktile), builds the book into docs/book,
-# then fails if any internal link or image of the built HTML is broken.
+# builds the layout explorer's WebAssembly (scripts/build-explorer.sh: it
+# installs the wasm32 target and wasm-bindgen-cli if missing), builds the
+# book into docs/book, then fails if any internal link or image of the built
+# HTML is broken.
 # The chapters' Rust examples are doctests: `cargo test --doc` runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +23,7 @@ fi
 
 scripts/book-outputs.sh
 scripts/book-images.sh
+scripts/build-explorer.sh
 rm -rf docs/book
 mdbook build docs
 python3 scripts/check-links.py docs/book

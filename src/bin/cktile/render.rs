@@ -22,10 +22,7 @@ pub struct RenderArgs<'a> {
 
 /// The default title: the SPEC argument when it is a one-line spec or entry.
 fn default_title(spec: &str, text: &str) -> String {
-    let source = if spec.starts_with('@') || spec == "-" { text } else { spec };
-    let first = source.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("descriptor");
-    let more = source.lines().filter(|l| !l.trim().is_empty()).count() > 1;
-    if more { format!("{first} ...") } else { first.to_string() }
+    cktile::render::svg::title_of(if spec.starts_with('@') || spec == "-" { text } else { spec })
 }
 
 /// Runs `cktile render`.
@@ -43,11 +40,8 @@ pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
     let title = a.title.map_or_else(|| default_title(a.spec, &text), str::to_string);
     let svg = match a.view {
         "grid" => {
-            // Banks are per instruction (gfx950 reads b64/b128 over 64, the rest over 32):
-            // the instruction's when --op names one, else the chip's widest.
             let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
-            let banks = op.map_or(arch.max_banks(), |op| cktile::analyzer::rules::rule(&arch, op).banks);
-            let mut o = grid::GridOptions::new(&title, element_bytes(&layout)?, banks);
+            let mut o = grid::GridOptions::for_chip(&title, element_bytes(&layout)?, &arch, op);
             o.rows = a.rows;
             o.cols = a.cols;
             grid::grid(desc, &o).map_err(|e| Failure::input(&text, e))?

@@ -11,6 +11,7 @@
 use super::palette::{PADDING, bank_colour, text_on};
 use super::writer::{Anchor, Svg, text_width};
 use crate::Descriptor;
+use crate::analyzer::{Arch, Op, rules};
 use crate::error::{Error, ErrorKind};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -38,6 +39,24 @@ pub struct GridOptions {
 }
 
 impl GridOptions {
+    /// Options showing the whole descriptor with `arch`'s banks for `op`:
+    /// the instruction's bank count when one is named (gfx950 reads b64 and
+    /// b128 over 64 banks, its other instructions over 32), else the chip's
+    /// widest ([`Arch::max_banks`]). `cktile render --view grid` and the
+    /// guide's explorer colour their grids this way.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Op};
+    /// use cktile::render::svg::grid::GridOptions;
+    /// assert_eq!(GridOptions::for_chip("t", 2, &arch::GFX950, None).banks, 64);
+    /// assert_eq!(GridOptions::for_chip("t", 2, &arch::GFX950, Some(Op::DsRead { bits: 32 })).banks, 32);
+    /// assert_eq!(GridOptions::for_chip("t", 2, &arch::SM90, None).banks, 32);
+    /// ```
+    pub fn for_chip(title: &str, element_bytes: usize, arch: &Arch, op: Option<Op>) -> GridOptions {
+        let banks = op.map_or(arch.max_banks(), |op| rules::rule(arch, op).banks);
+        GridOptions::new(title, element_bytes, banks)
+    }
+
     /// Options showing the whole descriptor.
     ///
     /// ```

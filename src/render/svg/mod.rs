@@ -29,3 +29,21 @@ pub mod grid;
 pub mod owners;
 pub mod palette;
 pub mod writer;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+
+/// A picture's title from the text it draws (a spec, a catalogue entry or a
+/// distribution): its first non-blank line, with ` ...` when more lines follow.
+///
+/// ```
+/// use cktile::render::svg::title_of;
+/// assert_eq!(title_of("row-padded:pad=4"), "row-padded:pad=4");
+/// assert_eq!(title_of("\n  naive((4,8),(8,1))\n  | transform(pass(4) on [0] -> [0])"), "naive((4,8),(8,1)) ...");
+/// assert_eq!(title_of("  "), "descriptor");
+/// ```
+pub fn title_of(text: &str) -> String {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("descriptor");
+    let more = text.lines().filter(|l| !l.trim().is_empty()).count() > 1;
+    if more { format!("{first} ...") } else { first.to_string() }
+}
