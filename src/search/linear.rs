@@ -21,6 +21,7 @@
 
 use super::problem::Problem;
 use super::workload::{PatternCost, Workload};
+use crate::analyzer::model::PhaseTable;
 use crate::analyzer::rules::rule;
 use crate::error::Error;
 use crate::layouts::xor_linear::{Run, runs};
@@ -193,6 +194,7 @@ pub(crate) fn run(
     let mut optimal = (u64::MAX, 0u64);
     let mut masks = vec![0usize; row_bits as usize];
     let mut chain = [Run { bits: 0, base: 0, shift: 0 }; 64];
+    let mut table = PhaseTable::EMPTY;
     for class in 0..classes {
         progress(class);
         for (k, &b) in active.iter().enumerate() {
@@ -218,7 +220,7 @@ pub(crate) fn run(
                         let e = r * cols + ((c / unit) ^ f(r)) * unit + c % unit;
                         Ok((e * eb) as u64)
                     };
-                    let c = work.instruction(&work.patterns[s.pattern], s.instruction, &mut address)?;
+                    let c = work.instruction(&mut table, &work.patterns[s.pattern], s.instruction, &mut address)?;
                     s.memo[sub] = Some(c);
                     c
                 }
