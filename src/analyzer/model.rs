@@ -66,9 +66,11 @@ pub struct PhaseTable {
     /// For each unit, the one added before it to its group (a chain per group).
     next: [u16; MAX_UNITS],
     len: usize,
-    /// Words per unit and groups of banks (`banks / unit`).
+    /// Words per unit and groups of banks (`banks / unit`); `groups - 1`
+    /// when `groups` is a power of two (every rule's), else 0.
     unit: u64,
     groups: u64,
+    group_mask: u64,
     /// Per group: the generation that last wrote it, its distinct units and
     /// the last unit added to it.
     stamp: [u32; MAX_BANKS],
@@ -98,6 +100,7 @@ impl PhaseTable {
         len: 0,
         unit: 1,
         groups: 1,
+        group_mask: 0,
         stamp: [0; MAX_BANKS],
         ways: [0; MAX_BANKS],
         head: [0; MAX_BANKS],
@@ -113,6 +116,7 @@ impl PhaseTable {
         let banks = if r.banks == 0 || r.banks as usize > MAX_BANKS { MAX_BANKS as u64 } else { r.banks as u64 };
         self.unit = unit_words(op, banks);
         self.groups = banks / self.unit;
+        self.group_mask = if self.groups.is_power_of_two() { self.groups - 1 } else { 0 };
         self.len = 0;
         self.active = 0;
         self.best = (0, 0);
@@ -124,10 +128,16 @@ impl PhaseTable {
         self.generation += 1;
     }
 
+    /// The group of banks of a unit.
+    #[inline(always)]
+    const fn group(&self, unit: u64) -> u64 {
+        if self.group_mask != 0 { unit & self.group_mask } else { unit % self.groups }
+    }
+
     /// Adds one unit (a no-op when the phase already has it).
     #[inline(always)]
     const fn insert(&mut self, unit: u64) {
-        let g = (unit % self.groups) as usize;
+        let g = self.group(unit) as usize;
         if g >= MAX_BANKS || self.len >= MAX_UNITS {
             return;
         }
@@ -163,7 +173,8 @@ impl PhaseTable {
     const fn fill(&mut self, op: Op, r: &Rule, access: u32, p: usize, addresses: &[Option<u64>]) {
         self.begin(op, r);
         let lanes = r.grouping.phase(p);
-        let unit_bytes = self.unit * 4;
+        // Units are 4, 8 or 16 bytes: a shift, not a division.
+        let unit_shift = (self.unit * 4).trailing_zeros();
         let offset = op.access_offset(access);
         let mut i = 0;
         while i < lanes.len() {
@@ -172,7 +183,7 @@ impl PhaseTable {
                 if let Some(a) = addresses[lane] {
                     self.active += 1;
                     if self.unit > 1 {
-                        self.insert(a.saturating_add(offset) / unit_bytes);
+                        self.insert(a.saturating_add(offset) >> unit_shift);
                     } else {
                         let (first, n) = access_words(op, a, access);
                         let mut w = 0;
@@ -240,7 +251,7 @@ impl PhaseTable {
         }
         let mut i = 0;
         while i < self.len && n < N {
-            if self.units[i] % self.groups == g {
+            if self.group(self.units[i]) == g {
                 out[n] = self.units[i] * self.unit + bank as u64 % self.unit;
                 n += 1;
             }
@@ -367,7 +378,8 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
             while access < op.accesses() {
                 let start = a.checked_add(op.access_offset(access));
                 match start {
-                    Some(s) if s % align == 0 && s <= u64::MAX - bytes => {}
+                    // Every alignment is a power of two: a mask, not a division.
+                    Some(s) if s & align.wrapping_sub(1) == 0 && s <= u64::MAX - bytes => {}
                     _ => {
                         return Err(Error::new(ErrorKind::Misaligned {
                             lane,
