@@ -14,10 +14,10 @@
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
+use cktile::Descriptor;
 use cktile::analyzer::model::{PhaseTable, count_in};
 use cktile::analyzer::tile::lane_addresses;
 use cktile::analyzer::{Arch, Pattern, analyze_tile, arch};
-use cktile::Descriptor;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -63,10 +63,7 @@ fn bench(c: &mut Criterion) {
     let reads_writes = patterns(&["ds_write_b128:row", "mfma16x16x16:a"]);
     tiles(c, "gfx942 128x64 fp16: 3 layouts x 2 patterns", &gfx942, &reads_writes, &arch::GFX942);
 
-    let sm90 = resolve(&[
-        "packed((128,64))",
-        "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=128,cols=64",
-    ]);
+    let sm90 = resolve(&["packed((128,64))", "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=128,cols=64"]);
     let stores = patterns(&["st.shared.b128:row", "st.shared.b128:column"]);
     tiles(c, "sm90 128x64 fp16: 2 layouts x 2 store patterns", &sm90, &stores, &arch::SM90);
 

@@ -16,11 +16,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use cktile::analyzer::arch::Vendor;
 use cktile::analyzer::model::phase_table;
 use cktile::analyzer::op::all_ops;
 use cktile::analyzer::rules::rule;
-use cktile::analyzer::{ARCHS, Arch, Counts, Op, Pattern, analyze_instruction, analyze_tile, analyze_tile_report, count};
-use cktile::analyzer::arch::Vendor;
+use cktile::analyzer::{
+    ARCHS, Arch, Counts, Op, Pattern, analyze_instruction, analyze_tile, analyze_tile_report, count,
+};
 
 /// xorshift64*: reproducible addresses without a dependency.
 struct Rng(u64);
@@ -112,9 +114,7 @@ fn ops() -> Vec<Op> {
 fn addresses(rng: &mut Rng, arch: &Arch, op: Op, span: u64, inactive_per_16: u64) -> Vec<Option<u64>> {
     let align = op.alignment();
     let lanes = arch.wave() as usize - rng.below(2) as usize * rng.below(arch.wave() as u64) as usize;
-    (0..lanes)
-        .map(|_| (rng.below(16) >= inactive_per_16).then(|| rng.below(span / align + 1) * align))
-        .collect()
+    (0..lanes).map(|_| (rng.below(16) >= inactive_per_16).then(|| rng.below(span / align + 1) * align)).collect()
 }
 
 #[test]
@@ -183,7 +183,12 @@ fn one_word_per_lane_edge_cases_match_the_reference() {
                 vec![None; wave],
             ];
             for addrs in sets {
-                assert_eq!(count(arch, op, &addrs).unwrap(), reference_counts(arch, op, &addrs), "{} {op}", arch.name());
+                assert_eq!(
+                    count(arch, op, &addrs).unwrap(),
+                    reference_counts(arch, op, &addrs),
+                    "{} {op}",
+                    arch.name()
+                );
             }
         }
     }

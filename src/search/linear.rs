@@ -254,8 +254,11 @@ pub(crate) fn run(
             }
             let mut costs = vec![PatternCost::default(); work.patterns.len()];
             for (s, memo) in shapes.iter().zip(&memos) {
-                let sub =
-                    s.varying.iter().enumerate().fold(0usize, |acc, (k, &a)| acc | (masks[active[a] as usize] << (cb * k)));
+                let sub = s
+                    .varying
+                    .iter()
+                    .enumerate()
+                    .fold(0usize, |acc, (k, &a)| acc | (masks[active[a] as usize] << (cb * k)));
                 if let Some(counts) = memo.get(sub) {
                     costs[s.pattern].add(counts, s.times);
                 }

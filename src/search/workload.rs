@@ -4,9 +4,9 @@
 
 use super::problem::Problem;
 use crate::Program;
+use crate::analyzer::model::{PhaseTable, count_in};
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::program_address;
-use crate::analyzer::model::{PhaseTable, count_in};
 use crate::analyzer::{Arch, Counts, Op};
 use crate::error::Error;
 use alloc::vec::Vec;
