@@ -168,6 +168,18 @@ fn count_and_detail_match_the_reference_on_random_addresses() {
 }
 
 #[test]
+fn every_rule_fits_the_tables_of_the_model() {
+    // The model's per-bank tables hold 64 banks, and its unit groups rely on
+    // a power-of-two bank count (any other count is still exact, only slower).
+    for arch in &ARCHS {
+        for op in ops().into_iter().filter(|op| op.runs_on(arch)) {
+            let r = rule(arch, op);
+            assert!(r.banks <= 64 && r.banks.is_power_of_two(), "{} {op}: {} banks", arch.name(), r.banks);
+        }
+    }
+}
+
+#[test]
 fn one_word_per_lane_edge_cases_match_the_reference() {
     // Every lane on one word, every lane on one bank, and lanes at the top of
     // the address space (words near u64::MAX / 4).

@@ -28,7 +28,7 @@ use crate::error::{Error, ErrorKind};
 /// The most distinct units one phase can touch (64 lanes x 4 words).
 const MAX_UNITS: usize = 256;
 
-/// The most banks of any rule (tests/amd_rules.rs checks the table).
+/// The most banks of any rule (tests/bank_model_reference.rs checks the table).
 const MAX_BANKS: usize = 64;
 
 /// The words per *unit* of `op`'s accesses: an access's whole words when
