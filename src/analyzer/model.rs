@@ -47,10 +47,12 @@ const fn unit_words(op: Op, banks: u64) -> u64 {
 
 /// The distinct words one phase touches, grouped by bank.
 ///
-/// It counts *units* ([`unit_words`]): each distinct unit is one word in
-/// each bank of its group. Its per-group counters carry the generation of
-/// the phase that last wrote them, so starting a phase resets nothing but
-/// a counter; [`count_in`] reuses one table across instructions.
+/// It counts *units*: an access's whole words when they are 2 or 4 and
+/// every access is aligned to them, else single words. Each distinct unit
+/// is one word in each bank of its group of consecutive banks. Its
+/// per-group counters carry the generation of the phase that last wrote
+/// them, so starting a phase resets nothing but a counter; [`count_in`]
+/// reuses one table across instructions.
 ///
 /// ```
 /// use cktile::analyzer::{arch, model::phase_table, rules::rule, Op};
