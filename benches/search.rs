@@ -1,6 +1,8 @@
 //! Layout search and direct-to-LDS planning throughput: the search for the
-//! CK Tile docs' 128x64 fp16 tile on gfx942 (row writes, MFMA reads) and the
-//! planner for a 256x64 fp16 CK Tile LDS block.
+//! CK Tile docs' 128x64 fp16 tile on gfx942 (row writes, MFMA reads), the
+//! same problem on gfx950 at 128x64 and 256x128 bf16, and the planner for a
+//! 256x64 fp16 CK Tile LDS block. With the `parallel` feature (on with the
+//! default `cli`) the search uses every core.
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
@@ -15,6 +17,14 @@ fn bench(c: &mut Criterion) {
         .write(Pattern::from_access("ds_write_b128:row").unwrap())
         .read(Pattern::from_access("mfma16x16x16:a").unwrap());
     c.bench_function("search 128x64 fp16 gfx942 write+mfma16", |b| b.iter(|| search(black_box(&problem)).unwrap()));
+    for (rows, cols) in [(128, 64), (256, 128)] {
+        let problem = Problem::new(rows, cols, 2, arch::GFX950)
+            .write(Pattern::from_access("ds_write_b128:row").unwrap())
+            .read(Pattern::from_access("mfma16x16x16:a").unwrap());
+        c.bench_function(&format!("search {rows}x{cols} bf16 gfx950 write+mfma16"), |b| {
+            b.iter(|| search(black_box(&problem)).unwrap())
+        });
+    }
 
     let tile = cktile::layouts::resolve("ck-universal-a:m=256,k=64").unwrap();
     let req = DmaRequest {

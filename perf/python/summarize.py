@@ -99,6 +99,13 @@ if ic:
     out.append("|---|---|---|")
     out += [f"| {b} | {w} | {int(n):,} |" for b, w, n in ic]
     out.append("")
+    before = {w: int(n) for b, w, n in ic if b == "before"}
+    after = {w: int(n) for b, w, n in ic if b == "after"}
+    if before:
+        out.append("| workload | instructions before / after |")
+        out.append("|---|---|")
+        out += [f"| {w} | {before[w] / after[w]:.2f}x |" for w in after if w in before and after[w]]
+        out.append("")
 
 # ------------------------------------------------------------------ throughput
 lines = []
@@ -109,7 +116,7 @@ for name in ("timing.jsonl", "timing-baseline.jsonl", "python.jsonl"):
             d["build"] = "baseline" if "baseline" in name else ""
             lines.append(d)
 if lines:
-    out.append("## Analyzer throughput and search time (one thread)\n")
+    out.append("## Analyzer throughput (one thread) and search time (every core with the parallel feature)\n")
     out.append("| tool | workload | time per call: median (min – max) | lane accesses / s (median) | result |")
     out.append("|---|---|---|---|---|")
     for d in lines:
@@ -124,6 +131,17 @@ if lines:
             res = res[:157] + "..."
         out.append(f"| {tool} | {d['workload']} | {mmm(runs)} | {rate} | `{res}` |")
     out.append("")
+    # Before/after ratios of the same workload measured in this run.
+    base = {d["workload"]: d["runs_s"] for d in lines if d["build"] and "runs_s" in d}
+    now = [d for d in lines if not d["build"] and d["tool"].startswith("cktile") and "runs_s" in d]
+    pairs = [(d["workload"], base[d["workload"]], d["runs_s"]) for d in now if d["workload"] in base]
+    if pairs:
+        out.append("| workload | time before / after: min | median | max |")
+        out.append("|---|---|---|---|")
+        for w, b, a in pairs:
+            (blo, bmed, bhi), (alo, amed, ahi) = stats(b), stats(a)
+            out.append(f"| {w} | {blo / alo:.2f}x | {bmed / amed:.2f}x | {bhi / ahi:.2f}x |")
+        out.append("")
 
 # ------------------------------------------------------------------ compile cost
 def fit(points):

@@ -44,6 +44,22 @@ pub fn problem() -> Result<Problem, cktile::Error> {
         .read(Pattern::from_access("mfma16x16x16:a")?))
 }
 
+/// The search problems by name: the gfx942 one above and the same writes
+/// and reads of a bf16 tile on gfx950 at 128x64 and 256x128.
+pub const PROBLEMS: [&str; 3] = ["gfx942-128x64", "gfx950-128x64", "gfx950-256x128"];
+
+/// A problem of [`PROBLEMS`].
+pub fn problem_named(name: &str) -> Result<Problem, cktile::Error> {
+    let (arch, rows, cols) = match name {
+        "gfx950-128x64" => (arch::GFX950, 128, 64),
+        "gfx950-256x128" => (arch::GFX950, 256, 128),
+        _ => return problem(),
+    };
+    Ok(Problem::new(rows, cols, 2, arch)
+        .write(Pattern::from_access("ds_write_b128:row")?)
+        .read(Pattern::from_access("mfma16x16x16:a")?))
+}
+
 /// Runs the search once.
 pub fn run_search(p: &Problem) -> Result<SearchReport, cktile::Error> {
     search(p)

@@ -13,18 +13,46 @@
 //! the second in the same phases.
 //!
 //! Everything here is `const fn` over fixed-size arrays, so the same code
-//! answers at run time and in `const` items (compile-time checks); its cost
-//! is proportional to the lanes and the words they touch.
+//! answers at run time and in `const` items (compile-time checks). Its cost
+//! is proportional to the lanes: an aligned 64- or 128-bit access is one
+//! unit over a group of 2 or 4 banks, not 2 or 4 words ([`PhaseTable`]),
+//! and a phase starts by moving to the next generation of the per-bank
+//! counters instead of clearing them. tests/bank_model_reference.rs holds
+//! it equal to a per-word reference counter.
 
 use super::arch::{Arch, Vendor};
 use super::op::Op;
 use super::rules::{MAX_LANES, Rule, rule};
 use crate::error::{Error, ErrorKind};
 
-/// The most distinct words one phase can touch (64 lanes x 4 words).
-const MAX_WORDS: usize = 256;
+/// The most distinct units one phase can touch (64 lanes x 4 words).
+const MAX_UNITS: usize = 256;
 
-/// The distinct words one phase touches, with their banks.
+/// The most banks of any rule (tests/bank_model_reference.rs checks the table).
+const MAX_BANKS: usize = 64;
+
+/// The words per *unit* of `op`'s accesses: an access's whole words when
+/// they are 1, 2 or 4 and every access is aligned to them, else 1.
+///
+/// Units of an aligned power-of-two width never straddle: two lanes' units
+/// are equal or disjoint, and unit `u` of `w` words covers the `w`
+/// consecutive banks from `(u * w) % banks`, all of them with one word of
+/// it. So the distinct words a bank serves are the distinct units of its
+/// group of banks, and a 128-bit access is counted once, not per word.
+const fn unit_words(op: Op, banks: u64) -> u64 {
+    let bytes = op.access_bytes();
+    let w = bytes / 4;
+    if (w == 2 || w == 4) && op.alignment() % bytes == 0 && banks % w == 0 { w } else { 1 }
+}
+
+/// The distinct words one phase touches, grouped by bank.
+///
+/// It counts *units*: an access's whole words when they are 2 or 4 and
+/// every access is aligned to them, else single words. Each distinct unit
+/// is one word in each bank of its group of consecutive banks. Its
+/// per-group counters carry the generation of the phase that last wrote
+/// them, so starting a phase resets nothing but a counter; [`count_in`]
+/// reuses one table across instructions.
 ///
 /// ```
 /// use cktile::analyzer::{arch, model::phase_table, rules::rule, Op};
@@ -35,68 +63,136 @@ const MAX_WORDS: usize = 256;
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PhaseTable {
-    banks: [u8; MAX_WORDS],
-    words: [u64; MAX_WORDS],
+    /// The distinct units of the phase, in first-touch order.
+    units: [u64; MAX_UNITS],
+    /// For each unit, the one added before it to its group (a chain per group).
+    next: [u16; MAX_UNITS],
     len: usize,
-    /// Distinct words per bank (banks are `u8`), kept as words are inserted.
-    per_bank: [u16; 256],
+    /// Words per unit and groups of banks (`banks / unit`); `groups - 1`
+    /// when `groups` is a power of two (every rule's), else 0.
+    unit: u64,
+    groups: u64,
+    group_mask: u64,
+    /// Per group: the generation that last wrote it, its distinct units and
+    /// the last unit added to it.
+    stamp: [u32; MAX_BANKS],
+    ways: [u16; MAX_BANKS],
+    head: [u16; MAX_BANKS],
+    generation: u32,
+    /// The busiest group (the lowest of equals) and its ways.
+    best: (u64, u32),
     /// Number of active lanes in the phase.
     pub active: u32,
 }
 
 impl PhaseTable {
-    const EMPTY: PhaseTable =
-        PhaseTable { banks: [0; MAX_WORDS], words: [0; MAX_WORDS], len: 0, per_bank: [0; 256], active: 0 };
+    /// A table with no phase yet: pass it to [`count_in`] to count many
+    /// instructions without setting up a table for each.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, model::{count, count_in, PhaseTable}, Op};
+    /// let mut t = PhaseTable::EMPTY;
+    /// let addrs = [Some(0), Some(128)];
+    /// let op = Op::LdShared { bits: 32 };
+    /// assert_eq!(count_in(&mut t, &arch::SM80, op, &addrs), count(&arch::SM80, op, &addrs));
+    /// ```
+    pub const EMPTY: PhaseTable = PhaseTable {
+        units: [0; MAX_UNITS],
+        next: [0; MAX_UNITS],
+        len: 0,
+        unit: 1,
+        groups: 1,
+        group_mask: 0,
+        stamp: [0; MAX_BANKS],
+        ways: [0; MAX_BANKS],
+        head: [0; MAX_BANKS],
+        generation: 0,
+        best: (0, 0),
+        active: 0,
+    };
 
+    /// Starts a phase of `op` under `r`: the previous phase's words are
+    /// forgotten by moving to the next generation.
     #[inline(always)]
-    const fn insert(&mut self, bank: u8, word: u64) {
-        // A word lives in one bank: only a bank that already has words can
-        // hold this one.
-        if self.per_bank[bank as usize] > 0 {
-            let mut i = 0;
-            while i < self.len && i < MAX_WORDS {
-                if self.words[i] == word {
-                    return;
-                }
-                i += 1;
-            }
-        }
-        if self.len < MAX_WORDS {
-            self.banks[self.len] = bank;
-            self.words[self.len] = word;
-            self.len += 1;
-            self.per_bank[bank as usize] += 1;
-        }
-    }
-
-    /// Empties the table for the next phase (only the banks it touched are reset).
-    const fn clear(&mut self) {
-        let mut i = 0;
-        while i < self.len && i < MAX_WORDS {
-            self.per_bank[self.banks[i] as usize] = 0;
-            i += 1;
-        }
+    const fn begin(&mut self, op: Op, r: &Rule) {
+        let banks = if r.banks == 0 || r.banks as usize > MAX_BANKS { MAX_BANKS as u64 } else { r.banks as u64 };
+        self.unit = unit_words(op, banks);
+        self.groups = banks / self.unit;
+        self.group_mask = if self.groups.is_power_of_two() { self.groups - 1 } else { 0 };
         self.len = 0;
         self.active = 0;
+        self.best = (0, 0);
+        if self.generation == u32::MAX {
+            // Every stamp is older than generation 1 again.
+            self.stamp = [0; MAX_BANKS];
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    /// The group of banks of a unit.
+    #[inline(always)]
+    const fn group(&self, unit: u64) -> u64 {
+        if self.group_mask != 0 { unit & self.group_mask } else { unit % self.groups }
+    }
+
+    /// Adds one unit (a no-op when the phase already has it).
+    #[inline(always)]
+    const fn insert(&mut self, unit: u64) {
+        let g = self.group(unit) as usize;
+        if g >= MAX_BANKS || self.len >= MAX_UNITS {
+            return;
+        }
+        let ways = if self.stamp[g] == self.generation {
+            // Only the units of this group can equal it.
+            let mut i = self.head[g] as usize;
+            let mut k: u16 = 0;
+            while k < self.ways[g] && i < MAX_UNITS {
+                if self.units[i] == unit {
+                    return;
+                }
+                i = self.next[i] as usize;
+                k += 1;
+            }
+            self.ways[g] + 1
+        } else {
+            self.stamp[g] = self.generation;
+            1
+        };
+        self.units[self.len] = unit;
+        self.next[self.len] = self.head[g];
+        self.head[g] = self.len as u16;
+        self.len += 1;
+        self.ways[g] = ways;
+        let w = ways as u32;
+        if w > self.best.1 || (w == self.best.1 && (g as u64) < self.best.0) {
+            self.best = (g as u64, w);
+        }
     }
 
     /// Adds the words of phase `p` of access `access` (see [`phase_table`]).
     #[inline(always)]
     const fn fill(&mut self, op: Op, r: &Rule, access: u32, p: usize, addresses: &[Option<u64>]) {
+        self.begin(op, r);
         let lanes = r.grouping.phase(p);
-        let banks = if r.banks == 0 { 1 } else { r.banks as u64 };
+        // Units are 4, 8 or 16 bytes: a shift, not a division.
+        let unit_shift = (self.unit * 4).trailing_zeros();
+        let offset = op.access_offset(access);
         let mut i = 0;
         while i < lanes.len() {
             let lane = lanes[i] as usize;
             if lane < addresses.len() {
                 if let Some(a) = addresses[lane] {
                     self.active += 1;
-                    let (first, n) = access_words(op, a, access);
-                    let mut w = 0;
-                    while w < n {
-                        let word = first + w;
-                        self.insert((word % banks) as u8, word);
-                        w += 1;
+                    if self.unit > 1 {
+                        self.insert(a.saturating_add(offset) >> unit_shift);
+                    } else {
+                        let (first, n) = access_words(op, a, access);
+                        let mut w = 0;
+                        while w < n {
+                            self.insert(first + w);
+                            w += 1;
+                        }
                     }
                 }
             }
@@ -116,7 +212,12 @@ impl PhaseTable {
     /// assert_eq!((t.ways(0), t.ways(1)), (2, 0));
     /// ```
     pub const fn ways(&self, bank: u32) -> u32 {
-        if bank < 256 { self.per_bank[bank as usize] as u32 } else { 0 }
+        let g = bank as u64 / self.unit;
+        if g < self.groups && (g as usize) < MAX_BANKS && self.stamp[g as usize] == self.generation {
+            self.ways[g as usize] as u32
+        } else {
+            0
+        }
     }
 
     /// The busiest bank and its ways (bank 0 and 0 ways for an idle phase).
@@ -129,16 +230,7 @@ impl PhaseTable {
     /// assert_eq!(t.busiest(), (1, 1));
     /// ```
     pub const fn busiest(&self) -> (u32, u32) {
-        let mut best = (0, 0);
-        let mut i = 0;
-        while i < self.len {
-            let w = self.ways(self.banks[i] as u32);
-            if w > best.1 || (w == best.1 && (self.banks[i] as u32) < best.0) {
-                best = (self.banks[i] as u32, w);
-            }
-            i += 1;
-        }
-        best
+        ((self.best.0 * self.unit) as u32, self.best.1)
     }
 
     /// The distinct words of bank `bank`, in first-touch order (at most `N`).
@@ -155,10 +247,14 @@ impl PhaseTable {
     pub const fn words_of<const N: usize>(&self, bank: u32) -> ([u64; N], usize) {
         let mut out = [0u64; N];
         let mut n = 0;
+        let g = bank as u64 / self.unit;
+        if g >= self.groups {
+            return (out, 0);
+        }
         let mut i = 0;
         while i < self.len && n < N {
-            if self.banks[i] as u32 == bank {
-                out[n] = self.words[i];
+            if self.group(self.units[i]) == g {
+                out[n] = self.units[i] * self.unit + bank as u64 % self.unit;
                 n += 1;
             }
             i += 1;
@@ -284,7 +380,8 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
             while access < op.accesses() {
                 let start = a.checked_add(op.access_offset(access));
                 match start {
-                    Some(s) if s % align == 0 && s <= u64::MAX - bytes => {}
+                    // Every alignment is a power of two: a mask, not a division.
+                    Some(s) if s & align.wrapping_sub(1) == 0 && s <= u64::MAX - bytes => {}
                     _ => {
                         return Err(Error::new(ErrorKind::Misaligned {
                             lane,
@@ -318,6 +415,24 @@ const fn check_op(op: Op) -> Result<(), Error> {
 /// assert_eq!((c.cycles, c.conflict_cycles, c.max_ways), (n as u32 + 1, n as u32 - 1, n as u32));
 /// ```
 pub const fn count(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Counts, Error> {
+    let mut t = PhaseTable::EMPTY;
+    count_in(&mut t, arch, op, addresses)
+}
+
+/// [`count`] with a table the caller keeps (any table: its contents are
+/// never read before they are written), to count many instructions
+/// without setting one up for each.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::{count, count_in, PhaseTable}, Op};
+/// let mut t = PhaseTable::EMPTY;
+/// let op = Op::DsRead { bits: 128 };
+/// for stride in [16, 64, 128] {
+///     let addrs: Vec<Option<u64>> = (0..64).map(|l| Some(l * stride)).collect();
+///     assert_eq!(count_in(&mut t, &arch::GFX942, op, &addrs), count(&arch::GFX942, op, &addrs));
+/// }
+/// ```
+pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Counts, Error> {
     if let Err(e) = validate(arch, op, addresses) {
         return Err(e);
     }
@@ -325,12 +440,10 @@ pub const fn count(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Cou
     let phases = r.grouping.phases();
     let mut c = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
     let mut worst = 0;
-    let mut t = PhaseTable::EMPTY;
     let mut access = 0;
     while access < op.accesses() {
         let mut p = 0;
         while p < phases {
-            t.clear();
             t.fill(op, &r, access, p, addresses);
             let ways = t.busiest().1;
             let cost = phase_cycles(arch, ways);

@@ -4,7 +4,7 @@
 //! layout at compile time with exactly the numbers the runtime reports give.
 
 use super::arch::Arch;
-use super::model::{Counts, count};
+use super::model::{Counts, PhaseTable, count_in};
 use super::pattern::Pattern;
 use super::rules::MAX_LANES;
 use crate::error::{Error, ErrorKind};
@@ -225,17 +225,36 @@ pub const fn program_lane_addresses(
     if i >= n {
         return Ok(out);
     }
+    match shaped_lane_addresses(program, element_bytes, [rows, cols, vec, wave], pattern, i, &mut out) {
+        Ok(()) => Ok(out),
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes instruction `i`'s lane addresses into `out` (every lane of the
+/// wave, `None` where inactive), for a pattern whose shape over the 2-D
+/// `program` (`[rows, cols, vec, wave]`) was already checked.
+#[inline(always)]
+const fn shaped_lane_addresses(
+    program: &Program,
+    element_bytes: usize,
+    [rows, cols, vec, wave]: [usize; 4],
+    pattern: Pattern,
+    i: usize,
+    out: &mut [Option<u64>; MAX_LANES],
+) -> Result<(), Error> {
     let mut lane = 0;
     while lane < wave && lane < MAX_LANES {
-        if let Some((r, c)) = pattern.coordinate_valid(rows, cols, vec, wave, i, lane) {
-            match program_address(program, element_bytes, i, lane, [r, c]) {
-                Ok(a) => out[lane] = Some(a),
+        out[lane] = match pattern.coordinate_valid(rows, cols, vec, wave, i, lane) {
+            Some((r, c)) => match to_address(program.offset_if_valid(&[r, c]), element_bytes, i, lane, [r, c]) {
+                Ok(a) => Some(a),
                 Err(e) => return Err(e),
-            }
-        }
+            },
+            None => None,
+        };
         lane += 1;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Counts every instruction of `pattern` over the 2-D `desc` with elements
@@ -266,24 +285,24 @@ pub const fn analyze_tile(
     if lengths.len() != 2 {
         return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
     }
-    let n = match pattern.instructions(
-        lengths.get(0) as usize,
-        lengths.get(1) as usize,
-        element_bytes,
-        arch.wave() as usize,
-    ) {
-        Ok(n) => n,
+    let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
+    let wave = arch.wave() as usize;
+    let (n, vec) = match pattern.shape(rows, cols, element_bytes, wave) {
+        Ok(s) => s,
         Err(e) => return Err(e),
     };
     let program = desc.program();
     let mut t = TileCounts::EMPTY;
+    let mut table = PhaseTable::EMPTY;
+    let mut addrs = [None; MAX_LANES];
+    let lanes = if wave < MAX_LANES { wave } else { MAX_LANES };
     let mut i = 0;
     while i < n {
-        let addrs = match program_lane_addresses(&program, element_bytes, arch, pattern, i) {
-            Ok(a) => a,
-            Err(e) => return Err(e),
-        };
-        let c = match count(arch, pattern.op(), addrs.split_at(arch.wave() as usize).0) {
+        if let Err(e) = shaped_lane_addresses(&program, element_bytes, [rows, cols, vec, wave], pattern, i, &mut addrs)
+        {
+            return Err(e);
+        }
+        let c = match count_in(&mut table, arch, pattern.op(), addrs.split_at(lanes).0) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };

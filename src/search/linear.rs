@@ -19,8 +19,10 @@
 //!   bank period apart) cost the same. Each such shape is counted once per
 //!   setting of its masks and the result reused.
 
+use super::parallel;
 use super::problem::Problem;
 use super::workload::{PatternCost, Workload};
+use crate::analyzer::model::PhaseTable;
 use crate::analyzer::rules::rule;
 use crate::error::Error;
 use crate::layouts::xor_linear::{Run, runs};
@@ -66,10 +68,8 @@ struct Shape {
     times: u64,
     instruction: usize,
     varying: Vec<usize>,
-    /// Entries of `memo`, one per setting of the varying bits' masks
-    /// (allocated when the search runs).
+    /// Settings of the varying bits' masks, each counted once.
     memo_len: usize,
-    memo: Vec<Option<crate::analyzer::Counts>>,
 }
 
 /// The bits of `x` at the positions `bits`, packed.
@@ -164,7 +164,6 @@ pub(crate) fn prepare(p: &Problem, unit: usize, work: &Workload) -> Result<Prepa
                 times: 0,
                 instruction: i,
                 memo_len: 1usize << (column_bits as usize * varying.len()),
-                memo: Vec::new(),
                 varying,
             });
             shape.times += 1;
@@ -173,8 +172,45 @@ pub(crate) fn prepare(p: &Problem, unit: usize, work: &Workload) -> Result<Prepa
     Ok(Prepared { column_bits, row_bits, active, classes, shapes: shapes.into_values().collect() })
 }
 
-/// Searches every class of the prepared family; `progress` gets each class
-/// counted.
+/// What one run of consecutive classes found: for each total, the first
+/// member with the fewest swizzle runs, and the lowest total with how many
+/// classes reach it.
+#[derive(Default)]
+struct Found {
+    by_total: BTreeMap<u64, (Vec<PatternCost>, Vec<usize>, usize)>,
+    optimal: (u64, u64),
+}
+
+impl Found {
+    /// Adds the findings of the classes that come after this run's, as the
+    /// sequential walk would have met them (an equal member found later
+    /// does not replace an earlier one).
+    fn then(&mut self, later: Found) {
+        for (total, entry) in later.by_total {
+            if self.by_total.get(&total).is_none_or(|(_, _, best)| entry.2 < *best) {
+                self.by_total.insert(total, entry);
+            }
+        }
+        match later.optimal.0.cmp(&self.optimal.0) {
+            core::cmp::Ordering::Less => self.optimal = later.optimal,
+            core::cmp::Ordering::Equal => self.optimal.1 += later.optimal.1,
+            core::cmp::Ordering::Greater => {}
+        }
+    }
+}
+
+/// Classes per unit of parallel work, and units between progress reports.
+const CLASSES_PER_RUN: u64 = 1024;
+const RUNS_PER_REPORT: u64 = 16;
+
+/// Searches every class of the prepared family; `progress` gets the number
+/// of classes counted so far, about every 16384.
+///
+/// Every setting of a shape's varying masks is met by some class, so each
+/// shape's counts are taken for all of them first (with the other row
+/// bits' masks 0, which changes no count: see the module documentation);
+/// the classes then only add them up, in runs spread over the cores and
+/// merged in class order.
 pub(crate) fn run(
     prepared: Prepared,
     p: &Problem,
@@ -182,67 +218,85 @@ pub(crate) fn run(
     work: &Workload,
     progress: &mut dyn FnMut(u64),
 ) -> Result<LinearOutcome, Error> {
-    let Prepared { column_bits, row_bits, active, classes, mut shapes } = prepared;
+    let Prepared { column_bits, row_bits, active, classes, shapes } = prepared;
     let chunks = p.cols / unit;
-    for s in &mut shapes {
-        s.memo = vec![None; s.memo_len];
-    }
     let eb = p.element_bytes;
     let cols = p.cols;
-    let mut by_total: BTreeMap<u64, (Vec<PatternCost>, Vec<usize>, usize)> = BTreeMap::new();
-    let mut optimal = (u64::MAX, 0u64);
-    let mut masks = vec![0usize; row_bits as usize];
-    let mut chain = [Run { bits: 0, base: 0, shift: 0 }; 64];
-    for class in 0..classes {
-        progress(class);
-        for (k, &b) in active.iter().enumerate() {
-            masks[b as usize] = ((class >> (column_bits as usize * k)) as usize) & (chunks - 1);
-        }
-        let mut costs = vec![PatternCost::default(); work.patterns.len()];
-        for s in &mut shapes {
-            let sub = s
-                .varying
-                .iter()
-                .enumerate()
-                .fold(0usize, |acc, (k, &a)| acc | (masks[active[a] as usize] << (column_bits as usize * k)));
-            let counts = match s.memo[sub] {
-                Some(c) => c,
-                None => {
-                    let f = |r: usize| {
-                        masks
-                            .iter()
-                            .enumerate()
-                            .fold(0usize, |acc, (j, &m)| if (r >> j) & 1 == 1 { acc ^ m } else { acc })
-                    };
-                    let mut address = |_: usize, _: usize, r: usize, c: usize| -> Result<u64, Error> {
-                        let e = r * cols + ((c / unit) ^ f(r)) * unit + c % unit;
-                        Ok((e * eb) as u64)
-                    };
-                    let c = work.instruction(&work.patterns[s.pattern], s.instruction, &mut address)?;
-                    s.memo[sub] = Some(c);
-                    c
-                }
+    let cb = column_bits as usize;
+    // Each shape's counts for every setting of its varying masks.
+    let mut memos: Vec<Vec<crate::analyzer::Counts>> = Vec::with_capacity(shapes.len());
+    for s in &shapes {
+        let counted = parallel::map_range(s.memo_len as u64, |sub| {
+            let mut masks = vec![0usize; row_bits as usize];
+            for (k, &a) in s.varying.iter().enumerate() {
+                masks[active[a] as usize] = ((sub as usize) >> (cb * k)) & (chunks - 1);
+            }
+            let f = |r: usize| {
+                masks.iter().enumerate().fold(0usize, |acc, (j, &m)| if (r >> j) & 1 == 1 { acc ^ m } else { acc })
             };
-            costs[s.pattern].add(&counts, s.times);
+            let mut address = |_: usize, _: usize, r: usize, c: usize| -> Result<u64, Error> {
+                let e = r * cols + ((c / unit) ^ f(r)) * unit + c % unit;
+                Ok((e * eb) as u64)
+            };
+            let mut table = PhaseTable::EMPTY;
+            work.instruction(&mut table, &work.patterns[s.pattern], s.instruction, &mut address)
+        });
+        memos.push(counted.into_iter().collect::<Result<Vec<_>, Error>>()?);
+    }
+    // The classes `first..first + n`.
+    let walk = |first: u64, n: u64| -> Found {
+        let mut found = Found { by_total: BTreeMap::new(), optimal: (u64::MAX, 0) };
+        let mut masks = vec![0usize; row_bits as usize];
+        let mut chain = [Run { bits: 0, base: 0, shift: 0 }; 64];
+        for class in first..first + n {
+            for (k, &b) in active.iter().enumerate() {
+                masks[b as usize] = ((class >> (cb * k)) as usize) & (chunks - 1);
+            }
+            let mut costs = vec![PatternCost::default(); work.patterns.len()];
+            for (s, memo) in shapes.iter().zip(&memos) {
+                let sub = s
+                    .varying
+                    .iter()
+                    .enumerate()
+                    .fold(0usize, |acc, (k, &a)| acc | (masks[active[a] as usize] << (cb * k)));
+                if let Some(counts) = memo.get(sub) {
+                    costs[s.pattern].add(counts, s.times);
+                }
+            }
+            let total: u64 = costs.iter().map(|c| c.cycles).sum();
+            match total.cmp(&found.optimal.0) {
+                core::cmp::Ordering::Less => found.optimal = (total, 1),
+                core::cmp::Ordering::Equal => found.optimal.1 += 1,
+                core::cmp::Ordering::Greater => {}
+            }
+            let n = runs(&masks, column_bits, unit.trailing_zeros(), &mut chain);
+            if found.by_total.get(&total).is_none_or(|(_, _, best)| n < *best) {
+                found.by_total.insert(total, (costs, masks.clone(), n));
+            }
         }
-        let total: u64 = costs.iter().map(|c| c.cycles).sum();
-        match total.cmp(&optimal.0) {
-            core::cmp::Ordering::Less => optimal = (total, 1),
-            core::cmp::Ordering::Equal => optimal.1 += 1,
-            core::cmp::Ordering::Greater => {}
+        found
+    };
+    let mut found = Found { by_total: BTreeMap::new(), optimal: (u64::MAX, 0) };
+    let per_report = CLASSES_PER_RUN * RUNS_PER_REPORT;
+    let mut first = 0;
+    while first < classes {
+        progress(first);
+        let n = per_report.min(classes - first);
+        let parts = parallel::map_range(n.div_ceil(CLASSES_PER_RUN), |k| {
+            let start = first + k * CLASSES_PER_RUN;
+            walk(start, CLASSES_PER_RUN.min(first + n - start))
+        });
+        for part in parts {
+            found.then(part);
         }
-        let n = runs(&masks, column_bits, unit.trailing_zeros(), &mut chain);
-        let better = by_total.get(&total).is_none_or(|(_, _, best)| n < *best);
-        if better {
-            by_total.insert(total, (costs, masks.clone(), n));
-        }
+        first += n;
     }
     Ok(LinearOutcome {
         column_bits,
         row_bits,
         active,
         classes,
-        best: by_total.into_values().collect(),
-        optimal_classes: optimal.1,
+        best: found.by_total.into_values().collect(),
+        optimal_classes: found.optimal.1,
     })
 }

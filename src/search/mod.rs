@@ -33,6 +33,7 @@ mod bound;
 mod families;
 mod linear;
 mod outcome;
+mod parallel;
 mod problem;
 mod workload;
 
@@ -81,6 +82,10 @@ fn keeps_vectors(d: &crate::Program, rows: usize, cols: usize, unit: usize) -> R
     }
     Ok(())
 }
+
+/// Family members evaluated together (on every core with the `parallel`
+/// feature) between progress reports.
+const MEMBERS_PER_BATCH: usize = 32;
 
 /// Evaluates one catalogue entry: its candidate, or why it does not fit.
 fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Workload) -> Result<Candidate, Error> {
@@ -244,19 +249,22 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
     let mut evaluated = 1u64;
     for (family, members) in families {
         let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
-        for entry in members {
-            evaluated += 1;
-            match evaluate(family, entry, problem, unit, &work) {
-                Ok(c) => {
-                    valid += 1;
-                    candidates.push(c);
+        // Members in batches over the cores, their results taken in order.
+        for batch in members.chunks(MEMBERS_PER_BATCH) {
+            for result in parallel::map(batch, |entry| evaluate(family, entry.clone(), problem, unit, &work)) {
+                evaluated += 1;
+                match result {
+                    Ok(c) => {
+                        valid += 1;
+                        candidates.push(c);
+                    }
+                    Err(e) => {
+                        first_reason.get_or_insert_with(|| format!("{e}"));
+                    }
                 }
-                Err(e) => {
-                    first_reason.get_or_insert_with(|| format!("{e}"));
-                }
+                done += per_layout;
+                progress(done, total);
             }
-            done += per_layout;
-            progress(done, total);
         }
         let mut note = String::from(family.range());
         if let Some(reason) = first_reason {

@@ -4,9 +4,10 @@
 
 use super::problem::Problem;
 use crate::Program;
+use crate::analyzer::model::{PhaseTable, count_in};
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::program_address;
-use crate::analyzer::{Arch, Counts, Op, count};
+use crate::analyzer::{Arch, Counts, Op};
 use crate::error::Error;
 use alloc::vec::Vec;
 
@@ -83,18 +84,25 @@ impl Workload {
         F: FnMut(usize, usize, usize, usize) -> Result<u64, Error>,
     {
         let mut out = Vec::with_capacity(self.patterns.len());
+        let mut table = PhaseTable::EMPTY;
         for p in &self.patterns {
             let mut c = PatternCost::default();
             for i in 0..p.lanes.len() {
-                c.add(&self.instruction(p, i, &mut address)?, 1);
+                c.add(&self.instruction(&mut table, p, i, &mut address)?, 1);
             }
             out.push(c);
         }
         Ok(out)
     }
 
-    /// One instruction's counts.
-    pub fn instruction<F>(&self, p: &PatternWork, i: usize, address: &mut F) -> Result<Counts, Error>
+    /// One instruction's counts, with `table` as the model's phase table.
+    pub fn instruction<F>(
+        &self,
+        table: &mut PhaseTable,
+        p: &PatternWork,
+        i: usize,
+        address: &mut F,
+    ) -> Result<Counts, Error>
     where
         F: FnMut(usize, usize, usize, usize) -> Result<u64, Error>,
     {
@@ -108,7 +116,7 @@ impl Workload {
                 };
             }
         }
-        count(&self.arch, p.op, &addrs[..wave])
+        count_in(table, &self.arch, p.op, &addrs[..wave])
     }
 
     /// Each pattern's cost under a compiled descriptor, with the analyzer's address

@@ -2,7 +2,7 @@
 //! `valgrind --tool=callgrind` (which counts instructions, robust to load).
 //!
 //! `icount offsets <case> <hand|runtime|program|batch|move> <reps>`, `icount analyze <reps>`,
-//! `icount search <reps>`, `icount none` (start-up cost, subtracted).
+//! `icount search <reps> [problem]` (a name of `workloads::PROBLEMS`), `icount none` (start-up cost, subtracted).
 
 use cktile::{make_tensor_coordinate, move_tensor_coordinate};
 use cktile_perf::cases::CASES;
@@ -97,14 +97,15 @@ fn run(args: &[String]) -> Result<String, String> {
             Ok(format!("{} lane accesses, {} cycles", total.0, total.1))
         }
         Some("search") => {
-            let p = workloads::problem().map_err(|e| e.to_string())?;
+            let name = args.get(2).map_or("gfx942-128x64", String::as_str);
+            let p = workloads::problem_named(name).map_err(|e| e.to_string())?;
             let mut n = 0;
             for _ in 0..reps(1)? {
                 n += workloads::run_search(black_box(&p)).map_err(|e| e.to_string())?.evaluated;
             }
             Ok(format!("{n} candidates"))
         }
-        _ => Err("usage: icount none | offsets <case> <variant> <reps> | analyze <reps> | search <reps>".into()),
+        _ => Err("usage: icount none | offsets <case> <variant> <reps> | analyze <reps> | search <reps> [problem]".into()),
     }
 }
 

@@ -3,7 +3,9 @@
 //!
 //! `timing [RUNS]`: the analyzer on the gfx942 workload (3 layouts x 2
 //! patterns, the pycute comparison's), the analyzer on the sm90 store
-//! workload (Triton's comparison), and the layout search for 128x64 fp16.
+//! workload (Triton's comparison), and the layout searches of
+//! `workloads::PROBLEMS` (128x64 fp16 on gfx942, 128x64 and 256x128 bf16 on
+//! gfx950).
 
 use cktile::analyzer::{Op, Pattern, analyze_tile, arch};
 use cktile_perf::workloads;
@@ -95,16 +97,18 @@ fn run(n: usize) -> Result<(), cktile::Error> {
         &format!("{{{}}}", fields.join(", ")),
     );
 
-    // The search.
-    let p = workloads::problem()?;
-    let (r, times) = runs(n.min(7), || workloads::run_search(black_box(&p)))?;
-    line(
-        "cktile search",
-        "search 128x64 fp16 gfx942, ds_write_b128 rows + mfma16x16x16 A",
-        &times,
-        0,
-        &format!("{{\"candidates\": {}, \"best cycles\": {}}}", r.evaluated, r.best().cycles),
-    );
+    // The searches.
+    for name in workloads::PROBLEMS {
+        let p = workloads::problem_named(name)?;
+        let (r, times) = runs(n.min(7), || workloads::run_search(black_box(&p)))?;
+        line(
+            "cktile search",
+            &format!("search {name}, ds_write_b128 rows + mfma16x16x16 A"),
+            &times,
+            0,
+            &format!("{{\"candidates\": {}, \"best cycles\": {}}}", r.evaluated, r.best().cycles),
+        );
+    }
     Ok(())
 }
 

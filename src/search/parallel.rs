@@ -1,0 +1,40 @@
+//! Work spread over every core with the `parallel` feature (rayon), in
+//! order: each helper returns exactly what its sequential loop would, so a
+//! search gives the same report with or without the feature.
+
+use alloc::vec::Vec;
+
+/// `f` of every item, in the items' order.
+pub(crate) fn map<T, R, F>(items: &[T], f: F) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&T) -> R + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items.par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        items.iter().map(f).collect()
+    }
+}
+
+/// `f(i)` for every `i` in `0..n`, in order.
+pub(crate) fn map_range<R, F>(n: u64, f: F) -> Vec<R>
+where
+    R: Send,
+    F: Fn(u64) -> R + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n).into_par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..n).map(f).collect()
+    }
+}
