@@ -15,6 +15,11 @@
 //! clash?) and the phases whose lanes all access one row, which no row
 //! padding or row-indexed XOR can separate.
 //!
+//! With the `parallel` feature (part of `cli`) the family members and the
+//! xor-linear classes are counted on every core and merged in the order a
+//! single core meets them, so the report is the same either way
+//! (tests/search_golden.rs replays recorded reports in both builds).
+//!
 //! ```
 //! use cktile::analyzer::{arch, Pattern};
 //! use cktile::search::{Problem, search};
