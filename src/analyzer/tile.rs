@@ -233,7 +233,9 @@ pub const fn program_lane_addresses(
 
 /// Writes instruction `i`'s lane addresses into `out` (every lane of the
 /// wave, `None` where inactive), for a pattern whose shape over the 2-D
-/// `program` (`[rows, cols, vec, wave]`) was already checked.
+/// `program` (`[rows, cols, vec, wave]`) was already checked. The active
+/// lanes' coordinates go through the program in one batch
+/// ([`Program::offsets_if_valid`]).
 #[inline(always)]
 const fn shaped_lane_addresses(
     program: &Program,
@@ -243,16 +245,31 @@ const fn shaped_lane_addresses(
     i: usize,
     out: &mut [Option<u64>; MAX_LANES],
 ) -> Result<(), Error> {
+    // The active lanes, in order, and their coordinates.
+    let mut coords = [[0; 2]; MAX_LANES];
+    let mut lanes = [0usize; MAX_LANES];
+    let mut active = 0;
     let mut lane = 0;
-    while lane < wave && lane < MAX_LANES {
-        out[lane] = match pattern.coordinate_valid(rows, cols, vec, wave, i, lane) {
-            Some((r, c)) => match to_address(program.offset_if_valid(&[r, c]), element_bytes, i, lane, [r, c]) {
-                Ok(a) => Some(a),
-                Err(e) => return Err(e),
-            },
-            None => None,
-        };
+    while lane < MAX_LANES {
+        out[lane] = None;
+        if lane < wave {
+            if let Some((r, c)) = pattern.coordinate_valid(rows, cols, vec, wave, i, lane) {
+                coords[active] = [r, c];
+                lanes[active] = lane;
+                active += 1;
+            }
+        }
         lane += 1;
+    }
+    let mut offsets = [None; MAX_LANES];
+    program.offsets_if_valid(coords.split_at(active).0, &mut offsets);
+    let mut k = 0;
+    while k < active {
+        out[lanes[k]] = match to_address(offsets[k], element_bytes, i, lanes[k], coords[k]) {
+            Ok(a) => Some(a),
+            Err(e) => return Err(e),
+        };
+        k += 1;
     }
     Ok(())
 }

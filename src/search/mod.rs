@@ -73,10 +73,23 @@ fn keeps_vectors(d: &crate::Program, rows: usize, cols: usize, unit: usize) -> R
         return Err(problem::bad("layout rows", d.lengths().get(0) as usize, "the layout's shape must be the tile's"));
     }
     let w = unit as i64;
+    // One row at a time through the program's batched evaluation; an
+    // element it refuses (padding) or past the row is asked one by one, as
+    // every element once was, so the verdicts are unchanged.
+    let mut coords = vec![[0i64; 2]; cols];
+    let mut batch = vec![None; cols];
     for r in 0..rows as i64 {
+        for (c, x) in coords.iter_mut().enumerate() {
+            *x = [r, c as i64];
+        }
+        d.offsets_if_valid(&coords, &mut batch);
+        let offset = |c: i64| match batch.get(c as usize).copied().flatten() {
+            Some(o) => o,
+            None => d.calculate_offset(&[r, c]),
+        };
         for c0 in (0..cols as i64).step_by(unit) {
-            let base = d.calculate_offset(&[r, c0]);
-            if base.rem_euclid(w) != 0 || (1..w).any(|k| d.calculate_offset(&[r, c0 + k]) != base + k) {
+            let base = offset(c0);
+            if base.rem_euclid(w) != 0 || (1..w).any(|k| offset(c0 + k) != base + k) {
                 return Err(problem::bad(
                     "vector",
                     unit,
