@@ -54,7 +54,8 @@ pub(crate) const fn rem(a: i64, b: i64) -> i64 {
     }
 }
 
-/// [`div`] by `1 << shift` as shifts: the same truncating quotient for every
+/// C's truncating division by `1 << shift` (the `/` of every formula
+/// here) as shifts: the same quotient for every
 /// `a` (a negative `a` is biased by `2^shift - 1` first, as a compiler does
 /// for a constant divisor), without a hardware division. For `shift` in
 /// `0..=62`, the powers of two a validated length can be; larger shifts wrap
@@ -70,7 +71,7 @@ pub const fn div_pow2(a: i64, shift: u32) -> i64 {
     a.wrapping_add(bias).wrapping_shr(shift)
 }
 
-/// [`rem`] by `1 << shift` as shifts: the truncating remainder (negative for
+/// C's truncating remainder by `1 << shift` as shifts (negative for
 /// a negative `a`, as C's `%`) for every `a`, from [`div_pow2`].
 ///
 /// ```
