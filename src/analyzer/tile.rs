@@ -8,7 +8,7 @@ use super::model::{Counts, PhaseTable, count_in};
 use super::pattern::Pattern;
 use super::rules::MAX_LANES;
 use crate::error::{Error, ErrorKind};
-use crate::{Descriptor, Program};
+use crate::{Descriptor, Index, Program};
 
 /// Totals over every instruction of a tile.
 ///
@@ -261,11 +261,28 @@ const fn shaped_lane_addresses(
         }
         lane += 1;
     }
+    batch_addresses(program, element_bytes, i, coords.split_at(active).0, &lanes, out)
+}
+
+/// The byte addresses of instruction `i`'s active lanes, in one batch
+/// through `program` ([`Program::offsets_if_valid`]): `coords[k]` is the
+/// coordinate of lane `lanes[k]`, whose address goes to `out[lanes[k]]`
+/// (other entries of `out` are left alone). A coordinate on padding or
+/// outside the tile is an error naming the instruction, the lane and the
+/// coordinate, as [`program_address`] reports it.
+pub(crate) const fn batch_addresses(
+    program: &Program,
+    element_bytes: usize,
+    i: usize,
+    coords: &[[Index; 2]],
+    lanes: &[usize; MAX_LANES],
+    out: &mut [Option<u64>; MAX_LANES],
+) -> Result<(), Error> {
     let mut offsets = [None; MAX_LANES];
-    program.offsets_if_valid(coords.split_at(active).0, &mut offsets);
+    let n = program.offsets_if_valid(coords, &mut offsets);
     let mut k = 0;
-    while k < active {
-        out[lanes[k]] = match to_address(offsets[k], element_bytes, i, lanes[k], coords[k]) {
+    while k < n {
+        out[lanes[k] % MAX_LANES] = match to_address(offsets[k], element_bytes, i, lanes[k], coords[k]) {
             Ok(a) => Some(a),
             Err(e) => return Err(e),
         };

@@ -6,7 +6,7 @@ use super::problem::Problem;
 use crate::Program;
 use crate::analyzer::model::{PhaseTable, count_in};
 use crate::analyzer::rules::MAX_LANES;
-use crate::analyzer::tile::program_address;
+use crate::analyzer::tile::batch_addresses;
 use crate::analyzer::{Arch, Counts, Op};
 use crate::error::Error;
 use alloc::vec::Vec;
@@ -77,24 +77,6 @@ impl Workload {
         Ok(Workload { arch, element_bytes: eb, patterns })
     }
 
-    /// Each pattern's cost when element `(row, col)` lives at byte
-    /// `address(instruction, lane, row, col)`.
-    pub fn cost<F>(&self, mut address: F) -> Result<Vec<PatternCost>, Error>
-    where
-        F: FnMut(usize, usize, usize, usize) -> Result<u64, Error>,
-    {
-        let mut out = Vec::with_capacity(self.patterns.len());
-        let mut table = PhaseTable::EMPTY;
-        for p in &self.patterns {
-            let mut c = PatternCost::default();
-            for i in 0..p.lanes.len() {
-                c.add(&self.instruction(&mut table, p, i, &mut address)?, 1);
-            }
-            out.push(c);
-        }
-        Ok(out)
-    }
-
     /// One instruction's counts, with `table` as the model's phase table.
     pub fn instruction<F>(
         &self,
@@ -120,9 +102,29 @@ impl Workload {
     }
 
     /// Each pattern's cost under a compiled descriptor, with the analyzer's address
-    /// rule (a lane on a padded or outside coordinate is an error).
+    /// rule (a lane on a padded or outside coordinate is an error); each
+    /// instruction's lanes go through the program in one batch.
     pub fn program_cost(&self, program: &Program) -> Result<Vec<PatternCost>, Error> {
-        let eb = self.element_bytes;
-        self.cost(|i, lane, r, c| program_address(program, eb, i, lane, [r as i64, c as i64]))
+        let wave = (self.arch.wave() as usize).min(MAX_LANES);
+        let mut out = Vec::with_capacity(self.patterns.len());
+        let mut table = PhaseTable::EMPTY;
+        let (mut coords, mut lanes) = ([[0; 2]; MAX_LANES], [0usize; MAX_LANES]);
+        for p in &self.patterns {
+            let mut cost = PatternCost::default();
+            for (i, at) in p.lanes.iter().enumerate() {
+                let mut active = 0;
+                for (lane, slot) in at.iter().enumerate().take(wave) {
+                    if let Some((r, c)) = *slot {
+                        (coords[active], lanes[active]) = ([r as i64, c as i64], lane);
+                        active += 1;
+                    }
+                }
+                let mut addrs = [None; MAX_LANES];
+                batch_addresses(program, self.element_bytes, i, &coords[..active], &lanes, &mut addrs)?;
+                cost.add(&count_in(&mut table, &self.arch, p.op, &addrs[..wave])?, 1);
+            }
+            out.push(cost);
+        }
+        Ok(out)
     }
 }
