@@ -224,8 +224,13 @@ def distribution(page):
     expected = json.loads(cli("analyze", "ck-universal-a:m=128,k=32", "--arch", "gfx950",
                               "--distribution", read_a, "--op", "ds_read_b128", "--json"))
     same_numbers(page.report(), expected, "distribution on ck-universal-a, gfx950")
-    html, _ = page.cells("ex-banks", HEAT_CELL)
+    html, _ = page.cells("ex-owners", HEAT_CELL)
     assert 'data-lane="21"' in html and 'data-p=' in html, "the owner grid is drawn"
+    # The heat map of the window's worst instruction: the cells `cktile render` draws.
+    heat_svg = cli("render", "ck-universal-a:m=128,k=32", "--view", "banks", "--arch", "gfx950",
+                   "--distribution", read_a, "--op", "ds_read_b128")
+    _, heat = page.cells("ex-banks", HEAT_CELL)
+    assert heat and heat == sorted(HEAT_CELL.findall(heat_svg)), "the distribution's heat map cells differ"
     encoding = json.loads(cli("distribution", read_a, "--json"))["encoding"]
     check = page.d.find_element(By.ID, "ex-check").text
     assert f"distribution: {encoding}" in check, check

@@ -249,3 +249,57 @@ fn embedded_block_gemm_a_with_warps() {
     let e = embed(&deep, &catalogue::mfma_c(32, 8).unwrap()).unwrap_err().to_string();
     assert!(e.contains("HsLengthss[0] has 9 entries; at most 8"), "{e}");
 }
+
+/// The banks view of a tile window (`render --view banks --distribution`)
+/// draws the instruction the analysis counted: for every instruction of a
+/// few (layout, distribution, instruction, chip) cases, the picked
+/// instruction's counts equal the tile report's, the default pick is the
+/// report's worst, its heat map has one conflicting cell per lane and bank
+/// the report's conflicts name, and the CLI draws the same picture.
+#[test]
+fn distribution_heat_maps_draw_the_counted_instructions() {
+    use cktile::render::svg::banks::{distribution_heat_map, distribution_instruction};
+    let cases = [
+        ("packed((128,32))", "mfma32x32x8_a", Op::DsRead { bits: 64 }, arch::GFX942),
+        ("ck-universal-a:m=128,k=32", "mfma16x16x32_a", Op::DsRead { bits: 128 }, arch::GFX950),
+        ("packed((128,32))", "mfma16x16x16_c", Op::DsWrite { bits: 16 }, arch::GFX942),
+    ];
+    for (spec, dist, op, chip) in cases {
+        let lds = cktile::layouts::resolve(spec).unwrap();
+        let d = Distribution::new(catalogue::by_name(dist).unwrap()).unwrap();
+        let tile = analyze_distribution(&lds, 2, &chip, &d, op).unwrap();
+        for (i, counts) in tile.instructions.iter().enumerate() {
+            let pick = distribution_instruction(&lds, 2, &chip, &d, op, Some(i)).unwrap();
+            assert_eq!(&pick.report.counts, counts, "{spec} {dist} instruction {i}");
+        }
+        let worst = distribution_instruction(&lds, 2, &chip, &d, op, None).unwrap();
+        assert_eq!(worst.instruction, tile.counts.worst_instruction as usize, "{spec} {dist}");
+        let svg = distribution_heat_map(&lds, 2, &chip, &d, op, None, "t").unwrap();
+        let conflicting: usize = worst
+            .report
+            .phase_detail
+            .iter()
+            .map(|p| {
+                let mut cells = std::collections::BTreeSet::new();
+                for c in &p.conflicts {
+                    for w in &c.words {
+                        cells.extend(w.lanes.iter().map(|&l| (l, c.bank)));
+                    }
+                }
+                cells.len()
+            })
+            .sum();
+        assert_eq!(svg.matches("class=\"lane conflict\"").count(), conflicting, "{spec} {dist}");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cktile"))
+            .args(["render", spec, "--view", "banks", "--arch", chip.name(), "--distribution", dist])
+            .args(["--op", &op.to_string(), "--dtype", "fp16", "--title", "t"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), svg.trim_end(), "{spec} {dist}");
+    }
+    let lds = cktile::Descriptor::packed(&[128, 32]).unwrap();
+    let d = Distribution::new(catalogue::mfma_a(32, 8).unwrap()).unwrap();
+    let e = distribution_instruction(&lds, 2, &arch::GFX942, &d, Op::DsRead { bits: 64 }, Some(9)).unwrap_err();
+    assert!(e.to_string().contains("instruction") && e.to_string().contains('9'), "{e}");
+}

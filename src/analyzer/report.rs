@@ -359,6 +359,31 @@ pub fn pattern_lane_addresses(
     addresses_by(desc, element_bytes, arch, i, |i, lane| access.coordinate(i, lane))
 }
 
+/// The byte addresses of instruction `i` of a CK tile window over a
+/// distribution ([`WindowAccess`](super::window::WindowAccess)), as
+/// [`analyze_distribution`](super::window::analyze_distribution) counts them.
+///
+/// ```
+/// use cktile::analyzer::{arch, report::window_lane_addresses, window::WindowAccess, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// let d = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+/// let w = WindowAccess::new(&d, Op::DsWrite { bits: 128 }, 2, 64)?;
+/// let lds = cktile::Descriptor::packed(&[128, 32])?;
+/// let a = window_lane_addresses(&lds, 2, &arch::GFX942, &w, 0)?;
+/// // Lane 1 of warp 0 writes K = 8..16 of row 0: bytes 16..32.
+/// assert_eq!((a[0], a[1], a[4]), (Some(0), Some(16), Some(64)));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn window_lane_addresses(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    window: &super::window::WindowAccess,
+    i: usize,
+) -> Result<[Option<u64>; MAX_LANES], Error> {
+    addresses_by(desc, element_bytes, arch, i, |i, lane| window.coordinate(i, lane))
+}
+
 /// The byte addresses of instruction `i` whose lanes access `coordinate(i, lane)`.
 fn addresses_by(
     desc: &Descriptor,

@@ -57,6 +57,7 @@ use crate::layouts;
 use crate::transforms::Kind;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 use linear::Skipped;
 use workload::Workload;

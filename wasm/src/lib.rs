@@ -216,8 +216,8 @@ pub fn distribution(text: &str) -> String {
 /// JSON: `spec` (the descriptor printed as a spec), `lengths`,
 /// `element_space_size`, `element_bytes`, `check` (`cktile check --json`),
 /// `analysis` (`cktile analyze --json`, when a pattern or distribution is
-/// given), `svg` (`grid`, `chain`, `banks` for a pattern, `owners` for a
-/// distribution) and `problems` (empty when all went well). A part that
+/// given), `svg` (`grid`, `chain`, `banks` for a pattern or a
+/// distribution, `owners` for a distribution) and `problems` (empty when all went well). A part that
 /// cannot be computed is absent and its reason is among the problems.
 ///
 /// ```
@@ -344,7 +344,15 @@ fn analyse(
             Ok(report) => {
                 out.insert("analysis".into(), json!(TileJson::new(desc, &report)));
             }
-            Err(e) => problems.push(Problem::new(if e.position().is_some() { "distribution" } else { "spec" }, &e)),
+            Err(e) => {
+                return problems.push(Problem::new(if e.position().is_some() { "distribution" } else { "spec" }, &e));
+            }
+        }
+        match banks::distribution_heat_map(desc, element_bytes, arch, &d, op, r.instruction, title) {
+            Ok(s) => {
+                svg.insert("banks".into(), json!(s));
+            }
+            Err(e) => problems.push(Problem::new("instruction", &e)),
         }
         return;
     }

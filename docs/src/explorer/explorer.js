@@ -189,9 +189,9 @@ function update() {
   showReport(v.analysis, v);
   const svg = v.svg || {};
   showSvg('ex-grid', svg.grid, 'No grid (see the problems above).');
-  $('ex-banks-h').textContent = svg.owners ? 'Owner grid of the distribution' : 'Bank heat map';
-  showSvg('ex-banks', svg.banks || svg.owners,
-    'Pick a pattern for the heat map of its worst instruction, or give a distribution for its owner grid.');
+  showSvg('ex-banks', svg.banks,
+    'Pick a pattern, or give a distribution and its instruction, for the heat map of the worst instruction.');
+  showSvg('ex-owners', svg.owners, 'Give a distribution for its owner grid.');
   showSvg('ex-chain', svg.chain, '');
   showCheck(v.check, v, s.distribution.trim() ? JSON.parse(distribution(s.distribution)) : null);
   $('ex-status').textContent = `Computed in ${ms.toFixed(0)} ms.`;

@@ -321,14 +321,17 @@ sources disagree).",
         after_help = "Limits: grid: at most 65536 cells (use --rows/--cols); banks: a tile of at most 2^24 elements. SPEC files and \
 stdin: at most 1 MiB.\n\nViews (--view):\n  \
 grid    every (row, col) coordinate of a 1-D/2-D descriptor with its offset, coloured by bank (--arch, --dtype)\n  \
-banks   one instruction of an access pattern (the worst, or --instruction N), lanes x banks per phase, colliding \
-lanes highlighted (--pattern, --op, --arch, --dtype)\n  \
+banks   one instruction of an access pattern or of a CK tile window over a distribution (the worst, or \
+--instruction N), lanes x banks per phase, colliding lanes highlighted (--pattern or --distribution, --op, --arch, \
+--dtype)\n  \
 chain   the stages of transforms from the top coordinate down to the offset, with their id wiring\n  \
 distribution   SPEC is a tile distribution (a catalogue name or CK's tile_distribution_encoding<...>): the owner \
 grid of its 2-D X, each element's thread (P) and thread-buffer index (D), coloured by lane (--rows, --cols)\n\n\
 Examples:\n  \
 cktile render ck-universal-a:m=128,k=64 --view grid --rows 16 --cols 32 -o grid.svg\n  \
 cktile render 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 --dtype fp16 -o banks.svg\n  \
+cktile render ck-universal-a:m=128,k=32 --view banks --arch gfx950 --distribution mfma16x16x32_a --op ds_read_b128 \
+-o window.svg\n  \
 cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg\n  \
 cktile render mfma16x16x16_a --view distribution -o owners.svg"
     )]
@@ -344,6 +347,10 @@ cktile render mfma16x16x16_a --view distribution -o owners.svg"
         /// The access pattern of the banks view: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a.
         #[arg(long)]
         pattern: Option<String>,
+        /// The banks view's tile distribution instead of a pattern: CK's or cktile's spelling, or a catalogue name;
+        /// needs --op.
+        #[arg(long, value_name = "ENCODING")]
+        distribution: Option<String>,
         /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
         #[arg(long)]
         op: Option<String>,
@@ -420,21 +427,33 @@ fn main() -> ExitCode {
         }
         Some(Command::GpuCases { json }) => gpu_cases::gpu_cases(*json),
         Some(Command::Rules { arch, markdown, json }) => rules::rules(arch.as_deref(), *markdown, *json),
-        Some(Command::Render { spec, view, arch, pattern, op, dtype, instruction, rows, cols, title, output }) => {
-            render::render(&render::RenderArgs {
-                spec,
-                view,
-                arch,
-                pattern: pattern.as_deref(),
-                op: op.as_deref(),
-                dtype: dtype.as_deref(),
-                instruction: *instruction,
-                rows: *rows,
-                cols: *cols,
-                title: title.as_deref(),
-                output: output.as_deref(),
-            })
-        }
+        Some(Command::Render {
+            spec,
+            view,
+            arch,
+            pattern,
+            distribution,
+            op,
+            dtype,
+            instruction,
+            rows,
+            cols,
+            title,
+            output,
+        }) => render::render(&render::RenderArgs {
+            spec,
+            view,
+            arch,
+            pattern: pattern.as_deref(),
+            distribution: distribution.as_deref(),
+            op: op.as_deref(),
+            dtype: dtype.as_deref(),
+            instruction: *instruction,
+            rows: *rows,
+            cols: *cols,
+            title: title.as_deref(),
+            output: output.as_deref(),
+        }),
     };
     match result {
         Ok(mut out) => {

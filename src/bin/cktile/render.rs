@@ -11,6 +11,7 @@ pub struct RenderArgs<'a> {
     pub view: &'a str,
     pub arch: &'a str,
     pub pattern: Option<&'a str>,
+    pub distribution: Option<&'a str>,
     pub op: Option<&'a str>,
     pub dtype: Option<&'a str>,
     pub instruction: Option<usize>,
@@ -47,11 +48,30 @@ pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
             grid::grid(desc, &o).map_err(|e| Failure::input(&text, e))?
         }
         "banks" => {
-            let name = a.pattern.ok_or_else(|| bad("--view banks needs --pattern (e.g. --pattern mfma16)".into()))?;
             let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
-            let pattern = Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-            banks::tile_heat_map(desc, element_bytes(&layout)?, &arch, pattern, a.instruction, &title)
-                .map_err(|e| Failure::input(&text, e))?
+            let eb = element_bytes(&layout)?;
+            match (a.pattern, a.distribution) {
+                (_, Some(encoding)) => {
+                    let (enc_text, d) = crate::distribution::load_distribution(encoding)?;
+                    let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
+                    banks::distribution_heat_map(desc, eb, &arch, &d, op, a.instruction, &title).map_err(|e| match e
+                        .position()
+                    {
+                        Some(_) => Failure::input(&enc_text, e),
+                        None => Failure::input(&text, e),
+                    })?
+                }
+                (Some(name), None) => {
+                    let pattern = Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?;
+                    banks::tile_heat_map(desc, eb, &arch, pattern, a.instruction, &title)
+                        .map_err(|e| Failure::input(&text, e))?
+                }
+                (None, None) => {
+                    return Err(bad(
+                        "--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into(),
+                    ));
+                }
+            }
         }
         "chain" => chain::chain(desc, &title),
         other => {

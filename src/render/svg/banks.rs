@@ -26,11 +26,13 @@ use crate::Descriptor;
 use crate::analyzer::arch::Vendor;
 use crate::analyzer::model::access_words;
 use crate::analyzer::report::{
-    InstructionReport, PhaseReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
+    InstructionReport, PhaseReport, TileReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
+    window_lane_addresses,
 };
 use crate::analyzer::rules::MAX_LANES;
-use crate::analyzer::window::PatternAccess;
-use crate::analyzer::{Arch, Pattern};
+use crate::analyzer::window::{PatternAccess, WindowAccess, analyze_distribution};
+use crate::analyzer::{Arch, Op, Pattern};
+use crate::distribution::Distribution;
 use crate::error::{Error, ErrorKind};
 use crate::render::bank::{lane_ranges, phase_heading};
 use alloc::format;
@@ -83,9 +85,45 @@ pub fn tile_instruction(
     instruction: Option<usize>,
 ) -> Result<InstructionPick, Error> {
     let tile = analyze_tile_report(desc, element_bytes, arch, pattern)?;
-    let instructions = tile.instructions.len();
+    let i = pick(&tile, instruction)?;
+    let access = PatternAccess::over(desc, pattern, element_bytes, arch)?;
+    let addresses = pattern_lane_addresses(desc, element_bytes, arch, &access, i)?;
+    picked(arch, pattern.op(), &tile, i, &addresses)
+}
+
+/// [`tile_instruction`] for a CK tile window over the distribution `d`
+/// issuing `op` (what `cktile analyze --distribution` counts).
+///
+/// ```
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::render::svg::banks::distribution_instruction;
+/// let d = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+/// let lds = cktile::Descriptor::packed(&[128, 32])?;
+/// let pick = distribution_instruction(&lds, 2, &arch::GFX942, &d, Op::DsWrite { bits: 128 }, Some(3))?;
+/// assert_eq!((pick.instruction, pick.instructions, pick.report.counts.conflict_cycles), (3, 8, 0));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn distribution_instruction(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &Distribution,
+    op: Op,
+    instruction: Option<usize>,
+) -> Result<InstructionPick, Error> {
+    let tile = analyze_distribution(desc, element_bytes, arch, d, op)?;
+    let i = pick(&tile, instruction)?;
+    let window = WindowAccess::new(d, op, element_bytes, arch.wave() as usize)?;
+    let addresses = window_lane_addresses(desc, element_bytes, arch, &window, i)?;
+    picked(arch, op, &tile, i, &addresses)
+}
+
+/// The instruction to draw: `instruction`, or the tile's worst; refused
+/// past the tile's instructions.
+fn pick(tile: &TileReport, instruction: Option<usize>) -> Result<usize, Error> {
     let i = instruction.unwrap_or(tile.counts.worst_instruction as usize);
-    if i >= instructions {
+    if i >= tile.instructions.len() {
         return Err(Error::new(ErrorKind::LayoutParameter {
             layout: "banks view",
             parameter: "instruction",
@@ -93,11 +131,20 @@ pub fn tile_instruction(
             requirement: "it must be below the number of instructions the pattern issues over the tile",
         }));
     }
-    let wave = (arch.wave() as usize).min(MAX_LANES);
-    let access = PatternAccess::over(desc, pattern, element_bytes, arch)?;
-    let addresses = pattern_lane_addresses(desc, element_bytes, arch, &access, i)?[..wave].to_vec();
-    let report = analyze_instruction(arch, pattern.op(), &addresses)?;
-    Ok(InstructionPick { instruction: i, instructions, addresses, report })
+    Ok(i)
+}
+
+/// Instruction `i` of `tile`, with its lanes' addresses, analysed alone.
+fn picked(
+    arch: &Arch,
+    op: Op,
+    tile: &TileReport,
+    i: usize,
+    addresses: &[Option<u64>; MAX_LANES],
+) -> Result<InstructionPick, Error> {
+    let addresses = addresses[..(arch.wave() as usize).min(MAX_LANES)].to_vec();
+    let report = analyze_instruction(arch, op, &addresses)?;
+    Ok(InstructionPick { instruction: i, instructions: tile.instructions.len(), addresses, report })
 }
 
 const LEFT: u32 = 74;
@@ -348,5 +395,36 @@ pub fn tile_heat_map(
     let pick = tile_instruction(desc, element_bytes, arch, pattern, instruction)?;
     let which = if instruction.is_none() { "worst instruction" } else { "instruction" };
     let full = format!("{title}: {} pattern, {which} {} of {}", pattern.name(), pick.instruction, pick.instructions);
+    Ok(heat_map(&pick.report, &pick.addresses, &full))
+}
+
+/// [`tile_heat_map`] for a CK tile window over the distribution `d`
+/// issuing `op`: the per-phase lanes and banks of one of its instructions
+/// (`None`: the worst, as `cktile analyze --distribution` reports it).
+///
+/// ```
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::render::svg::banks::distribution_heat_map;
+/// // The 32x32x8 MFMA A operand read with ds_read_b64 from a row-major 32x8 fp16 tile.
+/// let d = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+/// let lds = cktile::Descriptor::packed(&[32, 8])?;
+/// let svg = distribution_heat_map(&lds, 2, &arch::GFX942, &d, Op::DsRead { bits: 64 }, None, "mfma a")?;
+/// assert!(svg.contains("mfma a: distribution, worst instruction 0 of 1"));
+/// assert!(svg.contains("class=\"lane "));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn distribution_heat_map(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &Distribution,
+    op: Op,
+    instruction: Option<usize>,
+    title: &str,
+) -> Result<String, Error> {
+    let pick = distribution_instruction(desc, element_bytes, arch, d, op, instruction)?;
+    let which = if instruction.is_none() { "worst instruction" } else { "instruction" };
+    let full = format!("{title}: distribution, {which} {} of {}", pick.instruction, pick.instructions);
     Ok(heat_map(&pick.report, &pick.addresses, &full))
 }
