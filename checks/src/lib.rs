@@ -90,7 +90,7 @@ macro_rules! gemm_k32 {
     }};
 }
 
-/// [`gemm_k32!`] at a runtime coordinate.
+/// `gemm_k32!` at a runtime coordinate.
 #[inline(never)]
 pub fn probe_gemm_k32_static(m: i64, k: i64) -> i64 {
     gemm_k32!().calculate_offset([m, k])
@@ -148,7 +148,7 @@ impl StaticDescriptor for PaddedConst {
     };
 }
 
-/// [`PaddedConst`] at a runtime coordinate.
+/// `PaddedConst` at a runtime coordinate.
 #[inline(never)]
 pub fn probe_padded_const_static(m: i64, k: i64) -> i64 {
     PaddedConst::calculate_offset(&[m, k])
