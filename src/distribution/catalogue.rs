@@ -395,6 +395,17 @@ struct VSplit {
     lanes_first: bool,
 }
 
+/// Elements in 16 bytes (CK's KPack and `GetAlignmentV` for V), refused for
+/// an element size that does not divide 16.
+fn per_16_bytes(element_bytes: usize, layout: &'static str, requirement: &'static str) -> Result<usize, Error> {
+    if matches!(element_bytes, 1 | 2 | 4 | 8 | 16) {
+        Ok(16 / element_bytes)
+    } else {
+        let value = element_bytes as i64;
+        Err(Error::new(ErrorKind::LayoutParameter { layout, parameter: "element bytes", value, requirement }))
+    }
+}
+
 fn v_row_major(
     block_size: usize,
     n_per_block: usize,
@@ -405,9 +416,7 @@ fn v_row_major(
     let bad = |parameter, value: usize, requirement| {
         Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
     };
-    if !matches!(element_bytes, 1 | 2 | 4 | 8 | 16) {
-        return Err(bad("element bytes", element_bytes, "an element of 1, 2, 4, 8 or 16 bytes (KPack = 16 bytes)"));
-    }
+    let kpack = per_16_bytes(element_bytes, layout, "an element of 1, 2, 4, 8 or 16 bytes (KPack = 16 bytes)")?;
     if block_size == 0 || block_size % WAVE != 0 {
         return Err(bad("block size", block_size, "the block size must be a multiple of the wave size 64"));
     }
@@ -429,7 +438,6 @@ fn v_row_major(
         ));
     }
     let (n0, k3) = (n_per_block / n1, pixels / n1);
-    let kpack = 16 / element_bytes;
     if kpack % k3 != 0 {
         return Err(bad(
             "K",
@@ -494,15 +502,12 @@ pub fn fmha_v_dram(
     v_layout: VLayout,
 ) -> Result<Encoding, Error> {
     if v_layout == VLayout::ColumnMajor {
-        if !matches!(element_bytes, 1 | 2 | 4 | 8 | 16) {
-            return Err(Error::new(ErrorKind::LayoutParameter {
-                layout: "fmha_v_dram",
-                parameter: "element bytes",
-                value: element_bytes as i64,
-                requirement: "an element of 1, 2, 4, 8 or 16 bytes (GetAlignmentV = 16 bytes)",
-            }));
-        }
-        return gemm_dram(block_size, n_per_block, k_per_block, 16 / element_bytes);
+        let vector = per_16_bytes(
+            element_bytes,
+            "fmha_v_dram",
+            "an element of 1, 2, 4, 8 or 16 bytes (GetAlignmentV = 16 bytes)",
+        )?;
+        return gemm_dram(block_size, n_per_block, k_per_block, vector);
     }
     let s = v_row_major(block_size, n_per_block, k_per_block, element_bytes, "fmha_v_dram")?;
     let ([n0, n1], [k0, k1, k2, k3]) = (s.n, s.k);

@@ -199,12 +199,12 @@ impl<'a> Parser<'a> {
         let mut out = Vec::new();
         self.items(|p| {
             let (name, at) = p.ident("r[i] or hX[i]")?;
-            let major = match name.strip_prefix('h') {
+            // `r` is major 0; `hX` is major X + 1.
+            let x_dim = name.strip_prefix('h').filter(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()));
+            let major = match x_dim {
                 _ if name == "r" => 0,
-                Some(x) if !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()) => {
-                    index(x, at)?.checked_add(1).ok_or_else(|| syntax(at, "r[i] or hX[i]", name))?
-                }
-                _ => return Err(syntax(at, "r[i] or hX[i] (X: an X dimension)", name)),
+                Some(x) => index(x, at)?.checked_add(1).ok_or_else(|| syntax(at, "r[i] or hX[i]", name))?,
+                None => return Err(syntax(at, "r[i] or hX[i] (X: an X dimension)", name)),
             };
             p.expect(Tok::OpenBracket, "`[`")?;
             let t = p.advance()?;

@@ -393,9 +393,7 @@ pub fn tile_heat_map(
     title: &str,
 ) -> Result<String, Error> {
     let pick = tile_instruction(desc, element_bytes, arch, pattern, instruction)?;
-    let which = if instruction.is_none() { "worst instruction" } else { "instruction" };
-    let full = format!("{title}: {} pattern, {which} {} of {}", pattern.name(), pick.instruction, pick.instructions);
-    Ok(heat_map(&pick.report, &pick.addresses, &full))
+    Ok(picked_heat_map(&pick, instruction, &format!("{title}: {} pattern", pattern.name())))
 }
 
 /// [`tile_heat_map`] for a CK tile window over the distribution `d`
@@ -424,7 +422,13 @@ pub fn distribution_heat_map(
     title: &str,
 ) -> Result<String, Error> {
     let pick = distribution_instruction(desc, element_bytes, arch, d, op, instruction)?;
+    Ok(picked_heat_map(&pick, instruction, &format!("{title}: distribution")))
+}
+
+/// The heat map of a picked instruction, titled `what` and which
+/// instruction it is (the worst, when none was asked for).
+fn picked_heat_map(pick: &InstructionPick, instruction: Option<usize>, what: &str) -> String {
     let which = if instruction.is_none() { "worst instruction" } else { "instruction" };
-    let full = format!("{title}: distribution, {which} {} of {}", pick.instruction, pick.instructions);
-    Ok(heat_map(&pick.report, &pick.addresses, &full))
+    let full = format!("{what}, {which} {} of {}", pick.instruction, pick.instructions);
+    heat_map(&pick.report, &pick.addresses, &full)
 }
