@@ -34,7 +34,7 @@ python3 gpu/table.py table "$OUT/cases.json" "$OUT/ncu-dryrun.csv" --out "$OUT/t
   --require-agreement --source "synthetic: harness dry run"
 python3 gpu/table.py synthesize "$OUT/cases.json" --layout raw >"$OUT/ncu-raw.csv"
 python3 gpu/table.py table "$OUT/cases.json" "$OUT/ncu-raw.csv" --out "$OUT/table-raw.md" --require-agreement
-python3 gpu/table.py synthesize "$OUT/cases.json" --layout details --no-totals --perturb 9 >"$OUT/ncu-perturbed.csv"
+python3 gpu/table.py synthesize "$OUT/cases.json" --layout details --perturb 9 >"$OUT/ncu-perturbed.csv"
 if python3 gpu/table.py table "$OUT/cases.json" "$OUT/ncu-perturbed.csv" --out "$OUT/table-perturbed.md" \
   --require-agreement 2>/dev/null; then
   echo "gpu/ci.sh: a perturbed counter was not reported as a disagreement" >&2
@@ -43,7 +43,7 @@ fi
 grep -q "Disagreements: 9 (" "$OUT/table-perturbed.md"
 passed=$((passed + 1))
 
-printf 'cktile-gpu-cases 1\ncases 1\ncase 0 ld.shared.b32 1 64 1 1 0 bad\na 2%s\nend\n' "$(printf ' -%.0s' $(seq 31))" \
+printf 'cktile-gpu-cases 2\ncases 1\ncase 0 ld.shared.b32 1 64 1 1 0 bad\na 2%s\nend\n' "$(printf ' -%.0s' $(seq 31))" \
   >"$OUT/misaligned.txt"
 if "$OUT/harness-dryrun" "$OUT/misaligned.txt" >/dev/null 2>"$OUT/misaligned.err"; then
   echo "gpu/ci.sh: a misaligned address was accepted" >&2

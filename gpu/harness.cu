@@ -79,6 +79,7 @@ enum Kind : int {
   ST8, ST16, ST32, ST64, ST128,
   LDM1, LDM2, LDM4, LDM1T, LDM2T, LDM4T,
   STM1, STM2, STM4, STM1T, STM2T, STM4T,
+  CP32, CP64, CP128,
   KIND_COUNT
 };
 
@@ -89,6 +90,7 @@ struct OpInfo {
   int bytes;           // bytes per lane (ldmatrix: one 16-byte row per address lane)
   bool load;
   int matrices;        // ldmatrix / stmatrix: 1, 2 or 4; 0 otherwise
+  bool async = false;  // cp.async: copies from global memory (the case's `g` lines)
 };
 
 const OpInfo kOps[KIND_COUNT] = {
@@ -114,6 +116,9 @@ const OpInfo kOps[KIND_COUNT] = {
     {"stmatrix.x1.trans", "cktile_stmatrix_x1_trans", STM1T, 16, false, 1},
     {"stmatrix.x2.trans", "cktile_stmatrix_x2_trans", STM2T, 16, false, 2},
     {"stmatrix.x4.trans", "cktile_stmatrix_x4_trans", STM4T, 16, false, 4},
+    {"cp.async.b32", "cktile_cp_async_b32", CP32, 4, false, 0, true},
+    {"cp.async.b64", "cktile_cp_async_b64", CP64, 8, false, 0, true},
+    {"cp.async.b128", "cktile_cp_async_b128", CP128, 16, false, 0, true},
 };
 
 struct Case {
@@ -124,7 +129,11 @@ struct Case {
   long long wavefronts = 0, ideal = 0, conflicts = 0;  // cktile's prediction (totals)
   std::string name;
   std::vector<uint32_t> addresses;  // instructions * 32, kInactive for a lane not taking part
+  std::vector<uint32_t> sources;    // cp.async: the global offsets copied from (same shape); else empty
 };
+
+constexpr uint32_t kSourceBytes = 1u << 20;  // cp.async's global source buffer
+constexpr uint32_t kSourceWord = 0x5a5a5a5au;  // every word of it (cudaMemset with 0x5a)
 
 [[noreturn]] void die(const std::string& message) {
   std::fprintf(stderr, "harness: %s\n", message.c_str());
@@ -156,7 +165,7 @@ std::vector<Case> read_cases(const char* path) {
     words >> tag;
     if (!header) {
       int version = 0;
-      if (tag != "cktile-gpu-cases" || !(words >> version) || version != 1) bad("expected `cktile-gpu-cases 1`");
+      if (tag != "cktile-gpu-cases" || !(words >> version) || version != 2) bad("expected `cktile-gpu-cases 2`");
       header = true;
     } else if (tag == "cases") {
       if (!(words >> declared)) bad("expected `cases N`");
@@ -171,19 +180,22 @@ std::vector<Case> read_cases(const char* path) {
         bad("a case issues 1 to " + std::to_string(kMaxInstructions) + " instructions");
       if (c.id != static_cast<int>(cases.size())) bad("case ids must count up from 0");
       cases.push_back(c);
-    } else if (tag == "a") {
+    } else if (tag == "a" || tag == "g") {
       if (cases.empty()) bad("addresses before the first case");
       Case& c = cases.back();
+      std::vector<uint32_t>& out = tag == "a" ? c.addresses : c.sources;
+      if (tag == "g" && !c.op->async) bad("`g` lines (global sources) are for cp.async cases only");
+      if (tag == "g" && c.sources.size() + kWarp != c.addresses.size()) bad("a `g` line must follow its `a` line");
       for (int lane = 0; lane < kWarp; ++lane) {
         std::string w;
         if (!(words >> w)) bad("expected 32 lane addresses");
         if (w == "-") {
-          c.addresses.push_back(kInactive);
+          out.push_back(kInactive);
         } else {
           char* end = nullptr;
           unsigned long long a = std::strtoull(w.c_str(), &end, 10);
           if (*end != '\0' || a >= kInactive) bad("bad address `" + w + "`");
-          c.addresses.push_back(static_cast<uint32_t>(a));
+          out.push_back(static_cast<uint32_t>(a));
         }
       }
       std::string extra;
@@ -200,6 +212,8 @@ std::vector<Case> read_cases(const char* path) {
   for (const Case& c : cases) {
     if (c.addresses.size() != static_cast<size_t>(c.instructions) * kWarp)
       die("case " + std::to_string(c.id) + ": expected " + std::to_string(c.instructions) + " address lines");
+    if (c.op->async && c.sources.size() != c.addresses.size())
+      die("case " + std::to_string(c.id) + ": cp.async needs a `g` line after every `a` line");
     for (int i = 0; i < c.instructions; ++i) {
       bool any = false;
       for (int lane = 0; lane < kWarp; ++lane) {
@@ -212,6 +226,12 @@ std::vector<Case> read_cases(const char* path) {
           die("case " + std::to_string(c.id) + ": misaligned address " + std::to_string(a));
         if (static_cast<uint64_t>(a) + c.op->bytes > c.shared_bytes)
           die("case " + std::to_string(c.id) + ": address " + std::to_string(a) + " outside the shared allocation");
+        if (c.op->async) {
+          const uint32_t g = c.sources[i * kWarp + lane];
+          if (g == kInactive || g % static_cast<uint32_t>(c.op->bytes) != 0 ||
+              static_cast<uint64_t>(g) + c.op->bytes > kSourceBytes)
+            die("case " + std::to_string(c.id) + ": bad global source for lane " + std::to_string(lane));
+        }
       }
       if (!any) die("case " + std::to_string(c.id) + ": instruction " + std::to_string(i) + " has no active lane");
     }
@@ -220,12 +240,14 @@ std::vector<Case> read_cases(const char* path) {
 }
 
 // What the kernel's address registers XOR to per lane (inactive and unused
-// slots hold kInactive), and a key none of them equals.
+// slots hold kInactive; cp.async adds each source offset and the source
+// word read at it), and a key none of them equals.
 uint32_t never_key(const Case& c) {
   std::set<uint32_t> seen;
   for (int lane = 0; lane < kWarp; ++lane) {
     uint32_t x = 0;
     for (int i = 0; i < kMaxInstructions; ++i) x ^= i < c.instructions ? c.addresses[i * kWarp + lane] : kInactive;
+    for (int i = 0; c.op->async && i < c.instructions; ++i) x ^= c.sources[i * kWarp + lane] ^ kSourceWord;
     seen.insert(x);
   }
   uint32_t key = 0x9E3779B9u;
@@ -250,7 +272,7 @@ namespace {
 // the lane does not take part; for ld/st it is predicated off, for
 // ldmatrix/stmatrix, whose lanes past 8M give no address, it points at base).
 template <int K>
-__device__ __forceinline__ void access(uint32_t raw, uint32_t base, uint32_t (&r)[4]) {
+__device__ __forceinline__ void access(uint32_t raw, uint32_t base, const unsigned char* from, uint32_t (&r)[4]) {
   const uint32_t addr = base + (raw == kInactive ? 0u : raw);
 #define CKTILE_PRED "{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %4, %5;\n\t"
   if constexpr (K == LD8) {
@@ -297,13 +319,21 @@ __device__ __forceinline__ void access(uint32_t raw, uint32_t base, uint32_t (&r
     asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1, %2};" :: "r"(addr), "r"(r[0]), "r"(r[1]) : "memory");
   } else if constexpr (K == STM4T) {
     asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" :: "r"(addr), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+  } else if constexpr (K == CP32) {
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %0, %1;\n\t@p cp.async.ca.shared.global [%2], [%3], 4;\n\t}" :: "r"(raw), "r"(kInactive), "r"(addr), "l"(from) : "memory");
+  } else if constexpr (K == CP64) {
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %0, %1;\n\t@p cp.async.ca.shared.global [%2], [%3], 8;\n\t}" :: "r"(raw), "r"(kInactive), "r"(addr), "l"(from) : "memory");
+  } else if constexpr (K == CP128) {
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %0, %1;\n\t@p cp.async.ca.shared.global [%2], [%3], 16;\n\t}" :: "r"(raw), "r"(kInactive), "r"(addr), "l"(from) : "memory");
   }
 #undef CKTILE_PRED
 }
 
 template <int K>
 __device__ __forceinline__ void run_case(const uint32_t* __restrict__ addresses, int n, uint32_t key,
+                                         const uint32_t* __restrict__ sources, const unsigned char* __restrict__ src,
                                          uint32_t* __restrict__ sink) {
+  constexpr bool kAsync = K == CP32 || K == CP64 || K == CP128;
   extern __shared__ __align__(16) unsigned char cktile_smem[];
   const uint32_t lane = threadIdx.x % kWarp;
   const uint32_t base = static_cast<uint32_t>(__cvta_generic_to_shared(cktile_smem));
@@ -315,6 +345,22 @@ __device__ __forceinline__ void run_case(const uint32_t* __restrict__ addresses,
   uint32_t all = 0;
 #pragma unroll
   for (int i = 0; i < kMaxInstructions; ++i) all ^= a[i];
+  // cp.async: its global sources too, and one word of each source sector
+  // read through L1 first (ld.global.ca), so the copies hit L1 and their
+  // data is there at once instead of arriving from L2 in pieces.
+  uint32_t g[kAsync ? kMaxInstructions : 1];
+  if constexpr (kAsync) {
+#pragma unroll
+    for (int i = 0; i < kMaxInstructions; ++i) g[i] = i < n ? sources[i * kWarp + lane] : kInactive;
+#pragma unroll
+    for (int i = 0; i < kMaxInstructions; ++i) {
+      if (i < n && g[i] != kInactive) {
+        uint32_t v;
+        asm volatile("ld.global.ca.u32 %0, [%1];" : "=r"(v) : "l"(src + g[i]) : "memory");
+        all ^= v ^ g[i];
+      }
+    }
+  }
   if (all == key) return;
   uint32_t r[4] = {lane, lane ^ 1u, lane ^ 2u, lane ^ 3u};
   uint32_t acc = 0;
@@ -322,17 +368,20 @@ __device__ __forceinline__ void run_case(const uint32_t* __restrict__ addresses,
 #pragma unroll
   for (int i = 0; i < kMaxInstructions; ++i) {
     if (i < n) {
-      access<K>(a[i], base, r);
+      access<K>(a[i], base, kAsync ? src + (g[kAsync ? i : 0] == kInactive ? 0u : g[kAsync ? i : 0]) : src, r);
       acc ^= r[0] ^ r[1] ^ r[2] ^ r[3];
     }
   }
+  if constexpr (kAsync) asm volatile("cp.async.wait_all;" ::: "memory");
   if (n < 0) sink[lane] = acc;  // never: keeps loaded values live without global traffic
 }
 
 #define CKTILE_KERNEL(NAME, K)                                                                       \
   extern "C" __global__ void __launch_bounds__(32)                                                  \
-      NAME(const uint32_t* __restrict__ addresses, int n, uint32_t key, uint32_t* __restrict__ sink) { \
-    run_case<K>(addresses, n, key, sink);                                                            \
+      NAME(const uint32_t* __restrict__ addresses, int n, uint32_t key,                               \
+           const uint32_t* __restrict__ sources, const unsigned char* __restrict__ src,                \
+           uint32_t* __restrict__ sink) {                                                             \
+    run_case<K>(addresses, n, key, sources, src, sink);                                              \
   }
 
 }  // namespace
@@ -359,10 +408,13 @@ CKTILE_KERNEL(cktile_stmatrix_x4, STM4)
 CKTILE_KERNEL(cktile_stmatrix_x1_trans, STM1T)
 CKTILE_KERNEL(cktile_stmatrix_x2_trans, STM2T)
 CKTILE_KERNEL(cktile_stmatrix_x4_trans, STM4T)
+CKTILE_KERNEL(cktile_cp_async_b32, CP32)
+CKTILE_KERNEL(cktile_cp_async_b64, CP64)
+CKTILE_KERNEL(cktile_cp_async_b128, CP128)
 
 namespace {
 
-using KernelFn = void (*)(const uint32_t*, int, uint32_t, uint32_t*);
+using KernelFn = void (*)(const uint32_t*, int, uint32_t, const uint32_t*, const unsigned char*, uint32_t*);
 
 // Indexed by Kind, in kOps order.
 const KernelFn kKernels[KIND_COUNT] = {
@@ -372,6 +424,7 @@ const KernelFn kKernels[KIND_COUNT] = {
     cktile_ldmatrix_x1_trans, cktile_ldmatrix_x2_trans, cktile_ldmatrix_x4_trans,
     cktile_stmatrix_x1, cktile_stmatrix_x2, cktile_stmatrix_x4,
     cktile_stmatrix_x1_trans, cktile_stmatrix_x2_trans, cktile_stmatrix_x4_trans,
+    cktile_cp_async_b32, cktile_cp_async_b64, cktile_cp_async_b128,
 };
 
 void run_on_gpu(const std::vector<Case>& cases, int only) {
@@ -385,6 +438,12 @@ void run_on_gpu(const std::vector<Case>& cases, int only) {
   uint32_t* d_sink = nullptr;
   CKTILE_CHECK(cudaMalloc(&d_addresses, sizeof(uint32_t) * kMaxInstructions * kWarp));
   CKTILE_CHECK(cudaMalloc(&d_sink, sizeof(uint32_t) * kWarp));
+  // cp.async's global source buffer, and its per-lane offsets.
+  unsigned char* d_src = nullptr;
+  uint32_t* d_sources = nullptr;
+  CKTILE_CHECK(cudaMalloc(&d_src, kSourceBytes));
+  CKTILE_CHECK(cudaMemset(d_src, kSourceWord & 0xff, kSourceBytes));
+  CKTILE_CHECK(cudaMalloc(&d_sources, sizeof(uint32_t) * kMaxInstructions * kWarp));
   for (const KernelFn k : kKernels) {
     CKTILE_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       static_cast<int>(prop.sharedMemPerBlockOptin)));
@@ -394,7 +453,10 @@ void run_on_gpu(const std::vector<Case>& cases, int only) {
     if (c.shared_bytes > prop.sharedMemPerBlockOptin) die("case " + std::to_string(c.id) + ": too much shared memory");
     CKTILE_CHECK(cudaMemcpy(d_addresses, c.addresses.data(), sizeof(uint32_t) * c.addresses.size(),
                             cudaMemcpyHostToDevice));
-    kKernels[c.op->kind]<<<1, kWarp, c.shared_bytes>>>(d_addresses, c.instructions, never_key(c), d_sink);
+    if (c.op->async)
+      CKTILE_CHECK(cudaMemcpy(d_sources, c.sources.data(), sizeof(uint32_t) * c.sources.size(),
+                              cudaMemcpyHostToDevice));
+    kKernels[c.op->kind]<<<1, kWarp, c.shared_bytes>>>(d_addresses, c.instructions, never_key(c), d_sources, d_src, d_sink);
     CKTILE_CHECK(cudaGetLastError());
     CKTILE_CHECK(cudaDeviceSynchronize());
     std::printf("launched case %d %s instructions=%d shared_bytes=%u predicted wavefronts=%lld conflicts=%lld %s\n",
@@ -402,6 +464,8 @@ void run_on_gpu(const std::vector<Case>& cases, int only) {
   }
   CKTILE_CHECK(cudaFree(d_addresses));
   CKTILE_CHECK(cudaFree(d_sink));
+  CKTILE_CHECK(cudaFree(d_src));
+  CKTILE_CHECK(cudaFree(d_sources));
 }
 
 }  // namespace
@@ -431,18 +495,29 @@ Emulated emulate(const Case& c) {
     phases = 2;
     per_phase = 16;
   }
+  // The most 4-byte words one bank serves in a phase. `distinct`: lanes
+  // touching one word share it (every instruction but cp.async, whose
+  // lanes each write their own copy).
+  auto busiest = [&](const std::vector<uint32_t>& lanes, int i, int p, bool distinct) {
+    std::multiset<uint32_t> words;
+    for (int lane = p * per_phase; lane < (p + 1) * per_phase; ++lane) {
+      const uint32_t a = lanes[i * kWarp + lane];
+      if (a == kInactive) continue;
+      for (uint32_t w = a / 4; w <= (a + bytes - 1) / 4; ++w) {
+        if (!distinct || !words.count(w)) words.insert(w);
+      }
+    }
+    int per_bank[32] = {0};
+    int ways = 0;
+    for (uint32_t w : words) ways = std::max(ways, ++per_bank[w % 32]);
+    return ways;
+  };
   for (int i = 0; i < c.instructions; ++i) {
     for (int p = 0; p < phases; ++p) {
-      std::set<uint32_t> words;
-      for (int lane = p * per_phase; lane < (p + 1) * per_phase; ++lane) {
-        const uint32_t a = c.addresses[i * kWarp + lane];
-        if (a == kInactive) continue;
-        for (uint32_t w = a / 4; w <= (a + bytes - 1) / 4; ++w) words.insert(w);
-      }
-      if (words.empty()) continue;  // an idle phase costs nothing
-      int per_bank[32] = {0};
-      int ways = 0;
-      for (uint32_t w : words) ways = std::max(ways, ++per_bank[w % 32]);
+      int ways = busiest(c.addresses, i, p, !c.op->async);
+      // cp.async also reads its source from L1's banks: the phase costs the more.
+      if (c.op->async) ways = std::max(ways, busiest(c.sources, i, p, true));
+      if (ways == 0) continue;  // an idle phase costs nothing
       e.wavefronts += ways;
       e.ideal += 1;
     }
@@ -451,8 +526,9 @@ Emulated emulate(const Case& c) {
 }
 
 // A synthetic Nsight Compute CSV (its default "details" layout, one row per
-// metric) with the emulated counts: loads under op_ld (ldmatrix under
-// op_ldsm, with op_ld left at 0), stores and stmatrix under op_st.
+// metric) with the emulated counts, filed as an H100 files them: ld.shared
+// and ldmatrix under op_ld, st.shared and stmatrix under op_st, cp.async's
+// conflicts under op_ldgsts; the totals, with one op_misc wavefront.
 void write_csv_row(std::FILE* f, int launch, const Case& c, const char* metric, long long value) {
   std::fprintf(f,
                "\"%d\",\"4242\",\"harness\",\"localhost\",\"%s\",\"1\",\"7\",\"(32, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\","
@@ -482,15 +558,22 @@ void run_dry(const std::vector<Case>& cases, int only, const char* csv_path) {
                 c.id, c.op->kernel, c.instructions, e.wavefronts, e.ideal, conflicts, c.wavefronts, c.ideal,
                 c.conflicts, agree ? "ok" : "MISMATCH", c.name.c_str());
     if (csv) {
-      const bool ldsm = c.op->load && c.op->matrices;
-      const long long ld_wf = c.op->load && !ldsm ? e.wavefronts : 0, ld_bc = c.op->load && !ldsm ? conflicts : 0;
-      const long long st_wf = c.op->load ? 0 : e.wavefronts, st_bc = c.op->load ? 0 : conflicts;
-      write_csv_row(csv, launch, c, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", ld_bc);
-      write_csv_row(csv, launch, c, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", st_bc);
-      write_csv_row(csv, launch, c, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", ld_wf);
-      write_csv_row(csv, launch, c, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", st_wf);
-      write_csv_row(csv, launch, c, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum", ldsm ? conflicts : 0);
-      write_csv_row(csv, launch, c, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum", ldsm ? e.wavefronts : 0);
+      const long long ld_wf = c.op->load ? e.wavefronts : 0, ld_bc = c.op->load ? conflicts : 0;
+      const long long st_wf = c.op->load || c.op->async ? 0 : e.wavefronts;
+      const long long st_bc = c.op->load || c.op->async ? 0 : conflicts;
+      const char* kW = "l1tex__data_pipe_lsu_wavefronts_mem_shared";
+      const char* kB = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared";
+      const std::pair<std::string, long long> rows[] = {
+          {std::string(kB) + "_op_ld.sum", ld_bc},
+          {std::string(kB) + "_op_st.sum", st_bc},
+          {std::string(kB) + "_op_ldgsts.sum", c.op->async ? conflicts : 0},
+          {std::string(kB) + ".sum", conflicts},
+          {std::string(kW) + "_op_ld.sum", ld_wf},
+          {std::string(kW) + "_op_st.sum", st_wf},
+          {std::string(kW) + "_op_misc.sum", 1},
+          {std::string(kW) + ".sum", e.wavefronts + 1},
+      };
+      for (const auto& [metric, value] : rows) write_csv_row(csv, launch, c, metric.c_str(), value);
     }
     ++launch;
     (void)never_key(c);  // exercised here too, so the dry run covers the host code the GPU path runs

@@ -49,21 +49,27 @@ fi
 "$OUT/harness" "$OUT/cases.txt" >"$OUT/harness.log"
 tail -n 1 "$OUT/harness.log"
 
-# 4. The counters: the four the comparison needs, plus those this ncu knows
-#    of the all-op totals, the ldmatrix class and instruction counts.
-METRICS="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+# 4. The counters: the three the comparison needs (gpu/table.py), the
+#    per-op parts that show where ncu files each instruction, and those of
+#    the instruction counters this ncu knows (they explain op_misc).
+METRICS="l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum"
+METRICS="$METRICS,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
 METRICS="$METRICS,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
-OPTIONAL="l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm.sum l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum
-smsp__inst_executed_op_shared_ld.sum smsp__inst_executed_op_shared_st.sum smsp__inst_executed_op_ldsm.sum"
+METRICS="$METRICS,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+OPTIONAL="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum
+smsp__inst_executed_op_shared_ld.sum smsp__inst_executed_op_shared_st.sum smsp__inst_executed_op_ldsm.sum
+smsp__inst_executed_op_shared_stsm.sum smsp__inst_executed_op_ldgsts.sum
+smsp__inst_executed_op_global_ld_pred_off_all.sum smsp__inst_executed_op_shared_ld_pred_off_all.sum"
 "$NCU" --query-metrics >"$OUT/ncu-metrics.txt" 2>&1 || true
 for m in $OPTIONAL; do
-  if grep -qw -- "${m%.sum}" "$OUT/ncu-metrics.txt"; then METRICS="$METRICS,$m"; fi
+  if grep -qw -- "${m%.*}" "$OUT/ncu-metrics.txt"; then METRICS="$METRICS,$m"; fi
 done
 echo "gpu/run.sh: collecting $METRICS"
 
 # 5. Profile: one kernel launch per case, in case order; only cktile_* kernels.
-"$NCU" --csv --print-units base --metrics "$METRICS" --kernel-name regex:'^cktile_' \
+#    --clock-control none leaves the GPU's clocks as they are (counts of
+#    wavefronts and conflicts do not depend on clocks).
+"$NCU" --clock-control none --csv --print-units base --metrics "$METRICS" --kernel-name regex:'^cktile_' \
   "$OUT/harness" "$OUT/cases.txt" >"$OUT/ncu.csv"
 
 # 6. The table.

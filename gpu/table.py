@@ -9,10 +9,12 @@ Subcommands (python3, standard library only):
       mma_sync_a pattern, conflicting and conflict-free cases, unique names,
       at most max_instructions per case. Exit 1 on any failure.
 
-  synthesize CASES.json [--layout raw|details] [--perturb ID] [--no-totals]
-      Writes an Nsight Compute CSV whose counters are cktile's predictions
-      (loads under op_ld, ldmatrix under op_ldsm, stores and stmatrix under
-      op_st; with the all-op totals unless --no-totals), in ncu's "raw"
+  synthesize CASES.json [--layout raw|details] [--perturb ID]
+      Writes an Nsight Compute CSV whose counters are cktile's predictions,
+      filed as an H100 files them (ld.shared and ldmatrix under op_ld,
+      st.shared and stmatrix under op_st, cp.async's conflicts under
+      op_ldgsts, its wavefronts only in the total; one op_misc wavefront
+      per kernel), in ncu's "raw"
       layout (one row per kernel, --page raw) or its default "details" layout
       (one row per metric). --perturb ID adds one conflict to case ID, so a
       test can check that a disagreement is reported.
@@ -36,13 +38,18 @@ one case per kernel, so the sums are the case's totals. Wavefronts include
 one per phase even without a conflict; l1tex__data_bank_conflicts_* counts
 the wavefronts beyond that (the "excess"), which is what cktile predicts as
 conflicts. A case agrees when measured wavefronts equal the predicted
-wavefronts and the measured conflicts equal the predicted conflicts. The
-measured value of a counter is the all-op metric when it was collected
-(l1tex__data_pipe_lsu_wavefronts_mem_shared.sum and
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum), else the largest of
-the per-op metrics (op_ld, op_st, op_ldsm, ...): only one kind of
-instruction runs per kernel, so whichever op class ncu files it under, the
-others read 0 (or count the same accesses).
+wavefronts and the measured conflicts equal the predicted conflicts.
+
+Measured wavefronts are the all-op total
+(l1tex__data_pipe_lsu_wavefronts_mem_shared.sum) minus its op_misc part.
+op_misc holds what the harness adds around the case on an H100: one
+wavefront per instruction whose lanes are all predicated off (the address
+loads of unused slots, the `@!PT LDS` padding ptxas puts beside LDGSTS)
+and one per kernel; op_ld and op_st hold ld.shared/ldmatrix and
+st.shared/stmatrix, and cp.async (LDGSTS) has no wavefront metric of its
+own, so the total is the only counter that includes it. Measured conflicts
+are l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum (op_ld + op_st +
+op_ldgsts).
 """
 
 import argparse
@@ -52,15 +59,11 @@ import json
 import sys
 
 WAVEFRONTS_TOTAL = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+WAVEFRONTS_MISC = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum"
 CONFLICTS_TOTAL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
 WAVEFRONTS_PREFIX = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_"
 CONFLICTS_PREFIX = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_"
-REQUIRED = [
-    CONFLICTS_PREFIX + "ld.sum",
-    CONFLICTS_PREFIX + "st.sum",
-    WAVEFRONTS_PREFIX + "ld.sum",
-    WAVEFRONTS_PREFIX + "st.sum",
-]
+REQUIRED = [WAVEFRONTS_TOTAL, WAVEFRONTS_MISC, CONFLICTS_TOTAL]
 
 
 def fail(message):
@@ -71,7 +74,7 @@ def fail(message):
 def load_cases(path):
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
-    if data.get("format") != "cktile-gpu-cases/1":
+    if data.get("format") != "cktile-gpu-cases/2":
         fail(f"{path}: not a `cktile gpu-cases --json` file")
     return data
 
@@ -128,25 +131,20 @@ def coverage(args):
 # -------------------------------------------------------------- synthesize ---
 
 
-def op_class(case):
-    """The ncu op class a case's counters are filed under in synthetic CSVs."""
-    if case["op"].startswith("ldmatrix"):
-        return "ldsm"
-    return "ld" if case["is_load"] else "st"
-
-
-def synthetic_metrics(case, perturb, totals):
+def synthetic_metrics(case, perturb):
     p = case["predicted"]
     extra = 1 if perturb else 0
     wavefronts, conflicts = p["wavefronts"] + extra, p["conflicts"] + extra
-    cls = op_class(case)
+    op = case["op"]
+    cls = "ldgsts" if op.startswith("cp.async") else "ld" if case["is_load"] else "st"
     out = {}
-    for c in ("ld", "st", "ldsm"):
+    for c in ("ld", "st"):
         out[WAVEFRONTS_PREFIX + c + ".sum"] = wavefronts if c == cls else 0
+    for c in ("ld", "st", "ldgsts"):
         out[CONFLICTS_PREFIX + c + ".sum"] = conflicts if c == cls else 0
-    if totals:
-        out[WAVEFRONTS_TOTAL] = wavefronts
-        out[CONFLICTS_TOTAL] = conflicts
+    out[WAVEFRONTS_MISC] = 1
+    out[WAVEFRONTS_TOTAL] = wavefronts + 1
+    out[CONFLICTS_TOTAL] = conflicts
     return out
 
 
@@ -155,7 +153,7 @@ def synthesize(args):
     out = io.StringIO()
     w = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\n")
     out.write("==PROF== Connected to process 4242 (synthetic: counters = cktile's predictions)\n")
-    rows = [(c, synthetic_metrics(c, c["id"] == args.perturb, not args.no_totals)) for c in data["cases"]]
+    rows = [(c, synthetic_metrics(c, c["id"] == args.perturb)) for c in data["cases"]]
     names = list(rows[0][1].keys()) if rows else []
     head = ["ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Context", "Stream", "Block Size",
             "Grid Size", "Device", "CC"]
@@ -178,7 +176,8 @@ def synthesize(args):
 # -------------------------------------------------------------------- sass ---
 
 # The SASS each harness kernel must contain 64 of (one per unrolled slot),
-# and nothing else that touches shared memory.
+# and nothing else that touches shared memory: a mnemonic, or for cp.async
+# (LDGSTS, whose cache-policy suffixes vary) a pattern.
 SASS_OF_KERNEL = {
     "ld_shared_b8": "LDS.U8", "ld_shared_b16": "LDS.U16", "ld_shared_b32": "LDS", "ld_shared_b64": "LDS.64",
     "ld_shared_b128": "LDS.128", "st_shared_b8": "STS.U8", "st_shared_b16": "STS.U16", "st_shared_b32": "STS",
@@ -187,6 +186,8 @@ SASS_OF_KERNEL = {
     "ldmatrix_x1_trans": "LDSM.16.MT88", "ldmatrix_x2_trans": "LDSM.16.MT88.2", "ldmatrix_x4_trans": "LDSM.16.MT88.4",
     "stmatrix_x1": "STSM.16.M88", "stmatrix_x2": "STSM.16.M88.2", "stmatrix_x4": "STSM.16.M88.4",
     "stmatrix_x1_trans": "STSM.16.MT88", "stmatrix_x2_trans": "STSM.16.MT88.2", "stmatrix_x4_trans": "STSM.16.MT88.4",
+    "cp_async_b32": r"LDGSTS\.E(\.(?!64$|128$)\w+)*", "cp_async_b64": r"LDGSTS\.E(\.\w+)*\.64",
+    "cp_async_b128": r"LDGSTS\.E(\.\w+)*\.128",
 }
 SHARED_OPS = ("LDS", "STS", "LDSM", "STSM", "ATOMS", "LDGSTS", "LD.", "ST.", "ATOM.")
 LOCAL_OPS = ("LDL", "STL")
@@ -203,9 +204,10 @@ def sass(args):
         if m:
             current = kernels.setdefault(m.group(1), [])
             continue
-        m = re.match(r"\s*/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", line)
-        if m and current is not None:
-            current.append(m.group(1))
+        m = re.match(r"\s*/\*[0-9a-f]+\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", line)
+        # `@!PT` never executes: ptxas pads LDGSTS with `@!PT LDS RZ, [RZ]`.
+        if m and current is not None and (m.group(1) or "").strip() != "@!PT":
+            current.append(m.group(2))
     problems = []
     for short, expected in SASS_OF_KERNEL.items():
         name = "cktile_" + short
@@ -215,7 +217,8 @@ def sass(args):
             continue
         shared = [o for o in ops if o.startswith(SHARED_OPS)]
         local = [o for o in ops if o.startswith(LOCAL_OPS)]
-        if shared != [expected] * args.slots:
+        own = (lambda o: re.fullmatch(expected, o)) if "\\" in expected else (lambda o: o == expected)
+        if len(shared) != args.slots or not all(own(o) for o in shared):
             counts = {o: shared.count(o) for o in sorted(set(shared))}
             problems.append(f"{name}: shared-memory instructions {counts}, expected {args.slots} x {expected} only")
         if local:
@@ -268,15 +271,11 @@ def read_ncu(path):
     return launches
 
 
-def measured(metrics, total, prefix):
-    """The all-op metric when collected, else the largest per-op metric."""
-    if metrics.get(total) is not None:
-        return metrics[total], total
-    per_op = {n: v for n, v in metrics.items() if n.startswith(prefix) and n.endswith(".sum") and v is not None}
-    if not per_op:
-        return None, None
-    name = max(per_op, key=lambda n: per_op[n])
-    return per_op[name], name
+def measured(metrics):
+    """(wavefronts, conflicts, misc) of one launch (see the module doc)."""
+    total, misc, conflicts = (metrics.get(n) for n in REQUIRED)
+    wavefronts = None if total is None or misc is None else total - misc
+    return wavefronts, conflicts, misc
 
 
 def table(args):
@@ -289,40 +288,41 @@ def table(args):
     missing = [m for m in REQUIRED if all(m not in launches[i][1] for i in ids)]
     if missing:
         fail(f"{args.ncu}: the required metrics {', '.join(missing)} were not collected")
-    rows, disagree, used = [], [], set()
+    rows, disagree = [], []
     for case, launch_id in zip(cases, ids):
         kernel, metrics = launches[launch_id]
         if case["kernel"] not in kernel:
             fail(f"launch {launch_id} ran `{kernel}`, but case {case['id']} needs `{case['kernel']}`")
-        wf, wf_name = measured(metrics, WAVEFRONTS_TOTAL, WAVEFRONTS_PREFIX)
-        bc, bc_name = measured(metrics, CONFLICTS_TOTAL, CONFLICTS_PREFIX)
-        used.update(n for n in (wf_name, bc_name) if n)
+        wf, bc, misc = measured(metrics)
         p = case["predicted"]
         excess = None if wf is None else wf - p["ideal_wavefronts"]
         agree = wf == p["wavefronts"] and bc == p["conflicts"]
         if not agree:
             disagree.append(case)
-        rows.append((case, wf, bc, excess, agree))
+        rows.append((case, wf, bc, excess, misc, agree))
     out = io.StringIO()
     out.write("# Shared-memory bank conflicts: Nsight Compute vs cktile's sm90 model\n\n")
     out.write(f"Source: {args.source or args.ncu}. Cases: `cktile gpu-cases` ({len(cases)} cases, one warp and "
               "one kernel each; see gpu/README.md). Generated by `gpu/table.py`.\n\n")
     out.write(f"**{len(cases) - len(disagree)} of {len(cases)} cases agree** (measured wavefronts and conflicts "
               "equal to the predicted ones).\n\n")
-    out.write("Wavefronts = `l1tex__data_pipe_lsu_wavefronts_mem_shared*`; conflicts = "
-              "`l1tex__data_bank_conflicts_pipe_lsu_mem_shared*` = wavefronts beyond one per phase "
-              "(the excess). \"Excess\" is measured wavefronts minus cktile's ideal (one per phase with an "
-              "active lane): a second view of the conflicts that does not rely on the conflict counter. "
-              f"Counters read: {', '.join(sorted(used)) or 'none'}.\n\n")
+    out.write("Wavefronts = `l1tex__data_pipe_lsu_wavefronts_mem_shared.sum` minus its `op_misc` part "
+              "(the harness's own: one per instruction with every lane predicated off, one per kernel; "
+              "shown as \"misc\"); conflicts = `l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum` = "
+              "wavefronts beyond one per phase. \"Excess\" is measured wavefronts minus cktile's ideal "
+              "(one per phase with an active lane): a second view of the conflicts that does not rely on "
+              "the conflict counter. cp.async copies from a row-major global tile of the same shape "
+              "(see gpu/README.md), and its prediction is `count_copy`'s. "
+              f"Counters read: {', '.join(REQUIRED)}.\n\n")
     out.write("| # | case | family | instruction | instr. | wavefronts predicted | wavefronts measured "
-              "| conflicts predicted | conflicts measured | excess measured | agree |\n")
-    out.write("|---|---|---|---|---|---|---|---|---|---|---|\n")
+              "| conflicts predicted | conflicts measured | excess measured | misc | agree |\n")
+    out.write("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
     show = lambda v: "n/a" if v is None else str(v)
-    for case, wf, bc, excess, agree in rows:
+    for case, wf, bc, excess, misc, agree in rows:
         p = case["predicted"]
         out.write(f"| {case['id']} | `{case['name']}` | {case['family']} | `{case['op']}` | {case['instructions']} "
                   f"| {p['wavefronts']} | {show(wf)} | {p['conflicts']} | {show(bc)} | {show(excess)} "
-                  f"| {'yes' if agree else '**no**'} |\n")
+                  f"| {show(misc)} | {'yes' if agree else '**no**'} |\n")
     if disagree:
         out.write("\nDisagreements: " + ", ".join(f"{c['id']} (`{c['name']}`)" for c in disagree) + ".\n")
     text = out.getvalue()
@@ -346,7 +346,6 @@ def main():
     s.add_argument("cases")
     s.add_argument("--layout", choices=["raw", "details"], default="raw")
     s.add_argument("--perturb", type=int, default=-1)
-    s.add_argument("--no-totals", action="store_true")
     t = sub.add_parser("table")
     t.add_argument("cases")
     t.add_argument("ncu")

@@ -3,7 +3,7 @@
 //!
 //! - `reference_counts` below recounts an instruction the obvious way: every
 //!   byte of every active lane's access becomes its 4-byte word, each phase
-//!   keeps the distinct words in a list, and a bank's ways are the words of
+//!   keeps the distinct words in a list (every lane's words for cp.async), and a bank's ways are the words of
 //!   the list in that bank. [`count`], the analyzer's [`phase_table`] detail
 //!   and [`analyze_instruction`] must agree with it exactly over random
 //!   addresses (dense, clustered and sparse) for every chip and every
@@ -48,9 +48,11 @@ fn reference_words(arch: &Arch, op: Op, addresses: &[Option<u64>], access: u32, 
         let Some(Some(a)) = addresses.get(lane as usize) else { continue };
         active += 1;
         let start = a + op.access_offset(access);
-        for byte in start..start + op.access_bytes() {
-            let w = byte / 4;
-            if !words.contains(&w) {
+        let mut own: Vec<u64> = (start..start + op.access_bytes()).map(|byte| byte / 4).collect();
+        own.dedup();
+        for w in own {
+            // cp.async's lanes each write their own copy (measured on an H100).
+            if matches!(op, Op::CpAsync { .. }) || !words.contains(&w) {
                 words.push(w);
             }
         }

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::{analyze_tile, arch};
+use cktile::analyzer::{Op, analyze_tile, arch};
 use cktile::codegen::gpu_cases::{self, FAMILIES, MAX_INSTRUCTIONS, WARP, case_file, kernel_name, nvidia_ops};
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
@@ -99,10 +99,17 @@ fn gpu_cases_text_is_the_harness_file() {
     let cases = gpu_cases::cases().unwrap();
     assert_eq!(text, case_file(&cases));
     let header: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).take(2).collect();
-    assert_eq!(header, ["cktile-gpu-cases 1", format!("cases {}", cases.len()).as_str()]);
+    assert_eq!(header, ["cktile-gpu-cases 2", format!("cases {}", cases.len()).as_str()]);
     let address_lines = text.lines().filter(|l| l.starts_with("a ")).count();
     assert_eq!(address_lines, cases.iter().map(|c| c.instructions()).sum::<usize>());
-    assert!(text.lines().filter(|l| l.starts_with("a ")).all(|l| l.split(' ').count() == 1 + WARP));
+    // cp.async cases give their global sources on a `g` line after each `a` line.
+    let source_lines = text.lines().filter(|l| l.starts_with("g ")).count();
+    let copies: usize = cases.iter().filter(|c| matches!(c.op, Op::CpAsync { .. })).map(|c| c.instructions()).sum();
+    assert!(copies > 0);
+    assert_eq!(source_lines, copies);
+    assert!(
+        text.lines().filter(|l| l.starts_with("a ") || l.starts_with("g ")).all(|l| l.split(' ').count() == 1 + WARP)
+    );
     assert!(text.ends_with("\nend\n"));
 }
 
@@ -111,7 +118,7 @@ fn gpu_cases_json_covers_every_family_and_instruction() {
     let o = cktile(&["gpu-cases", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["format"], "cktile-gpu-cases/1");
+    assert_eq!(v["format"], "cktile-gpu-cases/2");
     assert_eq!(v["arch"], "sm90");
     let cases = v["cases"].as_array().unwrap();
     assert!(cases.len() >= 40, "{} cases", cases.len());
@@ -142,9 +149,25 @@ fn gpu_cases_json_covers_every_family_and_instruction() {
 fn gpu_case_predictions_are_the_analyzers_tile_totals() {
     for c in gpu_cases::cases().unwrap() {
         assert!(c.instructions() <= MAX_INSTRUCTIONS, "{}", c.name);
-        // Each case is a whole tile under its pattern: the analyzer's totals, exactly.
+        // Each case is a whole tile under its pattern: the analyzer's totals,
+        // exactly; cp.async adds its source's L1 reads, which cost nothing
+        // when each instruction's sources are one contiguous run.
         let t = analyze_tile(&c.desc, c.element_bytes, &arch::SM90, c.pattern).unwrap();
-        assert_eq!(t, c.totals, "{}", c.name);
+        if let Op::CpAsync { bits } = c.op {
+            assert_eq!(c.sources.len(), c.instructions(), "{}", c.name);
+            let step = u64::from(bits / 8);
+            let contiguous = c.sources.iter().all(|lanes| {
+                let active: Vec<u64> = lanes.iter().flatten().copied().collect();
+                active.windows(2).all(|w| w[1] == w[0] + step)
+            });
+            assert!(c.totals.cycles >= t.cycles, "{}", c.name);
+            if contiguous {
+                assert_eq!(t, c.totals, "{}", c.name);
+            }
+        } else {
+            assert!(c.sources.is_empty(), "{}", c.name);
+            assert_eq!(t, c.totals, "{}", c.name);
+        }
         assert_eq!(kernel_name(c.op), format!("cktile_{}", c.op.name().replace('.', "_")));
         // Every address is aligned and inside the allocation.
         for lanes in &c.addresses {
@@ -158,6 +181,18 @@ fn gpu_case_predictions_are_the_analyzers_tile_totals() {
     let all = gpu_cases::cases().unwrap();
     let col = all.iter().find(|c| c.name == "c09-packed-32x32-fp32-columns-ld.shared.b32").unwrap();
     assert_eq!((col.totals.cycles, col.totals.phases, col.totals.max_ways), (32 * 32, 32, 32));
+    // ...and copying a column of a row-major global tile with cp.async costs
+    // 32 wavefronts per instruction even into a padded (conflict-free) tile:
+    // the source's words share an L1 bank (1024 measured on an H100).
+    let copy = all.iter().find(|c| c.name == "c100-row-padded-32x32-fp32-columns-cp.async.b32").unwrap();
+    let shared_side = analyze_tile(&copy.desc, 4, &arch::SM90, copy.pattern).unwrap();
+    assert_eq!((copy.totals.cycles, shared_side.cycles), (1024, 32));
+    // Lanes writing one word with cp.async are not merged (32 measured), st.shared's are (1).
+    let one_word = |op: &str| {
+        let suffix = format!("-naive-32x1-fp32-rows-{op}");
+        all.iter().find(|c| c.name.ends_with(&suffix)).unwrap().totals.cycles
+    };
+    assert_eq!((one_word("ld.shared.b32"), one_word("st.shared.b32"), one_word("cp.async.b32")), (1, 1, 32));
     // ...one word of padding per row removes it...
     let padded = all.iter().find(|c| c.name.contains("row-padded-32x32-fp32-columns-ld.shared.b32")).unwrap();
     assert_eq!(padded.totals.conflict_cycles, 0);

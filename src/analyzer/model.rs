@@ -4,7 +4,8 @@
 //! covers; a word lives in bank `word % banks`, with the instruction's own
 //! bank count on the chip ([`rule`]). Lanes touching the same word
 //! share one access (a broadcast for reads; for writes one lane's value
-//! lands). The phase then takes as many passes as the busiest bank has
+//! lands), except for `cp.async`, whose lanes each write their own copy
+//! ([`Op::shares_words`]; measured on an H100). The phase then takes as many passes as the busiest bank has
 //! distinct words (its *ways*). On AMD every phase of the instruction is a
 //! pass even with no active lane (rocprof-compute counts it); on NVIDIA a
 //! phase with no active lane costs nothing. An instruction with two
@@ -81,6 +82,8 @@ pub struct PhaseTable {
     generation: u32,
     /// The busiest group (the lowest of equals) and its ways.
     best: (u64, u32),
+    /// Whether lanes touching one unit share it ([`Op::shares_words`]).
+    share: bool,
     /// Number of active lanes in the phase.
     pub active: u32,
 }
@@ -108,6 +111,7 @@ impl PhaseTable {
         head: [0; MAX_BANKS],
         generation: 0,
         best: (0, 0),
+        share: true,
         active: 0,
     };
 
@@ -117,6 +121,7 @@ impl PhaseTable {
     const fn begin(&mut self, op: Op, r: &Rule) {
         let banks = if r.banks == 0 || r.banks as usize > MAX_BANKS { MAX_BANKS as u64 } else { r.banks as u64 };
         self.unit = unit_words(op, banks);
+        self.share = op.shares_words();
         self.groups = banks / self.unit;
         self.group_mask = if self.groups.is_power_of_two() { self.groups - 1 } else { 0 };
         self.len = 0;
@@ -147,7 +152,7 @@ impl PhaseTable {
             // Only the units of this group can equal it.
             let mut i = self.head[g] as usize;
             let mut k: u16 = 0;
-            while k < self.ways[g] && i < MAX_UNITS {
+            while self.share && k < self.ways[g] && i < MAX_UNITS {
                 if self.units[i] == unit {
                     return;
                 }
@@ -465,6 +470,91 @@ pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Opti
             p += 1;
         }
         access += 1;
+    }
+    c.conflict_cycles = c.cycles - c.phases;
+    Ok(c)
+}
+
+/// `cp.async` with its global sources: each phase costs the more of its
+/// shared-memory writes (as [`count`] counts them) and its reads of the
+/// source from L1's data banks, counted as `ld.shared` of the same width
+/// over the source addresses. That is what an H100 shows: a copy from a
+/// column of a row-major global tile costs as many wavefronts as the
+/// column's words share an L1 bank, whatever the shared layout
+/// (docs/gpu-measurements.md). `sources[lane]` is the global byte address
+/// lane `lane` copies from (its offset in an L1 line is what matters).
+///
+/// ```
+/// use cktile::analyzer::{arch, model::{count, count_copy}, Op};
+/// // 32 lanes copy one column of a 32x32 fp32 row-major tile into a padded
+/// // (conflict-free) shared tile: the shared writes take one wavefront,
+/// // the source column 32.
+/// let shared: Vec<Option<u64>> = (0..32).map(|l| Some(l * 33 * 4)).collect();
+/// let column: Vec<Option<u64>> = (0..32).map(|l| Some(l * 32 * 4)).collect();
+/// assert_eq!(count(&arch::SM90, Op::CpAsync { bits: 32 }, &shared)?.cycles, 1);
+/// assert_eq!(count_copy(&arch::SM90, 32, &shared, &column)?.cycles, 32);
+/// // A coalesced source adds nothing.
+/// let row: Vec<Option<u64>> = (0..32).map(|l| Some(l * 4)).collect();
+/// assert_eq!(count_copy(&arch::SM90, 32, &shared, &row)?.cycles, 1);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const fn count_copy(
+    arch: &Arch,
+    bits: u32,
+    addresses: &[Option<u64>],
+    sources: &[Option<u64>],
+) -> Result<Counts, Error> {
+    let op = Op::CpAsync { bits };
+    let read = Op::LdShared { bits };
+    if let Err(e) = validate(arch, op, addresses) {
+        return Err(e);
+    }
+    if let Err(e) = validate(arch, read, sources) {
+        return Err(e);
+    }
+    if addresses.len() != sources.len() {
+        return Err(Error::new(ErrorKind::LengthMismatch {
+            function: "count_copy (addresses, sources)",
+            first: addresses.len(),
+            second: sources.len(),
+        }));
+    }
+    let mut lane = 0;
+    while lane < addresses.len() {
+        if addresses[lane].is_some() != sources[lane].is_some() {
+            return Err(Error::new(ErrorKind::LayoutParameter {
+                layout: "cp.async",
+                parameter: "source lane",
+                value: lane as i64,
+                requirement: "a lane has a source address exactly when it has a shared address",
+            }));
+        }
+        lane += 1;
+    }
+    let (r, rr) = (rule(arch, op), rule(arch, read));
+    let (mut t, mut s) = (PhaseTable::EMPTY, PhaseTable::EMPTY);
+    let mut c = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
+    let mut worst = 0;
+    let mut p = 0;
+    while p < r.grouping.phases() {
+        t.fill(op, &r, 0, p, addresses);
+        s.fill(read, &rr, 0, p, sources);
+        let (a, b) = (t.busiest().1, s.busiest().1);
+        let ways = if a > b { a } else { b };
+        let cost = phase_cycles(arch, ways);
+        if cost > 0 {
+            c.phases += 1;
+        }
+        if cost > worst {
+            worst = cost;
+            c.worst_phase = p as u32;
+        }
+        c.cycles += cost;
+        if ways > c.max_ways {
+            c.max_ways = ways;
+        }
+        c.active_lanes += t.active;
+        p += 1;
     }
     c.conflict_cycles = c.cycles - c.phases;
     Ok(c)

@@ -87,6 +87,14 @@ pub enum Op {
         /// `.trans`.
         trans: bool,
     },
+    /// NVIDIA `cp.async` (sm80+, SASS `LDGSTS`): a global-to-shared copy of
+    /// `bits / 8` bytes per lane (`cp.async.ca.shared.global` with cp-size
+    /// 4 or 8, `cp.async.cg.shared.global` with 16); only its shared-memory
+    /// write is modelled.
+    CpAsync {
+        /// Bits per lane (32, 64 or 128).
+        bits: u32,
+    },
 }
 
 /// Every instruction name, for messages.
@@ -102,12 +110,12 @@ ds_read2st64_b32, ds_read2st64_b64, ds_write2_b32, ds_write2_b64, ds_write2st64_
 ds_read_b64_tr_b4, ds_read_b64_tr_b8, ds_read_b64_tr_b16, ld.shared.b8, ld.shared.b16, ld.shared.b32, \
 ld.shared.b64, ld.shared.b128, st.shared.b8, st.shared.b16, st.shared.b32, st.shared.b64, st.shared.b128, \
 ldmatrix.x1, ldmatrix.x2, ldmatrix.x4 (each with an optional .trans), stmatrix.x1, stmatrix.x2, stmatrix.x4 \
-(each with an optional .trans); the read2/write2 forms take offsets as NAME(offset0,offset1), 0 to 255, \
+(each with an optional .trans), cp.async.b32, cp.async.b64, cp.async.b128; the read2/write2 forms take offsets as NAME(offset0,offset1), 0 to 255, \
 default (0,1)";
 
 /// Every instruction with its name: the one list `by_name`, `name` and the
 /// tests read (read2/write2 with their default offsets).
-const TABLE: [(Op, &str); 45] = [
+const TABLE: [(Op, &str); 48] = [
     (Op::DsRead { bits: 8 }, "ds_read_u8"),
     (Op::DsRead { bits: 16 }, "ds_read_u16"),
     (Op::DsRead { bits: 32 }, "ds_read_b32"),
@@ -153,6 +161,9 @@ const TABLE: [(Op, &str); 45] = [
     (Op::Stmatrix { matrices: 1, trans: true }, "stmatrix.x1.trans"),
     (Op::Stmatrix { matrices: 2, trans: true }, "stmatrix.x2.trans"),
     (Op::Stmatrix { matrices: 4, trans: true }, "stmatrix.x4.trans"),
+    (Op::CpAsync { bits: 32 }, "cp.async.b32"),
+    (Op::CpAsync { bits: 64 }, "cp.async.b64"),
+    (Op::CpAsync { bits: 128 }, "cp.async.b128"),
 ];
 
 /// Every instruction cktile models, read2/write2 with offsets (0, 1).
@@ -160,7 +171,7 @@ const TABLE: [(Op, &str); 45] = [
 /// ```
 /// use cktile::analyzer::op::{all_ops, Op};
 /// let ops: Vec<Op> = all_ops().collect();
-/// assert_eq!(ops.len(), 45);
+/// assert_eq!(ops.len(), 48);
 /// assert!(ops.iter().all(|op| op.check().is_ok() && Op::by_name(&op.to_string()) == Ok(*op)));
 /// ```
 pub fn all_ops() -> impl Iterator<Item = Op> {
@@ -254,6 +265,7 @@ impl Op {
             Op::DsReadTr { element_bits } => matches!(element_bits, 4 | 8 | 16),
             Op::LdShared { bits } | Op::StShared { bits } => matches!(bits, 8 | 16 | 32 | 64 | 128),
             Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => matches!(matrices, 1 | 2 | 4),
+            Op::CpAsync { bits } => matches!(bits, 32 | 64 | 128),
         }
     }
 
@@ -288,7 +300,8 @@ impl Op {
             | Op::DsRead2 { bits, .. }
             | Op::DsWrite2 { bits, .. }
             | Op::LdShared { bits }
-            | Op::StShared { bits } => bits as u64 / 8,
+            | Op::StShared { bits }
+            | Op::CpAsync { bits } => bits as u64 / 8,
             Op::DsReadTr { .. } => 8,
             Op::Ldmatrix { .. } | Op::Stmatrix { .. } => 16,
         }
@@ -359,6 +372,20 @@ impl Op {
         }
     }
 
+    /// Whether lanes touching the same 4-byte word share one access (a
+    /// broadcast for reads; for writes one value lands). Every instruction
+    /// does except `cp.async`: an H100 serves each lane's copy separately,
+    /// 32 wavefronts for 32 lanes writing one word (docs/gpu-measurements.md).
+    ///
+    /// ```
+    /// use cktile::analyzer::Op;
+    /// assert!(Op::StShared { bits: 32 }.shares_words());
+    /// assert!(!Op::CpAsync { bits: 32 }.shares_words());
+    /// ```
+    pub const fn shares_words(&self) -> bool {
+        !matches!(self, Op::CpAsync { .. })
+    }
+
     /// Whether it reads shared memory.
     ///
     /// ```
@@ -382,7 +409,11 @@ impl Op {
             Op::DsRead { .. } | Op::DsWrite { .. } | Op::DsRead2 { .. } | Op::DsWrite2 { .. } | Op::DsReadTr { .. } => {
                 Vendor::Amd
             }
-            Op::LdShared { .. } | Op::StShared { .. } | Op::Ldmatrix { .. } | Op::Stmatrix { .. } => Vendor::Nvidia,
+            Op::LdShared { .. }
+            | Op::StShared { .. }
+            | Op::Ldmatrix { .. }
+            | Op::Stmatrix { .. }
+            | Op::CpAsync { .. } => Vendor::Nvidia,
         }
     }
 

@@ -17,7 +17,7 @@ use crate::error::{Error, ErrorKind, Snippet};
 pub const PATTERN_NAMES: &str = "rows, columns, mfma16, mfma32, ldmatrix, mma_sync_a";
 
 const VECTOR_OPS: &str = "ds_read_u8|u16|b32|b64|b96|b128, ds_write_b8..b128, ds_read2_b32|b64, ds_write2_b32|b64, \
-ds_read_b64_tr_b4|b8|b16, ld.shared.b8..b128, st.shared.b8..b128";
+ds_read_b64_tr_b4|b8|b16, ld.shared.b8..b128, st.shared.b8..b128, cp.async.b32|b64|b128";
 const MFMA_OPS: &str = "ds_read_b64, ds_read2_b32, ds_read2_b64 or ds_read_b128 (the default)";
 const MATRIX_OPS: &str = "ldmatrix.x1|x2|x4[.trans] (default ldmatrix.x4) or stmatrix.x1|x2|x4[.trans]";
 const MMA_SYNC_OPS: &str = "ld.shared.b32 (the default)";
@@ -60,7 +60,8 @@ impl Pattern {
                         | Op::DsWrite2 { .. }
                         | Op::DsReadTr { .. }
                         | Op::LdShared { .. }
-                        | Op::StShared { .. }),
+                        | Op::StShared { .. }
+                        | Op::CpAsync { .. }),
                     ) => Ok(if name == "rows" { Pattern::Rows { op } } else { Pattern::Columns { op } }),
                     _ => Err(wrong(pattern, VECTOR_OPS)),
                 }

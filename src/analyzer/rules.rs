@@ -309,8 +309,14 @@ in {0-3, 20-23} {4-7, 16-19} {8-11, 28-31} {12-15, 24-27}; 128-byte bank period)
 const RDNA4_READS: &str = "nod-ai (measured on an RX 9070 XT: ds_read_b32 in T0-T31, ds_read_b64 in 2 x 16, \
 ds_read_b128 in 4 x 8 consecutive lanes; 128-byte bank period)";
 const NVIDIA_WORDS: &str = "CUDA programming guide: 32 banks of 4 bytes; 64-bit accesses in half-warps, 128-bit in \
-quarter-warps (the model of Triton's bank_conflicts)";
-const NVIDIA_MATRIX: &str = "PTX ISA: each 8x8 matrix's eight 16-byte rows come from 8 lanes; one matrix per pass";
+quarter-warps (the model of Triton's bank_conflicts); Nsight Compute on an H100 agrees on every measured case \
+(docs/gpu-measurements.md)";
+const CP_ASYNC: &str = "measured on an H100 (docs/gpu-measurements.md): LDGSTS writes in st.shared's phases of \
+the same width, but lanes writing one word are not merged, and reading the source from L1's banks costs as much \
+again (model::count_copy; analyze assumes a conflict-free source); ncu counts nothing for the 16-byte \
+cp.async.cg (LDGSTS.BYPASS)";
+const NVIDIA_MATRIX: &str = "PTX ISA: each 8x8 matrix's eight 16-byte rows come from 8 lanes; one matrix per pass; \
+Nsight Compute on an H100 agrees on every measured case (docs/gpu-measurements.md)";
 
 const SUB_DWORD: &str = "no source gives the sub-dword groupings (rocRoller's model leaves them out); cktile \
 assumes the chip's b32 grouping and bank count, with lanes touching one dword sharing one access";
@@ -378,6 +384,16 @@ const fn amd_single(chip: Chip, read: bool, bits: u32) -> Rule {
     }
 }
 
+/// NVIDIA's word accesses: one phase of 32 lanes up to 32 bits, half-warps
+/// for 64 bits, quarter-warps for 128.
+const fn nvidia_words(bits: u32) -> Grouping {
+    match bits {
+        128 => consecutive(4, 8),
+        64 => consecutive(2, 16),
+        _ => consecutive(1, 32),
+    }
+}
+
 /// The rule of `op` on `arch`: its bank count, phases and provenance (an
 /// instruction the chip does not have gets no phases; see [`Op::runs_on`]).
 ///
@@ -413,11 +429,8 @@ pub const fn rule(arch: &Arch, op: Op) -> Rule {
             let base = amd_single(chip, true, 64);
             assumed(base.banks, base.grouping, TRANSPOSE)
         }
-        Op::LdShared { bits } | Op::StShared { bits } => match bits {
-            128 => sourced(32, consecutive(4, 8), NVIDIA_WORDS),
-            64 => sourced(32, consecutive(2, 16), NVIDIA_WORDS),
-            _ => sourced(32, consecutive(1, 32), NVIDIA_WORDS),
-        },
+        Op::LdShared { bits } | Op::StShared { bits } => sourced(32, nvidia_words(bits), NVIDIA_WORDS),
+        Op::CpAsync { bits } => sourced(32, nvidia_words(bits), CP_ASYNC),
         Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => {
             sourced(32, consecutive(matrices as usize, 8), NVIDIA_MATRIX)
         }

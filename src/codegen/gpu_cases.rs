@@ -31,6 +31,7 @@
 
 use crate::Descriptor;
 use crate::analyzer::arch::SM90;
+use crate::analyzer::model::count_copy;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::lane_addresses;
 use crate::analyzer::{Counts, Op, Pattern, TileCounts, count};
@@ -85,13 +86,14 @@ pub const FAMILIES: &[&str] = &[
     "CuTe TMA",
     "Triton swizzled",
     "Triton NVMMA",
+    "probe",
 ];
 
 /// Every NVIDIA instruction the analyzer models on sm90, by name.
 ///
 /// ```
 /// let ops = cktile::codegen::gpu_cases::nvidia_ops();
-/// assert_eq!(ops.len(), 22);
+/// assert_eq!(ops.len(), 25);
 /// assert!(ops.contains(&"stmatrix.x4.trans"));
 /// ```
 pub fn nvidia_ops() -> Vec<&'static str> {
@@ -105,6 +107,9 @@ pub fn nvidia_ops() -> Vec<&'static str> {
             ops.push(Op::Ldmatrix { matrices, trans });
             ops.push(Op::Stmatrix { matrices, trans });
         }
+    }
+    for bits in [32, 64, 128] {
+        ops.push(Op::CpAsync { bits });
     }
     ops.iter().filter(|op| op.runs_on(&SM90)).map(|op| op.name()).collect()
 }
@@ -155,6 +160,11 @@ pub struct GpuCase {
     pub shared_bytes: u64,
     /// Per instruction, per lane (32), the byte address (`None`: inactive lane).
     pub addresses: Vec<[Option<u64>; WARP]>,
+    /// `cp.async` only (empty otherwise): per instruction, per lane, the
+    /// global byte offset the lane copies from, which is the same pattern
+    /// over a packed row-major tile of the same shape (a coalesced global
+    /// tile, as a kernel's global-to-shared copy reads it).
+    pub sources: Vec<[Option<u64>; WARP]>,
     /// Per instruction, the sm90 prediction.
     pub predicted: Vec<Counts>,
     /// Totals over the instructions.
@@ -290,6 +300,106 @@ const RECIPES: &[Recipe] = &[
     ("CK fmha V", "ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16", "fp16", "ldmatrix", "ldmatrix.x4.trans"),
     ("CK v1 padded", "ck-v1-padded:m=128,k=32,kpack=8", "fp16", "rows", "st.shared.b64"),
     ("CK v1 padded", "ck-v1-padded:m=128,k=32,kpack=8", "fp16", "ldmatrix", "ldmatrix.x4"),
+    // st.shared of every width into the CuTe, TMA and Triton layouts.
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "fp16", "rows", "st.shared.b128"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=32,cols=64", "fp16", "rows", "st.shared.b64"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=32,cols=64", "fp16", "columns", "st.shared.b64"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=32,cols=32", "fp16", "rows", "st.shared.b32"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=32,cols=64", "fp16", "columns", "st.shared.b16"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=4,s=3,rows=16,cols=128", "int8", "columns", "st.shared.b8"),
+    ("CuTe GMMA", "cute-gmma:atom=sw128,major=k,dtype=fp16", "fp16", "columns", "st.shared.b128"),
+    ("CuTe GMMA", "cute-gmma:atom=sw128,major=k,dtype=fp16", "fp16", "columns", "st.shared.b32"),
+    ("CuTe GMMA", "cute-gmma:atom=sw64,major=k,dtype=fp16", "fp16", "rows", "st.shared.b64"),
+    ("CuTe TMA", "cute-tma:mode=128b,rows=32,dtype=fp16", "fp16", "columns", "st.shared.b128"),
+    ("CuTe TMA", "cute-tma:mode=128b,rows=32,dtype=fp16", "fp16", "columns", "st.shared.b64"),
+    ("CuTe TMA", "cute-tma:mode=64b,rows=32,dtype=fp16", "fp16", "rows", "st.shared.b32"),
+    ("CuTe TMA", "cute-tma:mode=128b,rows=32,dtype=fp16", "fp16", "columns", "st.shared.b16"),
+    ("CuTe TMA", "cute-tma:mode=128b,rows=16,dtype=int8", "int8", "columns", "st.shared.b8"),
+    (
+        "Triton swizzled",
+        "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
+        "fp16",
+        "columns",
+        "st.shared.b128",
+    ),
+    (
+        "Triton swizzled",
+        "triton-swizzled:vec=4,perphase=1,maxphase=8,order=10,rows=32,cols=64",
+        "fp16",
+        "columns",
+        "st.shared.b64",
+    ),
+    (
+        "Triton swizzled",
+        "triton-swizzled:vec=4,perphase=2,maxphase=4,order=10,rows=32,cols=32",
+        "fp32",
+        "columns",
+        "st.shared.b32",
+    ),
+    ("Triton NVMMA", "triton-nvmma:swizzle=128,bits=16,rows=64", "fp16", "columns", "st.shared.b128"),
+    ("Triton NVMMA", "triton-nvmma:swizzle=64,bits=16,rows=32", "fp16", "columns", "st.shared.b64"),
+    ("Triton NVMMA", "triton-nvmma:swizzle=128,bits=32,rows=32", "fp32", "columns", "st.shared.b32"),
+    ("Triton NVMMA", "triton-nvmma:swizzle=128,bits=16,rows=32", "fp16", "columns", "st.shared.b16"),
+    ("Triton NVMMA", "triton-nvmma:swizzle=128,bits=8,rows=16", "int8", "columns", "st.shared.b8"),
+    // cp.async (LDGSTS) writes: naive tiles against swizzled and padded ones.
+    ("naive", "packed((64,64))", "fp16", "rows", "cp.async.b128"),
+    ("naive", "packed((64,64))", "fp16", "columns", "cp.async.b128"),
+    ("naive", "packed((32,64))", "fp16", "columns", "cp.async.b64"),
+    ("naive", "packed((32,32))", "fp32", "columns", "cp.async.b32"),
+    ("row padding", "row-padded:rows=64,cols=64,pad=8", "fp16", "columns", "cp.async.b128"),
+    ("row padding", "row-padded:rows=32,cols=32,pad=1", "fp32", "columns", "cp.async.b32"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "fp16", "columns", "cp.async.b128"),
+    ("CuTe swizzle", "cute-swizzle:b=2,mbase=3,s=3,rows=32,cols=64", "fp16", "columns", "cp.async.b128"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=32,cols=64", "fp16", "columns", "cp.async.b64"),
+    ("CuTe TMA", "cute-tma:mode=128b,rows=32,dtype=fp16", "fp16", "columns", "cp.async.b128"),
+    ("CuTe GMMA", "cute-gmma:atom=sw32,major=k,dtype=fp16", "fp16", "columns", "cp.async.b128"),
+    (
+        "Triton swizzled",
+        "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
+        "fp16",
+        "columns",
+        "cp.async.b128",
+    ),
+    ("Triton NVMMA", "triton-nvmma:swizzle=128,bits=16,rows=64", "fp16", "columns", "cp.async.b128"),
+    ("CK xor (universal)", "ck-universal-a:m=128,k=32,kpack=8,dtype=fp16", "fp16", "rows", "cp.async.b128"),
+    ("CK xor (preshuffle)", "ck-xor-preshuffle:m=64,k=64,kpack=8", "fp16", "columns", "cp.async.b128"),
+    ("CK kfold/mpair", "ck-kfold-mpair:m=128,k=32,ak1=8,m0=32,kthreadwrite=4", "fp16", "rows", "cp.async.b128"),
+    // Full mma.sync m16n8k16 fragments through ldmatrix.x4: A (M x K) and B
+    // stored N x K are the non-transposed pattern, B stored K x N `.trans`.
+    ("CK xor (lds swapping)", "ck-xor-lds:m=128,k=32,kpack=8,mlds=2", "fp16", "ldmatrix", "ldmatrix.x4"),
+    ("CK xor (preshuffle)", "ck-xor-preshuffle:m=128,k=64,kpack=8", "fp16", "ldmatrix", "ldmatrix.x4"),
+    ("CK xor (preshuffle)", "ck-xor-preshuffle:m=64,k=64,kpack=8", "fp16", "ldmatrix", "ldmatrix.x4.trans"),
+    ("CK fmha V", "ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16", "fp16", "ldmatrix", "ldmatrix.x4"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "fp16", "ldmatrix", "ldmatrix.x4"),
+    ("CuTe swizzle", "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "fp16", "ldmatrix", "ldmatrix.x4.trans"),
+    ("CuTe TMA", "cute-tma:mode=128b,rows=64,dtype=fp16", "fp16", "ldmatrix", "ldmatrix.x4"),
+    ("CuTe TMA", "cute-tma:mode=64b,rows=32,dtype=fp16", "fp16", "ldmatrix", "ldmatrix.x4.trans"),
+    // Probes of the model's rules: broadcast, sub-word sharing, the 64-bit
+    // half-warp phases, partial warps and ldmatrix rows.
+    ("probe", "naive((32,1),(0,1))", "fp32", "rows", "ld.shared.b32"),
+    ("probe", "naive((32,1),(0,1))", "fp32", "rows", "st.shared.b32"),
+    ("probe", "naive((32,1),(0,1))", "fp32", "rows", "cp.async.b32"),
+    ("probe", "naive((2,16),(0,1))", "fp64", "rows", "cp.async.b64"),
+    ("probe", "naive((4,64),(0,1))", "fp16", "rows", "cp.async.b128"),
+    ("probe", "naive((16,2),(32,1))", "fp32", "rows", "cp.async.b32"),
+    ("probe", "naive((32,1),(128,1))", "int8", "rows", "ld.shared.b8"),
+    ("probe", "naive((8,4),(128,1))", "int8", "rows", "ld.shared.b8"),
+    ("probe", "naive((8,4),(128,1))", "int8", "rows", "st.shared.b8"),
+    ("probe", "naive((16,2),(64,1))", "fp16", "rows", "ld.shared.b16"),
+    ("probe", "naive((16,2),(64,1))", "fp16", "rows", "st.shared.b16"),
+    ("probe", "naive((2,16),(0,1))", "fp64", "rows", "ld.shared.b64"),
+    ("probe", "naive((2,16),(0,1))", "fp64", "rows", "st.shared.b64"),
+    ("probe", "naive((32,1),(2,1))", "fp64", "rows", "ld.shared.b64"),
+    ("probe", "naive((16,2),(1,256))", "fp64", "rows", "ld.shared.b64"),
+    ("probe", "naive((16,2),(1,256))", "fp64", "rows", "st.shared.b64"),
+    ("probe", "naive((4,64),(0,1))", "fp16", "rows", "ld.shared.b128"),
+    ("probe", "naive((32,8),(64,1))", "fp16", "rows", "ld.shared.b128"),
+    ("probe", "naive((3,8),(0,1))", "fp16", "rows", "ld.shared.b128"),
+    ("probe", "naive((20,1),(32,1))", "fp32", "rows", "ld.shared.b32"),
+    ("probe", "naive((8,8),(32,1))", "fp16", "ldmatrix", "ldmatrix.x1"),
+    ("probe", "naive((16,16),(0,1))", "fp16", "ldmatrix", "ldmatrix.x4"),
+    ("probe", "naive((16,16),(0,1))", "fp16", "ldmatrix", "stmatrix.x4"),
+    ("probe", "naive((8,8),(32,1))", "fp16", "ldmatrix", "stmatrix.x1.trans"),
 ];
 
 fn too_many(instructions: usize) -> Error {
@@ -313,8 +423,22 @@ fn layout_short(layout: &str, desc: &Descriptor) -> String {
     }
 }
 
+/// The byte addresses of one warp's instruction `i` of `pattern` over `desc`.
+fn warp_addresses(
+    desc: &Descriptor,
+    element_bytes: usize,
+    pattern: Pattern,
+    i: usize,
+) -> Result<[Option<u64>; WARP], Error> {
+    let all: [Option<u64>; MAX_LANES] = lane_addresses(desc, element_bytes, &SM90, pattern, i)?;
+    let mut lanes = [None; WARP];
+    lanes.copy_from_slice(&all[..WARP]);
+    Ok(lanes)
+}
+
 /// Builds one case: the pattern's every instruction over the layout, with
-/// the sm90 counts.
+/// the sm90 counts (for `cp.async`, [`count_copy`] over its shared
+/// addresses and its sources).
 ///
 /// ```
 /// use cktile::codegen::gpu_cases::build_case;
@@ -347,15 +471,26 @@ pub fn build_case(
         return Err(too_many(n));
     }
     let mut addresses = Vec::with_capacity(n);
+    let mut sources = Vec::new();
+    let global = match op {
+        Op::CpAsync { .. } => Some(Descriptor::packed(&[lengths.get(0) as usize, lengths.get(1) as usize])?),
+        _ => None,
+    };
     let mut predicted = Vec::with_capacity(n);
     let mut totals = TileCounts::EMPTY;
     let space = u64::try_from(desc.element_space_size()).unwrap_or(0).saturating_mul(element_bytes as u64);
     let mut shared_bytes = space;
     for i in 0..n {
-        let all: [Option<u64>; MAX_LANES] = lane_addresses(&desc, element_bytes, &SM90, pattern, i)?;
-        let mut lanes = [None; WARP];
-        lanes.copy_from_slice(&all[..WARP]);
-        let c = count(&SM90, op, &lanes)?;
+        let lanes = warp_addresses(&desc, element_bytes, pattern, i)?;
+        // cp.async also reads its source through L1: the copy's cost.
+        let c = match (op, &global) {
+            (Op::CpAsync { bits }, Some(global)) => {
+                let source = warp_addresses(global, element_bytes, pattern, i)?;
+                sources.push(source);
+                count_copy(&SM90, bits, &lanes, &source)?
+            }
+            _ => count(&SM90, op, &lanes)?,
+        };
         totals.add(&c)?;
         for a in lanes.iter().flatten() {
             shared_bytes = shared_bytes.max(a + op.bytes_per_lane());
@@ -375,6 +510,7 @@ pub fn build_case(
         op,
         shared_bytes: shared_bytes.div_ceil(16) * 16,
         addresses,
+        sources,
         predicted,
         totals,
     })
@@ -401,13 +537,26 @@ pub fn cases() -> Result<Vec<GpuCase>, Error> {
         .collect()
 }
 
+/// One `a` or `g` line: the tag and 32 lane offsets (`-` for an inactive lane).
+fn push_lanes(out: &mut String, tag: char, lanes: &[Option<u64>; WARP]) {
+    out.push(tag);
+    for a in lanes {
+        match a {
+            Some(a) => out.push_str(&format!(" {a}")),
+            None => out.push_str(" -"),
+        }
+    }
+    out.push('\n');
+}
+
 /// The plain-text case list `gpu/harness.cu` reads:
 ///
 /// ```text
-/// cktile-gpu-cases 1
+/// cktile-gpu-cases 2
 /// cases N
 /// case ID OP INSTRUCTIONS SHARED_BYTES WAVEFRONTS IDEAL CONFLICTS NAME
 /// a ADDR ... (32 per line, one line per instruction, `-` for an inactive lane)
+/// g ADDR ... (cp.async only, after its `a` line: the global offsets it copies from)
 /// ...
 /// end
 /// ```
@@ -430,7 +579,7 @@ pub fn case_file(cases: &[GpuCase]) -> String {
          # One warp per case; per instruction, 32 lane byte addresses ('-' = inactive lane).\n\
          # Predictions are cktile's sm90 model: wavefronts, ideal wavefronts, conflicts = excess wavefronts.\n",
     );
-    out.push_str(&format!("cktile-gpu-cases 1\ncases {}\n", cases.len()));
+    out.push_str(&format!("cktile-gpu-cases 2\ncases {}\n", cases.len()));
     for c in cases {
         out.push_str(&format!(
             "case {} {} {} {} {} {} {} {}\n",
@@ -443,15 +592,11 @@ pub fn case_file(cases: &[GpuCase]) -> String {
             c.totals.conflict_cycles,
             c.name
         ));
-        for lanes in &c.addresses {
-            out.push('a');
-            for a in lanes {
-                match a {
-                    Some(a) => out.push_str(&format!(" {a}")),
-                    None => out.push_str(" -"),
-                }
+        for (i, lanes) in c.addresses.iter().enumerate() {
+            push_lanes(&mut out, 'a', lanes);
+            if let Some(sources) = c.sources.get(i) {
+                push_lanes(&mut out, 'g', sources);
             }
-            out.push('\n');
         }
     }
     out.push_str("end\n");

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 /// The format tag of the case file.
-const FORMAT: &str = "cktile-gpu-cases/1";
+const FORMAT: &str = "cktile-gpu-cases/2";
 
 #[derive(Clone, Debug, Serialize)]
 struct WavefrontsJson {
@@ -41,6 +41,7 @@ struct PredictedJson {
 #[derive(Clone, Debug, Serialize)]
 struct CaseJson<'a> {
     addresses: &'a [[Option<u64>; WARP]],
+    sources: &'a [[Option<u64>; WARP]],
     element_bytes: usize,
     family: &'static str,
     id: usize,
@@ -61,6 +62,7 @@ struct CaseJson<'a> {
 fn case(c: &GpuCase) -> CaseJson<'_> {
     CaseJson {
         addresses: &c.addresses,
+        sources: &c.sources,
         element_bytes: c.element_bytes,
         family: c.family,
         id: c.id,
