@@ -13,11 +13,14 @@
 //! `perf/kernels/src/builders.rs`, compiled into this crate. The per-thread
 //! work ([`tiles`], [`vector_of`]) is plain Rust, so the host test
 //! (`tests/host.rs`) runs the same code on x86_64 against the catalogue
-//! before any GPU does; only the entry points ([`kernels`]) are nvptx-only.
+//! before any GPU does; only the entry points (`src/kernels.rs`) are nvptx-only.
 #![no_std]
 #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx, stdarch_nvptx))]
 #![deny(missing_docs)]
 
+// The proof kernels' descriptors, one definition for both crates (their
+// spelled-out descriptor types are the point, hence the allow).
+#[allow(clippy::type_complexity)]
 #[path = "../../../perf/kernels/src/builders.rs"]
 pub mod builders;
 #[cfg(target_arch = "nvptx64")]

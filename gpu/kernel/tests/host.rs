@@ -92,7 +92,12 @@ fn every_offset_equals_the_catalogue() {
     assert!(cases.len() >= 6, "{} cases", cases.len());
     for case in &cases {
         let desc = cktile::layouts::resolve(&case.spec).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        assert_eq!(desc.lengths().as_slice(), &[case.rows as Index, case.cols as Index], "{}: the spec's lengths", case.name);
+        assert_eq!(
+            desc.lengths().as_slice(),
+            &[case.rows as Index, case.cols as Index],
+            "{}: the spec's lengths",
+            case.name
+        );
         let o = cktile::check::offsets(&desc).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let expected: Vec<Index> =
             o.offsets.iter().zip(&o.valid).map(|(&off, &valid)| if valid { off } else { PADDING }).collect();
