@@ -18,7 +18,9 @@ Subcommands (DIR is the folder gpu/kernel.sh writes, default target/gpu-kernel):
                      compared with the expected one, the output poisoned
                      before the launch (every element must be written) and
                      guarded past its end (nothing written there); writes
-                     DIR/results.md; exits 1 on any difference
+                     DIR/results.md (--module ptx or cubin: that module
+                     only, DIR/results-ptx.md or results-cubin.md); exits 1
+                     on any difference
   sass DIR           the SASS of DIR/kernels.sass (cuobjdump -sass) and
                      DIR/ptxas.log (ptxas -v): one file per kernel under
                      DIR/sass/ and DIR/sass.md, each typed kernel next to
@@ -256,6 +258,10 @@ def run(args):
     cubin = os.path.join(folder, "kernels.cubin")
     if os.path.exists(cubin):
         modules.append(("cubin", cubin))
+    if args.module != "all":
+        modules = [m for m in modules if m[0] == args.module]
+        if not modules:
+            fail(f"run: no {args.module} module in {folder}")
     props = cp.cuda.runtime.getDeviceProperties(0)
     device = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
     print(f"run: {device} (sm_{props['major']}{props['minor']}), CuPy {cp.__version__}, "
@@ -306,7 +312,8 @@ def run(args):
                 if not same:
                     failed += 1
                 print(f"{label:<5} {c['name']:<13} {'typed == hand':<16} {'yes' if same else 'NO'}")
-    with open(os.path.join(folder, "results.md"), "w", encoding="utf-8") as f:
+    report = "results.md" if args.module == "all" else f"results-{args.module}.md"
+    with open(os.path.join(folder, report), "w", encoding="utf-8") as f:
         f.write(f"Device: {device}. Each kernel's output compared element by element with "
                 "`cktile offsets --json`.\n\n"
                 "| module | case | kernel | elements | match | unwritten | wrong | past the end | verdict |\n"
@@ -402,6 +409,9 @@ def main():
         p = sub.add_parser(name)
         p.add_argument("dir", nargs="?", default="target/gpu-kernel")
         p.set_defaults(func=func)
+    sub.choices["run"].add_argument("--module", choices=("all", "ptx", "cubin"), default="all",
+                                    help="only this module (a separate process keeps a failed launch's "
+                                         "broken context from the other module's launches)")
     p = sub.add_parser("probe")
     p.set_defaults(func=probe)
     args = parser.parse_args()

@@ -20,7 +20,8 @@
 #  3. With a GPU (CuPy sees a device; python3 with cupy and numpy): ptxas
 #     -arch=sm_90 -O3 -v to kernels.cubin and cuobjdump -sass (from PATH or
 #     /usr/local/cuda/bin); every kernel launched from the PTX (the driver
-#     compiles it) and from the cubin, every offset compared (results.md);
+#     compiles it) and from the cubin, one process each, every offset
+#     compared (results-ptx.md, results-cubin.md);
 #     the SASS of each typed kernel next to its twin (sass.md, sass/*.sass).
 #
 # Environment:
@@ -122,7 +123,7 @@ if ! python3 gpu/kernel.py probe; then
 fi
 PATH="$PATH:/usr/local/cuda/bin"
 status=0
-rm -f "$OUT_DIR/kernels.cubin" "$OUT_DIR/kernels.sass" "$OUT_DIR/ptxas.log"
+rm -rf "$OUT_DIR/kernels.cubin" "$OUT_DIR/kernels.sass" "$OUT_DIR/ptxas.log" "$OUT_DIR"/results*.md "$OUT_DIR/sass" "$OUT_DIR/sass.md"
 if command -v ptxas >/dev/null 2>&1; then
   echo "gpu/kernel.sh: $(ptxas --version | tail -1)"
   if ptxas -arch=sm_90 -O3 -v "$OUT_DIR/kernels.ptx" -o "$OUT_DIR/kernels.cubin" 2>"$OUT_DIR/ptxas.log"; then
@@ -137,9 +138,14 @@ else
   echo "gpu/kernel.sh: no ptxas (PATH, /usr/local/cuda/bin): only the driver's compilation of the PTX runs" >&2
   status=1
 fi
-python3 gpu/kernel.py run "$OUT_DIR" || status=1
+# One process a module: a launch that fails (a trap leaves the CUDA context
+# unusable) cannot spoil the other module's launches.
+python3 gpu/kernel.py run "$OUT_DIR" --module ptx || status=1
+if [ -f "$OUT_DIR/kernels.cubin" ]; then
+  python3 gpu/kernel.py run "$OUT_DIR" --module cubin || status=1
+fi
 if [ -f "$OUT_DIR/kernels.sass" ]; then
   python3 gpu/kernel.py sass "$OUT_DIR" || status=1
 fi
-echo "gpu/kernel.sh: outputs in $OUT_DIR (results.md, sass.md, sass/, kernels.cubin, ptxas.log)"
+echo "gpu/kernel.sh: outputs in $OUT_DIR (results-ptx.md, results-cubin.md, sass.md, sass/, kernels.cubin, ptxas.log)"
 exit "$status"
