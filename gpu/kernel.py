@@ -119,7 +119,8 @@ def ptx_functions(text):
         if current is None:
             m = header.match(line)
             if m:
-                current = {"kind": m.group(1), "name": m.group(2), "local": 0, "calls": set(), "body": False}
+                current = {"kind": m.group(1), "name": m.group(2), "local": 0, "calls": set(), "body": False,
+                           "instructions": []}
             continue
         if not current["body"]:
             if line.strip().startswith("{"):
@@ -131,6 +132,11 @@ def ptx_functions(text):
             functions[current["name"]] = current
             current = None
             continue
+        t = line.strip()
+        if t and not t.startswith((".", "//", "{", "}")) and not t.endswith(":"):
+            # The instruction, its function's name and label numbers left out.
+            t = t.replace(current["name"], "F")
+            current["instructions"].append(re.sub(r"\$L__BB\d+_", "$L__BB_", t))
         m = re.search(r"__local_depot\d+\[(\d+)\]", line)
         if m and ".local" in line:
             current["local"] += int(m.group(1))
@@ -199,6 +205,15 @@ def check(args):
             f"{local} bytes of local memory (largest frame), calls {len(calls)} functions"
             + (f", {len(panics)} of them panic paths (they trap)" if panics else ""))
         lines.append(f"  {kernel:<16} {build:<6} {note}")
+    seen = set()
+    for c in cases:
+        t, h = functions.get(c["typed"]), functions.get(c["hand"])
+        if t is None or h is None or (c["typed"], c["hand"]) in seen:
+            continue
+        seen.add((c["typed"], c["hand"]))
+        same = "identical to its twin's" if t["instructions"] == h["instructions"] else "differs from its twin's"
+        lines.append(f"  PTX of {c['typed']:<16} {len(t['instructions'])} instructions, {c['hand']} "
+                     f"{len(h['instructions'])}; {same}")
     expected = 0
     for c in cases:
         expected += len(load_expected(folder, c))
@@ -299,8 +314,8 @@ def run(args):
                 detail = ""
                 if first:
                     e, g, x = first
-                    detail = (f"; first: element {e} (m={e // c['cols']}, k={e % c['cols']}) "
-                              f"{'unwritten' if g == POISON else g}, expected {x}")
+                    what = {POISON: "unwritten", REFUSED: "-2 (the device refused the descriptor)"}.get(g, g)
+                    detail = f"; first: element {e} (m={e // c['cols']}, k={e % c['cols']}) {what}, expected {x}"
                 print(f"{label:<5} {c['name']:<13} {kernel:<16} {matched}/{n} offsets match"
                       f"{'' if ok else f', {unwritten} unwritten, {wrong} wrong, {guard} written past the end'}"
                       f" (grid {grid} x {BLOCK}){detail}")
