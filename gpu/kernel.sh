@@ -100,7 +100,7 @@ if [ -n "$PREBUILT" ]; then
     rm -rf "$OUT_DIR/expected"
     cp -r "$PREBUILT/kernels.ptx" "$PREBUILT/cases.txt" "$PREBUILT/expected" "$PREBUILT/build.txt" "$OUT_DIR/"
   fi
-  if ! cmp -s "$OUT_DIR/cases.txt" gpu/kernel/cases.txt; then
+  if [ "$(cat "$OUT_DIR/cases.txt")" != "$(cat gpu/kernel/cases.txt)" ]; then
     echo "gpu/kernel.sh: note: $PREBUILT/cases.txt differs from gpu/kernel/cases.txt; the prebuilt one is used"
   fi
   echo "gpu/kernel.sh: prebuilt $PREBUILT ($(tr '\n' ';' <"$OUT_DIR/build.txt"))"
