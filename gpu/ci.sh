@@ -63,3 +63,25 @@ else
   echo "gpu/ci.sh: nvcc not found; the real harness build is skipped (the dry run above covers the host code)"
 fi
 echo "gpu harness checks: $passed passed, 0 failed"
+
+# A Rust kernel on the GPU (issue 20), without one: gpu/kernel.sh --build-only
+# (the host test of gpu/kernel against the catalogue, the PTX, the expected
+# offsets from the CLI, and gpu/kernel.py check: sm_90, every entry present,
+# self-contained, twins and all-static typed kernels flat), then the run
+# path of gpu/kernel.py against a CuPy stand-in, which must pass and must
+# report a wrong offset. Needs nightly's rust-src (scripts/target-icount.sh
+# installs it in .ci/run).
+if rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
+  export PYTHONDONTWRITEBYTECODE=1
+  CKTILE_GPU_KERNEL_OUT="$OUT/kernel" gpu/kernel.sh --build-only
+  PYTHONPATH=gpu/kernel/tests/fake_cupy python3 gpu/kernel.py run "$OUT/kernel" | tail -n 1
+  if FAKE_CUPY_WRONG=typed_a_lds_rt PYTHONPATH=gpu/kernel/tests/fake_cupy \
+    python3 gpu/kernel.py run "$OUT/kernel" >"$OUT/kernel-wrong.log"; then
+    echo "gpu/ci.sh: a wrong offset from the Rust kernel was not reported" >&2
+    exit 1
+  fi
+  grep -q "typed_a_lds_rt   4095/4096 offsets match, 0 unwritten, 1 wrong" "$OUT/kernel-wrong.log"
+  echo "gpu kernel checks: the Rust kernel's PTX built and checked, its run path tested without a GPU"
+else
+  echo "gpu/ci.sh: no nightly rust-src; the Rust kernel's PTX (gpu/kernel.sh --build-only) is skipped"
+fi
