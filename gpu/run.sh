@@ -74,6 +74,6 @@ echo "gpu/run.sh: collecting $METRICS"
 
 # 6. The table.
 DEVICE=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1 || echo "unknown GPU")
-SOURCE="$("$NCU" --version | tail -n 1) on ${DEVICE}, $(date -u +%Y-%m-%d)"
+SOURCE="Nsight Compute $("$NCU" --version | tail -n 1) on ${DEVICE} (driver), clocks as found (--clock-control none), $(date -u +%Y-%m-%d)"
 python3 gpu/table.py table "$OUT/cases.json" "$OUT/ncu.csv" --out "$TABLE" --source "$SOURCE"
 echo "gpu/run.sh: wrote $TABLE"

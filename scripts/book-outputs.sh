@@ -106,6 +106,8 @@ out rules-gfx950 rules --arch gfx950
 "$bin" rules --markdown >"$out_dir/rules-table.txt"
 out columns-sm80 analyze 'packed((32,32))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
 out padded-columns-sm80 analyze row-padded:rows=32,cols=32,pad=1 --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32
+out_stdin st-one-word-sm90 '{"arch": "sm90", "op": "st.shared.b32", "addresses": [0, 0, 0, 0]}' bank
+out_stdin cp-async-one-word-sm90 '{"arch": "sm90", "op": "cp.async.b32", "addresses": [0, 0, 0, 0]}' bank
 
 # Padding versus XOR (K = 32).
 out k32-naive analyze 'packed((128,32))' --arch gfx942 --pattern mfma16 --dtype fp16

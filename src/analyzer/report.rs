@@ -37,7 +37,17 @@ const MAX_WORDS: usize = 4 * MAX_LANES;
 pub struct WordAccess {
     /// The word's byte address.
     pub address: u64,
-    /// The lanes whose access covers it, in phase order.
+    /// The lanes whose access covers it, in phase order (for `cp.async`,
+    /// whose lanes do not share words, one lane: a word two lanes write is
+    /// listed twice).
+    ///
+    /// ```
+    /// use cktile::analyzer::{analyze_instruction, arch, Op};
+    /// let r = analyze_instruction(&arch::SM90, Op::CpAsync { bits: 32 }, &[Some(0), Some(0)])?;
+    /// let words = &r.phase_detail[0].conflicts[0].words;
+    /// assert_eq!((words[0].lanes.clone(), words[1].lanes.clone()), (vec![0], vec![1]));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
     pub lanes: Vec<u32>,
 }
 
@@ -157,12 +167,19 @@ fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, addresses: &[Option
         .filter(|&bank| t.ways(bank) > 1)
         .map(|bank| {
             let (words, n) = t.words_of::<MAX_WORDS>(bank);
-            let words = words
+            let words = words[..n]
                 .iter()
-                .take(n)
-                .map(|&word| WordAccess {
-                    address: word * 4,
-                    lanes: lanes_touching(op, access, lanes, addresses, word),
+                .enumerate()
+                .map(|(i, &word)| {
+                    let touching = lanes_touching(op, access, lanes, addresses, word);
+                    // cp.async lists a word once per lane writing it, in lane order.
+                    let lanes = if op.shares_words() {
+                        touching
+                    } else {
+                        let k = words[..i].iter().filter(|&&w| w == word).count();
+                        touching.get(k).map(|&l| alloc::vec![l]).unwrap_or_default()
+                    };
+                    WordAccess { address: word * 4, lanes }
                 })
                 .collect();
             BankConflict { bank, words }
