@@ -85,3 +85,20 @@ if rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '
 else
   echo "gpu/ci.sh: no nightly rust-src; the Rust kernel's PTX (gpu/kernel.sh --build-only) is skipped"
 fi
+
+# The generated CUDA code (gpu/codegen.sh): headers, expected values and the
+# driver built from the CLI, the driver run as host C++ and compared exactly
+# as on a GPU, and a wrong expected value reported.
+CKTILE="$CK" CKTILE_GPU_CODEGEN_OUT="$OUT/codegen" gpu/codegen.sh --build-only
+python3 - "$OUT/codegen/g0.json" <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1]))
+e["offsets"][1] += 1
+json.dump(e, open(sys.argv[1], "w"))
+PY
+if python3 gpu/codegen.py emulate "$OUT/codegen" >"$OUT/codegen-wrong.log"; then
+  echo "gpu/ci.sh: a wrong offset from the generated code was not reported" >&2
+  exit 1
+fi
+grep -Eq "^g0 +[0-9]+ WRONG" "$OUT/codegen-wrong.log"
+echo "gpu codegen checks: the generated CUDA of every listed layout built and compared without a GPU"

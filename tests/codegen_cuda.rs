@@ -43,68 +43,19 @@ fn case_from_text(text: &str) -> Case {
     Case { label: text.to_string(), desc, entry: codegen::entry_text(text).map(str::to_string) }
 }
 
-/// Catalogue entries beyond their examples: other forms and majors.
-const MORE_ENTRIES: &[&str] = &[
-    "ck-universal-a:m=64,k=64,dtype=fp16,form=2024",
-    "ck-universal-a:m=32,k=64,dtype=fp8",
-    "ck-xor-lds:m=64,k=64,kpack=8,mlds=4,form=2024",
-    "cute-gmma:atom=sw64,major=mn,dtype=fp16",
-    "cute-gmma:atom=inter,major=k,dtype=fp32",
-    "cute-tma:mode=32b,rows=16,dtype=fp16",
-    "triton-swizzled:vec=4,perphase=2,maxphase=4,order=01,rows=32,cols=32",
-    "triton-nvmma:swizzle=64,bits=8,rows=32",
-    "row-padded:rows=16,cols=24,pad=3",
-];
+/// Layouts beyond the catalogue's examples (other forms and majors, and
+/// hand-written edge cases: every transform kind, padding feeding divisions,
+/// xors and swizzles, 64-bit spaces, rank 0), one per line; gpu/codegen.py
+/// runs the same list on an NVIDIA GPU.
+const SPECS: &str = include_str!("data/codegen_specs.txt");
 
-/// Hand-written edge cases: every transform kind, padding feeding divisions,
-/// xors and swizzles (negative values), 64-bit spaces, rank 0.
-const EDGE_SPECS: &[&str] = &[
-    "naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])",
-    "packed((4,6)) | transform(left_pad(4,1) on [0] -> [0], right_pad(6,2) on [1] -> [1])",
-    "packed((8,16)) | transform(slice(8,2,7) on [0] -> [0], slice(16,3,11) on [1] -> [1])",
-    "naive((3,4,5),(1,3,12))",
-    "naive((4,4),(2,1))",
-    "naive((4,3),(1,0))",
-    "packed((4,8)) | transform(modulo(4,12) on [0] -> [0], pass_through(8) on [1] -> [1])",
-    "packed((8,64)) | transform(merge((8,64)) on [0,1] -> [0]) | transform(swizzle(3,3,3) on [0] -> [0]) \
-     | transform(unmerge((8,64)) on [0] -> [0,1])",
-    "packed((4,32)) | transform(merge((4,32)) on [0,1] -> [0]) | transform(swizzle(2,0,-3) on [0] -> [0])",
-    "packed((4,8)) | transform(pass_through(4) on [0] -> [0], pass_through(8) on [1] -> [2], replicate((2,3)) on [] -> [1,3])",
-    "packed((4,8)) | transform(insert(3) on [] -> [0], pass_through(4) on [0] -> [1], pass_through(8) on [1] -> [2])",
-    "packed((4,8)) | transform(merge((4,8)) on [0,1] -> [0], insert(1) on [] -> [1])",
-    "packed((4,8)) | transform(merge((4,8)) on [0,1] -> [1], replicate((1,1)) on [] -> [0,2])",
-    "packed((4,8)) | transform(freeze(2) on [0] -> [], pass_through(8) on [1] -> [0])",
-    "packed((2,3,4)) | transform(merge((2,3,4)) on [0,1,2] -> [0])",
-    "packed((24)) | transform(unmerge((2,3,4)) on [0] -> [0,1,2])",
-    "packed((2,3,4)) | transform(merge((3,4,2)) on [1,2,0] -> [0])",
-    "naive((8,64,8),(8,64,1)) | transform(xor((64,8)) on [1,0] -> [1,0], pass_through(8) on [2] -> [2]) \
-     | transform(unmerge((4,2)) on [0] -> [0,2], pass_through(64) on [1] -> [1], pass_through(8) on [2] -> [3]) \
-     | transform(merge((4,8)) on [0,3] -> [1], merge((64,2)) on [1,2] -> [0])",
-    "naive_with_offset((4,8),(8,1),100)",
-    "aligned((4,6),8)",
-    "packed((4,8),4)",
-    "naive((8,8),(8,1),8,1)",
-    "naive((4,4),(1073741824,1))",
-    "naive((2,3),(4611686018427387904,1))",
-    "naive((1,4),(1000000000000,1))",
-    "naive((2,3),(1000,1)) | transform(pad(2,5,5) on [0] -> [0], pass_through(3) on [1] -> [1])",
-    "packed((4,4,4)) | transform(merge((4,4)) on [0,1] -> [0], pad(4,1,1) on [2] -> [1])",
-    "packed((2,4)) | transform(merge((2,4)) on [0,1] -> [0]) | transform(pad(8,3,0) on [0] -> [0])",
-    "packed((4,8)) | transform(xor((4,8)) on [0,1] -> [0,1]) | transform(pad(4,2,0) on [0] -> [0], pass_through(8) on [1] -> [1])",
-    "packed((64)) | transform(swizzle(1,1,2) on [0] -> [0]) | transform(pad(64,5,0) on [0] -> [0])",
-    "packed((4)) | transform(modulo(4,8) on [0] -> [0]) | transform(left_pad(8,3) on [0] -> [0])",
-    "packed((4)) | transform(freeze(1) on [0] -> [])",
-    "packed((16)) | transform(offset(12,4) on [0] -> [0])",
-    "packed((6,6)) | transform(embed((2,3),(3,1)) on [0] -> [0,1], slice(6,1,5) on [1] -> [2])",
-    "packed((3,5)) | transform(pad(3,0,2) on [0] -> [0], left_pad(5,2) on [1] -> [1]) \
-     | transform(merge((5,7)) on [0,1] -> [0])",
-    "packed((1,1))",
-];
+fn listed_specs() -> impl Iterator<Item = &'static str> {
+    SPECS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
 
 fn all_cases() -> Vec<Case> {
     let mut cases: Vec<Case> = layouts::CATALOG.iter().map(|e| case_from_text(e.example)).collect();
-    cases.extend(MORE_ENTRIES.iter().map(|t| case_from_text(t)));
-    cases.extend(EDGE_SPECS.iter().map(|t| case_from_text(t)));
+    cases.extend(listed_specs().map(case_from_text));
     // The suite's random chains (every transform kind), from fixed seeds so
     // that a failure names a reproducible case.
     let config = ChainConfig::default().with_max_elements(4096);
