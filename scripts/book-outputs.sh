@@ -209,6 +209,7 @@ out dist-read-packed-942 analyze 'packed((128,32))' --dtype fp16 --arch gfx942 -
 out dist-read-ck-942 analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution "$read_a" --op ds_read_b128
 out dist-read-packed-950 analyze 'packed((128,32))' --dtype fp16 --arch gfx950 --distribution "$read_a" --op ds_read_b128
 out dist-read-ck-950 analyze ck-universal-a:m=128,k=32 --arch gfx950 --distribution "$read_a" --op ds_read_b128
+out dist-not-contiguous analyze 'naive((128,32),(1,128))' --dtype fp16 --arch gfx942 --distribution "$read_a" --op ds_read_b128
 fmha_k='tile_distribution_encoding<sequence<1>, tuple<sequence<8, 4, 4>, sequence<16, 2>>, tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<2>, sequence<1, 0>>, sequence<1, 2>, sequence<0, 1>>'
 {
   echo "$ cktile distribution '$fmha_k' | head -n 8"

@@ -377,6 +377,26 @@ pub enum ErrorKind {
         /// The coordinate's first two dimensions.
         coordinate: [i64; 2],
     },
+    /// A tile window's lane would move a vector whose elements are not
+    /// contiguous in the layout, so one instruction of that width cannot
+    /// access them (CK's tile window would issue narrower accesses).
+    VectorNotContiguous {
+        /// The instruction.
+        op: crate::analyzer::Op,
+        /// Elements each lane moves.
+        width: usize,
+        /// The instruction number within the window.
+        instruction: usize,
+        /// The lane.
+        lane: usize,
+        /// The first element's coordinate.
+        coordinate: [i64; 2],
+        /// How many of the vector's elements, from the first, are contiguous.
+        run: usize,
+        /// The widest vector (a power of two dividing `width`) contiguous for
+        /// every lane.
+        widest: usize,
+    },
     /// An access pattern named without an instruction it can issue.
     PatternOp {
         /// The pattern's name.
@@ -539,6 +559,7 @@ impl Error {
             ErrorKind::TooManyLanes { .. } => "cktile: more lane addresses than the chip has lanes",
             ErrorKind::Misaligned { .. } => "cktile: a lane's address is not aligned to its access",
             ErrorKind::OutsideTile { .. } => "cktile: an access pattern leaves the tile",
+            ErrorKind::VectorNotContiguous { .. } => "cktile: a lane's vector is not contiguous in the layout",
             ErrorKind::PatternOp { .. } => "cktile: the access pattern cannot issue this instruction",
             ErrorKind::Syntax { .. } => "cktile: spec syntax error",
             ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
@@ -676,6 +697,15 @@ impl fmt::Display for Error {
             ErrorKind::OutsideTile { instruction, lane, coordinate } => write!(
                 f,
                 "instruction {instruction}, lane {lane}: the pattern's coordinate {coordinate:?} is outside the tile (or padding)"
+            ),
+            ErrorKind::VectorNotContiguous { op, width, instruction, lane, coordinate: [r, c], run, widest } => write!(
+                f,
+                "{op} moves {width} contiguous elements per lane, but lane {lane} of instruction {instruction} reads \
+                 ({r}, {c}..={}), whose offsets in this layout are contiguous for {run} element(s) only; a CK tile \
+                 window would issue narrower accesses: the widest that is contiguous for every lane is {widest} \
+                 element(s) ({} bytes)",
+                c.saturating_add(width as i64 - 1),
+                op.bytes_per_lane() * widest as u64 / width.max(1) as u64
             ),
             ErrorKind::PatternOp { pattern, given: None, expected } => {
                 write!(f, "the `{pattern}` pattern needs an instruction (--op); give one of: {expected}")

@@ -303,3 +303,72 @@ fn distribution_heat_maps_draw_the_counted_instructions() {
     let e = distribution_instruction(&lds, 2, &arch::GFX942, &d, Op::DsRead { bits: 64 }, Some(9)).unwrap_err();
     assert!(e.to_string().contains("instruction") && e.to_string().contains('9'), "{e}");
 }
+
+/// The vector check against a brute force: over layouts whose rows are
+/// split into `run`-element pieces placed apart (so vectors are contiguous
+/// for `run` elements), and every read width of the fp16 block A, the
+/// window is accepted exactly when every lane's elements are consecutive
+/// offsets, and a refusal names the first such lane, its contiguous run and
+/// the widest width that every lane's vectors fit.
+#[test]
+fn lane_vectors_must_be_contiguous_in_the_layout() {
+    let a = block_a(32, 32, 16, 8);
+    for run in [1usize, 2, 4, 8, 16] {
+        // Row r, column c = (piece p, within w): offset r * 512 + p * 2 * run + w,
+        // pieces of `run` elements with a gap as long between them (aligned for every width).
+        let pieces = 32 / run;
+        let spec = format!(
+            "naive((32,{pieces},{run}),(512,{},1)) | transform(pass_through(32) on [0] -> [0], merge(({pieces},{run})) on [1,2] -> [1])",
+            2 * run
+        );
+        let desc = cktile::layouts::resolve(&spec).unwrap();
+        for bits in [32u32, 64, 128] {
+            let op = Op::DsRead { bits };
+            let w = WindowAccess::new(&a, op, 2, 64).unwrap();
+            let width = w.width() as i64;
+            // Brute force: the first lane whose elements are not consecutive, and its run.
+            let mut first = None;
+            'scan: for i in 0..w.instructions() {
+                for lane in 0..64 {
+                    let Some([r, c]) = w.coordinate(i, lane) else { continue };
+                    let base = desc.calculate_offset(&[r, c]);
+                    let k = (1..width).find(|&k| desc.calculate_offset(&[r, c + k]) != base + k);
+                    if let Some(k) = k {
+                        first = Some((i, lane, [r, c], k as usize));
+                        break 'scan;
+                    }
+                }
+            }
+            let got = w.check_contiguous(&desc);
+            match first {
+                None => assert_eq!(got, Ok(()), "run {run}, {op}"),
+                Some((instruction, lane, coordinate, k)) => {
+                    let e = got.unwrap_err();
+                    let widest = (run as u64).min(width as u64) as usize;
+                    assert_eq!(
+                        *e.kind(),
+                        cktile::ErrorKind::VectorNotContiguous {
+                            op,
+                            width: width as usize,
+                            instruction,
+                            lane,
+                            coordinate,
+                            run: k,
+                            widest
+                        },
+                        "run {run}, {op}"
+                    );
+                    // analyze_distribution refuses the same way, and accepts the widest width.
+                    assert_eq!(analyze_distribution(&desc, 2, &arch::GFX942, &a, op).unwrap_err(), e);
+                    let narrow = Op::DsRead { bits: (widest * 16) as u32 };
+                    if widest >= 2 {
+                        let r = analyze_distribution(&desc, 2, &arch::GFX942, &a, narrow);
+                        assert!(r.is_ok(), "{narrow}: {r:?}");
+                    }
+                }
+            }
+            // Accepted exactly when the pieces hold a whole vector.
+            assert_eq!(w.check_contiguous(&desc).is_ok(), run as i64 >= width, "run {run}, {op}");
+        }
+    }
+}

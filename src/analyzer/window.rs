@@ -8,9 +8,11 @@
 //! by one, in row-major order. Every lane (the last P) accesses the vector
 //! that starts at the X coordinate of its (P..., Y...). A width that does
 //! not divide the vector dimension's length is refused, as CK's
-//! `get_vector_dim_y_scalar_per_vector` would. The LDS descriptor's own
-//! contiguity is not checked: like the ready patterns, each lane's vector is
-//! taken to be contiguous from its first element's offset.
+//! `get_vector_dim_y_scalar_per_vector` would. [`analyze_distribution`]
+//! also checks the LDS descriptor: every lane's vector must be contiguous
+//! there ([`WindowAccess::check_contiguous`]), or one instruction of that
+//! width cannot move it and the report would describe accesses no kernel
+//! makes; the error names the lane and the widest width that fits.
 //!
 //! [`repeat_over`] repeats a distribution over a larger tile as CK's block
 //! GEMM iterates warp tiles (CK's `make_embed_tile_distribution_encoding`
@@ -245,11 +247,81 @@ impl WindowAccess {
         let x = self.distribution.ps_ys_to_xs().bottom_index_unchecked(&top[..ndim_p + ndim_y]);
         Some([x.get(0), x.get(1)])
     }
+
+    /// Checks that every lane's vector, `width()` elements along X's last
+    /// dimension from its [`coordinate`](Self::coordinate), is contiguous
+    /// in `desc`: one instruction of this width moves consecutive bytes.
+    /// Otherwise the error names the first lane that is not, how far its
+    /// elements are contiguous, and the widest power-of-two width (dividing
+    /// this one) contiguous for every lane, the width a CK tile window
+    /// would fall back to.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::WindowAccess, Op};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::mfma_a(16, 32)?)?;
+    /// let read = WindowAccess::new(&a, Op::DsRead { bits: 128 }, 2, 64)?;
+    /// assert!(read.check_contiguous(&cktile::Descriptor::packed(&[16, 32])?).is_ok());
+    /// // Column-major storage: K is strided, no 8-element vector is contiguous.
+    /// let e = read.check_contiguous(&cktile::Descriptor::naive(&[16, 32], &[1, 16])?).unwrap_err();
+    /// assert!(e.to_string().contains("contiguous for 1 element(s) only"), "{e}");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
+        let width = self.width.min(64);
+        if width <= 1 {
+            return Ok(());
+        }
+        // Bit k (1 <= k < width) set: element k does not follow element k - 1
+        // in memory (or has no offset). None when the first element has no
+        // offset: the analysis itself reports that coordinate.
+        let breaks_of = |r: i64, c: i64| -> Option<u64> {
+            let mut prev = Some(desc.offset_if_valid(&[r, c])?);
+            let mut breaks = 0u64;
+            for k in 1..width {
+                let here = c.checked_add(k as i64).and_then(|col| desc.offset_if_valid(&[r, col]));
+                if here.is_none() || here != prev.and_then(|p| p.checked_add(1)) {
+                    breaks |= 1 << k;
+                }
+                prev = here;
+            }
+            Some(breaks)
+        };
+        let mut first = None;
+        let mut all_breaks = 0u64;
+        for i in 0..self.instructions() {
+            for lane in 0..self.lanes {
+                let Some([r, c]) = self.coordinate(i, lane) else { continue };
+                let Some(breaks) = breaks_of(r, c) else { continue };
+                if breaks != 0 {
+                    first.get_or_insert((i, lane, [r, c], breaks.trailing_zeros() as usize));
+                    all_breaks |= breaks;
+                }
+            }
+        }
+        let Some((instruction, lane, coordinate, run)) = first else { return Ok(()) };
+        // A narrower power-of-two width works when no break falls inside one
+        // of its vectors: every break at a multiple of it.
+        let mut widest = width;
+        while widest > 1 && (1..width).any(|k| all_breaks & (1 << k) != 0 && k % widest != 0) {
+            widest /= 2;
+        }
+        Err(Error::new(ErrorKind::VectorNotContiguous {
+            op: self.op,
+            width: self.width,
+            instruction,
+            lane,
+            coordinate,
+            run,
+            widest,
+        }))
+    }
 }
 
 /// Bank conflicts of the tile window's instructions over `desc` (the LDS
 /// layout of the distribution's X), every instruction of every warp counted
-/// as the ready patterns are.
+/// as the ready patterns are, after checking that every lane's vector is
+/// contiguous in `desc` ([`WindowAccess::check_contiguous`]).
 ///
 /// ```
 /// use cktile::analyzer::{arch, window::analyze_distribution, Op};
@@ -268,6 +340,7 @@ pub fn analyze_distribution(
     op: Op,
 ) -> Result<TileReport, Error> {
     let w = WindowAccess::new(d, op, element_bytes, arch.wave() as usize)?;
+    w.check_contiguous(desc)?;
     analyze_with(desc, element_bytes, arch, op, w.instructions(), |i, lane| w.coordinate(i, lane))
 }
 
