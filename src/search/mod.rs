@@ -215,164 +215,57 @@ fn too_much(what: &'static str, value: u64, requirement: &'static str) -> Error 
 pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64)) -> Result<SearchReport, Error> {
     problem.validate()?;
     let unit = problem.vector_elements()?;
-    // The work, from the problem alone, before anything is counted: every
-    // candidate layout costs its lane accesses and a check of every element.
-    let lanes = accesses(problem)?;
-    if lanes > MAX_ACCESSES {
-        return Err(too_much(
-            "lane accesses",
-            lanes,
-            "the patterns together make at most 2^24 (16777216) lane accesses; use fewer --write/--read or a \
-             smaller tile",
-        ));
-    }
-    let per_layout = lanes.saturating_add((problem.rows * problem.cols) as u64);
     let families: Vec<(Family, Vec<String>)> = Family::ALL
         .into_iter()
         .filter(|f| !matches!(f, Family::Naive | Family::XorLinear))
         .map(|f| (f, families::members(f, problem, unit)))
         .collect();
-    let layouts = 1 + families.iter().map(|(_, m)| m.len() as u64).sum::<u64>();
-    let mut total = layouts.saturating_mul(per_layout);
-    if total > MAX_WORK {
-        return Err(too_much(
-            "work units",
-            total,
-            "a search takes at most 2^28 (268435456) work units (its layouts x its lane accesses and elements); \
-             use a smaller tile or fewer --write/--read",
-        ));
-    }
     let work = Workload::new(problem)?;
     let prepared = linear::prepare(problem, unit, &work);
-    if let Ok(l) = &prepared {
-        total = total.saturating_add(l.work(u64::from(problem.arch.wave())));
-        if total > MAX_WORK {
-            return Err(too_much(
-                "work units",
-                total,
-                "a search takes at most 2^28 (268435456) work units, and the xor-linear family's classes x \
-                 instruction shapes bring it past that; use a smaller tile, a wider --vector or fewer --write/--read",
-            ));
-        }
-    }
+    let budget = Budget::new(problem, &families, prepared.as_ref().ok())?;
     let mut done = 0u64;
-    progress(done, total);
+    progress(done, budget.total);
     let naive =
         evaluate(Family::Naive, families::members(Family::Naive, problem, unit).concat(), problem, unit, &work)?;
-    done += per_layout;
-    progress(done, total);
+    done += budget.per_layout;
+    progress(done, budget.total);
     let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
     let vector_bound = bound::vector_bound(&work, unit);
-    let mut candidates = Vec::new();
-    let mut sizes = Vec::new();
-    let mut evaluated = 1u64;
+    let mut found = Found { candidates: Vec::new(), sizes: Vec::new(), evaluated: 1 };
     for (family, members) in families {
-        let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
-        // Members in batches over the cores, their results taken in order.
-        for batch in members.chunks(MEMBERS_PER_BATCH) {
-            for result in parallel::map(batch, |entry| evaluate(family, entry.clone(), problem, unit, &work)) {
-                evaluated += 1;
-                match result {
-                    Ok(c) => {
-                        valid += 1;
-                        candidates.push(c);
-                    }
-                    Err(e) => {
-                        first_reason.get_or_insert_with(|| format!("{e}"));
-                    }
-                }
-                done += per_layout;
-                progress(done, total);
-            }
-        }
-        let mut note = String::from(family.range());
-        if let Some(reason) = first_reason {
-            note.push_str(&format!("; {} left out, e.g. {reason}", n - valid));
-        }
-        sizes.push(FamilySize { family, members: n, valid, note });
+        found.family(family, &members, problem, unit, &work, &mut |_| {
+            done += budget.per_layout;
+            progress(done, budget.total);
+        });
     }
-    let mut xor_linear_optimal_classes = 0;
-    let linear = match prepared {
+    let xor_linear_optimal_classes = match prepared {
         Ok(l) => {
             let (base, per_class) = (done, l.work(u64::from(problem.arch.wave())) / l.classes().max(1));
             let outcome = linear::run(l, problem, unit, &work, &mut |class| {
                 if class % 1024 == 0 {
-                    progress(base + class * per_class, total);
+                    progress(base + class * per_class, budget.total);
                 }
             })?;
-            Ok(outcome)
-        }
-        Err(skipped) => Err(skipped),
-    };
-    progress(total, total);
-    match linear {
-        Ok(outcome) => {
-            evaluated += outcome.classes;
-            xor_linear_optimal_classes = outcome.optimal_classes;
-            let mut unbuilt = 0;
-            for (_, masks, _) in &outcome.best {
-                let used = masks.iter().rposition(|&m| m != 0).map_or(0, |k| k + 1);
-                let written: Vec<String> = masks[..used].iter().map(|m| format!("{m}")).collect();
-                let entry = format!(
-                    "xor-linear:rows={},cols={},vec={unit},masks={},dtype={}",
-                    problem.rows,
-                    problem.cols,
-                    written.join("."),
-                    problem.element_bytes
-                );
-                // The fast count is checked against the descriptor's here.
-                match evaluate(Family::XorLinear, entry, problem, unit, &work) {
-                    Ok(c) => candidates.push(c),
-                    Err(_) => unbuilt += 1,
-                }
-            }
-            let active: Vec<String> = outcome.active.iter().map(|b| format!("{b}")).collect();
-            let mut note = format!(
-                "{}; 2^{} masks matrices ({} column bits x {} row bits); active row bits [{}]: {} classes, all counted; \
-                 the simplest member of each cost level is listed",
-                Family::XorLinear.range(),
-                outcome.column_bits * outcome.row_bits,
-                outcome.column_bits,
-                outcome.row_bits,
-                active.join(", "),
-                outcome.classes
-            );
-            if unbuilt > 0 {
-                note.push_str(&format!("; {unbuilt} cost levels had no member that fits a descriptor's stages"));
-            }
-            sizes.push(FamilySize {
-                family: Family::XorLinear,
-                members: outcome.classes,
-                valid: outcome.classes,
-                note,
-            });
+            progress(budget.total, budget.total);
+            found.xor_linear(&outcome, problem, unit, &work);
+            outcome.optimal_classes
         }
         Err(skipped) => {
-            let note = match skipped {
-                Skipped::NotPowerOfTwo => "not searched: cols / vector width is not a power of two".into(),
-                Skipped::TooMany { classes_log2 } => format!(
-                    "not searched: 2^{classes_log2} classes exceed the limit of 2^{}",
-                    MAX_CLASSES.trailing_zeros()
-                ),
-            };
-            sizes.push(FamilySize { family: Family::XorLinear, members: 0, valid: 0, note });
+            progress(budget.total, budget.total);
+            found.sizes.push(FamilySize {
+                family: Family::XorLinear,
+                members: 0,
+                valid: 0,
+                note: skipped_note(skipped),
+            });
+            0
         }
-    }
+    };
     // The row-major tile competes too: when nothing beats it, it is the answer.
+    let mut candidates = found.candidates;
     candidates.push(naive.clone());
     candidates.sort_by(|a, b| a.key().cmp(&b.key()));
-    let mut front: Vec<Candidate> = Vec::new();
-    for c in &candidates {
-        if front.last().is_none_or(|f| c.extra_bytes < f.extra_bytes) {
-            front.push(c.clone());
-        }
-    }
-    let optimal: Vec<Candidate> = match candidates.first() {
-        Some(b) => {
-            candidates.iter().filter(|c| (c.cycles, c.extra_bytes) == (b.cycles, b.extra_bytes)).cloned().collect()
-        }
-        None => Vec::new(),
-    };
+    let (front, optimal) = ranked(&candidates);
     let pattern_best =
         (0..minimum.len()).map(|k| candidates.iter().map(|c| c.costs[k].cycles).min().unwrap_or(0)).collect();
     let best = candidates.first().unwrap_or(&naive);
@@ -382,8 +275,8 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
         vector: unit,
         minimum,
         naive,
-        families: sizes,
-        evaluated,
+        families: found.sizes,
+        evaluated: found.evaluated,
         candidates,
         front,
         optimal,
@@ -392,6 +285,170 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
         vector_bound,
         stuck,
     })
+}
+
+/// A search's work, counted from the problem before anything is evaluated,
+/// and refused past [`MAX_ACCESSES`] lane accesses or [`MAX_WORK`] units.
+struct Budget {
+    /// The work of one candidate layout: its lane accesses and a check of
+    /// every element.
+    per_layout: u64,
+    /// Every family's layouts, the naive one and the xor-linear classes.
+    total: u64,
+}
+
+impl Budget {
+    fn new(
+        problem: &Problem,
+        families: &[(Family, Vec<String>)],
+        linear: Option<&linear::Prepared>,
+    ) -> Result<Budget, Error> {
+        let lanes = accesses(problem)?;
+        if lanes > MAX_ACCESSES {
+            return Err(too_much(
+                "lane accesses",
+                lanes,
+                "the patterns together make at most 2^24 (16777216) lane accesses; use fewer --write/--read or a \
+                 smaller tile",
+            ));
+        }
+        let per_layout = lanes.saturating_add((problem.rows * problem.cols) as u64);
+        let layouts = 1 + families.iter().map(|(_, m)| m.len() as u64).sum::<u64>();
+        let total = layouts.saturating_mul(per_layout);
+        if total > MAX_WORK {
+            return Err(too_much(
+                "work units",
+                total,
+                "a search takes at most 2^28 (268435456) work units (its layouts x its lane accesses and elements); \
+                 use a smaller tile or fewer --write/--read",
+            ));
+        }
+        let Some(l) = linear else { return Ok(Budget { per_layout, total }) };
+        let total = total.saturating_add(l.work(u64::from(problem.arch.wave())));
+        if total > MAX_WORK {
+            return Err(too_much(
+                "work units",
+                total,
+                "a search takes at most 2^28 (268435456) work units, and the xor-linear family's classes x \
+                 instruction shapes bring it past that; use a smaller tile, a wider --vector or fewer --write/--read",
+            ));
+        }
+        Ok(Budget { per_layout, total })
+    }
+}
+
+/// The candidates a search has evaluated so far, and per family how many.
+struct Found {
+    candidates: Vec<Candidate>,
+    sizes: Vec<FamilySize>,
+    evaluated: u64,
+}
+
+impl Found {
+    /// Evaluates a family's members, in batches over the cores, taking the
+    /// results in order; `step` runs once per member.
+    fn family(
+        &mut self,
+        family: Family,
+        members: &[String],
+        problem: &Problem,
+        unit: usize,
+        work: &Workload,
+        step: &mut dyn FnMut(u64),
+    ) {
+        let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
+        for batch in members.chunks(MEMBERS_PER_BATCH) {
+            for result in parallel::map(batch, |entry| evaluate(family, entry.clone(), problem, unit, work)) {
+                self.evaluated += 1;
+                match result {
+                    Ok(c) => {
+                        valid += 1;
+                        self.candidates.push(c);
+                    }
+                    Err(e) => {
+                        first_reason.get_or_insert_with(|| format!("{e}"));
+                    }
+                }
+                step(self.evaluated);
+            }
+        }
+        let mut note = String::from(family.range());
+        if let Some(reason) = first_reason {
+            note.push_str(&format!("; {} left out, e.g. {reason}", n - valid));
+        }
+        self.sizes.push(FamilySize { family, members: n, valid, note });
+    }
+
+    /// The xor-linear family: the simplest member of each cost level the
+    /// class count found, evaluated through its descriptor (which checks
+    /// the fast count).
+    fn xor_linear(&mut self, outcome: &linear::LinearOutcome, problem: &Problem, unit: usize, work: &Workload) {
+        self.evaluated += outcome.classes;
+        let mut unbuilt = 0;
+        for (_, masks, _) in &outcome.best {
+            let used = masks.iter().rposition(|&m| m != 0).map_or(0, |k| k + 1);
+            let written: Vec<String> = masks[..used].iter().map(|m| format!("{m}")).collect();
+            let entry = format!(
+                "xor-linear:rows={},cols={},vec={unit},masks={},dtype={}",
+                problem.rows,
+                problem.cols,
+                written.join("."),
+                problem.element_bytes
+            );
+            match evaluate(Family::XorLinear, entry, problem, unit, work) {
+                Ok(c) => self.candidates.push(c),
+                Err(_) => unbuilt += 1,
+            }
+        }
+        let active: Vec<String> = outcome.active.iter().map(|b| format!("{b}")).collect();
+        let mut note = format!(
+            "{}; 2^{} masks matrices ({} column bits x {} row bits); active row bits [{}]: {} classes, all counted; \
+             the simplest member of each cost level is listed",
+            Family::XorLinear.range(),
+            outcome.column_bits * outcome.row_bits,
+            outcome.column_bits,
+            outcome.row_bits,
+            active.join(", "),
+            outcome.classes
+        );
+        if unbuilt > 0 {
+            note.push_str(&format!("; {unbuilt} cost levels had no member that fits a descriptor's stages"));
+        }
+        self.sizes.push(FamilySize {
+            family: Family::XorLinear,
+            members: outcome.classes,
+            valid: outcome.classes,
+            note,
+        });
+    }
+}
+
+/// Why the xor-linear family was not searched, for its row of the report.
+fn skipped_note(skipped: Skipped) -> String {
+    match skipped {
+        Skipped::NotPowerOfTwo => "not searched: cols / vector width is not a power of two".into(),
+        Skipped::TooMany { classes_log2 } => {
+            format!("not searched: 2^{classes_log2} classes exceed the limit of 2^{}", MAX_CLASSES.trailing_zeros())
+        }
+    }
+}
+
+/// Of candidates sorted best first: the Pareto front of cycles against
+/// extra bytes, and every candidate as good as the best in both.
+fn ranked(candidates: &[Candidate]) -> (Vec<Candidate>, Vec<Candidate>) {
+    let mut front: Vec<Candidate> = Vec::new();
+    for c in candidates {
+        if front.last().is_none_or(|f| c.extra_bytes < f.extra_bytes) {
+            front.push(c.clone());
+        }
+    }
+    let optimal = match candidates.first() {
+        Some(b) => {
+            candidates.iter().filter(|c| (c.cycles, c.extra_bytes) == (b.cycles, b.extra_bytes)).cloned().collect()
+        }
+        None => Vec::new(),
+    };
+    (front, optimal)
 }
 
 /// The conflicting phases of `best` whose active lanes all access one row.
