@@ -209,12 +209,12 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         c.max_ways
     );
     // The legend's lines count too: the picture is as wide as its widest line.
-    let legend = LEGEND_ITEMS.iter().map(|(_, _, what)| 24 + CELL_W + text_width(what, 11) + 16);
+    let legend_widths = LEGEND_ITEMS.iter().map(|(_, _, what)| 24 + CELL_W + text_width(what, 11) + 16);
     let ways_line = 24 + 4 * (CELL_W + 4) + text_width(WAYS_LEGEND, 11) + 16;
     let width = (grid_w + 16)
         .max(text_width(title, 16) + 32)
         .max(text_width(&subtitle, 11) + 32)
-        .max(legend.max().unwrap_or(0))
+        .max(legend_widths.max().unwrap_or(0))
         .max(ways_line)
         .max(620);
     let mut svg = Svg::new(width, 100, &format!("Bank heat map: {title}"));
@@ -238,115 +238,134 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         y += 4;
     }
     for p in &report.phase_detail {
-        let phase = p.phase.to_string();
-        y += 14;
-        let header = if p.active_lanes == 0 {
-            let cost = if report.arch.vendor() == Vendor::Amd { "still one pass on AMD" } else { "no cost on NVIDIA" };
-            format!("phase {}: lanes {}: no active lane ({cost})", p.phase, lane_ranges(&p.lanes))
-        } else {
-            phase_heading(p)
-        };
-        svg.group(&[("class", "phase"), ("data-phase", &phase)]);
-        svg.text(16, y as i64, &header, 12, Anchor::Start, &[("font-weight", "bold")]);
+        y = phase_panel(&mut svg, report, addresses, p, y);
+    }
+    y = legend(&mut svg, y);
+    y += 20;
+    svg.set_height(y);
+    svg.finish()
+}
+
+/// One phase's panel from height `y`: its heading, the bank numbers, a row
+/// per lane (conflicting cells orange with the lane id) and the ways per
+/// bank; returns the height below it.
+fn phase_panel(
+    svg: &mut Svg,
+    report: &InstructionReport,
+    addresses: &[Option<u64>],
+    p: &PhaseReport,
+    mut y: u32,
+) -> u32 {
+    let banks = report.banks;
+    let phase = p.phase.to_string();
+    y += 14;
+    let header = if p.active_lanes == 0 {
+        let cost = if report.arch.vendor() == Vendor::Amd { "still one pass on AMD" } else { "no cost on NVIDIA" };
+        format!("phase {}: lanes {}: no active lane ({cost})", p.phase, lane_ranges(&p.lanes))
+    } else {
+        phase_heading(p)
+    };
+    svg.group(&[("class", "phase"), ("data-phase", &phase)]);
+    svg.text(16, y as i64, &header, 12, Anchor::Start, &[("font-weight", "bold")]);
+    y += 6;
+    if p.active_lanes == 0 {
+        svg.end_group();
         y += 6;
-        if p.active_lanes == 0 {
-            svg.end_group();
-            y += 6;
-            continue;
-        }
-        // Bank numbers.
-        y += 12;
-        svg.text((LEFT - 6) as i64, y as i64, "bank", 9, Anchor::End, &[("fill", "#444444")]);
-        for b in 0..banks {
-            let x = (LEFT + b * CELL_W + CELL_W / 2) as i64;
-            svg.text(x, y as i64, &b.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
-        }
-        y += 4;
-        // The lanes' rows: a white band with a grid, then the touched cells.
-        let rows_h = CELL_H * p.lanes.len() as u32;
-        svg.rect(LEFT as i64, y as i64, banks * CELL_W, rows_h, "#ffffff", &[]);
-        let mut grid = String::new();
-        for b in 1..banks {
-            grid.push_str(&format!("M {} {} v {} ", LEFT + b * CELL_W, y, rows_h));
-        }
-        for r in 1..p.lanes.len() as u32 {
-            grid.push_str(&format!("M {} {} h {} ", LEFT, y + r * CELL_H, banks * CELL_W));
-        }
-        svg.path(grid.trim_end(), "#bbbbbb");
-        for &lane in &p.lanes {
-            let touched = lane_banks(report, addresses, lane, p.access);
-            let label = if touched.is_empty() { format!("lane {lane} -") } else { format!("lane {lane}") };
-            svg.text((LEFT - 6) as i64, (y + 13) as i64, &label, 10, Anchor::End, &[]);
-            let lane_s = lane.to_string();
-            for b in 0..banks {
-                let x = (LEFT + b * CELL_W) as i64;
-                let bank_s = b.to_string();
-                if !touched.contains(&b) {
-                    continue;
-                }
-                if collides(p, lane, b) {
-                    svg.rect(
-                        x,
-                        y as i64,
-                        CELL_W,
-                        CELL_H,
-                        CONFLICT,
-                        &[
-                            ("class", "lane conflict"),
-                            ("data-phase", &phase),
-                            ("data-lane", &lane_s),
-                            ("data-bank", &bank_s),
-                        ],
-                    );
-                    svg.text(
-                        x + (CELL_W / 2) as i64,
-                        (y + 13) as i64,
-                        &lane_s,
-                        9,
-                        Anchor::Middle,
-                        &[("font-weight", "bold")],
-                    );
-                } else {
-                    svg.rect(
-                        x,
-                        y as i64,
-                        CELL_W,
-                        CELL_H,
-                        FREE,
-                        &[
-                            ("class", "lane free"),
-                            ("data-phase", &phase),
-                            ("data-lane", &lane_s),
-                            ("data-bank", &bank_s),
-                        ],
-                    );
-                }
-            }
-            y += CELL_H;
-        }
-        // Ways per bank.
-        y += 3;
-        svg.text((LEFT - 6) as i64, (y + 13) as i64, "ways", 10, Anchor::End, &[("font-weight", "bold")]);
+        return y;
+    }
+    // Bank numbers.
+    y += 12;
+    svg.text((LEFT - 6) as i64, y as i64, "bank", 9, Anchor::End, &[("fill", "#444444")]);
+    for b in 0..banks {
+        let x = (LEFT + b * CELL_W + CELL_W / 2) as i64;
+        svg.text(x, y as i64, &b.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
+    }
+    y += 4;
+    // The lanes' rows: a white band with a grid, then the touched cells.
+    let rows_h = CELL_H * p.lanes.len() as u32;
+    svg.rect(LEFT as i64, y as i64, banks * CELL_W, rows_h, "#ffffff", &[]);
+    let mut grid = String::new();
+    for b in 1..banks {
+        grid.push_str(&format!("M {} {} v {} ", LEFT + b * CELL_W, y, rows_h));
+    }
+    for r in 1..p.lanes.len() as u32 {
+        grid.push_str(&format!("M {} {} h {} ", LEFT, y + r * CELL_H, banks * CELL_W));
+    }
+    svg.path(grid.trim_end(), "#bbbbbb");
+    for &lane in &p.lanes {
+        let touched = lane_banks(report, addresses, lane, p.access);
+        let label = if touched.is_empty() { format!("lane {lane} -") } else { format!("lane {lane}") };
+        svg.text((LEFT - 6) as i64, (y + 13) as i64, &label, 10, Anchor::End, &[]);
+        let lane_s = lane.to_string();
         for b in 0..banks {
             let x = (LEFT + b * CELL_W) as i64;
-            let w = ways(report, addresses, p, b);
-            let (bank_s, ways_s) = (b.to_string(), w.to_string());
-            svg.rect(
-                x,
-                y as i64,
-                CELL_W,
-                CELL_H,
-                ways_colour(w),
-                &[("class", "ways"), ("data-phase", &phase), ("data-bank", &bank_s), ("data-ways", &ways_s)],
-            );
-            if w > 0 {
-                let ink = if w >= 4 { "#ffffff" } else { "#000000" };
-                svg.text(x + (CELL_W / 2) as i64, (y + 13) as i64, &ways_s, 10, Anchor::Middle, &[("fill", ink)]);
+            let bank_s = b.to_string();
+            if !touched.contains(&b) {
+                continue;
+            }
+            if collides(p, lane, b) {
+                svg.rect(
+                    x,
+                    y as i64,
+                    CELL_W,
+                    CELL_H,
+                    CONFLICT,
+                    &[
+                        ("class", "lane conflict"),
+                        ("data-phase", &phase),
+                        ("data-lane", &lane_s),
+                        ("data-bank", &bank_s),
+                    ],
+                );
+                svg.text(
+                    x + (CELL_W / 2) as i64,
+                    (y + 13) as i64,
+                    &lane_s,
+                    9,
+                    Anchor::Middle,
+                    &[("font-weight", "bold")],
+                );
+            } else {
+                svg.rect(
+                    x,
+                    y as i64,
+                    CELL_W,
+                    CELL_H,
+                    FREE,
+                    &[("class", "lane free"), ("data-phase", &phase), ("data-lane", &lane_s), ("data-bank", &bank_s)],
+                );
             }
         }
-        y += CELL_H + 8;
-        svg.end_group();
+        y += CELL_H;
     }
+    // Ways per bank.
+    y += 3;
+    svg.text((LEFT - 6) as i64, (y + 13) as i64, "ways", 10, Anchor::End, &[("font-weight", "bold")]);
+    for b in 0..banks {
+        let x = (LEFT + b * CELL_W) as i64;
+        let w = ways(report, addresses, p, b);
+        let (bank_s, ways_s) = (b.to_string(), w.to_string());
+        svg.rect(
+            x,
+            y as i64,
+            CELL_W,
+            CELL_H,
+            ways_colour(w),
+            &[("class", "ways"), ("data-phase", &phase), ("data-bank", &bank_s), ("data-ways", &ways_s)],
+        );
+        if w > 0 {
+            let ink = if w >= 4 { "#ffffff" } else { "#000000" };
+            svg.text(x + (CELL_W / 2) as i64, (y + 13) as i64, &ways_s, 10, Anchor::Middle, &[("fill", ink)]);
+        }
+    }
+    y += CELL_H + 8;
+    svg.end_group();
+    y
+}
+
+/// The legend from height `y`: the cell colours, then the ways' scale;
+/// returns the height below it.
+fn legend(svg: &mut Svg, mut y: u32) -> u32 {
     // Legend.
     y += 16;
     svg.text(16, y as i64, "Legend", 12, Anchor::Start, &[("font-weight", "bold")]);
@@ -366,9 +385,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         svg.text((x + CELL_W / 2) as i64, (y - 1) as i64, &w.to_string(), 10, Anchor::Middle, &[("fill", ink)]);
     }
     svg.text((24 + 4 * (CELL_W + 4)) as i64, y as i64, WAYS_LEGEND, 11, Anchor::Start, &[]);
-    y += 20;
-    svg.set_height(y);
-    svg.finish()
+    y
 }
 
 /// Draws instruction `instruction` (`None`: the worst) of `pattern` over the
