@@ -116,48 +116,81 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
         let y = (top + CELL_H * r as u32 + CELL_H / 2 + 4) as i64;
         svg.text((LEFT - 6) as i64, y, &format!("x0={r}"), 10, Anchor::End, &[("fill", "#444444")]);
     }
+    let cell = Cell { top, cell_w, lanes, label: &label };
     for r in 0..shown_rows {
         for c in 0..shown_cols {
-            let (x0, y0) = ((LEFT + cell_w * c as u32) as i64, (top + CELL_H * r as u32) as i64);
-            let copies = grid.copies[r * grid.cols + c];
-            let (row, col, n) = (r.to_string(), c.to_string(), copies.to_string());
-            match grid.owner(r, c) {
-                Some(o) => {
-                    let lane = o.p % lanes;
-                    let fill = viridis(lane as u32, lanes as u32);
-                    let (p, lane_s, dd) = (label(o.p), lane.to_string(), o.d.to_string());
-                    svg.rect(
-                        x0,
-                        y0,
-                        cell_w,
-                        CELL_H,
-                        &fill,
-                        &[
-                            ("class", "cell"),
-                            ("data-row", &row),
-                            ("data-col", &col),
-                            ("data-p", &p),
-                            ("data-lane", &lane_s),
-                            ("data-d", &dd),
-                            ("data-copies", &n),
-                        ],
-                    );
-                    let ink = text_on(&fill);
-                    let cx = x0 + (cell_w / 2) as i64;
-                    svg.text(cx, y0 + 13, &p, 11, Anchor::Middle, &[("fill", ink), ("class", "owner")]);
-                    svg.text(cx, y0 + 25, &format!("d{dd}"), 9, Anchor::Middle, &[("fill", ink), ("class", "d")]);
-                }
-                None => svg.rect(
-                    x0,
-                    y0,
-                    cell_w,
-                    CELL_H,
-                    "#dddddd",
-                    &[("class", "cell"), ("data-row", &row), ("data-col", &col), ("data-copies", &n)],
-                ),
-            }
+            cell.draw(&mut svg, &grid, r, c);
         }
     }
+    lane_legend(&mut svg, lanes, legend_top, per_row, swatch);
+    let most = grid.copies.iter().copied().max().unwrap_or(0);
+    let note = if most > 1 {
+        format!("Each element is held by up to {most} threads (R replicates it); the first is shown.")
+    } else {
+        String::from("Each element is held by exactly one thread.")
+    };
+    let note_y = legend_top + legend_rows * (swatch + 4) + 20;
+    svg.text(16, note_y as i64, &note, 11, Anchor::Start, &[]);
+    Ok(svg.finish())
+}
+
+/// Where and how the grid's cells are drawn.
+struct Cell<'a> {
+    top: u32,
+    cell_w: u32,
+    lanes: usize,
+    label: &'a dyn Fn(usize) -> String,
+}
+
+impl Cell<'_> {
+    /// The cell of X (`r`, `c`): its owner's P and D on the lane's colour,
+    /// or grey when no thread holds it.
+    fn draw(&self, svg: &mut Svg, grid: &OwnerGrid, r: usize, c: usize) {
+        let (x0, y0) = ((LEFT + self.cell_w * c as u32) as i64, (self.top + CELL_H * r as u32) as i64);
+        let copies = grid.copies[r * grid.cols + c];
+        let (row, col, n) = (r.to_string(), c.to_string(), copies.to_string());
+        match grid.owner(r, c) {
+            Some(o) => {
+                let lane = o.p % self.lanes;
+                let fill = viridis(lane as u32, self.lanes as u32);
+                let (p, lane_s, dd) = ((self.label)(o.p), lane.to_string(), o.d.to_string());
+                svg.rect(
+                    x0,
+                    y0,
+                    self.cell_w,
+                    CELL_H,
+                    &fill,
+                    &[
+                        ("class", "cell"),
+                        ("data-row", &row),
+                        ("data-col", &col),
+                        ("data-p", &p),
+                        ("data-lane", &lane_s),
+                        ("data-d", &dd),
+                        ("data-copies", &n),
+                    ],
+                );
+                let ink = text_on(&fill);
+                let cx = x0 + (self.cell_w / 2) as i64;
+                svg.text(cx, y0 + 13, &p, 11, Anchor::Middle, &[("fill", ink), ("class", "owner")]);
+                svg.text(cx, y0 + 25, &format!("d{dd}"), 9, Anchor::Middle, &[("fill", ink), ("class", "d")]);
+            }
+            None => svg.rect(
+                x0,
+                y0,
+                self.cell_w,
+                CELL_H,
+                "#dddddd",
+                &[("class", "cell"), ("data-row", &row), ("data-col", &col), ("data-copies", &n)],
+            ),
+        }
+    }
+}
+
+/// The lane colours' legend (at most 64 swatches, `per_row` a row) from
+/// height `legend_top`.
+fn lane_legend(svg: &mut Svg, lanes: usize, legend_top: u32, per_row: u32, swatch: u32) {
+    let legend_n = lanes.min(64) as u32;
     let legend = if lanes > 64 { "Legend: lane colours (the first 64 lanes)" } else { "Legend: lane colours" };
     svg.text(16, (legend_top - 10) as i64, legend, 11, Anchor::Start, &[]);
     for l in 0..legend_n {
@@ -168,13 +201,4 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
         svg.text(lx + (swatch / 2) as i64, ly + 15, &l.to_string(), 9, Anchor::Middle, &[("fill", text_on(&fill))]);
     }
     svg.text(16, (legend_top + 15) as i64, "lane", 11, Anchor::Start, &[]);
-    let most = grid.copies.iter().copied().max().unwrap_or(0);
-    let note = if most > 1 {
-        format!("Each element is held by up to {most} threads (R replicates it); the first is shown.")
-    } else {
-        String::from("Each element is held by exactly one thread.")
-    };
-    let note_y = legend_top + legend_rows * (swatch + 4) + 20;
-    svg.text(16, note_y as i64, &note, 11, Anchor::Start, &[]);
-    Ok(svg.finish())
 }
