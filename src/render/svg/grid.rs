@@ -8,7 +8,8 @@
 //! brackets. Every cell carries `data-row`, `data-col`, `data-offset` and
 //! `data-bank` attributes, so the picture can be read back.
 
-use super::palette::{PADDING, bank_colour, text_on};
+use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, swatch_rows, swatches};
+use super::palette::{PADDING, bank_colour};
 use super::writer::{Anchor, Svg, text_width};
 use crate::Descriptor;
 use crate::analyzer::{Arch, Op, rules};
@@ -165,9 +166,6 @@ pub fn cells(desc: &Descriptor, o: &GridOptions) -> Result<Vec<Cell>, Error> {
     Ok(out)
 }
 
-const LEFT: u32 = 64;
-const CELL_H: u32 = 30;
-
 /// Draws the grid as an SVG document.
 ///
 /// ```
@@ -196,9 +194,8 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
 
     // Legend geometry: one swatch per bank, wrapped to rows of 32.
     let per_row = o.banks.min(32);
-    let swatch = 22u32;
-    let legend_rows = o.banks.div_ceil(per_row);
-    let legend_w = 110 + per_row * swatch;
+    let legend_rows = swatch_rows(o.banks, per_row);
+    let legend_w = 110 + per_row * SWATCH;
     let subtitle = format!(
         "offset of every coordinate ({}); colour and lower number: bank = (offset x {} bytes / 4) mod {}",
         if two_d { "row = dimension 0, column = dimension 1" } else { "dimension 0" },
@@ -207,7 +204,7 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
     );
     let width = (grid_w + 16).max(legend_w + 16).max(text_width(&o.title, 16) + 32).max(text_width(&subtitle, 11) + 32);
     let legend_top = grid_bottom + 34;
-    let height = legend_top + legend_rows * (swatch + 4) + 46;
+    let height = legend_top + legend_rows * (SWATCH + 4) + 46;
 
     let mut svg = Svg::new(width, height, &format!("Layout grid: {}", o.title));
     svg.describe(&format!(
@@ -231,16 +228,7 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
     };
     svg.text(16, 60, &shown, 11, Anchor::Start, &[]);
 
-    // Column indices, row labels, cells.
-    for c in 0..shown_cols {
-        let x = (LEFT + cell_w * c as u32 + cell_w / 2) as i64;
-        svg.text(x, (top - 4) as i64, &c.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
-    }
-    let row_label = if two_d { "d0=" } else { "" };
-    for r in 0..shown_rows {
-        let y = (top + CELL_H * r as u32 + CELL_H / 2 + 4) as i64;
-        svg.text((LEFT - 6) as i64, y, &format!("{row_label}{r}"), 10, Anchor::End, &[("fill", "#444444")]);
-    }
+    axes(&mut svg, top, cell_w, shown_rows, shown_cols, if two_d { "d0=" } else { "" });
     for cell in &cells {
         let x = (LEFT + cell_w * cell.col as u32) as i64;
         let y = (top + CELL_H * cell.row as u32) as i64;
@@ -258,23 +246,12 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
             &fill,
             &[("class", "cell"), ("data-row", &row), ("data-col", &col), ("data-offset", &off), ("data-bank", &bank)],
         );
-        let ink = text_on(&fill);
-        let cx = x + (cell_w / 2) as i64;
-        svg.text(cx, y + 13, &main, 11, Anchor::Middle, &[("fill", ink), ("class", "offset")]);
-        svg.text(cx, y + 25, &sub, 9, Anchor::Middle, &[("fill", ink), ("class", "bank")]);
+        labels(&mut svg, x, y, cell_w, &fill, (&main, "offset"), (&sub, "bank"));
     }
 
-    // Legend: the bank colours.
-    svg.text(16, (legend_top - 10) as i64, "Legend: bank colours (same colour = same bank)", 11, Anchor::Start, &[]);
-    for b in 0..o.banks {
-        let x = (110 + (b % per_row) * swatch) as i64;
-        let y = (legend_top + (b / per_row) * (swatch + 4)) as i64;
-        let fill = bank_colour(b, o.banks);
-        svg.rect(x, y, swatch, swatch, &fill, &[("class", "legend")]);
-        svg.text(x + (swatch / 2) as i64, y + 15, &b.to_string(), 9, Anchor::Middle, &[("fill", text_on(&fill))]);
-    }
-    svg.text(16, (legend_top + 15) as i64, "bank", 11, Anchor::Start, &[]);
-    let note_y = legend_top + legend_rows * (swatch + 4) + 20;
+    let heading = "Legend: bank colours (same colour = same bank)";
+    swatches(&mut svg, legend_top, o.banks, per_row, heading, "bank", |b| bank_colour(b, o.banks));
+    let note_y = legend_top + legend_rows * (SWATCH + 4) + 20;
     svg.text(
         16,
         note_y as i64,

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod banks;
+mod cells;
 pub mod chain;
 pub mod grid;
 pub mod owners;

@@ -9,7 +9,8 @@
 //! the picture can be read back. The owners are
 //! [`OwnerGrid`]'s, the same as `cktile distribution` prints.
 
-use super::palette::{text_on, viridis};
+use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, swatch_rows, swatches};
+use super::palette::viridis;
 use super::writer::{Anchor, Svg, text_width};
 use crate::distribution::{Distribution, Table};
 use crate::error::{Error, ErrorKind};
@@ -20,8 +21,6 @@ use alloc::vec::Vec;
 
 /// The most cells drawn.
 const MAX_CELLS: usize = 1 << 16;
-const LEFT: u32 = 64;
-const CELL_H: u32 = 30;
 
 /// The P index numbered `p` (row-major over `lengths`), as `a.b`.
 fn p_label(p: usize, lengths: &[i64]) -> String {
@@ -83,14 +82,13 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
         "owner of every element: P ({p_names}, upper) and thread-buffer index D (lower); colour: lane; \
          row = X0, column = X1"
     );
-    let swatch = 22u32;
     let legend_n = lanes.min(64) as u32;
     let per_row = legend_n.min(32);
-    let legend_rows = legend_n.div_ceil(per_row.max(1));
-    let legend_w = 110 + per_row * swatch;
+    let legend_rows = swatch_rows(legend_n, per_row);
+    let legend_w = 110 + per_row * SWATCH;
     let width = (grid_w + 16).max(legend_w + 16).max(text_width(title, 16) + 32).max(text_width(&subtitle, 11) + 32);
     let legend_top = grid_bottom + 34;
-    let height = legend_top + legend_rows * (swatch + 4) + 46;
+    let height = legend_top + legend_rows * (SWATCH + 4) + 46;
 
     let mut svg = Svg::new(width, height, &format!("Owner grid: {title}"));
     svg.describe(&format!(
@@ -108,28 +106,22 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
         format!("X lengths {:?}, {} elements per thread", x.as_slice(), d.d_length())
     };
     svg.text(16, 60, &shown, 11, Anchor::Start, &[]);
-    for c in 0..shown_cols {
-        let cx = (LEFT + cell_w * c as u32 + cell_w / 2) as i64;
-        svg.text(cx, (top - 4) as i64, &c.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
-    }
-    for r in 0..shown_rows {
-        let y = (top + CELL_H * r as u32 + CELL_H / 2 + 4) as i64;
-        svg.text((LEFT - 6) as i64, y, &format!("x0={r}"), 10, Anchor::End, &[("fill", "#444444")]);
-    }
+    axes(&mut svg, top, cell_w, shown_rows, shown_cols, "x0=");
     let cell = Cell { top, cell_w, lanes, label: &label };
     for r in 0..shown_rows {
         for c in 0..shown_cols {
             cell.draw(&mut svg, &grid, r, c);
         }
     }
-    lane_legend(&mut svg, lanes, legend_top, per_row, swatch);
+    let heading = if lanes > 64 { "Legend: lane colours (the first 64 lanes)" } else { "Legend: lane colours" };
+    swatches(&mut svg, legend_top, legend_n, per_row, heading, "lane", |l| viridis(l, lanes as u32));
     let most = grid.copies.iter().copied().max().unwrap_or(0);
     let note = if most > 1 {
         format!("Each element is held by up to {most} threads (R replicates it); the first is shown.")
     } else {
         String::from("Each element is held by exactly one thread.")
     };
-    let note_y = legend_top + legend_rows * (swatch + 4) + 20;
+    let note_y = legend_top + legend_rows * (SWATCH + 4) + 20;
     svg.text(16, note_y as i64, &note, 11, Anchor::Start, &[]);
     Ok(svg.finish())
 }
@@ -170,10 +162,7 @@ impl Cell<'_> {
                         ("data-copies", &n),
                     ],
                 );
-                let ink = text_on(&fill);
-                let cx = x0 + (self.cell_w / 2) as i64;
-                svg.text(cx, y0 + 13, &p, 11, Anchor::Middle, &[("fill", ink), ("class", "owner")]);
-                svg.text(cx, y0 + 25, &format!("d{dd}"), 9, Anchor::Middle, &[("fill", ink), ("class", "d")]);
+                labels(svg, x0, y0, self.cell_w, &fill, (&p, "owner"), (&format!("d{dd}"), "d"));
             }
             None => svg.rect(
                 x0,
@@ -185,20 +174,4 @@ impl Cell<'_> {
             ),
         }
     }
-}
-
-/// The lane colours' legend (at most 64 swatches, `per_row` a row) from
-/// height `legend_top`.
-fn lane_legend(svg: &mut Svg, lanes: usize, legend_top: u32, per_row: u32, swatch: u32) {
-    let legend_n = lanes.min(64) as u32;
-    let legend = if lanes > 64 { "Legend: lane colours (the first 64 lanes)" } else { "Legend: lane colours" };
-    svg.text(16, (legend_top - 10) as i64, legend, 11, Anchor::Start, &[]);
-    for l in 0..legend_n {
-        let lx = (110 + (l % per_row) * swatch) as i64;
-        let ly = (legend_top + (l / per_row) * (swatch + 4)) as i64;
-        let fill = viridis(l, lanes as u32);
-        svg.rect(lx, ly, swatch, swatch, &fill, &[("class", "legend")]);
-        svg.text(lx + (swatch / 2) as i64, ly + 15, &l.to_string(), 9, Anchor::Middle, &[("fill", text_on(&fill))]);
-    }
-    svg.text(16, (legend_top + 15) as i64, "lane", 11, Anchor::Start, &[]);
 }
