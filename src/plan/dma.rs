@@ -290,6 +290,50 @@ fn global_element(req: &DmaRequest<'_>, x: &[i64]) -> Result<i64, Error> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
+    check_request(req)?;
+    let (w, eb) = (req.width, req.element_bytes);
+    let space = req.lds.element_space_size();
+    // The chip's LDS bounds the plan (at most 160 KiB), and with it the
+    // memory and time of planning and verifying (about 100 bytes per LDS byte).
+    let bytes = u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64);
+    req.arch.check_fits(bytes)?;
+    let at = inverse(req)?;
+    if let Some(hole) = at.iter().position(Option::is_none) {
+        return Err(bad(
+            "LDS offset",
+            wide(hole),
+            "no tile element is stored there (padding); global_load_lds writes every byte of its subgroup's \
+             contiguous slice, so a padded layout cannot be filled directly",
+        ));
+    }
+    let lds_bytes = (at.len() as u64) * eb as u64;
+    let subgroups = req.workgroup / req.wave;
+    let per_load = (req.wave * w) as u64;
+    if lds_bytes % subgroups as u64 != 0 || (lds_bytes / subgroups as u64) % per_load != 0 {
+        return Err(bad(
+            "LDS bytes",
+            lds_bytes as i64,
+            "they must split into equal subgroup slices, each a whole number of wave * width bytes",
+        ));
+    }
+    let slice_bytes = lds_bytes / subgroups as u64;
+    let loads_per_thread = (slice_bytes / per_load) as usize;
+    let mut gathers = Vec::with_capacity(subgroups * loads_per_thread * req.wave);
+    for g in 0..subgroups {
+        for i in 0..loads_per_thread {
+            for lane in 0..req.wave {
+                let lds_byte = g as u64 * slice_bytes + i as u64 * per_load + (lane * w) as u64;
+                gathers.push(gather(req, &at, lds_byte)?);
+            }
+        }
+    }
+    Ok(DmaPlan { subgroups, wave: req.wave, width: w, lds_bytes, slice_bytes, loads_per_thread, gathers })
+}
+
+/// The request's own parameters: a width the chip loads (whole dwords), the
+/// chip's wave, a workgroup of whole waves, an element size that divides or
+/// is divided by the width, one global stride per dimension.
+fn check_request(req: &DmaRequest<'_>) -> Result<(), Error> {
     let widths = req.supported_widths()?;
     let w = req.width;
     if !widths.contains(&w) {
@@ -323,76 +367,47 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
             "give one stride per top dimension of the layout",
         ));
     }
-    let space = req.lds.element_space_size();
-    // The chip's LDS bounds the plan (at most 160 KiB), and with it the
-    // memory and time of planning and verifying (about 100 bytes per LDS byte).
-    let bytes = u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64);
-    req.arch.check_fits(bytes)?;
-    let at = inverse(req)?;
-    if let Some(hole) = at.iter().position(Option::is_none) {
+    Ok(())
+}
+
+/// The load of the lane whose `w` bytes land at `lds_byte`: the global
+/// byte it reads, aligned to the width, every further element of a wide
+/// load following the first in global memory.
+fn gather(req: &DmaRequest<'_>, at: &[Option<Vec<i64>>], lds_byte: u64) -> Result<Gather, Error> {
+    let (w, eb) = (req.width, req.element_bytes);
+    let first = (lds_byte / eb as u64) as usize;
+    let within = wide((lds_byte % eb as u64) as usize);
+    let Some(Some(x)) = at.get(first) else {
+        return Err(bad("LDS offset", wide(first), "no tile element is stored there"));
+    };
+    let element = global_element(req, x)?;
+    let global_byte = element
+        .checked_mul(wide(eb))
+        .and_then(|b| b.checked_add(within))
+        .ok_or_else(|| bad("global element index", element, "its byte address (index * element size) overflows i64"))?;
+    if global_byte % req.global_alignment() != 0 {
         return Err(bad(
-            "LDS offset",
-            wide(hole),
-            "no tile element is stored there (padding); global_load_lds writes every byte of its subgroup's \
-             contiguous slice, so a padded layout cannot be filled directly",
+            "global byte address",
+            global_byte,
+            "a lane's load must be aligned to its width (4 for 12-byte loads)",
         ));
     }
-    let lds_bytes = (at.len() as u64) * eb as u64;
-    let subgroups = req.workgroup / req.wave;
-    let per_load = (req.wave * w) as u64;
-    if lds_bytes % subgroups as u64 != 0 || (lds_bytes / subgroups as u64) % per_load != 0 {
-        return Err(bad(
-            "LDS bytes",
-            lds_bytes as i64,
-            "they must split into equal subgroup slices, each a whole number of wave * width bytes",
-        ));
-    }
-    let slice_bytes = lds_bytes / subgroups as u64;
-    let loads_per_thread = (slice_bytes / per_load) as usize;
-    let align = req.global_alignment();
-    let mut gathers = Vec::with_capacity(subgroups * loads_per_thread * req.wave);
-    for g in 0..subgroups {
-        for i in 0..loads_per_thread {
-            for lane in 0..req.wave {
-                let lds_byte = g as u64 * slice_bytes + i as u64 * per_load + (lane * w) as u64;
-                let first = (lds_byte / eb as u64) as usize;
-                let within = wide((lds_byte % eb as u64) as usize);
-                let Some(Some(x)) = at.get(first) else {
-                    return Err(bad("LDS offset", wide(first), "no tile element is stored there"));
-                };
-                let element = global_element(req, x)?;
-                let global_byte =
-                    element.checked_mul(wide(eb)).and_then(|b| b.checked_add(within)).ok_or_else(|| {
-                        bad("global element index", element, "its byte address (index * element size) overflows i64")
-                    })?;
-                if global_byte % align != 0 {
-                    return Err(bad(
-                        "global byte address",
-                        global_byte,
-                        "a lane's load must be aligned to its width (4 for 12-byte loads)",
-                    ));
-                }
-                // Every further element of a wide load must follow in global memory.
-                for k in 1..(w / eb).max(1) {
-                    let next = at.get(first + k).and_then(Option::as_ref);
-                    let follows = match next {
-                        Some(y) => global_element(req, y)? == global_element(req, x)? + wide(k),
-                        None => false,
-                    };
-                    if !follows {
-                        return Err(bad(
-                            "LDS offset",
-                            wide(first + k),
-                            "its element does not follow the previous one in global memory, so one lane's load \
-                             cannot fetch both; use a narrower width",
-                        ));
-                    }
-                }
-                gathers.push(Gather { lds_byte, global_byte, coordinate: x.clone() });
-            }
+    for k in 1..(w / eb).max(1) {
+        let next = at.get(first + k).and_then(Option::as_ref);
+        let follows = match next {
+            Some(y) => global_element(req, y)? == element + wide(k),
+            None => false,
+        };
+        if !follows {
+            return Err(bad(
+                "LDS offset",
+                wide(first + k),
+                "its element does not follow the previous one in global memory, so one lane's load \
+                 cannot fetch both; use a narrower width",
+            ));
         }
     }
-    Ok(DmaPlan { subgroups, wave: req.wave, width: w, lds_bytes, slice_bytes, loads_per_thread, gathers })
+    Ok(Gather { lds_byte, global_byte, coordinate: x.clone() })
 }
 
 /// Runs the plan on a synthetic global tensor whose every byte holds its own
