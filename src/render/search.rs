@@ -33,16 +33,28 @@ fn per_pattern(c: &Candidate) -> String {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn report(r: &SearchReport, limit: usize) -> String {
-    let p = &r.problem;
-    let names: Vec<String> = p
+    let names: Vec<String> = r
+        .problem
         .accesses()
         .into_iter()
         .map(|(role, pat)| {
             format!("{} {}", if role == crate::search::Role::Write { "write" } else { "read" }, pat.name())
         })
         .collect();
+    let mut s = heading(r, &names);
+    families(&mut s, r);
+    best(&mut s, r, limit);
+    if !r.conflict_free() {
+        why_not_conflict_free(&mut s, r, &names);
+    }
+    s
+}
+
+/// The problem: tile, chip, accesses, and the minimum against the row-major tile.
+fn heading(r: &SearchReport, names: &[String]) -> String {
+    let p = &r.problem;
     let minima: Vec<String> = r.minimum.iter().map(|m| format!("{m}")).collect();
-    let mut s = format!(
+    format!(
         "Layout search: {}x{} tile of {} elements on {} (bank period {} bytes); vectors of {} elements stay contiguous\n\
          accesses: {}\n\
          conflict-free minimum: {} cycles ({}); the row-major tile takes {} ({})\n\n",
@@ -57,7 +69,11 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
         minima.join(" + "),
         r.naive.cycles,
         per_pattern(&r.naive),
-    );
+    )
+}
+
+/// Each family searched: its members, the valid ones, and what its note adds.
+fn families(s: &mut String, r: &SearchReport) {
     s.push_str("Families (each searched exhaustively within the limits):\n");
     for f in &r.families {
         s.push_str(&format!("  {:<18} {:>6} members, {:>6} valid", f.family.entry(), f.members, f.valid));
@@ -69,6 +85,12 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
         }
     }
     s.push_str(&format!("  {} layouts counted in all\n\n", r.evaluated));
+}
+
+/// The best layout and its descriptor, the equally good ones (at most
+/// `limit`), CK's own choice, and the Pareto front.
+fn best(s: &mut String, r: &SearchReport, limit: usize) {
+    let eb = r.problem.element_bytes;
     let best = r.best();
     let verdict = if r.conflict_free() {
         "conflict-free".into()
@@ -77,7 +99,7 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
     };
     s.push_str(&format!(
         "Best: {}\n  {} cycles ({}; {verdict}), {} extra bytes, {} transforms\n",
-        best.label(p.element_bytes),
+        best.label(eb),
         best.cycles,
         per_pattern(best),
         best.extra_bytes,
@@ -94,7 +116,7 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
     }
     s.push_str("):\n");
     for c in r.optimal.iter().take(limit) {
-        s.push_str(&format!("  {} ({} transforms)\n", c.label(p.element_bytes), c.transforms));
+        s.push_str(&format!("  {} ({} transforms)\n", c.label(eb), c.transforms));
     }
     if r.optimal.len() > limit {
         s.push_str(&format!("  ... {} more (--top N or --json lists them)\n", r.optimal.len() - limit));
@@ -106,52 +128,50 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
     }
     s.push_str("\nPareto front (cycles against extra bytes):\n");
     for c in &r.front {
-        s.push_str(&format!("  {:>8} cycles {:>8} bytes  {}\n", c.cycles, c.extra_bytes, c.label(p.element_bytes)));
+        s.push_str(&format!("  {:>8} cycles {:>8} bytes  {}\n", c.cycles, c.extra_bytes, c.label(eb)));
     }
-    if !r.conflict_free() {
+}
+
+/// Why no layout searched is conflict-free: the vector bound, each pattern's
+/// own best, and the best layout's phases that no row move can separate.
+fn why_not_conflict_free(s: &mut String, r: &SearchReport, names: &[String]) {
+    let best = r.best();
+    s.push_str(&format!(
+        "\nNo layout searched is conflict-free. {} cycles is a lower bound for these families: every member was counted.\n",
+        best.cycles
+    ));
+    let bound: u64 = r.vector_bound.iter().sum();
+    if bound > r.minimum_cycles() {
         s.push_str(&format!(
-            "\nNo layout searched is conflict-free. {} cycles is a lower bound for these families: every member was counted.\n",
-            best.cycles
+            "  Any layout that keeps {}-element vectors contiguous and aligned needs at least {bound} cycles: a \
+             word at offset o of its vector can only use the banks b with b % V = o % V (V = words per vector), \
+             and some phases touch more words at one offset than those banks hold.{}\n",
+            r.vector,
+            if bound == best.cycles { " The best layout reaches that bound." } else { "" }
         ));
-        let bound: u64 = r.vector_bound.iter().sum();
-        if bound > r.minimum_cycles() {
+    }
+    let alone: Vec<String> =
+        r.pattern_best.iter().zip(&r.minimum).zip(names).map(|((b, m), n)| format!("{n}: {b} (minimum {m})")).collect();
+    s.push_str(&format!("  Each pattern alone at best: {}\n", alone.join("; ")));
+    if r.pattern_best.iter().sum::<u64>() < best.cycles {
+        s.push_str("  The patterns clash: no single layout gives each its own best.\n");
+    }
+    if !r.stuck.is_empty() {
+        s.push_str(&format!(
+            "  {} conflicting phases of the best layout have all their lanes in one row; row padding and \
+             row-indexed XORs move a row as a whole, so they cannot separate them. For example:\n",
+            r.stuck.len()
+        ));
+        for st in r.stuck.iter().take(3) {
             s.push_str(&format!(
-                "  Any layout that keeps {}-element vectors contiguous and aligned needs at least {bound} cycles: a \
-                 word at offset o of its vector can only use the banks b with b % V = o % V (V = words per vector), \
-                 and some phases touch more words at one offset than those banks hold.{}\n",
-                r.vector,
-                if bound == best.cycles { " The best layout reaches that bound." } else { "" }
+                "    {} instruction {} phase {}: lanes {} all in row {}, {} cycles\n",
+                names.get(st.pattern).map_or("?", String::as_str),
+                st.instruction,
+                st.phase,
+                lane_ranges(&st.lanes),
+                st.row,
+                st.cycles
             ));
-        }
-        let alone: Vec<String> = r
-            .pattern_best
-            .iter()
-            .zip(&r.minimum)
-            .zip(&names)
-            .map(|((b, m), n)| format!("{n}: {b} (minimum {m})"))
-            .collect();
-        s.push_str(&format!("  Each pattern alone at best: {}\n", alone.join("; ")));
-        if r.pattern_best.iter().sum::<u64>() < best.cycles {
-            s.push_str("  The patterns clash: no single layout gives each its own best.\n");
-        }
-        if !r.stuck.is_empty() {
-            s.push_str(&format!(
-                "  {} conflicting phases of the best layout have all their lanes in one row; row padding and \
-                 row-indexed XORs move a row as a whole, so they cannot separate them. For example:\n",
-                r.stuck.len()
-            ));
-            for st in r.stuck.iter().take(3) {
-                s.push_str(&format!(
-                    "    {} instruction {} phase {}: lanes {} all in row {}, {} cycles\n",
-                    names.get(st.pattern).map_or("?", String::as_str),
-                    st.instruction,
-                    st.phase,
-                    lane_ranges(&st.lanes),
-                    st.row,
-                    st.cycles
-                ));
-            }
         }
     }
-    s
 }
