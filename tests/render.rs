@@ -322,7 +322,7 @@ fn expected_marks(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Marks {
 
 fn check_heat_map(desc: &Descriptor, bytes: usize, arch: &Arch, pattern: Pattern, instruction: Option<usize>) -> Marks {
     let pick = tile_instruction(desc, bytes, arch, pattern, instruction).unwrap();
-    let svg = heat_map(&pick.report, &pick.addresses, "t");
+    let svg = heat_map(&pick.report, "t");
     let marks = read_heat_map(&svg);
     assert_eq!(marks, expected_marks(arch, pattern.op(), &pick.addresses));
     // Conflicting lanes print their ids in their cells.
@@ -397,7 +397,7 @@ fn heat_map_of_an_idle_phase_says_what_it_costs() {
     // One lane of a wave reads with ds_read_b32: the second phase is idle but costs a pass on AMD.
     let addrs = [Some(0)];
     let r = cktile::analyzer::analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &addrs).unwrap();
-    let svg = heat_map(&r, &addrs, "one lane");
+    let svg = heat_map(&r, "one lane");
     well_formed(&svg);
     assert!(svg.contains("phase 1: lanes 32-63: no active lane (still one pass on AMD)"));
     assert!(

@@ -102,6 +102,18 @@ pub struct PhaseReport {
     pub busiest_bank: u32,
     /// Every bank with more than one word, in bank order.
     pub conflicts: Vec<BankConflict>,
+    /// For each of [`lanes`](Self::lanes), in order, the banks its access
+    /// covers, ascending (none for an inactive lane): what a picture of the
+    /// phase draws, without going back to the addresses.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+    /// // ld.shared.b64 at byte 8: words 2 and 3, banks 2 and 3; lane 1 idle.
+    /// let r = analyze_instruction(&arch::SM90, Op::LdShared { bits: 64 }, &[Some(8), None])?;
+    /// assert_eq!(r.phase_detail[0].lane_banks[..2], [vec![2, 3], vec![]]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub lane_banks: Vec<Vec<u32>>,
 }
 
 /// One instruction analysed: its counts, rocprof-compute's metrics and every
@@ -185,10 +197,25 @@ fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, addresses: &[Option
             BankConflict { bank, words }
         })
         .collect();
+    let banks = u64::from(r.banks.max(1));
+    let lane_banks = lanes
+        .iter()
+        .map(|&lane| match addresses.get(lane as usize).copied().flatten() {
+            Some(a) => {
+                let (first, n) = access_words(op, a, access);
+                let mut out: Vec<u32> = (first..first + n).map(|w| (w % banks) as u32).collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            }
+            None => Vec::new(),
+        })
+        .collect();
     PhaseReport {
         phase: index as u32,
         access,
         lanes: lanes.iter().map(|&l| u32::from(l)).collect(),
+        lane_banks,
         active_lanes: t.active,
         cycles: phase_cycles(arch, ways),
         ways,

@@ -24,7 +24,6 @@ const WAYS_LEGEND: &str =
     "ways: distinct words the bank serves in the phase (4+ darkest); the phase costs its busiest bank's ways";
 use crate::Descriptor;
 use crate::analyzer::arch::Vendor;
-use crate::analyzer::model::access_words;
 use crate::analyzer::report::{
     InstructionReport, PhaseReport, TileReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
     window_lane_addresses,
@@ -157,28 +156,13 @@ fn collides(p: &PhaseReport, lane: u32, bank: u32) -> bool {
     p.conflicts.iter().any(|c| c.bank == bank && c.words.iter().any(|w| w.lanes.contains(&lane)))
 }
 
-/// The banks `lane`'s access `access` covers.
-fn lane_banks(report: &InstructionReport, addresses: &[Option<u64>], lane: u32, access: u32) -> Vec<u32> {
-    let banks = u64::from(report.banks.max(1));
-    match addresses.get(lane as usize).copied().flatten() {
-        Some(a) => {
-            let (first, n) = access_words(report.op, a, access);
-            let mut out: Vec<u32> = (first..first + n).map(|w| (w % banks) as u32).collect();
-            out.sort_unstable();
-            out.dedup();
-            out
-        }
-        None => Vec::new(),
-    }
-}
-
 /// Distinct words bank `bank` serves in phase `p` (the analyzer counts them).
-fn ways(report: &InstructionReport, addresses: &[Option<u64>], p: &PhaseReport, bank: u32) -> u32 {
+fn ways(p: &PhaseReport, bank: u32) -> u32 {
     if let Some(c) = p.conflicts.iter().find(|c| c.bank == bank) {
         return c.words.len() as u32;
     }
     // Not conflicting: one word if any lane touches the bank.
-    u32::from(p.lanes.iter().any(|&l| lane_banks(report, addresses, l, p.access).contains(&bank)))
+    u32::from(p.lane_banks.iter().any(|banks| banks.contains(&bank)))
 }
 
 /// Draws one instruction's phases as an SVG document.
@@ -189,12 +173,12 @@ fn ways(report: &InstructionReport, addresses: &[Option<u64>], p: &PhaseReport, 
 /// // Three lanes on bank 0: lanes 0 and 2 share word 0, lane 1 reads word 32.
 /// let addrs = [Some(0), Some(128), Some(0)];
 /// let r = analyze_instruction(&arch::SM80, Op::LdShared { bits: 32 }, &addrs)?;
-/// let svg = heat_map(&r, &addrs, "example");
+/// let svg = heat_map(&r, "example");
 /// assert_eq!(svg.matches("class=\"lane conflict\"").count(), 3);
 /// assert!(svg.contains("data-phase=\"0\" data-bank=\"0\" data-ways=\"2\""));
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &str) -> String {
+pub fn heat_map(report: &InstructionReport, title: &str) -> String {
     let banks = report.banks;
     let grid_w = LEFT + banks * CELL_W;
     let c = &report.counts;
@@ -238,7 +222,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
         y += 4;
     }
     for p in &report.phase_detail {
-        y = phase_panel(&mut svg, report, addresses, p, y);
+        y = phase_panel(&mut svg, report, p, y);
     }
     y = legend(&mut svg, y);
     y += 20;
@@ -249,13 +233,7 @@ pub fn heat_map(report: &InstructionReport, addresses: &[Option<u64>], title: &s
 /// One phase's panel from height `y`: its heading, the bank numbers, a row
 /// per lane (conflicting cells orange with the lane id) and the ways per
 /// bank; returns the height below it.
-fn phase_panel(
-    svg: &mut Svg,
-    report: &InstructionReport,
-    addresses: &[Option<u64>],
-    p: &PhaseReport,
-    mut y: u32,
-) -> u32 {
+fn phase_panel(svg: &mut Svg, report: &InstructionReport, p: &PhaseReport, mut y: u32) -> u32 {
     let banks = report.banks;
     let phase = p.phase.to_string();
     y += 14;
@@ -292,8 +270,7 @@ fn phase_panel(
         grid.push_str(&format!("M {} {} h {} ", LEFT, y + r * CELL_H, banks * CELL_W));
     }
     svg.path(grid.trim_end(), "#bbbbbb");
-    for &lane in &p.lanes {
-        let touched = lane_banks(report, addresses, lane, p.access);
+    for (&lane, touched) in p.lanes.iter().zip(&p.lane_banks) {
         let label = if touched.is_empty() { format!("lane {lane} -") } else { format!("lane {lane}") };
         svg.text((LEFT - 6) as i64, (y + 13) as i64, &label, 10, Anchor::End, &[]);
         let lane_s = lane.to_string();
@@ -343,7 +320,7 @@ fn phase_panel(
     svg.text((LEFT - 6) as i64, (y + 13) as i64, "ways", 10, Anchor::End, &[("font-weight", "bold")]);
     for b in 0..banks {
         let x = (LEFT + b * CELL_W) as i64;
-        let w = ways(report, addresses, p, b);
+        let w = ways(p, b);
         let (bank_s, ways_s) = (b.to_string(), w.to_string());
         svg.rect(
             x,
@@ -447,5 +424,5 @@ pub fn distribution_heat_map(
 fn picked_heat_map(pick: &InstructionPick, instruction: Option<usize>, what: &str) -> String {
     let which = if instruction.is_none() { "worst instruction" } else { "instruction" };
     let full = format!("{what}, {which} {} of {}", pick.instruction, pick.instructions);
-    heat_map(&pick.report, &pick.addresses, &full)
+    heat_map(&pick.report, &full)
 }
