@@ -5,6 +5,7 @@
 use crate::analyzer::report::{InstructionReport, PhaseReport, TileReport};
 use alloc::format;
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
@@ -130,6 +131,21 @@ fn rate(pct: f64) -> String {
     format!("{pct:.2}")
 }
 
+/// The metric rows an instruction's and a tile's tables share, from
+/// `[phases, cycles, conflict cycles, max ways]`, the conflict rate and the
+/// theoretical bytes, in rocprof-compute's terms.
+fn passes(counts: [u64; 4], rate_pct: f64, bytes: u64) -> Vec<(&'static str, String, &'static str)> {
+    let [phases, cycles, conflicts, ways] = counts;
+    vec![
+        ("Phases", format!("{phases}"), "phases"),
+        ("Index Accesses", format!("{cycles}"), "cycles"),
+        ("Bank Conflict", format!("{conflicts}"), "cycles"),
+        ("Bank Conflict Rate", rate(rate_pct), "pct"),
+        ("Max Ways", format!("{ways}"), "words per bank"),
+        ("Theoretical Bytes", format!("{bytes}"), "bytes"),
+    ]
+}
+
 /// One instruction's report: the metric table, then its worst phase.
 ///
 /// ```
@@ -144,15 +160,13 @@ fn rate(pct: f64) -> String {
 pub fn instruction(r: &InstructionReport) -> String {
     let c = &r.counts;
     let mut out = format!("{} on {} ({}, {} banks)\n\n", r.op, r.arch.name(), r.arch.description(), r.banks);
-    out.push_str(&table(&[
-        ("Phases", format!("{}", c.phases), "phases"),
-        ("Index Accesses", format!("{}", c.cycles), "cycles"),
-        ("Bank Conflict", format!("{}", c.conflict_cycles), "cycles"),
-        ("Bank Conflict Rate", rate(r.bank_conflict_rate_pct), "pct"),
-        ("Max Ways", format!("{}", c.max_ways), "words per bank"),
-        ("Theoretical Bytes", format!("{}", r.theoretical_bytes), "bytes"),
-        ("Active Lanes", format!("{}", c.active_lanes), "lanes"),
-    ]));
+    let mut rows = passes(
+        [c.phases, c.cycles, c.conflict_cycles, c.max_ways].map(u64::from),
+        r.bank_conflict_rate_pct,
+        r.theoretical_bytes,
+    );
+    rows.push(("Active Lanes", format!("{}", c.active_lanes), "lanes"));
+    out.push_str(&table(&rows));
     out.push('\n');
     out.push_str(&worst_phase(r, ""));
     out
@@ -193,16 +207,14 @@ pub fn tile(r: &TileReport) -> String {
         r.worst.banks,
         r.element_bytes
     );
-    out.push_str(&table(&[
-        ("Instructions", format!("{}", c.instructions), "instructions"),
-        ("Phases", format!("{}", c.phases), "phases"),
-        ("Index Accesses", format!("{}", c.cycles), "cycles"),
-        ("Bank Conflict", format!("{}", c.conflict_cycles), "cycles"),
-        ("Bank Conflict Rate", rate(r.bank_conflict_rate_pct), "pct"),
-        ("Max Ways", format!("{}", c.max_ways), "words per bank"),
-        ("Theoretical Bytes", format!("{}", r.theoretical_bytes), "bytes"),
-        ("Conflicted Instructions", format!("{}", c.conflicted_instructions), "instructions"),
-    ]));
+    let mut rows = vec![("Instructions", format!("{}", c.instructions), "instructions")];
+    rows.extend(passes(
+        [u64::from(c.phases), u64::from(c.cycles), u64::from(c.conflict_cycles), u64::from(c.max_ways)],
+        r.bank_conflict_rate_pct,
+        r.theoretical_bytes,
+    ));
+    rows.push(("Conflicted Instructions", format!("{}", c.conflicted_instructions), "instructions"));
+    out.push_str(&table(&rows));
     out.push('\n');
     out.push_str(&worst_phase(&r.worst, &format!("instruction {}, ", c.worst_instruction)));
     out
