@@ -169,9 +169,10 @@ pub trait TransformList: Copy {
     /// ```
     /// use cktile::typed::TransformList;
     /// use cktile::prelude::*;
+    /// use cktile::ErrorKind;
     /// let bad = (make_pass_through_transform(4usize), make_xor_transform((64usize, 12usize)));
     /// assert_eq!(bad.check_params(), bad.transforms().map(|_| ()));
-    /// assert!(bad.check_params().unwrap_err().to_string().starts_with("transform 1:"));
+    /// assert!(matches!(bad.check_params().unwrap_err().kind(), ErrorKind::Transform { item: 1, .. }));
     /// ```
     fn check_params(&self) -> Result<(), Error>;
     /// Checks each transform, in order, against the lengths of the old top
