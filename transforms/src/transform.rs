@@ -196,13 +196,11 @@ const fn single(value: Index) -> Dims {
 /// Rejects negative entries (lengths, coefficients).
 #[inline(always)]
 const fn non_negative(dims: &Dims) -> Result<(), Error> {
-    let mut i = 0;
-    while i < dims.len() {
+    crate::dims::each_slot!(dims.len(), |i| {
         if dims.get(i) < 0 {
             return Err(Error::ValueTooLarge { value: dims.get(i) as u64 });
         }
-        i += 1;
-    }
+    });
     Ok(())
 }
 
@@ -613,11 +611,9 @@ impl Transform {
                 }),
             },
             Repr::Merge { lengths } => {
-                let mut i = 0;
-                while i < lengths.len() {
+                crate::dims::each_slot!(lengths.len(), |i| {
                     tri!(expect_len(name, i, lengths.get(i), lower_lengths.get(i)));
-                    i += 1;
-                }
+                });
                 Ok(())
             }
             Repr::Xor { l0, l1 } => {

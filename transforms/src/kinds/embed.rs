@@ -57,16 +57,13 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
 /// assert_eq!(wide, ((1i128 << 40) - 1) << 40);
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 1), None);
 /// ```
-#[inline]
+#[inline(always)]
 pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> i128 {
-    let n = super::arity(n);
     let mut sum: i128 = 0;
-    let mut i = 0;
-    while i < n {
+    crate::dims::each_slot!(n, |i| {
         let term = (lengths[i] as i128 - 1).saturating_mul(coefficients[i] as i128);
         sum = sum.saturating_add(term);
-        i += 1;
-    }
+    });
     sum
 }
 
