@@ -588,7 +588,10 @@ pub(crate) const fn packed_base(lengths: &Dims) -> Result<(Index, Transform), Er
     let space = match lengths.product() {
         Some(p) => p,
         None => {
-            return Err(Error::new(ErrorKind::Overflow { quantity: "element space size", value: lengths.wide_product() }));
+            return Err(Error::new(ErrorKind::Overflow {
+                quantity: "element space size",
+                value: lengths.wide_product(),
+            }));
         }
     };
     match Transform::unmerge_dims(*lengths) {

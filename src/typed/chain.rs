@@ -15,8 +15,8 @@ use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::descriptor::{
     Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_base, packed_base, tri, with_offset_base,
 };
-use crate::{Descriptor, MAX_ITEMS};
 use crate::error::{Error, ErrorKind};
+use crate::{Descriptor, MAX_ITEMS};
 use cktile_transforms::kinds::{embed, offset, unmerge};
 use cktile_transforms::{Count, Dims, Index, Indices, Kind, Value, Values, Vector};
 use typenum::Unsigned;
@@ -248,8 +248,8 @@ pub(crate) const fn stage_structure(
     if kinds.len() > MAX_ITEMS {
         return Err(Error::new(ErrorKind::TooManyItems { given: kinds.len(), max: MAX_ITEMS }));
     }
-    let mut shapes = [Shape { name: "", num_lower: 0, num_upper: 0, lower: crate::Ids::EMPTY, upper: crate::Ids::EMPTY };
-        MAX_ITEMS];
+    let mut shapes =
+        [Shape { name: "", num_lower: 0, num_upper: 0, lower: crate::Ids::EMPTY, upper: crate::Ids::EMPTY }; MAX_ITEMS];
     let mut i = 0;
     while i < kinds.len() {
         let (kind, num_lower, num_upper) = kinds[i];

@@ -22,8 +22,13 @@
 //! compile time ([`Chain::STATIC`], by the same `const fn`s as the runtime
 //! path): an invalid composition is a compile error with a readable message
 //! and [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items. With
-//! runtime parameters, the same checks run once, when the descriptor is
-//! built, and return an `Err`.
+//! runtime parameters, the checks that read only types (each stage's ids
+//! against its transforms' dimension counts, [`Chain::STRUCTURE`]) are
+//! still a compile error; the checks of the values run when each level is
+//! built, on that level's values only (the levels below it were checked
+//! when they were built), by the runtime path's own functions, and return
+//! an `Err` ([`Chain::check`]): no runtime [`Descriptor`] is built, so on
+//! a GPU a kernel can build its descriptor in a few compares.
 //!
 //! ```
 //! use cktile::prelude::*;

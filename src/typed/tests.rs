@@ -13,14 +13,13 @@
 use super::*;
 use crate::ids;
 use crate::transforms::typed::{
-    Embed, Freeze, Insert, LeftPad, Merge, Modulo, Offset, Pad, PassThrough, Replicate, RightPad, Slice, Unmerge,
-    Xor,
+    Embed, Freeze, Insert, LeftPad, Merge, Modulo, Offset, Pad, PassThrough, Replicate, RightPad, Slice, Unmerge, Xor,
 };
 use crate::transforms::typed::{
-    make_embed_transform, make_freeze_transform, make_insert_transform, make_left_pad_transform,
-    make_merge_transform, make_modulo_transform, make_offset_transform, make_pad_transform,
-    make_pass_through_transform, make_replicate_transform, make_right_pad_transform, make_slice_transform,
-    make_unmerge_transform, make_xor_transform,
+    make_embed_transform, make_freeze_transform, make_insert_transform, make_left_pad_transform, make_merge_transform,
+    make_modulo_transform, make_offset_transform, make_pad_transform, make_pass_through_transform,
+    make_replicate_transform, make_right_pad_transform, make_slice_transform, make_unmerge_transform,
+    make_xor_transform,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -86,16 +85,22 @@ fn new<C: Chain>(built: Result<TensorDescriptor<C>, Error>) -> Result<(), Error>
 /// occurrence of MPerBlock / MLdsLayer its own runtime value.
 fn a_lds(m: [usize; 4]) -> (Result<(), Error>, Result<(), Error>) {
     type Base = Naive<(N<8>, usize, N<8>), (N<8>, N<64>, N<1>)>;
-    type S1 = Transformed<Base, (Xor<usize, N<8>>, PassThrough<N<8>>), ((N<1>, N<0>), (N<2>,)), ((N<1>, N<0>), (N<2>,))>;
+    type S1 =
+        Transformed<Base, (Xor<usize, N<8>>, PassThrough<N<8>>), ((N<1>, N<0>), (N<2>,)), ((N<1>, N<0>), (N<2>,))>;
     type S2 = Transformed<
         S1,
         (Unmerge<(N<2>, N<4>)>, PassThrough<usize>, PassThrough<N<8>>),
         ((N<0>,), (N<1>,), (N<2>,)),
         ((N<0>, N<2>), (N<1>,), (N<3>,)),
     >;
-    type S3 = Transformed<S2, (Merge<(usize, N<2>)>, Merge<(N<4>, N<8>)>), ((N<1>, N<0>), (N<2>, N<3>)), ((N<0>,), (N<1>,))>;
+    type S3 =
+        Transformed<S2, (Merge<(usize, N<2>)>, Merge<(N<4>, N<8>)>), ((N<1>, N<0>), (N<2>, N<3>)), ((N<0>,), (N<1>,))>;
     let x1 = (make_xor_transform((m[1], N::<8>)), make_pass_through_transform(N::<8>));
-    let x2 = (make_unmerge_transform((N::<2>, N::<4>)), make_pass_through_transform(m[2]), make_pass_through_transform(N::<8>));
+    let x2 = (
+        make_unmerge_transform((N::<2>, N::<4>)),
+        make_pass_through_transform(m[2]),
+        make_pass_through_transform(N::<8>),
+    );
     let x3 = (make_merge_transform((m[3], N::<2>)), make_merge_transform((N::<4>, N::<8>)));
     let built = (|| -> Result<TensorDescriptor<S3>, Error> {
         let d = make_naive_tensor_descriptor((N::<8>, m[0], N::<8>), (N::<8>, N::<64>, N::<1>))?;
@@ -114,7 +119,8 @@ fn a_lds(m: [usize; 4]) -> (Result<(), Error>, Result<(), Error>) {
 /// padding, the pads' lengths given separately from the base's.
 fn global(v: [usize; 7]) -> (Result<(), Error>, Result<(), Error>) {
     type Base = Naive<(usize, usize), (usize, N<1>)>;
-    type S1 = Transformed<Base, (RightPad<usize, usize>, RightPad<usize, usize>), ((N<0>,), (N<1>,)), ((N<0>,), (N<1>,))>;
+    type S1 =
+        Transformed<Base, (RightPad<usize, usize>, RightPad<usize, usize>), ((N<0>,), (N<1>,)), ((N<0>,), (N<1>,))>;
     let x = (make_right_pad_transform(v[3], v[4]), make_right_pad_transform(v[5], v[6]));
     let built = (|| -> Result<TensorDescriptor<S1>, Error> {
         let d = make_naive_tensor_descriptor((v[0], v[1]), (v[2], N::<1>))?;
@@ -131,13 +137,13 @@ fn embed_xor(v: [usize; 12]) -> (Result<(), Error>, Result<(), Error>) {
     type Base = NaiveWithOffset<(usize,), (usize,), usize>;
     type S1 = Transformed<Base, (Embed<(usize, usize), (usize, usize)>,), ((N<0>,),), ((N<0>, N<1>),)>;
     type S2 = Transformed<S1, (Xor<usize, usize>,), ((N<0>, N<1>),), ((N<0>, N<1>),)>;
-    type S3 = Transformed<
-        S2,
-        (Merge<(usize, usize)>, Insert<usize>),
-        ((N<0>, N<1>), ()),
+    type S3 = Transformed<S2, (Merge<(usize, usize)>, Insert<usize>), ((N<0>, N<1>), ()), ((N<1>,), (N<0>,))>;
+    type S4 = Transformed<
+        S3,
+        (Unmerge<(usize, usize)>, Pad<usize, usize, usize>),
         ((N<1>,), (N<0>,)),
+        ((N<0>, N<1>), (N<2>,)),
     >;
-    type S4 = Transformed<S3, (Unmerge<(usize, usize)>, Pad<usize, usize, usize>), ((N<1>,), (N<0>,)), ((N<0>, N<1>), (N<2>,))>;
     let x1 = (make_embed_transform((v[3], v[4]), (v[5], v[6])),);
     let x2 = (make_xor_transform((v[3], v[7])),);
     let x3 = (make_merge_transform((v[3], v[7])), make_insert_transform(v[8]));
@@ -174,7 +180,8 @@ fn aligned_kinds(v: [usize; 12]) -> (Result<(), Error>, Result<(), Error>) {
         ((N<0>,), (N<2>,), (N<1>,)),
     >;
     let x1 = (make_left_pad_transform(v[4], v[5]), make_slice_transform(v[6], v[7], v[8]), make_freeze_transform(v[9]));
-    let x2 = (make_offset_transform(v[10], v[11]), make_modulo_transform(v[4], v[1]), make_replicate_transform((v[2],)));
+    let x2 =
+        (make_offset_transform(v[10], v[11]), make_modulo_transform(v[4], v[1]), make_replicate_transform((v[2],)));
     let built = (|| -> Result<TensorDescriptor<S2>, Error> {
         let d = make_naive_tensor_descriptor_aligned((v[0], v[1], v[2]), v[3])?;
         let d = transform_tensor_descriptor(d, x1, (ids![0], ids![1], ids![2]), (ids![0], ids![1], ids![]))?;
@@ -195,12 +202,14 @@ fn runtime_ids(v: [usize; 6], ids: [usize; 4]) -> (Result<(), Error>, Result<(),
     type VBase = NaiveVector<(usize, usize), (usize, N<1>), usize, usize>;
     let x = (make_pass_through_transform(v[2]), make_pass_through_transform(v[3]));
     let (lo, up) = (((ids[0],), (ids[1],)), ((ids[2],), (ids[3],)));
-    let built = make_naive_tensor_descriptor_packed((v[0], v[1])).and_then(|d| transform_tensor_descriptor(d, x, lo, up));
+    let built =
+        make_naive_tensor_descriptor_packed((v[0], v[1])).and_then(|d| transform_tensor_descriptor(d, x, lo, up));
     let base: Base = Packed { lengths: (v[0], v[1]) };
     let s1: S1 = Transformed { prev: base, transforms: x, lower: lo, upper: up };
     let (n, o) = (new(built), old(s1));
     let vb = make_naive_tensor_descriptor_with_vector((v[0], v[1]), (v[2], N::<1>), v[4], v[5]);
-    let vbase: VBase = NaiveVector { lengths: (v[0], v[1]), strides: (v[2], N), vector_length: v[4], vector_stride: v[5] };
+    let vbase: VBase =
+        NaiveVector { lengths: (v[0], v[1]), strides: (v[2], N), vector_length: v[4], vector_stride: v[5] };
     assert_eq!(new(vb), old(vbase), "naive with vector {v:?}");
     (n, o)
 }
@@ -262,10 +271,7 @@ fn each_shape_accepts_and_refuses() {
             global(sample(near(GLOBAL), &mut runner)),
             embed_xor(sample(near(EMBED_XOR), &mut runner)),
             aligned_kinds(sample(near(ALIGNED), &mut runner)),
-            runtime_ids(
-                sample(near(RUNTIME), &mut runner),
-                sample(proptest::array::uniform4(0usize..3), &mut runner),
-            ),
+            runtime_ids(sample(near(RUNTIME), &mut runner), sample(proptest::array::uniform4(0usize..3), &mut runner)),
         ];
         for (tally, (n, o)) in tallies.iter_mut().zip(cases) {
             assert_eq!(n, o);

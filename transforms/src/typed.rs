@@ -88,19 +88,10 @@ pub trait TypedTransform: Copy {
     /// ```
     #[inline(always)]
     fn check_lower_lengths(self, lower_lengths: &Indices) -> Result<(), Error> {
-        let t = match self.to_transform() {
-            Ok(t) => t,
-            Err(e) => return Err(e),
-        };
+        let t = self.to_transform()?;
         let n = <Self::NumLower as Unsigned>::USIZE;
-        let lengths = match Dims::from_slice(lower_lengths.split_at(if n < MAX_DIMS { n } else { MAX_DIMS }).0) {
-            Ok(d) => d,
-            Err(e) => return Err(e),
-        };
-        match t.bind(&lengths) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(e),
-        }
+        let lengths = Dims::from_slice(lower_lengths.split_at(if n < MAX_DIMS { n } else { MAX_DIMS }).0)?;
+        t.bind(&lengths).map(|_| ())
     }
     /// The lower index for the upper index `up` (its first `NumUpper`
     /// entries; the first `NumLower` entries of the result are meaningful),
