@@ -288,7 +288,8 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    const EMPTY: Shape = Shape { name: "", num_lower: 0, num_upper: 0, lower: Ids::EMPTY, upper: Ids::EMPTY };
+    pub(crate) const EMPTY: Shape =
+        Shape { name: "", num_lower: 0, num_upper: 0, lower: Ids::EMPTY, upper: Ids::EMPTY };
 
     /// The shape of an item.
     #[inline]

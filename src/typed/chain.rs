@@ -248,8 +248,7 @@ pub(crate) const fn stage_structure(
     if kinds.len() > MAX_ITEMS {
         return Err(Error::new(ErrorKind::TooManyItems { given: kinds.len(), max: MAX_ITEMS }));
     }
-    let mut shapes =
-        [Shape { name: "", num_lower: 0, num_upper: 0, lower: crate::Ids::EMPTY, upper: crate::Ids::EMPTY }; MAX_ITEMS];
+    let mut shapes = [Shape::EMPTY; MAX_ITEMS];
     let mut i = 0;
     while i < kinds.len() {
         let (kind, num_lower, num_upper) = kinds[i];
