@@ -547,9 +547,10 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
     fn build(&self) -> Result<Descriptor, Error> {
         transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }
-    /// [`transformed`]'s checks of the new stage: the transforms'
-    /// parameters (all of them, as [`TransformList::transforms`] does), the
-    /// structure ([`stage_structure`]; a constant with compile-time ids),
+    /// The checks [`build`](Chain::build) runs on the new stage, in its
+    /// order: the transforms' parameters (all of them, as
+    /// [`TransformList::transforms`] does), the structure
+    /// ([`STRUCTURE`](Chain::STRUCTURE), a constant with compile-time ids),
     /// then each transform against the lengths it reads
     /// ([`TransformList::check_stage`], as [`Stage::new`] binds them).
     #[inline(always)]
