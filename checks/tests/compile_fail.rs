@@ -2,7 +2,9 @@
 //! `cktile:` message pointing at the user's call. Three suites, one trybuild
 //! run (so cktile's core is compiled once for all of them):
 //!
-//! - `tests/ui`: the typed API rejects invalid all-static compositions, and a
+//! - `tests/ui`: the typed API rejects invalid all-static compositions, and
+//!   compositions whose ids do not fit their transforms whatever their
+//!   runtime lengths (`mixed_*`), and a
 //!   coordinate or a strides tuple of the wrong arity is a type error whose
 //!   message names both arities as array types (`[i64; 2]`), not as typenum
 //!   integers;
@@ -34,6 +36,7 @@ use Message::{Panic, TypeError};
 /// The compile-fail cases and the message each must show.
 const CASES: &[(&str, Message)] = &[
     ("ids_not_permutation", Panic("cktile: the id lists are not a permutation: an id appears twice")),
+    ("mixed_ids_not_permutation", Panic("cktile: the id lists are not a permutation: an id appears twice")),
     ("ids_not_covering", Panic("cktile: the id lists are not a permutation: a dimension is named by no id list")),
     (
         "id_count_mismatch",

@@ -26,6 +26,7 @@ pub mod vector;
 
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::{Dims, Index, Transform, Vector};
+pub(crate) use stage::Shape;
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 
 /// The most stages (base stages included) a descriptor may have.
@@ -137,11 +138,13 @@ macro_rules! tri {
 pub(crate) use tri;
 
 /// Wraps a transform-level error of a base descriptor.
+#[inline]
 pub(crate) const fn base_error(source: cktile_transforms::Error) -> Error {
     Error::new(ErrorKind::Transform { item: 0, source })
 }
 
 /// Converts `usize` parameters, naming a value too large for the index type.
+#[inline]
 pub(crate) const fn dims(values: &[usize]) -> Result<Dims, Error> {
     match Dims::from_usizes(values) {
         Ok(d) => Ok(d),
@@ -181,11 +184,13 @@ const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
 };
 
 /// An aligned descriptor's stride that overflows.
+#[inline]
 const fn stride_overflow(value: i128) -> Error {
     Error::new(ErrorKind::Overflow { quantity: "aligned strides", value })
 }
 
 /// `1 + sum((len - 1) * stride)`, CK Tile's element space of a naive descriptor.
+#[inline(always)]
 const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
     if lengths.len() != strides.len() {
         return Err(Error::new(ErrorKind::LengthMismatch {
@@ -274,8 +279,8 @@ impl Descriptor {
     /// assert!(cktile::Descriptor::naive_dims(l, s, Vector::UNKNOWN).is_err());
     /// ```
     pub const fn naive_dims(lengths: Dims, strides: Dims, vector: Vector) -> Result<Descriptor, Error> {
-        let space = tri!(naive_space(&lengths, &strides));
-        let stage = tri!(one_stage(space, Transform::embed_dims(lengths, strides)));
+        let (space, embed) = tri!(naive_base(&lengths, &strides));
+        let stage = tri!(one_stage(space, Ok(embed)));
         Ok(Descriptor::from_base(Origin::Naive { lengths, strides, vector }, &[stage], space, vector))
     }
 
@@ -303,21 +308,9 @@ impl Descriptor {
     /// assert!(cktile::Descriptor::naive_with_offset_dims(l, l, -1).is_err());
     /// ```
     pub const fn naive_with_offset_dims(lengths: Dims, strides: Dims, offset: Index) -> Result<Descriptor, Error> {
-        if offset < 0 {
-            return Err(base_error(cktile_transforms::Error::ValueTooLarge { value: offset as u64 }));
-        }
-        let space = tri!(naive_space(&lengths, &strides));
-        let bottom = match space.checked_add(offset) {
-            Some(b) => b,
-            None => {
-                return Err(Error::new(ErrorKind::Overflow {
-                    quantity: "offset plus element space",
-                    value: space as i128 + offset as i128,
-                }));
-            }
-        };
-        let shift = tri!(one_stage(bottom, Transform::offset(space as usize, offset as usize)));
-        let embed = tri!(one_stage(space, Transform::embed_dims(lengths, strides)));
+        let (space, bottom, shift, embed) = tri!(with_offset_base(&lengths, &strides, offset));
+        let shift = tri!(one_stage(bottom, Ok(shift)));
+        let embed = tri!(one_stage(space, Ok(embed)));
         Ok(Descriptor::from_base(
             Origin::NaiveWithOffset { lengths, strides, offset },
             &[shift, embed],
@@ -346,26 +339,7 @@ impl Descriptor {
     /// assert_eq!(d.top_vectors()[1], Vector::new(4, 1));
     /// ```
     pub const fn packed_dims(lengths: Dims, vector_length: Option<Index>) -> Result<Descriptor, Error> {
-        if let Some(position) = lengths.first_zero() {
-            return Err(base_error(cktile_transforms::Error::ZeroLength {
-                transform: "packed",
-                parameter: "lengths",
-                position: Some(position),
-            }));
-        }
-        let space = match lengths.product() {
-            Some(p) => p,
-            None => {
-                return Err(Error::new(ErrorKind::Overflow {
-                    quantity: "element space size",
-                    value: lengths.wide_product(),
-                }));
-            }
-        };
-        let t = tri!(match Transform::unmerge_dims(lengths) {
-            Ok(t) => Ok(t),
-            Err(e) => Err(base_error(e)),
-        });
+        let (space, t) = tri!(packed_base(&lengths));
         let stage = tri!(one_stage(space, Ok(t)));
         let guaranteed = Vector { length: vector_length, stride: Some(1) };
         Ok(Descriptor::from_base(Origin::Packed { lengths, vector_length }, &[stage], space, guaranteed))
@@ -413,9 +387,7 @@ impl Descriptor {
     /// assert_eq!(merged.calculate_offset(&[9]), 101);
     /// ```
     pub const fn transform(&self, items: &[Item]) -> Result<Descriptor, Error> {
-        if self.n_stages as usize >= MAX_STAGES {
-            return Err(Error::new(ErrorKind::TooManyStages { max: MAX_STAGES }));
-        }
+        tri!(check_stage_count(self.n_stages as usize));
         let stage = tri!(Stage::new(self.lengths(), items));
         let mut out = *self;
         out.stages[self.n_stages as usize] = stage;
@@ -496,6 +468,7 @@ impl Descriptor {
 /// The strides of CK Tile's `make_naive_tensor_descriptor_aligned`: the
 /// second-to-last stride is the last length rounded up to a multiple of
 /// `align`, the last is 1, the others products of that (checked).
+#[inline]
 pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims, Error> {
     if align == 0 || align as u64 > Index::MAX as u64 {
         return Err(base_error(cktile_transforms::Error::ZeroLength {
@@ -536,6 +509,93 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
     }
     match Dims::from_slice(strides.split_at(n).0) {
         Ok(d) => Ok(d),
+        Err(e) => Err(base_error(e)),
+    }
+}
+
+/// Refuses a new stage on a descriptor that has `n_stages` stages already
+/// ([`MAX_STAGES`] at most).
+#[inline]
+pub(crate) const fn check_stage_count(n_stages: usize) -> Result<(), Error> {
+    if n_stages >= MAX_STAGES {
+        return Err(Error::new(ErrorKind::TooManyStages { max: MAX_STAGES }));
+    }
+    Ok(())
+}
+
+// The checks of the base descriptors, apart from the structs they fill:
+// [`Descriptor`]'s constructors call them, and so does a typed descriptor's
+// construction ([`typed`](crate::typed)), which builds no descriptor. What
+// they return (the element space, the base's transforms) is all the
+// constructors need to make the base stages, which then cannot fail: each
+// is one transform on all dimensions, whose lower side is exactly the
+// element space it reads (the embed's largest index plus one, the unmerge's
+// product, the offset's shifted space).
+
+/// The checks of [`Descriptor::naive_dims`]: the element space and the
+/// base's embed.
+#[inline(always)]
+pub(crate) const fn naive_base(lengths: &Dims, strides: &Dims) -> Result<(Index, Transform), Error> {
+    let space = tri!(naive_space(lengths, strides));
+    match Transform::embed_dims(*lengths, *strides) {
+        Ok(t) => Ok((space, t)),
+        Err(e) => Err(base_error(e)),
+    }
+}
+
+/// The checks of [`Descriptor::naive_with_offset_dims`]: the element
+/// space, the bottom (space plus offset), the shift and the embed.
+#[inline(always)]
+pub(crate) const fn with_offset_base(
+    lengths: &Dims,
+    strides: &Dims,
+    offset: Index,
+) -> Result<(Index, Index, Transform, Transform), Error> {
+    if offset < 0 {
+        return Err(base_error(cktile_transforms::Error::ValueTooLarge { value: offset as u64 }));
+    }
+    let space = tri!(naive_space(lengths, strides));
+    let bottom = match space.checked_add(offset) {
+        Some(b) => b,
+        None => {
+            return Err(Error::new(ErrorKind::Overflow {
+                quantity: "offset plus element space",
+                value: space as i128 + offset as i128,
+            }));
+        }
+    };
+    let shift = match Transform::offset(space as usize, offset as usize) {
+        Ok(t) => t,
+        Err(e) => return Err(base_error(e)),
+    };
+    match Transform::embed_dims(*lengths, *strides) {
+        Ok(embed) => Ok((space, bottom, shift, embed)),
+        Err(e) => Err(base_error(e)),
+    }
+}
+
+/// The checks of [`Descriptor::packed_dims`]: the element space and the
+/// base's unmerge.
+#[inline(always)]
+pub(crate) const fn packed_base(lengths: &Dims) -> Result<(Index, Transform), Error> {
+    if let Some(position) = lengths.first_zero() {
+        return Err(base_error(cktile_transforms::Error::ZeroLength {
+            transform: "packed",
+            parameter: "lengths",
+            position: Some(position),
+        }));
+    }
+    let space = match lengths.product() {
+        Some(p) => p,
+        None => {
+            return Err(Error::new(ErrorKind::Overflow {
+                quantity: "element space size",
+                value: lengths.wide_product(),
+            }));
+        }
+    };
+    match Transform::unmerge_dims(*lengths) {
+        Ok(t) => Ok((space, t)),
         Err(e) => Err(base_error(e)),
     }
 }

@@ -274,9 +274,40 @@ pub struct Stage {
     upper_lengths: Dims,
 }
 
+/// What the structural checks of a stage read of one item: its
+/// transform's name and numbers of dimensions, and its id lists. A typed
+/// descriptor knows them from its types (whatever its runtime lengths),
+/// so it runs [`Stage::check_shape`] at compile time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    pub(crate) name: &'static str,
+    pub(crate) num_lower: usize,
+    pub(crate) num_upper: usize,
+    pub(crate) lower: Ids,
+    pub(crate) upper: Ids,
+}
+
+impl Shape {
+    pub(crate) const EMPTY: Shape =
+        Shape { name: "", num_lower: 0, num_upper: 0, lower: Ids::EMPTY, upper: Ids::EMPTY };
+
+    /// The shape of an item.
+    #[inline]
+    const fn of(item: &Item) -> Shape {
+        Shape {
+            name: item.transform.kind().name(),
+            num_lower: item.transform.num_lower(),
+            num_upper: item.transform.num_upper(),
+            lower: item.lower,
+            upper: item.upper,
+        }
+    }
+}
+
 /// Checks that the ids of one side, over all items, name each of `count`
 /// dimensions exactly once.
-const fn check_permutation(items: &[Item], side: Side, count: usize) -> Result<(), Error> {
+#[inline]
+const fn check_permutation(items: &[Shape], side: Side, count: usize) -> Result<(), Error> {
     let mut seen = [false; MAX_DIMS];
     let mut i = 0;
     while i < items.len() {
@@ -325,41 +356,16 @@ impl Stage {
         if items.len() > MAX_ITEMS {
             return Err(Error::new(ErrorKind::TooManyItems { given: items.len(), max: MAX_ITEMS }));
         }
-        let mut n_upper = 0;
+        let mut shapes = [Shape::EMPTY; MAX_ITEMS];
         let mut i = 0;
         while i < items.len() {
-            let t = &items[i].transform;
-            let name = t.kind().name();
-            if items[i].lower.len() != t.num_lower() {
-                return Err(Error::new(ErrorKind::IdCount {
-                    item: i,
-                    transform: name,
-                    side: Side::Lower,
-                    expected: t.num_lower(),
-                    found: items[i].lower.len(),
-                }));
-            }
-            if items[i].upper.len() != t.num_upper() {
-                return Err(Error::new(ErrorKind::IdCount {
-                    item: i,
-                    transform: name,
-                    side: Side::Upper,
-                    expected: t.num_upper(),
-                    found: items[i].upper.len(),
-                }));
-            }
-            n_upper += t.num_upper();
+            shapes[i] = Shape::of(&items[i]);
             i += 1;
         }
-        if n_upper > MAX_DIMS {
-            return Err(Error::new(ErrorKind::TooManyDims { given: n_upper, max: MAX_DIMS }));
-        }
-        if let Err(e) = check_permutation(items, Side::Lower, lower_lengths.len()) {
-            return Err(e);
-        }
-        if let Err(e) = check_permutation(items, Side::Upper, n_upper) {
-            return Err(e);
-        }
+        let n_upper = match Stage::check_shape(lower_lengths.len(), shapes.split_at(items.len()).0) {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        };
         let mut stage = Stage {
             items: [FILLER; MAX_ITEMS],
             n_items: items.len() as u8,
@@ -388,6 +394,53 @@ impl Stage {
             Err(e) => return Err(Error::new(ErrorKind::Transform { item: 0, source: e })),
         };
         Ok(stage)
+    }
+
+    /// The structural checks of [`new`](Self::new), which read no length
+    /// but the number of old top dimensions, `lower_count`: at most
+    /// [`MAX_ITEMS`] items, id counts that match the transforms, at most
+    /// [`MAX_DIMS`] new top dimensions, and both id sides permutations.
+    /// Returns the number of new top dimensions.
+    #[inline]
+    pub(crate) const fn check_shape(lower_count: usize, items: &[Shape]) -> Result<usize, Error> {
+        if items.len() > MAX_ITEMS {
+            return Err(Error::new(ErrorKind::TooManyItems { given: items.len(), max: MAX_ITEMS }));
+        }
+        let mut n_upper = 0;
+        let mut i = 0;
+        while i < items.len() {
+            let s = &items[i];
+            if s.lower.len() != s.num_lower {
+                return Err(Error::new(ErrorKind::IdCount {
+                    item: i,
+                    transform: s.name,
+                    side: Side::Lower,
+                    expected: s.num_lower,
+                    found: s.lower.len(),
+                }));
+            }
+            if s.upper.len() != s.num_upper {
+                return Err(Error::new(ErrorKind::IdCount {
+                    item: i,
+                    transform: s.name,
+                    side: Side::Upper,
+                    expected: s.num_upper,
+                    found: s.upper.len(),
+                }));
+            }
+            n_upper += s.num_upper;
+            i += 1;
+        }
+        if n_upper > MAX_DIMS {
+            return Err(Error::new(ErrorKind::TooManyDims { given: n_upper, max: MAX_DIMS }));
+        }
+        if let Err(e) = check_permutation(items, Side::Lower, lower_count) {
+            return Err(e);
+        }
+        if let Err(e) = check_permutation(items, Side::Upper, n_upper) {
+            return Err(e);
+        }
+        Ok(n_upper)
     }
 
     /// The stage's items.

@@ -12,11 +12,13 @@
 
 use super::coordinate::StridesFor;
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
-use crate::Descriptor;
-use crate::descriptor::{Item, aligned_strides, base_error, tri};
+use crate::descriptor::{
+    Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_base, packed_base, tri, with_offset_base,
+};
 use crate::error::{Error, ErrorKind};
+use crate::{Descriptor, MAX_ITEMS};
 use cktile_transforms::kinds::{embed, offset, unmerge};
-use cktile_transforms::{Count, Dims, Index, Indices, Value, Values, Vector};
+use cktile_transforms::{Count, Dims, Index, Indices, Kind, Value, Values, Vector};
 use typenum::Unsigned;
 
 type DimsResult = Result<Dims, cktile_transforms::Error>;
@@ -46,8 +48,34 @@ pub trait Chain: Copy {
     /// The descriptor, when every parameter of the chain is static (an `Err`
     /// when they are invalid; turned into a compile error by the builders).
     const STATIC: Option<Result<Descriptor, Error>>;
-    /// The runtime descriptor of the chain, built from its values (the
-    /// validation every builder runs).
+    /// The number of stages of the chain's descriptor (base stages included).
+    ///
+    /// ```
+    /// use cktile::typed::{Chain, NaiveWithOffset, Packed};
+    /// use cktile::Number;
+    /// assert_eq!(<Packed<(usize,)> as Chain>::STAGES, 1);
+    /// assert_eq!(<NaiveWithOffset<(usize,), (usize,), usize> as Chain>::STAGES, 2);
+    /// ```
+    const STAGES: usize;
+    /// The checks of the chain's newest level that read no runtime value
+    /// (the id lists against the transforms' dimension counts, for a
+    /// [`Transformed`]), when its ids are compile-time values: an `Err` is
+    /// a compile error, even where lengths are runtime values. `None` when
+    /// an id is a runtime value (then [`check`](Self::check) runs them).
+    ///
+    /// ```
+    /// use cktile::typed::{Chain, Packed, Transformed};
+    /// use cktile::transforms::typed::PassThrough;
+    /// use cktile::Number;
+    /// type Bad = Transformed<Packed<(usize, usize)>, (PassThrough<usize>,), ((Number<0>,),), ((Number<0>,),)>;
+    /// assert!(matches!(<Bad as Chain>::STRUCTURE, Some(Err(_)))); // dimension 1 is read by no transform
+    /// assert_eq!(<Packed<(usize,)> as Chain>::STRUCTURE, Some(Ok(())));
+    /// ```
+    const STRUCTURE: Option<Result<(), Error>>;
+    /// The runtime descriptor of the chain, built from its values: every
+    /// level's checks, on the descriptor [`TensorDescriptor::descriptor`](super::TensorDescriptor::descriptor)
+    /// returns. Accepts and refuses exactly what the builders do, with the
+    /// same errors ([`check`](Self::check) is their cheap form).
     ///
     /// ```
     /// use cktile::typed::Chain;
@@ -56,6 +84,23 @@ pub trait Chain: Copy {
     /// assert_eq!(d.chain().build(), Descriptor::packed(&[4, 8]));
     /// ```
     fn build(&self) -> Result<Descriptor, Error>;
+    /// The validation the builders run: the checks of the chain's newest
+    /// level, assuming the levels below it valid (they are, in a chain a
+    /// [`TensorDescriptor`](super::TensorDescriptor) holds), with the same
+    /// functions and in the same order as [`build`](Self::build), but on the
+    /// chain's values: no [`Descriptor`] is built, so a chain with runtime
+    /// lengths validates in a few compares. For a chain whose lower levels
+    /// are valid, `check` and `build` agree: `Ok` together, or the same
+    /// `Err`.
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
+    /// assert_eq!(d.chain().check(), Ok(()));
+    /// assert_eq!(d.chain().check(), d.chain().build().map(|_| ()));
+    /// ```
+    fn check(&self) -> Result<(), Error>;
     /// The offset of a top index (CK's `calculate_offset`).
     ///
     /// ```
@@ -104,6 +149,15 @@ pub(crate) const fn naive(lengths: DimsResult, strides: DimsResult, vector: Vect
     Descriptor::naive_dims(tri!(lift(lengths)), tri!(lift(strides)), vector)
 }
 
+/// [`naive`]'s checks, building nothing.
+#[inline(always)]
+const fn naive_check(lengths: DimsResult, strides: DimsResult) -> Result<(), Error> {
+    match naive_base(&tri!(lift(lengths)), &tri!(lift(strides))) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// CK's guaranteed last-dimension vector from two user values, refused
 /// when either does not fit a signed 64-bit index.
 pub(crate) const fn guaranteed(length: usize, stride: usize) -> Result<Vector, Error> {
@@ -117,16 +171,94 @@ pub(crate) const fn packed(lengths: DimsResult) -> Result<Descriptor, Error> {
     Descriptor::packed_dims(tri!(lift(lengths)), None)
 }
 
+/// [`packed`]'s checks, building nothing.
+#[inline(always)]
+const fn packed_check(lengths: DimsResult) -> Result<(), Error> {
+    match packed_base(&tri!(lift(lengths))) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 pub(crate) const fn aligned(lengths: DimsResult, align: usize) -> Result<Descriptor, Error> {
     Descriptor::aligned_dims(tri!(lift(lengths)), align)
 }
 
+/// [`aligned`]'s checks ([`Descriptor::aligned_dims`]'s), building nothing.
+#[inline(always)]
+const fn aligned_check(lengths: DimsResult, align: usize) -> Result<(), Error> {
+    let lengths = tri!(lift(lengths));
+    let strides = tri!(aligned_strides(&lengths, align));
+    match naive_base(&lengths, &strides) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// The offset of [`with_offset`] as an index.
+#[inline(always)]
+const fn offset_index(offset: usize) -> Result<Index, Error> {
+    match Dims::from_usizes(&[offset]) {
+        Ok(off) => Ok(off.get(0)),
+        Err(_) => Err(base_error(cktile_transforms::Error::ValueTooLarge { value: offset as u64 })),
+    }
+}
+
 pub(crate) const fn with_offset(lengths: DimsResult, strides: DimsResult, offset: usize) -> Result<Descriptor, Error> {
     let (l, s) = (tri!(lift(lengths)), tri!(lift(strides)));
-    let Ok(off) = Dims::from_usizes(&[offset]) else {
-        return Err(base_error(cktile_transforms::Error::ValueTooLarge { value: offset as u64 }));
-    };
-    Descriptor::naive_with_offset_dims(l, s, off.get(0))
+    Descriptor::naive_with_offset_dims(l, s, tri!(offset_index(offset)))
+}
+
+/// [`with_offset`]'s checks, building nothing.
+#[inline(always)]
+const fn with_offset_check(lengths: DimsResult, strides: DimsResult, offset: usize) -> Result<(), Error> {
+    let (l, s) = (tri!(lift(lengths)), tri!(lift(strides)));
+    match with_offset_base(&l, &s, tri!(offset_index(offset))) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Refuses a stage whose lists of transforms, lower ids and upper ids
+/// differ in length.
+#[inline(always)]
+const fn check_list_count(transforms: usize, lower: usize, upper: usize) -> Result<(), Error> {
+    if transforms != lower || transforms != upper {
+        return Err(Error::new(ErrorKind::ListCount { transforms, lower, upper }));
+    }
+    Ok(())
+}
+
+/// The structural checks of a `transform_tensor_descriptor` stage, in
+/// [`transformed`]'s order: the id lists (as [`IdLists::lists`] returned
+/// them), their count, the number of stages so far (`stages`), and
+/// [`Stage::check_shape`] with the transforms' kinds and dimension counts
+/// (`kinds`) on `lower_count` old top dimensions. Reads no length, so a
+/// typed chain with compile-time ids runs it at compile time.
+pub(crate) const fn stage_structure(
+    stages: usize,
+    lower_count: usize,
+    kinds: &[(Kind, usize, usize)],
+    lower: Result<IdArray, Error>,
+    upper: Result<IdArray, Error>,
+) -> Result<(), Error> {
+    let (lo, up) = (tri!(lower), tri!(upper));
+    tri!(check_list_count(kinds.len(), lo.len(), up.len()));
+    tri!(check_stage_count(stages));
+    if kinds.len() > MAX_ITEMS {
+        return Err(Error::new(ErrorKind::TooManyItems { given: kinds.len(), max: MAX_ITEMS }));
+    }
+    let mut shapes = [Shape::EMPTY; MAX_ITEMS];
+    let mut i = 0;
+    while i < kinds.len() {
+        let (kind, num_lower, num_upper) = kinds[i];
+        shapes[i] = Shape { name: kind.name(), num_lower, num_upper, lower: lo.get(i), upper: up.get(i) };
+        i += 1;
+    }
+    match Stage::check_shape(lower_count, shapes.split_at(kinds.len()).0) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 pub(crate) const fn transformed(
@@ -137,9 +269,7 @@ pub(crate) const fn transformed(
 ) -> Result<Descriptor, Error> {
     let prev = tri!(prev);
     let (t, lo, up) = (tri!(transforms), tri!(lower), tri!(upper));
-    if t.len() != lo.len() || t.len() != up.len() {
-        return Err(Error::new(ErrorKind::ListCount { transforms: t.len(), lower: lo.len(), upper: up.len() }));
-    }
+    tri!(check_list_count(t.len(), lo.len(), up.len()));
     let mut items = [crate::descriptor::stage::FILLER; crate::MAX_ITEMS];
     let mut i = 0;
     while i < t.len() {
@@ -168,8 +298,14 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
         _ => None,
     };
+    const STAGES: usize = 1;
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         naive(self.lengths.dims(), self.strides.dims(), Vector::UNKNOWN)
+    }
+    #[inline(always)]
+    fn check(&self) -> Result<(), Error> {
+        naive_check(self.lengths.dims(), self.strides.dims())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
@@ -221,8 +357,16 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
         (Some(l), Some(s), Some(v), Some(w)) => Some(naive_vector(l, s, v, w)),
         _ => None,
     };
+    const STAGES: usize = 1;
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         naive_vector(self.lengths.dims(), self.strides.dims(), self.vector_length.get(), self.vector_stride.get())
+    }
+    #[inline(always)]
+    fn check(&self) -> Result<(), Error> {
+        // As `naive_vector`: the guaranteed vector first, then the lengths and strides.
+        tri!(guaranteed(self.vector_length.get(), self.vector_stride.get()));
+        naive_check(self.lengths.dims(), self.strides.dims())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
@@ -256,8 +400,14 @@ impl<L: Values> Chain for Packed<L> {
         Some(l) => Some(packed(l)),
         None => None,
     };
+    const STAGES: usize = 1;
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         packed(self.lengths.dims())
+    }
+    #[inline(always)]
+    fn check(&self) -> Result<(), Error> {
+        packed_check(self.lengths.dims())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
@@ -292,8 +442,14 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
         (Some(l), Some(a)) => Some(aligned(l, a)),
         _ => None,
     };
+    const STAGES: usize = 1;
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         aligned(self.lengths.dims(), self.align.get())
+    }
+    #[inline(always)]
+    fn check(&self) -> Result<(), Error> {
+        aligned_check(self.lengths.dims(), self.align.get())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
@@ -336,8 +492,14 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain fo
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),
         _ => None,
     };
+    const STAGES: usize = 2;
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         with_offset(self.lengths.dims(), self.strides.dims(), self.offset.get())
+    }
+    #[inline(always)]
+    fn check(&self) -> Result<(), Error> {
+        with_offset_check(self.lengths.dims(), self.strides.dims(), self.offset.get())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
@@ -377,8 +539,34 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
         (Some(p), Some(x), Some(lo), Some(up)) => Some(transformed(p, x, lo, up)),
         _ => None,
     };
+    const STAGES: usize = P::STAGES + 1;
+    const STRUCTURE: Option<Result<(), Error>> = match (Lo::STATIC, Up::STATIC) {
+        (Some(lo), Some(up)) => Some(stage_structure(P::STAGES, <P::NumTop as Unsigned>::USIZE, X::KINDS, lo, up)),
+        _ => None,
+    };
     fn build(&self) -> Result<Descriptor, Error> {
         transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
+    }
+    /// The checks [`build`](Chain::build) runs on the new stage, in its
+    /// order: the transforms' parameters (all of them, as
+    /// [`TransformList::transforms`] does), the structure
+    /// ([`STRUCTURE`](Chain::STRUCTURE), a constant with compile-time ids),
+    /// then each transform against the lengths it reads
+    /// ([`TransformList::check_stage`], as [`Stage::new`] binds them).
+    #[inline(always)]
+    fn check(&self) -> Result<(), Error> {
+        tri!(self.transforms.check_params());
+        match Self::STRUCTURE {
+            Some(structure) => tri!(structure),
+            None => tri!(stage_structure(
+                P::STAGES,
+                <P::NumTop as Unsigned>::USIZE,
+                X::KINDS,
+                self.lower.lists(),
+                self.upper.lists()
+            )),
+        }
+        self.transforms.check_stage(&self.lower.table(), &self.upper.table(), &self.prev.lengths())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {

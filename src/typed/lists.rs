@@ -6,7 +6,7 @@ use crate::descriptor::Ids;
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
-use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Values};
+use cktile_transforms::{Dims, Indices, Kind, MAX_DIMS, Transform, Values};
 use typenum::Unsigned;
 
 /// One id list per transform of a stage (the first ids of each row), as
@@ -149,8 +149,47 @@ pub trait TransformList: Copy {
     type NumUpper: Count;
     /// The transforms, when every parameter is static.
     const STATIC: Option<Result<TransformArray, Error>>;
+    /// Each transform's kind and numbers of lower and upper dimensions, in
+    /// order: what the structural checks of a stage read of it, known from
+    /// the types whatever the parameters.
+    ///
+    /// ```
+    /// use cktile::typed::TransformList;
+    /// use cktile::prelude::*;
+    /// use cktile::transforms::Kind;
+    /// type X = (Xor<usize, Number<8>>, Merge<(usize, usize, usize)>);
+    /// assert_eq!(X::KINDS, &[(Kind::Xor, 2, 2), (Kind::Merge, 3, 1)]);
+    /// ```
+    const KINDS: &'static [(Kind, usize, usize)];
     /// The transforms.
     fn transforms(self) -> Result<TransformArray, Error>;
+    /// The checks of [`transforms`](Self::transforms), keeping nothing:
+    /// each transform's parameters, the first invalid one named.
+    ///
+    /// ```
+    /// use cktile::typed::TransformList;
+    /// use cktile::prelude::*;
+    /// use cktile::ErrorKind;
+    /// let bad = (make_pass_through_transform(4usize), make_xor_transform((64usize, 12usize)));
+    /// assert_eq!(bad.check_params(), bad.transforms().map(|_| ()));
+    /// assert!(matches!(bad.check_params().unwrap_err().kind(), ErrorKind::Transform { item: 1, .. }));
+    /// ```
+    fn check_params(&self) -> Result<(), Error>;
+    /// Checks each transform, in order, against the lengths of the old top
+    /// dimensions it reads (`lower_lengths` at its row of `lower_ids`):
+    /// what [`Stage::new`](crate::Stage::new) checks when it binds them
+    /// ([`TypedTransform::check_lower_lengths`]), for a stage whose
+    /// structure is valid.
+    ///
+    /// ```
+    /// use cktile::typed::{IdLists, TransformList};
+    /// use cktile::prelude::*;
+    /// let x = (make_merge_transform((4usize, 8usize)),);
+    /// let (lo, up) = ((ids![0, 1],).table(), (ids![0],).table());
+    /// assert!(x.check_stage(&lo, &up, &[4, 8, 0, 0, 0, 0, 0, 0]).is_ok());
+    /// assert!(x.check_stage(&lo, &up, &[4, 9, 0, 0, 0, 0, 0, 0]).is_err());
+    /// ```
+    fn check_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Result<(), Error>;
     /// The stage's lower index for its upper index `upper`: each transform
     /// reads its upper values at the ids of its row of `upper_ids` and
     /// writes its lower values at the ids of its row of `lower_ids`.
@@ -260,10 +299,44 @@ macro_rules! impl_lists {
             }
             if known { Some(TransformArray::collect(&out)) } else { None }
         };
+        const KINDS: &'static [(Kind, usize, usize)] = &[$((
+            $t::KIND,
+            <<$t as TypedTransform>::NumLower as Unsigned>::USIZE,
+            <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE,
+        )),+];
         #[allow(non_snake_case)]
         fn transforms(self) -> Result<TransformArray, Error> {
             let ($($t,)+) = self;
             TransformArray::collect(&[$($t.to_transform()),+])
+        }
+        #[inline(always)]
+        #[allow(non_snake_case)]
+        fn check_params(&self) -> Result<(), Error> {
+            let ($($t,)+) = *self;
+            let mut i = 0;
+            $(
+                if let Err(source) = $t.to_transform() {
+                    return Err(Error::new(ErrorKind::Transform { item: i, source }));
+                }
+                i += 1;
+            )+
+            let _ = i;
+            Ok(())
+        }
+        #[inline(always)]
+        #[allow(non_snake_case)]
+        fn check_stage(&self, lower_ids: &IdTable, _upper_ids: &IdTable, lower_lengths: &Indices) -> Result<(), Error> {
+            let ($($t,)+) = *self;
+            let mut i = 0;
+            $(
+                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
+                if let Err(source) = $t.check_lower_lengths(&gather(lower_lengths, &lower_ids[i % MAX_ITEMS], n_low)) {
+                    return Err(Error::new(ErrorKind::Transform { item: i, source }));
+                }
+                i += 1;
+            )+
+            let _ = i;
+            Ok(())
         }
         #[inline(always)]
         #[allow(non_snake_case)]

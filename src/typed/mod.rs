@@ -22,8 +22,13 @@
 //! compile time ([`Chain::STATIC`], by the same `const fn`s as the runtime
 //! path): an invalid composition is a compile error with a readable message
 //! and [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items. With
-//! runtime parameters, the same checks run once, when the descriptor is
-//! built, and return an `Err`.
+//! runtime parameters, the checks that read only types (each stage's ids
+//! against its transforms' dimension counts, [`Chain::STRUCTURE`]) are
+//! still a compile error; the checks of the values run when each level is
+//! built, on that level's values only (the levels below it were checked
+//! when they were built), by the runtime path's own functions, and return
+//! an `Err` ([`Chain::check`]): no runtime [`Descriptor`] is built, so on
+//! a GPU a kernel can build its descriptor in a few compares.
 //!
 //! ```
 //! use cktile::prelude::*;
@@ -51,6 +56,8 @@ mod chain;
 mod coordinate;
 mod derived;
 mod lists;
+#[cfg(test)]
+mod tests;
 
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
@@ -147,8 +154,12 @@ fn indices(top: &[Index]) -> Indices {
 type Top<C> = <<C as Chain>::NumTop as Count>::Coordinate;
 
 impl<C: Chain> TensorDescriptor<C> {
-    /// Rejects an invalid all-static chain at compile time.
+    /// Rejects at compile time an invalid all-static chain, and a chain
+    /// whose newest level's structure (its ids against its transforms) is
+    /// invalid whatever its runtime lengths ([`Chain::STRUCTURE`]).
     const CHECK: () = if let Some(Err(e)) = C::STATIC {
+        static_failure(&e)
+    } else if let Some(Err(e)) = C::STRUCTURE {
         static_failure(&e)
     };
 
@@ -190,12 +201,14 @@ impl<C: Chain> TensorDescriptor<C> {
     const IS_STATIC: bool = Self::STATIC_DESCRIPTOR.is_some();
 
     /// Validates the chain: at compile time when it is all static
-    /// ([`Chain::STATIC`]), otherwise by building its runtime descriptor once.
+    /// ([`Chain::STATIC`]), otherwise its newest level, on its values
+    /// ([`Chain::check`]: the levels below were validated when they were
+    /// built; no runtime descriptor is built).
     #[inline(always)]
     fn new(chain: C) -> Result<Self, Error> {
         let () = Self::CHECK;
         if !const { Self::IS_STATIC } {
-            chain.build()?;
+            chain.check()?;
         }
         Ok(TensorDescriptor { chain })
     }
@@ -337,6 +350,7 @@ impl<C: Chain> TensorDescriptor<C> {
 /// let d = make_naive_tensor_descriptor((Number::<4>, Number::<8>), (Number::<100>, Number::<1>)).unwrap();
 /// assert_eq!(d.calculate_offset([2, 5]), 205);
 /// ```
+#[inline(always)]
 pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>>(
     lengths: L,
     strides: S,
@@ -367,6 +381,7 @@ pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::
 /// assert!(make_naive_tensor_descriptor_with_vector((4usize,), (1usize,), usize::MAX, 1usize).is_err());
 /// # Ok::<(), cktile::Error>(())
 /// ```
+#[inline(always)]
 pub fn make_naive_tensor_descriptor_with_vector<
     L: Values,
     S: StridesFor<<L::Len as Count>::Coordinate>,
@@ -390,6 +405,7 @@ pub fn make_naive_tensor_descriptor_with_vector<
 /// let d = make_naive_tensor_descriptor_packed((Number::<2>, Number::<3>, Number::<4>)).unwrap();
 /// assert_eq!(d.calculate_offset([1, 2, 3]), 23);
 /// ```
+#[inline(always)]
 pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<TensorDescriptor<Packed<L>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TensorDescriptor::<Packed<L>>::CHECK;
@@ -403,6 +419,7 @@ pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<Tens
 /// let d = make_naive_tensor_descriptor_aligned((Number::<4>, Number::<6>), Number::<8>).unwrap();
 /// assert_eq!(d.calculate_offset([1, 0]), 8);
 /// ```
+#[inline(always)]
 pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
     lengths: L,
     align: A,
@@ -419,6 +436,7 @@ pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
 /// let d = make_naive_tensor_descriptor_with_offset((Number::<4>,), (Number::<2>,), 100usize).unwrap();
 /// assert_eq!(d.calculate_offset([3]), 106);
 /// ```
+#[inline(always)]
 pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value>(
     lengths: L,
     strides: S,
@@ -445,6 +463,7 @@ pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: StridesFor<<L::Len
 /// .unwrap();
 /// assert_eq!(d.calculate_offset([9]), 101);
 /// ```
+#[inline(always)]
 pub fn transform_tensor_descriptor<C: Chain, X: TransformList, Lo: IdLists, Up: IdLists>(
     desc: TensorDescriptor<C>,
     transforms: X,

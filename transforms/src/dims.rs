@@ -3,6 +3,27 @@
 use crate::{Error, Index};
 use core::fmt;
 
+/// Runs `$body` for `$i` = 0, 1, .. while `$i < $n` (at most [`MAX_DIMS`]
+/// times), written out: no loop. With a compile-time `$n` every index is a
+/// constant before LLVM's first scalar-replacement pass, so checks of
+/// lists built from a few values fold to compares of those values on every
+/// target (GPU backends leave a small array read by a loop in local memory
+/// when they do not fully unroll the loop). A `return` in `$body` returns
+/// from the enclosing function.
+macro_rules! each_slot {
+    ($n:expr, |$i:ident| $body:block) => {{
+        let n: usize = $n;
+        $crate::dims::each_slot!(@ n, $i, $body; 0 1 2 3 4 5 6 7);
+    }};
+    (@ $n:ident, $i:ident, $body:block; $($k:literal)*) => {
+        $(if $k < $n {
+            let $i: usize = $k;
+            $body
+        })*
+    };
+}
+pub(crate) use each_slot;
+
 /// The most entries a list parameter, or a descriptor's top dimensions, may have.
 ///
 /// ```
@@ -45,16 +66,15 @@ impl Dims {
     /// use cktile_transforms::{Dims, Error};
     /// assert!(Dims::from_slice(&[1; 9]).is_err());
     /// ```
+    #[inline(always)]
     pub const fn from_slice(values: &[Index]) -> Result<Dims, Error> {
         if values.len() > MAX_DIMS {
             return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
         }
         let mut out = Dims::EMPTY;
-        let mut i = 0;
-        while i < values.len() {
+        each_slot!(values.len(), |i| {
             out.values[i] = values[i];
-            i += 1;
-        }
+        });
         out.len = values.len() as u8;
         Ok(out)
     }
@@ -66,19 +86,18 @@ impl Dims {
     /// assert_eq!(Dims::from_usizes(&[3, 5]).unwrap().as_slice(), &[3, 5]);
     /// assert!(Dims::from_usizes(&[usize::MAX]).is_err());
     /// ```
+    #[inline(always)]
     pub const fn from_usizes(values: &[usize]) -> Result<Dims, Error> {
         if values.len() > MAX_DIMS {
             return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
         }
         let mut out = Dims::EMPTY;
-        let mut i = 0;
-        while i < values.len() {
+        each_slot!(values.len(), |i| {
             out.values[i] = match to_index(values[i]) {
                 Ok(v) => v,
                 Err(e) => return Err(e),
             };
-            i += 1;
-        }
+        });
         out.len = values.len() as u8;
         Ok(out)
     }
@@ -89,6 +108,7 @@ impl Dims {
     /// use cktile_transforms::Dims;
     /// assert_eq!(Dims::splat(2, 7).as_slice(), &[7, 7]);
     /// ```
+    #[inline]
     pub const fn splat(n: usize, value: Index) -> Dims {
         let n = if n > MAX_DIMS { MAX_DIMS } else { n };
         let mut out = Dims::EMPTY;
@@ -107,6 +127,7 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[1, 2]).unwrap().len(), 2);
     /// ```
+    #[inline(always)]
     pub const fn len(&self) -> usize {
         self.len as usize
     }
@@ -117,6 +138,7 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert!(Dims::EMPTY.is_empty());
     /// ```
+    #[inline(always)]
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -128,6 +150,7 @@ impl Dims {
     /// let d = Dims::from_slice(&[5]).unwrap();
     /// assert_eq!((d.get(0), d.get(3)), (5, 0));
     /// ```
+    #[inline(always)]
     pub const fn get(&self, i: usize) -> Index {
         if i < MAX_DIMS { self.values[i] } else { 0 }
     }
@@ -138,6 +161,7 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[2, 3]).unwrap().as_slice(), &[2, 3]);
     /// ```
+    #[inline]
     pub const fn as_slice(&self) -> &[Index] {
         self.values.split_at(self.len()).0
     }
@@ -155,6 +179,7 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[2]).unwrap().to_array()[..2], [2, 0]);
     /// ```
+    #[inline]
     pub const fn to_array(&self) -> [Index; MAX_DIMS] {
         self.values
     }
@@ -165,6 +190,7 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::EMPTY.push(4).unwrap().as_slice(), &[4]);
     /// ```
+    #[inline]
     pub const fn push(self, value: Index) -> Result<Dims, Error> {
         if self.len() >= MAX_DIMS {
             return Err(Error::TooManyDims { given: MAX_DIMS + 1, max: MAX_DIMS });
@@ -181,6 +207,7 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[i64::MAX, 2]).unwrap().product(), None);
     /// ```
+    #[inline(always)]
     pub const fn product(&self) -> Option<Index> {
         let p = self.wide_product();
         if p >= Index::MIN as i128 && p <= Index::MAX as i128 { Some(p as Index) } else { None }
@@ -197,13 +224,12 @@ impl Dims {
     /// assert_eq!(d.wide_product(), 1i128 << 70);
     /// assert_eq!(d.product(), None);
     /// ```
+    #[inline(always)]
     pub const fn wide_product(&self) -> i128 {
         let mut p: i128 = 1;
-        let mut i = 0;
-        while i < self.len() {
+        each_slot!(self.len(), |i| {
             p = p.saturating_mul(self.values[i] as i128);
-            i += 1;
-        }
+        });
         p
     }
 
@@ -213,19 +239,19 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[3, 0]).unwrap().first_zero(), Some(1));
     /// ```
+    #[inline(always)]
     pub const fn first_zero(&self) -> Option<usize> {
-        let mut i = 0;
-        while i < self.len() {
+        each_slot!(self.len(), |i| {
             if self.values[i] == 0 {
                 return Some(i);
             }
-            i += 1;
-        }
+        });
         None
     }
 }
 
 /// Converts a `usize` parameter to the index type, failing above `i64::MAX`.
+#[inline(always)]
 pub(crate) const fn to_index(value: usize) -> Result<Index, Error> {
     if value as u64 > Index::MAX as u64 {
         Err(Error::ValueTooLarge { value: value as u64 })

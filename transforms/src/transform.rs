@@ -85,6 +85,7 @@ impl Kind {
     /// ```
     /// assert_eq!(cktile_transforms::Kind::PassThrough.name(), "pass_through");
     /// ```
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             Kind::PassThrough => "pass_through",
@@ -151,6 +152,7 @@ macro_rules! tri {
     };
 }
 
+#[inline]
 const fn length(value: usize, transform: &'static str, parameter: &'static str) -> Result<Index, Error> {
     if value == 0 {
         return Err(Error::ZeroLength { transform, parameter, position: None });
@@ -158,6 +160,7 @@ const fn length(value: usize, transform: &'static str, parameter: &'static str) 
     to_index(value)
 }
 
+#[inline(always)]
 const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -> Result<Dims, Error> {
     tri!(non_negative(&dims));
     if dims.is_empty() {
@@ -172,6 +175,7 @@ const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -
     Ok(dims)
 }
 
+#[inline]
 const fn checked_sum(a: Index, b: Index, transform: &'static str) -> Result<Index, Error> {
     match a.checked_add(b) {
         Some(s) => Ok(s),
@@ -179,27 +183,29 @@ const fn checked_sum(a: Index, b: Index, transform: &'static str) -> Result<Inde
     }
 }
 
+#[inline]
 const fn wrap(repr: Repr) -> Result<Transform, Error> {
     Ok(Transform { repr })
 }
 
+#[inline]
 const fn single(value: Index) -> Dims {
     Dims::splat(1, value)
 }
 
 /// Rejects negative entries (lengths, coefficients).
+#[inline(always)]
 const fn non_negative(dims: &Dims) -> Result<(), Error> {
-    let mut i = 0;
-    while i < dims.len() {
+    crate::dims::each_slot!(dims.len(), |i| {
         if dims.get(i) < 0 {
             return Err(Error::ValueTooLarge { value: dims.get(i) as u64 });
         }
-        i += 1;
-    }
+    });
     Ok(())
 }
 
 /// An index array holding `value` in slot 0.
+#[inline]
 const fn one(value: Index) -> Indices {
     let mut out = [0; MAX_DIMS];
     out[0] = value;
@@ -213,6 +219,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::pass_through(8).unwrap().upper_lengths().as_slice(), &[8]);
     /// ```
+    #[inline]
     pub const fn pass_through(len: usize) -> Result<Transform, Error> {
         wrap(Repr::PassThrough { len: tri!(length(len, "pass_through", "len")) })
     }
@@ -223,6 +230,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::pad(10, 2, 3).unwrap().upper_lengths().as_slice(), &[15]);
     /// ```
+    #[inline]
     pub const fn pad(len: usize, left: usize, right: usize) -> Result<Transform, Error> {
         let len = tri!(length(len, "pad", "len"));
         let (left, right) = (tri!(to_index(left)), tri!(to_index(right)));
@@ -236,6 +244,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::left_pad(4, 1).unwrap().upper_lengths().as_slice(), &[5]);
     /// ```
+    #[inline]
     pub const fn left_pad(len: usize, left: usize) -> Result<Transform, Error> {
         let len = tri!(length(len, "left_pad", "len"));
         let left = tri!(to_index(left));
@@ -249,6 +258,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::right_pad(4, 1).unwrap().upper_lengths().as_slice(), &[5]);
     /// ```
+    #[inline]
     pub const fn right_pad(len: usize, right: usize) -> Result<Transform, Error> {
         let len = tri!(length(len, "right_pad", "len"));
         let right = tri!(to_index(right));
@@ -263,6 +273,7 @@ impl Transform {
     /// assert!(Transform::embed(&[4, 5], &[2]).is_err());
     /// assert_eq!(Transform::embed(&[4, 5], &[2, 3]).unwrap().num_upper(), 2);
     /// ```
+    #[inline]
     pub const fn embed(lengths: &[usize], coefficients: &[usize]) -> Result<Transform, Error> {
         Transform::embed_dims(tri!(Dims::from_usizes(lengths)), tri!(Dims::from_usizes(coefficients)))
     }
@@ -274,6 +285,7 @@ impl Transform {
     /// let d = |v: &[i64]| Dims::from_slice(v).unwrap();
     /// assert!(Transform::embed_dims(d(&[4, 5]), d(&[2, -3])).is_err());
     /// ```
+    #[inline(always)]
     pub const fn embed_dims(lengths_: Dims, coefficients: Dims) -> Result<Transform, Error> {
         let lengths = tri!(lengths(lengths_, "embed", "lengths"));
         tri!(non_negative(&coefficients));
@@ -297,6 +309,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::merge(&[4, 8]).unwrap().upper_lengths().as_slice(), &[32]);
     /// ```
+    #[inline]
     pub const fn merge(lower_lengths: &[usize]) -> Result<Transform, Error> {
         Transform::merge_dims(tri!(Dims::from_usizes(lower_lengths)))
     }
@@ -307,6 +320,7 @@ impl Transform {
     /// # use cktile_transforms::{Dims, Transform};
     /// assert!(Transform::merge_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
     /// ```
+    #[inline]
     pub const fn merge_dims(lower_lengths: Dims) -> Result<Transform, Error> {
         wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, "merge", "lower lengths")) })
     }
@@ -317,6 +331,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::unmerge(&[4, 2]).unwrap().upper_lengths().as_slice(), &[4, 2]);
     /// ```
+    #[inline]
     pub const fn unmerge(upper_lengths: &[usize]) -> Result<Transform, Error> {
         Transform::unmerge_dims(tri!(Dims::from_usizes(upper_lengths)))
     }
@@ -327,6 +342,7 @@ impl Transform {
     /// # use cktile_transforms::{Dims, Transform};
     /// assert!(Transform::unmerge_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
     /// ```
+    #[inline]
     pub const fn unmerge_dims(upper_lengths: Dims) -> Result<Transform, Error> {
         wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, "unmerge", "upper lengths")) })
     }
@@ -338,6 +354,7 @@ impl Transform {
     /// assert!(Transform::xor(64, 8).is_ok());
     /// assert!(Transform::xor(64, 12).is_err());
     /// ```
+    #[inline]
     pub const fn xor(l0: usize, l1: usize) -> Result<Transform, Error> {
         let l0 = tri!(length(l0, "xor", "L0"));
         let l1 = tri!(length(l1, "xor", "L1"));
@@ -354,6 +371,7 @@ impl Transform {
     /// assert_eq!(Transform::slice(10, 2, 5).unwrap().upper_lengths().as_slice(), &[3]);
     /// assert!(Transform::slice(10, 5, 5).is_err());
     /// ```
+    #[inline]
     pub const fn slice(len: usize, begin: usize, end: usize) -> Result<Transform, Error> {
         let len = tri!(length(len, "slice", "len"));
         let (begin, end) = (tri!(to_index(begin)), tri!(to_index(end)));
@@ -369,6 +387,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::freeze(3).unwrap().num_upper(), 0);
     /// ```
+    #[inline]
     pub const fn freeze(index: usize) -> Result<Transform, Error> {
         wrap(Repr::Freeze { index: tri!(to_index(index)) })
     }
@@ -379,6 +398,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::insert(4).unwrap().num_lower(), 0);
     /// ```
+    #[inline]
     pub const fn insert(len: usize) -> Result<Transform, Error> {
         wrap(Repr::Insert { len: tri!(length(len, "insert", "len")) })
     }
@@ -389,6 +409,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::replicate(&[2, 3]).unwrap().num_upper(), 2);
     /// ```
+    #[inline]
     pub const fn replicate(upper_lengths: &[usize]) -> Result<Transform, Error> {
         Transform::replicate_dims(tri!(Dims::from_usizes(upper_lengths)))
     }
@@ -399,6 +420,7 @@ impl Transform {
     /// # use cktile_transforms::{Dims, Transform};
     /// assert!(Transform::replicate_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
     /// ```
+    #[inline]
     pub const fn replicate_dims(upper_lengths: Dims) -> Result<Transform, Error> {
         wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, "replicate", "lengths")) })
     }
@@ -409,6 +431,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::offset(16, 4).unwrap().upper_lengths().as_slice(), &[16]);
     /// ```
+    #[inline]
     pub const fn offset(len: usize, off: usize) -> Result<Transform, Error> {
         let len = tri!(length(len, "offset", "len"));
         let offset = tri!(to_index(off));
@@ -422,6 +445,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::modulo(8, 32).unwrap().upper_lengths().as_slice(), &[32]);
     /// ```
+    #[inline]
     pub const fn modulo(modulus: usize, len: usize) -> Result<Transform, Error> {
         let modulus = tri!(length(modulus, "modulo", "modulus"));
         let len = tri!(length(len, "modulo", "len"));
@@ -436,6 +460,7 @@ impl Transform {
     /// assert!(Transform::swizzle(3, 3, 3).is_ok());
     /// assert!(Transform::swizzle(3, 3, 2).is_err()); // |S| < B
     /// ```
+    #[inline]
     pub const fn swizzle(bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
         let reach = base as u64 + shift.unsigned_abs() as u64 + bits as u64;
         if (shift.unsigned_abs()) < bits || reach > 62 {
@@ -451,6 +476,7 @@ impl Transform {
     /// assert!(Transform::swizzle_with_len(512, 3, 3, 3).is_ok());
     /// assert!(Transform::swizzle_with_len(100, 3, 3, 3).is_err());
     /// ```
+    #[inline]
     pub const fn swizzle_with_len(len: usize, bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
         let len = tri!(length(len, "swizzle", "len"));
         let t = tri!(Transform::swizzle(bits, base, shift));
@@ -463,6 +489,7 @@ impl Transform {
     /// # use cktile_transforms::{Kind, Transform};
     /// assert_eq!(Transform::insert(2).unwrap().kind(), Kind::Insert);
     /// ```
+    #[inline]
     pub const fn kind(&self) -> Kind {
         match self.repr {
             Repr::PassThrough { .. } => Kind::PassThrough,
@@ -489,6 +516,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::merge(&[2, 3, 4]).unwrap().num_lower(), 3);
     /// ```
+    #[inline]
     pub const fn num_lower(&self) -> usize {
         match &self.repr {
             Repr::Merge { lengths } => lengths.len(),
@@ -504,6 +532,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::unmerge(&[2, 3, 4]).unwrap().num_upper(), 3);
     /// ```
+    #[inline]
     pub const fn num_upper(&self) -> usize {
         match &self.repr {
             Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths.len(),
@@ -519,6 +548,7 @@ impl Transform {
     /// # use cktile_transforms::Transform;
     /// assert_eq!(Transform::xor(64, 8).unwrap().upper_lengths().as_slice(), &[64, 8]);
     /// ```
+    #[inline]
     pub const fn upper_lengths(&self) -> Dims {
         match self.repr {
             Repr::PassThrough { len }
@@ -558,6 +588,7 @@ impl Transform {
     /// assert!(m.bind(&Dims::from_slice(&[4, 8]).unwrap()).is_ok());
     /// assert!(m.bind(&Dims::from_slice(&[4, 16]).unwrap()).is_err());
     /// ```
+    #[inline(always)]
     pub const fn bind(self, lower_lengths: &Dims) -> Result<Transform, Error> {
         let name = self.kind().name();
         if lower_lengths.len() != self.num_lower() {
@@ -580,11 +611,9 @@ impl Transform {
                 }),
             },
             Repr::Merge { lengths } => {
-                let mut i = 0;
-                while i < lengths.len() {
+                crate::dims::each_slot!(lengths.len(), |i| {
                     tri!(expect_len(name, i, lengths.get(i), lower_lengths.get(i)));
-                    i += 1;
-                }
+                });
                 Ok(())
             }
             Repr::Xor { l0, l1 } => {
@@ -657,6 +686,7 @@ impl Transform {
     /// assert!(Transform::unmerge(&[4, 8]).unwrap().is_linear());
     /// assert!(!Transform::merge(&[4, 8]).unwrap().is_linear());
     /// ```
+    #[inline]
     pub const fn is_linear(&self) -> bool {
         !matches!(self.repr, Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. })
     }
@@ -717,6 +747,7 @@ impl Transform {
     /// assert!(!Transform::pad(10, 2, 3).unwrap().is_always_valid());
     /// assert!(Transform::slice(10, 2, 3).unwrap().is_always_valid());
     /// ```
+    #[inline]
     pub const fn is_always_valid(&self) -> bool {
         !matches!(self.repr, Repr::Pad { .. } | Repr::LeftPad { .. } | Repr::RightPad { .. })
     }
@@ -754,6 +785,7 @@ impl Transform {
     /// assert_eq!(x.calculate_upper(&x.calculate_lower(&up)), Some(up));
     /// assert_eq!(Transform::modulo(8, 32).unwrap().calculate_upper(&up), None);
     /// ```
+    #[inline]
     pub const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
         Some(match &self.repr {
             Repr::PassThrough { .. } | Repr::RightPad { .. } => one(low[0]),
@@ -810,6 +842,7 @@ impl Transform {
     /// let up = Transform::unmerge(&[4, 8]).unwrap().upper_vectors(&low);
     /// assert_eq!((up[0], up[1]), (Vector::UNKNOWN, Vector::new(8, 1)));
     /// ```
+    #[inline]
     pub const fn upper_vectors(&self, low: &[Vector; MAX_DIMS]) -> [Vector; MAX_DIMS] {
         let mut up = [Vector::UNKNOWN; MAX_DIMS];
         match &self.repr {
@@ -844,10 +877,12 @@ impl Transform {
     }
 }
 
+#[inline]
 const fn expect_len(transform: &'static str, dim: usize, expected: Index, found: Index) -> Result<(), Error> {
     if expected == found { Ok(()) } else { Err(Error::LowerLengthMismatch { transform, dim, expected, found }) }
 }
 
+#[inline]
 const fn fits(transform: &'static str, largest: Index, length: Index) -> Result<(), Error> {
     if largest < length { Ok(()) } else { Err(Error::LowerOutOfRange { transform, largest, length }) }
 }

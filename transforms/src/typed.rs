@@ -22,7 +22,7 @@
 
 use crate::Count;
 use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor};
-use crate::{Error, Index, Indices, MAX_DIMS, Transform, Value, Values};
+use crate::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Transform, Value, Values};
 use typenum::{U0, U1, U2, Unsigned};
 
 /// A parameter as an index (validated to fit when the transform was built).
@@ -59,10 +59,40 @@ pub trait TypedTransform: Copy {
     type NumLower: Count;
     /// Number of upper dimensions.
     type NumUpper: Count;
+    /// Which transform this is, known from the type whatever its
+    /// parameters (the structural checks of a stage name it).
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{Merge, TypedTransform};
+    /// use cktile_transforms::Kind;
+    /// assert_eq!(<Merge<(usize, usize)> as TypedTransform>::KIND, Kind::Merge);
+    /// ```
+    const KIND: Kind;
     /// The transform, when all parameters are static.
     const STATIC: Option<Result<Transform, Error>>;
     /// The transform (validated).
     fn to_transform(self) -> Result<Transform, Error>;
+    /// Checks the transform against the lengths of the lower dimensions it
+    /// is applied to (the first `NumLower` entries of `lower_lengths`):
+    /// [`to_transform`](Self::to_transform) then [`Transform::bind`], the
+    /// runtime descriptor's checks, keeping nothing. Inlined, with the
+    /// transform's kind known from the type, it folds to the few compares
+    /// the kind needs.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{make_merge_transform, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let m = make_merge_transform((Number::<4>, 8usize));
+    /// assert!(m.check_lower_lengths(&[4, 8, 0, 0, 0, 0, 0, 0]).is_ok());
+    /// assert!(m.check_lower_lengths(&[4, 16, 0, 0, 0, 0, 0, 0]).is_err());
+    /// ```
+    #[inline(always)]
+    fn check_lower_lengths(self, lower_lengths: &Indices) -> Result<(), Error> {
+        let t = self.to_transform()?;
+        let n = <Self::NumLower as Unsigned>::USIZE;
+        let lengths = Dims::from_slice(lower_lengths.split_at(if n < MAX_DIMS { n } else { MAX_DIMS }).0)?;
+        t.bind(&lengths).map(|_| ())
+    }
     /// The lower index for the upper index `up` (its first `NumUpper`
     /// entries; the first `NumLower` entries of the result are meaningful),
     /// by the formulas of [`kinds`](crate::kinds), the same ones
@@ -117,6 +147,7 @@ macro_rules! scalar_transform {
         impl<$($ty: Value),+> TypedTransform for $name<$($ty),+> {
             type NumLower = $low;
             type NumUpper = $up;
+            const KIND: Kind = Kind::$name;
             const STATIC: Option<Result<Transform, Error>> = match ($($ty::STATIC,)+) {
                 ($(Some($field),)+) => Some(Transform::$ctor($($field),+)),
                 #[allow(unreachable_patterns)]
@@ -236,6 +267,7 @@ macro_rules! list_transform {
         impl<Ls: Values> TypedTransform for $name<Ls> {
             type NumLower = $low;
             type NumUpper = $up;
+            const KIND: Kind = Kind::$name;
             const STATIC: Option<Result<Transform, Error>> = match Ls::STATIC {
                 Some(Ok(d)) => Some(Transform::$ctor(d)),
                 Some(Err(e)) => Some(Err(e)),
@@ -316,6 +348,7 @@ pub struct Embed<Ls: Values, Cs: Values<Len = Ls::Len>> {
 impl<Ls: Values, Cs: Values<Len = Ls::Len>> TypedTransform for Embed<Ls, Cs> {
     type NumLower = U1;
     type NumUpper = Ls::Len;
+    const KIND: Kind = Kind::Embed;
     const STATIC: Option<Result<Transform, Error>> = match (Ls::STATIC, Cs::STATIC) {
         (Some(Ok(l)), Some(Ok(c))) => Some(Transform::embed_dims(l, c)),
         (Some(Err(e)), _) | (_, Some(Err(e))) => Some(Err(e)),
@@ -374,6 +407,7 @@ pub struct Xor<L0: Value, L1: Value> {
 impl<L0: Value, L1: Value> TypedTransform for Xor<L0, L1> {
     type NumLower = U2;
     type NumUpper = U2;
+    const KIND: Kind = Kind::Xor;
     const STATIC: Option<Result<Transform, Error>> = match (L0::STATIC, L1::STATIC) {
         (Some(a), Some(b)) => Some(Transform::xor(a, b)),
         _ => None,
@@ -424,6 +458,7 @@ pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
 impl<const B: u32, const M: u32, const S: i32> TypedTransform for Swizzle<B, M, S> {
     type NumLower = U1;
     type NumUpper = U1;
+    const KIND: Kind = Kind::Swizzle;
     const STATIC: Option<Result<Transform, Error>> = Some(Transform::swizzle(B, M, S));
     #[inline(always)]
     fn to_transform(self) -> Result<Transform, Error> {

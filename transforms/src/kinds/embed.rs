@@ -41,6 +41,7 @@ pub const fn lower(up: &Indices, coefficients: &Indices, n: usize) -> i64 {
 /// let coef = [2, 3, 0, 0, 0, 0, 0, 0];
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 2), Some(18));
 /// ```
+#[inline]
 pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
     let sum = wide_largest(lengths, coefficients, n);
     if sum >= i64::MIN as i128 && sum <= i64::MAX as i128 { Some(sum as i64) } else { None }
@@ -56,15 +57,13 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
 /// assert_eq!(wide, ((1i128 << 40) - 1) << 40);
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 1), None);
 /// ```
+#[inline(always)]
 pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> i128 {
-    let n = super::arity(n);
     let mut sum: i128 = 0;
-    let mut i = 0;
-    while i < n {
+    crate::dims::each_slot!(n, |i| {
         let term = (lengths[i] as i128 - 1).saturating_mul(coefficients[i] as i128);
         sum = sum.saturating_add(term);
-        i += 1;
-    }
+    });
     sum
 }
 
@@ -83,6 +82,7 @@ pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -
 /// let overlapping = [2, 1, 0, 0, 0, 0, 0, 0];
 /// assert_eq!(radix_order(&[3, 4, 0, 0, 0, 0, 0, 0], &overlapping, 2), None);
 /// ```
+#[inline]
 pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<Indices> {
     let n = super::arity(n);
     // Selection sort of dimension numbers by coefficient, ascending.
@@ -156,6 +156,7 @@ pub const fn radix_order(lengths: &Indices, coefficients: &Indices, n: usize) ->
 /// let up = upper(1234, &lens, &coef, &order, 3);
 /// assert_eq!(lower(&up, &coef, 3), 1234);
 /// ```
+#[inline]
 pub const fn upper(low: i64, lengths: &Indices, coefficients: &Indices, order: &Indices, n: usize) -> Indices {
     let n = super::arity(n);
     let mut up = [0i64; crate::MAX_DIMS];

@@ -84,6 +84,7 @@ pub const fn rem_pow2(a: i64, shift: u32) -> i64 {
 }
 
 /// Greatest common divisor of two positive values.
+#[inline]
 pub(crate) const fn gcd(a: i64, b: i64) -> i64 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {

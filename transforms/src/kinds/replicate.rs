@@ -12,6 +12,7 @@
 /// assert!(is_single_point(&[1, 1, 0, 0, 0, 0, 0, 0], 2));
 /// assert!(!is_single_point(&[4, 0, 0, 0, 0, 0, 0, 0], 1));
 /// ```
+#[inline]
 pub const fn is_single_point(lengths: &crate::Indices, n: usize) -> bool {
     let n = super::arity(n);
     let mut i = 0;

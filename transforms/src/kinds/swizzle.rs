@@ -42,6 +42,7 @@ pub const fn apply(o: i64, bits: u32, base: u32, shift: i32) -> i64 {
 /// assert_eq!(cktile_transforms::kinds::swizzle::block_bits(3, 3, 3), 6);
 /// assert_eq!(cktile_transforms::kinds::swizzle::block_bits(2, 0, -3), 5);
 /// ```
+#[inline]
 pub const fn block_bits(bits: u32, base: u32, shift: i32) -> u32 {
     if bits == 0 {
         0
