@@ -5,13 +5,16 @@
 # for x86_64 (stable, the default release profile), counts the instructions
 # of every exported function and fails when a typed kernel exceeds its twin
 # by more than 10% + 4 instructions, calls out, or uses scratch / local
-# memory or spills (perf/kernels/icount.py).
+# memory or spills (perf/kernels/icount.py). First, on the host, every typed
+# kernel must compute its twin's offsets (perf/kernels' test), so the counts
+# compare like with like.
 #
 # Usage: scripts/target-icount.sh [TARGET...]   (default: amdgcn nvptx x86_64)
 # Writes the table to perf/kernels/results.md (also printed).
 set -euo pipefail
 cd "$(dirname "$0")/../perf/kernels"
 TARGETS=${*:-"amdgcn nvptx x86_64"}
+cargo test --quiet >/dev/null
 args=()
 stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT

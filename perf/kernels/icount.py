@@ -61,6 +61,11 @@ def stats_amdgcn(text):
     return res
 
 
+def aliases(text):
+    """`name = target` lines: LLVM emitted `name` as `target`'s code (identical functions merged)."""
+    return {m.group(1): m.group(2) for m in re.finditer(r"^([A-Za-z_][A-Za-z0-9_]*) = ([A-Za-z_][A-Za-z0-9_]*)$", text, re.M)}
+
+
 def stats_x86(text):
     funcs = functions_gnu(text, "#")
     res = {}
@@ -79,6 +84,10 @@ def stats_x86(text):
             scratch=frame,
             spills=sum(1 for l in body if "Spill" in l or "Reload" in l),
         )
+    # A function LLVM merged into an identical one has the same code.
+    for name, target in aliases(text).items():
+        if target in res and name not in res:
+            res[name] = dict(res[target])
     return res
 
 

@@ -15,6 +15,7 @@
 #![allow(improper_ctypes_definitions)]
 
 pub mod builders;
+pub mod generic;
 
 use builders::*;
 use cktile::Index;
@@ -68,6 +69,40 @@ pub extern "C" fn typed_a_lds_rt_build(m_per_block: usize, tid: u32) -> Index {
         Ok(d) => d.calculate_offset([m, k]),
         Err(_) => -1,
     }
+}
+
+/// The guide's generic policy ([`generic::make_a_lds_desc`]) at M=128, K=32
+/// (MLdsLayer 2): the same block as [`typed_a_lds`].
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_generic_a_lds(tid: u32) -> Index {
+    let (m, k) = mk(tid);
+    match generic::make_a_lds_desc::<128, 32>() {
+        Ok(d) => d.calculate_offset([m, k]),
+        Err(_) => -1,
+    }
+}
+
+/// Twin of [`typed_generic_a_lds`]: [`hand_a_lds`]'s formula.
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_generic_a_lds(tid: u32) -> Index {
+    hand_a_lds(tid)
+}
+
+/// The generic policy at M=64, K=64 (MLdsLayer 1): 8 threads per row of 64.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_generic_a_lds_64x64(tid: u32) -> Index {
+    let (m, k) = (((tid >> 3) & 63) as Index, ((tid & 7) * 8) as Index);
+    match generic::make_a_lds_desc::<64, 64>() {
+        Ok(d) => d.calculate_offset([m, k]),
+        Err(_) => -1,
+    }
+}
+
+/// Twin of [`typed_generic_a_lds_64x64`]: `8 * ((k/8) ^ (m%8)) + 64*m + k%8`.
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_generic_a_lds_64x64(tid: u32) -> Index {
+    let (m, k) = (((tid >> 3) & 63) as Index, ((tid & 7) * 8) as Index);
+    8 * ((k / 8) ^ (m % 8)) + 64 * m + k % 8
 }
 
 /// CK GEMM B LDS block, N=256, K=64, KPack=8, MLdsLayer=1 (fp16), all static.
@@ -144,4 +179,47 @@ pub extern "C" fn typed_global_a_build(
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     loop {}
+}
+
+/// Every typed kernel computes its twin's offsets (the instruction counts of
+/// scripts/target-icount.sh compare like with like), over every thread of
+/// its tile; the runtime ones for several runtime values.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_kernels_equal_their_twins() {
+        for tid in 0..4096 {
+            assert_eq!(typed_a_lds(tid), hand_a_lds(tid), "a_lds {tid}");
+            assert_eq!(typed_b_lds(tid), hand_b_lds(tid), "b_lds {tid}");
+            assert_eq!(typed_fmha_v(tid), hand_fmha_v(tid), "fmha_v {tid}");
+            assert_eq!(typed_generic_a_lds(tid), hand_generic_a_lds(tid), "generic {tid}");
+            assert_eq!(typed_generic_a_lds_64x64(tid), hand_generic_a_lds_64x64(tid), "generic 64x64 {tid}");
+        }
+        for m_per_block in [128, 256] {
+            let d = make_a_lds_rt(m_per_block).unwrap();
+            for tid in 0..(m_per_block as u32 * 4) {
+                let want = hand_a_lds_rt(m_per_block, tid);
+                assert_eq!(typed_a_lds_rt(&d, tid), want, "a_lds_rt {m_per_block} {tid}");
+                assert_eq!(typed_a_lds_rt_build(m_per_block, tid), want, "a_lds_rt_build {m_per_block} {tid}");
+            }
+        }
+        // The generic policy at (128, 32) is the hand-built block's layout.
+        let (generic, built) = (generic::make_a_lds_desc::<128, 32>().unwrap(), make_a_lds().unwrap());
+        for m in 0..128 {
+            for k in 0..32 {
+                assert_eq!(generic.calculate_offset([m, k]), built.calculate_offset([m, k]));
+            }
+        }
+        let shape = (100, 60, 72, 28, 4);
+        let d = make_global_a(shape.0, shape.1, shape.2, shape.3, shape.4).unwrap();
+        for row0 in [0, 64, 120] {
+            for tid in 0..512 {
+                let want = hand_global_a(shape, tid, row0);
+                assert_eq!(typed_global_a(&d, tid, row0), want, "global_a {row0} {tid}");
+                assert_eq!(typed_global_a_build(shape, tid, row0), want, "global_a_build {row0} {tid}");
+            }
+        }
+    }
 }
