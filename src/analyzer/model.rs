@@ -450,29 +450,35 @@ pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Opti
         let mut p = 0;
         while p < phases {
             t.fill(op, &r, access, p, addresses);
-            let ways = t.busiest().1;
-            let cost = phase_cycles(arch, ways);
-            if cost > 0 {
-                c.phases += 1;
-            }
-            if cost > worst {
-                worst = cost;
-                c.worst_phase = (access as usize * phases + p) as u32;
-            }
-            c.cycles += cost;
-            if ways > c.max_ways {
-                c.max_ways = ways;
-            }
             // A lane with two addresses is one active lane.
-            if access == 0 {
-                c.active_lanes += t.active;
-            }
+            let active = if access == 0 { t.active } else { 0 };
+            tally(&mut c, &mut worst, arch, t.busiest().1, access as usize * phases + p, active);
             p += 1;
         }
         access += 1;
     }
     c.conflict_cycles = c.cycles - c.phases;
     Ok(c)
+}
+
+/// Adds phase `index` (over the accesses), whose busiest bank has `ways`
+/// words and which has `active` lanes not counted yet, to `c`; `worst` is
+/// the costliest phase's passes so far.
+#[inline(always)]
+const fn tally(c: &mut Counts, worst: &mut u32, arch: &Arch, ways: u32, index: usize, active: u32) {
+    let cost = phase_cycles(arch, ways);
+    if cost > 0 {
+        c.phases += 1;
+    }
+    if cost > *worst {
+        *worst = cost;
+        c.worst_phase = index as u32;
+    }
+    c.cycles += cost;
+    if ways > c.max_ways {
+        c.max_ways = ways;
+    }
+    c.active_lanes += active;
 }
 
 /// `cp.async` with its global sources: each phase costs the more of its
@@ -540,20 +546,7 @@ pub const fn count_copy(
         t.fill(op, &r, 0, p, addresses);
         s.fill(read, &rr, 0, p, sources);
         let (a, b) = (t.busiest().1, s.busiest().1);
-        let ways = if a > b { a } else { b };
-        let cost = phase_cycles(arch, ways);
-        if cost > 0 {
-            c.phases += 1;
-        }
-        if cost > worst {
-            worst = cost;
-            c.worst_phase = p as u32;
-        }
-        c.cycles += cost;
-        if ways > c.max_ways {
-            c.max_ways = ways;
-        }
-        c.active_lanes += t.active;
+        tally(&mut c, &mut worst, arch, if a > b { a } else { b }, p, t.active);
         p += 1;
     }
     c.conflict_cycles = c.cycles - c.phases;
