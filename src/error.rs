@@ -677,7 +677,7 @@ impl fmt::Display for Error {
                 write!(
                     f,
                     "{arch} has no {op} instruction; use ds_* on the AMD chips (ds_read_b64_tr_* on gfx950 only) and \
-                     ld/st.shared, ldmatrix (and stmatrix on sm90) on sm80/sm90"
+                     ld/st.shared, ldmatrix, cp.async (and stmatrix on sm90) on sm80/sm90"
                 )
             }
             ErrorKind::InvalidOp { op, valid } => {
