@@ -9,6 +9,9 @@
 //!   addresses (dense, clustered and sparse) for every chip and every
 //!   instruction of the rule table, read2/write2 offsets and `st64` forms
 //!   included.
+//! - `memo_*`: [`CountMemo`] gives `count`'s answer for instructions that
+//!   are moves of a few random shapes, by multiples of its quantum and by
+//!   other distances, misaligned ones included.
 //! - `golden` replays whole tiles (layouts x patterns x chips) and compares a
 //!   digest of each tile report with `tests/data/bank_model_golden.tsv`,
 //!   recorded from the per-word model before it counted per access
@@ -17,7 +20,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::analyzer::arch::Vendor;
-use cktile::analyzer::model::phase_table;
+use cktile::analyzer::memo::CountMemo;
+use cktile::analyzer::model::{PhaseTable, phase_table};
 use cktile::analyzer::op::all_ops;
 use cktile::analyzer::rules::rule;
 use cktile::analyzer::{
@@ -170,6 +174,55 @@ fn count_and_detail_match_the_reference_on_random_addresses() {
 }
 
 #[test]
+fn memo_counts_moved_instructions_as_count_does() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let (mut hits, mut checked) = (0u64, 0u32);
+    for arch in &ARCHS {
+        for op in ops().into_iter().filter(|op| op.runs_on(arch)) {
+            let period = u64::from(rule(arch, op).banks) * 4;
+            let mut memo = CountMemo::new(arch, op);
+            let mut table = PhaseTable::EMPTY;
+            let shapes: Vec<Vec<Option<u64>>> = (0..3)
+                .map(|k| {
+                    let inactive = rng.below(4);
+                    addresses(&mut rng, arch, op, period * (1 << (2 * k)), inactive)
+                })
+                .collect();
+            for _ in 0..40 {
+                let shape = &shapes[rng.below(3) as usize];
+                // A multiple of the quantum (the memo's counts), of the alignment
+                // only, of a word, or any distance (then usually misaligned).
+                let unit = match rng.below(4) {
+                    0 => memo.quantum(),
+                    1 => op.alignment(),
+                    2 => 4,
+                    _ => 1,
+                };
+                let shift = rng.below(1 << 14) * unit;
+                let moved: Vec<Option<u64>> = shape.iter().map(|a| a.map(|a| a + shift)).collect();
+                assert_eq!(
+                    memo.count(&mut table, &moved),
+                    count(arch, op, &moved),
+                    "{} {op} moved by {shift}: {moved:?}",
+                    arch.name()
+                );
+                checked += 1;
+            }
+            hits += memo.hits();
+        }
+    }
+    // Far from 4 GB, and no active lane: counted directly, never remembered.
+    let mut memo = CountMemo::new(&ARCHS[0], Op::DsRead { bits: 32 });
+    let mut table = PhaseTable::EMPTY;
+    for addrs in [vec![Some(u64::MAX - 3)], vec![Some(1 << 62)], vec![None, None], vec![]] {
+        assert_eq!(memo.count(&mut table, &addrs), count(&ARCHS[0], Op::DsRead { bits: 32 }, &addrs));
+    }
+    assert_eq!((memo.shapes(), memo.hits()), (0, 0));
+    // Many instructions, a good share of them answered by the memo.
+    assert!(checked > 10_000 && hits * 5 > u64::from(checked), "{checked} checked, {hits} hits");
+}
+
+#[test]
 fn every_rule_fits_the_tables_of_the_model() {
     // The model's per-bank tables hold 64 banks, and its unit groups rely on
     // a power-of-two bank count (any other count is still exact, only slower).
@@ -266,8 +319,9 @@ fn golden_lines() -> Vec<String> {
                 for name in GOLDEN_PATTERNS {
                     let p = Pattern::from_access(name).unwrap();
                     let Ok(report) = analyze_tile_report(&d, eb, arch, p) else { continue };
+                    // analyze_tile counts through its memo, the report instruction by instruction.
                     let t = analyze_tile(&d, eb, arch, p).unwrap();
-                    assert_eq!((t.cycles, t.instructions as usize), (report.counts.cycles, report.instructions.len()));
+                    assert_eq!((t, t.instructions as usize), (report.counts, report.instructions.len()));
                     let c = report.counts;
                     let ways: Vec<String> = report.instructions.iter().map(|i| i.max_ways.to_string()).collect();
                     out.push(format!(

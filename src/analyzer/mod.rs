@@ -6,6 +6,7 @@
 //! - [`rules`]: the one table of bank counts and lane groupings per (chip,
 //!   instruction), each with its source;
 //! - [`model`]: the counting itself (`const fn`, so it also runs at compile time);
+//! - [`memo`]: counts reused for an instruction that is another moved in memory;
 //! - [`pattern`]: which coordinate each lane touches;
 //! - [`pattern_name`]: patterns by their command-line names;
 //! - `window` (with the `alloc` feature): the accesses a CK tile window
@@ -26,6 +27,7 @@
 //! ```
 
 pub mod arch;
+pub mod memo;
 pub mod metrics;
 pub mod model;
 pub mod op;

@@ -87,6 +87,14 @@ const fn at(row: usize, col: usize) -> Option<(i64, i64)> {
     Some((row as i64, col as i64))
 }
 
+/// `(x / d, x % d)` for `d > 0`; a shift and a mask when `d` is a power of
+/// two (tile lengths almost always are), which a lane's coordinate needs
+/// several of.
+#[inline(always)]
+const fn divmod(x: usize, d: usize) -> (usize, usize) {
+    if d.is_power_of_two() { (x >> d.trailing_zeros(), x & (d - 1)) } else { (x / d, x % d) }
+}
+
 const fn bad(what: &'static str, value: usize, requirement: &'static str) -> Error {
     Error::new(ErrorKind::LayoutParameter { layout: "pattern", parameter: what, value: value as i64, requirement })
 }
@@ -276,7 +284,7 @@ impl Pattern {
     /// [`coordinate`](Self::coordinate) once the pattern is known to fit the
     /// tile, with `vec` its access width in elements and `i`, `lane` in
     /// range (the analyzer's per-lane path, which validates once).
-    #[inline]
+    #[inline(always)]
     pub(crate) const fn coordinate_valid(
         &self,
         rows: usize,
@@ -289,18 +297,29 @@ impl Pattern {
         match *self {
             Pattern::Rows { .. } => {
                 let v = i * wave + lane;
-                let per_row = cols / vec;
-                if v >= rows * per_row { None } else { at(v / per_row, (v % per_row) * vec) }
+                let per_row = divmod(cols, vec).0;
+                if v >= rows * per_row {
+                    None
+                } else {
+                    let (r, c) = divmod(v, per_row);
+                    at(r, c * vec)
+                }
             }
             Pattern::Columns { .. } => {
                 let v = i * wave + lane;
-                if v >= rows * (cols / vec) { None } else { at(v % rows, (v / rows) * vec) }
+                if v >= rows * divmod(cols, vec).0 {
+                    None
+                } else {
+                    let (c, r) = divmod(v, rows);
+                    at(r, c * vec)
+                }
             }
             Pattern::Mfma { mdim, .. } => {
                 let m = mdim as usize;
-                let kblock = wave / m * vec;
-                let kb = cols / kblock;
-                at((i / kb) * m + lane % m, (i % kb) * kblock + (lane / m) * vec)
+                let kblock = divmod(wave, m).0 * vec;
+                let (ib, ik) = divmod(i, divmod(cols, kblock).0);
+                let (lk, lm) = divmod(lane, m);
+                at(ib * m + lm, ik * kblock + lk * vec)
             }
             Pattern::Ldmatrix { op } => {
                 let matrices = match op {
@@ -312,18 +331,15 @@ impl Pattern {
                 } else {
                     let mrows = if matrices >= 2 { 16 } else { 8 };
                     let mcols = if matrices == 4 { 2 * vec } else { vec };
-                    let per_row = cols / mcols;
-                    let (fr, fc) = ((i / per_row) * mrows, (i % per_row) * mcols);
+                    let (ir, ic) = divmod(i, divmod(cols, mcols).0);
                     let j = lane / 8;
-                    at(fr + 8 * (j % 2) + lane % 8, fc + (j / 2) * vec)
+                    at(ir * mrows + 8 * (j % 2) + lane % 8, ic * mcols + (j / 2) * vec)
                 }
             }
             Pattern::MmaSyncA => {
-                let block = i / 4;
-                let reg = i % 4;
-                let per_row = cols / 16;
-                let (br, bc) = ((block / per_row) * 16, (block % per_row) * 16);
-                at(br + lane / 4 + 8 * (reg % 2), bc + 2 * (lane % 4) + 8 * (reg / 2))
+                let (block, reg) = (i / 4, i % 4);
+                let (br, bc) = divmod(block, cols / 16);
+                at(br * 16 + lane / 4 + 8 * (reg % 2), bc * 16 + 2 * (lane % 4) + 8 * (reg / 2))
             }
         }
     }

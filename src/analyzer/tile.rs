@@ -4,7 +4,8 @@
 //! layout at compile time with exactly the numbers the runtime reports give.
 
 use super::arch::Arch;
-use super::model::{Counts, PhaseTable, count_in};
+use super::memo::CountMemo;
+use super::model::{Counts, PhaseTable};
 use super::pattern::Pattern;
 use super::rules::MAX_LANES;
 use crate::error::{Error, ErrorKind};
@@ -328,6 +329,7 @@ pub const fn analyze_tile(
     let program = desc.program();
     let mut t = TileCounts::EMPTY;
     let mut table = PhaseTable::EMPTY;
+    let mut memo = CountMemo::new(arch, pattern.op());
     let mut addrs = [None; MAX_LANES];
     let lanes = if wave < MAX_LANES { wave } else { MAX_LANES };
     let mut i = 0;
@@ -336,7 +338,7 @@ pub const fn analyze_tile(
         {
             return Err(e);
         }
-        let c = match count_in(&mut table, arch, pattern.op(), addrs.split_at(lanes).0) {
+        let c = match memo.count(&mut table, addrs.split_at(lanes).0) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };

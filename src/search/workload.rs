@@ -4,6 +4,7 @@
 
 use super::problem::Problem;
 use crate::Program;
+use crate::analyzer::memo::CountMemo;
 use crate::analyzer::model::{PhaseTable, count_in};
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::batch_addresses;
@@ -111,6 +112,7 @@ impl Workload {
         let (mut coords, mut lanes) = ([[0; 2]; MAX_LANES], [0usize; MAX_LANES]);
         for p in &self.patterns {
             let mut cost = PatternCost::default();
+            let mut memo = CountMemo::new(&self.arch, p.op);
             for (i, at) in p.lanes.iter().enumerate() {
                 let mut active = 0;
                 for (lane, slot) in at.iter().enumerate().take(wave) {
@@ -121,7 +123,7 @@ impl Workload {
                 }
                 let mut addrs = [None; MAX_LANES];
                 batch_addresses(program, self.element_bytes, i, &coords[..active], &lanes, &mut addrs)?;
-                cost.add(&count_in(&mut table, &self.arch, p.op, &addrs[..wave])?, 1);
+                cost.add(&memo.count(&mut table, &addrs[..wave])?, 1);
             }
             out.push(cost);
         }
