@@ -20,6 +20,8 @@
 
 use super::arch::{Arch, Vendor};
 use super::op::Op;
+use crate::Index;
+use crate::descriptor::program::LANES;
 use crate::error::{Error, ErrorKind};
 
 /// The most tile elements a pattern covers (2^24): every instruction of a
@@ -82,17 +84,60 @@ pub enum Pattern {
     MmaSyncA,
 }
 
-/// A coordinate as the index type.
-const fn at(row: usize, col: usize) -> Option<(i64, i64)> {
-    Some((row as i64, col as i64))
-}
-
 /// `(x / d, x % d)` for `d > 0`; a shift and a mask when `d` is a power of
 /// two (tile lengths almost always are), which a lane's coordinate needs
 /// several of.
 #[inline(always)]
 const fn divmod(x: usize, d: usize) -> (usize, usize) {
     if d.is_power_of_two() { (x >> d.trailing_zeros(), x & (d - 1)) } else { (x / d, x % d) }
+}
+
+/// A divisor used for many dividends: [`divmod`] with the power-of-two
+/// test made once.
+#[derive(Clone, Copy)]
+struct Divisor {
+    d: usize,
+    /// `log2(d)` when `d` is a power of two.
+    shift: Option<u32>,
+}
+
+impl Divisor {
+    #[inline(always)]
+    const fn new(d: usize) -> Divisor {
+        Divisor { d, shift: if d.is_power_of_two() { Some(d.trailing_zeros()) } else { None } }
+    }
+
+    #[inline(always)]
+    const fn divmod(&self, x: usize) -> (usize, usize) {
+        match self.shift {
+            Some(s) => (x >> s, x & (self.d - 1)),
+            None => (x / self.d, x % self.d),
+        }
+    }
+}
+
+/// The coordinates of up to [`LANES`] consecutive lanes of one
+/// instruction, as a [`Program`](crate::Program) reads them: a column of
+/// rows, a column of columns, and the active lanes as mask bits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LaneChunk {
+    pub(crate) rows: [Index; LANES],
+    pub(crate) cols: [Index; LANES],
+    pub(crate) active: u64,
+}
+
+impl LaneChunk {
+    /// No active lane.
+    pub(crate) const EMPTY: LaneChunk = LaneChunk { rows: [0; LANES], cols: [0; LANES], active: 0 };
+
+    /// Lane `l` of the chunk (below [`LANES`]) accesses `(row, col)`, each
+    /// below a tile length (so it fits an index).
+    #[inline(always)]
+    pub(crate) const fn set(&mut self, l: usize, row: usize, col: usize) {
+        self.rows[l % LANES] = row as Index;
+        self.cols[l % LANES] = col as Index;
+        self.active |= 1 << (l % LANES);
+    }
 }
 
 const fn bad(what: &'static str, value: usize, requirement: &'static str) -> Error {
@@ -283,7 +328,7 @@ impl Pattern {
 
     /// [`coordinate`](Self::coordinate) once the pattern is known to fit the
     /// tile, with `vec` its access width in elements and `i`, `lane` in
-    /// range (the analyzer's per-lane path, which validates once).
+    /// range: [`lane_coordinates`](Self::lane_coordinates) for one lane.
     #[inline(always)]
     pub(crate) const fn coordinate_valid(
         &self,
@@ -294,52 +339,96 @@ impl Pattern {
         i: usize,
         lane: usize,
     ) -> Option<(i64, i64)> {
+        let mut chunk = LaneChunk::EMPTY;
+        self.lane_coordinates([rows, cols, vec, wave], i, lane, 1, &mut chunk);
+        if chunk.active & 1 == 1 { Some((chunk.rows[0], chunk.cols[0])) } else { None }
+    }
+
+    /// The coordinates of lanes `first..first + n` of instruction `i` (`n`
+    /// at most [`LANES`]), lane `first + l` as entry `l` of `chunk` (which
+    /// the caller starts [`EMPTY`](LaneChunk::EMPTY)), for a pattern known
+    /// to fit the `[rows, cols, vec, wave]` tile: the definition of every
+    /// pattern's lanes. The analyzer asks it for a chunk at a time, so the
+    /// pattern is matched once per chunk and each length divides by a
+    /// shift where it is a power of two.
+    #[inline(always)]
+    pub(crate) const fn lane_coordinates(
+        &self,
+        [rows, cols, vec, wave]: [usize; 4],
+        i: usize,
+        first: usize,
+        n: usize,
+        chunk: &mut LaneChunk,
+    ) {
+        let n = if n < LANES { n } else { LANES };
+        let mut l = 0;
         match *self {
             Pattern::Rows { .. } => {
-                let v = i * wave + lane;
-                let per_row = divmod(cols, vec).0;
-                if v >= rows * per_row {
-                    None
-                } else {
-                    let (r, c) = divmod(v, per_row);
-                    at(r, c * vec)
+                // Lanes walk the tile row by row, one vector each.
+                let per_row = Divisor::new(divmod(cols, vec).0);
+                let total = rows * per_row.d;
+                while l < n {
+                    let v = i * wave + first + l;
+                    if v < total {
+                        let (r, c) = per_row.divmod(v);
+                        chunk.set(l, r, c * vec);
+                    }
+                    l += 1;
                 }
             }
             Pattern::Columns { .. } => {
-                let v = i * wave + lane;
-                if v >= rows * divmod(cols, vec).0 {
-                    None
-                } else {
-                    let (c, r) = divmod(v, rows);
-                    at(r, c * vec)
+                // Lanes walk the tile column by column, one vector each.
+                let down = Divisor::new(rows);
+                let total = rows * divmod(cols, vec).0;
+                while l < n {
+                    let v = i * wave + first + l;
+                    if v < total {
+                        let (c, r) = down.divmod(v);
+                        chunk.set(l, r, c * vec);
+                    }
+                    l += 1;
                 }
             }
             Pattern::Mfma { mdim, .. } => {
-                let m = mdim as usize;
-                let kblock = divmod(wave, m).0 * vec;
+                // Instruction i reads the M block i / kb at the K block i % kb;
+                // lane l reads row l % m of it, at the vector l / m.
+                let m = Divisor::new(mdim as usize);
+                let kblock = m.divmod(wave).0 * vec;
                 let (ib, ik) = divmod(i, divmod(cols, kblock).0);
-                let (lk, lm) = divmod(lane, m);
-                at(ib * m + lm, ik * kblock + lk * vec)
+                while l < n {
+                    let (lk, lm) = m.divmod(first + l);
+                    chunk.set(l, ib * m.d + lm, ik * kblock + lk * vec);
+                    l += 1;
+                }
             }
             Pattern::Ldmatrix { op } => {
                 let matrices = match op {
                     Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => matrices as usize,
                     _ => 0,
                 };
-                if lane >= 8 * matrices {
-                    None
-                } else {
-                    let mrows = if matrices >= 2 { 16 } else { 8 };
-                    let mcols = if matrices == 4 { 2 * vec } else { vec };
-                    let (ir, ic) = divmod(i, divmod(cols, mcols).0);
-                    let j = lane / 8;
-                    at(ir * mrows + 8 * (j % 2) + lane % 8, ic * mcols + (j / 2) * vec)
+                // Lanes 8j..8j+8 give the rows of matrix j: matrices stack in
+                // pairs down, then across.
+                let mrows = if matrices >= 2 { 16 } else { 8 };
+                let mcols = if matrices == 4 { 2 * vec } else { vec };
+                let (ir, ic) = divmod(i, divmod(cols, mcols).0);
+                while l < n {
+                    let lane = first + l;
+                    if lane < 8 * matrices {
+                        let j = lane / 8;
+                        chunk.set(l, ir * mrows + 8 * (j % 2) + lane % 8, ic * mcols + (j / 2) * vec);
+                    }
+                    l += 1;
                 }
             }
             Pattern::MmaSyncA => {
+                // Instruction i loads register i % 4 of the 16x16 block i / 4.
                 let (block, reg) = (i / 4, i % 4);
                 let (br, bc) = divmod(block, cols / 16);
-                at(br * 16 + lane / 4 + 8 * (reg % 2), bc * 16 + 2 * (lane % 4) + 8 * (reg / 2))
+                while l < n {
+                    let lane = first + l;
+                    chunk.set(l, br * 16 + lane / 4 + 8 * (reg % 2), bc * 16 + 2 * (lane % 4) + 8 * (reg / 2));
+                    l += 1;
+                }
             }
         }
     }

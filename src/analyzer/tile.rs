@@ -6,10 +6,11 @@
 use super::arch::Arch;
 use super::memo::CountMemo;
 use super::model::{Counts, PhaseTable};
-use super::pattern::Pattern;
+use super::pattern::{LaneChunk, Pattern};
 use super::rules::MAX_LANES;
+use crate::descriptor::program::LANES;
 use crate::error::{Error, ErrorKind};
-use crate::{Descriptor, Index, Program};
+use crate::{Descriptor, Program};
 
 /// Totals over every instruction of a tile.
 ///
@@ -234,9 +235,8 @@ pub const fn program_lane_addresses(
 
 /// Writes instruction `i`'s lane addresses into `out` (every lane of the
 /// wave, `None` where inactive), for a pattern whose shape over the 2-D
-/// `program` (`[rows, cols, vec, wave]`) was already checked. The active
-/// lanes' coordinates go through the program in one batch
-/// ([`Program::offsets_if_valid`]).
+/// `program` (`[rows, cols, vec, wave]`) was already checked. The lanes go
+/// through the program [`LANES`] at a time ([`chunk_addresses`]).
 #[inline(always)]
 const fn shaped_lane_addresses(
     program: &Program,
@@ -246,48 +246,50 @@ const fn shaped_lane_addresses(
     i: usize,
     out: &mut [Option<u64>; MAX_LANES],
 ) -> Result<(), Error> {
-    // The active lanes, in order, and their coordinates.
-    let mut coords = [[0; 2]; MAX_LANES];
-    let mut lanes = [0usize; MAX_LANES];
-    let mut active = 0;
-    let mut lane = 0;
-    while lane < MAX_LANES {
-        out[lane] = None;
-        if lane < wave {
-            if let Some((r, c)) = pattern.coordinate_valid(rows, cols, vec, wave, i, lane) {
-                coords[active] = [r, c];
-                lanes[active] = lane;
-                active += 1;
-            }
+    let lanes = if wave < MAX_LANES { wave } else { MAX_LANES };
+    let mut first = 0;
+    while first < lanes {
+        let n = if lanes - first < LANES { lanes - first } else { LANES };
+        let mut chunk = LaneChunk::EMPTY;
+        pattern.lane_coordinates([rows, cols, vec, wave], i, first, n, &mut chunk);
+        if let Err(e) = chunk_addresses(program, element_bytes, i, first, &chunk, n, out) {
+            return Err(e);
         }
-        lane += 1;
+        first += n;
     }
-    batch_addresses(program, element_bytes, i, coords.split_at(active).0, &lanes, out)
+    Ok(())
 }
 
-/// The byte addresses of instruction `i`'s active lanes, in one batch
-/// through `program` ([`Program::offsets_if_valid`]): `coords[k]` is the
-/// coordinate of lane `lanes[k]`, whose address goes to `out[lanes[k]]`
-/// (other entries of `out` are left alone). A coordinate on padding or
-/// outside the tile is an error naming the instruction, the lane and the
-/// coordinate, as [`program_address`] reports it.
-pub(crate) const fn batch_addresses(
+/// The byte addresses of a chunk of lanes `first..first + n` of
+/// instruction `i` (`n` at most [`LANES`]), in one batch through `program`:
+/// `out[first + l]` is lane `l`'s address, `None` when inactive. An active
+/// lane on padding or outside the tile is an error naming the instruction,
+/// the lane and the coordinate, as [`program_address`] reports it.
+#[inline(always)]
+pub(crate) const fn chunk_addresses(
     program: &Program,
     element_bytes: usize,
     i: usize,
-    coords: &[[Index; 2]],
-    lanes: &[usize; MAX_LANES],
+    first: usize,
+    chunk: &LaneChunk,
+    n: usize,
     out: &mut [Option<u64>; MAX_LANES],
 ) -> Result<(), Error> {
-    let mut offsets = [None; MAX_LANES];
-    let n = program.offsets_if_valid(coords, &mut offsets);
-    let mut k = 0;
-    while k < n {
-        out[lanes[k] % MAX_LANES] = match to_address(offsets[k], element_bytes, i, lanes[k], coords[k]) {
-            Ok(a) => Some(a),
-            Err(e) => return Err(e),
+    let mut offsets = [0; LANES];
+    let valid = program.offsets_2d(&chunk.rows, &chunk.cols, n, &mut offsets);
+    let mut l = 0;
+    while l < n && l < LANES {
+        let lane = first + l;
+        out[lane % MAX_LANES] = if (chunk.active >> l) & 1 == 0 {
+            None
+        } else {
+            let offset = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
+            match to_address(offset, element_bytes, i, lane, [chunk.rows[l], chunk.cols[l]]) {
+                Ok(a) => Some(a),
+                Err(e) => return Err(e),
+            }
         };
-        k += 1;
+        l += 1;
     }
     Ok(())
 }
@@ -326,7 +328,8 @@ pub const fn analyze_tile(
         Ok(s) => s,
         Err(e) => return Err(e),
     };
-    let program = desc.program();
+    let mut program = Program::EMPTY;
+    desc.compile_into(&mut program);
     let mut t = TileCounts::EMPTY;
     let mut table = PhaseTable::EMPTY;
     let mut memo = CountMemo::new(arch, pattern.op());

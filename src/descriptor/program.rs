@@ -79,6 +79,7 @@ const MAX_TRANSFORMS: usize = MAX_STAGES * MAX_ITEMS;
 /// assert!(cktile::descriptor::program::LANES.is_power_of_two());
 /// ```
 pub const LANES: usize = 32;
+const _: () = assert!(LANES <= 64, "a batch's valid lanes are the bits of a u64");
 
 /// Registers of a program: one stage's upper side and its lower side are
 /// live at once, at most [`MAX_DIMS`] each.
@@ -285,18 +286,19 @@ impl Descriptor {
     /// assert_eq!(d.program().calculate_offset(&[2, 5]), 149);
     /// ```
     pub const fn program(&self) -> Program {
+        let mut p = Program::EMPTY;
+        self.compile_into(&mut p);
+        p
+    }
+
+    /// [`program`](Self::program) in place: compiles the descriptor into
+    /// `p`, which must be [`Program::EMPTY`]. The bank analyzer compiles
+    /// each tile's descriptor this way, into its own frame, instead of
+    /// copying a 20 KB program out of `program`.
+    pub(crate) const fn compile_into(&self, p: &mut Program) {
         let stages = self.stages();
         let top = self.lengths();
-        let mut p = Program {
-            ops: [Op::Nop; MAX_OPS],
-            n_ops: 0,
-            transforms: [NOP_TRANSFORM; MAX_TRANSFORMS],
-            n_transforms: 0,
-            top,
-            limits: [u64::MAX; MAX_DIMS],
-            result: 0,
-            n_regs: 0,
-        };
+        p.top = top;
         let mut d = 0;
         while d < top.len() {
             p.limits[d] = top.get(d) as u64;
@@ -371,11 +373,22 @@ impl Descriptor {
         p.fold_affine();
         p.n_regs = p.register_count();
         p.mark_unsigned();
-        p
     }
 }
 
 impl Program {
+    /// No operation: what [`Descriptor::compile_into`] starts from.
+    pub(crate) const EMPTY: Program = Program {
+        ops: [Op::Nop; MAX_OPS],
+        n_ops: 0,
+        transforms: [NOP_TRANSFORM; MAX_TRANSFORMS],
+        n_transforms: 0,
+        top: Dims::EMPTY,
+        limits: [u64::MAX; MAX_DIMS],
+        result: 0,
+        n_regs: 0,
+    };
+
     const fn push(&mut self, op: Op) {
         self.ops[self.n_ops as usize % MAX_OPS] = op;
         self.n_ops += 1;
@@ -809,6 +822,11 @@ impl Program {
             }
             return count;
         }
+        if N == 2 {
+            // 2-D coordinates (the analyzer's) go through the 2-D batch.
+            self.batches_2d(coords, out);
+            return count;
+        }
         // The smallest register file that holds every register the program
         // uses (the top dimensions are registers 0..N).
         if self.n_regs as usize <= 4 {
@@ -819,6 +837,92 @@ impl Program {
             self.batches::<N, REGS>(coords, out);
         }
         count
+    }
+
+    /// [`offsets_if_valid`](Self::offsets_if_valid) on 2-D coordinates
+    /// (`N` is 2, the program's arity) and an output of the same length,
+    /// [`LANES`] at a time through [`offsets_2d`](Self::offsets_2d).
+    const fn batches_2d<const N: usize>(&self, coords: &[[Index; N]], out: &mut [Option<Index>]) {
+        let mut start = 0;
+        while start < coords.len() && start < out.len() {
+            let len = if coords.len() - start < LANES { coords.len() - start } else { LANES };
+            let (mut rows, mut cols, mut offsets) = ([0; LANES], [0; LANES], [0; LANES]);
+            let mut l = 0;
+            while l < len && N >= 2 {
+                rows[l] = coords[start + l][0];
+                cols[l] = coords[start + l][1];
+                l += 1;
+            }
+            let valid = self.offsets_2d(&rows, &cols, len, &mut offsets);
+            l = 0;
+            while l < len {
+                out[start + l] = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
+                l += 1;
+            }
+            start += len;
+        }
+    }
+
+    /// [`offsets_if_valid`](Self::offsets_if_valid) for up to [`LANES`]
+    /// coordinates of a 2-D program, given as two columns: lane `l < n` is
+    /// `[rows[l], cols[l]]`. Writes each lane's offset to `out[l]` and
+    /// returns the valid lanes as the bits of a mask (lane `l` is bit `l`);
+    /// an entry of `out` whose bit is clear means nothing. A program that
+    /// is not 2-D has no valid lane. The bank analyzer and the search ask
+    /// this for each instruction's lanes, in the layout their lane
+    /// coordinates are made in.
+    #[inline]
+    pub(crate) const fn offsets_2d(
+        &self,
+        rows: &[Index; LANES],
+        cols: &[Index; LANES],
+        n: usize,
+        out: &mut [Index; LANES],
+    ) -> u64 {
+        if self.top.len() != 2 {
+            return 0;
+        }
+        if self.n_regs as usize <= 4 {
+            self.chunk_2d::<4>(rows, cols, n, out)
+        } else if self.n_regs as usize <= 8 {
+            self.chunk_2d::<8>(rows, cols, n, out)
+        } else {
+            self.chunk_2d::<REGS>(rows, cols, n, out)
+        }
+    }
+
+    /// [`offsets_2d`](Self::offsets_2d) on a register file of `NR`
+    /// registers (as for [`batches`](Self::batches)). Lanes from `n` on run
+    /// too (the operations are total) and are left out of the mask.
+    #[inline(always)]
+    const fn chunk_2d<const NR: usize>(
+        &self,
+        rows: &[Index; LANES],
+        cols: &[Index; LANES],
+        n: usize,
+        out: &mut [Index; LANES],
+    ) -> u64 {
+        let mut regs = [[0 as Index; LANES]; NR];
+        let mut valid = [false; LANES];
+        let (row_limit, col_limit) = (self.limits[0], self.limits[1]);
+        let mut l = 0;
+        while l < LANES {
+            regs[0][l] = rows[l];
+            regs[1][l] = cols[l];
+            // `0 <= v < length` as one unsigned comparison (lengths are positive).
+            valid[l] = l < n && (rows[l] as u64) < row_limit && (cols[l] as u64) < col_limit;
+            l += 1;
+        }
+        self.run_lanes(&mut regs, &mut valid);
+        let result = &regs[self.result as usize & (NR - 1)];
+        let mut mask = 0u64;
+        l = 0;
+        while l < LANES {
+            out[l] = result[l];
+            mask |= (valid[l] as u64) << l;
+            l += 1;
+        }
+        mask
     }
 
     /// [`offsets_if_valid`](Self::offsets_if_valid) on coordinates of the

@@ -6,9 +6,11 @@ use super::problem::Problem;
 use crate::Program;
 use crate::analyzer::memo::CountMemo;
 use crate::analyzer::model::{PhaseTable, count_in};
+use crate::analyzer::pattern::LaneChunk;
 use crate::analyzer::rules::MAX_LANES;
-use crate::analyzer::tile::batch_addresses;
+use crate::analyzer::tile::chunk_addresses;
 use crate::analyzer::{Arch, Counts, Op};
+use crate::descriptor::program::LANES;
 use crate::error::Error;
 use alloc::vec::Vec;
 
@@ -22,6 +24,9 @@ pub(crate) struct PatternWork {
     pub op: Op,
     /// Per instruction, per lane.
     pub lanes: Lanes,
+    /// The same lanes as the program reads them: per instruction, the
+    /// wave's lanes in chunks of [`LANES`] (`chunks_per_instruction` each).
+    pub chunks: Vec<LaneChunk>,
 }
 
 /// What one pattern costs under one layout.
@@ -73,7 +78,20 @@ impl Workload {
                 }
                 lanes.push(at);
             }
-            patterns.push(PatternWork { op, lanes });
+            let counted = wave.min(MAX_LANES);
+            let mut chunks = Vec::with_capacity(n * counted.div_ceil(LANES));
+            for at in &lanes {
+                for group in at[..counted].chunks(LANES) {
+                    let mut chunk = LaneChunk::EMPTY;
+                    for (l, slot) in group.iter().enumerate() {
+                        if let Some((r, c)) = *slot {
+                            chunk.set(l, r, c);
+                        }
+                    }
+                    chunks.push(chunk);
+                }
+            }
+            patterns.push(PatternWork { op, lanes, chunks });
         }
         Ok(Workload { arch, element_bytes: eb, patterns })
     }
@@ -104,25 +122,28 @@ impl Workload {
 
     /// Each pattern's cost under a compiled descriptor, with the analyzer's address
     /// rule (a lane on a padded or outside coordinate is an error); each
-    /// instruction's lanes go through the program in one batch.
+    /// instruction's lanes go through the program in batches of [`LANES`].
     pub fn program_cost(&self, program: &Program) -> Result<Vec<PatternCost>, Error> {
         let wave = (self.arch.wave() as usize).min(MAX_LANES);
         let mut out = Vec::with_capacity(self.patterns.len());
         let mut table = PhaseTable::EMPTY;
-        let (mut coords, mut lanes) = ([[0; 2]; MAX_LANES], [0usize; MAX_LANES]);
         for p in &self.patterns {
             let mut cost = PatternCost::default();
             let mut memo = CountMemo::new(&self.arch, p.op);
-            for (i, at) in p.lanes.iter().enumerate() {
-                let mut active = 0;
-                for (lane, slot) in at.iter().enumerate().take(wave) {
-                    if let Some((r, c)) = *slot {
-                        (coords[active], lanes[active]) = ([r as i64, c as i64], lane);
-                        active += 1;
-                    }
-                }
+            for (i, chunks) in p.chunks.chunks(wave.div_ceil(LANES)).enumerate() {
                 let mut addrs = [None; MAX_LANES];
-                batch_addresses(program, self.element_bytes, i, &coords[..active], &lanes, &mut addrs)?;
+                for (k, chunk) in chunks.iter().enumerate() {
+                    let first = k * LANES;
+                    chunk_addresses(
+                        program,
+                        self.element_bytes,
+                        i,
+                        first,
+                        chunk,
+                        (wave - first).min(LANES),
+                        &mut addrs,
+                    )?;
+                }
                 cost.add(&memo.count(&mut table, &addrs[..wave])?, 1);
             }
             out.push(cost);
