@@ -161,30 +161,54 @@ impl CountMemo {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub const fn count(&mut self, table: &mut PhaseTable, addresses: &[Option<u64>]) -> Result<Counts, Error> {
-        let (key, residue) = match self.shape_of(addresses) {
-            Some(k) => k,
-            None => return count_in(table, &self.arch, self.op, addresses),
-        };
+        match LaneAddresses::from_options(addresses) {
+            Some(a) => self.count_lanes(table, &a),
+            None => count_in(table, &self.arch, self.op, addresses),
+        }
+    }
+
+    /// [`count`](Self::count) of addresses the analyzer keeps as
+    /// [`LaneAddresses`].
+    #[inline]
+    pub(crate) const fn count_lanes(&mut self, table: &mut PhaseTable, a: &LaneAddresses) -> Result<Counts, Error> {
+        let lanes = if a.lanes < MAX_LANES { a.lanes } else { MAX_LANES };
+        let active = a.active & if lanes < 64 { (1u64 << lanes) - 1 } else { u64::MAX };
+        if active == 0 {
+            return count_in(table, &self.arch, self.op, a.options().split_at(lanes).0);
+        }
+        // The shape: each active lane's distance from the first, plus LIMIT
+        // (|a - b| < 2^62 puts it in (0, 2^63)); INACTIVE elsewhere.
+        let base = a.at[active.trailing_zeros() as usize % MAX_LANES];
+        let (mut key, mut any) = ([INACTIVE; MAX_LANES], 0u64);
+        let mut l = 0;
+        while l < lanes {
+            let on = (active >> l) & 1 == 1;
+            key[l] = if on { a.at[l].wrapping_sub(base).wrapping_add(LIMIT) } else { INACTIVE };
+            any |= if on { a.at[l] } else { 0 };
+            l += 1;
+        }
+        // An address at or past LIMIT (a power of two) sets a bit of `any` at or above it.
+        if any >= LIMIT {
+            return count_in(table, &self.arch, self.op, a.options().split_at(lanes).0);
+        }
+        let residue = base % self.quantum;
         // The most recent shape first: consecutive instructions often share one.
         let mut k = 0;
         while k < self.len {
             let s = (self.next + SHAPES - 1 - k) % SHAPES;
-            if self.lanes[s] == addresses.len()
-                && self.residue[s] == residue
-                && same(&self.shape[s], &key, addresses.len())
-            {
+            if self.lanes[s] == lanes && self.residue[s] == residue && same(&self.shape[s], &key, lanes) {
                 self.hits += 1;
                 return Ok(self.counts[s]);
             }
             k += 1;
         }
-        let c = match count_in(table, &self.arch, self.op, addresses) {
+        let c = match count_in(table, &self.arch, self.op, a.options().split_at(lanes).0) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };
         let s = self.next;
         self.shape[s] = key;
-        self.lanes[s] = addresses.len();
+        self.lanes[s] = lanes;
         self.residue[s] = residue;
         self.counts[s] = c;
         self.next = (s + 1) % SHAPES;
@@ -193,39 +217,60 @@ impl CountMemo {
         }
         Ok(c)
     }
+}
 
-    /// The instruction's shape and the residue of its first active
-    /// address, or `None` when it has no active lane, more lanes than a
-    /// wave can hold, or an address past [`LIMIT`] (counted directly).
+/// One instruction's lane addresses as the analyzer makes them: an address
+/// per lane (meaningless where the lane is inactive), the active lanes as
+/// mask bits, and the number of lanes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LaneAddresses {
+    pub(crate) at: [u64; MAX_LANES],
+    pub(crate) active: u64,
+    pub(crate) lanes: usize,
+}
+
+const _: () = assert!(MAX_LANES <= 64, "a wave's active lanes are the bits of a u64");
+
+impl LaneAddresses {
+    /// `lanes` lanes, none active.
+    pub(crate) const fn new(lanes: usize) -> LaneAddresses {
+        LaneAddresses { at: [0; MAX_LANES], active: 0, lanes }
+    }
+
+    /// Lane `lane` accesses `address`.
     #[inline(always)]
-    const fn shape_of(&self, addresses: &[Option<u64>]) -> Option<([u64; MAX_LANES], u64)> {
+    pub(crate) const fn set(&mut self, lane: usize, address: u64) {
+        self.at[lane % MAX_LANES] = address;
+        self.active |= 1 << (lane % MAX_LANES);
+    }
+
+    /// The addresses as the model takes them: `None` for an inactive lane.
+    pub(crate) const fn options(&self) -> [Option<u64>; MAX_LANES] {
+        let mut out = [None; MAX_LANES];
+        let mut l = 0;
+        while l < self.lanes && l < MAX_LANES {
+            if (self.active >> l) & 1 == 1 {
+                out[l] = Some(self.at[l]);
+            }
+            l += 1;
+        }
+        out
+    }
+
+    /// The same lanes from the model's form; `None` past [`MAX_LANES`].
+    const fn from_options(addresses: &[Option<u64>]) -> Option<LaneAddresses> {
         if addresses.len() > MAX_LANES {
             return None;
         }
-        let mut key = [INACTIVE; MAX_LANES];
-        let mut base = None;
-        let mut lane = 0;
-        while lane < addresses.len() {
-            if let Some(a) = addresses[lane] {
-                if a >= LIMIT {
-                    return None;
-                }
-                let b = match base {
-                    Some(b) => b,
-                    None => {
-                        base = Some(a);
-                        a
-                    }
-                };
-                // |a - b| < 2^62: the entry lies in (0, 2^63).
-                key[lane] = a.wrapping_sub(b).wrapping_add(LIMIT);
+        let mut a = LaneAddresses::new(addresses.len());
+        let mut l = 0;
+        while l < addresses.len() {
+            if let Some(address) = addresses[l] {
+                a.set(l, address);
             }
-            lane += 1;
+            l += 1;
         }
-        match base {
-            Some(b) => Some((key, b % self.quantum)),
-            None => None,
-        }
+        Some(a)
     }
 }
 

@@ -4,7 +4,7 @@
 //! layout at compile time with exactly the numbers the runtime reports give.
 
 use super::arch::Arch;
-use super::memo::CountMemo;
+use super::memo::{CountMemo, LaneAddresses};
 use super::model::{Counts, PhaseTable};
 use super::pattern::{LaneChunk, Pattern};
 use super::rules::MAX_LANES;
@@ -215,7 +215,7 @@ pub const fn program_lane_addresses(
     }
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
     let wave = arch.wave() as usize;
-    let mut out = [None; MAX_LANES];
+    let out = [None; MAX_LANES];
     if wave == 0 {
         return Ok(out);
     }
@@ -227,14 +227,15 @@ pub const fn program_lane_addresses(
     if i >= n {
         return Ok(out);
     }
-    match shaped_lane_addresses(program, element_bytes, [rows, cols, vec, wave], pattern, i, &mut out) {
-        Ok(()) => Ok(out),
+    let mut a = LaneAddresses::new(if wave < MAX_LANES { wave } else { MAX_LANES });
+    match shaped_lane_addresses(program, element_bytes, [rows, cols, vec, wave], pattern, i, &mut a) {
+        Ok(()) => Ok(a.options()),
         Err(e) => Err(e),
     }
 }
 
 /// Writes instruction `i`'s lane addresses into `out` (every lane of the
-/// wave, `None` where inactive), for a pattern whose shape over the 2-D
+/// wave, whose active lanes it sets anew), for a pattern whose shape over the 2-D
 /// `program` (`[rows, cols, vec, wave]`) was already checked. The lanes go
 /// through the program [`LANES`] at a time ([`chunk_addresses`]).
 #[inline(always)]
@@ -244,9 +245,11 @@ const fn shaped_lane_addresses(
     [rows, cols, vec, wave]: [usize; 4],
     pattern: Pattern,
     i: usize,
-    out: &mut [Option<u64>; MAX_LANES],
+    out: &mut LaneAddresses,
 ) -> Result<(), Error> {
     let lanes = if wave < MAX_LANES { wave } else { MAX_LANES };
+    out.lanes = lanes;
+    out.active = 0;
     let mut first = 0;
     while first < lanes {
         let n = if lanes - first < LANES { lanes - first } else { LANES };
@@ -262,7 +265,8 @@ const fn shaped_lane_addresses(
 
 /// The byte addresses of a chunk of lanes `first..first + n` of
 /// instruction `i` (`n` at most [`LANES`]), in one batch through `program`:
-/// `out[first + l]` is lane `l`'s address, `None` when inactive. An active
+/// lane `first + l` of `out` gets lane `l`'s address when active (the
+/// chunk's lanes must be inactive in `out` before). An active
 /// lane on padding or outside the tile is an error naming the instruction,
 /// the lane and the coordinate, as [`program_address`] reports it.
 #[inline(always)]
@@ -273,24 +277,37 @@ pub(crate) const fn chunk_addresses(
     first: usize,
     chunk: &LaneChunk,
     n: usize,
-    out: &mut [Option<u64>; MAX_LANES],
+    out: &mut LaneAddresses,
 ) -> Result<(), Error> {
     let mut offsets = [0; LANES];
     let valid = program.offsets_2d(&chunk.rows, &chunk.cols, n, &mut offsets);
+    // The lanes with an address: valid, and an offset whose byte address
+    // fits (`offset * element_bytes`, unsigned, without overflow).
+    let limit = if element_bytes == 0 { u64::MAX } else { u64::MAX / element_bytes as u64 };
+    let mut good = 0u64;
     let mut l = 0;
-    while l < n && l < LANES {
-        let lane = first + l;
-        out[lane % MAX_LANES] = if (chunk.active >> l) & 1 == 0 {
-            None
-        } else {
-            let offset = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
-            match to_address(offset, element_bytes, i, lane, [chunk.rows[l], chunk.cols[l]]) {
-                Ok(a) => Some(a),
-                Err(e) => return Err(e),
-            }
-        };
+    while l < LANES {
+        good |= (((offsets[l] as u64) <= limit) as u64 & (offsets[l] >= 0) as u64) << l;
         l += 1;
     }
+    let active = chunk.active & if n < 64 { (1 << n) - 1 } else { u64::MAX };
+    let bad = active & !(valid & good);
+    if bad != 0 {
+        // The first such lane, reported as one coordinate would be.
+        let l = bad.trailing_zeros() as usize % LANES;
+        let offset = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
+        return match to_address(offset, element_bytes, i, first + l, [chunk.rows[l], chunk.cols[l]]) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        };
+    }
+    l = 0;
+    while l < n && l < LANES {
+        // Checked above: no overflow.
+        out.at[(first + l) % MAX_LANES] = offsets[l] as u64 * element_bytes as u64;
+        l += 1;
+    }
+    out.active |= active << (first % MAX_LANES);
     Ok(())
 }
 
@@ -333,15 +350,14 @@ pub const fn analyze_tile(
     let mut t = TileCounts::EMPTY;
     let mut table = PhaseTable::EMPTY;
     let mut memo = CountMemo::new(arch, pattern.op());
-    let mut addrs = [None; MAX_LANES];
-    let lanes = if wave < MAX_LANES { wave } else { MAX_LANES };
+    let mut addrs = LaneAddresses::new(0);
     let mut i = 0;
     while i < n {
         if let Err(e) = shaped_lane_addresses(&program, element_bytes, [rows, cols, vec, wave], pattern, i, &mut addrs)
         {
             return Err(e);
         }
-        let c = match memo.count(&mut table, addrs.split_at(lanes).0) {
+        let c = match memo.count_lanes(&mut table, &addrs) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };

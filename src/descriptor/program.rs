@@ -910,7 +910,7 @@ impl Program {
             regs[0][l] = rows[l];
             regs[1][l] = cols[l];
             // `0 <= v < length` as one unsigned comparison (lengths are positive).
-            valid[l] = l < n && (rows[l] as u64) < row_limit && (cols[l] as u64) < col_limit;
+            valid[l] = (l < n) & ((rows[l] as u64) < row_limit) & ((cols[l] as u64) < col_limit);
             l += 1;
         }
         self.run_lanes(&mut regs, &mut valid);

@@ -4,7 +4,7 @@
 
 use super::problem::Problem;
 use crate::Program;
-use crate::analyzer::memo::CountMemo;
+use crate::analyzer::memo::{CountMemo, LaneAddresses};
 use crate::analyzer::model::{PhaseTable, count_in};
 use crate::analyzer::pattern::LaneChunk;
 use crate::analyzer::rules::MAX_LANES;
@@ -131,7 +131,7 @@ impl Workload {
             let mut cost = PatternCost::default();
             let mut memo = CountMemo::new(&self.arch, p.op);
             for (i, chunks) in p.chunks.chunks(wave.div_ceil(LANES)).enumerate() {
-                let mut addrs = [None; MAX_LANES];
+                let mut addrs = LaneAddresses::new(wave);
                 for (k, chunk) in chunks.iter().enumerate() {
                     let first = k * LANES;
                     chunk_addresses(
@@ -144,7 +144,7 @@ impl Workload {
                         &mut addrs,
                     )?;
                 }
-                cost.add(&memo.count(&mut table, &addrs[..wave])?, 1);
+                cost.add(&memo.count_lanes(&mut table, &addrs)?, 1);
             }
             out.push(cost);
         }
