@@ -22,8 +22,8 @@
 use super::parallel;
 use super::problem::Problem;
 use super::workload::{PatternCost, Workload};
-use crate::analyzer::model::PhaseTable;
-use crate::analyzer::rules::rule;
+use crate::analyzer::model::{PhaseTable, count_in};
+use crate::analyzer::rules::{MAX_LANES, rule};
 use crate::error::Error;
 use crate::layouts::xor_linear::{Run, runs};
 use alloc::collections::BTreeMap;
@@ -223,6 +223,7 @@ pub(crate) fn run(
     let eb = p.element_bytes;
     let cols = p.cols;
     let cb = column_bits as usize;
+    let wave = (work.arch.wave() as usize).min(MAX_LANES);
     // Each shape's counts for every setting of its varying masks.
     let mut memos: Vec<Vec<crate::analyzer::Counts>> = Vec::with_capacity(shapes.len());
     for s in &shapes {
@@ -231,15 +232,20 @@ pub(crate) fn run(
             for (k, &a) in s.varying.iter().enumerate() {
                 masks[active[a] as usize] = ((sub as usize) >> (cb * k)) & (chunks - 1);
             }
-            let f = |r: usize| {
-                masks.iter().enumerate().fold(0usize, |acc, (j, &m)| if (r >> j) & 1 == 1 { acc ^ m } else { acc })
-            };
-            let mut address = |_: usize, _: usize, r: usize, c: usize| -> Result<u64, Error> {
-                let e = r * cols + ((c / unit) ^ f(r)) * unit + c % unit;
-                Ok((e * eb) as u64)
-            };
+            // Only the varying bits' masks are set: fold over those alone.
+            let set: Vec<(usize, usize)> =
+                masks.iter().copied().enumerate().filter(|&(_, m)| m != 0).collect();
+            let f = |r: usize| set.iter().fold(0usize, |acc, &(j, m)| if (r >> j) & 1 == 1 { acc ^ m } else { acc });
+            let w = &work.patterns[s.pattern];
+            let mut addrs = [None; MAX_LANES];
+            if let Some(lanes) = w.lanes.get(s.instruction) {
+                for (slot, at) in addrs.iter_mut().zip(&lanes[..wave]) {
+                    // Inside the tile (at most 2^20 elements): no overflow.
+                    *slot = at.map(|(r, c)| ((r * cols + ((c / unit) ^ f(r)) * unit + c % unit) * eb) as u64);
+                }
+            }
             let mut table = PhaseTable::EMPTY;
-            work.instruction(&mut table, &work.patterns[s.pattern], s.instruction, &mut address)
+            count_in(&mut table, &work.arch, w.op, &addrs[..wave])
         });
         memos.push(counted.into_iter().collect::<Result<Vec<_>, Error>>()?);
     }

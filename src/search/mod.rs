@@ -117,7 +117,9 @@ fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Work
     }
     let bytes = space.saturating_mul(p.element_bytes as u64);
     p.arch.check_fits(bytes)?;
-    let program = d.program();
+    // Compiled in place: a program is 20 KB, and there is one per candidate.
+    let mut program = crate::Program::EMPTY;
+    d.compile_into(&mut program);
     keeps_vectors(&program, p.rows, p.cols, unit)?;
     let costs = work.program_cost(&program)?;
     Ok(Candidate {

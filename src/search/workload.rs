@@ -5,7 +5,7 @@
 use super::problem::Problem;
 use crate::Program;
 use crate::analyzer::memo::{CountMemo, LaneAddresses};
-use crate::analyzer::model::{PhaseTable, count_in};
+use crate::analyzer::model::PhaseTable;
 use crate::analyzer::pattern::LaneChunk;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::chunk_addresses;
@@ -94,30 +94,6 @@ impl Workload {
             patterns.push(PatternWork { op, lanes, chunks });
         }
         Ok(Workload { arch, element_bytes: eb, patterns })
-    }
-
-    /// One instruction's counts, with `table` as the model's phase table.
-    pub fn instruction<F>(
-        &self,
-        table: &mut PhaseTable,
-        p: &PatternWork,
-        i: usize,
-        address: &mut F,
-    ) -> Result<Counts, Error>
-    where
-        F: FnMut(usize, usize, usize, usize) -> Result<u64, Error>,
-    {
-        let wave = self.arch.wave() as usize;
-        let mut addrs = [None; MAX_LANES];
-        if let Some(lanes) = p.lanes.get(i) {
-            for (lane, at) in lanes.iter().enumerate().take(wave) {
-                addrs[lane] = match *at {
-                    Some((r, col)) => Some(address(i, lane, r, col)?),
-                    None => None,
-                };
-            }
-        }
-        count_in(table, &self.arch, p.op, &addrs[..wave])
     }
 
     /// Each pattern's cost under a compiled descriptor, with the analyzer's address
