@@ -227,22 +227,29 @@ pub(crate) fn run(
     // Each shape's counts for every setting of its varying masks.
     let mut memos: Vec<Vec<crate::analyzer::Counts>> = Vec::with_capacity(shapes.len());
     for s in &shapes {
+        let w = &work.patterns[s.pattern];
+        // Each lane's address is `(fixed + ((chunk ^ f(row)) * unit)) * eb`,
+        // and `f(row)` (the varying bits' masks alone: the others are 0 in
+        // every setting counted) depends only on the row's varying bits,
+        // gathered here: one XOR table of 2^varying entries per setting.
+        let vbits: Vec<u32> = s.varying.iter().map(|&k| active[k]).collect();
+        let lanes: Vec<Option<(usize, usize, usize)>> = w
+            .lanes
+            .get(s.instruction)
+            .map(|at| {
+                at[..wave].iter().map(|a| a.map(|(r, c)| (r * cols + c % unit, c / unit, gather(r, &vbits)))).collect()
+            })
+            .unwrap_or_default();
         let counted = parallel::map_range(s.memo_len as u64, |sub| {
-            let mut masks = vec![0usize; row_bits as usize];
-            for (k, &a) in s.varying.iter().enumerate() {
-                masks[active[a] as usize] = ((sub as usize) >> (cb * k)) & (chunks - 1);
+            let mut table_f = vec![0usize; 1 << vbits.len()];
+            for g in 1..table_f.len() {
+                let k = g.trailing_zeros() as usize;
+                table_f[g] = table_f[g & (g - 1)] ^ (((sub as usize) >> (cb * k)) & (chunks - 1));
             }
-            // Only the varying bits' masks are set: fold over those alone.
-            let set: Vec<(usize, usize)> =
-                masks.iter().copied().enumerate().filter(|&(_, m)| m != 0).collect();
-            let f = |r: usize| set.iter().fold(0usize, |acc, &(j, m)| if (r >> j) & 1 == 1 { acc ^ m } else { acc });
-            let w = &work.patterns[s.pattern];
             let mut addrs = [None; MAX_LANES];
-            if let Some(lanes) = w.lanes.get(s.instruction) {
-                for (slot, at) in addrs.iter_mut().zip(&lanes[..wave]) {
-                    // Inside the tile (at most 2^20 elements): no overflow.
-                    *slot = at.map(|(r, c)| ((r * cols + ((c / unit) ^ f(r)) * unit + c % unit) * eb) as u64);
-                }
+            for (slot, at) in addrs.iter_mut().zip(&lanes) {
+                // Inside the tile (at most 2^20 elements): no overflow.
+                *slot = at.map(|(fixed, chunk, g)| ((fixed + (chunk ^ table_f[g]) * unit) * eb) as u64);
             }
             let mut table = PhaseTable::EMPTY;
             count_in(&mut table, &work.arch, w.op, &addrs[..wave])
