@@ -80,8 +80,8 @@ pub struct PhaseTable {
     ways: [u16; MAX_BANKS],
     head: [u16; MAX_BANKS],
     generation: u32,
-    /// The busiest group (the lowest of equals) and its ways.
-    best: (u64, u32),
+    /// The most ways of any group (which group: [`busiest`](Self::busiest)).
+    max_ways: u32,
     /// Whether lanes touching one unit share it ([`Op::shares_words`]).
     share: bool,
     /// Number of active lanes in the phase.
@@ -110,7 +110,7 @@ impl PhaseTable {
         ways: [0; MAX_BANKS],
         head: [0; MAX_BANKS],
         generation: 0,
-        best: (0, 0),
+        max_ways: 0,
         share: true,
         active: 0,
     };
@@ -126,7 +126,7 @@ impl PhaseTable {
         self.group_mask = if self.groups.is_power_of_two() { self.groups - 1 } else { 0 };
         self.len = 0;
         self.active = 0;
-        self.best = (0, 0);
+        self.max_ways = 0;
         if self.generation == u32::MAX {
             // Every stamp is older than generation 1 again.
             self.stamp = [0; MAX_BANKS];
@@ -169,9 +169,8 @@ impl PhaseTable {
         self.head[g] = self.len as u16;
         self.len += 1;
         self.ways[g] = ways;
-        let w = ways as u32;
-        if w > self.best.1 || (w == self.best.1 && (g as u64) < self.best.0) {
-            self.best = (g as u64, w);
+        if ways as u32 > self.max_ways {
+            self.max_ways = ways as u32;
         }
     }
 
@@ -235,7 +234,16 @@ impl PhaseTable {
     /// assert_eq!(t.busiest(), (1, 1));
     /// ```
     pub const fn busiest(&self) -> (u32, u32) {
-        ((self.best.0 * self.unit) as u32, self.best.1)
+        // The lowest group with the most ways (found when asked: counting
+        // needs only the ways, `max_ways`).
+        let mut g = 0;
+        while g < self.groups as usize && g < MAX_BANKS {
+            if self.stamp[g] == self.generation && self.ways[g] as u32 == self.max_ways {
+                return ((g as u64 * self.unit) as u32, self.max_ways);
+            }
+            g += 1;
+        }
+        (0, 0)
     }
 
     /// The distinct words of bank `bank`, in first-touch order (at most `N`).
@@ -452,7 +460,7 @@ pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Opti
             t.fill(op, &r, access, p, addresses);
             // A lane with two addresses is one active lane.
             let active = if access == 0 { t.active } else { 0 };
-            tally(&mut c, &mut worst, arch, t.busiest().1, access as usize * phases + p, active);
+            tally(&mut c, &mut worst, arch, t.max_ways, access as usize * phases + p, active);
             p += 1;
         }
         access += 1;
@@ -545,7 +553,7 @@ pub const fn count_copy(
     while p < r.grouping.phases() {
         t.fill(op, &r, 0, p, addresses);
         s.fill(read, &rr, 0, p, sources);
-        let (a, b) = (t.busiest().1, s.busiest().1);
+        let (a, b) = (t.max_ways, s.max_ways);
         tally(&mut c, &mut worst, arch, if a > b { a } else { b }, p, t.active);
         p += 1;
     }
