@@ -140,6 +140,10 @@ pub mod prelude {
         make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
         make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
     };
+    pub use crate::typed::{
+        TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
+        make_tensor_coordinate, move_tensor_coordinate,
+    };
     pub use crate::{Descriptor, Error, Item, Number, StaticDescriptor};
     pub use cktile_transforms::typed::*;
 }

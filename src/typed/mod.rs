@@ -56,12 +56,17 @@ mod chain;
 mod coordinate;
 mod derived;
 mod lists;
+mod tensor_coordinate;
 #[cfg(test)]
 mod tests;
 
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
 pub use lists::{IdLists, IdTable, TransformList};
+pub use tensor_coordinate::{
+    TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
+    make_tensor_coordinate, move_tensor_coordinate,
+};
 
 use crate::descriptor::offset::check_coordinate;
 use crate::{Descriptor, Error, ErrorKind, Index};
@@ -282,7 +287,13 @@ impl<C: Chain> TensorDescriptor<C> {
     /// ```
     #[inline(always)]
     pub fn coordinate_has_valid_offset(&self, top: impl CoordinateOf<Top<C>>) -> bool {
-        let top = top.as_slice();
+        self.valid_top(top.as_slice())
+    }
+
+    /// Whether a top index (of the chain's arity) lies inside the top
+    /// lengths and maps to no padding.
+    #[inline(always)]
+    fn valid_top(&self, top: &[Index]) -> bool {
         check_coordinate(&self.chain.lengths(), top).is_ok() && self.chain.is_valid(&indices(top))
     }
 
@@ -315,8 +326,7 @@ impl<C: Chain> TensorDescriptor<C> {
     #[inline(always)]
     pub fn offset_if_valid(&self, top: impl CoordinateOf<Top<C>>) -> Option<Index> {
         let top = top.as_slice();
-        let valid = check_coordinate(&self.chain.lengths(), top).is_ok() && self.chain.is_valid(&indices(top));
-        if valid { Some(self.chain.offset(&indices(top))) } else { None }
+        if self.valid_top(top) { Some(self.chain.offset(&indices(top))) } else { None }
     }
 
     /// Top lengths, one per dimension.
