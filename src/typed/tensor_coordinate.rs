@@ -134,7 +134,10 @@ fn top_of<C: Chain>(top: &[Index]) -> Top<C> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[inline(always)]
-pub fn make_tensor_coordinate<C: Chain>(desc: &TensorDescriptor<C>, top: impl CoordinateOf<Top<C>>) -> TensorCoordinate<C> {
+pub fn make_tensor_coordinate<C: Chain>(
+    desc: &TensorDescriptor<C>,
+    top: impl CoordinateOf<Top<C>>,
+) -> TensorCoordinate<C> {
     let top = top.as_slice();
     TensorCoordinate { top: top_of::<C>(top), offset: desc.chain.offset(&indices(top)), chain: PhantomData }
 }
