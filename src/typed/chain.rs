@@ -57,21 +57,6 @@ pub trait Chain: Copy {
     /// assert_eq!(<NaiveWithOffset<(usize,), (usize,), usize> as Chain>::STAGES, 2);
     /// ```
     const STAGES: usize;
-    /// Whether every level of the chain is affine (no merge, xor, modulo or
-    /// swizzle: [`Kind::is_linear`]), so the offset of `top + step` is the
-    /// offset of `top` plus a function of `step` alone: a coordinate move
-    /// then adds the step's offset instead of recomputing
-    /// ([`move_tensor_coordinate`](super::move_tensor_coordinate)).
-    ///
-    /// ```
-    /// use cktile::typed::{Chain, Naive, Packed, Transformed};
-    /// use cktile::transforms::typed::Merge;
-    /// use cktile::Number;
-    /// assert!(<Naive<(usize, usize), (usize, Number<1>)> as Chain>::LINEAR);
-    /// type Merged = Transformed<Packed<(usize, usize)>, (Merge<(usize, usize)>,), ((Number<0>, Number<1>),), ((Number<0>,),)>;
-    /// assert!(!<Merged as Chain>::LINEAR);
-    /// ```
-    const LINEAR: bool;
     /// The checks of the chain's newest level that read no runtime value
     /// (the id lists against the transforms' dimension counts, for a
     /// [`Transformed`]), when its ids are compile-time values: an `Err` is
@@ -314,7 +299,6 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
         _ => None,
     };
     const STAGES: usize = 1;
-    const LINEAR: bool = true;
     const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         naive(self.lengths.dims(), self.strides.dims(), Vector::UNKNOWN)
@@ -374,7 +358,6 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
         _ => None,
     };
     const STAGES: usize = 1;
-    const LINEAR: bool = true;
     const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         naive_vector(self.lengths.dims(), self.strides.dims(), self.vector_length.get(), self.vector_stride.get())
@@ -418,7 +401,6 @@ impl<L: Values> Chain for Packed<L> {
         None => None,
     };
     const STAGES: usize = 1;
-    const LINEAR: bool = true;
     const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         packed(self.lengths.dims())
@@ -461,7 +443,6 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
         _ => None,
     };
     const STAGES: usize = 1;
-    const LINEAR: bool = true;
     const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         aligned(self.lengths.dims(), self.align.get())
@@ -512,7 +493,6 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain fo
         _ => None,
     };
     const STAGES: usize = 2;
-    const LINEAR: bool = true;
     const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         with_offset(self.lengths.dims(), self.strides.dims(), self.offset.get())
@@ -560,7 +540,6 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
         _ => None,
     };
     const STAGES: usize = P::STAGES + 1;
-    const LINEAR: bool = P::LINEAR && X::LINEAR;
     const STRUCTURE: Option<Result<(), Error>> = match (Lo::STATIC, Up::STATIC) {
         (Some(lo), Some(up)) => Some(stage_structure(P::STAGES, <P::NumTop as Unsigned>::USIZE, X::KINDS, lo, up)),
         _ => None,

@@ -135,18 +135,6 @@ impl IdArray {
     }
 }
 
-/// Whether every kind of a stage's list is affine.
-const fn all_linear(kinds: &[(Kind, usize, usize)]) -> bool {
-    let mut i = 0;
-    while i < kinds.len() {
-        if !kinds[i].0.is_linear() {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// A tuple of [`TypedTransform`]s, with the total number of upper
 /// dimensions as a type-level integer.
 ///
@@ -173,16 +161,6 @@ pub trait TransformList: Copy {
     /// assert_eq!(X::KINDS, &[(Kind::Xor, 2, 2), (Kind::Merge, 3, 1)]);
     /// ```
     const KINDS: &'static [(Kind, usize, usize)];
-    /// Whether every transform of the list is affine ([`Kind::is_linear`]),
-    /// so the stage moves a coordinate by a fixed function of the step.
-    ///
-    /// ```
-    /// use cktile::typed::TransformList;
-    /// use cktile::prelude::*;
-    /// assert!(<(PassThrough<usize>, RightPad<usize, usize>) as TransformList>::LINEAR);
-    /// assert!(!<(PassThrough<usize>, Merge<(usize, usize)>) as TransformList>::LINEAR);
-    /// ```
-    const LINEAR: bool = all_linear(Self::KINDS);
     /// The transforms.
     fn transforms(self) -> Result<TransformArray, Error>;
     /// The checks of [`transforms`](Self::transforms), keeping nothing:

@@ -68,7 +68,7 @@ pub use tensor_coordinate::{
     make_tensor_coordinate, move_tensor_coordinate,
 };
 
-use crate::descriptor::offset::check_coordinate;
+use crate::descriptor::offset::{check_coordinate, in_range};
 use crate::{Descriptor, Error, ErrorKind, Index};
 use cktile_transforms::{Count, Indices, MAX_DIMS, Value, Values};
 use core::fmt;
@@ -291,10 +291,14 @@ impl<C: Chain> TensorDescriptor<C> {
     }
 
     /// Whether a top index (of the chain's arity) lies inside the top
-    /// lengths and maps to no padding.
+    /// lengths and maps to no padding: every condition evaluated and
+    /// combined without branches, as a kernel's bounds check is.
     #[inline(always)]
     fn valid_top(&self, top: &[Index]) -> bool {
-        check_coordinate(&self.chain.lengths(), top).is_ok() && self.chain.is_valid(&indices(top))
+        let lengths = self.chain.lengths();
+        let mut inside = true;
+        lists::unrolled!(top.len(), |j| inside = inside && in_range(top[j], lengths[j]));
+        inside && self.chain.is_valid(&indices(top))
     }
 
     /// The top coordinate whose offset is `offset` (the inverse; CK's

@@ -106,34 +106,6 @@ impl Kind {
         }
     }
 
-    /// Whether a transform of this kind is affine: its lower index moves by
-    /// a fixed linear function of the upper step, whatever the index (so a
-    /// coordinate move adds the mapped step instead of recomputing; see
-    /// [`Transform::is_linear`]). Merge, xor, modulo and swizzle are not.
-    ///
-    /// ```
-    /// use cktile_transforms::Kind;
-    /// assert!(Kind::Embed.is_linear() && Kind::RightPad.is_linear());
-    /// assert!(!Kind::Merge.is_linear() && !Kind::Xor.is_linear());
-    /// ```
-    #[inline]
-    pub const fn is_linear(self) -> bool {
-        match self {
-            Kind::PassThrough
-            | Kind::Pad
-            | Kind::LeftPad
-            | Kind::RightPad
-            | Kind::Embed
-            | Kind::Unmerge
-            | Kind::Slice
-            | Kind::Freeze
-            | Kind::Insert
-            | Kind::Replicate
-            | Kind::Offset => true,
-            Kind::Merge | Kind::Xor | Kind::Modulo | Kind::Swizzle => false,
-        }
-    }
-
     /// The kind with this spec name.
     ///
     /// ```
@@ -716,7 +688,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn is_linear(&self) -> bool {
-        self.kind().is_linear()
+        !matches!(self.repr, Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. })
     }
 
     /// Incremental update for a coordinate move (CK's `update_lower_index`).
