@@ -1053,3 +1053,121 @@ fn typed_walks_visit_valid_and_invalid_coordinates() {
     // Rows 0 (left pad), 1 and 2 (real), 3 and 4 (right pad), -1, then column 21 (outside).
     assert_eq!(valid, 2);
 }
+
+// ---------------------------------------------------------------------------
+// Typed tensor views (`make_tensor_view`, `pad_tensor_view`): the padded
+// view's descriptor is the runtime chain CK's pad_tensor_view builds, and
+// every read and write through the view is the model's (the buffer at the
+// runtime descriptor's offset when the coordinate is valid and inside the
+// buffer, nothing otherwise).
+// ---------------------------------------------------------------------------
+
+use cktile::typed::{DoPad, PadFlag, TileLengths};
+
+/// The runtime chain of `pad_tensor_view` over naive((m, k), (stride, 1)):
+/// a right pad to the next multiple of each tile where `pads` says so.
+fn padded_runtime(m: usize, k: usize, stride: usize, tiles: [usize; 2], pads: [bool; 2]) -> Descriptor {
+    let item = |dim: usize, len: usize| {
+        let t = if pads[dim] {
+            Transform::right_pad(len, len.div_ceil(tiles[dim]) * tiles[dim] - len)
+        } else {
+            Transform::pass_through(len)
+        };
+        Item::new(t.unwrap(), &[dim], &[dim]).unwrap()
+    };
+    Descriptor::naive(&[m, k], &[stride, 1]).unwrap().transform(&[item(0, m), item(1, k)]).unwrap()
+}
+
+/// A typed coordinate from a slice, in code generic over the chain.
+fn coordinate_of<C: Chain>(d: &TensorDescriptor<C>, top: &[Index]) -> cktile::typed::TensorCoordinate<C> {
+    typed_make(d, GenericArray::<Index, C::NumTop>::from_slice(top).clone())
+}
+
+/// Checks a padded typed view against the model over every coordinate of
+/// its lengths and one past them, reading (elements and 2-vectors) and
+/// writing; returns how many coordinates were readable.
+fn assert_padded_view<F: Copy>(
+    (m, k, stride): (usize, usize, usize),
+    tiles: [usize; 2],
+    pads: [bool; 2],
+    flags: F,
+    buffer_len: usize,
+) -> usize
+where
+    (usize, usize): TileLengths<F>,
+{
+    let data: Vec<i64> = (0..buffer_len as i64).map(|i| 1000 + i).collect();
+    let d = make_naive_tensor_descriptor((m, k), (stride, Number::<1>)).unwrap();
+    let view = pad_tensor_view(make_tensor_view(&data[..], d), (tiles[0], tiles[1]), flags).unwrap();
+    let rt = padded_runtime(m, k, stride, tiles, pads);
+    let what = format!("{rt}, buffer of {buffer_len}");
+    assert_eq!(view.descriptor().descriptor(), rt, "{what}");
+    let mut written = data.clone();
+    let mut model = data.clone();
+    let lens = rt.lengths();
+    let mut readable = 0;
+    for r in -1..=lens.get(0) {
+        for c in -1..=lens.get(1) {
+            let coord = coordinate_of(view.descriptor(), &[r, c]);
+            let off = rt.offset_if_valid(&[r, c]).and_then(|o| usize::try_from(o).ok());
+            let want = off.and_then(|o| data.get(o).copied());
+            assert_eq!(view.get(&coord), want, "{what} at ({r}, {c})");
+            let pair = off.and_then(|o| data.get(o..o + 2)).map(|s| [s[0], s[1]]);
+            assert_eq!(view.get_vector::<2>(&coord), pair, "{what} at ({r}, {c})");
+            let mut w = make_tensor_view(&mut written[..], *view.descriptor());
+            let wrote = w.set(&coord, -r * 100 - c);
+            assert_eq!(wrote, want.is_some(), "{what} at ({r}, {c})");
+            if let (Some(o), true) = (off, wrote) {
+                model[o] = -r * 100 - c;
+            }
+            readable += usize::from(want.is_some());
+        }
+    }
+    assert_eq!(written, model, "{what}: writes");
+    readable
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn typed_padded_views_read_and_write_as_the_model(
+        m in 1usize..=9, k in 1usize..=9, extra in 0usize..=3,
+        tiles in proptest::array::uniform2(1usize..=6),
+        short in 0usize..=4,
+    ) {
+        let stride = k + extra;
+        let space = (m - 1) * stride + k;
+        // A buffer that covers the element space, or falls short of it.
+        let len = space.saturating_sub(short);
+        assert_padded_view((m, k, stride), tiles, [true, true], (DoPad::<true>, DoPad::<true>), len);
+        assert_padded_view((m, k, stride), tiles, [true, false], (DoPad::<true>, DoPad::<false>), len);
+        assert_padded_view((m, k, stride), tiles, [false, true], (DoPad::<false>, DoPad::<true>), len);
+    }
+}
+
+#[test]
+fn typed_padded_view_named_cases() {
+    // 3 x 5 in tiles of 2 x 4: 15 real elements of 4 x 8 coordinates.
+    let n = assert_padded_view((3, 5, 5), [2, 4], [true, true], (DoPad::<true>, DoPad::<true>), 15);
+    assert_eq!(n, 15);
+    // The same with the buffer two short: the last two elements unreadable.
+    let n = assert_padded_view((3, 5, 5), [2, 4], [true, true], (DoPad::<true>, DoPad::<true>), 13);
+    assert_eq!(n, 13);
+    assert!(<DoPad<true> as PadFlag>::PADS);
+    // A zero tile length and a padded length past i64 are errors naming the dimension.
+    let d = make_naive_tensor_descriptor((3usize, 5usize), (5usize, Number::<1>)).unwrap();
+    let data = [0u8; 15];
+    let zero = pad_tensor_view(make_tensor_view(&data[..], d), (2usize, 0usize), (DoPad::<true>, DoPad::<true>));
+    assert!(matches!(
+        zero.unwrap_err().kind(),
+        cktile::ErrorKind::Transform { item: 1, source: cktile::transforms::Error::ZeroLength { .. } }
+    ));
+    let huge = pad_tensor_view(make_tensor_view(&data[..], d), (usize::MAX, 4usize), (DoPad::<true>, DoPad::<true>));
+    let e = huge.unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        cktile::ErrorKind::Transform { item: 0, source: cktile::transforms::Error::Overflow { .. } }
+    ));
+    assert!(e.to_string().contains("padded length"), "{e}");
+}

@@ -59,6 +59,7 @@ mod lists;
 mod tensor_coordinate;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
@@ -66,6 +67,10 @@ pub use lists::{IdLists, IdTable, TransformList};
 pub use tensor_coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
     make_tensor_coordinate, move_tensor_coordinate,
+};
+pub use view::{
+    Buffer, BufferMut, DoPad, PadFlag, TensorView, TileLengths, make_tensor_view, pad_tensor_view,
+    transform_tensor_view,
 };
 
 use crate::descriptor::offset::{check_coordinate, in_range};
