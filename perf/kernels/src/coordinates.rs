@@ -209,3 +209,116 @@ mod tests {
         assert_eq!(typed_global_a_kloop(&d, 9, 0, 2), 72 + 8);
     }
 }
+
+/// The chain of [`GlobalA`], as `pad_tensor_view` builds it over
+/// `naive((M, K), (stride, 1))` (right pads on both dimensions).
+pub type GlobalAChain = cktile::typed::Transformed<
+    cktile::typed::Naive<(usize, usize), (usize, cktile::Number<1>)>,
+    (cktile::transforms::typed::RightPad<usize, usize>, cktile::transforms::typed::RightPad<usize, usize>),
+    ((cktile::Number<0>,), (cktile::Number<1>,)),
+    ((cktile::Number<0>,), (cktile::Number<1>,)),
+>;
+
+/// CK's padded global A view over a buffer of elements.
+pub type GlobalAView<'a> = TensorView<&'a [Index], GlobalAChain>;
+
+/// The padded global A view of `data`, `pad_tensor_view` to tiles of 64 x 64.
+#[inline(always)]
+pub fn make_global_a_view(data: &[Index], m: usize, k: usize, stride: usize) -> Result<GlobalAView<'_>, Error> {
+    let d = make_naive_tensor_descriptor((m, k), (stride, cktile::Number::<1>))?;
+    pad_tensor_view(
+        make_tensor_view(data, d),
+        (cktile::Number::<64>, cktile::Number::<64>),
+        (DoPad::<true>, DoPad::<true>),
+    )
+}
+
+/// [`typed_global_a_kloop`] reading the view's elements: `get` is `None`
+/// (counted as 0) where the coordinate is not valid or leaves the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_global_a_view_kloop(a: &GlobalAView, tid: u32, row0: Index, iters: u32) -> Index {
+    let (m, k) = global_start(tid, row0);
+    let mut c = make_tensor_coordinate(a.descriptor(), [m, k]);
+    let mut sum = 0;
+    let mut i = 0;
+    while i < iters {
+        sum += a.get(&c).unwrap_or(0);
+        move_tensor_coordinate(a.descriptor(), &mut c, [0, 64]);
+        i += 1;
+    }
+    sum
+}
+
+/// Twin of [`typed_global_a_view_kloop`]: the bounds checks by hand, the
+/// read through `get` (a negative offset is a huge index: `None`).
+#[unsafe(no_mangle)]
+pub extern "C" fn hand_global_a_view_kloop(
+    data: &[Index],
+    (m_len, k_len, stride): (usize, usize, usize),
+    tid: u32,
+    row0: Index,
+    iters: u32,
+) -> Index {
+    let (m, mut k) = global_start(tid, row0);
+    let (ml, kl) = (m_len as Index, k_len as Index);
+    let (mp, kp) = (m_len.div_ceil(64) as Index * 64, k_len.div_ceil(64) as Index * 64);
+    let mut sum = 0;
+    let mut i = 0;
+    while i < iters {
+        if m >= 0 && k >= 0 && m < mp && k < kp && m < ml && k < kl {
+            sum += data.get((m * stride as Index + k) as usize).copied().unwrap_or(0);
+        }
+        k += 64;
+        i += 1;
+    }
+    sum
+}
+
+/// [`typed_global_a_view_kloop`] with the view built in the kernel
+/// (`pad_tensor_view` computing the pads), reported, not compared.
+#[unsafe(no_mangle)]
+pub extern "C" fn typed_global_a_view_kloop_build(
+    data: &[Index],
+    (m_len, k_len, stride): (usize, usize, usize),
+    tid: u32,
+    row0: Index,
+    iters: u32,
+) -> Index {
+    match make_global_a_view(data, m_len, k_len, stride) {
+        Ok(a) => typed_global_a_view_kloop(&a, tid, row0, iters),
+        Err(_) => -1,
+    }
+}
+
+#[cfg(test)]
+mod view_tests {
+    extern crate std;
+    use super::*;
+
+    /// The view kernels read their twin's elements: buffers that cover the
+    /// element space and buffers that stop short of it.
+    #[test]
+    fn typed_view_kernels_equal_their_twins() {
+        for (m, k, stride) in [(100, 60, 72), (130, 200, 256), (1, 1, 1)] {
+            let space = (m - 1) * stride + k;
+            for len in [space, space / 2] {
+                let data: std::vec::Vec<Index> = (0..len as Index).map(|i| 3 * i + 1).collect();
+                let a = make_global_a_view(&data, m, k, stride).unwrap();
+                for row0 in [-8, 0, 64, 120] {
+                    for tid in 0..512 {
+                        for iters in [0, 1, 4] {
+                            let want = hand_global_a_view_kloop(&data, (m, k, stride), tid, row0, iters);
+                            assert_eq!(typed_global_a_view_kloop(&a, tid, row0, iters), want, "{m} {k} {tid}");
+                            let built = typed_global_a_view_kloop_build(&data, (m, k, stride), tid, row0, iters);
+                            assert_eq!(built, want);
+                        }
+                    }
+                }
+            }
+        }
+        // Not vacuous: thread 9 of rows 0.. reads (1, 8) and (1, 72) is K padding.
+        let data: std::vec::Vec<Index> = (0..7200).collect();
+        let a = make_global_a_view(&data, 100, 60, 72).unwrap();
+        assert_eq!(typed_global_a_view_kloop(&a, 9, 0, 2), 80);
+    }
+}
