@@ -30,6 +30,11 @@
 //! an `Err` ([`Chain::check`]): no runtime [`Descriptor`] is built, so on
 //! a GPU a kernel can build its descriptor in a few compares.
 //!
+//! Coordinates ([`TensorCoordinate`], [`make_tensor_coordinate`],
+//! [`move_tensor_coordinate`], [`coordinate_has_valid_offset`]) hold a top
+//! index and its offset; views ([`TensorView`], [`make_tensor_view`],
+//! [`pad_tensor_view`]) read and write a buffer through a descriptor.
+//!
 //! ```
 //! use cktile::prelude::*;
 //!

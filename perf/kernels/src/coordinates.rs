@@ -1,10 +1,11 @@
-//! Proof kernels of the typed tensor coordinates (issue 15):
+//! Proof kernels of the typed tensor coordinates and views (issue 15):
 //! `make_tensor_coordinate`, `move_tensor_coordinate` and
 //! `coordinate_has_valid_offset` in the loops CK Tile kernels run, next to
 //! their hand-written twins. A K loop over the GEMM A LDS block (all static,
 //! and with a runtime MPerBlock), and a K loop over CK's padded global A view
 //! (runtime M, K, stride and pads, a runtime trip count) that asks each
-//! coordinate's validity, as a tile window's loads do.
+//! coordinate's validity, as a tile window's loads do; and the same K loop
+//! reading a typed tensor view (`pad_tensor_view` over a slice).
 //!
 //! The LDS loops read the tile at each offset (as a warp GEMM's loads do),
 //! so the count compares the loops, not how LLVM happens to vectorise a sum
