@@ -31,6 +31,24 @@
 //! assert_eq!(c, make_tensor_coordinate(&d, [3, 5]));
 //! # Ok::<(), cktile::Error>(())
 //! ```
+//!
+//! A step of the wrong arity, or a coordinate of another descriptor's
+//! chain, does not compile:
+//!
+//! ```compile_fail
+//! use cktile::prelude::*;
+//! let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+//! let mut c = make_tensor_coordinate(&d, [1, 2]);
+//! move_tensor_coordinate(&d, &mut c, [1]); // this descriptor takes a coordinate `[i64; 2]`
+//! ```
+//!
+//! ```compile_fail
+//! use cktile::prelude::*;
+//! let a = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
+//! let b = make_naive_tensor_descriptor_packed((Number::<8>, Number::<4>)).unwrap();
+//! let mut c = make_tensor_coordinate(&a, [1, 2]);
+//! move_tensor_coordinate(&b, &mut c, [0, 1]); // a coordinate of `a`'s chain
+//! ```
 
 use super::{Chain, CoordinateOf, TensorDescriptor, Top, indices};
 use crate::Index;
