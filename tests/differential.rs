@@ -1062,7 +1062,7 @@ fn typed_walks_visit_valid_and_invalid_coordinates() {
 // buffer, nothing otherwise).
 // ---------------------------------------------------------------------------
 
-use cktile::typed::{DoPad, PadFlag, TileLengths};
+use cktile::typed::{DoPad, TileLengths};
 
 /// The runtime chain of `pad_tensor_view` over naive((m, k), (stride, 1)):
 /// a right pad to the next multiple of each tile where `pads` says so.
@@ -1154,7 +1154,6 @@ fn typed_padded_view_named_cases() {
     // The same with the buffer two short: the last two elements unreadable.
     let n = assert_padded_view((3, 5, 5), [2, 4], [true, true], (DoPad::<true>, DoPad::<true>), 13);
     assert_eq!(n, 13);
-    assert!(<DoPad<true> as PadFlag>::PADS);
     // A zero tile length and a padded length past i64 are errors naming the dimension.
     let d = make_naive_tensor_descriptor((3usize, 5usize), (5usize, Number::<1>)).unwrap();
     let data = [0u8; 15];

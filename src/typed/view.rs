@@ -353,6 +353,7 @@ impl<B: BufferMut, C: Chain> TensorView<B, C> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[inline(always)]
+#[allow(clippy::type_complexity)]
 pub fn transform_tensor_view<B: Buffer, C: Chain, X: TransformList, Lo: IdLists, Up: IdLists>(
     view: TensorView<B, C>,
     transforms: X,
