@@ -446,7 +446,15 @@ fn padding(dim: usize, length: Index, tile: usize) -> Result<(usize, usize), Err
             },
         ));
     }
-    Ok((length as usize, (padded as u64 - length) as usize))
+    // Both fit a signed 64-bit index, so they fit `usize` on the 64-bit
+    // targets kernels run on; elsewhere a value past `usize` is refused.
+    let too_large = |value: u64| pad_error(dim, cktile_transforms::Error::ValueTooLarge { value });
+    let pad = padded as u64 - length;
+    match (usize::try_from(length), usize::try_from(pad)) {
+        (Ok(length), Ok(pad)) => Ok((length, pad)),
+        (Err(_), _) => Err(too_large(length)),
+        (_, Err(_)) => Err(too_large(pad)),
+    }
 }
 
 /// The tile lengths of [`pad_tensor_view`], one [`Value`] per dimension,
