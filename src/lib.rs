@@ -135,7 +135,10 @@ pub use error::{Error, ErrorKind, Position, Side, Snippet};
 /// ```
 pub mod prelude {
     pub use crate::ids;
-    pub use crate::typed::{DoPad, TensorView, make_tensor_view, pad_tensor_view, transform_tensor_view};
+    pub use crate::typed::{
+        DoPad, TensorView, make_naive_tensor_view, make_naive_tensor_view_packed, make_tensor_view, pad_tensor_view,
+        transform_tensor_view,
+    };
     pub use crate::typed::{
         TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
         make_tensor_coordinate, move_tensor_coordinate,

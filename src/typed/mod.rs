@@ -74,8 +74,8 @@ pub use tensor_coordinate::{
     make_tensor_coordinate, move_tensor_coordinate,
 };
 pub use view::{
-    Buffer, BufferMut, DoPad, PadFlag, TensorView, TileLengths, make_tensor_view, pad_tensor_view,
-    transform_tensor_view,
+    Buffer, BufferMut, DoPad, PadFlag, TensorView, TileLengths, make_naive_tensor_view, make_naive_tensor_view_packed,
+    make_tensor_view, pad_tensor_view, transform_tensor_view,
 };
 
 use crate::descriptor::offset::{check_coordinate, in_range};

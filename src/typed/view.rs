@@ -32,11 +32,13 @@
 //! ```
 
 use super::{
-    Chain, IdLists, TensorCoordinate, TensorDescriptor, TransformList, Transformed, coordinate_has_valid_offset,
+    Chain, IdLists, Naive, Packed, StridesFor, TensorCoordinate, TensorDescriptor, TransformList, Transformed,
+    coordinate_has_valid_offset, make_naive_tensor_descriptor, make_naive_tensor_descriptor_packed,
     transform_tensor_descriptor,
 };
 use crate::error::{Error, ErrorKind};
-use crate::{Index, Indices, Number, Value};
+use crate::{Index, Indices, Number, Value, Values};
+use cktile_transforms::Count;
 use cktile_transforms::typed::{PassThrough, RightPad, TypedTransform};
 use cktile_transforms::typed::{make_pass_through_transform, make_right_pad_transform};
 use core::fmt;
@@ -172,6 +174,44 @@ impl<B: fmt::Debug, C: Chain> fmt::Debug for TensorView<B, C> {
 #[inline(always)]
 pub fn make_tensor_view<B: Buffer, C: Chain>(buffer: B, desc: TensorDescriptor<C>) -> TensorView<B, C> {
     TensorView { buffer, desc }
+}
+
+/// CK Tile's `make_naive_tensor_view(p, lengths, strides)`: a view of
+/// `buffer` through [`make_naive_tensor_descriptor`](super::make_naive_tensor_descriptor)
+/// (its errors).
+///
+/// ```
+/// use cktile::prelude::*;
+/// let data: Vec<u32> = (0..40).collect();
+/// let v = make_naive_tensor_view(&data[..], (4usize, Number::<8>), (10usize, Number::<1>))?;
+/// assert_eq!(v.get(&make_tensor_coordinate(v.descriptor(), [3, 7])), Some(37));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn make_naive_tensor_view<B: Buffer, L: Values, S: StridesFor<<L::Len as Count>::Coordinate>>(
+    buffer: B,
+    lengths: L,
+    strides: S,
+) -> Result<TensorView<B, Naive<L, S>>, Error> {
+    Ok(make_tensor_view(buffer, make_naive_tensor_descriptor(lengths, strides)?))
+}
+
+/// CK Tile's `make_naive_tensor_view_packed(p, lengths)`: a view of
+/// `buffer` through [`make_naive_tensor_descriptor_packed`](super::make_naive_tensor_descriptor_packed)
+/// (its errors).
+///
+/// ```
+/// use cktile::prelude::*;
+/// let v = make_naive_tensor_view_packed([5u8, 6, 7, 8, 9, 10], (Number::<2>, Number::<3>))?;
+/// assert_eq!(v.get(&make_tensor_coordinate(v.descriptor(), [1, 0])), Some(8));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn make_naive_tensor_view_packed<B: Buffer, L: Values>(
+    buffer: B,
+    lengths: L,
+) -> Result<TensorView<B, Packed<L>>, Error> {
+    Ok(make_tensor_view(buffer, make_naive_tensor_descriptor_packed(lengths)?))
 }
 
 impl<B: Buffer, C: Chain> TensorView<B, C> {
