@@ -136,6 +136,14 @@ pub use error::{Error, ErrorKind, Position, Side, Snippet};
 pub mod prelude {
     pub use crate::ids;
     pub use crate::typed::{
+        DoPad, TensorView, make_naive_tensor_view, make_naive_tensor_view_packed, make_tensor_view, pad_tensor_view,
+        transform_tensor_view,
+    };
+    pub use crate::typed::{
+        TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
+        make_tensor_coordinate, move_tensor_coordinate,
+    };
+    pub use crate::typed::{
         TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
         make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
         make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,

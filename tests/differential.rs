@@ -841,3 +841,332 @@ fn typed_descriptors_store_only_runtime_values() {
     assert_eq!(one.descriptor(), Descriptor::naive(&[4, 8], &[8, 1]).unwrap());
     assert!(core::mem::size_of::<Descriptor>() > 1000);
 }
+
+// ---------------------------------------------------------------------------
+// Typed tensor coordinates (`cktile::typed::make_tensor_coordinate` and
+// friends) against the runtime coordinates of the same chain's descriptor:
+// random start points and walks of random steps (inside and outside the
+// lengths), over the typed shapes above (every transform kind, affine and
+// not, static, mixed and runtime) plus CK's GEMM A LDS block and an affine
+// padded view.
+// ---------------------------------------------------------------------------
+
+use cktile::typed::{
+    coordinate_has_valid_offset as typed_valid, coordinate_has_valid_offset_assuming_top_index_is_valid,
+    make_tensor_coordinate as typed_make, move_tensor_coordinate as typed_move,
+};
+use generic_array::GenericArray;
+
+/// Walks a typed coordinate and a runtime one (on `t.descriptor()`) from
+/// `start` by `steps` (each step's entries, one per top dimension), checking
+/// after every move that the typed coordinate equals a fresh one, that both
+/// report the same top index, offset, offset change and validity, and that
+/// the validity assuming an in-range top index is the runtime validity for
+/// indices inside the lengths. Returns how many visited indices were valid.
+fn assert_typed_walk<C: Chain>(t: &TensorDescriptor<C>, start: &[Index], steps: &[Vec<Index>]) -> usize {
+    let rt = t.descriptor();
+    let n = rt.num_dims();
+    let arr = |v: &[Index]| GenericArray::<Index, C::NumTop>::from_slice(&v[..n]).clone();
+    let lens = rt.lengths();
+    let inside = |top: &[Index]| (0..n).all(|i| top[i] >= 0 && top[i] < lens.get(i));
+    let mut c = typed_make(t, arr(start));
+    let mut r = make_tensor_coordinate(&rt, &start[..n]);
+    let mut top = start[..n].to_vec();
+    let mut valid = 0;
+    for (k, step) in std::iter::once(&vec![0; n]).chain(steps).enumerate() {
+        let (typed_diff, runtime_diff) =
+            (typed_move(t, &mut c, arr(step)), move_tensor_coordinate(&rt, &mut r, &step[..n]));
+        for i in 0..n {
+            top[i] = top[i].wrapping_add(step[i]);
+        }
+        let what = format!("{rt} from {start:?}, move {k} by {step:?} to {top:?}");
+        assert_eq!(c.top().as_ref(), &top[..], "{what}");
+        assert_eq!(c, typed_make(t, arr(&top)), "moved == fresh: {what}");
+        assert_eq!(c.offset(), t.calculate_offset(arr(&top)), "{what}");
+        assert_eq!((c.offset(), typed_diff), (r.offset(), runtime_diff), "typed == runtime: {what}");
+        assert_eq!(&r.top()[..n], &top[..], "{what}");
+        let v = typed_valid(t, &c);
+        assert_eq!(v, cktile::coordinate_has_valid_offset(&rt, &r), "{what}");
+        assert_eq!(v, rt.coordinate_has_valid_offset(&top), "{what}");
+        if inside(&top) {
+            assert_eq!(coordinate_has_valid_offset_assuming_top_index_is_valid(t, &c), v, "{what}");
+        }
+        valid += usize::from(v);
+    }
+    valid
+}
+
+/// A start index (inside the lengths) and steps of up to twice each length
+/// either way, from random seeds.
+fn walk_of(lengths: &[Index], start: &[u64; 8], steps: &[([i64; 8], u8)]) -> (Vec<Index>, Vec<Vec<Index>>) {
+    let start = lengths.iter().zip(start).map(|(&l, &s)| (s % l as u64) as Index).collect();
+    let steps = steps
+        .iter()
+        .map(|(seed, mask)| {
+            let step = |i: usize, l: Index| if mask & (1 << i) != 0 { seed[i] % (2 * l + 1) } else { 0 };
+            lengths.iter().enumerate().map(|(i, &l)| step(i, l)).collect()
+        })
+        .collect();
+    (start, steps)
+}
+
+/// CK's GEMM A LDS block (xor, MLdsLayer 2, 2025 unmerge order), K=32,
+/// KPack=8, with `MPerBlock / 2` of any `Value` type.
+macro_rules! shape_a_lds {
+    ($ml:expr) => {{
+        let ml = $ml;
+        let d = make_naive_tensor_descriptor((Number::<8>, ml, Number::<8>), (Number::<8>, Number::<64>, Number::<1>))
+            .unwrap();
+        let d = transform_tensor_descriptor(
+            d,
+            (make_xor_transform((ml, Number::<8>)), make_pass_through_transform(Number::<8>)),
+            (ids![1, 0], ids![2]),
+            (ids![1, 0], ids![2]),
+        )
+        .unwrap();
+        let d = transform_tensor_descriptor(
+            d,
+            (
+                make_unmerge_transform((Number::<2>, Number::<4>)),
+                make_pass_through_transform(ml),
+                make_pass_through_transform(Number::<8>),
+            ),
+            (ids![0], ids![1], ids![2]),
+            (ids![0, 2], ids![1], ids![3]),
+        )
+        .unwrap();
+        transform_tensor_descriptor(
+            d,
+            (make_merge_transform((ml, Number::<2>)), make_merge_transform((Number::<4>, Number::<8>))),
+            (ids![1, 0], ids![2, 3]),
+            (ids![0], ids![1]),
+        )
+        .unwrap()
+    }};
+}
+
+/// An affine chain: a base with an offset, right and left pads, then an
+/// unmerge of the padded rows and a slice of the padded columns.
+/// `p * q == a + r`, `s < e <= b + l`.
+macro_rules! shape_affine {
+    ($a:expr, $b:expr, $s0:expr, $off:expr, $r:expr, $l:expr, $p:expr, $q:expr, $s:expr, $e:expr, $bl:expr) => {{
+        let d = make_naive_tensor_descriptor_with_offset(($a, $b), ($s0, Number::<1>), $off).unwrap();
+        let d = transform_tensor_descriptor(
+            d,
+            (make_right_pad_transform($a, $r), make_left_pad_transform($b, $l)),
+            (ids![0], ids![1]),
+            (ids![0], ids![1]),
+        )
+        .unwrap();
+        transform_tensor_descriptor(
+            d,
+            (make_unmerge_transform(($p, $q)), make_slice_transform($bl, $s, $e)),
+            (ids![0], ids![1]),
+            (ids![0, 1], ids![2]),
+        )
+        .unwrap()
+    }};
+}
+
+#[test]
+fn typed_k_loops_over_the_a_lds_block() {
+    use cktile::Number as N;
+    // Moves over the static and the runtime A LDS block: a K loop of every
+    // row, the offsets those of the formula in the guide.
+    let (s, r) = (shape_a_lds!(N::<64>), shape_a_lds!(64usize));
+    for m in 0..128 {
+        let (mut cs, mut cr) = (typed_make(&s, [m, 0]), typed_make(&r, [m, 0]));
+        for k in (0..32).step_by(8) {
+            let (mp, l) = (m / 2, m % 2);
+            let want = ((l * 4 + k / 8) ^ (mp % 8)) * 8 + mp * 64 + k % 8;
+            assert_eq!((cs.offset(), cr.offset()), (want, want), "({m}, {k})");
+            typed_move(&s, &mut cs, [0, 8]);
+            typed_move(&r, &mut cr, [0, 8]);
+        }
+    }
+    // The coordinate holds the top index and the offset, nothing else.
+    assert_eq!(core::mem::size_of_val(&typed_make(&r, [0, 0])), 3 * core::mem::size_of::<Index>());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn typed_moves_equal_runtime_moves(
+        start in any::<[u64; 8]>(),
+        steps in prop::collection::vec((any::<[i64; 8]>(), any::<u8>()), 1..12),
+        (a, p) in (1usize..=8, 0u32..=3),
+        (s0, s1) in (0usize..=12, 0usize..=3),
+        (b, c, l, r) in (1usize..=4, 1usize..=4, 0usize..=2, 0usize..=2),
+        (sa, ss, se, q, align) in (1usize..=6, 0usize..6, 1usize..=6, 1usize..=3, 1usize..=6),
+        (ea, eb, ef, el, er, en, es, ed, ek) in (1usize..=4, 1usize..=4, 1usize..=3, 0usize..=2, 0usize..=3, 1usize..=9, 1usize..=4, 1usize..=3, 0usize..3),
+        (off, ml) in (0usize..=1000, prop_oneof![Just(8usize), Just(16), Just(64)]),
+    ) {
+        use cktile::Number as N;
+        let walk = |t_lengths: &[Index]| walk_of(t_lengths, &start, &steps);
+        // xor + merge (1-D), static and runtime.
+        let bx = 1usize << p;
+        let x = shape_xor_merge!(a, bx, s0, s1);
+        let (st, sp) = walk(x.lengths().as_slice());
+        assert_typed_walk(&x, &st, &sp);
+        assert_typed_walk(&shape_xor_merge!(N::<6>, N::<4>, N::<5>, N::<1>), &st, &sp);
+        // unmerge + pad + merge.
+        let u = shape_unmerge_pad!(a, b * c, b, c, l, r);
+        let (st, sp) = walk(u.lengths().as_slice());
+        assert_typed_walk(&u, &st, &sp);
+        // aligned + slice + swizzle.
+        let (ss, se) = (ss % sa, ss % sa + 1 + (se - 1) % (sa - ss % sa));
+        let w = shape_aligned_slice_swizzle!(sa, 4 * q, align, ss, se);
+        let (st, sp) = walk(w.lengths().as_slice());
+        assert_typed_walk(&w, &st, &sp);
+        // offset + merge + unmerge.
+        let o = shape_offset_remerge!(a, b, b + r, off);
+        let (st, sp) = walk(o.lengths().as_slice());
+        assert_typed_walk(&o, &st, &sp);
+        // every other kind (5-D: left/right pad, modulo, embed, freeze, insert, replicate).
+        let (ek, ed) = (ek % ef, ed.min(eb + er));
+        let ec = 1 + (eb + er - ed) / es;
+        let e = shape_every_kind!(ea, eb, ef, el, er, ea + el, en, ec, ed, es, ek);
+        let (st, sp) = walk(e.lengths().as_slice());
+        assert_typed_walk(&e, &st, &sp);
+        // CK's A LDS block, runtime MPerBlock / 2 and static.
+        let lds = shape_a_lds!(ml);
+        let (st, sp) = walk(lds.lengths().as_slice());
+        assert_typed_walk(&lds, &st, &sp);
+        assert_typed_walk(&shape_a_lds!(N::<64>), &st, &sp);
+        // An affine chain: offsets move by the step's offset.
+        let (rows, cols) = (a + r, b + l);
+        let (p2, q2) = if rows % 2 == 0 { (2, rows / 2) } else { (1, rows) };
+        let f = shape_affine!(a, b, b + s0, off, r, l, p2, q2, 0usize, cols, cols);
+        let (st, sp) = walk(f.lengths().as_slice());
+        assert_typed_walk(&f, &st, &sp);
+    }
+}
+
+/// The walks reach valid and invalid (padded, out-of-range) coordinates,
+/// so the validity comparisons above are not vacuous.
+#[test]
+fn typed_walks_visit_valid_and_invalid_coordinates() {
+    let u = shape_unmerge_pad!(3usize, 8usize, 2usize, 4usize, 1usize, 2usize);
+    let steps: Vec<Vec<Index>> = vec![vec![1, 0], vec![1, 1], vec![1, 0], vec![1, 0], vec![-5, 0], vec![0, 20]];
+    let valid = assert_typed_walk(&u, &[0, 0], &steps);
+    // Rows 0 (left pad), 1 and 2 (real), 3 and 4 (right pad), -1, then column 21 (outside).
+    assert_eq!(valid, 2);
+}
+
+// ---------------------------------------------------------------------------
+// Typed tensor views (`make_tensor_view`, `pad_tensor_view`): the padded
+// view's descriptor is the runtime chain CK's pad_tensor_view builds, and
+// every read and write through the view is the model's (the buffer at the
+// runtime descriptor's offset when the coordinate is valid and inside the
+// buffer, nothing otherwise).
+// ---------------------------------------------------------------------------
+
+use cktile::typed::{DoPad, TileLengths};
+
+/// The runtime chain of `pad_tensor_view` over naive((m, k), (stride, 1)):
+/// a right pad to the next multiple of each tile where `pads` says so.
+fn padded_runtime(m: usize, k: usize, stride: usize, tiles: [usize; 2], pads: [bool; 2]) -> Descriptor {
+    let item = |dim: usize, len: usize| {
+        let t = if pads[dim] {
+            Transform::right_pad(len, len.div_ceil(tiles[dim]) * tiles[dim] - len)
+        } else {
+            Transform::pass_through(len)
+        };
+        Item::new(t.unwrap(), &[dim], &[dim]).unwrap()
+    };
+    Descriptor::naive(&[m, k], &[stride, 1]).unwrap().transform(&[item(0, m), item(1, k)]).unwrap()
+}
+
+/// A typed coordinate from a slice, in code generic over the chain.
+fn coordinate_of<C: Chain>(d: &TensorDescriptor<C>, top: &[Index]) -> cktile::typed::TensorCoordinate<C> {
+    typed_make(d, GenericArray::<Index, C::NumTop>::from_slice(top).clone())
+}
+
+/// Checks a padded typed view against the model over every coordinate of
+/// its lengths and one past them, reading (elements and 2-vectors) and
+/// writing; returns how many coordinates were readable.
+fn assert_padded_view<F: Copy>(
+    (m, k, stride): (usize, usize, usize),
+    tiles: [usize; 2],
+    pads: [bool; 2],
+    flags: F,
+    buffer_len: usize,
+) -> usize
+where
+    (usize, usize): TileLengths<F>,
+{
+    let data: Vec<i64> = (0..buffer_len as i64).map(|i| 1000 + i).collect();
+    let d = make_naive_tensor_descriptor((m, k), (stride, Number::<1>)).unwrap();
+    let view = pad_tensor_view(make_tensor_view(&data[..], d), (tiles[0], tiles[1]), flags).unwrap();
+    let rt = padded_runtime(m, k, stride, tiles, pads);
+    let what = format!("{rt}, buffer of {buffer_len}");
+    assert_eq!(view.descriptor().descriptor(), rt, "{what}");
+    let mut written = data.clone();
+    let mut model = data.clone();
+    let lens = rt.lengths();
+    let mut readable = 0;
+    for r in -1..=lens.get(0) {
+        for c in -1..=lens.get(1) {
+            let coord = coordinate_of(view.descriptor(), &[r, c]);
+            let off = rt.offset_if_valid(&[r, c]).and_then(|o| usize::try_from(o).ok());
+            let want = off.and_then(|o| data.get(o).copied());
+            assert_eq!(view.get(&coord), want, "{what} at ({r}, {c})");
+            let pair = off.and_then(|o| data.get(o..o + 2)).map(|s| [s[0], s[1]]);
+            assert_eq!(view.get_vector::<2>(&coord), pair, "{what} at ({r}, {c})");
+            let mut w = make_tensor_view(&mut written[..], *view.descriptor());
+            let wrote = w.set(&coord, -r * 100 - c);
+            assert_eq!(wrote, want.is_some(), "{what} at ({r}, {c})");
+            if let (Some(o), true) = (off, wrote) {
+                model[o] = -r * 100 - c;
+            }
+            readable += usize::from(want.is_some());
+        }
+    }
+    assert_eq!(written, model, "{what}: writes");
+    readable
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn typed_padded_views_read_and_write_as_the_model(
+        m in 1usize..=9, k in 1usize..=9, extra in 0usize..=3,
+        tiles in proptest::array::uniform2(1usize..=6),
+        short in 0usize..=4,
+    ) {
+        let stride = k + extra;
+        let space = (m - 1) * stride + k;
+        // A buffer that covers the element space, or falls short of it.
+        let len = space.saturating_sub(short);
+        assert_padded_view((m, k, stride), tiles, [true, true], (DoPad::<true>, DoPad::<true>), len);
+        assert_padded_view((m, k, stride), tiles, [true, false], (DoPad::<true>, DoPad::<false>), len);
+        assert_padded_view((m, k, stride), tiles, [false, true], (DoPad::<false>, DoPad::<true>), len);
+    }
+}
+
+#[test]
+fn typed_padded_view_named_cases() {
+    // 3 x 5 in tiles of 2 x 4: 15 real elements of 4 x 8 coordinates.
+    let n = assert_padded_view((3, 5, 5), [2, 4], [true, true], (DoPad::<true>, DoPad::<true>), 15);
+    assert_eq!(n, 15);
+    // The same with the buffer two short: the last two elements unreadable.
+    let n = assert_padded_view((3, 5, 5), [2, 4], [true, true], (DoPad::<true>, DoPad::<true>), 13);
+    assert_eq!(n, 13);
+    // A zero tile length and a padded length past i64 are errors naming the dimension.
+    let d = make_naive_tensor_descriptor((3usize, 5usize), (5usize, Number::<1>)).unwrap();
+    let data = [0u8; 15];
+    let zero = pad_tensor_view(make_tensor_view(&data[..], d), (2usize, 0usize), (DoPad::<true>, DoPad::<true>));
+    assert!(matches!(
+        zero.unwrap_err().kind(),
+        cktile::ErrorKind::Transform { item: 1, source: cktile::transforms::Error::ZeroLength { .. } }
+    ));
+    let huge = pad_tensor_view(make_tensor_view(&data[..], d), (usize::MAX, 4usize), (DoPad::<true>, DoPad::<true>));
+    let e = huge.unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        cktile::ErrorKind::Transform { item: 0, source: cktile::transforms::Error::Overflow { .. } }
+    ));
+    assert!(e.to_string().contains("padded length"), "{e}");
+}

@@ -23,13 +23,21 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
     idx
 }
 
+/// Whether `index` lies in `[0, length)`, for a `length` that is not
+/// negative (a descriptor's): one unsigned compare, a negative index being
+/// a huge unsigned one.
+#[inline(always)]
+pub(crate) const fn in_range(index: Index, length: Index) -> bool {
+    (index as u64) < (length as u64)
+}
+
 /// Checks that each entry of `top` lies in `[0, lengths[i])` (the arity is
 /// the caller's: `lengths` has at least `top.len()` entries).
 #[inline(always)]
 pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result<(), Error> {
     let mut i = 0;
     while i < top.len() && i < MAX_DIMS {
-        if top[i] < 0 || top[i] >= lengths[i] {
+        if !in_range(top[i], lengths[i]) {
             return Err(Error::new(ErrorKind::CoordinateOutOfRange { dim: i, value: top[i], length: lengths[i] }));
         }
         i += 1;

@@ -30,6 +30,11 @@
 //! an `Err` ([`Chain::check`]): no runtime [`Descriptor`] is built, so on
 //! a GPU a kernel can build its descriptor in a few compares.
 //!
+//! Coordinates ([`TensorCoordinate`], [`make_tensor_coordinate`],
+//! [`move_tensor_coordinate`], [`coordinate_has_valid_offset`]) hold a top
+//! index and its offset; views ([`TensorView`], [`make_tensor_view`],
+//! [`pad_tensor_view`]) read and write a buffer through a descriptor.
+//!
 //! ```
 //! use cktile::prelude::*;
 //!
@@ -56,14 +61,24 @@ mod chain;
 mod coordinate;
 mod derived;
 mod lists;
+mod tensor_coordinate;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
 pub use lists::{IdLists, IdTable, TransformList};
+pub use tensor_coordinate::{
+    TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
+    make_tensor_coordinate, move_tensor_coordinate,
+};
+pub use view::{
+    Buffer, BufferMut, DoPad, PadFlag, TensorView, TileLengths, make_naive_tensor_view, make_naive_tensor_view_packed,
+    make_tensor_view, pad_tensor_view, transform_tensor_view,
+};
 
-use crate::descriptor::offset::check_coordinate;
+use crate::descriptor::offset::{check_coordinate, in_range};
 use crate::{Descriptor, Error, ErrorKind, Index};
 use cktile_transforms::{Count, Indices, MAX_DIMS, Value, Values};
 use core::fmt;
@@ -282,8 +297,18 @@ impl<C: Chain> TensorDescriptor<C> {
     /// ```
     #[inline(always)]
     pub fn coordinate_has_valid_offset(&self, top: impl CoordinateOf<Top<C>>) -> bool {
-        let top = top.as_slice();
-        check_coordinate(&self.chain.lengths(), top).is_ok() && self.chain.is_valid(&indices(top))
+        self.valid_top(top.as_slice())
+    }
+
+    /// Whether a top index (of the chain's arity) lies inside the top
+    /// lengths and maps to no padding: every condition evaluated and
+    /// combined without branches, as a kernel's bounds check is.
+    #[inline(always)]
+    fn valid_top(&self, top: &[Index]) -> bool {
+        let lengths = self.chain.lengths();
+        let mut inside = true;
+        lists::unrolled!(top.len(), |j| inside = inside && in_range(top[j], lengths[j]));
+        inside && self.chain.is_valid(&indices(top))
     }
 
     /// The top coordinate whose offset is `offset` (the inverse; CK's
@@ -315,8 +340,7 @@ impl<C: Chain> TensorDescriptor<C> {
     #[inline(always)]
     pub fn offset_if_valid(&self, top: impl CoordinateOf<Top<C>>) -> Option<Index> {
         let top = top.as_slice();
-        let valid = check_coordinate(&self.chain.lengths(), top).is_ok() && self.chain.is_valid(&indices(top));
-        if valid { Some(self.chain.offset(&indices(top))) } else { None }
+        if self.valid_top(top) { Some(self.chain.offset(&indices(top))) } else { None }
     }
 
     /// Top lengths, one per dimension.

@@ -26,8 +26,9 @@ use typenum::{U0, U1, U2, U3, U4, U5, U6, U7, U8, U9, Unsigned};
 pub trait Count: ArrayLength + Unsigned {
     /// A coordinate with this many entries, `[Index; N]`: the array type a
     /// typed descriptor's methods take, named in compiler messages in place
-    /// of the typenum integer.
-    type Coordinate;
+    /// of the typenum integer. An index array, so code generic over the
+    /// count reads and writes its entries.
+    type Coordinate: Copy + Default + core::fmt::Debug + Eq + core::hash::Hash + AsRef<[Index]> + AsMut<[Index]>;
     /// This count plus one (saturating at 9).
     type Succ: Count;
     /// This count plus `R` (saturating at 9).

@@ -10,11 +10,14 @@
 //! target. Mixed (runtime-length) kernels take the descriptor by reference
 //! (built once, e.g. by the host or at kernel start), the twin the same
 //! runtime values as arguments; `*_build` kernels add the validating
-//! construction, reported but not compared.
+//! construction, reported but not compared. The typed tensor coordinates'
+//! kernels (K loops that move a coordinate, validity checks on a padded
+//! view) are in [`coordinates`].
 #![no_std]
 #![allow(improper_ctypes_definitions)]
 
 pub mod builders;
+pub mod coordinates;
 pub mod generic;
 
 use builders::*;
