@@ -292,13 +292,23 @@ impl Descriptor {
     }
 
     /// [`program`](Self::program) in place: compiles the descriptor into
-    /// `p`, which must be [`Program::EMPTY`]. The bank analyzer compiles
-    /// each tile's descriptor this way, into its own frame, instead of
-    /// copying a 20 KB program out of `program`.
+    /// `p`, whatever program it held. Only `p`'s first operations and
+    /// transforms are read, as many as the new program has, so a caller
+    /// compiling many descriptors (the layout search, one per candidate)
+    /// reuses one 20 KB program instead of copying a fresh one each time.
+    /// (Entries past those are left as they were, so two programs compiled
+    /// into different storage may differ as values while computing the
+    /// same offsets: [`program`](Self::program) always starts from
+    /// [`Program::EMPTY`].)
     pub(crate) const fn compile_into(&self, p: &mut Program) {
         let stages = self.stages();
         let top = self.lengths();
+        p.n_ops = 0;
+        p.n_transforms = 0;
+        p.result = 0;
+        p.n_regs = 0;
         p.top = top;
+        p.limits = [u64::MAX; MAX_DIMS];
         let mut d = 0;
         while d < top.len() {
             p.limits[d] = top.get(d) as u64;

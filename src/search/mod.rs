@@ -49,12 +49,14 @@ pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
 pub use problem::{MAX_TILE_ELEMENTS, Problem, Role};
 pub use workload::PatternCost;
 
+use crate::Program;
 use crate::analyzer::report::analyze_instruction;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::coordinate_address;
 use crate::error::Error;
 use crate::layouts;
 use crate::transforms::Kind;
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -106,8 +108,22 @@ fn keeps_vectors(d: &crate::Program, rows: usize, cols: usize, unit: usize) -> R
 /// feature) between progress reports.
 const MEMBERS_PER_BATCH: usize = 32;
 
-/// Evaluates one catalogue entry: its candidate, or why it does not fit.
-fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Workload) -> Result<Candidate, Error> {
+/// A program to compile candidates into, on the heap.
+fn scratch_program() -> Box<Program> {
+    Box::new(Program::EMPTY)
+}
+
+/// Evaluates one catalogue entry: its candidate, or why it does not fit;
+/// `program` is where its descriptor is compiled (any program: the search
+/// reuses one per worker, a program being 20 KB).
+fn evaluate(
+    family: Family,
+    entry: String,
+    p: &Problem,
+    unit: usize,
+    work: &Workload,
+    program: &mut Program,
+) -> Result<Candidate, Error> {
     let d = layouts::resolve(&entry)?;
     let tile = (p.rows * p.cols) as u64;
     let space = u64::try_from(d.element_space_size()).unwrap_or(u64::MAX);
@@ -117,11 +133,9 @@ fn evaluate(family: Family, entry: String, p: &Problem, unit: usize, work: &Work
     }
     let bytes = space.saturating_mul(p.element_bytes as u64);
     p.arch.check_fits(bytes)?;
-    // Compiled in place: a program is 20 KB, and there is one per candidate.
-    let mut program = crate::Program::EMPTY;
-    d.compile_into(&mut program);
-    keeps_vectors(&program, p.rows, p.cols, unit)?;
-    let costs = work.program_cost(&program)?;
+    d.compile_into(program);
+    keeps_vectors(program, p.rows, p.cols, unit)?;
+    let costs = work.program_cost(program)?;
     Ok(Candidate {
         family,
         entry,
@@ -227,8 +241,14 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
     let budget = Budget::new(problem, &families, prepared.as_ref().ok())?;
     let mut done = 0u64;
     progress(done, budget.total);
-    let naive =
-        evaluate(Family::Naive, families::members(Family::Naive, problem, unit).concat(), problem, unit, &work)?;
+    let naive = evaluate(
+        Family::Naive,
+        families::members(Family::Naive, problem, unit).concat(),
+        problem,
+        unit,
+        &work,
+        &mut scratch_program(),
+    )?;
     done += budget.per_layout;
     progress(done, budget.total);
     let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
@@ -360,7 +380,10 @@ impl Found {
     ) {
         let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
         for batch in members.chunks(MEMBERS_PER_BATCH) {
-            for result in parallel::map(batch, |entry| evaluate(family, entry.clone(), problem, unit, work)) {
+            let results = parallel::map_init(batch, scratch_program, |program, entry| {
+                evaluate(family, entry.clone(), problem, unit, work, program)
+            });
+            for result in results {
                 self.evaluated += 1;
                 match result {
                     Ok(c) => {
@@ -397,7 +420,7 @@ impl Found {
                 written.join("."),
                 problem.element_bytes
             );
-            match evaluate(Family::XorLinear, entry, problem, unit, work) {
+            match evaluate(Family::XorLinear, entry, problem, unit, work, &mut scratch_program()) {
                 Ok(c) => self.candidates.push(c),
                 Err(_) => unbuilt += 1,
             }

@@ -4,21 +4,25 @@
 
 use alloc::vec::Vec;
 
-/// `f` of every item, in the items' order.
-pub(crate) fn map<T, R, F>(items: &[T], f: F) -> Vec<R>
+/// `f(scratch, item)` of every item, in the items' order, each worker
+/// making its own scratch space with `init` (once per piece of work it
+/// takes, not once per item).
+pub(crate) fn map_init<T, S, R, I, F>(items: &[T], init: I, f: F) -> Vec<R>
 where
     T: Sync,
     R: Send,
-    F: Fn(&T) -> R + Sync + Send,
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, &T) -> R + Sync + Send,
 {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        items.par_iter().map(f).collect()
+        items.par_iter().map_init(init, f).collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        items.iter().map(f).collect()
+        let mut scratch = init();
+        items.iter().map(|item| f(&mut scratch, item)).collect()
     }
 }
 
