@@ -363,27 +363,19 @@ impl Pattern {
         let n = if n < LANES { n } else { LANES };
         let mut l = 0;
         match *self {
-            Pattern::Rows { .. } => {
-                // Lanes walk the tile row by row, one vector each.
-                let per_row = Divisor::new(divmod(cols, vec).0);
-                let total = rows * per_row.d;
+            Pattern::Rows { .. } | Pattern::Columns { .. } => {
+                // Lanes walk the tile row by row (or column by column), one
+                // vector each: vector v is at (v / per_row, v % per_row) (or
+                // (v % rows, v / rows)).
+                let by_rows = matches!(*self, Pattern::Rows { .. });
+                let per_row = divmod(cols, vec).0;
+                let walk = Divisor::new(if by_rows { per_row } else { rows });
+                let total = rows * per_row;
                 while l < n {
                     let v = i * wave + first + l;
                     if v < total {
-                        let (r, c) = per_row.divmod(v);
-                        chunk.set(l, r, c * vec);
-                    }
-                    l += 1;
-                }
-            }
-            Pattern::Columns { .. } => {
-                // Lanes walk the tile column by column, one vector each.
-                let down = Divisor::new(rows);
-                let total = rows * divmod(cols, vec).0;
-                while l < n {
-                    let v = i * wave + first + l;
-                    if v < total {
-                        let (c, r) = down.divmod(v);
+                        let (q, rem) = walk.divmod(v);
+                        let (r, c) = if by_rows { (q, rem) } else { (rem, q) };
                         chunk.set(l, r, c * vec);
                     }
                     l += 1;
