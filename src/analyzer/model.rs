@@ -446,9 +446,17 @@ pub const fn count(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Cou
 /// }
 /// ```
 pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Counts, Error> {
-    if let Err(e) = validate(arch, op, addresses) {
-        return Err(e);
+    match validate(arch, op, addresses) {
+        Ok(()) => Ok(count_validated(t, arch, op, addresses)),
+        Err(e) => Err(e),
     }
+}
+
+/// [`count_in`] of a request [`validate`] accepts (or one that provably
+/// gets the same answer from it: the xor-linear search validates one
+/// setting of an instruction whose settings differ by whole aligned
+/// vectors).
+pub(crate) const fn count_validated(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Counts {
     let r = rule(arch, op);
     let phases = r.grouping.phases();
     let mut c = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
@@ -466,7 +474,7 @@ pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Opti
         access += 1;
     }
     c.conflict_cycles = c.cycles - c.phases;
-    Ok(c)
+    c
 }
 
 /// Adds phase `index` (over the accesses), whose busiest bank has `ways`

@@ -22,7 +22,7 @@
 use super::parallel;
 use super::problem::Problem;
 use super::workload::{PatternCost, Workload};
-use crate::analyzer::model::{PhaseTable, count_in};
+use crate::analyzer::model::{PhaseTable, count_in, count_validated, validate};
 use crate::analyzer::rules::{MAX_LANES, rule};
 use crate::error::Error;
 use crate::layouts::xor_linear::{Run, runs};
@@ -240,19 +240,34 @@ pub(crate) fn run(
                 at[..wave].iter().map(|a| a.map(|(r, c)| (r * cols + c % unit, c / unit, gather(r, &vbits)))).collect()
             })
             .unwrap_or_default();
+        // Settings move lanes by whole vectors (`unit * eb` bytes): when that
+        // keeps every access's alignment, the checks `count_in` makes give
+        // every setting the answer of the first, made once here.
+        let address = |table_f: &[usize]| {
+            let mut addrs = [None; MAX_LANES];
+            for (slot, at) in addrs.iter_mut().zip(&lanes) {
+                // Inside the tile (at most 2^20 elements): no overflow.
+                *slot = at.map(|(fixed, chunk, g)| ((fixed + (chunk ^ table_f[g]) * unit) * eb) as u64);
+            }
+            addrs
+        };
+        let aligned_moves = (unit * eb) as u64 % w.op.alignment() == 0;
+        if aligned_moves {
+            validate(&work.arch, w.op, &address(&vec![0; 1 << vbits.len()])[..wave])?;
+        }
         let counted = parallel::map_range(s.memo_len as u64, |sub| {
             let mut table_f = vec![0usize; 1 << vbits.len()];
             for g in 1..table_f.len() {
                 let k = g.trailing_zeros() as usize;
                 table_f[g] = table_f[g & (g - 1)] ^ (((sub as usize) >> (cb * k)) & (chunks - 1));
             }
-            let mut addrs = [None; MAX_LANES];
-            for (slot, at) in addrs.iter_mut().zip(&lanes) {
-                // Inside the tile (at most 2^20 elements): no overflow.
-                *slot = at.map(|(fixed, chunk, g)| ((fixed + (chunk ^ table_f[g]) * unit) * eb) as u64);
-            }
+            let addrs = address(&table_f);
             let mut table = PhaseTable::EMPTY;
-            count_in(&mut table, &work.arch, w.op, &addrs[..wave])
+            if aligned_moves {
+                Ok(count_validated(&mut table, &work.arch, w.op, &addrs[..wave]))
+            } else {
+                count_in(&mut table, &work.arch, w.op, &addrs[..wave])
+            }
         });
         memos.push(counted.into_iter().collect::<Result<Vec<_>, Error>>()?);
     }

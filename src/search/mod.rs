@@ -53,6 +53,7 @@ use crate::Program;
 use crate::analyzer::report::analyze_instruction;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::coordinate_address;
+use crate::descriptor::program::LANES;
 use crate::error::Error;
 use crate::layouts;
 use crate::transforms::Kind;
@@ -76,18 +77,27 @@ fn keeps_vectors(d: &crate::Program, rows: usize, cols: usize, unit: usize) -> R
         return Err(problem::bad("layout rows", d.lengths().get(0) as usize, "the layout's shape must be the tile's"));
     }
     let w = unit as i64;
-    // One row at a time through the program's batched evaluation; an
-    // element it refuses (padding) or past the row is asked one by one, as
-    // every element once was, so the verdicts are unchanged.
-    let mut coords = vec![[0i64; 2]; cols];
-    let mut batch = vec![None; cols];
+    // One row at a time through the program's batched evaluation, LANES
+    // columns per batch; an element it refuses (padding) or past the row
+    // is asked one by one, as every element once was, so the verdicts are
+    // unchanged.
+    let mut row = vec![0i64; cols];
+    let mut cs = [0i64; LANES];
+    let mut offsets = [0i64; LANES];
     for r in 0..rows as i64 {
-        for (c, x) in coords.iter_mut().enumerate() {
-            *x = [r, c as i64];
+        let rs = [r; LANES];
+        for c0 in (0..cols).step_by(LANES) {
+            let n = LANES.min(cols - c0);
+            for (l, c) in cs[..n].iter_mut().enumerate() {
+                *c = (c0 + l) as i64;
+            }
+            let valid = d.offsets_2d(&rs, &cs, n, &mut offsets);
+            for l in 0..n {
+                row[c0 + l] = if (valid >> l) & 1 == 1 { offsets[l] } else { d.calculate_offset(&[r, cs[l]]) };
+            }
         }
-        d.offsets_if_valid(&coords, &mut batch);
-        let offset = |c: i64| match batch.get(c as usize).copied().flatten() {
-            Some(o) => o,
+        let offset = |c: i64| match row.get(c as usize) {
+            Some(&o) => o,
             None => d.calculate_offset(&[r, c]),
         };
         for c0 in (0..cols as i64).step_by(unit) {
