@@ -16,8 +16,9 @@
 //!
 //! So the moved instruction has the same [`Counts`], field for field (none
 //! of them names a bank). A tile's instructions are mostly such moves of a
-//! few shapes (a naive or padded tile: one shape per pattern; an XOR
-//! layout: one per XOR phase), so the analyzer counts each shape once and
+//! few shapes (of the 16 instructions of each of the benchmark's gfx942
+//! pairs, naive, padded and CK's XOR layout under row writes and MFMA
+//! reads, one or two are counted), so the analyzer counts each shape once and
 //! compares the rest lane by lane, a few instructions per lane instead of
 //! the phase walk. The memo holds [`SHAPES`] shapes and replaces the oldest;
 //! a lookup that finds nothing costs one pass over the lanes per shape and
