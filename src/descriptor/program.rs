@@ -864,10 +864,19 @@ impl Program {
                 l += 1;
             }
             let valid = self.offsets_2d(&rows, &cols, len, &mut offsets);
+            let dst = out.split_at_mut(start).1.split_at_mut(len).0;
             l = 0;
-            while l < len {
-                out[start + l] = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
-                l += 1;
+            if valid == (1u64 << len) - 1 {
+                // Every lane valid (the usual case): no test per lane.
+                while l < dst.len() && l < LANES {
+                    dst[l] = Some(offsets[l]);
+                    l += 1;
+                }
+            } else {
+                while l < dst.len() && l < LANES {
+                    dst[l] = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
+                    l += 1;
+                }
             }
             start += len;
         }
@@ -915,12 +924,12 @@ impl Program {
         let mut regs = [[0 as Index; LANES]; NR];
         let mut valid = [false; LANES];
         let (row_limit, col_limit) = (self.limits[0], self.limits[1]);
+        regs[0] = *rows;
+        regs[1] = *cols;
         let mut l = 0;
-        while l < LANES {
-            regs[0][l] = rows[l];
-            regs[1][l] = cols[l];
+        while l < n && l < LANES {
             // `0 <= v < length` as one unsigned comparison (lengths are positive).
-            valid[l] = (l < n) & ((rows[l] as u64) < row_limit) & ((cols[l] as u64) < col_limit);
+            valid[l] = ((rows[l] as u64) < row_limit) & ((cols[l] as u64) < col_limit);
             l += 1;
         }
         self.run_lanes(&mut regs, &mut valid);
