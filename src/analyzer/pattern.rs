@@ -84,16 +84,15 @@ pub enum Pattern {
     MmaSyncA,
 }
 
-/// `(x / d, x % d)` for `d > 0`; a shift and a mask when `d` is a power of
-/// two (tile lengths almost always are), which a lane's coordinate needs
-/// several of.
+/// `(x / d, x % d)` for `d > 0`, by a divisor used once.
 #[inline(always)]
 const fn divmod(x: usize, d: usize) -> (usize, usize) {
-    if d.is_power_of_two() { (x >> d.trailing_zeros(), x & (d - 1)) } else { (x / d, x % d) }
+    Divisor::new(d).divmod(x)
 }
 
-/// A divisor used for many dividends: [`divmod`] with the power-of-two
-/// test made once.
+/// A divisor for many dividends: `(x / d, x % d)` as a shift and a mask
+/// when `d` is a power of two (tile lengths almost always are, and a lane's
+/// coordinate needs several divisions), the test made once.
 #[derive(Clone, Copy)]
 struct Divisor {
     d: usize,

@@ -203,6 +203,64 @@ impl Found {
 const CLASSES_PER_RUN: u64 = 1024;
 const RUNS_PER_REPORT: u64 = 16;
 
+/// A shape's counts for every setting of its varying bits' masks (setting
+/// `sub` holds mask `k` in bits `column_bits * k..`), the other row bits'
+/// masks 0.
+fn shape_counts(
+    s: &Shape,
+    active: &[u32],
+    column_bits: u32,
+    p: &Problem,
+    unit: usize,
+    work: &Workload,
+) -> Result<Vec<crate::analyzer::Counts>, Error> {
+    let (eb, cols, chunks, cb) = (p.element_bytes, p.cols, p.cols / unit, column_bits as usize);
+    let wave = (work.arch.wave() as usize).min(MAX_LANES);
+    let w = &work.patterns[s.pattern];
+    // Each lane's address is `(fixed + ((chunk ^ f(row)) * unit)) * eb`,
+    // and `f(row)` (the varying bits' masks alone: the others are 0 in
+    // every setting counted) depends only on the row's varying bits,
+    // gathered here: one XOR table of 2^varying entries per setting.
+    let vbits: Vec<u32> = s.varying.iter().map(|&k| active[k]).collect();
+    let lanes: Vec<Option<(usize, usize, usize)>> = w
+        .lanes
+        .get(s.instruction)
+        .map(|at| {
+            at[..wave].iter().map(|a| a.map(|(r, c)| (r * cols + c % unit, c / unit, gather(r, &vbits)))).collect()
+        })
+        .unwrap_or_default();
+    // Settings move lanes by whole vectors (`unit * eb` bytes): when that
+    // keeps every access's alignment, the checks `count_in` makes give
+    // every setting the answer of the first, made once here.
+    let address = |table_f: &[usize]| {
+        let mut addrs = [None; MAX_LANES];
+        for (slot, at) in addrs.iter_mut().zip(&lanes) {
+            // Inside the tile (at most 2^20 elements): no overflow.
+            *slot = at.map(|(fixed, chunk, g)| ((fixed + (chunk ^ table_f[g]) * unit) * eb) as u64);
+        }
+        addrs
+    };
+    let aligned_moves = (unit * eb) as u64 % w.op.alignment() == 0;
+    if aligned_moves {
+        validate(&work.arch, w.op, &address(&vec![0; 1 << vbits.len()])[..wave])?;
+    }
+    let counted = parallel::map_range(s.memo_len as u64, |sub| {
+        let mut table_f = vec![0usize; 1 << vbits.len()];
+        for g in 1..table_f.len() {
+            let k = g.trailing_zeros() as usize;
+            table_f[g] = table_f[g & (g - 1)] ^ (((sub as usize) >> (cb * k)) & (chunks - 1));
+        }
+        let addrs = address(&table_f);
+        let mut table = PhaseTable::EMPTY;
+        if aligned_moves {
+            Ok(count_validated(&mut table, &work.arch, w.op, &addrs[..wave]))
+        } else {
+            count_in(&mut table, &work.arch, w.op, &addrs[..wave])
+        }
+    });
+    counted.into_iter().collect()
+}
+
 /// Searches every class of the prepared family; `progress` gets the number
 /// of classes counted so far, about every 16384.
 ///
@@ -220,56 +278,11 @@ pub(crate) fn run(
 ) -> Result<LinearOutcome, Error> {
     let Prepared { column_bits, row_bits, active, classes, shapes } = prepared;
     let chunks = p.cols / unit;
-    let eb = p.element_bytes;
-    let cols = p.cols;
     let cb = column_bits as usize;
-    let wave = (work.arch.wave() as usize).min(MAX_LANES);
     // Each shape's counts for every setting of its varying masks.
     let mut memos: Vec<Vec<crate::analyzer::Counts>> = Vec::with_capacity(shapes.len());
     for s in &shapes {
-        let w = &work.patterns[s.pattern];
-        // Each lane's address is `(fixed + ((chunk ^ f(row)) * unit)) * eb`,
-        // and `f(row)` (the varying bits' masks alone: the others are 0 in
-        // every setting counted) depends only on the row's varying bits,
-        // gathered here: one XOR table of 2^varying entries per setting.
-        let vbits: Vec<u32> = s.varying.iter().map(|&k| active[k]).collect();
-        let lanes: Vec<Option<(usize, usize, usize)>> = w
-            .lanes
-            .get(s.instruction)
-            .map(|at| {
-                at[..wave].iter().map(|a| a.map(|(r, c)| (r * cols + c % unit, c / unit, gather(r, &vbits)))).collect()
-            })
-            .unwrap_or_default();
-        // Settings move lanes by whole vectors (`unit * eb` bytes): when that
-        // keeps every access's alignment, the checks `count_in` makes give
-        // every setting the answer of the first, made once here.
-        let address = |table_f: &[usize]| {
-            let mut addrs = [None; MAX_LANES];
-            for (slot, at) in addrs.iter_mut().zip(&lanes) {
-                // Inside the tile (at most 2^20 elements): no overflow.
-                *slot = at.map(|(fixed, chunk, g)| ((fixed + (chunk ^ table_f[g]) * unit) * eb) as u64);
-            }
-            addrs
-        };
-        let aligned_moves = (unit * eb) as u64 % w.op.alignment() == 0;
-        if aligned_moves {
-            validate(&work.arch, w.op, &address(&vec![0; 1 << vbits.len()])[..wave])?;
-        }
-        let counted = parallel::map_range(s.memo_len as u64, |sub| {
-            let mut table_f = vec![0usize; 1 << vbits.len()];
-            for g in 1..table_f.len() {
-                let k = g.trailing_zeros() as usize;
-                table_f[g] = table_f[g & (g - 1)] ^ (((sub as usize) >> (cb * k)) & (chunks - 1));
-            }
-            let addrs = address(&table_f);
-            let mut table = PhaseTable::EMPTY;
-            if aligned_moves {
-                Ok(count_validated(&mut table, &work.arch, w.op, &addrs[..wave]))
-            } else {
-                count_in(&mut table, &work.arch, w.op, &addrs[..wave])
-            }
-        });
-        memos.push(counted.into_iter().collect::<Result<Vec<_>, Error>>()?);
+        memos.push(shape_counts(s, &active, column_bits, p, unit, work)?);
     }
     // The classes `first..first + n`.
     let walk = |first: u64, n: u64| -> Found {
