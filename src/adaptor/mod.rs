@@ -41,9 +41,10 @@
 //! ```
 
 use crate::descriptor::stage::FILLER;
+use crate::descriptor::tri;
 use crate::error::{Error, ErrorKind, Side};
-use crate::{Ids, Item, Stage};
-use cktile_transforms::{Dims, Index, Indices, MAX_DIMS};
+use crate::{Ids, Item, MAX_ITEMS, Stage};
+use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform};
 use core::fmt;
 
 /// The most hidden dimensions an adaptor may number (ids `0..MAX_HIDDEN`).
@@ -229,18 +230,122 @@ impl fmt::Display for AdaptorProblem {
     }
 }
 
-fn problem(problem: AdaptorProblem) -> Error {
+const fn problem(problem: AdaptorProblem) -> Error {
     Error::new(ErrorKind::Adaptor { problem })
 }
 
-/// An id list with every id mapped through `f`.
-fn map_ids(ids: Ids, f: impl Fn(usize) -> usize) -> Result<Ids, Error> {
-    let (raw, len) = ids.to_array();
-    let mut out = [0usize; MAX_DIMS];
-    for (o, &id) in out.iter_mut().zip(&raw[..len]) {
-        *o = f(id);
+/// `id` when it is below [`MAX_HIDDEN`].
+const fn hidden_id(id: usize) -> Result<usize, Error> {
+    if id >= MAX_HIDDEN { Err(problem(AdaptorProblem::IdTooLarge { id })) } else { Ok(id) }
+}
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
+
+/// A transform-level error of item `item`.
+const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms::Error>) -> Result<T, Error> {
+    match r {
+        Ok(v) => Ok(v),
+        Err(source) => Err(Error::new(ErrorKind::Transform { item, source })),
     }
-    Ids::from_slice(&out[..len])
+}
+
+/// Refuses an item whose `side` lists another number of ids than its
+/// transform has dimensions there.
+const fn check_id_count(item: usize, transform: &Transform, side: Side, ids: Ids) -> Result<(), Error> {
+    let expected = match side {
+        Side::Lower => transform.num_lower(),
+        Side::Upper => transform.num_upper(),
+    };
+    if ids.len() != expected {
+        return Err(Error::new(ErrorKind::IdCount {
+            item,
+            transform: transform.kind().name(),
+            side,
+            expected,
+            found: ids.len(),
+        }));
+    }
+    Ok(())
+}
+
+/// The ids `first, first + 1, ...`, [`MAX_DIMS`] of them.
+const fn first_ids(first: usize) -> [usize; MAX_DIMS] {
+    let mut out = [0; MAX_DIMS];
+    let mut i = 0;
+    while i < MAX_DIMS {
+        out[i] = first + i;
+        i += 1;
+    }
+    out
+}
+
+/// Every id of `ids` plus `by`.
+const fn shift_ids(ids: Ids, by: usize) -> Result<Ids, Error> {
+    let (mut raw, len) = ids.to_array();
+    let mut j = 0;
+    while j < len {
+        raw[j] += by;
+        j += 1;
+    }
+    Ids::from_slice(raw.split_at(len).0)
+}
+
+/// `of[ids[j]]` for every `j`: positions among `of` turned into its ids.
+const fn select_ids(ids: Ids, of: Ids) -> Result<Ids, Error> {
+    let (mut raw, len) = ids.to_array();
+    let mut j = 0;
+    while j < len {
+        raw[j] = of.get(raw[j]);
+        j += 1;
+    }
+    Ids::from_slice(raw.split_at(len).0)
+}
+
+/// Whether `ids` lists `id`.
+const fn contains(ids: Ids, id: usize) -> bool {
+    let mut j = 0;
+    while j < ids.len() {
+        if ids.get(j) == id {
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
+/// CK's renaming of a chained adaptor's hidden ids: its bottom ids become
+/// the first adaptor's top ids (by position), every other id moves by
+/// `base - smallest`.
+struct Rename {
+    to: Ids,
+    from: Ids,
+    base: usize,
+    smallest: usize,
+}
+
+impl Rename {
+    const fn id(&self, id: usize) -> usize {
+        let mut k = 0;
+        while k < self.from.len() {
+            if self.from.get(k) == id {
+                return self.to.get(k);
+            }
+            k += 1;
+        }
+        id - self.smallest + self.base
+    }
+
+    const fn ids(&self, ids: Ids) -> Result<Ids, Error> {
+        let (mut raw, len) = ids.to_array();
+        let mut j = 0;
+        while j < len {
+            raw[j] = self.id(raw[j]);
+            j += 1;
+        }
+        Ids::from_slice(raw.split_at(len).0)
+    }
 }
 
 /// CK Tile's `tensor_adaptor`: transforms wired through hidden dimensions,
@@ -293,93 +398,91 @@ impl Adaptor {
     /// assert!(e.to_string().contains("unmerge"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(bottom_lengths: Dims, items: &[Item], bottom: &[usize], top: &[usize]) -> Result<Adaptor, Error> {
+    pub const fn new(bottom_lengths: Dims, items: &[Item], bottom: &[usize], top: &[usize]) -> Result<Adaptor, Error> {
         if items.len() > MAX_TRANSFORMS {
             return Err(problem(AdaptorProblem::TooManyTransforms { given: items.len() }));
         }
-        let bottom_ids = Ids::from_slice(bottom)?;
-        let top_ids = Ids::from_slice(top)?;
+        let bottom_ids = tri!(Ids::from_slice(bottom));
+        let top_ids = tri!(Ids::from_slice(top));
         if bottom.len() != bottom_lengths.len() {
             return Err(problem(AdaptorProblem::BottomCount { ids: bottom.len(), lengths: bottom_lengths.len() }));
         }
-        let check = |id: usize| {
-            if id >= MAX_HIDDEN { Err(problem(AdaptorProblem::IdTooLarge { id })) } else { Ok(id) }
-        };
         let mut lengths = [0 as Index; MAX_HIDDEN];
         let mut known = [false; MAX_HIDDEN];
-        let mut reader: [Option<usize>; MAX_HIDDEN] = [None; MAX_HIDDEN];
+        // One past the transform that reads each hidden id (0: none).
+        let mut reader = [0usize; MAX_HIDDEN];
         let mut n_hidden = 0;
-        for (k, &id) in bottom.iter().enumerate() {
-            let id = check(id)?;
+        let mut k = 0;
+        while k < bottom.len() {
+            let id = tri!(hidden_id(bottom[k]));
             if known[id] {
                 return Err(problem(AdaptorProblem::BottomRepeated { id }));
             }
             known[id] = true;
             lengths[id] = bottom_lengths.get(k);
-            n_hidden = n_hidden.max(id + 1);
+            n_hidden = max(n_hidden, id + 1);
+            k += 1;
         }
         let mut bound = [FILLER; MAX_TRANSFORMS];
-        for (t, item) in items.iter().enumerate() {
-            let transform = item.transform();
-            let name = transform.kind().name();
-            for (side, ids, expected) in
-                [(Side::Lower, item.lower(), transform.num_lower()), (Side::Upper, item.upper(), transform.num_upper())]
-            {
-                if ids.len() != expected {
-                    return Err(Error::new(ErrorKind::IdCount {
-                        item: t,
-                        transform: name,
-                        side,
-                        expected,
-                        found: ids.len(),
-                    }));
-                }
-            }
-            let mut low = [0 as Index; MAX_DIMS];
-            for (j, slot) in low.iter_mut().enumerate().take(item.lower().len()) {
-                let id = check(item.lower().get(j))?;
+        let mut t = 0;
+        while t < items.len() {
+            let item = &items[t];
+            let transform = *item.transform();
+            tri!(check_id_count(t, &transform, Side::Lower, item.lower()));
+            tri!(check_id_count(t, &transform, Side::Upper, item.upper()));
+            let mut low = Dims::EMPTY;
+            let mut j = 0;
+            while j < item.lower().len() {
+                let id = tri!(hidden_id(item.lower().get(j)));
                 if !known[id] {
                     return Err(problem(AdaptorProblem::NotYetProduced { transform: t, id }));
                 }
-                if let Some(first) = reader[id] {
-                    return Err(problem(AdaptorProblem::ReadTwice { first, second: t, id }));
+                if reader[id] > 0 {
+                    return Err(problem(AdaptorProblem::ReadTwice { first: reader[id] - 1, second: t, id }));
                 }
-                reader[id] = Some(t);
-                *slot = lengths[id];
+                reader[id] = t + 1;
+                low = tri!(in_item(t, low.push(lengths[id])));
+                j += 1;
             }
-            let low = Dims::from_slice(&low[..item.lower().len()])
-                .map_err(|source| Error::new(ErrorKind::Transform { item: t, source }))?;
-            let b = transform.bind(&low).map_err(|source| Error::new(ErrorKind::Transform { item: t, source }))?;
+            let b = tri!(in_item(t, transform.bind(&low)));
             let up = b.upper_lengths();
-            for j in 0..item.upper().len() {
-                let id = check(item.upper().get(j))?;
+            let mut j = 0;
+            while j < item.upper().len() {
+                let id = tri!(hidden_id(item.upper().get(j)));
                 if known[id] {
                     return Err(problem(AdaptorProblem::ProducedTwice { transform: t, id }));
                 }
                 known[id] = true;
                 lengths[id] = up.get(j);
-                n_hidden = n_hidden.max(id + 1);
+                n_hidden = max(n_hidden, id + 1);
+                j += 1;
             }
             bound[t] = Item::from_ids(b, item.lower(), item.upper());
+            t += 1;
         }
         let mut is_top = [false; MAX_HIDDEN];
-        for &id in top {
-            let id = check(id)?;
+        let mut k = 0;
+        while k < top.len() {
+            let id = tri!(hidden_id(top[k]));
             if !known[id] {
                 return Err(problem(AdaptorProblem::TopUnknown { id }));
             }
             if is_top[id] {
                 return Err(problem(AdaptorProblem::TopRepeated { id }));
             }
-            if let Some(transform) = reader[id] {
-                return Err(problem(AdaptorProblem::TopRead { id, transform }));
+            if reader[id] > 0 {
+                return Err(problem(AdaptorProblem::TopRead { id, transform: reader[id] - 1 }));
             }
             is_top[id] = true;
+            k += 1;
         }
-        for (position, &id) in bottom.iter().enumerate() {
-            if reader[id].is_none() && !is_top[id] {
+        let mut position = 0;
+        while position < bottom.len() {
+            let id = bottom[position];
+            if reader[id] == 0 && !is_top[id] {
                 return Err(problem(AdaptorProblem::BottomUnreached { position, id }));
             }
+            position += 1;
         }
         Ok(Adaptor {
             items: bound,
@@ -406,18 +509,25 @@ impl Adaptor {
     /// assert_eq!(a.calculate_bottom_index(&[13])?.as_slice(), &[1, 5]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn single_stage(bottom_lengths: Dims, items: &[Item]) -> Result<Adaptor, Error> {
-        let stage = Stage::new(bottom_lengths, items)?;
+    pub const fn single_stage(bottom_lengths: Dims, items: &[Item]) -> Result<Adaptor, Error> {
+        let stage = tri!(Stage::new(bottom_lengths, items));
         let n_old = bottom_lengths.len();
-        let shifted = stage
-            .items()
-            .iter()
-            .map(|item| Ok(Item::from_ids(*item.transform(), item.lower(), map_ids(item.upper(), |u| u + n_old)?)))
-            .collect::<Result<ItemList, Error>>()?;
+        let mut shifted = [FILLER; MAX_ITEMS];
+        let mut i = 0;
+        while i < stage.items().len() {
+            let item = &stage.items()[i];
+            let upper = tri!(shift_ids(item.upper(), n_old));
+            shifted[i] = Item::from_ids(*item.transform(), item.lower(), upper);
+            i += 1;
+        }
         let n_new = stage.upper_lengths().len();
-        let bottom: [usize; MAX_DIMS] = core::array::from_fn(|i| i);
-        let top: [usize; MAX_DIMS] = core::array::from_fn(|i| i + n_old);
-        Adaptor::new(bottom_lengths, shifted.as_slice(), &bottom[..n_old], &top[..n_new])
+        let (bottom, top) = (first_ids(0), first_ids(n_old));
+        Adaptor::new(
+            bottom_lengths,
+            shifted.split_at(stage.items().len()).0,
+            bottom.split_at(n_old).0,
+            top.split_at(n_new).0,
+        )
     }
 
     /// CK Tile's `transform_tensor_adaptor`: a new adaptor whose top
@@ -439,28 +549,30 @@ impl Adaptor {
     /// assert_eq!(b.calculate_bottom_index(&[5, 3])?.as_slice(), &[3 * 8 + 5]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn transform(&self, items: &[Item]) -> Result<Adaptor, Error> {
-        let stage = Stage::new(self.top_lengths(), items)?;
-        let mut all = ItemList::default();
-        for item in self.items() {
-            all.push(*item)?;
-        }
+    pub const fn transform(&self, items: &[Item]) -> Result<Adaptor, Error> {
+        let stage = tri!(Stage::new(self.top_lengths(), items));
+        let mut all = tri!(ItemList::of(self.items(), stage.items().len()));
         let mut next = self.n_hidden as usize;
         let mut new_top = [0usize; MAX_DIMS];
-        for item in stage.items() {
-            let lower = map_ids(item.lower(), |l| self.top.get(l))?;
-            let (ups, n) = item.upper().to_array();
+        let mut i = 0;
+        while i < stage.items().len() {
+            let item = &stage.items()[i];
+            let lower = tri!(select_ids(item.lower(), self.top));
             let mut fresh = [0usize; MAX_DIMS];
-            for (f, &u) in fresh.iter_mut().zip(&ups[..n]) {
-                *f = next;
-                new_top[u % MAX_DIMS] = next;
+            let mut j = 0;
+            while j < item.upper().len() {
+                fresh[j] = next;
+                new_top[item.upper().get(j) % MAX_DIMS] = next;
                 next += 1;
+                j += 1;
             }
-            all.push(Item::from_ids(*item.transform(), lower, Ids::from_slice(&fresh[..n])?))?;
+            let upper = tri!(Ids::from_slice(fresh.split_at(item.upper().len()).0));
+            all.push(Item::from_ids(*item.transform(), lower, upper));
+            i += 1;
         }
         let n_top = stage.upper_lengths().len();
         let (bottom, n_bottom) = self.bottom.to_array();
-        Adaptor::new(self.bottom_lengths(), all.as_slice(), &bottom[..n_bottom], &new_top[..n_top])
+        Adaptor::new(self.bottom_lengths(), all.as_slice(), bottom.split_at(n_bottom).0, new_top.split_at(n_top).0)
     }
 
     /// CK Tile's `chain_tensor_adaptors(self, next)`: `next`'s bottom
@@ -479,45 +591,60 @@ impl Adaptor {
     /// assert!(merge.chain(&merge).is_err()); // 1 top dimension, 2 bottom ones
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn chain(&self, next: &Adaptor) -> Result<Adaptor, Error> {
+    pub const fn chain(&self, next: &Adaptor) -> Result<Adaptor, Error> {
         if self.top.len() != next.bottom.len() {
             return Err(problem(AdaptorProblem::ChainCount { top: self.top.len(), bottom: next.bottom.len() }));
         }
         let (tops, bottoms) = (self.top_lengths(), next.bottom_lengths());
-        for dim in 0..tops.len() {
+        let mut dim = 0;
+        while dim < tops.len() {
             if tops.get(dim) != bottoms.get(dim) {
                 return Err(problem(AdaptorProblem::ChainLength { dim, top: tops.get(dim), bottom: bottoms.get(dim) }));
             }
+            dim += 1;
         }
-        let (next_bottom, n_next_bottom) = next.bottom.to_array();
-        let next_bottom = &next_bottom[..n_next_bottom];
         // CK's shift: `next`'s smallest non-bottom id lands just past this adaptor's largest.
-        let smallest = next
-            .items()
-            .iter()
-            .flat_map(|item| {
-                let (low, nl) = item.lower().to_array();
-                let (up, nu) = item.upper().to_array();
-                low.into_iter().take(nl).chain(up.into_iter().take(nu))
-            })
-            .filter(|id| !next_bottom.contains(id))
-            .min()
-            .unwrap_or(0);
-        let base = self.n_hidden as usize;
-        let map = |id: usize| match next_bottom.iter().position(|&b| b == id) {
-            Some(k) => self.top.get(k),
-            None => id - smallest + base,
+        let rename = Rename {
+            to: self.top,
+            from: next.bottom,
+            base: self.n_hidden as usize,
+            smallest: next.smallest_inner_id(),
         };
-        let mut all = ItemList::default();
-        for item in self.items() {
-            all.push(*item)?;
+        let mut all = tri!(ItemList::of(self.items(), next.items().len()));
+        let mut i = 0;
+        while i < next.items().len() {
+            let item = &next.items()[i];
+            all.push(Item::from_ids(*item.transform(), tri!(rename.ids(item.lower())), tri!(rename.ids(item.upper()))));
+            i += 1;
         }
-        for item in next.items() {
-            all.push(Item::from_ids(*item.transform(), map_ids(item.lower(), map)?, map_ids(item.upper(), map)?))?;
-        }
-        let top = map_ids(next.top, map)?.to_array();
+        let (top, n_top) = tri!(rename.ids(next.top)).to_array();
         let (bottom, n_bottom) = self.bottom.to_array();
-        Adaptor::new(self.bottom_lengths(), all.as_slice(), &bottom[..n_bottom], &top.0[..top.1])
+        Adaptor::new(self.bottom_lengths(), all.as_slice(), bottom.split_at(n_bottom).0, top.split_at(n_top).0)
+    }
+
+    /// The smallest hidden id an item reads or writes that is not a bottom
+    /// one (0 when there is none).
+    const fn smallest_inner_id(&self) -> usize {
+        let mut smallest = usize::MAX;
+        let mut i = 0;
+        while i < self.items().len() {
+            let item = &self.items()[i];
+            let mut side = 0;
+            while side < 2 {
+                let ids = if side == 0 { item.lower() } else { item.upper() };
+                let mut j = 0;
+                while j < ids.len() {
+                    let id = ids.get(j);
+                    if !contains(self.bottom, id) && id < smallest {
+                        smallest = id;
+                    }
+                    j += 1;
+                }
+                side += 1;
+            }
+            i += 1;
+        }
+        if smallest == usize::MAX { 0 } else { smallest }
     }
 
     /// The transforms, in order, with their hidden ids.
@@ -530,8 +657,8 @@ impl Adaptor {
     /// assert_eq!(a.items()[0].to_string(), "unmerge((4,8)) on [0] -> [1,2]");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn items(&self) -> &[Item] {
-        &self.items[..self.n_items as usize]
+    pub const fn items(&self) -> &[Item] {
+        self.items.split_at(self.n_items as usize).0
     }
 
     /// The bottom dimensions' hidden ids.
@@ -544,7 +671,7 @@ impl Adaptor {
     /// assert_eq!(a.bottom_ids().to_array(), ([0, 1, 0, 0, 0, 0, 0, 0], 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn bottom_ids(&self) -> Ids {
+    pub const fn bottom_ids(&self) -> Ids {
         self.bottom
     }
 
@@ -558,7 +685,7 @@ impl Adaptor {
     /// assert_eq!(a.top_ids().to_array(), ([2, 0, 0, 0, 0, 0, 0, 0], 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn top_ids(&self) -> Ids {
+    pub const fn top_ids(&self) -> Ids {
         self.top
     }
 
@@ -573,7 +700,7 @@ impl Adaptor {
     /// assert_eq!(a.num_hidden(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn num_hidden(&self) -> usize {
+    pub const fn num_hidden(&self) -> usize {
         self.n_hidden as usize
     }
 
@@ -587,15 +714,20 @@ impl Adaptor {
     /// assert_eq!((a.hidden_length(0), a.hidden_length(2), a.hidden_length(9)), (32, 8, 0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn hidden_length(&self, id: usize) -> Index {
-        self.lengths.get(id).copied().unwrap_or(0)
+    pub const fn hidden_length(&self, id: usize) -> Index {
+        if id < MAX_HIDDEN { self.lengths[id] } else { 0 }
     }
 
-    fn lengths_of(&self, ids: Ids) -> Dims {
+    const fn lengths_of(&self, ids: Ids) -> Dims {
         let mut out = Dims::EMPTY;
-        for i in 0..ids.len() {
+        let mut i = 0;
+        while i < ids.len() {
             // At most MAX_DIMS ids: the push cannot fail.
-            out = out.push(self.hidden_length(ids.get(i))).unwrap_or(out);
+            out = match out.push(self.hidden_length(ids.get(i))) {
+                Ok(d) => d,
+                Err(_) => out,
+            };
+            i += 1;
         }
         out
     }
@@ -610,7 +742,7 @@ impl Adaptor {
     /// assert_eq!(a.top_lengths().as_slice(), &[4, 8]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn top_lengths(&self) -> Dims {
+    pub const fn top_lengths(&self) -> Dims {
         self.lengths_of(self.top)
     }
 
@@ -624,7 +756,7 @@ impl Adaptor {
     /// assert_eq!(a.bottom_lengths().as_slice(), &[32]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn bottom_lengths(&self) -> Dims {
+    pub const fn bottom_lengths(&self) -> Dims {
         self.lengths_of(self.bottom)
     }
 
@@ -719,37 +851,31 @@ struct ItemList {
     len: usize,
 }
 
-impl Default for ItemList {
-    fn default() -> ItemList {
-        ItemList { items: [FILLER; MAX_TRANSFORMS], len: 0 }
-    }
-}
-
 impl ItemList {
-    fn push(&mut self, item: Item) -> Result<(), Error> {
-        match self.items.get_mut(self.len) {
-            Some(slot) => {
-                *slot = item;
-                self.len += 1;
-                Ok(())
-            }
-            None => Err(problem(AdaptorProblem::TooManyTransforms { given: self.len + 1 })),
+    /// A list starting with `items`, with room for `more`: refused when the
+    /// total exceeds [`MAX_TRANSFORMS`], naming the total.
+    const fn of(items: &[Item], more: usize) -> Result<ItemList, Error> {
+        let given = items.len() + more;
+        if given > MAX_TRANSFORMS {
+            return Err(problem(AdaptorProblem::TooManyTransforms { given }));
         }
+        let mut list = ItemList { items: [FILLER; MAX_TRANSFORMS], len: items.len() };
+        let mut i = 0;
+        while i < items.len() {
+            list.items[i] = items[i];
+            i += 1;
+        }
+        Ok(list)
     }
 
-    fn as_slice(&self) -> &[Item] {
-        &self.items[..self.len]
+    /// Appends an item (room was made by [`of`](Self::of)).
+    const fn push(&mut self, item: Item) {
+        self.items[self.len % MAX_TRANSFORMS] = item;
+        self.len += 1;
     }
-}
 
-impl FromIterator<Item> for ItemList {
-    fn from_iter<I: IntoIterator<Item = Item>>(iter: I) -> ItemList {
-        let mut list = ItemList::default();
-        for item in iter {
-            // Callers pass at most one stage (MAX_ITEMS items).
-            let _ = list.push(item);
-        }
-        list
+    const fn as_slice(&self) -> &[Item] {
+        self.items.split_at(self.len).0
     }
 }
 
