@@ -430,7 +430,6 @@ pub enum ErrorKind {
         found: usize,
     },
     /// A tensor adaptor's hidden-dimension wiring is inconsistent.
-    #[cfg(feature = "alloc")]
     Adaptor {
         /// What is wrong.
         problem: crate::adaptor::AdaptorProblem,
@@ -565,7 +564,6 @@ impl Error {
             ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
             ErrorKind::NumberRange { .. } => "cktile: number out of range in spec",
-            #[cfg(feature = "alloc")]
             ErrorKind::Adaptor { .. } => "cktile: the tensor adaptor's hidden dimensions are wired inconsistently",
             #[cfg(feature = "alloc")]
             ErrorKind::Encoding { .. } => "cktile: the tile distribution encoding is malformed",
@@ -729,7 +727,6 @@ impl fmt::Display for Error {
             ErrorKind::NumberRange { number, range } => {
                 write!(f, "number {} is out of range; expected {range}", number.as_str())
             }
-            #[cfg(feature = "alloc")]
             ErrorKind::Adaptor { problem } => write!(f, "{problem}"),
             #[cfg(feature = "alloc")]
             ErrorKind::Encoding { problem } => write!(f, "{problem}"),

@@ -46,11 +46,6 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-// The runtime adaptors and distributions need no allocator, but compiled for
-// amdgcn (gfx942) without `alloc` their large fixed-capacity frames make
-// LLVM's AMDGPU backend fail ("Cannot scavenge register in FI elimination"):
-// kernels use the typed descriptors, so these two wait for their typed form.
-#[cfg(feature = "alloc")]
 pub mod adaptor;
 pub mod analyzer;
 #[cfg(feature = "alloc")]
@@ -138,6 +133,10 @@ pub mod prelude {
     pub use crate::typed::{
         DoPad, TensorView, make_naive_tensor_view, make_naive_tensor_view_packed, make_tensor_view, pad_tensor_view,
         transform_tensor_view,
+    };
+    pub use crate::typed::{
+        TensorAdaptor, chain_tensor_adaptors, make_single_stage_tensor_adaptor, make_tensor_adaptor,
+        transform_tensor_adaptor,
     };
     pub use crate::typed::{
         TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,

@@ -62,7 +62,7 @@ const CASES: &[(&str, Message)] = &[
         "static_element_space_overflow",
         Panic("cktile: the element space overflows a signed 64-bit index (the value is 19807040623954398379958599684)"),
     ),
-    ("coordinate_arity", TypeError("this descriptor takes a coordinate `[i64; 2]`, not `[{integer}; 3]`")),
+    ("coordinate_arity", TypeError("this descriptor or adaptor takes a coordinate `[i64; 2]`, not `[{integer}; 3]`")),
     (
         "naive_strides_arity",
         TypeError("the strides `(cktile::Number<8>,)` do not fit lengths whose coordinates are `[i64; 2]`"),

@@ -21,7 +21,7 @@ use cktile_transforms::kinds::{embed, offset, unmerge};
 use cktile_transforms::{Count, Dims, Index, Indices, Kind, Value, Values, Vector};
 use typenum::Unsigned;
 
-type DimsResult = Result<Dims, cktile_transforms::Error>;
+pub(crate) type DimsResult = Result<Dims, cktile_transforms::Error>;
 
 /// A descriptor chain at the type level; its value holds the chain's
 /// runtime parameters only (a chain of [`Number`](crate::Number)s is
@@ -138,7 +138,7 @@ fn len_of<L: Values>() -> usize {
     <L::Len as Unsigned>::USIZE
 }
 
-const fn lift(d: DimsResult) -> Result<Dims, Error> {
+pub(crate) const fn lift(d: DimsResult) -> Result<Dims, Error> {
     match d {
         Ok(d) => Ok(d),
         Err(e) => Err(base_error(e)),
@@ -261,6 +261,50 @@ pub(crate) const fn stage_structure(
     }
 }
 
+/// The items of one `transform_tensor_*` stage (or a typed adaptor's
+/// transforms with their hidden ids): each transform with its row of each
+/// id list, refused when the lists differ in length. The items are the
+/// first `.1` of `.0`.
+pub(crate) const fn stage_items(
+    transforms: Result<TransformArray, Error>,
+    lower: Result<IdArray, Error>,
+    upper: Result<IdArray, Error>,
+) -> Result<([Item; MAX_ITEMS], usize), Error> {
+    let (t, lo, up) = (tri!(transforms), tri!(lower), tri!(upper));
+    tri!(check_list_count(t.len(), lo.len(), up.len()));
+    let mut items = [crate::descriptor::stage::FILLER; MAX_ITEMS];
+    let mut i = 0;
+    while i < t.len() {
+        items[i] = Item::from_ids(t.get(i), lo.get(i), up.get(i));
+        i += 1;
+    }
+    Ok((items, t.len()))
+}
+
+/// The checks of a new stage (of a typed descriptor, after `stages`
+/// stages, or of a typed adaptor, `stages` 0) over `lower_count` dimensions
+/// of lengths `lower_lengths`, in [`Stage::new`]'s order: the transforms'
+/// parameters ([`TransformList::check_params`]), the structure
+/// ([`stage_structure`]; `structure` when the types gave it), then each
+/// transform against the lengths it reads ([`TransformList::check_stage`]).
+#[inline(always)]
+pub(crate) fn check_new_stage<X: TransformList, Lo: IdLists, Up: IdLists>(
+    transforms: &X,
+    lower: &Lo,
+    upper: &Up,
+    structure: Option<Result<(), Error>>,
+    stages: usize,
+    lower_count: usize,
+    lower_lengths: &Indices,
+) -> Result<(), Error> {
+    tri!(transforms.check_params());
+    match structure {
+        Some(structure) => tri!(structure),
+        None => tri!(stage_structure(stages, lower_count, X::KINDS, lower.lists(), upper.lists())),
+    }
+    transforms.check_stage(&lower.table(), &upper.table(), lower_lengths)
+}
+
 pub(crate) const fn transformed(
     prev: Result<Descriptor, Error>,
     transforms: Result<TransformArray, Error>,
@@ -268,15 +312,8 @@ pub(crate) const fn transformed(
     upper: Result<IdArray, Error>,
 ) -> Result<Descriptor, Error> {
     let prev = tri!(prev);
-    let (t, lo, up) = (tri!(transforms), tri!(lower), tri!(upper));
-    tri!(check_list_count(t.len(), lo.len(), up.len()));
-    let mut items = [crate::descriptor::stage::FILLER; crate::MAX_ITEMS];
-    let mut i = 0;
-    while i < t.len() {
-        items[i] = Item::from_ids(t.get(i), lo.get(i), up.get(i));
-        i += 1;
-    }
-    prev.transform(items.split_at(t.len()).0)
+    let (items, n) = tri!(stage_items(transforms, lower, upper));
+    prev.transform(items.split_at(n).0)
 }
 
 /// `make_naive_tensor_descriptor(lengths, strides)` at the type level.
@@ -555,18 +592,16 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
     /// ([`TransformList::check_stage`], as [`Stage::new`] binds them).
     #[inline(always)]
     fn check(&self) -> Result<(), Error> {
-        tri!(self.transforms.check_params());
-        match Self::STRUCTURE {
-            Some(structure) => tri!(structure),
-            None => tri!(stage_structure(
-                P::STAGES,
-                <P::NumTop as Unsigned>::USIZE,
-                X::KINDS,
-                self.lower.lists(),
-                self.upper.lists()
-            )),
-        }
-        self.transforms.check_stage(&self.lower.table(), &self.upper.table(), &self.prev.lengths())
+        let lengths = self.prev.lengths();
+        check_new_stage(
+            &self.transforms,
+            &self.lower,
+            &self.upper,
+            Self::STRUCTURE,
+            P::STAGES,
+            P::NumTop::USIZE,
+            &lengths,
+        )
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {

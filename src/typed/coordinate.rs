@@ -34,9 +34,9 @@ use generic_array::GenericArray;
 /// let _ = d.calculate_offset([1, 2, 3]); // this descriptor takes a 2-D coordinate `[i64; 2]`, not `[{integer}; 3]`
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "this descriptor takes a coordinate `{A}`, not `{Self}`",
-    label = "one index per top dimension of the descriptor: `{A}`",
-    note = "a typed descriptor's coordinate has one index per top dimension (`d.lengths()` lists them)"
+    message = "this descriptor or adaptor takes a coordinate `{A}`, not `{Self}`",
+    label = "one index per top dimension of the descriptor or adaptor: `{A}`",
+    note = "a typed descriptor's or adaptor's coordinate has one index per top dimension (`lengths()` or `top_lengths()` lists them)"
 )]
 pub trait CoordinateOf<A>: Sized {
     /// The indices, one per top dimension.

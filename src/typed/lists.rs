@@ -2,11 +2,12 @@
 //! [`transform_tensor_descriptor`](super::transform_tensor_descriptor).
 
 use crate::MAX_ITEMS;
+use crate::adaptor::MAX_HIDDEN;
 use crate::descriptor::Ids;
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
-use cktile_transforms::{Dims, Indices, Kind, MAX_DIMS, Transform, Values};
+use cktile_transforms::{Dims, Index, Indices, Kind, MAX_DIMS, Transform, Values};
 use typenum::Unsigned;
 
 /// One id list per transform of a stage (the first ids of each row), as
@@ -21,6 +22,9 @@ macro_rules! unrolled {
     ($n:expr, |$j:ident| $body:expr) => {{
         $crate::typed::lists::unrolled!(@ $n, $j, $body; 0 1 2 3 4 5 6 7);
     }};
+    (rev $n:expr, |$j:ident| $body:expr) => {{
+        $crate::typed::lists::unrolled!(@ $n, $j, $body; 7 6 5 4 3 2 1 0);
+    }};
     (@ $n:expr, $j:ident, $body:expr; $($k:literal)*) => {
         $(if $k < $n {
             let $j: usize = $k;
@@ -32,22 +36,27 @@ pub(crate) use unrolled;
 
 const _: () = assert!(MAX_DIMS == 8);
 
-/// The `n` values a transform reads: `values[ids[j]]` (ids were checked to be
-/// in range when the descriptor was built; masked so they cannot panic).
+/// The `n` values a transform reads: `values[ids[j]]`, from a stage's
+/// dimensions ([`MAX_DIMS`] of them) or an adaptor's hidden ones
+/// ([`MAX_HIDDEN`]). The ids were checked to be in range when the
+/// descriptor or adaptor was built; masked so they cannot panic.
 #[inline(always)]
-fn gather(values: &Indices, ids: &Indices, n: usize) -> Indices {
+pub(crate) fn gather<const N: usize>(values: &[Index; N], ids: &Indices, n: usize) -> Indices {
     let mut out = [0; MAX_DIMS];
-    unrolled!(n, |j| out[j] = values[ids[j] as usize & (MAX_DIMS - 1)]);
+    unrolled!(n, |j| out[j] = values[ids[j] as usize & (N - 1)]);
     out
 }
 
 /// Writes a transform's `n` values to `into[ids[j]]`.
 #[inline(always)]
-fn scatter(values: &Indices, ids: &Indices, n: usize, into: &mut Indices) {
-    unrolled!(n, |j| into[ids[j] as usize & (MAX_DIMS - 1)] = values[j]);
+pub(crate) fn scatter<const N: usize>(values: &Indices, ids: &Indices, n: usize, into: &mut [Index; N]) {
+    unrolled!(n, |j| into[ids[j] as usize & (N - 1)] = values[j]);
 }
 
-const _: () = assert!(MAX_DIMS.is_power_of_two());
+const _: () = assert!(MAX_DIMS.is_power_of_two() && MAX_HIDDEN.is_power_of_two());
+
+/// An adaptor's hidden index (or lengths), one entry per hidden id.
+pub type HiddenIndex = [Index; MAX_HIDDEN];
 
 /// Up to [`MAX_ITEMS`] transforms, validated.
 ///
@@ -222,6 +231,38 @@ pub trait TransformList: Copy {
     /// assert_eq!(x.lengths_stage(&lo, &up, &[4, 8, 0, 0, 0, 0, 0, 0])[0], 32);
     /// ```
     fn lengths_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Indices;
+    /// CK's `calculate_bottom_index` pass over an adaptor's hidden index:
+    /// the transforms from the last to the first, each reading its upper
+    /// values at the hidden ids of its row of `upper_ids` and writing its
+    /// lower values at those of its row of `lower_ids`.
+    ///
+    /// ```
+    /// use cktile::typed::{IdLists, TransformList};
+    /// use cktile::prelude::*;
+    /// // hidden 0 -> (1, 2) by an unmerge, then (2, 1) -> 3 by a merge.
+    /// let x = (make_unmerge_transform((Number::<4>, Number::<8>)), make_merge_transform((Number::<8>, Number::<4>)));
+    /// let (lo, up) = ((ids![0], ids![2, 1]).table(), (ids![1, 2], ids![3]).table());
+    /// let mut hidden = [0; 32];
+    /// hidden[3] = 9; // top: (k = 2, m = 1) in the (8, 4) merge
+    /// x.lower_hidden(&lo, &up, &mut hidden);
+    /// assert_eq!(hidden[..4], [10, 1, 2, 9]);
+    /// ```
+    fn lower_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, hidden: &mut HiddenIndex);
+    /// The lengths of an adaptor's hidden dimensions: from the bottom ones
+    /// already in `lengths`, the transforms from the first to the last, each
+    /// writing its upper lengths from its lower ones.
+    ///
+    /// ```
+    /// use cktile::typed::{IdLists, TransformList};
+    /// use cktile::prelude::*;
+    /// let x = (make_unmerge_transform((Number::<4>, Number::<8>)), make_merge_transform((Number::<8>, Number::<4>)));
+    /// let (lo, up) = ((ids![0], ids![2, 1]).table(), (ids![1, 2], ids![3]).table());
+    /// let mut lengths = [0; 32];
+    /// lengths[0] = 32;
+    /// x.lengths_hidden(&lo, &up, &mut lengths);
+    /// assert_eq!(lengths[..4], [32, 4, 8, 32]);
+    /// ```
+    fn lengths_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, lengths: &mut HiddenIndex);
 }
 
 /// A tuple of id lists (each a tuple of [`Value`](cktile_transforms::Value)s,
@@ -384,6 +425,40 @@ macro_rules! impl_lists {
             )+
             let _ = i;
             out
+        }
+        #[inline(always)]
+        #[allow(non_snake_case)]
+        fn lower_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, hidden: &mut HiddenIndex) {
+            let ($($t,)+) = self;
+            // Written out from the last transform to the first; with a
+            // constant `k` every test but one folds away.
+            unrolled!(rev Self::KINDS.len(), |k| {
+                let mut i = 0;
+                $(
+                    if i == k {
+                        let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
+                        let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
+                        let low = $t.lower(&gather(hidden, &upper_ids[i % MAX_ITEMS], n_up));
+                        scatter(&low, &lower_ids[i % MAX_ITEMS], n_low, hidden);
+                    }
+                    i += 1;
+                )+
+                let _ = i;
+            });
+        }
+        #[inline(always)]
+        #[allow(non_snake_case)]
+        fn lengths_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, lengths: &mut HiddenIndex) {
+            let ($($t,)+) = self;
+            let mut i = 0;
+            $(
+                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
+                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
+                let upper = $t.upper_lengths(&gather(lengths, &lower_ids[i % MAX_ITEMS], n_low));
+                scatter(&upper, &upper_ids[i % MAX_ITEMS], n_up, lengths);
+                i += 1;
+            )+
+            let _ = i;
         }
     };
     ($a:ident) => {

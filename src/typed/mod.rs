@@ -57,6 +57,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+mod adaptor;
 mod chain;
 mod coordinate;
 mod derived;
@@ -66,9 +67,13 @@ mod tensor_coordinate;
 mod tests;
 mod view;
 
+pub use adaptor::{
+    AdaptorChain, ChainedAdaptors, ChainsOnto, HiddenAdaptor, SingleStageAdaptor, TensorAdaptor, TransformedAdaptor,
+    chain_tensor_adaptors, make_single_stage_tensor_adaptor, make_tensor_adaptor, transform_tensor_adaptor,
+};
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
-pub use lists::{IdLists, IdTable, TransformList};
+pub use lists::{HiddenIndex, IdLists, IdTable, TransformList};
 pub use tensor_coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
     make_tensor_coordinate, move_tensor_coordinate,

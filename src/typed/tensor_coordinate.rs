@@ -39,7 +39,7 @@
 //! use cktile::prelude::*;
 //! let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
 //! let mut c = make_tensor_coordinate(&d, [1, 2]);
-//! move_tensor_coordinate(&d, &mut c, [1]); // this descriptor takes a coordinate `[i64; 2]`
+//! move_tensor_coordinate(&d, &mut c, [1]); // this descriptor or adaptor takes a coordinate `[i64; 2]`
 //! ```
 //!
 //! ```compile_fail
