@@ -564,7 +564,7 @@ impl Error {
             ErrorKind::UnknownName { .. } => "cktile: unknown name in spec",
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
             ErrorKind::NumberRange { .. } => "cktile: number out of range in spec",
-            ErrorKind::Adaptor { .. } => "cktile: the tensor adaptor's hidden dimensions are wired inconsistently",
+            ErrorKind::Adaptor { problem } => problem.summary(),
             #[cfg(feature = "alloc")]
             ErrorKind::Encoding { .. } => "cktile: the tile distribution encoding is malformed",
         }

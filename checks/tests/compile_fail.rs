@@ -4,10 +4,10 @@
 //!
 //! - `tests/ui`: the typed API rejects invalid all-static compositions, and
 //!   compositions whose ids do not fit their transforms whatever their
-//!   runtime lengths (`mixed_*`), and a
-//!   coordinate or a strides tuple of the wrong arity is a type error whose
-//!   message names both arities as array types (`[i64; 2]`), not as typenum
-//!   integers;
+//!   runtime lengths (`mixed_*`), and invalid all-static adaptors; a
+//!   coordinate, a strides tuple or a chained adaptor of the wrong arity is
+//!   a type error whose message names both arities as array types
+//!   (`[i64; 2]`), not as typenum integers;
 //! - `tests/ui_analyzer`: `assert_conflict_free!` passes for CK Tile's
 //!   XOR-preshuffled GEMM A tile and fails the build, naming the chip, the
 //!   extra cycles and the worst instruction and phase, for the naive
@@ -66,6 +66,19 @@ const CASES: &[(&str, Message)] = &[
     (
         "naive_strides_arity",
         TypeError("the strides `(cktile::Number<8>,)` do not fit lengths whose coordinates are `[i64; 2]`"),
+    ),
+    (
+        "adaptor_chain_arity",
+        TypeError(
+            "cannot chain: the first adaptor's top coordinate is `[i64; 2]`, the second's bottom coordinate is `[i64; 1]`",
+        ),
+    ),
+    (
+        "adaptor_static_wiring",
+        Panic(
+            "cktile: an adaptor transform reads a hidden dimension that is neither a bottom dimension nor produced by \
+             an earlier transform (transform 1, hidden id 5)",
+        ),
     ),
     (
         "descriptor_of_runtime_chain",

@@ -172,6 +172,85 @@ pub enum AdaptorProblem {
     },
 }
 
+impl AdaptorProblem {
+    /// The problem in one line without its numbers: what a failed
+    /// compile-time check of a typed adaptor prints first
+    /// ([`Error::summary`](crate::Error::summary)).
+    ///
+    /// ```
+    /// use cktile::adaptor::AdaptorProblem;
+    /// assert_eq!(AdaptorProblem::TopRepeated { id: 3 }.summary(), "cktile: an adaptor's top id is listed twice");
+    /// ```
+    pub const fn summary(&self) -> &'static str {
+        match self {
+            AdaptorProblem::TooManyTransforms { .. } => "cktile: an adaptor has at most MAX_TRANSFORMS (24) transforms",
+            AdaptorProblem::IdTooLarge { .. } => "cktile: an adaptor's hidden ids must be below MAX_HIDDEN (32)",
+            AdaptorProblem::BottomCount { .. } => "cktile: an adaptor needs one bottom length per bottom id",
+            AdaptorProblem::BottomRepeated { .. } => "cktile: an adaptor's bottom id is listed twice",
+            AdaptorProblem::NotYetProduced { .. } => {
+                "cktile: an adaptor transform reads a hidden dimension that is neither a bottom dimension nor \
+                 produced by an earlier transform"
+            }
+            AdaptorProblem::ProducedTwice { .. } => {
+                "cktile: an adaptor transform produces a hidden dimension that already exists"
+            }
+            AdaptorProblem::ReadTwice { .. } => "cktile: two adaptor transforms read the same hidden dimension",
+            AdaptorProblem::TopUnknown { .. } => {
+                "cktile: an adaptor's top id names a hidden dimension that nothing produces"
+            }
+            AdaptorProblem::TopRepeated { .. } => "cktile: an adaptor's top id is listed twice",
+            AdaptorProblem::TopRead { .. } => "cktile: an adaptor's top dimension is also read by a transform",
+            AdaptorProblem::BottomUnreached { .. } => {
+                "cktile: an adaptor's bottom dimension is reached from no top dimension"
+            }
+            AdaptorProblem::ChainCount { .. } => {
+                "cktile: chained adaptors differ in the number of dimensions they share"
+            }
+            AdaptorProblem::ChainLength { .. } => {
+                "cktile: chained adaptors differ in the length of a dimension they share"
+            }
+        }
+    }
+
+    /// The numbers the problem names, each with what it is (the first `.1`
+    /// entries of `.0`), for messages that cannot format (a failed
+    /// compile-time check prints them after [`summary`](Self::summary)).
+    ///
+    /// ```
+    /// use cktile::adaptor::AdaptorProblem;
+    /// let (numbers, n) = AdaptorProblem::NotYetProduced { transform: 1, id: 5 }.numbers();
+    /// assert_eq!(&numbers[..n], &[("transform", 1), ("hidden id", 5)]);
+    /// ```
+    pub const fn numbers(&self) -> ([(&'static str, i64); 3], usize) {
+        const NONE: (&str, i64) = ("", 0);
+        const fn one(a: (&'static str, usize)) -> ([(&'static str, i64); 3], usize) {
+            ([(a.0, a.1 as i64), NONE, NONE], 1)
+        }
+        const fn two(a: (&'static str, usize), b: (&'static str, usize)) -> ([(&'static str, i64); 3], usize) {
+            ([(a.0, a.1 as i64), (b.0, b.1 as i64), NONE], 2)
+        }
+        match *self {
+            AdaptorProblem::TooManyTransforms { given } => one(("transforms", given)),
+            AdaptorProblem::IdTooLarge { id } => one(("hidden id", id)),
+            AdaptorProblem::BottomCount { ids, lengths } => two(("bottom ids", ids), ("bottom lengths", lengths)),
+            AdaptorProblem::BottomRepeated { id } => one(("bottom id", id)),
+            AdaptorProblem::NotYetProduced { transform, id } | AdaptorProblem::ProducedTwice { transform, id } => {
+                two(("transform", transform), ("hidden id", id))
+            }
+            AdaptorProblem::ReadTwice { first, second, id } => {
+                ([("first transform", first as i64), ("second transform", second as i64), ("hidden id", id as i64)], 3)
+            }
+            AdaptorProblem::TopUnknown { id } | AdaptorProblem::TopRepeated { id } => one(("top id", id)),
+            AdaptorProblem::TopRead { id, transform } => two(("hidden id", id), ("transform", transform)),
+            AdaptorProblem::BottomUnreached { position, id } => two(("bottom dimension", position), ("hidden id", id)),
+            AdaptorProblem::ChainCount { top, bottom } => two(("top dimensions", top), ("bottom dimensions", bottom)),
+            AdaptorProblem::ChainLength { dim, top, bottom } => {
+                ([("dimension", dim as i64), ("top length", top), ("bottom length", bottom)], 3)
+            }
+        }
+    }
+}
+
 impl fmt::Display for AdaptorProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -149,8 +149,21 @@ impl<C: Chain> fmt::Display for TensorDescriptor<C> {
 }
 
 /// Stops compilation with the error's summary, and with the value that
-/// overflowed when that is what went wrong.
+/// overflowed, or the ids an adaptor's wiring got wrong, when that is what
+/// went wrong.
 const fn static_failure(e: &Error) -> ! {
+    if let ErrorKind::Adaptor { problem } = e.kind() {
+        let ([(a, x), (b, y), (c, z)], n) = problem.numbers();
+        match n {
+            1 => const_panic::concat_panic!(display: e.summary(), " (", display: a, " ", x, ")"),
+            2 => {
+                const_panic::concat_panic!(display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ")")
+            }
+            _ => const_panic::concat_panic!(
+                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z, ")"
+            ),
+        }
+    }
     let value = match e.kind() {
         ErrorKind::Overflow { value, .. } => Some(*value),
         ErrorKind::Transform { source: cktile_transforms::Error::Overflow { value, .. }, .. } => Some(*value),

@@ -1,6 +1,7 @@
-//! The cheap validation of the typed builders ([`Chain::check`], newest
-//! level only, on the chain's values) against the full build it replaced
-//! ([`Chain::build`] of the whole chain, which every builder ran before):
+//! The cheap validation of the typed builders ([`Chain::check`] and
+//! [`AdaptorChain::check`], newest level only, on the chain's values)
+//! against the full build it replaced ([`Chain::build`] and
+//! [`AdaptorChain::build`] of the whole chain):
 //! for random runtime values, valid and invalid, over several chain shapes,
 //! the two accept the same inputs and refuse the others with the same
 //! error.
@@ -67,6 +68,7 @@ const GLOBAL: [usize; 7] = [100, 60, 64, 100, 28, 60, 4];
 const EMBED_XOR: [usize; 12] = [64, 1, 0, 8, 8, 8, 1, 8, 4, 4, 16, 1];
 const ALIGNED: [usize; 12] = [4, 8, 3, 8, 4, 0, 8, 2, 7, 1, 3, 1];
 const RUNTIME: [usize; 6] = [4, 8, 4, 8, 1, 1];
+const ADAPTOR: [usize; 10] = [24, 2, 3, 4, 4, 2, 3, 1, 8, 4];
 
 /// The old path's verdict on a chain: its whole runtime descriptor built.
 fn old<C: Chain>(chain: C) -> Result<(), Error> {
@@ -214,6 +216,38 @@ fn runtime_ids(v: [usize; 6], ids: [usize; 4]) -> (Result<(), Error>, Result<(),
     (n, o)
 }
 
+/// A typed adaptor: a single stage (an unmerge), a stage with a merge and a
+/// right pad (the pad's ids runtime values), then an xor, every length a
+/// runtime value. The builders check each new stage on its values
+/// ([`AdaptorChain::check`]); the old path builds the runtime adaptor.
+fn adaptor(v: [usize; 10], ids: [usize; 2]) -> (Result<(), Error>, Result<(), Error>) {
+    type S0 = SingleStageAdaptor<(usize,), (Unmerge<(usize, usize, usize)>,), ((N<0>,),), ((N<0>, N<1>, N<2>),)>;
+    type S1 = TransformedAdaptor<
+        S0,
+        (Merge<(usize, usize)>, RightPad<usize, usize>),
+        ((N<2>, N<0>), (usize,)),
+        ((N<0>,), (usize,)),
+    >;
+    type S2 = TransformedAdaptor<S1, (Xor<usize, usize>,), ((N<0>, N<1>),), ((N<1>, N<0>),)>;
+    let x0 = (make_unmerge_transform((v[1], v[2], v[3])),);
+    let x1 = (make_merge_transform((v[4], v[5])), make_right_pad_transform(v[6], v[7]));
+    let x2 = (make_xor_transform((v[8], v[9])),);
+    let (lo, up) = ((ids![2, 0], (ids[0],)), (ids![0], (ids[1],)));
+    let built = (|| -> Result<TensorAdaptor<S2>, Error> {
+        let a = make_single_stage_tensor_adaptor((v[0],), x0, (ids![0],), (ids![0, 1, 2],))?;
+        let a = transform_tensor_adaptor(a, x1, lo, up)?;
+        transform_tensor_adaptor(a, x2, (ids![0, 1],), (ids![1, 0],))
+    })();
+    let s0: S0 =
+        SingleStageAdaptor { lengths: (v[0],), transforms: x0, lower: Default::default(), upper: Default::default() };
+    let s1: S1 = TransformedAdaptor { prev: s0, transforms: x1, lower: lo, upper: up };
+    let s2: S2 = TransformedAdaptor { prev: s1, transforms: x2, lower: Default::default(), upper: Default::default() };
+    let new = built.map(|a| {
+        let _ = a.adaptor();
+    });
+    (new, s2.build().map(|_| ()))
+}
+
 /// How many of the cases each shape accepts and refuses, so a shape whose
 /// strategy only ever produced errors (or never one) shows up.
 #[derive(Default)]
@@ -254,6 +288,12 @@ proptest! {
         let (n, o) = runtime_ids(v, ids);
         prop_assert_eq!(n, o, "{:?} {:?}", v, ids);
     }
+
+    #[test]
+    fn adaptor_stages(v in near(ADAPTOR), ids in proptest::array::uniform2(0usize..3)) {
+        let (n, o) = adaptor(v, ids);
+        prop_assert_eq!(n, o, "{:?} {:?}", v, ids);
+    }
 }
 
 /// Every shape's strategy reaches both verdicts (so no shape is tested
@@ -263,7 +303,7 @@ fn each_shape_accepts_and_refuses() {
     fn sample<S: Strategy>(s: S, runner: &mut proptest::test_runner::TestRunner) -> S::Value {
         s.new_tree(runner).expect("the strategies always generate").current()
     }
-    let mut tallies: [Tally; 5] = Default::default();
+    let mut tallies: [Tally; 6] = Default::default();
     let mut runner = proptest::test_runner::TestRunner::deterministic();
     for _ in 0..2000 {
         let cases = [
@@ -272,6 +312,7 @@ fn each_shape_accepts_and_refuses() {
             embed_xor(sample(near(EMBED_XOR), &mut runner)),
             aligned_kinds(sample(near(ALIGNED), &mut runner)),
             runtime_ids(sample(near(RUNTIME), &mut runner), sample(proptest::array::uniform4(0usize..3), &mut runner)),
+            adaptor(sample(near(ADAPTOR), &mut runner), sample(proptest::array::uniform2(0usize..3), &mut runner)),
         ];
         for (tally, (n, o)) in tallies.iter_mut().zip(cases) {
             assert_eq!(n, o);
@@ -295,6 +336,14 @@ fn named_cases_agree_with_the_full_build() {
     assert_eq!(embed_xor(EMBED_XOR), (Ok(()), Ok(())));
     assert_eq!(aligned_kinds(ALIGNED), (Ok(()), Ok(())));
     assert_eq!(runtime_ids(RUNTIME, [0, 1, 0, 1]), (Ok(()), Ok(())));
+    assert_eq!(adaptor(ADAPTOR, [1, 1]), (Ok(()), Ok(())));
+    // An adaptor whose merge does not fit the unmerge's outputs, and one whose pad reads a merged dimension.
+    let merge = adaptor([24, 2, 3, 4, 4, 3, 3, 1, 8, 4], [1, 1]);
+    assert_eq!(merge.0, merge.1);
+    assert!(matches!(merge.0.unwrap_err().kind(), ErrorKind::Transform { item: 0, .. }));
+    let read = adaptor(ADAPTOR, [0, 1]);
+    assert_eq!(read.0, read.1);
+    assert!(matches!(read.0.unwrap_err().kind(), ErrorKind::IdRepeated { .. }));
     // CK's block with M = 0, a mismatch and an overflow are not.
     let zero = a_lds([0; 4]);
     assert_eq!(zero.0, zero.1);

@@ -12,10 +12,12 @@
 //! runtime values as arguments; `*_build` kernels add the validating
 //! construction, reported but not compared. The typed tensor coordinates'
 //! kernels (K loops that move a coordinate, validity checks on a padded
-//! view) are in [`coordinates`].
+//! view) are in [`coordinates`], the typed tensor adaptors' (tile
+//! distributions' P, Y -> X maps) in [`adaptors`].
 #![no_std]
 #![allow(improper_ctypes_definitions)]
 
+pub mod adaptors;
 pub mod builders;
 pub mod coordinates;
 pub mod generic;
