@@ -55,33 +55,28 @@ pub fn make_mfma_a() -> Result<MfmaA, Error> {
     )
 }
 
-/// A lane's four A elements of the 32 x 8 tile (row-major), through the
-/// distribution's adaptor.
+/// A lane's A element at register `y` of the 32 x 8 tile (row-major),
+/// through the distribution's adaptor. One element a call: a loop over the
+/// four registers measures LLVM's load merging (amdgcn merges the hand
+/// twin's four loads into two and the typed kernel's into three) rather
+/// than the index arithmetic.
 #[unsafe(no_mangle)]
-pub extern "C" fn typed_mfma_a_xs(tile: &Tile, tid: u32) -> Index {
-    let lane = (tid & 63) as Index;
+pub extern "C" fn typed_mfma_a_x(tile: &Tile, tid: u32, y: u32) -> Index {
+    let (lane, y) = ((tid & 63) as Index, (y & 3) as Index);
     match make_mfma_a() {
         Ok(a) => {
-            let mut sum = 0;
-            for y in 0..4 {
-                let [m, k] = a.calculate_bottom_index([lane, y]);
-                sum += read(tile, m * 8 + k);
-            }
-            sum
+            let [m, k] = a.calculate_bottom_index([lane, y]);
+            read(tile, m * 8 + k)
         }
         Err(_) => -1,
     }
 }
 
-/// Twin of [`typed_mfma_a_xs`]: M = lane % 32, K = 4 * (lane / 32) + y.
+/// Twin of [`typed_mfma_a_x`]: M = lane % 32, K = 4 * (lane / 32) + y.
 #[unsafe(no_mangle)]
-pub extern "C" fn hand_mfma_a_xs(tile: &Tile, tid: u32) -> Index {
-    let lane = (tid & 63) as Index;
-    let mut sum = 0;
-    for y in 0..4 {
-        sum += read(tile, (lane % 32) * 8 + 4 * (lane / 32) + y);
-    }
-    sum
+pub extern "C" fn hand_mfma_a_x(tile: &Tile, tid: u32, y: u32) -> Index {
+    let (lane, y) = ((tid & 63) as Index, (y & 3) as Index);
+    read(tile, (lane % 32) * 8 + 4 * (lane / 32) + y)
 }
 
 /// CK's universal GEMM block DRAM distribution for a 256-thread block, a
@@ -217,7 +212,9 @@ mod tests {
             *x = (i as Index) * 7919 % 65521;
         }
         for tid in 0..256 {
-            assert_eq!(typed_mfma_a_xs(&tile, tid), hand_mfma_a_xs(&tile, tid), "mfma_a {tid}");
+            for y in 0..8 {
+                assert_eq!(typed_mfma_a_x(&tile, tid, y), hand_mfma_a_x(&tile, tid, y), "mfma_a {tid} {y}");
+            }
             assert_eq!(typed_gemm_dram_xs(&tile, tid), hand_gemm_dram_xs(&tile, tid), "gemm_dram {tid}");
         }
         for k in [1, 8, 100] {
