@@ -435,7 +435,6 @@ pub enum ErrorKind {
         problem: crate::adaptor::AdaptorProblem,
     },
     /// A tile distribution encoding is malformed.
-    #[cfg(feature = "alloc")]
     Encoding {
         /// What is wrong, naming the entry.
         problem: crate::distribution::EncodingProblem,
@@ -565,7 +564,6 @@ impl Error {
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
             ErrorKind::NumberRange { .. } => "cktile: number out of range in spec",
             ErrorKind::Adaptor { problem } => problem.summary(),
-            #[cfg(feature = "alloc")]
             ErrorKind::Encoding { .. } => "cktile: the tile distribution encoding is malformed",
         }
     }
@@ -728,7 +726,6 @@ impl fmt::Display for Error {
                 write!(f, "number {} is out of range; expected {range}", number.as_str())
             }
             ErrorKind::Adaptor { problem } => write!(f, "{problem}"),
-            #[cfg(feature = "alloc")]
             ErrorKind::Encoding { problem } => write!(f, "{problem}"),
         }
     }

@@ -53,7 +53,6 @@ pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
 pub mod descriptor;
-#[cfg(feature = "alloc")]
 pub mod distribution;
 mod error;
 #[cfg(feature = "serde")]

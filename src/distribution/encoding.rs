@@ -15,6 +15,7 @@
 //! - `Ys2RHsMajor`, `Ys2RHsMinor`: for each per-thread dimension Y, the one H
 //!   component it walks (a Y never names R).
 
+use crate::descriptor::tri;
 use crate::error::{Error, ErrorKind};
 use cktile_transforms::{Dims, Index, MAX_DIMS};
 use core::fmt;
@@ -321,16 +322,28 @@ fn indexed_name(name: &str, index: u8) -> NameBuf {
     w.0
 }
 
-fn bad(problem: EncodingProblem) -> Error {
+const fn bad(problem: EncodingProblem) -> Error {
     Error::new(ErrorKind::Encoding { problem })
 }
 
 /// A list of at most [`MAX_DIMS`] entries as [`Dims`], or which list is too long.
-fn list(values: &[usize], which: List) -> Result<Dims, Error> {
+const fn list(values: &[usize], which: List) -> Result<Dims, Error> {
     if values.len() > MAX_DIMS {
         return Err(bad(EncodingProblem::TooMany { list: which, given: values.len(), max: MAX_DIMS }));
     }
-    Dims::from_usizes(values).map_err(|source| Error::new(ErrorKind::Transform { item: 0, source }))
+    match Dims::from_usizes(values) {
+        Ok(d) => Ok(d),
+        Err(source) => Err(Error::new(ErrorKind::Transform { item: 0, source })),
+    }
+}
+
+/// A list's `(major, minor)` pair `i`, refused when the two lists differ
+/// in length.
+const fn same_count(major: usize, minor: usize, which: List) -> Result<(), Error> {
+    if major != minor {
+        return Err(bad(EncodingProblem::CountMismatch { list: which, major, minor }));
+    }
+    Ok(())
 }
 
 /// CK Tile's `tile_distribution_encoding`, validated: see the
@@ -379,7 +392,7 @@ impl Encoding {
     ///      component belongs to at most one P or Y"
     /// );
     /// ```
-    pub fn new(
+    pub const fn new(
         rs: &[usize],
         hs: &[&[usize]],
         ps_major: &[&[usize]],
@@ -388,7 +401,7 @@ impl Encoding {
         ys_minor: &[usize],
     ) -> Result<Encoding, Error> {
         let mut enc = Encoding {
-            rs: list(rs, List::Rs)?,
+            rs: tri!(list(rs, List::Rs)),
             hs: [Dims::EMPTY; MAX_DIMS],
             n_x: 0,
             ps_major: [Dims::EMPTY; MAX_DIMS],
@@ -403,66 +416,60 @@ impl Encoding {
         if hs.len() > MAX_DIMS {
             return Err(bad(EncodingProblem::TooMany { list: List::Xs, given: hs.len(), max: MAX_DIMS }));
         }
-        for (x, h) in hs.iter().enumerate() {
-            enc.hs[x] = list(h, List::Hs(x as u8))?;
+        let mut x = 0;
+        while x < hs.len() {
+            enc.hs[x] = tri!(list(hs[x], List::Hs(x as u8)));
+            x += 1;
         }
         enc.n_x = hs.len() as u8;
-        if ps_major.len() != ps_minor.len() {
-            return Err(bad(EncodingProblem::CountMismatch {
-                list: List::Ps,
-                major: ps_major.len(),
-                minor: ps_minor.len(),
-            }));
-        }
+        tri!(same_count(ps_major.len(), ps_minor.len(), List::Ps));
         if ps_major.len() > MAX_DIMS {
             return Err(bad(EncodingProblem::TooMany { list: List::Ps, given: ps_major.len(), max: MAX_DIMS }));
         }
-        for (p, (major, minor)) in ps_major.iter().zip(ps_minor).enumerate() {
-            if major.len() != minor.len() {
-                return Err(bad(EncodingProblem::CountMismatch {
-                    list: List::P(p as u8),
-                    major: major.len(),
-                    minor: minor.len(),
-                }));
-            }
-            enc.ps_major[p] = list(major, List::P(p as u8))?;
-            enc.ps_minor[p] = list(minor, List::P(p as u8))?;
+        let mut p = 0;
+        while p < ps_major.len() {
+            tri!(same_count(ps_major[p].len(), ps_minor[p].len(), List::P(p as u8)));
+            enc.ps_major[p] = tri!(list(ps_major[p], List::P(p as u8)));
+            enc.ps_minor[p] = tri!(list(ps_minor[p], List::P(p as u8)));
+            p += 1;
         }
         enc.n_p = ps_major.len() as u8;
-        if ys_major.len() != ys_minor.len() {
-            return Err(bad(EncodingProblem::CountMismatch {
-                list: List::Ys,
-                major: ys_major.len(),
-                minor: ys_minor.len(),
-            }));
-        }
-        enc.ys_major = list(ys_major, List::Ys)?;
-        enc.ys_minor = list(ys_minor, List::Ys)?;
-        enc.validate()?;
+        tri!(same_count(ys_major.len(), ys_minor.len(), List::Ys));
+        enc.ys_major = tri!(list(ys_major, List::Ys));
+        enc.ys_minor = tri!(list(ys_minor, List::Ys));
+        tri!(enc.validate());
         Ok(enc)
     }
 
     /// The semantic checks of [`new`](Self::new), once the lists are stored.
-    fn validate(&self) -> Result<(), Error> {
-        for (i, &len) in self.rs.as_slice().iter().enumerate() {
-            if len == 0 {
+    const fn validate(&self) -> Result<(), Error> {
+        let mut i = 0;
+        while i < self.rs.len() {
+            if self.rs.get(i) == 0 {
                 return Err(bad(EncodingProblem::ZeroLength { entry: Entry::R(i as u8) }));
             }
+            i += 1;
         }
-        for x in 0..self.ndim_x() {
+        let mut x = 0;
+        while x < self.ndim_x() {
             if self.hs[x].is_empty() {
                 return Err(bad(EncodingProblem::Empty { list: List::Hs(x as u8) }));
             }
-            for (i, &len) in self.hs[x].as_slice().iter().enumerate() {
-                if len == 0 {
+            let mut i = 0;
+            while i < self.hs[x].len() {
+                if self.hs[x].get(i) == 0 {
                     return Err(bad(EncodingProblem::ZeroLength { entry: Entry::H(x as u8, i as u8) }));
                 }
+                i += 1;
             }
+            x += 1;
         }
-        for p in 0..self.ndim_p() {
+        let mut p = 0;
+        while p < self.ndim_p() {
             if self.ps_major[p].is_empty() {
                 return Err(bad(EncodingProblem::Empty { list: List::P(p as u8) }));
             }
+            p += 1;
         }
         if self.ys_major.is_empty() {
             return Err(bad(EncodingProblem::Empty { list: List::Ys }));
@@ -473,45 +480,115 @@ impl Encoding {
         }
         // owner[major][minor]: the P/Y entry naming each R/H component.
         let mut owner = [[None::<Entry>; MAX_DIMS]; MAX_DIMS + 1];
-        let ndim_x = self.ndim_x();
-        let mut claim = |entry: Entry, major: Index, minor: Index| -> Result<(), Error> {
-            let major_ok = major >= 0 && (major as usize) <= ndim_x && !(matches!(entry, Entry::Y(_)) && major == 0);
-            if !major_ok {
-                return Err(bad(EncodingProblem::MajorOutOfRange { entry, major: major as usize, ndim_x }));
+        let mut p = 0;
+        while p < self.ndim_p() {
+            let mut i = 0;
+            while i < self.ps_major[p].len() {
+                let entry = Entry::P(p as u8, i as u8);
+                tri!(self.claim(&mut owner, entry, self.ps_major[p].get(i), self.ps_minor[p].get(i)));
+                i += 1;
             }
-            let major = major as usize;
-            let count = self.rh_lengths(major).len();
-            if minor < 0 || minor as usize >= count {
-                return Err(bad(EncodingProblem::MinorOutOfRange { entry, major, minor: minor as usize, count }));
-            }
-            let minor = minor as usize;
-            if let Some(first) = owner[major][minor] {
-                return Err(bad(EncodingProblem::Shared { first, second: entry, major, minor }));
-            }
-            owner[major][minor] = Some(entry);
-            Ok(())
-        };
-        for p in 0..self.ndim_p() {
-            for i in 0..self.ps_major[p].len() {
-                claim(Entry::P(p as u8, i as u8), self.ps_major[p].get(i), self.ps_minor[p].get(i))?;
-            }
+            p += 1;
         }
-        for i in 0..self.ndim_y() {
-            claim(Entry::Y(i as u8), self.ys_major.get(i), self.ys_minor.get(i))?;
+        let mut i = 0;
+        while i < self.ndim_y() {
+            tri!(self.claim(&mut owner, Entry::Y(i as u8), self.ys_major.get(i), self.ys_minor.get(i)));
+            i += 1;
         }
-        for x in 0..ndim_x {
-            for (i, &length) in self.hs[x].as_slice().iter().enumerate() {
+        let mut x = 0;
+        while x < self.ndim_x() {
+            let mut i = 0;
+            while i < self.hs[x].len() {
+                let length = self.hs[x].get(i);
                 if length > 1 && owner[x + 1][i].is_none() {
                     return Err(bad(EncodingProblem::Unowned { entry: Entry::H(x as u8, i as u8), length }));
                 }
+                i += 1;
             }
+            x += 1;
         }
-        let h_total: usize = (0..ndim_x).map(|x| self.hs[x].len()).sum();
-        let needed = ndim_x + self.ndim_r() + h_total + self.ndim_p();
+        let needed = self.p_hidden(self.ndim_p());
         if needed > crate::adaptor::MAX_HIDDEN {
             return Err(bad(EncodingProblem::TooManyHidden { needed, max: crate::adaptor::MAX_HIDDEN }));
         }
         Ok(())
+    }
+
+    /// Records that `entry` (a P or Y entry) names R/H component
+    /// `(major, minor)`, refusing a component that does not exist (or an R
+    /// one for a Y) and one already named.
+    const fn claim(
+        &self,
+        owner: &mut [[Option<Entry>; MAX_DIMS]; MAX_DIMS + 1],
+        entry: Entry,
+        major: Index,
+        minor: Index,
+    ) -> Result<(), Error> {
+        let ndim_x = self.ndim_x();
+        let is_y = matches!(entry, Entry::Y(_));
+        if major < 0 || major as usize > ndim_x || (is_y && major == 0) {
+            return Err(bad(EncodingProblem::MajorOutOfRange { entry, major: major as usize, ndim_x }));
+        }
+        let major = major as usize;
+        let count = self.rh_lengths(major).len();
+        if minor < 0 || minor as usize >= count {
+            return Err(bad(EncodingProblem::MinorOutOfRange { entry, major, minor: minor as usize, count }));
+        }
+        let minor = minor as usize;
+        if let Some(first) = owner[major][minor] {
+            return Err(bad(EncodingProblem::Shared { first, second: entry, major, minor }));
+        }
+        owner[major][minor] = Some(entry);
+        Ok(())
+    }
+
+    /// The hidden id of R/H component `(major, minor)` in the
+    /// distribution's `ps_ys_to_xs` adaptor, numbered as CK numbers them:
+    /// the X dimensions first (`0..ndim_x`), then the R components, then
+    /// each X's H components in order, then one per P.
+    ///
+    /// ```
+    /// // distribution(r(1), h((2, 4, 16), (4, 8)), ...): X 0, 1; R 2; H0 3, 4, 5; H1 6, 7; P 8, 9.
+    /// let e = cktile::distribution::catalogue::gemm_dram(256, 128, 32, 8)?;
+    /// assert_eq!((e.rh_hidden(0, 0), e.rh_hidden(1, 2), e.rh_hidden(2, 0), e.p_hidden(1)), (2, 5, 6, 9));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn rh_hidden(&self, major: usize, minor: usize) -> usize {
+        let mut id = self.ndim_x();
+        if major > 0 {
+            id += self.ndim_r();
+            let mut x = 0;
+            while x + 1 < major && x < MAX_DIMS {
+                id += self.hs[x].len();
+                x += 1;
+            }
+        }
+        id + minor
+    }
+
+    /// The hidden id of P dimension `p` in the `ps_ys_to_xs` adaptor (see
+    /// [`rh_hidden`](Self::rh_hidden)); `p_hidden(ndim_p())` is the number
+    /// of hidden dimensions.
+    ///
+    /// ```
+    /// let e = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// assert_eq!((e.p_hidden(0), e.p_hidden(1)), (5, 6));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn p_hidden(&self, p: usize) -> usize {
+        self.rh_hidden(self.ndim_x() + 1, 0) + p
+    }
+
+    /// The length of R/H component `(major, minor)` (0 when there is none).
+    ///
+    /// ```
+    /// let e = cktile::distribution::catalogue::mfma_a(32, 8)?;
+    /// assert_eq!((e.rh_length(1, 0), e.rh_length(2, 1), e.rh_length(2, 5)), (32, 4, 0));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn rh_length(&self, major: usize, minor: usize) -> usize {
+        let lengths = self.rh_lengths(major);
+        if minor < lengths.len() { lengths.get(minor) as usize } else { 0 }
     }
 
     /// Number of X (tensor) dimensions: `HsLengthss::size()`.
@@ -521,7 +598,7 @@ impl Encoding {
     /// assert_eq!(a.ndim_x(), 2);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn ndim_x(&self) -> usize {
+    pub const fn ndim_x(&self) -> usize {
         self.n_x as usize
     }
 
@@ -532,7 +609,7 @@ impl Encoding {
     /// assert_eq!(a.ndim_p(), 1);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn ndim_p(&self) -> usize {
+    pub const fn ndim_p(&self) -> usize {
         self.n_p as usize
     }
 
@@ -543,7 +620,7 @@ impl Encoding {
     /// assert_eq!(c.ndim_y(), 2);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn ndim_y(&self) -> usize {
+    pub const fn ndim_y(&self) -> usize {
         self.ys_major.len()
     }
 
@@ -554,7 +631,7 @@ impl Encoding {
     /// assert_eq!(a.ndim_r(), 0);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn ndim_r(&self) -> usize {
+    pub const fn ndim_r(&self) -> usize {
         self.rs.len()
     }
 
@@ -567,7 +644,7 @@ impl Encoding {
     /// assert_eq!(e.rs_lengths().as_slice(), &[2]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn rs_lengths(&self) -> Dims {
+    pub const fn rs_lengths(&self) -> Dims {
         self.rs
     }
 
@@ -578,8 +655,8 @@ impl Encoding {
     /// assert_eq!(a.hs_lengths(1).as_slice(), &[2, 4]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn hs_lengths(&self, x: usize) -> Dims {
-        self.hs.get(x).copied().unwrap_or(Dims::EMPTY)
+    pub const fn hs_lengths(&self, x: usize) -> Dims {
+        if x < MAX_DIMS { self.hs[x] } else { Dims::EMPTY }
     }
 
     /// The lengths of R/H group `major` (0: `RsLengths`, `i + 1`: `HsLengthss[i]`).
@@ -589,7 +666,7 @@ impl Encoding {
     /// assert_eq!(a.rh_lengths(2).as_slice(), &[2, 4]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn rh_lengths(&self, major: usize) -> Dims {
+    pub const fn rh_lengths(&self, major: usize) -> Dims {
         if major == 0 { self.rs } else { self.hs_lengths(major - 1) }
     }
 
@@ -601,8 +678,8 @@ impl Encoding {
     /// assert_eq!((major.as_slice(), minor.as_slice()), (&[2, 1][..], &[0, 0][..]));
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn p_to_rh(&self, p: usize) -> (Dims, Dims) {
-        (self.ps_major.get(p).copied().unwrap_or(Dims::EMPTY), self.ps_minor.get(p).copied().unwrap_or(Dims::EMPTY))
+    pub const fn p_to_rh(&self, p: usize) -> (Dims, Dims) {
+        if p < MAX_DIMS { (self.ps_major[p], self.ps_minor[p]) } else { (Dims::EMPTY, Dims::EMPTY) }
     }
 
     /// `(Ys2RHsMajor, Ys2RHsMinor)`.
@@ -613,7 +690,7 @@ impl Encoding {
     /// assert_eq!((major.as_slice(), minor.as_slice()), (&[1, 1][..], &[0, 2][..]));
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn y_to_rh(&self) -> (Dims, Dims) {
+    pub const fn y_to_rh(&self) -> (Dims, Dims) {
         (self.ys_major, self.ys_minor)
     }
 }

@@ -22,8 +22,11 @@
 //! [`text`] (CK's C++ spelling: `Display` and [`parse`]), [`compact`]
 //! (cktile's spelling, naming the component each P and Y takes:
 //! [`Encoding::compact`] and [`parse_compact`]), [`table`] (every
-//! index enumerated) and [`catalogue`] (CK's own encodings). The module
-//! needs the `alloc` feature (the crate root says why).
+//! index enumerated) and [`catalogue`] (CK's own encodings). The text forms
+//! and the table need the `alloc` feature; the encoding, the distribution
+//! and the catalogue do not (typed distributions for kernel code,
+//! [`TileDistribution`](crate::typed::TileDistribution), are checked by
+//! [`Encoding::new`] at compile time).
 //!
 //! ```
 //! use cktile::distribution::{Distribution, catalogue};
@@ -37,16 +40,22 @@
 //! ```
 
 pub mod catalogue;
+#[cfg(feature = "alloc")]
 pub mod compact;
 pub mod embed;
 pub mod encoding;
+#[cfg(feature = "alloc")]
 pub mod table;
+#[cfg(feature = "alloc")]
 pub mod text;
 
+#[cfg(feature = "alloc")]
 pub use compact::{Compact, parse_compact};
 pub use embed::embed;
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
+#[cfg(feature = "alloc")]
 pub use table::Table;
+#[cfg(feature = "alloc")]
 pub use text::{parse, resolve};
 
 use crate::Descriptor;
@@ -81,8 +90,6 @@ pub struct Distribution {
     encoding: Encoding,
     ps_ys_to_xs: Adaptor,
     ys_to_d: Descriptor,
-    /// The adaptor's hidden id of each R/H component: `[major][minor]`.
-    rh_hidden: [[u8; MAX_DIMS]; MAX_DIMS + 1],
 }
 
 fn lift(item: usize) -> impl Fn(cktile_transforms::Error) -> Error {
@@ -102,39 +109,31 @@ impl Distribution {
     /// ```
     pub fn new(encoding: Encoding) -> Result<Distribution, Error> {
         let ndim_x = encoding.ndim_x();
-        let mut next = ndim_x;
-        let mut rh_hidden = [[0u8; MAX_DIMS]; MAX_DIMS + 1];
-        let mut items = [crate::descriptor::stage::FILLER; 2 * MAX_DIMS + 1];
-        let mut n_items = 0;
-        let mut fresh = |count: usize, major: usize, rh_hidden: &mut [[u8; MAX_DIMS]; MAX_DIMS + 1]| {
-            let mut ids = [0usize; MAX_DIMS];
-            for (minor, id) in ids.iter_mut().enumerate().take(count) {
-                *id = next;
-                rh_hidden[major][minor] = next as u8;
-                next += 1;
-            }
+        // The R/H components' hidden ids, `major` 0 for R, `x + 1` for X's H.
+        let components = |major: usize, count: usize| {
+            let ids: [usize; MAX_DIMS] = core::array::from_fn(|minor| encoding.rh_hidden(major, minor));
             Ids::from_slice(&ids[..count])
         };
+        let mut items = [crate::descriptor::stage::FILLER; 2 * MAX_DIMS + 1];
+        let mut n_items = 0;
         // replicate () -> R components
         let rs = encoding.rs_lengths();
         if !rs.is_empty() {
-            let upper = fresh(rs.len(), 0, &mut rh_hidden)?;
             let t = Transform::replicate_dims(rs).map_err(lift(n_items))?;
-            items[n_items] = Item::from_ids(t, Ids::EMPTY, upper);
+            items[n_items] = Item::from_ids(t, Ids::EMPTY, components(0, rs.len())?);
             n_items += 1;
         }
         // unmerge X_x -> its H components
         let mut x_lengths = Dims::EMPTY;
         for x in 0..ndim_x {
             let hs = encoding.hs_lengths(x);
-            let upper = fresh(hs.len(), x + 1, &mut rh_hidden)?;
             let t = Transform::unmerge_dims(hs).map_err(lift(n_items))?;
             let length = hs.product().ok_or(Error::new(ErrorKind::Overflow {
                 quantity: "length of an X dimension",
                 value: hs.wide_product(),
             }))?;
             x_lengths = x_lengths.push(length).map_err(lift(n_items))?;
-            items[n_items] = Item::from_ids(t, Ids::from_slice(&[x])?, upper);
+            items[n_items] = Item::from_ids(t, Ids::from_slice(&[x])?, components(x + 1, hs.len())?);
             n_items += 1;
         }
         // merge (R/H components) -> P
@@ -145,13 +144,12 @@ impl Distribution {
             let mut lengths = Dims::EMPTY;
             for (i, low) in lower.iter_mut().enumerate().take(major.len()) {
                 let (ma, mi) = (major.get(i) as usize, minor.get(i) as usize);
-                *low = rh_hidden[ma][mi] as usize;
+                *low = encoding.rh_hidden(ma, mi);
                 lengths = lengths.push(encoding.rh_lengths(ma).get(mi)).map_err(lift(n_items))?;
             }
             let t = Transform::merge_dims(lengths).map_err(lift(n_items))?;
-            *top_p = next;
-            items[n_items] = Item::from_ids(t, Ids::from_slice(&lower[..major.len()])?, Ids::from_slice(&[next])?);
-            next += 1;
+            *top_p = encoding.p_hidden(p);
+            items[n_items] = Item::from_ids(t, Ids::from_slice(&lower[..major.len()])?, Ids::from_slice(&[*top_p])?);
             n_items += 1;
         }
         // Y -> the H components they name, directly
@@ -159,15 +157,15 @@ impl Distribution {
         let mut y_lengths = [0usize; MAX_DIMS];
         for i in 0..encoding.ndim_y() {
             let (ma, mi) = (ys_major.get(i) as usize, ys_minor.get(i) as usize);
-            top[encoding.ndim_p() + i] = rh_hidden[ma][mi] as usize;
-            y_lengths[i] = encoding.rh_lengths(ma).get(mi) as usize;
+            top[encoding.ndim_p() + i] = encoding.rh_hidden(ma, mi);
+            y_lengths[i] = encoding.rh_length(ma, mi);
         }
         let bottom: [usize; MAX_DIMS] = core::array::from_fn(|i| i);
         let ndim_top = encoding.ndim_p() + encoding.ndim_y();
-        debug_assert!(next <= MAX_HIDDEN);
+        debug_assert!(encoding.p_hidden(encoding.ndim_p()) <= MAX_HIDDEN);
         let ps_ys_to_xs = Adaptor::new(x_lengths, &items[..n_items], &bottom[..ndim_x], &top[..ndim_top])?;
         let ys_to_d = Descriptor::packed(&y_lengths[..encoding.ndim_y()])?;
-        Ok(Distribution { encoding, ps_ys_to_xs, ys_to_d, rh_hidden })
+        Ok(Distribution { encoding, ps_ys_to_xs, ys_to_d })
     }
 
     /// The encoding.
@@ -308,7 +306,7 @@ impl Distribution {
         let hidden = self.ps_ys_to_xs.hidden_index_unchecked(&top[..self.encoding.ndim_p() + self.encoding.ndim_y()]);
         let mut rs = Dims::EMPTY;
         for minor in 0..self.encoding.ndim_r() {
-            rs = rs.push(hidden[self.rh_hidden[0][minor] as usize % MAX_HIDDEN]).unwrap_or(rs);
+            rs = rs.push(hidden[self.encoding.rh_hidden(0, minor) % MAX_HIDDEN]).unwrap_or(rs);
         }
         Ok(rs)
     }
