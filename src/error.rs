@@ -564,7 +564,7 @@ impl Error {
             ErrorKind::Arity { .. } => "cktile: wrong number of arguments in spec",
             ErrorKind::NumberRange { .. } => "cktile: number out of range in spec",
             ErrorKind::Adaptor { problem } => problem.summary(),
-            ErrorKind::Encoding { .. } => "cktile: the tile distribution encoding is malformed",
+            ErrorKind::Encoding { problem } => problem.summary(),
         }
     }
 }

@@ -146,6 +146,7 @@ pub mod prelude {
         make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
         make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
     };
+    pub use crate::typed::{TileDistribution, TileEncoding, make_static_tile_distribution};
     pub use crate::{Descriptor, Error, Item, Number, StaticDescriptor};
     pub use cktile_transforms::typed::*;
 }

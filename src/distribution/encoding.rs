@@ -209,6 +209,34 @@ pub enum EncodingProblem {
     },
 }
 
+impl EncodingProblem {
+    /// The problem in one line without its entries and numbers: what a
+    /// failed compile-time check of a typed encoding prints
+    /// ([`Error::summary`](crate::Error::summary)).
+    ///
+    /// ```
+    /// use cktile::distribution::{EncodingProblem, List};
+    /// assert_eq!(EncodingProblem::Empty { list: List::Ys }.summary(), "cktile: a list of the encoding that needs entries has none");
+    /// ```
+    pub const fn summary(&self) -> &'static str {
+        match self {
+            EncodingProblem::TooMany { .. } => "cktile: a list of the encoding has more entries than supported",
+            EncodingProblem::Empty { .. } => "cktile: a list of the encoding that needs entries has none",
+            EncodingProblem::CountMismatch { .. } => "cktile: a major list and its minor list differ in length",
+            EncodingProblem::ZeroLength { .. } => "cktile: an R or H length of the encoding is 0",
+            EncodingProblem::MajorOutOfRange { .. } => "cktile: a P or Y major names no R/H group (or a Y names R)",
+            EncodingProblem::MinorOutOfRange { .. } => "cktile: a P or Y minor is past the entries of its R/H group",
+            EncodingProblem::Shared { .. } => "cktile: two P/Y entries name the same R/H component",
+            EncodingProblem::Unowned { .. } => "cktile: an H component longer than 1 is named by no P or Y",
+            EncodingProblem::TooManyHidden { .. } => "cktile: the encoding needs more hidden dimensions than supported",
+            EncodingProblem::NoVectorY { .. } | EncodingProblem::VectorWidth { .. } => {
+                "cktile: the distribution's vector dimension does not fit the instruction's width"
+            }
+            EncodingProblem::TooManyIndices { .. } => "cktile: the distribution has more indices than are enumerated",
+        }
+    }
+}
+
 impl fmt::Display for EncodingProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

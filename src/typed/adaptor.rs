@@ -235,6 +235,12 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
         },
     };
 
+    /// An adaptor of a chain known valid (an all-static chain whose
+    /// [`CHECK`](Self::CHECK) the caller has referenced).
+    pub(super) const fn from_valid(chain: A) -> Self {
+        TensorAdaptor { chain }
+    }
+
     /// Validates the chain: at compile time when it is all static,
     /// otherwise by [`AdaptorChain::check`].
     #[inline(always)]

@@ -61,6 +61,7 @@ mod adaptor;
 mod chain;
 mod coordinate;
 mod derived;
+mod distribution;
 mod lists;
 mod tensor_coordinate;
 #[cfg(test)]
@@ -73,6 +74,7 @@ pub use adaptor::{
 };
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
+pub use distribution::{TileDistribution, TileEncoding, encoding_or_fail, make_static_tile_distribution};
 pub use lists::{HiddenIndex, IdLists, IdTable, TransformList};
 pub use tensor_coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,

@@ -1,16 +1,17 @@
-//! Proof kernels of the typed tensor adaptors (issue 15): the
-//! `ps_ys_to_xs` adaptors of two CK tile distributions, written with
-//! `make_tensor_adaptor` (CK's general constructor, transforms wired by
-//! hidden ids), mapping a thread's (P, Y) indices to X as a tile window
-//! does, next to the lane maps written out by hand; and a staged adaptor
-//! with a runtime length (`make_single_stage_tensor_adaptor` then
+//! Proof kernels of the typed tile distributions and tensor adaptors
+//! (issues 15 and 16): two CK tile distributions declared with
+//! `tile_distribution_encoding!` and made by `make_static_tile_distribution`
+//! (their `ps_ys_to_xs` adaptors are typed general adaptors, transforms
+//! wired by hidden ids), mapping a thread's (P, Y) indices to X as a tile
+//! window does, next to the lane maps written out by hand; and a staged
+//! adaptor with a runtime length (`make_single_stage_tensor_adaptor` then
 //! `transform_tensor_adaptor`). Each kernel reads a tile at the X it
 //! computes, so the count compares the index arithmetic, not how LLVM
 //! folds a sum of indices.
 
 use cktile::Index;
 use cktile::prelude::*;
-use cktile::typed::{HiddenAdaptor, SingleStageAdaptor, TransformedAdaptor};
+use cktile::typed::{SingleStageAdaptor, TransformedAdaptor};
 
 use cktile::Number as N;
 
@@ -24,52 +25,30 @@ fn read(tile: &Tile, at: Index) -> Index {
     tile[at as usize & 4095]
 }
 
-/// CK's warp-GEMM A distribution of the 32x32x8 MFMA (`mfma_a(32, 8)` in
-/// cktile's catalogue): X = (M 32, K 8); the lane merges K's 2 and M's 32,
-/// the register index Y walks K's 4.
-pub type MfmaA = TensorAdaptor<
-    HiddenAdaptor<
-        (N<32>, N<8>),
-        (Unmerge<(N<32>,)>, Unmerge<(N<2>, N<4>)>, Merge<(N<2>, N<32>)>),
-        ((N<0>,), (N<1>,), (N<3>, N<2>)),
-        ((N<2>,), (N<3>, N<4>), (N<5>,)),
-        (N<0>, N<1>),
-        (N<5>, N<4>),
-    >,
->;
-
-/// [`MfmaA`], built (at compile time: every parameter is static).
-#[inline(always)]
-pub fn make_mfma_a() -> Result<MfmaA, Error> {
-    make_tensor_adaptor(
-        (N::<32>, N::<8>),
-        (
-            make_unmerge_transform((N::<32>,)),
-            make_unmerge_transform((N::<2>, N::<4>)),
-            make_merge_transform((N::<2>, N::<32>)),
-        ),
-        (ids![0], ids![1], ids![3, 2]),
-        (ids![2], ids![3, 4], ids![5]),
-        ids![0, 1],
-        ids![5, 4],
-    )
+cktile::tile_distribution_encoding! {
+    /// CK's warp-GEMM A distribution of the 32x32x8 MFMA (`mfma_a(32, 8)` in
+    /// cktile's catalogue): X = (M 32, K 8); the lane merges K's 2 and M's
+    /// 32, the register index Y walks K's 4.
+    pub struct MfmaA {
+        rs_lengths: [],
+        hs_lengthss: [[32], [2, 4]],
+        ps_to_rhss_major: [[2, 1]],
+        ps_to_rhss_minor: [[0, 0]],
+        ys_to_rhs_major: [2],
+        ys_to_rhs_minor: [1],
+    }
 }
 
 /// A lane's A element at register `y` of the 32 x 8 tile (row-major),
-/// through the distribution's adaptor. One element a call: a loop over the
+/// through the typed distribution. One element a call: a loop over the
 /// four registers measures LLVM's load merging (amdgcn merges the hand
 /// twin's four loads into two and the typed kernel's into three) rather
 /// than the index arithmetic.
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_mfma_a_x(tile: &Tile, tid: u32, y: u32) -> Index {
     let (lane, y) = ((tid & 63) as Index, (y & 3) as Index);
-    match make_mfma_a() {
-        Ok(a) => {
-            let [m, k] = a.calculate_bottom_index([lane, y]);
-            read(tile, m * 8 + k)
-        }
-        Err(_) => -1,
-    }
+    let [m, k] = make_static_tile_distribution::<MfmaA>().calculate_index([lane, y]);
+    read(tile, m * 8 + k)
 }
 
 /// Twin of [`typed_mfma_a_x`]: M = lane % 32, K = 4 * (lane / 32) + y.
@@ -79,63 +58,34 @@ pub extern "C" fn hand_mfma_a_x(tile: &Tile, tid: u32, y: u32) -> Index {
     read(tile, (lane % 32) * 8 + 4 * (lane / 32) + y)
 }
 
-/// CK's universal GEMM block DRAM distribution for a 256-thread block, a
-/// 128 x 32 tile and K1 = 8 (`gemm_dram(256, 128, 32, 8)`): a replicate,
-/// two unmerges, two merges; P = (warp, lane), Y = (2, 8).
-pub type GemmDram = TensorAdaptor<
-    HiddenAdaptor<
-        (N<128>, N<32>),
-        (
-            Replicate<(N<1>,)>,
-            Unmerge<(N<2>, N<4>, N<16>)>,
-            Unmerge<(N<4>, N<8>)>,
-            Merge<(N<4>,)>,
-            Merge<(N<16>, N<4>)>,
-        ),
-        ((), (N<0>,), (N<1>,), (N<4>,), (N<5>, N<6>)),
-        ((N<2>,), (N<3>, N<4>, N<5>), (N<6>, N<7>), (N<8>,), (N<9>,)),
-        (N<0>, N<1>),
-        (N<8>, N<9>, N<3>, N<7>),
-    >,
->;
-
-/// [`GemmDram`], built at compile time.
-#[inline(always)]
-pub fn make_gemm_dram() -> Result<GemmDram, Error> {
-    make_tensor_adaptor(
-        (N::<128>, N::<32>),
-        (
-            make_replicate_transform((N::<1>,)),
-            make_unmerge_transform((N::<2>, N::<4>, N::<16>)),
-            make_unmerge_transform((N::<4>, N::<8>)),
-            make_merge_transform((N::<4>,)),
-            make_merge_transform((N::<16>, N::<4>)),
-        ),
-        (ids![], ids![0], ids![1], ids![4], ids![5, 6]),
-        (ids![2], ids![3, 4, 5], ids![6, 7], ids![8], ids![9]),
-        ids![0, 1],
-        ids![8, 9, 3, 7],
-    )
+cktile::tile_distribution_encoding! {
+    /// CK's universal GEMM block DRAM distribution for a 256-thread block, a
+    /// 128 x 32 tile and K1 = 8 (`gemm_dram(256, 128, 32, 8)`): a replicate,
+    /// two unmerges, two merges; P = (warp, lane), Y = (2, 8).
+    pub struct GemmDram {
+        rs_lengths: [1],
+        hs_lengthss: [[2, 4, 16], [4, 8]],
+        ps_to_rhss_major: [[1], [1, 2]],
+        ps_to_rhss_minor: [[1], [2, 0]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 1],
+    }
 }
 
-/// A thread's 16 elements of the 128 x 32 block tile, through the
-/// distribution's adaptor.
+/// A thread's 16 elements of the 128 x 32 block tile, through the typed
+/// distribution.
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_gemm_dram_xs(tile: &Tile, tid: u32) -> Index {
     let (warp, lane) = (((tid >> 6) & 3) as Index, (tid & 63) as Index);
-    match make_gemm_dram() {
-        Ok(a) => {
-            let mut sum = 0;
-            for y0 in 0..2 {
-                for y1 in 0..8 {
-                    let [m, k] = a.calculate_bottom_index([warp, lane, y0, y1]);
-                    sum += read(tile, m * 32 + k);
-                }
-            }
-            sum
+    let d = make_static_tile_distribution::<GemmDram>();
+    let mut sum = 0;
+    for y0 in 0..2 {
+        for y1 in 0..8 {
+            let [m, k] = d.calculate_index([warp, lane, y0, y1]);
+            sum += read(tile, m * 32 + k);
         }
-        Err(_) => -1,
     }
+    sum
 }
 
 /// Twin of [`typed_gemm_dram_xs`]: M = 64 y0 + 16 warp + lane / 4,

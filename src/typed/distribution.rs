@@ -1,0 +1,397 @@
+//! Typed tile distributions: CK Tile's `make_static_tile_distribution` for
+//! kernel code, built on the typed adaptors.
+//!
+//! [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
+//! declares an encoding as a type: CK's six lists, checked by
+//! [`Encoding::new`] at compile time (an invalid encoding does not compile,
+//! and the message says what is wrong), and the types of its
+//! `ps_ys_to_xs` adaptor (a [`HiddenAdaptor`](super::HiddenAdaptor): a
+//! replicate for R, an unmerge per X, a merge per P, hidden ids numbered
+//! by [`Encoding::rh_hidden`] and [`Encoding::p_hidden`], the numbering
+//! [`Distribution::new`] uses) and of its `ys_to_d` descriptor (packed Y
+//! lengths). [`make_static_tile_distribution`] makes the distribution: zero
+//! sized, every length and id a constant, so
+//! [`calculate_index`](TileDistribution::calculate_index) compiles to the
+//! lane map's arithmetic (the proof kernels of `perf/kernels` check it on
+//! amdgcn, nvptx and x86_64).
+//!
+//! ```
+//! use cktile::prelude::*;
+//!
+//! cktile::tile_distribution_encoding! {
+//!     /// CK's warp-GEMM A operand of the 32x32x8 MFMA: X = (M 32, K 8); the
+//!     /// lane merges K's 2 with M's 32, the register walks K's 4.
+//!     pub struct MfmaA32x8 {
+//!         rs_lengths: [],
+//!         hs_lengthss: [[32], [2, 4]],
+//!         ps_to_rhss_major: [[2, 1]],
+//!         ps_to_rhss_minor: [[0, 0]],
+//!         ys_to_rhs_major: [2],
+//!         ys_to_rhs_minor: [1],
+//!     }
+//! }
+//!
+//! let d = make_static_tile_distribution::<MfmaA32x8>();
+//! let (lane, y) = (37, 3);
+//! assert_eq!(d.calculate_index([lane, y]), [lane % 32, 4 * (lane / 32) + y]);
+//! assert_eq!(d.d_index([y]), 3);
+//! assert_eq!(size_of_val(&d), 0);
+//! ```
+
+use super::{AdaptorChain, Chain, CoordinateOf, TensorAdaptor, TensorDescriptor};
+use crate::distribution::{Distribution, Encoding};
+use crate::error::Error;
+use crate::{Descriptor, Index};
+use cktile_transforms::Count;
+use core::fmt;
+
+/// A tile distribution encoding as a type, declared by
+/// [`tile_distribution_encoding!`](crate::tile_distribution_encoding):
+/// the encoding, and the chains of its `ps_ys_to_xs` adaptor and `ys_to_d`
+/// descriptor (all static).
+///
+/// ```
+/// use cktile::typed::TileEncoding;
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+/// }
+/// assert_eq!(Rows::ENCODING, cktile::distribution::Encoding::new(&[], &[&[4, 16]], &[&[1]], &[&[1]], &[1], &[0])?);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub trait TileEncoding {
+    /// The encoding, validated by [`Encoding::new`] (a compile error when
+    /// it is malformed).
+    const ENCODING: Encoding;
+    /// The `ps_ys_to_xs` adaptor: top (P..., Y...), bottom X.
+    type PsYsToXs: AdaptorChain + Default;
+    /// The `ys_to_d` descriptor: Y to the thread-buffer index D.
+    type YsToD: Chain + Default;
+}
+
+/// The encoding of a typed encoding's constant, or a compile error naming
+/// the problem (what [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
+/// puts in [`TileEncoding::ENCODING`]).
+///
+/// ```
+/// use cktile::distribution::Encoding;
+/// const E: Encoding = cktile::typed::encoding_or_fail(Encoding::new(&[], &[&[4, 8]], &[&[1]], &[&[1]], &[1], &[0]));
+/// assert_eq!(E.ndim_y(), 1);
+/// ```
+///
+/// ```compile_fail
+/// use cktile::distribution::Encoding;
+/// // No Y: the encoding needs at least one.
+/// const E: Encoding = cktile::typed::encoding_or_fail(Encoding::new(&[], &[&[8]], &[&[1]], &[&[0]], &[], &[]));
+/// let _ = E;
+/// ```
+pub const fn encoding_or_fail(encoding: Result<Encoding, Error>) -> Encoding {
+    match encoding {
+        Ok(e) => e,
+        Err(e) => super::static_failure(&e),
+    }
+}
+
+/// A tile distribution whose encoding `E` is a type: CK Tile's
+/// `tile_distribution` as [`make_static_tile_distribution`] makes it.
+/// Zero-sized; every method is compile-time arithmetic on the indices.
+///
+/// ```
+/// use cktile::prelude::*;
+/// cktile::tile_distribution_encoding! {
+///     /// 64 lanes over a 4 x 64 tile, 4 rows per lane group of 16.
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+/// }
+/// let d = make_static_tile_distribution::<Rows>();
+/// assert_eq!(d.calculate_index([5, 2, 3]), [2 * 16 + 5, 3]);
+/// assert_eq!((d.ps_ys_to_xs().top_lengths(), d.ys_to_d().lengths().as_slice()), ([16, 4, 4], &[4, 4][..]));
+/// ```
+pub struct TileDistribution<E: TileEncoding> {
+    ps_ys_to_xs: TensorAdaptor<E::PsYsToXs>,
+    ys_to_d: TensorDescriptor<E::YsToD>,
+}
+
+impl<E: TileEncoding> Clone for TileDistribution<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E: TileEncoding> Copy for TileDistribution<E> {}
+
+impl<E: TileEncoding> fmt::Debug for TileDistribution<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TileDistribution").field("encoding", &E::ENCODING).finish()
+    }
+}
+
+/// The coordinate types: (P..., Y...), X and Y.
+type PsYs<E> = <<<E as TileEncoding>::PsYsToXs as AdaptorChain>::NumTop as Count>::Coordinate;
+type Xs<E> = <<<E as TileEncoding>::PsYsToXs as AdaptorChain>::NumBottom as Count>::Coordinate;
+type Ys<E> = <<<E as TileEncoding>::YsToD as Chain>::NumTop as Count>::Coordinate;
+
+/// Refuses a typed encoding whose chains are not all static or are
+/// invalid: the macro's chains always are static and valid for a valid
+/// encoding; a hand-written [`TileEncoding`] may not be.
+const fn check_static(
+    adaptor: &Option<Result<crate::adaptor::Adaptor, Error>>,
+    ys: &Option<Result<Descriptor, Error>>,
+) {
+    match (adaptor, ys) {
+        (Some(Ok(_)), Some(Ok(_))) => {}
+        (Some(Err(e)), _) | (_, Some(Err(e))) => super::static_failure(e),
+        _ => panic!("cktile: a TileEncoding's adaptor and ys_to_d descriptor must be all static"),
+    }
+}
+
+impl<E: TileEncoding> TileDistribution<E> {
+    /// The compile-time checks: the encoding (by evaluating it), and its
+    /// adaptor and descriptor, built by the runtime constructors.
+    const CHECK: () = {
+        let _ = E::ENCODING;
+        check_static(&E::PsYsToXs::STATIC, &E::YsToD::STATIC)
+    };
+
+    /// The encoding.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(make_static_tile_distribution::<Rows>().encoding().ndim_p(), 1);
+    /// ```
+    pub const fn encoding(&self) -> Encoding {
+        E::ENCODING
+    }
+
+    /// The runtime distribution of the same encoding
+    /// ([`Distribution::new`]), for the analyzer, printing and the tables.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// let d = make_static_tile_distribution::<Rows>();
+    /// assert_eq!(&d.ps_ys_to_xs().adaptor(), d.distribution()?.ps_ys_to_xs());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn distribution(&self) -> Result<Distribution, Error> {
+        Distribution::new(E::ENCODING)
+    }
+
+    /// The `ps_ys_to_xs` adaptor.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(make_static_tile_distribution::<Rows>().ps_ys_to_xs().bottom_lengths(), [64]);
+    /// ```
+    pub fn ps_ys_to_xs(&self) -> &TensorAdaptor<E::PsYsToXs> {
+        &self.ps_ys_to_xs
+    }
+
+    /// The `ys_to_d` descriptor.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(make_static_tile_distribution::<Rows>().ys_to_d().element_space_size(), 4);
+    /// ```
+    pub fn ys_to_d(&self) -> &TensorDescriptor<E::YsToD> {
+        &self.ys_to_d
+    }
+
+    /// CK's `calculate_index` over (P..., Y...): the X coordinate a
+    /// thread's element lands on (no range checks, as in CK Tile).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(make_static_tile_distribution::<Rows>().calculate_index([5, 2]), [2 * 16 + 5]);
+    /// ```
+    #[inline(always)]
+    pub fn calculate_index(&self, ps_ys: impl CoordinateOf<PsYs<E>>) -> Xs<E> {
+        self.ps_ys_to_xs.calculate_bottom_index(ps_ys)
+    }
+
+    /// The thread-buffer index of a Y index (`ys_to_d`'s offset).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16], [2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+    /// }
+    /// assert_eq!(make_static_tile_distribution::<Rows>().d_index([3, 1]), 7);
+    /// ```
+    #[inline(always)]
+    pub fn d_index(&self, ys: impl CoordinateOf<Ys<E>>) -> Index {
+        self.ys_to_d.calculate_offset(ys)
+    }
+}
+
+/// CK Tile's `make_static_tile_distribution(encoding)` for an encoding
+/// declared by [`tile_distribution_encoding!`](crate::tile_distribution_encoding):
+/// checked at compile time, built from constants.
+///
+/// ```
+/// use cktile::prelude::*;
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+/// }
+/// let d = make_static_tile_distribution::<Rows>();
+/// assert_eq!(d.calculate_index([15, 3]), [63]);
+/// ```
+#[inline(always)]
+pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
+    // Referenced here, in the public function, so a compile error points at the caller.
+    let () = TileDistribution::<E>::CHECK;
+    TileDistribution {
+        ps_ys_to_xs: TensorAdaptor::from_valid(E::PsYsToXs::default()),
+        ys_to_d: TensorDescriptor { chain: E::YsToD::default() },
+    }
+}
+
+/// Declares a tile distribution encoding as a type implementing
+/// [`TileEncoding`](crate::typed::TileEncoding): CK Tile's
+/// `tile_distribution_encoding<RsLengths, HsLengthss, Ps2RHssMajor,
+/// Ps2RHssMinor, Ys2RHsMajor, Ys2RHsMinor>` with each `sequence<...>` a
+/// bracketed list and each `tuple<...>` a list of lists, in CK's order.
+/// [`make_static_tile_distribution`](crate::typed::make_static_tile_distribution)
+/// makes the distribution.
+///
+/// The encoding is checked by [`Encoding::new`](crate::distribution::Encoding::new)
+/// when it is used (a compile error naming the problem); a P's major and
+/// minor lists of different lengths do not expand.
+///
+/// ```
+/// cktile::tile_distribution_encoding! {
+///     /// CK's universal GEMM block DRAM distribution: 256 threads, a
+///     /// 128 x 32 tile, K1 = 8.
+///     pub struct GemmDram {
+///         rs_lengths: [1],
+///         hs_lengthss: [[2, 4, 16], [4, 8]],
+///         ps_to_rhss_major: [[1], [1, 2]],
+///         ps_to_rhss_minor: [[1], [2, 0]],
+///         ys_to_rhs_major: [1, 2],
+///         ys_to_rhs_minor: [0, 1],
+///     }
+/// }
+/// use cktile::prelude::*;
+/// let d = make_static_tile_distribution::<GemmDram>();
+/// // warp 1, lane 9, Y = (1, 3): M = 64 + 16 + 9 / 4, K = 8 * (9 % 4) + 3
+/// assert_eq!(d.calculate_index([1, 9, 1, 3]), [82, 11]);
+/// ```
+///
+/// ```compile_fail
+/// cktile::tile_distribution_encoding! {
+///     // The Y names H component (2, 1), but X 1 has one H entry.
+///     struct Bad { rs_lengths: [], hs_lengthss: [[16], [4]], ps_to_rhss_major: [[2, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [1] }
+/// }
+/// let _ = cktile::typed::make_static_tile_distribution::<Bad>();
+/// ```
+#[macro_export]
+macro_rules! tile_distribution_encoding {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            rs_lengths: [$($r:literal),* $(,)?],
+            hs_lengthss: [$([$($h:literal),+ $(,)?]),+ $(,)?],
+            ps_to_rhss_major: [$([$($pa:literal),+ $(,)?]),* $(,)?],
+            ps_to_rhss_minor: [$([$($pi:literal),+ $(,)?]),* $(,)?],
+            ys_to_rhs_major: [$($ya:literal),* $(,)?],
+            ys_to_rhs_minor: [$($yi:literal),* $(,)?] $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        $vis struct $name;
+
+        impl $crate::typed::TileEncoding for $name {
+            const ENCODING: $crate::distribution::Encoding =
+                $crate::typed::encoding_or_fail($crate::distribution::Encoding::new(
+                    &[$($r),*],
+                    &[$(&[$($h),+]),+],
+                    &[$(&[$($pa),+]),*],
+                    &[$(&[$($pi),+]),*],
+                    &[$($ya),*],
+                    &[$($yi),*],
+                ));
+            type PsYsToXs = $crate::tile_distribution_encoding!(
+                @r $name [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]
+            );
+            type YsToD = $crate::typed::Packed<(
+                $($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_length($ya, $yi) }>,)*
+            )>;
+        }
+    };
+    // The replicate of R, when R has entries.
+    (@r $name:ident [] $xs:tt $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@x $name (0) [] [] [] [] [] $xs $ps $ya $yi)
+    };
+    (@r $name:ident [$($r:literal),+] $xs:tt $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@x $name (0)
+            [$crate::transforms::typed::Replicate<($($crate::Number<$r>,)+)>,]
+            [(),]
+            [$crate::tile_distribution_encoding!(
+                @seq ({ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden(0, 0) }) $($r)+
+            ),]
+            [] [] $xs $ps $ya $yi)
+    };
+    // One unmerge per X: transforms, lower ids, upper ids, bottom ids, X lengths.
+    (@x $name:ident ($x:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($b:tt)*] [$($xl:tt)*]
+        [[$($h:literal),+] $($rest:tt)*] $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@x $name ($x + 1)
+            [$($t)* $crate::transforms::typed::Unmerge<($($crate::Number<$h>,)+)>,]
+            [$($l)* ($crate::Number<{ $x }>,),]
+            [$($u)* $crate::tile_distribution_encoding!(
+                @seq ({ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden($x + 1, 0) }) $($h)+
+            ),]
+            [$($b)* $crate::Number<{ $x }>,]
+            [$($xl)* $crate::Number<{ 1 $(* $h)+ }>,]
+            [$($rest)*] $ps $ya $yi)
+    };
+    (@x $name:ident ($x:expr) $t:tt $l:tt $u:tt $b:tt $xl:tt [] $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@p $name (0) $t $l $u [] $b $xl $ps $ya $yi)
+    };
+    // One merge per P: transforms, lower ids, upper ids, top ids.
+    (@p $name:ident ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] $b:tt $xl:tt
+        [[$($pa:literal),+] [$($pi:literal),+] $($rest:tt)*] $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@p $name ($p + 1)
+            [$($t)* $crate::transforms::typed::Merge<(
+                $($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_length($pa, $pi) }>,)+
+            )>,]
+            [$($l)* ($($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden($pa, $pi) }>,)+),]
+            [$($u)* ($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.p_hidden($p) }>,),]
+            [$($top)* $crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.p_hidden($p) }>,]
+            $b $xl [$($rest)*] $ya $yi)
+    };
+    // The adaptor: top (P..., Y...), the Ys naming their R/H components.
+    (@p $name:ident ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] [$($b:tt)*] [$($xl:tt)*]
+        [] [$($ya:literal),*] [$($yi:literal),*]) => {
+        $crate::typed::HiddenAdaptor<
+            ($($xl)*),
+            ($($t)*),
+            ($($l)*),
+            ($($u)*),
+            ($($b)*),
+            ($($top)* $($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden($ya, $yi) }>,)*),
+        >
+    };
+    // `(Number<first>, Number<first + 1>, ...)`, one per token.
+    (@seq ($i:expr) $($tok:tt)*) => {
+        $crate::tile_distribution_encoding!(@seqacc ($i) [] $($tok)*)
+    };
+    (@seqacc ($i:expr) [$($acc:tt)*] $head:tt $($rest:tt)*) => {
+        $crate::tile_distribution_encoding!(@seqacc ($i + 1) [$($acc)* $crate::Number<{ $i }>,] $($rest)*)
+    };
+    (@seqacc ($i:expr) [$($acc:tt)*]) => {
+        ($($acc)*)
+    };
+}
