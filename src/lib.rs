@@ -128,6 +128,7 @@ pub use error::{Error, ErrorKind, Position, Side, Snippet};
 /// assert_eq!(d.calculate_offset([1, 2]), 10);
 /// ```
 pub mod prelude {
+    pub use crate::distribution::typed::{TileDistribution, TileEncoding, make_static_tile_distribution};
     pub use crate::ids;
     pub use crate::typed::{
         DoPad, TensorView, make_naive_tensor_view, make_naive_tensor_view_packed, make_tensor_view, pad_tensor_view,
@@ -146,7 +147,6 @@ pub mod prelude {
         make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
         make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
     };
-    pub use crate::typed::{TileDistribution, TileEncoding, make_static_tile_distribution};
     pub use crate::{Descriptor, Error, Item, Number, StaticDescriptor};
     pub use cktile_transforms::typed::*;
 }

@@ -4,7 +4,8 @@
 //!
 //! - `tests/ui`: the typed API rejects invalid all-static compositions, and
 //!   compositions whose ids do not fit their transforms whatever their
-//!   runtime lengths (`mixed_*`), and invalid all-static adaptors; a
+//!   runtime lengths (`mixed_*`), invalid all-static adaptors and invalid
+//!   typed distribution encodings; a
 //!   coordinate, a strides tuple or a chained adaptor of the wrong arity is
 //!   a type error whose message names both arities as array types
 //!   (`[i64; 2]`), not as typenum integers;
@@ -78,6 +79,12 @@ const CASES: &[(&str, Message)] = &[
         Panic(
             "cktile: an adaptor transform reads a hidden dimension that is neither a bottom dimension nor produced by \
              an earlier transform (transform 1, hidden id 5)",
+        ),
+    ),
+    (
+        "distribution_bad_minor",
+        Panic(
+            "cktile: a P or Y minor is past the entries of its R/H group (Ys2RHs entry 0, major 2, minor 1, entries 1)",
         ),
     ),
     (

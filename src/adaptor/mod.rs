@@ -42,6 +42,7 @@
 
 use crate::descriptor::stage::FILLER;
 use crate::descriptor::tri;
+use crate::distribution::encoding::Numbers;
 use crate::error::{Error, ErrorKind, Side};
 use crate::{Ids, Item, MAX_ITEMS, Stage};
 use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform};
@@ -212,40 +213,43 @@ impl AdaptorProblem {
         }
     }
 
-    /// The numbers the problem names, each with what it is (the first `.1`
-    /// entries of `.0`), for messages that cannot format (a failed
-    /// compile-time check prints them after [`summary`](Self::summary)).
+    /// The ids and numbers the problem names, each with what it is, for
+    /// messages that cannot format (a failed compile-time check prints
+    /// them after [`summary`](Self::summary)).
     ///
     /// ```
     /// use cktile::adaptor::AdaptorProblem;
-    /// let (numbers, n) = AdaptorProblem::NotYetProduced { transform: 1, id: 5 }.numbers();
-    /// assert_eq!(&numbers[..n], &[("transform", 1), ("hidden id", 5)]);
+    /// let n = AdaptorProblem::NotYetProduced { transform: 1, id: 5 }.numbers();
+    /// assert_eq!(n.as_slice(), &[("transform", 1), ("hidden id", 5)]);
     /// ```
-    pub const fn numbers(&self) -> ([(&'static str, i64); 3], usize) {
-        const NONE: (&str, i64) = ("", 0);
-        const fn one(a: (&'static str, usize)) -> ([(&'static str, i64); 3], usize) {
-            ([(a.0, a.1 as i64), NONE, NONE], 1)
-        }
-        const fn two(a: (&'static str, usize), b: (&'static str, usize)) -> ([(&'static str, i64); 3], usize) {
-            ([(a.0, a.1 as i64), (b.0, b.1 as i64), NONE], 2)
-        }
+    pub const fn numbers(&self) -> Numbers {
+        let n = Numbers::EMPTY;
         match *self {
-            AdaptorProblem::TooManyTransforms { given } => one(("transforms", given)),
-            AdaptorProblem::IdTooLarge { id } => one(("hidden id", id)),
-            AdaptorProblem::BottomCount { ids, lengths } => two(("bottom ids", ids), ("bottom lengths", lengths)),
-            AdaptorProblem::BottomRepeated { id } => one(("bottom id", id)),
+            AdaptorProblem::TooManyTransforms { given } => n.with("transforms", given as i64),
+            AdaptorProblem::IdTooLarge { id } => n.with("hidden id", id as i64),
+            AdaptorProblem::BottomCount { ids, lengths } => {
+                n.with("bottom ids", ids as i64).with("bottom lengths", lengths as i64)
+            }
+            AdaptorProblem::BottomRepeated { id } => n.with("bottom id", id as i64),
             AdaptorProblem::NotYetProduced { transform, id } | AdaptorProblem::ProducedTwice { transform, id } => {
-                two(("transform", transform), ("hidden id", id))
+                n.with("transform", transform as i64).with("hidden id", id as i64)
             }
-            AdaptorProblem::ReadTwice { first, second, id } => {
-                ([("first transform", first as i64), ("second transform", second as i64), ("hidden id", id as i64)], 3)
+            AdaptorProblem::ReadTwice { first, second, id } => n
+                .with("first transform", first as i64)
+                .with("second transform", second as i64)
+                .with("hidden id", id as i64),
+            AdaptorProblem::TopUnknown { id } | AdaptorProblem::TopRepeated { id } => n.with("top id", id as i64),
+            AdaptorProblem::TopRead { id, transform } => {
+                n.with("hidden id", id as i64).with("transform", transform as i64)
             }
-            AdaptorProblem::TopUnknown { id } | AdaptorProblem::TopRepeated { id } => one(("top id", id)),
-            AdaptorProblem::TopRead { id, transform } => two(("hidden id", id), ("transform", transform)),
-            AdaptorProblem::BottomUnreached { position, id } => two(("bottom dimension", position), ("hidden id", id)),
-            AdaptorProblem::ChainCount { top, bottom } => two(("top dimensions", top), ("bottom dimensions", bottom)),
+            AdaptorProblem::BottomUnreached { position, id } => {
+                n.with("bottom dimension", position as i64).with("hidden id", id as i64)
+            }
+            AdaptorProblem::ChainCount { top, bottom } => {
+                n.with("top dimensions", top as i64).with("bottom dimensions", bottom as i64)
+            }
             AdaptorProblem::ChainLength { dim, top, bottom } => {
-                ([("dimension", dim as i64), ("top length", top), ("bottom length", bottom)], 3)
+                n.with("dimension", dim as i64).with("top length", top).with("bottom length", bottom)
             }
         }
     }

@@ -209,6 +209,66 @@ pub enum EncodingProblem {
     },
 }
 
+/// Labelled numbers for messages that cannot format (a failed
+/// compile-time check): at most six, the first [`len`](Self::len) of
+/// [`pairs`](Self::pairs).
+///
+/// ```
+/// use cktile::distribution::{EncodingProblem, Entry};
+/// let n = EncodingProblem::MinorOutOfRange { entry: Entry::Y(0), major: 2, minor: 1, count: 1 }.numbers();
+/// assert_eq!(n.as_slice(), &[("Ys2RHs entry", 0), ("major", 2), ("minor", 1), ("entries", 1)]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    /// The labelled numbers.
+    pub pairs: [(&'static str, i64); 6],
+    /// How many are used.
+    pub len: usize,
+}
+
+impl Numbers {
+    /// None yet.
+    ///
+    /// ```
+    /// assert!(cktile::distribution::encoding::Numbers::EMPTY.as_slice().is_empty());
+    /// ```
+    pub const EMPTY: Numbers = Numbers { pairs: [("", 0); 6], len: 0 };
+
+    /// These numbers and one more (dropped past six).
+    ///
+    /// ```
+    /// use cktile::distribution::encoding::Numbers;
+    /// assert_eq!(Numbers::EMPTY.with("x", 3).as_slice(), &[("x", 3)]);
+    /// ```
+    pub const fn with(mut self, label: &'static str, value: i64) -> Numbers {
+        if self.len < self.pairs.len() {
+            self.pairs[self.len] = (label, value);
+            self.len += 1;
+        }
+        self
+    }
+
+    /// The numbers used.
+    ///
+    /// ```
+    /// use cktile::distribution::encoding::Numbers;
+    /// assert_eq!(Numbers::EMPTY.with("a", 1).with("b", 2).as_slice().len(), 2);
+    /// ```
+    pub const fn as_slice(&self) -> &[(&'static str, i64)] {
+        self.pairs.split_at(self.len).0
+    }
+
+    /// These numbers and an entry's indices.
+    const fn entry(self, entry: Entry) -> Numbers {
+        match entry {
+            Entry::R(i) => self.with("RsLengths entry", i as i64),
+            Entry::H(x, i) => self.with("HsLengthss", x as i64).with("entry", i as i64),
+            Entry::P(p, i) => self.with("Ps2RHss", p as i64).with("entry", i as i64),
+            Entry::Y(i) => self.with("Ys2RHs entry", i as i64),
+        }
+    }
+}
+
 impl EncodingProblem {
     /// The problem in one line without its entries and numbers: what a
     /// failed compile-time check of a typed encoding prints
@@ -233,6 +293,44 @@ impl EncodingProblem {
                 "cktile: the distribution's vector dimension does not fit the instruction's width"
             }
             EncodingProblem::TooManyIndices { .. } => "cktile: the distribution has more indices than are enumerated",
+        }
+    }
+
+    /// The entries and numbers the problem names (see [`Numbers`]), for
+    /// the message of a failed compile-time check.
+    ///
+    /// ```
+    /// use cktile::distribution::{EncodingProblem, Entry};
+    /// let shared = EncodingProblem::Shared { first: Entry::P(0, 1), second: Entry::Y(1), major: 1, minor: 0 };
+    /// assert_eq!(shared.numbers().as_slice(), &[("Ps2RHss", 0), ("entry", 1), ("Ys2RHs entry", 1), ("major", 1), ("minor", 0)]);
+    /// ```
+    pub const fn numbers(&self) -> Numbers {
+        let n = Numbers::EMPTY;
+        match *self {
+            EncodingProblem::TooMany { given, max, .. } => n.with("given", given as i64).with("max", max as i64),
+            EncodingProblem::Empty { .. } => n,
+            EncodingProblem::CountMismatch { major, minor, .. } => {
+                n.with("major entries", major as i64).with("minor entries", minor as i64)
+            }
+            EncodingProblem::ZeroLength { entry } => n.entry(entry),
+            EncodingProblem::MajorOutOfRange { entry, major, ndim_x } => {
+                n.entry(entry).with("major", major as i64).with("X dimensions", ndim_x as i64)
+            }
+            EncodingProblem::MinorOutOfRange { entry, major, minor, count } => {
+                n.entry(entry).with("major", major as i64).with("minor", minor as i64).with("entries", count as i64)
+            }
+            EncodingProblem::Shared { first, second, major, minor } => {
+                n.entry(first).entry(second).with("major", major as i64).with("minor", minor as i64)
+            }
+            EncodingProblem::Unowned { entry, length } => n.entry(entry).with("length", length),
+            EncodingProblem::TooManyHidden { needed, max } => n.with("needed", needed as i64).with("max", max as i64),
+            EncodingProblem::NoVectorY { width } => n.with("width", width as i64),
+            EncodingProblem::VectorWidth { y, length, width } => {
+                n.with("Y", y as i64).with("length", length).with("width", width as i64)
+            }
+            EncodingProblem::TooManyIndices { count, limit } => {
+                n.with("indices", count as i64).with("limit", limit as i64)
+            }
         }
     }
 }

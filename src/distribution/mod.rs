@@ -24,9 +24,10 @@
 //! [`Encoding::compact`] and [`parse_compact`]), [`table`] (every
 //! index enumerated) and [`catalogue`] (CK's own encodings). The text forms
 //! and the table need the `alloc` feature; the encoding, the distribution
-//! and the catalogue do not (typed distributions for kernel code,
-//! [`TileDistribution`](crate::typed::TileDistribution), are checked by
-//! [`Encoding::new`] at compile time).
+//! and the catalogue do not. [`typed`] holds the typed distributions for
+//! kernel code ([`tile_distribution_encoding!`](crate::tile_distribution_encoding),
+//! [`make_static_tile_distribution`](typed::make_static_tile_distribution)),
+//! checked by [`Encoding::new`] at compile time.
 //!
 //! ```
 //! use cktile::distribution::{Distribution, catalogue};
@@ -48,6 +49,7 @@ pub mod encoding;
 pub mod table;
 #[cfg(feature = "alloc")]
 pub mod text;
+pub mod typed;
 
 #[cfg(feature = "alloc")]
 pub use compact::{Compact, parse_compact};

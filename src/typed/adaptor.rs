@@ -237,7 +237,7 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
 
     /// An adaptor of a chain known valid (an all-static chain whose
     /// [`CHECK`](Self::CHECK) the caller has referenced).
-    pub(super) const fn from_valid(chain: A) -> Self {
+    pub(crate) const fn from_valid(chain: A) -> Self {
         TensorAdaptor { chain }
     }
 

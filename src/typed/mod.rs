@@ -61,7 +61,6 @@ mod adaptor;
 mod chain;
 mod coordinate;
 mod derived;
-mod distribution;
 mod lists;
 mod tensor_coordinate;
 #[cfg(test)]
@@ -74,7 +73,6 @@ pub use adaptor::{
 };
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
-pub use distribution::{TileDistribution, TileEncoding, encoding_or_fail, make_static_tile_distribution};
 pub use lists::{HiddenIndex, IdLists, IdTable, TransformList};
 pub use tensor_coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
@@ -153,16 +151,34 @@ impl<C: Chain> fmt::Display for TensorDescriptor<C> {
 /// Stops compilation with the error's summary, and with the value that
 /// overflowed, or the ids an adaptor's wiring got wrong, when that is what
 /// went wrong.
-const fn static_failure(e: &Error) -> ! {
-    if let ErrorKind::Adaptor { problem } = e.kind() {
-        let ([(a, x), (b, y), (c, z)], n) = problem.numbers();
-        match n {
+pub(crate) const fn static_failure(e: &Error) -> ! {
+    let numbers = match e.kind() {
+        ErrorKind::Adaptor { problem } => problem.numbers(),
+        ErrorKind::Encoding { problem } => problem.numbers(),
+        _ => crate::distribution::encoding::Numbers::EMPTY,
+    };
+    if numbers.len > 0 {
+        // `display:` prints the labels without quotes.
+        let [(a, x), (b, y), (c, z), (d, w), (g, u), (h, v)] = numbers.pairs;
+        match numbers.len {
             1 => const_panic::concat_panic!(display: e.summary(), " (", display: a, " ", x, ")"),
             2 => {
                 const_panic::concat_panic!(display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ")")
             }
-            _ => const_panic::concat_panic!(
+            3 => const_panic::concat_panic!(
                 display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z, ")"
+            ),
+            4 => const_panic::concat_panic!(
+                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z,
+                ", ", display: d, " ", w, ")"
+            ),
+            5 => const_panic::concat_panic!(
+                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z,
+                ", ", display: d, " ", w, ", ", display: g, " ", u, ")"
+            ),
+            _ => const_panic::concat_panic!(
+                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z,
+                ", ", display: d, " ", w, ", ", display: g, " ", u, ", ", display: h, " ", v, ")"
             ),
         }
     }
@@ -234,6 +250,12 @@ impl<C: Chain> TensorDescriptor<C> {
     /// with null, which LLVM does not fold on amdgcn, where null and a
     /// global's generic address need not differ).
     const IS_STATIC: bool = Self::STATIC_DESCRIPTOR.is_some();
+
+    /// A descriptor of a chain known valid (an all-static chain whose
+    /// [`CHECK`](Self::CHECK) the caller has referenced).
+    pub(crate) const fn from_valid(chain: C) -> Self {
+        TensorDescriptor { chain }
+    }
 
     /// Validates the chain: at compile time when it is all static
     /// ([`Chain::STATIC`]), otherwise its newest level, on its values

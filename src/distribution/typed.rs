@@ -5,7 +5,7 @@
 //! declares an encoding as a type: CK's six lists, checked by
 //! [`Encoding::new`] at compile time (an invalid encoding does not compile,
 //! and the message says what is wrong), and the types of its
-//! `ps_ys_to_xs` adaptor (a [`HiddenAdaptor`](super::HiddenAdaptor): a
+//! `ps_ys_to_xs` adaptor (a [`HiddenAdaptor`](crate::typed::HiddenAdaptor): a
 //! replicate for R, an unmerge per X, a merge per P, hidden ids numbered
 //! by [`Encoding::rh_hidden`] and [`Encoding::p_hidden`], the numbering
 //! [`Distribution::new`] uses) and of its `ys_to_d` descriptor (packed Y
@@ -38,9 +38,9 @@
 //! assert_eq!(size_of_val(&d), 0);
 //! ```
 
-use super::{AdaptorChain, Chain, CoordinateOf, TensorAdaptor, TensorDescriptor};
-use crate::distribution::{Distribution, Encoding};
+use super::{Distribution, Encoding};
 use crate::error::Error;
+use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorAdaptor, TensorDescriptor, static_failure};
 use crate::{Descriptor, Index};
 use cktile_transforms::Count;
 use core::fmt;
@@ -51,7 +51,7 @@ use core::fmt;
 /// descriptor (all static).
 ///
 /// ```
-/// use cktile::typed::TileEncoding;
+/// use cktile::distribution::typed::TileEncoding;
 /// cktile::tile_distribution_encoding! {
 ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
 /// }
@@ -74,20 +74,20 @@ pub trait TileEncoding {
 ///
 /// ```
 /// use cktile::distribution::Encoding;
-/// const E: Encoding = cktile::typed::encoding_or_fail(Encoding::new(&[], &[&[4, 8]], &[&[1]], &[&[1]], &[1], &[0]));
+/// const E: Encoding = cktile::distribution::typed::encoding_or_fail(Encoding::new(&[], &[&[4, 8]], &[&[1]], &[&[1]], &[1], &[0]));
 /// assert_eq!(E.ndim_y(), 1);
 /// ```
 ///
 /// ```compile_fail
 /// use cktile::distribution::Encoding;
 /// // No Y: the encoding needs at least one.
-/// const E: Encoding = cktile::typed::encoding_or_fail(Encoding::new(&[], &[&[8]], &[&[1]], &[&[0]], &[], &[]));
+/// const E: Encoding = cktile::distribution::typed::encoding_or_fail(Encoding::new(&[], &[&[8]], &[&[1]], &[&[0]], &[], &[]));
 /// let _ = E;
 /// ```
 pub const fn encoding_or_fail(encoding: Result<Encoding, Error>) -> Encoding {
     match encoding {
         Ok(e) => e,
-        Err(e) => super::static_failure(&e),
+        Err(e) => static_failure(&e),
     }
 }
 
@@ -138,7 +138,7 @@ const fn check_static(
 ) {
     match (adaptor, ys) {
         (Some(Ok(_)), Some(Ok(_))) => {}
-        (Some(Err(e)), _) | (_, Some(Err(e))) => super::static_failure(e),
+        (Some(Err(e)), _) | (_, Some(Err(e))) => static_failure(e),
         _ => panic!("cktile: a TileEncoding's adaptor and ys_to_d descriptor must be all static"),
     }
 }
@@ -254,16 +254,16 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
     let () = TileDistribution::<E>::CHECK;
     TileDistribution {
         ps_ys_to_xs: TensorAdaptor::from_valid(E::PsYsToXs::default()),
-        ys_to_d: TensorDescriptor { chain: E::YsToD::default() },
+        ys_to_d: TensorDescriptor::from_valid(E::YsToD::default()),
     }
 }
 
 /// Declares a tile distribution encoding as a type implementing
-/// [`TileEncoding`](crate::typed::TileEncoding): CK Tile's
+/// [`TileEncoding`]: CK Tile's
 /// `tile_distribution_encoding<RsLengths, HsLengthss, Ps2RHssMajor,
 /// Ps2RHssMinor, Ys2RHsMajor, Ys2RHsMinor>` with each `sequence<...>` a
 /// bracketed list and each `tuple<...>` a list of lists, in CK's order.
-/// [`make_static_tile_distribution`](crate::typed::make_static_tile_distribution)
+/// [`make_static_tile_distribution`]
 /// makes the distribution.
 ///
 /// The encoding is checked by [`Encoding::new`](crate::distribution::Encoding::new)
@@ -294,7 +294,7 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 ///     // The Y names H component (2, 1), but X 1 has one H entry.
 ///     struct Bad { rs_lengths: [], hs_lengthss: [[16], [4]], ps_to_rhss_major: [[2, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [1] }
 /// }
-/// let _ = cktile::typed::make_static_tile_distribution::<Bad>();
+/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Bad>();
 /// ```
 #[macro_export]
 macro_rules! tile_distribution_encoding {
@@ -313,9 +313,9 @@ macro_rules! tile_distribution_encoding {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         $vis struct $name;
 
-        impl $crate::typed::TileEncoding for $name {
+        impl $crate::distribution::typed::TileEncoding for $name {
             const ENCODING: $crate::distribution::Encoding =
-                $crate::typed::encoding_or_fail($crate::distribution::Encoding::new(
+                $crate::distribution::typed::encoding_or_fail($crate::distribution::Encoding::new(
                     &[$($r),*],
                     &[$(&[$($h),+]),+],
                     &[$(&[$($pa),+]),*],
@@ -327,7 +327,7 @@ macro_rules! tile_distribution_encoding {
                 @r $name [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]
             );
             type YsToD = $crate::typed::Packed<(
-                $($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_length($ya, $yi) }>,)*
+                $($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_length($ya, $yi) }>,)*
             )>;
         }
     };
@@ -340,7 +340,7 @@ macro_rules! tile_distribution_encoding {
             [$crate::transforms::typed::Replicate<($($crate::Number<$r>,)+)>,]
             [(),]
             [$crate::tile_distribution_encoding!(
-                @seq ({ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden(0, 0) }) $($r)+
+                @seq ({ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden(0, 0) }) $($r)+
             ),]
             [] [] $xs $ps $ya $yi)
     };
@@ -351,7 +351,7 @@ macro_rules! tile_distribution_encoding {
             [$($t)* $crate::transforms::typed::Unmerge<($($crate::Number<$h>,)+)>,]
             [$($l)* ($crate::Number<{ $x }>,),]
             [$($u)* $crate::tile_distribution_encoding!(
-                @seq ({ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden($x + 1, 0) }) $($h)+
+                @seq ({ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden($x + 1, 0) }) $($h)+
             ),]
             [$($b)* $crate::Number<{ $x }>,]
             [$($xl)* $crate::Number<{ 1 $(* $h)+ }>,]
@@ -365,11 +365,11 @@ macro_rules! tile_distribution_encoding {
         [[$($pa:literal),+] [$($pi:literal),+] $($rest:tt)*] $ya:tt $yi:tt) => {
         $crate::tile_distribution_encoding!(@p $name ($p + 1)
             [$($t)* $crate::transforms::typed::Merge<(
-                $($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_length($pa, $pi) }>,)+
+                $($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_length($pa, $pi) }>,)+
             )>,]
-            [$($l)* ($($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden($pa, $pi) }>,)+),]
-            [$($u)* ($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.p_hidden($p) }>,),]
-            [$($top)* $crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.p_hidden($p) }>,]
+            [$($l)* ($($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden($pa, $pi) }>,)+),]
+            [$($u)* ($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.p_hidden($p) }>,),]
+            [$($top)* $crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.p_hidden($p) }>,]
             $b $xl [$($rest)*] $ya $yi)
     };
     // The adaptor: top (P..., Y...), the Ys naming their R/H components.
@@ -381,7 +381,7 @@ macro_rules! tile_distribution_encoding {
             ($($l)*),
             ($($u)*),
             ($($b)*),
-            ($($top)* $($crate::Number<{ <$name as $crate::typed::TileEncoding>::ENCODING.rh_hidden($ya, $yi) }>,)*),
+            ($($top)* $($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden($ya, $yi) }>,)*),
         >
     };
     // `(Number<first>, Number<first + 1>, ...)`, one per token.
