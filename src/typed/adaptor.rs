@@ -132,8 +132,10 @@ fn coordinate<N: Count>(values: &Indices) -> N::Coordinate {
 }
 
 /// An adaptor whose type records its chain `A`, holding only the chain's
-/// runtime values: CK Tile's `tensor_adaptor` (see the
-/// [module](self) documentation).
+/// runtime values: CK Tile's `tensor_adaptor`, made by
+/// [`make_single_stage_tensor_adaptor`], [`transform_tensor_adaptor`],
+/// [`chain_tensor_adaptors`] or [`make_tensor_adaptor`]. As cktile's
+/// runtime [`Adaptor`] (and unlike CK), it knows its bottom lengths.
 ///
 /// ```
 /// use cktile::prelude::*;

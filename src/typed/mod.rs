@@ -35,6 +35,15 @@
 //! index and its offset; views ([`TensorView`], [`make_tensor_view`],
 //! [`pad_tensor_view`]) read and write a buffer through a descriptor.
 //!
+//! Tensor adaptors ([`TensorAdaptor`]: [`make_single_stage_tensor_adaptor`],
+//! [`transform_tensor_adaptor`], [`chain_tensor_adaptors`] and CK's general
+//! constructor with hidden ids, [`make_tensor_adaptor`]) map a top index to
+//! a bottom index with the same cost model; they are what typed tile
+//! distributions ([`distribution::typed`](crate::distribution::typed)) are
+//! built on. As the runtime [`Adaptor`](crate::adaptor::Adaptor), a typed
+//! adaptor knows its bottom lengths, and its checks are the runtime
+//! constructors' (at compile time when it is all static).
+//!
 //! ```
 //! use cktile::prelude::*;
 //!
