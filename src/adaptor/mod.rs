@@ -364,26 +364,47 @@ const fn first_ids(first: usize) -> [usize; MAX_DIMS] {
     out
 }
 
-/// Every id of `ids` plus `by`.
-const fn shift_ids(ids: Ids, by: usize) -> Result<Ids, Error> {
-    let (mut raw, len) = ids.to_array();
-    let mut j = 0;
-    while j < len {
-        raw[j] += by;
-        j += 1;
-    }
-    Ids::from_slice(raw.split_at(len).0)
+/// How an adaptor constructor renumbers ids (a `const fn` cannot take a
+/// closure): [`IdMap::ids`] maps every id of a list.
+enum IdMap {
+    /// Every id plus this.
+    Shift(usize),
+    /// Positions among these ids turned into the ids.
+    Select(Ids),
+    /// CK's renaming of a chained adaptor's hidden ids: its bottom ids
+    /// (`from`) become the first adaptor's top ids (`to`, by position),
+    /// every other id moves by `base - smallest`.
+    Rename { to: Ids, from: Ids, base: usize, smallest: usize },
 }
 
-/// `of[ids[j]]` for every `j`: positions among `of` turned into its ids.
-const fn select_ids(ids: Ids, of: Ids) -> Result<Ids, Error> {
-    let (mut raw, len) = ids.to_array();
-    let mut j = 0;
-    while j < len {
-        raw[j] = of.get(raw[j]);
-        j += 1;
+impl IdMap {
+    const fn id(&self, id: usize) -> usize {
+        match *self {
+            IdMap::Shift(by) => id + by,
+            IdMap::Select(of) => of.get(id),
+            IdMap::Rename { to, from, base, smallest } => {
+                let mut k = 0;
+                while k < from.len() {
+                    if from.get(k) == id {
+                        return to.get(k);
+                    }
+                    k += 1;
+                }
+                id - smallest + base
+            }
+        }
     }
-    Ids::from_slice(raw.split_at(len).0)
+
+    /// Every id of `ids` mapped.
+    const fn ids(&self, ids: Ids) -> Result<Ids, Error> {
+        let (mut raw, len) = ids.to_array();
+        let mut j = 0;
+        while j < len {
+            raw[j] = self.id(raw[j]);
+            j += 1;
+        }
+        Ids::from_slice(raw.split_at(len).0)
+    }
 }
 
 /// Whether `ids` lists `id`.
@@ -396,39 +417,6 @@ const fn contains(ids: Ids, id: usize) -> bool {
         j += 1;
     }
     false
-}
-
-/// CK's renaming of a chained adaptor's hidden ids: its bottom ids become
-/// the first adaptor's top ids (by position), every other id moves by
-/// `base - smallest`.
-struct Rename {
-    to: Ids,
-    from: Ids,
-    base: usize,
-    smallest: usize,
-}
-
-impl Rename {
-    const fn id(&self, id: usize) -> usize {
-        let mut k = 0;
-        while k < self.from.len() {
-            if self.from.get(k) == id {
-                return self.to.get(k);
-            }
-            k += 1;
-        }
-        id - self.smallest + self.base
-    }
-
-    const fn ids(&self, ids: Ids) -> Result<Ids, Error> {
-        let (mut raw, len) = ids.to_array();
-        let mut j = 0;
-        while j < len {
-            raw[j] = self.id(raw[j]);
-            j += 1;
-        }
-        Ids::from_slice(raw.split_at(len).0)
-    }
 }
 
 /// CK Tile's `tensor_adaptor`: transforms wired through hidden dimensions,
@@ -599,7 +587,7 @@ impl Adaptor {
         let mut i = 0;
         while i < stage.items().len() {
             let item = &stage.items()[i];
-            let upper = tri!(shift_ids(item.upper(), n_old));
+            let upper = tri!(IdMap::Shift(n_old).ids(item.upper()));
             shifted[i] = Item::from_ids(*item.transform(), item.lower(), upper);
             i += 1;
         }
@@ -640,7 +628,7 @@ impl Adaptor {
         let mut i = 0;
         while i < stage.items().len() {
             let item = &stage.items()[i];
-            let lower = tri!(select_ids(item.lower(), self.top));
+            let lower = tri!(IdMap::Select(self.top).ids(item.lower()));
             let mut fresh = [0usize; MAX_DIMS];
             let mut j = 0;
             while j < item.upper().len() {
@@ -687,7 +675,7 @@ impl Adaptor {
             dim += 1;
         }
         // CK's shift: `next`'s smallest non-bottom id lands just past this adaptor's largest.
-        let rename = Rename {
+        let rename = IdMap::Rename {
             to: self.top,
             from: next.bottom,
             base: self.n_hidden as usize,
