@@ -4,7 +4,6 @@ use super::xor_linear::{self, MAX_ROW_BITS};
 use super::{ck, cute, padding, triton};
 use crate::Descriptor;
 use crate::error::{Error, ErrorKind, Snippet};
-use core::fmt::{self, Write as _};
 
 /// The values a catalogue parameter ranges over: what the builder accepts
 /// for it alone (the builder then checks the parameters together, e.g. K a
@@ -111,12 +110,12 @@ const VECTOR: Domain = Domain::Powers { min: 1, max: 16 };
 const DTYPES: Domain = Domain::Words(&["fp8", "int8", "fp16", "bf16", "fp32", "tf32", "fp64"]);
 const BANKS: Domain = Domain::Words(&["32", "64"]);
 /// The `form` parameter's words and the CK versions they name: what the
-/// parser reads and what [`word`] writes.
+/// parser reads and what [`write::word`] writes.
 pub(crate) const FORM_WORDS: [(&str, ck::UnmergeOrder); 2] =
     [("2025", ck::UnmergeOrder::Fixed2025), ("2024", ck::UnmergeOrder::Original2024)];
 const FORMS: Domain = Domain::Words(&[FORM_WORDS[0].0, FORM_WORDS[1].0]);
 /// The `order` parameter's words (Triton's `order`) and whether each is
-/// row-major: what the parser reads and what [`word`] writes.
+/// row-major: what the parser reads and what [`write::word`] writes.
 pub(crate) const ORDER_WORDS: [(&str, bool); 2] = [("10", true), ("01", false)];
 
 const DTYPE: &str = "element type: fp8/int8 (1 byte), fp16/bf16 (2), fp32/tf32 (4), fp64 (8), or a byte count";
@@ -464,45 +463,53 @@ pub(crate) const XOR_LINEAR: &Entry = &Entry {
 /// What separates the `masks` parameter's masks (xor-linear).
 const MASK_SEPARATOR: char = '.';
 
-/// Masks as the `masks` parameter writes them: `1.2.4`.
-pub(crate) struct Masks<'m>(pub(crate) &'m [usize]);
+/// Entries written as text: the parser's keys, words and separators, the
+/// other way (the search's members print with these).
+#[cfg(feature = "alloc")]
+pub(crate) mod write {
+    use super::{Entry, MASK_SEPARATOR};
+    use core::fmt::{self, Write as _};
 
-impl fmt::Display for Masks<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, m) in self.0.iter().enumerate() {
-            if k > 0 {
-                f.write_char(MASK_SEPARATOR)?;
+    /// Masks as the `masks` parameter writes them: `1.2.4`.
+    pub(crate) struct Masks<'m>(pub(crate) &'m [usize]);
+
+    impl fmt::Display for Masks<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            for (k, m) in self.0.iter().enumerate() {
+                if k > 0 {
+                    f.write_char(MASK_SEPARATOR)?;
+                }
+                write!(f, "{m}")?;
             }
-            write!(f, "{m}")?;
+            Ok(())
+        }
+    }
+
+    /// The word `words` spell `value` with (the first, if several do; `""` if none).
+    pub(crate) fn word<T: PartialEq>(words: &[(&'static str, T)], value: &T) -> &'static str {
+        words.iter().find(|(_, v)| v == value).map_or("", |(w, _)| w)
+    }
+
+    /// Writes `entry`'s text, `name:key=value,...`, with `values` in the
+    /// order of its parameters (`None` leaves a parameter out, so the parser
+    /// takes its default): the keys are the entry's own
+    /// [`Param::name`](super::Param::name)s, the ones the parser reads.
+    pub(crate) fn write_entry(
+        f: &mut fmt::Formatter<'_>,
+        entry: &Entry,
+        values: &[Option<&dyn fmt::Display>],
+    ) -> fmt::Result {
+        debug_assert_eq!(values.len(), entry.params.len(), "one value per parameter of {}", entry.name);
+        f.write_str(entry.name)?;
+        let mut separator = ':';
+        for (param, value) in entry.params.iter().zip(values) {
+            if let Some(value) = value {
+                write!(f, "{separator}{}={value}", param.name)?;
+                separator = ',';
+            }
         }
         Ok(())
     }
-}
-
-/// The word `words` spell `value` with (the first, if several do; `""` if none).
-pub(crate) fn word<T: PartialEq>(words: &[(&'static str, T)], value: &T) -> &'static str {
-    words.iter().find(|(_, v)| v == value).map_or("", |(w, _)| w)
-}
-
-/// Writes `entry`'s text, `name:key=value,...`, with `values` in the order
-/// of its parameters (`None` leaves a parameter out, so the parser takes its
-/// default): the keys are the entry's own [`Param::name`]s, the ones
-/// [`Args::parse`] reads.
-pub(crate) fn write_entry(
-    f: &mut fmt::Formatter<'_>,
-    entry: &Entry,
-    values: &[Option<&dyn fmt::Display>],
-) -> fmt::Result {
-    debug_assert_eq!(values.len(), entry.params.len(), "one value per parameter of {}", entry.name);
-    f.write_str(entry.name)?;
-    let mut separator = ':';
-    for (param, value) in entry.params.iter().zip(values) {
-        if let Some(value) = value {
-            write!(f, "{separator}{}={value}", param.name)?;
-            separator = ',';
-        }
-    }
-    Ok(())
 }
 
 /// Parsed `key=value` parameters of one entry.

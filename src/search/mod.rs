@@ -60,7 +60,7 @@ use crate::error::Error;
 use crate::transforms::Kind;
 use alloc::boxed::Box;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 use linear::Skipped;
