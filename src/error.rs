@@ -576,158 +576,248 @@ impl From<ErrorKind> for Error {
 }
 
 impl fmt::Display for Error {
+    /// The position, if any, then the message of the kind's group.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(at) = self.at {
             write!(f, "{at}: ")?;
         }
         match self.kind {
             ErrorKind::Transform { source, .. } => write!(f, "{source}"),
-            ErrorKind::TooManyStages { max } => write!(f, "a descriptor has at most {max} stages"),
-            ErrorKind::TooManyItems { given, max } => {
-                write!(f, "a transform stage has {given} transforms; at most {max} are supported")
-            }
-            ErrorKind::TooManyDims { given, max } => {
-                write!(f, "the stage produces {given} top dimensions; at most {max} are supported")
-            }
-            ErrorKind::IdCount { item, transform, side, expected, found } => write!(
-                f,
-                "transform {item} ({transform}) has {expected} {side} dimension(s) but its {side} id list has {found}"
-            ),
-            ErrorKind::IdOutOfRange { item, side, id, count } => {
-                let which = match side {
-                    Side::Lower => "old top dimensions",
-                    Side::Upper => "new top dimensions",
-                };
-                write!(
-                    f,
-                    "transform {item}: {side} id {id} is out of range; there are {count} {which} (ids 0..{count})"
-                )
-            }
-            ErrorKind::IdRepeated { side, id } => {
-                write!(f, "{side} ids are not a permutation: {id} appears more than once")
-            }
-            ErrorKind::IdMissing { side, id } => {
-                let what = match side {
-                    Side::Lower => "old top dimension",
-                    Side::Upper => "new top dimension",
-                };
-                write!(f, "{side} ids are not a permutation: {what} {id} is not named (each must appear exactly once)")
-            }
-            ErrorKind::ListCount { transforms, lower, upper } => write!(
-                f,
-                "{transforms} transform(s) but {lower} lower and {upper} upper id list(s); give one of each per transform"
-            ),
-            ErrorKind::LengthMismatch { function, first, second } => {
-                write!(f, "{function}: {first} lengths but {second} strides; give one stride per length")
-            }
-            ErrorKind::Overflow { quantity, value } => write!(
-                f,
-                "the {quantity} is {}, past the largest signed 64-bit index {}; use smaller lengths",
-                cktile_transforms::Wide(value),
-                i64::MAX
-            ),
-            ErrorKind::NotTwoDimensional { dims } => write!(
-                f,
-                "access patterns address a 2-D tile (rows, cols); this descriptor has {dims} top dimension(s) \
-                 (merge or slice it down to two)"
-            ),
-            ErrorKind::CoordinateArity { expected, found } => {
-                write!(f, "the coordinate has {found} dimension(s); the descriptor has {expected}")
-            }
-            ErrorKind::CoordinateOutOfRange { dim, value, length } => {
-                write!(f, "coordinate dimension {dim} is {value}; it must be in [0, {length})")
-            }
-            ErrorKind::TooLarge { size, limit } => write!(
-                f,
-                "the descriptor has {size} coordinates, more than the {limit} that cktile enumerates for it; \
-                 check a slice of it instead (wrap it in a slice transform) or a smaller tile"
-            ),
-            ErrorKind::LayoutParameter { layout, parameter, value, requirement } => {
-                write!(f, "{layout}: {parameter} = {value}; {requirement}")
-            }
-            ErrorKind::MissingParameter { layout, parameter } => {
-                write!(f, "{layout} needs the parameter `{parameter}` (write {layout}:{parameter}=VALUE,...)")
-            }
-            ErrorKind::ElementTypeConflict { layout, entry, entry_bytes, given, given_bytes } => write!(
-                f,
-                "{layout} is written with {} ({entry_bytes}-byte elements) but the element type asked for is {} \
-                 ({given_bytes}-byte elements); drop one or make them agree",
-                entry.as_str(),
-                given.as_str()
-            ),
-            ErrorKind::MissingElementType { layout } => write!(
-                f,
-                "`{}` carries no element type, and the element size decides the byte addresses; name one \
-                 (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte count: --dtype on the command line, or dtype=... \
-                 in a catalogue entry)",
-                layout.as_str()
-            ),
-            ErrorKind::InvalidName { problem: NameProblem::Empty, .. } => {
-                write!(f, "the name of the generated functions is empty; expected {IDENT_RULE}")
-            }
-            ErrorKind::InvalidName { name, problem } => {
-                write!(f, "`{}` cannot name the generated functions: {problem}; expected {}", name.as_str(), IDENT_RULE)
-            }
-            ErrorKind::NotOnArch { what, arch, valid } => write!(f, "{what} does not run on {arch}; {valid}"),
-            ErrorKind::Unsupported { op, arch } => {
-                write!(
-                    f,
-                    "{arch} has no {op} instruction; use ds_* on the AMD chips (ds_read_b64_tr_* on gfx950 only) and \
-                     ld/st.shared, ldmatrix, cp.async (and stmatrix on sm90) on sm80/sm90"
-                )
-            }
-            ErrorKind::InvalidOp { op, valid } => {
-                write!(f, "no chip has the instruction {op:?}; the instructions are: {valid}")
-            }
-            ErrorKind::SharedCapacity { arch, bytes, capacity } => write!(
-                f,
-                "the layout spans {bytes} bytes, more than the {capacity} bytes of shared memory one workgroup can \
-                 use on {arch}; use a smaller tile or fewer buffers"
-            ),
-            ErrorKind::TooManyLanes { given, wave } => {
-                write!(f, "{given} lane addresses given; the chip has {wave} lanes per wave")
-            }
-            ErrorKind::Misaligned { lane, address, alignment } => {
-                write!(f, "lane {lane}: address {address} is not a multiple of {alignment}, the access's alignment")
-            }
-            ErrorKind::OutsideTile { instruction, lane, coordinate } => write!(
-                f,
-                "instruction {instruction}, lane {lane}: the pattern's coordinate {coordinate:?} is outside the tile (or padding)"
-            ),
-            ErrorKind::VectorNotContiguous { op, width, instruction, lane, coordinate: [r, c], run, widest } => write!(
-                f,
-                "{op} moves {width} contiguous elements per lane, but lane {lane} of instruction {instruction} reads \
-                 ({r}, {c}..={}), whose offsets in this layout are contiguous for {run} element(s) only; a CK tile \
-                 window would issue narrower accesses: the widest that is contiguous for every lane is {widest} \
-                 element(s) ({} bytes)",
-                c.saturating_add(width as i64 - 1),
-                op.bytes_per_lane() * widest as u64 / width.max(1) as u64
-            ),
-            ErrorKind::PatternOp { pattern, given: None, expected } => {
-                write!(f, "the `{pattern}` pattern needs an instruction (--op); give one of: {expected}")
-            }
-            ErrorKind::PatternOp { pattern, given: Some(op), expected } => {
-                write!(f, "the `{pattern}` pattern cannot issue {op}; it takes {expected}")
-            }
-            ErrorKind::Syntax { expected, found } => {
-                if found.as_str().is_empty() {
-                    write!(f, "expected {expected}, found the end of the spec")
-                } else {
-                    write!(f, "expected {expected}, found `{}`", found.as_str())
-                }
-            }
-            ErrorKind::UnknownName { name, valid } => {
-                write!(f, "unknown name `{}`; expected one of: {valid}", name.as_str())
-            }
-            ErrorKind::Arity { name, expected, found } => {
-                write!(f, "{name} takes {expected}, but {found} argument(s) were given")
-            }
-            ErrorKind::NumberRange { number, range } => {
-                write!(f, "number {} is out of range; expected {range}", number.as_str())
-            }
             ErrorKind::Adaptor { problem } => write!(f, "{problem}"),
             ErrorKind::Encoding { problem } => write!(f, "{problem}"),
+            ErrorKind::TooManyStages { .. }
+            | ErrorKind::TooManyItems { .. }
+            | ErrorKind::TooManyDims { .. }
+            | ErrorKind::LengthMismatch { .. }
+            | ErrorKind::Overflow { .. } => size_message(f, &self.kind),
+            ErrorKind::IdCount { .. }
+            | ErrorKind::IdOutOfRange { .. }
+            | ErrorKind::IdRepeated { .. }
+            | ErrorKind::IdMissing { .. }
+            | ErrorKind::ListCount { .. } => id_message(f, &self.kind),
+            ErrorKind::CoordinateArity { .. }
+            | ErrorKind::CoordinateOutOfRange { .. }
+            | ErrorKind::TooLarge { .. }
+            | ErrorKind::NotTwoDimensional { .. } => coordinate_message(f, &self.kind),
+            ErrorKind::LayoutParameter { .. }
+            | ErrorKind::MissingParameter { .. }
+            | ErrorKind::ElementTypeConflict { .. }
+            | ErrorKind::MissingElementType { .. }
+            | ErrorKind::InvalidName { .. } => layout_message(f, &self.kind),
+            ErrorKind::NotOnArch { .. }
+            | ErrorKind::Unsupported { .. }
+            | ErrorKind::InvalidOp { .. }
+            | ErrorKind::SharedCapacity { .. }
+            | ErrorKind::TooManyLanes { .. }
+            | ErrorKind::Misaligned { .. } => chip_message(f, &self.kind),
+            ErrorKind::OutsideTile { .. } | ErrorKind::VectorNotContiguous { .. } | ErrorKind::PatternOp { .. } => {
+                pattern_message(f, &self.kind)
+            }
+            ErrorKind::Syntax { .. }
+            | ErrorKind::UnknownName { .. }
+            | ErrorKind::Arity { .. }
+            | ErrorKind::NumberRange { .. } => spec_message(f, &self.kind),
         }
+    }
+}
+
+/// A kind that [`Error`]'s `Display` sends to another group (never passed
+/// to a group's function): its fixed [`summary`](Error::summary).
+fn other_group(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    f.write_str(Error::new(*kind).summary())
+}
+
+/// Limits on a descriptor's size: stages, transforms, dimensions, lengths
+/// and strides, the element space.
+fn size_message(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    match *kind {
+        ErrorKind::TooManyStages { max } => write!(f, "a descriptor has at most {max} stages"),
+        ErrorKind::TooManyItems { given, max } => {
+            write!(f, "a transform stage has {given} transforms; at most {max} are supported")
+        }
+        ErrorKind::TooManyDims { given, max } => {
+            write!(f, "the stage produces {given} top dimensions; at most {max} are supported")
+        }
+        ErrorKind::LengthMismatch { function, first, second } => {
+            write!(f, "{function}: {first} lengths but {second} strides; give one stride per length")
+        }
+        ErrorKind::Overflow { quantity, value } => write!(
+            f,
+            "the {quantity} is {}, past the largest signed 64-bit index {}; use smaller lengths",
+            cktile_transforms::Wide(value),
+            i64::MAX
+        ),
+        _ => other_group(f, kind),
+    }
+}
+
+/// The top dimensions on `side` of a stage's transforms: the old ones
+/// below it, the new ones above.
+const fn top_dimension(side: Side) -> &'static str {
+    match side {
+        Side::Lower => "old top dimension",
+        Side::Upper => "new top dimension",
+    }
+}
+
+/// A stage's id lists: their lengths, ranges, and whether they are a permutation.
+fn id_message(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    match *kind {
+        ErrorKind::IdCount { item, transform, side, expected, found } => write!(
+            f,
+            "transform {item} ({transform}) has {expected} {side} dimension(s) but its {side} id list has {found}"
+        ),
+        ErrorKind::IdOutOfRange { item, side, id, count } => write!(
+            f,
+            "transform {item}: {side} id {id} is out of range; there are {count} {}s (ids 0..{count})",
+            top_dimension(side)
+        ),
+        ErrorKind::IdRepeated { side, id } => {
+            write!(f, "{side} ids are not a permutation: {id} appears more than once")
+        }
+        ErrorKind::IdMissing { side, id } => write!(
+            f,
+            "{side} ids are not a permutation: {} {id} is not named (each must appear exactly once)",
+            top_dimension(side)
+        ),
+        ErrorKind::ListCount { transforms, lower, upper } => write!(
+            f,
+            "{transforms} transform(s) but {lower} lower and {upper} upper id list(s); give one of each per transform"
+        ),
+        _ => other_group(f, kind),
+    }
+}
+
+/// Coordinates given to a descriptor, and descriptors too large or of the
+/// wrong rank for what is asked of them.
+fn coordinate_message(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    match *kind {
+        ErrorKind::NotTwoDimensional { dims } => write!(
+            f,
+            "access patterns address a 2-D tile (rows, cols); this descriptor has {dims} top dimension(s) \
+             (merge or slice it down to two)"
+        ),
+        ErrorKind::CoordinateArity { expected, found } => {
+            write!(f, "the coordinate has {found} dimension(s); the descriptor has {expected}")
+        }
+        ErrorKind::CoordinateOutOfRange { dim, value, length } => {
+            write!(f, "coordinate dimension {dim} is {value}; it must be in [0, {length})")
+        }
+        ErrorKind::TooLarge { size, limit } => write!(
+            f,
+            "the descriptor has {size} coordinates, more than the {limit} that cktile enumerates for it; \
+             check a slice of it instead (wrap it in a slice transform) or a smaller tile"
+        ),
+        _ => other_group(f, kind),
+    }
+}
+
+/// Catalogue entries' parameters and element types, and the names of
+/// generated code.
+fn layout_message(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    match *kind {
+        ErrorKind::LayoutParameter { layout, parameter, value, requirement } => {
+            write!(f, "{layout}: {parameter} = {value}; {requirement}")
+        }
+        ErrorKind::MissingParameter { layout, parameter } => {
+            write!(f, "{layout} needs the parameter `{parameter}` (write {layout}:{parameter}=VALUE,...)")
+        }
+        ErrorKind::ElementTypeConflict { layout, entry, entry_bytes, given, given_bytes } => write!(
+            f,
+            "{layout} is written with {} ({entry_bytes}-byte elements) but the element type asked for is {} \
+             ({given_bytes}-byte elements); drop one or make them agree",
+            entry.as_str(),
+            given.as_str()
+        ),
+        ErrorKind::MissingElementType { layout } => write!(
+            f,
+            "`{}` carries no element type, and the element size decides the byte addresses; name one \
+             (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte count: --dtype on the command line, or dtype=... \
+             in a catalogue entry)",
+            layout.as_str()
+        ),
+        ErrorKind::InvalidName { problem: NameProblem::Empty, .. } => {
+            write!(f, "the name of the generated functions is empty; expected {IDENT_RULE}")
+        }
+        ErrorKind::InvalidName { name, problem } => {
+            write!(f, "`{}` cannot name the generated functions: {problem}; expected {}", name.as_str(), IDENT_RULE)
+        }
+        _ => other_group(f, kind),
+    }
+}
+
+/// Chips and their instructions: what runs where, shared-memory capacity,
+/// lanes and alignment.
+fn chip_message(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    match *kind {
+        ErrorKind::NotOnArch { what, arch, valid } => write!(f, "{what} does not run on {arch}; {valid}"),
+        ErrorKind::Unsupported { op, arch } => write!(
+            f,
+            "{arch} has no {op} instruction; use ds_* on the AMD chips (ds_read_b64_tr_* on gfx950 only) and \
+             ld/st.shared, ldmatrix, cp.async (and stmatrix on sm90) on sm80/sm90"
+        ),
+        ErrorKind::InvalidOp { op, valid } => {
+            write!(f, "no chip has the instruction {op:?}; the instructions are: {valid}")
+        }
+        ErrorKind::SharedCapacity { arch, bytes, capacity } => write!(
+            f,
+            "the layout spans {bytes} bytes, more than the {capacity} bytes of shared memory one workgroup can \
+             use on {arch}; use a smaller tile or fewer buffers"
+        ),
+        ErrorKind::TooManyLanes { given, wave } => {
+            write!(f, "{given} lane addresses given; the chip has {wave} lanes per wave")
+        }
+        ErrorKind::Misaligned { lane, address, alignment } => {
+            write!(f, "lane {lane}: address {address} is not a multiple of {alignment}, the access's alignment")
+        }
+        _ => other_group(f, kind),
+    }
+}
+
+/// Access patterns: the tile they address, the vectors they move, the
+/// instructions they issue.
+fn pattern_message(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    match *kind {
+        ErrorKind::OutsideTile { instruction, lane, coordinate } => write!(
+            f,
+            "instruction {instruction}, lane {lane}: the pattern's coordinate {coordinate:?} is outside the tile (or padding)"
+        ),
+        ErrorKind::VectorNotContiguous { op, width, instruction, lane, coordinate: [r, c], run, widest } => write!(
+            f,
+            "{op} moves {width} contiguous elements per lane, but lane {lane} of instruction {instruction} reads \
+             ({r}, {c}..={}), whose offsets in this layout are contiguous for {run} element(s) only; a CK tile \
+             window would issue narrower accesses: the widest that is contiguous for every lane is {widest} \
+             element(s) ({} bytes)",
+            c.saturating_add(width as i64 - 1),
+            op.bytes_per_lane() * widest as u64 / width.max(1) as u64
+        ),
+        ErrorKind::PatternOp { pattern, given: None, expected } => {
+            write!(f, "the `{pattern}` pattern needs an instruction (--op); give one of: {expected}")
+        }
+        ErrorKind::PatternOp { pattern, given: Some(op), expected } => {
+            write!(f, "the `{pattern}` pattern cannot issue {op}; it takes {expected}")
+        }
+        _ => other_group(f, kind),
+    }
+}
+
+/// Reading a spec text: its syntax, names, argument counts and numbers.
+fn spec_message(f: &mut fmt::Formatter<'_>, kind: &ErrorKind) -> fmt::Result {
+    match *kind {
+        ErrorKind::Syntax { expected, found } if found.as_str().is_empty() => {
+            write!(f, "expected {expected}, found the end of the spec")
+        }
+        ErrorKind::Syntax { expected, found } => write!(f, "expected {expected}, found `{}`", found.as_str()),
+        ErrorKind::UnknownName { name, valid } => {
+            write!(f, "unknown name `{}`; expected one of: {valid}", name.as_str())
+        }
+        ErrorKind::Arity { name, expected, found } => {
+            write!(f, "{name} takes {expected}, but {found} argument(s) were given")
+        }
+        ErrorKind::NumberRange { number, range } => {
+            write!(f, "number {} is out of range; expected {range}", number.as_str())
+        }
+        _ => other_group(f, kind),
     }
 }
 

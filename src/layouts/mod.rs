@@ -36,7 +36,7 @@ pub(crate) mod build;
 pub mod ck;
 pub mod cute;
 pub mod padding;
-mod registry;
+pub(crate) mod registry;
 pub mod triton;
 pub mod xor_linear;
 

@@ -109,7 +109,14 @@ const EXTENT: Domain = Domain::Extent;
 const VECTOR: Domain = Domain::Powers { min: 1, max: 16 };
 const DTYPES: Domain = Domain::Words(&["fp8", "int8", "fp16", "bf16", "fp32", "tf32", "fp64"]);
 const BANKS: Domain = Domain::Words(&["32", "64"]);
-const FORMS: Domain = Domain::Words(&["2025", "2024"]);
+/// The `form` parameter's words and the CK versions they name: what the
+/// parser reads and what [`write::word`] writes.
+pub(crate) const FORM_WORDS: [(&str, ck::UnmergeOrder); 2] =
+    [("2025", ck::UnmergeOrder::Fixed2025), ("2024", ck::UnmergeOrder::Original2024)];
+const FORMS: Domain = Domain::Words(&[FORM_WORDS[0].0, FORM_WORDS[1].0]);
+/// The `order` parameter's words (Triton's `order`) and whether each is
+/// row-major: what the parser reads and what [`write::word`] writes.
+pub(crate) const ORDER_WORDS: [(&str, bool); 2] = [("10", true), ("01", false)];
 
 const DTYPE: &str = "element type: fp8/int8 (1 byte), fp16/bf16 (2), fp32/tf32 (4), fp64 (8), or a byte count";
 const DTYPE_TAG: &str = "element type the layout is meant for (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte \
@@ -124,294 +131,386 @@ const FORM: &str = "CK version: 2025 (unmerge (L, K0), since PR #2007) or 2024 (
 /// assert!(names.contains(&"ck-universal-a") && names.contains(&"cute-swizzle"));
 /// ```
 pub const CATALOG: &[Entry] = &[
-    Entry {
-        name: "ck-universal-a",
-        summary: "CK Tile universal GEMM A (row-major) / B (column-major) LDS block: XOR with MLdsLayer chosen by CK's rule",
-        source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
-        params: &[
-            p("m", "M (or N) per block", None, EXTENT),
-            p("k", "K per block", None, EXTENT),
-            p("kpack", "K elements per vector (default 16 / element bytes)", None, VECTOR),
-            p("dtype", DTYPE, Some("fp16"), DTYPES),
-            p("banks", "LDS banks: 32 (gfx90a, gfx942) or 64 (gfx950)", Some("32"), BANKS),
-            p("form", FORM, Some("2025"), FORMS),
-        ],
-        bijective: true,
-        example: "ck-universal-a:m=128,k=32,kpack=8,dtype=fp16",
-        build: |a| {
-            let bytes = a.dtype("dtype")?;
-            let kpack = a.usize_or("kpack", ck::default_kpack(bytes))?;
-            ck::universal_a(a.usize("m")?, a.usize("k")?, kpack, bytes, a.usize("banks")?, a.form()?)
-        },
-    },
-    Entry {
-        name: "ck-xor-lds",
-        summary: "CK Tile LDS index swapping (xor -> unmerge -> merge) with an explicit MLdsLayer",
-        source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
-        params: &[
-            p("m", "MPerBlock", None, EXTENT),
-            p("k", "KPerBlock", None, EXTENT),
-            p("kpack", "KPack", Some("8"), VECTOR),
-            p("mlds", "MLdsLayer (rows sharing one row of banks)", Some("1"), VECTOR),
-            p("form", FORM, Some("2025"), FORMS),
-            p("dtype", DTYPE_TAG, None, DTYPES),
-        ],
-        bijective: true,
-        example: "ck-xor-lds:m=128,k=32,kpack=8,mlds=2",
-        build: |a| ck::xor_lds(a.usize("m")?, a.usize("k")?, a.usize("kpack")?, a.usize("mlds")?, a.form()?),
-    },
-    Entry {
-        name: "ck-xor-preshuffle",
-        summary: "plain XOR preshuffle on KPack-wide vectors: x' = (y % (K/KPack)) ^ x",
-        source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
-        params: &[
-            p("m", "rows", None, EXTENT),
-            p("k", "columns", None, EXTENT),
-            p("kpack", "vector width", Some("8"), VECTOR),
-            p("dtype", DTYPE_TAG, None, DTYPES),
-        ],
-        bijective: true,
-        example: "ck-xor-preshuffle:m=128,k=64,kpack=8",
-        build: |a| ck::xor_preshuffle(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
-    },
-    Entry {
-        name: "ck-kfold-mpair",
-        summary: "CK Tile column-major A / row-major B LDS block (kfold / mpair)",
-        source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
-        params: &[
-            p("m", "M per block", None, EXTENT),
-            p("k", "K per block", None, EXTENT),
-            p("ak1", "AK1: K elements per vector", Some("8"), VECTOR),
-            p("m0", "M0: threads along M when writing", None, Domain::Powers { min: 1, max: 64 }),
-            p("kthreadwrite", "KThreadWrite: threads along K when writing", None, Domain::Powers { min: 1, max: 64 }),
-            p("mperxdl", "MPerXdl: the MFMA's M, 16 or 32", Some("32"), Domain::Words(&["16", "32"])),
-            p("dtype", DTYPE, Some("fp16"), DTYPES),
-            p("banks", "LDS banks: 32 or 64", Some("32"), BANKS),
-        ],
-        bijective: true,
-        example: "ck-kfold-mpair:m=128,k=32,ak1=8,m0=32,kthreadwrite=4",
-        build: |a| {
-            ck::kfold_mpair(&ck::KfoldParams {
-                m: a.usize("m")?,
-                k: a.usize("k")?,
-                ak1: a.usize("ak1")?,
-                m0: a.usize("m0")?,
-                k_thread_write: a.usize("kthreadwrite")?,
-                m_per_xdl: a.usize("mperxdl")?,
-                element_bytes: a.dtype("dtype")?,
-                banks: a.usize("banks")?,
-            })
-        },
-    },
-    Entry {
-        name: "ck-v1-padded",
-        summary: "CK Tile v1 pipeline 3-D + padding block: K/KPack slabs of M rows, each padded by KPack",
-        source: "composable_kernel gemm_pipeline_agmem_bgmem_creg_v1_default_policy.hpp",
-        params: &[
-            p("m", "M per block", None, EXTENT),
-            p("k", "K per block", None, EXTENT),
-            p("kpack", "KPack", Some("8"), VECTOR),
-            p("dtype", DTYPE_TAG, None, DTYPES),
-        ],
-        bijective: false,
-        example: "ck-v1-padded:m=128,k=32,kpack=8",
-        build: |a| ck::v1_padded(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
-    },
-    Entry {
-        name: "ck-fmha-v",
-        summary: "CK Tile fmha V LDS block: 128-byte rows padded by KPack elements, buffers spaced by max(K buffer, V block)",
-        source: "composable_kernel block_fmha_pipeline_qx_ks_vs_custom_policy.hpp",
-        params: &[
-            p("n", "N per block", None, EXTENT),
-            p("k", "K per block", None, EXTENT),
-            p("kpack", "KPack", Some("8"), VECTOR),
-            p("dtype", DTYPE, Some("fp16"), DTYPES),
-            p("prefetch", "NumPrefetchV buffers", Some("1"), Domain::Range { min: 1, max: 3 }),
-            p("n0", "kN0: K tile rows (spaces buffers when prefetch > 1)", Some("128"), EXTENT),
-            p("warps", "NumWarps (spaces buffers when prefetch > 1)", Some("4"), Domain::Powers { min: 1, max: 16 }),
-        ],
-        bijective: false,
-        example: "ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16",
-        build: |a| {
-            let k_tile = ck::FmhaKTile { n0: a.usize("n0")?, warps: a.usize("warps")? };
-            ck::fmha_v(a.usize("n")?, a.usize("k")?, a.usize("kpack")?, a.dtype("dtype")?, a.usize("prefetch")?, k_tile)
-        },
-    },
-    Entry {
-        name: "cute-swizzle",
-        summary: "CuTe Swizzle<B,M,S> composed with a row- or column-major tile, on element indices (SM80 atoms)",
-        source: "cutlass include/cute/swizzle.hpp",
-        params: &[
-            p("b", "B: mask bits", None, Domain::Bits { min: 0, max: 62 }),
-            p("mbase", "M: constant low bits", None, Domain::Bits { min: 0, max: 62 }),
-            p("s", "S: shift (|S| >= B; negative shifts left)", None, Domain::Bits { min: -62, max: 62 }),
-            p("rows", "rows", None, EXTENT),
-            p("cols", "columns", None, EXTENT),
-            p("major", "row or col", Some("row"), Domain::Words(&["row", "col"])),
-            p("dtype", DTYPE_TAG, None, DTYPES),
-        ],
-        bijective: true,
-        example: "cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64",
-        build: |a| {
-            cute::swizzled_tile(
-                a.small("b")? as u32,
-                a.small("mbase")? as u32,
-                a.small("s")? as i32,
-                a.usize("rows")?,
-                a.usize("cols")?,
-                a.major()?,
-            )
-        },
-    },
-    Entry {
-        name: "cute-gmma",
-        summary: "SM90 GMMA shared-memory atom: Swizzle<B,4,3> on byte addresses over 8 rows",
-        source: "cutlass include/cute/atom/mma_traits_sm90_gmma.hpp",
-        params: &[
-            p("atom", "inter, sw32, sw64 or sw128", Some("sw128"), Domain::Words(&["inter", "sw32", "sw64", "sw128"])),
-            p("major", "k (row) or mn (col)", Some("k"), Domain::Words(&["k", "mn"])),
-            p("dtype", DTYPE, Some("fp16"), DTYPES),
-        ],
-        bijective: true,
-        example: "cute-gmma:atom=sw128,major=k,dtype=fp16",
-        build: |a| {
-            let atom = match a.get("atom").unwrap_or("sw128") {
-                "inter" => cute::Gmma::Interleave,
-                "sw32" => cute::Gmma::Sw32,
-                "sw64" => cute::Gmma::Sw64,
-                "sw128" => cute::Gmma::Sw128,
-                other => return Err(a.invalid(other, "inter, sw32, sw64 or sw128")),
-            };
-            cute::gmma_atom(atom, a.major()?, a.dtype("dtype")?)
-        },
-    },
-    Entry {
-        name: "cute-tma",
-        summary: "TMA swizzle mode as a byte-address swizzle over rows of one swizzle span",
-        source: "cutlass include/cute/atom/copy_traits_sm90_tma_swizzle.hpp; CUDA CUtensorMapSwizzle",
-        params: &[
-            p(
-                "mode",
-                "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b",
-                Some("128b"),
-                Domain::Words(&["none", "32b", "64b", "128b", "128b-atom-32b", "128b-atom-64b"]),
-            ),
-            p("rows", "rows of the box", Some("8"), EXTENT),
-            p("dtype", DTYPE, Some("fp16"), DTYPES),
-        ],
-        bijective: true,
-        example: "cute-tma:mode=128b,rows=8,dtype=fp16",
-        build: |a| {
-            let mode = match a.get("mode").unwrap_or("128b") {
-                "none" => cute::Tma::None,
-                "32b" => cute::Tma::B32,
-                "64b" => cute::Tma::B64,
-                "128b" => cute::Tma::B128,
-                "128b-atom-32b" => cute::Tma::B128Atom32,
-                "128b-atom-64b" => cute::Tma::B128Atom64,
-                other => return Err(a.invalid(other, "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b")),
-            };
-            cute::tma_box(mode, a.usize("rows")?, a.dtype("dtype")?)
-        },
-    },
-    Entry {
-        name: "triton-swizzled",
-        summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
-        source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
-        params: &[
-            p("vec", "vec", None, VECTOR),
-            p("perphase", "perPhase", None, VECTOR),
-            p("maxphase", "maxPhase", None, VECTOR),
-            p("order", "10 (order [1,0], row-major) or 01 (order [0,1])", Some("10"), Domain::Words(&["10", "01"])),
-            p("rows", "rows", None, EXTENT),
-            p("cols", "columns", None, EXTENT),
-            p("dtype", DTYPE_TAG, None, DTYPES),
-        ],
-        bijective: true,
-        example: "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
-        build: |a| {
-            let row_major = match a.get("order").unwrap_or("10") {
-                "10" => true,
-                "01" => false,
-                other => return Err(a.invalid(other, "10 or 01")),
-            };
-            triton::swizzled_shared(
-                a.usize("vec")?,
-                a.usize("perphase")?,
-                a.usize("maxphase")?,
-                row_major,
-                a.usize("rows")?,
-                a.usize("cols")?,
-            )
-        },
-    },
-    Entry {
-        name: "triton-nvmma",
-        summary: "Triton #ttg.nvmma_shared<{swizzlingByteWidth, elementBitWidth, transposed}>",
-        source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
-        params: &[
-            p("swizzle", "swizzlingByteWidth: 0, 32, 64 or 128", Some("128"), Domain::Words(&["0", "32", "64", "128"])),
-            p("bits", "elementBitWidth: 8, 16, 32 or 64", Some("16"), Domain::Words(&["8", "16", "32", "64"])),
-            p("transposed", "true or false", Some("false"), Domain::Words(&["true", "false"])),
-            p("rows", "length of the strided dimension", None, EXTENT),
-        ],
-        bijective: true,
-        example: "triton-nvmma:swizzle=128,bits=16,rows=64",
-        build: |a| {
-            let transposed = match a.get("transposed").unwrap_or("false") {
-                "true" => true,
-                "false" => false,
-                other => return Err(a.invalid(other, "true or false")),
-            };
-            triton::nvmma_shared(a.usize("swizzle")?, a.usize("bits")?, transposed, a.usize("rows")?)
-        },
-    },
-    Entry {
-        name: "row-padded",
-        summary: "row-major tile whose rows are padded by `pad` elements",
-        source: "the classic alternative to swizzling",
-        params: &[
-            p("rows", "rows", None, EXTENT),
-            p("cols", "columns", None, EXTENT),
-            p("pad", "padding elements per row", None, Domain::Range { min: 0, max: 64 }),
-            p("dtype", DTYPE_TAG, None, DTYPES),
-        ],
-        bijective: false,
-        example: "row-padded:rows=128,cols=64,pad=8",
-        build: |a| padding::row_padded(a.usize("rows")?, a.usize("cols")?, a.usize("pad")?),
-    },
-    Entry {
-        name: "xor-linear",
-        summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row",
-        source: "cktile's layout search (GF(2)-linear swizzles; CuTe, Triton and CK XORs are special cases)",
-        params: &[
-            p("rows", "rows", None, EXTENT),
-            p("cols", "columns", None, EXTENT),
-            p("vec", "elements per vector (the unit the XOR moves)", None, VECTOR),
-            p(
-                "masks",
-                "mask of row bit 0, 1, ..., dot-separated (e.g. 1.2.4); missing bits have mask 0",
-                Some(""),
-                Domain::Masks,
-            ),
-            p("dtype", DTYPE_TAG, None, DTYPES),
-        ],
-        bijective: true,
-        example: "xor-linear:rows=128,cols=64,vec=8,masks=1.2.4",
-        build: |a| {
-            let mut masks = [0usize; MAX_ROW_BITS];
-            let mut n = 0;
-            for m in a.get("masks").unwrap_or("").split('.').map(str::trim).filter(|m| !m.is_empty()) {
-                if n == MAX_ROW_BITS {
-                    return Err(a.invalid(m, "at most 62 masks"));
-                }
-                masks[n] = m.parse::<usize>().map_err(|_| a.invalid(m, "a mask: an integer below cols / vec"))?;
-                n += 1;
-            }
-            xor_linear::xor_linear(a.usize("rows")?, a.usize("cols")?, a.usize("vec")?, &masks[..n])
-        },
-    },
+    *CK_UNIVERSAL_A,
+    *CK_XOR_LDS,
+    *CK_XOR_PRESHUFFLE,
+    *CK_KFOLD_MPAIR,
+    *CK_V1_PADDED,
+    *CK_FMHA_V,
+    *CUTE_SWIZZLE,
+    *CUTE_GMMA,
+    *CUTE_TMA,
+    *TRITON_SWIZZLED,
+    *TRITON_NVMMA,
+    *ROW_PADDED,
+    *XOR_LINEAR,
 ];
+
+/// The `ck-universal-a` entry.
+pub(crate) const CK_UNIVERSAL_A: &Entry = &Entry {
+    name: "ck-universal-a",
+    summary: "CK Tile universal GEMM A (row-major) / B (column-major) LDS block: XOR with MLdsLayer chosen by CK's rule",
+    source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
+    params: &[
+        p("m", "M (or N) per block", None, EXTENT),
+        p("k", "K per block", None, EXTENT),
+        p("kpack", "K elements per vector (default 16 / element bytes)", None, VECTOR),
+        p("dtype", DTYPE, Some("fp16"), DTYPES),
+        p("banks", "LDS banks: 32 (gfx90a, gfx942) or 64 (gfx950)", Some("32"), BANKS),
+        p("form", FORM, Some("2025"), FORMS),
+    ],
+    bijective: true,
+    example: "ck-universal-a:m=128,k=32,kpack=8,dtype=fp16",
+    build: |a| {
+        let bytes = a.dtype("dtype")?;
+        let kpack = a.usize_or("kpack", ck::default_kpack(bytes))?;
+        ck::universal_a(a.usize("m")?, a.usize("k")?, kpack, bytes, a.usize("banks")?, a.form()?)
+    },
+};
+
+/// The `ck-xor-lds` entry.
+pub(crate) const CK_XOR_LDS: &Entry = &Entry {
+    name: "ck-xor-lds",
+    summary: "CK Tile LDS index swapping (xor -> unmerge -> merge) with an explicit MLdsLayer",
+    source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
+    params: &[
+        p("m", "MPerBlock", None, EXTENT),
+        p("k", "KPerBlock", None, EXTENT),
+        p("kpack", "KPack", Some("8"), VECTOR),
+        p("mlds", "MLdsLayer (rows sharing one row of banks)", Some("1"), VECTOR),
+        p("form", FORM, Some("2025"), FORMS),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: true,
+    example: "ck-xor-lds:m=128,k=32,kpack=8,mlds=2",
+    build: |a| ck::xor_lds(a.usize("m")?, a.usize("k")?, a.usize("kpack")?, a.usize("mlds")?, a.form()?),
+};
+
+/// The `ck-xor-preshuffle` entry.
+pub(crate) const CK_XOR_PRESHUFFLE: &Entry = &Entry {
+    name: "ck-xor-preshuffle",
+    summary: "plain XOR preshuffle on KPack-wide vectors: x' = (y % (K/KPack)) ^ x",
+    source: "composable_kernel docs, conceptual/ck_tile/lds_index_swapping",
+    params: &[
+        p("m", "rows", None, EXTENT),
+        p("k", "columns", None, EXTENT),
+        p("kpack", "vector width", Some("8"), VECTOR),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: true,
+    example: "ck-xor-preshuffle:m=128,k=64,kpack=8",
+    build: |a| ck::xor_preshuffle(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
+};
+
+/// The `ck-kfold-mpair` entry.
+pub(crate) const CK_KFOLD_MPAIR: &Entry = &Entry {
+    name: "ck-kfold-mpair",
+    summary: "CK Tile column-major A / row-major B LDS block (kfold / mpair)",
+    source: "composable_kernel gemm_universal_pipeline_ag_bg_cr_policy.hpp",
+    params: &[
+        p("m", "M per block", None, EXTENT),
+        p("k", "K per block", None, EXTENT),
+        p("ak1", "AK1: K elements per vector", Some("8"), VECTOR),
+        p("m0", "M0: threads along M when writing", None, Domain::Powers { min: 1, max: 64 }),
+        p("kthreadwrite", "KThreadWrite: threads along K when writing", None, Domain::Powers { min: 1, max: 64 }),
+        p("mperxdl", "MPerXdl: the MFMA's M, 16 or 32", Some("32"), Domain::Words(&["16", "32"])),
+        p("dtype", DTYPE, Some("fp16"), DTYPES),
+        p("banks", "LDS banks: 32 or 64", Some("32"), BANKS),
+    ],
+    bijective: true,
+    example: "ck-kfold-mpair:m=128,k=32,ak1=8,m0=32,kthreadwrite=4",
+    build: |a| {
+        ck::kfold_mpair(&ck::KfoldParams {
+            m: a.usize("m")?,
+            k: a.usize("k")?,
+            ak1: a.usize("ak1")?,
+            m0: a.usize("m0")?,
+            k_thread_write: a.usize("kthreadwrite")?,
+            m_per_xdl: a.usize("mperxdl")?,
+            element_bytes: a.dtype("dtype")?,
+            banks: a.usize("banks")?,
+        })
+    },
+};
+
+/// The `ck-v1-padded` entry.
+pub(crate) const CK_V1_PADDED: &Entry = &Entry {
+    name: "ck-v1-padded",
+    summary: "CK Tile v1 pipeline 3-D + padding block: K/KPack slabs of M rows, each padded by KPack",
+    source: "composable_kernel gemm_pipeline_agmem_bgmem_creg_v1_default_policy.hpp",
+    params: &[
+        p("m", "M per block", None, EXTENT),
+        p("k", "K per block", None, EXTENT),
+        p("kpack", "KPack", Some("8"), VECTOR),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: false,
+    example: "ck-v1-padded:m=128,k=32,kpack=8",
+    build: |a| ck::v1_padded(a.usize("m")?, a.usize("k")?, a.usize("kpack")?),
+};
+
+/// The `ck-fmha-v` entry.
+pub(crate) const CK_FMHA_V: &Entry = &Entry {
+    name: "ck-fmha-v",
+    summary: "CK Tile fmha V LDS block: 128-byte rows padded by KPack elements, buffers spaced by max(K buffer, V block)",
+    source: "composable_kernel block_fmha_pipeline_qx_ks_vs_custom_policy.hpp",
+    params: &[
+        p("n", "N per block", None, EXTENT),
+        p("k", "K per block", None, EXTENT),
+        p("kpack", "KPack", Some("8"), VECTOR),
+        p("dtype", DTYPE, Some("fp16"), DTYPES),
+        p("prefetch", "NumPrefetchV buffers", Some("1"), Domain::Range { min: 1, max: 3 }),
+        p("n0", "kN0: K tile rows (spaces buffers when prefetch > 1)", Some("128"), EXTENT),
+        p("warps", "NumWarps (spaces buffers when prefetch > 1)", Some("4"), Domain::Powers { min: 1, max: 16 }),
+    ],
+    bijective: false,
+    example: "ck-fmha-v:n=128,k=32,kpack=8,dtype=fp16",
+    build: |a| {
+        let k_tile = ck::FmhaKTile { n0: a.usize("n0")?, warps: a.usize("warps")? };
+        ck::fmha_v(a.usize("n")?, a.usize("k")?, a.usize("kpack")?, a.dtype("dtype")?, a.usize("prefetch")?, k_tile)
+    },
+};
+
+/// The `cute-swizzle` entry.
+pub(crate) const CUTE_SWIZZLE: &Entry = &Entry {
+    name: "cute-swizzle",
+    summary: "CuTe Swizzle<B,M,S> composed with a row- or column-major tile, on element indices (SM80 atoms)",
+    source: "cutlass include/cute/swizzle.hpp",
+    params: &[
+        p("b", "B: mask bits", None, Domain::Bits { min: 0, max: 62 }),
+        p("mbase", "M: constant low bits", None, Domain::Bits { min: 0, max: 62 }),
+        p("s", "S: shift (|S| >= B; negative shifts left)", None, Domain::Bits { min: -62, max: 62 }),
+        p("rows", "rows", None, EXTENT),
+        p("cols", "columns", None, EXTENT),
+        p("major", "row or col", Some("row"), Domain::Words(&["row", "col"])),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: true,
+    example: "cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64",
+    build: |a| {
+        cute::swizzled_tile(
+            a.small("b")? as u32,
+            a.small("mbase")? as u32,
+            a.small("s")? as i32,
+            a.usize("rows")?,
+            a.usize("cols")?,
+            a.major()?,
+        )
+    },
+};
+
+/// The `cute-gmma` entry.
+pub(crate) const CUTE_GMMA: &Entry = &Entry {
+    name: "cute-gmma",
+    summary: "SM90 GMMA shared-memory atom: Swizzle<B,4,3> on byte addresses over 8 rows",
+    source: "cutlass include/cute/atom/mma_traits_sm90_gmma.hpp",
+    params: &[
+        p("atom", "inter, sw32, sw64 or sw128", Some("sw128"), Domain::Words(&["inter", "sw32", "sw64", "sw128"])),
+        p("major", "k (row) or mn (col)", Some("k"), Domain::Words(&["k", "mn"])),
+        p("dtype", DTYPE, Some("fp16"), DTYPES),
+    ],
+    bijective: true,
+    example: "cute-gmma:atom=sw128,major=k,dtype=fp16",
+    build: |a| {
+        let atom = match a.get("atom").unwrap_or("sw128") {
+            "inter" => cute::Gmma::Interleave,
+            "sw32" => cute::Gmma::Sw32,
+            "sw64" => cute::Gmma::Sw64,
+            "sw128" => cute::Gmma::Sw128,
+            other => return Err(a.invalid(other, "inter, sw32, sw64 or sw128")),
+        };
+        cute::gmma_atom(atom, a.major()?, a.dtype("dtype")?)
+    },
+};
+
+/// The `cute-tma` entry.
+pub(crate) const CUTE_TMA: &Entry = &Entry {
+    name: "cute-tma",
+    summary: "TMA swizzle mode as a byte-address swizzle over rows of one swizzle span",
+    source: "cutlass include/cute/atom/copy_traits_sm90_tma_swizzle.hpp; CUDA CUtensorMapSwizzle",
+    params: &[
+        p(
+            "mode",
+            "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b",
+            Some("128b"),
+            Domain::Words(&["none", "32b", "64b", "128b", "128b-atom-32b", "128b-atom-64b"]),
+        ),
+        p("rows", "rows of the box", Some("8"), EXTENT),
+        p("dtype", DTYPE, Some("fp16"), DTYPES),
+    ],
+    bijective: true,
+    example: "cute-tma:mode=128b,rows=8,dtype=fp16",
+    build: |a| {
+        let mode = match a.get("mode").unwrap_or("128b") {
+            "none" => cute::Tma::None,
+            "32b" => cute::Tma::B32,
+            "64b" => cute::Tma::B64,
+            "128b" => cute::Tma::B128,
+            "128b-atom-32b" => cute::Tma::B128Atom32,
+            "128b-atom-64b" => cute::Tma::B128Atom64,
+            other => return Err(a.invalid(other, "none, 32b, 64b, 128b, 128b-atom-32b or 128b-atom-64b")),
+        };
+        cute::tma_box(mode, a.usize("rows")?, a.dtype("dtype")?)
+    },
+};
+
+/// The `triton-swizzled` entry.
+pub(crate) const TRITON_SWIZZLED: &Entry = &Entry {
+    name: "triton-swizzled",
+    summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
+    source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
+    params: &[
+        p("vec", "vec", None, VECTOR),
+        p("perphase", "perPhase", None, VECTOR),
+        p("maxphase", "maxPhase", None, VECTOR),
+        p(
+            "order",
+            "10 (order [1,0], row-major) or 01 (order [0,1])",
+            Some(ORDER_WORDS[0].0),
+            Domain::Words(&[ORDER_WORDS[0].0, ORDER_WORDS[1].0]),
+        ),
+        p("rows", "rows", None, EXTENT),
+        p("cols", "columns", None, EXTENT),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: true,
+    example: "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
+    build: |a| {
+        let row_major = a.word("order", &ORDER_WORDS, "10 or 01")?;
+        triton::swizzled_shared(
+            a.usize("vec")?,
+            a.usize("perphase")?,
+            a.usize("maxphase")?,
+            row_major,
+            a.usize("rows")?,
+            a.usize("cols")?,
+        )
+    },
+};
+
+/// The `triton-nvmma` entry.
+pub(crate) const TRITON_NVMMA: &Entry = &Entry {
+    name: "triton-nvmma",
+    summary: "Triton #ttg.nvmma_shared<{swizzlingByteWidth, elementBitWidth, transposed}>",
+    source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
+    params: &[
+        p("swizzle", "swizzlingByteWidth: 0, 32, 64 or 128", Some("128"), Domain::Words(&["0", "32", "64", "128"])),
+        p("bits", "elementBitWidth: 8, 16, 32 or 64", Some("16"), Domain::Words(&["8", "16", "32", "64"])),
+        p("transposed", "true or false", Some("false"), Domain::Words(&["true", "false"])),
+        p("rows", "length of the strided dimension", None, EXTENT),
+    ],
+    bijective: true,
+    example: "triton-nvmma:swizzle=128,bits=16,rows=64",
+    build: |a| {
+        let transposed = match a.get("transposed").unwrap_or("false") {
+            "true" => true,
+            "false" => false,
+            other => return Err(a.invalid(other, "true or false")),
+        };
+        triton::nvmma_shared(a.usize("swizzle")?, a.usize("bits")?, transposed, a.usize("rows")?)
+    },
+};
+
+/// The `row-padded` entry.
+pub(crate) const ROW_PADDED: &Entry = &Entry {
+    name: "row-padded",
+    summary: "row-major tile whose rows are padded by `pad` elements",
+    source: "the classic alternative to swizzling",
+    params: &[
+        p("rows", "rows", None, EXTENT),
+        p("cols", "columns", None, EXTENT),
+        p("pad", "padding elements per row", None, Domain::Range { min: 0, max: 64 }),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: false,
+    example: "row-padded:rows=128,cols=64,pad=8",
+    build: |a| padding::row_padded(a.usize("rows")?, a.usize("cols")?, a.usize("pad")?),
+};
+
+/// The `xor-linear` entry.
+pub(crate) const XOR_LINEAR: &Entry = &Entry {
+    name: "xor-linear",
+    summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row",
+    source: "cktile's layout search (GF(2)-linear swizzles; CuTe, Triton and CK XORs are special cases)",
+    params: &[
+        p("rows", "rows", None, EXTENT),
+        p("cols", "columns", None, EXTENT),
+        p("vec", "elements per vector (the unit the XOR moves)", None, VECTOR),
+        p(
+            "masks",
+            "mask of row bit 0, 1, ..., dot-separated (e.g. 1.2.4); missing bits have mask 0",
+            Some(""),
+            Domain::Masks,
+        ),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: true,
+    example: "xor-linear:rows=128,cols=64,vec=8,masks=1.2.4",
+    build: |a| {
+        let mut masks = [0usize; MAX_ROW_BITS];
+        let mut n = 0;
+        for m in a.get("masks").unwrap_or("").split(MASK_SEPARATOR).map(str::trim).filter(|m| !m.is_empty()) {
+            if n == MAX_ROW_BITS {
+                return Err(a.invalid(m, "at most 62 masks"));
+            }
+            masks[n] = m.parse::<usize>().map_err(|_| a.invalid(m, "a mask: an integer below cols / vec"))?;
+            n += 1;
+        }
+        xor_linear::xor_linear(a.usize("rows")?, a.usize("cols")?, a.usize("vec")?, &masks[..n])
+    },
+};
+
+/// What separates the `masks` parameter's masks (xor-linear).
+const MASK_SEPARATOR: char = '.';
+
+/// Entries written as text: the parser's keys, words and separators, the
+/// other way (the search's members print with these).
+#[cfg(feature = "alloc")]
+pub(crate) mod write {
+    use super::{Entry, MASK_SEPARATOR};
+    use core::fmt::{self, Write as _};
+
+    /// Masks as the `masks` parameter writes them: `1.2.4`.
+    pub(crate) struct Masks<'m>(pub(crate) &'m [usize]);
+
+    impl fmt::Display for Masks<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            for (k, m) in self.0.iter().enumerate() {
+                if k > 0 {
+                    f.write_char(MASK_SEPARATOR)?;
+                }
+                write!(f, "{m}")?;
+            }
+            Ok(())
+        }
+    }
+
+    /// The word `words` spell `value` with (the first, if several do; `""` if none).
+    pub(crate) fn word<T: PartialEq>(words: &[(&'static str, T)], value: &T) -> &'static str {
+        words.iter().find(|(_, v)| v == value).map_or("", |(w, _)| w)
+    }
+
+    /// Writes `entry`'s text, `name:key=value,...`, with `values` in the
+    /// order of its parameters (`None` leaves a parameter out, so the parser
+    /// takes its default): the keys are the entry's own
+    /// [`Param::name`](super::Param::name)s, the ones the parser reads.
+    pub(crate) fn write_entry(
+        f: &mut fmt::Formatter<'_>,
+        entry: &Entry,
+        values: &[Option<&dyn fmt::Display>],
+    ) -> fmt::Result {
+        debug_assert_eq!(values.len(), entry.params.len(), "one value per parameter of {}", entry.name);
+        f.write_str(entry.name)?;
+        let mut separator = ':';
+        for (param, value) in entry.params.iter().zip(values) {
+            if let Some(value) = value {
+                write!(f, "{separator}{}={value}", param.name)?;
+                separator = ',';
+            }
+        }
+        Ok(())
+    }
+}
 
 /// Parsed `key=value` parameters of one entry.
 struct Args<'a> {
@@ -566,11 +665,13 @@ impl<'a> Args<'a> {
     }
 
     fn form(&self) -> Result<ck::UnmergeOrder, Error> {
-        match self.required("form")? {
-            "2025" => Ok(ck::UnmergeOrder::Fixed2025),
-            "2024" => Ok(ck::UnmergeOrder::Original2024),
-            other => Err(self.invalid(other, "2024 or 2025")),
-        }
+        self.word("form", &FORM_WORDS, "2024 or 2025")
+    }
+
+    /// The value of `key` (given or its default) read through `words`.
+    fn word<T: Copy>(&self, key: &str, words: &[(&str, T)], range: &'static str) -> Result<T, Error> {
+        let given = self.required(key)?;
+        words.iter().find(|(w, _)| *w == given).map(|&(_, value)| value).ok_or_else(|| self.invalid(given, range))
     }
 
     fn major(&self) -> Result<cute::Major, Error> {
@@ -610,7 +711,7 @@ impl Entry {
     /// entry, and a parameter the entry takes is named by its key here
     /// (`m`, not `M`; `mlds`, not `MLdsLayer`). Derived quantities keep
     /// their CK names.
-    fn own_error(&'static self, e: Error) -> Error {
+    pub(crate) fn own_error(&'static self, e: Error) -> Error {
         let ErrorKind::LayoutParameter { parameter, value, requirement, .. } = *e.kind() else { return e };
         fn squash(s: &str) -> impl Iterator<Item = u8> + '_ {
             s.bytes().filter(u8::is_ascii_alphanumeric).map(|b| b.to_ascii_lowercase())

@@ -1,10 +1,12 @@
-//! The candidate families a search walks, each as the catalogue entries it
-//! names: every member is written `name:key=value,...`, so every answer is
-//! a catalogue entry the rest of cktile (and the command line) can build.
+//! The candidate families a search walks, each as the catalogue entry its
+//! members are ([`Member`]s: typed entries that print as the entry's text),
+//! so every answer is a catalogue entry the rest of cktile (and the command
+//! line) can build.
 
+use super::member::{Member, Shape};
 use super::problem::Problem;
-use alloc::format;
-use alloc::string::String;
+use crate::layouts::ck::UnmergeOrder;
+use crate::layouts::registry;
 use alloc::vec::Vec;
 
 /// A family of layouts the search enumerates.
@@ -52,16 +54,16 @@ impl Family {
     /// assert_eq!(cktile::search::Family::CuteSwizzle.entry(), "cute-swizzle");
     /// ```
     pub const fn entry(self) -> &'static str {
-        match self {
-            Family::Naive => "row-padded",
-            Family::CkUniversal => "ck-universal-a",
-            Family::CkXorLds => "ck-xor-lds",
-            Family::CkXorPreshuffle => "ck-xor-preshuffle",
-            Family::CuteSwizzle => "cute-swizzle",
-            Family::TritonSwizzled => "triton-swizzled",
-            Family::RowPadded => "row-padded",
-            Family::XorLinear => "xor-linear",
-        }
+        let entry = match self {
+            Family::Naive | Family::RowPadded => registry::ROW_PADDED,
+            Family::CkUniversal => registry::CK_UNIVERSAL_A,
+            Family::CkXorLds => registry::CK_XOR_LDS,
+            Family::CkXorPreshuffle => registry::CK_XOR_PRESHUFFLE,
+            Family::CuteSwizzle => registry::CUTE_SWIZZLE,
+            Family::TritonSwizzled => registry::TRITON_SWIZZLED,
+            Family::XorLinear => registry::XOR_LINEAR,
+        };
+        entry.name
     }
 
     /// What the family's parameters range over.
@@ -111,30 +113,29 @@ pub(crate) fn floor_log2(x: usize) -> u32 {
     usize::BITS - 1 - x.max(1).leading_zeros()
 }
 
-/// The members of `family` for `problem` with vector unit `unit`, as
-/// catalogue entries with the problem's element size as their `dtype`, so
-/// each can be analysed as printed (not yet checked: a builder may reject some).
-pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
-    let (rows, cols, eb) = (p.rows, p.cols, p.element_bytes);
+/// The unswizzled, unpadded row-major tile: the [`Family::Naive`] member.
+pub(crate) const NAIVE: Shape = Shape::RowPadded { pad: 0 };
+
+/// The members of `family` for `problem` with vector unit `unit`, on the
+/// problem's tile with its element size (not yet checked: a builder may
+/// reject some).
+pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<Member> {
+    let (rows, cols) = (p.rows, p.cols);
     let mut out = Vec::new();
+    let mut push = |shape| out.push(Member::new(p, shape));
     match family {
-        Family::Naive => out.push(format!("row-padded:rows={rows},cols={cols},pad=0,dtype={eb}")),
+        Family::Naive => push(NAIVE),
         Family::CkUniversal => {
             // CK's own rule, with the bank count CK assumes on the chip.
-            let banks = p.arch.ck_lds_banks().unwrap_or(32);
-            out.push(format!("ck-universal-a:m={rows},k={cols},dtype={},banks={banks}", p.element_bytes))
+            push(Shape::CkUniversalA { banks: p.arch.ck_lds_banks().unwrap_or(32) })
         }
         Family::CkXorLds => {
             for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
                 for mlds in powers(1, rows).filter(|l| rows % l == 0) {
                     if ((cols / kpack) * mlds).is_power_of_two() {
-                        out.push(format!(
-                            "ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2025,dtype={eb}"
-                        ));
+                        push(Shape::CkXorLds { kpack, mlds, form: UnmergeOrder::Fixed2025 });
                         if mlds > 1 {
-                            out.push(format!(
-                                "ck-xor-lds:m={rows},k={cols},kpack={kpack},mlds={mlds},form=2024,dtype={eb}"
-                            ));
+                            push(Shape::CkXorLds { kpack, mlds, form: UnmergeOrder::Original2024 });
                         }
                     }
                 }
@@ -142,17 +143,17 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
         }
         Family::CkXorPreshuffle => {
             for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
-                out.push(format!("ck-xor-preshuffle:m={rows},k={cols},kpack={kpack},dtype={eb}"));
+                push(Shape::CkXorPreshuffle { kpack });
             }
         }
         Family::CuteSwizzle => {
-            let n = rows.checked_mul(cols).map_or(0, floor_log2) as i32;
-            let m0 = floor_log2(unit) as i32;
+            let n = rows.checked_mul(cols).map_or(0, floor_log2);
+            let m0 = floor_log2(unit);
             for b in 1..=n {
-                for m in m0..n {
-                    for s in -n..=n {
-                        if s.abs() >= b && m + s.abs() + b <= n {
-                            out.push(format!("cute-swizzle:b={b},mbase={m},s={s},rows={rows},cols={cols},dtype={eb}"));
+                for mbase in m0..n {
+                    for s in -(n as i32)..=n as i32 {
+                        if s.unsigned_abs() >= b && mbase + s.unsigned_abs() + b <= n {
+                            push(Shape::CuteSwizzle { b, mbase, s });
                         }
                     }
                 }
@@ -162,9 +163,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
             for vec in powers(unit, cols).filter(|v| cols % v == 0) {
                 for per_phase in powers(1, rows) {
                     for max_phase in powers(1, cols / vec) {
-                        out.push(format!(
-                            "triton-swizzled:vec={vec},perphase={per_phase},maxphase={max_phase},order=10,rows={rows},cols={cols},dtype={eb}"
-                        ));
+                        push(Shape::TritonSwizzled { vec, per_phase, max_phase });
                     }
                 }
             }
@@ -172,7 +171,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<String> {
         Family::RowPadded => {
             let period = (p.bank_period_bytes() / p.element_bytes.max(1)).max(unit);
             for pad in (unit..period).step_by(unit) {
-                out.push(format!("row-padded:rows={rows},cols={cols},pad={pad},dtype={eb}"));
+                push(Shape::RowPadded { pad });
             }
         }
         Family::XorLinear => {}

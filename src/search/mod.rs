@@ -37,6 +37,7 @@ pub mod access;
 mod bound;
 mod families;
 mod linear;
+mod member;
 mod outcome;
 mod parallel;
 mod problem;
@@ -45,6 +46,7 @@ mod workload;
 pub use access::{Access, DistributionAccess};
 pub use families::Family;
 pub use linear::MAX_CLASSES;
+pub use member::Member;
 pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
 pub use problem::{MAX_TILE_ELEMENTS, Problem, Role};
 pub use workload::PatternCost;
@@ -55,11 +57,10 @@ use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::coordinate_address;
 use crate::descriptor::program::LANES;
 use crate::error::Error;
-use crate::layouts;
 use crate::transforms::Kind;
 use alloc::boxed::Box;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 use linear::Skipped;
@@ -123,18 +124,19 @@ fn scratch_program() -> Box<Program> {
     Box::new(Program::EMPTY)
 }
 
-/// Evaluates one catalogue entry: its candidate, or why it does not fit;
+/// Evaluates one family member: its candidate, or why it does not fit;
 /// `program` is where its descriptor is compiled (any program: the search
-/// reuses one per worker, a program being 20 KB).
+/// reuses one per worker, a program being 20 KB). Only a member that fits
+/// is written as its catalogue entry.
 fn evaluate(
     family: Family,
-    entry: String,
+    member: &Member,
     p: &Problem,
     unit: usize,
     work: &Workload,
     program: &mut Program,
 ) -> Result<Candidate, Error> {
-    let d = layouts::resolve(&entry)?;
+    let d = member.descriptor()?;
     let tile = (p.rows * p.cols) as u64;
     let space = u64::try_from(d.element_space_size()).unwrap_or(u64::MAX);
     let extra_bytes = space.saturating_sub(tile).saturating_mul(p.element_bytes as u64);
@@ -148,7 +150,8 @@ fn evaluate(
     let costs = work.program_cost(program)?;
     Ok(Candidate {
         family,
-        entry,
+        entry: member.to_string(),
+        member: member.clone(),
         cycles: costs.iter().map(|c| c.cycles).sum(),
         costs,
         extra_bytes,
@@ -241,7 +244,7 @@ fn too_much(what: &'static str, value: u64, requirement: &'static str) -> Error 
 pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64)) -> Result<SearchReport, Error> {
     problem.validate()?;
     let unit = problem.vector_elements()?;
-    let families: Vec<(Family, Vec<String>)> = Family::ALL
+    let families: Vec<(Family, Vec<Member>)> = Family::ALL
         .into_iter()
         .filter(|f| !matches!(f, Family::Naive | Family::XorLinear))
         .map(|f| (f, families::members(f, problem, unit)))
@@ -251,14 +254,8 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
     let budget = Budget::new(problem, &families, prepared.as_ref().ok())?;
     let mut done = 0u64;
     progress(done, budget.total);
-    let naive = evaluate(
-        Family::Naive,
-        families::members(Family::Naive, problem, unit).concat(),
-        problem,
-        unit,
-        &work,
-        &mut scratch_program(),
-    )?;
+    let naive =
+        evaluate(Family::Naive, &Member::new(problem, families::NAIVE), problem, unit, &work, &mut scratch_program())?;
     done += budget.per_layout;
     progress(done, budget.total);
     let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
@@ -332,7 +329,7 @@ struct Budget {
 impl Budget {
     fn new(
         problem: &Problem,
-        families: &[(Family, Vec<String>)],
+        families: &[(Family, Vec<Member>)],
         linear: Option<&linear::Prepared>,
     ) -> Result<Budget, Error> {
         let lanes = accesses(problem)?;
@@ -382,7 +379,7 @@ impl Found {
     fn family(
         &mut self,
         family: Family,
-        members: &[String],
+        members: &[Member],
         problem: &Problem,
         unit: usize,
         work: &Workload,
@@ -390,8 +387,8 @@ impl Found {
     ) {
         let (n, mut valid, mut first_reason) = (members.len() as u64, 0u64, None);
         for batch in members.chunks(MEMBERS_PER_BATCH) {
-            let results = parallel::map_init(batch, scratch_program, |program, entry| {
-                evaluate(family, entry.clone(), problem, unit, work, program)
+            let results = parallel::map_init(batch, scratch_program, |program, member| {
+                evaluate(family, member, problem, unit, work, program)
             });
             for result in results {
                 self.evaluated += 1;
@@ -422,15 +419,8 @@ impl Found {
         let mut unbuilt = 0;
         for (_, masks, _) in &outcome.best {
             let used = masks.iter().rposition(|&m| m != 0).map_or(0, |k| k + 1);
-            let written: Vec<String> = masks[..used].iter().map(|m| format!("{m}")).collect();
-            let entry = format!(
-                "xor-linear:rows={},cols={},vec={unit},masks={},dtype={}",
-                problem.rows,
-                problem.cols,
-                written.join("."),
-                problem.element_bytes
-            );
-            match evaluate(Family::XorLinear, entry, problem, unit, work, &mut scratch_program()) {
+            let member = Member::new(problem, member::Shape::XorLinear { vec: unit, masks: masks[..used].to_vec() });
+            match evaluate(Family::XorLinear, &member, problem, unit, work, &mut scratch_program()) {
                 Ok(c) => self.candidates.push(c),
                 Err(_) => unbuilt += 1,
             }

@@ -3,14 +3,15 @@
 //! still conflicts when it does.
 
 use super::families::Family;
+use super::member::Member;
 use super::problem::Problem;
 use super::workload::PatternCost;
 use crate::Descriptor;
 use crate::error::Error;
-use crate::layouts;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
 /// One evaluated layout.
 ///
@@ -24,12 +25,15 @@ use alloc::vec::Vec;
 /// assert_eq!(best.cycles, best.costs.iter().map(|c| c.cycles).sum::<u64>());
 /// # Ok::<(), cktile::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Candidate {
     /// The family it was found in.
     pub family: Family,
-    /// The catalogue entry that builds it (`cktile catalog`).
+    /// The catalogue entry that builds it (`cktile catalog`): its member's
+    /// text, `member.to_string()`.
     pub entry: String,
+    /// The layout, typed: the entry and its parameters.
+    pub member: Member,
     /// Each pattern's cost, writes first, in the problem's order.
     pub costs: Vec<PatternCost>,
     /// Total passes through the banks over every pattern.
@@ -41,52 +45,36 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// Builds the layout.
+    /// Builds the layout (with the catalogue's builder, as its entry text would).
     ///
     /// ```
-    /// use cktile::search::{Candidate, Family};
-    /// let c = Candidate {
-    ///     family: Family::RowPadded,
-    ///     entry: "row-padded:rows=2,cols=4,pad=4".into(),
-    ///     costs: vec![],
-    ///     cycles: 0,
-    ///     extra_bytes: 8,
-    ///     transforms: 0,
-    /// };
-    /// assert_eq!(c.descriptor()?.calculate_offset(&[1, 0]), 8);
+    /// use cktile::analyzer::{arch, Pattern};
+    /// use cktile::search::{Problem, search};
+    /// let p = Problem::new(2, 64, 2, arch::GFX942).read(Pattern::from_access("ds_read_b128:row")?);
+    /// let r = search(&p)?;
+    /// assert_eq!(r.naive.entry, "row-padded:rows=2,cols=64,pad=0,dtype=2");
+    /// assert_eq!(r.naive.descriptor()?.calculate_offset(&[1, 0]), 64);
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn descriptor(&self) -> Result<Descriptor, Error> {
-        layouts::resolve(&self.entry)
+        self.member.descriptor()
     }
 
     /// A short name: the entry, and for CuTe swizzles the byte-address form.
     ///
     /// ```
-    /// use cktile::search::{Candidate, Family};
-    /// let c = Candidate {
-    ///     family: Family::CuteSwizzle,
-    ///     entry: "cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64".into(),
-    ///     costs: vec![],
-    ///     cycles: 0,
-    ///     extra_bytes: 0,
-    ///     transforms: 2,
-    /// };
+    /// use cktile::analyzer::{arch, Pattern};
+    /// use cktile::search::{Problem, search};
+    /// let p = Problem::new(16, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+    /// let r = search(&p)?;
+    /// let c = r.candidates.iter().find(|c| c.entry == "cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64,dtype=2").unwrap();
     /// assert_eq!(c.label(2), "Swizzle<3,3,3> on elements = Swizzle<3,4,3> on bytes");
+    /// assert_eq!(r.naive.label(2), r.naive.entry);
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn label(&self, element_bytes: usize) -> String {
-        if self.family != Family::CuteSwizzle {
-            return self.entry.clone();
-        }
-        let field = |key: &str| -> i64 {
-            self.entry
-                .split([':', ','])
-                .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0)
-        };
-        let (b, m, s) = (field("b"), field("mbase"), field("s"));
-        let shift = i64::from(element_bytes.max(1).trailing_zeros());
+        let Some((b, m, s)) = self.member.cute_swizzle() else { return self.entry.clone() };
+        let shift = element_bytes.max(1).trailing_zeros();
         format!("Swizzle<{b},{m},{s}> on elements = Swizzle<{b},{},{s}> on bytes", m + shift)
     }
 
@@ -94,6 +82,21 @@ impl Candidate {
     /// fewer transforms, then the family order, then the entry text.
     pub(crate) fn key(&self) -> (u64, u64, usize, Family, &str) {
         (self.cycles, self.extra_bytes, self.transforms, self.family, &self.entry)
+    }
+}
+
+impl fmt::Debug for Candidate {
+    /// Every field but `member`, which `entry` already writes out in full
+    /// (its text), so the debug form is the one recorded reports digest.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Candidate")
+            .field("family", &self.family)
+            .field("entry", &self.entry)
+            .field("costs", &self.costs)
+            .field("cycles", &self.cycles)
+            .field("extra_bytes", &self.extra_bytes)
+            .field("transforms", &self.transforms)
+            .finish()
     }
 }
 
