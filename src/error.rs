@@ -434,6 +434,15 @@ pub enum ErrorKind {
         /// What is wrong.
         problem: crate::adaptor::AdaptorProblem,
     },
+    /// A tile distribution encoding written in cktile's spelling
+    /// ([`parse_compact`](crate::distribution::parse_compact)) is
+    /// malformed; the message names the entries as that spelling writes
+    /// them (`hX[i]`, P and Y references).
+    #[cfg(feature = "alloc")]
+    CompactEncoding {
+        /// What is wrong, naming the entry.
+        problem: crate::distribution::EncodingProblem,
+    },
     /// A tile distribution encoding is malformed.
     Encoding {
         /// What is wrong, naming the entry.
@@ -565,6 +574,8 @@ impl Error {
             ErrorKind::NumberRange { .. } => "cktile: number out of range in spec",
             ErrorKind::Adaptor { problem } => problem.summary(),
             ErrorKind::Encoding { problem } => problem.summary(),
+            #[cfg(feature = "alloc")]
+            ErrorKind::CompactEncoding { problem } => problem.summary(),
         }
     }
 }
@@ -585,6 +596,10 @@ impl fmt::Display for Error {
             ErrorKind::Transform { source, .. } => write!(f, "{source}"),
             ErrorKind::Adaptor { problem } => write!(f, "{problem}"),
             ErrorKind::Encoding { problem } => write!(f, "{problem}"),
+            #[cfg(feature = "alloc")]
+            ErrorKind::CompactEncoding { problem } => {
+                write!(f, "{}", crate::distribution::compact::CompactProblem(problem))
+            }
             ErrorKind::TooManyStages { .. }
             | ErrorKind::TooManyItems { .. }
             | ErrorKind::TooManyDims { .. }

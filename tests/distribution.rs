@@ -266,34 +266,35 @@ fn compact_references_are_cks_major_and_minor() {
 
 #[test]
 fn malformed_compact_encodings_are_named_with_their_position() {
-    // (text, the token the error must point at: its first occurrence, message after "L:C: ")
+    // (text, the token the error must point at: its first occurrence, message after "L:C: "), each
+    // entry named as the compact spelling writes it (hX[i], P and y references), not in CK's lists' terms.
     let cases = [
         (
             "distribution(r(), h((16), (4, 4)), p((h2[0], h0[0])), y(h1[1]))",
             "h2[0]",
-            "Ps2RHssMajor[0][0] is 3; majors are 0 (R) and 1..=2 (the H of X0..X1)",
+            "P0's reference 0 names h2, but h(...) has 2 list(s), h0..h1",
         ),
         (
             "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y(h1[2]))",
             "h1[2]",
-            "Ys2RHsMinor[0] is 2, but RH major 2 (HsLengthss[1]) has 2 entries, so its minors are 0..2",
+            "y's reference 0 names h1[2], but h1 has 2 entries (h1[0]..h1[1])",
         ),
         (
             "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y(h1[0]))",
             "h1[0]))",
-            "Ps2RHss{Major,Minor}[0][0] and Ys2RHs{Major,Minor}[0] both name RH component (2, 0); each R or H \
-             component belongs to at most one P or Y",
+            "P0's reference 0 and y's reference 0 both name h1[0]; each r or h component belongs to at most one P \
+             or Y",
         ),
         (
             "distribution(r(), h((16), (4, 4, 2)), p((h1[0], h0[0])), y(h1[1]))",
             "2)), p",
-            "HsLengthss[1][2] (length 2) is named by no P or Y, so part of its X dimension would never be \
-             reached; map it to a P or a Y",
+            "h1[2] (length 2) is named by no P or Y, so part of X1 would never be reached; add it to p(...) or \
+             y(...)",
         ),
         (
             "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y())",
             "y()",
-            "Ys2RHsMajor is empty; cktile needs at least one Y dimension (the thread buffer's index)",
+            "y() is empty; cktile needs at least one Y dimension (the thread buffer's index)",
         ),
         (
             "distribution(r(), h((16), (4, 4)), p((x1[0], h0[0])), y(h1[1]))",
