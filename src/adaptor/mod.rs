@@ -327,7 +327,7 @@ const fn max(a: usize, b: usize) -> usize {
 }
 
 /// A transform-level error of item `item`.
-const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms::Error>) -> Result<T, Error> {
+pub(crate) const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms::Error>) -> Result<T, Error> {
     match r {
         Ok(v) => Ok(v),
         Err(source) => Err(Error::new(ErrorKind::Transform { item, source })),
@@ -860,19 +860,28 @@ impl Adaptor {
     /// assert_eq!(a.hidden_index_unchecked(&[3, 5])[..3], [29, 3, 5]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn hidden_index_unchecked(&self, top: &[Index]) -> [Index; MAX_HIDDEN] {
+    pub const fn hidden_index_unchecked(&self, top: &[Index]) -> [Index; MAX_HIDDEN] {
         let mut hidden = [0 as Index; MAX_HIDDEN];
-        for (k, &v) in top.iter().enumerate().take(self.top.len()) {
-            hidden[self.top.get(k) % MAX_HIDDEN] = v;
+        let mut k = 0;
+        while k < top.len() && k < self.top.len() {
+            hidden[self.top.get(k) % MAX_HIDDEN] = top[k];
+            k += 1;
         }
-        for item in self.items().iter().rev() {
+        let mut t = self.items().len();
+        while t > 0 {
+            t -= 1;
+            let item = &self.items()[t];
             let mut up: Indices = [0; MAX_DIMS];
-            for (j, u) in up.iter_mut().enumerate().take(item.upper().len()) {
-                *u = hidden[item.upper().get(j) % MAX_HIDDEN];
+            let mut j = 0;
+            while j < item.upper().len() {
+                up[j] = hidden[item.upper().get(j) % MAX_HIDDEN];
+                j += 1;
             }
             let low = item.transform().calculate_lower(&up);
-            for (j, &l) in low.iter().enumerate().take(item.lower().len()) {
-                hidden[item.lower().get(j) % MAX_HIDDEN] = l;
+            let mut j = 0;
+            while j < item.lower().len() {
+                hidden[item.lower().get(j) % MAX_HIDDEN] = low[j];
+                j += 1;
             }
         }
         hidden
@@ -888,11 +897,17 @@ impl Adaptor {
     /// assert_eq!(a.bottom_index_unchecked(&[3, 5]).as_slice(), &[29]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn bottom_index_unchecked(&self, top: &[Index]) -> Dims {
+    pub const fn bottom_index_unchecked(&self, top: &[Index]) -> Dims {
         let hidden = self.hidden_index_unchecked(top);
         let mut out = Dims::EMPTY;
-        for k in 0..self.bottom.len() {
-            out = out.push(hidden[self.bottom.get(k) % MAX_HIDDEN]).unwrap_or(out);
+        let mut k = 0;
+        while k < self.bottom.len() {
+            // At most MAX_DIMS ids: the push cannot fail.
+            out = match out.push(hidden[self.bottom.get(k) % MAX_HIDDEN]) {
+                Ok(d) => d,
+                Err(_) => out,
+            };
+            k += 1;
         }
         out
     }

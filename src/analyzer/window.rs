@@ -78,7 +78,7 @@ pub struct WindowAccess {
     per_warp: usize,
 }
 
-fn window_error(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
+const fn window_error(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
     Error::new(ErrorKind::LayoutParameter { layout: "distribution", parameter, value: value as i64, requirement })
 }
 
@@ -97,7 +97,7 @@ impl WindowAccess {
     /// assert!(e.to_string().contains("the vector dimension Y0 has length 4"));
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn new(d: &Distribution, op: Op, element_bytes: usize, wave: usize) -> Result<WindowAccess, Error> {
+    pub const fn new(d: &Distribution, op: Op, element_bytes: usize, wave: usize) -> Result<WindowAccess, Error> {
         let e = d.encoding();
         if e.ndim_x() != 2 {
             return Err(Error::new(ErrorKind::NotTwoDimensional { dims: e.ndim_x() }));
@@ -133,15 +133,26 @@ impl WindowAccess {
             return Err(window_error("element bytes", element_bytes, "the access width must be whole elements"));
         }
         let width = bytes / element_bytes;
-        // The vector dimension: the Y on the fastest H component of the last X.
+        // The vector dimension: the last Y on the fastest H component of the last X.
         let (ys_major, ys_minor) = e.y_to_rh();
         let last_x = e.ndim_x();
         let fastest = e.hs_lengths(last_x - 1).len() as Index - 1;
-        let vector_y =
-            (0..e.ndim_y()).rev().find(|&j| ys_major.get(j) == last_x as Index && ys_minor.get(j) == fastest);
+        let mut vector_y = None;
+        let mut j = e.ndim_y();
+        while j > 0 {
+            j -= 1;
+            if ys_major.get(j) == last_x as Index && ys_minor.get(j) == fastest {
+                vector_y = Some(j);
+                break;
+            }
+        }
         let y = d.y_lengths();
         let mut steps = [0 as Index; MAX_DIMS];
-        steps[..y.len()].copy_from_slice(y.as_slice());
+        let mut j = 0;
+        while j < y.len() {
+            steps[j] = y.get(j);
+            j += 1;
+        }
         match vector_y {
             Some(j) if y.get(j) % width as Index == 0 => steps[j] /= width as Index,
             Some(j) => {
@@ -153,7 +164,12 @@ impl WindowAccess {
             }
             None => {}
         }
-        let per_warp = steps[..y.len()].iter().product::<Index>() as usize;
+        let mut per_warp = 1;
+        let mut j = 0;
+        while j < y.len() {
+            per_warp *= steps[j] as usize;
+            j += 1;
+        }
         Ok(WindowAccess { distribution: *d, op, width, vector_y, warps, lanes, steps, per_warp })
     }
 
@@ -167,7 +183,7 @@ impl WindowAccess {
     /// assert_eq!(WindowAccess::new(&a, Op::DsWrite { bits: 128 }, 2, 64)?.instructions(), 8);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn instructions(&self) -> usize {
+    pub const fn instructions(&self) -> usize {
         self.warps * self.per_warp
     }
 
@@ -180,7 +196,7 @@ impl WindowAccess {
     /// assert_eq!(WindowAccess::new(&a, Op::DsRead { bits: 64 }, 2, 64)?.width(), 4);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn width(&self) -> usize {
+    pub const fn width(&self) -> usize {
         self.width
     }
 
@@ -194,7 +210,7 @@ impl WindowAccess {
     /// assert_eq!(WindowAccess::new(&c, Op::DsWrite { bits: 32 }, 4, 64)?.vector_y(), None);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn vector_y(&self) -> Option<usize> {
+    pub const fn vector_y(&self) -> Option<usize> {
         self.vector_y
     }
 
@@ -207,7 +223,7 @@ impl WindowAccess {
     /// assert_eq!(WindowAccess::new(&a, Op::DsRead { bits: 64 }, 2, 64)?.op(), Op::DsRead { bits: 64 });
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn op(&self) -> Op {
+    pub const fn op(&self) -> Op {
         self.op
     }
 
@@ -223,7 +239,7 @@ impl WindowAccess {
     /// assert_eq!(w.coordinate(3, 9), Some([82, 8]));
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn coordinate(&self, i: usize, lane: usize) -> Option<[i64; 2]> {
+    pub const fn coordinate(&self, i: usize, lane: usize) -> Option<[i64; 2]> {
         if i >= self.instructions() || lane >= self.lanes {
             return None;
         }
@@ -235,16 +251,20 @@ impl WindowAccess {
             top[0] = warp as Index;
         }
         top[ndim_p - 1] = lane as Index;
-        for j in (0..ndim_y).rev() {
-            let step = self.steps[j].max(1) as usize;
+        let mut j = ndim_y;
+        while j > 0 {
+            j -= 1;
+            let step = if self.steps[j] > 1 { self.steps[j] as usize } else { 1 };
             let mut v = (access % step) as Index;
             access /= step;
-            if Some(j) == self.vector_y {
+            if let Some(vector) = self.vector_y
+                && vector == j
+            {
                 v *= self.width as Index;
             }
             top[ndim_p + j] = v;
         }
-        let x = self.distribution.ps_ys_to_xs().bottom_index_unchecked(&top[..ndim_p + ndim_y]);
+        let x = self.distribution.ps_ys_to_xs().bottom_index_unchecked(top.split_at(ndim_p + ndim_y).0);
         Some([x.get(0), x.get(1)])
     }
 
@@ -267,43 +287,36 @@ impl WindowAccess {
     /// assert!(e.to_string().contains("contiguous for 1 element(s) only"), "{e}");
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
-        let width = self.width.min(64);
+    pub const fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
+        let width = if self.width < 64 { self.width } else { 64 };
         if width <= 1 {
             return Ok(());
         }
-        // Bit k (1 <= k < width) set: element k does not follow element k - 1
-        // in memory (or has no offset). None when the first element has no
-        // offset: the analysis itself reports that coordinate.
-        let breaks_of = |r: i64, c: i64| -> Option<u64> {
-            let mut prev = Some(desc.offset_if_valid(&[r, c])?);
-            let mut breaks = 0u64;
-            for k in 1..width {
-                let here = c.checked_add(k as i64).and_then(|col| desc.offset_if_valid(&[r, col]));
-                if here.is_none() || here != prev.and_then(|p| p.checked_add(1)) {
-                    breaks |= 1 << k;
-                }
-                prev = here;
-            }
-            Some(breaks)
-        };
+        // (instruction, lane, coordinate, run) of the first lane whose vector breaks.
         let mut first = None;
         let mut all_breaks = 0u64;
-        for i in 0..self.instructions() {
-            for lane in 0..self.lanes {
-                let Some([r, c]) = self.coordinate(i, lane) else { continue };
-                let Some(breaks) = breaks_of(r, c) else { continue };
-                if breaks != 0 {
-                    first.get_or_insert((i, lane, [r, c], breaks.trailing_zeros() as usize));
+        let mut i = 0;
+        while i < self.instructions() {
+            let mut lane = 0;
+            while lane < self.lanes {
+                if let Some([r, c]) = self.coordinate(i, lane)
+                    && let Some(breaks) = vector_breaks(desc, r, c, width)
+                    && breaks != 0
+                {
+                    if first.is_none() {
+                        first = Some((i, lane, [r, c], breaks.trailing_zeros() as usize));
+                    }
                     all_breaks |= breaks;
                 }
+                lane += 1;
             }
+            i += 1;
         }
         let Some((instruction, lane, coordinate, run)) = first else { return Ok(()) };
         // A narrower power-of-two width works when no break falls inside one
         // of its vectors: every break at a multiple of it.
         let mut widest = width;
-        while widest > 1 && (1..width).any(|k| all_breaks & (1 << k) != 0 && k % widest != 0) {
+        while widest > 1 && breaks_inside(all_breaks, width, widest) {
             widest /= 2;
         }
         Err(Error::new(ErrorKind::VectorNotContiguous {
@@ -316,6 +329,47 @@ impl WindowAccess {
             widest,
         }))
     }
+}
+
+/// Bit k (1 <= k < width) set: element k of the vector at (r, c) does not
+/// follow element k - 1 in `desc` (or has no offset). `None` when the
+/// first element has no offset (the analysis itself reports that
+/// coordinate).
+const fn vector_breaks(desc: &Descriptor, r: i64, c: i64, width: usize) -> Option<u64> {
+    let Some(first) = desc.offset_if_valid(&[r, c]) else { return None };
+    let mut prev = Some(first);
+    let mut breaks = 0u64;
+    let mut k = 1;
+    while k < width {
+        let here = match c.checked_add(k as i64) {
+            Some(col) => desc.offset_if_valid(&[r, col]),
+            None => None,
+        };
+        let expected = match prev {
+            Some(p) => p.checked_add(1),
+            None => None,
+        };
+        let follows = matches!((here, expected), (Some(h), Some(e)) if h == e);
+        if !follows {
+            breaks |= 1 << k;
+        }
+        prev = here;
+        k += 1;
+    }
+    Some(breaks)
+}
+
+/// Whether a break of `breaks` (bits 1..width) falls inside a vector of
+/// `widest` elements: not at a multiple of it.
+const fn breaks_inside(breaks: u64, width: usize, widest: usize) -> bool {
+    let mut k = 1;
+    while k < width {
+        if breaks & (1 << k) != 0 && k % widest != 0 {
+            return true;
+        }
+        k += 1;
+    }
+    false
 }
 
 /// Bank conflicts of the tile window's instructions over `desc` (the LDS

@@ -61,7 +61,8 @@ pub use table::Table;
 pub use text::{parse, resolve};
 
 use crate::Descriptor;
-use crate::adaptor::{Adaptor, MAX_HIDDEN};
+use crate::adaptor::{Adaptor, MAX_HIDDEN, in_item};
+use crate::descriptor::tri;
 use crate::error::{Error, ErrorKind};
 use crate::{Ids, Item};
 use cktile_transforms::{Dims, Index, MAX_DIMS, Transform};
@@ -94,8 +95,16 @@ pub struct Distribution {
     ys_to_d: Descriptor,
 }
 
-fn lift(item: usize) -> impl Fn(cktile_transforms::Error) -> Error {
-    move |source| Error::new(ErrorKind::Transform { item, source })
+/// The hidden ids of the first `count` R/H components of group `major`
+/// (0 for R, `x + 1` for X's H).
+const fn components(encoding: &Encoding, major: usize, count: usize) -> Result<Ids, Error> {
+    let mut ids = [0usize; MAX_DIMS];
+    let mut minor = 0;
+    while minor < count && minor < MAX_DIMS {
+        ids[minor] = encoding.rh_hidden(major, minor);
+        minor += 1;
+    }
+    Ids::from_slice(ids.split_at(if count < MAX_DIMS { count } else { MAX_DIMS }).0)
 }
 
 impl Distribution {
@@ -109,64 +118,75 @@ impl Distribution {
     /// assert_eq!(d.ys_to_d().lengths().as_slice(), &[1, 4]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn new(encoding: Encoding) -> Result<Distribution, Error> {
+    pub const fn new(encoding: Encoding) -> Result<Distribution, Error> {
         let ndim_x = encoding.ndim_x();
-        // The R/H components' hidden ids, `major` 0 for R, `x + 1` for X's H.
-        let components = |major: usize, count: usize| {
-            let ids: [usize; MAX_DIMS] = core::array::from_fn(|minor| encoding.rh_hidden(major, minor));
-            Ids::from_slice(&ids[..count])
-        };
         let mut items = [crate::descriptor::stage::FILLER; 2 * MAX_DIMS + 1];
         let mut n_items = 0;
         // replicate () -> R components
         let rs = encoding.rs_lengths();
         if !rs.is_empty() {
-            let t = Transform::replicate_dims(rs).map_err(lift(n_items))?;
-            items[n_items] = Item::from_ids(t, Ids::EMPTY, components(0, rs.len())?);
+            let t = tri!(in_item(n_items, Transform::replicate_dims(rs)));
+            items[n_items] = Item::from_ids(t, Ids::EMPTY, tri!(components(&encoding, 0, rs.len())));
             n_items += 1;
         }
         // unmerge X_x -> its H components
         let mut x_lengths = Dims::EMPTY;
-        for x in 0..ndim_x {
+        let mut x = 0;
+        while x < ndim_x {
             let hs = encoding.hs_lengths(x);
-            let t = Transform::unmerge_dims(hs).map_err(lift(n_items))?;
-            let length = hs.product().ok_or(Error::new(ErrorKind::Overflow {
-                quantity: "length of an X dimension",
-                value: hs.wide_product(),
-            }))?;
-            x_lengths = x_lengths.push(length).map_err(lift(n_items))?;
-            items[n_items] = Item::from_ids(t, Ids::from_slice(&[x])?, components(x + 1, hs.len())?);
+            let t = tri!(in_item(n_items, Transform::unmerge_dims(hs)));
+            let Some(length) = hs.product() else {
+                return Err(Error::new(ErrorKind::Overflow {
+                    quantity: "length of an X dimension",
+                    value: hs.wide_product(),
+                }));
+            };
+            x_lengths = tri!(in_item(n_items, x_lengths.push(length)));
+            let lower = tri!(Ids::from_slice(&[x]));
+            items[n_items] = Item::from_ids(t, lower, tri!(components(&encoding, x + 1, hs.len())));
             n_items += 1;
+            x += 1;
         }
         // merge (R/H components) -> P
         let mut top = [0usize; MAX_DIMS];
-        for (p, top_p) in top.iter_mut().enumerate().take(encoding.ndim_p()) {
+        let mut p = 0;
+        while p < encoding.ndim_p() {
             let (major, minor) = encoding.p_to_rh(p);
             let mut lower = [0usize; MAX_DIMS];
             let mut lengths = Dims::EMPTY;
-            for (i, low) in lower.iter_mut().enumerate().take(major.len()) {
+            let mut i = 0;
+            while i < major.len() {
                 let (ma, mi) = (major.get(i) as usize, minor.get(i) as usize);
-                *low = encoding.rh_hidden(ma, mi);
-                lengths = lengths.push(encoding.rh_lengths(ma).get(mi)).map_err(lift(n_items))?;
+                lower[i] = encoding.rh_hidden(ma, mi);
+                lengths = tri!(in_item(n_items, lengths.push(encoding.rh_lengths(ma).get(mi))));
+                i += 1;
             }
-            let t = Transform::merge_dims(lengths).map_err(lift(n_items))?;
-            *top_p = encoding.p_hidden(p);
-            items[n_items] = Item::from_ids(t, Ids::from_slice(&lower[..major.len()])?, Ids::from_slice(&[*top_p])?);
+            let t = tri!(in_item(n_items, Transform::merge_dims(lengths)));
+            top[p] = encoding.p_hidden(p);
+            let (lower, upper) = (tri!(Ids::from_slice(lower.split_at(major.len()).0)), tri!(Ids::from_slice(&[top[p]])));
+            items[n_items] = Item::from_ids(t, lower, upper);
             n_items += 1;
+            p += 1;
         }
         // Y -> the H components they name, directly
         let (ys_major, ys_minor) = encoding.y_to_rh();
         let mut y_lengths = [0usize; MAX_DIMS];
-        for i in 0..encoding.ndim_y() {
+        let mut i = 0;
+        while i < encoding.ndim_y() {
             let (ma, mi) = (ys_major.get(i) as usize, ys_minor.get(i) as usize);
             top[encoding.ndim_p() + i] = encoding.rh_hidden(ma, mi);
             y_lengths[i] = encoding.rh_length(ma, mi);
+            i += 1;
         }
-        let bottom: [usize; MAX_DIMS] = core::array::from_fn(|i| i);
+        let bottom = [0, 1, 2, 3, 4, 5, 6, 7];
         let ndim_top = encoding.ndim_p() + encoding.ndim_y();
-        debug_assert!(encoding.p_hidden(encoding.ndim_p()) <= MAX_HIDDEN);
-        let ps_ys_to_xs = Adaptor::new(x_lengths, &items[..n_items], &bottom[..ndim_x], &top[..ndim_top])?;
-        let ys_to_d = Descriptor::packed(&y_lengths[..encoding.ndim_y()])?;
+        let ps_ys_to_xs = tri!(Adaptor::new(
+            x_lengths,
+            items.split_at(n_items).0,
+            bottom.split_at(ndim_x).0,
+            top.split_at(ndim_top).0
+        ));
+        let ys_to_d = tri!(Descriptor::packed(y_lengths.split_at(encoding.ndim_y()).0));
         Ok(Distribution { encoding, ps_ys_to_xs, ys_to_d })
     }
 
@@ -178,7 +198,7 @@ impl Distribution {
     /// assert_eq!(Distribution::new(e)?.encoding(), &e);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn encoding(&self) -> &Encoding {
+    pub const fn encoding(&self) -> &Encoding {
         &self.encoding
     }
 
@@ -193,7 +213,7 @@ impl Distribution {
     /// );
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn ps_ys_to_xs(&self) -> &Adaptor {
+    pub const fn ps_ys_to_xs(&self) -> &Adaptor {
         &self.ps_ys_to_xs
     }
 
@@ -205,7 +225,7 @@ impl Distribution {
     /// assert_eq!(d.ys_to_d().calculate_offset(&[2, 3]), 11);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn ys_to_d(&self) -> &Descriptor {
+    pub const fn ys_to_d(&self) -> &Descriptor {
         &self.ys_to_d
     }
 
@@ -216,7 +236,7 @@ impl Distribution {
     /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.x_lengths().as_slice(), &[32, 32]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn x_lengths(&self) -> Dims {
+    pub const fn x_lengths(&self) -> Dims {
         self.ps_ys_to_xs.bottom_lengths()
     }
 
@@ -227,9 +247,12 @@ impl Distribution {
     /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.p_lengths().as_slice(), &[64]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn p_lengths(&self) -> Dims {
+    pub const fn p_lengths(&self) -> Dims {
         let top = self.ps_ys_to_xs.top_lengths();
-        Dims::from_slice(&top.as_slice()[..self.encoding.ndim_p()]).unwrap_or(Dims::EMPTY)
+        match Dims::from_slice(top.as_slice().split_at(self.encoding.ndim_p()).0) {
+            Ok(d) => d,
+            Err(_) => Dims::EMPTY,
+        }
     }
 
     /// Lengths of the Y dimensions.
@@ -239,7 +262,7 @@ impl Distribution {
     /// assert_eq!(Distribution::new(catalogue::mfma_c(32, 8)?)?.y_lengths().as_slice(), &[4, 4]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn y_lengths(&self) -> Dims {
+    pub const fn y_lengths(&self) -> Dims {
         self.ys_to_d.lengths()
     }
 
