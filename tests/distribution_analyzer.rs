@@ -372,3 +372,67 @@ fn lane_vectors_must_be_contiguous_in_the_layout() {
         }
     }
 }
+
+/// The compile-time analysis of a tile window (`analyze_window`, what
+/// `assert_conflict_free!` runs for a distribution) gives the run-time
+/// report's counts, and refuses what it refuses with the same error: every
+/// catalogue MFMA operand, block DRAM and fmha distribution, over row-major,
+/// padded and XOR layouts of its X, with every width of reads and writes, on
+/// gfx942, gfx950 and sm90.
+#[test]
+fn const_window_analysis_is_the_run_time_report() {
+    use cktile::analyzer::window::analyze_window;
+    use cktile::layouts;
+    let mut encodings = vec![
+        catalogue::gemm_dram(256, 128, 32, 8).unwrap(),
+        catalogue::gemm_dram(256, 256, 64, 8).unwrap(),
+        catalogue::fmha_q_load_once(128, 64, 4, 16, 16).unwrap(),
+        catalogue::fmha_k_dram_async(256, 128, 32, 2).unwrap(),
+        catalogue::mfma_b_swizzled().unwrap(),
+        catalogue::mfma_c_swizzled().unwrap(),
+    ];
+    for (m, k) in [(16, 16), (16, 32), (32, 8), (32, 16)] {
+        encodings.extend([
+            catalogue::mfma_a(m, k).unwrap(),
+            catalogue::mfma_b(m, k).unwrap(),
+            catalogue::mfma_c(m, k).unwrap(),
+        ]);
+    }
+    let ops = [
+        Op::DsRead { bits: 32 },
+        Op::DsRead { bits: 64 },
+        Op::DsRead { bits: 128 },
+        Op::DsWrite { bits: 16 },
+        Op::DsWrite { bits: 64 },
+        Op::DsWrite { bits: 128 },
+    ];
+    let (mut agreed, mut refused, mut conflicted) = (0, 0, 0);
+    for e in encodings {
+        let d = Distribution::new(e).unwrap();
+        let [rows, cols] = [d.x_lengths().get(0) as usize, d.x_lengths().get(1) as usize];
+        let layouts = [
+            cktile::Descriptor::packed(&[rows, cols]).unwrap(),
+            layouts::resolve(&format!("row-padded:rows={rows},cols={cols},pad=8")).unwrap(),
+            cktile::Descriptor::naive(&[rows, cols], &[1, rows]).unwrap(),
+        ];
+        for lds in &layouts {
+            for arch in [arch::GFX942, arch::GFX950, arch::SM90] {
+                for op in ops {
+                    for eb in [2, 4] {
+                        let run = analyze_distribution(lds, eb, &arch, &d, op).map(|r| r.counts);
+                        let compiled = analyze_window(lds, eb, &arch, &d, op);
+                        assert_eq!(compiled, run, "{e} {lds} {} {op:?} {eb}", arch.name());
+                        match run {
+                            Ok(c) => {
+                                agreed += 1;
+                                conflicted += (c.conflict_cycles > 0) as u32;
+                            }
+                            Err(_) => refused += 1,
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(agreed > 100 && refused > 100 && conflicted > 20, "{agreed} {refused} {conflicted}");
+}

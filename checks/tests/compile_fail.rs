@@ -10,9 +10,11 @@
 //!   a type error whose message names both arities as array types
 //!   (`[i64; 2]`), not as typenum integers;
 //! - `tests/ui_analyzer`: `assert_conflict_free!` passes for CK Tile's
-//!   XOR-preshuffled GEMM A tile and fails the build, naming the chip, the
-//!   extra cycles and the worst instruction and phase, for the naive
-//!   row-major tile;
+//!   XOR-preshuffled GEMM A tile (under ready patterns and under the stores
+//!   of CK's block DRAM distribution) and fails the build, naming the chip,
+//!   the extra cycles and the worst instruction and phase, for the naive
+//!   row-major tile (under a pattern, and under an MFMA distribution's
+//!   reads);
 //! - `tests/ui_bijective`: `assert_bijective!` passes for CK Tile's GEMM A
 //!   LDS block, a CuTe swizzle and a typed descriptor, and fails the build
 //!   naming the first collision (both coordinates and the offset) or the
@@ -102,6 +104,7 @@ fn ui() {
     }
     t.pass("tests/ui_analyzer/pass_conflict_free.rs");
     t.compile_fail("tests/ui_analyzer/conflicting_layout.rs");
+    t.compile_fail("tests/ui_analyzer/conflicting_distribution.rs");
     t.pass("tests/ui_bijective/pass_bijective.rs");
     t.compile_fail("tests/ui_bijective/collision.rs");
     t.compile_fail("tests/ui_bijective/hole.rs");
@@ -137,17 +140,27 @@ fn snapshots_are_readable_and_point_at_the_users_call() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The reviewed snapshot carries the readable message and points at the
+/// The reviewed snapshots carry the readable message and point at the
 /// user's `assert_conflict_free!` call.
 #[test]
-fn conflict_snapshot_is_readable() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ui_analyzer/conflicting_layout.stderr");
-    let stderr = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    for needle in [
-        "cktile: the layout has bank conflicts on gfx942: 384 extra cycles over 512; worst: instruction 0, phase 0, 4-way",
-        "--> tests/ui_analyzer/conflicting_layout.rs:",
+fn conflict_snapshots_are_readable() {
+    for (file, message) in [
+        (
+            "conflicting_layout",
+            "cktile: the layout has bank conflicts on gfx942: 384 extra cycles over 512; worst: instruction 0, phase 0, \
+             4-way",
+        ),
+        (
+            "conflicting_distribution",
+            "cktile: the layout has bank conflicts on gfx942: 8 extra cycles over 16; worst: instruction 0, phase 0, \
+             2-way",
+        ),
     ] {
-        assert!(stderr.contains(needle), "expected `{needle}` in {path}:\n{stderr}");
+        let path = format!("{}/tests/ui_analyzer/{file}.stderr", env!("CARGO_MANIFEST_DIR"));
+        let stderr = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for needle in [message.to_string(), format!("--> tests/ui_analyzer/{file}.rs:")] {
+            assert!(stderr.contains(&needle), "expected `{needle}` in {path}:\n{stderr}");
+        }
     }
 }
 

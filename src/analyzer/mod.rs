@@ -37,7 +37,6 @@ pub mod pattern_name;
 pub mod report;
 pub mod rules;
 pub mod tile;
-#[cfg(feature = "alloc")]
 pub mod window;
 
 pub use arch::{ARCHS, Arch};

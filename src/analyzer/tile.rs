@@ -6,9 +6,11 @@
 use super::arch::Arch;
 use super::memo::{CountMemo, LaneAddresses};
 use super::model::{Counts, PhaseTable};
+use super::op::Op;
 use super::pattern::{LaneChunk, Pattern};
 use super::rules::MAX_LANES;
 use crate::descriptor::program::LANES;
+use crate::distribution::{Distribution, Encoding};
 use crate::error::{Error, ErrorKind};
 use crate::{Descriptor, Program};
 
@@ -382,7 +384,46 @@ pub const fn analyze_tile(
 /// const _: () = require_conflict_free(&XOR, 2, &arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
 /// ```
 pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch: &Arch, pattern: Pattern) {
-    match analyze_tile(desc, element_bytes, arch, pattern) {
+    fail_on_conflicts(arch, analyze_tile(desc, element_bytes, arch, pattern))
+}
+
+/// [`require_conflict_free`] for the instructions a CK tile window issues
+/// over a distribution (the encoding's, [`analyze_window`](super::window::analyze_window)):
+/// `op` over every warp's Y accesses. What the five-argument
+/// [`assert_conflict_free!`](crate::assert_conflict_free) runs.
+///
+/// ```
+/// use cktile::analyzer::{arch, tile::require_conflict_free_distribution, Op};
+/// use cktile::distribution::{catalogue, Encoding};
+/// const LDS: cktile::Descriptor = match cktile::Descriptor::packed(&[128, 32]) {
+///     Ok(d) => d,
+///     Err(e) => panic!("{}", e.summary()),
+/// };
+/// const DRAM: Encoding = match catalogue::gemm_dram(256, 128, 32, 8) {
+///     Ok(e) => e,
+///     Err(e) => panic!("{}", e.summary()),
+/// };
+/// const _: () = require_conflict_free_distribution(&LDS, 2, &arch::GFX942, DRAM, Op::DsWrite { bits: 128 });
+/// ```
+pub const fn require_conflict_free_distribution(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    encoding: Encoding,
+    op: Op,
+) {
+    let d = match Distribution::new(encoding) {
+        Ok(d) => d,
+        Err(e) => crate::typed::static_failure(&e),
+    };
+    fail_on_conflicts(arch, super::window::analyze_window(desc, element_bytes, arch, &d, op))
+}
+
+/// Stops compilation when the counts show conflicts (naming the chip, the
+/// extra cycles and the worst instruction and phase) or the analysis
+/// failed (with its error's summary and numbers).
+const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>) {
+    match counts {
         Ok(c) if c.conflict_cycles == 0 => {}
         Ok(c) => const_panic::concat_panic!(
             "\ncktile: the layout has bank conflicts on ",
@@ -399,12 +440,17 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
             c.max_ways,
             "-way"
         ),
-        Err(e) => panic!("{}", e.summary()),
+        Err(e) => crate::typed::static_failure(&e),
     }
 }
 
 /// Fails the build when a static layout has bank conflicts under an access
-/// pattern: `assert_conflict_free!(DESCRIPTOR, element_bytes, arch, pattern)`.
+/// pattern: `assert_conflict_free!(DESCRIPTOR, element_bytes, arch, pattern)`,
+/// or under the instructions a CK tile window issues over a distribution:
+/// `assert_conflict_free!(DESCRIPTOR, element_bytes, arch, encoding, op)`
+/// (the encoding a const [`Encoding`], e.g. a typed encoding's
+/// [`TileEncoding::ENCODING`](crate::distribution::typed::TileEncoding::ENCODING),
+/// its X the descriptor's top; see [`analyze_window`](super::window::analyze_window)).
 ///
 /// It expands to a non-generic `const _: () = ...;` item, so `cargo check`
 /// reports it too. (A check inside a generic function would be
@@ -419,10 +465,49 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
 ///     };
 /// cktile::assert_conflict_free!(GEMM_A, 2, arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
 /// cktile::assert_conflict_free!(GEMM_A, 2, arch::GFX942, Pattern::Rows { op: Op::DsWrite { bits: 128 } });
+///
+/// // CK's block DRAM distribution stores its 128 x 32 A tile with ds_write_b128.
+/// cktile::tile_distribution_encoding! {
+///     struct GemmDram {
+///         rs_lengths: [1],
+///         hs_lengthss: [[2, 4, 16], [4, 8]],
+///         ps_to_rhss_major: [[1], [1, 2]],
+///         ps_to_rhss_minor: [[1], [2, 0]],
+///         ys_to_rhs_major: [1, 2],
+///         ys_to_rhs_minor: [0, 1],
+///     }
+/// }
+/// use cktile::distribution::typed::TileEncoding;
+/// const A_BLOCK: cktile::Descriptor =
+///     match cktile::layouts::ck::universal_a(128, 32, 8, 2, 32, cktile::layouts::ck::UnmergeOrder::Fixed2025) {
+///         Ok(d) => d,
+///         Err(e) => panic!("{}", e.summary()),
+///     };
+/// cktile::assert_conflict_free!(A_BLOCK, 2, arch::GFX942, GemmDram::ENCODING, Op::DsWrite { bits: 128 });
+/// ```
+///
+/// A conflicting layout fails the build (the row-major 16 x 32 tile under
+/// the 16x16x32 MFMA's A reads: rows r and r + 2 share their banks):
+///
+/// ```compile_fail
+/// use cktile::analyzer::{arch, Op};
+/// const ROW_MAJOR: cktile::Descriptor = match cktile::Descriptor::packed(&[16, 32]) {
+///     Ok(d) => d,
+///     Err(e) => panic!("{}", e.summary()),
+/// };
+/// const MFMA_A: cktile::distribution::Encoding = match cktile::distribution::catalogue::mfma_a(16, 32) {
+///     Ok(e) => e,
+///     Err(e) => panic!("{}", e.summary()),
+/// };
+/// cktile::assert_conflict_free!(ROW_MAJOR, 2, arch::GFX942, MFMA_A, Op::DsRead { bits: 128 });
 /// ```
 #[macro_export]
 macro_rules! assert_conflict_free {
     ($desc:expr, $element_bytes:expr, $arch:expr, $pattern:expr $(,)?) => {
         const _: () = $crate::analyzer::tile::require_conflict_free(&$desc, $element_bytes, &$arch, $pattern);
+    };
+    ($desc:expr, $element_bytes:expr, $arch:expr, $encoding:expr, $op:expr $(,)?) => {
+        const _: () =
+            $crate::analyzer::tile::require_conflict_free_distribution(&$desc, $element_bytes, &$arch, $encoding, $op);
     };
 }

@@ -21,12 +21,14 @@
 //! the catalogue's warp-GEMM A distribution
 //! ([`catalogue::mfma_a_per_lane`]) repeated over the tile and read
 //! through a tile window, so every run-time report, search and picture of
-//! those patterns takes its lane coordinates from the catalogue. Only the
-//! `const fn` path ([`analyze_tile`](super::analyze_tile) and
-//! [`assert_conflict_free!`](crate::assert_conflict_free), which cannot
-//! build a distribution at compile time) keeps the closed form in
-//! [`Pattern::coordinate`]; tests/distribution_analyzer.rs proves the two
-//! equal lane by lane.
+//! those patterns takes its lane coordinates from the catalogue. The ready
+//! patterns' `const fn` path ([`analyze_tile`](super::analyze_tile) and the
+//! four-argument [`assert_conflict_free!`](crate::assert_conflict_free))
+//! keeps the closed form in [`Pattern::coordinate`]; tests/distribution_analyzer.rs
+//! proves the two equal lane by lane. The windows themselves are `const fn`s
+//! too: [`analyze_window`] counts a distribution's window at compile time
+//! (the five-argument `assert_conflict_free!`), and the same test file holds
+//! it equal to [`analyze_distribution`]'s report.
 //!
 //! ```
 //! use cktile::analyzer::{arch, window::{analyze_distribution, WindowAccess}, Op};
@@ -42,12 +44,17 @@
 //! ```
 
 use super::arch::Arch;
+use super::memo::{CountMemo, LaneAddresses};
+use super::model::PhaseTable;
 use super::op::{OP_NAMES, Op};
-use super::pattern::Pattern;
+use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
+#[cfg(feature = "alloc")]
 use super::report::{TileReport, analyze_with};
-use crate::Descriptor;
+use super::rules::MAX_LANES;
+use super::tile::{TileCounts, program_address};
 use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed};
 use crate::error::{Error, ErrorKind};
+use crate::{Descriptor, Program};
 use cktile_transforms::{Index, MAX_DIMS};
 
 /// The instructions of a tile window over a distribution: which X
@@ -268,6 +275,25 @@ impl WindowAccess {
         Some([x.get(0), x.get(1)])
     }
 
+    /// Refuses a window of more than [`MAX_TILE_ELEMENTS`] lane accesses
+    /// (instructions times the chip's wave), the limit of every analysis,
+    /// before any is counted.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, window::WindowAccess, Op};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+    /// assert!(WindowAccess::new(&a, Op::DsWrite { bits: 128 }, 2, 64)?.check_size(&arch::GFX942).is_ok());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn check_size(&self, arch: &Arch) -> Result<(), Error> {
+        let accesses = (self.instructions() as u64).saturating_mul(arch.wave() as u64);
+        if accesses > MAX_TILE_ELEMENTS {
+            return Err(Error::new(ErrorKind::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
+        }
+        Ok(())
+    }
+
     /// Checks that every lane's vector, `width()` elements along X's last
     /// dimension from its [`coordinate`](Self::coordinate), is contiguous
     /// in `desc`: one instruction of this width moves consecutive bytes.
@@ -386,6 +412,7 @@ const fn breaks_inside(breaks: u64, width: usize, widest: usize) -> bool {
 /// assert_eq!((r.instructions.len(), r.counts.conflict_cycles), (8, 0));
 /// # Ok::<(), cktile::Error>(())
 /// ```
+#[cfg(feature = "alloc")]
 pub fn analyze_distribution(
     desc: &Descriptor,
     element_bytes: usize,
@@ -394,6 +421,7 @@ pub fn analyze_distribution(
     op: Op,
 ) -> Result<TileReport, Error> {
     let w = WindowAccess::new(d, op, element_bytes, arch.wave() as usize)?;
+    w.check_size(arch)?;
     w.check_contiguous(desc)?;
     analyze_with(desc, element_bytes, arch, op, w.instructions(), |i, lane| w.coordinate(i, lane))
 }
@@ -581,4 +609,69 @@ impl PatternAccess {
             }
         }
     }
+}
+
+/// The counts of [`analyze_distribution`] as a `const fn`: every
+/// instruction of the tile window of `op` over distribution `d` counted
+/// over `desc`, after the same checks (the window's, then every lane's
+/// vector contiguous in `desc`), summed as [`analyze_tile`](super::analyze_tile)
+/// sums a pattern's. What [`assert_conflict_free!`](crate::assert_conflict_free)
+/// evaluates at compile time for a distribution.
+///
+/// ```
+/// use cktile::analyzer::{arch, window::{analyze_distribution, analyze_window}, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+/// let lds = cktile::Descriptor::packed(&[128, 32])?;
+/// let op = Op::DsWrite { bits: 128 };
+/// let counts = analyze_window(&lds, 2, &arch::GFX942, &a, op)?;
+/// assert_eq!(counts, analyze_distribution(&lds, 2, &arch::GFX942, &a, op)?.counts);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const fn analyze_window(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &Distribution,
+    op: Op,
+) -> Result<TileCounts, Error> {
+    let w = match WindowAccess::new(d, op, element_bytes, arch.wave() as usize) {
+        Ok(w) => w,
+        Err(e) => return Err(e),
+    };
+    if let Err(e) = w.check_size(arch) {
+        return Err(e);
+    }
+    if let Err(e) = w.check_contiguous(desc) {
+        return Err(e);
+    }
+    let mut program = Program::EMPTY;
+    desc.compile_into(&mut program);
+    let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
+    let mut t = TileCounts::EMPTY;
+    let mut table = PhaseTable::EMPTY;
+    let mut memo = CountMemo::new(arch, op);
+    let mut i = 0;
+    while i < w.instructions() {
+        let mut addrs = LaneAddresses::new(lanes);
+        let mut lane = 0;
+        while lane < lanes {
+            if let Some(c) = w.coordinate(i, lane) {
+                match program_address(&program, element_bytes, i, lane, c) {
+                    Ok(a) => addrs.set(lane, a),
+                    Err(e) => return Err(e),
+                }
+            }
+            lane += 1;
+        }
+        let c = match memo.count_lanes(&mut table, &addrs) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        if let Err(e) = t.add(&c) {
+            return Err(e);
+        }
+        i += 1;
+    }
+    Ok(t)
 }

@@ -163,7 +163,8 @@ impl Distribution {
             }
             let t = tri!(in_item(n_items, Transform::merge_dims(lengths)));
             top[p] = encoding.p_hidden(p);
-            let (lower, upper) = (tri!(Ids::from_slice(lower.split_at(major.len()).0)), tri!(Ids::from_slice(&[top[p]])));
+            let (lower, upper) =
+                (tri!(Ids::from_slice(lower.split_at(major.len()).0)), tri!(Ids::from_slice(&[top[p]])));
             items[n_items] = Item::from_ids(t, lower, upper);
             n_items += 1;
             p += 1;
