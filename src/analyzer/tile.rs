@@ -405,6 +405,11 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
 /// };
 /// const _: () = require_conflict_free_distribution(&LDS, 2, &arch::GFX942, DRAM, Op::DsWrite { bits: 128 });
 /// ```
+// `#[inline]`: compiled only where it is called at run time (it is meant for
+// constant evaluation), never into the library: compiled for amdgcn gfx942,
+// its frame makes LLVM's AMDGPU backend fail ("Cannot scavenge register in FI
+// elimination").
+#[inline]
 pub const fn require_conflict_free_distribution(
     desc: &Descriptor,
     element_bytes: usize,

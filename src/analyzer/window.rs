@@ -628,6 +628,7 @@ impl PatternAccess {
 /// assert_eq!(counts, analyze_distribution(&lds, 2, &arch::GFX942, &a, op)?.counts);
 /// # Ok::<(), cktile::Error>(())
 /// ```
+#[inline] // as `require_conflict_free_distribution` (see there), not compiled into the library
 pub const fn analyze_window(
     desc: &Descriptor,
     element_bytes: usize,
