@@ -399,11 +399,14 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
 ///     Ok(d) => d,
 ///     Err(e) => panic!("{}", e.summary()),
 /// };
-/// const DRAM: Encoding = match catalogue::gemm_dram(256, 128, 32, 8) {
+/// // catalogue::gemm_dram(256, 128, 32, 8), whose lists Encoding::new takes at compile time.
+/// const DRAM: Encoding = match Encoding::new(&[1], &[&[2, 4, 16], &[4, 8]], &[&[1], &[1, 2]], &[&[1], &[2, 0]], &[1, 2], &[0, 1]) {
 ///     Ok(e) => e,
 ///     Err(e) => panic!("{}", e.summary()),
 /// };
+/// assert_eq!(DRAM, catalogue::gemm_dram(256, 128, 32, 8)?);
 /// const _: () = require_conflict_free_distribution(&LDS, 2, &arch::GFX942, DRAM, Op::DsWrite { bits: 128 });
+/// # Ok::<(), cktile::Error>(())
 /// ```
 // `#[inline]`: compiled only where it is called at run time (it is meant for
 // constant evaluation), never into the library: compiled for amdgcn gfx942,
@@ -500,10 +503,12 @@ const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>) {
 ///     Ok(d) => d,
 ///     Err(e) => panic!("{}", e.summary()),
 /// };
-/// const MFMA_A: cktile::distribution::Encoding = match cktile::distribution::catalogue::mfma_a(16, 32) {
-///     Ok(e) => e,
-///     Err(e) => panic!("{}", e.summary()),
-/// };
+/// // catalogue::mfma_a(16, 32)
+/// const MFMA_A: cktile::distribution::Encoding =
+///     match cktile::distribution::Encoding::new(&[], &[&[16], &[4, 8]], &[&[2, 1]], &[&[0, 0]], &[2], &[1]) {
+///         Ok(e) => e,
+///         Err(e) => panic!("{}", e.summary()),
+///     };
 /// cktile::assert_conflict_free!(ROW_MAJOR, 2, arch::GFX942, MFMA_A, Op::DsRead { bits: 128 });
 /// ```
 #[macro_export]
