@@ -112,6 +112,19 @@ impl TileCounts {
         }
         Ok(())
     }
+
+    /// Counts one instruction's lanes (through the memo) and adds them.
+    pub(crate) const fn count(
+        &mut self,
+        memo: &mut CountMemo,
+        table: &mut PhaseTable,
+        addrs: &LaneAddresses,
+    ) -> Result<(), Error> {
+        match memo.count_lanes(table, addrs) {
+            Ok(c) => self.add(&c),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 /// The byte address of the `(row, col)` lane `lane` of instruction `i`
@@ -359,11 +372,7 @@ pub const fn analyze_tile(
         {
             return Err(e);
         }
-        let c = match memo.count_lanes(&mut table, &addrs) {
-            Ok(c) => c,
-            Err(e) => return Err(e),
-        };
-        if let Err(e) = t.add(&c) {
+        if let Err(e) = t.count(&mut memo, &mut table, &addrs) {
             return Err(e);
         }
         i += 1;

@@ -665,11 +665,7 @@ pub const fn analyze_window(
             }
             lane += 1;
         }
-        let c = match memo.count_lanes(&mut table, &addrs) {
-            Ok(c) => c,
-            Err(e) => return Err(e),
-        };
-        if let Err(e) = t.add(&c) {
+        if let Err(e) = t.count(&mut memo, &mut table, &addrs) {
             return Err(e);
         }
         i += 1;
