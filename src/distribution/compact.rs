@@ -230,7 +230,7 @@ impl fmt::Display for ListName {
 
 /// An encoding problem in cktile's spelling's own terms (`hX[i]`, `r[i]`,
 /// P and Y references), for errors of [`parse_compact`]: what
-/// [`ErrorKind::CompactEncoding`](crate::ErrorKind::CompactEncoding) prints.
+/// [`ErrorKind::CompactEncoding`] prints.
 /// Problems the spelling cannot make are printed in CK's terms.
 ///
 /// ```
