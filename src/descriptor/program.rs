@@ -108,8 +108,9 @@ enum Op {
     /// A modulo by a power of two: `regs[out] = rem_pow2(regs[a], bits)`
     /// (`unsigned` as for `Xor`).
     Mask { a: u8, out: u8, bits: u8, unsigned: bool },
-    /// A swizzle: `regs[out] = swizzle::apply(regs[a], bits, base, shift)`.
-    Swizzle { a: u8, out: u8, bits: u32, base: u32, shift: i32 },
+    /// A swizzle: `regs[out] = swizzle::apply(regs[a], bits, base, shift)`,
+    /// through its [`swizzle::Fields`], computed once.
+    Swizzle { a: u8, out: u8, bits: u32, base: u32, shift: i32, fields: swizzle::Fields },
     /// The validity test of pad-family transform `t` on `regs[a]`.
     Check { t: u8, a: u8 },
     /// Transform `t`'s own formula, [`Transform::lower_regs`].
@@ -265,7 +266,14 @@ const fn specialise(t: &Transform, ins: &[u8; MAX_DIMS], outs: &[u8; MAX_DIMS]) 
             Some(bits) => Some(Op::Mask { a: ins[0], out: outs[0], bits, unsigned: false }),
             None => None,
         },
-        Params::Swizzle { bits, base, shift, .. } => Some(Op::Swizzle { a: ins[0], out: outs[0], bits, base, shift }),
+        Params::Swizzle { bits, base, shift, .. } => Some(Op::Swizzle {
+            a: ins[0],
+            out: outs[0],
+            bits,
+            base,
+            shift,
+            fields: swizzle::Fields::new(bits, base, shift),
+        }),
         _ => {
             if t.is_linear() && t.num_lower() == 1 {
                 let (constant, coef) = affine_form(t);
@@ -469,7 +477,7 @@ impl Program {
                     let top = (1i128 << *bits) - 1;
                     range[*out as usize & R] = (if *unsigned { 0 } else { -top }, top);
                 }
-                Op::Swizzle { a, out, bits, base, shift } => {
+                Op::Swizzle { a, out, bits, base, shift, .. } => {
                     let (lo, hi) = range[*a as usize & R];
                     // Only bits below the block or below the input's top bit change.
                     let width = 128 - hi.leading_zeros();
@@ -732,8 +740,8 @@ impl Program {
                     let (x, bits) = (regs[*a as usize & R], *bits as u32);
                     regs[*out as usize & R] = if in_range && *unsigned { low_bits(x, bits) } else { rem_pow2(x, bits) };
                 }
-                Op::Swizzle { a, out, bits, base, shift } => {
-                    regs[*out as usize & R] = swizzle::apply(regs[*a as usize & R], *bits, *base, *shift);
+                Op::Swizzle { a, out, fields, .. } => {
+                    regs[*out as usize & R] = fields.apply(regs[*a as usize & R]);
                 }
                 Op::Check { t, a } => {
                     if checked && !self.transforms[*t as usize % MAX_TRANSFORMS].is_valid_upper_at(regs, *a) {
@@ -832,11 +840,6 @@ impl Program {
             }
             return count;
         }
-        if N == 2 {
-            // 2-D coordinates (the analyzer's) go through the 2-D batch.
-            self.batches_2d(coords, out);
-            return count;
-        }
         // The smallest register file that holds every register the program
         // uses (the top dimensions are registers 0..N).
         if self.n_regs as usize <= 4 {
@@ -847,39 +850,6 @@ impl Program {
             self.batches::<N, REGS>(coords, out);
         }
         count
-    }
-
-    /// [`offsets_if_valid`](Self::offsets_if_valid) on 2-D coordinates
-    /// (`N` is 2, the program's arity) and an output of the same length,
-    /// [`LANES`] at a time through [`offsets_2d`](Self::offsets_2d).
-    const fn batches_2d<const N: usize>(&self, coords: &[[Index; N]], out: &mut [Option<Index>]) {
-        let mut start = 0;
-        while start < coords.len() && start < out.len() {
-            let len = if coords.len() - start < LANES { coords.len() - start } else { LANES };
-            let (mut rows, mut cols, mut offsets) = ([0; LANES], [0; LANES], [0; LANES]);
-            let mut l = 0;
-            while l < len && N >= 2 {
-                rows[l] = coords[start + l][0];
-                cols[l] = coords[start + l][1];
-                l += 1;
-            }
-            let valid = self.offsets_2d(&rows, &cols, len, &mut offsets);
-            let dst = out.split_at_mut(start).1.split_at_mut(len).0;
-            l = 0;
-            if valid == (1u64 << len) - 1 {
-                // Every lane valid (the usual case): no test per lane.
-                while l < dst.len() && l < LANES {
-                    dst[l] = Some(offsets[l]);
-                    l += 1;
-                }
-            } else {
-                while l < dst.len() && l < LANES {
-                    dst[l] = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
-                    l += 1;
-                }
-            }
-            start += len;
-        }
     }
 
     /// [`offsets_if_valid`](Self::offsets_if_valid) for up to [`LANES`]
@@ -922,23 +892,16 @@ impl Program {
         out: &mut [Index; LANES],
     ) -> u64 {
         let mut regs = [[0 as Index; LANES]; NR];
-        let mut valid = [false; LANES];
-        let (row_limit, col_limit) = (self.limits[0], self.limits[1]);
         regs[0] = *rows;
         regs[1] = *cols;
-        let mut l = 0;
-        while l < n && l < LANES {
-            // `0 <= v < length` as one unsigned comparison (lengths are positive).
-            valid[l] = ((rows[l] as u64) < row_limit) & ((cols[l] as u64) < col_limit);
-            l += 1;
-        }
+        let mut valid = self.in_range::<NR>(&regs, 2);
         self.run_lanes(&mut regs, &mut valid);
         let result = &regs[self.result as usize & (NR - 1)];
+        *out = *result;
         let mut mask = 0u64;
-        l = 0;
-        while l < LANES {
-            out[l] = result[l];
-            mask |= (valid[l] as u64) << l;
+        let mut l = 0;
+        while l < n && l < LANES {
+            mask |= valid[l] << l;
             l += 1;
         }
         mask
@@ -947,51 +910,81 @@ impl Program {
     /// [`offsets_if_valid`](Self::offsets_if_valid) on coordinates of the
     /// right arity and an output of the same length, [`LANES`] at a time,
     /// on a register file of `NR` registers (`NR` a power of two, at least
-    /// the program's register count).
+    /// the program's register count). The coordinates go straight into the
+    /// top registers and the answers straight out of the result register.
+    /// The register file lives across batches: every operation writes its
+    /// outputs before a later one reads them, so a batch never reads what
+    /// the one before left, and lanes past a short last batch are left out.
     #[inline(always)]
     const fn batches<const N: usize, const NR: usize>(&self, coords: &[[Index; N]], out: &mut [Option<Index>]) {
-        let mut lengths = [0u64; N];
-        let mut d = 0;
-        while d < N {
-            lengths[d] = self.top.get(d) as u64;
-            d += 1;
-        }
+        let result = self.result as usize & (NR - 1);
+        let mut regs = [[0 as Index; LANES]; NR];
         let mut start = 0;
         while start < coords.len() && start < out.len() {
             let len = if coords.len() - start < LANES { coords.len() - start } else { LANES };
             let chunk = coords.split_at(start).1.split_at(len).0;
-            let mut regs = [[0 as Index; LANES]; NR];
-            let mut valid = [false; LANES];
             let mut l = 0;
             while l < chunk.len() && l < LANES {
-                let (c, mut ok) = (&chunk[l], true);
                 let mut d = 0;
                 while d < N && d < NR {
-                    // `0 <= v < length` as one unsigned comparison (lengths are positive).
-                    ok = ok & ((c[d] as u64) < lengths[d]);
-                    regs[d][l] = c[d];
+                    regs[d][l] = chunk[l][d];
                     d += 1;
                 }
-                valid[l] = ok;
                 l += 1;
             }
+            let mut valid = self.in_range::<NR>(&regs, N);
             self.run_lanes(&mut regs, &mut valid);
-            let result = &regs[self.result as usize & (NR - 1)];
             let dst = out.split_at_mut(start).1.split_at_mut(len).0;
-            let mut l = 0;
+            let mut all = 1;
+            l = 0;
             while l < dst.len() && l < LANES {
-                dst[l] = if valid[l] { Some(result[l]) } else { None };
+                all = all & valid[l];
                 l += 1;
+            }
+            l = 0;
+            if all == 1 {
+                // Every lane valid (the usual case): no test per lane.
+                while l < dst.len() && l < LANES {
+                    dst[l] = Some(regs[result][l]);
+                    l += 1;
+                }
+            } else {
+                while l < dst.len() && l < LANES {
+                    dst[l] = if valid[l] == 1 { Some(regs[result][l]) } else { None };
+                    l += 1;
+                }
             }
             start += len;
         }
+    }
+
+    /// Which lanes' top registers (the first `dims`) lie inside the top
+    /// lengths: 1 for such a lane, 0 otherwise. `0 <= v < length` is
+    /// tested as the sign bits of `v` (clear) and `v - length` (set), both
+    /// below `2^63` for a length that is positive, so the test runs as
+    /// straight 64-bit arithmetic the compiler vectorises.
+    #[inline(always)]
+    const fn in_range<const NR: usize>(&self, regs: &[[Index; LANES]; NR], dims: usize) -> [u64; LANES] {
+        let mut valid = [1u64; LANES];
+        let mut d = 0;
+        while d < dims && d < NR && d < MAX_DIMS {
+            let length = self.limits[d] as Index;
+            let mut l = 0;
+            while l < LANES {
+                let v = regs[d][l];
+                valid[l] = valid[l] & ((!v & v.wrapping_sub(length)) as u64 >> 63);
+                l += 1;
+            }
+            d += 1;
+        }
+        valid
     }
 
     /// Runs the operations over [`LANES`] register files at once (register
     /// `r` of every lane is `regs[r]`; registers are taken modulo `NR`),
     /// clearing `valid[l]` where a validity test fails.
     #[inline(always)]
-    const fn run_lanes<const NR: usize>(&self, regs: &mut [[Index; LANES]; NR], valid: &mut [bool; LANES]) {
+    const fn run_lanes<const NR: usize>(&self, regs: &mut [[Index; LANES]; NR], valid: &mut [u64; LANES]) {
         let m = NR - 1;
         let mut k = 0;
         while k < self.n_ops as usize && k < MAX_OPS {
@@ -1104,11 +1097,11 @@ impl Program {
                         }
                     }
                 }
-                Op::Swizzle { a, out, bits, base, shift } => {
+                Op::Swizzle { a, out, fields, .. } => {
                     let (a, out) = (*a as usize & m, *out as usize & m);
                     let mut l = 0;
                     while l < LANES {
-                        regs[out][l] = swizzle::apply(regs[a][l], *bits, *base, *shift);
+                        regs[out][l] = fields.apply(regs[a][l]);
                         l += 1;
                     }
                 }
@@ -1116,7 +1109,7 @@ impl Program {
                     let (t, a) = (&self.transforms[*t as usize % MAX_TRANSFORMS], *a as usize & m);
                     let mut l = 0;
                     while l < LANES {
-                        valid[l] = valid[l] & t.is_valid_upper_at(&[regs[a][l]], 0);
+                        valid[l] = valid[l] & t.is_valid_upper_at(&[regs[a][l]], 0) as u64;
                         l += 1;
                     }
                 }
@@ -1144,5 +1137,50 @@ impl Program {
             }
             k += 1;
         }
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::LANES;
+    use crate::random::Rng;
+    use crate::random::chain::{ChainConfig, chain};
+    use crate::{Descriptor, Index};
+
+    /// `offsets_2d` (the analyzer's and the search's entry) answers every
+    /// lane below `n` as `offset_if_valid` does, with the coordinates'
+    /// columns reused across calls as the analyzer reuses them, on random
+    /// 2-D chains of every kind and coordinates inside, at the edges of and
+    /// outside the lengths.
+    #[test]
+    fn offsets_2d_agrees_with_one_coordinate_at_a_time() {
+        let config = ChainConfig::default().with_stages(1, 4);
+        let (mut rng, mut tested) = (Rng::new(2024), 0);
+        let (mut rows, mut cols, mut out) = ([0; LANES], [0; LANES], [0; LANES]);
+        for seed in 0..3000u64 {
+            let d: Descriptor = chain(seed, &config);
+            if d.num_dims() != 2 {
+                continue;
+            }
+            tested += 1;
+            let p = d.program();
+            let (r, c) = (d.lengths().get(0), d.lengths().get(1));
+            for _ in 0..4 {
+                let n = 1 + rng.below(LANES as u64) as usize;
+                for l in 0..n {
+                    // Mostly inside, sometimes one past either end.
+                    rows[l] = rng.below(r as u64 + 2) as Index - 1;
+                    cols[l] = rng.below(c as u64 + 2) as Index - 1;
+                }
+                let mask = p.offsets_2d(&rows, &cols, n, &mut out);
+                assert_eq!(mask >> n, 0, "{d}: a lane past {n} is marked valid");
+                for l in 0..n {
+                    let want = d.offset_if_valid(&[rows[l], cols[l]]);
+                    let got = ((mask >> l) & 1 == 1).then_some(out[l]);
+                    assert_eq!(got, want, "{d} at [{}, {}] (lane {l} of {n})", rows[l], cols[l]);
+                }
+            }
+        }
+        assert!(tested >= 300, "only {tested} 2-D chains drawn");
     }
 }
