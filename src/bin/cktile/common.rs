@@ -1,13 +1,86 @@
-//! What every subcommand shares: the failure type and its exit codes, and
+//! What every subcommand shares: the failure type and its exit codes, the
+//! arguments several subcommands take alike (a SPEC, `--dtype`, `--op`), and
 //! reading a SPEC argument (text, `@file`, `-` or a catalogue entry).
 
+use cktile::analyzer::{Arch, Op};
 use cktile::{Descriptor, Error, layouts};
 use std::io::{Read, Write};
 
 /// The help text of every SPEC argument.
-pub const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalog`), `@path` to read one from a file, \
+const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalog`), `@path` to read one from a file, \
 or `-` for stdin (files and stdin: at most 1 MiB). Examples: 'naive((4,8),(8,1)) | transform(merge((4,8)) on [0,1] -> [0])', \
 'ck-universal-a:m=128,k=32,dtype=fp16'";
+
+/// The SPEC argument: a descriptor's text, a catalogue entry, `@path` or `-`.
+#[derive(clap::Args)]
+pub struct Spec {
+    #[arg(help = SPEC_HELP)]
+    pub spec: String,
+}
+
+impl Spec {
+    /// Reads the SPEC and builds its descriptor ([`load`]).
+    pub fn load(&self) -> Result<(String, Descriptor), Failure> {
+        load(&self.spec)
+    }
+
+    /// Reads the SPEC and builds its layout with its element type ([`load_typed`]).
+    pub fn load_typed(&self, dtype: Option<&str>) -> Result<(String, layouts::Layout), Failure> {
+        load_typed(&self.spec, dtype)
+    }
+}
+
+/// `--arch` where it is required and any modelled chip will do (`analyze`, `search`).
+#[derive(clap::Args)]
+pub struct Chip {
+    /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
+    #[arg(long)]
+    pub arch: String,
+}
+
+impl Chip {
+    /// The chip, or a refusal naming `--arch`.
+    pub fn resolve(&self) -> Result<Arch, Failure> {
+        chip(&self.arch)
+    }
+}
+
+/// `--dtype` where a catalogue entry may carry its own element type
+/// (`analyze`, `render`).
+#[derive(clap::Args)]
+pub struct LayoutDtype {
+    /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count. Required for a spec or an entry
+    /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
+    #[arg(long)]
+    pub dtype: Option<String>,
+}
+
+impl LayoutDtype {
+    /// The element type given, if any.
+    pub fn name(&self) -> Option<&str> {
+        self.dtype.as_deref()
+    }
+}
+
+/// `--op`, the instruction an access pattern issues (`analyze`, `render`).
+#[derive(clap::Args)]
+pub struct PatternOp {
+    /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
+    #[arg(long)]
+    pub op: Option<String>,
+}
+
+impl PatternOp {
+    /// The instruction, if given, or a refusal naming `--op`.
+    pub fn resolve(&self) -> Result<Option<Op>, Failure> {
+        self.op.as_deref().map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))
+    }
+}
+
+/// `--arch` parsed, or a refusal naming it.
+pub fn chip(name: &str) -> Result<Arch, Failure> {
+    Arch::by_name(name).map_err(|e| bad(format!("--arch: {e}")))
+}
 
 /// A failure and the exit code it maps to: 2 for bad input, 1 for I/O.
 pub struct Failure {
