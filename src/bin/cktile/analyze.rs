@@ -1,7 +1,6 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
-use crate::common::{Chip, Failure, LayoutDtype, PatternOp, Spec, bad, element_bytes, to_json};
-use cktile::analyzer::Pattern;
+use crate::common::{Accesses, Chip, Failure, LayoutDtype, PatternOp, Spec, bad, element_bytes, shape, to_json};
 use cktile::analyzer::report::analyze_tile_report_with_progress;
 use cktile::analyzer::window::analyze_distribution;
 use cktile::json::TileJson;
@@ -54,32 +53,19 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let desc = layout.descriptor;
     let arch = a.arch.resolve()?;
     let op = a.op.resolve()?;
-    let r = match (a.pattern.as_deref(), a.distribution.as_deref()) {
-        (_, Some(encoding)) => {
-            let (enc_text, d) = crate::distribution::load_distribution(encoding)?;
-            let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
-            analyze_distribution(&desc, element_bytes, &arch, &d, op).map_err(|e| match e.position() {
-                Some(_) => Failure::input(&enc_text, e),
-                None => Failure::input(&text, e),
-            })?
+    let accesses = Accesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
+        .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
+    let r = match &accesses {
+        Accesses::Window { distribution, op, .. } => {
+            analyze_distribution(&desc, element_bytes, &arch, distribution, *op)
         }
-        (Some(pattern), None) => {
-            let pattern = Pattern::by_name(pattern, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-            let r = crate::common::with_progress("analysing", |progress| {
-                analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
-            });
-            r.map_err(|e| Failure::input(&text, e))?
-        }
-        (None, None) => return Err(bad("give --pattern or --distribution".into())),
+        &Accesses::Pattern(pattern) => crate::common::with_progress("analysing", |progress| {
+            analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
+        }),
     };
+    let r = r.map_err(|e| accesses.failure(&text, e))?;
     if a.json {
         return to_json(&TileJson::new(&desc, &r));
     }
-    let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
-    Ok(format!(
-        "{} tile, {} elements of storage\n{}",
-        lengths.join("x"),
-        desc.element_space_size(),
-        render::bank::tile(&r)
-    ))
+    Ok(format!("{} tile, {} elements of storage\n{}", shape(&desc), desc.element_space_size(), render::bank::tile(&r)))
 }

@@ -2,7 +2,8 @@
 //! arguments several subcommands take alike (a SPEC, `--dtype`, `--op`), and
 //! reading a SPEC argument (text, `@file`, `-` or a catalogue entry).
 
-use cktile::analyzer::{Arch, Op};
+use cktile::analyzer::{Arch, Op, Pattern};
+use cktile::distribution::Distribution;
 use cktile::{Descriptor, Error, layouts};
 use std::io::{Read, Write};
 
@@ -75,6 +76,61 @@ impl PatternOp {
     pub fn resolve(&self) -> Result<Option<Op>, Failure> {
         self.op.as_deref().map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))
     }
+}
+
+/// How a tile is accessed (`analyze`, `render --view banks`): an access
+/// pattern, or a CK tile window over a distribution issuing one instruction.
+pub enum Accesses {
+    /// `--pattern`.
+    Pattern(Pattern),
+    /// `--distribution` with `--op`.
+    Window {
+        /// The encoding's text, for messages that point into it.
+        text: String,
+        /// The distribution.
+        distribution: Distribution,
+        /// The instruction each access issues.
+        op: Op,
+    },
+}
+
+impl Accesses {
+    /// The accesses `--pattern`, `--distribution` and `--op` name: the
+    /// distribution when given (it needs `--op`), else the pattern, else
+    /// `None` for the caller to say what is missing.
+    pub fn resolve(
+        pattern: Option<&str>,
+        distribution: Option<&str>,
+        op: Option<Op>,
+    ) -> Result<Option<Accesses>, Failure> {
+        match (pattern, distribution) {
+            (_, Some(encoding)) => {
+                let (text, distribution) = crate::distribution::load_distribution(encoding)?;
+                let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
+                Ok(Some(Accesses::Window { text, distribution, op }))
+            }
+            (Some(name), None) => {
+                Ok(Some(Accesses::Pattern(Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?)))
+            }
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// A failure of the accesses over a layout whose spec is `spec`: an
+    /// error with a position points into the encoding, any other into the
+    /// spec.
+    pub fn failure(&self, spec: &str, e: Error) -> Failure {
+        match self {
+            Accesses::Window { text, .. } if e.position().is_some() => Failure::input(text, e),
+            _ => Failure::input(spec, e),
+        }
+    }
+}
+
+/// A descriptor's lengths as `ROWSxCOLS` (any number of dimensions).
+pub fn shape(desc: &Descriptor) -> String {
+    let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
+    lengths.join("x")
 }
 
 /// `--arch` parsed, or a refusal naming it.

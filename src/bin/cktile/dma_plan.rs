@@ -1,7 +1,7 @@
 //! `cktile dma-plan`: the gathers that fill a layout with AMD's direct
 //! global-to-LDS loads, verified by simulation.
 
-use crate::common::{Failure, Spec, bad, chip, element_bytes, stream_json};
+use crate::common::{Failure, Spec, bad, chip, element_bytes, shape, stream_json};
 use cktile::json::DmaPlanJson;
 use cktile::plan::dma::{DmaRequest, plan, verify};
 use cktile::render;
@@ -83,12 +83,11 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     if a.json {
         return stream_json(&DmaPlanJson::new(&text, &arch, element_bytes, &p));
     }
-    let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
     Ok(format!(
         "Direct-to-LDS plan (global_load_lds on {}): {} tile of {element_bytes}-byte elements, {} LDS bytes\n{}\
          Verified: the loads, simulated on a synthetic global tensor, give the layout's LDS image byte for byte.\n",
         arch.name(),
-        lengths.join("x"),
+        shape(&desc),
         p.lds_bytes,
         render::plan::plan(&p, a.loads)
     ))

@@ -1,8 +1,7 @@
 //! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain) or of a
 //! tile distribution (owner grid).
 
-use crate::common::{Failure, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes};
-use cktile::analyzer::Pattern;
+use crate::common::{Accesses, Failure, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes};
 use cktile::render::svg::{banks, chain, grid, owners};
 
 /// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
@@ -92,28 +91,17 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         "banks" => {
             let op = a.op.resolve()?;
             let eb = element_bytes(&layout)?;
-            match (a.pattern.as_deref(), a.distribution.as_deref()) {
-                (_, Some(encoding)) => {
-                    let (enc_text, d) = crate::distribution::load_distribution(encoding)?;
-                    let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
-                    banks::distribution_heat_map(desc, eb, &arch, &d, op, a.instruction, &title).map_err(|e| match e
-                        .position()
-                    {
-                        Some(_) => Failure::input(&enc_text, e),
-                        None => Failure::input(&text, e),
-                    })?
+            let accesses =
+                Accesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?.ok_or_else(|| {
+                    bad("--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into())
+                })?;
+            let svg = match &accesses {
+                Accesses::Window { distribution, op, .. } => {
+                    banks::distribution_heat_map(desc, eb, &arch, distribution, *op, a.instruction, &title)
                 }
-                (Some(name), None) => {
-                    let pattern = Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-                    banks::tile_heat_map(desc, eb, &arch, pattern, a.instruction, &title)
-                        .map_err(|e| Failure::input(&text, e))?
-                }
-                (None, None) => {
-                    return Err(bad(
-                        "--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into(),
-                    ));
-                }
-            }
+                &Accesses::Pattern(pattern) => banks::tile_heat_map(desc, eb, &arch, pattern, a.instruction, &title),
+            };
+            svg.map_err(|e| accesses.failure(&text, e))?
         }
         "chain" => chain::chain(desc, &title),
         other => {
