@@ -88,7 +88,7 @@ pub enum Accesses {
         /// The encoding's text, for messages that point into it.
         text: String,
         /// The distribution.
-        distribution: Distribution,
+        distribution: Box<Distribution>,
         /// The instruction each access issues.
         op: Op,
     },
@@ -107,7 +107,7 @@ impl Accesses {
             (_, Some(encoding)) => {
                 let (text, distribution) = crate::distribution::load_distribution(encoding)?;
                 let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
-                Ok(Some(Accesses::Window { text, distribution, op }))
+                Ok(Some(Accesses::Window { text, distribution: Box::new(distribution), op }))
             }
             (Some(name), None) => {
                 Ok(Some(Accesses::Pattern(Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?)))
