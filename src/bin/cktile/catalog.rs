@@ -1,6 +1,6 @@
 //! `cktile catalog`: the layout catalogue, one entry or all.
 
-use crate::common::{Failure, to_json};
+use crate::common::{Failure, bad, to_json};
 use cktile::json::CatalogEntryJson;
 use cktile::layouts;
 
@@ -25,10 +25,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
             let found: Vec<_> = layouts::CATALOG.iter().filter(|e| e.name == n).collect();
             if found.is_empty() {
                 let names: Vec<_> = layouts::CATALOG.iter().map(|e| e.name).collect();
-                return Err(Failure {
-                    message: format!("error: unknown catalogue entry `{n}`; expected one of: {}", names.join(", ")),
-                    code: 2,
-                });
+                return Err(bad(format!("unknown catalogue entry `{n}`; expected one of: {}", names.join(", "))));
             }
             found
         }

@@ -1,6 +1,6 @@
 //! `cktile codegen`: a descriptor as a CUDA or HIP `__device__` offset function.
 
-use crate::common::{Failure, Spec, bad};
+use crate::common::{Failure, Spec, bad, write_file};
 use cktile::codegen::{self, Lang, Options};
 
 /// CUDA or HIP C++ for a descriptor: a __device__ offset function, its validity and its inverse.
@@ -48,8 +48,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     match a.output.as_deref() {
         None => Ok(g.code),
         Some(path) => {
-            std::fs::write(path, &g.code)
-                .map_err(|e| Failure { message: format!("error: cannot write `{path}`: {e}"), code: 1 })?;
+            write_file(path, &g.code)?;
             let mut functions = vec![format!("{name}_offset")];
             if g.has_validity {
                 functions.push(format!("{name}_is_valid"));

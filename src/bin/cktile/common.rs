@@ -168,10 +168,7 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 /// `what` in messages): a longer input is refused, never read to its end.
 pub fn read_bounded(source: impl Read, what: &str) -> Result<String, Failure> {
     let mut bytes = Vec::new();
-    source
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure { message: format!("error: cannot read {what}: {e}"), code: 1 })?;
+    source.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| io(format!("cannot read {what}: {e}")))?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(bad(format!(
             "{what} is longer than {MAX_INPUT_BYTES} bytes (1 MiB), the most cktile reads; \
@@ -186,8 +183,7 @@ pub fn read_spec(arg: &str) -> Result<String, Failure> {
     if arg == "-" {
         read_bounded(std::io::stdin().lock(), "stdin")
     } else if let Some(path) = arg.strip_prefix('@') {
-        let file = std::fs::File::open(path)
-            .map_err(|e| Failure { message: format!("error: cannot read `{path}`: {e}"), code: 1 })?;
+        let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
         read_bounded(file, &format!("`{path}`"))
     } else {
         Ok(arg.to_string())
@@ -203,8 +199,7 @@ pub fn load(arg: &str) -> Result<(String, Descriptor), Failure> {
 
 /// A report as one line of JSON (the library's typed view of it).
 pub fn to_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
-    serde_json::to_string(view)
-        .map_err(|e| Failure { message: format!("error: cannot write the JSON report: {e}"), code: 1 })
+    serde_json::to_string(view).map_err(|e| io(format!("cannot write the JSON report: {e}")))
 }
 
 /// Reads a SPEC argument and builds its layout with its element type: the
@@ -231,9 +226,7 @@ pub fn stream_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = serde_json::to_writer(&mut out, view).map_err(std::io::Error::from).and_then(|()| out.flush());
     match written {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(Failure { message: format!("error: cannot write the output: {e}"), code: 1 })
-        }
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(io(format!("cannot write the output: {e}"))),
         _ => Ok(String::new()),
     }
 }
@@ -257,6 +250,27 @@ pub fn with_progress<T>(what: &'static str, work: impl FnOnce(&mut dyn FnMut(u64
     });
     bar.finish_and_clear();
     out
+}
+
+/// An input or output failure: exit code 1.
+pub fn io(message: String) -> Failure {
+    Failure { message: format!("error: {message}"), code: 1 }
+}
+
+/// Writes `text` to the file `path` (`--output`).
+pub fn write_file(path: &str, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|e| io(format!("cannot write `{path}`: {e}")))
+}
+
+/// A comma-separated list of integers given to `flag`; `hint` (such as
+/// "write the coordinate as e.g. 3,9") ends the message for a bad one.
+pub fn integers(flag: &str, text: &str, hint: &str) -> Result<Vec<i64>, Failure> {
+    text.split(',')
+        .map(|s| {
+            let s = s.trim();
+            s.parse::<i64>().map_err(|_| bad(format!("{flag}: `{s}` is not an integer; {hint}")))
+        })
+        .collect()
 }
 
 /// A bad request: exit code 2.

@@ -1,7 +1,7 @@
 //! `cktile dma-plan`: the gathers that fill a layout with AMD's direct
 //! global-to-LDS loads, verified by simulation.
 
-use crate::common::{Failure, Spec, bad, chip, element_bytes, shape, stream_json};
+use crate::common::{Failure, Spec, bad, chip, element_bytes, integers, shape, stream_json};
 use cktile::json::DmaPlanJson;
 use cktile::plan::dma::{DmaRequest, plan, verify};
 use cktile::render;
@@ -56,18 +56,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let (text, layout) = a.spec.load_typed(a.dtype.as_deref())?;
     let element_bytes = element_bytes(&layout)?;
     let desc = layout.descriptor;
-    let strides = a
-        .global_strides
-        .split(',')
-        .map(|s| {
-            s.trim().parse::<i64>().map_err(|_| {
-                bad(format!(
-                    "--global-strides: `{}` is not an integer; write one stride per dimension, e.g. 64,1",
-                    s.trim()
-                ))
-            })
-        })
-        .collect::<Result<Vec<i64>, Failure>>()?;
+    let strides = integers("--global-strides", &a.global_strides, "write one stride per dimension, e.g. 64,1")?;
     let arch = chip(&a.arch)?;
     let req = DmaRequest {
         lds: &desc,

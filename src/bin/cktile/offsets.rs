@@ -1,6 +1,6 @@
 //! `cktile offsets`: every top coordinate's offset, or one coordinate level by level.
 
-use crate::common::{Failure, Spec, to_json};
+use crate::common::{Failure, Spec, integers, to_json};
 use cktile::json::{CoordinateJson, OffsetsJson};
 use cktile::{check, render};
 
@@ -24,22 +24,11 @@ pub struct Args {
     at: Option<String>,
 }
 
-fn parse_coordinate(text: &str) -> Result<Vec<i64>, Failure> {
-    text.split(',')
-        .map(|s| {
-            s.trim().parse::<i64>().map_err(|_| Failure {
-                message: format!("error: --at: `{}` is not an integer; write the coordinate as e.g. 3,9", s.trim()),
-                code: 2,
-            })
-        })
-        .collect()
-}
-
 /// Runs `cktile offsets`.
 pub fn run(a: &Args) -> Result<String, Failure> {
     let (text, desc) = a.spec.load()?;
     if let Some(at) = a.at.as_deref() {
-        let coord = parse_coordinate(at)?;
+        let coord = integers("--at", at, "write the coordinate as e.g. 3,9")?;
         let c = CoordinateJson::new(&desc, &coord).map_err(|e| Failure::input(&text, e))?;
         if a.json {
             return to_json(&c);

@@ -1,7 +1,7 @@
 //! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain) or of a
 //! tile distribution (owner grid).
 
-use crate::common::{Accesses, Failure, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes};
+use crate::common::{Accesses, Failure, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes, write_file};
 use cktile::render::svg::{banks, chain, grid, owners};
 
 /// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
@@ -118,8 +118,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
 fn write_out(output: Option<&str>, svg: String) -> Result<String, Failure> {
     match output {
         Some(path) if path != "-" => {
-            std::fs::write(path, &svg)
-                .map_err(|e| Failure { message: format!("error: cannot write `{path}`: {e}"), code: 1 })?;
+            write_file(path, &svg)?;
             Ok(format!("wrote {path} ({} bytes)", svg.len()))
         }
         _ => Ok(svg),
