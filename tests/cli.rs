@@ -294,3 +294,29 @@ fn offsets_explains_padded_positions() {
     let text = stdout(&cktile(&["offsets", "packed((4,4))"]));
     assert!(!text.contains("[x]"), "{text}");
 }
+
+/// `rules --json` prints the library's rule rows, one object each, with
+/// exactly the six documented keys.
+#[test]
+fn rules_json_is_the_librarys_rule_table() {
+    let o = cktile(&["rules", "--json", "--arch", "gfx90a"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = cktile::render::rules::rows(Some(&cktile::analyzer::arch::GFX90A));
+    let views: Vec<_> = rows.iter().map(cktile::json::RuleJson::new).collect();
+    assert_eq!(stdout(&o), format!("{}\n", serde_json::to_string(&views).unwrap()));
+    let v = json(&o);
+    let list = v.as_array().expect("one array");
+    assert_eq!(list.len(), rows.len());
+    let b32 = list.iter().find(|r| r["op"] == "ds_read_b32").expect("ds_read_b32 has a rule on gfx90a");
+    let keys: Vec<&str> = b32.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["arch", "banks", "op", "phases", "provenance", "source"]);
+    assert_eq!(
+        (&b32["arch"], &b32["banks"], &b32["phases"], &b32["provenance"]),
+        (
+            &serde_json::json!("gfx90a"),
+            &serde_json::json!(32),
+            &serde_json::json!("0-31 | 32-63"),
+            &serde_json::json!("sourced")
+        )
+    );
+}

@@ -15,7 +15,8 @@
 //! - [`bank`]: one instruction (`cktile bank`) and a tile (`cktile analyze`);
 //! - [`search`]: `cktile search`;
 //! - [`dma`]: `cktile dma-plan`;
-//! - [`gpu_cases`]: `cktile gpu-cases`.
+//! - [`gpu_cases`]: `cktile gpu-cases`;
+//! - [`rules`]: `cktile rules`.
 //!
 //! ```
 //! use cktile::json::{BankRequest, InstructionJson};
@@ -33,6 +34,7 @@ pub mod distribution;
 pub mod dma;
 pub mod gpu_cases;
 pub mod request;
+pub mod rules;
 pub mod search;
 
 pub use bank::{InstructionJson, TileJson};
@@ -41,4 +43,5 @@ pub use distribution::DistributionJson;
 pub use dma::DmaPlanJson;
 pub use gpu_cases::GpuCasesJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
+pub use rules::RuleJson;
 pub use search::SearchJson;

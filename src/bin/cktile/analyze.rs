@@ -1,56 +1,71 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
-use crate::common::{Failure, bad, element_bytes, load_typed, to_json};
+use crate::common::{Accesses, Chip, Failure, LayoutDtype, PatternOp, Spec, bad, element_bytes, shape, to_json};
 use cktile::analyzer::report::analyze_tile_report_with_progress;
 use cktile::analyzer::window::analyze_distribution;
-use cktile::analyzer::{Arch, Op, Pattern};
 use cktile::json::TileJson;
 use cktile::render;
 
-/// The arguments of `cktile analyze`.
-pub struct AnalyzeArgs<'a> {
-    pub spec: &'a str,
-    pub arch: &'a str,
-    pub pattern: Option<&'a str>,
-    pub distribution: Option<&'a str>,
-    pub op: Option<&'a str>,
-    pub dtype: Option<&'a str>,
-    pub json: bool,
+/// Bank conflicts of a tile layout under an access pattern: every instruction, then the worst phase.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Limits: a tile of at most 2^24 (16777216) elements (rows x cols); a larger one is refused, so analyse a slice \
+of it. SPEC files and stdin: at most 1 MiB.\n\nPatterns (--pattern NAME, with --op for the instruction):\n  \
+rows        each lane accesses one --op-wide vector along a row, lanes walk the tile row by row (needs --op)\n  \
+columns     as rows, but lanes walk down a column of vectors first (needs --op)\n  \
+mfma16      AMD MFMA 16x16x16 operand read (--op ds_read_b128 by default, or ds_read_b64)\n  \
+mfma32      AMD MFMA 32x32x8 operand read (--op ds_read_b128 by default, or ds_read_b64)\n  \
+ldmatrix    NVIDIA ldmatrix fragments (--op ldmatrix.x4 by default; ldmatrix/stmatrix .x1|.x2|.x4[.trans])\n  \
+mma_sync_a  NVIDIA mma.sync m16n8k16 A fragment with ld.shared.b32\n\n\
+Examples:\n  \
+cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16\n  \
+cktile analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern rows --op ds_write_b128\n  \
+cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json --dtype fp16\n  \
+cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32\n  \
+cktile analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution mfma16x16x32_a --op ds_read_b128"
+)]
+pub struct Args {
+    #[command(flatten)]
+    spec: Spec,
+    #[command(flatten)]
+    arch: Chip,
+    /// The access pattern: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a (see below).
+    #[arg(long, required_unless_present = "distribution", conflicts_with = "distribution")]
+    pattern: Option<String>,
+    /// Instead of a pattern, the accesses of a CK tile window over this tile distribution (CK's
+    /// tile_distribution_encoding<...> or a catalogue name, as `cktile distribution` takes): per warp, one
+    /// --op instruction per access of the Y space, --op's width along the vector Y.
+    #[arg(long, value_name = "ENCODING")]
+    distribution: Option<String>,
+    #[command(flatten)]
+    op: PatternOp,
+    #[command(flatten)]
+    dtype: LayoutDtype,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `cktile analyze`.
-pub fn analyze(a: &AnalyzeArgs<'_>) -> Result<String, Failure> {
-    let (text, layout) = load_typed(a.spec, a.dtype)?;
+pub fn run(a: &Args) -> Result<String, Failure> {
+    let (text, layout) = a.spec.load_typed(a.dtype.name())?;
     let element_bytes = element_bytes(&layout)?;
     let desc = layout.descriptor;
-    let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
-    let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
-    let r = match (a.pattern, a.distribution) {
-        (_, Some(encoding)) => {
-            let (enc_text, d) = crate::distribution::load_distribution(encoding)?;
-            let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
-            analyze_distribution(&desc, element_bytes, &arch, &d, op).map_err(|e| match e.position() {
-                Some(_) => Failure::input(&enc_text, e),
-                None => Failure::input(&text, e),
-            })?
+    let arch = a.arch.resolve()?;
+    let op = a.op.resolve()?;
+    let accesses = Accesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
+        .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
+    let r = match &accesses {
+        Accesses::Window { distribution, op, .. } => {
+            analyze_distribution(&desc, element_bytes, &arch, distribution, *op)
         }
-        (Some(pattern), None) => {
-            let pattern = Pattern::by_name(pattern, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-            let r = crate::common::with_progress("analysing", |progress| {
-                analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
-            });
-            r.map_err(|e| Failure::input(&text, e))?
-        }
-        (None, None) => return Err(bad("give --pattern or --distribution".into())),
+        &Accesses::Pattern(pattern) => crate::common::with_progress("analysing", |progress| {
+            analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
+        }),
     };
+    let r = r.map_err(|e| accesses.failure(&text, e))?;
     if a.json {
         return to_json(&TileJson::new(&desc, &r));
     }
-    let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
-    Ok(format!(
-        "{} tile, {} elements of storage\n{}",
-        lengths.join("x"),
-        desc.element_space_size(),
-        render::bank::tile(&r)
-    ))
+    Ok(format!("{} tile, {} elements of storage\n{}", shape(&desc), desc.element_space_size(), render::bank::tile(&r)))
 }

@@ -1,20 +1,31 @@
 //! `cktile catalog`: the layout catalogue, one entry or all.
 
-use crate::common::{Failure, to_json};
+use crate::common::{Failure, bad, to_json};
 use cktile::json::CatalogEntryJson;
 use cktile::layouts;
 
+/// The layout catalogue: every entry with its parameters, source and footprint.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Limits: none needed; the catalogue and its examples are fixed and small.\n\nExamples:\n  cktile catalog\n  cktile catalog ck-universal-a\n  cktile catalog --json"
+)]
+pub struct Args {
+    /// Show only this entry, with its spec.
+    name: Option<String>,
+    /// Print the catalogue as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
 /// Runs `cktile catalog`.
-pub fn catalog(name: Option<&str>, json: bool) -> Result<String, Failure> {
+pub fn run(a: &Args) -> Result<String, Failure> {
+    let (name, json) = (a.name.as_deref(), a.json);
     let entries: Vec<&layouts::Entry> = match name {
         Some(n) => {
             let found: Vec<_> = layouts::CATALOG.iter().filter(|e| e.name == n).collect();
             if found.is_empty() {
                 let names: Vec<_> = layouts::CATALOG.iter().map(|e| e.name).collect();
-                return Err(Failure {
-                    message: format!("error: unknown catalogue entry `{n}`; expected one of: {}", names.join(", ")),
-                    code: 2,
-                });
+                return Err(bad(format!("unknown catalogue entry `{n}`; expected one of: {}", names.join(", "))));
             }
             found
         }

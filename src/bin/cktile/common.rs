@@ -1,13 +1,142 @@
-//! What every subcommand shares: the failure type and its exit codes, and
+//! What every subcommand shares: the failure type and its exit codes, the
+//! arguments several subcommands take alike (a SPEC, `--dtype`, `--op`), and
 //! reading a SPEC argument (text, `@file`, `-` or a catalogue entry).
 
+use cktile::analyzer::{Arch, Op, Pattern};
+use cktile::distribution::Distribution;
 use cktile::{Descriptor, Error, layouts};
 use std::io::{Read, Write};
 
 /// The help text of every SPEC argument.
-pub const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalog`), `@path` to read one from a file, \
+const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalog`), `@path` to read one from a file, \
 or `-` for stdin (files and stdin: at most 1 MiB). Examples: 'naive((4,8),(8,1)) | transform(merge((4,8)) on [0,1] -> [0])', \
 'ck-universal-a:m=128,k=32,dtype=fp16'";
+
+/// The SPEC argument: a descriptor's text, a catalogue entry, `@path` or `-`.
+#[derive(clap::Args)]
+pub struct Spec {
+    #[arg(help = SPEC_HELP)]
+    pub spec: String,
+}
+
+impl Spec {
+    /// Reads the SPEC and builds its descriptor ([`load`]).
+    pub fn load(&self) -> Result<(String, Descriptor), Failure> {
+        load(&self.spec)
+    }
+
+    /// Reads the SPEC and builds its layout with its element type ([`load_typed`]).
+    pub fn load_typed(&self, dtype: Option<&str>) -> Result<(String, layouts::Layout), Failure> {
+        load_typed(&self.spec, dtype)
+    }
+}
+
+/// `--arch` where it is required and any modelled chip will do (`analyze`, `search`).
+#[derive(clap::Args)]
+pub struct Chip {
+    /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
+    #[arg(long)]
+    pub arch: String,
+}
+
+impl Chip {
+    /// The chip, or a refusal naming `--arch`.
+    pub fn resolve(&self) -> Result<Arch, Failure> {
+        chip(&self.arch)
+    }
+}
+
+/// `--dtype` where a catalogue entry may carry its own element type
+/// (`analyze`, `render`).
+#[derive(clap::Args)]
+pub struct LayoutDtype {
+    /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count. Required for a spec or an entry
+    /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
+    #[arg(long)]
+    pub dtype: Option<String>,
+}
+
+impl LayoutDtype {
+    /// The element type given, if any.
+    pub fn name(&self) -> Option<&str> {
+        self.dtype.as_deref()
+    }
+}
+
+/// `--op`, the instruction an access pattern issues (`analyze`, `render`).
+#[derive(clap::Args)]
+pub struct PatternOp {
+    /// The instruction the pattern issues (e.g. ds_write_b128, ld.shared.b32, ldmatrix.x2.trans).
+    #[arg(long)]
+    pub op: Option<String>,
+}
+
+impl PatternOp {
+    /// The instruction, if given, or a refusal naming `--op`.
+    pub fn resolve(&self) -> Result<Option<Op>, Failure> {
+        self.op.as_deref().map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))
+    }
+}
+
+/// How a tile is accessed (`analyze`, `render --view banks`): an access
+/// pattern, or a CK tile window over a distribution issuing one instruction.
+pub enum Accesses {
+    /// `--pattern`.
+    Pattern(Pattern),
+    /// `--distribution` with `--op`.
+    Window {
+        /// The encoding's text, for messages that point into it.
+        text: String,
+        /// The distribution.
+        distribution: Box<Distribution>,
+        /// The instruction each access issues.
+        op: Op,
+    },
+}
+
+impl Accesses {
+    /// The accesses `--pattern`, `--distribution` and `--op` name: the
+    /// distribution when given (it needs `--op`), else the pattern, else
+    /// `None` for the caller to say what is missing.
+    pub fn resolve(
+        pattern: Option<&str>,
+        distribution: Option<&str>,
+        op: Option<Op>,
+    ) -> Result<Option<Accesses>, Failure> {
+        match (pattern, distribution) {
+            (_, Some(encoding)) => {
+                let (text, distribution) = crate::distribution::load_distribution(encoding)?;
+                let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
+                Ok(Some(Accesses::Window { text, distribution: Box::new(distribution), op }))
+            }
+            (Some(name), None) => {
+                Ok(Some(Accesses::Pattern(Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?)))
+            }
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// A failure of the accesses over a layout whose spec is `spec`: an
+    /// error with a position points into the encoding, any other into the
+    /// spec.
+    pub fn failure(&self, spec: &str, e: Error) -> Failure {
+        match self {
+            Accesses::Window { text, .. } if e.position().is_some() => Failure::input(text, e),
+            _ => Failure::input(spec, e),
+        }
+    }
+}
+
+/// A descriptor's lengths as `ROWSxCOLS` (any number of dimensions).
+pub fn shape(desc: &Descriptor) -> String {
+    let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
+    lengths.join("x")
+}
+
+/// `--arch` parsed, or a refusal naming it.
+pub fn chip(name: &str) -> Result<Arch, Failure> {
+    Arch::by_name(name).map_err(|e| bad(format!("--arch: {e}")))
+}
 
 /// A failure and the exit code it maps to: 2 for bad input, 1 for I/O.
 pub struct Failure {
@@ -39,10 +168,7 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 /// `what` in messages): a longer input is refused, never read to its end.
 pub fn read_bounded(source: impl Read, what: &str) -> Result<String, Failure> {
     let mut bytes = Vec::new();
-    source
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure { message: format!("error: cannot read {what}: {e}"), code: 1 })?;
+    source.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| io(format!("cannot read {what}: {e}")))?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(bad(format!(
             "{what} is longer than {MAX_INPUT_BYTES} bytes (1 MiB), the most cktile reads; \
@@ -57,8 +183,7 @@ pub fn read_spec(arg: &str) -> Result<String, Failure> {
     if arg == "-" {
         read_bounded(std::io::stdin().lock(), "stdin")
     } else if let Some(path) = arg.strip_prefix('@') {
-        let file = std::fs::File::open(path)
-            .map_err(|e| Failure { message: format!("error: cannot read `{path}`: {e}"), code: 1 })?;
+        let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
         read_bounded(file, &format!("`{path}`"))
     } else {
         Ok(arg.to_string())
@@ -74,8 +199,7 @@ pub fn load(arg: &str) -> Result<(String, Descriptor), Failure> {
 
 /// A report as one line of JSON (the library's typed view of it).
 pub fn to_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
-    serde_json::to_string(view)
-        .map_err(|e| Failure { message: format!("error: cannot write the JSON report: {e}"), code: 1 })
+    serde_json::to_string(view).map_err(|e| io(format!("cannot write the JSON report: {e}")))
 }
 
 /// Reads a SPEC argument and builds its layout with its element type: the
@@ -102,9 +226,7 @@ pub fn stream_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = serde_json::to_writer(&mut out, view).map_err(std::io::Error::from).and_then(|()| out.flush());
     match written {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(Failure { message: format!("error: cannot write the output: {e}"), code: 1 })
-        }
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(io(format!("cannot write the output: {e}"))),
         _ => Ok(String::new()),
     }
 }
@@ -128,6 +250,27 @@ pub fn with_progress<T>(what: &'static str, work: impl FnOnce(&mut dyn FnMut(u64
     });
     bar.finish_and_clear();
     out
+}
+
+/// An input or output failure: exit code 1.
+pub fn io(message: String) -> Failure {
+    Failure { message: format!("error: {message}"), code: 1 }
+}
+
+/// Writes `text` to the file `path` (`--output`).
+pub fn write_file(path: &str, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|e| io(format!("cannot write `{path}`: {e}")))
+}
+
+/// A comma-separated list of integers given to `flag`; `hint` (such as
+/// "write the coordinate as e.g. 3,9") ends the message for a bad one.
+pub fn integers(flag: &str, text: &str, hint: &str) -> Result<Vec<i64>, Failure> {
+    text.split(',')
+        .map(|s| {
+            let s = s.trim();
+            s.parse::<i64>().map_err(|_| bad(format!("{flag}: `{s}` is not an integer; {hint}")))
+        })
+        .collect()
 }
 
 /// A bad request: exit code 2.

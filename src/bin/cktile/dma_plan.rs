@@ -1,52 +1,63 @@
 //! `cktile dma-plan`: the gathers that fill a layout with AMD's direct
 //! global-to-LDS loads, verified by simulation.
 
-use crate::common::{Failure, bad, element_bytes, load_typed, stream_json};
-use cktile::analyzer::Arch;
+use crate::common::{Failure, Spec, bad, chip, element_bytes, integers, shape, stream_json};
 use cktile::json::DmaPlanJson;
 use cktile::plan::dma::{DmaRequest, plan, verify};
 use cktile::render;
 
-/// The arguments of `cktile dma-plan`.
-pub struct DmaArgs<'a> {
-    /// The layout.
-    pub spec: &'a str,
-    /// Global strides, comma-separated.
-    pub global_strides: &'a str,
+/// Plan AMD direct global-to-LDS loads (global_load_lds) that fill a layout, verified by simulation.
+#[derive(clap::Args)]
+#[command(
+    long_about = "Plan AMD direct global-to-LDS loads (global_load_lds on gfx942 / gfx950) that fill a layout. \
+Each subgroup's load writes wave * width consecutive LDS bytes, so the layout is honoured by gathering on the global \
+side: every (subgroup, lane, load) gets the tile coordinate and global byte it must read. The plan is simulated on a \
+synthetic global tensor and checked byte for byte against the layout before it is printed. Padded layouts, widths \
+the chip lacks, tiles that do not split into subgroup slices, and loads whose bytes are not consecutive in global \
+memory are refused with the reason.",
+    after_help = "Limits: the element space times the element size must fit the chip's LDS (64 KiB on gfx90a and gfx942, \
+160 KiB on gfx950); --json streams the gathers. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  \
+cktile dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32\n  \
+cktile dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16\n  \
+cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64,1 --arch gfx950 --width 16 --dtype fp16 --json"
+)]
+pub struct Args {
+    #[command(flatten)]
+    spec: Spec,
+    /// The global tensor's stride along each top dimension, in elements (e.g. 4096,1).
+    #[arg(long, allow_hyphen_values = true)]
+    global_strides: String,
     /// Threads per workgroup.
-    pub workgroup: usize,
-    /// Lanes per subgroup.
-    pub wave: usize,
-    /// Bytes per lane per load.
-    pub width: usize,
-    /// Chip.
-    pub arch: &'a str,
-    /// Element type.
-    pub dtype: Option<&'a str>,
-    /// Loads listed per subgroup.
-    pub loads: usize,
-    /// JSON output.
-    pub json: bool,
+    #[arg(long, default_value_t = 256)]
+    workgroup: usize,
+    /// Lanes per subgroup (the wave size).
+    #[arg(long, default_value_t = 64)]
+    wave: usize,
+    /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950).
+    #[arg(long)]
+    width: usize,
+    /// The chip: gfx942 or gfx950.
+    #[arg(long, default_value = "gfx942")]
+    arch: String,
+    /// Element type: fp8/int8, fp16/bf16, fp32/i32, fp64, or a byte count. Required for a spec or an entry
+    /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
+    #[arg(long)]
+    dtype: Option<String>,
+    /// Loads listed per subgroup in the text form.
+    #[arg(long, default_value_t = 8)]
+    loads: usize,
+    /// Print one JSON object with every gather.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `cktile dma-plan`.
-pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
-    let (text, layout) = load_typed(a.spec, a.dtype)?;
+pub fn run(a: &Args) -> Result<String, Failure> {
+    let (text, layout) = a.spec.load_typed(a.dtype.as_deref())?;
     let element_bytes = element_bytes(&layout)?;
     let desc = layout.descriptor;
-    let strides = a
-        .global_strides
-        .split(',')
-        .map(|s| {
-            s.trim().parse::<i64>().map_err(|_| {
-                bad(format!(
-                    "--global-strides: `{}` is not an integer; write one stride per dimension, e.g. 64,1",
-                    s.trim()
-                ))
-            })
-        })
-        .collect::<Result<Vec<i64>, Failure>>()?;
-    let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
+    let strides = integers("--global-strides", &a.global_strides, "write one stride per dimension, e.g. 64,1")?;
+    let arch = chip(&a.arch)?;
     let req = DmaRequest {
         lds: &desc,
         element_bytes,
@@ -61,12 +72,11 @@ pub fn dma_plan(a: &DmaArgs<'_>) -> Result<String, Failure> {
     if a.json {
         return stream_json(&DmaPlanJson::new(&text, &arch, element_bytes, &p));
     }
-    let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
     Ok(format!(
         "Direct-to-LDS plan (global_load_lds on {}): {} tile of {element_bytes}-byte elements, {} LDS bytes\n{}\
          Verified: the loads, simulated on a synthetic global tensor, give the layout's LDS image byte for byte.\n",
         arch.name(),
-        lengths.join("x"),
+        shape(&desc),
         p.lds_bytes,
         render::plan::plan(&p, a.loads)
     ))

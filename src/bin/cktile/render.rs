@@ -1,24 +1,64 @@
 //! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain) or of a
 //! tile distribution (owner grid).
 
-use crate::common::{Failure, bad, element_bytes, load_typed};
-use cktile::analyzer::{Arch, Op, Pattern};
+use crate::common::{Accesses, Failure, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes, write_file};
 use cktile::render::svg::{banks, chain, grid, owners};
 
-/// The arguments of `cktile render`.
-pub struct RenderArgs<'a> {
-    pub spec: &'a str,
-    pub view: &'a str,
-    pub arch: &'a str,
-    pub pattern: Option<&'a str>,
-    pub distribution: Option<&'a str>,
-    pub op: Option<&'a str>,
-    pub dtype: Option<&'a str>,
-    pub instruction: Option<usize>,
-    pub rows: Option<usize>,
-    pub cols: Option<usize>,
-    pub title: Option<&'a str>,
-    pub output: Option<&'a str>,
+/// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Limits: grid: at most 65536 cells (use --rows/--cols); banks: a tile of at most 2^24 elements. SPEC files and \
+stdin: at most 1 MiB.\n\nViews (--view):\n  \
+grid    every (row, col) coordinate of a 1-D/2-D descriptor with its offset, coloured by bank (--arch, --dtype)\n  \
+banks   one instruction of an access pattern or of a CK tile window over a distribution (the worst, or \
+--instruction N), lanes x banks per phase, colliding lanes highlighted (--pattern or --distribution, --op, --arch, \
+--dtype)\n  \
+chain   the stages of transforms from the top coordinate down to the offset, with their id wiring\n  \
+distribution   SPEC is a tile distribution (a catalogue name or CK's tile_distribution_encoding<...>): the owner \
+grid of its 2-D X, each element's thread (P) and thread-buffer index (D), coloured by lane (--rows, --cols)\n\n\
+Examples:\n  \
+cktile render ck-universal-a:m=128,k=64 --view grid --rows 16 --cols 32 -o grid.svg\n  \
+cktile render 'packed((128,64))' --view banks --arch gfx942 --pattern mfma16 --dtype fp16 -o banks.svg\n  \
+cktile render ck-universal-a:m=128,k=32 --view banks --arch gfx950 --distribution mfma16x16x32_a --op ds_read_b128 \
+-o window.svg\n  \
+cktile render ck-xor-lds:m=128,k=32,kpack=8,mlds=2 --view chain -o chain.svg\n  \
+cktile render mfma16x16x16_a --view distribution -o owners.svg"
+)]
+pub struct Args {
+    #[command(flatten)]
+    spec: Spec,
+    /// What to draw: grid, banks, chain or distribution.
+    #[arg(long, default_value = "grid")]
+    view: String,
+    /// The chip (its bank count colours the grid; its model analyses the banks view).
+    #[arg(long, default_value = "gfx942")]
+    arch: String,
+    /// The access pattern of the banks view: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a.
+    #[arg(long)]
+    pattern: Option<String>,
+    /// The banks view's tile distribution instead of a pattern: CK's or cktile's spelling, or a catalogue name;
+    /// needs --op.
+    #[arg(long, value_name = "ENCODING")]
+    distribution: Option<String>,
+    #[command(flatten)]
+    op: PatternOp,
+    #[command(flatten)]
+    dtype: LayoutDtype,
+    /// The banks view's instruction (from 0; default: the tile's worst).
+    #[arg(long)]
+    instruction: Option<usize>,
+    /// The grid and distribution views show only the first ROWS rows.
+    #[arg(long)]
+    rows: Option<usize>,
+    /// The grid and distribution views show only the first COLS columns.
+    #[arg(long)]
+    cols: Option<usize>,
+    /// The picture's title (default: the SPEC argument).
+    #[arg(long)]
+    title: Option<String>,
+    /// Write the SVG to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<String>,
 }
 
 /// The default title: the SPEC argument when it is a one-line spec or entry.
@@ -27,51 +67,41 @@ fn default_title(spec: &str, text: &str) -> String {
 }
 
 /// Runs `cktile render`.
-pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
+pub fn run(a: &Args) -> Result<String, Failure> {
+    let spec = a.spec.spec.as_str();
     if a.view == "distribution" {
         // SPEC is a distribution here: a catalogue name or CK's spelling.
-        let (text, d) = crate::distribution::load_distribution(a.spec)?;
-        let title = a.title.map_or_else(|| default_title(a.spec, &text), str::to_string);
+        let (text, d) = crate::distribution::load_distribution(spec)?;
+        let title = a.title.as_deref().map_or_else(|| default_title(spec, &text), str::to_string);
         let svg = owners::owners(&d, &title, a.rows, a.cols).map_err(|e| Failure::input(&text, e))?;
-        return write_out(a.output, svg);
+        return write_out(a.output.as_deref(), svg);
     }
-    let (text, layout) = load_typed(a.spec, a.dtype)?;
+    let (text, layout) = a.spec.load_typed(a.dtype.name())?;
     let desc = &layout.descriptor;
-    let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
-    let title = a.title.map_or_else(|| default_title(a.spec, &text), str::to_string);
-    let svg = match a.view {
+    let arch = chip(&a.arch)?;
+    let title = a.title.as_deref().map_or_else(|| default_title(spec, &text), str::to_string);
+    let svg = match a.view.as_str() {
         "grid" => {
-            let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
+            let op = a.op.resolve()?;
             let mut o = grid::GridOptions::for_chip(&title, element_bytes(&layout)?, &arch, op);
             o.rows = a.rows;
             o.cols = a.cols;
             grid::grid(desc, &o).map_err(|e| Failure::input(&text, e))?
         }
         "banks" => {
-            let op = a.op.map(Op::by_name).transpose().map_err(|e| bad(format!("--op: {e}")))?;
+            let op = a.op.resolve()?;
             let eb = element_bytes(&layout)?;
-            match (a.pattern, a.distribution) {
-                (_, Some(encoding)) => {
-                    let (enc_text, d) = crate::distribution::load_distribution(encoding)?;
-                    let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
-                    banks::distribution_heat_map(desc, eb, &arch, &d, op, a.instruction, &title).map_err(|e| match e
-                        .position()
-                    {
-                        Some(_) => Failure::input(&enc_text, e),
-                        None => Failure::input(&text, e),
-                    })?
+            let accesses =
+                Accesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?.ok_or_else(|| {
+                    bad("--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into())
+                })?;
+            let svg = match &accesses {
+                Accesses::Window { distribution, op, .. } => {
+                    banks::distribution_heat_map(desc, eb, &arch, distribution, *op, a.instruction, &title)
                 }
-                (Some(name), None) => {
-                    let pattern = Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?;
-                    banks::tile_heat_map(desc, eb, &arch, pattern, a.instruction, &title)
-                        .map_err(|e| Failure::input(&text, e))?
-                }
-                (None, None) => {
-                    return Err(bad(
-                        "--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into(),
-                    ));
-                }
-            }
+                &Accesses::Pattern(pattern) => banks::tile_heat_map(desc, eb, &arch, pattern, a.instruction, &title),
+            };
+            svg.map_err(|e| accesses.failure(&text, e))?
         }
         "chain" => chain::chain(desc, &title),
         other => {
@@ -81,15 +111,14 @@ pub fn render(a: &RenderArgs<'_>) -> Result<String, Failure> {
             )));
         }
     };
-    write_out(a.output, svg)
+    write_out(a.output.as_deref(), svg)
 }
 
 /// Writes the picture to `output` (a file, or stdout for `None` / `-`).
 fn write_out(output: Option<&str>, svg: String) -> Result<String, Failure> {
     match output {
         Some(path) if path != "-" => {
-            std::fs::write(path, &svg)
-                .map_err(|e| Failure { message: format!("error: cannot write `{path}`: {e}"), code: 1 })?;
+            write_file(path, &svg)?;
             Ok(format!("wrote {path} ({} bytes)", svg.len()))
         }
         _ => Ok(svg),

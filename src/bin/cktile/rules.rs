@@ -1,22 +1,36 @@
 //! `cktile rules`: the analyzer's rule table.
 
-use crate::common::{Failure, bad};
-use cktile::analyzer::Arch;
+use crate::common::{Failure, chip, to_json};
+use cktile::json::RuleJson;
 use cktile::render::rules::{rows, table};
-use serde_json::json;
+
+/// The analyzer's rule table: banks, phases and sources per chip and instruction.
+#[derive(clap::Args)]
+#[command(
+    long_about = "The analyzer's rule table: for every chip and every instruction it has, the 4-byte banks that \
+resolve the instruction's conflicts, the lanes served together in each phase, and where that comes from (the \
+measurement or documentation, or the assumption cktile makes where no source gives it, or the dispute where \
+sources disagree).",
+    after_help = "Examples:\n  cktile rules --arch gfx950\n  cktile rules --markdown > rules.md\n  cktile rules --json"
+)]
+pub struct Args {
+    /// Only this chip (gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90).
+    #[arg(long)]
+    arch: Option<String>,
+    /// A Markdown table.
+    #[arg(long, conflicts_with = "json")]
+    markdown: bool,
+    /// One JSON array of rows.
+    #[arg(long)]
+    json: bool,
+}
 
 /// Runs `cktile rules`.
-pub fn rules(arch: Option<&str>, markdown: bool, as_json: bool) -> Result<String, Failure> {
-    let arch = arch.map(Arch::by_name).transpose().map_err(|e| bad(format!("--arch: {e}")))?;
+pub fn run(a: &Args) -> Result<String, Failure> {
+    let arch = a.arch.as_deref().map(chip).transpose()?;
     let rows = rows(arch.as_ref());
-    if as_json {
-        let list: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                json!({"arch": r.arch, "op": r.op, "banks": r.banks, "phases": r.phases, "provenance": r.kind, "source": r.text})
-            })
-            .collect();
-        return Ok(serde_json::Value::from(list).to_string());
+    if a.json {
+        return to_json(&rows.iter().map(RuleJson::new).collect::<Vec<_>>());
     }
-    Ok(table(&rows, markdown))
+    Ok(table(&rows, a.markdown))
 }

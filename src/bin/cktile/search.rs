@@ -1,33 +1,64 @@
 //! `cktile search`: the layouts of a tile that cost the fewest bank passes
 //! for its writes and reads, searched over the catalogue's families.
 
-use crate::common::{Failure, bad, to_json};
-use cktile::analyzer::Arch;
+use crate::common::{Chip, Failure, bad, to_json};
 use cktile::json::SearchJson;
 use cktile::layouts;
 use cktile::render;
 use cktile::search::{Access, Problem, Role, search_with_progress};
 
-/// The arguments of `cktile search`.
-pub struct SearchArgs<'a> {
-    /// `ROWSxCOLS`.
-    pub tile: &'a str,
-    /// Element type.
-    pub dtype: &'a str,
-    /// Chip.
-    pub arch: &'a str,
-    /// Write patterns.
-    pub writes: &'a [String],
-    /// Read patterns.
-    pub reads: &'a [String],
-    /// Padding limit in bytes.
-    pub max_padding_bytes: Option<u64>,
-    /// Required vector width in elements.
-    pub vector: Option<usize>,
-    /// Optimal candidates listed in the text form.
-    pub top: usize,
-    /// JSON output.
-    pub json: bool,
+/// Search the catalogue's layout families for the tile layouts with the fewest bank passes.
+#[derive(clap::Args)]
+#[command(
+    long_about = "Search the layout families (CK Tile XOR layouts, CuTe swizzles, Triton swizzled encodings, row \
+padding, every GF(2)-linear swizzle of the column's vectors by the row bits) for the layouts of a row-major tile that \
+cost the fewest passes through the banks over all its writes and reads; ties go to fewer extra bytes, then fewer \
+transforms. Prints the best layouts with their catalogue entries and specs, the Pareto front of cycles against extra \
+bytes, the size of each family searched, and, when nothing is conflict-free, the proved lower bound and why.",
+    after_help = "Limits: a tile of at most 2^20 elements; the patterns together make at most 2^24 lane accesses; \
+the search takes at most 2^28 (268435456) work units: every candidate layout costs its lane accesses plus the tile's \
+elements, every xor-linear class its instruction shapes. The work is computed before anything is counted and a larger \
+problem is refused with the numbers (use a smaller tile, a wider --vector or fewer accesses); 2^28 units take about \
+half a minute. On a terminal a progress bar shows the work done.\n\n\
+Accesses (--write / --read, repeatable):\n  \
+OP:row, OP:column   vector walks along rows or down columns (OP: ds_write_b128, st.shared.b64, ...)\n  \
+mfma16x16x16:a      MFMA operand read (also mfma32x32x8; :ds_read_b64 for 8-byte reads)\n  \
+ldmatrix.x4[.trans], stmatrix.x4, mma_sync_a\n  \
+DIST:OP             a CK tile window over a distribution (a catalogue name such as mfma16x16x32_a, CK's \
+tile_distribution_encoding<...> or cktile's distribution(...)) issuing OP, repeated over the tile as CK's block GEMM iterates warp tiles\n\n\
+Examples:\n  \
+cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a\n  \
+cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x32_a:ds_read_b128\n  \
+cktile search --tile 64x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4 --json\n  \
+cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --max-padding-bytes 0"
+)]
+pub struct Args {
+    /// The tile: ROWSxCOLS (row-major; vectors run along rows).
+    #[arg(long)]
+    tile: String,
+    /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count (every layout printed carries it).
+    #[arg(long)]
+    dtype: String,
+    #[command(flatten)]
+    arch: Chip,
+    /// A write access (repeatable), e.g. ds_write_b128:row.
+    #[arg(long = "write", value_name = "ACCESS")]
+    writes: Vec<String>,
+    /// A read access (repeatable), e.g. mfma16x16x16:a or mfma16x16x32_a:ds_read_b128.
+    #[arg(long = "read", value_name = "ACCESS")]
+    reads: Vec<String>,
+    /// The most padding a layout may add, in bytes.
+    #[arg(long, value_name = "BYTES")]
+    max_padding_bytes: Option<u64>,
+    /// Elements that must stay contiguous along a row (default: the widest access).
+    #[arg(long, value_name = "ELEMENTS")]
+    vector: Option<usize>,
+    /// How many of the equally good layouts to list.
+    #[arg(long, default_value_t = 12)]
+    top: usize,
+    /// Print one JSON object instead of the text report.
+    #[arg(long)]
+    json: bool,
 }
 
 fn tile(text: &str) -> Result<(usize, usize), Failure> {
@@ -36,15 +67,15 @@ fn tile(text: &str) -> Result<(usize, usize), Failure> {
 }
 
 /// Runs `cktile search`.
-pub fn search_layouts(a: &SearchArgs<'_>) -> Result<String, Failure> {
-    let (rows, cols) = tile(a.tile)?;
-    let element_bytes = layouts::dtype_bytes(a.dtype).map_err(|e| bad(format!("--dtype: {e}")))?;
-    let arch = Arch::by_name(a.arch).map_err(|e| bad(format!("--arch: {e}")))?;
+pub fn run(a: &Args) -> Result<String, Failure> {
+    let (rows, cols) = tile(&a.tile)?;
+    let element_bytes = layouts::dtype_bytes(&a.dtype).map_err(|e| bad(format!("--dtype: {e}")))?;
+    let arch = a.arch.resolve()?;
     let mut problem = Problem::new(rows, cols, element_bytes, arch);
-    for w in a.writes {
+    for w in &a.writes {
         problem = problem.access(Role::Write, Access::parse(w).map_err(|e| bad(format!("--write: {e}")))?);
     }
-    for r in a.reads {
+    for r in &a.reads {
         problem = problem.access(Role::Read, Access::parse(r).map_err(|e| bad(format!("--read: {e}")))?);
     }
     if let Some(m) = a.max_padding_bytes {

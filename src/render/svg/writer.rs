@@ -145,6 +145,14 @@ impl Svg {
         self.height = height;
     }
 
+    /// Appends an empty element: `start` (its name and fixed attributes),
+    /// then the extra `attrs`, then `/>`.
+    fn element(&mut self, start: core::fmt::Arguments<'_>, attrs: &[(&str, &str)]) {
+        let _ = self.body.write_fmt(start);
+        attributes(&mut self.body, attrs);
+        self.body.push_str("/>\n");
+    }
+
     /// A filled rectangle with a thin grey outline, plus extra attributes.
     ///
     /// ```
@@ -153,13 +161,13 @@ impl Svg {
     /// assert!(svg.finish().contains("<rect x=\"1\" y=\"2\" width=\"3\" height=\"4\" fill=\"#fff\""));
     /// ```
     pub fn rect(&mut self, x: i64, y: i64, w: u32, h: u32, fill: &str, attrs: &[(&str, &str)]) {
-        let _ = write!(
-            self.body,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"{}\" stroke=\"#5f5f5f\" stroke-width=\"0.5\"",
-            escape(fill)
+        self.element(
+            format_args!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"{}\" stroke=\"#5f5f5f\" stroke-width=\"0.5\"",
+                escape(fill)
+            ),
+            attrs,
         );
-        attributes(&mut self.body, attrs);
-        self.body.push_str("/>\n");
     }
 
     /// A rectangle outline (no fill).
@@ -171,13 +179,13 @@ impl Svg {
     /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn outline(&mut self, x: i64, y: i64, w: u32, h: u32, stroke: &str, width: u32, attrs: &[(&str, &str)]) {
-        let _ = write!(
-            self.body,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{width}\"",
-            escape(stroke)
+        self.element(
+            format_args!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{width}\"",
+                escape(stroke)
+            ),
+            attrs,
         );
-        attributes(&mut self.body, attrs);
-        self.body.push_str("/>\n");
     }
 
     /// A rounded box (a diagram node).
@@ -188,13 +196,13 @@ impl Svg {
     /// assert!(svg.finish().contains("rx=\"4\""));
     /// ```
     pub fn rounded(&mut self, x: i64, y: i64, w: u32, h: u32, fill: &str, attrs: &[(&str, &str)]) {
-        let _ = write!(
-            self.body,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"4\" fill=\"{}\" stroke=\"#333333\" stroke-width=\"1\"",
-            escape(fill)
+        self.element(
+            format_args!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"4\" fill=\"{}\" stroke=\"#333333\" stroke-width=\"1\"",
+                escape(fill)
+            ),
+            attrs,
         );
-        attributes(&mut self.body, attrs);
-        self.body.push_str("/>\n");
     }
 
     /// A straight line.
@@ -221,13 +229,13 @@ impl Svg {
     /// ```
     pub fn wire(&mut self, x1: i64, y1: i64, x2: i64, y2: i64, stroke: &str, attrs: &[(&str, &str)]) {
         let mid = (y1 + y2) / 2;
-        let _ = write!(
-            self.body,
-            "<path d=\"M {x1} {y1} C {x1} {mid}, {x2} {mid}, {x2} {y2}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.2\"",
-            escape(stroke)
+        self.element(
+            format_args!(
+                "<path d=\"M {x1} {y1} C {x1} {mid}, {x2} {mid}, {x2} {y2}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.2\"",
+                escape(stroke)
+            ),
+            attrs,
         );
-        attributes(&mut self.body, attrs);
-        self.body.push_str("/>\n");
     }
 
     /// A path (`d` in SVG path syntax) drawn as a thin line.
