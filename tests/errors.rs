@@ -26,6 +26,14 @@ fn every_transform_error_names_its_values() {
         (T::ListLengthMismatch { transform: "embed", first: 7331, second: 4242 }, vec!["embed", "7331", "4242"]),
         (T::ValueTooLarge { value: 9_999_999_999_999_999_999 }, vec!["9999999999999999999"]),
         (
+            T::Negative { transform: "naive", parameter: "strides", position: Some(3), value: -7331 },
+            vec!["naive", "strides[3]", "-7331", "non-negative"],
+        ),
+        (
+            T::Negative { transform: "naive_with_offset", parameter: "offset", position: None, value: -7331 },
+            vec!["naive_with_offset", "offset", "-7331"],
+        ),
+        (
             T::Overflow { transform: "merge", quantity: "the product of the lengths", value: 1 << 70 },
             vec!["merge", "product", "1180591620717411303424", "9223372036854775807"],
         ),
@@ -107,4 +115,60 @@ fn every_cktile_error_names_its_values() {
     for (error, values) in cases {
         names(&error.to_string(), &values);
     }
+}
+
+/// A negative parameter (only a `Dims` list or a signed offset can hold one)
+/// is refused as negative, naming the parameter and the value, never as a
+/// huge unsigned number that "does not fit".
+#[test]
+fn negative_parameters_are_named_as_negative() {
+    use cktile::{Descriptor, DescriptorProblem, Dims, ErrorKind, Transform, Vector};
+    let d = |v: &[i64]| Dims::from_slice(v).unwrap();
+    let message = |e: Error| e.to_string();
+    let cases: Vec<(Error, &str)> = vec![
+        (
+            Descriptor::naive_dims(d(&[4, 8]), d(&[8, -3]), Vector::UNKNOWN).unwrap_err(),
+            "naive: strides[1] is -3; it must be non-negative",
+        ),
+        (
+            Descriptor::naive_dims(d(&[-4, 8]), d(&[8, 1]), Vector::UNKNOWN).unwrap_err(),
+            "naive: lengths[0] is -4; it must be non-negative",
+        ),
+        (
+            Descriptor::naive_with_offset_dims(d(&[4]), d(&[1]), -7).unwrap_err(),
+            "naive_with_offset: offset is -7; it must be non-negative",
+        ),
+        (Descriptor::packed_dims(d(&[4, -8]), None).unwrap_err(), "packed: lengths[1] is -8; it must be non-negative"),
+        (Descriptor::aligned_dims(d(&[-4, 6]), 8).unwrap_err(), "aligned: lengths[0] is -4; it must be non-negative"),
+    ];
+    for (e, expected) in cases {
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::Descriptor(DescriptorProblem::Transform { source: T::Negative { .. }, .. })
+        ));
+        assert_eq!(message(e), expected);
+    }
+    let transforms: Vec<(T, &str)> = vec![
+        (
+            Transform::embed_dims(d(&[4, 5]), d(&[2, -3])).unwrap_err(),
+            "embed: coefficients[1] is -3; it must be non-negative",
+        ),
+        (Transform::embed_dims(d(&[-4]), d(&[1])).unwrap_err(), "embed: lengths[0] is -4; it must be non-negative"),
+        (Transform::merge_dims(d(&[4, -2])).unwrap_err(), "merge: lower lengths[1] is -2; it must be non-negative"),
+        (Transform::unmerge_dims(d(&[-1])).unwrap_err(), "unmerge: upper lengths[0] is -1; it must be non-negative"),
+        (Transform::replicate_dims(d(&[-5])).unwrap_err(), "replicate: lengths[0] is -5; it must be non-negative"),
+    ];
+    for (e, expected) in transforms {
+        assert_eq!(e.to_string(), expected);
+        assert_eq!(e.summary(), "cktile: a parameter is negative; it must be non-negative");
+    }
+    // Spec texts and catalogue parameters refuse a negative number as out of range, naming the range.
+    assert_eq!(
+        message(cktile::spec::parse("naive((4,8),(8,-3))").unwrap_err()),
+        "1:16: number -3 is out of range; expected an integer in [0, 2^63)"
+    );
+    assert_eq!(
+        message(cktile::layouts::resolve("row-padded:rows=4,cols=4,pad=-1").unwrap_err()),
+        "number -1 is out of range; expected an integer in [0, 2^63)"
+    );
 }

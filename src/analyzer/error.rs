@@ -12,7 +12,7 @@ use core::fmt;
 /// ```
 /// use cktile::analyzer::{AnalyzerProblem, Op, arch};
 /// use cktile::ErrorKind;
-/// let e = cktile::analyzer::count(arch::SM80, Op::DsRead { bits: 32 }, &[Some(0)]).unwrap_err();
+/// let e = cktile::analyzer::count(&arch::SM80, Op::DsRead { bits: 32 }, &[Some(0)]).unwrap_err();
 /// assert!(matches!(e.kind(), ErrorKind::Analyzer(AnalyzerProblem::Unsupported { arch: "sm80", .. })));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,9 +10,9 @@ use core::fmt;
 ///
 /// ```
 /// use cktile::{ErrorKind, SpecProblem};
-/// let e = cktile::spec::parse("naive((4),(1)) | bogus()").unwrap_err();
+/// let e = cktile::spec::parse("packed((4,8)) | transform(mergee((4,8)) on [0,1] -> [0])").unwrap_err();
 /// assert!(matches!(e.kind(), ErrorKind::Spec(SpecProblem::UnknownName { .. })));
-/// assert_eq!(e.position().map(|p| p.column), Some(18));
+/// assert_eq!(e.to_string(), format!("1:27: {}", e.kind()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

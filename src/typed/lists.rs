@@ -178,7 +178,7 @@ pub trait TransformList: Copy {
     /// ```
     /// use cktile::typed::TransformList;
     /// use cktile::prelude::*;
-    /// use cktile::ErrorKind;
+    /// use cktile::{DescriptorProblem, ErrorKind};
     /// let bad = (make_pass_through_transform(4usize), make_xor_transform((64usize, 12usize)));
     /// assert_eq!(bad.check_params(), bad.transforms().map(|_| ()));
     /// assert!(matches!(bad.check_params().unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 1, .. })));

@@ -20,6 +20,17 @@ use clap::{Parser, Subcommand};
 use common::SPEC_HELP;
 use std::io::Write;
 use std::process::ExitCode;
+use std::str::FromStr;
+
+/// A count or size option: a non-negative integer. A negative value is
+/// refused as negative (the plain unsigned parser would call its `-` an
+/// invalid digit); any other bad value gets the parser's own message.
+fn non_negative<T: FromStr<Err = std::num::ParseIntError>>(text: &str) -> Result<T, String> {
+    text.parse::<T>().map_err(|e| match text.parse::<i128>() {
+        Ok(value) if value < 0 => format!("{value} is negative; it must be a non-negative integer"),
+        _ => e.to_string(),
+    })
+}
 
 #[derive(Parser)]
 #[command(
@@ -205,13 +216,13 @@ cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --
         #[arg(long = "read", value_name = "ACCESS")]
         reads: Vec<String>,
         /// The most padding a layout may add, in bytes.
-        #[arg(long, value_name = "BYTES")]
+        #[arg(long, value_name = "BYTES", value_parser = non_negative::<u64>, allow_negative_numbers = true)]
         max_padding_bytes: Option<u64>,
         /// Elements that must stay contiguous along a row (default: the widest access).
-        #[arg(long, value_name = "ELEMENTS")]
+        #[arg(long, value_name = "ELEMENTS", value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         vector: Option<usize>,
         /// How many of the equally good layouts to list.
-        #[arg(long, default_value_t = 12)]
+        #[arg(long, default_value_t = 12, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         top: usize,
         /// Print one JSON object instead of the text report.
         #[arg(long)]
@@ -238,13 +249,13 @@ cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64
         #[arg(long, allow_hyphen_values = true)]
         global_strides: String,
         /// Threads per workgroup.
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, default_value_t = 256, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         workgroup: usize,
         /// Lanes per subgroup (the wave size).
-        #[arg(long, default_value_t = 64)]
+        #[arg(long, default_value_t = 64, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         wave: usize,
         /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950).
-        #[arg(long)]
+        #[arg(long, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         width: usize,
         /// The chip: gfx942 or gfx950.
         #[arg(long, default_value = "gfx942")]
@@ -254,7 +265,7 @@ cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64
         #[arg(long)]
         dtype: Option<String>,
         /// Loads listed per subgroup in the text form.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = 8, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         loads: usize,
         /// Print one JSON object with every gather.
         #[arg(long)]
@@ -359,13 +370,13 @@ cktile render mfma16x16x16_a --view distribution -o owners.svg"
         #[arg(long)]
         dtype: Option<String>,
         /// The banks view's instruction (from 0; default: the tile's worst).
-        #[arg(long)]
+        #[arg(long, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         instruction: Option<usize>,
         /// The grid and distribution views show only the first ROWS rows.
-        #[arg(long)]
+        #[arg(long, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         rows: Option<usize>,
         /// The grid and distribution views show only the first COLS columns.
-        #[arg(long)]
+        #[arg(long, value_parser = non_negative::<usize>, allow_negative_numbers = true)]
         cols: Option<usize>,
         /// The picture's title (default: the SPEC argument).
         #[arg(long)]
