@@ -65,7 +65,7 @@ impl TileCounts {
 
     /// Adds the next instruction's counts to the totals (the worst
     /// instruction is the first with the most conflict cycles). A sum past
-    /// `u32::MAX` is an [`Overflow`](crate::ErrorKind::Overflow) error and
+    /// `u32::MAX` is an [`Overflow`](crate::DescriptorProblem::Overflow) error and
     /// leaves the totals as they were.
     ///
     /// ```
