@@ -29,7 +29,9 @@ use std::collections::BTreeSet;
 use cktile::layouts::ck::{self, KfoldParams, UnmergeOrder};
 use cktile::layouts::cute::{self, Gmma, Major, Tma};
 use cktile::layouts::{self, CATALOG, padding, triton};
-use cktile::{Descriptor, ErrorKind, StaticDescriptor, Vector, check, spec};
+use cktile::{
+    Descriptor, DescriptorProblem, ErrorKind, ParameterProblem, SpecProblem, StaticDescriptor, Vector, check, spec,
+};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------
@@ -301,7 +303,13 @@ fn xor_lds_rejects_exactly_the_invalid_parameters() {
                             }
                             Err(e) => {
                                 rejected += 1;
-                                let ErrorKind::LayoutParameter { layout, parameter, value, .. } = *e.kind() else {
+                                let ErrorKind::Parameter(ParameterProblem::Invalid {
+                                    context: layout,
+                                    parameter,
+                                    value,
+                                    ..
+                                }) = *e.kind()
+                                else {
                                     panic!("{what}: not a layout-parameter error: {e:?}")
                                 };
                                 assert_eq!(layout, "ck-xor-lds", "{what}");
@@ -334,7 +342,7 @@ fn xor_lds_zero_parameters_are_errors() {
     }
     // Overflowing K/KPack * MLdsLayer is an error, not a panic.
     let e = ck::xor_lds(1 << 40, 1 << 40, 1, 1 << 40, UnmergeOrder::Fixed2025).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::LayoutParameter { .. }), "{e}");
+    assert!(matches!(e.kind(), ErrorKind::Parameter(ParameterProblem::Invalid { .. })), "{e}");
 }
 
 #[test]
@@ -649,10 +657,13 @@ fn swizzled_tile_bijective_over_range() {
 #[test]
 fn swizzled_tile_parameter_errors() {
     // |S| < B.
-    assert!(matches!(cute::swizzled_tile(3, 3, 2, 8, 64, Major::Row).unwrap_err().kind(), ErrorKind::Transform { .. }));
+    assert!(matches!(
+        cute::swizzled_tile(3, 3, 2, 8, 64, Major::Row).unwrap_err().kind(),
+        ErrorKind::Descriptor(DescriptorProblem::Transform { .. })
+    ));
     assert!(matches!(
         cute::swizzled_tile(3, 3, -2, 8, 64, Major::Row).unwrap_err().kind(),
-        ErrorKind::Transform { .. }
+        ErrorKind::Descriptor(DescriptorProblem::Transform { .. })
     ));
     // Too far-reaching.
     assert!(cute::swizzled_tile(30, 30, 30, 8, 64, Major::Row).is_err());
@@ -1039,7 +1050,9 @@ fn fmha_v_buffers_are_spaced_by_the_larger_of_k_and_v() {
 #[test]
 fn fmha_v_kpack_error_names_the_kpack_value() {
     let e = ck::fmha_v(128, 48, 24, 2, 1, ck::FmhaKTile::CK_DEFAULT).unwrap_err();
-    let ErrorKind::LayoutParameter { layout, parameter, value, .. } = *e.kind() else { panic!("{e:?}") };
+    let ErrorKind::Parameter(ParameterProblem::Invalid { context: layout, parameter, value, .. }) = *e.kind() else {
+        panic!("{e:?}")
+    };
     assert_eq!((layout, parameter), ("ck-fmha-v", "KPack"));
     assert_eq!(value, 24, "{e}");
     assert_eq!(e.to_string(), "ck-fmha-v: KPack = 24; it must divide the 128-byte row (32*4/sizeof(T) elements)");
@@ -1125,7 +1138,10 @@ fn required_parameters_are_reported() {
                     err.to_string(),
                     format!("{} needs the parameter `{first}` (write {}:{first}=VALUE,...)", e.name, e.name),
                 );
-                assert_eq!(*err.kind(), ErrorKind::MissingParameter { layout: e.name, parameter: first });
+                assert_eq!(
+                    *err.kind(),
+                    ErrorKind::Parameter(ParameterProblem::Missing { layout: e.name, parameter: first })
+                );
             }
         }
     }
@@ -1217,9 +1233,12 @@ fn registry_unknown_names() {
     let all = CATALOG.iter().map(|e| e.name).collect::<Vec<_>>().join(", ");
     let e = resolve_err("ck-bogus:m=1");
     assert_eq!(e.to_string(), format!("unknown name `ck-bogus`; expected one of: {all}"));
-    let ErrorKind::UnknownName { name, valid } = *e.kind() else { panic!("{e:?}") };
+    let ErrorKind::Spec(SpecProblem::UnknownName { name, valid }) = *e.kind() else { panic!("{e:?}") };
     assert_eq!((name.as_str(), valid), ("ck-bogus", all.as_str()));
-    assert!(matches!(layouts::build_entry("bogus").unwrap_err().kind(), ErrorKind::UnknownName { .. }));
+    assert!(matches!(
+        layouts::build_entry("bogus").unwrap_err().kind(),
+        ErrorKind::Spec(SpecProblem::UnknownName { .. })
+    ));
 
     let e = resolve_err("row-padded:rows=4,cols=4,pad=1,bogus=2");
     assert_eq!(e.to_string(), "unknown name `bogus`; expected one of: rows, cols, pad, dtype");
@@ -1236,7 +1255,7 @@ fn registry_unknown_names() {
 fn registry_missing_and_repeated_parameters() {
     let e = resolve_err("row-padded:rows=4,cols=4");
     assert_eq!(e.to_string(), "row-padded needs the parameter `pad` (write row-padded:pad=VALUE,...)");
-    assert_eq!(*e.kind(), ErrorKind::MissingParameter { layout: "row-padded", parameter: "pad" });
+    assert_eq!(*e.kind(), ErrorKind::Parameter(ParameterProblem::Missing { layout: "row-padded", parameter: "pad" }));
     let e = resolve_err("triton-nvmma");
     assert_eq!(e.to_string(), "triton-nvmma needs the parameter `rows` (write triton-nvmma:rows=VALUE,...)");
     let e = resolve_err("ck-universal-a:k=32");
@@ -1244,7 +1263,7 @@ fn registry_missing_and_repeated_parameters() {
 
     let e = resolve_err("row-padded:rows=4,rows=4,cols=4,pad=1");
     assert_eq!(e.to_string(), "expected each parameter once, found `rows`");
-    assert!(matches!(e.kind(), ErrorKind::Syntax { expected: "each parameter once", .. }));
+    assert!(matches!(e.kind(), ErrorKind::Spec(SpecProblem::Syntax { expected: "each parameter once", .. })));
     let e = resolve_err("row-padded:rows=4,cols=4,pad=1,pad=2");
     assert_eq!(e.to_string(), "expected each parameter once, found `pad`");
     let e = resolve_err("row-padded:rows=4,cols");
@@ -1282,14 +1301,23 @@ fn registry_bad_values() {
     ] {
         let e = resolve_err(text);
         assert_eq!(e.to_string(), format!("number {number} is out of range; expected {range}"), "{text}");
-        let ErrorKind::NumberRange { number: n, range: r } = *e.kind() else { panic!("{text}: {e:?}") };
+        let ErrorKind::Spec(SpecProblem::NumberRange { number: n, range: r }) = *e.kind() else {
+            panic!("{text}: {e:?}")
+        };
         assert_eq!((n.as_str(), r), (number, range), "{text}");
     }
     // i64::MAX is accepted as a number, and the builder then refuses the size without panicking.
     let e = resolve_err("row-padded:rows=9223372036854775807,cols=4,pad=1");
-    assert!(!matches!(e.kind(), ErrorKind::NumberRange { .. }), "{e}");
+    assert!(!matches!(e.kind(), ErrorKind::Spec(SpecProblem::NumberRange { .. })), "{e}");
     let e = resolve_err("ck-xor-lds:m=9223372036854775807,k=9223372036854775807,kpack=1,mlds=1");
-    assert!(matches!(e.kind(), ErrorKind::LayoutParameter { .. } | ErrorKind::Overflow { .. }), "{e}");
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::Parameter(ParameterProblem::Invalid { .. })
+                | ErrorKind::Descriptor(DescriptorProblem::Overflow { .. })
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -1357,7 +1385,8 @@ fn registry_invalid_combinations_name_the_parameter() {
     ] {
         let e = resolve_err(text);
         assert_eq!(e.to_string(), message, "{text}");
-        let ErrorKind::LayoutParameter { layout: l, parameter: p, value: v, .. } = *e.kind() else {
+        let ErrorKind::Parameter(ParameterProblem::Invalid { context: l, parameter: p, value: v, .. }) = *e.kind()
+        else {
             panic!("{text}: {e:?}")
         };
         assert_eq!((l, p, v), (layout, parameter, value), "{text}");
@@ -1365,12 +1394,12 @@ fn registry_invalid_combinations_name_the_parameter() {
     }
     // Swizzle parameters rejected by the transform itself.
     let e = resolve_err("cute-swizzle:b=3,mbase=3,s=2,rows=8,cols=64");
-    assert!(matches!(e.kind(), ErrorKind::Transform { .. }), "{e:?}");
+    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { .. })), "{e:?}");
     assert_eq!(e.to_string(), "swizzle(3, 3, 2): need |S| >= B (|2| >= 3) and base + |shift| + bits <= 62");
     let e = resolve_err("cute-swizzle:b=30,mbase=30,s=30,rows=8,cols=64");
     assert_eq!(e.to_string(), "swizzle(30, 30, 30): need |S| >= B (|30| >= 30) and base + |shift| + bits <= 62");
     let e = resolve_err("cute-swizzle:b=3,mbase=3,s=3,rows=1,cols=32");
-    assert!(matches!(e.kind(), ErrorKind::Transform { .. }), "{e:?}");
+    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { .. })), "{e:?}");
     assert_eq!(
         e.to_string(),
         "swizzle on a dimension of length 32: the length must be a multiple of 64, the block the swizzle permutes"
@@ -1390,7 +1419,9 @@ fn nvmma_strided_length_errors_name_the_strided_parameter() {
     for transposed in [false, true] {
         for strided in [0usize, 4] {
             let e = triton::nvmma_shared(128, 16, transposed, strided).unwrap_err();
-            let ErrorKind::LayoutParameter { parameter, value, .. } = *e.kind() else { panic!("{e:?}") };
+            let ErrorKind::Parameter(ParameterProblem::Invalid { parameter, value, .. }) = *e.kind() else {
+                panic!("{e:?}")
+            };
             assert!(
                 ["rows", "strided length", "strided"].contains(&parameter),
                 "transposed={transposed} strided={strided}: the error names `{parameter}`: {e}"
@@ -1582,7 +1613,8 @@ fn parameter_errors_name_the_entry_and_its_keys() {
             }
             let text = params.join(",");
             if let Err(err) = e.build(&text) {
-                if let ErrorKind::LayoutParameter { layout, parameter, .. } = *err.kind() {
+                if let ErrorKind::Parameter(ParameterProblem::Invalid { context: layout, parameter, .. }) = *err.kind()
+                {
                     failures += 1;
                     assert_eq!(layout, e.name, "{}:{text}: {err}", e.name);
                     let squashed: String =

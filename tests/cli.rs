@@ -320,3 +320,42 @@ fn rules_json_is_the_librarys_rule_table() {
         )
     );
 }
+
+/// A negative count or size option is refused as negative, naming the option
+/// and the value, whether written `--top -3` or `--top=-3`; a negative
+/// number in a spec or a catalogue parameter is out of range.
+#[test]
+fn negative_options_are_refused_as_negative() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["search", "--tile", "8x8", "--dtype", "fp16", "--arch", "sm80", "--top", "-3"],
+            "error: invalid value '-3' for '--top <TOP>': -3 is negative; it must be a non-negative integer\n",
+        ),
+        (
+            &["search", "--tile", "8x8", "--dtype", "fp16", "--arch", "sm80", "--max-padding-bytes=-1"],
+            "error: invalid value '-1' for '--max-padding-bytes <BYTES>': -1 is negative; it must be a non-negative integer\n",
+        ),
+        (
+            &["render", "packed((4,8))", "--rows", "-2"],
+            "error: invalid value '-2' for '--rows <ROWS>': -2 is negative; it must be a non-negative integer\n",
+        ),
+        (
+            &["dma-plan", "packed((4,64))", "--global-strides", "64,1", "--width", "-4", "--dtype", "fp32"],
+            "error: invalid value '-4' for '--width <WIDTH>': -4 is negative; it must be a non-negative integer\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        let o = cktile(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with(expected), "{args:?}: {}", stderr(&o));
+    }
+    // Other bad values keep the parser's own message.
+    let o = cktile(&["search", "--tile", "8x8", "--dtype", "fp16", "--arch", "sm80", "--top", "abc"]);
+    assert!(stderr(&o).starts_with("error: invalid value 'abc' for '--top <TOP>': invalid digit found in string\n"));
+    let o = cktile(&["offsets", "naive((4,8),(8,-3))"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: 1:16: number -3 is out of range; expected an integer in [0, 2^63)\n"));
+    let o = cktile(&["offsets", "row-padded:rows=4,cols=4,pad=-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "error: number -1 is out of range; expected an integer in [0, 2^63)\n");
+}

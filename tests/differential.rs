@@ -1160,13 +1160,19 @@ fn typed_padded_view_named_cases() {
     let zero = pad_tensor_view(make_tensor_view(&data[..], d), (2usize, 0usize), (DoPad::<true>, DoPad::<true>));
     assert!(matches!(
         zero.unwrap_err().kind(),
-        cktile::ErrorKind::Transform { item: 1, source: cktile::transforms::Error::ZeroLength { .. } }
+        cktile::ErrorKind::Descriptor(cktile::DescriptorProblem::Transform {
+            item: 1,
+            source: cktile::transforms::Error::ZeroLength { .. }
+        })
     ));
     let huge = pad_tensor_view(make_tensor_view(&data[..], d), (usize::MAX, 4usize), (DoPad::<true>, DoPad::<true>));
     let e = huge.unwrap_err();
     assert!(matches!(
         e.kind(),
-        cktile::ErrorKind::Transform { item: 0, source: cktile::transforms::Error::Overflow { .. } }
+        cktile::ErrorKind::Descriptor(cktile::DescriptorProblem::Transform {
+            item: 0,
+            source: cktile::transforms::Error::Overflow { .. }
+        })
     ));
     assert!(e.to_string().contains("padded length"), "{e}");
 }

@@ -10,7 +10,7 @@ use cktile::adaptor::{Adaptor, AdaptorProblem};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse, parse_compact, resolve};
 use cktile::random::chain::{ChainConfig, chain};
 use cktile::transforms::{Dims, Transform};
-use cktile::{Descriptor, ErrorKind, Item};
+use cktile::{Descriptor, DescriptorProblem, ErrorKind, Item, ParameterProblem};
 use std::collections::HashMap;
 
 type Closed = fn(&[i64]) -> [i64; 2];
@@ -423,7 +423,7 @@ fn malformed_encodings_are_named_with_their_position() {
 #[test]
 fn encoding_constructor_errors_name_entries() {
     let e = Encoding::new(&[0], &[&[4]], &[&[1]], &[&[0]], &[1], &[0]);
-    assert!(matches!(e.unwrap_err().kind(), ErrorKind::Encoding { .. }));
+    assert!(matches!(e.unwrap_err().kind(), ErrorKind::Encoding(..)));
     // A P or Y names at most one component each; 9 P/Y dimensions are too many.
     let hs: Vec<usize> = vec![2; 8];
     let ys_minor: Vec<usize> = (0..8).collect();
@@ -527,7 +527,7 @@ fn adaptor_wiring_errors_are_named() {
     let lens = Dims::from_slice(&[32]).unwrap();
     let split = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[1, 2]).unwrap();
     let problem = |r: Result<Adaptor, cktile::Error>| match *r.unwrap_err().kind() {
-        ErrorKind::Adaptor { problem } => problem,
+        ErrorKind::Adaptor(problem) => problem,
         other => panic!("{other:?}"),
     };
     assert_eq!(
@@ -557,7 +557,7 @@ fn adaptor_wiring_errors_are_named() {
     assert_eq!(problem(Adaptor::new(lens, &many, &[0], &[1])), AdaptorProblem::TooManyTransforms { given: 25 });
     // Lengths are checked when built: an unmerge of 4 x 8 does not fit 30.
     let e = Adaptor::new(Dims::from_slice(&[30]).unwrap(), &[split], &[0], &[1, 2]).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Transform { item: 0, .. }), "{e}");
+    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 0, .. })), "{e}");
     // chain: counts and lengths must match.
     let a = Adaptor::new(lens, &[split], &[0], &[1, 2]).unwrap();
     let b = Adaptor::single_stage(
@@ -723,7 +723,10 @@ fn fmha_v_dram_row_major_is_cks_formula() {
         [(256, 128, 48, 2), (200, 128, 32, 2), (256, 128, 32, 3), (256, 0, 32, 2), (64, 8, 8, 2)]
     {
         let e = catalogue::fmha_v_dram(block, n, k, bytes, VLayout::RowMajor).unwrap_err();
-        assert!(matches!(e.kind(), ErrorKind::LayoutParameter { layout: "fmha_v_dram", .. }), "{e}");
+        assert!(
+            matches!(e.kind(), ErrorKind::Parameter(ParameterProblem::Invalid { context: "fmha_v_dram", .. })),
+            "{e}"
+        );
     }
 }
 

@@ -347,7 +347,7 @@ fn lane_vectors_must_be_contiguous_in_the_layout() {
                     let widest = (run as u64).min(width as u64) as usize;
                     assert_eq!(
                         *e.kind(),
-                        cktile::ErrorKind::VectorNotContiguous {
+                        cktile::ErrorKind::Analyzer(cktile::analyzer::AnalyzerProblem::VectorNotContiguous {
                             op,
                             width: width as usize,
                             instruction,
@@ -355,7 +355,7 @@ fn lane_vectors_must_be_contiguous_in_the_layout() {
                             coordinate,
                             run: k,
                             widest
-                        },
+                        }),
                         "run {run}, {op}"
                     );
                     // analyze_distribution refuses the same way, and accepts the widest width.

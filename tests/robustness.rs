@@ -8,7 +8,7 @@
 
 use cktile::check;
 use cktile::spec::parse;
-use cktile::{Descriptor, ErrorKind, Index, make_tensor_coordinate, move_tensor_coordinate};
+use cktile::{Descriptor, DescriptorProblem, ErrorKind, Index, make_tensor_coordinate, move_tensor_coordinate};
 use proptest::prelude::*;
 
 /// Valid specs covering every base and every transform.
@@ -407,7 +407,10 @@ fn positions_across_lines_and_comments() {
     assert_eq!(error(text), "4:15: transform 1: upper id 3 is out of range; there are 2 new top dimensions (ids 0..2)");
     let e = parse(text).unwrap_err();
     assert_eq!(e.position().map(|p| (p.line, p.column)), Some((4, 15)));
-    assert!(matches!(e.kind(), ErrorKind::IdOutOfRange { item: 1, id: 3, count: 2, .. }));
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::Descriptor(DescriptorProblem::IdOutOfRange { item: 1, id: 3, count: 2, .. })
+    ));
 }
 
 #[test]
@@ -419,7 +422,7 @@ fn too_many_stages() {
     assert_eq!(parse(&text).unwrap().stages().len(), 8);
     text.push_str(" | transform(pass_through(4) on [0] -> [0])");
     let e = parse(&text).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::TooManyStages { max: 8 }));
+    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::TooManyStages { max: 8 })));
     assert!(e.to_string().ends_with("a descriptor has at most 8 stages"), "{e}");
     assert!(e.position().is_some());
 }

@@ -43,7 +43,7 @@
 use crate::descriptor::stage::FILLER;
 use crate::descriptor::tri;
 use crate::distribution::encoding::Numbers;
-use crate::error::{Error, ErrorKind, Side};
+use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
 use crate::{Ids, Item, MAX_ITEMS, Stage};
 use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform};
 use core::fmt;
@@ -74,7 +74,7 @@ pub const MAX_TRANSFORMS: usize = 24;
 /// let merge = Item::new(Transform::merge(&[4, 8])?, &[1, 5], &[3])?;
 /// let split = Item::new(Transform::unmerge(&[4, 8])?, &[0], &[1, 2])?;
 /// let e = Adaptor::new(Dims::from_slice(&[32])?, &[split, merge], &[0], &[3]).unwrap_err();
-/// assert!(matches!(e.kind(), ErrorKind::Adaptor { problem: AdaptorProblem::NotYetProduced { transform: 1, id: 5 } }));
+/// assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::NotYetProduced { transform: 1, id: 5 })));
 /// assert_eq!(
 ///     e.to_string(),
 ///     "adaptor transform 1 reads hidden dimension 5, which is neither a bottom dimension nor produced by an earlier transform"
@@ -314,7 +314,7 @@ impl fmt::Display for AdaptorProblem {
 }
 
 const fn problem(problem: AdaptorProblem) -> Error {
-    Error::new(ErrorKind::Adaptor { problem })
+    Error::new(ErrorKind::Adaptor(problem))
 }
 
 /// `id` when it is below [`MAX_HIDDEN`].
@@ -330,7 +330,7 @@ const fn max(a: usize, b: usize) -> usize {
 pub(crate) const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms::Error>) -> Result<T, Error> {
     match r {
         Ok(v) => Ok(v),
-        Err(source) => Err(Error::new(ErrorKind::Transform { item, source })),
+        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item, source })),
     }
 }
 
@@ -342,7 +342,7 @@ const fn check_id_count(item: usize, transform: &Transform, side: Side, ids: Ids
         Side::Upper => transform.num_upper(),
     };
     if ids.len() != expected {
-        return Err(Error::new(ErrorKind::IdCount {
+        return Err(Error::descriptor(DescriptorProblem::IdCount {
             item,
             transform: transform.kind().name(),
             side,
@@ -834,13 +834,16 @@ impl Adaptor {
     /// Checks a top index: one value per top dimension, each in range.
     fn check_top(&self, top: &[Index]) -> Result<(), Error> {
         if top.len() != self.top.len() {
-            return Err(Error::new(ErrorKind::CoordinateArity { expected: self.top.len(), found: top.len() }));
+            return Err(Error::descriptor(DescriptorProblem::CoordinateArity {
+                expected: self.top.len(),
+                found: top.len(),
+            }));
         }
         let lengths = self.top_lengths();
         for (dim, &value) in top.iter().enumerate() {
             let length = lengths.get(dim);
             if value < 0 || value >= length {
-                return Err(Error::new(ErrorKind::CoordinateOutOfRange { dim, value, length }));
+                return Err(Error::descriptor(DescriptorProblem::CoordinateOutOfRange { dim, value, length }));
             }
         }
         Ok(())

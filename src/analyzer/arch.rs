@@ -9,7 +9,8 @@
 //! its fields are private, so no caller can build a chip with no banks or a
 //! wave the model cannot hold.
 
-use crate::error::{Error, ErrorKind, Snippet};
+use super::AnalyzerProblem;
+use crate::error::{Error, Snippet, SpecProblem};
 
 /// Who made the chip: decides the instruction set and whether an idle phase
 /// still costs a pass.
@@ -212,7 +213,7 @@ impl Arch {
             .iter()
             .find(|a| a.name == name)
             .copied()
-            .ok_or_else(|| Error::new(ErrorKind::UnknownName { name: Snippet::new(name), valid: NAMES }))
+            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: NAMES }))
     }
 
     /// The name used on the command line.
@@ -286,7 +287,11 @@ impl Arch {
     /// ```
     pub const fn check_fits(&self, bytes: u64) -> Result<(), Error> {
         if bytes > self.shared_bytes as u64 {
-            Err(Error::new(ErrorKind::SharedCapacity { arch: self.name, bytes, capacity: self.shared_bytes }))
+            Err(Error::analyzer(AnalyzerProblem::SharedCapacity {
+                arch: self.name,
+                bytes,
+                capacity: self.shared_bytes,
+            }))
         } else {
             Ok(())
         }

@@ -27,6 +27,7 @@
 //! ```
 
 pub mod arch;
+mod error;
 pub mod memo;
 pub mod metrics;
 pub mod model;
@@ -40,6 +41,7 @@ pub mod tile;
 pub mod window;
 
 pub use arch::{ARCHS, Arch};
+pub use error::AnalyzerProblem;
 pub use model::{Counts, count};
 pub use op::Op;
 pub use pattern::Pattern;

@@ -21,10 +21,11 @@
 //! counters instead of clearing them. tests/bank_model_reference.rs holds
 //! it equal to a per-word reference counter.
 
+use super::AnalyzerProblem;
 use super::arch::{Arch, Vendor};
 use super::op::Op;
 use super::rules::{MAX_LANES, Rule, rule};
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ParameterProblem};
 
 /// The most distinct units one phase can touch (64 lanes x 4 words).
 const MAX_UNITS: usize = 256;
@@ -379,10 +380,10 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
         return Err(e);
     }
     if !op.runs_on(arch) {
-        return Err(Error::new(ErrorKind::Unsupported { op, arch: arch.name() }));
+        return Err(Error::analyzer(AnalyzerProblem::Unsupported { op, arch: arch.name() }));
     }
     if addresses.len() > arch.wave() as usize || addresses.len() > MAX_LANES {
-        return Err(Error::new(ErrorKind::TooManyLanes { given: addresses.len(), wave: arch.wave() }));
+        return Err(Error::analyzer(AnalyzerProblem::TooManyLanes { given: addresses.len(), wave: arch.wave() }));
     }
     let align = op.alignment();
     let bytes = op.access_bytes();
@@ -396,7 +397,7 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
                     // Every alignment is a power of two: a mask, not a division.
                     Some(s) if s & align.wrapping_sub(1) == 0 && s <= u64::MAX - bytes => {}
                     _ => {
-                        return Err(Error::new(ErrorKind::Misaligned {
+                        return Err(Error::analyzer(AnalyzerProblem::Misaligned {
                             lane,
                             address: a.saturating_add(op.access_offset(access)),
                             alignment: align,
@@ -413,7 +414,11 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
 
 /// [`Op::check`] in `const` code.
 const fn check_op(op: Op) -> Result<(), Error> {
-    if op.is_valid() { Ok(()) } else { Err(Error::new(ErrorKind::InvalidOp { op, valid: super::op::OP_NAMES })) }
+    if op.is_valid() {
+        Ok(())
+    } else {
+        Err(Error::analyzer(AnalyzerProblem::InvalidOp { op, valid: super::op::OP_NAMES }))
+    }
 }
 
 /// Counts the passes one instruction takes.
@@ -535,7 +540,7 @@ pub const fn count_copy(
         return Err(e);
     }
     if addresses.len() != sources.len() {
-        return Err(Error::new(ErrorKind::LengthMismatch {
+        return Err(Error::descriptor(DescriptorProblem::LengthMismatch {
             function: "count_copy (addresses, sources)",
             first: addresses.len(),
             second: sources.len(),
@@ -544,8 +549,8 @@ pub const fn count_copy(
     let mut lane = 0;
     while lane < addresses.len() {
         if addresses[lane].is_some() != sources[lane].is_some() {
-            return Err(Error::new(ErrorKind::LayoutParameter {
-                layout: "cp.async",
+            return Err(Error::parameter(ParameterProblem::Invalid {
+                context: "cp.async",
                 parameter: "source lane",
                 value: lane as i64,
                 requirement: "a lane has a source address exactly when it has a shared address",

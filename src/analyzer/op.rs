@@ -6,8 +6,9 @@
 //! [`Op::check`], which the analyzer calls before counting, and is never
 //! divided by or indexed with.
 
+use super::AnalyzerProblem;
 use super::arch::{Arch, Chip, Vendor};
-use crate::error::{Error, ErrorKind, Snippet};
+use crate::error::{Error, Snippet, SpecProblem};
 
 /// A shared-memory instruction.
 ///
@@ -203,7 +204,7 @@ impl Op {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn by_name(name: &str) -> Result<Op, Error> {
-        let unknown = || Error::new(ErrorKind::UnknownName { name: Snippet::new(name), valid: OP_NAMES });
+        let unknown = || Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: OP_NAMES });
         let (mnemonic, offsets) = split_offsets(name.trim()).map_err(|()| unknown())?;
         let mnemonic = match mnemonic {
             "ds_read_i8" => "ds_read_u8",
@@ -248,7 +249,11 @@ impl Op {
     /// assert!(e.to_string().contains("DsRead { bits: 7 }"), "{e}");
     /// ```
     pub fn check(&self) -> Result<(), Error> {
-        if self.is_valid() { Ok(()) } else { Err(Error::new(ErrorKind::InvalidOp { op: *self, valid: OP_NAMES })) }
+        if self.is_valid() {
+            Ok(())
+        } else {
+            Err(Error::analyzer(AnalyzerProblem::InvalidOp { op: *self, valid: OP_NAMES }))
+        }
     }
 
     /// Whether some chip has this instruction (what [`check`](Self::check)

@@ -18,11 +18,12 @@
 //! `mfma_patterns_equal_the_catalogue_distributions` proves it equal to the
 //! distribution, lane by lane.
 
+use super::AnalyzerProblem;
 use super::arch::{Arch, Vendor};
 use super::op::Op;
 use crate::Index;
 use crate::descriptor::program::LANES;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ParameterProblem};
 
 /// The most tile elements a pattern covers (2^24): every instruction of a
 /// pattern is counted, so a larger tile is refused rather than analysed for
@@ -140,7 +141,12 @@ impl LaneChunk {
 }
 
 const fn bad(what: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::new(ErrorKind::LayoutParameter { layout: "pattern", parameter: what, value: value as i64, requirement })
+    Error::parameter(ParameterProblem::Invalid {
+        context: "pattern",
+        parameter: what,
+        value: value as i64,
+        requirement,
+    })
 }
 
 impl Pattern {
@@ -172,10 +178,10 @@ impl Pattern {
         };
         match (vendor, arch.vendor()) {
             (Vendor::Amd, Vendor::Nvidia) => {
-                Err(Error::new(ErrorKind::NotOnArch { what, arch: arch.name(), valid: ON_NVIDIA }))
+                Err(Error::analyzer(AnalyzerProblem::NotOnArch { what, arch: arch.name(), valid: ON_NVIDIA }))
             }
             (Vendor::Nvidia, Vendor::Amd) => {
-                Err(Error::new(ErrorKind::NotOnArch { what, arch: arch.name(), valid: ON_AMD }))
+                Err(Error::analyzer(AnalyzerProblem::NotOnArch { what, arch: arch.name(), valid: ON_AMD }))
             }
             _ => Ok(()),
         }
@@ -198,10 +204,10 @@ impl Pattern {
     const fn vec(&self, element_bytes: usize) -> Result<usize, Error> {
         let op = self.op();
         if !op.is_valid() {
-            return Err(Error::new(ErrorKind::InvalidOp { op, valid: super::op::OP_NAMES }));
+            return Err(Error::analyzer(AnalyzerProblem::InvalidOp { op, valid: super::op::OP_NAMES }));
         }
         if !op.is_contiguous() {
-            return Err(Error::new(ErrorKind::PatternOp {
+            return Err(Error::analyzer(AnalyzerProblem::PatternOp {
                 pattern: self.name(),
                 given: Some(op),
                 expected: "an instruction whose lane moves one contiguous vector: ds_read2/ds_write2 only with \
@@ -239,7 +245,7 @@ impl Pattern {
         }
         let elements = (rows as u64).saturating_mul(cols as u64);
         if elements > MAX_TILE_ELEMENTS {
-            return Err(Error::new(ErrorKind::TooLarge { size: elements, limit: MAX_TILE_ELEMENTS }));
+            return Err(Error::descriptor(DescriptorProblem::TooLarge { size: elements, limit: MAX_TILE_ELEMENTS }));
         }
         match *self {
             Pattern::Rows { .. } | Pattern::Columns { .. } => {
@@ -268,7 +274,7 @@ impl Pattern {
                         (if matrices >= 2 { 16 } else { 8 }, if matrices == 4 { 2 * vec } else { vec })
                     }
                     _ => {
-                        return Err(Error::new(ErrorKind::PatternOp {
+                        return Err(Error::analyzer(AnalyzerProblem::PatternOp {
                             pattern: "ldmatrix",
                             given: Some(op),
                             expected: "ldmatrix.x1|x2|x4[.trans] or stmatrix.x1|x2|x4[.trans]",

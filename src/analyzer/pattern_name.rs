@@ -2,9 +2,10 @@
 //! (`rows`, `columns`, `mfma16`, `mfma32`, `ldmatrix`, `mma_sync_a`) and,
 //! separately, the instruction it issues (`--pattern rows --op ds_write_b128`).
 
+use super::AnalyzerProblem;
 use super::op::Op;
 use super::pattern::Pattern;
-use crate::error::{Error, ErrorKind, Snippet};
+use crate::error::{Error, Snippet, SpecProblem};
 
 /// Every pattern name, for messages.
 ///
@@ -47,7 +48,7 @@ impl Pattern {
     /// ```
     pub fn by_name(name: &str, op: Option<Op>) -> Result<Pattern, Error> {
         let wrong = |pattern: &'static str, expected: &'static str| {
-            Error::new(ErrorKind::PatternOp { pattern, given: op, expected })
+            Error::analyzer(AnalyzerProblem::PatternOp { pattern, given: op, expected })
         };
         match name {
             "rows" | "columns" => {
@@ -83,7 +84,7 @@ impl Pattern {
                 None | Some(Op::LdShared { bits: 32 }) => Ok(Pattern::MmaSyncA),
                 Some(_) => Err(wrong("mma_sync_a", MMA_SYNC_OPS)),
             },
-            _ => Err(Error::new(ErrorKind::UnknownName { name: Snippet::new(name), valid: PATTERN_NAMES })),
+            _ => Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: PATTERN_NAMES })),
         }
     }
 
@@ -135,7 +136,7 @@ impl Pattern {
     /// ```
     pub fn from_access(text: &str) -> Result<Pattern, Error> {
         let text = text.trim();
-        let unknown = || Error::new(ErrorKind::UnknownName { name: Snippet::new(text), valid: ACCESS_FORMS });
+        let unknown = || Error::spec(SpecProblem::UnknownName { name: Snippet::new(text), valid: ACCESS_FORMS });
         let mut parts = text.split(':').map(str::trim);
         let head = parts.next().unwrap_or("");
         let rest: alloc::vec::Vec<&str> = parts.collect();

@@ -17,7 +17,7 @@ use super::rules::{MAX_LANES, Provenance, Rule, rule};
 use super::tile::{TileCounts, coordinate_address};
 use super::window::PatternAccess;
 use crate::Descriptor;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use alloc::vec::Vec;
 
 /// The most distinct 4-byte words one phase can touch (64 lanes x 4 words).
@@ -475,8 +475,8 @@ pub fn analyze_with(
     coordinate: impl Fn(usize, usize) -> Option<[i64; 2]>,
 ) -> Result<TileReport, Error> {
     if instructions == 0 {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "pattern",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "pattern",
             parameter: "instructions",
             value: 0,
             requirement: "a pattern issues at least one instruction",
@@ -485,7 +485,7 @@ pub fn analyze_with(
     let wave = (arch.wave() as usize).min(MAX_LANES);
     let accesses = (instructions as u64).saturating_mul(wave as u64);
     if accesses > MAX_TILE_ELEMENTS {
-        return Err(Error::new(ErrorKind::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
+        return Err(Error::descriptor(DescriptorProblem::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
     }
     let addresses_of = |i| addresses_by(desc, element_bytes, arch, i, &coordinate);
     tile_report(arch, op, None, element_bytes, instructions, addresses_of, &mut |_, _| {})

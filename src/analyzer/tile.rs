@@ -3,6 +3,7 @@
 //! [`assert_conflict_free!`](crate::assert_conflict_free) checks a static
 //! layout at compile time with exactly the numbers the runtime reports give.
 
+use super::AnalyzerProblem;
 use super::arch::Arch;
 use super::memo::{CountMemo, LaneAddresses};
 use super::model::{Counts, PhaseTable};
@@ -11,7 +12,7 @@ use super::pattern::{LaneChunk, Pattern};
 use super::rules::MAX_LANES;
 use crate::descriptor::program::LANES;
 use crate::distribution::{Distribution, Encoding};
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, Program};
 
 /// Totals over every instruction of a tile.
@@ -64,7 +65,7 @@ impl TileCounts {
 
     /// Adds the next instruction's counts to the totals (the worst
     /// instruction is the first with the most conflict cycles). A sum past
-    /// `u32::MAX` is an [`Overflow`](crate::ErrorKind::Overflow) error and
+    /// `u32::MAX` is an [`Overflow`](crate::DescriptorProblem::Overflow) error and
     /// leaves the totals as they were.
     ///
     /// ```
@@ -81,7 +82,7 @@ impl TileCounts {
     /// ```
     pub const fn add(&mut self, c: &Counts) -> Result<(), Error> {
         const fn overflow(quantity: &'static str, a: u32, b: u32) -> Error {
-            Error::new(ErrorKind::Overflow { quantity, value: a as i128 + b as i128 })
+            Error::descriptor(DescriptorProblem::Overflow { quantity, value: a as i128 + b as i128 })
         }
         let i = self.instructions;
         let Some(instructions) = i.checked_add(1) else { return Err(overflow("tile's instruction count", i, 1)) };
@@ -146,7 +147,7 @@ pub const fn coordinate_address(
     coordinate: [i64; 2],
 ) -> Result<u64, Error> {
     if desc.lengths().len() != 2 {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: desc.lengths().len() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: desc.lengths().len() }));
     }
     to_address(desc.offset_if_valid(&coordinate), element_bytes, i, lane, coordinate)
 }
@@ -168,7 +169,7 @@ pub const fn program_address(
     coordinate: [i64; 2],
 ) -> Result<u64, Error> {
     if program.lengths().len() != 2 {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: program.lengths().len() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: program.lengths().len() }));
     }
     to_address(program.offset_if_valid(&coordinate), element_bytes, i, lane, coordinate)
 }
@@ -185,9 +186,9 @@ const fn to_address(
     match offset {
         Some(offset) if offset >= 0 => match (offset as u64).checked_mul(element_bytes as u64) {
             Some(a) => Ok(a),
-            None => Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate })),
+            None => Err(Error::analyzer(AnalyzerProblem::OutsideTile { instruction: i, lane, coordinate })),
         },
-        _ => Err(Error::new(ErrorKind::OutsideTile { instruction: i, lane, coordinate })),
+        _ => Err(Error::analyzer(AnalyzerProblem::OutsideTile { instruction: i, lane, coordinate })),
     }
 }
 
@@ -226,7 +227,7 @@ pub const fn program_lane_addresses(
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
     let lengths = program.lengths();
     if lengths.len() != 2 {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
     }
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
     let wave = arch.wave() as usize;
@@ -352,7 +353,7 @@ pub const fn analyze_tile(
     }
     let lengths = desc.lengths();
     if lengths.len() != 2 {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
     }
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
     let wave = arch.wave() as usize;

@@ -43,6 +43,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+use super::AnalyzerProblem;
 use super::arch::Arch;
 use super::memo::{CountMemo, LaneAddresses};
 use super::model::PhaseTable;
@@ -53,7 +54,7 @@ use super::report::{TileReport, analyze_with};
 use super::rules::MAX_LANES;
 use super::tile::{TileCounts, program_address};
 use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed};
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ErrorKind, ParameterProblem};
 use crate::{Descriptor, Program};
 use cktile_transforms::{Index, MAX_DIMS};
 
@@ -86,7 +87,7 @@ pub struct WindowAccess {
 }
 
 const fn window_error(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::new(ErrorKind::LayoutParameter { layout: "distribution", parameter, value: value as i64, requirement })
+    Error::parameter(ParameterProblem::Invalid { context: "distribution", parameter, value: value as i64, requirement })
 }
 
 impl WindowAccess {
@@ -107,7 +108,7 @@ impl WindowAccess {
     pub const fn new(d: &Distribution, op: Op, element_bytes: usize, wave: usize) -> Result<WindowAccess, Error> {
         let e = d.encoding();
         if e.ndim_x() != 2 {
-            return Err(Error::new(ErrorKind::NotTwoDimensional { dims: e.ndim_x() }));
+            return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: e.ndim_x() }));
         }
         let p = d.p_lengths();
         let (warps, lanes) = match p.as_slice() {
@@ -125,7 +126,7 @@ impl WindowAccess {
             return Err(window_error("lanes", lanes, "the last P (the lane) must not exceed the chip's wave size"));
         }
         if !op.is_valid() {
-            return Err(Error::new(ErrorKind::InvalidOp { op, valid: OP_NAMES }));
+            return Err(Error::analyzer(AnalyzerProblem::InvalidOp { op, valid: OP_NAMES }));
         }
         if !op.is_contiguous() {
             return Err(window_error(
@@ -164,10 +165,10 @@ impl WindowAccess {
             Some(j) if y.get(j) % width as Index == 0 => steps[j] /= width as Index,
             Some(j) => {
                 let problem = EncodingProblem::VectorWidth { y: j, length: y.get(j), width };
-                return Err(Error::new(ErrorKind::Encoding { problem }));
+                return Err(Error::new(ErrorKind::Encoding(problem)));
             }
             None if width > 1 => {
-                return Err(Error::new(ErrorKind::Encoding { problem: EncodingProblem::NoVectorY { width } }));
+                return Err(Error::new(ErrorKind::Encoding(EncodingProblem::NoVectorY { width })));
             }
             None => {}
         }
@@ -289,7 +290,7 @@ impl WindowAccess {
     pub const fn check_size(&self, arch: &Arch) -> Result<(), Error> {
         let accesses = (self.instructions() as u64).saturating_mul(arch.wave() as u64);
         if accesses > MAX_TILE_ELEMENTS {
-            return Err(Error::new(ErrorKind::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
+            return Err(Error::descriptor(DescriptorProblem::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
         }
         Ok(())
     }
@@ -345,7 +346,7 @@ impl WindowAccess {
         while widest > 1 && breaks_inside(all_breaks, width, widest) {
             widest /= 2;
         }
-        Err(Error::new(ErrorKind::VectorNotContiguous {
+        Err(Error::analyzer(AnalyzerProblem::VectorNotContiguous {
             op: self.op,
             width: self.width,
             instruction,
@@ -443,7 +444,7 @@ pub fn analyze_distribution(
 /// ```
 pub fn repeat_over(encoding: &Encoding, rows: usize, cols: usize) -> Result<Encoding, Error> {
     if encoding.ndim_x() != 2 {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: encoding.ndim_x() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: encoding.ndim_x() }));
     }
     let length = |x: usize| encoding.hs_lengths(x).product().unwrap_or(0).max(1) as usize;
     let (m, k) = (length(0), length(1));
@@ -545,7 +546,7 @@ impl PatternAccess {
         let lengths = desc.lengths();
         if lengths.len() != 2 {
             // The patterns give (row, col) coordinates: say the descriptor has the wrong arity.
-            return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
+            return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
         }
         let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
         PatternAccess::new(pattern, rows, cols, element_bytes, arch.wave() as usize)

@@ -11,7 +11,7 @@ pub mod property;
 pub use property::{Checker, Counterexample, is_bijective, is_injective, is_surjective, offsets_equal, round_trips};
 
 use crate::descriptor::vector::VectorUnknown;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, Index, Vector};
 use alloc::vec::Vec;
 
@@ -64,7 +64,7 @@ pub fn coordinate(desc: &Descriptor, n: u64) -> Vec<Index> {
 /// // Through 9 transforms: at most 2^27 / 9 coordinates.
 /// let chain = cktile::spec::parse(&format!("packed((4096,4096)){}", " | transform(pass_through(4096) on [0] -> [0], pass_through(4096) on [1] -> [1])".repeat(4)))?;
 /// let e = cktile::check::enumerable_size(&chain).unwrap_err();
-/// assert!(matches!(e.kind(), cktile::ErrorKind::TooLarge { size: 16777216, limit: 14913080 }));
+/// assert!(matches!(e.kind(), cktile::ErrorKind::Descriptor(cktile::DescriptorProblem::TooLarge { size: 16777216, limit: 14913080 })));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub const ENUMERATION_WORK_LIMIT: u64 = 1 << 27;
@@ -95,7 +95,7 @@ pub fn enumerable_size(desc: &Descriptor) -> Result<u64, Error> {
     let size = desc.element_size().map_or(u64::MAX, |s| s as u64);
     let limit = enumeration_limit(desc);
     if size > limit {
-        return Err(Error::new(ErrorKind::TooLarge { size, limit }));
+        return Err(Error::descriptor(DescriptorProblem::TooLarge { size, limit }));
     }
     Ok(size)
 }

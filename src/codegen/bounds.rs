@@ -13,7 +13,7 @@
 //! it cannot overflow itself.
 
 use crate::Descriptor;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::{MAX_DIMS, Params, Transform, kinds::swizzle};
 use core::fmt;
 
@@ -338,7 +338,7 @@ pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
         IndexType::I64
     } else {
         let value = if x.high > IndexType::I64.max() { x.high } else { x.low };
-        return Err(Error::new(ErrorKind::Overflow {
+        return Err(Error::descriptor(DescriptorProblem::Overflow {
             quantity: "range of the generated code's intermediate values",
             value,
         }));

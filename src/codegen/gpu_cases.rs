@@ -35,7 +35,7 @@ use crate::analyzer::model::count_copy;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::lane_addresses;
 use crate::analyzer::{Counts, Op, Pattern, TileCounts, count};
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::layouts;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -403,8 +403,8 @@ const RECIPES: &[Recipe] = &[
 ];
 
 fn too_many(instructions: usize) -> Error {
-    Error::new(ErrorKind::LayoutParameter {
-        layout: "gpu case",
+    Error::parameter(ParameterProblem::Invalid {
+        context: "gpu case",
         parameter: "instructions",
         value: instructions as i64,
         requirement: "a case issues at most 64 instructions (the harness keeps each lane's addresses in registers)",
@@ -464,7 +464,7 @@ pub fn build_case(
     let pattern = Pattern::by_name(pattern, Some(op))?;
     let lengths = desc.lengths();
     if lengths.len() != 2 {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: lengths.len() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
     }
     let n = pattern.instructions(lengths.get(0) as usize, lengths.get(1) as usize, element_bytes, WARP)?;
     if n > MAX_INSTRUCTIONS {

@@ -1,8 +1,8 @@
 //! Checking the name the generated functions are prefixed with, and making
 //! text safe to quote in the generated code's `//` comments.
 
-use crate::error::{Error, ErrorKind, Snippet};
-pub use crate::error::{IDENT_RULE, NameProblem};
+pub use crate::error::parameter::{IDENT_RULE, NameProblem};
+use crate::error::{Error, ParameterProblem, Snippet};
 
 /// C++ keywords (and alternative tokens) a name may not be.
 const KEYWORDS: &[&str] = &[
@@ -142,7 +142,7 @@ pub fn check_name(name: &str) -> Result<(), Error> {
     };
     match reason {
         None => Ok(()),
-        Some(problem) => Err(Error::new(ErrorKind::InvalidName { name: Snippet::new(name), problem })),
+        Some(problem) => Err(Error::parameter(ParameterProblem::InvalidName { name: Snippet::new(name), problem })),
     }
 }
 

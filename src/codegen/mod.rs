@@ -238,7 +238,9 @@ fn inverse_status(desc: &Descriptor) -> Result<InverseStatus, Error> {
     let report = match crate::check::check(desc) {
         Ok(r) => r,
         Err(e) => match e.kind() {
-            crate::ErrorKind::TooLarge { size, .. } => return Ok(InverseStatus::TooLarge { coordinates: *size }),
+            crate::ErrorKind::Descriptor(crate::DescriptorProblem::TooLarge { size, .. }) => {
+                return Ok(InverseStatus::TooLarge { coordinates: *size });
+            }
             _ => return Err(e),
         },
     };

@@ -24,7 +24,7 @@ pub mod stage;
 pub mod static_descriptor;
 pub mod vector;
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::{Dims, Index, Transform, Vector};
 pub(crate) use stage::Shape;
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
@@ -140,7 +140,7 @@ pub(crate) use tri;
 /// Wraps a transform-level error of a base descriptor.
 #[inline]
 pub(crate) const fn base_error(source: cktile_transforms::Error) -> Error {
-    Error::new(ErrorKind::Transform { item: 0, source })
+    Error::descriptor(DescriptorProblem::Transform { item: 0, source })
 }
 
 /// Converts `usize` parameters, naming a value too large for the index type.
@@ -186,19 +186,35 @@ const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
 /// An aligned descriptor's stride that overflows.
 #[inline]
 const fn stride_overflow(value: i128) -> Error {
-    Error::new(ErrorKind::Overflow { quantity: "aligned strides", value })
+    Error::descriptor(DescriptorProblem::Overflow { quantity: "aligned strides", value })
+}
+
+/// Refuses a list from [`Dims`] with a negative entry, naming the first
+/// (a `usize` list cannot hold one).
+#[inline(always)]
+const fn non_negative(values: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
+    match values.first_negative() {
+        Some(position) => Err(base_error(cktile_transforms::Error::Negative {
+            transform,
+            parameter,
+            position: Some(position),
+            value: values.get(position),
+        })),
+        None => Ok(()),
+    }
 }
 
 /// `1 + sum((len - 1) * stride)`, CK Tile's element space of a naive descriptor.
 #[inline(always)]
 const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
     if lengths.len() != strides.len() {
-        return Err(Error::new(ErrorKind::LengthMismatch {
+        return Err(Error::descriptor(DescriptorProblem::LengthMismatch {
             function: "naive",
             first: lengths.len(),
             second: strides.len(),
         }));
     }
+    tri!(non_negative(lengths, "naive", "lengths"));
     if let Some(position) = lengths.first_zero() {
         return Err(base_error(cktile_transforms::Error::ZeroLength {
             transform: "naive",
@@ -206,10 +222,11 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
             position: Some(position),
         }));
     }
+    tri!(non_negative(strides, "naive", "strides"));
     let space = cktile_transforms::kinds::embed::wide_largest(&lengths.to_array(), &strides.to_array(), lengths.len())
         .saturating_add(1);
     if space > Index::MAX as i128 {
-        return Err(Error::new(ErrorKind::Overflow { quantity: "element space size", value: space }));
+        return Err(Error::descriptor(DescriptorProblem::Overflow { quantity: "element space size", value: space }));
     }
     Ok(space as Index)
 }
@@ -480,6 +497,7 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
     if lengths.is_empty() {
         return Err(base_error(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
     }
+    tri!(non_negative(lengths, "aligned", "lengths"));
     if let Some(position) = lengths.first_zero() {
         return Err(base_error(cktile_transforms::Error::ZeroLength {
             transform: "aligned",
@@ -518,7 +536,7 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
 #[inline]
 pub(crate) const fn check_stage_count(n_stages: usize) -> Result<(), Error> {
     if n_stages >= MAX_STAGES {
-        return Err(Error::new(ErrorKind::TooManyStages { max: MAX_STAGES }));
+        return Err(Error::descriptor(DescriptorProblem::TooManyStages { max: MAX_STAGES }));
     }
     Ok(())
 }
@@ -552,13 +570,18 @@ pub(crate) const fn with_offset_base(
     offset: Index,
 ) -> Result<(Index, Index, Transform, Transform), Error> {
     if offset < 0 {
-        return Err(base_error(cktile_transforms::Error::ValueTooLarge { value: offset as u64 }));
+        return Err(base_error(cktile_transforms::Error::Negative {
+            transform: "naive_with_offset",
+            parameter: "offset",
+            position: None,
+            value: offset,
+        }));
     }
     let space = tri!(naive_space(lengths, strides));
     let bottom = match space.checked_add(offset) {
         Some(b) => b,
         None => {
-            return Err(Error::new(ErrorKind::Overflow {
+            return Err(Error::descriptor(DescriptorProblem::Overflow {
                 quantity: "offset plus element space",
                 value: space as i128 + offset as i128,
             }));
@@ -578,6 +601,7 @@ pub(crate) const fn with_offset_base(
 /// base's unmerge.
 #[inline(always)]
 pub(crate) const fn packed_base(lengths: &Dims) -> Result<(Index, Transform), Error> {
+    tri!(non_negative(lengths, "packed", "lengths"));
     if let Some(position) = lengths.first_zero() {
         return Err(base_error(cktile_transforms::Error::ZeroLength {
             transform: "packed",
@@ -588,7 +612,7 @@ pub(crate) const fn packed_base(lengths: &Dims) -> Result<(Index, Transform), Er
     let space = match lengths.product() {
         Some(p) => p,
         None => {
-            return Err(Error::new(ErrorKind::Overflow {
+            return Err(Error::descriptor(DescriptorProblem::Overflow {
                 quantity: "element space size",
                 value: lengths.wide_product(),
             }));

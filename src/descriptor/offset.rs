@@ -8,7 +8,7 @@
 //! transforms' own arithmetic.
 
 use super::Descriptor;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::{Index, Indices, MAX_DIMS};
 
 /// Copies a coordinate into a full index array (extra entries are ignored).
@@ -38,7 +38,11 @@ pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result
     let mut i = 0;
     while i < top.len() && i < MAX_DIMS {
         if !in_range(top[i], lengths[i]) {
-            return Err(Error::new(ErrorKind::CoordinateOutOfRange { dim: i, value: top[i], length: lengths[i] }));
+            return Err(Error::descriptor(DescriptorProblem::CoordinateOutOfRange {
+                dim: i,
+                value: top[i],
+                length: lengths[i],
+            }));
         }
         i += 1;
     }
@@ -169,7 +173,10 @@ impl Descriptor {
     pub const fn check_coordinate(&self, top: &[Index]) -> Result<(), Error> {
         let lengths = self.lengths();
         if top.len() != lengths.len() {
-            return Err(Error::new(ErrorKind::CoordinateArity { expected: lengths.len(), found: top.len() }));
+            return Err(Error::descriptor(DescriptorProblem::CoordinateArity {
+                expected: lengths.len(),
+                found: top.len(),
+            }));
         }
         check_coordinate(&lengths.to_array(), top)
     }

@@ -7,7 +7,7 @@
 //! produced once, so a stage's lower side is exactly the previous stage's
 //! upper side.
 
-use crate::error::{Error, ErrorKind, Side};
+use crate::error::{DescriptorProblem, Error, Side};
 use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Vector};
 
 /// The most transforms one stage may have.
@@ -54,7 +54,7 @@ impl Ids {
     /// ```
     pub const fn from_slice(ids: &[usize]) -> Result<Ids, Error> {
         if ids.len() > MAX_DIMS {
-            return Err(Error::new(ErrorKind::TooManyDims { given: ids.len(), max: MAX_DIMS }));
+            return Err(Error::descriptor(DescriptorProblem::TooManyDims { given: ids.len(), max: MAX_DIMS }));
         }
         let mut out = Ids::EMPTY;
         let mut i = 0;
@@ -319,10 +319,10 @@ const fn check_permutation(items: &[Shape], side: Side, count: usize) -> Result<
         while j < ids.len() {
             let id = ids.get(j);
             if id >= count {
-                return Err(Error::new(ErrorKind::IdOutOfRange { item: i, side, id, count }));
+                return Err(Error::descriptor(DescriptorProblem::IdOutOfRange { item: i, side, id, count }));
             }
             if seen[id] {
-                return Err(Error::new(ErrorKind::IdRepeated { side, id }));
+                return Err(Error::descriptor(DescriptorProblem::IdRepeated { side, id }));
             }
             seen[id] = true;
             j += 1;
@@ -332,7 +332,7 @@ const fn check_permutation(items: &[Shape], side: Side, count: usize) -> Result<
     let mut id = 0;
     while id < count {
         if !seen[id] {
-            return Err(Error::new(ErrorKind::IdMissing { side, id }));
+            return Err(Error::descriptor(DescriptorProblem::IdMissing { side, id }));
         }
         id += 1;
     }
@@ -354,7 +354,7 @@ impl Stage {
     /// ```
     pub const fn new(lower_lengths: Dims, items: &[Item]) -> Result<Stage, Error> {
         if items.len() > MAX_ITEMS {
-            return Err(Error::new(ErrorKind::TooManyItems { given: items.len(), max: MAX_ITEMS }));
+            return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: items.len(), max: MAX_ITEMS }));
         }
         let mut shapes = [Shape::EMPTY; MAX_ITEMS];
         let mut i = 0;
@@ -379,11 +379,11 @@ impl Stage {
             let lens = Item::gather(&lower_lengths.to_array(), &item.lower);
             let lens = match Dims::from_slice(lens.split_at(item.lower.len()).0) {
                 Ok(d) => d,
-                Err(e) => return Err(Error::new(ErrorKind::Transform { item: i, source: e })),
+                Err(e) => return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source: e })),
             };
             let bound = match item.transform.bind(&lens) {
                 Ok(t) => t,
-                Err(e) => return Err(Error::new(ErrorKind::Transform { item: i, source: e })),
+                Err(e) => return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source: e })),
             };
             Item::scatter(&bound.upper_lengths().to_array(), &item.upper, &mut upper);
             stage.items[i] = Item { transform: bound, lower: item.lower, upper: item.upper };
@@ -391,7 +391,7 @@ impl Stage {
         }
         stage.upper_lengths = match Dims::from_slice(upper.split_at(n_upper).0) {
             Ok(d) => d,
-            Err(e) => return Err(Error::new(ErrorKind::Transform { item: 0, source: e })),
+            Err(e) => return Err(Error::descriptor(DescriptorProblem::Transform { item: 0, source: e })),
         };
         Ok(stage)
     }
@@ -404,14 +404,14 @@ impl Stage {
     #[inline]
     pub(crate) const fn check_shape(lower_count: usize, items: &[Shape]) -> Result<usize, Error> {
         if items.len() > MAX_ITEMS {
-            return Err(Error::new(ErrorKind::TooManyItems { given: items.len(), max: MAX_ITEMS }));
+            return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: items.len(), max: MAX_ITEMS }));
         }
         let mut n_upper = 0;
         let mut i = 0;
         while i < items.len() {
             let s = &items[i];
             if s.lower.len() != s.num_lower {
-                return Err(Error::new(ErrorKind::IdCount {
+                return Err(Error::descriptor(DescriptorProblem::IdCount {
                     item: i,
                     transform: s.name,
                     side: Side::Lower,
@@ -420,7 +420,7 @@ impl Stage {
                 }));
             }
             if s.upper.len() != s.num_upper {
-                return Err(Error::new(ErrorKind::IdCount {
+                return Err(Error::descriptor(DescriptorProblem::IdCount {
                     item: i,
                     transform: s.name,
                     side: Side::Upper,
@@ -432,7 +432,7 @@ impl Stage {
             i += 1;
         }
         if n_upper > MAX_DIMS {
-            return Err(Error::new(ErrorKind::TooManyDims { given: n_upper, max: MAX_DIMS }));
+            return Err(Error::descriptor(DescriptorProblem::TooManyDims { given: n_upper, max: MAX_DIMS }));
         }
         if let Err(e) = check_permutation(items, Side::Lower, lower_count) {
             return Err(e);

@@ -34,7 +34,7 @@
 //! ```
 
 use super::Encoding;
-use crate::error::{Error, ErrorKind, Snippet};
+use crate::error::{Error, ParameterProblem, Snippet, SpecProblem};
 
 /// The lanes of an AMD wave: every MFMA encoding spans 64 of them.
 const WAVE: usize = 64;
@@ -69,10 +69,18 @@ fn lanes(layout: &'static str, m: usize, k: usize) -> Result<Lanes, Error> {
             cm0_per_lane: m * m / WAVE / 4,
             cm1_per_lane: 4,
         }),
-        (16 | 32, _) => {
-            Err(Error::new(ErrorKind::LayoutParameter { layout, parameter: "K", value: k as i64, requirement }))
-        }
-        _ => Err(Error::new(ErrorKind::LayoutParameter { layout, parameter: "M", value: m as i64, requirement })),
+        (16 | 32, _) => Err(Error::parameter(ParameterProblem::Invalid {
+            context: layout,
+            parameter: "K",
+            value: k as i64,
+            requirement,
+        })),
+        _ => Err(Error::parameter(ParameterProblem::Invalid {
+            context: layout,
+            parameter: "M",
+            value: m as i64,
+            requirement,
+        })),
     }
 }
 
@@ -110,8 +118,8 @@ pub fn mfma_a(m: usize, k: usize) -> Result<Encoding, Error> {
 /// ```
 pub fn mfma_a_per_lane(m: usize, k_per_lane: usize) -> Result<Encoding, Error> {
     if m != 16 && m != 32 {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "mfma_a_per_lane",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "mfma_a_per_lane",
             parameter: "M",
             value: m as i64,
             requirement: "the MFMA's M is 16 or 32",
@@ -251,7 +259,7 @@ pub fn mfma_c_swizzled() -> Result<Encoding, Error> {
 pub fn gemm_dram(block_size: usize, mn_per_block: usize, k_per_block: usize, k1: usize) -> Result<Encoding, Error> {
     let layout = "gemm_dram";
     let bad = |parameter, value: usize, requirement| {
-        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
     };
     if k1 == 0 || k_per_block % k1 != 0 {
         return Err(bad("K1", k1, "K1 (the warp GEMM's K) must divide the block's K"));
@@ -301,7 +309,7 @@ pub fn fmha_q_load_once(
     let layout = "fmha_q_load_once";
     let l = lanes(layout, mdim, k)?;
     let bad = |parameter, value: usize, requirement| {
-        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
     };
     let (m2, m1, k1, k2) = (l.m_lane, m_warps, l.k_lane, k / l.k_lane);
     if m1 == 0 || m1 > WAVE {
@@ -344,7 +352,7 @@ pub fn fmha_k_dram_async(
 ) -> Result<Encoding, Error> {
     let layout = "fmha_k_dram_async";
     let bad = |parameter, value: usize, requirement| {
-        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
     };
     if k_vector == 0 || k_per_block == 0 || k_per_block % k_vector != 0 {
         return Err(bad("K", k_per_block, "the block's K must be a multiple of the vector K (KVector)"));
@@ -402,7 +410,12 @@ fn per_16_bytes(element_bytes: usize, layout: &'static str, requirement: &'stati
         Ok(16 / element_bytes)
     } else {
         let value = element_bytes as i64;
-        Err(Error::new(ErrorKind::LayoutParameter { layout, parameter: "element bytes", value, requirement }))
+        Err(Error::parameter(ParameterProblem::Invalid {
+            context: layout,
+            parameter: "element bytes",
+            value,
+            requirement,
+        }))
     }
 }
 
@@ -414,7 +427,7 @@ fn v_row_major(
     layout: &'static str,
 ) -> Result<VSplit, Error> {
     let bad = |parameter, value: usize, requirement| {
-        Error::new(ErrorKind::LayoutParameter { layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
     };
     let kpack = per_16_bytes(element_bytes, layout, "an element of 1, 2, 4, 8 or 16 bytes (KPack = 16 bytes)")?;
     if block_size == 0 || block_size % WAVE != 0 {
@@ -568,8 +581,8 @@ pub fn fmha_v_shuffled(
 /// ```
 pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Result<Encoding, Error> {
     let bad = |parameter, value: usize, requirement| {
-        Error::new(ErrorKind::LayoutParameter {
-            layout: "fmha_lse_d_dram",
+        Error::parameter(ParameterProblem::Invalid {
+            context: "fmha_lse_d_dram",
             parameter,
             value: value as i64,
             requirement,
@@ -608,7 +621,7 @@ mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x1
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn by_name(name: &str) -> Result<Encoding, Error> {
-    let unknown = || Error::new(ErrorKind::UnknownName { name: Snippet::new(name), valid: NAMES });
+    let unknown = || Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: NAMES });
     match name {
         "mfma32x32x16_b_swizzled" => return mfma_b_swizzled(),
         "mfma32x32x16_c_swizzled" => return mfma_c_swizzled(),

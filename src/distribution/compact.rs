@@ -176,7 +176,7 @@ pub fn parse_compact(text: &str) -> Result<Encoding, Error> {
     encoding.map_err(|e| {
         let at = places.of(&e).unwrap_or(start);
         match *e.kind() {
-            ErrorKind::Encoding { problem } => Error::new(ErrorKind::CompactEncoding { problem }).at(at),
+            ErrorKind::Encoding(problem) => Error::new(ErrorKind::CompactEncoding(problem)).at(at),
             _ => e.at(at),
         }
     })

@@ -25,7 +25,7 @@
 //! ```
 
 use super::encoding::{Encoding, EncodingProblem, List};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, ParameterProblem};
 use cktile_transforms::{Dims, MAX_DIMS};
 
 /// A list of at most [`MAX_DIMS`] `usize`s built by appending.
@@ -42,9 +42,7 @@ impl Buf {
     fn extend(&mut self, dims: Dims, shift: impl Fn(usize) -> usize, list: List) -> Result<(), Error> {
         let given = self.len + dims.len();
         if given > MAX_DIMS {
-            return Err(Error::new(ErrorKind::Encoding {
-                problem: EncodingProblem::TooMany { list, given, max: MAX_DIMS },
-            }));
+            return Err(Error::new(ErrorKind::Encoding(EncodingProblem::TooMany { list, given, max: MAX_DIMS })));
         }
         for (i, &v) in dims.as_slice().iter().enumerate() {
             // Encoding entries are validated: lengths >= 1, majors and minors small and non-negative.
@@ -85,8 +83,8 @@ impl Buf {
 pub fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
     let ndim_x = outer.ndim_x();
     if inner.ndim_x() != ndim_x {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "embed",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "embed",
             parameter: "inner X dimensions",
             value: inner.ndim_x() as i64,
             requirement: "the inner encoding must have as many X dimensions as the outer one",
@@ -104,9 +102,11 @@ pub fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
     }
     let n_p = outer.ndim_p() + inner.ndim_p();
     if n_p > MAX_DIMS {
-        return Err(Error::new(ErrorKind::Encoding {
-            problem: EncodingProblem::TooMany { list: List::Ps, given: n_p, max: MAX_DIMS },
-        }));
+        return Err(Error::new(ErrorKind::Encoding(EncodingProblem::TooMany {
+            list: List::Ps,
+            given: n_p,
+            max: MAX_DIMS,
+        })));
     }
     let mut ps_major = [Buf::EMPTY; MAX_DIMS];
     let mut ps_minor = [Buf::EMPTY; MAX_DIMS];

@@ -16,7 +16,7 @@
 //!   component it walks (a Y never names R).
 
 use crate::descriptor::tri;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ErrorKind};
 use cktile_transforms::{Dims, Index, MAX_DIMS};
 use core::fmt;
 
@@ -449,7 +449,7 @@ fn indexed_name(name: &str, index: u8) -> NameBuf {
 }
 
 const fn bad(problem: EncodingProblem) -> Error {
-    Error::new(ErrorKind::Encoding { problem })
+    Error::new(ErrorKind::Encoding(problem))
 }
 
 /// A list of at most [`MAX_DIMS`] entries as [`Dims`], or which list is too long.
@@ -459,7 +459,7 @@ const fn list(values: &[usize], which: List) -> Result<Dims, Error> {
     }
     match Dims::from_usizes(values) {
         Ok(d) => Ok(d),
-        Err(source) => Err(Error::new(ErrorKind::Transform { item: 0, source })),
+        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item: 0, source })),
     }
 }
 

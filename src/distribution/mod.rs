@@ -63,7 +63,7 @@ pub use text::{parse, resolve};
 use crate::Descriptor;
 use crate::adaptor::{Adaptor, MAX_HIDDEN, in_item};
 use crate::descriptor::tri;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ErrorKind};
 use crate::{Ids, Item};
 use cktile_transforms::{Dims, Index, MAX_DIMS, Transform};
 
@@ -136,7 +136,7 @@ impl Distribution {
             let hs = encoding.hs_lengths(x);
             let t = tri!(in_item(n_items, Transform::unmerge_dims(hs)));
             let Some(length) = hs.product() else {
-                return Err(Error::new(ErrorKind::Overflow {
+                return Err(Error::descriptor(DescriptorProblem::Overflow {
                     quantity: "length of an X dimension",
                     value: hs.wide_product(),
                 }));
@@ -305,7 +305,10 @@ impl Distribution {
     pub fn thread_origin(&self, ps: &[Index]) -> Result<Dims, Error> {
         let mut ps_ys = [0 as Index; MAX_DIMS];
         if ps.len() != self.encoding.ndim_p() {
-            return Err(Error::new(ErrorKind::CoordinateArity { expected: self.encoding.ndim_p(), found: ps.len() }));
+            return Err(Error::descriptor(DescriptorProblem::CoordinateArity {
+                expected: self.encoding.ndim_p(),
+                found: ps.len(),
+            }));
         }
         ps_ys[..ps.len()].copy_from_slice(ps);
         self.calculate_index(&ps_ys[..self.encoding.ndim_p() + self.encoding.ndim_y()])
@@ -381,7 +384,7 @@ impl Distribution {
             Some(n) if n <= limit => {}
             _ => {
                 let problem = EncodingProblem::TooManyIndices { count: count.unwrap_or(u64::MAX), limit };
-                return Err(Error::new(ErrorKind::Encoding { problem }));
+                return Err(Error::new(ErrorKind::Encoding(problem)));
             }
         }
         let n = lengths.len();

@@ -162,7 +162,7 @@ pub(super) struct Places {
 impl Places {
     /// The position an encoding error points at.
     pub(super) fn of(&self, e: &Error) -> Option<Position> {
-        let ErrorKind::Encoding { problem } = *e.kind() else { return None };
+        let ErrorKind::Encoding(problem) = *e.kind() else { return None };
         let entry = |entry: Entry, minor: bool| -> Option<Position> {
             match entry {
                 Entry::R(i) => self.rs.get(i as usize).copied(),

@@ -1,7 +1,7 @@
 //! Small `const fn` helpers the catalogue's builders share: items from
 //! transform constructors, and parameter checks with layout-level messages.
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::{Index, Item, Transform};
 
 /// An item from a transform constructor's result and its id lists.
@@ -12,7 +12,7 @@ pub(crate) const fn item(
 ) -> Result<Item, Error> {
     match transform {
         Ok(t) => Item::new(t, lower, upper),
-        Err(source) => Err(Error::new(ErrorKind::Transform { item: 0, source })),
+        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item: 0, source })),
     }
 }
 
@@ -23,8 +23,8 @@ pub(crate) const fn bad(
     value: usize,
     requirement: &'static str,
 ) -> Error {
-    Error::new(ErrorKind::LayoutParameter {
-        layout,
+    Error::parameter(ParameterProblem::Invalid {
+        context: layout,
         parameter,
         value: if value > Index::MAX as usize { Index::MAX } else { value as Index },
         requirement,

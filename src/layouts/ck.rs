@@ -190,8 +190,13 @@ pub const fn universal_a(
     match xor_lds(m, k, kpack, l, order) {
         Ok(d) => Ok(d),
         Err(e) => Err(match *e.kind() {
-            crate::ErrorKind::LayoutParameter { parameter, value, requirement, .. } => {
-                Error::new(crate::ErrorKind::LayoutParameter { layout: NAME, parameter, value, requirement })
+            crate::ErrorKind::Parameter(crate::ParameterProblem::Invalid { parameter, value, requirement, .. }) => {
+                crate::Error::parameter(crate::ParameterProblem::Invalid {
+                    context: NAME,
+                    parameter,
+                    value,
+                    requirement,
+                })
             }
             _ => e,
         }),

@@ -3,7 +3,7 @@
 use super::xor_linear::{self, MAX_ROW_BITS};
 use super::{ck, cute, padding, triton};
 use crate::Descriptor;
-use crate::error::{Error, ErrorKind, Snippet};
+use crate::error::{Error, ErrorKind, ParameterProblem, Snippet, SpecProblem};
 
 /// The values a catalogue parameter ranges over: what the builder accepts
 /// for it alone (the builder then checks the parameters together, e.g. K a
@@ -525,19 +525,25 @@ impl<'a> Args<'a> {
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = pair
                 .split_once('=')
-                .ok_or_else(|| Error::new(ErrorKind::Syntax { expected: "key=value", found: Snippet::new(pair) }))?;
+                .ok_or_else(|| Error::spec(SpecProblem::Syntax { expected: "key=value", found: Snippet::new(pair) }))?;
             let (key, value) = (key.trim(), value.trim());
             let Some(param) = entry.params.iter().find(|p| p.name == key) else {
-                return Err(Error::new(ErrorKind::UnknownName { name: Snippet::new(key), valid: entry.param_names() }));
+                return Err(Error::spec(SpecProblem::UnknownName {
+                    name: Snippet::new(key),
+                    valid: entry.param_names(),
+                }));
             };
             if args.pairs[..args.len].iter().any(|(k, _)| *k == param.name) {
-                return Err(Error::new(ErrorKind::Syntax {
+                return Err(Error::spec(SpecProblem::Syntax {
                     expected: "each parameter once",
                     found: Snippet::new(key),
                 }));
             }
             if args.len == args.pairs.len() {
-                return Err(Error::new(ErrorKind::Syntax { expected: "fewer parameters", found: Snippet::new(pair) }));
+                return Err(Error::spec(SpecProblem::Syntax {
+                    expected: "fewer parameters",
+                    found: Snippet::new(pair),
+                }));
             }
             if param.name == "dtype" {
                 dtype_bytes(value)?;
@@ -583,7 +589,7 @@ impl<'a> Args<'a> {
                 if entry_bytes != given_bytes {
                     let mut entry = [0u8; 24];
                     let text = tag(&mut entry, key, written);
-                    return Err(Error::new(ErrorKind::ElementTypeConflict {
+                    return Err(Error::parameter(ParameterProblem::ElementTypeConflict {
                         layout: self.entry.name,
                         entry: Snippet::new(text),
                         entry_bytes,
@@ -605,7 +611,7 @@ impl<'a> Args<'a> {
             given
         };
         if self.len == self.pairs.len() {
-            return Err(Error::new(ErrorKind::Syntax { expected: "fewer parameters", found: Snippet::new(given) }));
+            return Err(Error::spec(SpecProblem::Syntax { expected: "fewer parameters", found: Snippet::new(given) }));
         }
         self.pairs[self.len] = (key, value);
         self.len += 1;
@@ -627,12 +633,12 @@ impl<'a> Args<'a> {
 
     fn required(&self, key: &str) -> Result<&'a str, Error> {
         self.get(key).ok_or_else(|| {
-            Error::new(ErrorKind::MissingParameter { layout: self.entry.name, parameter: self.param(key) })
+            Error::parameter(ParameterProblem::Missing { layout: self.entry.name, parameter: self.param(key) })
         })
     }
 
     fn invalid(&self, value: &str, range: &'static str) -> Error {
-        Error::new(ErrorKind::NumberRange { number: Snippet::new(value), range })
+        Error::spec(SpecProblem::NumberRange { number: Snippet::new(value), range })
     }
 
     fn usize(&self, key: &str) -> Result<usize, Error> {
@@ -712,7 +718,9 @@ impl Entry {
     /// (`m`, not `M`; `mlds`, not `MLdsLayer`). Derived quantities keep
     /// their CK names.
     pub(crate) fn own_error(&'static self, e: Error) -> Error {
-        let ErrorKind::LayoutParameter { parameter, value, requirement, .. } = *e.kind() else { return e };
+        let ErrorKind::Parameter(ParameterProblem::Invalid { parameter, value, requirement, .. }) = *e.kind() else {
+            return e;
+        };
         fn squash(s: &str) -> impl Iterator<Item = u8> + '_ {
             s.bytes().filter(u8::is_ascii_alphanumeric).map(|b| b.to_ascii_lowercase())
         }
@@ -722,7 +730,7 @@ impl Entry {
                 || (key == "dtype" && parameter == "element bytes")
         };
         let parameter = self.params.iter().find(|p| same(p.name)).map_or(parameter, |p| p.name);
-        Error::new(ErrorKind::LayoutParameter { layout: self.name, parameter, value, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: self.name, parameter, value, requirement })
     }
 
     /// The parameter that names the entry's element type: `dtype`, or
@@ -813,7 +821,7 @@ impl Layout {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn require_element_bytes(&self) -> Result<usize, Error> {
-        self.element_bytes.ok_or(Error::new(ErrorKind::MissingElementType { layout: self.name }))
+        self.element_bytes.ok_or(Error::parameter(ParameterProblem::MissingElementType { layout: self.name }))
     }
 }
 
@@ -835,7 +843,7 @@ pub fn dtype_bytes(name: &str) -> Result<usize, Error> {
         other => match other.parse::<usize>() {
             Ok(n @ (1 | 2 | 4 | 8)) => n,
             _ => {
-                return Err(Error::new(ErrorKind::NumberRange {
+                return Err(Error::spec(SpecProblem::NumberRange {
                     number: Snippet::new(other),
                     range: "fp8, int8, fp16, bf16, fp32, tf32, fp64 or 1, 2, 4, 8 bytes",
                 }));
@@ -967,7 +975,7 @@ fn find_entry(name: &str) -> Result<&'static Entry, Error> {
     CATALOG
         .iter()
         .find(|e| e.name == name.trim())
-        .ok_or_else(|| Error::new(ErrorKind::UnknownName { name: Snippet::new(name.trim()), valid: ENTRY_NAMES }))
+        .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name.trim()), valid: ENTRY_NAMES }))
 }
 
 /// A spec (see [`spec`](crate::spec)) or a catalogue entry with parameters:

@@ -33,11 +33,12 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+use crate::analyzer::AnalyzerProblem;
 use crate::analyzer::Arch;
 use crate::analyzer::arch::{Chip, Vendor};
 use crate::check;
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ParameterProblem};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -45,7 +46,7 @@ use core::ops::Range;
 const NAME: &str = "dma-plan";
 
 fn bad(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
-    Error::new(ErrorKind::LayoutParameter { layout: NAME, parameter, value, requirement })
+    Error::parameter(ParameterProblem::Invalid { context: NAME, parameter, value, requirement })
 }
 
 fn wide(x: usize) -> i64 {
@@ -107,12 +108,12 @@ impl DmaRequest<'_> {
         match (self.arch.vendor(), self.arch.chip()) {
             (Vendor::Amd, Chip::Gfx942) => Ok(&[1, 2, 4]),
             (Vendor::Amd, Chip::Gfx950 | Chip::Gfx950B32x64) => Ok(&[1, 2, 4, 12, 16]),
-            (Vendor::Amd, _) => Err(Error::new(ErrorKind::NotOnArch {
+            (Vendor::Amd, _) => Err(Error::analyzer(AnalyzerProblem::NotOnArch {
                 what: "dma-plan (global_load_lds)",
                 arch: self.arch.name(),
                 valid: "global_load_lds is modelled on gfx942 and gfx950 only",
             })),
-            _ => Err(Error::new(ErrorKind::NotOnArch {
+            _ => Err(Error::analyzer(AnalyzerProblem::NotOnArch {
                 what: "dma-plan (global_load_lds)",
                 arch: self.arch.name(),
                 valid: "global_load_lds is an AMD instruction (gfx942, gfx950); NVIDIA has cp.async and TMA",

@@ -2,8 +2,9 @@
 //! is written and read, and the limits a layout must respect.
 
 use super::access::{Access, DistributionAccess};
+use crate::analyzer::AnalyzerProblem;
 use crate::analyzer::{Arch, Pattern};
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use alloc::vec::Vec;
 
 /// The largest tile a search takes, in elements (every candidate is counted
@@ -269,10 +270,14 @@ impl Problem {
                     Role::Write => "a write instruction (ds_write_*, st.shared.*, stmatrix.*) for a write pattern",
                     Role::Read => "a read instruction (ds_read_*, ld.shared.*, ldmatrix.*) for a read pattern",
                 };
-                return Err(Error::new(ErrorKind::PatternOp { pattern: p.kind(), given: Some(op), expected }));
+                return Err(Error::analyzer(AnalyzerProblem::PatternOp {
+                    pattern: p.kind(),
+                    given: Some(op),
+                    expected,
+                }));
             }
             if !op.runs_on(&self.arch) {
-                return Err(Error::new(ErrorKind::Unsupported { op, arch: self.arch.name() }));
+                return Err(Error::analyzer(AnalyzerProblem::Unsupported { op, arch: self.arch.name() }));
             }
             p.check_arch(&self.arch)?;
             p.tiled(self.rows, self.cols, self.element_bytes, self.arch.wave() as usize)?;

@@ -1,6 +1,6 @@
 //! Tokens of the spec language, with their positions.
 
-use crate::error::{Error, ErrorKind, Position, Snippet};
+use crate::error::{Error, Position, Snippet, SpecProblem};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,5 +216,5 @@ pub(crate) trait Cursor<'a> {
 
 /// A syntax error at `at`.
 pub(crate) fn syntax(at: Position, expected: &'static str, found: &str) -> Error {
-    Error::new(ErrorKind::Syntax { expected, found: Snippet::new(found) }).at(at)
+    Error::spec(SpecProblem::Syntax { expected, found: Snippet::new(found) }).at(at)
 }

@@ -1,7 +1,7 @@
 //! The spec parser: reads tokens and builds the [`Descriptor`] stage by stage.
 
 use super::lexer::{Cursor, Lexer, Tok, Token, syntax};
-use crate::error::{Error, ErrorKind, Position, Snippet};
+use crate::error::{DescriptorProblem, Error, ErrorKind, Position, Snippet, SpecProblem};
 use crate::{Descriptor, Item};
 use alloc::vec::Vec;
 use cktile_transforms::{Dims, Kind, Transform, Vector};
@@ -35,7 +35,7 @@ const TRANSFORMS: &str = crate::names::joined!(&KIND_NAMES);
 const INDEX_RANGE: &str = "an integer in [0, 2^63)";
 
 pub(crate) fn number_error(text: &str, at: Position, range: &'static str) -> Error {
-    Error::new(ErrorKind::NumberRange { number: Snippet::new(text), range }).at(at)
+    Error::spec(SpecProblem::NumberRange { number: Snippet::new(text), range }).at(at)
 }
 
 /// A non-negative integer that fits the index type.
@@ -71,7 +71,7 @@ fn small(arg: &Arg<'_>, range: &'static str, lo: i64, hi: i64) -> Result<i64, Er
 }
 
 fn lift(at: Position) -> impl Fn(cktile_transforms::Error) -> Error {
-    move |source| Error::new(ErrorKind::Transform { item: 0, source }).at(at)
+    move |source| Error::descriptor(DescriptorProblem::Transform { item: 0, source }).at(at)
 }
 
 fn dims(values: &[usize], at: Position) -> Result<Dims, Error> {
@@ -88,7 +88,7 @@ fn arity(
     if allowed.contains(&args.len()) {
         Ok(())
     } else {
-        Err(Error::new(ErrorKind::Arity { name, expected, found: args.len() }).at(at))
+        Err(Error::spec(SpecProblem::Arity { name, expected, found: args.len() }).at(at))
     }
 }
 
@@ -186,7 +186,7 @@ fn base(name: &str, args: &[Arg<'_>], at: Position) -> Result<Descriptor, Error>
 }
 
 fn unreachable_base(name: &str, at: Position) -> Result<Descriptor, Error> {
-    Err(Error::new(ErrorKind::UnknownName { name: Snippet::new(name), valid: BASES }).at(at))
+    Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: BASES }).at(at))
 }
 
 /// A recursive-descent parser over the token stream (one token of lookahead).
@@ -317,7 +317,9 @@ impl<'a> Parser<'a> {
         loop {
             let (xname, xat) = self.ident("a transform name")?;
             let Some(kind) = Kind::from_name(xname) else {
-                return Err(Error::new(ErrorKind::UnknownName { name: Snippet::new(xname), valid: TRANSFORMS }).at(xat));
+                return Err(
+                    Error::spec(SpecProblem::UnknownName { name: Snippet::new(xname), valid: TRANSFORMS }).at(xat)
+                );
             };
             self.expect(Tok::Open, "`(`")?;
             let args = self.args(Tok::Close)?;
@@ -340,9 +342,9 @@ impl<'a> Parser<'a> {
         }
         desc.transform(&items).map_err(|e| {
             let item = match *e.kind() {
-                ErrorKind::Transform { item, .. }
-                | ErrorKind::IdCount { item, .. }
-                | ErrorKind::IdOutOfRange { item, .. } => Some(item),
+                ErrorKind::Descriptor(DescriptorProblem::Transform { item, .. })
+                | ErrorKind::Descriptor(DescriptorProblem::IdCount { item, .. })
+                | ErrorKind::Descriptor(DescriptorProblem::IdOutOfRange { item, .. }) => Some(item),
                 _ => None,
             };
             e.at(item.and_then(|i| positions.get(i).copied()).unwrap_or(at))

@@ -15,7 +15,7 @@ use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::descriptor::{
     Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_base, packed_base, tri, with_offset_base,
 };
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, MAX_ITEMS};
 use cktile_transforms::kinds::{embed, offset, unmerge};
 use cktile_transforms::{Count, Dims, Index, Indices, Kind, Value, Values, Vector};
@@ -224,7 +224,7 @@ const fn with_offset_check(lengths: DimsResult, strides: DimsResult, offset: usi
 #[inline(always)]
 const fn check_list_count(transforms: usize, lower: usize, upper: usize) -> Result<(), Error> {
     if transforms != lower || transforms != upper {
-        return Err(Error::new(ErrorKind::ListCount { transforms, lower, upper }));
+        return Err(Error::descriptor(DescriptorProblem::ListCount { transforms, lower, upper }));
     }
     Ok(())
 }
@@ -246,7 +246,7 @@ pub(crate) const fn stage_structure(
     tri!(check_list_count(kinds.len(), lo.len(), up.len()));
     tri!(check_stage_count(stages));
     if kinds.len() > MAX_ITEMS {
-        return Err(Error::new(ErrorKind::TooManyItems { given: kinds.len(), max: MAX_ITEMS }));
+        return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: kinds.len(), max: MAX_ITEMS }));
     }
     let mut shapes = [Shape::EMPTY; MAX_ITEMS];
     let mut i = 0;

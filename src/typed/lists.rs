@@ -4,7 +4,7 @@
 use crate::MAX_ITEMS;
 use crate::adaptor::MAX_HIDDEN;
 use crate::descriptor::Ids;
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
 use cktile_transforms::{Dims, Index, Indices, Kind, MAX_DIMS, Transform, Values};
@@ -77,13 +77,13 @@ impl TransformArray {
     const fn collect(results: &[Result<Transform, cktile_transforms::Error>]) -> Result<TransformArray, Error> {
         let mut out = TransformArray { transforms: [*crate::descriptor::stage::FILLER.transform(); MAX_ITEMS], len: 0 };
         if results.len() > MAX_ITEMS {
-            return Err(Error::new(ErrorKind::TooManyItems { given: results.len(), max: MAX_ITEMS }));
+            return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: results.len(), max: MAX_ITEMS }));
         }
         let mut i = 0;
         while i < results.len() {
             out.transforms[i] = match results[i] {
                 Ok(t) => t,
-                Err(source) => return Err(Error::new(ErrorKind::Transform { item: i, source })),
+                Err(source) => return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source })),
             };
             i += 1;
         }
@@ -118,7 +118,7 @@ impl IdArray {
     const fn collect(lists: &[Result<Dims, cktile_transforms::Error>]) -> Result<IdArray, Error> {
         let mut out = IdArray { ids: [Ids::EMPTY; MAX_ITEMS], len: 0 };
         if lists.len() > MAX_ITEMS {
-            return Err(Error::new(ErrorKind::TooManyItems { given: lists.len(), max: MAX_ITEMS }));
+            return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: lists.len(), max: MAX_ITEMS }));
         }
         let mut i = 0;
         while i < lists.len() {
@@ -127,7 +127,7 @@ impl IdArray {
                     Ok(ids) => ids,
                     Err(e) => return Err(e),
                 },
-                Err(source) => return Err(Error::new(ErrorKind::Transform { item: i, source })),
+                Err(source) => return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source })),
             };
             i += 1;
         }
@@ -178,10 +178,10 @@ pub trait TransformList: Copy {
     /// ```
     /// use cktile::typed::TransformList;
     /// use cktile::prelude::*;
-    /// use cktile::ErrorKind;
+    /// use cktile::{DescriptorProblem, ErrorKind};
     /// let bad = (make_pass_through_transform(4usize), make_xor_transform((64usize, 12usize)));
     /// assert_eq!(bad.check_params(), bad.transforms().map(|_| ()));
-    /// assert!(matches!(bad.check_params().unwrap_err().kind(), ErrorKind::Transform { item: 1, .. }));
+    /// assert!(matches!(bad.check_params().unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 1, .. })));
     /// ```
     fn check_params(&self) -> Result<(), Error>;
     /// Checks each transform, in order, against the lengths of the old top
@@ -357,7 +357,7 @@ macro_rules! impl_lists {
             let mut i = 0;
             $(
                 if let Err(source) = $t.to_transform() {
-                    return Err(Error::new(ErrorKind::Transform { item: i, source }));
+                    return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source }));
                 }
                 i += 1;
             )+
@@ -372,7 +372,7 @@ macro_rules! impl_lists {
             $(
                 let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
                 if let Err(source) = $t.check_lower_lengths(&gather(lower_lengths, &lower_ids[i % MAX_ITEMS], n_low)) {
-                    return Err(Error::new(ErrorKind::Transform { item: i, source }));
+                    return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source }));
                 }
                 i += 1;
             )+

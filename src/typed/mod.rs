@@ -93,7 +93,7 @@ pub use view::{
 };
 
 use crate::descriptor::offset::{check_coordinate, in_range};
-use crate::{Descriptor, Error, ErrorKind, Index};
+use crate::{Descriptor, DescriptorProblem, Error, ErrorKind, Index};
 use cktile_transforms::{Count, Indices, MAX_DIMS, Value, Values};
 use core::fmt;
 use generic_array::GenericArray;
@@ -162,8 +162,8 @@ impl<C: Chain> fmt::Display for TensorDescriptor<C> {
 /// went wrong.
 pub(crate) const fn static_failure(e: &Error) -> ! {
     let numbers = match e.kind() {
-        ErrorKind::Adaptor { problem } => problem.numbers(),
-        ErrorKind::Encoding { problem } => problem.numbers(),
+        ErrorKind::Adaptor(problem) => problem.numbers(),
+        ErrorKind::Encoding(problem) => problem.numbers(),
         _ => crate::distribution::encoding::Numbers::EMPTY,
     };
     if numbers.len > 0 {
@@ -192,8 +192,11 @@ pub(crate) const fn static_failure(e: &Error) -> ! {
         }
     }
     let value = match e.kind() {
-        ErrorKind::Overflow { value, .. } => Some(*value),
-        ErrorKind::Transform { source: cktile_transforms::Error::Overflow { value, .. }, .. } => Some(*value),
+        ErrorKind::Descriptor(DescriptorProblem::Overflow { value, .. }) => Some(*value),
+        ErrorKind::Descriptor(DescriptorProblem::Transform {
+            source: cktile_transforms::Error::Overflow { value, .. },
+            ..
+        }) => Some(*value),
         _ => None,
     };
     match value {

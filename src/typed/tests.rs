@@ -340,20 +340,26 @@ fn named_cases_agree_with_the_full_build() {
     // An adaptor whose merge does not fit the unmerge's outputs, and one whose pad reads a merged dimension.
     let merge = adaptor([24, 2, 3, 4, 4, 3, 3, 1, 8, 4], [1, 1]);
     assert_eq!(merge.0, merge.1);
-    assert!(matches!(merge.0.unwrap_err().kind(), ErrorKind::Transform { item: 0, .. }));
+    assert!(matches!(merge.0.unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 0, .. })));
     let read = adaptor(ADAPTOR, [0, 1]);
     assert_eq!(read.0, read.1);
-    assert!(matches!(read.0.unwrap_err().kind(), ErrorKind::IdRepeated { .. }));
+    assert!(matches!(read.0.unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::IdRepeated { .. })));
     // CK's block with M = 0, a mismatch and an overflow are not.
     let zero = a_lds([0; 4]);
     assert_eq!(zero.0, zero.1);
     assert!(matches!(
         zero.0.unwrap_err().kind(),
-        ErrorKind::Transform { item: 0, source: cktile_transforms::Error::ZeroLength { .. } }
+        ErrorKind::Descriptor(DescriptorProblem::Transform {
+            item: 0,
+            source: cktile_transforms::Error::ZeroLength { .. }
+        })
     ));
     let mismatch = a_lds([64, 64, 32, 64]);
     assert_eq!(mismatch.0, mismatch.1);
-    assert!(matches!(mismatch.0.unwrap_err().kind(), ErrorKind::Transform { item: 1, .. }));
+    assert!(matches!(
+        mismatch.0.unwrap_err().kind(),
+        ErrorKind::Descriptor(DescriptorProblem::Transform { item: 1, .. })
+    ));
     let huge = a_lds([usize::MAX; 4]);
     assert_eq!(huge.0, huge.1);
     assert!(huge.0.is_err());
@@ -361,13 +367,13 @@ fn named_cases_agree_with_the_full_build() {
     assert_eq!(global([100, 60, 64, 100, 28, 60, 4]), (Ok(()), Ok(())));
     let pad = global([100, 60, 64, 100, 28, 61, 4]);
     assert_eq!(pad.0, pad.1);
-    assert!(matches!(pad.0.unwrap_err().kind(), ErrorKind::Transform { item: 1, .. }));
+    assert!(matches!(pad.0.unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 1, .. })));
     // Element space overflow of the base.
     let space = global([1 << 32, 2, 1 << 32, 1, 1, 1, 1]);
     assert_eq!(space.0, space.1);
-    assert!(matches!(space.0.unwrap_err().kind(), ErrorKind::Overflow { .. }));
+    assert!(matches!(space.0.unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::Overflow { .. })));
     // Runtime ids: a repeated lower id.
     let repeated = runtime_ids([4, 8, 4, 8, 1, 1], [0, 0, 0, 1]);
     assert_eq!(repeated.0, repeated.1);
-    assert!(matches!(repeated.0.unwrap_err().kind(), ErrorKind::IdRepeated { .. }));
+    assert!(matches!(repeated.0.unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::IdRepeated { .. })));
 }

@@ -36,7 +36,7 @@ use super::{
     coordinate_has_valid_offset, make_naive_tensor_descriptor, make_naive_tensor_descriptor_packed,
     transform_tensor_descriptor,
 };
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error};
 use crate::{Index, Indices, Number, Value, Values};
 use cktile_transforms::Count;
 use cktile_transforms::typed::{PassThrough, RightPad, TypedTransform};
@@ -456,7 +456,7 @@ impl PadFlag for DoPad<false> {
 
 /// The error of [`pad_tensor_view`] for dimension `dim`.
 const fn pad_error(dim: usize, source: cktile_transforms::Error) -> Error {
-    Error::new(ErrorKind::Transform { item: dim, source })
+    Error::descriptor(DescriptorProblem::Transform { item: dim, source })
 }
 
 /// A dimension's length and its right pad up to a multiple of `tile`:

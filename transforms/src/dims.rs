@@ -248,6 +248,23 @@ impl Dims {
         });
         None
     }
+
+    /// Position of the first negative entry, if any.
+    ///
+    /// ```
+    /// # use cktile_transforms::Dims;
+    /// assert_eq!(Dims::from_slice(&[3, -1, -2]).unwrap().first_negative(), Some(1));
+    /// assert_eq!(Dims::from_slice(&[3, 0]).unwrap().first_negative(), None);
+    /// ```
+    #[inline(always)]
+    pub const fn first_negative(&self) -> Option<usize> {
+        each_slot!(self.len(), |i| {
+            if self.values[i] < 0 {
+                return Some(i);
+            }
+        });
+        None
+    }
 }
 
 /// Converts a `usize` parameter to the index type, failing above `i64::MAX`.

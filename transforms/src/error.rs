@@ -54,6 +54,25 @@ pub enum Error {
         /// The value that was given.
         value: u64,
     },
+    /// A parameter is negative (only a [`Dims`](crate::Dims) list or a
+    /// signed index can hold one; `usize` parameters cannot).
+    ///
+    /// ```
+    /// use cktile_transforms::{Dims, Error, Transform};
+    /// let e = Transform::embed_dims(Dims::from_slice(&[4]).unwrap(), Dims::from_slice(&[-3]).unwrap()).unwrap_err();
+    /// assert_eq!(e, Error::Negative { transform: "embed", parameter: "coefficients", position: Some(0), value: -3 });
+    /// assert_eq!(e.to_string(), "embed: coefficients[0] is -3; it must be non-negative");
+    /// ```
+    Negative {
+        /// The transform (or descriptor function) that got it.
+        transform: &'static str,
+        /// Which parameter.
+        parameter: &'static str,
+        /// Its position within a list parameter (`None` for a scalar).
+        position: Option<usize>,
+        /// The value that was given.
+        value: i64,
+    },
     /// A product or sum of parameters overflows the 64-bit index type.
     Overflow {
         /// The transform that overflowed.
@@ -147,6 +166,7 @@ impl Error {
                 "cktile: embed lengths and coefficients must have the same number of entries"
             }
             Error::ValueTooLarge { .. } => "cktile: a parameter does not fit the signed 64-bit index type",
+            Error::Negative { .. } => "cktile: a parameter is negative; it must be non-negative",
             Error::Overflow { .. } => "cktile: the transform's lengths overflow the signed 64-bit index type",
             Error::XorNotPowerOfTwo { .. } => {
                 "cktile: xor((L0, L1)) needs L1 to be a power of two, or up1 ^ (up0 % L1) leaves [0, L1)"
@@ -187,6 +207,12 @@ impl fmt::Display for Error {
             }
             Error::ValueTooLarge { value } => {
                 write!(f, "value {value} does not fit a signed 64-bit index; the largest is {}", i64::MAX)
+            }
+            Error::Negative { transform, parameter, position: Some(position), value } => {
+                write!(f, "{transform}: {parameter}[{position}] is {value}; it must be non-negative")
+            }
+            Error::Negative { transform, parameter, position: None, value } => {
+                write!(f, "{transform}: {parameter} is {value}; it must be non-negative")
             }
             Error::Overflow { transform, quantity, value } => {
                 write!(

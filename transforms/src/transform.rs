@@ -162,7 +162,7 @@ const fn length(value: usize, transform: &'static str, parameter: &'static str) 
 
 #[inline(always)]
 const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -> Result<Dims, Error> {
-    tri!(non_negative(&dims));
+    tri!(non_negative(&dims, transform, parameter));
     if dims.is_empty() {
         return Err(Error::EmptyList { transform, parameter });
     }
@@ -193,15 +193,15 @@ const fn single(value: Index) -> Dims {
     Dims::splat(1, value)
 }
 
-/// Rejects negative entries (lengths, coefficients).
+/// Rejects negative entries (lengths, coefficients), naming the first.
 #[inline(always)]
-const fn non_negative(dims: &Dims) -> Result<(), Error> {
-    crate::dims::each_slot!(dims.len(), |i| {
-        if dims.get(i) < 0 {
-            return Err(Error::ValueTooLarge { value: dims.get(i) as u64 });
+const fn non_negative(dims: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
+    match dims.first_negative() {
+        Some(position) => {
+            Err(Error::Negative { transform, parameter, position: Some(position), value: dims.get(position) })
         }
-    });
-    Ok(())
+        None => Ok(()),
+    }
 }
 
 /// An index array holding `value` in slot 0.
@@ -288,7 +288,7 @@ impl Transform {
     #[inline(always)]
     pub const fn embed_dims(lengths_: Dims, coefficients: Dims) -> Result<Transform, Error> {
         let lengths = tri!(lengths(lengths_, "embed", "lengths"));
-        tri!(non_negative(&coefficients));
+        tri!(non_negative(&coefficients, "embed", "coefficients"));
         if coefficients.len() != lengths.len() {
             return Err(Error::ListLengthMismatch {
                 transform: "embed",

@@ -282,3 +282,13 @@ pub fn bad(message: String) -> Failure {
 pub fn analysis(e: Error) -> Failure {
     Failure::input("", e)
 }
+
+/// The parser of a count or size option: a non-negative integer. A negative
+/// value is refused as negative (the plain unsigned parser would call its
+/// `-` an invalid digit); any other bad value gets the parser's own message.
+pub fn non_negative<T: std::str::FromStr<Err = std::num::ParseIntError>>(text: &str) -> Result<T, String> {
+    text.parse::<T>().map_err(|e| match text.parse::<i128>() {
+        Ok(value) if value < 0 => format!("{value} is negative; it must be a non-negative integer"),
+        _ => e.to_string(),
+    })
+}

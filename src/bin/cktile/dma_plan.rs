@@ -28,13 +28,13 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true)]
     global_strides: String,
     /// Threads per workgroup.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     workgroup: usize,
     /// Lanes per subgroup (the wave size).
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     wave: usize,
     /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     width: usize,
     /// The chip: gfx942 or gfx950.
     #[arg(long, default_value = "gfx942")]
@@ -44,7 +44,7 @@ pub struct Args {
     #[arg(long)]
     dtype: Option<String>,
     /// Loads listed per subgroup in the text form.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     loads: usize,
     /// Print one JSON object with every gather.
     #[arg(long)]

@@ -45,13 +45,13 @@ pub struct Args {
     #[command(flatten)]
     dtype: LayoutDtype,
     /// The banks view's instruction (from 0; default: the tile's worst).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     instruction: Option<usize>,
     /// The grid and distribution views show only the first ROWS rows.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     rows: Option<usize>,
     /// The grid and distribution views show only the first COLS columns.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     cols: Option<usize>,
     /// The picture's title (default: the SPEC argument).
     #[arg(long)]

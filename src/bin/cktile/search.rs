@@ -48,13 +48,13 @@ pub struct Args {
     #[arg(long = "read", value_name = "ACCESS")]
     reads: Vec<String>,
     /// The most padding a layout may add, in bytes.
-    #[arg(long, value_name = "BYTES")]
+    #[arg(long, value_name = "BYTES", value_parser = crate::common::non_negative::<u64>, allow_negative_numbers = true)]
     max_padding_bytes: Option<u64>,
     /// Elements that must stay contiguous along a row (default: the widest access).
-    #[arg(long, value_name = "ELEMENTS")]
+    #[arg(long, value_name = "ELEMENTS", value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     vector: Option<usize>,
     /// How many of the equally good layouts to list.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 12, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     top: usize,
     /// Print one JSON object instead of the text report.
     #[arg(long)]

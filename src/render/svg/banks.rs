@@ -32,7 +32,7 @@ use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::window::{PatternAccess, WindowAccess, analyze_distribution};
 use crate::analyzer::{Arch, Op, Pattern};
 use crate::distribution::Distribution;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ParameterProblem};
 use crate::render::bank::{lane_ranges, phase_heading};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -123,8 +123,8 @@ pub fn distribution_instruction(
 fn pick(tile: &TileReport, instruction: Option<usize>) -> Result<usize, Error> {
     let i = instruction.unwrap_or(tile.counts.worst_instruction as usize);
     if i >= tile.instructions.len() {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "banks view",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "banks view",
             parameter: "instruction",
             value: i as i64,
             requirement: "it must be below the number of instructions the pattern issues over the tile",

@@ -13,7 +13,7 @@ use super::palette::{PADDING, bank_colour};
 use super::writer::{Anchor, Svg, text_width};
 use crate::Descriptor;
 use crate::analyzer::{Arch, Op, rules};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ParameterProblem};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -102,8 +102,8 @@ fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usi
         1 => (1, lengths.get(0) as usize),
         2 => (lengths.get(0) as usize, lengths.get(1) as usize),
         n => {
-            return Err(Error::new(ErrorKind::LayoutParameter {
-                layout: "grid view",
+            return Err(Error::parameter(ParameterProblem::Invalid {
+                context: "grid view",
                 parameter: "top dimensions",
                 value: n as i64,
                 requirement: "the grid draws descriptors with 1 or 2 top dimensions (merge the others)",
@@ -111,16 +111,16 @@ fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usi
         }
     };
     if !(1..=MAX_ELEMENT_BYTES).contains(&o.element_bytes) {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "grid view",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "grid view",
             parameter: "element bytes",
             value: i64::try_from(o.element_bytes).unwrap_or(i64::MAX),
             requirement: "an element is 1 to 4096 bytes",
         }));
     }
     if !(1..=MAX_BANKS).contains(&o.banks) {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "grid view",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "grid view",
             parameter: "banks",
             value: i64::from(o.banks),
             requirement: "the legend draws 1 to 64 banks (32 on most chips, 64 on gfx950)",
@@ -129,8 +129,8 @@ fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usi
     let shown_rows = o.rows.map_or(rows, |r| r.clamp(1, rows));
     let shown_cols = o.cols.map_or(cols, |c| c.clamp(1, cols));
     if shown_rows.saturating_mul(shown_cols) > 1 << 16 {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "grid view",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "grid view",
             parameter: "cells",
             value: (shown_rows * shown_cols) as i64,
             requirement: "draw at most 65536 cells (show fewer rows or columns)",

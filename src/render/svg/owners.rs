@@ -13,7 +13,7 @@ use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, swatch_rows, swatches};
 use super::palette::viridis;
 use super::writer::{Anchor, Svg, text_width};
 use crate::distribution::{Distribution, Table};
-use crate::error::{Error, ErrorKind};
+use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::render::distribution::OwnerGrid;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -52,14 +52,14 @@ fn p_label(p: usize, lengths: &[i64]) -> String {
 pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<usize>) -> Result<String, Error> {
     let x = d.x_lengths();
     if x.len() != 2 {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: x.len() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: x.len() }));
     }
     let (all_rows, all_cols) = (x.get(0) as usize, x.get(1) as usize);
     let shown_rows = rows.map_or(all_rows, |r| r.clamp(1, all_rows));
     let shown_cols = cols.map_or(all_cols, |c| c.clamp(1, all_cols));
     if shown_rows.saturating_mul(shown_cols) > MAX_CELLS {
-        return Err(Error::new(ErrorKind::LayoutParameter {
-            layout: "distribution view",
+        return Err(Error::parameter(ParameterProblem::Invalid {
+            context: "distribution view",
             parameter: "cells",
             value: i64::try_from(shown_rows.saturating_mul(shown_cols)).unwrap_or(i64::MAX),
             requirement: "draw at most 65536 cells (show fewer rows or columns with --rows / --cols)",
@@ -67,7 +67,7 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
     }
     let table = Table::new(d)?;
     let Some(grid) = OwnerGrid::new(d, &table) else {
-        return Err(Error::new(ErrorKind::NotTwoDimensional { dims: x.len() }));
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: x.len() }));
     };
     let p_lengths = d.p_lengths();
     let lanes = p_lengths.as_slice().last().copied().unwrap_or(1).max(1) as usize;
