@@ -64,13 +64,39 @@ fn assert_moves(d: &Descriptor) {
 }
 
 /// `p.offsets_if_valid` on coordinates of arity `N` (the first `N` entries
-/// of each, zero-padded), from a buffer prefilled with a value no answer has.
+/// of each, zero-padded), from a buffer prefilled with a value no answer has;
+/// held equal to `p.offsets_columns` on the same coordinates as columns.
 fn batch_of<const N: usize>(p: &Program, coords: &[Vec<Index>]) -> Vec<Option<Index>> {
     let arrays: Vec<[Index; N]> =
         coords.iter().map(|c| std::array::from_fn(|i| c.get(i).copied().unwrap_or(0))).collect();
     let mut out = vec![Some(Index::MIN); arrays.len()];
     assert_eq!(p.offsets_if_valid(&arrays, &mut out), arrays.len());
+    assert_eq!(columns_of(p, &arrays), out, "offsets_columns against offsets_if_valid");
     out
+}
+
+/// `p.offsets_columns` on `arrays` as `N` columns, read back as options.
+/// The validity words start all set, with one word more than needed: the
+/// bits past the count in the last word written must be cleared and the
+/// extra word left alone.
+fn columns_of<const N: usize>(p: &Program, arrays: &[[Index; N]]) -> Vec<Option<Index>> {
+    let columns: Vec<Vec<Index>> = (0..N).map(|d| arrays.iter().map(|a| a[d]).collect()).collect();
+    let columns: [&[Index]; N] = std::array::from_fn(|d| columns[d].as_slice());
+    let n = arrays.len();
+    let (mut out, mut valid) = (vec![Index::MIN; n], vec![u64::MAX; n.div_ceil(64) + 1]);
+    assert_eq!(p.offsets_columns(&columns, &mut out, &mut valid), n);
+    assert_eq!(valid[n.div_ceil(64)], u64::MAX, "a word past the count was written");
+    if n % 64 != 0 {
+        assert_eq!(valid[n / 64] >> (n % 64), 0, "bits past the count {n} are set");
+    }
+    // A shorter column, output or validity slice bounds the count.
+    if n > 1 {
+        let short: [&[Index]; N] = std::array::from_fn(|d| if d == 0 { &columns[d][..n - 1] } else { columns[d] });
+        assert_eq!(p.offsets_columns(&short, &mut out.clone(), &mut valid.clone()), if N == 0 { n } else { n - 1 });
+        assert_eq!(p.offsets_columns(&columns, &mut out.clone()[..n - 1], &mut valid.clone()), n - 1);
+    }
+    assert_eq!(p.offsets_columns(&columns, &mut out.clone(), &mut valid.clone()[..n / 64]), (n / 64 * 64).min(n));
+    (0..n).map(|i| (valid[i / 64] >> (i % 64) & 1 == 1).then_some(out[i])).collect()
 }
 
 /// The batched answers for coordinates of arity `n` (1 to 8).

@@ -79,7 +79,7 @@ const MAX_TRANSFORMS: usize = MAX_STAGES * MAX_ITEMS;
 /// assert!(cktile::descriptor::program::LANES.is_power_of_two());
 /// ```
 pub const LANES: usize = 32;
-const _: () = assert!(LANES <= 64, "a batch's valid lanes are the bits of a u64");
+const _: () = assert!(LANES < 64 && 64 % LANES == 0, "a batch's valid lanes are the low or high bits of a u64");
 
 /// Registers of a program: one stage's upper side and its lower side are
 /// live at once, at most [`MAX_DIMS`] each.
@@ -852,6 +852,66 @@ impl Program {
         count
     }
 
+    /// [`offsets_if_valid`](Self::offsets_if_valid) for many coordinates
+    /// given as columns, the fastest way to ask a program for many offsets:
+    /// coordinate `i` is `[columns[0][i], ..., columns[N - 1][i]]`. Writes
+    /// its offset to `out[i]` and its validity to bit `i % 64` of
+    /// `valid[i / 64]` (set: inside the top lengths and on no padding;
+    /// clear: `out[i]` means nothing), for every `i` below the shortest of
+    /// the columns, `out` and `64 * valid.len()`, and returns that count.
+    /// The bits of `valid` past the count in its last written word are
+    /// cleared; later words are left as they were. With the wrong number
+    /// of columns (`N` differs from the number of top dimensions) no
+    /// coordinate is valid.
+    ///
+    /// Unlike `offsets_if_valid`, the coordinates go into the program's
+    /// registers as whole columns and the offsets come out as plain
+    /// integers, with no per-coordinate transposition or `Option` to build.
+    ///
+    /// ```
+    /// let d = cktile::spec::parse("naive((4,10),(16,1)) | transform(pass_through(4) on [0] -> [0], pad(10,2,3) on [1] -> [1])")?;
+    /// let p = d.program();
+    /// let (rows, cols) = ([0, 1, 3, 3, 4], [0, 2, 11, 12, 5]);
+    /// let (mut out, mut valid) = ([0; 5], [0u64; 1]);
+    /// assert_eq!(p.offsets_columns(&[&rows, &cols], &mut out, &mut valid), 5);
+    /// assert_eq!(valid[0], 0b00110); // [1, 2] and [3, 11]
+    /// assert_eq!((out[1], out[2]), (16, 57));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn offsets_columns<const N: usize>(
+        &self,
+        columns: &[&[Index]; N],
+        out: &mut [Index],
+        valid: &mut [u64],
+    ) -> usize {
+        let mut count = out.len();
+        let bits = valid.len().saturating_mul(64);
+        if bits < count {
+            count = bits;
+        }
+        let mut d = 0;
+        while d < N {
+            if columns[d].len() < count {
+                count = columns[d].len();
+            }
+            d += 1;
+        }
+        if N != self.top.len() {
+            let mut w = 0;
+            while w < count.div_ceil(64) {
+                valid[w] = 0;
+                w += 1;
+            }
+        } else if self.n_regs as usize <= 4 {
+            self.column_batches::<N, 4>(columns, count, out, valid);
+        } else if self.n_regs as usize <= 8 {
+            self.column_batches::<N, 8>(columns, count, out, valid);
+        } else {
+            self.column_batches::<N, REGS>(columns, count, out, valid);
+        }
+        count
+    }
+
     /// [`offsets_if_valid`](Self::offsets_if_valid) for up to [`LANES`]
     /// coordinates of a 2-D program, given as two columns: lane `l < n` is
     /// `[rows[l], cols[l]]`. Writes each lane's offset to `out[l]` and
@@ -894,17 +954,77 @@ impl Program {
         let mut regs = [[0 as Index; LANES]; NR];
         regs[0] = *rows;
         regs[1] = *cols;
-        let mut valid = self.in_range::<NR>(&regs, 2);
-        self.run_lanes(&mut regs, &mut valid);
-        let result = &regs[self.result as usize & (NR - 1)];
-        *out = *result;
+        let mask = self.run_chunk::<NR>(&mut regs, 2, n);
+        *out = regs[self.result as usize & (NR - 1)];
+        mask
+    }
+
+    /// Runs one chunk whose top coordinates are in the first `dims`
+    /// registers of `regs`: range checks, then every operation over all
+    /// [`LANES`] lanes (lanes from `n` on run too, the operations being
+    /// total). Returns the valid lanes below `n` as the bits of a mask; the
+    /// offsets are in the result register.
+    #[inline(always)]
+    const fn run_chunk<const NR: usize>(&self, regs: &mut [[Index; LANES]; NR], dims: usize, n: usize) -> u64 {
+        let mut valid = self.in_range::<NR>(regs, dims);
+        self.run_lanes(regs, &mut valid);
+        let (mut all, mut l) = (1, 0);
+        while l < LANES {
+            all &= valid[l];
+            l += 1;
+        }
+        // LANES < 64, so the shift cannot overflow.
+        let below_n = (1u64 << if n < LANES { n } else { LANES }) - 1;
+        if all == 1 {
+            // Every lane valid (the usual case): no bit to gather.
+            return below_n;
+        }
         let mut mask = 0u64;
-        let mut l = 0;
-        while l < n && l < LANES {
+        l = 0;
+        while l < LANES {
             mask |= valid[l] << l;
             l += 1;
         }
-        mask
+        mask & below_n
+    }
+
+    /// [`offsets_columns`](Self::offsets_columns) on coordinates of the
+    /// right arity, `count` of them, on a register file of `NR` registers.
+    #[inline(always)]
+    const fn column_batches<const N: usize, const NR: usize>(
+        &self,
+        columns: &[&[Index]; N],
+        count: usize,
+        out: &mut [Index],
+        valid: &mut [u64],
+    ) {
+        let result = self.result as usize & (NR - 1);
+        let mut regs = [[0 as Index; LANES]; NR];
+        let mut start = 0;
+        while start < count {
+            let len = if count - start < LANES { count - start } else { LANES };
+            let mut d = 0;
+            while d < N && d < NR {
+                let column = columns[d].split_at(start).1;
+                let mut l = 0;
+                while l < len && l < LANES {
+                    regs[d][l] = column[l];
+                    l += 1;
+                }
+                d += 1;
+            }
+            let mask = self.run_chunk::<NR>(&mut regs, N, len);
+            let dst = out.split_at_mut(start).1;
+            let mut l = 0;
+            while l < len && l < LANES {
+                dst[l] = regs[result][l];
+                l += 1;
+            }
+            // LANES divides 64: a chunk fills the low or the high half of a word.
+            let word = &mut valid[start / 64];
+            *word = if start % 64 == 0 { mask } else { *word | (mask << (start % 64)) };
+            start += len;
+        }
     }
 
     /// [`offsets_if_valid`](Self::offsets_if_valid) on coordinates of the
@@ -932,17 +1052,10 @@ impl Program {
                 }
                 l += 1;
             }
-            let mut valid = self.in_range::<NR>(&regs, N);
-            self.run_lanes(&mut regs, &mut valid);
+            let mask = self.run_chunk::<NR>(&mut regs, N, len);
             let dst = out.split_at_mut(start).1.split_at_mut(len).0;
-            let mut all = 1;
             l = 0;
-            while l < dst.len() && l < LANES {
-                all = all & valid[l];
-                l += 1;
-            }
-            l = 0;
-            if all == 1 {
+            if mask.count_ones() as usize == len {
                 // Every lane valid (the usual case): no test per lane.
                 while l < dst.len() && l < LANES {
                     dst[l] = Some(regs[result][l]);
@@ -950,7 +1063,7 @@ impl Program {
                 }
             } else {
                 while l < dst.len() && l < LANES {
-                    dst[l] = if valid[l] == 1 { Some(regs[result][l]) } else { None };
+                    dst[l] = if (mask >> l) & 1 == 1 { Some(regs[result][l]) } else { None };
                     l += 1;
                 }
             }

@@ -1,7 +1,7 @@
 //! Instruction-count driver: runs one workload a given number of times, for
 //! `valgrind --tool=callgrind` (which counts instructions, robust to load).
 //!
-//! `icount offsets <case> <hand|runtime|program|batch|move> <reps>`, `icount analyze <reps>`,
+//! `icount offsets <case> <hand|runtime|program|batch|columns|move> <reps>`, `icount analyze <reps>`,
 //! `icount search <reps> [problem]` (a name of `workloads::PROBLEMS`), `icount none` (start-up cost, subtracted).
 
 use cktile::{make_tensor_coordinate, move_tensor_coordinate};
@@ -56,6 +56,21 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
                             sum = sum.wrapping_mul(31).wrapping_add(o.unwrap_or(-1));
                         }
                         k0 += n as i64;
+                    }
+                }
+            }
+            #[cfg(feature = "columns")]
+            "columns" => {
+                // Program::offsets_columns, one call per row: the row's
+                // coordinates as two columns, the offsets as integers.
+                let ks: Vec<i64> = (0..black_box(c.cols)).collect();
+                let (mut ms, mut out, mut valid) = (vec![0; ks.len()], vec![0; ks.len()], vec![0u64; ks.len().div_ceil(64)]);
+                for m in 0..black_box(c.rows) {
+                    ms.fill(m);
+                    black_box(&p).offsets_columns(&[&ms, &ks], &mut out, &mut valid);
+                    for (k, &o) in out.iter().enumerate() {
+                        let ok = valid[k / 64] >> (k % 64) & 1 == 1;
+                        sum = sum.wrapping_mul(31).wrapping_add(if ok { o } else { -1 });
                     }
                 }
             }
