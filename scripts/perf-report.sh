@@ -80,7 +80,7 @@ if command -v valgrind >/dev/null; then
     if [ -n "$BASE" ]; then
       per_offset before "$BASE/perf/target/release/icount" "${c%:*}" "${c#*:}" hand runtime ${PERF_BASELINE_PROGRAM:+program} move >>"$RES/icount.tsv"
     fi
-    per_offset after "$ICOUNT" "${c%:*}" "${c#*:}" hand runtime program batch move >>"$RES/icount.tsv"
+    per_offset after "$ICOUNT" "${c%:*}" "${c#*:}" hand runtime program batch columns move >>"$RES/icount.tsv"
   done
   if [ -n "$BASE" ]; then workloads before "$BASE/perf/target/release/icount" >>"$RES/icount-workloads.tsv"; fi
   workloads after "$ICOUNT" >>"$RES/icount-workloads.tsv"
