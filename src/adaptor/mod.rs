@@ -40,7 +40,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::descriptor::stage::FILLER;
+use crate::descriptor::stage::{self, FILLER};
 use crate::descriptor::tri;
 use crate::distribution::encoding::Numbers;
 use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
@@ -335,22 +335,16 @@ pub(crate) const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms
 }
 
 /// Refuses an item whose `side` lists another number of ids than its
-/// transform has dimensions there.
+/// transform has dimensions there ([`stage::check_id_count`]; the
+/// transform's counts are read here, not through a [`Shape`](stage::Shape):
+/// the larger frame makes LLVM's AMDGPU backend fail on [`Adaptor::new`],
+/// "Cannot scavenge register in FI elimination").
 const fn check_id_count(item: usize, transform: &Transform, side: Side, ids: Ids) -> Result<(), Error> {
     let expected = match side {
         Side::Lower => transform.num_lower(),
         Side::Upper => transform.num_upper(),
     };
-    if ids.len() != expected {
-        return Err(Error::descriptor(DescriptorProblem::IdCount {
-            item,
-            transform: transform.kind().name(),
-            side,
-            expected,
-            found: ids.len(),
-        }));
-    }
-    Ok(())
+    stage::check_id_count(item, transform.kind().name(), side, expected, ids.len())
 }
 
 /// The ids `first, first + 1, ...`, [`MAX_DIMS`] of them.

@@ -127,15 +127,7 @@ pub struct Descriptor {
     guaranteed: Vector,
 }
 
-macro_rules! tri {
-    ($e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err(e) => return Err(e),
-        }
-    };
-}
-pub(crate) use tri;
+pub(crate) use cktile_transforms::tri;
 
 /// Wraps a transform-level error of a base descriptor.
 #[inline]

@@ -4,6 +4,7 @@
 use crate::MAX_ITEMS;
 use crate::adaptor::MAX_HIDDEN;
 use crate::descriptor::Ids;
+use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
@@ -123,10 +124,7 @@ impl IdArray {
         let mut i = 0;
         while i < lists.len() {
             out.ids[i] = match lists[i] {
-                Ok(d) => match Ids::from_dims(&d) {
-                    Ok(ids) => ids,
-                    Err(e) => return Err(e),
-                },
+                Ok(d) => tri!(Ids::from_dims(&d)),
                 Err(source) => return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source })),
             };
             i += 1;

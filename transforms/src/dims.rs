@@ -93,10 +93,7 @@ impl Dims {
         }
         let mut out = Dims::EMPTY;
         each_slot!(values.len(), |i| {
-            out.values[i] = match to_index(values[i]) {
-                Ok(v) => v,
-                Err(e) => return Err(e),
-            };
+            out.values[i] = tri!(to_index(values[i]));
         });
         out.len = values.len() as u8;
         Ok(out)

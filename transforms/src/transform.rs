@@ -142,16 +142,6 @@ pub struct Transform {
     repr: Repr,
 }
 
-/// Unwraps a `Result` inside a `const fn`, returning the error.
-macro_rules! tri {
-    ($e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err(e) => return Err(e),
-        }
-    };
-}
-
 #[inline]
 const fn length(value: usize, transform: &'static str, parameter: &'static str) -> Result<Index, Error> {
     if value == 0 {
