@@ -1,10 +1,31 @@
-//! Lists of names joined at compile time.
+//! Lists joined by a separator: names at compile time, and any items as
+//! they are printed ([`write_joined`]).
 //!
 //! Error messages list what would have been valid ("valid: pass_through,
 //! pad, ..."). Those lists are derived here, in `const` items, from the list
 //! that owns the names (the transform kinds, the catalogue, an entry's
 //! parameters), so adding a name to its list is the only edit: no second,
 //! hand-kept string can fall out of step.
+
+use core::fmt;
+
+/// Writes `items` with `sep` between them (`a, b, c` for `", "`), each
+/// by `item`: the lists of the `Display` impls (ids, lengths, stages'
+/// items, CK's sequences).
+pub(crate) fn write_joined<T>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl IntoIterator<Item = T>,
+    sep: &str,
+    mut item: impl FnMut(&mut fmt::Formatter<'_>, T) -> fmt::Result,
+) -> fmt::Result {
+    for (i, x) in items.into_iter().enumerate() {
+        if i > 0 {
+            f.write_str(sep)?;
+        }
+        item(f, x)?;
+    }
+    Ok(())
+}
 
 /// Copies `text` into `buf` at byte `at` and returns the position after it
 /// (bytes past the end of `buf` are dropped; the lengths computed by

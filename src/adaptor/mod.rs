@@ -40,10 +40,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::descriptor::stage::FILLER;
+use crate::descriptor::display::write_ids;
+use crate::descriptor::stage::{self, FILLER};
 use crate::descriptor::tri;
 use crate::distribution::encoding::Numbers;
 use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
+use crate::names::write_joined;
 use crate::{Ids, Item, MAX_ITEMS, Stage};
 use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform};
 use core::fmt;
@@ -335,22 +337,16 @@ pub(crate) const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms
 }
 
 /// Refuses an item whose `side` lists another number of ids than its
-/// transform has dimensions there.
+/// transform has dimensions there ([`stage::check_id_count`]; the
+/// transform's counts are read here, not through a [`Shape`](stage::Shape):
+/// the larger frame makes LLVM's AMDGPU backend fail on [`Adaptor::new`],
+/// "Cannot scavenge register in FI elimination").
 const fn check_id_count(item: usize, transform: &Transform, side: Side, ids: Ids) -> Result<(), Error> {
     let expected = match side {
         Side::Lower => transform.num_lower(),
         Side::Upper => transform.num_upper(),
     };
-    if ids.len() != expected {
-        return Err(Error::descriptor(DescriptorProblem::IdCount {
-            item,
-            transform: transform.kind().name(),
-            side,
-            expected,
-            found: ids.len(),
-        }));
-    }
-    Ok(())
+    stage::check_id_count(item, transform.kind().name(), side, expected, ids.len())
 }
 
 /// The ids `first, first + 1, ...`, [`MAX_DIMS`] of them.
@@ -981,30 +977,15 @@ impl ItemList {
 /// ```
 impl fmt::Display for Adaptor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ids = |f: &mut fmt::Formatter<'_>, ids: Ids| -> fmt::Result {
-            f.write_str("[")?;
-            for i in 0..ids.len() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                write!(f, "{}", ids.get(i))?;
-            }
-            f.write_str("]")
-        };
         f.write_str("bottom ")?;
-        ids(f, self.bottom)?;
+        write_ids(f, self.bottom)?;
         f.write_str(" (")?;
-        for (i, length) in self.bottom_lengths().as_slice().iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{length}")?;
-        }
+        write_joined(f, self.bottom_lengths().as_slice(), ",", |f, length| write!(f, "{length}"))?;
         f.write_str(")")?;
         for item in self.items() {
             write!(f, " | {item}")?;
         }
         f.write_str(" | top ")?;
-        ids(f, self.top)
+        write_ids(f, self.top)
     }
 }

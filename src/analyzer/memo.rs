@@ -30,6 +30,7 @@ use super::arch::Arch;
 use super::model::{Counts, PhaseTable, count_in};
 use super::op::Op;
 use super::rules::MAX_LANES;
+use crate::descriptor::tri;
 use crate::error::Error;
 
 /// How many instruction shapes a [`CountMemo`] remembers.
@@ -203,10 +204,7 @@ impl CountMemo {
             }
             k += 1;
         }
-        let c = match count_in(table, &self.arch, self.op, a.options().split_at(lanes).0) {
-            Ok(c) => c,
-            Err(e) => return Err(e),
-        };
+        let c = tri!(count_in(table, &self.arch, self.op, a.options().split_at(lanes).0));
         let s = self.next;
         self.shape[s] = key;
         self.lanes[s] = lanes;

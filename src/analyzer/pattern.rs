@@ -23,6 +23,7 @@ use super::arch::{Arch, Vendor};
 use super::op::Op;
 use crate::Index;
 use crate::descriptor::program::LANES;
+use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
 
 /// The most tile elements a pattern covers (2^24): every instruction of a
@@ -236,10 +237,7 @@ impl Pattern {
         element_bytes: usize,
         wave: usize,
     ) -> Result<usize, Error> {
-        let vec = match self.vec(element_bytes) {
-            Ok(v) => v,
-            Err(e) => return Err(e),
-        };
+        let vec = tri!(self.vec(element_bytes));
         if rows == 0 || cols == 0 || wave == 0 {
             return Err(bad("rows", rows, "the tile must have rows and columns"));
         }
@@ -317,14 +315,8 @@ impl Pattern {
         i: usize,
         lane: usize,
     ) -> Result<Option<(i64, i64)>, Error> {
-        let n = match self.instructions(rows, cols, element_bytes, wave) {
-            Ok(n) => n,
-            Err(e) => return Err(e),
-        };
-        let vec = match self.vec(element_bytes) {
-            Ok(v) => v,
-            Err(e) => return Err(e),
-        };
+        let n = tri!(self.instructions(rows, cols, element_bytes, wave));
+        let vec = tri!(self.vec(element_bytes));
         if i >= n || lane >= wave {
             return Ok(None);
         }
@@ -440,10 +432,7 @@ impl Pattern {
         element_bytes: usize,
         wave: usize,
     ) -> Result<(usize, usize), Error> {
-        let n = match self.instructions(rows, cols, element_bytes, wave) {
-            Ok(n) => n,
-            Err(e) => return Err(e),
-        };
+        let n = tri!(self.instructions(rows, cols, element_bytes, wave));
         match self.vec(element_bytes) {
             Ok(v) => Ok((n, v)),
             Err(e) => Err(e),

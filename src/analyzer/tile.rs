@@ -11,6 +11,7 @@ use super::op::Op;
 use super::pattern::{LaneChunk, Pattern};
 use super::rules::MAX_LANES;
 use crate::descriptor::program::LANES;
+use crate::descriptor::tri;
 use crate::distribution::{Distribution, Encoding};
 use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, Program};
@@ -236,10 +237,7 @@ pub const fn program_lane_addresses(
         return Ok(out);
     }
     // What `Pattern::coordinate` checks for every lane, checked once.
-    let (n, vec) = match pattern.shape(rows, cols, element_bytes, wave) {
-        Ok(s) => s,
-        Err(e) => return Err(e),
-    };
+    let (n, vec) = tri!(pattern.shape(rows, cols, element_bytes, wave));
     if i >= n {
         return Ok(out);
     }
@@ -357,10 +355,7 @@ pub const fn analyze_tile(
     }
     let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
     let wave = arch.wave() as usize;
-    let (n, vec) = match pattern.shape(rows, cols, element_bytes, wave) {
-        Ok(s) => s,
-        Err(e) => return Err(e),
-    };
+    let (n, vec) = tri!(pattern.shape(rows, cols, element_bytes, wave));
     let mut program = Program::EMPTY;
     desc.compile_into(&mut program);
     let mut t = TileCounts::EMPTY;

@@ -53,6 +53,7 @@ use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::report::{TileReport, analyze_with};
 use super::rules::MAX_LANES;
 use super::tile::{TileCounts, program_address};
+use crate::descriptor::tri;
 use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed};
 use crate::error::{DescriptorProblem, Error, ErrorKind, ParameterProblem};
 use crate::{Descriptor, Program};
@@ -637,10 +638,7 @@ pub const fn analyze_window(
     d: &Distribution,
     op: Op,
 ) -> Result<TileCounts, Error> {
-    let w = match WindowAccess::new(d, op, element_bytes, arch.wave() as usize) {
-        Ok(w) => w,
-        Err(e) => return Err(e),
-    };
+    let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
     if let Err(e) = w.check_size(arch) {
         return Err(e);
     }

@@ -3,18 +3,14 @@
 //! Printing and parsing round-trip: `parse(d.to_string()) == d`.
 
 use super::{Descriptor, Item, Origin};
+use crate::names::write_joined;
 use core::fmt;
 
-fn write_ids(f: &mut fmt::Formatter<'_>, ids: super::Ids) -> fmt::Result {
+/// An id list in spec syntax: `[0,3]`.
+pub(crate) fn write_ids(f: &mut fmt::Formatter<'_>, ids: super::Ids) -> fmt::Result {
     let (ids, len) = ids.to_array();
-    let ids = &ids[..len];
     f.write_str("[")?;
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            f.write_str(",")?;
-        }
-        write!(f, "{id}")?;
-    }
+    write_joined(f, &ids[..len], ",", |f, id| write!(f, "{id}"))?;
     f.write_str("]")
 }
 
@@ -77,12 +73,7 @@ impl fmt::Display for Descriptor {
         write!(f, "{}", self.origin())?;
         for stage in self.transform_stages() {
             f.write_str("\n| transform(")?;
-            for (i, item) in stage.items().iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{item}")?;
-            }
+            write_joined(f, stage.items(), ", ", |f, item| write!(f, "{item}"))?;
             f.write_str(")")?;
         }
         Ok(())

@@ -127,15 +127,7 @@ pub struct Descriptor {
     guaranteed: Vector,
 }
 
-macro_rules! tri {
-    ($e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err(e) => return Err(e),
-        }
-    };
-}
-pub(crate) use tri;
+pub(crate) use cktile_transforms::tri;
 
 /// Wraps a transform-level error of a base descriptor.
 #[inline]
@@ -204,6 +196,21 @@ const fn non_negative(values: &Dims, transform: &'static str, parameter: &'stati
     }
 }
 
+/// Refuses lengths with a negative or a zero entry, naming the first (as
+/// `transform`'s `lengths`).
+#[inline(always)]
+const fn positive_lengths(lengths: &Dims, transform: &'static str) -> Result<(), Error> {
+    tri!(non_negative(lengths, transform, "lengths"));
+    match lengths.first_zero() {
+        Some(position) => Err(base_error(cktile_transforms::Error::ZeroLength {
+            transform,
+            parameter: "lengths",
+            position: Some(position),
+        })),
+        None => Ok(()),
+    }
+}
+
 /// `1 + sum((len - 1) * stride)`, CK Tile's element space of a naive descriptor.
 #[inline(always)]
 const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
@@ -214,14 +221,7 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
             second: strides.len(),
         }));
     }
-    tri!(non_negative(lengths, "naive", "lengths"));
-    if let Some(position) = lengths.first_zero() {
-        return Err(base_error(cktile_transforms::Error::ZeroLength {
-            transform: "naive",
-            parameter: "lengths",
-            position: Some(position),
-        }));
-    }
+    tri!(positive_lengths(lengths, "naive"));
     tri!(non_negative(strides, "naive", "strides"));
     let space = cktile_transforms::kinds::embed::wide_largest(&lengths.to_array(), &strides.to_array(), lengths.len())
         .saturating_add(1);
@@ -497,14 +497,7 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
     if lengths.is_empty() {
         return Err(base_error(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
     }
-    tri!(non_negative(lengths, "aligned", "lengths"));
-    if let Some(position) = lengths.first_zero() {
-        return Err(base_error(cktile_transforms::Error::ZeroLength {
-            transform: "aligned",
-            parameter: "lengths",
-            position: Some(position),
-        }));
-    }
+    tri!(positive_lengths(lengths, "aligned"));
     let align = align as Index;
     let n = lengths.len();
     let mut strides = [0 as Index; cktile_transforms::MAX_DIMS];
@@ -601,14 +594,7 @@ pub(crate) const fn with_offset_base(
 /// base's unmerge.
 #[inline(always)]
 pub(crate) const fn packed_base(lengths: &Dims) -> Result<(Index, Transform), Error> {
-    tri!(non_negative(lengths, "packed", "lengths"));
-    if let Some(position) = lengths.first_zero() {
-        return Err(base_error(cktile_transforms::Error::ZeroLength {
-            transform: "packed",
-            parameter: "lengths",
-            position: Some(position),
-        }));
-    }
+    tri!(positive_lengths(lengths, "packed"));
     let space = match lengths.product() {
         Some(p) => p,
         None => {

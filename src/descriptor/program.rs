@@ -172,6 +172,36 @@ const fn low_bits(a: Index, bits: u32) -> Index {
     a & 1i64.wrapping_shl(bits).wrapping_sub(1)
 }
 
+/// Runs `$body` for every lane `$l` in `0..LANES` (a `while` loop: the
+/// lane loops run in `const fn`s).
+macro_rules! each_lane {
+    (|$l:ident| $body:expr) => {{
+        let mut $l = 0;
+        while $l < LANES {
+            $body;
+            $l += 1;
+        }
+    }};
+}
+
+/// [`each_lane!`] with `$rem` and `$div` standing for [`rem_pow2`] and
+/// [`div_pow2`], or for their plain bit forms [`low_bits`] and [`shr`] when
+/// the operation's values are not negative (`$unsigned`): the choice is
+/// made once, outside the lane loop.
+macro_rules! each_lane_pow2 {
+    ($unsigned:expr, |$l:ident, $rem:ident, $div:ident| $body:expr) => {
+        if $unsigned {
+            #[allow(unused_variables)]
+            let ($rem, $div) = (low_bits, shr);
+            each_lane!(|$l| $body)
+        } else {
+            #[allow(unused_variables)]
+            let ($rem, $div) = (rem_pow2, div_pow2);
+            each_lane!(|$l| $body)
+        }
+    };
+}
+
 /// Whether `op` writes register `r`.
 const fn writes(op: &Op, r: u8) -> bool {
     match op {
@@ -1082,12 +1112,10 @@ impl Program {
         let mut d = 0;
         while d < dims && d < NR && d < MAX_DIMS {
             let length = self.limits[d] as Index;
-            let mut l = 0;
-            while l < LANES {
+            each_lane!(|l| {
                 let v = regs[d][l];
                 valid[l] = valid[l] & ((!v & v.wrapping_sub(length)) as u64 >> 63);
-                l += 1;
-            }
+            });
             d += 1;
         }
         valid
@@ -1108,42 +1136,24 @@ impl Program {
                     let in_place = !contains(ins, *n, *out);
                     let o = *out as usize & m;
                     if in_place {
-                        let mut l = 0;
-                        while l < LANES {
-                            regs[o][l] = *constant;
-                            l += 1;
-                        }
+                        each_lane!(|l| regs[o][l] = *constant);
                     }
                     let mut j = 0;
                     while j < *n as usize && j < MAX_DIMS {
                         let (src, c) = (ins[j] as usize & m, coef[j]);
-                        let mut l = 0;
                         if in_place && c > 0 && c & (c - 1) == 0 {
                             // A power-of-two coefficient: a shift (equal in wrapping arithmetic).
                             let s = c.trailing_zeros();
-                            while l < LANES {
-                                regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_shl(s));
-                                l += 1;
-                            }
+                            each_lane!(|l| regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_shl(s)));
                         } else if in_place {
-                            while l < LANES {
-                                regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_mul(c));
-                                l += 1;
-                            }
+                            each_lane!(|l| regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_mul(c)));
                         } else {
-                            while l < LANES {
-                                acc[l] = acc[l].wrapping_add(regs[src][l].wrapping_mul(c));
-                                l += 1;
-                            }
+                            each_lane!(|l| acc[l] = acc[l].wrapping_add(regs[src][l].wrapping_mul(c)));
                         }
                         j += 1;
                     }
                     if !in_place {
-                        let mut l = 0;
-                        while l < LANES {
-                            regs[o][l] = acc[l];
-                            l += 1;
-                        }
+                        each_lane!(|l| regs[o][l] = acc[l]);
                     }
                 }
                 Op::Split { input, n, outs, shift, bits, unsigned } => {
@@ -1153,83 +1163,30 @@ impl Program {
                     while i > 1 && i <= MAX_DIMS {
                         i -= 1;
                         let (s, b, out) = (shift[i] as u32, bits[i] as u32, outs[i] as usize & m);
-                        let mut l = 0;
-                        if *unsigned {
-                            while l < LANES {
-                                regs[out][l] = low_bits(shr(regs[input][l], s), b);
-                                l += 1;
-                            }
-                        } else {
-                            while l < LANES {
-                                regs[out][l] = rem_pow2(div_pow2(regs[input][l], s), b);
-                                l += 1;
-                            }
-                        }
+                        each_lane_pow2!(*unsigned, |l, rem, div| regs[out][l] = rem(div(regs[input][l], s), b));
                     }
                     let (s, out) = (shift[0] as u32, outs[0] as usize & m);
-                    let mut l = 0;
-                    if *unsigned {
-                        while l < LANES {
-                            regs[out][l] = shr(regs[input][l], s);
-                            l += 1;
-                        }
-                    } else {
-                        while l < LANES {
-                            regs[out][l] = div_pow2(regs[input][l], s);
-                            l += 1;
-                        }
-                    }
+                    each_lane_pow2!(*unsigned, |l, rem, div| regs[out][l] = div(regs[input][l], s));
                 }
                 Op::Xor { a, b, out, bits, unsigned } => {
                     let (a, b, out, bits) = (*a as usize & m, *b as usize & m, *out as usize & m, *bits as u32);
-                    let mut l = 0;
-                    if *unsigned {
-                        while l < LANES {
-                            regs[out][l] = regs[b][l] ^ low_bits(regs[a][l], bits);
-                            l += 1;
-                        }
-                    } else {
-                        while l < LANES {
-                            regs[out][l] = regs[b][l] ^ rem_pow2(regs[a][l], bits);
-                            l += 1;
-                        }
-                    }
+                    each_lane_pow2!(*unsigned, |l, rem, div| regs[out][l] = regs[b][l] ^ rem(regs[a][l], bits));
                 }
                 Op::Mask { a, out, bits, unsigned } => {
                     let (a, out, bits) = (*a as usize & m, *out as usize & m, *bits as u32);
-                    let mut l = 0;
-                    if *unsigned {
-                        while l < LANES {
-                            regs[out][l] = low_bits(regs[a][l], bits);
-                            l += 1;
-                        }
-                    } else {
-                        while l < LANES {
-                            regs[out][l] = rem_pow2(regs[a][l], bits);
-                            l += 1;
-                        }
-                    }
+                    each_lane_pow2!(*unsigned, |l, rem, div| regs[out][l] = rem(regs[a][l], bits));
                 }
                 Op::Swizzle { a, out, fields, .. } => {
                     let (a, out) = (*a as usize & m, *out as usize & m);
-                    let mut l = 0;
-                    while l < LANES {
-                        regs[out][l] = fields.apply(regs[a][l]);
-                        l += 1;
-                    }
+                    each_lane!(|l| regs[out][l] = fields.apply(regs[a][l]));
                 }
                 Op::Check { t, a } => {
                     let (t, a) = (&self.transforms[*t as usize % MAX_TRANSFORMS], *a as usize & m);
-                    let mut l = 0;
-                    while l < LANES {
-                        valid[l] = valid[l] & t.is_valid_upper_at(&[regs[a][l]], 0) as u64;
-                        l += 1;
-                    }
+                    each_lane!(|l| valid[l] = valid[l] & t.is_valid_upper_at(&[regs[a][l]], 0) as u64);
                 }
                 Op::Generic { t, n_in, n_out, ins, outs } => {
                     let t = &self.transforms[*t as usize % MAX_TRANSFORMS];
-                    let mut l = 0;
-                    while l < LANES {
+                    each_lane!(|l| {
                         // One lane's registers, through the transform's formula.
                         let mut one = [0; REGS];
                         let mut j = 0;
@@ -1243,8 +1200,7 @@ impl Program {
                             regs[outs[j] as usize & m][l] = one[outs[j] as usize & R];
                             j += 1;
                         }
-                        l += 1;
-                    }
+                    });
                 }
                 Op::Nop => {}
             }

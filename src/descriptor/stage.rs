@@ -7,6 +7,7 @@
 //! produced once, so a stage's lower side is exactly the previous stage's
 //! upper side.
 
+use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, Side};
 use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Vector};
 
@@ -163,14 +164,8 @@ impl Item {
     /// assert!(Item::new(Transform::pass_through(8).unwrap(), &[2], &[2]).is_ok());
     /// ```
     pub const fn new(transform: Transform, lower: &[usize], upper: &[usize]) -> Result<Item, Error> {
-        let lower = match Ids::from_slice(lower) {
-            Ok(ids) => ids,
-            Err(e) => return Err(e),
-        };
-        let upper = match Ids::from_slice(upper) {
-            Ok(ids) => ids,
-            Err(e) => return Err(e),
-        };
+        let lower = tri!(Ids::from_slice(lower));
+        let upper = tri!(Ids::from_slice(upper));
         Ok(Item { transform, lower, upper })
     }
 
@@ -293,7 +288,7 @@ impl Shape {
 
     /// The shape of an item.
     #[inline]
-    const fn of(item: &Item) -> Shape {
+    pub(crate) const fn of(item: &Item) -> Shape {
         Shape {
             name: item.transform.kind().name(),
             num_lower: item.transform.num_lower(),
@@ -302,6 +297,31 @@ impl Shape {
             upper: item.upper,
         }
     }
+
+    /// Refuses item `item` (of this shape) when one of its id lists, the
+    /// lower one first, holds another number of ids than its transform has
+    /// dimensions on that side.
+    #[inline]
+    pub(crate) const fn check_id_counts(&self, item: usize) -> Result<(), Error> {
+        tri!(check_id_count(item, self.name, Side::Lower, self.num_lower, self.lower.len()));
+        check_id_count(item, self.name, Side::Upper, self.num_upper, self.upper.len())
+    }
+}
+
+/// Refuses item `item`, a `transform`, whose `side` lists `found` ids where
+/// the transform has `expected` dimensions.
+#[inline]
+pub(crate) const fn check_id_count(
+    item: usize,
+    transform: &'static str,
+    side: Side,
+    expected: usize,
+    found: usize,
+) -> Result<(), Error> {
+    if found != expected {
+        return Err(Error::descriptor(DescriptorProblem::IdCount { item, transform, side, expected, found }));
+    }
+    Ok(())
 }
 
 /// Checks that the ids of one side, over all items, name each of `count`
@@ -362,10 +382,7 @@ impl Stage {
             shapes[i] = Shape::of(&items[i]);
             i += 1;
         }
-        let n_upper = match Stage::check_shape(lower_lengths.len(), shapes.split_at(items.len()).0) {
-            Ok(n) => n,
-            Err(e) => return Err(e),
-        };
+        let n_upper = tri!(Stage::check_shape(lower_lengths.len(), shapes.split_at(items.len()).0));
         let mut stage = Stage {
             items: [FILLER; MAX_ITEMS],
             n_items: items.len() as u8,
@@ -410,24 +427,7 @@ impl Stage {
         let mut i = 0;
         while i < items.len() {
             let s = &items[i];
-            if s.lower.len() != s.num_lower {
-                return Err(Error::descriptor(DescriptorProblem::IdCount {
-                    item: i,
-                    transform: s.name,
-                    side: Side::Lower,
-                    expected: s.num_lower,
-                    found: s.lower.len(),
-                }));
-            }
-            if s.upper.len() != s.num_upper {
-                return Err(Error::descriptor(DescriptorProblem::IdCount {
-                    item: i,
-                    transform: s.name,
-                    side: Side::Upper,
-                    expected: s.num_upper,
-                    found: s.upper.len(),
-                }));
-            }
+            tri!(s.check_id_counts(i));
             n_upper += s.num_upper;
             i += 1;
         }

@@ -26,6 +26,7 @@
 use super::encoding::{Encoding, EncodingProblem, Entry, List};
 use super::text::{Parser, Places, refs};
 use crate::error::{Error, ErrorKind, Position};
+use crate::names::write_joined;
 use crate::spec::lexer::{Cursor, Tok, syntax};
 use crate::spec::parser::index;
 use alloc::vec::Vec;
@@ -59,13 +60,7 @@ impl Encoding {
 
 /// `a, b, c` of any displayable items.
 fn list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: impl Iterator<Item = T>) -> fmt::Result {
-    for (i, item) in items.enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write!(f, "{item}")?;
-    }
-    Ok(())
+    write_joined(f, items, ", ", |f, item| write!(f, "{item}"))
 }
 
 /// One reference: `r[i]` (major 0) or `hX[i]` (major X + 1).

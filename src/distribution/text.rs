@@ -17,6 +17,7 @@
 
 use super::encoding::{Encoding, EncodingProblem, Entry, List};
 use crate::error::{Error, ErrorKind, Position};
+use crate::names::write_joined;
 use crate::spec::lexer::{Cursor, Lexer, Tok, Token, syntax};
 use crate::spec::parser::index;
 use alloc::vec::Vec;
@@ -24,23 +25,13 @@ use core::fmt;
 
 fn write_seq(f: &mut fmt::Formatter<'_>, values: &[i64]) -> fmt::Result {
     f.write_str("sequence<")?;
-    for (i, v) in values.iter().enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write!(f, "{v}")?;
-    }
+    write_joined(f, values, ", ", |f, v| write!(f, "{v}"))?;
     f.write_str(">")
 }
 
 fn write_tuple<'a>(f: &mut fmt::Formatter<'_>, seqs: impl Iterator<Item = &'a [i64]>) -> fmt::Result {
     f.write_str("tuple<")?;
-    for (i, s) in seqs.enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write_seq(f, s)?;
-    }
+    write_joined(f, seqs, ", ", write_seq)?;
     f.write_str(">")
 }
 

@@ -55,7 +55,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-use super::chain::{DimsResult, check_new_stage, lift, stage_items};
+use super::chain::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use super::coordinate::CoordinateOf;
 use super::lists::{HiddenIndex, IdLists, TransformList, gather, scatter, unrolled};
 use super::{indices, static_failure};
@@ -411,10 +411,7 @@ impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for Sin
         (Some(l), Some(x), Some(lo), Some(up)) => Some(single_stage(l, x, lo, up)),
         _ => None,
     };
-    const STRUCTURE: Option<Result<(), Error>> = match (Lo::STATIC, Up::STATIC) {
-        (Some(lo), Some(up)) => Some(super::chain::stage_structure(0, L::Len::USIZE, X::KINDS, lo, up)),
-        _ => None,
-    };
+    const STRUCTURE: Option<Result<(), Error>> = static_structure::<X, Lo, Up>(0, L::Len::USIZE);
     const SIZE: Option<(usize, usize)> = Some((X::KINDS.len(), L::Len::USIZE + X::NumUpper::USIZE));
     fn build(&self) -> Result<Adaptor, Error> {
         single_stage(self.lengths.dims(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
@@ -477,13 +474,9 @@ impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain f
         (Some(a), Some(x), Some(lo), Some(up)) => Some(transformed(a, x, lo, up)),
         _ => None,
     };
-    const STRUCTURE: Option<Result<(), Error>> = match (Lo::STATIC, Up::STATIC, A::SIZE) {
-        (Some(lo), Some(up), Some(size)) => {
-            match super::chain::stage_structure(0, A::NumTop::USIZE, X::KINDS, lo, up) {
-                Ok(()) => Some(check_growth(size, X::KINDS.len(), X::NumUpper::USIZE)),
-                Err(e) => Some(Err(e)),
-            }
-        }
+    const STRUCTURE: Option<Result<(), Error>> = match (static_structure::<X, Lo, Up>(0, A::NumTop::USIZE), A::SIZE) {
+        (Some(Ok(())), Some(size)) => Some(check_growth(size, X::KINDS.len(), X::NumUpper::USIZE)),
+        (Some(Err(e)), Some(_)) => Some(Err(e)),
         _ => None,
     };
     const SIZE: Option<(usize, usize)> = match A::SIZE {

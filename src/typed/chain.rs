@@ -152,10 +152,8 @@ pub(crate) const fn naive(lengths: DimsResult, strides: DimsResult, vector: Vect
 /// [`naive`]'s checks, building nothing.
 #[inline(always)]
 const fn naive_check(lengths: DimsResult, strides: DimsResult) -> Result<(), Error> {
-    match naive_base(&tri!(lift(lengths)), &tri!(lift(strides))) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(e),
-    }
+    tri!(naive_base(&tri!(lift(lengths)), &tri!(lift(strides))));
+    Ok(())
 }
 
 /// CK's guaranteed last-dimension vector from two user values, refused
@@ -174,10 +172,8 @@ pub(crate) const fn packed(lengths: DimsResult) -> Result<Descriptor, Error> {
 /// [`packed`]'s checks, building nothing.
 #[inline(always)]
 const fn packed_check(lengths: DimsResult) -> Result<(), Error> {
-    match packed_base(&tri!(lift(lengths))) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(e),
-    }
+    tri!(packed_base(&tri!(lift(lengths))));
+    Ok(())
 }
 
 pub(crate) const fn aligned(lengths: DimsResult, align: usize) -> Result<Descriptor, Error> {
@@ -189,10 +185,8 @@ pub(crate) const fn aligned(lengths: DimsResult, align: usize) -> Result<Descrip
 const fn aligned_check(lengths: DimsResult, align: usize) -> Result<(), Error> {
     let lengths = tri!(lift(lengths));
     let strides = tri!(aligned_strides(&lengths, align));
-    match naive_base(&lengths, &strides) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(e),
-    }
+    tri!(naive_base(&lengths, &strides));
+    Ok(())
 }
 
 /// The offset of [`with_offset`] as an index.
@@ -213,10 +207,8 @@ pub(crate) const fn with_offset(lengths: DimsResult, strides: DimsResult, offset
 #[inline(always)]
 const fn with_offset_check(lengths: DimsResult, strides: DimsResult, offset: usize) -> Result<(), Error> {
     let (l, s) = (tri!(lift(lengths)), tri!(lift(strides)));
-    match with_offset_base(&l, &s, tri!(offset_index(offset))) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(e),
-    }
+    tri!(with_offset_base(&l, &s, tri!(offset_index(offset))));
+    Ok(())
 }
 
 /// Refuses a stage whose lists of transforms, lower ids and upper ids
@@ -235,7 +227,7 @@ const fn check_list_count(transforms: usize, lower: usize, upper: usize) -> Resu
 /// [`Stage::check_shape`] with the transforms' kinds and dimension counts
 /// (`kinds`) on `lower_count` old top dimensions. Reads no length, so a
 /// typed chain with compile-time ids runs it at compile time.
-pub(crate) const fn stage_structure(
+const fn stage_structure(
     stages: usize,
     lower_count: usize,
     kinds: &[(Kind, usize, usize)],
@@ -255,9 +247,21 @@ pub(crate) const fn stage_structure(
         shapes[i] = Shape { name: kind.name(), num_lower, num_upper, lower: lo.get(i), upper: up.get(i) };
         i += 1;
     }
-    match Stage::check_shape(lower_count, shapes.split_at(kinds.len()).0) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(e),
+    tri!(Stage::check_shape(lower_count, shapes.split_at(kinds.len()).0));
+    Ok(())
+}
+
+/// [`stage_structure`] of a stage of the transforms `X` with the id lists
+/// `Lo` and `Up`, after `stages` stages and on `lower_count` dimensions,
+/// when the ids are compile-time values; `None` when one is a runtime
+/// value (the `STRUCTURE` of a typed descriptor's or adaptor's stage).
+pub(crate) const fn static_structure<X: TransformList, Lo: IdLists, Up: IdLists>(
+    stages: usize,
+    lower_count: usize,
+) -> Option<Result<(), Error>> {
+    match (Lo::STATIC, Up::STATIC) {
+        (Some(lo), Some(up)) => Some(stage_structure(stages, lower_count, X::KINDS, lo, up)),
+        _ => None,
     }
 }
 
@@ -316,6 +320,26 @@ pub(crate) const fn transformed(
     prev.transform(items.split_at(n).0)
 }
 
+/// The [`Chain`] items the one-call chains ([`Naive`], [`NaiveVector`],
+/// [`Packed`], [`Aligned`], [`NaiveWithOffset`]) share, for a chain of
+/// `$stages` stages with lengths `L` in a field `lengths`: the top is `L`,
+/// no top index maps to padding, and there are no ids to check.
+macro_rules! base_chain_items {
+    ($stages:expr) => {
+        type NumTop = L::Len;
+        const STAGES: usize = $stages;
+        const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
+        #[inline(always)]
+        fn is_valid(&self, _: &Indices) -> bool {
+            true
+        }
+        #[inline(always)]
+        fn lengths(&self) -> Indices {
+            self.lengths.indices()
+        }
+    };
+}
+
 /// `make_naive_tensor_descriptor(lengths, strides)` at the type level.
 ///
 /// ```
@@ -330,13 +354,11 @@ pub struct Naive<L, S> {
 }
 
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L, S> {
-    type NumTop = L::Len;
+    base_chain_items!(1);
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC) {
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
         _ => None,
     };
-    const STAGES: usize = 1;
-    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         naive(self.lengths.dims(), self.strides.dims(), Vector::UNKNOWN)
     }
@@ -347,14 +369,6 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
-    }
-    #[inline(always)]
-    fn is_valid(&self, _: &Indices) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn lengths(&self) -> Indices {
-        self.lengths.indices()
     }
 }
 
@@ -389,13 +403,11 @@ const fn naive_vector(
 }
 
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value> Chain for NaiveVector<L, S, V, W> {
-    type NumTop = L::Len;
+    base_chain_items!(1);
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, V::STATIC, W::STATIC) {
         (Some(l), Some(s), Some(v), Some(w)) => Some(naive_vector(l, s, v, w)),
         _ => None,
     };
-    const STAGES: usize = 1;
-    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         naive_vector(self.lengths.dims(), self.strides.dims(), self.vector_length.get(), self.vector_stride.get())
     }
@@ -408,14 +420,6 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
-    }
-    #[inline(always)]
-    fn is_valid(&self, _: &Indices) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn lengths(&self) -> Indices {
-        self.lengths.indices()
     }
 }
 
@@ -432,13 +436,11 @@ pub struct Packed<L> {
 }
 
 impl<L: Values> Chain for Packed<L> {
-    type NumTop = L::Len;
+    base_chain_items!(1);
     const STATIC: Option<Result<Descriptor, Error>> = match L::STATIC {
         Some(l) => Some(packed(l)),
         None => None,
     };
-    const STAGES: usize = 1;
-    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         packed(self.lengths.dims())
     }
@@ -449,14 +451,6 @@ impl<L: Values> Chain for Packed<L> {
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         unmerge::lower(top, &self.lengths.indices(), len_of::<L>())
-    }
-    #[inline(always)]
-    fn is_valid(&self, _: &Indices) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn lengths(&self) -> Indices {
-        self.lengths.indices()
     }
 }
 
@@ -474,13 +468,11 @@ pub struct Aligned<L, A> {
 }
 
 impl<L: Values, A: Value> Chain for Aligned<L, A> {
-    type NumTop = L::Len;
+    base_chain_items!(1);
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, A::STATIC) {
         (Some(l), Some(a)) => Some(aligned(l, a)),
         _ => None,
     };
-    const STAGES: usize = 1;
-    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         aligned(self.lengths.dims(), self.align.get())
     }
@@ -499,14 +491,6 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
             Err(_) => 0,
         }
     }
-    #[inline(always)]
-    fn is_valid(&self, _: &Indices) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn lengths(&self) -> Indices {
-        self.lengths.indices()
-    }
 }
 
 /// `make_naive_tensor_descriptor_with_offset(lengths, strides, offset)` at the type level.
@@ -524,13 +508,11 @@ pub struct NaiveWithOffset<L, S, O> {
 }
 
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain for NaiveWithOffset<L, S, O> {
-    type NumTop = L::Len;
+    base_chain_items!(2);
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, O::STATIC) {
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),
         _ => None,
     };
-    const STAGES: usize = 2;
-    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     fn build(&self) -> Result<Descriptor, Error> {
         with_offset(self.lengths.dims(), self.strides.dims(), self.offset.get())
     }
@@ -542,14 +524,6 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain fo
     fn offset(&self, top: &Indices) -> Index {
         let space = embed::lower(top, &self.strides.indices(), len_of::<L>());
         offset::lower(space, self.offset.get() as Index)
-    }
-    #[inline(always)]
-    fn is_valid(&self, _: &Indices) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn lengths(&self) -> Indices {
-        self.lengths.indices()
     }
 }
 
@@ -577,10 +551,7 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
         _ => None,
     };
     const STAGES: usize = P::STAGES + 1;
-    const STRUCTURE: Option<Result<(), Error>> = match (Lo::STATIC, Up::STATIC) {
-        (Some(lo), Some(up)) => Some(stage_structure(P::STAGES, <P::NumTop as Unsigned>::USIZE, X::KINDS, lo, up)),
-        _ => None,
-    };
+    const STRUCTURE: Option<Result<(), Error>> = static_structure::<X, Lo, Up>(P::STAGES, P::NumTop::USIZE);
     fn build(&self) -> Result<Descriptor, Error> {
         transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }

@@ -2,8 +2,9 @@
 //! [`transform_tensor_descriptor`](super::transform_tensor_descriptor).
 
 use crate::MAX_ITEMS;
-use crate::adaptor::MAX_HIDDEN;
+use crate::adaptor::{MAX_HIDDEN, in_item};
 use crate::descriptor::Ids;
+use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
@@ -123,10 +124,7 @@ impl IdArray {
         let mut i = 0;
         while i < lists.len() {
             out.ids[i] = match lists[i] {
-                Ok(d) => match Ids::from_dims(&d) {
-                    Ok(ids) => ids,
-                    Err(e) => return Err(e),
-                },
+                Ok(d) => tri!(Ids::from_dims(&d)),
                 Err(source) => return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source })),
             };
             i += 1;
@@ -288,22 +286,65 @@ pub trait IdLists: Copy {
     fn table(&self) -> IdTable;
 }
 
+/// Every entry's value when all are known; `None` when one is not.
+const fn all_known<T: Copy, const N: usize>(all: [Option<T>; N], filler: T) -> Option<[T; N]> {
+    let mut out = [filler; N];
+    let mut i = 0;
+    while i < N {
+        match all[i] {
+            Some(v) => out[i] = v,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(out)
+}
+
+/// A transform's number of lower dimensions.
+#[inline(always)]
+fn num_lower<T: TypedTransform>(_: &T) -> usize {
+    <T::NumLower as Unsigned>::USIZE
+}
+
+/// A transform's number of upper dimensions.
+#[inline(always)]
+fn num_upper<T: TypedTransform>(_: &T) -> usize {
+    <T::NumUpper as Unsigned>::USIZE
+}
+
+/// The lower values of `t` for its upper values, read from `upper` at
+/// `upper_ids` (the step of a pass from the top to the bottom).
+#[inline(always)]
+fn lower_of<T: TypedTransform, const N: usize>(t: &T, upper: &[Index; N], upper_ids: &Indices) -> Indices {
+    t.lower(&gather(upper, upper_ids, num_upper(t)))
+}
+
+/// The upper lengths of `t` for its lower lengths, read from `lower` at
+/// `lower_ids` (the step of a pass from the bottom to the top).
+#[inline(always)]
+fn upper_lengths_of<T: TypedTransform, const N: usize>(t: &T, lower: &[Index; N], lower_ids: &Indices) -> Indices {
+    t.upper_lengths(&gather(lower, lower_ids, num_lower(t)))
+}
+
 macro_rules! impl_lists {
+    // Runs `$body` for each entry of the tuple `$self` (a reference), in
+    // order, written out: `$x` the entry, `$i` its position.
+    (@each $self:expr => $($t:ident),+; |$x:ident, $i:ident| $body:expr) => {{
+        #[allow(non_snake_case)]
+        let ($($t,)+) = $self;
+        let mut $i: usize = 0;
+        $(
+            let $x = $t;
+            $body;
+            $i += 1;
+        )+
+        let _ = $i;
+    }};
     (@common $($t:ident),+) => {
         impl<$($t: Values),+> IdLists for ($($t,)+) {
-            const STATIC: Option<Result<IdArray, Error>> = {
-                let all = [$($t::STATIC),+];
-                let mut out = [Ok(Dims::EMPTY); { [$(stringify!($t)),+].len() }];
-                let mut i = 0;
-                let mut known = true;
-                while i < all.len() {
-                    match all[i] {
-                        Some(d) => out[i] = d,
-                        None => known = false,
-                    }
-                    i += 1;
-                }
-                if known { Some(IdArray::collect(&out)) } else { None }
+            const STATIC: Option<Result<IdArray, Error>> = match all_known([$($t::STATIC),+], Ok(Dims::EMPTY)) {
+                Some(lists) => Some(IdArray::collect(&lists)),
+                None => None,
             };
             #[allow(non_snake_case)]
             fn lists(self) -> Result<IdArray, Error> {
@@ -311,35 +352,19 @@ macro_rules! impl_lists {
                 IdArray::collect(&[$($t.dims()),+])
             }
             #[inline(always)]
-            #[allow(non_snake_case)]
             fn table(&self) -> IdTable {
-                let ($($t,)+) = *self;
                 let mut out = [[0; MAX_DIMS]; MAX_ITEMS];
-                let mut i = 0;
-                $(
-                    out[i % MAX_ITEMS] = $t.indices();
-                    i += 1;
-                )+
-                let _ = i;
+                impl_lists!(@each self => $($t),+; |ids, i| out[i % MAX_ITEMS] = ids.indices());
                 out
             }
         }
     };
     (@transforms $($t:ident),+) => {
-        const STATIC: Option<Result<TransformArray, Error>> = {
-            let all = [$($t::STATIC),+];
-            let mut out = [Ok(*crate::descriptor::stage::FILLER.transform()); { [$(stringify!($t)),+].len() }];
-            let mut i = 0;
-            let mut known = true;
-            while i < all.len() {
-                match all[i] {
-                    Some(t) => out[i] = t,
-                    None => known = false,
-                }
-                i += 1;
-            }
-            if known { Some(TransformArray::collect(&out)) } else { None }
-        };
+        const STATIC: Option<Result<TransformArray, Error>> =
+            match all_known([$($t::STATIC),+], Ok(*crate::descriptor::stage::FILLER.transform())) {
+                Some(transforms) => Some(TransformArray::collect(&transforms)),
+                None => None,
+            };
         const KINDS: &'static [(Kind, usize, usize)] = &[$((
             $t::KIND,
             <<$t as TypedTransform>::NumLower as Unsigned>::USIZE,
@@ -351,114 +376,64 @@ macro_rules! impl_lists {
             TransformArray::collect(&[$($t.to_transform()),+])
         }
         #[inline(always)]
-        #[allow(non_snake_case)]
         fn check_params(&self) -> Result<(), Error> {
-            let ($($t,)+) = *self;
-            let mut i = 0;
-            $(
-                if let Err(source) = $t.to_transform() {
-                    return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source }));
-                }
-                i += 1;
-            )+
-            let _ = i;
+            impl_lists!(@each self => $($t),+; |t, i| tri!(in_item(i, t.to_transform())));
             Ok(())
         }
         #[inline(always)]
-        #[allow(non_snake_case)]
         fn check_stage(&self, lower_ids: &IdTable, _upper_ids: &IdTable, lower_lengths: &Indices) -> Result<(), Error> {
-            let ($($t,)+) = *self;
-            let mut i = 0;
-            $(
-                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
-                if let Err(source) = $t.check_lower_lengths(&gather(lower_lengths, &lower_ids[i % MAX_ITEMS], n_low)) {
-                    return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source }));
-                }
-                i += 1;
-            )+
-            let _ = i;
+            impl_lists!(@each self => $($t),+; |t, i| {
+                let lengths = gather(lower_lengths, &lower_ids[i % MAX_ITEMS], num_lower(t));
+                tri!(in_item(i, t.check_lower_lengths(&lengths)))
+            });
             Ok(())
         }
         #[inline(always)]
-        #[allow(non_snake_case)]
         fn lower_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, upper: &Indices) -> Indices {
-            let ($($t,)+) = self;
             let mut lower = [0; MAX_DIMS];
-            let mut i = 0;
-            $(
-                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
-                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
-                let low = $t.lower(&gather(upper, &upper_ids[i % MAX_ITEMS], n_up));
-                scatter(&low, &lower_ids[i % MAX_ITEMS], n_low, &mut lower);
-                i += 1;
-            )+
-            let _ = i;
+            impl_lists!(@each self => $($t),+; |t, i| {
+                let low = lower_of(t, upper, &upper_ids[i % MAX_ITEMS]);
+                scatter(&low, &lower_ids[i % MAX_ITEMS], num_lower(t), &mut lower)
+            });
             lower
         }
         #[inline(always)]
-        #[allow(non_snake_case)]
         fn valid_stage(&self, upper_ids: &IdTable, upper: &Indices) -> bool {
-            let ($($t,)+) = self;
-            let mut i = 0;
-            $(
-                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
-                if !$t.is_valid(&gather(upper, &upper_ids[i % MAX_ITEMS], n_up)) {
+            impl_lists!(@each self => $($t),+; |t, i| {
+                if !t.is_valid(&gather(upper, &upper_ids[i % MAX_ITEMS], num_upper(t))) {
                     return false;
                 }
-                i += 1;
-            )+
-            let _ = i;
+            });
             true
         }
         #[inline(always)]
-        #[allow(non_snake_case)]
         fn lengths_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Indices {
-            let ($($t,)+) = self;
             let mut out = [0; MAX_DIMS];
-            let mut i = 0;
-            $(
-                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
-                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
-                let lengths = $t.upper_lengths(&gather(lower_lengths, &lower_ids[i % MAX_ITEMS], n_low));
-                scatter(&lengths, &upper_ids[i % MAX_ITEMS], n_up, &mut out);
-                i += 1;
-            )+
-            let _ = i;
+            impl_lists!(@each self => $($t),+; |t, i| {
+                let lengths = upper_lengths_of(t, lower_lengths, &lower_ids[i % MAX_ITEMS]);
+                scatter(&lengths, &upper_ids[i % MAX_ITEMS], num_upper(t), &mut out)
+            });
             out
         }
         #[inline(always)]
-        #[allow(non_snake_case)]
         fn lower_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, hidden: &mut HiddenIndex) {
-            let ($($t,)+) = self;
             // Written out from the last transform to the first; with a
             // constant `k` every test but one folds away.
             unrolled!(rev Self::KINDS.len(), |k| {
-                let mut i = 0;
-                $(
+                impl_lists!(@each self => $($t),+; |t, i| {
                     if i == k {
-                        let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
-                        let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
-                        let low = $t.lower(&gather(hidden, &upper_ids[i % MAX_ITEMS], n_up));
-                        scatter(&low, &lower_ids[i % MAX_ITEMS], n_low, hidden);
+                        let low = lower_of(t, hidden, &upper_ids[i % MAX_ITEMS]);
+                        scatter(&low, &lower_ids[i % MAX_ITEMS], num_lower(t), hidden);
                     }
-                    i += 1;
-                )+
-                let _ = i;
+                });
             });
         }
         #[inline(always)]
-        #[allow(non_snake_case)]
         fn lengths_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, lengths: &mut HiddenIndex) {
-            let ($($t,)+) = self;
-            let mut i = 0;
-            $(
-                let n_up = <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE;
-                let n_low = <<$t as TypedTransform>::NumLower as Unsigned>::USIZE;
-                let upper = $t.upper_lengths(&gather(lengths, &lower_ids[i % MAX_ITEMS], n_low));
-                scatter(&upper, &upper_ids[i % MAX_ITEMS], n_up, lengths);
-                i += 1;
-            )+
-            let _ = i;
+            impl_lists!(@each self => $($t),+; |t, i| {
+                let upper = upper_lengths_of(t, lengths, &lower_ids[i % MAX_ITEMS]);
+                scatter(&upper, &upper_ids[i % MAX_ITEMS], num_upper(t), lengths)
+            });
         }
     };
     ($a:ident) => {

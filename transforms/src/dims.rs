@@ -93,10 +93,7 @@ impl Dims {
         }
         let mut out = Dims::EMPTY;
         each_slot!(values.len(), |i| {
-            out.values[i] = match to_index(values[i]) {
-                Ok(v) => v,
-                Err(e) => return Err(e),
-            };
+            out.values[i] = tri!(to_index(values[i]));
         });
         out.len = values.len() as u8;
         Ok(out)
@@ -289,13 +286,21 @@ impl fmt::Display for Dims {
         if self.len() == 1 {
             return write!(f, "{}", self.values[0]);
         }
-        f.write_str("(")?;
-        for (i, v) in self.as_slice().iter().enumerate() {
+        write!(f, "({})", Bare(*self))
+    }
+}
+
+/// A list without its parentheses: `4,8`.
+pub(crate) struct Bare(pub(crate) Dims);
+
+impl fmt::Display for Bare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, v) in self.0.as_slice().iter().enumerate() {
             if i > 0 {
                 f.write_str(",")?;
             }
             write!(f, "{v}")?;
         }
-        f.write_str(")")
+        Ok(())
     }
 }

@@ -33,6 +33,31 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+/// `?` for a `const fn` (where `?` is not allowed): the value of an `Ok`,
+/// or an early `return` of the `Err`, unconverted. Used by this crate's and
+/// `cktile`'s `const` constructors, and usable in your own.
+///
+/// ```
+/// use cktile_transforms::{tri, Error, Index, Transform};
+/// // The length of a merge of `lengths`, refused as `Transform::merge` refuses.
+/// const fn merged(lengths: &[usize]) -> Result<Index, Error> {
+///     let merge = tri!(Transform::merge(lengths));
+///     Ok(merge.upper_lengths().get(0))
+/// }
+/// const N: Result<Index, Error> = merged(&[4, 8]);
+/// assert_eq!(N, Ok(32));
+/// assert!(merged(&[4, 0]).is_err());
+/// ```
+#[macro_export]
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            ::core::result::Result::Ok(v) => v,
+            ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
+        }
+    };
+}
+
 mod count;
 mod dims;
 mod error;

@@ -1,7 +1,7 @@
 //! [`Transform`]: one coordinate transform as plain data, with every
 //! operation a descriptor needs as a `const fn`.
 
-use crate::dims::to_index;
+use crate::dims::{Bare, to_index};
 use crate::kinds::{
     self, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
 };
@@ -140,16 +140,6 @@ use params::Params as Repr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Transform {
     repr: Repr,
-}
-
-/// Unwraps a `Result` inside a `const fn`, returning the error.
-macro_rules! tri {
-    ($e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err(e) => return Err(e),
-        }
-    };
 }
 
 #[inline]
@@ -912,21 +902,6 @@ impl fmt::Display for Transform {
             Repr::Modulo { modulus, len } => write!(f, "{name}({modulus},{len})"),
             Repr::Swizzle { bits, base, shift, .. } => write!(f, "{name}({bits},{base},{shift})"),
         }
-    }
-}
-
-/// A list without its parentheses: `4,8`.
-struct Bare(Dims);
-
-impl fmt::Display for Bare {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, v) in self.0.as_slice().iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{v}")?;
-        }
-        Ok(())
     }
 }
 
