@@ -1,15 +1,16 @@
 //! Offset computation over every coordinate of a tile, for four layouts:
 //! CK Tile's GEMM A LDS descriptors (K=64, and K=32 with MLdsLayer=2), a
-//! CuTe `Swizzle<3,3,3>` tile and a row-padded tile. Each is computed by
+//! CuTe `Swizzle<3,3,3>` tile and a row-padded tile. Every offset of the
+//! tile is computed and stored into one buffer, by
 //!
 //! - `hand`: the hand-written closed form;
 //! - `static`: the typed (static) descriptor, every length a `Number`;
 //! - `runtime`: the descriptor built at run time from its spec text,
 //!   `Descriptor::calculate_offset`;
 //! - `program`: the same runtime descriptor compiled once (`Descriptor::program`);
-//! - `batch`: the program on a row of coordinates per call
+//! - `batch`: the program on the whole tile's coordinates in one call
 //!   (`Program::offsets_if_valid`, [`LANES`](cktile::descriptor::program::LANES) at a time);
-//! - `columns`: the same with the row's coordinates as two columns and the
+//! - `columns`: the same with the coordinates as two columns and the
 //!   offsets as plain integers with a validity mask (`Program::offsets_columns`);
 //! - `move_k`: `move_tensor_coordinate` one step along K from the row start.
 //!
@@ -23,20 +24,29 @@ use cktile::{make_tensor_coordinate, move_tensor_coordinate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-/// Computes `f(m, k)` for every coordinate of the tile, a row at a time,
-/// into `row`, and hands each finished row to `black_box`, so every offset
-/// is computed and stored as a kernel would use it. The bounds are read
-/// through `black_box` so the loops are not specialised to one shape.
-/// (Summing the offsets instead let the compiler replace a row of affine
-/// offsets by the closed form of their sum: the padded case's hand-written
-/// loop then cost 0.017 ns a coordinate, computing none of them.)
+/// Computes `f(m, k)` for every coordinate of the tile into `tile` (row
+/// by row) and hands the tile to `black_box`, so every offset is computed
+/// and stored as a kernel would use it. The bounds are read through
+/// `black_box` so the loops are not specialised to one shape. (Summing the
+/// offsets instead let the compiler replace a row of affine offsets by the
+/// closed form of their sum: the padded case's hand-written loop then cost
+/// 0.017 ns a coordinate, computing none of them.)
 #[inline(always)]
-fn all_lanes(rows: i64, cols: i64, row: &mut [i64], mut f: impl FnMut(i64, i64) -> i64) {
-    for m in 0..black_box(rows) {
-        for (k, o) in (0..black_box(cols)).zip(row.iter_mut()) {
+fn all_lanes(cols: i64, tile: &mut [i64], mut f: impl FnMut(i64, i64) -> i64) {
+    for (m, row) in (0..).zip(tile.chunks_mut(black_box(cols) as usize)) {
+        for (k, o) in (0..).zip(row) {
             *o = f(m, k);
         }
-        black_box(&mut *row);
+    }
+    black_box(tile);
+}
+
+/// The tile's coordinates in row-major order, written into `coords`.
+#[inline(always)]
+fn tile_coordinates(rows: i64, cols: i64, coords: &mut Vec<[i64; 2]>) {
+    coords.clear();
+    for m in 0..black_box(rows) {
+        coords.extend((0..black_box(cols)).map(|k| [m, k]));
     }
 }
 
@@ -72,52 +82,52 @@ fn case(
         );
         assert!(out.iter().zip(0..).all(|(&o, k)| o == hand(m, k)), "{name} columns at row {m}");
     }
-    let mut row = vec![0i64; cols as usize];
+    let n = (rows * cols) as usize;
+    let mut tile = vec![0i64; n];
     let mut group = c.benchmark_group(name);
-    group.bench_function("hand", |b| b.iter(|| all_lanes(rows, cols, &mut row, &hand)));
-    group.bench_function("static", |b| b.iter(|| all_lanes(rows, cols, &mut row, &typed)));
+    group.bench_function("hand", |b| b.iter(|| all_lanes(cols, &mut tile, &hand)));
+    group.bench_function("static", |b| b.iter(|| all_lanes(cols, &mut tile, &typed)));
     group.bench_function("runtime", |b| {
-        b.iter(|| all_lanes(rows, cols, &mut row, |m, k| black_box(&runtime).calculate_offset(&[m, k])))
+        b.iter(|| all_lanes(cols, &mut tile, |m, k| black_box(&runtime).calculate_offset(&[m, k])))
     });
     group.bench_function("program", |b| {
-        b.iter(|| all_lanes(rows, cols, &mut row, |m, k| black_box(&program).calculate_offset(&[m, k])))
+        b.iter(|| all_lanes(cols, &mut tile, |m, k| black_box(&program).calculate_offset(&[m, k])))
     });
+    // The batches are given the whole tile's coordinates in one call,
+    // made in the timed loop as the other variants make theirs.
+    let (mut coords, mut out) = (Vec::with_capacity(n), vec![None; n]);
     group.bench_function("batch", |b| {
         b.iter(|| {
-            let program = black_box(&program);
-            let (mut coords, mut out) = (Vec::with_capacity(cols as usize), vec![None; cols as usize]);
-            for m in 0..black_box(rows) {
-                coords.clear();
-                coords.extend((0..black_box(cols)).map(|k| [m, k]));
-                program.offsets_if_valid(&coords, &mut out);
-                black_box(&mut out);
-            }
+            tile_coordinates(rows, cols, &mut coords);
+            black_box(&program).offsets_if_valid(&coords, &mut out);
+            black_box(&mut out);
         })
     });
+    let (mut ms, mut ks, mut valid) = (vec![0; n], vec![0; n], vec![0u64; n.div_ceil(64)]);
     group.bench_function("columns", |b| {
         b.iter(|| {
-            let program = black_box(&program);
-            let ks: Vec<i64> = (0..black_box(cols)).collect();
-            let mut ms = vec![0; ks.len()];
-            let mut valid = vec![0u64; ks.len().div_ceil(64)];
-            for m in 0..black_box(rows) {
+            let cols = black_box(cols) as usize;
+            for ((m, ms), ks) in (0..).zip(ms.chunks_mut(cols)).zip(ks.chunks_mut(cols)) {
                 ms.fill(m);
-                program.offsets_columns(&[&ms, &ks], &mut row, &mut valid);
-                black_box((&mut row, &mut valid));
+                for (k, x) in (0..).zip(ks) {
+                    *x = k;
+                }
             }
+            black_box(&program).offsets_columns(&[&ms, &ks], &mut tile, &mut valid);
+            black_box((&mut tile, &mut valid));
         })
     });
     group.bench_function("move_k", |b| {
         b.iter(|| {
-            for m in 0..black_box(rows) {
+            for (m, row) in (0..).zip(tile.chunks_mut(black_box(cols) as usize)) {
                 let mut coord = make_tensor_coordinate(&runtime, &[m, 0]);
                 row[0] = coord.offset();
-                for o in row.iter_mut().take(black_box(cols) as usize).skip(1) {
+                for o in &mut row[1..] {
                     move_tensor_coordinate(black_box(&runtime), &mut coord, &[0, 1]);
                     *o = coord.offset();
                 }
-                black_box(&mut row);
             }
+            black_box(&mut tile);
         })
     });
     group.finish();

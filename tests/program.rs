@@ -234,6 +234,44 @@ fn divisions_of_negative_values_truncate() {
     assert_eq!(d.program().offset_if_valid(&[0]), None);
 }
 
+/// Large values through the batches' multiplies: coefficients and inputs
+/// just inside and just outside `0..2^32` (the narrow 32 x 32 -> 64-bit
+/// multiply holds only inside) and padded inputs that go negative, each
+/// at the corners of its lengths, in batches and one at a time.
+#[test]
+fn batches_multiply_large_values_exactly() {
+    let specs = [
+        // inputs up to 2^20, coefficients up to 2^32 - 1: the narrow multiply
+        "naive((1048576,3),(4294967295,1))",
+        // a coefficient of 2^32 and one of 2^32 + 3: the full one
+        "naive((5,7),(4294967296,4294967299))",
+        // an input up to 2^33 - 1 (a merge's output feeding an embed)
+        "naive((8589934592),(3))",
+        "packed((65536,131072)) | transform(merge((65536,131072)) on [0,1] -> [0])",
+        // an input of 2^32 - 1 exactly, times 3
+        "naive((4294967296,2),(3,1))",
+        // a padded input (negative before the check) under a large stride
+        "naive((3,70000),(4294967295,1)) | transform(pass_through(3) on [0] -> [0], pad(70000,5,2) on [1] -> [1])",
+    ];
+    for spec in specs {
+        let d = spec::parse(spec).unwrap();
+        let lens = d.lengths();
+        // The corners of the lengths and one past each.
+        let mut coords = vec![vec![]];
+        for &l in lens.as_slice() {
+            let picks = [0, 1, l / 2, l - 2, l - 1, l, -1];
+            coords = coords.into_iter().flat_map(|c| picks.map(|v| [c.clone(), vec![v]].concat())).collect();
+        }
+        let want: Vec<Option<Index>> = coords.iter().map(|c| d.offset_if_valid(c)).collect();
+        assert!(want.iter().any(Option::is_some), "{spec}: no valid corner");
+        let p = d.program();
+        for (c, w) in coords.iter().zip(&want) {
+            assert_eq!(p.offset_if_valid(c), *w, "{spec} at {c:?}");
+        }
+        assert_eq!(batch(&p, lens.len(), &coords), want, "{spec} in batches");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 

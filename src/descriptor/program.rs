@@ -94,7 +94,11 @@ enum Op {
     /// Removed by folding.
     Nop,
     /// `regs[out] = constant + sum(coef[j] * regs[ins[j]])`, wrapping.
-    Affine { out: u8, n: u8, ins: [u8; MAX_DIMS], coef: [Index; MAX_DIMS], constant: Index },
+    /// With `narrow`, every coefficient and, for a coordinate inside the
+    /// top lengths, every input lies in `0..2^32`, so each product is a
+    /// 32 x 32 -> 64-bit multiply (one vector instruction for two lanes on
+    /// baseline x86-64, where a 64-bit one takes several).
+    Affine { out: u8, n: u8, ins: [u8; MAX_DIMS], coef: [Index; MAX_DIMS], constant: Index, narrow: bool },
     /// A merge with power-of-two lengths: `t = regs[input]`,
     /// `regs[outs[i]] = rem_pow2(div_pow2(t, shift[i]), bits[i])` for
     /// `i >= 1`, `regs[outs[0]] = div_pow2(t, shift[0])`. With `unsigned`,
@@ -202,6 +206,35 @@ macro_rules! each_lane_pow2 {
     };
 }
 
+/// [`each_lane!`] with `$mul` standing for the wrapping 64-bit multiply
+/// [`mul_wrapping`], or for [`mul_narrow`] when the factors lie in
+/// `0..2^32` (`$narrow`), where the two agree: the choice is made once,
+/// outside the lane loop.
+macro_rules! each_lane_mul {
+    ($narrow:expr, |$l:ident, $mul:ident| $body:expr) => {
+        if $narrow {
+            let $mul = mul_narrow;
+            each_lane!(|$l| $body)
+        } else {
+            let $mul = mul_wrapping;
+            each_lane!(|$l| $body)
+        }
+    };
+}
+
+/// `a * c`, wrapping.
+#[inline(always)]
+const fn mul_wrapping(a: Index, c: Index) -> Index {
+    a.wrapping_mul(c)
+}
+
+/// `a * c` from the low 32 bits of each: equal to [`mul_wrapping`] when
+/// both lie in `0..2^32` (the product then fits 64 bits).
+#[inline(always)]
+const fn mul_narrow(a: Index, c: Index) -> Index {
+    (a as u32 as u64).wrapping_mul(c as u32 as u64) as Index
+}
+
 /// Whether `op` writes register `r`.
 const fn writes(op: &Op, r: u8) -> bool {
     match op {
@@ -263,7 +296,7 @@ const fn affine(out: u8, n: usize, ins: &[u8; MAX_DIMS], coef: &[Index; MAX_DIMS
         }
         j += 1;
     }
-    Op::Affine { out, n: k as u8, ins: kept_ins, coef: kept_coef, constant }
+    Op::Affine { out, n: k as u8, ins: kept_ins, coef: kept_coef, constant, narrow: false }
 }
 
 /// The operation for transform `t` reading `ins` and writing `outs`, or
@@ -420,7 +453,7 @@ impl Descriptor {
         p.result = reg_of[0];
         p.fold_affine();
         p.n_regs = p.register_count();
-        p.mark_unsigned();
+        p.mark_ranges();
     }
 }
 
@@ -449,14 +482,15 @@ impl Program {
         id
     }
 
-    /// Marks the divisions whose input is never negative for a coordinate
-    /// inside the top lengths, from the range of every register over them
+    /// Marks the divisions whose input is never negative, and the affine
+    /// operations whose factors lie in `0..2^32`, for a coordinate inside
+    /// the top lengths, from the range of every register over them
     /// (interval arithmetic, in `i128` so that no bound wraps; a range
     /// that leaves `i64`, and every output of a general formula, is
     /// unknown). The ranges hold for padded coordinates too (validity
     /// tests narrow nothing), so every evaluation of an in-range
     /// coordinate may use the marks.
-    const fn mark_unsigned(&mut self) {
+    const fn mark_ranges(&mut self) {
         const ANY: (i128, i128) = (Index::MIN as i128, Index::MAX as i128);
         let mut range = [ANY; REGS];
         let mut d = 0;
@@ -467,11 +501,13 @@ impl Program {
         let mut k = 0;
         while k < self.n_ops as usize && k < MAX_OPS {
             match &mut self.ops[k] {
-                Op::Affine { out, n, ins, coef, constant } => {
+                Op::Affine { out, n, ins, coef, constant, narrow } => {
                     let (mut lo, mut hi) = (*constant as i128, *constant as i128);
+                    *narrow = true;
                     let mut j = 0;
                     while j < *n as usize && j < MAX_DIMS {
                         let (c, (xlo, xhi)) = (coef[j] as i128, range[ins[j] as usize & R]);
+                        *narrow = *narrow && c >= 0 && c <= u32::MAX as i128 && xlo >= 0 && xhi <= u32::MAX as i128;
                         let (a, b) = if c >= 0 { (xlo, xhi) } else { (xhi, xlo) };
                         (lo, hi) = match (lo.checked_add(c.saturating_mul(a)), hi.checked_add(c.saturating_mul(b))) {
                             (Some(l), Some(h)) => (l, h),
@@ -658,8 +694,8 @@ impl Program {
     /// removes `i`.
     const fn fold(&mut self, i: usize, j: usize) {
         let (
-            Op::Affine { out: r, n: pn, ins: pins, coef: pcoef, constant: pc },
-            Op::Affine { out, n: cn, ins: cins, coef: ccoef, constant: cc },
+            Op::Affine { out: r, n: pn, ins: pins, coef: pcoef, constant: pc, .. },
+            Op::Affine { out, n: cn, ins: cins, coef: ccoef, constant: cc, .. },
         ) = (self.ops[i % MAX_OPS], self.ops[j % MAX_OPS])
         else {
             return;
@@ -739,7 +775,7 @@ impl Program {
         while let [op, rest @ ..] = ops {
             ops = rest;
             match op {
-                Op::Affine { out, n, ins, coef, constant } => {
+                Op::Affine { out, n, ins, coef, constant, .. } => {
                     let mut acc = *constant;
                     let mut j = 0;
                     while j < *n as usize && j < MAX_DIMS {
@@ -1130,7 +1166,7 @@ impl Program {
         let mut k = 0;
         while k < self.n_ops as usize && k < MAX_OPS {
             match &self.ops[k] {
-                Op::Affine { out, n, ins, coef, constant } => {
+                Op::Affine { out, n, ins, coef, constant, narrow } => {
                     // Accumulated in place unless the output is an input.
                     let mut acc = [*constant; LANES];
                     let in_place = !contains(ins, *n, *out);
@@ -1146,9 +1182,9 @@ impl Program {
                             let s = c.trailing_zeros();
                             each_lane!(|l| regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_shl(s)));
                         } else if in_place {
-                            each_lane!(|l| regs[o][l] = regs[o][l].wrapping_add(regs[src][l].wrapping_mul(c)));
+                            each_lane_mul!(*narrow, |l, mul| regs[o][l] = regs[o][l].wrapping_add(mul(regs[src][l], c)));
                         } else {
-                            each_lane!(|l| acc[l] = acc[l].wrapping_add(regs[src][l].wrapping_mul(c)));
+                            each_lane_mul!(*narrow, |l, mul| acc[l] = acc[l].wrapping_add(mul(regs[src][l], c)));
                         }
                         j += 1;
                     }
