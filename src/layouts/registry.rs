@@ -853,7 +853,12 @@ const ENTRY_NAME_LIST: [&str; CATALOG.len()] = {
     names
 };
 /// The entries' names, comma-separated (for messages), derived from [`CATALOG`].
-const ENTRY_NAMES: &str = crate::names::joined!(&ENTRY_NAME_LIST);
+///
+/// ```
+/// assert!(cktile::layouts::ENTRY_NAMES.starts_with("ck-universal-a, ck-xor-lds, "));
+/// assert_eq!(cktile::layouts::ENTRY_NAMES.split(", ").count(), cktile::layouts::CATALOG.len());
+/// ```
+pub const ENTRY_NAMES: &str = crate::names::joined!(&ENTRY_NAME_LIST);
 
 /// Bytes of every entry's parameter names, `", "`-separated, one line per
 /// entry in catalogue order (`param_names` reads its line).

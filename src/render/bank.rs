@@ -271,17 +271,7 @@ pub fn comparison(columns: &[LayoutColumn<'_>]) -> String {
     rows.push(("storage (elements)".into(), columns.iter().map(|c| format!("{}", c.element_space)).collect()));
     rows.push((
         "overhead".into(),
-        columns
-            .iter()
-            .map(|c| {
-                let extra = if c.elements > 0 {
-                    100.0 * (c.element_space - c.elements) as f64 / c.elements as f64
-                } else {
-                    0.0
-                };
-                format!("{extra:.1}%")
-            })
-            .collect(),
+        columns.iter().map(|c| format!("{:.1}%", super::text::overhead_pct(c.elements, c.element_space))).collect(),
     ));
     let patterns = columns.first().map_or(0, |c| c.reports.len());
     for k in 0..patterns {
