@@ -599,7 +599,9 @@ impl<'a> Args<'a> {
             }
             return Ok(());
         }
-        let value = if key == "bits" { write::word(&BITS_WORDS, &given_bytes) } else { given };
+        // `bits` takes the width in bits of the size `given` names (always one of BITS_WORDS').
+        let bits = BITS_WORDS.iter().find(|&&(_, bytes)| bytes == given_bytes).map(|&(bits, _)| bits);
+        let value = if key == "bits" { bits.unwrap_or(given) } else { given };
         if self.len == self.pairs.len() {
             return Err(Error::spec(SpecProblem::Syntax { expected: "fewer parameters", found: Snippet::new(given) }));
         }

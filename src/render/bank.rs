@@ -5,7 +5,7 @@
 use crate::analyzer::metrics::{Metric, MetricValue};
 use crate::analyzer::report::{InstructionReport, PhaseReport, TileReport};
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
 

@@ -5,7 +5,7 @@ use super::text::overhead_pct;
 use crate::error::Error;
 use crate::layouts::{self, Entry};
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
 
