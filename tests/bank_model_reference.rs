@@ -30,7 +30,6 @@ use cktile::analyzer::{
 // The suite's seeded generator: reproducible addresses.
 use cktile::random::Rng;
 
-
 /// The distinct words of one phase, in first-touch order, and its active lanes.
 fn reference_words(arch: &Arch, op: Op, addresses: &[Option<u64>], access: u32, phase: usize) -> (Vec<u64>, u32) {
     let r = rule(arch, op);
