@@ -3,9 +3,9 @@
 //!
 //! Error messages list what would have been valid ("valid: pass_through,
 //! pad, ..."). Those lists are derived here, in `const` items, from the list
-//! that owns the names (the transform kinds, the catalogue, an entry's
-//! parameters), so adding a name to its list is the only edit: no second,
-//! hand-kept string can fall out of step.
+//! that owns the names (the transform kinds, the chips, the catalogue, an
+//! entry's parameters), so adding a name to its list is the only edit: no
+//! second, hand-kept string can fall out of step.
 
 use core::fmt;
 

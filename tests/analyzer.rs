@@ -691,3 +691,71 @@ proptest! {
         }
     }
 }
+
+/// The text table, the JSON object and the counts agree on every metric of
+/// a report: each metric's row in the table is its label, value and unit,
+/// the JSON object holds its value under its key, and the values are the
+/// report's own counts, rate and bytes.
+#[test]
+fn every_form_of_a_report_shows_its_metrics() {
+    use cktile::analyzer::metrics::{Metric, MetricValue};
+    fn check(metrics: &[Metric], text: &str, json: &serde_json::Value, expected: &[(&str, f64)]) {
+        let keys: Vec<&str> = metrics.iter().map(|m| m.key).collect();
+        let want: Vec<&str> = expected.iter().map(|e| e.0).collect();
+        assert_eq!(keys, want);
+        for (m, &(_, value)) in metrics.iter().zip(expected) {
+            let row = text.lines().find(|l| l.trim_start().starts_with(&format!("{}  ", m.label)));
+            let row = row.unwrap_or_else(|| panic!("no row `{}` in\n{text}", m.label));
+            let cells: Vec<&str> = row.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+            assert_eq!(cells, [m.label, &m.value.to_string(), m.unit], "{row}");
+            let number = match m.value {
+                MetricValue::Count(n) => n as f64,
+                MetricValue::Percent(p) => p,
+            };
+            assert_eq!(number, value, "{}", m.key);
+            assert_eq!(json[m.key].as_f64(), Some(value), "{}", m.key);
+        }
+    }
+    let naive = Descriptor::packed(&[128, 64]).unwrap();
+    for (arch, pattern) in [
+        (arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } }),
+        (arch::GFX950, Pattern::Rows { op: Op::DsRead { bits: 64 } }),
+        (arch::SM90, Pattern::by_name("ldmatrix", None).unwrap()),
+    ] {
+        let r = analyze_tile_report(&naive, 2, &arch, pattern).unwrap();
+        let json = serde_json::to_value(cktile::json::TileJson::new(&naive, &r)).unwrap();
+        let c = r.counts;
+        assert!(c.conflict_cycles > 0 || arch.name() != "gfx942", "the naive MFMA read conflicts");
+        check(
+            &r.metrics(),
+            &cktile::render::bank::tile(&r),
+            &json,
+            &[
+                ("instructions", c.instructions.into()),
+                ("phases", c.phases.into()),
+                ("cycles", c.cycles.into()),
+                ("conflict_cycles", c.conflict_cycles.into()),
+                ("bank_conflict_rate_pct", r.bank_conflict_rate_pct),
+                ("max_ways", c.max_ways.into()),
+                ("theoretical_bytes", r.theoretical_bytes as f64),
+                ("conflicted_instructions", c.conflicted_instructions.into()),
+            ],
+        );
+        let w = &r.worst;
+        let c = w.counts;
+        check(
+            &w.metrics(),
+            &cktile::render::bank::instruction(w),
+            &json["worst"],
+            &[
+                ("phases", c.phases.into()),
+                ("cycles", c.cycles.into()),
+                ("conflict_cycles", c.conflict_cycles.into()),
+                ("bank_conflict_rate_pct", w.bank_conflict_rate_pct),
+                ("max_ways", c.max_ways.into()),
+                ("theoretical_bytes", w.theoretical_bytes as f64),
+                ("active_lanes", c.active_lanes.into()),
+            ],
+        );
+    }
+}

@@ -27,21 +27,8 @@ use cktile::analyzer::rules::rule;
 use cktile::analyzer::{
     ARCHS, Arch, Counts, Op, Pattern, analyze_instruction, analyze_tile, analyze_tile_report, count,
 };
-
-/// xorshift64*: reproducible addresses without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
+// The suite's seeded generator: reproducible addresses.
+use cktile::random::Rng;
 
 /// The distinct words of one phase, in first-touch order, and its active lanes.
 fn reference_words(arch: &Arch, op: Op, addresses: &[Option<u64>], access: u32, phase: usize) -> (Vec<u64>, u32) {
@@ -125,7 +112,7 @@ fn addresses(rng: &mut Rng, arch: &Arch, op: Op, span: u64, inactive_per_16: u64
 
 #[test]
 fn count_and_detail_match_the_reference_on_random_addresses() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0u32;
     for arch in &ARCHS {
         for op in ops().into_iter().filter(|op| op.runs_on(arch)) {
@@ -175,7 +162,7 @@ fn count_and_detail_match_the_reference_on_random_addresses() {
 
 #[test]
 fn memo_counts_moved_instructions_as_count_does() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = Rng::new(0x0123_4567_89ab_cdef);
     let (mut hits, mut checked) = (0u64, 0u32);
     for arch in &ARCHS {
         for op in ops().into_iter().filter(|op| op.runs_on(arch)) {

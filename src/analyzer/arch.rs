@@ -199,7 +199,18 @@ pub const SM90: Arch = Arch {
 /// ```
 pub const ARCHS: [Arch; 8] = [GFX90A, GFX942, GFX950, GFX950_B32X64, GFX1100, GFX1201, SM80, SM90];
 
-const NAMES: &str = "gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90";
+/// The chips' names, in [`ARCHS`]' order.
+const NAME_LIST: [&str; ARCHS.len()] = {
+    let mut names = [""; ARCHS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = ARCHS[i].name;
+        i += 1;
+    }
+    names
+};
+/// The chips' names, comma-separated (for messages), derived from [`ARCHS`].
+const NAMES: &str = crate::names::joined!(&NAME_LIST);
 
 impl Arch {
     /// The chip with this name (see [`ARCHS`]).

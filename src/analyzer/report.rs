@@ -9,7 +9,7 @@
 //! [`analyze_tile`](super::analyze_tile) and the compile-time check.
 
 use super::arch::Arch;
-use super::metrics::{bank_conflict_rate_pct, theoretical_bytes};
+use super::metrics::{Metric, Passes, bank_conflict_rate_pct, pass_metrics, theoretical_bytes};
 use super::model::{Counts, access_words, count, phase_cycles, phase_table};
 use super::op::Op;
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
@@ -18,6 +18,7 @@ use super::tile::{TileCounts, coordinate_address};
 use super::window::PatternAccess;
 use crate::Descriptor;
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// The most distinct 4-byte words one phase can touch (64 lanes x 4 words).
@@ -152,6 +153,40 @@ pub struct InstructionReport {
     /// Where the bank count and grouping come from; reports print an
     /// assumption or a dispute.
     pub provenance: Provenance,
+}
+
+impl InstructionReport {
+    /// The instruction's metrics, in table order: the [shared
+    /// six](pass_metrics), then its active lanes.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, analyze_instruction, Op};
+    /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
+    /// let labels: Vec<&str> = r.metrics().iter().map(|m| m.label).collect();
+    /// assert_eq!(labels, ["Phases", "Index Accesses", "Bank Conflict", "Bank Conflict Rate", "Max Ways",
+    ///                     "Theoretical Bytes", "Active Lanes"]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn metrics(&self) -> Vec<Metric> {
+        let c = &self.counts;
+        let passes =
+            Passes { phases: c.phases, cycles: c.cycles, conflict_cycles: c.conflict_cycles, max_ways: c.max_ways };
+        let mut out = pass_metrics(passes, self.bank_conflict_rate_pct, self.theoretical_bytes).to_vec();
+        out.push(Metric::count("Active Lanes", "lanes", "active_lanes", c.active_lanes));
+        out
+    }
+
+    /// The worst phase (the first with the most cycles), in detail.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, analyze_instruction, Op};
+    /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
+    /// assert_eq!(r.worst_phase().map(|p| p.ways), Some(2));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn worst_phase(&self) -> Option<&PhaseReport> {
+        self.phase_detail.get(self.counts.worst_phase as usize)
+    }
 }
 
 /// The lanes of `lanes` whose access `access` covers `word`.
@@ -290,6 +325,34 @@ pub struct TileReport {
     /// The instruction with the most conflict cycles (the first of equals;
     /// the first instruction when none conflicts), in detail.
     pub worst: InstructionReport,
+}
+
+impl TileReport {
+    /// The tile's metrics, in table order: its instructions, the [shared
+    /// six](pass_metrics) over all of them, then how many conflict.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+    /// let r = analyze_tile_report(&cktile::Descriptor::packed(&[16, 64])?, 2, &arch::GFX942, Pattern::by_name("mfma16", None)?)?;
+    /// let keys: Vec<&str> = r.metrics().iter().map(|m| m.key).collect();
+    /// assert_eq!(keys, ["instructions", "phases", "cycles", "conflict_cycles", "bank_conflict_rate_pct", "max_ways",
+    ///                   "theoretical_bytes", "conflicted_instructions"]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn metrics(&self) -> Vec<Metric> {
+        let c = &self.counts;
+        let passes =
+            Passes { phases: c.phases, cycles: c.cycles, conflict_cycles: c.conflict_cycles, max_ways: c.max_ways };
+        let mut out = vec![Metric::count("Instructions", "instructions", "instructions", c.instructions)];
+        out.extend(pass_metrics(passes, self.bank_conflict_rate_pct, self.theoretical_bytes));
+        out.push(Metric::count(
+            "Conflicted Instructions",
+            "instructions",
+            "conflicted_instructions",
+            c.conflicted_instructions,
+        ));
+        out
+    }
 }
 
 /// Counts `n` instructions whose lane addresses `addresses_of(i)` gives.

@@ -1,6 +1,7 @@
 //! Whole-descriptor properties found by enumerating every top coordinate:
 //! offsets, injectivity, surjectivity onto the element space, holes and
-//! collisions. What `cktile offsets` and `cktile check` print.
+//! collisions, and one coordinate's path through the levels ([`trace`]).
+//! What `cktile offsets` and `cktile check` print.
 //!
 //! [`property`] turns them into checks with a first counterexample
 //! (`is_bijective`, `is_injective`, `is_surjective`, `round_trips`,
@@ -132,6 +133,56 @@ pub fn offsets(desc: &Descriptor) -> Result<Offsets, Error> {
         out.valid.push(desc.coordinate_has_valid_offset(&c));
     }
     Ok(out)
+}
+
+/// One top coordinate followed through a descriptor: its index at every
+/// level, from the top coordinate down to the offset, the offset and its
+/// validity. What `cktile offsets --at` prints.
+///
+/// ```
+/// let d = cktile::Descriptor::packed(&[4, 8])?;
+/// let t = cktile::check::trace(&d, &[1, 2])?;
+/// assert_eq!((t.levels.clone(), t.offset, t.valid), (vec![vec![1, 2], vec![10]], 10, true));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The top coordinate.
+    pub coordinate: Vec<Index>,
+    /// Its index at every level: the top coordinate first, the offset last.
+    pub levels: Vec<Vec<Index>>,
+    /// The offset.
+    pub offset: Index,
+    /// Whether the coordinate has a valid (non-padded) offset.
+    pub valid: bool,
+}
+
+/// Follows `coordinate` through `desc`; an error when it has the wrong
+/// number of dimensions or lies outside the top lengths.
+///
+/// ```
+/// let d = cktile::spec::parse("naive((3),(1)) | transform(pad(3,1,0) on [0] -> [0])")?;
+/// let t = cktile::check::trace(&d, &[0])?;
+/// assert_eq!((t.levels.clone(), t.offset, t.valid), (vec![vec![0], vec![-1], vec![-1]], -1, false));
+/// assert!(cktile::check::trace(&d, &[4]).is_err());
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn trace(desc: &Descriptor, coordinate: &[Index]) -> Result<Trace, Error> {
+    let offset = desc.try_calculate_offset(coordinate)?;
+    let valid = desc.coordinate_has_valid_offset(coordinate);
+    let c = crate::make_tensor_coordinate(desc, coordinate);
+    let stages = desc.stages();
+    let levels = (0..=stages.len())
+        .rev()
+        .map(|k| {
+            let n = match k.checked_sub(1).and_then(|s| stages.get(s)) {
+                Some(stage) => stage.upper_lengths().len(),
+                None => 1,
+            };
+            c.level(k).as_slice().iter().take(n).copied().collect()
+        })
+        .collect();
+    Ok(Trace { coordinate: coordinate.to_vec(), levels, offset, valid })
 }
 
 /// Two coordinates with the same offset.

@@ -97,6 +97,30 @@ impl Options {
         self.entry = Some(entry.trim().into());
         self
     }
+
+    /// Options for the layout written `text` (a spec or a catalogue entry):
+    /// named `name`, else after the entry ([`default_name`]), and naming
+    /// the entry in the comment when `text` is one ([`entry_text`]).
+    ///
+    /// ```
+    /// use cktile::codegen::{Lang, Options};
+    /// let o = Options::for_layout("row-padded:rows=4,cols=4,pad=1", Lang::Hip, None);
+    /// assert_eq!((o.name.as_str(), o.entry.as_deref()), ("row_padded", Some("row-padded:rows=4,cols=4,pad=1")));
+    /// let o = Options::for_layout("packed((4,8))", Lang::Cuda, Some("tile"));
+    /// assert_eq!((o.name.as_str(), o.entry), ("tile", None));
+    /// ```
+    pub fn for_layout(text: &str, lang: Lang, name: Option<&str>) -> Options {
+        let entry = entry_text(text);
+        let name = match name {
+            Some(n) => n.to_string(),
+            None => default_name(entry.and_then(|e| e.split(':').next())),
+        };
+        let options = Options::new(lang, &name);
+        match entry {
+            Some(e) => options.with_entry(e),
+            None => options,
+        }
+    }
 }
 
 /// Whether the inverse was generated, and if not, why.
@@ -204,6 +228,30 @@ impl Generated {
     pub fn has_inverse(&self) -> bool {
         self.inverse == InverseStatus::Emitted
     }
+
+    /// The names of the functions generated: `NAME_offset`, then
+    /// `NAME_is_valid` and `NAME_coordinate` when they are there.
+    ///
+    /// ```
+    /// use cktile::codegen::{generate_text, Lang};
+    /// let g = generate_text("naive((4),(1)) | transform(pad(4,1,0) on [0] -> [0])", Lang::Cuda, Some("lds"))?;
+    /// assert_eq!(g.functions(), ["lds_offset", "lds_is_valid", "lds_coordinate"]);
+    /// assert!(g.functions().iter().all(|f| g.code.contains(&format!(" {f}("))));
+    /// // Row padding: no validity (no pad transform) and no inverse (holes).
+    /// let g = generate_text("row-padded:rows=4,cols=4,pad=1", Lang::Cuda, None)?;
+    /// assert_eq!(g.functions(), ["row_padded_offset"]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn functions(&self) -> Vec<String> {
+        let mut out = alloc::vec![format!("{}_offset", self.name)];
+        if self.has_validity {
+            out.push(format!("{}_is_valid", self.name));
+        }
+        if self.has_inverse() {
+            out.push(format!("{}_coordinate", self.name));
+        }
+        out
+    }
 }
 
 /// Reads a spec or catalogue entry and generates its code, named `name` or
@@ -218,16 +266,7 @@ impl Generated {
 /// ```
 pub fn generate_text(text: &str, lang: Lang, name: Option<&str>) -> Result<Generated, Error> {
     let desc = crate::layouts::resolve(text)?;
-    let entry = entry_text(text);
-    let name = match name {
-        Some(n) => n.to_string(),
-        None => default_name(entry.and_then(|e| e.split(':').next())),
-    };
-    let mut options = Options::new(lang, &name);
-    if let Some(e) = entry {
-        options = options.with_entry(e);
-    }
-    generate(&desc, &options)
+    generate(&desc, &Options::for_layout(text, lang, name))
 }
 
 /// Decides whether the inverse can be generated.

@@ -24,7 +24,7 @@
 //! CK's lists (`Ps2RHssMinor[0][1] is 3, ...`).
 
 use super::encoding::{Encoding, EncodingProblem, Entry, List};
-use super::text::{Parser, Places, refs};
+use super::text::{Parsed, Parser, Places, Seq, places_of, refs};
 use crate::error::{Error, ErrorKind, Position};
 use crate::names::write_joined;
 use crate::spec::lexer::{Cursor, Tok, syntax};
@@ -132,18 +132,10 @@ pub fn parse_compact(text: &str) -> Result<Encoding, Error> {
     let rs = p.ints()?;
     p.expect(Tok::Comma, "`,` after r(...)")?;
     let hs_at = p.keyword("h")?;
-    let hs = p.group(|p| {
-        let at = p.peek()?.at;
-        let (values, places) = p.ints()?;
-        Ok((at, values, places))
-    })?;
+    let hs = p.group(Parser::ints)?;
     p.expect(Tok::Comma, "`,` after h(...)")?;
     let ps_at = p.keyword("p")?;
-    let ps = p.group(|p| {
-        let at = p.peek()?.at;
-        let refs = p.refs()?;
-        Ok((at, refs))
-    })?;
+    let ps = p.group(|p| Ok((p.peek()?.at, p.refs()?)))?;
     p.expect(Tok::Comma, "`,` after p(...)")?;
     let ys_at = p.keyword("y")?;
     let ys = p.refs()?;
@@ -152,29 +144,42 @@ pub fn parse_compact(text: &str) -> Result<Encoding, Error> {
     if end.tok != Tok::End {
         return Err(syntax(end.at, "the end of the distribution", end.tok.text()));
     }
-    let h: Vec<Vec<usize>> = hs.iter().map(|(_, v, _)| v.clone()).collect();
-    let (pa, pi): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
-        ps.iter().map(|(_, r)| (r.iter().map(|x| x.0).collect(), r.iter().map(|x| x.1).collect())).unzip();
-    let (ya, yi): (Vec<usize>, Vec<usize>) = ys.iter().map(|x| (x.0, x.1)).unzip();
-    let encoding = Encoding::new(&rs.0, &refs(&h), &refs(&pa), &refs(&pi), &ya, &yi);
-    let ref_places = |r: &[(usize, usize, Position)]| -> Vec<Position> { r.iter().map(|x| x.2).collect() };
-    let p_places: Vec<(Position, Vec<Position>)> = ps.iter().map(|(at, r)| (*at, ref_places(r))).collect();
+    let h: Vec<Vec<usize>> = hs.iter().map(|seq| seq.values.clone()).collect();
+    let (pa, pi): (Vec<Vec<usize>>, Vec<Vec<usize>>) = ps.iter().map(|(_, r)| Reference::split(r)).unzip();
+    let (ya, yi) = Reference::split(&ys);
+    let encoding = Encoding::new(&rs.values, &refs(&h), &refs(&pa), &refs(&pi), &ya, &yi);
+    let p_places: Vec<(Position, Vec<Position>)> = ps.iter().map(|(at, r)| (*at, Reference::places(r))).collect();
     let places = Places {
         lists: [Some(rs_at), Some(hs_at), Some(ps_at), Some(ps_at), Some(ys_at), Some(ys_at)],
-        rs: rs.1,
-        hs: hs.into_iter().map(|(at, _, places)| (at, places)).collect(),
+        rs: rs.places,
+        hs: places_of(hs),
         ps_major: p_places.clone(),
         ps_minor: p_places,
-        ys_major: ref_places(&ys),
-        ys_minor: ref_places(&ys),
+        ys_major: Reference::places(&ys),
+        ys_minor: Reference::places(&ys),
     };
-    encoding.map_err(|e| {
-        let at = places.of(&e).unwrap_or(start);
-        match *e.kind() {
-            ErrorKind::Encoding(problem) => Error::new(ErrorKind::CompactEncoding(problem)).at(at),
-            _ => e.at(at),
-        }
-    })
+    Parsed { encoding, places }.located(start, ErrorKind::CompactEncoding)
+}
+
+/// A P or Y reference as written, `r[i]` or `hX[i]`: its R/H major (0 for
+/// `r`, `X + 1` for `hX`), its minor `i`, and where it starts.
+struct Reference {
+    major: usize,
+    minor: usize,
+    at: Position,
+}
+
+impl Reference {
+    /// The majors and the minors of `refs` (CK's `Ps2RHssMajor` and
+    /// `Ps2RHssMinor` entries of one P, or the Ys').
+    fn split(refs: &[Reference]) -> (Vec<usize>, Vec<usize>) {
+        refs.iter().map(|r| (r.major, r.minor)).unzip()
+    }
+
+    /// Where each of `refs` was written.
+    fn places(refs: &[Reference]) -> Vec<Position> {
+        refs.iter().map(|r| r.at).collect()
+    }
 }
 
 /// An R/H component as cktile's spelling writes it: `r[i]` or `hX[i]`.
@@ -288,15 +293,16 @@ impl fmt::Display for CompactProblem {
 }
 
 impl<'a> Parser<'a> {
-    /// `'(' [ INT ( ',' INT )* ] ')'`: the values and where each was written.
-    fn ints(&mut self) -> Result<(Vec<usize>, Vec<Position>), Error> {
-        let mut out = (Vec::new(), Vec::new());
+    /// `'(' [ INT ( ',' INT )* ] ')'`: the values, where the list starts
+    /// and where each value was written.
+    fn ints(&mut self) -> Result<Seq, Error> {
+        let mut out = Seq { at: self.peek()?.at, values: Vec::new(), places: Vec::new() };
         self.items(|p| {
             let t = p.advance()?;
             match t.tok {
                 Tok::Int(text) => {
-                    out.0.push(index(text, t.at)?);
-                    out.1.push(t.at);
+                    out.values.push(index(text, t.at)?);
+                    out.places.push(t.at);
                     Ok(())
                 }
                 other => Err(syntax(t.at, "a number", other.text())),
@@ -305,8 +311,8 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    /// `'(' [ REF ( ',' REF )* ] ')'`: (major, minor, position) of each.
-    fn refs(&mut self) -> Result<Vec<(usize, usize, Position)>, Error> {
+    /// `'(' [ REF ( ',' REF )* ] ')'`: each reference as written.
+    fn refs(&mut self) -> Result<Vec<Reference>, Error> {
         let mut out = Vec::new();
         self.items(|p| {
             let (name, at) = p.ident("r[i] or hX[i]")?;
@@ -324,7 +330,7 @@ impl<'a> Parser<'a> {
                 other => return Err(syntax(t.at, "an entry number", other.text())),
             };
             p.expect(Tok::CloseBracket, "`]`")?;
-            out.push((major, minor, at));
+            out.push(Reference { major, minor, at });
             Ok(())
         })?;
         Ok(out)

@@ -116,7 +116,7 @@ pub fn parse(text: &str) -> Result<Encoding, Error> {
         "tile_distribution_encoding" => at,
         other => return Err(syntax(at, "tile_distribution_encoding or make_static_tile_distribution", other)),
     };
-    let (encoding, places) = p.encoding()?;
+    let parsed = p.encoding()?;
     if p.peek()?.tok == Tok::OpenBrace {
         p.advance()?;
         p.expect(Tok::CloseBrace, "`}`")?;
@@ -131,10 +131,33 @@ pub fn parse(text: &str) -> Result<Encoding, Error> {
     if end.tok != Tok::End {
         return Err(syntax(end.at, "the end of the encoding", end.tok.text()));
     }
-    encoding.map_err(|e| {
-        let at = places.of(&e).unwrap_or(enc_at);
-        e.at(at)
-    })
+    parsed.located(enc_at, ErrorKind::Encoding)
+}
+
+/// An encoding as read: built (or why it is malformed) and where its parts
+/// were written. Syntax errors stop the reading; a malformed encoding is
+/// reported after it, at the entry its error names.
+pub(super) struct Parsed {
+    pub(super) encoding: Result<Encoding, Error>,
+    pub(super) places: Places,
+}
+
+impl Parsed {
+    /// The encoding, or its error (of the kind `kind` makes of an encoding
+    /// problem) at the entry or list it names, else at `fallback`.
+    pub(super) fn located(
+        self,
+        fallback: Position,
+        kind: impl FnOnce(EncodingProblem) -> ErrorKind,
+    ) -> Result<Encoding, Error> {
+        self.encoding.map_err(|e| {
+            let at = self.places.of(&e).unwrap_or(fallback);
+            match *e.kind() {
+                ErrorKind::Encoding(problem) => Error::new(kind(problem)).at(at),
+                _ => e.at(at),
+            }
+        })
+    }
 }
 
 /// Where each list and entry of a parsed encoding was written (CK's six
@@ -191,7 +214,33 @@ impl Places {
     }
 }
 
-type Seq = (Position, Vec<usize>, Vec<Position>);
+/// A list of numbers as written (CK's `sequence<...>`, cktile's `(...)`):
+/// where it starts, its values, and where each value was written.
+pub(super) struct Seq {
+    pub(super) at: Position,
+    pub(super) values: Vec<usize>,
+    pub(super) places: Vec<Position>,
+}
+
+/// A list of [`Seq`]s as written (CK's `tuple<...>`): where it starts, and
+/// its sequences.
+struct Tuple {
+    at: Position,
+    seqs: Vec<Seq>,
+}
+
+impl Tuple {
+    /// Each sequence's values.
+    fn values(&self) -> Vec<Vec<usize>> {
+        self.seqs.iter().map(|s| s.values.clone()).collect()
+    }
+}
+
+/// Where each sequence of `seqs` starts, and where each of its values was
+/// written (a list's entry in [`Places`]).
+pub(super) fn places_of(seqs: Vec<Seq>) -> Vec<(Position, Vec<Position>)> {
+    seqs.into_iter().map(|s| (s.at, s.places)).collect()
+}
 
 pub(super) fn refs(v: &[Vec<usize>]) -> Vec<&[usize]> {
     v.iter().map(|s| s.as_slice()).collect()
@@ -256,7 +305,7 @@ impl<'a> Parser<'a> {
         let (mut values, mut places) = (Vec::new(), Vec::new());
         if self.peek()?.tok == Tok::Greater {
             self.advance()?;
-            return Ok((at, values, places));
+            return Ok(Seq { at, values, places });
         }
         loop {
             let t = self.advance()?;
@@ -270,27 +319,27 @@ impl<'a> Parser<'a> {
             let sep = self.advance()?;
             match sep.tok {
                 Tok::Comma => {}
-                Tok::Greater => return Ok((at, values, places)),
+                Tok::Greater => return Ok(Seq { at, values, places }),
                 other => return Err(syntax(sep.at, "`,` or `>`", other.text())),
             }
         }
     }
 
     /// `TUPLE`.
-    fn tuple(&mut self) -> Result<(Position, Vec<Seq>), Error> {
+    fn tuple(&mut self) -> Result<Tuple, Error> {
         let at = self.keyword("tuple")?;
         self.expect(Tok::Less, "`<` after tuple")?;
         let mut seqs = Vec::new();
         if self.peek()?.tok == Tok::Greater {
             self.advance()?;
-            return Ok((at, seqs));
+            return Ok(Tuple { at, seqs });
         }
         loop {
             seqs.push(self.seq()?);
             let sep = self.advance()?;
             match sep.tok {
                 Tok::Comma => {}
-                Tok::Greater => return Ok((at, seqs)),
+                Tok::Greater => return Ok(Tuple { at, seqs }),
                 other => return Err(syntax(sep.at, "`,` or `>`", other.text())),
             }
         }
@@ -302,8 +351,7 @@ impl<'a> Parser<'a> {
 
     /// `'<' SEQ ',' TUPLE ',' TUPLE ',' TUPLE ',' SEQ ',' SEQ '>'`: the
     /// encoding (or why it is malformed) and where its parts were written.
-    #[allow(clippy::type_complexity)]
-    fn encoding(&mut self) -> Result<(Result<Encoding, Error>, Places), Error> {
+    fn encoding(&mut self) -> Result<Parsed, Error> {
         self.expect(Tok::Less, "`<` after tile_distribution_encoding")?;
         let rs = self.seq()?;
         self.comma()?;
@@ -317,20 +365,18 @@ impl<'a> Parser<'a> {
         self.comma()?;
         let ymin = self.seq()?;
         self.expect(Tok::Greater, "`>` closing tile_distribution_encoding (it takes six arguments)")?;
-        let slices = |t: &(Position, Vec<Seq>)| -> Vec<Vec<usize>> { t.1.iter().map(|s| s.1.clone()).collect() };
-        let (h, pa, pi) = (slices(&hs), slices(&pmaj), slices(&pmin));
-        let encoding = Encoding::new(&rs.1, &refs(&h), &refs(&pa), &refs(&pi), &ymaj.1, &ymin.1);
-        let places_of = |t: (Position, Vec<Seq>)| t.1.into_iter().map(|s| (s.0, s.2)).collect();
+        let (h, pa, pi) = (hs.values(), pmaj.values(), pmin.values());
+        let encoding = Encoding::new(&rs.values, &refs(&h), &refs(&pa), &refs(&pi), &ymaj.values, &ymin.values);
         let places = Places {
-            lists: [Some(rs.0), Some(hs.0), Some(pmaj.0), Some(pmin.0), Some(ymaj.0), Some(ymin.0)],
-            rs: rs.2,
-            hs: places_of(hs),
-            ps_major: places_of(pmaj),
-            ps_minor: places_of(pmin),
-            ys_major: ymaj.2,
-            ys_minor: ymin.2,
+            lists: [Some(rs.at), Some(hs.at), Some(pmaj.at), Some(pmin.at), Some(ymaj.at), Some(ymin.at)],
+            rs: rs.places,
+            hs: places_of(hs.seqs),
+            ps_major: places_of(pmaj.seqs),
+            ps_minor: places_of(pmin.seqs),
+            ys_major: ymaj.places,
+            ys_minor: ymin.places,
         };
-        Ok((encoding, places))
+        Ok(Parsed { encoding, places })
     }
 }
 

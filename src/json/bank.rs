@@ -2,11 +2,14 @@
 //! tile under an access pattern).
 
 use crate::analyzer::Counts;
+use crate::analyzer::metrics::{Metric, MetricValue};
 use crate::analyzer::report::{BankConflict, InstructionReport, PhaseReport, TileReport, WordAccess};
 use crate::{Descriptor, Index};
 use alloc::string::{String, ToString};
+use alloc::vec;
 use alloc::vec::Vec;
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 #[derive(Clone, Debug, Serialize)]
 struct WordJson<'a> {
@@ -64,22 +67,16 @@ fn phase(p: &PhaseReport) -> PhaseJson<'_> {
 /// assert!(out.contains(r#""max_ways":2"#));
 /// # Ok::<(), cktile::Error>(())
 /// ```
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct InstructionJson<'a> {
-    active_lanes: u32,
     arch: &'static str,
     assumption: Option<&'static str>,
-    bank_conflict_rate_pct: f64,
     banks: u32,
-    conflict_cycles: u32,
-    cycles: u32,
     disputed: Option<&'static str>,
-    max_ways: u32,
+    metrics: Vec<Metric>,
     op: String,
     phase_detail: Vec<PhaseJson<'a>>,
-    phases: u32,
     sources: Option<&'static str>,
-    theoretical_bytes: u64,
     worst_phase: u32,
 }
 
@@ -93,25 +90,76 @@ impl<'a> InstructionJson<'a> {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn new(r: &'a InstructionReport) -> InstructionJson<'a> {
-        let c = &r.counts;
         InstructionJson {
-            active_lanes: c.active_lanes,
             arch: r.arch.name(),
             assumption: r.provenance.assumption(),
-            bank_conflict_rate_pct: r.bank_conflict_rate_pct,
             banks: r.banks,
-            conflict_cycles: c.conflict_cycles,
-            cycles: c.cycles,
             disputed: r.provenance.disputed(),
-            max_ways: c.max_ways,
+            metrics: r.metrics(),
             op: r.op.to_string(),
             phase_detail: r.phase_detail.iter().map(phase).collect(),
-            phases: c.phases,
             sources: r.provenance.sources(),
-            theoretical_bytes: r.theoretical_bytes,
-            worst_phase: c.worst_phase,
+            worst_phase: r.counts.worst_phase,
         }
     }
+}
+
+/// One object: the report's metrics by their keys ([`Metric::key`]) with
+/// its other fields, in key order.
+impl Serialize for InstructionJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fields = vec![
+            ("arch", Field::Text(self.arch)),
+            ("assumption", Field::MaybeText(self.assumption)),
+            ("banks", Field::Count(u64::from(self.banks))),
+            ("disputed", Field::MaybeText(self.disputed)),
+            ("op", Field::Text(&self.op)),
+            ("phase_detail", Field::Phases(&self.phase_detail)),
+            ("sources", Field::MaybeText(self.sources)),
+            ("worst_phase", Field::Count(u64::from(self.worst_phase))),
+        ];
+        with_metrics(s, fields, &self.metrics)
+    }
+}
+
+/// A value of a report's JSON object, written as itself.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Field<'a> {
+    Count(u64),
+    Signed(i64),
+    Rate(f64),
+    Text(&'a str),
+    MaybeText(Option<&'a str>),
+    Lengths(&'a [Index]),
+    Phases(&'a [PhaseJson<'a>]),
+    PerInstruction(&'a [CountsJson]),
+    Instruction(&'a InstructionJson<'a>),
+}
+
+impl From<MetricValue> for Field<'_> {
+    fn from(v: MetricValue) -> Self {
+        match v {
+            MetricValue::Count(n) => Field::Count(n),
+            MetricValue::Percent(pct) => Field::Rate(pct),
+        }
+    }
+}
+
+/// Writes `fields` and `metrics` (by their keys) as one object, in key
+/// order.
+fn with_metrics<S: Serializer>(
+    s: S,
+    mut fields: Vec<(&str, Field<'_>)>,
+    metrics: &[Metric],
+) -> Result<S::Ok, S::Error> {
+    fields.extend(metrics.iter().map(|m| (m.key, Field::from(m.value))));
+    fields.sort_by_key(|&(key, _)| key);
+    let mut map = s.serialize_map(Some(fields.len()))?;
+    for (key, value) in &fields {
+        map.serialize_entry(key, value)?;
+    }
+    map.end()
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -146,23 +194,16 @@ fn counts(i: &Counts) -> CountsJson {
 /// assert!(out.contains(r#""pattern":"mfma16""#));
 /// # Ok::<(), cktile::Error>(())
 /// ```
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct TileJson<'a> {
     arch: &'static str,
-    bank_conflict_rate_pct: f64,
-    conflict_cycles: u32,
-    conflicted_instructions: u32,
-    cycles: u32,
     element_bytes: usize,
     element_space_size: Index,
-    instructions: u32,
     lengths: Vec<Index>,
-    max_ways: u32,
+    metrics: Vec<Metric>,
     op: String,
     pattern: Option<&'static str>,
     per_instruction: Vec<CountsJson>,
-    phases: u32,
-    theoretical_bytes: u64,
     worst: InstructionJson<'a>,
     worst_instruction: u32,
 }
@@ -178,25 +219,36 @@ impl<'a> TileJson<'a> {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn new(desc: &Descriptor, r: &'a TileReport) -> TileJson<'a> {
-        let c = &r.counts;
         TileJson {
             arch: r.arch.name(),
-            bank_conflict_rate_pct: r.bank_conflict_rate_pct,
-            conflict_cycles: c.conflict_cycles,
-            conflicted_instructions: c.conflicted_instructions,
-            cycles: c.cycles,
             element_bytes: r.element_bytes,
             element_space_size: desc.element_space_size(),
-            instructions: c.instructions,
             lengths: desc.lengths().as_slice().to_vec(),
-            max_ways: c.max_ways,
+            metrics: r.metrics(),
             op: r.op.to_string(),
             pattern: r.pattern.map(|p| p.name()),
             per_instruction: r.instructions.iter().map(counts).collect(),
-            phases: c.phases,
-            theoretical_bytes: r.theoretical_bytes,
             worst: InstructionJson::new(&r.worst),
-            worst_instruction: c.worst_instruction,
+            worst_instruction: r.counts.worst_instruction,
         }
+    }
+}
+
+/// One object: the report's metrics by their keys ([`Metric::key`]) with
+/// its other fields, in key order.
+impl Serialize for TileJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fields = vec![
+            ("arch", Field::Text(self.arch)),
+            ("element_bytes", Field::Count(self.element_bytes as u64)),
+            ("element_space_size", Field::Signed(self.element_space_size)),
+            ("lengths", Field::Lengths(&self.lengths)),
+            ("op", Field::Text(&self.op)),
+            ("pattern", Field::MaybeText(self.pattern)),
+            ("per_instruction", Field::PerInstruction(&self.per_instruction)),
+            ("worst", Field::Instruction(&self.worst)),
+            ("worst_instruction", Field::Count(u64::from(self.worst_instruction))),
+        ];
+        with_metrics(s, fields, &self.metrics)
     }
 }

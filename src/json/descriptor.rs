@@ -1,6 +1,6 @@
 //! The reports of `cktile offsets`, `check` and `catalog`.
 
-use crate::check::{Offsets, Report};
+use crate::check::{Offsets, Report, Trace};
 use crate::layouts::{self, Entry};
 use crate::{Descriptor, Error, Index};
 use alloc::string::{String, ToString};
@@ -76,21 +76,7 @@ impl CoordinateJson {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn new(desc: &Descriptor, coordinate: &[Index]) -> Result<CoordinateJson, Error> {
-        let offset = desc.try_calculate_offset(coordinate)?;
-        let valid = desc.coordinate_has_valid_offset(coordinate);
-        let c = crate::make_tensor_coordinate(desc, coordinate);
-        let stages = desc.stages();
-        let levels = (0..=stages.len())
-            .rev()
-            .map(|k| {
-                let n = match k.checked_sub(1).and_then(|s| stages.get(s)) {
-                    Some(stage) => stage.upper_lengths().len(),
-                    None => 1,
-                };
-                c.level(k).as_slice().iter().take(n).copied().collect()
-            })
-            .collect();
-        Ok(CoordinateJson { coordinate: coordinate.to_vec(), levels, offset, valid })
+        crate::check::trace(desc, coordinate).map(CoordinateJson::from)
     }
 
     /// The index at every level, from the top coordinate down to the offset.
@@ -124,6 +110,20 @@ impl CoordinateJson {
     /// ```
     pub fn valid(&self) -> bool {
         self.valid
+    }
+}
+
+/// The view of a [`Trace`].
+///
+/// ```
+/// let d = cktile::Descriptor::packed(&[4, 8])?;
+/// let c = cktile::json::CoordinateJson::from(cktile::check::trace(&d, &[1, 2])?);
+/// assert_eq!(c.offset(), 10);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+impl From<Trace> for CoordinateJson {
+    fn from(t: Trace) -> CoordinateJson {
+        CoordinateJson { coordinate: t.coordinate, levels: t.levels, offset: t.offset, valid: t.valid }
     }
 }
 

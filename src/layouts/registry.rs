@@ -117,6 +117,10 @@ const FORMS: Domain = Domain::Words(&[FORM_WORDS[0].0, FORM_WORDS[1].0]);
 /// The `order` parameter's words (Triton's `order`) and whether each is
 /// row-major: what the parser reads and what [`write::word`] writes.
 pub(crate) const ORDER_WORDS: [(&str, bool); 2] = [("10", true), ("01", false)];
+/// The `bits` parameter's words (Triton's `elementBitWidth`) and the element
+/// sizes in bytes they name: what the parser reads and what `--dtype` fills
+/// in.
+const BITS_WORDS: [(&str, usize); 4] = [("8", 1), ("16", 2), ("32", 4), ("64", 8)];
 
 const DTYPE: &str = "element type: fp8/int8 (1 byte), fp16/bf16 (2), fp32/tf32 (4), fp64 (8), or a byte count";
 const DTYPE_TAG: &str = "element type the layout is meant for (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte \
@@ -395,7 +399,12 @@ pub(crate) const TRITON_NVMMA: &Entry = &Entry {
     source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
     params: &[
         p("swizzle", "swizzlingByteWidth: 0, 32, 64 or 128", Some("128"), Domain::Words(&["0", "32", "64", "128"])),
-        p("bits", "elementBitWidth: 8, 16, 32 or 64", Some("16"), Domain::Words(&["8", "16", "32", "64"])),
+        p(
+            "bits",
+            "elementBitWidth: 8, 16, 32 or 64",
+            Some("16"),
+            Domain::Words(&[BITS_WORDS[0].0, BITS_WORDS[1].0, BITS_WORDS[2].0, BITS_WORDS[3].0]),
+        ),
         p("transposed", "true or false", Some("false"), Domain::Words(&["true", "false"])),
         p("rows", "length of the strided dimension", None, EXTENT),
     ],
@@ -559,23 +568,13 @@ impl<'a> Args<'a> {
         self.pairs[..self.len].iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
     }
 
-    /// The element type these parameters give (explicitly or by default):
-    /// its parameter, value and size in bytes.
-    fn element(&self) -> Result<Option<(&'static str, &'a str, usize)>, Error> {
+    /// The size in bytes of the element type these parameters give
+    /// (explicitly or by default); `None` when the entry names none.
+    fn element_bytes(&self) -> Result<Option<usize>, Error> {
         let Some(key) = self.entry.element_key() else { return Ok(None) };
         let Some(value) = self.get(key) else { return Ok(None) };
-        let bytes = if key == "bits" {
-            match value {
-                "8" => 1,
-                "16" => 2,
-                "32" => 4,
-                "64" => 8,
-                other => return Err(self.invalid(other, "8, 16, 32 or 64")),
-            }
-        } else {
-            dtype_bytes(value)?
-        };
-        Ok(Some((key, value, bytes)))
+        let bytes = if key == "bits" { self.word(key, &BITS_WORDS, "8, 16, 32 or 64")? } else { dtype_bytes(value)? };
+        Ok(Some(bytes))
     }
 
     /// Applies an element type asked for from outside the entry (`--dtype`):
@@ -585,7 +584,7 @@ impl<'a> Args<'a> {
         let given_bytes = dtype_bytes(given)?;
         let Some(key) = self.entry.element_key() else { return Ok(()) };
         if let Some(written) = self.explicit(key) {
-            if let Some((_, _, entry_bytes)) = self.element()? {
+            if let Some(entry_bytes) = self.element_bytes()? {
                 if entry_bytes != given_bytes {
                     let mut entry = [0u8; 24];
                     let text = tag(&mut entry, key, written);
@@ -600,16 +599,9 @@ impl<'a> Args<'a> {
             }
             return Ok(());
         }
-        let value = if key == "bits" {
-            match given_bytes {
-                1 => "8",
-                2 => "16",
-                4 => "32",
-                _ => "64",
-            }
-        } else {
-            given
-        };
+        // `bits` takes the width in bits of the size `given` names (always one of BITS_WORDS').
+        let bits = BITS_WORDS.iter().find(|&&(_, bytes)| bytes == given_bytes).map(|&(bits, _)| bits);
+        let value = if key == "bits" { bits.unwrap_or(given) } else { given };
         if self.len == self.pairs.len() {
             return Err(Error::spec(SpecProblem::Syntax { expected: "fewer parameters", found: Snippet::new(given) }));
         }
@@ -764,7 +756,7 @@ impl Entry {
         if let Some(given) = dtype {
             args.ask_element(given)?;
         }
-        let element_bytes = args.element()?.map(|(_, _, b)| b);
+        let element_bytes = args.element_bytes()?;
         let descriptor = (self.build)(&args).map_err(|e| self.own_error(e))?;
         Ok(Layout { descriptor, element_bytes, name: Snippet::new(self.name) })
     }
@@ -863,7 +855,12 @@ const ENTRY_NAME_LIST: [&str; CATALOG.len()] = {
     names
 };
 /// The entries' names, comma-separated (for messages), derived from [`CATALOG`].
-const ENTRY_NAMES: &str = crate::names::joined!(&ENTRY_NAME_LIST);
+///
+/// ```
+/// assert!(cktile::layouts::ENTRY_NAMES.starts_with("ck-universal-a, ck-xor-lds, "));
+/// assert_eq!(cktile::layouts::ENTRY_NAMES.split(", ").count(), cktile::layouts::CATALOG.len());
+/// ```
+pub const ENTRY_NAMES: &str = crate::names::joined!(&ENTRY_NAME_LIST);
 
 /// Bytes of every entry's parameter names, `", "`-separated, one line per
 /// entry in catalogue order (`param_names` reads its line).

@@ -231,47 +231,16 @@ pub fn stage(d: &Descriptor, rng: &mut Rng, config: &ChainConfig) -> Option<Desc
 /// `free` when the kind needs them); empty when the kind does not fit here.
 fn item(kind: Kind, a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
     let la = lens[a] as usize;
-    let one = |t: Result<Transform, cktile_transforms::Error>| t.ok().map(|t| (t, vec![a])).into_iter().collect();
+    let one = |t: Result<Transform, cktile_transforms::Error>| on(t, vec![a]);
     match kind {
         Kind::PassThrough => one(Transform::pass_through(la)),
         Kind::Pad => one(Transform::pad(la, rng.index(3), rng.index(3))),
         Kind::LeftPad => one(Transform::left_pad(la, rng.index(3))),
         Kind::RightPad => one(Transform::right_pad(la, rng.index(3))),
-        Kind::Embed => {
-            // Two upper dimensions whose largest offset stays inside the
-            // dimension, or the identity embed.
-            let (u0, u1) = (1 + rng.index(3), 1 + rng.index(3));
-            let (c0, c1) = (rng.index(4), rng.index(4));
-            if (u0 - 1) * c0 + (u1 - 1) * c1 < la {
-                one(Transform::embed(&[u0, u1], &[c0, c1]))
-            } else {
-                one(Transform::embed(&[la], &[1]))
-            }
-        }
-        Kind::Merge => {
-            if free.is_empty() {
-                return Vec::new();
-            }
-            let mut lower = vec![a, free.remove(rng.index(free.len()))];
-            if !free.is_empty() && rng.below(3) == 0 {
-                lower.push(free.remove(rng.index(free.len())));
-            }
-            let lengths: Vec<usize> = lower.iter().map(|&d| lens[d] as usize).collect();
-            Transform::merge(&lengths).ok().map(|t| (t, lower)).into_iter().collect()
-        }
-        Kind::Unmerge => {
-            let divisors: Vec<usize> = (2..la).filter(|p| la % p == 0).collect();
-            match rng.pick(&divisors) {
-                Some(&p) => one(Transform::unmerge(&[p, la / p])),
-                None => one(Transform::unmerge(&[la])),
-            }
-        }
-        Kind::Xor => {
-            let pow2: Vec<usize> = free.iter().copied().filter(|&b| (lens[b] as u64).is_power_of_two()).collect();
-            let Some(&b) = rng.pick(&pow2) else { return Vec::new() };
-            free.retain(|&d| d != b);
-            Transform::xor(la, lens[b] as usize).ok().map(|t| (t, vec![a, b])).into_iter().collect()
-        }
+        Kind::Embed => one(embed(la, rng)),
+        Kind::Merge => merge(a, lens, free, rng),
+        Kind::Unmerge => one(unmerge(la, rng)),
+        Kind::Xor => xor(a, lens, free, rng),
         Kind::Slice => {
             let begin = rng.index(la);
             one(Transform::slice(la, begin, begin + 1 + rng.index(la - begin)))
@@ -279,12 +248,12 @@ fn item(kind: Kind, a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut R
         Kind::Freeze => one(Transform::freeze(rng.index(la))),
         Kind::Insert => {
             let mut out: Vec<Planned> = one(Transform::pass_through(la));
-            out.extend(Transform::insert(1 + rng.index(3)).ok().map(|t| (t, Vec::new())));
+            out.extend(on(Transform::insert(1 + rng.index(3)), Vec::new()));
             out
         }
         Kind::Replicate => {
             let mut out: Vec<Planned> = one(Transform::pass_through(la));
-            out.extend(Transform::replicate(&[1 + rng.index(2), 2]).ok().map(|t| (t, Vec::new())));
+            out.extend(on(Transform::replicate(&[1 + rng.index(2), 2]), Vec::new()));
             out
         }
         Kind::Offset => {
@@ -293,25 +262,80 @@ fn item(kind: Kind, a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut R
         }
         Kind::Modulo => one(Transform::modulo(la, 1 + rng.index(2 * la))),
         Kind::Swizzle => {
-            // A swizzle that moves something (B > 0) when the length allows
-            // one, three times in four.
-            let mut options: Vec<Transform> = Vec::new();
-            for b in 0..=2u32 {
-                for m in 0..=2u32 {
-                    for s in -3i32..=3 {
-                        if let Ok(t) = Transform::swizzle_with_len(la, b, m, s) {
-                            options.push(t);
-                        }
-                    }
-                }
-            }
-            let moving: Vec<Transform> = options
-                .iter()
-                .copied()
-                .filter(|t| matches!(t.params(), cktile_transforms::Params::Swizzle { bits, .. } if bits > 0))
-                .collect();
-            let from = if moving.is_empty() || rng.below(4) == 0 { &options } else { &moving };
-            rng.pick(from).map(|&t| (t, vec![a])).into_iter().collect()
+            let from = swizzles(la, rng);
+            rng.pick(&from).map(|&t| (t, vec![a])).into_iter().collect()
         }
     }
+}
+
+/// The transform on the dimensions `lower`, if it was built.
+fn on(t: Result<Transform, cktile_transforms::Error>, lower: Vec<usize>) -> Vec<Planned> {
+    t.ok().map(|t| (t, lower)).into_iter().collect()
+}
+
+/// An embed of a dimension of length `la` into two upper dimensions whose
+/// largest offset stays inside it, or the identity embed.
+fn embed(la: usize, rng: &mut Rng) -> Result<Transform, cktile_transforms::Error> {
+    let (u0, u1) = (1 + rng.index(3), 1 + rng.index(3));
+    let (c0, c1) = (rng.index(4), rng.index(4));
+    if (u0 - 1) * c0 + (u1 - 1) * c1 < la {
+        Transform::embed(&[u0, u1], &[c0, c1])
+    } else {
+        Transform::embed(&[la], &[1])
+    }
+}
+
+/// A merge of dimension `a` with one or two dimensions taken from `free`;
+/// nothing when no other dimension is free.
+fn merge(a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
+    if free.is_empty() {
+        return Vec::new();
+    }
+    let mut lower = vec![a, free.remove(rng.index(free.len()))];
+    if !free.is_empty() && rng.below(3) == 0 {
+        lower.push(free.remove(rng.index(free.len())));
+    }
+    let lengths: Vec<usize> = lower.iter().map(|&d| lens[d] as usize).collect();
+    on(Transform::merge(&lengths), lower)
+}
+
+/// An unmerge of a length `la` into two factors (a random divisor), or
+/// into itself when `la` has none.
+fn unmerge(la: usize, rng: &mut Rng) -> Result<Transform, cktile_transforms::Error> {
+    let divisors: Vec<usize> = (2..la).filter(|p| la % p == 0).collect();
+    match rng.pick(&divisors) {
+        Some(&p) => Transform::unmerge(&[p, la / p]),
+        None => Transform::unmerge(&[la]),
+    }
+}
+
+/// A xor of dimension `a` with a free dimension of power-of-two length
+/// (taken from `free`); nothing when there is none.
+fn xor(a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
+    let pow2: Vec<usize> = free.iter().copied().filter(|&b| (lens[b] as u64).is_power_of_two()).collect();
+    let Some(&b) = rng.pick(&pow2) else { return Vec::new() };
+    free.retain(|&d| d != b);
+    on(Transform::xor(lens[a] as usize, lens[b] as usize), vec![a, b])
+}
+
+/// The swizzles of a length `la` to draw from: those that move something
+/// (B > 0), three times in four when the length allows one, else every
+/// valid one.
+fn swizzles(la: usize, rng: &mut Rng) -> Vec<Transform> {
+    let mut options: Vec<Transform> = Vec::new();
+    for b in 0..=2u32 {
+        for m in 0..=2u32 {
+            for s in -3i32..=3 {
+                if let Ok(t) = Transform::swizzle_with_len(la, b, m, s) {
+                    options.push(t);
+                }
+            }
+        }
+    }
+    let moving: Vec<Transform> = options
+        .iter()
+        .copied()
+        .filter(|t| matches!(t.params(), cktile_transforms::Params::Swizzle { bits, .. } if bits > 0))
+        .collect();
+    if moving.is_empty() || rng.below(4) == 0 { options } else { moving }
 }

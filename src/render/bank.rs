@@ -2,10 +2,10 @@
 //! rocprof-compute's LDS section, the worst phase with its lanes, banks and
 //! words, and a side-by-side comparison of layouts.
 
+use crate::analyzer::metrics::{Metric, MetricValue};
 use crate::analyzer::report::{InstructionReport, PhaseReport, TileReport};
 use alloc::format;
-use alloc::string::String;
-use alloc::vec;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
 
@@ -120,30 +120,17 @@ fn worst_phase(r: &InstructionReport, label: &str) -> String {
     let mut out = String::new();
     if r.counts.conflict_cycles == 0 {
         let _ = writeln!(out, "No bank conflicts: every active phase is served in one pass.");
-    } else if let Some(p) = r.phase_detail.get(r.counts.worst_phase as usize) {
+    } else if let Some(p) = r.worst_phase() {
         let _ = write!(out, "Worst: {label}{}", phase(p));
     }
     out.push_str(&caveat_note(&r.provenance));
     out
 }
 
-fn rate(pct: f64) -> String {
-    format!("{pct:.2}")
-}
-
-/// The metric rows an instruction's and a tile's tables share, from
-/// `[phases, cycles, conflict cycles, max ways]`, the conflict rate and the
-/// theoretical bytes, in rocprof-compute's terms.
-fn passes(counts: [u64; 4], rate_pct: f64, bytes: u64) -> Vec<(&'static str, String, &'static str)> {
-    let [phases, cycles, conflicts, ways] = counts;
-    vec![
-        ("Phases", format!("{phases}"), "phases"),
-        ("Index Accesses", format!("{cycles}"), "cycles"),
-        ("Bank Conflict", format!("{conflicts}"), "cycles"),
-        ("Bank Conflict Rate", rate(rate_pct), "pct"),
-        ("Max Ways", format!("{ways}"), "words per bank"),
-        ("Theoretical Bytes", format!("{bytes}"), "bytes"),
-    ]
+/// The metric table: each metric's name, value and unit.
+fn metric_table(metrics: &[Metric]) -> String {
+    let rows: Vec<(&str, String, &str)> = metrics.iter().map(|m| (m.label, m.value.to_string(), m.unit)).collect();
+    table(&rows)
 }
 
 /// One instruction's report: the metric table, then its worst phase.
@@ -158,15 +145,8 @@ fn passes(counts: [u64; 4], rate_pct: f64, bytes: u64) -> Vec<(&'static str, Str
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn instruction(r: &InstructionReport) -> String {
-    let c = &r.counts;
     let mut out = format!("{} on {} ({}, {} banks)\n\n", r.op, r.arch.name(), r.arch.description(), r.banks);
-    let mut rows = passes(
-        [c.phases, c.cycles, c.conflict_cycles, c.max_ways].map(u64::from),
-        r.bank_conflict_rate_pct,
-        r.theoretical_bytes,
-    );
-    rows.push(("Active Lanes", format!("{}", c.active_lanes), "lanes"));
-    out.push_str(&table(&rows));
+    out.push_str(&metric_table(&r.metrics()));
     out.push('\n');
     out.push_str(&worst_phase(r, ""));
     out
@@ -207,14 +187,7 @@ pub fn tile(r: &TileReport) -> String {
         r.worst.banks,
         r.element_bytes
     );
-    let mut rows = vec![("Instructions", format!("{}", c.instructions), "instructions")];
-    rows.extend(passes(
-        [u64::from(c.phases), u64::from(c.cycles), u64::from(c.conflict_cycles), u64::from(c.max_ways)],
-        r.bank_conflict_rate_pct,
-        r.theoretical_bytes,
-    ));
-    rows.push(("Conflicted Instructions", format!("{}", c.conflicted_instructions), "instructions"));
-    out.push_str(&table(&rows));
+    out.push_str(&metric_table(&r.metrics()));
     out.push('\n');
     out.push_str(&worst_phase(&r.worst, &format!("instruction {}, ", c.worst_instruction)));
     out
@@ -271,17 +244,7 @@ pub fn comparison(columns: &[LayoutColumn<'_>]) -> String {
     rows.push(("storage (elements)".into(), columns.iter().map(|c| format!("{}", c.element_space)).collect()));
     rows.push((
         "overhead".into(),
-        columns
-            .iter()
-            .map(|c| {
-                let extra = if c.elements > 0 {
-                    100.0 * (c.element_space - c.elements) as f64 / c.elements as f64
-                } else {
-                    0.0
-                };
-                format!("{extra:.1}%")
-            })
-            .collect(),
+        columns.iter().map(|c| format!("{:.1}%", super::text::overhead_pct(c.elements, c.element_space))).collect(),
     ));
     let patterns = columns.first().map_or(0, |c| c.reports.len());
     for k in 0..patterns {
@@ -293,7 +256,10 @@ pub fn comparison(columns: &[LayoutColumn<'_>]) -> String {
         rows.push(("  index accesses (cycles)".into(), metric(&|r| format!("{}", r.counts.cycles))));
         rows.push(("  bank conflict (cycles)".into(), metric(&|r| format!("{}", r.counts.conflict_cycles))));
         rows.push(("  max ways".into(), metric(&|r| format!("{}", r.counts.max_ways))));
-        rows.push(("  conflict rate".into(), metric(&|r| format!("{}%", rate(r.bank_conflict_rate_pct)))));
+        rows.push((
+            "  conflict rate".into(),
+            metric(&|r| format!("{}%", MetricValue::Percent(r.bank_conflict_rate_pct))),
+        ));
     }
     let label_w = rows.iter().filter(|r| !r.1.is_empty()).map(|r| r.0.len()).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns.len())

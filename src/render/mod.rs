@@ -1,7 +1,8 @@
 //! Rendering descriptors and reports for people: text grids and summaries
 //! (what the `cktile` command prints).
 //!
-//! - [`text`]: offset grids and check reports;
+//! - [`text`]: offset grids, a coordinate's path and check reports;
+//! - [`catalog`]: the layout catalogue, entry by entry;
 //! - [`distribution`]: tile distributions (every thread's coordinates, the owner grid);
 //! - [`bank`]: bank-conflict reports and layout comparisons;
 //! - [`search`]: layout search reports;
@@ -10,6 +11,7 @@
 //! - [`svg`]: pictures (layout grids, bank heat maps, transform chains) as SVG.
 
 pub mod bank;
+pub mod catalog;
 pub mod distribution;
 pub mod plan;
 pub mod rules;

@@ -1,7 +1,8 @@
-//! Plain-text rendering: offset grids and check reports.
+//! Plain-text rendering: offset grids, a coordinate's path through the
+//! levels, and check reports.
 
 use crate::Descriptor;
-use crate::check::{Offsets, Report};
+use crate::check::{Offsets, Report, Trace};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -69,6 +70,34 @@ pub fn offsets(desc: &Descriptor, offsets: &Offsets) -> String {
 pub const INVALID_LEGEND: &str = "[x]: padding: the coordinate has no valid offset (CK Tile's \
                                   coordinate_has_valid_offset is false); x is the offset calculate_offset gives it, \
                                   not an element to access";
+
+/// A coordinate's offset and validity, then its index at every level (as
+/// `cktile offsets --at` prints it).
+///
+/// ```
+/// let d = cktile::Descriptor::packed(&[4, 8])?;
+/// let text = cktile::render::text::trace(&cktile::check::trace(&d, &[1, 2])?);
+/// assert_eq!(text, "[1, 2] -> offset 10 (valid)\n  level 0: [1, 2]\n  level 1: [10]\n");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn trace(t: &Trace) -> String {
+    let mut s = format!("{:?} -> offset {} ({})\n", t.coordinate, t.offset, if t.valid { "valid" } else { "padding" });
+    for (i, level) in t.levels.iter().enumerate() {
+        let _ = writeln!(s, "  level {i}: {level:?}");
+    }
+    s
+}
+
+/// Storage beyond the tile's elements, in percent of them (0 for an empty
+/// tile): what the catalogue and the layout comparison print as overhead.
+///
+/// ```
+/// assert_eq!(cktile::render::text::overhead_pct(64, 72), 12.5);
+/// assert_eq!(cktile::render::text::overhead_pct(0, 8), 0.0);
+/// ```
+pub fn overhead_pct(elements: i64, element_space: i64) -> f64 {
+    if elements > 0 { 100.0 * (element_space - elements) as f64 / elements as f64 } else { 0.0 }
+}
 
 fn list<T: core::fmt::Debug>(items: &[T]) -> String {
     items.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ")

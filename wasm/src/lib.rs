@@ -12,6 +12,7 @@
 //! stopped at, for the editor to underline.
 
 use cktile::analyzer::op::OP_NAMES;
+use cktile::analyzer::pattern_name::PATTERN_NAMES;
 use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::window::analyze_distribution;
 use cktile::analyzer::{ARCHS, Arch, Op, Pattern};
@@ -91,6 +92,7 @@ fn given(s: &str) -> Option<&str> {
 /// assert_eq!(row_padded["typed"], false);
 /// assert!(v["ops"].as_array().unwrap().iter().any(|o| o == "ds_read_b128"));
 /// assert!(v["distributions"].as_array().unwrap().iter().any(|d| d == "mfma32x32x8_a"));
+/// assert_eq!(v["patterns"], serde_json::json!(["rows", "columns", "mfma16", "mfma32", "ldmatrix", "mma_sync_a"]));
 /// ```
 #[wasm_bindgen]
 pub fn catalogue() -> String {
@@ -115,7 +117,7 @@ pub fn catalogue() -> String {
         "layouts": layouts,
         "archs": archs,
         "ops": op_names(),
-        "patterns": ["rows", "columns", "mfma16", "mfma32", "ldmatrix", "mma_sync_a"],
+        "patterns": PATTERN_NAMES.split(", ").collect::<Vec<_>>(),
         "distributions": expand_braces(distribution::catalogue::NAMES),
     })
     .to_string()

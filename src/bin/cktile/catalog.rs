@@ -2,7 +2,7 @@
 
 use crate::common::{Failure, bad, to_json};
 use cktile::json::CatalogEntryJson;
-use cktile::layouts;
+use cktile::{layouts, render};
 
 /// The layout catalogue: every entry with its parameters, source and footprint.
 #[derive(clap::Args)]
@@ -21,43 +21,21 @@ pub struct Args {
 pub fn run(a: &Args) -> Result<String, Failure> {
     let (name, json) = (a.name.as_deref(), a.json);
     let entries: Vec<&layouts::Entry> = match name {
-        Some(n) => {
-            let found: Vec<_> = layouts::CATALOG.iter().filter(|e| e.name == n).collect();
-            if found.is_empty() {
-                let names: Vec<_> = layouts::CATALOG.iter().map(|e| e.name).collect();
-                return Err(bad(format!("unknown catalogue entry `{n}`; expected one of: {}", names.join(", "))));
+        Some(n) => match layouts::CATALOG.iter().find(|e| e.name == n) {
+            Some(e) => vec![e],
+            None => {
+                return Err(bad(format!("unknown catalogue entry `{n}`; expected one of: {}", layouts::ENTRY_NAMES)));
             }
-            found
-        }
+        },
         None => layouts::CATALOG.iter().collect(),
     };
-    let mut items = Vec::new();
+    if json {
+        let items = entries.iter().map(|e| CatalogEntryJson::new(e).map_err(|err| Failure::input(e.example, err)));
+        return to_json(&items.collect::<Result<Vec<_>, _>>()?);
+    }
     let mut text = String::new();
     for e in entries {
-        let j = CatalogEntryJson::new(e).map_err(|err| Failure::input(e.example, err))?;
-        let (tile, space) = (j.example_element_size(), j.example_element_space_size());
-        let overhead = if tile > 0 { 100.0 * (space - tile) as f64 / tile as f64 } else { 0.0 };
-        if json {
-            items.push(j);
-            continue;
-        }
-        text.push_str(&format!("{}\n  {}\n  source: {}\n", e.name, e.summary, e.source));
-        for p in e.params {
-            let default = p.default.map_or(String::new(), |d| format!(" (default {d})"));
-            text.push_str(&format!("  {:>13}: {}{default}\n", p.name, p.help));
-        }
-        text.push_str(&format!(
-            "  example: {}\n           {tile} elements in {space} ({overhead:.1}% extra), {}\n",
-            e.example,
-            if e.bijective { "bijective" } else { "injective, padded" }
-        ));
-        if name.is_some() {
-            text.push_str(&format!(
-                "  spec:\n{}\n",
-                j.example_spec().lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
-            ));
-        }
-        text.push('\n');
+        text.push_str(&render::catalog::entry(e, name.is_some()).map_err(|err| Failure::input(e.example, err))?);
     }
-    if json { to_json(&items) } else { Ok(text) }
+    Ok(text)
 }

@@ -34,29 +34,14 @@ pub struct Args {
 pub fn run(a: &Args) -> Result<String, Failure> {
     let lang = Lang::by_name(&a.lang).map_err(|e| bad(format!("--lang: {e}")))?;
     let (text, desc) = a.spec.load()?;
-    let entry = codegen::entry_text(&text);
-    let name = match a.name.as_deref() {
-        Some(n) => n.to_string(),
-        None => codegen::default_name(entry.and_then(|e| e.split(':').next())),
-    };
-    codegen::check_name(&name).map_err(|e| bad(format!("--name: {e}")))?;
-    let mut options = Options::new(lang, &name);
-    if let Some(e) = entry {
-        options = options.with_entry(e);
-    }
+    let options = Options::for_layout(&text, lang, a.name.as_deref());
+    codegen::check_name(&options.name).map_err(|e| bad(format!("--name: {e}")))?;
     let g = codegen::generate(&desc, &options).map_err(|e| Failure::input(&text, e))?;
     match a.output.as_deref() {
         None => Ok(g.code),
         Some(path) => {
             write_file(path, &g.code)?;
-            let mut functions = vec![format!("{name}_offset")];
-            if g.has_validity {
-                functions.push(format!("{name}_is_valid"));
-            }
-            if g.has_inverse() {
-                functions.push(format!("{name}_coordinate"));
-            }
-            Ok(format!("wrote {path}: {} ({})", functions.join(", "), g.index_type))
+            Ok(format!("wrote {path}: {} ({})", g.functions().join(", "), g.index_type))
         }
     }
 }

@@ -29,15 +29,8 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let (text, desc) = a.spec.load()?;
     if let Some(at) = a.at.as_deref() {
         let coord = integers("--at", at, "write the coordinate as e.g. 3,9")?;
-        let c = CoordinateJson::new(&desc, &coord).map_err(|e| Failure::input(&text, e))?;
-        if a.json {
-            return to_json(&c);
-        }
-        let mut s = format!("{coord:?} -> offset {} ({})\n", c.offset(), if c.valid() { "valid" } else { "padding" });
-        for (i, level) in c.levels().iter().enumerate() {
-            s.push_str(&format!("  level {i}: {level:?}\n"));
-        }
-        return Ok(s);
+        let t = check::trace(&desc, &coord).map_err(|e| Failure::input(&text, e))?;
+        return if a.json { to_json(&CoordinateJson::from(t)) } else { Ok(render::text::trace(&t)) };
     }
     let o = check::offsets(&desc).map_err(|e| Failure::input(&text, e))?;
     if a.json {

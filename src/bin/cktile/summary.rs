@@ -50,7 +50,7 @@ pub fn summary() -> Result<String, Failure> {
     }
     if let Some(naive_read) = columns.first().and_then(|c| c.reports.first()) {
         let w = &naive_read.worst;
-        if let Some(p) = w.phase_detail.get(w.counts.worst_phase as usize) {
+        if let Some(p) = w.worst_phase() {
             s.push_str(&format!(
                 "\nWhy the naive read conflicts: instruction {}, ",
                 naive_read.counts.worst_instruction

@@ -90,53 +90,70 @@ pub struct Cell {
     pub bank: Option<u32>,
 }
 
-/// The shape the grid draws: `(rows, cols, rows shown, cols shown)`.
 /// The largest element the grid colours by bank (bytes).
 const MAX_ELEMENT_BYTES: usize = 4096;
 /// The most banks its legend draws.
 const MAX_BANKS: u32 = 64;
 
-fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usize), Error> {
-    let lengths = desc.lengths();
-    let (rows, cols) = match lengths.len() {
-        1 => (1, lengths.get(0) as usize),
-        2 => (lengths.get(0) as usize, lengths.get(1) as usize),
-        n => {
+/// The shape the grid draws: the descriptor's rows and columns, and how
+/// many of each are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    rows: usize,
+    cols: usize,
+    shown_rows: usize,
+    shown_cols: usize,
+}
+
+impl Shape {
+    /// The shape of `desc` under `o`, or why the grid cannot draw it.
+    fn new(desc: &Descriptor, o: &GridOptions) -> Result<Shape, Error> {
+        let lengths = desc.lengths();
+        let (rows, cols) = match lengths.len() {
+            1 => (1, lengths.get(0) as usize),
+            2 => (lengths.get(0) as usize, lengths.get(1) as usize),
+            n => {
+                return Err(Error::parameter(ParameterProblem::Invalid {
+                    context: "grid view",
+                    parameter: "top dimensions",
+                    value: n as i64,
+                    requirement: "the grid draws descriptors with 1 or 2 top dimensions (merge the others)",
+                }));
+            }
+        };
+        if !(1..=MAX_ELEMENT_BYTES).contains(&o.element_bytes) {
             return Err(Error::parameter(ParameterProblem::Invalid {
                 context: "grid view",
-                parameter: "top dimensions",
-                value: n as i64,
-                requirement: "the grid draws descriptors with 1 or 2 top dimensions (merge the others)",
+                parameter: "element bytes",
+                value: i64::try_from(o.element_bytes).unwrap_or(i64::MAX),
+                requirement: "an element is 1 to 4096 bytes",
             }));
         }
-    };
-    if !(1..=MAX_ELEMENT_BYTES).contains(&o.element_bytes) {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "grid view",
-            parameter: "element bytes",
-            value: i64::try_from(o.element_bytes).unwrap_or(i64::MAX),
-            requirement: "an element is 1 to 4096 bytes",
-        }));
+        if !(1..=MAX_BANKS).contains(&o.banks) {
+            return Err(Error::parameter(ParameterProblem::Invalid {
+                context: "grid view",
+                parameter: "banks",
+                value: i64::from(o.banks),
+                requirement: "the legend draws 1 to 64 banks (32 on most chips, 64 on gfx950)",
+            }));
+        }
+        let shown_rows = o.rows.map_or(rows, |r| r.clamp(1, rows));
+        let shown_cols = o.cols.map_or(cols, |c| c.clamp(1, cols));
+        if shown_rows.saturating_mul(shown_cols) > 1 << 16 {
+            return Err(Error::parameter(ParameterProblem::Invalid {
+                context: "grid view",
+                parameter: "cells",
+                value: (shown_rows * shown_cols) as i64,
+                requirement: "draw at most 65536 cells (show fewer rows or columns)",
+            }));
+        }
+        Ok(Shape { rows, cols, shown_rows, shown_cols })
     }
-    if !(1..=MAX_BANKS).contains(&o.banks) {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "grid view",
-            parameter: "banks",
-            value: i64::from(o.banks),
-            requirement: "the legend draws 1 to 64 banks (32 on most chips, 64 on gfx950)",
-        }));
+
+    /// Whether some rows or columns are left out.
+    fn cut(&self) -> bool {
+        self.shown_rows < self.rows || self.shown_cols < self.cols
     }
-    let shown_rows = o.rows.map_or(rows, |r| r.clamp(1, rows));
-    let shown_cols = o.cols.map_or(cols, |c| c.clamp(1, cols));
-    if shown_rows.saturating_mul(shown_cols) > 1 << 16 {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "grid view",
-            parameter: "cells",
-            value: (shown_rows * shown_cols) as i64,
-            requirement: "draw at most 65536 cells (show fewer rows or columns)",
-        }));
-    }
-    Ok((rows, cols, shown_rows, shown_cols))
 }
 
 /// The cells the grid draws, row by row.
@@ -149,11 +166,11 @@ fn shape(desc: &Descriptor, o: &GridOptions) -> Result<(usize, usize, usize, usi
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn cells(desc: &Descriptor, o: &GridOptions) -> Result<Vec<Cell>, Error> {
-    let (_, _, rows, cols) = shape(desc, o)?;
+    let Shape { shown_rows, shown_cols, .. } = Shape::new(desc, o)?;
     let two_d = desc.lengths().len() == 2;
-    let mut out = Vec::with_capacity(rows * cols);
-    for row in 0..rows {
-        for col in 0..cols {
+    let mut out = Vec::with_capacity(shown_rows * shown_cols);
+    for row in 0..shown_rows {
+        for col in 0..shown_cols {
             let coord: Vec<i64> = if two_d { alloc::vec![row as i64, col as i64] } else { alloc::vec![col as i64] };
             let offset = desc.calculate_offset(&coord);
             let bank = desc.coordinate_has_valid_offset(&coord).then(|| {
@@ -178,7 +195,7 @@ pub fn cells(desc: &Descriptor, o: &GridOptions) -> Result<Vec<Cell>, Error> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
-    let (rows, cols, shown_rows, shown_cols) = shape(desc, o)?;
+    let shape = Shape::new(desc, o)?;
     let cells = cells(desc, o)?;
     let two_d = desc.lengths().len() == 2;
     let widest = cells
@@ -188,9 +205,8 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
         .max()
         .unwrap_or(10);
     let cell_w = (widest + 8).max(28);
-    let grid_w = LEFT + cell_w * shown_cols as u32;
-    let top = 84u32;
-    let grid_bottom = top + CELL_H * shown_rows as u32;
+    let grid_w = LEFT + cell_w * shape.shown_cols as u32;
+    let grid_bottom = TOP + CELL_H * shape.shown_rows as u32;
 
     // Legend geometry: one swatch per bank, wrapped to rows of 32.
     let per_row = o.banks.min(32);
@@ -207,51 +223,73 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
     let height = legend_top + legend_rows * (SWATCH + 4) + 46;
 
     let mut svg = Svg::new(width, height, &format!("Layout grid: {}", o.title));
+    heading(&mut svg, desc, o, &shape, &subtitle);
+    axes(&mut svg, TOP, cell_w, shape.shown_rows, shape.shown_cols, if two_d { "d0=" } else { "" });
+    for cell in &cells {
+        draw_cell(&mut svg, cell, cell_w, o.banks);
+    }
+    legend(&mut svg, legend_top, o.banks, per_row, legend_rows);
+    Ok(svg.finish())
+}
+
+/// The top of the cells.
+const TOP: u32 = 84;
+
+/// The picture's description, title, subtitle and the line saying what is
+/// shown (the lengths, or which rows and columns when some are left out).
+fn heading(svg: &mut Svg, desc: &Descriptor, o: &GridOptions, shape: &Shape, subtitle: &str) {
     svg.describe(&format!(
         "Offsets and banks of a {} descriptor with lengths {:?}, {} byte elements, {} banks of 4 bytes",
-        if two_d { "2-D" } else { "1-D" },
+        if desc.lengths().len() == 2 { "2-D" } else { "1-D" },
         desc.lengths().as_slice(),
         o.element_bytes,
         o.banks
     ));
     svg.text(16, 24, &o.title, 16, Anchor::Start, &[("font-weight", "bold"), ("class", "title")]);
-    svg.text(16, 44, &subtitle, 11, Anchor::Start, &[]);
-    let shown = if shown_rows < rows || shown_cols < cols {
+    svg.text(16, 44, subtitle, 11, Anchor::Start, &[]);
+    let shown = if shape.cut() {
         format!(
-            "showing rows 0-{} of {rows}, columns 0-{} of {cols}; element space {}",
-            shown_rows - 1,
-            shown_cols - 1,
+            "showing rows 0-{} of {}, columns 0-{} of {}; element space {}",
+            shape.shown_rows - 1,
+            shape.rows,
+            shape.shown_cols - 1,
+            shape.cols,
             desc.element_space_size()
         )
     } else {
         format!("lengths {:?}, element space {}", desc.lengths().as_slice(), desc.element_space_size())
     };
     svg.text(16, 60, &shown, 11, Anchor::Start, &[]);
+}
 
-    axes(&mut svg, top, cell_w, shown_rows, shown_cols, if two_d { "d0=" } else { "" });
-    for cell in &cells {
-        let x = (LEFT + cell_w * cell.col as u32) as i64;
-        let y = (top + CELL_H * cell.row as u32) as i64;
-        let (fill, main, sub) = match cell.bank {
-            Some(b) => (bank_colour(b, o.banks), cell.offset.to_string(), format!("b{b}")),
-            None => (String::from(PADDING), format!("[{}]", cell.offset), String::from("pad")),
-        };
-        let (row, col, off) = (cell.row.to_string(), cell.col.to_string(), cell.offset.to_string());
-        let bank = cell.bank.map_or(String::from("pad"), |b| b.to_string());
-        svg.rect(
-            x,
-            y,
-            cell_w,
-            CELL_H,
-            &fill,
-            &[("class", "cell"), ("data-row", &row), ("data-col", &col), ("data-offset", &off), ("data-bank", &bank)],
-        );
-        labels(&mut svg, x, y, cell_w, &fill, (&main, "offset"), (&sub, "bank"));
-    }
+/// One cell: its rectangle in its bank's colour (grey for padding) with
+/// its data attributes, the offset above and the bank below.
+fn draw_cell(svg: &mut Svg, cell: &Cell, cell_w: u32, banks: u32) {
+    let x = (LEFT + cell_w * cell.col as u32) as i64;
+    let y = (TOP + CELL_H * cell.row as u32) as i64;
+    let (fill, main, sub) = match cell.bank {
+        Some(b) => (bank_colour(b, banks), cell.offset.to_string(), format!("b{b}")),
+        None => (String::from(PADDING), format!("[{}]", cell.offset), String::from("pad")),
+    };
+    let (row, col, off) = (cell.row.to_string(), cell.col.to_string(), cell.offset.to_string());
+    let bank = cell.bank.map_or(String::from("pad"), |b| b.to_string());
+    svg.rect(
+        x,
+        y,
+        cell_w,
+        CELL_H,
+        &fill,
+        &[("class", "cell"), ("data-row", &row), ("data-col", &col), ("data-offset", &off), ("data-bank", &bank)],
+    );
+    labels(svg, x, y, cell_w, &fill, (&main, "offset"), (&sub, "bank"));
+}
 
+/// The bank colours from height `top`, `per_row` swatches a row over
+/// `legend_rows` rows, and the note on reading a cell under them.
+fn legend(svg: &mut Svg, top: u32, banks: u32, per_row: u32, legend_rows: u32) {
     let heading = "Legend: bank colours (same colour = same bank)";
-    swatches(&mut svg, legend_top, o.banks, per_row, heading, "bank", |b| bank_colour(b, o.banks));
-    let note_y = legend_top + legend_rows * (SWATCH + 4) + 20;
+    swatches(svg, top, banks, per_row, heading, "bank", |b| bank_colour(b, banks));
+    let note_y = top + legend_rows * (SWATCH + 4) + 20;
     svg.text(
         16,
         note_y as i64,
@@ -260,5 +298,4 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
         Anchor::Start,
         &[],
     );
-    Ok(svg.finish())
 }
