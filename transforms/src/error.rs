@@ -1,5 +1,6 @@
 //! The error type of the transforms crate.
 
+use crate::Kind;
 use core::fmt;
 
 /// Why a transform's parameters are invalid.
@@ -224,18 +225,22 @@ impl fmt::Display for Error {
             }
             Error::XorNotPowerOfTwo { l1 } => write!(
                 f,
-                "xor: L1 = {l1} is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ..."
+                "{}: L1 = {l1} is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ...",
+                Kind::Xor.name()
             ),
             Error::SliceRange { len, begin, end } => {
-                write!(f, "slice: begin {begin}, end {end} on length {len}; need begin < end <= len")
+                let slice = Kind::Slice.name();
+                write!(f, "{slice}: begin {begin}, end {end} on length {len}; need begin < end <= len")
             }
             Error::SwizzleParameters { bits, base, shift } => write!(
                 f,
-                "swizzle({bits}, {base}, {shift}): need |S| >= B (|{shift}| >= {bits}) and base + |shift| + bits <= 62"
+                "{}({bits}, {base}, {shift}): need |S| >= B (|{shift}| >= {bits}) and base + |shift| + bits <= 62",
+                Kind::Swizzle.name()
             ),
             Error::SwizzleLength { len, block } => write!(
                 f,
-                "swizzle on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
+                "{} on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes",
+                Kind::Swizzle.name()
             ),
             Error::LowerCount { transform, expected, found } => {
                 write!(f, "{transform} takes {expected} lower dimension(s) but is applied to {found}")

@@ -143,16 +143,17 @@ pub struct Transform {
 }
 
 #[inline]
-const fn length(value: usize, transform: &'static str, parameter: &'static str) -> Result<Index, Error> {
+const fn length(value: usize, kind: Kind, parameter: &'static str) -> Result<Index, Error> {
     if value == 0 {
-        return Err(Error::ZeroLength { transform, parameter, position: None });
+        return Err(Error::ZeroLength { transform: kind.name(), parameter, position: None });
     }
     to_index(value)
 }
 
 #[inline(always)]
-const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -> Result<Dims, Error> {
-    tri!(non_negative(&dims, transform, parameter));
+const fn lengths(dims: Dims, kind: Kind, parameter: &'static str) -> Result<Dims, Error> {
+    tri!(non_negative(&dims, kind, parameter));
+    let transform = kind.name();
     if dims.is_empty() {
         return Err(Error::EmptyList { transform, parameter });
     }
@@ -166,10 +167,10 @@ const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -
 }
 
 #[inline]
-const fn checked_sum(a: Index, b: Index, transform: &'static str) -> Result<Index, Error> {
+const fn checked_sum(a: Index, b: Index, kind: Kind) -> Result<Index, Error> {
     match a.checked_add(b) {
         Some(s) => Ok(s),
-        None => Err(Error::Overflow { transform, quantity: "upper length", value: a as i128 + b as i128 }),
+        None => Err(Error::Overflow { transform: kind.name(), quantity: "upper length", value: a as i128 + b as i128 }),
     }
 }
 
@@ -185,11 +186,14 @@ const fn single(value: Index) -> Dims {
 
 /// Rejects negative entries (lengths, coefficients), naming the first.
 #[inline(always)]
-const fn non_negative(dims: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
+const fn non_negative(dims: &Dims, kind: Kind, parameter: &'static str) -> Result<(), Error> {
     match dims.first_negative() {
-        Some(position) => {
-            Err(Error::Negative { transform, parameter, position: Some(position), value: dims.get(position) })
-        }
+        Some(position) => Err(Error::Negative {
+            transform: kind.name(),
+            parameter,
+            position: Some(position),
+            value: dims.get(position),
+        }),
         None => Ok(()),
     }
 }
@@ -211,7 +215,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pass_through(len: usize) -> Result<Transform, Error> {
-        wrap(Repr::PassThrough { len: tri!(length(len, "pass_through", "len")) })
+        wrap(Repr::PassThrough { len: tri!(length(len, Kind::PassThrough, "len")) })
     }
 
     /// `pad(len, left, right)`: upper length `len + left + right`, `low = up - left`.
@@ -222,9 +226,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pad(len: usize, left: usize, right: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "pad", "len"));
+        let len = tri!(length(len, Kind::Pad, "len"));
         let (left, right) = (tri!(to_index(left)), tri!(to_index(right)));
-        tri!(checked_sum(tri!(checked_sum(len, left, "pad")), right, "pad"));
+        tri!(checked_sum(tri!(checked_sum(len, left, Kind::Pad)), right, Kind::Pad));
         wrap(Repr::Pad { len, left, right })
     }
 
@@ -236,9 +240,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn left_pad(len: usize, left: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "left_pad", "len"));
+        let len = tri!(length(len, Kind::LeftPad, "len"));
         let left = tri!(to_index(left));
-        tri!(checked_sum(len, left, "left_pad"));
+        tri!(checked_sum(len, left, Kind::LeftPad));
         wrap(Repr::LeftPad { len, left })
     }
 
@@ -250,9 +254,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn right_pad(len: usize, right: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "right_pad", "len"));
+        let len = tri!(length(len, Kind::RightPad, "len"));
         let right = tri!(to_index(right));
-        tri!(checked_sum(len, right, "right_pad"));
+        tri!(checked_sum(len, right, Kind::RightPad));
         wrap(Repr::RightPad { len, right })
     }
 
@@ -277,18 +281,22 @@ impl Transform {
     /// ```
     #[inline(always)]
     pub const fn embed_dims(lengths_: Dims, coefficients: Dims) -> Result<Transform, Error> {
-        let lengths = tri!(lengths(lengths_, "embed", "lengths"));
-        tri!(non_negative(&coefficients, "embed", "coefficients"));
+        let lengths = tri!(lengths(lengths_, Kind::Embed, "lengths"));
+        tri!(non_negative(&coefficients, Kind::Embed, "coefficients"));
         if coefficients.len() != lengths.len() {
             return Err(Error::ListLengthMismatch {
-                transform: "embed",
+                transform: Kind::Embed.name(),
                 first: lengths.len(),
                 second: coefficients.len(),
             });
         }
         let largest = embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len());
         if largest > Index::MAX as i128 {
-            return Err(Error::Overflow { transform: "embed", quantity: "largest lower index", value: largest });
+            return Err(Error::Overflow {
+                transform: Kind::Embed.name(),
+                quantity: "largest lower index",
+                value: largest,
+            });
         }
         wrap(Repr::Embed { lengths, coefficients })
     }
@@ -312,7 +320,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn merge_dims(lower_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, "merge", "lower lengths")) })
+        wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, Kind::Merge, "lower lengths")) })
     }
 
     /// `unmerge(upper_lengths)`: row-major split of one lower dimension into N.
@@ -334,7 +342,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn unmerge_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, "unmerge", "upper lengths")) })
+        wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, Kind::Unmerge, "upper lengths")) })
     }
 
     /// `xor((l0, l1))`: `low1 = up1 ^ (up0 % l1)`; `l1` must be a power of two.
@@ -346,8 +354,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn xor(l0: usize, l1: usize) -> Result<Transform, Error> {
-        let l0 = tri!(length(l0, "xor", "L0"));
-        let l1 = tri!(length(l1, "xor", "L1"));
+        let l0 = tri!(length(l0, Kind::Xor, "L0"));
+        let l1 = tri!(length(l1, Kind::Xor, "L1"));
         if !(l1 as u64).is_power_of_two() {
             return Err(Error::XorNotPowerOfTwo { l1 });
         }
@@ -363,7 +371,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn slice(len: usize, begin: usize, end: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "slice", "len"));
+        let len = tri!(length(len, Kind::Slice, "len"));
         let (begin, end) = (tri!(to_index(begin)), tri!(to_index(end)));
         if begin >= end || end > len {
             return Err(Error::SliceRange { len, begin, end });
@@ -390,7 +398,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn insert(len: usize) -> Result<Transform, Error> {
-        wrap(Repr::Insert { len: tri!(length(len, "insert", "len")) })
+        wrap(Repr::Insert { len: tri!(length(len, Kind::Insert, "len")) })
     }
 
     /// `replicate(lengths)`: broadcast upper dimensions with no lower dimension.
@@ -412,7 +420,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn replicate_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, "replicate", "lengths")) })
+        wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, Kind::Replicate, "lengths")) })
     }
 
     /// `offset(len, off)`: `low = up + off`.
@@ -423,9 +431,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn offset(len: usize, off: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "offset", "len"));
+        let len = tri!(length(len, Kind::Offset, "len"));
         let offset = tri!(to_index(off));
-        tri!(checked_sum(len, offset, "offset"));
+        tri!(checked_sum(len, offset, Kind::Offset));
         wrap(Repr::Offset { len, offset })
     }
 
@@ -437,8 +445,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn modulo(modulus: usize, len: usize) -> Result<Transform, Error> {
-        let modulus = tri!(length(modulus, "modulo", "modulus"));
-        let len = tri!(length(len, "modulo", "len"));
+        let modulus = tri!(length(modulus, Kind::Modulo, "modulus"));
+        let len = tri!(length(len, Kind::Modulo, "len"));
         wrap(Repr::Modulo { modulus, len })
     }
 
@@ -468,7 +476,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn swizzle_with_len(len: usize, bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
-        let len = tri!(length(len, "swizzle", "len"));
+        let len = tri!(length(len, Kind::Swizzle, "len"));
         let t = tri!(Transform::swizzle(bits, base, shift));
         t.bind(&single(len))
     }
