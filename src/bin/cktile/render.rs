@@ -1,7 +1,7 @@
 //! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain) or of a
 //! tile distribution (owner grid).
 
-use crate::common::{Accesses, Failure, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes, write_file};
+use crate::common::{Failure, GivenAccesses, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes, write_file};
 use cktile::render::svg::{banks, chain, grid, owners};
 
 /// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
@@ -167,16 +167,11 @@ fn banks_view(a: &Args, l: &Loaded) -> Result<String, Failure> {
     let desc = &l.layout.descriptor;
     let op = a.op.resolve()?;
     let eb = element_bytes(&l.layout)?;
-    let accesses = Accesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?.ok_or_else(|| {
+    let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?.ok_or_else(|| {
         bad("--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into())
     })?;
-    let svg = match &accesses {
-        Accesses::Window { distribution, op, .. } => {
-            banks::distribution_heat_map(desc, eb, &l.arch, distribution, *op, a.instruction, &l.title)
-        }
-        &Accesses::Pattern(pattern) => banks::tile_heat_map(desc, eb, &l.arch, pattern, a.instruction, &l.title),
-    };
-    svg.map_err(|e| accesses.failure(&l.text, e))
+    let svg = banks::accesses_heat_map(desc, eb, &l.arch, &given.accesses, a.instruction, &l.title);
+    svg.map_err(|e| given.failure(&l.text, e))
 }
 
 /// Writes the picture to `output` (a file, or stdout for `None` / `-`).

@@ -23,6 +23,7 @@ const LEGEND_ITEMS: [(&str, &str, &str); 2] = [
 const WAYS_LEGEND: &str =
     "ways: distinct words the bank serves in the phase (4+ darkest); the phase costs its busiest bank's ways";
 use crate::Descriptor;
+use crate::analyzer::accesses::Accesses;
 use crate::analyzer::arch::Vendor;
 use crate::analyzer::report::{
     InstructionReport, PhaseReport, TileReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
@@ -430,6 +431,35 @@ pub fn distribution_heat_map(
 ) -> Result<String, Error> {
     let pick = distribution_instruction(desc, element_bytes, arch, d, op, instruction)?;
     Ok(picked_heat_map(&pick, instruction, &format!("{title}: distribution")))
+}
+
+/// [`tile_heat_map`] or [`distribution_heat_map`], as `accesses` is a
+/// pattern or a window: what `cktile render --view banks` and the explorer
+/// draw.
+///
+/// ```
+/// use cktile::analyzer::{accesses::Accesses, arch, Op};
+/// use cktile::render::svg::banks::accesses_heat_map;
+/// let naive = cktile::Descriptor::packed(&[128, 64])?;
+/// let read = Accesses::resolve(Some("mfma16"), None, None)?.ok_or("no accesses")?;
+/// let svg = accesses_heat_map(&naive, 2, &arch::GFX942, &read, None, "naive")?;
+/// assert!(svg.contains("naive: mfma16 pattern, worst instruction 0 of 16"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn accesses_heat_map(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    accesses: &Accesses,
+    instruction: Option<usize>,
+    title: &str,
+) -> Result<String, Error> {
+    match accesses {
+        &Accesses::Pattern(pattern) => tile_heat_map(desc, element_bytes, arch, pattern, instruction, title),
+        Accesses::Window { distribution, op } => {
+            distribution_heat_map(desc, element_bytes, arch, distribution, *op, instruction, title)
+        }
+    }
 }
 
 /// The heat map of a picked instruction, titled `what` and which
