@@ -142,18 +142,22 @@ pub struct Transform {
     repr: Repr,
 }
 
+// The constructors name themselves in errors through
+// `const NAME: &str = Kind::X.name()`: a compile-time constant, so their code
+// is a string literal's (handing the checks a `Kind` to name at run time
+// grew the amdgcn kernels that build descriptors at run time).
+
 #[inline]
-const fn length(value: usize, kind: Kind, parameter: &'static str) -> Result<Index, Error> {
+const fn length(value: usize, transform: &'static str, parameter: &'static str) -> Result<Index, Error> {
     if value == 0 {
-        return Err(Error::ZeroLength { transform: kind.name(), parameter, position: None });
+        return Err(Error::ZeroLength { transform, parameter, position: None });
     }
     to_index(value)
 }
 
 #[inline(always)]
-const fn lengths(dims: Dims, kind: Kind, parameter: &'static str) -> Result<Dims, Error> {
-    tri!(non_negative(&dims, kind, parameter));
-    let transform = kind.name();
+const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -> Result<Dims, Error> {
+    tri!(non_negative(&dims, transform, parameter));
     if dims.is_empty() {
         return Err(Error::EmptyList { transform, parameter });
     }
@@ -167,10 +171,10 @@ const fn lengths(dims: Dims, kind: Kind, parameter: &'static str) -> Result<Dims
 }
 
 #[inline]
-const fn checked_sum(a: Index, b: Index, kind: Kind) -> Result<Index, Error> {
+const fn checked_sum(a: Index, b: Index, transform: &'static str) -> Result<Index, Error> {
     match a.checked_add(b) {
         Some(s) => Ok(s),
-        None => Err(Error::Overflow { transform: kind.name(), quantity: "upper length", value: a as i128 + b as i128 }),
+        None => Err(Error::Overflow { transform, quantity: "upper length", value: a as i128 + b as i128 }),
     }
 }
 
@@ -186,14 +190,11 @@ const fn single(value: Index) -> Dims {
 
 /// Rejects negative entries (lengths, coefficients), naming the first.
 #[inline(always)]
-const fn non_negative(dims: &Dims, kind: Kind, parameter: &'static str) -> Result<(), Error> {
+const fn non_negative(dims: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
     match dims.first_negative() {
-        Some(position) => Err(Error::Negative {
-            transform: kind.name(),
-            parameter,
-            position: Some(position),
-            value: dims.get(position),
-        }),
+        Some(position) => {
+            Err(Error::Negative { transform, parameter, position: Some(position), value: dims.get(position) })
+        }
         None => Ok(()),
     }
 }
@@ -215,7 +216,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pass_through(len: usize) -> Result<Transform, Error> {
-        wrap(Repr::PassThrough { len: tri!(length(len, Kind::PassThrough, "len")) })
+        const NAME: &str = Kind::PassThrough.name();
+        wrap(Repr::PassThrough { len: tri!(length(len, NAME, "len")) })
     }
 
     /// `pad(len, left, right)`: upper length `len + left + right`, `low = up - left`.
@@ -226,9 +228,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pad(len: usize, left: usize, right: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, Kind::Pad, "len"));
+        const NAME: &str = Kind::Pad.name();
+        let len = tri!(length(len, NAME, "len"));
         let (left, right) = (tri!(to_index(left)), tri!(to_index(right)));
-        tri!(checked_sum(tri!(checked_sum(len, left, Kind::Pad)), right, Kind::Pad));
+        tri!(checked_sum(tri!(checked_sum(len, left, NAME)), right, NAME));
         wrap(Repr::Pad { len, left, right })
     }
 
@@ -240,9 +243,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn left_pad(len: usize, left: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, Kind::LeftPad, "len"));
+        const NAME: &str = Kind::LeftPad.name();
+        let len = tri!(length(len, NAME, "len"));
         let left = tri!(to_index(left));
-        tri!(checked_sum(len, left, Kind::LeftPad));
+        tri!(checked_sum(len, left, NAME));
         wrap(Repr::LeftPad { len, left })
     }
 
@@ -254,9 +258,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn right_pad(len: usize, right: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, Kind::RightPad, "len"));
+        const NAME: &str = Kind::RightPad.name();
+        let len = tri!(length(len, NAME, "len"));
         let right = tri!(to_index(right));
-        tri!(checked_sum(len, right, Kind::RightPad));
+        tri!(checked_sum(len, right, NAME));
         wrap(Repr::RightPad { len, right })
     }
 
@@ -281,22 +286,19 @@ impl Transform {
     /// ```
     #[inline(always)]
     pub const fn embed_dims(lengths_: Dims, coefficients: Dims) -> Result<Transform, Error> {
-        let lengths = tri!(lengths(lengths_, Kind::Embed, "lengths"));
-        tri!(non_negative(&coefficients, Kind::Embed, "coefficients"));
+        const NAME: &str = Kind::Embed.name();
+        let lengths = tri!(lengths(lengths_, NAME, "lengths"));
+        tri!(non_negative(&coefficients, NAME, "coefficients"));
         if coefficients.len() != lengths.len() {
             return Err(Error::ListLengthMismatch {
-                transform: Kind::Embed.name(),
+                transform: NAME,
                 first: lengths.len(),
                 second: coefficients.len(),
             });
         }
         let largest = embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len());
         if largest > Index::MAX as i128 {
-            return Err(Error::Overflow {
-                transform: Kind::Embed.name(),
-                quantity: "largest lower index",
-                value: largest,
-            });
+            return Err(Error::Overflow { transform: NAME, quantity: "largest lower index", value: largest });
         }
         wrap(Repr::Embed { lengths, coefficients })
     }
@@ -320,7 +322,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn merge_dims(lower_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, Kind::Merge, "lower lengths")) })
+        const NAME: &str = Kind::Merge.name();
+        wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, NAME, "lower lengths")) })
     }
 
     /// `unmerge(upper_lengths)`: row-major split of one lower dimension into N.
@@ -342,7 +345,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn unmerge_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, Kind::Unmerge, "upper lengths")) })
+        const NAME: &str = Kind::Unmerge.name();
+        wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, NAME, "upper lengths")) })
     }
 
     /// `xor((l0, l1))`: `low1 = up1 ^ (up0 % l1)`; `l1` must be a power of two.
@@ -354,8 +358,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn xor(l0: usize, l1: usize) -> Result<Transform, Error> {
-        let l0 = tri!(length(l0, Kind::Xor, "L0"));
-        let l1 = tri!(length(l1, Kind::Xor, "L1"));
+        const NAME: &str = Kind::Xor.name();
+        let l0 = tri!(length(l0, NAME, "L0"));
+        let l1 = tri!(length(l1, NAME, "L1"));
         if !(l1 as u64).is_power_of_two() {
             return Err(Error::XorNotPowerOfTwo { l1 });
         }
@@ -371,7 +376,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn slice(len: usize, begin: usize, end: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, Kind::Slice, "len"));
+        const NAME: &str = Kind::Slice.name();
+        let len = tri!(length(len, NAME, "len"));
         let (begin, end) = (tri!(to_index(begin)), tri!(to_index(end)));
         if begin >= end || end > len {
             return Err(Error::SliceRange { len, begin, end });
@@ -398,7 +404,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn insert(len: usize) -> Result<Transform, Error> {
-        wrap(Repr::Insert { len: tri!(length(len, Kind::Insert, "len")) })
+        const NAME: &str = Kind::Insert.name();
+        wrap(Repr::Insert { len: tri!(length(len, NAME, "len")) })
     }
 
     /// `replicate(lengths)`: broadcast upper dimensions with no lower dimension.
@@ -420,7 +427,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn replicate_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, Kind::Replicate, "lengths")) })
+        const NAME: &str = Kind::Replicate.name();
+        wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, NAME, "lengths")) })
     }
 
     /// `offset(len, off)`: `low = up + off`.
@@ -431,9 +439,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn offset(len: usize, off: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, Kind::Offset, "len"));
+        const NAME: &str = Kind::Offset.name();
+        let len = tri!(length(len, NAME, "len"));
         let offset = tri!(to_index(off));
-        tri!(checked_sum(len, offset, Kind::Offset));
+        tri!(checked_sum(len, offset, NAME));
         wrap(Repr::Offset { len, offset })
     }
 
@@ -445,8 +454,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn modulo(modulus: usize, len: usize) -> Result<Transform, Error> {
-        let modulus = tri!(length(modulus, Kind::Modulo, "modulus"));
-        let len = tri!(length(len, Kind::Modulo, "len"));
+        const NAME: &str = Kind::Modulo.name();
+        let modulus = tri!(length(modulus, NAME, "modulus"));
+        let len = tri!(length(len, NAME, "len"));
         wrap(Repr::Modulo { modulus, len })
     }
 
@@ -476,7 +486,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn swizzle_with_len(len: usize, bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
-        let len = tri!(length(len, Kind::Swizzle, "len"));
+        const NAME: &str = Kind::Swizzle.name();
+        let len = tri!(length(len, NAME, "len"));
         let t = tri!(Transform::swizzle(bits, base, shift));
         t.bind(&single(len))
     }
