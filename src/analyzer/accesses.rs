@@ -1,7 +1,7 @@
 //! The accesses a request names, resolved once for every caller (`cktile
 //! analyze`, `cktile render --view banks`, the guide's explorer): a ready
 //! [`Pattern`] by its name, or a CK tile window over a
-//! [distribution](crate::distribution) issuing one instruction
+//! [distribution] issuing one instruction
 //! ([`window`](super::window)). [`Accesses::resolve`] reads the names and
 //! the distribution's text, saying which input a refusal belongs to
 //! ([`Unresolved`]); [`Accesses::analyze`] reports a tile under them.
