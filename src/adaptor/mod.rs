@@ -415,6 +415,52 @@ const fn contains(ids: Ids, id: usize) -> bool {
     false
 }
 
+/// The top ids of [`Adaptor::new`]: each must exist (`known`), be listed
+/// once and be read by no item (`reader`: one past the item reading each
+/// id, 0 for none). Which ids are top ones.
+const fn top_ids_of(
+    top: &[usize],
+    known: &[bool; MAX_HIDDEN],
+    reader: &[usize; MAX_HIDDEN],
+) -> Result<[bool; MAX_HIDDEN], Error> {
+    let mut is_top = [false; MAX_HIDDEN];
+    let mut k = 0;
+    while k < top.len() {
+        let id = tri!(hidden_id(top[k]));
+        if !known[id] {
+            return Err(problem(AdaptorProblem::TopUnknown { id }));
+        }
+        if is_top[id] {
+            return Err(problem(AdaptorProblem::TopRepeated { id }));
+        }
+        if reader[id] > 0 {
+            return Err(problem(AdaptorProblem::TopRead { id, transform: reader[id] - 1 }));
+        }
+        is_top[id] = true;
+        k += 1;
+    }
+    Ok(is_top)
+}
+
+/// Every bottom dimension of [`Adaptor::new`] (ids `bottom`, already
+/// checked) is reached: read by an item (`reader`) or itself a top one
+/// (`is_top`).
+const fn check_reached(
+    bottom: &[usize],
+    reader: &[usize; MAX_HIDDEN],
+    is_top: &[bool; MAX_HIDDEN],
+) -> Result<(), Error> {
+    let mut position = 0;
+    while position < bottom.len() {
+        let id = bottom[position];
+        if reader[id] == 0 && !is_top[id] {
+            return Err(problem(AdaptorProblem::BottomUnreached { position, id }));
+        }
+        position += 1;
+    }
+    Ok(())
+}
+
 /// CK Tile's `tensor_adaptor`: transforms wired through hidden dimensions,
 /// with the bottom and top dimensions naming hidden ones. See the
 /// [module documentation](self).
@@ -474,6 +520,11 @@ impl Adaptor {
         if bottom.len() != bottom_lengths.len() {
             return Err(problem(AdaptorProblem::BottomCount { ids: bottom.len(), lengths: bottom_lengths.len() }));
         }
+        // The bottom and item loops stay in this function: moved into
+        // functions (free ones, a state struct's methods, even
+        // `#[inline(always)]` ones), they make LLVM's AMDGPU backend fail on
+        // gfx942 ("Cannot scavenge register in FI elimination";
+        // scripts/target-icount.sh). The checks after them are steps.
         let mut lengths = [0 as Index; MAX_HIDDEN];
         let mut known = [false; MAX_HIDDEN];
         // One past the transform that reads each hidden id (0: none).
@@ -527,30 +578,8 @@ impl Adaptor {
             bound[t] = Item::from_ids(b, item.lower(), item.upper());
             t += 1;
         }
-        let mut is_top = [false; MAX_HIDDEN];
-        let mut k = 0;
-        while k < top.len() {
-            let id = tri!(hidden_id(top[k]));
-            if !known[id] {
-                return Err(problem(AdaptorProblem::TopUnknown { id }));
-            }
-            if is_top[id] {
-                return Err(problem(AdaptorProblem::TopRepeated { id }));
-            }
-            if reader[id] > 0 {
-                return Err(problem(AdaptorProblem::TopRead { id, transform: reader[id] - 1 }));
-            }
-            is_top[id] = true;
-            k += 1;
-        }
-        let mut position = 0;
-        while position < bottom.len() {
-            let id = bottom[position];
-            if reader[id] == 0 && !is_top[id] {
-                return Err(problem(AdaptorProblem::BottomUnreached { position, id }));
-            }
-            position += 1;
-        }
+        let is_top = tri!(top_ids_of(top, &known, &reader));
+        tri!(check_reached(bottom, &reader, &is_top));
         Ok(Adaptor {
             items: bound,
             n_items: items.len() as u8,

@@ -16,7 +16,10 @@
 //! - [`metrics`]: rocprof-compute's derived metrics (conflict rate, theoretical bytes);
 //! - `report` (with the `alloc` feature): the same counts with the detail
 //!   behind them (which lanes collide on which bank and word), for one
-//!   instruction, a tile under a ready pattern, or a pattern written as a function.
+//!   instruction, a tile under a ready pattern, or a pattern written as a function;
+//! - `accesses` (with the `alloc` feature): the accesses a request names (a
+//!   pattern's name, or a distribution's text and an instruction) resolved
+//!   and analysed, for the CLI and the explorer alike.
 //!
 //! ```
 //! use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
@@ -26,6 +29,8 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+#[cfg(feature = "alloc")]
+pub mod accesses;
 pub mod arch;
 mod error;
 pub mod memo;

@@ -1,5 +1,6 @@
 //! The error type of the transforms crate.
 
+use crate::Kind;
 use core::fmt;
 
 /// Why a transform's parameters are invalid.
@@ -187,6 +188,12 @@ impl Error {
     }
 }
 
+// The transforms the messages below name, from `Kind::name` at compile time
+// (as the constructors' `NAME`s in transform.rs).
+const XOR: &str = Kind::Xor.name();
+const SLICE: &str = Kind::Slice.name();
+const SWIZZLE: &str = Kind::Swizzle.name();
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -224,18 +231,18 @@ impl fmt::Display for Error {
             }
             Error::XorNotPowerOfTwo { l1 } => write!(
                 f,
-                "xor: L1 = {l1} is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ..."
+                "{XOR}: L1 = {l1} is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ..."
             ),
             Error::SliceRange { len, begin, end } => {
-                write!(f, "slice: begin {begin}, end {end} on length {len}; need begin < end <= len")
+                write!(f, "{SLICE}: begin {begin}, end {end} on length {len}; need begin < end <= len")
             }
             Error::SwizzleParameters { bits, base, shift } => write!(
                 f,
-                "swizzle({bits}, {base}, {shift}): need |S| >= B (|{shift}| >= {bits}) and base + |shift| + bits <= 62"
+                "{SWIZZLE}({bits}, {base}, {shift}): need |S| >= B (|{shift}| >= {bits}) and base + |shift| + bits <= 62"
             ),
             Error::SwizzleLength { len, block } => write!(
                 f,
-                "swizzle on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
+                "{SWIZZLE} on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
             ),
             Error::LowerCount { transform, expected, found } => {
                 write!(f, "{transform} takes {expected} lower dimension(s) but is applied to {found}")

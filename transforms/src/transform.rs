@@ -142,6 +142,11 @@ pub struct Transform {
     repr: Repr,
 }
 
+// The constructors name themselves in errors through
+// `const NAME: &str = Kind::X.name()`: a compile-time constant, so their code
+// is a string literal's (handing the checks a `Kind` to name at run time
+// grew the amdgcn kernels that build descriptors at run time).
+
 #[inline]
 const fn length(value: usize, transform: &'static str, parameter: &'static str) -> Result<Index, Error> {
     if value == 0 {
@@ -211,7 +216,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pass_through(len: usize) -> Result<Transform, Error> {
-        wrap(Repr::PassThrough { len: tri!(length(len, "pass_through", "len")) })
+        const NAME: &str = Kind::PassThrough.name();
+        wrap(Repr::PassThrough { len: tri!(length(len, NAME, "len")) })
     }
 
     /// `pad(len, left, right)`: upper length `len + left + right`, `low = up - left`.
@@ -222,9 +228,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pad(len: usize, left: usize, right: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "pad", "len"));
+        const NAME: &str = Kind::Pad.name();
+        let len = tri!(length(len, NAME, "len"));
         let (left, right) = (tri!(to_index(left)), tri!(to_index(right)));
-        tri!(checked_sum(tri!(checked_sum(len, left, "pad")), right, "pad"));
+        tri!(checked_sum(tri!(checked_sum(len, left, NAME)), right, NAME));
         wrap(Repr::Pad { len, left, right })
     }
 
@@ -236,9 +243,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn left_pad(len: usize, left: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "left_pad", "len"));
+        const NAME: &str = Kind::LeftPad.name();
+        let len = tri!(length(len, NAME, "len"));
         let left = tri!(to_index(left));
-        tri!(checked_sum(len, left, "left_pad"));
+        tri!(checked_sum(len, left, NAME));
         wrap(Repr::LeftPad { len, left })
     }
 
@@ -250,9 +258,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn right_pad(len: usize, right: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "right_pad", "len"));
+        const NAME: &str = Kind::RightPad.name();
+        let len = tri!(length(len, NAME, "len"));
         let right = tri!(to_index(right));
-        tri!(checked_sum(len, right, "right_pad"));
+        tri!(checked_sum(len, right, NAME));
         wrap(Repr::RightPad { len, right })
     }
 
@@ -277,18 +286,19 @@ impl Transform {
     /// ```
     #[inline(always)]
     pub const fn embed_dims(lengths_: Dims, coefficients: Dims) -> Result<Transform, Error> {
-        let lengths = tri!(lengths(lengths_, "embed", "lengths"));
-        tri!(non_negative(&coefficients, "embed", "coefficients"));
+        const NAME: &str = Kind::Embed.name();
+        let lengths = tri!(lengths(lengths_, NAME, "lengths"));
+        tri!(non_negative(&coefficients, NAME, "coefficients"));
         if coefficients.len() != lengths.len() {
             return Err(Error::ListLengthMismatch {
-                transform: "embed",
+                transform: NAME,
                 first: lengths.len(),
                 second: coefficients.len(),
             });
         }
         let largest = embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len());
         if largest > Index::MAX as i128 {
-            return Err(Error::Overflow { transform: "embed", quantity: "largest lower index", value: largest });
+            return Err(Error::Overflow { transform: NAME, quantity: "largest lower index", value: largest });
         }
         wrap(Repr::Embed { lengths, coefficients })
     }
@@ -312,7 +322,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn merge_dims(lower_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, "merge", "lower lengths")) })
+        const NAME: &str = Kind::Merge.name();
+        wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, NAME, "lower lengths")) })
     }
 
     /// `unmerge(upper_lengths)`: row-major split of one lower dimension into N.
@@ -334,7 +345,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn unmerge_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, "unmerge", "upper lengths")) })
+        const NAME: &str = Kind::Unmerge.name();
+        wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, NAME, "upper lengths")) })
     }
 
     /// `xor((l0, l1))`: `low1 = up1 ^ (up0 % l1)`; `l1` must be a power of two.
@@ -346,8 +358,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn xor(l0: usize, l1: usize) -> Result<Transform, Error> {
-        let l0 = tri!(length(l0, "xor", "L0"));
-        let l1 = tri!(length(l1, "xor", "L1"));
+        const NAME: &str = Kind::Xor.name();
+        let l0 = tri!(length(l0, NAME, "L0"));
+        let l1 = tri!(length(l1, NAME, "L1"));
         if !(l1 as u64).is_power_of_two() {
             return Err(Error::XorNotPowerOfTwo { l1 });
         }
@@ -363,7 +376,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn slice(len: usize, begin: usize, end: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "slice", "len"));
+        const NAME: &str = Kind::Slice.name();
+        let len = tri!(length(len, NAME, "len"));
         let (begin, end) = (tri!(to_index(begin)), tri!(to_index(end)));
         if begin >= end || end > len {
             return Err(Error::SliceRange { len, begin, end });
@@ -390,7 +404,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn insert(len: usize) -> Result<Transform, Error> {
-        wrap(Repr::Insert { len: tri!(length(len, "insert", "len")) })
+        const NAME: &str = Kind::Insert.name();
+        wrap(Repr::Insert { len: tri!(length(len, NAME, "len")) })
     }
 
     /// `replicate(lengths)`: broadcast upper dimensions with no lower dimension.
@@ -412,7 +427,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn replicate_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, "replicate", "lengths")) })
+        const NAME: &str = Kind::Replicate.name();
+        wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, NAME, "lengths")) })
     }
 
     /// `offset(len, off)`: `low = up + off`.
@@ -423,9 +439,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn offset(len: usize, off: usize) -> Result<Transform, Error> {
-        let len = tri!(length(len, "offset", "len"));
+        const NAME: &str = Kind::Offset.name();
+        let len = tri!(length(len, NAME, "len"));
         let offset = tri!(to_index(off));
-        tri!(checked_sum(len, offset, "offset"));
+        tri!(checked_sum(len, offset, NAME));
         wrap(Repr::Offset { len, offset })
     }
 
@@ -437,8 +454,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn modulo(modulus: usize, len: usize) -> Result<Transform, Error> {
-        let modulus = tri!(length(modulus, "modulo", "modulus"));
-        let len = tri!(length(len, "modulo", "len"));
+        const NAME: &str = Kind::Modulo.name();
+        let modulus = tri!(length(modulus, NAME, "modulus"));
+        let len = tri!(length(len, NAME, "len"));
         wrap(Repr::Modulo { modulus, len })
     }
 
@@ -468,7 +486,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn swizzle_with_len(len: usize, bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
-        let len = tri!(length(len, "swizzle", "len"));
+        const NAME: &str = Kind::Swizzle.name();
+        let len = tri!(length(len, NAME, "len"));
         let t = tri!(Transform::swizzle(bits, base, shift));
         t.bind(&single(len))
     }

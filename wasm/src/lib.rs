@@ -5,17 +5,18 @@
 //! pictures SVG. The work is the library's own (`cktile::layouts`,
 //! `cktile::distribution`, `cktile::check`, `cktile::analyzer`,
 //! `cktile::render::svg`) with the same calls `cktile analyze`, `cktile check`
-//! and `cktile render` make, so the page's numbers are the CLI's numbers; the
+//! and `cktile render` make (the pattern or distribution and instruction
+//! resolved and analysed by `cktile::analyzer::accesses::Accesses`, as the
+//! CLI's are), so the page's numbers are the CLI's numbers; the
 //! report is `cktile::json::TileJson`, the object `cktile analyze --json`
 //! prints. A bad input comes back as a problem naming the field it belongs
 //! to and, for a spec or distribution, the line and column the parser
 //! stopped at, for the editor to underline.
 
+use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::op::OP_NAMES;
 use cktile::analyzer::pattern_name::PATTERN_NAMES;
-use cktile::analyzer::report::analyze_tile_report;
-use cktile::analyzer::window::analyze_distribution;
-use cktile::analyzer::{ARCHS, Arch, Op, Pattern};
+use cktile::analyzer::{ARCHS, Arch, Op};
 use cktile::distribution::{self, Distribution, Table};
 use cktile::json::{CatalogEntryJson, CheckJson, DistributionJson, OffsetsJson, TileJson};
 use cktile::render::svg::{banks, chain, grid, owners, title_of};
@@ -328,52 +329,54 @@ fn analyse(
     svg: &mut Map<String, Value>,
     problems: &mut Vec<Problem>,
 ) {
-    if let Some(text) = given(&r.distribution) {
-        let d = match distribution::resolve(text).and_then(Distribution::new) {
-            Ok(d) => d,
-            Err(e) => return problems.push(Problem::new("distribution", &e)),
-        };
-        match owners::owners(&d, &title_of(text), None, None) {
-            Ok(s) => {
-                svg.insert("owners".into(), json!(s));
-            }
-            Err(e) => problems.push(Problem::new("distribution", &e)),
+    let accesses = match Accesses::resolve(given(&r.pattern), given(&r.distribution), op) {
+        Ok(Some(accesses)) => accesses,
+        Ok(None) => return,
+        Err(e) => {
+            let problem = match &e {
+                Unresolved::Pattern(inner) => Problem::new("pattern", inner),
+                Unresolved::Distribution(inner) => Problem::new("distribution", inner),
+                Unresolved::NoOp(d) => {
+                    // The distribution is still drawn.
+                    draw_owners(d, &r.distribution, svg, problems);
+                    Problem::plain("op", e.to_string())
+                }
+            };
+            return problems.push(problem);
         }
-        let Some(op) = op else {
-            return problems.push(Problem::plain("op", "a distribution needs the instruction it issues".into()));
-        };
-        match analyze_distribution(desc, element_bytes, arch, &d, op) {
-            Ok(report) => {
-                out.insert("analysis".into(), json!(TileJson::new(desc, &report)));
-            }
-            Err(e) => {
-                return problems.push(Problem::new(if e.position().is_some() { "distribution" } else { "spec" }, &e));
-            }
-        }
-        match banks::distribution_heat_map(desc, element_bytes, arch, &d, op, r.instruction, title) {
-            Ok(s) => {
-                svg.insert("banks".into(), json!(s));
-            }
-            Err(e) => problems.push(Problem::new("instruction", &e)),
-        }
-        return;
-    }
-    let Some(name) = given(&r.pattern) else { return };
-    let pattern = match Pattern::by_name(name, op) {
-        Ok(p) => p,
-        Err(e) => return problems.push(Problem::new("pattern", &e)),
     };
-    match analyze_tile_report(desc, element_bytes, arch, pattern) {
+    if let Accesses::Window { distribution, .. } = &accesses {
+        draw_owners(distribution, &r.distribution, svg, problems);
+    }
+    match accesses.analyze(desc, element_bytes, arch, &mut |_, _| {}) {
         Ok(report) => {
             out.insert("analysis".into(), json!(TileJson::new(desc, &report)));
         }
-        Err(e) => return problems.push(Problem::new("pattern", &e)),
+        Err(e) => {
+            let field = match accesses {
+                Accesses::Pattern(_) => "pattern",
+                Accesses::Window { .. } if e.position().is_some() => "distribution",
+                Accesses::Window { .. } => "spec",
+            };
+            return problems.push(Problem::new(field, &e));
+        }
     }
-    match banks::tile_heat_map(desc, element_bytes, arch, pattern, r.instruction, title) {
+    match banks::accesses_heat_map(desc, element_bytes, arch, &accesses, r.instruction, title) {
         Ok(s) => {
             svg.insert("banks".into(), json!(s));
         }
         Err(e) => problems.push(Problem::new("instruction", &e)),
+    }
+}
+
+/// The owner grid of the distribution whose text is `text` into
+/// `svg["owners"]`, as `cktile render --view distribution` draws it.
+fn draw_owners(d: &Distribution, text: &str, svg: &mut Map<String, Value>, problems: &mut Vec<Problem>) {
+    match owners::owners(d, &title_of(text.trim()), None, None) {
+        Ok(s) => {
+            svg.insert("owners".into(), json!(s));
+        }
+        Err(e) => problems.push(Problem::new("distribution", &e)),
     }
 }
 

@@ -1,8 +1,6 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
-use crate::common::{Accesses, Chip, Failure, LayoutDtype, PatternOp, Spec, bad, element_bytes, shape, to_json};
-use cktile::analyzer::report::analyze_tile_report_with_progress;
-use cktile::analyzer::window::analyze_distribution;
+use crate::common::{Chip, Failure, GivenAccesses, LayoutDtype, PatternOp, Spec, bad, element_bytes, shape, to_json};
 use cktile::json::TileJson;
 use cktile::render;
 
@@ -53,17 +51,12 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let desc = layout.descriptor;
     let arch = a.arch.resolve()?;
     let op = a.op.resolve()?;
-    let accesses = Accesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
+    let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
         .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
-    let r = match &accesses {
-        Accesses::Window { distribution, op, .. } => {
-            analyze_distribution(&desc, element_bytes, &arch, distribution, *op)
-        }
-        &Accesses::Pattern(pattern) => crate::common::with_progress("analysing", |progress| {
-            analyze_tile_report_with_progress(&desc, element_bytes, &arch, pattern, progress)
-        }),
-    };
-    let r = r.map_err(|e| accesses.failure(&text, e))?;
+    let r = crate::common::with_progress("analysing", |progress| {
+        given.accesses.analyze(&desc, element_bytes, &arch, progress)
+    });
+    let r = r.map_err(|e| given.failure(&text, e))?;
     if a.json {
         return to_json(&TileJson::new(&desc, &r));
     }

@@ -2,8 +2,8 @@
 //! arguments several subcommands take alike (a SPEC, `--dtype`, `--op`), and
 //! reading a SPEC argument (text, `@file`, `-` or a catalogue entry).
 
-use cktile::analyzer::{Arch, Op, Pattern};
-use cktile::distribution::Distribution;
+use cktile::analyzer::accesses::{Accesses, Unresolved};
+use cktile::analyzer::{Arch, Op};
 use cktile::{Descriptor, Error, layouts};
 use std::io::{Read, Write};
 
@@ -78,50 +78,42 @@ impl PatternOp {
     }
 }
 
-/// How a tile is accessed (`analyze`, `render --view banks`): an access
-/// pattern, or a CK tile window over a distribution issuing one instruction.
-pub enum Accesses {
-    /// `--pattern`.
-    Pattern(Pattern),
-    /// `--distribution` with `--op`.
-    Window {
-        /// The encoding's text, for messages that point into it.
-        text: String,
-        /// The distribution.
-        distribution: Box<Distribution>,
-        /// The instruction each access issues.
-        op: Op,
-    },
+/// The accesses `--pattern`, `--distribution` and `--op` name (`analyze`,
+/// `render --view banks`), resolved by the library
+/// ([`Accesses::resolve`]), with the distribution's text for messages that
+/// point into it.
+pub struct GivenAccesses {
+    /// The accesses.
+    pub accesses: Accesses,
+    /// The text `--distribution` gave (a file's or stdin's for `@path` or
+    /// `-`); empty for a pattern.
+    encoding: String,
 }
 
-impl Accesses {
-    /// The accesses `--pattern`, `--distribution` and `--op` name: the
-    /// distribution when given (it needs `--op`), else the pattern, else
-    /// `None` for the caller to say what is missing.
+impl GivenAccesses {
+    /// The accesses the three options name, or `None` when neither
+    /// `--pattern` nor `--distribution` is given, for the caller to say
+    /// what is missing; a refusal names the option at fault.
     pub fn resolve(
         pattern: Option<&str>,
         distribution: Option<&str>,
         op: Option<Op>,
-    ) -> Result<Option<Accesses>, Failure> {
-        match (pattern, distribution) {
-            (_, Some(encoding)) => {
-                let (text, distribution) = crate::distribution::load_distribution(encoding)?;
-                let op = op.ok_or_else(|| bad("--distribution needs the instruction it issues (--op)".into()))?;
-                Ok(Some(Accesses::Window { text, distribution: Box::new(distribution), op }))
-            }
-            (Some(name), None) => {
-                Ok(Some(Accesses::Pattern(Pattern::by_name(name, op).map_err(|e| bad(format!("--pattern: {e}")))?)))
-            }
-            (None, None) => Ok(None),
-        }
+    ) -> Result<Option<GivenAccesses>, Failure> {
+        let encoding = distribution.map(read_spec).transpose()?;
+        let accesses = Accesses::resolve(pattern, encoding.as_deref(), op).map_err(|e| match e {
+            Unresolved::Pattern(e) => bad(format!("--pattern: {e}")),
+            Unresolved::Distribution(e) => Failure::input(encoding.as_deref().unwrap_or_default(), e),
+            Unresolved::NoOp(_) => bad("--distribution needs the instruction it issues (--op)".into()),
+        })?;
+        Ok(accesses.map(|accesses| GivenAccesses { accesses, encoding: encoding.unwrap_or_default() }))
     }
 
     /// A failure of the accesses over a layout whose spec is `spec`: an
     /// error with a position points into the encoding, any other into the
     /// spec.
     pub fn failure(&self, spec: &str, e: Error) -> Failure {
-        match self {
-            Accesses::Window { text, .. } if e.position().is_some() => Failure::input(text, e),
+        match self.accesses {
+            Accesses::Window { .. } if e.position().is_some() => Failure::input(&self.encoding, e),
             _ => Failure::input(spec, e),
         }
     }

@@ -1,7 +1,7 @@
 //! `cktile render`: pictures of a descriptor as SVG (layout grid, bank heat map, transform chain) or of a
 //! tile distribution (owner grid).
 
-use crate::common::{Accesses, Failure, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes, write_file};
+use crate::common::{Failure, GivenAccesses, LayoutDtype, PatternOp, Spec, bad, chip, element_bytes, write_file};
 use cktile::render::svg::{banks, chain, grid, owners};
 
 /// Draw a descriptor as SVG: its layout grid, a bank heat map of one instruction, or its transform chain.
@@ -28,8 +28,8 @@ pub struct Args {
     #[command(flatten)]
     spec: Spec,
     /// What to draw: grid, banks, chain or distribution.
-    #[arg(long, default_value = "grid")]
-    view: String,
+    #[arg(long, default_value = "grid", value_parser = ViewParser)]
+    view: View,
     /// The chip (its bank count colours the grid; its model analyses the banks view).
     #[arg(long, default_value = "gfx942")]
     arch: String,
@@ -61,6 +61,47 @@ pub struct Args {
     output: Option<String>,
 }
 
+/// What `render` draws (`--view`): the words it accepts are the variants'
+/// names in lower case.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum View {
+    /// The layout grid.
+    Grid,
+    /// The bank heat map of one instruction.
+    Banks,
+    /// The transform chain.
+    Chain,
+    /// The owner grid of a tile distribution.
+    Distribution,
+}
+
+/// `--view`'s parser: [`View`]'s words, with cktile's own message for any
+/// other word (exit code 2, as for every bad request).
+#[derive(Clone)]
+struct ViewParser;
+
+impl clap::builder::TypedValueParser for ViewParser {
+    type Value = View;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<View, clap::Error> {
+        clap::builder::EnumValueParser::<View>::new().parse_ref(cmd, arg, value).map_err(|_| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!(
+                    "--view: `{}` is not a view; expected grid, banks or chain for a descriptor, or distribution \
+                     for a tile distribution\n",
+                    value.to_string_lossy()
+                ),
+            )
+        })
+    }
+}
+
 /// The default title: the SPEC argument when it is a one-line spec or entry.
 fn default_title(spec: &str, text: &str) -> String {
     cktile::render::svg::title_of(if spec.starts_with('@') || spec == "-" { text } else { spec })
@@ -68,50 +109,69 @@ fn default_title(spec: &str, text: &str) -> String {
 
 /// Runs `cktile render`.
 pub fn run(a: &Args) -> Result<String, Failure> {
-    let spec = a.spec.spec.as_str();
-    if a.view == "distribution" {
-        // SPEC is a distribution here: a catalogue name or CK's spelling.
-        let (text, d) = crate::distribution::load_distribution(spec)?;
-        let title = a.title.as_deref().map_or_else(|| default_title(spec, &text), str::to_string);
-        let svg = owners::owners(&d, &title, a.rows, a.cols).map_err(|e| Failure::input(&text, e))?;
-        return write_out(a.output.as_deref(), svg);
-    }
-    let (text, layout) = a.spec.load_typed(a.dtype.name())?;
-    let desc = &layout.descriptor;
-    let arch = chip(&a.arch)?;
-    let title = a.title.as_deref().map_or_else(|| default_title(spec, &text), str::to_string);
-    let svg = match a.view.as_str() {
-        "grid" => {
-            let op = a.op.resolve()?;
-            let mut o = grid::GridOptions::for_chip(&title, element_bytes(&layout)?, &arch, op);
-            o.rows = a.rows;
-            o.cols = a.cols;
-            grid::grid(desc, &o).map_err(|e| Failure::input(&text, e))?
-        }
-        "banks" => {
-            let op = a.op.resolve()?;
-            let eb = element_bytes(&layout)?;
-            let accesses =
-                Accesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?.ok_or_else(|| {
-                    bad("--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into())
-                })?;
-            let svg = match &accesses {
-                Accesses::Window { distribution, op, .. } => {
-                    banks::distribution_heat_map(desc, eb, &arch, distribution, *op, a.instruction, &title)
-                }
-                &Accesses::Pattern(pattern) => banks::tile_heat_map(desc, eb, &arch, pattern, a.instruction, &title),
-            };
-            svg.map_err(|e| accesses.failure(&text, e))?
-        }
-        "chain" => chain::chain(desc, &title),
-        other => {
-            return Err(bad(format!(
-                "--view: `{other}` is not a view; expected grid, banks or chain for a descriptor, or distribution \
-                 for a tile distribution"
-            )));
+    let svg = match a.view {
+        View::Distribution => owners_view(a)?,
+        View::Grid => grid_view(a, &Loaded::new(a)?)?,
+        View::Banks => banks_view(a, &Loaded::new(a)?)?,
+        View::Chain => {
+            let l = Loaded::new(a)?;
+            chain::chain(&l.layout.descriptor, &l.title)
         }
     };
     write_out(a.output.as_deref(), svg)
+}
+
+/// What the descriptor views start from: the SPEC's text and layout, the
+/// chip and the title.
+struct Loaded {
+    text: String,
+    layout: cktile::layouts::Layout,
+    arch: cktile::analyzer::Arch,
+    title: String,
+}
+
+impl Loaded {
+    /// Reads the SPEC, then `--arch`, then the title (refusing in that order).
+    fn new(a: &Args) -> Result<Loaded, Failure> {
+        let (text, layout) = a.spec.load_typed(a.dtype.name())?;
+        let arch = chip(&a.arch)?;
+        let title = title(a, &text);
+        Ok(Loaded { text, layout, arch, title })
+    }
+}
+
+/// `--title`, or the default title of the SPEC whose text is `text`.
+fn title(a: &Args, text: &str) -> String {
+    a.title.as_deref().map_or_else(|| default_title(&a.spec.spec, text), str::to_string)
+}
+
+/// `--view distribution`: SPEC is a distribution here (a catalogue name or
+/// CK's spelling), drawn as its owner grid.
+fn owners_view(a: &Args) -> Result<String, Failure> {
+    let (text, d) = crate::distribution::load_distribution(&a.spec.spec)?;
+    owners::owners(&d, &title(a, &text), a.rows, a.cols).map_err(|e| Failure::input(&text, e))
+}
+
+/// `--view grid`: the layout grid.
+fn grid_view(a: &Args, l: &Loaded) -> Result<String, Failure> {
+    let op = a.op.resolve()?;
+    let mut o = grid::GridOptions::for_chip(&l.title, element_bytes(&l.layout)?, &l.arch, op);
+    o.rows = a.rows;
+    o.cols = a.cols;
+    grid::grid(&l.layout.descriptor, &o).map_err(|e| Failure::input(&l.text, e))
+}
+
+/// `--view banks`: the heat map of one instruction of the accesses
+/// `--pattern` or `--distribution` name.
+fn banks_view(a: &Args, l: &Loaded) -> Result<String, Failure> {
+    let desc = &l.layout.descriptor;
+    let op = a.op.resolve()?;
+    let eb = element_bytes(&l.layout)?;
+    let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?.ok_or_else(|| {
+        bad("--view banks needs --pattern (e.g. --pattern mfma16) or --distribution with --op".into())
+    })?;
+    let svg = banks::accesses_heat_map(desc, eb, &l.arch, &given.accesses, a.instruction, &l.title);
+    svg.map_err(|e| given.failure(&l.text, e))
 }
 
 /// Writes the picture to `output` (a file, or stdout for `None` / `-`).

@@ -23,6 +23,7 @@ const LEGEND_ITEMS: [(&str, &str, &str); 2] = [
 const WAYS_LEGEND: &str =
     "ways: distinct words the bank serves in the phase (4+ darkest); the phase costs its busiest bank's ways";
 use crate::Descriptor;
+use crate::analyzer::accesses::Accesses;
 use crate::analyzer::arch::Vendor;
 use crate::analyzer::report::{
     InstructionReport, PhaseReport, TileReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
@@ -181,16 +182,13 @@ fn ways(p: &PhaseReport, bank: u32) -> u32 {
 pub fn heat_map(report: &InstructionReport, title: &str) -> String {
     let banks = report.banks;
     let grid_w = LEFT + banks * CELL_W;
-    let c = &report.counts;
     let subtitle = format!(
-        "{} on {} ({}, {} banks of 4 bytes): {} cycles, {} conflict cycles, max {}-way",
+        "{} on {} ({}, {} banks of 4 bytes): {}",
         report.op,
         report.arch.name(),
         report.arch.description(),
         banks,
-        c.cycles,
-        c.conflict_cycles,
-        c.max_ways
+        metrics_summary(report)
     );
     // The legend's lines count too: the picture is as wide as its widest line.
     let legend_widths = LEGEND_ITEMS.iter().map(|(_, _, what)| 24 + CELL_W + text_width(what, 11) + 16);
@@ -230,36 +228,72 @@ pub fn heat_map(report: &InstructionReport, title: &str) -> String {
     svg.finish()
 }
 
+/// The metrics the subtitle names, by their JSON key, in the report's
+/// metric order, each with the words before and after its value.
+const SUBTITLE_METRICS: [(&str, &str, &str); 3] =
+    [("cycles", "", " cycles"), ("conflict_cycles", "", " conflict cycles"), ("max_ways", "max ", "-way")];
+
+/// The subtitle's counts, read from the report's one metrics list
+/// ([`InstructionReport::metrics`]): `5 cycles, 1 conflict cycles, max 2-way`.
+fn metrics_summary(report: &InstructionReport) -> String {
+    let metrics = report.metrics();
+    let parts: Vec<String> = SUBTITLE_METRICS
+        .iter()
+        .filter_map(|&(key, before, after)| {
+            metrics.iter().find(|m| m.key == key).map(|m| format!("{before}{}{after}", m.value))
+        })
+        .collect();
+    parts.join(", ")
+}
+
 /// One phase's panel from height `y`: its heading, the bank numbers, a row
 /// per lane (conflicting cells orange with the lane id) and the ways per
 /// bank; returns the height below it.
 fn phase_panel(svg: &mut Svg, report: &InstructionReport, p: &PhaseReport, mut y: u32) -> u32 {
-    let banks = report.banks;
     let phase = p.phase.to_string();
     y += 14;
-    let header = if p.active_lanes == 0 {
+    svg.group(&[("class", "phase"), ("data-phase", &phase)]);
+    svg.text(16, y as i64, &panel_heading(report, p), 12, Anchor::Start, &[("font-weight", "bold")]);
+    y += 6;
+    if p.active_lanes == 0 {
+        svg.end_group();
+        return y + 6;
+    }
+    let banks = report.banks;
+    y = bank_numbers(svg, banks, y);
+    y = lane_rows(svg, p, banks, &phase, y);
+    y = ways_row(svg, p, banks, &phase, y);
+    svg.end_group();
+    y
+}
+
+/// A phase's heading: [`phase_heading`], or for a phase with no active
+/// lane what it costs on the chip's vendor.
+fn panel_heading(report: &InstructionReport, p: &PhaseReport) -> String {
+    if p.active_lanes == 0 {
         let cost = if report.arch.vendor() == Vendor::Amd { "still one pass on AMD" } else { "no cost on NVIDIA" };
         format!("phase {}: lanes {}: no active lane ({cost})", p.phase, lane_ranges(&p.lanes))
     } else {
         phase_heading(p)
-    };
-    svg.group(&[("class", "phase"), ("data-phase", &phase)]);
-    svg.text(16, y as i64, &header, 12, Anchor::Start, &[("font-weight", "bold")]);
-    y += 6;
-    if p.active_lanes == 0 {
-        svg.end_group();
-        y += 6;
-        return y;
     }
-    // Bank numbers.
+}
+
+/// The row of bank numbers above a panel's cells, from height `y`; returns
+/// the height below it.
+fn bank_numbers(svg: &mut Svg, banks: u32, mut y: u32) -> u32 {
     y += 12;
     svg.text((LEFT - 6) as i64, y as i64, "bank", 9, Anchor::End, &[("fill", "#444444")]);
     for b in 0..banks {
         let x = (LEFT + b * CELL_W + CELL_W / 2) as i64;
         svg.text(x, y as i64, &b.to_string(), 9, Anchor::Middle, &[("fill", "#444444")]);
     }
-    y += 4;
-    // The lanes' rows: a white band with a grid, then the touched cells.
+    y + 4
+}
+
+/// The lanes' rows of phase `p` from height `y`: a white band with a grid,
+/// then per lane its label and the cells of the banks it touches; returns
+/// the height below them.
+fn lane_rows(svg: &mut Svg, p: &PhaseReport, banks: u32, phase: &str, mut y: u32) -> u32 {
     let rows_h = CELL_H * p.lanes.len() as u32;
     svg.rect(LEFT as i64, y as i64, banks * CELL_W, rows_h, "#ffffff", &[]);
     let mut grid = String::new();
@@ -273,49 +307,31 @@ fn phase_panel(svg: &mut Svg, report: &InstructionReport, p: &PhaseReport, mut y
     for (&lane, touched) in p.lanes.iter().zip(&p.lane_banks) {
         let label = if touched.is_empty() { format!("lane {lane} -") } else { format!("lane {lane}") };
         svg.text((LEFT - 6) as i64, (y + 13) as i64, &label, 10, Anchor::End, &[]);
-        let lane_s = lane.to_string();
-        for b in 0..banks {
-            let x = (LEFT + b * CELL_W) as i64;
-            let bank_s = b.to_string();
-            if !touched.contains(&b) {
-                continue;
-            }
-            if collides(p, lane, b) {
-                svg.rect(
-                    x,
-                    y as i64,
-                    CELL_W,
-                    CELL_H,
-                    CONFLICT,
-                    &[
-                        ("class", "lane conflict"),
-                        ("data-phase", &phase),
-                        ("data-lane", &lane_s),
-                        ("data-bank", &bank_s),
-                    ],
-                );
-                svg.text(
-                    x + (CELL_W / 2) as i64,
-                    (y + 13) as i64,
-                    &lane_s,
-                    9,
-                    Anchor::Middle,
-                    &[("font-weight", "bold")],
-                );
-            } else {
-                svg.rect(
-                    x,
-                    y as i64,
-                    CELL_W,
-                    CELL_H,
-                    FREE,
-                    &[("class", "lane free"), ("data-phase", &phase), ("data-lane", &lane_s), ("data-bank", &bank_s)],
-                );
-            }
+        for &b in touched.iter().filter(|&&b| b < banks) {
+            lane_cell(svg, p, phase, lane, b, y);
         }
         y += CELL_H;
     }
-    // Ways per bank.
+    y
+}
+
+/// Lane `lane`'s cell of bank `bank` at height `y`: orange with the lane id
+/// when the bank serves several words in the phase, sky blue otherwise.
+fn lane_cell(svg: &mut Svg, p: &PhaseReport, phase: &str, lane: u32, bank: u32, y: u32) {
+    let x = (LEFT + bank * CELL_W) as i64;
+    let (lane_s, bank_s) = (lane.to_string(), bank.to_string());
+    let conflict = collides(p, lane, bank);
+    let (fill, class) = if conflict { (CONFLICT, "lane conflict") } else { (FREE, "lane free") };
+    let attributes = [("class", class), ("data-phase", phase), ("data-lane", &lane_s), ("data-bank", &bank_s)];
+    svg.rect(x, y as i64, CELL_W, CELL_H, fill, &attributes);
+    if conflict {
+        svg.text(x + (CELL_W / 2) as i64, (y + 13) as i64, &lane_s, 9, Anchor::Middle, &[("font-weight", "bold")]);
+    }
+}
+
+/// The row of every bank's ways in phase `p`, from height `y`; returns the
+/// height below it.
+fn ways_row(svg: &mut Svg, p: &PhaseReport, banks: u32, phase: &str, mut y: u32) -> u32 {
     y += 3;
     svg.text((LEFT - 6) as i64, (y + 13) as i64, "ways", 10, Anchor::End, &[("font-weight", "bold")]);
     for b in 0..banks {
@@ -328,16 +344,14 @@ fn phase_panel(svg: &mut Svg, report: &InstructionReport, p: &PhaseReport, mut y
             CELL_W,
             CELL_H,
             ways_colour(w),
-            &[("class", "ways"), ("data-phase", &phase), ("data-bank", &bank_s), ("data-ways", &ways_s)],
+            &[("class", "ways"), ("data-phase", phase), ("data-bank", &bank_s), ("data-ways", &ways_s)],
         );
         if w > 0 {
             let ink = if w >= 4 { "#ffffff" } else { "#000000" };
             svg.text(x + (CELL_W / 2) as i64, (y + 13) as i64, &ways_s, 10, Anchor::Middle, &[("fill", ink)]);
         }
     }
-    y += CELL_H + 8;
-    svg.end_group();
-    y
+    y + CELL_H + 8
 }
 
 /// The legend from height `y`: the cell colours, then the ways' scale;
@@ -419,10 +433,54 @@ pub fn distribution_heat_map(
     Ok(picked_heat_map(&pick, instruction, &format!("{title}: distribution")))
 }
 
+/// [`tile_heat_map`] or [`distribution_heat_map`], as `accesses` is a
+/// pattern or a window: what `cktile render --view banks` and the explorer
+/// draw.
+///
+/// ```
+/// use cktile::analyzer::{accesses::Accesses, arch, Op};
+/// use cktile::render::svg::banks::accesses_heat_map;
+/// let naive = cktile::Descriptor::packed(&[128, 64])?;
+/// let read = Accesses::resolve(Some("mfma16"), None, None)?.ok_or("no accesses")?;
+/// let svg = accesses_heat_map(&naive, 2, &arch::GFX942, &read, None, "naive")?;
+/// assert!(svg.contains("naive: mfma16 pattern, worst instruction 0 of 16"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn accesses_heat_map(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    accesses: &Accesses,
+    instruction: Option<usize>,
+    title: &str,
+) -> Result<String, Error> {
+    match accesses {
+        &Accesses::Pattern(pattern) => tile_heat_map(desc, element_bytes, arch, pattern, instruction, title),
+        Accesses::Window { distribution, op } => {
+            distribution_heat_map(desc, element_bytes, arch, distribution, *op, instruction, title)
+        }
+    }
+}
+
 /// The heat map of a picked instruction, titled `what` and which
 /// instruction it is (the worst, when none was asked for).
 fn picked_heat_map(pick: &InstructionPick, instruction: Option<usize>, what: &str) -> String {
     let which = if instruction.is_none() { "worst instruction" } else { "instruction" };
     let full = format!("{what}, {which} {} of {}", pick.instruction, pick.instructions);
     heat_map(&pick.report, &full)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyzer::arch;
+
+    #[test]
+    fn the_subtitle_names_its_metrics_from_the_reports_list() -> Result<(), Error> {
+        let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128), Some(0)])?;
+        let keys: Vec<&str> = r.metrics().iter().map(|m| m.key).collect();
+        assert!(SUBTITLE_METRICS.iter().all(|(key, _, _)| keys.contains(key)));
+        assert_eq!(metrics_summary(&r), "3 cycles, 1 conflict cycles, max 2-way");
+        Ok(())
+    }
 }

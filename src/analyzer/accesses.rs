@@ -1,0 +1,157 @@
+//! The accesses a request names, resolved once for every caller (`cktile
+//! analyze`, `cktile render --view banks`, the guide's explorer): a ready
+//! [`Pattern`] by its name, or a CK tile window over a
+//! [distribution] issuing one instruction
+//! ([`window`](super::window)). [`Accesses::resolve`] reads the names and
+//! the distribution's text, saying which input a refusal belongs to
+//! ([`Unresolved`]); [`Accesses::analyze`] reports a tile under them.
+//!
+//! ```
+//! use cktile::analyzer::{accesses::Accesses, arch, Op};
+//! let lds = cktile::Descriptor::packed(&[128, 32])?;
+//! let read = Accesses::resolve(None, Some("mfma16x16x32_a"), Some(Op::DsRead { bits: 128 }))
+//!     ?
+//!     .ok_or("no accesses")?;
+//! assert_eq!(read.analyze(&lds, 2, &arch::GFX942, &mut |_, _| {})?.counts.instructions, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::arch::Arch;
+use super::op::Op;
+use super::pattern::Pattern;
+use super::report::{TileReport, analyze_tile_report_with_progress};
+use super::window::analyze_distribution;
+use crate::distribution::{self, Distribution};
+use crate::{Descriptor, Error};
+use alloc::boxed::Box;
+use core::fmt;
+
+/// How a tile is accessed: a ready pattern, or a CK tile window over a
+/// distribution issuing one instruction.
+///
+/// ```
+/// use cktile::analyzer::{accesses::Accesses, Op, Pattern};
+/// let a = Accesses::resolve(Some("mfma16"), None, None)?;
+/// assert!(matches!(a, Some(Accesses::Pattern(Pattern::Mfma { mdim: 16, .. }))));
+/// assert!(Accesses::resolve(None, None, Some(Op::DsRead { bits: 32 }))?.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Accesses {
+    /// A ready pattern.
+    Pattern(Pattern),
+    /// A CK tile window over a distribution.
+    Window {
+        /// The distribution.
+        distribution: Box<Distribution>,
+        /// The instruction each access issues.
+        op: Op,
+    },
+}
+
+/// Why the inputs name no accesses, by the input at fault.
+///
+/// ```
+/// use cktile::analyzer::accesses::{Accesses, Unresolved};
+/// assert!(matches!(Accesses::resolve(Some("mfma99"), None, None), Err(Unresolved::Pattern(_))));
+/// let e = Accesses::resolve(None, Some("tile_distribution_encoding<"), None).unwrap_err();
+/// assert!(matches!(e, Unresolved::Distribution(ref e) if e.position().is_some()));
+/// assert!(matches!(Accesses::resolve(None, Some("mfma16x16x16_a"), None), Err(Unresolved::NoOp(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unresolved {
+    /// The pattern's name, or the instruction given with it, is refused.
+    Pattern(Error),
+    /// The distribution's text does not parse, or does not make a
+    /// distribution (a position points into the text).
+    Distribution(Error),
+    /// A distribution without the instruction its accesses issue; the
+    /// distribution itself, for a caller that still shows it.
+    NoOp(Box<Distribution>),
+}
+
+impl fmt::Display for Unresolved {
+    /// The pattern's or the distribution's error, or for a missing
+    /// instruction "a distribution needs the instruction it issues".
+    ///
+    /// ```
+    /// use cktile::analyzer::accesses::Accesses;
+    /// let e = Accesses::resolve(None, Some("mfma16x16x16_a"), None).unwrap_err();
+    /// assert_eq!(e.to_string(), "a distribution needs the instruction it issues");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresolved::Pattern(e) | Unresolved::Distribution(e) => write!(f, "{e}"),
+            Unresolved::NoOp(_) => f.write_str("a distribution needs the instruction it issues"),
+        }
+    }
+}
+
+impl core::error::Error for Unresolved {}
+
+impl Accesses {
+    /// The accesses a pattern's name, a distribution's text (CK's or
+    /// cktile's spelling, or a catalogue name) and an instruction name: the
+    /// distribution's window when one is given (it needs `op`), else the
+    /// pattern ([`Pattern::by_name`], `op` choosing its instruction), else
+    /// `None`, for the caller to say what is missing.
+    ///
+    /// ```
+    /// use cktile::analyzer::{accesses::Accesses, Op};
+    /// let op = Some(Op::DsRead { bits: 64 });
+    /// // The distribution wins over the pattern.
+    /// let a = Accesses::resolve(Some("rows"), Some("mfma32x32x8_a"), op)?;
+    /// assert!(matches!(a, Some(Accesses::Window { op: Op::DsRead { bits: 64 }, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(
+        pattern: Option<&str>,
+        distribution: Option<&str>,
+        op: Option<Op>,
+    ) -> Result<Option<Accesses>, Unresolved> {
+        match (pattern, distribution) {
+            (_, Some(text)) => {
+                let distribution =
+                    distribution::resolve(text).and_then(Distribution::new).map_err(Unresolved::Distribution)?;
+                match op {
+                    Some(op) => Ok(Some(Accesses::Window { distribution: Box::new(distribution), op })),
+                    None => Err(Unresolved::NoOp(Box::new(distribution))),
+                }
+            }
+            (Some(name), None) => {
+                Pattern::by_name(name, op).map(|p| Some(Accesses::Pattern(p))).map_err(Unresolved::Pattern)
+            }
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// Every instruction of the accesses over the 2-D `desc` with elements
+    /// of `element_bytes` on `arch`, reported as `cktile analyze` prints it:
+    /// a pattern as [`analyze_tile_report_with_progress`] (telling
+    /// `progress(done, total)` as it goes), a window as
+    /// [`analyze_distribution`] (which reports no progress). An error with a
+    /// position points into the distribution's text; any other concerns the
+    /// layout or the accesses as a whole.
+    ///
+    /// ```
+    /// use cktile::analyzer::{accesses::Accesses, arch, Op, Pattern};
+    /// let naive = cktile::Descriptor::packed(&[128, 64])?;
+    /// let read = Accesses::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+    /// assert_eq!(read.analyze(&naive, 2, &arch::GFX942, &mut |_, _| {})?.counts.conflict_cycles, 384);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn analyze(
+        &self,
+        desc: &Descriptor,
+        element_bytes: usize,
+        arch: &Arch,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<TileReport, Error> {
+        match self {
+            Accesses::Pattern(pattern) => {
+                analyze_tile_report_with_progress(desc, element_bytes, arch, *pattern, progress)
+            }
+            Accesses::Window { distribution, op } => analyze_distribution(desc, element_bytes, arch, distribution, *op),
+        }
+    }
+}
