@@ -54,6 +54,21 @@ macro_rules! each_lane_mul {
     };
 }
 
+/// Calls `$p.$method::<$lead..., NR>($args)` with `NR` the smallest
+/// register file (4, 8 or [`REGS`] registers) that holds every register the
+/// program uses: the batches' one choice of their register file's size.
+macro_rules! on_register_file {
+    ($p:ident . $method:ident $(:: < $($lead:ident),* >)? ( $($arg:expr),* )) => {
+        if $p.n_regs as usize <= 4 {
+            $p.$method::<$($($lead,)*)? 4>($($arg),*)
+        } else if $p.n_regs as usize <= 8 {
+            $p.$method::<$($($lead,)*)? 8>($($arg),*)
+        } else {
+            $p.$method::<$($($lead,)*)? REGS>($($arg),*)
+        }
+    };
+}
+
 /// `a * c`, wrapping.
 #[inline(always)]
 const fn mul_wrapping(a: Index, c: Index) -> Index {
@@ -104,13 +119,7 @@ impl Program {
         }
         // The smallest register file that holds every register the program
         // uses (the top dimensions are registers 0..N).
-        if self.n_regs as usize <= 4 {
-            self.batches::<N, 4>(coords, out);
-        } else if self.n_regs as usize <= 8 {
-            self.batches::<N, 8>(coords, out);
-        } else {
-            self.batches::<N, REGS>(coords, out);
-        }
+        on_register_file!(self.batches::<N>(coords, out));
         count
     }
 
@@ -164,12 +173,8 @@ impl Program {
                 valid[w] = 0;
                 w += 1;
             }
-        } else if self.n_regs as usize <= 4 {
-            self.column_batches::<N, 4>(columns, count, out, valid);
-        } else if self.n_regs as usize <= 8 {
-            self.column_batches::<N, 8>(columns, count, out, valid);
         } else {
-            self.column_batches::<N, REGS>(columns, count, out, valid);
+            on_register_file!(self.column_batches::<N>(columns, count, out, valid));
         }
         count
     }
@@ -193,13 +198,7 @@ impl Program {
         if self.top.len() != 2 {
             return 0;
         }
-        if self.n_regs as usize <= 4 {
-            self.chunk_2d::<4>(rows, cols, n, out)
-        } else if self.n_regs as usize <= 8 {
-            self.chunk_2d::<8>(rows, cols, n, out)
-        } else {
-            self.chunk_2d::<REGS>(rows, cols, n, out)
-        }
+        on_register_file!(self.chunk_2d(rows, cols, n, out))
     }
 
     /// [`offsets_2d`](Self::offsets_2d) on a register file of `NR`
