@@ -37,9 +37,18 @@
 //! Build one when a descriptor answers many coordinates (the bank analyzer
 //! and the layout search do, once per layout); for one offset,
 //! `calculate_offset` is cheaper. Evaluate many coordinates per call with
-//! [`Program::offsets_if_valid`], which runs each operation over
-//! [`LANES`] coordinates at a time. Static descriptors need neither: their
-//! offsets fold at compile time ([`StaticDescriptor`](crate::StaticDescriptor)).
+//! [`Program::offsets_if_valid`] (coordinates as arrays, answers as
+//! options) or [`Program::offsets_columns`] (coordinates as one slice per
+//! dimension, answers as offsets and validity bits, the faster), which run
+//! each operation over [`LANES`] coordinates at a time; there a multiply
+//! whose factors the same interval arithmetic bounds to `0..2^32` takes
+//! the 32-bit multiply that vector units have. Static descriptors need
+//! neither: their offsets fold at compile time
+//! ([`StaticDescriptor`](crate::StaticDescriptor)).
+//!
+//! The module's parts: this file holds the operations and the evaluation of
+//! one coordinate, `compile` the compiler (specialising, folding, the
+//! register ranges), `batch` the batched evaluations.
 //!
 //! ```
 //! let d = cktile::spec::parse(
