@@ -70,6 +70,7 @@ pub mod search;
 pub mod spec;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+pub mod tile;
 pub mod typed;
 
 /// The guide in `docs/` (an mdBook), compiled as doctests: every Rust code

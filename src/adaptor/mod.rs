@@ -41,13 +41,13 @@
 //! ```
 
 use crate::descriptor::display::write_ids;
-use crate::descriptor::stage::{self, FILLER};
+use crate::descriptor::stage::{self, FILLER, carry_vectors};
 use crate::descriptor::tri;
 use crate::distribution::encoding::Numbers;
 use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
 use crate::names::write_joined;
 use crate::{Ids, Item, MAX_ITEMS, Stage};
-use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform};
+use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform, Vector};
 use core::fmt;
 
 /// The most hidden dimensions an adaptor may number (ids `0..MAX_HIDDEN`).
@@ -783,6 +783,56 @@ impl Adaptor {
     /// ```
     pub const fn top_ids(&self) -> Ids {
         self.top
+    }
+
+    /// CK Tile's `get_top_dimension_safe_vector_length_strides` of an
+    /// adaptor: the vectors of the bottom dimensions (`bottom`, one per
+    /// bottom dimension in order) carried up through every transform by its
+    /// rule ([`Transform::vector_rule`](cktile_transforms::Transform::vector_rule)),
+    /// one per top dimension. A tile window finds its vector dimension this
+    /// way: the distribution's `ps_ys_to_xs` adaptor over the view's top
+    /// vectors.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::transforms::{MAX_DIMS, Vector};
+    /// let a = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+    /// let mut x = [Vector::UNKNOWN; MAX_DIMS];
+    /// x[1] = Vector::new(8, 1); // K: 8 contiguous elements
+    /// // (P, Y): Y walks K's last 4 components, so it may move 4 at once.
+    /// assert_eq!(a.ps_ys_to_xs().top_vectors(&x)[1], Vector::new(4, 1));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn top_vectors(&self, bottom: &[Vector; MAX_DIMS]) -> [Vector; MAX_DIMS] {
+        let mut hidden = [Vector::UNKNOWN; MAX_HIDDEN];
+        let mut i = 0;
+        while i < self.bottom.len() {
+            let id = self.bottom.get(i);
+            if id < MAX_HIDDEN {
+                hidden[id] = bottom[i % MAX_DIMS];
+            }
+            i += 1;
+        }
+        let items = self.items();
+        i = 0;
+        while i < items.len() {
+            let item = &items[i];
+            // Only the item's upper ids change.
+            let mut next = hidden;
+            carry_vectors(&hidden, item.transform().vector_rule(), item.lower(), item.upper(), &mut next);
+            hidden = next;
+            i += 1;
+        }
+        let mut top = [Vector::UNKNOWN; MAX_DIMS];
+        i = 0;
+        while i < self.top.len() && i < MAX_DIMS {
+            let id = self.top.get(i);
+            if id < MAX_HIDDEN {
+                top[i] = hidden[id];
+            }
+            i += 1;
+        }
+        top
     }
 
     /// One past the largest hidden id in use (CK's `get_num_of_hidden_dimension`

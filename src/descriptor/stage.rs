@@ -686,20 +686,41 @@ impl Stage {
         let mut i = 0;
         while i < self.n_items as usize {
             let item = &self.items[i % MAX_ITEMS];
-            let mut low = [Vector::UNKNOWN; MAX_DIMS];
-            let mut j = 0;
-            while j < item.lower.len() {
-                low[j] = lower[item.lower.get(j) % MAX_DIMS];
-                j += 1;
-            }
-            let up = item.transform.upper_vectors(&low);
-            j = 0;
-            while j < item.upper.len() {
-                upper[item.upper.get(j) % MAX_DIMS] = up[j];
-                j += 1;
-            }
+            carry_vectors(lower, item.transform.vector_rule(), item.lower, item.upper, &mut upper);
             i += 1;
         }
         upper
+    }
+}
+
+/// One item's step of the vector propagation: the vectors of its lower ids
+/// (read from `lower`) carried by `rule` to its upper ids (written into
+/// `upper`). The runtime stages ([`Stage::upper_vectors`]), the typed
+/// chains' compile-time vectors and the adaptors' ([`Adaptor::top_vectors`](crate::adaptor::Adaptor::top_vectors))
+/// share it.
+pub(crate) const fn carry_vectors<const N: usize>(
+    lower: &[Vector; N],
+    rule: cktile_transforms::VectorRule,
+    lower_ids: Ids,
+    upper_ids: Ids,
+    upper: &mut [Vector; N],
+) {
+    let mut low = [Vector::UNKNOWN; MAX_DIMS];
+    let mut j = 0;
+    while j < lower_ids.len() {
+        let id = lower_ids.get(j);
+        if id < N {
+            low[j % MAX_DIMS] = lower[id];
+        }
+        j += 1;
+    }
+    let up = rule.upper(&low);
+    j = 0;
+    while j < upper_ids.len() {
+        let id = upper_ids.get(j);
+        if id < N {
+            upper[id] = up[j % MAX_DIMS];
+        }
+        j += 1;
     }
 }

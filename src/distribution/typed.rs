@@ -66,6 +66,55 @@ pub trait TileEncoding {
     type PsYsToXs: AdaptorChain + Default;
     /// The `ys_to_d` descriptor: Y to the thread-buffer index D.
     type YsToD: Chain + Default;
+    /// A thread's registers for elements of type `T`: an array of one
+    /// element per Y index (the product of the Y lengths), what CK's
+    /// `static_distributed_tensor` holds.
+    type Registers<T: Copy>: ThreadBuffer<T>;
+}
+
+/// The storage of a thread's elements of a distributed tensor: an array
+/// `[T; N]`, filled at creation, read and written as a slice (with
+/// constant indices in a kernel, so it stays in registers).
+///
+/// ```
+/// use cktile::distribution::typed::ThreadBuffer;
+/// let mut r = <[u16; 4] as ThreadBuffer<u16>>::filled(7);
+/// r.as_mut_slice()[2] = 1;
+/// assert_eq!(r.as_slice(), &[7, 7, 1, 7]);
+/// ```
+pub trait ThreadBuffer<T: Copy>: Copy {
+    /// Every element `value`.
+    fn filled(value: T) -> Self;
+    /// Element `i` is `f(i)`, in order.
+    ///
+    /// ```
+    /// use cktile::distribution::typed::ThreadBuffer;
+    /// assert_eq!(<[usize; 3] as ThreadBuffer<usize>>::from_fn(|i| i * i).as_slice(), &[0, 1, 4]);
+    /// ```
+    fn from_fn(f: impl FnMut(usize) -> T) -> Self;
+    /// The elements, D order.
+    fn as_slice(&self) -> &[T];
+    /// The elements, writable.
+    fn as_mut_slice(&mut self) -> &mut [T];
+}
+
+impl<T: Copy, const N: usize> ThreadBuffer<T> for [T; N] {
+    #[inline(always)]
+    fn filled(value: T) -> Self {
+        [value; N]
+    }
+    #[inline(always)]
+    fn from_fn(f: impl FnMut(usize) -> T) -> Self {
+        core::array::from_fn(f)
+    }
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
 }
 
 /// The encoding of a typed encoding's constant, or a compile error naming
@@ -329,6 +378,9 @@ macro_rules! tile_distribution_encoding {
             type YsToD = $crate::typed::Packed<(
                 $($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_length($ya, $yi) }>,)*
             )>;
+            type Registers<T: Copy> = [T; {
+                1 $(* <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_length($ya, $yi))*
+            }];
         }
     };
     // The replicate of R, when R has entries.

@@ -12,13 +12,14 @@
 
 use super::coordinate::StridesFor;
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
+use crate::descriptor::stage::carry_vectors;
 use crate::descriptor::{
     Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_base, packed_base, tri, with_offset_base,
 };
 use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, MAX_ITEMS};
 use cktile_transforms::kinds::{embed, offset, unmerge};
-use cktile_transforms::{Count, Dims, Index, Indices, Kind, Value, Values, Vector};
+use cktile_transforms::{Count, Dims, Index, Indices, Kind, MAX_DIMS, Value, Values, Vector};
 use typenum::Unsigned;
 
 pub(crate) type DimsResult = Result<Dims, cktile_transforms::Error>;
@@ -110,6 +111,32 @@ pub trait Chain: Copy {
     /// assert_eq!(d.chain().offset(&[2, 5, 0, 0, 0, 0, 0, 0]), 205);
     /// ```
     fn offset(&self, top: &Indices) -> Index;
+    /// The safe vector length and stride of each top dimension, as CK
+    /// Tile's `get_top_dimension_safe_vector_length_strides` computes them
+    /// from what is known at compile time: the base's guaranteed vector,
+    /// carried up through each transform's rule
+    /// ([`TransformList::VECTOR_RULES`]); a runtime length CK's rule would
+    /// read is unknown. For an all-static chain it is the runtime
+    /// descriptor's [`top_vectors`](Descriptor::top_vectors). What tile
+    /// windows vectorise by.
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// use cktile::transforms::Vector;
+    /// // Runtime M, K and row stride; 8 elements guaranteed contiguous along K.
+    /// let d = make_naive_tensor_descriptor_with_vector((100usize, 60usize), (64usize, Number::<1>), Number::<8>, Number::<1>)?;
+    /// let d = transform_tensor_descriptor(
+    ///     d,
+    ///     (make_right_pad_transform(100usize, 28usize), make_right_pad_transform(60usize, 4usize)),
+    ///     (ids![0], ids![1]),
+    ///     (ids![0], ids![1]),
+    /// )?;
+    /// fn vectors<C: Chain>(_: &TensorDescriptor<C>) -> [Vector; 8] { C::TOP_VECTORS }
+    /// assert_eq!(vectors(&d)[..2], [Vector::UNKNOWN, Vector::new(8, 1)]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    const TOP_VECTORS: [Vector; MAX_DIMS];
     /// Whether no pad-family transform maps the top index to padding (CK's
     /// `coordinate_has_valid_offset_assuming_top_index_is_valid`).
     ///
@@ -130,6 +157,46 @@ pub trait Chain: Copy {
     /// assert_eq!(d.chain().lengths()[..2], [4, 8]);
     /// ```
     fn lengths(&self) -> Indices;
+}
+
+/// The top vectors of a one-call base of `n` top dimensions whose last
+/// dimension carries `guaranteed`: its stages (embed, unmerge, offset) carry
+/// nothing up from the element space, so only the guarantee is known.
+const fn base_vectors(n: usize, guaranteed: Vector) -> [Vector; MAX_DIMS] {
+    let mut v = [Vector::UNKNOWN; MAX_DIMS];
+    if n > 0 {
+        v[(n - 1) % MAX_DIMS] = guaranteed;
+    }
+    v
+}
+
+/// The top vectors of a chain: the runtime descriptor's when the chain is
+/// all static (the same rule, with every length known), else `known`.
+const fn vectors_of(static_: &Option<Result<Descriptor, Error>>, known: [Vector; MAX_DIMS]) -> [Vector; MAX_DIMS] {
+    match static_ {
+        Some(Ok(d)) => d.top_vectors(),
+        _ => known,
+    }
+}
+
+/// The top vectors of a stage of rules `rules` over the previous top's
+/// `lower`, with its id lists when they are compile-time values (all
+/// unknown otherwise).
+const fn stage_vectors(
+    lower: &[Vector; MAX_DIMS],
+    rules: &[cktile_transforms::VectorRule],
+    lower_ids: Option<Result<IdArray, Error>>,
+    upper_ids: Option<Result<IdArray, Error>>,
+) -> [Vector; MAX_DIMS] {
+    let mut upper = [Vector::UNKNOWN; MAX_DIMS];
+    if let (Some(Ok(lo)), Some(Ok(up))) = (lower_ids, upper_ids) {
+        let mut i = 0;
+        while i < rules.len() && i < lo.len() && i < up.len() {
+            carry_vectors(lower, rules[i], lo.get(i), up.get(i), &mut upper);
+            i += 1;
+        }
+    }
+    upper
 }
 
 /// The number of entries of a [`Values`] tuple.
@@ -154,6 +221,15 @@ pub(crate) const fn naive(lengths: DimsResult, strides: DimsResult, vector: Vect
 const fn naive_check(lengths: DimsResult, strides: DimsResult) -> Result<(), Error> {
     tri!(naive_base(&tri!(lift(lengths)), &tri!(lift(strides))));
     Ok(())
+}
+
+/// A compile-time value as an index, `None` when it is a runtime value
+/// (or does not fit).
+const fn static_index(v: Option<usize>) -> Option<Index> {
+    match v {
+        Some(v) if v <= Index::MAX as usize => Some(v as Index),
+        _ => None,
+    }
 }
 
 /// CK's guaranteed last-dimension vector from two user values, refused
@@ -355,6 +431,7 @@ pub struct Naive<L, S> {
 
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L, S> {
     base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC) {
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
         _ => None,
@@ -404,6 +481,10 @@ const fn naive_vector(
 
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value> Chain for NaiveVector<L, S, V, W> {
     base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(
+        &Self::STATIC,
+        base_vectors(L::Len::USIZE, Vector { length: static_index(V::STATIC), stride: static_index(W::STATIC) }),
+    );
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, V::STATIC, W::STATIC) {
         (Some(l), Some(s), Some(v), Some(w)) => Some(naive_vector(l, s, v, w)),
         _ => None,
@@ -437,6 +518,8 @@ pub struct Packed<L> {
 
 impl<L: Values> Chain for Packed<L> {
     base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] =
+        vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector { length: None, stride: Some(1) }));
     const STATIC: Option<Result<Descriptor, Error>> = match L::STATIC {
         Some(l) => Some(packed(l)),
         None => None,
@@ -469,6 +552,7 @@ pub struct Aligned<L, A> {
 
 impl<L: Values, A: Value> Chain for Aligned<L, A> {
     base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, A::STATIC) {
         (Some(l), Some(a)) => Some(aligned(l, a)),
         _ => None,
@@ -509,6 +593,7 @@ pub struct NaiveWithOffset<L, S, O> {
 
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain for NaiveWithOffset<L, S, O> {
     base_chain_items!(2);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, O::STATIC) {
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),
         _ => None,
@@ -552,6 +637,8 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
     };
     const STAGES: usize = P::STAGES + 1;
     const STRUCTURE: Option<Result<(), Error>> = static_structure::<X, Lo, Up>(P::STAGES, P::NumTop::USIZE);
+    const TOP_VECTORS: [Vector; MAX_DIMS] =
+        vectors_of(&Self::STATIC, stage_vectors(&P::TOP_VECTORS, X::VECTOR_RULES, Lo::STATIC, Up::STATIC));
     fn build(&self) -> Result<Descriptor, Error> {
         transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }

@@ -8,7 +8,7 @@ use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::Count;
 use cktile_transforms::typed::TypedTransform;
-use cktile_transforms::{Dims, Index, Indices, Kind, MAX_DIMS, Transform, Values};
+use cktile_transforms::{Dims, Index, Indices, Kind, MAX_DIMS, Transform, Values, VectorRule};
 use typenum::Unsigned;
 
 /// One id list per transform of a stage (the first ids of each row), as
@@ -168,6 +168,18 @@ pub trait TransformList: Copy {
     /// assert_eq!(X::KINDS, &[(Kind::Xor, 2, 2), (Kind::Merge, 3, 1)]);
     /// ```
     const KINDS: &'static [(Kind, usize, usize)];
+    /// Each transform's vector rule ([`TypedTransform::VECTOR_RULE`]), in
+    /// order: how the stage carries safe vector lengths upward, as CK Tile
+    /// knows it from the compile-time parameters.
+    ///
+    /// ```
+    /// use cktile::typed::TransformList;
+    /// use cktile::prelude::*;
+    /// use cktile::transforms::VectorRule;
+    /// type X = (Xor<usize, Number<8>>, Unmerge<(usize, Number<8>)>);
+    /// assert_eq!(X::VECTOR_RULES, &[VectorRule::Pass { dims: 2 }, VectorRule::Gcd { upper: 1, with: Some(8) }]);
+    /// ```
+    const VECTOR_RULES: &'static [VectorRule];
     /// The transforms.
     fn transforms(self) -> Result<TransformArray, Error>;
     /// The checks of [`transforms`](Self::transforms), keeping nothing:
@@ -370,6 +382,7 @@ macro_rules! impl_lists {
             <<$t as TypedTransform>::NumLower as Unsigned>::USIZE,
             <<$t as TypedTransform>::NumUpper as Unsigned>::USIZE,
         )),+];
+        const VECTOR_RULES: &'static [VectorRule] = &[$($t::VECTOR_RULE),+];
         #[allow(non_snake_case)]
         fn transforms(self) -> Result<TransformArray, Error> {
             let ($($t,)+) = self;

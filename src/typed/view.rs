@@ -161,7 +161,11 @@ impl<B: fmt::Debug, C: Chain> fmt::Debug for TensorView<B, C> {
 
 /// CK Tile's `make_tensor_view(p, desc)`: a view of `buffer` through `desc`.
 /// The buffer need not cover the descriptor's element space: an element
-/// past its end reads as `None` and is not written.
+/// past its end reads as `None` and is not written. Any buffer makes a
+/// view: a [`Buffer`] for [`get`](TensorView::get) and
+/// [`set`](TensorView::set), a [`TileMemory`](crate::tile::TileMemory)
+/// (a slice of `Cell`s too, for shared memory several windows write) for
+/// tile windows.
 ///
 /// ```
 /// use cktile::prelude::*;
@@ -172,7 +176,7 @@ impl<B: fmt::Debug, C: Chain> fmt::Debug for TensorView<B, C> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[inline(always)]
-pub fn make_tensor_view<B: Buffer, C: Chain>(buffer: B, desc: TensorDescriptor<C>) -> TensorView<B, C> {
+pub fn make_tensor_view<B, C: Chain>(buffer: B, desc: TensorDescriptor<C>) -> TensorView<B, C> {
     TensorView { buffer, desc }
 }
 
@@ -214,7 +218,7 @@ pub fn make_naive_tensor_view_packed<B: Buffer, L: Values>(
     Ok(make_tensor_view(buffer, make_naive_tensor_descriptor_packed(lengths)?))
 }
 
-impl<B: Buffer, C: Chain> TensorView<B, C> {
+impl<B, C: Chain> TensorView<B, C> {
     /// The descriptor (CK's `get_tensor_descriptor`).
     ///
     /// ```
@@ -256,6 +260,23 @@ impl<B: Buffer, C: Chain> TensorView<B, C> {
         self.buffer
     }
 
+    /// The buffer, writable (CK's `get_buffer_view`).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor_packed((Number::<2>,))?;
+    /// let mut view = make_tensor_view([0u8; 2], d);
+    /// view.buffer_mut()[0] = 3;
+    /// assert_eq!(view.buffer(), &[3, 0]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn buffer_mut(&mut self) -> &mut B {
+        &mut self.buffer
+    }
+}
+
+impl<B: Buffer, C: Chain> TensorView<B, C> {
     /// The range of buffer positions `[offset, offset + n)` a valid
     /// coordinate addresses, `None` when the coordinate is not valid or the
     /// range leaves the buffer.
@@ -310,21 +331,6 @@ impl<B: Buffer, C: Chain> TensorView<B, C> {
 }
 
 impl<B: BufferMut, C: Chain> TensorView<B, C> {
-    /// The buffer, writable.
-    ///
-    /// ```
-    /// use cktile::prelude::*;
-    /// let d = make_naive_tensor_descriptor_packed((Number::<2>,))?;
-    /// let mut view = make_tensor_view([0u8; 2], d);
-    /// view.buffer_mut()[0] = 3;
-    /// assert_eq!(view.buffer(), &[3, 0]);
-    /// # Ok::<(), cktile::Error>(())
-    /// ```
-    #[inline(always)]
-    pub fn buffer_mut(&mut self) -> &mut B {
-        &mut self.buffer
-    }
-
     /// Writes the element at a coordinate (CK's `set_vectorized_elements` of
     /// one element) when the coordinate is valid and inside the buffer;
     /// returns whether it wrote.

@@ -75,7 +75,7 @@ pub use transform::Params;
 pub use transform::{Kind, Transform};
 pub use value::{Number, Value};
 pub use values::Values;
-pub use vector::Vector;
+pub use vector::{Vector, VectorRule};
 
 /// The index type of every coordinate and offset: signed, as CK Tile's
 /// `index_t`, because a padded position may map to a negative offset.

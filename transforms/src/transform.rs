@@ -3,9 +3,9 @@
 
 use crate::dims::{Bare, to_index};
 use crate::kinds::{
-    self, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
+    embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
 };
-use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector};
+use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
 use core::fmt;
 
 // The read-only parameter view lives in its own file; as a child module it
@@ -853,36 +853,26 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn upper_vectors(&self, low: &[Vector; MAX_DIMS]) -> [Vector; MAX_DIMS] {
-        let mut up = [Vector::UNKNOWN; MAX_DIMS];
-        match &self.repr {
-            Repr::PassThrough { .. } | Repr::LeftPad { .. } | Repr::RightPad { .. } => up[0] = low[0],
-            Repr::Xor { .. } => {
-                up[0] = low[0];
-                up[1] = low[1];
-            }
-            Repr::Merge { lengths } => up[0] = low[lengths.len().saturating_sub(1)],
-            Repr::Unmerge { lengths } => {
-                let last = lengths.len().saturating_sub(1);
-                up[last] = Vector {
-                    length: match low[0].length {
-                        Some(l) => Some(kinds::gcd(l, lengths.get(last))),
-                        None => None,
-                    },
-                    stride: low[0].stride,
-                };
-            }
-            Repr::Swizzle { base, .. } => {
-                up[0] = Vector {
-                    length: match low[0].length {
-                        Some(l) => Some(kinds::gcd(l, 1i64 << *base)),
-                        None => None,
-                    },
-                    stride: low[0].stride,
-                };
-            }
-            _ => {}
-        }
-        up
+        self.vector_rule().upper(low)
+    }
+
+    /// The rule by which [`upper_vectors`](Self::upper_vectors) carries
+    /// vectors through this transform: its kind's rule
+    /// ([`VectorRule::of_kind`]) with its lengths known.
+    ///
+    /// ```
+    /// use cktile_transforms::{Transform, VectorRule};
+    /// assert_eq!(Transform::unmerge(&[4, 8]).unwrap().vector_rule(), VectorRule::Gcd { upper: 1, with: Some(8) });
+    /// assert_eq!(Transform::swizzle(3, 3, 3).unwrap().vector_rule(), VectorRule::Gcd { upper: 0, with: Some(8) });
+    /// ```
+    #[inline]
+    pub const fn vector_rule(&self) -> VectorRule {
+        let with = match &self.repr {
+            Repr::Unmerge { lengths } => Some(lengths.get(lengths.len().saturating_sub(1))),
+            Repr::Swizzle { base, .. } => Some(1i64 << *base),
+            _ => None,
+        };
+        VectorRule::of_kind(self.kind(), self.num_lower(), self.num_upper(), with)
     }
 }
 

@@ -22,7 +22,7 @@
 
 use crate::Count;
 use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor};
-use crate::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Transform, Value, Values};
+use crate::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Transform, Value, Values, VectorRule};
 use typenum::{U0, U1, U2, Unsigned};
 
 /// A parameter as an index (validated to fit when the transform was built).
@@ -70,6 +70,22 @@ pub trait TypedTransform: Copy {
     const KIND: Kind;
     /// The transform, when all parameters are static.
     const STATIC: Option<Result<Transform, Error>>;
+    /// How the transform carries safe vector lengths to its upper
+    /// dimensions, as CK Tile knows it from the compile-time parameters:
+    /// the transform's own rule when all are static, its kind's rule with
+    /// the runtime ones unknown otherwise (an unmerge whose last length is
+    /// static keeps it, as in CK).
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{Unmerge, TypedTransform};
+    /// use cktile_transforms::{Number, VectorRule};
+    /// assert_eq!(<Unmerge<(usize, Number<8>)> as TypedTransform>::VECTOR_RULE, VectorRule::Gcd { upper: 1, with: Some(8) });
+    /// assert_eq!(<Unmerge<(Number<8>, usize)> as TypedTransform>::VECTOR_RULE, VectorRule::Gcd { upper: 1, with: None });
+    /// ```
+    const VECTOR_RULE: VectorRule = match Self::STATIC {
+        Some(Ok(t)) => t.vector_rule(),
+        _ => VectorRule::of_kind(Self::KIND, <Self::NumLower as Unsigned>::USIZE, <Self::NumUpper as Unsigned>::USIZE, None),
+    };
     /// The transform (validated).
     fn to_transform(self) -> Result<Transform, Error>;
     /// Checks the transform against the lengths of the lower dimensions it
@@ -272,6 +288,15 @@ macro_rules! list_transform {
                 Some(Ok(d)) => Some(Transform::$ctor(d)),
                 Some(Err(e)) => Some(Err(e)),
                 None => None,
+            };
+            const VECTOR_RULE: VectorRule = match Self::STATIC {
+                Some(Ok(t)) => t.vector_rule(),
+                _ => VectorRule::of_kind(
+                    Kind::$name,
+                    <$low as Unsigned>::USIZE,
+                    <$up as Unsigned>::USIZE,
+                    Ls::LAST,
+                ),
             };
             #[inline(always)]
             fn to_transform(self) -> Result<Transform, Error> {

@@ -21,6 +21,15 @@ pub trait Values: Copy {
     /// The entries, when all are known at compile time (an `Err` if one does
     /// not fit the index type).
     const STATIC: Option<Result<Dims, Error>>;
+    /// The last entry, when it is known at compile time (whatever the
+    /// others are) and fits an index; `None` for an empty list.
+    ///
+    /// ```
+    /// use cktile_transforms::{Number, Values};
+    /// assert_eq!(<(usize, Number<8>) as Values>::LAST, Some(8));
+    /// assert_eq!(<(Number<8>, usize) as Values>::LAST, None);
+    /// ```
+    const LAST: Option<i64>;
     /// The entries.
     fn dims(self) -> Result<Dims, Error>;
     /// The entries as an index array (the rest 0), unchecked: for values
@@ -52,6 +61,13 @@ macro_rules! impl_values {
                 }
                 if known { Some(Dims::from_usizes(&out)) } else { None }
             };
+            const LAST: Option<i64> = {
+                let all = [$($name::STATIC),+];
+                match all[all.len() - 1] {
+                    Some(v) if v <= i64::MAX as usize => Some(v as i64),
+                    _ => None,
+                }
+            };
             #[inline(always)]
             fn dims(self) -> Result<Dims, Error> {
                 Dims::from_usizes(&[$(self.$idx.get()),+])
@@ -78,6 +94,7 @@ impl_values!(typenum::U8; A.0, B.1, C.2, D.3, E.4, F.5, G.6, H.7);
 impl Values for () {
     type Len = typenum::U0;
     const STATIC: Option<Result<Dims, Error>> = Some(Ok(Dims::EMPTY));
+    const LAST: Option<i64> = None;
     #[inline(always)]
     fn dims(self) -> Result<Dims, Error> {
         Ok(Dims::EMPTY)

@@ -59,3 +59,112 @@ impl Vector {
         }
     }
 }
+
+/// How one transform carries safe vector lengths and strides from its lower
+/// dimensions to its upper ones: CK Tile's per-transform
+/// `calculate_upper_dimension_safe_vector_length_strides`, as data.
+///
+/// [`Transform::upper_vectors`](crate::Transform::upper_vectors) applies the
+/// rule of a transform whose parameters are all known; a typed transform
+/// with runtime parameters has the rule of its kind with those parameters
+/// unknown ([`TypedTransform::VECTOR_RULE`](crate::typed::TypedTransform::VECTOR_RULE)),
+/// as CK Tile, which reads only compile-time lengths, knows it.
+///
+/// ```
+/// use cktile_transforms::{MAX_DIMS, Vector, VectorRule};
+/// let mut low = [Vector::UNKNOWN; MAX_DIMS];
+/// low[0] = Vector::new(24, 1);
+/// // An unmerge into (4, 8): the last upper dimension keeps gcd(24, 8) = 8.
+/// let up = VectorRule::Gcd { upper: 1, with: Some(8) }.upper(&low);
+/// assert_eq!((up[0], up[1]), (Vector::UNKNOWN, Vector::new(8, 1)));
+/// // The same unmerge with its last length a runtime value: the stride only.
+/// let up = VectorRule::Gcd { upper: 1, with: None }.upper(&low);
+/// assert_eq!(up[1], Vector { length: None, stride: Some(1) });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VectorRule {
+    /// Nothing is carried (CK's default: pad, embed, slice, offset, ...).
+    Nothing,
+    /// The first `dims` upper dimensions take their lower dimensions'
+    /// (pass-through and the one-sided pads: 1; xor: 2).
+    Pass {
+        /// How many dimensions pass.
+        dims: usize,
+    },
+    /// The one upper dimension takes lower dimension `lower`'s (merge: its
+    /// last lower dimension).
+    Last {
+        /// The lower dimension whose vector passes.
+        lower: usize,
+    },
+    /// Upper dimension `upper` takes `gcd(lower 0's length, with)` and lower
+    /// 0's stride; the others know nothing (unmerge: its last upper
+    /// dimension and length; swizzle: dimension 0 and `2^base`). A `with`
+    /// of `None` (a runtime length) leaves the length unknown.
+    Gcd {
+        /// The upper dimension that receives the vector.
+        upper: usize,
+        /// The length the lower vector length is reduced against.
+        with: Option<i64>,
+    },
+}
+
+impl VectorRule {
+    /// The upper dimensions' vectors for the lower dimensions' `low`.
+    ///
+    /// ```
+    /// use cktile_transforms::{MAX_DIMS, Vector, VectorRule};
+    /// let mut low = [Vector::UNKNOWN; MAX_DIMS];
+    /// low[2] = Vector::new(8, 1);
+    /// assert_eq!(VectorRule::Last { lower: 2 }.upper(&low)[0], Vector::new(8, 1));
+    /// assert_eq!(VectorRule::Nothing.upper(&low), [Vector::UNKNOWN; MAX_DIMS]);
+    /// ```
+    #[inline]
+    pub const fn upper(self, low: &[Vector; crate::MAX_DIMS]) -> [Vector; crate::MAX_DIMS] {
+        let mut up = [Vector::UNKNOWN; crate::MAX_DIMS];
+        match self {
+            VectorRule::Nothing => {}
+            VectorRule::Pass { dims } => {
+                let mut i = 0;
+                while i < dims && i < crate::MAX_DIMS {
+                    up[i] = low[i];
+                    i += 1;
+                }
+            }
+            VectorRule::Last { lower } => up[0] = low[lower % crate::MAX_DIMS],
+            VectorRule::Gcd { upper, with } => {
+                up[upper % crate::MAX_DIMS] = Vector {
+                    length: match (low[0].length, with) {
+                        (Some(l), Some(w)) => Some(crate::kinds::gcd(l, w)),
+                        _ => None,
+                    },
+                    stride: low[0].stride,
+                };
+            }
+        }
+        up
+    }
+
+    /// The rule of a transform of `kind` with `num_lower` lower and
+    /// `num_upper` upper dimensions, where `with` is the length the kind
+    /// reduces against when known (an unmerge's last upper length, a
+    /// swizzle's `2^base`).
+    ///
+    /// ```
+    /// use cktile_transforms::{Kind, VectorRule};
+    /// assert_eq!(VectorRule::of_kind(Kind::Merge, 3, 1, None), VectorRule::Last { lower: 2 });
+    /// assert_eq!(VectorRule::of_kind(Kind::Unmerge, 1, 2, Some(8)), VectorRule::Gcd { upper: 1, with: Some(8) });
+    /// assert_eq!(VectorRule::of_kind(Kind::Pad, 1, 1, None), VectorRule::Nothing);
+    /// ```
+    pub const fn of_kind(kind: crate::Kind, num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
+        use crate::Kind;
+        match kind {
+            Kind::PassThrough | Kind::LeftPad | Kind::RightPad => VectorRule::Pass { dims: 1 },
+            Kind::Xor => VectorRule::Pass { dims: 2 },
+            Kind::Merge => VectorRule::Last { lower: num_lower.saturating_sub(1) },
+            Kind::Unmerge => VectorRule::Gcd { upper: num_upper.saturating_sub(1), with },
+            Kind::Swizzle => VectorRule::Gcd { upper: 0, with },
+            _ => VectorRule::Nothing,
+        }
+    }
+}

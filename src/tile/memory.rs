@@ -1,0 +1,234 @@
+//! What tile windows read and write: [`TileMemory`] (vectors of elements
+//! at an offset) and [`TileMemoryMut`], for slices, arrays, `Vec`s and
+//! [`SharedMemory`] (a slice of [`Cell`]s).
+//!
+//! [`SharedMemory`] is shared memory as a kernel sees it: several windows
+//! over one LDS block (the block's store window and the warps' read
+//! windows) hold it at once, and each writes through a shared reference.
+//! On a GPU the kernel makes the slice from its LDS or global pointer
+//! (`core::slice::from_raw_parts`, the kernel's one `unsafe` line); cktile
+//! itself has no `unsafe` code.
+//!
+//! Every access is bounds-checked against the memory's length: a vector
+//! that leaves it reads as absent (the window loads zeros) and is not
+//! written. This is CK Tile's out-of-bounds rule for AMD buffer loads, which
+//! the hardware checks for free; for LDS, and on NVIDIA, cktile's check is
+//! one compare per access that CK's C++ does not make (Rust's slices need
+//! it).
+//!
+//! ```
+//! use cktile::tile::{TileMemory, TileMemoryMut};
+//! use core::cell::Cell;
+//! let data = [1u16, 2, 3, 4, 5];
+//! assert_eq!((&data[..]).load::<2>(3), Some([4, 5]));
+//! assert_eq!((&data[..]).load::<2>(4), None); // past the end
+//! let lds = [const { Cell::new(0u16) }; 4];
+//! let mut shared = cktile::tile::SharedMemory::new(&lds);
+//! assert!(shared.store(1, [7, 8]));
+//! assert_eq!(shared.load::<4>(0), Some([0, 7, 8, 0]));
+//! ```
+
+use crate::Index;
+use core::cell::Cell;
+use core::ops::Range;
+
+/// Memory a tile window loads vectors from.
+///
+/// ```
+/// use cktile::tile::TileMemory;
+/// let data = vec![0.5f32; 8];
+/// assert_eq!(data.load::<4>(4), Some([0.5; 4]));
+/// assert_eq!(data.load::<1>(-1), None);
+/// ```
+pub trait TileMemory {
+    /// The element type.
+    type Element: Copy;
+    /// The `N` elements from `offset`, or `None` when any of them lies
+    /// outside the memory.
+    fn load<const N: usize>(&self, offset: Index) -> Option<[Self::Element; N]>;
+}
+
+/// Memory a tile window also stores vectors into.
+///
+/// ```
+/// use cktile::tile::{TileMemory, TileMemoryMut};
+/// let mut data = [0u8; 4];
+/// assert!(data.store(2, [1, 2]));
+/// assert!(!data.store(3, [1, 2])); // would leave the memory: nothing written
+/// assert_eq!(data, [0, 0, 1, 2]);
+/// ```
+pub trait TileMemoryMut: TileMemory {
+    /// Writes `values` from `offset` when all of them lie inside the
+    /// memory; returns whether it wrote.
+    fn store<const N: usize>(&mut self, offset: Index, values: [Self::Element; N]) -> bool;
+}
+
+/// The positions `[offset, offset + n)` when they lie inside `len`.
+#[inline(always)]
+fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
+    let start = usize::try_from(offset).ok()?;
+    let end = start.checked_add(n)?;
+    if end <= len { Some(start..end) } else { None }
+}
+
+#[inline(always)]
+fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index) -> Option<[T; N]> {
+    s.get(range(offset, N, s.len())?)?.try_into().ok()
+}
+
+#[inline(always)]
+fn store_into<T: Copy, const N: usize>(s: &mut [T], offset: Index, values: [T; N]) -> bool {
+    match range(offset, N, s.len()).and_then(|r| s.get_mut(r)) {
+        Some(dst) => {
+            dst.copy_from_slice(&values);
+            true
+        }
+        None => false,
+    }
+}
+
+macro_rules! slice_memory {
+    ($([$($g:tt)*] $t:ty, $mut:tt;)*) => {$(
+        impl<$($g)*> TileMemory for $t {
+            type Element = T;
+            #[inline(always)]
+            fn load<const N: usize>(&self, offset: Index) -> Option<[T; N]> {
+                load_from(&self[..], offset)
+            }
+        }
+        slice_memory!(@mut $mut [$($g)*] $t);
+    )*};
+    (@mut yes [$($g:tt)*] $t:ty) => {
+        impl<$($g)*> TileMemoryMut for $t {
+            #[inline(always)]
+            fn store<const N: usize>(&mut self, offset: Index, values: [T; N]) -> bool {
+                store_into(&mut self[..], offset, values)
+            }
+        }
+    };
+    (@mut no [$($g:tt)*] $t:ty) => {};
+}
+
+slice_memory! {
+    ['a, T: Copy] &'a [T], no;
+    ['a, T: Copy] &'a mut [T], yes;
+    [T: Copy, const M: usize] [T; M], yes;
+}
+
+#[cfg(feature = "alloc")]
+slice_memory! {
+    [T: Copy] alloc::vec::Vec<T>, yes;
+}
+
+/// Shared memory (LDS) as windows see it: a slice of [`Cell`]s, which every
+/// window over it reads and writes through a shared reference. `Copy`, so
+/// a block's store window and its warps' read windows each hold one.
+///
+/// ```
+/// use cktile::tile::{SharedMemory, TileMemory, TileMemoryMut};
+/// let mut lds = [0u32; 8];
+/// let shared = SharedMemory::from_mut(&mut lds);
+/// let (mut a, b) = (shared, shared);
+/// assert!(a.store(4, [1, 2, 3, 4]));
+/// assert_eq!(b.load::<2>(5), Some([2, 3]));
+/// assert_eq!(shared.len(), 8);
+/// ```
+pub struct SharedMemory<'a, T> {
+    cells: &'a [Cell<T>],
+}
+
+impl<T: Copy + core::fmt::Debug> core::fmt::Debug for SharedMemory<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.cells.iter().map(Cell::get)).finish()
+    }
+}
+
+impl<T> Clone for SharedMemory<'_, T> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for SharedMemory<'_, T> {}
+
+impl<'a, T> SharedMemory<'a, T> {
+    /// Shared memory over `cells`.
+    ///
+    /// ```
+    /// use core::cell::Cell;
+    /// let cells = [const { Cell::new(1u8) }; 4];
+    /// assert_eq!(cktile::tile::SharedMemory::new(&cells).len(), 4);
+    /// ```
+    #[inline(always)]
+    pub const fn new(cells: &'a [Cell<T>]) -> SharedMemory<'a, T> {
+        SharedMemory { cells }
+    }
+
+    /// Shared memory over a mutable slice (borrowed for as long as the
+    /// shared memory lives).
+    ///
+    /// ```
+    /// let mut data = [0u8; 3];
+    /// let s = cktile::tile::SharedMemory::from_mut(&mut data[..]);
+    /// assert_eq!(s.len(), 3);
+    /// ```
+    #[inline(always)]
+    pub fn from_mut(data: &'a mut [T]) -> SharedMemory<'a, T> {
+        SharedMemory { cells: Cell::from_mut(data).as_slice_of_cells() }
+    }
+
+    /// The number of elements.
+    ///
+    /// ```
+    /// assert!(cktile::tile::SharedMemory::<u8>::new(&[]).is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether there are no elements.
+    ///
+    /// ```
+    /// assert!(!cktile::tile::SharedMemory::from_mut(&mut [1u8][..]).is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The cells.
+    ///
+    /// ```
+    /// let mut data = [5u8; 2];
+    /// assert_eq!(cktile::tile::SharedMemory::from_mut(&mut data[..]).cells()[1].get(), 5);
+    /// ```
+    #[inline(always)]
+    pub const fn cells(&self) -> &'a [Cell<T>] {
+        self.cells
+    }
+}
+
+impl<T: Copy> TileMemory for SharedMemory<'_, T> {
+    type Element = T;
+    #[inline(always)]
+    fn load<const N: usize>(&self, offset: Index) -> Option<[T; N]> {
+        let cells = self.cells.get(range(offset, N, self.cells.len())?)?;
+        let cells: &[Cell<T>; N] = cells.try_into().ok()?;
+        Some(core::array::from_fn(|j| cells[j].get()))
+    }
+}
+
+impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
+    #[inline(always)]
+    fn store<const N: usize>(&mut self, offset: Index, values: [T; N]) -> bool {
+        let Some(cells) = range(offset, N, self.cells.len()).and_then(|r| self.cells.get(r)) else {
+            return false;
+        };
+        for (cell, v) in cells.iter().zip(values) {
+            cell.set(v);
+        }
+        true
+    }
+}

@@ -1,0 +1,749 @@
+//! Tile windows: CK Tile's `tile_window_with_static_lengths` (a window of
+//! fixed lengths at an origin of a tensor view) and
+//! `tile_window_with_static_distribution` (the same, with a distribution
+//! saying which elements this thread moves), and the functions that move
+//! data through them: [`load_tile`], [`store_tile`], [`move_tile_window`].
+//!
+//! A distributed window keeps what CK's keeps in registers: the window's
+//! origin and the thread's origin in the view's top coordinates (the
+//! origin plus the X of the thread's P at Y = 0). Each access of a load or
+//! store is one vector of the [access plan](super::plan): its top index is
+//! the thread's origin plus a compile-time offset, its memory offset the
+//! view's descriptor evaluated there, and its elements land at
+//! compile-time places of the thread buffer. Loads and stores run over the
+//! accesses by explicit unrolling (not by LLVM's loop unroller), so every
+//! register index is a constant on every target.
+//!
+//! Validity is CK's: an access reads its vector when the view's descriptor
+//! maps its top index to a real element
+//! ([`coordinate_has_valid_offset_assuming_top_index_is_valid`](crate::typed::coordinate_has_valid_offset_assuming_top_index_is_valid): padding
+//! reads as zeros and is not written) and the vector lies inside the memory
+//! (see [`memory`](super::memory)); the top index itself is assumed inside
+//! the view, as in CK (pad the view, as CK's GEMMs do, for tiles that
+//! overhang).
+//!
+//! ```
+//! use cktile::prelude::*;
+//! use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution};
+//! cktile::tile_distribution_encoding! {
+//!     /// 4 lanes over a 4 x 8 tile, each lane one row of 8 elements.
+//!     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+//! }
+//! let data: Vec<u16> = (0..6 * 10).collect();
+//! // A 6 x 10 matrix with 8-element vectors guaranteed along its rows... of stride 10: the guarantee is 2.
+//! let view = make_tensor_view(&data[..], make_naive_tensor_descriptor_with_vector((6usize, 10usize), (10usize, Number::<1>), Number::<2>, Number::<1>)?);
+//! let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [1, 2], make_static_tile_distribution::<Rows>(), Partition::lane(2))?;
+//! // Lane 2 holds row 1 + 2 = 3 from column 2: elements 32..40.
+//! assert_eq!(load_tile(&w).thread_buffer(), &[32, 33, 34, 35, 36, 37, 38, 39]);
+//! assert_eq!(w.plan().vector(), 2); // four loads of two elements
+//! # Ok::<(), cktile::Error>(())
+//! ```
+
+use super::memory::{TileMemory, TileMemoryMut};
+use super::plan::{AccessPlan, MAX_ACCESSES};
+use super::tensor::StaticDistributedTensor;
+use crate::Index;
+use crate::distribution::typed::{TileDistribution, TileEncoding};
+use crate::error::{Error, ParameterProblem};
+use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorView, static_failure};
+use cktile_transforms::{Count, MAX_DIMS, Values};
+use core::marker::PhantomData;
+use typenum::Unsigned;
+
+/// The top index type of a chain: `[Index; N]`.
+pub type TopIndex<C> = <<C as Chain>::NumTop as Count>::Coordinate;
+
+/// The thread's place in a distribution's P dimensions, as CK's
+/// `get_partition_index` reads it from the hardware: the warp (P0 of a
+/// two-P distribution) and the lane (the last P).
+///
+/// ```
+/// use cktile::tile::Partition;
+/// // Thread 200 of a block on a 64-lane chip: warp 3, lane 8.
+/// assert_eq!(Partition::from_thread::<64>(200), Partition { warp: 3, lane: 8 });
+/// assert_eq!(Partition::lane(5).warp, 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Partition {
+    /// The warp (wave) in the block.
+    pub warp: Index,
+    /// The lane in the warp.
+    pub lane: Index,
+}
+
+impl Partition {
+    /// The partition of thread `thread` of a block with `WAVE`-lane warps
+    /// (64 on AMD's CDNA chips, 32 on NVIDIA's and on RDNA in wave32).
+    ///
+    /// ```
+    /// use cktile::tile::Partition;
+    /// assert_eq!(Partition::from_thread::<32>(33), Partition { warp: 1, lane: 1 });
+    /// ```
+    #[inline(always)]
+    pub const fn from_thread<const WAVE: usize>(thread: usize) -> Partition {
+        const { assert!(WAVE > 0, "cktile: a warp has at least one lane") };
+        Partition { warp: (thread / WAVE) as Index, lane: (thread % WAVE) as Index }
+    }
+
+    /// Lane `lane` of warp 0 (for one-P distributions, which read only the lane).
+    ///
+    /// ```
+    /// assert_eq!(cktile::tile::Partition::lane(7).lane, 7);
+    /// ```
+    #[inline(always)]
+    pub const fn lane(lane: Index) -> Partition {
+        Partition { warp: 0, lane }
+    }
+}
+
+/// The access plan of encoding `E` over chain `C`, as a constant (a
+/// compile error naming the problem when there is none).
+struct Plan<E, C>(PhantomData<(E, C)>);
+
+impl<E: TileEncoding, C: Chain> Plan<E, C> {
+    const PLAN: AccessPlan = match AccessPlan::new(&E::ENCODING, &C::TOP_VECTORS, C::NumTop::USIZE) {
+        Ok(p) => p,
+        Err(e) => static_failure(&e),
+    };
+    /// Evaluates the plan, and refuses a hand-written encoding whose
+    /// registers do not hold one element per Y index.
+    const CHECK: () = {
+        if core::mem::size_of::<E::Registers<u8>>() != Self::PLAN.thread_buffer_size() {
+            panic!("cktile: a TileEncoding's Registers must hold one element per Y index (the Y lengths' product)");
+        }
+    };
+}
+
+/// Calls `visit(a)` for `a` in `0..n` (at most [`MAX_ACCESSES`]), each call
+/// with a constant argument once `n` is a constant.
+trait Visit {
+    fn visit(&mut self, a: usize);
+}
+
+macro_rules! each_literal {
+    ($n:expr, $v:expr; $($a:literal)*) => {$(
+        if $a < $n {
+            $v.visit($a);
+        }
+    )*};
+}
+
+#[inline(always)]
+fn each_access<V: Visit>(n: usize, v: &mut V) {
+    each_literal!(n, v;
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+        64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+        96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123
+        124 125 126 127
+    );
+    const { assert!(MAX_ACCESSES == 128) };
+}
+
+/// `$body` with `$n` a constant generic argument for each vector width
+/// 1..=16 that `$w` can be, and element by element for a wider vector.
+macro_rules! by_width {
+    ($w:expr, |$n:ident| $body:expr, $fallback:expr) => {
+        match $w {
+            1 => { const $n: usize = 1; $body }
+            2 => { const $n: usize = 2; $body }
+            3 => { const $n: usize = 3; $body }
+            4 => { const $n: usize = 4; $body }
+            5 => { const $n: usize = 5; $body }
+            6 => { const $n: usize = 6; $body }
+            7 => { const $n: usize = 7; $body }
+            8 => { const $n: usize = 8; $body }
+            9 => { const $n: usize = 9; $body }
+            10 => { const $n: usize = 10; $body }
+            11 => { const $n: usize = 11; $body }
+            12 => { const $n: usize = 12; $body }
+            13 => { const $n: usize = 13; $body }
+            14 => { const $n: usize = 14; $body }
+            15 => { const $n: usize = 15; $body }
+            16 => { const $n: usize = 16; $body }
+            _ => $fallback,
+        }
+    };
+}
+
+/// CK Tile's `tile_window_with_static_lengths`: a window of `lengths` at
+/// `origin` of a tensor view, with no distribution (what a block keeps
+/// to make distributed windows from, and to move).
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{make_tile_window, move_tile_window};
+/// let view = make_naive_tensor_view_packed([0u8; 64], (Number::<8>, Number::<8>))?;
+/// let mut w = make_tile_window(view, (Number::<4>, Number::<4>), [0, 4])?;
+/// move_tile_window(&mut w, [4, 0]);
+/// assert_eq!((w.window_origin(), w.window_lengths()), ([4, 4], [4, 4]));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TileWindowWithStaticLengths<B, C: Chain, W> {
+    view: TensorView<B, C>,
+    lengths: W,
+    origin: TopIndex<C>,
+}
+
+/// Copies a coordinate into the chain's top index type.
+#[inline(always)]
+fn top_of<C: Chain>(at: impl CoordinateOf<TopIndex<C>>) -> TopIndex<C> {
+    let mut top = TopIndex::<C>::default();
+    for (t, &v) in top.as_mut().iter_mut().zip(at.as_slice()) {
+        *t = v;
+    }
+    top
+}
+
+/// Adds `step` to `top`, wrapping as the typed coordinates do.
+#[inline(always)]
+fn add_step(top: &mut [Index], step: &[Index]) {
+    for (t, &s) in top.iter_mut().zip(step) {
+        *t = t.wrapping_add(s);
+    }
+}
+
+const fn window_error(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
+    Error::parameter(ParameterProblem::Invalid { context: "tile window", parameter, value, requirement })
+}
+
+/// CK Tile's `make_tile_window(view, lengths, origin)`: a window of
+/// `lengths` (one per top dimension of the view, each at least 1) at
+/// `origin`. The origin may lie anywhere (a window over padding, or being
+/// moved into place); only its accesses are checked.
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::make_tile_window;
+/// let view = make_naive_tensor_view_packed([0u8; 64], (Number::<8>, Number::<8>))?;
+/// let e = make_tile_window(view, (4usize, 0usize), [0, 0]).unwrap_err();
+/// assert!(e.to_string().contains("window length"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+///
+/// A window of another number of dimensions than its view does not compile:
+///
+/// ```compile_fail
+/// use cktile::prelude::*;
+/// let view = make_naive_tensor_view_packed([0u8; 64], (Number::<8>, Number::<8>)).unwrap();
+/// let _ = cktile::tile::make_tile_window(view, (Number::<4>,), [0, 0]);
+/// ```
+#[inline(always)]
+pub fn make_tile_window<B, C: Chain, W: Values<Len = C::NumTop>>(
+    view: TensorView<B, C>,
+    lengths: W,
+    origin: impl CoordinateOf<TopIndex<C>>,
+) -> Result<TileWindowWithStaticLengths<B, C, W>, Error> {
+    let dims = lengths.dims().map_err(crate::descriptor::base_error)?;
+    for &l in dims.as_slice() {
+        if l < 1 {
+            return Err(window_error("window length", l, "every window length is at least 1"));
+        }
+    }
+    Ok(TileWindowWithStaticLengths { view, lengths, origin: top_of::<C>(origin) })
+}
+
+impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, W> {
+    /// The window's origin in the view's top coordinates (CK's `get_window_origin`).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let view = make_naive_tensor_view_packed([0u8; 16], (Number::<4>, Number::<4>))?;
+    /// assert_eq!(cktile::tile::make_tile_window(view, (Number::<2>, Number::<2>), [2, 0])?.window_origin(), [2, 0]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn window_origin(&self) -> TopIndex<C> {
+        self.origin
+    }
+
+    /// The window's lengths (CK's `get_window_lengths`).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let view = make_naive_tensor_view_packed([0u8; 16], (Number::<4>, Number::<4>))?;
+    /// assert_eq!(cktile::tile::make_tile_window(view, (Number::<2>, 3usize), [0, 0])?.window_lengths(), [2, 3]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn window_lengths(&self) -> TopIndex<C> {
+        let mut out = TopIndex::<C>::default();
+        let all = self.lengths.indices();
+        for (o, &l) in out.as_mut().iter_mut().zip(all.iter()) {
+            *o = l;
+        }
+        out
+    }
+
+    /// The view the window looks into (CK's `get_bottom_tensor_view`).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// let view = make_naive_tensor_view_packed([1u8; 16], (Number::<4>, Number::<4>))?;
+    /// let w = cktile::tile::make_tile_window(view, (Number::<2>, Number::<2>), [0, 0])?;
+    /// assert_eq!(w.view().buffer(), &[1; 16]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn view(&self) -> &TensorView<B, C> {
+        &self.view
+    }
+
+    /// CK Tile's `make_tile_window(window, distribution)`: this window with
+    /// a distribution, for thread `partition`
+    /// ([`make_tile_window_with_distribution`]'s checks).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// use cktile::tile::{Partition, load_tile, make_tile_window};
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+    /// }
+    /// let data: Vec<u8> = (0..64).collect();
+    /// let view = make_naive_tensor_view_packed(&data[..], (Number::<8>, Number::<8>))?;
+    /// let w = make_tile_window(view, (Number::<4>, Number::<4>), [4, 4])?;
+    /// let d = w.with_distribution(make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// assert_eq!(load_tile(&d).thread_buffer(), &[44, 45, 46, 47]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn with_distribution<E: TileEncoding>(
+        self,
+        distribution: TileDistribution<E>,
+        partition: Partition,
+    ) -> Result<TileWindowWithStaticDistribution<B, C, E>, Error> {
+        distributed(self.view, &self.lengths.indices(), self.origin, distribution, partition)
+    }
+}
+
+/// CK Tile's `tile_window_with_static_distribution`: a window whose
+/// distribution says which elements this thread loads and stores. See the
+/// [module documentation](self).
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{Partition, make_tile_window_with_distribution};
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+/// }
+/// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
+/// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [4, 0], make_static_tile_distribution::<Rows>(), Partition::lane(3))?;
+/// assert_eq!((w.window_origin(), w.thread_origin()), ([4, 0], [7, 0]));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub struct TileWindowWithStaticDistribution<B, C: Chain, E: TileEncoding> {
+    view: TensorView<B, C>,
+    origin: TopIndex<C>,
+    thread_origin: TopIndex<C>,
+    encoding: PhantomData<E>,
+}
+
+impl<B: Clone, C: Chain, E: TileEncoding> Clone for TileWindowWithStaticDistribution<B, C, E> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        TileWindowWithStaticDistribution {
+            view: self.view.clone(),
+            origin: self.origin,
+            thread_origin: self.thread_origin,
+            encoding: PhantomData,
+        }
+    }
+}
+
+impl<B: Copy, C: Chain, E: TileEncoding> Copy for TileWindowWithStaticDistribution<B, C, E> {}
+
+impl<B: core::fmt::Debug, C: Chain, E: TileEncoding> core::fmt::Debug for TileWindowWithStaticDistribution<B, C, E> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TileWindowWithStaticDistribution")
+            .field("view", &self.view)
+            .field("origin", &self.origin)
+            .field("thread_origin", &self.thread_origin)
+            .field("encoding", &E::ENCODING)
+            .finish()
+    }
+}
+
+#[inline(always)]
+fn distributed<B, C: Chain, E: TileEncoding>(
+    view: TensorView<B, C>,
+    lengths: &cktile_transforms::Indices,
+    origin: TopIndex<C>,
+    distribution: TileDistribution<E>,
+    partition: Partition,
+) -> Result<TileWindowWithStaticDistribution<B, C, E>, Error> {
+    // Referenced here, so a distribution that cannot make a window is a compile error at the caller.
+    let () = Plan::<E, C>::CHECK;
+    let x_lengths = distribution.ps_ys_to_xs().bottom_lengths();
+    for (x, (&want, &got)) in x_lengths.as_ref().iter().zip(lengths.iter()).enumerate() {
+        if want != got {
+            return Err(window_error(
+                "window length",
+                got,
+                match x {
+                    0 => "a distributed window's length along dimension 0 is its distribution's X length there",
+                    _ => "a distributed window's lengths are its distribution's X lengths",
+                },
+            ));
+        }
+    }
+    // The thread's X at Y = 0: CK's window_adaptor_thread_coord at (P..., 0...).
+    let mut ps_ys = [0; MAX_DIMS];
+    if E::ENCODING.ndim_p() == 2 {
+        ps_ys[0] = partition.warp;
+        ps_ys[1] = partition.lane;
+    } else {
+        ps_ys[0] = partition.lane;
+    }
+    let x = distribution.ps_ys_to_xs().chain().bottom_index(&ps_ys);
+    let mut thread_origin = origin;
+    add_step(thread_origin.as_mut(), &x);
+    Ok(TileWindowWithStaticDistribution { view, origin, thread_origin, encoding: PhantomData })
+}
+
+/// CK Tile's `make_tile_window(view, lengths, origin, distribution)`: a
+/// window of `lengths` at `origin` whose distribution assigns elements to
+/// the thread `partition`. The lengths must be the distribution's X
+/// lengths; the distribution must have one X dimension per top dimension
+/// of the view and one or two Ps (a compile error otherwise, as the
+/// plan's other limits).
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{Partition, make_tile_window_with_distribution};
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+/// }
+/// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
+/// let e = make_tile_window_with_distribution(view, (4usize, 4usize), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(0)).unwrap_err();
+/// assert!(e.to_string().contains("X lengths"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn make_tile_window_with_distribution<B, C: Chain, W: Values<Len = C::NumTop>, E: TileEncoding>(
+    view: TensorView<B, C>,
+    lengths: W,
+    origin: impl CoordinateOf<TopIndex<C>>,
+    distribution: TileDistribution<E>,
+    partition: Partition,
+) -> Result<TileWindowWithStaticDistribution<B, C, E>, Error> {
+    make_tile_window(view, lengths, origin)?.with_distribution(distribution, partition)
+}
+
+impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
+    /// The window's origin (CK's `get_window_origin`).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// use cktile::tile::{Partition, make_tile_window_with_distribution};
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+    /// }
+    /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [2, 0], make_static_tile_distribution::<Rows>(), Partition::lane(0))?;
+    /// assert_eq!(w.window_origin(), [2, 0]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn window_origin(&self) -> TopIndex<C> {
+        self.origin
+    }
+
+    /// The thread's origin: the window's origin plus the X of the thread's
+    /// partition at Y = 0.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// use cktile::tile::{Partition, make_tile_window_with_distribution};
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+    /// }
+    /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [2, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// assert_eq!(w.thread_origin(), [3, 0]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn thread_origin(&self) -> TopIndex<C> {
+        self.thread_origin
+    }
+
+    /// The view (CK's `get_bottom_tensor_view`).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// use cktile::tile::{Partition, make_tile_window_with_distribution};
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+    /// }
+    /// let view = make_naive_tensor_view_packed([5u16; 64], (Number::<8>, Number::<8>))?;
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// assert_eq!(w.view().buffer()[0], 5);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn view(&self) -> &TensorView<B, C> {
+        &self.view
+    }
+
+    /// The view, writable.
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// use cktile::tile::{Partition, make_tile_window_with_distribution};
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+    /// }
+    /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
+    /// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// w.view_mut().buffer_mut()[3] = 1;
+    /// assert_eq!(w.view().buffer()[3], 1);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn view_mut(&mut self) -> &mut TensorView<B, C> {
+        &mut self.view
+    }
+
+    /// The access plan loads and stores follow (a constant).
+    ///
+    /// ```
+    /// use cktile::prelude::*;
+    /// use cktile::tile::{Partition, make_tile_window_with_distribution};
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+    /// }
+    /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// // A packed view guarantees nothing of its rows' vectors (CK's rule): one element a load.
+    /// assert_eq!((w.plan().accesses(), w.plan().vector()), (8, 1));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn plan(&self) -> &'static AccessPlan {
+        &Plan::<E, C>::PLAN
+    }
+
+    /// The top index of access `a`'s first element.
+    #[inline(always)]
+    fn access_top(&self, a: usize) -> TopIndex<C> {
+        let mut top = self.thread_origin;
+        add_step(top.as_mut(), &Plan::<E, C>::PLAN.x_delta(a));
+        top
+    }
+
+    /// The memory offset of access `a` when the descriptor maps it to a
+    /// real element (not padding).
+    #[inline(always)]
+    fn access_offset(&self, a: usize) -> Option<Index> {
+        // CK's coordinate_has_valid_offset_assuming_top_index_is_valid and get_offset, on the chain.
+        let mut top = [0; MAX_DIMS];
+        add_step(&mut top, self.access_top(a).as_ref());
+        let chain = self.view.descriptor().chain();
+        if chain.is_valid(&top) { Some(chain.offset(&top)) } else { None }
+    }
+}
+
+/// A move of a tile window's origin (CK's `move_tile_window`), for both kinds of window.
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{MoveTileWindow, make_tile_window};
+/// let view = make_naive_tensor_view_packed([0u8; 64], (Number::<8>, Number::<8>))?;
+/// let mut w = make_tile_window(view, (Number::<4>, Number::<4>), [0, 0])?;
+/// w.move_window([1, 2]);
+/// assert_eq!(w.window_origin(), [1, 2]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub trait MoveTileWindow {
+    /// The step: one index per top dimension of the view.
+    type Step;
+    /// Adds `step` to the window's origin (indices wrap, as typed coordinates do).
+    fn move_window(&mut self, step: Self::Step);
+}
+
+impl<B, C: Chain, W> MoveTileWindow for TileWindowWithStaticLengths<B, C, W> {
+    type Step = TopIndex<C>;
+    #[inline(always)]
+    fn move_window(&mut self, step: TopIndex<C>) {
+        add_step(self.origin.as_mut(), step.as_ref());
+    }
+}
+
+impl<B, C: Chain, E: TileEncoding> MoveTileWindow for TileWindowWithStaticDistribution<B, C, E> {
+    type Step = TopIndex<C>;
+    #[inline(always)]
+    fn move_window(&mut self, step: TopIndex<C>) {
+        add_step(self.origin.as_mut(), step.as_ref());
+        add_step(self.thread_origin.as_mut(), step.as_ref());
+    }
+}
+
+/// CK Tile's `move_tile_window(window, step)`: moves the window's origin by
+/// `step`, as the K loop of a GEMM moves its A and B windows by KPerBlock.
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution, move_tile_window};
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+/// }
+/// let data: Vec<u8> = (0..64).collect();
+/// let view = make_naive_tensor_view_packed(&data[..], (Number::<8>, Number::<8>))?;
+/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(0))?;
+/// move_tile_window(&mut w, [0, 4]);
+/// assert_eq!(load_tile(&w).thread_buffer(), &[4, 5, 6, 7]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn move_tile_window<W: MoveTileWindow>(window: &mut W, step: W::Step) {
+    window.move_window(step);
+}
+
+/// The loads of [`load_tile_into`]: one visit per access.
+struct Loader<'a, B, C: Chain, E: TileEncoding, T: Copy> {
+    window: &'a TileWindowWithStaticDistribution<B, C, E>,
+    out: &'a mut StaticDistributedTensor<T, E>,
+}
+
+impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T> {
+    #[inline(always)]
+    fn visit(&mut self, a: usize) {
+        let plan = &Plan::<E, C>::PLAN;
+        let (d0, ds) = (plan.d_start(a), plan.d_stride());
+        let offset = self.window.access_offset(a);
+        let memory = self.window.view.buffer();
+        let regs = self.out.thread_buffer_mut();
+        by_width!(plan.vector(), |N| {
+            let v: [T; N] = match offset {
+                Some(o) => memory.load::<N>(o).unwrap_or([T::default(); N]),
+                None => [T::default(); N],
+            };
+            for (j, x) in v.into_iter().enumerate() {
+                if let Some(r) = regs.get_mut(d0 + j * ds) {
+                    *r = x;
+                }
+            }
+        }, {
+            for j in 0..plan.vector() {
+                let x = offset.and_then(|o| memory.load::<1>(o.wrapping_add(j as Index))).map_or(T::default(), |[x]| x);
+                if let Some(r) = regs.get_mut(d0 + j * ds) {
+                    *r = x;
+                }
+            }
+        })
+    }
+}
+
+/// The stores of [`store_tile`]: one visit per access.
+struct Storer<'a, B, C: Chain, E: TileEncoding, T: Copy> {
+    window: &'a mut TileWindowWithStaticDistribution<B, C, E>,
+    from: &'a StaticDistributedTensor<T, E>,
+}
+
+impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Storer<'_, B, C, E, T> {
+    #[inline(always)]
+    fn visit(&mut self, a: usize) {
+        let plan = &Plan::<E, C>::PLAN;
+        let (d0, ds) = (plan.d_start(a), plan.d_stride());
+        let Some(offset) = self.window.access_offset(a) else {
+            return;
+        };
+        let regs = self.from.thread_buffer();
+        let memory = self.window.view.buffer_mut();
+        let at = |j: usize| regs.get(d0 + j * ds).copied().unwrap_or_default();
+        by_width!(plan.vector(), |N| {
+            let v: [T; N] = core::array::from_fn(at);
+            memory.store::<N>(offset, v);
+        }, {
+            for j in 0..plan.vector() {
+                memory.store::<1>(offset.wrapping_add(j as Index), [at(j)]);
+            }
+        })
+    }
+}
+
+/// CK Tile's `load_tile(window)`: this thread's elements of the window, as
+/// a distributed tensor, vectorised as CK vectorises them (the plan's
+/// vector dimension and width). Padding and memory outside the buffer read
+/// as `T::default()` (zero).
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution};
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+/// }
+/// // A 3 x 3 matrix padded to 4 x 4: row 3 and column 3 are padding.
+/// let data: Vec<u8> = (1..=9).collect();
+/// let view = pad_tensor_view(
+///     make_tensor_view(&data[..], make_naive_tensor_descriptor((3usize, 3usize), (3usize, Number::<1>))?),
+///     (Number::<4>, Number::<4>),
+///     (DoPad::<true>, DoPad::<true>),
+/// )?;
+/// let tile = |lane| {
+///     let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(lane))?;
+///     Ok::<_, cktile::Error>(load_tile(&w).thread_buffer().to_vec())
+/// };
+/// assert_eq!(tile(1)?, [4, 5, 6, 0]);
+/// assert_eq!(tile(3)?, [0, 0, 0, 0]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn load_tile<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
+    window: &TileWindowWithStaticDistribution<B, C, E>,
+) -> StaticDistributedTensor<T, E> {
+    let mut out = StaticDistributedTensor::filled(T::default());
+    load_tile_into(window, &mut out);
+    out
+}
+
+/// CK Tile's `load_tile(tensor, window)`: [`load_tile`] into an existing
+/// tensor (every element is written).
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{Partition, StaticDistributedTensor, load_tile_into, make_tile_window_with_distribution};
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+/// }
+/// let view = make_naive_tensor_view_packed([3u8; 16], (Number::<4>, Number::<4>))?;
+/// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(2))?;
+/// let mut t = StaticDistributedTensor::<u8, Rows>::filled(9);
+/// load_tile_into(&w, &mut t);
+/// assert_eq!(t.thread_buffer(), &[3; 4]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn load_tile_into<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
+    window: &TileWindowWithStaticDistribution<B, C, E>,
+    tensor: &mut StaticDistributedTensor<T, E>,
+) {
+    each_access(Plan::<E, C>::PLAN.accesses(), &mut Loader { window, out: tensor });
+}
+
+/// CK Tile's `store_tile(window, tensor)`: writes this thread's elements
+/// through the window, vectorised as [`load_tile`] reads; padding and
+/// memory outside the buffer are not written.
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::tile::{Partition, StaticDistributedTensor, make_tile_window_with_distribution, store_tile};
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
+/// }
+/// let mut data = [0u8; 16];
+/// let view = make_naive_tensor_view_packed(&mut data[..], (Number::<4>, Number::<4>))?;
+/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(2))?;
+/// store_tile(&mut w, &StaticDistributedTensor::filled(7));
+/// assert_eq!(data[8..12], [7; 4]);
+/// assert_eq!(data.iter().filter(|&&x| x == 7).count(), 4);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn store_tile<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
+    window: &mut TileWindowWithStaticDistribution<B, C, E>,
+    tensor: &StaticDistributedTensor<T, E>,
+) {
+    each_access(Plan::<E, C>::PLAN.accesses(), &mut Storer { window, from: tensor });
+}
