@@ -12,6 +12,8 @@
 
 #![no_std]
 
+pub mod gemm;
+
 use cktile::prelude::*;
 
 /// A probe: `(m, k) -> offset`.

@@ -322,7 +322,7 @@ pub fn tile_elementwise_inout<T: Copy, E: TileEncoding>(
 pub fn sweep_tile<T: Copy, E: TileEncoding>(tensor: &StaticDistributedTensor<T, E>, mut f: impl FnMut(YIndex<E>)) {
     let _ = tensor;
     let (lengths, n) = Ys::<E>::LENGTHS;
-    let total: Index = lengths.iter().product();
+    let total: Index = lengths.iter().take(n).product();
     for d in 0..total {
         let mut ys = YIndex::<E>::default();
         let slots = ys.as_mut();

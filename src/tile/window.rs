@@ -607,7 +607,9 @@ struct Loader<'a, B, C: Chain, E: TileEncoding, T: Copy> {
 }
 
 impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T> {
-    #[inline(always)]
+    // `#[inline]`, not always: an unoptimised build calls it (one small
+    // frame) instead of copying it 128 times into one frame.
+    #[inline]
     fn visit(&mut self, a: usize) {
         let plan = &Plan::<E, C>::PLAN;
         let (d0, ds) = (plan.d_start(a), plan.d_stride());
@@ -642,7 +644,7 @@ struct Storer<'a, B, C: Chain, E: TileEncoding, T: Copy> {
 }
 
 impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Storer<'_, B, C, E, T> {
-    #[inline(always)]
+    #[inline]
     fn visit(&mut self, a: usize) {
         let plan = &Plan::<E, C>::PLAN;
         let (d0, ds) = (plan.d_start(a), plan.d_stride());

@@ -1,0 +1,262 @@
+//! CK Tile's universal GEMM data paths for the A and B operands, written
+//! with cktile's tile windows, line for line as CK's policy and pipeline
+//! write them (`docs/src/writing-a-kernel.md` puts the two side by side).
+//!
+//! The block: 256 threads (4 waves of 64), a 128 x 128 x 32 block tile
+//! (MPerBlock, NPerBlock, KPerBlock), 2 x 2 warps each computing 64 x 64
+//! with MFMA 32x32x8 (fp16: 2 x 4 warp tiles per K tile). Per operand
+//! (A is M x K row-major, B is N x K, "column-major" in CK's words, so the
+//! two paths are one code with M and N swapped, as CK's policies are):
+//!
+//! 1. the DRAM view: runtime rows, K and row stride, 8 elements guaranteed
+//!    contiguous along K (CK's `VectorSizeA`), right-padded to the block
+//!    tile (`pad_tensor_view`);
+//! 2. the DRAM window, distributed by CK's `MakeADramTileDistribution`
+//!    (each thread loads 2 x 8 elements, one 8-wide vector per row);
+//! 3. the LDS block, CK's `MakeALdsBlockDescriptor` (xor preshuffle,
+//!    KPack 8, MLdsLayer 2), stored through a window of the same
+//!    distribution;
+//! 4. the warp windows, distributed by the MFMA 32x32x8 operand layout
+//!    (lane `l` holds row `l % 32`, K `4 * (l / 32) + 0..4`), moved over
+//!    the warp's 2 x 4 warp tiles;
+//! 5. the K loop: the DRAM window moves by KPerBlock.
+//!
+//! A kernel calls [`OperandPath::load`], [`OperandPath::next_k`],
+//! [`OperandPath::store`] and [`OperandPath::read`] with block barriers
+//! between the store and the reads; `tests/gemm_simulator.rs` runs every
+//! lane of a block on the CPU, stage by stage, and checks every MFMA
+//! operand register against the element AMD's lane map names.
+
+use cktile::Number as N;
+use cktile::prelude::*;
+use cktile::tile::{
+    Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile,
+    make_tile_window_with_distribution, move_tile_window, store_tile,
+};
+use cktile::transforms::typed::{Merge, PassThrough, RightPad, Unmerge, Xor};
+use cktile::typed::{NaiveVector, Transformed};
+use cktile::{ErrorKind, Index, ParameterProblem};
+
+/// Threads per block.
+pub const BLOCK_SIZE: usize = 256;
+/// Lanes per wave (CDNA).
+pub const WAVE: usize = 64;
+/// MPerBlock (and NPerBlock).
+pub const ROWS_PER_BLOCK: usize = 128;
+/// KPerBlock.
+pub const K_PER_BLOCK: usize = 32;
+/// Warps along M (and along N).
+pub const WARPS: usize = 2;
+/// Warp tiles per warp along M (or N): 128 / (2 warps x 32).
+pub const ITERS: usize = 2;
+/// Warp tiles per K tile: 32 / 8.
+pub const K_ITERS: usize = 4;
+/// The elements a DRAM load moves at once (CK's `VectorSizeA`).
+pub const VECTOR: usize = 8;
+
+cktile::tile_distribution_encoding! {
+    /// CK's `MakeADramTileDistribution` for 256 threads over 128 x 32 with
+    /// K1 = 8: K0 = 32 / 8 = 4, M2 = 64 / K0 = 16, M1 = 256 / 64 = 4,
+    /// M0 = 128 / (M2 * M1) = 2 (and `MakeBDramTileDistribution`, N for M).
+    pub struct DramDistribution {
+        rs_lengths: [1],
+        hs_lengthss: [[2, 4, 16], [4, 8]],
+        ps_to_rhss_major: [[1], [1, 2]],
+        ps_to_rhss_minor: [[1], [2, 0]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 1],
+    }
+}
+
+cktile::tile_distribution_encoding! {
+    /// CK's MFMA 32x32x8 fp16 A (and B) warp distribution: the lane merges
+    /// K's 2 with the 32 rows, the register walks K's 4.
+    pub struct WarpDistribution {
+        rs_lengths: [],
+        hs_lengthss: [[32], [2, 4]],
+        ps_to_rhss_major: [[2, 1]],
+        ps_to_rhss_minor: [[0, 0]],
+        ys_to_rhs_major: [2],
+        ys_to_rhs_minor: [1],
+    }
+}
+
+/// The DRAM view's chain: naive (rows, K) with strides (stride, 1) and 8
+/// guaranteed contiguous along K, each dimension right-padded.
+pub type DramChain = Transformed<
+    NaiveVector<(usize, usize), (usize, N<1>), N<8>, N<1>>,
+    (RightPad<usize, usize>, RightPad<usize, usize>),
+    ((N<0>,), (N<1>,)),
+    ((N<0>,), (N<1>,)),
+>;
+
+/// The LDS block's chain (see [`make_lds_block`]).
+pub type LdsChain = Transformed<
+    Transformed<
+        Transformed<
+            NaiveVector<(N<8>, N<64>, N<8>), (N<8>, N<64>, N<1>), N<8>, N<1>>,
+            (Xor<N<64>, N<8>>, PassThrough<N<8>>),
+            ((N<1>, N<0>), (N<2>,)),
+            ((N<1>, N<0>), (N<2>,)),
+        >,
+        (Unmerge<(N<2>, N<4>)>, PassThrough<N<64>>, PassThrough<N<8>>),
+        ((N<0>,), (N<1>,), (N<2>,)),
+        ((N<0>, N<2>), (N<1>,), (N<3>,)),
+    >,
+    (Merge<(N<64>, N<2>)>, Merge<(N<4>, N<8>)>),
+    ((N<1>, N<0>), (N<2>, N<3>)),
+    ((N<0>,), (N<1>,)),
+>;
+
+/// The elements of the LDS block.
+pub const LDS_ELEMENTS: usize = ROWS_PER_BLOCK * K_PER_BLOCK;
+
+/// CK's `MakeALdsBlockDescriptor` for 128 x 32, fp16 (KPack 8, MLdsLayer
+/// 2): `naive((K0 * L, M / L, KPack), (KPack, K * L, 1))` with KPack
+/// guaranteed contiguous, the xor preshuffle of (M / L, K0 * L), then
+/// unmerge and merge back to (M, K).
+#[inline(always)]
+pub fn make_lds_block() -> Result<TensorDescriptor<LdsChain>, Error> {
+    let d = make_naive_tensor_descriptor_with_vector(
+        (N::<8>, N::<64>, N::<8>),
+        (N::<8>, N::<64>, N::<1>),
+        N::<8>,
+        N::<1>,
+    )?;
+    let d = transform_tensor_descriptor(
+        d,
+        (make_xor_transform((N::<64>, N::<8>)), make_pass_through_transform(N::<8>)),
+        (ids![1, 0], ids![2]),
+        (ids![1, 0], ids![2]),
+    )?;
+    let d = transform_tensor_descriptor(
+        d,
+        (
+            make_unmerge_transform((N::<2>, N::<4>)),
+            make_pass_through_transform(N::<64>),
+            make_pass_through_transform(N::<8>),
+        ),
+        (ids![0], ids![1], ids![2]),
+        (ids![0, 2], ids![1], ids![3]),
+    )?;
+    transform_tensor_descriptor(
+        d,
+        (make_merge_transform((N::<64>, N::<2>)), make_merge_transform((N::<4>, N::<8>))),
+        (ids![1, 0], ids![2, 3]),
+        (ids![0], ids![1]),
+    )
+}
+
+/// CK's `make_naive_tensor_view<global>(p, (rows, K), (stride, 1),
+/// number<8>, number<1>)` padded to the block tile (`pad_tensor_view`).
+/// Refused, as CK's `IsSupportedArgument` refuses them: K or the stride
+/// not a multiple of the vector (a vector would run past a row's end).
+#[inline(always)]
+pub fn make_dram_view<T: Copy>(
+    data: &[T],
+    rows: usize,
+    k: usize,
+    stride: usize,
+) -> Result<cktile::typed::TensorView<&[T], DramChain>, Error> {
+    for (parameter, value) in [("K", k), ("row stride", stride)] {
+        if value % VECTOR != 0 {
+            return Err(Error::new(ErrorKind::Parameter(ParameterProblem::Invalid {
+                context: "GEMM operand",
+                parameter,
+                value: value as Index,
+                requirement: "a multiple of the 8 elements each DRAM load moves",
+            })));
+        }
+    }
+    let d = make_naive_tensor_descriptor_with_vector((rows, k), (stride, N::<1>), N::<8>, N::<1>)?;
+    pad_tensor_view(make_tensor_view(data, d), (N::<128>, N::<32>), (DoPad::<true>, DoPad::<true>))
+}
+
+/// Which operand a path moves: the warp's row of warp tiles is its M index
+/// for A, its N index for B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A (M x K): warp `w` takes rows `32 * (w / 2) + 64 * i`.
+    A,
+    /// B (N x K): warp `w` takes rows `32 * (w % 2) + 64 * i`.
+    B,
+}
+
+/// One thread's windows of one operand's data path.
+#[derive(Clone, Copy)]
+pub struct OperandPath<'a, T: Copy> {
+    dram: TileWindowWithStaticDistribution<&'a [T], DramChain, DramDistribution>,
+    lds_store: TileWindowWithStaticDistribution<SharedMemory<'a, T>, LdsChain, DramDistribution>,
+    warp: TileWindowWithStaticDistribution<SharedMemory<'a, T>, LdsChain, WarpDistribution>,
+}
+
+/// A thread's DRAM tile (16 elements).
+pub type DramTile<T> = StaticDistributedTensor<T, DramDistribution>;
+/// A thread's MFMA operand (4 elements).
+pub type WarpTile<T> = StaticDistributedTensor<T, WarpDistribution>;
+
+impl<'a, T: Copy + Default> OperandPath<'a, T> {
+    /// The windows of thread `thread` for the block whose tile starts at row
+    /// `block_row` of a `rows x k` operand (row stride `stride`) in
+    /// `global`, staged through `lds` ([`LDS_ELEMENTS`] elements).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        operand: Operand,
+        global: &'a [T],
+        rows: usize,
+        k: usize,
+        stride: usize,
+        block_row: Index,
+        lds: SharedMemory<'a, T>,
+        thread: usize,
+    ) -> Result<Self, Error> {
+        let p = Partition::from_thread::<WAVE>(thread);
+        let tile = (N::<128>, N::<32>);
+        let dram_view = make_dram_view(global, rows, k, stride)?;
+        let dram = make_tile_window_with_distribution(dram_view, tile, [block_row, 0], make_static_tile_distribution(), p)?;
+        let lds_view = make_tensor_view(lds, make_lds_block()?);
+        let lds_store = make_tile_window_with_distribution(lds_view, tile, [0, 0], make_static_tile_distribution(), p)?;
+        let warp_row = match operand {
+            Operand::A => p.warp / WARPS as Index,
+            Operand::B => p.warp % WARPS as Index,
+        } * 32;
+        let warp =
+            make_tile_window_with_distribution(lds_view, (N::<32>, N::<8>), [warp_row, 0], make_static_tile_distribution(), p)?;
+        Ok(OperandPath { dram, lds_store, warp })
+    }
+
+    /// The elements each access moves, as the windows' plans chose them
+    /// from the distributions and the views: (DRAM load, LDS store, warp
+    /// read).
+    pub fn vectors(&self) -> (usize, usize, usize) {
+        (self.dram.plan().vector(), self.lds_store.plan().vector(), self.warp.plan().vector())
+    }
+
+    /// `load_tile` of the DRAM window: this K tile's 16 elements.
+    #[inline(always)]
+    pub fn load(&self) -> DramTile<T> {
+        load_tile(&self.dram)
+    }
+
+    /// `move_tile_window` of the DRAM window to the next K tile.
+    #[inline(always)]
+    pub fn next_k(&mut self) {
+        move_tile_window(&mut self.dram, [0, K_PER_BLOCK as Index]);
+    }
+
+    /// `store_tile` of a DRAM tile into the LDS block.
+    #[inline(always)]
+    pub fn store(&mut self, tile: &DramTile<T>) {
+        store_tile(&mut self.lds_store, tile);
+    }
+
+    /// The MFMA operand of warp tile (`iter`, `k_iter`): the warp window
+    /// moved there, `load_tile`.
+    #[inline(always)]
+    pub fn read(&self, iter: usize, k_iter: usize) -> WarpTile<T> {
+        let mut w = self.warp;
+        move_tile_window(&mut w, [(iter * WARPS * 32) as Index, (k_iter * 8) as Index]);
+        load_tile(&w)
+    }
+}
