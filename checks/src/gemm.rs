@@ -211,9 +211,24 @@ impl<'a, T: Copy + Default> OperandPath<'a, T> {
         lds: SharedMemory<'a, T>,
         thread: usize,
     ) -> Result<Self, Error> {
+        let desc = *make_dram_view(global, rows, k, stride)?.descriptor();
+        Self::from_descriptor(operand, desc, global, block_row, lds, thread)
+    }
+
+    /// [`new`](Self::new) over a DRAM descriptor built by [`make_dram_view`]
+    /// (on the host, say) for `global`.
+    #[inline(always)]
+    pub fn from_descriptor(
+        operand: Operand,
+        desc: TensorDescriptor<DramChain>,
+        global: &'a [T],
+        block_row: Index,
+        lds: SharedMemory<'a, T>,
+        thread: usize,
+    ) -> Result<Self, Error> {
         let p = Partition::from_thread::<WAVE>(thread);
         let tile = (N::<128>, N::<32>);
-        let dram_view = make_dram_view(global, rows, k, stride)?;
+        let dram_view = make_tensor_view(global, desc);
         let dram = make_tile_window_with_distribution(dram_view, tile, [block_row, 0], make_static_tile_distribution(), p)?;
         let lds_view = make_tensor_view(lds, make_lds_block()?);
         let lds_store = make_tile_window_with_distribution(lds_view, tile, [0, 0], make_static_tile_distribution(), p)?;

@@ -1,0 +1,345 @@
+//! Whole data paths (issue 33): CK's universal GEMM A and B operand paths
+//! written with cktile's tile windows (`cktile_checks::gemm`, the code the
+//! CPU lane simulator checks) next to hand-written twins that compute the
+//! same addresses, validity and register placement by hand.
+//!
+//! Each kernel runs one thread's K loop: the DRAM window's load (2 vectors
+//! of 8 fp16), the move along K, a block barrier, the LDS store (2 vectors
+//! of 8), a barrier, the 2 x 4 warp tiles' MFMA operand reads (one vector
+//! of 4 each), folded into four accumulators by xor (standing in for the
+//! MFMA, which both sides would issue alike), and a barrier. Memory is
+//! reached through slices made from the kernel's pointers, bounds checked
+//! on both sides (what safe Rust does; CK's AMD buffer loads check in
+//! hardware). LDS is a pointer argument: Rust cannot name the LDS address
+//! space, so both sides use flat (amdgcn) or generic (nvptx) accesses.
+//!
+//! Forms: `*_host` takes the DRAM descriptor built on the host (by
+//! reference); `*_inkernel` builds it in the kernel from the runtime M, K
+//! and stride with `?`, its twin making CK's `IsSupportedArgument` checks
+//! by hand.
+
+use cktile::Index;
+use cktile::tile::SharedMemory;
+use cktile_checks::gemm::{
+    DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath, VECTOR, WARPS, make_dram_view,
+};
+use cktile::typed::TensorDescriptor;
+use core::cell::Cell;
+
+/// A block barrier with the compiler fences that keep LDS accesses on
+/// their side of it (a kernel proper also waits for its LDS accesses, as
+/// CK's `block_sync_lds` does; both sides call this same function).
+#[inline(always)]
+pub fn barrier() {
+    use core::sync::atomic::{Ordering, compiler_fence};
+    compiler_fence(Ordering::SeqCst);
+    #[cfg(target_arch = "amdgpu")]
+    core::arch::amdgpu::s_barrier();
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe {
+        core::arch::nvptx::_syncthreads()
+    };
+    compiler_fence(Ordering::SeqCst);
+}
+
+/// The kernel's memory as slices: `len` elements of A, the LDS block.
+#[inline(always)]
+fn memory<'a>(a: *const u16, len: usize, lds: *mut u16) -> (&'a [u16], SharedMemory<'a, u16>) {
+    // SAFETY: the caller passes `len` readable elements at `a` and an LDS
+    // block of LDS_ELEMENTS elements at `lds`; a `Cell<u16>` has `u16`'s layout.
+    unsafe {
+        (
+            core::slice::from_raw_parts(a, len),
+            SharedMemory::new(core::slice::from_raw_parts(lds as *const Cell<u16>, LDS_ELEMENTS)),
+        )
+    }
+}
+
+/// One thread's K loop through a data path: returns the four accumulators.
+#[inline(always)]
+fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 4] {
+    let mut acc = [0u16; 4];
+    let mut kt = 0;
+    while kt < k.div_ceil(K_PER_BLOCK) {
+        let tile = path.load();
+        path.next_k();
+        barrier();
+        path.store(&tile);
+        barrier();
+        for iter in 0..ITERS {
+            for k_iter in 0..K_ITERS {
+                let regs = path.read(iter, k_iter);
+                for (a, &r) in acc.iter_mut().zip(regs.thread_buffer()) {
+                    *a ^= r;
+                }
+            }
+        }
+        barrier();
+        kt += 1;
+    }
+    acc
+}
+
+/// Writes the accumulators of thread `tid`.
+#[inline(always)]
+fn write_out(out: *mut u16, tid: u32, acc: [u16; 4]) {
+    // SAFETY: the caller passes 4 writable elements per thread at `out`.
+    unsafe { core::ptr::write(out.add(4 * tid as usize) as *mut [u16; 4], acc) }
+}
+
+/// The typed path of `operand`, its DRAM view built in the kernel.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn typed_inkernel(
+    operand: Operand,
+    a: *const u16,
+    rows: usize,
+    k: usize,
+    stride: usize,
+    block_row: Index,
+    lds: *mut u16,
+    tid: u32,
+    out: *mut u16,
+) {
+    let (global, lds) = memory(a, rows * stride, lds);
+    let Ok(mut path) = OperandPath::new(operand, global, rows, k, stride, block_row, lds, tid as usize) else {
+        return;
+    };
+    write_out(out, tid, k_loop(&mut path, k));
+}
+
+/// The typed path of `operand` over a DRAM descriptor built on the host.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn typed_host(
+    operand: Operand,
+    desc: &TensorDescriptor<DramChain>,
+    a: *const u16,
+    len: usize,
+    block_row: Index,
+    lds: *mut u16,
+    tid: u32,
+    out: *mut u16,
+) {
+    let (global, lds) = memory(a, len, lds);
+    let Ok(mut path) = OperandPath::from_descriptor(operand, *desc, global, block_row, lds, tid as usize) else {
+        return;
+    };
+    // The K length is the descriptor's padded K: the loop runs to the last tile.
+    let k = desc.lengths()[1] as usize;
+    write_out(out, tid, k_loop(&mut path, k));
+}
+
+/// The LDS offset of (m, k) in CK's A LDS block (xor, KPack 8, MLdsLayer 2).
+#[inline(always)]
+fn lds_offset(m: Index, k: Index) -> Index {
+    let (mp, l) = (m / 2, m % 2);
+    ((l * 4 + k / 8) ^ (mp % 8)) * 8 + mp * 64 + k % 8
+}
+
+/// `N` elements at `offset` of `s`, or `None` outside it.
+#[inline(always)]
+fn load<T: Copy, const N: usize>(s: &[T], offset: Index) -> Option<[T; N]> {
+    let start = usize::try_from(offset).ok()?;
+    s.get(start..start.checked_add(N)?)?.try_into().ok()
+}
+
+/// The hand-written twin: the same loop with every index written out.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn hand(
+    operand: Operand,
+    a: *const u16,
+    rows: usize,
+    k: usize,
+    stride: usize,
+    block_row: Index,
+    lds: *mut u16,
+    tid: u32,
+    out: *mut u16,
+) {
+    let (global, lds) = memory(a, rows * stride, lds);
+    let lds = lds.cells();
+    let (warp, lane) = ((tid / 64) as Index, (tid % 64) as Index);
+    let (rows_i, k_i, stride_i) = (rows as Index, k as Index, stride as Index);
+    // DRAM: row y0 * 64 + warp * 16 + lane / 4, K (lane % 4) * 8, 8 elements per y0.
+    let (m_base, k_base) = (warp * 16 + lane / 4, (lane % 4) * 8);
+    let warp_row = match operand {
+        Operand::A => warp / WARPS as Index,
+        Operand::B => warp % WARPS as Index,
+    } * 32;
+    let mut acc = [0u16; 4];
+    let mut k0 = 0;
+    while k0 < k_i {
+        let mut tile = [0u16; 16];
+        for y0 in 0..2 {
+            let (m, kk) = (block_row + y0 * 64 + m_base, k0 + k_base);
+            if m < rows_i && kk < k_i {
+                if let Some(v) = load::<u16, VECTOR>(global, m * stride_i + kk) {
+                    tile[8 * y0 as usize..8 * y0 as usize + 8].copy_from_slice(&v);
+                }
+            }
+        }
+        k0 += K_PER_BLOCK as Index;
+        barrier();
+        for y0 in 0..2 {
+            let offset = lds_offset(y0 * 64 + m_base, k_base);
+            if let Some(cells) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
+                for (c, &v) in cells.iter().zip(&tile[8 * y0 as usize..8 * y0 as usize + 8]) {
+                    c.set(v);
+                }
+            }
+        }
+        barrier();
+        for iter in 0..ITERS as Index {
+            for k_iter in 0..K_ITERS as Index {
+                let offset = lds_offset(warp_row + iter * 64 + lane % 32, k_iter * 8 + 4 * (lane / 32));
+                if let Some(cells) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 4)) {
+                    for (a, c) in acc.iter_mut().zip(cells) {
+                        *a ^= c.get();
+                    }
+                }
+            }
+        }
+        barrier();
+    }
+    write_out(out, tid, acc);
+}
+
+/// The hand twin's validation: CK's `IsSupportedArgument` for 8-element loads.
+#[inline(always)]
+fn supported(k: usize, stride: usize) -> bool {
+    k % VECTOR == 0 && stride % VECTOR == 0
+}
+
+macro_rules! operand_kernels {
+    ($operand:expr, $inkernel:ident, $hand_inkernel:ident, $host:ident, $hand_host:ident) => {
+        /// The typed path, its DRAM view built in the kernel with `?`.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $inkernel(
+            a: *const u16,
+            rows: usize,
+            k: usize,
+            stride: usize,
+            block_row: Index,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            typed_inkernel($operand, a, rows, k, stride, block_row, lds, tid, out)
+        }
+
+        /// Twin of the in-kernel typed path.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $hand_inkernel(
+            a: *const u16,
+            rows: usize,
+            k: usize,
+            stride: usize,
+            block_row: Index,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            if supported(k, stride) {
+                hand($operand, a, rows, k, stride, block_row, lds, tid, out)
+            }
+        }
+
+        /// The typed path over the host-built DRAM descriptor.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $host(
+            desc: &TensorDescriptor<DramChain>,
+            a: *const u16,
+            len: usize,
+            block_row: Index,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            typed_host($operand, desc, a, len, block_row, lds, tid, out)
+        }
+
+        /// Twin of the host-descriptor typed path: M, K and the stride as arguments.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $hand_host(
+            a: *const u16,
+            rows: usize,
+            k: usize,
+            stride: usize,
+            block_row: Index,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            hand($operand, a, rows, k, stride, block_row, lds, tid, out)
+        }
+    };
+}
+
+operand_kernels!(Operand::A, typed_gemm_a_inkernel, hand_gemm_a_inkernel, typed_gemm_a_host, hand_gemm_a_host);
+operand_kernels!(Operand::B, typed_gemm_b_inkernel, hand_gemm_b_inkernel, typed_gemm_b_host, hand_gemm_b_host);
+
+/// The host's DRAM descriptor of a `rows x k` operand (`make_dram_view`'s).
+pub fn host_descriptor(rows: usize, k: usize, stride: usize) -> Option<TensorDescriptor<DramChain>> {
+    make_dram_view::<u16>(&[], rows, k, stride).ok().map(|v| *v.descriptor())
+}
+
+/// Every typed path kernel leaves the same accumulators and the same LDS
+/// block as its twin, for every thread of the block and shapes that pad
+/// along M, K and both (each thread runs alone over a pre-filled LDS
+/// block: the addresses, validity and register places are what is
+/// compared; `checks/tests/gemm_simulator.rs` runs the block together).
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::vec;
+    use std::vec::Vec;
+
+    type Kernel = extern "C" fn(*const u16, usize, usize, usize, Index, *mut u16, u32, *mut u16);
+    type HostKernel = extern "C" fn(&TensorDescriptor<DramChain>, *const u16, usize, Index, *mut u16, u32, *mut u16);
+
+    /// (accumulators of every thread, final LDS) of a kernel.
+    fn run(kernel: impl Fn(*const u16, *mut u16, u32, *mut u16), a: &[u16]) -> (Vec<u16>, Vec<u16>) {
+        let mut out = vec![0u16; 4 * 256];
+        let mut lds_after = Vec::new();
+        for tid in 0..256 {
+            let mut lds: Vec<u16> = (0..LDS_ELEMENTS).map(|i| (i * 7 + 3) as u16).collect();
+            kernel(a.as_ptr(), lds.as_mut_ptr(), tid, out.as_mut_ptr());
+            lds_after.extend(lds);
+        }
+        (out, lds_after)
+    }
+
+    #[test]
+    fn path_kernels_equal_their_twins() {
+        let pairs: [(Kernel, Kernel, HostKernel, Kernel); 2] = [
+            (typed_gemm_a_inkernel, hand_gemm_a_inkernel, typed_gemm_a_host, hand_gemm_a_host),
+            (typed_gemm_b_inkernel, hand_gemm_b_inkernel, typed_gemm_b_host, hand_gemm_b_host),
+        ];
+        for (rows, k, stride, block_row) in [(128, 32, 32, 0), (200, 72, 80, 128), (130, 40, 48, 0), (257, 96, 104, 256)] {
+            let a: Vec<u16> = (0..rows * stride).map(|i| (i % 65521) as u16 + 1).collect();
+            let desc = host_descriptor(rows, k, stride).unwrap();
+            for (typed, hand, host, hand_host) in pairs {
+                let want = run(|a, l, t, o| hand(a, rows, k, stride, block_row, l, t, o), &a);
+                assert!(want.0.iter().any(|&x| x != 0), "the twin reads something");
+                assert_eq!(run(|a, l, t, o| typed(a, rows, k, stride, block_row, l, t, o), &a), want);
+                assert_eq!(run(|a, l, t, o| host(&desc, a, rows * stride, block_row, l, t, o), &a), want);
+                assert_eq!(run(|a, l, t, o| hand_host(a, rows, k, stride, block_row, l, t, o), &a), want);
+            }
+        }
+        // Unsupported shapes: neither side writes anything.
+        let a = vec![1u16; 4096];
+        let mut out = vec![0u16; 1024];
+        let mut lds = vec![0u16; LDS_ELEMENTS];
+        typed_gemm_a_inkernel(a.as_ptr(), 10, 36, 40, 0, lds.as_mut_ptr(), 0, out.as_mut_ptr());
+        hand_gemm_a_inkernel(a.as_ptr(), 10, 36, 40, 0, lds.as_mut_ptr(), 1, out.as_mut_ptr());
+        assert!(out.iter().all(|&x| x == 0) && lds.iter().all(|&x| x == 0));
+    }
+}
