@@ -30,7 +30,7 @@
 use cktile::Number as N;
 use cktile::prelude::*;
 use cktile::tile::{
-    Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile,
+    Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile, load_tile_into,
     make_tile_window_with_distribution, move_tile_window, store_tile,
 };
 use cktile::transforms::typed::{Merge, PassThrough, RightPad, Unmerge, Xor};
@@ -270,8 +270,16 @@ impl<'a, T: Copy + Default> OperandPath<'a, T> {
     /// moved there, `load_tile`.
     #[inline(always)]
     pub fn read(&self, iter: usize, k_iter: usize) -> WarpTile<T> {
+        let mut regs = WarpTile::filled(T::default());
+        self.read_into(iter, k_iter, &mut regs);
+        regs
+    }
+
+    /// [`read`](Self::read) into an existing operand (CK's `load_tile(tensor, window)`).
+    #[inline(always)]
+    pub fn read_into(&self, iter: usize, k_iter: usize, regs: &mut WarpTile<T>) {
         let mut w = self.warp;
         move_tile_window(&mut w, [(iter * WARPS * 32) as Index, (k_iter * 8) as Index]);
-        load_tile(&w)
+        load_tile_into(&w, regs);
     }
 }

@@ -34,6 +34,10 @@ use core::ops::Range;
 
 /// Memory a tile window loads vectors from.
 ///
+/// An implementation gives [`load_with`](Self::load_with): it hands the
+/// caller each element of the vector, in order, so a window writes them
+/// straight into its registers with no array in between.
+///
 /// ```
 /// use cktile::tile::TileMemory;
 /// let data = vec![0.5f32; 8];
@@ -43,9 +47,36 @@ use core::ops::Range;
 pub trait TileMemory {
     /// The element type.
     type Element: Copy;
+    /// Calls `f(j, element)` for the `N` elements from `offset`, when all
+    /// of them lie inside the memory; returns whether it did (nothing is
+    /// called otherwise).
+    ///
+    /// ```
+    /// use cktile::tile::TileMemory;
+    /// let data = [1u8, 2, 3, 4];
+    /// let mut sum = 0;
+    /// assert!((&data[..]).load_with::<2>(1, |j, x| sum += (j as u8 + 1) * x));
+    /// assert_eq!(sum, 2 + 2 * 3);
+    /// assert!(!(&data[..]).load_with::<2>(3, |_, _| unreachable!()));
+    /// ```
+    fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, Self::Element)) -> bool;
+
     /// The `N` elements from `offset`, or `None` when any of them lies
     /// outside the memory.
-    fn load<const N: usize>(&self, offset: Index) -> Option<[Self::Element; N]>;
+    ///
+    /// ```
+    /// use cktile::tile::TileMemory;
+    /// assert_eq!([1u8, 2, 3].load::<2>(1), Some([2, 3]));
+    /// ```
+    #[inline(always)]
+    fn load<const N: usize>(&self, offset: Index) -> Option<[Self::Element; N]> {
+        let mut out: Option<[Self::Element; N]> = None;
+        self.load_with::<N>(offset, |j, x| {
+            let v = out.get_or_insert([x; N]);
+            v[j] = x;
+        });
+        out
+    }
 }
 
 /// Memory a tile window also stores vectors into.
@@ -58,9 +89,31 @@ pub trait TileMemory {
 /// assert_eq!(data, [0, 0, 1, 2]);
 /// ```
 pub trait TileMemoryMut: TileMemory {
+    /// Writes `f(j)` at `offset + j` for `j` in `0..N` when all of them lie
+    /// inside the memory; returns whether it wrote (`f` is not called
+    /// otherwise).
+    ///
+    /// ```
+    /// use cktile::tile::TileMemoryMut;
+    /// let mut data = [0u8; 4];
+    /// assert!(data.store_with::<3>(1, |j| 10 * j as u8));
+    /// assert_eq!(data, [0, 0, 10, 20]);
+    /// ```
+    fn store_with<const N: usize>(&mut self, offset: Index, f: impl FnMut(usize) -> Self::Element) -> bool;
+
     /// Writes `values` from `offset` when all of them lie inside the
     /// memory; returns whether it wrote.
-    fn store<const N: usize>(&mut self, offset: Index, values: [Self::Element; N]) -> bool;
+    ///
+    /// ```
+    /// use cktile::tile::TileMemoryMut;
+    /// let mut data = vec![0u16; 3];
+    /// assert!(data.store(0, [7, 8]));
+    /// assert_eq!(data, [7, 8, 0]);
+    /// ```
+    #[inline(always)]
+    fn store<const N: usize>(&mut self, offset: Index, values: [Self::Element; N]) -> bool {
+        self.store_with::<N>(offset, |j| values[j])
+    }
 }
 
 /// The positions `[offset, offset + n)` when they lie inside `len`.
@@ -71,20 +124,38 @@ fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
     if end <= len { Some(start..end) } else { None }
 }
 
+/// The `N` elements of `s` from `offset`, as an array reference.
 #[inline(always)]
-fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index) -> Option<[T; N]> {
+fn vector<T, const N: usize>(s: &[T], offset: Index) -> Option<&[T; N]> {
     s.get(range(offset, N, s.len())?)?.try_into().ok()
 }
 
+// The loops below index `0..N`, not iterate: N constant steps, so nothing
+// the window hands over leaves registers.
+
 #[inline(always)]
-fn store_into<T: Copy, const N: usize>(s: &mut [T], offset: Index, values: [T; N]) -> bool {
-    match range(offset, N, s.len()).and_then(|r| s.get_mut(r)) {
-        Some(dst) => {
-            dst.copy_from_slice(&values);
-            true
-        }
-        None => false,
+fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(usize, T)) -> bool {
+    let Some(v) = vector::<T, N>(s, offset) else {
+        return false;
+    };
+    for j in 0..N {
+        f(j, v[j]);
     }
+    true
+}
+
+#[inline(always)]
+fn store_into<T: Copy, const N: usize>(s: &mut [T], offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
+    let Some(dst) = range(offset, N, s.len()).and_then(|r| s.get_mut(r)) else {
+        return false;
+    };
+    let Ok(dst) = <&mut [T; N]>::try_from(dst) else {
+        return false;
+    };
+    for j in 0..N {
+        dst[j] = f(j);
+    }
+    true
 }
 
 macro_rules! slice_memory {
@@ -92,8 +163,8 @@ macro_rules! slice_memory {
         impl<$($g)*> TileMemory for $t {
             type Element = T;
             #[inline(always)]
-            fn load<const N: usize>(&self, offset: Index) -> Option<[T; N]> {
-                load_from(&self[..], offset)
+            fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, T)) -> bool {
+                load_from::<T, N>(&self[..], offset, f)
             }
         }
         slice_memory!(@mut $mut [$($g)*] $t);
@@ -101,8 +172,8 @@ macro_rules! slice_memory {
     (@mut yes [$($g:tt)*] $t:ty) => {
         impl<$($g)*> TileMemoryMut for $t {
             #[inline(always)]
-            fn store<const N: usize>(&mut self, offset: Index, values: [T; N]) -> bool {
-                store_into(&mut self[..], offset, values)
+            fn store_with<const N: usize>(&mut self, offset: Index, f: impl FnMut(usize) -> T) -> bool {
+                store_into::<T, N>(&mut self[..], offset, f)
             }
         }
     };
@@ -213,21 +284,25 @@ impl<'a, T> SharedMemory<'a, T> {
 impl<T: Copy> TileMemory for SharedMemory<'_, T> {
     type Element = T;
     #[inline(always)]
-    fn load<const N: usize>(&self, offset: Index) -> Option<[T; N]> {
-        let cells = self.cells.get(range(offset, N, self.cells.len())?)?;
-        let cells: &[Cell<T>; N] = cells.try_into().ok()?;
-        Some(core::array::from_fn(|j| cells[j].get()))
+    fn load_with<const N: usize>(&self, offset: Index, mut f: impl FnMut(usize, T)) -> bool {
+        let Some(cells) = vector::<Cell<T>, N>(self.cells, offset) else {
+            return false;
+        };
+        for j in 0..N {
+            f(j, cells[j].get());
+        }
+        true
     }
 }
 
 impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
     #[inline(always)]
-    fn store<const N: usize>(&mut self, offset: Index, values: [T; N]) -> bool {
-        let Some(cells) = range(offset, N, self.cells.len()).and_then(|r| self.cells.get(r)) else {
+    fn store_with<const N: usize>(&mut self, offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
+        let Some(cells) = vector::<Cell<T>, N>(self.cells, offset) else {
             return false;
         };
-        for (cell, v) in cells.iter().zip(values) {
-            cell.set(v);
+        for j in 0..N {
+            cells[j].set(f(j));
         }
         true
     }

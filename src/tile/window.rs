@@ -47,8 +47,19 @@ use crate::distribution::typed::{TileDistribution, TileEncoding};
 use crate::error::{Error, ParameterProblem};
 use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorView, static_failure};
 use cktile_transforms::{Count, MAX_DIMS, Values};
+use crate::typed::unrolled;
 use core::marker::PhantomData;
 use typenum::Unsigned;
+
+/// An index array read as any coordinate (its first entries).
+struct TopArray(cktile_transforms::Indices);
+
+impl<A> CoordinateOf<A> for TopArray {
+    #[inline(always)]
+    fn as_slice(&self) -> &[Index] {
+        &self.0
+    }
+}
 
 /// The top index type of a chain: `[Index; N]`.
 pub type TopIndex<C> = <<C as Chain>::NumTop as Count>::Coordinate;
@@ -186,22 +197,23 @@ pub struct TileWindowWithStaticLengths<B, C: Chain, W> {
     origin: TopIndex<C>,
 }
 
+// The loops over a coordinate's dimensions are unrolled by hand
+// (`unrolled!`): LLVM's AMDGPU backend leaves such short loops rolled, and
+// a rolled loop over a coordinate puts it in scratch memory.
+
 /// Copies a coordinate into the chain's top index type.
 #[inline(always)]
 fn top_of<C: Chain>(at: impl CoordinateOf<TopIndex<C>>) -> TopIndex<C> {
     let mut top = TopIndex::<C>::default();
-    for (t, &v) in top.as_mut().iter_mut().zip(at.as_slice()) {
-        *t = v;
-    }
+    let (to, from) = (top.as_mut(), at.as_slice());
+    unrolled!(to.len().min(from.len()), |j| to[j] = from[j]);
     top
 }
 
 /// Adds `step` to `top`, wrapping as the typed coordinates do.
 #[inline(always)]
 fn add_step(top: &mut [Index], step: &[Index]) {
-    for (t, &s) in top.iter_mut().zip(step) {
-        *t = t.wrapping_add(s);
-    }
+    unrolled!(top.len().min(step.len()), |j| top[j] = top[j].wrapping_add(step[j]));
 }
 
 const fn window_error(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
@@ -268,12 +280,7 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
     /// ```
     #[inline(always)]
     pub fn window_lengths(&self) -> TopIndex<C> {
-        let mut out = TopIndex::<C>::default();
-        let all = self.lengths.indices();
-        for (o, &l) in out.as_mut().iter_mut().zip(all.iter()) {
-            *o = l;
-        }
-        out
+        top_of::<C>(TopArray(self.lengths.indices()))
     }
 
     /// The view the window looks into (CK's `get_bottom_tensor_view`).
@@ -375,17 +382,13 @@ fn distributed<B, C: Chain, E: TileEncoding>(
     // Referenced here, so a distribution that cannot make a window is a compile error at the caller.
     let () = Plan::<E, C>::CHECK;
     let x_lengths = distribution.ps_ys_to_xs().bottom_lengths();
-    for (x, (&want, &got)) in x_lengths.as_ref().iter().zip(lengths.iter()).enumerate() {
-        if want != got {
-            return Err(window_error(
-                "window length",
-                got,
-                match x {
-                    0 => "a distributed window's length along dimension 0 is its distribution's X length there",
-                    _ => "a distributed window's lengths are its distribution's X lengths",
-                },
-            ));
-        }
+    let want = x_lengths.as_ref();
+    let mut mismatch = None;
+    unrolled!(want.len().min(lengths.len()), |j| if want[j] != lengths[j] && mismatch.is_none() {
+        mismatch = Some(lengths[j]);
+    });
+    if let Some(got) = mismatch {
+        return Err(window_error("window length", got, "a distributed window's lengths are its distribution's X lengths"));
     }
     // The thread's X at Y = 0: CK's window_adaptor_thread_coord at (P..., 0...).
     let mut ps_ys = [0; MAX_DIMS];
@@ -616,24 +619,28 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> V
         let offset = self.window.access_offset(a);
         let memory = self.window.view.buffer();
         let regs = self.out.thread_buffer_mut();
-        by_width!(plan.vector(), |N| {
-            let v: [T; N] = match offset {
-                Some(o) => memory.load::<N>(o).unwrap_or([T::default(); N]),
-                None => [T::default(); N],
-            };
-            for (j, x) in v.into_iter().enumerate() {
-                if let Some(r) = regs.get_mut(d0 + j * ds) {
-                    *r = x;
-                }
+        let mut put = |j: usize, x: T| {
+            if let Some(r) = regs.get_mut(d0 + j * ds) {
+                *r = x;
             }
-        }, {
+        };
+        let loaded = match offset {
+            Some(o) => by_width!(plan.vector(), |N| memory.load_with::<N>(o, &mut put), {
+                // Wider than 16: element by element, each checked.
+                let mut all = true;
+                for j in 0..plan.vector() {
+                    all &= memory.load_with::<1>(o.wrapping_add(j as Index), |_, x| put(j, x));
+                }
+                all
+            }),
+            None => false,
+        };
+        if !loaded {
+            // Padding, or a vector outside the memory: zeros, as CK's invalid elements.
             for j in 0..plan.vector() {
-                let x = offset.and_then(|o| memory.load::<1>(o.wrapping_add(j as Index))).map_or(T::default(), |[x]| x);
-                if let Some(r) = regs.get_mut(d0 + j * ds) {
-                    *r = x;
-                }
+                put(j, T::default());
             }
-        })
+        }
     }
 }
 
@@ -654,14 +661,12 @@ impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default
         let regs = self.from.thread_buffer();
         let memory = self.window.view.buffer_mut();
         let at = |j: usize| regs.get(d0 + j * ds).copied().unwrap_or_default();
-        by_width!(plan.vector(), |N| {
-            let v: [T; N] = core::array::from_fn(at);
-            memory.store::<N>(offset, v);
-        }, {
+        by_width!(plan.vector(), |N| memory.store_with::<N>(offset, at), {
             for j in 0..plan.vector() {
-                memory.store::<1>(offset.wrapping_add(j as Index), [at(j)]);
+                memory.store_with::<1>(offset.wrapping_add(j as Index), |_| at(j));
             }
-        })
+            true
+        });
     }
 }
 

@@ -233,7 +233,9 @@ const fn static_index(v: Option<usize>) -> Option<Index> {
 }
 
 /// CK's guaranteed last-dimension vector from two user values, refused
-/// when either does not fit a signed 64-bit index.
+/// when either does not fit a signed 64-bit index. Inlined: with its
+/// values compile-time constants (as CK's are), it folds away in a kernel.
+#[inline(always)]
 pub(crate) const fn guaranteed(length: usize, stride: usize) -> Result<Vector, Error> {
     match Dims::from_usizes(&[length, stride]) {
         Ok(d) => Ok(Vector::new(d.get(0), d.get(1))),

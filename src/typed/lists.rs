@@ -21,10 +21,10 @@ pub type IdTable = [Indices; MAX_ITEMS];
 /// index array that is only resolved after loop unrolling).
 macro_rules! unrolled {
     ($n:expr, |$j:ident| $body:expr) => {{
-        $crate::typed::lists::unrolled!(@ $n, $j, $body; 0 1 2 3 4 5 6 7);
+        $crate::typed::unrolled!(@ $n, $j, $body; 0 1 2 3 4 5 6 7);
     }};
     (rev $n:expr, |$j:ident| $body:expr) => {{
-        $crate::typed::lists::unrolled!(@ $n, $j, $body; 7 6 5 4 3 2 1 0);
+        $crate::typed::unrolled!(@ $n, $j, $body; 7 6 5 4 3 2 1 0);
     }};
     (@ $n:expr, $j:ident, $body:expr; $($k:literal)*) => {
         $(if $k < $n {

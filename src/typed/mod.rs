@@ -71,6 +71,7 @@ mod chain;
 mod coordinate;
 mod derived;
 mod lists;
+pub(crate) use lists::unrolled;
 mod tensor_coordinate;
 #[cfg(test)]
 mod tests;

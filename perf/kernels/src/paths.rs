@@ -60,6 +60,7 @@ fn memory<'a>(a: *const u16, len: usize, lds: *mut u16) -> (&'a [u16], SharedMem
 #[inline(always)]
 fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 4] {
     let mut acc = [0u16; 4];
+    let mut regs = cktile_checks::gemm::WarpTile::filled(0);
     let mut kt = 0;
     while kt < k.div_ceil(K_PER_BLOCK) {
         let tile = path.load();
@@ -69,7 +70,7 @@ fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 4] {
         barrier();
         for iter in 0..ITERS {
             for k_iter in 0..K_ITERS {
-                let regs = path.read(iter, k_iter);
+                path.read_into(iter, k_iter, &mut regs);
                 for (a, &r) in acc.iter_mut().zip(regs.thread_buffer()) {
                     *a ^= r;
                 }
