@@ -118,7 +118,9 @@ pub use descriptor::coordinate::{
 pub use descriptor::program::Program;
 pub use descriptor::static_descriptor::StaticDescriptor;
 pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
-pub use error::{DescriptorProblem, Error, ErrorKind, ParameterProblem, Position, Side, Snippet, SpecProblem};
+pub use error::{
+    DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
+};
 
 /// Everything a kernel author needs, in one import.
 ///
