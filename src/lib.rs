@@ -132,6 +132,7 @@ pub use error::{
 pub mod prelude {
     pub use crate::distribution::typed::{TileDistribution, TileEncoding, make_static_tile_distribution};
     pub use crate::ids;
+    pub use crate::typed::{AdaptorOf, DescriptorOf};
     pub use crate::typed::{
         DoPad, TensorView, make_naive_tensor_view, make_naive_tensor_view_packed, make_tensor_view, pad_tensor_view,
         transform_tensor_view,

@@ -71,6 +71,7 @@ mod chain;
 mod coordinate;
 mod derived;
 mod lists;
+mod rank;
 mod tensor_coordinate;
 #[cfg(test)]
 mod tests;
@@ -83,6 +84,7 @@ pub use adaptor::{
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
 pub use lists::{HiddenIndex, IdLists, IdTable, TransformList};
+pub use rank::{AdaptorOf, BottomDims, DescriptorOf, TopDims};
 pub use tensor_coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
     make_tensor_coordinate, move_tensor_coordinate,
