@@ -70,6 +70,7 @@ mod adaptor;
 mod chain;
 mod coordinate;
 mod derived;
+mod kernel_arg;
 mod lists;
 mod rank;
 mod tensor_coordinate;
@@ -83,6 +84,7 @@ pub use adaptor::{
 };
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
+pub use kernel_arg::{KERNEL_ARG_SLOTS, KernelArg};
 pub use lists::{HiddenIndex, IdLists, IdTable, TransformList};
 pub use rank::{AdaptorOf, BottomDims, DescriptorOf, TopDims};
 pub use tensor_coordinate::{
@@ -317,7 +319,8 @@ impl<C: Chain> TensorDescriptor<C> {
     const IS_STATIC: bool = Self::STATIC_DESCRIPTOR.is_some();
 
     /// A descriptor of a chain known valid (an all-static chain whose
-    /// [`CHECK`](Self::CHECK) the caller has referenced).
+    /// [`CHECK`](Self::CHECK) the caller has referenced, or one read back
+    /// from a [`KernelArg`] a valid descriptor wrote).
     pub(crate) const fn from_valid(chain: C) -> Self {
         TensorDescriptor { chain }
     }
