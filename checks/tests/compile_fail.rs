@@ -10,7 +10,8 @@
 //!   a type error whose message names both arities as array types
 //!   (`[i64; 2]`), not as typenum integers, and so is generic code bounded
 //!   by `DescriptorOf<N>` / `AdaptorOf<TOP, BOTTOM>` called with a
-//!   descriptor or adaptor of another rank;
+//!   descriptor or adaptor of another rank; a typed descriptor with more
+//!   runtime values than a `KernelArg` has slots does not become one;
 //! - `tests/ui_analyzer`: `assert_conflict_free!` passes for CK Tile's
 //!   XOR-preshuffled GEMM A tile (under ready patterns and under the stores
 //!   of CK's block DRAM distribution) and fails the build, naming the chip,
@@ -103,6 +104,13 @@ const CASES: &[(&str, Message)] = &[
         TypeError(
             "this code needs an adaptor with 3 bottom dimensions; one whose bottom coordinates are `[i64; 2]` has \
              another number",
+        ),
+    ),
+    (
+        "kernel_arg_too_many_slots",
+        Panic(
+            "cktile: the chain holds 18 runtime values; a KernelArg carries at most KERNEL_ARG_SLOTS (16): make some \
+             lengths compile-time Numbers, or pass two descriptors",
         ),
     ),
     (
