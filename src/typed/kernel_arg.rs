@@ -1,63 +1,8 @@
 //! [`KernelArg`]: a typed descriptor in a form a GPU kernel can take as an
 //! argument.
 //!
-//! A [`TensorDescriptor<C>`] is `Copy`, but its layout is Rust's: it holds
-//! the chain's runtime values in nested tuples and structs, which have no
-//! `#[repr(C)]`, so a kernel that takes one by value draws rustc's
-//! `improper_ctypes_definitions` warning (the struct "has unspecified
-//! layout"), and the host that launches the kernel cannot know where each
-//! value lies. [`KernelArg<C>`] is `#[repr(C, align(8))]`: the chain's
-//! runtime values in order as `u64`s in a fixed array of
-//! [`KERNEL_ARG_SLOTS`] slots (the compile-time values are in the type
-//! `C`, as in the descriptor), so its size and alignment are the same on
-//! every target (checked at compile time, below) and the host writes it as
-//! plain bytes.
-//!
-//! ```
-//! use cktile::prelude::*;
-//! use cktile::typed::KernelArg;
-//! // On the host: build (and so validate) the descriptor, then pass its kernel argument.
-//! let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (16usize, Number::<1>))?;
-//! let arg = d.to_kernel_arg();
-//! assert_eq!(arg.slots()[..2], [8, 16]);
-//! // In the kernel: the same descriptor back, each runtime value one load.
-//! let back = arg.descriptor();
-//! assert_eq!(back, d);
-//! assert_eq!(back.calculate_offset([1, 2]), 18);
-//! assert_eq!(core::mem::size_of_val(&arg), 8 * cktile::typed::KERNEL_ARG_SLOTS);
-//! # Ok::<(), cktile::Error>(())
-//! ```
-//!
-//! Reading back ([`KernelArg::descriptor`]) trusts the values: they were
-//! validated when the host built the descriptor, and a `KernelArg` is only
-//! made from a descriptor ([`TensorDescriptor::to_kernel_arg`]; its fields
-//! are private). What the launch code copies to the device is outside
-//! Rust's view: [`KernelArg::try_descriptor`] validates every level of the
-//! chain again ([`Chain::check_levels`]), in a few compares per level,
-//! for a kernel that would rather not trust its host.
-//!
-//! # The lint, seen on nvptx
-//!
-//! A `#![no_std]` crate with `#![feature(abi_ptx)]`, depending on cktile
-//! without default features, built with `RUSTFLAGS=-Ctarget-cpu=sm_90
-//! cargo +nightly rustc --release -Zbuild-std=core --target
-//! nvptx64-nvidia-cuda -- --emit=asm` (rustc 1.101.0-nightly 2026-10-29;
-//! the flag in `RUSTFLAGS`, as `scripts/target-icount.sh` passes it, since
-//! after `--` it mismatches the dependencies' ABI), with two kernels over
-//! the chain `C = Naive<(usize, usize), (usize, Number<1>)>`:
-//!
-//! - `pub unsafe extern "ptx-kernel" fn raw(d: TensorDescriptor<C>, out:
-//!   *mut i64)` draws "warning: `extern` fn uses type
-//!   `TensorDescriptor<cktile::typed::Naive<(usize, usize), (usize,
-//!   Number<1>)>>`, which is not FFI-safe ... this struct has unspecified
-//!   layout", `#[warn(improper_ctypes_definitions)]` (this nightly has no
-//!   separate `improper_gpu_kernel_arg` lint; the kernel ABI is checked by
-//!   the FFI lint);
-//! - `pub unsafe extern "ptx-kernel" fn arg(d: KernelArg<C>, out: *mut
-//!   i64)`, computing `d.descriptor().calculate_offset([1, 2])`, draws no
-//!   warning; its parameter is `.param .align 8 .b8 arg_param_0[128]` and
-//!   its body the same five instructions as `raw`'s: one `ld.param.b64` of
-//!   the stride (slot 2, `[arg_param_0+16]`), an `add`, the store.
+//! See [`KernelArg`] for the layout, the trust model and the lint it
+//! avoids.
 
 use super::{Chain, TensorDescriptor};
 use crate::Error;
@@ -79,8 +24,75 @@ pub const KERNEL_ARG_SLOTS: usize = 16;
 
 /// A typed descriptor as a GPU kernel argument: `#[repr(C, align(8))]`,
 /// the chain's runtime values in `u64` slots and the chain itself in the
-/// type (see the [module docs](self)). The same 128 bytes, aligned to 8, on
-/// every target.
+/// type. The same 128 bytes, aligned to 8, on every target.
+///
+/// A [`TensorDescriptor<C>`] is `Copy`, but its layout is Rust's: it holds
+/// the chain's runtime values in nested tuples and structs, which have no
+/// `#[repr(C)]`, so a kernel that takes one by value draws rustc's
+/// `improper_ctypes_definitions` warning (the struct "has unspecified
+/// layout"), and the host that launches the kernel cannot know where each
+/// value lies. [`KernelArg<C>`] is `#[repr(C, align(8))]`: the chain's
+/// runtime values in order as `u64`s in a fixed array of
+/// [`KERNEL_ARG_SLOTS`] slots (the compile-time values are in the type
+/// `C`, as in the descriptor), so its size and alignment are the same on
+/// every target (checked by `const` assertions in this crate, so a target
+/// where they differ fails to build) and the host writes it as plain bytes.
+///
+/// ```
+/// use cktile::prelude::*;
+/// use cktile::typed::KernelArg;
+/// // On the host: build (and so validate) the descriptor, then pass its kernel argument.
+/// let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (16usize, Number::<1>))?;
+/// let arg = d.to_kernel_arg();
+/// assert_eq!(arg.slots()[..2], [8, 16]);
+/// // In the kernel: the same descriptor back, each runtime value one load.
+/// let back = arg.descriptor();
+/// assert_eq!(back, d);
+/// assert_eq!(back.calculate_offset([1, 2]), 18);
+/// assert_eq!(core::mem::size_of_val(&arg), 8 * cktile::typed::KERNEL_ARG_SLOTS);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+///
+/// Reading back ([`KernelArg::descriptor`]) trusts the values: they were
+/// validated when the host built the descriptor, and a `KernelArg` is only
+/// made from a descriptor ([`TensorDescriptor::to_kernel_arg`]; its fields
+/// are private). What the launch code copies to the device is outside
+/// Rust's view: [`KernelArg::try_descriptor`] validates every level of the
+/// chain again ([`Chain::check_levels`]), in a few compares per level,
+/// for a kernel that would rather not trust its host.
+///
+/// # The lints, seen on nvptx
+///
+/// A `#![no_std]` crate with `#![feature(abi_ptx, abi_gpu_kernel)]`,
+/// depending on cktile without default features, built with
+/// `RUSTFLAGS=-Ctarget-cpu=sm_90 cargo +nightly rustc --release
+/// -Zbuild-std=core --target nvptx64-nvidia-cuda -- --emit=asm` (rustc
+/// 1.101.0-nightly 2026-10-29; the flag in `RUSTFLAGS`, as
+/// `scripts/target-icount.sh` passes it, since after `--` it mismatches
+/// the dependencies' ABI), with kernels over the chain
+/// `C = Naive<(usize, usize), (usize, Number<1>)>`:
+///
+/// - `extern "ptx-kernel" fn raw(d: TensorDescriptor<C>, out: *mut i64)`
+///   draws "`extern` fn uses type `TensorDescriptor<...>`, which is not
+///   FFI-safe ... this struct has unspecified layout"
+///   (`improper_ctypes_definitions`);
+/// - `extern "ptx-kernel" fn arg(d: KernelArg<C>, out: *mut i64)`,
+///   computing `d.descriptor().calculate_offset([1, 2])`, draws no
+///   warning; its parameter is `.param .align 8 .b8 arg_param_0[128]` and
+///   its body the same five instructions as `raw`'s: one `ld.param.b64` of
+///   the stride (slot 2, `[arg_param_0+16]`), an `add`, the store;
+/// - with the unified `extern "gpu-kernel"` ABI, `TensorDescriptor<C>`
+///   draws both `improper_ctypes_definitions` and `improper_gpu_kernel_arg`
+///   ("passing type ... to a function with \"gpu-kernel\" ABI may have
+///   unexpected behavior; use primitive types and raw pointers"), and
+///   `KernelArg<C>` by value still draws `improper_gpu_kernel_arg`: that
+///   lint accepts primitives and raw pointers only (it fires for
+///   `[u64; 16]`, for a `#[repr(transparent)]` struct around one and for
+///   `&KernelArg<C>` too). `*const KernelArg<C>` (the argument in device
+///   memory, read with `(*d).descriptor()`) draws neither lint; a
+///   `KernelArg<C>` by value is defined by its `repr(C)` layout, so
+///   `#[allow(improper_gpu_kernel_arg)]` on such a kernel states a choice
+///   rather than hides a bug.
 ///
 /// ```
 /// use cktile::prelude::*;

@@ -18,26 +18,8 @@
 //! where the bound on [`TensorDescriptor`]'s own methods would need
 //! `C: Chain<NumTop = typenum::U2>` and its `where` clauses.
 //!
-//! # How a wrong rank is reported
-//!
-//! The traits are implemented once for every rank, with the rank checked
-//! on the descriptor's coordinate type: `TensorDescriptor<C>` is a
-//! `DescriptorOf<N>` when its coordinate `[Index; K]` is a [`TopDims<N>`],
-//! which only `[Index; N]` is. A descriptor of another rank is then an
-//! unsatisfied bound on two array types, reported with [`TopDims`]'s
-//! message ("this code needs 2 top dimensions; a descriptor or adaptor
-//! whose coordinates are `[i64; 3]` has another number"), and the notes
-//! name arrays and the descriptor's own type, never a typenum integer.
-//!
-//! One impl per typenum count (`impl<C: Chain<NumTop = U2>>
-//! DescriptorOf<2> for TensorDescriptor<C>`, for ranks 0 to 8) reads more
-//! directly but reports worse: with a single impl whose self type matches,
-//! rustc (1.95) selects it and reports the rank as a type mismatch of the
-//! associated type, `error[E0271]: type mismatch resolving <Packed<(Number<2>,
-//! Number<4>, Number<8>)> as Chain>::NumTop == UInt<UInt<UTerm, B1>, B0>`
-//! ("expected `UInt<UInt<UTerm, B1>, B0>`, found `UInt<UInt<UTerm, B1>,
-//! B1>`"), the typenum spelling this module exists to hide; and
-//! `#[diagnostic::on_unimplemented]` is not consulted for a mismatch.
+//! How a wrong rank is reported, and why the traits are built that way:
+//! see [`DescriptorOf`].
 //!
 //! Every method is `#[inline(always)]` and calls what the descriptor's or
 //! adaptor's own method calls: the traits cost nothing.
@@ -55,8 +37,8 @@ type AdaptorTop<A> = <<A as AdaptorChain>::NumTop as Count>::Coordinate;
 type AdaptorBottom<A> = <<A as AdaptorChain>::NumBottom as Count>::Coordinate;
 
 /// A coordinate type with `N` entries: implemented for `[Index; N]` only.
-/// The rank check behind [`DescriptorOf`] and [`AdaptorOf`] (see the
-/// [module docs](self) for why the check sits on the coordinate type): a
+/// The rank check behind [`DescriptorOf`] and [`AdaptorOf`] (see
+/// [`DescriptorOf`] for why the check sits on the coordinate type): a
 /// descriptor or adaptor of another rank fails this bound, with this
 /// message.
 ///
@@ -133,6 +115,27 @@ fn first<const N: usize>(all: &[Index; MAX_DIMS]) -> [Index; N] {
 /// let d = make_naive_tensor_descriptor_packed((Number::<2>, Number::<4>, Number::<8>)).unwrap();
 /// f(&d); // this code needs 2 top dimensions; ... coordinates are `[i64; 3]` has another number
 /// ```
+///
+/// # How a wrong rank is reported
+///
+/// The traits are implemented once for every rank, with the rank checked
+/// on the descriptor's coordinate type: `TensorDescriptor<C>` is a
+/// `DescriptorOf<N>` when its coordinate `[Index; K]` is a [`TopDims<N>`],
+/// which only `[Index; N]` is. A descriptor of another rank is then an
+/// unsatisfied bound on two array types, reported with [`TopDims`]'s
+/// message ("this code needs 2 top dimensions; a descriptor or adaptor
+/// whose coordinates are `[i64; 3]` has another number"), and the notes
+/// name arrays and the descriptor's own type, never a typenum integer.
+///
+/// One impl per typenum count (`impl<C: Chain<NumTop = U2>>
+/// DescriptorOf<2> for TensorDescriptor<C>`, for ranks 0 to 8) reads more
+/// directly but reports worse: with a single impl whose self type matches,
+/// rustc (1.95) selects it and reports the rank as a type mismatch of the
+/// associated type, `error[E0271]: type mismatch resolving <Packed<(Number<2>,
+/// Number<4>, Number<8>)> as Chain>::NumTop == UInt<UInt<UTerm, B1>, B0>`
+/// ("expected `UInt<UInt<UTerm, B1>, B0>`, found `UInt<UInt<UTerm, B1>,
+/// B1>`"), the typenum spelling these traits exist to hide; and
+/// `#[diagnostic::on_unimplemented]` is not consulted for a mismatch.
 pub trait DescriptorOf<const N: usize>: Copy {
     /// The offset of a top coordinate (CK's `calculate_offset`; no range
     /// checks): [`TensorDescriptor::calculate_offset`].
