@@ -10,10 +10,12 @@ use core::fmt;
 
 mod descriptor;
 pub(crate) mod parameter;
+mod policy;
 mod spec;
 
 pub use descriptor::{DescriptorProblem, Side};
 pub use parameter::ParameterProblem;
+pub use policy::PolicyProblem;
 pub use spec::SpecProblem;
 
 use crate::adaptor::AdaptorProblem;
@@ -113,6 +115,9 @@ pub enum ErrorKind {
     /// them (`hX[i]`, P and Y references).
     #[cfg(feature = "alloc")]
     CompactEncoding(EncodingProblem),
+    /// A kernel author's own check failed ([`Error::policy`],
+    /// [`Error::policy_value`]); the message is theirs.
+    Policy(PolicyProblem),
 }
 
 impl ErrorKind {
@@ -133,6 +138,7 @@ impl ErrorKind {
             ErrorKind::Encoding(problem) => problem.summary(),
             #[cfg(feature = "alloc")]
             ErrorKind::CompactEncoding(problem) => problem.summary(),
+            ErrorKind::Policy(problem) => problem.summary(),
         }
     }
 }
@@ -151,6 +157,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::CompactEncoding(problem) => {
                 write!(f, "{}", crate::distribution::compact::CompactProblem(*problem))
             }
+            ErrorKind::Policy(problem) => write!(f, "{problem}"),
         }
     }
 }
@@ -197,6 +204,50 @@ impl Error {
     /// A parameter-layer error without a position (`const`, unlike `From`).
     pub(crate) const fn parameter(problem: ParameterProblem) -> Error {
         Error::new(ErrorKind::Parameter(problem))
+    }
+
+    /// A kernel author's own error: a policy function in CK Tile's style
+    /// ("MPerBlock must be a multiple of MWarp * MPerXdl") returns it in a
+    /// `Result<_, cktile::Error>`, next to the errors of the descriptors it
+    /// builds. [`Display`](fmt::Display) and [`summary`](Self::summary) are
+    /// the message itself; a `const` built with
+    /// [`typed`](crate::typed)'s builders stops the build with it.
+    ///
+    /// ```
+    /// use cktile::Error;
+    /// const fn block_m(m_per_block: usize) -> Result<usize, Error> {
+    ///     if m_per_block % 64 != 0 {
+    ///         return Err(Error::policy("MPerBlock must be a multiple of MWarp * MPerXdl (64)"));
+    ///     }
+    ///     Ok(m_per_block / 64)
+    /// }
+    /// assert_eq!(block_m(128), Ok(2));
+    /// let e = block_m(96).unwrap_err();
+    /// assert_eq!(e.to_string(), "MPerBlock must be a multiple of MWarp * MPerXdl (64)");
+    /// assert_eq!(e.summary(), "MPerBlock must be a multiple of MWarp * MPerXdl (64)");
+    /// ```
+    pub const fn policy(message: &'static str) -> Error {
+        Error::new(ErrorKind::Policy(PolicyProblem::new(message)))
+    }
+
+    /// A kernel author's own error naming the value it is about:
+    /// [`Display`](fmt::Display) adds `(name = value)` to the message (and
+    /// so does the compile error when a `const` policy check fails; see
+    /// [`typed::static_failure`](crate::typed::static_failure)).
+    ///
+    /// ```
+    /// use cktile::Error;
+    /// const fn k_pack(k_per_block: usize, k_pack: usize) -> Result<usize, Error> {
+    ///     if k_pack == 0 || k_per_block % k_pack != 0 {
+    ///         return Err(Error::policy_value("KPack must divide KPerBlock", "KPack", k_pack as i64));
+    ///     }
+    ///     Ok(k_per_block / k_pack)
+    /// }
+    /// assert_eq!(k_pack(32, 8), Ok(4));
+    /// assert_eq!(k_pack(32, 6).unwrap_err().to_string(), "KPack must divide KPerBlock (KPack = 6)");
+    /// ```
+    pub const fn policy_value(message: &'static str, name: &'static str, value: i64) -> Error {
+        Error::new(ErrorKind::Policy(PolicyProblem::with_value(message, name, value)))
     }
 
     /// The same error at a position in a spec text (kept if it has one).
@@ -277,6 +328,7 @@ from_layer! {
     ParameterProblem => Parameter,
     AdaptorProblem => Adaptor,
     EncodingProblem => Encoding,
+    PolicyProblem => Policy,
 }
 
 impl fmt::Display for Error {

@@ -119,7 +119,9 @@ pub use descriptor::coordinate::{
 pub use descriptor::program::Program;
 pub use descriptor::static_descriptor::StaticDescriptor;
 pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
-pub use error::{DescriptorProblem, Error, ErrorKind, ParameterProblem, Position, Side, Snippet, SpecProblem};
+pub use error::{
+    DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
+};
 
 /// Everything a kernel author needs, in one import.
 ///
@@ -131,6 +133,7 @@ pub use error::{DescriptorProblem, Error, ErrorKind, ParameterProblem, Position,
 pub mod prelude {
     pub use crate::distribution::typed::{TileDistribution, TileEncoding, make_static_tile_distribution};
     pub use crate::ids;
+    pub use crate::typed::{AdaptorOf, DescriptorOf};
     pub use crate::typed::{
         DoPad, TensorView, make_naive_tensor_view, make_naive_tensor_view_packed, make_tensor_view, pad_tensor_view,
         transform_tensor_view,

@@ -90,7 +90,11 @@ fn access_plans_recomputed_by_brute_force() {
                             ys[vd] += j as Index;
                         }
                         assert!(seen.insert(ys.clone()), "{ctx}: Y index {ys:?} accessed twice");
-                        assert_eq!(p.d_start(a) + j * p.d_stride(), row_major(&ys, &y_lengths), "{ctx}: register of {ys:?}");
+                        assert_eq!(
+                            p.d_start(a) + j * p.d_stride(),
+                            row_major(&ys, &y_lengths),
+                            "{ctx}: register of {ys:?}"
+                        );
                     }
                     // The access starts where ps_ys_to_xs puts (P = 0, Y) ...
                     let at_p0 = d.calculate_index(&[vec![0; ndim_p], start.clone()].concat()).unwrap();
@@ -246,7 +250,8 @@ fn random_view<'a>(rng: &mut Rng, data: &'a [u32]) -> Option<(View<'a>, [Index; 
     let vector = *rng.pick(&[1usize, 2, 4, 8])?;
     let tile = (1 + rng.index(40), 1 + rng.index(40));
     let d = make_naive_tensor_descriptor_with_vector((rows, cols), (stride, N::<1>), vector, N::<1>).ok()?;
-    let view = pad_tensor_view(make_tensor_view(&data[..rows * stride], d), tile, (DoPad::<true>, DoPad::<true>)).ok()?;
+    let view =
+        pad_tensor_view(make_tensor_view(&data[..rows * stride], d), tile, (DoPad::<true>, DoPad::<true>)).ok()?;
     let origin = [rng.index(rows + 8) as Index - 4, rng.index(cols + 8) as Index - 4];
     Some((view, origin))
 }
@@ -325,7 +330,9 @@ fn typed_top_vectors_are_cks_rule() {
         C::TOP_VECTORS
     }
     // All static: the runtime descriptor's rule, exactly.
-    let lds = make_naive_tensor_descriptor_with_vector((N::<8>, N::<64>, N::<8>), (N::<8>, N::<64>, N::<1>), N::<8>, N::<1>).unwrap();
+    let lds =
+        make_naive_tensor_descriptor_with_vector((N::<8>, N::<64>, N::<8>), (N::<8>, N::<64>, N::<1>), N::<8>, N::<1>)
+            .unwrap();
     let lds = transform_tensor_descriptor(
         lds,
         (make_xor_transform((N::<64>, N::<8>)), make_pass_through_transform(N::<8>)),

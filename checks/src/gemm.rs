@@ -117,12 +117,8 @@ pub const LDS_ELEMENTS: usize = ROWS_PER_BLOCK * K_PER_BLOCK;
 /// unmerge and merge back to (M, K).
 #[inline(always)]
 pub fn make_lds_block() -> Result<TensorDescriptor<LdsChain>, Error> {
-    let d = make_naive_tensor_descriptor_with_vector(
-        (N::<8>, N::<64>, N::<8>),
-        (N::<8>, N::<64>, N::<1>),
-        N::<8>,
-        N::<1>,
-    )?;
+    let d =
+        make_naive_tensor_descriptor_with_vector((N::<8>, N::<64>, N::<8>), (N::<8>, N::<64>, N::<1>), N::<8>, N::<1>)?;
     let d = transform_tensor_descriptor(
         d,
         (make_xor_transform((N::<64>, N::<8>)), make_pass_through_transform(N::<8>)),
@@ -229,15 +225,21 @@ impl<'a, T: Copy + Default> OperandPath<'a, T> {
         let p = Partition::from_thread::<WAVE>(thread);
         let tile = (N::<128>, N::<32>);
         let dram_view = make_tensor_view(global, desc);
-        let dram = make_tile_window_with_distribution(dram_view, tile, [block_row, 0], make_static_tile_distribution(), p)?;
+        let dram =
+            make_tile_window_with_distribution(dram_view, tile, [block_row, 0], make_static_tile_distribution(), p)?;
         let lds_view = make_tensor_view(lds, make_lds_block()?);
         let lds_store = make_tile_window_with_distribution(lds_view, tile, [0, 0], make_static_tile_distribution(), p)?;
         let warp_row = match operand {
             Operand::A => p.warp / WARPS as Index,
             Operand::B => p.warp % WARPS as Index,
         } * 32;
-        let warp =
-            make_tile_window_with_distribution(lds_view, (N::<32>, N::<8>), [warp_row, 0], make_static_tile_distribution(), p)?;
+        let warp = make_tile_window_with_distribution(
+            lds_view,
+            (N::<32>, N::<8>),
+            [warp_row, 0],
+            make_static_tile_distribution(),
+            p,
+        )?;
         Ok(OperandPath { dram, lds_store, warp })
     }
 

@@ -8,7 +8,10 @@
 //!   typed distribution encodings; a
 //!   coordinate, a strides tuple or a chained adaptor of the wrong arity is
 //!   a type error whose message names both arities as array types
-//!   (`[i64; 2]`), not as typenum integers;
+//!   (`[i64; 2]`), not as typenum integers, and so is generic code bounded
+//!   by `DescriptorOf<N>` / `AdaptorOf<TOP, BOTTOM>` called with a
+//!   descriptor or adaptor of another rank; a typed descriptor with more
+//!   runtime values than a `KernelArg` has slots does not become one;
 //! - `tests/ui_analyzer`: `assert_conflict_free!` passes for CK Tile's
 //!   XOR-preshuffled GEMM A tile (under ready patterns and under the stores
 //!   of CK's block DRAM distribution) and fails the build, naming the chip,
@@ -90,6 +93,27 @@ const CASES: &[(&str, Message)] = &[
         ),
     ),
     (
+        "descriptor_of_wrong_rank",
+        TypeError(
+            "this code needs 2 top dimensions; a descriptor or adaptor whose coordinates are `[i64; 3]` has another \
+             number",
+        ),
+    ),
+    (
+        "adaptor_of_wrong_rank",
+        TypeError(
+            "this code needs an adaptor with 3 bottom dimensions; one whose bottom coordinates are `[i64; 2]` has \
+             another number",
+        ),
+    ),
+    (
+        "kernel_arg_too_many_slots",
+        Panic(
+            "cktile: the chain holds 18 runtime values; a KernelArg carries at most KERNEL_ARG_SLOTS (16): make some \
+             lengths compile-time Numbers, or pass two descriptors",
+        ),
+    ),
+    (
         "descriptor_of_runtime_chain",
         Panic("cktile: DESCRIPTOR needs every length of the chain to be a compile-time Number"),
     ),
@@ -128,7 +152,7 @@ fn snapshots_are_readable_and_point_at_the_users_call() {
         if !stderr.starts_with(&first) {
             problems.push(format!("{name}: does not start with `{first}`"));
         }
-        for typenum in ["UInt<", "UTerm", "typenum::"] {
+        for typenum in ["UInt<", "UTerm", "typenum::", "B0>", "B1>"] {
             if stderr.contains(typenum) {
                 problems.push(format!("{name}: names a typenum integer (`{typenum}`)"));
             }

@@ -132,9 +132,8 @@ fn shapes_the_vector_loads_cannot_serve_are_refused() {
     let global = vec![0u32; 1000];
     let lds: Vec<Cell<u32>> = (0..LDS_ELEMENTS).map(|_| Cell::new(0)).collect();
     for (k, stride) in [(36, 40), (40, 44)] {
-        let e = OperandPath::new(Operand::A, &global, 10, k, stride, 0, SharedMemory::new(&lds), 0)
-            .err()
-            .expect("refused");
+        let e =
+            OperandPath::new(Operand::A, &global, 10, k, stride, 0, SharedMemory::new(&lds), 0).err().expect("refused");
         assert!(e.to_string().contains("multiple of the 8 elements"), "{e}");
     }
 }

@@ -99,7 +99,11 @@ impl AccessPlan {
     /// assert!(e.to_string().contains("X dimensions"));
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub const fn new(encoding: &Encoding, view_vectors: &[Vector; MAX_DIMS], view_dims: usize) -> Result<AccessPlan, Error> {
+    pub const fn new(
+        encoding: &Encoding,
+        view_vectors: &[Vector; MAX_DIMS],
+        view_dims: usize,
+    ) -> Result<AccessPlan, Error> {
         let d = tri!(Distribution::new(*encoding));
         let ndim_x = encoding.ndim_x();
         if ndim_x != view_dims {
@@ -161,7 +165,11 @@ impl AccessPlan {
             i += 1;
         }
         if accesses > MAX_ACCESSES {
-            return Err(plan_error("accesses", accesses, "a tile window load or store makes at most 128 accesses (MAX_ACCESSES)"));
+            return Err(plan_error(
+                "accesses",
+                accesses,
+                "a tile window load or store makes at most 128 accesses (MAX_ACCESSES)",
+            ));
         }
         // The thread buffer index of a Y index: ys_to_d, packed Y lengths, row-major.
         let mut d_strides = [0usize; MAX_DIMS];

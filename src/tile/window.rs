@@ -45,9 +45,9 @@ use super::tensor::StaticDistributedTensor;
 use crate::Index;
 use crate::distribution::typed::{TileDistribution, TileEncoding};
 use crate::error::{Error, ParameterProblem};
+use crate::typed::unrolled;
 use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorView, static_failure};
 use cktile_transforms::{Count, MAX_DIMS, Values};
-use crate::typed::unrolled;
 use core::marker::PhantomData;
 use typenum::Unsigned;
 
@@ -162,22 +162,70 @@ fn each_access<V: Visit>(v: &mut V) {
 macro_rules! by_width {
     ($w:expr, |$n:ident| $body:expr, $fallback:expr) => {
         match $w {
-            1 => { const $n: usize = 1; $body }
-            2 => { const $n: usize = 2; $body }
-            3 => { const $n: usize = 3; $body }
-            4 => { const $n: usize = 4; $body }
-            5 => { const $n: usize = 5; $body }
-            6 => { const $n: usize = 6; $body }
-            7 => { const $n: usize = 7; $body }
-            8 => { const $n: usize = 8; $body }
-            9 => { const $n: usize = 9; $body }
-            10 => { const $n: usize = 10; $body }
-            11 => { const $n: usize = 11; $body }
-            12 => { const $n: usize = 12; $body }
-            13 => { const $n: usize = 13; $body }
-            14 => { const $n: usize = 14; $body }
-            15 => { const $n: usize = 15; $body }
-            16 => { const $n: usize = 16; $body }
+            1 => {
+                const $n: usize = 1;
+                $body
+            }
+            2 => {
+                const $n: usize = 2;
+                $body
+            }
+            3 => {
+                const $n: usize = 3;
+                $body
+            }
+            4 => {
+                const $n: usize = 4;
+                $body
+            }
+            5 => {
+                const $n: usize = 5;
+                $body
+            }
+            6 => {
+                const $n: usize = 6;
+                $body
+            }
+            7 => {
+                const $n: usize = 7;
+                $body
+            }
+            8 => {
+                const $n: usize = 8;
+                $body
+            }
+            9 => {
+                const $n: usize = 9;
+                $body
+            }
+            10 => {
+                const $n: usize = 10;
+                $body
+            }
+            11 => {
+                const $n: usize = 11;
+                $body
+            }
+            12 => {
+                const $n: usize = 12;
+                $body
+            }
+            13 => {
+                const $n: usize = 13;
+                $body
+            }
+            14 => {
+                const $n: usize = 14;
+                $body
+            }
+            15 => {
+                const $n: usize = 15;
+                $body
+            }
+            16 => {
+                const $n: usize = 16;
+                $body
+            }
             _ => $fallback,
         }
     };
@@ -394,7 +442,11 @@ fn distributed<B, C: Chain, E: TileEncoding>(
         mismatch = Some(lengths[j]);
     });
     if let Some(got) = mismatch {
-        return Err(window_error("window length", got, "a distributed window's lengths are its distribution's X lengths"));
+        return Err(window_error(
+            "window length",
+            got,
+            "a distributed window's lengths are its distribution's X lengths",
+        ));
     }
     // The thread's X at Y = 0: CK's window_adaptor_thread_coord at (P..., 0...).
     let mut ps_ys = [0; MAX_DIMS];

@@ -102,6 +102,27 @@ pub trait Chain: Copy {
     /// assert_eq!(d.chain().check(), d.chain().build().map(|_| ()));
     /// ```
     fn check(&self) -> Result<(), Error>;
+    /// Every level's [`check`](Self::check), from the first to the newest:
+    /// the validation [`build`](Self::build) runs, building nothing, for a
+    /// chain none of whose levels is known valid (one read back from a
+    /// [`KernelArg`](super::KernelArg)). Agrees with `build`: `Ok`
+    /// together, or the same `Err`.
+    ///
+    /// ```
+    /// use cktile::typed::{Chain, Packed, Transformed};
+    /// use cktile::transforms::typed::Merge;
+    /// use cktile::Number;
+    /// type C = Transformed<Packed<(usize, usize)>, (Merge<(usize, usize)>,), ((Number<0>, Number<1>),), ((Number<0>,),)>;
+    /// let good = C::read_runtime(&[4, 8, 4, 8], 0);
+    /// let bad = C::read_runtime(&[4, 8, 4, 9], 0); // the merge's lengths are not the packed lengths
+    /// assert_eq!(good.check_levels(), Ok(()));
+    /// assert_eq!(bad.check_levels(), bad.build().map(|_| ()));
+    /// assert!(bad.check_levels().is_err());
+    /// ```
+    #[inline(always)]
+    fn check_levels(&self) -> Result<(), Error> {
+        self.check()
+    }
     /// The offset of a top index (CK's `calculate_offset`).
     ///
     /// ```
@@ -157,6 +178,75 @@ pub trait Chain: Copy {
     /// assert_eq!(d.chain().lengths()[..2], [4, 8]);
     /// ```
     fn lengths(&self) -> Indices;
+    /// How many runtime values the chain holds, over all its levels: its
+    /// lengths, strides, transform parameters and ids that are `usize`s
+    /// (the slots [`write_runtime`](Self::write_runtime) fills; what a
+    /// [`KernelArg`](super::KernelArg) carries).
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (16usize, Number::<1>)).unwrap();
+    /// let d = transform_tensor_descriptor(d, (make_pad_transform(Number::<4>, 1usize, Number::<0>), make_pass_through_transform(8usize)), (ids![0], ids![1]), (ids![0], ids![1])).unwrap();
+    /// fn runtime<C: Chain>(_: &TensorDescriptor<C>) -> usize { C::RUNTIME }
+    /// assert_eq!(runtime(&d), 4); // 8, 16, then 1 and 8
+    /// ```
+    const RUNTIME: usize;
+    /// Writes the chain's runtime values to `out[at..at + RUNTIME]`, from
+    /// the first level to the newest, each level's in the order of its
+    /// constructor's arguments; compile-time values write nothing.
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (16usize, Number::<1>)).unwrap();
+    /// let mut out = [0u64; 2];
+    /// d.chain().write_runtime(&mut out, 0);
+    /// assert_eq!(out, [8, 16]);
+    /// ```
+    fn write_runtime(&self, out: &mut [u64], at: usize);
+    /// The chain whose runtime values [`write_runtime`](Self::write_runtime)
+    /// wrote from `slots[at..]` (not validated: see
+    /// [`KernelArg`](super::KernelArg)). Inlined with `at` a constant, each
+    /// runtime value is one load and each compile-time one is nothing.
+    ///
+    /// ```
+    /// use cktile::typed::{Chain, Naive};
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor((Number::<4>, 8usize), (16usize, Number::<1>)).unwrap();
+    /// let back = <Naive<(Number<4>, usize), (usize, Number<1>)> as Chain>::read_runtime(&[8, 16], 0);
+    /// assert_eq!(&back, d.chain());
+    /// ```
+    fn read_runtime(slots: &[u64], at: usize) -> Self;
+}
+
+/// The runtime items of [`Chain`] for a chain struct whose fields are
+/// written out in the order given (each a [`Value`], [`Values`], [`Chain`],
+/// [`TransformList`] or [`IdLists`]).
+macro_rules! runtime_fields {
+    ($name:ident { $($field:ident: $ty:ident),+ }) => {
+        const RUNTIME: usize = 0 $(+ <$ty>::RUNTIME)+;
+        #[inline(always)]
+        fn write_runtime(&self, out: &mut [u64], at: usize) {
+            let mut at = at;
+            $(
+                self.$field.write_runtime(out, at);
+                at += <$ty>::RUNTIME;
+            )+
+            let _ = at;
+        }
+        #[inline(always)]
+        fn read_runtime(slots: &[u64], at: usize) -> Self {
+            let mut at = at;
+            let out = $name { $($field: {
+                let value = <$ty>::read_runtime(slots, at);
+                at += <$ty>::RUNTIME;
+                value
+            }),+ };
+            let _ = at;
+            out
+        }
+    };
 }
 
 /// The top vectors of a one-call base of `n` top dimensions whose last
@@ -434,6 +524,7 @@ pub struct Naive<L, S> {
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L, S> {
     base_chain_items!(1);
     const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
+    runtime_fields!(Naive { lengths: L, strides: S });
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC) {
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
         _ => None,
@@ -487,6 +578,7 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
         &Self::STATIC,
         base_vectors(L::Len::USIZE, Vector { length: static_index(V::STATIC), stride: static_index(W::STATIC) }),
     );
+    runtime_fields!(NaiveVector { lengths: L, strides: S, vector_length: V, vector_stride: W });
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, V::STATIC, W::STATIC) {
         (Some(l), Some(s), Some(v), Some(w)) => Some(naive_vector(l, s, v, w)),
         _ => None,
@@ -522,6 +614,7 @@ impl<L: Values> Chain for Packed<L> {
     base_chain_items!(1);
     const TOP_VECTORS: [Vector; MAX_DIMS] =
         vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector { length: None, stride: Some(1) }));
+    runtime_fields!(Packed { lengths: L });
     const STATIC: Option<Result<Descriptor, Error>> = match L::STATIC {
         Some(l) => Some(packed(l)),
         None => None,
@@ -555,6 +648,7 @@ pub struct Aligned<L, A> {
 impl<L: Values, A: Value> Chain for Aligned<L, A> {
     base_chain_items!(1);
     const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
+    runtime_fields!(Aligned { lengths: L, align: A });
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, A::STATIC) {
         (Some(l), Some(a)) => Some(aligned(l, a)),
         _ => None,
@@ -596,6 +690,7 @@ pub struct NaiveWithOffset<L, S, O> {
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain for NaiveWithOffset<L, S, O> {
     base_chain_items!(2);
     const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
+    runtime_fields!(NaiveWithOffset { lengths: L, strides: S, offset: O });
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, O::STATIC) {
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),
         _ => None,
@@ -633,6 +728,7 @@ pub struct Transformed<P, X, Lo, Up> {
 
 impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed<P, X, Lo, Up> {
     type NumTop = X::NumUpper;
+    runtime_fields!(Transformed { prev: P, transforms: X, lower: Lo, upper: Up });
     const STATIC: Option<Result<Descriptor, Error>> = match (P::STATIC, X::STATIC, Lo::STATIC, Up::STATIC) {
         (Some(p), Some(x), Some(lo), Some(up)) => Some(transformed(p, x, lo, up)),
         _ => None,
@@ -662,6 +758,11 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
             P::NumTop::USIZE,
             &lengths,
         )
+    }
+    #[inline(always)]
+    fn check_levels(&self) -> Result<(), Error> {
+        tri!(self.prev.check_levels());
+        self.check()
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {

@@ -50,6 +50,10 @@ macro_rules! derived_number {
             fn get(self) -> usize {
                 const { $value }
             }
+            #[inline(always)]
+            fn from_runtime(_: usize) -> Self {
+                $name
+            }
         }
     )+};
 }

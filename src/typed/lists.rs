@@ -273,6 +273,37 @@ pub trait TransformList: Copy {
     /// assert_eq!(lengths[..4], [32, 4, 8, 32]);
     /// ```
     fn lengths_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, lengths: &mut HiddenIndex);
+    /// How many runtime parameters the transforms hold, together (the
+    /// slots [`write_runtime`](Self::write_runtime) fills).
+    ///
+    /// ```
+    /// use cktile::typed::TransformList;
+    /// use cktile::prelude::*;
+    /// type X = (Xor<usize, Number<8>>, Merge<(usize, usize, Number<2>)>);
+    /// assert_eq!(<X as TransformList>::RUNTIME, 3);
+    /// ```
+    const RUNTIME: usize;
+    /// Writes each transform's runtime parameters, in order, to
+    /// `out[at..at + RUNTIME]` ([`TypedTransform::write_runtime`]).
+    ///
+    /// ```
+    /// use cktile::typed::TransformList;
+    /// use cktile::prelude::*;
+    /// let mut out = [0u64; 3];
+    /// (make_xor_transform((64usize, Number::<8>)), make_merge_transform((4usize, 2usize))).write_runtime(&mut out, 0);
+    /// assert_eq!(out, [64, 4, 2]);
+    /// ```
+    fn write_runtime(&self, out: &mut [u64], at: usize);
+    /// Reads back what [`write_runtime`](Self::write_runtime) wrote from
+    /// `slots[at..]`.
+    ///
+    /// ```
+    /// use cktile::typed::TransformList;
+    /// use cktile::prelude::*;
+    /// type X = (Xor<usize, Number<8>>, Merge<(usize, usize)>);
+    /// assert_eq!(X::read_runtime(&[64, 4, 2], 0), (make_xor_transform((64usize, Number::<8>)), make_merge_transform((4usize, 2usize))));
+    /// ```
+    fn read_runtime(slots: &[u64], at: usize) -> Self;
 }
 
 /// A tuple of id lists (each a tuple of [`Value`](cktile_transforms::Value)s,
@@ -296,6 +327,34 @@ pub trait IdLists: Copy {
     /// assert_eq!((cktile::ids![1, 0], cktile::ids![2]).table()[..2], [[1, 0, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0, 0]]);
     /// ```
     fn table(&self) -> IdTable;
+    /// How many ids are runtime values (the slots
+    /// [`write_runtime`](Self::write_runtime) fills).
+    ///
+    /// ```
+    /// use cktile::typed::IdLists;
+    /// use cktile::Number;
+    /// assert_eq!(<((Number<1>, usize), (usize,)) as IdLists>::RUNTIME, 2);
+    /// ```
+    const RUNTIME: usize;
+    /// Writes the runtime ids, list by list, to `out[at..at + RUNTIME]`.
+    ///
+    /// ```
+    /// use cktile::typed::IdLists;
+    /// use cktile::Number;
+    /// let mut out = [0u64; 2];
+    /// ((Number::<1>, 0usize), (2usize,)).write_runtime(&mut out, 0);
+    /// assert_eq!(out, [0, 2]);
+    /// ```
+    fn write_runtime(&self, out: &mut [u64], at: usize);
+    /// Reads back what [`write_runtime`](Self::write_runtime) wrote from
+    /// `slots[at..]`.
+    ///
+    /// ```
+    /// use cktile::typed::IdLists;
+    /// use cktile::Number;
+    /// assert_eq!(<((Number<1>, usize), (usize,)) as IdLists>::read_runtime(&[0, 2], 0), ((Number::<1>, 0), (2,)));
+    /// ```
+    fn read_runtime(slots: &[u64], at: usize) -> Self;
 }
 
 /// Every entry's value when all are known; `None` when one is not.
@@ -352,6 +411,32 @@ macro_rules! impl_lists {
         )+
         let _ = $i;
     }};
+    // The runtime items of a tuple whose entries implement `$tr`.
+    (@runtime $tr:ident; $($t:ident),+) => {
+        const RUNTIME: usize = 0 $(+ <$t as $tr>::RUNTIME)+;
+        #[inline(always)]
+        fn write_runtime(&self, out: &mut [u64], at: usize) {
+            #[allow(non_snake_case)]
+            let ($($t,)+) = self;
+            let mut at = at;
+            $(
+                $t.write_runtime(out, at);
+                at += <$t as $tr>::RUNTIME;
+            )+
+            let _ = at;
+        }
+        #[inline(always)]
+        fn read_runtime(slots: &[u64], at: usize) -> Self {
+            let mut at = at;
+            let out = ($({
+                let value = <$t as $tr>::read_runtime(slots, at);
+                at += <$t as $tr>::RUNTIME;
+                value
+            },)+);
+            let _ = at;
+            out
+        }
+    };
     (@common $($t:ident),+) => {
         impl<$($t: Values),+> IdLists for ($($t,)+) {
             const STATIC: Option<Result<IdArray, Error>> = match all_known([$($t::STATIC),+], Ok(Dims::EMPTY)) {
@@ -369,9 +454,11 @@ macro_rules! impl_lists {
                 impl_lists!(@each self => $($t),+; |ids, i| out[i % MAX_ITEMS] = ids.indices());
                 out
             }
+            impl_lists!(@runtime Values; $($t),+);
         }
     };
     (@transforms $($t:ident),+) => {
+        impl_lists!(@runtime TypedTransform; $($t),+);
         const STATIC: Option<Result<TransformArray, Error>> =
             match all_known([$($t::STATIC),+], Ok(*crate::descriptor::stage::FILLER.transform())) {
                 Some(transforms) => Some(TransformArray::collect(&transforms)),

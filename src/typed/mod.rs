@@ -70,8 +70,10 @@ mod adaptor;
 mod chain;
 mod coordinate;
 mod derived;
+mod kernel_arg;
 mod lists;
 pub(crate) use lists::unrolled;
+mod rank;
 mod tensor_coordinate;
 #[cfg(test)]
 mod tests;
@@ -83,7 +85,9 @@ pub use adaptor::{
 };
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
+pub use kernel_arg::{KERNEL_ARG_SLOTS, KernelArg};
 pub use lists::{HiddenIndex, IdLists, IdTable, TransformList};
+pub use rank::{AdaptorOf, BottomDims, DescriptorOf, TopDims};
 pub use tensor_coordinate::{
     TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
     make_tensor_coordinate, move_tensor_coordinate,
@@ -159,9 +163,60 @@ impl<C: Chain> fmt::Display for TensorDescriptor<C> {
 }
 
 /// Stops compilation with the error's summary, and with the value that
-/// overflowed, or the ids an adaptor's wiring got wrong, when that is what
-/// went wrong.
-pub(crate) const fn static_failure(e: &Error) -> ! {
+/// overflowed, the ids an adaptor's wiring got wrong, or the value a
+/// kernel author's policy named ([`Error::policy_value`]), when that is
+/// what went wrong: what the builders of typed descriptors, adaptors and
+/// distributions call when an all-static chain is invalid, public so that
+/// a `const` item built from a policy function stops the build the same
+/// way.
+///
+/// # Panics
+///
+/// Always: it is meant for `const` items, where the panic is a compile
+/// error whose text is the error's message. Outside a `const` context,
+/// return the `Err` instead.
+///
+/// ```
+/// use cktile::Error;
+/// use cktile::typed::static_failure;
+/// const fn warps_m<const M_PER_BLOCK: usize>() -> Result<usize, Error> {
+///     if M_PER_BLOCK % 64 != 0 {
+///         return Err(Error::policy_value("MPerBlock must be a multiple of MWarp * MPerXdl (64)", "MPerBlock", M_PER_BLOCK as i64));
+///     }
+///     Ok(M_PER_BLOCK / 64)
+/// }
+/// const WARPS_M: usize = match warps_m::<128>() {
+///     Ok(w) => w,
+///     Err(e) => static_failure(&e),
+/// };
+/// assert_eq!(WARPS_M, 2);
+/// ```
+///
+/// With `warps_m::<96>()`, the build stops with "MPerBlock must be a
+/// multiple of MWarp * MPerXdl (64) (MPerBlock = 96)":
+///
+/// ```compile_fail
+/// # use cktile::Error;
+/// # const fn warps_m<const M_PER_BLOCK: usize>() -> Result<usize, Error> {
+/// #     if M_PER_BLOCK % 64 != 0 {
+/// #         return Err(Error::policy_value("MPerBlock must be a multiple of MWarp * MPerXdl (64)", "MPerBlock", M_PER_BLOCK as i64));
+/// #     }
+/// #     Ok(M_PER_BLOCK / 64)
+/// # }
+/// const WARPS_M: usize = match warps_m::<96>() {
+///     Ok(w) => w,
+///     Err(e) => cktile::typed::static_failure(&e),
+/// };
+/// ```
+pub const fn static_failure(e: &Error) -> ! {
+    if let ErrorKind::Policy(problem) = e.kind() {
+        match problem.value() {
+            Some((name, value)) => {
+                const_panic::concat_panic!(display: problem.message(), " (", display: name, " = ", value, ")")
+            }
+            None => panic!("{}", problem.message()),
+        }
+    }
     let numbers = match e.kind() {
         ErrorKind::Adaptor(problem) => problem.numbers(),
         ErrorKind::Encoding(problem) => problem.numbers(),
@@ -265,7 +320,8 @@ impl<C: Chain> TensorDescriptor<C> {
     const IS_STATIC: bool = Self::STATIC_DESCRIPTOR.is_some();
 
     /// A descriptor of a chain known valid (an all-static chain whose
-    /// [`CHECK`](Self::CHECK) the caller has referenced).
+    /// [`CHECK`](Self::CHECK) the caller has referenced, or one read back
+    /// from a [`KernelArg`] a valid descriptor wrote).
     pub(crate) const fn from_valid(chain: C) -> Self {
         TensorDescriptor { chain }
     }

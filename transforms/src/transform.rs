@@ -2,9 +2,7 @@
 //! operation a descriptor needs as a `const fn`.
 
 use crate::dims::{Bare, to_index};
-use crate::kinds::{
-    embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
-};
+use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor};
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
 use core::fmt;
 

@@ -84,7 +84,12 @@ pub trait TypedTransform: Copy {
     /// ```
     const VECTOR_RULE: VectorRule = match Self::STATIC {
         Some(Ok(t)) => t.vector_rule(),
-        _ => VectorRule::of_kind(Self::KIND, <Self::NumLower as Unsigned>::USIZE, <Self::NumUpper as Unsigned>::USIZE, None),
+        _ => VectorRule::of_kind(
+            Self::KIND,
+            <Self::NumLower as Unsigned>::USIZE,
+            <Self::NumUpper as Unsigned>::USIZE,
+            None,
+        ),
     };
     /// The transform (validated).
     fn to_transform(self) -> Result<Transform, Error>;
@@ -143,6 +148,36 @@ pub trait TypedTransform: Copy {
     /// assert_eq!(m.upper_lengths(&[4, 8, 0, 0, 0, 0, 0, 0])[0], 32);
     /// ```
     fn upper_lengths(&self, lower_lengths: &Indices) -> Indices;
+    /// How many of the transform's parameters are runtime values (the
+    /// slots [`write_runtime`](Self::write_runtime) fills).
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{Pad, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// assert_eq!(<Pad<usize, Number<2>, usize> as TypedTransform>::RUNTIME, 2);
+    /// ```
+    const RUNTIME: usize;
+    /// Writes the runtime parameters, in order, to `out[at..at + RUNTIME]`
+    /// ([`Value::write_runtime`]); compile-time ones write nothing.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{make_pad_transform, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let mut out = [0u64; 2];
+    /// make_pad_transform(10usize, Number::<2>, 3usize).write_runtime(&mut out, 0);
+    /// assert_eq!(out, [10, 3]);
+    /// ```
+    fn write_runtime(&self, out: &mut [u64], at: usize);
+    /// Reads back what [`write_runtime`](Self::write_runtime) wrote from
+    /// `slots[at..]`.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{make_pad_transform, Pad, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let p = <Pad<usize, Number<2>, usize> as TypedTransform>::read_runtime(&[10, 3], 0);
+    /// assert_eq!(p, make_pad_transform(10usize, Number::<2>, 3usize));
+    /// ```
+    fn read_runtime(slots: &[u64], at: usize) -> Self;
 }
 
 macro_rules! scalar_transform {
@@ -190,6 +225,27 @@ macro_rules! scalar_transform {
             fn upper_lengths(&self, $l: &Indices) -> Indices {
                 let $s = *self;
                 $lengths
+            }
+            const RUNTIME: usize = 0 $(+ $ty::RUNTIME)+;
+            #[inline(always)]
+            fn write_runtime(&self, out: &mut [u64], at: usize) {
+                let mut at = at;
+                $(
+                    self.$field.write_runtime(out, at);
+                    at += $ty::RUNTIME;
+                )+
+                let _ = at;
+            }
+            #[inline(always)]
+            fn read_runtime(slots: &[u64], at: usize) -> Self {
+                let mut at = at;
+                let out = $name { $($field: {
+                    let value = $ty::read_runtime(slots, at);
+                    at += $ty::RUNTIME;
+                    value
+                }),+ };
+                let _ = at;
+                out
             }
         }
 
@@ -321,6 +377,15 @@ macro_rules! list_transform {
                 let $t = *self;
                 $lengths
             }
+            const RUNTIME: usize = Ls::RUNTIME;
+            #[inline(always)]
+            fn write_runtime(&self, out: &mut [u64], at: usize) {
+                self.lengths.write_runtime(out, at);
+            }
+            #[inline(always)]
+            fn read_runtime(slots: &[u64], at: usize) -> Self {
+                $name { lengths: Ls::read_runtime(slots, at) }
+            }
         }
 
         #[doc = concat!("CK Tile's `", stringify!($make), "`: builds a [`", stringify!($name), "`].")]
@@ -398,6 +463,16 @@ impl<Ls: Values, Cs: Values<Len = Ls::Len>> TypedTransform for Embed<Ls, Cs> {
     fn upper_lengths(&self, _: &Indices) -> Indices {
         self.lengths.indices()
     }
+    const RUNTIME: usize = Ls::RUNTIME + Cs::RUNTIME;
+    #[inline(always)]
+    fn write_runtime(&self, out: &mut [u64], at: usize) {
+        self.lengths.write_runtime(out, at);
+        self.coefficients.write_runtime(out, at + Ls::RUNTIME);
+    }
+    #[inline(always)]
+    fn read_runtime(slots: &[u64], at: usize) -> Self {
+        Embed { lengths: Ls::read_runtime(slots, at), coefficients: Cs::read_runtime(slots, at + Ls::RUNTIME) }
+    }
 }
 
 /// CK Tile's `make_embed_transform`: builds an [`Embed`].
@@ -457,6 +532,15 @@ impl<L0: Value, L1: Value> TypedTransform for Xor<L0, L1> {
         out[1] = ix(self.lengths.1);
         out
     }
+    const RUNTIME: usize = <(L0, L1) as Values>::RUNTIME;
+    #[inline(always)]
+    fn write_runtime(&self, out: &mut [u64], at: usize) {
+        self.lengths.write_runtime(out, at);
+    }
+    #[inline(always)]
+    fn read_runtime(slots: &[u64], at: usize) -> Self {
+        Xor { lengths: <(L0, L1) as Values>::read_runtime(slots, at) }
+    }
 }
 
 /// CK Tile's `make_xor_transform(make_tuple(L0, L1))`: builds a [`Xor`].
@@ -501,6 +585,14 @@ impl<const B: u32, const M: u32, const S: i32> TypedTransform for Swizzle<B, M, 
     #[inline(always)]
     fn upper_lengths(&self, lower_lengths: &Indices) -> Indices {
         one(lower_lengths[0])
+    }
+    /// A swizzle's parameters are all in its type.
+    const RUNTIME: usize = 0;
+    #[inline(always)]
+    fn write_runtime(&self, _: &mut [u64], _: usize) {}
+    #[inline(always)]
+    fn read_runtime(_: &[u64], _: usize) -> Self {
+        Swizzle
     }
 }
 

@@ -41,6 +41,33 @@ pub trait Values: Copy {
     /// assert_eq!((Number::<4>, 8usize).indices(), [4, 8, 0, 0, 0, 0, 0, 0]);
     /// ```
     fn indices(self) -> Indices;
+    /// How many entries are runtime values (the slots
+    /// [`write_runtime`](Values::write_runtime) fills).
+    ///
+    /// ```
+    /// use cktile_transforms::{Number, Values};
+    /// assert_eq!(<(Number<4>, usize, usize) as Values>::RUNTIME, 2);
+    /// ```
+    const RUNTIME: usize;
+    /// Writes the runtime entries, in order, to `out[at..at + RUNTIME]`
+    /// ([`Value::write_runtime`]); compile-time entries write nothing.
+    ///
+    /// ```
+    /// use cktile_transforms::{Number, Values};
+    /// let mut out = [0u64; 3];
+    /// (5usize, Number::<4>, 6usize).write_runtime(&mut out, 1);
+    /// assert_eq!(out, [0, 5, 6]);
+    /// ```
+    fn write_runtime(&self, out: &mut [u64], at: usize);
+    /// Reads back what [`write_runtime`](Values::write_runtime) wrote from
+    /// `slots[at..]`.
+    ///
+    /// ```
+    /// use cktile_transforms::{Number, Values};
+    /// let v = <(usize, Number<4>, usize) as Values>::read_runtime(&[0, 5, 6], 1);
+    /// assert_eq!(v, (5, Number::<4>, 6));
+    /// ```
+    fn read_runtime(slots: &[u64], at: usize) -> Self;
 }
 
 macro_rules! impl_values {
@@ -78,6 +105,27 @@ macro_rules! impl_values {
                 $(out[$idx] = self.$idx.get() as Index;)+
                 out
             }
+            const RUNTIME: usize = 0 $(+ $name::RUNTIME)+;
+            #[inline(always)]
+            fn write_runtime(&self, out: &mut [u64], at: usize) {
+                let mut at = at;
+                $(
+                    self.$idx.write_runtime(out, at);
+                    at += $name::RUNTIME;
+                )+
+                let _ = at;
+            }
+            #[inline(always)]
+            fn read_runtime(slots: &[u64], at: usize) -> Self {
+                let mut at = at;
+                let out = ($({
+                    let value = $name::read_runtime(slots, at);
+                    at += $name::RUNTIME;
+                    value
+                },)+);
+                let _ = at;
+                out
+            }
         }
     };
 }
@@ -103,4 +151,9 @@ impl Values for () {
     fn indices(self) -> Indices {
         [0; MAX_DIMS]
     }
+    const RUNTIME: usize = 0;
+    #[inline(always)]
+    fn write_runtime(&self, _: &mut [u64], _: usize) {}
+    #[inline(always)]
+    fn read_runtime(_: &[u64], _: usize) -> Self {}
 }
