@@ -27,6 +27,7 @@
 //! lane of a block on the CPU, stage by stage, and checks every MFMA
 //! operand register against the element AMD's lane map names.
 
+use cktile::Index;
 use cktile::Number as N;
 use cktile::prelude::*;
 use cktile::tile::{
@@ -35,7 +36,6 @@ use cktile::tile::{
 };
 use cktile::transforms::typed::{Merge, PassThrough, RightPad, Unmerge, Xor};
 use cktile::typed::{NaiveVector, Transformed};
-use cktile::{ErrorKind, Index, ParameterProblem};
 
 /// Threads per block.
 pub const BLOCK_SIZE: usize = 256;
@@ -154,14 +154,14 @@ pub fn make_dram_view<T: Copy>(
     k: usize,
     stride: usize,
 ) -> Result<cktile::typed::TensorView<&[T], DramChain>, Error> {
-    for (parameter, value) in [("K", k), ("row stride", stride)] {
+    // CK's IsSupportedArgument, as a policy check of this kernel's own.
+    for (name, value) in [("K", k), ("row stride", stride)] {
         if value % VECTOR != 0 {
-            return Err(Error::new(ErrorKind::Parameter(ParameterProblem::Invalid {
-                context: "GEMM operand",
-                parameter,
-                value: value as Index,
-                requirement: "a multiple of the 8 elements each DRAM load moves",
-            })));
+            return Err(Error::policy_value(
+                "K and the row stride must be multiples of the 8 elements each DRAM load moves",
+                name,
+                value as Index,
+            ));
         }
     }
     let d = make_naive_tensor_descriptor_with_vector((rows, k), (stride, N::<1>), N::<8>, N::<1>)?;

@@ -134,6 +134,11 @@ fn shapes_the_vector_loads_cannot_serve_are_refused() {
     for (k, stride) in [(36, 40), (40, 44)] {
         let e =
             OperandPath::new(Operand::A, &global, 10, k, stride, 0, SharedMemory::new(&lds), 0).err().expect("refused");
-        assert!(e.to_string().contains("multiple of the 8 elements"), "{e}");
+        let name = if k % 8 != 0 { "K" } else { "row stride" };
+        let value = if k % 8 != 0 { k } else { stride };
+        assert_eq!(
+            e.to_string(),
+            format!("K and the row stride must be multiples of the 8 elements each DRAM load moves ({name} = {value})")
+        );
     }
 }

@@ -13,8 +13,8 @@
 //! hardware). LDS is a pointer argument: Rust cannot name the LDS address
 //! space, so both sides use flat (amdgcn) or generic (nvptx) accesses.
 //!
-//! Forms: `typed_gemm_*` takes the DRAM descriptor built on the host (by
-//! reference), and is held to 1.10 x its twin + 4 instructions with no
+//! Forms: `typed_gemm_*` takes the DRAM descriptor built on the host, as
+//! its kernel-argument form (`KernelArg`, by pointer), and is held to 1.10 x its twin + 4 instructions with no
 //! calls, scratch or spills. `typed_gemm_*_build` builds it in the kernel
 //! from the runtime M, K and stride with `?`: the typed builders' checks
 //! (lengths and strides that fit, element space without overflow, pads)
@@ -26,7 +26,7 @@ use cktile::tile::SharedMemory;
 use cktile_checks::gemm::{
     DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath, VECTOR, WARPS, make_dram_view,
 };
-use cktile::typed::TensorDescriptor;
+use cktile::typed::KernelArg;
 use core::cell::Cell;
 
 /// A block barrier with the compiler fences that keep LDS accesses on
@@ -118,7 +118,7 @@ fn typed_inkernel(
 #[allow(clippy::too_many_arguments)]
 fn typed_host(
     operand: Operand,
-    desc: &TensorDescriptor<DramChain>,
+    arg: *const KernelArg<DramChain>,
     a: *const u16,
     len: usize,
     block_row: Index,
@@ -126,8 +126,10 @@ fn typed_host(
     tid: u32,
     out: *mut u16,
 ) {
+    // SAFETY: the caller passes the kernel argument the host wrote.
+    let desc = unsafe { (*arg).descriptor() };
     let (global, lds) = memory(a, len, lds);
-    let Ok(mut path) = OperandPath::from_descriptor(operand, *desc, global, block_row, lds, tid as usize) else {
+    let Ok(mut path) = OperandPath::from_descriptor(operand, desc, global, block_row, lds, tid as usize) else {
         return;
     };
     // The K length is the descriptor's padded K: the loop runs to the last tile.
@@ -213,11 +215,13 @@ fn hand(
 
 macro_rules! operand_kernels {
     ($operand:expr, $typed:ident, $hand:ident, $build:ident) => {
-        /// The typed path over the host-built DRAM descriptor.
+        /// The typed path over the host-built DRAM descriptor, passed in its
+        /// kernel-argument form (a pointer to it: what a GPU kernel ABI takes
+        /// without a lint).
         #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]
         pub extern "C" fn $typed(
-            desc: &TensorDescriptor<DramChain>,
+            desc: *const KernelArg<DramChain>,
             a: *const u16,
             len: usize,
             block_row: Index,
@@ -266,10 +270,16 @@ macro_rules! operand_kernels {
 operand_kernels!(Operand::A, typed_gemm_a, hand_gemm_a, typed_gemm_a_build);
 operand_kernels!(Operand::B, typed_gemm_b, hand_gemm_b, typed_gemm_b_build);
 
-/// The host's DRAM descriptor of a `rows x k` operand (`make_dram_view`'s).
-pub fn host_descriptor(rows: usize, k: usize, stride: usize) -> Option<TensorDescriptor<DramChain>> {
-    make_dram_view::<u16>(&[], rows, k, stride).ok().map(|v| *v.descriptor())
+/// The host's DRAM descriptor of a `rows x k` operand (`make_dram_view`'s),
+/// in its kernel-argument form.
+pub fn host_descriptor(rows: usize, k: usize, stride: usize) -> Option<KernelArg<DramChain>> {
+    make_dram_view::<u16>(&[], rows, k, stride).ok().map(|v| v.descriptor().to_kernel_arg())
 }
+
+/// The kernel-argument form has one layout on every target (the library
+/// asserts it too): 16 eight-byte slots.
+const _: () = assert!(core::mem::size_of::<KernelArg<DramChain>>() == 128);
+const _: () = assert!(core::mem::align_of::<KernelArg<DramChain>>() == 8);
 
 /// Every typed path kernel leaves the same accumulators and the same LDS
 /// block as its twin, for every thread of the block and shapes that pad
@@ -284,7 +294,7 @@ mod tests {
     use std::vec::Vec;
 
     type Kernel = extern "C" fn(*const u16, usize, usize, usize, Index, *mut u16, u32, *mut u16);
-    type HostKernel = extern "C" fn(&TensorDescriptor<DramChain>, *const u16, usize, Index, *mut u16, u32, *mut u16);
+    type HostKernel = extern "C" fn(*const KernelArg<DramChain>, *const u16, usize, Index, *mut u16, u32, *mut u16);
 
     /// (accumulators of every thread, final LDS) of a kernel.
     fn run(kernel: impl Fn(*const u16, *mut u16, u32, *mut u16), a: &[u16]) -> (Vec<u16>, Vec<u16>) {
