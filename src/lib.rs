@@ -91,6 +91,7 @@ pub mod book {
         Transforms = "transforms.md";
         Composing = "composing.md";
         Distributions = "distributions.md";
+        WritingAKernel = "writing-a-kernel.md";
         Banks = "banks.md";
         PaddingVsXor = "padding-vs-xor.md";
         IndexSwapping = "index-swapping.md";
