@@ -13,6 +13,8 @@
 //!   otherwise; over random padded views, origins and every thread.
 //! - The typed chains' compile-time top vectors are CK's rule.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cktile::distribution::typed::TileEncoding;
 use cktile::distribution::{Distribution, Encoding, catalogue};
 use cktile::prelude::*;

@@ -8,6 +8,8 @@
 //! r` of the warp tile), zero in the padding, for runtime shapes that pad
 //! along M, along K and along both.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cktile::tile::SharedMemory;
 use cktile_checks::gemm::{
     BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath, ROWS_PER_BLOCK, WARPS, WAVE,

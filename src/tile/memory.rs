@@ -130,16 +130,17 @@ fn vector<T, const N: usize>(s: &[T], offset: Index) -> Option<&[T; N]> {
     s.get(range(offset, N, s.len())?)?.try_into().ok()
 }
 
-// The loops below index `0..N`, not iterate: N constant steps, so nothing
-// the window hands over leaves registers.
+// The loops below walk `&[T; N]` (N constant steps, unrolled) and hand
+// each element over by itself: nothing the window moves passes through an
+// array value, which would leave registers.
 
 #[inline(always)]
 fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(usize, T)) -> bool {
     let Some(v) = vector::<T, N>(s, offset) else {
         return false;
     };
-    for j in 0..N {
-        f(j, v[j]);
+    for (j, &x) in v.iter().enumerate() {
+        f(j, x);
     }
     true
 }
@@ -152,8 +153,8 @@ fn store_into<T: Copy, const N: usize>(s: &mut [T], offset: Index, mut f: impl F
     let Ok(dst) = <&mut [T; N]>::try_from(dst) else {
         return false;
     };
-    for j in 0..N {
-        dst[j] = f(j);
+    for (j, d) in dst.iter_mut().enumerate() {
+        *d = f(j);
     }
     true
 }
@@ -288,8 +289,8 @@ impl<T: Copy> TileMemory for SharedMemory<'_, T> {
         let Some(cells) = vector::<Cell<T>, N>(self.cells, offset) else {
             return false;
         };
-        for j in 0..N {
-            f(j, cells[j].get());
+        for (j, cell) in cells.iter().enumerate() {
+            f(j, cell.get());
         }
         true
     }
@@ -301,8 +302,8 @@ impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
         let Some(cells) = vector::<Cell<T>, N>(self.cells, offset) else {
             return false;
         };
-        for j in 0..N {
-            cells[j].set(f(j));
+        for (j, cell) in cells.iter().enumerate() {
+            cell.set(f(j));
         }
         true
     }
