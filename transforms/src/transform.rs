@@ -778,7 +778,7 @@ impl Transform {
 
     /// The upper index for a lower index, for transforms that have an inverse
     /// (`None` for freeze, modulo, insert/replicate of more than one point,
-    /// and an embed whose coefficients overlap, see [`kinds::embed`]).
+    /// and an embed whose coefficients overlap, see [`kinds::embed`](crate::kinds::embed)).
     /// `inverse(forward(x)) == x` for every `x` in range; for pad,
     /// slice and offset, lower indices outside the upper range have no preimage
     /// and come back out of range.
