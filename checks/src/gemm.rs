@@ -4,7 +4,8 @@
 //!
 //! The block: 256 threads (4 waves of 64), a 128 x 128 x 32 block tile
 //! (MPerBlock, NPerBlock, KPerBlock), 2 x 2 warps each computing 64 x 64
-//! with MFMA 32x32x8 (fp16: 2 x 4 warp tiles per K tile). Per operand
+//! with CK's fp16 MFMA 32x32x16 warp GEMM (8 elements of K per lane: 2 x 2
+//! warp tiles per K tile). Per operand
 //! (A is M x K row-major, B is N x K, "column-major" in CK's words, so the
 //! two paths are one code with M and N swapped, as CK's policies are):
 //!
@@ -16,9 +17,9 @@
 //! 3. the LDS block, CK's `MakeALdsBlockDescriptor` (xor preshuffle,
 //!    KPack 8, MLdsLayer 2), stored through a window of the same
 //!    distribution;
-//! 4. the warp windows, distributed by the MFMA 32x32x8 operand layout
-//!    (lane `l` holds row `l % 32`, K `4 * (l / 32) + 0..4`), moved over
-//!    the warp's 2 x 4 warp tiles;
+//! 4. the warp windows, distributed by the MFMA 32x32x16 operand layout
+//!    (lane `l` holds row `l % 32`, K `8 * (l / 32) + 0..8`), moved over
+//!    the warp's 2 x 2 warp tiles;
 //! 5. the K loop: the DRAM window moves by KPerBlock.
 //!
 //! A kernel calls [`OperandPath::load`], [`OperandPath::next_k`],
@@ -49,8 +50,10 @@ pub const K_PER_BLOCK: usize = 32;
 pub const WARPS: usize = 2;
 /// Warp tiles per warp along M (or N): 128 / (2 warps x 32).
 pub const ITERS: usize = 2;
-/// Warp tiles per K tile: 32 / 8.
-pub const K_ITERS: usize = 4;
+/// Warp tiles per K tile: 32 / 16.
+pub const K_ITERS: usize = 2;
+/// K per warp tile.
+pub const K_PER_WARP_TILE: usize = 16;
 /// The elements a DRAM load moves at once (CK's `VectorSizeA`).
 pub const VECTOR: usize = 8;
 
@@ -69,11 +72,11 @@ cktile::tile_distribution_encoding! {
 }
 
 cktile::tile_distribution_encoding! {
-    /// CK's MFMA 32x32x8 fp16 A (and B) warp distribution: the lane merges
-    /// K's 2 with the 32 rows, the register walks K's 4.
+    /// CK's MFMA 32x32x16 fp16 A (and B) warp distribution: the lane merges
+    /// K's 2 with the 32 rows, the register walks K's 8 (one 16-byte read).
     pub struct WarpDistribution {
         rs_lengths: [],
-        hs_lengthss: [[32], [2, 4]],
+        hs_lengthss: [[32], [2, 8]],
         ps_to_rhss_major: [[2, 1]],
         ps_to_rhss_minor: [[0, 0]],
         ys_to_rhs_major: [2],
@@ -188,7 +191,7 @@ pub struct OperandPath<'a, T: Copy> {
 
 /// A thread's DRAM tile (16 elements).
 pub type DramTile<T> = StaticDistributedTensor<T, DramDistribution>;
-/// A thread's MFMA operand (4 elements).
+/// A thread's MFMA operand (8 elements).
 pub type WarpTile<T> = StaticDistributedTensor<T, WarpDistribution>;
 
 impl<'a, T: Copy + Default> OperandPath<'a, T> {
@@ -235,7 +238,7 @@ impl<'a, T: Copy + Default> OperandPath<'a, T> {
         } * 32;
         let warp = make_tile_window_with_distribution(
             lds_view,
-            (N::<32>, N::<8>),
+            (N::<32>, N::<16>),
             [warp_row, 0],
             make_static_tile_distribution(),
             p,
@@ -281,7 +284,31 @@ impl<'a, T: Copy + Default> OperandPath<'a, T> {
     #[inline(always)]
     pub fn read_into(&self, iter: usize, k_iter: usize, regs: &mut WarpTile<T>) {
         let mut w = self.warp;
-        move_tile_window(&mut w, [(iter * WARPS * 32) as Index, (k_iter * 8) as Index]);
+        move_tile_window(&mut w, [(iter * WARPS * 32) as Index, (k_iter * K_PER_WARP_TILE) as Index]);
         load_tile_into(&w, regs);
     }
 }
+
+/// The LDS block as a constant, for the compile-time bank checks below.
+const LDS_BLOCK: cktile::Descriptor = *TensorDescriptor::<LdsChain>::DESCRIPTOR;
+
+// The windows the kernel declares over the LDS block, checked at compile
+// time on gfx942 (fp16): the block's ds_write_b128 stores of the DRAM tile,
+// and the warps' ds_read_b128 MFMA operand reads. A layout change that
+// conflicts stops the build, naming the instruction, phase and ways. (The
+// MFMA 32x32x8 operand, 4 elements a lane read by ds_read_b64, is 2-way
+// conflicted on this block: lanes 0 and 9 of phase 0 share banks 0 and 1.)
+cktile::assert_conflict_free!(
+    LDS_BLOCK,
+    2,
+    cktile::analyzer::arch::GFX942,
+    <DramDistribution as cktile::distribution::typed::TileEncoding>::ENCODING,
+    cktile::analyzer::Op::DsWrite { bits: 128 }
+);
+cktile::assert_conflict_free!(
+    LDS_BLOCK,
+    2,
+    cktile::analyzer::arch::GFX942,
+    <WarpDistribution as cktile::distribution::typed::TileEncoding>::ENCODING,
+    cktile::analyzer::Op::DsRead { bits: 128 }
+);

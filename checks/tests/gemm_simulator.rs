@@ -12,7 +12,8 @@
 
 use cktile::tile::SharedMemory;
 use cktile_checks::gemm::{
-    BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath, ROWS_PER_BLOCK, WARPS, WAVE,
+    BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, K_PER_WARP_TILE, LDS_ELEMENTS, Operand, OperandPath, ROWS_PER_BLOCK,
+    WARPS, WAVE,
 };
 use core::cell::Cell;
 
@@ -53,8 +54,8 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
         .map(|t| OperandPath::new(operand, &global, rows, k, stride, block_row as i64, SharedMemory::new(&lds), t))
         .collect::<Result<_, _>>()
         .expect("the data path's windows");
-    // The vector widths CK's rule gives: 8-element DRAM loads and LDS stores, 4-element MFMA reads.
-    assert_eq!(paths[0].vectors(), (8, 8, 4));
+    // The vector widths CK's rule gives: 8-element DRAM loads, LDS stores and MFMA reads.
+    assert_eq!(paths[0].vectors(), (8, 8, 8));
     let mut checked = 0;
     for kt in 0..k.div_ceil(K_PER_BLOCK) {
         for cell in &lds {
@@ -87,7 +88,7 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
                     let regs = p.read(iter, k_iter);
                     for (r, &got) in regs.thread_buffer().iter().enumerate() {
                         let row = block_row + warp_row + iter * WARPS * 32 + lane % 32;
-                        let col = kt * K_PER_BLOCK + k_iter * 8 + 4 * (lane / 32) + r;
+                        let col = kt * K_PER_BLOCK + k_iter * K_PER_WARP_TILE + 8 * (lane / 32) + r;
                         let want = if row < rows && col < k { tag(row, col) } else { 0 };
                         assert_eq!(
                             got, want,
@@ -107,7 +108,7 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
 fn a_operand_registers_match_the_mfma_lane_map() {
     for shape in SHAPES {
         let k_tiles = shape.k.div_ceil(K_PER_BLOCK);
-        assert_eq!(simulate(Operand::A, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 4);
+        assert_eq!(simulate(Operand::A, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 8);
     }
 }
 
@@ -115,7 +116,7 @@ fn a_operand_registers_match_the_mfma_lane_map() {
 fn b_operand_registers_match_the_mfma_lane_map() {
     for shape in SHAPES {
         let k_tiles = shape.k.div_ceil(K_PER_BLOCK);
-        assert_eq!(simulate(Operand::B, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 4);
+        assert_eq!(simulate(Operand::B, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 8);
     }
 }
 

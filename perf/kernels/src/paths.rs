@@ -5,8 +5,8 @@
 //!
 //! Each kernel runs one thread's K loop: the DRAM window's load (2 vectors
 //! of 8 fp16), the move along K, a block barrier, the LDS store (2 vectors
-//! of 8), a barrier, the 2 x 4 warp tiles' MFMA operand reads (one vector
-//! of 4 each), folded into four accumulators by xor (standing in for the
+//! of 8), a barrier, the 2 x 2 warp tiles' MFMA 32x32x16 operand reads (one
+//! vector of 8 each), folded into eight accumulators by xor (standing in for the
 //! MFMA, which both sides would issue alike), and a barrier. Memory is
 //! reached through slices made from the kernel's pointers, bounds checked
 //! on both sides (what safe Rust does; CK's AMD buffer loads check in
@@ -59,10 +59,27 @@ fn memory<'a>(a: *const u16, len: usize, lds: *mut u16) -> (&'a [u16], SharedMem
     }
 }
 
-/// One thread's K loop through a data path: returns the four accumulators.
+/// The MFMA's stand-in: folds an 8-element operand into the accumulators,
+/// each element written out (no loop for LLVM to keep rolled: an MFMA takes
+/// the operand's registers as they are).
 #[inline(always)]
-fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 4] {
-    let mut acc = [0u16; 4];
+fn fold(acc: &mut [u16; 8], v: &[u16]) {
+    if let Ok(v) = <&[u16; 8]>::try_from(v) {
+        acc[0] ^= v[0];
+        acc[1] ^= v[1];
+        acc[2] ^= v[2];
+        acc[3] ^= v[3];
+        acc[4] ^= v[4];
+        acc[5] ^= v[5];
+        acc[6] ^= v[6];
+        acc[7] ^= v[7];
+    }
+}
+
+/// One thread's K loop through a data path: returns the eight accumulators.
+#[inline(always)]
+fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 8] {
+    let mut acc = [0u16; 8];
     let mut regs = cktile_checks::gemm::WarpTile::filled(0);
     let mut kt = 0;
     while kt < k.div_ceil(K_PER_BLOCK) {
@@ -74,9 +91,7 @@ fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 4] {
         for iter in 0..ITERS {
             for k_iter in 0..K_ITERS {
                 path.read_into(iter, k_iter, &mut regs);
-                for (a, &r) in acc.iter_mut().zip(regs.thread_buffer()) {
-                    *a ^= r;
-                }
+                fold(&mut acc, regs.thread_buffer());
             }
         }
         barrier();
@@ -87,9 +102,9 @@ fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 4] {
 
 /// Writes the accumulators of thread `tid`.
 #[inline(always)]
-fn write_out(out: *mut u16, tid: u32, acc: [u16; 4]) {
-    // SAFETY: the caller passes 4 writable elements per thread at `out`.
-    unsafe { core::ptr::write(out.add(4 * tid as usize) as *mut [u16; 4], acc) }
+fn write_out(out: *mut u16, tid: u32, acc: [u16; 8]) {
+    // SAFETY: the caller passes 8 writable elements per thread at `out`.
+    unsafe { core::ptr::write(out.add(8 * tid as usize) as *mut [u16; 8], acc) }
 }
 
 /// The typed path of `operand`, its DRAM view built in the kernel.
@@ -175,7 +190,7 @@ fn hand(
         Operand::A => warp / WARPS as Index,
         Operand::B => warp % WARPS as Index,
     } * 32;
-    let mut acc = [0u16; 4];
+    let mut acc = [0u16; 8];
     let mut k0 = 0;
     while k0 < k_i {
         let mut tile = [0u16; 16];
@@ -200,11 +215,10 @@ fn hand(
         barrier();
         for iter in 0..ITERS as Index {
             for k_iter in 0..K_ITERS as Index {
-                let offset = lds_offset(warp_row + iter * 64 + lane % 32, k_iter * 8 + 4 * (lane / 32));
-                if let Some(cells) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 4)) {
-                    for (a, c) in acc.iter_mut().zip(cells) {
-                        *a ^= c.get();
-                    }
+                let offset = lds_offset(warp_row + iter * 64 + lane % 32, k_iter * 16 + 8 * (lane / 32));
+                if let Some(c) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
+                    let v = [c[0].get(), c[1].get(), c[2].get(), c[3].get(), c[4].get(), c[5].get(), c[6].get(), c[7].get()];
+                    fold(&mut acc, &v);
                 }
             }
         }
@@ -298,7 +312,7 @@ mod tests {
 
     /// (accumulators of every thread, final LDS) of a kernel.
     fn run(kernel: impl Fn(*const u16, *mut u16, u32, *mut u16), a: &[u16]) -> (Vec<u16>, Vec<u16>) {
-        let mut out = vec![0u16; 4 * 256];
+        let mut out = vec![0u16; 8 * 256];
         let mut lds_after = Vec::new();
         for tid in 0..256 {
             let mut lds: Vec<u16> = (0..LDS_ELEMENTS).map(|i| (i * 7 + 3) as u16).collect();
@@ -324,7 +338,7 @@ mod tests {
         }
         // A shape the 8-element loads cannot serve: the in-kernel build refuses it, nothing is written.
         let a = vec![1u16; 4096];
-        let mut out = vec![0u16; 1024];
+        let mut out = vec![0u16; 8 * 256];
         let mut lds = vec![0u16; LDS_ELEMENTS];
         typed_gemm_a_build(a.as_ptr(), 10, 36, 40, 0, lds.as_mut_ptr(), 0, out.as_mut_ptr());
         assert!(out.iter().all(|&x| x == 0) && lds.iter().all(|&x| x == 0));
