@@ -58,19 +58,11 @@ pub extern "C" fn hand_mfma_a_x(tile: &Tile, tid: u32, y: u32) -> Index {
     read(tile, (lane % 32) * 8 + 4 * (lane / 32) + y)
 }
 
-cktile::tile_distribution_encoding! {
-    /// CK's universal GEMM block DRAM distribution for a 256-thread block, a
-    /// 128 x 32 tile and K1 = 8 (`gemm_dram(256, 128, 32, 8)`): a replicate,
-    /// two unmerges, two merges; P = (warp, lane), Y = (2, 8).
-    pub struct GemmDram {
-        rs_lengths: [1],
-        hs_lengthss: [[2, 4, 16], [4, 8]],
-        ps_to_rhss_major: [[1], [1, 2]],
-        ps_to_rhss_minor: [[1], [2, 0]],
-        ys_to_rhs_major: [1, 2],
-        ys_to_rhs_minor: [0, 1],
-    }
-}
+/// CK's universal GEMM block DRAM distribution for a 256-thread block, a
+/// 128 x 32 tile and K1 = 8 (`gemm_dram(256, 128, 32, 8)`): a replicate,
+/// two unmerges, two merges; P = (warp, lane), Y = (2, 8). The GEMM data
+/// paths' own (`cktile_checks::gemm`), so both measure one encoding.
+pub use cktile_checks::gemm::DramDistribution as GemmDram;
 
 /// A thread's 16 elements of the 128 x 32 block tile, through the typed
 /// distribution.
