@@ -152,6 +152,12 @@ fn plans_refuse_what_windows_cannot_do() {
     let mut eight = [Vector::UNKNOWN; MAX_DIMS];
     eight[0] = Vector::new(8, 1);
     assert_eq!(AccessPlan::new(&big, &eight, 1).unwrap().accesses(), 32);
+    // One access of 2^21 elements: within the accesses, over the thread buffer's bound.
+    let huge = Encoding::new(&[], &[&[64, 1 << 21]], &[&[1]], &[&[0]], &[1], &[1]).unwrap();
+    let mut all = [Vector::UNKNOWN; MAX_DIMS];
+    all[0] = Vector::new(1 << 21, 1);
+    let err = AccessPlan::new(&huge, &all, 1).unwrap_err();
+    assert!(err.to_string().contains("elements per thread = 2097152"), "{err}");
 }
 
 cktile::tile_distribution_encoding! {

@@ -46,6 +46,14 @@ use cktile_transforms::{MAX_DIMS, Vector};
 /// ```
 pub const MAX_ACCESSES: usize = 128;
 
+/// The most elements one thread's share of a distributed tile may hold
+/// (the product of the Y lengths).
+///
+/// ```
+/// assert_eq!(cktile::tile::plan::MAX_THREAD_BUFFER, 1 << 20);
+/// ```
+pub const MAX_THREAD_BUFFER: usize = 1 << 20;
+
 /// The compile-time plan of a tile window's accesses. See the
 /// [module documentation](self).
 ///
@@ -64,7 +72,7 @@ pub const MAX_ACCESSES: usize = 128;
 /// assert_eq!((p.d_start(1), p.d_stride()), (8, 1));
 /// # Ok::<(), cktile::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct AccessPlan {
     ndim_x: usize,
     ndim_y: usize,
@@ -77,6 +85,24 @@ pub struct AccessPlan {
     ys_start: [[Index; MAX_DIMS]; MAX_ACCESSES],
     x_delta: [[Index; MAX_DIMS]; MAX_ACCESSES],
     d_start: [usize; MAX_ACCESSES],
+}
+
+/// The plan's numbers and its accesses (only the ones it makes).
+impl core::fmt::Debug for AccessPlan {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let n = self.accesses.min(MAX_ACCESSES);
+        f.debug_struct("AccessPlan")
+            .field("vector_dim_y", &self.vector_dim_y)
+            .field("vector", &self.vector)
+            .field("accesses", &self.accesses)
+            .field("thread_buffer", &self.thread_buffer)
+            .field("y_lengths", &&self.y_lengths[..self.ndim_y.min(MAX_DIMS)])
+            .field("ys_start", &&self.ys_start[..n])
+            .field("x_delta", &&self.x_delta[..n])
+            .field("d_start", &&self.d_start[..n])
+            .field("d_stride", &self.d_stride)
+            .finish()
+    }
 }
 
 const fn plan_error(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
@@ -169,6 +195,13 @@ impl AccessPlan {
                 "accesses",
                 accesses,
                 "a tile window load or store makes at most 128 accesses (MAX_ACCESSES)",
+            ));
+        }
+        if thread_buffer > MAX_THREAD_BUFFER {
+            return Err(plan_error(
+                "elements per thread",
+                thread_buffer,
+                "a thread holds at most 2^20 elements of a distributed tile (MAX_THREAD_BUFFER)",
             ));
         }
         // The thread buffer index of a Y index: ys_to_d, packed Y lengths, row-major.

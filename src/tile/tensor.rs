@@ -84,6 +84,21 @@ impl<E: TileEncoding> Ys<E> {
         Ok(d) => (d.y_lengths().to_array(), d.y_lengths().len()),
         Err(_) => ([1; MAX_DIMS], 0),
     };
+    /// Refuses (at compile time) a hand-written encoding whose registers do
+    /// not hold one element per Y index: every tensor is made through it,
+    /// so no element access can miss.
+    const CHECK: () = {
+        let (lengths, n) = Self::LENGTHS;
+        let mut size: usize = 1;
+        let mut i = 0;
+        while i < n {
+            size = size.saturating_mul(lengths[i] as usize);
+            i += 1;
+        }
+        if n == 0 || core::mem::size_of::<E::Registers<u8>>() != size {
+            panic!("cktile: a TileEncoding's Registers must hold one element per Y index (the Y lengths' product)");
+        }
+    };
 }
 
 impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
@@ -99,6 +114,7 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     #[inline(always)]
     pub fn filled(value: T) -> Self {
+        let () = Ys::<E>::CHECK;
         StaticDistributedTensor { registers: E::Registers::<T>::filled(value), encoding: PhantomData }
     }
 
@@ -152,7 +168,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
 
     /// The element at a Y index. Every Y index inside the Y lengths has an
     /// element; an index outside them reads the element its `ys_to_d`
-    /// offset wraps onto (no range check, as in CK).
+    /// offset wraps onto (no range check, as in CK; never a panic: a tensor
+    /// always has one element per Y index, checked when it is made).
     ///
     /// ```
     /// use cktile::prelude::*;
@@ -211,6 +228,7 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     #[inline(always)]
     pub fn map<U: Copy>(&self, mut f: impl FnMut(T) -> U) -> StaticDistributedTensor<U, E> {
+        let () = Ys::<E>::CHECK;
         let from = self.thread_buffer();
         StaticDistributedTensor {
             registers: ThreadBuffer::from_fn(|i| f(from[i % from.len().max(1)])),
