@@ -669,9 +669,6 @@ struct Loader<'a, B, C: Chain, E: TileEncoding, T: Copy> {
 
 impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T> {
     const COUNT: usize = Plan::<E, C>::PLAN.accesses();
-    // Always inlined where it matters (optimised builds: each access's
-    // constants fold); an unoptimised build calls it instead, one small
-    // frame, rather than copying it 128 times into one.
     // `#[inline]`, not `always`: inlined early, its body makes the loops
     // around a load (a block GEMM's warp tiles) too big for LLVM to unroll
     // on amdgcn and nvptx (measured: 616 against 418 instructions on
