@@ -381,3 +381,56 @@ fn typed_top_vectors_are_cks_rule() {
     // The runtime descriptor knows the runtime length, CK's compile-time rule does not.
     assert_eq!(split_runtime.descriptor().top_vectors()[2], Vector::new(4, 1));
 }
+
+#[test]
+fn the_lanes_a_window_check_names_share_a_bank_by_brute_force() {
+    use cktile::analyzer::window::{WindowAccess, analyze_window, window_conflict};
+    use cktile::analyzer::{Op, arch, rules::rule};
+    // CK's xor A block (128 x 32 fp16) and row-major tiles, read by catalogue warp distributions.
+    let xor =
+        cktile::layouts::ck::universal_a(128, 32, 8, 2, 32, cktile::layouts::ck::UnmergeOrder::Fixed2025).unwrap();
+    let cases = [
+        (xor, catalogue::mfma_a(32, 8).unwrap(), Op::DsRead { bits: 64 }),
+        (xor, catalogue::mfma_a(32, 16).unwrap(), Op::DsRead { bits: 128 }),
+        (cktile::Descriptor::packed(&[16, 32]).unwrap(), catalogue::mfma_a(16, 32).unwrap(), Op::DsRead { bits: 128 }),
+        (cktile::Descriptor::packed(&[32, 16]).unwrap(), catalogue::mfma_a(32, 16).unwrap(), Op::DsRead { bits: 128 }),
+        (cktile::Descriptor::packed(&[16, 16]).unwrap(), catalogue::mfma_a(16, 16).unwrap(), Op::DsRead { bits: 64 }),
+    ];
+    let mut conflicting = Vec::new();
+    for (i, (desc, e, op)) in cases.into_iter().enumerate() {
+        let d = Distribution::new(e).unwrap();
+        let counts = analyze_window(&desc, 2, &arch::GFX942, &d, op).unwrap();
+        let named =
+            window_conflict(&desc, 2, &arch::GFX942, &d, op, counts.worst_instruction, counts.worst_phase).unwrap();
+        let Some((bank, a, b)) = named else {
+            assert_eq!(counts.conflict_cycles, 0, "{op:?}: conflicts but no lanes named");
+            continue;
+        };
+        conflicting.push(i);
+        assert!(counts.conflict_cycles > 0);
+        // Brute force: both lanes are in the worst phase, each touches a word of `bank`, and the words differ.
+        let r = rule(&arch::GFX942, op);
+        let phase_lanes = r.grouping.phase(counts.worst_phase as usize % r.grouping.phases());
+        assert!(phase_lanes.contains(&(a as u8)) && phase_lanes.contains(&(b as u8)), "lanes {a}, {b}");
+        let w = WindowAccess::new(&d, op, 2, 64).unwrap();
+        let words = |lane: u32| -> Vec<u64> {
+            let x = w.coordinate(counts.worst_instruction as usize, lane as usize).unwrap();
+            let byte = desc.calculate_offset(&x) as u64 * 2;
+            (byte / 4..(byte + op.access_bytes()).div_ceil(4)).collect()
+        };
+        let in_bank =
+            |ws: Vec<u64>| ws.into_iter().filter(|w| w % u64::from(r.banks) == u64::from(bank)).collect::<Vec<_>>();
+        let (wa, wb) = (in_bank(words(a)), in_bank(words(b)));
+        assert!(!wa.is_empty() && !wb.is_empty() && wa != wb, "lanes {a} {wa:?} and {b} {wb:?}, bank {bank}");
+    }
+    // Only the xor block under 32x32x16's 128-bit reads (the GEMM path's) is conflict-free.
+    assert_eq!(conflicting, [0, 2, 3, 4]);
+    // The GEMM path's finding, exactly: lanes 0 and 9 share bank 0.
+    let d = Distribution::new(catalogue::mfma_a(32, 8).unwrap()).unwrap();
+    let op = Op::DsRead { bits: 64 };
+    let c = analyze_window(&xor, 2, &arch::GFX942, &d, op).unwrap();
+    assert_eq!(
+        window_conflict(&xor, 2, &arch::GFX942, &d, op, c.worst_instruction, c.worst_phase).unwrap(),
+        Some((0, 0, 9))
+    );
+}

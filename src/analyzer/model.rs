@@ -315,6 +315,63 @@ pub const fn phase_table(op: Op, r: &Rule, access: u32, p: usize, addresses: &[O
     t
 }
 
+/// Two lanes behind a phase's worst bank conflict: phase `p` of access
+/// `access` (as [`phase_table`] reads it), its busiest bank, and the first
+/// lane touching each of that bank's first two distinct words. `None` when
+/// no bank serves two words in the phase.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::conflicting_lanes, rules::rule, Op};
+/// let op = Op::DsRead { bits: 32 };
+/// let mut addrs = [None; 64];
+/// addrs[3] = Some(8);
+/// addrs[7] = Some(8 + 128); // bank 2 again, another word
+/// assert_eq!(conflicting_lanes(op, &rule(&arch::GFX942, op), 0, 0, &addrs), Some((2, 3, 7)));
+/// addrs[7] = Some(8); // the same word: a broadcast
+/// assert_eq!(conflicting_lanes(op, &rule(&arch::GFX942, op), 0, 0, &addrs), None);
+/// ```
+pub const fn conflicting_lanes(
+    op: Op,
+    r: &Rule,
+    access: u32,
+    p: usize,
+    addresses: &[Option<u64>],
+) -> Option<(u32, u32, u32)> {
+    let t = phase_table(op, r, access, p, addresses);
+    let (bank, ways) = t.busiest();
+    if ways < 2 {
+        return None;
+    }
+    let (words, n) = t.words_of::<2>(bank);
+    if n < 2 {
+        return None;
+    }
+    let lanes = r.grouping.phase(p);
+    let mut found = [u32::MAX; 2];
+    let mut i = 0;
+    while i < lanes.len() {
+        let lane = lanes[i] as usize;
+        if lane < addresses.len() {
+            if let Some(a) = addresses[lane] {
+                let (first, count) = access_words(op, a, access);
+                let mut k = 0;
+                while k < 2 {
+                    if found[k] == u32::MAX && words[k] >= first && words[k] - first < count {
+                        found[k] = lane as u32;
+                    }
+                    k += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    if found[0] == u32::MAX || found[1] == u32::MAX {
+        return None;
+    }
+    let (a, b) = if found[0] <= found[1] { (found[0], found[1]) } else { (found[1], found[0]) };
+    Some((bank, a, b))
+}
+
 /// The passes a phase whose busiest bank has `ways` distinct words costs:
 /// `ways`, except that an idle phase (`ways == 0`, no active lane) still
 /// costs one pass on AMD and none on NVIDIA.

@@ -395,7 +395,10 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
 /// [`require_conflict_free`] for the instructions a CK tile window issues
 /// over a distribution (the encoding's, [`analyze_window`](super::window::analyze_window)):
 /// `op` over every warp's Y accesses. What the five-argument
-/// [`assert_conflict_free!`](crate::assert_conflict_free) runs.
+/// [`assert_conflict_free!`](crate::assert_conflict_free) runs. A conflict
+/// is named down to its lanes ([`window_conflict`](super::window::window_conflict)):
+/// "the window has bank conflicts on gfx942: 4 extra cycles over 8; worst:
+/// instruction 0, phase 0, 2-way: lanes 0 and 9 touch two words of bank 0".
 ///
 /// ```
 /// use cktile::analyzer::{arch, tile::require_conflict_free_distribution, Op};
@@ -429,7 +432,37 @@ pub const fn require_conflict_free_distribution(
         Ok(d) => d,
         Err(e) => crate::typed::static_failure(&e),
     };
-    fail_on_conflicts(arch, super::window::analyze_window(desc, element_bytes, arch, &d, op))
+    let counts = super::window::analyze_window(desc, element_bytes, arch, &d, op);
+    if let Ok(c) = counts {
+        if c.conflict_cycles > 0 {
+            // Name the two lanes behind the worst conflict, as the CLI's report does.
+            let lanes =
+                super::window::window_conflict(desc, element_bytes, arch, &d, op, c.worst_instruction, c.worst_phase);
+            if let Ok(Some((bank, a, b))) = lanes {
+                const_panic::concat_panic!(
+                    "\ncktile: the window has bank conflicts on ",
+                    display: arch.name(),
+                    ": ",
+                    c.conflict_cycles,
+                    " extra cycles over ",
+                    c.cycles,
+                    "; worst: instruction ",
+                    c.worst_instruction,
+                    ", phase ",
+                    c.worst_phase,
+                    ", ",
+                    c.max_ways,
+                    "-way: lanes ",
+                    a,
+                    " and ",
+                    b,
+                    " touch two words of bank ",
+                    bank
+                )
+            }
+        }
+    }
+    fail_on_conflicts(arch, counts)
 }
 
 /// Stops compilation when the counts show conflicts (naming the chip, the

@@ -671,3 +671,59 @@ pub const fn analyze_window(
     }
     Ok(t)
 }
+
+/// The two lanes behind the worst conflict of a window's instruction
+/// `instruction`, phase `phase` (as [`analyze_window`] numbers them, the
+/// phases of every access in order): `(bank, lane, lane)`, `None` when that
+/// phase has no conflict. What the window's compile-time check names.
+///
+/// ```
+/// use cktile::analyzer::{arch, window::{analyze_window, window_conflict}, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// // fp16 16x32 tile stored row-major: rows r and r + 2 share their banks.
+/// let (desc, a) = (cktile::Descriptor::packed(&[16, 32])?, Distribution::new(catalogue::mfma_a(16, 32)?)?);
+/// let op = Op::DsRead { bits: 128 };
+/// let c = analyze_window(&desc, 2, &arch::GFX942, &a, op)?;
+/// let lanes = window_conflict(&desc, 2, &arch::GFX942, &a, op, c.worst_instruction, c.worst_phase)?;
+/// assert_eq!(lanes, Some((0, 0, 2)));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const fn window_conflict(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &Distribution,
+    op: Op,
+    instruction: u32,
+    phase: u32,
+) -> Result<Option<(u32, u32, u32)>, Error> {
+    let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
+    if let Err(e) = w.check_size(arch) {
+        return Err(e);
+    }
+    if let Err(e) = w.check_contiguous(desc) {
+        return Err(e);
+    }
+    let mut program = Program::EMPTY;
+    desc.compile_into(&mut program);
+    let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
+    let i = instruction as usize;
+    let mut addrs = [None; MAX_LANES];
+    let mut lane = 0;
+    while lane < lanes {
+        if let Some(c) = w.coordinate(i, lane) {
+            match program_address(&program, element_bytes, i, lane, c) {
+                Ok(a) => addrs[lane] = Some(a),
+                Err(e) => return Err(e),
+            }
+        }
+        lane += 1;
+    }
+    let r = super::rules::rule(arch, op);
+    let phases = r.grouping.phases();
+    if phases == 0 {
+        return Ok(None);
+    }
+    let (access, p) = (phase as usize / phases, phase as usize % phases);
+    Ok(super::model::conflicting_lanes(op, &r, access as u32, p, addrs.split_at(lanes).0))
+}
