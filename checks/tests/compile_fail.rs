@@ -176,8 +176,8 @@ fn conflict_snapshots_are_readable() {
         ),
         (
             "conflicting_distribution",
-            "cktile: the layout has bank conflicts on gfx942: 8 extra cycles over 16; worst: instruction 0, phase 0, \
-             2-way",
+            "cktile: the window has bank conflicts on gfx942: 8 extra cycles over 16; worst: instruction 0, phase 0, \
+             2-way: lanes 0 and 2 touch two words of bank 0",
         ),
     ] {
         let path = format!("{}/tests/ui_analyzer/{file}.stderr", env!("CARGO_MANIFEST_DIR"));
