@@ -389,7 +389,7 @@ pub const fn analyze_tile(
 /// const _: () = require_conflict_free(&XOR, 2, &arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
 /// ```
 pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch: &Arch, pattern: Pattern) {
-    fail_on_conflicts(arch, analyze_tile(desc, element_bytes, arch, pattern))
+    fail_on_conflicts(arch, analyze_tile(desc, element_bytes, arch, pattern), None)
 }
 
 /// [`require_conflict_free`] for the instructions a CK tile window issues
@@ -433,45 +433,48 @@ pub const fn require_conflict_free_distribution(
         Err(e) => crate::typed::static_failure(&e),
     };
     let counts = super::window::analyze_window(desc, element_bytes, arch, &d, op);
-    if let Ok(c) = counts {
-        if c.conflict_cycles > 0 {
-            // Name the two lanes behind the worst conflict, as the CLI's report does.
-            let lanes =
-                super::window::window_conflict(desc, element_bytes, arch, &d, op, c.worst_instruction, c.worst_phase);
-            if let Ok(Some((bank, a, b))) = lanes {
-                const_panic::concat_panic!(
-                    "\ncktile: the window has bank conflicts on ",
-                    display: arch.name(),
-                    ": ",
-                    c.conflict_cycles,
-                    " extra cycles over ",
-                    c.cycles,
-                    "; worst: instruction ",
-                    c.worst_instruction,
-                    ", phase ",
-                    c.worst_phase,
-                    ", ",
-                    c.max_ways,
-                    "-way: lanes ",
-                    a,
-                    " and ",
-                    b,
-                    " touch two words of bank ",
-                    bank
-                )
+    // Name the two lanes behind the worst conflict, as the CLI's report does.
+    let lanes = match counts {
+        Ok(c) if c.conflict_cycles > 0 => {
+            match super::window::window_conflict(desc, element_bytes, arch, &d, op, c.worst_instruction, c.worst_phase)
+            {
+                Ok(lanes) => lanes,
+                Err(_) => None,
             }
         }
-    }
-    fail_on_conflicts(arch, counts)
+        _ => None,
+    };
+    fail_on_conflicts(arch, counts, lanes)
 }
 
 /// Stops compilation when the counts show conflicts (naming the chip, the
-/// extra cycles and the worst instruction and phase) or the analysis
+/// extra cycles, the worst instruction and phase, and, when given, the two
+/// lanes and the bank behind it: `(bank, lane, lane)`) or the analysis
 /// failed (with its error's summary and numbers).
-const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>) {
-    match counts {
-        Ok(c) if c.conflict_cycles == 0 => {}
-        Ok(c) => const_panic::concat_panic!(
+const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>, lanes: Option<(u32, u32, u32)>) {
+    match (counts, lanes) {
+        (Ok(c), _) if c.conflict_cycles == 0 => {}
+        (Ok(c), Some((bank, a, b))) => const_panic::concat_panic!(
+            "\ncktile: the window has bank conflicts on ",
+            display: arch.name(),
+            ": ",
+            c.conflict_cycles,
+            " extra cycles over ",
+            c.cycles,
+            "; worst: instruction ",
+            c.worst_instruction,
+            ", phase ",
+            c.worst_phase,
+            ", ",
+            c.max_ways,
+            "-way: lanes ",
+            a,
+            " and ",
+            b,
+            " touch two words of bank ",
+            bank
+        ),
+        (Ok(c), None) => const_panic::concat_panic!(
             "\ncktile: the layout has bank conflicts on ",
             display: arch.name(),
             ": ",
@@ -486,7 +489,7 @@ const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>) {
             c.max_ways,
             "-way"
         ),
-        Err(e) => crate::typed::static_failure(&e),
+        (Err(e), _) => crate::typed::static_failure(&e),
     }
 }
 

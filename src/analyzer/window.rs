@@ -638,38 +638,58 @@ pub const fn analyze_window(
     d: &Distribution,
     op: Op,
 ) -> Result<TileCounts, Error> {
-    let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
-    if let Err(e) = w.check_size(arch) {
-        return Err(e);
-    }
-    if let Err(e) = w.check_contiguous(desc) {
-        return Err(e);
-    }
-    let mut program = Program::EMPTY;
-    desc.compile_into(&mut program);
-    let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
+    let (w, program) = tri!(prepared(desc, element_bytes, arch, d, op));
     let mut t = TileCounts::EMPTY;
     let mut table = PhaseTable::EMPTY;
     let mut memo = CountMemo::new(arch, op);
     let mut i = 0;
     while i < w.instructions() {
-        let mut addrs = LaneAddresses::new(lanes);
-        let mut lane = 0;
-        while lane < lanes {
-            if let Some(c) = w.coordinate(i, lane) {
-                match program_address(&program, element_bytes, i, lane, c) {
-                    Ok(a) => addrs.set(lane, a),
-                    Err(e) => return Err(e),
-                }
-            }
-            lane += 1;
-        }
+        let addrs = tri!(instruction_addresses(&w, &program, element_bytes, i));
         if let Err(e) = t.count(&mut memo, &mut table, &addrs) {
             return Err(e);
         }
         i += 1;
     }
     Ok(t)
+}
+
+/// The window of `op` over `d`, after the checks every analysis of it
+/// makes (its size on the chip, each lane's vector contiguous in `desc`),
+/// with `desc` compiled to the program its addresses come from.
+#[inline] // as `analyze_window`
+const fn prepared(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &Distribution,
+    op: Op,
+) -> Result<(WindowAccess, Program), Error> {
+    let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
+    tri!(w.check_size(arch));
+    tri!(w.check_contiguous(desc));
+    let mut program = Program::EMPTY;
+    desc.compile_into(&mut program);
+    Ok((w, program))
+}
+
+/// The byte address of each lane of instruction `i` of a [`prepared`] window.
+#[inline] // as `analyze_window`
+const fn instruction_addresses(
+    w: &WindowAccess,
+    program: &Program,
+    element_bytes: usize,
+    i: usize,
+) -> Result<LaneAddresses, Error> {
+    let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
+    let mut addrs = LaneAddresses::new(lanes);
+    let mut lane = 0;
+    while lane < lanes {
+        if let Some(c) = w.coordinate(i, lane) {
+            addrs.set(lane, tri!(program_address(program, element_bytes, i, lane, c)));
+        }
+        lane += 1;
+    }
+    Ok(addrs)
 }
 
 /// The two lanes behind the worst conflict of a window's instruction
@@ -688,6 +708,7 @@ pub const fn analyze_window(
 /// assert_eq!(lanes, Some((0, 0, 2)));
 /// # Ok::<(), cktile::Error>(())
 /// ```
+#[inline] // as `analyze_window`
 pub const fn window_conflict(
     desc: &Descriptor,
     element_bytes: usize,
@@ -697,28 +718,10 @@ pub const fn window_conflict(
     instruction: u32,
     phase: u32,
 ) -> Result<Option<(u32, u32, u32)>, Error> {
-    let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
-    if let Err(e) = w.check_size(arch) {
-        return Err(e);
-    }
-    if let Err(e) = w.check_contiguous(desc) {
-        return Err(e);
-    }
-    let mut program = Program::EMPTY;
-    desc.compile_into(&mut program);
-    let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
-    let i = instruction as usize;
-    let mut addrs = [None; MAX_LANES];
-    let mut lane = 0;
-    while lane < lanes {
-        if let Some(c) = w.coordinate(i, lane) {
-            match program_address(&program, element_bytes, i, lane, c) {
-                Ok(a) => addrs[lane] = Some(a),
-                Err(e) => return Err(e),
-            }
-        }
-        lane += 1;
-    }
+    let (w, program) = tri!(prepared(desc, element_bytes, arch, d, op));
+    let addrs = tri!(instruction_addresses(&w, &program, element_bytes, instruction as usize));
+    let lanes = addrs.lanes;
+    let addrs = addrs.options();
     let r = super::rules::rule(arch, op);
     let phases = r.grouping.phases();
     if phases == 0 {

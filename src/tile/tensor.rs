@@ -77,7 +77,7 @@ impl<T: Copy + PartialEq, E: TileEncoding> PartialEq for StaticDistributedTensor
 }
 
 /// The Y lengths of an encoding, as a constant.
-struct Ys<E>(PhantomData<E>);
+pub(super) struct Ys<E>(PhantomData<E>);
 
 impl<E: TileEncoding> Ys<E> {
     const LENGTHS: ([Index; MAX_DIMS], usize) = match Distribution::new(E::ENCODING) {
@@ -87,7 +87,7 @@ impl<E: TileEncoding> Ys<E> {
     /// Refuses (at compile time) a hand-written encoding whose registers do
     /// not hold one element per Y index: every tensor is made through it,
     /// so no element access can miss.
-    const CHECK: () = {
+    pub(super) const CHECK: () = {
         let (lengths, n) = Self::LENGTHS;
         let mut size: usize = 1;
         let mut i = 0;

@@ -41,7 +41,7 @@
 
 use super::memory::{TileMemory, TileMemoryMut};
 use super::plan::{AccessPlan, MAX_ACCESSES};
-use super::tensor::StaticDistributedTensor;
+use super::tensor::{StaticDistributedTensor, Ys};
 use crate::Index;
 use crate::distribution::typed::{TileDistribution, TileEncoding};
 use crate::error::{Error, ParameterProblem};
@@ -50,16 +50,6 @@ use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorView, static_failure
 use cktile_transforms::{Count, MAX_DIMS, Values};
 use core::marker::PhantomData;
 use typenum::Unsigned;
-
-/// An index array read as any coordinate (its first entries).
-struct TopArray(cktile_transforms::Indices);
-
-impl<A> CoordinateOf<A> for TopArray {
-    #[inline(always)]
-    fn as_slice(&self) -> &[Index] {
-        &self.0
-    }
-}
 
 /// The top index type of a chain: `[Index; N]`.
 pub type TopIndex<C> = <<C as Chain>::NumTop as Count>::Coordinate;
@@ -116,12 +106,12 @@ impl<E: TileEncoding, C: Chain> Plan<E, C> {
         Ok(p) => p,
         Err(e) => static_failure(&e),
     };
-    /// Evaluates the plan, and refuses a hand-written encoding whose
-    /// registers do not hold one element per Y index.
+    /// Evaluates the plan and the registers' check (a hand-written
+    /// encoding's registers must hold one element per Y index), so a window
+    /// that cannot be made is a compile error where it is made.
     const CHECK: () = {
-        if core::mem::size_of::<E::Registers<u8>>() != Self::PLAN.thread_buffer_size() {
-            panic!("cktile: a TileEncoding's Registers must hold one element per Y index (the Y lengths' product)");
-        }
+        let _ = Self::PLAN;
+        Ys::<E>::CHECK
     };
 }
 
@@ -255,11 +245,11 @@ pub struct TileWindowWithStaticLengths<B, C: Chain, W> {
 // (`unrolled!`): LLVM's AMDGPU backend leaves such short loops rolled, and
 // a rolled loop over a coordinate puts it in scratch memory.
 
-/// Copies a coordinate into the chain's top index type.
+/// The chain's top index holding `from`'s first entries.
 #[inline(always)]
-fn top_of<C: Chain>(at: impl CoordinateOf<TopIndex<C>>) -> TopIndex<C> {
+fn top_of<C: Chain>(from: &[Index]) -> TopIndex<C> {
     let mut top = TopIndex::<C>::default();
-    let (to, from) = (top.as_mut(), at.as_slice());
+    let to = top.as_mut();
     unrolled!(to.len().min(from.len()), |j| to[j] = from[j]);
     top
 }
@@ -307,7 +297,7 @@ pub fn make_tile_window<B, C: Chain, W: Values<Len = C::NumTop>>(
             return Err(window_error("window length", l, "every window length is at least 1"));
         }
     }
-    Ok(TileWindowWithStaticLengths { view, lengths, origin: top_of::<C>(origin) })
+    Ok(TileWindowWithStaticLengths { view, lengths, origin: top_of::<C>(origin.as_slice()) })
 }
 
 impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, W> {
@@ -334,7 +324,7 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
     /// ```
     #[inline(always)]
     pub fn window_lengths(&self) -> TopIndex<C> {
-        top_of::<C>(TopArray(self.lengths.indices()))
+        top_of::<C>(&self.lengths.indices())
     }
 
     /// The view the window looks into (CK's `get_bottom_tensor_view`).
