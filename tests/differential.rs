@@ -281,6 +281,15 @@ proptest! {
                 }
             }
         }
+        // Whatever the inverse answers, for the offset of any coordinate in
+        // range (padded ones included), is a valid coordinate with that offset.
+        for c in coords(&d) {
+            let offset = d.calculate_offset(&c);
+            if let Some(t) = d.calculate_top_index(offset) {
+                prop_assert!(d.coordinate_has_valid_offset(t.as_slice()), "{}: {} -> padded {:?}", d, offset, t);
+                prop_assert_eq!(d.calculate_offset(t.as_slice()), offset, "{}: {} -> {:?}", d, offset, t);
+            }
+        }
         if !report.injective {
             // Two valid coordinates share an offset: the inverse cannot name both.
             let col = &report.collisions[0];

@@ -132,3 +132,52 @@ fn analyzer_addresses_do_not_wrap() {
     let e = cktile::analyzer::tile::coordinate_address(&d, 8, 0, 1, [1, 0]).unwrap_err().to_string();
     assert!(e.contains("lane 1"), "{e}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// `check::offsets` (what `cktile offsets` prints) gives every
+    /// coordinate's exact offset, padded ones included, or refuses the
+    /// descriptor naming the overflow, and refuses only when some exact
+    /// term or offset leaves the signed 64-bit range: never a wrapped value
+    /// printed as an offset. Two padded dimensions with strides up to 2^62.
+    #[test]
+    fn padded_offsets_are_exact_or_refused(
+        n in proptest::array::uniform2(1i64..4),
+        stride_bits in proptest::array::uniform2(0u32..63),
+        pads in proptest::array::uniform4(0i64..4),
+    ) {
+        let s = [1i64 << stride_bits[0], 1i64 << stride_bits[1]];
+        let text = format!(
+            "naive(({},{}),({},{})) | transform(pad({},{},{}) on [0] -> [0], pad({},{},{}) on [1] -> [1])",
+            n[0], n[1], s[0], s[1], n[0], pads[0], pads[1], n[1], pads[2], pads[3]
+        );
+        let Ok(d) = spec::parse(&text) else {
+            // The valid coordinates' element space overflows: refused when built.
+            let space = (n[0] as i128 - 1) * s[0] as i128 + (n[1] as i128 - 1) * s[1] as i128 + 1;
+            proptest::prop_assert!(space > i64::MAX as i128, "{text}");
+            return Ok(());
+        };
+        let (u0, u1) = (n[0] + pads[0] + pads[1], n[1] + pads[2] + pads[3]);
+        let exact = |a: i64, b: i64| {
+            let (t0, t1) = ((a - pads[0]) as i128 * s[0] as i128, (b - pads[2]) as i128 * s[1] as i128);
+            (t0, t1, t0 + t1)
+        };
+        let fits = |v: i128| v.abs() <= i64::MAX as i128;
+        let all_fit = (0..u0).all(|a| (0..u1).all(|b| { let (t0, t1, o) = exact(a, b); fits(t0) && fits(t1) && fits(o) }));
+        match check::offsets(&d) {
+            Ok(o) => {
+                proptest::prop_assert!(all_fit, "{text}: printed offsets though some do not fit");
+                for a in 0..u0 {
+                    for b in 0..u1 {
+                        proptest::prop_assert_eq!(o.offsets[(a * u1 + b) as usize] as i128, exact(a, b).2, "{} at [{}, {}]", text, a, b);
+                    }
+                }
+            }
+            Err(e) => {
+                proptest::prop_assert!(!all_fit, "{text}: refused though every offset fits: {e}");
+                proptest::prop_assert!(e.to_string().contains("padded coordinates included"), "{e}");
+            }
+        }
+    }
+}

@@ -126,6 +126,7 @@ pub struct Offsets {
 /// ```
 pub fn offsets(desc: &Descriptor) -> Result<Offsets, Error> {
     let size = enumerable_size(desc)?;
+    padded_offsets_fit(desc)?;
     let mut out = Offsets { offsets: Vec::with_capacity(size as usize), valid: Vec::with_capacity(size as usize) };
     for n in 0..size {
         let c = coordinate(desc, n);
@@ -133,6 +134,23 @@ pub fn offsets(desc: &Descriptor) -> Result<Offsets, Error> {
         out.valid.push(desc.coordinate_has_valid_offset(&c));
     }
     Ok(out)
+}
+
+/// Refuses a descriptor some of whose padded coordinates may have an
+/// offset (or an intermediate index) outside 64 bits: CK's arithmetic would
+/// wrap there, and a wrapped offset printed as the offset would be a wrong
+/// answer. Valid coordinates never do (the element space fits), so only
+/// descriptors with padding can be refused; the range is
+/// [`bounds::value_range`](crate::descriptor::bounds::value_range)'s.
+///
+/// ```
+/// let d = cktile::spec::parse("naive((2),(4611686018427387904)) | transform(pad(2,3,0) on [0] -> [0])")?;
+/// assert!(cktile::check::offsets(&d).unwrap_err().to_string().contains("padded coordinates included"));
+/// assert_eq!(cktile::check::trace(&d, &[4])?.offset, 1 << 62);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+fn padded_offsets_fit(desc: &Descriptor) -> Result<(), Error> {
+    crate::descriptor::bounds::value_range(desc).map(|_| ())
 }
 
 /// One top coordinate followed through a descriptor: its index at every
@@ -170,6 +188,9 @@ pub struct Trace {
 pub fn trace(desc: &Descriptor, coordinate: &[Index]) -> Result<Trace, Error> {
     let offset = desc.try_calculate_offset(coordinate)?;
     let valid = desc.coordinate_has_valid_offset(coordinate);
+    if !valid {
+        padded_offsets_fit(desc)?;
+    }
     let c = crate::make_tensor_coordinate(desc, coordinate);
     let stages = desc.stages();
     let levels = (0..=stages.len())

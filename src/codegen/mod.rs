@@ -37,7 +37,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-pub mod bounds;
+pub use crate::descriptor::bounds;
 mod code;
 mod emit;
 pub mod gpu_cases;

@@ -12,9 +12,11 @@
 //! coordinates and incremental moves), [`program`] (a descriptor compiled
 //! for many runtime offsets), [`vector`] (safe vector lengths),
 //! [`inverse`] (offset back to coordinate), [`display`] (spec text),
-//! [`bijective`] (the compile-time bijectivity check).
+//! [`bijective`] (the compile-time bijectivity check), [`bounds`] (the
+//! range of every value the offset computation produces).
 
 pub mod bijective;
+pub mod bounds;
 pub mod coordinate;
 pub mod display;
 pub mod inverse;

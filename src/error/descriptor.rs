@@ -212,6 +212,12 @@ impl DescriptorProblem {
             DescriptorProblem::LengthMismatch { function, first, second } => {
                 write!(f, "{function}: {first} lengths but {second} strides; give one stride per length")
             }
+            DescriptorProblem::Overflow { quantity, value } if value < 0 => write!(
+                f,
+                "the {quantity} reaches {}, below -{}, the most negative signed 64-bit index it may use; use smaller lengths, strides or pads",
+                cktile_transforms::Wide(value),
+                i64::MAX
+            ),
             DescriptorProblem::Overflow { quantity, value } => write!(
                 f,
                 "the {quantity} is {}, past the largest signed 64-bit index {}; use smaller lengths",

@@ -1,5 +1,9 @@
-//! Choosing the generated code's integer type: an interval analysis of every
-//! value the offset computation produces for coordinates inside the lengths.
+//! The range of every value the offset computation produces for
+//! coordinates inside the lengths, padded ones included: an interval
+//! analysis. It tells whether CK's offsets of padded coordinates fit 64 bits
+//! (`check::offsets` and `check::trace` refuse to print a wrapped one), and
+//! chooses the generated code's integer type (`codegen`, which re-exports
+//! this module as `codegen::bounds`).
 //!
 //! Starting from `[0, len - 1]` for each top dimension, every stage maps the
 //! intervals of its upper dimensions to those of its lower dimensions with
@@ -339,7 +343,7 @@ pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
     } else {
         let value = if x.high > IndexType::I64.max() { x.high } else { x.low };
         return Err(Error::descriptor(DescriptorProblem::Overflow {
-            quantity: "range of the generated code's intermediate values",
+            quantity: "range of the offset computation's intermediate values (padded coordinates included)",
             value,
         }));
     };
