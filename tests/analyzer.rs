@@ -759,3 +759,98 @@ fn every_form_of_a_report_shows_its_metrics() {
         );
     }
 }
+
+/// Whether every lane of `pattern` over the 2-D `d` (elements of `bytes`)
+/// moves a vector whose elements are contiguous in `d`, by brute force:
+/// element k of each lane's run at offset `offset(first) + k`.
+fn lanes_contiguous(d: &Descriptor, pattern: Pattern, bytes: usize) -> bool {
+    use cktile::analyzer::window::PatternAccess;
+    let (rows, cols) = (d.lengths().get(0) as usize, d.lengths().get(1) as usize);
+    let a = PatternAccess::new(pattern, rows, cols, bytes, 64).unwrap();
+    let vec = (pattern.op().bytes_per_lane() as usize) / bytes;
+    (0..a.instructions()).all(|i| {
+        (0..64).all(|lane| match a.coordinate(i, lane) {
+            None => true,
+            Some([r, c]) => {
+                let first = d.offset_if_valid(&[r, c]);
+                (0..vec as i64)
+                    .all(|k| matches!((first, d.offset_if_valid(&[r, c + k])), (Some(f), Some(o)) if o == f + k))
+            }
+        })
+    })
+}
+
+/// Issue 34, class 1: the analyzer counts banks only for accesses a kernel
+/// can issue. Rows of 16 or 32 elements built from two merged dimensions,
+/// over a grid of strides that makes some lanes' vectors contiguous and
+/// others not: the run-time report, the compile-time count and the
+/// lane-address query all refuse exactly when some lane's vector is not
+/// contiguous (by brute force), naming it; otherwise they agree.
+#[test]
+fn analysis_refuses_exactly_the_lane_vectors_that_are_not_contiguous() {
+    let (mut counted, mut refused) = (0, 0);
+    for rows in [8usize, 16] {
+        for (a, b) in [(1usize, 16usize), (2, 8), (4, 4), (8, 2), (16, 1), (2, 16), (4, 8), (8, 4)] {
+            for s2 in [1usize, 2, 3] {
+                for s1 in [b * s2, b * s2 + 1, 2 * b * s2, 1] {
+                    for s0 in [a * b * s2, 64, 100] {
+                        for (op, bytes) in [
+                            (Op::DsWrite { bits: 128 }, 4usize),
+                            (Op::DsWrite { bits: 64 }, 4),
+                            (Op::DsWrite { bits: 128 }, 2),
+                        ] {
+                            let spec = format!(
+                                "naive(({rows},{a},{b}),({s0},{s1},{s2})) | transform(pass_through({rows}) on [0] -> [0], merge(({a},{b})) on [1,2] -> [1])"
+                            );
+                            let d = cktile::spec::parse(&spec).unwrap();
+                            let pattern = Pattern::Rows { op };
+                            let contiguous = lanes_contiguous(&d, pattern, bytes);
+                            let report = analyze_tile_report(&d, bytes, &arch::GFX942, pattern);
+                            let counts = analyze_tile(&d, bytes, &arch::GFX942, pattern);
+                            let first = lane_addresses(&d, bytes, &arch::GFX942, pattern, 0);
+                            if contiguous {
+                                // Counted alike, or refused alike for another reason (a
+                                // vector that is contiguous but not aligned to the access).
+                                match (report, counts) {
+                                    (Ok(r), Ok(c)) => {
+                                        assert_eq!(r.counts, c, "{spec}");
+                                        assert!(first.is_ok(), "{spec}");
+                                        counted += 1;
+                                    }
+                                    (Err(r), Err(c)) => {
+                                        assert_eq!(r.to_string(), c.to_string(), "{spec}");
+                                        assert!(!r.to_string().contains("contiguous for"), "{spec}: {r}");
+                                    }
+                                    (r, c) => panic!("{spec}: the paths disagree: {:?} / {c:?}", r.map(|r| r.counts)),
+                                }
+                            } else {
+                                for e in [report.map(|_| ()).unwrap_err(), counts.map(|_| ()).unwrap_err()] {
+                                    assert!(
+                                        e.to_string().contains("whose offsets in this layout are contiguous for"),
+                                        "{spec}: {e}"
+                                    );
+                                }
+                                refused += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(counted >= 100 && refused >= 100, "counted {counted}, refused {refused}");
+}
+
+/// The example of issue 34: each row at offsets 4r, 4r + 1, 4r + 64, 4r + 65.
+#[test]
+fn a_scattered_row_is_not_counted_as_one_write() {
+    let d = cktile::spec::parse(
+        "naive((8,2,2),(4,64,1)) | transform(pass_through(8) on [0] -> [0], merge((2,2)) on [1,2] -> [1])",
+    )
+    .unwrap();
+    let want = "ds_write_b128 moves 4 contiguous elements per lane, but lane 0 of instruction 0 reads (0, 0..=3), whose \
+                offsets in this layout are contiguous for 2 element(s) only; a CK tile window would issue narrower \
+                accesses: the widest that is contiguous for every lane is 2 element(s) (8 bytes)";
+    assert_eq!(analyze_tile_report(&d, 4, &arch::GFX942, WRITE_ROWS).unwrap_err().to_string(), want);
+    assert_eq!(analyze_tile(&d, 4, &arch::GFX942, WRITE_ROWS).unwrap_err().to_string(), want);
+}

@@ -199,3 +199,85 @@ proptest! {
         }
     }
 }
+
+/// CK's claim (length `l`, stride `s`) on dimension `dim` by its definition,
+/// run by run: every aligned run of `l` coordinates along the dimension
+/// (cut at its end) is padding throughout, or valid throughout with each
+/// offset `s` past the previous one (with no stride, the run's first step).
+fn brute_claim_holds(d: &cktile::Descriptor, dim: usize, l: i64, s: Option<i64>) -> bool {
+    let lengths = d.lengths().as_slice().to_vec();
+    let size: u64 = lengths.iter().map(|&x| x as u64).product();
+    (0..size).map(|n| check::coordinate(d, n)).filter(|c| c[dim] % l == 0).all(|start| {
+        let run: Vec<Option<i64>> = (0..l)
+            .take_while(|&i| start[dim] + i < lengths[dim])
+            .map(|i| {
+                let mut x = start.clone();
+                x[dim] += i;
+                d.offset_if_valid(&x)
+            })
+            .collect();
+        if run.iter().all(Option::is_none) {
+            return true;
+        }
+        let Some(offsets) = run.iter().copied().collect::<Option<Vec<i64>>>() else { return false };
+        let step = s.unwrap_or(if offsets.len() > 1 { offsets[1] - offsets[0] } else { 0 });
+        offsets.windows(2).all(|w| w[0].checked_add(step) == Some(w[1]))
+    })
+}
+
+/// The issue's examples (34, class 2): a true claim of 6 was called false,
+/// and a claimed stride was never checked.
+#[test]
+fn ck_vector_claims_are_judged_by_the_offsets_themselves() {
+    let text = |spec: &str| cktile::render::text::report(&check::check(&cktile::spec::parse(spec).unwrap()).unwrap());
+    let six = text("packed((6),6)");
+    assert!(six.contains("CK's claim of 6 holds for these offsets"), "{six}");
+    assert!(!six.contains("is false"), "{six}");
+    let strided = text("naive((4),(2),4,1)");
+    assert!(
+        strided.contains(
+            "CK's claim of 4 is false for these offsets: [0] (offset 0) and [1] (offset 2) lie in one aligned run of 4 \
+             along dim 0, not 1 apart; the widest power-of-two vector contiguous everywhere is 1"
+        ),
+        "{strided}"
+    );
+    assert!(!text("naive((4),(2),4,2)").contains("is false"));
+    let json = |spec: &str| {
+        let r = check::check(&cktile::spec::parse(spec).unwrap()).unwrap();
+        serde_json::to_string(&cktile::json::CheckJson::new(&r)).unwrap()
+    };
+    assert!(json("packed((6),6)").contains(r#""ck_claim_holds":true"#));
+    assert!(json("naive((4),(2),4,1)").contains(r#""ck_claim_holds":false"#));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// `claim_break` (what `check` prints and its JSON's `ck_claim_holds`)
+    /// equals the claim's definition checked run by run, for CK's own
+    /// claims and for lengths 2, 3, 4, 6 and 8 with strides 1, 2 and none
+    /// on every dimension; a break it names is a real one.
+    #[test]
+    fn claim_verdicts_are_their_definition(text in prop_oneof![spec_strategy(), vector_spec_strategy()]) {
+        let d = cktile::spec::parse(&text).unwrap();
+        let r = check::check(&d).unwrap();
+        let o = check::offsets(&d).unwrap();
+        for dim in 0..d.num_dims() {
+            let mut claims = vec![r.vectors[dim]];
+            for l in [2, 3, 4, 6, 8] {
+                claims.extend([cktile::Vector::new(l, 1), cktile::Vector::new(l, 2), cktile::Vector { length: Some(l), stride: None }]);
+            }
+            for claim in claims {
+                let found = check::claim_break(&d, &o, dim, claim);
+                let holds = claim.length.is_none_or(|l| l < 2 || brute_claim_holds(&d, dim, l, claim.stride));
+                prop_assert_eq!(found.is_none(), holds, "{} dim {} {:?}: {:?}", text, dim, claim, found);
+                if let Some(b) = found {
+                    let (a, c) = (d.offset_if_valid(&b.first), d.offset_if_valid(&b.second));
+                    prop_assert_eq!((a, c), b.offsets);
+                    prop_assert_eq!(b.second[dim], b.first[dim] + 1);
+                }
+            }
+            prop_assert_eq!(r.claim_breaks[dim].is_none(), check::claim_break(&d, &o, dim, r.vectors[dim]).is_none());
+        }
+    }
+}

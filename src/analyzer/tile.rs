@@ -10,6 +10,7 @@ use super::model::{Counts, PhaseTable};
 use super::op::Op;
 use super::pattern::{LaneChunk, Pattern};
 use super::rules::MAX_LANES;
+use super::window::BreakScan;
 use crate::descriptor::program::LANES;
 use crate::descriptor::tri;
 use crate::distribution::{Distribution, Encoding};
@@ -272,9 +273,94 @@ const fn shaped_lane_addresses(
         if let Err(e) = chunk_addresses(program, element_bytes, i, first, &chunk, n, out) {
             return Err(e);
         }
+        if any(&vector_breaks(program, &chunk, n, vec)) {
+            // Named over the whole pattern: the first lane, and the widest width that would do.
+            return pattern_breaks(program, element_bytes, [rows, cols, vec, wave], pattern).verdict(pattern.op(), vec);
+        }
         first += n;
     }
     Ok(())
+}
+
+/// For each lane `l < n` of `chunk` (whose first elements are valid), the
+/// elements `k` in `1..vec` of its vector along the last dimension that do
+/// not follow element `k - 1` in `program` (bit `k` of entry `l`). One
+/// instruction of the pattern moves `vec` consecutive elements a lane, so
+/// a lane whose entry is not 0 asks for a vector the layout does not hold
+/// contiguously.
+const fn vector_breaks(program: &Program, chunk: &LaneChunk, n: usize, vec: usize) -> [u64; LANES] {
+    let mut breaks = [0u64; LANES];
+    if vec <= 1 {
+        return breaks;
+    }
+    let (mut prev, mut next) = ([0; LANES], [0; LANES]);
+    let mut prev_valid = program.offsets_2d(&chunk.rows, &chunk.cols, n, &mut prev);
+    let mut cols = chunk.cols;
+    let mut k = 1;
+    while k < vec && k < 64 {
+        let mut l = 0;
+        while l < LANES {
+            cols[l] = cols[l].saturating_add(1);
+            l += 1;
+        }
+        let valid = program.offsets_2d(&chunk.rows, &cols, n, &mut next);
+        l = 0;
+        while l < n && l < LANES {
+            let follows =
+                (valid >> l) & (prev_valid >> l) & 1 == 1 && matches!(prev[l].checked_add(1), Some(e) if e == next[l]);
+            if chunk.active >> l & 1 == 1 && !follows {
+                breaks[l] |= 1 << k;
+            }
+            l += 1;
+        }
+        (prev, prev_valid) = (next, valid);
+        k += 1;
+    }
+    breaks
+}
+
+/// Whether any lane has a break.
+const fn any(breaks: &[u64; LANES]) -> bool {
+    let mut l = 0;
+    while l < LANES {
+        if breaks[l] != 0 {
+            return true;
+        }
+        l += 1;
+    }
+    false
+}
+
+/// The breaks of every lane of every instruction of `pattern` (shape
+/// `[rows, cols, vec, wave]` for `element_bytes`, already checked) over `program`. Runs only
+/// when some lane's vector breaks, to name it.
+const fn pattern_breaks(
+    program: &Program,
+    element_bytes: usize,
+    [rows, cols, vec, wave]: [usize; 4],
+    pattern: Pattern,
+) -> BreakScan {
+    let mut scan = BreakScan::NONE;
+    let Ok((count, _)) = pattern.shape(rows, cols, element_bytes, wave) else { return scan };
+    let lanes = if wave < MAX_LANES { wave } else { MAX_LANES };
+    let mut i = 0;
+    while i < count {
+        let mut first = 0;
+        while first < lanes {
+            let n = if lanes - first < LANES { lanes - first } else { LANES };
+            let mut chunk = LaneChunk::EMPTY;
+            pattern.lane_coordinates([rows, cols, vec, wave], i, first, n, &mut chunk);
+            let breaks = vector_breaks(program, &chunk, n, vec);
+            let mut l = 0;
+            while l < n && l < LANES {
+                scan.see(i, first + l, [chunk.rows[l], chunk.cols[l]], breaks[l]);
+                l += 1;
+            }
+            first += n;
+        }
+        i += 1;
+    }
+    scan
 }
 
 /// The byte addresses of a chunk of lanes `first..first + n` of

@@ -320,36 +320,61 @@ impl WindowAccess {
         if width <= 1 {
             return Ok(());
         }
-        // (instruction, lane, coordinate, run) of the first lane whose vector breaks.
-        let mut first = None;
-        let mut all_breaks = 0u64;
+        let mut scan = BreakScan::NONE;
         let mut i = 0;
         while i < self.instructions() {
             let mut lane = 0;
             while lane < self.lanes {
                 if let Some([r, c]) = self.coordinate(i, lane)
                     && let Some(breaks) = vector_breaks(desc, r, c, width)
-                    && breaks != 0
                 {
-                    if first.is_none() {
-                        first = Some((i, lane, [r, c], breaks.trailing_zeros() as usize));
-                    }
-                    all_breaks |= breaks;
+                    scan.see(i, lane, [r, c], breaks);
                 }
                 lane += 1;
             }
             i += 1;
         }
-        let Some((instruction, lane, coordinate, run)) = first else { return Ok(()) };
-        // A narrower power-of-two width works when no break falls inside one
-        // of its vectors: every break at a multiple of it.
-        let mut widest = width;
-        while widest > 1 && breaks_inside(all_breaks, width, widest) {
+        scan.verdict(self.op, self.width)
+    }
+}
+
+/// The lanes whose vectors break, gathered over a tile's instructions: the
+/// first such lane, and every break seen (bit `k`: some lane's element `k`
+/// does not follow element `k - 1`). What the window and pattern checks
+/// turn into [`AnalyzerProblem::VectorNotContiguous`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BreakScan {
+    /// (instruction, lane, coordinate, run) of the first lane that breaks.
+    first: Option<(usize, usize, [i64; 2], usize)>,
+    all: u64,
+}
+
+impl BreakScan {
+    /// Nothing seen.
+    pub(crate) const NONE: BreakScan = BreakScan { first: None, all: 0 };
+
+    /// Lane `lane` of instruction `i`, at `coordinate`, with the breaks of its vector.
+    pub(crate) const fn see(&mut self, i: usize, lane: usize, coordinate: [i64; 2], breaks: u64) {
+        if breaks != 0 && self.first.is_none() {
+            self.first = Some((i, lane, coordinate, breaks.trailing_zeros() as usize));
+        }
+        self.all |= breaks;
+    }
+
+    /// `Ok` when no lane's vector of `width` elements broke; otherwise the
+    /// error naming the first lane, how far its elements are contiguous,
+    /// and the widest power-of-two width (dividing `width`) no break falls
+    /// inside: the width a CK tile window would fall back to.
+    pub(crate) const fn verdict(&self, op: Op, width: usize) -> Result<(), Error> {
+        let Some((instruction, lane, coordinate, run)) = self.first else { return Ok(()) };
+        let bits = if width < 64 { width } else { 64 };
+        let mut widest = bits;
+        while widest > 1 && breaks_inside(self.all, bits, widest) {
             widest /= 2;
         }
         Err(Error::analyzer(AnalyzerProblem::VectorNotContiguous {
-            op: self.op,
-            width: self.width,
+            op,
+            width,
             instruction,
             lane,
             coordinate,
@@ -550,7 +575,45 @@ impl PatternAccess {
             return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
         }
         let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
-        PatternAccess::new(pattern, rows, cols, element_bytes, arch.wave() as usize)
+        let access = PatternAccess::new(pattern, rows, cols, element_bytes, arch.wave() as usize)?;
+        access.check_contiguous(desc)?;
+        Ok(access)
+    }
+
+    /// Checks that every lane's vector (its `vec` elements along the last
+    /// dimension) is contiguous in `desc`: one instruction moves
+    /// consecutive bytes, so a layout that scatters a lane's elements
+    /// cannot be accessed this way, and counting its banks would answer a
+    /// question no kernel asks. The error names the first lane, how far
+    /// its elements are contiguous, and the widest width that is for every
+    /// lane. [`over`](Self::over) runs it.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, window::PatternAccess, Op, Pattern};
+    /// let rows = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
+    /// let a = PatternAccess::new(rows, 8, 4, 4, 64)?;
+    /// assert!(a.check_contiguous(&cktile::Descriptor::packed(&[8, 4])?).is_ok());
+    /// // Row r at offsets 4r, 4r + 1, 4r + 64, 4r + 65: no ds_write_b128 writes it.
+    /// let split = cktile::spec::parse("naive((8,2,2),(4,64,1)) | transform(pass_through(8) on [0] -> [0], merge((2,2)) on [1,2] -> [1])")?;
+    /// let e = a.check_contiguous(&split).unwrap_err().to_string();
+    /// assert!(e.contains("contiguous for 2 element(s) only") && e.contains("is 2 element(s) (8 bytes)"), "{e}");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
+        if self.vec <= 1 {
+            return Ok(());
+        }
+        let mut scan = BreakScan::NONE;
+        for i in 0..self.instructions {
+            for lane in 0..self.wave.min(MAX_LANES) {
+                if let Some([r, c]) = self.coordinate(i, lane)
+                    && let Some(breaks) = vector_breaks(desc, r, c, self.vec.min(64))
+                {
+                    scan.see(i, lane, [r, c], breaks);
+                }
+            }
+        }
+        scan.verdict(self.pattern.op(), self.vec)
     }
 
     /// The pattern.

@@ -266,6 +266,10 @@ pub struct Report {
     /// The verified contiguity of each top dimension
     /// ([`verified_vector_lengths`]): what the computed offsets give.
     pub verified: Vec<Index>,
+    /// For each top dimension, where CK's claim ([`vectors`](Self::vectors))
+    /// fails on the computed offsets ([`claim_break`]); `None` when it
+    /// holds or CK's rule claims no length.
+    pub claim_breaks: Vec<Option<ClaimBreak>>,
 }
 
 impl Report {
@@ -365,6 +369,7 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
     let vectors = desc.top_vectors()[..desc.num_dims()].to_vec();
     let vector_unknown = (0..desc.num_dims()).map(|d| desc.vector_unknown(d)).collect();
     let verified = verified_vector_lengths(desc, &all);
+    let claim_breaks = vectors.iter().enumerate().map(|(d, &v)| claim_break(desc, &all, d, v)).collect();
     Ok(Report {
         lengths: desc.lengths().as_slice().to_vec(),
         element_size: size,
@@ -381,7 +386,91 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
         vectors,
         vector_unknown,
         verified,
+        claim_breaks,
     })
+}
+
+/// Two neighbours along a dimension, inside one aligned run of CK's claimed
+/// vector length, whose offsets are not the claimed stride apart (or one
+/// of which is padding): the witness that the claim is false.
+///
+/// ```
+/// // Stride 2 claimed to be contiguous.
+/// let d = cktile::spec::parse("naive((4),(2),4,1)")?;
+/// let b = cktile::check::claim_break(&d, &cktile::check::offsets(&d)?, 0, d.top_vectors()[0]).unwrap();
+/// assert_eq!((b.first, b.second, b.offsets), (vec![0], vec![1], (Some(0), Some(2))));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimBreak {
+    /// The earlier coordinate.
+    pub first: Vec<Index>,
+    /// The next coordinate along the dimension.
+    pub second: Vec<Index>,
+    /// Their offsets (`None`: the coordinate is padding).
+    pub offsets: (Option<Index>, Option<Index>),
+}
+
+/// Whether CK's vector claim `claim` for dimension `dim` (a length `L` and
+/// a stride `S`, as [`Descriptor::top_vectors`] gives them) holds on the
+/// computed `offsets` of `desc`: every aligned run `[k*L, (k+1)*L)` along
+/// `dim` (the other coordinates fixed; a last run cut by the dimension's end
+/// counts for the coordinates it has) is padding throughout (CK masks the
+/// whole vector) or valid throughout with each offset `S` past its
+/// predecessor's (with an unknown stride, the same distance as the run's
+/// first step). The first pair that
+/// breaks it, in row-major order; `None` when it holds, when CK claims no
+/// length, or when `dim` is not a dimension.
+///
+/// ```
+/// // CK's claim of 6 on a packed 6: true (its verified power-of-two length is 2).
+/// let d = cktile::spec::parse("packed((6),6)")?;
+/// let o = cktile::check::offsets(&d)?;
+/// assert_eq!(cktile::check::claim_break(&d, &o, 0, d.top_vectors()[0]), None);
+/// assert_eq!(cktile::check::verified_vector_lengths(&d, &o), vec![2]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn claim_break(desc: &Descriptor, offsets: &Offsets, dim: usize, claim: Vector) -> Option<ClaimBreak> {
+    let lengths = desc.lengths();
+    let lengths = lengths.as_slice();
+    let len = usize::try_from(*lengths.get(dim)?).ok()?;
+    let run = usize::try_from(claim.length?).ok().filter(|&l| l > 1)?;
+    let step: usize = lengths[dim + 1..].iter().map(|&l| l as usize).product();
+    let at =
+        |n: usize| offsets.valid.get(n).copied().unwrap_or(false).then(|| offsets.offsets.get(n).copied()).flatten();
+    let witness = |n: usize| {
+        Some(ClaimBreak {
+            first: coordinate(desc, (n - step) as u64),
+            second: coordinate(desc, n as u64),
+            offsets: (at(n - step), at(n)),
+        })
+    };
+    for n in 0..offsets.offsets.len() {
+        let i = (n / step) % len;
+        if i % run == 0 {
+            continue;
+        }
+        let expected = match (at(n - step), at(n), claim.stride) {
+            // A run of padding only: CK masks the whole vector.
+            (None, None, _) => continue,
+            (Some(prev), Some(here), Some(s)) => (prev, here, s),
+            // No stride claimed: the run's first step sets it.
+            (Some(prev), Some(here), None) => {
+                let start = n - (i % run) * step;
+                match (at(start), at(start + step)) {
+                    (Some(a), Some(b)) => (prev, here, b.wrapping_sub(a)),
+                    _ => return witness(n),
+                }
+            }
+            // Padding and data in one vector.
+            _ => return witness(n),
+        };
+        let (prev, here, s) = expected;
+        if prev.checked_add(s) != Some(here) {
+            return witness(n);
+        }
+    }
+    None
 }
 
 /// For each top dimension, the largest power-of-two vector length `L`

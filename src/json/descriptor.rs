@@ -207,8 +207,9 @@ impl<'a> CheckJson<'a> {
                 .iter()
                 .zip(&r.verified)
                 .zip(&r.vector_unknown)
-                .map(|((v, &verified), why)| VectorJson {
-                    ck_claim_holds: v.length.is_none_or(|l| l <= verified),
+                .zip(&r.claim_breaks)
+                .map(|(((v, &verified), why), claim_break)| VectorJson {
+                    ck_claim_holds: claim_break.is_none(),
                     length: v.length,
                     stride: v.stride,
                     unknown_because: why.map(|w| w.explain()),

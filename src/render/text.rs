@@ -155,16 +155,33 @@ pub fn report(r: &Report) -> String {
             show(v.length),
             show(v.stride)
         );
-        match (v.length, r.vector_unknown.get(d).copied().flatten()) {
-            (Some(ck), _) if ck > verified => {
+        let claim_break = r.claim_breaks.get(d).cloned().flatten();
+        match (v.length, r.vector_unknown.get(d).copied().flatten(), claim_break) {
+            (Some(ck), _, Some(b)) => {
+                let at = |o: Option<i64>| o.map_or(String::from("padding"), |o| format!("offset {o}"));
+                let why = match (b.offsets, v.stride) {
+                    ((Some(_), Some(_)), Some(s)) => format!("not {s} apart"),
+                    ((Some(_), Some(_)), None) => String::from("not as far apart as the run's first two"),
+                    _ => String::from("padding and data in one vector"),
+                };
                 let _ = writeln!(
                     out,
-                    "  CK's claim of {ck} is false for these offsets: an aligned run of {} coordinates along dim {d} \
-                     is not consecutive in memory; vectors of at most {verified} are safe",
-                    2 * verified
+                    "  CK's claim of {ck} is false for these offsets: {:?} ({}) and {:?} ({}) lie in one aligned run of \
+                     {ck} along dim {d}, {why}; the widest power-of-two vector contiguous everywhere is {verified}",
+                    b.first,
+                    at(b.offsets.0),
+                    b.second,
+                    at(b.offsets.1)
                 );
             }
-            (None, Some(why)) => {
+            (Some(ck), _, None) if ck > verified => {
+                let _ = writeln!(
+                    out,
+                    "  CK's claim of {ck} holds for these offsets (the verified length counts only contiguous runs whose length is a power of two \
+                     dividing the dimension)"
+                );
+            }
+            (None, Some(why), _) => {
                 let _ = writeln!(out, "  CK's length is unknown: {}", why.explain());
             }
             _ => {}
