@@ -130,7 +130,65 @@ fn analyzer_addresses_do_not_wrap() {
     // An offset near 2^62 of 8-byte elements is past u64 once scaled by 8.
     let d = Descriptor::naive(&[2, 64], &[1 << 61, 1]).unwrap();
     let e = cktile::analyzer::tile::coordinate_address(&d, 8, 0, 1, [1, 0]).unwrap_err().to_string();
-    assert!(e.contains("lane 1"), "{e}");
+    assert_eq!(
+        e,
+        "instruction 0, lane 1: coordinate [1, 0] is at element offset 2305843009213693952, whose byte address \
+         2305843009213693952 x 8 = 18446744073709551616 does not fit 64 bits; use smaller strides"
+    );
+}
+
+/// Issue 34, class 7: a message says what went wrong. Each access is
+/// checked at both edges: aligned but ending at 2^64 is an overflow, not a
+/// misalignment; misaligned near the top is a misalignment; read2's second
+/// access overflowing is named with its bytes; a tile whose byte addresses
+/// do not fit is not "outside the tile".
+#[test]
+fn overflow_messages_name_the_overflow() {
+    use cktile::analyzer::{Op, model::validate};
+    let read = |op: Op, a: u64| validate(&arch::GFX942, op, &[Some(a)]).map_err(|e| e.to_string());
+    let b128 = Op::DsRead { bits: 128 };
+    assert_eq!(
+        read(b128, u64::MAX - 15),
+        Err("lane 0: the 16-byte access at address 18446744073709551600 ends at 18446744073709551616 (exclusive), \
+             which does not fit 64 bits; give addresses whose accesses end below 2^64"
+            .to_string())
+    );
+    assert_eq!(read(b128, u64::MAX - 31), Ok(()));
+    assert_eq!(
+        read(b128, u64::MAX - 7),
+        Err(format!("lane 0: address {} is not a multiple of 16, the access's alignment", u64::MAX - 7))
+    );
+    let read2 = Op::DsRead2 { bits: 64, offsets: [0, 255], st64: false };
+    let e = read(read2, u64::MAX - 1023).unwrap_err();
+    assert!(e.contains("the 2048-byte access at address 18446744073709550592 ends at"), "{e}");
+    // Brute force over the last 4 KiB of the address space: refused exactly
+    // when the access is misaligned or its end does not fit, with that message.
+    for op in [b128, Op::DsRead { bits: 64 }, Op::DsWrite { bits: 32 }, read2] {
+        for a in (u64::MAX - 4096)..=u64::MAX {
+            let ends: Vec<u128> = (0..op.accesses())
+                .map(|i| a as u128 + op.access_offset(i) as u128 + op.access_bytes() as u128)
+                .collect();
+            let aligned =
+                (0..op.accesses()).all(|i| (a as u128 + op.access_offset(i) as u128) % op.alignment() as u128 == 0);
+            let fits = ends.iter().all(|&e| e <= u64::MAX as u128);
+            match read(op, a) {
+                Ok(()) => assert!(aligned && fits, "{op:?} at {a}"),
+                Err(e) if e.contains("is not a multiple") => assert!(!aligned, "{op:?} at {a}: {e}"),
+                Err(e) => assert!(aligned && !fits && e.contains("does not fit 64 bits"), "{op:?} at {a}: {e}"),
+            }
+        }
+    }
+    // analyze: 2^57 rows of fp32 put row 32 at byte 2^64.
+    let d = spec::parse("naive((64,64),(144115188075855872,1))").unwrap();
+    let e = cktile::analyzer::report::analyze_tile_report(
+        &d,
+        4,
+        &arch::GFX942,
+        Pattern::Rows { op: Op::DsWrite { bits: 128 } },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.starts_with("instruction 8, lane 0: coordinate [32, 0] is at element offset 4611686018427387904"), "{e}");
 }
 
 proptest::proptest! {
@@ -178,6 +236,42 @@ proptest::proptest! {
                 proptest::prop_assert!(!all_fit, "{text}: refused though every offset fits: {e}");
                 proptest::prop_assert!(e.to_string().contains("padded coordinates included"), "{e}");
             }
+        }
+    }
+}
+
+/// Issue 34, class 5: public functions given values no constructor makes
+/// answer with an error or a bounded answer, never a panic: a DMA plan
+/// claiming more LDS than any chip has, and an `Offsets` whose lists are
+/// shorter than the descriptor.
+#[test]
+fn hostile_plans_and_offsets_are_refused_not_panicked_on() {
+    use cktile::plan::dma::simulate;
+    let tile = Descriptor::packed(&[4, 64]).unwrap();
+    let req = DmaRequest {
+        lds: &tile,
+        element_bytes: 4,
+        global_strides: vec![64, 1],
+        arch: arch::GFX942,
+        workgroup: 64,
+        wave: 64,
+        width: 4,
+    };
+    let mut p = plan(&req).unwrap();
+    let largest = cktile::analyzer::ARCHS.iter().map(|a| a.shared_bytes() as u64).max().unwrap();
+    for huge in [largest + 1, 1 << 40, u64::MAX] {
+        p.lds_bytes = huge;
+        let e = simulate(&p).unwrap_err().to_string();
+        assert!(e.contains(&format!("at most {largest} bytes")), "{e}");
+    }
+    let d = Descriptor::packed(&[4, 8]).unwrap();
+    let full = check::offsets(&d).unwrap();
+    for (offsets, valid) in [(32, 0), (0, 32), (5, 32), (32, 7), (0, 0)] {
+        let o = check::Offsets { offsets: full.offsets[..offsets].to_vec(), valid: full.valid[..valid].to_vec() };
+        let lengths = check::verified_vector_lengths(&d, &o);
+        assert_eq!(lengths.len(), 2);
+        for dim in 0..2 {
+            let _ = check::claim_break(&d, &o, dim, cktile::Vector::new(4, 1));
         }
     }
 }

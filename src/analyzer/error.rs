@@ -67,6 +67,30 @@ pub enum AnalyzerProblem {
         /// The alignment the instruction needs.
         alignment: u64,
     },
+    /// A lane's access reaches past the last byte address the model takes
+    /// (2^64 - 1): its end does not fit 64 bits.
+    AccessPastEnd {
+        /// The lane.
+        lane: usize,
+        /// Its byte address (of the access's first byte).
+        address: u64,
+        /// The bytes the access moves from there.
+        bytes: u64,
+    },
+    /// A lane's coordinate has a valid element offset whose byte address
+    /// (offset times element size) does not fit 64 bits.
+    AddressOverflow {
+        /// The instruction number within the pattern.
+        instruction: usize,
+        /// The lane.
+        lane: usize,
+        /// The coordinate's first two dimensions.
+        coordinate: [i64; 2],
+        /// The element offset.
+        offset: i64,
+        /// Bytes per element.
+        element_bytes: usize,
+    },
     /// A pattern maps a lane outside the tile or onto a padded position.
     OutsideTile {
         /// The instruction number within the pattern.
@@ -124,6 +148,8 @@ impl AnalyzerProblem {
             AnalyzerProblem::SharedCapacity { .. } => "cktile: the layout does not fit the chip's shared memory",
             AnalyzerProblem::TooManyLanes { .. } => "cktile: more lane addresses than the chip has lanes",
             AnalyzerProblem::Misaligned { .. } => "cktile: a lane's address is not aligned to its access",
+            AnalyzerProblem::AccessPastEnd { .. } => "cktile: a lane's access runs past the last byte address",
+            AnalyzerProblem::AddressOverflow { .. } => "cktile: a lane's byte address does not fit 64 bits",
             AnalyzerProblem::OutsideTile { .. } => "cktile: an access pattern leaves the tile",
             AnalyzerProblem::VectorNotContiguous { .. } => "cktile: a lane's vector is not contiguous in the layout",
             AnalyzerProblem::PatternOp { .. } => "cktile: the access pattern cannot issue this instruction",
@@ -154,6 +180,18 @@ impl AnalyzerProblem {
             AnalyzerProblem::Misaligned { lane, address, alignment } => {
                 write!(f, "lane {lane}: address {address} is not a multiple of {alignment}, the access's alignment")
             }
+            AnalyzerProblem::AccessPastEnd { lane, address, bytes } => write!(
+                f,
+                "lane {lane}: the {bytes}-byte access at address {address} ends at {} (exclusive), which does not \
+                 fit 64 bits; give addresses whose accesses end below 2^64",
+                address as u128 + bytes as u128
+            ),
+            AnalyzerProblem::AddressOverflow { instruction, lane, coordinate, offset, element_bytes } => write!(
+                f,
+                "instruction {instruction}, lane {lane}: coordinate {coordinate:?} is at element offset {offset}, \
+                 whose byte address {offset} x {element_bytes} = {} does not fit 64 bits; use smaller strides",
+                offset as i128 * element_bytes as i128
+            ),
             _ => f.write_str(self.summary()),
         }
     }
@@ -197,7 +235,9 @@ impl fmt::Display for AnalyzerProblem {
             | AnalyzerProblem::InvalidOp { .. }
             | AnalyzerProblem::SharedCapacity { .. }
             | AnalyzerProblem::TooManyLanes { .. }
-            | AnalyzerProblem::Misaligned { .. } => self.chip_message(f),
+            | AnalyzerProblem::Misaligned { .. }
+            | AnalyzerProblem::AccessPastEnd { .. }
+            | AnalyzerProblem::AddressOverflow { .. } => self.chip_message(f),
             AnalyzerProblem::OutsideTile { .. }
             | AnalyzerProblem::VectorNotContiguous { .. }
             | AnalyzerProblem::PatternOp { .. } => self.pattern_message(f),

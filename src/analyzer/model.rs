@@ -431,6 +431,9 @@ pub struct Counts {
 /// let e = validate(&arch::GFX942, Op::DsRead { bits: 64 }, &[Some(4)]).unwrap_err();
 /// assert_eq!(e.to_string(), "lane 0: address 4 is not a multiple of 8, the access's alignment");
 /// assert!(validate(&arch::GFX942, Op::DsRead { bits: 12 }, &[Some(0)]).is_err());
+/// // Aligned, but its 16 bytes end at 2^64.
+/// let e = validate(&arch::GFX942, Op::DsRead { bits: 128 }, &[Some(u64::MAX - 15)]).unwrap_err();
+/// assert!(e.to_string().starts_with("lane 0: the 16-byte access at address 18446744073709551600 ends at 18446744073709551616"), "{e}");
 /// ```
 pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<(), Error> {
     if let Err(e) = check_op(op) {
@@ -452,12 +455,20 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
                 let start = a.checked_add(op.access_offset(access));
                 match start {
                     // Every alignment is a power of two: a mask, not a division.
-                    Some(s) if s & align.wrapping_sub(1) == 0 && s <= u64::MAX - bytes => {}
-                    _ => {
+                    Some(s) if s & align.wrapping_sub(1) != 0 => {
                         return Err(Error::analyzer(AnalyzerProblem::Misaligned {
                             lane,
-                            address: a.saturating_add(op.access_offset(access)),
+                            address: s,
                             alignment: align,
+                        }));
+                    }
+                    Some(s) if s <= u64::MAX - bytes => {}
+                    // The access (or read2/write2's second one) ends past 2^64 - 1.
+                    _ => {
+                        return Err(Error::analyzer(AnalyzerProblem::AccessPastEnd {
+                            lane,
+                            address: a,
+                            bytes: op.access_offset(access).saturating_add(bytes),
                         }));
                     }
                 }

@@ -188,7 +188,13 @@ const fn to_address(
     match offset {
         Some(offset) if offset >= 0 => match (offset as u64).checked_mul(element_bytes as u64) {
             Some(a) => Ok(a),
-            None => Err(Error::analyzer(AnalyzerProblem::OutsideTile { instruction: i, lane, coordinate })),
+            None => Err(Error::analyzer(AnalyzerProblem::AddressOverflow {
+                instruction: i,
+                lane,
+                coordinate,
+                offset,
+                element_bytes,
+            })),
         },
         _ => Err(Error::analyzer(AnalyzerProblem::OutsideTile { instruction: i, lane, coordinate })),
     }

@@ -504,9 +504,10 @@ pub fn verified_vector_lengths(desc: &Descriptor, offsets: &Offsets) -> Vec<Inde
             if i == 0 {
                 continue;
             }
-            let continues = offsets.valid[n]
-                && offsets.valid[n - step]
-                && offsets.offsets[n - step].checked_add(1) == Some(offsets.offsets[n]);
+            // `get`: an `Offsets` built by hand may be shorter than its lists say.
+            let at =
+                |k: usize| offsets.valid.get(k).copied().unwrap_or(false).then(|| offsets.offsets.get(k)).flatten();
+            let continues = matches!((at(n - step), at(n)), (Some(a), Some(&b)) if a.checked_add(1) == Some(b));
             if !continues {
                 g = gcd(g, i);
                 if g == 1 {
@@ -515,7 +516,10 @@ pub fn verified_vector_lengths(desc: &Descriptor, offsets: &Offsets) -> Vec<Inde
             }
         }
         // A run starting at an invalid coordinate is no vector either.
-        if g > 1 && (0..offsets.offsets.len()).any(|n| (n / step) % len == 0 && !offsets.valid[n]) {
+        if g > 1
+            && (0..offsets.offsets.len())
+                .any(|n| (n / step) % len == 0 && !offsets.valid.get(n).copied().unwrap_or(false))
+        {
             g = 1;
         }
         out.push(1 << g.trailing_zeros());

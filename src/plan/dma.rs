@@ -425,6 +425,16 @@ fn gather(req: &DmaRequest<'_>, at: &[Option<Vec<i64>>], lds_byte: u64) -> Resul
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
+    // A plan of `plan` fits its chip's LDS; a plan built by hand is held to
+    // the largest any modelled chip has, so the image stays bounded.
+    let largest = crate::analyzer::ARCHS.iter().map(|a| a.shared_bytes() as u64).max().unwrap_or(0);
+    if p.lds_bytes > largest {
+        return Err(bad(
+            "LDS bytes",
+            i64::try_from(p.lds_bytes).unwrap_or(i64::MAX),
+            "it must fit a modelled chip's shared memory: at most 232448 bytes (sm90's, the largest)",
+        ));
+    }
     let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
     for (at, gather) in p.indexed() {
         let base = usize::try_from(gather.lds_byte).unwrap_or(usize::MAX);
