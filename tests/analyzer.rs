@@ -853,4 +853,9 @@ fn a_scattered_row_is_not_counted_as_one_write() {
                 accesses: the widest that is contiguous for every lane is 2 element(s) (8 bytes)";
     assert_eq!(analyze_tile_report(&d, 4, &arch::GFX942, WRITE_ROWS).unwrap_err().to_string(), want);
     assert_eq!(analyze_tile(&d, 4, &arch::GFX942, WRITE_ROWS).unwrap_err().to_string(), want);
+    // The same writes as a pattern written as a function.
+    let rows = |_: usize, lane: usize| (lane < 8).then_some([lane as i64, 0]);
+    assert_eq!(analyze_with(&d, 4, &arch::GFX942, Op::DsWrite { bits: 128 }, 1, rows).unwrap_err().to_string(), want);
+    // Two fp32 elements a lane (ds_write_b64) are contiguous: counted.
+    assert!(analyze_with(&d, 4, &arch::GFX942, Op::DsWrite { bits: 64 }, 1, rows).is_ok());
 }

@@ -513,7 +513,9 @@ fn addresses_by(
 /// `op`, lane `lane` of instruction `i` accessing the `(row, col)` element
 /// `coordinate(i, lane)` of the 2-D `desc` (`None`: the lane is inactive).
 /// Every coordinate must be a valid (not padding) position with a
-/// non-negative offset, as for the ready patterns. At most
+/// non-negative offset, and the elements a lane moves (the instruction's
+/// bytes per lane, from its coordinate along the last dimension)
+/// contiguous in `desc`, as for the ready patterns. At most
 /// [`MAX_TILE_ELEMENTS`] lane accesses
 /// (`instructions * wave`) are counted; more is refused.
 ///
@@ -549,6 +551,11 @@ pub fn analyze_with(
     let accesses = (instructions as u64).saturating_mul(wave as u64);
     if accesses > MAX_TILE_ELEMENTS {
         return Err(Error::descriptor(DescriptorProblem::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
+    }
+    // A lane of a contiguous instruction moves `vec` elements from its coordinate on.
+    if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize).is_multiple_of(element_bytes) {
+        let vec = op.bytes_per_lane() as usize / element_bytes;
+        super::window::lane_vectors_contiguous(desc, op, vec, instructions, wave, &coordinate)?;
     }
     let addresses_of = |i| addresses_by(desc, element_bytes, arch, i, &coordinate);
     tile_report(arch, op, None, element_bytes, instructions, addresses_of, &mut |_, _| {})

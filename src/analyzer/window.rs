@@ -338,6 +338,37 @@ impl WindowAccess {
     }
 }
 
+/// Checks that each active lane of `instructions` instructions (lanes
+/// `0..wave`, lane `lane` of instruction `i` at `coordinate(i, lane)`)
+/// moves `vec` elements contiguous in `desc` along the last dimension:
+/// [`AnalyzerProblem::VectorNotContiguous`] otherwise. What the ready
+/// patterns ([`PatternAccess::check_contiguous`]) and the patterns written as
+/// functions ([`analyze_with`](super::report::analyze_with)) run; tile windows
+/// run its `const` twin, [`WindowAccess::check_contiguous`].
+pub(crate) fn lane_vectors_contiguous(
+    desc: &Descriptor,
+    op: Op,
+    vec: usize,
+    instructions: usize,
+    wave: usize,
+    coordinate: impl Fn(usize, usize) -> Option<[i64; 2]>,
+) -> Result<(), Error> {
+    if vec <= 1 {
+        return Ok(());
+    }
+    let mut scan = BreakScan::NONE;
+    for i in 0..instructions {
+        for lane in 0..wave.min(MAX_LANES) {
+            if let Some([r, c]) = coordinate(i, lane)
+                && let Some(breaks) = vector_breaks(desc, r, c, vec.min(64))
+            {
+                scan.see(i, lane, [r, c], breaks);
+            }
+        }
+    }
+    scan.verdict(op, vec)
+}
+
 /// The lanes whose vectors break, gathered over a tile's instructions: the
 /// first such lane, and every break seen (bit `k`: some lane's element `k`
 /// does not follow element `k - 1`). What the window and pattern checks
@@ -600,20 +631,9 @@ impl PatternAccess {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
-        if self.vec <= 1 {
-            return Ok(());
-        }
-        let mut scan = BreakScan::NONE;
-        for i in 0..self.instructions {
-            for lane in 0..self.wave.min(MAX_LANES) {
-                if let Some([r, c]) = self.coordinate(i, lane)
-                    && let Some(breaks) = vector_breaks(desc, r, c, self.vec.min(64))
-                {
-                    scan.see(i, lane, [r, c], breaks);
-                }
-            }
-        }
-        scan.verdict(self.pattern.op(), self.vec)
+        lane_vectors_contiguous(desc, self.pattern.op(), self.vec, self.instructions, self.wave, |i, lane| {
+            self.coordinate(i, lane)
+        })
     }
 
     /// The pattern.
