@@ -553,7 +553,7 @@ pub fn analyze_with(
         return Err(Error::descriptor(DescriptorProblem::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
     }
     // A lane of a contiguous instruction moves `vec` elements from its coordinate on.
-    if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize).is_multiple_of(element_bytes) {
+    if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize) % element_bytes == 0 {
         let vec = op.bytes_per_lane() as usize / element_bytes;
         super::window::lane_vectors_contiguous(desc, op, vec, instructions, wave, &coordinate)?;
     }
