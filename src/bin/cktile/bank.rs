@@ -26,8 +26,12 @@ pub struct Args {}
 /// Runs `cktile bank`.
 pub fn run(_: &Args) -> Result<String, Failure> {
     let text = read_bounded(std::io::stdin().lock(), "stdin")?;
-    let req = BankRequest::from_json(&text)
-        .map_err(|e| bad(format!("malformed JSON request ({e}); expected one object such as {REQUEST_SHAPE}")))?;
+    let req = BankRequest::from_json(&text).map_err(|e| {
+        bad(format!(
+            "malformed JSON request ({}); expected one object such as {REQUEST_SHAPE}",
+            cktile::Visible(&e.to_string())
+        ))
+    })?;
     let arch = Arch::by_name(&req.arch).map_err(|e| bad(format!("arch: {e}")))?;
     let op = Op::by_name(&req.op).map_err(|e| bad(format!("op: {e}")))?;
     let r = analyze_instruction(&arch, op, &req.addresses).map_err(analysis)?;

@@ -95,7 +95,7 @@ impl clap::builder::TypedValueParser for ViewParser {
                 format!(
                     "--view: `{}` is not a view; expected grid, banks or chain for a descriptor, or distribution \
                      for a tile distribution\n",
-                    value.to_string_lossy()
+                    cktile::Visible(&value.to_string_lossy())
                 ),
             )
         })
@@ -179,7 +179,7 @@ fn write_out(output: Option<&str>, svg: String) -> Result<String, Failure> {
     match output {
         Some(path) if path != "-" => {
             write_file(path, &svg)?;
-            Ok(format!("wrote {path} ({} bytes)", svg.len()))
+            Ok(format!("wrote {} ({} bytes)", cktile::Visible(path), svg.len()))
         }
         _ => Ok(svg),
     }
