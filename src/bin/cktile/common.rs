@@ -34,8 +34,8 @@ impl Spec {
 /// `--arch` where it is required and any modelled chip will do (`analyze`, `search`).
 #[derive(clap::Args)]
 pub struct Chip {
-    /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
-    #[arg(long)]
+    // The help lists every chip `Arch::by_name` takes, from the one list.
+    #[arg(long, help = format!("The chip: {}", cktile::analyzer::arch::ARCH_NAMES))]
     pub arch: String,
 }
 
