@@ -87,6 +87,59 @@ impl fmt::Debug for Snippet {
     }
 }
 
+impl fmt::Display for Snippet {
+    /// The quoted text as [`Visible`] writes it: a control character
+    /// reaches no terminal raw, it is spelled out.
+    ///
+    /// ```
+    /// assert_eq!(cktile::Snippet::new("a\x1b]0;x\x07").to_string(), "a\\u{1b}]0;x\\u{7}");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&Visible(self.as_str()), f)
+    }
+}
+
+/// Whether `c` would act on a terminal, or reorder the text around it,
+/// rather than show: the control characters (C0, DEL, C1, which include
+/// tab and newline) and the bidirectional controls (U+061C, U+200E,
+/// U+200F, U+202A to U+202E, U+2066 to U+2069).
+///
+/// ```
+/// assert!(cktile::is_hidden('\x1b') && cktile::is_hidden('\u{9b}') && cktile::is_hidden('\u{202e}'));
+/// assert!(!cktile::is_hidden('x') && !cktile::is_hidden('\u{d7}'));
+/// ```
+pub const fn is_hidden(c: char) -> bool {
+    matches!(c, '\0'..='\x1f' | '\x7f'..='\u{9f}' | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// User text as a message quotes it: every [`is_hidden`] character is
+/// written as its Rust escape (`\u{1b}`), every other one as itself. Every
+/// message that quotes a name, a value, a path or a spec goes through it
+/// ([`Snippet`]'s `Display` does), so a control sequence in the input
+/// cannot set a terminal's title or colours, or hide part of the message.
+///
+/// ```
+/// use cktile::Visible;
+/// assert_eq!(Visible("ck-\x1b]0;pwned\x07x").to_string(), "ck-\\u{1b}]0;pwned\\u{7}x");
+/// assert_eq!(Visible("a\nb\u{202e}c").to_string(), "a\\u{a}b\\u{202e}c");
+/// assert_eq!(Visible("fp16 \u{d7} 2").to_string(), "fp16 \u{d7} 2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Visible<'a>(pub &'a str);
+
+impl fmt::Display for Visible<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some(at) = rest.find(is_hidden) {
+            f.write_str(&rest[..at])?;
+            let c = rest[at..].chars().next().unwrap_or('\0');
+            write!(f, "{}", c.escape_unicode())?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        f.write_str(rest)
+    }
+}
+
 /// What went wrong, by the layer that found it. See [`Error`].
 ///
 /// ```
@@ -342,3 +395,32 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::{Snippet, Visible, is_hidden};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text, quoted, shows no character that acts on a terminal,
+        /// and the text without such characters is quoted as itself.
+        #[test]
+        fn quoted_text_shows_no_control_character(text in any::<String>()) {
+            let shown = Visible(&text).to_string();
+            prop_assert!(!shown.contains(is_hidden), "{shown:?}");
+            prop_assert!(!Snippet::new(&text).to_string().contains(is_hidden));
+            if !text.contains(is_hidden) {
+                prop_assert_eq!(shown, text);
+            }
+        }
+    }
+
+    #[test]
+    fn every_hidden_character_is_spelled_out() {
+        let all: String = ('\0'..='\u{2070}').filter(|&c| is_hidden(c)).collect();
+        assert_eq!(all.chars().count(), 32 + 33 + 12);
+        let shown = Visible(&all).to_string();
+        let expected: String = all.chars().map(|c| format!("\\u{{{:x}}}", u32::from(c))).collect();
+        assert_eq!(shown, expected);
+    }
+}

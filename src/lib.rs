@@ -122,6 +122,7 @@ pub use descriptor::static_descriptor::StaticDescriptor;
 pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
 pub use error::{
     DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
+    Visible, is_hidden,
 };
 
 /// Everything a kernel author needs, in one import.

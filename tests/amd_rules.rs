@@ -268,3 +268,42 @@ fn every_rule_has_a_provenance_and_only_gfx950_b32_is_disputed() {
         assert!(rule(&a, op).provenance.assumption().is_some(), "{} {op}", a.name());
     }
 }
+
+/// The chip each measured device or chip named in a source is, by the
+/// spellings the rule table uses ("measured on MI300X", "on an H100",
+/// "HipKittens measured gfx950's ...").
+const DEVICES: [(&str, &[Chip]); 8] = [
+    ("MI300X", &[Chip::Gfx942]),
+    ("MI300:", &[Chip::Gfx942]),
+    ("MI350X", &[Chip::Gfx950, Chip::Gfx950B32x64]),
+    ("W7900", &[Chip::Gfx1100]),
+    ("RX 9070 XT", &[Chip::Gfx1201]),
+    ("H100", &[Chip::Sm90]),
+    ("A100", &[Chip::Sm80]),
+    ("measured gfx", &[]),
+];
+
+/// Issue 34: a sourced row cites measurements made on its own chip only
+/// (gfx90a's ds_read2_b64 cited kuhar's MI300 rule, sm80's rows H100
+/// measurements); a rule carried over from another chip is an assumption
+/// and says so.
+#[test]
+fn every_sourced_row_cites_measurements_of_its_own_chip() {
+    let mut wrong = Vec::new();
+    for arch in ARCHS {
+        for op in all_ops().filter(|op| op.runs_on(&arch)) {
+            let Provenance::Sourced(text) = rule(&arch, op).provenance else { continue };
+            for (device, chips) in DEVICES {
+                if text.contains(device) && !chips.contains(&arch.chip()) {
+                    wrong.push(format!("{} {op}: cites {device}", arch.name()));
+                }
+            }
+        }
+    }
+    assert_eq!(wrong, Vec::<String>::new());
+    // The rows the issue names, now assumptions that name the chip they borrow from.
+    let read2 = rule(&arch::GFX90A, Op::DsRead2 { bits: 64, offsets: [0, 1], st64: false }).provenance;
+    assert!(read2.assumption().is_some_and(|t| t.contains("MI300, gfx942")), "{read2:?}");
+    let copy = rule(&arch::SM80, Op::CpAsync { bits: 128 }).provenance;
+    assert!(copy.assumption().is_some_and(|t| t.contains("measured on an sm90")), "{copy:?}");
+}

@@ -359,3 +359,83 @@ fn negative_options_are_refused_as_negative() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o), "error: number -1 is out of range; expected an integer in [0, 2^63)\n");
 }
+
+/// Issue 34: an option's value is checked against what it means, and the
+/// refusal names the value and what would be valid (`--vector 3` and
+/// `--vector 0` were silently raised to the access width, `--rows 0` and
+/// `--cols 0` silently drew one row or column).
+#[test]
+fn option_values_are_checked_against_their_meaning() {
+    let search = ["search", "--tile", "64x64", "--dtype", "fp16", "--arch", "gfx942", "--write", "ds_write_b64:row"];
+    let grid = ["render", "packed((16,64))", "--dtype", "fp16"];
+    let owners = ["render", "mfma16x16x16_a", "--view", "distribution"];
+    let table: [(Vec<&str>, &str); 7] = [
+        (
+            [&search[..], &["--vector", "3"]].concat(),
+            "error: search: vector = 3; it must be a power of two (1, 2, 4, ...) of elements\n",
+        ),
+        (
+            [&search[..], &["--vector", "0"]].concat(),
+            "error: search: vector = 0; it must be a power of two (1, 2, 4, ...) of elements\n",
+        ),
+        (
+            [&search[..], &["--vector", "6"]].concat(),
+            "error: search: vector = 6; it must be a power of two (1, 2, 4, ...) of elements\n",
+        ),
+        (
+            [&grid[..], &["--rows", "0"]].concat(),
+            "error: grid view: rows = 0; show at least 1 (leave it out to show all)\n",
+        ),
+        (
+            [&grid[..], &["--cols", "0"]].concat(),
+            "error: grid view: cols = 0; show at least 1 (leave it out to show all)\n",
+        ),
+        (
+            [&owners[..], &["--rows", "0"]].concat(),
+            "error: distribution view: rows = 0; show at least 1 (leave it out to show all)\n",
+        ),
+        (
+            [&owners[..], &["--cols", "0"]].concat(),
+            "error: distribution view: cols = 0; show at least 1 (leave it out to show all)\n",
+        ),
+    ];
+    for (args, message) in table {
+        let o = cktile(&args);
+        assert_eq!((o.status.code(), stderr(&o).as_str(), stdout(&o).as_str()), (Some(2), message, ""), "{args:?}");
+    }
+    // The accepted values still work: a narrower power of two is raised to the access width, as the help says.
+    let o = cktile(&[&search[..], &["--vector", "2", "--top", "1"]].concat());
+    assert!(o.status.success() && stdout(&o).contains("vectors of 4 elements stay contiguous"), "{}", stderr(&o));
+}
+
+/// Issue 34: the chips a subcommand's help lists are the chips it takes,
+/// from the library's one list (`bank --help` left out gfx950-b32x64,
+/// gfx1100 and gfx1201; `analyze` and `search` too).
+#[test]
+fn help_lists_every_chip_each_subcommand_takes() {
+    use cktile::analyzer::ARCHS;
+    use cktile::analyzer::arch::ARCH_NAMES;
+    for sub in ["bank", "analyze", "search", "rules", "render"] {
+        let help = stdout(&cktile(&[sub, "--help"]));
+        assert!(help.contains(ARCH_NAMES), "{sub} --help lacks {ARCH_NAMES}:\n{help}");
+    }
+    let dma = stdout(&cktile(&["dma-plan", "--help"]));
+    assert!(dma.contains(&format!("The chip: {}", cktile::plan::dma::DMA_ARCH_NAMES)), "{dma}");
+    // Each listed chip is taken: bank analyses one instruction on every one.
+    for arch in ARCHS {
+        let op = if arch.name().starts_with("sm") { "ld.shared.b32" } else { "ds_read_b32" };
+        let request = format!("{{\"arch\": \"{}\", \"op\": \"{op}\", \"addresses\": [0, 4]}}", arch.name());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
+            .arg("bank")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(request.as_bytes()).unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}: {}", arch.name(), stderr(&o));
+    }
+    // The operations bank --help lists are the library's.
+    assert!(stdout(&cktile(&["bank", "--help"])).contains(cktile::analyzer::op::OP_NAMES));
+}

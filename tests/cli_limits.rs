@@ -229,21 +229,24 @@ fn search_work_is_computed_up_front_and_bounded() {
         args.extend(["--read", "ld.shared.b8:column"]);
     }
     refused(&cktile(&args), "lane accesses = 16908288; the patterns together make at most 2^24");
-    // The xor-linear family's classes count too: 2^20 classes x 4 shapes of a 16x32 byte tile.
-    refused(
-        &cktile(&[
-            "search",
-            "--tile",
-            "16x32",
-            "--dtype",
-            "fp8",
-            "--arch",
-            "sm80",
-            "--read",
-            "ld.shared.b8:column",
-            "--write",
-            "st.shared.b8:column",
-        ]),
-        "the xor-linear family's classes x instruction shapes bring it past that",
-    );
+    // The xor-linear family's classes count too: 2^20 classes x 4 shapes of a 16x32 byte tile
+    // would take the search past the bound, so that family is left out with its numbers and
+    // the others are searched (issue 34: the whole search used to be refused).
+    let o = cktile(&[
+        "search",
+        "--tile",
+        "16x32",
+        "--dtype",
+        "fp8",
+        "--arch",
+        "sm80",
+        "--read",
+        "ld.shared.b8:column",
+        "--write",
+        "st.shared.b8:column",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let row = out.lines().find(|l| l.trim_start().starts_with("xor-linear")).unwrap_or_default();
+    assert!(row.contains("0 members,      0 valid (not searched: 2^20 classes x "), "{row}");
 }

@@ -243,7 +243,9 @@ fn hand_built_requests_are_refused_not_panicked_on() {
             for (rows, cols) in [(None, None), (Some(0), Some(0)), (Some(usize::MAX), Some(usize::MAX))] {
                 let opts = GridOptions { rows, cols, ..GridOptions::new("t", bytes, banks) };
                 let r = grid(&tile, &opts);
-                assert_eq!(r.is_ok(), (1..=4096).contains(&bytes) && (1..=64).contains(&banks), "{bytes} {banks}");
+                // Showing 0 rows or columns is refused (issue 34: it drew one).
+                let valid = (1..=4096).contains(&bytes) && (1..=64).contains(&banks) && rows != Some(0);
+                assert_eq!(r.is_ok(), valid, "{bytes} {banks} {rows:?}");
             }
         }
     }

@@ -214,7 +214,7 @@ fn invalid_problems_are_refused_with_the_reason() {
     let e = search(&Problem::new(16, 64, 3, arch::GFX942).read(access("ds_read_b32:row"))).unwrap_err();
     assert_eq!(e.to_string(), "search: element bytes = 3; it must be 1, 2, 4 or 8");
     let e = search(&Problem::new(16, 64, 2, arch::GFX942).read(access("ds_read_b32:row")).vector(3)).unwrap_err();
-    assert_eq!(e.to_string(), "search: vector = 3; it must be a power of two");
+    assert_eq!(e.to_string(), "search: vector = 3; it must be a power of two (1, 2, 4, ...) of elements");
     let e = search(&Problem::new(0, 64, 2, arch::GFX942).read(access("ds_read_b32:row"))).unwrap_err();
     assert_eq!(e.to_string(), "search: rows = 0; it must be at least 1");
 }
@@ -366,4 +366,52 @@ fn distribution_accesses_search_like_their_patterns() {
     let too_narrow = Problem::new(128, 48, 2, arch::GFX942)
         .access(Role::Read, Access::parse("mfma16x16x32_a:ds_read_b128").unwrap());
     assert!(search(&too_narrow).unwrap_err().to_string().contains("multiple of the distribution's second X length"));
+}
+
+/// Issue 34: every `vector` is a power of two or refused with its value,
+/// however it compares with the access width (a narrower one used to be
+/// raised to the access's width silently, 0 and 3 included).
+#[test]
+fn every_vector_is_a_power_of_two_or_refused() {
+    // ds_read_b128 of fp16 is 8 elements wide.
+    let p = || Problem::new(16, 64, 2, arch::GFX942).read(access("ds_read_b128:row"));
+    let refused = |v: usize| Err(format!("search: vector = {v}; it must be a power of two (1, 2, 4, ...) of elements"));
+    let table: [(usize, Result<usize, String>); 12] = [
+        (0, refused(0)),
+        (1, Ok(8)),
+        (2, Ok(8)),
+        (3, refused(3)),
+        (4, Ok(8)),
+        (5, refused(5)),
+        (6, refused(6)),
+        (7, refused(7)),
+        (8, Ok(8)),
+        (12, refused(12)),
+        (16, Ok(16)),
+        (64, Ok(64)),
+    ];
+    for (v, expected) in table {
+        assert_eq!(p().vector(v).vector_elements().map_err(|e| e.to_string()), expected, "vector {v}");
+        let searched = search(&p().vector(v)).map(|r| r.vector).map_err(|e| e.to_string());
+        assert_eq!(searched, expected, "search with vector {v}");
+    }
+}
+
+/// Issue 34: a 32x16 fp32 tile written and read 4 bytes at a time was
+/// refused ("use a smaller tile") because the xor-linear family alone took
+/// the search past its work bound; that family is now left out, with its
+/// numbers, and the other families answer.
+#[test]
+fn a_small_tile_whose_xor_linear_family_is_too_costly_is_still_searched() {
+    let p = Problem::new(32, 16, 4, arch::SM80).write(access("st.shared.b32:row")).read(access("ld.shared.b32:column"));
+    let r = search(&p).expect("the other families fit the work bound");
+    let linear = r.families.iter().find(|f| f.family == Family::XorLinear).expect("the xor-linear row");
+    assert_eq!((linear.members, linear.valid), (0, 0));
+    assert!(
+        linear.note.starts_with("not searched: 2^20 classes x ") && linear.note.contains("left of the search's 2^28"),
+        "{}",
+        linear.note
+    );
+    // Row padding by one word makes both conflict-free: 16 + 16 row writes, 16 column reads.
+    assert!(r.conflict_free(), "{:?}", r.optimal.first().map(|c| c.entry.clone()));
 }

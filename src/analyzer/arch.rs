@@ -209,8 +209,16 @@ const NAME_LIST: [&str; ARCHS.len()] = {
     }
     names
 };
-/// The chips' names, comma-separated (for messages), derived from [`ARCHS`].
-const NAMES: &str = crate::names::joined!(&NAME_LIST);
+/// The chips' names, comma-separated, derived from [`ARCHS`]: the list
+/// every message and the command line's help give, so that none can leave
+/// out a chip [`Arch::by_name`] takes.
+///
+/// ```
+/// use cktile::analyzer::arch::{ARCH_NAMES, ARCHS};
+/// assert_eq!(ARCH_NAMES, "gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90");
+/// assert_eq!(ARCH_NAMES.split(", ").count(), ARCHS.len());
+/// ```
+pub const ARCH_NAMES: &str = crate::names::joined!(&NAME_LIST);
 
 impl Arch {
     /// The chip with this name (see [`ARCHS`]).
@@ -224,7 +232,7 @@ impl Arch {
             .iter()
             .find(|a| a.name == name)
             .copied()
-            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: NAMES }))
+            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: ARCH_NAMES }))
     }
 
     /// The name used on the command line.

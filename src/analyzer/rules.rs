@@ -278,22 +278,36 @@ const CDNA4_READ_B128: Grouping = runs_of_four([[0, 12, 20, 24], [32, 44, 52, 56
 /// gfx1100 `ds_read_b128` (nod-ai measured on a W7900): CDNA3's first half-wave.
 const RDNA3_READ_B128: Grouping = runs_of_four([[0, 20], [4, 16], [8, 28], [12, 24]]);
 
-const CDNA3_B32: &str = "nod-ai (measured on MI300X: ds_read_b32 in T0-T31, T32-T63), rocKE gfx90a profile \
-(read and write: phase = lane bit 5, 128-byte bank period), kuhar's guide (b32 reads and writes: 32 adjacent lanes)";
-const CDNA3_B64: &str = "nod-ai (measured on MI300X: ds_read_b64 in 4 x 16 lanes), rocKE gfx90a profile (read and \
-write: phase = lane bits 5, 4), kuhar's guide; HipKittens measured gfx950's ds_write_b64 the same";
-const CDNA3_READ128: &str = "CK docs, nod-ai (measured on MI300X), rocKE gfx90a profile (phase = lane bit 5, bit 4 ^ \
-bit 2, bit 3), kuhar's guide, Triton PR #11365";
+// A row cites only measurements made on its own chip (tests/amd_rules.rs
+// holds every row to that): gfx90a's rows give the documented models alone,
+// gfx942's add nod-ai's MI300X measurements.
+const GFX90A_B32: &str = "rocKE gfx90a profile (read and write: phase = lane bit 5, 128-byte bank period), kuhar's \
+guide (b32 reads and writes: 32 adjacent lanes)";
+const GFX942_B32: &str = "nod-ai (measured on MI300X: ds_read_b32 in T0-T31, T32-T63), rocKE gfx90a profile (which \
+gfx942 follows; read and write: phase = lane bit 5, 128-byte bank period), kuhar's guide (b32 reads and writes: 32 \
+adjacent lanes)";
+const GFX90A_B64: &str = "rocKE gfx90a profile (read and write: phase = lane bits 5, 4), kuhar's guide";
+const GFX942_B64: &str = "nod-ai (measured on MI300X: ds_read_b64 in 4 x 16 lanes), rocKE gfx90a profile (which \
+gfx942 follows; read and write: phase = lane bits 5, 4), kuhar's guide";
+const GFX90A_READ128: &str = "CK docs, rocKE gfx90a profile (phase = lane bit 5, bit 4 ^ bit 2, bit 3), kuhar's \
+guide, Triton PR #11365";
+const GFX942_READ128: &str = "CK docs, nod-ai (measured on MI300X), rocKE gfx90a profile (which gfx942 follows; \
+phase = lane bit 5, bit 4 ^ bit 2, bit 3), kuhar's guide, Triton PR #11365";
 const CDNA3_WRITE128: &str =
     "CK docs, rocKE gfx90a profile (phase = lane bits 5, 4, 3), kuhar's guide (T0-T7, ..., T56-T63)";
 const CDNA3_READ2_B64: &str = "kuhar's guide (MI300: the first b64 of every lane in the 4 x 16-lane phases of \
 ds_read_b64, then the second in the same phases)";
+const GFX90A_READ2_B64: &str = "no source gives gfx90a's ds_read2_b64 grouping (kuhar's guide states it for MI300, \
+gfx942); cktile assumes the same: the first b64 of every lane in ds_read_b64's 4 x 16-lane phases, then the second";
 const CDNA4_READ_B64: &str = "nod-ai and HipKittens (measured on MI350X: 2 x 32 lanes, first conflict at bank 64), \
 rocKE gfx950 profile (phase = lane bit 5, 256-byte bank period), rocRoller getNumLDSBanks, Triton PR #9662";
 const CDNA4_READ128: &str = "nod-ai and HipKittens (measured on MI350X: 4 x 16 lanes, first conflict at bank 64), \
 rocKE gfx950 profile (phase = lane bit 5, bit 4 ^ bit 3 ^ bit 2), rocRoller, Triton PR #11365, IREE PR #24428";
 const CDNA4_READ_B96: &str = "HipKittens (measured on MI350X: gfx942's ds_read_b128 phases, first conflict at bank \
 32); rocRoller: gfx950's b96 read retains gfx942's throughput";
+const CDNA4_WRITE_B64: &str = "HipKittens (measured on MI350X: ds_write_b64 in 4 x 16 lanes), rocKE gfx950 profile \
+(writes follow gfx90a: phase = lane bits 5, 4, 128-byte bank period), rocRoller getNumLDSBanks (32 banks but for \
+ds_read_b64/b128)";
 const CDNA4_WRITES: &str = "rocKE gfx950 profile (writes follow gfx90a: phase = lane bit 5 for b32, bits 5, 4 for b64, \
 bits 5, 4, 3 for b128, 128-byte bank period), rocRoller getNumLDSBanks (32 banks but for ds_read_b64/b128)";
 const CDNA4_READ_B32: &str = "disputed: AMD's rocKE gfx950 profile and rocRoller's getNumLDSBanks both serve \
@@ -308,14 +322,22 @@ const RDNA3_READS: &str = "nod-ai (measured on a W7900: ds_read_b32 in T0-T31, d
 in {0-3, 20-23} {4-7, 16-19} {8-11, 28-31} {12-15, 24-27}; 128-byte bank period)";
 const RDNA4_READS: &str = "nod-ai (measured on an RX 9070 XT: ds_read_b32 in T0-T31, ds_read_b64 in 2 x 16, \
 ds_read_b128 in 4 x 8 consecutive lanes; 128-byte bank period)";
-const NVIDIA_WORDS: &str = "CUDA programming guide: 32 banks of 4 bytes; 64-bit accesses in half-warps, 128-bit in \
+// The measurements were made on an H100 (sm90): sm80's rows cite the
+// documents alone, and its cp.async row is an assumption.
+const SM80_WORDS: &str = "CUDA programming guide: 32 banks of 4 bytes; 64-bit accesses in half-warps, 128-bit in \
+quarter-warps (the model of Triton's bank_conflicts)";
+const SM90_WORDS: &str = "CUDA programming guide: 32 banks of 4 bytes; 64-bit accesses in half-warps, 128-bit in \
 quarter-warps (the model of Triton's bank_conflicts); Nsight Compute on an H100 agrees on every measured case \
 (docs/gpu-measurements.md)";
-const CP_ASYNC: &str = "measured on an H100 (docs/gpu-measurements.md): LDGSTS writes in st.shared's phases of \
+const SM90_CP_ASYNC: &str = "measured on an H100 (docs/gpu-measurements.md): LDGSTS writes in st.shared's phases of \
 the same width, but lanes writing one word are not merged, and reading the source from L1's banks costs as much \
 again (model::count_copy; analyze assumes a conflict-free source); ncu counts nothing for the 16-byte \
 cp.async.cg (LDGSTS.BYPASS)";
-const NVIDIA_MATRIX: &str = "PTX ISA: each 8x8 matrix's eight 16-byte rows come from 8 lanes; one matrix per pass; \
+const SM80_CP_ASYNC: &str = "no sm80 measurement gives cp.async's grouping; cktile assumes what was measured on an \
+sm90 (docs/gpu-measurements.md): LDGSTS writes in st.shared's phases of the same width, lanes writing one word not \
+merged, and the source read from L1's banks costing as much again (analyze assumes a conflict-free source)";
+const SM80_MATRIX: &str = "PTX ISA: each 8x8 matrix's eight 16-byte rows come from 8 lanes; one matrix per pass";
+const SM90_MATRIX: &str = "PTX ISA: each 8x8 matrix's eight 16-byte rows come from 8 lanes; one matrix per pass; \
 Nsight Compute on an H100 agrees on every measured case (docs/gpu-measurements.md)";
 
 const SUB_DWORD: &str = "no source gives the sub-dword groupings (rocRoller's model leaves them out); cktile \
@@ -348,9 +370,12 @@ const fn amd_single(chip: Chip, read: bool, bits: u32) -> Rule {
     match (chip, read, bits) {
         // CDNA2/CDNA3, and gfx950's writes: rocKE's gfx950 profile falls back to
         // gfx90a for everything but ds_read_b64/b128.
-        (Gfx90a | Gfx942, _, 32) => sourced(32, consecutive(2, 32), CDNA3_B32),
-        (Gfx90a | Gfx942, _, 64) => sourced(32, consecutive(4, 16), CDNA3_B64),
-        (Gfx90a | Gfx942, true, 128) => sourced(32, CDNA3_READ_B128, CDNA3_READ128),
+        (Gfx90a, _, 32) => sourced(32, consecutive(2, 32), GFX90A_B32),
+        (Gfx942, _, 32) => sourced(32, consecutive(2, 32), GFX942_B32),
+        (Gfx90a, _, 64) => sourced(32, consecutive(4, 16), GFX90A_B64),
+        (Gfx942, _, 64) => sourced(32, consecutive(4, 16), GFX942_B64),
+        (Gfx90a, true, 128) => sourced(32, CDNA3_READ_B128, GFX90A_READ128),
+        (Gfx942, true, 128) => sourced(32, CDNA3_READ_B128, GFX942_READ128),
         (Gfx90a | Gfx942, false, 128) => sourced(32, consecutive(8, 8), CDNA3_WRITE128),
         (Gfx90a | Gfx942, true, 96) => assumed(32, CDNA3_READ_B128, B96_CDNA3),
         (Gfx90a | Gfx942, false, 96) => assumed(32, consecutive(8, 8), B96_CDNA3),
@@ -365,7 +390,7 @@ const fn amd_single(chip: Chip, read: bool, bits: u32) -> Rule {
             Rule { banks: 64, grouping: consecutive(1, 64), provenance: Provenance::Disputed(CDNA4_READ_B32_WIDE) }
         }
         (Gfx950 | Gfx950B32x64, false, 32) => sourced(32, consecutive(2, 32), CDNA4_WRITES),
-        (Gfx950 | Gfx950B32x64, false, 64) => sourced(32, consecutive(4, 16), CDNA4_WRITES),
+        (Gfx950 | Gfx950B32x64, false, 64) => sourced(32, consecutive(4, 16), CDNA4_WRITE_B64),
         (Gfx950 | Gfx950B32x64, false, 128) => sourced(32, consecutive(8, 8), CDNA4_WRITES),
         (Gfx950 | Gfx950B32x64, false, 96) => assumed(32, consecutive(8, 8), B96_WRITE),
         // RDNA3 and RDNA4 (wave32): reads measured, writes assumed.
@@ -419,9 +444,8 @@ pub const fn rule(arch: &Arch, op: Op) -> Rule {
         Op::DsRead2 { bits, .. } | Op::DsWrite2 { bits, .. } => {
             let base = amd_single(chip, op.is_read(), bits);
             match (chip, op) {
-                (Chip::Gfx90a | Chip::Gfx942, Op::DsRead2 { bits: 64, .. }) => {
-                    sourced(base.banks, base.grouping, CDNA3_READ2_B64)
-                }
+                (Chip::Gfx942, Op::DsRead2 { bits: 64, .. }) => sourced(base.banks, base.grouping, CDNA3_READ2_B64),
+                (Chip::Gfx90a, Op::DsRead2 { bits: 64, .. }) => assumed(base.banks, base.grouping, GFX90A_READ2_B64),
                 _ => assumed(base.banks, base.grouping, TWO_ADDRESS),
             }
         }
@@ -429,10 +453,14 @@ pub const fn rule(arch: &Arch, op: Op) -> Rule {
             let base = amd_single(chip, true, 64);
             assumed(base.banks, base.grouping, TRANSPOSE)
         }
-        Op::LdShared { bits } | Op::StShared { bits } => sourced(32, nvidia_words(bits), NVIDIA_WORDS),
-        Op::CpAsync { bits } => sourced(32, nvidia_words(bits), CP_ASYNC),
+        Op::LdShared { bits } | Op::StShared { bits } => {
+            sourced(32, nvidia_words(bits), if matches!(chip, Chip::Sm90) { SM90_WORDS } else { SM80_WORDS })
+        }
+        Op::CpAsync { bits } if matches!(chip, Chip::Sm90) => sourced(32, nvidia_words(bits), SM90_CP_ASYNC),
+        Op::CpAsync { bits } => assumed(32, nvidia_words(bits), SM80_CP_ASYNC),
         Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => {
-            sourced(32, consecutive(matrices as usize, 8), NVIDIA_MATRIX)
+            let text = if matches!(chip, Chip::Sm90) { SM90_MATRIX } else { SM80_MATRIX };
+            sourced(32, consecutive(matrices as usize, 8), text)
         }
     }
 }

@@ -153,21 +153,20 @@ impl fmt::Display for ParameterProblem {
                 f,
                 "{layout} is written with {} ({entry_bytes}-byte elements) but the element type asked for is {} \
                  ({given_bytes}-byte elements); drop one or make them agree",
-                entry.as_str(),
-                given.as_str()
+                entry, given
             ),
             ParameterProblem::MissingElementType { layout } => write!(
                 f,
                 "`{}` carries no element type, and the element size decides the byte addresses; name one \
                  (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte count: --dtype on the command line, or dtype=... \
                  in a catalogue entry)",
-                layout.as_str()
+                layout
             ),
             ParameterProblem::InvalidName { problem: NameProblem::Empty, .. } => {
                 write!(f, "the name of the generated functions is empty; expected {IDENT_RULE}")
             }
             ParameterProblem::InvalidName { name, problem } => {
-                write!(f, "`{}` cannot name the generated functions: {problem}; expected {}", name.as_str(), IDENT_RULE)
+                write!(f, "`{name}` cannot name the generated functions: {problem}; expected {IDENT_RULE}")
             }
         }
     }

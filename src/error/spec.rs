@@ -75,15 +75,15 @@ impl fmt::Display for SpecProblem {
             SpecProblem::Syntax { expected, found } if found.as_str().is_empty() => {
                 write!(f, "expected {expected}, found the end of the spec")
             }
-            SpecProblem::Syntax { expected, found } => write!(f, "expected {expected}, found `{}`", found.as_str()),
+            SpecProblem::Syntax { expected, found } => write!(f, "expected {expected}, found `{found}`"),
             SpecProblem::UnknownName { name, valid } => {
-                write!(f, "unknown name `{}`; expected one of: {valid}", name.as_str())
+                write!(f, "unknown name `{name}`; expected one of: {valid}")
             }
             SpecProblem::Arity { name, expected, found } => {
                 write!(f, "{name} takes {expected}, but {found} argument(s) were given")
             }
             SpecProblem::NumberRange { number, range } => {
-                write!(f, "number {} is out of range; expected {range}", number.as_str())
+                write!(f, "number {number} is out of range; expected {range}")
             }
         }
     }

@@ -92,6 +92,54 @@ const SUB_DWORD: &str = "a 1- or 2-byte global_load_lds writes one dword per lan
 ROCm/rocm-libraries PR #5084), so consecutive lanes' data land 4 bytes apart and no packed layout results; \
 use a width of 4 bytes or more";
 
+/// The widths `global_load_lds` takes on `arch`, in bytes, or `None` where
+/// it is not modelled: 1, 2 or 4 on gfx942, also 12 and 16 on gfx950 (LLVM
+/// PR #92962, CK PR #2576).
+const fn load_widths(arch: &Arch) -> Option<&'static [usize]> {
+    match arch.chip() {
+        Chip::Gfx942 => Some(&[1, 2, 4]),
+        Chip::Gfx950 | Chip::Gfx950B32x64 => Some(&[1, 2, 4, 12, 16]),
+        _ => None,
+    }
+}
+
+/// How many chips of [`ARCHS`](crate::analyzer::ARCHS) `global_load_lds` is
+/// modelled on.
+const DMA_ARCH_COUNT: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < crate::analyzer::ARCHS.len() {
+        if load_widths(&crate::analyzer::ARCHS[i]).is_some() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+/// Their names, in [`ARCHS`](crate::analyzer::ARCHS)' order.
+const DMA_ARCH_LIST: [&str; DMA_ARCH_COUNT] = {
+    let mut names = [""; DMA_ARCH_COUNT];
+    let (mut n, mut i) = (0, 0);
+    while i < crate::analyzer::ARCHS.len() {
+        if load_widths(&crate::analyzer::ARCHS[i]).is_some() {
+            names[n] = crate::analyzer::ARCHS[i].name();
+            n += 1;
+        }
+        i += 1;
+    }
+    names
+};
+
+/// The chips a plan can be made for (those with `global_load_lds` in the
+/// model), comma-separated, derived from [`ARCHS`](crate::analyzer::ARCHS)
+/// and the widths [`DmaRequest::supported_widths`] gives: `cktile dma-plan
+/// --help` lists them.
+///
+/// ```
+/// assert_eq!(cktile::plan::dma::DMA_ARCH_NAMES, "gfx942, gfx950, gfx950-b32x64");
+/// ```
+pub const DMA_ARCH_NAMES: &str = crate::names::joined!(&DMA_ARCH_LIST);
+
 impl DmaRequest<'_> {
     /// The load widths the chip's `global_load_lds` takes.
     ///
@@ -105,10 +153,9 @@ impl DmaRequest<'_> {
         // The instruction loads 1, 2 or 4 bytes on gfx942, also 12 and 16 on
         // gfx950 (LLVM PR #92962, CK PR #2576); the 1- and 2-byte forms are
         // refused by `plan` (see the module docs).
-        match (self.arch.vendor(), self.arch.chip()) {
-            (Vendor::Amd, Chip::Gfx942) => Ok(&[1, 2, 4]),
-            (Vendor::Amd, Chip::Gfx950 | Chip::Gfx950B32x64) => Ok(&[1, 2, 4, 12, 16]),
-            (Vendor::Amd, _) => Err(Error::analyzer(AnalyzerProblem::NotOnArch {
+        match (self.arch.vendor(), load_widths(&self.arch)) {
+            (_, Some(widths)) => Ok(widths),
+            (Vendor::Amd, None) => Err(Error::analyzer(AnalyzerProblem::NotOnArch {
                 what: "dma-plan (global_load_lds)",
                 arch: self.arch.name(),
                 valid: "global_load_lds is modelled on gfx942 and gfx950 only",

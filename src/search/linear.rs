@@ -58,6 +58,9 @@ pub(crate) enum Skipped {
     NotPowerOfTwo,
     /// Too many classes.
     TooMany { classes_log2: u32 },
+    /// Its classes and instruction shapes take more work than the search
+    /// has left of [`MAX_WORK`](super::MAX_WORK) after the other families.
+    TooMuchWork { classes_log2: u32, shapes: usize, work: u64, left: u64 },
 }
 
 /// One instruction shape: which pattern, how many instructions share it,
@@ -99,6 +102,17 @@ impl Prepared {
     /// Classes searched.
     pub fn classes(&self) -> u64 {
         self.classes
+    }
+
+    /// Why the family is left out when its work is past the `left` units
+    /// the search has left: its classes, shapes and work.
+    pub fn too_much(&self, wave: u64, left: u64) -> Skipped {
+        Skipped::TooMuchWork {
+            classes_log2: self.classes.trailing_zeros(),
+            shapes: self.shapes.len(),
+            work: self.work(wave),
+            left,
+        }
     }
 }
 

@@ -250,8 +250,7 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
         .map(|f| (f, families::members(f, problem, unit)))
         .collect();
     let work = Workload::new(problem)?;
-    let prepared = linear::prepare(problem, unit, &work);
-    let budget = Budget::new(problem, &families, prepared.as_ref().ok())?;
+    let (budget, prepared) = Budget::new(problem, &families, linear::prepare(problem, unit, &work))?;
     let mut done = 0u64;
     progress(done, budget.total);
     let naive =
@@ -327,11 +326,16 @@ struct Budget {
 }
 
 impl Budget {
+    /// The work of the families and of the prepared xor-linear family, or
+    /// a refusal when the other families alone are past the bounds. The
+    /// xor-linear family is left out, with its numbers, when it alone
+    /// would take the search past [`MAX_WORK`]: the other families are
+    /// still searched exhaustively.
     fn new(
         problem: &Problem,
         families: &[(Family, Vec<Member>)],
-        linear: Option<&linear::Prepared>,
-    ) -> Result<Budget, Error> {
+        linear: Result<linear::Prepared, Skipped>,
+    ) -> Result<(Budget, Result<linear::Prepared, Skipped>), Error> {
         let lanes = accesses(problem)?;
         if lanes > MAX_ACCESSES {
             return Err(too_much(
@@ -352,17 +356,15 @@ impl Budget {
                  use a smaller tile or fewer --write/--read",
             ));
         }
-        let Some(l) = linear else { return Ok(Budget { per_layout, total }) };
-        let total = total.saturating_add(l.work(u64::from(problem.arch.wave())));
-        if total > MAX_WORK {
-            return Err(too_much(
-                "work units",
-                total,
-                "a search takes at most 2^28 (268435456) work units, and the xor-linear family's classes x \
-                 instruction shapes bring it past that; use a smaller tile, a wider --vector or fewer --write/--read",
-            ));
+        let wave = u64::from(problem.arch.wave());
+        match linear {
+            Ok(l) if l.work(wave) > MAX_WORK - total => {
+                let skipped = l.too_much(wave, MAX_WORK - total);
+                Ok((Budget { per_layout, total }, Err(skipped)))
+            }
+            Ok(l) => Ok((Budget { per_layout, total: total + l.work(wave) }, Ok(l))),
+            Err(skipped) => Ok((Budget { per_layout, total }, Err(skipped))),
         }
-        Ok(Budget { per_layout, total })
     }
 }
 
@@ -455,6 +457,10 @@ fn skipped_note(skipped: Skipped) -> String {
         Skipped::TooMany { classes_log2 } => {
             format!("not searched: 2^{classes_log2} classes exceed the limit of 2^{}", MAX_CLASSES.trailing_zeros())
         }
+        Skipped::TooMuchWork { classes_log2, shapes, work, left } => format!(
+            "not searched: 2^{classes_log2} classes x {shapes} instruction shapes take {work} work units, more than \
+             the {left} left of the search's 2^28 (a wider --vector, fewer rows or fewer accesses bring it within)"
+        ),
     }
 }
 

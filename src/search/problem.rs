@@ -61,7 +61,8 @@ pub struct Problem {
     /// padding family is still finite, see [`search`](super::search)).
     pub max_padding_bytes: Option<u64>,
     /// Elements that must stay contiguous and aligned along a row (`None`:
-    /// the widest access of the patterns). Raised to that width if smaller.
+    /// the widest access of the patterns): a power of two, raised to that
+    /// width if smaller ([`Problem::vector_elements`] refuses any other).
     pub vector: Option<usize>,
 }
 
@@ -208,20 +209,33 @@ impl Problem {
 
     /// The unit every layout of the search keeps contiguous and aligned: the
     /// widest access in elements, or [`Problem::vector`] when wider. A power
-    /// of two dividing `cols`.
+    /// of two dividing `cols`. A [`Problem::vector`] of 0 or other than a
+    /// power of two is refused, even where the access is wider.
     ///
     /// ```
     /// use cktile::analyzer::{arch, Op, Pattern};
     /// let p = cktile::search::Problem::new(8, 64, 4, arch::SM90).read(Pattern::Rows { op: Op::LdShared { bits: 64 } });
-    /// assert_eq!(p.vector_elements(), Ok(2));
-    /// assert!(p.vector(3).vector_elements().is_err());
+    /// assert_eq!((p.vector_elements(), p.clone().vector(1).vector_elements()), (Ok(2), Ok(2)));
+    /// assert_eq!(p.clone().vector(8).vector_elements(), Ok(8));
+    /// let e = p.clone().vector(3).vector_elements().unwrap_err();
+    /// assert_eq!(e.to_string(), "search: vector = 3; it must be a power of two (1, 2, 4, ...) of elements");
+    /// let e = p.vector(0).vector_elements().unwrap_err();
+    /// assert_eq!(e.to_string(), "search: vector = 0; it must be a power of two (1, 2, 4, ...) of elements");
     /// ```
     pub fn vector_elements(&self) -> Result<usize, Error> {
+        if let Some(v) = self.vector.filter(|v| !v.is_power_of_two()) {
+            return Err(bad("vector", v, "it must be a power of two (1, 2, 4, ...) of elements"));
+        }
         let widest = self.accesses().iter().map(|(_, a)| a.op().bytes_per_lane() as usize).max().unwrap_or(1);
         let access = widest.div_ceil(self.element_bytes.max(1)).max(1);
         let unit = self.vector.map_or(access, |v| v.max(access));
         if !unit.is_power_of_two() {
-            return Err(bad("vector", unit, "it must be a power of two"));
+            // Only the widest access can be other than a power of two here.
+            return Err(bad(
+                "the widest access, in elements,",
+                unit,
+                "the vector unit must be a power of two; give a wider vector (a power of two)",
+            ));
         }
         if self.cols % unit != 0 {
             return Err(bad("cols", self.cols, "it must be a multiple of the vector width"));

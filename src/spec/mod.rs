@@ -84,8 +84,9 @@ pub fn excerpt(source: &str, at: Position) -> alloc::string::String {
     let chars: String = line.chars().skip(first).take(2 * EXCERPT_RADIUS + 1).collect();
     let before = if first > 0 { "..." } else { "" };
     let after = if line.chars().count() > first + 2 * EXCERPT_RADIUS + 1 { "..." } else { "" };
-    // Tabs and other control characters print as one space so the caret lines up.
-    let shown: String = chars.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    // Tabs, other control characters and bidirectional controls print as
+    // one space, so the caret lines up and nothing acts on the terminal.
+    let shown: String = chars.chars().map(|c| if crate::error::is_hidden(c) { ' ' } else { c }).collect();
     let caret = " ".repeat(before.len() + col - first);
     alloc::format!("  --> {at}\n  | {before}{shown}{after}\n  | {caret}^")
 }

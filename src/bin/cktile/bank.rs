@@ -1,6 +1,8 @@
 //! `cktile bank`: one instruction's bank conflicts from a JSON request on stdin.
 
 use crate::common::{Failure, analysis, bad, read_bounded, to_json};
+use cktile::analyzer::arch::ARCH_NAMES;
+use cktile::analyzer::op::OP_NAMES;
 use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{Arch, Op};
 use cktile::json::{BankRequest, InstructionJson, REQUEST_SHAPE};
@@ -8,15 +10,14 @@ use cktile::json::{BankRequest, InstructionJson, REQUEST_SHAPE};
 /// Bank conflicts of one shared-memory instruction: reads one JSON request on stdin, prints one JSON object.
 #[derive(clap::Args)]
 #[command(
-    long_about = "Bank conflicts of one shared-memory instruction.\n\n\
-Reads one JSON object on stdin: {\"arch\": ARCH, \"op\": OP, \"addresses\": [...]}, one byte address per lane \
+    long_about = format!("Bank conflicts of one shared-memory instruction.\n\n\
+Reads one JSON object on stdin: {{\"arch\": ARCH, \"op\": OP, \"addresses\": [...]}}, one byte address per lane \
 (null: the lane is inactive; lanes past the list are inactive). Prints one JSON object: phases, cycles \
 (rocprof-compute's index accesses, Nsight's wavefronts), conflict_cycles, max_ways, bank_conflict_rate_pct, \
 theoretical_bytes, active_lanes, worst_phase, assumption (null, or why the phase grouping is assumed) and \
 phase_detail (per phase: lanes, active lanes, cycles, ways, and each conflicting bank's words with their lanes).\n\n\
-ARCH: gfx90a, gfx942, gfx950, sm80, sm90.\n\
-OP: ds_read_b32|b64|b128, ds_write_b32|b64|b128 (AMD); ld.shared.b8|b16|b32|b64|b128, \
-st.shared.b8|b16|b32|b64|b128, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans] (NVIDIA; stmatrix on sm90).",
+ARCH: {}.\n\
+OP (each on the chips that have it): {}.", ARCH_NAMES, OP_NAMES),
     after_help = "Limits: stdin is read up to 1 MiB; at most one address per lane of the chip's wave (32 or 64).\n\nExamples:\n  \
 echo '{\"arch\": \"gfx90a\", \"op\": \"ds_read_b32\", \"addresses\": [0, 128, null, 256]}' | cktile bank\n  \
 cktile bank < request.json"
@@ -26,8 +27,12 @@ pub struct Args {}
 /// Runs `cktile bank`.
 pub fn run(_: &Args) -> Result<String, Failure> {
     let text = read_bounded(std::io::stdin().lock(), "stdin")?;
-    let req = BankRequest::from_json(&text)
-        .map_err(|e| bad(format!("malformed JSON request ({e}); expected one object such as {REQUEST_SHAPE}")))?;
+    let req = BankRequest::from_json(&text).map_err(|e| {
+        bad(format!(
+            "malformed JSON request ({}); expected one object such as {REQUEST_SHAPE}",
+            cktile::Visible(&e.to_string())
+        ))
+    })?;
     let arch = Arch::by_name(&req.arch).map_err(|e| bad(format!("arch: {e}")))?;
     let op = Op::by_name(&req.op).map_err(|e| bad(format!("op: {e}")))?;
     let r = analyze_instruction(&arch, op, &req.addresses).map_err(analysis)?;

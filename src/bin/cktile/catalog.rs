@@ -2,7 +2,7 @@
 
 use crate::common::{Failure, bad, to_json};
 use cktile::json::CatalogEntryJson;
-use cktile::{layouts, render};
+use cktile::{Visible, layouts, render};
 
 /// The layout catalogue: every entry with its parameters, source and footprint.
 #[derive(clap::Args)]
@@ -24,7 +24,11 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         Some(n) => match layouts::CATALOG.iter().find(|e| e.name == n) {
             Some(e) => vec![e],
             None => {
-                return Err(bad(format!("unknown catalogue entry `{n}`; expected one of: {}", layouts::ENTRY_NAMES)));
+                return Err(bad(format!(
+                    "unknown catalogue entry `{}`; expected one of: {}",
+                    Visible(n),
+                    layouts::ENTRY_NAMES
+                )));
             }
         },
         None => layouts::CATALOG.iter().collect(),

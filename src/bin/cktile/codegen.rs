@@ -1,6 +1,7 @@
 //! `cktile codegen`: a descriptor as a CUDA or HIP `__device__` offset function.
 
 use crate::common::{Failure, Spec, bad, write_file};
+use cktile::Visible;
 use cktile::codegen::{self, Lang, Options};
 
 /// CUDA or HIP C++ for a descriptor: a __device__ offset function, its validity and its inverse.
@@ -41,7 +42,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         None => Ok(g.code),
         Some(path) => {
             write_file(path, &g.code)?;
-            Ok(format!("wrote {path}: {} ({})", g.functions().join(", "), g.index_type))
+            Ok(format!("wrote {}: {} ({})", Visible(path), g.functions().join(", "), g.index_type))
         }
     }
 }

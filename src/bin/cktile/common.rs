@@ -4,7 +4,7 @@
 
 use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::{Arch, Op};
-use cktile::{Descriptor, Error, layouts};
+use cktile::{Descriptor, Error, Visible, layouts};
 use std::io::{Read, Write};
 
 /// The help text of every SPEC argument.
@@ -34,8 +34,8 @@ impl Spec {
 /// `--arch` where it is required and any modelled chip will do (`analyze`, `search`).
 #[derive(clap::Args)]
 pub struct Chip {
-    /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
-    #[arg(long)]
+    // The help lists every chip `Arch::by_name` takes, from the one list.
+    #[arg(long, help = format!("The chip: {}", cktile::analyzer::arch::ARCH_NAMES))]
     pub arch: String,
 }
 
@@ -175,8 +175,8 @@ pub fn read_spec(arg: &str) -> Result<String, Failure> {
     if arg == "-" {
         read_bounded(std::io::stdin().lock(), "stdin")
     } else if let Some(path) = arg.strip_prefix('@') {
-        let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read `{path}`: {e}")))?;
-        read_bounded(file, &format!("`{path}`"))
+        let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read `{}`: {e}", Visible(path))))?;
+        read_bounded(file, &format!("`{}`", Visible(path)))
     } else {
         Ok(arg.to_string())
     }
@@ -189,9 +189,73 @@ pub fn load(arg: &str) -> Result<(String, Descriptor), Failure> {
     Ok((text, desc))
 }
 
-/// A report as one line of JSON (the library's typed view of it).
+/// A report as one line of JSON (the library's typed view of it), with
+/// [`visible_json`]'s escapes.
 pub fn to_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
-    serde_json::to_string(view).map_err(|e| io(format!("cannot write the JSON report: {e}")))
+    let json = serde_json::to_string(view).map_err(|e| io(format!("cannot write the JSON report: {e}")))?;
+    Ok(visible_json(&json))
+}
+
+/// JSON text with every character that would act on a terminal
+/// ([`cktile::is_hidden`]) written as a `\uXXXX` escape: serde escapes
+/// C0 but writes DEL, C1 and the bidirectional controls raw. Such a
+/// character can only stand inside a JSON string, where the escape reads
+/// back as the same character, so the document's value is unchanged.
+pub fn visible_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if cktile::is_hidden(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A writer of JSON text that passes it through [`visible_json`] (for
+/// [`stream_json`], under its buffer); a character split between two
+/// writes is held until its last byte comes.
+struct VisibleJson<W: Write> {
+    inner: W,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> VisibleJson<W> {
+    /// Writes whole characters, escaped where they need it.
+    fn put(&mut self, text: &str) -> std::io::Result<()> {
+        if text.contains(cktile::is_hidden) {
+            self.inner.write_all(visible_json(text).as_bytes())
+        } else {
+            self.inner.write_all(text.as_bytes())
+        }
+    }
+}
+
+impl<W: Write> Write for VisibleJson<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            if let Ok(text) = std::str::from_utf8(buf) {
+                self.put(text)?;
+                return Ok(buf.len());
+            }
+        }
+        let mut bytes = std::mem::take(&mut self.pending);
+        bytes.extend_from_slice(buf);
+        let whole = match std::str::from_utf8(&bytes) {
+            Ok(text) => text.len(),
+            // An incomplete character at the end waits for its next bytes.
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "the JSON is not UTF-8")),
+        };
+        self.put(std::str::from_utf8(&bytes[..whole]).unwrap_or_default())?;
+        self.pending = bytes.split_off(whole);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// Reads a SPEC argument and builds its layout with its element type: the
@@ -215,7 +279,7 @@ pub fn element_bytes(layout: &layouts::Layout) -> Result<usize, Failure> {
 /// without building it in memory; returns the empty text for `main` to
 /// finish with the newline. A closed pipe ends the output quietly.
 pub fn stream_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = std::io::BufWriter::new(VisibleJson { inner: std::io::stdout().lock(), pending: Vec::new() });
     let written = serde_json::to_writer(&mut out, view).map_err(std::io::Error::from).and_then(|()| out.flush());
     match written {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(io(format!("cannot write the output: {e}"))),
@@ -251,7 +315,7 @@ pub fn io(message: String) -> Failure {
 
 /// Writes `text` to the file `path` (`--output`).
 pub fn write_file(path: &str, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text).map_err(|e| io(format!("cannot write `{path}`: {e}")))
+    std::fs::write(path, text).map_err(|e| io(format!("cannot write `{}`: {e}", Visible(path))))
 }
 
 /// A comma-separated list of integers given to `flag`; `hint` (such as
@@ -260,7 +324,7 @@ pub fn integers(flag: &str, text: &str, hint: &str) -> Result<Vec<i64>, Failure>
     text.split(',')
         .map(|s| {
             let s = s.trim();
-            s.parse::<i64>().map_err(|_| bad(format!("{flag}: `{s}` is not an integer; {hint}")))
+            s.parse::<i64>().map_err(|_| bad(format!("{flag}: `{}` is not an integer; {hint}", Visible(s))))
         })
         .collect()
 }

@@ -36,8 +36,8 @@ pub struct Args {
     /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950).
     #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     width: usize,
-    /// The chip: gfx942 or gfx950.
-    #[arg(long, default_value = "gfx942")]
+    // The chips with global_load_lds, from the library's list.
+    #[arg(long, default_value = "gfx942", help = format!("The chip: {}", cktile::plan::dma::DMA_ARCH_NAMES))]
     arch: String,
     /// Element type: fp8/int8, fp16/bf16, fp32/i32, fp64, or a byte count. Required for a spec or an entry
     /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).

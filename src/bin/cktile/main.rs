@@ -16,7 +16,7 @@ mod rules;
 mod search;
 mod summary;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -54,8 +54,29 @@ enum Command {
     Render(render::Args),
 }
 
+/// `text` with its line breaks kept and every other character that would
+/// act on a terminal written as [`cktile::Visible`] writes it.
+fn visible_lines(text: &str) -> String {
+    let lines: Vec<String> = text.split('\n').map(|line| cktile::Visible(line).to_string()).collect();
+    lines.join("\n")
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and the version go to stdout as clap writes them.
+        Err(e) if !e.use_stderr() => e.exit(),
+        // clap's message quotes the bad argument: parsed again without
+        // clap's colours (whose plain rendering would drop the argument's
+        // escape sequences along with its own), and printed with the
+        // argument's control characters spelled out.
+        Err(e) => {
+            let plain = Cli::command().styles(clap::builder::Styles::plain()).try_get_matches();
+            let message = plain.err().map_or_else(|| e.render().to_string(), |e| e.render().ansi().to_string());
+            eprint!("{}", visible_lines(&message));
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     let result = match &cli.command {
         None => summary::summary(),
         Some(Command::Offsets(a)) => offsets::run(a),

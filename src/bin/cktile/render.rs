@@ -30,8 +30,11 @@ pub struct Args {
     /// What to draw: grid, banks, chain or distribution.
     #[arg(long, default_value = "grid", value_parser = ViewParser)]
     view: View,
-    /// The chip (its bank count colours the grid; its model analyses the banks view).
-    #[arg(long, default_value = "gfx942")]
+    // The chips from the one list `--arch` is checked against.
+    #[arg(long, default_value = "gfx942", help = format!(
+        "The chip (its bank count colours the grid; its model analyses the banks view): {}",
+        cktile::analyzer::arch::ARCH_NAMES
+    ))]
     arch: String,
     /// The access pattern of the banks view: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a.
     #[arg(long)]
@@ -47,10 +50,10 @@ pub struct Args {
     /// The banks view's instruction (from 0; default: the tile's worst).
     #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     instruction: Option<usize>,
-    /// The grid and distribution views show only the first ROWS rows.
+    /// The grid and distribution views show only the first ROWS rows (at least 1).
     #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     rows: Option<usize>,
-    /// The grid and distribution views show only the first COLS columns.
+    /// The grid and distribution views show only the first COLS columns (at least 1).
     #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     cols: Option<usize>,
     /// The picture's title (default: the SPEC argument).
@@ -95,7 +98,7 @@ impl clap::builder::TypedValueParser for ViewParser {
                 format!(
                     "--view: `{}` is not a view; expected grid, banks or chain for a descriptor, or distribution \
                      for a tile distribution\n",
-                    value.to_string_lossy()
+                    cktile::Visible(&value.to_string_lossy())
                 ),
             )
         })
@@ -179,7 +182,7 @@ fn write_out(output: Option<&str>, svg: String) -> Result<String, Failure> {
     match output {
         Some(path) if path != "-" => {
             write_file(path, &svg)?;
-            Ok(format!("wrote {path} ({} bytes)", svg.len()))
+            Ok(format!("wrote {} ({} bytes)", cktile::Visible(path), svg.len()))
         }
         _ => Ok(svg),
     }

@@ -14,8 +14,8 @@ sources disagree).",
     after_help = "Examples:\n  cktile rules --arch gfx950\n  cktile rules --markdown > rules.md\n  cktile rules --json"
 )]
 pub struct Args {
-    /// Only this chip (gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90).
-    #[arg(long)]
+    // The chips from the one list `--arch` is checked against.
+    #[arg(long, help = format!("Only this chip ({})", cktile::analyzer::arch::ARCH_NAMES))]
     arch: Option<String>,
     /// A Markdown table.
     #[arg(long, conflicts_with = "json")]

@@ -17,9 +17,10 @@ transforms. Prints the best layouts with their catalogue entries and specs, the 
 bytes, the size of each family searched, and, when nothing is conflict-free, the proved lower bound and why.",
     after_help = "Limits: a tile of at most 2^20 elements; the patterns together make at most 2^24 lane accesses; \
 the search takes at most 2^28 (268435456) work units: every candidate layout costs its lane accesses plus the tile's \
-elements, every xor-linear class its instruction shapes. The work is computed before anything is counted and a larger \
-problem is refused with the numbers (use a smaller tile, a wider --vector or fewer accesses); 2^28 units take about \
-half a minute. On a terminal a progress bar shows the work done.\n\n\
+elements, every xor-linear class its instruction shapes. The work is computed before anything is counted: a larger \
+problem is refused with the numbers (use a smaller tile or fewer accesses), except that when the xor-linear family \
+alone would take it past the bound, that family is left out (its row in the report says so, with its numbers) and \
+the others are searched; 2^28 units take about half a minute. On a terminal a progress bar shows the work done.\n\n\
 Accesses (--write / --read, repeatable):\n  \
 OP:row, OP:column   vector walks along rows or down columns (OP: ds_write_b128, st.shared.b64, ...)\n  \
 mfma16x16x16:a      MFMA operand read (also mfma32x32x8; :ds_read_b64 for 8-byte reads)\n  \
@@ -50,7 +51,8 @@ pub struct Args {
     /// The most padding a layout may add, in bytes.
     #[arg(long, value_name = "BYTES", value_parser = crate::common::non_negative::<u64>, allow_negative_numbers = true)]
     max_padding_bytes: Option<u64>,
-    /// Elements that must stay contiguous along a row (default: the widest access).
+    /// Elements that must stay contiguous along a row: a power of two (1, 2, 4, ...), raised to the widest
+    /// access's width when narrower (default: the widest access).
     #[arg(long, value_name = "ELEMENTS", value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     vector: Option<usize>,
     /// How many of the equally good layouts to list.
@@ -63,7 +65,7 @@ pub struct Args {
 
 fn tile(text: &str) -> Result<(usize, usize), Failure> {
     let parsed = text.split_once(['x', 'X']).and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
-    parsed.ok_or_else(|| bad(format!("--tile: `{text}` is not ROWSxCOLS; write e.g. --tile 128x64")))
+    parsed.ok_or_else(|| bad(format!("--tile: `{}` is not ROWSxCOLS; write e.g. --tile 128x64", cktile::Visible(text))))
 }
 
 /// Runs `cktile search`.

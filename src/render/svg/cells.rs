@@ -14,6 +14,28 @@ pub(crate) const CELL_H: u32 = 30;
 /// A legend swatch's side.
 pub(crate) const SWATCH: u32 = 22;
 
+/// How many of `all` rows or columns a picture shows when asked for
+/// `given` (`None`: all; more than there are: all), or a refusal of 0,
+/// which would show nothing. `context` and `parameter` name the view and
+/// the option in the message.
+pub(crate) fn shown(
+    given: Option<usize>,
+    all: usize,
+    context: &'static str,
+    parameter: &'static str,
+) -> Result<usize, crate::Error> {
+    match given {
+        Some(0) => Err(crate::Error::parameter(crate::ParameterProblem::Invalid {
+            context,
+            parameter,
+            value: 0,
+            requirement: "show at least 1 (leave it out to show all)",
+        })),
+        Some(n) => Ok(n.min(all).max(1)),
+        None => Ok(all),
+    }
+}
+
 /// Column numbers above and row labels (`row_prefix` then the row) left of
 /// `rows` x `cols` cells `cell_w` wide whose top is at `top`.
 pub(crate) fn axes(svg: &mut Svg, top: u32, cell_w: u32, rows: usize, cols: usize, row_prefix: &str) {

@@ -8,7 +8,7 @@
 //! brackets. Every cell carries `data-row`, `data-col`, `data-offset` and
 //! `data-bank` attributes, so the picture can be read back.
 
-use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, swatch_rows, swatches};
+use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, shown, swatch_rows, swatches};
 use super::palette::{PADDING, bank_colour};
 use super::writer::{Anchor, Svg, text_width};
 use crate::Descriptor;
@@ -33,9 +33,9 @@ pub struct GridOptions {
     pub element_bytes: usize,
     /// Banks of 4 bytes (32, or 64 on gfx950).
     pub banks: u32,
-    /// Show only the first this many rows (`None`: all).
+    /// Show only the first this many rows (`None`: all; 0 is refused).
     pub rows: Option<usize>,
-    /// Show only the first this many columns (`None`: all).
+    /// Show only the first this many columns (`None`: all; 0 is refused).
     pub cols: Option<usize>,
 }
 
@@ -137,8 +137,8 @@ impl Shape {
                 requirement: "the legend draws 1 to 64 banks (32 on most chips, 64 on gfx950)",
             }));
         }
-        let shown_rows = o.rows.map_or(rows, |r| r.clamp(1, rows));
-        let shown_cols = o.cols.map_or(cols, |c| c.clamp(1, cols));
+        let shown_rows = shown(o.rows, rows, "grid view", "rows")?;
+        let shown_cols = shown(o.cols, cols, "grid view", "cols")?;
         if shown_rows.saturating_mul(shown_cols) > 1 << 16 {
             return Err(Error::parameter(ParameterProblem::Invalid {
                 context: "grid view",

@@ -9,7 +9,7 @@
 //! the picture can be read back. The owners are
 //! [`OwnerGrid`]'s, the same as `cktile distribution` prints.
 
-use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, swatch_rows, swatches};
+use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, shown, swatch_rows, swatches};
 use super::palette::viridis;
 use super::writer::{Anchor, Svg, text_width};
 use crate::distribution::{Distribution, Table};
@@ -47,6 +47,8 @@ fn p_label(p: usize, lengths: &[i64]) -> String {
 /// // A(5, 6) is register 2 of lane 21.
 /// assert!(svg.contains("data-row=\"5\" data-col=\"6\" data-p=\"21\" data-lane=\"21\" data-d=\"2\" data-copies=\"1\""));
 /// assert!(owners(&Distribution::new(catalogue::mfma_a(16, 16)?)?, "t", Some(200), None).is_ok());
+/// let e = owners(&Distribution::new(catalogue::mfma_a(16, 16)?)?, "t", None, Some(0)).unwrap_err();
+/// assert_eq!(e.to_string(), "distribution view: cols = 0; show at least 1 (leave it out to show all)");
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<usize>) -> Result<String, Error> {
@@ -55,8 +57,8 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
         return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: x.len() }));
     }
     let (all_rows, all_cols) = (x.get(0) as usize, x.get(1) as usize);
-    let shown_rows = rows.map_or(all_rows, |r| r.clamp(1, all_rows));
-    let shown_cols = cols.map_or(all_cols, |c| c.clamp(1, all_cols));
+    let shown_rows = shown(rows, all_rows, "distribution view", "rows")?;
+    let shown_cols = shown(cols, all_cols, "distribution view", "cols")?;
     if shown_rows.saturating_mul(shown_cols) > MAX_CELLS {
         return Err(Error::parameter(ParameterProblem::Invalid {
             context: "distribution view",

@@ -11,11 +11,14 @@ use alloc::format;
 use alloc::string::String;
 use core::fmt::Write;
 
-/// Escapes `&`, `<`, `>`, `"` and `'` for use in XML text and attribute values.
+/// Escapes `&`, `<`, `>`, `"` and `'` for use in XML text and attribute
+/// values, and spells out control characters ([`is_hidden`](crate::is_hidden))
+/// as [`Visible`](crate::Visible) does.
 ///
 /// ```
 /// use cktile::render::svg::writer::escape;
 /// assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+/// assert_eq!(escape("t\x1b]0;x\x07"), "t\\u{1b}]0;x\\u{7}");
 /// ```
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -26,6 +29,9 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            // XML 1.0 allows no C0 control but tab and newline, and none
+            // of them should reach a terminal that shows the SVG: spelled out.
+            c if crate::error::is_hidden(c) => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }
