@@ -28,7 +28,15 @@ struct Probe {
 impl Probe {
     fn call<R>(&mut self, name: &str, f: impl FnOnce() -> R) {
         self.calls += 1;
-        if let Err(payload) = catch_unwind(AssertUnwindSafe(|| drop(f()))) {
+        if std::env::var_os("HOSTILE_TRACE").is_some() {
+            eprintln!("call: {name}");
+        }
+        let start = std::time::Instant::now();
+        let caught = catch_unwind(AssertUnwindSafe(|| drop(f())));
+        if start.elapsed().as_millis() > 200 {
+            eprintln!("slow: {name} took {:?}", start.elapsed());
+        }
+        if let Err(payload) = caught {
             let msg = payload
                 .downcast_ref::<&str>()
                 .map(|s| (*s).to_string())
@@ -533,6 +541,142 @@ fn dma(p: &mut Probe) {
     }
 }
 
+fn more(p: &mut Probe, ds: &[Descriptor]) {
+    use cktile::adaptor::Adaptor;
+    use cktile::analyzer::window::{PatternAccess, WindowAccess, analyze_window, repeat_over, window_conflict};
+    use cktile::check::{Checker, property};
+    use cktile::layouts::cute::Major;
+    use cktile::layouts::xor_linear::xor_linear;
+    use cktile::layouts::{cute, triton};
+
+    // Adaptors: hostile bottom lengths, ids and top coordinates.
+    let ids: [&[usize]; 4] = [&[], &[0], &[0, 1], &[BIG]];
+    let bottoms = [Dims::from_slice(&[4, 8]), Dims::from_slice(&[i64::MAX, i64::MAX]), Dims::from_slice(&[])];
+    let items = [
+        Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 1], &[0]),
+        Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]),
+        Item::new(Transform::pass_through(BIG >> 1).unwrap(), &[0], &[0]),
+    ];
+    for b in bottoms.iter().flatten() {
+        for it in items.iter().flatten() {
+            for lo in ids {
+                for up in ids {
+                    p.call("Adaptor::new + methods", || {
+                        let a = Adaptor::new(*b, &[*it], lo, up)?;
+                        let _ = (a.top_lengths(), a.bottom_lengths(), a.num_hidden(), a.hidden_length(BIG));
+                        let _ = a.top_vectors(&[Vector::new(i64::MAX, -1); MAX_DIMS]);
+                        for t in [&[][..], &[i64::MIN, i64::MAX], &[-1; 12]] {
+                            let _ = a.calculate_bottom_index(t);
+                            let _ = a.bottom_index_unchecked(t);
+                            let _ = a.hidden_index_unchecked(t);
+                        }
+                        let _ = a.chain(&a);
+                        a.transform(&[*it]).map(|_| ())
+                    });
+                }
+            }
+            p.call("Adaptor::single_stage", || Adaptor::single_stage(*b, &[*it]));
+        }
+    }
+
+    // Stages of every descriptor with hostile indices.
+    for d in ds.iter().take(60) {
+        for st in d.stages() {
+            for v in HOSTILE_I64 {
+                let up = [v; MAX_DIMS];
+                p.call("Stage::lower/is_valid/upper/update", || {
+                    let mut low = [0; MAX_DIMS];
+                    let _ = st.lower(&up);
+                    let _ = st.lower_into_if_valid(&up, &mut low);
+                    st.lower_item(BIG, &up, &mut low);
+                    let _ = st.is_valid(&up);
+                    let _ = st.upper(&up);
+                    let _ = st.update(&up, &mut low, &up);
+                    st.upper_vectors(&[Vector::new(v, v); MAX_DIMS])
+                });
+            }
+        }
+        p.call("check::Checker", || {
+            let c = Checker::new().samples(u64::MAX).seed(u64::MAX);
+            let _ = c.sample_count();
+            let c = Checker::new().samples(64).seed(0);
+            let _ = (c.is_exhaustive(d), c.is_injective(d), c.is_surjective(d), c.round_trips(d));
+            let _ = c.offsets_equal(d, |x| x.iter().fold(0i64, |a, &b| a.wrapping_add(b)));
+            let z = Checker::new().samples(0);
+            (z.is_bijective(d), z.round_trips(d))
+        });
+        p.call("check::property::meet", || {
+            property::meet(d, &[i64::MIN, i64::MAX], &[-1; 12]);
+            property::meet(d, &[], &[])
+        });
+    }
+
+    // Layout builders taking swizzle bits, vectors and masks.
+    for &a in &HOSTILE_USIZE {
+        for &b in &HOSTILE_USIZE {
+            for (bits, base, shift) in [(0u32, 0u32, 0i32), (3, 3, 3), (u32::MAX, u32::MAX, i32::MIN), (63, 1, -64)] {
+                for m in [Major::Row, Major::Column] {
+                    p.call("layouts::cute::swizzled_tile", || cute::swizzled_tile(bits, base, shift, a, b, m));
+                }
+            }
+            for rm in [true, false] {
+                p.call("layouts::triton::swizzled_shared", || triton::swizzled_shared(a, b, a, rm, b, a));
+                p.call("layouts::triton::nvmma_shared", || triton::nvmma_shared(a, b, rm, a));
+            }
+            for masks in [&[][..], &[0], &[BIG], &[BIG; 70], &[1, 2, 4]] {
+                p.call("layouts::xor_linear::xor_linear", || xor_linear(a, b, a, masks));
+            }
+        }
+    }
+
+    // Window and pattern accesses over catalogue distributions.
+    let encs: Vec<Encoding> =
+        [catalogue::mfma_a(32, 8), catalogue::gemm_dram(256, 128, 32, 8)].into_iter().flatten().collect();
+    let small = Descriptor::packed(&[128, 32]).unwrap();
+    for e in &encs {
+        for (r, c) in [(0usize, 0usize), (BIG, BIG), (1, 1), (256, 64)] {
+            p.call("analyzer::window::repeat_over", || repeat_over(e, r, c));
+        }
+        let Ok(d) = Distribution::new(*e) else { continue };
+        for op in [Op::DsRead { bits: 0 }, Op::DsRead { bits: 128 }, Op::DsWrite { bits: u32::MAX }] {
+            for eb in [0usize, 1, 2, BIG] {
+                for wave in [0usize, 1, 64, BIG] {
+                    p.call("analyzer::window::WindowAccess::new", || {
+                        let w = WindowAccess::new(&d, op, eb, wave)?;
+                        let _ = (w.instructions(), w.width(), w.coordinate(BIG, BIG), w.check_size(&arch::GFX942));
+                        w.check_contiguous(&small)
+                    });
+                }
+                for desc in ds.iter().take(20).chain([&small]) {
+                    p.call("analyzer::window::analyze_window", || analyze_window(desc, eb, &arch::GFX942, &d, op));
+                    p.call("analyzer::window::window_conflict", || {
+                        window_conflict(desc, eb, &arch::GFX942, &d, op, u32::MAX, u32::MAX)
+                    });
+                }
+            }
+        }
+    }
+    for pat in [Pattern::Rows { op: Op::DsRead { bits: 128 } }, Pattern::Mfma { mdim: 0, op: Op::DsRead { bits: 0 } }] {
+        for (r, c, eb, wave) in [(0, 0, 0, 0), (BIG, BIG, BIG, BIG), (64, 64, 2, 64), (1, 1, 1, 1)] {
+            p.call("analyzer::window::PatternAccess::new", || {
+                let a = PatternAccess::new(pat, r, c, eb, wave)?;
+                let _ = (a.instructions(), a.coordinate(BIG, BIG), a.pattern());
+                a.check_contiguous(&small)
+            });
+        }
+        for desc in ds.iter().take(20) {
+            p.call("analyzer::window::PatternAccess::over", || PatternAccess::over(desc, pat, BIG, &arch::SM90));
+        }
+    }
+    for t in ["", "(", "x=1", &"9".repeat(5000)] {
+        p.call("distribution::text::resolve", || cktile::distribution::text::resolve(t));
+        p.call("analyzer::Arch::by_name", || cktile::analyzer::Arch::by_name(t));
+        p.call("analyzer::Op::by_name", || Op::by_name(t));
+        p.call("layouts::dtype_bytes", || layouts::dtype_bytes(t));
+        p.call("codegen::Options::for_layout", || codegen::Options::for_layout(t, codegen::Lang::Hip, Some(t)));
+    }
+}
+
 #[test]
 fn public_api_is_total() {
     // The default hook would print a backtrace per caught panic; the list at
@@ -549,6 +693,7 @@ fn public_api_is_total() {
     distributions(&mut p);
     search(&mut p);
     dma(&mut p);
+    more(&mut p, &ds);
     eprintln!("{} calls, {} panicked", p.calls, p.panics.len());
     drop(std::panic::take_hook());
     p.panics.sort();
