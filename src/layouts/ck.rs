@@ -251,7 +251,11 @@ pub const fn v1_padded(m: usize, k: usize, kpack: usize) -> Result<Descriptor, E
     tri!(positive(NAME, "K", k));
     tri!(positive(NAME, "KPack", kpack));
     tri!(multiple(NAME, "K", k, kpack, "it must be a multiple of KPack"));
-    let Some(slab) = (m + 1).checked_mul(kpack) else {
+    let rows = match m.checked_add(1) {
+        Some(rows) => rows.checked_mul(kpack),
+        None => None,
+    };
+    let Some(slab) = rows else {
         return Err(bad(NAME, "M", m, "(M+1) * KPack overflows"));
     };
     let d =

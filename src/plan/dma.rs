@@ -526,8 +526,23 @@ pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
 pub fn expected_image(req: &DmaRequest<'_>) -> Result<Vec<Option<i64>>, Error> {
     let d = req.lds;
     let eb = req.element_bytes;
-    let space = usize::try_from(d.element_space_size()).unwrap_or(0);
-    let mut image = vec![None; space * eb];
+    if !matches!(eb, 1 | 2 | 4 | 8) {
+        return Err(bad("element bytes", wide(eb), "it must be 1, 2, 4 or 8"));
+    }
+    // The image is LDS: held to the largest shared memory any modelled chip
+    // has, as `simulate` holds a plan, so a hostile descriptor cannot ask for
+    // an unbounded allocation.
+    let largest = crate::analyzer::ARCHS.iter().map(|a| a.shared_bytes() as u64).max().unwrap_or(0);
+    let space = u64::try_from(d.element_space_size()).unwrap_or(0);
+    let bytes = space.checked_mul(eb as u64).filter(|&b| b <= largest).ok_or_else(|| {
+        bad(
+            "LDS bytes",
+            i64::try_from(space.saturating_mul(eb as u64)).unwrap_or(i64::MAX),
+            "the tile's element space times the element size must fit a modelled chip's shared memory: \
+             at most 232448 bytes (sm90's, the largest)",
+        )
+    })?;
+    let mut image = vec![None; usize::try_from(bytes).unwrap_or(0)];
     let o = check::offsets(d)?;
     for (n, (&off, &valid)) in o.offsets.iter().zip(&o.valid).enumerate() {
         if valid {
