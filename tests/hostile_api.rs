@@ -628,6 +628,19 @@ fn more(p: &mut Probe, ds: &[Descriptor]) {
             }
         }
     }
+    // The run finder at hostile bit counts (it looped over 2^64 shifts at column_bits = u32::MAX).
+    for masks in [&[][..], &[0], &[BIG], &[BIG; 70], &[1, 2, 4]] {
+        for (column_bits, vec_bits) in
+            [(0u32, 0u32), (u32::MAX, u32::MAX), (64, 3), (61, 3), (3, u32::MAX), (u32::MAX, 0)]
+        {
+            for len in [0usize, 4] {
+                let mut out = vec![cktile::layouts::xor_linear::Run { bits: 0, base: 0, shift: 0 }; len];
+                p.call("layouts::xor_linear::runs", || {
+                    cktile::layouts::xor_linear::runs(masks, column_bits, vec_bits, &mut out)
+                });
+            }
+        }
+    }
 
     // Window and pattern accesses over catalogue distributions.
     let encs: Vec<Encoding> =

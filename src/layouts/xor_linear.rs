@@ -40,6 +40,9 @@ pub struct Run {
 /// The swizzle runs that realise `masks` on a tile with `vec`-element vectors
 /// and `cols / vec = 2^column_bits` vectors per row: at most
 /// `column_bits * masks.len()` of them, written into `out`; returns how many.
+/// A row of `2^(vec_bits + column_bits)` elements must be countable: when
+/// `vec_bits + column_bits` passes `usize::BITS` no tile has such rows, and
+/// there are no runs (0).
 ///
 /// ```
 /// use cktile::layouts::xor_linear::{runs, Run};
@@ -47,8 +50,13 @@ pub struct Run {
 /// let mut out = [Run { bits: 0, base: 0, shift: 0 }; 8];
 /// assert_eq!(runs(&[1, 2, 4], 3, 3, &mut out), 1);
 /// assert_eq!(out[0], Run { bits: 3, base: 3, shift: 3 });
+/// assert_eq!(runs(&[usize::MAX; 70], u32::MAX, u32::MAX, &mut out), 0);
 /// ```
 pub const fn runs(masks: &[usize], column_bits: u32, vec_bits: u32, out: &mut [Run]) -> usize {
+    match vec_bits.checked_add(column_bits) {
+        Some(bits) if bits <= usize::BITS => {}
+        _ => return 0,
+    }
     let mut n = 0;
     // Shift s = column_bits + j - i ranges over 1..column_bits + rows bits.
     let mut s = 1;
