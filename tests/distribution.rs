@@ -784,3 +784,36 @@ fn fmha_lse_d_dram_is_cks_formula() {
         assert!(catalogue::fmha_lse_d_dram(m, m_warps, n_warps).is_err(), "{m} {m_warps} {n_warps}");
     }
 }
+
+/// Every name `catalogue::NAMES` lists (its braces expanded, as the
+/// explorer lists them) resolves, and the GEMM DRAM names are
+/// `gemm_dram` with the sizes they spell (issue 33: the GEMM DRAM
+/// distributions by name on the command line).
+#[test]
+fn every_listed_distribution_name_resolves() {
+    use cktile::distribution::catalogue::{NAMES, by_name, gemm_dram};
+    let mut names = Vec::new();
+    for item in NAMES.split(", ") {
+        match item.split_once('{') {
+            Some((head, tail)) => {
+                let alternatives = tail.trim_end_matches('}');
+                names.extend(alternatives.split(',').map(|a| format!("{head}{a}")));
+            }
+            None => names.push(item.to_string()),
+        }
+    }
+    assert!(names.len() >= 22, "{names:?}");
+    for n in &names {
+        assert!(by_name(n).is_ok(), "{n}: {:?}", by_name(n));
+        assert!(cktile::distribution::resolve(n).is_ok(), "{n}");
+    }
+    for (block, mn, k, k1) in
+        [(256, 128, 32, 8), (256, 256, 32, 8), (256, 128, 64, 8), (128, 128, 32, 8), (64, 32, 16, 4)]
+    {
+        assert_eq!(by_name(&format!("gemm_dram_{block}x{mn}x{k}_k{k1}")), gemm_dram(block, mn, k, k1));
+    }
+    for bad in ["gemm_dram_256x128x32", "gemm_dram_256x128_k8", "gemm_dram_256x128x32x1_k8", "gemm_dram_axbxc_kd"] {
+        let e = by_name(bad).unwrap_err().to_string();
+        assert!(e.contains("gemm_dram_{BLOCK}x{MN}x{K}_k{K1}"), "{bad}: {e}");
+    }
+}

@@ -145,3 +145,17 @@ fn shapes_the_vector_loads_cannot_serve_are_refused() {
         );
     }
 }
+
+/// The DRAM distribution the paths declare with `tile_distribution_encoding!`
+/// is the catalogue's `gemm_dram(256, 128, 32, 8)`, by its CLI name too
+/// (`cktile distribution gemm_dram_256x128x32_k8`), and the warp
+/// distribution is `mfma32x32x16_a`: the typed and runtime paths agree.
+#[test]
+fn the_paths_distributions_are_the_catalogues() {
+    use cktile::distribution::catalogue;
+    use cktile::distribution::typed::TileEncoding;
+    use cktile_checks::gemm::{DramDistribution, WarpDistribution};
+    assert_eq!(DramDistribution::ENCODING, catalogue::gemm_dram(256, 128, 32, 8).unwrap());
+    assert_eq!(DramDistribution::ENCODING, catalogue::by_name("gemm_dram_256x128x32_k8").unwrap());
+    assert_eq!(WarpDistribution::ENCODING, catalogue::by_name("mfma32x32x16_a").unwrap());
+}

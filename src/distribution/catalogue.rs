@@ -608,16 +608,23 @@ pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Re
 /// assert!(cktile::distribution::catalogue::NAMES.contains("mfma32x32x8_{a,b,c,c_transposed}"));
 /// ```
 pub const NAMES: &str = "mfma16x16x16_{a,b,c,c_transposed}, mfma16x16x32_{a,b,c,c_transposed}, \
-mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled";
+mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled, \
+gemm_dram_256x128x32_k8, gemm_dram_256x256x32_k8, gemm_dram_256x128x64_k8, gemm_dram_128x128x32_k8";
 
-/// A warp-GEMM encoding by name: `mfma{M}x{M}x{K}_{a,b,c,c_transposed}`
+/// An encoding by name: a warp GEMM's, `mfma{M}x{M}x{K}_{a,b,c,c_transposed}`
 /// for the four MFMA families, `mfma32x32x16_b_swizzled` and
-/// `mfma32x32x16_c_swizzled`.
+/// `mfma32x32x16_c_swizzled`; or the universal GEMM pipeline's A/B DRAM
+/// distribution, `gemm_dram_{BLOCK}x{MN}x{K}_k{K1}` ([`gemm_dram`] with
+/// those sizes: [`NAMES`] lists CK's common ones, any it accepts works).
 ///
 /// ```
 /// use cktile::distribution::catalogue;
 /// assert_eq!(catalogue::by_name("mfma32x32x8_c")?, catalogue::mfma_c(32, 8)?);
+/// assert_eq!(catalogue::by_name("gemm_dram_256x128x32_k8")?, catalogue::gemm_dram(256, 128, 32, 8)?);
+/// assert_eq!(catalogue::by_name("gemm_dram_64x32x16_k4")?, catalogue::gemm_dram(64, 32, 16, 4)?);
 /// assert!(catalogue::by_name("mfma8x8x8_a").is_err());
+/// // gemm_dram's own refusal, naming the value.
+/// assert!(catalogue::by_name("gemm_dram_256x100x32_k8").unwrap_err().to_string().contains("100"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn by_name(name: &str) -> Result<Encoding, Error> {
@@ -626,6 +633,20 @@ pub fn by_name(name: &str) -> Result<Encoding, Error> {
         "mfma32x32x16_b_swizzled" => return mfma_b_swizzled(),
         "mfma32x32x16_c_swizzled" => return mfma_c_swizzled(),
         _ => {}
+    }
+    if let Some(rest) = name.strip_prefix("gemm_dram_") {
+        let unknown = || {
+            Error::spec(SpecProblem::UnknownName {
+                name: Snippet::new(name),
+                valid: "gemm_dram_{BLOCK}x{MN}x{K}_k{K1} with whole numbers, e.g. gemm_dram_256x128x32_k8",
+            })
+        };
+        let (shape, k1) = rest.split_once("_k").ok_or_else(unknown)?;
+        let mut sizes = shape.split('x').map(|s| s.parse::<usize>().ok());
+        return match (sizes.next(), sizes.next(), sizes.next(), sizes.next(), k1.parse::<usize>().ok()) {
+            (Some(Some(block)), Some(Some(mn)), Some(Some(k)), None, Some(k1)) => gemm_dram(block, mn, k, k1),
+            _ => Err(unknown()),
+        };
     }
     let rest = name.strip_prefix("mfma").ok_or_else(unknown)?;
     let (shape, operand) = rest.split_once('_').ok_or_else(unknown)?;
