@@ -10,6 +10,19 @@ fn cktile(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).output().expect("the binary runs")
 }
 
+/// `cktile ARGS` with `input` on its standard input.
+fn cktile_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    child.wait_with_output().expect("wait")
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -108,14 +121,7 @@ fn spec_from_file_and_stdin() {
     let o = cktile(&["offsets", &format!("@{}", path.display()), "--json"]);
     assert_eq!(json(&o)["offsets"], serde_json::json!([0, 1, 2, 3]));
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
-        .args(["check", "-", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child.stdin.take().expect("stdin").write_all(b"packed((3,3))").expect("write");
-    let out = child.wait_with_output().expect("wait");
+    let out = cktile_with_stdin(&["check", "-", "--json"], "packed((3,3))");
     assert_eq!(json(&out)["bijective"], true);
 
     let missing = cktile(&["check", "@/nonexistent/cktile.spec"]);
@@ -425,15 +431,7 @@ fn help_lists_every_chip_each_subcommand_takes() {
     for arch in ARCHS {
         let op = if arch.name().starts_with("sm") { "ld.shared.b32" } else { "ds_read_b32" };
         let request = format!("{{\"arch\": \"{}\", \"op\": \"{op}\", \"addresses\": [0, 4]}}", arch.name());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
-            .arg("bank")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(request.as_bytes()).unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = cktile_with_stdin(&["bank"], &request);
         assert!(o.status.success(), "{}: {}", arch.name(), stderr(&o));
     }
     // The operations bank --help lists are the library's.

@@ -436,8 +436,7 @@ pub fn claim_break(desc: &Descriptor, offsets: &Offsets, dim: usize, claim: Vect
     let len = usize::try_from(*lengths.get(dim)?).ok()?;
     let run = usize::try_from(claim.length?).ok().filter(|&l| l > 1)?;
     let step: usize = lengths[dim + 1..].iter().map(|&l| l as usize).product();
-    let at =
-        |n: usize| offsets.valid.get(n).copied().unwrap_or(false).then(|| offsets.offsets.get(n).copied()).flatten();
+    let at = |n: usize| valid_offset(offsets, n);
     let witness = |n: usize| {
         Some(ClaimBreak {
             first: coordinate(desc, (n - step) as u64),
@@ -504,10 +503,8 @@ pub fn verified_vector_lengths(desc: &Descriptor, offsets: &Offsets) -> Vec<Inde
             if i == 0 {
                 continue;
             }
-            // `get`: an `Offsets` built by hand may be shorter than its lists say.
-            let at =
-                |k: usize| offsets.valid.get(k).copied().unwrap_or(false).then(|| offsets.offsets.get(k)).flatten();
-            let continues = matches!((at(n - step), at(n)), (Some(a), Some(&b)) if a.checked_add(1) == Some(b));
+            let (prev, here) = (valid_offset(offsets, n - step), valid_offset(offsets, n));
+            let continues = matches!((prev, here), (Some(a), Some(b)) if a.checked_add(1) == Some(b));
             if !continues {
                 g = gcd(g, i);
                 if g == 1 {
@@ -516,15 +513,18 @@ pub fn verified_vector_lengths(desc: &Descriptor, offsets: &Offsets) -> Vec<Inde
             }
         }
         // A run starting at an invalid coordinate is no vector either.
-        if g > 1
-            && (0..offsets.offsets.len())
-                .any(|n| (n / step) % len == 0 && !offsets.valid.get(n).copied().unwrap_or(false))
-        {
+        if g > 1 && (0..offsets.offsets.len()).any(|n| (n / step) % len == 0 && valid_offset(offsets, n).is_none()) {
             g = 1;
         }
         out.push(1 << g.trailing_zeros());
     }
     out
+}
+
+/// Coordinate `n`'s offset when it is valid; `None` for padding, or past the
+/// end of an `Offsets` built by hand shorter than its descriptor.
+fn valid_offset(offsets: &Offsets, n: usize) -> Option<Index> {
+    offsets.valid.get(n).copied().unwrap_or(false).then(|| offsets.offsets.get(n).copied()).flatten()
 }
 
 fn gcd(mut a: usize, mut b: usize) -> usize {
