@@ -28,7 +28,7 @@ pub mod static_descriptor;
 pub mod vector;
 
 use crate::error::{DescriptorProblem, Error};
-use cktile_transforms::{Dims, Index, Transform, Vector};
+use cktile_transforms::{Dims, Index, Indices, Transform, Vector};
 pub(crate) use stage::Shape;
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 
@@ -226,12 +226,16 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
     }
     tri!(positive_lengths(lengths, "naive"));
     tri!(non_negative(strides, "naive", "strides"));
-    let space = cktile_transforms::kinds::embed::wide_largest(&lengths.to_array(), &strides.to_array(), lengths.len())
-        .saturating_add(1);
-    if space > Index::MAX as i128 {
-        return Err(Error::descriptor(DescriptorProblem::Overflow { quantity: "element space size", value: space }));
+    use cktile_transforms::kinds::embed;
+    let (l, s) = (lengths.to_array(), strides.to_array());
+    // Positive lengths and non-negative strides here: `None` is an overflow.
+    match embed::non_negative_largest(&l, &s, lengths.len()) {
+        Some(largest) if largest < Index::MAX => Ok(largest + 1),
+        _ => {
+            let value = embed::wide_largest(&l, &s, lengths.len()).saturating_add(1);
+            Err(Error::descriptor(DescriptorProblem::Overflow { quantity: "element space size", value }))
+        }
     }
-    Ok(space as Index)
 }
 
 /// A descriptor is its own descriptor: what the checks of
@@ -591,6 +595,27 @@ pub(crate) const fn with_offset_base(
         Ok(embed) => Ok((space, bottom, shift, embed)),
         Err(e) => Err(base_error(e)),
     }
+}
+
+/// [`naive_base`]'s verdict as a `bool`, on the lengths and strides as
+/// index arrays (a runtime value past `i64::MAX` arrives as a negative
+/// index, which both refuse): positive lengths whose product fits (the
+/// embed's lengths), non-negative strides, and an element space that
+/// fits. Two multiply-and-flag chains and no branch: what a kernel that
+/// builds a naive descriptor from runtime values pays for validation.
+#[inline(always)]
+pub(crate) const fn naive_accepts(lengths: &Indices, strides: &Indices, n: usize) -> bool {
+    use cktile_transforms::kinds::{embed, unmerge};
+    let product = unmerge::positive_product(lengths, n).is_some();
+    let space = matches!(embed::non_negative_largest(lengths, strides, n), Some(l) if l < Index::MAX);
+    product & space
+}
+
+/// [`packed_base`]'s verdict as a `bool`, as [`naive_accepts`] is
+/// [`naive_base`]'s: positive lengths whose product fits.
+#[inline(always)]
+pub(crate) const fn packed_accepts(lengths: &Indices, n: usize) -> bool {
+    cktile_transforms::kinds::unmerge::positive_product(lengths, n).is_some()
 }
 
 /// The checks of [`Descriptor::packed_dims`]: the element space and the

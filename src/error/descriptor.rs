@@ -152,6 +152,13 @@ pub enum DescriptorProblem {
         /// The dimension's length.
         length: i64,
     },
+    /// A typed descriptor built in a GPU kernel (amdgpu or nvptx) was
+    /// refused. Its cause is not computed there: naming it takes hundreds
+    /// of instructions, and a kernel prints no message.
+    /// [`Chain::check`](crate::typed::Chain::check) on the same values
+    /// (on the host, say) names it; on every other target the error names
+    /// it itself.
+    RefusedOnDevice,
     /// A tile is too large to enumerate or analyse in bounded time and memory.
     TooLarge {
         /// Its number of coordinates.
@@ -195,6 +202,10 @@ impl DescriptorProblem {
             DescriptorProblem::NotTwoDimensional { .. } => "cktile: access patterns address a 2-D (rows, cols) tile",
             DescriptorProblem::CoordinateOutOfRange { .. } => "cktile: the coordinate is outside the top lengths",
             DescriptorProblem::TooLarge { .. } => "cktile: the tile is too large to enumerate",
+            DescriptorProblem::RefusedOnDevice => {
+                "cktile: a typed descriptor built in a GPU kernel was refused; \
+                 call Chain::check on the same values (on the host) for the cause"
+            }
         }
     }
 
@@ -309,6 +320,7 @@ impl fmt::Display for DescriptorProblem {
             | DescriptorProblem::CoordinateOutOfRange { .. }
             | DescriptorProblem::TooLarge { .. }
             | DescriptorProblem::NotTwoDimensional { .. } => self.coordinate_message(f),
+            DescriptorProblem::RefusedOnDevice => f.write_str(self.summary()),
         }
     }
 }

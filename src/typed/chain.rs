@@ -14,7 +14,8 @@ use super::coordinate::StridesFor;
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::descriptor::stage::carry_vectors;
 use crate::descriptor::{
-    Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_base, packed_base, tri, with_offset_base,
+    Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_accepts, naive_base, packed_accepts,
+    packed_base, tri, with_offset_base,
 };
 use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, MAX_ITEMS};
@@ -102,6 +103,23 @@ pub trait Chain: Copy {
     /// assert_eq!(d.chain().check(), d.chain().build().map(|_| ()));
     /// ```
     fn check(&self) -> Result<(), Error>;
+    /// Whether [`check`](Self::check) accepts: the same verdict as a
+    /// `bool`. The base chains and the stages of compile-time ids write it
+    /// without branches, so a kernel that builds a descriptor from runtime
+    /// values pays a few compares for it, and no error (nor its message) is
+    /// made unless it refuses ([`check`](Self::check) then names the
+    /// problem). Tests hold it equal to `check` on every chain kind.
+    ///
+    /// ```
+    /// use cktile::typed::Chain;
+    /// use cktile::prelude::*;
+    /// let d = make_naive_tensor_descriptor((4usize, 8usize), (8usize, Number::<1>)).unwrap();
+    /// assert!(d.chain().accepts());
+    /// ```
+    #[inline(always)]
+    fn accepts(&self) -> bool {
+        self.check().is_ok()
+    }
     /// Every level's [`check`](Self::check), from the first to the newest:
     /// the validation [`build`](Self::build) runs, building nothing, for a
     /// chain none of whose levels is known valid (one read back from a
@@ -537,6 +555,10 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
         naive_check(self.lengths.dims(), self.strides.dims())
     }
     #[inline(always)]
+    fn accepts(&self) -> bool {
+        naive_accepts(&self.lengths.indices(), &self.strides.indices(), len_of::<L>())
+    }
+    #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
     }
@@ -593,6 +615,12 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
         naive_check(self.lengths.dims(), self.strides.dims())
     }
     #[inline(always)]
+    fn accepts(&self) -> bool {
+        // The guaranteed vector's values must fit an index (past i64::MAX they wrap negative).
+        let vector = (self.vector_length.get() as Index >= 0) & (self.vector_stride.get() as Index >= 0);
+        vector & naive_accepts(&self.lengths.indices(), &self.strides.indices(), len_of::<L>())
+    }
+    #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
     }
@@ -625,6 +653,10 @@ impl<L: Values> Chain for Packed<L> {
     #[inline(always)]
     fn check(&self) -> Result<(), Error> {
         packed_check(self.lengths.dims())
+    }
+    #[inline(always)]
+    fn accepts(&self) -> bool {
+        packed_accepts(&self.lengths.indices(), len_of::<L>())
     }
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
@@ -758,6 +790,17 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
             P::NumTop::USIZE,
             &lengths,
         )
+    }
+    /// With compile-time ids ([`STRUCTURE`](Chain::STRUCTURE) known), each
+    /// transform's [`TypedTransform::accepts`](cktile_transforms::typed::TypedTransform::accepts)
+    /// against the lengths it reads, and-ed without branches.
+    #[inline(always)]
+    fn accepts(&self) -> bool {
+        match Self::STRUCTURE {
+            Some(Ok(())) => self.transforms.accepts_stage(&self.lower.table(), &self.prev.lengths()),
+            Some(Err(_)) => false,
+            None => self.check().is_ok(),
+        }
     }
     #[inline(always)]
     fn check_levels(&self) -> Result<(), Error> {

@@ -209,6 +209,21 @@ pub trait TransformList: Copy {
     /// assert!(x.check_stage(&lo, &up, &[4, 9, 0, 0, 0, 0, 0, 0]).is_err());
     /// ```
     fn check_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Result<(), Error>;
+    /// Whether every transform accepts its parameters and the lengths it
+    /// reads ([`TypedTransform::accepts`], and-ed without branches): the
+    /// verdict of [`check_params`](Self::check_params) and
+    /// [`check_stage`](Self::check_stage) together, for a stage whose
+    /// structure is valid.
+    ///
+    /// ```
+    /// use cktile::typed::{IdLists, TransformList};
+    /// use cktile::prelude::*;
+    /// let x = (make_right_pad_transform(100usize, 28usize), make_pass_through_transform(8usize));
+    /// let lo = (ids![0], ids![1]).table();
+    /// assert!(x.accepts_stage(&lo, &[100, 8, 0, 0, 0, 0, 0, 0]));
+    /// assert!(!x.accepts_stage(&lo, &[100, 9, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    fn accepts_stage(&self, lower_ids: &IdTable, lower_lengths: &Indices) -> bool;
     /// The stage's lower index for its upper index `upper`: each transform
     /// reads its upper values at the ids of its row of `upper_ids` and
     /// writes its lower values at the ids of its row of `lower_ids`.
@@ -487,6 +502,14 @@ macro_rules! impl_lists {
                 tri!(in_item(i, t.check_lower_lengths(&lengths)))
             });
             Ok(())
+        }
+        #[inline(always)]
+        fn accepts_stage(&self, lower_ids: &IdTable, lower_lengths: &Indices) -> bool {
+            let mut ok = true;
+            impl_lists!(@each self => $($t),+; |t, i| {
+                ok &= t.accepts(&gather(lower_lengths, &lower_ids[i % MAX_ITEMS], num_lower(t)));
+            });
+            ok
         }
         #[inline(always)]
         fn lower_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, upper: &Indices) -> Indices {

@@ -333,10 +333,10 @@ impl<C: Chain> TensorDescriptor<C> {
     #[inline(always)]
     fn new(chain: C) -> Result<Self, Error> {
         let () = Self::CHECK;
-        if !const { Self::IS_STATIC } {
-            chain.check()?;
+        if const { Self::IS_STATIC } || chain.accepts() {
+            return Ok(TensorDescriptor { chain });
         }
-        Ok(TensorDescriptor { chain })
+        Err(refusal(&chain))
     }
 
     /// The chain: the descriptor's runtime values, and its evaluation.
@@ -476,6 +476,29 @@ impl<C: Chain> TensorDescriptor<C> {
     pub fn element_space_size(&self) -> Index {
         self.descriptor().element_space_size()
     }
+}
+
+/// The error of a chain [`Chain::accepts`] refused: its
+/// [`check`](Chain::check)'s, which names the problem (were the two
+/// verdicts ever to differ, which tests rule out, it still refuses).
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+#[cold]
+#[inline(always)]
+fn refusal<C: Chain>(chain: &C) -> Error {
+    match chain.check() {
+        Err(e) => e,
+        Ok(()) => Error::descriptor(crate::DescriptorProblem::RefusedOnDevice),
+    }
+}
+
+/// In a GPU kernel, [`DescriptorProblem::RefusedOnDevice`](crate::DescriptorProblem::RefusedOnDevice):
+/// naming the cause would keep [`Chain::check`]'s code (hundreds of
+/// instructions, its error values) in every kernel that builds a
+/// descriptor, even one that drops the error.
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+#[inline(always)]
+fn refusal<C: Chain>(_: &C) -> Error {
+    Error::descriptor(crate::DescriptorProblem::RefusedOnDevice)
 }
 
 /// CK Tile's `make_naive_tensor_descriptor(lengths, strides)`.

@@ -377,3 +377,84 @@ fn named_cases_agree_with_the_full_build() {
     assert_eq!(repeated.0, repeated.1);
     assert!(matches!(repeated.0.unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::IdRepeated { .. })));
 }
+
+/// [`Chain::accepts`] against [`Chain::check`] and the full build, for
+/// the base chains that write it as a few compares.
+fn base_verdicts(v: [usize; 6]) -> [(bool, bool, bool); 3] {
+    let naive = Naive { lengths: (v[0], v[1]), strides: (v[2], v[3]) };
+    let vector = NaiveVector { lengths: (v[0], v[1]), strides: (v[2], v[3]), vector_length: v[4], vector_stride: v[5] };
+    let packed = Packed { lengths: (v[0], v[1], v[2]) };
+    fn verdicts<C: Chain>(c: C) -> (bool, bool, bool) {
+        (c.accepts(), c.check().is_ok(), c.build().is_ok())
+    }
+    [verdicts(naive), verdicts(vector), verdicts(packed)]
+}
+
+/// [`TypedTransform::accepts`](cktile_transforms::typed::TypedTransform::accepts)
+/// against `check_lower_lengths`, for the scalar kinds that write it as a
+/// few compares: (quick, checked) for pass-through, pad, left pad and right pad.
+fn scalar_verdicts(v: [usize; 4]) -> [(bool, bool); 4] {
+    use cktile_transforms::typed::TypedTransform;
+    let mut lower = [0; MAX_DIMS];
+    lower[0] = v[3] as Index;
+    fn verdicts<T: TypedTransform>(t: T, lower: &Indices) -> (bool, bool) {
+        (t.accepts(lower), t.check_lower_lengths(lower).is_ok())
+    }
+    [
+        verdicts(make_pass_through_transform(v[0]), &lower),
+        verdicts(make_pad_transform(v[0], v[1], v[2]), &lower),
+        verdicts(make_left_pad_transform(v[0], v[1]), &lower),
+        verdicts(make_right_pad_transform(v[0], v[2]), &lower),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn quick_verdicts_of_the_base_chains(v in near([4, 8, 8, 1, 8, 1])) {
+        for (quick, checked, built) in base_verdicts(v) {
+            prop_assert_eq!((quick, checked), (built, built), "{:?}", v);
+        }
+    }
+
+    #[test]
+    fn quick_verdicts_of_the_scalar_transforms(v in near([8, 2, 3, 8])) {
+        for (quick, checked) in scalar_verdicts(v) {
+            prop_assert_eq!(quick, checked, "{:?}", v);
+        }
+    }
+}
+
+/// The quick verdicts' strategies reach both answers on every chain and
+/// kind, and the boundaries are named: the largest element space and
+/// product that fit, and one past them.
+#[test]
+fn quick_verdicts_reach_both_answers_and_their_boundaries() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut base, mut scalar) = ([[0u32; 2]; 3], [[0u32; 2]; 4]);
+    for _ in 0..4000 {
+        let v = near([4, 8, 8, 1, 8, 1]).new_tree(&mut runner).expect("generates").current();
+        for (tally, (quick, _, _)) in base.iter_mut().zip(base_verdicts(v)) {
+            tally[usize::from(quick)] += 1;
+        }
+        let v = near([8, 2, 3, 8]).new_tree(&mut runner).expect("generates").current();
+        for (tally, (quick, _)) in scalar.iter_mut().zip(scalar_verdicts(v)) {
+            tally[usize::from(quick)] += 1;
+        }
+    }
+    assert!(base.iter().chain(&scalar).all(|t| t[0] > 0 && t[1] > 0), "{base:?} {scalar:?}");
+    let max = i64::MAX as usize;
+    // Lengths (2, cols), strides (stride, 1): the element space is stride + cols. With
+    // stride 2^62 and cols 2^62 - 1 it is exactly i64::MAX and fits; with stride 2^62 + 1 it
+    // does not, while the product of the lengths (2^63 - 2) still does.
+    let half = 1usize << 62;
+    assert_eq!(base_verdicts([2, half - 1, half, 1, 1, 1])[0], (true, true, true));
+    assert_eq!(base_verdicts([2, half - 1, half + 1, 1, 1, 1])[0], (false, false, false));
+    // The product of the lengths (the embed's) must fit even where the space does: stride 0.
+    assert_eq!(base_verdicts([1 << 32, 1 << 31, 0, 1, 1, 1])[0], (false, false, false));
+    assert_eq!(base_verdicts([1 << 32, (1 << 31) - 1, 0, 1, 1, 1])[0], (true, true, true));
+    // The pads: len + left + right = i64::MAX fits, + 1 does not.
+    assert_eq!(scalar_verdicts([max - 3, 1, 2, max - 3])[1], (true, true));
+    assert_eq!(scalar_verdicts([max - 3, 2, 2, max - 3])[1], (false, false));
+}

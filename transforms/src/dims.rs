@@ -206,8 +206,31 @@ impl Dims {
     /// ```
     #[inline(always)]
     pub const fn product(&self) -> Option<Index> {
-        let p = self.wide_product();
-        if p >= Index::MIN as i128 && p <= Index::MAX as i128 { Some(p as Index) } else { None }
+        // Magnitudes in 64 bits, without branches (a kernel that builds a
+        // descriptor pays a multiply and a flag per entry). With no zero
+        // entry, each partial magnitude is at most the final one, so a
+        // partial overflow means the product does not fit: exact.
+        let (mut magnitude, mut overflow, mut zero, mut negative) = (1u64, false, false, false);
+        each_slot!(self.len(), |i| {
+            let v = self.values[i];
+            let (m, o) = magnitude.overflowing_mul(v.unsigned_abs());
+            magnitude = m;
+            overflow |= o;
+            zero |= v == 0;
+            negative ^= v < 0;
+        });
+        if zero {
+            Some(0)
+        } else if overflow {
+            None
+        } else if negative {
+            // -2^63 fits; `magnitude as i64` is then i64::MIN, its own negation.
+            if magnitude <= 1u64 << 63 { Some((magnitude as i64).wrapping_neg()) } else { None }
+        } else if magnitude <= Index::MAX as u64 {
+            Some(magnitude as Index)
+        } else {
+            None
+        }
     }
 
     /// Product of the entries in 128-bit arithmetic, saturating at

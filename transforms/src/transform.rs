@@ -294,9 +294,11 @@ impl Transform {
                 second: coefficients.len(),
             });
         }
-        let largest = embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len());
-        if largest > Index::MAX as i128 {
-            return Err(Error::Overflow { transform: NAME, quantity: "largest lower index", value: largest });
+        let (l, c) = (lengths.to_array(), coefficients.to_array());
+        // Lengths of at least 1 and coefficients of at least 0 here: `None` is an overflow.
+        if embed::non_negative_largest(&l, &c, lengths.len()).is_none() {
+            let value = embed::wide_largest(&l, &c, lengths.len());
+            return Err(Error::Overflow { transform: NAME, quantity: "largest lower index", value });
         }
         wrap(Repr::Embed { lengths, coefficients })
     }

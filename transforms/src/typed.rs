@@ -31,6 +31,30 @@ fn ix<V: Value>(v: V) -> Index {
     v.get() as Index
 }
 
+/// Whether a length parameter is one the runtime constructors take (1 to
+/// `i64::MAX`) and is the lower length it binds to: one compare each, for
+/// [`TypedTransform::accepts`].
+#[inline(always)]
+fn length_is<V: Value>(len: V, lower: Index) -> bool {
+    // A value past i64::MAX wraps to a negative index.
+    let len = len.get() as Index;
+    (len >= 1) & (len == lower)
+}
+
+/// Whether parameters and every partial sum of them fit an index (the
+/// pads' checks: each parameter, then `len + left`, then `+ right`; with
+/// no negative term, the whole sum fitting is the same verdict).
+#[inline(always)]
+fn sum_fits(values: &[usize]) -> bool {
+    let (mut sum, mut overflow) = (0u64, false);
+    for &v in values {
+        let (s, o) = sum.overflowing_add(v as u64);
+        sum = s;
+        overflow |= o;
+    }
+    !overflow & (sum <= Index::MAX as u64)
+}
+
 /// An index array holding `value` in slot 0.
 #[inline(always)]
 const fn one(value: Index) -> Indices {
@@ -114,6 +138,24 @@ pub trait TypedTransform: Copy {
         let lengths = Dims::from_slice(lower_lengths.split_at(if n < MAX_DIMS { n } else { MAX_DIMS }).0)?;
         t.bind(&lengths).map(|_| ())
     }
+    /// Whether [`check_lower_lengths`](Self::check_lower_lengths) accepts:
+    /// the same verdict as a `bool`, which a kernel that builds a descriptor
+    /// from runtime values computes without branches (the scalar kinds
+    /// write it as a few compares; the others ask
+    /// [`check_lower_lengths`](Self::check_lower_lengths)). A test holds
+    /// the two equal on every kind.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{make_right_pad_transform, TypedTransform};
+    /// let p = make_right_pad_transform(100usize, 28usize);
+    /// assert!(p.accepts(&[100, 0, 0, 0, 0, 0, 0, 0]));
+    /// assert!(!p.accepts(&[99, 0, 0, 0, 0, 0, 0, 0]));
+    /// assert!(!make_right_pad_transform(100usize, usize::MAX).accepts(&[100, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    #[inline(always)]
+    fn accepts(self, lower_lengths: &Indices) -> bool {
+        self.check_lower_lengths(lower_lengths).is_ok()
+    }
     /// The lower index for the upper index `up` (its first `NumUpper`
     /// entries; the first `NumLower` entries of the result are meaningful),
     /// by the formulas of [`kinds`](crate::kinds), the same ones
@@ -185,6 +227,7 @@ macro_rules! scalar_transform {
         $(#[$doc:meta])*
         $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty; $($field:ident : $ty:ident),+;
         |$s:ident, $u:ident, $l:ident| lower = $lower:expr, valid = $valid:expr, lengths = $lengths:expr
+        $(, accepts = $accepts:expr)?
     ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -208,6 +251,13 @@ macro_rules! scalar_transform {
             fn to_transform(self) -> Result<Transform, Error> {
                 Transform::$ctor($(self.$field.get()),+)
             }
+            $(
+                #[inline(always)]
+                fn accepts(self, $l: &Indices) -> bool {
+                    let $s = self;
+                    $accepts
+                }
+            )?
             #[inline(always)]
             #[allow(unused_variables)]
             fn lower(&self, $u: &Indices) -> Indices {
@@ -274,28 +324,32 @@ macro_rules! scalar_transform {
 scalar_transform!(
     /// `pass_through(len)`: `low = up`.
     PassThrough, make_pass_through_transform, pass_through, U1, U1; len: L;
-    |t, up, low| lower = one(pass_through::lower(up[0])), valid = true, lengths = one(ix(t.len))
+    |t, up, low| lower = one(pass_through::lower(up[0])), valid = true, lengths = one(ix(t.len)),
+    accepts = length_is(t.len, low[0])
 );
 scalar_transform!(
     /// `pad(len, left, right)`: `low = up - left`; the padding is not valid.
     Pad, make_pad_transform, pad, U1, U1; len: L, left: P, right: Q;
     |t, up, low| lower = one(pad::lower(up[0], ix(t.left))),
     valid = pad::is_valid(up[0], ix(t.len), ix(t.left)),
-    lengths = one(pad::upper_length(ix(t.len), ix(t.left), ix(t.right)))
+    lengths = one(pad::upper_length(ix(t.len), ix(t.left), ix(t.right))),
+    accepts = length_is(t.len, low[0]) & sum_fits(&[t.len.get(), t.left.get(), t.right.get()])
 );
 scalar_transform!(
     /// `left_pad(len, left)`: `low = up - left`.
     LeftPad, make_left_pad_transform, left_pad, U1, U1; len: L, left: P;
     |t, up, low| lower = one(pad::lower(up[0], ix(t.left))),
     valid = pad::is_valid(up[0], ix(t.len), ix(t.left)),
-    lengths = one(pad::upper_length(ix(t.len), ix(t.left), 0))
+    lengths = one(pad::upper_length(ix(t.len), ix(t.left), 0)),
+    accepts = length_is(t.len, low[0]) & sum_fits(&[t.len.get(), t.left.get()])
 );
 scalar_transform!(
     /// `right_pad(len, right)`: `low = up`; indices `>= len` are not valid.
     RightPad, make_right_pad_transform, right_pad, U1, U1; len: L, right: P;
     |t, up, low| lower = one(pass_through::lower(up[0])),
     valid = pad::is_valid(up[0], ix(t.len), 0),
-    lengths = one(pad::upper_length(ix(t.len), 0, ix(t.right)))
+    lengths = one(pad::upper_length(ix(t.len), 0, ix(t.right))),
+    accepts = length_is(t.len, low[0]) & sum_fits(&[t.len.get(), t.right.get()])
 );
 scalar_transform!(
     /// `slice(len, begin, end)`: `low = up + begin`.

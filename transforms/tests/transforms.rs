@@ -916,3 +916,76 @@ fn kind_helpers_are_total() {
     // Inside the valid range the wrapping forms change nothing: Swizzle<3,3,3>.
     assert_eq!(swizzle::apply(64, 3, 3, 3), 72);
 }
+
+/// An entry for the 64-bit arithmetic checks: small values, zero, signs,
+/// and values at and around the limits of an index.
+fn edge_entry() -> impl Strategy<Value = Index> {
+    prop_oneof![
+        4 => -9i64..=9,
+        2 => (0u32..63).prop_map(|s| 1i64 << s),
+        2 => (0u32..63).prop_map(|s| -(1i64 << s)),
+        1 => Just(i64::MAX),
+        1 => Just(i64::MIN),
+        1 => Just(i64::MAX / 2 + 1),
+        1 => Just(3_037_000_500), // just above sqrt(i64::MAX)
+    ]
+}
+
+/// The exact product in 128-bit arithmetic, when it fits an index.
+fn exact_product(values: &[Index]) -> Option<Index> {
+    if values.contains(&0) {
+        return Some(0);
+    }
+    let mut p: i128 = 1;
+    for &v in values {
+        // |p| only grows with nonzero factors: past 2^64 it can never come back.
+        p = p.checked_mul(v as i128)?;
+        if p.unsigned_abs() > 1u128 << 64 {
+            return None;
+        }
+    }
+    Index::try_from(p).ok()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20000))]
+
+    /// `Dims::product` (64-bit magnitudes and flags, no branches) is the
+    /// exact product whenever it fits, `None` otherwise: signs, zeros and
+    /// -2^63 included.
+    #[test]
+    fn dims_product_is_exact(values in proptest::collection::vec(edge_entry(), 0..=MAX_DIMS)) {
+        prop_assert_eq!(dims(&values).product(), exact_product(&values), "{:?}", values);
+    }
+
+    /// The quick forms of the embed's largest index and the unmerge's
+    /// product equal the 128-bit ones on their domain (lengths of at least
+    /// 1, coefficients of at least 0) and refuse everything outside it.
+    #[test]
+    fn quick_largest_and_product_are_exact(
+        lengths in proptest::collection::vec(edge_entry(), 0..=MAX_DIMS),
+        coefficients in proptest::collection::vec(edge_entry(), MAX_DIMS),
+    ) {
+        use cktile_transforms::kinds::{embed, unmerge};
+        let n = lengths.len();
+        let (l, c) = (idx(&lengths), idx(&coefficients[..n]));
+        let domain = lengths.iter().all(|&x| x >= 1) && coefficients[..n].iter().all(|&x| x >= 0);
+        let want = if domain { embed::largest(&l, &c, n) } else { None };
+        prop_assert_eq!(embed::non_negative_largest(&l, &c, n), want);
+        let positive = n > 0 && lengths.iter().all(|&x| x >= 1);
+        let want = if positive { exact_product(&lengths) } else { None };
+        prop_assert_eq!(unmerge::positive_product(&l, n), want);
+    }
+}
+
+#[test]
+fn product_boundaries() {
+    assert_eq!(dims(&[1 << 62, 2]).product(), None);
+    assert_eq!(dims(&[1 << 62, -2]).product(), Some(i64::MIN));
+    assert_eq!(dims(&[1 << 62, 2, -1]).product(), Some(i64::MIN)); // past i64::MAX on the way, then back
+    assert_eq!(dims(&[1 << 62, 2, 1]).product(), None);
+    assert_eq!(dims(&[1 << 40, 1 << 40, 0]).product(), Some(0));
+    assert_eq!(dims(&[i64::MIN, 1]).product(), Some(i64::MIN));
+    assert_eq!(dims(&[i64::MIN, -1]).product(), None);
+    assert_eq!(dims(&[]).product(), Some(1));
+}

@@ -47,6 +47,36 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
     if sum >= i64::MIN as i128 && sum <= i64::MAX as i128 { Some(sum as i64) } else { None }
 }
 
+/// [`largest`] for lengths of at least 1 and coefficients of at least 0
+/// (what a valid embed has), in 64-bit arithmetic without branches: what a
+/// kernel that builds an embed, or a naive descriptor, pays to check it. Every
+/// term is then non-negative, so a partial sum that overflows means the
+/// whole does: exact. `None` on overflow, and when an entry breaks that
+/// precondition.
+///
+/// ```
+/// use cktile_transforms::kinds::embed::{largest, non_negative_largest};
+/// let lens = [4, 5, 0, 0, 0, 0, 0, 0];
+/// let coef = [2, 3, 0, 0, 0, 0, 0, 0];
+/// assert_eq!(non_negative_largest(&lens, &coef, 2), largest(&lens, &coef, 2));
+/// let big = [1 << 40, 1 << 30, 0, 0, 0, 0, 0, 0];
+/// assert_eq!(non_negative_largest(&big, &[1 << 30, 1, 0, 0, 0, 0, 0, 0], 2), None);
+/// assert_eq!(non_negative_largest(&[0, 0, 0, 0, 0, 0, 0, 0], &coef, 1), None);
+/// ```
+#[inline(always)]
+pub const fn non_negative_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
+    let (mut sum, mut bad) = (0u64, false);
+    crate::dims::each_slot!(n, |i| {
+        let (l, c) = (lengths[i], coefficients[i]);
+        bad |= l < 1 || c < 0;
+        let (term, o1) = ((l as u64).wrapping_sub(1)).overflowing_mul(c as u64);
+        let (s, o2) = sum.overflowing_add(term);
+        sum = s;
+        bad |= o1 | o2;
+    });
+    if bad || sum > i64::MAX as u64 { None } else { Some(sum as i64) }
+}
+
 /// [`largest`] in 128-bit arithmetic, saturating at `i128::MIN` /
 /// `i128::MAX`: the value an overflow error reports.
 ///

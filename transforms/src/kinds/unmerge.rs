@@ -6,7 +6,7 @@
 //! `gcd(lower length, L[N-1])` and the lower stride; the others get nothing
 //! (CK Tile's rule).
 
-use crate::Indices;
+use crate::{Index, Indices};
 
 /// Combines the upper indices row-major into the lower index.
 ///
@@ -33,4 +33,31 @@ pub const fn lower(up: &Indices, lengths: &Indices, n: usize) -> i64 {
 pub const fn upper(low: i64, lengths: &Indices, n: usize) -> Indices {
     let n = super::arity(n);
     super::merge::lower(low, lengths, n)
+}
+
+/// The product of the first `n` lengths, all at least 1 (an unmerge's, or
+/// a packed descriptor's), in 64-bit arithmetic without branches: what a
+/// kernel that builds one from runtime lengths pays to check it. Each
+/// partial product is at most the whole, so an overflow anywhere is an
+/// overflow of the whole: exact. `None` on overflow, for no lengths, and
+/// when a length is below 1.
+///
+/// ```
+/// use cktile_transforms::kinds::unmerge::positive_product;
+/// assert_eq!(positive_product(&[4, 8, 2, 0, 0, 0, 0, 0], 3), Some(64));
+/// assert_eq!(positive_product(&[1 << 40, 1 << 30, 0, 0, 0, 0, 0, 0], 2), None);
+/// assert_eq!(positive_product(&[4, 0, 0, 0, 0, 0, 0, 0], 2), None);
+/// assert_eq!(positive_product(&[4, 0, 0, 0, 0, 0, 0, 0], 0), None);
+/// ```
+#[inline(always)]
+pub const fn positive_product(lengths: &Indices, n: usize) -> Option<Index> {
+    let (mut product, mut bad) = (1u64, n == 0);
+    crate::dims::each_slot!(n, |i| {
+        let l = lengths[i];
+        bad |= l < 1;
+        let (p, o) = product.overflowing_mul(l as u64);
+        product = p;
+        bad |= o;
+    });
+    if bad || product > Index::MAX as u64 { None } else { Some(product as Index) }
 }
