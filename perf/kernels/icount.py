@@ -10,7 +10,8 @@ A function is `typed_*`, `hand_*` or `build_*`. For each `typed_NAME` with a
 `hand_NAME` twin the check fails when the typed kernel has more than
 twin * 1.10 + SLACK instructions, or calls out, or uses scratch / local
 memory, or spills. `typed_NAME_build` (the validating construction in the
-kernel, which runs once) is reported next to the twin, not checked. `build_*` (x86_64 builders of all-static
+kernel, which runs once) is reported next to the twin, not checked, except
+the GEMM paths' on nvptx (BUILD_GATED), which are checked as the others. `build_*` (x86_64 builders of all-static
 descriptors, not inlined) fail on a call (a memcpy of the descriptor);
 `validate_*` (builders with runtime lengths) are reported. The whole data
 paths (`typed_gemm_*`, issue 33) are checked on the GPU targets, where the
@@ -25,6 +26,11 @@ SLACK = 4
 RATIO = 1.10
 # Kernels held to their twins on amdgcn and nvptx only (see the docstring).
 GPU_GATED = ("typed_gemm_a", "typed_gemm_b")
+# In-kernel builds held to the twin too, on these targets only: the whole
+# GEMM paths built from runtime M, K and stride with `?` (issue 33, 4b). On
+# amdgcn their 64-bit validation (two overflow-checked multiplies, each a
+# dozen VALU instructions) does not fit the bound; there they are reported.
+BUILD_GATED = {"nvptx": ("typed_gemm_a_build", "typed_gemm_b_build")}
 
 
 def functions_gnu(text, comment):
@@ -146,7 +152,8 @@ def main(argv):
                 problems.append(f"scratch/local {s['scratch']}")
             if s["spills"]:
                 problems.append(f"{s['spills']} spill line(s)")
-            gated = name.startswith("typed_") and not name.endswith("_build")
+            build_gated = name in BUILD_GATED.get(target, ())
+            gated = name.startswith("typed_") and (not name.endswith("_build") or build_gated)
             if gated and twin is None:
                 problems.append(f"no twin {twin_name}")
             if gated and twin is not None:
@@ -156,7 +163,7 @@ def main(argv):
             if name.startswith("build_") and not s["calls"]:
                 problems = []  # builders: only a call (a memcpy) fails
             host_only_report = target == "x86_64" and name.startswith(GPU_GATED)
-            if name.endswith("_build") or name.startswith("validate_") or host_only_report:
+            if (name.endswith("_build") and not build_gated) or name.startswith("validate_") or host_only_report:
                 # The validating construction: reported, not checked.
                 verdict = "info" + (" (" + ", ".join(problems) + ")" if problems else "")
                 problems = []

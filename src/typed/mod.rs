@@ -26,9 +26,13 @@
 //! against its transforms' dimension counts, [`Chain::STRUCTURE`]) are
 //! still a compile error; the checks of the values run when each level is
 //! built, on that level's values only (the levels below it were checked
-//! when they were built), by the runtime path's own functions, and return
-//! an `Err` ([`Chain::check`]): no runtime [`Descriptor`] is built, so on
-//! a GPU a kernel can build its descriptor in a few compares.
+//! when they were built), and return an `Err` ([`Chain::check`], the
+//! runtime path's own functions). No runtime [`Descriptor`] is built, and
+//! the verdict itself is [`Chain::accepts`]: the base chains and the
+//! pass-through and pad kinds write it as a few compares and 64-bit
+//! multiplies with overflow flags, without branches, so a kernel that
+//! builds its descriptor pays for the error (`check`) only where it keeps
+//! one. Tests hold the two verdicts equal.
 //!
 //! Coordinates ([`TensorCoordinate`], [`make_tensor_coordinate`],
 //! [`move_tensor_coordinate`], [`coordinate_has_valid_offset`]) hold a top
@@ -328,8 +332,10 @@ impl<C: Chain> TensorDescriptor<C> {
 
     /// Validates the chain: at compile time when it is all static
     /// ([`Chain::STATIC`]), otherwise its newest level, on its values
-    /// ([`Chain::check`]: the levels below were validated when they were
-    /// built; no runtime descriptor is built).
+    /// (the levels below were validated when they were built; no runtime
+    /// descriptor is built). [`Chain::accepts`] decides, without branches;
+    /// only a refusal runs [`Chain::check`] for the error that names the
+    /// problem (on GPU targets, [`DescriptorProblem::RefusedOnDevice`](crate::DescriptorProblem::RefusedOnDevice)).
     #[inline(always)]
     fn new(chain: C) -> Result<Self, Error> {
         let () = Self::CHECK;

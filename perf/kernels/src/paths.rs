@@ -16,10 +16,12 @@
 //! Forms: `typed_gemm_*` takes the DRAM descriptor built on the host, as
 //! its kernel-argument form (`KernelArg`, by pointer), and is held to 1.10 x its twin + 4 instructions with no
 //! calls, scratch or spills. `typed_gemm_*_build` builds it in the kernel
-//! from the runtime M, K and stride with `?`: the typed builders' checks
-//! (lengths and strides that fit, element space without overflow, pads)
-//! cost far more than a few compares today, so it is reported next to the
-//! twin, not gated (issue 33, item 4b).
+//! from the runtime M, K and stride with `?`. The builders decide with
+//! their branch-free verdicts (`Chain::accepts`: lengths, strides, element
+//! space and pads in 64-bit arithmetic with overflow flags), so on nvptx it
+//! is held to the same bound. On amdgcn the two overflow-checked 64-bit
+//! multiplies and what follows them do not fit it: there it is reported
+//! next to the twin, not gated (issue 33, item 4b; `icount.py`'s `BUILD_GATED`).
 
 use cktile::Index;
 use cktile::tile::SharedMemory;
@@ -269,7 +271,7 @@ macro_rules! operand_kernels {
         }
 
         /// The typed path, its DRAM view built in the kernel with `?`
-        /// (reported next to the twin, not gated: see the module docs).
+        /// (held to the twin on nvptx, reported on amdgcn: see the module docs).
         #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]
         pub extern "C" fn $build(
