@@ -458,3 +458,24 @@ fn quick_verdicts_reach_both_answers_and_their_boundaries() {
     assert_eq!(scalar_verdicts([max - 3, 1, 2, max - 3])[1], (true, true));
     assert_eq!(scalar_verdicts([max - 3, 2, 2, max - 3])[1], (false, false));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// [`PadFlag::quick`](super::PadFlag::quick) decides as
+    /// `transform` does and, where both accept, builds the same transform.
+    #[test]
+    fn pad_flags_quick_verdicts(length in value(), tile in value()) {
+        use super::{DoPad, PadFlag};
+        let length = length as Index; // a value past i64::MAX arrives negative, as no validated length does
+        let (pad, ok) = <DoPad<true> as PadFlag>::quick(length, tile);
+        let checked = <DoPad<true> as PadFlag>::transform(3, length, tile);
+        prop_assert_eq!(ok, checked.is_ok(), "{} {}", length, tile);
+        if let Ok(t) = checked {
+            prop_assert_eq!(pad, t);
+        }
+        let (through, ok) = <DoPad<false> as PadFlag>::quick(length, tile);
+        prop_assert_eq!(Ok(through), <DoPad<false> as PadFlag>::transform(3, length, tile));
+        prop_assert!(ok);
+    }
+}

@@ -439,6 +439,18 @@ pub trait PadFlag: Copy {
     /// The transform of dimension `dim`, of length `length`, for tiles of
     /// `tile` elements.
     fn transform(dim: usize, length: Index, tile: usize) -> Result<Self::Transform, Error>;
+    /// The same transform and whether [`transform`](Self::transform)
+    /// accepts it, without branches: what [`pad_tensor_view`] decides
+    /// with, so a kernel that pads a view pays a test, not the error.
+    ///
+    /// ```
+    /// use cktile::typed::{DoPad, PadFlag};
+    /// let (pad, ok) = <DoPad<true> as PadFlag>::quick(10, 4);
+    /// assert!(ok && pad.right == 2);
+    /// assert!(!<DoPad<true> as PadFlag>::quick(10, 0).1);
+    /// assert!(!<DoPad<true> as PadFlag>::quick(i64::MAX, 4).1);
+    /// ```
+    fn quick(length: Index, tile: usize) -> (Self::Transform, bool);
 }
 
 impl PadFlag for DoPad<true> {
@@ -449,6 +461,17 @@ impl PadFlag for DoPad<true> {
         let (length, pad) = padding(dim, length, tile)?;
         Ok(make_right_pad_transform(length, pad))
     }
+    #[inline(always)]
+    fn quick(length: Index, tile: usize) -> (Self::Transform, bool) {
+        // A validated descriptor's lengths are at least 1.
+        let (length, tile) = (length as u64, tile as u64);
+        let (padded, overflow) = length.div_ceil(tile.max(1)).overflowing_mul(tile);
+        let pad = padded.wrapping_sub(length);
+        // `padding`'s conversions to usize, which fail only where usize is narrower than 64 bits.
+        let fits_usize = usize::try_from(length).is_ok() & usize::try_from(pad).is_ok();
+        let ok = (tile != 0) & !overflow & (padded <= i64::MAX as u64) & fits_usize;
+        (make_right_pad_transform(length as usize, pad as usize), ok)
+    }
 }
 
 impl PadFlag for DoPad<false> {
@@ -457,6 +480,10 @@ impl PadFlag for DoPad<false> {
     #[inline(always)]
     fn transform(_: usize, length: Index, _: usize) -> Result<Self::Transform, Error> {
         Ok(make_pass_through_transform(length as usize))
+    }
+    #[inline(always)]
+    fn quick(length: Index, _: usize) -> (Self::Transform, bool) {
+        (make_pass_through_transform(length as usize), true)
     }
 }
 
@@ -531,7 +558,21 @@ macro_rules! tile_lengths {
             #[allow(non_snake_case)]
             fn transforms(self, _: ($($f,)+), lengths: &Indices) -> Result<Self::Transforms, Error> {
                 let ($($t,)+) = self;
-                Ok(($($f::transform($i, lengths[$i], $t.get())?,)+))
+                // Decided by the quick forms; the checked ones name the first refusal.
+                let mut ok = true;
+                let out = ($({
+                    let (x, good) = $f::quick(lengths[$i], $t.get());
+                    ok &= good;
+                    x
+                },)+);
+                if ok {
+                    return Ok(out);
+                }
+                #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+                {
+                    $($f::transform($i, lengths[$i], $t.get())?;)+
+                }
+                Err(Error::descriptor(DescriptorProblem::RefusedOnDevice))
             }
         }
     )+};
@@ -553,7 +594,9 @@ tile_lengths! {
 /// tile length (`make_right_pad_transform(length, pad)`), the others passed
 /// through, by [`transform_tensor_view`]. The pads are runtime values
 /// (computed from the view's lengths). Errors: a zero tile length or a
-/// padded length past the signed 64-bit range (naming the dimension); a
+/// padded length past the signed 64-bit range (naming the dimension; in a
+/// GPU kernel, [`DescriptorProblem::RefusedOnDevice`], as the typed
+/// builders refuse there, the verdict being [`PadFlag::quick`]'s); a
 /// tuple of tile lengths whose arity is not the view's fails to compile.
 ///
 /// ```
