@@ -479,3 +479,33 @@ proptest! {
         prop_assert!(ok);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// `pad_tensor_view` builds its pad stage without checking it again,
+    /// on the strength of the quick verdicts: every view it returns has a
+    /// chain that [`Chain::accepts`], [`Chain::check`] and builds, and it
+    /// refuses exactly what padding the same lengths by hand refuses.
+    #[test]
+    fn pad_stages_are_valid_when_quick_accepts(v in near([100, 60, 64, 64, 32])) {
+        use super::{DoPad, pad_tensor_view};
+        let Ok(d) = make_naive_tensor_descriptor((v[0], v[1]), (v[2], N::<1>)) else {
+            return Ok(());
+        };
+        let view = make_tensor_view(&[] as &[u8], d);
+        let padded = pad_tensor_view(view, (v[3], v[4]), (DoPad::<true>, DoPad::<false>));
+        let by_hand = match (v[3] as u64).checked_mul((v[0] as u64).div_ceil((v[3] as u64).max(1))) {
+            Some(p) if v[3] != 0 && p <= i64::MAX as u64 => Some(p as usize - v[0]),
+            _ => None,
+        };
+        match padded {
+            Ok(p) => {
+                let chain = p.descriptor().chain();
+                prop_assert!(chain.accepts() && chain.check().is_ok() && chain.build().is_ok(), "{:?}", v);
+                prop_assert_eq!(Some(chain.lengths()[0] as usize - v[0]), by_hand, "{:?}", v);
+            }
+            Err(_) => prop_assert_eq!(by_hand, None, "{:?}", v),
+        }
+    }
+}
