@@ -152,12 +152,17 @@ pub enum DescriptorProblem {
         /// The dimension's length.
         length: i64,
     },
-    /// A typed descriptor built in a GPU kernel (amdgpu or nvptx) was
-    /// refused. Its cause is not computed there: naming it takes hundreds
-    /// of instructions, and a kernel prints no message.
+    /// A typed descriptor (or padded view) built in a GPU kernel (amdgpu
+    /// or nvptx) was refused. Its cause is not computed there: naming it
+    /// takes hundreds of instructions, and a kernel prints no message.
     /// [`Chain::check`](crate::typed::Chain::check) on the same values
     /// (on the host, say) names it; on every other target the error names
     /// it itself.
+    ///
+    /// ```
+    /// let p = cktile::DescriptorProblem::RefusedOnDevice;
+    /// assert!(p.to_string().contains("Chain::check"));
+    /// ```
     RefusedOnDevice,
     /// A tile is too large to enumerate or analyse in bounded time and memory.
     TooLarge {
@@ -203,8 +208,8 @@ impl DescriptorProblem {
             DescriptorProblem::CoordinateOutOfRange { .. } => "cktile: the coordinate is outside the top lengths",
             DescriptorProblem::TooLarge { .. } => "cktile: the tile is too large to enumerate",
             DescriptorProblem::RefusedOnDevice => {
-                "cktile: a typed descriptor built in a GPU kernel was refused; \
-                 call Chain::check on the same values (on the host) for the cause"
+                "cktile: a typed descriptor was refused without its cause, as in a GPU kernel; \
+                 call Chain::check on the same values (on the host) for it"
             }
         }
     }
