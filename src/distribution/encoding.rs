@@ -819,4 +819,25 @@ impl Encoding {
     pub const fn y_to_rh(&self) -> (Dims, Dims) {
         (self.ys_major, self.ys_minor)
     }
+
+    /// The number of Y indices, the product of the Y lengths: the elements
+    /// of a thread's buffer (CK's `thread_buffer_size`), saturating at
+    /// `usize::MAX`.
+    ///
+    /// ```
+    /// use cktile::distribution::Encoding;
+    /// // CK's GEMM A DRAM distribution (256 threads, 128 x 32, KPack 8): Y = (2, 8).
+    /// let e = Encoding::new(&[], &[&[2, 4, 16], &[4, 8]], &[&[1], &[1, 2]], &[&[1], &[2, 0]], &[1, 2], &[0, 1])?;
+    /// assert_eq!(e.y_elements(), 16);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn y_elements(&self) -> usize {
+        let mut n: usize = 1;
+        let mut i = 0;
+        while i < self.ys_major.len() {
+            n = n.saturating_mul(self.rh_length(self.ys_major.get(i) as usize, self.ys_minor.get(i) as usize));
+            i += 1;
+        }
+        n
+    }
 }

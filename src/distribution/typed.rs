@@ -39,11 +39,13 @@
 //! ```
 
 use super::{Distribution, Encoding};
+use crate::Value;
 use crate::error::Error;
 use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorAdaptor, TensorDescriptor, static_failure};
 use crate::{Descriptor, Index};
 use cktile_transforms::Count;
 use core::fmt;
+use core::marker::PhantomData;
 
 /// A tile distribution encoding as a type, declared by
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding):
@@ -117,6 +119,119 @@ impl<T: Copy, const N: usize> ThreadBuffer<T> for [T; N] {
     }
 }
 
+/// Declares a zero-sized compile-time [`Value`](crate::Value) read off a
+/// typed encoding's constant: what the types
+/// [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
+/// declares are made of. Reading the lengths and ids from
+/// [`TileEncoding::ENCODING`] (an associated constant, which stable Rust
+/// lets a generic impl compute) rather than spelling them as
+/// `Number<{ .. }>` (which it does not) is what lets an encoding be generic
+/// over a policy's const parameters.
+macro_rules! encoding_value {
+    ($($(#[$meta:meta])* $name:ident<$($param:ident),+> = |$e:ident| $value:expr;)+) => {$(
+        $(#[$meta])*
+        pub struct $name<E, $(const $param: usize),+>(PhantomData<E>);
+
+        impl<E, $(const $param: usize),+> Clone for $name<E, $($param),+> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<E, $(const $param: usize),+> Copy for $name<E, $($param),+> {}
+        impl<E, $(const $param: usize),+> Default for $name<E, $($param),+> {
+            fn default() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<E, $(const $param: usize),+> PartialEq for $name<E, $($param),+> {
+            fn eq(&self, _: &Self) -> bool {
+                true
+            }
+        }
+        impl<E, $(const $param: usize),+> Eq for $name<E, $($param),+> {}
+        impl<E, $(const $param: usize),+> core::hash::Hash for $name<E, $($param),+> {
+            fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+        }
+        impl<E, $(const $param: usize),+> fmt::Debug for $name<E, $($param),+> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(stringify!($name))
+            }
+        }
+        impl<E: TileEncoding, $(const $param: usize),+> Value for $name<E, $($param),+> {
+            const STATIC: Option<usize> = Some({
+                let $e = &E::ENCODING;
+                $value
+            });
+            #[inline(always)]
+            fn get(self) -> usize {
+                const {
+                    let $e = &E::ENCODING;
+                    $value
+                }
+            }
+            #[inline(always)]
+            fn from_runtime(_: usize) -> Self {
+                $name(PhantomData)
+            }
+        }
+    )+};
+}
+
+encoding_value! {
+    /// The length of R/H component `(MAJOR, MINOR)` of encoding `E`
+    /// ([`Encoding::rh_length`]).
+    ///
+    /// ```
+    /// use cktile::distribution::typed::RhLength;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(<RhLength<Rows, 1, 1> as cktile::Value>::STATIC, Some(16));
+    /// ```
+    RhLength<MAJOR, MINOR> = |e| e.rh_length(MAJOR, MINOR);
+    /// The hidden id of R/H component `(MAJOR, MINOR)` of encoding `E`
+    /// ([`Encoding::rh_hidden`]).
+    ///
+    /// ```
+    /// use cktile::distribution::typed::RhHidden;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(<RhHidden<Rows, 1, 1> as cktile::Value>::STATIC, Some(2));
+    /// ```
+    RhHidden<MAJOR, MINOR> = |e| e.rh_hidden(MAJOR, MINOR);
+    /// The hidden id of P dimension `P` of encoding `E` ([`Encoding::p_hidden`]).
+    ///
+    /// ```
+    /// use cktile::distribution::typed::PHidden;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(<PHidden<Rows, 0> as cktile::Value>::STATIC, Some(3));
+    /// ```
+    PHidden<P> = |e| e.p_hidden(P);
+    /// The length of X dimension `X` of encoding `E`: the product of its H
+    /// lengths (saturating; a valid encoding's fits).
+    ///
+    /// ```
+    /// use cktile::distribution::typed::XLength;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(<XLength<Rows, 0> as cktile::Value>::STATIC, Some(64));
+    /// ```
+    XLength<X> = |e| {
+        let hs = e.hs_lengths(X);
+        let mut n: usize = 1;
+        let mut i = 0;
+        while i < hs.len() {
+            n = n.saturating_mul(hs.get(i) as usize);
+            i += 1;
+        }
+        n
+    };
+}
+
 /// The encoding of a typed encoding's constant, or a compile error naming
 /// the problem (what [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
 /// puts in [`TileEncoding::ENCODING`]).
@@ -138,6 +253,39 @@ pub const fn encoding_or_fail(encoding: Result<Encoding, Error>) -> Encoding {
         Ok(e) => e,
         Err(e) => static_failure(&e),
     }
+}
+
+/// The encoding, when its thread buffer has `registers` elements (the
+/// product of its Y lengths), or a compile error naming both (what a
+/// generic [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
+/// puts in [`TileEncoding::ENCODING`]: its buffer's size is a const
+/// parameter, since Rust cannot size an array by an expression of them).
+///
+/// ```
+/// use cktile::distribution::Encoding;
+/// use cktile::distribution::typed::{encoding_or_fail, registers_or_fail};
+/// const E: Encoding = registers_or_fail(encoding_or_fail(Encoding::new(&[], &[&[4, 8]], &[&[1]], &[&[1]], &[1], &[0])), 4);
+/// assert_eq!(E.y_elements(), 4);
+/// ```
+///
+/// ```compile_fail
+/// use cktile::distribution::Encoding;
+/// use cktile::distribution::typed::{encoding_or_fail, registers_or_fail};
+/// // The Y has length 4: 4 registers, not 8.
+/// const E: Encoding = registers_or_fail(encoding_or_fail(Encoding::new(&[], &[&[4, 8]], &[&[1]], &[&[1]], &[1], &[0])), 8);
+/// let _ = E;
+/// ```
+pub const fn registers_or_fail(encoding: Encoding, registers: usize) -> Encoding {
+    let needed = encoding.y_elements();
+    if needed != registers {
+        let value = if needed > i64::MAX as usize { i64::MAX } else { needed as i64 };
+        static_failure(&Error::policy_value(
+            "the registers a generic tile_distribution_encoding! names must be the product of its Y lengths",
+            "product of the Y lengths",
+            value,
+        ));
+    }
+    encoding
 }
 
 /// A tile distribution whose encoding `E` is a type: CK Tile's
@@ -338,6 +486,34 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 /// assert_eq!(d.calculate_index([1, 9, 1, 3]), [82, 11]);
 /// ```
 ///
+/// **A policy written once.** The struct may take const parameters, and
+/// the R and H lengths are then expressions of them, as CK computes
+/// `M0 = MPerBlock / (M2 * M1)` in its policies. Rust cannot yet size an
+/// array by such an expression, so the thread buffer's size is one more
+/// const parameter, named by `registers:`, which the compiler checks
+/// against the product of the Y lengths (a compile error naming both).
+///
+/// ```
+/// cktile::tile_distribution_encoding! {
+///     /// CK's `MakeADramTileDistribution` for 256 threads with K1 = 8, over
+///     /// MPerBlock and KPerBlock: M = (M0, 4 waves, 16 lanes), K = (K/8 lanes, 8).
+///     pub struct ADram<const M: usize, const K: usize, const REGS: usize> {
+///         registers: REGS,
+///         rs_lengths: [1],
+///         hs_lengthss: [[M / 64, 4, 16], [K / 8, 8]],
+///         ps_to_rhss_major: [[1], [1, 2]],
+///         ps_to_rhss_minor: [[1], [2, 0]],
+///         ys_to_rhs_major: [1, 2],
+///         ys_to_rhs_minor: [0, 1],
+///     }
+/// }
+/// use cktile::prelude::*;
+/// let d = make_static_tile_distribution::<ADram<128, 32, 16>>();
+/// assert_eq!(d.calculate_index([1, 9, 1, 3]), [82, 11]);
+/// let wide = make_static_tile_distribution::<ADram<256, 32, 32>>();
+/// assert_eq!(wide.calculate_index([1, 9, 3, 3]), [3 * 64 + 16 + 9 / 4, 8 * (9 % 4) + 3]);
+/// ```
+///
 /// ```compile_fail
 /// cktile::tile_distribution_encoding! {
 ///     // The Y names H component (2, 1), but X 1 has one H entry.
@@ -345,13 +521,21 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 /// }
 /// let _ = cktile::distribution::typed::make_static_tile_distribution::<Bad>();
 /// ```
+///
+/// ```compile_fail
+/// cktile::tile_distribution_encoding! {
+///     // 8 registers named, but the Y lengths (M / 64, 8) make 16 at M = 128.
+///     struct Regs<const M: usize, const R: usize> { registers: R, rs_lengths: [], hs_lengthss: [[M / 64, 64], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+/// }
+/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Regs<128, 8>>();
+/// ```
 #[macro_export]
 macro_rules! tile_distribution_encoding {
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident {
-            rs_lengths: [$($r:literal),* $(,)?],
-            hs_lengthss: [$([$($h:literal),+ $(,)?]),+ $(,)?],
+            rs_lengths: [$($r:expr),* $(,)?],
+            hs_lengthss: [$([$($h:expr),+ $(,)?]),+ $(,)?],
             ps_to_rhss_major: [$([$($pa:literal),+ $(,)?]),* $(,)?],
             ps_to_rhss_minor: [$([$($pi:literal),+ $(,)?]),* $(,)?],
             ys_to_rhs_major: [$($ya:literal),* $(,)?],
@@ -372,60 +556,84 @@ macro_rules! tile_distribution_encoding {
                     &[$($ya),*],
                     &[$($yi),*],
                 ));
-            type PsYsToXs = $crate::tile_distribution_encoding!(
-                @r $name [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]
-            );
-            type YsToD = $crate::typed::Packed<(
-                $($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_length($ya, $yi) }>,)*
-            )>;
-            type Registers<T: Copy> = [T; {
-                1 $(* <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_length($ya, $yi))*
-            }];
+            $crate::tile_distribution_encoding!(@types ($name) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
+            type Registers<T: Copy> = [T; <$name as $crate::distribution::typed::TileEncoding>::ENCODING.y_elements()];
         }
     };
-    // The replicate of R, when R has entries.
-    (@r $name:ident [] $xs:tt $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@x $name (0) [] [] [] [] [] $xs $ps $ya $yi)
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident<$(const $param:ident: usize),+ $(,)?> {
+            registers: $regs:ident,
+            rs_lengths: [$($r:expr),* $(,)?],
+            hs_lengthss: [$([$($h:expr),+ $(,)?]),+ $(,)?],
+            ps_to_rhss_major: [$([$($pa:literal),+ $(,)?]),* $(,)?],
+            ps_to_rhss_minor: [$([$($pi:literal),+ $(,)?]),* $(,)?],
+            ys_to_rhs_major: [$($ya:literal),* $(,)?],
+            ys_to_rhs_minor: [$($yi:literal),* $(,)?] $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        $vis struct $name<$(const $param: usize),+>;
+
+        impl<$(const $param: usize),+> $crate::distribution::typed::TileEncoding for $name<$($param),+> {
+            const ENCODING: $crate::distribution::Encoding = $crate::distribution::typed::registers_or_fail(
+                $crate::distribution::typed::encoding_or_fail($crate::distribution::Encoding::new(
+                    &[$($r),*],
+                    &[$(&[$($h),+]),+],
+                    &[$(&[$($pa),+]),*],
+                    &[$(&[$($pi),+]),*],
+                    &[$($ya),*],
+                    &[$($yi),*],
+                )),
+                $regs,
+            );
+            $crate::tile_distribution_encoding!(@types ($name<$($param),+>) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
+            type Registers<T: Copy> = [T; $regs];
+        }
     };
-    (@r $name:ident [$($r:literal),+] $xs:tt $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@x $name (0)
-            [$crate::transforms::typed::Replicate<($($crate::Number<$r>,)+)>,]
+    // The adaptor and descriptor types, every length and id read off the encoding `$e`.
+    (@types ($e:ty) $rs:tt $xs:tt $ps:tt [$($ya:literal),*] [$($yi:literal),*]) => {
+        type PsYsToXs = $crate::tile_distribution_encoding!(@r ($e) $rs $xs $ps [$($ya),*] [$($yi),*]);
+        type YsToD = $crate::typed::Packed<($($crate::distribution::typed::RhLength<$e, $ya, $yi>,)*)>;
+    };
+    // The replicate of R, when R has entries.
+    (@r ($e:ty) [] $xs:tt $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@x ($e) (0) [] [] [] [] [] $xs $ps $ya $yi)
+    };
+    (@r ($e:ty) [$($r:expr),+] $xs:tt $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@x ($e) (0)
+            [$crate::transforms::typed::Replicate<$crate::tile_distribution_encoding!(@seq RhLength ($e) (0) (0) [] $($r)+)>,]
             [(),]
-            [$crate::tile_distribution_encoding!(
-                @seq ({ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden(0, 0) }) $($r)+
-            ),]
+            [$crate::tile_distribution_encoding!(@seq RhHidden ($e) (0) (0) [] $($r)+),]
             [] [] $xs $ps $ya $yi)
     };
     // One unmerge per X: transforms, lower ids, upper ids, bottom ids, X lengths.
-    (@x $name:ident ($x:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($b:tt)*] [$($xl:tt)*]
-        [[$($h:literal),+] $($rest:tt)*] $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@x $name ($x + 1)
-            [$($t)* $crate::transforms::typed::Unmerge<($($crate::Number<$h>,)+)>,]
+    (@x ($e:ty) ($x:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($b:tt)*] [$($xl:tt)*]
+        [[$($h:expr),+] $($rest:tt)*] $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@x ($e) ($x + 1)
+            [$($t)* $crate::transforms::typed::Unmerge<$crate::tile_distribution_encoding!(@seq RhLength ($e) ($x + 1) (0) [] $($h)+)>,]
             [$($l)* ($crate::Number<{ $x }>,),]
-            [$($u)* $crate::tile_distribution_encoding!(
-                @seq ({ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden($x + 1, 0) }) $($h)+
-            ),]
+            [$($u)* $crate::tile_distribution_encoding!(@seq RhHidden ($e) ($x + 1) (0) [] $($h)+),]
             [$($b)* $crate::Number<{ $x }>,]
-            [$($xl)* $crate::Number<{ 1 $(* $h)+ }>,]
+            [$($xl)* $crate::distribution::typed::XLength<$e, { $x }>,]
             [$($rest)*] $ps $ya $yi)
     };
-    (@x $name:ident ($x:expr) $t:tt $l:tt $u:tt $b:tt $xl:tt [] $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@p $name (0) $t $l $u [] $b $xl $ps $ya $yi)
+    (@x ($e:ty) ($x:expr) $t:tt $l:tt $u:tt $b:tt $xl:tt [] $ps:tt $ya:tt $yi:tt) => {
+        $crate::tile_distribution_encoding!(@p ($e) (0) $t $l $u [] $b $xl $ps $ya $yi)
     };
     // One merge per P: transforms, lower ids, upper ids, top ids.
-    (@p $name:ident ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] $b:tt $xl:tt
+    (@p ($e:ty) ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] $b:tt $xl:tt
         [[$($pa:literal),+] [$($pi:literal),+] $($rest:tt)*] $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@p $name ($p + 1)
-            [$($t)* $crate::transforms::typed::Merge<(
-                $($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_length($pa, $pi) }>,)+
-            )>,]
-            [$($l)* ($($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden($pa, $pi) }>,)+),]
-            [$($u)* ($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.p_hidden($p) }>,),]
-            [$($top)* $crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.p_hidden($p) }>,]
+        $crate::tile_distribution_encoding!(@p ($e) ($p + 1)
+            [$($t)* $crate::transforms::typed::Merge<($($crate::distribution::typed::RhLength<$e, $pa, $pi>,)+)>,]
+            [$($l)* ($($crate::distribution::typed::RhHidden<$e, $pa, $pi>,)+),]
+            [$($u)* ($crate::distribution::typed::PHidden<$e, { $p }>,),]
+            [$($top)* $crate::distribution::typed::PHidden<$e, { $p }>,]
             $b $xl [$($rest)*] $ya $yi)
     };
     // The adaptor: top (P..., Y...), the Ys naming their R/H components.
-    (@p $name:ident ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] [$($b:tt)*] [$($xl:tt)*]
+    (@p ($e:ty) ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] [$($b:tt)*] [$($xl:tt)*]
         [] [$($ya:literal),*] [$($yi:literal),*]) => {
         $crate::typed::HiddenAdaptor<
             ($($xl)*),
@@ -433,17 +641,15 @@ macro_rules! tile_distribution_encoding {
             ($($l)*),
             ($($u)*),
             ($($b)*),
-            ($($top)* $($crate::Number<{ <$name as $crate::distribution::typed::TileEncoding>::ENCODING.rh_hidden($ya, $yi) }>,)*),
+            ($($top)* $($crate::distribution::typed::RhHidden<$e, $ya, $yi>,)*),
         >
     };
-    // `(Number<first>, Number<first + 1>, ...)`, one per token.
-    (@seq ($i:expr) $($tok:tt)*) => {
-        $crate::tile_distribution_encoding!(@seqacc ($i) [] $($tok)*)
+    // `(Kind<E, major, 0>, Kind<E, major, 1>, ...)`, one per token.
+    (@seq $kind:ident ($e:ty) ($major:expr) ($i:expr) [$($acc:tt)*] $head:tt $($rest:tt)*) => {
+        $crate::tile_distribution_encoding!(@seq $kind ($e) ($major) ($i + 1)
+            [$($acc)* $crate::distribution::typed::$kind<$e, { $major }, { $i }>,] $($rest)*)
     };
-    (@seqacc ($i:expr) [$($acc:tt)*] $head:tt $($rest:tt)*) => {
-        $crate::tile_distribution_encoding!(@seqacc ($i + 1) [$($acc)* $crate::Number<{ $i }>,] $($rest)*)
-    };
-    (@seqacc ($i:expr) [$($acc:tt)*]) => {
+    (@seq $kind:ident ($e:ty) ($major:expr) ($i:expr) [$($acc:tt)*]) => {
         ($($acc)*)
     };
 }
