@@ -60,12 +60,34 @@ pub const VECTOR: usize = 8;
 const _: () = assert!(VECTOR.is_power_of_two());
 
 cktile::tile_distribution_encoding! {
-    /// CK's `MakeADramTileDistribution` for 256 threads over 128 x 32 with
-    /// K1 = 8: K0 = 32 / 8 = 4, M2 = 64 / K0 = 16, M1 = 256 / 64 = 4,
-    /// M0 = 128 / (M2 * M1) = 2 (and `MakeBDramTileDistribution`, N for M).
-    pub struct DramDistribution {
+    /// CK's `MakeADramTileDistribution` (and `MakeBDramTileDistribution`,
+    /// N for M), written once over the block size, MPerBlock, KPerBlock and
+    /// K1 (the DRAM vector): K0 = K / K1, M2 = 64 / K0, M1 = BLOCK / 64,
+    /// M0 = M / (M2 * M1). `REGS` is the thread buffer's size, M0 * K1.
+    ///
+    /// ```
+    /// use cktile::distribution::typed::TileEncoding;
+    /// use cktile_checks::gemm::ADramDistribution;
+    /// let wide = ADramDistribution::<256, 256, 32, 8, 32>::ENCODING;
+    /// assert_eq!(wide, cktile::distribution::catalogue::gemm_dram(256, 256, 32, 8)?);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile::distribution::typed::TileEncoding;
+    /// // MPerBlock 100 is not a multiple of 16 * 4: CK's static_assert, a compile error here.
+    /// let _ = cktile_checks::gemm::ADramDistribution::<256, 100, 32, 8, 16>::ENCODING;
+    /// ```
+    pub struct ADramDistribution<const BLOCK: usize, const M: usize, const K: usize, const K1: usize, const REGS: usize> {
+        requires: [
+            K1 > 0 && K % K1 == 0 => "K1 (the DRAM vector) must divide KPerBlock",
+            K >= K1 && 64 % (K / K1) == 0 => "KPerBlock / K1 must divide the wave size 64",
+            BLOCK >= 64 && BLOCK % 64 == 0 => "the block size must be a multiple of the wave size 64",
+            M > 0 && M % (64 / (K / K1) * (BLOCK / 64)) == 0 => "MPerBlock must be a multiple of (64 / (KPerBlock / K1)) * (BLOCK / 64)",
+        ],
+        registers: REGS,
         rs_lengths: [1],
-        hs_lengthss: [[2, 4, 16], [4, 8]],
+        hs_lengthss: [[M / (64 / (K / K1) * (BLOCK / 64)), BLOCK / 64, 64 / (K / K1)], [K / K1, K1]],
         ps_to_rhss_major: [[1], [1, 2]],
         ps_to_rhss_minor: [[1], [2, 0]],
         ys_to_rhs_major: [1, 2],
@@ -74,17 +96,29 @@ cktile::tile_distribution_encoding! {
 }
 
 cktile::tile_distribution_encoding! {
-    /// CK's MFMA 32x32x16 fp16 A (and B) warp distribution: the lane merges
-    /// K's 2 with the 32 rows, the register walks K's 8 (one 16-byte read).
-    pub struct WarpDistribution {
+    /// CK's MFMA warp-GEMM A (and B) distribution for an `ML`-lane MFMA
+    /// (16 or 32) whose lanes hold `KL` consecutive K values: the lane
+    /// merges K's 64 / ML groups with the ML rows, the register walks the
+    /// KL values (`REGS` = KL).
+    pub struct WarpOperand<const ML: usize, const KL: usize, const REGS: usize> {
+        requires: [ML == 16 || ML == 32 => "the MFMA's M (lanes per K group) is 16 or 32"],
+        registers: REGS,
         rs_lengths: [],
-        hs_lengthss: [[32], [2, 8]],
+        hs_lengthss: [[ML], [64 / ML, KL]],
         ps_to_rhss_major: [[2, 1]],
         ps_to_rhss_minor: [[0, 0]],
         ys_to_rhs_major: [2],
         ys_to_rhs_minor: [1],
     }
 }
+
+/// The paths' DRAM distribution: 256 threads over 128 x 32 with K1 = 8
+/// (K0 = 4, M2 = 16, M1 = 4, M0 = 2; 16 registers).
+pub type DramDistribution = ADramDistribution<256, 128, 32, 8, 16>;
+
+/// The paths' warp distribution: the MFMA 32x32x16 fp16 operand, 8 K
+/// values a lane (one 16-byte read).
+pub type WarpDistribution = WarpOperand<32, 8, 8>;
 
 /// The DRAM view's chain: naive (rows, K) with strides (stride, 1) and 8
 /// guaranteed contiguous along K, each dimension right-padded.

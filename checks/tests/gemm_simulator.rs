@@ -159,3 +159,36 @@ fn the_paths_distributions_are_the_catalogues() {
     assert_eq!(DramDistribution::ENCODING, catalogue::by_name("gemm_dram_256x128x32_k8").unwrap());
     assert_eq!(WarpDistribution::ENCODING, catalogue::by_name("mfma32x32x16_a").unwrap());
 }
+
+/// The generic policies are CK's for every configuration they are
+/// instantiated with, not only the paths': each equals the catalogue's
+/// runtime encoding of the same parameters (and its CLI name).
+#[test]
+fn the_generic_policies_are_the_catalogues_for_every_size() {
+    use cktile::distribution::catalogue;
+    use cktile::distribution::typed::TileEncoding;
+    use cktile_checks::gemm::{ADramDistribution, WarpOperand};
+    let dram = [
+        ((256, 128, 32, 8), ADramDistribution::<256, 128, 32, 8, 16>::ENCODING),
+        ((256, 256, 32, 8), ADramDistribution::<256, 256, 32, 8, 32>::ENCODING),
+        ((256, 128, 64, 8), ADramDistribution::<256, 128, 64, 8, 32>::ENCODING),
+        ((128, 64, 32, 4), ADramDistribution::<128, 64, 32, 4, 16>::ENCODING),
+        ((512, 256, 16, 8), ADramDistribution::<512, 256, 16, 8, 8>::ENCODING),
+        ((64, 16, 64, 16), ADramDistribution::<64, 16, 64, 16, 16>::ENCODING),
+    ];
+    for ((block, m, k, k1), typed) in dram {
+        assert_eq!(typed, catalogue::gemm_dram(block, m, k, k1).unwrap(), "{block} {m} {k} {k1}");
+        let name = format!("gemm_dram_{block}x{m}x{k}_k{k1}");
+        assert_eq!(typed, catalogue::by_name(&name).unwrap(), "{name}");
+    }
+    let warp = [
+        ((16, 4), WarpOperand::<16, 4, 4>::ENCODING),
+        ((16, 8), WarpOperand::<16, 8, 8>::ENCODING),
+        ((32, 4), WarpOperand::<32, 4, 4>::ENCODING),
+        ((32, 8), WarpOperand::<32, 8, 8>::ENCODING),
+        ((32, 16), WarpOperand::<32, 16, 16>::ENCODING),
+    ];
+    for ((ml, kl), typed) in warp {
+        assert_eq!(typed, catalogue::mfma_a_per_lane(ml, kl).unwrap(), "{ml} {kl}");
+    }
+}

@@ -492,12 +492,16 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 /// array by such an expression, so the thread buffer's size is one more
 /// const parameter, named by `registers:`, which the compiler checks
 /// against the product of the Y lengths (a compile error naming both).
+/// An optional `requires: [condition => "message", ...]` states the
+/// policy's own requirements (CK's `static_assert`s): the first that does
+/// not hold is a compile error with its message.
 ///
 /// ```
 /// cktile::tile_distribution_encoding! {
 ///     /// CK's `MakeADramTileDistribution` for 256 threads with K1 = 8, over
 ///     /// MPerBlock and KPerBlock: M = (M0, 4 waves, 16 lanes), K = (K/8 lanes, 8).
 ///     pub struct ADram<const M: usize, const K: usize, const REGS: usize> {
+///         requires: [K % 8 == 0 && 64 % (K / 8) == 0 => "K / 8 must divide the wave size 64"],
 ///         registers: REGS,
 ///         rs_lengths: [1],
 ///         hs_lengthss: [[M / 64, 4, 16], [K / 8, 8]],
@@ -563,6 +567,7 @@ macro_rules! tile_distribution_encoding {
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident<$(const $param:ident: usize),+ $(,)?> {
+            $(requires: [$($cond:expr => $why:literal),+ $(,)?],)?
             registers: $regs:ident,
             rs_lengths: [$($r:expr),* $(,)?],
             hs_lengthss: [$([$($h:expr),+ $(,)?]),+ $(,)?],
@@ -578,14 +583,19 @@ macro_rules! tile_distribution_encoding {
 
         impl<$(const $param: usize),+> $crate::distribution::typed::TileEncoding for $name<$($param),+> {
             const ENCODING: $crate::distribution::Encoding = $crate::distribution::typed::registers_or_fail(
-                $crate::distribution::typed::encoding_or_fail($crate::distribution::Encoding::new(
+                $crate::distribution::typed::encoding_or_fail({
+                    // The policy's own requirements first, as CK's static_asserts.
+                    $($(if !$cond {
+                        $crate::typed::static_failure(&$crate::Error::policy($why));
+                    })+)?
+                    $crate::distribution::Encoding::new(
                     &[$($r),*],
                     &[$(&[$($h),+]),+],
                     &[$(&[$($pa),+]),*],
                     &[$(&[$($pi),+]),*],
                     &[$($ya),*],
                     &[$($yi),*],
-                )),
+                )}),
                 $regs,
             );
             $crate::tile_distribution_encoding!(@types ($name<$($param),+>) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
