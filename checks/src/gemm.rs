@@ -129,46 +129,94 @@ pub type DramChain = Transformed<
     ((N<0>,), (N<1>,)),
 >;
 
-/// The LDS block's chain (see [`make_lds_block`]).
-pub type LdsChain = Transformed<
+/// CK's MLdsLayer for fp16 on 32 four-byte banks: how many K tiles share
+/// one LDS row of 64 fp16 (`32 * 4 / KPerBlock / 2`, at least 1).
+const fn lds_layer(k: usize) -> usize {
+    match cktile::layouts::ck::mlds_layer(k, 2, 32) {
+        Ok(l) => l,
+        Err(_) => panic!("cktile-checks: no MLdsLayer for this KPerBlock (it must be a positive multiple of KPack 8)"),
+    }
+}
+
+cktile::derived_number! {
+    /// MLdsLayer for KPerBlock `K`.
+    pub struct Layer<const K: usize> = lds_layer(K);
+    /// MPerBlock / MLdsLayer (a compile error when it does not divide).
+    pub struct MPerLayer<const M: usize, const K: usize> =
+        if M % lds_layer(K) == 0 { M / lds_layer(K) } else { panic!("cktile-checks: MPerBlock must be a multiple of MLdsLayer") };
+    /// KPerBlock / KPack.
+    pub struct KPacks<const K: usize> = K / 8;
+    /// KPerBlock / KPack * MLdsLayer.
+    pub struct KPacksLayers<const K: usize> = K / 8 * lds_layer(K);
+    /// KPerBlock * MLdsLayer, the row stride.
+    pub struct LdsRowStride<const K: usize> = K * lds_layer(K);
+}
+
+/// The LDS block's chain for MPerBlock `M` and KPerBlock `K` (see
+/// [`make_lds_block`]), spelled once for every tile size.
+pub type LdsChainOf<const M: usize, const K: usize> = Transformed<
     Transformed<
         Transformed<
-            NaiveVector<(N<8>, N<64>, N<8>), (N<8>, N<64>, N<1>), N<8>, N<1>>,
-            (Xor<N<64>, N<8>>, PassThrough<N<8>>),
+            NaiveVector<(KPacksLayers<K>, MPerLayer<M, K>, N<8>), (N<8>, LdsRowStride<K>, N<1>), N<8>, N<1>>,
+            (Xor<MPerLayer<M, K>, KPacksLayers<K>>, PassThrough<N<8>>),
             ((N<1>, N<0>), (N<2>,)),
             ((N<1>, N<0>), (N<2>,)),
         >,
-        (Unmerge<(N<2>, N<4>)>, PassThrough<N<64>>, PassThrough<N<8>>),
+        (Unmerge<(Layer<K>, KPacks<K>)>, PassThrough<MPerLayer<M, K>>, PassThrough<N<8>>),
         ((N<0>,), (N<1>,), (N<2>,)),
         ((N<0>, N<2>), (N<1>,), (N<3>,)),
     >,
-    (Merge<(N<64>, N<2>)>, Merge<(N<4>, N<8>)>),
+    (Merge<(MPerLayer<M, K>, Layer<K>)>, Merge<(KPacks<K>, N<8>)>),
     ((N<1>, N<0>), (N<2>, N<3>)),
     ((N<0>,), (N<1>,)),
 >;
 
+/// The paths' LDS block chain: 128 x 32 (MLdsLayer 2).
+pub type LdsChain = LdsChainOf<ROWS_PER_BLOCK, K_PER_BLOCK>;
+
 /// The elements of the LDS block.
 pub const LDS_ELEMENTS: usize = ROWS_PER_BLOCK * K_PER_BLOCK;
 
-/// CK's `MakeALdsBlockDescriptor` for 128 x 32, fp16 (KPack 8, MLdsLayer
-/// 2): `naive((K0 * L, M / L, KPack), (KPack, K * L, 1))` with KPack
-/// guaranteed contiguous, the xor preshuffle of (M / L, K0 * L), then
+/// CK's `MakeALdsBlockDescriptor` (and `MakeBLdsBlockDescriptor`, N for
+/// M) for fp16, written once over MPerBlock `M` and KPerBlock `K`: KPack 8
+/// guaranteed contiguous, `naive((K0 * L, M / L, KPack), (KPack, K * L,
+/// 1))` with L = MLdsLayer, the xor preshuffle of (M / L, K0 * L), then
 /// unmerge and merge back to (M, K).
+///
+/// ```
+/// use cktile::layouts::ck::{universal_a, UnmergeOrder};
+/// use cktile_checks::gemm::make_lds_block;
+/// // The paths' block (128 x 32, MLdsLayer 2) and a 256 x 64 one (MLdsLayer 1):
+/// // every offset is the catalogue's CK block's.
+/// let blocks = [(make_lds_block::<128, 32>()?.descriptor(), 128, 32), (make_lds_block::<256, 64>()?.descriptor(), 256, 64)];
+/// for (d, m, k) in blocks {
+///     let ck = universal_a(m, k, 8, 2, 32, UnmergeOrder::Fixed2025)?;
+///     for (mi, ki) in (0..m as i64).flat_map(|mi| (0..k as i64).map(move |ki| (mi, ki))) {
+///         assert_eq!(d.calculate_offset(&[mi, ki]), ck.calculate_offset(&[mi, ki]));
+///     }
+/// }
+/// # Ok::<(), cktile::Error>(())
+/// ```
 #[inline(always)]
-pub fn make_lds_block() -> Result<TensorDescriptor<LdsChain>, Error> {
-    let d =
-        make_naive_tensor_descriptor_with_vector((N::<8>, N::<64>, N::<8>), (N::<8>, N::<64>, N::<1>), N::<8>, N::<1>)?;
+pub fn make_lds_block<const M: usize, const K: usize>() -> Result<TensorDescriptor<LdsChainOf<M, K>>, Error> {
+    let (ml, k0l) = (MPerLayer::<M, K>, KPacksLayers::<K>);
+    let d = make_naive_tensor_descriptor_with_vector(
+        (k0l, ml, N::<8>),
+        (N::<8>, LdsRowStride::<K>, N::<1>),
+        N::<8>,
+        N::<1>,
+    )?;
     let d = transform_tensor_descriptor(
         d,
-        (make_xor_transform((N::<64>, N::<8>)), make_pass_through_transform(N::<8>)),
+        (make_xor_transform((ml, k0l)), make_pass_through_transform(N::<8>)),
         (ids![1, 0], ids![2]),
         (ids![1, 0], ids![2]),
     )?;
     let d = transform_tensor_descriptor(
         d,
         (
-            make_unmerge_transform((N::<2>, N::<4>)),
-            make_pass_through_transform(N::<64>),
+            make_unmerge_transform((Layer::<K>, KPacks::<K>)),
+            make_pass_through_transform(ml),
             make_pass_through_transform(N::<8>),
         ),
         (ids![0], ids![1], ids![2]),
@@ -176,7 +224,7 @@ pub fn make_lds_block() -> Result<TensorDescriptor<LdsChain>, Error> {
     )?;
     transform_tensor_descriptor(
         d,
-        (make_merge_transform((N::<64>, N::<2>)), make_merge_transform((N::<4>, N::<8>))),
+        (make_merge_transform((ml, Layer::<K>)), make_merge_transform((KPacks::<K>, N::<8>))),
         (ids![1, 0], ids![2, 3]),
         (ids![0], ids![1]),
     )
@@ -267,7 +315,7 @@ impl<'a, T: Copy + Default> OperandPath<'a, T> {
         let dram_view = make_tensor_view(global, desc);
         let dram =
             make_tile_window_with_distribution(dram_view, tile, [block_row, 0], make_static_tile_distribution(), p)?;
-        let lds_view = make_tensor_view(lds, make_lds_block()?);
+        let lds_view = make_tensor_view(lds, make_lds_block::<ROWS_PER_BLOCK, K_PER_BLOCK>()?);
         let lds_store = make_tile_window_with_distribution(lds_view, tile, [0, 0], make_static_tile_distribution(), p)?;
         let warp_row = match operand {
             Operand::A => p.warp / WARPS as Index,

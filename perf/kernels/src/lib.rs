@@ -79,7 +79,7 @@ pub extern "C" fn typed_a_lds_rt_build(m_per_block: usize, tid: u32) -> Index {
     }
 }
 
-/// The guide's generic policy ([`generic::make_a_lds_desc`]) at M=128, K=32
+/// The generic policy ([`generic::make_a_lds_desc`]) at M=128, K=32
 /// (MLdsLayer 2): the same block as [`typed_a_lds`].
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_generic_a_lds(tid: u32) -> Index {
