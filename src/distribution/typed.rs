@@ -551,15 +551,9 @@ macro_rules! tile_distribution_encoding {
         $vis struct $name;
 
         impl $crate::distribution::typed::TileEncoding for $name {
-            const ENCODING: $crate::distribution::Encoding =
-                $crate::distribution::typed::encoding_or_fail($crate::distribution::Encoding::new(
-                    &[$($r),*],
-                    &[$(&[$($h),+]),+],
-                    &[$(&[$($pa),+]),*],
-                    &[$(&[$($pi),+]),*],
-                    &[$($ya),*],
-                    &[$($yi),*],
-                ));
+            const ENCODING: $crate::distribution::Encoding = $crate::distribution::typed::encoding_or_fail(
+                $crate::tile_distribution_encoding!(@new [$($r),*] [$([$($h),+])+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*]),
+            );
             $crate::tile_distribution_encoding!(@types ($name) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
             type Registers<T: Copy> = [T; <$name as $crate::distribution::typed::TileEncoding>::ENCODING.y_elements()];
         }
@@ -588,19 +582,24 @@ macro_rules! tile_distribution_encoding {
                     $($(if !$cond {
                         $crate::typed::static_failure(&$crate::Error::policy($why));
                     })+)?
-                    $crate::distribution::Encoding::new(
-                    &[$($r),*],
-                    &[$(&[$($h),+]),+],
-                    &[$(&[$($pa),+]),*],
-                    &[$(&[$($pi),+]),*],
-                    &[$($ya),*],
-                    &[$($yi),*],
-                )}),
+                    $crate::tile_distribution_encoding!(@new [$($r),*] [$([$($h),+])+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*])
+                }),
                 $regs,
             );
             $crate::tile_distribution_encoding!(@types ($name<$($param),+>) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
             type Registers<T: Copy> = [T; $regs];
         }
+    };
+    // The encoding from CK's six lists.
+    (@new [$($r:expr),*] [$([$($h:expr),+])+] [$([$($pa:literal),+])*] [$([$($pi:literal),+])*] [$($ya:literal),*] [$($yi:literal),*]) => {
+        $crate::distribution::Encoding::new(
+            &[$($r),*],
+            &[$(&[$($h),+]),+],
+            &[$(&[$($pa),+]),*],
+            &[$(&[$($pi),+]),*],
+            &[$($ya),*],
+            &[$($yi),*],
+        )
     };
     // The adaptor and descriptor types, every length and id read off the encoding `$e`.
     (@types ($e:ty) $rs:tt $xs:tt $ps:tt [$($ya:literal),*] [$($yi:literal),*]) => {
