@@ -391,12 +391,14 @@ fn base_verdicts(v: [usize; 6]) -> [(bool, bool, bool); 3] {
 }
 
 /// [`TypedTransform::accepts`](cktile_transforms::typed::TypedTransform::accepts)
-/// against `check_lower_lengths`, for the scalar kinds that write it as a
-/// few compares: (quick, checked) for pass-through, pad, left pad and right pad.
-fn scalar_verdicts(v: [usize; 4]) -> [(bool, bool); 4] {
+/// against `check_lower_lengths`, for the kinds that write it as a few
+/// compares: (quick, checked) for pass-through, pad, left pad, right pad,
+/// merge, unmerge and xor; `v` is (len, left, right, lower 0, lower 1).
+fn scalar_verdicts(v: [usize; 5]) -> [(bool, bool); 7] {
     use cktile_transforms::typed::TypedTransform;
     let mut lower = [0; MAX_DIMS];
     lower[0] = v[3] as Index;
+    lower[1] = v[4] as Index;
     fn verdicts<T: TypedTransform>(t: T, lower: &Indices) -> (bool, bool) {
         (t.accepts(lower), t.check_lower_lengths(lower).is_ok())
     }
@@ -405,6 +407,9 @@ fn scalar_verdicts(v: [usize; 4]) -> [(bool, bool); 4] {
         verdicts(make_pad_transform(v[0], v[1], v[2]), &lower),
         verdicts(make_left_pad_transform(v[0], v[1]), &lower),
         verdicts(make_right_pad_transform(v[0], v[2]), &lower),
+        verdicts(make_merge_transform((v[0], v[1])), &lower),
+        verdicts(make_unmerge_transform((v[1], v[2])), &lower),
+        verdicts(make_xor_transform((v[0], v[1])), &lower),
     ]
 }
 
@@ -419,7 +424,7 @@ proptest! {
     }
 
     #[test]
-    fn quick_verdicts_of_the_scalar_transforms(v in near([8, 2, 3, 8])) {
+    fn quick_verdicts_of_the_scalar_transforms(v in near([8, 2, 4, 8, 2])) {
         for (quick, checked) in scalar_verdicts(v) {
             prop_assert_eq!(quick, checked, "{:?}", v);
         }
@@ -432,13 +437,13 @@ proptest! {
 #[test]
 fn quick_verdicts_reach_both_answers_and_their_boundaries() {
     let mut runner = proptest::test_runner::TestRunner::deterministic();
-    let (mut base, mut scalar) = ([[0u32; 2]; 3], [[0u32; 2]; 4]);
+    let (mut base, mut scalar) = ([[0u32; 2]; 3], [[0u32; 2]; 7]);
     for _ in 0..4000 {
         let v = near([4, 8, 8, 1, 8, 1]).new_tree(&mut runner).expect("generates").current();
         for (tally, (quick, _, _)) in base.iter_mut().zip(base_verdicts(v)) {
             tally[usize::from(quick)] += 1;
         }
-        let v = near([8, 2, 3, 8]).new_tree(&mut runner).expect("generates").current();
+        let v = near([8, 2, 4, 8, 2]).new_tree(&mut runner).expect("generates").current();
         for (tally, (quick, _)) in scalar.iter_mut().zip(scalar_verdicts(v)) {
             tally[usize::from(quick)] += 1;
         }
@@ -455,8 +460,12 @@ fn quick_verdicts_reach_both_answers_and_their_boundaries() {
     assert_eq!(base_verdicts([1 << 32, 1 << 31, 0, 1, 1, 1])[0], (false, false, false));
     assert_eq!(base_verdicts([1 << 32, (1 << 31) - 1, 0, 1, 1, 1])[0], (true, true, true));
     // The pads: len + left + right = i64::MAX fits, + 1 does not.
-    assert_eq!(scalar_verdicts([max - 3, 1, 2, max - 3])[1], (true, true));
-    assert_eq!(scalar_verdicts([max - 3, 2, 2, max - 3])[1], (false, false));
+    assert_eq!(scalar_verdicts([max - 3, 1, 2, max - 3, 1])[1], (true, true));
+    assert_eq!(scalar_verdicts([max - 3, 2, 2, max - 3, 2])[1], (false, false));
+    // Merge (len, left) of lower (len, left); unmerge (left, right) of lower left * right; xor's L1 a power of two.
+    assert_eq!(scalar_verdicts([8, 2, 4, 8, 2])[4..], [(true, true), (true, true), (true, true)]);
+    assert_eq!(scalar_verdicts([8, 3, 4, 8, 3])[6], (false, false));
+    assert_eq!(scalar_verdicts([1 << 32, 1 << 31, 4, 1 << 32, 1 << 31])[4], (false, false)); // product 2^63
 }
 
 proptest! {

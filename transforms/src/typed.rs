@@ -382,6 +382,7 @@ macro_rules! list_transform {
     (
         $(#[$doc:meta])* $name:ident, $make:ident, $ctor:ident, $low:ty, $up:ty, $example:literal;
         |$t:ident, $u:ident, $l:ident| lower = $lower:expr, lengths = $lengths:expr
+        $(, accepts = $accepts:expr)?
     ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -415,6 +416,13 @@ macro_rules! list_transform {
                     Err(e) => Err(e),
                 }
             }
+            $(
+                #[inline(always)]
+                fn accepts(self, $l: &Indices) -> bool {
+                    let $t = self;
+                    $accepts
+                }
+            )?
             #[inline(always)]
             #[allow(unused_variables)]
             fn lower(&self, $u: &Indices) -> Indices {
@@ -460,12 +468,23 @@ list_transform!(
     /// `merge(lower_lengths)`: row-major merge into one upper dimension.
     Merge, make_merge_transform, merge_dims, Ls::Len, U1, "(Number::<4>, Number::<8>)";
     |t, up, low| lower = merge::lower(up[0], &t.lengths.indices(), len_of::<Ls>()),
-    lengths = one(merge::upper_length(&t.lengths.indices(), len_of::<Ls>()))
+    lengths = one(merge::upper_length(&t.lengths.indices(), len_of::<Ls>())),
+    accepts = {
+        // Positive lengths whose product fits, each the lower length it reads.
+        let (lengths, n) = (t.lengths.indices(), len_of::<Ls>());
+        let mut same = true;
+        for i in 0..n.min(MAX_DIMS) {
+            same &= lengths[i] == low[i];
+        }
+        same & unmerge::positive_product(&lengths, n).is_some()
+    }
 );
 list_transform!(
     /// `unmerge(upper_lengths)`: row-major split of one lower dimension.
     Unmerge, make_unmerge_transform, unmerge_dims, U1, Ls::Len, "(Number::<4>, 2usize)";
-    |t, up, low| lower = one(unmerge::lower(up, &t.lengths.indices(), len_of::<Ls>())), lengths = t.lengths.indices()
+    |t, up, low| lower = one(unmerge::lower(up, &t.lengths.indices(), len_of::<Ls>())), lengths = t.lengths.indices(),
+    // Positive lengths whose product fits and is the lower length.
+    accepts = unmerge::positive_product(&t.lengths.indices(), len_of::<Ls>()) == Some(low[0])
 );
 list_transform!(
     /// `replicate(lengths)`: broadcast upper dimensions.
@@ -569,6 +588,12 @@ impl<L0: Value, L1: Value> TypedTransform for Xor<L0, L1> {
     #[inline(always)]
     fn to_transform(self) -> Result<Transform, Error> {
         Transform::xor(self.lengths.0.get(), self.lengths.1.get())
+    }
+    #[inline(always)]
+    fn accepts(self, lower_lengths: &Indices) -> bool {
+        // Lengths of 1 to i64::MAX, L1 a power of two, each the lower length it reads.
+        let l1 = self.lengths.1.get() as u64;
+        length_is(self.lengths.0, lower_lengths[0]) & length_is(self.lengths.1, lower_lengths[1]) & l1.is_power_of_two()
     }
     #[inline(always)]
     fn lower(&self, up: &Indices) -> Indices {
