@@ -886,3 +886,31 @@ fn catalogue_lane_vectors_are_judged_by_brute_force() {
     }
     assert!(judged >= 20, "{judged}");
 }
+
+/// `ldmatrix`/`stmatrix` read one row address per lane for their 8 rows
+/// per matrix (PTX ISA): lanes `0..8 * matrices`. Addresses given to the
+/// other lanes are named in `unread_lanes` and counted nowhere; every lane
+/// of a full wave is read by the other instructions.
+#[test]
+fn unread_lanes_are_the_lanes_past_the_matrices_rows() {
+    let warp: Vec<Option<u64>> = (0..32).map(|l| Some(l * 16)).collect();
+    for matrices in [1u32, 2, 4] {
+        for trans in [false, true] {
+            for op in [Op::Ldmatrix { matrices, trans }, Op::Stmatrix { matrices, trans }] {
+                let r = analyze_instruction(&arch::SM90, op, &warp).unwrap();
+                let want: Vec<u32> = (8 * matrices..32).collect();
+                assert_eq!(r.unread_lanes, want, "{op}");
+                assert_eq!(r.counts.active_lanes, 8 * matrices, "{op}");
+                // Only the read lanes' addresses matter: dropping the others changes nothing but the list.
+                let r2 = analyze_instruction(&arch::SM90, op, &warp[..8 * matrices as usize]).unwrap();
+                assert_eq!((r2.counts, r2.unread_lanes.is_empty()), (r.counts, true), "{op}");
+            }
+        }
+    }
+    for (chip, op) in [(&arch::SM90, Op::LdShared { bits: 32 }), (&arch::GFX942, Op::DsRead { bits: 32 })] {
+        let wave: Vec<Option<u64>> = (0..u64::from(chip.wave())).map(|l| Some(l * 4)).collect();
+        let r = analyze_instruction(chip, op, &wave).unwrap();
+        assert!(r.unread_lanes.is_empty(), "{op}");
+        assert_eq!(r.counts.active_lanes, chip.wave(), "{op}");
+    }
+}

@@ -124,6 +124,19 @@ fn bank_nvidia_broadcast_and_ldmatrix() {
     assert_eq!((v["cycles"].clone(), v["max_ways"].clone()), (8.into(), 8.into()));
 }
 
+/// Addresses given to lanes the instruction does not read (lanes 8-31 of
+/// `ldmatrix.x1`) are named in `unread_lanes` and not counted: the issue's
+/// fuzz input, 10 addresses for an 8-row matrix.
+#[test]
+fn bank_names_the_addresses_an_instruction_does_not_read() {
+    let o = bank(r#"{"arch": "sm90", "op": "ldmatrix.x1", "addresses": [0, 16, 32, 48, 64, 80, 96, 112, 128, 144]}"#);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!((&v["active_lanes"], &v["unread_lanes"]), (&8.into(), &serde_json::json!([8, 9])));
+    let o = bank(r#"{"arch": "sm90", "op": "ldmatrix.x4", "addresses": [0, 16, 32, 48]}"#);
+    assert_eq!(json(&o)["unread_lanes"], serde_json::json!([]));
+}
+
 #[test]
 fn bank_unknown_names_list_the_valid_ones() {
     let o = bank(r#"{"arch": "gfx1030", "op": "ds_read_b32", "addresses": [0]}"#);

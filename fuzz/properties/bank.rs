@@ -4,7 +4,9 @@
 //! The `cktile bank` request path (the library's [`BankRequest`], which the
 //! CLI reads its stdin with) and the analyzer on whatever it accepts: no panic; passes are at
 //! least the phases that cost one; conflict cycles are the passes beyond
-//! them; no bank serves more words than there are active lanes' words; and
+//! them; the active lanes are the given addresses less those of lanes the
+//! instruction does not read (which the report names); no bank serves more
+//! words than there are active lanes' words; and
 //! every phase's detail equals an independent recount from the lane
 //! addresses (distinct 4-byte words per bank, in maps rather than the
 //! analyzer's fixed tables).
@@ -25,7 +27,13 @@ pub fn check(data: &[u8]) -> bool {
     let c = r.counts;
     assert!(c.cycles >= c.phases, "{c:?}");
     assert_eq!(c.conflict_cycles, c.cycles - c.phases, "{c:?}");
-    let active = addresses.iter().flatten().count() as u32;
+    // The lanes the instruction reads are its phases' lanes; an address given to
+    // any other lane is named in `unread_lanes` and counted nowhere.
+    let read: std::collections::BTreeSet<u32> = r.phase_detail.iter().flat_map(|p| p.lanes.iter().copied()).collect();
+    let unread: Vec<u32> =
+        (0..addresses.len() as u32).filter(|l| addresses[*l as usize].is_some() && !read.contains(l)).collect();
+    assert_eq!(r.unread_lanes, unread, "{c:?}");
+    let active = addresses.iter().flatten().count() as u32 - unread.len() as u32;
     assert_eq!(c.active_lanes, active, "{c:?}");
     let words_per_lane = (op.bytes_per_lane() as u32).div_ceil(4).max(1) + 1;
     assert!(c.max_ways <= active * words_per_lane, "{c:?}");
@@ -44,7 +52,8 @@ type Words = Vec<(u64, Vec<u32>)>;
 /// word lives in bank `word % banks` (the instruction's banks on the chip), a
 /// bank serves its distinct words one per pass (lanes sharing a word are one
 /// broadcast), and an idle phase costs a pass on AMD only. Every active lane
-/// is in exactly one phase per address.
+/// is in exactly one phase per address, but for the lanes the report names
+/// as not read (in no phase).
 fn recount(r: &InstructionReport, addresses: &[Option<u64>]) {
     let bytes = r.op.access_bytes();
     let mut seen = vec![0u32; addresses.len()];
@@ -88,7 +97,8 @@ fn recount(r: &InstructionReport, addresses: &[Option<u64>]) {
         assert_eq!(reported, conflicts, "{}", what(ph));
     }
     for (lane, &n) in seen.iter().enumerate() {
-        let expected = u32::from(addresses[lane].is_some()) * r.op.accesses();
+        let read = !r.unread_lanes.contains(&(lane as u32));
+        let expected = u32::from(addresses[lane].is_some() && read) * r.op.accesses();
         assert_eq!(n, expected, "{} {:?}: active lane {lane} is in {n} phases", r.arch.name(), r.op);
     }
 }

@@ -153,6 +153,18 @@ pub struct InstructionReport {
     /// Where the bank count and grouping come from; reports print an
     /// assumption or a dispute.
     pub provenance: Provenance,
+    /// The lanes given an address that the instruction does not read, in
+    /// order: no phase holds them (`ldmatrix.x1` reads the addresses of
+    /// lanes 0-7 only, `.x2` of 0-15), so they count nowhere.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, analyze_instruction, Op};
+    /// let addrs: Vec<Option<u64>> = (0..10).map(|l| Some(l * 16)).collect();
+    /// let r = analyze_instruction(&arch::SM90, Op::Ldmatrix { matrices: 1, trans: false }, &addrs)?;
+    /// assert_eq!((r.counts.active_lanes, &r.unread_lanes[..]), (8, &[8, 9][..]));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub unread_lanes: Vec<u32>,
 }
 
 impl InstructionReport {
@@ -277,15 +289,24 @@ pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Re
     let counts = count(arch, op, addresses)?;
     let r = rule(arch, op);
     let phases = r.grouping.phases() * op.accesses() as usize;
+    let phase_detail: Vec<PhaseReport> = (0..phases).map(|p| phase_report(arch, op, &r, p, addresses)).collect();
+    let mut read = vec![false; addresses.len()];
+    for lane in phase_detail.iter().flat_map(|p| p.lanes.iter()) {
+        if let Some(r) = read.get_mut(*lane as usize) {
+            *r = true;
+        }
+    }
+    let unread_lanes = (0..addresses.len()).filter(|&l| addresses[l].is_some() && !read[l]).map(|l| l as u32).collect();
     Ok(InstructionReport {
         arch: *arch,
         op,
         counts,
         bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
         theoretical_bytes: theoretical_bytes(&r, counts.cycles),
-        phase_detail: (0..phases).map(|p| phase_report(arch, op, &r, p, addresses)).collect(),
+        phase_detail,
         banks: r.banks,
         provenance: r.provenance,
+        unread_lanes,
     })
 }
 

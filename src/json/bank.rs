@@ -77,6 +77,7 @@ pub struct InstructionJson<'a> {
     op: String,
     phase_detail: Vec<PhaseJson<'a>>,
     sources: Option<&'static str>,
+    unread_lanes: &'a [u32],
     worst_phase: u32,
 }
 
@@ -99,6 +100,7 @@ impl<'a> InstructionJson<'a> {
             op: r.op.to_string(),
             phase_detail: r.phase_detail.iter().map(phase).collect(),
             sources: r.provenance.sources(),
+            unread_lanes: &r.unread_lanes,
             worst_phase: r.counts.worst_phase,
         }
     }
@@ -116,6 +118,7 @@ impl Serialize for InstructionJson<'_> {
             ("op", Field::Text(&self.op)),
             ("phase_detail", Field::Phases(&self.phase_detail)),
             ("sources", Field::MaybeText(self.sources)),
+            ("unread_lanes", Field::Lanes(self.unread_lanes)),
             ("worst_phase", Field::Count(u64::from(self.worst_phase))),
         ];
         with_metrics(s, fields, &self.metrics)
@@ -132,6 +135,7 @@ enum Field<'a> {
     Text(&'a str),
     MaybeText(Option<&'a str>),
     Lengths(&'a [Index]),
+    Lanes(&'a [u32]),
     Phases(&'a [PhaseJson<'a>]),
     PerInstruction(&'a [CountsJson]),
     Instruction(&'a InstructionJson<'a>),

@@ -142,12 +142,25 @@ fn metric_table(metrics: &[Metric]) -> String {
 /// let text = cktile::render::bank::instruction(&r);
 /// assert!(text.contains("Index Accesses          5  cycles"), "{text}");
 /// assert!(text.contains("Bank Conflict           3  cycles"), "{text}");
+/// // Addresses for lanes an instruction does not read are named, not counted.
+/// let r = analyze_instruction(&arch::SM90, Op::Ldmatrix { matrices: 1, trans: false }, &[Some(0); 10])?;
+/// let text = cktile::render::bank::instruction(&r);
+/// assert!(text.contains("Not read: ldmatrix.x1 does not read the addresses given for lanes 8-9"), "{text}");
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn instruction(r: &InstructionReport) -> String {
     let mut out = format!("{} on {} ({}, {} banks)\n\n", r.op, r.arch.name(), r.arch.description(), r.banks);
     out.push_str(&metric_table(&r.metrics()));
     out.push('\n');
+    if !r.unread_lanes.is_empty() {
+        let _ = writeln!(
+            out,
+            "Not read: {} does not read the addresses given for lane{} {} (no phase holds them); they are not counted.\n",
+            r.op,
+            if r.unread_lanes.len() == 1 { "" } else { "s" },
+            lane_ranges(&r.unread_lanes)
+        );
+    }
     out.push_str(&worst_phase(r, ""));
     out
 }

@@ -14,7 +14,7 @@ use cktile::json::{BankRequest, InstructionJson, REQUEST_SHAPE};
 Reads one JSON object on stdin: {{\"arch\": ARCH, \"op\": OP, \"addresses\": [...]}}, one byte address per lane \
 (null: the lane is inactive; lanes past the list are inactive). Prints one JSON object: phases, cycles \
 (rocprof-compute's index accesses, Nsight's wavefronts), conflict_cycles, max_ways, bank_conflict_rate_pct, \
-theoretical_bytes, active_lanes, worst_phase, assumption (null, or why the phase grouping is assumed) and \
+theoretical_bytes, active_lanes, worst_phase, unread_lanes (lanes given an address the instruction does not read, such as lanes 8-31 of ldmatrix.x1: named, not counted), assumption (null, or why the phase grouping is assumed) and \
 phase_detail (per phase: lanes, active lanes, cycles, ways, and each conflicting bank's words with their lanes).\n\n\
 ARCH: {}.\n\
 OP (each on the chips that have it): {}.", ARCH_NAMES, OP_NAMES),
