@@ -1644,3 +1644,23 @@ fn ck_universal_a_errors_are_its_own() {
     let e = layouts::resolve("ck-xor-lds:m=128,k=32,kpack=8,mlds=3").unwrap_err();
     assert!(e.to_string().starts_with("ck-xor-lds: m = 128;"), "{e}");
 }
+
+/// Every element type name `dtype_bytes` takes is listed where a wrong one
+/// is refused, with its size; the catalogue's own words come first.
+#[test]
+fn every_dtype_name_is_accepted_and_listed() {
+    use cktile::layouts::{DTYPE_NAMES, dtype_bytes};
+    let refusal = dtype_bytes("fp12").unwrap_err().to_string();
+    for (name, bytes) in DTYPE_NAMES {
+        assert_eq!(dtype_bytes(name), Ok(bytes), "{name}");
+        assert!(refusal.split(|c: char| !c.is_alphanumeric()).any(|w| w == name), "{name} missing from: {refusal}");
+    }
+    let listed = refusal.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().any(|c| c.is_alphabetic())).count();
+    // "unknown name fp12 expected one of" + the names + "aliases or a byte count".
+    assert_eq!(listed, 7 + DTYPE_NAMES.len() + 5, "{refusal}");
+    assert_eq!(
+        DTYPE_NAMES[..7].iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        ["fp8", "int8", "fp16", "bf16", "fp32", "tf32", "fp64"]
+    );
+    assert_eq!((dtype_bytes("8"), dtype_bytes("16").is_err(), dtype_bytes("").is_err()), (Ok(8), true, true));
+}

@@ -437,3 +437,37 @@ fn help_lists_every_chip_each_subcommand_takes() {
     // The operations bank --help lists are the library's.
     assert!(stdout(&cktile(&["bank", "--help"])).contains(cktile::analyzer::op::OP_NAMES));
 }
+
+/// `analyze` shows, in its usage line, that it takes one of --pattern and
+/// --distribution, and says so when neither or both are given; `--dtype`
+/// takes the usual aliases and names the valid ones when it refuses one.
+#[test]
+fn analyze_usage_names_its_access_options_and_dtype_aliases_work() {
+    let help = cktile(&["analyze", "--help"]);
+    assert!(
+        stdout(&help).contains(
+            "Usage: cktile analyze [OPTIONS] --arch <ARCH> <--pattern <PATTERN>|--distribution <ENCODING>> <SPEC>"
+        ),
+        "{}",
+        stdout(&help)
+    );
+    let neither = cktile(&["analyze", "packed((8,8))", "--arch", "gfx942"]);
+    assert_eq!(neither.status.code(), Some(2));
+    assert!(stderr(&neither).contains("<--pattern <PATTERN>|--distribution <ENCODING>>"), "{}", stderr(&neither));
+    let both = cktile(&["analyze", "packed((8,8))", "--arch", "gfx942", "--pattern", "rows", "--distribution", "x"]);
+    assert!(stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
+    let spec = "ck-universal-a:m=128,k=32";
+    let run =
+        |dtype: &str| cktile(&["analyze", spec, "--arch", "gfx942", "--pattern", "mfma16", "--dtype", dtype, "--json"]);
+    for (alias, name) in [("bfloat16", "bf16"), ("half", "fp16"), ("float", "fp32"), ("double", "fp64")] {
+        let (a, n) = (run(alias), run(name));
+        assert!(a.status.success(), "{alias}: {}", stderr(&a));
+        assert_eq!(stdout(&a), stdout(&n), "{alias} = {name}");
+    }
+    let bad = run("bfloat12");
+    assert!(
+        stderr(&bad).contains("unknown name `bfloat12`; expected one of: fp8, int8, fp16, bf16"),
+        "{}",
+        stderr(&bad)
+    );
+}

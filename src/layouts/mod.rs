@@ -40,6 +40,8 @@ pub(crate) mod registry;
 pub mod triton;
 pub mod xor_linear;
 
-pub use registry::{CATALOG, Domain, ENTRY_NAMES, Entry, Layout, Param, build_entry, dtype_bytes, entry_text};
+pub use registry::{
+    CATALOG, DTYPE_NAMES, Domain, ENTRY_NAMES, Entry, Layout, Param, build_entry, dtype_bytes, entry_text,
+};
 #[cfg(feature = "alloc")]
 pub use registry::{resolve, resolve_typed};

@@ -817,31 +817,63 @@ impl Layout {
     }
 }
 
+/// The element type names [`dtype_bytes`] takes, with their sizes in
+/// bytes: the catalogue's words (CK's and CUTLASS's names), then the usual
+/// aliases (PyTorch's, C's, Rust's).
+///
+/// ```
+/// use cktile::layouts::DTYPE_NAMES;
+/// assert!(DTYPE_NAMES.contains(&("bfloat16", 2)) && DTYPE_NAMES.contains(&("float", 4)));
+/// ```
+pub const DTYPE_NAMES: [(&str, usize); 22] = [
+    ("fp8", 1),
+    ("int8", 1),
+    ("fp16", 2),
+    ("bf16", 2),
+    ("fp32", 4),
+    ("tf32", 4),
+    ("fp64", 8),
+    ("bf8", 1),
+    ("e4m3", 1),
+    ("e5m2", 1),
+    ("i8", 1),
+    ("u8", 1),
+    ("half", 2),
+    ("f16", 2),
+    ("bfloat16", 2),
+    ("i16", 2),
+    ("float", 4),
+    ("f32", 4),
+    ("i32", 4),
+    ("double", 8),
+    ("f64", 8),
+    ("i64", 8),
+];
+
+/// [`DTYPE_NAMES`] for messages (a test holds the two equal).
+const DTYPE_LIST: &str = "fp8, int8, fp16, bf16, fp32, tf32, fp64 (aliases: bf8, e4m3, e5m2, i8, u8, half, f16, \
+                          bfloat16, i16, float, f32, i32, double, f64, i64) or a byte count 1, 2, 4 or 8";
+
 /// The size in bytes of an element type named as the catalogue's `dtype`
-/// parameters take it: fp8/int8 (1), fp16/bf16 (2), fp32/tf32 (4), fp64 (8),
-/// or the byte count itself.
+/// parameters take it ([`DTYPE_NAMES`]: fp8/int8 1, fp16/bf16 2, fp32/tf32
+/// 4, fp64 8, and their aliases), or the byte count itself (1, 2, 4 or 8).
 ///
 /// ```
 /// use cktile::layouts::dtype_bytes;
-/// assert_eq!((dtype_bytes("bf16"), dtype_bytes("4")), (Ok(2), Ok(4)));
-/// assert!(dtype_bytes("fp12").unwrap_err().to_string().contains("fp8, int8, fp16"));
+/// assert_eq!((dtype_bytes("bf16"), dtype_bytes("bfloat16"), dtype_bytes("4")), (Ok(2), Ok(2), Ok(4)));
+/// let e = dtype_bytes("fp12").unwrap_err().to_string();
+/// assert!(e.contains("unknown name `fp12`; expected one of: fp8, int8, fp16"), "{e}");
+/// assert!(dtype_bytes("3").unwrap_err().to_string().contains("number 3 is out of range; expected 1, 2, 4 or 8"));
 /// ```
 pub fn dtype_bytes(name: &str) -> Result<usize, Error> {
-    Ok(match name {
-        "fp8" | "int8" | "i8" | "u8" | "bf8" => 1,
-        "fp16" | "bf16" | "f16" | "i16" => 2,
-        "fp32" | "tf32" | "f32" | "i32" => 4,
-        "fp64" | "f64" | "i64" => 8,
-        other => match other.parse::<usize>() {
-            Ok(n @ (1 | 2 | 4 | 8)) => n,
-            _ => {
-                return Err(Error::spec(SpecProblem::NumberRange {
-                    number: Snippet::new(other),
-                    range: "fp8, int8, fp16, bf16, fp32, tf32, fp64 or 1, 2, 4, 8 bytes",
-                }));
-            }
-        },
-    })
+    if let Some(&(_, bytes)) = DTYPE_NAMES.iter().find(|(n, _)| *n == name) {
+        return Ok(bytes);
+    }
+    match name.parse::<usize>() {
+        Ok(n @ (1 | 2 | 4 | 8)) => Ok(n),
+        Ok(_) => Err(Error::spec(SpecProblem::NumberRange { number: Snippet::new(name), range: "1, 2, 4 or 8 bytes" })),
+        Err(_) => Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: DTYPE_LIST })),
+    }
 }
 
 /// The entries' names, in catalogue order.

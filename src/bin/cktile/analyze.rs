@@ -6,6 +6,7 @@ use cktile::render;
 
 /// Bank conflicts of a tile layout under an access pattern: every instruction, then the worst phase.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("accesses").required(true).args(["pattern", "distribution"])))]
 #[command(
     after_help = "Limits: a tile of at most 2^24 (16777216) elements (rows x cols); a larger one is refused, so analyse a slice \
 of it. SPEC files and stdin: at most 1 MiB.\n\nPatterns (--pattern NAME, with --op for the instruction):\n  \
@@ -28,7 +29,7 @@ pub struct Args {
     #[command(flatten)]
     arch: Chip,
     /// The access pattern: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a (see below).
-    #[arg(long, required_unless_present = "distribution", conflicts_with = "distribution")]
+    #[arg(long)]
     pattern: Option<String>,
     /// Instead of a pattern, the accesses of a CK tile window over this tile distribution (CK's
     /// tile_distribution_encoding<...> or a catalogue name, as `cktile distribution` takes): per warp, one
