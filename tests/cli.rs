@@ -471,3 +471,100 @@ fn analyze_usage_names_its_access_options_and_dtype_aliases_work() {
         stderr(&bad)
     );
 }
+
+/// Every answer `cktile search` prints in text pastes back: each catalogue
+/// entry it names (the best, the equally good ones, the Pareto front) and
+/// the best layout's spec, given to `cktile analyze` with the search's
+/// write and read, cost what the search says, pattern by pattern.
+#[test]
+fn every_search_answer_pastes_back_into_analyze() {
+    // (search arguments, dtype, [(analyze pattern, op) for the write, then the read]).
+    let problems: [(&[&str], &str, [(&str, &str); 2]); 2] = [
+        (
+            &["--tile", "64x64", "--arch", "sm90", "--write", "st.shared.b128:row", "--read", "ldmatrix.x4"],
+            "fp16",
+            [("rows", "st.shared.b128"), ("ldmatrix", "ldmatrix.x4")],
+        ),
+        (
+            &["--tile", "64x32", "--arch", "sm80", "--write", "st.shared.b32:row", "--read", "ld.shared.b32:column"],
+            "fp32",
+            [("rows", "st.shared.b32"), ("columns", "ld.shared.b32")],
+        ),
+    ];
+    for (args, dtype, accesses) in problems {
+        let mut search_args = vec!["search", "--dtype", dtype, "--top", "50"];
+        search_args.extend_from_slice(args);
+        let o = cktile(&search_args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        let arch = args[3];
+        let cost = |layout: &str| -> u64 {
+            accesses
+                .iter()
+                .map(|(pattern, op)| {
+                    let a = cktile(&[
+                        "analyze",
+                        layout,
+                        "--arch",
+                        arch,
+                        "--pattern",
+                        pattern,
+                        "--op",
+                        op,
+                        "--dtype",
+                        dtype,
+                        "--json",
+                    ]);
+                    assert!(a.status.success(), "{layout} {pattern}: {}", stderr(&a));
+                    json(&a)["cycles"].as_u64().unwrap()
+                })
+                .sum()
+        };
+        // The best: its entry, its cycles and its spec block.
+        let best_line = text.lines().find(|l| l.starts_with("Best: ")).unwrap();
+        let best = best_line.trim_start_matches("Best: ");
+        let best_cycles: u64 = text
+            .lines()
+            .skip_while(|l| !l.starts_with("Best: "))
+            .nth(1)
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        assert_eq!(cost(best), best_cycles, "{best}");
+        let spec: String = text
+            .lines()
+            .skip_while(|l| l.trim() != "spec:")
+            .skip(1)
+            .take_while(|l| l.starts_with("    "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(spec.contains("transform") || spec.contains("packed"), "{text}");
+        assert_eq!(cost(&spec), best_cycles, "the best's spec:\n{spec}");
+        // The equally good ones cost the best's cycles; the Pareto front's say theirs.
+        let good: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("Equally good"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  ") && !l.starts_with("  ..."))
+            .map(|l| l.trim().split(' ').next().unwrap())
+            .collect();
+        assert!(!good.is_empty(), "{text}");
+        for entry in good {
+            assert_eq!(cost(entry), best_cycles, "{entry}");
+        }
+        let front: Vec<(u64, &str)> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("Pareto front"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                (w[0].parse().unwrap(), w[4])
+            })
+            .collect();
+        assert!(!front.is_empty(), "{text}");
+        for (cycles, entry) in front {
+            assert_eq!(cost(entry), cycles, "{entry}");
+        }
+    }
+}

@@ -98,16 +98,19 @@ fn best(s: &mut String, r: &SearchReport, limit: usize) {
         format!("{} over the minimum", best.cycles - r.minimum_cycles())
     };
     s.push_str(&format!(
-        "Best: {}\n  {} cycles ({}; {verdict}), {} extra bytes, {} transforms\n",
-        best.label(eb),
+        "Best: {}\n  {} cycles ({}; {verdict}), {} extra bytes, {} transforms{}\n",
+        best.entry,
         best.cycles,
         per_pattern(best),
         best.extra_bytes,
-        best.transforms
+        best.transforms,
+        cute(best, eb)
     ));
     if let Ok(d) = best.descriptor() {
+        // The spec as `cktile analyze` and the other commands read it back.
+        s.push_str("  spec:\n");
         for line in format!("{d}").lines() {
-            s.push_str(&format!("  | {line}\n"));
+            s.push_str(&format!("    {line}\n"));
         }
     }
     s.push_str(&format!("\nEqually good ({} layouts", r.optimal.len()));
@@ -116,7 +119,7 @@ fn best(s: &mut String, r: &SearchReport, limit: usize) {
     }
     s.push_str("):\n");
     for c in r.optimal.iter().take(limit) {
-        s.push_str(&format!("  {} ({} transforms)\n", c.label(eb), c.transforms));
+        s.push_str(&format!("  {} ({} transforms{})\n", c.entry, c.transforms, cute(c, eb)));
     }
     if r.optimal.len() > limit {
         s.push_str(&format!("  ... {} more (--top N or --json lists them)\n", r.optimal.len() - limit));
@@ -128,8 +131,16 @@ fn best(s: &mut String, r: &SearchReport, limit: usize) {
     }
     s.push_str("\nPareto front (cycles against extra bytes):\n");
     for c in &r.front {
-        s.push_str(&format!("  {:>8} cycles {:>8} bytes  {}\n", c.cycles, c.extra_bytes, c.label(eb)));
+        s.push_str(&format!("  {:>8} cycles {:>8} bytes  {}\n", c.cycles, c.extra_bytes, c.entry));
     }
+}
+
+/// `; CuTe Swizzle<..> on elements = Swizzle<..> on bytes` for a CuTe
+/// swizzle (its [`Candidate::label`]), after the catalogue entry that pastes
+/// back; nothing for the other families.
+fn cute(c: &Candidate, element_bytes: usize) -> String {
+    let label = c.label(element_bytes);
+    if label == c.entry { String::new() } else { format!("; CuTe {label}") }
 }
 
 /// Why no layout searched is conflict-free: the vector bound, each pattern's
