@@ -478,8 +478,9 @@ fn analyze_usage_names_its_access_options_and_dtype_aliases_work() {
 /// write and read, cost what the search says, pattern by pattern.
 #[test]
 fn every_search_answer_pastes_back_into_analyze() {
-    // (search arguments, dtype, [(analyze pattern, op) for the write, then the read]).
-    let problems: [(&[&str], &str, [(&str, &str); 2]); 2] = [
+    /// Search arguments, dtype, and (analyze pattern, op) for the write, then the read.
+    type Problem<'a> = (&'a [&'a str], &'a str, [(&'a str, &'a str); 2]);
+    let problems: [Problem; 2] = [
         (
             &["--tile", "64x64", "--arch", "sm90", "--write", "st.shared.b128:row", "--read", "ldmatrix.x4"],
             "fp16",
