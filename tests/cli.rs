@@ -569,3 +569,48 @@ fn every_search_answer_pastes_back_into_analyze() {
         }
     }
 }
+
+/// gfx950's native MFMA shapes are pattern names and search reads: the same
+/// reads as `mfma16` / `mfma32` (an operand read's lane map depends on M and
+/// the read's width only), so the reports are the same.
+#[test]
+fn gfx950_mfma_shapes_are_patterns_and_search_reads() {
+    let analyze = |pattern: &str| {
+        let o = cktile(&[
+            "analyze",
+            "ck-universal-a:m=128,k=64",
+            "--arch",
+            "gfx950",
+            "--pattern",
+            pattern,
+            "--dtype",
+            "fp16",
+            "--json",
+        ]);
+        assert!(o.status.success(), "{pattern}: {}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(analyze("mfma16x16x32"), analyze("mfma16"));
+    assert_eq!(analyze("mfma32x32x16"), analyze("mfma32"));
+    let search = |read: &str| {
+        let args = [
+            "search",
+            "--tile",
+            "64x64",
+            "--dtype",
+            "fp16",
+            "--arch",
+            "gfx950",
+            "--write",
+            "ds_write_b128:row",
+            "--read",
+            read,
+            "--json",
+        ];
+        let o = cktile(&args);
+        assert!(o.status.success(), "{read}: {}", stderr(&o));
+        json(&o)["best"]["cycles"].clone()
+    };
+    assert_eq!(search("mfma16x16x32:a"), search("mfma16x16x16:a"));
+    assert!(search("mfma32x32x16:b").as_u64().is_some());
+}

@@ -40,6 +40,9 @@ impl Pattern {
     /// let write = Pattern::by_name("rows", Some(Op::DsWrite { bits: 128 }))?;
     /// assert_eq!(write, Pattern::Rows { op: Op::DsWrite { bits: 128 } });
     /// assert_eq!(Pattern::by_name("mfma16", None)?, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+    /// // The MFMA shapes, gfx950's native 16x16x32 and 32x32x16 among them, name the same reads.
+    /// assert_eq!(Pattern::by_name("mfma16x16x32", None)?, Pattern::by_name("mfma16", None)?);
+    /// assert_eq!(Pattern::by_name("mfma32x32x16", None)?, Pattern::by_name("mfma32", None)?);
     /// let e = Pattern::by_name("diagonal", None).unwrap_err();
     /// assert!(e.to_string().contains("rows, columns, mfma16, mfma32, ldmatrix, mma_sync_a"));
     /// let e = Pattern::by_name("rows", None).unwrap_err();
@@ -67,8 +70,11 @@ impl Pattern {
                     _ => Err(wrong(pattern, VECTOR_OPS)),
                 }
             }
-            "mfma16" | "mfma32" => {
-                let (pattern, mdim) = if name == "mfma16" { ("mfma16", 16) } else { ("mfma32", 32) };
+            // The MFMA shapes name the same reads: an operand read's lane map
+            // depends on M and the read's width only (16x16x16 read with
+            // ds_read_b128 is 16x16x32's for fp16, gfx950's native shape).
+            "mfma16" | "mfma16x16x16" | "mfma16x16x32" | "mfma32" | "mfma32x32x8" | "mfma32x32x16" => {
+                let (pattern, mdim) = if name.starts_with("mfma16") { ("mfma16", 16) } else { ("mfma32", 32) };
                 match op {
                     None => Ok(Pattern::Mfma { mdim, op: Op::DsRead { bits: 128 } }),
                     Some(op @ (Op::DsRead { bits: 64 | 128 } | Op::DsRead2 { .. })) => Ok(Pattern::Mfma { mdim, op }),
@@ -111,7 +117,8 @@ impl Pattern {
 /// The forms [`Pattern::from_access`] takes, for messages.
 pub const ACCESS_FORMS: &str = "OP:row, OP:column (OP: ds_read_u8..b128, ds_write_b8..b128, ds_read2_b32|b64, \
 ds_write2_b32|b64, ds_read_b64_tr_b4|b8|b16, ld.shared.b8..b128, st.shared.b8..b128), \
-mfma16x16x16[:a|:b][:ds_read_b64|:ds_read2_b64|:ds_read2_b32], mfma32x32x8[:a|:b][:OP as for mfma16x16x16], \
+mfma16x16x16|mfma16x16x32[:a|:b][:ds_read_b64|:ds_read2_b64|:ds_read2_b32], \
+mfma32x32x8|mfma32x32x16[:a|:b][:OP as for mfma16x16x16], \
 ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans], mma_sync_a";
 
 #[cfg(feature = "alloc")]
@@ -127,6 +134,7 @@ impl Pattern {
     /// use cktile::analyzer::{Op, Pattern};
     /// assert_eq!(Pattern::from_access("ds_write_b128:row")?, Pattern::Rows { op: Op::DsWrite { bits: 128 } });
     /// assert_eq!(Pattern::from_access("mfma16x16x16:a")?, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+    /// assert_eq!(Pattern::from_access("mfma16x16x32:a")?, Pattern::from_access("mfma16x16x16:a")?);
     /// assert_eq!(
     ///     Pattern::from_access("ldmatrix.x2.trans")?,
     ///     Pattern::Ldmatrix { op: Op::Ldmatrix { matrices: 2, trans: true } }
@@ -150,8 +158,8 @@ impl Pattern {
             };
         }
         let mdim = match head {
-            "mfma16x16x16" | "mfma16" => 16,
-            "mfma32x32x8" | "mfma32" => 32,
+            "mfma16x16x16" | "mfma16x16x32" | "mfma16" => 16,
+            "mfma32x32x8" | "mfma32x32x16" | "mfma32" => 32,
             "mma_sync_a" if rest.is_empty() => return Ok(Pattern::MmaSyncA),
             _ => return Err(unknown()),
         };

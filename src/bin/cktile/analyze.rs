@@ -12,8 +12,8 @@ use cktile::render;
 of it. SPEC files and stdin: at most 1 MiB.\n\nPatterns (--pattern NAME, with --op for the instruction):\n  \
 rows        each lane accesses one --op-wide vector along a row, lanes walk the tile row by row (needs --op)\n  \
 columns     as rows, but lanes walk down a column of vectors first (needs --op)\n  \
-mfma16      AMD MFMA 16x16x16 operand read (--op ds_read_b128 by default, or ds_read_b64)\n  \
-mfma32      AMD MFMA 32x32x8 operand read (--op ds_read_b128 by default, or ds_read_b64)\n  \
+mfma16      AMD MFMA 16x16 operand read (--op ds_read_b128 by default, or ds_read_b64); also named mfma16x16x16, mfma16x16x32\n  \
+mfma32      AMD MFMA 32x32 operand read (--op ds_read_b128 by default, or ds_read_b64); also named mfma32x32x8, mfma32x32x16\n  \
 ldmatrix    NVIDIA ldmatrix fragments (--op ldmatrix.x4 by default; ldmatrix/stmatrix .x1|.x2|.x4[.trans])\n  \
 mma_sync_a  NVIDIA mma.sync m16n8k16 A fragment with ld.shared.b32\n\n\
 Examples:\n  \
