@@ -614,3 +614,51 @@ fn gfx950_mfma_shapes_are_patterns_and_search_reads() {
     assert_eq!(search("mfma16x16x32:a"), search("mfma16x16x16:a"));
     assert!(search("mfma32x32x16:b").as_u64().is_some());
 }
+
+/// `analyze --distribution` counts one window and `search` the window
+/// repeated over the tile: each says so, with the window's size and, in the
+/// search, how many windows the tile holds.
+#[test]
+fn window_and_tile_counts_say_what_they_count() {
+    let a = cktile(&[
+        "analyze",
+        "ck-universal-a:m=64,k=64",
+        "--arch",
+        "gfx950",
+        "--distribution",
+        "mfma16x16x32_a",
+        "--op",
+        "ds_read_b128",
+        "--dtype",
+        "fp16",
+    ]);
+    assert!(
+        stdout(&a).contains(
+            "Accesses: one tile window of the distribution (16x32 elements, its X lengths) at the tile's origin"
+        ),
+        "{}",
+        stdout(&a)
+    );
+    let s = cktile(&[
+        "search",
+        "--tile",
+        "64x64",
+        "--dtype",
+        "fp16",
+        "--arch",
+        "gfx950",
+        "--write",
+        "ds_write_b128:row",
+        "--read",
+        "mfma16x16x32_a:ds_read_b128",
+    ]);
+    assert!(
+        stdout(&s).contains("mfma16x16x32_a:ds_read_b128: its 16x32 window repeated over the 64x64 tile (8 windows)"),
+        "{}",
+        stdout(&s)
+    );
+    // A ready pattern covers the tile in both, and neither note appears.
+    let p =
+        cktile(&["analyze", "ck-universal-a:m=64,k=64", "--arch", "gfx950", "--pattern", "mfma16", "--dtype", "fp16"]);
+    assert!(!stdout(&p).contains("window"), "{}", stdout(&p));
+}

@@ -42,6 +42,7 @@ pub fn report(r: &SearchReport, limit: usize) -> String {
         })
         .collect();
     let mut s = heading(r, &names);
+    windows(&mut s, r);
     families(&mut s, r);
     best(&mut s, r, limit);
     if !r.conflict_free() {
@@ -70,6 +71,27 @@ fn heading(r: &SearchReport, names: &[String]) -> String {
         r.naive.cycles,
         per_pattern(&r.naive),
     )
+}
+
+/// What a tile-window access counts here: its window repeated over the
+/// whole tile, where `cktile analyze --distribution` counts one window.
+fn windows(s: &mut String, r: &SearchReport) {
+    let (rows, cols) = (r.problem.rows, r.problem.cols);
+    let mut any = false;
+    for (_, access) in r.problem.accesses() {
+        if let Some((m, k)) = access.window() {
+            let count = if m > 0 && k > 0 { (rows / m) * (cols / k) } else { 0 };
+            s.push_str(&format!(
+                "{}: its {m}x{k} window repeated over the {rows}x{cols} tile ({count} windows); \
+                 `cktile analyze --distribution` counts the one window at the tile's origin\n",
+                access.name()
+            ));
+            any = true;
+        }
+    }
+    if any {
+        s.push('\n');
+    }
 }
 
 /// Each family searched: its members, the valid ones, and what its note adds.

@@ -194,6 +194,27 @@ impl Access {
         }
     }
 
+    /// For a tile window over a distribution, the window's rows and columns
+    /// (the distribution's X lengths): a search repeats it over the whole
+    /// tile ([`repeat_over`]), where `cktile analyze --distribution` counts
+    /// the one window at the tile's origin. `None` for a ready pattern.
+    ///
+    /// ```
+    /// use cktile::search::Access;
+    /// assert_eq!(Access::parse("mfma16x16x32_a:ds_read_b128")?.window(), Some((16, 32)));
+    /// assert_eq!(Access::parse("ds_write_b128:row")?.window(), None);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn window(&self) -> Option<(usize, usize)> {
+        match self {
+            Access::Pattern(_) => None,
+            Access::Distribution(d) => {
+                let length = |x: usize| d.encoding.hs_lengths(x).product().map_or(0, |n| n.max(0) as usize);
+                Some((length(0), length(1)))
+            }
+        }
+    }
+
     /// A short name for messages about the access.
     pub(crate) fn kind(&self) -> &'static str {
         match self {

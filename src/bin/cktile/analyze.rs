@@ -61,5 +61,23 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     if a.json {
         return to_json(&TileJson::new(&desc, &r));
     }
-    Ok(format!("{} tile, {} elements of storage\n{}", shape(&desc), desc.element_space_size(), render::bank::tile(&r)))
+    // What a window counts, against what `cktile search` counts for the same access.
+    let window = match &given.accesses {
+        cktile::analyzer::accesses::Accesses::Window { distribution, .. } => {
+            let x = distribution.x_lengths();
+            let lengths: Vec<String> = x.as_slice().iter().map(|l| l.to_string()).collect();
+            format!(
+                "Accesses: one tile window of the distribution ({} elements, its X lengths) at the tile's origin; \
+                 `cktile search` repeats it over the whole tile\n",
+                lengths.join("x")
+            )
+        }
+        cktile::analyzer::accesses::Accesses::Pattern(_) => String::new(),
+    };
+    Ok(format!(
+        "{} tile, {} elements of storage\n{window}{}",
+        shape(&desc),
+        desc.element_space_size(),
+        render::bank::tile(&r)
+    ))
 }
