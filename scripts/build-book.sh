@@ -27,4 +27,5 @@ scripts/build-explorer.sh
 rm -rf docs/book
 mdbook build docs
 python3 scripts/check-links.py docs/book
-echo "build-book: open docs/book/index.html"
+echo "build-book: docs/book/index.html; the layout explorer needs a web server:"
+echo "  python3 -m http.server -d docs/book 8000, then open http://localhost:8000/explorer.html"

@@ -14,7 +14,11 @@ selenium, and builds what is missing). Serves docs/book with
 - types a spec into the editor, checks the numbers and the heat map's text;
 - types a broken spec and checks the underline and line:column the CLI gives;
 - gives a CK tile distribution and checks the numbers and the owner grid;
-- reloads the page from its URL fragment and checks the same state comes back.
+- checks that a broken spec's report points at the problems;
+- checks that a 64-column grid and a 64-bank heat map fit their boxes
+  (screenshots in target/explorer-shots, or EXPLORER_SHOTS);
+- reloads the page from its URL fragment and checks the same state comes back;
+- opens the page from file:// and checks it says how to serve the book.
 
 Usage: explorer-test.py CKTILE_BINARY [BOOK_DIR]
 """
@@ -209,7 +213,45 @@ def broken_spec(page):
     mark = page.d.find_element(By.CSS_SELECTOR, "#ex-backdrop mark.ex-error")
     assert mark.get_attribute("textContent") == "m", mark.get_attribute("textContent")
     assert page.d.find_element(By.ID, "explorer").get_attribute("data-state") == "problems"
-    print("ok  broken spec: underlined at 2:13, as the CLI says")
+    report = page.d.find_element(By.ID, "ex-report").text
+    assert report == "No report: see the problems above.", report
+    print("ok  broken spec: underlined at 2:13, as the CLI says; the report points at the problem")
+
+
+def fits(page, shots):
+    """A 64-bank heat map and a 64-column grid fit their boxes: no box scrolls sideways and no
+    picture is wider than its box. Screenshots of both are written to `shots`."""
+    page.type_spec("packed((128,64))")
+    before = page.updates()
+    page.d.execute_script("const e = document.getElementById('ex-distribution');"
+                          "e.value = ''; e.dispatchEvent(new Event('input'));")
+    page.settle(before)
+    page.select("dtype", "fp16")
+    page.select("arch", "gfx950")
+    page.select("pattern", "mfma16")
+    page.type_field("cols", "64")
+    assert "mfma16 pattern" in page.d.find_element(By.ID, "ex-banks").get_attribute("innerHTML"), "the mfma16 heat map"
+    os.makedirs(shots, exist_ok=True)
+    for view in ("ex-grid", "ex-banks"):
+        box = page.d.find_element(By.ID, view)
+        sizes = page.d.execute_script(
+            "const b = arguments[0], s = b.querySelector('svg');"
+            "return [b.scrollWidth, b.clientWidth, s ? s.getBoundingClientRect().width : -1,"
+            " b.getBoundingClientRect().width];", box)
+        scroll, client, picture, width = sizes
+        assert picture > 0, f"{view}: no picture"
+        assert scroll <= client + 1 and picture <= width + 1, f"{view} overflows its box: {sizes}"
+        box.screenshot(os.path.join(shots, f"{view}.png"))
+    banks = page.d.execute_script("return document.querySelector('#ex-banks svg').getAttribute('viewBox')")
+    print(f"ok  a 64-column grid and the 64-bank heat map (viewBox {banks}) fit their boxes; screenshots in {shots}")
+
+
+def file_page(driver):
+    """Opened from file://, the explorer says it needs a web server (browsers load no WebAssembly there)."""
+    driver.get("file://" + os.path.abspath(os.path.join(BOOK, "explorer.html")))
+    status = driver.find_element(By.ID, "ex-status").text
+    assert "needs a web server" in status and "http.server" in status, status
+    print("ok  from file://, the page says how to serve it")
 
 
 def distribution(page):
@@ -279,9 +321,12 @@ def main():
         typed_spec(page)
         broken_spec(page)
         distribution(page)
+        fits(page, os.environ.get("EXPLORER_SHOTS", "target/explorer-shots"))
         fragment(page)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         assert not errors, f"the browser console has errors: {errors}"
+        # Last: a file:// page's failed module load is a console error by design.
+        file_page(driver)
         print("explorer-test: all checks passed")
     finally:
         if driver is not None:

@@ -12,8 +12,11 @@
 # fuzz/artifacts/TARGET and fails the script.
 # `scripts/fuzz.sh minimise` folds the grown corpora back into fuzz/corpus
 # (cargo fuzz cmin), keeping only inputs that add coverage.
+# The nightly is scripts/target-icount.sh's pinned one (CKTILE_NIGHTLY).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
+NIGHTLY=${CKTILE_NIGHTLY:-nightly-2026-10-29}
+rustup toolchain install "$NIGHTLY" --profile minimal >/dev/null 2>&1 || true
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 sanitizer() { if [ "$1" = search_plan ]; then echo none; else echo address; fi; }
 
@@ -22,7 +25,7 @@ if [ "${1:-}" = minimise ]; then
     work="../target/fuzz-corpus/$target"
     mkdir -p "$work"
     cp -n "$work"/* "corpus/$target/" 2>/dev/null || true
-    cargo +nightly fuzz cmin -O -a -s "$(sanitizer "$target")" "$target" "corpus/$target" >/dev/null 2>&1
+    cargo "+$NIGHTLY" fuzz cmin -O -a -s "$(sanitizer "$target")" "$target" "corpus/$target" >/dev/null 2>&1
     echo "$target: $(find "corpus/$target" -type f | wc -l) inputs, $(cat "corpus/$target"/* | wc -c) bytes"
   done
   exit 0
@@ -40,7 +43,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$work"
   sanitizer=$(sanitizer "$target")
   echo "fuzzing $target ($runs runs in $jobs process(es), sanitizer $sanitizer)"
-  cargo +nightly fuzz build -O -a -s "$sanitizer" "$target" >"$logs/$target.build.log" 2>&1 ||
+  cargo "+$NIGHTLY" fuzz build -O -a -s "$sanitizer" "$target" >"$logs/$target.build.log" 2>&1 ||
     { tail -40 "$logs/$target.build.log"; exit 1; }
   # JOBS processes share the corpus directory (libFuzzer reloads it every
   # second) and split the runs between them.
@@ -48,7 +51,7 @@ for target in "${targets[@]}"; do
   pids=()
   for k in $(seq 1 "$jobs"); do
     share=$((runs / jobs + (k <= runs % jobs ? 1 : 0)))
-    cargo +nightly fuzz run -O -a -s "$sanitizer" "$target" "$work" "corpus/$target" -- \
+    cargo "+$NIGHTLY" fuzz run -O -a -s "$sanitizer" "$target" "$work" "corpus/$target" -- \
       -runs="$share" -print_final_stats=1 >"$logs/$target-$k.log" 2>&1 &
     pids+=($!)
   done

@@ -135,7 +135,11 @@ function showReport(a, v) {
   const body = $('ex-report').tBodies[0];
   body.innerHTML = '';
   if (!a) {
-    body.innerHTML = '<tr><td colspan="2">Pick a pattern (or give a distribution) to analyse the banks.</td></tr>';
+    // No analysis: say why, the problems first (an invalid spec or encoding
+    // leaves nothing to analyse, whatever pattern is picked).
+    const why = v.problems.length ? 'No report: see the problems above.'
+      : 'Pick a pattern (or give a distribution) to analyse the banks.';
+    body.innerHTML = `<tr><td colspan="2">${why}</td></tr>`;
     return;
   }
   for (const [key, label] of REPORT) {
