@@ -1,0 +1,45 @@
+//! The README's cktile commands run as written: every `cargo run --release`
+//! line of its `sh` blocks (the main job, and `-- ARGS`, piped input
+//! included) runs the built binary through `sh` and must succeed and print
+//! something. The README's scripts run elsewhere: `scripts/build-book.sh`,
+//! `scripts/explorer-test.sh` and a `scripts/fuzz.sh` smoke run in CI
+//! (`.ci/run`); the `gpu/` scripts need a GPU.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::Command;
+
+/// The README's `cargo run --release` command lines, in order.
+fn readme_commands() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut out = Vec::new();
+    let mut in_sh = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_sh = line.trim() == "```sh" && !in_sh;
+            continue;
+        }
+        let line = line.trim();
+        if in_sh && !line.starts_with('#') && line.contains("cargo run --release") {
+            out.push(line.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn every_readme_command_runs_as_written() {
+    let commands = readme_commands();
+    // The main job, the spec and catalogue commands, bank, analyze, search, dma-plan and codegen.
+    assert!(commands.len() >= 15, "{commands:?}");
+    let bin = env!("CARGO_BIN_EXE_cktile");
+    for command in &commands {
+        let shell = command.replace("cargo run --release --", bin).replace("cargo run --release", bin);
+        let o = Command::new("sh").arg("-c").arg(&shell).output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        assert!(o.status.success(), "{command}\n{stderr}");
+        assert!(!stdout.trim().is_empty() || command.contains(" -o "), "{command} printed nothing");
+    }
+    // The one that writes a file wrote it where it says, outside the repository.
+    assert!(std::path::Path::new("/tmp/gemm_a_lds.cuh").exists());
+}
