@@ -27,6 +27,37 @@ fn readme_commands() -> Vec<String> {
     out
 }
 
+/// The guide's `$ cktile ...` command lines (its other commands install
+/// tools, clone, or build; the quoted outputs' commands run in
+/// `scripts/book-outputs.sh` in CI).
+fn guide_commands() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/src");
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            if let Some(command) = line.strip_prefix("$ cktile ") {
+                let command = command.split(" # ").next().unwrap_or(command).trim();
+                out.push(format!("cktile {command}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_guide_cktile_command_runs_as_written() {
+    let commands = guide_commands();
+    assert!(commands.len() >= 3, "{commands:?}");
+    let bin = env!("CARGO_BIN_EXE_cktile");
+    for command in &commands {
+        let shell = format!("{bin}{}", &command["cktile".len()..]);
+        let o = Command::new("sh").arg("-c").arg(&shell).output().unwrap();
+        assert!(o.status.success(), "{command}\n{}", String::from_utf8_lossy(&o.stderr));
+    }
+}
+
 #[test]
 fn every_readme_command_runs_as_written() {
     let commands = readme_commands();
