@@ -662,3 +662,22 @@ fn window_and_tile_counts_say_what_they_count() {
         cktile(&["analyze", "ck-universal-a:m=64,k=64", "--arch", "gfx950", "--pattern", "mfma16", "--dtype", "fp16"]);
     assert!(!stdout(&p).contains("window"), "{}", stdout(&p));
 }
+
+/// The help of every subcommand taking `--dtype` lists every element type
+/// name the library takes, and those taking `--pattern` every pattern: from
+/// the library's one list each.
+#[test]
+fn help_lists_every_element_type_and_pattern() {
+    let patterns: Vec<&str> = cktile::analyzer::pattern_name::PATTERN_NAMES.split(", ").collect();
+    for sub in ["analyze", "search", "render", "dma-plan"] {
+        let help = stdout(&cktile(&[sub, "--help"]));
+        for (name, _) in cktile::layouts::DTYPE_NAMES {
+            assert!(help.split(|c: char| !c.is_alphanumeric()).any(|w| w == name), "{sub} --help lacks {name}");
+        }
+        if sub == "analyze" || sub == "render" {
+            for p in &patterns {
+                assert!(help.contains(p), "{sub} --help lacks pattern {p}");
+            }
+        }
+    }
+}

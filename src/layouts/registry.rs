@@ -850,8 +850,12 @@ pub const DTYPE_NAMES: [(&str, usize); 22] = [
     ("i64", 8),
 ];
 
-/// [`DTYPE_NAMES`] for messages (a test holds the two equal).
-const DTYPE_LIST: &str = "fp8, int8, fp16, bf16, fp32, tf32, fp64 (aliases: bf8, e4m3, e5m2, i8, u8, half, f16, \
+/// [`DTYPE_NAMES`] for messages and help texts (a test holds the two equal).
+///
+/// ```
+/// assert!(cktile::layouts::DTYPE_LIST.starts_with("fp8, int8, fp16, bf16"));
+/// ```
+pub const DTYPE_LIST: &str = "fp8, int8, fp16, bf16, fp32, tf32, fp64 (aliases: bf8, e4m3, e5m2, i8, u8, half, f16, \
                           bfloat16, i16, float, f32, i32, double, f64, i64) or a byte count 1, 2, 4 or 8";
 
 /// The size in bytes of an element type named as the catalogue's `dtype`

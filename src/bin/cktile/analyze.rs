@@ -28,8 +28,7 @@ pub struct Args {
     spec: Spec,
     #[command(flatten)]
     arch: Chip,
-    /// The access pattern: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a (see below).
-    #[arg(long)]
+    #[arg(long, help = format!("The access pattern: {} (see below)", cktile::analyzer::pattern_name::PATTERN_NAMES))]
     pattern: Option<String>,
     /// Instead of a pattern, the accesses of a CK tile window over this tile distribution (CK's
     /// tile_distribution_encoding<...> or a catalogue name, as `cktile distribution` takes): per warp, one

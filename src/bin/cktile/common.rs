@@ -50,9 +50,11 @@ impl Chip {
 /// (`analyze`, `render`).
 #[derive(clap::Args)]
 pub struct LayoutDtype {
-    /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count. Required for a spec or an entry
-    /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "Element type: {}. Required for a spec or an entry without a dtype; a catalogue entry's own dtype is \
+         used otherwise (and --dtype must agree with it)",
+        cktile::layouts::DTYPE_LIST
+    ))]
     pub dtype: Option<String>,
 }
 

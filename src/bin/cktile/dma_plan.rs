@@ -39,9 +39,11 @@ pub struct Args {
     // The chips with global_load_lds, from the library's list.
     #[arg(long, default_value = "gfx942", help = format!("The chip: {}", cktile::plan::dma::DMA_ARCH_NAMES))]
     arch: String,
-    /// Element type: fp8/int8, fp16/bf16, fp32/i32, fp64, or a byte count. Required for a spec or an entry
-    /// without a dtype; a catalogue entry's own dtype is used otherwise (and --dtype must agree with it).
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "Element type: {}. Required for a spec or an entry without a dtype; a catalogue entry's own dtype is \
+         used otherwise (and --dtype must agree with it)",
+        cktile::layouts::DTYPE_LIST
+    ))]
     dtype: Option<String>,
     /// Loads listed per subgroup in the text form.
     #[arg(long, default_value_t = 8, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]

@@ -36,8 +36,10 @@ pub struct Args {
         cktile::analyzer::arch::ARCH_NAMES
     ))]
     arch: String,
-    /// The access pattern of the banks view: rows, columns, mfma16, mfma32, ldmatrix or mma_sync_a.
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "The access pattern of the banks view: {}",
+        cktile::analyzer::pattern_name::PATTERN_NAMES
+    ))]
     pattern: Option<String>,
     /// The banks view's tile distribution instead of a pattern: CK's or cktile's spelling, or a catalogue name;
     /// needs --op.

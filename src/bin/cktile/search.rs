@@ -37,8 +37,7 @@ pub struct Args {
     /// The tile: ROWSxCOLS (row-major; vectors run along rows).
     #[arg(long)]
     tile: String,
-    /// Element type: fp8/int8, fp16/bf16, fp32/tf32, fp64, or a byte count (every layout printed carries it).
-    #[arg(long)]
+    #[arg(long, help = format!("Element type: {} (every layout printed carries it)", cktile::layouts::DTYPE_LIST))]
     dtype: String,
     #[command(flatten)]
     arch: Chip,
