@@ -17,7 +17,10 @@ descriptors, not inlined) fail on a call (a memcpy of the descriptor);
 paths (`typed_gemm_*`, issue 33) are checked on the GPU targets, where the
 issue's bar is, and reported on x86_64: there LLVM's inliner keeps a tile
 window's per-access step out of line (two calls), which the GPU backends
-inline. Exit status 1 on any failure.
+inline. `typed_gemm_*_index32` (the paths built in the kernel from 32-bit
+arguments) are checked as the others, against twins `hand_gemm_*_index32`
+that compute every index in 32 bits, as CK's code does.
+Exit status 1 on any failure.
 """
 import re
 import sys

@@ -13,22 +13,28 @@
 //! hardware). LDS is a pointer argument: Rust cannot name the LDS address
 //! space, so both sides use flat (amdgcn) or generic (nvptx) accesses.
 //!
-//! Forms: `typed_gemm_*` takes the DRAM descriptor built on the host, as
-//! its kernel-argument form (`KernelArg`, by pointer), and is held to 1.10 x its twin + 4 instructions with no
-//! calls, scratch or spills. `typed_gemm_*_build` builds it in the kernel
-//! from the runtime M, K and stride with `?`. The builders decide with
-//! their branch-free verdicts (`Chain::accepts`: lengths, strides, element
-//! space and pads in 64-bit arithmetic with overflow flags), so on nvptx it
-//! is held to the same bound. On amdgcn the two overflow-checked 64-bit
-//! multiplies and what follows them do not fit it: there it is reported
-//! next to the twin, not gated (issue 33, item 4b; `icount.py`'s `BUILD_GATED`).
+//! Forms:
+//! - `typed_gemm_*` takes the DRAM descriptor built on the host, in its
+//!   kernel-argument form (`KernelArg`, by pointer); held to 1.10 x its
+//!   twin + 4 instructions with no calls, scratch or spills (issue 33, 4a).
+//! - `typed_gemm_*_index32` builds the view in the kernel with `?` from
+//!   32-bit arguments, the width of CK's `index_t` kernel arguments (4b),
+//!   and is held to a twin written as CK's code is, every index an `i32`
+//!   (`hand_gemm_*_index32`, 4c), on both GPU targets. Widened from `u32`,
+//!   each value is known to be below 2^32, so the builders' overflow flags
+//!   (`Chain::accepts`) fold away and the validation left is a few compares.
+//! - `typed_gemm_*_build` builds it from `usize` arguments. On nvptx it is
+//!   held to the twin too; on amdgcn the two overflow-checked 64-bit
+//!   multiplies of the element space (a dozen VALU instructions each) and
+//!   what follows them do not fit the bound, so it is reported there
+//!   (`icount.py`'s `BUILD_GATED`).
 
 use cktile::Index;
 use cktile::tile::SharedMemory;
+use cktile::typed::KernelArg;
 use cktile_checks::gemm::{
     DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath, VECTOR, WARPS, make_dram_view,
 };
-use cktile::typed::KernelArg;
 use core::cell::Cell;
 
 /// A block barrier with the compiler fences that keep LDS accesses on
@@ -160,83 +166,114 @@ fn typed_host(
     write_out(out, tid, k_loop(&mut path, k));
 }
 
-/// The LDS offset of (m, k) in CK's A LDS block (xor, KPack 8, MLdsLayer 2).
-#[inline(always)]
-fn lds_offset(m: Index, k: Index) -> Index {
-    let (mp, l) = (m / 2, m % 2);
-    ((l * 4 + k / 8) ^ (mp % 8)) * 8 + mp * 64 + k % 8
+/// The hand-written twin, for one index type: the same loop with every
+/// index written out. `hand` computes in 64 bits (cktile's `Index`);
+/// `hand_i32` in 32 bits, as CK's code does with its `index_t`: M, K and
+/// the stride are taken as the kernel's 32-bit arguments and used as they
+/// are (CK checks its arguments on the host).
+macro_rules! hand_twin {
+    ($name:ident, $lds_offset:ident, $load:ident, $i:ty) => {
+        /// The LDS offset of (m, k) in CK's A LDS block (xor, KPack 8, MLdsLayer 2).
+        #[inline(always)]
+        fn $lds_offset(m: $i, k: $i) -> $i {
+            let (mp, l) = (m / 2, m % 2);
+            ((l * 4 + k / 8) ^ (mp % 8)) * 8 + mp * 64 + k % 8
+        }
+
+        /// `N` elements at `offset` of `s`, or `None` outside it.
+        #[inline(always)]
+        fn $load<T: Copy, const N: usize>(s: &[T], offset: $i) -> Option<[T; N]> {
+            let start = usize::try_from(offset).ok()?;
+            s.get(start..start.checked_add(N)?)?.try_into().ok()
+        }
+
+        /// The twin of the typed paths in this index type.
+        #[inline(always)]
+        #[allow(clippy::too_many_arguments)]
+        fn $name(
+            operand: Operand,
+            a: *const u16,
+            rows: $i,
+            k: $i,
+            stride: $i,
+            block_row: $i,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            let (global, lds) = memory(a, rows as usize * stride as usize, lds);
+            let lds = lds.cells();
+            let (warp, lane) = ((tid / 64) as $i, (tid % 64) as $i);
+            // DRAM: row y0 * 64 + warp * 16 + lane / 4, K (lane % 4) * 8, 8 elements per y0.
+            let (m_base, k_base) = (warp * 16 + lane / 4, (lane % 4) * 8);
+            let warp_row = match operand {
+                Operand::A => warp / WARPS as $i,
+                Operand::B => warp % WARPS as $i,
+            } * 32;
+            let mut acc = [0u16; 8];
+            let mut k0 = 0;
+            while k0 < k {
+                let mut tile = [0u16; 16];
+                for y0 in 0..2 {
+                    let (m, kk) = (block_row + y0 * 64 + m_base, k0 + k_base);
+                    if m < rows && kk < k {
+                        if let Some(v) = $load::<u16, VECTOR>(global, m * stride + kk) {
+                            tile[8 * y0 as usize..8 * y0 as usize + 8].copy_from_slice(&v);
+                        }
+                    }
+                }
+                k0 += K_PER_BLOCK as $i;
+                barrier();
+                for y0 in 0..2 {
+                    let offset = $lds_offset(y0 * 64 + m_base, k_base);
+                    if let Some(cells) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
+                        for (c, &v) in cells.iter().zip(&tile[8 * y0 as usize..8 * y0 as usize + 8]) {
+                            c.set(v);
+                        }
+                    }
+                }
+                barrier();
+                for iter in 0..ITERS as $i {
+                    for k_iter in 0..K_ITERS as $i {
+                        let offset = $lds_offset(warp_row + iter * 64 + lane % 32, k_iter * 16 + 8 * (lane / 32));
+                        if let Some(c) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
+                            let v = [c[0].get(), c[1].get(), c[2].get(), c[3].get(), c[4].get(), c[5].get(), c[6].get(), c[7].get()];
+                            fold(&mut acc, &v);
+                        }
+                    }
+                }
+                barrier();
+            }
+            write_out(out, tid, acc);
+        }
+    };
 }
 
-/// `N` elements at `offset` of `s`, or `None` outside it.
-#[inline(always)]
-fn load<T: Copy, const N: usize>(s: &[T], offset: Index) -> Option<[T; N]> {
-    let start = usize::try_from(offset).ok()?;
-    s.get(start..start.checked_add(N)?)?.try_into().ok()
-}
+hand_twin!(hand, lds_offset, load, Index);
+hand_twin!(hand_i32, lds_offset_i32, load_i32, i32);
 
-/// The hand-written twin: the same loop with every index written out.
+/// The typed path built in the kernel from 32-bit kernel arguments (M, K,
+/// stride and block row as `u32`, the width of CK's `index_t`), widened
+/// to `usize` as they are: the builders' overflow checks then fold, as
+/// LLVM knows each value is below 2^32.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn hand(
+fn typed_index32(
     operand: Operand,
     a: *const u16,
-    rows: usize,
-    k: usize,
-    stride: usize,
-    block_row: Index,
+    rows: u32,
+    k: u32,
+    stride: u32,
+    block_row: u32,
     lds: *mut u16,
     tid: u32,
     out: *mut u16,
 ) {
-    let (global, lds) = memory(a, rows * stride, lds);
-    let lds = lds.cells();
-    let (warp, lane) = ((tid / 64) as Index, (tid % 64) as Index);
-    let (rows_i, k_i, stride_i) = (rows as Index, k as Index, stride as Index);
-    // DRAM: row y0 * 64 + warp * 16 + lane / 4, K (lane % 4) * 8, 8 elements per y0.
-    let (m_base, k_base) = (warp * 16 + lane / 4, (lane % 4) * 8);
-    let warp_row = match operand {
-        Operand::A => warp / WARPS as Index,
-        Operand::B => warp % WARPS as Index,
-    } * 32;
-    let mut acc = [0u16; 8];
-    let mut k0 = 0;
-    while k0 < k_i {
-        let mut tile = [0u16; 16];
-        for y0 in 0..2 {
-            let (m, kk) = (block_row + y0 * 64 + m_base, k0 + k_base);
-            if m < rows_i && kk < k_i {
-                if let Some(v) = load::<u16, VECTOR>(global, m * stride_i + kk) {
-                    tile[8 * y0 as usize..8 * y0 as usize + 8].copy_from_slice(&v);
-                }
-            }
-        }
-        k0 += K_PER_BLOCK as Index;
-        barrier();
-        for y0 in 0..2 {
-            let offset = lds_offset(y0 * 64 + m_base, k_base);
-            if let Some(cells) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
-                for (c, &v) in cells.iter().zip(&tile[8 * y0 as usize..8 * y0 as usize + 8]) {
-                    c.set(v);
-                }
-            }
-        }
-        barrier();
-        for iter in 0..ITERS as Index {
-            for k_iter in 0..K_ITERS as Index {
-                let offset = lds_offset(warp_row + iter * 64 + lane % 32, k_iter * 16 + 8 * (lane / 32));
-                if let Some(c) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
-                    let v = [c[0].get(), c[1].get(), c[2].get(), c[3].get(), c[4].get(), c[5].get(), c[6].get(), c[7].get()];
-                    fold(&mut acc, &v);
-                }
-            }
-        }
-        barrier();
-    }
-    write_out(out, tid, acc);
+    typed_inkernel(operand, a, rows as usize, k as usize, stride as usize, block_row as Index, lds, tid, out)
 }
 
 macro_rules! operand_kernels {
-    ($operand:expr, $typed:ident, $hand:ident, $build:ident) => {
+    ($operand:expr, $typed:ident, $hand:ident, $build:ident, $typed32:ident, $hand32:ident) => {
         /// The typed path over the host-built DRAM descriptor, passed in its
         /// kernel-argument form (a pointer to it: what a GPU kernel ABI takes
         /// without a lint).
@@ -267,7 +304,7 @@ macro_rules! operand_kernels {
             tid: u32,
             out: *mut u16,
         ) {
-            hand($operand, a, rows, k, stride, block_row, lds, tid, out)
+            hand($operand, a, rows as Index, k as Index, stride as Index, block_row, lds, tid, out)
         }
 
         /// The typed path, its DRAM view built in the kernel with `?`
@@ -286,11 +323,46 @@ macro_rules! operand_kernels {
         ) {
             typed_inkernel($operand, a, rows, k, stride, block_row, lds, tid, out)
         }
+
+        /// The typed path built in the kernel with `?` from 32-bit kernel
+        /// arguments, as CK's kernels take their `index_t` sizes (issue 33,
+        /// 4b and 4c): held to the all-32-bit twin on both GPU targets.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $typed32(
+            a: *const u16,
+            rows: u32,
+            k: u32,
+            stride: u32,
+            block_row: u32,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            typed_index32($operand, a, rows, k, stride, block_row, lds, tid, out)
+        }
+
+        /// Twin of the 32-bit-argument path: CK's code, every index an `i32`
+        /// (`index_t`), the arguments used as they are.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $hand32(
+            a: *const u16,
+            rows: u32,
+            k: u32,
+            stride: u32,
+            block_row: u32,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            hand_i32($operand, a, rows as i32, k as i32, stride as i32, block_row as i32, lds, tid, out)
+        }
     };
 }
 
-operand_kernels!(Operand::A, typed_gemm_a, hand_gemm_a, typed_gemm_a_build);
-operand_kernels!(Operand::B, typed_gemm_b, hand_gemm_b, typed_gemm_b_build);
+operand_kernels!(Operand::A, typed_gemm_a, hand_gemm_a, typed_gemm_a_build, typed_gemm_a_index32, hand_gemm_a_index32);
+operand_kernels!(Operand::B, typed_gemm_b, hand_gemm_b, typed_gemm_b_build, typed_gemm_b_index32, hand_gemm_b_index32);
 
 /// The host's DRAM descriptor of a `rows x k` operand (`make_dram_view`'s),
 /// in its kernel-argument form.
@@ -316,6 +388,7 @@ mod tests {
     use std::vec::Vec;
 
     type Kernel = extern "C" fn(*const u16, usize, usize, usize, Index, *mut u16, u32, *mut u16);
+    type Kernel32 = extern "C" fn(*const u16, u32, u32, u32, u32, *mut u16, u32, *mut u16);
     type HostKernel = extern "C" fn(*const KernelArg<DramChain>, *const u16, usize, Index, *mut u16, u32, *mut u16);
 
     /// (accumulators of every thread, final LDS) of a kernel.
@@ -334,7 +407,9 @@ mod tests {
     fn path_kernels_equal_their_twins() {
         let kernels: [(HostKernel, Kernel, Kernel); 2] =
             [(typed_gemm_a, hand_gemm_a, typed_gemm_a_build), (typed_gemm_b, hand_gemm_b, typed_gemm_b_build)];
-        for (rows, k, stride, block_row) in [(128, 32, 32, 0), (200, 72, 80, 128), (130, 40, 48, 0), (257, 96, 104, 256)] {
+        for (rows, k, stride, block_row) in
+            [(128, 32, 32, 0), (200, 72, 80, 128), (130, 40, 48, 0), (257, 96, 104, 256)]
+        {
             let a: Vec<u16> = (0..rows * stride).map(|i| (i % 65521) as u16 + 1).collect();
             let desc = host_descriptor(rows, k, stride).unwrap();
             for (typed, hand, build) in kernels {
@@ -343,12 +418,29 @@ mod tests {
                 assert_eq!(run(|a, l, t, o| typed(&desc, a, rows * stride, block_row, l, t, o), &a), want);
                 assert_eq!(run(|a, l, t, o| build(a, rows, k, stride, block_row, l, t, o), &a), want);
             }
+            // The 32-bit-argument kernels: the typed path and CK's all-i32 code agree with the 64-bit twin.
+            let kernels32: [(Kernel32, Kernel32, Kernel); 2] = [
+                (typed_gemm_a_index32, hand_gemm_a_index32, hand_gemm_a),
+                (typed_gemm_b_index32, hand_gemm_b_index32, hand_gemm_b),
+            ];
+            let (r, kk, s, b) = (rows as u32, k as u32, stride as u32, block_row as u32);
+            for (typed, hand32, hand) in kernels32 {
+                let want = run(|a, l, t, o| hand(a, rows, k, stride, block_row, l, t, o), &a);
+                assert_eq!(run(|a, l, t, o| hand32(a, r, kk, s, b, l, t, o), &a), want);
+                assert_eq!(run(|a, l, t, o| typed(a, r, kk, s, b, l, t, o), &a), want);
+            }
         }
-        // A shape the 8-element loads cannot serve: the in-kernel build refuses it, nothing is written.
+        // A shape the 8-element loads cannot serve: the in-kernel builds refuse it, nothing is written.
         let a = vec![1u16; 4096];
-        let mut out = vec![0u16; 8 * 256];
-        let mut lds = vec![0u16; LDS_ELEMENTS];
-        typed_gemm_a_build(a.as_ptr(), 10, 36, 40, 0, lds.as_mut_ptr(), 0, out.as_mut_ptr());
-        assert!(out.iter().all(|&x| x == 0) && lds.iter().all(|&x| x == 0));
+        let builds: [&dyn Fn(*mut u16, *mut u16); 2] =
+            [&|o, l| typed_gemm_a_build(a.as_ptr(), 10, 36, 40, 0, l, 0, o), &|o, l| {
+                typed_gemm_a_index32(a.as_ptr(), 10, 36, 40, 0, l, 0, o)
+            }];
+        for build in builds {
+            let mut out = vec![0u16; 8 * 256];
+            let mut lds = vec![0u16; LDS_ELEMENTS];
+            build(out.as_mut_ptr(), lds.as_mut_ptr());
+            assert!(out.iter().all(|&x| x == 0) && lds.iter().all(|&x| x == 0));
+        }
     }
 }
