@@ -124,6 +124,10 @@ pub use error::{
     DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
     Visible, is_hidden,
 };
+/// The type-level integers typed encodings count their groups in (for
+/// [`tile_distribution_encoding!`]'s expansion).
+#[doc(hidden)]
+pub use typenum;
 
 /// Everything a kernel author needs, in one import.
 ///

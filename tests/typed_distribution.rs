@@ -235,3 +235,57 @@ fn typed_lane_maps_are_the_closed_forms() {
         }
     }
 }
+
+cktile::tile_distribution_encoding! {
+    /// A block's iteration with no R and no P: 2 warp tiles along M, 3 along K.
+    struct Iterate2x3 { rs_lengths: [], hs_lengthss: [[2], [3]], ps_to_rhss_major: [], ps_to_rhss_minor: [], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+}
+
+cktile::tile_distribution_encoding! {
+    /// CK's block GEMM A outer encoding: 2 warps along N (R), 2 x 2 along M, 2 along K.
+    struct BlockAOuter { rs_lengths: [2], hs_lengthss: [[2, 2], [2]], ps_to_rhss_major: [[1, 0]], ps_to_rhss_minor: [[1, 0]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+}
+
+cktile::tile_distribution_encoding! {
+    /// An inner encoding with an R of its own, read by its P, and a Y per X.
+    struct InnerWithR { rs_lengths: [2], hs_lengthss: [[4, 2], [8]], ps_to_rhss_major: [[0, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [1, 0] }
+}
+
+cktile::tile_distribution_encoding! {
+    /// A 1-D outer with a P.
+    struct Outer1d { rs_lengths: [], hs_lengthss: [[4, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+}
+
+cktile::tile_distribution_encoding! {
+    /// A 1-D inner with a P over two components.
+    struct Inner1d { rs_lengths: [], hs_lengthss: [[2, 4, 2]], ps_to_rhss_major: [[1, 1]], ps_to_rhss_minor: [[0, 2]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
+}
+
+/// `Embed<O, I, R>` (CK's `make_embed_tile_distribution_encoding` as a
+/// type) is the runtime `embed` of the two encodings at every index, with
+/// and without Rs and Ps on either side, nested too.
+#[test]
+fn typed_embeddings_are_the_runtime_ones_at_every_index() {
+    use cktile::distribution::{Embed, embed};
+    let e = |o: Encoding, i: Encoding| embed(&o, &i);
+    let mut count = 0;
+    count += same::<Embed<Iterate2x3, Mfma16x16x32A, 48>>(
+        "iterate 2x3 + mfma16x16x32_a",
+        e(Iterate2x3::ENCODING, Mfma16x16x32A::ENCODING),
+    );
+    count += same::<Embed<BlockAOuter, Mfma32x32x16A, 32>>(
+        "block A outer + mfma32x32x16_a",
+        e(BlockAOuter::ENCODING, Mfma32x32x16A::ENCODING),
+    );
+    count += same::<Embed<BlockAOuter, InnerWithR, 64>>(
+        "block A outer + an inner with R",
+        e(BlockAOuter::ENCODING, InnerWithR::ENCODING),
+    );
+    count += same::<Embed<Outer1d, Inner1d, 16>>("1-D", e(Outer1d::ENCODING, Inner1d::ENCODING));
+    // Nested: the 1-D embedding inside another 1-D outer.
+    count += same::<Embed<Outer1d, Embed<Outer1d, Inner1d, 16>, 64>>(
+        "1-D, nested",
+        e(Outer1d::ENCODING, embed(&Outer1d::ENCODING, &Inner1d::ENCODING).unwrap()),
+    );
+    assert!(count > 10_000, "{count}");
+}

@@ -30,6 +30,7 @@
 
 use cktile::Index;
 use cktile::Number as N;
+use cktile::distribution::Embed;
 use cktile::prelude::*;
 use cktile::tile::{
     Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile, load_tile_into,
@@ -111,6 +112,52 @@ cktile::tile_distribution_encoding! {
         ys_to_rhs_minor: [1],
     }
 }
+
+cktile::tile_distribution_encoding! {
+    /// CK's block GEMM outer encoding of A (`a_block_outer_dstr_encoding` in
+    /// `block_universal_gemm_as_bs_cr.hpp`), written once over the warp
+    /// tiles per warp along M (`MITER`) and K (`KITER`) and the warps along
+    /// M and N: the warps along N hold copies (R), a warp is
+    /// `m_warp * N_WARPS + n_warp`, and M is (`MITER`, `M_WARPS`) outside
+    /// each warp tile. `REGS` is `MITER * KITER`. Embedded with the warp
+    /// GEMM's operand encoding ([`ABlockDistribution`]) it is the whole
+    /// block's operand distribution.
+    pub struct ABlockOuter<const MITER: usize, const M_WARPS: usize, const N_WARPS: usize, const KITER: usize, const REGS: usize> {
+        registers: REGS,
+        rs_lengths: [N_WARPS],
+        hs_lengthss: [[MITER, M_WARPS], [KITER]],
+        ps_to_rhss_major: [[1, 0]],
+        ps_to_rhss_minor: [[1, 0]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 0],
+    }
+}
+
+cktile::tile_distribution_encoding! {
+    /// CK's block GEMM outer encoding of B (`b_block_outer_dstr_encoding`):
+    /// as [`ABlockOuter`] with N for M, the warps along M holding copies
+    /// (a warp is `m_warp * N_WARPS + n_warp`).
+    pub struct BBlockOuter<const NITER: usize, const M_WARPS: usize, const N_WARPS: usize, const KITER: usize, const REGS: usize> {
+        registers: REGS,
+        rs_lengths: [M_WARPS],
+        hs_lengthss: [[NITER, N_WARPS], [KITER]],
+        ps_to_rhss_major: [[0, 1]],
+        ps_to_rhss_minor: [[0, 1]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 0],
+    }
+}
+
+/// The paths' block distribution of A, CK's
+/// `make_embed_tile_distribution_encoding(a_block_outer_dstr_encoding,
+/// AWarpDstrEncoding)`: 2 x 2 warp tiles of the MFMA 32x32x16 operand per
+/// warp, 2 x 2 warps, over the 128 x 32 block (32 registers a thread).
+pub type ABlockDistribution =
+    Embed<ABlockOuter<ITERS, WARPS, WARPS, K_ITERS, { ITERS * K_ITERS }>, WarpDistribution, 32>;
+
+/// The paths' block distribution of B (N for M).
+pub type BBlockDistribution =
+    Embed<BBlockOuter<ITERS, WARPS, WARPS, K_ITERS, { ITERS * K_ITERS }>, WarpDistribution, 32>;
 
 /// The paths' DRAM distribution: 256 threads over 128 x 32 with K1 = 8
 /// (K0 = 4, M2 = 16, M1 = 4, M0 = 2; 16 registers).

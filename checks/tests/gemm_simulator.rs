@@ -83,9 +83,18 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
                 Operand::A => warp / WARPS,
                 Operand::B => warp % WARPS,
             } * 32;
+            // CK's block distribution (the outer encoding embedded with the warp
+            // operand's) loads the thread's 2 x 2 warp tiles at once: the same registers.
+            let block = block_tile(operand, &lds, t);
             for iter in 0..ITERS {
                 for k_iter in 0..K_ITERS {
                     let regs = p.read(iter, k_iter);
+                    let d = (iter * K_ITERS + k_iter) * 8;
+                    assert_eq!(
+                        &block[d..d + 8],
+                        regs.thread_buffer(),
+                        "{operand:?} {shape:?}: K tile {kt}, thread {t}, warp tile ({iter}, {k_iter}): the block distribution's load"
+                    );
                     for (r, &got) in regs.thread_buffer().iter().enumerate() {
                         let row = block_row + warp_row + iter * WARPS * 32 + lane % 32;
                         let col = kt * K_PER_BLOCK + k_iter * K_PER_WARP_TILE + 8 * (lane / 32) + r;
@@ -102,6 +111,59 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
         }
     }
     checked
+}
+
+/// Thread `thread`'s registers of the whole LDS block through a window of
+/// CK's embedded block distribution of `operand` (32: 2 x 2 warp tiles of 8).
+fn block_tile(operand: Operand, lds: &[Cell<u32>], thread: usize) -> Vec<u32> {
+    use cktile::Number as N;
+    use cktile::distribution::typed::make_static_tile_distribution;
+    use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution};
+    use cktile::typed::make_tensor_view;
+    use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution, make_lds_block};
+    let view = make_tensor_view(SharedMemory::new(lds), make_lds_block::<128, 32>().unwrap());
+    let p = Partition::from_thread::<WAVE>(thread);
+    let tile = (N::<128>, N::<32>);
+    match operand {
+        Operand::A => {
+            let w = make_tile_window_with_distribution(
+                view,
+                tile,
+                [0, 0],
+                make_static_tile_distribution::<ABlockDistribution>(),
+                p,
+            );
+            load_tile(&w.unwrap()).thread_buffer().to_vec()
+        }
+        Operand::B => {
+            let w = make_tile_window_with_distribution(
+                view,
+                tile,
+                [0, 0],
+                make_static_tile_distribution::<BBlockDistribution>(),
+                p,
+            );
+            load_tile(&w.unwrap()).thread_buffer().to_vec()
+        }
+    }
+}
+
+/// The embedded block distributions are CK's: the runtime `embed` of the
+/// outer encoding CK's block GEMM writes with the
+/// catalogue's MFMA 32x32x16 operand.
+#[test]
+fn the_block_distributions_are_ck_embeddings() {
+    use cktile::distribution::typed::TileEncoding;
+    use cktile::distribution::{Encoding, catalogue, embed};
+    use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution};
+    let warp = catalogue::by_name("mfma32x32x16_a").unwrap();
+    // tile_distribution_encoding<sequence<NWarp>, tuple<sequence<MIterPerWarp, MWarp>, sequence<KIterPerWarp>>,
+    //     tuple<sequence<1, 0>>, tuple<sequence<1, 0>>, sequence<1, 2>, sequence<0, 0>>, and B's with sequence<0, 1>.
+    let a_outer = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap();
+    let b_outer = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0]).unwrap();
+    assert_eq!(ABlockDistribution::ENCODING, embed(&a_outer, &warp).unwrap());
+    assert_eq!(BBlockDistribution::ENCODING, embed(&b_outer, &warp).unwrap());
+    assert_eq!(ABlockDistribution::ENCODING.y_elements(), 32);
 }
 
 #[test]

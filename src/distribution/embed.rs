@@ -1,6 +1,7 @@
 //! [`embed`]: CK Tile's `detail::make_embed_tile_distribution_encoding`,
 //! which places an inner encoding (a warp GEMM's, say) inside an outer one
-//! (how a block iterates warps and warp tiles).
+//! (how a block iterates warps and warp tiles); [`Embed`] is the same as a
+//! typed encoding, for kernel code (a `const fn`, `embed` computes both).
 //!
 //! For each list, the outer entries come first and the inner ones after:
 //!
@@ -25,8 +26,12 @@
 //! ```
 
 use super::encoding::{Encoding, EncodingProblem, List};
+use super::shape::{AdaptorShape, EmbedShape, ShapeCounts};
+use super::typed::{EncodingSource, TileEncoding, encoding_or_fail, registers_or_fail};
 use crate::error::{Error, ErrorKind, ParameterProblem};
+use crate::typed::{AdaptorChain, Chain};
 use cktile_transforms::{Dims, MAX_DIMS};
+use core::marker::PhantomData;
 
 /// A list of at most [`MAX_DIMS`] `usize`s built by appending.
 #[derive(Clone, Copy)]
@@ -35,26 +40,51 @@ struct Buf {
     len: usize,
 }
 
+/// How the entries appended to a [`Buf`] are shifted: not at all, or, for
+/// an inner encoding's minors, by the outer encoding's component count of
+/// each entry's major (read from `majors`, the same list's majors).
+#[derive(Clone, Copy)]
+enum Shift<'a> {
+    None,
+    PastOuter { outer: &'a Encoding, majors: Dims },
+}
+
 impl Buf {
     const EMPTY: Buf = Buf { values: [0; MAX_DIMS], len: 0 };
 
-    /// Appends `dims` (each value plus `shift`), or names `list` as too long.
-    fn extend(&mut self, dims: Dims, shift: impl Fn(usize) -> usize, list: List) -> Result<(), Error> {
+    /// Appends `dims` (each value shifted as `shift` says), or names `list` as too long.
+    const fn extend(&mut self, dims: Dims, shift: Shift<'_>, list: List) -> Result<(), Error> {
         let given = self.len + dims.len();
         if given > MAX_DIMS {
             return Err(Error::new(ErrorKind::Encoding(EncodingProblem::TooMany { list, given, max: MAX_DIMS })));
         }
-        for (i, &v) in dims.as_slice().iter().enumerate() {
+        let mut i = 0;
+        while i < dims.len() {
             // Encoding entries are validated: lengths >= 1, majors and minors small and non-negative.
-            self.values[self.len] = shift(i) + v as usize;
+            let by = match shift {
+                Shift::None => 0,
+                Shift::PastOuter { outer, majors } => outer.rh_lengths(majors.get(i) as usize).len(),
+            };
+            self.values[self.len] = by + dims.get(i) as usize;
             self.len += 1;
+            i += 1;
         }
         Ok(())
     }
 
-    fn as_slice(&self) -> &[usize] {
-        &self.values[..self.len]
+    const fn as_slice(&self) -> &[usize] {
+        self.values.split_at(self.len).0
     }
+}
+
+/// `tri!` for this module's `const fn`: the error of an `Err`, returned.
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        }
+    };
 }
 
 /// CK Tile's `make_embed_tile_distribution_encoding(outer, inner)`: the
@@ -80,7 +110,7 @@ impl Buf {
 /// assert!(embed(&one_d, &catalogue::mfma_a(32, 8)?).is_err());
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
+pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
     let ndim_x = outer.ndim_x();
     if inner.ndim_x() != ndim_x {
         return Err(Error::parameter(ParameterProblem::Invalid {
@@ -90,15 +120,15 @@ pub fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
             requirement: "the inner encoding must have as many X dimensions as the outer one",
         }));
     }
-    // How many outer components each R/H group has: the inner minors' shift.
-    let outer_count = |major: usize| outer.rh_lengths(major).len();
     let mut rs = Buf::EMPTY;
-    rs.extend(outer.rs_lengths(), |_| 0, List::Rs)?;
-    rs.extend(inner.rs_lengths(), |_| 0, List::Rs)?;
+    tri!(rs.extend(outer.rs_lengths(), Shift::None, List::Rs));
+    tri!(rs.extend(inner.rs_lengths(), Shift::None, List::Rs));
     let mut hs = [Buf::EMPTY; MAX_DIMS];
-    for (x, h) in hs.iter_mut().enumerate().take(ndim_x) {
-        h.extend(outer.hs_lengths(x), |_| 0, List::Hs(x as u8))?;
-        h.extend(inner.hs_lengths(x), |_| 0, List::Hs(x as u8))?;
+    let mut x = 0;
+    while x < ndim_x && x < MAX_DIMS {
+        tri!(hs[x].extend(outer.hs_lengths(x), Shift::None, List::Hs(x as u8)));
+        tri!(hs[x].extend(inner.hs_lengths(x), Shift::None, List::Hs(x as u8)));
+        x += 1;
     }
     let n_p = outer.ndim_p() + inner.ndim_p();
     if n_p > MAX_DIMS {
@@ -110,33 +140,128 @@ pub fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
     }
     let mut ps_major = [Buf::EMPTY; MAX_DIMS];
     let mut ps_minor = [Buf::EMPTY; MAX_DIMS];
-    for p in 0..outer.ndim_p() {
-        let (major, minor) = outer.p_to_rh(p);
-        ps_major[p].extend(major, |_| 0, List::P(p as u8))?;
-        ps_minor[p].extend(minor, |_| 0, List::P(p as u8))?;
-    }
-    for q in 0..inner.ndim_p() {
-        let p = outer.ndim_p() + q;
-        let (major, minor) = inner.p_to_rh(q);
-        ps_major[p].extend(major, |_| 0, List::P(p as u8))?;
-        ps_minor[p].extend(minor, |i| outer_count(major.get(i) as usize), List::P(p as u8))?;
+    let mut p = 0;
+    while p < n_p {
+        // The outer Ps first, then the inner ones, their minors shifted past the outer components.
+        let (major, minor, shift) = if p < outer.ndim_p() {
+            let (major, minor) = outer.p_to_rh(p);
+            (major, minor, Shift::None)
+        } else {
+            let (major, minor) = inner.p_to_rh(p - outer.ndim_p());
+            (major, minor, Shift::PastOuter { outer, majors: major })
+        };
+        tri!(ps_major[p].extend(major, Shift::None, List::P(p as u8)));
+        tri!(ps_minor[p].extend(minor, shift, List::P(p as u8)));
+        p += 1;
     }
     let (outer_ys_major, outer_ys_minor) = outer.y_to_rh();
     let (inner_ys_major, inner_ys_minor) = inner.y_to_rh();
     let (mut ys_major, mut ys_minor) = (Buf::EMPTY, Buf::EMPTY);
-    ys_major.extend(outer_ys_major, |_| 0, List::Ys)?;
-    ys_major.extend(inner_ys_major, |_| 0, List::Ys)?;
-    ys_minor.extend(outer_ys_minor, |_| 0, List::Ys)?;
-    ys_minor.extend(inner_ys_minor, |i| outer_count(inner_ys_major.get(i) as usize), List::Ys)?;
-    let hs_slices: [&[usize]; MAX_DIMS] = core::array::from_fn(|x| hs[x].as_slice());
-    let ps_major_slices: [&[usize]; MAX_DIMS] = core::array::from_fn(|p| ps_major[p].as_slice());
-    let ps_minor_slices: [&[usize]; MAX_DIMS] = core::array::from_fn(|p| ps_minor[p].as_slice());
+    tri!(ys_major.extend(outer_ys_major, Shift::None, List::Ys));
+    tri!(ys_major.extend(inner_ys_major, Shift::None, List::Ys));
+    tri!(ys_minor.extend(outer_ys_minor, Shift::None, List::Ys));
+    tri!(ys_minor.extend(inner_ys_minor, Shift::PastOuter { outer, majors: inner_ys_major }, List::Ys));
+    let mut hs_slices: [&[usize]; MAX_DIMS] = [&[]; MAX_DIMS];
+    let mut ps_major_slices: [&[usize]; MAX_DIMS] = [&[]; MAX_DIMS];
+    let mut ps_minor_slices: [&[usize]; MAX_DIMS] = [&[]; MAX_DIMS];
+    let mut i = 0;
+    while i < MAX_DIMS {
+        hs_slices[i] = hs[i].as_slice();
+        ps_major_slices[i] = ps_major[i].as_slice();
+        ps_minor_slices[i] = ps_minor[i].as_slice();
+        i += 1;
+    }
     Encoding::new(
         rs.as_slice(),
-        &hs_slices[..ndim_x],
-        &ps_major_slices[..n_p],
-        &ps_minor_slices[..n_p],
+        hs_slices.split_at(ndim_x).0,
+        ps_major_slices.split_at(n_p).0,
+        ps_minor_slices.split_at(n_p).0,
         ys_major.as_slice(),
         ys_minor.as_slice(),
     )
+}
+
+/// CK Tile's `make_embed_tile_distribution_encoding(Outer, Inner)` as a
+/// type: the typed encoding of [`embed`]`(Outer::ENCODING, Inner::ENCODING)`,
+/// as CK's block GEMMs place a warp GEMM's encoding inside the block's
+/// iteration over warps and warp tiles. `REGS` is the thread buffer's size,
+/// the product of the Y lengths (Rust cannot size an array by an expression
+/// of the two encodings' constants; a wrong `REGS` is a compile error
+/// naming the right one, as are encodings [`embed`] refuses).
+///
+/// ```
+/// use cktile::distribution::{catalogue, embed, Distribution, Embed, Encoding};
+/// use cktile::distribution::typed::{TileEncoding, make_static_tile_distribution};
+/// cktile::tile_distribution_encoding! {
+///     /// CK's MFMA 32x32x8 A operand: lane l holds row l % 32, K 4 * (l / 32) + 0..4.
+///     struct WarpA { rs_lengths: [], hs_lengthss: [[32], [2, 4]], ps_to_rhss_major: [[2, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [1] }
+/// }
+/// cktile::tile_distribution_encoding! {
+///     /// CK's block GEMM A outer encoding: 2 warps along N holding copies (R),
+///     /// 2 warp tiles by 2 warps along M, 1 warp tile along K.
+///     struct BlockA { rs_lengths: [2], hs_lengthss: [[2, 2], [1]], ps_to_rhss_major: [[1, 0]], ps_to_rhss_minor: [[1, 0]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+/// }
+/// // 2 x 1 warp tiles of 4 registers each.
+/// type Block = Embed<BlockA, WarpA, 8>;
+/// assert_eq!(Block::ENCODING, embed(&BlockA::ENCODING, &WarpA::ENCODING)?);
+/// let d = make_static_tile_distribution::<Block>();
+/// // Warp 3 (M warp 1), lane 37, M tile 1, K tile 0, register 2.
+/// let x = d.calculate_index([3, 37, 1, 0, 2]);
+/// assert_eq!(x, [64 + 32 + 37 % 32, 4 * (37 / 32) + 2]);
+/// assert_eq!(x.map(|v| v as i64)[..], Distribution::new(Block::ENCODING)?.calculate_index(&[3, 37, 1, 0, 2])?.as_slice()[..]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+///
+/// ```compile_fail
+/// # use cktile::distribution::Embed;
+/// # cktile::tile_distribution_encoding! {
+/// #     struct WarpA { rs_lengths: [], hs_lengthss: [[32], [2, 4]], ps_to_rhss_major: [[2, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [1] }
+/// # }
+/// # cktile::tile_distribution_encoding! {
+/// #     struct BlockA { rs_lengths: [2], hs_lengthss: [[2, 2], [1]], ps_to_rhss_major: [[1, 0]], ps_to_rhss_minor: [[1, 0]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+/// # }
+/// // 2 x 1 warp tiles of 4 registers are 8, not 4: a compile error naming 8.
+/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Embed<BlockA, WarpA, 4>>();
+/// ```
+pub struct Embed<Outer, Inner, const REGS: usize>(PhantomData<(Outer, Inner)>);
+
+impl<O, I, const REGS: usize> Clone for Embed<O, I, REGS> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<O, I, const REGS: usize> Copy for Embed<O, I, REGS> {}
+
+impl<O, I, const REGS: usize> Default for Embed<O, I, REGS> {
+    fn default() -> Self {
+        Embed(PhantomData)
+    }
+}
+
+impl<O, I, const REGS: usize> core::fmt::Debug for Embed<O, I, REGS> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Embed")
+    }
+}
+
+/// The embedded shape of `O` and `I`.
+type EmbeddedShape<O, I> = <<O as TileEncoding>::Shape as EmbedShape<<I as TileEncoding>::Shape>>::Output;
+
+impl<O: EncodingSource, I: EncodingSource, const REGS: usize> EncodingSource for Embed<O, I, REGS> {
+    const SOURCE: Encoding = registers_or_fail(encoding_or_fail(embed(&O::SOURCE, &I::SOURCE)), REGS);
+}
+
+impl<O: TileEncoding, I: TileEncoding, const REGS: usize> TileEncoding for Embed<O, I, REGS>
+where
+    O::Shape: EmbedShape<I::Shape>,
+    EmbeddedShape<O, I>: ShapeCounts + AdaptorShape<Self>,
+    <EmbeddedShape<O, I> as AdaptorShape<Self>>::PsYsToXs: AdaptorChain + Default,
+    <EmbeddedShape<O, I> as AdaptorShape<Self>>::YsToD: Chain + Default,
+{
+    const ENCODING: Encoding = <Self as EncodingSource>::SOURCE;
+    type Shape = EmbeddedShape<O, I>;
+    type PsYsToXs = <EmbeddedShape<O, I> as AdaptorShape<Self>>::PsYsToXs;
+    type YsToD = <EmbeddedShape<O, I> as AdaptorShape<Self>>::YsToD;
+    type Registers<T: Copy> = [T; REGS];
 }

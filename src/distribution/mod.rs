@@ -45,6 +45,7 @@ pub mod catalogue;
 pub mod compact;
 pub mod embed;
 pub mod encoding;
+pub mod shape;
 #[cfg(feature = "alloc")]
 pub mod table;
 #[cfg(feature = "alloc")]
@@ -53,7 +54,7 @@ pub mod typed;
 
 #[cfg(feature = "alloc")]
 pub use compact::{Compact, parse_compact};
-pub use embed::embed;
+pub use embed::{Embed, embed};
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
 pub use table::Table;

@@ -38,12 +38,13 @@
 //! assert_eq!(size_of_val(&d), 0);
 //! ```
 
+use super::shape::{Counts, ShapeCounts};
 use super::{Distribution, Encoding};
 use crate::Value;
 use crate::error::Error;
 use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorAdaptor, TensorDescriptor, static_failure};
 use crate::{Descriptor, Index};
-use cktile_transforms::Count;
+use cktile_transforms::{Count, MAX_DIMS};
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -60,10 +61,15 @@ use core::marker::PhantomData;
 /// assert_eq!(Rows::ENCODING, cktile::distribution::Encoding::new(&[], &[&[4, 16]], &[&[1]], &[&[1]], &[1], &[0])?);
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub trait TileEncoding {
+pub trait TileEncoding: EncodingSource {
     /// The encoding, validated by [`Encoding::new`] (a compile error when
     /// it is malformed).
     const ENCODING: Encoding;
+    /// The counts of the encoding's groups (R, the H of each X, the
+    /// components of each P, Y), from which the adaptor's and descriptor's
+    /// types are built ([`shape`](super::shape)); checked against
+    /// [`ENCODING`](Self::ENCODING) when a distribution is made.
+    type Shape: ShapeCounts;
     /// The `ps_ys_to_xs` adaptor: top (P..., Y...), bottom X.
     type PsYsToXs: AdaptorChain + Default;
     /// The `ys_to_d` descriptor: Y to the thread-buffer index D.
@@ -72,6 +78,26 @@ pub trait TileEncoding {
     /// element per Y index (the product of the Y lengths), what CK's
     /// `static_distributed_tensor` holds.
     type Registers<T: Copy>: ThreadBuffer<T>;
+}
+
+/// Where the value types of a typed encoding's adaptor ([`RhLength`],
+/// [`PHidden`], ...) read its encoding: the same constant as
+/// [`TileEncoding::ENCODING`], in a trait of its own so that an encoding
+/// built from others ([`Embed`](super::Embed)) has it without first being
+/// a whole [`TileEncoding`] (whose adaptor type is made of those values).
+/// [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
+/// implements both.
+///
+/// ```
+/// use cktile::distribution::typed::{EncodingSource, TileEncoding};
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+/// }
+/// assert_eq!(<Rows as EncodingSource>::SOURCE, <Rows as TileEncoding>::ENCODING);
+/// ```
+pub trait EncodingSource {
+    /// The encoding, validated (a compile error when it is malformed).
+    const SOURCE: Encoding;
 }
 
 /// The storage of a thread's elements of a distributed tensor: an array
@@ -157,15 +183,15 @@ macro_rules! encoding_value {
                 f.write_str(stringify!($name))
             }
         }
-        impl<E: TileEncoding, $(const $param: usize),+> Value for $name<E, $($param),+> {
+        impl<E: EncodingSource, $(const $param: usize),+> Value for $name<E, $($param),+> {
             const STATIC: Option<usize> = Some({
-                let $e = &E::ENCODING;
+                let $e = &E::SOURCE;
                 $value
             });
             #[inline(always)]
             fn get(self) -> usize {
                 const {
-                    let $e = &E::ENCODING;
+                    let $e = &E::SOURCE;
                     $value
                 }
             }
@@ -210,6 +236,66 @@ encoding_value! {
     /// assert_eq!(<PHidden<Rows, 0> as cktile::Value>::STATIC, Some(3));
     /// ```
     PHidden<P> = |e| e.p_hidden(P);
+    /// The length of the `J`-th component P `P` of encoding `E` merges (0
+    /// past its list).
+    ///
+    /// ```
+    /// use cktile::distribution::typed::PRhLength;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(<PRhLength<Rows, 0, 0> as cktile::Value>::STATIC, Some(16));
+    /// ```
+    PRhLength<P, J> = |e| {
+        let (major, minor) = e.p_to_rh(P);
+        if J < major.len() { e.rh_length(major.get(J) as usize, minor.get(J) as usize) } else { 0 }
+    };
+    /// The hidden id of the `J`-th component P `P` of encoding `E` merges.
+    ///
+    /// ```
+    /// use cktile::distribution::typed::PRhHidden;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(<PRhHidden<Rows, 0, 0> as cktile::Value>::STATIC, Some(2));
+    /// ```
+    PRhHidden<P, J> = |e| {
+        let (major, minor) = e.p_to_rh(P);
+        if J < major.len() { e.rh_hidden(major.get(J) as usize, minor.get(J) as usize) } else { 0 }
+    };
+    /// The length of the component Y `Y` of encoding `E` names (0 past the Ys).
+    ///
+    /// ```
+    /// use cktile::distribution::typed::YRhLength;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// assert_eq!(<YRhLength<Rows, 0> as cktile::Value>::STATIC, Some(4));
+    /// ```
+    YRhLength<Y> = |e| {
+        let (major, minor) = e.y_to_rh();
+        if Y < major.len() { e.rh_length(major.get(Y) as usize, minor.get(Y) as usize) } else { 0 }
+    };
+    /// The hidden id of top dimension `I` of encoding `E`'s adaptor: P `I`'s
+    /// for the first `ndim_p`, then the component of Y `I - ndim_p`.
+    ///
+    /// ```
+    /// use cktile::distribution::typed::TopHidden;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+    /// }
+    /// // The P is hidden 3, Y 0 names H (1, 0): hidden 1.
+    /// assert_eq!((<TopHidden<Rows, 0> as cktile::Value>::STATIC, <TopHidden<Rows, 1> as cktile::Value>::STATIC), (Some(3), Some(1)));
+    /// ```
+    TopHidden<I> = |e| {
+        if I < e.ndim_p() {
+            e.p_hidden(I)
+        } else {
+            let (major, minor) = e.y_to_rh();
+            let y = I - e.ndim_p();
+            if y < major.len() { e.rh_hidden(major.get(y) as usize, minor.get(y) as usize) } else { 0 }
+        }
+    };
     /// The length of X dimension `X` of encoding `E`: the product of its H
     /// lengths (saturating; a valid encoding's fits).
     ///
@@ -280,7 +366,7 @@ pub const fn registers_or_fail(encoding: Encoding, registers: usize) -> Encoding
     if needed != registers {
         let value = if needed > i64::MAX as usize { i64::MAX } else { needed as i64 };
         static_failure(&Error::policy_value(
-            "the registers a generic tile_distribution_encoding! names must be the product of its Y lengths",
+            "the registers a typed encoding names (a generic tile_distribution_encoding!'s `registers:`, an Embed's REGS) must be the product of its Y lengths",
             "product of the Y lengths",
             value,
         ));
@@ -340,11 +426,25 @@ const fn check_static(
     }
 }
 
+/// Whether a shape counts an encoding's groups.
+const fn counts_match(e: &Encoding, c: &Counts) -> bool {
+    let mut ok = c.rs == e.ndim_r() && c.xs == e.ndim_x() && c.ps == e.ndim_p() && c.ys == e.ndim_y();
+    let mut i = 0;
+    while ok && i < MAX_DIMS {
+        ok =
+            (i >= c.xs || c.hs[i] == e.hs_lengths(i).len()) && (i >= c.ps || c.p_components[i] == e.p_to_rh(i).0.len());
+        i += 1;
+    }
+    ok
+}
+
 impl<E: TileEncoding> TileDistribution<E> {
-    /// The compile-time checks: the encoding (by evaluating it), and its
-    /// adaptor and descriptor, built by the runtime constructors.
+    /// The compile-time checks: the encoding (by evaluating it), its shape,
+    /// and its adaptor and descriptor, built by the runtime constructors.
     const CHECK: () = {
-        let _ = E::ENCODING;
+        if !counts_match(&E::ENCODING, &E::Shape::COUNTS) {
+            panic!("cktile: a TileEncoding's Shape must count its encoding's R, H, P and Y groups");
+        }
         check_static(&E::PsYsToXs::STATIC, &E::YsToD::STATIC)
     };
 
@@ -550,10 +650,14 @@ macro_rules! tile_distribution_encoding {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         $vis struct $name;
 
-        impl $crate::distribution::typed::TileEncoding for $name {
-            const ENCODING: $crate::distribution::Encoding = $crate::distribution::typed::encoding_or_fail(
+        impl $crate::distribution::typed::EncodingSource for $name {
+            const SOURCE: $crate::distribution::Encoding = $crate::distribution::typed::encoding_or_fail(
                 $crate::tile_distribution_encoding!(@new [$($r),*] [$([$($h),+])+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*]),
             );
+        }
+
+        impl $crate::distribution::typed::TileEncoding for $name {
+            const ENCODING: $crate::distribution::Encoding = <Self as $crate::distribution::typed::EncodingSource>::SOURCE;
             $crate::tile_distribution_encoding!(@types ($name) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
             type Registers<T: Copy> = [T; <$name as $crate::distribution::typed::TileEncoding>::ENCODING.y_elements()];
         }
@@ -575,8 +679,8 @@ macro_rules! tile_distribution_encoding {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         $vis struct $name<$(const $param: usize),+>;
 
-        impl<$(const $param: usize),+> $crate::distribution::typed::TileEncoding for $name<$($param),+> {
-            const ENCODING: $crate::distribution::Encoding = $crate::distribution::typed::registers_or_fail(
+        impl<$(const $param: usize),+> $crate::distribution::typed::EncodingSource for $name<$($param),+> {
+            const SOURCE: $crate::distribution::Encoding = $crate::distribution::typed::registers_or_fail(
                 $crate::distribution::typed::encoding_or_fail({
                     // The policy's own requirements first, as CK's static_asserts.
                     $($(if !$cond {
@@ -586,6 +690,10 @@ macro_rules! tile_distribution_encoding {
                 }),
                 $regs,
             );
+        }
+
+        impl<$(const $param: usize),+> $crate::distribution::typed::TileEncoding for $name<$($param),+> {
+            const ENCODING: $crate::distribution::Encoding = <Self as $crate::distribution::typed::EncodingSource>::SOURCE;
             $crate::tile_distribution_encoding!(@types ($name<$($param),+>) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
             type Registers<T: Copy> = [T; $regs];
         }
@@ -601,64 +709,19 @@ macro_rules! tile_distribution_encoding {
             &[$($yi),*],
         )
     };
-    // The adaptor and descriptor types, every length and id read off the encoding `$e`.
-    (@types ($e:ty) $rs:tt $xs:tt $ps:tt [$($ya:literal),*] [$($yi:literal),*]) => {
-        type PsYsToXs = $crate::tile_distribution_encoding!(@r ($e) $rs $xs $ps [$($ya),*] [$($yi),*]);
-        type YsToD = $crate::typed::Packed<($($crate::distribution::typed::RhLength<$e, $ya, $yi>,)*)>;
+    // The shape (the groups' counts) and the adaptor and descriptor types
+    // built from it, every length and id read off the encoding `$e`.
+    (@types ($e:ty) [$($r:expr),*] [$([$($h:expr),+])+] [$([$($pa:literal),+] [$($pi:literal),+])*] [$($ya:literal),*] [$($yi:literal),*]) => {
+        type Shape = $crate::distribution::shape::Shape<
+            $crate::tile_distribution_encoding!(@count $($r)*),
+            ($($crate::tile_distribution_encoding!(@count $($h)+),)+),
+            ($($crate::tile_distribution_encoding!(@count $($pa)+),)*),
+            $crate::tile_distribution_encoding!(@count $($ya)*),
+        >;
+        type PsYsToXs = <Self::Shape as $crate::distribution::shape::AdaptorShape<$e>>::PsYsToXs;
+        type YsToD = <Self::Shape as $crate::distribution::shape::AdaptorShape<$e>>::YsToD;
     };
-    // The replicate of R, when R has entries.
-    (@r ($e:ty) [] $xs:tt $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@x ($e) (0) [] [] [] [] [] $xs $ps $ya $yi)
-    };
-    (@r ($e:ty) [$($r:expr),+] $xs:tt $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@x ($e) (0)
-            [$crate::transforms::typed::Replicate<$crate::tile_distribution_encoding!(@seq RhLength ($e) (0) (0) [] $($r)+)>,]
-            [(),]
-            [$crate::tile_distribution_encoding!(@seq RhHidden ($e) (0) (0) [] $($r)+),]
-            [] [] $xs $ps $ya $yi)
-    };
-    // One unmerge per X: transforms, lower ids, upper ids, bottom ids, X lengths.
-    (@x ($e:ty) ($x:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($b:tt)*] [$($xl:tt)*]
-        [[$($h:expr),+] $($rest:tt)*] $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@x ($e) ($x + 1)
-            [$($t)* $crate::transforms::typed::Unmerge<$crate::tile_distribution_encoding!(@seq RhLength ($e) ($x + 1) (0) [] $($h)+)>,]
-            [$($l)* ($crate::Number<{ $x }>,),]
-            [$($u)* $crate::tile_distribution_encoding!(@seq RhHidden ($e) ($x + 1) (0) [] $($h)+),]
-            [$($b)* $crate::Number<{ $x }>,]
-            [$($xl)* $crate::distribution::typed::XLength<$e, { $x }>,]
-            [$($rest)*] $ps $ya $yi)
-    };
-    (@x ($e:ty) ($x:expr) $t:tt $l:tt $u:tt $b:tt $xl:tt [] $ps:tt $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@p ($e) (0) $t $l $u [] $b $xl $ps $ya $yi)
-    };
-    // One merge per P: transforms, lower ids, upper ids, top ids.
-    (@p ($e:ty) ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] $b:tt $xl:tt
-        [[$($pa:literal),+] [$($pi:literal),+] $($rest:tt)*] $ya:tt $yi:tt) => {
-        $crate::tile_distribution_encoding!(@p ($e) ($p + 1)
-            [$($t)* $crate::transforms::typed::Merge<($($crate::distribution::typed::RhLength<$e, $pa, $pi>,)+)>,]
-            [$($l)* ($($crate::distribution::typed::RhHidden<$e, $pa, $pi>,)+),]
-            [$($u)* ($crate::distribution::typed::PHidden<$e, { $p }>,),]
-            [$($top)* $crate::distribution::typed::PHidden<$e, { $p }>,]
-            $b $xl [$($rest)*] $ya $yi)
-    };
-    // The adaptor: top (P..., Y...), the Ys naming their R/H components.
-    (@p ($e:ty) ($p:expr) [$($t:tt)*] [$($l:tt)*] [$($u:tt)*] [$($top:tt)*] [$($b:tt)*] [$($xl:tt)*]
-        [] [$($ya:literal),*] [$($yi:literal),*]) => {
-        $crate::typed::HiddenAdaptor<
-            ($($xl)*),
-            ($($t)*),
-            ($($l)*),
-            ($($u)*),
-            ($($b)*),
-            ($($top)* $($crate::distribution::typed::RhHidden<$e, $ya, $yi>,)*),
-        >
-    };
-    // `(Kind<E, major, 0>, Kind<E, major, 1>, ...)`, one per token.
-    (@seq $kind:ident ($e:ty) ($major:expr) ($i:expr) [$($acc:tt)*] $head:tt $($rest:tt)*) => {
-        $crate::tile_distribution_encoding!(@seq $kind ($e) ($major) ($i + 1)
-            [$($acc)* $crate::distribution::typed::$kind<$e, { $major }, { $i }>,] $($rest)*)
-    };
-    (@seq $kind:ident ($e:ty) ($major:expr) ($i:expr) [$($acc:tt)*]) => {
-        ($($acc)*)
-    };
+    // A type-level integer: how many tokens.
+    (@count) => { $crate::typenum::U0 };
+    (@count $head:tt $($rest:tt)*) => { $crate::typenum::Add1<$crate::tile_distribution_encoding!(@count $($rest)*)> };
 }
