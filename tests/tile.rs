@@ -1,7 +1,8 @@
 //! Tile windows and their access plans against independent evaluations.
 //!
 //! - Every access plan (every catalogue warp-GEMM and GEMM DRAM
-//!   distribution, under views that guarantee 1 to 16 contiguous elements
+//!   distribution, and CK's block GEMM operands: warp operands embedded in
+//!   an outer encoding with an R; under views that guarantee 1 to 16 contiguous elements
 //!   along either X dimension) is recomputed by brute force from the runtime
 //!   [`Distribution`]: its vectors cover every Y index once, land where
 //!   `ys_to_d` puts them, start where `ps_ys_to_xs` puts them, and really are
@@ -59,6 +60,16 @@ fn encodings() -> Vec<(String, Encoding)> {
     }
     for (block, mn, k, k1) in [(256, 128, 32, 8), (256, 128, 64, 8), (128, 64, 32, 4), (64, 32, 32, 8)] {
         out.push((format!("gemm_dram({block},{mn},{k},{k1})"), catalogue::gemm_dram(block, mn, k, k1).unwrap()));
+    }
+    // CK's block GEMM A and B operands: the block's outer encoding (the other
+    // operand's warps hold copies: an R) embedded with the warp operand.
+    let a_outer = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap();
+    let b_outer = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0]).unwrap();
+    for (name, outer) in [("a", a_outer), ("b", b_outer)] {
+        for (m, k) in [(32, 16), (16, 32)] {
+            let e = cktile::distribution::embed(&outer, &catalogue::mfma_a(m, k).unwrap()).unwrap();
+            out.push((format!("block_{name}(mfma{m}x{m}x{k})"), e));
+        }
     }
     out
 }
@@ -118,7 +129,7 @@ fn access_plans_recomputed_by_brute_force() {
             }
         }
     }
-    assert_eq!(plans, 20 * 12);
+    assert_eq!(plans, 24 * 12);
 }
 
 #[test]
