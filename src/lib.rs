@@ -40,7 +40,18 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
-#![forbid(unsafe_code)]
+// No `unsafe` anywhere but the GPU memory layer (`tile::gpu`, which
+// exists for amdgcn and nvptx only, built with nightly Rust as those
+// targets are).
+#![cfg_attr(not(any(target_arch = "amdgpu", target_arch = "nvptx64")), forbid(unsafe_code))]
+#![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), deny(unsafe_code))]
+#![cfg_attr(
+    any(target_arch = "amdgpu", target_arch = "nvptx64"),
+    feature(core_intrinsics, gpu_intrinsics, gpu_launch_sized_workgroup_mem),
+    allow(internal_features)
+)]
+#![cfg_attr(target_arch = "amdgpu", feature(stdarch_amdgpu, link_llvm_intrinsics))]
+#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx))]
 #![deny(missing_docs)]
 
 #[cfg(feature = "alloc")]

@@ -5,9 +5,10 @@
 //! [`SharedMemory`] is shared memory as a kernel sees it: several windows
 //! over one LDS block (the block's store window and the warps' read
 //! windows) hold it at once, and each writes through a shared reference.
-//! On a GPU the kernel makes the slice from its LDS or global pointer
-//! (`core::slice::from_raw_parts`, the kernel's one `unsafe` line); cktile
-//! itself has no `unsafe` code.
+//! On a GPU the kernel makes its global slices from its pointers
+//! (`core::slice::from_raw_parts`, the kernel's one `unsafe` line) and its
+//! LDS from the launch-sized workgroup memory (`tile::gpu::workgroup_memory`,
+//! on amdgcn and nvptx: the library's only `unsafe` code).
 //!
 //! Every access is bounds-checked against the memory's length: a vector
 //! that leaves it reads as absent (the window loads zeros) and is not

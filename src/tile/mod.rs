@@ -16,6 +16,9 @@
 //! - [`memory`]: what windows read and write ([`TileMemory`],
 //!   [`TileMemoryMut`]): slices, arrays, `Vec`s, and [`SharedMemory`] for
 //!   shared memory several windows write.
+//! - `gpu` (amdgcn and nvptx only): the block's shared memory
+//!   (`workgroup_memory`, in the shared address space) and CK's
+//!   `block_sync_lds`, the library's only `unsafe` code.
 //!
 //! Everything is `no_std`, and zero-sized where CK's is `constexpr`: a
 //! distributed tensor is its elements, a window its view, its origin and
@@ -45,6 +48,8 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+pub mod gpu;
 pub mod memory;
 pub mod plan;
 pub mod tensor;

@@ -15,8 +15,6 @@
 //! view) are in [`coordinates`], the typed tensor adaptors' (tile
 //! distributions' P, Y -> X maps) in [`adaptors`].
 #![no_std]
-#![cfg_attr(target_arch = "amdgpu", feature(stdarch_amdgpu))]
-#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx))]
 #![allow(improper_ctypes_definitions)]
 
 pub mod adaptors;

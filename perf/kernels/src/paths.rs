@@ -10,8 +10,12 @@
 //! MFMA, which both sides would issue alike), and a barrier. Memory is
 //! reached through slices made from the kernel's pointers, bounds checked
 //! on both sides (what safe Rust does; CK's AMD buffer loads check in
-//! hardware). LDS is a pointer argument: Rust cannot name the LDS address
-//! space, so both sides use flat (amdgcn) or generic (nvptx) accesses.
+//! hardware). LDS is the launch-sized workgroup memory
+//! (`cktile::tile::gpu::workgroup_memory`) on the GPU targets, so both sides
+//! issue `ds_read`/`ds_write` (amdgcn) and `ld.shared` (nvptx), and the
+//! barriers are CK's `block_sync_lds` (`s_waitcnt` + `s_barrier`,
+//! `bar.sync`); on the host, where the test runs the kernels one thread at
+//! a time, LDS is the block the `lds` argument points at.
 //!
 //! Forms:
 //! - `typed_gemm_*` takes the DRAM descriptor built on the host, in its
@@ -35,36 +39,40 @@ use cktile::typed::KernelArg;
 use cktile_checks::gemm::{
     DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath, VECTOR, WARPS, make_dram_view,
 };
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 use core::cell::Cell;
 
-/// A block barrier with the compiler fences that keep LDS accesses on
-/// their side of it (a kernel proper also waits for its LDS accesses, as
-/// CK's `block_sync_lds` does; both sides call this same function).
+/// A block barrier: CK's `block_sync_lds` (`cktile::tile::gpu`) on the GPU
+/// targets, nothing on the host, where the test runs one thread at a time.
+/// Both sides call this same function.
 #[inline(always)]
 pub fn barrier() {
-    use core::sync::atomic::{Ordering, compiler_fence};
-    compiler_fence(Ordering::SeqCst);
-    #[cfg(target_arch = "amdgpu")]
-    core::arch::amdgpu::s_barrier();
-    #[cfg(target_arch = "nvptx64")]
-    // SAFETY: every thread of the block reaches this barrier.
+    #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+    // SAFETY: every thread of the block runs the same K loop, so reaches each barrier.
     unsafe {
-        core::arch::nvptx::_syncthreads()
+        cktile::tile::gpu::block_sync_lds()
     };
-    compiler_fence(Ordering::SeqCst);
 }
 
-/// The kernel's memory as slices: `len` elements of A, the LDS block.
+/// The kernel's memory: `len` elements of A as a slice, and the LDS block.
+/// On the GPU targets the LDS block is the launch-sized workgroup memory
+/// (`cktile::tile::gpu::workgroup_memory`: LLVM's shared address space,
+/// so `ds_read`/`ds_write` and `ld.shared`/`st.shared`) and `lds` is not
+/// read; on the host (the test) it is the block at `lds`.
 #[inline(always)]
 fn memory<'a>(a: *const u16, len: usize, lds: *mut u16) -> (&'a [u16], SharedMemory<'a, u16>) {
-    // SAFETY: the caller passes `len` readable elements at `a` and an LDS
-    // block of LDS_ELEMENTS elements at `lds`; a `Cell<u16>` has `u16`'s layout.
-    unsafe {
-        (
-            core::slice::from_raw_parts(a, len),
-            SharedMemory::new(core::slice::from_raw_parts(lds as *const Cell<u16>, LDS_ELEMENTS)),
-        )
-    }
+    // SAFETY: the caller passes `len` readable elements at `a`.
+    let global = unsafe { core::slice::from_raw_parts(a, len) };
+    #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+    // SAFETY: the kernel is launched with LDS_ELEMENTS elements of dynamic shared memory.
+    let shared = {
+        let _ = lds;
+        unsafe { cktile::tile::gpu::workgroup_memory::<u16>(LDS_ELEMENTS) }
+    };
+    #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+    // SAFETY: the caller passes an LDS block of LDS_ELEMENTS elements at `lds`; a `Cell<u16>` has `u16`'s layout.
+    let shared = SharedMemory::new(unsafe { core::slice::from_raw_parts(lds as *const Cell<u16>, LDS_ELEMENTS) });
+    (global, shared)
 }
 
 /// The MFMA's stand-in: folds an 8-element operand into the accumulators,
@@ -226,10 +234,17 @@ macro_rules! hand_twin {
                 barrier();
                 for y0 in 0..2 {
                     let offset = $lds_offset(y0 * 64 + m_base, k_base);
-                    if let Some(cells) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
-                        for (c, &v) in cells.iter().zip(&tile[8 * y0 as usize..8 * y0 as usize + 8]) {
-                            c.set(v);
-                        }
+                    if let Some(c) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
+                        // Written out, as the reads are: one 8-element vector store.
+                        let t = &tile[8 * y0 as usize..8 * y0 as usize + 8];
+                        c[0].set(t[0]);
+                        c[1].set(t[1]);
+                        c[2].set(t[2]);
+                        c[3].set(t[3]);
+                        c[4].set(t[4]);
+                        c[5].set(t[5]);
+                        c[6].set(t[6]);
+                        c[7].set(t[7]);
                     }
                 }
                 barrier();
@@ -237,7 +252,16 @@ macro_rules! hand_twin {
                     for k_iter in 0..K_ITERS as $i {
                         let offset = $lds_offset(warp_row + iter * 64 + lane % 32, k_iter * 16 + 8 * (lane / 32));
                         if let Some(c) = usize::try_from(offset).ok().and_then(|o| lds.get(o..o + 8)) {
-                            let v = [c[0].get(), c[1].get(), c[2].get(), c[3].get(), c[4].get(), c[5].get(), c[6].get(), c[7].get()];
+                            let v = [
+                                c[0].get(),
+                                c[1].get(),
+                                c[2].get(),
+                                c[3].get(),
+                                c[4].get(),
+                                c[5].get(),
+                                c[6].get(),
+                                c[7].get(),
+                            ];
                             fold(&mut acc, &v);
                         }
                     }
