@@ -12,6 +12,8 @@
 //!   [`Distribution`]: the vector at each access's first element, read when
 //!   that element is not padding and the vector lies in the buffer, zeros
 //!   otherwise; over random padded views, origins and every thread.
+//! - Windows at hostile origins (the ends of the index range) and moved by
+//!   steps that wrap never panic and load and store what the reference says.
 //! - The typed chains' compile-time top vectors are CK's rule.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -218,8 +220,9 @@ fn reference_load(
         }
         let x = d.calculate_index(&[ps.to_vec(), start].concat()).unwrap();
         let mut top = [0; MAX_DIMS];
-        top[0] = origin[0] + x.get(0);
-        top[1] = origin[1] + x.get(1);
+        // A window's coordinates wrap (as typed coordinates do).
+        top[0] = origin[0].wrapping_add(x.get(0));
+        top[1] = origin[1].wrapping_add(x.get(1));
         let value = if desc.coordinate_has_valid_offset_assuming_top_index_is_valid(&top) {
             let offset = desc.calculate_offset(&top[..2]);
             let end = offset + plan.vector() as Index;
@@ -287,6 +290,84 @@ fn loads_equal_cks_semantics_on_random_padded_views() {
         checked += check_loads::<WarpC>(view, &data, origin);
     }
     assert!(checked > 60 * 300, "{checked} thread loads checked");
+}
+
+/// Windows at hostile origins (the ends of the index range, and places a
+/// move wraps back into the tensor) never panic, in overflow-checked builds
+/// too: their loads are the reference's (zeros where the wrapped coordinate
+/// is padding or outside), and their stores write nothing a load would not
+/// read.
+#[test]
+fn hostile_origins_and_moves_are_ck_semantics_without_panics() {
+    let data: Vec<u32> = (1..=40 * 48).collect();
+    let d = make_naive_tensor_descriptor_with_vector((40usize, 40usize), (48usize, N::<1>), 8usize, N::<1>).unwrap();
+    let view =
+        pad_tensor_view(make_tensor_view(&data[..], d), (32usize, 32usize), (DoPad::<true>, DoPad::<true>)).unwrap();
+    let extremes = [Index::MIN, Index::MIN + 1, -(1 << 62), -129, -1, 0, 5, 1 << 40, Index::MAX - 64, Index::MAX];
+    let mut rng = Rng::new(99);
+    let (mut checked, mut real, mut stored) = (0, 0, 0);
+    for _ in 0..40 {
+        let origin = [*rng.pick(&extremes).unwrap(), *rng.pick(&extremes).unwrap()];
+        // A step that wraps the origin back to a small one half the time.
+        let back = |o: Index, r: &mut Rng| if r.index(2) == 0 { (r.index(30) as Index).wrapping_sub(o) } else { o };
+        let step = [back(origin[0], &mut rng), back(origin[1], &mut rng)];
+        let moved = [origin[0].wrapping_add(step[0]), origin[1].wrapping_add(step[1])];
+        for at in [origin, moved] {
+            checked += check_loads::<WarpA>(view, &data, at);
+        }
+        // The same through move_tile_window, thread by thread.
+        let runtime = Distribution::new(WarpA::ENCODING).unwrap();
+        for lane in [0, 17, 63] {
+            let mut w = make_tile_window_with_distribution(
+                view,
+                (N::<32>, N::<8>),
+                origin,
+                make_static_tile_distribution::<WarpA>(),
+                Partition::lane(lane),
+            )
+            .unwrap();
+            move_tile_window(&mut w, step);
+            assert_eq!(w.window_origin(), moved);
+            let want = reference_load(&view.descriptor().descriptor(), &data, &runtime, w.plan(), moved, &[lane]);
+            assert_eq!(load_tile(&w).thread_buffer(), &want[..], "lane {lane} moved from {origin:?} by {step:?}");
+            real += want.iter().filter(|&&v| v != 0).count();
+        }
+        // Stores at the hostile origin write exactly the elements a load there reads.
+        let mut buffer = vec![0u32; 40 * 48];
+        let memory = SharedMemory::from_mut(&mut buffer[..]);
+        let store_view = make_tensor_view(memory, *view.descriptor());
+        for lane in 0..64 {
+            let mut w = make_tile_window_with_distribution(
+                store_view,
+                (N::<32>, N::<8>),
+                origin,
+                make_static_tile_distribution::<WarpA>(),
+                Partition::lane(lane),
+            )
+            .unwrap();
+            let mut t = make_static_distributed_tensor::<u32, WarpA>();
+            t.thread_buffer_mut().fill(1);
+            store_tile(&mut w, &t);
+        }
+        let read: usize = (0..64)
+            .map(|lane| {
+                let w = make_tile_window_with_distribution(
+                    view,
+                    (N::<32>, N::<8>),
+                    origin,
+                    make_static_tile_distribution::<WarpA>(),
+                    Partition::lane(lane),
+                )
+                .unwrap();
+                load_tile(&w).thread_buffer().iter().filter(|&&v| v != 0).count()
+            })
+            .sum();
+        assert_eq!(buffer.iter().filter(|&&v| v == 1).count(), read, "stores at {origin:?}");
+        stored += read;
+    }
+    assert!(checked >= 40 * 2 * 64, "{checked}");
+    // Not only zeros: moves wrapped back into the tensor read data, and stores at small origins wrote.
+    assert!(real > 0 && stored > 0, "{real} elements read, {stored} stored");
 }
 
 #[test]
