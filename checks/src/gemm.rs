@@ -31,6 +31,7 @@
 use cktile::Index;
 use cktile::Number as N;
 use cktile::distribution::Embed;
+use cktile::distribution::typed::TileEncoding;
 use cktile::prelude::*;
 use cktile::tile::{
     Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile, load_tile_into,
@@ -419,6 +420,32 @@ impl<'a, T: Copy + Default> OperandPath<'a, T> {
         move_tile_window(&mut w, [(iter * WARPS * 32) as Index, (k_iter * K_PER_WARP_TILE) as Index]);
         load_tile_into(&w, regs);
     }
+}
+
+/// CK's block GEMM operand read (`block_universal_gemm_as_bs_cr`): thread
+/// `thread`'s window over the whole LDS block with the embedded block
+/// distribution `E` ([`ABlockDistribution`] or [`BBlockDistribution`]);
+/// one `load_tile` of it is the thread's 2 x 2 warp tiles (Y = M tile, K
+/// tile, register), the same registers as [`OperandPath::read`] of each.
+///
+/// ```
+/// use cktile::tile::{SharedMemory, load_tile};
+/// use cktile_checks::gemm::{ABlockDistribution, LDS_ELEMENTS, block_window};
+/// use core::cell::Cell;
+/// let lds: Vec<Cell<u16>> = (0..LDS_ELEMENTS).map(|i| Cell::new(i as u16)).collect();
+/// let w = block_window::<u16, ABlockDistribution>(SharedMemory::new(&lds), 0)?;
+/// assert_eq!((w.plan().accesses(), w.plan().vector()), (4, 8));
+/// assert_eq!(load_tile(&w).thread_buffer().len(), 32);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[inline(always)]
+pub fn block_window<T: Copy, E: TileEncoding>(
+    lds: SharedMemory<'_, T>,
+    thread: usize,
+) -> Result<TileWindowWithStaticDistribution<SharedMemory<'_, T>, LdsChain, E>, Error> {
+    let view = make_tensor_view(lds, make_lds_block::<ROWS_PER_BLOCK, K_PER_BLOCK>()?);
+    let p = Partition::from_thread::<WAVE>(thread);
+    make_tile_window_with_distribution(view, (N::<128>, N::<32>), [0, 0], make_static_tile_distribution(), p)
 }
 
 /// The LDS block as a constant, for the compile-time bank checks below.

@@ -116,21 +116,12 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
 /// Thread `thread`'s registers of the whole LDS block through a window of
 /// CK's embedded block distribution of `operand` (32: 2 x 2 warp tiles of 8).
 fn block_tile(operand: Operand, lds: &[Cell<u32>], thread: usize) -> Vec<u32> {
-    use cktile::Number as N;
-    use cktile::distribution::typed::{TileEncoding, make_static_tile_distribution};
-    use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution};
-    use cktile::typed::make_tensor_view;
-    use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution, make_lds_block};
-    fn load<E: TileEncoding>(lds: &[Cell<u32>], thread: usize) -> Vec<u32> {
-        let view = make_tensor_view(SharedMemory::new(lds), make_lds_block::<128, 32>().unwrap());
-        let p = Partition::from_thread::<WAVE>(thread);
-        let distribution = make_static_tile_distribution::<E>();
-        let w = make_tile_window_with_distribution(view, (N::<128>, N::<32>), [0, 0], distribution, p).unwrap();
-        load_tile(&w).thread_buffer().to_vec()
-    }
+    use cktile::tile::load_tile;
+    use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution, block_window};
+    let lds = SharedMemory::new(lds);
     match operand {
-        Operand::A => load::<ABlockDistribution>(lds, thread),
-        Operand::B => load::<BBlockDistribution>(lds, thread),
+        Operand::A => load_tile(&block_window::<_, ABlockDistribution>(lds, thread).unwrap()).thread_buffer().to_vec(),
+        Operand::B => load_tile(&block_window::<_, BBlockDistribution>(lds, thread).unwrap()).thread_buffer().to_vec(),
     }
 }
 

@@ -21,6 +21,10 @@
 //! - `typed_gemm_*` takes the DRAM descriptor built on the host, in its
 //!   kernel-argument form (`KernelArg`, by pointer); held to 1.10 x its
 //!   twin + 4 instructions with no calls, scratch or spills (issue 33, 4a).
+//! - `typed_gemm_*_block`: the same, the MFMA operands read as CK's block
+//!   GEMM reads them, one `load_tile` per K tile through a window of the
+//!   embedded block distribution (`ABlockDistribution`,
+//!   `BBlockDistribution`); held to the same twin.
 //! - `typed_gemm_*_index32` builds the view in the kernel with `?` from
 //!   32-bit arguments, the width of CK's `index_t` kernel arguments (4b),
 //!   and is held to a twin written as CK's code is, every index an `i32`
@@ -34,10 +38,13 @@
 //!   (`icount.py`'s `BUILD_GATED`).
 
 use cktile::Index;
+use cktile::distribution::typed::TileEncoding;
 use cktile::tile::SharedMemory;
+use cktile::tile::load_tile;
 use cktile::typed::KernelArg;
 use cktile_checks::gemm::{
-    DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath, VECTOR, WARPS, make_dram_view,
+    ABlockDistribution, BBlockDistribution, DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath,
+    VECTOR, WARPS, block_window, make_dram_view,
 };
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 use core::cell::Cell;
@@ -92,11 +99,12 @@ fn fold(acc: &mut [u16; 8], v: &[u16]) {
     }
 }
 
-/// One thread's K loop through a data path: returns the eight accumulators.
+/// One thread's K loop through a data path: returns the eight
+/// accumulators. `read` folds the thread's 2 x 2 MFMA operands of the K
+/// tile in the LDS block into them.
 #[inline(always)]
-fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 8] {
+fn k_loop(path: &mut OperandPath<'_, u16>, k: usize, read: impl Fn(&OperandPath<'_, u16>, &mut [u16; 8])) -> [u16; 8] {
     let mut acc = [0u16; 8];
-    let mut regs = cktile_checks::gemm::WarpTile::filled(0);
     let mut kt = 0;
     while kt < k.div_ceil(K_PER_BLOCK) {
         let tile = path.load();
@@ -104,16 +112,23 @@ fn k_loop(path: &mut OperandPath<'_, u16>, k: usize) -> [u16; 8] {
         barrier();
         path.store(&tile);
         barrier();
-        for iter in 0..ITERS {
-            for k_iter in 0..K_ITERS {
-                path.read_into(iter, k_iter, &mut regs);
-                fold(&mut acc, regs.thread_buffer());
-            }
-        }
+        read(path, &mut acc);
         barrier();
         kt += 1;
     }
     acc
+}
+
+/// The operand reads through the warp window, moved over the 2 x 2 warp tiles.
+#[inline(always)]
+fn warp_reads(path: &OperandPath<'_, u16>, acc: &mut [u16; 8]) {
+    let mut regs = cktile_checks::gemm::WarpTile::filled(0);
+    for iter in 0..ITERS {
+        for k_iter in 0..K_ITERS {
+            path.read_into(iter, k_iter, &mut regs);
+            fold(acc, regs.thread_buffer());
+        }
+    }
 }
 
 /// Writes the accumulators of thread `tid`.
@@ -147,7 +162,7 @@ fn typed_inkernel(
     else {
         return;
     };
-    write_out(out, tid, k_loop(&mut path, k));
+    write_out(out, tid, k_loop(&mut path, k, warp_reads));
 }
 
 /// The typed path of `operand` over a DRAM descriptor built on the host.
@@ -171,7 +186,46 @@ fn typed_host(
     };
     // The K length is the descriptor's padded K: the loop runs to the last tile.
     let k = desc.lengths()[1] as usize;
-    write_out(out, tid, k_loop(&mut path, k));
+    write_out(out, tid, k_loop(&mut path, k, warp_reads));
+}
+
+/// [`typed_host`] reading the operands as CK's block GEMM does: one
+/// `load_tile` per K tile through a window of the embedded block
+/// distribution `E` (the outer encoding with the warp operand's), the 2 x 2
+/// warp tiles at once.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn typed_host_block<E: TileEncoding>(
+    operand: Operand,
+    arg: *const KernelArg<DramChain>,
+    a: *const u16,
+    len: usize,
+    block_row: Index,
+    lds: *mut u16,
+    tid: u32,
+    out: *mut u16,
+) {
+    // SAFETY: the caller passes the kernel argument the host wrote.
+    let desc = unsafe { (*arg).descriptor() };
+    let (global, lds) = memory(a, len, lds);
+    let Ok(mut path) = OperandPath::from_descriptor(operand, desc, global, block_row, lds, tid as usize) else {
+        return;
+    };
+    let Ok(block) = block_window::<u16, E>(lds, tid as usize) else {
+        return;
+    };
+    let k = desc.lengths()[1] as usize;
+    let read = |_: &OperandPath<'_, u16>, acc: &mut [u16; 8]| {
+        // The four warp tiles written out: a loop over the thread buffer
+        // stays rolled on amdgcn, in scratch memory.
+        let regs = load_tile(&block);
+        let r = regs.thread_buffer();
+        fold(acc, &r[0..8]);
+        fold(acc, &r[8..16]);
+        fold(acc, &r[16..24]);
+        fold(acc, &r[24..32]);
+    };
+    write_out(out, tid, k_loop(&mut path, k, read));
 }
 
 /// The hand-written twin, for one index type: the same loop with every
@@ -388,6 +442,46 @@ macro_rules! operand_kernels {
 operand_kernels!(Operand::A, typed_gemm_a, hand_gemm_a, typed_gemm_a_build, typed_gemm_a_index32, hand_gemm_a_index32);
 operand_kernels!(Operand::B, typed_gemm_b, hand_gemm_b, typed_gemm_b_build, typed_gemm_b_index32, hand_gemm_b_index32);
 
+macro_rules! block_kernels {
+    ($operand:expr, $block:ty, $typed:ident, $hand:ident) => {
+        /// The host-descriptor path reading its operands through one window
+        /// of CK's embedded block distribution (`Embed`); its twin is the
+        /// same hand-written loop as the warp-window path's.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $typed(
+            desc: *const KernelArg<DramChain>,
+            a: *const u16,
+            len: usize,
+            block_row: Index,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            typed_host_block::<$block>($operand, desc, a, len, block_row, lds, tid, out)
+        }
+
+        /// Twin of the block-distribution path: [`hand`], as the warp-window path's twin.
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $hand(
+            a: *const u16,
+            rows: usize,
+            k: usize,
+            stride: usize,
+            block_row: Index,
+            lds: *mut u16,
+            tid: u32,
+            out: *mut u16,
+        ) {
+            hand($operand, a, rows as Index, k as Index, stride as Index, block_row, lds, tid, out)
+        }
+    };
+}
+
+block_kernels!(Operand::A, ABlockDistribution, typed_gemm_a_block, hand_gemm_a_block);
+block_kernels!(Operand::B, BBlockDistribution, typed_gemm_b_block, hand_gemm_b_block);
+
 /// The host's DRAM descriptor of a `rows x k` operand (`make_dram_view`'s),
 /// in its kernel-argument form.
 pub fn host_descriptor(rows: usize, k: usize, stride: usize) -> Option<KernelArg<DramChain>> {
@@ -429,8 +523,12 @@ mod tests {
 
     #[test]
     fn path_kernels_equal_their_twins() {
-        let kernels: [(HostKernel, Kernel, Kernel); 2] =
-            [(typed_gemm_a, hand_gemm_a, typed_gemm_a_build), (typed_gemm_b, hand_gemm_b, typed_gemm_b_build)];
+        let kernels: [(HostKernel, Kernel, Kernel); 4] = [
+            (typed_gemm_a, hand_gemm_a, typed_gemm_a_build),
+            (typed_gemm_b, hand_gemm_b, typed_gemm_b_build),
+            (typed_gemm_a_block, hand_gemm_a_block, typed_gemm_a_build),
+            (typed_gemm_b_block, hand_gemm_b_block, typed_gemm_b_build),
+        ];
         for (rows, k, stride, block_row) in
             [(128, 32, 32, 0), (200, 72, 80, 128), (130, 40, 48, 0), (257, 96, 104, 256)]
         {
