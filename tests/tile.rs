@@ -186,17 +186,27 @@ cktile::tile_distribution_encoding! {
     struct WarpC { rs_lengths: [], hs_lengthss: [[4, 2, 4], [32]], ps_to_rhss_major: [[1, 2]], ps_to_rhss_minor: [[1, 0]], ys_to_rhs_major: [1, 1], ys_to_rhs_minor: [0, 2] }
 }
 
-/// A runtime view: `rows x cols` (row stride `stride`), `vector` guaranteed
-/// along rows, right-padded to multiples of `tile`.
-type View<'a> = cktile::typed::TensorView<
-    &'a [u32],
-    cktile::typed::Transformed<
-        cktile::typed::NaiveVector<(usize, usize), (usize, N<1>), usize, N<1>>,
-        (cktile::transforms::typed::RightPad<usize, usize>, cktile::transforms::typed::RightPad<usize, usize>),
-        ((N<0>,), (N<1>,)),
-        ((N<0>,), (N<1>,)),
-    >,
+/// The chain of a runtime view: `rows x cols` (row stride `stride`),
+/// `vector` guaranteed along rows, right-padded to multiples of `tile`.
+type PaddedChain = cktile::typed::Transformed<
+    cktile::typed::NaiveVector<(usize, usize), (usize, N<1>), usize, N<1>>,
+    (cktile::transforms::typed::RightPad<usize, usize>, cktile::transforms::typed::RightPad<usize, usize>),
+    ((N<0>,), (N<1>,)),
+    ((N<0>,), (N<1>,)),
 >;
+
+/// A runtime view over `u32`s.
+type View<'a> = cktile::typed::TensorView<&'a [u32], PaddedChain>;
+
+/// Lane `lane`'s window of the 32x32x8 MFMA A distribution at `origin` of `view`.
+fn warp_a_window<B>(
+    view: cktile::typed::TensorView<B, PaddedChain>,
+    origin: [Index; 2],
+    lane: Index,
+) -> TileWindowWithStaticDistribution<B, PaddedChain, WarpA> {
+    let d = make_static_tile_distribution::<WarpA>();
+    make_tile_window_with_distribution(view, (N::<32>, N::<8>), origin, d, Partition::lane(lane)).unwrap()
+}
 
 /// The reference load of thread `ps` through a window at `origin` of a view
 /// whose runtime descriptor is `desc` over `data`: CK's semantics, element
@@ -318,14 +328,7 @@ fn hostile_origins_and_moves_are_ck_semantics_without_panics() {
         // The same through move_tile_window, thread by thread.
         let runtime = Distribution::new(WarpA::ENCODING).unwrap();
         for lane in [0, 17, 63] {
-            let mut w = make_tile_window_with_distribution(
-                view,
-                (N::<32>, N::<8>),
-                origin,
-                make_static_tile_distribution::<WarpA>(),
-                Partition::lane(lane),
-            )
-            .unwrap();
+            let mut w = warp_a_window(view, origin, lane);
             move_tile_window(&mut w, step);
             assert_eq!(w.window_origin(), moved);
             let want = reference_load(&view.descriptor().descriptor(), &data, &runtime, w.plan(), moved, &[lane]);
@@ -337,29 +340,14 @@ fn hostile_origins_and_moves_are_ck_semantics_without_panics() {
         let memory = SharedMemory::from_mut(&mut buffer[..]);
         let store_view = make_tensor_view(memory, *view.descriptor());
         for lane in 0..64 {
-            let mut w = make_tile_window_with_distribution(
-                store_view,
-                (N::<32>, N::<8>),
-                origin,
-                make_static_tile_distribution::<WarpA>(),
-                Partition::lane(lane),
-            )
-            .unwrap();
+            let mut w = warp_a_window(store_view, origin, lane);
             let mut t = make_static_distributed_tensor::<u32, WarpA>();
             t.thread_buffer_mut().fill(1);
             store_tile(&mut w, &t);
         }
         let read: usize = (0..64)
             .map(|lane| {
-                let w = make_tile_window_with_distribution(
-                    view,
-                    (N::<32>, N::<8>),
-                    origin,
-                    make_static_tile_distribution::<WarpA>(),
-                    Partition::lane(lane),
-                )
-                .unwrap();
-                load_tile(&w).thread_buffer().iter().filter(|&&v| v != 0).count()
+                load_tile(&warp_a_window(view, origin, lane)).thread_buffer().iter().filter(|&&v| v != 0).count()
             })
             .sum();
         assert_eq!(buffer.iter().filter(|&&v| v == 1).count(), read, "stores at {origin:?}");

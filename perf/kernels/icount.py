@@ -34,6 +34,9 @@ GPU_GATED = ("typed_gemm_a", "typed_gemm_b")
 # amdgcn their 64-bit validation (two overflow-checked multiplies, each a
 # dozen VALU instructions) does not fit the bound; there they are reported.
 BUILD_GATED = {"nvptx": ("typed_gemm_a_build", "typed_gemm_b_build")}
+# Typed kernels whose twin is another's: the block-distribution GEMM paths
+# read the same elements as the warp-window paths, so share their twins.
+TWINS = {"typed_gemm_a_block": "hand_gemm_a", "typed_gemm_b_block": "hand_gemm_b"}
 
 
 def functions_gnu(text, comment):
@@ -147,6 +150,7 @@ def main(argv):
                 continue
             s = stats[name]
             twin_name = "hand_" + name[len("typed_") :].removesuffix("_build") if name.startswith("typed_") else None
+            twin_name = TWINS.get(name, twin_name)
             twin = stats.get(twin_name) if twin_name else None
             problems = []
             if s["calls"]:

@@ -24,7 +24,7 @@
 //! - `typed_gemm_*_block`: the same, the MFMA operands read as CK's block
 //!   GEMM reads them, one `load_tile` per K tile through a window of the
 //!   embedded block distribution (`ABlockDistribution`,
-//!   `BBlockDistribution`); held to the same twin.
+//!   `BBlockDistribution`); held to the same twin (`icount.py`'s `TWINS`).
 //! - `typed_gemm_*_index32` builds the view in the kernel with `?` from
 //!   32-bit arguments, the width of CK's `index_t` kernel arguments (4b),
 //!   and is held to a twin written as CK's code is, every index an `i32`
@@ -165,6 +165,26 @@ fn typed_inkernel(
     write_out(out, tid, k_loop(&mut path, k, warp_reads));
 }
 
+/// Thread `tid`'s data path of `operand` over the DRAM descriptor the host
+/// wrote at `arg`, with its LDS block and the K length to loop to (the
+/// descriptor's padded K: the loop runs to the last tile).
+#[inline(always)]
+fn host_path<'a>(
+    operand: Operand,
+    arg: *const KernelArg<DramChain>,
+    a: *const u16,
+    len: usize,
+    block_row: Index,
+    lds: *mut u16,
+    tid: u32,
+) -> Option<(OperandPath<'a, u16>, SharedMemory<'a, u16>, usize)> {
+    // SAFETY: the caller passes the kernel argument the host wrote.
+    let desc = unsafe { (*arg).descriptor() };
+    let (global, lds) = memory(a, len, lds);
+    let path = OperandPath::from_descriptor(operand, desc, global, block_row, lds, tid as usize).ok()?;
+    Some((path, lds, desc.lengths()[1] as usize))
+}
+
 /// The typed path of `operand` over a DRAM descriptor built on the host.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -178,14 +198,9 @@ fn typed_host(
     tid: u32,
     out: *mut u16,
 ) {
-    // SAFETY: the caller passes the kernel argument the host wrote.
-    let desc = unsafe { (*arg).descriptor() };
-    let (global, lds) = memory(a, len, lds);
-    let Ok(mut path) = OperandPath::from_descriptor(operand, desc, global, block_row, lds, tid as usize) else {
+    let Some((mut path, _, k)) = host_path(operand, arg, a, len, block_row, lds, tid) else {
         return;
     };
-    // The K length is the descriptor's padded K: the loop runs to the last tile.
-    let k = desc.lengths()[1] as usize;
     write_out(out, tid, k_loop(&mut path, k, warp_reads));
 }
 
@@ -205,16 +220,12 @@ fn typed_host_block<E: TileEncoding>(
     tid: u32,
     out: *mut u16,
 ) {
-    // SAFETY: the caller passes the kernel argument the host wrote.
-    let desc = unsafe { (*arg).descriptor() };
-    let (global, lds) = memory(a, len, lds);
-    let Ok(mut path) = OperandPath::from_descriptor(operand, desc, global, block_row, lds, tid as usize) else {
+    let Some((mut path, lds, k)) = host_path(operand, arg, a, len, block_row, lds, tid) else {
         return;
     };
     let Ok(block) = block_window::<u16, E>(lds, tid as usize) else {
         return;
     };
-    let k = desc.lengths()[1] as usize;
     let read = |_: &OperandPath<'_, u16>, acc: &mut [u16; 8]| {
         // The four warp tiles written out: a loop over the thread buffer
         // stays rolled on amdgcn, in scratch memory.
@@ -443,10 +454,10 @@ operand_kernels!(Operand::A, typed_gemm_a, hand_gemm_a, typed_gemm_a_build, type
 operand_kernels!(Operand::B, typed_gemm_b, hand_gemm_b, typed_gemm_b_build, typed_gemm_b_index32, hand_gemm_b_index32);
 
 macro_rules! block_kernels {
-    ($operand:expr, $block:ty, $typed:ident, $hand:ident) => {
+    ($operand:expr, $block:ty, $typed:ident) => {
         /// The host-descriptor path reading its operands through one window
         /// of CK's embedded block distribution (`Embed`); its twin is the
-        /// same hand-written loop as the warp-window path's.
+        /// warp-window path's (`icount.py`'s `TWINS`).
         #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]
         pub extern "C" fn $typed(
@@ -460,27 +471,11 @@ macro_rules! block_kernels {
         ) {
             typed_host_block::<$block>($operand, desc, a, len, block_row, lds, tid, out)
         }
-
-        /// Twin of the block-distribution path: [`hand`], as the warp-window path's twin.
-        #[unsafe(no_mangle)]
-        #[allow(clippy::too_many_arguments)]
-        pub extern "C" fn $hand(
-            a: *const u16,
-            rows: usize,
-            k: usize,
-            stride: usize,
-            block_row: Index,
-            lds: *mut u16,
-            tid: u32,
-            out: *mut u16,
-        ) {
-            hand($operand, a, rows as Index, k as Index, stride as Index, block_row, lds, tid, out)
-        }
     };
 }
 
-block_kernels!(Operand::A, ABlockDistribution, typed_gemm_a_block, hand_gemm_a_block);
-block_kernels!(Operand::B, BBlockDistribution, typed_gemm_b_block, hand_gemm_b_block);
+block_kernels!(Operand::A, ABlockDistribution, typed_gemm_a_block);
+block_kernels!(Operand::B, BBlockDistribution, typed_gemm_b_block);
 
 /// The host's DRAM descriptor of a `rows x k` operand (`make_dram_view`'s),
 /// in its kernel-argument form.
@@ -526,8 +521,8 @@ mod tests {
         let kernels: [(HostKernel, Kernel, Kernel); 4] = [
             (typed_gemm_a, hand_gemm_a, typed_gemm_a_build),
             (typed_gemm_b, hand_gemm_b, typed_gemm_b_build),
-            (typed_gemm_a_block, hand_gemm_a_block, typed_gemm_a_build),
-            (typed_gemm_b_block, hand_gemm_b_block, typed_gemm_b_build),
+            (typed_gemm_a_block, hand_gemm_a, typed_gemm_a_build),
+            (typed_gemm_b_block, hand_gemm_b, typed_gemm_b_build),
         ];
         for (rows, k, stride, block_row) in
             [(128, 32, 32, 0), (200, 72, 80, 128), (130, 40, 48, 0), (257, 96, 104, 256)]
