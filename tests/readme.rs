@@ -46,14 +46,18 @@ fn guide_commands() -> Vec<String> {
     out
 }
 
+/// Runs `shell` through `sh`, as a user pastes it.
+fn sh(shell: &str) -> std::process::Output {
+    Command::new("sh").arg("-c").arg(shell).output().unwrap()
+}
+
 #[test]
 fn every_guide_cktile_command_runs_as_written() {
     let commands = guide_commands();
     assert!(commands.len() >= 3, "{commands:?}");
     let bin = env!("CARGO_BIN_EXE_cktile");
     for command in &commands {
-        let shell = format!("{bin}{}", &command["cktile".len()..]);
-        let o = Command::new("sh").arg("-c").arg(&shell).output().unwrap();
+        let o = sh(&format!("{bin}{}", &command["cktile".len()..]));
         assert!(o.status.success(), "{command}\n{}", String::from_utf8_lossy(&o.stderr));
     }
 }
@@ -65,8 +69,7 @@ fn every_readme_command_runs_as_written() {
     assert!(commands.len() >= 15, "{commands:?}");
     let bin = env!("CARGO_BIN_EXE_cktile");
     for command in &commands {
-        let shell = command.replace("cargo run --release --", bin).replace("cargo run --release", bin);
-        let o = Command::new("sh").arg("-c").arg(&shell).output().unwrap();
+        let o = sh(&command.replace("cargo run --release --", bin).replace("cargo run --release", bin));
         let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
         assert!(o.status.success(), "{command}\n{stderr}");
         assert!(!stdout.trim().is_empty() || command.contains(" -o "), "{command} printed nothing");

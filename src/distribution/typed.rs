@@ -650,17 +650,12 @@ macro_rules! tile_distribution_encoding {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         $vis struct $name;
 
-        impl $crate::distribution::typed::EncodingSource for $name {
-            const SOURCE: $crate::distribution::Encoding = $crate::distribution::typed::encoding_or_fail(
+        $crate::tile_distribution_encoding!(@impls [] ($name)
+            ($crate::distribution::typed::encoding_or_fail(
                 $crate::tile_distribution_encoding!(@new [$($r),*] [$([$($h),+])+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*]),
-            );
-        }
-
-        impl $crate::distribution::typed::TileEncoding for $name {
-            const ENCODING: $crate::distribution::Encoding = <Self as $crate::distribution::typed::EncodingSource>::SOURCE;
-            $crate::tile_distribution_encoding!(@types ($name) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
-            type Registers<T: Copy> = [T; <$name as $crate::distribution::typed::TileEncoding>::ENCODING.y_elements()];
-        }
+            ))
+            (<$name as $crate::distribution::typed::TileEncoding>::ENCODING.y_elements())
+            [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
     };
     (
         $(#[$meta:meta])*
@@ -679,8 +674,8 @@ macro_rules! tile_distribution_encoding {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         $vis struct $name<$(const $param: usize),+>;
 
-        impl<$(const $param: usize),+> $crate::distribution::typed::EncodingSource for $name<$($param),+> {
-            const SOURCE: $crate::distribution::Encoding = $crate::distribution::typed::registers_or_fail(
+        $crate::tile_distribution_encoding!(@impls [$(const $param: usize),+] ($name<$($param),+>)
+            ($crate::distribution::typed::registers_or_fail(
                 $crate::distribution::typed::encoding_or_fail({
                     // The policy's own requirements first, as CK's static_asserts.
                     $($(if !$cond {
@@ -689,12 +684,20 @@ macro_rules! tile_distribution_encoding {
                     $crate::tile_distribution_encoding!(@new [$($r),*] [$([$($h),+])+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*])
                 }),
                 $regs,
-            );
+            ))
+            ($regs)
+            [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
+    };
+    // The two impls of type `$ty` (generic over `$gen`): its encoding
+    // `$source`, and the types built from its lists; `$regs` registers.
+    (@impls [$($gen:tt)*] ($ty:ty) ($source:expr) ($regs:expr) $rs:tt $xs:tt $ps:tt $ya:tt $yi:tt) => {
+        impl<$($gen)*> $crate::distribution::typed::EncodingSource for $ty {
+            const SOURCE: $crate::distribution::Encoding = $source;
         }
 
-        impl<$(const $param: usize),+> $crate::distribution::typed::TileEncoding for $name<$($param),+> {
+        impl<$($gen)*> $crate::distribution::typed::TileEncoding for $ty {
             const ENCODING: $crate::distribution::Encoding = <Self as $crate::distribution::typed::EncodingSource>::SOURCE;
-            $crate::tile_distribution_encoding!(@types ($name<$($param),+>) [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
+            $crate::tile_distribution_encoding!(@types ($ty) $rs $xs $ps $ya $yi);
             type Registers<T: Copy> = [T; $regs];
         }
     };
