@@ -45,3 +45,40 @@ pub use gpu_cases::GpuCasesJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
 pub use rules::RuleJson;
 pub use search::SearchJson;
+
+/// A report as one line of JSON text, exactly as the CLI's `--json` prints
+/// it: [`serde_json::to_string`] of the view, with every character that
+/// would act on a terminal ([`crate::is_hidden`]) written as a `\uXXXX`
+/// escape (serde escapes C0 but writes DEL, C1 and the bidirectional
+/// controls raw). Such a character can only stand inside a JSON string,
+/// where the escape reads back as the same character, so the document's
+/// value is unchanged. The Python package returns this text as its
+/// reports' `to_json()`.
+///
+/// ```
+/// let text = cktile::json::to_text(&serde_json::json!({"spec": "a\u{202e}b", "n": 1}))?;
+/// assert_eq!(text, r#"{"n":1,"spec":"a\u202eb"}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub fn to_text<T: serde::Serialize + ?Sized>(view: &T) -> Result<alloc::string::String, serde_json::Error> {
+    Ok(escape_hidden(&serde_json::to_string(view)?))
+}
+
+/// JSON text with every hidden character ([`crate::is_hidden`]) written as
+/// a `\uXXXX` escape ([`to_text`]'s second step, for text serialized by
+/// other means, such as a stream).
+///
+/// ```
+/// assert_eq!(cktile::json::escape_hidden("\"x\u{7f}\""), r#""x\u007f""#);
+/// ```
+pub fn escape_hidden(json: &str) -> alloc::string::String {
+    let mut out = alloc::string::String::with_capacity(json.len());
+    for c in json.chars() {
+        if crate::is_hidden(c) {
+            out.push_str(&alloc::format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

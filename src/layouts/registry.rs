@@ -439,7 +439,7 @@ pub(crate) const ROW_PADDED: &Entry = &Entry {
 /// The `xor-linear` entry.
 pub(crate) const XOR_LINEAR: &Entry = &Entry {
     name: "xor-linear",
-    summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row",
+    summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row (or, column-major, the transpose)",
     source: "cktile's layout search (GF(2)-linear swizzles; CuTe, Triton and CK XORs are special cases)",
     params: &[
         p("rows", "rows", None, EXTENT),
@@ -450,6 +450,12 @@ pub(crate) const XOR_LINEAR: &Entry = &Entry {
             "mask of row bit 0, 1, ..., dot-separated (e.g. 1.2.4); missing bits have mask 0",
             Some(""),
             Domain::Masks,
+        ),
+        p(
+            "major",
+            "row (row-major: rows' bits move the columns' vectors) or col (column-major: columns' bits move the rows' vectors)",
+            Some("row"),
+            Domain::Words(&["row", "col"]),
         ),
         p("dtype", DTYPE_TAG, None, DTYPES),
     ],
@@ -465,7 +471,7 @@ pub(crate) const XOR_LINEAR: &Entry = &Entry {
             masks[n] = m.parse::<usize>().map_err(|_| a.invalid(m, "a mask: an integer below cols / vec"))?;
             n += 1;
         }
-        xor_linear::xor_linear(a.usize("rows")?, a.usize("cols")?, a.usize("vec")?, &masks[..n])
+        xor_linear::xor_linear_tile(a.usize("rows")?, a.usize("cols")?, a.usize("vec")?, &masks[..n], a.major()?)
     },
 };
 

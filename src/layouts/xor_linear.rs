@@ -17,6 +17,7 @@
 //! which none of them changes, so their order does not matter.
 
 use super::build::{bad, item, log2, multiple, positive, power_of_two};
+use super::cute::Major;
 use crate::descriptor::{MAX_STAGES, tri};
 use crate::{Descriptor, Error, Transform};
 
@@ -94,6 +95,7 @@ const fn entry(masks: &[usize], column_bits: u32, s: usize, i: usize) -> bool {
 /// `col / vec` of row `row` moves to `(col / vec) ^ f(row)`, with `f(row)`
 /// the XOR of `masks[j]` over the set bits `j` of `row` (mask of row bit 0
 /// first). Top dimensions are `(row, col)`; the layout is a bijection.
+/// [`xor_linear_tile`] with [`Major::Row`].
 ///
 /// Valid when `cols` is a multiple of `vec`, `cols / vec` is a power of two,
 /// every mask is below `cols / vec`, and the chain fits the descriptor's
@@ -108,24 +110,61 @@ const fn entry(masks: &[usize], column_bits: u32, s: usize, i: usize) -> bool {
 /// assert!(xor_linear(4, 64, 8, &[8]).is_err()); // mask 8 is not below 64 / 8
 /// ```
 pub const fn xor_linear(rows: usize, cols: usize, vec: usize, masks: &[usize]) -> Result<Descriptor, Error> {
-    tri!(positive(NAME, "rows", rows));
-    tri!(positive(NAME, "cols", cols));
+    xor_linear_tile(rows, cols, vec, masks, Major::Row)
+}
+
+/// The XOR-linear swizzle of a `rows x cols` tile stored row-major (as
+/// [`xor_linear`]) or column-major: then the roles turn, and vector
+/// `row / vec` of column `col` moves to `(row / vec) ^ f(col)`, `masks[j]`
+/// belonging to bit `j` of the column (Triton's shared encodings with
+/// `order = [0, 1]`). Top dimensions are `(row, col)` either way.
+///
+/// ```
+/// use cktile::layouts::{cute::Major, xor_linear::{xor_linear, xor_linear_tile}};
+/// let col = xor_linear_tile(64, 4, 8, &[0b010, 0b101], Major::Column).unwrap();
+/// let row = xor_linear(4, 64, 8, &[0b010, 0b101]).unwrap();
+/// // The column-major tile is the row-major one transposed.
+/// assert_eq!(col.calculate_offset(&[9, 3]), row.calculate_offset(&[3, 9]));
+/// assert_eq!(col.lengths().as_slice(), &[64, 4]);
+/// ```
+pub const fn xor_linear_tile(
+    rows: usize,
+    cols: usize,
+    vec: usize,
+    masks: &[usize],
+    major: Major,
+) -> Result<Descriptor, Error> {
+    // `outer` runs over the slow dimension, `inner` over the contiguous one.
+    let (outer, inner, (outer_name, inner_name)) = match major {
+        Major::Row => (rows, cols, ("rows", "cols")),
+        Major::Column => (cols, rows, ("cols", "rows")),
+    };
+    tri!(positive(NAME, outer_name, outer));
+    tri!(positive(NAME, inner_name, inner));
     tri!(positive(NAME, "vec", vec));
-    tri!(multiple(NAME, "cols", cols, vec, "it must be a multiple of vec"));
-    let chunks = cols / vec;
-    tri!(power_of_two(NAME, "cols / vec", chunks, "it must be a power of two"));
+    tri!(multiple(NAME, inner_name, inner, vec, "it must be a multiple of vec"));
+    let chunks = inner / vec;
+    let chunks_name = match major {
+        Major::Row => "cols / vec",
+        Major::Column => "rows / vec",
+    };
+    tri!(power_of_two(NAME, chunks_name, chunks, "it must be a power of two"));
     if masks.len() > MAX_ROW_BITS {
         return Err(bad(NAME, "masks", masks.len(), "at most 62 row bits may have a mask"));
     }
     let mut j = 0;
     while j < masks.len() {
         if masks[j] >= chunks {
-            return Err(bad(NAME, "masks", masks[j], "each mask must be below cols / vec"));
+            let why = match major {
+                Major::Row => "each mask must be below cols / vec",
+                Major::Column => "each mask must be below rows / vec (major=col)",
+            };
+            return Err(bad(NAME, "masks", masks[j], why));
         }
         j += 1;
     }
-    let Some(size) = rows.checked_mul(cols) else {
-        return Err(bad(NAME, "rows", rows, "rows * cols overflows"));
+    let Some(size) = outer.checked_mul(inner) else {
+        return Err(bad(NAME, outer_name, outer, "rows * cols overflows"));
     };
     let mut chain = [Run { bits: 0, base: 0, shift: 0 }; MAX_STAGES];
     let n = runs(masks, log2(chunks), log2(vec), &mut chain);
@@ -139,5 +178,9 @@ pub const fn xor_linear(rows: usize, cols: usize, vec: usize, masks: &[usize]) -
         d = tri!(d.transform(&[tri!(item(Transform::swizzle(r.bits, r.base, r.shift), &[0], &[0]))]));
         k += 1;
     }
-    d.transform(&[tri!(item(Transform::unmerge(&[rows, cols]), &[0], &[0, 1]))])
+    let ids: &[usize] = match major {
+        Major::Row => &[0, 1],
+        Major::Column => &[1, 0],
+    };
+    d.transform(&[tri!(item(Transform::unmerge(&[outer, inner]), &[0], ids))])
 }

@@ -192,30 +192,12 @@ pub fn load(arg: &str) -> Result<(String, Descriptor), Failure> {
 }
 
 /// A report as one line of JSON (the library's typed view of it), with
-/// [`visible_json`]'s escapes.
+/// hidden characters escaped ([`cktile::json::to_text`]).
 pub fn to_json<T: serde::Serialize>(view: &T) -> Result<String, Failure> {
-    let json = serde_json::to_string(view).map_err(|e| io(format!("cannot write the JSON report: {e}")))?;
-    Ok(visible_json(&json))
+    cktile::json::to_text(view).map_err(|e| io(format!("cannot write the JSON report: {e}")))
 }
 
-/// JSON text with every character that would act on a terminal
-/// ([`cktile::is_hidden`]) written as a `\uXXXX` escape: serde escapes
-/// C0 but writes DEL, C1 and the bidirectional controls raw. Such a
-/// character can only stand inside a JSON string, where the escape reads
-/// back as the same character, so the document's value is unchanged.
-pub fn visible_json(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        if cktile::is_hidden(c) {
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A writer of JSON text that passes it through [`visible_json`] (for
+/// A writer of JSON text that passes it through [`cktile::json::escape_hidden`] (for
 /// [`stream_json`], under its buffer); a character split between two
 /// writes is held until its last byte comes.
 struct VisibleJson<W: Write> {
@@ -227,7 +209,7 @@ impl<W: Write> VisibleJson<W> {
     /// Writes whole characters, escaped where they need it.
     fn put(&mut self, text: &str) -> std::io::Result<()> {
         if text.contains(cktile::is_hidden) {
-            self.inner.write_all(visible_json(text).as_bytes())
+            self.inner.write_all(cktile::json::escape_hidden(text).as_bytes())
         } else {
             self.inner.write_all(text.as_bytes())
         }

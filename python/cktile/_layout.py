@@ -1,0 +1,310 @@
+"""Layouts and distributions, and the questions asked of them.
+
+Every method computes its answer with the library calls of the ``cktile``
+subcommand it names, so Python and the CLI always agree.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _native
+from ._report import SVG, Report
+
+__all__ = ["Layout", "Distribution", "bank", "search", "catalogue", "rules", "names"]
+
+#: The largest grid ``_repr_svg_`` draws before clipping (rows, columns).
+PREVIEW = (32, 64)
+
+
+def _param(value: object) -> str:
+    """A catalogue parameter as its text: lists as dot-separated values (``masks=1.2.4``)."""
+    if isinstance(value, (list, tuple)):
+        return ".".join(str(v) for v in value)
+    if isinstance(value, bool):
+        raise _native.Error(f"a catalogue parameter is a number or a name, not {value!r}")
+    return str(value)
+
+
+class Layout:
+    """A shared-memory (LDS) layout: a CK Tile-style descriptor with its element type.
+
+    ``spec`` is cktile's spec text or a catalogue entry (``name:k=v,...``);
+    ``dtype`` gives the element type when the text names none (``fp16``,
+    ``fp32``, ... or a byte count). Bad input raises :class:`cktile.Error`
+    with cktile's message.
+
+    >>> import cktile
+    >>> a = cktile.Layout("ck-universal-a:m=128,k=64")
+    >>> a.shape, a.element_bytes
+    ((128, 64), 2)
+    >>> a.analyze("gfx942", "mfma16").max_ways
+    1
+    >>> int(cktile.Layout("naive((4,8),(10,1))").offsets()[3, 2])
+    32
+    """
+
+    __slots__ = ("_native",)
+
+    def __init__(self, spec: str, dtype: Optional[str] = None) -> None:
+        if isinstance(spec, Layout):
+            spec = spec.spec
+        if not isinstance(spec, str):
+            raise _native.Error(f"a layout is spec text or a catalogue entry, not {type(spec).__name__}")
+        self._native = _native.NativeLayout(spec, dtype)
+
+    @classmethod
+    def catalogue(cls, name: str, dtype: Optional[str] = None, **params: object) -> "Layout":
+        """A catalogue entry by name and parameters.
+
+        >>> Layout.catalogue("cute-swizzle", b=3, mbase=3, s=3, rows=8, cols=64).source
+        'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64'
+        """
+        text = name + (":" + ",".join(f"{k}={_param(v)}" for k, v in params.items()) if params else "")
+        return cls(text, dtype)
+
+    @classmethod
+    def from_cute(cls, layout: object, dtype: Optional[str] = None) -> "Layout":
+        """A CuTe layout from pycute or tensor-layouts (see :func:`cktile.from_cute`)."""
+        from .importers import from_cute
+
+        return from_cute(layout, dtype)
+
+    @classmethod
+    def from_triton(cls, layout: object, shape: Sequence[int], dtype: Optional[str] = None) -> "Layout":
+        """A Triton / Gluon shared layout (see :func:`cktile.from_triton`)."""
+        from .importers import from_triton
+
+        return from_triton(layout, shape, dtype)
+
+    # What it is.
+
+    @property
+    def source(self) -> str:
+        """The text the layout was built from."""
+        return self._native.source
+
+    @property
+    def spec(self) -> str:
+        """The descriptor as spec text, one stage per line; ``Layout(l.spec)`` is the same map."""
+        return self._native.spec
+
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        """The top lengths, one per dimension."""
+        return tuple(self._native.lengths)
+
+    @property
+    def element_bytes(self) -> Optional[int]:
+        """The element size in bytes, or ``None`` when neither the text nor ``dtype`` gives one."""
+        return self._native.element_bytes_or_none
+
+    @property
+    def element_space_size(self) -> int:
+        """How many elements of storage the layout spans (CK's ``get_element_space_size``)."""
+        return self._native.element_space_size
+
+    def __repr__(self) -> str:
+        return f"cktile.Layout({self.source!r})"
+
+    # Offsets.
+
+    def _arrays(self) -> Tuple[np.ndarray, np.ndarray]:
+        offsets, valid = self._native.offsets()
+        shape = self.shape
+        o = np.frombuffer(offsets, dtype="<i8").reshape(shape)
+        v = np.frombuffer(valid, dtype=np.uint8).astype(bool).reshape(shape)
+        return o, v
+
+    def offsets(self) -> np.ndarray:
+        """Every coordinate's offset, as an ``int64`` array of :attr:`shape` (CK's ``calculate_offset``).
+
+        Padded coordinates hold the offset CK computes for them; :meth:`valid` says which those are.
+        """
+        return self._arrays()[0]
+
+    def valid(self) -> np.ndarray:
+        """Every coordinate's validity (CK's ``coordinate_has_valid_offset``), a ``bool`` array of :attr:`shape`."""
+        return self._arrays()[1]
+
+    def offset(self, *coordinate: int) -> int:
+        """One coordinate's offset.
+
+        >>> Layout("naive((4,8),(10,1))").offset(3, 2)
+        32
+        """
+        return self.trace(*coordinate).offset
+
+    def trace(self, *coordinate: int) -> Report:
+        """One coordinate followed through every stage (``cktile offsets --at ... --json``)."""
+        return Report("trace", self._native.trace_json([int(c) for c in coordinate]))
+
+    # Checks and analyses.
+
+    def check(self) -> Report:
+        """Injectivity, surjectivity, holes, collisions and vector lengths (``cktile check --json``)."""
+        return Report("check", self._native.check_json())
+
+    def analyze(
+        self,
+        arch: str,
+        pattern: Optional[str] = None,
+        *,
+        distribution: Optional[str] = None,
+        op: Optional[str] = None,
+    ) -> Report:
+        """Bank conflicts of every instruction of an access pattern (``rows``, ``mfma16``, ``ldmatrix``, ...)
+        or of a CK tile window over ``distribution`` issuing ``op`` (``cktile analyze --json``)."""
+        return Report("analyze", self._native.analyze_json(arch, pattern, _text(distribution), op))
+
+    def dma_plan(
+        self,
+        global_strides: Sequence[int],
+        width: int,
+        arch: str = "gfx942",
+        workgroup: int = 256,
+        wave: int = 64,
+    ) -> Report:
+        """Direct global-to-LDS loads that fill the layout, simulated byte for byte (``cktile dma-plan --json``)."""
+        strides = [int(s) for s in global_strides]
+        return Report("dma-plan", self._native.dma_plan_json(strides, width, arch, workgroup, wave))
+
+    def codegen(self, lang: str = "hip", name: Optional[str] = None) -> str:
+        """CUDA or HIP ``__device__`` offset functions for the layout (``cktile codegen``)."""
+        return self._native.codegen(lang, name)
+
+    # Pictures.
+
+    def _title(self, title: Optional[str]) -> str:
+        return title if title is not None else _native.title_of(self.source)
+
+    def grid(
+        self,
+        arch: str = "gfx942",
+        op: Optional[str] = None,
+        rows: Optional[int] = None,
+        cols: Optional[int] = None,
+        title: Optional[str] = None,
+    ) -> SVG:
+        """Every coordinate's offset, coloured by bank (``cktile render --view grid``)."""
+        return SVG(self._native.grid_svg(self._title(title), arch, op, rows, cols))
+
+    def heat_map(
+        self,
+        arch: str,
+        pattern: Optional[str] = None,
+        *,
+        distribution: Optional[str] = None,
+        op: Optional[str] = None,
+        instruction: Optional[int] = None,
+        title: Optional[str] = None,
+    ) -> SVG:
+        """One instruction (the worst, or ``instruction``): lanes against banks per phase
+        (``cktile render --view banks``)."""
+        t = self._title(title)
+        return SVG(self._native.banks_svg(t, arch, pattern, _text(distribution), op, instruction))
+
+    def chain(self, title: Optional[str] = None) -> SVG:
+        """The transform stages from the top coordinate down to the offset (``cktile render --view chain``)."""
+        return SVG(self._native.chain_svg(self._title(title)))
+
+    def _repr_svg_(self) -> Optional[str]:
+        if len(self.shape) > 2 or self.element_bytes is None:
+            return self.chain()
+        rows = min(self.shape[0], PREVIEW[0]) if len(self.shape) == 2 else None
+        return self.grid(rows=rows, cols=min(self.shape[-1], PREVIEW[1]))
+
+
+def _text(distribution: object) -> Optional[str]:
+    if distribution is None or isinstance(distribution, str):
+        return distribution
+    if isinstance(distribution, Distribution):
+        return distribution.encoding
+    raise _native.Error(f"distribution: expected text or a cktile.Distribution, not {type(distribution).__name__}")
+
+
+class Distribution:
+    """A CK Tile tile distribution: CK's ``tile_distribution_encoding<...>`` spelling, cktile's
+    ``distribution(...)`` or a catalogue name (``mfma16x16x16_a``, ...).
+
+    >>> d = cktile.Distribution("mfma16x16x16_a")
+    >>> d.table().x_lengths
+    [16, 16]
+    """
+
+    __slots__ = ("encoding", "_table")
+
+    def __init__(self, encoding: str) -> None:
+        self.encoding = encoding
+        self._table = Report("distribution", _native.distribution_json(encoding))
+
+    def table(self) -> Report:
+        """Lengths, both spellings, and every thread's coordinates (``cktile distribution --json``)."""
+        return self._table
+
+    def owners(self, rows: Optional[int] = None, cols: Optional[int] = None, title: Optional[str] = None) -> SVG:
+        """The owner grid of a 2-D X (``cktile render --view distribution``)."""
+        t = title if title is not None else _native.title_of(self.encoding)
+        return SVG(_native.distribution_svg(self.encoding, t, rows, cols))
+
+    def __repr__(self) -> str:
+        return f"cktile.Distribution({self.encoding!r})"
+
+    def _repr_svg_(self) -> str:
+        return self.owners(rows=PREVIEW[0], cols=PREVIEW[1])
+
+
+def bank(arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
+    """One instruction's bank conflicts from one byte address per lane (``None``: inactive), as ``cktile bank``.
+
+    >>> cktile.bank("gfx90a", "ds_read_b32", [0, 128]).max_ways
+    2
+    """
+    lanes = [None if a is None else int(a) for a in addresses]
+    return Report("bank", _native.bank_json(arch, op, lanes))
+
+
+def search(
+    tile: Union[str, Tuple[int, int]],
+    dtype: str,
+    arch: str,
+    writes: Sequence[str] = (),
+    reads: Sequence[str] = (),
+    max_padding_bytes: Optional[int] = None,
+    vector: Optional[int] = None,
+) -> Report:
+    """The layouts of a row-major tile costing the fewest bank passes over its writes and reads
+    (``cktile search --json``). ``tile`` is ``(rows, cols)`` or ``"ROWSxCOLS"``; each access is written as
+    ``cktile search`` takes it (``ds_write_b128:row``, ``mfma16x16x16:a``, ``ldmatrix.x4``, ...).
+    ``report.best.layout()`` is not needed: ``cktile.Layout(report.best.entry)`` builds the winner.
+    """
+    if isinstance(tile, str):
+        parts = tile.lower().split("x")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise _native.Error(f"tile: {tile!r} is not ROWSxCOLS; write e.g. '128x64' or (128, 64)")
+        rows, cols = (int(p) for p in parts)
+    else:
+        rows, cols = (int(t) for t in tile)
+    return Report(
+        "search",
+        _native.search_json(rows, cols, dtype, arch, list(writes), list(reads), max_padding_bytes, vector),
+    )
+
+
+def catalogue() -> list:
+    """Every catalogue entry with its parameters and example (``cktile catalog --json``)."""
+    return [Report("catalog", json.dumps(e, separators=(",", ":"))) for e in json.loads(_native.catalogue_json())]
+
+
+def rules(arch: Optional[str] = None) -> list:
+    """The analyzer's rule table, per chip and instruction, with its sources (``cktile rules --json``)."""
+    return [Report("rules", json.dumps(r, separators=(",", ":"))) for r in json.loads(_native.rules_json(arch))]
+
+
+def names() -> dict:
+    """The names the arguments accept: ``archs``, ``patterns``, ``dtypes``, ``layouts``, and as prose
+    ``distributions`` and ``ops``."""
+    return dict(_native.names())

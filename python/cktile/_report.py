@@ -1,0 +1,165 @@
+"""Reports and pictures: what cktile's queries return.
+
+A :class:`Report` holds the exact JSON text the ``cktile`` command prints
+with ``--json`` for the same question, and reads it as an object: every key
+is an attribute (``report.max_ways``), nested objects are reports again, and
+``to_json()`` gives the text back unchanged. Jupyter shows a report as HTML
+tables. An :class:`SVG` is a picture cktile drew; Jupyter shows it inline.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from typing import Any, Iterator
+
+__all__ = ["Report", "SVG"]
+
+
+def _wrap(value: Any, kind: str) -> Any:
+    """JSON objects as reports, lists element by element; scalars as they are."""
+    if isinstance(value, dict):
+        return Report._from_value(value, kind)
+    if isinstance(value, list):
+        return [_wrap(v, kind) for v in value]
+    return value
+
+
+class Report(Mapping):
+    """One of cktile's reports, read-only.
+
+    Keys read as attributes or items; ``to_json()`` returns the text of
+    ``cktile <command> --json`` byte for byte, ``to_dict()`` a plain copy.
+
+    >>> import cktile
+    >>> r = cktile.Layout("packed((4,8))").check()
+    >>> r.bijective, r.hole_count
+    (True, 0)
+    >>> r.to_json().startswith('{"bijective":true')
+    True
+    """
+
+    __slots__ = ("_kind", "_text", "_data")
+
+    def __init__(self, kind: str, text: str) -> None:
+        self._kind = kind
+        self._text = text
+        self._data = json.loads(text)
+
+    @classmethod
+    def _from_value(cls, value: dict, kind: str) -> "Report":
+        r = cls.__new__(cls)
+        r._kind = kind
+        r._text = None
+        r._data = value
+        return r
+
+    @property
+    def kind(self) -> str:
+        """What the report answers: ``check``, ``analyze``, ``bank``, ``search``, ..."""
+        return self._kind
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return _wrap(self._data[name], self._kind)
+        except KeyError:
+            keys = ", ".join(sorted(self._data))
+            raise AttributeError(f"this {self._kind} report has no `{name}`; it has: {keys}") from None
+
+    def __getitem__(self, key: str) -> Any:
+        return _wrap(self._data[key], self._kind)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __dir__(self) -> list:
+        return sorted(set(super().__dir__()) | set(self._data))
+
+    def to_json(self) -> str:
+        """The report as one line of JSON: for a whole report, exactly what the CLI's ``--json`` prints."""
+        if self._text is not None:
+            return self._text
+        return json.dumps(self._data, separators=(",", ":"), sort_keys=True)
+
+    def to_dict(self) -> dict:
+        """A plain (deep) copy of the report as Python values."""
+        return json.loads(self.to_json())
+
+    def __repr__(self) -> str:
+        scalars = [f"{k}={v!r}" for k, v in self._data.items() if _is_scalar(v)]
+        shown = ", ".join(scalars[:8]) + (", ..." if len(scalars) > 8 else "")
+        return f"<cktile {self._kind} report: {shown}>"
+
+    def _repr_html_(self) -> str:
+        return _html(self._data, f"cktile {self._kind}")
+
+
+def _is_scalar(v: Any) -> bool:
+    return v is None or isinstance(v, (bool, int, float, str))
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, list) and all(_is_scalar(x) for x in v):
+        text = ", ".join("null" if x is None else str(x) for x in v[:16]) + (", ..." if len(v) > 16 else "")
+        return f"<code>[{html.escape(text)}]</code>"
+    if isinstance(v, (list, dict)):
+        return f"<i>{len(v)} {'items' if isinstance(v, list) else 'fields'}</i>"
+    if isinstance(v, str) and "\n" in v:
+        return f"<pre>{html.escape(v)}</pre>"
+    return html.escape("null" if v is None else str(v))
+
+
+def _table_of_rows(name: str, rows: list, limit: int = 64) -> str:
+    """A list of objects as one table: a column per key."""
+    keys: list = []
+    for r in rows[:limit]:
+        keys.extend(k for k in r if k not in keys)
+    head = "".join(f"<th>{html.escape(k)}</th>" for k in keys)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{_cell(r.get(k))}</td>" for k in keys) + "</tr>" for r in rows[:limit]
+    )
+    more = f"<p>({len(rows) - limit} more rows)</p>" if len(rows) > limit else ""
+    return f"<h4>{html.escape(name)}</h4><table><tr>{head}</tr>{body}</table>{more}"
+
+
+def _html(data: dict, title: str) -> str:
+    """Scalars in a two-column table, lists of objects as tables, nested objects below."""
+    rows = "".join(
+        f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{_cell(v)}</td></tr>"
+        for k, v in data.items()
+        if not (isinstance(v, dict) or (isinstance(v, list) and v and isinstance(v[0], dict)))
+    )
+    parts = [f"<div class='cktile-report'><h3>{html.escape(title)}</h3><table>{rows}</table>"]
+    for k, v in data.items():
+        if isinstance(v, list) and v and isinstance(v[0], dict):
+            parts.append(_table_of_rows(k, v))
+        elif isinstance(v, dict):
+            parts.append(_html(v, k))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+class SVG(str):
+    """A picture cktile drew, as SVG text; Jupyter shows it inline.
+
+    >>> import cktile
+    >>> svg = cktile.Layout("packed((4,8))", dtype="fp16").grid()
+    >>> svg.startswith("<svg")
+    True
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def save(self, path: str) -> None:
+        """Writes the picture to ``path``."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self)

@@ -1,0 +1,243 @@
+//! [`NativeLayout`]: one layout and everything asked of it, each answer
+//! computed by the same library calls as the CLI subcommand named beside it.
+
+use crate::{error, json, refuse};
+use cktile::analyzer::accesses::{Accesses, Unresolved};
+use cktile::analyzer::{Arch, Op};
+use cktile::codegen::{self, Lang, Options};
+use cktile::json::{CheckJson, CoordinateJson, DmaPlanJson, OffsetsJson, TileJson};
+use cktile::plan::dma::{DmaRequest, plan, verify};
+use cktile::render::svg::{banks, chain, grid};
+use cktile::{Index, check, layouts};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+/// A layout: a descriptor from spec text or a catalogue entry, with the
+/// element type its text or the caller gives (`cktile.Layout` wraps it).
+#[pyclass(frozen, module = "cktile._native")]
+pub struct NativeLayout {
+    /// The text it was built from (messages point into it).
+    source: String,
+    layout: layouts::Layout,
+}
+
+/// The chip named `arch`, or a refusal naming the argument.
+pub fn chip(arch: &str) -> PyResult<Arch> {
+    Arch::by_name(arch).map_err(|e| refuse("arch", e))
+}
+
+/// The instruction named `op`, if any, or a refusal naming the argument.
+fn instruction(op: Option<&str>) -> PyResult<Option<Op>> {
+    op.map(Op::by_name).transpose().map_err(|e| refuse("op", e))
+}
+
+impl NativeLayout {
+    /// The element size, or a refusal saying how to give one.
+    fn element_bytes(&self) -> PyResult<usize> {
+        self.layout.require_element_bytes().map_err(|e| refuse("dtype", e))
+    }
+
+    /// The accesses a pattern or a distribution with an instruction names
+    /// (as `cktile analyze` resolves them), and the distribution's text.
+    fn accesses(
+        pattern: Option<&str>,
+        distribution: Option<&str>,
+        op: Option<&str>,
+    ) -> PyResult<(Accesses, String)> {
+        let op = instruction(op)?;
+        let encoding = distribution.unwrap_or_default().to_string();
+        match Accesses::resolve(pattern, distribution, op) {
+            Ok(Some(a)) => Ok((a, encoding)),
+            Ok(None) => Err(refuse("pattern", "give a pattern (e.g. pattern=\"mfma16\") or a distribution with op")),
+            Err(Unresolved::Pattern(e)) => Err(refuse("pattern", e)),
+            Err(Unresolved::Distribution(e)) => Err(error(&encoding, &e)),
+            Err(Unresolved::NoOp(_)) => Err(refuse("op", "a distribution needs the instruction it issues (op=...)")),
+        }
+    }
+
+    /// A failure of accesses over this layout: one with a position points
+    /// into the distribution's text when there is one, else into the spec.
+    fn access_error(&self, encoding: &str, e: &cktile::Error) -> PyErr {
+        if e.position().is_some() && !encoding.is_empty() { error(encoding, e) } else { error(&self.source, e) }
+    }
+}
+
+#[pymethods]
+impl NativeLayout {
+    /// Builds a layout from spec text or a catalogue entry (`name:k=v,...`),
+    /// with `dtype` when the text names no element type.
+    #[new]
+    #[pyo3(signature = (text, dtype=None))]
+    fn new(text: &str, dtype: Option<&str>) -> PyResult<NativeLayout> {
+        if let Some(d) = dtype {
+            layouts::dtype_bytes(d).map_err(|e| refuse("dtype", e))?;
+        }
+        let layout = layouts::resolve_typed(text, dtype).map_err(|e| error(text, &e))?;
+        Ok(NativeLayout { source: text.to_string(), layout })
+    }
+
+    /// The text the layout was built from.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The descriptor as spec text (one stage per line): pastes back into
+    /// any command.
+    #[getter]
+    fn spec(&self) -> String {
+        self.layout.descriptor.to_string()
+    }
+
+    /// The top lengths, one per dimension.
+    #[getter]
+    fn lengths(&self) -> Vec<Index> {
+        self.layout.descriptor.lengths().as_slice().to_vec()
+    }
+
+    /// The element size in bytes, or `None` when nothing names one.
+    #[getter]
+    fn element_bytes_or_none(&self) -> Option<usize> {
+        self.layout.element_bytes
+    }
+
+    /// The element space's size (CK's `get_element_space_size`).
+    #[getter]
+    fn element_space_size(&self) -> Index {
+        self.layout.descriptor.element_space_size()
+    }
+
+    /// Every coordinate's offset and validity, row-major over the top
+    /// lengths: `(offsets as little-endian i64 bytes, validity as one byte
+    /// each)`, as `cktile offsets` computes them.
+    fn offsets<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let desc = &self.layout.descriptor;
+        let o = py.detach(|| check::offsets(desc)).map_err(|e| error(&self.source, &e))?;
+        let bytes: Vec<u8> = o.offsets.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let valid: Vec<u8> = o.valid.iter().map(|&v| u8::from(v)).collect();
+        Ok((PyBytes::new(py, &bytes), PyBytes::new(py, &valid)))
+    }
+
+    /// `cktile offsets --json`.
+    fn offsets_json(&self, py: Python<'_>) -> PyResult<String> {
+        let desc = &self.layout.descriptor;
+        let o = py.detach(|| check::offsets(desc)).map_err(|e| error(&self.source, &e))?;
+        json(&OffsetsJson::new(desc, &o))
+    }
+
+    /// One coordinate followed level by level (`cktile offsets --at ... --json`).
+    fn trace_json(&self, coordinate: Vec<Index>) -> PyResult<String> {
+        let t = check::trace(&self.layout.descriptor, &coordinate).map_err(|e| refuse("coordinate", e))?;
+        json(&CoordinateJson::from(t))
+    }
+
+    /// `cktile check --json`.
+    fn check_json(&self, py: Python<'_>) -> PyResult<String> {
+        let desc = &self.layout.descriptor;
+        let r = py.detach(|| check::check(desc)).map_err(|e| error(&self.source, &e))?;
+        json(&CheckJson::new(&r))
+    }
+
+    /// `cktile analyze --json`: the accesses of a pattern, or of a tile
+    /// window over a distribution issuing `op`, on `arch`.
+    #[pyo3(signature = (arch, pattern=None, distribution=None, op=None))]
+    fn analyze_json(
+        &self,
+        py: Python<'_>,
+        arch: &str,
+        pattern: Option<&str>,
+        distribution: Option<&str>,
+        op: Option<&str>,
+    ) -> PyResult<String> {
+        let element_bytes = self.element_bytes()?;
+        let arch = chip(arch)?;
+        let (accesses, encoding) = Self::accesses(pattern, distribution, op)?;
+        let desc = &self.layout.descriptor;
+        let r = py.detach(|| accesses.analyze(desc, element_bytes, &arch, &mut |_, _| {}));
+        let r = r.map_err(|e| self.access_error(&encoding, &e))?;
+        json(&TileJson::new(desc, &r))
+    }
+
+    /// `cktile dma-plan --json`: direct global-to-LDS loads that fill the
+    /// layout, simulated byte for byte before they are returned.
+    #[pyo3(signature = (global_strides, width, arch="gfx942", workgroup=256, wave=64))]
+    fn dma_plan_json(
+        &self,
+        py: Python<'_>,
+        global_strides: Vec<i64>,
+        width: usize,
+        arch: &str,
+        workgroup: usize,
+        wave: usize,
+    ) -> PyResult<String> {
+        let element_bytes = self.element_bytes()?;
+        let req = DmaRequest {
+            lds: &self.layout.descriptor,
+            element_bytes,
+            global_strides,
+            arch: chip(arch)?,
+            workgroup,
+            wave,
+            width,
+        };
+        let p = py.detach(|| plan(&req)).map_err(|e| refuse("dma_plan", e))?;
+        py.detach(|| verify(&req, &p))
+            .map_err(|e| refuse("dma_plan", format!("internal: the plan failed its simulation: {e}")))?;
+        json(&DmaPlanJson::new(&self.source, &req.arch, element_bytes, &p))
+    }
+
+    /// `cktile codegen`: CUDA or HIP offset functions.
+    #[pyo3(signature = (lang, name=None))]
+    fn codegen(&self, lang: &str, name: Option<&str>) -> PyResult<String> {
+        let lang = Lang::by_name(lang).map_err(|e| refuse("lang", e))?;
+        let options = Options::for_layout(&self.source, lang, name);
+        codegen::check_name(&options.name).map_err(|e| refuse("name", e))?;
+        let g = codegen::generate(&self.layout.descriptor, &options).map_err(|e| error(&self.source, &e))?;
+        Ok(g.code)
+    }
+
+    /// `cktile render --view grid`: every coordinate's offset, coloured by bank.
+    #[pyo3(signature = (title, arch="gfx942", op=None, rows=None, cols=None))]
+    fn grid_svg(
+        &self,
+        title: &str,
+        arch: &str,
+        op: Option<&str>,
+        rows: Option<usize>,
+        cols: Option<usize>,
+    ) -> PyResult<String> {
+        let arch = chip(arch)?;
+        let mut o = grid::GridOptions::for_chip(title, self.element_bytes()?, &arch, instruction(op)?);
+        o.rows = rows;
+        o.cols = cols;
+        grid::grid(&self.layout.descriptor, &o).map_err(|e| error(&self.source, &e))
+    }
+
+    /// `cktile render --view banks`: one instruction's lanes against banks.
+    #[pyo3(signature = (title, arch, pattern=None, distribution=None, op=None, instruction=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn banks_svg(
+        &self,
+        py: Python<'_>,
+        title: &str,
+        arch: &str,
+        pattern: Option<&str>,
+        distribution: Option<&str>,
+        op: Option<&str>,
+        instruction: Option<usize>,
+    ) -> PyResult<String> {
+        let element_bytes = self.element_bytes()?;
+        let arch = chip(arch)?;
+        let (accesses, encoding) = Self::accesses(pattern, distribution, op)?;
+        let desc = &self.layout.descriptor;
+        let svg =
+            py.detach(|| banks::accesses_heat_map(desc, element_bytes, &arch, &accesses, instruction, title));
+        svg.map_err(|e| self.access_error(&encoding, &e))
+    }
+
+    /// `cktile render --view chain`: the stages from the top coordinate
+    /// down to the offset.
+    fn chain_svg(&self, title: &str) -> String {
+        chain::chain(&self.layout.descriptor, title)
+    }
+}

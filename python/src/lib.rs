@@ -1,0 +1,63 @@
+//! `cktile._native`: the Rust half of cktile's Python package.
+//!
+//! The package's public API is written in Python (`python/cktile/`); this
+//! module gives it the library's own calls, the same ones `cktile`'s
+//! subcommands make, so every answer from Python is the CLI's answer:
+//!
+//! - [`layout`]: [`layout::NativeLayout`], a layout (spec text or catalogue
+//!   entry, with its element type) and everything asked of one layout:
+//!   offsets, `check`, `analyze`, `dma-plan`, `codegen` and the pictures;
+//! - [`queries`]: the questions that start from something else: one
+//!   instruction's banks (`cktile bank`), the layout search, tile
+//!   distributions, the catalogue and the names the library accepts.
+//!
+//! Reports cross as the exact JSON text `--json` prints
+//! ([`cktile::json::to_text`]); arrays cross as little-endian bytes that the
+//! Python side wraps in numpy arrays without a copy per element. Every
+//! failure is a `cktile.Error` (a `ValueError`) carrying cktile's message,
+//! with the offending line of a spec and a caret under the fault. Long
+//! analyses and searches run with the GIL released.
+
+use pyo3::prelude::*;
+
+mod layout;
+mod queries;
+
+pyo3::create_exception!(
+    cktile,
+    Error,
+    pyo3::exceptions::PyValueError,
+    "A bad input to cktile: the message names the value at fault and what would be valid."
+);
+
+/// A library error as a `cktile.Error`: the message, then, when it points
+/// into `source`, that line with a caret under the fault.
+fn error(source: &str, e: &cktile::Error) -> PyErr {
+    let mut message = e.to_string();
+    if let Some(at) = e.position() {
+        if !source.is_empty() {
+            message.push('\n');
+            message.push_str(&cktile::spec::excerpt(source, at));
+        }
+    }
+    Error::new_err(message)
+}
+
+/// A refusal of the argument `name`: `cktile.Error("name: message")`.
+fn refuse(name: &str, message: impl std::fmt::Display) -> PyErr {
+    Error::new_err(format!("{name}: {message}"))
+}
+
+/// A report's JSON text, as the CLI prints it.
+fn json<T: serde::Serialize>(view: &T) -> PyResult<String> {
+    cktile::json::to_text(view).map_err(|e| Error::new_err(format!("cannot write the JSON report: {e}")))
+}
+
+/// The module: the error type, the layout class and the query functions.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("Error", m.py().get_type::<Error>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<layout::NativeLayout>()?;
+    queries::register(m)
+}

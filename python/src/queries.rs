@@ -1,0 +1,129 @@
+//! The questions that do not start from one layout: one instruction's banks
+//! (`cktile bank`), the layout search (`cktile search`), tile distributions
+//! (`cktile distribution`, `cktile render --view distribution`), the
+//! catalogue (`cktile catalog`) and the names every argument accepts.
+
+use crate::layout::chip;
+use crate::{error, json, refuse};
+use cktile::analyzer::report::analyze_instruction;
+use cktile::analyzer::{ARCHS, Op};
+use cktile::distribution::{Distribution, Table, resolve};
+use cktile::json::{CatalogEntryJson, DistributionJson, InstructionJson, RuleJson, SearchJson};
+use cktile::search::{Access, Problem, Role, search};
+use cktile::{layouts, render};
+use pyo3::prelude::*;
+
+/// `cktile bank`: one instruction's conflicts, from one byte address per
+/// lane (`None`: the lane is inactive).
+#[pyfunction]
+fn bank_json(arch: &str, op: &str, addresses: Vec<Option<u64>>) -> PyResult<String> {
+    let arch = chip(arch)?;
+    let op = Op::by_name(op).map_err(|e| refuse("op", e))?;
+    let r = analyze_instruction(&arch, op, &addresses).map_err(|e| refuse("addresses", e))?;
+    json(&InstructionJson::new(&r))
+}
+
+/// `cktile search --json`: the layouts of a `rows x cols` tile that cost the
+/// fewest bank passes over its writes and reads.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, dtype, arch, writes, reads, max_padding_bytes=None, vector=None))]
+#[allow(clippy::too_many_arguments)]
+fn search_json(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    dtype: &str,
+    arch: &str,
+    writes: Vec<String>,
+    reads: Vec<String>,
+    max_padding_bytes: Option<u64>,
+    vector: Option<usize>,
+) -> PyResult<String> {
+    let element_bytes = layouts::dtype_bytes(dtype).map_err(|e| refuse("dtype", e))?;
+    let mut problem = Problem::new(rows, cols, element_bytes, chip(arch)?);
+    for (role, list, name) in [(Role::Write, &writes, "writes"), (Role::Read, &reads, "reads")] {
+        for (i, text) in list.iter().enumerate() {
+            let access = Access::parse(text).map_err(|e| refuse(&format!("{name}[{i}]"), e))?;
+            problem = problem.access(role, access);
+        }
+    }
+    if let Some(m) = max_padding_bytes {
+        problem = problem.max_padding_bytes(m);
+    }
+    if let Some(v) = vector {
+        problem = problem.vector(v);
+    }
+    let r = py.detach(|| search(&problem)).map_err(|e| refuse("search", e))?;
+    json(&SearchJson::new(&r))
+}
+
+/// A distribution from CK's C++ spelling, cktile's or a catalogue name.
+fn distribution(text: &str) -> PyResult<Distribution> {
+    resolve(text).and_then(Distribution::new).map_err(|e| error(text, &e))
+}
+
+/// `cktile distribution --json`: the lengths and every thread's coordinates.
+#[pyfunction]
+fn distribution_json(text: &str) -> PyResult<String> {
+    let d = distribution(text)?;
+    let table = Table::new(&d).map_err(|e| error(text, &e))?;
+    json(&DistributionJson::new(&d, &table))
+}
+
+/// `cktile render --view distribution`: the owner grid of a 2-D X.
+#[pyfunction]
+#[pyo3(signature = (text, title, rows=None, cols=None))]
+fn distribution_svg(text: &str, title: &str, rows: Option<usize>, cols: Option<usize>) -> PyResult<String> {
+    let d = distribution(text)?;
+    render::svg::owners::owners(&d, title, rows, cols).map_err(|e| error(text, &e))
+}
+
+/// `cktile catalog --json`: every layout entry with its parameters and example.
+#[pyfunction]
+fn catalogue_json() -> PyResult<String> {
+    let entries = layouts::CATALOG.iter().map(|e| CatalogEntryJson::new(e).map_err(|err| error(e.example, &err)));
+    json(&entries.collect::<PyResult<Vec<_>>>()?)
+}
+
+/// `cktile rules --json`: the analyzer's rule table, for one chip or all.
+#[pyfunction]
+#[pyo3(signature = (arch=None))]
+fn rules_json(arch: Option<&str>) -> PyResult<String> {
+    let arch = arch.map(chip).transpose()?;
+    let rows = render::rules::rows(arch.as_ref());
+    json(&rows.iter().map(RuleJson::new).collect::<Vec<_>>())
+}
+
+/// A picture's default title for a layout's text (`cktile render`'s).
+#[pyfunction]
+fn title_of(text: &str) -> String {
+    render::svg::title_of(text)
+}
+
+/// The names the arguments accept: chips, patterns, element types,
+/// catalogue entries and distributions, and the instructions (as prose).
+#[pyfunction]
+fn names() -> Vec<(&'static str, Vec<String>)> {
+    let split = |list: &str| list.split(", ").map(str::to_string).collect::<Vec<_>>();
+    vec![
+        ("archs", ARCHS.iter().map(|a| a.name().to_string()).collect()),
+        ("patterns", split(cktile::analyzer::pattern_name::PATTERN_NAMES)),
+        ("dtypes", layouts::DTYPE_NAMES.iter().map(|(n, _)| n.to_string()).collect()),
+        ("layouts", layouts::CATALOG.iter().map(|e| e.name.to_string()).collect()),
+        ("distributions", vec![cktile::distribution::catalogue::NAMES.to_string()]),
+        ("ops", vec![cktile::analyzer::op::OP_NAMES.to_string()]),
+    ]
+}
+
+/// Adds the functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bank_json, m)?)?;
+    m.add_function(wrap_pyfunction!(search_json, m)?)?;
+    m.add_function(wrap_pyfunction!(distribution_json, m)?)?;
+    m.add_function(wrap_pyfunction!(distribution_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue_json, m)?)?;
+    m.add_function(wrap_pyfunction!(rules_json, m)?)?;
+    m.add_function(wrap_pyfunction!(title_of, m)?)?;
+    m.add_function(wrap_pyfunction!(names, m)?)?;
+    Ok(())
+}
