@@ -39,11 +39,7 @@ impl NativeLayout {
 
     /// The accesses a pattern or a distribution with an instruction names
     /// (as `cktile analyze` resolves them), and the distribution's text.
-    fn accesses(
-        pattern: Option<&str>,
-        distribution: Option<&str>,
-        op: Option<&str>,
-    ) -> PyResult<(Accesses, String)> {
+    fn accesses(pattern: Option<&str>, distribution: Option<&str>, op: Option<&str>) -> PyResult<(Accesses, String)> {
         let op = instruction(op)?;
         let encoding = distribution.unwrap_or_default().to_string();
         match Accesses::resolve(pattern, distribution, op) {
@@ -230,8 +226,7 @@ impl NativeLayout {
         let arch = chip(arch)?;
         let (accesses, encoding) = Self::accesses(pattern, distribution, op)?;
         let desc = &self.layout.descriptor;
-        let svg =
-            py.detach(|| banks::accesses_heat_map(desc, element_bytes, &arch, &accesses, instruction, title));
+        let svg = py.detach(|| banks::accesses_heat_map(desc, element_bytes, &arch, &accesses, instruction, title));
         svg.map_err(|e| self.access_error(&encoding, &e))
     }
 
