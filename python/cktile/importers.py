@@ -150,20 +150,21 @@ def from_cute(layout: object, dtype: Optional[str] = None) -> Layout:
 # Triton ----------------------------------------------------------------------
 
 
-def _power_of_two(n: int) -> bool:
-    return n > 0 and n & (n - 1) == 0
-
-
 def linear_bases_spec(offset_bases: Sequence[Sequence[int]], shape: Optional[Sequence[int]] = None) -> str:
-    """The catalogue entry of a 2-D shared linear layout given as Triton's ``offset_bases``.
+    """The cktile text of a shared linear layout given as Triton's ``offset_bases``.
 
-    Basis ``i`` is the coordinate offset bit ``i`` maps to; a coordinate's
-    offset is the inverse of that XOR-linear map. cktile writes the map as an
-    ``xor-linear`` entry, which holds every such layout in which the low
-    offset bits walk the contiguous dimension in order and each higher bit
-    adds one bit of the other dimension, XOR a vector of the contiguous one:
-    Triton's swizzled and NVMMA encodings and most hand-written swizzles.
-    Other layouts are refused, naming the first basis that leaves the form.
+    Basis ``i`` is the coordinate offset bit ``i`` maps to (Triton's
+    ``LinearLayout`` from ``offset`` to ``dim0, dim1, ...``); a coordinate's
+    offset is the inverse of that XOR-linear map. cktile imports every layout
+    in which each basis adds one new coordinate bit, XOR bits that earlier
+    offset bits already placed, and the XORed bits all lie below the bits
+    that feed them: Triton's swizzled and NVMMA encodings (of any rank, in
+    either order, with their atoms tiled), CuTe's swizzles of a tile, and
+    most hand-written swizzles. The 2-D layouts that walk one dimension and
+    then the other are written as an ``xor-linear`` catalogue entry; the rest
+    as spec text (a packed buffer, its swizzles, then the bits sorted out by
+    an unmerge and merges). Other layouts are refused, naming the first basis
+    at fault.
 
     >>> linear_bases_spec([[0, 1], [0, 2], [0, 4], [1, 2], [2, 4]])
     'xor-linear:rows=4,cols=8,vec=2,masks=1.2,major=row'
@@ -171,44 +172,107 @@ def linear_bases_spec(offset_bases: Sequence[Sequence[int]], shape: Optional[Seq
     bases = [tuple(int(x) for x in b) for b in offset_bases]
     if not bases:
         raise _native.Error("offset_bases: empty; a shared layout of n elements has log2(n) bases")
-    if any(len(b) != 2 for b in bases):
-        bad = next(b for b in bases if len(b) != 2)
-        raise _native.Error(f"offset_bases: basis {list(bad)} is not 2-D; cktile imports 2-D shared layouts")
-    first = bases[0]
-    if (first[0] == 0) == (first[1] == 0) or not _power_of_two(max(first)):
-        raise _native.Error(f"offset_bases[0] = {list(first)}: offset bit 0 must step one dimension by 1")
-    fast = 1 if first[1] else 0
-    slow = 1 - fast
-    # Offset bits 0..k-1 walk the contiguous dimension: 1, 2, 4, ...
-    k = 0
-    while k < len(bases) and bases[k][slow] == 0 and bases[k][fast] == 1 << k:
-        k += 1
-    inner = 1 << k
-    masks: List[int] = []
-    for j, b in enumerate(bases[k:]):
-        if b[slow] != 1 << j or not 0 <= b[fast] < inner:
-            want = [0, 0]
-            want[slow] = 1 << j
+    rank = len(bases[0])
+    if rank == 0 or any(len(b) != rank for b in bases):
+        bad = next((b for b in bases if len(b) != rank), bases[0])
+        raise _native.Error(f"offset_bases: basis {list(bad)} has not the {rank} coordinates the first one has")
+    if any(x < 0 for b in bases for x in b):
+        bad = next(b for b in bases if any(x < 0 for x in b))
+        raise _native.Error(f"offset_bases: basis {list(bad)} has a negative coordinate")
+    # unit[i] = (dim, bit): the coordinate bit offset bit i adds; owner[(dim, bit)] = i.
+    unit: List[Tuple[int, int]] = []
+    owner = {}
+    xors: List[List[int]] = []  # the earlier offset bits each basis XORs in
+    for i, b in enumerate(bases):
+        new = [(d, k) for d in range(rank) for k in range(b[d].bit_length()) if b[d] >> k & 1 and (d, k) not in owner]
+        if len(new) != 1:
+            what = "adds no new coordinate bit" if not new else f"adds {len(new)} new coordinate bits"
             raise _native.Error(
-                f"offset_bases[{k + j}] = {list(b)}: cktile imports layouts whose offset bit {k + j} adds "
-                f"{want} XOR a vector below {inner} along dimension {fast}; this basis leaves that form"
+                f"offset_bases[{i}] = {list(b)} {what}; cktile imports layouts in which each offset bit "
+                "adds exactly one coordinate bit (XOR bits that earlier offset bits placed)"
             )
-        masks.append(b[fast])
-    outer = 1 << len(masks)
-    # The vector: the largest power of two dividing every mask (the contiguous run the XOR keeps whole).
-    vec = inner
+        unit.append(new[0])
+        owner[new[0]] = i
+        xors.append(
+            [owner[(d, k)] for d in range(rank) for k in range(b[d].bit_length()) if b[d] >> k & 1 and (d, k) != new[0]]
+        )
+    lengths = [1 << sum(1 for d, _ in unit if d == dim) for dim in range(rank)]
+    if any(k >= (lengths[d]).bit_length() - 1 for d, k in unit):
+        d, k = next((d, k) for d, k in unit if k >= lengths[d].bit_length() - 1)
+        raise _native.Error(f"offset_bases: bit {k} of dimension {d} is placed, but not every bit below it is")
+    if shape is not None and [int(s) for s in shape] != lengths:
+        raise _native.Error(f"shape {list(shape)} differs from the {'x'.join(map(str, lengths))} the bases cover")
+    sources = [i for i, x in enumerate(xors) if x]
+    targets = sorted({t for x in xors for t in x})
+    if sources and targets[-1] >= sources[0]:
+        raise _native.Error(
+            f"offset_bases[{sources[0]}] = {list(bases[sources[0]])} is XORed into by or into offset bit "
+            f"{targets[-1]} above it; cktile imports layouts whose XORed bits all lie below the bits feeding them"
+        )
+    xor_linear = _as_xor_linear(unit, xors, lengths)
+    if xor_linear is not None:
+        return xor_linear
+    return _bit_spec(unit, xors, lengths, sources, targets)
+
+
+def _as_xor_linear(unit: List[Tuple[int, int]], xors: List[List[int]], lengths: List[int]) -> Optional[str]:
+    """The ``xor-linear`` entry of a 2-D layout that walks one dimension, then the other; else ``None``."""
+    if len(lengths) != 2:
+        return None
+    fast = unit[0][0]
+    inner_bits = lengths[fast].bit_length() - 1
+    walk = [(fast, k) for k in range(inner_bits)] + [(1 - fast, k) for k in range(len(unit) - inner_bits)]
+    # The XORs must move only the contiguous dimension's bits, fed only by the other's.
+    if unit != walk or any(xors[:inner_bits]) or any(t >= inner_bits for x in xors for t in x):
+        return None
+    masks = [sum(1 << t for t in x) for x in xors[inner_bits:]]
+    vec = lengths[fast]
     for m in masks:
         while m % vec:
             vec //= 2
-    lengths = [0, 0]
-    lengths[fast], lengths[slow] = inner, outer
-    if shape is not None and [int(s) for s in shape] != lengths:
-        raise _native.Error(f"shape {list(shape)} differs from the {lengths[0]}x{lengths[1]} the bases cover")
-    major = "row" if fast == 1 else "col"
     while masks and masks[-1] == 0:  # bits without a mask need none
         masks.pop()
-    mask_text = ".".join(str(m // vec) for m in masks)
-    return f"xor-linear:rows={lengths[0]},cols={lengths[1]},vec={vec},masks={mask_text},major={major}"
+    major = "row" if fast == 1 else "col"
+    text = ".".join(str(m // vec) for m in masks)
+    return f"xor-linear:rows={lengths[0]},cols={lengths[1]},vec={vec},masks={text},major={major}"
+
+
+def _bit_spec(
+    unit: List[Tuple[int, int]], xors: List[List[int]], lengths: List[int], sources: List[int], targets: List[int]
+) -> str:
+    """Spec text: packed buffer, swizzles of the offset, an unmerge into runs of bits, merges into the dimensions."""
+    n = len(unit)
+    stages = [f"packed({1 << n})"]
+    if sources:
+        low, column = targets[0], sources[0]
+        masks = [sum(1 << (t - low) for t in xors[i]) for i in range(column, n)]
+        for bits, base, shift in _native.swizzle_runs(masks, column - low, low):
+            stages.append(f"transform(swizzle({bits},{base},{shift}) on [0] -> [0])")
+    # Runs of offset bits that place consecutive bits of one dimension, lowest first.
+    pieces: List[List[int]] = []  # [dim, lowest coordinate bit, bit count]
+    for d, k in unit:
+        if pieces and pieces[-1][0] == d and pieces[-1][1] + pieces[-1][2] == k:
+            pieces[-1][2] += 1
+        else:
+            pieces.append([d, k, 1])
+    # The unmerge lists the runs slowest first; run r (offset order) becomes hidden dimension len(pieces)-1-r.
+    order = list(range(len(pieces)))[::-1]
+    lens = ",".join(str(1 << pieces[r][2]) for r in order)
+    ids = ",".join(str(i) for i in range(len(pieces)))
+    stages.append(f"transform(unmerge(({lens})) on [0] -> [{ids}])")
+    items = []
+    for dim, length in enumerate(lengths):
+        mine = sorted((r for r in range(len(pieces)) if pieces[r][0] == dim), key=lambda r: -pieces[r][1])
+        hidden = [len(pieces) - 1 - r for r in mine]
+        if not mine:
+            items.append(f"insert(1) on [] -> [{dim}]")
+        elif len(mine) == 1:
+            items.append(f"pass_through({length}) on [{hidden[0]}] -> [{dim}]")
+        else:
+            merged = ",".join(str(1 << pieces[r][2]) for r in mine)
+            items.append(f"merge(({merged})) on [{','.join(map(str, hidden))}] -> [{dim}]")
+    stages.append("transform(" + ", ".join(items) + ")")
+    return " | ".join(stages)
 
 
 def from_linear_bases(
@@ -216,7 +280,7 @@ def from_linear_bases(
     shape: Optional[Sequence[int]] = None,
     dtype: Optional[str] = None,
 ) -> Layout:
-    """A 2-D shared linear layout from its bases (see :func:`linear_bases_spec`).
+    """A shared linear layout from its bases (see :func:`linear_bases_spec`).
 
     >>> from_linear_bases([[0, 1], [0, 2], [1, 2]]).offsets().tolist()
     [[0, 1, 2, 3], [6, 7, 4, 5]]

@@ -94,6 +94,26 @@ fn rules_json(arch: Option<&str>) -> PyResult<String> {
     json(&rows.iter().map(RuleJson::new).collect::<Vec<_>>())
 }
 
+/// The CuTe swizzles that realise an XOR-linear map of a linear index
+/// ([`cktile::layouts::xor_linear::runs`]): bit `column_bits + j` of the
+/// vector index (vectors of `2^vec_bits` elements) flips the vector bits set
+/// in `masks[j]`. Each run is `(B, M, S)`, `Swizzle<B,M,S>`; the importers
+/// write Triton's linear layouts with them.
+#[pyfunction]
+fn swizzle_runs(masks: Vec<usize>, column_bits: u32, vec_bits: u32) -> PyResult<Vec<(u32, u32, i32)>> {
+    use cktile::layouts::xor_linear::{MAX_ROW_BITS, Run, runs};
+    if masks.len() > MAX_ROW_BITS {
+        return Err(refuse("masks", format!("{} masks; at most {MAX_ROW_BITS}", masks.len())));
+    }
+    let bound = column_bits.checked_add(vec_bits).filter(|&b| b < usize::BITS);
+    if bound.is_none() || masks.iter().any(|&m| m >> column_bits.min(usize::BITS - 1) != 0) {
+        return Err(refuse("masks", format!("each mask must be below 2^column_bits = 2^{column_bits}")));
+    }
+    let mut out = vec![Run { bits: 0, base: 0, shift: 0 }; masks.len() * column_bits as usize];
+    let n = runs(&masks, column_bits, vec_bits, &mut out);
+    Ok(out[..n.min(out.len())].iter().map(|r| (r.bits, r.base, r.shift)).collect())
+}
+
 /// A picture's default title for a layout's text (`cktile render`'s).
 #[pyfunction]
 fn title_of(text: &str) -> String {
@@ -124,6 +144,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalogue_json, m)?)?;
     m.add_function(wrap_pyfunction!(rules_json, m)?)?;
     m.add_function(wrap_pyfunction!(title_of, m)?)?;
+    m.add_function(wrap_pyfunction!(swizzle_runs, m)?)?;
     m.add_function(wrap_pyfunction!(names, m)?)?;
     Ok(())
 }

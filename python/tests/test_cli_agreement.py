@@ -1,0 +1,132 @@
+"""Python's answers against the `cktile` command's, on every catalogue entry.
+
+Each question is asked twice, of the package and of the CLI: either both
+answer, with the same JSON text byte for byte, or both refuse, with the same
+message (the CLI's `error: --flag: ...` is the package's `flag: ...`).
+"""
+
+import numpy as np
+import pytest
+
+import cktile
+
+from conftest import loads
+
+ENTRIES = [e.example for e in cktile.catalogue()]
+
+# (arch, pattern, distribution, op): each access the analyzer takes, on both vendors.
+ACCESSES = [
+    ("gfx942", "mfma16", None, None),
+    ("gfx942", "rows", None, "ds_write_b128"),
+    ("gfx950", "mfma32", None, "ds_read_b64"),
+    ("gfx942", None, "mfma16x16x32_a", "ds_read_b128"),
+    ("sm90", "ldmatrix", None, None),
+    ("sm80", "columns", None, "ld.shared.b32"),
+    ("gfx1201", "rows", None, "ds_read_b64"),
+]
+
+
+def typed(example):
+    """The entry with the element type the CLI and the package both need (fp16 when it names none)."""
+    dtype = None if cktile.Layout(example).element_bytes else "fp16"
+    return cktile.Layout(example, dtype), dtype
+
+
+def dtype_args(dtype):
+    return ["--dtype", dtype] if dtype else []
+
+
+def test_the_catalogue_is_the_clis(cli):
+    cli_entries = loads(cli.json("catalog"))
+    assert [e.to_dict() for e in cktile.catalogue()] == cli_entries
+    assert len(ENTRIES) == len(cli_entries) >= 13
+
+
+@pytest.mark.parametrize("example", ENTRIES)
+def test_offsets_and_check_equal_the_clis(cli, example):
+    layout = cktile.Layout(example)
+    want = loads(cli.json("offsets", example))
+    assert list(layout.shape) == want["lengths"]
+    assert layout.offsets().ravel().tolist() == want["offsets"]
+    assert layout.valid().ravel().tolist() == want["valid"]
+    assert layout.offsets().dtype == np.int64 and layout.valid().dtype == np.bool_
+    assert layout.element_space_size == want["element_space_size"]
+    assert layout.check().to_json() == cli.json("check", example)
+    # The spec text pastes back: the same map.
+    again = cktile.Layout(layout.spec)
+    assert np.array_equal(again.offsets(), layout.offsets())
+
+
+@pytest.mark.parametrize("example", ENTRIES)
+@pytest.mark.parametrize("arch,pattern,distribution,op", ACCESSES)
+def test_analyze_equals_cktile_analyze_json(cli, example, arch, pattern, distribution, op):
+    layout, dtype = typed(example)
+    args = ["analyze", example, "--arch", arch, *dtype_args(dtype), "--json"]
+    args += ["--pattern", pattern] if pattern else ["--distribution", distribution]
+    args += ["--op", op] if op else []
+    code, out, err = cli.run(*args)
+    try:
+        report = layout.analyze(arch, pattern, distribution=distribution, op=op)
+    except cktile.Error as e:
+        assert code == 2, f"the package refused ({e}) where the CLI answered"
+        assert err == "error: " + str(e) or err == "error: --" + str(e), (err, str(e))
+        return
+    assert code == 0, f"the CLI refused ({err}) where the package answered"
+    assert report.to_json() == out
+    # The report reads as an object.
+    assert report.max_ways == loads(out)["max_ways"]
+    assert report.worst.phases == loads(out)["worst"]["phases"]
+
+
+def test_some_analyses_answer_and_some_refuse(cli):
+    # The parametrised test above must see both outcomes, or it tests less than it says.
+    answered = refused = 0
+    for example in ENTRIES:
+        layout, _ = typed(example)
+        for arch, pattern, distribution, op in ACCESSES:
+            try:
+                layout.analyze(arch, pattern, distribution=distribution, op=op)
+                answered += 1
+            except cktile.Error:
+                refused += 1
+    assert answered > 50 and refused > 5, (answered, refused)
+
+
+def test_dma_plan_and_codegen_equal_the_clis(cli):
+    spec = "ck-universal-a:m=128,k=64"
+    plan = cktile.Layout(spec).dma_plan([4096, 1], width=4)
+    assert plan.to_json() == cli.json("dma-plan", spec, "--global-strides", "4096,1", "--width", "4")
+    code, out, _ = cli.run("codegen", spec, "--lang", "hip")
+    assert code == 0 and cktile.Layout(spec).codegen("hip").rstrip("\n") == out
+
+
+def test_bank_and_search_equal_the_clis(cli):
+    import subprocess
+
+    request = '{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, 128, null, 256]}'
+    p = subprocess.run([cli.path, "bank"], input=request, capture_output=True, text=True)
+    assert cktile.bank("gfx90a", "ds_read_b32", [0, 128, None, 256]).to_json() == p.stdout.rstrip("\n")
+    args = ["--tile", "64x64", "--dtype", "fp16", "--arch", "gfx942"]
+    args += ["--write", "ds_write_b128:row", "--read", "mfma16x16x16:a"]
+    s = cktile.search("64x64", "fp16", "gfx942", writes=["ds_write_b128:row"], reads=["mfma16x16x16:a"])
+    assert s.to_json() == cli.json("search", *args)
+    assert s.best.cycles == s.lower_bound_cycles  # the search's own claim, recomputed below
+    assert cktile.Layout(s.best.entry).analyze("gfx942", "mfma16").max_ways == 1
+
+
+def test_distribution_equals_the_clis(cli):
+    for name in ["mfma16x16x16_a", "mfma32x32x8_b", "mfma16x16x32_c"]:
+        assert cktile.Distribution(name).table().to_json() == cli.json("distribution", name)
+
+
+def test_pictures_equal_the_clis(cli):
+    spec = "ck-universal-a:m=128,k=64"
+    layout = cktile.Layout(spec)
+    _, grid, _ = cli.run("render", spec, "--view", "grid", "--rows", "16", "--cols", "32")
+    assert layout.grid(rows=16, cols=32).rstrip("\n") == grid
+    _, heat, _ = cli.run("render", spec, "--view", "banks", "--arch", "gfx942", "--pattern", "mfma16")
+    assert layout.heat_map("gfx942", "mfma16").rstrip("\n") == heat
+    _, chain, _ = cli.run("render", spec, "--view", "chain")
+    assert layout.chain().rstrip("\n") == chain
+    _, owners, _ = cli.run("render", "mfma16x16x16_a", "--view", "distribution")
+    assert cktile.Distribution("mfma16x16x16_a").owners().rstrip("\n") == owners
