@@ -437,6 +437,58 @@ fn catalogue_xor_linear() {
 }
 
 #[test]
+fn column_major_xor_linear_is_the_transposed_row_major_one() {
+    // Every mask list over 2 and 3 row bits of a 4-vector row: the
+    // column-major tile at (r, c) is the row-major tile at (c, r), and the
+    // vectors keep their elements contiguous down the columns.
+    let mut compared = 0;
+    for bits in 2..=3usize {
+        for code in 0..(1usize << (2 * bits)) {
+            let masks: Vec<usize> = (0..bits).map(|j| (code >> (2 * j)) & 3).collect();
+            let text: Vec<String> = masks.iter().map(|m| m.to_string()).collect();
+            let rows = 1 << bits;
+            let row =
+                layouts::resolve(&format!("xor-linear:rows={rows},cols=32,vec=8,masks={}", text.join("."))).unwrap();
+            let col =
+                layouts::resolve(&format!("xor-linear:rows=32,cols={rows},vec=8,masks={},major=col", text.join(".")))
+                    .unwrap();
+            assert_eq!(col.lengths().as_slice(), &[32, rows as i64]);
+            for r in 0..32 {
+                for c in 0..rows as i64 {
+                    assert_eq!(
+                        col.calculate_offset(&[r, c]),
+                        row.calculate_offset(&[c, r]),
+                        "masks {masks:?} at ({r}, {c})"
+                    );
+                    let want = c * 32
+                        + ((r / 8)
+                            ^ masks
+                                .iter()
+                                .enumerate()
+                                .filter(|(j, _)| c >> j & 1 == 1)
+                                .fold(0, |a, (_, m)| a ^ *m as i64))
+                            * 8
+                        + r % 8;
+                    assert_eq!(col.calculate_offset(&[r, c]), want);
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 16 * 32 * 4 + 64 * 32 * 8);
+    // Triton's swizzled encoding with order [0, 1] (the column-major one).
+    let triton = layouts::resolve("triton-swizzled:vec=8,perphase=1,maxphase=4,order=01,rows=32,cols=4").unwrap();
+    let col = layouts::resolve("xor-linear:rows=32,cols=4,vec=8,masks=1.2,major=col").unwrap();
+    for r in 0..32 {
+        for c in 0..4 {
+            assert_eq!(triton.calculate_offset(&[r, c]), col.calculate_offset(&[r, c]));
+        }
+    }
+    let e = layouts::resolve("xor-linear:rows=32,cols=4,vec=8,masks=4,major=col").unwrap_err();
+    assert_eq!(e.to_string(), "xor-linear: masks = 4; each mask must be below rows / vec (major=col)");
+}
+
+#[test]
 fn every_catalogue_entry_is_covered() {
     let covered = [
         "ck-universal-a",

@@ -18,13 +18,14 @@ addresses, asserted below), this measures
    from cktile's;
 3. which side the published measurements support.
 
-Run:  /tmp/venv/bin/python python/bench/compare.py [--json PATH] [--min-time S]
+Run:  /tmp/venv/bin/python python/bench/compare.py [--json PATH] [--min-time S] [--rounds N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import re
 import statistics
@@ -32,10 +33,10 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-import numpy as np
 import pycute
 import tensor_layouts as tl
 from tensor_layouts.analysis import bank_conflicts as tl_bank_conflicts
@@ -213,11 +214,15 @@ def gluon_available(arch: str) -> Optional[str]:
         return None
     import triton
 
-    tail = [line for line in p.stderr.splitlines() if "Assertion" in line or "Error" in line]
-    why = tail[-1].strip() if tail else (p.stderr.strip().splitlines() or ["no message"])[-1]
-    why = re.sub(r"^python[0-9.]*: ", "", why)
-    signal = f"signal {-p.returncode}" if p.returncode < 0 else f"exit {p.returncode}"
-    return f"Triton {triton.__version__} get_shared_bank_conflicts on {GLUON_TARGET[arch][1]} dies ({signal}): {why}"
+    lines = p.stderr.strip().splitlines() or ["no message"]
+    assertion = next((l for l in reversed(lines) if "Assertion" in l), None)
+    if assertion:  # "file:line: function: Assertion `cond' failed." -> where and what
+        m = re.search(r"(\S+:\d+): .*?(\w+::\w+)\(.*Assertion `(.*)' failed", assertion)
+        why = f"C++ assertion `{m.group(3)}` in {m.group(2)} ({m.group(1)})" if m else assertion.strip()
+    else:
+        why = lines[-1].strip()
+    how = f"aborts (signal {-p.returncode})" if p.returncode < 0 else f"fails (exit {p.returncode})"
+    return f"Triton {triton.__version__}'s get_shared_bank_conflicts {how} on target {GLUON_TARGET[arch][1]}: {why}"
 
 
 # --------------------------------------------------------------------------
@@ -426,8 +431,9 @@ def measured_rows(names: Sequence[str]) -> Dict[str, dict]:
 # --------------------------------------------------------------------------
 
 
-def rate(fn: Callable[[], object], min_time: float, rounds: int = 3) -> float:
-    """Analyses per second: the median over `rounds` rounds, each repeating `fn` for at least `min_time`."""
+def rate(fn: Callable[[], object], min_time: float, rounds: int) -> float:
+    """Analyses per second: the best of `rounds` rounds, each repeating `fn` for at least `min_time` (the best
+    round is the least disturbed by other work on the machine, as `timeit` advises)."""
     fn()  # warm caches and imports
     rates = []
     for _ in range(rounds):
@@ -439,7 +445,7 @@ def rate(fn: Callable[[], object], min_time: float, rounds: int = 3) -> float:
             if elapsed >= min_time and n >= 3:
                 break
         rates.append(n / elapsed)
-    return statistics.median(rates)
+    return max(rates)
 
 
 # --------------------------------------------------------------------------
@@ -482,7 +488,8 @@ TOOLS = ("cktile", "pycute + naive count", "tensor-layouts", "Gluon bank_conflic
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", metavar="PATH", help="also write the raw numbers here")
-    ap.add_argument("--min-time", type=float, default=0.25, help="seconds per timing round (3 rounds)")
+    ap.add_argument("--min-time", type=float, default=0.3, help="seconds per timing round (default 0.3)")
+    ap.add_argument("--rounds", type=int, default=5, help="timing rounds; the best is reported (default 5)")
     ap.add_argument("--gluon-probe", metavar="ARCH", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.gluon_probe:
@@ -528,7 +535,7 @@ def main() -> int:
                 row["tools"][tool] = {"ways": None, "per_second": None, "note": f"n/a ({notes[tool]})"}
                 continue
             ways = fn(case)
-            row["tools"][tool] = {"ways": ways, "per_second": rate(lambda: fn(case), args.min_time)}
+            row["tools"][tool] = {"ways": ways, "per_second": rate(lambda: fn(case), args.min_time, args.rounds)}
         base = row["tools"]["cktile"]["per_second"]
         for t in row["tools"].values():
             t["ratio_to_cktile"] = t["per_second"] / base if t["per_second"] else None
@@ -547,11 +554,11 @@ def main() -> int:
     for f in findings:
         print(f"- {f}")
     elapsed = time.perf_counter() - t0
-    print(f"\n(all addresses asserted identical across tools; {elapsed:.1f} s on {platform.processor() or 'cpu'}, "
+    print(f"\n(all addresses asserted identical across tools; {elapsed:.1f} s on {os.cpu_count()} CPUs, "
           f"python {platform.python_version()}, cktile {cktile.__version__})")
 
     if args.json:
-        versions = {"cktile": cktile.__version__, "tensor_layouts": getattr(tl, "version", None),
+        versions = {"cktile": cktile.__version__, "tensor_layouts": metadata.version("tensor-layouts"),
                     "python": platform.python_version()}
         try:
             import triton
@@ -563,13 +570,13 @@ def main() -> int:
             json.dump({"cases": results, "mi300x_ds_read_b128_calibration": calibration,
                        "gluon_unavailable": {a: w for a, w in gluon_reason.items() if w},
                        "findings": findings, "versions": {k: str(v) for k, v in versions.items()},
-                       "min_time_s": args.min_time, "elapsed_s": elapsed}, f, indent=2)
+                       "min_time_s": args.min_time, "rounds": args.rounds, "elapsed_s": elapsed}, f, indent=2)
     return 0
 
 
 def print_table(results: List[dict], calibration: List[dict]) -> None:
     print("## Bank-conflict analysis: answers and throughput (same instructions, same addresses)\n")
-    print("| case | arch / instruction | tool | max ways | analyses/s | vs cktile |")
+    print("| case | arch / instruction | tool | max ways | analyses/s | rate / cktile's |")
     print("|---|---|---|---|---|---|")
     for row in results:
         for tool, t in row["tools"].items():
@@ -608,12 +615,12 @@ def write_findings(results: List[dict], calibration: List[dict], gluon_reason: D
             # No public measurement of this exact tile: the judgement rests on the sourced phase table,
             # which the measured stride probes (table above) confirm.
             side, evidence = "cktile", (
-                f"{AMD_SOURCE}; within each phase this instruction's reads are {ck}-way at worst, while the "
+                f"Evidence: {AMD_SOURCE} (no public measurement of this exact tile); within each phase this instruction's reads are {ck}-way at worst, while the "
                 f"other tools count all 64 lanes as one request (tensor-layouts also counts all 4 words of each "
                 f"lane, so no ds_read_b128 can score below {64 * 4 // BANKS}-way there)")
         else:
             side = "cktile" if m is None or m["ways_measured"] == ck else "neither (check!)"
-            evidence = NV_SOURCE + (f" measured {m['wavefronts_measured']} wavefronts for {m['instructions']} "
+            evidence = "Evidence: " + NV_SOURCE + (f" measured {m['wavefronts_measured']} wavefronts for {m['instructions']} "
                                     f"ldmatrix.x4 = {m['ways_measured']} per matrix (`{m['case']}`)" if m else "")
         out.append(f"**{row['title']}**: cktile {ck}-way; {', '.join(differ)}. Supported: **{side}**. {evidence}.")
     cal = all(c["cktile"] == c["measured"] for c in calibration)

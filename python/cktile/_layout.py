@@ -57,14 +57,14 @@ class Layout:
         self._native = _native.NativeLayout(spec, dtype)
 
     @classmethod
-    def catalogue(cls, name: str, dtype: Optional[str] = None, **params: object) -> "Layout":
-        """A catalogue entry by name and parameters.
+    def catalogue(cls, name: str, **params: object) -> "Layout":
+        """A catalogue entry by name and parameters (``dtype`` among them, as every entry takes it).
 
-        >>> Layout.catalogue("cute-swizzle", b=3, mbase=3, s=3, rows=8, cols=64).source
-        'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64'
+        >>> Layout.catalogue("cute-swizzle", b=3, mbase=3, s=3, rows=8, cols=64, dtype="fp16").source
+        'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64,dtype=fp16'
         """
         text = name + (":" + ",".join(f"{k}={_param(v)}" for k, v in params.items()) if params else "")
-        return cls(text, dtype)
+        return cls(text)
 
     @classmethod
     def from_cute(cls, layout: object, dtype: Optional[str] = None) -> "Layout":

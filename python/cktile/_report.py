@@ -92,12 +92,18 @@ class Report(Mapping):
         return json.loads(self.to_json())
 
     def __repr__(self) -> str:
-        scalars = [f"{k}={v!r}" for k, v in self._data.items() if _is_scalar(v)]
-        shown = ", ".join(scalars[:8]) + (", ..." if len(scalars) > 8 else "")
+        # The headline metrics first, then the other scalars in the report's order.
+        keys = [k for k in _HEADLINE if k in self._data] + [k for k in self._data if k not in _HEADLINE]
+        scalars = [f"{k}={self._data[k]!r}" for k in keys if _is_scalar(self._data[k])]
+        shown = ", ".join(scalars[:10]) + (", ..." if len(scalars) > 10 else "")
         return f"<cktile {self._kind} report: {shown}>"
 
     def _repr_html_(self) -> str:
         return _html(self._data, f"cktile {self._kind}")
+
+
+#: What a report's repr names first, where it has them.
+_HEADLINE = ("max_ways", "cycles", "conflict_cycles", "bijective", "conflict_free", "entry", "offset", "valid")
 
 
 def _is_scalar(v: Any) -> bool:

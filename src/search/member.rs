@@ -160,7 +160,7 @@ impl fmt::Display for Member {
                 )
             }
             Shape::XorLinear { vec, masks } => {
-                write_entry(f, entry, &[Some(rows), Some(cols), Some(vec), Some(&Masks(masks)), Some(bytes)])
+                write_entry(f, entry, &[Some(rows), Some(cols), Some(vec), Some(&Masks(masks)), None, Some(bytes)])
             }
         }
     }

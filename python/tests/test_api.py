@@ -1,0 +1,96 @@
+"""The package's own surface: reports as objects and HTML, pictures, names, errors."""
+
+import json
+
+import numpy as np
+import pytest
+
+import cktile
+
+
+def test_reports_read_as_objects_and_keep_their_text():
+    r = cktile.Layout("packed((128,64))", dtype="fp16").analyze("gfx942", "mfma16")
+    data = json.loads(r.to_json())
+    assert dict(r.to_dict()) == data and set(r) == set(data) and len(r) == len(data)
+    assert r["max_ways"] == r.max_ways == data["max_ways"] == 4
+    assert r.worst.phase_detail[0].conflicts[0].ways == data["worst"]["phase_detail"][0]["conflicts"][0]["ways"]
+    assert r.kind == "analyze" and r.worst.kind == "analyze"
+    with pytest.raises(AttributeError, match="this analyze report has no `max_way`; it has: arch, "):
+        r.max_way
+    assert "max_ways=4" in repr(r)
+
+
+def test_reports_render_as_html_tables():
+    r = cktile.Layout("packed((16,64))", dtype="fp16").analyze("gfx942", "mfma16")
+    page = r._repr_html_()
+    assert page.startswith("<div class='cktile-report'><h3>cktile analyze</h3><table>")
+    assert "<h4>per_instruction</h4>" in page and "<h4>phase_detail</h4>" in page
+    # Text from the report is escaped.
+    odd = cktile.Report("check", json.dumps({"note": "<b>&</b>"}))
+    assert "&lt;b&gt;&amp;&lt;/b&gt;" in odd._repr_html_()
+
+
+def test_layouts_draw_themselves():
+    two = cktile.Layout("ck-universal-a:m=128,k=64")
+    assert two._repr_svg_() == two.grid(rows=32, cols=64)
+    three = cktile.Layout("packed((2,4,8))")  # no grid for 3-D: the chain
+    assert three._repr_svg_() == three.chain()
+    untyped = cktile.Layout("packed((4,8))")  # no element type: no banks to colour
+    assert untyped._repr_svg_() == untyped.chain()
+    with pytest.raises(cktile.Error, match="dtype: "):
+        untyped.grid()
+
+
+def test_offsets_of_padded_and_many_dimensional_layouts():
+    padded = cktile.Layout("naive((3),(1)) | transform(pad(3,1,0) on [0] -> [0])")
+    assert padded.offsets().tolist() == [-1, 0, 1, 2]
+    assert padded.valid().tolist() == [False, True, True, True]
+    cube = cktile.Layout("packed((2,3,4))")
+    assert np.array_equal(cube.offsets(), np.arange(24).reshape(2, 3, 4))
+    assert cube.offset(1, 2, 3) == 23 and cube.trace(1, 2, 3).valid
+
+
+def test_catalogue_parameters_and_names():
+    l = cktile.Layout.catalogue("xor-linear", rows=8, cols=64, vec=8, masks=[1, 2, 4], dtype="fp16")
+    assert l.source == "xor-linear:rows=8,cols=64,vec=8,masks=1.2.4,dtype=fp16"
+    assert np.array_equal(l.offsets(), cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64").offsets())
+    n = cktile.names()
+    assert "gfx942" in n["archs"] and "mfma16" in n["patterns"] and "fp16" in n["dtypes"]
+    assert set(n["layouts"]) == {e.name for e in cktile.catalogue()}
+    assert {r.arch for r in cktile.rules("sm90")} == {"sm90"}
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: cktile.Layout(42), "not int"),
+        (lambda: cktile.Layout("packed((4,8))", dtype="fp17"), "dtype: "),
+        (lambda: cktile.Layout("packed((4,8))", dtype="fp16").analyze("sm90"), "pattern: give a pattern"),
+        (lambda: cktile.Layout("packed((4,8))", dtype="fp16").analyze("sm90", distribution="mfma16x16x16_a"),
+         "op: a distribution needs"),
+        (lambda: cktile.Layout("packed((4,8))", dtype="fp16").analyze("sm90", "rows", op="ds_read_q9"), "op: "),
+        (lambda: cktile.Layout("packed((4,8))").codegen("fortran"), "lang: "),
+        (lambda: cktile.Layout("packed((4,8))").codegen("hip", name="1bad"), "name: "),
+        (lambda: cktile.Layout("packed((4,8))").offset(1), "coordinate: "),
+        (lambda: cktile.bank("gfx942", "ds_read_b32", [-1]), None),
+        (lambda: cktile.search("64by64", "fp16", "gfx942"), "tile: '64by64' is not ROWSxCOLS"),
+        (lambda: cktile.search((64, 64), "fp16", "gfx942", reads=["nonsense"]), r"reads\[0\]: "),
+        (lambda: cktile.Distribution("tile_distribution_encoding<"), "^1:"),
+        (lambda: cktile.Layout.catalogue("cute-swizzle", b=True), "not True"),
+        (lambda: cktile.Layout("packed((4,8))", dtype="fp16").dma_plan([8, 1], width=3), "dma_plan: "),
+    ],
+)
+def test_bad_input_raises_cktile_error_naming_it(call, message):
+    with pytest.raises((cktile.Error, OverflowError)) as e:
+        call()
+    if message is not None:
+        assert e.type is cktile.Error and isinstance(e.value, ValueError)
+        import re
+
+        assert re.search(message, str(e.value)), str(e.value)
+
+
+def test_control_characters_in_user_text_are_spelled_out():
+    with pytest.raises(cktile.Error) as e:
+        cktile.Layout("packed((4,8)) | \x1b[31m")
+    assert "\x1b" not in str(e.value) and "\\u{1b}" in str(e.value)
