@@ -18,7 +18,8 @@ addresses, asserted below), this measures
    from cktile's;
 3. which side the published measurements support.
 
-Run:  /tmp/venv/bin/python python/bench/compare.py [--json PATH] [--min-time S] [--rounds N]
+Run (from the repository root, in a venv holding the package, pycute, tensor-layouts and Triton):
+    .venv/bin/python python/bench/compare.py [--json PATH] [--min-time S] [--rounds N]
 """
 
 from __future__ import annotations
@@ -406,7 +407,7 @@ def harness_addresses(names: Sequence[str]) -> Dict[str, List[List[Optional[int]
     """The byte addresses the H100 measurement harness issued for these cases (`cktile gpu-cases`)."""
     cli = REPO / "target" / "release" / "cktile"
     if not cli.exists():
-        return {}
+        raise SystemExit(f"compare.py checks the H100 harness's addresses with {cli}: run `cargo build --release` first")
     data = json.loads(subprocess.run([str(cli), "gpu-cases", "--json"], capture_output=True, text=True,
                                      check=True).stdout)
     return {c["name"]: c["addresses"] for c in data["cases"] if c["name"] in names}
@@ -416,8 +417,6 @@ def measured_rows(names: Sequence[str]) -> Dict[str, dict]:
     """Rows of docs/gpu-measurements.md (Nsight Compute on an H100): instructions and wavefronts measured."""
     path = REPO / "docs" / "gpu-measurements.md"
     rows = {}
-    if not path.exists():
-        return rows
     for line in path.read_text().splitlines():
         cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
         if len(cells) >= 12 and cells[1] in names:

@@ -72,6 +72,10 @@ pub fn to_text<T: serde::Serialize + ?Sized>(view: &T) -> Result<alloc::string::
 /// assert_eq!(cktile::json::escape_hidden("\"x\u{7f}\""), r#""x\u007f""#);
 /// ```
 pub fn escape_hidden(json: &str) -> alloc::string::String {
+    // Printable ASCII is never hidden: most reports are only that.
+    if json.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return alloc::string::String::from(json);
+    }
     let mut out = alloc::string::String::with_capacity(json.len());
     for c in json.chars() {
         if crate::is_hidden(c) {
