@@ -3,7 +3,9 @@
 - :func:`from_cute`: CuTe layouts from pycute (the ``nvidia-cutlass``
   wheel) or Meta's ``tensor-layouts``: ``Layout`` (nested shapes and
   strides), ``Swizzle`` and ``ComposedLayout`` (a swizzle over a layout,
-  with an offset).
+  with an offset); or a layout as CuTe prints it (C++ CuTe's ``print``, CuTe
+  DSL's ``cute.printf`` / ``print`` inside a ``@cute.jit`` function, pycute,
+  tensor-layouts), such as ``Sw<3,3,3> o _0 o (_16,_64):(_64,_1)``.
 - :func:`from_triton`: Triton / Gluon shared layouts
   (``SwizzledSharedLayout``, ``NVMMASharedLayout``, ``SharedLinearLayout``,
   anything ``to_linear_layout`` turns into one) and plain linear-layout
@@ -23,10 +25,151 @@ from typing import List, Optional, Sequence, Tuple
 from . import _native
 from ._layout import Layout
 
-__all__ = ["from_cute", "cute_spec", "from_triton", "from_linear_bases", "linear_bases_spec"]
+__all__ = ["from_cute", "cute_spec", "parse_cute", "from_triton", "from_linear_bases", "linear_bases_spec"]
 
 
 # CuTe ----------------------------------------------------------------------
+
+
+class _Printed:
+    """A CuTe layout read from its printed text: the attributes the importer reads."""
+
+    def __init__(self, shape: object, stride: object, swizzle: Optional["_Swizzle"], offset: int) -> None:
+        self.shape, self.stride, self.swizzle, self.offset = shape, stride, swizzle, offset
+
+
+class _Swizzle:
+    def __init__(self, bits: int, base: int, shift: int) -> None:
+        self.bits, self.base, self.shift = bits, base, shift
+
+
+class _Reader:
+    """A recursive-descent reader of CuTe's printed layouts; every refusal quotes the text and the position."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at = text, 0
+
+    def fail(self, expected: str) -> "_native.Error":
+        shown = self.text.encode("unicode_escape").decode("ascii")
+        rest = self.text[self.at : self.at + 12].encode("unicode_escape").decode("ascii")
+        found = repr(rest) if rest else "the end"
+        return _native.Error(
+            f"CuTe layout text {shown!r}: expected {expected} at character {self.at + 1}, found {found}; "
+            "write it as CuTe prints it, e.g. (16,64):(64,1) or Sw<3,3,3> o _0 o (_16,_64):(_64,_1)"
+        )
+
+    def skip(self) -> None:
+        while self.at < len(self.text) and self.text[self.at] in " \t\n":
+            self.at += 1
+
+    def eat(self, token: str) -> bool:
+        self.skip()
+        if self.text.startswith(token, self.at):
+            self.at += len(token)
+            return True
+        return False
+
+    def expect(self, token: str) -> None:
+        if not self.eat(token):
+            raise self.fail(f"`{token}`")
+
+    def integer(self) -> int:
+        self.skip()
+        start = self.at
+        self.eat("_")  # C++ CuTe prints static integers as _16
+        self.skip()
+        digits = self.at
+        if self.at < len(self.text) and self.text[self.at] == "-":
+            self.at += 1
+        while self.at < len(self.text) and self.text[self.at].isdigit():
+            self.at += 1
+        if self.at == digits or self.text[digits : self.at] == "-":
+            self.at = start
+            raise self.fail("an integer")
+        return int(self.text[digits : self.at])
+
+    def tree(self) -> object:
+        """An integer or a parenthesised, comma-separated tuple of trees."""
+        if self.eat("("):
+            items = [self.tree()]
+            while self.eat(","):
+                if self.eat(")"):  # Python's one-element tuple, (4,)
+                    return tuple(items)
+                items.append(self.tree())
+            self.expect(")")
+            # CuTe prints a one-element tuple as (x): a tuple still (one mode), not grouping.
+            return tuple(items)
+        return self.integer()
+
+    def swizzle(self) -> Optional[_Swizzle]:
+        """``Sw<B,M,S>`` (C++), ``S<B,M,S>`` (CuTe DSL), ``SW_B_M_S`` (pycute) or ``Swizzle(B, M, S)``."""
+        for opener, sep, closer in (("Sw<", ",", ">"), ("S<", ",", ">"), ("Swizzle(", ",", ")"), ("SW_", "_", "")):
+            if self.eat(opener):
+                bits = self.integer()
+                self.expect(sep)
+                base = self.integer()
+                self.expect(sep)
+                shift = self.integer()
+                if closer:
+                    self.expect(closer)
+                return _Swizzle(bits, base, shift)
+        return None
+
+    def layout(self) -> "_Printed":
+        """``[(]SWIZZLE[)] o [OFFSET o] [(]SHAPE:STRIDE[)]`` or ``SHAPE:STRIDE``."""
+        self.skip()
+        start = self.at
+        wrapped = self.eat("(")
+        swizzle = self.swizzle()
+        if swizzle is None:
+            self.at = start
+        else:
+            if wrapped:
+                self.expect(")")
+            self.expect("o")
+            # The offset, when printed (tensor-layouts leaves a zero out).
+            save, offset = self.at, 0
+            try:
+                offset = self.integer()
+                self.expect("o")
+            except _native.Error:
+                self.at, offset = save, 0
+        outer_paren = False
+        if swizzle is not None:
+            self.skip()
+            # tensor-layouts wraps the inner layout in parentheses: ((16, 64) : (64, 1)).
+            save = self.at
+            if self.eat("(") and self.text[self.at :].lstrip().startswith("("):
+                probe = _Reader(self.text)
+                probe.at = self.at
+                probe.tree()
+                if probe.eat(":"):
+                    outer_paren = True
+                else:
+                    self.at = save
+            else:
+                self.at = save
+        shape = self.tree()
+        self.expect(":")
+        stride = self.tree()
+        if outer_paren:
+            self.expect(")")
+        self.skip()
+        if self.at != len(self.text):
+            raise self.fail("the end of the layout")
+        return _Printed(shape, stride, swizzle, offset if swizzle is not None else 0)
+
+
+def parse_cute(text: str) -> "_Printed":
+    """A CuTe layout from its printed text (C++ CuTe, CuTe DSL, pycute or tensor-layouts spelling).
+
+    >>> l = parse_cute("Sw<3,3,3> o _0 o (_16,_64):(_64,_1)")
+    >>> (l.shape, l.stride, (l.swizzle.bits, l.swizzle.base, l.swizzle.shift), l.offset)
+    ((16, 64), (64, 1), (3, 3, 3), 0)
+    """
+    if not isinstance(text, str):
+        raise _native.Error(f"CuTe layout text must be a str, not {type(text).__name__}")
+    return _Reader(text).layout()
 
 
 def _flatten(shape: object, stride: object, where: str) -> Tuple[List[int], List[int]]:
@@ -47,7 +190,9 @@ def _flatten(shape: object, stride: object, where: str) -> Tuple[List[int], List
 
 
 def _parts(obj: object) -> Tuple[Optional[object], int, object]:
-    """(swizzle or None, offset, plain layout) of a pycute / tensor-layouts object."""
+    """(swizzle or None, offset, plain layout) of a pycute / tensor-layouts object or printed text."""
+    if isinstance(obj, _Printed):
+        return obj.swizzle, obj.offset, obj
     # pycute: ComposedLayout(layoutB, offset, layoutA) evaluates layoutB(offset + layoutA(c)).
     if hasattr(obj, "layoutB") and hasattr(obj, "layoutA"):
         return obj.layoutB, int(obj.offset), obj.layoutA
@@ -73,6 +218,8 @@ def cute_spec(layout: object) -> str:
     >>> cute_spec(pycute.Layout((8, (2, 4)), (4, (1, 32))))
     'naive((8,2,4),(4,1,32)) | transform(pass_through(8) on [0] -> [0], merge((4,2)) on [2,1] -> [1])'
     """
+    if isinstance(layout, str):
+        layout = parse_cute(layout)
     if _is_swizzle(layout):
         raise _native.Error(
             "a bare Swizzle has no shape; compose it with a layout first "
@@ -132,7 +279,8 @@ def cute_spec(layout: object) -> str:
 
 
 def from_cute(layout: object, dtype: Optional[str] = None) -> Layout:
-    """A CuTe layout (pycute or tensor-layouts ``Layout`` / ``ComposedLayout``) as a cktile layout.
+    """A CuTe layout (pycute or tensor-layouts ``Layout`` / ``ComposedLayout``, or the text CuTe
+    prints for one) as a cktile layout.
 
     Every coordinate's offset equals the source's ``layout(*coordinate)``.
 
@@ -143,6 +291,8 @@ def from_cute(layout: object, dtype: Optional[str] = None) -> Layout:
     True
     >>> a.analyze("sm90", "ldmatrix").max_ways
     1
+    >>> from_cute("(8,(2,4)):(4,(1,32))").offset(1, 5)   # as C++ CuTe or CuTe DSL prints a layout
+    69
     """
     return Layout(cute_spec(layout), dtype)
 

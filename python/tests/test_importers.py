@@ -122,6 +122,59 @@ def test_pycute_and_tensor_layouts_import_to_the_same_spec():
         assert cute_spec(pycute.Layout(shape, stride)) == cute_spec(tl.Layout(shape, stride))
 
 
+def cpp_text(tree):
+    """A shape or stride as C++ CuTe prints a static one: (_16,(_2,_4))."""
+    if isinstance(tree, int):
+        return f"_{tree}"
+    return "(" + ",".join(cpp_text(t) for t in tree) + ")"
+
+
+def dsl_text(tree):
+    """As CuTe DSL prints it: (16,(2,4))."""
+    return cpp_text(tree).replace("_", "")
+
+
+def test_printed_cute_layouts_round_trip():
+    # pycute's and tensor-layouts' own str(), C++ CuTe's print (static _N integers) and CuTe DSL's.
+    rng = random.Random(21)
+    for shape, stride in random_layouts(rng, 60):
+        src = pycute.Layout(shape, stride)
+        want = cktile.from_cute(src).offsets()
+        texts = [
+            str(src),
+            str(tl.Layout(shape, stride)),
+            f"{cpp_text(shape)}:{cpp_text(stride)}",
+            f"{dsl_text(shape)}:{dsl_text(stride)}",
+        ]
+        for text in texts:
+            assert np.array_equal(cktile.from_cute(text).offsets(), want), text
+    inner = pycute.Layout((16, 64), (64, 1))
+    for b, m, s_, off in [(3, 3, 3, 0), (2, 4, 3, 1024), (1, 2, -2, 0)]:
+        src = pycute.ComposedLayout(pycute.Swizzle(b, m, s_), off, inner)
+        texts = [
+            str(src),
+            f"Sw<{b},{m},{s_}> o _{off} o (_16,_64):(_64,_1)",
+            f"S<{b},{m},{s_}> o {off} o (16,64):(64,1)",
+        ]
+        if off == 0:
+            texts.append(str(tl.compose(tl.Swizzle(b, m, s_), tl.Layout((16, 64), (64, 1)))))
+        for text in texts:
+            assert_same_map(cktile.from_cute(text), src, (16, 64))
+
+
+def test_printed_cute_refusals_point_at_the_fault():
+    with pytest.raises(cktile.Error, match=r"expected `:` at character 8, found the end"):
+        cktile.from_cute("(16,64)")
+    with pytest.raises(cktile.Error, match=r"expected an integer at character 2, found 'x,64\):\(64,1\)'"):
+        cktile.from_cute("(x,64):(64,1)")
+    with pytest.raises(cktile.Error, match=r"expected the end of the layout at character 16, found .junk."):
+        cktile.from_cute("(16,64):(64,1) junk")
+    with pytest.raises(cktile.Error, match=r"'\\x1b\[31m'"):
+        cktile.from_cute("\x1b[31m")
+    with pytest.raises(cktile.Error, match="not congruent"):
+        cktile.from_cute("(16,64):(64,(1,2))")
+
+
 def test_cute_refusals_name_the_problem():
     with pytest.raises(cktile.Error, match="bare Swizzle has no shape"):
         cktile.from_cute(pycute.Swizzle(3, 3, 3))
