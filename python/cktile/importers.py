@@ -50,11 +50,11 @@ class _Reader:
         self.text, self.at = text, 0
 
     def fail(self, expected: str) -> "_native.Error":
-        shown = self.text.encode("unicode_escape").decode("ascii")
-        rest = self.text[self.at : self.at + 12].encode("unicode_escape").decode("ascii")
+        # repr() spells out control and other unprintable characters.
+        rest = self.text[self.at : self.at + 12]
         found = repr(rest) if rest else "the end"
         return _native.Error(
-            f"CuTe layout text {shown!r}: expected {expected} at character {self.at + 1}, found {found}; "
+            f"CuTe layout text {self.text!r}: expected {expected} at character {self.at + 1}, found {found}; "
             "write it as CuTe prints it, e.g. (16,64):(64,1) or Sw<3,3,3> o _0 o (_16,_64):(_64,_1)"
         )
 

@@ -169,10 +169,13 @@ def test_printed_cute_refusals_point_at_the_fault():
         cktile.from_cute("(x,64):(64,1)")
     with pytest.raises(cktile.Error, match=r"expected the end of the layout at character 16, found .junk."):
         cktile.from_cute("(16,64):(64,1) junk")
-    with pytest.raises(cktile.Error, match=r"'\\x1b\[31m'"):
-        cktile.from_cute("\x1b[31m")
-    with pytest.raises(cktile.Error, match="not congruent"):
+    with pytest.raises(cktile.Error, match=r"'\\x1b\[31m\\u202e'") as e:
+        cktile.from_cute("\x1b[31m\u202e")
+    assert "\x1b" not in str(e.value) and "\u202e" not in str(e.value)
+    with pytest.raises(cktile.Error, match=r"mode 1: shape 64 has stride \(1, 2\)"):
         cktile.from_cute("(16,64):(64,(1,2))")
+    with pytest.raises(cktile.Error, match=r"mode 1: shape \(2, 4\) and stride \(1, 2, 3\) are not congruent"):
+        cktile.from_cute("(16,(2,4)):(64,(1,2,3))")
 
 
 def test_cute_refusals_name_the_problem():
