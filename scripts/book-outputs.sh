@@ -220,9 +220,17 @@ fmha_k='tile_distribution_encoding<sequence<1>, tuple<sequence<8, 4, 4>, sequenc
 out dist-error distribution 'tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,
   tuple<sequence<2, 1>>, tuple<sequence<0, 3>>, sequence<2>, sequence<1>>'
 
+# Two layouts or two distributions: the same map? (cktile equiv)
+out equiv-linear equiv ck-universal-a:m=128,k=64 cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64
+out equiv-differ equiv ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=32
+out equiv-exhaustion equiv 'naive((3,8),(8,1))' 'packed((24)) | transform(unmerge((3,8)) on [0] -> [0,1])'
+out equiv-undecided equiv 'packed((8193,4096))' 'naive((8193,4096),(4096,1))'
+out equiv-dist equiv mfma16x16x16_a 'tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>'
+out equiv-dist-ab equiv mfma16x16x16_a mfma16x16x16_b
+out equiv-dist-differ equiv mfma16x16x16_c mfma16x16x16_c_transposed
 # The command line.
 out help --help
-for c in offsets check catalog bank analyze render distribution; do
+for c in offsets check catalog bank analyze render distribution equiv; do
   out "help-$c" "$c" --help
 done
 # Performance: the generated-code probes, both sides of every pair.

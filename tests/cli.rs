@@ -204,9 +204,19 @@ fn default_run_summarises_the_gemm_descriptor() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for sub in
-        ["offsets", "check", "catalog", "bank", "analyze", "search", "dma-plan", "codegen", "gpu-cases", "render"]
-    {
+    for sub in [
+        "offsets",
+        "check",
+        "catalog",
+        "bank",
+        "analyze",
+        "search",
+        "dma-plan",
+        "codegen",
+        "gpu-cases",
+        "render",
+        "equiv",
+    ] {
         let o = cktile(&[sub, "--help"]);
         assert!(o.status.success());
         assert!(stdout(&o).contains(&format!("cktile {sub} ")), "{sub} --help has an example");

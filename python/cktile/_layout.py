@@ -14,7 +14,7 @@ import numpy as np
 from . import _native
 from ._report import SVG, Report
 
-__all__ = ["Layout", "Distribution", "bank", "search", "catalogue", "rules", "names"]
+__all__ = ["Layout", "Distribution", "bank", "search", "equiv", "catalogue", "rules", "names"]
 
 #: The largest grid ``_repr_svg_`` draws before clipping (rows, columns).
 PREVIEW = (32, 64)
@@ -292,6 +292,41 @@ def search(
         "search",
         _native.search_json(rows, cols, dtype, arch, list(writes), list(reads), max_padding_bytes, vector),
     )
+
+
+def equiv(a: Union[str, "Layout", "Distribution"], b: Union[str, "Layout", "Distribution"], kind: str = "layout") -> Report:
+    """Whether two layouts, or two distributions, are the same map (``cktile equiv --json``).
+
+    ``report.same`` is ``True`` (with ``report.proof``: ``exhaustion``, every coordinate compared, or
+    ``linear``, both chains linear over GF(2) and equal on every single-bit coordinate), ``False`` (with
+    ``report.difference``, the first coordinate where they differ, or ``report.lengths``), or ``None``
+    when undecided (``report.undecided`` says why). Layouts and distributions may be given as objects
+    or text; text is read as ``kind`` (``layout`` or ``distribution``).
+
+    >>> r = cktile.equiv("ck-universal-a:m=128,k=64", "cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64")
+    >>> r.same, r.proof
+    (True, 'linear')
+    >>> cktile.equiv(cktile.Distribution("mfma16x16x16_c"), cktile.Distribution("mfma16x16x16_c_transposed")).difference.y
+    [0, 1]
+    """
+    if isinstance(a, Distribution) or isinstance(b, Distribution):
+        kind = "distribution"
+    elif isinstance(a, Layout) or isinstance(b, Layout):
+        kind = "layout"
+    if kind not in ("layout", "distribution"):
+        raise _native.Error(f"kind: {kind!r} is neither 'layout' nor 'distribution'")
+
+    def text(x: object, name: str) -> str:
+        if isinstance(x, Layout) and kind == "layout":
+            return x.spec
+        if isinstance(x, Distribution) and kind == "distribution":
+            return x.encoding
+        if isinstance(x, str):
+            return x
+        raise _native.Error(f"{name}: expected text or a cktile.{kind.title()}, not {type(x).__name__}")
+
+    call = _native.equiv_layouts_json if kind == "layout" else _native.equiv_distributions_json
+    return Report("equiv", call(text(a, "a"), text(b, "b")))
 
 
 def catalogue() -> list:

@@ -33,6 +33,11 @@ pyo3::create_exception!(
 /// A library error as a `cktile.Error`: the message, then, when it points
 /// into `source`, that line with a caret under the fault.
 fn error(source: &str, e: &cktile::Error) -> PyErr {
+    Error::new_err(message(source, e))
+}
+
+/// A library error's message, with the line of `source` it points at.
+fn message(source: &str, e: &cktile::Error) -> String {
     let mut message = e.to_string();
     if let Some(at) = e.position() {
         if !source.is_empty() {
@@ -40,7 +45,7 @@ fn error(source: &str, e: &cktile::Error) -> PyErr {
             message.push_str(&cktile::spec::excerpt(source, at));
         }
     }
-    Error::new_err(message)
+    message
 }
 
 /// A refusal of the argument `name`: `cktile.Error("name: message")`.

@@ -4,7 +4,7 @@
 //! catalogue (`cktile catalog`) and the names every argument accepts.
 
 use crate::layout::chip;
-use crate::{error, json, refuse};
+use crate::{error, json, message, refuse};
 use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{ARCHS, Op};
 use cktile::distribution::{Distribution, Table, resolve};
@@ -62,6 +62,11 @@ fn distribution(text: &str) -> PyResult<Distribution> {
     resolve(text).and_then(Distribution::new).map_err(|e| error(text, &e))
 }
 
+/// As [`distribution`], a refusal naming the argument `name`.
+fn distribution_named(name: &str, text: &str) -> PyResult<Distribution> {
+    resolve(text).and_then(Distribution::new).map_err(|e| refuse(name, message(text, &e)))
+}
+
 /// `cktile distribution --json`: the lengths and every thread's coordinates.
 #[pyfunction]
 fn distribution_json(text: &str) -> PyResult<String> {
@@ -114,6 +119,23 @@ fn swizzle_runs(masks: Vec<usize>, column_bits: u32, vec_bits: u32) -> PyResult<
     Ok(out[..n.min(out.len())].iter().map(|r| (r.bits, r.base, r.shift)).collect())
 }
 
+/// `cktile equiv --json` of two layouts (spec text or catalogue entries).
+#[pyfunction]
+fn equiv_layouts_json(py: Python<'_>, a: &str, b: &str) -> PyResult<String> {
+    let da = cktile::layouts::resolve(a).map_err(|e| refuse("a", message(a, &e)))?;
+    let db = cktile::layouts::resolve(b).map_err(|e| refuse("b", message(b, &e)))?;
+    let v = py.detach(|| cktile::check::equiv::equivalent(&da, &db));
+    json(&cktile::json::EquivJson::layouts(&v))
+}
+
+/// `cktile equiv --json` of two distributions (either spelling, or catalogue names).
+#[pyfunction]
+fn equiv_distributions_json(py: Python<'_>, a: &str, b: &str) -> PyResult<String> {
+    let (da, db) = (distribution_named("a", a)?, distribution_named("b", b)?);
+    let v = py.detach(|| cktile::distribution::equiv::equivalent(&da, &db)).map_err(|e| refuse("a", e))?;
+    json(&cktile::json::EquivJson::distributions(&v))
+}
+
 /// A picture's default title for a layout's text (`cktile render`'s).
 #[pyfunction]
 fn title_of(text: &str) -> String {
@@ -145,6 +167,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rules_json, m)?)?;
     m.add_function(wrap_pyfunction!(title_of, m)?)?;
     m.add_function(wrap_pyfunction!(swizzle_runs, m)?)?;
+    m.add_function(wrap_pyfunction!(equiv_layouts_json, m)?)?;
+    m.add_function(wrap_pyfunction!(equiv_distributions_json, m)?)?;
     m.add_function(wrap_pyfunction!(names, m)?)?;
     Ok(())
 }

@@ -130,3 +130,28 @@ def test_pictures_equal_the_clis(cli):
     assert layout.chain().rstrip("\n") == chain
     _, owners, _ = cli.run("render", "mfma16x16x16_a", "--view", "distribution")
     assert cktile.Distribution("mfma16x16x16_a").owners().rstrip("\n") == owners
+
+
+EQUIV_PAIRS = [
+    ("ck-universal-a:m=128,k=64", "cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64", "layout", 0),
+    ("ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024", "cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=32", "layout", 1),
+    ("naive((3,8),(8,1))", "packed((24)) | transform(unmerge((3,8)) on [0] -> [0,1])", "layout", 0),
+    ("packed((8193,4096))", "naive((8193,4096),(4096,1))", "layout", 3),
+    ("packed((4,8))", "packed((8,4))", "layout", 1),
+    ("mfma16x16x16_a", "mfma16x16x16_b", "distribution", 0),
+    ("mfma16x16x16_c", "mfma16x16x16_c_transposed", "distribution", 1),
+    ("mfma32x32x8_c", "mfma32x32x8_c", "distribution", 0),
+]
+
+
+@pytest.mark.parametrize("a,b,kind,code", EQUIV_PAIRS)
+def test_equiv_equals_cktile_equiv_json(cli, a, b, kind, code):
+    got, out, err = cli.run("equiv", a, b, "--kind", kind, "--json")
+    assert got == code, err
+    report = cktile.equiv(a, b, kind=kind)
+    assert report.to_json() == out
+    assert report.same == {0: True, 1: False, 3: None}[code]
+    # Objects work as well as text.
+    wrap = cktile.Layout if kind == "layout" else cktile.Distribution
+    if code != 3:
+        assert cktile.equiv(wrap(a), wrap(b)).same == report.same

@@ -6,8 +6,10 @@
 //! [`property`] turns them into checks with a first counterexample
 //! (`is_bijective`, `is_injective`, `is_surjective`, `round_trips`,
 //! `offsets_equal`), exhaustive on small descriptors and sampled above a
-//! count the caller sets; they are re-exported here.
+//! count the caller sets; they are re-exported here. [`equiv`] decides
+//! whether two descriptors are the same map (`cktile equiv`).
 
+pub mod equiv;
 pub mod property;
 pub use property::{Checker, Counterexample, is_bijective, is_injective, is_surjective, offsets_equal, round_trips};
 

@@ -45,6 +45,8 @@ pub mod catalogue;
 pub mod compact;
 pub mod embed;
 pub mod encoding;
+#[cfg(feature = "alloc")]
+pub mod equiv;
 pub mod shape;
 #[cfg(feature = "alloc")]
 pub mod table;

@@ -15,6 +15,7 @@
 //! - [`bank`]: one instruction (`cktile bank`) and a tile (`cktile analyze`);
 //! - [`search`]: `cktile search`;
 //! - [`dma`]: `cktile dma-plan`;
+//! - [`equiv`]: `cktile equiv`;
 //! - [`gpu_cases`]: `cktile gpu-cases`;
 //! - [`rules`]: `cktile rules`.
 //!
@@ -32,6 +33,7 @@ pub mod bank;
 pub mod descriptor;
 pub mod distribution;
 pub mod dma;
+pub mod equiv;
 pub mod gpu_cases;
 pub mod request;
 pub mod rules;
@@ -41,6 +43,7 @@ pub use bank::{InstructionJson, TileJson};
 pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
 pub use distribution::DistributionJson;
 pub use dma::DmaPlanJson;
+pub use equiv::EquivJson;
 pub use gpu_cases::GpuCasesJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
 pub use rules::RuleJson;

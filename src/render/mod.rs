@@ -4,6 +4,7 @@
 //! - [`text`]: offset grids, a coordinate's path and check reports;
 //! - [`catalog`]: the layout catalogue, entry by entry;
 //! - [`distribution`]: tile distributions (every thread's coordinates, the owner grid);
+//! - [`equiv`]: whether two layouts or two distributions are the same map;
 //! - [`bank`]: bank-conflict reports and layout comparisons;
 //! - [`search`]: layout search reports;
 //! - [`plan`]: direct-to-LDS load plans;
@@ -13,6 +14,7 @@
 pub mod bank;
 pub mod catalog;
 pub mod distribution;
+pub mod equiv;
 pub mod plan;
 pub mod rules;
 pub mod search;

@@ -700,6 +700,43 @@ impl Transform {
         !matches!(self.repr, Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. })
     }
 
+    /// Whether the transform is linear over GF(2) on its indices' bits,
+    /// given that every length it touches is a power of two: each lower
+    /// index bit is then an XOR of upper index bits, with no carries and no
+    /// constants. Pass-through, merge, unmerge, xor, swizzle, insert and
+    /// replicate always are. An embed is when its coefficients are 0 or
+    /// powers of two whose bit fields do not overlap (the sum is then an
+    /// OR). A modulo is when its modulus is a power of two (it keeps low
+    /// bits). Pads, slices, offsets and freezes are only when they add
+    /// nothing. `cktile equiv` proves two such chains equal by their bases.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert!(Transform::swizzle(3, 3, 3).unwrap().is_xor_linear());
+    /// assert!(Transform::embed(&[4, 8], &[8, 1]).unwrap().is_xor_linear());
+    /// assert!(!Transform::embed(&[4, 8], &[4, 1]).unwrap().is_xor_linear()); // fields overlap: carries
+    /// assert!(!Transform::offset(8, 1).unwrap().is_xor_linear());
+    /// ```
+    pub const fn is_xor_linear(&self) -> bool {
+        match self.params() {
+            Params::PassThrough { .. }
+            | Params::Merge { .. }
+            | Params::Unmerge { .. }
+            | Params::Xor { .. }
+            | Params::Swizzle { .. }
+            | Params::Insert { .. }
+            | Params::Replicate { .. } => true,
+            Params::Pad { left, right, .. } => left == 0 && right == 0,
+            Params::LeftPad { left, .. } => left == 0,
+            Params::RightPad { right, .. } => right == 0,
+            Params::Slice { begin, .. } => begin == 0,
+            Params::Freeze { index } => index == 0,
+            Params::Offset { offset, .. } => offset == 0,
+            Params::Modulo { modulus, .. } => modulus > 0 && modulus & (modulus - 1) == 0,
+            Params::Embed { lengths, coefficients } => disjoint_bit_fields(&lengths, &coefficients),
+        }
+    }
+
     /// Incremental update for a coordinate move (CK's `update_lower_index`).
     ///
     /// `up_new` is the upper index after the move and `diff_up` the step that
@@ -917,3 +954,26 @@ impl fmt::Display for Transform {
 // The runtime hot paths: the formulas on index positions and register files.
 // A child module, so it reads the private representation.
 mod fast;
+
+/// Whether `sum(up[i] * coefficients[i])` is an OR of disjoint bit fields:
+/// every coefficient 0 or a power of two, every length with a coefficient
+/// a power of two, and the fields `[log2 c, log2 c + log2 len)` apart.
+const fn disjoint_bit_fields(lengths: &Dims, coefficients: &Dims) -> bool {
+    let mut taken: u128 = 0;
+    let mut i = 0;
+    while i < lengths.len() {
+        let (len, c) = (lengths.get(i), coefficients.get(i));
+        if len > 1 && c != 0 {
+            if c < 0 || c & (c - 1) != 0 || len & (len - 1) != 0 {
+                return false;
+            }
+            let field = ((len - 1) as u128) << c.trailing_zeros();
+            if taken & field != 0 {
+                return false;
+            }
+            taken |= field;
+        }
+        i += 1;
+    }
+    true
+}

@@ -132,12 +132,16 @@ pub fn chip(name: &str) -> Result<Arch, Failure> {
     Arch::by_name(name).map_err(|e| bad(format!("--arch: {e}")))
 }
 
-/// A failure and the exit code it maps to: 2 for bad input, 1 for I/O.
+/// A failure and the exit code it maps to: 2 for bad input, 1 for I/O; or
+/// (`stdout`) an answer that exits non-zero, such as `cktile equiv`'s
+/// "different maps".
 pub struct Failure {
-    /// The message printed on stderr.
+    /// The message printed on stderr (on stdout for an answer).
     pub message: String,
     /// The exit code.
     pub code: u8,
+    /// Whether the message is the command's answer, printed on stdout.
+    pub stdout: bool,
 }
 
 impl Failure {
@@ -150,7 +154,7 @@ impl Failure {
                 message.push_str(&cktile::spec::excerpt(source, at));
             }
         }
-        Failure { message, code: 2 }
+        Failure { message, code: 2, stdout: false }
     }
 }
 
@@ -294,7 +298,7 @@ pub fn with_progress<T>(what: &'static str, work: impl FnOnce(&mut dyn FnMut(u64
 
 /// An input or output failure: exit code 1.
 pub fn io(message: String) -> Failure {
-    Failure { message: format!("error: {message}"), code: 1 }
+    Failure { message: format!("error: {message}"), code: 1, stdout: false }
 }
 
 /// Writes `text` to the file `path` (`--output`).
@@ -315,7 +319,7 @@ pub fn integers(flag: &str, text: &str, hint: &str) -> Result<Vec<i64>, Failure>
 
 /// A bad request: exit code 2.
 pub fn bad(message: String) -> Failure {
-    Failure { message: format!("error: {message}"), code: 2 }
+    Failure { message: format!("error: {message}"), code: 2, stdout: false }
 }
 
 /// An analyzer error (no source text to point into).

@@ -9,6 +9,7 @@ mod codegen;
 mod common;
 mod distribution;
 mod dma_plan;
+mod equiv;
 mod gpu_cases;
 mod offsets;
 mod render;
@@ -48,6 +49,7 @@ enum Command {
     Analyze(analyze::Args),
     Search(search::Args),
     DmaPlan(dma_plan::Args),
+    Equiv(equiv::Args),
     Codegen(codegen::Args),
     GpuCases(gpu_cases::Args),
     Rules(rules::Args),
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(a)) => analyze::run(a),
         Some(Command::Search(a)) => search::run(a),
         Some(Command::DmaPlan(a)) => dma_plan::run(a),
+        Some(Command::Equiv(a)) => equiv::run(a),
         Some(Command::Codegen(a)) => codegen::run(a),
         Some(Command::GpuCases(a)) => gpu_cases::run(a),
         Some(Command::Rules(a)) => rules::run(a),
@@ -105,6 +108,11 @@ fn main() -> ExitCode {
                 }
                 _ => ExitCode::SUCCESS,
             }
+        }
+        Err(f) if f.stdout => {
+            // An answer with a non-zero exit code (cktile equiv's different maps).
+            let _ = writeln!(std::io::stdout().lock(), "{}", f.message);
+            ExitCode::from(f.code)
         }
         Err(f) => {
             eprintln!("{}", f.message);
