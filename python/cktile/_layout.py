@@ -279,7 +279,11 @@ def search(
     """The layouts of a row-major tile costing the fewest bank passes over its writes and reads
     (``cktile search --json``). ``tile`` is ``(rows, cols)`` or ``"ROWSxCOLS"``; each access is written as
     ``cktile search`` takes it (``ds_write_b128:row``, ``mfma16x16x16:a``, ``ldmatrix.x4``, ...).
-    ``report.best.layout()`` is not needed: ``cktile.Layout(report.best.entry)`` builds the winner.
+    ``cktile.Layout(report.best.entry)`` builds the best layout found.
+
+    >>> r = cktile.search((64, 64), "fp16", "gfx942", writes=["ds_write_b128:row"], reads=["mfma16x16x16:a"])
+    >>> r.conflict_free, cktile.Layout(r.best.entry).analyze("gfx942", "mfma16").max_ways
+    (True, 1)
     """
     if isinstance(tile, str):
         parts = tile.lower().split("x")

@@ -14,7 +14,7 @@
 //!   the coordinate's single bits, so equal offsets on those (probed first)
 //!   prove the maps equal, however large the tiles;
 //! - **exhaustion**: every coordinate compared, up to the enumeration limit
-//!   ([`enumeration_limit`](super::enumeration_limit) of either chain).
+//!   ([`enumeration_limit`] of either chain).
 //!
 //! Otherwise the answer is "undecided", with the size, the limit and why
 //! each chain is not linear.

@@ -1,7 +1,7 @@
 //! Whether two tile distributions are the same map (`cktile equiv`): the
 //! same X, P and Y lengths, and every (P..., Y...) index owning the same X
 //! coordinate. CK's sources check such claims by tracing by hand; this
-//! compares every index (at most [`MAX_ENUMERATED`](super::MAX_ENUMERATED)),
+//! compares every index (at most [`MAX_ENUMERATED`]),
 //! across either spelling (CK's C++ `tile_distribution_encoding<...>`,
 //! cktile's, or a catalogue name), and names the first index that differs.
 //!

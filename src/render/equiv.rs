@@ -6,7 +6,7 @@ use crate::Visible;
 use crate::check::equiv::{Equivalence, Proof};
 use crate::distribution::equiv::DistributionEquivalence;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// `text` as one shell word: single-quoted, any `'` closed and escaped,
