@@ -51,7 +51,9 @@ class Layout:
 
     def __init__(self, spec: str, dtype: Optional[str] = None) -> None:
         if isinstance(spec, Layout):
-            spec = spec.spec
+            # The same layout, keeping its source text and element type unless dtype names another.
+            self._native = spec._native if dtype is None else _native.NativeLayout(spec.source, dtype)
+            return
         if not isinstance(spec, str):
             raise _native.Error(f"a layout is spec text or a catalogue entry, not {type(spec).__name__}")
         self._native = _native.NativeLayout(spec, dtype)

@@ -41,6 +41,15 @@ def test_layouts_draw_themselves():
         untyped.grid()
 
 
+def test_a_layout_of_a_layout_keeps_its_text_and_element_type():
+    a = cktile.Layout("packed((16,64))", dtype="fp16")
+    b = cktile.Layout(a)
+    assert (b.source, b.element_bytes) == (a.source, 2)
+    assert cktile.Layout(a, dtype="fp32").element_bytes == 4
+    with pytest.raises(cktile.Error, match="dtype"):
+        cktile.Layout(cktile.Layout("ck-universal-a:m=128,k=64,dtype=fp16"), dtype="fp32")  # its text says fp16
+
+
 def test_offsets_of_padded_and_many_dimensional_layouts():
     padded = cktile.Layout("naive((3),(1)) | transform(pad(3,1,0) on [0] -> [0])")
     assert padded.offsets().tolist() == [-1, 0, 1, 2]
