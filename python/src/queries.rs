@@ -7,7 +7,7 @@ use crate::layout::chip;
 use crate::{error, json, message, refuse};
 use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{ARCHS, Op};
-use cktile::distribution::{Distribution, Table, resolve};
+use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
 use cktile::json::{CatalogEntryJson, DistributionJson, InstructionJson, RuleJson, SearchJson};
 use cktile::search::{Access, Problem, Role, search};
 use cktile::{layouts, render};
@@ -67,12 +67,15 @@ fn distribution_named(name: &str, text: &str) -> PyResult<Distribution> {
     resolve(text).and_then(Distribution::new).map_err(|e| refuse(name, message(text, &e)))
 }
 
-/// `cktile distribution --json`: the lengths and every thread's coordinates.
+/// `cktile distribution --json [--tile ...]`: the lengths, the coverage of
+/// `tile` (X's own lengths when `None`) and every thread's coordinates.
 #[pyfunction]
-fn distribution_json(text: &str) -> PyResult<String> {
+#[pyo3(signature = (text, tile=None))]
+fn distribution_json(text: &str, tile: Option<Vec<i64>>) -> PyResult<String> {
     let d = distribution(text)?;
     let table = Table::new(&d).map_err(|e| error(text, &e))?;
-    json(&DistributionJson::new(&d, &table))
+    let coverage = Coverage::new(&d, tile.as_deref()).map_err(|e| refuse("tile", message("", &e)))?;
+    json(&DistributionJson::new(&d, &table, &coverage))
 }
 
 /// `cktile render --view distribution`: the owner grid of a 2-D X.

@@ -609,13 +609,19 @@ pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Re
 /// ```
 pub const NAMES: &str = "mfma16x16x16_{a,b,c,c_transposed}, mfma16x16x32_{a,b,c,c_transposed}, \
 mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled, \
-gemm_dram_256x128x32_k8, gemm_dram_256x256x32_k8, gemm_dram_256x128x64_k8, gemm_dram_128x128x32_k8";
+gemm_dram_256x128x32_k8, gemm_dram_256x256x32_k8, gemm_dram_256x128x64_k8, gemm_dram_128x128x32_k8, \
+wmma16x16x16_gfx11_{a,b,c,c_transposed}, wmma16x16x16_gfx12_{a,b,c,c_transposed}, \
+{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}[_w32][_g{GROUPS}][_packed|_shuffled]";
 
 /// An encoding by name: a warp GEMM's, `mfma{M}x{M}x{K}_{a,b,c,c_transposed}`
 /// for the four MFMA families, `mfma32x32x16_b_swizzled` and
 /// `mfma32x32x16_c_swizzled`; or the universal GEMM pipeline's A/B DRAM
 /// distribution, `gemm_dram_{BLOCK}x{MN}x{K}_k{K1}` ([`gemm_dram`] with
-/// those sizes: [`NAMES`] lists CK's common ones, any it accepts works).
+/// those sizes: [`NAMES`] lists CK's common ones, any it accepts works);
+/// RDNA's WMMA operands, `wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}`
+/// ([`wmma`](super::wmma)); or one of CK's 2-D access patterns,
+/// `{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}` with optional
+/// suffixes ([`pattern::by_name`](super::pattern::by_name)).
 ///
 /// ```
 /// use cktile::distribution::catalogue;
@@ -625,6 +631,9 @@ gemm_dram_256x128x32_k8, gemm_dram_256x256x32_k8, gemm_dram_256x128x64_k8, gemm_
 /// assert!(catalogue::by_name("mfma8x8x8_a").is_err());
 /// // gemm_dram's own refusal, naming the value.
 /// assert!(catalogue::by_name("gemm_dram_256x100x32_k8").unwrap_err().to_string().contains("100"));
+/// use cktile::distribution::wmma::{self, Rdna};
+/// assert_eq!(catalogue::by_name("wmma16x16x16_gfx11_c")?, wmma::wmma_c(Rdna::Gfx11)?);
+/// assert_eq!(catalogue::by_name("block_raked_256x32x64_v16")?.to_string().len() > 0, true);
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn by_name(name: &str) -> Result<Encoding, Error> {
@@ -633,6 +642,21 @@ pub fn by_name(name: &str) -> Result<Encoding, Error> {
         "mfma32x32x16_b_swizzled" => return mfma_b_swizzled(),
         "mfma32x32x16_c_swizzled" => return mfma_c_swizzled(),
         _ => {}
+    }
+    if let Some(e) = super::pattern::by_name(name)? {
+        return Ok(e);
+    }
+    if let Some(rest) = name.strip_prefix("wmma16x16x16_") {
+        use super::wmma::{Rdna, wmma_a, wmma_b, wmma_c, wmma_c_transposed};
+        let (arch, operand) = rest.split_once('_').ok_or_else(unknown)?;
+        let arch = Rdna::ALL.into_iter().find(|a| a.name() == arch).ok_or_else(unknown)?;
+        return match operand {
+            "a" => wmma_a(arch),
+            "b" => wmma_b(arch),
+            "c" => wmma_c(arch),
+            "c_transposed" => wmma_c_transposed(arch),
+            _ => Err(unknown()),
+        };
     }
     if let Some(rest) = name.strip_prefix("gemm_dram_") {
         let unknown = || {

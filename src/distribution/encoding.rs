@@ -200,6 +200,21 @@ pub enum EncodingProblem {
         /// The instruction's width in elements.
         width: usize,
     },
+    /// A tile checked for coverage has a different number of dimensions
+    /// than the distribution's X.
+    TileArity {
+        /// The tile's number of lengths.
+        given: usize,
+        /// The distribution's X dimensions.
+        ndim_x: usize,
+    },
+    /// A length of a tile checked for coverage is not positive.
+    TileLength {
+        /// The dimension.
+        dim: usize,
+        /// Its length.
+        length: Index,
+    },
     /// More (P..., Y...) indices than are enumerated.
     TooManyIndices {
         /// The number of (P..., Y...) indices.
@@ -293,6 +308,8 @@ impl EncodingProblem {
                 "cktile: the distribution's vector dimension does not fit the instruction's width"
             }
             EncodingProblem::TooManyIndices { .. } => "cktile: the distribution has more indices than are enumerated",
+            EncodingProblem::TileArity { .. } => "cktile: the tile and the distribution's X differ in dimensions",
+            EncodingProblem::TileLength { .. } => "cktile: a tile length is not positive",
         }
     }
 
@@ -331,6 +348,10 @@ impl EncodingProblem {
             EncodingProblem::TooManyIndices { count, limit } => {
                 n.with("indices", count as i64).with("limit", limit as i64)
             }
+            EncodingProblem::TileArity { given, ndim_x } => {
+                n.with("tile dimensions", given as i64).with("X dimensions", ndim_x as i64)
+            }
+            EncodingProblem::TileLength { dim, length } => n.with("dimension", dim as i64).with("length", length),
         }
     }
 }
@@ -400,6 +421,13 @@ impl fmt::Display for EncodingProblem {
                 f,
                 "the distribution has {count} (P..., Y...) indices, more than the {limit} that are enumerated"
             ),
+            EncodingProblem::TileArity { given, ndim_x } => write!(
+                f,
+                "the tile has {given} length(s) but the distribution has {ndim_x} X dimension(s); give one length per X"
+            ),
+            EncodingProblem::TileLength { dim, length } => {
+                write!(f, "tile length {dim} is {length}; every length must be at least 1")
+            }
         }
     }
 }

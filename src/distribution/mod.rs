@@ -43,16 +43,19 @@
 pub mod catalogue;
 #[cfg(feature = "alloc")]
 pub mod compact;
+pub mod coverage;
 pub mod embed;
 pub mod encoding;
 #[cfg(feature = "alloc")]
 pub mod equiv;
+pub mod pattern;
 pub mod shape;
 #[cfg(feature = "alloc")]
 pub mod table;
 #[cfg(feature = "alloc")]
 pub mod text;
 pub mod typed;
+pub mod wmma;
 
 #[cfg(feature = "alloc")]
 pub use compact::{Compact, parse_compact};

@@ -208,6 +208,8 @@ impl Places {
             EncodingProblem::Shared { second, .. } => entry(second, false),
             EncodingProblem::TooManyHidden { .. }
             | EncodingProblem::TooManyIndices { .. }
+            | EncodingProblem::TileArity { .. }
+            | EncodingProblem::TileLength { .. }
             | EncodingProblem::NoVectorY { .. }
             | EncodingProblem::VectorWidth { .. } => None,
         }

@@ -1,6 +1,7 @@
 //! The report of `cktile distribution --json`.
 
 use crate::Index;
+use crate::distribution::coverage::Coverage;
 use crate::distribution::{Distribution, Table};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -26,16 +27,16 @@ impl Serialize for Coordinates<'_> {
 }
 
 /// `cktile distribution --json`: the encoding (CK's spelling, and cktile's
-/// as `compact`), the X, P, Y
+/// as `compact`), its coverage of a tile ([`CoverageJson`]), the X, P, Y
 /// and R lengths, and for every (P..., Y...) index in row-major order (last
 /// Y fastest) its X coordinate (`xs`) and its Y's thread-buffer index
 /// (`ys_to_d`).
 ///
 /// ```
-/// use cktile::distribution::{catalogue, Distribution, Table};
+/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
 /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
 /// let t = Table::new(&d)?;
-/// let json = serde_json::to_string(&cktile::json::DistributionJson::new(&d, &t)).unwrap();
+/// let json = serde_json::to_string(&cktile::json::DistributionJson::new(&d, &t, &Coverage::new(&d, None)?)).unwrap();
 /// assert!(json.contains(r#""p_lengths":[64],"r_lengths":[],"x_lengths":[16,16],"xs":[[0,0],[0,1],[0,2],[0,3],[1,0]"#));
 /// let tail = format!(r#""y_lengths":[4],"ys_to_d":[{}]}}"#, vec!["0,1,2,3"; 64].join(","));
 /// assert!(json.ends_with(&tail));
@@ -44,6 +45,7 @@ impl Serialize for Coordinates<'_> {
 #[derive(Clone, Debug, Serialize)]
 pub struct DistributionJson<'a> {
     compact: String,
+    coverage: CoverageJson,
     encoding: String,
     p_lengths: Vec<Index>,
     r_lengths: Vec<Index>,
@@ -54,17 +56,18 @@ pub struct DistributionJson<'a> {
 }
 
 impl<'a> DistributionJson<'a> {
-    /// The view of `d` and its enumeration `t`.
+    /// The view of `d`, its enumeration `t` and its coverage `c`.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
     /// let d = Distribution::new(catalogue::mfma_c(16, 16)?)?;
-    /// let _ = cktile::json::DistributionJson::new(&d, &Table::new(&d)?);
+    /// let _ = cktile::json::DistributionJson::new(&d, &Table::new(&d)?, &Coverage::new(&d, None)?);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn new(d: &Distribution, t: &'a Table) -> DistributionJson<'a> {
+    pub fn new(d: &Distribution, t: &'a Table, c: &Coverage) -> DistributionJson<'a> {
         DistributionJson {
             compact: d.encoding().compact().to_string(),
+            coverage: CoverageJson::new(c),
             encoding: d.encoding().to_string(),
             p_lengths: d.p_lengths().as_slice().to_vec(),
             r_lengths: d.encoding().rs_lengths().as_slice().to_vec(),
@@ -72,6 +75,77 @@ impl<'a> DistributionJson<'a> {
             xs: Coordinates { flat: t.xs_flat(), width: t.ndim_x() },
             y_lengths: d.y_lengths().as_slice().to_vec(),
             ys_to_d: t.ds(),
+        }
+    }
+}
+
+/// One replicating R component of a [`CoverageJson`].
+#[derive(Clone, Debug, Serialize)]
+struct ReplicaJson {
+    length: Index,
+    p: usize,
+    r: usize,
+    stride: Index,
+}
+
+/// A distribution's coverage of a tile (`"coverage"` in `cktile
+/// distribution --json`): whether it is `complete`, the tile's `elements`,
+/// the `missing` ones and the first (`first_missing`, or null), the held
+/// ones `outside` the tile and the first, how many times each held element
+/// is held (`replication`) and through which R components (`replicas`:
+/// the R index, its length, the P naming it and its step in that P), the
+/// `tile`, the `x_lengths`, and the sentence `cktile distribution` prints
+/// (`summary`).
+///
+/// ```
+/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+/// let d = Distribution::new(catalogue::by_name("wmma16x16x16_gfx11_b")?)?;
+/// let json = serde_json::to_string(&cktile::json::CoverageJson::new(&Coverage::new(&d, Some(&[16, 32]))?)).unwrap();
+/// assert!(json.starts_with(r#"{"complete":false,"elements":512,"first_missing":[0,16],"first_outside":null,"missing":256,"#));
+/// assert!(json.contains(r#""replicas":[{"length":2,"p":0,"r":0,"stride":16}],"replication":2,"#));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct CoverageJson {
+    complete: bool,
+    elements: u128,
+    first_missing: Option<Vec<Index>>,
+    first_outside: Option<Vec<Index>>,
+    missing: u128,
+    outside: u128,
+    replicas: Vec<ReplicaJson>,
+    replication: u128,
+    summary: String,
+    tile: Vec<Index>,
+    x_lengths: Vec<Index>,
+}
+
+impl CoverageJson {
+    /// The view of `c`.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+    /// let d = Distribution::new(catalogue::mfma_c(16, 16)?)?;
+    /// let _ = cktile::json::CoverageJson::new(&Coverage::new(&d, None)?);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn new(c: &Coverage) -> CoverageJson {
+        CoverageJson {
+            complete: c.is_complete(),
+            elements: c.elements(),
+            first_missing: c.first_missing().map(<[Index]>::to_vec),
+            first_outside: c.first_outside().map(<[Index]>::to_vec),
+            missing: c.missing(),
+            outside: c.outside(),
+            replicas: c
+                .replicas()
+                .iter()
+                .map(|r| ReplicaJson { length: r.length, p: r.p, r: r.r, stride: r.stride })
+                .collect(),
+            replication: c.replication(),
+            summary: crate::render::distribution::coverage(c),
+            tile: c.tile().to_vec(),
+            x_lengths: c.x_lengths().to_vec(),
         }
     }
 }

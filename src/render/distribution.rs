@@ -2,6 +2,7 @@
 //! (P..., Y...) index and, for a 2-D X, the grid of owners (what
 //! `cktile distribution` prints).
 
+use crate::distribution::coverage::Coverage;
 use crate::distribution::{Distribution, Table};
 use alloc::format;
 use alloc::string::String;
@@ -18,18 +19,18 @@ fn tuple(values: &[i64]) -> String {
     format!("({})", parts.join(","))
 }
 
-/// The text report of `d` and its enumeration `t`.
+/// The text report of `d`, its enumeration `t` and its coverage `c`.
 ///
 /// ```
-/// use cktile::distribution::{catalogue, Distribution, Table};
+/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
 /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
-/// let text = cktile::render::distribution::distribution(&d, &Table::new(&d)?);
+/// let text = cktile::render::distribution::distribution(&d, &Table::new(&d)?, &Coverage::new(&d, None)?);
 /// assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("distribution(r(), h((16), (4, 4))")));
 /// assert!(text.contains("P (21): (5,4) (5,5) (5,6) (5,7)"));
 /// assert!(text.contains(" 5 |  5:0  5:1  5:2  5:3 21:0 21:1 21:2 21:3"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub fn distribution(d: &Distribution, t: &Table) -> String {
+pub fn distribution(d: &Distribution, t: &Table, c: &Coverage) -> String {
     let mut out = String::new();
     let e = d.encoding();
     let (x, p, y, r) = (d.x_lengths(), d.p_lengths(), d.y_lengths(), e.rs_lengths());
@@ -44,6 +45,7 @@ pub fn distribution(d: &Distribution, t: &Table) -> String {
         tuple(r.as_slice()),
         d.d_length()
     );
+    let _ = writeln!(out, "{}", coverage(c));
     let _ = writeln!(out, "\nX of every (P..., Y...): one line per P, its Ys in thread-buffer order (D = 0, 1, ...)");
     let per_p = d.d_length() as usize;
     let ps = t.len().checked_div(per_p).unwrap_or(0);
@@ -175,4 +177,82 @@ impl OwnerGrid {
         }
         self.owners[row * self.cols + col]
     }
+}
+
+/// "n time(s)" in words for the small counts.
+fn times(n: u128) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        _ => format!("{n} times"),
+    }
+}
+
+/// One sentence on how a distribution covers its tile: complete or not
+/// (what is missing, what lies outside, the first of each), and how often
+/// and through which P steps each held element is replicated.
+///
+/// ```
+/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+/// use cktile::render::distribution::coverage;
+/// let d = Distribution::new(catalogue::by_name("wmma16x16x16_gfx11_a")?)?;
+/// assert_eq!(
+///     coverage(&Coverage::new(&d, None)?),
+///     "Coverage: every element of X (16,16) is held twice, once per index of R0 (length 2: P0 in steps of 16, \
+///      so P0 = p and p + 16 hold the same elements)"
+/// );
+/// let d = Distribution::new(catalogue::by_name("mfma16x16x16_c")?)?;
+/// assert_eq!(
+///     coverage(&Coverage::new(&d, Some(&[32, 16]))?),
+///     "Coverage of the tile (32,16): NOT COMPLETE: 256 of its 512 elements (50.0%) are held by no thread, \
+///      the first (16,0); X is (16,16); every held element is held once"
+/// );
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn coverage(c: &Coverage) -> String {
+    let x = tuple(c.x_lengths());
+    let mut out = if c.tile() == c.x_lengths() {
+        format!("Coverage: every element of X {x} is held")
+    } else {
+        let mut s = format!("Coverage of the tile {}: ", tuple(c.tile()));
+        if c.is_complete() {
+            s.push_str("every element is held");
+        } else {
+            s.push_str("NOT COMPLETE: ");
+            let mut parts = Vec::new();
+            if let Some(first) = c.first_missing() {
+                let share = c.missing() as f64 * 100.0 / c.elements() as f64;
+                parts.push(format!(
+                    "{} of its {} elements ({share:.1}%) are held by no thread, the first {}",
+                    c.missing(),
+                    c.elements(),
+                    tuple(first)
+                ));
+            }
+            if let Some(first) = c.first_outside() {
+                parts.push(format!("{} held elements lie outside it, the first {}", c.outside(), tuple(first)));
+            }
+            parts.push(format!("X is {x}; every held element is held"));
+            s.push_str(&parts.join("; "));
+        }
+        s
+    };
+    let _ = write!(out, " {}", times(c.replication()));
+    if c.replicas().is_empty() {
+        return out;
+    }
+    let per: Vec<String> = c
+        .replicas()
+        .iter()
+        .map(|r| {
+            let steps = if r.stride == 1 { String::new() } else { format!(" in steps of {}", r.stride) };
+            let same = match r.length {
+                2 => format!("p and p + {}", r.stride),
+                n => format!("p, p + {}, ..., p + {}", r.stride, (n - 1) * r.stride),
+            };
+            format!("R{} (length {}: P{}{steps}, so P{} = {same} hold the same elements)", r.r, r.length, r.p, r.p)
+        })
+        .collect();
+    let _ = write!(out, ", once per index of {}", per.join(" and "));
+    out
 }
