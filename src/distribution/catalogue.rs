@@ -611,7 +611,7 @@ pub const NAMES: &str = "mfma16x16x16_{a,b,c,c_transposed}, mfma16x16x32_{a,b,c,
 mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled, \
 gemm_dram_256x128x32_k8, gemm_dram_256x256x32_k8, gemm_dram_256x128x64_k8, gemm_dram_128x128x32_k8, \
 wmma16x16x16_gfx11_{a,b,c,c_transposed}, wmma16x16x16_gfx12_{a,b,c,c_transposed}, \
-{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}[_w32][_g{GROUPS}][_packed|_shuffled]";
+warp_raked_256x128x32_v8, thread_raked_256x128x64_v8, block_raked_256x32x64_v16, thread_raked_128x64x128_v8_w32_shuffled";
 
 /// An encoding by name: a warp GEMM's, `mfma{M}x{M}x{K}_{a,b,c,c_transposed}`
 /// for the four MFMA families, `mfma32x32x16_b_swizzled` and
@@ -621,7 +621,8 @@ wmma16x16x16_gfx11_{a,b,c,c_transposed}, wmma16x16x16_gfx12_{a,b,c,c_transposed}
 /// RDNA's WMMA operands, `wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}`
 /// ([`wmma`](super::wmma)); or one of CK's 2-D access patterns,
 /// `{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}` with optional
-/// suffixes ([`pattern::by_name`](super::pattern::by_name)).
+/// suffixes ([`pattern::by_name`](super::pattern::by_name); [`NAMES`] shows
+/// a few, any CK accepts works).
 ///
 /// ```
 /// use cktile::distribution::catalogue;

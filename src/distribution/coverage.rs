@@ -68,6 +68,7 @@ const MAX_REPLICAS: usize = cktile_transforms::MAX_DIMS;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Coverage {
     tile: Dims,
+    given: bool,
     x_lengths: Dims,
     elements: u128,
     missing: u128,
@@ -139,6 +140,7 @@ impl Coverage {
     pub fn new(d: &Distribution, tile: Option<&[Index]>) -> Result<Coverage, Error> {
         let x_lengths = d.x_lengths();
         let bad = |p| Error::new(ErrorKind::Encoding(p));
+        let tile_given = tile.is_some();
         let tile = match tile {
             None => x_lengths,
             Some(t) => {
@@ -158,6 +160,7 @@ impl Coverage {
         let replication = replicas[..n_replicas].iter().map(|r| r.length as u128).product();
         Ok(Coverage {
             tile,
+            given: tile_given,
             x_lengths,
             elements,
             missing: elements - held,
@@ -180,6 +183,19 @@ impl Coverage {
     /// ```
     pub fn tile(&self) -> &[Index] {
         self.tile.as_slice()
+    }
+
+    /// Whether a tile was given (else the tile is X itself).
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+    /// assert!(!Coverage::new(&d, None)?.is_of_given_tile());
+    /// assert!(Coverage::new(&d, Some(&[32, 32]))?.is_of_given_tile());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn is_of_given_tile(&self) -> bool {
+        self.given
     }
 
     /// The distribution's X lengths.

@@ -211,7 +211,7 @@ fn times(n: u128) -> String {
 /// ```
 pub fn coverage(c: &Coverage) -> String {
     let x = tuple(c.x_lengths());
-    let mut out = if c.tile() == c.x_lengths() {
+    let mut out = if !c.is_of_given_tile() {
         format!("Coverage: every element of X {x} is held")
     } else {
         let mut s = format!("Coverage of the tile {}: ", tuple(c.tile()));

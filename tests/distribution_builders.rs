@@ -1,0 +1,508 @@
+//! The distributions cktile builds the way CK builds them (issue 38, item
+//! 3), against independent derivations:
+//!
+//! - CK's raked 2-D patterns (`static_encoding_pattern.hpp`): which
+//!   parameters CK accepts, restated here from its `static_assert`s; every
+//!   (P, Y) -> X against closed forms written from the header's description
+//!   of each raking; the cases CK's own tests assert; coverage of the
+//!   tile by enumeration;
+//! - RDNA's WMMA operands against AMD's published lane maps;
+//! - coverage reports against a brute-force count over every (P, Y) of
+//!   random encodings and tiles, including the replicas' lane steps;
+//! - the CK bug the coverage check exists for: the raked pattern before
+//!   the X2 dimension (rocm-libraries PR 7528) leaves half the tile unread.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::distribution::coverage::Coverage;
+use cktile::distribution::pattern::{Pattern2d, Raking, Variant};
+use cktile::distribution::wmma::{self, Rdna};
+use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, Table, catalogue};
+use std::collections::HashMap;
+use std::process::{Command, Output};
+
+/// CK's factors restated from the header's `static_assert`s and
+/// definitions: `None` where CK's template would not compile.
+fn ck_factors(p: &Pattern2d) -> Option<[usize; 6]> {
+    let warp = p.warp_size;
+    let (block, y, x, vec, groups) = (p.block_size, p.y_per_tile, p.x_per_tile, p.vec_size, p.num_wave_groups);
+    if !(warp == 32 || warp == 64) || block == 0 || block % warp != 0 || y == 0 || vec == 0 {
+        return None;
+    }
+    if x == 0 || x % vec != 0 {
+        return None;
+    }
+    let warps = block / warp;
+    let largest = x * y / (warps * warp);
+    if largest == 0 {
+        return None;
+    }
+    let x1 = vec.min(largest);
+    let x0 = warp.min(x / x1);
+    let x2 = x / (x0 * x1);
+    if x0 * x1 * x2 != x || warp % x0 != 0 {
+        return None;
+    }
+    let rows = warp / x0;
+    let (y0, y1, y2) = match p.raking {
+        Raking::Thread => {
+            if groups == 0 || warps % groups != 0 {
+                return None;
+            }
+            let y0 = warps / groups;
+            if x0 * rows * y0 * groups != block {
+                return None;
+            }
+            (y0, rows, y / (rows * y0))
+        }
+        Raking::Warp => (warps, y / (rows * warps), rows),
+        Raking::Block => (y / (rows * warps), warps, rows),
+    };
+    (y0 * y1 * y2 == y).then_some([y0, y1, y2, x0, x1, x2])
+}
+
+/// Where thread (w, l) puts Y index `ys`: (row, column) of the tile, from
+/// the header's prose. Lanes split as `l = a X0 + x0`, with `a` the row
+/// within a warp's access; a thread's X is `x0 X1 X2 + v1 X2 + v2` (X1 the
+/// vector, X2 the repeats); the raking orders (warp, row in access,
+/// iteration) along Y.
+fn closed_form(p: &Pattern2d, v: Variant, f: [usize; 6], ps_ys: &[i64]) -> [i64; 2] {
+    let [y0, y1, y2, x0n, x1n, x2n] = f.map(|n| n as i64);
+    let (w, l) = (ps_ys[0], ps_ys[1]);
+    let ys = &ps_ys[2..];
+    let (a, x0) = (l / x0n, l % x0n);
+    let split = x2n > 1;
+    // (iteration, v1, v2) from the Ys in the variant's order.
+    let (i, v1, v2) = match (v, split) {
+        (Variant::Shuffled, false) => (ys[1], ys[0], 0),
+        (Variant::Shuffled, true) => (ys[2], ys[0], ys[1]),
+        (_, false) => (ys[0], ys[1], 0),
+        (Variant::Packed, true) => (ys[0], ys[1], ys[2]),
+        (Variant::Regular, true) => (ys[0], ys[2], ys[1]),
+    };
+    let col = x0 * x1n * x2n + v1 * x2n + v2;
+    let grouped = p.raking == Raking::Thread && p.num_wave_groups != 1;
+    let row = match p.raking {
+        // Each group's warps hold the same rows (CK's R = <Y0>).
+        Raking::Thread if grouped => a * y2 + i,
+        Raking::Thread => w * y1 * y2 + a * y2 + i,
+        Raking::Warp => w * y1 * y2 + i * y2 + a,
+        Raking::Block => i * y1 * y2 + w * y2 + a,
+    };
+    let _ = y0;
+    if v == Variant::Shuffled { [col, row] } else { [row, col] }
+}
+
+/// Every parameter set of the sweep.
+fn sweep() -> Vec<Pattern2d> {
+    let mut out = Vec::new();
+    for raking in Raking::ALL {
+        for warp in [32, 64] {
+            for block in [32, 64, 128, 192, 256, 512] {
+                for y in [1, 2, 4, 8, 12, 16, 32, 64, 128, 256] {
+                    for x in [1, 2, 4, 8, 16, 24, 32, 64, 96, 128, 256, 512] {
+                        for vec in [1, 2, 3, 4, 8, 16] {
+                            for groups in [1, 2, 4] {
+                                let p = Pattern2d::new(block, y, x, vec, raking).warp_size(warp).wave_groups(groups);
+                                out.push(p);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn raked_patterns_accept_what_ck_accepts_with_its_factors() {
+    let (mut accepted, mut refused) = (0, 0);
+    for p in sweep() {
+        match (p.factors(), ck_factors(&p)) {
+            (Ok(f), Some(ck)) => {
+                assert_eq!([f.y0, f.y1, f.y2, f.x0, f.x1, f.x2], ck, "{p:?}");
+                accepted += 1;
+            }
+            (Err(e), None) => {
+                let m = e.to_string();
+                assert!(m.starts_with(p.raking.name()), "{p:?}: {m}");
+                refused += 1;
+            }
+            (ours, ck) => panic!("{p:?}: cktile {ours:?}, CK {ck:?}"),
+        }
+    }
+    assert!(accepted > 3000 && refused > 3000, "{accepted} accepted, {refused} refused");
+}
+
+#[test]
+fn raked_patterns_put_every_element_where_cks_description_says() {
+    let mut checked = 0;
+    for (n, p) in sweep().into_iter().enumerate() {
+        let Some(f) = ck_factors(&p) else { continue };
+        // A deterministic sample of the accepted patterns, tiles up to 2^14.
+        if n % 7 != 0 || p.y_per_tile * p.x_per_tile > 1 << 14 {
+            continue;
+        }
+        let variants: &[Variant] = if p.raking == Raking::Thread {
+            &[Variant::Regular, Variant::Packed, Variant::Shuffled]
+        } else {
+            &[Variant::Regular, Variant::Shuffled]
+        };
+        for &v in variants {
+            let d = Distribution::new(p.encoding(v).unwrap()).unwrap();
+            let mut held: HashMap<[i64; 2], u64> = HashMap::new();
+            d.for_each(MAX_ENUMERATED, |ps_ys, xs, _| {
+                let want = closed_form(&p, v, f, ps_ys);
+                assert_eq!(xs, &want[..], "{p:?} {v:?}: (P, Y) = {ps_ys:?}");
+                *held.entry(want).or_default() += 1;
+            })
+            .unwrap();
+            let tile = if v == Variant::Shuffled { [p.x_per_tile, p.y_per_tile] } else { [p.y_per_tile, p.x_per_tile] };
+            let tile = tile.map(|n| n as i64);
+            let c = Coverage::new(&d, Some(&tile)).unwrap();
+            assert_coverage_is_the_count(&c, &tile, &held);
+            let grouped = p.raking == Raking::Thread && p.num_wave_groups != 1 && f[0] > 1;
+            // Complete, each element once, unless the group's warps share rows.
+            assert_eq!(c.is_complete() && c.replication() == 1, !grouped, "{p:?} {v:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+/// `c` says what counting every (P, Y) found: `held` maps each X to its
+/// number of (P, Y) indices.
+fn assert_coverage_is_the_count(c: &Coverage, tile: &[i64], held: &HashMap<[i64; 2], u64>) {
+    let inside = |x: &[i64; 2]| x[0] < tile[0] && x[1] < tile[1];
+    let mut missing = Vec::new();
+    for r in 0..tile[0] {
+        for col in 0..tile[1] {
+            if !held.contains_key(&[r, col]) {
+                missing.push([r, col]);
+            }
+        }
+    }
+    let mut outside: Vec<[i64; 2]> = held.keys().filter(|x| !inside(x)).copied().collect();
+    outside.sort();
+    assert_eq!(c.elements(), (tile[0] * tile[1]) as u128);
+    assert_eq!(c.missing(), missing.len() as u128, "missing");
+    assert_eq!(c.first_missing(), missing.first().map(|m| &m[..]), "first missing");
+    assert_eq!(c.outside(), outside.len() as u128, "outside");
+    assert_eq!(c.first_outside(), outside.first().map(|m| &m[..]), "first outside");
+    for (x, &n) in held {
+        assert_eq!(n as u128, c.replication(), "{x:?} is held {n} times");
+    }
+    assert_eq!(c.is_complete(), missing.is_empty() && outside.is_empty());
+}
+
+// CK's own tests (test/ck_tile/core: the print test and the packed
+// iteration-order test). The print test compares the printed factors with
+// the class's constants; the values below are CK's formulas evaluated by
+// hand. The packed test's assertions are restated as they are written.
+#[test]
+fn cks_own_pattern_tests_hold() {
+    let cases = [
+        (Pattern2d::new(64, 8, 16, 4, Raking::Thread), [1, 8, 1, 8, 2, 1]),
+        (Pattern2d::new(128, 16, 32, 8, Raking::Warp), [2, 1, 8, 8, 4, 1]),
+        (Pattern2d::new(256, 32, 64, 16, Raking::Block), [1, 4, 8, 8, 8, 1]),
+    ];
+    for (p, want) in cases {
+        let f = p.factors().unwrap();
+        assert_eq!([f.y0, f.y1, f.y2, f.x0, f.x1, f.x2], want, "{p:?}");
+    }
+    // check_packed_iteration_order<XPerTile, NumWaveGroups>: 256 threads, 16 rows, vector 2;
+    // X = 256 on wave64 and X = 128 on wave32 (the gfx1100 A tile).
+    for (x, warp) in [(256, 64), (128, 32)] {
+        for groups in [1, 2] {
+            let p = Pattern2d::new(256, 16, x, 2, Raking::Thread).wave_groups(groups).warp_size(warp);
+            let x2 = p.factors().unwrap().x2 as i64;
+            assert!(x2 > 1);
+            let regular = Distribution::new(p.encoding(Variant::Regular).unwrap()).unwrap();
+            let packed = Distribution::new(p.encoding(Variant::Packed).unwrap()).unwrap();
+            assert_eq!((regular.p_lengths().len(), regular.y_lengths().len()), (2, 3));
+            assert_eq!((packed.p_lengths().len(), packed.y_lengths().len()), (2, 3));
+            let col = |d: &Distribution, at: [i64; 5]| d.calculate_index(&at).unwrap().get(1);
+            let (origin, y1, y2) = ([0, 0, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1]);
+            assert_eq!(col(&regular, y1) - col(&regular, origin), 1);
+            assert_eq!(col(&regular, y2) - col(&regular, origin), x2);
+            assert_eq!(col(&packed, y1) - col(&packed, origin), x2);
+            assert_eq!(col(&packed, y2) - col(&packed, origin), 1);
+            let d = |at: [i64; 3]| packed.d_index(&at).unwrap();
+            assert_eq!(d([0, 1, 0]) - d([0, 0, 0]), x2);
+            assert_eq!(d([0, 0, 1]) - d([0, 0, 0]), 1);
+        }
+    }
+}
+
+// Where CK calls the patterns (ops/gemm pipelines and epilogues, fmha,
+// conv), with the sizes of its common configurations: each builds, and
+// covers its tile exactly once.
+#[test]
+fn cks_call_sites_cover_their_tiles() {
+    let sites = [
+        // Universal GEMM A/B DRAM loads, async (warp-raked, 16-byte fp16 vectors).
+        Pattern2d::new(256, 128, 32, 8, Raking::Warp),
+        Pattern2d::new(256, 256, 64, 8, Raking::Warp),
+        Pattern2d::new(256, 128, 64, 16, Raking::Warp),
+        // CShuffle epilogue stores (thread- or warp-raked), fp16 C in 8-element vectors.
+        Pattern2d::new(256, 32, 128, 8, Raking::Thread),
+        Pattern2d::new(256, 64, 64, 8, Raking::Warp),
+        // fmha pooling of Q (thread-raked, 8 elements), conv A (warp-raked).
+        Pattern2d::new(256, 128, 128, 8, Raking::Thread),
+        Pattern2d::new(256, 64, 64, 4, Raking::Warp),
+        // The grouped convolution with vector size 1 on a 128 x 128 tile (PR 7528's case).
+        Pattern2d::new(256, 128, 128, 1, Raking::Thread),
+        Pattern2d::new(256, 128, 128, 1, Raking::Warp),
+        // gfx1100 (wave32) A tile.
+        Pattern2d::new(256, 16, 128, 2, Raking::Thread).warp_size(32),
+    ];
+    for p in sites {
+        let d = Distribution::new(p.encoding(Variant::Regular).unwrap()).unwrap();
+        let c = Coverage::new(&d, Some(&[p.y_per_tile as i64, p.x_per_tile as i64])).unwrap();
+        assert!(c.is_complete() && c.replication() == 1, "{p:?}: {}", cktile::render::distribution::coverage(&c));
+    }
+}
+
+/// CK's thread-raked (and warp-raked) encoding as it was before X2: the
+/// X lengths stop at X0 X1 even when the tile is wider.
+fn before_the_x2_fix(p: &Pattern2d) -> Encoding {
+    let f = p.factors().unwrap();
+    let (x0, x1) = (f.x0, f.x1);
+    let hs: [&[usize]; 2] = [&[f.y0, f.y1, f.y2], &[x0, x1]];
+    match p.raking {
+        Raking::Thread => Encoding::new(&[1], &hs, &[&[1], &[1, 2]], &[&[0], &[1, 0]], &[1, 2], &[2, 1]),
+        _ => Encoding::new(&[1], &hs, &[&[1], &[1, 2]], &[&[0], &[2, 0]], &[1, 2], &[1, 1]),
+    }
+    .unwrap()
+}
+
+#[test]
+fn the_raked_pattern_before_its_fix_is_caught_at_its_first_bad_element() {
+    for raking in [Raking::Thread, Raking::Warp] {
+        let p = Pattern2d::new(256, 128, 128, 1, raking);
+        let old = Distribution::new(before_the_x2_fix(&p)).unwrap();
+        let c = Coverage::new(&old, Some(&[128, 128])).unwrap();
+        // "About 50 percent wrong values, errors starting exactly at X0 * X1 = 64."
+        assert_eq!((c.missing(), c.elements()), (8192, 16384));
+        assert_eq!(c.first_missing(), Some(&[0, 64][..]));
+        let mut held = HashMap::new();
+        old.for_each(MAX_ENUMERATED, |_, xs, _| *held.entry([xs[0], xs[1]]).or_insert(0) += 1).unwrap();
+        assert_coverage_is_the_count(&c, &[128, 128], &held);
+        // The current pattern covers it.
+        let now = Distribution::new(p.encoding(Variant::Regular).unwrap()).unwrap();
+        assert!(Coverage::new(&now, Some(&[128, 128])).unwrap().is_complete());
+    }
+}
+
+// AMD's WMMA lane maps (RDNA3 ISA guide, "Wave Matrix Multiply Accumulate";
+// RDNA4 ISA guide, the same section), wave32, 16x16x16 with 16-bit inputs:
+// gfx11 A[m][k] sits in lanes m and m + 16 (both halves hold it), element k;
+// D[m][n] in lane n + 16 (m % 2), element m / 2. gfx12 A[m][k] in lane
+// m + 16 (k / 8), element k % 8; D[m][n] in lane n + 16 (m / 8), element m % 8.
+#[test]
+fn wmma_operands_match_amds_lane_maps() {
+    type Map = fn(i64, i64) -> [i64; 2];
+    let cases: [(Rdna, &str, Map); 6] = [
+        (Rdna::Gfx11, "a", |l, e| [l % 16, e]),
+        (Rdna::Gfx11, "c", |l, e| [2 * e + l / 16, l % 16]),
+        (Rdna::Gfx11, "c_transposed", |l, e| [l % 16, 2 * e + l / 16]),
+        (Rdna::Gfx12, "a", |l, e| [l % 16, 8 * (l / 16) + e]),
+        (Rdna::Gfx12, "c", |l, e| [8 * (l / 16) + e, l % 16]),
+        (Rdna::Gfx12, "c_transposed", |l, e| [l % 16, 8 * (l / 16) + e]),
+    ];
+    for (arch, operand, map) in cases {
+        let name = format!("wmma16x16x16_{}_{operand}", arch.name());
+        let d = Distribution::new(catalogue::by_name(&name).unwrap()).unwrap();
+        assert_eq!(d.p_lengths().as_slice(), &[32], "{name}: wave32");
+        let t = Table::new(&d).unwrap();
+        let per_lane = d.d_length() as usize;
+        let mut held = HashMap::new();
+        for i in 0..t.len() {
+            let (lane, e) = ((i / per_lane) as i64, t.d(i));
+            assert_eq!(t.x(i), &map(lane, e)[..], "{name}: lane {lane}, element {e}");
+            *held.entry([t.x(i)[0], t.x(i)[1]]).or_insert(0) += 1;
+        }
+        let c = Coverage::new(&d, None).unwrap();
+        assert_coverage_is_the_count(&c, &[16, 16], &held);
+        let replicated = arch == Rdna::Gfx11 && operand == "a";
+        assert_eq!(c.replication(), if replicated { 2 } else { 1 }, "{name}");
+        if replicated {
+            let r = c.replicas()[0];
+            assert_eq!((r.r, r.length, r.p, r.stride), (0, 2, 0, 16));
+        }
+    }
+    for arch in Rdna::ALL {
+        assert_eq!(wmma::wmma_b(arch).unwrap(), wmma::wmma_a(arch).unwrap());
+    }
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random well-formed encoding: 1-2 X dimensions of 1-3 H components,
+/// 0-2 R components, the components dealt to 1-2 Ps and the Ys (every Y
+/// an H component, every H longer than 1 dealt to someone).
+fn random_encoding(rng: &mut Rng) -> Option<Encoding> {
+    let ndim_x = 1 + rng.below(2);
+    let hs: Vec<Vec<usize>> = (0..ndim_x).map(|_| (0..1 + rng.below(3)).map(|_| 1 + rng.below(4)).collect()).collect();
+    let rs: Vec<usize> = (0..rng.below(3)).map(|_| 1 + rng.below(3)).collect();
+    let ndim_p = 1 + rng.below(2);
+    let mut ps: Vec<Vec<(usize, usize)>> = vec![Vec::new(); ndim_p];
+    let mut ys = Vec::new();
+    for (r, _) in rs.iter().enumerate() {
+        // An R goes to a P, or (length 1 only, else it replicates nothing anyway) is left out.
+        if rng.below(4) != 0 {
+            ps[rng.below(ndim_p)].push((0, r));
+        }
+    }
+    for (x, h) in hs.iter().enumerate() {
+        for minor in 0..h.len() {
+            if rng.below(2) == 0 { ps[rng.below(ndim_p)].push((x + 1, minor)) } else { ys.push((x + 1, minor)) }
+        }
+    }
+    if ys.is_empty() || ps.iter().any(Vec::is_empty) {
+        return None;
+    }
+    for p in &mut ps {
+        // Shuffle each P's order.
+        for i in (1..p.len()).rev() {
+            p.swap(i, rng.below(i + 1));
+        }
+    }
+    let hs_ref: Vec<&[usize]> = hs.iter().map(Vec::as_slice).collect();
+    let p_major: Vec<Vec<usize>> = ps.iter().map(|p| p.iter().map(|c| c.0).collect()).collect();
+    let p_minor: Vec<Vec<usize>> = ps.iter().map(|p| p.iter().map(|c| c.1).collect()).collect();
+    let p_major_ref: Vec<&[usize]> = p_major.iter().map(Vec::as_slice).collect();
+    let p_minor_ref: Vec<&[usize]> = p_minor.iter().map(Vec::as_slice).collect();
+    let y_major: Vec<usize> = ys.iter().map(|c| c.0).collect();
+    let y_minor: Vec<usize> = ys.iter().map(|c| c.1).collect();
+    Encoding::new(&rs, &hs_ref, &p_major_ref, &p_minor_ref, &y_major, &y_minor).ok()
+}
+
+#[test]
+fn coverage_is_what_counting_every_index_finds() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut checked, mut replicated, mut incomplete) = (0, 0, 0);
+    while checked < 3000 {
+        let Some(e) = random_encoding(&mut rng) else { continue };
+        let d = Distribution::new(e).unwrap();
+        let x = d.x_lengths();
+        // The tile: X's own lengths, or each length moved by -2..=+2 (at least 1).
+        let tile: Vec<i64> = (0..x.len())
+            .map(|i| if rng.below(3) == 0 { x.get(i) } else { (x.get(i) + rng.below(5) as i64 - 2).max(1) })
+            .collect();
+        let c = Coverage::new(&d, Some(&tile)).unwrap();
+        let mut held: HashMap<Vec<i64>, u128> = HashMap::new();
+        let mut by_x: HashMap<Vec<i64>, Vec<Vec<i64>>> = HashMap::new();
+        d.for_each(MAX_ENUMERATED, |ps_ys, xs, _| {
+            *held.entry(xs.to_vec()).or_default() += 1;
+            by_x.entry(xs.to_vec()).or_default().push(ps_ys.to_vec());
+        })
+        .unwrap();
+        // Missing and outside, counted and first in row-major order.
+        let mut missing: Vec<Vec<i64>> = Vec::new();
+        each_coordinate(&tile, |t| {
+            if !held.contains_key(t) {
+                missing.push(t.to_vec());
+            }
+        });
+        let mut outside: Vec<Vec<i64>> =
+            held.keys().filter(|k| k.iter().zip(&tile).any(|(v, t)| v >= t)).cloned().collect();
+        outside.sort();
+        assert_eq!(c.missing(), missing.len() as u128, "{e}: tile {tile:?}");
+        assert_eq!(c.first_missing(), missing.first().map(Vec::as_slice), "{e}: tile {tile:?}");
+        assert_eq!(c.outside(), outside.len() as u128, "{e}: tile {tile:?}");
+        assert_eq!(c.first_outside(), outside.first().map(Vec::as_slice), "{e}: tile {tile:?}");
+        assert_eq!(c.elements(), tile.iter().product::<i64>() as u128);
+        for (x, &n) in &held {
+            assert_eq!(n, c.replication(), "{e}: {x:?}");
+        }
+        // Each replica: moving its P by a multiple of the stride keeps X.
+        for r in c.replicas() {
+            let p_len = d.p_lengths().get(r.p);
+            for owners in by_x.values() {
+                for o in owners {
+                    let k = (o[r.p] / r.stride) % r.length;
+                    let mut moved = o.clone();
+                    moved[r.p] = o[r.p] - k * r.stride + ((k + 1) % r.length) * r.stride;
+                    assert!(moved[r.p] < p_len);
+                    assert!(owners.contains(&moved), "{e}: {o:?} and {moved:?} hold different elements");
+                }
+            }
+        }
+        checked += 1;
+        replicated += usize::from(c.replication() > 1);
+        incomplete += usize::from(!c.is_complete());
+    }
+    assert!(replicated > 300 && incomplete > 1000, "{replicated} replicated, {incomplete} incomplete");
+}
+
+/// Calls `f` with every coordinate below `lengths`, row-major.
+fn each_coordinate(lengths: &[i64], mut f: impl FnMut(&[i64])) {
+    let mut c = vec![0i64; lengths.len()];
+    loop {
+        f(&c);
+        let mut dim = lengths.len();
+        loop {
+            if dim == 0 {
+                return;
+            }
+            dim -= 1;
+            c[dim] += 1;
+            if c[dim] < lengths[dim] {
+                break;
+            }
+            c[dim] = 0;
+        }
+    }
+}
+
+fn cktile(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).output().unwrap()
+}
+
+#[test]
+fn the_cli_reports_coverage_with_exit_codes() {
+    let o = cktile(&["distribution", "warp_raked_256x128x32_v8", "--tile", "128,32"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("\nCoverage of the tile (128,32): every element is held once\n"), "{text}");
+    // The pattern's name pastes back: its encoding is CK's.
+    let p = Pattern2d::new(256, 128, 32, 8, Raking::Warp);
+    assert!(text.starts_with(&p.encoding(Variant::Regular).unwrap().to_string()));
+
+    let o = cktile(&["distribution", "thread_raked_256x16x256_v2_g2", "--tile", "16,256", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let c = &v["coverage"];
+    assert_eq!(c["complete"], false);
+    assert_eq!((c["missing"].as_u64(), c["replication"].as_u64()), (Some(2048), Some(2)));
+    assert_eq!(c["first_missing"], serde_json::json!([8, 0]));
+    assert_eq!(c["replicas"], serde_json::json!([{"length": 2, "p": 0, "r": 0, "stride": 1}]));
+
+    let o = cktile(&["distribution", "wmma16x16x16_gfx11_a"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8(o.stdout).unwrap().contains("is held twice, once per index of R0"));
+
+    for (args, message) in [
+        (&["distribution", "mfma16x16x16_a", "--tile", "16"][..], "--tile: the tile has 1 length(s)"),
+        (&["distribution", "mfma16x16x16_a", "--tile", "16,0"], "--tile: tile length 1 is 0"),
+        (&["distribution", "warp_raked_256x16x30_v4"], "warp_raked: XPerTile = 30; XPerTile must be a multiple of"),
+        (&["distribution", "warp_raked_256x16_v4"], "{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}"),
+        (&["distribution", "block_raked_256x16x64_v4_packed"], "only thread_raked has a packed distribution"),
+        (&["distribution", "wmma16x16x16_gfx10_a"], "wmma16x16x16_gfx11_{a,b,c,c_transposed}"),
+    ] {
+        let o = cktile(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
