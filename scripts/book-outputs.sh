@@ -226,6 +226,14 @@ out equiv-differ equiv ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 cute-swizz
 out equiv-exhaustion equiv 'naive((3,8),(8,1))' 'packed((24)) | transform(unmerge((3,8)) on [0] -> [0,1])'
 out equiv-undecided equiv 'packed((8193,4096))' 'naive((8193,4096),(4096,1))'
 out equiv-dist equiv mfma16x16x16_a 'tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>'
+out dist-pattern-warp distribution warp_raked_256x128x32_v8 --tile 128,32 --brief
+out dist-pattern-before-fix distribution 'tile_distribution_encoding<sequence<1>, tuple<sequence<4, 1, 32>, sequence<64, 1>>, tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<0>, sequence<1, 0>>, sequence<1, 2>, sequence<2, 1>>' --tile 128,128 --brief
+out dist-pattern-after-fix distribution thread_raked_256x128x128_v1 --tile 128,128 --brief
+out dist-pattern-groups distribution thread_raked_256x16x256_v2_g2 --tile 16,256 --brief
+out dist-pattern-error distribution thread_raked_256x16x30_v4
+out dist-wmma-gfx11-a distribution wmma16x16x16_gfx11_a --brief
+out dist-wmma-gfx12-a distribution wmma16x16x16_gfx12_a --brief
+out dist-wmma-read analyze 'packed((16,16))' --dtype fp16 --arch gfx1100 --distribution wmma16x16x16_gfx11_a --op ds_read_b128
 out equiv-dist-ab equiv mfma16x16x16_a mfma16x16x16_b
 out equiv-dist-differ equiv mfma16x16x16_c mfma16x16x16_c_transposed
 # The command line.

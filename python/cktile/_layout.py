@@ -230,7 +230,8 @@ def _text(distribution: object) -> Optional[str]:
 
 class Distribution:
     """A CK Tile tile distribution: CK's ``tile_distribution_encoding<...>`` spelling, cktile's
-    ``distribution(...)`` or a catalogue name (``mfma16x16x16_a``, ...).
+    ``distribution(...)`` or a catalogue name (``mfma16x16x16_a``, ``wmma16x16x16_gfx11_a``, one of CK's
+    raked patterns such as ``warp_raked_256x128x32_v8``, ...).
 
     >>> d = cktile.Distribution("mfma16x16x16_a")
     >>> d.table().x_lengths
@@ -246,6 +247,19 @@ class Distribution:
     def table(self) -> Report:
         """Lengths, both spellings, and every thread's coordinates (``cktile distribution --json``)."""
         return self._table
+
+    def coverage(self, tile: Optional[Sequence[int]] = None) -> Report:
+        """Whether every element of ``tile`` (X's own lengths if not given) is held, how many times and through
+        which R components, and the first element missing or outside (``cktile distribution --tile ... --json``'s
+        ``coverage``).
+
+        >>> c = cktile.Distribution("thread_raked_256x16x256_v2_g2").coverage((16, 256))
+        >>> c.complete, c.missing, c.first_missing, c.replication
+        (False, 2048, [8, 0], 2)
+        """
+        lengths = None if tile is None else [int(t) for t in tile]
+        full = Report("distribution", _native.distribution_json(self.encoding, lengths))
+        return full.coverage
 
     def owners(self, rows: Optional[int] = None, cols: Optional[int] = None, title: Optional[str] = None) -> SVG:
         """The owner grid of a 2-D X (``cktile render --view distribution``)."""

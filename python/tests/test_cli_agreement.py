@@ -5,6 +5,8 @@ answer, with the same JSON text byte for byte, or both refuse, with the same
 message (the CLI's `error: --flag: ...` is the package's `flag: ...`).
 """
 
+import json
+
 import numpy as np
 import pytest
 
@@ -115,8 +117,27 @@ def test_bank_and_search_equal_the_clis(cli):
 
 
 def test_distribution_equals_the_clis(cli):
-    for name in ["mfma16x16x16_a", "mfma32x32x8_b", "mfma16x16x32_c"]:
+    for name in ["mfma16x16x16_a", "mfma32x32x8_b", "mfma16x16x32_c", "wmma16x16x16_gfx11_a", "block_raked_256x32x64_v16"]:
         assert cktile.Distribution(name).table().to_json() == cli.json("distribution", name)
+
+
+# (distribution, tile, the CLI's exit code): complete, incomplete, replicated.
+COVERAGE = [
+    ("warp_raked_256x128x32_v8", (128, 32), 0),
+    ("warp_raked_256x128x32_v8", (128, 64), 1),
+    ("thread_raked_256x16x256_v2_g2", (16, 256), 1),
+    ("wmma16x16x16_gfx11_b", (16, 16), 0),
+    ("mfma16x16x16_c", (8, 32), 1),
+]
+
+
+@pytest.mark.parametrize("name,tile,code", COVERAGE)
+def test_coverage_equals_the_clis(cli, name, tile, code):
+    rc, out, _ = cli.run("distribution", name, "--tile", ",".join(map(str, tile)), "--json")
+    assert rc == code
+    coverage = cktile.Distribution(name).coverage(tile)
+    assert coverage.to_json() == json.dumps(json.loads(out)["coverage"], separators=(",", ":"), sort_keys=True)
+    assert coverage.complete == (code == 0)
 
 
 def test_pictures_equal_the_clis(cli):

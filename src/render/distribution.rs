@@ -31,21 +31,8 @@ fn tuple(values: &[i64]) -> String {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn distribution(d: &Distribution, t: &Table, c: &Coverage) -> String {
-    let mut out = String::new();
-    let e = d.encoding();
-    let (x, p, y, r) = (d.x_lengths(), d.p_lengths(), d.y_lengths(), e.rs_lengths());
-    let _ = writeln!(out, "{e}");
-    let _ = writeln!(out, "{}", e.compact());
-    let _ = writeln!(
-        out,
-        "X lengths {}, P lengths {}, Y lengths {}, R lengths {}; {} elements per thread",
-        tuple(x.as_slice()),
-        tuple(p.as_slice()),
-        tuple(y.as_slice()),
-        tuple(r.as_slice()),
-        d.d_length()
-    );
-    let _ = writeln!(out, "{}", coverage(c));
+    let mut out = summary(d, c);
+    let p = d.p_lengths();
     let _ = writeln!(out, "\nX of every (P..., Y...): one line per P, its Ys in thread-buffer order (D = 0, 1, ...)");
     let per_p = d.d_length() as usize;
     let ps = t.len().checked_div(per_p).unwrap_or(0);
@@ -92,6 +79,37 @@ pub fn distribution(d: &Distribution, t: &Table, c: &Coverage) -> String {
     if max > 1 {
         let _ = writeln!(out, "(each element is held by up to {max} threads (R); the first is shown)");
     }
+    out
+}
+
+
+/// The head of [`distribution`]'s report: both spellings, the lengths and
+/// the coverage line (what `cktile distribution --brief` prints).
+///
+/// ```
+/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+/// let d = Distribution::new(catalogue::by_name("warp_raked_256x128x32_v8")?)?;
+/// let text = cktile::render::distribution::summary(&d, &Coverage::new(&d, Some(&[128, 32]))?);
+/// assert_eq!(text.lines().count(), 4);
+/// assert!(text.ends_with("Coverage of the tile (128,32): every element is held once\n"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn summary(d: &Distribution, c: &Coverage) -> String {
+    let mut out = String::new();
+    let e = d.encoding();
+    let (x, p, y, r) = (d.x_lengths(), d.p_lengths(), d.y_lengths(), e.rs_lengths());
+    let _ = writeln!(out, "{e}");
+    let _ = writeln!(out, "{}", e.compact());
+    let _ = writeln!(
+        out,
+        "X lengths {}, P lengths {}, Y lengths {}, R lengths {}; {} elements per thread",
+        tuple(x.as_slice()),
+        tuple(p.as_slice()),
+        tuple(y.as_slice()),
+        tuple(r.as_slice()),
+        d.d_length()
+    );
+    let _ = writeln!(out, "{}", coverage(c));
     out
 }
 

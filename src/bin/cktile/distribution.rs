@@ -25,7 +25,7 @@ Examples:\n  cktile distribution mfma32x32x8_a\n  \
 cktile distribution 'distribution(r(), h((32), (2, 4)), p((h1[0], h0[0])), y(h1[1]))'\n  \
 cktile distribution 'tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, \
 tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'\n  \
-cktile distribution warp_raked_256x128x32_v8 --tile 128,32\n  \
+cktile distribution warp_raked_256x128x32_v8 --tile 128,32 --brief\n  \
 cktile distribution @encoding.txt --json"
 )]
 pub struct Args {
@@ -35,6 +35,9 @@ pub struct Args {
     /// given.
     #[arg(long, value_name = "LENGTHS")]
     tile: Option<String>,
+    /// Print only the encoding, the lengths and the coverage line (not every thread's coordinates).
+    #[arg(long, conflicts_with = "json")]
+    brief: bool,
     /// Print one JSON object: {"compact", "coverage", "encoding", "p_lengths", "r_lengths", "x_lengths", "xs",
     /// "y_lengths", "ys_to_d"}.
     #[arg(long)]
@@ -57,6 +60,8 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let coverage = Coverage::new(&d, tile.as_deref()).map_err(|e| bad(format!("--tile: {e}")))?;
     let out = if a.json {
         to_json(&DistributionJson::new(&d, &table, &coverage))?
+    } else if a.brief {
+        render::distribution::summary(&d, &coverage)
     } else {
         render::distribution::distribution(&d, &table, &coverage)
     };
