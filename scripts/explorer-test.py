@@ -273,9 +273,10 @@ def distribution(page):
                    "--distribution", read_a, "--op", "ds_read_b128")
     _, heat = page.cells("ex-banks", HEAT_CELL)
     assert heat and heat == sorted(HEAT_CELL.findall(heat_svg)), "the distribution's heat map cells differ"
-    encoding = json.loads(cli("distribution", read_a, "--json"))["encoding"]
+    shown = json.loads(cli("distribution", read_a, "--json"))
     check = page.d.find_element(By.ID, "ex-check").text
-    assert f"distribution: {encoding}" in check, check
+    assert f"distribution: {shown['encoding']}" in check, check
+    assert shown["coverage"]["summary"] in check, check
     print(f"ok  distribution: {expected['instructions']} instructions, {expected['cycles']} cycles")
 
 

@@ -17,7 +17,7 @@ use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::op::OP_NAMES;
 use cktile::analyzer::pattern_name::PATTERN_NAMES;
 use cktile::analyzer::{ARCHS, Arch, Op};
-use cktile::distribution::{self, Distribution, Table};
+use cktile::distribution::{self, Distribution, Table, coverage::Coverage};
 use cktile::json::{CatalogEntryJson, CheckJson, DistributionJson, OffsetsJson, TileJson};
 use cktile::render::svg::{banks, chain, grid, owners, title_of};
 use cktile::{Error, check, layouts};
@@ -196,6 +196,7 @@ pub fn offsets(spec: &str) -> String {
 /// ```
 /// let v: serde_json::Value = serde_json::from_str(&cktile_wasm::distribution("mfma16x16x16_c")).unwrap();
 /// assert!(v["x_lengths"].is_array());
+/// assert_eq!(v["coverage"]["summary"], "Coverage: every element of X (16,16) is held once");
 /// let v: serde_json::Value = serde_json::from_str(&cktile_wasm::distribution("tile_distribution_encoding<sequence<>,")).unwrap();
 /// assert_eq!((v["problems"][0]["field"].as_str(), v["problems"][0]["line"].as_u64()), (Some("distribution"), Some(1)));
 /// ```
@@ -204,9 +205,10 @@ pub fn distribution(text: &str) -> String {
     let answer = distribution::resolve(text)
         .and_then(Distribution::new)
         .and_then(|d| Table::new(&d).map(|t| (d, t)))
+        .and_then(|(d, t)| Coverage::new(&d, None).map(|c| (d, t, c)))
         .map_err(|e| Problem::new("distribution", &e))
-        .and_then(|(d, t)| {
-            serde_json::to_value(DistributionJson::new(&d, &t))
+        .and_then(|(d, t, c)| {
+            serde_json::to_value(DistributionJson::new(&d, &t, &c))
                 .map_err(|e| Problem::plain("distribution", e.to_string()))
         });
     match answer {

@@ -159,7 +159,7 @@ function showSvg(id, svg, empty) {
 }
 
 // The check report, and the distribution as cktile reads it (`cktile
-// distribution --json`: its encoding and lengths).
+// distribution --json`: its encoding, lengths and coverage).
 function showCheck(c, v, dist) {
   const lines = [];
   if (c) {
@@ -169,6 +169,7 @@ function showCheck(c, v, dist) {
   if (dist && dist.encoding) {
     lines.push('', `distribution: ${dist.encoding}`);
     for (const k of ['x_lengths', 'p_lengths', 'y_lengths', 'r_lengths']) lines.push(`${k}: ${JSON.stringify(dist[k])}`);
+    if (dist.coverage) lines.push(dist.coverage.summary);
   }
   $('ex-check').textContent = lines.join('\n');
 }
