@@ -506,3 +506,212 @@ fn the_cli_reports_coverage_with_exit_codes() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+// CK's encoding calculator (TileDistrEncCalc): with its defaults it gives
+// the WarpGemm encodings the catalogue holds, term for term where CK's
+// comments say so, and the same map otherwise.
+#[test]
+fn the_mma_calculator_gives_the_warp_gemm_encodings() {
+    use cktile::distribution::equiv::equivalent;
+    use cktile::distribution::mma::{Calc, MMA_OPS};
+    let op = |name: &str| MMA_OPS.iter().find(|o| o.name == name).unwrap();
+    let same = |a: Encoding, b: Encoding| {
+        let v = equivalent(&Distribution::new(a).unwrap(), &Distribution::new(b).unwrap()).unwrap();
+        assert!(v.is_same(), "{a}\n{b}\n{v:?}");
+    };
+    let exact = [
+        ("mfma_f32_16x16x16f16", "mfma16x16x16"),
+        ("mfma_f32_16x16x32_f16", "mfma16x16x32"),
+        ("mfma_f32_32x32x8f16", "mfma32x32x8"),
+        ("mfma_f32_32x32x16_bf8_bf8", "mfma32x32x16"),
+        ("wmma_f32_16x16x16_f16_w32", "wmma16x16x16_gfx11"),
+        ("wmma_f32_16x16x16_f16_w32_gfx12", "wmma16x16x16_gfx12"),
+    ];
+    for (name, entry) in exact {
+        let [a, b, c] = op(name).encodings(&Calc::default()).unwrap();
+        let by = |s: &str| catalogue::by_name(&format!("{entry}_{s}")).unwrap();
+        assert_eq!(a, by("a"), "{name} A");
+        assert_eq!(b, by("b"), "{name} B");
+        // gfx12's C keeps CK's general R = <1> and H = <M2, M1, M0>: the same map as WarpGemm's.
+        if name.ends_with("gfx12") {
+            same(c, by("c"))
+        } else {
+            assert_eq!(c, by("c"), "{name} C")
+        }
+        let [_, _, ct] = op(name).encodings(&Calc { c_transpose: true, ..Calc::default() }).unwrap();
+        same(ct, by("c_transposed"));
+    }
+}
+
+/// The calculator's settings each instruction is tried with.
+fn calcs() -> Vec<cktile::distribution::mma::Calc> {
+    use cktile::distribution::mma::Calc;
+    let mut out = Vec::new();
+    for c_transpose in [false, true] {
+        for k_iter in [1, 2] {
+            for (num_access_a, num_access_b) in [(1, 1), (2, 2), (2, 1), (4, 4)] {
+                for packed_num_access in [false, true] {
+                    for uncompressed_a in [false, true] {
+                        for swizzle_factor in [1, 2, 4] {
+                            out.push(Calc {
+                                c_transpose,
+                                swizzle_factor,
+                                k_iter,
+                                num_access_a,
+                                num_access_b,
+                                uncompressed_a,
+                                packed_num_access,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+// CK's comments call each "legacy" A/B spelling a PROVABLY IDENTICAL map
+// of the general ABWarpDstrEncStridedK, and the C encoding without its
+// length-1 R the same as with it, "verified by tracing". Every instruction
+// and setting the calculator accepts is checked here by comparing every
+// lane and register; CK's own static_asserts (lanes = the wave, registers
+// = the vector sizes) are restated too.
+#[test]
+fn cks_provably_identical_claims_hold_for_every_instruction() {
+    use cktile::distribution::equiv::{DistributionEquivalence, equivalent};
+    use cktile::distribution::mma::{Family, MMA_OPS};
+    let (mut compared, mut refused, mut respelled) = (0, 0, 0);
+    for op in MMA_OPS {
+        for calc in calcs() {
+            let Ok([a, b, c]) = op.encodings(&calc) else {
+                refused += 1;
+                continue;
+            };
+            let (ga, gb) = (op.general_ab(&calc, true).unwrap(), op.general_ab(&calc, false).unwrap());
+            let (a, b) = if calc.c_transpose { (b, a) } else { (a, b) };
+            // The packed form (ABWarpDstrEncContiguousK) is a different map by design: a lane's K accesses
+            // are contiguous. Only the legacy forms are claimed identical.
+            let packed_a = calc.packed_num_access && op.a_k_num_access.max(calc.num_access_a) > 1;
+            let packed_b = calc.packed_num_access && op.b_k_num_access.max(calc.num_access_b) > 1;
+            for (name, picked, general, other_map) in
+                [("A", a, ga, calc.swizzle_factor > 1 || packed_a), ("B", b, gb, packed_b)]
+            {
+                let d = Distribution::new(picked).unwrap();
+                assert_eq!(d.p_lengths().product(), Some(op.wave_size as i64), "{} {name}: lanes", op.name);
+                let sparse_a = name == "A" && op.sparse && !calc.uncompressed_a;
+                let (mn, repeat) = if name == "A" { (op.m, op.a_repeat) } else { (op.n, op.b_repeat) };
+                let per_lane = mn * op.k * repeat / op.wave_size / if sparse_a { 2 } else { 1 } * calc.k_iter;
+                assert_eq!(d.d_length() as usize, per_lane, "{} {name}: registers", op.name);
+                let c = Coverage::new(&d, None).unwrap();
+                assert!(c.is_complete() && c.replication() == repeat as u128, "{} {name}", op.name);
+                if other_map {
+                    continue; // a swizzled A permutes M, a packed one K: not respellings of the general form
+                }
+                let v = equivalent(&d, &Distribution::new(general).unwrap()).unwrap();
+                assert!(v.is_same(), "{} {name} {calc:?}:\n{picked}\n{general}\n{v:?}", op.name);
+                respelled += usize::from(picked != general);
+                compared += 1;
+            }
+            let dc = Distribution::new(c).unwrap();
+            assert_eq!(dc.p_lengths().product(), Some(op.wave_size as i64), "{} C: lanes", op.name);
+            assert_eq!(dc.d_length() as usize, op.m * op.n / op.wave_size, "{} C: registers", op.name);
+            assert!(Coverage::new(&dc, None).unwrap().is_complete());
+            // The C without blocks, with CK's general R = <1> put back.
+            let (cm, cn) = if op.family == Family::Mfma { (op.b_repeat, op.a_repeat) } else { (1, 1) };
+            if (cm, cn) == (1, 1) && op.family == Family::Mfma && !op.sparse && calc.swizzle_factor == 1 {
+                let sf = calc.swizzle_factor;
+                let m = [op.c_m_num_access / sf, op.m / op.c_m_per_lane, op.c_m_per_lane * sf / op.c_m_num_access];
+                let n = [op.n];
+                let (mi, ni, hs): (usize, usize, [&[usize]; 2]) =
+                    if calc.c_transpose { (2, 1, [&n, &m]) } else { (1, 2, [&m, &n]) };
+                let general = Encoding::new(&[1], &hs, &[&[mi, ni]], &[&[1, 0]], &[mi, mi], &[0, 2]).unwrap();
+                let v = equivalent(&dc, &Distribution::new(general).unwrap()).unwrap();
+                assert!(matches!(v, DistributionEquivalence::Same { .. }), "{} C: {v:?}", op.name);
+            }
+        }
+    }
+    assert!(
+        compared > 500 && respelled > 200 && refused > 100,
+        "{compared} compared, {respelled} respelled, {refused} refused"
+    );
+}
+
+// Distributions whose Y lengths differ but whose thread buffers do not are
+// compared lane by lane and register by register: every verdict against
+// the two enumerations (index i of a Table is thread i / D, register i % D).
+#[test]
+fn register_verdicts_are_what_the_enumerations_say() {
+    use cktile::distribution::equiv::{DistributionEquivalence, equivalent};
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut pool: HashMap<(Vec<i64>, Vec<i64>, i64), Vec<Encoding>> = HashMap::new();
+    let (mut same, mut differ, mut respelled) = (0, 0, 0);
+    let mut made = 0;
+    while made < 4000 {
+        let Some(e) = random_encoding(&mut rng) else { continue };
+        made += 1;
+        let d = Distribution::new(e).unwrap();
+        let key = (d.x_lengths().as_slice().to_vec(), d.p_lengths().as_slice().to_vec(), d.d_length());
+        // A respelling: a length-1 H component on the last X, named by a new Y at a random place.
+        let (n_x, (y_major, y_minor)) = (e.ndim_x(), e.y_to_rh());
+        let hs: Vec<Vec<usize>> =
+            (0..n_x).map(|x| e.hs_lengths(x).as_slice().iter().map(|&v| v as usize).collect()).collect();
+        let mut hs2 = hs.clone();
+        hs2[n_x - 1].push(1);
+        let mut ys: Vec<(usize, usize)> =
+            y_major.as_slice().iter().zip(y_minor.as_slice()).map(|(&a, &b)| (a as usize, b as usize)).collect();
+        ys.insert(rng.below(ys.len() + 1), (n_x, hs2[n_x - 1].len() - 1));
+        let rs: Vec<usize> = e.rs_lengths().as_slice().iter().map(|&v| v as usize).collect();
+        let ps: Vec<(Vec<usize>, Vec<usize>)> = (0..e.ndim_p())
+            .map(|p| {
+                let (ma, mi) = e.p_to_rh(p);
+                (
+                    ma.as_slice().iter().map(|&v| v as usize).collect(),
+                    mi.as_slice().iter().map(|&v| v as usize).collect(),
+                )
+            })
+            .collect();
+        let hs_ref: Vec<&[usize]> = hs2.iter().map(Vec::as_slice).collect();
+        let pm: Vec<&[usize]> = ps.iter().map(|p| p.0.as_slice()).collect();
+        let pn: Vec<&[usize]> = ps.iter().map(|p| p.1.as_slice()).collect();
+        let (ym, yn): (Vec<usize>, Vec<usize>) = ys.into_iter().unzip();
+        pool.entry(key).or_default().push(e);
+        // Refused only past the P + Y capacity.
+        let Ok(e2) = Encoding::new(&rs, &hs_ref, &pm, &pn, &ym, &yn) else { continue };
+        let v = equivalent(&d, &Distribution::new(e2).unwrap()).unwrap();
+        assert!(matches!(v, DistributionEquivalence::SameRegisters { .. }), "{e}\n{e2}\n{v:?}");
+        respelled += 1;
+    }
+    for group in pool.values() {
+        for (i, &a) in group.iter().enumerate().take(6) {
+            for &b in group.iter().skip(i + 1).take(6) {
+                let (da, db) = (Distribution::new(a).unwrap(), Distribution::new(b).unwrap());
+                let v = equivalent(&da, &db).unwrap();
+                let (ta, tb) = (Table::new(&da).unwrap(), Table::new(&db).unwrap());
+                let first = (0..ta.len()).find(|&k| ta.x(k) != tb.x(k));
+                let per = da.d_length() as usize;
+                match (&v, first) {
+                    (DistributionEquivalence::Same { indices }, None) => {
+                        assert_eq!(*indices as usize, ta.len());
+                        same += 1;
+                    }
+                    (DistributionEquivalence::SameRegisters { indices, .. }, None) => {
+                        assert_ne!(da.y_lengths(), db.y_lengths());
+                        assert_eq!(*indices as usize, ta.len());
+                        same += 1;
+                    }
+                    (DistributionEquivalence::Differ { a: xa, b: xb, compared, .. }, Some(k))
+                    | (DistributionEquivalence::DifferRegister { a: xa, b: xb, compared, .. }, Some(k)) => {
+                        assert_eq!((*compared as usize, xa.as_slice(), xb.as_slice()), (k + 1, ta.x(k), tb.x(k)));
+                        if let DistributionEquivalence::DifferRegister { d, .. } = v {
+                            assert_eq!(d as usize, k % per);
+                        }
+                        differ += 1;
+                    }
+                    _ => panic!("{a}\n{b}\n{v:?}, first difference {first:?}"),
+                }
+            }
+        }
+    }
+    assert!(respelled > 3000 && same > 50 && differ > 500, "{respelled} respelled, {same} same, {differ} differ");
+}

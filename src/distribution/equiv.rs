@@ -7,11 +7,16 @@
 //!
 //! The R structure is not compared: two encodings that replicate
 //! differently but give every lane and register the same element are the
-//! same map.
+//! same map. Nor is the Y structure, when the thread buffers are the same
+//! size: two encodings whose Y lengths differ (a length-1 Y dropped, one Y
+//! split in two) are compared lane by lane and register by register, over
+//! (P..., D) with D the thread-buffer index. That is the "lane/vector
+//! register map" CK's comments mean when they call two encodings the same.
 
-use super::{Distribution, MAX_ENUMERATED};
+use super::{Distribution, EncodingProblem, MAX_ENUMERATED};
 use crate::Index;
 use crate::error::Error;
+use crate::error::ErrorKind;
 use alloc::vec::Vec;
 
 /// The verdict of [`equivalent`].
@@ -22,7 +27,31 @@ pub enum DistributionEquivalence {
         /// How many.
         indices: u64,
     },
-    /// Different X, P or Y lengths: the maps cannot be the same.
+    /// The same map of (P..., D): the Y lengths differ, the thread buffers
+    /// are the same size, and every thread's register D holds the same X.
+    SameRegisters {
+        /// How many (P..., D) indices were compared.
+        indices: u64,
+        /// The first distribution's Y lengths.
+        y_a: Vec<Index>,
+        /// The second's.
+        y_b: Vec<Index>,
+    },
+    /// The first (P..., D) index (row-major) whose X coordinates differ,
+    /// when the Y lengths differ but the thread buffers do not.
+    DifferRegister {
+        /// Its P part (the thread).
+        p: Vec<Index>,
+        /// The thread-buffer index.
+        d: Index,
+        /// The first distribution's X coordinate there.
+        a: Vec<Index>,
+        /// The second's.
+        b: Vec<Index>,
+        /// How many indices were compared to find it.
+        compared: u64,
+    },
+    /// Different X, P or thread-buffer lengths: the maps cannot be the same.
     Lengths {
         /// Which lengths: `X`, `P` or `Y`.
         what: &'static str,
@@ -46,6 +75,21 @@ pub enum DistributionEquivalence {
     },
 }
 
+impl DistributionEquivalence {
+    /// Whether the verdict is the same map, index by index or register by register.
+    ///
+    /// ```
+    /// use cktile::distribution::{equiv::equivalent, resolve, Distribution};
+    /// let d = |t: &str| resolve(t).and_then(Distribution::new);
+    /// assert!(equivalent(&d("mfma16x16x16_a")?, &d("mfma16x16x16_b")?)?.is_same());
+    /// assert!(!equivalent(&d("mfma16x16x16_c")?, &d("mfma16x16x16_c_transposed")?)?.is_same());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn is_same(&self) -> bool {
+        matches!(self, DistributionEquivalence::Same { .. } | DistributionEquivalence::SameRegisters { .. })
+    }
+}
+
 /// Whether `a` and `b` are the same map (see the [module](self)); an
 /// error when they have more than [`MAX_ENUMERATED`] indices.
 ///
@@ -61,15 +105,24 @@ pub enum DistributionEquivalence {
 /// // The transposed accumulator is not the accumulator.
 /// let v = equivalent(&d("mfma16x16x16_c")?, &d("mfma16x16x16_c_transposed")?)?;
 /// assert!(matches!(v, DistributionEquivalence::Differ { ref p, ref y, .. } if p == &[0] && y == &[0, 1]));
+/// // A length-1 Y dropped: the same registers, different Y lengths.
+/// let one_y = "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y(h1[1]))";
+/// let two_ys = "distribution(r(), h((16), (1, 4, 4)), p((h1[1], h0[0])), y(h1[0], h1[2]))";
+/// assert!(matches!(equivalent(&d(one_y)?, &d(two_ys)?)?, DistributionEquivalence::SameRegisters { indices: 256, .. }));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn equivalent(a: &Distribution, b: &Distribution) -> Result<DistributionEquivalence, Error> {
-    for (what, la, lb) in
-        [("X", a.x_lengths(), b.x_lengths()), ("P", a.p_lengths(), b.p_lengths()), ("Y", a.y_lengths(), b.y_lengths())]
-    {
+    for (what, la, lb) in [("X", a.x_lengths(), b.x_lengths()), ("P", a.p_lengths(), b.p_lengths())] {
         if la != lb {
             return Ok(DistributionEquivalence::Lengths { what, a: la.as_slice().to_vec(), b: lb.as_slice().to_vec() });
         }
+    }
+    if a.y_lengths() != b.y_lengths() {
+        if a.d_length() == b.d_length() {
+            return by_register(a, b);
+        }
+        let (ya, yb) = (a.y_lengths().as_slice().to_vec(), b.y_lengths().as_slice().to_vec());
+        return Ok(DistributionEquivalence::Lengths { what: "Y", a: ya, b: yb });
     }
     let ndim_p = a.p_lengths().len();
     let mut compared = 0u64;
@@ -92,4 +145,56 @@ pub fn equivalent(a: &Distribution, b: &Distribution) -> Result<DistributionEqui
         }
     })?;
     Ok(first.unwrap_or(DistributionEquivalence::Same { indices: compared }))
+}
+
+/// `index` unravelled row-major over `lengths` into `out`.
+fn unravel(mut index: Index, lengths: &[Index], out: &mut [Index]) {
+    for (o, &l) in out.iter_mut().zip(lengths).rev() {
+        *o = index % l;
+        index /= l;
+    }
+}
+
+/// [`equivalent`] over (P..., D) for distributions with the same P lengths
+/// and thread-buffer size but different Y lengths: each D is unravelled into
+/// each distribution's Y (CK's `ys_to_d` packs the Ys row-major).
+fn by_register(a: &Distribution, b: &Distribution) -> Result<DistributionEquivalence, Error> {
+    let p = a.p_lengths();
+    let d_len = a.d_length();
+    let count = p.product().and_then(|n| n.checked_mul(d_len)).map(|n| n as u64);
+    let count = match count {
+        Some(n) if n <= MAX_ENUMERATED => n,
+        _ => {
+            let problem = EncodingProblem::TooManyIndices { count: count.unwrap_or(u64::MAX), limit: MAX_ENUMERATED };
+            return Err(Error::new(ErrorKind::Encoding(problem)));
+        }
+    };
+    let (ya, yb) = (a.y_lengths(), b.y_lengths());
+    let (np, na, nb) = (p.len(), ya.len(), yb.len());
+    let mut index_a = [0 as Index; cktile_transforms::MAX_DIMS];
+    let mut index_b = [0 as Index; cktile_transforms::MAX_DIMS];
+    let per_p = d_len.max(1);
+    for i in 0..count as Index {
+        let (p_flat, d) = (i / per_p, i % per_p);
+        unravel(p_flat, p.as_slice(), &mut index_a[..np]);
+        index_b[..np].copy_from_slice(&index_a[..np]);
+        unravel(d, ya.as_slice(), &mut index_a[np..np + na]);
+        unravel(d, yb.as_slice(), &mut index_b[np..np + nb]);
+        let xa = a.calculate_index(&index_a[..np + na])?;
+        let xb = b.calculate_index(&index_b[..np + nb])?;
+        if xa != xb {
+            return Ok(DistributionEquivalence::DifferRegister {
+                p: index_a[..np].to_vec(),
+                d,
+                a: xa.as_slice().to_vec(),
+                b: xb.as_slice().to_vec(),
+                compared: i as u64 + 1,
+            });
+        }
+    }
+    Ok(DistributionEquivalence::SameRegisters {
+        indices: count,
+        y_a: ya.as_slice().to_vec(),
+        y_b: yb.as_slice().to_vec(),
+    })
 }

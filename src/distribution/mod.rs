@@ -48,6 +48,7 @@ pub mod embed;
 pub mod encoding;
 #[cfg(feature = "alloc")]
 pub mod equiv;
+pub mod mma;
 pub mod pattern;
 pub mod shape;
 #[cfg(feature = "alloc")]

@@ -279,48 +279,54 @@ impl Pattern2d {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn encoding(&self, variant: Variant) -> Result<Encoding, Error> {
-        let f = self.factors()?;
-        let Factors { x0, x1, x2, y0, y1, y2, .. } = f;
-        let split = x2 > 1;
-        let xs: &[usize] = if split { &[x0, x1, x2] } else { &[x0, x1] };
-        let grouped = self.raking == Raking::Thread && self.num_wave_groups != 1;
+        let Factors { x0, x1, x2, y0, y1, y2, .. } = self.factors()?;
         if variant == Variant::Packed && self.raking != Raking::Thread {
             return Err(bad(self.raking, "Packed", 1, "only thread_raked has a packed distribution"));
         }
-        if grouped {
-            // R = <Y0>: the group's warps hold the same rows; P0 is the warp.
-            let ys: &[usize] = &[y1, y2];
-            let (hs, p1, y_major, y_minor): ([&[usize]; 2], [usize; 2], &[usize], &[usize]) = match (variant, split) {
-                (Variant::Shuffled, false) => ([xs, ys], [2, 1], &[1, 2], &[1, 1]),
-                (Variant::Shuffled, true) => ([xs, ys], [2, 1], &[1, 1, 2], &[1, 2, 1]),
-                (_, false) => ([ys, xs], [1, 2], &[1, 2], &[1, 1]),
-                (Variant::Packed, true) => ([ys, xs], [1, 2], &[1, 2, 2], &[1, 1, 2]),
-                (Variant::Regular, true) => ([ys, xs], [1, 2], &[1, 2, 2], &[1, 2, 1]),
+        let split = x2 > 1;
+        let xs: &[usize] = if split { &[x0, x1, x2] } else { &[x0, x1] };
+        let shuffled = variant == Variant::Shuffled;
+        // The H groups of the tile's rows and columns: X = (rows, columns), or swapped when shuffled.
+        let (rows, cols) = if shuffled { (2, 1) } else { (1, 2) };
+        // With wave groups, CK makes the warp an R component: the rows are then (Y1, Y2).
+        let grouped = self.raking == Raking::Thread && self.num_wave_groups != 1;
+        // The rows' H components; the (major, minor) of the warp; the lane's row component; the iteration's.
+        let (row_hs, warp, lane_row, iter): (&[usize], [usize; 2], usize, usize) = if grouped {
+            (&[y1, y2], [0, 0], 0, 1)
+        } else {
+            let (w, l) = match self.raking {
+                Raking::Thread => (0, 1),
+                Raking::Warp => (0, 2),
+                Raking::Block => (1, 2),
             };
-            return Encoding::new(&[y0], &hs, &[&[0], &p1], &[&[0], &[0, 0]], y_major, y_minor);
+            (&[y0, y1, y2], [rows, w], l, 3 - w - l)
+        };
+        let rs: &[usize] = if grouped { &[y0] } else { &[1] };
+        let hs: [&[usize]; 2] = if shuffled { [xs, row_hs] } else { [row_hs, xs] };
+        // The column Ys: X1, then X2 (packed, shuffled) or X2, then X1 (regular).
+        let col_minors: &[usize] = match (variant, split) {
+            (_, false) => &[1],
+            (Variant::Regular, true) => &[2, 1],
+            _ => &[1, 2],
+        };
+        // The Ys: the iteration first, or last when shuffled.
+        let mut ys_major = [0; 3];
+        let mut ys_minor = [0; 3];
+        let n = 1 + col_minors.len();
+        let first_col = usize::from(!shuffled);
+        for (i, &m) in col_minors.iter().enumerate() {
+            (ys_major[first_col + i], ys_minor[first_col + i]) = (cols, m);
         }
-        let ys: &[usize] = &[y0, y1, y2];
-        // P0 (the warp) and P1 (the lane) take these components of Y.
-        let (warp_minor, lane_minor) = match self.raking {
-            Raking::Thread => (0, 1),
-            Raking::Warp => (0, 2),
-            Raking::Block => (1, 2),
-        };
-        // The Y component a thread iterates over.
-        let iter = 3 - warp_minor - lane_minor;
-        let (hs, warp_major, lane_major, y_major, y_minor): ([&[usize]; 2], usize, [usize; 2], &[usize], [usize; 3]) =
-            match variant {
-                Variant::Shuffled => ([xs, ys], 2, [2, 1], if split { &[1, 1, 2] } else { &[1, 2] }, [1, 2, iter]),
-                Variant::Packed if split => ([ys, xs], 1, [1, 2], &[1, 2, 2], [iter, 1, 2]),
-                _ => ([ys, xs], 1, [1, 2], if split { &[1, 2, 2] } else { &[1, 2] }, [iter, 2, 1]),
-            };
-        // Without X2 the Ys are the iteration and X1 (regular) or X1 and the iteration (shuffled).
-        let y_minor: &[usize] = match (variant, split) {
-            (Variant::Shuffled, false) => &[1, iter],
-            (_, false) => &[iter, 1],
-            _ => &y_minor,
-        };
-        Encoding::new(&[1], &hs, &[&[warp_major], &lane_major], &[&[warp_minor], &[lane_minor, 0]], y_major, y_minor)
+        let at = if shuffled { n - 1 } else { 0 };
+        (ys_major[at], ys_minor[at]) = (rows, iter);
+        Encoding::new(
+            rs,
+            &hs,
+            &[&[warp[0]], &[rows, cols]],
+            &[&[warp[1]], &[lane_row, 0]],
+            &ys_major[..n],
+            &ys_minor[..n],
+        )
     }
 }
 

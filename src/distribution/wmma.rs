@@ -89,14 +89,9 @@ const fn traits(arch: Rdna) -> Traits {
             cm1_per_lane: 1,
             ab_p: (&[0, 2, 1], &[0, 1, 1]),
         },
-        Rdna::Gfx12 => Traits {
-            repeat: 1,
-            k_lane: 2,
-            k1_per_lane: 8,
-            cm0_per_lane: 1,
-            cm1_per_lane: 8,
-            ab_p: (&[2, 1], &[1, 1]),
-        },
+        Rdna::Gfx12 => {
+            Traits { repeat: 1, k_lane: 2, k1_per_lane: 8, cm0_per_lane: 1, cm1_per_lane: 8, ab_p: (&[2, 1], &[1, 1]) }
+        }
     }
 }
 

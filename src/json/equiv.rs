@@ -49,6 +49,9 @@ pub struct DifferenceJson {
     /// The register index Y (distributions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub y: Option<Vec<Index>>,
+    /// The thread-buffer index D (distributions whose Y lengths differ).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub d: Option<Index>,
 }
 
 /// Lengths that differ.
@@ -131,6 +134,7 @@ impl EquivJson {
                     coordinate: Some(coordinate.clone()),
                     p: None,
                     y: None,
+                    d: None,
                 });
             }
             Equivalence::Undecided { size, limit, a_not_linear, b_not_linear, compared } => {
@@ -154,8 +158,25 @@ impl EquivJson {
                 proof: Some("exhaustion"),
                 ..EquivJson::empty("distribution", Some(true))
             },
+            DistributionEquivalence::SameRegisters { indices, .. } => EquivJson {
+                compared: *indices,
+                proof: Some("exhaustion by register"),
+                ..EquivJson::empty("distribution", Some(true))
+            },
             DistributionEquivalence::Lengths { what, a, b } => EquivJson {
                 lengths: Some(LengthsJson { a: a.clone(), b: b.clone(), what }),
+                ..EquivJson::empty("distribution", Some(false))
+            },
+            DistributionEquivalence::DifferRegister { p, d, a, b, compared } => EquivJson {
+                compared: *compared,
+                difference: Some(DifferenceJson {
+                    a: SideJson::distribution(a),
+                    b: SideJson::distribution(b),
+                    coordinate: None,
+                    p: Some(p.clone()),
+                    y: None,
+                    d: Some(*d),
+                }),
                 ..EquivJson::empty("distribution", Some(false))
             },
             DistributionEquivalence::Differ { p, y, a, b, compared } => EquivJson {
@@ -166,6 +187,7 @@ impl EquivJson {
                     coordinate: None,
                     p: Some(p.clone()),
                     y: Some(y.clone()),
+                    d: None,
                 }),
                 ..EquivJson::empty("distribution", Some(false))
             },

@@ -82,7 +82,6 @@ pub fn distribution(d: &Distribution, t: &Table, c: &Coverage) -> String {
     out
 }
 
-
 /// The head of [`distribution`]'s report: both spellings, the lengths and
 /// the coverage line (what `cktile distribution --brief` prints).
 ///

@@ -92,9 +92,22 @@ pub fn distributions(v: &DistributionEquivalence) -> String {
         DistributionEquivalence::Same { indices } => {
             format!("the same map: all {indices} (P, Y) indices own the same X coordinate (compared one by one)\n")
         }
+        DistributionEquivalence::SameRegisters { indices, y_a, y_b } => format!(
+            "the same map: all {indices} (P, D) indices, each thread and register of the thread buffer D, own the \
+             same X coordinate (compared one by one; the Y lengths {} and {} differ, the thread buffers do not)\n",
+            tuple(y_a).0,
+            tuple(y_b).0
+        ),
         DistributionEquivalence::Lengths { what, a, b } => {
             format!("different maps: the {what} lengths differ, {a:?} against {b:?}\n")
         }
+        DistributionEquivalence::DifferRegister { p, d, a, b, compared } => format!(
+            "different maps: thread P = {}, register D = {d}: A gives X = {} and B X = {} (found after {compared} \
+             indices; the Y lengths differ, so threads and registers are compared)\n",
+            tuple(p).0,
+            tuple(a).0,
+            tuple(b).0
+        ),
         DistributionEquivalence::Differ { p, y, a, b, compared } => format!(
             "different maps: thread P = {}, register Y = {}: A gives X = {} and B X = {} \
              (found after {compared} indices)\n",

@@ -56,7 +56,8 @@ pub fn load_distribution(arg: &str) -> Result<(String, Distribution), Failure> {
 pub fn run(a: &Args) -> Result<String, Failure> {
     let (text, d) = load_distribution(&a.encoding)?;
     let table = Table::new(&d).map_err(|e| Failure::input(&text, e))?;
-    let tile = a.tile.as_deref().map(|t| integers("--tile", t, "write the tile's lengths as e.g. 128,32")).transpose()?;
+    let tile =
+        a.tile.as_deref().map(|t| integers("--tile", t, "write the tile's lengths as e.g. 128,32")).transpose()?;
     let coverage = Coverage::new(&d, tile.as_deref()).map_err(|e| bad(format!("--tile: {e}")))?;
     let out = if a.json {
         to_json(&DistributionJson::new(&d, &table, &coverage))?

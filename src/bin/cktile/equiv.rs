@@ -10,8 +10,8 @@ use cktile::{layouts, render};
 #[derive(clap::Args)]
 #[command(
     long_about = "Whether two layouts are the same map (the same lengths, and at every coordinate the same validity \
-and offset), or two tile distributions (the same X, P and Y lengths, and every thread and register owning the same \
-element). The answer is proved: by comparing every coordinate (up to the enumeration limit, 2^24 at most), or for \
+and offset), or two tile distributions (the same X and P lengths, and every thread and register owning the same element; \
+registers are Y indices, or thread-buffer indices D when the Y lengths differ and the buffers do not). The answer is proved: by comparing every coordinate (up to the enumeration limit, 2^24 at most), or for \
 layouts whose chains are both linear over GF(2) on the coordinate bits (every transform linear, every length a power \
 of two) by comparing the offsets of the single-bit coordinates, at any size. Otherwise it names the first coordinate \
 where they differ with both answers, or says it is undecided and why. Exit code 0 for the same map, 1 for different \
@@ -63,7 +63,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         let load = |name: &str, text: &str| resolve(text).and_then(Distribution::new).map_err(|e| named(name, text, e));
         let (da, db) = (load("A", &ta)?, load("B", &tb)?);
         let v = equiv::equivalent(&da, &db).map_err(|e| named("A", "", e))?;
-        let same = Some(matches!(v, equiv::DistributionEquivalence::Same { .. }));
+        let same = Some(v.is_same());
         (EquivJson::distributions(&v), render::equiv::distributions(&v), same)
     };
     let out = if a.json { to_json(&json)? } else { text };
