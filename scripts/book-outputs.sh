@@ -155,6 +155,8 @@ out dma-gemm-gfx942 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 -
 out dma-gemm-gfx950 dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --arch gfx950 --width 16 --dtype fp16 --loads 2
 out dma-padded dma-plan row-padded:rows=128,cols=64,pad=8 --global-strides 4096,1 --width 4 --dtype fp16
 out dma-width dma-plan 'packed((16,64))' --global-strides 64,1 --width 16 --dtype fp16
+out dma-dwordx3 dma-plan row-padded:rows=256,cols=12,pad=4 --global-strides 12,1 --arch gfx950 --width 12 --dtype fp8 --loads 1
+out dma-dwordx3-packed dma-plan 'packed((256,12))' --global-strides 12,1 --arch gfx950 --width 12 --dtype fp8
 out dma-column-major dma-plan 'packed((16,64))' --global-strides 1,16 --width 4 --dtype fp16
 out help-dma-plan dma-plan --help
 

@@ -86,6 +86,7 @@ fn every_catalogue_entry_at_every_width_simulates_to_its_image() {
                                 "aligned",
                                 "one dword per lane",
                                 "shared memory",
+                                "16-byte slot",
                             ];
                             assert!(known.iter().any(|k| m.contains(k)), "{} w={width} eb={eb}: {m}", e.example);
                             let lds = d.element_space_size() as usize * eb;
@@ -239,4 +240,62 @@ fn cli_dma_plan() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("padded layout cannot be filled directly"));
+}
+
+/// gfx950's 12-byte load writes each lane's 12 bytes at a 16-byte stride
+/// (CK's lds_padding.hpp: the 12 -> 16 byte slot of its padded 12-byte
+/// types). A tile of 12-byte rows padded to 16 plans; the image is what the
+/// slot rule says, written out by hand: LDS byte 16 r + c holds global byte
+/// 12 r + c, and bytes 12-15 of each slot are never written.
+#[test]
+fn twelve_byte_loads_fill_sixteen_byte_slots() {
+    for (spec, eb, rows) in [
+        ("row-padded:rows=256,cols=12,pad=4", 1usize, 256i64),
+        ("row-padded:rows=512,cols=6,pad=2", 2, 512),
+        ("row-padded:rows=256,cols=3,pad=1", 4, 256),
+    ] {
+        let d = layouts::resolve(spec).unwrap();
+        let cols = d.lengths().as_slice()[1];
+        let req = DmaRequest {
+            lds: &d,
+            element_bytes: eb,
+            global_strides: vec![cols, 1],
+            arch: arch::GFX950,
+            workgroup: 256,
+            wave: 64,
+            width: 12,
+        };
+        let p = plan(&req).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        verify(&req, &p).unwrap();
+        // The footprint: whole 16-byte slots, the last one's gap included.
+        assert_eq!(p.lds_bytes, rows as u64 * 16, "{spec}");
+        for (slot, g) in p.indexed() {
+            let k = (slot.subgroup * p.loads_per_thread + slot.load) * 64 + slot.lane;
+            assert_eq!(g.lds_byte, 16 * k as u64, "{spec}: {slot:?}");
+        }
+        let image = simulate(&p).unwrap();
+        for (b, got) in image.iter().enumerate() {
+            let (r, c) = (b as i64 / 16, b as i64 % 16);
+            let want = (c < 12).then_some(12 * r + c);
+            assert_eq!(*got, want, "{spec}: LDS byte {b}");
+        }
+    }
+    // A layout with data in the gaps is refused, naming the first such element.
+    let packed = Descriptor::packed(&[64, 12]).unwrap();
+    let req = DmaRequest {
+        lds: &packed,
+        element_bytes: 1,
+        global_strides: vec![12, 1],
+        arch: arch::GFX950,
+        workgroup: 64,
+        wave: 64,
+        width: 12,
+    };
+    let e = plan(&req).unwrap_err().to_string();
+    assert!(e.starts_with("dma-plan: LDS offset = 12; a tile element is stored there"), "{e}");
+    assert!(e.contains("16-byte slot"), "{e}");
+    // Padding where the load writes is refused as before.
+    let gapped = layouts::resolve("row-padded:rows=64,cols=8,pad=8").unwrap();
+    let req = DmaRequest { lds: &gapped, global_strides: vec![8, 1], ..req };
+    assert!(plan(&req).unwrap_err().to_string().contains("LDS offset = 8; no tile element is stored there"));
 }

@@ -1,10 +1,14 @@
 //! Direct global-to-LDS loads on AMD (`global_load_lds`, gfx942 and gfx950).
 //!
-//! One instruction of a subgroup (a wave of `wave` lanes) writes
-//! `wave * width` consecutive LDS bytes from a subgroup-uniform base: lane `T`
-//! writes bytes `[base + T * width, base + (T + 1) * width)`, reading them from
-//! its own global address. That holds for widths of 4 bytes and more only:
-//! a 1- or 2-byte load still writes one dword per lane, its bytes at
+//! One instruction of a subgroup (a wave of `wave` lanes) writes one
+//! *slot* of LDS per lane from a subgroup-uniform base: lane `T` writes
+//! `width` bytes at `base + T * slot`, reading them from its own global
+//! address ([`lane_slot_bytes`]). For 4- and 16-byte loads the slot is the
+//! width, so the wave fills `wave * width` consecutive bytes. gfx950's
+//! 12-byte load (`dwordx3`) writes at a 16-byte stride per lane (CK's
+//! `lds_padding.hpp`), leaving the last 4 bytes of every slot unwritten: the
+//! layout must hold padding exactly there, as CK's padded 12-byte types do.
+//! A 1- or 2-byte load still writes one dword per lane, its bytes at
 //! `base + 4 * T` and zeros after them (ROCm/rocm-libraries PR #5084), so no
 //! packed layout results and the planner refuses those widths. The LDS side is therefore fixed, and a layout is
 //! honoured by choosing what each lane reads: for LDS byte `a`, the element
@@ -14,8 +18,9 @@
 //! [`plan`] splits the LDS image of the tile (its element space) into one
 //! contiguous slice per subgroup, each filled by `loads_per_thread`
 //! instructions, and gives every (subgroup, lane, load) its gather. A padded
-//! layout cannot be loaded this way: the instruction writes every byte of its
-//! slice, holes included, and a hole has no tile element to come from.
+//! layout cannot be loaded this way (but for the 12-byte load's gaps): the
+//! instruction writes every byte of its slice, holes included, and a hole
+//! has no tile element to come from.
 //! [`verify`] simulates the loads on a synthetic global tensor and compares
 //! the LDS image byte by byte with the one the descriptor prescribes.
 //!
@@ -85,6 +90,24 @@ pub struct DmaRequest<'a> {
     pub wave: usize,
     /// Bytes each lane loads per instruction.
     pub width: usize,
+}
+
+/// The LDS bytes one lane's slot takes in one `global_load_lds` of `width`
+/// bytes: the width, a dword at least (a 1- or 2-byte load writes a whole
+/// dword), and 16 for gfx950's 12-byte load, whose lanes write 16 bytes
+/// apart (CK's `lds_padding.hpp` pads its 12-byte types to 16 in LDS for
+/// this reason).
+///
+/// ```
+/// use cktile::plan::dma::lane_slot_bytes;
+/// assert_eq!([1, 2, 4, 12, 16].map(lane_slot_bytes), [4, 4, 4, 16, 16]);
+/// ```
+pub const fn lane_slot_bytes(width: usize) -> usize {
+    match width {
+        12 => 16,
+        w if w < 4 => 4,
+        w => w,
+    }
 }
 
 /// Why 1- and 2-byte loads are refused.
@@ -346,22 +369,17 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
     let bytes = u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64);
     req.arch.check_fits(bytes)?;
     let at = inverse(req)?;
-    if let Some(hole) = at.iter().position(Option::is_none) {
-        return Err(bad(
-            "LDS offset",
-            wide(hole),
-            "no tile element is stored there (padding); global_load_lds writes every byte of its subgroup's \
-             contiguous slice, so a padded layout cannot be filled directly",
-        ));
-    }
-    let lds_bytes = (at.len() as u64) * eb as u64;
+    check_holes(req, &at)?;
+    let lds_bytes = footprint(req, (at.len() as u64) * eb as u64);
     let subgroups = req.workgroup / req.wave;
-    let per_load = (req.wave * w) as u64;
+    let slot = lane_slot_bytes(w);
+    let per_load = (req.wave * slot) as u64;
     if lds_bytes % subgroups as u64 != 0 || (lds_bytes / subgroups as u64) % per_load != 0 {
         return Err(bad(
             "LDS bytes",
             lds_bytes as i64,
-            "they must split into equal subgroup slices, each a whole number of wave * width bytes",
+            "they must split into equal subgroup slices, each a whole number of wave * slot bytes (the slot is \
+             the width, or 16 bytes for a 12-byte load)",
         ));
     }
     let slice_bytes = lds_bytes / subgroups as u64;
@@ -370,12 +388,51 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
     for g in 0..subgroups {
         for i in 0..loads_per_thread {
             for lane in 0..req.wave {
-                let lds_byte = g as u64 * slice_bytes + i as u64 * per_load + (lane * w) as u64;
+                let lds_byte = g as u64 * slice_bytes + i as u64 * per_load + (lane * slot) as u64;
                 gathers.push(gather(req, &at, lds_byte)?);
             }
         }
     }
     Ok(DmaPlan { subgroups, wave: req.wave, width: w, lds_bytes, slice_bytes, loads_per_thread, gathers })
+}
+
+/// The LDS bytes the loads span for a tile whose element space takes `bytes`:
+/// those bytes, rounded up to a whole 16-byte slot for a 12-byte load (its
+/// last slot's gap may lie past the element space).
+fn footprint(req: &DmaRequest<'_>, bytes: u64) -> u64 {
+    let slot = lane_slot_bytes(req.width) as u64;
+    if slot == req.width as u64 { bytes } else { bytes.div_ceil(slot).saturating_mul(slot) }
+}
+
+/// Padding is refused where a load writes, and required where it does not:
+/// in the last 4 bytes of every 16-byte slot of a 12-byte load.
+fn check_holes(req: &DmaRequest<'_>, at: &[Option<Vec<i64>>]) -> Result<(), Error> {
+    let (slot, eb) = (lane_slot_bytes(req.width), req.element_bytes as u64);
+    // Whether the element at offset `k` lies in the bytes no lane writes.
+    let in_gap = |k: usize| (k as u64 * eb) % slot as u64 >= req.width as u64;
+    for (k, x) in at.iter().enumerate() {
+        match (x, in_gap(k)) {
+            (None, false) => {
+                return Err(bad(
+                    "LDS offset",
+                    wide(k),
+                    "no tile element is stored there (padding); global_load_lds writes every byte of its \
+                     subgroup's contiguous slice, so a padded layout cannot be filled directly",
+                ));
+            }
+            (Some(_), true) => {
+                return Err(bad(
+                    "LDS offset",
+                    wide(k),
+                    "a tile element is stored there, but gfx950's 12-byte global_load_lds writes each lane's \
+                     12 bytes at a 16-byte stride and leaves bytes 12-15 of every 16-byte slot unwritten (CK's \
+                     lds_padding.hpp); the layout needs padding there (e.g. 4 bytes after every 12)",
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The request's own parameters: a width the chip loads (whole dwords), the
@@ -485,12 +542,11 @@ pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
     let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
     for (at, gather) in p.indexed() {
         let base = usize::try_from(gather.lds_byte).unwrap_or(usize::MAX);
-        // The instruction's rule: lane T of load i of subgroup s writes here,
-        // one dword per lane at least (a 1- or 2-byte load fills the rest of
-        // its dword with zeros).
-        let dword = p.width.max(4);
+        // The instruction's rule: lane T of load i of subgroup s writes at its
+        // slot (one dword at least; 16 bytes for a 12-byte load).
+        let slot = lane_slot_bytes(p.width);
         let rule = (at.subgroup as u64).checked_mul(p.slice_bytes).and_then(|b| {
-            let within = at.load.checked_mul(p.wave)?.checked_add(at.lane)?.checked_mul(dword)?;
+            let within = at.load.checked_mul(p.wave)?.checked_add(at.lane)?.checked_mul(slot)?;
             b.checked_add(within as u64)
         });
         if rule != Some(gather.lds_byte) {
@@ -514,7 +570,8 @@ pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
 
 /// The LDS image the descriptor prescribes, computed forward from every tile
 /// coordinate: LDS byte `offset(x) * element_bytes + b` holds global byte
-/// `global(x) * element_bytes + b`.
+/// `global(x) * element_bytes + b`. For a 12-byte load it spans whole
+/// 16-byte slots.
 ///
 /// ```
 /// use cktile::plan::dma::{DmaRequest, expected_image};
@@ -542,7 +599,7 @@ pub fn expected_image(req: &DmaRequest<'_>) -> Result<Vec<Option<i64>>, Error> {
              at most 232448 bytes (sm90's, the largest)",
         )
     })?;
-    let mut image = vec![None; usize::try_from(bytes).unwrap_or(0)];
+    let mut image = vec![None; usize::try_from(footprint(req, bytes)).unwrap_or(0)];
     let o = check::offsets(d)?;
     for (n, (&off, &valid)) in o.offsets.iter().zip(&o.valid).enumerate() {
         if valid {

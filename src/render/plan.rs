@@ -46,8 +46,14 @@ fn affine(lanes: &[Gather]) -> Option<String> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn plan(p: &DmaPlan, loads: usize) -> String {
+    let slot = crate::plan::dma::lane_slot_bytes(p.width);
+    let slots = if slot == p.width {
+        String::new()
+    } else {
+        format!(", each lane's in a {slot}-byte slot whose last {} bytes stay padding", slot - p.width)
+    };
     let mut s = format!(
-        "{} subgroups of {} lanes; each fills {} contiguous LDS bytes with {} loads of {} bytes per lane\n",
+        "{} subgroups of {} lanes; each fills {} contiguous LDS bytes with {} loads of {} bytes per lane{slots}\n",
         p.subgroups, p.wave, p.slice_bytes, p.loads_per_thread, p.width
     );
     for g in 0..p.subgroups {
@@ -63,7 +69,7 @@ pub fn plan(p: &DmaPlan, loads: usize) -> String {
             });
             s.push_str(&format!(
                 "  load {i}: LDS bytes [{at}, {}) lane T gathers {what}\n",
-                at + (p.wave * p.width) as u64
+                at + (p.wave * slot) as u64
             ));
         }
         if p.loads_per_thread > loads {
