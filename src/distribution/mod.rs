@@ -55,6 +55,8 @@ pub mod shape;
 pub mod table;
 #[cfg(feature = "alloc")]
 pub mod text;
+#[cfg(feature = "alloc")]
+pub mod transpose;
 pub mod typed;
 pub mod wmma;
 

@@ -2,6 +2,7 @@
 
 use crate::Index;
 use crate::distribution::coverage::Coverage;
+use crate::distribution::transpose::{TrElement, Verdict};
 use crate::distribution::{Distribution, Table};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -147,5 +148,74 @@ impl CoverageJson {
             tile: c.tile().to_vec(),
             x_lengths: c.x_lengths().to_vec(),
         }
+    }
+}
+
+/// `cktile transpose-load --json`: whether CK accepts the distribution
+/// (`accepted`), the instruction (`op`) and direction (`reverse`), the lane
+/// group size CK picks (`lane_group`, null when refused), the resulting
+/// distribution in both spellings with its X lengths (`output`, null when
+/// refused), and each lane group size's broken rule (`refusals`: lane
+/// group and message).
+///
+/// ```
+/// use cktile::distribution::{catalogue, transpose::{transpose, TrElement}};
+/// let v = transpose(&catalogue::mfma_c(16, 16)?, TrElement::B16, false)?;
+/// let json = serde_json::to_string(&cktile::json::TransposeJson::new(&v, TrElement::B16, false)?).unwrap();
+/// assert!(json.starts_with(r#"{"accepted":false,"lane_group":null,"op":"ds_read_b64_tr_b16","output":null,"refusals":[{"lane_group":64,"#));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct TransposeJson {
+    accepted: bool,
+    lane_group: Option<usize>,
+    op: &'static str,
+    output: Option<TransposedJson>,
+    refusals: Vec<RefusalJson>,
+    reverse: bool,
+}
+
+/// The distribution a transposing load gives.
+#[derive(Clone, Debug, Serialize)]
+struct TransposedJson {
+    compact: String,
+    encoding: String,
+    x_lengths: Vec<Index>,
+}
+
+/// One lane group size's broken rule.
+#[derive(Clone, Debug, Serialize)]
+struct RefusalJson {
+    lane_group: usize,
+    message: String,
+}
+
+impl TransposeJson {
+    /// The view of `v`, CK's answer for `elem`'s read in direction `reverse`.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, transpose::{transpose, TrElement}};
+    /// let v = transpose(&catalogue::mfma_c(16, 16)?, TrElement::B8, true)?;
+    /// let _ = cktile::json::TransposeJson::new(&v, TrElement::B8, true)?;
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn new(v: &Verdict, elem: TrElement, reverse: bool) -> Result<TransposeJson, crate::Error> {
+        let (lane_group, output, refusals) = match v {
+            Verdict::Accepted { lane_group, output } => {
+                let d = Distribution::new(*output)?;
+                let out = TransposedJson {
+                    compact: output.compact().to_string(),
+                    encoding: output.to_string(),
+                    x_lengths: d.x_lengths().as_slice().to_vec(),
+                };
+                (Some(*lane_group), Some(out), Vec::new())
+            }
+            Verdict::Refused(why) => (
+                None,
+                None,
+                why.iter().map(|r| RefusalJson { lane_group: r.lane_group, message: r.to_string() }).collect(),
+            ),
+        };
+        Ok(TransposeJson { accepted: lane_group.is_some(), lane_group, op: elem.op_name(), output, refusals, reverse })
     }
 }

@@ -41,7 +41,7 @@ pub mod search;
 
 pub use bank::{InstructionJson, TileJson};
 pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
-pub use distribution::{CoverageJson, DistributionJson};
+pub use distribution::{CoverageJson, DistributionJson, TransposeJson};
 pub use dma::DmaPlanJson;
 pub use equiv::EquivJson;
 pub use gpu_cases::GpuCasesJson;

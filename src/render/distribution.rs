@@ -3,6 +3,7 @@
 //! `cktile distribution` prints).
 
 use crate::distribution::coverage::Coverage;
+use crate::distribution::transpose::{TrElement, Verdict};
 use crate::distribution::{Distribution, Table};
 use alloc::format;
 use alloc::string::String;
@@ -272,4 +273,48 @@ pub fn coverage(c: &Coverage) -> String {
         .collect();
     let _ = write!(out, ", once per index of {}", per.join(" and "));
     out
+}
+
+/// The answer of `cktile transpose-load`: whether CK's `load_tile_transpose`
+/// (or, `reverse`, its `InputTileDistributionTraits`) accepts the
+/// distribution for `elem`'s transposing read, with the lane group size
+/// and the resulting distribution's head ([`summary`]), or each lane group
+/// size's first broken rule.
+///
+/// ```
+/// use cktile::distribution::{resolve, Distribution, coverage::Coverage};
+/// use cktile::distribution::transpose::{transpose, TrElement};
+/// let e = resolve("tile_distribution_encoding<sequence<>, tuple<sequence<1, 1, 4>, sequence<1, 1, 1, 4, 4>>, \
+///     tuple<sequence<1, 2, 2, 1, 2>>, tuple<sequence<0, 0, 2, 2, 3>>, sequence<2, 1, 2>, sequence<1, 1, 4>>")?;
+/// let v = transpose(&e, TrElement::B16, false)?;
+/// let text = cktile::render::distribution::transpose(&v, TrElement::B16, false)?;
+/// assert!(text.starts_with("CK's load_tile_transpose accepts it with ds_read_b64_tr_b16, lane groups of 16"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn transpose(v: &Verdict, elem: TrElement, reverse: bool) -> Result<String, crate::Error> {
+    let op = elem.op_name();
+    let who = if reverse {
+        "CK's InputTileDistributionTraits (load_tile_transpose's reverse direction)"
+    } else {
+        "CK's load_tile_transpose"
+    };
+    Ok(match v {
+        Verdict::Accepted { lane_group, output } => {
+            let d = Distribution::new(*output)?;
+            let c = Coverage::new(&d, None)?;
+            let what = if reverse {
+                "The distribution to read with it, for these registers (TransposedDstrEncode):"
+            } else {
+                "The registers it returns (TransposedDstrEncode):"
+            };
+            format!("{who} accepts it with {op}, lane groups of {lane_group}.\n{what}\n{}", summary(&d, &c))
+        }
+        Verdict::Refused(why) => {
+            let mut s = format!("{who} refuses it with {op}:\n");
+            for r in why {
+                let _ = writeln!(s, "  {r}");
+            }
+            s
+        }
+    })
 }

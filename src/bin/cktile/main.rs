@@ -16,6 +16,7 @@ mod render;
 mod rules;
 mod search;
 mod summary;
+mod transpose_load;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
@@ -50,6 +51,7 @@ enum Command {
     Search(search::Args),
     DmaPlan(dma_plan::Args),
     Equiv(equiv::Args),
+    TransposeLoad(transpose_load::Args),
     Codegen(codegen::Args),
     GpuCases(gpu_cases::Args),
     Rules(rules::Args),
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Search(a)) => search::run(a),
         Some(Command::DmaPlan(a)) => dma_plan::run(a),
         Some(Command::Equiv(a)) => equiv::run(a),
+        Some(Command::TransposeLoad(a)) => transpose_load::run(a),
         Some(Command::Codegen(a)) => codegen::run(a),
         Some(Command::GpuCases(a)) => gpu_cases::run(a),
         Some(Command::Rules(a)) => rules::run(a),
