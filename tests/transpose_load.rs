@@ -78,7 +78,6 @@ fn cks_transpose_inputs_are_accepted_and_transposed_within_their_lane_groups() {
     assert_eq!(checked, 96);
 }
 
-
 /// The lane groups of `din` hold, after the load, exactly what they read,
 /// transposed (`dout`'s X is `din`'s with the two coordinates swapped).
 fn assert_conserved(name: &str, din: &Distribution, dout: &Distribution, g: usize) {
@@ -164,4 +163,124 @@ fn random_inputs_transpose_and_come_back() {
         assert_eq!((back_group, back), (g, e), "{e} -> {output}");
         checked += 1;
     }
+}
+
+// CK's gfx950 transposed-B GEMM read (catalogue `gemm_b_tr_...`): the
+// forward transpose of the read distribution gives back the block GEMM's
+// B distribution, so the registers are what the MFMA loop expects; the
+// warps along M hold copies (R0), and the data stays in its lane group.
+#[test]
+fn cks_transposed_b_gemm_read_returns_the_block_b_registers() {
+    use cktile::distribution::catalogue::by_name;
+    use cktile::distribution::coverage::Coverage;
+    use cktile::distribution::transpose::gemm_b_transposed_read;
+    let cases = [
+        ((2, 2, 128, 32, (32, 8)), TrElement::B16, "gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16"),
+        ((2, 2, 128, 64, (16, 32)), TrElement::B16, "gemm_b_tr_128x64_w2x2_mfma16x16x32_fp16"),
+        ((2, 2, 128, 64, (32, 16)), TrElement::B8, "gemm_b_tr_128x64_w2x2_mfma32x32x16_fp8"),
+        ((4, 1, 64, 32, (16, 16)), TrElement::B16, "gemm_b_tr_64x32_w4x1_mfma16x16x16_bf16"),
+        ((1, 4, 256, 64, (32, 16)), TrElement::B16, "gemm_b_tr_256x64_w1x4_mfma32x32x16_fp16"),
+    ];
+    for ((mw, nw, n, k, mfma), elem, name) in cases {
+        let (block, read) = gemm_b_transposed_read(mw, nw, n, k, mfma, elem).unwrap();
+        assert_eq!(by_name(name).unwrap(), read, "{name}");
+        let Verdict::Accepted { lane_group, output } = transpose(&read, elem, false).unwrap() else {
+            panic!("{name}: the read is refused forward");
+        };
+        assert_eq!(output, block, "{name}: the load returns the block's B registers");
+        let (dr, db) = (Distribution::new(read).unwrap(), Distribution::new(block).unwrap());
+        assert_eq!(db.x_lengths().as_slice(), &[n as i64, k as i64]);
+        assert_eq!(dr.x_lengths().as_slice(), &[k as i64, n as i64]);
+        assert_conserved(name, &dr, &db, lane_group);
+        let c = Coverage::new(&dr, Some(&[k as i64, n as i64])).unwrap();
+        assert!(c.is_complete() && c.replication() == mw as u128, "{name}");
+    }
+    // A K per lane that is not 1, 2 or 4 reads of 8 bytes is refused, as CK's Invalid.
+    let e = gemm_b_transposed_read(2, 2, 128, 32, (32, 8), TrElement::B8).unwrap_err().to_string();
+    assert!(e.contains("1, 2 or 4 transposing reads of 8 bytes"), "{e}");
+}
+
+// Each of ValidationTraits' rules, broken on purpose, is named; the
+// message says what the quad expects.
+#[test]
+fn every_refusal_names_its_rule() {
+    let ok = ck_input(TrElement::B16, 16, [2, 1], [1, 1]);
+    let refused = |e: &Encoding, elem| match transpose(e, elem, false).unwrap() {
+        Verdict::Refused(r) => r,
+        Verdict::Accepted { .. } => panic!("{e} accepted"),
+    };
+    let at16 = |r: &[Refusal]| r.iter().find(|x| x.lane_group == 16).cloned().unwrap();
+    // 8-bit quads on a 16-bit input: X0's H (2, 1, 4) does not end with (8).
+    let r = refused(&ok, TrElement::B8);
+    assert_eq!(r.len(), 3);
+    assert_eq!(r[0].to_string(), "lane groups of 64: the H lengths of X0, (2, 1, 4), do not end with the quad's (8)");
+    // Three X dimensions.
+    let e3 = Encoding::new(&[], &[&[4], &[4], &[4, 4]], &[&[3, 1]], &[&[0, 0]], &[3, 2], &[1, 0]).unwrap();
+    assert_eq!(at16(&refused(&e3, TrElement::B16)).rule, Rule::NotTwoDimensional { ndim_x: 3 });
+    // The lane components in another order: the majors no longer end with (2, 1, 2).
+    let swapped = Encoding::new(
+        &[],
+        &[&[2, 1, 4], &[1, 1, 1, 4, 4]],
+        &[&[1, 2, 1, 2, 2]],
+        &[&[0, 0, 2, 2, 3]],
+        &[2, 1, 2],
+        &[1, 1, 4],
+    )
+    .unwrap();
+    let r = at16(&refused(&swapped, TrElement::B16));
+    assert_eq!(r.rule, Rule::PMajor { input: vec![1, 2, 1, 2, 2], quad: vec![2, 1, 2] });
+    // Right majors, minors shuffled.
+    let minors = Encoding::new(
+        &[],
+        &[&[2, 1, 4], &[1, 1, 1, 4, 4]],
+        &[&[1, 2, 2, 1, 2]],
+        &[&[0, 0, 3, 2, 2]],
+        &[2, 1, 2],
+        &[1, 1, 4],
+    )
+    .unwrap();
+    let r = at16(&refused(&minors, TrElement::B16));
+    assert_eq!(r.rule, Rule::PMinor { input: vec![0, 0, 3, 2, 2], quad: vec![2, 2, 3] });
+    assert!(r.to_string().contains("shifted past the outer H components, (2, 2, 3)"), "{r}");
+    // The last Y on the wrong component.
+    let last_y = Encoding::new(
+        &[],
+        &[&[2, 1, 4], &[1, 4, 1, 4, 4]],
+        &[&[1, 2, 2, 1, 2]],
+        &[&[0, 0, 2, 2, 3]],
+        &[2, 2, 1],
+        &[1, 4, 1],
+    )
+    .unwrap();
+    let r = at16(&refused(&last_y, TrElement::B16));
+    assert_eq!(r.rule, Rule::LastY { major: 1, minor: 1, want_minor: 4 });
+}
+
+fn cktile(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).output().unwrap()
+}
+
+#[test]
+fn the_cli_answers_with_exit_codes_and_pastes_back() {
+    let input = ck_input(TrElement::B16, 16, [2, 1], [1, 1]).to_string();
+    let o = cktile(&["transpose-load", &input, "--op", "ds_read_b64_tr_b16"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("CK's load_tile_transpose accepts it with ds_read_b64_tr_b16, lane groups of 16.\n"));
+    // The printed output encoding pastes back: reversed, it gives the input.
+    let out = text.lines().nth(2).unwrap();
+    let back = cktile(&["transpose-load", out, "--op", "ds_read_b64_tr_b16", "--reverse", "--json"]);
+    assert_eq!(back.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&back.stdout).unwrap();
+    assert_eq!(v["output"]["encoding"], input.as_str());
+    assert_eq!((v["accepted"].as_bool(), v["lane_group"].as_u64()), (Some(true), Some(16)));
+    // Refused: exit code 1, every lane group's rule.
+    let o = cktile(&["transpose-load", "mfma16x16x16_a", "--op", "ds_read_b64_tr_b8"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    // Bad input: exit code 2, naming the option.
+    let o = cktile(&["transpose-load", "mfma16x16x16_a", "--op", "ds_read_b128"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("--op: `ds_read_b128` is not a transposing read"));
 }

@@ -611,7 +611,8 @@ pub const NAMES: &str = "mfma16x16x16_{a,b,c,c_transposed}, mfma16x16x32_{a,b,c,
 mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled, \
 gemm_dram_256x128x32_k8, gemm_dram_256x256x32_k8, gemm_dram_256x128x64_k8, gemm_dram_128x128x32_k8, \
 wmma16x16x16_gfx11_{a,b,c,c_transposed}, wmma16x16x16_gfx12_{a,b,c,c_transposed}, \
-warp_raked_256x128x32_v8, thread_raked_256x128x64_v8, block_raked_256x32x64_v16, thread_raked_128x64x128_v8_w32_shuffled";
+warp_raked_256x128x32_v8, thread_raked_256x128x64_v8, block_raked_256x32x64_v16, thread_raked_128x64x128_v8_w32_shuffled, \
+gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16, gemm_b_tr_128x64_w2x2_mfma16x16x32_fp16, gemm_b_tr_128x64_w2x2_mfma32x32x16_fp8";
 
 /// An encoding by name: a warp GEMM's, `mfma{M}x{M}x{K}_{a,b,c,c_transposed}`
 /// for the four MFMA families, `mfma32x32x16_b_swizzled` and
@@ -622,7 +623,9 @@ warp_raked_256x128x32_v8, thread_raked_256x128x64_v8, block_raked_256x32x64_v16,
 /// ([`wmma`](super::wmma)); or one of CK's 2-D access patterns,
 /// `{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}` with optional
 /// suffixes ([`pattern::by_name`](super::pattern::by_name); [`NAMES`] shows
-/// a few, any CK accepts works).
+/// a few, any CK accepts works); or CK's gfx950 transposed-B GEMM read,
+/// `gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8}`
+/// (`transpose::by_name`, with the `alloc` feature).
 ///
 /// ```
 /// use cktile::distribution::catalogue;
@@ -645,6 +648,10 @@ pub fn by_name(name: &str) -> Result<Encoding, Error> {
         _ => {}
     }
     if let Some(e) = super::pattern::by_name(name)? {
+        return Ok(e);
+    }
+    #[cfg(feature = "alloc")]
+    if let Some(e) = super::transpose::by_name(name)? {
         return Ok(e);
     }
     if let Some(rest) = name.strip_prefix("wmma16x16x16_") {

@@ -277,12 +277,9 @@ impl fmt::Display for Refusal {
             Rule::HSuffix { x, input, quad } => {
                 write!(f, "the H lengths of X{x}, {}, do not end with the quad's {}", Tuple(input), Tuple(quad))
             }
-            Rule::PMajor { input, quad } => write!(
-                f,
-                "the last P's majors {} do not end with the quad's lane majors {}",
-                Tuple(input),
-                Tuple(quad)
-            ),
+            Rule::PMajor { input, quad } => {
+                write!(f, "the last P's majors {} do not end with the quad's lane majors {}", Tuple(input), Tuple(quad))
+            }
             Rule::PMinor { input, quad } => write!(
                 f,
                 "the last P's minors {} do not end with the quad's lane minors, shifted past the outer H \
@@ -446,5 +443,134 @@ fn last_y(e: &Encoding) -> usize {
     match (major.as_slice().last(), minor.as_slice().last()) {
         (Some(&m), Some(&n)) => e.rh_length(m as usize, n as usize),
         _ => 0,
+    }
+}
+
+/// CK's gfx950 GEMM path for a row-major B (`UniversalGemmBasePolicy::is_b_load_tr`):
+/// B sits in LDS as K x N with N contiguous, and the block GEMM reads it
+/// with `load_tile_transpose` through the distribution
+/// `InputTileDistributionTraits<MakeBBlockDistributionEncode(), BDataType>`
+/// gives (`block_universal_gemm_as_bs_cr.hpp`). The block's B encoding
+/// embeds the warp GEMM's B operand in `R = <MWarp>`,
+/// `H = (<NIterPerWarp, NWarp>, <KIterPerWarp>)`. The warp GEMM splits a
+/// lane's K values into one access per 8 bytes (the policy's
+/// `wg_attr_num_access`: K per lane over `DS_READ_TR_SIZE() / sizeof(T)`,
+/// 1, 2 or 4): [`mfma_b`](super::catalogue::mfma_b) for one, else
+/// `WarpGemmAttributeMfma`'s `H1 = <NumAccess, kABKLane, kABKPerLane / NumAccess>`.
+/// Returns `(block B encoding, the encoding the transposing read uses)`;
+/// the read's X is (K, N).
+///
+/// ```
+/// use cktile::distribution::{Distribution, transpose::{gemm_b_transposed_read, TrElement}};
+/// // 2 x 2 warps, a 128 x 32 (N x K) B block, 32x32x8 fp16 MFMA.
+/// let (block, read) = gemm_b_transposed_read(2, 2, 128, 32, (32, 8), TrElement::B16)?;
+/// assert_eq!(Distribution::new(block)?.x_lengths().as_slice(), &[128, 32]);
+/// assert_eq!(Distribution::new(read)?.x_lengths().as_slice(), &[32, 128]);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn gemm_b_transposed_read(
+    m_warps: usize,
+    n_warps: usize,
+    n_per_block: usize,
+    k_per_block: usize,
+    mfma: (usize, usize),
+    elem: TrElement,
+) -> Result<(Encoding, Encoding), Error> {
+    use crate::error::ParameterProblem;
+    let bad = |parameter, value: usize, requirement| {
+        Error::parameter(ParameterProblem::Invalid {
+            context: "gemm_b_transposed_read",
+            parameter,
+            value: i64::try_from(value).unwrap_or(i64::MAX),
+            requirement,
+        })
+    };
+    let single = super::catalogue::mfma_b(mfma.0, mfma.1)?;
+    let k_lane = single.hs_lengths(1).get(0) as usize;
+    let k_per_lane = single.hs_lengths(1).get(1) as usize;
+    let num_access = k_per_lane / elem.per_lane();
+    let warp = match (num_access, k_per_lane % elem.per_lane()) {
+        (1, 0) => single,
+        (2 | 4, 0) => Encoding::new(
+            &[],
+            &[&[mfma.0], &[num_access, k_lane, k_per_lane / num_access]],
+            &[&[2, 1]],
+            &[&[1, 0]],
+            &[2, 2],
+            &[0, 2],
+        )?,
+        _ => {
+            return Err(bad(
+                "MFMA K",
+                mfma.1,
+                "a lane's K values must be 1, 2 or 4 transposing reads of 8 bytes (CK's WGAttrNumAccessEnum)",
+            ));
+        }
+    };
+    let n_per_warp = n_warps
+        .checked_mul(mfma.0)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| bad("N warps", n_warps, "at least one warp along N"))?;
+    if m_warps == 0 {
+        return Err(bad("M warps", m_warps, "at least one warp along M"));
+    }
+    if n_per_block == 0 || n_per_block % n_per_warp != 0 {
+        return Err(bad("N per block", n_per_block, "a multiple of N warps times the MFMA's N"));
+    }
+    if k_per_block == 0 || k_per_block % mfma.1 != 0 {
+        return Err(bad("K per block", k_per_block, "a multiple of the MFMA's K"));
+    }
+    let (n_iter, k_iter) = (n_per_block / n_per_warp, k_per_block / mfma.1);
+    let outer = Encoding::new(&[m_warps], &[&[n_iter, n_warps], &[k_iter]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0])?;
+    let block = super::embed::embed(&outer, &warp)?;
+    match transpose(&block, elem, true)? {
+        Verdict::Accepted { output, .. } => Ok((block, output)),
+        Verdict::Refused(_) => Err(bad(
+            "MFMA M",
+            mfma.0,
+            "CK's load_tile_transpose must accept the block's B distribution for this element size \
+             (cktile transpose-load ENCODING --reverse says why not)",
+        )),
+    }
+}
+
+/// The names [`by_name`] reads.
+pub const NAME_FORM: &str = "gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8}, e.g. \
+gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16";
+
+/// The transposing read of [`gemm_b_transposed_read`] by name,
+/// `gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8}`;
+/// `Ok(None)` for a name without the `gemm_b_tr_` prefix.
+///
+/// ```
+/// use cktile::distribution::transpose::{by_name, gemm_b_transposed_read, TrElement};
+/// let e = by_name("gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16")?.unwrap();
+/// assert_eq!(e, gemm_b_transposed_read(2, 2, 128, 32, (32, 8), TrElement::B16)?.1);
+/// assert_eq!(by_name("mfma32x32x8_b")?, None);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn by_name(name: &str) -> Result<Option<Encoding>, Error> {
+    let Some(rest) = name.strip_prefix("gemm_b_tr_") else { return Ok(None) };
+    let unknown = || {
+        Error::spec(crate::error::SpecProblem::UnknownName { name: crate::error::Snippet::new(name), valid: NAME_FORM })
+    };
+    let numbers = |s: &str| -> Option<Vec<usize>> { s.split('x').map(|n| n.parse().ok()).collect() };
+    let parts: Vec<&str> = rest.split('_').collect();
+    let [block, warps, mfma, dtype] = parts.as_slice() else { return Err(unknown()) };
+    let (Some(block), Some(warps), Some(mfma)) =
+        (numbers(block), warps.strip_prefix('w').and_then(numbers), mfma.strip_prefix("mfma").and_then(numbers))
+    else {
+        return Err(unknown());
+    };
+    let elem = match *dtype {
+        "fp16" | "bf16" => TrElement::B16,
+        "fp8" | "bf8" => TrElement::B8,
+        _ => return Err(unknown()),
+    };
+    match (block.as_slice(), warps.as_slice(), mfma.as_slice()) {
+        (&[n, k], &[mw, nw], &[m, m2, mk]) if m == m2 => {
+            gemm_b_transposed_read(mw, nw, n, k, (m, mk), elem).map(|(_, read)| Some(read))
+        }
+        _ => Err(unknown()),
     }
 }
