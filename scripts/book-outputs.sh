@@ -239,9 +239,14 @@ out dist-wmma-read analyze 'packed((16,16))' --dtype fp16 --arch gfx1100 --distr
 out equiv-dist-ab equiv mfma16x16x16_a mfma16x16x16_b
 out equiv-dist-registers equiv wmma16x16x16_gfx11_a 'tile_distribution_encoding<sequence<2>, tuple<sequence<16>, sequence<1, 1, 16>>, tuple<sequence<2, 0, 1>>, tuple<sequence<1, 0, 0>>, sequence<2, 2>, sequence<0, 2>>'
 out equiv-dist-differ equiv mfma16x16x16_c mfma16x16x16_c_transposed
+tr_in='tile_distribution_encoding<sequence<>, tuple<sequence<2, 1, 4>, sequence<1, 1, 1, 4, 4>>, tuple<sequence<1, 2, 2, 1, 2>>, tuple<sequence<0, 0, 2, 2, 3>>, sequence<2, 1, 2>, sequence<1, 1, 4>>'
+out tr-accept transpose-load "$tr_in" --op ds_read_b64_tr_b16
+out tr-refuse transpose-load mfma16x16x16_a --op ds_read_b64_tr_b16
+out tr-gemm-b distribution gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16 --brief
+out tr-gemm-b-banks analyze 'packed((32,128))' --dtype fp16 --arch gfx950 --distribution gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16 --op ds_read_b64_tr_b16
 # The command line.
 out help --help
-for c in offsets check catalog bank analyze render distribution equiv; do
+for c in offsets check catalog bank analyze render distribution equiv transpose-load; do
   out "help-$c" "$c" --help
 done
 # Performance: the generated-code probes, both sides of every pair.

@@ -216,6 +216,8 @@ fn every_subcommand_has_help_with_an_example() {
         "gpu-cases",
         "render",
         "equiv",
+        "distribution",
+        "transpose-load",
     ] {
         let o = cktile(&[sub, "--help"]);
         assert!(o.status.success());
