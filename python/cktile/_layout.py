@@ -261,6 +261,18 @@ class Distribution:
         full = Report("distribution", _native.distribution_json(self.encoding, lengths))
         return full.coverage
 
+    def transpose_load(self, op: str, reverse: bool = False) -> Report:
+        """Whether CK's ``load_tile_transpose`` accepts this distribution for gfx950's transposing read ``op``
+        (``ds_read_b64_tr_b16``, ``_b8``, ``_b4``), the lane group size and the registers it returns, or each lane
+        group size's broken rule (``cktile transpose-load --json``). ``reverse``: the distribution to read with, for
+        these registers.
+
+        >>> r = cktile.Distribution("gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16").transpose_load("ds_read_b64_tr_b16")
+        >>> r.accepted, r.lane_group, r.output.x_lengths
+        (True, 32, [128, 32])
+        """
+        return Report("transpose-load", _native.transpose_json(self.encoding, op, reverse))
+
     def owners(self, rows: Optional[int] = None, cols: Optional[int] = None, title: Optional[str] = None) -> SVG:
         """The owner grid of a 2-D X (``cktile render --view distribution``)."""
         t = title if title is not None else _native.title_of(self.encoding)

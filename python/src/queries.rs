@@ -139,6 +139,33 @@ fn equiv_distributions_json(py: Python<'_>, a: &str, b: &str) -> PyResult<String
     json(&cktile::json::EquivJson::distributions(&v))
 }
 
+/// `cktile transpose-load --json`: whether CK's `load_tile_transpose`
+/// accepts the distribution for the transposing read `op`, and the
+/// registers it returns (`reverse`: the distribution to read with).
+#[pyfunction]
+#[pyo3(signature = (text, op, reverse=false))]
+fn transpose_json(text: &str, op: &str, reverse: bool) -> PyResult<String> {
+    use cktile::analyzer::op::Op;
+    use cktile::distribution::transpose::{TrElement, transpose};
+    let elem = match Op::by_name(op) {
+        Ok(Op::DsReadTr { element_bits }) => TrElement::from_bits(element_bits),
+        Ok(_) => None,
+        Err(e) => return Err(refuse("op", e)),
+    }
+    .ok_or_else(|| {
+        refuse(
+            "op",
+            format!(
+                "`{}` is not a transposing read; give ds_read_b64_tr_b16, ds_read_b64_tr_b8 or ds_read_b64_tr_b4",
+                cktile::Visible(op)
+            ),
+        )
+    })?;
+    let d = distribution(text)?;
+    let v = transpose(d.encoding(), elem, reverse).map_err(|e| error(text, &e))?;
+    json(&cktile::json::TransposeJson::new(&v, elem, reverse).map_err(|e| error(text, &e))?)
+}
+
 /// A picture's default title for a layout's text (`cktile render`'s).
 #[pyfunction]
 fn title_of(text: &str) -> String {
@@ -173,5 +200,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equiv_layouts_json, m)?)?;
     m.add_function(wrap_pyfunction!(equiv_distributions_json, m)?)?;
     m.add_function(wrap_pyfunction!(names, m)?)?;
+    m.add_function(wrap_pyfunction!(transpose_json, m)?)?;
     Ok(())
 }

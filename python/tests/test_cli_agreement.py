@@ -176,3 +176,30 @@ def test_equiv_equals_cktile_equiv_json(cli, a, b, kind, code):
     wrap = cktile.Layout if kind == "layout" else cktile.Distribution
     if code != 3:
         assert cktile.equiv(wrap(a), wrap(b)).same == report.same
+
+
+# (distribution, op, reverse, the CLI's exit code)
+TRANSPOSES = [
+    ("gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16", "ds_read_b64_tr_b16", False, 0),
+    ("mfma32x32x8_b", "ds_read_b64_tr_b16", True, 0),
+    ("mfma16x16x16_a", "ds_read_b64_tr_b8", False, 1),
+    ("gemm_b_tr_128x64_w2x2_mfma32x32x16_fp8", "ds_read_b64_tr_b8", False, 0),
+]
+
+
+@pytest.mark.parametrize("name,op,reverse,code", TRANSPOSES)
+def test_transpose_load_equals_the_clis(cli, name, op, reverse, code):
+    args = ["transpose-load", name, "--op", op, "--json"] + (["--reverse"] if reverse else [])
+    rc, out, _ = cli.run(*args)
+    assert rc == code
+    r = cktile.Distribution(name).transpose_load(op, reverse=reverse)
+    assert r.to_json() == out
+    assert r.accepted == (code == 0)
+
+
+def test_transpose_load_refuses_what_the_cli_refuses(cli):
+    rc, _, err = cli.run("transpose-load", "mfma16x16x16_a", "--op", "ds_read_b128")
+    assert rc == 2
+    with pytest.raises(cktile.Error) as e:
+        cktile.Distribution("mfma16x16x16_a").transpose_load("ds_read_b128")
+    assert str(e.value) in err.replace("error: --op: ", "op: ")
