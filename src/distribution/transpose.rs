@@ -384,6 +384,9 @@ fn transposed(input: &Lists, elem: TrElement, reverse: bool, g: usize) -> Lists 
 }
 
 /// Whether CK's `load_tile_transpose` accepts a distribution.
+// An `Encoding` is a fixed-capacity value (about 2 KB) passed by value
+// everywhere in the crate; a verdict is made once per question.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Accepted: the lane group size CK picks and the distribution of the
