@@ -13,12 +13,16 @@
 //!   the X2 dimension (rocm-libraries PR 7528) leaves half the tile unread.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/xorshift.rs"]
+mod xorshift;
+
 use cktile::distribution::coverage::Coverage;
 use cktile::distribution::pattern::{Pattern2d, Raking, Variant};
 use cktile::distribution::wmma::{self, Rdna};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, Table, catalogue};
 use std::collections::HashMap;
 use std::process::{Command, Output};
+use xorshift::Rng;
 
 /// CK's factors restated from the header's `static_assert`s and
 /// definitions: `None` where CK's template would not compile.
@@ -333,17 +337,6 @@ fn wmma_operands_match_amds_lane_maps() {
     }
     for arch in Rdna::ALL {
         assert_eq!(wmma::wmma_b(arch).unwrap(), wmma::wmma_a(arch).unwrap());
-    }
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }
 

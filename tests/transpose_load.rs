@@ -6,9 +6,13 @@
 //! every refusal rule by name, and the CLI.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/xorshift.rs"]
+mod xorshift;
+
 use cktile::distribution::transpose::{Refusal, Rule, TrElement, Verdict, transpose};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED};
 use std::collections::{BTreeSet, HashMap};
+use xorshift::Rng;
 
 /// CK's `LaneGroupTransposeTraits<T, G>::TileDistribution<o0, o1, i0, i1>`
 /// (the 2-byte and 1-byte specializations), as written there.
@@ -88,17 +92,6 @@ fn assert_conserved(name: &str, din: &Distribution, dout: &Distribution, g: usiz
         let r: BTreeSet<(i64, i64)> = range.clone().flat_map(|l| read[&l].iter().copied()).collect();
         let h: BTreeSet<(i64, i64)> = range.flat_map(|l| held[&l].iter().map(|&(a, b)| (b, a))).collect();
         assert_eq!(r, h, "{name}: lane group {group}");
-    }
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }
 

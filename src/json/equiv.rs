@@ -167,30 +167,34 @@ impl EquivJson {
                 lengths: Some(LengthsJson { a: a.clone(), b: b.clone(), what }),
                 ..EquivJson::empty("distribution", Some(false))
             },
-            DistributionEquivalence::DifferRegister { p, d, a, b, compared } => EquivJson {
-                compared: *compared,
-                difference: Some(DifferenceJson {
-                    a: SideJson::distribution(a),
-                    b: SideJson::distribution(b),
-                    coordinate: None,
-                    p: Some(p.clone()),
-                    y: None,
-                    d: Some(*d),
-                }),
-                ..EquivJson::empty("distribution", Some(false))
-            },
-            DistributionEquivalence::Differ { p, y, a, b, compared } => EquivJson {
-                compared: *compared,
-                difference: Some(DifferenceJson {
-                    a: SideJson::distribution(a),
-                    b: SideJson::distribution(b),
-                    coordinate: None,
-                    p: Some(p.clone()),
-                    y: Some(y.clone()),
-                    d: None,
-                }),
-                ..EquivJson::empty("distribution", Some(false))
-            },
+            DistributionEquivalence::DifferRegister { p, d, a, b, compared } => {
+                Self::distributions_differ(*compared, p, (None, Some(*d)), (a, b))
+            }
+            DistributionEquivalence::Differ { p, y, a, b, compared } => {
+                Self::distributions_differ(*compared, p, (Some(y.clone()), None), (a, b))
+            }
+        }
+    }
+
+    /// Two distributions' first difference at thread `p`, register
+    /// `(y, d)` (a Y index, or a thread-buffer index), where they give `xs`.
+    fn distributions_differ(
+        compared: u64,
+        p: &[Index],
+        (y, d): (Option<Vec<Index>>, Option<Index>),
+        xs: (&[Index], &[Index]),
+    ) -> EquivJson {
+        EquivJson {
+            compared,
+            difference: Some(DifferenceJson {
+                a: SideJson::distribution(xs.0),
+                b: SideJson::distribution(xs.1),
+                coordinate: None,
+                p: Some(p.to_vec()),
+                y,
+                d,
+            }),
+            ..EquivJson::empty("distribution", Some(false))
         }
     }
 }
