@@ -19,7 +19,9 @@
 //!   instruction, a tile under a ready pattern, or a pattern written as a function;
 //! - `accesses` (with the `alloc` feature): the accesses a request names (a
 //!   pattern's name, or a distribution's text and an instruction) resolved
-//!   and analysed, for the CLI and the explorer alike.
+//!   and analysed, for the CLI and the explorer alike;
+//! - `probe` (with the `alloc` feature): measurements from the AMD LDS probe
+//!   (`gpu/amd/`) turned into rules and set beside cktile's table.
 //!
 //! ```
 //! use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
@@ -39,6 +41,8 @@ pub mod model;
 pub mod op;
 pub mod pattern;
 pub mod pattern_name;
+#[cfg(feature = "alloc")]
+pub mod probe;
 #[cfg(feature = "alloc")]
 pub mod report;
 pub mod rules;

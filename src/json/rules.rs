@@ -1,6 +1,10 @@
 //! The rule table of `cktile rules --json`.
 
+use crate::analyzer::Op;
+use crate::analyzer::probe::Findings;
 use crate::render::rules::RuleRow;
+use alloc::string::String;
+use alloc::vec::Vec;
 use serde::Serialize;
 
 /// One row of `cktile rules --json`: a (chip, instruction) pair with its
@@ -47,6 +51,99 @@ impl<'a> RuleJson<'a> {
             phases: &row.phases,
             provenance: row.kind,
             source: row.text,
+        }
+    }
+}
+
+/// One instruction of [`FindingsJson`].
+#[derive(Clone, Debug, Serialize)]
+struct OpFindingJson {
+    banks: Option<u32>,
+    banks_agree: Option<bool>,
+    cktile_banks: u32,
+    cktile_phases: Vec<Vec<u8>>,
+    op: &'static str,
+    phases: Vec<Vec<u8>>,
+    phases_agree: Option<bool>,
+    problem: Option<String>,
+}
+
+/// One stride of [`FindingsJson`].
+#[derive(Clone, Debug, Serialize)]
+struct StrideFindingJson {
+    agrees: bool,
+    cktile: u64,
+    measured: u64,
+    op: &'static str,
+    stride: u64,
+}
+
+/// `cktile rules --ingest FILE --json`: the probe run (`arch`, `device`,
+/// `date`), whether everything agrees with cktile (`all_agree`), per
+/// instruction the measured `banks` and `phases` (lane lists) beside
+/// cktile's, with `problem` when the phases could not be derived, and per
+/// stride the measured cycles beside the analyzer's count.
+///
+/// ```
+/// use cktile::analyzer::probe::{ingest, parse};
+/// let f = ingest(&parse("chip gfx942\nstride ds_read_b32 - - 8 2\n")?)?;
+/// let json = serde_json::to_string(&cktile::json::FindingsJson::new(&f)).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"all_agree":true,"arch":"gfx942","date":"","device":"","ops":[],"strides":[{"agrees":true,"cktile":2,"measured":2,"op":"ds_read_b32","stride":8}]}"#
+/// );
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingsJson {
+    all_agree: bool,
+    arch: &'static str,
+    date: String,
+    device: String,
+    ops: Vec<OpFindingJson>,
+    strides: Vec<StrideFindingJson>,
+}
+
+impl FindingsJson {
+    /// The view of `f`.
+    ///
+    /// ```
+    /// use cktile::analyzer::probe::{ingest, parse};
+    /// let f = ingest(&parse("chip gfx90a\n")?)?;
+    /// let _ = cktile::json::FindingsJson::new(&f);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn new(f: &Findings) -> FindingsJson {
+        FindingsJson {
+            all_agree: f.all_agree(),
+            arch: f.arch.name(),
+            date: f.date.clone(),
+            device: f.device.clone(),
+            ops: f
+                .ops
+                .iter()
+                .map(|o| OpFindingJson {
+                    banks: o.banks,
+                    banks_agree: o.banks_agree(),
+                    cktile_banks: o.cktile.banks,
+                    cktile_phases: o.cktile_phases(),
+                    op: Op::name(&o.op),
+                    phases: o.phases.clone(),
+                    phases_agree: o.phases_agree(),
+                    problem: o.problem.as_ref().map(crate::render::rules::phase_problem),
+                })
+                .collect(),
+            strides: f
+                .strides
+                .iter()
+                .map(|s| StrideFindingJson {
+                    agrees: s.agrees(),
+                    cktile: s.cktile,
+                    measured: s.measured,
+                    op: Op::name(&s.op),
+                    stride: s.stride,
+                })
+                .collect(),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! chapter of the guide includes it.
 
 use crate::analyzer::op::all_ops;
+use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem};
 use crate::analyzer::rules::{Grouping, rule};
 use crate::analyzer::{ARCHS, Arch, Op};
 use crate::render::bank::lane_ranges;
@@ -100,4 +101,114 @@ pub fn table(rows: &[RuleRow], markdown: bool) -> String {
         out.push_str(&format!("{} {} ({} banks, {}): {}\n  {}\n", r.arch, r.op, r.banks, r.kind, r.phases, r.text));
     }
     out
+}
+
+/// Lanes of each phase as ranges, phases separated by ` | `.
+fn phase_list(phases: &[Vec<u8>]) -> String {
+    let parts: Vec<String> =
+        phases.iter().map(|p| lane_ranges(&p.iter().map(|&l| u32::from(l)).collect::<Vec<_>>())).collect();
+    parts.join(" | ")
+}
+
+/// Why a run gives no phases, in words.
+///
+/// ```
+/// use cktile::analyzer::probe::PhaseProblem;
+/// let p = PhaseProblem::Unpaired(vec![2, 3, 4, 9]);
+/// assert_eq!(cktile::render::rules::phase_problem(&p), "lanes 2-4, 9 were never paired, so the phases are not derived");
+/// ```
+pub fn phase_problem(p: &PhaseProblem) -> String {
+    match p {
+        PhaseProblem::Unpaired(lanes) => format!(
+            "lanes {} were never paired, so the phases are not derived",
+            lane_ranges(&lanes.iter().map(|&l| u32::from(l)).collect::<Vec<_>>())
+        ),
+        PhaseProblem::NotPartition { a, b, line } => format!(
+            "lanes {a} and {b} do not conflict (line {line}), yet chains of conflicts join them: the measurements \
+             do not split the lanes into phases (noise, or hardware the phase model does not fit)"
+        ),
+    }
+}
+
+/// One instruction's finding: what was measured beside cktile's rule.
+fn op_finding(f: &OpFinding) -> String {
+    let name = Op::name(&f.op);
+    let Some(banks) = f.banks else {
+        return format!("{name}: no bank count measured (lanes 0 and 1 at 128 or 256 bytes never conflicted)\n");
+    };
+    let mut s = format!("{name}: measured {banks} banks");
+    if f.banks_agree() == Some(false) {
+        s.push_str(&format!(" (cktile has {}: DISAGREES)", f.cktile.banks));
+    }
+    match (&f.problem, f.phases_agree()) {
+        (Some(why), _) => s.push_str(&format!("; phases not derived: {}", phase_problem(why))),
+        (None, Some(true)) => s.push_str(&format!("; phases {}", phase_list(&f.phases))),
+        (None, Some(false)) => s.push_str(&format!(
+            "; phases {} (cktile has {}: DISAGREES)",
+            phase_list(&f.phases),
+            phase_list(&f.cktile_phases())
+        )),
+        (None, None) => {}
+    }
+    let agrees = f.banks_agree() != Some(false) && f.phases_agree() != Some(false) && f.problem.is_none();
+    s.push_str(if agrees { " -- agrees with cktile\n" } else { "\n" });
+    if !agrees {
+        s.push_str(&format!("  cktile's rule ({}): {}\n", f.cktile.provenance.kind(), f.cktile.provenance.text()));
+    }
+    s
+}
+
+/// The report of `cktile rules --ingest`: the run, each instruction's
+/// measured banks and phases beside cktile's rule, each stride's measured
+/// cycles beside the analyzer's count, the measured rules as a table with
+/// the run as their source, and a count of agreements.
+///
+/// ```
+/// use cktile::analyzer::probe::{ingest, parse};
+/// let run = parse("chip gfx942\ndevice MI300X\ndate 2026-11-25\nstride ds_read_b128 - - 32 8\n")?;
+/// let text = cktile::render::rules::findings(&ingest(&run)?);
+/// assert!(text.contains("stride ds_read_b128, 32 bytes: measured 8 extra cycles, cktile 8 -- agrees"));
+/// assert!(text.ends_with("1 of 1 measurements agree with cktile\n"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn findings(f: &Findings) -> String {
+    let device = if f.device.is_empty() { "a device not named" } else { f.device.as_str() };
+    let date = if f.date.is_empty() { "an undated run" } else { f.date.as_str() };
+    let mut s = format!("Probe run: {} ({device}), {date}\n", f.arch.name());
+    let (mut total, mut agree) = (0, 0);
+    for o in &f.ops {
+        s.push_str(&op_finding(o));
+        total += 1;
+        agree += usize::from(o.banks_agree() != Some(false) && o.phases_agree() != Some(false) && o.problem.is_none());
+    }
+    for st in &f.strides {
+        s.push_str(&format!(
+            "stride {}, {} bytes: measured {} extra cycles, cktile {}{}\n",
+            Op::name(&st.op),
+            st.stride,
+            st.measured,
+            st.cktile,
+            if st.agrees() { " -- agrees" } else { ": DISAGREES" }
+        ));
+        total += 1;
+        agree += usize::from(st.agrees());
+    }
+    let measured: Vec<&OpFinding> = f.ops.iter().filter(|o| o.banks.is_some() && !o.phases.is_empty()).collect();
+    if !measured.is_empty() {
+        s.push_str(&format!(
+            "\nAs a rules table (source: measured on {device}, {}, {date}, by cktile's AMD LDS probe):\n",
+            f.arch.name()
+        ));
+        for o in measured {
+            s.push_str(&format!(
+                "{} {} ({} banks, measured): {}\n",
+                f.arch.name(),
+                Op::name(&o.op),
+                o.banks.unwrap_or(0),
+                phase_list(&o.phases)
+            ));
+        }
+    }
+    s.push_str(&format!("\n{agree} of {total} measurements agree with cktile\n"));
+    s
 }

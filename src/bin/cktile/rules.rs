@@ -1,8 +1,9 @@
 //! `cktile rules`: the analyzer's rule table.
 
-use crate::common::{Failure, chip, to_json};
-use cktile::json::RuleJson;
-use cktile::render::rules::{rows, table};
+use crate::common::{Failure, chip, read_spec, to_json};
+use cktile::analyzer::probe::{ingest, parse};
+use cktile::json::{FindingsJson, RuleJson};
+use cktile::render::rules::{findings, rows, table};
 
 /// The analyzer's rule table: banks, phases and sources per chip and instruction.
 #[derive(clap::Args)]
@@ -10,8 +11,11 @@ use cktile::render::rules::{rows, table};
     long_about = "The analyzer's rule table: for every chip and every instruction it has, the 4-byte banks that \
 resolve the instruction's conflicts, the lanes served together in each phase, and where that comes from (the \
 measurement or documentation, or the assumption cktile makes where no source gives it, or the dispute where \
-sources disagree).",
-    after_help = "Examples:\n  cktile rules --arch gfx950\n  cktile rules --markdown > rules.md\n  cktile rules --json"
+sources disagree).\n\n--ingest reads the output of cktile's AMD LDS probe (gpu/amd/run.sh, run on your own GPU) and sets each \
+measured bank count, phase grouping and stride count beside cktile's table, printing the measurements as a rules \
+table whose source is the run (chip, device, date); exit code 1 when any measurement disagrees.",
+    after_help = "Examples:\n  cktile rules --arch gfx950\n  cktile rules --markdown > rules.md\n  cktile rules --json\n  \
+cktile rules --ingest target/amd-probe/probe.txt"
 )]
 pub struct Args {
     // The chips from the one list `--arch` is checked against.
@@ -20,13 +24,27 @@ pub struct Args {
     /// A Markdown table.
     #[arg(long, conflicts_with = "json")]
     markdown: bool,
-    /// One JSON array of rows.
+    /// One JSON array of rows (with --ingest: one object of findings).
     #[arg(long)]
     json: bool,
+    /// A probe file (gpu/amd/run.sh's output, `@path` or a path, `-` for stdin): compare its measurements with the
+    /// table.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["arch", "markdown"])]
+    ingest: Option<String>,
 }
 
 /// Runs `cktile rules`.
 pub fn run(a: &Args) -> Result<String, Failure> {
+    if let Some(path) = &a.ingest {
+        let arg = if path == "-" || path.starts_with('@') { path.clone() } else { format!("@{path}") };
+        let text = read_spec(&arg)?;
+        let f = parse(&text).and_then(|run| ingest(&run)).map_err(|e| Failure::input(&text, e))?;
+        let out = if a.json { to_json(&FindingsJson::new(&f))? } else { findings(&f) };
+        if !f.all_agree() {
+            return Err(Failure { message: out.trim_end().to_string(), code: 1, stdout: true });
+        }
+        return Ok(out);
+    }
     let arch = a.arch.as_deref().map(chip).transpose()?;
     let rows = rows(arch.as_ref());
     if a.json {
