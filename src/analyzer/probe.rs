@@ -170,8 +170,9 @@ pub fn parse(text: &str) -> Result<ProbeRun, Error> {
 ///
 /// ```
 /// use cktile::analyzer::probe::{ingest, parse, PhaseProblem};
-/// let run = parse("chip gfx942\npair ds_read_b32 0 1 128 1\n")?;
-/// assert_eq!(ingest(&run)?.ops[0].problem, Some(PhaseProblem::Unpaired((2..64).collect())));
+/// let pairs: String = (2..40).map(|b| format!("pair ds_read_b32 0 {b} 128 0\n")).collect();
+/// let run = parse(&format!("chip gfx942\npair ds_read_b32 0 1 128 1\n{pairs}"))?;
+/// assert_eq!(ingest(&run)?.ops[0].problem, Some(PhaseProblem::Unpaired((40..64).collect())));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,7 +201,8 @@ pub struct OpFinding {
     /// bytes conflicted, or none was measured).
     pub banks: Option<u32>,
     /// The phases measured: lanes that conflict at `banks * 4` bytes, each
-    /// phase sorted, phases by their first lane (empty without `banks`).
+    /// phase sorted, phases by their first lane (empty without `banks`, or
+    /// when no pair but lanes 0 and 1 was measured at that offset).
     pub phases: Vec<Vec<u8>>,
     /// Why the phases could not be derived, if they could not.
     pub problem: Option<PhaseProblem>,
@@ -309,7 +311,9 @@ impl Findings {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn all_agree(&self) -> bool {
-        self.ops.iter().all(|o| o.banks_agree() != Some(false) && o.phases_agree() != Some(false) && o.problem.is_none())
+        self.ops
+            .iter()
+            .all(|o| o.banks_agree() != Some(false) && o.phases_agree() != Some(false) && o.problem.is_none())
             && self.strides.iter().all(StrideFinding::agrees)
     }
 }
@@ -343,6 +347,10 @@ fn phases(rows: &[&Row], banks: u32, wave: usize) -> Result<Vec<Vec<u8>>, PhaseP
         }
     }
     let unpaired: Vec<u8> = (0..wave).filter(|&l| !paired[l]).map(|l| l as u8).collect();
+    // Only the bank count's pair (or none) at the period: the phases were not measured.
+    if unpaired.len() + 2 >= wave {
+        return Ok(Vec::new());
+    }
     if !unpaired.is_empty() {
         return Err(PhaseProblem::Unpaired(unpaired));
     }
@@ -411,7 +419,12 @@ pub fn ingest(run: &ProbeRun) -> Result<Findings, Error> {
         if let Measurement::Stride { stride } = r.measurement {
             let addresses: Vec<Option<u64>> = (0..wave as u64).map(|t| t.checked_mul(stride)).collect();
             let report = super::report::analyze_instruction(&run.arch, r.op, &addresses)?;
-            strides.push(StrideFinding { op: r.op, stride, measured: r.extra, cktile: u64::from(report.counts.conflict_cycles) });
+            strides.push(StrideFinding {
+                op: r.op,
+                stride,
+                measured: r.extra,
+                cktile: u64::from(report.counts.conflict_cycles),
+            });
         }
     }
     Ok(Findings { arch: run.arch, device: run.device.clone(), date: run.date.clone(), ops, strides })
