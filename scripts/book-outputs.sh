@@ -244,9 +244,10 @@ out tr-accept transpose-load "$tr_in" --op ds_read_b64_tr_b16
 out tr-refuse transpose-load mfma16x16x16_a --op ds_read_b64_tr_b16
 out tr-gemm-b distribution gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16 --brief
 out tr-gemm-b-banks analyze 'packed((32,128))' --dtype fp16 --arch gfx950 --distribution gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16 --op ds_read_b64_tr_b16
+out probe-nod-ai rules --ingest tests/data/amd-probe/mi300x-nod-ai-strides.txt
 # The command line.
 out help --help
-for c in offsets check catalog bank analyze render distribution equiv transpose-load; do
+for c in offsets check catalog bank analyze render distribution equiv transpose-load rules; do
   out "help-$c" "$c" --help
 done
 # Performance: the generated-code probes, both sides of every pair.
