@@ -389,7 +389,9 @@ mod tests {
     #[test]
     fn braces_expand_to_every_distribution_name_the_catalogue_resolves() {
         let names = expand_braces(distribution::catalogue::NAMES);
-        assert_eq!(names.len(), 4 * 4 + 2 + 4); // four MFMA families of 4, 2 swizzled, 4 GEMM DRAM
+        // Four MFMA families of 4, 2 swizzled, 4 GEMM DRAM, two WMMA generations of 4, 4 raked patterns,
+        // 3 transposed-B GEMM reads.
+        assert_eq!(names.len(), 4 * 4 + 2 + 4 + 2 * 4 + 4 + 3);
         for n in &names {
             assert!(distribution::catalogue::by_name(n).is_ok(), "{n}");
         }
