@@ -708,3 +708,69 @@ fn register_verdicts_are_what_the_enumerations_say() {
     }
     assert!(respelled > 3000 && same > 50 && differ > 500, "{respelled} respelled, {same} same, {differ} differ");
 }
+
+// A tile of any size is answered, never overflowed: the counts saturate.
+#[test]
+fn huge_tiles_are_answered_without_overflow() {
+    let d = Distribution::new(catalogue::mfma_c(16, 16).unwrap()).unwrap();
+    let c = Coverage::new(&d, Some(&[i64::MAX, i64::MAX])).unwrap();
+    assert_eq!(c.elements(), (i64::MAX as u128) * (i64::MAX as u128));
+    assert_eq!(c.missing(), c.elements() - 256);
+    assert_eq!(c.first_missing(), Some(&[0, 16][..]));
+    assert!(Coverage::new(&d, Some(&[i64::MIN, 1])).unwrap_err().to_string().contains("tile length 0 is"));
+}
+
+// Extreme parameters are refused or answered, never panicked on.
+#[test]
+fn extreme_pattern_parameters_never_panic() {
+    let values = [0usize, 1, 3, 32, 64, 1 << 20, 1 << 40, 1 << 62, usize::MAX / 64 * 64, usize::MAX];
+    for raking in Raking::ALL {
+        for &block in &values {
+            for &y in &values {
+                for &x in &values {
+                    for &vec in &[0usize, 1, 8, 1 << 40, usize::MAX] {
+                        for groups in [0usize, 1, 2, usize::MAX] {
+                            for warp in [32usize, 64, 0, 48] {
+                                let p = Pattern2d::new(block, y, x, vec, raking).wave_groups(groups).warp_size(warp);
+                                for v in [Variant::Regular, Variant::Packed, Variant::Shuffled] {
+                                    if let Ok(e) = p.encoding(v) {
+                                        let _ = Distribution::new(e).map(|d| Coverage::new(&d, Some(&[1, 1])));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for name in [
+        "thread_raked_99999999999999999999x1x1_v1",
+        "warp_raked_64x64x64_v18446744073709551615",
+        "block_raked_",
+        "thread_raked_64x64x64_v8_w99_g0_packed_packed",
+    ] {
+        assert!(catalogue::by_name(name).is_err(), "{name}");
+    }
+}
+
+// Any well-formed encoding gets an answer from the transposing-load rules,
+// in both directions and for every element size: accepted (and then a
+// distribution that builds) or refused, never a panic.
+#[test]
+fn transpose_rules_answer_any_encoding() {
+    use cktile::distribution::transpose::{TrElement, Verdict, transpose};
+    let mut rng = Rng(0x0dd_ba11);
+    let mut answered = 0;
+    while answered < 2000 {
+        let Some(e) = random_encoding(&mut rng) else { continue };
+        for elem in [TrElement::B16, TrElement::B8, TrElement::B4] {
+            for reverse in [false, true] {
+                if let Ok(Verdict::Accepted { output, .. }) = transpose(&e, elem, reverse) {
+                    Distribution::new(output).unwrap();
+                }
+            }
+        }
+        answered += 1;
+    }
+}

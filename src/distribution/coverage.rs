@@ -90,9 +90,10 @@ fn first_beyond(within: &Dims, bound: &Dims) -> Option<Dims> {
     Dims::from_slice(&c[..within.len()]).ok()
 }
 
-/// The elements of the box `a` that are also in the box `b`.
+/// The elements of the box `a` that are also in the box `b` (saturating at
+/// `u128::MAX`, which eight lengths near `i64::MAX` would pass).
 fn overlap(a: &Dims, b: &Dims) -> u128 {
-    (0..a.len()).map(|d| a.get(d).min(b.get(d)).max(0) as u128).product()
+    (0..a.len()).fold(1u128, |n, d| n.saturating_mul(a.get(d).min(b.get(d)).max(0) as u128))
 }
 
 /// The R components the Ps of `e` name, with their steps, and how many.
@@ -163,9 +164,9 @@ impl Coverage {
             given: tile_given,
             x_lengths,
             elements,
-            missing: elements - held,
+            missing: elements.saturating_sub(held),
             first_missing: first_beyond(&tile, &x_lengths),
-            outside: x_elements - held,
+            outside: x_elements.saturating_sub(held),
             first_outside: first_beyond(&x_lengths, &tile),
             replication,
             replicas,
