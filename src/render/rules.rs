@@ -178,8 +178,12 @@ pub fn findings(f: &Findings) -> String {
     let (mut total, mut agree) = (0, 0);
     for o in &f.ops {
         s.push_str(&op_finding(o));
-        total += 1;
-        agree += usize::from(o.banks_agree() != Some(false) && o.phases_agree() != Some(false) && o.problem.is_none());
+        // An instruction without a bank count was not measured: it neither agrees nor disagrees.
+        if o.banks.is_some() {
+            total += 1;
+            agree +=
+                usize::from(o.banks_agree() != Some(false) && o.phases_agree() != Some(false) && o.problem.is_none());
+        }
     }
     for st in &f.strides {
         s.push_str(&format!(

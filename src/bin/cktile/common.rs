@@ -165,13 +165,21 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 /// Reads at most [`MAX_INPUT_BYTES`] of UTF-8 text from `source` (named
 /// `what` in messages): a longer input is refused, never read to its end.
 pub fn read_bounded(source: impl Read, what: &str) -> Result<String, Failure> {
+    read_limited(
+        source,
+        what,
+        MAX_INPUT_BYTES,
+        "1 MiB, the most cktile reads; a spec or request is a few kilobytes at most",
+    )
+}
+
+/// Reads at most `limit` bytes of UTF-8 text from `source`; `why` follows the
+/// size in the refusal of a longer input.
+pub fn read_limited(source: impl Read, what: &str, limit: u64, why: &str) -> Result<String, Failure> {
     let mut bytes = Vec::new();
-    source.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| io(format!("cannot read {what}: {e}")))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(bad(format!(
-            "{what} is longer than {MAX_INPUT_BYTES} bytes (1 MiB), the most cktile reads; \
-             a spec or request is a few kilobytes at most"
-        )));
+    source.take(limit + 1).read_to_end(&mut bytes).map_err(|e| io(format!("cannot read {what}: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(bad(format!("{what} is longer than {limit} bytes ({why})")));
     }
     String::from_utf8(bytes).map_err(|e| bad(format!("{what} is not UTF-8 text ({e})")))
 }

@@ -1,6 +1,6 @@
 //! `cktile rules`: the analyzer's rule table.
 
-use crate::common::{Failure, chip, read_spec, to_json};
+use crate::common::{Failure, chip, io, read_limited, to_json};
 use cktile::analyzer::probe::{ingest, parse};
 use cktile::json::{FindingsJson, RuleJson};
 use cktile::render::rules::{findings, rows, table};
@@ -35,9 +35,8 @@ pub struct Args {
 
 /// Runs `cktile rules`.
 pub fn run(a: &Args) -> Result<String, Failure> {
-    if let Some(path) = &a.ingest {
-        let arg = if path == "-" || path.starts_with('@') { path.clone() } else { format!("@{path}") };
-        let text = read_spec(&arg)?;
+    if let Some(arg) = &a.ingest {
+        let text = read_probe(arg)?;
         let f = parse(&text).and_then(|run| ingest(&run)).map_err(|e| Failure::input(&text, e))?;
         let out = if a.json { to_json(&FindingsJson::new(&f))? } else { findings(&f) };
         if !f.all_agree() {
@@ -51,4 +50,18 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         return to_json(&rows.iter().map(RuleJson::new).collect::<Vec<_>>());
     }
     Ok(table(&rows, a.markdown))
+}
+
+/// The most bytes of a probe file: a full gfx950 run is about 1.1 MB.
+const MAX_PROBE_BYTES: u64 = 16 << 20;
+
+/// A probe file's text: the file at `arg` (a leading `@` allowed), or stdin for `-`.
+fn read_probe(arg: &str) -> Result<String, Failure> {
+    let why = "16 MiB, the most cktile reads of a probe file; a full run is about 1 MB";
+    if arg == "-" {
+        return read_limited(std::io::stdin().lock(), "stdin", MAX_PROBE_BYTES, why);
+    }
+    let path = arg.strip_prefix('@').unwrap_or(arg);
+    let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read `{}`: {e}", cktile::Visible(path))))?;
+    read_limited(file, &format!("`{}`", cktile::Visible(path)), MAX_PROBE_BYTES, why)
 }
