@@ -272,3 +272,29 @@ fn the_hip_probe_passes_a_syntax_check() {
         });
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+// A full run's file (every probed gfx950 instruction, all lane pairs: more
+// than 1 MiB) goes through the CLI: the limit for probe files is 16 MiB.
+#[test]
+fn a_full_gfx950_run_ingests_through_the_cli() {
+    let a = arch::GFX950;
+    let mut text = String::from("chip gfx950\ndevice cktile's own rules, as pairs\n");
+    let ops = probed(&a);
+    for &op in &ops {
+        let r = rule(&a, op);
+        let phases: Vec<Vec<u8>> = (0..r.grouping.phases()).map(|p| r.grouping.phase(p).to_vec()).collect();
+        text.push_str(&pairs(Op::name(&op), r.banks, &phases, 64));
+    }
+    assert!(text.len() > 1 << 20, "{}", text.len());
+    let path = std::env::temp_dir().join(format!("cktile-probe-full-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["rules", "--ingest", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["all_agree"], true);
+    assert_eq!(v["ops"].as_array().unwrap().len(), ops.len());
+}
