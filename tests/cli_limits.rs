@@ -60,6 +60,8 @@ fn spec_files_and_stdin_are_read_up_to_one_mebibyte() {
     refused(&cktile(&["offsets", "@/dev/zero"]), "`/dev/zero` is longer than 1048576 bytes (1 MiB)");
     refused(&with_stdin(&["offsets", "-"], &vec![b' '; LIMIT + 1]), "stdin is longer than 1048576 bytes");
     refused(&with_stdin(&["bank"], &vec![0; LIMIT + 1]), "stdin is longer than 1048576 bytes");
+    // A probe file is allowed 16 MiB (a full AMD run is about 1 MB), and no more.
+    refused(&cktile(&["rules", "--ingest", "/dev/zero"]), "`/dev/zero` is longer than 16777216 bytes (16 MiB)");
     // Exactly the limit is read: a spec padded with spaces to 1 MiB builds.
     let mut spec = b"packed((4,8))".to_vec();
     spec.resize(LIMIT, b' ');

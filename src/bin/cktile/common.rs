@@ -168,18 +168,19 @@ pub fn read_bounded(source: impl Read, what: &str) -> Result<String, Failure> {
     read_limited(
         source,
         what,
-        MAX_INPUT_BYTES,
-        "1 MiB, the most cktile reads; a spec or request is a few kilobytes at most",
+        (MAX_INPUT_BYTES, "1 MiB"),
+        "the most cktile reads; a spec or request is a few kilobytes at most",
     )
 }
 
-/// Reads at most `limit` bytes of UTF-8 text from `source`; `why` follows the
-/// size in the refusal of a longer input.
-pub fn read_limited(source: impl Read, what: &str, limit: u64, why: &str) -> Result<String, Failure> {
+/// Reads at most `limit.0` bytes (`limit.1` in words) of UTF-8 text from
+/// `source`; `why` follows the size in the refusal of a longer input.
+pub fn read_limited(source: impl Read, what: &str, limit: (u64, &str), why: &str) -> Result<String, Failure> {
+    let (max, words) = limit;
     let mut bytes = Vec::new();
-    source.take(limit + 1).read_to_end(&mut bytes).map_err(|e| io(format!("cannot read {what}: {e}")))?;
-    if bytes.len() as u64 > limit {
-        return Err(bad(format!("{what} is longer than {limit} bytes ({why})")));
+    source.take(max + 1).read_to_end(&mut bytes).map_err(|e| io(format!("cannot read {what}: {e}")))?;
+    if bytes.len() as u64 > max {
+        return Err(bad(format!("{what} is longer than {max} bytes ({words}), {why}")));
     }
     String::from_utf8(bytes).map_err(|e| bad(format!("{what} is not UTF-8 text ({e})")))
 }

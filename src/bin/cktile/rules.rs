@@ -57,11 +57,12 @@ const MAX_PROBE_BYTES: u64 = 16 << 20;
 
 /// A probe file's text: the file at `arg` (a leading `@` allowed), or stdin for `-`.
 fn read_probe(arg: &str) -> Result<String, Failure> {
-    let why = "16 MiB, the most cktile reads of a probe file; a full run is about 1 MB";
+    let why = "the most cktile reads of a probe file; a full run is about 1 MB";
+    let limit = (MAX_PROBE_BYTES, "16 MiB");
     if arg == "-" {
-        return read_limited(std::io::stdin().lock(), "stdin", MAX_PROBE_BYTES, why);
+        return read_limited(std::io::stdin().lock(), "stdin", limit, why);
     }
     let path = arg.strip_prefix('@').unwrap_or(arg);
     let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read `{}`: {e}", cktile::Visible(path))))?;
-    read_limited(file, &format!("`{}`", cktile::Visible(path)), MAX_PROBE_BYTES, why)
+    read_limited(file, &format!("`{}`", cktile::Visible(path)), limit, why)
 }
