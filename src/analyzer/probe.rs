@@ -258,6 +258,19 @@ impl OpFinding {
     pub fn phases_agree(&self) -> Option<bool> {
         (!self.phases.is_empty()).then(|| self.phases == self.cktile_phases())
     }
+
+    /// Whether nothing measured disagrees: neither the banks nor the phases
+    /// differ from cktile's, and the phases, if measured, form a partition.
+    ///
+    /// ```
+    /// use cktile::analyzer::probe::{ingest, parse};
+    /// let run = parse("chip gfx942\npair ds_read_b32 0 1 128 1\n")?;
+    /// assert!(ingest(&run)?.ops[0].agrees());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn agrees(&self) -> bool {
+        self.banks_agree() != Some(false) && self.phases_agree() != Some(false) && self.problem.is_none()
+    }
 }
 
 /// A stride measurement beside the analyzer's count for it.
@@ -311,10 +324,7 @@ impl Findings {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn all_agree(&self) -> bool {
-        self.ops
-            .iter()
-            .all(|o| o.banks_agree() != Some(false) && o.phases_agree() != Some(false) && o.problem.is_none())
-            && self.strides.iter().all(StrideFinding::agrees)
+        self.ops.iter().all(OpFinding::agrees) && self.strides.iter().all(StrideFinding::agrees)
     }
 }
 

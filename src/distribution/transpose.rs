@@ -421,7 +421,7 @@ pub fn transpose(input: &Encoding, elem: TrElement, reverse: bool) -> Result<Ver
             Ok(()) => {
                 let output = transposed(&lists, elem, reverse, g).build()?;
                 let (yi, yo) = (input.y_elements(), output.y_elements());
-                let (vi, vo) = (lists.ys_minor.last().map(|_| last_y(input)), Some(last_y(&output)));
+                let (vi, vo) = (last_y(input), last_y(&output));
                 if yi != yo {
                     return Ok(Verdict::Refused(vec![Refusal {
                         lane_group: g,
@@ -429,7 +429,7 @@ pub fn transpose(input: &Encoding, elem: TrElement, reverse: bool) -> Result<Ver
                     }]));
                 }
                 if vi != vo {
-                    let rule = Rule::VectorLength { input: vi.unwrap_or(0), output: vo.unwrap_or(0) };
+                    let rule = Rule::VectorLength { input: vi, output: vo };
                     return Ok(Verdict::Refused(vec![Refusal { lane_group: g, rule }]));
                 }
                 return Ok(Verdict::Accepted { lane_group: g, output });

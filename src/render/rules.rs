@@ -150,7 +150,7 @@ fn op_finding(f: &OpFinding) -> String {
         )),
         (None, None) => {}
     }
-    let agrees = f.banks_agree() != Some(false) && f.phases_agree() != Some(false) && f.problem.is_none();
+    let agrees = f.agrees();
     s.push_str(if agrees { " -- agrees with cktile\n" } else { "\n" });
     if !agrees {
         s.push_str(&format!("  cktile's rule ({}): {}\n", f.cktile.provenance.kind(), f.cktile.provenance.text()));
@@ -181,8 +181,7 @@ pub fn findings(f: &Findings) -> String {
         // An instruction without a bank count was not measured: it neither agrees nor disagrees.
         if o.banks.is_some() {
             total += 1;
-            agree +=
-                usize::from(o.banks_agree() != Some(false) && o.phases_agree() != Some(false) && o.problem.is_none());
+            agree += usize::from(o.agrees());
         }
     }
     for st in &f.strides {
