@@ -12,7 +12,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use cktile::analyzer::{Op, Pattern, arch, model, report, tile};
 use cktile::distribution::catalogue::{self, VLayout};
 use cktile::distribution::{Distribution, Encoding};
-use cktile::plan::dma::{DmaPlan, DmaRequest, Gather, plan, simulate, verify};
+use cktile::plan::dma::{
+    DmaPlan, DmaRequest, Form, Gather, Order, Scheme, address, execute, plan, plan_ordered, simulate, verify,
+};
 use cktile::{Descriptor, Item, check, codegen, layouts, spec};
 use cktile_transforms::{Dims, MAX_DIMS, Transform, Vector};
 
@@ -505,6 +507,11 @@ fn dma(p: &mut Probe) {
                         let _ = simulate(&pl);
                         verify(&req, &pl)
                     });
+                    p.call("plan::dma::plan_ordered/address/verify_addressing", || {
+                        let pl = plan_ordered(&req, Order::IssueMajor)?;
+                        let a = address(&pl, &req.arch, Form::Buffer, Scheme::Ck, 0)?;
+                        cktile::plan::dma::verify_addressing(&req, &pl, &a)
+                    });
                 }
             }
         }
@@ -526,16 +533,28 @@ fn dma(p: &mut Probe) {
             width,
             lds_bytes: lds,
             slice_bytes: slice,
+            order: Order::IssueMajor,
             loads_per_thread: loads,
             gathers: gathers.clone(),
         };
         p.call("plan::dma::simulate hand-built", || simulate(&pl));
+        for form in Form::ALL {
+            for scheme in Scheme::ALL {
+                for base in [0, 4, u64::MAX] {
+                    p.call("plan::dma::address/execute hand-built", || {
+                        let a = address(&pl, &arch::GFX950, form, scheme, base);
+                        a.map(|a| (execute(&pl, &a), a.m0_writes(0), a.lane_operand(&pl, 0, 0, 0)))
+                    });
+                }
+            }
+        }
         p.call("DmaPlan::gather/instruction/slice", || {
             let _ = pl.gather(BIG, BIG, BIG);
             let _ = pl.gather(0, 0, 0);
             let _ = pl.instruction(BIG, 0);
             let _ = pl.slice(BIG);
             let _ = pl.slice(0);
+            let _ = pl.chunk_base(BIG, BIG);
             pl.indexed().count()
         });
     }

@@ -1,7 +1,8 @@
 //! A direct-to-LDS load plan as text: the subgroups' slices and, per load,
-//! what each lane gathers (as a formula in the lane `T` when it is affine).
+//! its `m0` write and immediate and what each lane gathers (as a formula in
+//! the lane `T` when it is affine).
 
-use crate::plan::dma::{DmaPlan, Gather};
+use crate::plan::dma::{Addressing, DmaPlan, Gather, Issue, M0Write, Scheme};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -34,18 +35,59 @@ fn affine(lanes: &[Gather]) -> Option<String> {
     })
 }
 
-/// The plan as the command line prints it; `loads` caps the loads listed per
-/// subgroup.
+/// What a load's scalar write to `m0` is, as assembly.
+fn m0_text(issue: &Issue) -> String {
+    match issue.write {
+        M0Write::Set(v) => format!("s_mov_b32 m0, {v}"),
+        M0Write::Add(v) => format!("s_add_u32 m0, m0, {v}"),
+        M0Write::Keep => format!("(m0 = {})", issue.m0),
+    }
+}
+
+/// How the addressing sets `m0`, in a sentence.
+fn scheme_text(a: &Addressing, p: &DmaPlan) -> String {
+    match a.scheme {
+        Scheme::Ck => {
+            let step = a.issues.get(1).map_or(0, |i| match i.write {
+                M0Write::Add(v) => v,
+                _ => 0,
+            });
+            let wave = match (a.issue(0, 0), a.issue(1, 0)) {
+                (Some(x), Some(y)) => y.m0.saturating_sub(x.m0),
+                _ => 0,
+            };
+            format!(
+                "m0 as CK's async_load_raw sets it: size_per_buf + size_per_wave * warp once (size_per_wave = \
+                 {wave}), then s_add_u32 by size_per_issue = {step} between loads, immediate 0"
+            )
+        }
+        Scheme::Immediate => {
+            let (lo, hi) = a.form.offset_range();
+            let most = (0..p.subgroups).map(|g| a.m0_writes(g)).max().unwrap_or(0);
+            format!(
+                "m0 once per window of loads, each load's distance in its immediate ({lo} to \
+                 {hi}): at most {most} m0 write{} per subgroup",
+                if most == 1 { "" } else { "s" }
+            )
+        }
+    }
+}
+
+/// The plan and its instructions as the command line prints them; `loads`
+/// caps the loads listed per subgroup. LDS bytes are the tile's; `m0` holds
+/// absolute addresses (the tile starting at `a.lds_base`).
 ///
 /// ```
-/// use cktile::plan::dma::{DmaRequest, plan};
+/// use cktile::plan::dma::{DmaRequest, Form, Scheme, address, plan};
 /// let tile = cktile::Descriptor::packed(&[16, 64]).unwrap();
 /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 256, wave: 64, width: 4 };
-/// let text = cktile::render::plan::plan(&plan(&req)?, 8);
-/// assert!(text.contains("load 2: LDS bytes [512, 768) lane T gathers (2, T)"));
+/// let p = plan(&req)?;
+/// let a = address(&p, &req.arch, Form::Buffer, Scheme::Ck, 0)?;
+/// let text = cktile::render::plan::plan(&p, &a, 8);
+/// assert!(text.contains("load 2: s_add_u32 m0, m0, 256; buffer_load_dword ... lds offset:0 -> LDS bytes [512, 768), lane T gathers (2, T)"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub fn plan(p: &DmaPlan, loads: usize) -> String {
+pub fn plan(p: &DmaPlan, a: &Addressing, loads: usize) -> String {
     let slot = crate::plan::dma::lane_slot_bytes(p.width);
     let slots = if slot == p.width {
         String::new()
@@ -53,14 +95,25 @@ pub fn plan(p: &DmaPlan, loads: usize) -> String {
         format!(", each lane's in a {slot}-byte slot whose last {} bytes stay padding", slot - p.width)
     };
     let mut s = format!(
-        "{} subgroups of {} lanes; each fills {} contiguous LDS bytes with {} loads of {} bytes per lane{slots}\n",
-        p.subgroups, p.wave, p.slice_bytes, p.loads_per_thread, p.width
+        "{} subgroups of {} lanes take the chunks {}; each writes {} LDS bytes with {} loads of {} bytes per lane{slots}\n\
+         Instructions: {}, {}; the tile starts at LDS byte {}\n",
+        p.subgroups,
+        p.wave,
+        p.order.name(),
+        p.slice_bytes,
+        p.loads_per_thread,
+        p.width,
+        a.form.mnemonic(p.width),
+        scheme_text(a, p),
+        a.lds_base
     );
     for g in 0..p.subgroups {
-        let r = p.slice(g);
-        s.push_str(&format!("subgroup {g}: LDS bytes [{}, {})\n", r.start, r.end));
+        match p.slice(g) {
+            Some(r) => s.push_str(&format!("subgroup {g}: LDS bytes [{}, {})\n", r.start, r.end)),
+            None => s.push_str(&format!("subgroup {g}:\n")),
+        }
         for i in 0..p.loads_per_thread.min(loads) {
-            let Some(lanes) = p.instruction(g, i) else { continue };
+            let (Some(lanes), Some(issue)) = (p.instruction(g, i), a.issue(g, i)) else { continue };
             let at = lanes.first().map_or(0, |l| l.lds_byte);
             let what = affine(lanes).unwrap_or_else(|| {
                 let some: Vec<String> =
@@ -68,7 +121,10 @@ pub fn plan(p: &DmaPlan, loads: usize) -> String {
                 format!("{}, ... (not affine in T; --json lists every lane)", some.join(", "))
             });
             s.push_str(&format!(
-                "  load {i}: LDS bytes [{at}, {}) lane T gathers {what}\n",
+                "  load {i}: {}; {} offset:{} -> LDS bytes [{at}, {}), lane T gathers {what}\n",
+                m0_text(issue),
+                a.form.mnemonic(p.width),
+                issue.offset,
                 at + (p.wave * slot) as u64
             ));
         }

@@ -1,28 +1,36 @@
-//! Direct global-to-LDS loads on AMD (`global_load_lds`, gfx942 and gfx950).
+//! Direct global-to-LDS loads on AMD (`global_load_lds` and `buffer_load
+//! ... lds`, gfx942 and gfx950).
 //!
 //! One instruction of a subgroup (a wave of `wave` lanes) writes one
-//! *slot* of LDS per lane from a subgroup-uniform base: lane `T` writes
-//! `width` bytes at `base + T * slot`, reading them from its own global
-//! address ([`lane_slot_bytes`]). For 4- and 16-byte loads the slot is the
-//! width, so the wave fills `wave * width` consecutive bytes. gfx950's
-//! 12-byte load (`dwordx3`) writes at a 16-byte stride per lane (CK's
-//! `lds_padding.hpp`), leaving the last 4 bytes of every slot unwritten: the
-//! layout must hold padding exactly there, as CK's padded 12-byte types do.
+//! *slot* of LDS per lane from a wave-uniform base (`m0` plus the
+//! instruction's immediate offset): lane `T` writes `width` bytes at
+//! `base + T * slot`, reading them from its own global address
+//! ([`lane_slot_bytes`]; LLVM's AMDGPU DMA documentation: 4 bytes per lane
+//! up to dword loads, 16 for wider ones). For 4- and 16-byte loads the slot
+//! is the width, so the wave fills `wave * width` consecutive bytes, one
+//! *chunk*. gfx950's 12-byte load (`dwordx3`) writes at a 16-byte stride,
+//! leaving the last 4 bytes of every slot unwritten: the layout must hold
+//! padding exactly there, as CK's padded 12-byte types do (`lds_padding.hpp`).
 //! A 1- or 2-byte load still writes one dword per lane, its bytes at
 //! `base + 4 * T` and zeros after them (ROCm/rocm-libraries PR #5084), so no
-//! packed layout results and the planner refuses those widths. The LDS side is therefore fixed, and a layout is
+//! packed layout results and the planner refuses those widths.
+//!
+//! The LDS side is therefore fixed up to the chunks' bases, and a layout is
 //! honoured by choosing what each lane reads: for LDS byte `a`, the element
 //! stored there is the tile coordinate `x` whose offset is `a / element_bytes`
 //! (the descriptor's inverse), read from global element `sum(x[i] * stride[i])`.
 //!
-//! [`plan`] splits the LDS image of the tile (its element space) into one
-//! contiguous slice per subgroup, each filled by `loads_per_thread`
-//! instructions, and gives every (subgroup, lane, load) its gather. A padded
-//! layout cannot be loaded this way (but for the 12-byte load's gaps): the
-//! instruction writes every byte of its slice, holes included, and a hole
-//! has no tile element to come from.
-//! [`verify`] simulates the loads on a synthetic global tensor and compares
-//! the LDS image byte by byte with the one the descriptor prescribes.
+//! - [`plan`] cuts the layout's LDS image into chunks (padding may lie
+//!   between them, as in CK's async copies, never inside one), hands them to
+//!   the subgroups in an [`Order`], and gives every (subgroup, lane, load)
+//!   its gather. [`verify`] simulates the loads on a synthetic global tensor
+//!   and compares the LDS image byte by byte with the one the descriptor
+//!   prescribes.
+//! - [`address`] turns a plan into instructions: which `m0` each subgroup
+//!   sets, the immediate offset of each load (13 bits signed for
+//!   `global_load_lds`, 12 bits unsigned for `buffer_load ... lds`), as CK's
+//!   `async_load_raw` computes them or folded into the immediate.
+//!   [`execute`] runs those instructions by the hardware's address rule.
 //!
 //! ```
 //! use cktile::analyzer::arch;
@@ -47,6 +55,12 @@ use crate::error::{Error, ParameterProblem};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
+
+mod chunks;
+mod m0;
+
+pub use chunks::{ORDER_NAMES, Order};
+pub use m0::{Addressing, FORM_NAMES, Form, Issue, M0Write, SCHEME_NAMES, Scheme, address, execute, verify_addressing};
 
 const NAME: &str = "dma-plan";
 
@@ -221,7 +235,8 @@ pub struct Slot {
     pub lane: usize,
 }
 
-/// A complete plan: how many subgroups, their slices, and every gather.
+/// A complete plan: how many subgroups, the order they take the chunks in,
+/// and every gather.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DmaPlan {
     /// Subgroups in the workgroup.
@@ -230,10 +245,14 @@ pub struct DmaPlan {
     pub wave: usize,
     /// Bytes per lane per instruction.
     pub width: usize,
-    /// LDS bytes of the tile (its element space).
+    /// LDS bytes of the tile: its element space, or up to the end of the
+    /// last chunk where that lies further (a 12-byte load's last gap).
     pub lds_bytes: u64,
-    /// Each subgroup's contiguous share of them.
+    /// The bytes each subgroup's loads span (`loads * wave * slot`):
+    /// contiguous in a wave-major plan whose chunks abut ([`DmaPlan::slice`]).
     pub slice_bytes: u64,
+    /// Which chunk each (subgroup, load) fills.
+    pub order: Order,
     /// Instructions each lane issues.
     pub loads_per_thread: usize,
     /// Every gather, subgroup-major, then load, then lane.
@@ -299,19 +318,43 @@ impl DmaPlan {
         })
     }
 
-    /// The LDS bytes subgroup `subgroup` fills.
+    /// The first LDS byte load `load` of subgroup `subgroup` writes (its
+    /// lane 0's), relative to the tile: the chunk's base.
     ///
     /// ```
-    /// use cktile::plan::dma::{DmaRequest, plan};
+    /// use cktile::plan::dma::{DmaRequest, Order, plan_ordered};
     /// let tile = cktile::Descriptor::packed(&[16, 64]).unwrap();
     /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 256, wave: 64, width: 4 };
-    /// assert_eq!(plan(&req)?.slice(2), 2048..3072);
+    /// // Issue-major: the 4 subgroups' first loads fill the first 4 chunks of 256 bytes.
+    /// assert_eq!(plan_ordered(&req, Order::IssueMajor)?.chunk_base(3, 0), Some(768));
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn slice(&self, subgroup: usize) -> Range<u64> {
-        // Saturating: a subgroup past the plan gets an empty range at the end.
-        let start = self.slice_bytes.saturating_mul(subgroup as u64);
-        start..start.saturating_add(self.slice_bytes)
+    pub fn chunk_base(&self, subgroup: usize, load: usize) -> Option<u64> {
+        Some(self.instruction(subgroup, load)?.first()?.lds_byte)
+    }
+
+    /// The LDS bytes subgroup `subgroup` fills, when they are one range: its
+    /// loads' chunks abut, each starting where the previous one ends (a
+    /// wave-major plan without padding between chunks). `None` otherwise, or
+    /// past the plan.
+    ///
+    /// ```
+    /// use cktile::plan::dma::{DmaRequest, Order, plan, plan_ordered};
+    /// let tile = cktile::Descriptor::packed(&[16, 64]).unwrap();
+    /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 256, wave: 64, width: 4 };
+    /// assert_eq!(plan(&req)?.slice(2), Some(2048..3072));
+    /// assert_eq!(plan_ordered(&req, Order::IssueMajor)?.slice(2), None);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn slice(&self, subgroup: usize) -> Option<Range<u64>> {
+        let chunk = (self.wave as u64).checked_mul(lane_slot_bytes(self.width) as u64)?;
+        let start = self.chunk_base(subgroup, 0)?;
+        let abut = (1..self.loads_per_thread).all(|i| {
+            let want = (i as u64).checked_mul(chunk).and_then(|d| start.checked_add(d));
+            self.chunk_base(subgroup, i) == want
+        });
+        let len = (self.loads_per_thread as u64).checked_mul(chunk)?;
+        abut.then(|| start..start.saturating_add(len))
     }
 }
 
@@ -347,20 +390,43 @@ fn global_element(req: &DmaRequest<'_>, x: &[i64]) -> Result<i64, Error> {
     })
 }
 
-/// Plans the loads. Errors name the constraint that fails: the chip and
-/// width, the wave and workgroup, the element size against the width, the
-/// slices against the tile, a padded layout, or a load whose bytes are not
-/// consecutive (or not aligned) in global memory.
+/// Plans the loads, wave-major ([`plan_ordered`] with
+/// [`Order::WaveMajor`]). Errors name the constraint that fails: the chip
+/// and width, the wave and workgroup, the element size against the width,
+/// the chunks against the subgroups, padding inside a chunk, or a load whose
+/// bytes are not consecutive (or not aligned) in global memory.
 ///
 /// ```
 /// use cktile::analyzer::arch;
 /// use cktile::plan::dma::{DmaRequest, plan};
-/// let padded = cktile::layouts::resolve("row-padded:rows=16,cols=64,pad=4")?;
-/// let req = DmaRequest { lds: &padded, element_bytes: 4, global_strides: vec![64, 1], arch: arch::GFX942, workgroup: 256, wave: 64, width: 4 };
+/// // 36-element rows: a 64-lane dword load (64 elements) would cover a row's padding.
+/// let padded = cktile::layouts::resolve("row-padded:rows=16,cols=32,pad=4")?;
+/// let req = DmaRequest { lds: &padded, element_bytes: 4, global_strides: vec![32, 1], arch: arch::GFX942, workgroup: 256, wave: 64, width: 4 };
 /// assert!(plan(&req).unwrap_err().to_string().contains("padding"));
+/// // 68-element rows: each row's 64 elements are one load's chunk, the padding between chunks.
+/// let between = cktile::layouts::resolve("row-padded:rows=16,cols=64,pad=4")?;
+/// let req = DmaRequest { lds: &between, global_strides: vec![64, 1], ..req };
+/// assert_eq!(plan(&req)?.chunk_base(1, 0), Some(4 * 272));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
+    plan_ordered(req, Order::WaveMajor)
+}
+
+/// Plans the loads with the chunks handed out in `order`; [`plan`] has the
+/// errors.
+///
+/// ```
+/// use cktile::analyzer::arch;
+/// use cktile::plan::dma::{DmaRequest, Order, plan_ordered};
+/// let tile = cktile::Descriptor::packed(&[16, 64])?;
+/// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: arch::GFX942, workgroup: 256, wave: 64, width: 4 };
+/// let p = plan_ordered(&req, Order::IssueMajor)?;
+/// // Subgroup 1's load 2 fills chunk 2 * 4 + 1 = 9: row 9.
+/// assert_eq!(p.gather(1, 7, 2).map(|g| g.coordinate.clone()), Some(vec![9, 7]));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn plan_ordered(req: &DmaRequest<'_>, order: Order) -> Result<DmaPlan, Error> {
     check_request(req)?;
     let (w, eb) = (req.width, req.element_bytes);
     let space = req.lds.element_space_size();
@@ -369,70 +435,42 @@ pub fn plan(req: &DmaRequest<'_>) -> Result<DmaPlan, Error> {
     let bytes = u64::try_from(space).unwrap_or(u64::MAX).saturating_mul(eb as u64);
     req.arch.check_fits(bytes)?;
     let at = inverse(req)?;
-    check_holes(req, &at)?;
-    let lds_bytes = footprint(req, (at.len() as u64) * eb as u64);
+    let stored: Vec<bool> = at.iter().map(Option::is_some).collect();
+    let starts = chunks::chunk_starts(&stored, eb, w, req.wave)?;
     let subgroups = req.workgroup / req.wave;
     let slot = lane_slot_bytes(w);
     let per_load = (req.wave * slot) as u64;
-    if lds_bytes % subgroups as u64 != 0 || (lds_bytes / subgroups as u64) % per_load != 0 {
+    if starts.len() % subgroups != 0 {
         return Err(bad(
-            "LDS bytes",
-            lds_bytes as i64,
-            "they must split into equal subgroup slices, each a whole number of wave * slot bytes (the slot is \
-             the width, or 16 bytes for a 12-byte load)",
+            "chunks",
+            wide(starts.len()),
+            "the layout's stored bytes form this many runs of wave * slot bytes (one load each; the slot is \
+             the width, or 16 bytes for a 12-byte load), and they must split equally among the subgroups \
+             (workgroup / wave)",
         ));
     }
-    let slice_bytes = lds_bytes / subgroups as u64;
-    let loads_per_thread = (slice_bytes / per_load) as usize;
+    let loads_per_thread = starts.len() / subgroups;
+    let end = starts.last().map_or(0, |&b| b + per_load);
+    let lds_bytes = end.max((at.len() as u64) * eb as u64);
     let mut gathers = Vec::with_capacity(subgroups * loads_per_thread * req.wave);
     for g in 0..subgroups {
         for i in 0..loads_per_thread {
+            let base = starts[order.chunk(g, i, subgroups, loads_per_thread)];
             for lane in 0..req.wave {
-                let lds_byte = g as u64 * slice_bytes + i as u64 * per_load + (lane * slot) as u64;
-                gathers.push(gather(req, &at, lds_byte)?);
+                gathers.push(gather(req, &at, base + (lane * slot) as u64)?);
             }
         }
     }
-    Ok(DmaPlan { subgroups, wave: req.wave, width: w, lds_bytes, slice_bytes, loads_per_thread, gathers })
+    let slice_bytes = loads_per_thread as u64 * per_load;
+    Ok(DmaPlan { subgroups, wave: req.wave, width: w, lds_bytes, slice_bytes, order, loads_per_thread, gathers })
 }
 
-/// The LDS bytes the loads span for a tile whose element space takes `bytes`:
-/// those bytes, rounded up to a whole 16-byte slot for a 12-byte load (its
-/// last slot's gap may lie past the element space).
+/// The LDS bytes the loads span for a tile whose element space takes
+/// `bytes`: those bytes, rounded up to a whole 16-byte slot for a 12-byte
+/// load (its last slot's gap may lie past the element space).
 fn footprint(req: &DmaRequest<'_>, bytes: u64) -> u64 {
     let slot = lane_slot_bytes(req.width) as u64;
     if slot == req.width as u64 { bytes } else { bytes.div_ceil(slot).saturating_mul(slot) }
-}
-
-/// Padding is refused where a load writes, and required where it does not:
-/// in the last 4 bytes of every 16-byte slot of a 12-byte load.
-fn check_holes(req: &DmaRequest<'_>, at: &[Option<Vec<i64>>]) -> Result<(), Error> {
-    let (slot, eb) = (lane_slot_bytes(req.width), req.element_bytes as u64);
-    // Whether the element at offset `k` lies in the bytes no lane writes.
-    let in_gap = |k: usize| (k as u64 * eb) % slot as u64 >= req.width as u64;
-    for (k, x) in at.iter().enumerate() {
-        match (x, in_gap(k)) {
-            (None, false) => {
-                return Err(bad(
-                    "LDS offset",
-                    wide(k),
-                    "no tile element is stored there (padding); global_load_lds writes every byte of its \
-                     subgroup's contiguous slice, so a padded layout cannot be filled directly",
-                ));
-            }
-            (Some(_), true) => {
-                return Err(bad(
-                    "LDS offset",
-                    wide(k),
-                    "a tile element is stored there, but gfx950's 12-byte global_load_lds writes each lane's \
-                     12 bytes at a 16-byte stride and leaves bytes 12-15 of every 16-byte slot unwritten (CK's \
-                     lds_padding.hpp); the layout needs padding there (e.g. 4 bytes after every 12)",
-                ));
-            }
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 /// The request's own parameters: a width the chip loads (whole dwords), the
@@ -540,15 +578,13 @@ pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
         ));
     }
     let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
+    let slot = lane_slot_bytes(p.width);
     for (at, gather) in p.indexed() {
         let base = usize::try_from(gather.lds_byte).unwrap_or(usize::MAX);
-        // The instruction's rule: lane T of load i of subgroup s writes at its
-        // slot (one dword at least; 16 bytes for a 12-byte load).
-        let slot = lane_slot_bytes(p.width);
-        let rule = (at.subgroup as u64).checked_mul(p.slice_bytes).and_then(|b| {
-            let within = at.load.checked_mul(p.wave)?.checked_add(at.lane)?.checked_mul(slot)?;
-            b.checked_add(within as u64)
-        });
+        // The instruction's rule: lane T writes its slot (one dword at least;
+        // 16 bytes for a 12-byte load) from the wave's dword-aligned base.
+        let lane0 = p.chunk_base(at.subgroup, at.load);
+        let rule = lane0.filter(|b| b % 4 == 0).and_then(|b| b.checked_add(at.lane.checked_mul(slot)? as u64));
         if rule != Some(gather.lds_byte) {
             return Err(bad("LDS byte", wide(base), "a gather is not where the instruction writes"));
         }
@@ -626,16 +662,14 @@ pub fn expected_image(req: &DmaRequest<'_>) -> Result<Vec<Option<i64>>, Error> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn verify(req: &DmaRequest<'_>, p: &DmaPlan) -> Result<(), Error> {
-    let got = simulate(p)?;
-    let want = expected_image(req)?;
-    if got.len() != want.len() {
-        return Err(bad(
-            "LDS bytes",
-            wide(got.len()),
-            "the plan fills a different number of bytes than the layout has",
-        ));
-    }
-    match got.iter().zip(&want).position(|(a, b)| a != b) {
+    same_image(&simulate(p)?, &expected_image(req)?)
+}
+
+/// Compares two LDS images byte for byte, a byte past either's end being
+/// unwritten (a 12-byte load's last gap may lie past the element space).
+fn same_image(got: &[Option<i64>], want: &[Option<i64>]) -> Result<(), Error> {
+    let at = |image: &[Option<i64>], k: usize| image.get(k).copied().flatten();
+    match (0..got.len().max(want.len())).find(|&k| at(got, k) != at(want, k)) {
         Some(k) => Err(bad("LDS byte", wide(k), "the simulated load does not put the layout's element there")),
         None => Ok(()),
     }
