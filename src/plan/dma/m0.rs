@@ -341,7 +341,9 @@ pub fn address(p: &DmaPlan, arch: &Arch, form: Form, scheme: Scheme, lds_base: u
                     "global byte",
                     g.global_byte,
                     "the buffer form passes each lane's address as a 32-bit unsigned voffset from the buffer's \
-                     base (global byte minus the immediate), which this one leaves; use the global form",
+                     base: the global byte minus the load's immediate (which moves the global address as it \
+                     moves the LDS one), and this one's leaves that range; use the global form, or m0 scheme ck \
+                     (immediate 0)",
                 ));
             }
         }
