@@ -169,10 +169,19 @@ class Layout:
         arch: str = "gfx942",
         workgroup: int = 256,
         wave: int = 64,
+        *,
+        order: str = "wave-major",
+        form: str = "global",
+        m0: str = "immediate",
+        lds_base: int = 0,
     ) -> Report:
-        """Direct global-to-LDS loads that fill the layout, simulated byte for byte (``cktile dma-plan --json``)."""
+        """Direct global-to-LDS loads that fill the layout and their instructions (``m0`` writes and immediate
+        offsets), simulated byte for byte (``cktile dma-plan --json``). ``order``: ``wave-major`` or
+        ``issue-major`` (CK's async copies); ``form``: ``global`` or ``buffer``; ``m0``: ``ck`` (as CK's
+        ``async_load_raw`` sets it) or ``immediate``; ``lds_base``: the tile's first LDS byte."""
         strides = [int(s) for s in global_strides]
-        return Report("dma-plan", self._native.dma_plan_json(strides, width, arch, workgroup, wave))
+        native = self._native.dma_plan_json(strides, width, arch, workgroup, wave, order, form, m0, int(lds_base))
+        return Report("dma-plan", native)
 
     def codegen(self, lang: str = "hip", name: Optional[str] = None) -> str:
         """CUDA or HIP ``__device__`` offset functions for the layout (``cktile codegen``)."""

@@ -6,7 +6,7 @@ use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::{Arch, Op};
 use cktile::codegen::{self, Lang, Options};
 use cktile::json::{CheckJson, CoordinateJson, DmaPlanJson, OffsetsJson, TileJson};
-use cktile::plan::dma::{DmaRequest, plan, verify};
+use cktile::plan::dma::{DmaRequest, Form, Order, Scheme, address, plan_ordered, verify, verify_addressing};
 use cktile::render::svg::{banks, chain, grid};
 use cktile::{Index, check, layouts};
 use pyo3::prelude::*;
@@ -155,8 +155,10 @@ impl NativeLayout {
     }
 
     /// `cktile dma-plan --json`: direct global-to-LDS loads that fill the
-    /// layout, simulated byte for byte before they are returned.
-    #[pyo3(signature = (global_strides, width, arch="gfx942", workgroup=256, wave=64))]
+    /// layout and their instructions, simulated byte for byte before they
+    /// are returned.
+    #[pyo3(signature = (global_strides, width, arch="gfx942", workgroup=256, wave=64, order="wave-major", form="global", m0="immediate", lds_base=0))]
+    #[allow(clippy::too_many_arguments)]
     fn dma_plan_json(
         &self,
         py: Python<'_>,
@@ -165,6 +167,10 @@ impl NativeLayout {
         arch: &str,
         workgroup: usize,
         wave: usize,
+        order: &str,
+        form: &str,
+        m0: &str,
+        lds_base: u64,
     ) -> PyResult<String> {
         let element_bytes = self.element_bytes()?;
         let req = DmaRequest {
@@ -176,10 +182,16 @@ impl NativeLayout {
             wave,
             width,
         };
-        let p = py.detach(|| plan(&req)).map_err(|e| refuse("dma_plan", e))?;
+        let order = Order::by_name(order).map_err(|e| refuse("order", e))?;
+        let form = Form::by_name(form).map_err(|e| refuse("form", e))?;
+        let scheme = Scheme::by_name(m0).map_err(|e| refuse("m0", e))?;
+        let p = py.detach(|| plan_ordered(&req, order)).map_err(|e| refuse("dma_plan", e))?;
         py.detach(|| verify(&req, &p))
             .map_err(|e| refuse("dma_plan", format!("internal: the plan failed its simulation: {e}")))?;
-        json(&DmaPlanJson::new(&self.source, &req.arch, element_bytes, &p))
+        let a = address(&p, &req.arch, form, scheme, lds_base).map_err(|e| refuse("dma_plan", e))?;
+        py.detach(|| verify_addressing(&req, &p, &a))
+            .map_err(|e| refuse("dma_plan", format!("internal: the instructions failed their simulation: {e}")))?;
+        json(&DmaPlanJson::new(&self.source, &req.arch, element_bytes, &p, &a))
     }
 
     /// `cktile codegen`: CUDA or HIP offset functions.

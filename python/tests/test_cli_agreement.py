@@ -98,6 +98,18 @@ def test_dma_plan_and_codegen_equal_the_clis(cli):
     spec = "ck-universal-a:m=128,k=64"
     plan = cktile.Layout(spec).dma_plan([4096, 1], width=4)
     assert plan.to_json() == cli.json("dma-plan", spec, "--global-strides", "4096,1", "--width", "4")
+    # CK's async copy: padding between chunks, issue-major, m0 as async_load_raw sets it.
+    padded = cktile.Layout("row-padded:rows=32,cols=64,pad=4", dtype="fp32")
+    kw = dict(order="issue-major", form="buffer", m0="ck", lds_base=1024)
+    flags = ["--order", "issue-major", "--form", "buffer", "--m0", "ck", "--lds-base", "1024"]
+    ck = padded.dma_plan([64, 1], width=4, **kw)
+    assert ck.to_json() == cli.json(
+        "dma-plan", "row-padded:rows=32,cols=64,pad=4", "--dtype", "fp32", "--global-strides", "64,1", "--width", "4", *flags
+    )
+    issues = ck.to_dict()["addressing"]["issues"]
+    # Warp w starts at 1024 + 272 w; each further load adds 4 warps' padded rows.
+    assert [i["m0"] for i in issues if i["load"] == 0] == [1024 + 272 * w for w in range(4)]
+    assert {i["m0_operand"] for i in issues if i["load"] > 0} == {1088}
     code, out, _ = cli.run("codegen", spec, "--lang", "hip")
     assert code == 0 and cktile.Layout(spec).codegen("hip").rstrip("\n") == out
 
