@@ -158,6 +158,8 @@ out dma-width dma-plan 'packed((16,64))' --global-strides 64,1 --width 16 --dtyp
 out dma-dwordx3 dma-plan row-padded:rows=256,cols=12,pad=4 --global-strides 12,1 --arch gfx950 --width 12 --dtype fp8 --loads 1
 out dma-dwordx3-packed dma-plan 'packed((256,12))' --global-strides 12,1 --arch gfx950 --width 12 --dtype fp8
 out dma-column-major dma-plan 'packed((16,64))' --global-strides 1,16 --width 4 --dtype fp16
+out dma-ck-fmha-k dma-plan 'naive((8,4,4,16,2),(544,32,136,2,1)) | transform(merge((8,4,4)) on [0,1,2] -> [0], merge((16,2)) on [3,4] -> [1])' --global-strides 4096,1 --width 4 --dtype fp16 --order issue-major --form buffer --m0 ck --loads 2
+out dma-imm-gfx950 dma-plan 'packed((32,256))' --global-strides 256,1 --arch gfx950 --width 16 --dtype fp16 --workgroup 64 --loads 16
 out help-dma-plan dma-plan --help
 
 # lanes NAME SUBGROUP LOAD ARGS...: one load's lanes, read from the plan's --json output.

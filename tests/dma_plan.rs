@@ -153,11 +153,11 @@ fn instructions_hold(req: &DmaRequest<'_>, p: &DmaPlan, what: &str) {
                 }
             }
             assert_eq!(imm.m0_writes(g), windows, "{what} {form:?} subgroup {g}");
-            for i in 0..p.loads_per_thread {
+            for (i, &base) in bases.iter().enumerate() {
                 let issue = imm.issue(g, i).unwrap();
                 assert!((lo..=hi).contains(&i64::from(issue.offset)), "{what}: {issue:?}");
                 assert_eq!(issue.m0 % 4, 0, "{what}: {issue:?}");
-                assert_eq!(i64::from(issue.m0) + i64::from(issue.offset), bases[i], "{what}: {issue:?}");
+                assert_eq!(i64::from(issue.m0) + i64::from(issue.offset), base, "{what}: {issue:?}");
             }
             if let Ok(ck) = &ck {
                 assert_eq!(ck.m0_writes(g), p.loads_per_thread);
@@ -358,7 +358,10 @@ fn cli_dma_plan() {
     assert_eq!(a["m0_writes_per_subgroup"], serde_json::json!([1, 1, 1, 1]));
     for g in v["gathers"].as_array().unwrap() {
         let issue = &a["issues"][g["subgroup"].as_u64().unwrap() as usize * 16 + g["load"].as_u64().unwrap() as usize];
-        assert_eq!(g["operand"].as_i64().unwrap() + issue["offset"].as_i64().unwrap(), g["global_byte"].as_i64().unwrap());
+        assert_eq!(
+            g["operand"].as_i64().unwrap() + issue["offset"].as_i64().unwrap(),
+            g["global_byte"].as_i64().unwrap()
+        );
         let lds = issue["m0"].as_i64().unwrap() + issue["offset"].as_i64().unwrap() + 4 * g["lane"].as_i64().unwrap();
         assert_eq!(lds, g["lds_byte"].as_i64().unwrap());
     }
@@ -449,7 +452,9 @@ fn ck_fmha_async_k_copy_is_reproduced() {
     use cktile::distribution::{Distribution, parse};
     use cktile_transforms::Transform;
     let (warp, warps) = (64usize, 4usize);
-    for (n_per_block, k_per_block, eb, ibuf) in [(128usize, 32usize, 2usize, 0usize), (64, 64, 2, 1), (256, 32, 1, 1), (128, 128, 1, 0)] {
+    for (n_per_block, k_per_block, eb, ibuf) in
+        [(128usize, 32usize, 2usize, 0usize), (64, 64, 2, 1), (256, 32, 1, 1), (128, 128, 1, 0)]
+    {
         let k_vector = 4 / eb; // GetAlignmentK with AsyncCopyK: one dword per lane
         let k_pack = 16 / eb; // GetSmemKPackK
         let lanes_per_k = k_per_block / k_vector;
@@ -514,7 +519,11 @@ fn ck_fmha_async_k_copy_is_reproduced() {
             for i in 0..issues {
                 for t in 0..warp {
                     let ck = dram.calculate_index(&[w as i64, t as i64, i as i64, 0]).unwrap();
-                    assert_eq!(p.gather(w, t, i).unwrap().coordinate, ck.as_slice(), "{what}: warp {w} issue {i} lane {t}");
+                    assert_eq!(
+                        p.gather(w, t, i).unwrap().coordinate,
+                        ck.as_slice(),
+                        "{what}: warp {w} issue {i} lane {t}"
+                    );
                 }
             }
         }

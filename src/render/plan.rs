@@ -95,10 +95,13 @@ pub fn plan(p: &DmaPlan, a: &Addressing, loads: usize) -> String {
         format!(", each lane's in a {slot}-byte slot whose last {} bytes stay padding", slot - p.width)
     };
     let mut s = format!(
-        "{} subgroups of {} lanes take the chunks {}; each writes {} LDS bytes with {} loads of {} bytes per lane{slots}\n\
+        "{} subgroup{} of {} lanes take{} the chunks {}; each writes {} LDS bytes with {} loads of {} bytes per \
+         lane{slots}\n\
          Instructions: {}, {}; the tile starts at LDS byte {}\n",
         p.subgroups,
+        if p.subgroups == 1 { "" } else { "s" },
         p.wave,
+        if p.subgroups == 1 { "s" } else { "" },
         p.order.name(),
         p.slice_bytes,
         p.loads_per_thread,

@@ -90,7 +90,12 @@ impl Order {
 /// elements, loaded `width` bytes per lane by `wave` lanes. A chunk starts
 /// at the first stored byte after the previous chunk; the errors name the
 /// offset that breaks the rules in the module docs.
-pub(super) fn chunk_starts(stored: &[bool], element_bytes: usize, width: usize, wave: usize) -> Result<Vec<u64>, Error> {
+pub(super) fn chunk_starts(
+    stored: &[bool],
+    element_bytes: usize,
+    width: usize,
+    wave: usize,
+) -> Result<Vec<u64>, Error> {
     let slot = lane_slot_bytes(width);
     let eb = element_bytes.max(1);
     let total = stored.len().saturating_mul(eb);

@@ -362,7 +362,11 @@ fn ck_issues(p: &DmaPlan, lds_base: u64, issues: &mut Vec<Issue>) -> Result<(), 
     let step = |b: Result<u64, Error>| -> Result<u64, Error> {
         let b = b?;
         b.checked_sub(first).ok_or_else(|| {
-            bad("chunk base", i64::try_from(b).unwrap_or(i64::MAX), "it lies below the first load's, so m0 cannot step up to it")
+            bad(
+                "chunk base",
+                i64::try_from(b).unwrap_or(i64::MAX),
+                "it lies below the first load's, so m0 cannot step up to it",
+            )
         })
     };
     let per_wave = if s > 1 { step(load_base(p, lds_base, 1, 0))? } else { 0 };
