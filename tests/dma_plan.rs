@@ -329,7 +329,7 @@ fn cli_dma_plan() {
         ("--form", "flat", "expected one of: global, buffer"),
         ("--order", "diagonal", "expected one of: wave-major, issue-major"),
         ("--lds-base", "2", "LDS base = 2; it must be dword-aligned"),
-        ("--lds-base", "65024", "65536"),
+        ("--lds-base", "65024", "LDS base = 65024; the tile's bytes from there must end within"),
     ] {
         let out = run(&[
             "dma-plan",

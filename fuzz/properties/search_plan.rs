@@ -4,7 +4,8 @@
 //! Layout search and direct-to-LDS planning on structured random inputs: no
 //! panic; the search's best respects the proved bound and the conflict-free
 //! minimum, its front and optimal set are consistent, and its costs are the
-//! analyzer's; every plan that is made passes its byte-for-byte simulation.
+//! analyzer's; every plan that is made passes its byte-for-byte simulation,
+//! in both orders, and so do its instructions in every form and m0 scheme.
 //!
 //! Tiles are kept to at most 256 bytes, with at most 2^9 GF(2)-linear
 //! swizzle matrices (row bits x column-vector bits <= 9, as many as the CK
@@ -15,7 +16,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use cktile::analyzer::{Arch, Pattern, analyze_tile, arch};
-use cktile::plan::dma::{DmaRequest, plan, verify};
+use cktile::plan::dma::{DmaRequest, Form, Order, Scheme, address, plan, plan_ordered, verify, verify_addressing};
 use cktile::search::{Problem, SearchReport, search};
 
 const ARCHS: [Arch; 5] = [arch::GFX90A, arch::GFX942, arch::GFX950, arch::SM80, arch::SM90];
@@ -168,6 +169,18 @@ pub fn check(x: Input) -> bool {
     };
     if let Ok(pl) = plan(&req) {
         verify(&req, &pl).unwrap_or_else(|e| panic!("{req:?}: {e}"));
+    }
+    // Both orders, and the instructions of every form and m0 scheme at a
+    // derived LDS base: where made, they run to the layout's image.
+    let lds_base = u64::from(x.strides.0.unsigned_abs()) * 4;
+    for order in Order::ALL {
+        let Ok(pl) = plan_ordered(&req, order) else { continue };
+        verify(&req, &pl).unwrap_or_else(|e| panic!("{req:?} {order:?}: {e}"));
+        for (form, scheme) in Form::ALL.into_iter().flat_map(|f| Scheme::ALL.map(|s| (f, s))) {
+            if let Ok(a) = address(&pl, &req.arch, form, scheme, lds_base) {
+                verify_addressing(&req, &pl, &a).unwrap_or_else(|e| panic!("{req:?} {order:?} {a:?}: {e}"));
+            }
+        }
     }
     found.is_some()
 }

@@ -320,7 +320,14 @@ pub fn address(p: &DmaPlan, arch: &Arch, form: Form, scheme: Scheme, lds_base: u
             "it must be dword-aligned (a multiple of 4)",
         ));
     }
-    arch.check_fits(lds_base.saturating_add(p.lds_bytes))?;
+    if arch.check_fits(lds_base.saturating_add(p.lds_bytes)).is_err() {
+        return Err(bad(
+            "LDS base",
+            i64::try_from(lds_base).unwrap_or(i64::MAX),
+            "the tile's bytes from there must end within the chip's shared memory (64 KiB on gfx942, 160 KiB \
+             on gfx950)",
+        ));
+    }
     let lds_base_word = word(lds_base)?;
     // Grown as loads are found: a hand-built plan may claim more than it holds.
     let mut issues = Vec::new();
