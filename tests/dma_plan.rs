@@ -22,18 +22,23 @@ fn packed_strides(d: &Descriptor) -> Vec<i64> {
     strides
 }
 
-#[test]
-fn the_design_notes_example_comes_out_exactly() {
-    let tile = Descriptor::packed(&[16, 64]).unwrap();
-    let req = DmaRequest {
-        lds: &tile,
+/// The design note's request: a 16x64 i32 tile, 4 subgroups, dword loads on gfx942.
+fn notes_request(tile: &Descriptor) -> DmaRequest<'_> {
+    DmaRequest {
+        lds: tile,
         element_bytes: 4,
         global_strides: vec![64, 1],
         arch: arch::GFX942,
         workgroup: 256,
         wave: 64,
         width: 4,
-    };
+    }
+}
+
+#[test]
+fn the_design_notes_example_comes_out_exactly() {
+    let tile = Descriptor::packed(&[16, 64]).unwrap();
+    let req = notes_request(&tile);
     let p = plan(&req).unwrap();
     assert_eq!((p.subgroups, p.slice_bytes, p.loads_per_thread, p.lds_bytes), (4, 1024, 4, 4096));
     for g in 0..4 {
@@ -552,15 +557,7 @@ fn ck_fmha_async_k_copy_is_reproduced() {
 #[test]
 fn executing_the_instructions_catches_wrong_addressing() {
     let tile = Descriptor::packed(&[16, 64]).unwrap();
-    let req = DmaRequest {
-        lds: &tile,
-        element_bytes: 4,
-        global_strides: vec![64, 1],
-        arch: arch::GFX942,
-        workgroup: 256,
-        wave: 64,
-        width: 4,
-    };
+    let req = notes_request(&tile);
     let p = plan(&req).unwrap();
     let good = address(&p, &req.arch, Form::Buffer, Scheme::Ck, 0).unwrap();
     assert_eq!(execute(&p, &good).unwrap(), simulate(&p).unwrap());

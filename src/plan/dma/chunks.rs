@@ -17,8 +17,8 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-use super::{bad, lane_slot_bytes, wide};
-use crate::error::{Error, Snippet, SpecProblem};
+use super::{bad, lane_slot_bytes, named, wide};
+use crate::error::Error;
 use alloc::vec::Vec;
 
 /// The orders' names, comma-separated (`cktile dma-plan --help`).
@@ -63,10 +63,7 @@ impl Order {
     /// assert!(Order::by_name("diagonal").unwrap_err().to_string().contains("wave-major, issue-major"));
     /// ```
     pub fn by_name(name: &str) -> Result<Order, Error> {
-        Order::ALL
-            .into_iter()
-            .find(|o| o.name() == name)
-            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: ORDER_NAMES }))
+        named(Order::ALL, Order::name, name, ORDER_NAMES)
     }
 
     /// The chunk (counted in LDS order) that load `load` of subgroup

@@ -39,10 +39,9 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-use super::{DmaPlan, DmaRequest, bad, expected_image, lane_slot_bytes, same_image, wide};
+use super::{DmaPlan, DmaRequest, bad, blank_image, expected_image, lane_slot_bytes, named, same_image, wide};
 use crate::analyzer::Arch;
-use crate::error::{Error, Snippet, SpecProblem};
-use alloc::vec;
+use crate::error::Error;
 use alloc::vec::Vec;
 
 /// The forms' names, comma-separated (`cktile dma-plan --help`).
@@ -92,10 +91,7 @@ impl Form {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn by_name(name: &str) -> Result<Form, Error> {
-        Form::ALL
-            .into_iter()
-            .find(|f| f.name() == name)
-            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: FORM_NAMES }))
+        named(Form::ALL, Form::name, name, FORM_NAMES)
     }
 
     /// The immediate offsets the form encodes, both ends included: gfx9's
@@ -168,10 +164,7 @@ impl Scheme {
     /// assert!(cktile::plan::dma::Scheme::by_name("m1").unwrap_err().to_string().contains("ck, immediate"));
     /// ```
     pub fn by_name(name: &str) -> Result<Scheme, Error> {
-        Scheme::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: SCHEME_NAMES }))
+        named(Scheme::ALL, Scheme::name, name, SCHEME_NAMES)
     }
 }
 
@@ -454,15 +447,7 @@ fn immediate_issues(p: &DmaPlan, lds_base: u64, form: Form, g: usize, issues: &m
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn execute(p: &DmaPlan, a: &Addressing) -> Result<Vec<Option<i64>>, Error> {
-    let largest = crate::analyzer::ARCHS.iter().map(|c| c.shared_bytes() as u64).max().unwrap_or(0);
-    if p.lds_bytes > largest {
-        return Err(bad(
-            "LDS bytes",
-            i64::try_from(p.lds_bytes).unwrap_or(i64::MAX),
-            "it must fit a modelled chip's shared memory: at most 232448 bytes (sm90's, the largest)",
-        ));
-    }
-    let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(0)];
+    let mut image = blank_image(p)?;
     let (lo, hi) = a.form.offset_range();
     let slot = lane_slot_bytes(p.width) as i64;
     let mut m0: Option<u64> = None;

@@ -51,7 +51,7 @@ use crate::analyzer::Arch;
 use crate::analyzer::arch::{Chip, Vendor};
 use crate::check;
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem};
+use crate::error::{Error, ParameterProblem, Snippet, SpecProblem};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -553,6 +553,33 @@ fn gather(req: &DmaRequest<'_>, at: &[Option<Vec<i64>>], lds_byte: u64) -> Resul
     Ok(Gather { lds_byte, global_byte, coordinate: x.clone() })
 }
 
+/// An unwritten LDS image of the plan's bytes. A plan of [`plan`] fits its
+/// chip's LDS; a plan built by hand is held to the largest any modelled chip
+/// has, so the image stays bounded.
+fn blank_image(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
+    let largest = crate::analyzer::ARCHS.iter().map(|a| a.shared_bytes() as u64).max().unwrap_or(0);
+    if p.lds_bytes > largest {
+        return Err(bad(
+            "LDS bytes",
+            i64::try_from(p.lds_bytes).unwrap_or(i64::MAX),
+            "it must fit a modelled chip's shared memory: at most 232448 bytes (sm90's, the largest)",
+        ));
+    }
+    Ok(vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)])
+}
+
+/// The value of `all` whose name is `text`, or an error listing `valid`.
+fn named<T: Copy, const N: usize>(
+    all: [T; N],
+    name: fn(T) -> &'static str,
+    text: &str,
+    valid: &'static str,
+) -> Result<T, Error> {
+    all.into_iter()
+        .find(|&t| name(t) == text)
+        .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(text), valid }))
+}
+
 /// Runs the plan on a synthetic global tensor whose every byte holds its own
 /// address: the LDS image, each byte the global byte it came from (`None`:
 /// never written). A byte written twice is an error.
@@ -567,17 +594,7 @@ fn gather(req: &DmaRequest<'_>, at: &[Option<Vec<i64>>], lds_byte: u64) -> Resul
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn simulate(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
-    // A plan of `plan` fits its chip's LDS; a plan built by hand is held to
-    // the largest any modelled chip has, so the image stays bounded.
-    let largest = crate::analyzer::ARCHS.iter().map(|a| a.shared_bytes() as u64).max().unwrap_or(0);
-    if p.lds_bytes > largest {
-        return Err(bad(
-            "LDS bytes",
-            i64::try_from(p.lds_bytes).unwrap_or(i64::MAX),
-            "it must fit a modelled chip's shared memory: at most 232448 bytes (sm90's, the largest)",
-        ));
-    }
-    let mut image = vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)];
+    let mut image = blank_image(p)?;
     let slot = lane_slot_bytes(p.width);
     for (at, gather) in p.indexed() {
         let base = usize::try_from(gather.lds_byte).unwrap_or(usize::MAX);
