@@ -9,11 +9,13 @@
 use core::fmt;
 
 mod descriptor;
+mod numbers;
 pub(crate) mod parameter;
 mod policy;
 mod spec;
 
 pub use descriptor::{DescriptorProblem, Side};
+pub use numbers::Numbers;
 pub use parameter::ParameterProblem;
 pub use policy::PolicyProblem;
 pub use spec::SpecProblem;

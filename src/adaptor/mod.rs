@@ -43,7 +43,7 @@
 use crate::descriptor::display::write_ids;
 use crate::descriptor::stage::{self, FILLER, carry_vectors};
 use crate::descriptor::tri;
-use crate::distribution::encoding::Numbers;
+use crate::error::Numbers;
 use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
 use crate::names::write_joined;
 use crate::{Ids, Item, MAX_ITEMS, Stage};

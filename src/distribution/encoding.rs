@@ -16,6 +16,7 @@
 //!   component it walks (a Y never names R).
 
 use crate::descriptor::tri;
+pub use crate::error::Numbers;
 use crate::error::{DescriptorProblem, Error, ErrorKind};
 use cktile_transforms::{Dims, Index, MAX_DIMS};
 use core::fmt;
@@ -224,63 +225,13 @@ pub enum EncodingProblem {
     },
 }
 
-/// Labelled numbers for messages that cannot format (a failed
-/// compile-time check): at most six, the first [`len`](Self::len) of
-/// [`pairs`](Self::pairs).
-///
-/// ```
-/// use cktile::distribution::{EncodingProblem, Entry};
-/// let n = EncodingProblem::MinorOutOfRange { entry: Entry::Y(0), major: 2, minor: 1, count: 1 }.numbers();
-/// assert_eq!(n.as_slice(), &[("Ys2RHs entry", 0), ("major", 2), ("minor", 1), ("entries", 1)]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Numbers {
-    /// The labelled numbers.
-    pub pairs: [(&'static str, i64); 6],
-    /// How many are used.
-    pub len: usize,
-}
-
-impl Numbers {
-    /// None yet.
-    ///
-    /// ```
-    /// assert!(cktile::distribution::encoding::Numbers::EMPTY.as_slice().is_empty());
-    /// ```
-    pub const EMPTY: Numbers = Numbers { pairs: [("", 0); 6], len: 0 };
-
-    /// These numbers and one more (dropped past six).
-    ///
-    /// ```
-    /// use cktile::distribution::encoding::Numbers;
-    /// assert_eq!(Numbers::EMPTY.with("x", 3).as_slice(), &[("x", 3)]);
-    /// ```
-    pub const fn with(mut self, label: &'static str, value: i64) -> Numbers {
-        if self.len < self.pairs.len() {
-            self.pairs[self.len] = (label, value);
-            self.len += 1;
-        }
-        self
-    }
-
-    /// The numbers used.
-    ///
-    /// ```
-    /// use cktile::distribution::encoding::Numbers;
-    /// assert_eq!(Numbers::EMPTY.with("a", 1).with("b", 2).as_slice().len(), 2);
-    /// ```
-    pub const fn as_slice(&self) -> &[(&'static str, i64)] {
-        self.pairs.split_at(self.len).0
-    }
-
-    /// These numbers and an entry's indices.
-    const fn entry(self, entry: Entry) -> Numbers {
-        match entry {
-            Entry::R(i) => self.with("RsLengths entry", i as i64),
-            Entry::H(x, i) => self.with("HsLengthss", x as i64).with("entry", i as i64),
-            Entry::P(p, i) => self.with("Ps2RHss", p as i64).with("entry", i as i64),
-            Entry::Y(i) => self.with("Ys2RHs entry", i as i64),
-        }
+/// These numbers and an entry's indices.
+const fn with_entry(n: Numbers, entry: Entry) -> Numbers {
+    match entry {
+        Entry::R(i) => n.with("RsLengths entry", i as i64),
+        Entry::H(x, i) => n.with("HsLengthss", x as i64).with("entry", i as i64),
+        Entry::P(p, i) => n.with("Ps2RHss", p as i64).with("entry", i as i64),
+        Entry::Y(i) => n.with("Ys2RHs entry", i as i64),
     }
 }
 
@@ -329,17 +280,18 @@ impl EncodingProblem {
             EncodingProblem::CountMismatch { major, minor, .. } => {
                 n.with("major entries", major as i64).with("minor entries", minor as i64)
             }
-            EncodingProblem::ZeroLength { entry } => n.entry(entry),
+            EncodingProblem::ZeroLength { entry } => with_entry(n, entry),
             EncodingProblem::MajorOutOfRange { entry, major, ndim_x } => {
-                n.entry(entry).with("major", major as i64).with("X dimensions", ndim_x as i64)
+                with_entry(n, entry).with("major", major as i64).with("X dimensions", ndim_x as i64)
             }
-            EncodingProblem::MinorOutOfRange { entry, major, minor, count } => {
-                n.entry(entry).with("major", major as i64).with("minor", minor as i64).with("entries", count as i64)
-            }
+            EncodingProblem::MinorOutOfRange { entry, major, minor, count } => with_entry(n, entry)
+                .with("major", major as i64)
+                .with("minor", minor as i64)
+                .with("entries", count as i64),
             EncodingProblem::Shared { first, second, major, minor } => {
-                n.entry(first).entry(second).with("major", major as i64).with("minor", minor as i64)
+                with_entry(with_entry(n, first), second).with("major", major as i64).with("minor", minor as i64)
             }
-            EncodingProblem::Unowned { entry, length } => n.entry(entry).with("length", length),
+            EncodingProblem::Unowned { entry, length } => with_entry(n, entry).with("length", length),
             EncodingProblem::TooManyHidden { needed, max } => n.with("needed", needed as i64).with("max", max as i64),
             EncodingProblem::NoVectorY { width } => n.with("width", width as i64),
             EncodingProblem::VectorWidth { y, length, width } => {

@@ -224,7 +224,7 @@ pub const fn static_failure(e: &Error) -> ! {
     let numbers = match e.kind() {
         ErrorKind::Adaptor(problem) => problem.numbers(),
         ErrorKind::Encoding(problem) => problem.numbers(),
-        _ => crate::distribution::encoding::Numbers::EMPTY,
+        _ => crate::error::Numbers::EMPTY,
     };
     if numbers.len > 0 {
         // `display:` prints the labels without quotes.

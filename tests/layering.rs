@@ -1,0 +1,178 @@
+//! The layers the architecture chapter draws, held: every `crate::` path in
+//! the library's sources (`src/`, the command line aside) names a module of
+//! its own layer or of one below it. The order is written once, here, and
+//! the chapter's table follows it.
+//!
+//! Imports that still run upward are listed by name in `KNOWN_UPWARD`, each
+//! with why it is there: the test fails on any new one, and on a listed one
+//! that has gone, so the list only shrinks.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layers, lowest first, with the top-level modules of `src/` in each.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("messages", &["error", "names"]),
+    ("text", &["spec"]),
+    ("descriptors and adaptors", &["descriptor", "adaptor", "typed", "random", "check"]),
+    ("distributions", &["distribution"]),
+    ("windows", &["tile"]),
+    ("layouts", &["layouts", "strategy"]),
+    ("analyzer", &["analyzer"]),
+    ("search and planning", &["search", "plan"]),
+    ("output", &["render", "codegen"]),
+    ("json", &["json"]),
+];
+
+/// Upward imports not yet removed: (importing module, imported module).
+/// `error` aggregates every layer's problem type into the crate's one
+/// `Error`, and three of those types still live with their layers (the
+/// adaptor's, the analyzer's, the distribution encoding's) rather than in
+/// `src/error/`.
+const KNOWN_UPWARD: &[(&str, &str)] = &[("error", "adaptor"), ("error", "analyzer"), ("error", "distribution")];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top-level module a file of `src/` belongs to (`None` for `lib.rs`
+/// and the command line).
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(src).ok()?;
+    let first = rel.components().next()?.as_os_str().to_str()?;
+    let name = first.trim_end_matches(".rs");
+    (name != "lib" && name != "bin").then(|| name.to_string())
+}
+
+/// The `crate::NAME` paths in a file's code: comments and docs left out (a
+/// doc may link any module; only code depends on one), and the unit tests
+/// at the end of a file (from `#[cfg(test)]` on) as well.
+fn crate_paths(text: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if code.starts_with("//") {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("crate::") {
+            let tail = &rest[at + "crate::".len()..];
+            let name: String = tail.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            // `$crate::` in an exported macro is the same crate.
+            names.insert(name);
+            rest = tail;
+        }
+    }
+    names
+}
+
+/// Names the crate root re-exports or defines (`pub use module::...`,
+/// `#[macro_export]` macros), mapped to the module they come from.
+fn root_names(src: &Path) -> BTreeMap<String, String> {
+    let mut map = BTreeMap::new();
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let flat = lib.replace('\n', " ");
+    for stmt in flat.split(';') {
+        let stmt = stmt.trim();
+        let Some(body) = stmt.strip_prefix("pub use ") else { continue };
+        let module: String = body.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        if matches!(module.as_str(), "crate" | "self" | "super") {
+            continue; // a re-export of root names (the prelude)
+        }
+        let items = body.rsplit("::").next().unwrap_or("");
+        for item in items.trim_matches(|c| c == '{' || c == '}' || c == ' ').split(',') {
+            let item = item.trim().rsplit(" as ").next().unwrap_or("").trim();
+            if !item.is_empty() {
+                map.insert(item.to_string(), module.clone());
+            }
+        }
+    }
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    for file in files {
+        let Some(module) = module_of(src, &file) else { continue };
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut exported = false;
+        for line in text.lines() {
+            let line = line.trim();
+            if line == "#[macro_export]" {
+                exported = true;
+            } else if let Some(rest) = line.strip_prefix("macro_rules! ").filter(|_| exported) {
+                let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                map.insert(name, module.clone());
+                exported = false;
+            }
+        }
+    }
+    map
+}
+
+#[test]
+fn no_module_imports_one_above_its_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let rank: BTreeMap<&str, usize> =
+        LAYERS.iter().enumerate().flat_map(|(k, (_, modules))| modules.iter().map(move |m| (*m, k))).collect();
+    let roots = root_names(&src);
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut upward = BTreeSet::new();
+    let mut unplaced = BTreeSet::new();
+    for file in &files {
+        let Some(module) = module_of(&src, file) else { continue };
+        let Some(&own) = rank.get(module.as_str()) else {
+            unplaced.insert(module);
+            continue;
+        };
+        for name in crate_paths(&std::fs::read_to_string(file).unwrap()) {
+            // A root name resolves to its module; an external crate re-exported at the root is below everything.
+            let target = match rank.get(name.as_str()) {
+                Some(_) => name.clone(),
+                None => match roots.get(&name) {
+                    Some(m) => m.clone(),
+                    None => continue,
+                },
+            };
+            let Some(&theirs) = rank.get(target.as_str()) else { continue };
+            if theirs > own {
+                upward.insert((module.clone(), target, file.strip_prefix(&src).unwrap().display().to_string()));
+            }
+        }
+    }
+    assert!(unplaced.is_empty(), "modules of src/ in no layer (add them to LAYERS): {unplaced:?}");
+    let pairs: BTreeSet<(String, String)> = upward.iter().map(|(a, b, _)| (a.clone(), b.clone())).collect();
+    let known: BTreeSet<(String, String)> = KNOWN_UPWARD.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let new: Vec<_> = upward.iter().filter(|(a, b, _)| !known.contains(&(a.clone(), b.clone()))).collect();
+    assert!(new.is_empty(), "imports that run up the layers (module, imported module, file): {new:#?}");
+    let gone: Vec<_> = known.difference(&pairs).collect();
+    assert!(gone.is_empty(), "listed upward imports that no longer exist; remove them from KNOWN_UPWARD: {gone:?}");
+}
+
+/// The checker itself: a path in code counts, one in a comment, a doc or the
+/// unit tests does not, and root re-exports resolve to their modules.
+#[test]
+fn the_checker_reads_paths_as_the_compiler_would() {
+    let text = "use crate::analyzer::Op;\n// crate::json is only mentioned\n/// [`x`](crate::render::plan)\n\
+                let a = $crate::typed::X;\n#[cfg(test)]\nmod tests { use crate::search::Report; }";
+    let got: Vec<String> = crate_paths(text).into_iter().collect();
+    assert_eq!(got, ["analyzer", "typed"]);
+    let roots = root_names(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert_eq!(roots.get("Descriptor").map(String::as_str), Some("descriptor"));
+    assert_eq!(roots.get("tile_distribution_encoding").map(String::as_str), Some("distribution"));
+    // Every module of src/ is placed exactly once.
+    let mut seen = BTreeSet::new();
+    for (_, modules) in LAYERS {
+        for m in *modules {
+            assert!(seen.insert(*m), "{m} is in two layers");
+        }
+    }
+}
