@@ -4,8 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use cktile::analyzer::analyze_distribution;
 use cktile::analyzer::report::analyze_tile_report;
-use cktile::analyzer::window::{WindowAccess, analyze_distribution};
+use cktile::analyzer::window::WindowAccess;
 use cktile::analyzer::{Arch, Op, Pattern, arch};
 use cktile::distribution::{Distribution, Encoding, catalogue};
 

@@ -6,6 +6,10 @@
 //! Imports that still run upward are listed by name in `KNOWN_UPWARD`, each
 //! with why it is there: the test fails on any new one, and on a listed one
 //! that has gone, so the list only shrinks.
+//!
+//! Inside the analyzer the files form a line too (`ANALYZER_LINE`): chips
+//! and instructions, the bank model, access patterns, tiles, windows,
+//! reports, and the front ends over them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -33,6 +37,19 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// `src/error/`.
 const KNOWN_UPWARD: &[(&str, &str)] = &[("error", "adaptor"), ("error", "analyzer"), ("error", "distribution")];
 
+/// The analyzer's files, lowest first; files in one tier may use each other
+/// (a chip's rules name instructions, an instruction's checks name chips).
+const ANALYZER_LINE: &[(&str, &[&str])] = &[
+    ("chips and instructions", &["error", "op", "arch", "rules"]),
+    ("the bank model", &["model", "metrics"]),
+    ("counting memo", &["memo"]),
+    ("access patterns", &["pattern", "pattern_name"]),
+    ("tiles", &["tile"]),
+    ("windows", &["window"]),
+    ("reports", &["report"]),
+    ("front ends", &["accesses", "probe"]),
+];
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -58,14 +75,7 @@ fn module_of(src: &Path, file: &Path) -> Option<String> {
 /// at the end of a file (from `#[cfg(test)]` on) as well.
 fn crate_paths(text: &str) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
-    for line in text.lines() {
-        let code = line.trim_start();
-        if code.starts_with("#[cfg(test)]") {
-            break;
-        }
-        if code.starts_with("//") {
-            continue;
-        }
+    for line in code_lines(text) {
         let mut rest = line;
         while let Some(at) = rest.find("crate::") {
             let tail = &rest[at + "crate::".len()..];
@@ -157,6 +167,81 @@ fn no_module_imports_one_above_its_layer() {
     assert!(new.is_empty(), "imports that run up the layers (module, imported module, file): {new:#?}");
     let gone: Vec<_> = known.difference(&pairs).collect();
     assert!(gone.is_empty(), "listed upward imports that no longer exist; remove them from KNOWN_UPWARD: {gone:?}");
+}
+
+/// The code lines of a file: comments and docs left out, and the unit tests
+/// from `#[cfg(test)]` on.
+fn code_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .take_while(|l| !l.trim_start().starts_with("#[cfg(test)]"))
+        .filter(|l| !l.trim_start().starts_with("//"))
+}
+
+/// The analyzer files a file of `src/analyzer` reaches through `super::` or
+/// `crate::analyzer::`, a name re-exported by `analyzer/mod.rs` resolving to
+/// its file.
+fn analyzer_uses(text: &str, files: &BTreeSet<String>, reexports: &BTreeMap<String, String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in code_lines(text) {
+        for prefix in ["super::", "crate::analyzer::"] {
+            let mut rest = line;
+            while let Some(at) = rest.find(prefix) {
+                let tail = &rest[at + prefix.len()..];
+                let names: Vec<&str> = match tail.strip_prefix('{') {
+                    Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+                    None => vec![tail],
+                };
+                for name in names {
+                    let name: String =
+                        name.trim().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                    if files.contains(&name) {
+                        out.insert(name);
+                    } else if let Some(file) = reexports.get(&name) {
+                        out.insert(file.clone());
+                    }
+                }
+                rest = tail;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_analyzers_files_form_a_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/analyzer");
+    let rank: BTreeMap<&str, usize> =
+        ANALYZER_LINE.iter().enumerate().flat_map(|(k, (_, files))| files.iter().map(move |f| (*f, k))).collect();
+    let mut files = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if let Some(stem) = name.strip_suffix(".rs").filter(|s| *s != "mod") {
+            files.insert(stem.to_string());
+        }
+    }
+    let placed: BTreeSet<String> = rank.keys().map(|s| s.to_string()).collect();
+    assert_eq!(files, placed, "every analyzer file is in ANALYZER_LINE once");
+    // `pub use FILE::{A, B}` in mod.rs: the names each file exports at `analyzer::`.
+    let mut reexports = BTreeMap::new();
+    for line in code_lines(&std::fs::read_to_string(dir.join("mod.rs")).unwrap()) {
+        let Some(body) = line.trim().strip_prefix("pub use ") else { continue };
+        let file: String = body.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let items = body.rsplit("::").next().unwrap_or("");
+        for item in items.trim_matches(|c| c == '{' || c == '}' || c == ';' || c == ' ').split(',') {
+            reexports.insert(item.trim().trim_end_matches(['}', ';']).to_string(), file.clone());
+        }
+    }
+    let mut upward = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(dir.join(format!("{file}.rs"))).unwrap();
+        for used in analyzer_uses(&text, &files, &reexports) {
+            if used != *file && rank[used.as_str()] > rank[file.as_str()] {
+                upward.push((file.clone(), used));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "analyzer files that use a file above them (file, used): {upward:?}");
+    assert_eq!(reexports.get("analyze_tile").map(String::as_str), Some("tile"), "mod.rs's re-exports are read");
 }
 
 /// The checker itself: a path in code counts, one in a comment, a doc or the

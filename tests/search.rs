@@ -347,7 +347,7 @@ fn distribution_accesses_search_like_their_patterns() {
     let d = cktile::distribution::Distribution::new(cktile::distribution::parse(&dram).unwrap()).unwrap();
     for c in r.front.iter().chain([&r.naive]) {
         let desc = c.descriptor().unwrap();
-        let w = cktile::analyzer::window::analyze_distribution(
+        let w = cktile::analyzer::analyze_distribution(
             &desc,
             2,
             &arch::GFX942,

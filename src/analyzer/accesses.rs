@@ -19,8 +19,8 @@
 use super::arch::Arch;
 use super::op::Op;
 use super::pattern::Pattern;
+use super::report::analyze_distribution;
 use super::report::{TileReport, analyze_tile_report_with_progress};
-use super::window::analyze_distribution;
 use crate::distribution::{self, Distribution};
 use crate::{Descriptor, Error};
 use alloc::boxed::Box;

@@ -55,5 +55,7 @@ pub use model::{Counts, count};
 pub use op::Op;
 pub use pattern::Pattern;
 #[cfg(feature = "alloc")]
-pub use report::{InstructionReport, TileReport, analyze_instruction, analyze_tile_report, analyze_with};
+pub use report::{
+    InstructionReport, TileReport, analyze_distribution, analyze_instruction, analyze_tile_report, analyze_with,
+};
 pub use tile::{TileCounts, analyze_tile};

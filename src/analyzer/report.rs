@@ -15,8 +15,9 @@ use super::op::Op;
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::{MAX_LANES, Provenance, Rule, rule};
 use super::tile::{TileCounts, coordinate_address};
-use super::window::PatternAccess;
+use super::window::{PatternAccess, WindowAccess};
 use crate::Descriptor;
+use crate::distribution::Distribution;
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -489,7 +490,7 @@ pub fn pattern_lane_addresses(
 
 /// The byte addresses of instruction `i` of a CK tile window over a
 /// distribution ([`WindowAccess`](super::window::WindowAccess)), as
-/// [`analyze_distribution`](super::window::analyze_distribution) counts them.
+/// [`analyze_distribution`] counts them.
 ///
 /// ```
 /// use cktile::analyzer::{arch, report::window_lane_addresses, window::WindowAccess, Op};
@@ -580,4 +581,31 @@ pub fn analyze_with(
     }
     let addresses_of = |i| addresses_by(desc, element_bytes, arch, i, &coordinate);
     tile_report(arch, op, None, element_bytes, instructions, addresses_of, &mut |_, _| {})
+}
+
+/// Bank conflicts of the tile window's instructions over `desc` (the LDS
+/// layout of the distribution's X), every instruction of every warp counted
+/// as the ready patterns are, after checking that every lane's vector is
+/// contiguous in `desc` ([`WindowAccess::check_contiguous`]).
+///
+/// ```
+/// use cktile::analyzer::{arch, analyze_distribution, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+/// let lds = cktile::Descriptor::packed(&[128, 32])?;
+/// let r = analyze_distribution(&lds, 2, &arch::GFX942, &a, Op::DsWrite { bits: 128 })?;
+/// assert_eq!((r.instructions.len(), r.counts.conflict_cycles), (8, 0));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn analyze_distribution(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &Distribution,
+    op: Op,
+) -> Result<TileReport, Error> {
+    let w = WindowAccess::new(d, op, element_bytes, arch.wave() as usize)?;
+    w.check_size(arch)?;
+    w.check_contiguous(desc)?;
+    analyze_with(desc, element_bytes, arch, op, w.instructions(), |i, lane| w.coordinate(i, lane))
 }

@@ -10,10 +10,8 @@ use super::model::{Counts, PhaseTable};
 use super::op::Op;
 use super::pattern::{LaneChunk, Pattern};
 use super::rules::MAX_LANES;
-use super::window::BreakScan;
 use crate::descriptor::program::LANES;
 use crate::descriptor::tri;
-use crate::distribution::{Distribution, Encoding};
 use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, Program};
 
@@ -484,66 +482,11 @@ pub const fn require_conflict_free(desc: &Descriptor, element_bytes: usize, arch
     fail_on_conflicts(arch, analyze_tile(desc, element_bytes, arch, pattern), None)
 }
 
-/// [`require_conflict_free`] for the instructions a CK tile window issues
-/// over a distribution (the encoding's, [`analyze_window`](super::window::analyze_window)):
-/// `op` over every warp's Y accesses. What the five-argument
-/// [`assert_conflict_free!`](crate::assert_conflict_free) runs. A conflict
-/// is named down to its lanes ([`window_conflict`](super::window::window_conflict)):
-/// "the window has bank conflicts on gfx942: 4 extra cycles over 8; worst:
-/// instruction 0, phase 0, 2-way: lanes 0 and 9 touch two words of bank 0".
-///
-/// ```
-/// use cktile::analyzer::{arch, tile::require_conflict_free_distribution, Op};
-/// use cktile::distribution::{catalogue, Encoding};
-/// const LDS: cktile::Descriptor = match cktile::Descriptor::packed(&[128, 32]) {
-///     Ok(d) => d,
-///     Err(e) => panic!("{}", e.summary()),
-/// };
-/// // catalogue::gemm_dram(256, 128, 32, 8), whose lists Encoding::new takes at compile time.
-/// const DRAM: Encoding = match Encoding::new(&[1], &[&[2, 4, 16], &[4, 8]], &[&[1], &[1, 2]], &[&[1], &[2, 0]], &[1, 2], &[0, 1]) {
-///     Ok(e) => e,
-///     Err(e) => panic!("{}", e.summary()),
-/// };
-/// assert_eq!(DRAM, catalogue::gemm_dram(256, 128, 32, 8)?);
-/// const _: () = require_conflict_free_distribution(&LDS, 2, &arch::GFX942, DRAM, Op::DsWrite { bits: 128 });
-/// # Ok::<(), cktile::Error>(())
-/// ```
-// `#[inline]`: compiled only where it is called at run time (it is meant for
-// constant evaluation), never into the library: compiled for amdgcn gfx942,
-// its frame makes LLVM's AMDGPU backend fail ("Cannot scavenge register in FI
-// elimination").
-#[inline]
-pub const fn require_conflict_free_distribution(
-    desc: &Descriptor,
-    element_bytes: usize,
-    arch: &Arch,
-    encoding: Encoding,
-    op: Op,
-) {
-    let d = match Distribution::new(encoding) {
-        Ok(d) => d,
-        Err(e) => crate::typed::static_failure(&e),
-    };
-    let counts = super::window::analyze_window(desc, element_bytes, arch, &d, op);
-    // Name the two lanes behind the worst conflict, as the CLI's report does.
-    let lanes = match counts {
-        Ok(c) if c.conflict_cycles > 0 => {
-            match super::window::window_conflict(desc, element_bytes, arch, &d, op, c.worst_instruction, c.worst_phase)
-            {
-                Ok(lanes) => lanes,
-                Err(_) => None,
-            }
-        }
-        _ => None,
-    };
-    fail_on_conflicts(arch, counts, lanes)
-}
-
 /// Stops compilation when the counts show conflicts (naming the chip, the
 /// extra cycles, the worst instruction and phase, and, when given, the two
 /// lanes and the bank behind it: `(bank, lane, lane)`) or the analysis
 /// failed (with its error's summary and numbers).
-const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>, lanes: Option<(u32, u32, u32)>) {
+pub(crate) const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>, lanes: Option<(u32, u32, u32)>) {
     match (counts, lanes) {
         (Ok(c), _) if c.conflict_cycles == 0 => {}
         (Ok(c), Some((bank, a, b))) => const_panic::concat_panic!(
@@ -585,72 +528,61 @@ const fn fail_on_conflicts(arch: &Arch, counts: Result<TileCounts, Error>, lanes
     }
 }
 
-/// Fails the build when a static layout has bank conflicts under an access
-/// pattern: `assert_conflict_free!(DESCRIPTOR, element_bytes, arch, pattern)`,
-/// or under the instructions a CK tile window issues over a distribution:
-/// `assert_conflict_free!(DESCRIPTOR, element_bytes, arch, encoding, op)`
-/// (the encoding a const [`Encoding`], e.g. a typed encoding's
-/// [`TileEncoding::ENCODING`](crate::distribution::typed::TileEncoding::ENCODING),
-/// its X the descriptor's top; see [`analyze_window`](super::window::analyze_window)).
-///
-/// It expands to a non-generic `const _: () = ...;` item, so `cargo check`
-/// reports it too. (A check inside a generic function would be
-/// post-monomorphization and fire only on `cargo build` / `cargo test`.)
-///
-/// ```
-/// use cktile::analyzer::{arch, Op, Pattern};
-/// const GEMM_A: cktile::Descriptor =
-///     match cktile::layouts::ck::universal_a(128, 64, 8, 2, 32, cktile::layouts::ck::UnmergeOrder::Fixed2025) {
-///         Ok(d) => d,
-///         Err(e) => panic!("{}", e.summary()),
-///     };
-/// cktile::assert_conflict_free!(GEMM_A, 2, arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
-/// cktile::assert_conflict_free!(GEMM_A, 2, arch::GFX942, Pattern::Rows { op: Op::DsWrite { bits: 128 } });
-///
-/// // CK's block DRAM distribution stores its 128 x 32 A tile with ds_write_b128.
-/// cktile::tile_distribution_encoding! {
-///     struct GemmDram {
-///         rs_lengths: [1],
-///         hs_lengthss: [[2, 4, 16], [4, 8]],
-///         ps_to_rhss_major: [[1], [1, 2]],
-///         ps_to_rhss_minor: [[1], [2, 0]],
-///         ys_to_rhs_major: [1, 2],
-///         ys_to_rhs_minor: [0, 1],
-///     }
-/// }
-/// use cktile::distribution::typed::TileEncoding;
-/// const A_BLOCK: cktile::Descriptor =
-///     match cktile::layouts::ck::universal_a(128, 32, 8, 2, 32, cktile::layouts::ck::UnmergeOrder::Fixed2025) {
-///         Ok(d) => d,
-///         Err(e) => panic!("{}", e.summary()),
-///     };
-/// cktile::assert_conflict_free!(A_BLOCK, 2, arch::GFX942, GemmDram::ENCODING, Op::DsWrite { bits: 128 });
-/// ```
-///
-/// A conflicting layout fails the build (the row-major 16 x 32 tile under
-/// the 16x16x32 MFMA's A reads: rows r and r + 2 share their banks):
-///
-/// ```compile_fail
-/// use cktile::analyzer::{arch, Op};
-/// const ROW_MAJOR: cktile::Descriptor = match cktile::Descriptor::packed(&[16, 32]) {
-///     Ok(d) => d,
-///     Err(e) => panic!("{}", e.summary()),
-/// };
-/// // catalogue::mfma_a(16, 32)
-/// const MFMA_A: cktile::distribution::Encoding =
-///     match cktile::distribution::Encoding::new(&[], &[&[16], &[4, 8]], &[&[2, 1]], &[&[0, 0]], &[2], &[1]) {
-///         Ok(e) => e,
-///         Err(e) => panic!("{}", e.summary()),
-///     };
-/// cktile::assert_conflict_free!(ROW_MAJOR, 2, arch::GFX942, MFMA_A, Op::DsRead { bits: 128 });
-/// ```
-#[macro_export]
-macro_rules! assert_conflict_free {
-    ($desc:expr, $element_bytes:expr, $arch:expr, $pattern:expr $(,)?) => {
-        const _: () = $crate::analyzer::tile::require_conflict_free(&$desc, $element_bytes, &$arch, $pattern);
-    };
-    ($desc:expr, $element_bytes:expr, $arch:expr, $encoding:expr, $op:expr $(,)?) => {
-        const _: () =
-            $crate::analyzer::tile::require_conflict_free_distribution(&$desc, $element_bytes, &$arch, $encoding, $op);
-    };
+/// The lanes whose vectors break, gathered over a tile's instructions: the
+/// first such lane, and every break seen (bit `k`: some lane's element `k`
+/// does not follow element `k - 1`). What the window and pattern checks
+/// turn into [`AnalyzerProblem::VectorNotContiguous`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BreakScan {
+    /// (instruction, lane, coordinate, run) of the first lane that breaks.
+    first: Option<(usize, usize, [i64; 2], usize)>,
+    all: u64,
+}
+
+impl BreakScan {
+    /// Nothing seen.
+    pub(crate) const NONE: BreakScan = BreakScan { first: None, all: 0 };
+
+    /// Lane `lane` of instruction `i`, at `coordinate`, with the breaks of its vector.
+    pub(crate) const fn see(&mut self, i: usize, lane: usize, coordinate: [i64; 2], breaks: u64) {
+        if breaks != 0 && self.first.is_none() {
+            self.first = Some((i, lane, coordinate, breaks.trailing_zeros() as usize));
+        }
+        self.all |= breaks;
+    }
+
+    /// `Ok` when no lane's vector of `width` elements broke; otherwise the
+    /// error naming the first lane, how far its elements are contiguous,
+    /// and the widest power-of-two width (dividing `width`) no break falls
+    /// inside: the width a CK tile window would fall back to.
+    pub(crate) const fn verdict(&self, op: Op, width: usize) -> Result<(), Error> {
+        let Some((instruction, lane, coordinate, run)) = self.first else { return Ok(()) };
+        let bits = if width < 64 { width } else { 64 };
+        let mut widest = bits;
+        while widest > 1 && breaks_inside(self.all, bits, widest) {
+            widest /= 2;
+        }
+        Err(Error::analyzer(AnalyzerProblem::VectorNotContiguous {
+            op,
+            width,
+            instruction,
+            lane,
+            coordinate,
+            run,
+            widest,
+        }))
+    }
+}
+
+/// Whether a break of `breaks` (bits 1..width) falls inside a vector of
+/// `widest` elements: not at a multiple of it.
+const fn breaks_inside(breaks: u64, width: usize, widest: usize) -> bool {
+    let mut k = 1;
+    while k < width {
+        if breaks & (1 << k) != 0 && k % widest != 0 {
+            return true;
+        }
+        k += 1;
+    }
+    false
 }

@@ -25,12 +25,13 @@ const WAYS_LEGEND: &str =
 use crate::Descriptor;
 use crate::analyzer::accesses::Accesses;
 use crate::analyzer::arch::Vendor;
+use crate::analyzer::report::analyze_distribution;
 use crate::analyzer::report::{
     InstructionReport, PhaseReport, TileReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
     window_lane_addresses,
 };
 use crate::analyzer::rules::MAX_LANES;
-use crate::analyzer::window::{PatternAccess, WindowAccess, analyze_distribution};
+use crate::analyzer::window::{PatternAccess, WindowAccess};
 use crate::analyzer::{Arch, Op, Pattern};
 use crate::distribution::Distribution;
 use crate::error::{Error, ParameterProblem};
