@@ -329,6 +329,30 @@ fn cli_dma_plan() {
         "subgroup 1:\n  load 0: s_mov_b32 m0, 1296; buffer_load_dword ... lds offset:0 -> LDS bytes [272, 528), \
          lane T gathers (1, T)\n  load 1: s_add_u32 m0, m0, 1088;"
     ));
+    // CK's async fmha K layout (128 x 32 fp16): lane T of warp 0 loads row 4 (T / 16) of its issue's
+    // 16 rows, elements 2 (T % 16) and 2 (T % 16) + 1, as CK's DRAM distribution says.
+    let out = run(&[
+        "dma-plan",
+        "naive((8,4,4,16,2),(544,32,136,2,1)) | transform(merge((8,4,4)) on [0,1,2] -> [0], merge((16,2)) on [3,4] -> [1])",
+        "--global-strides",
+        "4096,1",
+        "--width",
+        "4",
+        "--dtype",
+        "fp16",
+        "--order",
+        "issue-major",
+        "--form",
+        "buffer",
+        "--m0",
+        "ck",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(
+        "  load 1: s_add_u32 m0, m0, 1088; buffer_load_dword ... lds offset:0 -> LDS bytes [1088, 1344), lane T \
+         gathers (16 + 4(T / 16), 2(T % 16))\n"
+    ));
+    assert!(text.contains("subgroup 3:\n  load 0: s_mov_b32 m0, 816; buffer_load_dword ... lds offset:0 -> LDS bytes [816, 1072), lane T gathers (3 + 4(T / 16), 2(T % 16))"));
     for (flag, value, message) in [
         ("--m0", "m1", "--m0: unknown name `m1`; expected one of: ck, immediate"),
         ("--form", "flat", "expected one of: global, buffer"),

@@ -1,38 +1,56 @@
 //! A direct-to-LDS load plan as text: the subgroups' slices and, per load,
 //! its `m0` write and immediate and what each lane gathers (as a formula in
-//! the lane `T` when it is affine).
+//! the lane `T` when it is affine, in `T / p` and `T % p` when a load spans
+//! rows of `p` lanes).
 
 use crate::plan::dma::{Addressing, DmaPlan, Gather, Issue, M0Write, Scheme};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// One term of an affine coordinate: `base + step * T`.
-fn term(base: i64, step: i64) -> String {
-    match (base, step) {
-        (b, 0) => format!("{b}"),
-        (0, 1) => "T".into(),
-        (0, s) => format!("{s}T"),
-        (b, 1) => format!("{b} + T"),
-        (b, s) => format!("{b} + {s}T"),
+/// One coordinate as a formula in the lane: `base + a (T / p) + b (T % p)`,
+/// the quotient term left out when `p` is the whole wave (plain `T`).
+fn term(base: i64, a: i64, b: i64, p: usize, whole: bool) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if base != 0 {
+        parts.push(format!("{base}"));
     }
+    let lane = if whole { String::from("T") } else { format!("(T % {p})") };
+    for (k, x) in [(a, format!("(T / {p})")), (b, lane)] {
+        match k {
+            0 => {}
+            1 => parts.push(x),
+            k => parts.push(format!("{k}{x}")),
+        }
+    }
+    if parts.is_empty() { "0".into() } else { parts.join(" + ") }
 }
 
-/// The lanes' coordinates as `(a + bT, ...)` when they are affine in the lane.
+/// The lanes' coordinates as formulas in the lane `T`: affine in `T`, or
+/// affine in `T / p` and `T % p` for the largest power of two `p` that
+/// makes them so (a load spanning several rows), `None` when no split does.
 fn affine(lanes: &[Gather]) -> Option<String> {
     let first = &lanes.first()?.coordinate;
-    let step: Vec<i64> = match lanes.get(1) {
-        Some(g) => g.coordinate.iter().zip(first).map(|(a, b)| a - b).collect(),
-        None => alloc::vec![0; first.len()],
-    };
-    let fits = lanes
-        .iter()
-        .enumerate()
-        .all(|(t, g)| g.coordinate.iter().zip(first).zip(&step).all(|((&c, &b), &s)| c == b + s * t as i64));
-    fits.then(|| {
-        let terms: Vec<String> = first.iter().zip(&step).map(|(&b, &s)| term(b, s)).collect();
-        format!("({})", terms.join(", "))
-    })
+    let mut p = lanes.len().next_power_of_two();
+    while p >= 1 {
+        let at = |t: usize| lanes.get(t).map(|g| &g.coordinate);
+        // Steps along T % p (lane 1) and along T / p (lane p).
+        let step = |t: usize| -> Vec<i64> {
+            at(t).map_or_else(|| alloc::vec![0; first.len()], |c| c.iter().zip(first).map(|(x, y)| x - y).collect())
+        };
+        let (b, a) = (if p > 1 { step(1) } else { alloc::vec![0; first.len()] }, step(p));
+        let fits = lanes.iter().enumerate().all(|(t, g)| {
+            let (q, r) = ((t / p) as i64, (t % p) as i64);
+            g.coordinate.iter().enumerate().all(|(d, &c)| c == first[d] + a[d] * q + b[d] * r)
+        });
+        if fits {
+            let whole = p >= lanes.len();
+            let terms: Vec<String> = (0..first.len()).map(|d| term(first[d], a[d], b[d], p, whole)).collect();
+            return Some(format!("({})", terms.join(", ")));
+        }
+        p /= 2;
+    }
+    None
 }
 
 /// What a load's scalar write to `m0` is, as assembly.
