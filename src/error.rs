@@ -8,21 +8,25 @@
 
 use core::fmt;
 
+mod adaptor;
 mod descriptor;
+mod encoding;
 mod numbers;
 pub(crate) mod parameter;
 mod policy;
 mod spec;
 
+pub use adaptor::{AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
 pub use descriptor::{DescriptorProblem, Side};
+#[cfg(feature = "alloc")]
+pub use encoding::CompactProblem;
+pub use encoding::{EncodingProblem, Entry, List};
 pub use numbers::Numbers;
 pub use parameter::ParameterProblem;
 pub use policy::PolicyProblem;
 pub use spec::SpecProblem;
 
-use crate::adaptor::AdaptorProblem;
 use crate::analyzer::AnalyzerProblem;
-use crate::distribution::EncodingProblem;
 
 /// A position in a spec text: 1-based line and column.
 ///
@@ -210,7 +214,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Encoding(problem) => write!(f, "{problem}"),
             #[cfg(feature = "alloc")]
             ErrorKind::CompactEncoding(problem) => {
-                write!(f, "{}", crate::distribution::compact::CompactProblem(*problem))
+                write!(f, "{}", CompactProblem(*problem))
             }
             ErrorKind::Policy(problem) => write!(f, "{problem}"),
         }

@@ -489,7 +489,7 @@ pub fn pattern_lane_addresses(
 }
 
 /// The byte addresses of instruction `i` of a CK tile window over a
-/// distribution ([`WindowAccess`](super::window::WindowAccess)), as
+/// distribution ([`WindowAccess`]), as
 /// [`analyze_distribution`] counts them.
 ///
 /// ```

@@ -8,7 +8,7 @@
 //! by one, in row-major order. Every lane (the last P) accesses the vector
 //! that starts at the X coordinate of its (P..., Y...). A width that does
 //! not divide the vector dimension's length is refused, as CK's
-//! `get_vector_dim_y_scalar_per_vector` would. [`analyze_distribution`]
+//! `get_vector_dim_y_scalar_per_vector` would. [`analyze_distribution`](super::analyze_distribution)
 //! also checks the LDS descriptor: every lane's vector must be contiguous
 //! there ([`WindowAccess::check_contiguous`]), or one instruction of that
 //! width cannot move it and the report would describe accesses no kernel
@@ -28,7 +28,7 @@
 //! proves the two equal lane by lane. The windows themselves are `const fn`s
 //! too: [`analyze_window`] counts a distribution's window at compile time
 //! (the five-argument `assert_conflict_free!`), and the same test file holds
-//! it equal to [`analyze_distribution`]'s report.
+//! it equal to [`analyze_distribution`](super::analyze_distribution)'s report.
 //!
 //! ```
 //! use cktile::analyzer::{arch, analyze_distribution, window::WindowAccess, Op};
@@ -607,7 +607,7 @@ impl PatternAccess {
     }
 }
 
-/// The counts of [`analyze_distribution`] as a `const fn`: every
+/// The counts of [`analyze_distribution`](super::analyze_distribution) as a `const fn`: every
 /// instruction of the tile window of `op` over distribution `d` counted
 /// over `desc`, after the same checks (the window's, then every lane's
 /// vector contiguous in `desc`), summed as [`analyze_tile`](super::analyze_tile)
@@ -725,11 +725,11 @@ pub const fn window_conflict(
     Ok(super::model::conflicting_lanes(op, &r, access as u32, p, addrs.split_at(lanes).0))
 }
 
-/// [`require_conflict_free`] for the instructions a CK tile window issues
-/// over a distribution (the encoding's, [`analyze_window`](super::window::analyze_window)):
+/// [`require_conflict_free`](super::tile::require_conflict_free) for the instructions a CK tile window issues
+/// over a distribution (the encoding's, [`analyze_window`]):
 /// `op` over every warp's Y accesses. What the five-argument
 /// [`assert_conflict_free!`](crate::assert_conflict_free) runs. A conflict
-/// is named down to its lanes ([`window_conflict`](super::window::window_conflict)):
+/// is named down to its lanes ([`window_conflict`]):
 /// "the window has bank conflicts on gfx942: 4 extra cycles over 8; worst:
 /// instruction 0, phase 0, 2-way: lanes 0 and 9 touch two words of bank 0".
 ///
@@ -786,7 +786,7 @@ pub const fn require_conflict_free_distribution(
 /// `assert_conflict_free!(DESCRIPTOR, element_bytes, arch, encoding, op)`
 /// (the encoding a const [`Encoding`], e.g. a typed encoding's
 /// [`TileEncoding::ENCODING`](crate::distribution::typed::TileEncoding::ENCODING),
-/// its X the descriptor's top; see [`analyze_window`](super::window::analyze_window)).
+/// its X the descriptor's top; see [`analyze_window`]).
 ///
 /// It expands to a non-generic `const _: () = ...;` item, so `cargo check`
 /// reports it too. (A check inside a generic function would be
