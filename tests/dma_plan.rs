@@ -304,21 +304,15 @@ fn cli_dma_plan() {
          LDS bytes [3072, 3328), lane T gathers (12, T)\n  load 1: (m0 = 3072); global_load_lds_dword offset:256"
     ));
     // CK's async copy: padding between chunks, issue-major, m0 as async_load_raw sets it.
-    let out = run(&[
+    let ck_async = ["--width", "4", "--order", "issue-major", "--form", "buffer", "--m0", "ck"];
+    let with = |head: &[&str]| run(&[head, &ck_async[..]].concat());
+    let out = with(&[
         "dma-plan",
         "row-padded:rows=32,cols=64,pad=4",
         "--global-strides",
         "64,1",
-        "--width",
-        "4",
         "--dtype",
         "fp32",
-        "--order",
-        "issue-major",
-        "--form",
-        "buffer",
-        "--m0",
-        "ck",
         "--lds-base",
         "1024",
     ]);
@@ -331,21 +325,13 @@ fn cli_dma_plan() {
     ));
     // CK's async fmha K layout (128 x 32 fp16): lane T of warp 0 loads row 4 (T / 16) of its issue's
     // 16 rows, elements 2 (T % 16) and 2 (T % 16) + 1, as CK's DRAM distribution says.
-    let out = run(&[
+    let out = with(&[
         "dma-plan",
         "naive((8,4,4,16,2),(544,32,136,2,1)) | transform(merge((8,4,4)) on [0,1,2] -> [0], merge((16,2)) on [3,4] -> [1])",
         "--global-strides",
         "4096,1",
-        "--width",
-        "4",
         "--dtype",
         "fp16",
-        "--order",
-        "issue-major",
-        "--form",
-        "buffer",
-        "--m0",
-        "ck",
     ]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains(
