@@ -239,7 +239,11 @@ impl Addressing {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn issue(&self, subgroup: usize, load: usize) -> Option<&Issue> {
-        self.issues.iter().find(|i| i.subgroup == subgroup && i.load == load)
+        // `address` lists the issues sorted; a list edited by hand is searched.
+        match self.issues.binary_search_by_key(&(subgroup, load), |i| (i.subgroup, i.load)) {
+            Ok(k) => self.issues.get(k),
+            Err(_) => self.issues.iter().find(|i| i.subgroup == subgroup && i.load == load),
+        }
     }
 
     /// How many scalar instructions write `m0` in subgroup `subgroup`.
@@ -285,6 +289,7 @@ fn load_base(p: &DmaPlan, lds_base: u64, subgroup: usize, load: usize) -> Result
         .ok_or_else(|| bad("load", wide(load), "the plan has no such load (a hand-built plan short of gathers)"))
 }
 
+/// `x` as the 32-bit value `m0` holds.
 fn word(x: u64) -> Result<u32, Error> {
     u32::try_from(x).map_err(|_| bad("m0", i64::try_from(x).unwrap_or(i64::MAX), "m0 is a 32-bit register"))
 }
