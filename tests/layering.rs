@@ -78,7 +78,7 @@ fn crate_paths(text: &str) -> BTreeSet<String> {
         let mut rest = line;
         while let Some(at) = rest.find("crate::") {
             let tail = &rest[at + "crate::".len()..];
-            let name: String = tail.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let name = ident(tail);
             // `$crate::` in an exported macro is the same crate.
             names.insert(name);
             rest = tail;
@@ -87,25 +87,43 @@ fn crate_paths(text: &str) -> BTreeSet<String> {
     names
 }
 
+/// The identifier a text starts with.
+fn ident(text: &str) -> String {
+    text.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
+}
+
+/// Every `pub use MODULE::...::{A, B as C};` of a source text, statements
+/// across lines included: (MODULE, exported name) per item.
+fn pub_uses(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for stmt in text.replace('\n', " ").split(';') {
+        // An attribute (`#[cfg(...)]`) may precede the statement.
+        let stmt = stmt.trim();
+        let Some(at) = stmt.find("pub use ").filter(|&k| k == 0 || stmt[..k].trim_end().ends_with(']')) else {
+            continue;
+        };
+        let body = &stmt[at + "pub use ".len()..];
+        let module = ident(body);
+        let items = body.rsplit("::").next().unwrap_or("");
+        for item in items.trim_matches(|c| c == '{' || c == '}' || c == ' ').split(',') {
+            let item = item.trim().rsplit(" as ").next().unwrap_or("").trim();
+            if !item.is_empty() {
+                out.push((module.clone(), item.to_string()));
+            }
+        }
+    }
+    out
+}
+
 /// Names the crate root re-exports or defines (`pub use module::...`,
 /// `#[macro_export]` macros), mapped to the module they come from.
 fn root_names(src: &Path) -> BTreeMap<String, String> {
     let mut map = BTreeMap::new();
     let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
-    let flat = lib.replace('\n', " ");
-    for stmt in flat.split(';') {
-        let stmt = stmt.trim();
-        let Some(body) = stmt.strip_prefix("pub use ") else { continue };
-        let module: String = body.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-        if matches!(module.as_str(), "crate" | "self" | "super") {
-            continue; // a re-export of root names (the prelude)
-        }
-        let items = body.rsplit("::").next().unwrap_or("");
-        for item in items.trim_matches(|c| c == '{' || c == '}' || c == ' ').split(',') {
-            let item = item.trim().rsplit(" as ").next().unwrap_or("").trim();
-            if !item.is_empty() {
-                map.insert(item.to_string(), module.clone());
-            }
+    for (module, item) in pub_uses(&lib) {
+        // `crate::`/`self::`/`super::` re-export root names (the prelude).
+        if !matches!(module.as_str(), "crate" | "self" | "super") {
+            map.insert(item, module);
         }
     }
     let mut files = Vec::new();
@@ -119,7 +137,7 @@ fn root_names(src: &Path) -> BTreeMap<String, String> {
             if line == "#[macro_export]" {
                 exported = true;
             } else if let Some(rest) = line.strip_prefix("macro_rules! ").filter(|_| exported) {
-                let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                let name = ident(rest);
                 map.insert(name, module.clone());
                 exported = false;
             }
@@ -191,8 +209,7 @@ fn analyzer_uses(text: &str, files: &BTreeSet<String>, reexports: &BTreeMap<Stri
                     None => vec![tail],
                 };
                 for name in names {
-                    let name: String =
-                        name.trim().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                    let name = ident(name.trim());
                     if files.contains(&name) {
                         out.insert(name);
                     } else if let Some(file) = reexports.get(&name) {
@@ -221,15 +238,9 @@ fn the_analyzers_files_form_a_line() {
     let placed: BTreeSet<String> = rank.keys().map(|s| s.to_string()).collect();
     assert_eq!(files, placed, "every analyzer file is in ANALYZER_LINE once");
     // `pub use FILE::{A, B}` in mod.rs: the names each file exports at `analyzer::`.
-    let mut reexports = BTreeMap::new();
-    for line in code_lines(&std::fs::read_to_string(dir.join("mod.rs")).unwrap()) {
-        let Some(body) = line.trim().strip_prefix("pub use ") else { continue };
-        let file: String = body.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-        let items = body.rsplit("::").next().unwrap_or("");
-        for item in items.trim_matches(|c| c == '{' || c == '}' || c == ';' || c == ' ').split(',') {
-            reexports.insert(item.trim().trim_end_matches(['}', ';']).to_string(), file.clone());
-        }
-    }
+    let mod_rs = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
+    let reexports: BTreeMap<String, String> =
+        pub_uses(&code_lines(&mod_rs).collect::<Vec<_>>().join("\n")).into_iter().map(|(f, i)| (i, f)).collect();
     let mut upward = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(dir.join(format!("{file}.rs"))).unwrap();
@@ -241,6 +252,7 @@ fn the_analyzers_files_form_a_line() {
     }
     assert!(upward.is_empty(), "analyzer files that use a file above them (file, used): {upward:?}");
     assert_eq!(reexports.get("analyze_tile").map(String::as_str), Some("tile"), "mod.rs's re-exports are read");
+    assert_eq!(reexports.get("analyze_with").map(String::as_str), Some("report"), "behind #[cfg] too");
 }
 
 /// The checker itself: a path in code counts, one in a comment, a doc or the
