@@ -62,6 +62,7 @@ mod count;
 mod dims;
 mod error;
 pub mod kinds;
+pub mod lowering;
 mod transform;
 pub mod typed;
 mod value;

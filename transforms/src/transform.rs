@@ -4,6 +4,7 @@
 use crate::dims::{Bare, to_index};
 use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor};
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
+use crate::lowering::Lowering;
 use core::fmt;
 
 // The read-only parameter view lives in its own file; as a child module it
@@ -870,6 +871,69 @@ impl Transform {
                 }
             }
             Repr::Freeze { .. } | Repr::Modulo { .. } => return None,
+        })
+    }
+
+    /// The transform as a few integer operations, upper to lower: the form
+    /// cktile's C++ emitter, interval analysis and compiled programs read
+    /// (see [`lowering`](crate::lowering)). Running it gives
+    /// [`calculate_lower`](Self::calculate_lower) for every input, and its
+    /// check gives [`is_valid_upper`](Self::is_valid_upper).
+    ///
+    /// ```
+    /// # use cktile_transforms::{Transform, MAX_DIMS};
+    /// let t = Transform::merge(&[4, 8]).unwrap();
+    /// let mut up = [0; MAX_DIMS];
+    /// up[0] = 29;
+    /// assert_eq!(t.lowering().lower(&up), t.calculate_lower(&up));
+    /// ```
+    pub const fn lowering(&self) -> Lowering {
+        match self.repr {
+            Repr::PassThrough { .. } => pass_through::lowering(),
+            Repr::Pad { len, left, .. } | Repr::LeftPad { len, left } => pad::lowering(len, left),
+            Repr::RightPad { len, .. } => pad::lowering(len, 0),
+            Repr::Embed { coefficients, .. } => embed::lowering(coefficients),
+            Repr::Merge { lengths } => merge::lowering(lengths),
+            Repr::Unmerge { lengths } => unmerge::lowering(lengths),
+            Repr::Xor { l1, .. } => xor::lowering(l1),
+            Repr::Slice { begin, .. } => slice::lowering(begin),
+            Repr::Freeze { index } => freeze::lowering(index),
+            Repr::Insert { .. } => replicate::lowering(1),
+            Repr::Replicate { lengths } => replicate::lowering(lengths.len()),
+            Repr::Offset { offset, .. } => offset::lowering(offset),
+            Repr::Modulo { modulus, .. } => modulo::lowering(modulus),
+            Repr::Swizzle { bits, base, shift, .. } => swizzle::lowering(bits, base, shift),
+        }
+    }
+
+    /// The inverse as integer operations, lower to upper, where
+    /// [`calculate_upper`](Self::calculate_upper) has one (and gives the
+    /// same values); `None` where it has none.
+    ///
+    /// ```
+    /// # use cktile_transforms::{Transform, MAX_DIMS};
+    /// let t = Transform::embed(&[4, 8], &[100, 1]).unwrap();
+    /// let mut low = [0; MAX_DIMS];
+    /// low[0] = 305;
+    /// assert_eq!(t.upper_lowering().map(|l| l.lower(&low)), t.calculate_upper(&low));
+    /// assert!(Transform::modulo(8, 32).unwrap().upper_lowering().is_none());
+    /// ```
+    pub const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(match self.repr {
+            Repr::PassThrough { .. } | Repr::RightPad { .. } => pass_through::lowering(),
+            Repr::Pad { left, .. } | Repr::LeftPad { left, .. } => pad::upper_lowering(left),
+            Repr::Embed { lengths, coefficients } => return embed::upper_lowering(lengths, coefficients),
+            Repr::Merge { lengths } => unmerge::lowering(lengths),
+            Repr::Unmerge { lengths } => merge::lowering(lengths),
+            Repr::Xor { l1, .. } => xor::lowering(l1),
+            Repr::Slice { begin, .. } => offset::lowering(begin.wrapping_neg()),
+            Repr::Offset { offset, .. } => offset::lowering(offset.wrapping_neg()),
+            Repr::Swizzle { bits, base, shift, .. } => swizzle::lowering(bits, base, shift),
+            Repr::Insert { len } if len == 1 => replicate::upper_lowering(1),
+            Repr::Replicate { lengths } if replicate::is_single_point(&lengths.to_array(), lengths.len()) => {
+                replicate::upper_lowering(lengths.len())
+            }
+            Repr::Insert { .. } | Repr::Replicate { .. } | Repr::Freeze { .. } | Repr::Modulo { .. } => return None,
         })
     }
 

@@ -989,3 +989,74 @@ fn product_boundaries() {
     assert_eq!(dims(&[i64::MIN, -1]).product(), None);
     assert_eq!(dims(&[]).product(), Some(1));
 }
+
+// ---------------------------------------------------------------------------
+// Lowerings: each transform's steps give its formulas.
+// ---------------------------------------------------------------------------
+
+/// An upper coordinate anywhere: inside the lengths, just outside, or at the
+/// edges of the 64-bit range (the formulas wrap; the lowering must too).
+fn anywhere(t: &Transform) -> impl Strategy<Value = Indices> + use<> {
+    let lens = t.upper_lengths();
+    let n = lens.len();
+    let entry = move |len: Index| {
+        prop_oneof![
+            4 => 0..len.max(1),
+            1 => -3 * len.max(1)..4 * len.max(1),
+            1 => edge_entry(),
+        ]
+    };
+    let parts: Vec<_> = (0..MAX_DIMS).map(|i| if i < n { entry(lens.get(i)).boxed() } else { Just(0).boxed() }).collect();
+    parts.prop_map(|v| {
+        let mut up = [0; MAX_DIMS];
+        up.copy_from_slice(&v);
+        up
+    })
+}
+
+/// Every slot a step reads is an input or was written by an earlier step,
+/// and the outputs are written slots.
+fn well_formed(l: &cktile_transforms::lowering::Lowering) -> bool {
+    let mut written = l.inputs();
+    let reads_ok = l.steps().iter().all(|s| {
+        use cktile_transforms::lowering::Step;
+        let ok = match *s {
+            Step::Affine { n, ins, .. } => ins[..n as usize].iter().all(|&i| (i as usize) < written),
+            Step::Split { a, .. } | Step::Div { a, .. } | Step::Rem { a, .. } | Step::Swizzle { a, .. } => {
+                (a as usize) < written
+            }
+            Step::Xor { a, b, .. } => (a as usize) < written && (b as usize) < written,
+        };
+        let placed = s.out() as usize == written;
+        written += s.outputs();
+        ok && placed
+    });
+    reads_ok && written == l.slots() && l.outputs().iter().all(|&o| (o as usize) < written)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The forward lowering computes `calculate_lower` and its check
+    /// `is_valid_upper`, everywhere; the inverse computes `calculate_upper`
+    /// exactly where that exists.
+    #[test]
+    fn lowerings_equal_the_formulas((t, up) in any_transform().prop_flat_map(|t| (Just(t), anywhere(&t)))) {
+        let l = t.lowering();
+        prop_assert!(well_formed(&l), "{t}: {l:?}");
+        prop_assert_eq!((l.inputs(), l.outputs().len()), (t.num_upper(), t.num_lower()), "{}", t);
+        prop_assert_eq!(l.lower(&up), t.calculate_lower(&up), "{} at {:?}", t, &up[..t.num_upper()]);
+        prop_assert_eq!(l.is_valid(&up), t.is_valid_upper(&up), "{} at {:?}", t, &up[..t.num_upper()]);
+        prop_assert_eq!(t.is_always_valid(), l.check().is_none());
+        // The inverse, on the lower side of the same values.
+        let low = t.calculate_lower(&up);
+        let inv = t.upper_lowering();
+        prop_assert_eq!(inv.is_some(), t.calculate_upper(&low).is_some(), "{}", t);
+        if let Some(inv) = inv {
+            prop_assert!(well_formed(&inv), "{t}: {inv:?}");
+            prop_assert_eq!((inv.inputs(), inv.outputs().len()), (t.num_lower(), t.num_upper()), "{}", t);
+            prop_assert_eq!(Some(inv.lower(&low)), t.calculate_upper(&low), "{} at {:?}", t, &low[..t.num_lower()]);
+            prop_assert_eq!(Some(inv.lower(&up)), t.calculate_upper(&up), "{} at {:?}", t, &up[..t.num_lower()]);
+        }
+    }
+}

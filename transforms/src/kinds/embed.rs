@@ -208,3 +208,73 @@ pub const fn upper(low: i64, lengths: &Indices, coefficients: &Indices, order: &
     }
     up
 }
+
+/// The lowering: one affine step, the coefficients as they are.
+///
+/// ```
+/// use cktile_transforms::{kinds::embed::lowering, Dims};
+/// let l = lowering(Dims::from_slice(&[2, 3])?);
+/// assert_eq!(l.lower(&[2, 2])[0], 10); // CK Tile's test
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+pub const fn lowering(coefficients: crate::Dims) -> crate::lowering::Lowering {
+    let n = coefficients.len();
+    let mut ins = [0u8; crate::MAX_DIMS];
+    let mut i = 0;
+    while i < n && i < crate::MAX_DIMS {
+        ins[i] = i as u8;
+        i += 1;
+    }
+    let mut l = crate::lowering::Lowering::new(n);
+    let s = l.affine(ins.split_at(n % (crate::MAX_DIMS + 1)).0, coefficients.as_slice(), 0);
+    l.output(s);
+    l
+}
+
+/// The inverse's lowering, when [`radix_order`] finds one: peels each
+/// dimension off with a division and a remainder by its coefficient, the
+/// largest first, as [`upper`] does; a dimension of length 1 or
+/// coefficient 0 is 0.
+///
+/// ```
+/// use cktile_transforms::{kinds::embed::upper_lowering, Dims};
+/// let (lens, coef) = (Dims::from_slice(&[4, 8])?, Dims::from_slice(&[100, 1])?);
+/// let l = upper_lowering(lens, coef).unwrap();
+/// assert_eq!(&l.lower(&[305])[..2], &[3, 5]);
+/// assert!(upper_lowering(Dims::from_slice(&[3, 4])?, Dims::from_slice(&[2, 1])?).is_none());
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+pub const fn upper_lowering(lengths: crate::Dims, coefficients: crate::Dims) -> Option<crate::lowering::Lowering> {
+    let n = super::arity(lengths.len());
+    let (ls, cs) = (lengths.to_array(), coefficients.to_array());
+    let Some(order) = radix_order(&ls, &cs, n) else {
+        return None;
+    };
+    let mut l = crate::lowering::Lowering::new(1);
+    let mut slot: [Option<crate::lowering::Slot>; crate::MAX_DIMS] = [None; crate::MAX_DIMS];
+    let mut rest = 0;
+    let mut i = 0;
+    while i < n {
+        let d = order[i] as usize % crate::MAX_DIMS;
+        if ls[d] > 1 && cs[d] > 0 {
+            slot[d] = Some(l.div(rest, cs[d]));
+            rest = l.rem(rest, cs[d]);
+        }
+        i += 1;
+    }
+    let mut zero = None;
+    i = 0;
+    while i < n {
+        let s = match (slot[i], zero) {
+            (Some(s), _) | (None, Some(s)) => s,
+            (None, None) => {
+                let z = l.affine(&[], &[], 0);
+                zero = Some(z);
+                z
+            }
+        };
+        l.output(s);
+        i += 1;
+    }
+    Some(l)
+}

@@ -71,3 +71,19 @@ pub const fn upper_length(lengths: &Indices, n: usize) -> i64 {
     }
     p
 }
+
+/// The lowering: one row-major split. (The inverse combines:
+/// [`unmerge::lowering`](super::unmerge::lowering).)
+///
+/// ```
+/// use cktile_transforms::{kinds::merge::lowering, Dims};
+/// let l = lowering(Dims::from_slice(&[2, 3, 4])?);
+/// assert_eq!(&l.lower(&[23])[..3], &[1, 2, 3]);
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+pub const fn lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(1);
+    let s = l.split(0, lengths);
+    l.outputs_from(s, lengths.len());
+    l
+}

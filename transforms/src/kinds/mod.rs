@@ -35,19 +35,30 @@ pub(crate) const fn arity(n: usize) -> usize {
     if n > crate::MAX_DIMS { crate::MAX_DIMS } else { n }
 }
 
-/// Truncating division that returns 0 instead of panicking on a zero divisor
-/// (validated transforms never have one).
+/// Truncating division (C's `/`) that returns 0 instead of panicking on a
+/// zero divisor or for `i64::MIN / -1` (validated transforms have neither).
+///
+/// ```
+/// use cktile_transforms::kinds::div;
+/// assert_eq!((div(-29, 8), div(29, 0)), (-3, 0));
+/// ```
 #[inline(always)]
-pub(crate) const fn div(a: i64, b: i64) -> i64 {
+pub const fn div(a: i64, b: i64) -> i64 {
     match a.checked_div(b) {
         Some(q) => q,
         None => 0,
     }
 }
 
-/// Truncating remainder, 0 instead of panicking on a zero divisor.
+/// Truncating remainder (C's `%`, negative for a negative dividend), 0
+/// instead of panicking on a zero divisor (or for `i64::MIN % -1`).
+///
+/// ```
+/// use cktile_transforms::kinds::rem;
+/// assert_eq!((rem(-29, 8), rem(29, 0)), (-5, 0));
+/// ```
 #[inline(always)]
-pub(crate) const fn rem(a: i64, b: i64) -> i64 {
+pub const fn rem(a: i64, b: i64) -> i64 {
     match a.checked_rem(b) {
         Some(r) => r,
         None => 0,

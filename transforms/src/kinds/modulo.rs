@@ -14,3 +14,15 @@
 pub const fn lower(up: i64, modulus: i64) -> i64 {
     super::rem(up, modulus)
 }
+
+/// The lowering: one remainder.
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::modulo::lowering(8).lower(&[13])[0], 5);
+/// ```
+pub const fn lowering(modulus: i64) -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(1);
+    let s = l.rem(0, modulus);
+    l.output(s);
+    l
+}

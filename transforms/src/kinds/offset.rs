@@ -12,3 +12,21 @@
 pub const fn lower(up: i64, off: i64) -> i64 {
     up.wrapping_add(off)
 }
+
+/// The lowering of `low = up + off` (also `slice`'s, with its `begin`, and
+/// every inverse that subtracts): one affine step, none for `off = 0`.
+///
+/// ```
+/// let l = cktile_transforms::kinds::offset::lowering(100);
+/// assert_eq!(l.lower(&[4])[0], 104);
+/// assert!(cktile_transforms::kinds::offset::lowering(0).steps().is_empty());
+/// ```
+pub const fn lowering(off: i64) -> crate::lowering::Lowering {
+    if off == 0 {
+        return super::pass_through::lowering();
+    }
+    let mut l = crate::lowering::Lowering::new(1);
+    let s = l.affine(&[0], &[1], off);
+    l.output(s);
+    l
+}

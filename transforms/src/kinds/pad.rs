@@ -56,3 +56,28 @@ pub const fn is_valid(up: i64, len: i64, left: i64) -> bool {
 pub const fn upper_length(len: i64, left: i64, right: i64) -> i64 {
     len.wrapping_add(left).wrapping_add(right)
 }
+
+/// The lowering of `pad`/`left_pad`/`right_pad` (`right_pad` has
+/// `left = 0`): `low = up - left`, valid for `left <= up < left + len`.
+/// A right pad is a pass-through with a test.
+///
+/// ```
+/// use cktile_transforms::kinds::pad::lowering;
+/// let l = lowering(10, 2);
+/// assert_eq!((l.lower(&[2])[0], l.is_valid(&[1]), l.is_valid(&[11])), (0, false, true));
+/// assert!(lowering(10, 0).steps().is_empty());
+/// ```
+pub const fn lowering(len: i64, left: i64) -> crate::lowering::Lowering {
+    let mut l = if left == 0 { super::pass_through::lowering() } else { super::offset::lowering(left.wrapping_neg()) };
+    l.set_check(0, left, left.wrapping_add(len));
+    l
+}
+
+/// The inverse's lowering: `up = low + left`.
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::pad::upper_lowering(2).lower(&[0])[0], 2);
+/// ```
+pub const fn upper_lowering(left: i64) -> crate::lowering::Lowering {
+    super::offset::lowering(left)
+}

@@ -12,3 +12,16 @@
 pub const fn lower(up: i64) -> i64 {
     up
 }
+
+/// The lowering of `pass_through` (and of `right_pad`'s offset): no step,
+/// the output is the input. Its own inverse.
+///
+/// ```
+/// let l = cktile_transforms::kinds::pass_through::lowering();
+/// assert!(l.steps().is_empty() && l.outputs() == [0]);
+/// ```
+pub const fn lowering() -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(1);
+    l.output(0);
+    l
+}

@@ -24,3 +24,32 @@ pub const fn is_single_point(lengths: &crate::Indices, n: usize) -> bool {
     }
     true
 }
+
+/// The lowering of `insert`/`replicate` with `n` upper dimensions: nothing
+/// (no lower index).
+///
+/// ```
+/// let l = cktile_transforms::kinds::replicate::lowering(2);
+/// assert!(l.steps().is_empty() && l.outputs().is_empty());
+/// ```
+pub const fn lowering(n: usize) -> crate::lowering::Lowering {
+    crate::lowering::Lowering::new(n)
+}
+
+/// The inverse's lowering, for a single point: every one of the `n` upper
+/// indices is 0.
+///
+/// ```
+/// let l = cktile_transforms::kinds::replicate::upper_lowering(2);
+/// assert_eq!((l.inputs(), &l.lower(&[])[..2]), (0, &[0, 0][..]));
+/// ```
+pub const fn upper_lowering(n: usize) -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(0);
+    let zero = l.affine(&[], &[], 0);
+    let mut i = 0;
+    while i < n && i < crate::MAX_DIMS {
+        l.output(zero);
+        i += 1;
+    }
+    l
+}

@@ -22,3 +22,13 @@ pub const fn lower(up: i64, begin: i64) -> i64 {
 pub const fn upper_length(begin: i64, end: i64) -> i64 {
     end.wrapping_sub(begin)
 }
+
+/// The lowering: `low = up + begin`; the inverse is
+/// [`offset::lowering`](super::offset::lowering)`(-begin)`.
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::slice::lowering(3).lower(&[0])[0], 3);
+/// ```
+pub const fn lowering(begin: i64) -> crate::lowering::Lowering {
+    super::offset::lowering(begin)
+}

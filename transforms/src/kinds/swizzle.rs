@@ -99,3 +99,15 @@ pub const fn block_bits(bits: u32, base: u32, shift: i32) -> u32 {
         base.saturating_add(shift.unsigned_abs()).saturating_add(bits)
     }
 }
+
+/// The lowering: one swizzle step (an involution, so also the inverse).
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::swizzle::lowering(3, 3, 3).lower(&[64])[0], 72);
+/// ```
+pub const fn lowering(bits: u32, base: u32, shift: i32) -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(1);
+    let s = l.swizzle(0, bits, base, shift);
+    l.output(s);
+    l
+}

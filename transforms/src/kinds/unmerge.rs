@@ -61,3 +61,30 @@ pub const fn positive_product(lengths: &Indices, n: usize) -> Option<Index> {
     });
     if bad || product > Index::MAX as u64 { None } else { Some(product as Index) }
 }
+
+/// The lowering: one affine step over the row-major strides (the last is
+/// 1), the same wrapping sum as [`lower`]. (The inverse splits:
+/// [`merge::lowering`](super::merge::lowering).)
+///
+/// ```
+/// use cktile_transforms::{kinds::unmerge::lowering, Dims};
+/// let l = lowering(Dims::from_slice(&[4, 8])?);
+/// assert_eq!(l.lower(&[3, 5])[0], 29);
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+pub const fn lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
+    let n = lengths.len();
+    let (mut ins, mut strides) = ([0u8; crate::MAX_DIMS], [0; crate::MAX_DIMS]);
+    let mut stride: Index = 1;
+    let mut i = n;
+    while i > 0 && i <= crate::MAX_DIMS {
+        i -= 1;
+        ins[i] = i as u8;
+        strides[i] = stride;
+        stride = stride.wrapping_mul(lengths.get(i));
+    }
+    let mut l = crate::lowering::Lowering::new(n);
+    let s = l.affine(ins.split_at(n % (crate::MAX_DIMS + 1)).0, &strides, 0);
+    l.output(s);
+    l
+}

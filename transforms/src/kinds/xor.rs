@@ -23,3 +23,19 @@
 pub const fn lower1(up0: i64, up1: i64, l1: i64) -> i64 {
     up1 ^ super::rem(up0, l1)
 }
+
+/// The lowering: `low0 = up0`, `low1 = up1 ^ (up0 % l1)`. An involution:
+/// the same lowering inverts it.
+///
+/// ```
+/// let l = cktile_transforms::kinds::xor::lowering(8);
+/// assert_eq!(&l.lower(&[3, 2])[..2], &[3, 1]);
+/// ```
+pub const fn lowering(l1: i64) -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(2);
+    let r = l.rem(0, l1);
+    let x = l.xor(1, r);
+    l.output(0);
+    l.output(x);
+    l
+}
