@@ -168,9 +168,10 @@ impl Code {
         Value::Expr { text, deps: x.deps() }
     }
 
-    /// `sum(x[i] * k[i])` (terms with `k == 0` dropped, constant parts folded).
-    pub(crate) fn weighted_sum(&self, terms: &[(Value, i64)]) -> Value {
-        let mut constant: i64 = 0;
+    /// `constant + sum(x[i] * k[i])` (terms with `k == 0` dropped, constant
+    /// parts folded).
+    pub(crate) fn weighted_sum(&self, terms: &[(Value, i64)], constant: i64) -> Value {
+        let mut constant = constant;
         let mut parts: Vec<String> = Vec::new();
         let mut deps = Vec::new();
         let mut single: Option<Value> = None;

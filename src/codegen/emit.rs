@@ -2,20 +2,25 @@
 //! the inverse walk, transform by transform, with every parameter a literal.
 //!
 //! The forward walk mirrors [`Descriptor::calculate_offset`]: from the top
-//! stage down, each item reads its upper values and writes its lower values
-//! with the transform's `calculate_lower` formula. The inverse mirrors
-//! [`Descriptor::calculate_top_index`]: from the bottom stage up, each item's
-//! `calculate_upper` formula. Pass-throughs (and anything that folds to an
-//! existing value) emit no line.
+//! stage down, each item's upper values go through the steps of its
+//! transform's [`lowering`](cktile_transforms::Transform::lowering). The
+//! inverse mirrors [`Descriptor::calculate_top_index`]: from the bottom
+//! stage up, each item's
+//! [`upper_lowering`](cktile_transforms::Transform::upper_lowering). Nothing
+//! here knows a transform's kind: a step becomes an expression, and an
+//! expression gets a line of its own when it is one of the item's results
+//! or is read twice. Pass-throughs (and anything that folds to an existing
+//! value) emit no line.
 
 use super::code::{Code, Value};
 use crate::Descriptor;
-use crate::codegen::bounds::{IndexType, row_major_strides};
+use crate::codegen::bounds::IndexType;
 use crate::descriptor::{Item, Stage};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use cktile_transforms::{MAX_DIMS, Params, kinds::embed};
+use cktile_transforms::kinds::swizzle::Fields;
+use cktile_transforms::lowering::{Lowering, Step};
 
 /// A validity condition: a constant, or an expression over variables.
 #[derive(Clone, Debug)]
@@ -59,8 +64,10 @@ fn scatter(into: &mut [Value], ids: crate::Ids, values: Vec<Value>) {
     }
 }
 
-/// Splits `x` row-major over `lengths` (merge forward, unmerge inverse):
-/// `low[i] = t % L[i]`, `t /= L[i]` from the last dimension, `low[0] = t`.
+/// Splits `x` row-major over `lengths` (a [`Step::Split`]):
+/// `low[i] = t % L[i]`, `t /= L[i]` from the last dimension, `low[0] = t`;
+/// component `i` is bound to `name(i)`, each intermediate quotient to
+/// `{temp}{i}`.
 fn split(code: &mut Code, x: &Value, lengths: &[i64], name: &dyn Fn(usize) -> String, temp: &str) -> Vec<Value> {
     let n = lengths.len();
     let mut out = alloc::vec![Value::Lit(0); n];
@@ -71,16 +78,10 @@ fn split(code: &mut Code, x: &Value, lengths: &[i64], name: &dyn Fn(usize) -> St
         let q = code.div_const(&t, lengths[i]);
         t = if i == 1 { q } else { code.bind(format!("{temp}{i}"), q) };
     }
-    out[0] = code.bind(name(0), t);
+    if let Some(first) = out.first_mut() {
+        *first = code.bind(name(0), t);
+    }
     out
-}
-
-/// Combines `x` row-major over `lengths` (unmerge forward, merge inverse).
-fn combine(code: &Code, x: &[Value], lengths: &[i64]) -> Value {
-    let strides = row_major_strides(lengths);
-    let terms: Vec<(Value, i64)> =
-        x.iter().cloned().zip(strides).map(|(v, s)| (v, i64::try_from(s).unwrap_or(i64::MAX))).collect();
-    code.weighted_sum(&terms)
 }
 
 /// CuTe's swizzle as `o ^ (((o >> a) & mask) << b)`.
@@ -88,13 +89,72 @@ fn swizzle_value(code: &Code, o: &Value, bits: u32, base: u32, shift: i32) -> Va
     if bits == 0 {
         return o.clone();
     }
-    let mask = (1i64 << bits) - 1;
-    let field = if shift >= 0 {
-        code.field(o, base + shift.unsigned_abs(), mask, base)
-    } else {
-        code.field(o, base, mask, base + shift.unsigned_abs())
-    };
+    let f = Fields::new(bits, base, shift);
+    let field = code.field(o, base + f.right, (1i64 << bits) - 1, base + f.left);
     code.xor(o, &field)
+}
+
+/// The code of one lowering: its outputs' values from its inputs', each
+/// step an expression. A step's value is bound to `names[j]` when it is
+/// output `j`, to `{temp}s{slot}` when two steps read it, and stays inline
+/// otherwise. The validity test, if any, comes back as a condition.
+fn lowered(code: &mut Code, l: &Lowering, inputs: Vec<Value>, names: &[String], temp: &str) -> (Vec<Value>, Option<Condition>) {
+    let mut vals = inputs;
+    vals.resize(l.slots(), Value::Lit(0));
+    let mut reads = alloc::vec![0usize; l.slots()];
+    for step in l.steps() {
+        let read: &[u8] = match step {
+            Step::Affine { n, ins, .. } => &ins[..usize::from(*n).min(ins.len())],
+            Step::Split { a, .. } | Step::Div { a, .. } | Step::Rem { a, .. } | Step::Swizzle { a, .. } => {
+                core::slice::from_ref(a)
+            }
+            Step::Xor { a, b, .. } => &[*a, *b],
+        };
+        for &r in read {
+            if let Some(c) = reads.get_mut(usize::from(r)) {
+                *c += 1;
+            }
+        }
+    }
+    let output_of = |slot: usize| l.outputs().iter().position(|&o| usize::from(o) == slot);
+    let name_of = |slot: usize| match output_of(slot) {
+        Some(j) => names.get(j).cloned().unwrap_or_default(),
+        None => format!("{temp}s{slot}"),
+    };
+    let v = |vals: &[Value], slot: u8| vals.get(usize::from(slot)).cloned().unwrap_or(Value::Lit(0));
+    for step in l.steps() {
+        let out = usize::from(step.out());
+        let value = match *step {
+            Step::Affine { n, ins, coef, constant, .. } => {
+                let terms: Vec<(Value, i64)> =
+                    ins[..usize::from(n).min(ins.len())].iter().zip(coef).map(|(&i, c)| (v(&vals, i), c)).collect();
+                code.weighted_sum(&terms, constant)
+            }
+            Step::Split { a, lengths, .. } => {
+                let parts = split(code, &v(&vals, a), lengths.as_slice(), &|i| name_of(out + i), temp);
+                for (i, p) in parts.into_iter().enumerate() {
+                    if let Some(slot) = vals.get_mut(out + i) {
+                        *slot = p;
+                    }
+                }
+                continue;
+            }
+            Step::Div { a, by, .. } => code.div_const(&v(&vals, a), by),
+            Step::Rem { a, by, .. } => code.rem_const(&v(&vals, a), by),
+            Step::Xor { a, b, .. } => code.xor(&v(&vals, a), &v(&vals, b)),
+            Step::Swizzle { a, bits, base, shift, .. } => swizzle_value(code, &v(&vals, a), bits, base, shift),
+        };
+        let value = if output_of(out).is_some() || reads.get(out).is_some_and(|&r| r > 1) {
+            code.bind(name_of(out), value)
+        } else {
+            value
+        };
+        if let Some(slot) = vals.get_mut(out) {
+            *slot = value;
+        }
+    }
+    let condition = l.check().map(|c| in_range(code, &v(&vals, c.slot), c.low, c.high));
+    (l.outputs().iter().map(|&o| v(&vals, o)).collect(), condition)
 }
 
 fn comment(s: usize, item: &Item) -> String {
@@ -115,50 +175,9 @@ pub(crate) fn forward(desc: &Descriptor, ty: IndexType) -> Forward {
             let up = gather(&values, item.upper());
             let (low_ids, nl) = item.lower().to_array();
             let names: Vec<String> = low_ids[..nl].iter().map(|d| format!("x{s}_{d}")).collect();
-            let name = |j: usize| names.get(j).cloned().unwrap_or_default();
-            let u = |j: usize| up.get(j).cloned().unwrap_or(Value::Lit(0));
-            let low: Vec<Value> = match item.transform().params() {
-                Params::PassThrough { .. } => alloc::vec![u(0)],
-                Params::RightPad { len, .. } => {
-                    conditions.push(in_range(&code, &u(0), 0, len));
-                    alloc::vec![u(0)]
-                }
-                Params::Pad { len, left, .. } | Params::LeftPad { len, left } => {
-                    conditions.push(in_range(&code, &u(0), left, len));
-                    let v = code.add_const(&u(0), -left);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Slice { begin: k, .. } | Params::Offset { offset: k, .. } => {
-                    let v = code.add_const(&u(0), k);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Freeze { index } => alloc::vec![Value::Lit(index)],
-                Params::Insert { .. } | Params::Replicate { .. } => Vec::new(),
-                Params::Modulo { modulus, .. } => {
-                    let v = code.rem_const(&u(0), modulus);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Embed { coefficients, .. } => {
-                    let terms: Vec<(Value, i64)> =
-                        up.iter().cloned().zip(coefficients.as_slice().iter().copied()).collect();
-                    let v = code.weighted_sum(&terms);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Unmerge { lengths } => {
-                    let v = combine(&code, &up, lengths.as_slice());
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Merge { lengths } => split(&mut code, &u(0), lengths.as_slice(), &name, &format!("x{s}_t{j}_")),
-                Params::Xor { l1, .. } => {
-                    let r = code.rem_const(&u(0), l1);
-                    let v = code.xor(&u(1), &r);
-                    alloc::vec![u(0), code.bind(name(1), v)]
-                }
-                Params::Swizzle { bits, base, shift, .. } => {
-                    let v = swizzle_value(&code, &u(0), bits, base, shift);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-            };
+            let (low, condition) =
+                lowered(&mut code, &item.transform().lowering(), up, &names, &format!("x{s}_t{j}_"));
+            conditions.extend(condition);
             scatter(&mut lower, item.lower(), low);
         }
         values = lower;
@@ -167,26 +186,25 @@ pub(crate) fn forward(desc: &Descriptor, ty: IndexType) -> Forward {
     Forward { code, offset, conditions }
 }
 
-/// `left <= x < left + len`, CK Tile's pad validity.
-fn in_range(code: &Code, x: &Value, left: i64, len: i64) -> Condition {
-    let end = left.saturating_add(len);
+/// `low <= x < high`, a lowering's validity test.
+fn in_range(code: &Code, x: &Value, low: i64, high: i64) -> Condition {
     match x {
-        Value::Lit(v) => Condition::Always(*v >= left && *v < end),
+        Value::Lit(v) => Condition::Always(*v >= low && *v < high),
         _ => Condition::Test {
-            text: format!("{0} >= {1} && {0} < {2}", code.operand(x), code.lit(left), code.lit(end)),
+            text: format!("{0} >= {1} && {0} < {2}", code.operand(x), code.lit(low), code.lit(high)),
             deps: x.deps(),
         },
     }
 }
 
-/// Whether every transform of `desc` has an inverse (`calculate_upper` is
-/// `Some` for it: the answer does not depend on the index); the first that
-/// has none otherwise.
+/// Whether every transform of `desc` has an inverse (an
+/// [`upper_lowering`](cktile_transforms::Transform::upper_lowering)); the
+/// first that has none otherwise.
 pub(crate) fn first_without_inverse(desc: &Descriptor) -> Option<Item> {
     desc.stages()
         .iter()
         .flat_map(|s| s.items().iter())
-        .find(|item| item.transform().calculate_upper(&[0; MAX_DIMS]).is_none())
+        .find(|item| item.transform().upper_lowering().is_none())
         .copied()
 }
 
@@ -202,56 +220,10 @@ pub(crate) fn inverse(desc: &Descriptor, ty: IndexType) -> Inverse {
             let low = gather(&values, item.lower());
             let (up_ids, nu) = item.upper().to_array();
             let names: Vec<String> = up_ids[..nu].iter().map(|d| format!("y{}_{d}", s + 1)).collect();
-            let name = |j: usize| names.get(j).cloned().unwrap_or_default();
-            let l = |j: usize| low.get(j).cloned().unwrap_or(Value::Lit(0));
-            let up: Vec<Value> = match item.transform().params() {
-                Params::PassThrough { .. } | Params::RightPad { .. } => alloc::vec![l(0)],
-                Params::Pad { left, .. } | Params::LeftPad { left, .. } => {
-                    let v = code.add_const(&l(0), left);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Slice { begin: k, .. } | Params::Offset { offset: k, .. } => {
-                    let v = code.add_const(&l(0), -k);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Embed { lengths, coefficients } => {
-                    let (ls, cs) = (lengths.to_array(), coefficients.to_array());
-                    let n = lengths.len();
-                    let order = embed::radix_order(&ls, &cs, n).unwrap_or([0; MAX_DIMS]);
-                    let mut out = alloc::vec![Value::Lit(0); n];
-                    let mut rest = l(0);
-                    for (i, &d) in order[..n].iter().enumerate() {
-                        let d = d as usize % MAX_DIMS;
-                        if ls[d] > 1 && cs[d] > 0 {
-                            let q = code.div_const(&rest, cs[d]);
-                            out[d] = code.bind(name(d), q);
-                            let r = code.rem_const(&rest, cs[d]);
-                            rest = code.bind(format!("y{}_t{j}_{i}", s + 1), r);
-                        }
-                    }
-                    out
-                }
-                Params::Merge { lengths } => {
-                    let v = combine(&code, &low, lengths.as_slice());
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                Params::Unmerge { lengths } => {
-                    split(&mut code, &l(0), lengths.as_slice(), &name, &format!("y{}_t{j}_", s + 1))
-                }
-                Params::Xor { l1, .. } => {
-                    let r = code.rem_const(&l(0), l1);
-                    let v = code.xor(&l(1), &r);
-                    alloc::vec![l(0), code.bind(name(1), v)]
-                }
-                Params::Swizzle { bits, base, shift, .. } => {
-                    let v = swizzle_value(&code, &l(0), bits, base, shift);
-                    alloc::vec![code.bind(name(0), v)]
-                }
-                // A single point (every length 1): every upper index is 0.
-                Params::Insert { .. } | Params::Replicate { .. } => alloc::vec![Value::Lit(0); nu],
-                // No inverse: excluded by `first_without_inverse`.
-                Params::Freeze { .. } | Params::Modulo { .. } => Vec::new(),
+            let Some(lowering) = item.transform().upper_lowering() else {
+                continue; // excluded by `first_without_inverse`
             };
+            let (up, _) = lowered(&mut code, &lowering, low, &names, &format!("y{}_t{j}_", s + 1));
             scatter(&mut upper, item.upper(), up);
         }
         values = upper;

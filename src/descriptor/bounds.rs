@@ -6,10 +6,13 @@
 //! this module as `codegen::bounds`).
 //!
 //! Starting from `[0, len - 1]` for each top dimension, every stage maps the
-//! intervals of its upper dimensions to those of its lower dimensions with
-//! the transform's formula (pad shifts them, possibly below zero; embed and
-//! unmerge scale and add; merge, modulo and xor bound them by their lengths;
-//! a swizzle keeps each index inside its aligned block). Every intermediate
+//! intervals of its upper dimensions to those of its lower dimensions
+//! through the steps of each transform's
+//! [`lowering`](cktile_transforms::Transform::lowering), the same steps the
+//! generated code runs (an affine step scales, adds and shifts, possibly
+//! below zero; a split, a division and a remainder bound by their divisors;
+//! a xor by the next power of two; a swizzle keeps each index inside its
+//! aligned block). It never looks at a transform's kind. Every intermediate
 //! value (partial sums, products, the quotients of a merge) is covered, and
 //! so are every literal the code uses and every length of every stage, which
 //! bounds the inverse's values too (it runs only on bijective layouts, where
@@ -18,7 +21,8 @@
 
 use crate::Descriptor;
 use crate::error::{DescriptorProblem, Error};
-use cktile_transforms::{MAX_DIMS, Params, Transform, kinds::swizzle};
+use cktile_transforms::lowering::Step;
+use cktile_transforms::{MAX_DIMS, Transform, kinds::swizzle};
 use core::fmt;
 
 /// The signed integer type of the generated code.
@@ -102,8 +106,8 @@ impl Span {
     }
 
     fn scale(self, k: i128) -> Span {
-        // k >= 0 for every coefficient and stride.
-        Span { lo: self.lo * k, hi: self.hi * k }
+        let (a, b) = (self.lo * k, self.hi * k);
+        Span { lo: a.min(b), hi: a.max(b) }
     }
 
     fn add(self, other: Span) -> Span {
@@ -160,58 +164,59 @@ impl Extremes {
     }
 }
 
-/// The intervals of a transform's lower values from its upper ones (and the
-/// extremes of every intermediate value).
-fn lower_spans(t: &Transform, up: &[Span], x: &mut Extremes) -> [Span; MAX_DIMS] {
-    let mut low = [Span::ZERO; MAX_DIMS];
-    let u = |i: usize| up.get(i).copied().unwrap_or(Span::ZERO);
-    match t.params() {
-        Params::PassThrough { .. } | Params::RightPad { .. } => low[0] = u(0),
-        Params::Pad { left, .. } | Params::LeftPad { left, .. } => low[0] = x.see(u(0).shift(-i128::from(left))),
-        Params::Slice { begin, .. } => low[0] = x.see(u(0).shift(i128::from(begin))),
-        Params::Offset { offset, .. } => low[0] = x.see(u(0).shift(i128::from(offset))),
-        Params::Freeze { index } => low[0] = x.see(Span { lo: index.into(), hi: index.into() }),
-        Params::Insert { .. } | Params::Replicate { .. } => {}
-        Params::Modulo { modulus, .. } => low[0] = x.see(u(0).rem(modulus.into())),
-        Params::Embed { coefficients, .. } => {
-            low[0] = weighted_sum(up, coefficients.as_slice().iter().map(|&c| i128::from(c)), x);
-        }
-        Params::Unmerge { lengths } => {
-            low[0] = weighted_sum(up, row_major_strides(lengths.as_slice()).into_iter(), x);
-        }
-        Params::Merge { lengths } => {
-            let l = lengths.as_slice();
-            let mut t = u(0);
-            for i in (1..l.len()).rev() {
-                low[i] = x.see(t.rem(l[i].into()));
-                t = x.see(t.div(l[i].into()));
+/// The intervals of a transform's lower values from its upper ones, step by
+/// step through its [`lowering`](Transform::lowering) (and the extremes of
+/// every intermediate value).
+fn lower_spans(t: &Transform, up: &[Span], x: &mut Extremes) -> alloc::vec::Vec<Span> {
+    let l = t.lowering();
+    let mut v = alloc::vec![Span::ZERO; l.slots()];
+    for (slot, s) in v.iter_mut().zip(up) {
+        *slot = *s;
+    }
+    let at = |v: &[Span], slot: u8| v.get(usize::from(slot)).copied().unwrap_or(Span::ZERO);
+    for step in l.steps() {
+        let out = usize::from(step.out());
+        let span = match *step {
+            Step::Affine { n, ins, coef, constant, .. } => {
+                let terms: alloc::vec::Vec<Span> = ins[..usize::from(n).min(MAX_DIMS)].iter().map(|&i| at(&v, i)).collect();
+                let sum = weighted_sum(&terms, coef.iter().map(|&c| i128::from(c)), x);
+                sum.shift(i128::from(constant))
             }
-            low[0] = t;
-        }
-        Params::Xor { l1, .. } => {
-            low[0] = u(0);
-            let r = x.see(u(0).rem(l1.into()));
-            low[1] = x.see(u(1).xor(r));
-        }
-        Params::Swizzle { bits, base, shift, .. } => {
-            let s = u(0);
-            if bits == 0 {
-                low[0] = s;
-            } else {
-                let block = 1i128 << swizzle::block_bits(bits, base, shift);
-                low[0] = x.see(if s.lo >= 0 {
+            Step::Split { a, lengths, .. } => {
+                let l = lengths.as_slice();
+                let mut t = at(&v, a);
+                for i in (1..l.len()).rev() {
+                    if let Some(slot) = v.get_mut(out + i) {
+                        *slot = x.see(t.rem(l[i].into()));
+                    }
+                    t = x.see(t.div(l[i].into()));
+                }
+                if let Some(slot) = v.get_mut(out) {
+                    *slot = t;
+                }
+                continue;
+            }
+            Step::Div { a, by, .. } => at(&v, a).div(by.into()),
+            Step::Rem { a, by, .. } => at(&v, a).rem(by.into()),
+            Step::Xor { a, b, .. } => at(&v, a).xor(at(&v, b)),
+            Step::Swizzle { a, bits, base, shift, .. } => {
+                let s = at(&v, a);
+                if bits == 0 {
+                    s
+                } else if s.lo >= 0 {
                     // Every index stays inside its aligned block.
+                    let block = 1i128 << swizzle::block_bits(bits, base, shift);
                     Span { lo: s.lo - s.lo % block, hi: s.hi - s.hi % block + block - 1 }
                 } else {
-                    s.xor(Span { lo: 0, hi: block - 1 })
-                });
+                    s.xor(Span { lo: 0, hi: (1i128 << swizzle::block_bits(bits, base, shift)) - 1 })
+                }
             }
+        };
+        if let Some(slot) = v.get_mut(out) {
+            *slot = x.see(span);
         }
     }
-    for s in &low[..t.num_lower()] {
-        x.see(*s);
-    }
-    low
+    l.outputs().iter().map(|&o| x.see(at(&v, o))).collect()
 }
 
 /// `sum(up[i] * k[i])`, with every product and partial sum seen.
@@ -228,71 +233,41 @@ fn weighted_sum(up: &[Span], k: impl Iterator<Item = i128>, x: &mut Extremes) ->
     sum
 }
 
-/// Row-major strides of `lengths` (the last is 1).
-pub(crate) fn row_major_strides(lengths: &[i64]) -> alloc::vec::Vec<i128> {
-    let mut out = alloc::vec![1i128; lengths.len()];
-    for i in (0..lengths.len().saturating_sub(1)).rev() {
-        out[i] = out[i + 1] * i128::from(lengths[i + 1]);
-    }
-    out
-}
 
-/// The literals a transform's code uses (lengths, strides, masks, offsets).
+/// The literals a transform's code uses, both ways (coefficients,
+/// constants, divisors, the bounds of its test, a swizzle's masks and
+/// shifts), read off its lowerings.
 fn literals(t: &Transform, x: &mut Extremes) {
-    match t.params() {
-        Params::PassThrough { len } | Params::Insert { len } => x.see_value(len.into()),
-        Params::Pad { len, left, right } => {
-            for v in [len, left, right, len + left + right] {
-                x.see_value(v.into());
-            }
-        }
-        Params::LeftPad { len, left: p } | Params::RightPad { len, right: p } => {
-            x.see_value(len.into());
-            x.see_value((len + p).into());
-        }
-        Params::Embed { lengths, coefficients } => {
-            for (l, c) in lengths.as_slice().iter().zip(coefficients.as_slice()) {
-                x.see_value((*l).into());
-                if *c != 0 {
-                    x.see_value((*c).into());
+    for l in [Some(t.lowering()), t.upper_lowering()].into_iter().flatten() {
+        for step in l.steps() {
+            match *step {
+                Step::Affine { n, coef, constant, .. } => {
+                    x.see_value(constant.into());
+                    for c in &coef[..usize::from(n).min(MAX_DIMS)] {
+                        x.see_value((*c).into());
+                    }
+                }
+                Step::Split { lengths, .. } => {
+                    for v in lengths.as_slice() {
+                        x.see_value((*v).into());
+                    }
+                }
+                Step::Div { by, .. } | Step::Rem { by, .. } => x.see_value(by.into()),
+                Step::Xor { .. } => {}
+                Step::Swizzle { bits, base, shift, .. } => {
+                    // The code is `o ^ (((o >> a) & mask) << b)`: the mask and
+                    // the shifted field stay below the block.
+                    if bits > 0 {
+                        x.see_value(1i128 << swizzle::block_bits(bits, base, shift));
+                        x.see_value((1i128 << bits) - 1);
+                        x.see_value((base as i128) + i128::from(shift.unsigned_abs()));
+                    }
                 }
             }
         }
-        Params::Merge { lengths } | Params::Unmerge { lengths } | Params::Replicate { lengths } => {
-            for v in lengths.as_slice() {
-                x.see_value((*v).into());
-            }
-            for v in row_major_strides(lengths.as_slice()) {
-                x.see_value(v);
-            }
-        }
-        Params::Xor { l0, l1 } => {
-            x.see_value(l0.into());
-            x.see_value(l1.into());
-        }
-        Params::Slice { len, begin, end } => {
-            for v in [len, begin, end] {
-                x.see_value(v.into());
-            }
-        }
-        Params::Freeze { index } => x.see_value(index.into()),
-        Params::Offset { len, offset } => {
-            x.see_value(len.into());
-            x.see_value(offset.into());
-        }
-        Params::Modulo { modulus, len } => {
-            x.see_value(modulus.into());
-            x.see_value(len.into());
-        }
-        Params::Swizzle { bits, base, shift, len } => {
-            // The code is `o ^ (((o >> a) & mask) << b)`: the mask and the
-            // shifted field stay below the block.
-            x.see_value(len.into());
-            if bits > 0 {
-                x.see_value(1i128 << swizzle::block_bits(bits, base, shift));
-                x.see_value((1i128 << bits) - 1);
-                x.see_value((base as i128) + i128::from(shift.unsigned_abs()));
-            }
+        if let Some(c) = l.check() {
+            x.see_value(c.low.into());
+            x.see_value(c.high.into());
         }
     }
 }
@@ -330,8 +305,8 @@ pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
             literals(item.transform(), &mut x);
             let low = lower_spans(item.transform(), &up, &mut x);
             let (low_ids, nl) = item.lower().to_array();
-            for (j, &id) in low_ids[..nl].iter().enumerate() {
-                lower[id % MAX_DIMS] = low[j];
+            for (&id, &span) in low_ids[..nl].iter().zip(&low) {
+                lower[id % MAX_DIMS] = span;
             }
         }
         spans = lower;

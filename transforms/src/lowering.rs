@@ -18,6 +18,12 @@
 //! written; the tests hold it equal to the formulas for every kind, inside
 //! and outside the lengths.
 //!
+//! A forward lowering keeps within what a compiled program holds per item:
+//! at most two steps, or one step and a check, and no more step values than
+//! the transform has lower indices (the tests check this for every kind).
+//! The builder keeps lowerings short: a lone unit term, a split over one
+//! length and a division by 1 are their input, with no step.
+//!
 //! ```
 //! use cktile_transforms::{Transform, lowering::Step};
 //! // xor((64, 8)): low0 = up0, low1 = up1 ^ (up0 % 8).
@@ -320,7 +326,8 @@ impl Lowering {
     }
 
     /// Appends `constant + sum(coef[j] * ins[j])`, terms with a zero
-    /// coefficient dropped; returns its slot.
+    /// coefficient dropped; returns its slot. A lone term with coefficient
+    /// 1 and no constant is that term's slot: no step.
     ///
     /// ```
     /// use cktile_transforms::lowering::Lowering;
@@ -340,11 +347,15 @@ impl Lowering {
             }
             j += 1;
         }
+        if k == 1 && kept_coef[0] == 1 && constant == 0 {
+            return kept_ins[0];
+        }
         self.push(Step::Affine { out: 0, n: k as u8, ins: kept_ins, coef: kept_coef, constant })
     }
 
     /// Appends the row-major split of `a` over `lengths`; returns its first
-    /// slot (its `lengths.len()` values are consecutive).
+    /// slot (its `lengths.len()` values are consecutive). A split over one
+    /// length is `a` itself: no step.
     ///
     /// ```
     /// use cktile_transforms::{lowering::Lowering, Dims};
@@ -355,10 +366,14 @@ impl Lowering {
     /// # Ok::<(), cktile_transforms::Error>(())
     /// ```
     pub const fn split(&mut self, a: Slot, lengths: Dims) -> Slot {
+        if lengths.len() == 1 {
+            return a;
+        }
         self.push(Step::Split { out: 0, a, lengths })
     }
 
-    /// Appends `a / by` (truncating); returns its slot.
+    /// Appends `a / by` (truncating); returns its slot (`a` itself for
+    /// `by = 1`).
     ///
     /// ```
     /// let mut l = cktile_transforms::lowering::Lowering::new(1);
@@ -367,6 +382,9 @@ impl Lowering {
     /// assert_eq!(l.lower(&[-29])[0], -3);
     /// ```
     pub const fn div(&mut self, a: Slot, by: Index) -> Slot {
+        if by == 1 {
+            return a;
+        }
         self.push(Step::Div { out: 0, a, by })
     }
 

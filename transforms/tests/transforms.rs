@@ -1048,6 +1048,10 @@ proptest! {
         prop_assert_eq!(l.lower(&up), t.calculate_lower(&up), "{} at {:?}", t, &up[..t.num_upper()]);
         prop_assert_eq!(l.is_valid(&up), t.is_valid_upper(&up), "{} at {:?}", t, &up[..t.num_upper()]);
         prop_assert_eq!(t.is_always_valid(), l.check().is_none());
+        // The compiled program's budget: two operations per item, and no
+        // more fresh registers than the item has outputs.
+        prop_assert!(l.steps().len() + usize::from(l.check().is_some()) <= 2, "{}: {:?}", t, l);
+        prop_assert!(l.slots() - l.inputs() <= t.num_lower(), "{}: {:?}", t, l);
         // The inverse, on the lower side of the same values.
         let low = t.calculate_lower(&up);
         let inv = t.upper_lowering();

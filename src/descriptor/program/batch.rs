@@ -4,9 +4,9 @@
 //! analyzer's 2-D entry).
 
 use super::{
-    Index, LANES, MAX_DIMS, MAX_OPS, MAX_TRANSFORMS, Op, Program, R, REGS, Transform, contains, low_bits, shr,
+    Index, LANES, MAX_DIMS, MAX_OPS, Op, Program, REGS, contains, low_bits, shr,
 };
-use cktile_transforms::kinds::{div_pow2, rem_pow2};
+use cktile_transforms::kinds::{div, div_pow2, rem, rem_pow2};
 
 /// Runs `$body` for every lane `$l` in `0..LANES` (a `while` loop: the
 /// lane loops run in `const fn`s).
@@ -402,12 +402,35 @@ impl Program {
                     let (a, out) = (*a as usize & m, *out as usize & m);
                     each_lane!(|l| regs[out][l] = fields.apply(regs[a][l]));
                 }
-                Op::Check { t, a } => {
-                    let (t, a) = (&self.transforms[*t as usize % MAX_TRANSFORMS], *a as usize & m);
-                    each_lane!(|l| valid[l] = valid[l] & t.is_valid_upper_at(&[regs[a][l]], 0) as u64);
+                Op::SplitBy { input, n, outs, lengths } => {
+                    // The outputs are fresh registers: the input stays intact.
+                    let input = *input as usize & m;
+                    each_lane!(|l| {
+                        let mut t = regs[input][l];
+                        let mut i = *n as usize;
+                        while i > 1 && i <= MAX_DIMS {
+                            i -= 1;
+                            regs[outs[i] as usize & m][l] = rem(t, lengths[i]);
+                            t = div(t, lengths[i]);
+                        }
+                        regs[outs[0] as usize & m][l] = t;
+                    });
                 }
-                Op::Generic { t, n_in, n_out, ins, outs } => {
-                    generic_lanes(&self.transforms[*t as usize % MAX_TRANSFORMS], regs, *n_in, *n_out, ins, outs)
+                Op::Div { a, out, by } => {
+                    let (a, out) = (*a as usize & m, *out as usize & m);
+                    each_lane!(|l| regs[out][l] = div(regs[a][l], *by));
+                }
+                Op::Rem { a, out, by } => {
+                    let (a, out) = (*a as usize & m, *out as usize & m);
+                    each_lane!(|l| regs[out][l] = rem(regs[a][l], *by));
+                }
+                Op::Bitxor { a, b, out } => {
+                    let (a, b, out) = (*a as usize & m, *b as usize & m, *out as usize & m);
+                    each_lane!(|l| regs[out][l] = regs[a][l] ^ regs[b][l]);
+                }
+                Op::Check { a, low, high } => {
+                    let (a, low, high) = (*a as usize & m, *low, *high);
+                    each_lane!(|l| valid[l] = valid[l] & (regs[a][l] >= low && regs[a][l] < high) as u64);
                 }
                 Op::Nop => {}
             }
@@ -454,35 +477,6 @@ const fn affine_lanes<const NR: usize>(
     if !in_place {
         each_lane!(|l| regs[o][l] = acc[l]);
     }
-}
-
-/// A `Generic` operation over every lane: each lane's input registers
-/// through transform `t`'s own formula, [`Transform::lower_regs`], one
-/// lane at a time.
-#[inline(always)]
-const fn generic_lanes<const NR: usize>(
-    t: &Transform,
-    regs: &mut [[Index; LANES]; NR],
-    n_in: u8,
-    n_out: u8,
-    ins: &[u8; MAX_DIMS],
-    outs: &[u8; MAX_DIMS],
-) {
-    let m = NR - 1;
-    each_lane!(|l| {
-        let mut one = [0; REGS];
-        let mut j = 0;
-        while j < n_in as usize && j < MAX_DIMS {
-            one[ins[j] as usize & R] = regs[ins[j] as usize & m][l];
-            j += 1;
-        }
-        t.lower_regs(&mut one, ins, outs);
-        j = 0;
-        while j < n_out as usize && j < MAX_DIMS {
-            regs[outs[j] as usize & m][l] = one[outs[j] as usize & R];
-            j += 1;
-        }
-    });
 }
 
 #[cfg(all(test, feature = "alloc"))]

@@ -1,16 +1,13 @@
-//! Compiling a [`Descriptor`] into a [`Program`]: each item specialised to
-//! a register operation (or renamed away), affine chains folded, and the
-//! ranges of the registers over the top lengths, which mark the divisions
-//! and multiplies that may take their narrow forms.
+//! Compiling a [`Descriptor`] into a [`Program`]: each item's lowering
+//! steps specialised to register operations (or renamed away), affine
+//! chains folded, and the ranges of the registers over the top lengths,
+//! which mark the divisions and multiplies that may take their narrow
+//! forms.
 
-use super::{Dims, Index, MAX_DIMS, MAX_OPS, MAX_TRANSFORMS, Op, Params, Program, R, REGS, Transform, contains};
+use super::{Dims, Index, MAX_DIMS, MAX_OPS, Op, Program, R, REGS, contains};
 use crate::{Descriptor, Item};
 use cktile_transforms::kinds::{div_pow2, swizzle};
-
-const NOP_TRANSFORM: Transform = match Transform::insert(1) {
-    Ok(t) => t,
-    Err(_) => panic!("insert(1) is valid"),
-};
+use cktile_transforms::lowering::{Lowering, MAX_SLOTS, Step};
 
 /// The lowest register not in `taken` (there always is one: at most
 /// [`MAX_DIMS`] registers are live on each side of a stage).
@@ -33,9 +30,14 @@ const fn log2_exact(v: Index) -> Option<u8> {
 /// Whether `op` writes register `r`.
 const fn writes(op: &Op, r: u8) -> bool {
     match op {
-        Op::Affine { out, .. } | Op::Xor { out, .. } | Op::Mask { out, .. } | Op::Swizzle { out, .. } => *out == r,
-        Op::Split { n, outs, .. } => contains(outs, *n, r),
-        Op::Generic { n_out, outs, .. } => contains(outs, *n_out, r),
+        Op::Affine { out, .. }
+        | Op::Xor { out, .. }
+        | Op::Mask { out, .. }
+        | Op::Swizzle { out, .. }
+        | Op::Div { out, .. }
+        | Op::Rem { out, .. }
+        | Op::Bitxor { out, .. } => *out == r,
+        Op::Split { n, outs, .. } | Op::SplitBy { n, outs, .. } => contains(outs, *n, r),
         Op::Nop | Op::Check { .. } => false,
     }
 }
@@ -44,28 +46,13 @@ const fn writes(op: &Op, r: u8) -> bool {
 const fn reads(op: &Op, r: u8) -> bool {
     match op {
         Op::Affine { n, ins, .. } => contains(ins, *n, r),
-        Op::Generic { n_in, ins, .. } => contains(ins, *n_in, r),
-        Op::Split { input, .. } => *input == r,
-        Op::Xor { a, b, .. } => *a == r || *b == r,
-        Op::Mask { a, .. } | Op::Swizzle { a, .. } | Op::Check { a, .. } => *a == r,
+        Op::Split { input, .. } | Op::SplitBy { input, .. } => *input == r,
+        Op::Xor { a, b, .. } | Op::Bitxor { a, b, .. } => *a == r || *b == r,
+        Op::Mask { a, .. } | Op::Swizzle { a, .. } | Op::Check { a, .. } | Op::Div { a, .. } | Op::Rem { a, .. } => {
+            *a == r
+        }
         Op::Nop => false,
     }
-}
-
-/// The affine form of a linear transform with one lower dimension:
-/// `(constant, coefficients)`, read off its own formula at zero and at each
-/// unit vector (exact: the formulas are affine in wrapping arithmetic).
-const fn affine_form(t: &Transform) -> (Index, [Index; MAX_DIMS]) {
-    let constant = t.calculate_lower(&[0; MAX_DIMS])[0];
-    let mut coef = [0; MAX_DIMS];
-    let mut j = 0;
-    while j < t.num_upper() && j < MAX_DIMS {
-        let mut unit = [0; MAX_DIMS];
-        unit[j] = 1;
-        coef[j] = t.calculate_lower(&unit)[0].wrapping_sub(constant);
-        j += 1;
-    }
-    (constant, coef)
 }
 
 /// An affine operation from terms, zero coefficients dropped.
@@ -83,53 +70,66 @@ const fn affine(out: u8, n: usize, ins: &[u8; MAX_DIMS], coef: &[Index; MAX_DIMS
     Op::Affine { out, n: k as u8, ins: kept_ins, coef: kept_coef, constant, narrow: false }
 }
 
-/// The operation for transform `t` reading `ins` and writing `outs`, or
-/// `None` when `t` needs its general formula.
-const fn specialise(t: &Transform, ins: &[u8; MAX_DIMS], outs: &[u8; MAX_DIMS]) -> Option<Op> {
-    match t.params() {
-        Params::Merge { lengths } => {
-            let n = lengths.len();
-            let (mut shift, mut bits) = ([0u8; MAX_DIMS], [0u8; MAX_DIMS]);
-            let mut total: u32 = 0;
-            let mut i = n;
-            while i > 0 && i <= MAX_DIMS {
-                i -= 1;
-                shift[i] = total as u8;
-                if i > 0 {
-                    match log2_exact(lengths.get(i)) {
-                        Some(b) => bits[i] = b,
-                        None => return None,
-                    }
-                    total += bits[i] as u32;
-                }
+/// The operation of a split of register `input` over `lengths` into
+/// `outs`: shifts and masks when every length after the first is a power
+/// of two, divisions otherwise.
+const fn split(input: u8, lengths: &Dims, outs: &[u8; MAX_DIMS]) -> Op {
+    let n = lengths.len();
+    let (mut shift, mut bits) = ([0u8; MAX_DIMS], [0u8; MAX_DIMS]);
+    let mut total: u32 = 0;
+    let mut i = n;
+    while i > 0 && i <= MAX_DIMS {
+        i -= 1;
+        shift[i] = total as u8;
+        if i > 0 {
+            match log2_exact(lengths.get(i)) {
+                Some(b) => bits[i] = b,
+                None => return Op::SplitBy { input, n: n as u8, outs: *outs, lengths: lengths.to_array() },
             }
-            Some(Op::Split { input: ins[0], n: n as u8, outs: *outs, shift, bits, unsigned: false })
-        }
-        Params::Xor { l1, .. } => match log2_exact(l1) {
-            Some(bits) => Some(Op::Xor { a: ins[0], b: ins[1], out: outs[1], bits, unsigned: false }),
-            None => None,
-        },
-        Params::Modulo { modulus, .. } => match log2_exact(modulus) {
-            Some(bits) => Some(Op::Mask { a: ins[0], out: outs[0], bits, unsigned: false }),
-            None => None,
-        },
-        Params::Swizzle { bits, base, shift, .. } => Some(Op::Swizzle {
-            a: ins[0],
-            out: outs[0],
-            bits,
-            base,
-            shift,
-            fields: swizzle::Fields::new(bits, base, shift),
-        }),
-        _ => {
-            if t.is_linear() && t.num_lower() == 1 {
-                let (constant, coef) = affine_form(t);
-                Some(affine(outs[0], t.num_upper(), ins, &coef, constant))
-            } else {
-                None
-            }
+            total += bits[i] as u32;
         }
     }
+    Op::Split { input, n: n as u8, outs: *outs, shift, bits, unsigned: false }
+}
+
+/// How many steps of `l` read each slot.
+const fn slot_reads(l: &Lowering) -> [u8; MAX_SLOTS] {
+    let mut reads = [0u8; MAX_SLOTS];
+    let steps = l.steps();
+    let mut k = 0;
+    while k < steps.len() {
+        match steps[k] {
+            Step::Affine { n, ins, .. } => {
+                let mut j = 0;
+                while j < n as usize && j < MAX_DIMS {
+                    reads[ins[j] as usize % MAX_SLOTS] += 1;
+                    j += 1;
+                }
+            }
+            Step::Split { a, .. } | Step::Div { a, .. } | Step::Rem { a, .. } | Step::Swizzle { a, .. } => {
+                reads[a as usize % MAX_SLOTS] += 1
+            }
+            Step::Xor { a, b, .. } => {
+                reads[a as usize % MAX_SLOTS] += 1;
+                reads[b as usize % MAX_SLOTS] += 1;
+            }
+        }
+        k += 1;
+    }
+    reads
+}
+
+/// The output index of `slot` in `l`, if it is one.
+const fn output_index(l: &Lowering, slot: u8) -> Option<usize> {
+    let outs = l.outputs();
+    let mut j = 0;
+    while j < outs.len() {
+        if outs[j] == slot {
+            return Some(j);
+        }
+        j += 1;
+    }
+    None
 }
 
 impl Descriptor {
@@ -203,7 +203,6 @@ impl Program {
     /// Empties the program for a descriptor of top lengths `top`.
     const fn start(&mut self, top: Dims) {
         self.n_ops = 0;
-        self.n_transforms = 0;
         self.result = 0;
         self.n_regs = 0;
         self.top = top;
@@ -216,59 +215,111 @@ impl Program {
     }
 
     /// Compiles one item of a stage whose upper indices are in the
-    /// registers `reg_of`: an identity renames its register, an item that
-    /// reaches memory or has padding becomes its operations (a validity
-    /// test first, for padding), its lower indices in fresh registers
-    /// recorded in `next`; an item with neither vanishes.
+    /// registers `reg_of`, from its transform's lowering: the validity
+    /// test first; an output that is an input renames its register; each
+    /// step becomes an operation writing fresh registers (an output's is
+    /// recorded in `next` and stays live, a value only the item reads is
+    /// free again after it); a power-of-two remainder read only by the
+    /// next step's xor is fused into it. An item without steps, outputs or
+    /// a test emits nothing.
     const fn compile_item(&mut self, item: &Item, reg_of: &[u8; MAX_DIMS], live: &mut Live, next: &mut [u8; MAX_DIMS]) {
-        let t = *item.transform();
+        let l = item.transform().lowering();
         let (up, low) = (item.upper(), item.lower());
-        if t.is_identity() {
-            let r = reg_of[up.get(0) % MAX_DIMS];
-            next[low.get(0) % MAX_DIMS] = r;
-            live.lower |= 1 << r;
-            return;
-        }
-        if t.num_lower() == 0 && t.is_always_valid() {
-            return;
-        }
-        let mut ins = [0u8; MAX_DIMS];
+        // reg[slot]: the register holding the slot's value.
+        let mut reg = [0u8; MAX_SLOTS];
         let mut j = 0;
-        while j < up.len() {
-            ins[j] = reg_of[up.get(j) % MAX_DIMS];
+        while j < up.len() && j < MAX_SLOTS {
+            reg[j] = reg_of[up.get(j) % MAX_DIMS];
             j += 1;
         }
-        if !t.is_always_valid() {
-            let id = self.add_transform(t);
-            self.push(Op::Check { t: id, a: ins[0] });
+        if let Some(c) = l.check() {
+            self.push(Op::Check { a: reg[c.slot as usize % MAX_SLOTS], low: c.low, high: c.high });
         }
-        let xor = matches!(t.params(), Params::Xor { .. });
-        let mut outs = [0u8; MAX_DIMS];
+        let reads = slot_reads(&l);
+        let mut taken = live.upper | live.lower;
+        let steps = l.steps();
+        let mut k = 0;
+        while k < steps.len() {
+            let step = steps[k];
+            // Fresh registers for the step's values.
+            let mut outs = [0u8; MAX_DIMS];
+            let mut i = 0;
+            while i < step.outputs() && i < MAX_DIMS {
+                let slot = step.out() as usize + i;
+                let r = free_register(taken);
+                taken |= 1 << r;
+                reg[slot % MAX_SLOTS] = r;
+                outs[i] = r;
+                i += 1;
+            }
+            let op = match step {
+                Step::Affine { n, ins, coef, constant, .. } => {
+                    let mut regs = [0u8; MAX_DIMS];
+                    let mut j = 0;
+                    while j < n as usize && j < MAX_DIMS {
+                        regs[j] = reg[ins[j] as usize % MAX_SLOTS];
+                        j += 1;
+                    }
+                    affine(outs[0], n as usize, &regs, &coef, constant)
+                }
+                Step::Split { a, lengths, .. } => split(reg[a as usize % MAX_SLOTS], &lengths, &outs),
+                Step::Div { a, by, .. } => match log2_exact(by) {
+                    Some(b) => {
+                        let mut shift = [0u8; MAX_DIMS];
+                        shift[0] = b;
+                        Op::Split { input: reg[a as usize % MAX_SLOTS], n: 1, outs, shift, bits: [0; MAX_DIMS], unsigned: false }
+                    }
+                    None => Op::Div { a: reg[a as usize % MAX_SLOTS], out: outs[0], by },
+                },
+                Step::Rem { a, by, .. } => match log2_exact(by) {
+                    Some(bits) => Op::Mask { a: reg[a as usize % MAX_SLOTS], out: outs[0], bits, unsigned: false },
+                    None => Op::Rem { a: reg[a as usize % MAX_SLOTS], out: outs[0], by },
+                },
+                Step::Xor { a, b, .. } => self.xor_op(&l, &reads, reg[a as usize % MAX_SLOTS], (b, reg[b as usize % MAX_SLOTS]), outs[0]),
+                Step::Swizzle { a, bits, base, shift, .. } => Op::Swizzle {
+                    a: reg[a as usize % MAX_SLOTS],
+                    out: outs[0],
+                    bits,
+                    base,
+                    shift,
+                    fields: swizzle::Fields::new(bits, base, shift),
+                },
+            };
+            self.push(op);
+            k += 1;
+        }
+        // The outputs: their registers stay live through the stage.
+        let outs = l.outputs();
         j = 0;
-        while j < low.len() {
-            // A xor keeps its first index: the register is renamed.
-            let r = if xor && j == 0 { ins[0] } else { free_register(live.upper | live.lower) };
-            outs[j] = r;
+        while j < outs.len() && j < low.len() {
+            let r = reg[outs[j] as usize % MAX_SLOTS];
             next[low.get(j) % MAX_DIMS] = r;
             live.lower |= 1 << r;
             j += 1;
         }
-        let op = match specialise(&t, &ins, &outs) {
-            Some(op) => op,
-            None => {
-                let id = self.add_transform(t);
-                Op::Generic { t: id, n_in: up.len() as u8, n_out: low.len() as u8, ins, outs }
+    }
+
+    /// The operation of a xor step `a ^ b` writing `out`, where `b` is
+    /// (slot, register): when the operation just emitted is the
+    /// power-of-two remainder that wrote `b`, and no other step or output
+    /// reads `b`, the two fuse into one `Xor`.
+    const fn xor_op(&mut self, l: &Lowering, reads: &[u8; MAX_SLOTS], a: u8, b: (u8, u8), out: u8) -> Op {
+        let (slot, rb) = b;
+        if self.n_ops > 0 && reads[slot as usize % MAX_SLOTS] == 1 && output_index(l, slot).is_none() {
+            if let Op::Mask { a: source, out: written, bits, .. } = self.ops[(self.n_ops - 1) as usize % MAX_OPS] {
+                if written == rb {
+                    self.n_ops -= 1;
+                    return Op::Xor { a: source, b: a, out, bits, unsigned: false };
+                }
             }
-        };
-        self.push(op);
+        }
+        Op::Bitxor { a, b: rb, out }
     }
 
     /// No operation: what [`Descriptor::compile_into`] starts from.
     pub(crate) const EMPTY: Program = Program {
         ops: [Op::Nop; MAX_OPS],
         n_ops: 0,
-        transforms: [NOP_TRANSFORM; MAX_TRANSFORMS],
-        n_transforms: 0,
         top: Dims::EMPTY,
         limits: [u64::MAX; MAX_DIMS],
         result: 0,
@@ -278,13 +329,6 @@ impl Program {
     const fn push(&mut self, op: Op) {
         self.ops[self.n_ops as usize % MAX_OPS] = op;
         self.n_ops += 1;
-    }
-
-    const fn add_transform(&mut self, t: Transform) -> u8 {
-        let id = self.n_transforms;
-        self.transforms[id as usize % MAX_TRANSFORMS] = t;
-        self.n_transforms += 1;
-        id
     }
 
     /// Marks the divisions whose input is never negative, and the affine
@@ -356,12 +400,28 @@ impl Program {
                     let width = if block > width { block } else { width };
                     range[*out as usize & R] = if lo >= 0 && width < 63 { (0, (1i128 << width) - 1) } else { ANY };
                 }
-                Op::Generic { n_out, outs, .. } => {
-                    let mut j = 0;
-                    while j < *n_out as usize && j < MAX_DIMS {
-                        range[outs[j] as usize & R] = ANY;
-                        j += 1;
+                Op::SplitBy { input, n, outs, lengths } => {
+                    let (mut lo, mut hi) = range[*input as usize & R];
+                    let mut i = *n as usize;
+                    while i > 1 && i <= MAX_DIMS {
+                        i -= 1;
+                        range[outs[i] as usize & R] = rem_range(lo, lengths[i] as i128);
+                        (lo, hi) = (lo / lengths[i] as i128, hi / lengths[i] as i128);
                     }
+                    range[outs[0] as usize & R] = (lo, hi);
+                }
+                Op::Div { a, out, by } => {
+                    let (lo, hi) = range[*a as usize & R];
+                    range[*out as usize & R] = (lo / *by as i128, hi / *by as i128);
+                }
+                Op::Rem { a, out, by } => {
+                    range[*out as usize & R] = rem_range(range[*a as usize & R].0, *by as i128);
+                }
+                Op::Bitxor { a, b, out } => {
+                    let ((alo, ahi), (blo, bhi)) = (range[*a as usize & R], range[*b as usize & R]);
+                    let widest = if ahi > bhi { ahi } else { bhi };
+                    range[*out as usize & R] =
+                        if alo >= 0 && blo >= 0 { (0, (1i128 << (128 - widest.leading_zeros())) - 1) } else { ANY };
                 }
                 Op::Check { .. } | Op::Nop => {}
             }
@@ -544,4 +604,10 @@ const fn add_term(ins: &mut [u8; MAX_DIMS], coef: &mut [Index; MAX_DIMS], n: &mu
         coef[*n] = c;
         *n += 1;
     }
+}
+
+/// The range of `x % m` (truncating, `m > 0`) for `x >= lo`: `0..m` when
+/// `lo >= 0`, else `-(m - 1)..m`.
+const fn rem_range(lo: i128, m: i128) -> (i128, i128) {
+    (if lo >= 0 { 0 } else { 1 - m }, m - 1)
 }

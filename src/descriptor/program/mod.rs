@@ -3,32 +3,31 @@
 //! [`Descriptor::calculate_offset`] walks the chain stage by stage, moving
 //! every dimension's index through every stage, identity items included,
 //! and runs each transform's general formula. A program is the same chain
-//! compiled once into a flat list of specialised register operations:
+//! compiled once into a flat list of specialised register operations, from
+//! the steps of each transform's
+//! [`lowering`](cktile_transforms::Transform::lowering) (the compiler never
+//! looks at a transform's kind):
 //!
-//! - each index lives in one of a few registers; identity items
-//!   (pass-through, a one-length merge or unmerge, a unit embed) and the
-//!   unchanged half of a `xor` only rename registers, and `insert` and
-//!   `replicate` items, which reach no memory, vanish;
-//! - every affine transform (embed, unmerge, offset, slice, the pad family's
-//!   formula, freeze) becomes one fused multiply-add over its inputs, its
-//!   coefficients read off the transform's own formula
-//!   ([`Transform::calculate_lower`] at zero and at each unit vector, exact
-//!   in the wrapping arithmetic the formulas use), zero terms dropped;
+//! - each index lives in one of a few registers; an output that is one of
+//!   the item's inputs (a pass-through, a one-length merge or unmerge, a
+//!   unit embed, the unchanged half of a `xor`) only renames a register,
+//!   and an item without outputs or a test (`insert`, `replicate`) vanishes;
+//! - an affine step (embed, unmerge, offset, slice, the pad family, freeze)
+//!   is one fused multiply-add over its inputs, zero terms dropped;
 //! - an affine operation whose only reader is another affine operation is
 //!   folded into it, so a chain of embeds, unmerges and offsets costs one
 //!   operation, and constants (a `freeze`) fold into their reader;
-//! - a `merge` whose lengths are powers of two, a `xor`, and a `modulo` by a
-//!   power of two divide with shifts and masks
-//!   ([`kinds::div_pow2`] and [`kinds::rem_pow2`], the truncating division of
-//!   [`kinds`] for every value, negative ones included); where interval
+//! - a split, division or remainder by powers of two (a merge, a modulo, a
+//!   xor's remainder, fused into its xor) takes shifts and masks
+//!   ([`kinds::div_pow2`] and [`kinds::rem_pow2`], the truncating division
+//!   of [`kinds`] for every value, negative ones included); where interval
 //!   arithmetic over the top lengths proves a division's input never
 //!   negative, a coordinate inside the lengths takes a plain shift and mask
-//!   (the same values there) and the batched evaluation vectorises; a
-//!   swizzle runs [`kinds::swizzle::apply`] directly;
-//! - a pad-family item adds a validity test, run only by the checked
-//!   evaluations;
-//! - any other transform (a merge with other lengths, a modulo by another
-//!   number) runs its own formula, [`Transform::lower_regs`].
+//!   (the same values there) and the batched evaluation vectorises; by
+//!   other numbers they divide ([`kinds::div`], [`kinds::rem`]); a swizzle
+//!   runs [`kinds::swizzle::apply`]'s fields;
+//! - a lowering's validity test becomes a range test, run only by the
+//!   checked evaluations.
 //!
 //! So a program's offsets are the descriptor's, bit for bit, for every
 //! coordinate (the tests hold the two equal on random chains of every
@@ -66,25 +65,24 @@
 //!
 //! [`kinds`]: cktile_transforms::kinds
 //! [`kinds::div_pow2`]: cktile_transforms::kinds::div_pow2
+//! [`kinds::div`]: cktile_transforms::kinds::div
+//! [`kinds::rem`]: cktile_transforms::kinds::rem
 //! [`kinds::rem_pow2`]: cktile_transforms::kinds::rem_pow2
 //! [`kinds::swizzle::apply`]: cktile_transforms::kinds::swizzle::apply
 
 #[cfg(doc)]
 use super::Descriptor;
 use super::{MAX_ITEMS, MAX_STAGES};
-use cktile_transforms::kinds::{div_pow2, rem_pow2, swizzle};
-use cktile_transforms::{Dims, Index, MAX_DIMS, Params, Transform};
+use cktile_transforms::kinds::{div, div_pow2, rem, rem_pow2, swizzle};
+use cktile_transforms::{Dims, Index, MAX_DIMS};
 
 mod batch;
 mod compile;
 
-/// The most operations a program may hold: one per item of a full
-/// descriptor, and a validity test per pad-family item.
+/// The most operations a program may hold: two per item of a full
+/// descriptor (a lowering has at most two steps, or one step and a test:
+/// `cktile_transforms::lowering`'s budget).
 pub const MAX_OPS: usize = 2 * MAX_STAGES * MAX_ITEMS;
-
-/// Transforms a program keeps for their own formula or validity test: at
-/// most one per item (a pad-family item is affine, so it never needs both).
-const MAX_TRANSFORMS: usize = MAX_STAGES * MAX_ITEMS;
 
 /// How many coordinates [`Program::offsets_if_valid`] evaluates together:
 /// each operation runs over this many lanes before the next one starts.
@@ -132,10 +130,19 @@ enum Op {
     /// A swizzle: `regs[out] = swizzle::apply(regs[a], bits, base, shift)`,
     /// through its [`swizzle::Fields`], computed once.
     Swizzle { a: u8, out: u8, bits: u32, base: u32, shift: i32, fields: swizzle::Fields },
-    /// The validity test of pad-family transform `t` on `regs[a]`.
-    Check { t: u8, a: u8 },
-    /// Transform `t`'s own formula, [`Transform::lower_regs`].
-    Generic { t: u8, n_in: u8, n_out: u8, ins: [u8; MAX_DIMS], outs: [u8; MAX_DIMS] },
+    /// A split by lengths that are not all powers of two: as `Split`, with
+    /// truncating division and remainder by `lengths[i]`.
+    SplitBy { input: u8, n: u8, outs: [u8; MAX_DIMS], lengths: [Index; MAX_DIMS] },
+    /// `regs[out] = regs[a] / by`, truncating.
+    Div { a: u8, out: u8, by: Index },
+    /// `regs[out] = regs[a] % by`, truncating.
+    Rem { a: u8, out: u8, by: Index },
+    /// `regs[out] = regs[a] ^ regs[b]` (a xor whose remainder is not by a
+    /// power of two).
+    Bitxor { a: u8, b: u8, out: u8 },
+    /// A validity test: the coordinate is valid only if
+    /// `low <= regs[a] < high`.
+    Check { a: u8, low: Index, high: Index },
 }
 
 /// A descriptor compiled to a flat list of specialised register operations
@@ -144,9 +151,6 @@ enum Op {
 pub struct Program {
     ops: [Op; MAX_OPS],
     n_ops: u8,
-    /// The transforms `Check` and `Generic` operations name.
-    transforms: [Transform; MAX_TRANSFORMS],
-    n_transforms: u8,
     /// Lengths of the top dimensions.
     top: Dims,
     /// The same as `u64`, `u64::MAX` past the top dimensions: `0 <= v <
@@ -249,13 +253,24 @@ impl Program {
                 Op::Swizzle { a, out, fields, .. } => {
                     regs[*out as usize & R] = fields.apply(regs[*a as usize & R]);
                 }
-                Op::Check { t, a } => {
-                    if checked && !self.transforms[*t as usize % MAX_TRANSFORMS].is_valid_upper_at(regs, *a) {
+                Op::SplitBy { input, n, outs, lengths } => {
+                    let mut t = regs[*input as usize & R];
+                    let mut i = *n as usize;
+                    while i > 1 && i <= MAX_DIMS {
+                        i -= 1;
+                        regs[outs[i] as usize & R] = rem(t, lengths[i]);
+                        t = div(t, lengths[i]);
+                    }
+                    regs[outs[0] as usize & R] = t;
+                }
+                Op::Div { a, out, by } => regs[*out as usize & R] = div(regs[*a as usize & R], *by),
+                Op::Rem { a, out, by } => regs[*out as usize & R] = rem(regs[*a as usize & R], *by),
+                Op::Bitxor { a, b, out } => regs[*out as usize & R] = regs[*a as usize & R] ^ regs[*b as usize & R],
+                Op::Check { a, low, high } => {
+                    let v = regs[*a as usize & R];
+                    if checked && !(v >= *low && v < *high) {
                         return false;
                     }
-                }
-                Op::Generic { t, ins, outs, .. } => {
-                    self.transforms[*t as usize % MAX_TRANSFORMS].lower_regs(regs, ins, outs)
                 }
                 Op::Nop => {}
             }

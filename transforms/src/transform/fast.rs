@@ -1,7 +1,7 @@
 //! The runtime hot paths of [`Transform`]: its formulas and incremental step
-//! on positions of whole index arrays or register files (no intermediate
-//! arrays), for cktile's stage evaluation, coordinate moves and compiled
-//! offset programs. The semantics are those of
+//! on positions of whole index arrays (no intermediate arrays), for
+//! cktile's stage evaluation and coordinate moves. (Compiled offset
+//! programs run the transform's [`lowering`](Transform::lowering).) The semantics are those of
 //! [`Transform::calculate_lower`] and [`Transform::update_lower`]; the
 //! `tests` of cktile check the agreement on random chains.
 
@@ -12,10 +12,9 @@ use crate::{Index, Indices, MAX_DIMS};
 // The `*_at` methods mask ids with `MAX_DIMS - 1`.
 const _: () = assert!(MAX_DIMS.is_power_of_two());
 
-/// The forward formulas of [`Transform::lower_at`] and
-/// [`Transform::lower_regs`]: `$up!(j)` reads upper value `j`, `$low!(j, v)`
-/// writes lower value `j`. Every upper value is read before the first
-/// lower value is written.
+/// The forward formulas of [`Transform::lower_at`]: `$up!(j)` reads upper
+/// value `j`, `$low!(j, v)` writes lower value `j`. Every upper value is
+/// read before the first lower value is written.
 macro_rules! lower_body {
     ($t:expr, $up:ident, $low:ident) => {
         match &$t.repr {
@@ -101,38 +100,6 @@ impl Transform {
         macro_rules! low {
             ($j:expr, $v:expr) => {
                 lower[low_ids[$j] as usize & (MAX_DIMS - 1)] = $v
-            };
-        }
-        lower_body!(self, up, low);
-    }
-
-    /// [`lower_at`](Self::lower_at) on one register file: reads upper value
-    /// `j` from `regs[ins[j]]` and writes lower value `j` to `regs[outs[j]]`
-    /// (ids taken modulo `N`, which must be a power of two). Every input is
-    /// read before any output is written, so outputs may reuse inputs'
-    /// registers. This is how cktile's compiled offset programs evaluate.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// // xor((128, 8)) from registers 0, 1 into registers 1, 0.
-    /// let x = Transform::xor(128, 8).unwrap();
-    /// let mut regs = [0i64; 16];
-    /// regs[0] = 3;
-    /// regs[1] = 1;
-    /// x.lower_regs(&mut regs, &[0, 1, 0, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0, 0, 0]);
-    /// assert_eq!(&regs[..2], &[1 ^ 3, 3]);
-    /// ```
-    #[inline(always)]
-    pub const fn lower_regs<const N: usize>(&self, regs: &mut [Index; N], ins: &[u8; MAX_DIMS], outs: &[u8; MAX_DIMS]) {
-        // `lower_body!` reads every input before it writes an output.
-        macro_rules! up {
-            ($j:expr) => {
-                regs[ins[$j] as usize & (N - 1)]
-            };
-        }
-        macro_rules! low {
-            ($j:expr, $v:expr) => {
-                regs[outs[$j] as usize & (N - 1)] = $v
             };
         }
         lower_body!(self, up, low);
