@@ -9,7 +9,10 @@
 //! offset, one item at a time, and keeps CK's validity: a pad family
 //! transform is valid where the upper index lands inside the unpadded range.
 //! On random chains of every kind it must give `calculate_offset` and
-//! `coordinate_has_valid_offset` for every coordinate, padded ones included.
+//! `coordinate_has_valid_offset` for every coordinate, padded ones included,
+//! and so must each transform's lowering (the steps the compiled program,
+//! the generated code and the interval analysis read), run as written here
+//! and as compiled into a `Program`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -96,6 +99,29 @@ fn reference(d: &Descriptor, top: &[i64]) -> (i64, bool) {
     (level[0], valid)
 }
 
+/// The offset and validity by each item's lowering, run as written
+/// ([`Lowering::lower`](cktile_transforms::lowering::Lowering::lower)).
+fn by_lowerings(d: &Descriptor, top: &[i64]) -> (i64, bool) {
+    let mut level = top.to_vec();
+    let mut valid = true;
+    for stage in d.stages().iter().rev() {
+        let mut lower = vec![0; stage.lower_lengths().len()];
+        for item in stage.items() {
+            let (up_ids, nu) = item.upper().to_array();
+            let up: Vec<i64> = up_ids[..nu].iter().map(|&i| level[i]).collect();
+            let l = item.transform().lowering();
+            valid &= l.is_valid(&up);
+            let low = l.lower(&up);
+            let (low_ids, nl) = item.lower().to_array();
+            for (j, &i) in low_ids[..nl].iter().enumerate() {
+                lower[i] = low[j];
+            }
+        }
+        level = lower;
+    }
+    (level[0], valid)
+}
+
 #[test]
 fn the_reference_spec_gives_every_offset_and_validity() {
     let config = ChainConfig::default();
@@ -109,11 +135,15 @@ fn the_reference_spec_gives_every_offset_and_validity() {
             }
         }
         let total: u64 = d.lengths().as_slice().iter().map(|&l| l as u64).product();
+        let program = d.program();
         for n in 0..total {
             let x = coordinate(&d, n);
             let (offset, valid) = reference(&d, &x);
             assert_eq!(d.calculate_offset(&x), offset, "seed {seed}: {d}: offset of {x:?}");
             assert_eq!(d.coordinate_has_valid_offset(&x), valid, "seed {seed}: {d}: validity of {x:?}");
+            assert_eq!(by_lowerings(&d, &x), (offset, valid), "seed {seed}: {d}: lowerings at {x:?}");
+            assert_eq!(program.calculate_offset(&x), offset, "seed {seed}: {d}: program's offset of {x:?}");
+            assert_eq!(program.offset_if_valid(&x), valid.then_some(offset), "seed {seed}: {d}: program at {x:?}");
             padded += u64::from(!valid);
             compared += 1;
         }
