@@ -242,7 +242,9 @@ fn literals(t: &Transform, x: &mut Extremes) {
         for step in l.steps() {
             match *step {
                 Step::Affine { n, coef, constant, .. } => {
-                    x.see_value(constant.into());
+                    // A negative constant is written as a subtraction of its
+                    // magnitude (`x - 2`).
+                    x.see_value(constant.unsigned_abs().into());
                     for c in &coef[..usize::from(n).min(MAX_DIMS)] {
                         x.see_value((*c).into());
                     }
