@@ -10,6 +10,12 @@
 //! Inside the analyzer the files form a line too (`ANALYZER_LINE`): chips
 //! and instructions, the bank model, access patterns, tiles, windows,
 //! reports, and the front ends over them.
+//!
+//! And the tools that turn transforms into something else (the C++
+//! emitter, the interval analysis, the `Program` compiler and executors)
+//! read only the transforms' lowerings: their code reads no transform's
+//! parameters, kind or formulas (`LOWERING_CONSUMERS`), so a new transform
+//! never touches them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -184,6 +190,52 @@ fn no_module_imports_one_above_its_layer() {
     assert!(new.is_empty(), "imports that run up the layers (module, imported module, file): {new:#?}");
     let gone: Vec<_> = known.difference(&pairs).collect();
     assert!(gone.is_empty(), "listed upward imports that no longer exist; remove them from KNOWN_UPWARD: {gone:?}");
+}
+
+/// The files that consume transforms only through their lowerings.
+const LOWERING_CONSUMERS: &[&str] = &[
+    "src/codegen/emit.rs",
+    "src/descriptor/bounds.rs",
+    "src/descriptor/program/mod.rs",
+    "src/descriptor/program/compile.rs",
+    "src/descriptor/program/batch.rs",
+];
+
+/// What reading a transform other than through its lowering looks like in
+/// code: its parameters or kind (the only ways to match on a kind outside
+/// the transforms crate), its formulas, or the per-kind facts derived from
+/// them.
+fn names_a_kind(line: &str) -> Option<&'static str> {
+    const WORDS: [&str; 10] = [
+        "Params",
+        "Kind",
+        ".kind()",
+        ".params()",
+        ".calculate_lower(",
+        ".calculate_upper(",
+        ".is_linear(",
+        ".is_identity(",
+        ".is_always_valid(",
+        ".is_valid_upper",
+    ];
+    WORDS.into_iter().find(|w| line.contains(w))
+}
+
+#[test]
+fn lowering_consumers_read_transforms_only_through_lowerings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in LOWERING_CONSUMERS {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        for (n, line) in code_lines(&text).enumerate() {
+            if let Some(word) = names_a_kind(line) {
+                panic!("{file} names a transform kind ({word}) in: {line}  (code line {n})");
+            }
+        }
+    }
+    // The check reads what a kind-specific arm looks like.
+    assert_eq!(names_a_kind("            Params::Merge { lengths } => {"), Some("Params"));
+    assert_eq!(names_a_kind("        if t.is_identity() {"), Some(".is_identity("));
+    assert_eq!(names_a_kind("        let l = item.transform().lowering();"), None);
 }
 
 /// The code lines of a file: comments and docs left out, and the unit tests

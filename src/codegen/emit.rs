@@ -98,7 +98,13 @@ fn swizzle_value(code: &Code, o: &Value, bits: u32, base: u32, shift: i32) -> Va
 /// step an expression. A step's value is bound to `names[j]` when it is
 /// output `j`, to `{temp}s{slot}` when two steps read it, and stays inline
 /// otherwise. The validity test, if any, comes back as a condition.
-fn lowered(code: &mut Code, l: &Lowering, inputs: Vec<Value>, names: &[String], temp: &str) -> (Vec<Value>, Option<Condition>) {
+fn lowered(
+    code: &mut Code,
+    l: &Lowering,
+    inputs: Vec<Value>,
+    names: &[String],
+    temp: &str,
+) -> (Vec<Value>, Option<Condition>) {
     let mut vals = inputs;
     vals.resize(l.slots(), Value::Lit(0));
     let mut reads = alloc::vec![0usize; l.slots()];
@@ -175,8 +181,7 @@ pub(crate) fn forward(desc: &Descriptor, ty: IndexType) -> Forward {
             let up = gather(&values, item.upper());
             let (low_ids, nl) = item.lower().to_array();
             let names: Vec<String> = low_ids[..nl].iter().map(|d| format!("x{s}_{d}")).collect();
-            let (low, condition) =
-                lowered(&mut code, &item.transform().lowering(), up, &names, &format!("x{s}_t{j}_"));
+            let (low, condition) = lowered(&mut code, &item.transform().lowering(), up, &names, &format!("x{s}_t{j}_"));
             conditions.extend(condition);
             scatter(&mut lower, item.lower(), low);
         }

@@ -178,7 +178,8 @@ fn lower_spans(t: &Transform, up: &[Span], x: &mut Extremes) -> alloc::vec::Vec<
         let out = usize::from(step.out());
         let span = match *step {
             Step::Affine { n, ins, coef, constant, .. } => {
-                let terms: alloc::vec::Vec<Span> = ins[..usize::from(n).min(MAX_DIMS)].iter().map(|&i| at(&v, i)).collect();
+                let terms: alloc::vec::Vec<Span> =
+                    ins[..usize::from(n).min(MAX_DIMS)].iter().map(|&i| at(&v, i)).collect();
                 let sum = weighted_sum(&terms, coef.iter().map(|&c| i128::from(c)), x);
                 sum.shift(i128::from(constant))
             }
@@ -232,7 +233,6 @@ fn weighted_sum(up: &[Span], k: impl Iterator<Item = i128>, x: &mut Extremes) ->
     x.see(reach);
     sum
 }
-
 
 /// The literals a transform's code uses, both ways (coefficients,
 /// constants, divisors, the bounds of its test, a swizzle's masks and

@@ -503,7 +503,9 @@ impl Lowering {
                 Step::Div { out, a, by } => v[at(out)] = crate::kinds::div(v[at(a)], by),
                 Step::Rem { out, a, by } => v[at(out)] = crate::kinds::rem(v[at(a)], by),
                 Step::Xor { out, a, b } => v[at(out)] = v[at(a)] ^ v[at(b)],
-                Step::Swizzle { out, a, bits, base, shift } => v[at(out)] = Fields::new(bits, base, shift).apply(v[at(a)]),
+                Step::Swizzle { out, a, bits, base, shift } => {
+                    v[at(out)] = Fields::new(bits, base, shift).apply(v[at(a)])
+                }
             }
             k += 1;
         }

@@ -3,8 +3,8 @@
 
 use crate::dims::{Bare, to_index};
 use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor};
-use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
 use crate::lowering::Lowering;
+use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
 use core::fmt;
 
 // The read-only parameter view lives in its own file; as a child module it

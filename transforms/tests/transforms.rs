@@ -1006,7 +1006,8 @@ fn anywhere(t: &Transform) -> impl Strategy<Value = Indices> + use<> {
             1 => edge_entry(),
         ]
     };
-    let parts: Vec<_> = (0..MAX_DIMS).map(|i| if i < n { entry(lens.get(i)).boxed() } else { Just(0).boxed() }).collect();
+    let parts: Vec<_> =
+        (0..MAX_DIMS).map(|i| if i < n { entry(lens.get(i)).boxed() } else { Just(0).boxed() }).collect();
     parts.prop_map(|v| {
         let mut up = [0; MAX_DIMS];
         up.copy_from_slice(&v);

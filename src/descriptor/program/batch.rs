@@ -3,9 +3,7 @@
 //! ([`Program::offsets_if_valid`], [`Program::offsets_columns`] and the
 //! analyzer's 2-D entry).
 
-use super::{
-    Index, LANES, MAX_DIMS, MAX_OPS, Op, Program, REGS, contains, low_bits, shr,
-};
+use super::{Index, LANES, MAX_DIMS, MAX_OPS, Op, Program, REGS, contains, low_bits, shr};
 use cktile_transforms::kinds::{div, div_pow2, rem, rem_pow2};
 
 /// Runs `$body` for every lane `$l` in `0..LANES` (a `while` loop: the

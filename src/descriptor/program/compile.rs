@@ -267,7 +267,14 @@ impl Program {
                     Some(b) => {
                         let mut shift = [0u8; MAX_DIMS];
                         shift[0] = b;
-                        Op::Split { input: reg[a as usize % MAX_SLOTS], n: 1, outs, shift, bits: [0; MAX_DIMS], unsigned: false }
+                        Op::Split {
+                            input: reg[a as usize % MAX_SLOTS],
+                            n: 1,
+                            outs,
+                            shift,
+                            bits: [0; MAX_DIMS],
+                            unsigned: false,
+                        }
                     }
                     None => Op::Div { a: reg[a as usize % MAX_SLOTS], out: outs[0], by },
                 },
@@ -275,7 +282,9 @@ impl Program {
                     Some(bits) => Op::Mask { a: reg[a as usize % MAX_SLOTS], out: outs[0], bits, unsigned: false },
                     None => Op::Rem { a: reg[a as usize % MAX_SLOTS], out: outs[0], by },
                 },
-                Step::Xor { a, b, .. } => self.xor_op(&l, &reads, reg[a as usize % MAX_SLOTS], (b, reg[b as usize % MAX_SLOTS]), outs[0]),
+                Step::Xor { a, b, .. } => {
+                    self.xor_op(&l, &reads, reg[a as usize % MAX_SLOTS], (b, reg[b as usize % MAX_SLOTS]), outs[0])
+                }
                 Step::Swizzle { a, bits, base, shift, .. } => Op::Swizzle {
                     a: reg[a as usize % MAX_SLOTS],
                     out: outs[0],
@@ -406,13 +415,12 @@ impl Program {
                     while i > 1 && i <= MAX_DIMS {
                         i -= 1;
                         range[outs[i] as usize & R] = rem_range(lo, lengths[i] as i128);
-                        (lo, hi) = (lo / lengths[i] as i128, hi / lengths[i] as i128);
+                        (lo, hi) = div_range((lo, hi), lengths[i] as i128);
                     }
                     range[outs[0] as usize & R] = (lo, hi);
                 }
                 Op::Div { a, out, by } => {
-                    let (lo, hi) = range[*a as usize & R];
-                    range[*out as usize & R] = (lo / *by as i128, hi / *by as i128);
+                    range[*out as usize & R] = div_range(range[*a as usize & R], *by as i128);
                 }
                 Op::Rem { a, out, by } => {
                     range[*out as usize & R] = rem_range(range[*a as usize & R].0, *by as i128);
@@ -606,8 +614,21 @@ const fn add_term(ins: &mut [u8; MAX_DIMS], coef: &mut [Index; MAX_DIMS], n: &mu
     }
 }
 
-/// The range of `x % m` (truncating, `m > 0`) for `x >= lo`: `0..m` when
-/// `lo >= 0`, else `-(m - 1)..m`.
+/// The range of `x % m` (truncating) for `x >= lo`: `0..m` when `lo >= 0`,
+/// else `-(m - 1)..m`; any value for an `m` below 1 (no validated
+/// transform has one).
 const fn rem_range(lo: i128, m: i128) -> (i128, i128) {
+    if m < 1 {
+        return (Index::MIN as i128, Index::MAX as i128);
+    }
     (if lo >= 0 { 0 } else { 1 - m }, m - 1)
+}
+
+/// The range of `x / m` (truncating, monotone for `m > 0`) for `x` in
+/// `lo..=hi`; any value for an `m` below 1.
+const fn div_range((lo, hi): (i128, i128), m: i128) -> (i128, i128) {
+    if m < 1 {
+        return (Index::MIN as i128, Index::MAX as i128);
+    }
+    (lo / m, hi / m)
 }
