@@ -929,7 +929,7 @@ impl Transform {
             Repr::Slice { begin, .. } => offset::lowering(begin.wrapping_neg()),
             Repr::Offset { offset, .. } => offset::lowering(offset.wrapping_neg()),
             Repr::Swizzle { bits, base, shift, .. } => swizzle::lowering(bits, base, shift),
-            Repr::Insert { len } if len == 1 => replicate::upper_lowering(1),
+            Repr::Insert { len: 1 } => replicate::upper_lowering(1),
             Repr::Replicate { lengths } if replicate::is_single_point(&lengths.to_array(), lengths.len()) => {
                 replicate::upper_lowering(lengths.len())
             }
