@@ -63,6 +63,8 @@ fn apply(p: &Params, up: &[i64]) -> (Vec<i64>, bool) {
         }
         // xor_t (CK since 2024): low0 = up0, low1 = up1 ^ (up0 % L1).
         Params::Xor { l1, .. } => (vec![up[0], up[1] ^ (up[0] % l1)], true),
+        // cyclic_shift_t (CK 2025): low0 = up0, low1 = (up1 + up0) % L1.
+        Params::CyclicShift { l1, .. } => (vec![up[0], (up[1] + up[0]) % l1], true),
         Params::Slice { begin, .. } => (vec![up[0] + begin], true),
         Params::Freeze { index } => (vec![index], true),
         Params::Insert { .. } | Params::Replicate { .. } => (vec![], true),
@@ -164,6 +166,8 @@ fn the_reference_spec_on_hand_worked_values() {
     assert_eq!(at(Transform::unmerge(&[4, 8]).unwrap(), &[1, 5]), (vec![13], true));
     assert_eq!(at(Transform::pad(10, 2, 3).unwrap(), &[1]), (vec![-1], false));
     assert_eq!(at(Transform::xor(4, 8).unwrap(), &[11, 5]), (vec![11, 5 ^ 3], true));
+    // CK's factory test: cyclic_shift((8, 4)) maps (3, 2) to (3, (2 + 3) % 4).
+    assert_eq!(at(Transform::cyclic_shift(8, 4).unwrap(), &[3, 2]), (vec![3, 1], true));
     // Swizzle<3,3,3> of offset 64 * 2 + 8 * 1: row 2 XORs chunk 1 into chunk 3.
     assert_eq!(at(Transform::swizzle(3, 3, 3).unwrap(), &[136]), (vec![128 + 8 * 3], true));
 }

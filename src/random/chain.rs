@@ -265,6 +265,7 @@ fn item(kind: Kind, a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut R
             let from = swizzles(la, rng);
             rng.pick(&from).map(|&t| (t, vec![a])).into_iter().collect()
         }
+        Kind::CyclicShift => cyclic_shift(a, lens, free, rng),
     }
 }
 
@@ -316,6 +317,16 @@ fn xor(a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Pl
     let Some(&b) = rng.pick(&pow2) else { return Vec::new() };
     free.retain(|&d| d != b);
     on(Transform::xor(lens[a] as usize, lens[b] as usize), vec![a, b])
+}
+
+/// A cyclic shift of dimension `a`'s rows over another free dimension, of
+/// any length; nothing when no other dimension is free.
+fn cyclic_shift(a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
+    if free.is_empty() {
+        return Vec::new();
+    }
+    let b = free.remove(rng.index(free.len()));
+    on(Transform::cyclic_shift(lens[a] as usize, lens[b] as usize), vec![a, b])
 }
 
 /// The swizzles of a length `la` to draw from: those that move something

@@ -110,6 +110,7 @@ fn transform(kind: Kind, args: &[Arg<'_>], at: Position) -> Result<Transform, Er
         Kind::Offset => ("2 arguments: offset(len, off)", 2),
         Kind::Modulo => ("2 arguments: modulo(modulus, len)", 2),
         Kind::Swizzle => ("3 arguments: swizzle(B, M, S)", 3),
+        Kind::CyclicShift => ("1 argument: cyclic_shift((L0, L1))", 1),
     };
     arity(kind.name(), expected, args, &[count], at)?;
     let built = match kind {
@@ -120,10 +121,14 @@ fn transform(kind: Kind, args: &[Arg<'_>], at: Position) -> Result<Transform, Er
         Kind::Embed => Transform::embed(&tuple(&args[0])?, &tuple(&args[1])?),
         Kind::Merge => Transform::merge(&tuple(&args[0])?),
         Kind::Unmerge => Transform::unmerge(&tuple(&args[0])?),
-        Kind::Xor => match tuple(&args[0])?.as_slice() {
-            [l0, l1] => Transform::xor(*l0, *l1),
-            _ => return Err(syntax(args[0].at(), "a pair (L0, L1)", "a tuple of another size")),
-        },
+        Kind::Xor => {
+            let (l0, l1) = pair(&args[0])?;
+            Transform::xor(l0, l1)
+        }
+        Kind::CyclicShift => {
+            let (l0, l1) = pair(&args[0])?;
+            Transform::cyclic_shift(l0, l1)
+        }
         Kind::Slice => Transform::slice(int(&args[0])?, int(&args[1])?, int(&args[2])?),
         Kind::Freeze => Transform::freeze(int(&args[0])?),
         Kind::Insert => Transform::insert(int(&args[0])?),
@@ -138,6 +143,14 @@ fn transform(kind: Kind, args: &[Arg<'_>], at: Position) -> Result<Transform, Er
         }
     };
     built.map_err(lift(at))
+}
+
+/// A tuple argument of exactly two lengths, `(L0, L1)`.
+fn pair(arg: &Arg<'_>) -> Result<(usize, usize), Error> {
+    match tuple(arg)?.as_slice() {
+        [l0, l1] => Ok((*l0, *l1)),
+        _ => Err(syntax(arg.at(), "a pair (L0, L1)", "a tuple of another size")),
+    }
 }
 
 /// `naive`'s optional vector argument: `-1` (unknown) or a non-negative value.

@@ -122,6 +122,13 @@ pub enum Params {
         /// The dimension's length (0 before binding).
         len: Index,
     },
+    /// `cyclic_shift((l0, l1))`.
+    CyclicShift {
+        /// Length of dimension 0.
+        l0: Index,
+        /// Length of dimension 1, the rotation's modulus.
+        l1: Index,
+    },
 }
 
 impl Transform {

@@ -2,7 +2,7 @@
 //! operation a descriptor needs as a `const fn`.
 
 use crate::dims::{Bare, to_index};
-use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor};
+use crate::kinds::{cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor};
 use crate::lowering::Lowering;
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
 use core::fmt;
@@ -52,6 +52,8 @@ pub enum Kind {
     Modulo,
     /// `swizzle(B, M, S)`
     Swizzle,
+    /// `cyclic_shift((L0, L1))`
+    CyclicShift,
 }
 
 impl Kind {
@@ -61,7 +63,7 @@ impl Kind {
     /// use cktile_transforms::Kind;
     /// assert!(Kind::ALL.iter().all(|k| Kind::from_name(k.name()) == Some(*k)));
     /// ```
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 16] = [
         Kind::PassThrough,
         Kind::Pad,
         Kind::LeftPad,
@@ -77,6 +79,7 @@ impl Kind {
         Kind::Offset,
         Kind::Modulo,
         Kind::Swizzle,
+        Kind::CyclicShift,
     ];
 
     /// The name used in specs and CK Tile's `make_<name>_transform`.
@@ -102,6 +105,7 @@ impl Kind {
             Kind::Offset => "offset",
             Kind::Modulo => "modulo",
             Kind::Swizzle => "swizzle",
+            Kind::CyclicShift => "cyclic_shift",
         }
     }
 
@@ -368,6 +372,25 @@ impl Transform {
         wrap(Repr::Xor { l0, l1 })
     }
 
+    /// `cyclic_shift((l0, l1))`: CK Tile's `cyclic_shift_t`,
+    /// `low1 = (up1 + up0) % l1` (row `up0` rotated by `up0` places); any
+    /// lengths of at least 1 whose sum fits an index.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::cyclic_shift(4, 6).unwrap().to_string(), "cyclic_shift((4,6))");
+    /// assert!(Transform::cyclic_shift(4, 0).is_err());
+    /// ```
+    #[inline]
+    pub const fn cyclic_shift(l0: usize, l1: usize) -> Result<Transform, Error> {
+        const NAME: &str = Kind::CyclicShift.name();
+        let l0 = tri!(length(l0, NAME, "L0"));
+        let l1 = tri!(length(l1, NAME, "L1"));
+        // up0 + up1 for indices inside the lengths.
+        tri!(checked_sum(l0, l1, NAME));
+        wrap(Repr::CyclicShift { l0, l1 })
+    }
+
     /// `slice(len, begin, end)`: the upper dimension is `[begin, end)` of the lower.
     ///
     /// ```
@@ -517,6 +540,7 @@ impl Transform {
             Repr::Offset { .. } => Kind::Offset,
             Repr::Modulo { .. } => Kind::Modulo,
             Repr::Swizzle { .. } => Kind::Swizzle,
+            Repr::CyclicShift { .. } => Kind::CyclicShift,
         }
     }
 
@@ -530,7 +554,7 @@ impl Transform {
     pub const fn num_lower(&self) -> usize {
         match &self.repr {
             Repr::Merge { lengths } => lengths.len(),
-            Repr::Xor { .. } => 2,
+            Repr::Xor { .. } | Repr::CyclicShift { .. } => 2,
             Repr::Insert { .. } | Repr::Replicate { .. } => 0,
             _ => 1,
         }
@@ -546,7 +570,7 @@ impl Transform {
     pub const fn num_upper(&self) -> usize {
         match &self.repr {
             Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths.len(),
-            Repr::Xor { .. } => 2,
+            Repr::Xor { .. } | Repr::CyclicShift { .. } => 2,
             Repr::Freeze { .. } => 0,
             _ => 1,
         }
@@ -572,7 +596,7 @@ impl Transform {
             Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths,
             // The product is checked at construction.
             Repr::Merge { lengths } => single(merge::upper_length(&lengths.to_array(), lengths.len())),
-            Repr::Xor { l0, l1 } => {
+            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => {
                 let mut d = single(l0);
                 d = match d.push(l1) {
                     Ok(d) => d,
@@ -626,7 +650,7 @@ impl Transform {
                 });
                 Ok(())
             }
-            Repr::Xor { l0, l1 } => {
+            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => {
                 tri!(expect_len(name, 0, l0, lower_lengths.get(0)));
                 expect_len(name, 1, l1, lower_lengths.get(1))
             }
@@ -678,6 +702,11 @@ impl Transform {
                 low[1] = xor::lower1(up[0], up[1], *l1);
                 low
             }
+            Repr::CyclicShift { l1, .. } => {
+                let mut low = one(up[0]);
+                low[1] = cyclic_shift::lower1(up[0], up[1], *l1);
+                low
+            }
             Repr::Slice { begin, .. } => one(slice::lower(up[0], *begin)),
             Repr::Freeze { index } => one(freeze::lower(*index)),
             Repr::Insert { .. } | Repr::Replicate { .. } => [0; MAX_DIMS],
@@ -689,7 +718,8 @@ impl Transform {
 
     /// Whether the lower index moves by a fixed linear function of the upper
     /// step (so a coordinate move adds `calculate_lower(step)` instead of
-    /// recomputing). Merge, xor, modulo and swizzle are not linear.
+    /// recomputing). Merge, xor, modulo, swizzle and cyclic shift are not
+    /// linear.
     ///
     /// ```
     /// # use cktile_transforms::Transform;
@@ -698,7 +728,10 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn is_linear(&self) -> bool {
-        !matches!(self.repr, Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. })
+        !matches!(
+            self.repr,
+            Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. } | Repr::CyclicShift { .. }
+        )
     }
 
     /// Whether the transform is linear over GF(2) on its indices' bits,
@@ -727,6 +760,8 @@ impl Transform {
             | Params::Swizzle { .. }
             | Params::Insert { .. }
             | Params::Replicate { .. } => true,
+            // A rotation carries: (up1 + up0) % l1 is not a xor of bits.
+            Params::CyclicShift { .. } => false,
             Params::Pad { left, right, .. } => left == 0 && right == 0,
             Params::LeftPad { left, .. } => left == 0,
             Params::RightPad { right, .. } => right == 0,
@@ -853,6 +888,11 @@ impl Transform {
                 up[1] = xor::lower1(low[0], low[1], *l1);
                 up
             }
+            Repr::CyclicShift { l1, .. } => {
+                let mut up = one(low[0]);
+                up[1] = cyclic_shift::upper1(low[0], low[1], *l1);
+                up
+            }
             Repr::Slice { begin, .. } => one(low[0].wrapping_sub(*begin)),
             Repr::Offset { offset, .. } => one(low[0].wrapping_sub(*offset)),
             Repr::Swizzle { bits, base, shift, .. } => one(swizzle::apply(low[0], *bits, *base, *shift)),
@@ -896,6 +936,7 @@ impl Transform {
             Repr::Merge { lengths } => merge::lowering(lengths),
             Repr::Unmerge { lengths } => unmerge::lowering(lengths),
             Repr::Xor { l1, .. } => xor::lowering(l1),
+            Repr::CyclicShift { l1, .. } => cyclic_shift::lowering(l1),
             Repr::Slice { begin, .. } => slice::lowering(begin),
             Repr::Freeze { index } => freeze::lowering(index),
             Repr::Insert { .. } => replicate::lowering(1),
@@ -926,6 +967,7 @@ impl Transform {
             Repr::Merge { lengths } => unmerge::lowering(lengths),
             Repr::Unmerge { lengths } => merge::lowering(lengths),
             Repr::Xor { l1, .. } => xor::lowering(l1),
+            Repr::CyclicShift { l1, .. } => cyclic_shift::upper_lowering(l1),
             Repr::Slice { begin, .. } => offset::lowering(begin.wrapping_neg()),
             Repr::Offset { offset, .. } => offset::lowering(offset.wrapping_neg()),
             Repr::Swizzle { bits, base, shift, .. } => swizzle::lowering(bits, base, shift),
@@ -1006,7 +1048,7 @@ impl fmt::Display for Transform {
             Repr::Embed { lengths, coefficients } => write!(f, "{name}({lengths},{coefficients})"),
             Repr::Merge { lengths } | Repr::Unmerge { lengths } => write!(f, "{name}(({}))", Bare(lengths)),
             Repr::Replicate { lengths } => write!(f, "{name}({lengths})"),
-            Repr::Xor { l0, l1 } => write!(f, "{name}(({l0},{l1}))"),
+            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => write!(f, "{name}(({l0},{l1}))"),
             Repr::Slice { len, begin, end } => write!(f, "{name}({len},{begin},{end})"),
             Repr::Offset { len, offset } => write!(f, "{name}({len},{offset})"),
             Repr::Modulo { modulus, len } => write!(f, "{name}({modulus},{len})"),

@@ -21,7 +21,7 @@
 //! [`Number`]: crate::Number
 
 use crate::Count;
-use crate::kinds::{embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor};
+use crate::kinds::{cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor};
 use crate::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Transform, Value, Values, VectorRule};
 use typenum::{U0, U1, U2, Unsigned};
 
@@ -631,6 +631,80 @@ impl<L0: Value, L1: Value> TypedTransform for Xor<L0, L1> {
 /// ```
 pub const fn make_xor_transform<L0: Value, L1: Value>(lengths: (L0, L1)) -> Xor<L0, L1> {
     Xor { lengths }
+}
+
+/// `cyclic_shift((L0, L1))`: `low1 = (up1 + up0) % L1`, CK Tile's
+/// `cyclic_shift_t`.
+///
+/// ```
+/// use cktile_transforms::typed::{CyclicShift, TypedTransform};
+/// use cktile_transforms::Number;
+/// let c = CyclicShift { lengths: (Number::<4>, 6usize) };
+/// assert_eq!(c.to_transform().unwrap().to_string(), "cyclic_shift((4,6))");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CyclicShift<L0: Value, L1: Value> {
+    /// `(L0, L1)`.
+    pub lengths: (L0, L1),
+}
+
+impl<L0: Value, L1: Value> TypedTransform for CyclicShift<L0, L1> {
+    type NumLower = U2;
+    type NumUpper = U2;
+    const KIND: Kind = Kind::CyclicShift;
+    const STATIC: Option<Result<Transform, Error>> = match (L0::STATIC, L1::STATIC) {
+        (Some(a), Some(b)) => Some(Transform::cyclic_shift(a, b)),
+        _ => None,
+    };
+    #[inline(always)]
+    fn to_transform(self) -> Result<Transform, Error> {
+        Transform::cyclic_shift(self.lengths.0.get(), self.lengths.1.get())
+    }
+    #[inline(always)]
+    fn accepts(self, lower_lengths: &Indices) -> bool {
+        // Lengths of 1 to i64::MAX whose sum fits, each the lower length it reads.
+        let (l0, l1) = (self.lengths.0.get() as u64, self.lengths.1.get() as u64);
+        length_is(self.lengths.0, lower_lengths[0])
+            & length_is(self.lengths.1, lower_lengths[1])
+            & (l0.wrapping_add(l1) <= Index::MAX as u64)
+    }
+    #[inline(always)]
+    fn lower(&self, up: &Indices) -> Indices {
+        let mut low = one(up[0]);
+        low[1] = cyclic_shift::lower1(up[0], up[1], ix(self.lengths.1));
+        low
+    }
+    #[inline(always)]
+    fn is_valid(&self, _: &Indices) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn upper_lengths(&self, _: &Indices) -> Indices {
+        let mut out = one(ix(self.lengths.0));
+        out[1] = ix(self.lengths.1);
+        out
+    }
+    const RUNTIME: usize = <(L0, L1) as Values>::RUNTIME;
+    #[inline(always)]
+    fn write_runtime(&self, out: &mut [u64], at: usize) {
+        self.lengths.write_runtime(out, at);
+    }
+    #[inline(always)]
+    fn read_runtime(slots: &[u64], at: usize) -> Self {
+        CyclicShift { lengths: <(L0, L1) as Values>::read_runtime(slots, at) }
+    }
+}
+
+/// CK Tile's `make_cyclic_shift_transform(make_tuple(L0, L1))`: builds a
+/// [`CyclicShift`].
+///
+/// ```
+/// use cktile_transforms::typed::*;
+/// use cktile_transforms::Number;
+/// assert!(make_cyclic_shift_transform((Number::<4>, Number::<6>)).to_transform().is_ok());
+/// ```
+pub const fn make_cyclic_shift_transform<L0: Value, L1: Value>(lengths: (L0, L1)) -> CyclicShift<L0, L1> {
+    CyclicShift { lengths }
 }
 
 /// CuTe's `Swizzle<B, M, S>` (always static, as in CuTe); its length is that

@@ -86,7 +86,7 @@ pub enum VectorRule {
     /// Nothing is carried (CK's default: pad, embed, slice, offset, ...).
     Nothing,
     /// The first `dims` upper dimensions take their lower dimensions'
-    /// (pass-through and the one-sided pads: 1; xor: 2).
+    /// (pass-through and the one-sided pads: 1; xor and cyclic shift: 2).
     Pass {
         /// How many dimensions pass.
         dims: usize,
@@ -160,7 +160,7 @@ impl VectorRule {
         use crate::Kind;
         match kind {
             Kind::PassThrough | Kind::LeftPad | Kind::RightPad => VectorRule::Pass { dims: 1 },
-            Kind::Xor => VectorRule::Pass { dims: 2 },
+            Kind::Xor | Kind::CyclicShift => VectorRule::Pass { dims: 2 },
             Kind::Merge => VectorRule::Last { lower: num_lower.saturating_sub(1) },
             Kind::Unmerge => VectorRule::Gcd { upper: num_upper.saturating_sub(1), with },
             Kind::Swizzle => VectorRule::Gcd { upper: 0, with },

@@ -339,6 +339,7 @@ fn invertible() -> impl Strategy<Value = Transform> {
         (1usize..=16, 0usize..=100).prop_map(|(l, o)| Transform::offset(l, o).unwrap()),
         swizzle_params().prop_map(|(b, m, s, len)| Transform::swizzle_with_len(len, b, m, s).unwrap()),
         radix_embed(),
+        (1usize..=12, 1usize..=9).prop_map(|(l0, l1)| Transform::cyclic_shift(l0, l1).unwrap()),
     ]
 }
 
@@ -704,6 +705,7 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
         (Transform::offset(16, 4).unwrap(), "offset(16,4)"),
         (Transform::modulo(8, 32).unwrap(), "modulo(8,32)"),
         (Transform::swizzle(2, 0, -3).unwrap(), "swizzle(2,0,-3)"),
+        (Transform::cyclic_shift(10, 8).unwrap(), "cyclic_shift((10,8))"),
     ];
     for (t, text) in &cases {
         assert_eq!(t.to_string(), *text);
@@ -1064,4 +1066,40 @@ proptest! {
             prop_assert_eq!(Some(inv.lower(&up)), t.calculate_upper(&up), "{} at {:?}", t, &up[..t.num_lower()]);
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// cyclic_shift: CK Tile's own test cases (`test_cyclic_shift.cpp`).
+// ---------------------------------------------------------------------------
+
+/// CK's shapes (the two conv tiles, a square, and both degenerate ones):
+/// every row is the identity rotated by its index, a permutation of the
+/// row, row 0 untouched; the inverse undoes it; and on CK's (10, 8) it
+/// differs from the xor over the same lengths.
+#[test]
+fn cyclic_shift_passes_cks_own_cases() {
+    for (d0, d1) in [(10, 8), (20, 16), (4, 4), (8, 1), (1, 8)] {
+        let t = Transform::cyclic_shift(d0, d1).unwrap();
+        assert_eq!(t.upper_lengths().as_slice(), &[d0 as Index, d1 as Index]);
+        assert!(t.is_always_valid() && !t.is_linear() && t.num_lower() == 2 && t.num_upper() == 2);
+        for x in 0..d0 as Index {
+            let mut row = Vec::new();
+            for c in 0..d1 as Index {
+                let low = t.calculate_lower(&idx(&[x, c]));
+                assert_eq!(&low[..2], &[x, (c + x) % d1 as Index], "({d0}, {d1}) at ({x}, {c})");
+                assert_eq!(t.calculate_upper(&low).map(|u| [u[0], u[1]]), Some([x, c]));
+                row.push(low[1]);
+            }
+            row.sort_unstable();
+            assert_eq!(row, (0..d1 as Index).collect::<Vec<_>>(), "row {x} is a permutation");
+        }
+    }
+    // CK's factory test: (8, 4) maps (3, 2) to (3, 1).
+    assert_eq!(&Transform::cyclic_shift(8, 4).unwrap().calculate_lower(&idx(&[3, 2]))[..2], &[3, 1]);
+    let (cs, xr) = (Transform::cyclic_shift(10, 8).unwrap(), Transform::xor(10, 8).unwrap());
+    let differs = (0..10).any(|x| (0..8).any(|c| cs.calculate_lower(&idx(&[x, c])) != xr.calculate_lower(&idx(&[x, c]))));
+    assert!(differs);
+    // Refused: a zero length, and lengths whose sum leaves an index.
+    assert!(Transform::cyclic_shift(0, 8).is_err() && Transform::cyclic_shift(8, 0).is_err());
+    assert!(Transform::cyclic_shift(usize::MAX / 2, usize::MAX / 2).is_err());
 }

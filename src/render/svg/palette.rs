@@ -142,7 +142,7 @@ pub fn kind_colour(kind: cktile_transforms::Kind) -> &'static str {
     use cktile_transforms::Kind;
     match kind {
         Kind::PassThrough => "#f2f2f2",
-        Kind::Xor | Kind::Swizzle => "#f5c77e",
+        Kind::Xor | Kind::Swizzle | Kind::CyclicShift => "#f5c77e",
         Kind::Merge => "#a6d7f2",
         Kind::Unmerge => "#9fd9c6",
         Kind::Embed => "#d9c2e0",

@@ -13,6 +13,7 @@
 //! A dimension count past [`MAX_DIMS`](crate::MAX_DIMS) reads the whole
 //! arrays (see `arity`), so these public helpers are total.
 
+pub mod cyclic_shift;
 pub mod embed;
 pub mod freeze;
 pub mod merge;

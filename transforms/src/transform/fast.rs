@@ -6,7 +6,7 @@
 //! `tests` of cktile check the agreement on random chains.
 
 use super::{Repr, Transform};
-use crate::kinds::{self, freeze, modulo, offset, pad, pass_through, slice, swizzle, xor};
+use crate::kinds::{self, cyclic_shift, freeze, modulo, offset, pad, pass_through, slice, swizzle, xor};
 use crate::{Index, Indices, MAX_DIMS};
 
 // The `*_at` methods mask ids with `MAX_DIMS - 1`.
@@ -55,6 +55,11 @@ macro_rules! lower_body {
                 let (u0, u1) = ($up!(0), $up!(1));
                 $low!(0, u0);
                 $low!(1, xor::lower1(u0, u1, *l1));
+            }
+            Repr::CyclicShift { l1, .. } => {
+                let (u0, u1) = ($up!(0), $up!(1));
+                $low!(0, u0);
+                $low!(1, cyclic_shift::lower1(u0, u1, *l1));
             }
             Repr::Slice { begin, .. } => $low!(0, slice::lower($up!(0), *begin)),
             Repr::Freeze { index } => $low!(0, freeze::lower(*index)),
@@ -206,6 +211,7 @@ impl Transform {
             | Repr::Replicate { .. }
             | Repr::Merge { .. }
             | Repr::Xor { .. }
+            | Repr::CyclicShift { .. }
             | Repr::Modulo { .. }
             | Repr::Swizzle { .. } => {}
         }

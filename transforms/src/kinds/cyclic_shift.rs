@@ -1,0 +1,69 @@
+//! `cyclic_shift((L0, L1))`: two upper dimensions, two lower:
+//! `low0 = up0`, `low1 = (up1 + up0) % L1`.
+//!
+//! CK Tile's `cyclic_shift_t` (2025), its "SwizzleT" pattern against LDS
+//! bank conflicts: row `r` of an `L0 x L1` tile is rotated by `r` places,
+//! so a column read touches `L1` different columns. Unlike `xor`, `L1` may
+//! be any length (a rotation is a permutation of every row whatever its
+//! length). `L0` only sets the upper length of dimension 0. Valid
+//! everywhere; not linear (a move recomputes); vector length and stride
+//! pass through per dimension, as CK's rule says. The inverse is CK's
+//! `inverse_cyclic_shift_t`: `up1 = (low1 + L1 - low0 % L1) % L1`.
+
+/// `(up1 + up0) % l1`: the new value of dimension 1 (dimension 0 is
+/// unchanged). Wrapping, truncating as C.
+///
+/// ```
+/// use cktile_transforms::kinds::cyclic_shift::lower1;
+/// // Row 3 of a 4 x 6 tile: column 0 lands on 3, column 5 on 2.
+/// assert_eq!((lower1(3, 0, 6), lower1(3, 5, 6)), (3, 2));
+/// ```
+#[inline(always)]
+pub const fn lower1(up0: i64, up1: i64, l1: i64) -> i64 {
+    super::rem(up1.wrapping_add(up0), l1)
+}
+
+/// The inverse: `(low1 + l1 - low0 % l1) % l1`, the column a rotated row
+/// came from.
+///
+/// ```
+/// use cktile_transforms::kinds::cyclic_shift::{lower1, upper1};
+/// assert!((0..6).all(|c| upper1(3, lower1(3, c, 6), 6) == c));
+/// ```
+#[inline(always)]
+pub const fn upper1(low0: i64, low1: i64, l1: i64) -> i64 {
+    super::rem(low1.wrapping_add(l1).wrapping_sub(super::rem(low0, l1)), l1)
+}
+
+/// The lowering: `low0 = up0`, `low1 = (up1 + up0) % l1`: a sum, then a
+/// remainder.
+///
+/// ```
+/// let l = cktile_transforms::kinds::cyclic_shift::lowering(6);
+/// assert_eq!(&l.lower(&[3, 5])[..2], &[3, 2]);
+/// ```
+pub const fn lowering(l1: i64) -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(2);
+    let sum = l.affine(&[0, 1], &[1, 1], 0);
+    let low1 = l.rem(sum, l1);
+    l.output(0);
+    l.output(low1);
+    l
+}
+
+/// The inverse's lowering: `up0 = low0`,
+/// `up1 = (low1 + l1 - low0 % l1) % l1`.
+///
+/// ```
+/// let l = cktile_transforms::kinds::cyclic_shift::upper_lowering(6);
+/// assert_eq!(&l.lower(&[3, 2])[..2], &[3, 5]);
+/// ```
+pub const fn upper_lowering(l1: i64) -> crate::lowering::Lowering {
+    let mut l = crate::lowering::Lowering::new(2);
+    let r = l.rem(0, l1);
+    let shifted = l.affine(&[1, r], &[1, -1], l1);
+    let up1 = l.rem(shifted, l1);
+    l.output(0);
+    l.output(up1);
+    l
+}
