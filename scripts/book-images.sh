@@ -30,6 +30,7 @@ fig t-merge 'naive((4,8),(100,1)) | transform(merge((4,8)) on [0,1] -> [0])' --v
 fig t-unmerge 'naive((32),(1)) | transform(unmerge((4,8)) on [0] -> [0,1])' --view grid --dtype fp32
 fig t-xor 'packed((8,8)) | transform(xor((8,8)) on [0,1] -> [0,1])' --view grid --dtype fp32
 fig t-xor-chain 'packed((8,8)) | transform(xor((8,8)) on [0,1] -> [0,1])' --view chain
+fig t-cyclic-shift 'packed((8,8)) | transform(cyclic_shift((8,8)) on [0,1] -> [0,1])' --view grid --dtype fp32
 fig t-slice 'packed((10)) | transform(slice(10,2,5) on [0] -> [0])' --view grid --dtype fp32
 fig t-freeze 'packed((4,8)) | transform(freeze(2) on [0] -> [], pass_through(8) on [1] -> [0])' --view grid --dtype fp32
 fig t-freeze-chain 'packed((4,8)) | transform(freeze(2) on [0] -> [], pass_through(8) on [1] -> [0])' --view chain

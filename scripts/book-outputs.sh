@@ -82,6 +82,7 @@ out t-embed-check check 'packed((16)) | transform(embed((3,4),(2,1)) on [0] -> [
 out t-merge offsets 'naive((4,8),(100,1)) | transform(merge((4,8)) on [0,1] -> [0])' --at 13
 out t-unmerge offsets 'naive((32),(1)) | transform(unmerge((4,8)) on [0] -> [0,1])'
 out t-xor offsets 'packed((8,8)) | transform(xor((8,8)) on [0,1] -> [0,1])'
+out t-cyclic-shift offsets 'packed((8,8)) | transform(cyclic_shift((8,8)) on [0,1] -> [0,1])'
 out t-slice offsets 'packed((10)) | transform(slice(10,2,5) on [0] -> [0])'
 out t-freeze offsets 'packed((4,8)) | transform(freeze(2) on [0] -> [], pass_through(8) on [1] -> [0])'
 out t-insert offsets 'packed((8)) | transform(insert(4) on [] -> [0], pass_through(8) on [0] -> [1])'

@@ -53,6 +53,7 @@ fn transform_text(t: &Transform) -> String {
         Params::Offset { len, offset } => format!("offset({len}, {offset})"),
         Params::Modulo { modulus, len } => format!("modulo({modulus}, {len})"),
         Params::Swizzle { bits, base, shift, .. } => format!("swizzle({bits},{base},{shift})"),
+        Params::CyclicShift { l0, l1 } => format!("cyclic_shift( ({l0},{l1}) )"),
     }
 }
 
@@ -68,7 +69,7 @@ fn upper_lengths(t: &Transform, lower: &[Index]) -> Vec<Index> {
             lengths.as_slice().to_vec()
         }
         Params::Merge { lengths } => vec![lengths.as_slice().iter().product()],
-        Params::Xor { l0, l1 } => vec![l0, l1],
+        Params::Xor { l0, l1 } | Params::CyclicShift { l0, l1 } => vec![l0, l1],
         Params::Slice { begin, end, .. } => vec![end - begin],
         Params::Freeze { .. } => vec![],
         Params::Insert { len } | Params::Offset { len, .. } | Params::Modulo { len, .. } => vec![len],

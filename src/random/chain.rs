@@ -17,7 +17,7 @@ use cktile_transforms::{Dims, Kind};
 /// ```
 /// use cktile::random::chain::ChainConfig;
 /// let c = ChainConfig::default();
-/// assert_eq!(c.kinds.len(), 15);
+/// assert_eq!(c.kinds.len(), cktile::transforms::Kind::ALL.len());
 /// assert_eq!((c.min_stages, c.max_stages, c.max_rank, c.max_elements), (1, 3, 4, 2048));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

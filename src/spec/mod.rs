@@ -13,6 +13,7 @@
 //!        | embed(TUPLE lengths, TUPLE coefficients) | merge(TUPLE lower_lengths)
 //!        | unmerge(TUPLE upper_lengths) | xor((L0, L1)) | slice(len, begin, end) | freeze(index)
 //!        | insert(len) | replicate(TUPLE) | offset(len, off) | modulo(modulus, len) | swizzle(B, M, S)
+//!        | cyclic_shift((L0, L1))
 //! IDS   := '[' ( INT ( ',' INT )* )? ']'
 //! TUPLE := '(' INT ( ',' INT )* ')' | INT
 //! ```

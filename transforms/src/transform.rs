@@ -2,7 +2,9 @@
 //! operation a descriptor needs as a `const fn`.
 
 use crate::dims::{Bare, to_index};
-use crate::kinds::{cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor};
+use crate::kinds::{
+    cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
+};
 use crate::lowering::Lowering;
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
 use core::fmt;
@@ -730,7 +732,11 @@ impl Transform {
     pub const fn is_linear(&self) -> bool {
         !matches!(
             self.repr,
-            Repr::Merge { .. } | Repr::Xor { .. } | Repr::Modulo { .. } | Repr::Swizzle { .. } | Repr::CyclicShift { .. }
+            Repr::Merge { .. }
+                | Repr::Xor { .. }
+                | Repr::Modulo { .. }
+                | Repr::Swizzle { .. }
+                | Repr::CyclicShift { .. }
         )
     }
 

@@ -21,7 +21,9 @@
 //! [`Number`]: crate::Number
 
 use crate::Count;
-use crate::kinds::{cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor};
+use crate::kinds::{
+    cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor,
+};
 use crate::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Transform, Value, Values, VectorRule};
 use typenum::{U0, U1, U2, Unsigned};
 

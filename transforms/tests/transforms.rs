@@ -1097,7 +1097,8 @@ fn cyclic_shift_passes_cks_own_cases() {
     // CK's factory test: (8, 4) maps (3, 2) to (3, 1).
     assert_eq!(&Transform::cyclic_shift(8, 4).unwrap().calculate_lower(&idx(&[3, 2]))[..2], &[3, 1]);
     let (cs, xr) = (Transform::cyclic_shift(10, 8).unwrap(), Transform::xor(10, 8).unwrap());
-    let differs = (0..10).any(|x| (0..8).any(|c| cs.calculate_lower(&idx(&[x, c])) != xr.calculate_lower(&idx(&[x, c]))));
+    let differs =
+        (0..10).any(|x| (0..8).any(|c| cs.calculate_lower(&idx(&[x, c])) != xr.calculate_lower(&idx(&[x, c]))));
     assert!(differs);
     // Refused: a zero length, and lengths whose sum leaves an index.
     assert!(Transform::cyclic_shift(0, 8).is_err() && Transform::cyclic_shift(8, 0).is_err());
