@@ -83,10 +83,10 @@ impl Vector {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VectorRule {
-    /// Nothing is carried (CK's default: pad, embed, slice, offset, ...).
+    /// Nothing is carried (CK's default: embed, slice, offset, ...).
     Nothing,
     /// The first `dims` upper dimensions take their lower dimensions'
-    /// (pass-through and the one-sided pads: 1; xor and cyclic shift: 2).
+    /// (pass-through and the pads: 1; xor and cyclic shift: 2).
     Pass {
         /// How many dimensions pass.
         dims: usize,
@@ -154,12 +154,13 @@ impl VectorRule {
     /// use cktile_transforms::{Kind, VectorRule};
     /// assert_eq!(VectorRule::of_kind(Kind::Merge, 3, 1, None), VectorRule::Last { lower: 2 });
     /// assert_eq!(VectorRule::of_kind(Kind::Unmerge, 1, 2, Some(8)), VectorRule::Gcd { upper: 1, with: Some(8) });
-    /// assert_eq!(VectorRule::of_kind(Kind::Pad, 1, 1, None), VectorRule::Nothing);
+    /// assert_eq!(VectorRule::of_kind(Kind::Pad, 1, 1, None), VectorRule::Pass { dims: 1 });
+    /// assert_eq!(VectorRule::of_kind(Kind::Embed, 1, 2, None), VectorRule::Nothing);
     /// ```
     pub const fn of_kind(kind: crate::Kind, num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
         use crate::Kind;
         match kind {
-            Kind::PassThrough | Kind::LeftPad | Kind::RightPad => VectorRule::Pass { dims: 1 },
+            Kind::PassThrough | Kind::Pad | Kind::LeftPad | Kind::RightPad => VectorRule::Pass { dims: 1 },
             Kind::Xor | Kind::CyclicShift => VectorRule::Pass { dims: 2 },
             Kind::Merge => VectorRule::Last { lower: num_lower.saturating_sub(1) },
             Kind::Unmerge => VectorRule::Gcd { upper: num_upper.saturating_sub(1), with },

@@ -726,8 +726,8 @@ fn vector_propagation_rules() {
     assert_eq!(first(Transform::pass_through(8).unwrap()), Vector::new(8, 1));
     assert_eq!(first(Transform::left_pad(8, 1).unwrap()), Vector::new(8, 1));
     assert_eq!(first(Transform::right_pad(8, 1).unwrap()), Vector::new(8, 1));
-    // pad reports nothing (CK's base default), unlike left/right pad.
-    assert_eq!(first(Transform::pad(8, 1, 1).unwrap()), Vector::UNKNOWN);
+    // pad passes through too (current CK Tile: "simply shifts the index").
+    assert_eq!(first(Transform::pad(8, 1, 1).unwrap()), Vector::new(8, 1));
     assert_eq!(first(Transform::embed(&[8], &[1]).unwrap()), Vector::UNKNOWN);
     assert_eq!(first(Transform::slice(8, 1, 3).unwrap()), Vector::UNKNOWN);
     assert_eq!(first(Transform::offset(8, 1).unwrap()), Vector::UNKNOWN);
@@ -736,6 +736,8 @@ fn vector_propagation_rules() {
     assert_eq!(first(Transform::merge(&[8, 4]).unwrap()), Vector::new(4, 2));
     let x = Transform::xor(8, 4).unwrap().upper_vectors(&low);
     assert_eq!((x[0], x[1]), (Vector::new(8, 1), Vector::new(4, 2)));
+    let c = Transform::cyclic_shift(8, 4).unwrap().upper_vectors(&low);
+    assert_eq!((c[0], c[1]), (Vector::new(8, 1), Vector::new(4, 2)));
     // unmerge: gcd(lower length, last length) on the last upper dim only.
     let u = Transform::unmerge(&[2, 12]).unwrap().upper_vectors(&low);
     assert_eq!((u[0], u[1]), (Vector::UNKNOWN, Vector::new(4, 1)));

@@ -6,8 +6,10 @@
 //! are not *valid*: `coordinate_has_valid_offset` is false there.
 //!
 //! CK Tile differences, kept for exactness or fixed where CK is broken:
-//! - `pad` reports no vector information (CK's base-class default), while
-//!   `left_pad` and `right_pad` pass it through. cktile keeps this.
+//! - All three pass vector information through, as current CK Tile
+//!   (rocm-libraries) does: `pad` "simply shifts the index", so the stride
+//!   is unchanged. (Older CK Tile gave `pad` its base class's default,
+//!   nothing; cktile followed that until CK changed.)
 //! - CK Tile's `left_pad` cannot be used in `transform_tensor_descriptor`
 //!   (it lacks `base_transform`, a compile error). In cktile it composes like
 //!   every other transform.
