@@ -1,14 +1,16 @@
 //! The error type of the `cktile` crate: one [`Error`], whose
 //! [`ErrorKind`] says which layer found the problem and wraps that layer's
-//! own enum. The descriptor, spec and parameter layers' problems are defined
-//! in this module's submodules; the analyzer's, the adaptors' and the tile
-//! distributions' next to the code that finds them. Each layer's enum owns
+//! own enum. Every layer's problem type is defined in this module's
+//! submodules (and re-exported where its layer lives), so this module
+//! imports nothing above it: it quotes only the hardware's vocabulary
+//! (`crate::hardware`), which sits beside it at the bottom. Each layer's enum owns
 //! its message ([`Display`](fmt::Display)) and its fixed `summary` (for
 //! `const` panics); [`Error`] adds the position in a spec text.
 
 use core::fmt;
 
 mod adaptor;
+mod analyzer;
 mod descriptor;
 mod encoding;
 mod numbers;
@@ -17,6 +19,7 @@ mod policy;
 mod spec;
 
 pub use adaptor::{AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
+pub use analyzer::AnalyzerProblem;
 pub use descriptor::{DescriptorProblem, Side};
 #[cfg(feature = "alloc")]
 pub use encoding::CompactProblem;
@@ -25,8 +28,6 @@ pub use numbers::Numbers;
 pub use parameter::ParameterProblem;
 pub use policy::PolicyProblem;
 pub use spec::SpecProblem;
-
-use crate::analyzer::AnalyzerProblem;
 
 /// A position in a spec text: 1-based line and column.
 ///

@@ -66,6 +66,7 @@ pub mod codegen;
 pub mod descriptor;
 pub mod distribution;
 mod error;
+mod hardware;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod layouts;

@@ -33,12 +33,11 @@
 
 #[cfg(feature = "alloc")]
 pub mod accesses;
-pub mod arch;
-mod error;
+pub use crate::hardware::arch;
 pub mod memo;
 pub mod metrics;
 pub mod model;
-pub mod op;
+pub use crate::hardware::op;
 pub mod pattern;
 pub mod pattern_name;
 #[cfg(feature = "alloc")]
@@ -49,8 +48,8 @@ pub mod rules;
 pub mod tile;
 pub mod window;
 
+pub use crate::error::AnalyzerProblem;
 pub use arch::{ARCHS, Arch};
-pub use error::AnalyzerProblem;
 pub use model::{Counts, count};
 pub use op::Op;
 pub use pattern::Pattern;

@@ -6,8 +6,8 @@
 //! [`Op::check`], which the analyzer calls before counting, and is never
 //! divided by or indexed with.
 
-use super::AnalyzerProblem;
 use super::arch::{Arch, Chip, Vendor};
+use crate::error::AnalyzerProblem;
 use crate::error::{Error, Snippet, SpecProblem};
 
 /// A shared-memory instruction.

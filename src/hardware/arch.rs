@@ -3,13 +3,13 @@
 //! A chip's bank count is not a property of the chip alone: on gfx950 only
 //! `ds_read_b64` and `ds_read_b128` resolve conflicts over 64 banks, every
 //! other instruction over 32. The bank count and lane grouping of each
-//! (chip, instruction) live in one table, [`rules`](super::rules).
+//! (chip, instruction) live in one table, [`rules`](crate::analyzer::rules).
 //!
 //! `Arch` values come only from the constants below and [`Arch::by_name`]:
 //! its fields are private, so no caller can build a chip with no banks or a
 //! wave the model cannot hold.
 
-use super::AnalyzerProblem;
+use crate::error::AnalyzerProblem;
 use crate::error::{Error, Snippet, SpecProblem};
 
 /// Who made the chip: decides the instruction set and whether an idle phase
@@ -58,7 +58,7 @@ pub enum Chip {
 
 /// A chip's shared-memory model: who made it, its wave size and its
 /// shared-memory capacity. Bank counts and lane groupings are per
-/// instruction: see [`rules::rule`](super::rules::rule).
+/// instruction: see [`rules::rule`](crate::analyzer::rules::rule).
 ///
 /// ```
 /// use cktile::analyzer::Arch;
@@ -126,7 +126,7 @@ pub const GFX950: Arch = Arch {
 };
 /// gfx950 with the disputed `ds_read_b32` rule of nod-ai's latency
 /// measurement: one 64-lane phase on 64 banks (see
-/// [`rules`](super::rules) for why it is not the default).
+/// [`rules`](crate::analyzer::rules) for why it is not the default).
 ///
 /// ```
 /// assert_eq!(cktile::analyzer::arch::GFX950_B32X64.name(), "gfx950-b32x64");

@@ -2,8 +2,8 @@
 //! their addresses, and the access patterns and tile windows that issue
 //! instructions over a tile.
 
-use super::Op;
-use crate::error::{Error, ErrorKind};
+use super::{Error, ErrorKind};
+use crate::hardware::op::Op;
 use core::fmt;
 
 /// What is wrong with an analysis: an instruction, a chip, a lane's address
