@@ -558,7 +558,18 @@ impl Transform {
             Repr::Merge { lengths } => lengths.len(),
             Repr::Xor { .. } | Repr::CyclicShift { .. } => 2,
             Repr::Insert { .. } | Repr::Replicate { .. } => 0,
-            _ => 1,
+            // Every kind is listed, so a new one is placed here on purpose.
+            Repr::PassThrough { .. }
+            | Repr::Pad { .. }
+            | Repr::LeftPad { .. }
+            | Repr::RightPad { .. }
+            | Repr::Embed { .. }
+            | Repr::Unmerge { .. }
+            | Repr::Slice { .. }
+            | Repr::Freeze { .. }
+            | Repr::Offset { .. }
+            | Repr::Modulo { .. }
+            | Repr::Swizzle { .. } => 1,
         }
     }
 
@@ -574,7 +585,16 @@ impl Transform {
             Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths.len(),
             Repr::Xor { .. } | Repr::CyclicShift { .. } => 2,
             Repr::Freeze { .. } => 0,
-            _ => 1,
+            Repr::PassThrough { .. }
+            | Repr::Pad { .. }
+            | Repr::LeftPad { .. }
+            | Repr::RightPad { .. }
+            | Repr::Merge { .. }
+            | Repr::Slice { .. }
+            | Repr::Insert { .. }
+            | Repr::Offset { .. }
+            | Repr::Modulo { .. }
+            | Repr::Swizzle { .. } => 1,
         }
     }
 
@@ -730,14 +750,24 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn is_linear(&self) -> bool {
-        !matches!(
-            self.repr,
+        match self.repr {
             Repr::Merge { .. }
-                | Repr::Xor { .. }
-                | Repr::Modulo { .. }
-                | Repr::Swizzle { .. }
-                | Repr::CyclicShift { .. }
-        )
+            | Repr::Xor { .. }
+            | Repr::Modulo { .. }
+            | Repr::Swizzle { .. }
+            | Repr::CyclicShift { .. } => false,
+            Repr::PassThrough { .. }
+            | Repr::Pad { .. }
+            | Repr::LeftPad { .. }
+            | Repr::RightPad { .. }
+            | Repr::Embed { .. }
+            | Repr::Unmerge { .. }
+            | Repr::Slice { .. }
+            | Repr::Freeze { .. }
+            | Repr::Insert { .. }
+            | Repr::Replicate { .. }
+            | Repr::Offset { .. } => true,
+        }
     }
 
     /// Whether the transform is linear over GF(2) on its indices' bits,
@@ -828,7 +858,8 @@ impl Transform {
     /// True when every upper index in range maps to a valid lower index, so
     /// [`is_valid_upper`](Self::is_valid_upper) need not be asked (CK's
     /// `is_valid_upper_index_always_mapped_to_valid_lower_index`). Only the pad
-    /// family can produce invalid positions.
+    /// family can produce invalid positions. Read off the
+    /// [`lowering`](Self::lowering): true when it has no check.
     ///
     /// ```
     /// # use cktile_transforms::Transform;
@@ -837,7 +868,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn is_always_valid(&self) -> bool {
-        !matches!(self.repr, Repr::Pad { .. } | Repr::LeftPad { .. } | Repr::RightPad { .. })
+        self.lowering().check().is_none()
     }
 
     /// Whether an upper index maps to a real (non-padded) lower index.

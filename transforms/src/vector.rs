@@ -165,7 +165,9 @@ impl VectorRule {
             Kind::Merge => VectorRule::Last { lower: num_lower.saturating_sub(1) },
             Kind::Unmerge => VectorRule::Gcd { upper: num_upper.saturating_sub(1), with },
             Kind::Swizzle => VectorRule::Gcd { upper: 0, with },
-            _ => VectorRule::Nothing,
+            Kind::Embed | Kind::Slice | Kind::Freeze | Kind::Insert | Kind::Replicate | Kind::Offset | Kind::Modulo => {
+                VectorRule::Nothing
+            }
         }
     }
 }

@@ -147,6 +147,6 @@ pub fn kind_colour(kind: cktile_transforms::Kind) -> &'static str {
         Kind::Unmerge => "#9fd9c6",
         Kind::Embed => "#d9c2e0",
         Kind::Pad | Kind::LeftPad | Kind::RightPad => "#f7efa0",
-        _ => "#e0e0e0",
+        Kind::Slice | Kind::Freeze | Kind::Insert | Kind::Replicate | Kind::Offset | Kind::Modulo => "#e0e0e0",
     }
 }
