@@ -9,9 +9,10 @@
 //! evaluators have: an affine sum, the row-major split of a merge, a
 //! general truncating division and remainder, a xor, CuTe's swizzle.
 //!
-//! [`Transform::lowering`] gives the forward direction (upper to lower, what
-//! an offset needs) and [`Transform::upper_lowering`] the inverse, where one
-//! exists. cktile's C++ emitter, its interval analysis and its compiled
+//! [`Transform::lowering`](crate::Transform::lowering) gives the forward
+//! direction (upper to lower, what an offset needs) and
+//! [`Transform::upper_lowering`](crate::Transform::upper_lowering) the
+//! inverse, where one exists. cktile's C++ emitter, its interval analysis and its compiled
 //! `Program` all consume these lists and never look at a transform's kind,
 //! so adding a transform means writing its formula and its lowering, and
 //! nothing downstream changes. [`Lowering::lower`] runs a lowering as
