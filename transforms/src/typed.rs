@@ -565,148 +565,119 @@ pub const fn make_embed_transform<Ls: Values, Cs: Values<Len = Ls::Len>>(
     Embed { lengths, coefficients }
 }
 
-/// `xor((L0, L1))`: `low1 = up1 ^ (up0 % L1)`.
-///
-/// ```
-/// use cktile_transforms::typed::{TypedTransform, Xor};
-/// use cktile_transforms::Number;
-/// let x = Xor { lengths: (Number::<64>, 8usize) };
-/// assert_eq!(x.to_transform().unwrap().to_string(), "xor((64,8))");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Xor<L0: Value, L1: Value> {
-    /// `(L0, L1)`.
-    pub lengths: (L0, L1),
-}
+/// A transform of two dimensions that keeps the first and replaces the
+/// second with `lower1(up0, up1, L1)` (`xor`, `cyclic_shift`): its typed
+/// form, with the lengths `(L0, L1)` it reads, and CK's `make_*` builder.
+macro_rules! pair_transform {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $ctor:ident, $lower1:path;
+        $(#[$make_doc:meta])*
+        $make:ident;
+        |$l0:ident, $l1:ident| accepts = $accepts:expr
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name<L0: Value, L1: Value> {
+            /// `(L0, L1)`.
+            pub lengths: (L0, L1),
+        }
 
-impl<L0: Value, L1: Value> TypedTransform for Xor<L0, L1> {
-    type NumLower = U2;
-    type NumUpper = U2;
-    const KIND: Kind = Kind::Xor;
-    const STATIC: Option<Result<Transform, Error>> = match (L0::STATIC, L1::STATIC) {
-        (Some(a), Some(b)) => Some(Transform::xor(a, b)),
-        _ => None,
+        impl<L0: Value, L1: Value> TypedTransform for $name<L0, L1> {
+            type NumLower = U2;
+            type NumUpper = U2;
+            const KIND: Kind = Kind::$name;
+            const STATIC: Option<Result<Transform, Error>> = match (L0::STATIC, L1::STATIC) {
+                (Some(a), Some(b)) => Some(Transform::$ctor(a, b)),
+                _ => None,
+            };
+            #[inline(always)]
+            fn to_transform(self) -> Result<Transform, Error> {
+                Transform::$ctor(self.lengths.0.get(), self.lengths.1.get())
+            }
+            #[inline(always)]
+            fn accepts(self, lower_lengths: &Indices) -> bool {
+                // Lengths of 1 to i64::MAX, each the lower length it reads, and the kind's own rule.
+                let ($l0, $l1) = (self.lengths.0.get() as u64, self.lengths.1.get() as u64);
+                length_is(self.lengths.0, lower_lengths[0]) & length_is(self.lengths.1, lower_lengths[1]) & $accepts
+            }
+            #[inline(always)]
+            fn lower(&self, up: &Indices) -> Indices {
+                let mut low = one(up[0]);
+                low[1] = $lower1(up[0], up[1], ix(self.lengths.1));
+                low
+            }
+            #[inline(always)]
+            fn is_valid(&self, _: &Indices) -> bool {
+                true
+            }
+            #[inline(always)]
+            fn upper_lengths(&self, _: &Indices) -> Indices {
+                let mut out = one(ix(self.lengths.0));
+                out[1] = ix(self.lengths.1);
+                out
+            }
+            const RUNTIME: usize = <(L0, L1) as Values>::RUNTIME;
+            #[inline(always)]
+            fn write_runtime(&self, out: &mut [u64], at: usize) {
+                self.lengths.write_runtime(out, at);
+            }
+            #[inline(always)]
+            fn read_runtime(slots: &[u64], at: usize) -> Self {
+                $name { lengths: <(L0, L1) as Values>::read_runtime(slots, at) }
+            }
+        }
+
+        $(#[$make_doc])*
+        pub const fn $make<L0: Value, L1: Value>(lengths: (L0, L1)) -> $name<L0, L1> {
+            $name { lengths }
+        }
     };
-    #[inline(always)]
-    fn to_transform(self) -> Result<Transform, Error> {
-        Transform::xor(self.lengths.0.get(), self.lengths.1.get())
-    }
-    #[inline(always)]
-    fn accepts(self, lower_lengths: &Indices) -> bool {
-        // Lengths of 1 to i64::MAX, L1 a power of two, each the lower length it reads.
-        let l1 = self.lengths.1.get() as u64;
-        length_is(self.lengths.0, lower_lengths[0]) & length_is(self.lengths.1, lower_lengths[1]) & l1.is_power_of_two()
-    }
-    #[inline(always)]
-    fn lower(&self, up: &Indices) -> Indices {
-        let mut low = one(up[0]);
-        low[1] = xor::lower1(up[0], up[1], ix(self.lengths.1));
-        low
-    }
-    #[inline(always)]
-    fn is_valid(&self, _: &Indices) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn upper_lengths(&self, _: &Indices) -> Indices {
-        let mut out = one(ix(self.lengths.0));
-        out[1] = ix(self.lengths.1);
-        out
-    }
-    const RUNTIME: usize = <(L0, L1) as Values>::RUNTIME;
-    #[inline(always)]
-    fn write_runtime(&self, out: &mut [u64], at: usize) {
-        self.lengths.write_runtime(out, at);
-    }
-    #[inline(always)]
-    fn read_runtime(slots: &[u64], at: usize) -> Self {
-        Xor { lengths: <(L0, L1) as Values>::read_runtime(slots, at) }
-    }
 }
 
-/// CK Tile's `make_xor_transform(make_tuple(L0, L1))`: builds a [`Xor`].
-///
-/// ```
-/// use cktile_transforms::typed::*;
-/// use cktile_transforms::Number;
-/// assert!(make_xor_transform((Number::<64>, Number::<8>)).to_transform().is_ok());
-/// ```
-pub const fn make_xor_transform<L0: Value, L1: Value>(lengths: (L0, L1)) -> Xor<L0, L1> {
-    Xor { lengths }
+pair_transform! {
+    /// `xor((L0, L1))`: `low1 = up1 ^ (up0 % L1)`.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{TypedTransform, Xor};
+    /// use cktile_transforms::Number;
+    /// let x = Xor { lengths: (Number::<64>, 8usize) };
+    /// assert_eq!(x.to_transform().unwrap().to_string(), "xor((64,8))");
+    /// ```
+    Xor, xor, xor::lower1;
+    /// CK Tile's `make_xor_transform(make_tuple(L0, L1))`: builds a [`Xor`].
+    ///
+    /// ```
+    /// use cktile_transforms::typed::*;
+    /// use cktile_transforms::Number;
+    /// assert!(make_xor_transform((Number::<64>, Number::<8>)).to_transform().is_ok());
+    /// ```
+    make_xor_transform;
+    |_l0, l1| accepts = l1.is_power_of_two()
 }
 
-/// `cyclic_shift((L0, L1))`: `low1 = (up1 + up0) % L1`, CK Tile's
-/// `cyclic_shift_t`.
-///
-/// ```
-/// use cktile_transforms::typed::{CyclicShift, TypedTransform};
-/// use cktile_transforms::Number;
-/// let c = CyclicShift { lengths: (Number::<4>, 6usize) };
-/// assert_eq!(c.to_transform().unwrap().to_string(), "cyclic_shift((4,6))");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CyclicShift<L0: Value, L1: Value> {
-    /// `(L0, L1)`.
-    pub lengths: (L0, L1),
-}
-
-impl<L0: Value, L1: Value> TypedTransform for CyclicShift<L0, L1> {
-    type NumLower = U2;
-    type NumUpper = U2;
-    const KIND: Kind = Kind::CyclicShift;
-    const STATIC: Option<Result<Transform, Error>> = match (L0::STATIC, L1::STATIC) {
-        (Some(a), Some(b)) => Some(Transform::cyclic_shift(a, b)),
-        _ => None,
-    };
-    #[inline(always)]
-    fn to_transform(self) -> Result<Transform, Error> {
-        Transform::cyclic_shift(self.lengths.0.get(), self.lengths.1.get())
-    }
-    #[inline(always)]
-    fn accepts(self, lower_lengths: &Indices) -> bool {
-        // Lengths of 1 to i64::MAX whose sum fits, each the lower length it reads.
-        let (l0, l1) = (self.lengths.0.get() as u64, self.lengths.1.get() as u64);
-        length_is(self.lengths.0, lower_lengths[0])
-            & length_is(self.lengths.1, lower_lengths[1])
-            & (l0.wrapping_add(l1) <= Index::MAX as u64)
-    }
-    #[inline(always)]
-    fn lower(&self, up: &Indices) -> Indices {
-        let mut low = one(up[0]);
-        low[1] = cyclic_shift::lower1(up[0], up[1], ix(self.lengths.1));
-        low
-    }
-    #[inline(always)]
-    fn is_valid(&self, _: &Indices) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn upper_lengths(&self, _: &Indices) -> Indices {
-        let mut out = one(ix(self.lengths.0));
-        out[1] = ix(self.lengths.1);
-        out
-    }
-    const RUNTIME: usize = <(L0, L1) as Values>::RUNTIME;
-    #[inline(always)]
-    fn write_runtime(&self, out: &mut [u64], at: usize) {
-        self.lengths.write_runtime(out, at);
-    }
-    #[inline(always)]
-    fn read_runtime(slots: &[u64], at: usize) -> Self {
-        CyclicShift { lengths: <(L0, L1) as Values>::read_runtime(slots, at) }
-    }
-}
-
-/// CK Tile's `make_cyclic_shift_transform(make_tuple(L0, L1))`: builds a
-/// [`CyclicShift`].
-///
-/// ```
-/// use cktile_transforms::typed::*;
-/// use cktile_transforms::Number;
-/// assert!(make_cyclic_shift_transform((Number::<4>, Number::<6>)).to_transform().is_ok());
-/// ```
-pub const fn make_cyclic_shift_transform<L0: Value, L1: Value>(lengths: (L0, L1)) -> CyclicShift<L0, L1> {
-    CyclicShift { lengths }
+pair_transform! {
+    /// `cyclic_shift((L0, L1))`: `low1 = (up1 + up0) % L1`, CK Tile's
+    /// `cyclic_shift_t`.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{CyclicShift, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let c = CyclicShift { lengths: (Number::<4>, 6usize) };
+    /// assert_eq!(c.to_transform().unwrap().to_string(), "cyclic_shift((4,6))");
+    /// ```
+    CyclicShift, cyclic_shift, cyclic_shift::lower1;
+    /// CK Tile's `make_cyclic_shift_transform(make_tuple(L0, L1))`: builds a
+    /// [`CyclicShift`].
+    ///
+    /// ```
+    /// use cktile_transforms::typed::*;
+    /// use cktile_transforms::Number;
+    /// assert!(make_cyclic_shift_transform((Number::<4>, Number::<6>)).to_transform().is_ok());
+    /// ```
+    make_cyclic_shift_transform;
+    // Their sum (up0 + up1 for indices inside the lengths) fits an index.
+    |l0, l1| accepts = l0.wrapping_add(l1) <= Index::MAX as u64
 }
 
 /// CuTe's `Swizzle<B, M, S>` (always static, as in CuTe); its length is that
