@@ -169,10 +169,12 @@ impl Code {
     }
 
     /// `constant + sum(x[i] * k[i])` (terms with `k == 0` dropped, constant
-    /// parts folded).
+    /// parts folded, a negative coefficient written as a subtraction of its
+    /// magnitude: `a - b`, `a - b * 2`).
     pub(crate) fn weighted_sum(&self, terms: &[(Value, i64)], constant: i64) -> Value {
         let mut constant = constant;
-        let mut parts: Vec<String> = Vec::new();
+        // (subtracted, text) per term.
+        let mut parts: Vec<(bool, String)> = Vec::new();
         let mut deps = Vec::new();
         let mut single: Option<Value> = None;
         for (x, k) in terms {
@@ -187,7 +189,9 @@ impl Code {
             }
             deps.extend(x.deps());
             single = if parts.is_empty() && *k == 1 { Some(x.clone()) } else { None };
-            parts.push(if *k == 1 { self.operand(x) } else { format!("{} * {}", self.operand(x), self.lit(*k)) });
+            let (minus, k) = if *k < 0 && *k != i64::MIN { (true, -*k) } else { (false, *k) };
+            let term = if k == 1 { self.operand(x) } else { format!("{} * {}", self.operand(x), self.lit(k)) };
+            parts.push((minus, term));
         }
         if parts.is_empty() {
             return Value::Lit(constant);
@@ -197,7 +201,17 @@ impl Code {
                 return self.add_const(&v, constant);
             }
         }
-        let mut text = parts.join(" + ");
+        let mut text = String::new();
+        for (i, (minus, term)) in parts.iter().enumerate() {
+            let sign = match (i, minus) {
+                (0, false) => "",
+                (0, true) => "-",
+                (_, false) => " + ",
+                (_, true) => " - ",
+            };
+            text.push_str(sign);
+            text.push_str(term);
+        }
         if constant > 0 {
             text = format!("{text} + {}", self.lit(constant));
         } else if constant < 0 {

@@ -14,14 +14,18 @@
 //! a xor by the next power of two; a swizzle keeps each index inside its
 //! aligned block). It never looks at a transform's kind. Every intermediate
 //! value (partial sums, products, the quotients of a merge) is covered, and
-//! so are every literal the code uses and every length of every stage, which
-//! bounds the inverse's values too (it runs only on bijective layouts, where
-//! every value is inside its dimension). The analysis is done in `i128`, so
-//! it cannot overflow itself.
+//! so are every literal the code uses and every length of every stage. The
+//! inverse's steps ([`upper_lowering`](cktile_transforms::Transform::upper_lowering))
+//! are analysed the same way, stage by stage from the bottom, each stage's
+//! inputs inside their dimensions' lengths: the inverse runs only on
+//! bijective layouts, where every level's value is inside its dimension,
+//! but its intermediate values need not be (a cyclic shift's inverse adds
+//! its length before the remainder). The analysis is done in `i128`, so it
+//! cannot overflow itself.
 
 use crate::Descriptor;
 use crate::error::{DescriptorProblem, Error};
-use cktile_transforms::lowering::Step;
+use cktile_transforms::lowering::{Lowering, Step};
 use cktile_transforms::{MAX_DIMS, Transform, kinds::swizzle};
 use core::fmt;
 
@@ -164,11 +168,9 @@ impl Extremes {
     }
 }
 
-/// The intervals of a transform's lower values from its upper ones, step by
-/// step through its [`lowering`](Transform::lowering) (and the extremes of
-/// every intermediate value).
-fn lower_spans(t: &Transform, up: &[Span], x: &mut Extremes) -> alloc::vec::Vec<Span> {
-    let l = t.lowering();
+/// The intervals of a lowering's outputs from its inputs', step by step
+/// (and the extremes of every intermediate value).
+fn lowering_spans(l: &Lowering, up: &[Span], x: &mut Extremes) -> alloc::vec::Vec<Span> {
     let mut v = alloc::vec![Span::ZERO; l.slots()];
     for (slot, s) in v.iter_mut().zip(up) {
         *slot = *s;
@@ -245,8 +247,9 @@ fn literals(t: &Transform, x: &mut Extremes) {
                     // A negative constant is written as a subtraction of its
                     // magnitude (`x - 2`).
                     x.see_value(constant.unsigned_abs().into());
+                    // A negative coefficient is written as a subtraction too.
                     for c in &coef[..usize::from(n).min(MAX_DIMS)] {
-                        x.see_value((*c).into());
+                        x.see_value(c.unsigned_abs().into());
                     }
                 }
                 Step::Split { lengths, .. } => {
@@ -305,13 +308,27 @@ pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
             let (up_ids, nu) = item.upper().to_array();
             let up: alloc::vec::Vec<Span> = up_ids[..nu].iter().map(|&i| spans[i % MAX_DIMS]).collect();
             literals(item.transform(), &mut x);
-            let low = lower_spans(item.transform(), &up, &mut x);
+            let low = lowering_spans(&item.transform().lowering(), &up, &mut x);
             let (low_ids, nl) = item.lower().to_array();
             for (&id, &span) in low_ids[..nl].iter().zip(&low) {
                 lower[id % MAX_DIMS] = span;
             }
         }
         spans = lower;
+    }
+    // The inverse, each stage from its lower dimensions' lengths.
+    for stage in desc.stages() {
+        let lengths = stage.lower_lengths();
+        for item in stage.items() {
+            if let Some(inverse) = item.transform().upper_lowering() {
+                let (low_ids, nl) = item.lower().to_array();
+                let inputs: alloc::vec::Vec<Span> = low_ids[..nl]
+                    .iter()
+                    .map(|&i| Span { lo: 0, hi: i128::from(lengths.get(i % MAX_DIMS)) - 1 })
+                    .collect();
+                lowering_spans(&inverse, &inputs, &mut x);
+            }
+        }
     }
     let index_type = if x.low >= -IndexType::I32.max() && x.high <= IndexType::I32.max() {
         IndexType::I32

@@ -42,8 +42,8 @@ impl VectorUnknown {
             }
             VectorUnknown::NotCarried => {
                 "CK's rule carries a vector length only along the base's last dimension and through pass_through, \
-                 pads, xor, a merge's last lower dimension, an unmerge's last upper dimension and swizzle; this \
-                 dimension's path to memory leaves that route"
+                 the pads, xor, cyclic_shift, a merge's last lower dimension, an unmerge's last upper dimension and \
+                 swizzle; this dimension's path to memory leaves that route"
             }
         }
     }
