@@ -644,7 +644,13 @@ impl Transform {
     /// assert!(m.bind(&Dims::from_slice(&[4, 8]).unwrap()).is_ok());
     /// assert!(m.bind(&Dims::from_slice(&[4, 16]).unwrap()).is_err());
     /// ```
-    #[inline(always)]
+    // Not inlined: inlined into every runtime builder (`Stage::new`,
+    // `Adaptor::transform`, the typed chains), its match over every kind
+    // drove LLVM's AMDGPU backend (nightly-2026-10-29, gfx942) into "Cannot
+    // scavenge register in FI elimination" once a 16th kind was added.
+    // Builders call it once per item, and the proof kernels
+    // (`scripts/target-icount.sh`) stay at their twins' counts.
+    #[inline(never)]
     pub const fn bind(self, lower_lengths: &Dims) -> Result<Transform, Error> {
         let name = self.kind().name();
         if lower_lengths.len() != self.num_lower() {
