@@ -22,9 +22,7 @@ pub const fn lower(up: i64, off: i64) -> i64 {
 /// assert!(cktile_transforms::kinds::offset::lowering(0).steps().is_empty());
 /// ```
 pub const fn lowering(off: i64) -> crate::lowering::Lowering {
-    if off == 0 {
-        return super::pass_through::lowering();
-    }
+    // (`off = 0` is a lone unit term: the builder keeps it as the input.)
     let mut l = crate::lowering::Lowering::new(1);
     let s = l.affine(&[0], &[1], off);
     l.output(s);

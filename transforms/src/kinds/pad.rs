@@ -70,7 +70,7 @@ pub const fn upper_length(len: i64, left: i64, right: i64) -> i64 {
 /// assert!(lowering(10, 0).steps().is_empty());
 /// ```
 pub const fn lowering(len: i64, left: i64) -> crate::lowering::Lowering {
-    let mut l = if left == 0 { super::pass_through::lowering() } else { super::offset::lowering(left.wrapping_neg()) };
+    let mut l = super::offset::lowering(left.wrapping_neg());
     l.set_check(0, left, left.wrapping_add(len));
     l
 }
