@@ -329,3 +329,34 @@ fn the_checker_reads_paths_as_the_compiler_would() {
         }
     }
 }
+
+/// Text of `file` (relative to the crate root) from `from` to the next
+/// `to`, without doc-comment markers, its whitespace collapsed.
+fn grammar_block(file: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let text = text.replace("//!", " ");
+    let start = text.find(from).unwrap_or_else(|| panic!("{file}: no `{from}`")) + from.len();
+    let end = start + text[start..].find(to).unwrap_or_else(|| panic!("{file}: no `{to}` after `{from}`"));
+    let words: Vec<&str> = text[start..end].split_whitespace().collect();
+    words.join(" ").trim_end_matches(['|', '\'', ' ']).to_string()
+}
+
+/// One row per transform kind: the grammars the guide and the spec module
+/// print are the kinds' and the bases' signatures, in the table's order,
+/// and the transforms chapter's table names every kind by its signature.
+#[test]
+fn the_grammars_are_the_signature_rows() {
+    use cktile_transforms::Kind;
+    let join = |items: Vec<String>| items.join(" | ");
+    let kinds = join(Kind::ALL.iter().map(|k| k.signature().to_string()).collect());
+    let bases = join(cktile::spec::BASES.iter().map(|b| b.to_string()).collect());
+    for (file, after_xform) in [("src/spec/mod.rs", "IDS"), ("docs/src/cli.md", "TUPLE")] {
+        assert_eq!(grammar_block(file, "XFORM :=", after_xform), kinds, "{file}'s transforms");
+        assert_eq!(grammar_block(file, "STAGE :=", "transform"), bases, "{file}'s bases");
+    }
+    let chapter =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/transforms.md")).unwrap();
+    for kind in Kind::ALL {
+        assert!(chapter.contains(&format!("| `{}` |", kind.signature())), "transforms.md's table lacks {kind:?}");
+    }
+}

@@ -3,7 +3,61 @@
 //! where it knows none.
 
 use super::Descriptor;
-use cktile_transforms::{MAX_DIMS, Vector};
+use cktile_transforms::{Kind, MAX_DIMS, Vector, VectorRule};
+
+/// How CK's rule carries a vector through a kind: 0 not at all, 1 through
+/// every dimension it has, 2 through its last lower dimension only (merge),
+/// 3 into its last upper dimension only (unmerge). Read off
+/// [`VectorRule::of_kind`] for two lower and two upper dimensions, so the
+/// message below lists exactly the kinds the rule carries through.
+const fn route(kind: Kind) -> u8 {
+    match VectorRule::of_kind(kind, 2, 2, Some(1)) {
+        VectorRule::Nothing => 0,
+        VectorRule::Pass { .. } | VectorRule::Gcd { upper: 0, .. } => 1,
+        VectorRule::Last { .. } => 2,
+        VectorRule::Gcd { .. } => 3,
+    }
+}
+
+/// How many kinds take `how` ([`route`]).
+const fn routed(how: u8) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < Kind::ALL.len() {
+        n += (route(Kind::ALL[i]) == how) as usize;
+        i += 1;
+    }
+    n
+}
+
+/// The names of the kinds that take `how`, in [`Kind::ALL`]'s order.
+const fn routed_names<const N: usize>(how: u8) -> [&'static str; N] {
+    let (mut names, mut n, mut i) = ([""; N], 0, 0);
+    while i < Kind::ALL.len() {
+        if route(Kind::ALL[i]) == how && n < N {
+            names[n] = Kind::ALL[i].name();
+            n += 1;
+        }
+        i += 1;
+    }
+    names
+}
+
+const EVERY_DIM: [&str; routed(1)] = routed_names(1);
+const LAST_LOWER: [&str; routed(2)] = routed_names(2);
+const LAST_UPPER: [&str; routed(3)] = routed_names(3);
+/// [`VectorUnknown::NotCarried`]'s sentence.
+const NOT_CARRIED: &str = crate::names::joined!(
+    &[
+        "CK's rule carries a vector length only along the base's last dimension and through ",
+        crate::names::joined!(&EVERY_DIM),
+        ", the last lower dimension of ",
+        crate::names::joined!(&LAST_LOWER, " and "),
+        " and the last upper dimension of ",
+        crate::names::joined!(&LAST_UPPER, " and "),
+        "; this dimension's path to memory leaves that route",
+    ],
+    ""
+);
 
 /// Why CK Tile's rule knows no safe vector length for a top dimension.
 ///
@@ -33,6 +87,10 @@ impl VectorUnknown {
     /// ```
     /// use cktile::descriptor::vector::VectorUnknown;
     /// assert!(VectorUnknown::NoBaseGuarantee.explain().contains("packed((LENGTHS), N)"));
+    /// assert!(VectorUnknown::NotCarried.explain().contains(
+    ///     "through pass_through, pad, left_pad, right_pad, xor, swizzle, cyclic_shift, \
+    ///      the last lower dimension of merge and the last upper dimension of unmerge;"
+    /// ));
     /// ```
     pub const fn explain(self) -> &'static str {
         match self {
@@ -40,11 +98,7 @@ impl VectorUnknown {
                 "CK's rule starts from the vector length the base descriptor guarantees for its last dimension, \
                  and this base guarantees none (give one: packed((LENGTHS), N) or naive((LENGTHS), (STRIDES), N, 1))"
             }
-            VectorUnknown::NotCarried => {
-                "CK's rule carries a vector length only along the base's last dimension and through pass_through, \
-                 the pads, xor, cyclic_shift, a merge's last lower dimension, an unmerge's last upper dimension and \
-                 swizzle; this dimension's path to memory leaves that route"
-            }
+            VectorUnknown::NotCarried => NOT_CARRIED,
         }
     }
 }

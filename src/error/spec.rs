@@ -33,10 +33,8 @@ pub enum SpecProblem {
     },
     /// A spec gives a transform or stage the wrong number of arguments.
     Arity {
-        /// The transform or stage.
-        name: &'static str,
-        /// Its argument forms.
-        expected: &'static str,
+        /// What the transform or stage takes (its name is the signature's).
+        expected: cktile_transforms::Signature,
         /// How many arguments were given.
         found: usize,
     },
@@ -79,9 +77,12 @@ impl fmt::Display for SpecProblem {
             SpecProblem::UnknownName { name, valid } => {
                 write!(f, "unknown name `{name}`; expected one of: {valid}")
             }
-            SpecProblem::Arity { name, expected, found } => {
-                write!(f, "{name} takes {expected}, but {found} argument(s) were given")
-            }
+            SpecProblem::Arity { expected, found } => write!(
+                f,
+                "{} takes {}: {expected}, but {found} argument(s) were given",
+                expected.name,
+                expected.count_text()
+            ),
             SpecProblem::NumberRange { number, range } => {
                 write!(f, "number {number} is out of range; expected {range}")
             }

@@ -3,23 +3,26 @@
 //!
 //! ```text
 //! SPEC  := STAGE ( '|' STAGE )*          whitespace and newlines are free; '#' starts a comment
-//! STAGE := 'naive' '(' TUPLE ',' TUPLE [ ',' INT ',' INT ] ')'   lengths, strides[, vector length, vector stride]
-//!        | 'naive_with_offset' '(' TUPLE ',' TUPLE ',' INT ')'
-//!        | 'packed' '(' TUPLE [ ',' INT ] ')'                    lengths[, vector length]
-//!        | 'aligned' '(' TUPLE ',' INT ')'
-//!        | 'transform' '(' ITEM ( ',' ITEM )* ')'               one transform_tensor_descriptor call
-//! ITEM  := XFORM 'on' IDS '->' IDS                               old top dims -> new top dims
+//! STAGE := naive((lengths), (strides)[, vector length, vector stride])
+//!        | naive_with_offset((lengths), (strides), offset)
+//!        | packed((lengths)[, vector length])
+//!        | aligned((lengths), align)
+//!        | 'transform' '(' ITEM ( ',' ITEM )* ')'     one transform_tensor_descriptor call
+//! ITEM  := XFORM 'on' IDS '->' IDS                     old top dims -> new top dims
 //! XFORM := pass_through(len) | pad(len, left, right) | left_pad(len, left) | right_pad(len, right)
-//!        | embed(TUPLE lengths, TUPLE coefficients) | merge(TUPLE lower_lengths)
-//!        | unmerge(TUPLE upper_lengths) | xor((L0, L1)) | slice(len, begin, end) | freeze(index)
-//!        | insert(len) | replicate(TUPLE) | offset(len, off) | modulo(modulus, len) | swizzle(B, M, S)
-//!        | cyclic_shift((L0, L1))
+//!        | embed((lengths), (coefficients)) | merge((lower lengths)) | unmerge((upper lengths))
+//!        | xor((L0, L1)) | slice(len, begin, end) | freeze(index) | insert(len) | replicate((lengths))
+//!        | offset(len, off) | modulo(modulus, len) | swizzle(B, M, S) | cyclic_shift((L0, L1))
 //! IDS   := '[' ( INT ( ',' INT )* )? ']'
 //! TUPLE := '(' INT ( ',' INT )* ')' | INT
 //! ```
 //!
-//! The first stage is a base (`naive`, `naive_with_offset`, `packed`,
-//! `aligned`); every later one is a `transform`. In `naive`'s optional vector
+//! A parenthesised argument such as `(lengths)` is a TUPLE, every other one
+//! an INT. The alternatives are the signatures of the bases ([`BASES`]) and
+//! of the transform kinds ([`Kind::signature`](cktile_transforms::Kind::signature)),
+//! which the parser reads. The first stage is a base (`naive`,
+//! `naive_with_offset`, `packed`, `aligned`); every later one is a
+//! `transform`. In `naive`'s optional vector
 //! arguments, `-1` means "not guaranteed" (CK's convention). A swizzle takes
 //! the length of the dimension it is applied to.
 //!
@@ -43,6 +46,34 @@ pub(crate) mod lexer;
 pub(crate) mod parser;
 
 use crate::{Descriptor, Error, Position};
+use cktile_transforms::{Param, Signature};
+
+/// The base descriptors' signatures, in the order the grammar lists them:
+/// the parser reads its arguments by them.
+///
+/// ```
+/// let names: Vec<_> = cktile::spec::BASES.iter().map(|b| b.to_string()).collect();
+/// assert_eq!(names[2], "packed((lengths)[, vector length])");
+/// ```
+pub const BASES: [Signature; 4] = [
+    Signature {
+        name: "naive",
+        params: &[Param::list("lengths"), Param::list("strides")],
+        optional: &[
+            Param::int("vector length", -1, i64::MAX, GUARANTEED),
+            Param::int("vector stride", -1, i64::MAX, GUARANTEED),
+        ],
+    },
+    Signature {
+        name: "naive_with_offset",
+        params: &[Param::list("lengths"), Param::list("strides"), Param::index("offset")],
+        optional: &[],
+    },
+    Signature { name: "packed", params: &[Param::list("lengths")], optional: &[Param::index("vector length")] },
+    Signature { name: "aligned", params: &[Param::list("lengths"), Param::index("align")], optional: &[] },
+];
+/// `naive`'s vector arguments: `-1` (unknown) or a non-negative value.
+const GUARANTEED: &str = "-1 (not guaranteed) or an integer in [0, 2^63)";
 
 /// Reads a spec into a descriptor.
 ///

@@ -4,7 +4,7 @@ use super::lexer::{Cursor, Lexer, Tok, Token, syntax};
 use crate::error::{DescriptorProblem, Error, ErrorKind, Position, Snippet, SpecProblem};
 use crate::{Descriptor, Item};
 use alloc::vec::Vec;
-use cktile_transforms::{Dims, Kind, Transform, Vector};
+use cktile_transforms::{Arg as Value, Dims, INDEX_RANGE, Kind, Param, Shape, Signature, Transform, Vector};
 
 /// A parsed argument: one integer or a parenthesised tuple of them.
 enum Arg<'a> {
@@ -20,7 +20,16 @@ impl Arg<'_> {
     }
 }
 
-const BASES: &str = "naive, naive_with_offset, packed, aligned";
+const BASE_NAMES: [&str; super::BASES.len()] = {
+    let mut names = [""; super::BASES.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = super::BASES[i].name;
+        i += 1;
+    }
+    names
+};
+const BASES: &str = crate::names::joined!(&BASE_NAMES);
 /// The spec names of the transform kinds, in [`Kind::ALL`]'s order.
 const KIND_NAMES: [&str; Kind::ALL.len()] = {
     let mut names = [""; Kind::ALL.len()];
@@ -32,7 +41,6 @@ const KIND_NAMES: [&str; Kind::ALL.len()] = {
     names
 };
 const TRANSFORMS: &str = crate::names::joined!(&KIND_NAMES);
-const INDEX_RANGE: &str = "an integer in [0, 2^63)";
 
 pub(crate) fn number_error(text: &str, at: Position, range: &'static str) -> Error {
     Error::spec(SpecProblem::NumberRange { number: Snippet::new(text), range }).at(at)
@@ -43,13 +51,6 @@ pub(crate) fn index(text: &str, at: Position) -> Result<usize, Error> {
     match text.parse::<u64>() {
         Ok(v) if v <= i64::MAX as u64 && usize::try_from(v).is_ok() => Ok(v as usize),
         _ => Err(number_error(text, at, INDEX_RANGE)),
-    }
-}
-
-fn int(arg: &Arg<'_>) -> Result<usize, Error> {
-    match arg {
-        Arg::Int(text, at) => index(text, *at),
-        Arg::Tuple(_, at) => Err(syntax(*at, "a single number", "(")),
     }
 }
 
@@ -78,71 +79,36 @@ fn dims(values: &[usize], at: Position) -> Result<Dims, Error> {
     Dims::from_usizes(values).map_err(lift(at))
 }
 
-fn arity(
-    name: &'static str,
-    expected: &'static str,
-    args: &[Arg<'_>],
-    allowed: &[usize],
-    at: Position,
-) -> Result<(), Error> {
-    if allowed.contains(&args.len()) {
+fn arity(expected: Signature, args: &[Arg<'_>], at: Position) -> Result<(), Error> {
+    if expected.takes(args.len()) {
         Ok(())
     } else {
-        Err(Error::spec(SpecProblem::Arity { name, expected, found: args.len() }).at(at))
+        Err(Error::spec(SpecProblem::Arity { expected, found: args.len() }).at(at))
     }
 }
 
-/// Builds one transform from its name and arguments.
+/// The value of one argument, read as its parameter's shape says.
+fn value(arg: &Arg<'_>, param: Param) -> Result<Value, Error> {
+    Ok(match param.shape {
+        Shape::Int { min, max, range } => Value::Int(small(arg, range, min, max)?),
+        Shape::List => Value::List(dims(&tuple(arg)?, arg.at())?),
+        Shape::Pair => {
+            let (l0, l1) = pair(arg)?;
+            Value::List(dims(&[l0, l1], arg.at())?)
+        }
+    })
+}
+
+/// The values of a call's arguments, by its signature.
+fn values(signature: Signature, args: &[Arg<'_>], at: Position) -> Result<Vec<Value>, Error> {
+    arity(signature, args, at)?;
+    args.iter().enumerate().map(|(i, a)| value(a, signature.param(i).unwrap_or(Param::list("")))).collect()
+}
+
+/// Builds one transform from its kind and arguments.
 fn transform(kind: Kind, args: &[Arg<'_>], at: Position) -> Result<Transform, Error> {
-    let (expected, count) = match kind {
-        Kind::PassThrough => ("1 argument: pass_through(len)", 1),
-        Kind::Pad => ("3 arguments: pad(len, left, right)", 3),
-        Kind::LeftPad => ("2 arguments: left_pad(len, left)", 2),
-        Kind::RightPad => ("2 arguments: right_pad(len, right)", 2),
-        Kind::Embed => ("2 arguments: embed((lengths), (coefficients))", 2),
-        Kind::Merge => ("1 argument: merge((lower lengths))", 1),
-        Kind::Unmerge => ("1 argument: unmerge((upper lengths))", 1),
-        Kind::Xor => ("1 argument: xor((L0, L1))", 1),
-        Kind::Slice => ("3 arguments: slice(len, begin, end)", 3),
-        Kind::Freeze => ("1 argument: freeze(index)", 1),
-        Kind::Insert => ("1 argument: insert(len)", 1),
-        Kind::Replicate => ("1 argument: replicate((lengths))", 1),
-        Kind::Offset => ("2 arguments: offset(len, off)", 2),
-        Kind::Modulo => ("2 arguments: modulo(modulus, len)", 2),
-        Kind::Swizzle => ("3 arguments: swizzle(B, M, S)", 3),
-        Kind::CyclicShift => ("1 argument: cyclic_shift((L0, L1))", 1),
-    };
-    arity(kind.name(), expected, args, &[count], at)?;
-    let built = match kind {
-        Kind::PassThrough => Transform::pass_through(int(&args[0])?),
-        Kind::Pad => Transform::pad(int(&args[0])?, int(&args[1])?, int(&args[2])?),
-        Kind::LeftPad => Transform::left_pad(int(&args[0])?, int(&args[1])?),
-        Kind::RightPad => Transform::right_pad(int(&args[0])?, int(&args[1])?),
-        Kind::Embed => Transform::embed(&tuple(&args[0])?, &tuple(&args[1])?),
-        Kind::Merge => Transform::merge(&tuple(&args[0])?),
-        Kind::Unmerge => Transform::unmerge(&tuple(&args[0])?),
-        Kind::Xor => {
-            let (l0, l1) = pair(&args[0])?;
-            Transform::xor(l0, l1)
-        }
-        Kind::CyclicShift => {
-            let (l0, l1) = pair(&args[0])?;
-            Transform::cyclic_shift(l0, l1)
-        }
-        Kind::Slice => Transform::slice(int(&args[0])?, int(&args[1])?, int(&args[2])?),
-        Kind::Freeze => Transform::freeze(int(&args[0])?),
-        Kind::Insert => Transform::insert(int(&args[0])?),
-        Kind::Replicate => Transform::replicate(&tuple(&args[0])?),
-        Kind::Offset => Transform::offset(int(&args[0])?, int(&args[1])?),
-        Kind::Modulo => Transform::modulo(int(&args[0])?, int(&args[1])?),
-        Kind::Swizzle => {
-            let bits = small(&args[0], "an integer in [0, 62]", 0, 62)? as u32;
-            let base = small(&args[1], "an integer in [0, 62]", 0, 62)? as u32;
-            let shift = small(&args[2], "an integer in [-62, 62]", -62, 62)? as i32;
-            Transform::swizzle(bits, base, shift)
-        }
-    };
-    built.map_err(lift(at))
+    let values = values(kind.signature(), args, at)?;
+    Transform::from_args(kind, &values).map_err(lift(at))
 }
 
 /// A tuple argument of exactly two lengths, `(L0, L1)`.
@@ -153,47 +119,31 @@ fn pair(arg: &Arg<'_>) -> Result<(usize, usize), Error> {
     }
 }
 
-/// `naive`'s optional vector argument: `-1` (unknown) or a non-negative value.
-fn guaranteed(arg: &Arg<'_>) -> Result<Option<i64>, Error> {
-    let v = small(arg, "-1 (not guaranteed) or an integer in [0, 2^63)", -1, i64::MAX)?;
-    Ok(if v < 0 { None } else { Some(v) })
-}
-
 /// Builds a base descriptor from its name and arguments.
 fn base(name: &str, args: &[Arg<'_>], at: Position) -> Result<Descriptor, Error> {
+    let Some(signature) = super::BASES.into_iter().find(|s| s.name == name) else {
+        return unreachable_base(name, at);
+    };
+    let values = values(signature, args, at)?;
+    let list = |i: usize| match values.get(i) {
+        Some(Value::List(d)) => *d,
+        _ => Dims::EMPTY,
+    };
+    let int = |i: usize| match values.get(i) {
+        Some(Value::Int(v)) => Some(*v),
+        _ => None,
+    };
+    // The values have their parameters' shapes (`values` read them so), and
+    // an index parameter's range is [0, 2^63): the fallbacks are never taken.
     let built = match name {
         "naive" => {
-            arity(
-                "naive",
-                "2 or 4 arguments: naive((lengths), (strides)[, vector length, vector stride])",
-                args,
-                &[2, 4],
-                at,
-            )?;
-            let vector = if args.len() == 4 {
-                Vector { length: guaranteed(&args[2])?, stride: guaranteed(&args[3])? }
-            } else {
-                Vector::UNKNOWN
-            };
-            Descriptor::naive_dims(dims(&tuple(&args[0])?, at)?, dims(&tuple(&args[1])?, at)?, vector)
+            let known = |i: usize| int(i).filter(|v| *v >= 0);
+            let vector = Vector { length: known(2), stride: known(3) };
+            Descriptor::naive_dims(list(0), list(1), vector)
         }
-        "naive_with_offset" => {
-            arity("naive_with_offset", "3 arguments: naive_with_offset((lengths), (strides), offset)", args, &[3], at)?;
-            Descriptor::naive_with_offset(&tuple(&args[0])?, &tuple(&args[1])?, int(&args[2])?)
-        }
-        "packed" => {
-            arity("packed", "1 or 2 arguments: packed((lengths)[, vector length])", args, &[1, 2], at)?;
-            let vector = match args.get(1) {
-                Some(a) => Some(int(a)? as i64),
-                None => None,
-            };
-            Descriptor::packed_dims(dims(&tuple(&args[0])?, at)?, vector)
-        }
-        "aligned" => {
-            arity("aligned", "2 arguments: aligned((lengths), align)", args, &[2], at)?;
-            Descriptor::aligned(&tuple(&args[0])?, int(&args[1])?)
-        }
-        _ => unreachable_base(name, at),
+        "naive_with_offset" => Descriptor::naive_with_offset_dims(list(0), list(1), int(2).unwrap_or(0)),
+        "packed" => Descriptor::packed_dims(list(0), int(1)),
+        _ => Descriptor::aligned_dims(list(0), int(1).map_or(0, |v| v as usize)),
     };
     built.map_err(|e| e.at(at))
 }

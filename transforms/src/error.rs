@@ -1,6 +1,6 @@
 //! The error type of the transforms crate.
 
-use crate::Kind;
+use crate::{Arg, Kind, Signature};
 use core::fmt;
 
 /// Why a transform's parameters are invalid.
@@ -117,6 +117,30 @@ pub enum Error {
         /// The block the swizzle permutes within.
         block: i64,
     },
+    /// A call ([`Transform::from_args`](crate::Transform::from_args)) gives
+    /// the wrong number of arguments.
+    ArgumentCount {
+        /// What the call takes.
+        signature: Signature,
+        /// How many arguments it gave.
+        found: usize,
+    },
+    /// An argument of a call does not have its parameter's shape (an
+    /// integer in range, a list, a pair), or is missing.
+    ///
+    /// ```
+    /// use cktile_transforms::{Arg, Kind, Transform};
+    /// let e = Transform::from_args(Kind::Xor, &[Arg::Int(8)]).unwrap_err();
+    /// assert_eq!(e.to_string(), "xor's argument 1, (L0, L1), is 8; expected a pair of lengths");
+    /// ```
+    Argument {
+        /// What the call takes.
+        signature: Signature,
+        /// The argument's position (0 for the first).
+        position: usize,
+        /// What was given there (`None`: nothing).
+        found: Option<Arg>,
+    },
     /// A transform is applied to the wrong number of lower dimensions.
     LowerCount {
         /// The transform.
@@ -179,6 +203,8 @@ impl Error {
             Error::SwizzleLength { .. } => {
                 "cktile: a swizzle's dimension length must be a multiple of the block it permutes"
             }
+            Error::ArgumentCount { .. } => "cktile: a transform call gives the wrong number of arguments",
+            Error::Argument { .. } => "cktile: a transform argument has the wrong form or is out of range",
             Error::LowerCount { .. } => "cktile: a transform is applied to the wrong number of dimensions",
             Error::LowerLengthMismatch { .. } => {
                 "cktile: a transform's lengths do not match the lengths of the dimensions it is applied to"
@@ -244,6 +270,22 @@ impl fmt::Display for Error {
                 f,
                 "{SWIZZLE} on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
             ),
+            Error::ArgumentCount { signature, found } => write!(
+                f,
+                "{} takes {}: {signature}, but {found} argument(s) were given",
+                signature.name,
+                signature.count_text()
+            ),
+            Error::Argument { signature, position, found } => {
+                let (name, number) = (signature.name, position + 1);
+                match (signature.param(position), found) {
+                    (Some(p), Some(v)) => {
+                        write!(f, "{name}'s argument {number}, {p}, is {v}; expected {}", p.expects())
+                    }
+                    (Some(p), None) => write!(f, "{name}'s argument {number}, {p}, is missing"),
+                    (None, _) => write!(f, "{name} takes no argument {number}; it takes {signature}"),
+                }
+            }
             Error::LowerCount { transform, expected, found } => {
                 write!(f, "{transform} takes {expected} lower dimension(s) but is applied to {found}")
             }

@@ -1,11 +1,12 @@
 //! [`Transform`]: one coordinate transform as plain data, with every
 //! operation a descriptor needs as a `const fn`.
 
-use crate::dims::{Bare, to_index};
+use crate::dims::to_index;
 use crate::kinds::{
     cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
 };
 use crate::lowering::Lowering;
+use crate::signature::Signature;
 use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
 use core::fmt;
 
@@ -91,24 +92,20 @@ impl Kind {
     /// ```
     #[inline]
     pub const fn name(self) -> &'static str {
-        match self {
-            Kind::PassThrough => "pass_through",
-            Kind::Pad => "pad",
-            Kind::LeftPad => "left_pad",
-            Kind::RightPad => "right_pad",
-            Kind::Embed => "embed",
-            Kind::Merge => "merge",
-            Kind::Unmerge => "unmerge",
-            Kind::Xor => "xor",
-            Kind::Slice => "slice",
-            Kind::Freeze => "freeze",
-            Kind::Insert => "insert",
-            Kind::Replicate => "replicate",
-            Kind::Offset => "offset",
-            Kind::Modulo => "modulo",
-            Kind::Swizzle => "swizzle",
-            Kind::CyclicShift => "cyclic_shift",
-        }
+        table::row(self).signature.name
+    }
+
+    /// The kind's spec signature: its name and its arguments, from the
+    /// table of kinds that the parser, `Display` and
+    /// [`Transform::from_args`] read.
+    ///
+    /// ```
+    /// use cktile_transforms::Kind;
+    /// assert_eq!(Kind::Embed.signature().to_string(), "embed((lengths), (coefficients))");
+    /// assert_eq!(Kind::Xor.signature().to_string(), "xor((L0, L1))");
+    /// ```
+    pub const fn signature(self) -> Signature {
+        table::row(self).signature
     }
 
     /// The kind with this spec name.
@@ -1080,25 +1077,24 @@ const fn fits(transform: &'static str, largest: Index, length: Index) -> Result<
 /// assert_eq!(Transform::xor(64, 8).unwrap().to_string(), "xor((64,8))");
 /// assert_eq!(Transform::swizzle(3, 3, 3).unwrap().to_string(), "swizzle(3,3,3)");
 /// ```
+/// The spec form, `name(arg,arg)`, from the kind's signature and
+/// [`Transform::args`]; lists print in parentheses.
 impl fmt::Display for Transform {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.kind().name();
-        match self.repr {
-            Repr::PassThrough { len } | Repr::Insert { len } => write!(f, "{name}({len})"),
-            Repr::Freeze { index } => write!(f, "{name}({index})"),
-            Repr::Pad { len, left, right } => write!(f, "{name}({len},{left},{right})"),
-            Repr::LeftPad { len, left: p } | Repr::RightPad { len, right: p } => write!(f, "{name}({len},{p})"),
-            Repr::Embed { lengths, coefficients } => write!(f, "{name}({lengths},{coefficients})"),
-            Repr::Merge { lengths } | Repr::Unmerge { lengths } => write!(f, "{name}(({}))", Bare(lengths)),
-            Repr::Replicate { lengths } => write!(f, "{name}({lengths})"),
-            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => write!(f, "{name}(({l0},{l1}))"),
-            Repr::Slice { len, begin, end } => write!(f, "{name}({len},{begin},{end})"),
-            Repr::Offset { len, offset } => write!(f, "{name}({len},{offset})"),
-            Repr::Modulo { modulus, len } => write!(f, "{name}({modulus},{len})"),
-            Repr::Swizzle { bits, base, shift, .. } => write!(f, "{name}({bits},{base},{shift})"),
+        write!(f, "{}(", self.kind().name())?;
+        for (i, arg) in self.args().as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{arg}")?;
         }
+        f.write_str(")")
     }
 }
+
+// The table of kinds: each kind's signature and builder, and the argument
+// values of a transform.
+mod table;
 
 // The runtime hot paths: the formulas on index positions and register files.
 // A child module, so it reads the private representation.

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile_transforms::typed::*;
-use cktile_transforms::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Number, Transform, Vector};
+use cktile_transforms::{Arg, Dims, Error, Index, Indices, Kind, MAX_DIMS, Number, Shape, Transform, Vector};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -693,7 +693,7 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
         (Transform::left_pad(4, 1).unwrap(), "left_pad(4,1)"),
         (Transform::right_pad(4, 2).unwrap(), "right_pad(4,2)"),
         (Transform::embed(&[4, 5], &[2, 3]).unwrap(), "embed((4,5),(2,3))"),
-        (Transform::embed(&[4], &[2]).unwrap(), "embed(4,2)"),
+        (Transform::embed(&[4], &[2]).unwrap(), "embed((4),(2))"),
         (Transform::merge(&[4, 8]).unwrap(), "merge((4,8))"),
         (Transform::merge(&[4]).unwrap(), "merge((4))"),
         (Transform::unmerge(&[2, 3, 4]).unwrap(), "unmerge((2,3,4))"),
@@ -715,6 +715,72 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
     }
     let kinds: BTreeSet<&str> = cases.iter().map(|(t, _)| t.kind().name()).collect();
     assert_eq!(kinds.len(), Kind::ALL.len(), "every kind is covered");
+    // Each kind's values have its signature's shapes, and build it back.
+    for (t, _) in &cases {
+        let signature = t.kind().signature();
+        let args = t.args();
+        assert!(signature.takes(args.as_slice().len()), "{t}: {} values for {signature}", args.as_slice().len());
+        for (i, arg) in args.as_slice().iter().enumerate() {
+            let param = signature.param(i).unwrap();
+            let fits = match (param.shape, arg) {
+                (Shape::Int { min, max, .. }, Arg::Int(v)) => (min..=max).contains(v),
+                (Shape::List, Arg::List(d)) => !d.is_empty(),
+                (Shape::Pair, Arg::List(d)) => d.len() == 2,
+                _ => false,
+            };
+            assert!(fits, "{t}: argument {i} ({arg}) does not have the shape of {param}");
+        }
+        assert_eq!(Transform::from_args(t.kind(), args.as_slice()).unwrap(), *t);
+    }
+}
+
+/// `from_args` names the call, the argument and what it should be, for
+/// every way a value can be wrong.
+#[test]
+fn from_args_names_the_bad_argument() {
+    let list = |v: &[i64]| Arg::List(Dims::from_slice(v).unwrap());
+    let cases: Vec<(Kind, Vec<Arg>, &str)> = vec![
+        (Kind::Pad, vec![Arg::Int(4)], "pad takes 3 arguments: pad(len, left, right), but 1 argument(s) were given"),
+        (Kind::Merge, vec![], "merge takes 1 argument: merge((lower lengths)), but 0 argument(s) were given"),
+        (Kind::Merge, vec![Arg::Int(4)], "merge's argument 1, (lower lengths), is 4; expected a list of lengths"),
+        (
+            Kind::Slice,
+            vec![Arg::Int(8), list(&[1]), Arg::Int(4)],
+            "slice's argument 2, begin, is (1); expected an integer in [0, 2^63)",
+        ),
+        (
+            Kind::Offset,
+            vec![Arg::Int(8), Arg::Int(-1)],
+            "offset's argument 2, off, is -1; expected an integer in [0, 2^63)",
+        ),
+        (Kind::Xor, vec![list(&[4, 8, 2])], "xor's argument 1, (L0, L1), is (4,8,2); expected a pair of lengths"),
+        (
+            Kind::CyclicShift,
+            vec![list(&[-4, 8])],
+            "cyclic_shift's argument 1, (L0, L1), is (-4,8); expected a pair of lengths",
+        ),
+        (
+            Kind::Swizzle,
+            vec![Arg::Int(3), Arg::Int(3), Arg::Int(63)],
+            "swizzle's argument 3, S, is 63; expected an integer in [-62, 62]",
+        ),
+        // Shapes right, values refused by the constructor, as ever.
+        (
+            Kind::Xor,
+            vec![list(&[4, 6])],
+            "xor: L1 = 6 is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ...",
+        ),
+        (
+            Kind::Embed,
+            vec![list(&[4, 8]), list(&[1])],
+            "embed: 2 lengths but 1 coefficients; give one coefficient per length",
+        ),
+    ];
+    for (kind, args, message) in cases {
+        let e = Transform::from_args(kind, &args).unwrap_err();
+        assert_eq!(e.to_string(), message, "{kind:?} {args:?}");
+        assert!(!e.summary().is_empty());
+    }
 }
 
 #[test]
