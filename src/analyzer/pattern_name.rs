@@ -7,21 +7,122 @@ use super::op::Op;
 use super::pattern::Pattern;
 use crate::error::{Error, Snippet, SpecProblem};
 
-/// Every pattern name, for messages.
-///
-/// ```
-/// use cktile::analyzer::{pattern_name::PATTERN_NAMES, Op, Pattern};
-/// for name in PATTERN_NAMES.split(", ") {
-///     assert!(Pattern::by_name(name, Some(Op::DsRead { bits: 128 })).is_ok() || Pattern::by_name(name, None).is_ok());
-/// }
-/// ```
-pub const PATTERN_NAMES: &str = "rows, columns, mfma16, mfma32, ldmatrix, mma_sync_a";
-
 const VECTOR_OPS: &str = "ds_read_u8|u16|b32|b64|b96|b128, ds_write_b8..b128, ds_read2_b32|b64, ds_write2_b32|b64, \
 ds_read_b64_tr_b4|b8|b16, ld.shared.b8..b128, st.shared.b8..b128, cp.async.b32|b64|b128";
 const MFMA_OPS: &str = "ds_read_b64, ds_read2_b32, ds_read2_b64 or ds_read_b128 (the default)";
 const MATRIX_OPS: &str = "ldmatrix.x1|x2|x4[.trans] (default ldmatrix.x4) or stmatrix.x1|x2|x4[.trans]";
 const MMA_SYNC_OPS: &str = "ld.shared.b32 (the default)";
+
+/// One access pattern as the command line names it: its name, the other
+/// names it answers to, the instructions it takes (for messages), and how
+/// it is built from the instruction given (`None`: that instruction is not
+/// one it takes).
+struct Row {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    ops: &'static str,
+    build: fn(Option<Op>) -> Option<Pattern>,
+}
+
+/// The vector instructions `rows` and `columns` walk with.
+const fn is_vector(op: Op) -> bool {
+    matches!(
+        op,
+        Op::DsRead { .. }
+            | Op::DsWrite { .. }
+            | Op::DsRead2 { .. }
+            | Op::DsWrite2 { .. }
+            | Op::DsReadTr { .. }
+            | Op::LdShared { .. }
+            | Op::StShared { .. }
+            | Op::CpAsync { .. }
+    )
+}
+
+/// An MFMA operand read with M = `mdim`: `ds_read_b128` unless told.
+const fn mfma(mdim: u32, op: Option<Op>) -> Option<Pattern> {
+    match op {
+        None => Some(Pattern::Mfma { mdim, op: Op::DsRead { bits: 128 } }),
+        Some(op @ (Op::DsRead { bits: 64 | 128 } | Op::DsRead2 { .. })) => Some(Pattern::Mfma { mdim, op }),
+        Some(_) => None,
+    }
+}
+
+/// Every pattern, in the order the messages list them: the one table
+/// [`Pattern::by_name`], [`PATTERN_NAMES`] and [`Pattern::from_access`]
+/// read.
+const ROWS: [Row; 6] = [
+    Row {
+        name: "rows",
+        aliases: &[],
+        ops: VECTOR_OPS,
+        build: |op| match op {
+            Some(op) if is_vector(op) => Some(Pattern::Rows { op }),
+            _ => None,
+        },
+    },
+    Row {
+        name: "columns",
+        aliases: &[],
+        ops: VECTOR_OPS,
+        build: |op| match op {
+            Some(op) if is_vector(op) => Some(Pattern::Columns { op }),
+            _ => None,
+        },
+    },
+    // The MFMA shapes name the same reads: an operand read's lane map
+    // depends on M and the read's width only (16x16x16 read with
+    // ds_read_b128 is 16x16x32's for fp16, gfx950's native shape).
+    Row { name: "mfma16", aliases: &["mfma16x16x16", "mfma16x16x32"], ops: MFMA_OPS, build: |op| mfma(16, op) },
+    Row { name: "mfma32", aliases: &["mfma32x32x8", "mfma32x32x16"], ops: MFMA_OPS, build: |op| mfma(32, op) },
+    Row {
+        name: "ldmatrix",
+        aliases: &[],
+        ops: MATRIX_OPS,
+        build: |op| match op {
+            None => Some(Pattern::Ldmatrix { op: Op::Ldmatrix { matrices: 4, trans: false } }),
+            Some(op @ (Op::Ldmatrix { .. } | Op::Stmatrix { .. })) => Some(Pattern::Ldmatrix { op }),
+            Some(_) => None,
+        },
+    },
+    Row {
+        name: "mma_sync_a",
+        aliases: &[],
+        ops: MMA_SYNC_OPS,
+        build: |op| match op {
+            None | Some(Op::LdShared { bits: 32 }) => Some(Pattern::MmaSyncA),
+            Some(_) => None,
+        },
+    },
+];
+
+const NAME_LIST: [&str; ROWS.len()] = {
+    let mut names = [""; ROWS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = ROWS[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// Every pattern name, for messages.
+///
+/// ```
+/// use cktile::analyzer::{pattern_name::PATTERN_NAMES, Op, Pattern};
+/// assert_eq!(PATTERN_NAMES, "rows, columns, mfma16, mfma32, ldmatrix, mma_sync_a");
+/// for name in PATTERN_NAMES.split(", ") {
+///     let op = Some(Op::DsRead { bits: 128 });
+///     assert_eq!(Pattern::by_name(name, op).or_else(|_| Pattern::by_name(name, None))?.name(), name);
+/// }
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const PATTERN_NAMES: &str = crate::names::joined!(&NAME_LIST);
+
+/// The row called `name` (or one of its aliases).
+fn row(name: &str) -> Option<&'static Row> {
+    ROWS.iter().find(|r| r.name == name || r.aliases.contains(&name))
+}
 
 impl Pattern {
     /// The pattern called `name`, issuing `op` (`None`: the pattern's usual
@@ -50,48 +151,12 @@ impl Pattern {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn by_name(name: &str, op: Option<Op>) -> Result<Pattern, Error> {
-        let wrong = |pattern: &'static str, expected: &'static str| {
-            Error::analyzer(AnalyzerProblem::PatternOp { pattern, given: op, expected })
+        let Some(row) = row(name) else {
+            return Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: PATTERN_NAMES }));
         };
-        match name {
-            "rows" | "columns" => {
-                let pattern = if name == "rows" { "rows" } else { "columns" };
-                match op {
-                    Some(
-                        op @ (Op::DsRead { .. }
-                        | Op::DsWrite { .. }
-                        | Op::DsRead2 { .. }
-                        | Op::DsWrite2 { .. }
-                        | Op::DsReadTr { .. }
-                        | Op::LdShared { .. }
-                        | Op::StShared { .. }
-                        | Op::CpAsync { .. }),
-                    ) => Ok(if name == "rows" { Pattern::Rows { op } } else { Pattern::Columns { op } }),
-                    _ => Err(wrong(pattern, VECTOR_OPS)),
-                }
-            }
-            // The MFMA shapes name the same reads: an operand read's lane map
-            // depends on M and the read's width only (16x16x16 read with
-            // ds_read_b128 is 16x16x32's for fp16, gfx950's native shape).
-            "mfma16" | "mfma16x16x16" | "mfma16x16x32" | "mfma32" | "mfma32x32x8" | "mfma32x32x16" => {
-                let (pattern, mdim) = if name.starts_with("mfma16") { ("mfma16", 16) } else { ("mfma32", 32) };
-                match op {
-                    None => Ok(Pattern::Mfma { mdim, op: Op::DsRead { bits: 128 } }),
-                    Some(op @ (Op::DsRead { bits: 64 | 128 } | Op::DsRead2 { .. })) => Ok(Pattern::Mfma { mdim, op }),
-                    Some(_) => Err(wrong(pattern, MFMA_OPS)),
-                }
-            }
-            "ldmatrix" => match op {
-                None => Ok(Pattern::Ldmatrix { op: Op::Ldmatrix { matrices: 4, trans: false } }),
-                Some(op @ (Op::Ldmatrix { .. } | Op::Stmatrix { .. })) => Ok(Pattern::Ldmatrix { op }),
-                Some(_) => Err(wrong("ldmatrix", MATRIX_OPS)),
-            },
-            "mma_sync_a" => match op {
-                None | Some(Op::LdShared { bits: 32 }) => Ok(Pattern::MmaSyncA),
-                Some(_) => Err(wrong("mma_sync_a", MMA_SYNC_OPS)),
-            },
-            _ => Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: PATTERN_NAMES })),
-        }
+        (row.build)(op).ok_or_else(|| {
+            Error::analyzer(AnalyzerProblem::PatternOp { pattern: row.name, given: op, expected: row.ops })
+        })
     }
 
     /// The pattern's command-line name (see [`Pattern::by_name`]).
@@ -157,13 +222,14 @@ impl Pattern {
                 _ => Err(unknown()),
             };
         }
-        let mdim = match head {
-            "mfma16x16x16" | "mfma16x16x32" | "mfma16" => 16,
-            "mfma32x32x8" | "mfma32x32x16" | "mfma32" => 32,
-            "mma_sync_a" if rest.is_empty() => return Ok(Pattern::MmaSyncA),
+        if head == "mma_sync_a" && rest.is_empty() {
+            return Ok(Pattern::MmaSyncA);
+        }
+        // An MFMA shape (or its pattern name), with an optional operand and read.
+        let name = match row(head) {
+            Some(row) if row.name.starts_with("mfma") => row.name,
             _ => return Err(unknown()),
         };
-        let name = if mdim == 16 { "mfma16" } else { "mfma32" };
         match rest.as_slice() {
             [] | ["a" | "b"] => Pattern::by_name(name, None),
             [op] | ["a" | "b", op] => Pattern::by_name(name, Some(Op::by_name(op)?)),

@@ -98,21 +98,34 @@ pub enum Op {
     },
 }
 
-/// Every instruction name, for messages.
+/// Every instruction name, for messages: [`all_ops`]' names, then how the
+/// read2/write2 forms take their offsets.
 ///
 /// ```
-/// use cktile::analyzer::{op::OP_NAMES, Op};
-/// assert!(OP_NAMES.split(", ").take(31).all(|name| Op::by_name(name).is_ok()));
-/// assert!(OP_NAMES.contains("ldmatrix.x4"));
+/// use cktile::analyzer::{op::{all_ops, OP_NAMES}, Op};
+/// let (names, note) = OP_NAMES.split_once("; ").unwrap();
+/// let names: Vec<&str> = names.split(", ").collect();
+/// assert_eq!(names.len(), all_ops().count());
+/// assert!(names.iter().zip(all_ops()).all(|(name, op)| Op::by_name(name) == Ok(op)));
+/// assert!(note.contains("NAME(offset0,offset1)"));
 /// ```
-pub const OP_NAMES: &str = "ds_read_u8, ds_read_u16, ds_read_b32, ds_read_b64, ds_read_b96, ds_read_b128, \
-ds_write_b8, ds_write_b16, ds_write_b32, ds_write_b64, ds_write_b96, ds_write_b128, ds_read2_b32, ds_read2_b64, \
-ds_read2st64_b32, ds_read2st64_b64, ds_write2_b32, ds_write2_b64, ds_write2st64_b32, ds_write2st64_b64, \
-ds_read_b64_tr_b4, ds_read_b64_tr_b8, ds_read_b64_tr_b16, ld.shared.b8, ld.shared.b16, ld.shared.b32, \
-ld.shared.b64, ld.shared.b128, st.shared.b8, st.shared.b16, st.shared.b32, st.shared.b64, st.shared.b128, \
-ldmatrix.x1, ldmatrix.x2, ldmatrix.x4 (each with an optional .trans), stmatrix.x1, stmatrix.x2, stmatrix.x4 \
-(each with an optional .trans), cp.async.b32, cp.async.b64, cp.async.b128; the read2/write2 forms take offsets as NAME(offset0,offset1), 0 to 255, \
-default (0,1)";
+pub const OP_NAMES: &str = crate::names::joined!(
+    &[
+        crate::names::joined!(&NAME_LIST),
+        "; the read2/write2 forms take offsets as NAME(offset0,offset1), 0 to 255, default (0,1)"
+    ],
+    ""
+);
+
+const NAME_LIST: [&str; TABLE.len()] = {
+    let mut names = [""; TABLE.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = TABLE[i].1;
+        i += 1;
+    }
+    names
+};
 
 /// Every instruction with its name: the one list `by_name`, `name` and the
 /// tests read (read2/write2 with their default offsets).

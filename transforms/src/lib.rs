@@ -75,7 +75,7 @@ pub use dims::{Dims, MAX_DIMS};
 pub use error::{Error, Wide};
 pub use signature::{Arg, Args, CountText, INDEX_RANGE, Param, Shape, Signature};
 pub use transform::Params;
-pub use transform::{Kind, Transform};
+pub use transform::{Family, Kind, Transform};
 pub use value::{Number, Value};
 pub use values::Values;
 pub use vector::{Vector, VectorRule};

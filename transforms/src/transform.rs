@@ -108,6 +108,18 @@ impl Kind {
         table::row(self).signature
     }
 
+    /// What the kind does, for grouping (the pictures' colours): from the
+    /// table of kinds.
+    ///
+    /// ```
+    /// use cktile_transforms::{Family, Kind};
+    /// assert_eq!(Kind::CyclicShift.family(), Family::Permutation);
+    /// assert_eq!(Kind::LeftPad.family(), Family::Pad);
+    /// ```
+    pub const fn family(self) -> Family {
+        table::row(self).family
+    }
+
     /// The kind with this spec name.
     ///
     /// ```
@@ -118,6 +130,34 @@ impl Kind {
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name() == name)
     }
+}
+
+/// What a transform kind does to indices, as its row in the table of kinds
+/// says ([`Kind::family`]).
+///
+/// ```
+/// use cktile_transforms::{Family, Kind};
+/// let permutations: Vec<_> = Kind::ALL.into_iter().filter(|k| k.family() == Family::Permutation).collect();
+/// assert_eq!(permutations, [Kind::Xor, Kind::Swizzle, Kind::CyclicShift]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// `pass_through`: the index itself.
+    Identity,
+    /// The pads: a shifted index with a validity range.
+    Pad,
+    /// `embed`: a weighted sum of upper indices.
+    Embed,
+    /// `merge`: one index split row-major into several.
+    Merge,
+    /// `unmerge`: several indices combined row-major into one.
+    Unmerge,
+    /// A bijection inside the dimensions, against bank conflicts (`xor`,
+    /// `swizzle`, `cyclic_shift`).
+    Permutation,
+    /// Moving, fixing, adding or folding indices (`slice`, `freeze`,
+    /// `insert`, `replicate`, `offset`, `modulo`).
+    Index,
 }
 
 /// The transform's data is its public parameter list ([`Params`]); the field

@@ -130,8 +130,9 @@ pub fn ways_colour(ways: u32) -> &'static str {
     }
 }
 
-/// The fill of a transform box in a chain diagram, by transform kind (its
-/// name is always written in the box).
+/// The fill of a transform box in a chain diagram, by the kind's family
+/// ([`Kind::family`](cktile_transforms::Kind::family), from the table of
+/// kinds; its name is always written in the box).
 ///
 /// ```
 /// use cktile::render::svg::palette::kind_colour;
@@ -139,14 +140,14 @@ pub fn ways_colour(ways: u32) -> &'static str {
 /// assert_ne!(kind_colour(Kind::Xor), kind_colour(Kind::Merge));
 /// ```
 pub fn kind_colour(kind: cktile_transforms::Kind) -> &'static str {
-    use cktile_transforms::Kind;
-    match kind {
-        Kind::PassThrough => "#f2f2f2",
-        Kind::Xor | Kind::Swizzle | Kind::CyclicShift => "#f5c77e",
-        Kind::Merge => "#a6d7f2",
-        Kind::Unmerge => "#9fd9c6",
-        Kind::Embed => "#d9c2e0",
-        Kind::Pad | Kind::LeftPad | Kind::RightPad => "#f7efa0",
-        Kind::Slice | Kind::Freeze | Kind::Insert | Kind::Replicate | Kind::Offset | Kind::Modulo => "#e0e0e0",
+    use cktile_transforms::Family;
+    match kind.family() {
+        Family::Identity => "#f2f2f2",
+        Family::Permutation => "#f5c77e",
+        Family::Merge => "#a6d7f2",
+        Family::Unmerge => "#9fd9c6",
+        Family::Embed => "#d9c2e0",
+        Family::Pad => "#f7efa0",
+        Family::Index => "#e0e0e0",
     }
 }

@@ -8,7 +8,7 @@
 //! The row is an exhaustive `match`, so a new kind does not compile
 //! until it has one.
 
-use super::{Kind, Repr, Transform};
+use super::{Family, Kind, Repr, Transform};
 use crate::signature::{Arg, Args, Param, Shape, Signature};
 use crate::{Dims, Error};
 
@@ -17,6 +17,8 @@ use crate::{Dims, Error};
 pub(super) struct Row {
     /// The spec name and arguments.
     pub(super) signature: Signature,
+    /// What the kind does, for grouping.
+    pub(super) family: Family,
     /// Builds the transform from argument values that match `signature`
     /// in number (each value's shape is checked as it is read).
     pub(super) build: fn(&Given<'_>) -> Result<Transform, Error>,
@@ -35,34 +37,50 @@ const SHIFT: &str = "an integer in [-62, 62]";
 /// The row of `kind`.
 pub(super) const fn row(kind: Kind) -> Row {
     match kind {
-        Kind::PassThrough => {
-            Row { signature: sig("pass_through", const { &[LEN] }), build: |a| Transform::pass_through(a.index(0)?) }
-        }
+        Kind::PassThrough => Row {
+            family: Family::Identity,
+            signature: sig("pass_through", const { &[LEN] }),
+            build: |a| Transform::pass_through(a.index(0)?),
+        },
         Kind::Pad => Row {
+            family: Family::Pad,
+
             signature: sig("pad", const { &[LEN, Param::index("left"), Param::index("right")] }),
             build: |a| Transform::pad(a.index(0)?, a.index(1)?, a.index(2)?),
         },
         Kind::LeftPad => Row {
+            family: Family::Pad,
+
             signature: sig("left_pad", const { &[LEN, Param::index("left")] }),
             build: |a| Transform::left_pad(a.index(0)?, a.index(1)?),
         },
         Kind::RightPad => Row {
+            family: Family::Pad,
+
             signature: sig("right_pad", const { &[LEN, Param::index("right")] }),
             build: |a| Transform::right_pad(a.index(0)?, a.index(1)?),
         },
         Kind::Embed => Row {
+            family: Family::Embed,
+
             signature: sig("embed", const { &[Param::list("lengths"), Param::list("coefficients")] }),
             build: |a| Transform::embed_dims(a.list(0)?, a.list(1)?),
         },
         Kind::Merge => Row {
+            family: Family::Merge,
+
             signature: sig("merge", const { &[Param::list("lower lengths")] }),
             build: |a| Transform::merge_dims(a.list(0)?),
         },
         Kind::Unmerge => Row {
+            family: Family::Unmerge,
+
             signature: sig("unmerge", const { &[Param::list("upper lengths")] }),
             build: |a| Transform::unmerge_dims(a.list(0)?),
         },
         Kind::Xor => Row {
+            family: Family::Permutation,
+
             signature: sig("xor", const { &[PAIR] }),
             build: |a| {
                 let (l0, l1) = a.pair(0)?;
@@ -70,27 +88,43 @@ pub(super) const fn row(kind: Kind) -> Row {
             },
         },
         Kind::Slice => Row {
+            family: Family::Index,
+
             signature: sig("slice", const { &[LEN, Param::index("begin"), Param::index("end")] }),
             build: |a| Transform::slice(a.index(0)?, a.index(1)?, a.index(2)?),
         },
         Kind::Freeze => Row {
+            family: Family::Index,
+
             signature: sig("freeze", const { &[Param::index("index")] }),
             build: |a| Transform::freeze(a.index(0)?),
         },
-        Kind::Insert => Row { signature: sig("insert", const { &[LEN] }), build: |a| Transform::insert(a.index(0)?) },
+        Kind::Insert => Row {
+            family: Family::Index,
+            signature: sig("insert", const { &[LEN] }),
+            build: |a| Transform::insert(a.index(0)?),
+        },
         Kind::Replicate => Row {
+            family: Family::Index,
+
             signature: sig("replicate", const { &[Param::list("lengths")] }),
             build: |a| Transform::replicate_dims(a.list(0)?),
         },
         Kind::Offset => Row {
+            family: Family::Index,
+
             signature: sig("offset", const { &[LEN, Param::index("off")] }),
             build: |a| Transform::offset(a.index(0)?, a.index(1)?),
         },
         Kind::Modulo => Row {
+            family: Family::Index,
+
             signature: sig("modulo", const { &[Param::index("modulus"), LEN] }),
             build: |a| Transform::modulo(a.index(0)?, a.index(1)?),
         },
         Kind::Swizzle => Row {
+            family: Family::Permutation,
+
             signature: sig(
                 "swizzle",
                 const { &[Param::int("B", 0, 62, BITS), Param::int("M", 0, 62, BITS), Param::int("S", -62, 62, SHIFT)] },
@@ -99,6 +133,8 @@ pub(super) const fn row(kind: Kind) -> Row {
             build: |a| Transform::swizzle(a.int(0)? as u32, a.int(1)? as u32, a.int(2)? as i32),
         },
         Kind::CyclicShift => Row {
+            family: Family::Permutation,
+
             signature: sig("cyclic_shift", const { &[PAIR] }),
             build: |a| {
                 let (l0, l1) = a.pair(0)?;
@@ -184,7 +220,7 @@ impl Transform {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn from_args(kind: Kind, args: &[Arg]) -> Result<Transform, Error> {
-        let Row { signature, build } = row(kind);
+        let Row { signature, build, .. } = row(kind);
         if !signature.takes(args.len()) {
             return Err(Error::ArgumentCount { signature, found: args.len() });
         }
