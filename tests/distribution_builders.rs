@@ -491,7 +491,7 @@ fn the_cli_reports_coverage_with_exit_codes() {
         (&["distribution", "warp_raked_256x16x30_v4"], "warp_raked: XPerTile = 30; XPerTile must be a multiple of"),
         (&["distribution", "warp_raked_256x16_v4"], "{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}"),
         (&["distribution", "block_raked_256x16x64_v4_packed"], "only thread_raked has a packed distribution"),
-        (&["distribution", "wmma16x16x16_gfx10_a"], "wmma16x16x16_gfx11_{a,b,c,c_transposed}"),
+        (&["distribution", "wmma16x16x16_gfx10_a"], "expected one of: wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}"),
     ] {
         let o = cktile(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

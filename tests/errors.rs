@@ -42,6 +42,26 @@ fn every_transform_error_names_its_values() {
         (T::SwizzleParameters { bits: 7, base: 11, shift: -3 }, vec!["7", "11", "-3"]),
         (T::SwizzleLength { len: 7331, block: 4096 }, vec!["7331", "4096"]),
         (T::LowerCount { transform: "xor", expected: 2, found: 7331 }, vec!["xor", "2", "7331"]),
+        (
+            T::ArgumentCount { signature: cktile_transforms::Kind::Slice.signature(), found: 7331 },
+            vec!["slice(len, begin, end)", "3 arguments", "7331"],
+        ),
+        (
+            T::Argument {
+                signature: cktile_transforms::Kind::Offset.signature(),
+                position: 1,
+                found: Some(cktile_transforms::Arg::Int(-7331)),
+            },
+            vec!["offset", "argument 2", "off", "-7331", "[0, 2^63)"],
+        ),
+        (
+            T::Argument { signature: cktile_transforms::Kind::Offset.signature(), position: 1, found: None },
+            vec!["offset", "argument 2", "off", "missing"],
+        ),
+        (
+            T::Argument { signature: cktile_transforms::Kind::Offset.signature(), position: 7331, found: None },
+            vec!["offset", "argument 7332", "offset(len, off)"],
+        ),
         (T::LowerLengthMismatch { transform: "xor", dim: 1, expected: 4242, found: 7331 }, vec!["xor", "4242", "7331"]),
         (T::LowerOutOfRange { transform: "embed", largest: 7331, length: 4242 }, vec!["embed", "7331", "4242"]),
     ];
@@ -104,7 +124,7 @@ fn every_cktile_error_names_its_values() {
             vec!["mergee", "merge, unmerge"],
         ),
         (
-            S::Arity { name: "pad", expected: "pad(len, left, right)", found: 7331 }.into(),
+            S::Arity { expected: cktile_transforms::Kind::Pad.signature(), found: 7331 }.into(),
             vec!["pad", "pad(len, left, right)", "7331"],
         ),
         (

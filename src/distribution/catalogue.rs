@@ -602,17 +602,163 @@ pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Re
     Encoding::new(&[n_warps, n1], &[&[m_warps, m1, m2]], &[&[0, 1], &[0, 1]], &[&[0, 0], &[1, 1]], &[1], &[2])
 }
 
+/// One family of catalogue names: the form its names take, CK's common
+/// members (as [`NAMES`] lists them; `{a,b}` stands for each choice), and
+/// its reader.
+///
+/// ```
+/// use cktile::distribution::catalogue::FAMILIES;
+/// let wmma = FAMILIES.iter().find(|f| f.form.starts_with("wmma")).unwrap();
+/// assert!(wmma.read("wmma16x16x16_gfx12_b")?.is_some());
+/// assert!(wmma.read("mfma16x16x16_b")?.is_none(), "another family's name");
+/// assert!(wmma.read("wmma16x16x16_gfx10_b").is_err(), "this family's, malformed");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct NameFamily {
+    /// The form of the family's names.
+    pub form: &'static str,
+    /// CK's common members.
+    pub names: &'static [&'static str],
+    read: fn(&str) -> Result<Option<Encoding>, Error>,
+}
+
+impl NameFamily {
+    /// The encoding `name` gives: `Ok(None)` when it is not this family's
+    /// name, an error naming the form when it is one malformed.
+    ///
+    /// ```
+    /// use cktile::distribution::catalogue::{self, FAMILIES};
+    /// assert_eq!(FAMILIES[0].read("mfma32x32x8_c")?, Some(catalogue::mfma_c(32, 8)?));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn read(&self, name: &str) -> Result<Option<Encoding>, Error> {
+        (self.read)(name)
+    }
+}
+
+/// An error naming `form`, for a malformed member called `name`.
+fn malformed(form: &'static str, name: &str) -> Error {
+    Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: form })
+}
+
+const MFMA_FORM: &str = "mfma{M}x{M}x{K}_{a,b,c,c_transposed} with (M, K) one of (16, 16), (16, 32), (32, 8), \
+(32, 16), or mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled";
+const GEMM_DRAM_FORM: &str = "gemm_dram_{BLOCK}x{MN}x{K}_k{K1} with whole numbers, e.g. gemm_dram_256x128x32_k8";
+const WMMA_FORM: &str = "wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}";
+
+/// Every family of names [`by_name`] reads, in the order it tries them:
+/// the one table [`NAMES`] and [`by_name`] derive from.
+///
+/// ```
+/// use cktile::distribution::catalogue::{by_name, FAMILIES};
+/// // Every listed member is read, by its own family.
+/// for family in FAMILIES {
+///     for name in family.names.iter().filter(|n| !n.contains('{')) {
+///         assert_eq!(family.read(name)?, Some(by_name(name)?));
+///     }
+/// }
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const FAMILIES: [NameFamily; 5] = [
+    NameFamily {
+        form: MFMA_FORM,
+        names: &[
+            "mfma16x16x16_{a,b,c,c_transposed}",
+            "mfma16x16x32_{a,b,c,c_transposed}",
+            "mfma32x32x8_{a,b,c,c_transposed}",
+            "mfma32x32x16_{a,b,c,c_transposed}",
+            "mfma32x32x16_b_swizzled",
+            "mfma32x32x16_c_swizzled",
+        ],
+        read: read_mfma,
+    },
+    NameFamily {
+        form: GEMM_DRAM_FORM,
+        names: &[
+            "gemm_dram_256x128x32_k8",
+            "gemm_dram_256x256x32_k8",
+            "gemm_dram_256x128x64_k8",
+            "gemm_dram_128x128x32_k8",
+        ],
+        read: read_gemm_dram,
+    },
+    NameFamily {
+        form: WMMA_FORM,
+        names: &["wmma16x16x16_gfx11_{a,b,c,c_transposed}", "wmma16x16x16_gfx12_{a,b,c,c_transposed}"],
+        read: read_wmma,
+    },
+    NameFamily {
+        form: super::pattern::NAME_FORM,
+        names: &[
+            "warp_raked_256x128x32_v8",
+            "thread_raked_256x128x64_v8",
+            "block_raked_256x32x64_v16",
+            "thread_raked_128x64x128_v8_w32_shuffled",
+        ],
+        read: super::pattern::by_name,
+    },
+    NameFamily {
+        form: TRANSPOSED_FORM,
+        names: &[
+            "gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16",
+            "gemm_b_tr_128x64_w2x2_mfma16x16x32_fp16",
+            "gemm_b_tr_128x64_w2x2_mfma32x32x16_fp8",
+        ],
+        read: read_transposed,
+    },
+];
+
+#[cfg(feature = "alloc")]
+const TRANSPOSED_FORM: &str = super::transpose::NAME_FORM;
+#[cfg(not(feature = "alloc"))]
+const TRANSPOSED_FORM: &str =
+    "gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8} (with the alloc feature)";
+
+/// gfx950's transposed-B reads need the `alloc` feature; without it no
+/// name is theirs.
+fn read_transposed(name: &str) -> Result<Option<Encoding>, Error> {
+    #[cfg(feature = "alloc")]
+    return super::transpose::by_name(name);
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = name;
+        Ok(None)
+    }
+}
+
+/// How many members [`FAMILIES`] list.
+const NAME_COUNT: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < FAMILIES.len() {
+        n += FAMILIES[i].names.len();
+        i += 1;
+    }
+    n
+};
+
+/// The members of every family, in order.
+const NAME_LIST: [&str; NAME_COUNT] = {
+    let mut names = [""; NAME_COUNT];
+    let (mut n, mut i) = (0, 0);
+    while i < FAMILIES.len() {
+        let mut j = 0;
+        while j < FAMILIES[i].names.len() {
+            names[n] = FAMILIES[i].names[j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    names
+};
+
 /// Every name [`by_name`] knows.
 ///
 /// ```
 /// assert!(cktile::distribution::catalogue::NAMES.contains("mfma32x32x8_{a,b,c,c_transposed}"));
 /// ```
-pub const NAMES: &str = "mfma16x16x16_{a,b,c,c_transposed}, mfma16x16x32_{a,b,c,c_transposed}, \
-mfma32x32x8_{a,b,c,c_transposed}, mfma32x32x16_{a,b,c,c_transposed}, mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled, \
-gemm_dram_256x128x32_k8, gemm_dram_256x256x32_k8, gemm_dram_256x128x64_k8, gemm_dram_128x128x32_k8, \
-wmma16x16x16_gfx11_{a,b,c,c_transposed}, wmma16x16x16_gfx12_{a,b,c,c_transposed}, \
-warp_raked_256x128x32_v8, thread_raked_256x128x64_v8, block_raked_256x32x64_v16, thread_raked_128x64x128_v8_w32_shuffled, \
-gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16, gemm_b_tr_128x64_w2x2_mfma16x16x32_fp16, gemm_b_tr_128x64_w2x2_mfma32x32x16_fp8";
+pub const NAMES: &str = crate::names::joined!(&NAME_LIST);
 
 /// An encoding by name: a warp GEMM's, `mfma{M}x{M}x{K}_{a,b,c,c_transposed}`
 /// for the four MFMA families, `mfma32x32x16_b_swizzled` and
@@ -641,63 +787,68 @@ gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16, gemm_b_tr_128x64_w2x2_mfma16x16x32_fp16,
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn by_name(name: &str) -> Result<Encoding, Error> {
-    let unknown = || Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: NAMES });
+    for family in FAMILIES {
+        if let Some(encoding) = family.read(name)? {
+            return Ok(encoding);
+        }
+    }
+    Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: NAMES }))
+}
+
+/// `mfma{M}x{M}x{K}_{operand}` and the swizzled pair.
+fn read_mfma(name: &str) -> Result<Option<Encoding>, Error> {
+    let Some(rest) = name.strip_prefix("mfma") else { return Ok(None) };
+    let malformed = || malformed(MFMA_FORM, name);
     match name {
-        "mfma32x32x16_b_swizzled" => return mfma_b_swizzled(),
-        "mfma32x32x16_c_swizzled" => return mfma_c_swizzled(),
+        "mfma32x32x16_b_swizzled" => return mfma_b_swizzled().map(Some),
+        "mfma32x32x16_c_swizzled" => return mfma_c_swizzled().map(Some),
         _ => {}
     }
-    if let Some(e) = super::pattern::by_name(name)? {
-        return Ok(e);
-    }
-    #[cfg(feature = "alloc")]
-    if let Some(e) = super::transpose::by_name(name)? {
-        return Ok(e);
-    }
-    if let Some(rest) = name.strip_prefix("wmma16x16x16_") {
-        use super::wmma::{Rdna, wmma_a, wmma_b, wmma_c, wmma_c_transposed};
-        let (arch, operand) = rest.split_once('_').ok_or_else(unknown)?;
-        let arch = Rdna::ALL.into_iter().find(|a| a.name() == arch).ok_or_else(unknown)?;
-        return match operand {
-            "a" => wmma_a(arch),
-            "b" => wmma_b(arch),
-            "c" => wmma_c(arch),
-            "c_transposed" => wmma_c_transposed(arch),
-            _ => Err(unknown()),
-        };
-    }
-    if let Some(rest) = name.strip_prefix("gemm_dram_") {
-        let unknown = || {
-            Error::spec(SpecProblem::UnknownName {
-                name: Snippet::new(name),
-                valid: "gemm_dram_{BLOCK}x{MN}x{K}_k{K1} with whole numbers, e.g. gemm_dram_256x128x32_k8",
-            })
-        };
-        let (shape, k1) = rest.split_once("_k").ok_or_else(unknown)?;
-        let mut sizes = shape.split('x').map(|s| s.parse::<usize>().ok());
-        return match (sizes.next(), sizes.next(), sizes.next(), sizes.next(), k1.parse::<usize>().ok()) {
-            (Some(Some(block)), Some(Some(mn)), Some(Some(k)), None, Some(k1)) => gemm_dram(block, mn, k, k1),
-            _ => Err(unknown()),
-        };
-    }
-    let rest = name.strip_prefix("mfma").ok_or_else(unknown)?;
-    let (shape, operand) = rest.split_once('_').ok_or_else(unknown)?;
-    let dims: Option<[usize; 3]> = {
-        let mut it = shape.split('x').map(|s| s.parse::<usize>().ok());
-        match (it.next(), it.next(), it.next(), it.next()) {
-            (Some(Some(m)), Some(Some(n)), Some(Some(k)), None) if m == n => Some([m, n, k]),
-            _ => None,
+    let (shape, operand) = rest.split_once('_').ok_or_else(malformed)?;
+    let mut it = shape.split('x').map(|s| s.parse::<usize>().ok());
+    let (m, k) = match (it.next(), it.next(), it.next(), it.next()) {
+        (Some(Some(m)), Some(Some(n)), Some(Some(k)), None)
+            if m == n && matches!((m, k), (16, 16 | 32) | (32, 8 | 16)) =>
+        {
+            (m, k)
         }
+        _ => return Err(malformed()),
     };
-    let [m, _, k] = dims.ok_or_else(unknown)?;
-    if !matches!((m, k), (16, 16 | 32) | (32, 8 | 16)) {
-        return Err(unknown());
-    }
     match operand {
         "a" => mfma_a(m, k),
         "b" => mfma_b(m, k),
         "c" => mfma_c(m, k),
         "c_transposed" => mfma_c_transposed(m, k),
-        _ => Err(unknown()),
+        _ => Err(malformed()),
     }
+    .map(Some)
+}
+
+/// `gemm_dram_{BLOCK}x{MN}x{K}_k{K1}`: [`gemm_dram`] with those sizes.
+fn read_gemm_dram(name: &str) -> Result<Option<Encoding>, Error> {
+    let Some(rest) = name.strip_prefix("gemm_dram_") else { return Ok(None) };
+    let malformed = || malformed(GEMM_DRAM_FORM, name);
+    let (shape, k1) = rest.split_once("_k").ok_or_else(malformed)?;
+    let mut sizes = shape.split('x').map(|s| s.parse::<usize>().ok());
+    match (sizes.next(), sizes.next(), sizes.next(), sizes.next(), k1.parse::<usize>().ok()) {
+        (Some(Some(block)), Some(Some(mn)), Some(Some(k)), None, Some(k1)) => gemm_dram(block, mn, k, k1).map(Some),
+        _ => Err(malformed()),
+    }
+}
+
+/// `wmma16x16x16_{gfx11,gfx12}_{operand}`.
+fn read_wmma(name: &str) -> Result<Option<Encoding>, Error> {
+    use super::wmma::{Rdna, wmma_a, wmma_b, wmma_c, wmma_c_transposed};
+    let Some(rest) = name.strip_prefix("wmma16x16x16_") else { return Ok(None) };
+    let malformed = || malformed(WMMA_FORM, name);
+    let (arch, operand) = rest.split_once('_').ok_or_else(malformed)?;
+    let arch = Rdna::ALL.into_iter().find(|a| a.name() == arch).ok_or_else(malformed)?;
+    match operand {
+        "a" => wmma_a(arch),
+        "b" => wmma_b(arch),
+        "c" => wmma_c(arch),
+        "c_transposed" => wmma_c_transposed(arch),
+        _ => Err(malformed()),
+    }
+    .map(Some)
 }

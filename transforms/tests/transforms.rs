@@ -1171,3 +1171,30 @@ fn cyclic_shift_passes_cks_own_cases() {
     assert!(Transform::cyclic_shift(0, 8).is_err() && Transform::cyclic_shift(8, 0).is_err());
     assert!(Transform::cyclic_shift(usize::MAX / 2, usize::MAX / 2).is_err());
 }
+
+/// Any argument values: small and extreme integers, lists of 0 to 8
+/// entries (negative ones among them).
+fn any_arg() -> impl Strategy<Value = Arg> {
+    let int = prop_oneof![-3i64..70, any::<i64>()];
+    prop_oneof![
+        int.prop_map(Arg::Int),
+        proptest::collection::vec(prop_oneof![-2i64..40, any::<i64>()], 0..=MAX_DIMS)
+            .prop_map(|v| Arg::List(Dims::from_slice(&v).unwrap())),
+    ]
+}
+
+proptest! {
+    /// `from_args` never panics on any values; whatever it builds is of
+    /// the kind asked for, and builds back from its own `args`.
+    #[test]
+    fn from_args_takes_any_values(kind in 0..Kind::ALL.len(), args in proptest::collection::vec(any_arg(), 0..5)) {
+        let kind = Kind::ALL[kind];
+        match Transform::from_args(kind, &args) {
+            Ok(t) => {
+                prop_assert_eq!(t.kind(), kind);
+                prop_assert_eq!(Transform::from_args(kind, t.args().as_slice()).unwrap(), t);
+            }
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+}
