@@ -53,7 +53,7 @@ const ANALYZER_LINE: &[(&str, &[&str])] = &[
     ("tiles", &["tile"]),
     ("windows", &["window"]),
     ("reports", &["report"]),
-    ("front ends", &["accesses", "probe"]),
+    ("front ends", &["accesses", "probe", "gpu_cases"]),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -359,4 +359,37 @@ fn the_grammars_are_the_signature_rows() {
     for kind in Kind::ALL {
         assert!(chapter.contains(&format!("| `{}` |", kind.signature())), "transforms.md's table lacks {kind:?}");
     }
+}
+
+/// One analyzer engine: every lane address the analyzer computes (counts,
+/// reports, contiguity checks, at compile time and at run time) comes from
+/// a compiled `Program`, never from a descriptor evaluated stage by stage.
+#[test]
+fn the_analyzer_reads_addresses_through_programs() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/analyzer");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let mut reads = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for line in code_lines(&text) {
+            for call in [".offset_if_valid(", ".calculate_offset(", ".offset_of("] {
+                let mut rest = line;
+                while let Some(at) = rest.find(call) {
+                    let receiver: String =
+                        rest[..at].chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                    let receiver: String = receiver.chars().rev().collect();
+                    assert_eq!(
+                        receiver,
+                        "program",
+                        "{}: `{receiver}{call}` reads an address off the descriptor",
+                        file.display()
+                    );
+                    reads += 1;
+                    rest = &rest[at + call.len()..];
+                }
+            }
+        }
+    }
+    assert!(reads >= 3, "the check found the analyzer's address reads ({reads})");
 }

@@ -21,7 +21,9 @@
 //!   pattern's name, or a distribution's text and an instruction) resolved
 //!   and analysed, for the CLI and the explorer alike;
 //! - `probe` (with the `alloc` feature): measurements from the AMD LDS probe
-//!   (`gpu/amd/`) turned into rules and set beside cktile's table.
+//!   (`gpu/amd/`) turned into rules and set beside cktile's table;
+//! - `gpu_cases` (with the `alloc` feature): the NVIDIA hardware-truth cases
+//!   (`gpu/`), each a warp's accesses with cktile's sm90 prediction.
 //!
 //! ```
 //! use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
@@ -38,6 +40,8 @@ pub mod memo;
 pub mod metrics;
 pub mod model;
 pub use crate::hardware::op;
+#[cfg(feature = "alloc")]
+pub mod gpu_cases;
 pub mod pattern;
 pub mod pattern_name;
 #[cfg(feature = "alloc")]

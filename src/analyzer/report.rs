@@ -4,9 +4,10 @@
 //!
 //! Nothing here counts: the numbers come from [`count`], the per-phase
 //! detail from [`phase_table`] and [`access_words`], the tile totals from
-//! [`TileCounts::add`], the lane addresses from [`pattern_lane_addresses`] /
-//! [`coordinate_address`], so a report always agrees with
-//! [`analyze_tile`](super::analyze_tile) and the compile-time check.
+//! [`TileCounts::add`], the lane addresses from the compiled descriptor
+//! ([`program_address`], as [`pattern_lane_addresses`] gives them), so a
+//! report always agrees with [`analyze_tile`](super::analyze_tile) and the
+//! compile-time check, which read the same [`Program`].
 
 use super::arch::Arch;
 use super::metrics::{Metric, Passes, bank_conflict_rate_pct, pass_metrics, theoretical_bytes};
@@ -14,11 +15,11 @@ use super::model::{Counts, access_words, count, phase_cycles, phase_table};
 use super::op::Op;
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::{MAX_LANES, Provenance, Rule, rule};
-use super::tile::{TileCounts, coordinate_address};
+use super::tile::{TileCounts, program_address};
 use super::window::{PatternAccess, WindowAccess};
-use crate::Descriptor;
 use crate::distribution::Distribution;
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
+use crate::{Descriptor, Program};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -455,13 +456,14 @@ pub fn analyze_tile_report_with_progress(
 ) -> Result<TileReport, Error> {
     pattern.check_arch(arch)?;
     let access = PatternAccess::over(desc, pattern, element_bytes, arch)?;
+    let program = desc.program();
     tile_report(
         arch,
         pattern.op(),
         Some(pattern),
         element_bytes,
         access.instructions(),
-        |i| pattern_lane_addresses(desc, element_bytes, arch, &access, i),
+        |i| addresses_by(&program, element_bytes, arch, i, |i, lane| access.coordinate(i, lane)),
         progress,
     )
 }
@@ -485,7 +487,7 @@ pub fn pattern_lane_addresses(
     access: &PatternAccess,
     i: usize,
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
-    addresses_by(desc, element_bytes, arch, i, |i, lane| access.coordinate(i, lane))
+    addresses_by(&desc.program(), element_bytes, arch, i, |i, lane| access.coordinate(i, lane))
 }
 
 /// The byte addresses of instruction `i` of a CK tile window over a
@@ -510,12 +512,13 @@ pub fn window_lane_addresses(
     window: &super::window::WindowAccess,
     i: usize,
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
-    addresses_by(desc, element_bytes, arch, i, |i, lane| window.coordinate(i, lane))
+    addresses_by(&desc.program(), element_bytes, arch, i, |i, lane| window.coordinate(i, lane))
 }
 
-/// The byte addresses of instruction `i` whose lanes access `coordinate(i, lane)`.
+/// The byte addresses of instruction `i` whose lanes access `coordinate(i, lane)`,
+/// through the compiled descriptor.
 fn addresses_by(
-    desc: &Descriptor,
+    program: &Program,
     element_bytes: usize,
     arch: &Arch,
     i: usize,
@@ -525,7 +528,7 @@ fn addresses_by(
     let mut out = [None; MAX_LANES];
     for (lane, slot) in out.iter_mut().enumerate().take(wave) {
         if let Some(c) = coordinate(i, lane) {
-            *slot = Some(coordinate_address(desc, element_bytes, i, lane, c)?);
+            *slot = Some(program_address(program, element_bytes, i, lane, c)?);
         }
     }
     Ok(out)
@@ -574,12 +577,13 @@ pub fn analyze_with(
     if accesses > MAX_TILE_ELEMENTS {
         return Err(Error::descriptor(DescriptorProblem::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
     }
+    let program = desc.program();
     // A lane of a contiguous instruction moves `vec` elements from its coordinate on.
     if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize) % element_bytes == 0 {
         let vec = op.bytes_per_lane() as usize / element_bytes;
-        super::window::lane_vectors_contiguous(desc, op, vec, instructions, wave, &coordinate)?;
+        super::window::lane_vectors_contiguous(&program, op, vec, instructions, wave, &coordinate)?;
     }
-    let addresses_of = |i| addresses_by(desc, element_bytes, arch, i, &coordinate);
+    let addresses_of = |i| addresses_by(&program, element_bytes, arch, i, &coordinate);
     tile_report(arch, op, None, element_bytes, instructions, addresses_of, &mut |_, _| {})
 }
 

@@ -131,7 +131,8 @@ impl TileCounts {
 /// The byte address of the `(row, col)` lane `lane` of instruction `i`
 /// accesses: the coordinate must be a valid (not padding) position of the
 /// 2-D `desc` with a non-negative offset; `i` and `lane` only name it in the
-/// error.
+/// error. It compiles `desc` each call: over many lanes, compile once and
+/// use [`program_address`].
 ///
 /// ```
 /// use cktile::analyzer::tile::coordinate_address;
@@ -146,10 +147,7 @@ pub const fn coordinate_address(
     lane: usize,
     coordinate: [i64; 2],
 ) -> Result<u64, Error> {
-    if desc.lengths().len() != 2 {
-        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: desc.lengths().len() }));
-    }
-    to_address(desc.offset_if_valid(&coordinate), element_bytes, i, lane, coordinate)
+    program_address(&desc.program(), element_bytes, i, lane, coordinate)
 }
 
 /// [`coordinate_address`] through a compiled [`Program`] of a 2-D descriptor.

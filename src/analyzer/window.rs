@@ -318,13 +318,14 @@ impl WindowAccess {
         if width <= 1 {
             return Ok(());
         }
+        let program = desc.program();
         let mut scan = BreakScan::NONE;
         let mut i = 0;
         while i < self.instructions() {
             let mut lane = 0;
             while lane < self.lanes {
                 if let Some([r, c]) = self.coordinate(i, lane)
-                    && let Some(breaks) = vector_breaks(desc, r, c, width)
+                    && let Some(breaks) = vector_breaks(&program, r, c, width)
                 {
                     scan.see(i, lane, [r, c], breaks);
                 }
@@ -338,13 +339,14 @@ impl WindowAccess {
 
 /// Checks that each active lane of `instructions` instructions (lanes
 /// `0..wave`, lane `lane` of instruction `i` at `coordinate(i, lane)`)
-/// moves `vec` elements contiguous in `desc` along the last dimension:
+/// moves `vec` elements contiguous in `program` (a compiled 2-D descriptor)
+/// along the last dimension:
 /// [`AnalyzerProblem::VectorNotContiguous`] otherwise. What the ready
 /// patterns ([`PatternAccess::check_contiguous`]) and the patterns written as
 /// functions ([`analyze_with`](super::report::analyze_with)) run; tile windows
 /// run its `const` twin, [`WindowAccess::check_contiguous`].
 pub(crate) fn lane_vectors_contiguous(
-    desc: &Descriptor,
+    program: &Program,
     op: Op,
     vec: usize,
     instructions: usize,
@@ -358,7 +360,7 @@ pub(crate) fn lane_vectors_contiguous(
     for i in 0..instructions {
         for lane in 0..wave.min(MAX_LANES) {
             if let Some([r, c]) = coordinate(i, lane)
-                && let Some(breaks) = vector_breaks(desc, r, c, vec.min(64))
+                && let Some(breaks) = vector_breaks(program, r, c, vec.min(64))
             {
                 scan.see(i, lane, [r, c], breaks);
             }
@@ -368,17 +370,17 @@ pub(crate) fn lane_vectors_contiguous(
 }
 
 /// Bit k (1 <= k < width) set: element k of the vector at (r, c) does not
-/// follow element k - 1 in `desc` (or has no offset). `None` when the
+/// follow element k - 1 in the compiled descriptor (or has no offset). `None` when the
 /// first element has no offset (the analysis itself reports that
 /// coordinate).
-const fn vector_breaks(desc: &Descriptor, r: i64, c: i64, width: usize) -> Option<u64> {
-    let Some(first) = desc.offset_if_valid(&[r, c]) else { return None };
+const fn vector_breaks(program: &Program, r: i64, c: i64, width: usize) -> Option<u64> {
+    let Some(first) = program.offset_if_valid(&[r, c]) else { return None };
     let mut prev = Some(first);
     let mut breaks = 0u64;
     let mut k = 1;
     while k < width {
         let here = match c.checked_add(k as i64) {
-            Some(col) => desc.offset_if_valid(&[r, col]),
+            Some(col) => program.offset_if_valid(&[r, col]),
             None => None,
         };
         let expected = match prev {
@@ -542,9 +544,14 @@ impl PatternAccess {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
-        lane_vectors_contiguous(desc, self.pattern.op(), self.vec, self.instructions, self.wave, |i, lane| {
-            self.coordinate(i, lane)
-        })
+        lane_vectors_contiguous(
+            &desc.program(),
+            self.pattern.op(),
+            self.vec,
+            self.instructions,
+            self.wave,
+            |i, lane| self.coordinate(i, lane),
+        )
     }
 
     /// The pattern.

@@ -40,7 +40,6 @@
 pub use crate::descriptor::bounds;
 mod code;
 mod emit;
-pub mod gpu_cases;
 mod ident;
 mod lang;
 

@@ -54,7 +54,7 @@ pub use workload::PatternCost;
 use crate::Program;
 use crate::analyzer::report::analyze_instruction;
 use crate::analyzer::rules::MAX_LANES;
-use crate::analyzer::tile::coordinate_address;
+use crate::analyzer::tile::program_address;
 use crate::descriptor::program::LANES;
 use crate::error::Error;
 use crate::transforms::Kind;
@@ -484,14 +484,14 @@ fn ranked(candidates: &[Candidate]) -> (Vec<Candidate>, Vec<Candidate>) {
 
 /// The conflicting phases of `best` whose active lanes all access one row.
 fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<StuckPhase>, Error> {
-    let d = best.descriptor()?;
+    let program = best.descriptor()?.program();
     let mut out = Vec::new();
     for (k, w) in work.patterns.iter().enumerate() {
         for (i, lanes) in w.lanes.iter().enumerate() {
             let mut addrs = [None; MAX_LANES];
             for (lane, (slot, at)) in addrs.iter_mut().zip(lanes).enumerate() {
                 if let Some((r, c)) = *at {
-                    *slot = Some(coordinate_address(&d, p.element_bytes, i, lane, [r as i64, c as i64])?);
+                    *slot = Some(program_address(&program, p.element_bytes, i, lane, [r as i64, c as i64])?);
                 }
             }
             let r = analyze_instruction(&p.arch, w.op, &addrs[..p.arch.wave() as usize])?;

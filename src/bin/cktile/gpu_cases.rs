@@ -1,7 +1,7 @@
 //! `cktile gpu-cases`: the hardware-truth cases for the NVIDIA harness in `gpu/`.
 
 use crate::common::{Failure, analysis, to_json};
-use cktile::codegen::gpu_cases::{self, case_file};
+use cktile::analyzer::gpu_cases::{self, case_file};
 use cktile::json::GpuCasesJson;
 
 /// The NVIDIA hardware-truth cases for gpu/harness.cu: lane addresses and sm90 predictions.
