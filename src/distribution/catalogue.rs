@@ -642,8 +642,8 @@ fn malformed(form: &'static str, name: &str) -> Error {
     Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: form })
 }
 
-const MFMA_FORM: &str = "mfma{M}x{M}x{K}_{a,b,c,c_transposed} with (M, K) one of (16, 16), (16, 32), (32, 8), \
-(32, 16), or mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled";
+const MFMA_FORM: &str = "mfma16x16x16_X, mfma16x16x32_X, mfma32x32x8_X or mfma32x32x16_X with X one of a, b, c, \
+c_transposed; mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled";
 const GEMM_DRAM_FORM: &str = "gemm_dram_{BLOCK}x{MN}x{K}_k{K1} with whole numbers, e.g. gemm_dram_256x128x32_k8";
 const WMMA_FORM: &str = "wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}";
 

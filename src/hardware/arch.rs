@@ -76,6 +76,9 @@ pub struct Arch {
     shared_bytes: u32,
     max_banks: u32,
     has_stmatrix: bool,
+    has_transposed_reads: bool,
+    ck_lds_banks: Option<u32>,
+    lds_load_widths: &'static [usize],
 }
 
 /// AMD CDNA2 (MI200): wave64, 32 banks, 64 KB LDS.
@@ -92,6 +95,9 @@ pub const GFX90A: Arch = Arch {
     shared_bytes: 65536,
     max_banks: 32,
     has_stmatrix: false,
+    has_transposed_reads: false,
+    ck_lds_banks: Some(32),
+    lds_load_widths: &[],
 };
 /// AMD CDNA3 (MI300): wave64, 32 banks, 64 KB LDS.
 ///
@@ -107,6 +113,9 @@ pub const GFX942: Arch = Arch {
     shared_bytes: 65536,
     max_banks: 32,
     has_stmatrix: false,
+    has_transposed_reads: false,
+    ck_lds_banks: Some(32),
+    lds_load_widths: &[1, 2, 4],
 };
 /// AMD CDNA4 (MI350): wave64, 160 KB LDS; 64 banks for `ds_read_b64` and
 /// `ds_read_b128`, 32 for every other instruction.
@@ -123,6 +132,9 @@ pub const GFX950: Arch = Arch {
     shared_bytes: 163840,
     max_banks: 64,
     has_stmatrix: false,
+    has_transposed_reads: true,
+    ck_lds_banks: Some(64),
+    lds_load_widths: &[1, 2, 4, 12, 16],
 };
 /// gfx950 with the disputed `ds_read_b32` rule of nod-ai's latency
 /// measurement: one 64-lane phase on 64 banks (see
@@ -151,6 +163,9 @@ pub const GFX1100: Arch = Arch {
     shared_bytes: 65536,
     max_banks: 32,
     has_stmatrix: false,
+    has_transposed_reads: false,
+    ck_lds_banks: Some(32),
+    lds_load_widths: &[],
 };
 /// AMD RDNA4 (RX 9070): wave32, 32 banks, 64 KB LDS per workgroup.
 ///
@@ -173,6 +188,9 @@ pub const SM80: Arch = Arch {
     shared_bytes: 166912,
     max_banks: 32,
     has_stmatrix: false,
+    has_transposed_reads: false,
+    ck_lds_banks: None,
+    lds_load_widths: &[],
 };
 /// NVIDIA Hopper (H100): 32 banks, warp32, up to 227 KB shared memory per
 /// block (with the opt-in; 48 KB without).
@@ -189,6 +207,9 @@ pub const SM90: Arch = Arch {
     shared_bytes: 232448,
     max_banks: 32,
     has_stmatrix: true,
+    has_transposed_reads: false,
+    ck_lds_banks: None,
+    lds_load_widths: &[],
 };
 
 /// Every modelled chip.
@@ -337,11 +358,7 @@ impl Arch {
     /// assert_eq!((arch::GFX950.ck_lds_banks(), arch::GFX1201.ck_lds_banks(), arch::SM90.ck_lds_banks()), (Some(64), Some(32), None));
     /// ```
     pub const fn ck_lds_banks(&self) -> Option<u32> {
-        match self.chip {
-            Chip::Gfx950 | Chip::Gfx950B32x64 => Some(64),
-            Chip::Gfx90a | Chip::Gfx942 | Chip::Gfx1100 | Chip::Gfx1201 => Some(32),
-            Chip::Sm80 | Chip::Sm90 => None,
-        }
+        self.ck_lds_banks
     }
 
     /// Whether the chip has `stmatrix` (sm90 and later).
@@ -351,6 +368,31 @@ impl Arch {
     /// ```
     pub const fn has_stmatrix(&self) -> bool {
         self.has_stmatrix
+    }
+
+    /// Whether the chip has the transposing LDS reads `ds_read_b64_tr_b4`,
+    /// `_b8` and `_b16` (gfx950).
+    ///
+    /// ```
+    /// use cktile::analyzer::arch;
+    /// assert!(arch::GFX950.has_transposed_reads() && !arch::GFX942.has_transposed_reads());
+    /// ```
+    pub const fn has_transposed_reads(&self) -> bool {
+        self.has_transposed_reads
+    }
+
+    /// The widths in bytes a direct-to-LDS load (`global_load_lds_*`,
+    /// `buffer_load_* ... lds`) takes on the chip, empty where cktile does
+    /// not model one: 1, 2 or 4 on gfx942, also 12 and 16 on gfx950 (LLVM
+    /// PR #92962, CK PR #2576).
+    ///
+    /// ```
+    /// use cktile::analyzer::arch;
+    /// assert_eq!(arch::GFX950.lds_load_widths(), [1, 2, 4, 12, 16]);
+    /// assert!(arch::SM90.lds_load_widths().is_empty());
+    /// ```
+    pub const fn lds_load_widths(&self) -> &'static [usize] {
+        self.lds_load_widths
     }
 
     /// Whether the chip is CDNA4 (gfx950 or its model variant).

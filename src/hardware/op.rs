@@ -6,7 +6,7 @@
 //! [`Op::check`], which the analyzer calls before counting, and is never
 //! divided by or indexed with.
 
-use super::arch::{Arch, Chip, Vendor};
+use super::arch::{Arch, Vendor};
 use crate::error::AnalyzerProblem;
 use crate::error::{Error, Snippet, SpecProblem};
 
@@ -449,7 +449,7 @@ impl Op {
             matches!((self.vendor(), arch.vendor()), (Vendor::Amd, Vendor::Amd) | (Vendor::Nvidia, Vendor::Nvidia));
         let feature_ok = match self {
             Op::Stmatrix { .. } => arch.has_stmatrix(),
-            Op::DsReadTr { .. } => matches!(arch.chip(), Chip::Gfx950 | Chip::Gfx950B32x64),
+            Op::DsReadTr { .. } => arch.has_transposed_reads(),
             _ => true,
         };
         self.is_valid() && vendor_ok && feature_ok

@@ -48,7 +48,7 @@
 
 use crate::analyzer::AnalyzerProblem;
 use crate::analyzer::Arch;
-use crate::analyzer::arch::{Chip, Vendor};
+use crate::analyzer::arch::Vendor;
 use crate::check;
 use crate::descriptor::Descriptor;
 use crate::error::{Error, ParameterProblem, Snippet, SpecProblem};
@@ -130,13 +130,11 @@ ROCm/rocm-libraries PR #5084), so consecutive lanes' data land 4 bytes apart and
 use a width of 4 bytes or more";
 
 /// The widths `global_load_lds` takes on `arch`, in bytes, or `None` where
-/// it is not modelled: 1, 2 or 4 on gfx942, also 12 and 16 on gfx950 (LLVM
-/// PR #92962, CK PR #2576).
+/// it is not modelled (the chip's row says, [`Arch::lds_load_widths`]).
 const fn load_widths(arch: &Arch) -> Option<&'static [usize]> {
-    match arch.chip() {
-        Chip::Gfx942 => Some(&[1, 2, 4]),
-        Chip::Gfx950 | Chip::Gfx950B32x64 => Some(&[1, 2, 4, 12, 16]),
-        _ => None,
+    match arch.lds_load_widths() {
+        [] => None,
+        widths => Some(widths),
     }
 }
 
