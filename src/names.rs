@@ -95,6 +95,24 @@ macro_rules! joined {
 }
 pub(crate) use joined;
 
+/// `[&str; N]`: the name of each row of a `const` table, in order, where
+/// `|row| name` reads a row's name (`names_of!(ARCHS, |a| a.name)`), for
+/// [`joined!`] and the lists that messages quote.
+macro_rules! names_of {
+    ($rows:expr, |$row:ident| $name:expr) => {{
+        const N: usize = $rows.len();
+        let mut names = [""; N];
+        let mut i = 0;
+        while i < N {
+            let $row = &$rows[i];
+            names[i] = $name;
+            i += 1;
+        }
+        names
+    }};
+}
+pub(crate) use names_of;
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -104,5 +122,14 @@ mod tests {
         const NONE: &str = joined!(&[]);
         const LINES: &str = joined!(&["x, y", "z"], "\n");
         assert_eq!((ABC, ONE, NONE, LINES), ("a, bc, def", "only", "", "x, y\nz"));
+    }
+
+    #[test]
+    fn names_of_reads_each_row_in_order() {
+        const ROWS: [(u8, &str); 3] = [(1, "a"), (2, "bc"), (3, "d")];
+        const NAMES: [&str; 3] = names_of!(ROWS, |r| r.1);
+        const EMPTY: [(u8, &str); 0] = [];
+        const NONE: [&str; 0] = names_of!(EMPTY, |r| r.1);
+        assert_eq!((NAMES, NONE), (["a", "bc", "d"], []));
     }
 }

@@ -43,24 +43,40 @@ fn every_transform_error_names_its_values() {
         (T::SwizzleLength { len: 7331, block: 4096 }, vec!["7331", "4096"]),
         (T::LowerCount { transform: "xor", expected: 2, found: 7331 }, vec!["xor", "2", "7331"]),
         (
-            T::ArgumentCount { signature: cktile_transforms::Kind::Slice.signature(), found: 7331 },
+            T::ArgumentCount { kind: cktile_transforms::Kind::Slice, found: 7331 },
             vec!["slice(len, begin, end)", "3 arguments", "7331"],
         ),
         (
             T::Argument {
-                signature: cktile_transforms::Kind::Offset.signature(),
+                kind: cktile_transforms::Kind::Offset,
                 position: 1,
-                found: Some(cktile_transforms::Arg::Int(-7331)),
+                found: cktile_transforms::Found::Int(-7331),
             },
             vec!["offset", "argument 2", "off", "-7331", "[0, 2^63)"],
         ),
         (
-            T::Argument { signature: cktile_transforms::Kind::Offset.signature(), position: 1, found: None },
+            T::Argument {
+                kind: cktile_transforms::Kind::Offset,
+                position: 1,
+                found: cktile_transforms::Found::Missing,
+            },
             vec!["offset", "argument 2", "off", "missing"],
         ),
         (
-            T::Argument { signature: cktile_transforms::Kind::Offset.signature(), position: 7331, found: None },
+            T::Argument {
+                kind: cktile_transforms::Kind::Offset,
+                position: 7331,
+                found: cktile_transforms::Found::List(4242),
+            },
             vec!["offset", "argument 7332", "offset(len, off)"],
+        ),
+        (
+            T::Argument {
+                kind: cktile_transforms::Kind::Merge,
+                position: 0,
+                found: cktile_transforms::Found::List(4242),
+            },
+            vec!["merge", "argument 1", "(lower lengths)", "a list of 4242 values"],
         ),
         (T::LowerLengthMismatch { transform: "xor", dim: 1, expected: 4242, found: 7331 }, vec!["xor", "4242", "7331"]),
         (T::LowerOutOfRange { transform: "embed", largest: 7331, length: 4242 }, vec!["embed", "7331", "4242"]),

@@ -96,15 +96,7 @@ const ROWS: [Row; 6] = [
     },
 ];
 
-const NAME_LIST: [&str; ROWS.len()] = {
-    let mut names = [""; ROWS.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = ROWS[i].name;
-        i += 1;
-    }
-    names
-};
+const NAME_LIST: [&str; ROWS.len()] = crate::names::names_of!(ROWS, |r| r.name);
 
 /// Every pattern name, for messages.
 ///

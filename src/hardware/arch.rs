@@ -221,15 +221,7 @@ pub const SM90: Arch = Arch {
 pub const ARCHS: [Arch; 8] = [GFX90A, GFX942, GFX950, GFX950_B32X64, GFX1100, GFX1201, SM80, SM90];
 
 /// The chips' names, in [`ARCHS`]' order.
-const NAME_LIST: [&str; ARCHS.len()] = {
-    let mut names = [""; ARCHS.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = ARCHS[i].name;
-        i += 1;
-    }
-    names
-};
+const NAME_LIST: [&str; ARCHS.len()] = crate::names::names_of!(ARCHS, |r| r.name);
 /// The chips' names, comma-separated, derived from [`ARCHS`]: the list
 /// every message and the command line's help give, so that none can leave
 /// out a chip [`Arch::by_name`] takes.

@@ -117,15 +117,7 @@ pub const OP_NAMES: &str = crate::names::joined!(
     ""
 );
 
-const NAME_LIST: [&str; TABLE.len()] = {
-    let mut names = [""; TABLE.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = TABLE[i].1;
-        i += 1;
-    }
-    names
-};
+const NAME_LIST: [&str; TABLE.len()] = crate::names::names_of!(TABLE, |r| r.1);
 
 /// Every instruction with its name: the one list `by_name`, `name` and the
 /// tests read (read2/write2 with their default offsets).

@@ -887,15 +887,7 @@ pub fn dtype_bytes(name: &str) -> Result<usize, Error> {
 }
 
 /// The entries' names, in catalogue order.
-const ENTRY_NAME_LIST: [&str; CATALOG.len()] = {
-    let mut names = [""; CATALOG.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = CATALOG[i].name;
-        i += 1;
-    }
-    names
-};
+const ENTRY_NAME_LIST: [&str; CATALOG.len()] = crate::names::names_of!(CATALOG, |r| r.name);
 /// The entries' names, comma-separated (for messages), derived from [`CATALOG`].
 ///
 /// ```

@@ -20,26 +20,10 @@ impl Arg<'_> {
     }
 }
 
-const BASE_NAMES: [&str; super::BASES.len()] = {
-    let mut names = [""; super::BASES.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = super::BASES[i].name;
-        i += 1;
-    }
-    names
-};
+const BASE_NAMES: [&str; super::BASES.len()] = crate::names::names_of!(super::BASES, |r| r.name);
 const BASES: &str = crate::names::joined!(&BASE_NAMES);
 /// The spec names of the transform kinds, in [`Kind::ALL`]'s order.
-const KIND_NAMES: [&str; Kind::ALL.len()] = {
-    let mut names = [""; Kind::ALL.len()];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = Kind::ALL[i].name();
-        i += 1;
-    }
-    names
-};
+const KIND_NAMES: [&str; Kind::ALL.len()] = crate::names::names_of!(Kind::ALL, |r| r.name());
 const TRANSFORMS: &str = crate::names::joined!(&KIND_NAMES);
 
 pub(crate) fn number_error(text: &str, at: Position, range: &'static str) -> Error {

@@ -1,6 +1,7 @@
 //! The error type of the transforms crate.
 
-use crate::{Arg, Kind, Signature};
+use crate::Kind;
+use crate::signature::Found;
 use core::fmt;
 
 /// Why a transform's parameters are invalid.
@@ -120,8 +121,8 @@ pub enum Error {
     /// A call ([`Transform::from_args`](crate::Transform::from_args)) gives
     /// the wrong number of arguments.
     ArgumentCount {
-        /// What the call takes.
-        signature: Signature,
+        /// The transform called.
+        kind: Kind,
         /// How many arguments it gave.
         found: usize,
     },
@@ -134,12 +135,12 @@ pub enum Error {
     /// assert_eq!(e.to_string(), "xor's argument 1, (L0, L1), is 8; expected a pair of lengths");
     /// ```
     Argument {
-        /// What the call takes.
-        signature: Signature,
+        /// The transform called.
+        kind: Kind,
         /// The argument's position (0 for the first).
         position: usize,
-        /// What was given there (`None`: nothing).
-        found: Option<Arg>,
+        /// What was given there.
+        found: Found,
     },
     /// A transform is applied to the wrong number of lower dimensions.
     LowerCount {
@@ -270,19 +271,19 @@ impl fmt::Display for Error {
                 f,
                 "{SWIZZLE} on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
             ),
-            Error::ArgumentCount { signature, found } => write!(
-                f,
-                "{} takes {}: {signature}, but {found} argument(s) were given",
-                signature.name,
-                signature.count_text()
-            ),
-            Error::Argument { signature, position, found } => {
-                let (name, number) = (signature.name, position + 1);
+            Error::ArgumentCount { kind, found } => {
+                let signature = kind.signature();
+                let (name, count) = (signature.name, signature.count_text());
+                write!(f, "{name} takes {count}: {signature}, but {found} argument(s) were given")
+            }
+            Error::Argument { kind, position, found } => {
+                let signature = kind.signature();
+                let (name, number) = (signature.name, position.saturating_add(1));
                 match (signature.param(position), found) {
-                    (Some(p), Some(v)) => {
-                        write!(f, "{name}'s argument {number}, {p}, is {v}; expected {}", p.expects())
+                    (Some(p), Found::Missing) => write!(f, "{name}'s argument {number}, {p}, is missing"),
+                    (Some(p), found) => {
+                        write!(f, "{name}'s argument {number}, {p}, is {found}; expected {}", p.expects())
                     }
-                    (Some(p), None) => write!(f, "{name}'s argument {number}, {p}, is missing"),
                     (None, _) => write!(f, "{name} takes no argument {number}; it takes {signature}"),
                 }
             }

@@ -73,7 +73,7 @@ mod vector;
 pub use count::Count;
 pub use dims::{Dims, MAX_DIMS};
 pub use error::{Error, Wide};
-pub use signature::{Arg, Args, CountText, INDEX_RANGE, Param, Shape, Signature};
+pub use signature::{Arg, Args, CountText, Found, INDEX_RANGE, Param, Shape, Signature};
 pub use transform::Params;
 pub use transform::{Family, Kind, Transform};
 pub use value::{Number, Value};

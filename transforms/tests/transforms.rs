@@ -746,19 +746,19 @@ fn from_args_names_the_bad_argument() {
         (
             Kind::Slice,
             vec![Arg::Int(8), list(&[1]), Arg::Int(4)],
-            "slice's argument 2, begin, is (1); expected an integer in [0, 2^63)",
+            "slice's argument 2, begin, is a list of 1 value; expected an integer in [0, 2^63)",
         ),
         (
             Kind::Offset,
             vec![Arg::Int(8), Arg::Int(-1)],
             "offset's argument 2, off, is -1; expected an integer in [0, 2^63)",
         ),
-        (Kind::Xor, vec![list(&[4, 8, 2])], "xor's argument 1, (L0, L1), is (4,8,2); expected a pair of lengths"),
         (
-            Kind::CyclicShift,
-            vec![list(&[-4, 8])],
-            "cyclic_shift's argument 1, (L0, L1), is (-4,8); expected a pair of lengths",
+            Kind::Xor,
+            vec![list(&[4, 8, 2])],
+            "xor's argument 1, (L0, L1), is a list of 3 values; expected a pair of lengths",
         ),
+        (Kind::CyclicShift, vec![list(&[4, -8])], "cyclic_shift: L1 is -8; it must be non-negative"),
         (
             Kind::Swizzle,
             vec![Arg::Int(3), Arg::Int(3), Arg::Int(63)],

@@ -9,7 +9,7 @@
 //! until it has one.
 
 use super::{Family, Kind, Repr, Transform};
-use crate::signature::{Arg, Args, Param, Shape, Signature};
+use crate::signature::{Arg, Args, Found, Param, Shape, Signature};
 use crate::{Dims, Error};
 
 /// One kind's row.
@@ -146,13 +146,14 @@ pub(super) const fn row(kind: Kind) -> Row {
 
 /// A call's argument values, read by position as its signature says.
 pub(super) struct Given<'a> {
+    pub(super) kind: Kind,
     pub(super) signature: Signature,
     pub(super) args: &'a [Arg],
 }
 
 impl Given<'_> {
     fn wrong(&self, position: usize) -> Error {
-        Error::Argument { signature: self.signature, position, found: self.args.get(position).copied() }
+        Error::Argument { kind: self.kind, position, found: Found::of(self.args.get(position)) }
     }
 
     /// An integer argument inside its range.
@@ -179,16 +180,20 @@ impl Given<'_> {
         }
     }
 
-    /// A pair argument: two non-negative values.
+    /// A pair argument: two non-negative values (a negative one is named
+    /// by its own name, `L0` or `L1`).
     fn pair(&self, position: usize) -> Result<(usize, usize), Error> {
         let d = self.list(position)?;
-        match d.as_slice() {
-            [a, b] if *a >= 0 && *b >= 0 => match (usize::try_from(*a), usize::try_from(*b)) {
-                (Ok(a), Ok(b)) => Ok((a, b)),
-                _ => Err(Error::ValueTooLarge { value: (*a).max(*b) as u64 }),
-            },
-            _ => Err(self.wrong(position)),
-        }
+        let [a, b] = d.as_slice() else { return Err(self.wrong(position)) };
+        let names = self.signature.param(position).map_or("", |p| p.name);
+        let value = |v: i64, which: usize| -> Result<usize, Error> {
+            if v < 0 {
+                let parameter = names.split(", ").nth(which).unwrap_or(names);
+                return Err(Error::Negative { transform: self.signature.name, parameter, position: None, value: v });
+            }
+            usize::try_from(v).map_err(|_| Error::ValueTooLarge { value: v as u64 })
+        };
+        Ok((value(*a, 0)?, value(*b, 1)?))
     }
 }
 
@@ -222,9 +227,9 @@ impl Transform {
     pub fn from_args(kind: Kind, args: &[Arg]) -> Result<Transform, Error> {
         let Row { signature, build, .. } = row(kind);
         if !signature.takes(args.len()) {
-            return Err(Error::ArgumentCount { signature, found: args.len() });
+            return Err(Error::ArgumentCount { kind, found: args.len() });
         }
-        build(&Given { signature, args })
+        build(&Given { kind, signature, args })
     }
 
     /// The transform's argument values, in its [signature](Kind::signature)'s
