@@ -18,7 +18,12 @@ cd "$(dirname "$0")/../fuzz"
 NIGHTLY=${CKTILE_NIGHTLY:-nightly-2026-10-29}
 rustup toolchain install "$NIGHTLY" --profile minimal >/dev/null 2>&1 || true
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-sanitizer() { if [ "$1" = search_plan ]; then echo none; else echo address; fi; }
+# FUZZ_SANITIZER=address (or none) gives every target the same one, so all
+# share one build (CI's smoke run does: a second build costs more there than
+# the slower executions).
+sanitizer() {
+  if [ -n "${FUZZ_SANITIZER:-}" ]; then echo "$FUZZ_SANITIZER"; elif [ "$1" = search_plan ]; then echo none; else echo address; fi
+}
 
 if [ "${1:-}" = minimise ]; then
   for target in spec bank search_plan; do
