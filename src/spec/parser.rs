@@ -86,7 +86,8 @@ fn value(arg: &Arg<'_>, param: Param) -> Result<Value, Error> {
 /// The values of a call's arguments, by its signature.
 fn values(signature: Signature, args: &[Arg<'_>], at: Position) -> Result<Vec<Value>, Error> {
     arity(signature, args, at)?;
-    args.iter().enumerate().map(|(i, a)| value(a, signature.param(i).unwrap_or(Param::list("")))).collect()
+    let params = signature.params.iter().chain(signature.optional);
+    args.iter().zip(params).map(|(a, p)| value(a, *p)).collect()
 }
 
 /// Builds one transform from its kind and arguments.
@@ -127,7 +128,14 @@ fn base(name: &str, args: &[Arg<'_>], at: Position) -> Result<Descriptor, Error>
         }
         "naive_with_offset" => Descriptor::naive_with_offset_dims(list(0), list(1), int(2).unwrap_or(0)),
         "packed" => Descriptor::packed_dims(list(0), int(1)),
-        _ => Descriptor::aligned_dims(list(0), int(1).map_or(0, |v| v as usize)),
+        _ => {
+            // A 32-bit target's `usize` holds less than the index range.
+            let align = int(1).unwrap_or(0);
+            let Ok(align) = usize::try_from(align) else {
+                return Err(lift(at)(cktile_transforms::Error::ValueTooLarge { value: align as u64 }));
+            };
+            Descriptor::aligned_dims(list(0), align)
+        }
     };
     built.map_err(|e| e.at(at))
 }

@@ -39,6 +39,11 @@ pub enum Shape {
 }
 
 /// The range text of an index argument.
+///
+/// ```
+/// use cktile_transforms::{Kind, Shape, INDEX_RANGE};
+/// assert!(matches!(Kind::Pad.signature().params[0].shape, Shape::Int { range: INDEX_RANGE, .. }));
+/// ```
 pub const INDEX_RANGE: &str = "an integer in [0, 2^63)";
 
 /// One argument: its name, as the signature prints it, and its shape.

@@ -1109,16 +1109,16 @@ const fn fits(transform: &'static str, largest: Index, length: Index) -> Result<
     if largest < length { Ok(()) } else { Err(Error::LowerOutOfRange { transform, largest, length }) }
 }
 
-/// Writes the transform in spec syntax, e.g. `merge((4,8))` or `xor((64,8))`.
+/// Writes the transform in spec syntax, e.g. `merge((4,8))` or `xor((64,8))`:
+/// the kind's name and [`Transform::args`], lists in parentheses.
 ///
 /// ```
 /// # use cktile_transforms::Transform;
 /// assert_eq!(Transform::pad(10, 2, 3).unwrap().to_string(), "pad(10,2,3)");
 /// assert_eq!(Transform::xor(64, 8).unwrap().to_string(), "xor((64,8))");
 /// assert_eq!(Transform::swizzle(3, 3, 3).unwrap().to_string(), "swizzle(3,3,3)");
+/// assert_eq!(Transform::embed(&[4], &[2]).unwrap().to_string(), "embed((4),(2))");
 /// ```
-/// The spec form, `name(arg,arg)`, from the kind's signature and
-/// [`Transform::args`]; lists print in parentheses.
 impl fmt::Display for Transform {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}(", self.kind().name())?;
