@@ -497,7 +497,7 @@ fn adaptors_from_descriptor_stages_agree_with_descriptors() {
     let mut compared = 0;
     for seed in 0..300 {
         let d = chain(seed, &config);
-        let a = adaptor_of(&d, 0);
+        let a = Adaptor::of_descriptor(&d).unwrap();
         assert_eq!(a.top_lengths(), d.lengths(), "seed {seed}");
         assert_eq!(a.bottom_lengths().as_slice(), d.stages()[0].lower_lengths().as_slice(), "seed {seed}");
         // chain_tensor_adaptors of the chain cut after every stage gives the same adaptor's values.
@@ -520,6 +520,42 @@ fn adaptors_from_descriptor_stages_agree_with_descriptors() {
         });
     }
     assert!(compared > 10_000, "{compared}");
+}
+
+/// A distribution composed with an LDS layout of its X is one adaptor whose
+/// every (P, Y) gives the offset the two steps give, recomputed here
+/// through the distribution's adaptor and the layout's offset, for CK's
+/// MFMA operands and GEMM DRAM distributions over plain, padded, xor and
+/// swizzled layouts.
+#[test]
+fn a_distribution_composed_with_a_layout_gives_every_lanes_offsets() {
+    use cktile::layouts::{ck, cute, padding};
+    let cases: Vec<(Encoding, Descriptor)> = vec![
+        (catalogue::mfma_a(16, 16).unwrap(), ck::xor_preshuffle(16, 16, 8).unwrap()),
+        (catalogue::mfma_b(32, 8).unwrap(), Descriptor::packed(&[32, 8]).unwrap()),
+        (catalogue::mfma_c(16, 16).unwrap(), padding::row_padded(16, 16, 4).unwrap()),
+        (catalogue::gemm_dram(256, 128, 32, 8).unwrap(), ck::xor_preshuffle(128, 32, 8).unwrap()),
+        (catalogue::gemm_dram(64, 32, 16, 4).unwrap(), cute::swizzled_tile(2, 2, 3, 32, 16, cute::Major::Row).unwrap()),
+    ];
+    let mut compared = 0;
+    for (encoding, lds) in &cases {
+        let d = Distribution::new(*encoding).unwrap();
+        let composed = d.compose(lds).unwrap();
+        let top = d.ps_ys_to_xs().top_lengths();
+        assert_eq!(composed.top_lengths(), top);
+        assert_eq!(composed.bottom_lengths().len(), 1);
+        for_each_coordinate(top.as_slice(), |ps_ys| {
+            let x = d.ps_ys_to_xs().calculate_bottom_index(ps_ys).unwrap();
+            let offset = lds.calculate_offset(x.as_slice());
+            assert_eq!(composed.calculate_bottom_index(ps_ys).unwrap().as_slice(), [offset], "{encoding} at {ps_ys:?}");
+            compared += 1;
+        });
+    }
+    assert_eq!(compared, 5376, "every (P, Y) of the five distributions");
+    // A layout of another shape is refused, naming the dimension.
+    let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
+    let e = a.compose(&Descriptor::packed(&[16, 32]).unwrap()).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ChainLength { dim: 1, top: 32, bottom: 16 })), "{e}");
 }
 
 #[test]

@@ -227,6 +227,33 @@ impl Distribution {
         &self.ps_ys_to_xs
     }
 
+    /// The distribution composed with a layout of its X, typically an LDS
+    /// layout: one adaptor from (P..., Y...) to the element offset, so
+    /// `calculate_bottom_index(&[p..., y...])` is the offset of the element
+    /// that lane (P) holds at Y. It is CK Tile's
+    /// `chain_tensor_adaptors(layout, ps_ys_to_xs)`, the layout read as an
+    /// adaptor ([`Adaptor::of_descriptor`]); CuTe and Triton call it
+    /// composition. `layout`'s top lengths must be the distribution's X
+    /// lengths, and a padded layout's padding stays invalid through it.
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let a = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+    /// let lds = cktile::layouts::ck::xor_preshuffle(16, 16, 8)?;
+    /// let lanes_to_lds = a.compose(&lds)?;
+    /// // Lane 17 (P), element Y = 3: its X, then that element's offset.
+    /// let x = a.ps_ys_to_xs().calculate_bottom_index(&[17, 3])?;
+    /// let offset = lds.calculate_offset(x.as_slice());
+    /// assert_eq!(lanes_to_lds.calculate_bottom_index(&[17, 3])?.as_slice(), [offset]);
+    /// // An LDS layout of another shape does not compose.
+    /// assert!(a.compose(&cktile::Descriptor::packed(&[16, 32])?).is_err());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn compose(&self, layout: &Descriptor) -> Result<Adaptor, Error> {
+        let outer = tri!(Adaptor::of_descriptor(layout));
+        outer.chain(&self.ps_ys_to_xs)
+    }
+
     /// The ys_to_d descriptor: Y index to thread-buffer index D.
     ///
     /// ```
