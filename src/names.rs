@@ -97,8 +97,25 @@ pub(crate) use joined;
 
 /// `[&str; N]`: the name of each row of a `const` table, in order, where
 /// `|row| name` reads a row's name (`names_of!(ARCHS, |a| a.name)`), for
-/// [`joined!`] and the lists that messages quote.
+/// [`joined!`] and the lists that messages quote; `names_of!(ROWS, |r|
+/// name, if test)` keeps the rows where `test` holds.
 macro_rules! names_of {
+    // Only the rows where `$keep` holds: the array's length is
+    // `count_where!` of the same rows and test.
+    ($rows:expr, |$row:ident| $name:expr, if $keep:expr) => {{
+        const N: usize = $crate::names::count_where!($rows, |$row| $keep);
+        let mut names = [""; N];
+        let (mut n, mut i) = (0, 0);
+        while i < $rows.len() {
+            let $row = &$rows[i];
+            if $keep {
+                names[n] = $name;
+                n += 1;
+            }
+            i += 1;
+        }
+        names
+    }};
     ($rows:expr, |$row:ident| $name:expr) => {{
         const N: usize = $rows.len();
         let mut names = [""; N];
@@ -112,6 +129,23 @@ macro_rules! names_of {
     }};
 }
 pub(crate) use names_of;
+
+/// How many rows of a `const` table satisfy `|row| test`, at compile time
+/// (the length of a [`names_of!`] with `if`).
+macro_rules! count_where {
+    ($rows:expr, |$row:ident| $keep:expr) => {{
+        let (mut n, mut i) = (0usize, 0);
+        while i < $rows.len() {
+            let $row = &$rows[i];
+            if $keep {
+                n += 1;
+            }
+            i += 1;
+        }
+        n
+    }};
+}
+pub(crate) use count_where;
 
 #[cfg(test)]
 mod tests {
@@ -131,5 +165,7 @@ mod tests {
         const EMPTY: [(u8, &str); 0] = [];
         const NONE: [&str; 0] = names_of!(EMPTY, |r| r.1);
         assert_eq!((NAMES, NONE), (["a", "bc", "d"], []));
+        const ODD: [&str; count_where!(ROWS, |r| r.0 % 2 == 1)] = names_of!(ROWS, |r| r.1, if r.0 % 2 == 1);
+        assert_eq!(ODD, ["a", "d"]);
     }
 }

@@ -24,6 +24,12 @@ struct Row {
     build: fn(Option<Op>) -> Option<Pattern>,
 }
 
+/// A walk of vectors (`rows`, `columns`: `walk` makes it) with `op`, which
+/// must be one of the vector instructions.
+fn vectors(op: Option<Op>, walk: fn(Op) -> Pattern) -> Option<Pattern> {
+    op.filter(|&op| is_vector(op)).map(walk)
+}
+
 /// The vector instructions `rows` and `columns` walk with.
 const fn is_vector(op: Op) -> bool {
     matches!(
@@ -52,24 +58,8 @@ const fn mfma(mdim: u32, op: Option<Op>) -> Option<Pattern> {
 /// [`Pattern::by_name`], [`PATTERN_NAMES`] and [`Pattern::from_access`]
 /// read.
 const ROWS: [Row; 6] = [
-    Row {
-        name: "rows",
-        aliases: &[],
-        ops: VECTOR_OPS,
-        build: |op| match op {
-            Some(op) if is_vector(op) => Some(Pattern::Rows { op }),
-            _ => None,
-        },
-    },
-    Row {
-        name: "columns",
-        aliases: &[],
-        ops: VECTOR_OPS,
-        build: |op| match op {
-            Some(op) if is_vector(op) => Some(Pattern::Columns { op }),
-            _ => None,
-        },
-    },
+    Row { name: "rows", aliases: &[], ops: VECTOR_OPS, build: |op| vectors(op, |op| Pattern::Rows { op }) },
+    Row { name: "columns", aliases: &[], ops: VECTOR_OPS, build: |op| vectors(op, |op| Pattern::Columns { op }) },
     // The MFMA shapes name the same reads: an operand read's lane map
     // depends on M and the read's width only (16x16x16 read with
     // ds_read_b128 is 16x16x32's for fp16, gfx950's native shape).

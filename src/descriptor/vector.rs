@@ -3,6 +3,7 @@
 //! where it knows none.
 
 use super::Descriptor;
+use crate::names::{count_where, names_of};
 use cktile_transforms::{Kind, MAX_DIMS, Vector, VectorRule};
 
 /// How CK's rule carries a vector through a kind: 0 not at all, 1 through
@@ -19,32 +20,12 @@ const fn route(kind: Kind) -> u8 {
     }
 }
 
-/// How many kinds take `how` ([`route`]).
-const fn routed(how: u8) -> usize {
-    let (mut n, mut i) = (0, 0);
-    while i < Kind::ALL.len() {
-        n += (route(Kind::ALL[i]) == how) as usize;
-        i += 1;
-    }
-    n
-}
-
-/// The names of the kinds that take `how`, in [`Kind::ALL`]'s order.
-const fn routed_names<const N: usize>(how: u8) -> [&'static str; N] {
-    let (mut names, mut n, mut i) = ([""; N], 0, 0);
-    while i < Kind::ALL.len() {
-        if route(Kind::ALL[i]) == how && n < N {
-            names[n] = Kind::ALL[i].name();
-            n += 1;
-        }
-        i += 1;
-    }
-    names
-}
-
-const EVERY_DIM: [&str; routed(1)] = routed_names(1);
-const LAST_LOWER: [&str; routed(2)] = routed_names(2);
-const LAST_UPPER: [&str; routed(3)] = routed_names(3);
+const EVERY_DIM: [&str; count_where!(Kind::ALL, |k| route(*k) == 1)] =
+    names_of!(Kind::ALL, |k| k.name(), if route(*k) == 1);
+const LAST_LOWER: [&str; count_where!(Kind::ALL, |k| route(*k) == 2)] =
+    names_of!(Kind::ALL, |k| k.name(), if route(*k) == 2);
+const LAST_UPPER: [&str; count_where!(Kind::ALL, |k| route(*k) == 3)] =
+    names_of!(Kind::ALL, |k| k.name(), if route(*k) == 3);
 /// [`VectorUnknown::NotCarried`]'s sentence.
 const NOT_CARRIED: &str = crate::names::joined!(
     &[

@@ -230,6 +230,16 @@ const fn single(value: Index) -> Dims {
     Dims::splat(1, value)
 }
 
+/// The list `(a, b)`.
+#[inline]
+const fn two(a: Index, b: Index) -> Dims {
+    // Two entries always fit (MAX_DIMS is 8): the error arm is never taken.
+    match single(a).push(b) {
+        Ok(d) => d,
+        Err(_) => single(a),
+    }
+}
+
 /// Rejects negative entries (lengths, coefficients), naming the first.
 #[inline(always)]
 const fn non_negative(dims: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
@@ -655,14 +665,7 @@ impl Transform {
             Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths,
             // The product is checked at construction.
             Repr::Merge { lengths } => single(merge::upper_length(&lengths.to_array(), lengths.len())),
-            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => {
-                let mut d = single(l0);
-                d = match d.push(l1) {
-                    Ok(d) => d,
-                    Err(_) => d,
-                };
-                d
-            }
+            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => two(l0, l1),
             Repr::Slice { begin, end, .. } => single(slice::upper_length(begin, end)),
             Repr::Freeze { .. } => Dims::EMPTY,
         }

@@ -138,32 +138,10 @@ const fn load_widths(arch: &Arch) -> Option<&'static [usize]> {
     }
 }
 
-/// How many chips of [`ARCHS`](crate::analyzer::ARCHS) `global_load_lds` is
-/// modelled on.
-const DMA_ARCH_COUNT: usize = {
-    let (mut n, mut i) = (0, 0);
-    while i < crate::analyzer::ARCHS.len() {
-        if load_widths(&crate::analyzer::ARCHS[i]).is_some() {
-            n += 1;
-        }
-        i += 1;
-    }
-    n
-};
-
-/// Their names, in [`ARCHS`](crate::analyzer::ARCHS)' order.
-const DMA_ARCH_LIST: [&str; DMA_ARCH_COUNT] = {
-    let mut names = [""; DMA_ARCH_COUNT];
-    let (mut n, mut i) = (0, 0);
-    while i < crate::analyzer::ARCHS.len() {
-        if load_widths(&crate::analyzer::ARCHS[i]).is_some() {
-            names[n] = crate::analyzer::ARCHS[i].name();
-            n += 1;
-        }
-        i += 1;
-    }
-    names
-};
+/// The names of the chips of [`ARCHS`](crate::analyzer::ARCHS) that
+/// `global_load_lds` is modelled on, in that list's order.
+const DMA_ARCH_LIST: [&str; crate::names::count_where!(crate::analyzer::ARCHS, |a| load_widths(a).is_some())] =
+    crate::names::names_of!(crate::analyzer::ARCHS, |a| a.name(), if load_widths(a).is_some());
 
 /// The chips a plan can be made for (those with `global_load_lds` in the
 /// model), comma-separated, derived from [`ARCHS`](crate::analyzer::ARCHS)

@@ -8,7 +8,7 @@
 //! The row is an exhaustive `match`, so a new kind does not compile
 //! until it has one.
 
-use super::{Family, Kind, Repr, Transform};
+use super::{Family, Kind, Repr, Transform, two};
 use crate::signature::{Arg, Args, Found, Param, Shape, Signature};
 use crate::{Dims, Error};
 
@@ -168,8 +168,7 @@ impl Given<'_> {
 
     /// A non-negative integer argument as a `usize`.
     fn index(&self, position: usize) -> Result<usize, Error> {
-        let v = self.int(position)?;
-        usize::try_from(v).map_err(|_| Error::ValueTooLarge { value: v as u64 })
+        to_usize(self.int(position)?)
     }
 
     /// A list argument.
@@ -191,19 +190,16 @@ impl Given<'_> {
                 let parameter = names.split(", ").nth(which).unwrap_or(names);
                 return Err(Error::Negative { transform: self.signature.name, parameter, position: None, value: v });
             }
-            usize::try_from(v).map_err(|_| Error::ValueTooLarge { value: v as u64 })
+            to_usize(v)
         };
         Ok((value(*a, 0)?, value(*b, 1)?))
     }
 }
 
-/// A list of two.
-const fn two(a: i64, b: i64) -> Dims {
-    // Two entries always fit (MAX_DIMS is 8); the fallback is never taken.
-    match Dims::splat(1, a).push(b) {
-        Ok(d) => d,
-        Err(_) => Dims::splat(2, a),
-    }
+/// A non-negative value as a `usize` (on a 32-bit target, one past
+/// `usize::MAX` is named as too large).
+fn to_usize(v: i64) -> Result<usize, Error> {
+    usize::try_from(v).map_err(|_| Error::ValueTooLarge { value: v as u64 })
 }
 
 impl Transform {
