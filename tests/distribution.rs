@@ -8,6 +8,7 @@
 
 use cktile::adaptor::{Adaptor, AdaptorProblem};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse, parse_compact, resolve};
+use cktile::random::Rng;
 use cktile::random::chain::{ChainConfig, chain};
 use cktile::transforms::{Dims, Transform};
 use cktile::{Descriptor, DescriptorProblem, ErrorKind, Item, ParameterProblem};
@@ -510,9 +511,11 @@ fn adaptors_from_descriptor_stages_agree_with_descriptors() {
                 lower.chain(&adaptor_of(&d, k)).unwrap()
             })
             .collect();
+        let program = a.program().unwrap();
         for_each_coordinate(d.lengths().as_slice(), |top| {
             let offset = d.calculate_offset(top);
             assert_eq!(a.calculate_bottom_index(top).unwrap().as_slice(), &[offset], "seed {seed} at {top:?}\n{d}");
+            assert_eq!(program.offset_if_valid(top), d.offset_if_valid(top), "seed {seed} at {top:?}\n{d}");
             for c in &cuts {
                 assert_eq!(c.calculate_bottom_index(top).unwrap().as_slice(), &[offset], "seed {seed} chained");
             }
@@ -556,6 +559,116 @@ fn a_distribution_composed_with_a_layout_gives_every_lanes_offsets() {
     let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
     let e = a.compose(&Descriptor::packed(&[16, 32]).unwrap()).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ChainLength { dim: 1, top: 32, bottom: 16 })), "{e}");
+}
+
+/// A random encoding of a distribution over X lengths `x`: each X split
+/// into one or two H components, sometimes one R component of 2, every
+/// component named by one of one or two Ps or by a Y (R only by a P).
+/// `None` when the draw breaks a rule of encodings (a P without
+/// components, more than eight Ps and Ys).
+fn random_encoding(x: &[i64], rng: &mut Rng) -> Option<Encoding> {
+    let hs: Vec<Vec<usize>> = x
+        .iter()
+        .map(|&len| {
+            let len = len as usize;
+            let divisors: Vec<usize> = (1..=len).filter(|d| len % d == 0).collect();
+            let d = divisors[rng.below(divisors.len() as u64) as usize];
+            if d == 1 || d == len { vec![len] } else { vec![d, len / d] }
+        })
+        .collect();
+    let rs: Vec<usize> = if rng.below(3) == 0 { vec![2] } else { vec![] };
+    let n_p = 1 + rng.below(2) as usize;
+    let (mut ps, mut ys): (Vec<Vec<(usize, usize)>>, Vec<(usize, usize)>) = (vec![vec![]; n_p], vec![]);
+    for minor in 0..rs.len() {
+        ps[rng.below(n_p as u64) as usize].push((0, minor));
+    }
+    for (x, h) in hs.iter().enumerate() {
+        for minor in 0..h.len() {
+            let to = rng.below(n_p as u64 + 1) as usize;
+            let c = (x + 1, minor);
+            if to == n_p { ys.push(c) } else { ps[to].push(c) }
+        }
+    }
+    if ys.is_empty() || ps.iter().any(Vec::is_empty) || ps.len() + ys.len() > 8 {
+        return None;
+    }
+    let hs: Vec<&[usize]> = hs.iter().map(Vec::as_slice).collect();
+    let major: Vec<Vec<usize>> = ps.iter().map(|p| p.iter().map(|c| c.0).collect()).collect();
+    let minor: Vec<Vec<usize>> = ps.iter().map(|p| p.iter().map(|c| c.1).collect()).collect();
+    let major: Vec<&[usize]> = major.iter().map(Vec::as_slice).collect();
+    let minor: Vec<&[usize]> = minor.iter().map(Vec::as_slice).collect();
+    let (ys_major, ys_minor): (Vec<usize>, Vec<usize>) = ys.into_iter().unzip();
+    Some(Encoding::new(&rs, &hs, &major, &minor, &ys_major, &ys_minor).unwrap())
+}
+
+/// A composed adaptor compiles to a program with its offsets: on random
+/// distributions composed with random chains of every transform kind, the
+/// program's offset is the adaptor's at every (P, Y) and at coordinates
+/// outside the lengths, and its checked offset is the layout's checked
+/// offset of the element the two steps reach (padding stays invalid).
+#[test]
+fn composed_adaptors_compile_to_programs_with_their_offsets() {
+    let config = ChainConfig::default();
+    let (mut compared, mut padded, mut layouts) = (0, 0, 0);
+    for seed in 0..1000 {
+        let lds = chain(seed, &config);
+        let mut rng = Rng::new(seed);
+        let Some(encoding) = random_encoding(lds.lengths().as_slice(), &mut rng) else { continue };
+        let d = Distribution::new(encoding).unwrap();
+        let composed = d.compose(&lds).unwrap();
+        let p = composed.program().unwrap_or_else(|e| panic!("seed {seed}: {e}\n{encoding}\n{lds}"));
+        layouts += 1;
+        let top = composed.top_lengths();
+        assert_eq!(p.lengths(), top);
+        for_each_coordinate(top.as_slice(), |ps_ys| {
+            let x = d.ps_ys_to_xs().calculate_bottom_index(ps_ys).unwrap();
+            let expected = lds.offset_if_valid(x.as_slice());
+            assert_eq!(p.offset_if_valid(ps_ys), expected, "seed {seed} at {ps_ys:?}\n{encoding}\n{lds}");
+            assert_eq!(p.calculate_offset(ps_ys), composed.bottom_index_unchecked(ps_ys).get(0), "seed {seed}");
+            padded += usize::from(expected.is_none());
+            compared += 1;
+        });
+        // Outside the lengths: the same unchecked value, and no checked one.
+        for _ in 0..16 {
+            let far: Vec<i64> = top.as_slice().iter().map(|&l| rng.below(4 * l as u64) as i64 - 2 * l).collect();
+            assert_eq!(p.calculate_offset(&far), composed.bottom_index_unchecked(&far).get(0), "seed {seed} at {far:?}");
+            if far.iter().zip(top.as_slice()).any(|(&v, &l)| v < 0 || v >= l) {
+                assert_eq!(p.offset_if_valid(&far), None);
+            }
+        }
+    }
+    assert!(layouts > 300 && compared > 40_000 && padded > 5_000, "{layouts} {compared} {padded}");
+    // Only an adaptor with one bottom dimension compiles.
+    let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
+    let e = a.ps_ys_to_xs().program().unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ProgramBottom { dims: 2 })), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "the adaptor has 2 bottom dimension(s); a program computes one value, so only an adaptor with exactly one \
+         bottom dimension (an offset) compiles to one"
+    );
+    // Two merges into eight values each: going down, 17 values would be live at once.
+    let twos = [2; 8];
+    let items = [
+        Item::new(Transform::unmerge(&[256, 256]).unwrap(), &[0], &[1, 2]).unwrap(),
+        Item::new(Transform::unmerge(&twos).unwrap(), &[1], &[3, 4, 5, 6, 7, 8, 9, 10]).unwrap(),
+        Item::new(Transform::unmerge(&twos).unwrap(), &[2], &[11, 12, 13, 14, 15, 16, 17, 18]).unwrap(),
+        Item::new(Transform::merge(&twos).unwrap(), &[3, 4, 5, 6, 7, 8, 9, 10], &[19]).unwrap(),
+        Item::new(Transform::merge(&twos).unwrap(), &[11, 12, 13, 14, 15, 16, 17, 18], &[20]).unwrap(),
+    ];
+    let wide = Adaptor::new(Dims::from_slice(&[65536]).unwrap(), &items, &[0], &[19, 20]).unwrap();
+    assert_eq!(wide.calculate_bottom_index(&[255, 1]).unwrap().as_slice(), &[255 * 256 + 1]);
+    let e = wide.program().unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ProgramRegisters { transform: 3, registers: 16 })), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "compiling adaptor transform 3 needs more than the program's 16 registers: too many hidden values are live \
+         at once"
+    );
+    // One merge fits.
+    let narrow = Adaptor::new(Dims::from_slice(&[256]).unwrap(), &[items[1], items[3]], &[1], &[19]);
+    let narrow = narrow.unwrap();
+    assert_eq!(narrow.program().unwrap().offset_if_valid(&[200]), Some(200));
 }
 
 #[test]

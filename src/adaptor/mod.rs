@@ -51,7 +51,7 @@ use core::fmt;
 
 pub use crate::error::{AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
 
-const fn problem(problem: AdaptorProblem) -> Error {
+pub(crate) const fn problem(problem: AdaptorProblem) -> Error {
     Error::new(ErrorKind::Adaptor(problem))
 }
 

@@ -130,6 +130,20 @@ pub enum AdaptorProblem {
         /// Its length as the second adaptor's bottom.
         bottom: Index,
     },
+    /// `program`: the adaptor has other than one bottom dimension, and a
+    /// [`Program`](crate::Program) computes one value (an offset).
+    ProgramBottom {
+        /// Its bottom dimensions.
+        dims: usize,
+    },
+    /// `program`: going down, more hidden values are live at once than a
+    /// [`Program`](crate::Program) has registers.
+    ProgramRegisters {
+        /// The transform being compiled when the registers ran out.
+        transform: usize,
+        /// How many registers a program has.
+        registers: usize,
+    },
 }
 
 impl AdaptorProblem {
@@ -168,6 +182,10 @@ impl AdaptorProblem {
             }
             AdaptorProblem::ChainLength { .. } => {
                 "cktile: chained adaptors differ in the length of a dimension they share"
+            }
+            AdaptorProblem::ProgramBottom { .. } => "cktile: only an adaptor with one bottom dimension compiles to a program",
+            AdaptorProblem::ProgramRegisters { .. } => {
+                "cktile: the adaptor holds more hidden values at once than a program has registers"
             }
         }
     }
@@ -209,6 +227,10 @@ impl AdaptorProblem {
             }
             AdaptorProblem::ChainLength { dim, top, bottom } => {
                 n.with("dimension", dim as i64).with("top length", top).with("bottom length", bottom)
+            }
+            AdaptorProblem::ProgramBottom { dims } => n.with("bottom dimensions", dims as i64),
+            AdaptorProblem::ProgramRegisters { transform, registers } => {
+                n.with("transform", transform as i64).with("registers", registers as i64)
             }
         }
     }
@@ -267,6 +289,16 @@ impl fmt::Display for AdaptorProblem {
                 f,
                 "cannot chain: dimension {dim} has length {top} as the first adaptor's top and {bottom} as the \
                  second's bottom"
+            ),
+            AdaptorProblem::ProgramBottom { dims } => write!(
+                f,
+                "the adaptor has {dims} bottom dimension(s); a program computes one value, so only an adaptor \
+                 with exactly one bottom dimension (an offset) compiles to one"
+            ),
+            AdaptorProblem::ProgramRegisters { transform, registers } => write!(
+                f,
+                "compiling adaptor transform {transform} needs more than the program's {registers} registers: \
+                 too many hidden values are live at once"
             ),
         }
     }

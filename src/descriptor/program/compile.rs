@@ -1,25 +1,28 @@
-//! Compiling a [`Descriptor`] into a [`Program`]: each item's lowering
+//! Compiling a [`Descriptor`] (or an [`Adaptor`] with one bottom
+//! dimension) into a [`Program`]: each item's lowering
 //! steps specialised to register operations (or renamed away), affine
 //! chains folded, and the ranges of the registers over the top lengths,
 //! which mark the divisions and multiplies that may take their narrow
 //! forms.
 
 use super::{Dims, Index, MAX_DIMS, MAX_OPS, Op, Program, R, REGS, contains};
-use crate::{Descriptor, Item};
+use crate::Descriptor;
+use crate::Error;
+use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN, problem};
+use cktile_transforms::Transform;
 use cktile_transforms::kinds::{div_pow2, swizzle};
 use cktile_transforms::lowering::{Lowering, MAX_SLOTS, Step};
 
-/// The lowest register not in `taken` (there always is one: at most
-/// [`MAX_DIMS`] registers are live on each side of a stage).
-const fn free_register(taken: u16) -> u8 {
+/// The lowest register not in `taken`, if any.
+const fn free_register(taken: u16) -> Option<u8> {
     let mut r = 0;
     while r < REGS {
         if taken & (1 << r) == 0 {
-            return r as u8;
+            return Some(r as u8);
         }
         r += 1;
     }
-    0
+    None
 }
 
 /// `log2(v)` when `v` is a power of two.
@@ -170,33 +173,140 @@ impl Descriptor {
             s -= 1;
             let stage = &stages[s];
             // Registers of the upper side stay live for the whole stage.
-            let mut live = Live { upper: 0, lower: 0 };
+            let mut upper = 0u16;
             i = 0;
             while i < stage.upper_lengths().len() {
-                live.upper |= 1 << reg_of[i];
+                upper |= 1 << reg_of[i];
                 i += 1;
             }
-            let mut next = [0u8; MAX_DIMS];
+            let (mut lower, mut next) = (0u16, [0u8; MAX_DIMS]);
             let items = stage.items();
             let mut k = 0;
             while k < items.len() {
-                p.compile_item(&items[k], &reg_of, &mut live, &mut next);
+                let (up, low) = (items[k].upper(), items[k].lower());
+                let mut ins = [0u8; MAX_DIMS];
+                let mut j = 0;
+                while j < up.len() {
+                    ins[j] = reg_of[up.get(j) % MAX_DIMS];
+                    j += 1;
+                }
+                // A stage never runs out of registers: each side holds at
+                // most MAX_DIMS values, and an item's lowering makes no more
+                // step values than it has outputs (its budget).
+                if let Some(outs) = p.compile_item(items[k].transform(), &ins, upper | lower) {
+                    j = 0;
+                    while j < low.len() {
+                        next[low.get(j) % MAX_DIMS] = outs[j];
+                        lower |= 1 << outs[j];
+                        j += 1;
+                    }
+                }
                 k += 1;
             }
             reg_of = next;
         }
-        p.result = reg_of[0];
-        p.fold_affine();
-        p.n_regs = p.register_count();
-        p.mark_ranges();
+        p.finish(reg_of[0]);
     }
 }
 
-/// The registers live while one stage compiles: its upper side's (read by
-/// its items) and the lower side's written so far.
-struct Live {
-    upper: u16,
-    lower: u16,
+impl Adaptor {
+    /// Compiles an adaptor with one bottom dimension (an offset: a
+    /// descriptor read as an adaptor, or a distribution composed with a
+    /// layout by [`Distribution::compose`](crate::distribution::Distribution::compose))
+    /// into a [`Program`] over its top dimensions: its
+    /// [`calculate_offset`](Program::calculate_offset) is
+    /// [`bottom_index_unchecked`](Adaptor::bottom_index_unchecked), and its
+    /// [`offset_if_valid`](Program::offset_if_valid) also runs the validity
+    /// tests of the pad-family transforms.
+    ///
+    /// The transforms compile from the last to the first, as
+    /// `calculate_bottom_index` runs them, each from its lowering as a
+    /// descriptor's items do. A hidden value takes a register from the
+    /// transform that writes it to the one that reads it; one that nothing
+    /// writes holds 0, as in [`hidden_index_unchecked`](Adaptor::hidden_index_unchecked).
+    ///
+    /// Refused: an adaptor with another number of bottom dimensions, and one
+    /// that holds more hidden values at once than a program has registers
+    /// (2 x [`MAX_DIMS`]; no distribution composed with a layout from the
+    /// catalogue comes near).
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+    /// let lds = cktile::layouts::ck::xor_preshuffle(32, 8, 4)?;
+    /// let lanes_to_lds = a.compose(&lds)?;
+    /// let p = lanes_to_lds.program()?;
+    /// // Lane 37, register 2: the offset of the element it holds.
+    /// assert_eq!(p.offset_if_valid(&[37, 2]), Some(lanes_to_lds.calculate_bottom_index(&[37, 2])?.get(0)));
+    /// // A distribution alone has two bottom dimensions (X).
+    /// assert!(a.ps_ys_to_xs().program().is_err());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn program(&self) -> Result<Program, Error> {
+        let bottom = self.bottom_ids();
+        if bottom.len() != 1 {
+            return Err(problem(AdaptorProblem::ProgramBottom { dims: bottom.len() }));
+        }
+        let mut p = Program::EMPTY;
+        p.start(self.top_lengths());
+        // reg_of[id]: the register holding hidden id `id`'s value, if any yet.
+        let mut reg_of: [Option<u8>; MAX_HIDDEN] = [None; MAX_HIDDEN];
+        let top = self.top_ids();
+        let mut live = 0u16;
+        let mut d = 0;
+        while d < top.len() {
+            reg_of[top.get(d) % MAX_HIDDEN] = Some(d as u8);
+            live |= 1 << d;
+            d += 1;
+        }
+        let items = self.items();
+        let mut t = items.len();
+        while t > 0 {
+            t -= 1;
+            let (up, low) = (items[t].upper(), items[t].lower());
+            let (mut ins, mut read) = ([0u8; MAX_DIMS], 0u16);
+            let mut j = 0;
+            while j < up.len() {
+                let id = up.get(j) % MAX_HIDDEN;
+                let r = match reg_of[id] {
+                    Some(r) => r,
+                    None => match p.zero(live) {
+                        Some(r) => r,
+                        None => return Err(out_of_registers(t)),
+                    },
+                };
+                ins[j] = r;
+                read |= 1 << r;
+                live |= 1 << r;
+                j += 1;
+            }
+            let Some(outs) = p.compile_item(items[t].transform(), &ins, live) else {
+                return Err(out_of_registers(t));
+            };
+            // Each hidden value is read once: the inputs' registers are free
+            // again, unless an output took one over.
+            live &= !read;
+            j = 0;
+            while j < low.len() {
+                reg_of[low.get(j) % MAX_HIDDEN] = Some(outs[j]);
+                live |= 1 << outs[j];
+                j += 1;
+            }
+        }
+        let result = match reg_of[bottom.get(0) % MAX_HIDDEN] {
+            Some(r) => r,
+            None => match p.zero(live) {
+                Some(r) => r,
+                None => return Err(out_of_registers(0)),
+            },
+        };
+        p.finish(result);
+        Ok(p)
+    }
+}
+
+const fn out_of_registers(transform: usize) -> Error {
+    problem(AdaptorProblem::ProgramRegisters { transform, registers: REGS })
 }
 
 impl Program {
@@ -214,29 +324,47 @@ impl Program {
         }
     }
 
-    /// Compiles one item of a stage whose upper indices are in the
-    /// registers `reg_of`, from its transform's lowering: the validity
-    /// test first; an output that is an input renames its register; each
-    /// step becomes an operation writing fresh registers (an output's is
-    /// recorded in `next` and stays live, a value only the item reads is
-    /// free again after it); a power-of-two remainder read only by the
-    /// next step's xor is fused into it. An item without steps, outputs or
-    /// a test emits nothing.
-    const fn compile_item(&mut self, item: &Item, reg_of: &[u8; MAX_DIMS], live: &mut Live, next: &mut [u8; MAX_DIMS]) {
-        let l = item.transform().lowering();
-        let (up, low) = (item.upper(), item.lower());
+    /// Ends a compilation whose value is in register `result`: folds the
+    /// affine chains, counts the registers and marks the narrow forms.
+    const fn finish(&mut self, result: u8) {
+        self.result = result;
+        self.fold_affine();
+        self.n_regs = self.register_count();
+        self.mark_ranges();
+    }
+
+    /// A fresh register (not in `taken`) set to 0, if one is free.
+    const fn zero(&mut self, taken: u16) -> Option<u8> {
+        let Some(r) = free_register(taken) else {
+            return None;
+        };
+        self.push(affine(r, 0, &[0; MAX_DIMS], &[0; MAX_DIMS], 0));
+        Some(r)
+    }
+
+    /// Compiles one item of transform `transform` whose upper indices are
+    /// in registers `ins`, while the registers `taken` hold values, from
+    /// the transform's lowering: the validity test first; an output that is
+    /// an input keeps its register; each step becomes an operation writing
+    /// free registers (a value only the item reads is free again after
+    /// it); a power-of-two remainder read only by the next step's xor is
+    /// fused into it. An item without steps, outputs or a test emits
+    /// nothing. The registers of its lower indices, in order, or `None`
+    /// when no register is free for a step.
+    const fn compile_item(&mut self, transform: &Transform, ins: &[u8; MAX_DIMS], taken: u16) -> Option<[u8; MAX_DIMS]> {
+        let l = transform.lowering();
         // reg[slot]: the register holding the slot's value.
         let mut reg = [0u8; MAX_SLOTS];
         let mut j = 0;
-        while j < up.len() && j < MAX_SLOTS {
-            reg[j] = reg_of[up.get(j) % MAX_DIMS];
+        while j < l.inputs() && j < MAX_SLOTS && j < MAX_DIMS {
+            reg[j] = ins[j];
             j += 1;
         }
         if let Some(c) = l.check() {
             self.push(Op::Check { a: reg[c.slot as usize % MAX_SLOTS], low: c.low, high: c.high });
         }
         let reads = slot_reads(&l);
-        let mut taken = live.upper | live.lower;
+        let mut taken = taken;
         let steps = l.steps();
         let mut k = 0;
         while k < steps.len() {
@@ -246,7 +374,9 @@ impl Program {
             let mut i = 0;
             while i < step.outputs() && i < MAX_DIMS {
                 let slot = step.out() as usize + i;
-                let r = free_register(taken);
+                let Some(r) = free_register(taken) else {
+                    return None;
+                };
                 taken |= 1 << r;
                 reg[slot % MAX_SLOTS] = r;
                 outs[i] = r;
@@ -297,15 +427,14 @@ impl Program {
             self.push(op);
             k += 1;
         }
-        // The outputs: their registers stay live through the stage.
         let outs = l.outputs();
+        let mut lower = [0u8; MAX_DIMS];
         j = 0;
-        while j < outs.len() && j < low.len() {
-            let r = reg[outs[j] as usize % MAX_SLOTS];
-            next[low.get(j) % MAX_DIMS] = r;
-            live.lower |= 1 << r;
+        while j < outs.len() && j < MAX_DIMS {
+            lower[j] = reg[outs[j] as usize % MAX_SLOTS];
             j += 1;
         }
+        Some(lower)
     }
 
     /// The operation of a xor step `a ^ b` writing `out`, where `b` is
