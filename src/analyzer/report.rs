@@ -16,7 +16,7 @@ use super::op::Op;
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::{MAX_LANES, Provenance, Rule, rule};
 use super::tile::{TileCounts, program_address};
-use super::window::{PatternAccess, WindowAccess};
+use super::window::PatternAccess;
 use crate::distribution::Distribution;
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::{Descriptor, Program};
@@ -456,16 +456,57 @@ pub fn analyze_tile_report_with_progress(
 ) -> Result<TileReport, Error> {
     pattern.check_arch(arch)?;
     let access = PatternAccess::over(desc, pattern, element_bytes, arch)?;
-    let program = desc.program();
+    let addresses = PatternAddresses::new(desc, &access)?;
     tile_report(
         arch,
         pattern.op(),
         Some(pattern),
         element_bytes,
         access.instructions(),
-        |i| addresses_by(&program, element_bytes, arch, i, |i, lane| access.coordinate(i, lane)),
+        |i| addresses.of(element_bytes, arch, i),
         progress,
     )
+}
+
+/// Where a ready pattern's addresses come from: for a pattern read through
+/// a tile window (the MFMA operands), its distribution composed with the
+/// tile ([`WindowAccess::program_over`](super::window::WindowAccess::program_over));
+/// for a closed form, the tile's program at each lane's coordinate.
+struct PatternAddresses<'a> {
+    access: &'a PatternAccess,
+    program: Program,
+}
+
+impl<'a> PatternAddresses<'a> {
+    fn new(desc: &Descriptor, access: &'a PatternAccess) -> Result<PatternAddresses<'a>, Error> {
+        let program = match access.window() {
+            Some(w) => w.program_over(desc)?,
+            None => desc.program(),
+        };
+        Ok(PatternAddresses { access, program })
+    }
+
+    /// The byte addresses of instruction `i`.
+    fn of(&self, element_bytes: usize, arch: &Arch, i: usize) -> Result<[Option<u64>; MAX_LANES], Error> {
+        match self.access.window() {
+            Some(w) => window_addresses(w, &self.program, element_bytes, arch, i),
+            None => addresses_by(&self.program, element_bytes, arch, i, |i, lane| self.access.coordinate(i, lane)),
+        }
+    }
+}
+
+/// The byte addresses of instruction `i` of a tile window through its
+/// composed program, on the chip's lanes.
+fn window_addresses(
+    window: &super::window::WindowAccess,
+    program: &Program,
+    element_bytes: usize,
+    arch: &Arch,
+    i: usize,
+) -> Result<[Option<u64>; MAX_LANES], Error> {
+    let mut out = super::window::instruction_addresses(window, program, element_bytes, i)?.options();
+    out.iter_mut().skip(arch.wave() as usize).for_each(|a| *a = None);
+    Ok(out)
 }
 
 /// The byte addresses of instruction `i` of a ready pattern at run time
@@ -487,11 +528,11 @@ pub fn pattern_lane_addresses(
     access: &PatternAccess,
     i: usize,
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
-    addresses_by(&desc.program(), element_bytes, arch, i, |i, lane| access.coordinate(i, lane))
+    PatternAddresses::new(desc, access)?.of(element_bytes, arch, i)
 }
 
 /// The byte addresses of instruction `i` of a CK tile window over a
-/// distribution ([`WindowAccess`]), as
+/// distribution ([`WindowAccess`](super::window::WindowAccess)), as
 /// [`analyze_distribution`] counts them.
 ///
 /// ```
@@ -512,7 +553,7 @@ pub fn window_lane_addresses(
     window: &super::window::WindowAccess,
     i: usize,
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
-    addresses_by(&desc.program(), element_bytes, arch, i, |i, lane| window.coordinate(i, lane))
+    window_addresses(window, &window.program_over(desc)?, element_bytes, arch, i)
 }
 
 /// The byte addresses of instruction `i` whose lanes access `coordinate(i, lane)`,
@@ -588,9 +629,12 @@ pub fn analyze_with(
 }
 
 /// Bank conflicts of the tile window's instructions over `desc` (the LDS
-/// layout of the distribution's X), every instruction of every warp counted
-/// as the ready patterns are, after checking that every lane's vector is
-/// contiguous in `desc` ([`WindowAccess::check_contiguous`]).
+/// layout the distribution's X lies in, from its origin), every instruction
+/// of every warp counted as the ready patterns are, after checking that
+/// every lane's vector is contiguous in `desc`
+/// ([`WindowAccess::check_contiguous`](super::window::WindowAccess::check_contiguous)).
+/// Every lane's address comes from one program: the distribution composed
+/// with `desc` ([`WindowAccess::program_over`](super::window::WindowAccess::program_over)).
 ///
 /// ```
 /// use cktile::analyzer::{arch, analyze_distribution, Op};
@@ -608,8 +652,7 @@ pub fn analyze_distribution(
     d: &Distribution,
     op: Op,
 ) -> Result<TileReport, Error> {
-    let w = WindowAccess::new(d, op, element_bytes, arch.wave() as usize)?;
-    w.check_size(arch)?;
-    w.check_contiguous(desc)?;
-    analyze_with(desc, element_bytes, arch, op, w.instructions(), |i, lane| w.coordinate(i, lane))
+    let (w, program) = super::window::prepared(desc, element_bytes, arch, d, op)?;
+    let addresses_of = |i| window_addresses(&w, &program, element_bytes, arch, i);
+    tile_report(arch, op, None, element_bytes, w.instructions(), addresses_of, &mut |_, _| {})
 }

@@ -174,7 +174,7 @@ pub const fn program_address(
 
 /// A valid element offset as a byte address; an error naming the lane otherwise.
 #[inline(always)]
-const fn to_address(
+pub(crate) const fn to_address(
     offset: Option<i64>,
     element_bytes: usize,
     i: usize,

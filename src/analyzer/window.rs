@@ -50,7 +50,7 @@ use super::model::PhaseTable;
 use super::op::{OP_NAMES, Op};
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::MAX_LANES;
-use super::tile::{BreakScan, TileCounts, fail_on_conflicts, program_address};
+use super::tile::{BreakScan, TileCounts, fail_on_conflicts, to_address};
 use crate::descriptor::tri;
 use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed};
 use crate::error::{DescriptorProblem, Error, ErrorKind, ParameterProblem};
@@ -247,6 +247,30 @@ impl WindowAccess {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub const fn coordinate(&self, i: usize, lane: usize) -> Option<[i64; 2]> {
+        let Some((top, n)) = self.ps_ys(i, lane) else { return None };
+        let x = self.distribution.ps_ys_to_xs().bottom_index_unchecked(top.split_at(n).0);
+        Some([x.get(0), x.get(1)])
+    }
+
+    /// The distribution's index (P..., Y...) of the vector lane `lane` of
+    /// instruction `i` starts at, as an array and its length, or `None`
+    /// past the lanes or the instructions: what
+    /// [`coordinate`](Self::coordinate) maps to X, and what a program of
+    /// the distribution composed with a layout
+    /// ([`program_over`](Self::program_over)) maps to the offset.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::WindowAccess, Op};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+    /// let w = WindowAccess::new(&a, Op::DsWrite { bits: 128 }, 2, 64)?;
+    /// // instruction 3 = warp 1, M0 = 1; lane 9; K1 starts at 0.
+    /// let (top, n) = w.ps_ys(3, 9).unwrap();
+    /// assert_eq!(&top[..n], &[1, 9, 1, 0]);
+    /// assert_eq!(a.calculate_index(&top[..n])?.as_slice(), w.coordinate(3, 9).unwrap());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn ps_ys(&self, i: usize, lane: usize) -> Option<([Index; MAX_DIMS], usize)> {
         if i >= self.instructions() || lane >= self.lanes {
             return None;
         }
@@ -269,10 +293,71 @@ impl WindowAccess {
             {
                 v *= self.width as Index;
             }
-            top[ndim_p + j] = v;
+            top[(ndim_p + j) % MAX_DIMS] = v;
         }
-        let x = self.distribution.ps_ys_to_xs().bottom_index_unchecked(top.split_at(ndim_p + ndim_y).0);
-        Some([x.get(0), x.get(1)])
+        Some((top, ndim_p + ndim_y))
+    }
+
+    /// The distribution composed with `desc`, the LDS layout its X lies in
+    /// (from the origin, as the windows of the analyses do), compiled: one
+    /// [`Program`] from a lane's (P..., Y...) ([`ps_ys`](Self::ps_ys)) to
+    /// the offset of its element ([`Adaptor::program_through`]; for X
+    /// lengths equal to `desc`'s, [`Distribution::compose`] compiled).
+    /// Every address of the window's analyses goes through it
+    /// ([`address`](Self::address)). Refused when X does not fit in `desc`.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::WindowAccess, Op};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::mfma_a(16, 32)?)?;
+    /// let w = WindowAccess::new(&a, Op::DsRead { bits: 128 }, 2, 64)?;
+    /// let lds = cktile::layouts::ck::xor_preshuffle(16, 32, 8)?;
+    /// let p = w.program_over(&lds)?;
+    /// let (top, n) = w.ps_ys(0, 21).unwrap();
+    /// let [m, k] = w.coordinate(0, 21).unwrap();
+    /// assert_eq!(p.offset_if_valid(&top[..n]), Some(lds.calculate_offset(&[m, k])));
+    /// // The 16 x 32 tile at the origin of a 64 x 64 one; not in a 64 x 16 one.
+    /// assert!(w.program_over(&cktile::Descriptor::packed(&[64, 64])?).is_ok());
+    /// assert!(w.program_over(&cktile::Descriptor::packed(&[64, 16])?).is_err());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn program_over(&self, desc: &Descriptor) -> Result<Program, Error> {
+        self.distribution.ps_ys_to_xs().program_through(desc, &[0; MAX_DIMS].split_at(desc.lengths().len()).0)
+    }
+
+    /// The byte address lane `lane` of instruction `i` starts at, through
+    /// `program` (this window's [`program_over`](Self::program_over) an LDS
+    /// layout), for `element_bytes`-byte elements: `None` for a lane that
+    /// does not take part, an error naming the lane and its X coordinate
+    /// when its element is padding, has a negative offset or an address
+    /// past `u64`.
+    ///
+    /// ```
+    /// use cktile::analyzer::{window::WindowAccess, Op};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+    /// let w = WindowAccess::new(&a, Op::DsWrite { bits: 128 }, 2, 64)?;
+    /// let p = w.program_over(&cktile::Descriptor::packed(&[128, 32])?)?;
+    /// // Lane 9 of instruction 3 writes row 82 from K = 8: element 82 * 32 + 8.
+    /// assert_eq!(w.address(&p, 2, 3, 9)?, Some((82 * 32 + 8) * 2));
+    /// assert_eq!(w.address(&p, 2, 3, 64)?, None);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn address(&self, program: &Program, element_bytes: usize, i: usize, lane: usize) -> Result<Option<u64>, Error> {
+        let Some((top, n)) = self.ps_ys(i, lane) else { return Ok(None) };
+        let offset = program.offset_if_valid(top.split_at(n).0);
+        if let Some(o) = offset
+            && o >= 0
+            && let Some(a) = (o as u64).checked_mul(element_bytes as u64)
+        {
+            return Ok(Some(a));
+        }
+        // The error names the lane's X coordinate.
+        let Some(c) = self.coordinate(i, lane) else { return Ok(None) };
+        match to_address(offset, element_bytes, i, lane, c) {
+            Ok(a) => Ok(Some(a)),
+            Err(e) => Err(e),
+        }
     }
 
     /// Refuses a window of more than [`MAX_TILE_ELEMENTS`] lane accesses
@@ -314,20 +399,29 @@ impl WindowAccess {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub const fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
+        let program = tri!(self.program_over(desc));
+        self.check_contiguous_in(&program)
+    }
+
+    /// [`check_contiguous`](Self::check_contiguous) through this window's
+    /// [`program_over`](Self::program_over) the layout: element `k` of a
+    /// lane's vector is the vector dimension's Y plus `k`.
+    const fn check_contiguous_in(&self, program: &Program) -> Result<(), Error> {
         let width = if self.width < 64 { self.width } else { 64 };
+        let Some(vector) = self.vector_y else { return Ok(()) };
         if width <= 1 {
             return Ok(());
         }
-        let program = desc.program();
         let mut scan = BreakScan::NONE;
         let mut i = 0;
         while i < self.instructions() {
             let mut lane = 0;
             while lane < self.lanes {
-                if let Some([r, c]) = self.coordinate(i, lane)
-                    && let Some(breaks) = vector_breaks(&program, r, c, width)
+                if let Some((top, n)) = self.ps_ys(i, lane)
+                    && let Some(breaks) = vector_breaks(program, top.split_at(n).0, self.distribution.encoding().ndim_p() + vector, width)
+                    && let Some(c) = self.coordinate(i, lane)
                 {
-                    scan.see(i, lane, [r, c], breaks);
+                    scan.see(i, lane, c, breaks);
                 }
                 lane += 1;
             }
@@ -360,7 +454,7 @@ pub(crate) fn lane_vectors_contiguous(
     for i in 0..instructions {
         for lane in 0..wave.min(MAX_LANES) {
             if let Some([r, c]) = coordinate(i, lane)
-                && let Some(breaks) = vector_breaks(program, r, c, vec.min(64))
+                && let Some(breaks) = vector_breaks(program, &[r, c], 1, vec.min(64))
             {
                 scan.see(i, lane, [r, c], breaks);
             }
@@ -369,18 +463,28 @@ pub(crate) fn lane_vectors_contiguous(
     scan.verdict(op, vec)
 }
 
-/// Bit k (1 <= k < width) set: element k of the vector at (r, c) does not
-/// follow element k - 1 in the compiled descriptor (or has no offset). `None` when the
-/// first element has no offset (the analysis itself reports that
-/// coordinate).
-const fn vector_breaks(program: &Program, r: i64, c: i64, width: usize) -> Option<u64> {
-    let Some(first) = program.offset_if_valid(&[r, c]) else { return None };
+/// Bit k (1 <= k < width) set: element k of the vector that starts at
+/// `start` and runs along dimension `dim` does not follow element k - 1 in
+/// the compiled descriptor (or has no offset). `None` when the first
+/// element has no offset (the analysis itself reports that coordinate).
+const fn vector_breaks(program: &Program, start: &[Index], dim: usize, width: usize) -> Option<u64> {
+    let Some(first) = program.offset_if_valid(start) else { return None };
+    let mut at = [0 as Index; MAX_DIMS];
+    let mut d = 0;
+    while d < start.len() && d < MAX_DIMS {
+        at[d] = start[d];
+        d += 1;
+    }
+    let n = d;
     let mut prev = Some(first);
     let mut breaks = 0u64;
     let mut k = 1;
     while k < width {
-        let here = match c.checked_add(k as i64) {
-            Some(col) => program.offset_if_valid(&[r, col]),
+        let here = match start[dim % n].checked_add(k as Index) {
+            Some(v) => {
+                at[dim % n] = v;
+                program.offset_if_valid(at.split_at(n).0)
+            }
             None => None,
         };
         let expected = match prev {
@@ -544,6 +648,9 @@ impl PatternAccess {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
+        if let Some(w) = &self.window {
+            return w.check_contiguous(desc);
+        }
         lane_vectors_contiguous(
             &desc.program(),
             self.pattern.op(),
@@ -656,9 +763,10 @@ pub const fn analyze_window(
 
 /// The window of `op` over `d`, after the checks every analysis of it
 /// makes (its size on the chip, each lane's vector contiguous in `desc`),
-/// with `desc` compiled to the program its addresses come from.
+/// with `d` composed with `desc` and compiled to the program its addresses
+/// come from ([`WindowAccess::program_over`]).
 #[inline] // as `analyze_window`
-const fn prepared(
+pub(crate) const fn prepared(
     desc: &Descriptor,
     element_bytes: usize,
     arch: &Arch,
@@ -667,15 +775,15 @@ const fn prepared(
 ) -> Result<(WindowAccess, Program), Error> {
     let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
     tri!(w.check_size(arch));
-    tri!(w.check_contiguous(desc));
-    let mut program = Program::EMPTY;
-    desc.compile_into(&mut program);
+    let program = tri!(w.program_over(desc));
+    tri!(w.check_contiguous_in(&program));
     Ok((w, program))
 }
 
-/// The byte address of each lane of instruction `i` of a [`prepared`] window.
+/// The byte address of each lane of instruction `i` of a [`prepared`]
+/// window, through its composed program.
 #[inline] // as `analyze_window`
-const fn instruction_addresses(
+pub(crate) const fn instruction_addresses(
     w: &WindowAccess,
     program: &Program,
     element_bytes: usize,
@@ -685,8 +793,8 @@ const fn instruction_addresses(
     let mut addrs = LaneAddresses::new(lanes);
     let mut lane = 0;
     while lane < lanes {
-        if let Some(c) = w.coordinate(i, lane) {
-            addrs.set(lane, tri!(program_address(program, element_bytes, i, lane, c)));
+        if let Some(a) = tri!(w.address(program, element_bytes, i, lane)) {
+            addrs.set(lane, a);
         }
         lane += 1;
     }

@@ -144,6 +144,24 @@ pub enum AdaptorProblem {
         /// How many registers a program has.
         registers: usize,
     },
+    /// `program`: the compiled operations do not fit a
+    /// [`Program`](crate::Program).
+    ProgramOperations {
+        /// How many operations a program holds.
+        limit: usize,
+    },
+    /// `program_through`: the window (the adaptor's bottom lengths at an
+    /// origin) does not lie inside the layout along a dimension.
+    WindowOutside {
+        /// The dimension.
+        dim: usize,
+        /// The window's origin there.
+        origin: Index,
+        /// The window's length there.
+        length: Index,
+        /// The layout's length there.
+        layout: Index,
+    },
 }
 
 impl AdaptorProblem {
@@ -187,6 +205,8 @@ impl AdaptorProblem {
             AdaptorProblem::ProgramRegisters { .. } => {
                 "cktile: the adaptor holds more hidden values at once than a program has registers"
             }
+            AdaptorProblem::ProgramOperations { .. } => "cktile: the compiled adaptor needs more operations than a program holds",
+            AdaptorProblem::WindowOutside { .. } => "cktile: the window does not fit the layout",
         }
     }
 
@@ -232,6 +252,12 @@ impl AdaptorProblem {
             AdaptorProblem::ProgramRegisters { transform, registers } => {
                 n.with("transform", transform as i64).with("registers", registers as i64)
             }
+            AdaptorProblem::ProgramOperations { limit } => n.with("operations", limit as i64),
+            AdaptorProblem::WindowOutside { dim, origin, length, layout } => n
+                .with("dimension", dim as i64)
+                .with("origin", origin)
+                .with("window length", length)
+                .with("layout length", layout),
         }
     }
 }
@@ -299,6 +325,15 @@ impl fmt::Display for AdaptorProblem {
                 f,
                 "compiling adaptor transform {transform} needs more than the program's {registers} registers: \
                  too many hidden values are live at once"
+            ),
+            AdaptorProblem::ProgramOperations { limit } => {
+                write!(f, "the compiled adaptor needs more than the {limit} operations a program holds")
+            }
+            AdaptorProblem::WindowOutside { dim, origin, length, layout } => write!(
+                f,
+                "the window does not fit the layout: along dimension {dim} it covers [{origin}, {}) of the \
+                 layout's length {layout}",
+                origin.saturating_add(length)
             ),
         }
     }

@@ -6,7 +6,9 @@
 //! forms.
 
 use super::{Dims, Index, MAX_DIMS, MAX_OPS, Op, Program, R, REGS, contains};
-use crate::Descriptor;
+use crate::descriptor::tri;
+use crate::error::DescriptorProblem;
+use crate::{Descriptor, Stage};
 use crate::Error;
 use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN, problem};
 use cktile_transforms::Transform;
@@ -159,53 +161,16 @@ impl Descriptor {
     /// same offsets: [`program`](Self::program) always starts from
     /// [`Program::EMPTY`].)
     pub(crate) const fn compile_into(&self, p: &mut Program) {
-        let stages = self.stages();
         p.start(self.lengths());
-        // reg_of[i]: the register holding index i of the current level.
+        // reg_of[i]: the register holding top index i.
         let mut reg_of = [0u8; MAX_DIMS];
         let mut i = 0;
         while i < MAX_DIMS {
             reg_of[i] = i as u8;
             i += 1;
         }
-        let mut s = stages.len();
-        while s > 0 {
-            s -= 1;
-            let stage = &stages[s];
-            // Registers of the upper side stay live for the whole stage.
-            let mut upper = 0u16;
-            i = 0;
-            while i < stage.upper_lengths().len() {
-                upper |= 1 << reg_of[i];
-                i += 1;
-            }
-            let (mut lower, mut next) = (0u16, [0u8; MAX_DIMS]);
-            let items = stage.items();
-            let mut k = 0;
-            while k < items.len() {
-                let (up, low) = (items[k].upper(), items[k].lower());
-                let mut ins = [0u8; MAX_DIMS];
-                let mut j = 0;
-                while j < up.len() {
-                    ins[j] = reg_of[up.get(j) % MAX_DIMS];
-                    j += 1;
-                }
-                // A stage never runs out of registers: each side holds at
-                // most MAX_DIMS values, and an item's lowering makes no more
-                // step values than it has outputs (its budget).
-                if let Some(outs) = p.compile_item(items[k].transform(), &ins, upper | lower) {
-                    j = 0;
-                    while j < low.len() {
-                        next[low.get(j) % MAX_DIMS] = outs[j];
-                        lower |= 1 << outs[j];
-                        j += 1;
-                    }
-                }
-                k += 1;
-            }
-            reg_of = next;
-        }
-        p.finish(reg_of[0]);
+        let result = p.compile_stages(self.stages(), reg_of);
+        p.finish(result);
     }
 }
 
@@ -248,10 +213,149 @@ impl Adaptor {
             return Err(problem(AdaptorProblem::ProgramBottom { dims: bottom.len() }));
         }
         let mut p = Program::EMPTY;
-        p.start(self.top_lengths());
+        let (regs, _) = tri!(p.compile_adaptor(self));
+        if p.full {
+            return Err(problem(AdaptorProblem::ProgramOperations { limit: MAX_OPS }));
+        }
+        p.finish(regs[0]);
+        Ok(p)
+    }
+
+    /// The adaptor's bottom dimensions read through `layout`, compiled: the
+    /// [`Program`] of `Adaptor::of_descriptor(layout)` chained with this
+    /// adaptor, where the bottom is a window of `layout` at `origin` (one
+    /// entry per dimension; the window's lengths are this adaptor's bottom
+    /// lengths, and it must lie inside `layout`'s lengths). With a zero
+    /// origin and equal lengths it computes what
+    /// `Adaptor::of_descriptor(layout)?.chain(self)?.program()` does, but
+    /// without an adaptor's limits on transforms and hidden dimensions
+    /// (the layout's stages compile as the descriptor's own program does),
+    /// so any layout a descriptor holds composes. It is how the analyzer
+    /// reads a tile window's addresses: the distribution's `ps_ys_to_xs`
+    /// through the LDS layout
+    /// ([`WindowAccess::program_over`](crate::analyzer::window::WindowAccess::program_over)).
+    ///
+    /// Refused: `layout` with another number of dimensions than the
+    /// bottom, a window that does not fit, and (as for
+    /// [`program`](Self::program)) more live values than registers, or
+    /// more operations than a program holds.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+    /// let lds = cktile::Descriptor::packed(&[64, 32])?;
+    /// // The 16 x 16 warp tile at rows 32.., columns 16.. of a 64 x 32 tile.
+    /// let p = a.ps_ys_to_xs().program_through(&lds, &[32, 16])?;
+    /// let x = a.calculate_index(&[21, 3])?;
+    /// assert_eq!(p.offset_if_valid(&[21, 3]), Some(lds.calculate_offset(&[32 + x.get(0), 16 + x.get(1)])));
+    /// let e = a.ps_ys_to_xs().program_through(&lds, &[56, 0]).unwrap_err();
+    /// assert_eq!(e.to_string(), "the window does not fit the layout: along dimension 0 it covers [56, 72) of the layout's length 64");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn program_through(&self, layout: &Descriptor, origin: &[Index]) -> Result<Program, Error> {
+        let (lengths, bottom) = (layout.lengths(), self.bottom_lengths());
+        if lengths.len() != bottom.len() {
+            return Err(problem(AdaptorProblem::ChainCount { top: lengths.len(), bottom: bottom.len() }));
+        }
+        if origin.len() != bottom.len() {
+            return Err(Error::descriptor(DescriptorProblem::CoordinateArity { expected: bottom.len(), found: origin.len() }));
+        }
+        let mut d = 0;
+        while d < bottom.len() {
+            let (at, length, layout) = (origin[d], bottom.get(d), lengths.get(d));
+            match at.checked_add(length) {
+                Some(end) if at >= 0 && end <= layout => {}
+                _ => return Err(problem(AdaptorProblem::WindowOutside { dim: d, origin: at, length, layout })),
+            }
+            d += 1;
+        }
+        let mut p = Program::EMPTY;
+        let (mut regs, mut live) = tri!(p.compile_adaptor(self));
+        // The window's origin: one affine operation per moved dimension,
+        // folded into the layout's first one where it is affine too.
+        d = 0;
+        while d < origin.len() {
+            if origin[d] != 0 {
+                let Some(r) = free_register(live) else {
+                    return Err(out_of_registers(self.items().len()));
+                };
+                let mut ins = [0u8; MAX_DIMS];
+                ins[0] = regs[d];
+                let mut coef = [0 as Index; MAX_DIMS];
+                coef[0] = 1;
+                p.push(affine(r, 1, &ins, &coef, origin[d]));
+                live = (live & !(1 << regs[d])) | (1 << r);
+                regs[d] = r;
+            }
+            d += 1;
+        }
+        let result = p.compile_stages(layout.stages(), regs);
+        if p.full {
+            return Err(problem(AdaptorProblem::ProgramOperations { limit: MAX_OPS }));
+        }
+        p.finish(result);
+        Ok(p)
+    }
+}
+
+const fn out_of_registers(transform: usize) -> Error {
+    problem(AdaptorProblem::ProgramRegisters { transform, registers: REGS })
+}
+
+impl Program {
+    /// Compiles the stages of a descriptor (the last first) whose top
+    /// indices are in registers `reg_of`, with no other register live.
+    /// The register of the offset.
+    const fn compile_stages(&mut self, stages: &[Stage], reg_of: [u8; MAX_DIMS]) -> u8 {
+        let mut reg_of = reg_of;
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            let stage = &stages[s];
+            // Registers of the upper side stay live for the whole stage.
+            let mut upper = 0u16;
+            let mut i = 0;
+            while i < stage.upper_lengths().len() {
+                upper |= 1 << reg_of[i];
+                i += 1;
+            }
+            let (mut lower, mut next) = (0u16, [0u8; MAX_DIMS]);
+            let items = stage.items();
+            let mut k = 0;
+            while k < items.len() {
+                let (up, low) = (items[k].upper(), items[k].lower());
+                let mut ins = [0u8; MAX_DIMS];
+                let mut j = 0;
+                while j < up.len() {
+                    ins[j] = reg_of[up.get(j) % MAX_DIMS];
+                    j += 1;
+                }
+                // A stage never runs out of registers: each side holds at
+                // most MAX_DIMS values, and an item's lowering makes no more
+                // step values than it has outputs (its budget).
+                if let Some(outs) = self.compile_item(items[k].transform(), &ins, upper | lower) {
+                    j = 0;
+                    while j < low.len() {
+                        next[low.get(j) % MAX_DIMS] = outs[j];
+                        lower |= 1 << outs[j];
+                        j += 1;
+                    }
+                }
+                k += 1;
+            }
+            reg_of = next;
+        }
+        reg_of[0]
+    }
+
+    /// Starts the program of `adaptor` and compiles its transforms, the
+    /// last first: the registers of its bottom dimensions, in order, and
+    /// the mask of the registers live at the end (theirs).
+    const fn compile_adaptor(&mut self, adaptor: &Adaptor) -> Result<([u8; MAX_DIMS], u16), Error> {
+        self.start(adaptor.top_lengths());
         // reg_of[id]: the register holding hidden id `id`'s value, if any yet.
         let mut reg_of: [Option<u8>; MAX_HIDDEN] = [None; MAX_HIDDEN];
-        let top = self.top_ids();
+        let top = adaptor.top_ids();
         let mut live = 0u16;
         let mut d = 0;
         while d < top.len() {
@@ -259,7 +363,7 @@ impl Adaptor {
             live |= 1 << d;
             d += 1;
         }
-        let items = self.items();
+        let items = adaptor.items();
         let mut t = items.len();
         while t > 0 {
             t -= 1;
@@ -267,20 +371,12 @@ impl Adaptor {
             let (mut ins, mut read) = ([0u8; MAX_DIMS], 0u16);
             let mut j = 0;
             while j < up.len() {
-                let id = up.get(j) % MAX_HIDDEN;
-                let r = match reg_of[id] {
-                    Some(r) => r,
-                    None => match p.zero(live) {
-                        Some(r) => r,
-                        None => return Err(out_of_registers(t)),
-                    },
-                };
+                let r = tri!(self.value_of(&mut reg_of[up.get(j) % MAX_HIDDEN], &mut live, t));
                 ins[j] = r;
                 read |= 1 << r;
-                live |= 1 << r;
                 j += 1;
             }
-            let Some(outs) = p.compile_item(items[t].transform(), &ins, live) else {
+            let Some(outs) = self.compile_item(items[t].transform(), &ins, live) else {
                 return Err(out_of_registers(t));
             };
             // Each hidden value is read once: the inputs' registers are free
@@ -293,26 +389,37 @@ impl Adaptor {
                 j += 1;
             }
         }
-        let result = match reg_of[bottom.get(0) % MAX_HIDDEN] {
-            Some(r) => r,
-            None => match p.zero(live) {
-                Some(r) => r,
-                None => return Err(out_of_registers(0)),
-            },
-        };
-        p.finish(result);
-        Ok(p)
+        let bottom = adaptor.bottom_ids();
+        let mut regs = [0u8; MAX_DIMS];
+        d = 0;
+        while d < bottom.len() {
+            regs[d] = tri!(self.value_of(&mut reg_of[bottom.get(d) % MAX_HIDDEN], &mut live, 0));
+            d += 1;
+        }
+        Ok((regs, live))
     }
-}
 
-const fn out_of_registers(transform: usize) -> Error {
-    problem(AdaptorProblem::ProgramRegisters { transform, registers: REGS })
-}
+    /// The register of a hidden value: `slot`'s, or (nothing wrote it) a
+    /// fresh register set to 0, then live, as CK's zero-initialised hidden
+    /// index. `transform` names the transform in the error when no
+    /// register is free.
+    const fn value_of(&mut self, slot: &mut Option<u8>, live: &mut u16, transform: usize) -> Result<u8, Error> {
+        if let Some(r) = *slot {
+            return Ok(r);
+        }
+        let Some(r) = free_register(*live) else {
+            return Err(out_of_registers(transform));
+        };
+        self.push(affine(r, 0, &[0; MAX_DIMS], &[0; MAX_DIMS], 0));
+        *live |= 1 << r;
+        *slot = Some(r);
+        Ok(r)
+    }
 
-impl Program {
     /// Empties the program for a descriptor of top lengths `top`.
     const fn start(&mut self, top: Dims) {
         self.n_ops = 0;
+        self.full = false;
         self.result = 0;
         self.n_regs = 0;
         self.top = top;
@@ -331,15 +438,6 @@ impl Program {
         self.fold_affine();
         self.n_regs = self.register_count();
         self.mark_ranges();
-    }
-
-    /// A fresh register (not in `taken`) set to 0, if one is free.
-    const fn zero(&mut self, taken: u16) -> Option<u8> {
-        let Some(r) = free_register(taken) else {
-            return None;
-        };
-        self.push(affine(r, 0, &[0; MAX_DIMS], &[0; MAX_DIMS], 0));
-        Some(r)
     }
 
     /// Compiles one item of transform `transform` whose upper indices are
@@ -458,15 +556,23 @@ impl Program {
     pub(crate) const EMPTY: Program = Program {
         ops: [Op::Nop; MAX_OPS],
         n_ops: 0,
+        full: false,
         top: Dims::EMPTY,
         limits: [u64::MAX; MAX_DIMS],
         result: 0,
         n_regs: 0,
     };
 
+    /// Appends an operation; past [`MAX_OPS`] (which only a composed
+    /// program can reach: a descriptor's lowerings fit by their budget)
+    /// marks the program `full` instead.
     const fn push(&mut self, op: Op) {
-        self.ops[self.n_ops as usize % MAX_OPS] = op;
-        self.n_ops += 1;
+        if (self.n_ops as usize) < MAX_OPS {
+            self.ops[self.n_ops as usize] = op;
+            self.n_ops += 1;
+        } else {
+            self.full = true;
+        }
     }
 
     /// Marks the divisions whose input is never negative, and the affine

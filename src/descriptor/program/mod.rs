@@ -151,6 +151,9 @@ enum Op {
 pub struct Program {
     ops: [Op; MAX_OPS],
     n_ops: u8,
+    /// An operation did not fit (only while compiling; a finished program
+    /// never is).
+    full: bool,
     /// Lengths of the top dimensions.
     top: Dims,
     /// The same as `u64`, `u64::MAX` past the top dimensions: `0 <= v <
