@@ -631,7 +631,11 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
         // Outside the lengths: the same unchecked value, and no checked one.
         for _ in 0..16 {
             let far: Vec<i64> = top.as_slice().iter().map(|&l| rng.below(4 * l as u64) as i64 - 2 * l).collect();
-            assert_eq!(p.calculate_offset(&far), composed.bottom_index_unchecked(&far).get(0), "seed {seed} at {far:?}");
+            assert_eq!(
+                p.calculate_offset(&far),
+                composed.bottom_index_unchecked(&far).get(0),
+                "seed {seed} at {far:?}"
+            );
             if far.iter().zip(top.as_slice()).any(|(&v, &l)| v < 0 || v >= l) {
                 assert_eq!(p.offset_if_valid(&far), None);
             }
@@ -659,7 +663,10 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
     let wide = Adaptor::new(Dims::from_slice(&[65536]).unwrap(), &items, &[0], &[19, 20]).unwrap();
     assert_eq!(wide.calculate_bottom_index(&[255, 1]).unwrap().as_slice(), &[255 * 256 + 1]);
     let e = wide.program().unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ProgramRegisters { transform: 3, registers: 16 })), "{e}");
+    assert!(
+        matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ProgramRegisters { transform: 3, registers: 16 })),
+        "{e}"
+    );
     assert_eq!(
         e.to_string(),
         "compiling adaptor transform 3 needs more than the program's 16 registers: too many hidden values are live \
@@ -669,6 +676,118 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
     let narrow = Adaptor::new(Dims::from_slice(&[256]).unwrap(), &[items[1], items[3]], &[1], &[19]);
     let narrow = narrow.unwrap();
     assert_eq!(narrow.program().unwrap().offset_if_valid(&[200]), Some(200));
+}
+
+/// Every member the catalogue's families list, their `{a,b}` choices
+/// expanded.
+fn catalogue_members() -> Vec<(String, Distribution)> {
+    fn expand(name: &str) -> Vec<String> {
+        match (name.find('{'), name.find('}')) {
+            (Some(open), Some(close)) => name[open + 1..close]
+                .split(',')
+                .flat_map(|choice| expand(&format!("{}{choice}{}", &name[..open], &name[close + 1..])))
+                .collect(),
+            _ => vec![name.to_string()],
+        }
+    }
+    let names: Vec<String> = catalogue::FAMILIES.iter().flat_map(|f| f.names.iter().flat_map(|n| expand(n))).collect();
+    names.into_iter().map(|n| (n.clone(), Distribution::new(catalogue::by_name(&n).unwrap()).unwrap())).collect()
+}
+
+/// Every X index of `d`, recomputed through its inverse and back: the
+/// inverse names a (P, Y) holding that element, with the R components 0;
+/// without R, the inverse after the distribution is the identity on every
+/// (P, Y).
+fn check_inverse(name: &str, d: &Distribution) -> usize {
+    let inverse = d.inverse().unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(inverse.top_lengths(), d.x_lengths(), "{name}");
+    assert_eq!(inverse.bottom_lengths(), d.ps_ys_to_xs().top_lengths(), "{name}");
+    let mut checked = 0;
+    for_each_coordinate(d.x_lengths().as_slice(), |x| {
+        let ps_ys = inverse.calculate_bottom_index(x).unwrap();
+        assert_eq!(d.calculate_index(ps_ys.as_slice()).unwrap().as_slice(), x, "{name} at {x:?}");
+        let rs = d.rs_index(&ps_ys.as_slice()[..d.p_lengths().len()]).unwrap();
+        assert!(rs.as_slice().iter().all(|&r| r == 0), "{name} at {x:?}: R {rs:?}");
+        checked += 1;
+    });
+    if d.encoding().ndim_r() == 0 {
+        for_each_coordinate(d.ps_ys_to_xs().top_lengths().as_slice(), |ps_ys| {
+            let x = d.calculate_index(ps_ys).unwrap();
+            assert_eq!(inverse.calculate_bottom_index(x.as_slice()).unwrap().as_slice(), ps_ys, "{name}");
+        });
+    }
+    checked
+}
+
+/// A distribution's inverse, on every catalogue member and on random
+/// encodings (replicated ones and ones with length-1 H components nobody
+/// names included): every element of X comes back to itself.
+#[test]
+fn inverses_name_a_holder_of_every_element() {
+    let mut checked = 0;
+    let members = catalogue_members();
+    assert!(members.len() > 30, "{}", members.len());
+    for (name, d) in &members {
+        checked += check_inverse(name, d);
+    }
+    let mut rng = Rng::new(11);
+    let (mut random, mut replicated) = (0, 0);
+    while random < 300 {
+        let x: Vec<i64> = (0..1 + rng.below(3)).map(|_| [1, 2, 3, 4, 6, 8, 12, 16][rng.below(8) as usize]).collect();
+        let Some(e) = random_encoding(&x, &mut rng) else { continue };
+        replicated += usize::from(e.ndim_r() > 0);
+        checked += check_inverse(&e.to_string(), &Distribution::new(e).unwrap());
+        random += 1;
+    }
+    // An H component of length 1 that no P or Y names.
+    let e = Encoding::new(&[], &[&[4, 1], &[8]], &[&[1]], &[&[0]], &[2], &[0]).unwrap();
+    checked += check_inverse("unnamed h", &Distribution::new(e).unwrap());
+    assert!(replicated > 50 && checked > 100_000, "{replicated} {checked}");
+}
+
+/// Triton's invertAndCompose: for every pair of catalogue members with the
+/// same X lengths, and pairs of random encodings over the same X, the
+/// composed adaptor sends every (P, Y) of the first to a (P, Y) of the
+/// second holding the same element.
+#[test]
+fn invert_and_compose_finds_the_same_element_in_the_other_distribution() {
+    let members = catalogue_members();
+    let mut pairs = 0;
+    let mut check = |(a_name, a): (&str, &Distribution), (b_name, b): (&str, &Distribution)| {
+        let c = a.invert_and_compose(b).unwrap_or_else(|e| panic!("{a_name} into {b_name}: {e}"));
+        assert_eq!(c.bottom_lengths(), b.ps_ys_to_xs().top_lengths());
+        for_each_coordinate(a.ps_ys_to_xs().top_lengths().as_slice(), |ps_ys| {
+            let there = c.calculate_bottom_index(ps_ys).unwrap();
+            assert_eq!(
+                b.calculate_index(there.as_slice()).unwrap(),
+                a.calculate_index(ps_ys).unwrap(),
+                "{a_name} into {b_name} at {ps_ys:?}"
+            );
+        });
+        pairs += 1;
+    };
+    for (a_name, a) in &members {
+        for (b_name, b) in &members {
+            if a.x_lengths() == b.x_lengths() {
+                check((a_name, a), (b_name, b));
+            }
+        }
+    }
+    let mut rng = Rng::new(5);
+    let mut random = 0;
+    while random < 200 {
+        let x: Vec<i64> = (0..1 + rng.below(2)).map(|_| [2, 4, 6, 8, 16][rng.below(5) as usize]).collect();
+        let (Some(a), Some(b)) = (random_encoding(&x, &mut rng), random_encoding(&x, &mut rng)) else { continue };
+        let (a, b) = (Distribution::new(a).unwrap(), Distribution::new(b).unwrap());
+        check(("a", &a), ("b", &b));
+        random += 1;
+    }
+    assert!(pairs > 300, "{pairs}");
+    // Other X lengths do not compose.
+    let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
+    let b = Distribution::new(catalogue::mfma_a(32, 8).unwrap()).unwrap();
+    let e = a.invert_and_compose(&b).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ChainLength { dim: 0, top: 32, bottom: 16 })), "{e}");
 }
 
 #[test]

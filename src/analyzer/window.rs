@@ -343,7 +343,13 @@ impl WindowAccess {
     /// assert_eq!(w.address(&p, 2, 3, 64)?, None);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub const fn address(&self, program: &Program, element_bytes: usize, i: usize, lane: usize) -> Result<Option<u64>, Error> {
+    pub const fn address(
+        &self,
+        program: &Program,
+        element_bytes: usize,
+        i: usize,
+        lane: usize,
+    ) -> Result<Option<u64>, Error> {
         let Some((top, n)) = self.ps_ys(i, lane) else { return Ok(None) };
         let offset = program.offset_if_valid(top.split_at(n).0);
         if let Some(o) = offset
@@ -418,7 +424,8 @@ impl WindowAccess {
             let mut lane = 0;
             while lane < self.lanes {
                 if let Some((top, n)) = self.ps_ys(i, lane)
-                    && let Some(breaks) = vector_breaks(program, top.split_at(n).0, self.distribution.encoding().ndim_p() + vector, width)
+                    && let Some(breaks) =
+                        vector_breaks(program, top.split_at(n).0, self.distribution.encoding().ndim_p() + vector, width)
                     && let Some(c) = self.coordinate(i, lane)
                 {
                     scan.see(i, lane, c, breaks);

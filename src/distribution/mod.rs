@@ -70,7 +70,7 @@ pub use table::Table;
 pub use text::{parse, resolve};
 
 use crate::Descriptor;
-use crate::adaptor::{Adaptor, MAX_HIDDEN, in_item};
+use crate::adaptor::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS, in_item};
 use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, ErrorKind};
 use crate::{Ids, Item};
@@ -252,6 +252,131 @@ impl Distribution {
     pub const fn compose(&self, layout: &Descriptor) -> Result<Adaptor, Error> {
         let outer = tri!(Adaptor::of_descriptor(layout));
         outer.chain(&self.ps_ys_to_xs)
+    }
+
+    /// The inverse of [`ps_ys_to_xs`](Self::ps_ys_to_xs): an adaptor from X
+    /// to the (P..., Y...) that holds each element, with every R
+    /// (replication) component 0, so `calculate_index` of its answer is the
+    /// X it was given. Each X splits into its H components (a `merge`), each
+    /// P is put together from its R and H components (an `unmerge`), an R
+    /// component is frozen at 0 (`freeze(0)`), and each Y is its
+    /// component. Where the distribution replicates, the copy at R = 0
+    /// answers.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+    /// let owner = a.inverse()?;
+    /// // A(m = 5, k = 6) is held by lane 37 at Y = 2.
+    /// assert_eq!(owner.calculate_bottom_index(&[5, 6])?.as_slice(), &[37, 2]);
+    /// assert_eq!(a.calculate_index(&[37, 2])?.as_slice(), &[5, 6]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn inverse(&self) -> Result<Adaptor, Error> {
+        let e = &self.encoding;
+        let mut items = [crate::descriptor::stage::FILLER; MAX_TRANSFORMS];
+        let mut n = 0;
+        // Which R/H components a P or a Y names (by hidden id).
+        let mut named = [false; MAX_HIDDEN];
+        let (ys_major, ys_minor) = e.y_to_rh();
+        let mut i = 0;
+        while i < e.ndim_y() {
+            named[e.rh_hidden(ys_major.get(i) as usize, ys_minor.get(i) as usize) % MAX_HIDDEN] = true;
+            i += 1;
+        }
+        // P -> its R/H components (an unmerge: the P merge read backwards).
+        let mut p = 0;
+        while p < e.ndim_p() {
+            let (major, minor) = e.p_to_rh(p);
+            let (mut upper, mut lengths) = ([0usize; MAX_DIMS], Dims::EMPTY);
+            i = 0;
+            while i < major.len() {
+                let (ma, mi) = (major.get(i) as usize, minor.get(i) as usize);
+                upper[i] = e.rh_hidden(ma, mi);
+                named[upper[i] % MAX_HIDDEN] = true;
+                lengths = tri!(in_item(n, lengths.push(e.rh_lengths(ma).get(mi))));
+                i += 1;
+            }
+            let t = tri!(in_item(n, Transform::unmerge_dims(lengths)));
+            let (lower, upper) =
+                (tri!(Ids::from_slice(&[e.p_hidden(p)])), tri!(Ids::from_slice(upper.split_at(major.len()).0)));
+            items[n % MAX_TRANSFORMS] = Item::from_ids(t, lower, upper);
+            n += 1;
+            p += 1;
+        }
+        // The R components a P names: replica 0.
+        let mut r = 0;
+        while r < e.ndim_r() {
+            let id = e.rh_hidden(0, r);
+            if named[id % MAX_HIDDEN] {
+                let t = tri!(in_item(n, Transform::freeze(0)));
+                items[n % MAX_TRANSFORMS] = Item::from_ids(t, tri!(Ids::from_slice(&[id])), Ids::EMPTY);
+                n += 1;
+            }
+            r += 1;
+        }
+        // H components nobody names (of length 1) come from nothing; then
+        // each X merges its H components.
+        let mut x = 0;
+        while x < e.ndim_x() {
+            let hs = e.hs_lengths(x);
+            let mut h = 0;
+            while h < hs.len() {
+                let id = e.rh_hidden(x + 1, h);
+                if !named[id % MAX_HIDDEN] {
+                    let t = tri!(in_item(n, Transform::replicate_dims(tri!(in_item(n, Dims::from_slice(&[1]))))));
+                    items[n % MAX_TRANSFORMS] = Item::from_ids(t, Ids::EMPTY, tri!(Ids::from_slice(&[id])));
+                    n += 1;
+                }
+                h += 1;
+            }
+            x += 1;
+        }
+        x = 0;
+        while x < e.ndim_x() {
+            let t = tri!(in_item(n, Transform::merge_dims(e.hs_lengths(x))));
+            let hs = tri!(components(e, x + 1, e.hs_lengths(x).len()));
+            items[n % MAX_TRANSFORMS] = Item::from_ids(t, hs, tri!(Ids::from_slice(&[x])));
+            n += 1;
+            x += 1;
+        }
+        // Bottom: the Ps, then the Ys' components.
+        let (mut bottom, mut lengths) = ([0usize; MAX_DIMS], Dims::EMPTY);
+        let top = self.ps_ys_to_xs.top_ids();
+        let top_lengths = self.ps_ys_to_xs.top_lengths();
+        i = 0;
+        while i < top.len() && i < MAX_DIMS {
+            bottom[i] = top.get(i);
+            lengths = tri!(in_item(n, lengths.push(top_lengths.get(i))));
+            i += 1;
+        }
+        let xs = [0, 1, 2, 3, 4, 5, 6, 7];
+        Adaptor::new(lengths, items.split_at(n).0, bottom.split_at(top.len()).0, xs.split_at(e.ndim_x()).0)
+    }
+
+    /// Triton's `invertAndCompose`: `other`'s inverse after this
+    /// distribution, one adaptor from this distribution's (P..., Y...) to
+    /// the (P..., Y...) of `other` that holds the same element (R
+    /// components 0, as [`inverse`](Self::inverse) picks). It answers a
+    /// layout conversion: which lane and register of `other` must receive
+    /// what each lane and register of this one holds. The two X lengths
+    /// must be equal.
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// // The 16x16 MFMA accumulator and its transposed layout.
+    /// let c = Distribution::new(catalogue::mfma_c(16, 16)?)?;
+    /// let t = Distribution::new(catalogue::mfma_c_transposed(16, 16)?)?;
+    /// let to_t = c.invert_and_compose(&t)?;
+    /// let there = to_t.calculate_bottom_index(&[17, 0, 2])?;
+    /// assert_eq!(t.calculate_index(there.as_slice())?, c.calculate_index(&[17, 0, 2])?);
+    /// // Into itself: the identity.
+    /// assert_eq!(c.invert_and_compose(&c)?.calculate_bottom_index(&[17, 0, 2])?.as_slice(), &[17, 0, 2]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn invert_and_compose(&self, other: &Distribution) -> Result<Adaptor, Error> {
+        let inverse = tri!(other.inverse());
+        inverse.chain(&self.ps_ys_to_xs)
     }
 
     /// The ys_to_d descriptor: Y index to thread-buffer index D.

@@ -201,11 +201,15 @@ impl AdaptorProblem {
             AdaptorProblem::ChainLength { .. } => {
                 "cktile: chained adaptors differ in the length of a dimension they share"
             }
-            AdaptorProblem::ProgramBottom { .. } => "cktile: only an adaptor with one bottom dimension compiles to a program",
+            AdaptorProblem::ProgramBottom { .. } => {
+                "cktile: only an adaptor with one bottom dimension compiles to a program"
+            }
             AdaptorProblem::ProgramRegisters { .. } => {
                 "cktile: the adaptor holds more hidden values at once than a program has registers"
             }
-            AdaptorProblem::ProgramOperations { .. } => "cktile: the compiled adaptor needs more operations than a program holds",
+            AdaptorProblem::ProgramOperations { .. } => {
+                "cktile: the compiled adaptor needs more operations than a program holds"
+            }
             AdaptorProblem::WindowOutside { .. } => "cktile: the window does not fit the layout",
         }
     }

@@ -6,11 +6,11 @@
 //! forms.
 
 use super::{Dims, Index, MAX_DIMS, MAX_OPS, Op, Program, R, REGS, contains};
+use crate::Error;
+use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN, problem};
 use crate::descriptor::tri;
 use crate::error::DescriptorProblem;
 use crate::{Descriptor, Stage};
-use crate::Error;
-use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN, problem};
 use cktile_transforms::Transform;
 use cktile_transforms::kinds::{div_pow2, swizzle};
 use cktile_transforms::lowering::{Lowering, MAX_SLOTS, Step};
@@ -258,7 +258,10 @@ impl Adaptor {
             return Err(problem(AdaptorProblem::ChainCount { top: lengths.len(), bottom: bottom.len() }));
         }
         if origin.len() != bottom.len() {
-            return Err(Error::descriptor(DescriptorProblem::CoordinateArity { expected: bottom.len(), found: origin.len() }));
+            return Err(Error::descriptor(DescriptorProblem::CoordinateArity {
+                expected: bottom.len(),
+                found: origin.len(),
+            }));
         }
         let mut d = 0;
         while d < bottom.len() {
@@ -449,7 +452,12 @@ impl Program {
     /// fused into it. An item without steps, outputs or a test emits
     /// nothing. The registers of its lower indices, in order, or `None`
     /// when no register is free for a step.
-    const fn compile_item(&mut self, transform: &Transform, ins: &[u8; MAX_DIMS], taken: u16) -> Option<[u8; MAX_DIMS]> {
+    const fn compile_item(
+        &mut self,
+        transform: &Transform,
+        ins: &[u8; MAX_DIMS],
+        taken: u16,
+    ) -> Option<[u8; MAX_DIMS]> {
         let l = transform.lowering();
         // reg[slot]: the register holding the slot's value.
         let mut reg = [0u8; MAX_SLOTS];
