@@ -578,7 +578,9 @@ fn random_encoding(x: &[i64], rng: &mut Rng) -> Option<Encoding> {
         .collect();
     let rs: Vec<usize> = if rng.below(3) == 0 { vec![2] } else { vec![] };
     let n_p = 1 + rng.below(2) as usize;
-    let (mut ps, mut ys): (Vec<Vec<(usize, usize)>>, Vec<(usize, usize)>) = (vec![vec![]; n_p], vec![]);
+    // Each P's and the Ys' components, as (major, minor).
+    let mut ps: Vec<Vec<(usize, usize)>> = vec![vec![]; n_p];
+    let mut ys: Vec<(usize, usize)> = vec![];
     for minor in 0..rs.len() {
         ps[rng.below(n_p as u64) as usize].push((0, minor));
     }

@@ -322,7 +322,7 @@ impl WindowAccess {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub const fn program_over(&self, desc: &Descriptor) -> Result<Program, Error> {
-        self.distribution.ps_ys_to_xs().program_through(desc, &[0; MAX_DIMS].split_at(desc.lengths().len()).0)
+        self.distribution.ps_ys_to_xs().program_through(desc, [0; MAX_DIMS].split_at(desc.lengths().len()).0)
     }
 
     /// The byte address lane `lane` of instruction `i` starts at, through
