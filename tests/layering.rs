@@ -393,3 +393,85 @@ fn the_analyzer_reads_addresses_through_programs() {
     }
     assert!(reads >= 3, "the check found the analyzer's address reads ({reads})");
 }
+
+/// The files outside a kind's own module (`transforms/src/kinds/`) whose
+/// code names one transform kind by its variant (`Kind::Merge`,
+/// `Params::Merge`, or the private `Repr::Merge`): the places a new kind is
+/// written into, each with what it holds there. The architecture chapter's
+/// "Adding a transform" names each of them.
+const KIND_PLACES: &[(&str, &str)] = &[
+    ("transforms/src/params.rs", "its parameters, a variant of `Params`"),
+    (
+        "transforms/src/transform.rs",
+        "`Kind` and `Kind::ALL`, its validating constructor, and the arms of `Transform`'s exhaustive matches",
+    ),
+    ("transforms/src/transform/table.rs", "its row (name, signature, family, builder) and its `args` arm"),
+    ("transforms/src/transform/fast.rs", "its arms in the hot evaluators (`lower_at`, `step_at`, `is_valid_upper_at`)"),
+    ("transforms/src/vector.rs", "its vector rule (`VectorRule::of_kind`)"),
+    ("transforms/src/typed.rs", "its typed form for kernel code"),
+    ("src/random/chain.rs", "how the random-chain generator draws one"),
+];
+
+/// Files that name a kind for what they do with that kind, not to place a
+/// new one: a new kind does not touch them.
+const KIND_USERS: &[(&str, &str)] = &[
+    ("transforms/src/error.rs", "the xor, slice and swizzle errors' messages name their own kinds"),
+    ("src/search/mod.rs", "the search counts the items that are not pass_through"),
+];
+
+/// Whether a code line names one kind by its variant.
+fn names_a_variant(line: &str, variants: &[String]) -> bool {
+    ["Kind::", "Params::", "Repr::"].iter().any(|prefix| {
+        line.match_indices(prefix).any(|(at, _)| {
+            let before = line[..at].chars().next_back();
+            let word = ident(&line[at + prefix.len()..]);
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') && variants.contains(&word)
+        })
+    })
+}
+
+/// What adding a transform touches, held: the library's code names a kind
+/// by its variant only in the files of `KIND_PLACES` (and the users of
+/// `KIND_USERS`); every other consumer (the spec parser, `Display`, the
+/// messages, the palette, the emitter, the interval analysis, the compiled
+/// programs) reads the table row or the lowering.
+#[test]
+fn a_kind_is_named_only_where_a_new_kind_is_written() {
+    let variants: Vec<String> = cktile_transforms::Kind::ALL.iter().map(|k| format!("{k:?}")).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "transforms/src", "checks/src", "python/src", "wasm/src", "perf/kernels/src"] {
+        if root.join(dir).is_dir() {
+            rust_files(&root.join(dir), &mut files);
+        }
+    }
+    let mut naming = BTreeSet::new();
+    for file in &files {
+        let rel = file.strip_prefix(root).unwrap().to_str().unwrap().to_string();
+        if rel.starts_with("transforms/src/kinds/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        // Naming a variant, or declaring one (`Pad {` in `Params`; the
+        // lowering's steps and the programs' operations have variants of
+        // the same names).
+        let params = text.contains("pub enum Params");
+        let declares =
+            |line: &str| params && variants.iter().any(|v| line.trim_start().starts_with(&format!("{v} {{")));
+        if code_lines(&text).any(|line| names_a_variant(line, &variants) || declares(line)) {
+            naming.insert(rel);
+        }
+    }
+    let expected: BTreeSet<String> = KIND_PLACES.iter().chain(KIND_USERS).map(|(f, _)| f.to_string()).collect();
+    assert_eq!(naming, expected, "the files that name a transform kind by its variant");
+    let chapter = std::fs::read_to_string(root.join("docs/src/architecture.md")).unwrap();
+    for (file, _) in KIND_PLACES {
+        assert!(chapter.contains(&format!("`{file}`")), "the architecture chapter does not name {file}");
+    }
+    // The check reads what naming a kind looks like, and what does not.
+    let v = &variants;
+    assert!(names_a_variant("            Repr::Merge { lengths } => {", v));
+    assert!(names_a_variant("    Kind::Pad | Kind::LeftPad => 1,", v));
+    assert!(!names_a_variant("    let all = Kind::ALL;", v));
+    assert!(!names_a_variant("    MyKind::Merge => 1,", v));
+}

@@ -1110,7 +1110,7 @@ proptest! {
 
     /// The forward lowering computes `calculate_lower` and its check
     /// `is_valid_upper`, everywhere; the inverse computes `calculate_upper`
-    /// exactly where that exists.
+    /// exactly where that exists; an identity keeps every index.
     #[test]
     fn lowerings_equal_the_formulas((t, up) in any_transform().prop_flat_map(|t| (Just(t), anywhere(&t)))) {
         let l = t.lowering();
@@ -1122,6 +1122,13 @@ proptest! {
         // more fresh registers than the item has outputs.
         prop_assert!(l.steps().len() + usize::from(l.check().is_some()) <= 2, "{}: {:?}", t, l);
         prop_assert!(l.slots() - l.inputs() <= t.num_lower(), "{}: {:?}", t, l);
+        // An identity (read off the lowering) keeps every index in range,
+        // and every one is valid.
+        let lens = t.upper_lengths();
+        let in_range = lens.as_slice().iter().enumerate().all(|(i, &len)| (0..len).contains(&up[i]));
+        if t.is_identity() && in_range {
+            prop_assert!(t.calculate_lower(&up)[0] == up[0] && t.is_valid_upper(&up), "{} at {}", t, up[0]);
+        }
         // The inverse, on the lower side of the same values.
         let low = t.calculate_lower(&up);
         let inv = t.upper_lowering();

@@ -134,24 +134,24 @@ impl Transform {
     }
 
     /// True when the transform maps its one upper index to its one lower
-    /// index unchanged over its whole range: `pass_through`, a one-length
-    /// `merge` or `unmerge`, an `embed` of one dimension with coefficient 1.
-    /// (Right padding keeps the value too, but has invalid positions.)
+    /// index unchanged over its whole range, with no invalid positions:
+    /// when its [`lowering`](Self::lowering) outputs its input as it is
+    /// and checks nothing. `pass_through`, a one-length `merge` or
+    /// `unmerge`, an `embed` of one dimension with coefficient 1, and a
+    /// zero `offset` or a `slice` from 0 are; right padding keeps the
+    /// value too, but has invalid positions.
     ///
     /// ```
     /// # use cktile_transforms::Transform;
     /// assert!(Transform::pass_through(8).unwrap().is_identity());
     /// assert!(Transform::unmerge(&[512]).unwrap().is_identity());
+    /// assert!(Transform::offset(8, 0).unwrap().is_identity());
     /// assert!(!Transform::unmerge(&[8, 64]).unwrap().is_identity());
     /// assert!(!Transform::right_pad(8, 1).unwrap().is_identity());
     /// ```
     pub const fn is_identity(&self) -> bool {
-        match &self.repr {
-            Repr::PassThrough { .. } => true,
-            Repr::Merge { lengths } | Repr::Unmerge { lengths } => lengths.len() == 1,
-            Repr::Embed { lengths, coefficients } => lengths.len() == 1 && coefficients.get(0) == 1,
-            _ => false,
-        }
+        let l = self.lowering();
+        matches!(l.outputs(), [0]) && l.inputs() == 1 && l.check().is_none()
     }
 
     /// The linear part of a linear transform ([`is_linear`](Self::is_linear))
