@@ -15,6 +15,7 @@ use cktile::random::chain::ChainConfig;
 use cktile::transforms::{Kind, Params};
 use cktile::typed::Chain;
 use cktile::{Index, Origin, Transform, Vector, make_tensor_coordinate, move_tensor_coordinate, strategy};
+use cktile_transforms::kinds;
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------
@@ -36,24 +37,24 @@ fn id_list(ids: cktile::Ids) -> String {
 /// One transform as spec text, from its parameters.
 fn transform_text(t: &Transform) -> String {
     match t.params() {
-        Params::PassThrough { len } => format!("pass_through( {len} )"),
-        Params::Pad { len, left, right } => format!("pad({len}, {left}, {right})"),
-        Params::LeftPad { len, left } => format!("left_pad({len},{left})"),
-        Params::RightPad { len, right } => format!("right_pad( {len} , {right} )"),
-        Params::Embed { lengths, coefficients } => {
+        Params::PassThrough(kinds::PassThrough { len }) => format!("pass_through( {len} )"),
+        Params::Pad(kinds::Pad { len, left, right }) => format!("pad({len}, {left}, {right})"),
+        Params::LeftPad(kinds::LeftPad { len, left }) => format!("left_pad({len},{left})"),
+        Params::RightPad(kinds::RightPad { len, right }) => format!("right_pad( {len} , {right} )"),
+        Params::Embed(kinds::Embed { lengths, coefficients }) => {
             format!("embed({}, {})", tuple(lengths.as_slice()), tuple(coefficients.as_slice()))
         }
-        Params::Merge { lengths } => format!("merge({})", tuple(lengths.as_slice())),
-        Params::Unmerge { lengths } => format!("unmerge({})", tuple(lengths.as_slice())),
-        Params::Xor { l0, l1 } => format!("xor(({l0}, {l1}))"),
-        Params::Slice { len, begin, end } => format!("slice({len},{begin},{end})"),
-        Params::Freeze { index } => format!("freeze({index})"),
-        Params::Insert { len } => format!("insert({len})"),
-        Params::Replicate { lengths } => format!("replicate({})", tuple(lengths.as_slice())),
-        Params::Offset { len, offset } => format!("offset({len}, {offset})"),
-        Params::Modulo { modulus, len } => format!("modulo({modulus}, {len})"),
-        Params::Swizzle { bits, base, shift, .. } => format!("swizzle({bits},{base},{shift})"),
-        Params::CyclicShift { l0, l1 } => format!("cyclic_shift( ({l0},{l1}) )"),
+        Params::Merge(kinds::Merge { lengths }) => format!("merge({})", tuple(lengths.as_slice())),
+        Params::Unmerge(kinds::Unmerge { lengths }) => format!("unmerge({})", tuple(lengths.as_slice())),
+        Params::Xor(kinds::Xor { l0, l1 }) => format!("xor(({l0}, {l1}))"),
+        Params::Slice(kinds::Slice { len, begin, end }) => format!("slice({len},{begin},{end})"),
+        Params::Freeze(kinds::Freeze { index }) => format!("freeze({index})"),
+        Params::Insert(kinds::Insert { len }) => format!("insert({len})"),
+        Params::Replicate(kinds::Replicate { lengths }) => format!("replicate({})", tuple(lengths.as_slice())),
+        Params::Offset(kinds::Offset { len, offset }) => format!("offset({len}, {offset})"),
+        Params::Modulo(kinds::Modulo { modulus, len }) => format!("modulo({modulus}, {len})"),
+        Params::Swizzle(kinds::Swizzle { bits, base, shift, .. }) => format!("swizzle({bits},{base},{shift})"),
+        Params::CyclicShift(kinds::CyclicShift { l0, l1 }) => format!("cyclic_shift( ({l0},{l1}) )"),
     }
 }
 
@@ -61,19 +62,21 @@ fn transform_text(t: &Transform) -> String {
 /// dimensions' lengths; a swizzle keeps its dimension's length).
 fn upper_lengths(t: &Transform, lower: &[Index]) -> Vec<Index> {
     match t.params() {
-        Params::PassThrough { len } => vec![len],
-        Params::Pad { len, left, right } => vec![len + left + right],
-        Params::LeftPad { len, left } => vec![len + left],
-        Params::RightPad { len, right } => vec![len + right],
-        Params::Embed { lengths, .. } | Params::Unmerge { lengths } | Params::Replicate { lengths } => {
-            lengths.as_slice().to_vec()
-        }
-        Params::Merge { lengths } => vec![lengths.as_slice().iter().product()],
-        Params::Xor { l0, l1 } | Params::CyclicShift { l0, l1 } => vec![l0, l1],
-        Params::Slice { begin, end, .. } => vec![end - begin],
-        Params::Freeze { .. } => vec![],
-        Params::Insert { len } | Params::Offset { len, .. } | Params::Modulo { len, .. } => vec![len],
-        Params::Swizzle { .. } => vec![lower[0]],
+        Params::PassThrough(kinds::PassThrough { len }) => vec![len],
+        Params::Pad(kinds::Pad { len, left, right }) => vec![len + left + right],
+        Params::LeftPad(kinds::LeftPad { len, left }) => vec![len + left],
+        Params::RightPad(kinds::RightPad { len, right }) => vec![len + right],
+        Params::Embed(kinds::Embed { lengths, .. })
+        | Params::Unmerge(kinds::Unmerge { lengths })
+        | Params::Replicate(kinds::Replicate { lengths }) => lengths.as_slice().to_vec(),
+        Params::Merge(kinds::Merge { lengths }) => vec![lengths.as_slice().iter().product()],
+        Params::Xor(kinds::Xor { l0, l1 }) | Params::CyclicShift(kinds::CyclicShift { l0, l1 }) => vec![l0, l1],
+        Params::Slice(kinds::Slice { begin, end, .. }) => vec![end - begin],
+        Params::Freeze(kinds::Freeze { .. }) => vec![],
+        Params::Insert(kinds::Insert { len })
+        | Params::Offset(kinds::Offset { len, .. })
+        | Params::Modulo(kinds::Modulo { len, .. }) => vec![len],
+        Params::Swizzle(kinds::Swizzle { .. }) => vec![lower[0]],
     }
 }
 

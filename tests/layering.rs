@@ -394,29 +394,37 @@ fn the_analyzer_reads_addresses_through_programs() {
     assert!(reads >= 3, "the check found the analyzer's address reads ({reads})");
 }
 
-/// The files outside a kind's own module (`transforms/src/kinds/`) whose
-/// code names one transform kind by its variant (`Kind::Merge`,
-/// `Params::Merge`, or the private `Repr::Merge`): the places a new kind is
-/// written into, each with what it holds there. The architecture chapter's
-/// "Adding a transform" names each of them.
-const KIND_PLACES: &[(&str, &str)] = &[
-    ("transforms/src/params.rs", "its parameters, a variant of `Params`"),
-    (
-        "transforms/src/transform.rs",
-        "`Kind` and `Kind::ALL`, its validating constructor, and the arms of `Transform`'s exhaustive matches",
-    ),
-    ("transforms/src/transform/table.rs", "its row (name, signature, family, builder) and its `args` arm"),
-    ("transforms/src/transform/fast.rs", "its arms in the hot evaluators (`lower_at`, `step_at`, `is_valid_upper_at`)"),
-    ("transforms/src/vector.rs", "its vector rule (`VectorRule::of_kind`)"),
-    ("transforms/src/typed.rs", "its typed form for kernel code"),
-    ("src/random/chain.rs", "how the random-chain generator draws one"),
-];
+/// The list of kinds: each `Kind` variant with the module of
+/// `transforms/src/kinds/` that holds it, read from `kind_list!`.
+fn kind_list() -> Vec<(String, String)> {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("transforms/src/kinds/mod.rs")).unwrap();
+    let rows: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|line| {
+            let (kind, path) = line.trim().strip_suffix(',')?.split_once(": ")?;
+            let (module, name) = path.split_once("::")?;
+            let is_ident = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            (is_ident(kind) && is_ident(module) && name == kind).then(|| (kind.to_string(), module.to_string()))
+        })
+        .collect();
+    rows
+}
+
+/// Outside the kinds' own modules, the files whose code names one
+/// transform kind by its variant (`Kind::Merge`, `Params::Merge`) to give
+/// a new kind a place: the typed forms only, which kernel code needs for
+/// the kinds it builds at compile time. The architecture chapter names
+/// them.
+const KIND_PLACES: &[(&str, &str)] =
+    &[("transforms/src/typed.rs", "its typed form for kernel code, when kernels use it")];
 
 /// Files that name a kind for what they do with that kind, not to place a
 /// new one: a new kind does not touch them.
 const KIND_USERS: &[(&str, &str)] = &[
     ("transforms/src/error.rs", "the xor, slice and swizzle errors' messages name their own kinds"),
     ("src/search/mod.rs", "the search counts the items that are not pass_through"),
+    ("src/random/chain.rs", "an empty list of kinds draws pass_through"),
 ];
 
 /// Whether a code line names one kind by its variant.
@@ -430,14 +438,20 @@ fn names_a_variant(line: &str, variants: &[String]) -> bool {
     })
 }
 
-/// What adding a transform touches, held: the library's code names a kind
-/// by its variant only in the files of `KIND_PLACES` (and the users of
-/// `KIND_USERS`); every other consumer (the spec parser, `Display`, the
-/// messages, the palette, the emitter, the interval analysis, the compiled
-/// programs) reads the table row or the lowering.
+/// What adding a transform touches, held. A kind is its module in
+/// `transforms/src/kinds/` and its line in `kind_list!` there: every kind
+/// module names only its own kinds' variants, and outside the kinds'
+/// modules the library's code names a kind only in the files of
+/// `KIND_PLACES` (and the users of `KIND_USERS`); every other consumer
+/// (`Transform`'s methods, the table, the parser, `Display`, the messages,
+/// the palette, the random chains, the emitter, the interval analysis, the
+/// compiled programs) dispatches over the list or reads the row or the
+/// lowering. `scripts/scratch-kind.sh` adds a kind that way and runs it.
 #[test]
 fn a_kind_is_named_only_where_a_new_kind_is_written() {
+    let list = kind_list();
     let variants: Vec<String> = cktile_transforms::Kind::ALL.iter().map(|k| format!("{k:?}")).collect();
+    assert_eq!(list.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>(), variants, "kind_list! is Kind::ALL");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for dir in ["src", "transforms/src", "checks/src", "python/src", "wasm/src", "perf/kernels/src"] {
@@ -448,17 +462,19 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
     let mut naming = BTreeSet::new();
     for file in &files {
         let rel = file.strip_prefix(root).unwrap().to_str().unwrap().to_string();
-        if rel.starts_with("transforms/src/kinds/") {
+        let text = std::fs::read_to_string(file).unwrap();
+        if let Some(module) = rel.strip_prefix("transforms/src/kinds/").and_then(|m| m.strip_suffix(".rs")) {
+            if module == "mod" {
+                continue;
+            }
+            let own: Vec<String> = list.iter().filter(|(_, m)| m == module).map(|(k, _)| k.clone()).collect();
+            let others: Vec<String> = variants.iter().filter(|v| !own.contains(v)).cloned().collect();
+            for line in code_lines(&text) {
+                assert!(!names_a_variant(line, &others), "{rel} names another module's kind in: {line}");
+            }
             continue;
         }
-        let text = std::fs::read_to_string(file).unwrap();
-        // Naming a variant, or declaring one (`Pad {` in `Params`; the
-        // lowering's steps and the programs' operations have variants of
-        // the same names).
-        let params = text.contains("pub enum Params");
-        let declares =
-            |line: &str| params && variants.iter().any(|v| line.trim_start().starts_with(&format!("{v} {{")));
-        if code_lines(&text).any(|line| names_a_variant(line, &variants) || declares(line)) {
+        if code_lines(&text).any(|line| names_a_variant(line, &variants)) {
             naming.insert(rel);
         }
     }

@@ -229,124 +229,49 @@ pub fn stage(d: &Descriptor, rng: &mut Rng, config: &ChainConfig) -> Option<Desc
 
 /// The items of one kind on dimension `a` (taking more dimensions from
 /// `free` when the kind needs them); empty when the kind does not fit here.
+/// The kind draws its own values ([`Transform::draw`]); a kind with no
+/// lower dimension (`insert`, `replicate`) goes beside `a`, which stays as
+/// it is.
 fn item(kind: Kind, a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
-    let la = lens[a] as usize;
-    let one = |t: Result<Transform, cktile_transforms::Error>| on(t, vec![a]);
-    match kind {
-        Kind::PassThrough => one(Transform::pass_through(la)),
-        Kind::Pad => one(Transform::pad(la, rng.index(3), rng.index(3))),
-        Kind::LeftPad => one(Transform::left_pad(la, rng.index(3))),
-        Kind::RightPad => one(Transform::right_pad(la, rng.index(3))),
-        Kind::Embed => one(embed(la, rng)),
-        Kind::Merge => merge(a, lens, free, rng),
-        Kind::Unmerge => one(unmerge(la, rng)),
-        Kind::Xor => xor(a, lens, free, rng),
-        Kind::Slice => {
-            let begin = rng.index(la);
-            one(Transform::slice(la, begin, begin + 1 + rng.index(la - begin)))
-        }
-        Kind::Freeze => one(Transform::freeze(rng.index(la))),
-        Kind::Insert => {
-            let mut out: Vec<Planned> = one(Transform::pass_through(la));
-            out.extend(on(Transform::insert(1 + rng.index(3)), Vec::new()));
-            out
-        }
-        Kind::Replicate => {
-            let mut out: Vec<Planned> = one(Transform::pass_through(la));
-            out.extend(on(Transform::replicate(&[1 + rng.index(2), 2]), Vec::new()));
-            out
-        }
-        Kind::Offset => {
-            let off = rng.index(la);
-            one(Transform::offset(1 + rng.index(la - off), off))
-        }
-        Kind::Modulo => one(Transform::modulo(la, 1 + rng.index(2 * la))),
-        Kind::Swizzle => {
-            let from = swizzles(la, rng);
-            rng.pick(&from).map(|&t| (t, vec![a])).into_iter().collect()
-        }
-        Kind::CyclicShift => cyclic_shift(a, lens, free, rng),
+    let mut offer = Offer { a, lens, free, taken: vec![a], rng };
+    let Some(t) = Transform::draw(kind, &mut offer) else { return Vec::new() };
+    if t.num_lower() == 0 {
+        return Transform::pass_through(lens[a] as usize)
+            .ok()
+            .map(|p| (p, vec![a]))
+            .into_iter()
+            .chain([(t, Vec::new())])
+            .collect();
     }
+    let taken = offer.taken;
+    (taken.len() == t.num_lower()).then_some((t, taken)).into_iter().collect()
 }
 
-/// The transform on the dimensions `lower`, if it was built.
-fn on(t: Result<Transform, cktile_transforms::Error>, lower: Vec<usize>) -> Vec<Planned> {
-    t.ok().map(|t| (t, lower)).into_iter().collect()
+/// Dimension `a` offered to a kind, with the free dimensions it may take.
+struct Offer<'a> {
+    a: usize,
+    lens: &'a [Index],
+    free: &'a mut Vec<usize>,
+    /// `a`, then the dimensions taken, in order: the transform's lower
+    /// dimensions.
+    taken: Vec<usize>,
+    rng: &'a mut Rng,
 }
 
-/// An embed of a dimension of length `la` into two upper dimensions whose
-/// largest offset stays inside it, or the identity embed.
-fn embed(la: usize, rng: &mut Rng) -> Result<Transform, cktile_transforms::Error> {
-    let (u0, u1) = (1 + rng.index(3), 1 + rng.index(3));
-    let (c0, c1) = (rng.index(4), rng.index(4));
-    if (u0 - 1) * c0 + (u1 - 1) * c1 < la {
-        Transform::embed(&[u0, u1], &[c0, c1])
-    } else {
-        Transform::embed(&[la], &[1])
+impl cktile_transforms::kinds::Draw for Offer<'_> {
+    fn length(&self) -> Index {
+        self.lens[self.a]
     }
-}
 
-/// A merge of dimension `a` with one or two dimensions taken from `free`;
-/// nothing when no other dimension is free.
-fn merge(a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
-    if free.is_empty() {
-        return Vec::new();
+    fn below(&mut self, n: u64) -> u64 {
+        self.rng.below(n)
     }
-    let mut lower = vec![a, free.remove(rng.index(free.len()))];
-    if !free.is_empty() && rng.below(3) == 0 {
-        lower.push(free.remove(rng.index(free.len())));
-    }
-    let lengths: Vec<usize> = lower.iter().map(|&d| lens[d] as usize).collect();
-    on(Transform::merge(&lengths), lower)
-}
 
-/// An unmerge of a length `la` into two factors (a random divisor), or
-/// into itself when `la` has none.
-fn unmerge(la: usize, rng: &mut Rng) -> Result<Transform, cktile_transforms::Error> {
-    let divisors: Vec<usize> = (2..la).filter(|p| la % p == 0).collect();
-    match rng.pick(&divisors) {
-        Some(&p) => Transform::unmerge(&[p, la / p]),
-        None => Transform::unmerge(&[la]),
+    fn take(&mut self, fits: &dyn Fn(Index) -> bool) -> Option<Index> {
+        let fitting: Vec<usize> = self.free.iter().copied().filter(|&d| fits(self.lens[d])).collect();
+        let &d = self.rng.pick(&fitting)?;
+        self.free.retain(|&f| f != d);
+        self.taken.push(d);
+        Some(self.lens[d])
     }
-}
-
-/// A xor of dimension `a` with a free dimension of power-of-two length
-/// (taken from `free`); nothing when there is none.
-fn xor(a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
-    let pow2: Vec<usize> = free.iter().copied().filter(|&b| (lens[b] as u64).is_power_of_two()).collect();
-    let Some(&b) = rng.pick(&pow2) else { return Vec::new() };
-    free.retain(|&d| d != b);
-    on(Transform::xor(lens[a] as usize, lens[b] as usize), vec![a, b])
-}
-
-/// A cyclic shift of dimension `a`'s rows over another free dimension, of
-/// any length; nothing when no other dimension is free.
-fn cyclic_shift(a: usize, lens: &[Index], free: &mut Vec<usize>, rng: &mut Rng) -> Vec<Planned> {
-    if free.is_empty() {
-        return Vec::new();
-    }
-    let b = free.remove(rng.index(free.len()));
-    on(Transform::cyclic_shift(lens[a] as usize, lens[b] as usize), vec![a, b])
-}
-
-/// The swizzles of a length `la` to draw from: those that move something
-/// (B > 0), three times in four when the length allows one, else every
-/// valid one.
-fn swizzles(la: usize, rng: &mut Rng) -> Vec<Transform> {
-    let mut options: Vec<Transform> = Vec::new();
-    for b in 0..=2u32 {
-        for m in 0..=2u32 {
-            for s in -3i32..=3 {
-                if let Ok(t) = Transform::swizzle_with_len(la, b, m, s) {
-                    options.push(t);
-                }
-            }
-        }
-    }
-    let moving: Vec<Transform> = options
-        .iter()
-        .copied()
-        .filter(|t| matches!(t.params(), cktile_transforms::Params::Swizzle { bits, .. } if bits > 0))
-        .collect();
-    if moving.is_empty() || rng.below(4) == 0 { options } else { moving }
 }

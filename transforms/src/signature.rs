@@ -339,6 +339,9 @@ impl Args {
     /// The most arguments a transform takes.
     pub const MAX: usize = 3;
 
+    /// The filler past a transform's last argument.
+    pub(crate) const Z: Arg = Arg::Int(0);
+
     /// The first `len` of `values` (all of them when `len` is larger).
     pub(crate) const fn new(values: [Arg; Args::MAX], len: usize) -> Args {
         Args { values, len: if len < Args::MAX { len } else { Args::MAX } }

@@ -1,90 +1,20 @@
 //! [`Transform`]: one coordinate transform as plain data, with every
 //! operation a descriptor needs as a `const fn`.
+//!
+//! A transform is its kind's struct (see [`kinds`](crate::kinds)) inside
+//! [`Params`]; every method here is one dispatch over the list of kinds
+//! (`kinds::kind_list!`) to that struct, which holds the kind's checks,
+//! formulas and lowering. Nothing in this file names a kind.
 
-use crate::dims::to_index;
-use crate::kinds::{
-    cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, replicate, slice, swizzle, unmerge, xor,
-};
+use crate::kinds::{each_kind, each_kind_type};
 use crate::lowering::Lowering;
 use crate::signature::Signature;
-use crate::{Dims, Error, Index, Indices, MAX_DIMS, Vector, VectorRule};
+use crate::{Dims, Error, Indices, MAX_DIMS, Vector, VectorRule};
 use core::fmt;
 
-// The read-only parameter view lives in its own file; as a child module it
-// reads the private representation.
-#[path = "params.rs"]
-mod params;
-pub use params::Params;
-
-/// Which transform a [`Transform`] is.
-///
-/// ```
-/// use cktile_transforms::{Kind, Transform};
-/// assert_eq!(Transform::merge(&[4, 8]).unwrap().kind(), Kind::Merge);
-/// assert_eq!(Kind::Merge.name(), "merge");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// `pass_through(len)`
-    PassThrough,
-    /// `pad(len, left, right)`
-    Pad,
-    /// `left_pad(len, left)`
-    LeftPad,
-    /// `right_pad(len, right)`
-    RightPad,
-    /// `embed(lengths, coefficients)`
-    Embed,
-    /// `merge(lower_lengths)`
-    Merge,
-    /// `unmerge(upper_lengths)`
-    Unmerge,
-    /// `xor((L0, L1))`
-    Xor,
-    /// `slice(len, begin, end)`
-    Slice,
-    /// `freeze(index)`
-    Freeze,
-    /// `insert(len)`
-    Insert,
-    /// `replicate(lengths)`
-    Replicate,
-    /// `offset(len, off)`
-    Offset,
-    /// `modulo(modulus, len)`
-    Modulo,
-    /// `swizzle(B, M, S)`
-    Swizzle,
-    /// `cyclic_shift((L0, L1))`
-    CyclicShift,
-}
+crate::kinds::kind_list!(@with declare ());
 
 impl Kind {
-    /// Every kind, in the order the spec grammar lists them.
-    ///
-    /// ```
-    /// use cktile_transforms::Kind;
-    /// assert!(Kind::ALL.iter().all(|k| Kind::from_name(k.name()) == Some(*k)));
-    /// ```
-    pub const ALL: [Kind; 16] = [
-        Kind::PassThrough,
-        Kind::Pad,
-        Kind::LeftPad,
-        Kind::RightPad,
-        Kind::Embed,
-        Kind::Merge,
-        Kind::Unmerge,
-        Kind::Xor,
-        Kind::Slice,
-        Kind::Freeze,
-        Kind::Insert,
-        Kind::Replicate,
-        Kind::Offset,
-        Kind::Modulo,
-        Kind::Swizzle,
-        Kind::CyclicShift,
-    ];
-
     /// The name used in specs and CK Tile's `make_<name>_transform`.
     ///
     /// ```
@@ -160,10 +90,6 @@ pub enum Family {
     Index,
 }
 
-/// The transform's data is its public parameter list ([`Params`]); the field
-/// of [`Transform`] stays private, so only the validating constructors make one.
-use params::Params as Repr;
-
 /// One coordinate transform: CK Tile's transform objects as plain data.
 ///
 /// Built only through the validating constructors, so every `Transform` has
@@ -181,388 +107,18 @@ use params::Params as Repr;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Transform {
-    repr: Repr,
+    repr: Params,
 }
 
-// The constructors name themselves in errors through
-// `const NAME: &str = Kind::X.name()`: a compile-time constant, so their code
-// is a string literal's (handing the checks a `Kind` to name at run time
-// grew the amdgcn kernels that build descriptors at run time).
-
-#[inline]
-const fn length(value: usize, transform: &'static str, parameter: &'static str) -> Result<Index, Error> {
-    if value == 0 {
-        return Err(Error::ZeroLength { transform, parameter, position: None });
-    }
-    to_index(value)
-}
-
-#[inline(always)]
-const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -> Result<Dims, Error> {
-    tri!(non_negative(&dims, transform, parameter));
-    if dims.is_empty() {
-        return Err(Error::EmptyList { transform, parameter });
-    }
-    if let Some(position) = dims.first_zero() {
-        return Err(Error::ZeroLength { transform, parameter, position: Some(position) });
-    }
-    if dims.product().is_none() {
-        return Err(Error::Overflow { transform, quantity: "product of the lengths", value: dims.wide_product() });
-    }
-    Ok(dims)
-}
-
-#[inline]
-const fn checked_sum(a: Index, b: Index, transform: &'static str) -> Result<Index, Error> {
-    match a.checked_add(b) {
-        Some(s) => Ok(s),
-        None => Err(Error::Overflow { transform, quantity: "upper length", value: a as i128 + b as i128 }),
-    }
-}
-
-#[inline]
-const fn wrap(repr: Repr) -> Result<Transform, Error> {
-    Ok(Transform { repr })
-}
-
-#[inline]
-const fn single(value: Index) -> Dims {
-    Dims::splat(1, value)
-}
-
-/// The list `(a, b)`.
-#[inline]
-const fn two(a: Index, b: Index) -> Dims {
-    // Two entries always fit (MAX_DIMS is 8): the error arm is never taken.
-    match single(a).push(b) {
-        Ok(d) => d,
-        Err(_) => single(a),
-    }
-}
-
-/// Rejects negative entries (lengths, coefficients), naming the first.
-#[inline(always)]
-const fn non_negative(dims: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
-    match dims.first_negative() {
-        Some(position) => {
-            Err(Error::Negative { transform, parameter, position: Some(position), value: dims.get(position) })
-        }
-        None => Ok(()),
-    }
-}
-
-/// An index array holding `value` in slot 0.
-#[inline]
-const fn one(value: Index) -> Indices {
-    let mut out = [0; MAX_DIMS];
-    out[0] = value;
-    out
-}
+/// The identity id map: position `j` reads and writes slot `j`.
+const IDS: [u8; MAX_DIMS] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 impl Transform {
-    /// `pass_through(len)`: `low = up`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::pass_through(8).unwrap().upper_lengths().as_slice(), &[8]);
-    /// ```
-    #[inline]
-    pub const fn pass_through(len: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::PassThrough.name();
-        wrap(Repr::PassThrough { len: tri!(length(len, NAME, "len")) })
-    }
-
-    /// `pad(len, left, right)`: upper length `len + left + right`, `low = up - left`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::pad(10, 2, 3).unwrap().upper_lengths().as_slice(), &[15]);
-    /// ```
-    #[inline]
-    pub const fn pad(len: usize, left: usize, right: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Pad.name();
-        let len = tri!(length(len, NAME, "len"));
-        let (left, right) = (tri!(to_index(left)), tri!(to_index(right)));
-        tri!(checked_sum(tri!(checked_sum(len, left, NAME)), right, NAME));
-        wrap(Repr::Pad { len, left, right })
-    }
-
-    /// `left_pad(len, left)`: upper length `len + left`, `low = up - left`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::left_pad(4, 1).unwrap().upper_lengths().as_slice(), &[5]);
-    /// ```
-    #[inline]
-    pub const fn left_pad(len: usize, left: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::LeftPad.name();
-        let len = tri!(length(len, NAME, "len"));
-        let left = tri!(to_index(left));
-        tri!(checked_sum(len, left, NAME));
-        wrap(Repr::LeftPad { len, left })
-    }
-
-    /// `right_pad(len, right)`: upper length `len + right`, `low = up`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::right_pad(4, 1).unwrap().upper_lengths().as_slice(), &[5]);
-    /// ```
-    #[inline]
-    pub const fn right_pad(len: usize, right: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::RightPad.name();
-        let len = tri!(length(len, NAME, "len"));
-        let right = tri!(to_index(right));
-        tri!(checked_sum(len, right, NAME));
-        wrap(Repr::RightPad { len, right })
-    }
-
-    /// `embed(lengths, coefficients)`: `low = sum(up[i] * coef[i])`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert!(Transform::embed(&[4, 5], &[2]).is_err());
-    /// assert_eq!(Transform::embed(&[4, 5], &[2, 3]).unwrap().num_upper(), 2);
-    /// ```
-    #[inline]
-    pub const fn embed(lengths: &[usize], coefficients: &[usize]) -> Result<Transform, Error> {
-        Transform::embed_dims(tri!(Dims::from_usizes(lengths)), tri!(Dims::from_usizes(coefficients)))
-    }
-
-    /// [`embed`](Self::embed) from [`Dims`] (coefficients must not be negative).
-    ///
-    /// ```
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let d = |v: &[i64]| Dims::from_slice(v).unwrap();
-    /// assert!(Transform::embed_dims(d(&[4, 5]), d(&[2, -3])).is_err());
-    /// ```
+    /// A transform of validated parameters (the kinds' constructors'
+    /// last step).
     #[inline(always)]
-    pub const fn embed_dims(lengths_: Dims, coefficients: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Embed.name();
-        let lengths = tri!(lengths(lengths_, NAME, "lengths"));
-        tri!(non_negative(&coefficients, NAME, "coefficients"));
-        if coefficients.len() != lengths.len() {
-            return Err(Error::ListLengthMismatch {
-                transform: NAME,
-                first: lengths.len(),
-                second: coefficients.len(),
-            });
-        }
-        let (l, c) = (lengths.to_array(), coefficients.to_array());
-        // Lengths of at least 1 and coefficients of at least 0 here: `None` is an overflow.
-        if embed::non_negative_largest(&l, &c, lengths.len()).is_none() {
-            let value = embed::wide_largest(&l, &c, lengths.len());
-            return Err(Error::Overflow { transform: NAME, quantity: "largest lower index", value });
-        }
-        wrap(Repr::Embed { lengths, coefficients })
-    }
-
-    /// `merge(lower_lengths)`: row-major merge of N lower dimensions into one.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::merge(&[4, 8]).unwrap().upper_lengths().as_slice(), &[32]);
-    /// ```
-    #[inline]
-    pub const fn merge(lower_lengths: &[usize]) -> Result<Transform, Error> {
-        Transform::merge_dims(tri!(Dims::from_usizes(lower_lengths)))
-    }
-
-    /// [`merge`](Self::merge) from [`Dims`].
-    ///
-    /// ```
-    /// # use cktile_transforms::{Dims, Transform};
-    /// assert!(Transform::merge_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
-    /// ```
-    #[inline]
-    pub const fn merge_dims(lower_lengths: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Merge.name();
-        wrap(Repr::Merge { lengths: tri!(lengths(lower_lengths, NAME, "lower lengths")) })
-    }
-
-    /// `unmerge(upper_lengths)`: row-major split of one lower dimension into N.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::unmerge(&[4, 2]).unwrap().upper_lengths().as_slice(), &[4, 2]);
-    /// ```
-    #[inline]
-    pub const fn unmerge(upper_lengths: &[usize]) -> Result<Transform, Error> {
-        Transform::unmerge_dims(tri!(Dims::from_usizes(upper_lengths)))
-    }
-
-    /// [`unmerge`](Self::unmerge) from [`Dims`].
-    ///
-    /// ```
-    /// # use cktile_transforms::{Dims, Transform};
-    /// assert!(Transform::unmerge_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
-    /// ```
-    #[inline]
-    pub const fn unmerge_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Unmerge.name();
-        wrap(Repr::Unmerge { lengths: tri!(lengths(upper_lengths, NAME, "upper lengths")) })
-    }
-
-    /// `xor((l0, l1))`: `low1 = up1 ^ (up0 % l1)`; `l1` must be a power of two.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert!(Transform::xor(64, 8).is_ok());
-    /// assert!(Transform::xor(64, 12).is_err());
-    /// ```
-    #[inline]
-    pub const fn xor(l0: usize, l1: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Xor.name();
-        let l0 = tri!(length(l0, NAME, "L0"));
-        let l1 = tri!(length(l1, NAME, "L1"));
-        if !(l1 as u64).is_power_of_two() {
-            return Err(Error::XorNotPowerOfTwo { l1 });
-        }
-        wrap(Repr::Xor { l0, l1 })
-    }
-
-    /// `cyclic_shift((l0, l1))`: CK Tile's `cyclic_shift_t`,
-    /// `low1 = (up1 + up0) % l1` (row `up0` rotated by `up0` places); any
-    /// lengths of at least 1 whose sum fits an index.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::cyclic_shift(4, 6).unwrap().to_string(), "cyclic_shift((4,6))");
-    /// assert!(Transform::cyclic_shift(4, 0).is_err());
-    /// ```
-    #[inline]
-    pub const fn cyclic_shift(l0: usize, l1: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::CyclicShift.name();
-        let l0 = tri!(length(l0, NAME, "L0"));
-        let l1 = tri!(length(l1, NAME, "L1"));
-        // up0 + up1 for indices inside the lengths.
-        tri!(checked_sum(l0, l1, NAME));
-        wrap(Repr::CyclicShift { l0, l1 })
-    }
-
-    /// `slice(len, begin, end)`: the upper dimension is `[begin, end)` of the lower.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::slice(10, 2, 5).unwrap().upper_lengths().as_slice(), &[3]);
-    /// assert!(Transform::slice(10, 5, 5).is_err());
-    /// ```
-    #[inline]
-    pub const fn slice(len: usize, begin: usize, end: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Slice.name();
-        let len = tri!(length(len, NAME, "len"));
-        let (begin, end) = (tri!(to_index(begin)), tri!(to_index(end)));
-        if begin >= end || end > len {
-            return Err(Error::SliceRange { len, begin, end });
-        }
-        wrap(Repr::Slice { len, begin, end })
-    }
-
-    /// `freeze(index)`: drops a lower dimension, fixing it at `index`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::freeze(3).unwrap().num_upper(), 0);
-    /// ```
-    #[inline]
-    pub const fn freeze(index: usize) -> Result<Transform, Error> {
-        wrap(Repr::Freeze { index: tri!(to_index(index)) })
-    }
-
-    /// `insert(len)`: a new upper dimension that does not reach memory.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::insert(4).unwrap().num_lower(), 0);
-    /// ```
-    #[inline]
-    pub const fn insert(len: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Insert.name();
-        wrap(Repr::Insert { len: tri!(length(len, NAME, "len")) })
-    }
-
-    /// `replicate(lengths)`: broadcast upper dimensions with no lower dimension.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::replicate(&[2, 3]).unwrap().num_upper(), 2);
-    /// ```
-    #[inline]
-    pub const fn replicate(upper_lengths: &[usize]) -> Result<Transform, Error> {
-        Transform::replicate_dims(tri!(Dims::from_usizes(upper_lengths)))
-    }
-
-    /// [`replicate`](Self::replicate) from [`Dims`].
-    ///
-    /// ```
-    /// # use cktile_transforms::{Dims, Transform};
-    /// assert!(Transform::replicate_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
-    /// ```
-    #[inline]
-    pub const fn replicate_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Replicate.name();
-        wrap(Repr::Replicate { lengths: tri!(lengths(upper_lengths, NAME, "lengths")) })
-    }
-
-    /// `offset(len, off)`: `low = up + off`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::offset(16, 4).unwrap().upper_lengths().as_slice(), &[16]);
-    /// ```
-    #[inline]
-    pub const fn offset(len: usize, off: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Offset.name();
-        let len = tri!(length(len, NAME, "len"));
-        let offset = tri!(to_index(off));
-        tri!(checked_sum(len, offset, NAME));
-        wrap(Repr::Offset { len, offset })
-    }
-
-    /// `modulo(modulus, len)`: `low = up % modulus`, upper length `len`.
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert_eq!(Transform::modulo(8, 32).unwrap().upper_lengths().as_slice(), &[32]);
-    /// ```
-    #[inline]
-    pub const fn modulo(modulus: usize, len: usize) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Modulo.name();
-        let modulus = tri!(length(modulus, NAME, "modulus"));
-        let len = tri!(length(len, NAME, "len"));
-        wrap(Repr::Modulo { modulus, len })
-    }
-
-    /// `swizzle(bits, base, shift)`: CuTe's `Swizzle<B, M, S>`. Its length is
-    /// that of the dimension it is applied to (see [`bind`](Self::bind)).
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert!(Transform::swizzle(3, 3, 3).is_ok());
-    /// assert!(Transform::swizzle(3, 3, 2).is_err()); // |S| < B
-    /// ```
-    #[inline]
-    pub const fn swizzle(bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
-        let reach = base as u64 + shift.unsigned_abs() as u64 + bits as u64;
-        if (shift.unsigned_abs()) < bits || reach > 62 {
-            return Err(Error::SwizzleParameters { bits, base, shift });
-        }
-        wrap(Repr::Swizzle { bits, base, shift, len: 0 })
-    }
-
-    /// A swizzle with its length already known (checked as [`bind`](Self::bind) would).
-    ///
-    /// ```
-    /// # use cktile_transforms::Transform;
-    /// assert!(Transform::swizzle_with_len(512, 3, 3, 3).is_ok());
-    /// assert!(Transform::swizzle_with_len(100, 3, 3, 3).is_err());
-    /// ```
-    #[inline]
-    pub const fn swizzle_with_len(len: usize, bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
-        const NAME: &str = Kind::Swizzle.name();
-        let len = tri!(length(len, NAME, "len"));
-        let t = tri!(Transform::swizzle(bits, base, shift));
-        t.bind(&single(len))
+    pub(crate) const fn wrap(repr: Params) -> Transform {
+        Transform { repr }
     }
 
     /// Which transform this is.
@@ -573,24 +129,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn kind(&self) -> Kind {
-        match self.repr {
-            Repr::PassThrough { .. } => Kind::PassThrough,
-            Repr::Pad { .. } => Kind::Pad,
-            Repr::LeftPad { .. } => Kind::LeftPad,
-            Repr::RightPad { .. } => Kind::RightPad,
-            Repr::Embed { .. } => Kind::Embed,
-            Repr::Merge { .. } => Kind::Merge,
-            Repr::Unmerge { .. } => Kind::Unmerge,
-            Repr::Xor { .. } => Kind::Xor,
-            Repr::Slice { .. } => Kind::Slice,
-            Repr::Freeze { .. } => Kind::Freeze,
-            Repr::Insert { .. } => Kind::Insert,
-            Repr::Replicate { .. } => Kind::Replicate,
-            Repr::Offset { .. } => Kind::Offset,
-            Repr::Modulo { .. } => Kind::Modulo,
-            Repr::Swizzle { .. } => Kind::Swizzle,
-            Repr::CyclicShift { .. } => Kind::CyclicShift,
-        }
+        self.repr.kind()
     }
 
     /// Number of lower dimensions (CK's `get_num_of_lower_dimension`).
@@ -601,23 +140,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn num_lower(&self) -> usize {
-        match &self.repr {
-            Repr::Merge { lengths } => lengths.len(),
-            Repr::Xor { .. } | Repr::CyclicShift { .. } => 2,
-            Repr::Insert { .. } | Repr::Replicate { .. } => 0,
-            // Every kind is listed, so a new one is placed here on purpose.
-            Repr::PassThrough { .. }
-            | Repr::Pad { .. }
-            | Repr::LeftPad { .. }
-            | Repr::RightPad { .. }
-            | Repr::Embed { .. }
-            | Repr::Unmerge { .. }
-            | Repr::Slice { .. }
-            | Repr::Freeze { .. }
-            | Repr::Offset { .. }
-            | Repr::Modulo { .. }
-            | Repr::Swizzle { .. } => 1,
-        }
+        each_kind!(&self.repr, k => k.num_lower())
     }
 
     /// Number of upper dimensions (CK's `get_num_of_upper_dimension`).
@@ -628,21 +151,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn num_upper(&self) -> usize {
-        match &self.repr {
-            Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths.len(),
-            Repr::Xor { .. } | Repr::CyclicShift { .. } => 2,
-            Repr::Freeze { .. } => 0,
-            Repr::PassThrough { .. }
-            | Repr::Pad { .. }
-            | Repr::LeftPad { .. }
-            | Repr::RightPad { .. }
-            | Repr::Merge { .. }
-            | Repr::Slice { .. }
-            | Repr::Insert { .. }
-            | Repr::Offset { .. }
-            | Repr::Modulo { .. }
-            | Repr::Swizzle { .. } => 1,
-        }
+        each_kind!(&self.repr, k => k.num_upper())
     }
 
     /// Lengths of the upper dimensions.
@@ -653,22 +162,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn upper_lengths(&self) -> Dims {
-        match self.repr {
-            Repr::PassThrough { len }
-            | Repr::Insert { len }
-            | Repr::Offset { len, .. }
-            | Repr::Modulo { len, .. }
-            | Repr::Swizzle { len, .. } => single(len),
-            Repr::Pad { len, left, right } => single(pad::upper_length(len, left, right)),
-            Repr::LeftPad { len, left } => single(pad::upper_length(len, left, 0)),
-            Repr::RightPad { len, right } => single(pad::upper_length(len, 0, right)),
-            Repr::Embed { lengths, .. } | Repr::Unmerge { lengths } | Repr::Replicate { lengths } => lengths,
-            // The product is checked at construction.
-            Repr::Merge { lengths } => single(merge::upper_length(&lengths.to_array(), lengths.len())),
-            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => two(l0, l1),
-            Repr::Slice { begin, end, .. } => single(slice::upper_length(begin, end)),
-            Repr::Freeze { .. } => Dims::EMPTY,
-        }
+        each_kind!(&self.repr, k => k.upper_lengths())
     }
 
     /// Checks the transform against the lengths of the dimensions it is
@@ -692,59 +186,11 @@ impl Transform {
     // (`scripts/target-icount.sh`) stay at their twins' counts.
     #[inline(never)]
     pub const fn bind(self, lower_lengths: &Dims) -> Result<Transform, Error> {
-        let name = self.kind().name();
         if lower_lengths.len() != self.num_lower() {
-            return Err(Error::LowerCount { transform: name, expected: self.num_lower(), found: lower_lengths.len() });
+            let transform = self.kind().name();
+            return Err(Error::LowerCount { transform, expected: self.num_lower(), found: lower_lengths.len() });
         }
-        let found = lower_lengths.get(0);
-        let checked = match self.repr {
-            Repr::PassThrough { len }
-            | Repr::Pad { len, .. }
-            | Repr::LeftPad { len, .. }
-            | Repr::RightPad { len, .. }
-            | Repr::Slice { len, .. }
-            | Repr::Modulo { modulus: len, .. } => expect_len(name, 0, len, found),
-            Repr::Unmerge { lengths } => match lengths.product() {
-                Some(p) => expect_len(name, 0, p, found),
-                None => Err(Error::Overflow {
-                    transform: name,
-                    quantity: "product of the lengths",
-                    value: lengths.wide_product(),
-                }),
-            },
-            Repr::Merge { lengths } => {
-                crate::dims::each_slot!(lengths.len(), |i| {
-                    tri!(expect_len(name, i, lengths.get(i), lower_lengths.get(i)));
-                });
-                Ok(())
-            }
-            Repr::Xor { l0, l1 } | Repr::CyclicShift { l0, l1 } => {
-                tri!(expect_len(name, 0, l0, lower_lengths.get(0)));
-                expect_len(name, 1, l1, lower_lengths.get(1))
-            }
-            Repr::Embed { lengths, coefficients } => {
-                let largest = embed::wide_largest(&lengths.to_array(), &coefficients.to_array(), lengths.len());
-                if largest > Index::MAX as i128 {
-                    Err(Error::Overflow { transform: name, quantity: "largest lower index", value: largest })
-                } else {
-                    fits(name, largest as Index, found)
-                }
-            }
-            Repr::Offset { len, offset } => fits(name, len + offset - 1, found),
-            Repr::Freeze { index } => fits(name, index, found),
-            Repr::Insert { .. } | Repr::Replicate { .. } => Ok(()),
-            Repr::Swizzle { bits, base, shift, .. } => {
-                let block = 1i64 << swizzle::block_bits(bits, base, shift);
-                if found % block != 0 {
-                    return Err(Error::SwizzleLength { len: found, block });
-                }
-                return Ok(Transform { repr: Repr::Swizzle { bits, base, shift, len: found } });
-            }
-        };
-        match checked {
-            Ok(()) => Ok(self),
-            Err(e) => Err(e),
-        }
+        each_kind!(&self.repr, k => k.bind(lower_lengths))
     }
 
     /// The lower index for an upper index (CK's `calculate_lower_index`).
@@ -758,30 +204,9 @@ impl Transform {
     /// ```
     #[inline(always)]
     pub const fn calculate_lower(&self, up: &Indices) -> Indices {
-        match &self.repr {
-            Repr::PassThrough { .. } | Repr::RightPad { .. } => one(pass_through::lower(up[0])),
-            Repr::Pad { left, .. } | Repr::LeftPad { left, .. } => one(pad::lower(up[0], *left)),
-            Repr::Embed { coefficients, lengths } => one(embed::lower(up, &coefficients.to_array(), lengths.len())),
-            Repr::Merge { lengths } => merge::lower(up[0], &lengths.to_array(), lengths.len()),
-            Repr::Unmerge { lengths } => one(unmerge::lower(up, &lengths.to_array(), lengths.len())),
-            Repr::Xor { l1, .. } => {
-                let mut low = [0; MAX_DIMS];
-                low[0] = up[0];
-                low[1] = xor::lower1(up[0], up[1], *l1);
-                low
-            }
-            Repr::CyclicShift { l1, .. } => {
-                let mut low = one(up[0]);
-                low[1] = cyclic_shift::lower1(up[0], up[1], *l1);
-                low
-            }
-            Repr::Slice { begin, .. } => one(slice::lower(up[0], *begin)),
-            Repr::Freeze { index } => one(freeze::lower(*index)),
-            Repr::Insert { .. } | Repr::Replicate { .. } => [0; MAX_DIMS],
-            Repr::Offset { offset, .. } => one(offset::lower(up[0], *offset)),
-            Repr::Modulo { modulus, .. } => one(modulo::lower(up[0], *modulus)),
-            Repr::Swizzle { bits, base, shift, .. } => one(swizzle::apply(up[0], *bits, *base, *shift)),
-        }
+        let mut low = [0; MAX_DIMS];
+        self.lower_at(up, &IDS, &mut low, &IDS);
+        low
     }
 
     /// Whether the lower index moves by a fixed linear function of the upper
@@ -796,24 +221,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn is_linear(&self) -> bool {
-        match self.repr {
-            Repr::Merge { .. }
-            | Repr::Xor { .. }
-            | Repr::Modulo { .. }
-            | Repr::Swizzle { .. }
-            | Repr::CyclicShift { .. } => false,
-            Repr::PassThrough { .. }
-            | Repr::Pad { .. }
-            | Repr::LeftPad { .. }
-            | Repr::RightPad { .. }
-            | Repr::Embed { .. }
-            | Repr::Unmerge { .. }
-            | Repr::Slice { .. }
-            | Repr::Freeze { .. }
-            | Repr::Insert { .. }
-            | Repr::Replicate { .. }
-            | Repr::Offset { .. } => true,
-        }
+        each_kind!(&self.repr, k => k.is_linear())
     }
 
     /// Whether the transform is linear over GF(2) on its indices' bits,
@@ -834,25 +242,7 @@ impl Transform {
     /// assert!(!Transform::offset(8, 1).unwrap().is_xor_linear());
     /// ```
     pub const fn is_xor_linear(&self) -> bool {
-        match self.params() {
-            Params::PassThrough { .. }
-            | Params::Merge { .. }
-            | Params::Unmerge { .. }
-            | Params::Xor { .. }
-            | Params::Swizzle { .. }
-            | Params::Insert { .. }
-            | Params::Replicate { .. } => true,
-            // A rotation carries: (up1 + up0) % l1 is not a xor of bits.
-            Params::CyclicShift { .. } => false,
-            Params::Pad { left, right, .. } => left == 0 && right == 0,
-            Params::LeftPad { left, .. } => left == 0,
-            Params::RightPad { right, .. } => right == 0,
-            Params::Slice { begin, .. } => begin == 0,
-            Params::Freeze { index } => index == 0,
-            Params::Offset { offset, .. } => offset == 0,
-            Params::Modulo { modulus, .. } => modulus > 0 && modulus & (modulus - 1) == 0,
-            Params::Embed { lengths, coefficients } => disjoint_bit_fields(&lengths, &coefficients),
-        }
+        each_kind!(&self.repr, k => k.is_xor_linear())
     }
 
     /// Incremental update for a coordinate move (CK's `update_lower_index`).
@@ -927,11 +317,7 @@ impl Transform {
     /// ```
     #[inline(always)]
     pub const fn is_valid_upper(&self, up: &Indices) -> bool {
-        match self.repr {
-            Repr::Pad { len, left, .. } | Repr::LeftPad { len, left } => pad::is_valid(up[0], len, left),
-            Repr::RightPad { len, .. } => pad::is_valid(up[0], len, 0),
-            _ => true,
-        }
+        each_kind!(&self.repr, k => k.is_valid(up[0]))
     }
 
     /// The upper index for a lower index, for transforms that have an inverse
@@ -952,49 +338,7 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
-        Some(match &self.repr {
-            Repr::PassThrough { .. } | Repr::RightPad { .. } => one(low[0]),
-            Repr::Pad { left, .. } | Repr::LeftPad { left, .. } => one(pad::upper(low[0], *left)),
-            Repr::Embed { lengths, coefficients } => {
-                let (l, c) = (lengths.to_array(), coefficients.to_array());
-                match embed::radix_order(&l, &c, lengths.len()) {
-                    Some(order) => embed::upper(low[0], &l, &c, &order, lengths.len()),
-                    None => return None,
-                }
-            }
-            Repr::Merge { lengths } => one(merge::upper(low, &lengths.to_array(), lengths.len())),
-            Repr::Unmerge { lengths } => unmerge::upper(low[0], &lengths.to_array(), lengths.len()),
-            Repr::Xor { l1, .. } => {
-                // An involution: the same formula inverts it.
-                let mut up = [0; MAX_DIMS];
-                up[0] = low[0];
-                up[1] = xor::lower1(low[0], low[1], *l1);
-                up
-            }
-            Repr::CyclicShift { l1, .. } => {
-                let mut up = one(low[0]);
-                up[1] = cyclic_shift::upper1(low[0], low[1], *l1);
-                up
-            }
-            Repr::Slice { begin, .. } => one(low[0].wrapping_sub(*begin)),
-            Repr::Offset { offset, .. } => one(low[0].wrapping_sub(*offset)),
-            Repr::Swizzle { bits, base, shift, .. } => one(swizzle::apply(low[0], *bits, *base, *shift)),
-            Repr::Insert { len } => {
-                if *len == 1 {
-                    [0; MAX_DIMS]
-                } else {
-                    return None;
-                }
-            }
-            Repr::Replicate { lengths } => {
-                if replicate::is_single_point(&lengths.to_array(), lengths.len()) {
-                    [0; MAX_DIMS]
-                } else {
-                    return None;
-                }
-            }
-            Repr::Freeze { .. } | Repr::Modulo { .. } => return None,
-        })
+        each_kind!(&self.repr, k => k.calculate_upper(low))
     }
 
     /// The transform as a few integer operations, upper to lower: the form
@@ -1011,23 +355,7 @@ impl Transform {
     /// assert_eq!(t.lowering().lower(&up), t.calculate_lower(&up));
     /// ```
     pub const fn lowering(&self) -> Lowering {
-        match self.repr {
-            Repr::PassThrough { .. } => pass_through::lowering(),
-            Repr::Pad { len, left, .. } | Repr::LeftPad { len, left } => pad::lowering(len, left),
-            Repr::RightPad { len, .. } => pad::lowering(len, 0),
-            Repr::Embed { coefficients, .. } => embed::lowering(coefficients),
-            Repr::Merge { lengths } => merge::lowering(lengths),
-            Repr::Unmerge { lengths } => unmerge::lowering(lengths),
-            Repr::Xor { l1, .. } => xor::lowering(l1),
-            Repr::CyclicShift { l1, .. } => cyclic_shift::lowering(l1),
-            Repr::Slice { begin, .. } => slice::lowering(begin),
-            Repr::Freeze { index } => freeze::lowering(index),
-            Repr::Insert { .. } => replicate::lowering(1),
-            Repr::Replicate { lengths } => replicate::lowering(lengths.len()),
-            Repr::Offset { offset, .. } => offset::lowering(offset),
-            Repr::Modulo { modulus, .. } => modulo::lowering(modulus),
-            Repr::Swizzle { bits, base, shift, .. } => swizzle::lowering(bits, base, shift),
-        }
+        each_kind!(&self.repr, k => k.lowering())
     }
 
     /// The inverse as integer operations, lower to upper, where
@@ -1043,23 +371,7 @@ impl Transform {
     /// assert!(Transform::modulo(8, 32).unwrap().upper_lowering().is_none());
     /// ```
     pub const fn upper_lowering(&self) -> Option<Lowering> {
-        Some(match self.repr {
-            Repr::PassThrough { .. } | Repr::RightPad { .. } => pass_through::lowering(),
-            Repr::Pad { left, .. } | Repr::LeftPad { left, .. } => pad::upper_lowering(left),
-            Repr::Embed { lengths, coefficients } => return embed::upper_lowering(lengths, coefficients),
-            Repr::Merge { lengths } => unmerge::lowering(lengths),
-            Repr::Unmerge { lengths } => merge::lowering(lengths),
-            Repr::Xor { l1, .. } => xor::lowering(l1),
-            Repr::CyclicShift { l1, .. } => cyclic_shift::upper_lowering(l1),
-            Repr::Slice { begin, .. } => offset::lowering(begin.wrapping_neg()),
-            Repr::Offset { offset, .. } => offset::lowering(offset.wrapping_neg()),
-            Repr::Swizzle { bits, base, shift, .. } => swizzle::lowering(bits, base, shift),
-            Repr::Insert { len: 1 } => replicate::upper_lowering(1),
-            Repr::Replicate { lengths } if replicate::is_single_point(&lengths.to_array(), lengths.len()) => {
-                replicate::upper_lowering(lengths.len())
-            }
-            Repr::Insert { .. } | Repr::Replicate { .. } | Repr::Freeze { .. } | Repr::Modulo { .. } => return None,
-        })
+        each_kind!(&self.repr, k => k.upper_lowering())
     }
 
     /// Safe vector length and stride of each upper dimension, from those of the
@@ -1093,23 +405,9 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn vector_rule(&self) -> VectorRule {
-        let with = match &self.repr {
-            Repr::Unmerge { lengths } => Some(lengths.get(lengths.len().saturating_sub(1))),
-            Repr::Swizzle { base, .. } => Some(1i64 << *base),
-            _ => None,
-        };
+        let with = each_kind!(&self.repr, k => k.vector_with());
         VectorRule::of_kind(self.kind(), self.num_lower(), self.num_upper(), with)
     }
-}
-
-#[inline]
-const fn expect_len(transform: &'static str, dim: usize, expected: Index, found: Index) -> Result<(), Error> {
-    if expected == found { Ok(()) } else { Err(Error::LowerLengthMismatch { transform, dim, expected, found }) }
-}
-
-#[inline]
-const fn fits(transform: &'static str, largest: Index, length: Index) -> Result<(), Error> {
-    if largest < length { Ok(()) } else { Err(Error::LowerOutOfRange { transform, largest, length }) }
 }
 
 /// Writes the transform in spec syntax, e.g. `merge((4,8))` or `xor((64,8))`:
@@ -1135,33 +433,43 @@ impl fmt::Display for Transform {
     }
 }
 
+impl Transform {
+    /// A random transform of `kind` over the dimension `d` offers (taking
+    /// more of its free dimensions when the kind needs them), for
+    /// cktile's random-chain generator; `None` when the kind does not fit
+    /// there. Each kind draws itself (see [`Draw`](crate::kinds::Draw)).
+    ///
+    /// ```
+    /// use cktile_transforms::{Index, Kind, Transform, kinds::Draw};
+    /// // A dimension of length 12, nothing else free, random numbers 0.
+    /// struct Alone;
+    /// impl Draw for Alone {
+    ///     fn length(&self) -> Index { 12 }
+    ///     fn below(&mut self, _: u64) -> u64 { 0 }
+    ///     fn take(&mut self, _: &dyn Fn(Index) -> bool) -> Option<Index> { None }
+    /// }
+    /// assert_eq!(Transform::draw(Kind::Unmerge, &mut Alone), Some(Transform::unmerge(&[2, 6]).unwrap()));
+    /// assert_eq!(Transform::draw(Kind::Xor, &mut Alone), None);
+    /// ```
+    pub fn draw(kind: Kind, d: &mut dyn crate::kinds::Draw) -> Option<Transform> {
+        each_kind_type!(kind, K => K::draw(d))
+    }
+}
+
 // The table of kinds: each kind's signature and builder, and the argument
 // values of a transform.
-mod table;
+pub(crate) mod table;
 
 // The runtime hot paths: the formulas on index positions and register files.
-// A child module, so it reads the private representation.
 mod fast;
 
-/// Whether `sum(up[i] * coefficients[i])` is an OR of disjoint bit fields:
-/// every coefficient 0 or a power of two, every length with a coefficient
-/// a power of two, and the fields `[log2 c, log2 c + log2 len)` apart.
-const fn disjoint_bit_fields(lengths: &Dims, coefficients: &Dims) -> bool {
-    let mut taken: u128 = 0;
-    let mut i = 0;
-    while i < lengths.len() {
-        let (len, c) = (lengths.get(i), coefficients.get(i));
-        if len > 1 && c != 0 {
-            if c < 0 || c & (c - 1) != 0 || len & (len - 1) != 0 {
-                return false;
-            }
-            let field = ((len - 1) as u128) << c.trailing_zeros();
-            if taken & field != 0 {
-                return false;
-            }
-            taken |= field;
-        }
-        i += 1;
-    }
-    true
+// The read-only parameter view.
+#[path = "params.rs"]
+mod params;
+
+/// Which kind's rule [`VectorRule::of_kind`] reads: one dispatch over the
+/// list of kinds.
+#[inline]
+pub(crate) const fn vector_rule_of(kind: Kind, num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
+    each_kind_type!(kind, K => K::vector(num_lower, num_upper, with))
 }

@@ -158,16 +158,6 @@ impl VectorRule {
     /// assert_eq!(VectorRule::of_kind(Kind::Embed, 1, 2, None), VectorRule::Nothing);
     /// ```
     pub const fn of_kind(kind: crate::Kind, num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
-        use crate::Kind;
-        match kind {
-            Kind::PassThrough | Kind::Pad | Kind::LeftPad | Kind::RightPad => VectorRule::Pass { dims: 1 },
-            Kind::Xor | Kind::CyclicShift => VectorRule::Pass { dims: 2 },
-            Kind::Merge => VectorRule::Last { lower: num_lower.saturating_sub(1) },
-            Kind::Unmerge => VectorRule::Gcd { upper: num_upper.saturating_sub(1), with },
-            Kind::Swizzle => VectorRule::Gcd { upper: 0, with },
-            Kind::Embed | Kind::Slice | Kind::Freeze | Kind::Insert | Kind::Replicate | Kind::Offset | Kind::Modulo => {
-                VectorRule::Nothing
-            }
-        }
+        crate::transform::vector_rule_of(kind, num_lower, num_upper, with)
     }
 }

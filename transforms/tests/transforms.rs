@@ -1205,3 +1205,97 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Every kind, drawn by the kind itself: what a new kind is tested by
+// without a new strategy (`scripts/scratch-kind.sh` adds one and runs
+// these tests, the `drawn_` ones).
+// ---------------------------------------------------------------------------
+
+/// A dimension of length `len` offered to a kind, the lengths of the free
+/// ones it may take, and a seeded random source.
+struct Seeded {
+    len: Index,
+    free: Vec<Index>,
+    state: u64,
+}
+
+impl cktile_transforms::kinds::Draw for Seeded {
+    fn length(&self) -> Index {
+        self.len
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        // splitmix64
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        if n == 0 { 0 } else { (z ^ (z >> 31)) % n }
+    }
+    fn take(&mut self, fits: &dyn Fn(Index) -> bool) -> Option<Index> {
+        let i = self.free.iter().position(|&l| fits(l))?;
+        Some(self.free.remove(i))
+    }
+}
+
+/// A transform of any kind of `Kind::ALL`, drawn by its kind over a
+/// random offered dimension and up to two free ones.
+fn drawn() -> impl Strategy<Value = Transform> {
+    (0..Kind::ALL.len(), 1i64..=16, prop::collection::vec(1i64..=16, 0..=2), any::<u64>())
+        .prop_filter_map("the kind fits the dimensions offered", |(k, len, free, state)| {
+            Transform::draw(Kind::ALL[k], &mut Seeded { len, free, state })
+        })
+}
+
+/// Every kind draws itself over some offer, and what it draws is of that
+/// kind and round-trips through its spec text's values.
+#[test]
+fn drawn_every_kind_draws_itself() {
+    for kind in Kind::ALL {
+        let drawn: Vec<Transform> = (0..64)
+            .filter_map(|state| Transform::draw(kind, &mut Seeded { len: 8, free: vec![4, 6, 8], state }))
+            .collect();
+        assert!(!drawn.is_empty(), "{kind:?} never draws over a length of 8 with 4, 6 and 8 free");
+        for t in drawn {
+            assert_eq!(t.kind(), kind);
+            // (A swizzle's bound length is not an argument: compare texts.)
+            assert_eq!(Transform::from_args(kind, t.args().as_slice()).unwrap().to_string(), t.to_string());
+            assert_eq!(Kind::from_name(kind.name()), Some(kind));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// On every kind: the lowering computes the formulas and the check
+    /// the validity, everywhere; the inverse lowering computes the inverse
+    /// formulas where there is one; the inverse undoes the forward map
+    /// inside the lengths; a move's update equals recomputing; a linear
+    /// kind lowers to affine steps.
+    #[test]
+    fn drawn_transforms_keep_their_laws((t, up) in drawn().prop_flat_map(|t| (Just(t), anywhere(&t)))) {
+        let l = t.lowering();
+        prop_assert!(well_formed(&l), "{t}: {l:?}");
+        prop_assert_eq!((l.inputs(), l.outputs().len()), (t.num_upper(), t.num_lower()), "{}", t);
+        prop_assert_eq!(l.lower(&up), t.calculate_lower(&up), "{} at {:?}", t, &up[..t.num_upper()]);
+        prop_assert_eq!(l.is_valid(&up), t.is_valid_upper(&up), "{} at {:?}", t, &up[..t.num_upper()]);
+        let low = t.calculate_lower(&up);
+        if let Some(inv) = t.upper_lowering() {
+            prop_assert_eq!(Some(inv.lower(&low)), t.calculate_upper(&low), "{}", t);
+        } else {
+            prop_assert_eq!(t.calculate_upper(&low), None, "{}", t);
+        }
+        let lens = t.upper_lengths();
+        let in_range = lens.as_slice().iter().enumerate().all(|(i, &len)| (0..len).contains(&up[i]));
+        if in_range && let Some(back) = t.calculate_upper(&low) {
+            prop_assert_eq!(&back[..t.num_upper()], &up[..t.num_upper()], "{} at {:?}", t, &up[..t.num_upper()]);
+        }
+        let zero = [0; MAX_DIMS];
+        let (moved, _) = t.update_lower(&up, &t.calculate_lower(&zero), &up);
+        prop_assert_eq!(&moved[..t.num_lower()], &low[..t.num_lower()], "{} moved from 0 to {:?}", t, &up[..t.num_upper()]);
+        // A linear kind's lowering is affine steps and checks only.
+        let affine = l.steps().iter().all(|s| matches!(s, cktile_transforms::lowering::Step::Affine { .. }));
+        prop_assert!(!t.is_linear() || affine, "{}: {:?}", t, l);
+    }
+}

@@ -67,3 +67,122 @@ pub const fn upper_lowering(l1: i64) -> crate::lowering::Lowering {
     l.output(up1);
     l
 }
+
+use super::Draw;
+use super::kit::{at, expect_len, length, put, two};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args};
+use crate::transform::table::{PAIR, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `cyclic_shift((l0, l1))`.
+///
+/// ```
+/// use cktile_transforms::{kinds::CyclicShift, Params, Transform};
+/// assert_eq!(Transform::cyclic_shift(64, 8)?.params(), Params::CyclicShift(CyclicShift { l0: 64, l1: 8 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CyclicShift {
+    /// Length of dimension 0.
+    pub l0: Index,
+    /// Length of dimension 1, the rotation's modulus.
+    pub l1: Index,
+}
+
+impl Transform {
+    /// `cyclic_shift((l0, l1))`: CK Tile's `cyclic_shift_t`,
+    /// `low1 = (up1 + up0) % l1` (row `up0` rotated by `up0` places); any
+    /// lengths of at least 1 whose sum fits an index.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::cyclic_shift(4, 6).unwrap().to_string(), "cyclic_shift((4,6))");
+    /// assert!(Transform::cyclic_shift(4, 0).is_err());
+    /// ```
+    #[inline]
+    pub const fn cyclic_shift(l0: usize, l1: usize) -> Result<Transform, Error> {
+        const NAME: &str = CyclicShift::ROW.signature.name;
+        let l0 = crate::tri!(length(l0, NAME, "L0"));
+        let l1 = crate::tri!(length(l1, NAME, "L1"));
+        // up0 + up1 for indices inside the lengths.
+        crate::tri!(super::kit::checked_sum(l0, l1, NAME));
+        Ok(Transform::wrap(Params::CyclicShift(CyclicShift { l0, l1 })))
+    }
+}
+
+impl CyclicShift {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Permutation,
+        signature: sig("cyclic_shift", const { &[PAIR] }),
+        build: |a| {
+            let (l0, l1) = a.pair(0)?;
+            Transform::cyclic_shift(l0, l1)
+        },
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::List(two(self.l0, self.l1)), Args::Z, Args::Z], 1)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        2
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        2
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        two(self.l0, self.l1)
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        let name = Self::ROW.signature.name;
+        crate::tri!(expect_len(name, 0, self.l0, lower.get(0)));
+        crate::tri!(expect_len(name, 1, self.l1, lower.get(1)));
+        Ok(Transform::wrap(Params::CyclicShift(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        let (u0, u1) = (at(up, up_ids, 0), at(up, up_ids, 1));
+        put(low, low_ids, 0, u0);
+        put(low, low_ids, 1, lower1(u0, u1, self.l1));
+    }
+    #[inline(always)]
+    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+    pub(crate) const fn is_linear(&self) -> bool {
+        false
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        let mut up = [0; MAX_DIMS];
+        up[0] = low[0];
+        up[1] = upper1(low[0], low[1], self.l1);
+        Some(up)
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.l1)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(upper_lowering(self.l1))
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Pass { dims: 2 }
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// The offered dimension's rows rotated over another free dimension of any length; nothing when no other is free. (A rotation carries: not linear over GF(2).)
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let l1 = d.take(&|l: Index| l > 0)?;
+        Transform::cyclic_shift(d.offered(), usize::try_from(l1).ok()?).ok()
+    }
+}

@@ -278,3 +278,188 @@ pub const fn upper_lowering(lengths: crate::Dims, coefficients: crate::Dims) -> 
     }
     Some(l)
 }
+
+use super::Draw;
+use super::kit::{at, fits, lengths as checked_lengths, non_negative, put};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{Row, sig};
+use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `embed(lengths, coefficients)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Embed, Dims, Params, Transform};
+/// let e = Transform::embed(&[4, 8], &[8, 1])?;
+/// let (lengths, coefficients) = (Dims::from_slice(&[4, 8])?, Dims::from_slice(&[8, 1])?);
+/// assert_eq!(e.params(), Params::Embed(Embed { lengths, coefficients }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Embed {
+    /// Upper lengths.
+    pub lengths: Dims,
+    /// Coefficients, one per upper dimension.
+    pub coefficients: Dims,
+}
+
+impl Transform {
+    /// `embed(lengths, coefficients)`: `low = sum(up[i] * coef[i])`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert!(Transform::embed(&[4, 5], &[2]).is_err());
+    /// assert_eq!(Transform::embed(&[4, 5], &[2, 3]).unwrap().num_upper(), 2);
+    /// ```
+    #[inline]
+    pub const fn embed(lengths: &[usize], coefficients: &[usize]) -> Result<Transform, Error> {
+        Transform::embed_dims(crate::tri!(Dims::from_usizes(lengths)), crate::tri!(Dims::from_usizes(coefficients)))
+    }
+
+    /// [`embed`](Self::embed) from [`Dims`] (coefficients must not be negative).
+    ///
+    /// ```
+    /// # use cktile_transforms::{Dims, Transform};
+    /// let d = |v: &[i64]| Dims::from_slice(v).unwrap();
+    /// assert!(Transform::embed_dims(d(&[4, 5]), d(&[2, -3])).is_err());
+    /// ```
+    #[inline(always)]
+    pub const fn embed_dims(lengths: Dims, coefficients: Dims) -> Result<Transform, Error> {
+        const NAME: &str = Embed::ROW.signature.name;
+        let lengths = crate::tri!(checked_lengths(lengths, NAME, "lengths"));
+        crate::tri!(non_negative(&coefficients, NAME, "coefficients"));
+        if coefficients.len() != lengths.len() {
+            return Err(Error::ListLengthMismatch {
+                transform: NAME,
+                first: lengths.len(),
+                second: coefficients.len(),
+            });
+        }
+        let (l, c) = (lengths.to_array(), coefficients.to_array());
+        // Lengths of at least 1 and coefficients of at least 0 here: `None` is an overflow.
+        if non_negative_largest(&l, &c, lengths.len()).is_none() {
+            let value = wide_largest(&l, &c, lengths.len());
+            return Err(Error::Overflow { transform: NAME, quantity: "largest lower index", value });
+        }
+        Ok(Transform::wrap(Params::Embed(Embed { lengths, coefficients })))
+    }
+}
+
+impl Embed {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Embed,
+        signature: sig("embed", const { &[Param::list("lengths"), Param::list("coefficients")] }),
+        build: |a| Transform::embed_dims(a.list(0)?, a.list(1)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::List(self.lengths), Arg::List(self.coefficients), Args::Z], 2)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        self.lengths.len()
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        self.lengths
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        let name = Self::ROW.signature.name;
+        let largest = wide_largest(&self.lengths.to_array(), &self.coefficients.to_array(), self.lengths.len());
+        if largest > Index::MAX as i128 {
+            return Err(Error::Overflow { transform: name, quantity: "largest lower index", value: largest });
+        }
+        crate::tri!(fits(name, largest as Index, lower.get(0)));
+        Ok(Transform::wrap(Params::Embed(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        self.step_at(up, up_ids, low, low_ids);
+    }
+    /// The weighted sum, the same for an index and for a step (an embed
+    /// has no constant).
+    #[inline(always)]
+    pub(crate) const fn step_at(
+        &self,
+        d_up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        d_low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        let c = self.coefficients.slots();
+        let mut sum: Index = 0;
+        let mut j = 0;
+        while j < self.lengths.len() && j < MAX_DIMS {
+            sum = sum.wrapping_add(at(d_up, up_ids, j).wrapping_mul(c[j]));
+            j += 1;
+        }
+        put(d_low, low_ids, 0, sum);
+    }
+    pub(crate) const fn is_linear(&self) -> bool {
+        true
+    }
+    /// Linear over GF(2) when the sum is an OR of disjoint bit fields:
+    /// every coefficient 0 or a power of two, every length with a
+    /// coefficient a power of two, and the fields `[log2 c, log2 c + log2
+    /// len)` apart.
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        let mut taken: u128 = 0;
+        let mut i = 0;
+        while i < self.lengths.len() {
+            let (len, c) = (self.lengths.get(i), self.coefficients.get(i));
+            if len > 1 && c != 0 {
+                if c < 0 || c & (c - 1) != 0 || len & (len - 1) != 0 {
+                    return false;
+                }
+                let field = ((len - 1) as u128) << c.trailing_zeros();
+                if taken & field != 0 {
+                    return false;
+                }
+                taken |= field;
+            }
+            i += 1;
+        }
+        true
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        let (l, c) = (self.lengths.to_array(), self.coefficients.to_array());
+        match radix_order(&l, &c, self.lengths.len()) {
+            Some(order) => Some(upper(low[0], &l, &c, &order, self.lengths.len())),
+            None => None,
+        }
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.coefficients)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        upper_lowering(self.lengths, self.coefficients)
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Nothing
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// Two upper dimensions whose largest offset stays inside the offered
+    /// one, or the identity embed.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let la = d.offered();
+        let (u0, u1) = (1 + d.index(3), 1 + d.index(3));
+        let (c0, c1) = (d.index(4), d.index(4));
+        if (u0 - 1) * c0 + (u1 - 1) * c1 < la {
+            Transform::embed(&[u0, u1], &[c0, c1]).ok()
+        } else {
+            Transform::embed(&[la], &[1]).ok()
+        }
+    }
+}

@@ -23,3 +23,100 @@ pub const fn lowering(index: i64) -> crate::lowering::Lowering {
     l.output(s);
     l
 }
+
+use super::Draw;
+use super::kit::{fits, put};
+use crate::dims::to_index;
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `freeze(index)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Freeze, Params, Transform};
+/// assert_eq!(Transform::freeze(3)?.params(), Params::Freeze(Freeze { index: 3 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Freeze {
+    /// The lower index it is fixed at.
+    pub index: Index,
+}
+
+impl Transform {
+    /// `freeze(index)`: drops a lower dimension, fixing it at `index`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::freeze(3).unwrap().num_upper(), 0);
+    /// ```
+    #[inline]
+    pub const fn freeze(index: usize) -> Result<Transform, Error> {
+        Ok(Transform::wrap(Params::Freeze(Freeze { index: crate::tri!(to_index(index)) })))
+    }
+}
+
+impl Freeze {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Index,
+        signature: sig("freeze", const { &[Param::index("index")] }),
+        build: |a| Transform::freeze(a.index(0)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.index), Args::Z, Args::Z], 1)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        0
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        Dims::EMPTY
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        crate::tri!(fits(Self::ROW.signature.name, self.index, lower.get(0)));
+        Ok(Transform::wrap(Params::Freeze(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
+        put(low, low_ids, 0, lower(self.index));
+    }
+    /// A move never changes a frozen index.
+    #[inline(always)]
+    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], d_low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
+        put(d_low, low_ids, 0, 0);
+    }
+    pub(crate) const fn is_linear(&self) -> bool {
+        true
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        self.index == 0
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, _low: &Indices) -> Option<Indices> {
+        None
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.index)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        None
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Nothing
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// The offered dimension fixed at a random index.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let la = d.offered();
+        Transform::freeze(d.index(la)).ok()
+    }
+}

@@ -87,3 +87,141 @@ pub const fn lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
     l.outputs_from(s, lengths.len());
     l
 }
+
+use super::Draw;
+use super::kit::{at, expect_len, lengths as checked_lengths, one, put, single};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{Row, sig};
+use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `merge(lower_lengths)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Merge, Dims, Params, Transform};
+/// let lengths = Dims::from_slice(&[4, 8])?;
+/// assert_eq!(Transform::merge(&[4, 8])?.params(), Params::Merge(Merge { lengths }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Merge {
+    /// Lower lengths.
+    pub lengths: Dims,
+}
+
+impl Transform {
+    /// `merge(lower_lengths)`: row-major merge of N lower dimensions into one.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::merge(&[4, 8]).unwrap().upper_lengths().as_slice(), &[32]);
+    /// ```
+    #[inline]
+    pub const fn merge(lower_lengths: &[usize]) -> Result<Transform, Error> {
+        Transform::merge_dims(crate::tri!(Dims::from_usizes(lower_lengths)))
+    }
+
+    /// [`merge`](Self::merge) from [`Dims`].
+    ///
+    /// ```
+    /// # use cktile_transforms::{Dims, Transform};
+    /// assert!(Transform::merge_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
+    /// ```
+    #[inline]
+    pub const fn merge_dims(lower_lengths: Dims) -> Result<Transform, Error> {
+        const NAME: &str = Merge::ROW.signature.name;
+        let lengths = crate::tri!(checked_lengths(lower_lengths, NAME, "lower lengths"));
+        Ok(Transform::wrap(Params::Merge(Merge { lengths })))
+    }
+}
+
+impl Merge {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Merge,
+        signature: sig("merge", const { &[Param::list("lower lengths")] }),
+        build: |a| Transform::merge_dims(a.list(0)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::List(self.lengths), Args::Z, Args::Z], 1)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        self.lengths.len()
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        1
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        // The product is checked at construction.
+        single(upper_length(&self.lengths.to_array(), self.lengths.len()))
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        let name = Self::ROW.signature.name;
+        crate::dims::each_slot!(self.lengths.len(), |i| {
+            crate::tri!(expect_len(name, i, self.lengths.get(i), lower.get(i)));
+        });
+        Ok(Transform::wrap(Params::Merge(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        let l = self.lengths.slots();
+        let mut t = at(up, up_ids, 0);
+        let mut i = self.lengths.len();
+        while i > 1 && i <= MAX_DIMS {
+            i -= 1;
+            put(low, low_ids, i, super::rem(t, l[i]));
+            t = super::div(t, l[i]);
+        }
+        put(low, low_ids, 0, t);
+    }
+    #[inline(always)]
+    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+    pub(crate) const fn is_linear(&self) -> bool {
+        false
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        Some(one(upper(low, &self.lengths.to_array(), self.lengths.len())))
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.lengths)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(super::unmerge::lowering(self.lengths))
+    }
+    pub(crate) const fn vector(num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Last { lower: num_lower.saturating_sub(1) }
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// The offered dimension merged with one or two other free ones;
+    /// nothing when no other is free.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let first = d.length();
+        let second = d.take(&|_| true)?;
+        let mut lengths = [first, second, 0];
+        let n = match d.below(3) {
+            0 => match d.take(&|_| true) {
+                Some(third) => {
+                    lengths[2] = third;
+                    3
+                }
+                None => 2,
+            },
+            _ => 2,
+        };
+        Transform::merge_dims(Dims::from_slice(&lengths[..n]).ok()?).ok()
+    }
+}

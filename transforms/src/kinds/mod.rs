@@ -14,8 +14,10 @@
 //! arrays (see `arity`), so these public helpers are total.
 
 pub mod cyclic_shift;
+pub mod draw;
 pub mod embed;
 pub mod freeze;
+pub(crate) mod kit;
 pub mod merge;
 pub mod modulo;
 pub mod offset;
@@ -26,6 +28,154 @@ pub mod slice;
 pub mod swizzle;
 pub mod unmerge;
 pub mod xor;
+
+pub use cyclic_shift::CyclicShift;
+pub use draw::Draw;
+pub use embed::Embed;
+pub use freeze::Freeze;
+pub use merge::Merge;
+pub use modulo::Modulo;
+pub use offset::Offset;
+pub use pad::{LeftPad, Pad, RightPad};
+pub use pass_through::PassThrough;
+pub use replicate::{Insert, Replicate};
+pub use slice::Slice;
+pub use swizzle::Swizzle;
+pub use unmerge::Unmerge;
+pub use xor::Xor;
+
+/// The one list of transform kinds, in the order the spec grammar lists
+/// them: each [`Kind`](crate::Kind) variant with its module and the struct
+/// there that holds all of the kind's behaviour (its parameters, checks,
+/// formulas, lowering, vector rule, table row and random draw). [`Kind`],
+/// [`Kind::ALL`](crate::Kind::ALL), [`Params`](crate::Params) and every
+/// dispatch over kinds are generated from it: adding a kind is its module
+/// and one line here.
+macro_rules! kind_list {
+    // The list, handed to one of the rules below with its arguments.
+    (@with $rule:ident $args:tt) => {
+        $crate::kinds::kind_list! { @$rule $args
+            PassThrough: pass_through::PassThrough,
+            Pad: pad::Pad,
+            LeftPad: pad::LeftPad,
+            RightPad: pad::RightPad,
+            Embed: embed::Embed,
+            Merge: merge::Merge,
+            Unmerge: unmerge::Unmerge,
+            Xor: xor::Xor,
+            Slice: slice::Slice,
+            Freeze: freeze::Freeze,
+            Insert: replicate::Insert,
+            Replicate: replicate::Replicate,
+            Offset: offset::Offset,
+            Modulo: modulo::Modulo,
+            Swizzle: swizzle::Swizzle,
+            CyclicShift: cyclic_shift::CyclicShift,
+        }
+    };
+    // A `match` over a `Params` value, the same body in every arm.
+    (@params ($on:expr, $k:ident => $body:expr) $($kind:ident: $module:ident::$name:ident,)*) => {
+        match $on {
+            $($crate::Params::$kind($k) => $body,)*
+        }
+    };
+    // A `match` over a `Kind`, the kind's struct named `$t` in every arm.
+    (@kinds ($on:expr, $t:ident => $body:expr) $($kind:ident: $module:ident::$name:ident,)*) => {
+        match $on {
+            $($crate::Kind::$kind => {
+                type $t = $crate::kinds::$module::$name;
+                $body
+            })*
+        }
+    };
+    // The enums: `Kind` (and `Kind::ALL`) and `Params`.
+    (@declare () $($kind:ident: $module:ident::$name:ident,)*) => {
+        /// Which transform a [`Transform`](crate::Transform) is: one
+        /// variant per kind of the list in [`kinds`](crate::kinds), each
+        /// named as its struct there.
+        ///
+        /// ```
+        /// use cktile_transforms::{Kind, Transform};
+        /// assert_eq!(Transform::merge(&[4, 8]).unwrap().kind(), Kind::Merge);
+        /// assert_eq!(Kind::Merge.name(), "merge");
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Kind {
+            $(
+                #[doc = concat!("[`", stringify!($name), "`](crate::kinds::", stringify!($name), ")")]
+                $kind,
+            )*
+        }
+
+        impl Kind {
+            /// Every kind, in the order the spec grammar lists them.
+            ///
+            /// ```
+            /// use cktile_transforms::Kind;
+            /// assert!(Kind::ALL.iter().all(|k| Kind::from_name(k.name()) == Some(*k)));
+            /// ```
+            pub const ALL: [Kind; [$(stringify!($kind)),*].len()] = [$(Kind::$kind),*];
+        }
+
+        /// The parameters of one transform, as the validating constructors
+        /// stored them: its kind's struct (see [`kinds`](crate::kinds)).
+        /// Lists keep their spec order; a swizzle's `len` is 0 until the
+        /// transform is bound to its dimension
+        /// ([`Transform::bind`](crate::Transform::bind)).
+        ///
+        /// ```
+        /// use cktile_transforms::{kinds::{Merge, Pad}, Params, Transform};
+        /// let p = Transform::pad(10, 2, 3).unwrap().params();
+        /// assert_eq!(p, Params::Pad(Pad { len: 10, left: 2, right: 3 }));
+        /// let m = Transform::merge(&[4, 8]).unwrap().params();
+        /// assert!(matches!(m, Params::Merge(Merge { lengths }) if lengths.as_slice() == [4, 8]));
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Params {
+            $(
+                #[doc = concat!("[`", stringify!($name), "`](crate::kinds::", stringify!($name), ")")]
+                $kind($crate::kinds::$module::$name),
+            )*
+        }
+
+        impl Params {
+            /// The kind of these parameters.
+            ///
+            /// ```
+            /// use cktile_transforms::{Kind, Transform};
+            /// assert_eq!(Transform::xor(64, 8).unwrap().params().kind(), Kind::Xor);
+            /// ```
+            #[inline]
+            pub const fn kind(&self) -> Kind {
+                match self {
+                    $(Params::$kind(_) => Kind::$kind,)*
+                }
+            }
+        }
+
+    };
+}
+pub(crate) use kind_list;
+
+/// `match` over a [`Params`](crate::Params) value with one arm per kind,
+/// the same body in each: `each_kind!(&self.repr, k => k.num_lower())`
+/// binds `k` to the kind's struct.
+macro_rules! each_kind {
+    ($on:expr, $k:ident => $body:expr) => {
+        $crate::kinds::kind_list!(@with params ($on, $k => $body))
+    };
+}
+pub(crate) use each_kind;
+
+/// `match` over a [`Kind`](crate::Kind) with one arm per kind, the same
+/// body in each: `each_kind_type!(kind, K => K::ROW)` names the kind's
+/// struct `K`.
+macro_rules! each_kind_type {
+    ($on:expr, $t:ident => $body:expr) => {
+        $crate::kinds::kind_list!(@with kinds ($on, $t => $body))
+    };
+}
+pub(crate) use each_kind_type;
 
 /// The dimensions a formula reads: `n`, or [`MAX_DIMS`](crate::MAX_DIMS) when
 /// `n` is larger (the index arrays hold no more). Every function here that

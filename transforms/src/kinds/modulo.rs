@@ -26,3 +26,109 @@ pub const fn lowering(modulus: i64) -> crate::lowering::Lowering {
     l.output(s);
     l
 }
+
+use super::Draw;
+use super::kit::{at, expect_len, length, put, single};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{LEN, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `modulo(modulus, len)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Modulo, Params, Transform};
+/// assert_eq!(Transform::modulo(8, 32)?.params(), Params::Modulo(Modulo { modulus: 8, len: 32 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Modulo {
+    /// The modulus (the lower length).
+    pub modulus: Index,
+    /// Upper length.
+    pub len: Index,
+}
+
+impl Transform {
+    /// `modulo(modulus, len)`: `low = up % modulus`, upper length `len`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::modulo(8, 32).unwrap().upper_lengths().as_slice(), &[32]);
+    /// ```
+    #[inline]
+    pub const fn modulo(modulus: usize, len: usize) -> Result<Transform, Error> {
+        const NAME: &str = Modulo::ROW.signature.name;
+        let modulus = crate::tri!(length(modulus, NAME, "modulus"));
+        let len = crate::tri!(length(len, NAME, "len"));
+        Ok(Transform::wrap(Params::Modulo(Modulo { modulus, len })))
+    }
+}
+
+impl Modulo {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Index,
+        signature: sig("modulo", const { &[Param::index("modulus"), LEN] }),
+        build: |a| Transform::modulo(a.index(0)?, a.index(1)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.modulus), Arg::Int(self.len), Args::Z], 2)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        1
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        single(self.len)
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        crate::tri!(expect_len(Self::ROW.signature.name, 0, self.modulus, lower.get(0)));
+        Ok(Transform::wrap(Params::Modulo(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(low, low_ids, 0, lower(at(up, up_ids, 0), self.modulus));
+    }
+    #[inline(always)]
+    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+    pub(crate) const fn is_linear(&self) -> bool {
+        false
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        self.modulus > 0 && self.modulus & (self.modulus - 1) == 0
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        let _ = low;
+        None
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.modulus)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        None
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Nothing
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// The offered dimension read over a random upper length.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let la = d.offered();
+        let len = 1 + d.index(2 * la);
+        Transform::modulo(la, len).ok()
+    }
+}

@@ -28,3 +28,119 @@ pub const fn lowering(off: i64) -> crate::lowering::Lowering {
     l.output(s);
     l
 }
+
+use super::Draw;
+use super::kit::{at, fits, length, one, put, single};
+use crate::dims::to_index;
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{LEN, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `offset(len, off)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Offset, Params, Transform};
+/// assert_eq!(Transform::offset(16, 4)?.params(), Params::Offset(Offset { len: 16, offset: 4 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Offset {
+    /// Upper length.
+    pub len: Index,
+    /// What is added.
+    pub offset: Index,
+}
+
+impl Transform {
+    /// `offset(len, off)`: `low = up + off`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::offset(16, 4).unwrap().upper_lengths().as_slice(), &[16]);
+    /// ```
+    #[inline]
+    pub const fn offset(len: usize, off: usize) -> Result<Transform, Error> {
+        const NAME: &str = Offset::ROW.signature.name;
+        let len = crate::tri!(length(len, NAME, "len"));
+        let offset = crate::tri!(to_index(off));
+        crate::tri!(super::kit::checked_sum(len, offset, NAME));
+        Ok(Transform::wrap(Params::Offset(Offset { len, offset })))
+    }
+}
+
+impl Offset {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Index,
+        signature: sig("offset", const { &[LEN, Param::index("off")] }),
+        build: |a| Transform::offset(a.index(0)?, a.index(1)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.len), Arg::Int(self.offset), Args::Z], 2)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        1
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        single(self.len)
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        crate::tri!(fits(Self::ROW.signature.name, self.len + self.offset - 1, lower.get(0)));
+        Ok(Transform::wrap(Params::Offset(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(low, low_ids, 0, lower(at(up, up_ids, 0), self.offset));
+    }
+    #[inline(always)]
+    pub(crate) const fn step_at(
+        &self,
+        d_up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        d_low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(d_low, low_ids, 0, at(d_up, up_ids, 0));
+    }
+    pub(crate) const fn is_linear(&self) -> bool {
+        true
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        self.offset == 0
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        Some(one(low[0].wrapping_sub(self.offset)))
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.offset)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(lowering(self.offset.wrapping_neg()))
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Nothing
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// A random window of the offered dimension.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let la = d.offered();
+        let off = d.index(la);
+        let len = 1 + d.index(la - off);
+        Transform::offset(len, off).ok()
+    }
+}

@@ -83,3 +83,248 @@ pub const fn lowering(len: i64, left: i64) -> crate::lowering::Lowering {
 pub const fn upper_lowering(left: i64) -> crate::lowering::Lowering {
     super::offset::lowering(left)
 }
+
+use super::Draw;
+use super::kit::{at, checked_sum, expect_len, length, one, put, single};
+use crate::dims::to_index;
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{LEN, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `pad(len, left, right)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Pad, Params, Transform};
+/// assert_eq!(Transform::pad(10, 2, 3)?.params(), Params::Pad(Pad { len: 10, left: 2, right: 3 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pad {
+    /// Lower length.
+    pub len: Index,
+    /// Padding before.
+    pub left: Index,
+    /// Padding after.
+    pub right: Index,
+}
+
+/// The parameters of `left_pad(len, left)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::LeftPad, Params, Transform};
+/// assert_eq!(Transform::left_pad(4, 1)?.params(), Params::LeftPad(LeftPad { len: 4, left: 1 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LeftPad {
+    /// Lower length.
+    pub len: Index,
+    /// Padding before.
+    pub left: Index,
+}
+
+/// The parameters of `right_pad(len, right)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::RightPad, Params, Transform};
+/// assert_eq!(Transform::right_pad(4, 1)?.params(), Params::RightPad(RightPad { len: 4, right: 1 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RightPad {
+    /// Lower length.
+    pub len: Index,
+    /// Padding after.
+    pub right: Index,
+}
+
+impl Transform {
+    /// `pad(len, left, right)`: upper length `len + left + right`, `low = up - left`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::pad(10, 2, 3).unwrap().upper_lengths().as_slice(), &[15]);
+    /// ```
+    #[inline]
+    pub const fn pad(len: usize, left: usize, right: usize) -> Result<Transform, Error> {
+        const NAME: &str = Pad::ROW.signature.name;
+        let len = crate::tri!(length(len, NAME, "len"));
+        let (left, right) = (crate::tri!(to_index(left)), crate::tri!(to_index(right)));
+        crate::tri!(checked_sum(crate::tri!(checked_sum(len, left, NAME)), right, NAME));
+        Ok(Transform::wrap(Params::Pad(Pad { len, left, right })))
+    }
+
+    /// `left_pad(len, left)`: upper length `len + left`, `low = up - left`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::left_pad(4, 1).unwrap().upper_lengths().as_slice(), &[5]);
+    /// ```
+    #[inline]
+    pub const fn left_pad(len: usize, left: usize) -> Result<Transform, Error> {
+        const NAME: &str = LeftPad::ROW.signature.name;
+        let len = crate::tri!(length(len, NAME, "len"));
+        let left = crate::tri!(to_index(left));
+        crate::tri!(checked_sum(len, left, NAME));
+        Ok(Transform::wrap(Params::LeftPad(LeftPad { len, left })))
+    }
+
+    /// `right_pad(len, right)`: upper length `len + right`, `low = up`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::right_pad(4, 1).unwrap().upper_lengths().as_slice(), &[5]);
+    /// ```
+    #[inline]
+    pub const fn right_pad(len: usize, right: usize) -> Result<Transform, Error> {
+        const NAME: &str = RightPad::ROW.signature.name;
+        let len = crate::tri!(length(len, NAME, "len"));
+        let right = crate::tri!(to_index(right));
+        crate::tri!(checked_sum(len, right, NAME));
+        Ok(Transform::wrap(Params::RightPad(RightPad { len, right })))
+    }
+}
+
+/// What the three pads share, written once over `(len, left, right)`.
+macro_rules! pad_kind {
+    ($name:ident, $variant:ident, |$s:ident| ($len:expr, $left:expr, $right:expr), $row:expr, $draw:expr) => {
+        // A one-sided pad's missing side is the constant 0, so a method
+        // that reads only that side reads nothing of `self`.
+        #[allow(unused_variables)]
+        impl $name {
+            pub(crate) const ROW: Row = $row;
+            pub(crate) const fn num_lower(&self) -> usize {
+                1
+            }
+            pub(crate) const fn num_upper(&self) -> usize {
+                1
+            }
+            pub(crate) const fn upper_lengths(&self) -> Dims {
+                let $s = self;
+                single(upper_length($len, $left, $right))
+            }
+            pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+                let $s = self;
+                crate::tri!(expect_len(Self::ROW.signature.name, 0, $len, lower.get(0)));
+                Ok(Transform::wrap(Params::$variant(*self)))
+            }
+            #[inline(always)]
+            pub(crate) const fn lower_at(
+                &self,
+                up: &Indices,
+                up_ids: &[u8; MAX_DIMS],
+                low: &mut Indices,
+                low_ids: &[u8; MAX_DIMS],
+            ) {
+                let $s = self;
+                put(low, low_ids, 0, lower(at(up, up_ids, 0), $left));
+            }
+            #[inline(always)]
+            pub(crate) const fn step_at(
+                &self,
+                d_up: &Indices,
+                up_ids: &[u8; MAX_DIMS],
+                d_low: &mut Indices,
+                low_ids: &[u8; MAX_DIMS],
+            ) {
+                put(d_low, low_ids, 0, at(d_up, up_ids, 0));
+            }
+            pub(crate) const fn is_linear(&self) -> bool {
+                true
+            }
+            pub(crate) const fn is_xor_linear(&self) -> bool {
+                let $s = self;
+                $left == 0 && $right == 0
+            }
+            #[inline(always)]
+            pub(crate) const fn is_valid(&self, up0: Index) -> bool {
+                let $s = self;
+                is_valid(up0, $len, $left)
+            }
+            pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+                let $s = self;
+                Some(one(upper(low[0], $left)))
+            }
+            pub(crate) const fn lowering(&self) -> Lowering {
+                let $s = self;
+                lowering($len, $left)
+            }
+            pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+                let $s = self;
+                Some(upper_lowering($left))
+            }
+            pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+                VectorRule::Pass { dims: 1 }
+            }
+            pub(crate) const fn vector_with(&self) -> Option<i64> {
+                None
+            }
+            pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+                let draw: fn(&mut dyn Draw) -> Option<Transform> = $draw;
+                draw(d)
+            }
+        }
+    };
+}
+
+pad_kind!(
+    Pad,
+    Pad,
+    |s| (s.len, s.left, s.right),
+    Row {
+        family: Family::Pad,
+        signature: sig("pad", const { &[LEN, Param::index("left"), Param::index("right")] }),
+        build: |a| Transform::pad(a.index(0)?, a.index(1)?, a.index(2)?),
+    },
+    |d| {
+        let (left, right) = (d.index(3), d.index(3));
+        Transform::pad(d.offered(), left, right).ok()
+    }
+);
+pad_kind!(
+    LeftPad,
+    LeftPad,
+    |s| (s.len, s.left, 0),
+    Row {
+        family: Family::Pad,
+        signature: sig("left_pad", const { &[LEN, Param::index("left")] }),
+        build: |a| Transform::left_pad(a.index(0)?, a.index(1)?),
+    },
+    |d| {
+        let left = d.index(3);
+        Transform::left_pad(d.offered(), left).ok()
+    }
+);
+pad_kind!(
+    RightPad,
+    RightPad,
+    |s| (s.len, 0, s.right),
+    Row {
+        family: Family::Pad,
+        signature: sig("right_pad", const { &[LEN, Param::index("right")] }),
+        build: |a| Transform::right_pad(a.index(0)?, a.index(1)?),
+    },
+    |d| {
+        let right = d.index(3);
+        Transform::right_pad(d.offered(), right).ok()
+    }
+);
+
+impl Pad {
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.len), Arg::Int(self.left), Arg::Int(self.right)], 3)
+    }
+}
+
+impl LeftPad {
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.len), Arg::Int(self.left), Args::Z], 2)
+    }
+}
+
+impl RightPad {
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.len), Arg::Int(self.right), Args::Z], 2)
+    }
+}

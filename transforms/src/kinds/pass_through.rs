@@ -25,3 +25,109 @@ pub const fn lowering() -> crate::lowering::Lowering {
     l.output(0);
     l
 }
+
+use super::Draw;
+use super::kit::{at, length, put, single};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args};
+use crate::transform::table::{LEN, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `pass_through(len)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::PassThrough, Params, Transform};
+/// assert_eq!(Transform::pass_through(8)?.params(), Params::PassThrough(PassThrough { len: 8 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PassThrough {
+    /// Length.
+    pub len: Index,
+}
+
+impl Transform {
+    /// `pass_through(len)`: `low = up`.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::pass_through(8).unwrap().upper_lengths().as_slice(), &[8]);
+    /// ```
+    #[inline]
+    pub const fn pass_through(len: usize) -> Result<Transform, Error> {
+        const NAME: &str = PassThrough::ROW.signature.name;
+        Ok(Transform::wrap(Params::PassThrough(PassThrough { len: crate::tri!(length(len, NAME, "len")) })))
+    }
+}
+
+impl PassThrough {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Identity,
+        signature: sig("pass_through", const { &[LEN] }),
+        build: |a| Transform::pass_through(a.index(0)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.len), Args::Z, Args::Z], 1)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        1
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        single(self.len)
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        crate::tri!(super::kit::expect_len(Self::ROW.signature.name, 0, self.len, lower.get(0)));
+        Ok(Transform::wrap(Params::PassThrough(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(low, low_ids, 0, lower(at(up, up_ids, 0)));
+    }
+    #[inline(always)]
+    pub(crate) const fn step_at(
+        &self,
+        d_up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        d_low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(d_low, low_ids, 0, at(d_up, up_ids, 0));
+    }
+    pub(crate) const fn is_linear(&self) -> bool {
+        true
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        Some(super::kit::one(low[0]))
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering()
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(lowering())
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Pass { dims: 1 }
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        Transform::pass_through(d.offered()).ok()
+    }
+}

@@ -53,3 +53,162 @@ pub const fn upper_lowering(n: usize) -> crate::lowering::Lowering {
     }
     l
 }
+
+use super::Draw;
+use super::kit::{length, lengths as checked_lengths, single};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{LEN, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `insert(len)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Insert, Params, Transform};
+/// assert_eq!(Transform::insert(4)?.params(), Params::Insert(Insert { len: 4 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Insert {
+    /// Upper length.
+    pub len: Index,
+}
+
+/// The parameters of `replicate(lengths)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Replicate, Dims, Params, Transform};
+/// let lengths = Dims::from_slice(&[2, 3])?;
+/// assert_eq!(Transform::replicate(&[2, 3])?.params(), Params::Replicate(Replicate { lengths }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Replicate {
+    /// Upper lengths.
+    pub lengths: Dims,
+}
+
+impl Transform {
+    /// `insert(len)`: a new upper dimension that does not reach memory.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::insert(4).unwrap().num_lower(), 0);
+    /// ```
+    #[inline]
+    pub const fn insert(len: usize) -> Result<Transform, Error> {
+        const NAME: &str = Insert::ROW.signature.name;
+        Ok(Transform::wrap(Params::Insert(Insert { len: crate::tri!(length(len, NAME, "len")) })))
+    }
+
+    /// `replicate(lengths)`: broadcast upper dimensions with no lower dimension.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::replicate(&[2, 3]).unwrap().num_upper(), 2);
+    /// ```
+    #[inline]
+    pub const fn replicate(upper_lengths: &[usize]) -> Result<Transform, Error> {
+        Transform::replicate_dims(crate::tri!(Dims::from_usizes(upper_lengths)))
+    }
+
+    /// [`replicate`](Self::replicate) from [`Dims`].
+    ///
+    /// ```
+    /// # use cktile_transforms::{Dims, Transform};
+    /// assert!(Transform::replicate_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
+    /// ```
+    #[inline]
+    pub const fn replicate_dims(upper_lengths: Dims) -> Result<Transform, Error> {
+        const NAME: &str = Replicate::ROW.signature.name;
+        let lengths = crate::tri!(checked_lengths(upper_lengths, NAME, "lengths"));
+        Ok(Transform::wrap(Params::Replicate(Replicate { lengths })))
+    }
+}
+
+/// What `insert` and `replicate` share: upper dimensions that read
+/// nothing, over the upper lengths `|s| lengths` gives.
+macro_rules! broadcast_kind {
+    ($name:ident, |$s:ident| $lengths:expr, $row:expr, $args:expr, $draw:expr) => {
+        impl $name {
+            pub(crate) const ROW: Row = $row;
+            pub(crate) const fn args(&self) -> Args {
+                let $s = self;
+                $args
+            }
+            pub(crate) const fn num_lower(&self) -> usize {
+                0
+            }
+            pub(crate) const fn num_upper(&self) -> usize {
+                self.upper_lengths().len()
+            }
+            pub(crate) const fn upper_lengths(&self) -> Dims {
+                let $s = self;
+                $lengths
+            }
+            pub(crate) const fn bind(&self, _lower: &Dims) -> Result<Transform, Error> {
+                Ok(Transform::wrap(Params::$name(*self)))
+            }
+            #[inline(always)]
+            pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+            #[inline(always)]
+            pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+            pub(crate) const fn is_linear(&self) -> bool {
+                true
+            }
+            pub(crate) const fn is_xor_linear(&self) -> bool {
+                true
+            }
+            #[inline(always)]
+            pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+                true
+            }
+            /// Only a single point has an inverse.
+            pub(crate) const fn calculate_upper(&self, _low: &Indices) -> Option<Indices> {
+                let l = self.upper_lengths();
+                if is_single_point(&l.to_array(), l.len()) { Some([0; MAX_DIMS]) } else { None }
+            }
+            pub(crate) const fn lowering(&self) -> Lowering {
+                lowering(self.num_upper())
+            }
+            pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+                let l = self.upper_lengths();
+                if is_single_point(&l.to_array(), l.len()) { Some(upper_lowering(l.len())) } else { None }
+            }
+            pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+                VectorRule::Nothing
+            }
+            pub(crate) const fn vector_with(&self) -> Option<i64> {
+                None
+            }
+            /// Drawn beside the offered dimension, which stays as it is.
+            pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+                let draw: fn(&mut dyn Draw) -> Option<Transform> = $draw;
+                draw(d)
+            }
+        }
+    };
+}
+
+broadcast_kind!(
+    Insert,
+    |s| single(s.len),
+    Row {
+        family: Family::Index,
+        signature: sig("insert", const { &[LEN] }),
+        build: |a| Transform::insert(a.index(0)?),
+    },
+    Args::new([Arg::Int(s.len), Args::Z, Args::Z], 1),
+    |d| Transform::insert(1 + d.index(3)).ok()
+);
+broadcast_kind!(
+    Replicate,
+    |s| s.lengths,
+    Row {
+        family: Family::Index,
+        signature: sig("replicate", const { &[Param::list("lengths")] }),
+        build: |a| Transform::replicate_dims(a.list(0)?),
+    },
+    Args::new([Arg::List(s.lengths), Args::Z, Args::Z], 1),
+    |d| Transform::replicate(&[1 + d.index(2), 2]).ok()
+);

@@ -32,3 +32,124 @@ pub const fn upper_length(begin: i64, end: i64) -> i64 {
 pub const fn lowering(begin: i64) -> crate::lowering::Lowering {
     super::offset::lowering(begin)
 }
+
+use super::Draw;
+use super::kit::{at, expect_len, length, one, put, single};
+use crate::dims::to_index;
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{LEN, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `slice(len, begin, end)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Slice, Params, Transform};
+/// assert_eq!(Transform::slice(10, 2, 5)?.params(), Params::Slice(Slice { len: 10, begin: 2, end: 5 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slice {
+    /// Lower length.
+    pub len: Index,
+    /// First lower index kept.
+    pub begin: Index,
+    /// One past the last lower index kept.
+    pub end: Index,
+}
+
+impl Transform {
+    /// `slice(len, begin, end)`: the upper dimension is `[begin, end)` of the lower.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::slice(10, 2, 5).unwrap().upper_lengths().as_slice(), &[3]);
+    /// assert!(Transform::slice(10, 5, 5).is_err());
+    /// ```
+    #[inline]
+    pub const fn slice(len: usize, begin: usize, end: usize) -> Result<Transform, Error> {
+        const NAME: &str = Slice::ROW.signature.name;
+        let len = crate::tri!(length(len, NAME, "len"));
+        let (begin, end) = (crate::tri!(to_index(begin)), crate::tri!(to_index(end)));
+        if begin >= end || end > len {
+            return Err(Error::SliceRange { len, begin, end });
+        }
+        Ok(Transform::wrap(Params::Slice(Slice { len, begin, end })))
+    }
+}
+
+impl Slice {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Index,
+        signature: sig("slice", const { &[LEN, Param::index("begin"), Param::index("end")] }),
+        build: |a| Transform::slice(a.index(0)?, a.index(1)?, a.index(2)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.len), Arg::Int(self.begin), Arg::Int(self.end)], 3)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        1
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        single(upper_length(self.begin, self.end))
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        crate::tri!(expect_len(Self::ROW.signature.name, 0, self.len, lower.get(0)));
+        Ok(Transform::wrap(Params::Slice(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(low, low_ids, 0, lower(at(up, up_ids, 0), self.begin));
+    }
+    #[inline(always)]
+    pub(crate) const fn step_at(
+        &self,
+        d_up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        d_low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(d_low, low_ids, 0, at(d_up, up_ids, 0));
+    }
+    pub(crate) const fn is_linear(&self) -> bool {
+        true
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        self.begin == 0
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        Some(one(low[0].wrapping_sub(self.begin)))
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.begin)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(super::offset::lowering(self.begin.wrapping_neg()))
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Nothing
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// A random range of the offered dimension.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let la = d.offered();
+        let begin = d.index(la);
+        let end = begin + 1 + d.index(la - begin);
+        Transform::slice(la, begin, end).ok()
+    }
+}

@@ -111,3 +111,166 @@ pub const fn lowering(bits: u32, base: u32, shift: i32) -> crate::lowering::Lowe
     l.output(s);
     l
 }
+
+use super::Draw;
+use super::kit::{at, length, one, put, single};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `swizzle(B, M, S)`, CuTe's `Swizzle<B, M, S>`, with
+/// the length of the dimension it is bound to.
+///
+/// ```
+/// use cktile_transforms::{kinds::Swizzle, Params, Transform};
+/// let s = Transform::swizzle_with_len(512, 3, 3, 3)?;
+/// assert_eq!(s.params(), Params::Swizzle(Swizzle { bits: 3, base: 3, shift: 3, len: 512 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Swizzle {
+    /// CuTe's B.
+    pub bits: u32,
+    /// CuTe's M.
+    pub base: u32,
+    /// CuTe's S.
+    pub shift: i32,
+    /// The dimension's length (0 before binding).
+    pub len: Index,
+}
+
+/// CuTe's `B` and `M`, and its `S`: the ranges whose bit fields fit 62 bits.
+const BITS: &str = "an integer in [0, 62]";
+const SHIFT: &str = "an integer in [-62, 62]";
+
+impl Transform {
+    /// `swizzle(bits, base, shift)`: CuTe's `Swizzle<B, M, S>`. Its length is
+    /// that of the dimension it is applied to (see [`bind`](Self::bind)).
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert!(Transform::swizzle(3, 3, 3).is_ok());
+    /// assert!(Transform::swizzle(3, 3, 2).is_err()); // |S| < B
+    /// ```
+    #[inline]
+    pub const fn swizzle(bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
+        let reach = base as u64 + shift.unsigned_abs() as u64 + bits as u64;
+        if (shift.unsigned_abs()) < bits || reach > 62 {
+            return Err(Error::SwizzleParameters { bits, base, shift });
+        }
+        Ok(Transform::wrap(Params::Swizzle(Swizzle { bits, base, shift, len: 0 })))
+    }
+
+    /// A swizzle with its length already known (checked as [`bind`](Self::bind) would).
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert!(Transform::swizzle_with_len(512, 3, 3, 3).is_ok());
+    /// assert!(Transform::swizzle_with_len(100, 3, 3, 3).is_err());
+    /// ```
+    #[inline]
+    pub const fn swizzle_with_len(len: usize, bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
+        const NAME: &str = Swizzle::ROW.signature.name;
+        let len = crate::tri!(length(len, NAME, "len"));
+        let t = crate::tri!(Transform::swizzle(bits, base, shift));
+        t.bind(&single(len))
+    }
+}
+
+impl Swizzle {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Permutation,
+        signature: sig(
+            "swizzle",
+            const { &[Param::int("B", 0, 62, BITS), Param::int("M", 0, 62, BITS), Param::int("S", -62, 62, SHIFT)] },
+        ),
+        // The ranges bound each value, so the narrowing casts are exact.
+        build: |a| Transform::swizzle(a.int(0)? as u32, a.int(1)? as u32, a.int(2)? as i32),
+    };
+    /// A swizzle's bound length is not an argument.
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.bits as i64), Arg::Int(self.base as i64), Arg::Int(self.shift as i64)], 3)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        1
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        single(self.len)
+    }
+    /// Takes the dimension's length, which must be a whole number of the
+    /// swizzle's blocks.
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        let found = lower.get(0);
+        let block = 1i64 << block_bits(self.bits, self.base, self.shift);
+        if found % block != 0 {
+            return Err(Error::SwizzleLength { len: found, block });
+        }
+        Ok(Transform::wrap(Params::Swizzle(Swizzle { len: found, ..*self })))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        put(low, low_ids, 0, apply(at(up, up_ids, 0), self.bits, self.base, self.shift));
+    }
+    #[inline(always)]
+    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+    pub(crate) const fn is_linear(&self) -> bool {
+        false
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    /// An involution: the same formula inverts it.
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        Some(one(apply(low[0], self.bits, self.base, self.shift)))
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.bits, self.base, self.shift)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(lowering(self.bits, self.base, self.shift))
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, with: Option<i64>) -> VectorRule {
+        VectorRule::Gcd { upper: 0, with }
+    }
+    /// Runs of `2^M` stay together.
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        Some(1i64 << self.base)
+    }
+    /// A swizzle of the offered length with small B, M and S: one that
+    /// moves something (B > 0) three times in four when the length allows
+    /// one, else any valid one.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let la = d.offered();
+        let mut options = [None; 3 * 3 * 7];
+        let (mut n, mut moving) = (0, 0);
+        for b in 0..=2u32 {
+            for m in 0..=2u32 {
+                for s in -3i32..=3 {
+                    if let Ok(t) = Transform::swizzle_with_len(la, b, m, s) {
+                        options[n] = Some((t, b > 0));
+                        n += 1;
+                        moving += usize::from(b > 0);
+                    }
+                }
+            }
+        }
+        let only_moving = moving > 0 && d.below(4) != 0;
+        let pool = if only_moving { moving } else { n };
+        let pick = d.index(pool);
+        options[..n].iter().flatten().filter(|(_, m)| *m || !only_moving).nth(pick).map(|(t, _)| *t)
+    }
+}

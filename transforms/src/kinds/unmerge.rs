@@ -88,3 +88,146 @@ pub const fn lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
     l.output(s);
     l
 }
+
+use super::Draw;
+use super::kit::{at, expect_len, lengths as checked_lengths, put};
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{Row, sig};
+use crate::{Dims, Error, Family, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The parameters of `unmerge(upper_lengths)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Unmerge, Dims, Params, Transform};
+/// let lengths = Dims::from_slice(&[4, 8])?;
+/// assert_eq!(Transform::unmerge(&[4, 8])?.params(), Params::Unmerge(Unmerge { lengths }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unmerge {
+    /// Upper lengths.
+    pub lengths: Dims,
+}
+
+impl Transform {
+    /// `unmerge(upper_lengths)`: row-major split of one lower dimension into N.
+    ///
+    /// ```
+    /// # use cktile_transforms::Transform;
+    /// assert_eq!(Transform::unmerge(&[4, 2]).unwrap().upper_lengths().as_slice(), &[4, 2]);
+    /// ```
+    #[inline]
+    pub const fn unmerge(upper_lengths: &[usize]) -> Result<Transform, Error> {
+        Transform::unmerge_dims(crate::tri!(Dims::from_usizes(upper_lengths)))
+    }
+
+    /// [`unmerge`](Self::unmerge) from [`Dims`].
+    ///
+    /// ```
+    /// # use cktile_transforms::{Dims, Transform};
+    /// assert!(Transform::unmerge_dims(Dims::from_slice(&[4, -1]).unwrap()).is_err());
+    /// ```
+    #[inline]
+    pub const fn unmerge_dims(upper_lengths: Dims) -> Result<Transform, Error> {
+        const NAME: &str = Unmerge::ROW.signature.name;
+        let lengths = crate::tri!(checked_lengths(upper_lengths, NAME, "upper lengths"));
+        Ok(Transform::wrap(Params::Unmerge(Unmerge { lengths })))
+    }
+}
+
+impl Unmerge {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Unmerge,
+        signature: sig("unmerge", const { &[Param::list("upper lengths")] }),
+        build: |a| Transform::unmerge_dims(a.list(0)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::List(self.lengths), Args::Z, Args::Z], 1)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        self.lengths.len()
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        self.lengths
+    }
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        let name = Self::ROW.signature.name;
+        match self.lengths.product() {
+            Some(p) => crate::tri!(expect_len(name, 0, p, lower.get(0))),
+            None => {
+                let value = self.lengths.wide_product();
+                return Err(Error::Overflow { transform: name, quantity: "product of the lengths", value });
+            }
+        }
+        Ok(Transform::wrap(Params::Unmerge(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(
+        &self,
+        up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        self.step_at(up, up_ids, low, low_ids);
+    }
+    /// The row-major combination, the same for an index and for a step.
+    #[inline(always)]
+    pub(crate) const fn step_at(
+        &self,
+        d_up: &Indices,
+        up_ids: &[u8; MAX_DIMS],
+        d_low: &mut Indices,
+        low_ids: &[u8; MAX_DIMS],
+    ) {
+        let l = self.lengths.slots();
+        let mut acc: Index = 0;
+        let mut j = 0;
+        while j < self.lengths.len() && j < MAX_DIMS {
+            acc = acc.wrapping_mul(l[j]).wrapping_add(at(d_up, up_ids, j));
+            j += 1;
+        }
+        put(d_low, low_ids, 0, acc);
+    }
+    pub(crate) const fn is_linear(&self) -> bool {
+        true
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
+        Some(upper(low[0], &self.lengths.to_array(), self.lengths.len()))
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.lengths)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        Some(super::merge::lowering(self.lengths))
+    }
+    pub(crate) const fn vector(_num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
+        VectorRule::Gcd { upper: num_upper.saturating_sub(1), with }
+    }
+    /// The last upper length, which the gcd is taken with.
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        Some(self.lengths.get(self.lengths.len().saturating_sub(1)))
+    }
+    /// The offered length split into two factors (a random divisor), or
+    /// into itself when it has none.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let la = d.offered();
+        let divisors = (2..la).filter(|p| la % p == 0);
+        let n = divisors.clone().count();
+        match divisors.clone().nth(d.index(n)) {
+            Some(p) => Transform::unmerge(&[p, la / p]).ok(),
+            None => Transform::unmerge(&[la]).ok(),
+        }
+    }
+}

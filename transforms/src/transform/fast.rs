@@ -5,71 +5,9 @@
 //! [`Transform::calculate_lower`] and [`Transform::update_lower`]; the
 //! `tests` of cktile check the agreement on random chains.
 
-use super::{Repr, Transform};
-use crate::kinds::{self, cyclic_shift, freeze, modulo, offset, pad, pass_through, slice, swizzle, xor};
+use super::Transform;
+use crate::kinds::each_kind;
 use crate::{Index, Indices, MAX_DIMS};
-
-// The `*_at` methods mask ids with `MAX_DIMS - 1`.
-const _: () = assert!(MAX_DIMS.is_power_of_two());
-
-/// The forward formulas of [`Transform::lower_at`]: `$up!(j)` reads upper
-/// value `j`, `$low!(j, v)` writes lower value `j`. Every upper value is
-/// read before the first lower value is written.
-macro_rules! lower_body {
-    ($t:expr, $up:ident, $low:ident) => {
-        match &$t.repr {
-            Repr::PassThrough { .. } | Repr::RightPad { .. } => $low!(0, pass_through::lower($up!(0))),
-            Repr::Pad { left, .. } | Repr::LeftPad { left, .. } => $low!(0, pad::lower($up!(0), *left)),
-            Repr::Embed { coefficients, lengths } => {
-                let c = coefficients.slots();
-                let mut sum: Index = 0;
-                let mut j = 0;
-                while j < lengths.len() && j < MAX_DIMS {
-                    sum = sum.wrapping_add($up!(j).wrapping_mul(c[j]));
-                    j += 1;
-                }
-                $low!(0, sum);
-            }
-            Repr::Merge { lengths } => {
-                let l = lengths.slots();
-                let mut t = $up!(0);
-                let mut i = lengths.len();
-                while i > 1 && i <= MAX_DIMS {
-                    i -= 1;
-                    $low!(i, kinds::rem(t, l[i]));
-                    t = kinds::div(t, l[i]);
-                }
-                $low!(0, t);
-            }
-            Repr::Unmerge { lengths } => {
-                let l = lengths.slots();
-                let mut acc: Index = 0;
-                let mut j = 0;
-                while j < lengths.len() && j < MAX_DIMS {
-                    acc = acc.wrapping_mul(l[j]).wrapping_add($up!(j));
-                    j += 1;
-                }
-                $low!(0, acc);
-            }
-            Repr::Xor { l1, .. } => {
-                let (u0, u1) = ($up!(0), $up!(1));
-                $low!(0, u0);
-                $low!(1, xor::lower1(u0, u1, *l1));
-            }
-            Repr::CyclicShift { l1, .. } => {
-                let (u0, u1) = ($up!(0), $up!(1));
-                $low!(0, u0);
-                $low!(1, cyclic_shift::lower1(u0, u1, *l1));
-            }
-            Repr::Slice { begin, .. } => $low!(0, slice::lower($up!(0), *begin)),
-            Repr::Freeze { index } => $low!(0, freeze::lower(*index)),
-            Repr::Insert { .. } | Repr::Replicate { .. } => {}
-            Repr::Offset { offset, .. } => $low!(0, offset::lower($up!(0), *offset)),
-            Repr::Modulo { modulus, .. } => $low!(0, modulo::lower($up!(0), *modulus)),
-            Repr::Swizzle { bits, base, shift, .. } => $low!(0, swizzle::apply($up!(0), *bits, *base, *shift)),
-        }
-    };
-}
 
 impl Transform {
     /// [`calculate_lower`](Self::calculate_lower) on positions of whole index
@@ -97,21 +35,11 @@ impl Transform {
         lower: &mut Indices,
         low_ids: &[u8; MAX_DIMS],
     ) {
-        macro_rules! up {
-            ($j:expr) => {
-                upper[up_ids[$j] as usize & (MAX_DIMS - 1)]
-            };
-        }
-        macro_rules! low {
-            ($j:expr, $v:expr) => {
-                lower[low_ids[$j] as usize & (MAX_DIMS - 1)] = $v
-            };
-        }
-        lower_body!(self, up, low);
+        each_kind!(&self.repr, k => k.lower_at(upper, up_ids, lower, low_ids))
     }
 
     /// [`is_valid_upper`](Self::is_valid_upper) reading the upper index at
-    /// `upper[up_id]` (only the pad family reads it; `N` must be a power of
+    /// `upper[up_id]` (only the pad family reads it, in its kind's `is_valid`; `N` must be a power of
     /// two, the id is taken modulo `N`).
     ///
     /// ```
@@ -126,11 +54,7 @@ impl Transform {
     #[inline(always)]
     pub const fn is_valid_upper_at<const N: usize>(&self, upper: &[Index; N], up_id: u8) -> bool {
         let u0 = upper[up_id as usize & (N - 1)];
-        match self.repr {
-            Repr::Pad { len, left, .. } | Repr::LeftPad { len, left } => pad::is_valid(u0, len, left),
-            Repr::RightPad { len, .. } => pad::is_valid(u0, len, 0),
-            _ => true,
-        }
+        each_kind!(&self.repr, k => k.is_valid(u0))
     }
 
     /// True when the transform maps its one upper index to its one lower
@@ -177,43 +101,6 @@ impl Transform {
         diff_low: &mut Indices,
         low_ids: &[u8; MAX_DIMS],
     ) {
-        const M: usize = MAX_DIMS - 1;
-        let l0 = low_ids[0] as usize & M;
-        match &self.repr {
-            Repr::PassThrough { .. }
-            | Repr::RightPad { .. }
-            | Repr::Pad { .. }
-            | Repr::LeftPad { .. }
-            | Repr::Slice { .. }
-            | Repr::Offset { .. } => diff_low[l0] = diff_up[up_ids[0] as usize & M],
-            Repr::Embed { coefficients, lengths } => {
-                let c = coefficients.slots();
-                let mut sum: Index = 0;
-                let mut j = 0;
-                while j < lengths.len() && j < MAX_DIMS {
-                    sum = sum.wrapping_add(diff_up[up_ids[j] as usize & M].wrapping_mul(c[j]));
-                    j += 1;
-                }
-                diff_low[l0] = sum;
-            }
-            Repr::Unmerge { lengths } => {
-                let l = lengths.slots();
-                let mut acc: Index = 0;
-                let mut j = 0;
-                while j < lengths.len() && j < MAX_DIMS {
-                    acc = acc.wrapping_mul(l[j]).wrapping_add(diff_up[up_ids[j] as usize & M]);
-                    j += 1;
-                }
-                diff_low[l0] = acc;
-            }
-            Repr::Freeze { .. } => diff_low[l0] = 0,
-            Repr::Insert { .. }
-            | Repr::Replicate { .. }
-            | Repr::Merge { .. }
-            | Repr::Xor { .. }
-            | Repr::CyclicShift { .. }
-            | Repr::Modulo { .. }
-            | Repr::Swizzle { .. } => {}
-        }
+        each_kind!(&self.repr, k => k.step_at(diff_up, up_ids, diff_low, low_ids))
     }
 }
