@@ -44,10 +44,12 @@ fn every_traced_value_lies_inside_the_analysed_range() {
     // padded), and 204 chains whose traced values reach both ends of the
     // range. (The range also holds the inverse's intermediate values, which
     // a forward trace does not take: a cyclic shift's inverse adds its
-    // length before its remainder.)
-    assert!(traced > 140_000, "{traced}");
-    assert!(padded > 30_000, "{padded}");
-    assert!(tight > 180, "{tight}");
+    // length before its remainder.) The bounds leave room for a new kind
+    // in the list, which draws its share of the chains
+    // (`scripts/scratch-kind.sh`: with a 17th kind, 176 tight chains).
+    assert!(traced > 120_000, "{traced}");
+    assert!(padded > 25_000, "{padded}");
+    assert!(tight > 150, "{tight}");
 }
 
 /// The inverse's own intermediate values count: a cyclic shift's inverse
