@@ -38,6 +38,7 @@ fig t-insert 'packed((8)) | transform(insert(4) on [] -> [0], pass_through(8) on
 fig t-offset 'naive_with_offset((2,4),(4,1),100)' --view grid --dtype fp32
 fig t-offset-chain 'naive_with_offset((2,4),(4,1),100)' --view chain
 fig t-modulo 'packed((8)) | transform(modulo(8,16) on [0] -> [0])' --view grid --dtype fp32
+fig t-indexing 'packed((4,8)) | transform(indexing(4,2) on [0] -> [0], pass_through(8) on [1] -> [1])' --view grid --dtype fp32
 fig t-swizzle 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> [0]) | transform(swizzle(2,2,2) on [0] -> [0]) | transform(unmerge((8,16)) on [0] -> [0,1])' --view grid --dtype fp32
 
 # Composing: CK Tile's GEMM A block (K = 64).

@@ -89,6 +89,7 @@ out t-insert offsets 'packed((8)) | transform(insert(4) on [] -> [0], pass_throu
 out t-replicate offsets 'packed((8)) | transform(replicate((2,2)) on [] -> [0,1], pass_through(8) on [0] -> [2])' --at 1,1,5
 out t-offset offsets 'naive_with_offset((2,4),(4,1),100)'
 out t-modulo offsets 'packed((8)) | transform(modulo(8,16) on [0] -> [0])'
+out t-indexing offsets 'packed((4,8)) | transform(indexing(4,2) on [0] -> [0], pass_through(8) on [1] -> [1])'
 out t-swizzle offsets 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> [0]) | transform(swizzle(2,2,2) on [0] -> [0]) | transform(unmerge((8,16)) on [0] -> [0,1])'
 out t-swizzle-bad offsets 'packed((8,16)) | transform(merge((8,16)) on [0,1] -> [0]) | transform(swizzle(3,2,2) on [0] -> [0])'
 

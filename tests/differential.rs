@@ -55,6 +55,7 @@ fn transform_text(t: &Transform) -> String {
         Params::Modulo(kinds::Modulo { modulus, len }) => format!("modulo({modulus}, {len})"),
         Params::Swizzle(kinds::Swizzle { bits, base, shift, .. }) => format!("swizzle({bits},{base},{shift})"),
         Params::CyclicShift(kinds::CyclicShift { l0, l1 }) => format!("cyclic_shift( ({l0},{l1}) )"),
+        Params::Indexing(kinds::Indexing { len, index }) => format!("indexing( {len}, {index} )"),
     }
 }
 
@@ -75,7 +76,8 @@ fn upper_lengths(t: &Transform, lower: &[Index]) -> Vec<Index> {
         Params::Freeze(kinds::Freeze { .. }) => vec![],
         Params::Insert(kinds::Insert { len })
         | Params::Offset(kinds::Offset { len, .. })
-        | Params::Modulo(kinds::Modulo { len, .. }) => vec![len],
+        | Params::Modulo(kinds::Modulo { len, .. })
+        | Params::Indexing(kinds::Indexing { len, .. }) => vec![len],
         Params::Swizzle(kinds::Swizzle { .. }) => vec![lower[0]],
     }
 }

@@ -71,6 +71,9 @@ fn apply(p: &Params, up: &[i64]) -> (Vec<i64>, bool) {
         Params::Insert(kinds::Insert { .. }) | Params::Replicate(kinds::Replicate { .. }) => (vec![], true),
         Params::Offset(kinds::Offset { offset, .. }) => (vec![up[0] + offset], true),
         Params::Modulo(kinds::Modulo { modulus, .. }) => (vec![up[0] % modulus], true),
+        // indexing with indexing_adaptor_onshot_cached (CK 2025): the
+        // cached index, whatever the upper index.
+        Params::Indexing(kinds::Indexing { index, .. }) => (vec![index], true),
         // CuTe Swizzle<B, M, S>: o ^ shiftr(o & (mask << (M + max(0, S))), S).
         Params::Swizzle(kinds::Swizzle { bits, base, shift, .. }) => {
             let mask = (1i64 << bits) - 1;

@@ -13,6 +13,7 @@
 //!        | embed((lengths), (coefficients)) | merge((lower lengths)) | unmerge((upper lengths))
 //!        | xor((L0, L1)) | slice(len, begin, end) | freeze(index) | insert(len) | replicate((lengths))
 //!        | offset(len, off) | modulo(modulus, len) | swizzle(B, M, S) | cyclic_shift((L0, L1))
+//!        | indexing(len, index)
 //! IDS   := '[' ( INT ( ',' INT )* )? ']'
 //! TUPLE := '(' INT ( ',' INT )* ')' | INT
 //! ```

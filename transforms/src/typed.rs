@@ -22,7 +22,7 @@
 
 use crate::Count;
 use crate::kinds::{
-    cyclic_shift, embed, freeze, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor,
+    cyclic_shift, embed, freeze, indexing, merge, modulo, offset, pad, pass_through, slice, swizzle, unmerge, xor,
 };
 use crate::{Dims, Error, Index, Indices, Kind, MAX_DIMS, Transform, Value, Values, VectorRule};
 use typenum::{U0, U1, U2, Unsigned};
@@ -321,6 +321,7 @@ macro_rules! scalar_transform {
     (@example index) => { "Number::<3>" };
     (@example len, off) => { "Number::<16>, 4usize" };
     (@example modulus, len) => { "Number::<8>, Number::<32>" };
+    (@example len, index) => { "Number::<16>, 5usize" };
 }
 
 scalar_transform!(
@@ -373,6 +374,13 @@ scalar_transform!(
     /// `offset(len, off)`: `low = up + off`.
     Offset, make_offset_transform, offset, U1, U1; len: L, off: O;
     |t, up, low| lower = one(offset::lower(up[0], ix(t.off))), valid = true, lengths = one(ix(t.len))
+);
+scalar_transform!(
+    /// `indexing(len, index)`: CK Tile's `make_indexing_transform(len,
+    /// indices)` with its one-shot cached adaptor, `low = index` (a row a
+    /// gather read, a runtime value in a kernel).
+    Indexing, make_indexing_transform, indexing, U1, U1; len: L, index: I;
+    |t, up, low| lower = one(indexing::lower(ix(t.index))), valid = true, lengths = one(ix(t.len))
 );
 scalar_transform!(
     /// `modulo(modulus, len)`: `low = up % modulus`.

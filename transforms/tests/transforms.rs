@@ -706,6 +706,7 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
         (Transform::modulo(8, 32).unwrap(), "modulo(8,32)"),
         (Transform::swizzle(2, 0, -3).unwrap(), "swizzle(2,0,-3)"),
         (Transform::cyclic_shift(10, 8).unwrap(), "cyclic_shift((10,8))"),
+        (Transform::indexing(16, 5).unwrap(), "indexing(16,5)"),
     ];
     for (t, text) in &cases {
         assert_eq!(t.to_string(), *text);

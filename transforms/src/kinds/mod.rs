@@ -17,6 +17,7 @@ pub mod cyclic_shift;
 pub mod draw;
 pub mod embed;
 pub mod freeze;
+pub mod indexing;
 pub(crate) mod kit;
 pub mod merge;
 pub mod modulo;
@@ -33,6 +34,7 @@ pub use cyclic_shift::CyclicShift;
 pub use draw::Draw;
 pub use embed::Embed;
 pub use freeze::Freeze;
+pub use indexing::Indexing;
 pub use merge::Merge;
 pub use modulo::Modulo;
 pub use offset::Offset;
@@ -71,6 +73,7 @@ macro_rules! kind_list {
             Modulo: modulo::Modulo,
             Swizzle: swizzle::Swizzle,
             CyclicShift: cyclic_shift::CyclicShift,
+            Indexing: indexing::Indexing,
         }
     };
     // A `match` over a `Params` value, the same body in every arm.

@@ -1,0 +1,152 @@
+//! `indexing(len, index)`: one upper dimension, one lower: every upper
+//! index maps to the lower index `index`.
+//!
+//! CK Tile's `indexing` transform (2025), built by
+//! `make_indexing_transform(up_length, indices)` with its default adaptor,
+//! `indexing_adaptor_onshot_cached`: the adaptor holds the lower index a
+//! gather read (a row of a MoE token list, say) and `calculate_lower_index`
+//! answers it whatever the upper index, so a thread's window over a
+//! gathered tensor reads its own row. cktile's `index` is that cached
+//! value.
+//!
+//! Valid everywhere; linear (a constant); no vector information (CK's
+//! default, `-1`); no inverse. One difference from CK, as for `modulo`:
+//! CK's one-shot adaptor answers a coordinate move with the upper step as
+//! the lower step while keeping the lower index, so after a move CK's
+//! offset has moved although the index it holds has not; cktile's moves
+//! always equal recomputing (`Transform::update_lower`), so the lower
+//! index and the offset stay at `index`.
+
+use super::Draw;
+use super::kit::{fits, length, put, single};
+use crate::dims::to_index;
+use crate::lowering::Lowering;
+use crate::signature::{Arg, Args, Param};
+use crate::transform::table::{LEN, Row, sig};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+
+/// The cached lower index, whatever the upper index.
+///
+/// ```
+/// assert_eq!(cktile_transforms::kinds::indexing::lower(5), 5);
+/// ```
+#[inline(always)]
+pub const fn lower(index: i64) -> i64 {
+    index
+}
+
+/// The lowering: one constant (the upper index is not read).
+///
+/// ```
+/// let l = cktile_transforms::kinds::indexing::lowering(5);
+/// assert_eq!((l.inputs(), l.lower(&[3])[0]), (1, 5));
+/// ```
+pub const fn lowering(index: i64) -> Lowering {
+    let mut l = Lowering::new(1);
+    let s = l.affine(&[], &[], index);
+    l.output(s);
+    l
+}
+
+/// The parameters of `indexing(len, index)`.
+///
+/// ```
+/// use cktile_transforms::{kinds::Indexing, Params, Transform};
+/// assert_eq!(Transform::indexing(16, 5)?.params(), Params::Indexing(Indexing { len: 16, index: 5 }));
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Indexing {
+    /// Upper length.
+    pub len: Index,
+    /// The lower index every upper index maps to (CK's cached index).
+    pub index: Index,
+}
+
+impl Transform {
+    /// `indexing(len, index)`: CK Tile's `make_indexing_transform(len,
+    /// indices)` with its default one-shot cached adaptor; `low = index`
+    /// for every upper index.
+    ///
+    /// ```
+    /// # use cktile_transforms::{Transform, MAX_DIMS};
+    /// let t = Transform::indexing(16, 5).unwrap();
+    /// let mut up = [0; MAX_DIMS];
+    /// up[0] = 11;
+    /// assert_eq!((t.upper_lengths().as_slice(), t.calculate_lower(&up)[0]), (&[16][..], 5));
+    /// assert!(Transform::indexing(0, 5).is_err());
+    /// ```
+    #[inline]
+    pub const fn indexing(len: usize, index: usize) -> Result<Transform, Error> {
+        const NAME: &str = Indexing::ROW.signature.name;
+        let len = crate::tri!(length(len, NAME, "len"));
+        let index = crate::tri!(to_index(index));
+        Ok(Transform::wrap(Params::Indexing(Indexing { len, index })))
+    }
+}
+
+impl Indexing {
+    pub(crate) const ROW: Row = Row {
+        family: Family::Index,
+        signature: sig("indexing", const { &[LEN, Param::index("index")] }),
+        build: |a| Transform::indexing(a.index(0)?, a.index(1)?),
+    };
+    pub(crate) const fn args(&self) -> Args {
+        Args::new([Arg::Int(self.len), Arg::Int(self.index), Args::Z], 2)
+    }
+    pub(crate) const fn num_lower(&self) -> usize {
+        1
+    }
+    pub(crate) const fn num_upper(&self) -> usize {
+        1
+    }
+    pub(crate) const fn upper_lengths(&self) -> Dims {
+        single(self.len)
+    }
+    /// The index must lie inside the dimension it reads.
+    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
+        crate::tri!(fits(Self::ROW.signature.name, self.index, lower.get(0)));
+        Ok(Transform::wrap(Params::Indexing(*self)))
+    }
+    #[inline(always)]
+    pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
+        put(low, low_ids, 0, lower(self.index));
+    }
+    /// A move leaves the lower index where it is (CK's one-shot adaptor
+    /// passes the step on instead; see the module documentation).
+    #[inline(always)]
+    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], d_low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
+        put(d_low, low_ids, 0, 0);
+    }
+    pub(crate) const fn is_linear(&self) -> bool {
+        true
+    }
+    pub(crate) const fn is_xor_linear(&self) -> bool {
+        self.index == 0
+    }
+    #[inline(always)]
+    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
+        true
+    }
+    pub(crate) const fn calculate_upper(&self, _low: &Indices) -> Option<Indices> {
+        None
+    }
+    pub(crate) const fn lowering(&self) -> Lowering {
+        lowering(self.index)
+    }
+    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
+        None
+    }
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Nothing
+    }
+    pub(crate) const fn vector_with(&self) -> Option<i64> {
+        None
+    }
+    /// A random row of the offered dimension, read over a random upper
+    /// length.
+    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
+        let index = d.index(d.offered());
+        Transform::indexing(1 + d.index(4), index).ok()
+    }
+}
