@@ -301,8 +301,9 @@ impl WindowAccess {
     /// The distribution composed with `desc`, the LDS layout its X lies in
     /// (from the origin, as the windows of the analyses do), compiled: one
     /// [`Program`] from a lane's (P..., Y...) ([`ps_ys`](Self::ps_ys)) to
-    /// the offset of its element ([`Adaptor::program_through`]; for X
-    /// lengths equal to `desc`'s, [`Distribution::compose`] compiled).
+    /// the offset of its element
+    /// ([`Adaptor::program_through`](crate::adaptor::Adaptor::program_through);
+    /// for X lengths equal to `desc`'s, [`Distribution::compose`] compiled).
     /// Every address of the window's analyses goes through it
     /// ([`address`](Self::address)). Refused when X does not fit in `desc`.
     ///

@@ -155,6 +155,7 @@ impl CyclicShift {
     pub(crate) const fn is_linear(&self) -> bool {
         false
     }
+    /// A rotation carries: `(up1 + up0) % l1` is not a xor of bits.
     pub(crate) const fn is_xor_linear(&self) -> bool {
         false
     }
@@ -180,7 +181,8 @@ impl CyclicShift {
     pub(crate) const fn vector_with(&self) -> Option<i64> {
         None
     }
-    /// The offered dimension's rows rotated over another free dimension of any length; nothing when no other is free. (A rotation carries: not linear over GF(2).)
+    /// The offered dimension's rows rotated over another free dimension of
+    /// any length; nothing when no other is free.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
         let l1 = d.take(&|l: Index| l > 0)?;
         Transform::cyclic_shift(d.offered(), usize::try_from(l1).ok()?).ok()

@@ -1,9 +1,20 @@
-//! The formulas of each transform, one module per transform.
+//! The transform kinds, one module per kind (two for the one-sided pads
+//! and `insert`, which share `pad` and `replicate`), and the one list of
+//! kinds, [`kind_list!`](self), that every dispatch over kinds is generated
+//! from.
 //!
-//! Every function here is a `const fn` over plain integers, called by
-//! [`Transform`](crate::Transform)'s methods. They are the single definition of
-//! the semantics: compile-time evaluation, runtime evaluation, the static
-//! typed forms and the runtime descriptors all go through them.
+//! A kind's module holds all of its behaviour, as a transform's struct does
+//! in CK Tile's `coordinate_transform.hpp`: its formulas, as `const fn`s
+//! over plain integers (the single definition of its semantics:
+//! compile-time evaluation, runtime evaluation, the static typed forms and
+//! the runtime descriptors all go through them); its lowering into the
+//! compiled form's steps; and the struct of its parameters (re-exported
+//! here: [`Pad`], [`Merge`], ...), with its validating constructor on
+//! [`Transform`](crate::Transform) and the methods
+//! [`Transform`](crate::Transform)'s methods call through the list (its
+//! row, dimension counts, binding, evaluators, vector rule, random draw).
+//! [`Draw`] is what a kind draws a random example of itself from;
+//! `kit` holds the constructors' shared checks.
 //!
 //! Conventions (CK Tile's): merge and unmerge are row-major (the last
 //! dimension is fastest); division truncates toward zero, as C's `/`.

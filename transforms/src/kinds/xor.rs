@@ -133,6 +133,7 @@ impl Xor {
     pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
         true
     }
+    /// An involution: the same formula inverts it.
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
         let mut up = [0; MAX_DIMS];
         up[0] = low[0];
@@ -151,7 +152,8 @@ impl Xor {
     pub(crate) const fn vector_with(&self) -> Option<i64> {
         None
     }
-    /// The offered dimension xored with another free one of power-of-two length; nothing when there is none (an involution: the same formula inverts it).
+    /// The offered dimension xored with another free one of power-of-two
+    /// length; nothing when there is none.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
         let l1 = d.take(&|l: Index| (l as u64).is_power_of_two())?;
         Transform::xor(d.offered(), usize::try_from(l1).ok()?).ok()
