@@ -30,7 +30,9 @@ cp "$root/scripts/scratch-kind/reverse.rs" "$kinds/reverse.rs"
 # The list: a module, its struct, and its row, each after the last of its kind.
 sed -i 's/^pub mod xor;$/pub mod xor;\npub mod reverse;/' "$kinds/mod.rs"
 sed -i 's/^pub use xor::Xor;$/pub use xor::Xor;\npub use reverse::Reverse;/' "$kinds/mod.rs"
-sed -i 's/^\( *\)CyclicShift: cyclic_shift::CyclicShift,$/&\n\1Reverse: reverse::Reverse,/' "$kinds/mod.rs"
+# The row goes after the list's last row (`Kind: module::Struct,`).
+last="$(grep -n -E '^ +[A-Za-z]+: [a-z_]+::[A-Za-z]+,$' "$kinds/mod.rs" | tail -n 1 | cut -d: -f1)"
+sed -i "${last}a\\            Reverse: reverse::Reverse," "$kinds/mod.rs"
 cp "$root/scripts/scratch-kind/scratch_kind.rs" "$scratch/tests/scratch_kind.rs"
 
 # What changed against the tree: the new module, the three lines, the check.

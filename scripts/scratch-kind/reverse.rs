@@ -9,7 +9,7 @@ use super::kit::{at, expect_len, length, one, put, single};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args};
 use crate::transform::table::{LEN, Row, sig};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// `len - 1 - up`, wrapping.
 ///
@@ -61,6 +61,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Reverse: one_lower, one_upper, always_valid, no_vector);
+
 impl Reverse {
     pub(crate) const ROW: Row = Row {
         family: Family::Permutation,
@@ -69,12 +71,6 @@ impl Reverse {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Args::Z, Args::Z], 1)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         single(self.len)
@@ -97,10 +93,6 @@ impl Reverse {
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.len == 1
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
         Some(one(lower(low[0], self.len)))
     }
@@ -109,12 +101,6 @@ impl Reverse {
     }
     pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
         Some(lowering(self.len))
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Nothing
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// The offered dimension, reversed.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {

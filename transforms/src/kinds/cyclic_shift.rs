@@ -68,12 +68,8 @@ pub const fn upper_lowering(l1: i64) -> crate::lowering::Lowering {
     l
 }
 
-use super::Draw;
-use super::kit::{at, expect_len, length, put, two};
-use crate::lowering::Lowering;
-use crate::signature::{Arg, Args};
-use crate::transform::table::{PAIR, Row, sig};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+use super::kit::length;
+use crate::{Error, Index, Params, Transform};
 
 /// The parameters of `cyclic_shift((l0, l1))`.
 ///
@@ -111,80 +107,14 @@ impl Transform {
     }
 }
 
-impl CyclicShift {
-    pub(crate) const ROW: Row = Row {
-        family: Family::Permutation,
-        signature: sig("cyclic_shift", const { &[PAIR] }),
-        build: |a| {
-            let (l0, l1) = a.pair(0)?;
-            Transform::cyclic_shift(l0, l1)
-        },
-    };
-    pub(crate) const fn args(&self) -> Args {
-        Args::new([Arg::List(two(self.l0, self.l1)), Args::Z, Args::Z], 1)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        2
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        2
-    }
-    pub(crate) const fn upper_lengths(&self) -> Dims {
-        two(self.l0, self.l1)
-    }
-    pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
-        let name = Self::ROW.signature.name;
-        crate::tri!(expect_len(name, 0, self.l0, lower.get(0)));
-        crate::tri!(expect_len(name, 1, self.l1, lower.get(1)));
-        Ok(Transform::wrap(Params::CyclicShift(*self)))
-    }
-    #[inline(always)]
-    pub(crate) const fn lower_at(
-        &self,
-        up: &Indices,
-        up_ids: &[u8; MAX_DIMS],
-        low: &mut Indices,
-        low_ids: &[u8; MAX_DIMS],
-    ) {
-        let (u0, u1) = (at(up, up_ids, 0), at(up, up_ids, 1));
-        put(low, low_ids, 0, u0);
-        put(low, low_ids, 1, lower1(u0, u1, self.l1));
-    }
-    #[inline(always)]
-    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
-    pub(crate) const fn is_linear(&self) -> bool {
-        false
-    }
-    /// A rotation carries: `(up1 + up0) % l1` is not a xor of bits.
-    pub(crate) const fn is_xor_linear(&self) -> bool {
-        false
-    }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
-    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
-        let mut up = [0; MAX_DIMS];
-        up[0] = low[0];
-        up[1] = upper1(low[0], low[1], self.l1);
-        Some(up)
-    }
-    pub(crate) const fn lowering(&self) -> Lowering {
-        lowering(self.l1)
-    }
-    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
-        Some(upper_lowering(self.l1))
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Pass { dims: 2 }
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
-    }
-    /// The offered dimension's rows rotated over another free dimension of
-    /// any length; nothing when no other is free.
-    pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
-        let l1 = d.take(&|l: Index| l > 0)?;
-        Transform::cyclic_shift(d.offered(), usize::try_from(l1).ok()?).ok()
-    }
-}
+// A rotation carries: `(up1 + up0) % l1` is not a xor of bits.
+super::kit::pair_kind!(
+    CyclicShift,
+    "cyclic_shift",
+    cyclic_shift,
+    lower1 = lower1,
+    upper1 = upper1,
+    upper_lowering = upper_lowering,
+    xor_linear = false,
+    draws_over = |l| l > 0
+);

@@ -284,7 +284,7 @@ use super::kit::{at, fits, lengths as checked_lengths, non_negative, put};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{Row, sig};
-use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform};
 
 /// The parameters of `embed(lengths, coefficients)`.
 ///
@@ -345,6 +345,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Embed: one_lower, always_valid, no_vector);
+
 impl Embed {
     pub(crate) const ROW: Row = Row {
         family: Family::Embed,
@@ -353,9 +355,6 @@ impl Embed {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::List(self.lengths), Arg::List(self.coefficients), Args::Z], 2)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
     }
     pub(crate) const fn num_upper(&self) -> usize {
         self.lengths.len()
@@ -427,10 +426,6 @@ impl Embed {
         }
         true
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
         let (l, c) = (self.lengths.to_array(), self.coefficients.to_array());
         match radix_order(&l, &c, self.lengths.len()) {
@@ -443,12 +438,6 @@ impl Embed {
     }
     pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
         upper_lowering(self.lengths, self.coefficients)
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Nothing
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// Two upper dimensions whose largest offset stays inside the offered
     /// one, or the identity embed.

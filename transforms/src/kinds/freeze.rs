@@ -30,7 +30,7 @@ use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{Row, sig};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `freeze(index)`.
 ///
@@ -58,6 +58,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Freeze: one_lower, always_valid, no_vector, no_inverse);
+
 impl Freeze {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
@@ -66,9 +68,6 @@ impl Freeze {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.index), Args::Z, Args::Z], 1)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
     }
     pub(crate) const fn num_upper(&self) -> usize {
         0
@@ -95,24 +94,8 @@ impl Freeze {
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.index == 0
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
-    pub(crate) const fn calculate_upper(&self, _low: &Indices) -> Option<Indices> {
-        None
-    }
     pub(crate) const fn lowering(&self) -> Lowering {
         lowering(self.index)
-    }
-    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
-        None
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Nothing
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// The offered dimension fixed at a random index.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {

@@ -23,7 +23,7 @@ use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{LEN, Row, sig};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The cached lower index, whatever the upper index.
 ///
@@ -85,6 +85,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Indexing: one_lower, one_upper, always_valid, no_vector, no_inverse);
+
 impl Indexing {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
@@ -93,12 +95,6 @@ impl Indexing {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Arg::Int(self.index), Args::Z], 2)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         single(self.len)
@@ -124,24 +120,8 @@ impl Indexing {
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.index == 0
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
-    pub(crate) const fn calculate_upper(&self, _low: &Indices) -> Option<Indices> {
-        None
-    }
     pub(crate) const fn lowering(&self) -> Lowering {
         lowering(self.index)
-    }
-    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
-        None
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Nothing
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// A random row of the offered dimension, read over a random upper
     /// length.

@@ -108,3 +108,188 @@ pub(crate) const fn put(lower: &mut Indices, ids: &[u8; MAX_DIMS], j: usize, val
 
 // The `at`/`put` masks need a power of two.
 const _: () = assert!(MAX_DIMS.is_power_of_two());
+
+/// The behaviour of a permutation of two dimensions `(L0, L1)` in which
+/// dimension 0 passes through and dimension 1 is `lower1(up0, up1, L1)`,
+/// with the inverse `upper1(low0, low1, L1)` (`xor`, `cyclic_shift`):
+/// everything but the formulas, the lowerings and the constructor, which
+/// the kind's module writes.
+macro_rules! pair_kind {
+    (
+        $kind:ident, $name:literal, $ctor:ident,
+        lower1 = $lower1:path, upper1 = $upper1:path, upper_lowering = $upper_lowering:path,
+        xor_linear = $xor_linear:expr, draws_over = $fits:expr
+    ) => {
+        impl $kind {
+            pub(crate) const ROW: $crate::transform::table::Row = $crate::transform::table::Row {
+                family: $crate::Family::Permutation,
+                signature: $crate::transform::table::sig($name, const { &[$crate::transform::table::PAIR] }),
+                build: |a| {
+                    let (l0, l1) = a.pair(0)?;
+                    $crate::Transform::$ctor(l0, l1)
+                },
+            };
+            pub(crate) const fn args(&self) -> $crate::Args {
+                use $crate::kinds::kit::two;
+                $crate::Args::new([$crate::Arg::List(two(self.l0, self.l1)), $crate::Args::Z, $crate::Args::Z], 1)
+            }
+            pub(crate) const fn num_lower(&self) -> usize {
+                2
+            }
+            pub(crate) const fn num_upper(&self) -> usize {
+                2
+            }
+            pub(crate) const fn upper_lengths(&self) -> $crate::Dims {
+                $crate::kinds::kit::two(self.l0, self.l1)
+            }
+            pub(crate) const fn bind(&self, lower: &$crate::Dims) -> Result<$crate::Transform, $crate::Error> {
+                use $crate::kinds::kit::expect_len;
+                let name = Self::ROW.signature.name;
+                $crate::tri!(expect_len(name, 0, self.l0, lower.get(0)));
+                $crate::tri!(expect_len(name, 1, self.l1, lower.get(1)));
+                Ok($crate::Transform::wrap($crate::Params::$kind(*self)))
+            }
+            #[inline(always)]
+            pub(crate) const fn lower_at(
+                &self,
+                up: &$crate::Indices,
+                up_ids: &[u8; $crate::MAX_DIMS],
+                low: &mut $crate::Indices,
+                low_ids: &[u8; $crate::MAX_DIMS],
+            ) {
+                use $crate::kinds::kit::{at, put};
+                let (u0, u1) = (at(up, up_ids, 0), at(up, up_ids, 1));
+                put(low, low_ids, 0, u0);
+                put(low, low_ids, 1, $lower1(u0, u1, self.l1));
+            }
+            /// Not linear: a move recomputes.
+            #[inline(always)]
+            pub(crate) const fn step_at(
+                &self,
+                _: &$crate::Indices,
+                _: &[u8; $crate::MAX_DIMS],
+                _: &mut $crate::Indices,
+                _: &[u8; $crate::MAX_DIMS],
+            ) {
+            }
+            pub(crate) const fn is_linear(&self) -> bool {
+                false
+            }
+            pub(crate) const fn is_xor_linear(&self) -> bool {
+                $xor_linear
+            }
+            #[inline(always)]
+            pub(crate) const fn is_valid(&self, _up0: $crate::Index) -> bool {
+                true
+            }
+            pub(crate) const fn calculate_upper(&self, low: &$crate::Indices) -> Option<$crate::Indices> {
+                let mut up = [0; $crate::MAX_DIMS];
+                up[0] = low[0];
+                up[1] = $upper1(low[0], low[1], self.l1);
+                Some(up)
+            }
+            pub(crate) const fn lowering(&self) -> $crate::lowering::Lowering {
+                lowering(self.l1)
+            }
+            pub(crate) const fn upper_lowering(&self) -> Option<$crate::lowering::Lowering> {
+                Some($upper_lowering(self.l1))
+            }
+            /// Vector lengths and strides pass through per dimension.
+            pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> $crate::VectorRule {
+                $crate::VectorRule::Pass { dims: 2 }
+            }
+            pub(crate) const fn vector_with(&self) -> Option<i64> {
+                None
+            }
+            /// The offered dimension as dimension 0, over another free
+            /// dimension whose length the kind takes; nothing when none is
+            /// free.
+            pub(crate) fn draw(d: &mut dyn $crate::kinds::Draw) -> Option<$crate::Transform> {
+                let fits: fn($crate::Index) -> bool = $fits;
+                let l1 = d.take(&fits)?;
+                $crate::Transform::$ctor(d.offered(), usize::try_from(l1).ok()?).ok()
+            }
+        }
+    };
+}
+pub(crate) use pair_kind;
+
+/// The common answers a kind's struct takes instead of writing them (as
+/// CK Tile's transforms inherit `base_transform`'s):
+/// `kind_defaults!(Freeze: one_lower, always_valid, no_vector, no_inverse)`.
+/// - `one_lower`, `one_upper`: one lower (upper) dimension;
+/// - `always_valid`: every upper index is valid (no padding);
+/// - `no_vector`: no vector information upward (CK's default, `-1`);
+/// - `vector_without_length`: a vector rule that needs no length of the
+///   kind's (`vector_with` is `None`);
+/// - `no_inverse`: neither an inverse nor its lowering;
+/// - `recomputed`: not linear, so a move recomputes (no step).
+macro_rules! kind_defaults {
+    ($kind:ident: $($default:ident),+ $(,)?) => {
+        $($crate::kinds::kit::kind_defaults!(@$default $kind);)+
+    };
+    (@one_lower $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn num_lower(&self) -> usize {
+                1
+            }
+        }
+    };
+    (@one_upper $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn num_upper(&self) -> usize {
+                1
+            }
+        }
+    };
+    (@always_valid $kind:ident) => {
+        impl $kind {
+            #[inline(always)]
+            pub(crate) const fn is_valid(&self, _up0: $crate::Index) -> bool {
+                true
+            }
+        }
+    };
+    (@no_vector $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> $crate::VectorRule {
+                $crate::VectorRule::Nothing
+            }
+        }
+        $crate::kinds::kit::kind_defaults!(@vector_without_length $kind);
+    };
+    (@vector_without_length $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn vector_with(&self) -> Option<i64> {
+                None
+            }
+        }
+    };
+    (@no_inverse $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn calculate_upper(&self, _low: &$crate::Indices) -> Option<$crate::Indices> {
+                None
+            }
+            pub(crate) const fn upper_lowering(&self) -> Option<$crate::lowering::Lowering> {
+                None
+            }
+        }
+    };
+    (@recomputed $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn is_linear(&self) -> bool {
+                false
+            }
+            #[inline(always)]
+            pub(crate) const fn step_at(
+                &self,
+                _: &$crate::Indices,
+                _: &[u8; $crate::MAX_DIMS],
+                _: &mut $crate::Indices,
+                _: &[u8; $crate::MAX_DIMS],
+            ) {
+            }
+        }
+    };
+}
+pub(crate) use kind_defaults;

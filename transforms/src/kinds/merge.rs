@@ -93,7 +93,7 @@ use super::kit::{at, expect_len, lengths as checked_lengths, one, put, single};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{Row, sig};
-use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, MAX_DIMS, Params, Transform, VectorRule};
 
 /// The parameters of `merge(lower_lengths)`.
 ///
@@ -135,6 +135,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Merge: one_upper, always_valid, vector_without_length, recomputed);
+
 impl Merge {
     pub(crate) const ROW: Row = Row {
         family: Family::Merge,
@@ -146,9 +148,6 @@ impl Merge {
     }
     pub(crate) const fn num_lower(&self) -> usize {
         self.lengths.len()
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         // The product is checked at construction.
@@ -179,16 +178,7 @@ impl Merge {
         }
         put(low, low_ids, 0, t);
     }
-    #[inline(always)]
-    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
-    pub(crate) const fn is_linear(&self) -> bool {
-        false
-    }
     pub(crate) const fn is_xor_linear(&self) -> bool {
-        true
-    }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
         true
     }
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
@@ -202,9 +192,6 @@ impl Merge {
     }
     pub(crate) const fn vector(num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
         VectorRule::Last { lower: num_lower.saturating_sub(1) }
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// The offered dimension merged with one or two other free ones;
     /// nothing when no other is free.

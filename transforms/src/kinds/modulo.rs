@@ -32,7 +32,7 @@ use super::kit::{at, expect_len, length, put, single};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{LEN, Row, sig};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `modulo(modulus, len)`.
 ///
@@ -65,6 +65,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Modulo: one_lower, one_upper, always_valid, no_vector, no_inverse, recomputed);
+
 impl Modulo {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
@@ -73,12 +75,6 @@ impl Modulo {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.modulus), Arg::Int(self.len), Args::Z], 2)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         single(self.len)
@@ -97,33 +93,11 @@ impl Modulo {
     ) {
         put(low, low_ids, 0, lower(at(up, up_ids, 0), self.modulus));
     }
-    #[inline(always)]
-    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
-    pub(crate) const fn is_linear(&self) -> bool {
-        false
-    }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.modulus > 0 && self.modulus & (self.modulus - 1) == 0
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
-    pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
-        let _ = low;
-        None
-    }
     pub(crate) const fn lowering(&self) -> Lowering {
         lowering(self.modulus)
-    }
-    pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
-        None
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Nothing
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// The offered dimension read over a random upper length.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {

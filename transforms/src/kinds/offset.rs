@@ -35,7 +35,7 @@ use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{LEN, Row, sig};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `offset(len, off)`.
 ///
@@ -69,6 +69,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Offset: one_lower, one_upper, always_valid, no_vector);
+
 impl Offset {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
@@ -77,12 +79,6 @@ impl Offset {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Arg::Int(self.offset), Args::Z], 2)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         single(self.len)
@@ -117,10 +113,6 @@ impl Offset {
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.offset == 0
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
         Some(one(low[0].wrapping_sub(self.offset)))
     }
@@ -129,12 +121,6 @@ impl Offset {
     }
     pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
         Some(lowering(self.offset.wrapping_neg()))
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Nothing
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// A random window of the offered dimension.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {

@@ -60,6 +60,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(PassThrough: one_lower, one_upper, always_valid, vector_without_length);
+
 impl PassThrough {
     pub(crate) const ROW: Row = Row {
         family: Family::Identity,
@@ -68,12 +70,6 @@ impl PassThrough {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Args::Z, Args::Z], 1)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         single(self.len)
@@ -108,10 +104,6 @@ impl PassThrough {
     pub(crate) const fn is_xor_linear(&self) -> bool {
         true
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
         Some(super::kit::one(low[0]))
     }
@@ -123,9 +115,6 @@ impl PassThrough {
     }
     pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
         VectorRule::Pass { dims: 1 }
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
         Transform::pass_through(d.offered()).ok()

@@ -39,7 +39,7 @@ use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{LEN, Row, sig};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
+use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `slice(len, begin, end)`.
 ///
@@ -78,6 +78,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Slice: one_lower, one_upper, always_valid, no_vector);
+
 impl Slice {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
@@ -86,12 +88,6 @@ impl Slice {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Arg::Int(self.begin), Arg::Int(self.end)], 3)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         single(upper_length(self.begin, self.end))
@@ -126,10 +122,6 @@ impl Slice {
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.begin == 0
     }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
-        true
-    }
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
         Some(one(low[0].wrapping_sub(self.begin)))
     }
@@ -138,12 +130,6 @@ impl Slice {
     }
     pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
         Some(super::offset::lowering(self.begin.wrapping_neg()))
-    }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
-        VectorRule::Nothing
-    }
-    pub(crate) const fn vector_with(&self) -> Option<i64> {
-        None
     }
     /// A random range of the offered dimension.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {

@@ -178,6 +178,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Swizzle: one_lower, one_upper, always_valid, recomputed);
+
 impl Swizzle {
     pub(crate) const ROW: Row = Row {
         family: Family::Permutation,
@@ -191,12 +193,6 @@ impl Swizzle {
     /// A swizzle's bound length is not an argument.
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.bits as i64), Arg::Int(self.base as i64), Arg::Int(self.shift as i64)], 3)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
-    }
-    pub(crate) const fn num_upper(&self) -> usize {
-        1
     }
     pub(crate) const fn upper_lengths(&self) -> Dims {
         single(self.len)
@@ -221,16 +217,7 @@ impl Swizzle {
     ) {
         put(low, low_ids, 0, apply(at(up, up_ids, 0), self.bits, self.base, self.shift));
     }
-    #[inline(always)]
-    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
-    pub(crate) const fn is_linear(&self) -> bool {
-        false
-    }
     pub(crate) const fn is_xor_linear(&self) -> bool {
-        true
-    }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
         true
     }
     /// An involution: the same formula inverts it.

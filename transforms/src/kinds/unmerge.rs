@@ -136,6 +136,8 @@ impl Transform {
     }
 }
 
+super::kit::kind_defaults!(Unmerge: one_lower, always_valid);
+
 impl Unmerge {
     pub(crate) const ROW: Row = Row {
         family: Family::Unmerge,
@@ -144,9 +146,6 @@ impl Unmerge {
     };
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::List(self.lengths), Args::Z, Args::Z], 1)
-    }
-    pub(crate) const fn num_lower(&self) -> usize {
-        1
     }
     pub(crate) const fn num_upper(&self) -> usize {
         self.lengths.len()
@@ -197,10 +196,6 @@ impl Unmerge {
         true
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
-        true
-    }
-    #[inline(always)]
-    pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
         true
     }
     pub(crate) const fn calculate_upper(&self, low: &Indices) -> Option<Indices> {
