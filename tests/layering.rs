@@ -491,3 +491,38 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
     assert!(!names_a_variant("    let all = Kind::ALL;", v));
     assert!(!names_a_variant("    MyKind::Merge => 1,", v));
 }
+
+/// The layers as the architecture chapter draws them, top first: the
+/// command line, `LAYERS` from the highest, and the transforms crate under
+/// them all.
+fn drawing() -> String {
+    let mut rows: Vec<(String, String)> = vec![("command line".into(), "src/bin/cktile".into())];
+    for (name, modules) in LAYERS.iter().rev() {
+        rows.push((name.to_string(), modules.iter().map(|m| format!("src/{m}")).collect::<Vec<_>>().join(", ")));
+    }
+    rows.push(("transforms".into(), "the crate cktile-transforms (transforms/, no_std)".into()));
+    let w0 = rows.iter().map(|(n, _)| n.chars().count()).max().unwrap() + 2;
+    let w1 = rows.iter().map(|(_, m)| m.chars().count()).max().unwrap() + 2;
+    let rule = |l: char, m: char, r: char| format!("{l}{}{m}{}{r}\n", "─".repeat(w0), "─".repeat(w1));
+    let mut out = rule('┌', '┬', '┐');
+    for (i, (name, modules)) in rows.iter().enumerate() {
+        if i > 0 {
+            out += &rule('├', '┼', '┤');
+        }
+        out += &format!("│ {name:<a$} │ {modules:<b$} │\n", a = w0 - 2, b = w1 - 2);
+    }
+    out + &rule('└', '┴', '┘')
+}
+
+/// The architecture chapter draws the layers as this test holds them:
+/// its drawing is the one `LAYERS` gives, row for row.
+#[test]
+fn the_chapter_draws_the_layers_as_they_are() {
+    let chapter =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/architecture.md")).unwrap();
+    let drawn = drawing();
+    assert!(
+        chapter.contains(&format!("```text\n{drawn}```\n")),
+        "docs/src/architecture.md should draw the layers as tests/layering.rs holds them:\n{drawn}"
+    );
+}
