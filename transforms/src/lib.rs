@@ -7,11 +7,15 @@
 //!
 //! This crate holds the one definition of every transform's semantics:
 //!
-//! - [`Transform`] is the transform as plain data. All of its methods are
-//!   `const fn`, so the same code computes offsets at compile time (inside
-//!   `const` items and associated consts) and at run time.
-//! - [`kinds`] has one module per transform with its formulas (forward,
-//!   incremental update, validity, inverse, vector propagation).
+//! - [`Transform`] is the transform as plain data: its kind's struct of
+//!   parameters inside [`Params`]. All of its methods are `const fn`, so
+//!   the same code computes offsets at compile time (inside `const` items
+//!   and associated consts) and at run time.
+//! - [`kinds`] has one module per kind holding all of its behaviour: its
+//!   formulas (forward, incremental update, validity, inverse, vector
+//!   propagation), its lowering into [`lowering`]'s steps, its parameters'
+//!   struct and checks, and its row (name and signature); and the one list
+//!   of kinds every dispatch over kinds is generated from.
 //! - [`typed`] has the static (type-level) forms: zero-sized structs whose
 //!   parameters are compile-time [`Number`]s or typenum integers, or runtime
 //!   `usize` values, mixed freely as in CK Tile. Each turns into a

@@ -63,7 +63,8 @@ pub use xor::Xor;
 /// formulas, lowering, vector rule, table row and random draw). [`Kind`],
 /// [`Kind::ALL`](crate::Kind::ALL), [`Params`](crate::Params) and every
 /// dispatch over kinds are generated from it: adding a kind is its module
-/// and one line here.
+/// and three lines here (its `pub mod`, its `pub use` and its row), which
+/// `scripts/scratch-kind.sh` checks.
 macro_rules! kind_list {
     // The list, handed to one of the rules below with its arguments.
     (@with $rule:ident $args:tt) => {
