@@ -541,6 +541,13 @@ impl BreakScan {
     /// Nothing seen.
     pub(crate) const NONE: BreakScan = BreakScan { first: None, all: 0 };
 
+    /// Whether a lane whose vector breaks at `breaks` would be the one the
+    /// verdict names, so that its coordinate is needed: the first that
+    /// breaks.
+    pub(crate) const fn names(&self, breaks: u64) -> bool {
+        breaks != 0 && self.first.is_none()
+    }
+
     /// Lane `lane` of instruction `i`, at `coordinate`, with the breaks of its vector.
     pub(crate) const fn see(&mut self, i: usize, lane: usize, coordinate: [i64; 2], breaks: u64) {
         if breaks != 0 && self.first.is_none() {

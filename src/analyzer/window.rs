@@ -427,9 +427,15 @@ impl WindowAccess {
                 if let Some((top, n)) = self.ps_ys(i, lane)
                     && let Some(breaks) =
                         vector_breaks(program, top.split_at(n).0, self.distribution.encoding().ndim_p() + vector, width)
-                    && let Some(c) = self.coordinate(i, lane)
                 {
-                    scan.see(i, lane, c, breaks);
+                    // Only the lane the verdict names needs its X (`see`
+                    // keeps no other lane's coordinate): the
+                    // distribution's adaptor runs for that lane alone.
+                    if !scan.names(breaks) {
+                        scan.see(i, lane, [0, 0], breaks);
+                    } else if let Some(c) = self.coordinate(i, lane) {
+                        scan.see(i, lane, c, breaks);
+                    }
                 }
                 lane += 1;
             }
