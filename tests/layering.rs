@@ -16,6 +16,12 @@
 //! read only the transforms' lowerings: their code reads no transform's
 //! parameters, kind or formulas (`LOWERING_CONSUMERS`), so a new transform
 //! never touches them.
+//!
+//! A transform kind is named only in its own module of
+//! `transforms/src/kinds/` and the list there (`KIND_PLACES` and
+//! `KIND_USERS` name the few files outside that may), the grammars are the
+//! kinds' rows, and the architecture chapter draws the layers as `LAYERS`
+//! holds them.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
