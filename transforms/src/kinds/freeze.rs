@@ -58,7 +58,8 @@ impl Transform {
     }
 }
 
-super::kit::kind_defaults!(Freeze: one_lower, always_valid, no_vector, no_inverse);
+// A move never changes a frozen index (`constant`).
+super::kit::kind_defaults!(Freeze: one_lower, always_valid, no_vector, no_inverse, constant);
 
 impl Freeze {
     pub(crate) const ROW: Row = Row {
@@ -82,14 +83,6 @@ impl Freeze {
     #[inline(always)]
     pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
         put(low, low_ids, 0, lower(self.index));
-    }
-    /// A move never changes a frozen index.
-    #[inline(always)]
-    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], d_low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
-        put(d_low, low_ids, 0, 0);
-    }
-    pub(crate) const fn is_linear(&self) -> bool {
-        true
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.index == 0

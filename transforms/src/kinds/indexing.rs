@@ -85,7 +85,9 @@ impl Transform {
     }
 }
 
-super::kit::kind_defaults!(Indexing: one_lower, one_upper, always_valid, no_vector, no_inverse);
+// A move leaves the lower index where it is (`constant`); CK's one-shot
+// adaptor passes the step on instead (see the module documentation).
+super::kit::kind_defaults!(Indexing: one_lower, one_upper, always_valid, no_vector, no_inverse, constant);
 
 impl Indexing {
     pub(crate) const ROW: Row = Row {
@@ -107,15 +109,6 @@ impl Indexing {
     #[inline(always)]
     pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
         put(low, low_ids, 0, lower(self.index));
-    }
-    /// A move leaves the lower index where it is (CK's one-shot adaptor
-    /// passes the step on instead; see the module documentation).
-    #[inline(always)]
-    pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], d_low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
-        put(d_low, low_ids, 0, 0);
-    }
-    pub(crate) const fn is_linear(&self) -> bool {
-        true
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.index == 0

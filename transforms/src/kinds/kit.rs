@@ -216,14 +216,18 @@ pub(crate) use pair_kind;
 
 /// The common answers a kind's struct takes instead of writing them (as
 /// CK Tile's transforms inherit `base_transform`'s):
-/// `kind_defaults!(Freeze: one_lower, always_valid, no_vector, no_inverse)`.
+/// `kind_defaults!(Freeze: one_lower, always_valid, no_vector, no_inverse, constant)`.
 /// - `one_lower`, `one_upper`: one lower (upper) dimension;
 /// - `always_valid`: every upper index is valid (no padding);
 /// - `no_vector`: no vector information upward (CK's default, `-1`);
 /// - `vector_without_length`: a vector rule that needs no length of the
 ///   kind's (`vector_with` is `None`);
 /// - `no_inverse`: neither an inverse nor its lowering;
-/// - `recomputed`: not linear, so a move recomputes (no step).
+/// - `recomputed`: not linear, so a move recomputes (no step);
+/// - `shifted`: linear, a move's lower step is its upper step (the kind
+///   adds a constant: `pass_through`, the pads, `slice`, `offset`);
+/// - `constant`: linear, a move's lower step is 0 (the lower index is a
+///   constant: `freeze`, `indexing`).
 macro_rules! kind_defaults {
     ($kind:ident: $($default:ident),+ $(,)?) => {
         $($crate::kinds::kit::kind_defaults!(@$default $kind);)+
@@ -272,6 +276,41 @@ macro_rules! kind_defaults {
             }
             pub(crate) const fn upper_lowering(&self) -> Option<$crate::lowering::Lowering> {
                 None
+            }
+        }
+    };
+    (@shifted $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn is_linear(&self) -> bool {
+                true
+            }
+            #[inline(always)]
+            pub(crate) const fn step_at(
+                &self,
+                d_up: &$crate::Indices,
+                up_ids: &[u8; $crate::MAX_DIMS],
+                d_low: &mut $crate::Indices,
+                low_ids: &[u8; $crate::MAX_DIMS],
+            ) {
+                use $crate::kinds::kit::{at, put};
+                put(d_low, low_ids, 0, at(d_up, up_ids, 0));
+            }
+        }
+    };
+    (@constant $kind:ident) => {
+        impl $kind {
+            pub(crate) const fn is_linear(&self) -> bool {
+                true
+            }
+            #[inline(always)]
+            pub(crate) const fn step_at(
+                &self,
+                _: &$crate::Indices,
+                _: &[u8; $crate::MAX_DIMS],
+                d_low: &mut $crate::Indices,
+                low_ids: &[u8; $crate::MAX_DIMS],
+            ) {
+                $crate::kinds::kit::put(d_low, low_ids, 0, 0);
             }
         }
     };

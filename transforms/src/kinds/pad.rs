@@ -189,17 +189,13 @@ impl Transform {
 /// What the three pads share, written once over `(len, left, right)`.
 macro_rules! pad_kind {
     ($name:ident, $variant:ident, |$s:ident| ($len:expr, $left:expr, $right:expr), $row:expr, $draw:expr) => {
+        super::kit::kind_defaults!($name: one_lower, one_upper, vector_without_length, shifted);
+
         // A one-sided pad's missing side is the constant 0, so a method
         // that reads only that side reads nothing of `self`.
         #[allow(unused_variables)]
         impl $name {
             pub(crate) const ROW: Row = $row;
-            pub(crate) const fn num_lower(&self) -> usize {
-                1
-            }
-            pub(crate) const fn num_upper(&self) -> usize {
-                1
-            }
             pub(crate) const fn upper_lengths(&self) -> Dims {
                 let $s = self;
                 single(upper_length($len, $left, $right))
@@ -219,19 +215,6 @@ macro_rules! pad_kind {
             ) {
                 let $s = self;
                 put(low, low_ids, 0, lower(at(up, up_ids, 0), $left));
-            }
-            #[inline(always)]
-            pub(crate) const fn step_at(
-                &self,
-                d_up: &Indices,
-                up_ids: &[u8; MAX_DIMS],
-                d_low: &mut Indices,
-                low_ids: &[u8; MAX_DIMS],
-            ) {
-                put(d_low, low_ids, 0, at(d_up, up_ids, 0));
-            }
-            pub(crate) const fn is_linear(&self) -> bool {
-                true
             }
             pub(crate) const fn is_xor_linear(&self) -> bool {
                 let $s = self;
@@ -256,9 +239,6 @@ macro_rules! pad_kind {
             }
             pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
                 VectorRule::Pass { dims: 1 }
-            }
-            pub(crate) const fn vector_with(&self) -> Option<i64> {
-                None
             }
             pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
                 let draw: fn(&mut dyn Draw) -> Option<Transform> = $draw;

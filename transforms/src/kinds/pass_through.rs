@@ -60,7 +60,7 @@ impl Transform {
     }
 }
 
-super::kit::kind_defaults!(PassThrough: one_lower, one_upper, always_valid, vector_without_length);
+super::kit::kind_defaults!(PassThrough: one_lower, one_upper, always_valid, vector_without_length, shifted);
 
 impl PassThrough {
     pub(crate) const ROW: Row = Row {
@@ -87,19 +87,6 @@ impl PassThrough {
         low_ids: &[u8; MAX_DIMS],
     ) {
         put(low, low_ids, 0, lower(at(up, up_ids, 0)));
-    }
-    #[inline(always)]
-    pub(crate) const fn step_at(
-        &self,
-        d_up: &Indices,
-        up_ids: &[u8; MAX_DIMS],
-        d_low: &mut Indices,
-        low_ids: &[u8; MAX_DIMS],
-    ) {
-        put(d_low, low_ids, 0, at(d_up, up_ids, 0));
-    }
-    pub(crate) const fn is_linear(&self) -> bool {
-        true
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         true

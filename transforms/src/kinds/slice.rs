@@ -78,7 +78,7 @@ impl Transform {
     }
 }
 
-super::kit::kind_defaults!(Slice: one_lower, one_upper, always_valid, no_vector);
+super::kit::kind_defaults!(Slice: one_lower, one_upper, always_valid, no_vector, shifted);
 
 impl Slice {
     pub(crate) const ROW: Row = Row {
@@ -105,19 +105,6 @@ impl Slice {
         low_ids: &[u8; MAX_DIMS],
     ) {
         put(low, low_ids, 0, lower(at(up, up_ids, 0), self.begin));
-    }
-    #[inline(always)]
-    pub(crate) const fn step_at(
-        &self,
-        d_up: &Indices,
-        up_ids: &[u8; MAX_DIMS],
-        d_low: &mut Indices,
-        low_ids: &[u8; MAX_DIMS],
-    ) {
-        put(d_low, low_ids, 0, at(d_up, up_ids, 0));
-    }
-    pub(crate) const fn is_linear(&self) -> bool {
-        true
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.begin == 0
