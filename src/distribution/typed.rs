@@ -42,7 +42,7 @@ use super::shape::{Counts, ShapeCounts};
 use super::{Distribution, Encoding};
 use crate::Value;
 use crate::error::Error;
-use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorAdaptor, TensorDescriptor, static_failure};
+use crate::typed::{AdaptorChain, Built, Chain, CoordinateOf, TensorAdaptor, TensorDescriptor, static_failure};
 use crate::{Descriptor, Index};
 use cktile_transforms::{Count, MAX_DIMS};
 use core::fmt;

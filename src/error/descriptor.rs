@@ -152,16 +152,16 @@ pub enum DescriptorProblem {
         /// The dimension's length.
         length: i64,
     },
-    /// A typed descriptor (or padded view) built in a GPU kernel (amdgpu
-    /// or nvptx) was refused. Its cause is not computed there: naming it
-    /// takes hundreds of instructions, and a kernel prints no message.
-    /// [`Chain::check`](crate::typed::Chain::check) on the same values
+    /// A typed descriptor (or padded view) or a typed adaptor built in a GPU
+    /// kernel (amdgpu or nvptx) was refused. Its cause is not computed
+    /// there: naming it takes hundreds of instructions, and a kernel prints
+    /// no message. [`Built::check`](crate::typed::Built::check) on the same values
     /// (on the host, say) names it; on every other target the error names
     /// it itself.
     ///
     /// ```
     /// let p = cktile::DescriptorProblem::RefusedOnDevice;
-    /// assert!(p.to_string().contains("Chain::check"));
+    /// assert!(p.to_string().contains("Built::check"));
     /// ```
     RefusedOnDevice,
     /// A tile is too large to enumerate or analyse in bounded time and memory.
@@ -208,8 +208,8 @@ impl DescriptorProblem {
             DescriptorProblem::CoordinateOutOfRange { .. } => "cktile: the coordinate is outside the top lengths",
             DescriptorProblem::TooLarge { .. } => "cktile: the tile is too large to enumerate",
             DescriptorProblem::RefusedOnDevice => {
-                "cktile: a typed descriptor was refused without its cause, as in a GPU kernel; \
-                 call Chain::check on the same values (on the host) for it"
+                "cktile: a typed descriptor or adaptor was refused without its cause, as in a GPU kernel; \
+                 call Built::check on the same values (on the host) for it"
             }
         }
     }

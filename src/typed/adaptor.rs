@@ -27,7 +27,7 @@
 //! so `calculate_bottom_index` compiles to the transforms' arithmetic (the
 //! proof kernels of `perf/kernels` check it on amdgcn, nvptx and x86_64).
 //! Validation is the runtime constructors' own: an all-static adaptor is
-//! built at compile time ([`AdaptorChain::STATIC`]), so an invalid one does
+//! built at compile time ([`Built::STATIC`]), so an invalid one does
 //! not compile; with runtime lengths a staged adaptor checks its new stage
 //! in a few compares, and a chained or general one builds its runtime
 //! [`Adaptor`] once, when it is made.
@@ -55,6 +55,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+use super::built::{Built, Core};
 use super::chain::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use super::coordinate::CoordinateOf;
 use super::lists::{HiddenIndex, IdLists, TransformList, gather, scatter, unrolled};
@@ -73,7 +74,9 @@ use typenum::Unsigned;
 ///
 /// The evaluation methods assume a validated adaptor (one a
 /// [`TensorAdaptor`] was built from) and a top index in the first
-/// [`NumTop`](AdaptorChain::NumTop) entries.
+/// [`NumTop`](AdaptorChain::NumTop) entries. Its validation and its
+/// runtime [`Adaptor`] are the [`Built`] core it shares with typed
+/// descriptors.
 ///
 /// ```
 /// use cktile::prelude::*;
@@ -83,33 +86,15 @@ use typenum::Unsigned;
 /// assert_eq!(a.chain().top_lengths()[0], 32);
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub trait AdaptorChain: Copy {
+pub trait AdaptorChain: Built<Runtime = Adaptor> {
     /// Number of bottom dimensions, as a typenum integer.
     type NumBottom: Count;
     /// Number of top dimensions, as a typenum integer.
     type NumTop: Count;
-    /// The adaptor, when every parameter is static (an `Err` when they are
-    /// invalid; turned into a compile error by the builders).
-    const STATIC: Option<Result<Adaptor, Error>>;
-    /// The checks of the newest level that read no runtime value, when its
-    /// ids are compile-time values: an `Err` is a compile error even where
-    /// lengths are runtime values. `None` when they cannot be known from
-    /// the types.
-    const STRUCTURE: Option<Result<(), Error>>;
     /// The number of transforms and of hidden dimensions of the runtime
     /// adaptor ([`Adaptor::items`], [`Adaptor::num_hidden`]), when the
     /// types tell them.
     const SIZE: Option<(usize, usize)>;
-    /// The runtime adaptor, built from the values by the runtime
-    /// constructors ([`Adaptor::single_stage`], [`Adaptor::transform`],
-    /// [`Adaptor::chain`], [`Adaptor::new`]): accepts and refuses what the
-    /// builders do, with the same errors.
-    fn build(&self) -> Result<Adaptor, Error>;
-    /// The validation the builders run, assuming the adaptors this one is
-    /// made of valid: [`build`](Self::build)'s checks in its order, on the
-    /// values where the form allows it (no runtime [`Adaptor`] is built for
-    /// a staged adaptor whose [`SIZE`](Self::SIZE) is known).
-    fn check(&self) -> Result<(), Error>;
     /// The bottom index of a top index (CK's `calculate_bottom_index`).
     fn bottom_index(&self, top: &Indices) -> Indices;
     /// The top lengths (the first [`NumTop`](Self::NumTop) entries).
@@ -172,17 +157,6 @@ impl<A: AdaptorChain> fmt::Display for TensorAdaptor<A> {
 }
 
 impl<A: AdaptorChain> TensorAdaptor<A> {
-    /// Rejects at compile time an invalid all-static adaptor, and one whose
-    /// newest level's structure is invalid whatever its runtime lengths.
-    const CHECK: () = if let Some(Err(e)) = A::STATIC {
-        static_failure(&e)
-    } else if let Some(Err(e)) = A::STRUCTURE {
-        static_failure(&e)
-    };
-
-    /// Whether the adaptor is all static, as a compile-time `bool`.
-    const IS_STATIC: bool = Self::STATIC_ADAPTOR.is_some();
-
     /// CK's `get_num_of_top_dimension()`.
     ///
     /// ```
@@ -238,20 +212,16 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
     };
 
     /// An adaptor of a chain known valid (an all-static chain whose
-    /// [`CHECK`](Self::CHECK) the caller has referenced).
+    /// [`Core::CHECK`] the caller has referenced).
     pub(crate) const fn from_valid(chain: A) -> Self {
         TensorAdaptor { chain }
     }
 
-    /// Validates the chain: at compile time when it is all static,
-    /// otherwise by [`AdaptorChain::check`].
+    /// Validates the chain ([`Core::validate`]): at compile time when it is
+    /// all static, otherwise its newest level, on its values.
     #[inline(always)]
     fn new(chain: A) -> Result<Self, Error> {
-        let () = Self::CHECK;
-        if !const { Self::IS_STATIC } {
-            chain.check()?;
-        }
-        Ok(TensorAdaptor { chain })
+        Ok(TensorAdaptor { chain: tri!(Core::validate(chain)) })
     }
 
     /// The chain: the adaptor's runtime values, and its evaluation.
@@ -277,14 +247,7 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn adaptor(&self) -> Adaptor {
-        if let Some(a) = Self::STATIC_ADAPTOR {
-            return *a;
-        }
-        match self.chain.build() {
-            Ok(a) => a,
-            // `new` validated the same values.
-            Err(e) => unreachable!("cktile: a validated typed adaptor no longer builds: {e}"),
-        }
+        Core::runtime(&self.chain)
     }
 
     /// CK's `calculate_bottom_index` (no range checks, as in CK Tile).
@@ -404,15 +367,13 @@ pub struct SingleStageAdaptor<L, X, Lo, Up> {
     pub(crate) upper: Up,
 }
 
-impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for SingleStageAdaptor<L, X, Lo, Up> {
-    type NumBottom = L::Len;
-    type NumTop = X::NumUpper;
+impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> Built for SingleStageAdaptor<L, X, Lo, Up> {
+    type Runtime = Adaptor;
     const STATIC: Option<Result<Adaptor, Error>> = match (L::STATIC, X::STATIC, Lo::STATIC, Up::STATIC) {
         (Some(l), Some(x), Some(lo), Some(up)) => Some(single_stage(l, x, lo, up)),
         _ => None,
     };
     const STRUCTURE: Option<Result<(), Error>> = static_structure::<X, Lo, Up>(0, L::Len::USIZE);
-    const SIZE: Option<(usize, usize)> = Some((X::KINDS.len(), L::Len::USIZE + X::NumUpper::USIZE));
     fn build(&self) -> Result<Adaptor, Error> {
         single_stage(self.lengths.dims(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }
@@ -422,6 +383,12 @@ impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for Sin
         let lengths = self.lengths.indices();
         check_new_stage(&self.transforms, &self.lower, &self.upper, Self::STRUCTURE, 0, L::Len::USIZE, &lengths)
     }
+}
+
+impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for SingleStageAdaptor<L, X, Lo, Up> {
+    type NumBottom = L::Len;
+    type NumTop = X::NumUpper;
+    const SIZE: Option<(usize, usize)> = Some((X::KINDS.len(), L::Len::USIZE + X::NumUpper::USIZE));
     #[inline(always)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         self.transforms.lower_stage(&self.lower.table(), &self.upper.table(), top)
@@ -467,9 +434,8 @@ pub struct TransformedAdaptor<A, X, Lo, Up> {
     pub(crate) upper: Up,
 }
 
-impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for TransformedAdaptor<A, X, Lo, Up> {
-    type NumBottom = A::NumBottom;
-    type NumTop = X::NumUpper;
+impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> Built for TransformedAdaptor<A, X, Lo, Up> {
+    type Runtime = Adaptor;
     const STATIC: Option<Result<Adaptor, Error>> = match (A::STATIC, X::STATIC, Lo::STATIC, Up::STATIC) {
         (Some(a), Some(x), Some(lo), Some(up)) => Some(transformed(a, x, lo, up)),
         _ => None,
@@ -479,14 +445,10 @@ impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain f
         (Some(Err(e)), Some(_)) => Some(Err(e)),
         _ => None,
     };
-    const SIZE: Option<(usize, usize)> = match A::SIZE {
-        Some((items, hidden)) => Some((items + X::KINDS.len(), hidden + X::NumUpper::USIZE)),
-        None => size_of_static(&Self::STATIC),
-    };
     fn build(&self) -> Result<Adaptor, Error> {
         transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }
-    /// [`build`](AdaptorChain::build)'s checks of the new stage (as a
+    /// [`build`](Built::build)'s checks of the new stage (as a
     /// typed descriptor's [`Transformed`](super::Transformed) runs them),
     /// then the adaptor's growth; a runtime [`Adaptor`] is built only when
     /// `A`'s size is not known from the types.
@@ -501,6 +463,15 @@ impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain f
         tri!(check_new_stage(&self.transforms, &self.lower, &self.upper, structure, 0, A::NumTop::USIZE, &lengths));
         check_growth(size, X::KINDS.len(), X::NumUpper::USIZE)
     }
+}
+
+impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for TransformedAdaptor<A, X, Lo, Up> {
+    type NumBottom = A::NumBottom;
+    type NumTop = X::NumUpper;
+    const SIZE: Option<(usize, usize)> = match A::SIZE {
+        Some((items, hidden)) => Some((items + X::KINDS.len(), hidden + X::NumUpper::USIZE)),
+        None => size_of_static(&Self::STATIC),
+    };
     #[inline(always)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         self.prev.bottom_index(&self.transforms.lower_stage(&self.lower.table(), &self.upper.table(), top))
@@ -537,15 +508,13 @@ pub struct ChainedAdaptors<A, B> {
     pub(crate) second: B,
 }
 
-impl<A: AdaptorChain, B: AdaptorChain> AdaptorChain for ChainedAdaptors<A, B> {
-    type NumBottom = A::NumBottom;
-    type NumTop = B::NumTop;
+impl<A: AdaptorChain, B: AdaptorChain> Built for ChainedAdaptors<A, B> {
+    type Runtime = Adaptor;
     const STATIC: Option<Result<Adaptor, Error>> = match (A::STATIC, B::STATIC) {
         (Some(a), Some(b)) => Some(chained(a, b)),
         _ => None,
     };
     const STRUCTURE: Option<Result<(), Error>> = None;
-    const SIZE: Option<(usize, usize)> = size_of_static(&Self::STATIC);
     fn build(&self) -> Result<Adaptor, Error> {
         chained(self.first.build(), self.second.build())
     }
@@ -554,6 +523,12 @@ impl<A: AdaptorChain, B: AdaptorChain> AdaptorChain for ChainedAdaptors<A, B> {
     fn check(&self) -> Result<(), Error> {
         self.build().map(|_| ())
     }
+}
+
+impl<A: AdaptorChain, B: AdaptorChain> AdaptorChain for ChainedAdaptors<A, B> {
+    type NumBottom = A::NumBottom;
+    type NumTop = B::NumTop;
+    const SIZE: Option<(usize, usize)> = size_of_static(&Self::STATIC);
     #[inline(always)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         self.first.bottom_index(&self.second.bottom_index(top))
@@ -615,18 +590,16 @@ pub struct HiddenAdaptor<L, X, Lo, Up, B, T> {
     pub(crate) top: T,
 }
 
-impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists, B: Values, T: Values> AdaptorChain
+impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists, B: Values, T: Values> Built
     for HiddenAdaptor<L, X, Lo, Up, B, T>
 {
-    type NumBottom = B::Len;
-    type NumTop = T::Len;
+    type Runtime = Adaptor;
     const STATIC: Option<Result<Adaptor, Error>> =
         match (L::STATIC, X::STATIC, Lo::STATIC, Up::STATIC, B::STATIC, T::STATIC) {
             (Some(l), Some(x), Some(lo), Some(up), Some(b), Some(t)) => Some(general(l, x, lo, up, b, t)),
             _ => None,
         };
     const STRUCTURE: Option<Result<(), Error>> = None;
-    const SIZE: Option<(usize, usize)> = size_of_static(&Self::STATIC);
     fn build(&self) -> Result<Adaptor, Error> {
         general(
             self.lengths.dims(),
@@ -642,6 +615,14 @@ impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists, B: Values, T: Values
     fn check(&self) -> Result<(), Error> {
         self.build().map(|_| ())
     }
+}
+
+impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists, B: Values, T: Values> AdaptorChain
+    for HiddenAdaptor<L, X, Lo, Up, B, T>
+{
+    type NumBottom = B::Len;
+    type NumTop = T::Len;
+    const SIZE: Option<(usize, usize)> = size_of_static(&Self::STATIC);
     #[inline(always)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         let mut hidden: HiddenIndex = [0; MAX_HIDDEN];
@@ -694,7 +675,7 @@ pub fn make_single_stage_tensor_adaptor<L: Values, X: TransformList, Lo: IdLists
     upper: Up,
 ) -> Result<TensorAdaptor<SingleStageAdaptor<L, X, Lo, Up>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorAdaptor::<SingleStageAdaptor<L, X, Lo, Up>>::CHECK;
+    let () = Core::<SingleStageAdaptor<L, X, Lo, Up>>::CHECK;
     TensorAdaptor::new(SingleStageAdaptor { lengths: bottom_lengths, transforms, lower, upper })
 }
 
@@ -717,7 +698,7 @@ pub fn transform_tensor_adaptor<A: AdaptorChain, X: TransformList, Lo: IdLists, 
     upper: Up,
 ) -> Result<TensorAdaptor<TransformedAdaptor<A, X, Lo, Up>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorAdaptor::<TransformedAdaptor<A, X, Lo, Up>>::CHECK;
+    let () = Core::<TransformedAdaptor<A, X, Lo, Up>>::CHECK;
     TensorAdaptor::new(TransformedAdaptor { prev: adaptor.chain, transforms, lower, upper })
 }
 
@@ -752,7 +733,7 @@ where
     Bottom<B>: ChainsOnto<Top<A>>,
 {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorAdaptor::<ChainedAdaptors<A, B>>::CHECK;
+    let () = Core::<ChainedAdaptors<A, B>>::CHECK;
     TensorAdaptor::new(ChainedAdaptors { first: first.chain, second: second.chain })
 }
 
@@ -784,6 +765,6 @@ pub fn make_tensor_adaptor<L: Values, X: TransformList, Lo: IdLists, Up: IdLists
     top: T,
 ) -> Result<TensorAdaptor<HiddenAdaptor<L, X, Lo, Up, B, T>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorAdaptor::<HiddenAdaptor<L, X, Lo, Up, B, T>>::CHECK;
+    let () = Core::<HiddenAdaptor<L, X, Lo, Up, B, T>>::CHECK;
     TensorAdaptor::new(HiddenAdaptor { lengths: bottom_lengths, transforms, lower, upper, bottom, top })
 }

@@ -10,6 +10,7 @@
 //! compile-time parameter is a constant in the arithmetic and no descriptor
 //! data is read at run time.
 
+use super::built::Built;
 use super::coordinate::StridesFor;
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::descriptor::stage::carry_vectors;
@@ -33,23 +34,22 @@ pub(crate) type DimsResult = Result<Dims, cktile_transforms::Error>;
 /// [`TensorDescriptor`](super::TensorDescriptor) was built from) and a top
 /// index in its first [`NumTop`](Chain::NumTop) entries.
 ///
+/// Its validation and its runtime [`Descriptor`] are the [`Built`] core it
+/// shares with typed adaptors; what it adds is the evaluation down to one
+/// offset, the top vectors and the runtime values a kernel argument
+/// carries.
+///
 /// ```
 /// use cktile::typed::{Chain, Packed};
 /// use cktile::Number;
 /// type P = Packed<(Number<4>, Number<8>)>;
-/// const D: cktile::Descriptor = match P::STATIC {
-///     Some(Ok(d)) => d,
-///     _ => panic!(),
-/// };
-/// assert_eq!(D.calculate_offset(&[1, 1]), 9);
+/// assert_eq!(P::default().offset(&[1, 1, 0, 0, 0, 0, 0, 0]), 9);
+/// assert_eq!(<P as Chain>::STAGES, 1);
 /// assert_eq!(core::mem::size_of::<P>(), 0);
 /// ```
-pub trait Chain: Copy {
+pub trait Chain: Built<Runtime = Descriptor> {
     /// Number of top dimensions, as a typenum integer.
     type NumTop: Count;
-    /// The descriptor, when every parameter of the chain is static (an `Err`
-    /// when they are invalid; turned into a compile error by the builders).
-    const STATIC: Option<Result<Descriptor, Error>>;
     /// The number of stages of the chain's descriptor (base stages included).
     ///
     /// ```
@@ -59,75 +59,14 @@ pub trait Chain: Copy {
     /// assert_eq!(<NaiveWithOffset<(usize,), (usize,), usize> as Chain>::STAGES, 2);
     /// ```
     const STAGES: usize;
-    /// The checks of the chain's newest level that read no runtime value
-    /// (the id lists against the transforms' dimension counts, for a
-    /// [`Transformed`]), when its ids are compile-time values: an `Err` is
-    /// a compile error, even where lengths are runtime values. `None` when
-    /// an id is a runtime value (then [`check`](Self::check) runs them).
-    ///
-    /// ```
-    /// use cktile::typed::{Chain, Packed, Transformed};
-    /// use cktile::transforms::typed::PassThrough;
-    /// use cktile::Number;
-    /// type Bad = Transformed<Packed<(usize, usize)>, (PassThrough<usize>,), ((Number<0>,),), ((Number<0>,),)>;
-    /// assert!(matches!(<Bad as Chain>::STRUCTURE, Some(Err(_)))); // dimension 1 is read by no transform
-    /// assert_eq!(<Packed<(usize,)> as Chain>::STRUCTURE, Some(Ok(())));
-    /// ```
-    const STRUCTURE: Option<Result<(), Error>>;
-    /// The runtime descriptor of the chain, built from its values: every
-    /// level's checks, on the descriptor [`TensorDescriptor::descriptor`](super::TensorDescriptor::descriptor)
-    /// returns. Accepts and refuses exactly what the builders do, with the
-    /// same errors ([`check`](Self::check) is their cheap form).
-    ///
-    /// ```
-    /// use cktile::typed::Chain;
-    /// use cktile::prelude::*;
-    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
-    /// assert_eq!(d.chain().build(), Descriptor::packed(&[4, 8]));
-    /// ```
-    fn build(&self) -> Result<Descriptor, Error>;
-    /// The validation the builders run: the checks of the chain's newest
-    /// level, assuming the levels below it valid (they are, in a chain a
-    /// [`TensorDescriptor`](super::TensorDescriptor) holds), with the same
-    /// functions and in the same order as [`build`](Self::build), but on the
-    /// chain's values: no [`Descriptor`] is built, so a chain with runtime
-    /// lengths validates in a few compares. For a chain whose lower levels
-    /// are valid, `check` and `build` agree: `Ok` together, or the same
-    /// `Err`.
-    ///
-    /// ```
-    /// use cktile::typed::Chain;
-    /// use cktile::prelude::*;
-    /// let d = make_naive_tensor_descriptor_packed((Number::<4>, 8usize)).unwrap();
-    /// assert_eq!(d.chain().check(), Ok(()));
-    /// assert_eq!(d.chain().check(), d.chain().build().map(|_| ()));
-    /// ```
-    fn check(&self) -> Result<(), Error>;
-    /// Whether [`check`](Self::check) accepts: the same verdict as a
-    /// `bool`. The base chains and the stages of compile-time ids write it
-    /// without branches, so a kernel that builds a descriptor from runtime
-    /// values pays a few compares for it, and no error (nor its message) is
-    /// made unless it refuses ([`check`](Self::check) then names the
-    /// problem). Tests hold it equal to `check` on every chain kind.
-    ///
-    /// ```
-    /// use cktile::typed::Chain;
-    /// use cktile::prelude::*;
-    /// let d = make_naive_tensor_descriptor((4usize, 8usize), (8usize, Number::<1>)).unwrap();
-    /// assert!(d.chain().accepts());
-    /// ```
-    #[inline(always)]
-    fn accepts(&self) -> bool {
-        self.check().is_ok()
-    }
-    /// Every level's [`check`](Self::check), from the first to the newest:
-    /// the validation [`build`](Self::build) runs, building nothing, for a
+    /// Every level's [`check`](Built::check), from the first to the newest:
+    /// the validation [`build`](Built::build) runs, building nothing, for a
     /// chain none of whose levels is known valid (one read back from a
     /// [`KernelArg`](super::KernelArg)). Agrees with `build`: `Ok`
     /// together, or the same `Err`.
     ///
     /// ```
-    /// use cktile::typed::{Chain, Packed, Transformed};
+    /// use cktile::typed::{Built, Chain, Packed, Transformed};
     /// use cktile::transforms::typed::Merge;
     /// use cktile::Number;
     /// type C = Transformed<Packed<(usize, usize)>, (Merge<(usize, usize)>,), ((Number<0>, Number<1>),), ((Number<0>,),)>;
@@ -514,7 +453,6 @@ macro_rules! base_chain_items {
     ($stages:expr) => {
         type NumTop = L::Len;
         const STAGES: usize = $stages;
-        const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
         #[inline(always)]
         fn is_valid(&self, _: &Indices) -> bool {
             true
@@ -539,10 +477,10 @@ pub struct Naive<L, S> {
     pub(crate) strides: S,
 }
 
-impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L, S> {
-    base_chain_items!(1);
-    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
-    runtime_fields!(Naive { lengths: L, strides: S });
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Built for Naive<L, S> {
+    type Runtime = Descriptor;
+    // A base has no ids: its structure is always valid.
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC) {
         (Some(l), Some(s)) => Some(naive(l, s, Vector::UNKNOWN)),
         _ => None,
@@ -558,6 +496,12 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
     fn accepts(&self) -> bool {
         naive_accepts(&self.lengths.indices(), &self.strides.indices(), len_of::<L>())
     }
+}
+
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L, S> {
+    base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
+    runtime_fields!(Naive { lengths: L, strides: S });
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
@@ -594,13 +538,10 @@ const fn naive_vector(
     naive(lengths, strides, tri!(guaranteed(length, stride)))
 }
 
-impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value> Chain for NaiveVector<L, S, V, W> {
-    base_chain_items!(1);
-    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(
-        &Self::STATIC,
-        base_vectors(L::Len::USIZE, Vector { length: static_index(V::STATIC), stride: static_index(W::STATIC) }),
-    );
-    runtime_fields!(NaiveVector { lengths: L, strides: S, vector_length: V, vector_stride: W });
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value> Built for NaiveVector<L, S, V, W> {
+    type Runtime = Descriptor;
+    // A base has no ids: its structure is always valid.
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, V::STATIC, W::STATIC) {
         (Some(l), Some(s), Some(v), Some(w)) => Some(naive_vector(l, s, v, w)),
         _ => None,
@@ -620,6 +561,15 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
         let vector = (self.vector_length.get() as Index >= 0) & (self.vector_stride.get() as Index >= 0);
         vector & naive_accepts(&self.lengths.indices(), &self.strides.indices(), len_of::<L>())
     }
+}
+
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value> Chain for NaiveVector<L, S, V, W> {
+    base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(
+        &Self::STATIC,
+        base_vectors(L::Len::USIZE, Vector { length: static_index(V::STATIC), stride: static_index(W::STATIC) }),
+    );
+    runtime_fields!(NaiveVector { lengths: L, strides: S, vector_length: V, vector_stride: W });
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
@@ -638,11 +588,10 @@ pub struct Packed<L> {
     pub(crate) lengths: L,
 }
 
-impl<L: Values> Chain for Packed<L> {
-    base_chain_items!(1);
-    const TOP_VECTORS: [Vector; MAX_DIMS] =
-        vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector { length: None, stride: Some(1) }));
-    runtime_fields!(Packed { lengths: L });
+impl<L: Values> Built for Packed<L> {
+    type Runtime = Descriptor;
+    // A base has no ids: its structure is always valid.
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     const STATIC: Option<Result<Descriptor, Error>> = match L::STATIC {
         Some(l) => Some(packed(l)),
         None => None,
@@ -658,6 +607,13 @@ impl<L: Values> Chain for Packed<L> {
     fn accepts(&self) -> bool {
         packed_accepts(&self.lengths.indices(), len_of::<L>())
     }
+}
+
+impl<L: Values> Chain for Packed<L> {
+    base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] =
+        vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector { length: None, stride: Some(1) }));
+    runtime_fields!(Packed { lengths: L });
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         unmerge::lower(top, &self.lengths.indices(), len_of::<L>())
@@ -677,10 +633,10 @@ pub struct Aligned<L, A> {
     pub(crate) align: A,
 }
 
-impl<L: Values, A: Value> Chain for Aligned<L, A> {
-    base_chain_items!(1);
-    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
-    runtime_fields!(Aligned { lengths: L, align: A });
+impl<L: Values, A: Value> Built for Aligned<L, A> {
+    type Runtime = Descriptor;
+    // A base has no ids: its structure is always valid.
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, A::STATIC) {
         (Some(l), Some(a)) => Some(aligned(l, a)),
         _ => None,
@@ -692,6 +648,12 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
     fn check(&self) -> Result<(), Error> {
         aligned_check(self.lengths.dims(), self.align.get())
     }
+}
+
+impl<L: Values, A: Value> Chain for Aligned<L, A> {
+    base_chain_items!(1);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
+    runtime_fields!(Aligned { lengths: L, align: A });
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         // The strides were checked when the descriptor was built.
@@ -719,10 +681,10 @@ pub struct NaiveWithOffset<L, S, O> {
     pub(crate) offset: O,
 }
 
-impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain for NaiveWithOffset<L, S, O> {
-    base_chain_items!(2);
-    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
-    runtime_fields!(NaiveWithOffset { lengths: L, strides: S, offset: O });
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Built for NaiveWithOffset<L, S, O> {
+    type Runtime = Descriptor;
+    // A base has no ids: its structure is always valid.
+    const STRUCTURE: Option<Result<(), Error>> = Some(Ok(()));
     const STATIC: Option<Result<Descriptor, Error>> = match (L::STATIC, S::STATIC, O::STATIC) {
         (Some(l), Some(s), Some(o)) => Some(with_offset(l, s, o)),
         _ => None,
@@ -734,6 +696,12 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain fo
     fn check(&self) -> Result<(), Error> {
         with_offset_check(self.lengths.dims(), self.strides.dims(), self.offset.get())
     }
+}
+
+impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain for NaiveWithOffset<L, S, O> {
+    base_chain_items!(2);
+    const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
+    runtime_fields!(NaiveWithOffset { lengths: L, strides: S, offset: O });
     #[inline(always)]
     fn offset(&self, top: &Indices) -> Index {
         let space = embed::lower(top, &self.strides.indices(), len_of::<L>());
@@ -758,24 +726,20 @@ pub struct Transformed<P, X, Lo, Up> {
     pub(crate) upper: Up,
 }
 
-impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed<P, X, Lo, Up> {
-    type NumTop = X::NumUpper;
-    runtime_fields!(Transformed { prev: P, transforms: X, lower: Lo, upper: Up });
+impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Built for Transformed<P, X, Lo, Up> {
+    type Runtime = Descriptor;
     const STATIC: Option<Result<Descriptor, Error>> = match (P::STATIC, X::STATIC, Lo::STATIC, Up::STATIC) {
         (Some(p), Some(x), Some(lo), Some(up)) => Some(transformed(p, x, lo, up)),
         _ => None,
     };
-    const STAGES: usize = P::STAGES + 1;
     const STRUCTURE: Option<Result<(), Error>> = static_structure::<X, Lo, Up>(P::STAGES, P::NumTop::USIZE);
-    const TOP_VECTORS: [Vector; MAX_DIMS] =
-        vectors_of(&Self::STATIC, stage_vectors(&P::TOP_VECTORS, X::VECTOR_RULES, Lo::STATIC, Up::STATIC));
     fn build(&self) -> Result<Descriptor, Error> {
         transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }
-    /// The checks [`build`](Chain::build) runs on the new stage, in its
+    /// The checks [`build`](Built::build) runs on the new stage, in its
     /// order: the transforms' parameters (all of them, as
     /// [`TransformList::transforms`] does), the structure
-    /// ([`STRUCTURE`](Chain::STRUCTURE), a constant with compile-time ids),
+    /// ([`STRUCTURE`](Built::STRUCTURE), a constant with compile-time ids),
     /// then each transform against the lengths it reads
     /// ([`TransformList::check_stage`], as [`Stage::new`] binds them).
     #[inline(always)]
@@ -791,7 +755,7 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
             &lengths,
         )
     }
-    /// With compile-time ids ([`STRUCTURE`](Chain::STRUCTURE) known), each
+    /// With compile-time ids ([`STRUCTURE`](Built::STRUCTURE) known), each
     /// transform's [`TypedTransform::accepts`](cktile_transforms::typed::TypedTransform::accepts)
     /// against the lengths it reads, and-ed without branches.
     #[inline(always)]
@@ -802,6 +766,14 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
             None => self.check().is_ok(),
         }
     }
+}
+
+impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed<P, X, Lo, Up> {
+    type NumTop = X::NumUpper;
+    runtime_fields!(Transformed { prev: P, transforms: X, lower: Lo, upper: Up });
+    const STAGES: usize = P::STAGES + 1;
+    const TOP_VECTORS: [Vector; MAX_DIMS] =
+        vectors_of(&Self::STATIC, stage_vectors(&P::TOP_VECTORS, X::VECTOR_RULES, Lo::STATIC, Up::STATIC));
     #[inline(always)]
     fn check_levels(&self) -> Result<(), Error> {
         tri!(self.prev.check_levels());

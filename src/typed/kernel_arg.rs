@@ -4,6 +4,7 @@
 //! See [`KernelArg`] for the layout, the trust model and the lint it
 //! avoids.
 
+use super::Core;
 use super::{Chain, TensorDescriptor};
 use crate::Error;
 use core::fmt;
@@ -150,7 +151,7 @@ impl<C: Chain> KernelArg<C> {
     /// ```
     #[inline(always)]
     pub fn descriptor(&self) -> TensorDescriptor<C> {
-        let () = TensorDescriptor::<C>::CHECK;
+        let () = Core::<C>::CHECK;
         TensorDescriptor::from_valid(C::read_runtime(&self.slots, 0))
     }
 
@@ -245,7 +246,7 @@ mod tests {
         make_unmerge_transform, make_xor_transform,
     };
     use crate::typed::{
-        Chain, TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
+        Built, Chain, TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
         make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
     };
     use crate::{Number, ids};

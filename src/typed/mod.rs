@@ -19,16 +19,16 @@
 //! ([`TensorDescriptor::descriptor`]), for the analyzer and the checks.
 //!
 //! When every parameter is static, the chain's [`Descriptor`] is computed at
-//! compile time ([`Chain::STATIC`], by the same `const fn`s as the runtime
+//! compile time ([`Built::STATIC`], by the same `const fn`s as the runtime
 //! path): an invalid composition is a compile error with a readable message
 //! and [`TensorDescriptor::DESCRIPTOR`] is usable in `const` items. With
 //! runtime parameters, the checks that read only types (each stage's ids
-//! against its transforms' dimension counts, [`Chain::STRUCTURE`]) are
+//! against its transforms' dimension counts, [`Built::STRUCTURE`]) are
 //! still a compile error; the checks of the values run when each level is
 //! built, on that level's values only (the levels below it were checked
-//! when they were built), and return an `Err` ([`Chain::check`], the
+//! when they were built), and return an `Err` ([`Built::check`], the
 //! runtime path's own functions). No runtime [`Descriptor`] is built, and
-//! the verdict itself is [`Chain::accepts`]: the base chains and the
+//! the verdict itself is [`Built::accepts`]: the base chains and the
 //! pass-through and pad kinds write it as a few compares and 64-bit
 //! multiplies with overflow flags, without branches, so a kernel that
 //! builds its descriptor pays for the error (`check`) only where it keeps
@@ -47,6 +47,16 @@
 //! built on. As the runtime [`Adaptor`](crate::adaptor::Adaptor), a typed
 //! adaptor knows its bottom lengths, and its checks are the runtime
 //! constructors' (at compile time when it is all static).
+//!
+//! Typed descriptors and typed adaptors share one core (`built.rs`), as CK
+//! Tile's `tensor_descriptor` is its `tensor_adaptor` plus an element
+//! space: both chains are [`Built`] (the runtime object at compile time,
+//! the checks read from types, the newest level's validation and its
+//! branch-free verdict), and one generic path turns that into a compile
+//! error, an `Err` or the runtime object for both wrappers. Only their
+//! evaluation differs: [`Chain`] ends in one offset, [`AdaptorChain`] in a
+//! bottom index; both run a stage through the same
+//! [`TransformList::lower_stage`].
 //!
 //! ```
 //! use cktile::prelude::*;
@@ -71,6 +81,7 @@
 //! ```
 
 mod adaptor;
+mod built;
 mod chain;
 mod coordinate;
 mod derived;
@@ -87,6 +98,8 @@ pub use adaptor::{
     AdaptorChain, ChainedAdaptors, ChainsOnto, HiddenAdaptor, SingleStageAdaptor, TensorAdaptor, TransformedAdaptor,
     chain_tensor_adaptors, make_single_stage_tensor_adaptor, make_tensor_adaptor, transform_tensor_adaptor,
 };
+pub(crate) use built::Core;
+pub use built::{Built, static_failure};
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};
 pub use coordinate::{CoordinateOf, StridesFor};
 pub use kernel_arg::{KERNEL_ARG_SLOTS, KernelArg};
@@ -102,7 +115,8 @@ pub use view::{
 };
 
 use crate::descriptor::offset::{check_coordinate, in_range};
-use crate::{Descriptor, DescriptorProblem, Error, ErrorKind, Index};
+use crate::descriptor::tri;
+use crate::{Descriptor, Error, Index};
 use cktile_transforms::{Count, Indices, MAX_DIMS, Value, Values};
 use core::fmt;
 use generic_array::GenericArray;
@@ -166,105 +180,6 @@ impl<C: Chain> fmt::Display for TensorDescriptor<C> {
     }
 }
 
-/// Stops compilation with the error's summary, and with the value that
-/// overflowed, the ids an adaptor's wiring got wrong, or the value a
-/// kernel author's policy named ([`Error::policy_value`]), when that is
-/// what went wrong: what the builders of typed descriptors, adaptors and
-/// distributions call when an all-static chain is invalid, public so that
-/// a `const` item built from a policy function stops the build the same
-/// way.
-///
-/// # Panics
-///
-/// Always: it is meant for `const` items, where the panic is a compile
-/// error whose text is the error's message. Outside a `const` context,
-/// return the `Err` instead.
-///
-/// ```
-/// use cktile::Error;
-/// use cktile::typed::static_failure;
-/// const fn warps_m<const M_PER_BLOCK: usize>() -> Result<usize, Error> {
-///     if M_PER_BLOCK % 64 != 0 {
-///         return Err(Error::policy_value("MPerBlock must be a multiple of MWarp * MPerXdl (64)", "MPerBlock", M_PER_BLOCK as i64));
-///     }
-///     Ok(M_PER_BLOCK / 64)
-/// }
-/// const WARPS_M: usize = match warps_m::<128>() {
-///     Ok(w) => w,
-///     Err(e) => static_failure(&e),
-/// };
-/// assert_eq!(WARPS_M, 2);
-/// ```
-///
-/// With `warps_m::<96>()`, the build stops with "MPerBlock must be a
-/// multiple of MWarp * MPerXdl (64) (MPerBlock = 96)":
-///
-/// ```compile_fail
-/// # use cktile::Error;
-/// # const fn warps_m<const M_PER_BLOCK: usize>() -> Result<usize, Error> {
-/// #     if M_PER_BLOCK % 64 != 0 {
-/// #         return Err(Error::policy_value("MPerBlock must be a multiple of MWarp * MPerXdl (64)", "MPerBlock", M_PER_BLOCK as i64));
-/// #     }
-/// #     Ok(M_PER_BLOCK / 64)
-/// # }
-/// const WARPS_M: usize = match warps_m::<96>() {
-///     Ok(w) => w,
-///     Err(e) => cktile::typed::static_failure(&e),
-/// };
-/// ```
-pub const fn static_failure(e: &Error) -> ! {
-    if let ErrorKind::Policy(problem) = e.kind() {
-        match problem.value() {
-            Some((name, value)) => {
-                const_panic::concat_panic!(display: problem.message(), " (", display: name, " = ", value, ")")
-            }
-            None => panic!("{}", problem.message()),
-        }
-    }
-    let numbers = match e.kind() {
-        ErrorKind::Adaptor(problem) => problem.numbers(),
-        ErrorKind::Encoding(problem) => problem.numbers(),
-        _ => crate::error::Numbers::EMPTY,
-    };
-    if numbers.len > 0 {
-        // `display:` prints the labels without quotes.
-        let [(a, x), (b, y), (c, z), (d, w), (g, u), (h, v)] = numbers.pairs;
-        match numbers.len {
-            1 => const_panic::concat_panic!(display: e.summary(), " (", display: a, " ", x, ")"),
-            2 => {
-                const_panic::concat_panic!(display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ")")
-            }
-            3 => const_panic::concat_panic!(
-                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z, ")"
-            ),
-            4 => const_panic::concat_panic!(
-                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z,
-                ", ", display: d, " ", w, ")"
-            ),
-            5 => const_panic::concat_panic!(
-                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z,
-                ", ", display: d, " ", w, ", ", display: g, " ", u, ")"
-            ),
-            _ => const_panic::concat_panic!(
-                display: e.summary(), " (", display: a, " ", x, ", ", display: b, " ", y, ", ", display: c, " ", z,
-                ", ", display: d, " ", w, ", ", display: g, " ", u, ", ", display: h, " ", v, ")"
-            ),
-        }
-    }
-    let value = match e.kind() {
-        ErrorKind::Descriptor(DescriptorProblem::Overflow { value, .. }) => Some(*value),
-        ErrorKind::Descriptor(DescriptorProblem::Transform {
-            source: cktile_transforms::Error::Overflow { value, .. },
-            ..
-        }) => Some(*value),
-        _ => None,
-    };
-    match value {
-        Some(v) => const_panic::concat_panic!(display: e.summary(), " (the value is ", v, ")"),
-        None => panic!("{}", e.summary()),
-    }
-}
-
 /// A full index array from a typed coordinate.
 #[inline(always)]
 fn indices(top: &[Index]) -> Indices {
@@ -277,15 +192,6 @@ fn indices(top: &[Index]) -> Indices {
 type Top<C> = <<C as Chain>::NumTop as Count>::Coordinate;
 
 impl<C: Chain> TensorDescriptor<C> {
-    /// Rejects at compile time an invalid all-static chain, and a chain
-    /// whose newest level's structure (its ids against its transforms) is
-    /// invalid whatever its runtime lengths ([`Chain::STRUCTURE`]).
-    const CHECK: () = if let Some(Err(e)) = C::STATIC {
-        static_failure(&e)
-    } else if let Some(Err(e)) = C::STRUCTURE {
-        static_failure(&e)
-    };
-
     /// The chain's descriptor when all its parameters are static; `None` otherwise.
     ///
     /// ```
@@ -317,32 +223,20 @@ impl<C: Chain> TensorDescriptor<C> {
         },
     };
 
-    /// Whether the chain is all static, as a compile-time `bool` (not a
-    /// comparison of [`STATIC_DESCRIPTOR`](Self::STATIC_DESCRIPTOR)'s address
-    /// with null, which LLVM does not fold on amdgcn, where null and a
-    /// global's generic address need not differ).
-    const IS_STATIC: bool = Self::STATIC_DESCRIPTOR.is_some();
-
     /// A descriptor of a chain known valid (an all-static chain whose
-    /// [`CHECK`](Self::CHECK) the caller has referenced, or one read back
+    /// [`Core::CHECK`] the caller has referenced, or one read back
     /// from a [`KernelArg`] a valid descriptor wrote).
     pub(crate) const fn from_valid(chain: C) -> Self {
         TensorDescriptor { chain }
     }
 
-    /// Validates the chain: at compile time when it is all static
-    /// ([`Chain::STATIC`]), otherwise its newest level, on its values
-    /// (the levels below were validated when they were built; no runtime
-    /// descriptor is built). [`Chain::accepts`] decides, without branches;
-    /// only a refusal runs [`Chain::check`] for the error that names the
-    /// problem (on GPU targets, [`DescriptorProblem::RefusedOnDevice`](crate::DescriptorProblem::RefusedOnDevice)).
+    /// Validates the chain ([`Core::validate`]): at compile time when it is
+    /// all static, otherwise its newest level, on its values (the levels
+    /// below were validated when they were built; no runtime descriptor is
+    /// built).
     #[inline(always)]
     fn new(chain: C) -> Result<Self, Error> {
-        let () = Self::CHECK;
-        if const { Self::IS_STATIC } || chain.accepts() {
-            return Ok(TensorDescriptor { chain });
-        }
-        Err(refusal(&chain))
+        Ok(TensorDescriptor { chain: tri!(Core::validate(chain)) })
     }
 
     /// The chain: the descriptor's runtime values, and its evaluation.
@@ -367,14 +261,7 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert_eq!(cktile::check::is_bijective(&d.descriptor()), Ok(()));
     /// ```
     pub fn descriptor(&self) -> Descriptor {
-        if let Some(d) = Self::STATIC_DESCRIPTOR {
-            return *d;
-        }
-        match self.chain.build() {
-            Ok(d) => d,
-            // `new` built the same descriptor from the same values.
-            Err(e) => unreachable!("cktile: a validated typed descriptor no longer builds: {e}"),
-        }
+        Core::runtime(&self.chain)
     }
 
     /// The offset of a top coordinate (CK's `calculate_offset`; no range
@@ -484,29 +371,6 @@ impl<C: Chain> TensorDescriptor<C> {
     }
 }
 
-/// The error of a chain [`Chain::accepts`] refused: its
-/// [`check`](Chain::check)'s, which names the problem (were the two
-/// verdicts ever to differ, which tests rule out, it still refuses).
-#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
-#[cold]
-#[inline(always)]
-fn refusal<C: Chain>(chain: &C) -> Error {
-    match chain.check() {
-        Err(e) => e,
-        Ok(()) => Error::descriptor(crate::DescriptorProblem::RefusedOnDevice),
-    }
-}
-
-/// In a GPU kernel, [`DescriptorProblem::RefusedOnDevice`](crate::DescriptorProblem::RefusedOnDevice):
-/// naming the cause would keep [`Chain::check`]'s code (hundreds of
-/// instructions, its error values) in every kernel that builds a
-/// descriptor, even one that drops the error.
-#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-#[inline(always)]
-fn refusal<C: Chain>(_: &C) -> Error {
-    Error::descriptor(crate::DescriptorProblem::RefusedOnDevice)
-}
-
 /// CK Tile's `make_naive_tensor_descriptor(lengths, strides)`.
 ///
 /// ```
@@ -520,7 +384,7 @@ pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::
     strides: S,
 ) -> Result<TensorDescriptor<Naive<L, S>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorDescriptor::<Naive<L, S>>::CHECK;
+    let () = Core::<Naive<L, S>>::CHECK;
     TensorDescriptor::new(Naive { lengths, strides })
 }
 
@@ -558,7 +422,7 @@ pub fn make_naive_tensor_descriptor_with_vector<
     vector_stride: W,
 ) -> Result<TensorDescriptor<NaiveVector<L, S, V, W>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorDescriptor::<NaiveVector<L, S, V, W>>::CHECK;
+    let () = Core::<NaiveVector<L, S, V, W>>::CHECK;
     TensorDescriptor::new(NaiveVector { lengths, strides, vector_length, vector_stride })
 }
 
@@ -572,7 +436,7 @@ pub fn make_naive_tensor_descriptor_with_vector<
 #[inline(always)]
 pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<TensorDescriptor<Packed<L>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorDescriptor::<Packed<L>>::CHECK;
+    let () = Core::<Packed<L>>::CHECK;
     TensorDescriptor::new(Packed { lengths })
 }
 
@@ -589,7 +453,7 @@ pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
     align: A,
 ) -> Result<TensorDescriptor<Aligned<L, A>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorDescriptor::<Aligned<L, A>>::CHECK;
+    let () = Core::<Aligned<L, A>>::CHECK;
     TensorDescriptor::new(Aligned { lengths, align })
 }
 
@@ -607,7 +471,7 @@ pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: StridesFor<<L::Len
     offset: O,
 ) -> Result<TensorDescriptor<NaiveWithOffset<L, S, O>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorDescriptor::<NaiveWithOffset<L, S, O>>::CHECK;
+    let () = Core::<NaiveWithOffset<L, S, O>>::CHECK;
     TensorDescriptor::new(NaiveWithOffset { lengths, strides, offset })
 }
 
@@ -635,6 +499,6 @@ pub fn transform_tensor_descriptor<C: Chain, X: TransformList, Lo: IdLists, Up: 
     upper: Up,
 ) -> Result<TensorDescriptor<Transformed<C, X, Lo, Up>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
-    let () = TensorDescriptor::<Transformed<C, X, Lo, Up>>::CHECK;
+    let () = Core::<Transformed<C, X, Lo, Up>>::CHECK;
     TensorDescriptor::new(Transformed { prev: desc.chain, transforms, lower, upper })
 }

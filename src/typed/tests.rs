@@ -1,7 +1,7 @@
-//! The cheap validation of the typed builders ([`Chain::check`] and
-//! [`AdaptorChain::check`], newest level only, on the chain's values)
-//! against the full build it replaced ([`Chain::build`] and
-//! [`AdaptorChain::build`] of the whole chain):
+//! The cheap validation of the typed builders ([`Built::check`] of a
+//! descriptor's or an adaptor's chain, newest level only, on the chain's
+//! values) against the full build it replaced ([`Built::build`] of the
+//! whole chain):
 //! for random runtime values, valid and invalid, over several chain shapes,
 //! the two accept the same inputs and refuse the others with the same
 //! error.
@@ -22,6 +22,7 @@ use crate::transforms::typed::{
     make_replicate_transform, make_right_pad_transform, make_slice_transform, make_unmerge_transform,
     make_xor_transform,
 };
+use crate::{DescriptorProblem, ErrorKind};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
@@ -219,7 +220,7 @@ fn runtime_ids(v: [usize; 6], ids: [usize; 4]) -> (Result<(), Error>, Result<(),
 /// A typed adaptor: a single stage (an unmerge), a stage with a merge and a
 /// right pad (the pad's ids runtime values), then an xor, every length a
 /// runtime value. The builders check each new stage on its values
-/// ([`AdaptorChain::check`]); the old path builds the runtime adaptor.
+/// ([`Built::check`]); the old path builds the runtime adaptor.
 fn adaptor(v: [usize; 10], ids: [usize; 2]) -> (Result<(), Error>, Result<(), Error>) {
     type S0 = SingleStageAdaptor<(usize,), (Unmerge<(usize, usize, usize)>,), ((N<0>,),), ((N<0>, N<1>, N<2>),)>;
     type S1 = TransformedAdaptor<
@@ -378,7 +379,7 @@ fn named_cases_agree_with_the_full_build() {
     assert!(matches!(repeated.0.unwrap_err().kind(), ErrorKind::Descriptor(DescriptorProblem::IdRepeated { .. })));
 }
 
-/// [`Chain::accepts`] against [`Chain::check`] and the full build, for
+/// [`Built::accepts`] against [`Built::check`] and the full build, for
 /// the base chains that write it as a few compares.
 fn base_verdicts(v: [usize; 6]) -> [(bool, bool, bool); 3] {
     let naive = Naive { lengths: (v[0], v[1]), strides: (v[2], v[3]) };
@@ -494,7 +495,7 @@ proptest! {
 
     /// `pad_tensor_view` builds its pad stage without checking it again,
     /// on the strength of the quick verdicts: every view it returns has a
-    /// chain that [`Chain::accepts`], [`Chain::check`] and builds, and it
+    /// chain that [`Built::accepts`], [`Built::check`] and builds, and it
     /// refuses exactly what padding the same lengths by hand refuses.
     #[test]
     fn pad_stages_are_valid_when_quick_accepts(v in near([100, 60, 64, 64, 32])) {

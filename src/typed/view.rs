@@ -31,6 +31,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+use super::Core;
 use super::{
     Chain, IdLists, Naive, Packed, StridesFor, TensorCoordinate, TensorDescriptor, TransformList, Transformed,
     coordinate_has_valid_offset, make_naive_tensor_descriptor, make_naive_tensor_descriptor_packed,
@@ -627,9 +628,9 @@ pub fn pad_tensor_view<B: Buffer, C: Chain, T: TileLengths<F>, F>(
     // valid: a right pad of the dimension's own length with a padded length
     // that fits, or a pass-through of it, each dimension to itself. Built
     // without checking it again (`pad_stages_are_valid_when_quick_accepts`
-    // holds `Chain::accepts` to it); the ids' structure is still checked at
+    // holds `Built::accepts` to it); the ids' structure is still checked at
     // compile time.
-    let () = TensorDescriptor::<Transformed<C, T::Transforms, T::Ids, T::Ids>>::CHECK;
+    let () = Core::<Transformed<C, T::Transforms, T::Ids, T::Ids>>::CHECK;
     let chain =
         Transformed { prev: *view.desc.chain(), transforms, lower: T::Ids::default(), upper: T::Ids::default() };
     Ok(TensorView { buffer: view.buffer, desc: TensorDescriptor::from_valid(chain) })

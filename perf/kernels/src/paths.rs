@@ -30,7 +30,7 @@
 //!   and is held to a twin written as CK's code is, every index an `i32`
 //!   (`hand_gemm_*_index32`, 4c), on both GPU targets. Widened from `u32`,
 //!   each value is known to be below 2^32, so the builders' overflow flags
-//!   (`Chain::accepts`) fold away and the validation left is a few compares.
+//!   (`Built::accepts`) fold away and the validation left is a few compares.
 //! - `typed_gemm_*_build` builds it from `usize` arguments. On nvptx it is
 //!   held to the twin too; on amdgcn the two overflow-checked 64-bit
 //!   multiplies of the element space (a dozen VALU instructions each) and
