@@ -248,9 +248,17 @@ fn lowering_consumers_read_transforms_only_through_lowerings() {
 /// The code lines of a file: comments and docs left out, and the unit tests
 /// from `#[cfg(test)]` on.
 fn code_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .take_while(|l| !l.trim_start().starts_with("#[cfg(test)]"))
-        .filter(|l| !l.trim_start().starts_with("//"))
+    let lines: Vec<&str> = text.lines().collect();
+    // The code ends at the first inline test module (`#[cfg(test)]` then
+    // `mod tests {`); a test module kept in its own file (`mod tests;`)
+    // ends nothing.
+    let end = (0..lines.len())
+        .find(|&i| {
+            lines[i].trim_start().starts_with("#[cfg(test)]")
+                && lines.get(i + 1).is_some_and(|next| next.trim_start().starts_with("mod ") && next.contains('{'))
+        })
+        .unwrap_or(lines.len());
+    lines.into_iter().take(end).filter(|l| !l.trim_start().starts_with("//"))
 }
 
 /// The analyzer files a file of `src/analyzer` reaches through `super::` or
@@ -317,13 +325,15 @@ fn the_analyzers_files_form_a_line() {
 }
 
 /// The checker itself: a path in code counts, one in a comment, a doc or the
-/// unit tests does not, and root re-exports resolve to their modules.
+/// inline unit tests does not (code after a test module kept in its own
+/// file still counts), and root re-exports resolve to their modules.
 #[test]
 fn the_checker_reads_paths_as_the_compiler_would() {
     let text = "use crate::analyzer::Op;\n// crate::json is only mentioned\n/// [`x`](crate::render::plan)\n\
-                let a = $crate::typed::X;\n#[cfg(test)]\nmod tests { use crate::search::Report; }";
+                let a = $crate::typed::X;\n#[cfg(test)]\nmod separate;\nuse crate::json::Y;\n\
+                #[cfg(test)]\nmod tests { use crate::search::Report; }";
     let got: Vec<String> = crate_paths(text).into_iter().collect();
-    assert_eq!(got, ["analyzer", "typed"]);
+    assert_eq!(got, ["analyzer", "json", "typed"]);
     let roots = root_names(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     assert_eq!(roots.get("Descriptor").map(String::as_str), Some("descriptor"));
     assert_eq!(roots.get("tile_distribution_encoding").map(String::as_str), Some("distribution"));
@@ -398,6 +408,37 @@ fn the_analyzer_reads_addresses_through_programs() {
         }
     }
     assert!(reads >= 3, "the check found the analyzer's address reads ({reads})");
+}
+
+/// Typed descriptors and typed adaptors share one core: their wrappers
+/// (`TensorDescriptor` in `typed/mod.rs`, `TensorAdaptor` in
+/// `typed/adaptor.rs`) validate and build their runtime object only
+/// through `typed/built.rs`, and write none of it themselves.
+#[test]
+fn typed_descriptors_and_adaptors_share_one_core() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/typed");
+    let core = std::fs::read_to_string(dir.join("built.rs")).unwrap();
+    for own in ["pub trait Built", "const CHECK", "const IS_STATIC", "fn validate", "fn runtime", "fn refusal"] {
+        assert!(code_lines(&core).any(|l| l.contains(own)), "typed/built.rs holds `{own}`");
+    }
+    for (file, wrapper) in [("mod.rs", "TensorDescriptor"), ("adaptor.rs", "TensorAdaptor")] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for line in code_lines(&text) {
+            for written in
+                ["const CHECK", "const IS_STATIC", "fn refusal", "unreachable!(", ".accepts()", "RefusedOnDevice"]
+            {
+                assert!(!line.contains(written), "typed/{file} writes `{written}` again: {line}");
+            }
+        }
+        for used in ["Core::validate(chain)", "Core::runtime(&self.chain)"] {
+            assert!(text.contains(used), "{wrapper} (typed/{file}) goes through `{used}`");
+        }
+    }
+    // Both chains are `Built`, the one contract.
+    let chain = std::fs::read_to_string(dir.join("chain.rs")).unwrap();
+    assert!(chain.contains("pub trait Chain: Built<Runtime = Descriptor>"));
+    let adaptor = std::fs::read_to_string(dir.join("adaptor.rs")).unwrap();
+    assert!(adaptor.contains("pub trait AdaptorChain: Built<Runtime = Adaptor>"));
 }
 
 /// The list of kinds: each `Kind` variant with the module of
