@@ -204,6 +204,7 @@ out gs-gemm-spec-check check 'naive((8,128,8),(8,64,1)) | transform(xor((128,8))
 
 # Tile distributions.
 out dist-mfma-a distribution mfma32x32x8_a
+out dist-compose distribution mfma16x16x16_a --brief --compose ck-xor-preshuffle:m=16,k=16,kpack=8
 out dist-mfma-c distribution mfma16x16x16_c
 # The block distribution's report is long (256 threads, a 128x32 grid): the book shows its head.
 dram='tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'

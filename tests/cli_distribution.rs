@@ -225,3 +225,50 @@ fn render_draws_the_owner_grid() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("mfma16x16x16"));
 }
+
+/// `--compose LAYOUT`: the distribution composed with a layout of its X,
+/// printed as the spec of a descriptor over (P..., Y...) that the library's
+/// `compose_descriptor` gives; the spec pastes back into `cktile offsets`,
+/// whose every offset is the layout's offset of the element that lane
+/// holds; the JSON carries the same spec; a layout of other lengths is
+/// refused with both shapes named.
+#[test]
+fn compose_prints_each_lanes_offsets_as_a_descriptor() {
+    use cktile::distribution::{Distribution, resolve};
+    let layout = "ck-xor-preshuffle:m=16,k=16,kpack=8";
+    let out = stdout(&cktile(&["distribution", "mfma16x16x16_a", "--brief", "--compose", layout]));
+    let d = Distribution::new(resolve("mfma16x16x16_a").unwrap()).unwrap();
+    let lds = cktile::layouts::resolve(layout).unwrap();
+    let lanes = d.compose_descriptor(&lds).unwrap();
+    let (head, spec) = out.split_once(&format!("Composed with {layout}: ")).unwrap();
+    assert!(head.contains("Coverage: every element of X (16,16) is held once"), "{out}");
+    assert_eq!(spec, format!("the offset of every (P..., Y...), a descriptor of lengths (64,4):\n{lanes}\n"));
+    // The spec, pasted into `cktile offsets --json`: each (lane, y) is the
+    // layout's offset of that lane's element.
+    let spec = spec.split_once(":\n").unwrap().1.trim_end();
+    let v: serde_json::Value = serde_json::from_str(&stdout(&cktile(&["offsets", spec, "--json"]))).unwrap();
+    let offsets = ints(&v["offsets"]);
+    assert_eq!(offsets.len(), 64 * 4);
+    assert!(v["valid"].as_array().unwrap().iter().all(|b| b == true));
+    for (i, &offset) in offsets.iter().enumerate() {
+        let (lane, y) = ((i / 4) as i64, (i % 4) as i64);
+        let x = d.ps_ys_to_xs().calculate_bottom_index(&[lane, y]).unwrap();
+        assert_eq!(offset, lds.calculate_offset(x.as_slice()), "lane {lane}, y {y}");
+    }
+    // The JSON report carries the same spec.
+    let json = stdout(&cktile(&["distribution", "mfma16x16x16_a", "--json", "--compose", layout]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["composed"]["layout"], layout);
+    assert_eq!(v["composed"]["descriptor"], lanes.to_string());
+    let plain: serde_json::Value =
+        serde_json::from_str(&stdout(&cktile(&["distribution", "mfma16x16x16_a", "--json"]))).unwrap();
+    assert!(plain.get("composed").is_none(), "no --compose, no field");
+    // A layout of other lengths.
+    let out = cktile(&["distribution", "mfma16x16x16_a", "--compose", "packed((16,32))"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "error: --compose packed((16,32)): the layout is 16x32, and a layout of this distribution's X is 16x16 (its X \
+         lengths)"
+    );
+}

@@ -10,8 +10,8 @@ use cktile::adaptor::{Adaptor, AdaptorProblem};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse, parse_compact, resolve};
 use cktile::random::Rng;
 use cktile::random::chain::{ChainConfig, chain};
-use cktile::transforms::{Dims, Transform};
-use cktile::{Descriptor, DescriptorProblem, ErrorKind, Item, ParameterProblem};
+use cktile::transforms::{Dims, Transform, Vector};
+use cktile::{Descriptor, DescriptorProblem, ErrorKind, Item, Origin, ParameterProblem};
 use std::collections::HashMap;
 
 type Closed = fn(&[i64]) -> [i64; 2];
@@ -525,6 +525,98 @@ fn adaptors_from_descriptor_stages_agree_with_descriptors() {
     assert!(compared > 10_000, "{compared}");
 }
 
+/// A descriptor is an adaptor plus an element space, both ways:
+/// `Descriptor::from_adaptor` of a descriptor read as an adaptor gives back
+/// its offsets and validity at every coordinate (inside the lengths and one
+/// past each side), its element space, its number of stages, and a spec
+/// that parses back to itself; on random chains of every transform kind
+/// and on the catalogue.
+#[test]
+fn descriptors_come_back_from_their_adaptors() {
+    let config = ChainConfig::default();
+    let mut descriptors: Vec<(String, Descriptor)> =
+        (0..400).map(|seed| (format!("seed {seed}"), chain(seed, &config))).collect();
+    for e in cktile::layouts::CATALOG {
+        descriptors.push((e.example.to_string(), cktile::layouts::resolve(e.example).unwrap()));
+    }
+    let (mut compared, mut folded) = (0, 0);
+    for (name, d) in &descriptors {
+        let a = Adaptor::of_descriptor(d).unwrap();
+        let back = Descriptor::from_adaptor(&a).unwrap_or_else(|e| panic!("{name}: {e}\n{d}"));
+        assert_eq!(back.lengths(), d.lengths(), "{name}");
+        assert_eq!(back.element_space_size(), d.element_space_size(), "{name}\n{d}\n{back}");
+        // The base comes back as written, less what an adaptor does not
+        // hold: the guaranteed vector, and `aligned` (its strides, naive).
+        let written = match *d.origin() {
+            Origin::Naive { lengths, strides, .. } => Origin::Naive { lengths, strides, vector: Vector::UNKNOWN },
+            Origin::Packed { lengths, .. } => Origin::Packed { lengths, vector_length: None },
+            Origin::Aligned { lengths, .. } => match *back.origin() {
+                Origin::Naive { lengths: l, strides, vector } if l == lengths => {
+                    Origin::Naive { lengths, strides, vector }
+                }
+                other => panic!("{name}: an aligned base comes back as {other:?}"),
+            },
+            other => other,
+        };
+        assert_eq!(*back.origin(), written, "{name}: the base comes back as written\n{d}\n{back}");
+        assert_eq!(back.stages().len(), d.stages().len(), "{name}: the stages regroup as written\n{d}\n{back}");
+        assert_eq!(cktile::spec::parse(&back.to_string()).unwrap(), back, "{name}: the spec pastes back");
+        folded +=
+            usize::from(back.origin() != Descriptor::packed(&[d.element_space_size() as usize]).unwrap().origin());
+        let lengths: Vec<i64> = d.lengths().as_slice().iter().map(|&l| l + 2).collect();
+        if lengths.iter().product::<i64>() > 20_000 {
+            continue;
+        }
+        for_each_coordinate(&lengths, |c| {
+            let c: Vec<i64> = c.iter().map(|&v| v - 1).collect();
+            assert_eq!(back.offset_if_valid(&c), d.offset_if_valid(&c), "{name} at {c:?}\n{d}\n{back}");
+            assert_eq!(back.calculate_offset(&c), d.calculate_offset(&c), "{name} at {c:?}\n{d}\n{back}");
+            compared += 1;
+        });
+    }
+    assert!(compared > 50_000 && folded > 300, "{compared} coordinates, {folded} bases folded");
+}
+
+/// `from_adaptor` wires what a descriptor's stages cannot say as CK
+/// evaluates it: a hidden dimension that nothing reads and that is no top
+/// one stays 0 (`freeze(0)`), a top in another order than the transforms'
+/// outputs keeps the element-space base; and it refuses, naming the
+/// numbers, what a descriptor cannot hold.
+#[test]
+fn from_adaptor_fixes_unread_dimensions_and_names_its_limits() {
+    // An unmerge of 32 into (4, 8) whose 8 nothing reads: the offset is 8 * i.
+    let split = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[1, 2]).unwrap();
+    let a = Adaptor::new(Dims::from_slice(&[32]).unwrap(), &[split], &[0], &[1]).unwrap();
+    let d = Descriptor::from_adaptor(&a).unwrap();
+    assert_eq!(d.to_string(), "packed((4,8))\n| transform(pass_through(4) on [0] -> [0], freeze(0) on [1] -> [])");
+    for i in 0..4 {
+        assert_eq!(d.calculate_offset(&[i]), a.calculate_bottom_index(&[i]).unwrap().get(0));
+        assert_eq!(d.calculate_offset(&[i]), 8 * i);
+    }
+    // Two bottom dimensions.
+    let m = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
+    let e = Descriptor::from_adaptor(m.ps_ys_to_xs()).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::DescriptorBottom { dims: 2 })), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "the adaptor has 2 bottom dimension(s); a descriptor's bottom is its element space, one offset, so only an \
+         adaptor with exactly one bottom dimension becomes a descriptor"
+    );
+    // Two unmerges into eight values each side by side: a level of 16 dimensions.
+    let twos = [2; 8];
+    let items = [
+        Item::new(Transform::unmerge(&[256, 256]).unwrap(), &[0], &[1, 2]).unwrap(),
+        Item::new(Transform::unmerge(&twos).unwrap(), &[1], &[3, 4, 5, 6, 7, 8, 9, 10]).unwrap(),
+        Item::new(Transform::unmerge(&twos).unwrap(), &[2], &[11, 12, 13, 14, 15, 16, 17, 18]).unwrap(),
+        Item::new(Transform::merge(&twos).unwrap(), &[3, 4, 5, 6, 7, 8, 9, 10], &[19]).unwrap(),
+        Item::new(Transform::merge(&twos).unwrap(), &[11, 12, 13, 14, 15, 16, 17, 18], &[20]).unwrap(),
+    ];
+    let wide = Adaptor::new(Dims::from_slice(&[65536]).unwrap(), &items, &[0], &[19, 20]).unwrap();
+    let e = Descriptor::from_adaptor(&wide).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::TooManyDims { given: 16, max: 8 })), "{e}");
+    assert_eq!(e.to_string(), "the stage produces 16 top dimensions; at most 8 are supported");
+}
+
 /// A distribution composed with an LDS layout of its X is one adaptor whose
 /// every (P, Y) gives the offset the two steps give, recomputed here
 /// through the distribution's adaptor and the layout's offset, for CK's
@@ -607,11 +699,13 @@ fn random_encoding(x: &[i64], rng: &mut Rng) -> Option<Encoding> {
 /// distributions composed with random chains of every transform kind, the
 /// program's offset is the adaptor's at every (P, Y) and at coordinates
 /// outside the lengths, and its checked offset is the layout's checked
-/// offset of the element the two steps reach (padding stays invalid).
+/// offset of the element the two steps reach (padding stays invalid). Read
+/// as a descriptor over (P, Y) (`Descriptor::from_adaptor`), it gives the
+/// same checked offsets, where its stages fit a descriptor.
 #[test]
 fn composed_adaptors_compile_to_programs_with_their_offsets() {
     let config = ChainConfig::default();
-    let (mut compared, mut padded, mut layouts) = (0, 0, 0);
+    let (mut compared, mut padded, mut layouts, mut as_descriptors, mut beyond) = (0, 0, 0, 0, 0);
     for seed in 0..1000 {
         let lds = chain(seed, &config);
         let mut rng = Rng::new(seed);
@@ -622,10 +716,33 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
         layouts += 1;
         let top = composed.top_lengths();
         assert_eq!(p.lengths(), top);
+        // As a descriptor over (P, Y), where its stages fit a descriptor's limits.
+        let as_descriptor = match Descriptor::from_adaptor(&composed) {
+            Ok(desc) => Some(desc),
+            Err(e) => {
+                assert!(
+                    matches!(
+                        e.kind(),
+                        ErrorKind::Descriptor(
+                            DescriptorProblem::TooManyDims { .. }
+                                | DescriptorProblem::TooManyItems { .. }
+                                | DescriptorProblem::TooManyStages { .. }
+                        )
+                    ),
+                    "seed {seed}: {e}"
+                );
+                beyond += 1;
+                None
+            }
+        };
         for_each_coordinate(top.as_slice(), |ps_ys| {
             let x = d.ps_ys_to_xs().calculate_bottom_index(ps_ys).unwrap();
             let expected = lds.offset_if_valid(x.as_slice());
             assert_eq!(p.offset_if_valid(ps_ys), expected, "seed {seed} at {ps_ys:?}\n{encoding}\n{lds}");
+            if let Some(desc) = &as_descriptor {
+                assert_eq!(desc.offset_if_valid(ps_ys), expected, "seed {seed} at {ps_ys:?}\n{desc}");
+                as_descriptors += 1;
+            }
             assert_eq!(p.calculate_offset(ps_ys), composed.bottom_index_unchecked(ps_ys).get(0), "seed {seed}");
             padded += usize::from(expected.is_none());
             compared += 1;
@@ -644,6 +761,10 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
         }
     }
     assert!(layouts > 300 && compared > 40_000 && padded > 5_000, "{layouts} {compared} {padded}");
+    assert!(
+        as_descriptors > 30_000 && beyond < layouts / 4,
+        "{as_descriptors} as descriptors, {beyond} beyond the limits"
+    );
     // Only an adaptor with one bottom dimension compiles.
     let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
     let e = a.ps_ys_to_xs().program().unwrap_err();

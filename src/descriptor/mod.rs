@@ -12,6 +12,7 @@
 //! coordinates and incremental moves), [`program`] (a descriptor compiled
 //! for many runtime offsets), [`vector`] (safe vector lengths),
 //! [`inverse`] (offset back to coordinate), [`display`] (spec text),
+//! [`from_adaptor`] (CK's `make_tensor_descriptor_from_adaptor`),
 //! [`bijective`] (the compile-time bijectivity check), [`bounds`] (the
 //! range of every value the offset computation produces).
 
@@ -20,6 +21,7 @@ pub mod bijective;
 pub mod bounds;
 pub mod coordinate;
 pub mod display;
+pub mod from_adaptor;
 pub mod inverse;
 pub mod offset;
 pub mod program;

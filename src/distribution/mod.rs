@@ -254,6 +254,35 @@ impl Distribution {
         outer.chain(&self.ps_ys_to_xs)
     }
 
+    /// [`compose`](Self::compose) read back as a descriptor over
+    /// (P..., Y...) ([`Descriptor::from_adaptor`], CK's
+    /// `make_tensor_descriptor_from_adaptor`): the offset each lane's
+    /// element has in `layout`, as one object that prints as a spec and
+    /// that every descriptor tool takes (offsets, checks, the code
+    /// generator: a lane's address function). Its element space is the
+    /// layout's; padding stays invalid.
+    ///
+    /// # Errors
+    ///
+    /// [`compose`](Self::compose)'s, and a descriptor's limits where the
+    /// composed transforms exceed them ([`Descriptor::from_adaptor`]).
+    ///
+    /// ```
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// let a = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+    /// let lds = cktile::layouts::ck::xor_preshuffle(16, 16, 8)?;
+    /// let lanes = a.compose_descriptor(&lds)?;
+    /// assert_eq!(lanes.lengths().as_slice(), &[64, 4]); // (lane, Y)
+    /// let x = a.ps_ys_to_xs().calculate_bottom_index(&[17, 3])?;
+    /// assert_eq!(lanes.calculate_offset(&[17, 3]), lds.calculate_offset(x.as_slice()));
+    /// // It is a spec: it parses back to itself.
+    /// assert_eq!(cktile::spec::parse(&lanes.to_string())?, lanes);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn compose_descriptor(&self, layout: &Descriptor) -> Result<Descriptor, Error> {
+        Descriptor::from_adaptor(&tri!(self.compose(layout)))
+    }
+
     /// The inverse of [`ps_ys_to_xs`](Self::ps_ys_to_xs): an adaptor from X
     /// to the (P..., Y...) that holds each element, with every R
     /// (replication) component 0, so `calculate_index` of its answer is the

@@ -136,6 +136,13 @@ pub enum AdaptorProblem {
         /// Its bottom dimensions.
         dims: usize,
     },
+    /// [`Descriptor::from_adaptor`](crate::Descriptor::from_adaptor): the
+    /// adaptor has other than one bottom dimension, and a descriptor's
+    /// bottom is its element space, one offset.
+    DescriptorBottom {
+        /// Its bottom dimensions.
+        dims: usize,
+    },
     /// `program`: going down, more hidden values are live at once than a
     /// [`Program`](crate::Program) has registers.
     ProgramRegisters {
@@ -204,6 +211,9 @@ impl AdaptorProblem {
             AdaptorProblem::ProgramBottom { .. } => {
                 "cktile: only an adaptor with one bottom dimension compiles to a program"
             }
+            AdaptorProblem::DescriptorBottom { .. } => {
+                "cktile: only an adaptor with one bottom dimension becomes a descriptor"
+            }
             AdaptorProblem::ProgramRegisters { .. } => {
                 "cktile: the adaptor holds more hidden values at once than a program has registers"
             }
@@ -252,7 +262,9 @@ impl AdaptorProblem {
             AdaptorProblem::ChainLength { dim, top, bottom } => {
                 n.with("dimension", dim as i64).with("top length", top).with("bottom length", bottom)
             }
-            AdaptorProblem::ProgramBottom { dims } => n.with("bottom dimensions", dims as i64),
+            AdaptorProblem::ProgramBottom { dims } | AdaptorProblem::DescriptorBottom { dims } => {
+                n.with("bottom dimensions", dims as i64)
+            }
             AdaptorProblem::ProgramRegisters { transform, registers } => {
                 n.with("transform", transform as i64).with("registers", registers as i64)
             }
@@ -324,6 +336,11 @@ impl fmt::Display for AdaptorProblem {
                 f,
                 "the adaptor has {dims} bottom dimension(s); a program computes one value, so only an adaptor \
                  with exactly one bottom dimension (an offset) compiles to one"
+            ),
+            AdaptorProblem::DescriptorBottom { dims } => write!(
+                f,
+                "the adaptor has {dims} bottom dimension(s); a descriptor's bottom is its element space, one \
+                 offset, so only an adaptor with exactly one bottom dimension becomes a descriptor"
             ),
             AdaptorProblem::ProgramRegisters { transform, registers } => write!(
                 f,

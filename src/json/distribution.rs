@@ -46,6 +46,9 @@ impl Serialize for Coordinates<'_> {
 #[derive(Clone, Debug, Serialize)]
 pub struct DistributionJson<'a> {
     compact: String,
+    /// With `--compose`: the distribution composed with a layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    composed: Option<ComposedJson>,
     coverage: CoverageJson,
     encoding: String,
     p_lengths: Vec<Index>,
@@ -68,6 +71,7 @@ impl<'a> DistributionJson<'a> {
     pub fn new(d: &Distribution, t: &'a Table, c: &Coverage) -> DistributionJson<'a> {
         DistributionJson {
             compact: d.encoding().compact().to_string(),
+            composed: None,
             coverage: CoverageJson::new(c),
             encoding: d.encoding().to_string(),
             p_lengths: d.p_lengths().as_slice().to_vec(),
@@ -78,6 +82,35 @@ impl<'a> DistributionJson<'a> {
             ys_to_d: t.ds(),
         }
     }
+}
+
+impl DistributionJson<'_> {
+    /// The report with the distribution composed with a layout
+    /// ([`Distribution::compose_descriptor`]): `"composed": {"layout",
+    /// "descriptor"}`, the layout as given and the composition's spec, a
+    /// descriptor over (P..., Y...).
+    ///
+    /// ```
+    /// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
+    /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+    /// let (t, c) = (Table::new(&d)?, Coverage::new(&d, None)?);
+    /// let lanes = d.compose_descriptor(&cktile::Descriptor::packed(&[16, 16])?)?;
+    /// let view = cktile::json::DistributionJson::new(&d, &t, &c).composed("packed((16,16))", &lanes);
+    /// let json = serde_json::to_string(&view).unwrap();
+    /// assert!(json.contains(r#""composed":{"descriptor":"packed((16,16))\n| transform("#), "{json}");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn composed(mut self, layout: &str, descriptor: &crate::Descriptor) -> Self {
+        self.composed = Some(ComposedJson { descriptor: descriptor.to_string(), layout: layout.to_string() });
+        self
+    }
+}
+
+/// `"composed"` in `cktile distribution --json --compose LAYOUT`.
+#[derive(Clone, Debug, Serialize)]
+struct ComposedJson {
+    descriptor: String,
+    layout: String,
 }
 
 /// One replicating R component of a [`CoverageJson`].

@@ -20,6 +20,28 @@ fn tuple(values: &[i64]) -> String {
     format!("({})", parts.join(","))
 }
 
+/// The lines `cktile distribution --compose LAYOUT` adds: the
+/// distribution composed with the layout
+/// ([`Distribution::compose_descriptor`]), the descriptor over
+/// (P..., Y...) each lane's element offsets come from, as a spec that
+/// pastes into `cktile offsets`, `check` or `codegen`.
+///
+/// ```
+/// use cktile::distribution::{catalogue, Distribution};
+/// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
+/// let lanes = d.compose_descriptor(&cktile::Descriptor::packed(&[16, 16])?)?;
+/// let text = cktile::render::distribution::composed("packed((16,16))", &lanes);
+/// assert!(text.starts_with("\nComposed with packed((16,16)): the offset of every (P..., Y...), a descriptor of lengths (64,4):\n"));
+/// assert!(text.ends_with(&format!("{lanes}\n")));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn composed(layout: &str, descriptor: &crate::Descriptor) -> String {
+    format!(
+        "\nComposed with {layout}: the offset of every (P..., Y...), a descriptor of lengths {}:\n{descriptor}\n",
+        tuple(descriptor.lengths().as_slice())
+    )
+}
+
 /// The text report of `d`, its enumeration `t` and its coverage `c`.
 ///
 /// ```

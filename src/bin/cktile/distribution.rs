@@ -1,6 +1,6 @@
 //! `cktile distribution`: a tile distribution's lengths and every thread's coordinates.
 
-use crate::common::{Failure, bad, integers, read_spec, to_json};
+use crate::common::{Failure, bad, integers, load, read_spec, to_json};
 use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
 use cktile::json::DistributionJson;
 use cktile::render;
@@ -26,6 +26,7 @@ cktile distribution 'distribution(r(), h((32), (2, 4)), p((h1[0], h0[0])), y(h1[
 cktile distribution 'tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, \
 tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>, sequence<1, 2>, sequence<0, 1>>'\n  \
 cktile distribution warp_raked_256x128x32_v8 --tile 128,32 --brief\n  \
+cktile distribution mfma16x16x16_a --brief --compose 'packed((16,16))'\n  \
 cktile distribution @encoding.txt --json"
 )]
 pub struct Args {
@@ -35,11 +36,16 @@ pub struct Args {
     /// given.
     #[arg(long, value_name = "LENGTHS")]
     tile: Option<String>,
+    /// Also print the distribution composed with this layout of its X (a spec, a catalogue name, `@path` or
+    /// `-`): the descriptor over (P..., Y...) that gives the offset of every lane's elements, as a spec for `cktile
+    /// offsets`, `check` or `codegen`.
+    #[arg(long, value_name = "LAYOUT")]
+    compose: Option<String>,
     /// Print only the encoding, the lengths and the coverage line (not every thread's coordinates).
     #[arg(long, conflicts_with = "json")]
     brief: bool,
-    /// Print one JSON object: {"compact", "coverage", "encoding", "p_lengths", "r_lengths", "x_lengths", "xs",
-    /// "y_lengths", "ys_to_d"}.
+    /// Print one JSON object: {"compact", "composed" (with --compose: {"descriptor", "layout"}), "coverage",
+    /// "encoding", "p_lengths", "r_lengths", "x_lengths", "xs", "y_lengths", "ys_to_d"}.
     #[arg(long)]
     json: bool,
 }
@@ -59,12 +65,40 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let tile =
         a.tile.as_deref().map(|t| integers("--tile", t, "write the tile's lengths as e.g. 128,32")).transpose()?;
     let coverage = Coverage::new(&d, tile.as_deref()).map_err(|e| bad(format!("--tile: {e}")))?;
+    let composed = match &a.compose {
+        Some(arg) => {
+            let (layout, desc) = load(arg)?;
+            let (have, want) = (desc.lengths(), d.x_lengths());
+            if have != want {
+                let text = |l: &[i64]| l.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
+                return Err(bad(format!(
+                    "--compose {layout}: the layout is {}, and a layout of this distribution's X is {} (its X \
+                     lengths)",
+                    text(have.as_slice()),
+                    text(want.as_slice())
+                )));
+            }
+            let lanes = d.compose_descriptor(&desc).map_err(|e| bad(format!("--compose {layout}: {e}")))?;
+            Some((layout, lanes))
+        }
+        None => None,
+    };
     let out = if a.json {
-        to_json(&DistributionJson::new(&d, &table, &coverage))?
-    } else if a.brief {
-        render::distribution::summary(&d, &coverage)
+        let view = DistributionJson::new(&d, &table, &coverage);
+        to_json(&match &composed {
+            Some((layout, lanes)) => view.composed(layout, lanes),
+            None => view,
+        })?
     } else {
-        render::distribution::distribution(&d, &table, &coverage)
+        let mut out = if a.brief {
+            render::distribution::summary(&d, &coverage)
+        } else {
+            render::distribution::distribution(&d, &table, &coverage)
+        };
+        if let Some((layout, lanes)) = &composed {
+            out.push_str(&render::distribution::composed(layout, lanes));
+        }
+        out
     };
     if tile.is_some() && !coverage.is_complete() {
         return Err(Failure { message: out.trim_end().to_string(), code: 1, stdout: true });
