@@ -525,6 +525,21 @@ fn adaptors_from_descriptor_stages_agree_with_descriptors() {
     assert!(compared > 10_000, "{compared}");
 }
 
+/// 65536 elements split into (256, 256), each split into eight 2s and
+/// merged back: 16 hidden values side by side, past a descriptor's level
+/// and a program's registers.
+fn wide_adaptor() -> Adaptor {
+    let twos = [2; 8];
+    let items = [
+        Item::new(Transform::unmerge(&[256, 256]).unwrap(), &[0], &[1, 2]).unwrap(),
+        Item::new(Transform::unmerge(&twos).unwrap(), &[1], &[3, 4, 5, 6, 7, 8, 9, 10]).unwrap(),
+        Item::new(Transform::unmerge(&twos).unwrap(), &[2], &[11, 12, 13, 14, 15, 16, 17, 18]).unwrap(),
+        Item::new(Transform::merge(&twos).unwrap(), &[3, 4, 5, 6, 7, 8, 9, 10], &[19]).unwrap(),
+        Item::new(Transform::merge(&twos).unwrap(), &[11, 12, 13, 14, 15, 16, 17, 18], &[20]).unwrap(),
+    ];
+    Adaptor::new(Dims::from_slice(&[65536]).unwrap(), &items, &[0], &[19, 20]).unwrap()
+}
+
 /// A descriptor is an adaptor plus an element space, both ways:
 /// `Descriptor::from_adaptor` of a descriptor read as an adaptor gives back
 /// its offsets and validity at every coordinate (inside the lengths and one
@@ -603,16 +618,7 @@ fn from_adaptor_fixes_unread_dimensions_and_names_its_limits() {
          adaptor with exactly one bottom dimension becomes a descriptor"
     );
     // Two unmerges into eight values each side by side: a level of 16 dimensions.
-    let twos = [2; 8];
-    let items = [
-        Item::new(Transform::unmerge(&[256, 256]).unwrap(), &[0], &[1, 2]).unwrap(),
-        Item::new(Transform::unmerge(&twos).unwrap(), &[1], &[3, 4, 5, 6, 7, 8, 9, 10]).unwrap(),
-        Item::new(Transform::unmerge(&twos).unwrap(), &[2], &[11, 12, 13, 14, 15, 16, 17, 18]).unwrap(),
-        Item::new(Transform::merge(&twos).unwrap(), &[3, 4, 5, 6, 7, 8, 9, 10], &[19]).unwrap(),
-        Item::new(Transform::merge(&twos).unwrap(), &[11, 12, 13, 14, 15, 16, 17, 18], &[20]).unwrap(),
-    ];
-    let wide = Adaptor::new(Dims::from_slice(&[65536]).unwrap(), &items, &[0], &[19, 20]).unwrap();
-    let e = Descriptor::from_adaptor(&wide).unwrap_err();
+    let e = Descriptor::from_adaptor(&wide_adaptor()).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::TooManyDims { given: 16, max: 8 })), "{e}");
     assert_eq!(e.to_string(), "the stage produces 16 top dimensions; at most 8 are supported");
 }
@@ -775,15 +781,7 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
          bottom dimension (an offset) compiles to one"
     );
     // Two merges into eight values each: going down, 17 values would be live at once.
-    let twos = [2; 8];
-    let items = [
-        Item::new(Transform::unmerge(&[256, 256]).unwrap(), &[0], &[1, 2]).unwrap(),
-        Item::new(Transform::unmerge(&twos).unwrap(), &[1], &[3, 4, 5, 6, 7, 8, 9, 10]).unwrap(),
-        Item::new(Transform::unmerge(&twos).unwrap(), &[2], &[11, 12, 13, 14, 15, 16, 17, 18]).unwrap(),
-        Item::new(Transform::merge(&twos).unwrap(), &[3, 4, 5, 6, 7, 8, 9, 10], &[19]).unwrap(),
-        Item::new(Transform::merge(&twos).unwrap(), &[11, 12, 13, 14, 15, 16, 17, 18], &[20]).unwrap(),
-    ];
-    let wide = Adaptor::new(Dims::from_slice(&[65536]).unwrap(), &items, &[0], &[19, 20]).unwrap();
+    let wide = wide_adaptor();
     assert_eq!(wide.calculate_bottom_index(&[255, 1]).unwrap().as_slice(), &[255 * 256 + 1]);
     let e = wide.program().unwrap_err();
     assert!(
@@ -796,7 +794,7 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
          at once"
     );
     // One merge fits.
-    let narrow = Adaptor::new(Dims::from_slice(&[256]).unwrap(), &[items[1], items[3]], &[1], &[19]);
+    let narrow = Adaptor::new(Dims::from_slice(&[256]).unwrap(), &[wide.items()[1], wide.items()[3]], &[1], &[19]);
     let narrow = narrow.unwrap();
     assert_eq!(narrow.program().unwrap().offset_if_valid(&[200]), Some(200));
 }
