@@ -263,6 +263,17 @@ fn compose_prints_each_lanes_offsets_as_a_descriptor() {
     let plain: serde_json::Value =
         serde_json::from_str(&stdout(&cktile(&["distribution", "mfma16x16x16_a", "--json"]))).unwrap();
     assert!(plain.get("composed").is_none(), "no --compose, no field");
+    // Both from stdin: refused before either is read.
+    let out = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["distribution", "-", "--compose", "-"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "error: ENCODING and --compose both read stdin (`-`); give one of them as text or `@path`"
+    );
     // A layout of other lengths.
     let out = cktile(&["distribution", "mfma16x16x16_a", "--compose", "packed((16,32))"]);
     assert_eq!(out.status.code(), Some(2));

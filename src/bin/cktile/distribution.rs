@@ -60,12 +60,20 @@ pub fn load_distribution(arg: &str) -> Result<(String, Distribution), Failure> {
 
 /// Runs `cktile distribution`.
 pub fn run(a: &Args) -> Result<String, Failure> {
+    if a.encoding == "-" && a.compose.as_deref() == Some("-") {
+        return Err(bad("ENCODING and --compose both read stdin (`-`); give one of them as text or `@path`".into()));
+    }
     let (text, d) = load_distribution(&a.encoding)?;
     let table = Table::new(&d).map_err(|e| Failure::input(&text, e))?;
     let tile =
         a.tile.as_deref().map(|t| integers("--tile", t, "write the tile's lengths as e.g. 128,32")).transpose()?;
     let coverage = Coverage::new(&d, tile.as_deref()).map_err(|e| bad(format!("--tile: {e}")))?;
     let composed = match &a.compose {
+        Some(arg) if arg == "-" && a.encoding == "-" => {
+            return Err(
+                bad("ENCODING and --compose both read stdin (`-`); give one of them as text or `@path`".into()),
+            );
+        }
         Some(arg) => {
             let (layout, desc) = load(arg)?;
             let (have, want) = (desc.lengths(), d.x_lengths());
