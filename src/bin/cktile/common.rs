@@ -123,7 +123,12 @@ impl GivenAccesses {
 
 /// A descriptor's lengths as `ROWSxCOLS` (any number of dimensions).
 pub fn shape(desc: &Descriptor) -> String {
-    let lengths: Vec<String> = desc.lengths().as_slice().iter().map(|l| l.to_string()).collect();
+    lengths_text(desc.lengths().as_slice())
+}
+
+/// Lengths as `ROWSxCOLS` (any number of them).
+pub fn lengths_text(lengths: &[i64]) -> String {
+    let lengths: Vec<String> = lengths.iter().map(|l| l.to_string()).collect();
     lengths.join("x")
 }
 

@@ -1,6 +1,6 @@
 //! `cktile distribution`: a tile distribution's lengths and every thread's coordinates.
 
-use crate::common::{Failure, bad, integers, load, read_spec, to_json};
+use crate::common::{Failure, bad, integers, lengths_text, load, read_spec, shape, to_json};
 use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
 use cktile::json::DistributionJson;
 use cktile::render;
@@ -76,14 +76,13 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         }
         Some(arg) => {
             let (layout, desc) = load(arg)?;
-            let (have, want) = (desc.lengths(), d.x_lengths());
-            if have != want {
-                let text = |l: &[i64]| l.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
+            let want = d.x_lengths();
+            if desc.lengths() != want {
                 return Err(bad(format!(
                     "--compose {layout}: the layout is {}, and a layout of this distribution's X is {} (its X \
                      lengths)",
-                    text(have.as_slice()),
-                    text(want.as_slice())
+                    shape(&desc),
+                    lengths_text(want.as_slice())
                 )));
             }
             let lanes = d.compose_descriptor(&desc).map_err(|e| bad(format!("--compose {layout}: {e}")))?;
