@@ -12,6 +12,13 @@
 # Usage: scripts/target-icount.sh [TARGET...]   (default: amdgcn nvptx x86_64)
 # Writes the table to perf/kernels/results.md (also printed).
 #
+# The GPU targets build as a kernel author's crate should (the guide's
+# "In a GPU kernel"): panic = "immediate-abort" for the whole build, core
+# included (a panic, `.unwrap()`'s included, is a trap: no call, no
+# scratch), and the entry points' 256-thread launch bound from
+# launch-bounds.TARGET.csv through LLVM's forceattrs pass (Rust has no
+# attribute for it; without it amdgcn caps a kernel at 128 VGPRs).
+#
 # The GPU targets build with a pinned nightly (CKTILE_NIGHTLY, default
 # below): the counts are the compiler's as much as ours (nightly 2026-05-19
 # put the GEMM paths in 312 bytes of scratch, 852 instructions against
@@ -44,7 +51,9 @@ for t in $TARGETS; do
       if [ "$t" = amdgcn ]; then triple=amdgcn-amd-amdhsa cpu=gfx942; else triple=nvptx64-nvidia-cuda cpu=sm_90; fi
       # The asm is written before any final link (a linker for the target
       # may be missing; this crate is a library, so none is run).
-      RUSTFLAGS="-Ctarget-cpu=$cpu" cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target "$triple" -- --emit=asm
+      RUSTFLAGS="-Ctarget-cpu=$cpu -Zunstable-options -Cpanic=immediate-abort" \
+        cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target "$triple" -- --emit=asm \
+        -Cpasses=forceattrs "-Cllvm-args=-forceattrs-csv-path=$PWD/launch-bounds.$t.csv"
       args+=("$t=$(newest "target/$triple/release")")
       ;;
     x86_64)

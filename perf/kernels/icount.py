@@ -36,7 +36,54 @@ GPU_GATED = ("typed_gemm_a", "typed_gemm_b")
 BUILD_GATED = {"nvptx": ("typed_gemm_a_build", "typed_gemm_b_build")}
 # Typed kernels whose twin is another's: the block-distribution GEMM paths
 # read the same elements as the warp-window paths, so share their twins.
-TWINS = {"typed_gemm_a_block": "hand_gemm_a", "typed_gemm_b_block": "hand_gemm_b"}
+TWINS = {
+    "typed_gemm_a_block": "hand_gemm_a",
+    "typed_gemm_b_block": "hand_gemm_b",
+    # The `.unwrap()` kernels build from 32-bit arguments, as the `_u32` ones.
+    "typed_kernel_k16_unwrap": "hand_kernel_k16_u32",
+    "typed_kernel_k8_unwrap": "hand_kernel_k8_u32",
+}
+# The GEMM entry points (entry.rs, issue 49) not yet within the bound on a
+# target: reported with their ratio, not failed. Issue 49 stays open
+# until this is empty (the performance chapter says where the extra
+# instructions are).
+REPORTED = {
+    "amdgcn": (
+        "typed_kernel_k16_host",
+        "typed_kernel_k16_u32",
+        "typed_kernel_k16_unwrap",
+        "typed_kernel_k16_u64",
+        "typed_kernel_k8_u64",
+    ),
+    "nvptx": ("typed_kernel_k16_host", "typed_kernel_k16_u32", "typed_kernel_k16_unwrap", "typed_kernel_k16_u64"),
+}
+
+
+def kernel_problems(target, text, name):
+    """An entry point's own checks (entry.rs): its launch bound took effect
+    (`launch-bounds.*.csv`: 256 threads), and its memory accesses keep
+    their address spaces (no flat access on amdgcn, no generic ld/st on
+    nvptx: LDS through ds_*/ld.shared, DRAM through global_*/ld.global)."""
+    problems = []
+    if target == "amdgcn":
+        bound = re.search(r"\.max_flat_workgroup_size:\s+(\d+)(?:.*\n){0,30}?\s+\.name:\s+" + re.escape(name) + r"\n", text)
+        if not bound or bound.group(1) != "256":
+            problems.append("no 256-thread launch bound")
+        body = functions_gnu(text, ";").get(name, [])
+        flat = sum(1 for l in body if l.strip().startswith("flat_"))
+        if flat:
+            problems.append(f"{flat} flat access(es)")
+    elif target == "nvptx":
+        m = re.search(r"^\.visible \.entry " + re.escape(name) + r"\((?:.|\n)*?\)\s*(\.maxntid\s+256)?", text, re.M)
+        if not m or not m.group(1):
+            problems.append("no 256-thread launch bound")
+        if m:
+            start = text.index("\n{", m.end())
+            body = text[start : text.index("\n}", start)]
+            generic = re.findall(r"^\s+(?:@%p\d+\s+)?(?:ld|st)\.(?!global|shared|param|local|const)\S*", body, re.M)
+            if generic:
+                problems.append(f"{len(generic)} generic ld/st")
+    return problems
 
 
 def functions_gnu(text, comment):
@@ -66,7 +113,11 @@ def is_instruction(line, comment):
 
 def stats_amdgcn(text):
     funcs = functions_gnu(text, ";")
-    scratch = {m.group(1): int(m.group(2)) for m in re.finditer(r"\.set (\S+)\.private_seg_size, (\d+)", text)}
+    # Device functions' symbols are `NAME`, kernels' `.LNAME` (their
+    # resource symbols are local); both count.
+    scratch = {
+        m.group(1).removeprefix(".L"): int(m.group(2)) for m in re.finditer(r"\.set (\S+)\.private_seg_size, (\d+)", text)
+    }
     res = {}
     for name, body in funcs.items():
         ins = [l for l in body if is_instruction(l, ";")]
@@ -111,7 +162,7 @@ def stats_x86(text):
 
 def stats_nvptx(text):
     res = {}
-    for m in re.finditer(r"^\.visible \.func[^\n]*?\b([A-Za-z_][A-Za-z0-9_]*)\(", text, re.M):
+    for m in re.finditer(r"^\.visible \.(?:func|entry)[^\n]*?\b([A-Za-z_][A-Za-z0-9_]*)\(", text, re.M):
         name = m.group(1)
         start = text.index("\n{", m.end())
         end = text.index("\n}", start)
@@ -144,7 +195,8 @@ def main(argv):
     for arg in argv:
         target, path = arg.split("=", 1)
         with open(path, encoding="utf-8", errors="replace") as f:
-            stats = PARSERS[target](f.read())
+            text = f.read()
+        stats = PARSERS[target](text)
         for name in sorted(stats):
             if not name.startswith(("typed_", "build_", "validate_")):
                 continue
@@ -159,6 +211,11 @@ def main(argv):
                 problems.append(f"scratch/local {s['scratch']}")
             if s["spills"]:
                 problems.append(f"{s['spills']} spill line(s)")
+            if name.startswith("typed_kernel_") and target != "x86_64":
+                problems += kernel_problems(target, text, name)
+                # The twin runs under the same launch bound (a fair count).
+                if twin is not None:
+                    problems += [f"twin: {p}" for p in kernel_problems(target, text, twin_name) if "launch" in p]
             build_gated = name in BUILD_GATED.get(target, ())
             gated = name.startswith("typed_") and (not name.endswith("_build") or build_gated)
             if gated and twin is None:
@@ -170,7 +227,14 @@ def main(argv):
             if name.startswith("build_") and not s["calls"]:
                 problems = []  # builders: only a call (a memcpy) fails
             host_only_report = target == "x86_64" and name.startswith(GPU_GATED)
-            if (name.endswith("_build") and not build_gated) or name.startswith("validate_") or host_only_report:
+            # Only the bound is waived for a reported entry point: a call,
+            # scratch, a spill, a lost address space or launch bound still fails.
+            waived = name in REPORTED.get(target, ()) and all(p.endswith("instructions") for p in problems)
+            if waived:
+                ratio = s["instructions"] / twin["instructions"]
+                verdict = f"reported ({ratio:.2f}x, over the bound: issue 49)" if problems else f"ok ({ratio:.2f}x; in REPORTED)"
+                problems = []
+            elif (name.endswith("_build") and not build_gated) or name.startswith("validate_") or host_only_report:
                 # The validating construction: reported, not checked.
                 verdict = "info" + (" (" + ", ".join(problems) + ")" if problems else "")
                 problems = []

@@ -14,6 +14,10 @@
 //!   can reach.)
 //! - [`block_sync_lds`]: CK's `block_sync_lds`: every LDS access of this
 //!   thread complete, then the block barrier.
+//! - CK's hardware ids (`arch/utility.hpp`): [`get_thread_id`],
+//!   [`get_block_id`], [`get_warp_size`], [`get_lane_id`], [`get_warp_id`]
+//!   (wave-uniform, in a scalar register on amdgcn as CK's), and
+//!   [`get_partition`], the (warp, lane) the windows take.
 //!
 //! A kernel (compiled by `scripts/target-icount.sh` for both targets, in
 //! `perf/kernels/src/paths.rs`):
@@ -29,6 +33,8 @@
 #![allow(unsafe_code)]
 
 use super::memory::SharedMemory;
+use super::window::Partition;
+use crate::Index;
 use core::cell::Cell;
 use core::sync::atomic::{Ordering, compiler_fence};
 
@@ -94,4 +100,107 @@ pub unsafe fn block_sync_lds() {
         core::arch::nvptx::_syncthreads()
     };
     compiler_fence(Ordering::SeqCst);
+}
+
+/// CK's `get_thread_id`: the thread's index in its block along x (HIP's and
+/// CUDA's `threadIdx.x`; `workitem_id_x` on amdgcn, `%tid.x` on nvptx).
+///
+/// LLVM knows its range (below the kernel's flat work-group size on
+/// amdgcn, 1024 by default), so arithmetic on it needs no overflow checks.
+///
+/// ```ignore
+/// let tid = cktile::tile::gpu::get_thread_id(); // 0..256 in a 256-thread block
+/// ```
+#[inline(always)]
+pub fn get_thread_id() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let id = core::arch::amdgpu::workitem_id_x();
+    // SAFETY: reading %tid.x has no precondition in a kernel.
+    #[cfg(target_arch = "nvptx64")]
+    let id = unsafe { core::arch::nvptx::_thread_idx_x() } as u32;
+    id as usize
+}
+
+/// CK's `get_block_id`: the block's index in the grid along x (`blockIdx.x`;
+/// `workgroup_id_x` on amdgcn, in a scalar register, `%ctaid.x` on nvptx).
+///
+/// ```ignore
+/// let block_row = cktile::tile::gpu::get_block_id() * 128; // this block's first M row
+/// ```
+#[inline(always)]
+pub fn get_block_id() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let id = core::arch::amdgpu::workgroup_id_x();
+    // SAFETY: reading %ctaid.x has no precondition in a kernel.
+    #[cfg(target_arch = "nvptx64")]
+    let id = unsafe { core::arch::nvptx::_block_idx_x() } as u32;
+    id as usize
+}
+
+/// CK's `get_warp_size`: lanes per warp (wave). 64 on gfx9 (CDNA: gfx942),
+/// 32 or 64 on RDNA (the compiled wave size, a constant LLVM folds), 32 on
+/// NVIDIA.
+///
+/// ```ignore
+/// assert_eq!(cktile::tile::gpu::get_warp_size(), 64); // compiled for gfx942
+/// ```
+#[inline(always)]
+pub fn get_warp_size() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let size = core::arch::amdgpu::wavefrontsize() as usize;
+    #[cfg(target_arch = "nvptx64")]
+    let size = 32;
+    size
+}
+
+/// CK's `get_lane_id`: the thread's lane in its warp. On amdgcn it is HIP's
+/// `__lane_id()` (`v_mbcnt_lo`, and `v_mbcnt_hi` in wave64: the count of
+/// lanes below this one), as CK reads it; on nvptx `%tid.x % 32` (the block
+/// is one-dimensional in CK's kernels, so that is `%laneid`).
+///
+/// ```ignore
+/// let lane = cktile::tile::gpu::get_lane_id(); // 0..64 on gfx942
+/// ```
+#[inline(always)]
+pub fn get_lane_id() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let lane = {
+        let low = core::arch::amdgpu::mbcnt_lo(u32::MAX, 0);
+        if get_warp_size() == 64 { core::arch::amdgpu::mbcnt_hi(u32::MAX, low) } else { low }
+    };
+    #[cfg(target_arch = "nvptx64")]
+    let lane = get_thread_id() as u32 % 32;
+    lane as usize
+}
+
+/// CK's `get_warp_id`: the thread's warp in its block, `threadIdx.x /
+/// warp size`. On amdgcn it is read from the wave's first lane
+/// (`v_readfirstlane_b32`, CK's `amd_wave_read_first_lane`), so the
+/// compiler knows it is the same in every lane and keeps it, and what is
+/// computed from it, in scalar registers (an offset per warp costs SALU
+/// instructions, not VALU ones, as in CK). nvptx has no scalar registers:
+/// there it is the division.
+///
+/// ```ignore
+/// let warp = cktile::tile::gpu::get_warp_id(); // 0..4 in a 256-thread block on gfx942
+/// ```
+#[inline(always)]
+pub fn get_warp_id() -> usize {
+    let warp = (get_thread_id() / get_warp_size()) as u32;
+    #[cfg(target_arch = "amdgpu")]
+    let warp = core::arch::amdgpu::readfirstlane_u32(warp);
+    warp as usize
+}
+
+/// The calling thread's (warp, lane), as the tile windows take it
+/// ([`make_tile_window_with_distribution`](super::make_tile_window_with_distribution)):
+/// [`get_warp_id`] (wave-uniform) and [`get_lane_id`].
+///
+/// ```ignore
+/// let p = cktile::tile::gpu::get_partition();
+/// let window = make_tile_window_with_distribution(view, (Number::<128>, Number::<32>), [0, 0], make_static_tile_distribution(), p)?;
+/// ```
+#[inline(always)]
+pub fn get_partition() -> Partition {
+    Partition { warp: get_warp_id() as Index, lane: get_lane_id() as Index }
 }

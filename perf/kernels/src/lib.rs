@@ -16,10 +16,12 @@
 //! distributions' P, Y -> X maps) in [`adaptors`].
 #![no_std]
 #![allow(improper_ctypes_definitions)]
+#![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), feature(abi_gpu_kernel))]
 
 pub mod adaptors;
 pub mod builders;
 pub mod coordinates;
+pub mod entry;
 pub mod generic;
 pub mod paths;
 
@@ -181,7 +183,9 @@ pub extern "C" fn typed_global_a_build(
     }
 }
 
-#[cfg(not(test))]
+// With panic = "immediate-abort" (the GPU builds of scripts/target-icount.sh)
+// a panic is a trap and core needs no handler.
+#[cfg(not(any(test, panic = "immediate-abort")))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     loop {}
