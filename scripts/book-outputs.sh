@@ -101,7 +101,8 @@ out naive-sm90-ldmatrix analyze 'packed((16,64))' --arch sm90 --pattern ldmatrix
 out swizzle-sm90-ldmatrix analyze cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64 --arch sm90 --pattern ldmatrix --dtype fp16
 out write-gfx950 analyze 'packed((128,64))' --arch gfx950 --pattern rows --op ds_write_b128 --dtype fp16
 out scattered-rows analyze 'naive((8,2,2),(4,64,1)) | transform(pass_through(8) on [0] -> [0], merge((2,2)) on [1,2] -> [1])' --arch gfx942 --pattern rows --op ds_write_b128 --dtype fp32
-out claim-false check 'naive((4),(2),4,1)'
+out claim-false check 'packed((2,16),16) | transform(xor((2,16)) on [0,1] -> [0,1])'
+out vector-refused check 'naive((4),(2),4,1)'
 out_stdin b32-gfx950 '{"arch": "gfx950", "op": "ds_read_b32", "addresses": [0, 128]}' bank
 out_stdin b32-gfx950-b32x64 '{"arch": "gfx950-b32x64", "op": "ds_read_b32", "addresses": [0, 128]}' bank
 out_stdin read2-gfx942 '{"arch": "gfx942", "op": "ds_read2_b64(0,16)", "addresses": [0, 8]}' bank

@@ -20,7 +20,7 @@ mod spec;
 
 pub use adaptor::{AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
 pub use analyzer::AnalyzerProblem;
-pub use descriptor::{DescriptorProblem, Side};
+pub use descriptor::{DescriptorProblem, Side, VectorFault};
 #[cfg(feature = "alloc")]
 pub use encoding::CompactProblem;
 pub use encoding::{EncodingProblem, Entry, List};

@@ -71,6 +71,7 @@ mod hardware;
 pub mod json;
 pub mod layouts;
 mod names;
+pub mod ops;
 #[cfg(feature = "alloc")]
 pub mod plan;
 pub mod random;
@@ -134,7 +135,7 @@ pub use descriptor::static_descriptor::StaticDescriptor;
 pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
 pub use error::{
     DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
-    Visible, is_hidden,
+    VectorFault, Visible, is_hidden,
 };
 /// The type-level integers typed encodings count their groups in (for
 /// [`tile_distribution_encoding!`]'s expansion).

@@ -233,21 +233,32 @@ fn ck_vector_claims_are_judged_by_the_offsets_themselves() {
     let six = text("packed((6),6)");
     assert!(six.contains("CK's claim of 6 holds for these offsets"), "{six}");
     assert!(!six.contains("is false"), "{six}");
-    let strided = text("naive((4),(2),4,1)");
-    assert!(
-        strided.contains(
-            "CK's claim of 4 is false for these offsets: [0] (offset 0) and [1] (offset 2) lie in one aligned run of 4 \
-             along dim 0, not 1 apart; the widest power-of-two vector contiguous everywhere is 1"
-        ),
-        "{strided}"
-    );
+    // A claimed stride is checked: stride 2 claimed contiguous. A base refuses that guarantee when it
+    // is built (the stride it guarantees must be its last stride); a claim handed to `claim_break` may
+    // still say it.
+    assert!(cktile::spec::parse("naive((4),(2),4,1)").is_err());
     assert!(!text("naive((4),(2),4,2)").contains("is false"));
+    let d = cktile::spec::parse("naive((4),(2))").unwrap();
+    let o = check::offsets(&d).unwrap();
+    let b = check::claim_break(&d, &o, 0, cktile::Vector::new(4, 1)).unwrap();
+    assert_eq!((b.first, b.second, b.offsets), (vec![0], vec![1], (Some(0), Some(2))));
+    assert_eq!(check::claim_break(&d, &o, 0, cktile::Vector::new(4, 2)), None);
+    // A false claim CK's own rule makes, through an xor, in the report.
+    const XOR: &str = "packed((2,16),16) | transform(xor((2,16)) on [0,1] -> [0,1])";
+    let xored = text(XOR);
+    assert!(
+        xored.contains(
+            "CK's claim of 16 is false for these offsets: [1, 0] (offset 17) and [1, 1] (offset 16) lie in one \
+             aligned run of 16 along dim 1, not 1 apart; the widest power-of-two vector contiguous everywhere is 1"
+        ),
+        "{xored}"
+    );
     let json = |spec: &str| {
         let r = check::check(&cktile::spec::parse(spec).unwrap()).unwrap();
         serde_json::to_string(&cktile::json::CheckJson::new(&r)).unwrap()
     };
     assert!(json("packed((6),6)").contains(r#""ck_claim_holds":true"#));
-    assert!(json("naive((4),(2),4,1)").contains(r#""ck_claim_holds":false"#));
+    assert!(json(XOR).contains(r#""ck_claim_holds":false"#));
 }
 
 proptest! {

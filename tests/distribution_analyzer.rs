@@ -437,3 +437,320 @@ fn const_window_analysis_is_the_run_time_report() {
     }
     assert!(agreed > 100 && refused > 100 && conflicted > 20, "{agreed} {refused} {conflicted}");
 }
+
+/// A random encoding of a distribution over X lengths `x` (as
+/// tests/distribution.rs draws them): each X split into one or two H
+/// components, often one R component of 2 or 4 (copies of a warp or of a
+/// lane), every component named by one of one or two Ps or by a Y. `None`
+/// when the draw breaks a rule of encodings.
+fn random_encoding(x: &[i64], rng: &mut cktile::random::Rng) -> Option<Encoding> {
+    let hs: Vec<Vec<usize>> = x
+        .iter()
+        .map(|&len| {
+            let len = len as usize;
+            let divisors: Vec<usize> = (1..=len).filter(|d| len % d == 0).collect();
+            let d = divisors[rng.below(divisors.len() as u64) as usize];
+            if d == 1 || d == len { vec![len] } else { vec![d, len / d] }
+        })
+        .collect();
+    let rs: Vec<usize> = if rng.below(2) == 0 { vec![2 << rng.below(2)] } else { vec![] };
+    let n_p = 1 + rng.below(2) as usize;
+    let mut ps: Vec<Vec<(usize, usize)>> = vec![vec![]; n_p];
+    let mut ys: Vec<(usize, usize)> = vec![];
+    for minor in 0..rs.len() {
+        // Mostly the warp's (copies of warps), else any P's.
+        let p = if n_p == 2 && rng.below(3) > 0 { 0 } else { rng.below(n_p as u64) as usize };
+        ps[p].push((0, minor));
+    }
+    for (x, h) in hs.iter().enumerate() {
+        for minor in 0..h.len() {
+            let to = rng.below(n_p as u64 + 1) as usize;
+            let c = (x + 1, minor);
+            if to == n_p { ys.push(c) } else { ps[to].push(c) }
+        }
+    }
+    if ys.is_empty() || ps.iter().any(Vec::is_empty) || ps.len() + ys.len() > 8 {
+        return None;
+    }
+    // Shuffle each P's components (which one is fastest).
+    for p in &mut ps {
+        if p.len() > 1 && rng.below(2) == 0 {
+            p.reverse();
+        }
+    }
+    let hs: Vec<&[usize]> = hs.iter().map(Vec::as_slice).collect();
+    let major: Vec<Vec<usize>> = ps.iter().map(|p| p.iter().map(|c| c.0).collect()).collect();
+    let minor: Vec<Vec<usize>> = ps.iter().map(|p| p.iter().map(|c| c.1).collect()).collect();
+    let major: Vec<&[usize]> = major.iter().map(Vec::as_slice).collect();
+    let minor: Vec<&[usize]> = minor.iter().map(Vec::as_slice).collect();
+    let (ys_major, ys_minor): (Vec<usize>, Vec<usize>) = ys.into_iter().unzip();
+    Encoding::new(&rs, &hs, &major, &minor, &ys_major, &ys_minor).ok()
+}
+
+/// A tile window analysed by its definition, lane by lane: every vector
+/// element through the distribution composed with the layout at the lane's
+/// (P..., Y...) plus `k` along the vector dimension
+/// ([`WindowAccess::program_over`], [`WindowAccess::ps_ys`]), then every
+/// instruction's addresses ([`WindowAccess::address`]) counted one by one
+/// ([`cktile::analyzer::count`]): the counts and each instruction's
+/// addresses, or the first refusal.
+type Definition = Result<(cktile::analyzer::TileCounts, Vec<Vec<Option<u64>>>), cktile::Error>;
+
+fn by_definition(desc: &cktile::Descriptor, eb: usize, arch: &Arch, d: &Distribution, op: Op) -> Definition {
+    use cktile::analyzer::{AnalyzerProblem, TileCounts, count};
+    let w = WindowAccess::new(d, op, eb, arch.wave() as usize)?;
+    w.check_size(arch)?;
+    let p = w.program_over(desc)?;
+    let lanes = *d.p_lengths().as_slice().last().unwrap() as usize;
+    // Every lane's vector, element by element.
+    if let Some(v) = w.vector_y()
+        && w.width() > 1
+    {
+        let width = w.width().min(64);
+        let (mut first, mut all) = (None, 0u64);
+        for i in 0..w.instructions() {
+            for lane in 0..lanes {
+                let (mut top, n) = w.ps_ys(i, lane).unwrap();
+                let Some(start) = p.offset_if_valid(&top[..n]) else { continue };
+                let (mut prev, mut breaks) = (Some(start), 0u64);
+                let dim = d.encoding().ndim_p() + v;
+                for k in 1..width {
+                    top[dim] += 1;
+                    let here = p.offset_if_valid(&top[..n]);
+                    if !matches!((prev, here), (Some(a), Some(b)) if a + 1 == b) {
+                        breaks |= 1 << k;
+                    }
+                    prev = here;
+                }
+                if breaks != 0 && first.is_none() {
+                    first = Some((i, lane, w.coordinate(i, lane).unwrap(), breaks.trailing_zeros() as usize));
+                }
+                all |= breaks;
+            }
+        }
+        if let Some((instruction, lane, coordinate, run)) = first {
+            // The widest power of two no break falls inside.
+            let mut widest = width;
+            while widest > 1 && (1..width).any(|k| all & (1 << k) != 0 && k % widest != 0) {
+                widest /= 2;
+            }
+            let problem = AnalyzerProblem::VectorNotContiguous {
+                op,
+                width: w.width(),
+                instruction,
+                lane,
+                coordinate,
+                run,
+                widest,
+            };
+            return Err(cktile::Error::new(cktile::ErrorKind::Analyzer(problem)));
+        }
+    }
+    let mut t = TileCounts::EMPTY;
+    let mut addresses = vec![];
+    for i in 0..w.instructions() {
+        let a: Vec<Option<u64>> = (0..lanes).map(|lane| w.address(&p, eb, i, lane)).collect::<Result<_, _>>()?;
+        t.add(&count(arch, op, &a)?)?;
+        addresses.push(a);
+    }
+    Ok((t, addresses))
+}
+
+/// What [`window_walks_are_the_definition_on_random_windows`] has compared.
+#[derive(Default, Debug)]
+struct Compared {
+    counted: u32,
+    conflicted: u32,
+    lane_copies: u32,
+    warp_copies: u32,
+    not_contiguous: u32,
+    refused: u32,
+}
+
+impl Compared {
+    /// Holds every analysis of the window of `op` over `encoding` in `lds`
+    /// equal to [`by_definition`].
+    fn window(&mut self, lds: &cktile::Descriptor, encoding: Encoding, op: Op, eb: usize, arch: Arch, what: &str) {
+        use cktile::analyzer::AnalyzerProblem;
+        use cktile::analyzer::model::conflicting_lanes;
+        use cktile::analyzer::report::window_lane_addresses;
+        use cktile::analyzer::rules::rule;
+        use cktile::analyzer::window::{analyze_window, require_conflict_free_distribution, window_conflict};
+        let d = Distribution::new(encoding).unwrap();
+        let what = format!("{what}: {encoding} over {lds}, {op} on {}, {eb}-byte elements", arch.name());
+        let expected = by_definition(lds, eb, &arch, &d, op);
+        let compiled = analyze_window(lds, eb, &arch, &d, op);
+        assert_eq!(compiled, expected.as_ref().map(|e| e.0).map_err(Clone::clone), "{what}");
+        let run = analyze_distribution(lds, eb, &arch, &d, op).map(|r| r.counts);
+        assert_eq!(run, compiled, "{what}");
+        if let Ok(w) = WindowAccess::new(&d, op, eb, arch.wave() as usize)
+            && w.program_over(lds).is_ok()
+        {
+            let contiguous = w.check_contiguous(lds);
+            if let Err(e) = &expected
+                && matches!(e.kind(), cktile::ErrorKind::Analyzer(AnalyzerProblem::VectorNotContiguous { .. }))
+            {
+                assert_eq!(contiguous.as_ref(), Err(e), "{what}");
+                self.not_contiguous += 1;
+            } else if w.check_size(&arch).is_ok() {
+                assert_eq!(contiguous, Ok(()), "{what}");
+            }
+        }
+        // The compile-time check panics where it would stop a build: caught, not printed.
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let message = std::panic::catch_unwind(|| require_conflict_free_distribution(lds, eb, &arch, encoding, op))
+            .err()
+            .map(|p| p.downcast_ref::<String>().cloned().unwrap_or_default());
+        std::panic::set_hook(hook);
+        let (c, addresses) = match &expected {
+            Err(e) => {
+                self.refused += 1;
+                let message = message.unwrap_or_else(|| panic!("{what}: accepted, expected {e}"));
+                assert!(message.contains(e.summary()), "{what}: {message} vs {e}");
+                return;
+            }
+            Ok((c, addresses)) => (c, addresses),
+        };
+        self.counted += 1;
+        // Whether an R component makes lanes copies (in the last P) or warps copies (the first of two).
+        let np = encoding.ndim_p();
+        for p in 0..np {
+            if encoding.p_to_rh(p).0.as_slice().contains(&0) {
+                if p + 1 == np { self.lane_copies += 1 } else { self.warp_copies += 1 }
+            }
+        }
+        let w = WindowAccess::new(&d, op, eb, arch.wave() as usize).unwrap();
+        for (i, a) in addresses.iter().enumerate() {
+            let got = window_lane_addresses(lds, eb, &arch, &w, i).unwrap();
+            assert_eq!(&got[..a.len()], &a[..], "{what}: instruction {i}");
+        }
+        let lanes = window_conflict(lds, eb, &arch, &d, op, c.worst_instruction, c.worst_phase).unwrap();
+        if c.conflict_cycles == 0 {
+            assert_eq!(message, None, "{what}");
+            return;
+        }
+        self.conflicted += 1;
+        let r = rule(&arch, op);
+        let phases = r.grouping.phases();
+        let p = c.worst_phase as usize;
+        let a = &addresses[c.worst_instruction as usize];
+        assert_eq!(lanes, conflicting_lanes(op, &r, (p / phases) as u32, p % phases, a), "{what}");
+        let (bank, l0, l1) = lanes.unwrap();
+        let needle = format!(
+            "cktile: the window has bank conflicts on {}: {} extra cycles over {}; worst: instruction {}, phase {}, \
+             {}-way: lanes {l0} and {l1} touch two words of bank {bank}",
+            arch.name(),
+            c.conflict_cycles,
+            c.cycles,
+            c.worst_instruction,
+            c.worst_phase,
+            c.max_ways
+        );
+        assert!(message.as_deref().is_some_and(|m| m.contains(&needle)), "{what}: {message:?}");
+    }
+}
+
+/// The window's analyses walk each distinct element once: X is a sum of
+/// one term per P and Y (so a lane's X is its warp's and Ys' plus its
+/// own), a vector runs along the last X in the layout itself, and lanes or
+/// warps that copy earlier ones (an R component) are not walked again. On
+/// random encodings (one or two Ps, R components in the warp or the lane)
+/// over random 2-D layouts of every transform kind and GEMM-sized tiles in
+/// LDS layouts (the window at their origin, X their lengths or smaller),
+/// and on CK's block GEMM operands (the warps along N copies) over those
+/// tiles, with reads and writes of every width, element sizes 1, 2 and 4,
+/// on gfx942 and sm90, everything they give is the definition's
+/// ([`by_definition`]): the compile-time counts (`analyze_window`), the
+/// run-time report, each instruction's addresses, the vector check, the
+/// lanes a conflict is named by, and the compile-time check's message,
+/// refusals included.
+#[test]
+fn window_walks_are_the_definition_on_random_windows() {
+    use cktile::random::Rng;
+    use cktile::random::chain::{ChainConfig, chain};
+    let config = ChainConfig::default();
+    let ops = [
+        Op::DsRead { bits: 32 },
+        Op::DsRead { bits: 64 },
+        Op::DsRead { bits: 128 },
+        Op::DsWrite { bits: 16 },
+        Op::DsWrite { bits: 64 },
+        Op::LdShared { bits: 64 },
+        Op::StShared { bits: 128 },
+    ];
+    let mut compared = Compared::default();
+    // GEMM-sized tiles in the layouts LDS tiles take, and blocks of 48 rows
+    // 8 elements apart (row blocks that warps and accesses cross differently).
+    let mut layouts = vec![];
+    for (m, k) in [(32, 32), (64, 32), (128, 32), (32, 64), (128, 64)] {
+        layouts.extend([
+            cktile::Descriptor::packed(&[m, k]).unwrap(),
+            cktile::Descriptor::naive(&[m, k], &[1, m]).unwrap(),
+            cktile::layouts::padding::row_padded(m, k, 4).unwrap(),
+            cktile::layouts::ck::xor_preshuffle(m, k, 8).unwrap(),
+            cktile::layouts::ck::universal_a(m, k, 4, 2, 32, cktile::layouts::ck::UnmergeOrder::Fixed2025).unwrap(),
+        ]);
+    }
+    for k in [32, 64] {
+        let spec = format!(
+            "naive((3,48,{k}),({},{k},1)) | transform(merge((3,48)) on [0,1] -> [0], pass_through({k}) on [2] -> [1])",
+            48 * k + 8
+        );
+        layouts.push(cktile::layouts::resolve(&spec).unwrap());
+    }
+    // CK's block operands of the MFMA 32x32x8 and 32x32x16 A (2 x 2 warps, the
+    // warps along N copies, before or after those along M) and its DRAM stores.
+    let mut blocks = vec![catalogue::gemm_dram(256, 128, 32, 8).unwrap()];
+    for (k, kiter) in [(8, 4), (16, 2)] {
+        for outer in [
+            Encoding::new(&[2], &[&[2, 2], &[kiter]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap(),
+            Encoding::new(&[2], &[&[2, 2], &[kiter]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0]).unwrap(),
+        ] {
+            blocks.push(cktile::distribution::embed(&outer, &catalogue::mfma_a(32, k).unwrap()).unwrap());
+        }
+    }
+    for lds in &layouts {
+        for &encoding in &blocks {
+            for op in ops {
+                compared.window(lds, encoding, op, 2, arch::GFX942, "block");
+            }
+        }
+    }
+    let tiles = layouts.len() as u64;
+    let mut windows = 0;
+    for seed in 0..12_000u64 {
+        let lds = if seed % 3 == 0 { layouts[(seed / 3 % tiles) as usize] } else { chain(seed, &config) };
+        if lds.lengths().len() != 2 {
+            continue;
+        }
+        let mut rng = Rng::new(seed);
+        // X: the layout's lengths, or a window of them at the origin.
+        let x: Vec<i64> = lds
+            .lengths()
+            .as_slice()
+            .iter()
+            .map(|&l| if rng.below(4) == 0 { 1 + rng.below(l as u64) as i64 } else { l })
+            .collect();
+        let Some(encoding) = random_encoding(&x, &mut rng) else { continue };
+        windows += 1;
+        for _ in 0..4 {
+            let op = ops[rng.below(ops.len() as u64) as usize];
+            let eb = [1, 2, 4][rng.below(3) as usize];
+            let arch = if rng.below(2) == 0 { arch::GFX942 } else { arch::SM90 };
+            compared.window(&lds, encoding, op, eb, arch, &format!("seed {seed}"));
+        }
+    }
+    eprintln!("COVER {windows} {compared:?}");
+    let c = &compared;
+    assert!(
+        windows > 2000
+            && c.counted > 800
+            && c.conflicted > 300
+            && c.lane_copies > 50
+            && c.warp_copies > 100
+            && c.not_contiguous > 300
+            && c.refused > 5000,
+        "{windows} {compared:?}"
+    );
+}

@@ -7,7 +7,7 @@
 use cktile::analyzer::AnalyzerProblem as A;
 use cktile::analyzer::Op;
 use cktile::transforms::Error as T;
-use cktile::{DescriptorProblem as D, Error, ParameterProblem as P, Side, Snippet, SpecProblem as S};
+use cktile::{DescriptorProblem as D, Error, ParameterProblem as P, Side, Snippet, SpecProblem as S, VectorFault as V};
 
 /// `message` contains every one of `values`.
 fn names(message: &str, values: &[&str]) {
@@ -112,6 +112,40 @@ fn every_cktile_error_names_its_values() {
         (D::NotTwoDimensional { dims: 7331 }.into(), vec!["7331"]),
         (D::CoordinateOutOfRange { dim: 1, value: 7331, length: 4242 }.into(), vec!["7331", "4242"]),
         (D::TooLarge { size: 73_310_000_000, limit: 16_777_216 }.into(), vec!["73310000000", "16777216"]),
+        (
+            D::VectorGuarantee { function: "naive", length: 0, fault: V::Length, keeps: 7331 }.into(),
+            vec!["naive", "length is 0", "at least 1", "7331"],
+        ),
+        (
+            D::VectorGuarantee { function: "naive", length: 8, fault: V::NegativeStride { stride: -7331 }, keeps: 8 }
+                .into(),
+            vec!["naive", "-7331", "non-negative"],
+        ),
+        (
+            D::VectorGuarantee {
+                function: "packed",
+                length: 4242,
+                fault: V::LastLength { dim: 3, length: 7331 },
+                keeps: 7331,
+            }
+            .into(),
+            vec!["packed", "(3)", "7331", "4242", "a multiple of 4242"],
+        ),
+        (
+            D::VectorGuarantee {
+                function: "naive",
+                length: 8,
+                fault: V::Stride { dim: 2, stride: 7331, guaranteed: 4242 },
+                keeps: 8,
+            }
+            .into(),
+            vec!["naive", "(2)", "7331", "4242", "guarantee stride 7331"],
+        ),
+        (
+            D::VectorGuarantee { function: "naive", length: 8, fault: V::Unaligned { dim: 5, stride: 7331 }, keeps: 1 }
+                .into(),
+            vec!["naive", "dimension 5", "7331", "8", "a multiple of 8", "keep only 1"],
+        ),
         (
             P::Invalid { context: "ck-xor-lds", parameter: "KPack", value: 7331, requirement: "it must divide K" }
                 .into(),

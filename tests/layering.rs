@@ -37,6 +37,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("distributions", &["distribution"]),
     ("windows", &["tile"]),
     ("layouts", &["layouts", "strategy"]),
+    // CK's operators (the universal GEMM's policy and data paths), over the
+    // distributions, the windows and the layouts' constants (MLdsLayer).
+    ("operators", &["ops"]),
     ("analyzer", &["analyzer"]),
     ("search and planning", &["search", "plan"]),
     ("output", &["render", "codegen"]),

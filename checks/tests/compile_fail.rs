@@ -5,7 +5,8 @@
 //! - `tests/ui`: the typed API rejects invalid all-static compositions, and
 //!   compositions whose ids do not fit their transforms whatever their
 //!   runtime lengths (`mixed_*`), invalid all-static adaptors and invalid
-//!   typed distribution encodings; a
+//!   typed distribution encodings (and a universal GEMM policy or encoding
+//!   whose sizes CK's `static_assert`s refuse); a
 //!   coordinate, a strides tuple or a chained adaptor of the wrong arity is
 //!   a type error whose message names both arities as array types
 //!   (`[i64; 2]`), not as typenum integers, and so is generic code bounded
@@ -17,7 +18,10 @@
 //!   of CK's block DRAM distribution) and fails the build, naming the chip,
 //!   the extra cycles and the worst instruction and phase, for the naive
 //!   row-major tile (under a pattern, and under an MFMA distribution's
-//!   reads);
+//!   reads); the 32 ds_read_b64 reads of CK's block GEMM operand for the
+//!   MFMA 32x32x8 pass on a KPack 4 block and fail on `gemm.rs`'s KPack 8
+//!   block, both within rustc's default const-evaluation limit (no
+//!   `long_running_const_eval` allowed);
 //! - `tests/ui_bijective`: `assert_bijective!` passes for CK Tile's GEMM A
 //!   LDS block, a CuTe swizzle and a typed descriptor, and fails the build
 //!   naming the first collision (both coordinates and the offset) or the
@@ -93,6 +97,14 @@ const CASES: &[(&str, Message)] = &[
         ),
     ),
     (
+        "gemm_policy_warps",
+        Panic("the block size must be MWarp * NWarp * 64: the block's threads are its BlockWarps' warps"),
+    ),
+    (
+        "gemm_encoding_requires",
+        Panic("MPerBlock must be a multiple of (64 / (KPerBlock / K1)) * (BLOCK / 64): every thread loads whole rows"),
+    ),
+    (
         "descriptor_of_wrong_rank",
         TypeError(
             "this code needs 2 top dimensions; a descriptor or adaptor whose coordinates are `[i64; 3]` has another \
@@ -129,6 +141,8 @@ fn ui() {
     t.pass("tests/ui_analyzer/pass_conflict_free.rs");
     t.compile_fail("tests/ui_analyzer/conflicting_layout.rs");
     t.compile_fail("tests/ui_analyzer/conflicting_distribution.rs");
+    t.pass("tests/ui_analyzer/pass_mfma32x8_window.rs");
+    t.compile_fail("tests/ui_analyzer/conflicting_mfma32x8_window.rs");
     t.pass("tests/ui_bijective/pass_bijective.rs");
     t.compile_fail("tests/ui_bijective/collision.rs");
     t.compile_fail("tests/ui_bijective/hole.rs");
@@ -178,6 +192,11 @@ fn conflict_snapshots_are_readable() {
             "conflicting_distribution",
             "cktile: the window has bank conflicts on gfx942: 8 extra cycles over 16; worst: instruction 0, phase 0, \
              2-way: lanes 0 and 2 touch two words of bank 0",
+        ),
+        (
+            "conflicting_mfma32x8_window",
+            "cktile: the window has bank conflicts on gfx942: 128 extra cycles over 256; worst: instruction 0, phase \
+             0, 2-way: lanes 0 and 9 touch two words of bank 0",
         ),
     ] {
         let path = format!("{}/tests/ui_analyzer/{file}.stderr", env!("CARGO_MANIFEST_DIR"));

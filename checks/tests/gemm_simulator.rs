@@ -1,21 +1,32 @@
 //! A CPU lane simulator of CK's universal GEMM A and B data paths
-//! (`cktile_checks::gemm`): every one of the block's 256 threads is a loop
-//! iteration, LDS is an array of cells, and each stage (DRAM loads, LDS
-//! stores, warp reads) runs for all threads before the next begins, as the
-//! block barriers order them. Every MFMA operand register of every warp
-//! tile of every K tile is checked against the element AMD's MFMA 32x32x8
-//! lane map names (lane `l`, register `r`: row `l % 32`, K `4 * (l / 32) +
-//! r` of the warp tile), zero in the padding, for runtime shapes that pad
-//! along M, along K and along both.
+//! (`cktile::ops::gemm`, and `cktile_checks::gemm`, its 128 x 128 x 32
+//! instance): every one of the block's threads is a loop iteration, LDS is
+//! an array of cells, and each stage (DRAM loads, LDS stores, warp reads)
+//! runs for all threads before the next begins, as the block barriers
+//! order them. Every MFMA operand register of every warp tile of every K
+//! tile is checked against the element AMD's lane map names (lane `l`,
+//! register `r` of an `M x K` MFMA holding `KL` K values a lane: row
+//! `l % M`, K `KL * (l / M) + r` of the warp tile), zero in the padding,
+//! for runtime shapes that pad along M, along K and along both; and the
+//! block GEMM's embedded distribution reads the same registers. Three
+//! policies: the checks' (256 threads, 128 x 128 x 32, MFMA 32x32x16, the
+//! operand chosen at run time), 128 threads over 64 x 64 x 32 with 2 x 1
+//! warps of the 16x16x32 MFMA, and 256 threads over 256 x 128 x 64 with
+//! the 32x32x8 MFMA (A and B of different sizes, 4 K values a lane).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::tile::SharedMemory;
+use cktile::distribution::typed::TileEncoding;
+use cktile::ops::gemm::{
+    self, BlockWarps, GemmPolicy, Mfma16x16x32, Mfma32x32x8, OperandA, OperandB, OperandSide, UniversalGemmPolicy,
+};
+use cktile::tile::{SharedMemory, load_tile};
 use cktile_checks::gemm::{
-    BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, K_PER_WARP_TILE, LDS_ELEMENTS, Operand, OperandPath, ROWS_PER_BLOCK,
-    WARPS, WAVE,
+    BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, K_PER_WARP_TILE, LDS_ELEMENTS, Operand, OperandPath, Policy,
+    ROWS_PER_BLOCK, WARPS, WAVE,
 };
 use core::cell::Cell;
+use core::fmt::Debug;
 
 /// The value of element (row, k): unique and never zero.
 fn tag(row: usize, k: usize) -> u32 {
@@ -43,21 +54,34 @@ const SHAPES: [Shape; 5] = [
     Shape { rows: 64, k: 8, stride: 8, block_row: 0 },
 ];
 
-/// Runs the data path of `operand` for one block over `shape`; returns the
-/// number of operand registers checked.
-fn simulate(operand: Operand, shape: Shape) -> usize {
+/// 64 x 64 x 32 on 128 threads: 2 x 1 warps of the 16x16x32 MFMA.
+type Small = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma16x16x32>;
+/// 256 x 128 x 64 on 256 threads: 2 x 2 warps of the 32x32x8 MFMA.
+type Wide = UniversalGemmPolicy<256, 256, 128, 64, BlockWarps<2, 2>, Mfma32x32x8>;
+
+/// Runs the data path of side `side` of policy `P` for one block over
+/// `shape`; `block` loads thread `t`'s registers of the whole LDS block
+/// through the embedded block distribution. Returns the number of operand
+/// registers checked.
+fn simulate<P: GemmPolicy, S: OperandSide<P> + Debug>(
+    side: S,
+    shape: Shape,
+    block: impl Fn(SharedMemory<'_, u32>, usize) -> Vec<u32>,
+) -> usize {
     let Shape { rows, k, stride, block_row } = shape;
     let global: Vec<u32> =
         (0..rows * stride).map(|i| if i % stride < k { tag(i / stride, i % stride) } else { GAP }).collect();
-    let lds: Vec<Cell<u32>> = (0..LDS_ELEMENTS).map(|_| Cell::new(POISON)).collect();
-    let mut paths: Vec<OperandPath<'_, u32>> = (0..BLOCK_SIZE)
-        .map(|t| OperandPath::new(operand, &global, rows, k, stride, block_row as i64, SharedMemory::new(&lds), t))
+    let lds: Vec<Cell<u32>> = (0..S::ROWS * P::K_PER_BLOCK).map(|_| Cell::new(POISON)).collect();
+    let mut paths: Vec<gemm::OperandPath<'_, u32, P, S>> = (0..P::BLOCK_SIZE)
+        .map(|t| gemm::OperandPath::new(side, &global, rows, k, stride, block_row as i64, SharedMemory::new(&lds), t))
         .collect::<Result<_, _>>()
         .expect("the data path's windows");
-    // The vector widths CK's rule gives: 8-element DRAM loads, LDS stores and MFMA reads.
-    assert_eq!(paths[0].vectors(), (8, 8, 8));
+    // The K values a lane holds, and the vector widths CK's rule gives: 8-element
+    // DRAM loads and LDS stores, MFMA reads of the lane's K values.
+    let kl = P::WARP_K * S::WARP_ROWS / WAVE;
+    assert_eq!(paths[0].vectors(), (8, 8, kl), "{side:?}");
     let mut checked = 0;
-    for kt in 0..k.div_ceil(K_PER_BLOCK) {
+    for kt in 0..k.div_ceil(P::K_PER_BLOCK) {
         for cell in &lds {
             cell.set(POISON);
         }
@@ -74,34 +98,32 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
         for (p, t) in paths.iter_mut().zip(&tiles) {
             p.store(t);
         }
-        // The block's 256 threads cover the 128 x 32 LDS block exactly.
-        assert!(lds.iter().all(|c| c.get() != POISON), "{operand:?} {shape:?}: an LDS element no thread wrote");
+        // The block's threads cover the LDS block exactly.
+        assert!(lds.iter().all(|c| c.get() != POISON), "{side:?} {shape:?}: an LDS element no thread wrote");
         // Barrier. Stage 3: every warp reads its MFMA operands.
         for (t, p) in paths.iter().enumerate() {
             let (warp, lane) = (t / WAVE, t % WAVE);
-            let warp_row = match operand {
-                Operand::A => warp / WARPS,
-                Operand::B => warp % WARPS,
-            } * 32;
+            let warp_row = side.warp_row(warp as i64) as usize * S::WARP_ROWS;
             // CK's block distribution (the outer encoding embedded with the warp
-            // operand's) loads the thread's 2 x 2 warp tiles at once: the same registers.
-            let block = block_tile(operand, &lds, t);
-            for iter in 0..ITERS {
-                for k_iter in 0..K_ITERS {
+            // operand's) loads all the thread's warp tiles at once: the same registers.
+            let whole = block(SharedMemory::new(&lds), t);
+            assert_eq!(whole.len(), S::ITERS * P::K_ITERS * kl, "{side:?}: the block distribution's registers");
+            for iter in 0..S::ITERS {
+                for k_iter in 0..P::K_ITERS {
                     let regs = p.read(iter, k_iter);
-                    let d = (iter * K_ITERS + k_iter) * 8;
+                    let d = (iter * P::K_ITERS + k_iter) * kl;
                     assert_eq!(
-                        &block[d..d + 8],
+                        &whole[d..d + kl],
                         regs.thread_buffer(),
-                        "{operand:?} {shape:?}: K tile {kt}, thread {t}, warp tile ({iter}, {k_iter}): the block distribution's load"
+                        "{side:?} {shape:?}: K tile {kt}, thread {t}, warp tile ({iter}, {k_iter}): the block distribution's load"
                     );
                     for (r, &got) in regs.thread_buffer().iter().enumerate() {
-                        let row = block_row + warp_row + iter * WARPS * 32 + lane % 32;
-                        let col = kt * K_PER_BLOCK + k_iter * K_PER_WARP_TILE + 8 * (lane / 32) + r;
+                        let row = block_row + warp_row + iter * S::ROW_WARPS * S::WARP_ROWS + lane % S::WARP_ROWS;
+                        let col = kt * P::K_PER_BLOCK + k_iter * P::WARP_K + kl * (lane / S::WARP_ROWS) + r;
                         let want = if row < rows && col < k { tag(row, col) } else { 0 };
                         assert_eq!(
                             got, want,
-                            "{operand:?} {shape:?}: K tile {kt}, thread {t}, warp tile ({iter}, {k_iter}), register {r} \
+                            "{side:?} {shape:?}: K tile {kt}, thread {t}, warp tile ({iter}, {k_iter}), register {r} \
                              should hold ({row}, {col})"
                         );
                         checked += 1;
@@ -113,16 +135,22 @@ fn simulate(operand: Operand, shape: Shape) -> usize {
     checked
 }
 
-/// Thread `thread`'s registers of the whole LDS block through a window of
-/// CK's embedded block distribution of `operand` (32: 2 x 2 warp tiles of 8).
-fn block_tile(operand: Operand, lds: &[Cell<u32>], thread: usize) -> Vec<u32> {
-    use cktile::tile::load_tile;
+/// Thread `thread`'s registers of the whole LDS block of side `S` through
+/// a window of the embedded block distribution `E`.
+fn block_tile<P: GemmPolicy, S: OperandSide<P>, E: TileEncoding>(
+    lds: SharedMemory<'_, u32>,
+    thread: usize,
+) -> Vec<u32> {
+    load_tile(&gemm::block_window::<u32, P, S, E>(lds, thread).unwrap()).thread_buffer().to_vec()
+}
+
+/// The checks' paths: the operand chosen at run time.
+fn simulate_checks(operand: Operand, shape: Shape) -> usize {
     use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution, block_window};
-    let lds = SharedMemory::new(lds);
-    match operand {
-        Operand::A => load_tile(&block_window::<_, ABlockDistribution>(lds, thread).unwrap()).thread_buffer().to_vec(),
-        Operand::B => load_tile(&block_window::<_, BBlockDistribution>(lds, thread).unwrap()).thread_buffer().to_vec(),
-    }
+    simulate::<Policy, Operand>(operand, shape, |lds, t| match operand {
+        Operand::A => load_tile(&block_window::<u32, ABlockDistribution>(lds, t).unwrap()).thread_buffer().to_vec(),
+        Operand::B => load_tile(&block_window::<u32, BBlockDistribution>(lds, t).unwrap()).thread_buffer().to_vec(),
+    })
 }
 
 /// The embedded block distributions are CK's: the runtime `embed` of the
@@ -130,7 +158,6 @@ fn block_tile(operand: Operand, lds: &[Cell<u32>], thread: usize) -> Vec<u32> {
 /// catalogue's MFMA 32x32x16 operand.
 #[test]
 fn the_block_distributions_are_ck_embeddings() {
-    use cktile::distribution::typed::TileEncoding;
     use cktile::distribution::{Encoding, catalogue, embed};
     use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution};
     let warp = catalogue::by_name("mfma32x32x16_a").unwrap();
@@ -147,7 +174,7 @@ fn the_block_distributions_are_ck_embeddings() {
 fn a_operand_registers_match_the_mfma_lane_map() {
     for shape in SHAPES {
         let k_tiles = shape.k.div_ceil(K_PER_BLOCK);
-        assert_eq!(simulate(Operand::A, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 8);
+        assert_eq!(simulate_checks(Operand::A, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 8);
     }
 }
 
@@ -155,7 +182,7 @@ fn a_operand_registers_match_the_mfma_lane_map() {
 fn b_operand_registers_match_the_mfma_lane_map() {
     for shape in SHAPES {
         let k_tiles = shape.k.div_ceil(K_PER_BLOCK);
-        assert_eq!(simulate(Operand::B, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 8);
+        assert_eq!(simulate_checks(Operand::B, shape), k_tiles * BLOCK_SIZE * ITERS * K_ITERS * 8);
     }
 }
 
@@ -165,7 +192,48 @@ fn every_block_row_of_a_large_operand_is_covered() {
     // operand reaches exactly the warp registers the lane map names.
     for block in 0..3 {
         let shape = Shape { rows: 300, k: 48, stride: 56, block_row: block * ROWS_PER_BLOCK };
-        assert!(simulate(Operand::A, shape) > 0);
+        assert!(simulate_checks(Operand::A, shape) > 0);
+    }
+}
+
+/// A second policy: 128 threads, a 64 x 64 x 32 block tile, 2 x 1 warps of
+/// the 16x16x32 MFMA (A: 2 warp tiles a warp along M; B: 4 along N), with
+/// the library's typed sides.
+#[test]
+fn a_small_policy_matches_the_mfma_lane_map() {
+    let shapes = [
+        Shape { rows: 64, k: 32, stride: 32, block_row: 0 },
+        Shape { rows: 100, k: 72, stride: 80, block_row: 64 },
+        Shape { rows: 70, k: 40, stride: 40, block_row: 0 },
+        Shape { rows: 130, k: 96, stride: 104, block_row: 128 },
+    ];
+    for shape in shapes {
+        let k_tiles = shape.k.div_ceil(32);
+        let a =
+            simulate::<Small, OperandA>(OperandA, shape, block_tile::<Small, OperandA, <Small as GemmPolicy>::ABlock>);
+        assert_eq!(a, k_tiles * 128 * 2 * 8, "{shape:?}");
+        let b =
+            simulate::<Small, OperandB>(OperandB, shape, block_tile::<Small, OperandB, <Small as GemmPolicy>::BBlock>);
+        assert_eq!(b, k_tiles * 128 * 4 * 8, "{shape:?}");
+    }
+}
+
+/// A third: 256 threads over 256 x 128 x 64 (A and B blocks of different
+/// sizes) with the 32x32x8 MFMA (4 K values a lane, 8 warp tiles per K
+/// tile; MLdsLayer 1).
+#[test]
+fn a_wide_policy_matches_the_mfma_lane_map() {
+    let shapes = [
+        Shape { rows: 256, k: 64, stride: 64, block_row: 0 },
+        Shape { rows: 300, k: 136, stride: 144, block_row: 256 },
+        Shape { rows: 130, k: 40, stride: 40, block_row: 0 },
+    ];
+    for shape in shapes {
+        let k_tiles = shape.k.div_ceil(64);
+        let a = simulate::<Wide, OperandA>(OperandA, shape, block_tile::<Wide, OperandA, <Wide as GemmPolicy>::ABlock>);
+        assert_eq!(a, k_tiles * 256 * 4 * 8 * 4, "{shape:?}");
+        let b = simulate::<Wide, OperandB>(OperandB, shape, block_tile::<Wide, OperandB, <Wide as GemmPolicy>::BBlock>);
+        assert_eq!(b, k_tiles * 256 * 2 * 8 * 4, "{shape:?}");
     }
 }
 
@@ -176,44 +244,42 @@ fn shapes_the_vector_loads_cannot_serve_are_refused() {
     for (k, stride) in [(36, 40), (40, 44)] {
         let e =
             OperandPath::new(Operand::A, &global, 10, k, stride, 0, SharedMemory::new(&lds), 0).err().expect("refused");
-        let name = if k % 8 != 0 { "K" } else { "row stride" };
-        let value = if k % 8 != 0 { k } else { stride };
-        assert_eq!(
-            e.to_string(),
-            format!("K and the row stride must be multiples of the 8 elements each DRAM load moves ({name} = {value})")
-        );
+        // The library's guaranteed-vector rule names the value that breaks it.
+        let broken =
+            if k % 8 != 0 { format!("length {k}, not a multiple") } else { format!("stride {stride}, not a multiple") };
+        assert!(e.to_string().contains(&broken), "{e}");
+        assert!(e.to_string().contains("guaranteed vector length 8"), "{e}");
     }
 }
 
-/// The DRAM distribution the paths declare with `tile_distribution_encoding!`
-/// is the catalogue's `gemm_dram(256, 128, 32, 8)`, by its CLI name too
-/// (`cktile distribution gemm_dram_256x128x32_k8`), and the warp
-/// distribution is `mfma32x32x16_a`: the typed and runtime paths agree.
+/// The DRAM distribution the paths declare is the catalogue's
+/// `gemm_dram(256, 128, 32, 8)`, by its CLI name too (`cktile
+/// distribution gemm_dram_256x128x32_k8`), and the warp distribution is
+/// `mfma32x32x16_a`: the typed and runtime paths agree.
 #[test]
 fn the_paths_distributions_are_the_catalogues() {
     use cktile::distribution::catalogue;
-    use cktile::distribution::typed::TileEncoding;
     use cktile_checks::gemm::{DramDistribution, WarpDistribution};
     assert_eq!(DramDistribution::ENCODING, catalogue::gemm_dram(256, 128, 32, 8).unwrap());
     assert_eq!(DramDistribution::ENCODING, catalogue::by_name("gemm_dram_256x128x32_k8").unwrap());
     assert_eq!(WarpDistribution::ENCODING, catalogue::by_name("mfma32x32x16_a").unwrap());
+    assert_eq!((WARPS, K_PER_WARP_TILE), (2, 16));
 }
 
-/// The generic policies are CK's for every configuration they are
+/// The generic encodings are CK's for every configuration they are
 /// instantiated with, not only the paths': each equals the catalogue's
 /// runtime encoding of the same parameters (and its CLI name).
 #[test]
 fn the_generic_policies_are_the_catalogues_for_every_size() {
     use cktile::distribution::catalogue;
-    use cktile::distribution::typed::TileEncoding;
     use cktile_checks::gemm::{ADramDistribution, WarpOperand};
     let dram = [
-        ((256, 128, 32, 8), ADramDistribution::<256, 128, 32, 8, 16>::ENCODING),
-        ((256, 256, 32, 8), ADramDistribution::<256, 256, 32, 8, 32>::ENCODING),
-        ((256, 128, 64, 8), ADramDistribution::<256, 128, 64, 8, 32>::ENCODING),
-        ((128, 64, 32, 4), ADramDistribution::<128, 64, 32, 4, 16>::ENCODING),
-        ((512, 256, 16, 8), ADramDistribution::<512, 256, 16, 8, 8>::ENCODING),
-        ((64, 16, 64, 16), ADramDistribution::<64, 16, 64, 16, 16>::ENCODING),
+        ((256, 128, 32, 8), ADramDistribution::<256, 128, 32, 8>::ENCODING),
+        ((256, 256, 32, 8), ADramDistribution::<256, 256, 32, 8>::ENCODING),
+        ((256, 128, 64, 8), ADramDistribution::<256, 128, 64, 8>::ENCODING),
+        ((128, 64, 32, 4), ADramDistribution::<128, 64, 32, 4>::ENCODING),
+        ((512, 256, 16, 8), ADramDistribution::<512, 256, 16, 8>::ENCODING),
+        ((64, 16, 64, 16), ADramDistribution::<64, 16, 64, 16>::ENCODING),
     ];
     for ((block, m, k, k1), typed) in dram {
         assert_eq!(typed, catalogue::gemm_dram(block, m, k, k1).unwrap(), "{block} {m} {k} {k1}");
@@ -221,11 +287,11 @@ fn the_generic_policies_are_the_catalogues_for_every_size() {
         assert_eq!(typed, catalogue::by_name(&name).unwrap(), "{name}");
     }
     let warp = [
-        ((16, 4), WarpOperand::<16, 4, 4>::ENCODING),
-        ((16, 8), WarpOperand::<16, 8, 8>::ENCODING),
-        ((32, 4), WarpOperand::<32, 4, 4>::ENCODING),
-        ((32, 8), WarpOperand::<32, 8, 8>::ENCODING),
-        ((32, 16), WarpOperand::<32, 16, 16>::ENCODING),
+        ((16, 4), WarpOperand::<16, 4>::ENCODING),
+        ((16, 8), WarpOperand::<16, 8>::ENCODING),
+        ((32, 4), WarpOperand::<32, 4>::ENCODING),
+        ((32, 8), WarpOperand::<32, 8>::ENCODING),
+        ((32, 16), WarpOperand::<32, 16>::ENCODING),
     ];
     for ((ml, kl), typed) in warp {
         assert_eq!(typed, catalogue::mfma_a_per_lane(ml, kl).unwrap(), "{ml} {kl}");

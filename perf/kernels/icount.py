@@ -42,20 +42,40 @@ TWINS = {
     # The `.unwrap()` kernels build from 32-bit arguments, as the `_u32` ones.
     "typed_kernel_k16_unwrap": "hand_kernel_k16_u32",
     "typed_kernel_k8_unwrap": "hand_kernel_k8_u32",
+    "typed_kernel_64_unwrap": "hand_kernel_64_u32",
 }
-# The GEMM entry points (entry.rs, issue 49) not yet within the bound on a
-# target: reported with their ratio, not failed. Issue 49 stays open
-# until this is empty (the performance chapter says where the extra
-# instructions are).
+# Typed kernels not yet within the bound on a target, each with its
+# ceiling: the instruction count measured when it was listed (2026-11-26,
+# nightly 2026-10-29). The bound is waived for them, the ceiling is not: a
+# count above it fails, so they can only get better; one that comes
+# within the bound reports it, and should leave the list. Issue 49 stays
+# open until this is empty (the performance chapter says where the extra
+# instructions are). `typed_gemm_a_index32` pays the in-kernel check of
+# the guaranteed vector (issue 49, item 6), which its CK twin leaves to
+# the host.
 REPORTED = {
-    "amdgcn": (
-        "typed_kernel_k16_host",
-        "typed_kernel_k16_u32",
-        "typed_kernel_k16_unwrap",
-        "typed_kernel_k16_u64",
-        "typed_kernel_k8_u64",
-    ),
-    "nvptx": ("typed_kernel_k16_host", "typed_kernel_k16_u32", "typed_kernel_k16_unwrap", "typed_kernel_k16_u64"),
+    "amdgcn": {
+        "typed_gemm_a_index32": 346,
+        "typed_kernel_64_u32": 703,
+        "typed_kernel_64_u64": 798,
+        "typed_kernel_64_unwrap": 735,
+        "typed_kernel_k16_u64": 914,
+        "typed_kernel_k16_unwrap": 851,
+    },
+    "nvptx": {
+        "typed_kernel_64_host": 523,
+        "typed_kernel_64_u32": 546,
+        "typed_kernel_64_u64": 533,
+        "typed_kernel_64_unwrap": 544,
+        "typed_kernel_k16_host": 656,
+        "typed_kernel_k16_u32": 679,
+        "typed_kernel_k16_u64": 650,
+        "typed_kernel_k16_unwrap": 677,
+        "typed_kernel_k8_host": 734,
+        "typed_kernel_k8_u32": 757,
+        "typed_kernel_k8_u64": 744,
+        "typed_kernel_k8_unwrap": 755,
+    },
 }
 
 
@@ -229,10 +249,15 @@ def main(argv):
             host_only_report = target == "x86_64" and name.startswith(GPU_GATED)
             # Only the bound is waived for a reported entry point: a call,
             # scratch, a spill, a lost address space or launch bound still fails.
-            waived = name in REPORTED.get(target, ()) and all(p.endswith("instructions") for p in problems)
-            if waived:
+            ceiling = REPORTED.get(target, {}).get(name)
+            waived = ceiling is not None and all(p.endswith("instructions") for p in problems)
+            if waived and s["instructions"] > ceiling:
+                problems = [f"{s['instructions']} > its REPORTED ceiling {ceiling}"]
+                verdict = "FAIL: " + problems[0]
+            elif waived:
                 ratio = s["instructions"] / twin["instructions"]
-                verdict = f"reported ({ratio:.2f}x, over the bound: issue 49)" if problems else f"ok ({ratio:.2f}x; in REPORTED)"
+                state = "over the bound: issue 49" if problems else "within the bound: leave REPORTED"
+                verdict = f"reported ({ratio:.2f}x, ceiling {ceiling}; {state})"
                 problems = []
             elif (name.endswith("_build") and not build_gated) or name.startswith("validate_") or host_only_report:
                 # The validating construction: reported, not checked.

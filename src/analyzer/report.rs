@@ -16,10 +16,11 @@ use super::op::Op;
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::{MAX_LANES, Provenance, Rule, rule};
 use super::tile::{TileCounts, program_address};
-use super::window::PatternAccess;
+use super::window::{PatternAccess, WindowAccess, WindowLanes};
 use crate::distribution::Distribution;
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::{Descriptor, Program};
+use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -469,42 +470,48 @@ pub fn analyze_tile_report_with_progress(
 }
 
 /// Where a ready pattern's addresses come from: for a pattern read through
-/// a tile window (the MFMA operands), its distribution composed with the
-/// tile ([`WindowAccess::program_over`](super::window::WindowAccess::program_over));
-/// for a closed form, the tile's program at each lane's coordinate.
-struct PatternAddresses<'a> {
-    access: &'a PatternAccess,
-    program: Program,
+/// a tile window (the MFMA operands), its lanes placed in the tile
+/// ([`WindowLanes`], after
+/// [`WindowAccess::program_over`](super::window::WindowAccess::program_over)
+/// checked that they fit); for a closed form, the tile's program at each
+/// lane's coordinate.
+enum PatternAddresses<'a> {
+    Window(&'a WindowAccess, Box<WindowLanes>),
+    Closed(&'a PatternAccess, Box<Program>),
 }
 
 impl<'a> PatternAddresses<'a> {
     fn new(desc: &Descriptor, access: &'a PatternAccess) -> Result<PatternAddresses<'a>, Error> {
-        let program = match access.window() {
-            Some(w) => w.program_over(desc)?,
-            None => desc.program(),
-        };
-        Ok(PatternAddresses { access, program })
+        Ok(match access.window() {
+            Some(w) => {
+                w.program_over(desc)?;
+                PatternAddresses::Window(w, Box::new(WindowLanes::new(w, desc)))
+            }
+            None => PatternAddresses::Closed(access, Box::new(desc.program())),
+        })
     }
 
     /// The byte addresses of instruction `i`.
     fn of(&self, element_bytes: usize, arch: &Arch, i: usize) -> Result<[Option<u64>; MAX_LANES], Error> {
-        match self.access.window() {
-            Some(w) => window_addresses(w, &self.program, element_bytes, arch, i),
-            None => addresses_by(&self.program, element_bytes, arch, i, |i, lane| self.access.coordinate(i, lane)),
+        match self {
+            PatternAddresses::Window(w, lanes) => window_addresses(w, lanes, element_bytes, arch, i),
+            PatternAddresses::Closed(access, program) => {
+                addresses_by(program, element_bytes, arch, i, |i, lane| access.coordinate(i, lane))
+            }
         }
     }
 }
 
 /// The byte addresses of instruction `i` of a tile window through its
-/// composed program, on the chip's lanes.
+/// lanes in the layout, on the chip's lanes.
 fn window_addresses(
-    window: &super::window::WindowAccess,
-    program: &Program,
+    window: &WindowAccess,
+    lanes: &WindowLanes,
     element_bytes: usize,
     arch: &Arch,
     i: usize,
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
-    let mut out = super::window::instruction_addresses(window, program, element_bytes, i)?.options();
+    let mut out = lanes.addresses(window, element_bytes, i)?.options();
     out.iter_mut().skip(arch.wave() as usize).for_each(|a| *a = None);
     Ok(out)
 }
@@ -532,7 +539,7 @@ pub fn pattern_lane_addresses(
 }
 
 /// The byte addresses of instruction `i` of a CK tile window over a
-/// distribution ([`WindowAccess`](super::window::WindowAccess)), as
+/// distribution ([`WindowAccess`]), as
 /// [`analyze_distribution`] counts them.
 ///
 /// ```
@@ -550,10 +557,11 @@ pub fn window_lane_addresses(
     desc: &Descriptor,
     element_bytes: usize,
     arch: &Arch,
-    window: &super::window::WindowAccess,
+    window: &WindowAccess,
     i: usize,
 ) -> Result<[Option<u64>; MAX_LANES], Error> {
-    window_addresses(window, &window.program_over(desc)?, element_bytes, arch, i)
+    window.program_over(desc)?;
+    window_addresses(window, &WindowLanes::new(window, desc), element_bytes, arch, i)
 }
 
 /// The byte addresses of instruction `i` whose lanes access `coordinate(i, lane)`,
@@ -652,7 +660,7 @@ pub fn analyze_distribution(
     d: &Distribution,
     op: Op,
 ) -> Result<TileReport, Error> {
-    let (w, program) = super::window::prepared(desc, element_bytes, arch, d, op)?;
-    let addresses_of = |i| window_addresses(&w, &program, element_bytes, arch, i);
+    let (w, lanes) = super::window::prepared(desc, element_bytes, arch, d, op)?;
+    let addresses_of = |i| window_addresses(&w, &lanes, element_bytes, arch, i);
     tile_report(arch, op, None, element_bytes, w.instructions(), addresses_of, &mut |_, _| {})
 }

@@ -13,7 +13,7 @@ use super::rules::MAX_LANES;
 use crate::descriptor::program::LANES;
 use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error};
-use crate::{Descriptor, Program};
+use crate::{Descriptor, Index, Program};
 
 /// Totals over every instruction of a tile.
 ///
@@ -254,7 +254,7 @@ pub const fn program_lane_addresses(
 /// Writes instruction `i`'s lane addresses into `out` (every lane of the
 /// wave, whose active lanes it sets anew), for a pattern whose shape over the 2-D
 /// `program` (`[rows, cols, vec, wave]`) was already checked. The lanes go
-/// through the program [`LANES`] at a time ([`chunk_addresses`]).
+/// through the program [`LANES`] at a time ([`chunk_walk`]).
 #[inline(always)]
 const fn shaped_lane_addresses(
     program: &Program,
@@ -272,16 +272,83 @@ const fn shaped_lane_addresses(
         let n = if lanes - first < LANES { lanes - first } else { LANES };
         let mut chunk = LaneChunk::EMPTY;
         pattern.lane_coordinates([rows, cols, vec, wave], i, first, n, &mut chunk);
-        if let Err(e) = chunk_addresses(program, element_bytes, i, first, &chunk, n, out) {
+        let mut breaks = [0; LANES];
+        if let Some(e) = chunk_walk(program, element_bytes, i, first, &chunk, n, vec, out, &mut breaks) {
             return Err(e);
         }
-        if any(&vector_breaks(program, &chunk, n, vec)) {
+        if any(&breaks) {
             // Named over the whole pattern: the first lane, and the widest width that would do.
             return pattern_breaks(program, element_bytes, [rows, cols, vec, wave], pattern).verdict(pattern.op(), vec);
         }
         first += n;
     }
     Ok(())
+}
+
+/// One chunk of lanes `first..first + n` (`n` at most [`LANES`]) of
+/// instruction `i`, at the coordinates of `chunk`, through the 2-D
+/// `program`, in one batch per element of the vectors: each active lane's
+/// byte address goes to lane `first + l` of `out` (the chunk's lanes
+/// must be inactive in `out` before) where it has one, and with `vec > 1`
+/// each active lane whose first element has an offset gets its
+/// [`vector_breaks`] in `breaks` (others 0). Returns the error of the first
+/// active lane whose element is on padding, outside the tile or past the
+/// addresses (as [`to_address`] names it), after the whole chunk. What the
+/// patterns' and the tile windows' counts and checks walk.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn chunk_walk(
+    program: &Program,
+    element_bytes: usize,
+    i: usize,
+    first: usize,
+    chunk: &LaneChunk,
+    n: usize,
+    vec: usize,
+    out: &mut LaneAddresses,
+    breaks: &mut [u64; LANES],
+) -> Option<Error> {
+    let mut offsets = [0; LANES];
+    let valid = program.offsets_2d(&chunk.rows, &chunk.cols, n, &mut offsets);
+    // The lanes with an address: valid, and an offset whose byte address
+    // fits (`offset * element_bytes`, unsigned, without overflow).
+    let limit = if element_bytes == 0 { u64::MAX } else { u64::MAX / element_bytes as u64 };
+    let mut good = 0u64;
+    let mut l = 0;
+    while l < LANES {
+        good |= (((offsets[l] as u64) <= limit) as u64 & (offsets[l] >= 0) as u64) << l;
+        l += 1;
+    }
+    let active = chunk.active & if n < 64 { (1 << n) - 1 } else { u64::MAX };
+    let ok = active & valid & good;
+    l = 0;
+    while l < n && l < LANES {
+        // Exact for the lanes in `ok` (checked above), which alone become active.
+        out.at[(first + l) % MAX_LANES] = (offsets[l] as u64).wrapping_mul(element_bytes as u64);
+        l += 1;
+    }
+    out.active |= ok << (first % MAX_LANES);
+    if vec > 1 {
+        *breaks = vector_breaks_from(program, chunk, n, vec, offsets, valid);
+        l = 0;
+        while l < LANES {
+            if (active & valid) >> l & 1 == 0 {
+                breaks[l] = 0;
+            }
+            l += 1;
+        }
+    }
+    let bad = active & !ok;
+    if bad == 0 {
+        return None;
+    }
+    // The first such lane, reported as one coordinate would be.
+    let l = bad.trailing_zeros() as usize % LANES;
+    let offset = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
+    match to_address(offset, element_bytes, i, first + l, [chunk.rows[l], chunk.cols[l]]) {
+        Ok(_) => None,
+        Err(e) => Some(e),
+    }
 }
 
 /// For each lane `l < n` of `chunk` (whose first elements are valid), the
@@ -291,12 +358,28 @@ const fn shaped_lane_addresses(
 /// a lane whose entry is not 0 asks for a vector the layout does not hold
 /// contiguously.
 const fn vector_breaks(program: &Program, chunk: &LaneChunk, n: usize, vec: usize) -> [u64; LANES] {
-    let mut breaks = [0u64; LANES];
     if vec <= 1 {
-        return breaks;
+        return [0; LANES];
     }
-    let (mut prev, mut next) = ([0; LANES], [0; LANES]);
-    let mut prev_valid = program.offsets_2d(&chunk.rows, &chunk.cols, n, &mut prev);
+    let mut first = [0; LANES];
+    let valid = program.offsets_2d(&chunk.rows, &chunk.cols, n, &mut first);
+    vector_breaks_from(program, chunk, n, vec, first, valid)
+}
+
+/// [`vector_breaks`] from the first elements' offsets and validity mask
+/// (as [`Program::offsets_2d`] gives them).
+#[inline(always)]
+const fn vector_breaks_from(
+    program: &Program,
+    chunk: &LaneChunk,
+    n: usize,
+    vec: usize,
+    first: [Index; LANES],
+    valid: u64,
+) -> [u64; LANES] {
+    let mut breaks = [0u64; LANES];
+    let (mut prev, mut next) = (first, [0; LANES]);
+    let mut prev_valid = valid;
     let mut cols = chunk.cols;
     let mut k = 1;
     while k < vec && k < 64 {
@@ -370,7 +453,10 @@ const fn pattern_breaks(
 /// lane `first + l` of `out` gets lane `l`'s address when active (the
 /// chunk's lanes must be inactive in `out` before). An active
 /// lane on padding or outside the tile is an error naming the instruction,
-/// the lane and the coordinate, as [`program_address`] reports it.
+/// the lane and the coordinate, as [`program_address`] reports it (and
+/// `out` is then left part-written). [`chunk_walk`] without the vectors:
+/// what the layout search counts its accesses with.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) const fn chunk_addresses(
     program: &Program,
@@ -381,36 +467,11 @@ pub(crate) const fn chunk_addresses(
     n: usize,
     out: &mut LaneAddresses,
 ) -> Result<(), Error> {
-    let mut offsets = [0; LANES];
-    let valid = program.offsets_2d(&chunk.rows, &chunk.cols, n, &mut offsets);
-    // The lanes with an address: valid, and an offset whose byte address
-    // fits (`offset * element_bytes`, unsigned, without overflow).
-    let limit = if element_bytes == 0 { u64::MAX } else { u64::MAX / element_bytes as u64 };
-    let mut good = 0u64;
-    let mut l = 0;
-    while l < LANES {
-        good |= (((offsets[l] as u64) <= limit) as u64 & (offsets[l] >= 0) as u64) << l;
-        l += 1;
+    let mut breaks = [0; LANES];
+    match chunk_walk(program, element_bytes, i, first, chunk, n, 1, out, &mut breaks) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    let active = chunk.active & if n < 64 { (1 << n) - 1 } else { u64::MAX };
-    let bad = active & !(valid & good);
-    if bad != 0 {
-        // The first such lane, reported as one coordinate would be.
-        let l = bad.trailing_zeros() as usize % LANES;
-        let offset = if (valid >> l) & 1 == 1 { Some(offsets[l]) } else { None };
-        return match to_address(offset, element_bytes, i, first + l, [chunk.rows[l], chunk.cols[l]]) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(e),
-        };
-    }
-    l = 0;
-    while l < n && l < LANES {
-        // Checked above: no overflow.
-        out.at[(first + l) % MAX_LANES] = offsets[l] as u64 * element_bytes as u64;
-        l += 1;
-    }
-    out.active |= active << (first % MAX_LANES);
-    Ok(())
 }
 
 /// Counts every instruction of `pattern` over the 2-D `desc` with elements
@@ -540,13 +601,6 @@ pub(crate) struct BreakScan {
 impl BreakScan {
     /// Nothing seen.
     pub(crate) const NONE: BreakScan = BreakScan { first: None, all: 0 };
-
-    /// Whether a lane whose vector breaks at `breaks` would be the one the
-    /// verdict names, so that its coordinate is needed: the first that
-    /// breaks.
-    pub(crate) const fn names(&self, breaks: u64) -> bool {
-        breaks != 0 && self.first.is_none()
-    }
 
     /// Lane `lane` of instruction `i`, at `coordinate`, with the breaks of its vector.
     pub(crate) const fn see(&mut self, i: usize, lane: usize, coordinate: [i64; 2], breaks: u64) {

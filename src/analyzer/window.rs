@@ -28,7 +28,13 @@
 //! proves the two equal lane by lane. The windows themselves are `const fn`s
 //! too: [`analyze_window`] counts a distribution's window at compile time
 //! (the five-argument `assert_conflict_free!`), and the same test file holds
-//! it equal to [`analyze_distribution`](super::analyze_distribution)'s report.
+//! it equal to [`analyze_distribution`](super::analyze_distribution)'s report
+//! and to the window's definition, every lane's (P..., Y...) through the
+//! distribution composed with the layout
+//! ([`WindowAccess::address`]). Both read each element a window touches
+//! once, a lane's X being its warp's and Ys' plus its own (`window/lanes.rs`):
+//! a window of 32 instructions over 4,096 elements costs about half a second
+//! of `cargo check`, within rustc's default const-evaluation limit.
 //!
 //! ```
 //! use cktile::analyzer::{arch, analyze_distribution, window::WindowAccess, Op};
@@ -45,8 +51,6 @@
 
 use super::AnalyzerProblem;
 use super::arch::Arch;
-use super::memo::{CountMemo, LaneAddresses};
-use super::model::PhaseTable;
 use super::op::{OP_NAMES, Op};
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::MAX_LANES;
@@ -56,6 +60,11 @@ use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, em
 use crate::error::{DescriptorProblem, Error, ErrorKind, ParameterProblem};
 use crate::{Descriptor, Program};
 use cktile_transforms::{Index, MAX_DIMS};
+
+mod lanes;
+
+pub(crate) use lanes::WindowLanes;
+use lanes::counted;
 
 /// The instructions of a tile window over a distribution: which X
 /// coordinate each lane of each instruction accesses.
@@ -304,8 +313,11 @@ impl WindowAccess {
     /// the offset of its element
     /// ([`Adaptor::program_through`](crate::adaptor::Adaptor::program_through);
     /// for X lengths equal to `desc`'s, [`Distribution::compose`] compiled).
-    /// Every address of the window's analyses goes through it
-    /// ([`address`](Self::address)). Refused when X does not fit in `desc`.
+    /// It defines the window's addresses ([`address`](Self::address)); the
+    /// analyses read the same addresses through the layout's own program,
+    /// once per element (see `window/lanes.rs`), after this refuses an X
+    /// that does not fit in `desc` (or a composition past a program's
+    /// limits).
     ///
     /// ```
     /// use cktile::analyzer::{window::WindowAccess, Op};
@@ -405,43 +417,10 @@ impl WindowAccess {
     /// assert!(e.to_string().contains("contiguous for 1 element(s) only"), "{e}");
     /// # Ok::<(), cktile::Error>(())
     /// ```
+    #[inline] // as `analyze_window`
     pub const fn check_contiguous(&self, desc: &Descriptor) -> Result<(), Error> {
-        let program = tri!(self.program_over(desc));
-        self.check_contiguous_in(&program)
-    }
-
-    /// [`check_contiguous`](Self::check_contiguous) through this window's
-    /// [`program_over`](Self::program_over) the layout: element `k` of a
-    /// lane's vector is the vector dimension's Y plus `k`.
-    const fn check_contiguous_in(&self, program: &Program) -> Result<(), Error> {
-        let width = if self.width < 64 { self.width } else { 64 };
-        let Some(vector) = self.vector_y else { return Ok(()) };
-        if width <= 1 {
-            return Ok(());
-        }
-        let mut scan = BreakScan::NONE;
-        let mut i = 0;
-        while i < self.instructions() {
-            let mut lane = 0;
-            while lane < self.lanes {
-                if let Some((top, n)) = self.ps_ys(i, lane)
-                    && let Some(breaks) =
-                        vector_breaks(program, top.split_at(n).0, self.distribution.encoding().ndim_p() + vector, width)
-                {
-                    // Only the lane the verdict names needs its X (`see`
-                    // keeps no other lane's coordinate): the
-                    // distribution's adaptor runs for that lane alone.
-                    if !scan.names(breaks) {
-                        scan.see(i, lane, [0, 0], breaks);
-                    } else if let Some(c) = self.coordinate(i, lane) {
-                        scan.see(i, lane, c, breaks);
-                    }
-                }
-                lane += 1;
-            }
-            i += 1;
-        }
-        scan.verdict(self.op, self.width)
+        tri!(self.program_over(desc));
+        WindowLanes::new(self, desc).check_contiguous(self)
     }
 }
 
@@ -760,25 +739,32 @@ pub const fn analyze_window(
     d: &Distribution,
     op: Op,
 ) -> Result<TileCounts, Error> {
-    let (w, program) = tri!(prepared(desc, element_bytes, arch, d, op));
-    let mut t = TileCounts::EMPTY;
-    let mut table = PhaseTable::EMPTY;
-    let mut memo = CountMemo::new(arch, op);
-    let mut i = 0;
-    while i < w.instructions() {
-        let addrs = tri!(instruction_addresses(&w, &program, element_bytes, i));
-        if let Err(e) = t.count(&mut memo, &mut table, &addrs) {
-            return Err(e);
-        }
-        i += 1;
-    }
-    Ok(t)
+    let (w, lanes) = tri!(fitted(desc, element_bytes, arch, d, op));
+    counted(&w, &lanes, element_bytes, arch)
+}
+
+/// The window of `op` over `d` and its lanes in `desc`, after the checks
+/// of the window alone (its shape, its size on the chip, X fitting `desc`:
+/// [`WindowAccess::program_over`]), before the vectors' check.
+#[inline] // as `analyze_window`
+const fn fitted(
+    desc: &Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &Distribution,
+    op: Op,
+) -> Result<(WindowAccess, WindowLanes), Error> {
+    let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
+    tri!(w.check_size(arch));
+    tri!(w.program_over(desc));
+    let lanes = WindowLanes::new(&w, desc);
+    Ok((w, lanes))
 }
 
 /// The window of `op` over `d`, after the checks every analysis of it
-/// makes (its size on the chip, each lane's vector contiguous in `desc`),
-/// with `d` composed with `desc` and compiled to the program its addresses
-/// come from ([`WindowAccess::program_over`]).
+/// makes (its size on the chip, X fitting `desc`, each lane's vector
+/// contiguous in `desc`), with its lanes in `desc`, where its addresses
+/// come from ([`WindowLanes`]).
 #[inline] // as `analyze_window`
 pub(crate) const fn prepared(
     desc: &Descriptor,
@@ -786,33 +772,10 @@ pub(crate) const fn prepared(
     arch: &Arch,
     d: &Distribution,
     op: Op,
-) -> Result<(WindowAccess, Program), Error> {
-    let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
-    tri!(w.check_size(arch));
-    let program = tri!(w.program_over(desc));
-    tri!(w.check_contiguous_in(&program));
-    Ok((w, program))
-}
-
-/// The byte address of each lane of instruction `i` of a [`prepared`]
-/// window, through its composed program.
-#[inline] // as `analyze_window`
-pub(crate) const fn instruction_addresses(
-    w: &WindowAccess,
-    program: &Program,
-    element_bytes: usize,
-    i: usize,
-) -> Result<LaneAddresses, Error> {
-    let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
-    let mut addrs = LaneAddresses::new(lanes);
-    let mut lane = 0;
-    while lane < lanes {
-        if let Some(a) = tri!(w.address(program, element_bytes, i, lane)) {
-            addrs.set(lane, a);
-        }
-        lane += 1;
-    }
-    Ok(addrs)
+) -> Result<(WindowAccess, WindowLanes), Error> {
+    let (w, lanes) = tri!(fitted(desc, element_bytes, arch, d, op));
+    tri!(lanes.check_contiguous(&w));
+    Ok((w, lanes))
 }
 
 /// The two lanes behind the worst conflict of a window's instruction
@@ -841,17 +804,30 @@ pub const fn window_conflict(
     instruction: u32,
     phase: u32,
 ) -> Result<Option<(u32, u32, u32)>, Error> {
-    let (w, program) = tri!(prepared(desc, element_bytes, arch, d, op));
-    let addrs = tri!(instruction_addresses(&w, &program, element_bytes, instruction as usize));
-    let lanes = addrs.lanes;
+    let (w, lanes) = tri!(prepared(desc, element_bytes, arch, d, op));
+    conflict_in(&w, &lanes, element_bytes, arch, instruction, phase)
+}
+
+/// [`window_conflict`] of a window whose checks passed.
+#[inline] // as `analyze_window`
+const fn conflict_in(
+    w: &WindowAccess,
+    lanes: &WindowLanes,
+    element_bytes: usize,
+    arch: &Arch,
+    instruction: u32,
+    phase: u32,
+) -> Result<Option<(u32, u32, u32)>, Error> {
+    let addrs = tri!(lanes.addresses(w, element_bytes, instruction as usize));
+    let n = addrs.lanes;
     let addrs = addrs.options();
-    let r = super::rules::rule(arch, op);
+    let r = super::rules::rule(arch, w.op);
     let phases = r.grouping.phases();
     if phases == 0 {
         return Ok(None);
     }
     let (access, p) = (phase as usize / phases, phase as usize % phases);
-    Ok(super::model::conflicting_lanes(op, &r, access as u32, p, addrs.split_at(lanes).0))
+    Ok(super::model::conflicting_lanes(w.op, &r, access as u32, p, addrs.split_at(n).0))
 }
 
 /// [`require_conflict_free`](super::tile::require_conflict_free) for the instructions a CK tile window issues
@@ -894,17 +870,23 @@ pub const fn require_conflict_free_distribution(
         Ok(d) => d,
         Err(e) => crate::typed::static_failure(&e),
     };
-    let counts = super::window::analyze_window(desc, element_bytes, arch, &d, op);
-    // Name the two lanes behind the worst conflict, as the CLI's report does.
-    let lanes = match counts {
-        Ok(c) if c.conflict_cycles > 0 => {
-            match super::window::window_conflict(desc, element_bytes, arch, &d, op, c.worst_instruction, c.worst_phase)
-            {
-                Ok(lanes) => lanes,
-                Err(_) => None,
-            }
+    // analyze_window and window_conflict, the window fitted and its lanes placed once.
+    let (counts, lanes) = match fitted(desc, element_bytes, arch, &d, op) {
+        Ok((w, lanes)) => {
+            let counts = counted(&w, &lanes, element_bytes, arch);
+            // Name the two lanes behind the worst conflict, as the CLI's report does.
+            let named = match counts {
+                Ok(c) if c.conflict_cycles > 0 => {
+                    match conflict_in(&w, &lanes, element_bytes, arch, c.worst_instruction, c.worst_phase) {
+                        Ok(named) => named,
+                        Err(_) => None,
+                    }
+                }
+                _ => None,
+            };
+            (counts, named)
         }
-        _ => None,
+        Err(e) => (Err(e), None),
     };
     fail_on_conflicts(arch, counts, lanes)
 }
@@ -920,6 +902,10 @@ pub const fn require_conflict_free_distribution(
 /// It expands to a non-generic `const _: () = ...;` item, so `cargo check`
 /// reports it too. (A check inside a generic function would be
 /// post-monomorphization and fire only on `cargo build` / `cargo test`.)
+/// It costs about 0.1 ms of `cargo check` per element the lanes read
+/// (half a second for CK's 32 `ds_read_b64` reads of a 128 x 32 block),
+/// within rustc's default const-evaluation limit: no
+/// `long_running_const_eval` to allow.
 ///
 /// ```
 /// use cktile::analyzer::{arch, Op, Pattern};

@@ -397,9 +397,9 @@ pub fn check(desc: &Descriptor) -> Result<Report, Error> {
 /// of which is padding): the witness that the claim is false.
 ///
 /// ```
-/// // Stride 2 claimed to be contiguous.
-/// let d = cktile::spec::parse("naive((4),(2),4,1)")?;
-/// let b = cktile::check::claim_break(&d, &cktile::check::offsets(&d)?, 0, d.top_vectors()[0]).unwrap();
+/// // Stride 2 claimed to be contiguous (a base refuses that guarantee; a claim may still say it).
+/// let d = cktile::spec::parse("naive((4),(2))")?;
+/// let b = cktile::check::claim_break(&d, &cktile::check::offsets(&d)?, 0, cktile::Vector::new(4, 1)).unwrap();
 /// assert_eq!((b.first, b.second, b.offsets), (vec![0], vec![1], (Some(0), Some(2))));
 /// # Ok::<(), cktile::Error>(())
 /// ```

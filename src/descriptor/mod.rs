@@ -29,7 +29,7 @@ pub mod stage;
 pub mod static_descriptor;
 pub mod vector;
 
-use crate::error::{DescriptorProblem, Error};
+use crate::error::{DescriptorProblem, Error, VectorFault};
 use cktile_transforms::{Dims, Index, Indices, Transform, Vector};
 pub(crate) use stage::Shape;
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
@@ -285,12 +285,26 @@ impl Descriptor {
     }
 
     /// [`naive`](Self::naive) with CK's guaranteed vector length and stride
-    /// of the last dimension (its `GuaranteedLastDimensionVectorLength/Stride`).
+    /// of the last dimension (its `GuaranteedLastDimensionVectorLength/Stride`;
+    /// `None` is CK's `-1`, not guaranteed).
+    ///
+    /// A guarantee the lengths and strides do not keep is refused
+    /// ([`DescriptorProblem::VectorGuarantee`]), where CK refuses it only in
+    /// its kernels' host-side `IsSupportedArgument`, if at all: a length
+    /// `V` above 1 needs the last length a multiple of `V` (no vector runs
+    /// past its row's end), the guaranteed stride (when given) equal to
+    /// the last stride, and the stride of every other dimension longer
+    /// than 1 a multiple of `V` (every vector starts aligned). A length
+    /// below 1 and a negative stride are refused too; a length of 1 (or
+    /// none) promises nothing more.
     ///
     /// ```
     /// use cktile_transforms::Vector;
     /// let d = cktile::Descriptor::naive_with_vector(&[8, 128, 8], &[8, 64, 1], Vector::new(8, 1)).unwrap();
     /// assert_eq!(d.top_vectors()[2], Vector::new(8, 1));
+    /// // K = 70 is no multiple of 8: the vector at k = 64 would read past the row.
+    /// let e = cktile::Descriptor::naive_with_vector(&[128, 70], &[72, 1], Vector::new(8, 1)).unwrap_err();
+    /// assert!(e.to_string().contains("length 70, not a multiple of the guaranteed vector length 8"), "{e}");
     /// ```
     pub const fn naive_with_vector(lengths: &[usize], strides: &[usize], vector: Vector) -> Result<Descriptor, Error> {
         Descriptor::naive_dims(tri!(dims(lengths)), tri!(dims(strides)), vector)
@@ -306,6 +320,7 @@ impl Descriptor {
     /// ```
     pub const fn naive_dims(lengths: Dims, strides: Dims, vector: Vector) -> Result<Descriptor, Error> {
         let (space, embed) = tri!(naive_base(&lengths, &strides));
+        tri!(vector_fits("naive", &lengths, Some(&strides), vector));
         let stage = tri!(one_stage(space, Ok(embed)));
         Ok(Descriptor::from_base(Origin::Naive { lengths, strides, vector }, &[stage], space, vector))
     }
@@ -358,16 +373,22 @@ impl Descriptor {
 
     /// [`packed`](Self::packed) from [`Dims`], with CK's optional guaranteed
     /// vector length of the last dimension (the last stride is always 1).
+    /// A guaranteed length must be at least 1 and divide the last length
+    /// (as [`naive_with_vector`](Self::naive_with_vector)'s; the other
+    /// strides are multiples of the last length).
     ///
     /// ```
     /// use cktile_transforms::{Dims, Vector};
     /// let d = cktile::Descriptor::packed_dims(Dims::from_slice(&[4, 8]).unwrap(), Some(4)).unwrap();
     /// assert_eq!(d.top_vectors()[1], Vector::new(4, 1));
+    /// assert!(cktile::Descriptor::packed_dims(Dims::from_slice(&[4, 6]).unwrap(), Some(4)).is_err());
     /// ```
     pub const fn packed_dims(lengths: Dims, vector_length: Option<Index>) -> Result<Descriptor, Error> {
         let (space, t) = tri!(packed_base(&lengths));
-        let stage = tri!(one_stage(space, Ok(t)));
         let guaranteed = Vector { length: vector_length, stride: Some(1) };
+        // Packed strides: the last is 1, every other a multiple of the last length.
+        tri!(vector_fits("packed", &lengths, None, guaranteed));
+        let stage = tri!(one_stage(space, Ok(t)));
         Ok(Descriptor::from_base(Origin::Packed { lengths, vector_length }, &[stage], space, guaranteed))
     }
 
@@ -618,6 +639,171 @@ pub(crate) const fn naive_accepts(lengths: &Indices, strides: &Indices, n: usize
 #[inline(always)]
 pub(crate) const fn packed_accepts(lengths: &Indices, n: usize) -> bool {
     cktile_transforms::kinds::unmerge::positive_product(lengths, n).is_some()
+}
+
+/// Greatest common divisor of two non-negative values (`gcd(a, 0) = a`).
+const fn gcd(a: Index, b: Index) -> Index {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a as Index
+}
+
+/// The largest guaranteed vector length a base's lengths and strides
+/// keep ([`vector_fits`]'s rule): the gcd of the last length and of the
+/// strides of the other dimensions longer than 1 (`strides` `None`: a
+/// packed base, whose other strides are multiples of the last length).
+const fn kept_vector_length(lengths: &Dims, strides: Option<&Dims>) -> Index {
+    let n = lengths.len();
+    if n == 0 {
+        return 1;
+    }
+    let mut g = lengths.get(n - 1);
+    if let Some(strides) = strides {
+        let mut d = 0;
+        while d + 1 < n {
+            if lengths.get(d) > 1 {
+                g = gcd(g, strides.get(d));
+            }
+            d += 1;
+        }
+    }
+    g
+}
+
+/// Refuses CK's guaranteed last-dimension vector `vector` on a base of
+/// `lengths` and `strides` (validated by [`naive_base`] or
+/// [`packed_base`]; `strides` `None` for a packed base) that would read
+/// wrong data. A known length `V` must be at least 1, a known stride
+/// non-negative, and with `V > 1`:
+///
+/// - the last length a multiple of `V`: the vectors `[j*V, (j+1)*V)` of a
+///   row end where it ends (CK's `IsSupportedArgument` "K is not a
+///   multiple of vector load size");
+/// - the guaranteed stride, when known, the last dimension's stride: the
+///   vector's elements lie where it reads them;
+/// - the stride of every other dimension longer than 1 a multiple of `V`:
+///   every vector starts at an offset that is a multiple of `V`, aligned
+///   (a dimension of length 1 is never stepped along, so its stride is
+///   free).
+///
+/// Checked in that order; the first fault is named, with
+/// [`kept_vector_length`]. What [`vector_accepts`] decides without
+/// branches.
+#[inline]
+pub(crate) const fn vector_fits(
+    function: &'static str,
+    lengths: &Dims,
+    strides: Option<&Dims>,
+    vector: Vector,
+) -> Result<(), Error> {
+    let fail = VectorFail { function, lengths, strides, vector };
+    if let Some(v) = vector.length {
+        if v < 1 {
+            return Err(fail.with(VectorFault::Length));
+        }
+    }
+    if let Some(stride) = vector.stride {
+        if stride < 0 {
+            return Err(fail.with(VectorFault::NegativeStride { stride }));
+        }
+    }
+    let n = lengths.len();
+    let v = match vector.length {
+        Some(v) if v > 1 && n > 0 => v,
+        // No length, or one element: nothing read together, nothing to check.
+        _ => return Ok(()),
+    };
+    let last = n - 1;
+    let length = lengths.get(last);
+    if length % v != 0 {
+        return Err(fail.with(VectorFault::LastLength { dim: last, length }));
+    }
+    let last_stride = match strides {
+        Some(s) => s.get(last),
+        None => 1,
+    };
+    if let Some(guaranteed) = vector.stride {
+        if guaranteed != last_stride {
+            return Err(fail.with(VectorFault::Stride { dim: last, stride: last_stride, guaranteed }));
+        }
+    }
+    if let Some(strides) = strides {
+        let mut d = 0;
+        while d < last {
+            let stride = strides.get(d);
+            if lengths.get(d) > 1 && stride % v != 0 {
+                return Err(fail.with(VectorFault::Unaligned { dim: d, stride }));
+            }
+            d += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The base a [`vector_fits`] refusal is about.
+struct VectorFail<'a> {
+    function: &'static str,
+    lengths: &'a Dims,
+    strides: Option<&'a Dims>,
+    vector: Vector,
+}
+
+impl VectorFail<'_> {
+    /// The error for `fault`, with what the base keeps (computed only here,
+    /// on a refusal).
+    #[cold]
+    const fn with(&self, fault: VectorFault) -> Error {
+        Error::descriptor(DescriptorProblem::VectorGuarantee {
+            function: self.function,
+            length: match self.vector.length {
+                Some(v) => v,
+                None => -1,
+            },
+            fault,
+            keeps: kept_vector_length(self.lengths, self.strides),
+        })
+    }
+}
+
+/// [`vector_fits`]'s verdict as a `bool`, for a naive base's `n` lengths
+/// and strides as index arrays (accepted by [`naive_accepts`]) and a
+/// guaranteed `length` and `stride` that are both known (a typed base's
+/// `usize`s, which past `i64::MAX` arrive negative and are refused):
+/// without branches, and with a compile-time `length` (CK's `number<8>`)
+/// every test folds to a bit test of the low bits (`len & 7 == 0`).
+#[inline(always)]
+pub(crate) const fn vector_accepts(
+    lengths: &Indices,
+    strides: &Indices,
+    n: usize,
+    length: Index,
+    stride: Index,
+) -> bool {
+    let wide = length > 1;
+    // The modulus: the length when it is above 1, else 1 (every value is a multiple).
+    let m = if wide { length } else { 1 };
+    let last = (n + cktile_transforms::MAX_DIMS - 1) % cktile_transforms::MAX_DIMS;
+    // The values that must be multiples of `m`: the last length, and each
+    // other dimension's stride unless its length is 1 (never stepped along).
+    // For a power of two (CK's vectors; a compile-time Number in a kernel)
+    // they are or-ed and tested once, on the low bits; else one by one.
+    let power_of_two = m & (m - 1) == 0;
+    let mut bits = lengths[last];
+    let mut each = lengths[last] % m == 0;
+    let mut d = 0;
+    while d < last && d < cktile_transforms::MAX_DIMS {
+        let value = if lengths[d] == 1 { 0 } else { strides[d] };
+        bits |= value;
+        each &= value % m == 0;
+        d += 1;
+    }
+    let multiples = if power_of_two { bits & (m - 1) == 0 } else { each };
+    let ok = multiples & (!wide | (strides[last] == stride));
+    (length >= 1) & (stride >= 0) & ((n == 0) | ok)
 }
 
 /// The checks of [`Descriptor::packed_dims`]: the element space and the

@@ -32,6 +32,9 @@ use crate::error::{Error, ErrorKind, ParameterProblem};
 use crate::typed::{AdaptorChain, Chain};
 use cktile_transforms::{Dims, MAX_DIMS};
 use core::marker::PhantomData;
+use core::ops::Mul;
+use generic_array::ArrayLength;
+use typenum::{Prod, Unsigned};
 
 /// A list of at most [`MAX_DIMS`] `usize`s built by appending.
 #[derive(Clone, Copy)]
@@ -184,14 +187,16 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
 /// CK Tile's `make_embed_tile_distribution_encoding(Outer, Inner)` as a
 /// type: the typed encoding of [`embed`]`(Outer::ENCODING, Inner::ENCODING)`,
 /// as CK's block GEMMs place a warp GEMM's encoding inside the block's
-/// iteration over warps and warp tiles. `REGS` is the thread buffer's size,
-/// the product of the Y lengths (Rust cannot size an array by an expression
-/// of the two encodings' constants; a wrong `REGS` is a compile error
-/// naming the right one, as are encodings [`embed`] refuses).
+/// iteration over warps and warp tiles. Its thread buffer holds the
+/// outer encoding's registers times the inner one's (the Ys are the outer
+/// Ys followed by the inner ones), computed as a type
+/// ([`TileEncoding::RegisterCount`]): nothing to write. Encodings
+/// [`embed`] refuses are a compile error naming the problem.
 ///
 /// ```
 /// use cktile::distribution::{catalogue, embed, Distribution, Embed, Encoding};
 /// use cktile::distribution::typed::{TileEncoding, make_static_tile_distribution};
+/// use cktile::tile::StaticDistributedTensor;
 /// cktile::tile_distribution_encoding! {
 ///     /// CK's MFMA 32x32x8 A operand: lane l holds row l % 32, K 4 * (l / 32) + 0..4.
 ///     struct WarpA { rs_lengths: [], hs_lengthss: [[32], [2, 4]], ps_to_rhss_major: [[2, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [1] }
@@ -201,9 +206,10 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
 ///     /// 2 warp tiles by 2 warps along M, 1 warp tile along K.
 ///     struct BlockA { rs_lengths: [2], hs_lengthss: [[2, 2], [1]], ps_to_rhss_major: [[1, 0]], ps_to_rhss_minor: [[1, 0]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
 /// }
-/// // 2 x 1 warp tiles of 4 registers each.
-/// type Block = Embed<BlockA, WarpA, 8>;
+/// type Block = Embed<BlockA, WarpA>;
 /// assert_eq!(Block::ENCODING, embed(&BlockA::ENCODING, &WarpA::ENCODING)?);
+/// // 2 x 1 warp tiles of 4 registers each.
+/// assert_eq!(StaticDistributedTensor::<u16, Block>::filled(0).thread_buffer().len(), 8);
 /// let d = make_static_tile_distribution::<Block>();
 /// // Warp 3 (M warp 1), lane 37, M tile 1, K tile 0, register 2.
 /// let x = d.calculate_index([3, 37, 1, 0, 2]);
@@ -217,29 +223,29 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
 /// # cktile::tile_distribution_encoding! {
 /// #     struct WarpA { rs_lengths: [], hs_lengthss: [[32], [2, 4]], ps_to_rhss_major: [[2, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [1] }
 /// # }
-/// # cktile::tile_distribution_encoding! {
-/// #     struct BlockA { rs_lengths: [2], hs_lengthss: [[2, 2], [1]], ps_to_rhss_major: [[1, 0]], ps_to_rhss_minor: [[1, 0]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
-/// # }
-/// // 2 x 1 warp tiles of 4 registers are 8, not 4: a compile error naming 8.
-/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Embed<BlockA, WarpA, 4>>();
+/// cktile::tile_distribution_encoding! {
+///     /// One X: it cannot hold a two-X warp encoding.
+///     struct Flat { rs_lengths: [], hs_lengthss: [[2, 64]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
+/// }
+/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Embed<Flat, WarpA>>();
 /// ```
-pub struct Embed<Outer, Inner, const REGS: usize>(PhantomData<(Outer, Inner)>);
+pub struct Embed<Outer, Inner>(PhantomData<(Outer, Inner)>);
 
-impl<O, I, const REGS: usize> Clone for Embed<O, I, REGS> {
+impl<O, I> Clone for Embed<O, I> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<O, I, const REGS: usize> Copy for Embed<O, I, REGS> {}
+impl<O, I> Copy for Embed<O, I> {}
 
-impl<O, I, const REGS: usize> Default for Embed<O, I, REGS> {
+impl<O, I> Default for Embed<O, I> {
     fn default() -> Self {
         Embed(PhantomData)
     }
 }
 
-impl<O, I, const REGS: usize> core::fmt::Debug for Embed<O, I, REGS> {
+impl<O, I> core::fmt::Debug for Embed<O, I> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("Embed")
     }
@@ -248,20 +254,23 @@ impl<O, I, const REGS: usize> core::fmt::Debug for Embed<O, I, REGS> {
 /// The embedded shape of `O` and `I`.
 type EmbeddedShape<O, I> = <<O as TileEncoding>::Shape as EmbedShape<<I as TileEncoding>::Shape>>::Output;
 
-impl<O: EncodingSource, I: EncodingSource, const REGS: usize> EncodingSource for Embed<O, I, REGS> {
-    const SOURCE: Encoding = registers_or_fail(encoding_or_fail(embed(&O::SOURCE, &I::SOURCE)), REGS);
+impl<O: EncodingSource, I: EncodingSource> EncodingSource for Embed<O, I> {
+    const SOURCE: Encoding = encoding_or_fail(embed(&O::SOURCE, &I::SOURCE));
 }
 
-impl<O: TileEncoding, I: TileEncoding, const REGS: usize> TileEncoding for Embed<O, I, REGS>
+impl<O: TileEncoding, I: TileEncoding> TileEncoding for Embed<O, I>
 where
     O::Shape: EmbedShape<I::Shape>,
     EmbeddedShape<O, I>: ShapeCounts + AdaptorShape<Self>,
     <EmbeddedShape<O, I> as AdaptorShape<Self>>::PsYsToXs: AdaptorChain + Default,
     <EmbeddedShape<O, I> as AdaptorShape<Self>>::YsToD: Chain + Default,
+    O::RegisterCount: Mul<I::RegisterCount>,
+    Prod<O::RegisterCount, I::RegisterCount>: ArrayLength,
 {
-    const ENCODING: Encoding = <Self as EncodingSource>::SOURCE;
+    const ENCODING: Encoding =
+        registers_or_fail(<Self as EncodingSource>::SOURCE, <Self::RegisterCount as Unsigned>::USIZE);
     type Shape = EmbeddedShape<O, I>;
     type PsYsToXs = <EmbeddedShape<O, I> as AdaptorShape<Self>>::PsYsToXs;
     type YsToD = <EmbeddedShape<O, I> as AdaptorShape<Self>>::YsToD;
-    type Registers<T: Copy> = [T; REGS];
+    type RegisterCount = Prod<O::RegisterCount, I::RegisterCount>;
 }

@@ -27,7 +27,8 @@
 //! and the catalogue do not. [`typed`] holds the typed distributions for
 //! kernel code ([`tile_distribution_encoding!`](crate::tile_distribution_encoding),
 //! [`make_static_tile_distribution`](typed::make_static_tile_distribution)),
-//! checked by [`Encoding::new`] at compile time.
+//! checked by [`Encoding::new`] at compile time, with [`registers`] (their
+//! thread buffers' sizes as types) and [`shape`] (their adaptors' types).
 //!
 //! ```
 //! use cktile::distribution::{Distribution, catalogue};
@@ -50,6 +51,7 @@ pub mod encoding;
 pub mod equiv;
 pub mod mma;
 pub mod pattern;
+pub mod registers;
 pub mod shape;
 #[cfg(feature = "alloc")]
 pub mod table;

@@ -47,6 +47,8 @@ use crate::{Descriptor, Index};
 use cktile_transforms::{Count, MAX_DIMS};
 use core::fmt;
 use core::marker::PhantomData;
+use generic_array::sequence::GenericSequence;
+use generic_array::{ArrayLength, GenericArray};
 
 /// A tile distribution encoding as a type, declared by
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding):
@@ -74,11 +76,37 @@ pub trait TileEncoding: EncodingSource {
     type PsYsToXs: AdaptorChain + Default;
     /// The `ys_to_d` descriptor: Y to the thread-buffer index D.
     type YsToD: Chain + Default;
-    /// A thread's registers for elements of type `T`: an array of one
-    /// element per Y index (the product of the Y lengths), what CK's
-    /// `static_distributed_tensor` holds.
-    type Registers<T: Copy>: ThreadBuffer<T>;
+    /// How many registers a thread holds: one per Y index, the product of
+    /// the Y lengths, as a type-level integer (`typenum`), which sizes the
+    /// thread buffer ([`Registers`]) that CK's `static_distributed_tensor`
+    /// holds. [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
+    /// and [`Embed`](super::Embed) compute it from the lengths
+    /// ([`registers`](super::registers)); no one writes it by hand.
+    ///
+    /// ```
+    /// use cktile::distribution::typed::TileEncoding;
+    /// use typenum::Unsigned;
+    /// cktile::tile_distribution_encoding! {
+    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+    /// }
+    /// assert_eq!(<Rows as TileEncoding>::RegisterCount::USIZE, 4 * 8);
+    /// ```
+    type RegisterCount: ArrayLength;
 }
+
+/// A thread's registers for elements of type `T` under encoding `E`: a
+/// [`GenericArray`] of one element per Y index (`repr(transparent)` over
+/// an array of [`TileEncoding::RegisterCount`] elements: a kernel's
+/// registers, nothing more).
+///
+/// ```
+/// use cktile::distribution::typed::Registers;
+/// cktile::tile_distribution_encoding! {
+///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+/// }
+/// assert_eq!(size_of::<Registers<u16, Rows>>(), 32 * 2);
+/// ```
+pub type Registers<T, E> = GenericArray<T, <E as TileEncoding>::RegisterCount>;
 
 /// Where the value types of a typed encoding's adaptor ([`RhLength`],
 /// [`PHidden`], ...) read its encoding: the same constant as
@@ -101,16 +129,21 @@ pub trait EncodingSource {
 }
 
 /// The storage of a thread's elements of a distributed tensor: an array
-/// `[T; N]`, filled at creation, read and written as a slice (with
-/// constant indices in a kernel, so it stays in registers).
+/// `[T; N]` or a [`GenericArray`] (what [`Registers`] is: its length a
+/// type, for encodings generic over a policy's sizes), filled at
+/// creation, read and written as a slice (with constant indices in a
+/// kernel, so it stays in registers).
 ///
 /// ```
 /// use cktile::distribution::typed::ThreadBuffer;
+/// use generic_array::GenericArray;
 /// let mut r = <[u16; 4] as ThreadBuffer<u16>>::filled(7);
 /// r.as_mut_slice()[2] = 1;
 /// assert_eq!(r.as_slice(), &[7, 7, 1, 7]);
+/// let g = <GenericArray<u16, typenum::U4> as ThreadBuffer<u16>>::from_fn(|i| i as u16);
+/// assert_eq!(g.as_slice(), &[0, 1, 2, 3]);
 /// ```
-pub trait ThreadBuffer<T: Copy>: Copy {
+pub trait ThreadBuffer<T: Copy>: Clone {
     /// Every element `value`.
     fn filled(value: T) -> Self;
     /// Element `i` is `f(i)`, in order.
@@ -142,6 +175,25 @@ impl<T: Copy, const N: usize> ThreadBuffer<T> for [T; N] {
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [T] {
         self
+    }
+}
+
+impl<T: Copy, N: ArrayLength> ThreadBuffer<T> for GenericArray<T, N> {
+    #[inline(always)]
+    fn filled(value: T) -> Self {
+        GenericArray::generate(|_| value)
+    }
+    #[inline(always)]
+    fn from_fn(f: impl FnMut(usize) -> T) -> Self {
+        GenericArray::generate(f)
+    }
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        GenericArray::as_slice(self)
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        GenericArray::as_mut_slice(self)
     }
 }
 
@@ -342,10 +394,14 @@ pub const fn encoding_or_fail(encoding: Result<Encoding, Error>) -> Encoding {
 }
 
 /// The encoding, when its thread buffer has `registers` elements (the
-/// product of its Y lengths), or a compile error naming both (what a
-/// generic [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
-/// puts in [`TileEncoding::ENCODING`]: its buffer's size is a const
-/// parameter, since Rust cannot size an array by an expression of them).
+/// product of its Y lengths), or a compile error naming the product: the
+/// check of a typed encoding's [`TileEncoding::RegisterCount`], which
+/// [`tile_distribution_encoding!`](crate::tile_distribution_encoding) and
+/// [`Embed`](super::Embed) compute as a type from the lengths
+/// ([`registers`](super::registers)) and put through this in
+/// [`TileEncoding::ENCODING`]. It fails only where the type-level count
+/// cannot follow the lengths: a concrete encoding's buffer of 2^30
+/// elements or more.
 ///
 /// ```
 /// use cktile::distribution::Encoding;
@@ -366,7 +422,8 @@ pub const fn registers_or_fail(encoding: Encoding, registers: usize) -> Encoding
     if needed != registers {
         let value = if needed > i64::MAX as usize { i64::MAX } else { needed as i64 };
         static_failure(&Error::policy_value(
-            "the registers a typed encoding names (a generic tile_distribution_encoding!'s `registers:`, an Embed's REGS) must be the product of its Y lengths",
+            "a typed encoding's thread buffer (its RegisterCount, computed as a type) must hold the product of its Y \
+             lengths; a concrete encoding's holds fewer than 2^30 elements",
             "product of the Y lengths",
             value,
         ));
@@ -588,21 +645,23 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 ///
 /// **A policy written once.** The struct may take const parameters, and
 /// the R and H lengths are then expressions of them, as CK computes
-/// `M0 = MPerBlock / (M2 * M1)` in its policies. Rust cannot yet size an
-/// array by such an expression, so the thread buffer's size is one more
-/// const parameter, named by `registers:`, which the compiler checks
-/// against the product of the Y lengths (a compile error naming both).
-/// An optional `requires: [condition => "message", ...]` states the
-/// policy's own requirements (CK's `static_assert`s): the first that does
-/// not hold is a compile error with its message.
+/// `M0 = MPerBlock / (M2 * M1)` in its policies. The thread buffer's size,
+/// the product of the lengths the Ys name, is computed by the macro as a
+/// type ([`TileEncoding::RegisterCount`], through
+/// [`registers`](crate::distribution::registers)): nothing to write, and
+/// every instantiation gets its own. The lengths a Y names are therefore
+/// written with `+`, `-`, `*`, `/` and `%` over the const parameters,
+/// integer literals and parentheses (the other lengths may be any
+/// constant expression). An optional `requires: [condition => "message",
+/// ...]` states the policy's own requirements (CK's `static_assert`s): the
+/// first that does not hold is a compile error with its message.
 ///
 /// ```
 /// cktile::tile_distribution_encoding! {
 ///     /// CK's `MakeADramTileDistribution` for 256 threads with K1 = 8, over
 ///     /// MPerBlock and KPerBlock: M = (M0, 4 waves, 16 lanes), K = (K/8 lanes, 8).
-///     pub struct ADram<const M: usize, const K: usize, const REGS: usize> {
+///     pub struct ADram<const M: usize, const K: usize> {
 ///         requires: [K % 8 == 0 && 64 % (K / 8) == 0 => "K / 8 must divide the wave size 64"],
-///         registers: REGS,
 ///         rs_lengths: [1],
 ///         hs_lengthss: [[M / 64, 4, 16], [K / 8, 8]],
 ///         ps_to_rhss_major: [[1], [1, 2]],
@@ -612,10 +671,14 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 ///     }
 /// }
 /// use cktile::prelude::*;
-/// let d = make_static_tile_distribution::<ADram<128, 32, 16>>();
+/// use cktile::tile::StaticDistributedTensor;
+/// let d = make_static_tile_distribution::<ADram<128, 32>>();
 /// assert_eq!(d.calculate_index([1, 9, 1, 3]), [82, 11]);
-/// let wide = make_static_tile_distribution::<ADram<256, 32, 32>>();
+/// let wide = make_static_tile_distribution::<ADram<256, 32>>();
 /// assert_eq!(wide.calculate_index([1, 9, 3, 3]), [3 * 64 + 16 + 9 / 4, 8 * (9 % 4) + 3]);
+/// // M / 64 * 8 registers a thread: 16 and 32, an array of each size.
+/// assert_eq!(StaticDistributedTensor::<u16, ADram<128, 32>>::filled(0).thread_buffer().len(), 16);
+/// assert_eq!(size_of::<StaticDistributedTensor<u16, ADram<256, 32>>>(), 32 * 2);
 /// ```
 ///
 /// ```compile_fail
@@ -628,18 +691,29 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 ///
 /// ```compile_fail
 /// cktile::tile_distribution_encoding! {
-///     // 8 registers named, but the Y lengths (M / 64, 8) make 16 at M = 128.
-///     struct Regs<const M: usize, const R: usize> { registers: R, rs_lengths: [], hs_lengthss: [[M / 64, 64], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+///     // A policy's requirement: M = 100 is not a multiple of 64.
+///     struct Rows<const M: usize> {
+///         requires: [M % 64 == 0 => "MPerBlock must be a multiple of 64"],
+///         rs_lengths: [], hs_lengthss: [[M / 64, 64], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0]
+///     }
 /// }
-/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Regs<128, 8>>();
+/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Rows<100>>();
+/// ```
+///
+/// ```compile_fail
+/// cktile::tile_distribution_encoding! {
+///     // A Y's length must be arithmetic the macro can compute as a type: no function calls.
+///     struct Rows<const M: usize> { rs_lengths: [], hs_lengthss: [[M.min(2), 64], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
+/// }
+/// let _ = cktile::distribution::typed::make_static_tile_distribution::<Rows<128>>();
 /// ```
 #[macro_export]
 macro_rules! tile_distribution_encoding {
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident {
-            rs_lengths: [$($r:expr),* $(,)?],
-            hs_lengthss: [$([$($h:expr),+ $(,)?]),+ $(,)?],
+            rs_lengths: $rs:tt,
+            hs_lengthss: [$($hs:tt),+ $(,)?],
             ps_to_rhss_major: [$([$($pa:literal),+ $(,)?]),* $(,)?],
             ps_to_rhss_minor: [$([$($pi:literal),+ $(,)?]),* $(,)?],
             ys_to_rhs_major: [$($ya:literal),* $(,)?],
@@ -652,22 +726,27 @@ macro_rules! tile_distribution_encoding {
 
         $crate::tile_distribution_encoding!(@impls [] ($name)
             ($crate::distribution::typed::encoding_or_fail(
-                $crate::tile_distribution_encoding!(@new [$($r),*] [$([$($h),+])+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*]),
+                $crate::tile_distribution_encoding!(@new $rs [$($hs)+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*]),
             ))
-            (<$name as $crate::distribution::typed::TileEncoding>::ENCODING.y_elements())
-            [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
+            // A concrete encoding's size is a constant: named as a type chunk by chunk.
+            ($crate::distribution::registers::FromChunks<
+                { $crate::distribution::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 2) },
+                { $crate::distribution::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 1) },
+                { $crate::distribution::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 0) },
+            >)
+            ()
+            $rs [$($hs)+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
     };
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident<$(const $param:ident: usize),+ $(,)?> {
             $(requires: [$($cond:expr => $why:literal),+ $(,)?],)?
-            registers: $regs:ident,
-            rs_lengths: [$($r:expr),* $(,)?],
-            hs_lengthss: [$([$($h:expr),+ $(,)?]),+ $(,)?],
+            rs_lengths: $rs:tt,
+            hs_lengthss: [$($hs:tt),+ $(,)?],
             ps_to_rhss_major: [$([$($pa:literal),+ $(,)?]),* $(,)?],
             ps_to_rhss_minor: [$([$($pi:literal),+ $(,)?]),* $(,)?],
-            ys_to_rhs_major: [$($ya:literal),* $(,)?],
-            ys_to_rhs_minor: [$($yi:literal),* $(,)?] $(,)?
+            ys_to_rhs_major: [$($ya:tt),* $(,)?],
+            ys_to_rhs_minor: [$($yi:tt),* $(,)?] $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -675,34 +754,50 @@ macro_rules! tile_distribution_encoding {
         $vis struct $name<$(const $param: usize),+>;
 
         $crate::tile_distribution_encoding!(@impls [$(const $param: usize),+] ($name<$($param),+>)
-            ($crate::distribution::typed::registers_or_fail(
-                $crate::distribution::typed::encoding_or_fail({
-                    // The policy's own requirements first, as CK's static_asserts.
-                    $($(if !$cond {
-                        $crate::typed::static_failure(&$crate::Error::policy($why));
-                    })+)?
-                    $crate::tile_distribution_encoding!(@new [$($r),*] [$([$($h),+])+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*])
-                }),
-                $regs,
-            ))
-            ($regs)
-            [$($r),*] [$([$($h),+])+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
+            ($crate::distribution::typed::encoding_or_fail({
+                // The policy's own requirements first, as CK's static_asserts.
+                $($(if !$cond {
+                    $crate::typed::static_failure(&$crate::Error::policy($why));
+                })+)?
+                $crate::tile_distribution_encoding!(@new $rs [$($hs)+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*])
+            }))
+            // The size as a type computed from the const parameters: the product of the entries the Ys name.
+            (<$crate::__cktile_registers!(@product [$rs $($hs)+] [$($ya)*] [$($yi)*]) as $crate::distribution::registers::Evaluate>::Value)
+            ($crate::__cktile_registers!(@product [$rs $($hs)+] [$($ya)*] [$($yi)*]): $crate::distribution::registers::Evaluate)
+            $rs [$($hs)+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident<$(const $param:ident: usize),+ $(,)?> {
+            $(requires: [$($cond:expr => $why:literal),+ $(,)?],)?
+            registers: $regs:tt,
+            $($rest:tt)*
+        }
+    ) => {
+        ::core::compile_error!(
+            "cktile: `registers:` is no longer written: tile_distribution_encoding! computes the thread buffer's size \
+             from the lengths; remove the line and the const parameter it named"
+        );
     };
     // The two impls of type `$ty` (generic over `$gen`): its encoding
-    // `$source`, and the types built from its lists; `$regs` registers.
-    (@impls [$($gen:tt)*] ($ty:ty) ($source:expr) ($regs:expr) $rs:tt $xs:tt $ps:tt $ya:tt $yi:tt) => {
+    // `$source`, and the types built from its lists; `$count` registers,
+    // a type-level integer provable under `$bound`.
+    (@impls [$($gen:tt)*] ($ty:ty) ($source:expr) ($count:ty) ($($bound:tt)*) $rs:tt $xs:tt $ps:tt $ya:tt $yi:tt) => {
         impl<$($gen)*> $crate::distribution::typed::EncodingSource for $ty {
             const SOURCE: $crate::distribution::Encoding = $source;
         }
 
-        impl<$($gen)*> $crate::distribution::typed::TileEncoding for $ty {
-            const ENCODING: $crate::distribution::Encoding = <Self as $crate::distribution::typed::EncodingSource>::SOURCE;
+        impl<$($gen)*> $crate::distribution::typed::TileEncoding for $ty where $($bound)* {
+            const ENCODING: $crate::distribution::Encoding = $crate::distribution::typed::registers_or_fail(
+                <Self as $crate::distribution::typed::EncodingSource>::SOURCE,
+                <<Self as $crate::distribution::typed::TileEncoding>::RegisterCount as $crate::typenum::Unsigned>::USIZE,
+            );
             $crate::tile_distribution_encoding!(@types ($ty) $rs $xs $ps $ya $yi);
-            type Registers<T: Copy> = [T; $regs];
+            type RegisterCount = $count;
         }
     };
     // The encoding from CK's six lists.
-    (@new [$($r:expr),*] [$([$($h:expr),+])+] [$([$($pa:literal),+])*] [$([$($pi:literal),+])*] [$($ya:literal),*] [$($yi:literal),*]) => {
+    (@new [$($r:expr),* $(,)?] [$([$($h:expr),+ $(,)?])+] [$([$($pa:literal),+])*] [$([$($pi:literal),+])*] [$($ya:expr),*] [$($yi:expr),*]) => {
         $crate::distribution::Encoding::new(
             &[$($r),*],
             &[$(&[$($h),+]),+],
@@ -714,7 +809,7 @@ macro_rules! tile_distribution_encoding {
     };
     // The shape (the groups' counts) and the adaptor and descriptor types
     // built from it, every length and id read off the encoding `$e`.
-    (@types ($e:ty) [$($r:expr),*] [$([$($h:expr),+])+] [$([$($pa:literal),+] [$($pi:literal),+])*] [$($ya:literal),*] [$($yi:literal),*]) => {
+    (@types ($e:ty) [$($r:expr),* $(,)?] [$([$($h:expr),+ $(,)?])+] [$([$($pa:literal),+] [$($pi:literal),+])*] [$($ya:tt),*] [$($yi:tt),*]) => {
         type Shape = $crate::distribution::shape::Shape<
             $crate::tile_distribution_encoding!(@count $($r)*),
             ($($crate::tile_distribution_encoding!(@count $($h)+),)+),

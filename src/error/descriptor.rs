@@ -1,6 +1,7 @@
 //! The descriptor layer's problems: a transform's parameters, a stage's
 //! id lists, a descriptor's size limits and the coordinates given to it.
 
+use super::Numbers;
 use core::fmt;
 
 /// Which side of a transform an id list belongs to.
@@ -28,6 +29,65 @@ impl fmt::Display for Side {
     }
 }
 
+/// Which part of a base's lengths and strides breaks its guaranteed
+/// last-dimension vector: the `fault` of
+/// [`DescriptorProblem::VectorGuarantee`].
+///
+/// With a guaranteed length `V > 1`, the indices `[j*V, (j+1)*V)` of the
+/// last dimension are read as one vector of `V` elements, `S` apart in
+/// memory (the guaranteed stride `S`), whatever the other indices. That
+/// holds when the last length is a multiple of `V` (no vector runs past
+/// the end of its row), `S` is the last dimension's stride (the elements
+/// are where the vector reads them), and every other dimension of length
+/// above 1 has a stride that is a multiple of `V` (every vector starts at
+/// an offset that is a multiple of `V`: aligned).
+///
+/// ```
+/// use cktile::{DescriptorProblem, ErrorKind, VectorFault};
+/// let e = cktile::spec::parse("naive((64,70),(72,1),8,1)").unwrap_err();
+/// let ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { fault, .. }) = e.kind() else { unreachable!() };
+/// assert_eq!(*fault, VectorFault::LastLength { dim: 1, length: 70 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum VectorFault {
+    /// The guaranteed length is below 1 (a vector holds one element or
+    /// more; `None`, CK's `-1`, guarantees nothing).
+    Length,
+    /// The guaranteed stride is negative (no dimension's stride is).
+    NegativeStride {
+        /// The guaranteed stride.
+        stride: i64,
+    },
+    /// The last dimension's length is not a multiple of the vector length:
+    /// the last vector of each row would read past the row's end.
+    LastLength {
+        /// The last dimension.
+        dim: usize,
+        /// Its length.
+        length: i64,
+    },
+    /// The guaranteed stride is not the last dimension's stride: a vector
+    /// would read other memory than the elements it holds.
+    Stride {
+        /// The last dimension.
+        dim: usize,
+        /// Its stride.
+        stride: i64,
+        /// The guaranteed stride.
+        guaranteed: i64,
+    },
+    /// A dimension other than the last, of length above 1, has a stride
+    /// that is not a multiple of the vector length: the vectors at its
+    /// index 1 start at an offset that is not a multiple of it (unaligned).
+    Unaligned {
+        /// The dimension.
+        dim: usize,
+        /// Its stride.
+        stride: i64,
+    },
+}
+
 /// What is wrong with a descriptor, its construction or a coordinate given
 /// to it: [`ErrorKind::Descriptor`](crate::ErrorKind::Descriptor).
 ///
@@ -46,6 +106,32 @@ pub enum DescriptorProblem {
         item: usize,
         /// The transform-level error.
         source: cktile_transforms::Error,
+    },
+    /// A base's guaranteed last-dimension vector (CK's
+    /// `GuaranteedLastDimensionVectorLength` and `...Stride`) that its
+    /// lengths and strides do not keep: a tile window reading it would read
+    /// past a row's end, unaligned, or at the wrong stride.
+    /// [`VectorFault`] says which value breaks it.
+    ///
+    /// ```
+    /// use cktile::{Descriptor, DescriptorProblem, ErrorKind, Vector};
+    /// let e = Descriptor::naive_with_vector(&[64, 70], &[72, 1], Vector::new(8, 1)).unwrap_err();
+    /// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { length: 8, keeps: 2, .. })));
+    /// assert!(e.to_string().contains("length 70, not a multiple of the guaranteed vector length 8"), "{e}");
+    /// ```
+    VectorGuarantee {
+        /// The base's function (`naive`, `packed`).
+        function: &'static str,
+        /// The guaranteed vector length (-1, CK's value, when none is
+        /// guaranteed; the guaranteed stride is in `fault` when it is the
+        /// problem).
+        length: i64,
+        /// What breaks it.
+        fault: VectorFault,
+        /// The largest vector length these lengths and strides keep: the
+        /// greatest common divisor of the last length and of the other
+        /// strides of dimensions longer than 1.
+        keeps: i64,
     },
     /// A descriptor has more stages than [`MAX_STAGES`](crate::MAX_STAGES).
     TooManyStages {
@@ -185,6 +271,17 @@ impl DescriptorProblem {
     pub const fn summary(&self) -> &'static str {
         match self {
             DescriptorProblem::Transform { source, .. } => source.summary(),
+            DescriptorProblem::VectorGuarantee { fault, .. } => match fault {
+                VectorFault::Length => "cktile: the guaranteed vector length must be at least 1",
+                VectorFault::NegativeStride { .. } => "cktile: the guaranteed vector stride is negative",
+                VectorFault::LastLength { .. } => {
+                    "cktile: the last dimension's length is not a multiple of the guaranteed vector length"
+                }
+                VectorFault::Stride { .. } => "cktile: the guaranteed vector stride is not the last dimension's stride",
+                VectorFault::Unaligned { .. } => {
+                    "cktile: a dimension's stride is not a multiple of the guaranteed vector length"
+                }
+            },
             DescriptorProblem::TooManyStages { .. } => "cktile: a descriptor has at most MAX_STAGES (8) stages",
             DescriptorProblem::TooManyItems { .. } => {
                 "cktile: a transform_tensor_descriptor call has at most MAX_ITEMS (8) transforms"
@@ -297,6 +394,96 @@ impl DescriptorProblem {
     }
 }
 
+impl DescriptorProblem {
+    /// The numbers the problem names, each with what it is, for messages
+    /// that cannot format (a failed compile-time check prints them after
+    /// [`summary`](Self::summary)); none for the problems whose summary
+    /// or overflowing value says it all.
+    ///
+    /// ```
+    /// use cktile::{DescriptorProblem, VectorFault};
+    /// let p = DescriptorProblem::VectorGuarantee {
+    ///     function: "naive",
+    ///     length: 8,
+    ///     fault: VectorFault::LastLength { dim: 1, length: 70 },
+    ///     keeps: 2,
+    /// };
+    /// assert_eq!(p.numbers().as_slice(), &[("vector length", 8), ("dimension", 1), ("length", 70)]);
+    /// assert!(DescriptorProblem::TooManyStages { max: 8 }.numbers().as_slice().is_empty());
+    /// ```
+    pub const fn numbers(&self) -> Numbers {
+        let n = Numbers::EMPTY;
+        match *self {
+            DescriptorProblem::VectorGuarantee { length, fault, .. } => {
+                let n = n.with("vector length", length);
+                match fault {
+                    VectorFault::Length => n,
+                    VectorFault::NegativeStride { stride } => n.with("vector stride", stride),
+                    VectorFault::LastLength { dim, length } => n.with("dimension", dim as i64).with("length", length),
+                    VectorFault::Stride { dim, stride, guaranteed } => {
+                        n.with("vector stride", guaranteed).with("dimension", dim as i64).with("stride", stride)
+                    }
+                    VectorFault::Unaligned { dim, stride } => n.with("dimension", dim as i64).with("stride", stride),
+                }
+            }
+            _ => n,
+        }
+    }
+
+    /// A guaranteed vector its base's lengths and strides do not keep:
+    /// the value that breaks it, why, and what would be valid.
+    fn vector_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let DescriptorProblem::VectorGuarantee { function, length: v, fault, keeps } = *self else {
+            return f.write_str(self.summary());
+        };
+        let keep = |f: &mut fmt::Formatter<'_>, value: i64| {
+            write!(f, "; make it a multiple of {v}, or guarantee a vector length that divides {value}")?;
+            if keeps > 1 {
+                write!(f, " (the largest these lengths and strides keep is {keeps})")
+            } else {
+                write!(f, " (these lengths and strides keep only 1)")
+            }
+        };
+        match fault {
+            VectorFault::Length => write!(
+                f,
+                "{function}: the guaranteed vector length is {v}; it must be at least 1 (a vector holds one element \
+                 or more; the largest these lengths and strides keep is {keeps})"
+            ),
+            VectorFault::NegativeStride { stride } => write!(
+                f,
+                "{function}: the guaranteed vector stride is {stride}; it must be non-negative: the last dimension's stride"
+            ),
+            VectorFault::LastLength { dim, length } => {
+                // A last length is positive and `v` above 1 here, so neither wraps.
+                let rest = length.checked_rem(v).unwrap_or(0);
+                write!(
+                    f,
+                    "{function}: the last dimension ({dim}) has length {length}, not a multiple of the guaranteed vector \
+                     length {v}: the vector at index {} would read {} element(s) past the end of its row",
+                    length - rest,
+                    v.saturating_sub(rest)
+                )?;
+                keep(f, length)
+            }
+            VectorFault::Stride { dim, stride, guaranteed } => write!(
+                f,
+                "{function}: the guaranteed vector stride is {guaranteed} but the last dimension ({dim}) has stride \
+                 {stride}: the {v} elements of a vector lie {stride} apart, not {guaranteed}; guarantee stride {stride} \
+                 (or a vector length of 1)"
+            ),
+            VectorFault::Unaligned { dim, stride } => {
+                write!(
+                    f,
+                    "{function}: dimension {dim} has stride {stride}, not a multiple of the guaranteed vector length \
+                     {v}: the vectors at its index 1 start at offset {stride} and later, unaligned"
+                )?;
+                keep(f, stride)
+            }
+        }
+    }
+}
+
 /// The top dimensions on `side` of a stage's transforms: the old ones
 /// below it, the new ones above.
 const fn top_dimension(side: Side) -> &'static str {
@@ -326,6 +513,7 @@ impl fmt::Display for DescriptorProblem {
             | DescriptorProblem::TooLarge { .. }
             | DescriptorProblem::NotTwoDimensional { .. } => self.coordinate_message(f),
             DescriptorProblem::RefusedOnDevice => f.write_str(self.summary()),
+            DescriptorProblem::VectorGuarantee { .. } => self.vector_message(f),
         }
     }
 }

@@ -141,23 +141,20 @@ pub fn base(rng: &mut Rng, config: &ChainConfig) -> Descriptor {
             }
             strides
         };
-        let vector = |rng: &mut Rng| Vector {
-            length: (rng.below(2) == 0).then(|| 1 + rng.below(8) as Index),
-            stride: (rng.below(2) == 0).then(|| 1 + rng.below(4) as Index),
-        };
+        let last = lengths[rank - 1];
         let built = match rng.below(6) {
             0 => Descriptor::packed(&lengths),
             1 => match Dims::from_usizes(&lengths) {
-                Ok(l) => Descriptor::packed_dims(l, Some(1 + rng.below(8) as Index)),
+                Ok(l) => Descriptor::packed_dims(l, Some(kept_divisor(last, 1 + rng.below(8)))),
                 Err(_) => continue,
             },
             2 => {
                 let strides = compact(rng);
-                Descriptor::naive_with_vector(&lengths, &strides, vector(rng))
+                Descriptor::naive_with_vector(&lengths, &strides, vector(rng, &lengths, &strides))
             }
             3 => {
                 let strides: Vec<usize> = (0..rank).map(|_| rng.index(25)).collect();
-                Descriptor::naive_with_vector(&lengths, &strides, vector(rng))
+                Descriptor::naive_with_vector(&lengths, &strides, vector(rng, &lengths, &strides))
             }
             4 => Descriptor::aligned(&lengths, *rng.pick(&[1, 2, 4, 8]).unwrap_or(&1)),
             _ => {
@@ -170,6 +167,37 @@ pub fn base(rng: &mut Rng, config: &ChainConfig) -> Descriptor {
         }
     }
     FALLBACK
+}
+
+/// A random guaranteed vector that a naive base of `lengths` and `strides`
+/// keeps ([`Descriptor::naive_with_vector`]'s rule), or none: a length
+/// dividing the last length and every other stride of a dimension longer
+/// than 1, at most 8; the last stride as the vector stride when the
+/// length is above 1, any stride otherwise (one element promises none).
+fn vector(rng: &mut Rng, lengths: &[usize], strides: &[usize]) -> Vector {
+    let last = lengths.len().saturating_sub(1);
+    let keeps = lengths
+        .iter()
+        .zip(strides)
+        .take(last)
+        .filter(|(l, _)| **l > 1)
+        .fold(lengths.get(last).copied().unwrap_or(1) as u64, |g, (_, s)| gcd(g, *s as u64));
+    let length = (rng.below(2) == 0).then(|| kept_divisor(keeps as usize, 1 + rng.below(8)));
+    let stride = (rng.below(2) == 0).then(|| match length {
+        Some(l) if l > 1 => strides.get(last).copied().unwrap_or(1) as Index,
+        _ => 1 + rng.below(4) as Index,
+    });
+    Vector { length, stride }
+}
+
+/// The largest divisor of `keeps` (a positive length or gcd) that is at most `most`.
+fn kept_divisor(keeps: usize, most: u64) -> Index {
+    (1..=most).rev().find(|d| keeps as u64 % d == 0).unwrap_or(1) as Index
+}
+
+/// Greatest common divisor (`gcd(a, 0) = a`).
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The base when every draw fails (never, with the default lengths).

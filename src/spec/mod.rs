@@ -24,7 +24,12 @@
 //! which the parser reads. The first stage is a base (`naive`,
 //! `naive_with_offset`, `packed`, `aligned`); every later one is a
 //! `transform`. In `naive`'s optional vector
-//! arguments, `-1` means "not guaranteed" (CK's convention). A swizzle takes
+//! arguments, `-1` means "not guaranteed" (CK's convention). A guaranteed
+//! vector must hold for the lengths and strides, as
+//! [`Descriptor::naive_with_vector`] says: a length `V` above 1 needs the
+//! last length a multiple of `V`, the vector stride equal to the last
+//! stride, and the other strides (of dimensions longer than 1) multiples
+//! of `V`; `naive((64,70),(72,1),8,1)` is refused. A swizzle takes
 //! the length of the dimension it is applied to.
 //!
 //! [`parse`] reads a spec into a [`Descriptor`] with exactly the semantics of
@@ -61,8 +66,8 @@ pub const BASES: [Signature; 4] = [
         name: "naive",
         params: &[Param::list("lengths"), Param::list("strides")],
         optional: &[
-            Param::int("vector length", -1, i64::MAX, GUARANTEED),
-            Param::int("vector stride", -1, i64::MAX, GUARANTEED),
+            Param::int("vector length", -1, i64::MAX, GUARANTEED_LENGTH),
+            Param::int("vector stride", -1, i64::MAX, GUARANTEED_STRIDE),
         ],
     },
     Signature {
@@ -73,8 +78,11 @@ pub const BASES: [Signature; 4] = [
     Signature { name: "packed", params: &[Param::list("lengths")], optional: &[Param::index("vector length")] },
     Signature { name: "aligned", params: &[Param::list("lengths"), Param::index("align")], optional: &[] },
 ];
-/// `naive`'s vector arguments: `-1` (unknown) or a non-negative value.
-const GUARANTEED: &str = "-1 (not guaranteed) or an integer in [0, 2^63)";
+/// `naive`'s vector length: `-1` (unknown) or a positive value (a 0 is in
+/// the parser's range, and refused by [`Descriptor::naive_dims`]).
+const GUARANTEED_LENGTH: &str = "-1 (not guaranteed) or an integer in [1, 2^63)";
+/// `naive`'s vector stride: `-1` (unknown) or a non-negative value.
+const GUARANTEED_STRIDE: &str = "-1 (not guaranteed) or an integer in [0, 2^63)";
 
 /// Reads a spec into a descriptor.
 ///

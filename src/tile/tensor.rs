@@ -28,11 +28,14 @@
 
 use crate::Index;
 use crate::distribution::Distribution;
-use crate::distribution::typed::{ThreadBuffer, TileDistribution, TileEncoding, make_static_tile_distribution};
+use crate::distribution::typed::{
+    Registers, ThreadBuffer, TileDistribution, TileEncoding, make_static_tile_distribution,
+};
 use crate::typed::{Chain, CoordinateOf};
 use cktile_transforms::{Count, MAX_DIMS};
 use core::fmt;
 use core::marker::PhantomData;
+use typenum::Unsigned;
 
 /// The Y index type of an encoding: `[Index; NDimY]`.
 pub type YIndex<E> = <<<E as TileEncoding>::YsToD as Chain>::NumTop as Count>::Coordinate;
@@ -51,18 +54,20 @@ pub type YIndex<E> = <<<E as TileEncoding>::YsToD as Chain>::NumTop as Count>::C
 /// assert_eq!(t.thread_buffer(), &[1.5; 16]);
 /// ```
 pub struct StaticDistributedTensor<T: Copy, E: TileEncoding> {
-    registers: E::Registers<T>,
+    registers: Registers<T, E>,
     encoding: PhantomData<E>,
 }
 
 impl<T: Copy, E: TileEncoding> Clone for StaticDistributedTensor<T, E> {
     #[inline(always)]
     fn clone(&self) -> Self {
-        *self
+        StaticDistributedTensor { registers: self.registers.clone(), encoding: PhantomData }
     }
 }
 
-impl<T: Copy, E: TileEncoding> Copy for StaticDistributedTensor<T, E> {}
+/// `Copy` for every concrete encoding (a `GenericArray` of `Copy`
+/// elements is `Copy` once its length is known).
+impl<T: Copy, E: TileEncoding> Copy for StaticDistributedTensor<T, E> where Registers<T, E>: Copy {}
 
 impl<T: Copy + fmt::Debug, E: TileEncoding> fmt::Debug for StaticDistributedTensor<T, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -95,8 +100,8 @@ impl<E: TileEncoding> Ys<E> {
             size = size.saturating_mul(lengths[i] as usize);
             i += 1;
         }
-        if n == 0 || core::mem::size_of::<E::Registers<u8>>() != size {
-            panic!("cktile: a TileEncoding's Registers must hold one element per Y index (the Y lengths' product)");
+        if n == 0 || <E::RegisterCount as Unsigned>::USIZE != size {
+            panic!("cktile: a TileEncoding's RegisterCount must be one register per Y index (the Y lengths' product)");
         }
     };
 }
@@ -115,7 +120,7 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     #[inline(always)]
     pub fn filled(value: T) -> Self {
         let () = Ys::<E>::CHECK;
-        StaticDistributedTensor { registers: E::Registers::<T>::filled(value), encoding: PhantomData }
+        StaticDistributedTensor { registers: ThreadBuffer::filled(value), encoding: PhantomData }
     }
 
     /// The distribution (zero-sized).

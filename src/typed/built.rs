@@ -256,6 +256,7 @@ pub const fn static_failure(e: &Error) -> ! {
     }
     let numbers = match e.kind() {
         ErrorKind::Adaptor(problem) => problem.numbers(),
+        ErrorKind::Descriptor(problem) => problem.numbers(),
         ErrorKind::Encoding(problem) => problem.numbers(),
         _ => crate::error::Numbers::EMPTY,
     };

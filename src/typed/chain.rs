@@ -16,7 +16,7 @@ use super::lists::{IdArray, IdLists, TransformArray, TransformList};
 use crate::descriptor::stage::carry_vectors;
 use crate::descriptor::{
     Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_accepts, naive_base, packed_accepts,
-    packed_base, tri, with_offset_base,
+    packed_base, tri, vector_accepts, vector_fits, with_offset_base,
 };
 use crate::error::{DescriptorProblem, Error};
 use crate::{Descriptor, MAX_ITEMS};
@@ -103,10 +103,10 @@ pub trait Chain: Built<Runtime = Descriptor> {
     /// use cktile::prelude::*;
     /// use cktile::transforms::Vector;
     /// // Runtime M, K and row stride; 8 elements guaranteed contiguous along K.
-    /// let d = make_naive_tensor_descriptor_with_vector((100usize, 60usize), (64usize, Number::<1>), Number::<8>, Number::<1>)?;
+    /// let d = make_naive_tensor_descriptor_with_vector((100usize, 56usize), (64usize, Number::<1>), Number::<8>, Number::<1>)?;
     /// let d = transform_tensor_descriptor(
     ///     d,
-    ///     (make_right_pad_transform(100usize, 28usize), make_right_pad_transform(60usize, 4usize)),
+    ///     (make_right_pad_transform(100usize, 28usize), make_right_pad_transform(56usize, 8usize)),
     ///     (ids![0], ids![1]),
     ///     (ids![0], ids![1]),
     /// )?;
@@ -512,7 +512,11 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
 /// number<GuaranteedLastDimensionVectorLength>,
 /// number<GuaranteedLastDimensionVectorStride>)` at the type level: offsets
 /// as [`Naive`]'s, and the descriptor carries the guaranteed vector of the
-/// last dimension (what CK's tile windows read to vectorise).
+/// last dimension (what CK's tile windows read to vectorise), refused
+/// when the lengths and strides do not keep it (the rule of
+/// [`Descriptor::naive_with_vector`]; with a [`Number`](crate::Number)
+/// vector, [`Built::accepts`] tests it on the low bits of the lengths and
+/// strides).
 ///
 /// ```
 /// use cktile::prelude::*;
@@ -551,15 +555,24 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
     }
     #[inline(always)]
     fn check(&self) -> Result<(), Error> {
-        // As `naive_vector`: the guaranteed vector first, then the lengths and strides.
-        tri!(guaranteed(self.vector_length.get(), self.vector_stride.get()));
-        naive_check(self.lengths.dims(), self.strides.dims())
+        // As `naive_vector`: the guaranteed vector first, then the lengths and
+        // strides, then the vector against them.
+        let vector = tri!(guaranteed(self.vector_length.get(), self.vector_stride.get()));
+        let (lengths, strides) = (tri!(lift(self.lengths.dims())), tri!(lift(self.strides.dims())));
+        tri!(naive_base(&lengths, &strides));
+        vector_fits("naive", &lengths, Some(&strides), vector)
     }
+    /// The base's checks and the vector's, and-ed without branches: with
+    /// the vector a compile-time [`Number`](crate::Number) (CK's
+    /// `number<8>{}`), the vector's tests are low-bit tests of the lengths
+    /// and strides.
     #[inline(always)]
     fn accepts(&self) -> bool {
-        // The guaranteed vector's values must fit an index (past i64::MAX they wrap negative).
-        let vector = (self.vector_length.get() as Index >= 0) & (self.vector_stride.get() as Index >= 0);
-        vector & naive_accepts(&self.lengths.indices(), &self.strides.indices(), len_of::<L>())
+        let (lengths, strides, n) = (self.lengths.indices(), self.strides.indices(), len_of::<L>());
+        // The guaranteed vector's values must fit an index (past i64::MAX they
+        // wrap negative, which `vector_accepts` refuses).
+        let (length, stride) = (self.vector_length.get() as Index, self.vector_stride.get() as Index);
+        naive_accepts(&lengths, &strides, n) & vector_accepts(&lengths, &strides, n, length, stride)
     }
 }
 

@@ -409,6 +409,29 @@ pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::
 /// assert!(make_naive_tensor_descriptor_with_vector((4usize,), (1usize,), usize::MAX, 1usize).is_err());
 /// # Ok::<(), cktile::Error>(())
 /// ```
+///
+/// A guarantee the lengths and strides do not keep is refused, as
+/// [`Descriptor::naive_with_vector`] refuses it (CK refuses it only in its kernels' `IsSupportedArgument`):
+/// with K = 70, the vector at k = 64 would read past the end of its row.
+///
+/// ```
+/// use cktile::prelude::*;
+/// let (rows, k, stride) = (128usize, 70usize, 72usize);
+/// let e = make_naive_tensor_descriptor_with_vector((rows, k), (stride, Number::<1>), Number::<8>, Number::<1>).unwrap_err();
+/// assert!(e.to_string().contains("has length 70, not a multiple of the guaranteed vector length 8"), "{e}");
+/// ```
+///
+/// With every value a [`Number`], that is a compile error:
+///
+/// ```compile_fail
+/// use cktile::prelude::*;
+/// let _ = make_naive_tensor_descriptor_with_vector(
+///     (Number::<128>, Number::<70>),
+///     (Number::<72>, Number::<1>),
+///     Number::<8>,
+///     Number::<1>,
+/// );
+/// ```
 #[inline(always)]
 pub fn make_naive_tensor_descriptor_with_vector<
     L: Values,

@@ -469,6 +469,49 @@ fn quick_verdicts_reach_both_answers_and_their_boundaries() {
     assert_eq!(scalar_verdicts([1 << 32, 1 << 31, 4, 1 << 32, 1 << 31])[4], (false, false)); // product 2^63
 }
 
+/// The guaranteed vector's rule in [`NaiveVector`]'s quick verdict (no
+/// branches) and in its check agree at the rule's edges; `v` is (rows,
+/// cols, row stride, col stride, vector length, vector stride). The
+/// quick verdicts' strategy reaches every fault a typed vector can have.
+#[test]
+fn vector_guarantee_verdicts_agree_at_their_edges() {
+    let huge = i64::MAX as usize + 1;
+    for (v, want) in [
+        ([4, 64, 72, 1, 8, 1], true),
+        ([4, 70, 72, 1, 8, 1], false),   // the last length is no multiple of 8
+        ([4, 64, 70, 1, 8, 1], false),   // the row stride is no multiple of 8
+        ([1, 64, 70, 1, 8, 1], true),    // one row: its stride is never used
+        ([4, 64, 0, 1, 8, 1], true),     // stride 0 is a multiple of 8
+        ([4, 64, 72, 2, 8, 1], false),   // the guaranteed stride is not the last stride
+        ([4, 64, 144, 2, 8, 2], true),   // 8 elements 2 apart
+        ([4, 70, 70, 3, 1, 5], true),    // one element promises nothing
+        ([4, 64, 72, 1, 0, 1], false),   // no vector of 0 elements
+        ([4, 64, 72, 1, 128, 1], false), // longer than the row
+        ([4, 64, 72, 1, huge, 1], false),
+        ([4, 64, 72, 1, 8, huge], false),
+    ] {
+        assert_eq!(base_verdicts(v)[1], (want, want, want), "{v:?}");
+    }
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut faults = [0u32; 4];
+    for _ in 0..4000 {
+        let v = near([4, 8, 8, 1, 8, 1]).new_tree(&mut runner).expect("generates").current();
+        let vector =
+            NaiveVector { lengths: (v[0], v[1]), strides: (v[2], v[3]), vector_length: v[4], vector_stride: v[5] };
+        if let Err(e) = vector.check() {
+            if let ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { fault, .. }) = e.kind() {
+                faults[match fault {
+                    crate::VectorFault::Length => 0,
+                    crate::VectorFault::LastLength { .. } => 1,
+                    crate::VectorFault::Stride { .. } => 2,
+                    _ => 3,
+                }] += 1;
+            }
+        }
+    }
+    assert!(faults.iter().all(|&n| n > 0), "{faults:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 

@@ -1,0 +1,199 @@
+//! The universal GEMM policy against CK's formulas, for several
+//! configurations: every encoding is the one CK's policy and block GEMM
+//! compute (the catalogue's runtime builders, and the block GEMM's outer
+//! encodings written out from CK's MIterPerWarp, NIterPerWarp and
+//! KIterPerWarp), every thread buffer holds the product of its Y lengths,
+//! the LDS blocks' offsets are the catalogue's `universal_a` at every
+//! (row, k), and the embedded block distributions read, thread by thread,
+//! the elements the warp windows read moved over their warp tiles.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::*;
+use crate::distribution::typed::TileEncoding;
+use crate::distribution::{Distribution, Encoding, catalogue, embed};
+use crate::layouts::ck::{UnmergeOrder, universal_a};
+use crate::tile::{SharedMemory, StaticDistributedTensor, load_tile};
+use core::cell::Cell;
+use typenum::Unsigned;
+
+/// 128 x 128 x 32 on 256 threads, 2 x 2 warps of the 32x32x16 MFMA (the defaults).
+type Default128 = UniversalGemmPolicy<256, 128, 128, 32>;
+/// 256 x 256 x 64 on 256 threads, the defaults' warps.
+type Large256 = UniversalGemmPolicy<256, 256, 256, 64>;
+/// 64 x 64 x 32 on 128 threads, 2 x 1 warps of the 32x32x16 MFMA.
+type Small64 = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>>;
+/// 64 x 64 x 32 on 128 threads, 1 x 2 warps of the 16x16x32 MFMA.
+type Small64x16 = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<1, 2>, Mfma16x16x32>;
+/// 256 x 128 x 64 on 256 threads, 4 x 1 warps of the 16x16x16 MFMA.
+type Tall = UniversalGemmPolicy<256, 256, 128, 64, BlockWarps<4, 1>, Mfma16x16x16>;
+/// 128 x 256 x 32 on 256 threads, 2 x 2 warps of the 32x32x8 MFMA.
+type Wide = UniversalGemmPolicy<256, 128, 256, 32, BlockWarps<2, 2>, Mfma32x32x8>;
+
+/// The product of an encoding's Y lengths.
+fn y_product(e: Encoding) -> usize {
+    Distribution::new(e).unwrap().y_lengths().as_slice().iter().product::<i64>() as usize
+}
+
+/// Encoding `E`'s thread buffer: the product of its Y lengths, as its
+/// type-level count, as a tensor's buffer and as its size.
+fn buffer_is_the_y_product<E: TileEncoding>(name: &str) {
+    let n = y_product(E::ENCODING);
+    assert_eq!(<E::RegisterCount as Unsigned>::USIZE, n, "{name}");
+    assert_eq!(StaticDistributedTensor::<u16, E>::filled(0).thread_buffer().len(), n, "{name}");
+    assert_eq!(size_of::<StaticDistributedTensor<u16, E>>(), 2 * n, "{name}");
+}
+
+/// CK's block GEMM outer encodings (`block_universal_gemm_as_bs_cr.hpp`),
+/// from the policy's sizes.
+fn ck_outers<P: GemmPolicy>() -> (Encoding, Encoding) {
+    let (mw, nw) = (P::M_WARPS, P::N_WARPS);
+    let m_iter = P::M_PER_BLOCK / (mw * P::WARP_M);
+    let n_iter = P::N_PER_BLOCK / (nw * P::WARP_N);
+    let k_iter = P::K_PER_BLOCK / P::WARP_K;
+    let a = Encoding::new(&[nw], &[&[m_iter, mw], &[k_iter]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap();
+    let b = Encoding::new(&[mw], &[&[n_iter, nw], &[k_iter]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0]).unwrap();
+    (a, b)
+}
+
+fn encodings_are_cks<P: GemmPolicy>(name: &str) {
+    let (block, m, n, k) = (P::BLOCK_SIZE, P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
+    assert_eq!(P::ADram::ENCODING, catalogue::gemm_dram(block, m, k, 8).unwrap(), "{name}");
+    assert_eq!(P::BDram::ENCODING, catalogue::gemm_dram(block, n, k, 8).unwrap(), "{name}");
+    assert_eq!(P::AWarp::ENCODING, catalogue::mfma_a(P::WARP_M, P::WARP_K).unwrap(), "{name}");
+    assert_eq!(P::BWarp::ENCODING, catalogue::mfma_b(P::WARP_N, P::WARP_K).unwrap(), "{name}");
+    let (a_outer, b_outer) = ck_outers::<P>();
+    assert_eq!(P::ABlockOuter::ENCODING, a_outer, "{name}");
+    assert_eq!(P::BBlockOuter::ENCODING, b_outer, "{name}");
+    assert_eq!(
+        P::ABlock::ENCODING,
+        embed(&a_outer, &catalogue::mfma_a(P::WARP_M, P::WARP_K).unwrap()).unwrap(),
+        "{name}"
+    );
+    assert_eq!(
+        P::BBlock::ENCODING,
+        embed(&b_outer, &catalogue::mfma_b(P::WARP_N, P::WARP_K).unwrap()).unwrap(),
+        "{name}"
+    );
+    // The iterations, as the block GEMM's traits compute them.
+    assert_eq!(
+        (P::M_ITERS, P::N_ITERS, P::K_ITERS),
+        (m / (P::M_WARPS * P::WARP_M), n / (P::N_WARPS * P::WARP_N), k / P::WARP_K),
+        "{name}"
+    );
+    assert_eq!(P::M_WARPS * P::N_WARPS * WAVE, block, "{name}");
+}
+
+fn buffers_are_the_y_products<P: GemmPolicy>(name: &str) {
+    buffer_is_the_y_product::<P::ADram>(name);
+    buffer_is_the_y_product::<P::BDram>(name);
+    buffer_is_the_y_product::<P::AWarp>(name);
+    buffer_is_the_y_product::<P::BWarp>(name);
+    buffer_is_the_y_product::<P::ABlockOuter>(name);
+    buffer_is_the_y_product::<P::BBlockOuter>(name);
+    buffer_is_the_y_product::<P::ABlock>(name);
+    buffer_is_the_y_product::<P::BBlock>(name);
+    // A thread's DRAM tile is its share of the block tile; its block GEMM operand,
+    // the warp tiles it iterates times the K values a lane holds.
+    let lane_k = P::WARP_M * P::WARP_K / WAVE;
+    assert_eq!(y_product(P::ADram::ENCODING), P::M_PER_BLOCK * P::K_PER_BLOCK / P::BLOCK_SIZE, "{name}");
+    assert_eq!(y_product(P::ABlock::ENCODING), P::M_ITERS * P::K_ITERS * lane_k, "{name}");
+    assert_eq!(y_product(P::BBlock::ENCODING), P::N_ITERS * P::K_ITERS * lane_k, "{name}");
+}
+
+fn lds_blocks_are_universal_a<P: GemmPolicy>(name: &str) {
+    let k = P::K_PER_BLOCK;
+    for (d, rows) in [
+        (P::make_a_lds_block().unwrap().descriptor(), P::M_PER_BLOCK),
+        (P::make_b_lds_block().unwrap().descriptor(), P::N_PER_BLOCK),
+    ] {
+        let ck = universal_a(rows, k, 8, 2, 32, UnmergeOrder::Fixed2025).unwrap();
+        assert_eq!(d.element_space_size(), ck.element_space_size(), "{name}");
+        for r in 0..rows as i64 {
+            for c in 0..k as i64 {
+                assert_eq!(d.calculate_offset(&[r, c]), ck.calculate_offset(&[r, c]), "{name} ({r}, {c})");
+            }
+        }
+    }
+}
+
+/// Every thread's load through side `S`'s embedded block distribution `E`
+/// is its warp window's loads moved over its warp tiles, in the block
+/// distribution's Y order (row iteration, K iteration, register); and each
+/// warp-window register holds the element of the MFMA lane map. LDS holds
+/// each element's own (row, k).
+fn block_reads_are_the_warp_reads<P: GemmPolicy, S: OperandSide<P> + Default, E: TileEncoding>(name: &str) {
+    let (rows, k) = (S::ROWS, P::K_PER_BLOCK);
+    let lds: Vec<Cell<u32>> = (0..rows * k).map(|_| Cell::new(u32::MAX)).collect();
+    // Fill LDS through the block's descriptor: element (r, c) holds r * 4096 + c.
+    let d = S::make_lds_block().unwrap().descriptor();
+    for r in 0..rows {
+        for c in 0..k {
+            lds[d.calculate_offset(&[r as i64, c as i64]) as usize].set((r * 4096 + c) as u32);
+        }
+    }
+    let global = vec![0u32; rows * k];
+    let lane_k = P::WARP_K * S::WARP_ROWS / WAVE;
+    for t in 0..P::BLOCK_SIZE {
+        let path =
+            OperandPath::<u32, P, S>::new(S::default(), &global, rows, k, k, 0, SharedMemory::new(&lds), t).unwrap();
+        let whole = load_tile(&block_window::<u32, P, S, E>(SharedMemory::new(&lds), t).unwrap());
+        let whole = whole.thread_buffer();
+        assert_eq!(whole.len(), S::ITERS * P::K_ITERS * lane_k, "{name}");
+        let (warp, lane) = ((t / WAVE) as crate::Index, t % WAVE);
+        let warp_row = S::default().warp_row(warp) as usize * S::WARP_ROWS;
+        for iter in 0..S::ITERS {
+            for k_iter in 0..P::K_ITERS {
+                let regs = path.read(iter, k_iter);
+                let at = (iter * P::K_ITERS + k_iter) * lane_k;
+                assert_eq!(&whole[at..at + lane_k], regs.thread_buffer(), "{name}: thread {t}, ({iter}, {k_iter})");
+                for (j, &v) in regs.thread_buffer().iter().enumerate() {
+                    let row = warp_row + iter * S::ROW_WARPS * S::WARP_ROWS + lane % S::WARP_ROWS;
+                    let col = k_iter * P::WARP_K + lane_k * (lane / S::WARP_ROWS) + j;
+                    assert_eq!(v, (row * 4096 + col) as u32, "{name}: thread {t}, ({iter}, {k_iter}), register {j}");
+                }
+            }
+        }
+    }
+}
+
+fn policy<P: GemmPolicy>(name: &str) {
+    encodings_are_cks::<P>(name);
+    buffers_are_the_y_products::<P>(name);
+    lds_blocks_are_universal_a::<P>(name);
+    block_reads_are_the_warp_reads::<P, OperandA, P::ABlock>(name);
+    block_reads_are_the_warp_reads::<P, OperandB, P::BBlock>(name);
+}
+
+#[test]
+fn the_default_policy_is_cks() {
+    policy::<Default128>("128x128x32 on 256");
+}
+
+#[test]
+fn a_large_policy_is_cks() {
+    policy::<Large256>("256x256x64 on 256");
+}
+
+#[test]
+fn small_policies_are_cks() {
+    policy::<Small64>("64x64x32 on 128, 2 x 1 warps");
+    policy::<Small64x16>("64x64x32 on 128, 1 x 2 warps of 16x16x32");
+}
+
+#[test]
+fn rectangular_policies_are_cks() {
+    policy::<Tall>("256x128x64 on 256, 4 x 1 warps of 16x16x16");
+    policy::<Wide>("128x256x32 on 256, 32x32x8");
+}
+
+/// The policy's sizes, as CK's traits name them, for the default.
+#[test]
+fn the_default_policy_has_cks_sizes() {
+    type P = Default128;
+    assert_eq!((P::BLOCK_SIZE, P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK), (256, 128, 128, 32));
+    assert_eq!((P::M_WARPS, P::N_WARPS, P::WARP_M, P::WARP_N, P::WARP_K), (2, 2, 32, 32, 16));
+    assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS, P::VECTOR), (2, 2, 2, 8));
+    assert_eq!(<<P as GemmPolicy>::Warp as WarpGemm>::K_PER_LANE, 8);
+    assert_eq!((mlds_layer(32), mlds_layer(64), mlds_layer(128)), (2, 1, 1));
+}
