@@ -332,27 +332,33 @@ macro_rules! hand_twin {
             // DRAM: row y0 * M1 * M2 + warp * M2 + lane / K0, column (lane % K0) * 8.
             let (row, col) = (warp * m2 + lane / k0, (lane % k0) * 8);
             let (a_row, b_row) = ((warp / P::N_WARPS as $i) * wm, (warp % P::N_WARPS as $i) * wm);
-            /// This thread's `V` vectors of an operand's K tile at column
-            /// `kc`: rows `base + y0 * step + row` (of `rows`), columns `col..col + 8`.
-            #[inline(always)]
-            fn dram<const V: usize>(
-                s: &[u16],
-                (rows, base, step, row): ($i, $i, $i, $i),
-                (kc, col, k, stride): ($i, $i, $i, $i),
-            ) -> [[u16; 8]; V] {
-                let mut tile = [[0u16; 8]; V];
-                unroll!(V, |y0| {
-                    let (r, kk) = (base + y0 as $i * step + row, kc + col);
-                    if r < rows && kk < k {
-                        if let Some(x) = load::<8>(s, r * stride + kk) {
+            // This thread's vectors of A's and B's K tiles at column `kc`
+            // (written out for each: one generic helper for both compiled to
+            // 50 more instructions in some twins).
+            let dram_a = |kc: $i| {
+                let mut tile = [[0u16; 8]; MA];
+                unroll!(MA, |y0| {
+                    let (r, kk) = (m0 + y0 as $i * m1 * m2 + row, kc + col);
+                    if r < m && kk < k {
+                        if let Some(x) = load::<8>(a, r * stride + kk) {
                             tile[y0] = x;
                         }
                     }
                 });
                 tile
-            }
-            let dram_a = |kc: $i| dram::<MA>(a, (m, m0, m1 * m2, row), (kc, col, k, stride));
-            let dram_b = |kc: $i| dram::<MB>(b, (n, n0, m1 * m2, row), (kc, col, k, stride));
+            };
+            let dram_b = |kc: $i| {
+                let mut tile = [[0u16; 8]; MB];
+                unroll!(MB, |y0| {
+                    let (r, kk) = (n0 + y0 as $i * m1 * m2 + row, kc + col);
+                    if r < n && kk < k {
+                        if let Some(x) = load::<8>(b, r * stride + kk) {
+                            tile[y0] = x;
+                        }
+                    }
+                });
+                tile
+            };
             // Stores a thread's vectors into the LDS block at `block`.
             let store = |tile: &[[u16; 8]], block: usize| {
                 unroll!(8, |y0| {
