@@ -30,8 +30,6 @@ use cktile_transforms::typed::RightPad;
 /// assert_eq!(cktile::ops::gemm::VECTOR, 8);
 /// ```
 pub const VECTOR: usize = 8;
-// `make_dram_view` tests K and the stride together, `(k | stride) % VECTOR`: a power of two's test.
-const _: () = assert!(VECTOR.is_power_of_two());
 
 /// The DRAM view's chain: naive (rows, K) with strides (stride, 1) and
 /// [`VECTOR`] elements guaranteed contiguous along K, each dimension
