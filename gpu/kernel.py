@@ -345,11 +345,8 @@ def run(args):
 # ------------------------------------------------------------------- SASS ---
 
 
-def sass(args):
-    folder = args.dir
-    cases = load_cases(os.path.join(folder, "cases.txt"))
-    with open(os.path.join(folder, "kernels.sass"), encoding="utf-8", errors="replace") as f:
-        text = f.read()
+def read_sass(text):
+    """The instructions of each function of `cuobjdump -sass` output."""
     functions, current = {}, None
     for line in text.splitlines():
         m = re.match(r"\s*Function\s*:\s*([\w$.]+)", line)
@@ -359,8 +356,12 @@ def sass(args):
         m = re.match(r"\s*/\*[0-9a-f]+\*/\s+(.*?)\s*;", line)
         if m and current is not None:
             current.append(m.group(1))
+    return functions
+
+
+def read_ptxas_log(log):
+    """Each function's registers, stack frame and spill bytes from `ptxas -v` (empty without the log)."""
     usage = {}
-    log = os.path.join(folder, "ptxas.log")
     if os.path.exists(log):
         entry = props = None
         with open(log, encoding="utf-8", errors="replace") as f:
@@ -378,6 +379,22 @@ def sass(args):
                 m = re.search(r"Used (\d+) registers", line)
                 if m and entry:
                     usage.setdefault(entry, {})["registers"] = int(m.group(1))
+    return usage
+
+
+def sass_counts(instructions):
+    """(instructions without NOP padding, local loads and stores, calls) of one function's SASS."""
+    ops = [i.split()[0] if not i.startswith("@") else i.split()[1] for i in instructions]
+    real = [o for o in ops if o != "NOP"]
+    return len(real), sum(o.startswith(("LDL", "STL")) for o in real), sum(o.startswith("CALL") for o in real)
+
+
+def sass(args):
+    folder = args.dir
+    cases = load_cases(os.path.join(folder, "cases.txt"))
+    with open(os.path.join(folder, "kernels.sass"), encoding="utf-8", errors="replace") as f:
+        functions = read_sass(f.read())
+    usage = read_ptxas_log(os.path.join(folder, "ptxas.log"))
     os.makedirs(os.path.join(folder, "sass"), exist_ok=True)
     for name, instructions in functions.items():
         with open(os.path.join(folder, "sass", name + ".sass"), "w", encoding="utf-8") as f:
@@ -387,13 +404,10 @@ def sass(args):
         ins = functions.get(kernel)
         if ins is None:
             return ["missing"] * 4
-        ops = [i.split()[0] if not i.startswith("@") else i.split()[1] for i in ins]
-        real = [o for o in ops if o != "NOP"]
-        local = sum(o.startswith(("LDL", "STL")) for o in real)
-        calls = sum(o.startswith("CALL") for o in real)
+        count, local, calls = sass_counts(ins)
         u = usage.get(kernel, {})
         extra = f"{local} local, {calls} calls" if local or calls else "-"
-        return [str(len(real)), str(u.get("registers", "?")), str(u.get("stack", "?")), extra]
+        return [str(count), str(u.get("registers", "?")), str(u.get("stack", "?")), extra]
 
     out = ["| case | typed kernel | SASS | regs | stack | local / calls | hand twin | SASS | regs | stack "
            "| local / calls |", "|---|---|---:|---:|---:|---|---|---:|---:|---:|---|"]

@@ -86,6 +86,96 @@ fn mfma(acc: &mut [u16; 8], a: &[u16], b: &[u16]) {
     lane!(0 1 2 3 4 5 6 7);
 }
 
+/// What the K loop does with the operand registers of each K step (the
+/// lane's A operands of its `MI` warp tiles along M, B's of its `NI`
+/// along N): the proof kernels feed the MFMA stand-in ([`Accumulate`]),
+/// the GPU check records every register ([`Record`]). Typed bodies and
+/// twins take the same sink.
+pub trait Sink<const MI: usize, const NI: usize> {
+    /// The sink of thread `ids` of a block of `block_size` threads, writing at `out`.
+    fn start(out: *mut u16, ids: Ids, block_size: usize) -> Self;
+    /// One K step's operands.
+    fn step(&mut self, a: [&[u16]; MI], b: [&[u16]; NI]);
+    /// The K loop is over.
+    fn finish(self);
+}
+
+/// The `MI x NI` accumulators of the MFMA stand-in, written at the end (a
+/// block's threads' accumulators contiguous, blocks one after the other).
+pub struct Accumulate<const ACC: usize> {
+    acc: [[u16; 8]; ACC],
+    out: *mut u16,
+    ids: Ids,
+    block_size: usize,
+}
+
+impl<const MI: usize, const NI: usize, const ACC: usize> Sink<MI, NI> for Accumulate<ACC> {
+    #[inline(always)]
+    fn start(out: *mut u16, ids: Ids, block_size: usize) -> Self {
+        const { assert!(ACC == MI * NI, "Accumulate<ACC>: ACC is MI x NI") };
+        Accumulate { acc: [[0; 8]; ACC], out, ids, block_size }
+    }
+
+    #[inline(always)]
+    fn step(&mut self, a: [&[u16]; MI], b: [&[u16]; NI]) {
+        // CK's block GEMM order: for each warp tile along M, each along N.
+        unroll!(MI, |i| { unroll!(NI, |j| { mfma(&mut self.acc[i * NI + j], a[i], b[j]) }) });
+    }
+
+    #[inline(always)]
+    fn finish(self) {
+        let thread = self.ids.block * self.block_size + self.ids.thread;
+        // SAFETY: the caller passes `size_of_val(&acc)` writable bytes per thread of the grid at `out`.
+        unsafe { core::ptr::write((self.out as *mut [[u16; 8]; ACC]).add(thread), self.acc) }
+    }
+}
+
+/// Every operand register of the first `STEPS` K steps, for the GPU check
+/// (`gpu/gemm.py`): thread `t` of the grid (`block * block_size + thread`)
+/// writes step `s`'s A operands, then its B operands, 8 values each (zero
+/// past the lane's count), at `out[((t * STEPS + s) * (MI + NI) + slot) * 8..]`.
+#[cfg(any(test, feature = "probe"))]
+pub struct Record<const STEPS: usize> {
+    out: *mut u16,
+    step: usize,
+}
+
+#[cfg(any(test, feature = "probe"))]
+impl<const MI: usize, const NI: usize, const STEPS: usize> Sink<MI, NI> for Record<STEPS> {
+    #[inline(always)]
+    fn start(out: *mut u16, ids: Ids, block_size: usize) -> Self {
+        let thread = ids.block * block_size + ids.thread;
+        Record { out: out.wrapping_add(thread * STEPS * (MI + NI) * 8), step: 0 }
+    }
+
+    #[inline(always)]
+    fn step(&mut self, a: [&[u16]; MI], b: [&[u16]; NI]) {
+        /// A lane's values, zero past its count (written out: an indexed
+        /// array of slices would go to local memory).
+        #[inline(always)]
+        fn eight(regs: &[u16]) -> [u16; 8] {
+            let mut v = [0u16; 8];
+            unroll!(8, |j| {
+                if j < regs.len() {
+                    v[j] = regs[j];
+                }
+            });
+            v
+        }
+        if self.step < STEPS {
+            let at = (self.out as *mut [u16; 8]).wrapping_add(self.step * (MI + NI));
+            // SAFETY: the caller passes `STEPS * (MI + NI) * 8` writable elements per thread of the grid at `out`.
+            unroll!(MI, |i| { unsafe { core::ptr::write(at.add(i), eight(a[i])) } });
+            // SAFETY: as above.
+            unroll!(NI, |j| { unsafe { core::ptr::write(at.add(MI + j), eight(b[j])) } });
+        }
+        self.step += 1;
+    }
+
+    #[inline(always)]
+    fn finish(self) {}
+}
+
 /// CK's pipeline state for policy `P`: both operands' windows (DRAM, LDS
 /// store, warp), held in one struct.
 pub struct GemmPipeline<'a, P: GemmPolicy> {
@@ -111,13 +201,12 @@ impl<'a, P: GemmPolicy> GemmPipeline<'a, P> {
         Ok(GemmPipeline { a, b })
     }
 
-    /// The K loop over `k` columns: the thread's `MI x NI` accumulators
-    /// (`MI`, `NI`: the policy's warp tiles per warp along M and N; `ACC`
-    /// their product, a compile error otherwise).
+    /// The K loop over `k` columns, each K step's operands to `sink`
+    /// (`MI`, `NI`: the policy's warp tiles per warp along M and N, a
+    /// compile error otherwise).
     #[inline(always)]
-    pub fn run<const MI: usize, const NI: usize, const ACC: usize>(&mut self, k: usize) -> [[u16; 8]; ACC] {
-        const { assert!(MI == P::M_ITERS && NI == P::N_ITERS && ACC == MI * NI) };
-        let mut acc = [[0u16; 8]; ACC];
+    pub fn run<const MI: usize, const NI: usize, S: Sink<MI, NI>>(&mut self, k: usize, sink: &mut S) {
+        const { assert!(MI == P::M_ITERS && NI == P::N_ITERS) };
         let mut kt = 0;
         while kt < k.div_ceil(P::K_PER_BLOCK) {
             let (a_tile, b_tile) = (self.a.load(), self.b.load());
@@ -128,19 +217,17 @@ impl<'a, P: GemmPolicy> GemmPipeline<'a, P> {
             self.b.store(&b_tile);
             barrier();
             unroll!(P::K_ITERS, |k_iter| {
-                // The warp's A and B operands of this K step, then their MFMAs (CK's block GEMM order).
+                // The warp's A and B operands of this K step, then their MFMAs.
                 let a_regs: [WarpTensor<u16, P, OperandA>; MI] = core::array::from_fn(|i| self.a.read(i, k_iter));
                 let b_regs: [WarpTensor<u16, P, OperandB>; NI] = core::array::from_fn(|j| self.b.read(j, k_iter));
-                unroll!(MI, |i| {
-                    unroll!(NI, |j| {
-                        mfma(&mut acc[i * NI + j], a_regs[i].thread_buffer(), b_regs[j].thread_buffer())
-                    })
-                });
+                sink.step(
+                    core::array::from_fn(|i| a_regs[i].thread_buffer()),
+                    core::array::from_fn(|j| b_regs[j].thread_buffer()),
+                );
             });
             barrier();
             kt += 1;
         }
-        acc
     }
 }
 
@@ -180,17 +267,9 @@ impl Ids {
     }
 }
 
-/// Writes thread `ids`' accumulators (a block's threads' accumulators are
-/// contiguous, blocks one after the other).
-#[inline(always)]
-fn write_out<P: GemmPolicy, const ACC: usize>(out: *mut u16, ids: Ids, acc: [[u16; 8]; ACC]) {
-    // SAFETY: the caller passes `size_of_val(&acc)` writable bytes per thread of the grid at `out`.
-    unsafe { core::ptr::write((out as *mut [[u16; 8]; ACC]).add(ids.block * P::BLOCK_SIZE + ids.thread), acc) }
-}
-
 /// The kernel body over DRAM descriptors built on the host.
 #[inline(always)]
-pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: usize>(
+pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
     (ids, lds): (Ids, SharedMemory<'_, u16>),
     (a_arg, b_arg): (&KernelArg<P::DramChain>, &KernelArg<P::DramChain>),
     (a, a_len): (*const u16, usize),
@@ -207,13 +286,15 @@ pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: us
     else {
         return;
     };
-    write_out::<P, ACC>(out, ids, pipe.run::<MI, NI, ACC>(a_desc.lengths()[1] as usize));
+    let mut sink = S::start(out, ids, P::BLOCK_SIZE);
+    pipe.run::<MI, NI, S>(a_desc.lengths()[1] as usize, &mut sink);
+    sink.finish();
 }
 
 /// The kernel body building the DRAM views in the kernel from (M, N, K,
 /// stride) given as `usize`, each step with `let Ok(..) else`.
 #[inline(always)]
-pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: usize>(
+pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
     (ids, lds): (Ids, SharedMemory<'_, u16>),
     (a, b): (*const u16, *const u16),
     (m, n, k, stride): (usize, usize, usize, usize),
@@ -238,7 +319,9 @@ pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: u
     else {
         return;
     };
-    write_out::<P, ACC>(out, ids, pipe.run::<MI, NI, ACC>(k));
+    let mut sink = S::start(out, ids, P::BLOCK_SIZE);
+    pipe.run::<MI, NI, S>(k, &mut sink);
+    sink.finish();
 }
 
 /// [`typed_build`] written with `.unwrap()`, as kernel code often is: with
@@ -248,7 +331,7 @@ pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: u
 /// scratch memory on amdgcn, local memory on nvptx).
 #[inline(always)]
 #[allow(clippy::unwrap_used)]
-pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: usize>(
+pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
     (ids, lds): (Ids, SharedMemory<'_, u16>),
     (a, b): (*const u16, *const u16),
     (m, n, k, stride): (usize, usize, usize, usize),
@@ -263,7 +346,9 @@ pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, const
     let b_desc = *P::make_b_dram_view(b, n, k, stride).unwrap().descriptor();
     let mut pipe =
         GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), ids.partition()).unwrap();
-    write_out::<P, ACC>(out, ids, pipe.run::<MI, NI, ACC>(k));
+    let mut sink = S::start(out, ids, P::BLOCK_SIZE);
+    pipe.run::<MI, NI, S>(k, &mut sink);
+    sink.finish();
 }
 
 /// The hand-written twin, for one index type `$i`: the same K loop with
@@ -274,7 +359,7 @@ macro_rules! hand_twin {
     ($(#[$doc:meta])* $name:ident, $i:ty, $validate:expr) => {
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: usize, const MA: usize, const MB: usize>(
+        pub fn $name<P: GemmPolicy, const MI: usize, const NI: usize, const MA: usize, const MB: usize, S: Sink<MI, NI>>(
             (ids, lds): (Ids, SharedMemory<'_, u16>),
             (a, b): (*const u16, *const u16),
             (m, n, k, stride): ($i, $i, $i, $i),
@@ -285,7 +370,7 @@ macro_rules! hand_twin {
             // (K0 = K / 8 lanes along K, M2 = 64 / K0 rows a wave, M1 waves,
             // MA / MB vectors a thread), the LDS block (KPack 8, MLdsLayer L)
             // and the warp GEMM (WM rows, WK columns, KL values a lane).
-            const { assert!(MI == P::M_ITERS && NI == P::N_ITERS && ACC == MI * NI && P::VECTOR == 8) };
+            const { assert!(MI == P::M_ITERS && NI == P::N_ITERS && P::VECTOR == 8) };
             let (bk, k0) = (P::K_PER_BLOCK as $i, (P::K_PER_BLOCK / 8) as $i);
             let (m2, m1) = (64 / k0, (P::BLOCK_SIZE / 64) as $i);
             const { assert!(MA * 64 / (P::K_PER_BLOCK / 8) * (P::BLOCK_SIZE / 64) == P::M_PER_BLOCK) };
@@ -383,7 +468,7 @@ macro_rules! hand_twin {
                 }
                 v
             };
-            let mut acc = [[0u16; 8]; ACC];
+            let mut sink = S::start(out, ids, P::BLOCK_SIZE);
             let mut kc = 0;
             while kc < k {
                 let (a_tile, b_tile) = (dram_a(kc), dram_b(kc));
@@ -398,13 +483,14 @@ macro_rules! hand_twin {
                     let mut bv = [[0u16; 8]; NI];
                     unroll!(MI, |i| { av[i] = read(a_row + i as $i * (P::M_WARPS as $i * wm), k_iter * wk, 0) });
                     unroll!(NI, |j| { bv[j] = read(b_row + j as $i * (P::N_WARPS as $i * wm), k_iter * wk, a_block) });
-                    unroll!(MI, |i| {
-                        unroll!(NI, |j| { mfma(&mut acc[i * NI + j], &av[i][..kl as usize], &bv[j][..kl as usize]) })
-                    });
+                    sink.step(
+                        core::array::from_fn(|i| &av[i][..kl as usize]),
+                        core::array::from_fn(|j| &bv[j][..kl as usize]),
+                    );
                 });
                 barrier();
             }
-            write_out::<P, ACC>(out, ids, acc);
+            sink.finish();
         }
     };
 }
@@ -439,15 +525,15 @@ mod kernels {
 
     macro_rules! kernels {
         // A kernel taking (M, N, K, stride) as `$arg`, its body `$body` over them as `$to`.
-        (@sized $(#[$doc:meta])* $name:ident($arg:ty) => $body:ident($to:ty) $p:ty, [$($c:expr),*]) => {
+        (@sized $(#[$doc:meta])* $name:ident($arg:ty) => $body:ident($to:ty) $p:ty, [$($c:tt)*]) => {
             $(#[$doc])*
             #[unsafe(no_mangle)]
             #[allow(clippy::too_many_arguments)]
             pub extern "gpu-kernel" fn $name(a: *const u16, b: *const u16, m: $arg, n: $arg, k: $arg, stride: $arg, n_blocks: u32, out: *mut u16) {
-                $body::<$p, $($c),*>((start::<$p>()), (a, b), (m as $to, n as $to, k as $to, stride as $to), n_blocks, out)
+                $body::<$p, $($c)*>((start::<$p>()), (a, b), (m as $to, n as $to, k as $to, stride as $to), n_blocks, out)
             }
         };
-        ($p:ty, $mi:literal x $ni:literal, dram $ma:literal $mb:literal: $host:ident, $hand:ident, $u32:ident, $hand32:ident, $unwrap:ident, $u64:ident, $hand64:ident) => {
+        ($p:ty, $mi:literal x $ni:literal, dram $ma:literal $mb:literal, $sink:ty: $host:ident, $hand:ident, $u32:ident, $hand32:ident, $unwrap:ident, $u64:ident, $hand64:ident) => {
             /// The data path over DRAM descriptors the host built.
             #[unsafe(no_mangle)]
             #[allow(clippy::too_many_arguments)]
@@ -463,37 +549,56 @@ mod kernels {
             ) {
                 // SAFETY: the host passes its descriptors' kernel-argument forms.
                 let args = unsafe { (&*a_arg, &*b_arg) };
-                typed_host::<$p, $mi, $ni, { $mi * $ni }>(start::<$p>(), args, (a, a_len as usize), (b, b_len as usize), n_blocks, out)
+                typed_host::<$p, $mi, $ni, $sink>(start::<$p>(), args, (a, a_len as usize), (b, b_len as usize), n_blocks, out)
             }
             kernels!(@sized
                 /// Twin of the host-descriptor kernel: M, N, K and the stride as arguments.
-                $hand(u64) => hand(Index) $p, [$mi, $ni, { $mi * $ni }, $ma, $mb]);
+                $hand(u64) => hand(Index) $p, [$mi, $ni, $ma, $mb, $sink]);
             kernels!(@sized
                 /// The data path, its DRAM views built in the kernel from 32-bit arguments.
-                $u32(u32) => typed_build(usize) $p, [$mi, $ni, { $mi * $ni }]);
+                $u32(u32) => typed_build(usize) $p, [$mi, $ni, $sink]);
             kernels!(@sized
                 /// Twin of the 32-bit kernels: every index an `i32`, as CK's code.
-                $hand32(u32) => hand_i32(i32) $p, [$mi, $ni, { $mi * $ni }, $ma, $mb]);
+                $hand32(u32) => hand_i32(i32) $p, [$mi, $ni, $ma, $mb, $sink]);
             kernels!(@sized
                 /// The data path built in the kernel from 32-bit arguments with
                 /// `.unwrap()` (its twin is the 32-bit kernel's, `icount.py`'s `TWINS`).
-                $unwrap(u32) => typed_build_unwrap(usize) $p, [$mi, $ni, { $mi * $ni }]);
+                $unwrap(u32) => typed_build_unwrap(usize) $p, [$mi, $ni, $sink]);
             kernels!(@sized
                 /// The data path, its DRAM views built in the kernel from 64-bit arguments.
-                $u64(u64) => typed_build(usize) $p, [$mi, $ni, { $mi * $ni }]);
+                $u64(u64) => typed_build(usize) $p, [$mi, $ni, $sink]);
             kernels!(@sized
                 /// Twin of the 64-bit kernel: the exact 64-bit validation by hand, then the path.
-                $hand64(u64) => hand_checked(Index) $p, [$mi, $ni, { $mi * $ni }, $ma, $mb]);
+                $hand64(u64) => hand_checked(Index) $p, [$mi, $ni, $ma, $mb, $sink]);
         };
     }
 
-    kernels!(Tile128K16, 2 x 2, dram 2 2: typed_kernel_k16_host, hand_kernel_k16_host, typed_kernel_k16_u32,
-        hand_kernel_k16_u32, typed_kernel_k16_unwrap, typed_kernel_k16_u64, hand_kernel_k16_u64);
-    kernels!(Tile128K8, 2 x 2, dram 2 2: typed_kernel_k8_host, hand_kernel_k8_host, typed_kernel_k8_u32,
-        hand_kernel_k8_u32, typed_kernel_k8_unwrap, typed_kernel_k8_u64, hand_kernel_k8_u64);
-    kernels!(Tile64K16, 1 x 2, dram 2 2: typed_kernel_64_host, hand_kernel_64_host, typed_kernel_64_u32,
-        hand_kernel_64_u32, typed_kernel_64_unwrap, typed_kernel_64_u64, hand_kernel_64_u64);
+    kernels!(Tile128K16, 2 x 2, dram 2 2, Accumulate<4>: typed_kernel_k16_host, hand_kernel_k16_host,
+        typed_kernel_k16_u32, hand_kernel_k16_u32, typed_kernel_k16_unwrap, typed_kernel_k16_u64, hand_kernel_k16_u64);
+    kernels!(Tile128K8, 2 x 2, dram 2 2, Accumulate<4>: typed_kernel_k8_host, hand_kernel_k8_host,
+        typed_kernel_k8_u32, hand_kernel_k8_u32, typed_kernel_k8_unwrap, typed_kernel_k8_u64, hand_kernel_k8_u64);
+    kernels!(Tile64K16, 1 x 2, dram 2 2, Accumulate<2>: typed_kernel_64_host, hand_kernel_64_host,
+        typed_kernel_64_u32, hand_kernel_64_u32, typed_kernel_64_unwrap, typed_kernel_64_u64, hand_kernel_64_u64);
+
+    /// The GPU check's kernels (`gpu/gemm.sh`; feature `probe`): the same
+    /// bodies, each recording every operand register of its first
+    /// [`PROBE_STEPS`] K steps ([`Record`]) instead of accumulating.
+    #[cfg(feature = "probe")]
+    mod probes {
+        use super::*;
+        kernels!(Tile128K16, 2 x 2, dram 2 2, Record<PROBE_STEPS>: probe_typed_k16_host, probe_hand_k16_host,
+            probe_typed_k16_u32, probe_hand_k16_u32, probe_typed_k16_unwrap, probe_typed_k16_u64, probe_hand_k16_u64);
+        kernels!(Tile128K8, 2 x 2, dram 2 2, Record<PROBE_STEPS>: probe_typed_k8_host, probe_hand_k8_host,
+            probe_typed_k8_u32, probe_hand_k8_u32, probe_typed_k8_unwrap, probe_typed_k8_u64, probe_hand_k8_u64);
+        kernels!(Tile64K16, 1 x 2, dram 2 2, Record<PROBE_STEPS>: probe_typed_64_host, probe_hand_64_host,
+            probe_typed_64_u32, probe_hand_64_u32, probe_typed_64_unwrap, probe_typed_64_u64, probe_hand_64_u64);
+    }
 }
+
+/// The K steps whose registers the probe kernels record (`K <= 16 / K_ITERS
+/// x KPerBlock`: 128 columns with 32x32x8 reads, 256 with K16).
+#[cfg(any(test, feature = "probe"))]
+pub const PROBE_STEPS: usize = 16;
 
 /// Every typed kernel body leaves the same accumulators and the same LDS
 /// as its twins, for every thread of several blocks, on shapes that pad
@@ -513,12 +618,14 @@ mod tests {
         (0..(P::M_PER_BLOCK + P::N_PER_BLOCK) * P::K_PER_BLOCK).map(|i| Cell::new((i * 7 + 3) as u16)).collect()
     }
 
-    /// (accumulators of every thread of `blocks`, the LDS each left) of a kernel body.
-    fn run<P: GemmPolicy, const ACC: usize>(
+    /// (what every thread of `blocks` wrote, `per_thread` values each; the
+    /// LDS each left) of a kernel body.
+    fn run<P: GemmPolicy>(
         blocks: usize,
+        per_thread: usize,
         body: impl Fn((Ids, SharedMemory<'_, u16>), *mut u16),
     ) -> (Vec<u16>, Vec<u16>) {
-        let mut out = vec![0u16; blocks * P::BLOCK_SIZE * 8 * ACC];
+        let mut out = vec![0u16; blocks * P::BLOCK_SIZE * per_thread];
         let mut lds_after = Vec::new();
         for block in 0..blocks {
             for thread in 0..P::BLOCK_SIZE {
@@ -530,10 +637,17 @@ mod tests {
         (out, lds_after)
     }
 
-    fn check<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: usize, const MA: usize, const MB: usize>() {
+    /// Every body with sink `S` (`per_thread` values a thread) against the
+    /// 64-bit twin; returns each shape's (A, B, twin's output).
+    #[allow(clippy::type_complexity)]
+    fn check<P: GemmPolicy, const MI: usize, const NI: usize, const MA: usize, const MB: usize, S: Sink<MI, NI>>(
+        per_thread: usize,
+    ) -> Vec<((usize, usize, usize, usize, u32), Vec<u16>, Vec<u16>, Vec<u16>)> {
+        let mut results = Vec::new();
         let shapes = [
             (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK, P::K_PER_BLOCK, 1u32),
             (200, 130, 72, 80, 3),
+            (64, 190, 128, 136, 2),
             (257, 256, 40, 48, 4),
         ];
         for (m, n, k, stride, n_blocks) in shapes {
@@ -542,55 +656,170 @@ mod tests {
             let b: Vec<u16> = (0..n * stride).map(|i| (i % 65519) as u16 + 3).collect();
             let ptrs = (a.as_ptr(), b.as_ptr());
             let wide = (m as Index, n as Index, k as Index, stride as Index);
-            let want = run::<P, ACC>(blocks, |ids, out| hand::<P, MI, NI, ACC, MA, MB>(ids, ptrs, wide, n_blocks, out));
+            let want =
+                run::<P>(blocks, per_thread, |ids, out| hand::<P, MI, NI, MA, MB, S>(ids, ptrs, wide, n_blocks, out));
             assert!(want.0.iter().any(|&x| x != 0), "the twin computes something");
             let (a_arg, b_arg) = (
                 P::make_a_dram_view::<u16>(&[], m, k, stride).unwrap().descriptor().to_kernel_arg(),
                 P::make_b_dram_view::<u16>(&[], n, k, stride).unwrap().descriptor().to_kernel_arg(),
             );
-            let host = run::<P, ACC>(blocks, |ids, out| {
-                typed_host::<P, MI, NI, ACC>(ids, (&a_arg, &b_arg), (ptrs.0, a.len()), (ptrs.1, b.len()), n_blocks, out)
+            let host = run::<P>(blocks, per_thread, |ids, out| {
+                typed_host::<P, MI, NI, S>(ids, (&a_arg, &b_arg), (ptrs.0, a.len()), (ptrs.1, b.len()), n_blocks, out)
             });
             assert!(host == want, "host form, shape {m} x {n} x {k}");
             let sizes = (m, n, k, stride);
-            let build = run::<P, ACC>(blocks, |ids, out| typed_build::<P, MI, NI, ACC>(ids, ptrs, sizes, n_blocks, out));
+            let build =
+                run::<P>(blocks, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, sizes, n_blocks, out));
             assert!(build == want, "in-kernel build, shape {m} x {n} x {k}");
-            let unwrapped =
-                run::<P, ACC>(blocks, |ids, out| typed_build_unwrap::<P, MI, NI, ACC>(ids, ptrs, sizes, n_blocks, out));
+            let unwrapped = run::<P>(blocks, per_thread, |ids, out| {
+                typed_build_unwrap::<P, MI, NI, S>(ids, ptrs, sizes, n_blocks, out)
+            });
             assert!(unwrapped == want, "in-kernel build with unwrap, shape {m} x {n} x {k}");
-            let checked =
-                run::<P, ACC>(blocks, |ids, out| hand_checked::<P, MI, NI, ACC, MA, MB>(ids, ptrs, wide, n_blocks, out));
+            let checked = run::<P>(blocks, per_thread, |ids, out| {
+                hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, wide, n_blocks, out)
+            });
             assert!(checked == want, "checked twin, shape {m} x {n} x {k}");
             let narrow = (m as i32, n as i32, k as i32, stride as i32);
-            let i32s = run::<P, ACC>(blocks, |ids, out| hand_i32::<P, MI, NI, ACC, MA, MB>(ids, ptrs, narrow, n_blocks, out));
+            let i32s = run::<P>(blocks, per_thread, |ids, out| {
+                hand_i32::<P, MI, NI, MA, MB, S>(ids, ptrs, narrow, n_blocks, out)
+            });
             assert!(i32s == want, "i32 twin, shape {m} x {n} x {k}");
+            results.push(((m, n, k, stride, n_blocks), a, b, want.0));
         }
         // K = 36 is not a multiple of the 8-element loads: the in-kernel
         // build and the checked twin refuse it, writing nothing.
         let a = vec![1u16; 4096];
         let ptrs = (a.as_ptr(), a.as_ptr());
         for refused in [
-            run::<P, ACC>(1, |ids, out| typed_build::<P, MI, NI, ACC>(ids, ptrs, (10, 10, 36, 40), 1, out)),
-            run::<P, ACC>(1, |ids, out| hand_checked::<P, MI, NI, ACC, MA, MB>(ids, ptrs, (10, 10, 36, 40), 1, out)),
+            run::<P>(1, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, (10, 10, 36, 40), 1, out)),
+            run::<P>(1, per_thread, |ids, out| {
+                hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, (10, 10, 36, 40), 1, out)
+            }),
         ] {
             assert!(refused.0.iter().all(|&x| x == 0));
-            let untouched: Vec<u16> = (0..P::BLOCK_SIZE).flat_map(|_| lds::<P>().into_iter().map(|c| c.get())).collect();
+            let untouched: Vec<u16> =
+                (0..P::BLOCK_SIZE).flat_map(|_| lds::<P>().into_iter().map(|c| c.get())).collect();
             assert!(refused.1 == untouched);
+        }
+        results
+    }
+
+    /// The accumulators, and the recorded registers (the GPU check's
+    /// probes): every body equals its twins with both sinks, and the
+    /// recorded registers, multiplied and summed as the MFMA stand-in
+    /// does, give the accumulators (so `gpu/gemm.py` reads the records'
+    /// layout right).
+    fn check_both<P: GemmPolicy, const MI: usize, const NI: usize, const MA: usize, const MB: usize, const ACC: usize>()
+    where
+        Accumulate<ACC>: Sink<MI, NI>,
+    {
+        let accumulated = check::<P, MI, NI, MA, MB, Accumulate<ACC>>(8 * ACC);
+        let slots = MI + NI;
+        let recorded = check::<P, MI, NI, MA, MB, Record<PROBE_STEPS>>(PROBE_STEPS * slots * 8);
+        for ((shape, _, _, acc), (_, _, _, regs)) in accumulated.iter().zip(&recorded) {
+            let steps = shape.2.div_ceil(P::K_PER_BLOCK) * P::K_ITERS;
+            assert!(steps <= PROBE_STEPS, "shape {shape:?}: {steps} K steps, the probes record {PROBE_STEPS}");
+            let mut from_regs = vec![0u16; acc.len()];
+            for (t, thread) in from_regs.chunks_mut(ACC * 8).enumerate() {
+                let regs = &regs[t * PROBE_STEPS * slots * 8..][..PROBE_STEPS * slots * 8];
+                for s in 0..PROBE_STEPS {
+                    let at = |slot: usize, v: usize| regs[(s * slots + slot) * 8 + v];
+                    for (i, j, v) in (0..MI).flat_map(|i| (0..NI).flat_map(move |j| (0..8).map(move |v| (i, j, v)))) {
+                        let x = &mut thread[(i * NI + j) * 8 + v];
+                        *x = x.wrapping_add(at(i, v).wrapping_mul(at(MI + j, v)));
+                    }
+                }
+            }
+            assert!(&from_regs == acc, "shape {shape:?}: the records do not give the accumulators");
+            assert!(regs.iter().any(|&x| x != 0), "shape {shape:?}: something recorded");
+        }
+    }
+
+    /// The registers a probe records for one K tile, run as a whole block
+    /// runs: every thread stores its part of the LDS block (a first pass),
+    /// then every thread runs again over the complete block, so its reads
+    /// are the block's. They must be what CK's 32x32 MFMA lane map gives:
+    /// lane `l` of warp tile `i` holds row `l % 32` of the tile and, of each
+    /// K step, the `KL` columns from `KL * (l / 32)`; 0 outside the matrix.
+    fn records_follow_the_lane_map<
+        P: GemmPolicy,
+        const MI: usize,
+        const NI: usize,
+        const MA: usize,
+        const MB: usize,
+    >() {
+        let slots = MI + NI;
+        let per_thread = PROBE_STEPS * slots * 8;
+        let kl = P::WARP_K * P::WARP_M / 64;
+        for (m, n, k, stride) in [(P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK, 40), (100, 70, 24, 24)] {
+            let a: Vec<u16> = (0..m * stride).map(|i| (i * 31 % 65521) as u16 + 1).collect();
+            let b: Vec<u16> = (0..n * stride).map(|i| (i * 17 % 65519) as u16 + 5).collect();
+            let ptrs = (a.as_ptr(), b.as_ptr());
+            let lds = vec![Cell::new(0u16); (P::M_PER_BLOCK + P::N_PER_BLOCK) * P::K_PER_BLOCK];
+            let mut out = vec![0u16; P::BLOCK_SIZE * per_thread];
+            let bodies: [&dyn Fn(Ids, *mut u16); 2] = [
+                &|ids, out| {
+                    typed_build::<P, MI, NI, Record<PROBE_STEPS>>(
+                        (ids, SharedMemory::new(&lds)),
+                        ptrs,
+                        (m, n, k, stride),
+                        1,
+                        out,
+                    )
+                },
+                &|ids, out| {
+                    let wide = (m as Index, n as Index, k as Index, stride as Index);
+                    hand::<P, MI, NI, MA, MB, Record<PROBE_STEPS>>((ids, SharedMemory::new(&lds)), ptrs, wide, 1, out)
+                },
+            ];
+            for body in bodies {
+                for _pass in 0..2 {
+                    for thread in 0..P::BLOCK_SIZE {
+                        body(Ids { block: 0, thread }, out.as_mut_ptr());
+                    }
+                }
+                for (t, regs) in out.chunks(per_thread).enumerate() {
+                    let (warp, lane) = (t / 64, t % 64);
+                    for (s, slot, v) in
+                        (0..P::K_ITERS).flat_map(|s| (0..slots).flat_map(move |x| (0..8).map(move |v| (s, x, v))))
+                    {
+                        let (rows, data, row) = if slot < MI {
+                            (m, &a, (warp / P::N_WARPS) * P::WARP_M + slot * P::M_WARPS * P::WARP_M)
+                        } else {
+                            (n, &b, (warp % P::N_WARPS) * P::WARP_M + (slot - MI) * P::N_WARPS * P::WARP_M)
+                        };
+                        let (row, col) = (row + lane % P::WARP_M, s * P::WARP_K + kl * (lane / P::WARP_M) + v);
+                        let want = if v < kl && row < rows && col < k { data[row * stride + col] } else { 0 };
+                        assert_eq!(
+                            regs[(s * slots + slot) * 8 + v],
+                            want,
+                            "{m}x{n}x{k}: thread {t}, step {s}, slot {slot}, value {v}"
+                        );
+                    }
+                }
+            }
         }
     }
 
     #[test]
+    fn records_follow_the_lane_map_all_configurations() {
+        records_follow_the_lane_map::<Tile128K16, 2, 2, 2, 2>();
+        records_follow_the_lane_map::<Tile128K8, 2, 2, 2, 2>();
+        records_follow_the_lane_map::<Tile64K16, 1, 2, 2, 2>();
+    }
+
+    #[test]
     fn kernel_bodies_equal_their_twins_128_k16() {
-        check::<Tile128K16, 2, 2, 4, 2, 2>();
+        check_both::<Tile128K16, 2, 2, 2, 2, 4>();
     }
 
     #[test]
     fn kernel_bodies_equal_their_twins_128_k8() {
-        check::<Tile128K8, 2, 2, 4, 2, 2>();
+        check_both::<Tile128K8, 2, 2, 2, 2, 4>();
     }
 
     #[test]
     fn kernel_bodies_equal_their_twins_64_k16() {
-        check::<Tile64K16, 1, 2, 2, 2, 2>();
+        check_both::<Tile64K16, 1, 2, 2, 2, 2>();
     }
 }

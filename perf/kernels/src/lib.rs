@@ -184,8 +184,9 @@ pub extern "C" fn typed_global_a_build(
 }
 
 // With panic = "immediate-abort" (the GPU builds of scripts/target-icount.sh)
-// a panic is a trap and core needs no handler.
-#[cfg(not(any(test, panic = "immediate-abort")))]
+// a panic is a trap and core needs no handler; with feature `host` (the
+// GPU check's host program, examples/gemm_args.rs) std's handler serves.
+#[cfg(not(any(test, panic = "immediate-abort", feature = "host")))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     loop {}
