@@ -86,6 +86,28 @@ else
   echo "gpu/ci.sh: no nightly rust-src; the Rust kernel's PTX (gpu/kernel.sh --build-only) is skipped"
 fi
 
+# CK's GEMM data path on the GPU (issue 49, item 10), without one:
+# gpu/gemm.sh --build-only (perf/kernels' host test, the PTX with the probe
+# kernels, the host descriptors' arguments, gpu/gemm.py check), then
+# gpu/gemm.py's run, time and report against a numpy CuPy stand-in, which
+# must pass and must report a planted wrong register.
+if rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
+  CKTILE_GPU_GEMM_OUT="$OUT/gemm" gpu/gemm.sh --build-only
+  python3 -m venv "$OUT/numpy" && "$OUT/numpy/bin/pip" install --quiet numpy==2.4.6
+  PYTHONPATH=gpu/gemm_fake "$OUT/numpy/bin/python" gpu/gemm.py run "$OUT/gemm" --seed 1 | tail -n 1
+  PYTHONPATH=gpu/gemm_fake "$OUT/numpy/bin/python" gpu/gemm.py time "$OUT/gemm" --seed 1 --repeat 2 >/dev/null
+  "$OUT/numpy/bin/python" gpu/gemm.py report "$OUT/gemm" | grep -q '| `typed_kernel_k8_u64` | `hand_kernel_k8_u64` |'
+  if FAKE_CUPY_WRONG=probe_typed_k8_u64 PYTHONPATH=gpu/gemm_fake \
+    "$OUT/numpy/bin/python" gpu/gemm.py run "$OUT/gemm" --seed 1 >"$OUT/gemm-wrong.log"; then
+    echo "gpu/ci.sh: a wrong register from the GEMM probe was not reported" >&2
+    exit 1
+  fi
+  grep -Eq "probe_typed_k8_u64 +1 wrong, 0 unwritten" "$OUT/gemm-wrong.log"
+  echo "gpu gemm checks: the GEMM data path's PTX built and checked, its run, time and report paths tested without a GPU"
+else
+  echo "gpu/ci.sh: no nightly rust-src; the GEMM data path's PTX (gpu/gemm.sh --build-only) is skipped"
+fi
+
 # The generated CUDA code (gpu/codegen.sh): headers, expected values and the
 # driver built from the CLI, the driver run as host C++ and compared exactly
 # as on a GPU, and a wrong expected value reported.
