@@ -204,3 +204,16 @@ pub fn get_warp_id() -> usize {
 pub fn get_partition() -> Partition {
     Partition { warp: get_warp_id() as Index, lane: get_lane_id() as Index }
 }
+
+/// [`get_partition`] in a kernel launched with `block_size` threads a
+/// block: `None` in a thread past them ([`Partition::in_block`]). CK's
+/// kernels are written for their policy's block; starting with this gives
+/// the compiler the warp's bound, so the windows' LDS bounds checks fold.
+///
+/// ```ignore
+/// let Some(p) = cktile::tile::gpu::get_partition_in_block(P::BLOCK_SIZE) else { return };
+/// ```
+#[inline(always)]
+pub fn get_partition_in_block(block_size: usize) -> Option<Partition> {
+    get_partition().in_block(block_size, get_warp_size())
+}

@@ -95,6 +95,40 @@ impl Partition {
     pub const fn lane(lane: Index) -> Partition {
         Partition { warp: 0, lane }
     }
+
+    /// This partition when it is one of the first `block_size` threads of
+    /// a block of `wave`-lane warps (`warp * wave + lane < block_size`, the
+    /// lane inside its warp); `None` otherwise.
+    ///
+    /// A kernel written for a fixed block (CK's are: a policy's
+    /// `BLOCK_SIZE`) starts with it, as a CUDA kernel tests
+    /// `threadIdx.x < BlockSize`: with the bound, the compiler can prove
+    /// the windows' LDS accesses inside their blocks and drops their
+    /// bounds checks (on sm_90, the GEMM A reads for the 32x32x8 MFMA
+    /// kept 16-bit loads without it). On a GPU,
+    /// `tile::gpu::get_partition_in_block` reads the partition and tests it.
+    ///
+    /// ```
+    /// use cktile::tile::Partition;
+    /// let p = Partition::from_thread::<64>(200);
+    /// assert_eq!(p.in_block(256, 64), Some(p));
+    /// assert_eq!(p.in_block(200, 64), None); // threads 0..200 only
+    /// assert_eq!(Partition { warp: 0, lane: 70 }.in_block(256, 64), None);
+    /// assert_eq!(Partition::from_thread::<64>(99).in_block(100, 64), Some(Partition { warp: 1, lane: 35 }));
+    /// assert_eq!(p.in_block(256, 0), None);
+    /// ```
+    #[inline(always)]
+    pub const fn in_block(self, block_size: usize, wave: usize) -> Option<Partition> {
+        let Some(full) = block_size.checked_div(wave) else {
+            return None;
+        };
+        let (full, rest) = (full as Index, (block_size % wave) as Index);
+        let lane_ok = self.lane >= 0 && self.lane < wave as Index;
+        // Written on the warp, wave-uniform (a scalar compare on amdgcn);
+        // the partial last warp's test folds away when the wave divides the block.
+        let inside = self.warp >= 0 && (self.warp < full || (self.warp == full && self.lane < rest));
+        if lane_ok && inside { Some(self) } else { None }
+    }
 }
 
 /// The access plan of encoding `E` over chain `C`, as a constant (a

@@ -242,19 +242,22 @@ pub struct Ids {
 }
 
 impl Ids {
-    /// The warp and lane of the thread: on amdgcn the hardware's
-    /// (`get_partition`: the warp read from the first lane, wave-uniform);
-    /// elsewhere from the thread id, 64-lane waves (the nvptx build runs
-    /// the AMD data path's partition, as its twins do).
+    /// The warp and lane of the thread, `None` past policy `P`'s block
+    /// (the kernels start with it, as a CUDA kernel tests `threadIdx.x <
+    /// BlockSize`; the bound lets the compiler fold the LDS bounds
+    /// checks): on amdgcn the hardware's (`get_partition_in_block`: the
+    /// warp read from the first lane, wave-uniform); elsewhere from the
+    /// thread id, 64-lane waves (the nvptx build runs the AMD data path's
+    /// partition, as its twins do).
     #[inline(always)]
-    fn partition(self) -> Partition {
+    fn partition<P: GemmPolicy>(self) -> Option<Partition> {
         #[cfg(target_arch = "amdgpu")]
         {
             let _ = self;
-            cktile::tile::gpu::get_partition()
+            cktile::tile::gpu::get_partition_in_block(P::BLOCK_SIZE)
         }
         #[cfg(not(target_arch = "amdgpu"))]
-        Partition::from_thread::<WAVE>(self.thread)
+        Partition::from_thread::<WAVE>(self.thread).in_block(P::BLOCK_SIZE, WAVE)
     }
 
     /// The block's (M, N) tile rows under policy `P`: CK's 2-D tile
@@ -277,12 +280,15 @@ pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, N
     n_blocks: u32,
     out: *mut u16,
 ) {
+    let Some(p) = ids.partition::<P>() else {
+        return;
+    };
     let (a_desc, b_desc) = (a_arg.descriptor(), b_arg.descriptor());
     // SAFETY: the host passes `a_len` elements at `a`.
     let a = unsafe { core::slice::from_raw_parts(a, a_len) };
     // SAFETY: as above.
     let b = unsafe { core::slice::from_raw_parts(b, b_len) };
-    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), ids.partition())
+    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p)
     else {
         return;
     };
@@ -301,6 +307,9 @@ pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, 
     n_blocks: u32,
     out: *mut u16,
 ) {
+    let Some(p) = ids.partition::<P>() else {
+        return;
+    };
     let (Some(a_len), Some(b_len)) = (m.checked_mul(stride), n.checked_mul(stride)) else {
         return;
     };
@@ -315,7 +324,7 @@ pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, 
         return;
     };
     let (a_desc, b_desc) = (*a_view.descriptor(), *b_view.descriptor());
-    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), ids.partition())
+    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p)
     else {
         return;
     };
@@ -338,6 +347,7 @@ pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, S: Si
     n_blocks: u32,
     out: *mut u16,
 ) {
+    let p = ids.partition::<P>().unwrap();
     // SAFETY: the host passes `rows * stride` elements of each operand (32-bit sizes: no overflow).
     let a = unsafe { core::slice::from_raw_parts(a, m * stride) };
     // SAFETY: as above.
@@ -345,7 +355,7 @@ pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, S: Si
     let a_desc = *P::make_a_dram_view(a, m, k, stride).unwrap().descriptor();
     let b_desc = *P::make_b_dram_view(b, n, k, stride).unwrap().descriptor();
     let mut pipe =
-        GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), ids.partition()).unwrap();
+        GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p).unwrap();
     let mut sink = S::start(out, ids, P::BLOCK_SIZE);
     pipe.run::<MI, NI, S>(k, &mut sink);
     sink.finish();
@@ -371,6 +381,9 @@ macro_rules! hand_twin {
             // MA / MB vectors a thread), the LDS block (KPack 8, MLdsLayer L)
             // and the warp GEMM (WM rows, WK columns, KL values a lane).
             const { assert!(MI == P::M_ITERS && NI == P::N_ITERS && P::VECTOR == 8) };
+            let Some(p) = ids.partition::<P>() else {
+                return;
+            };
             let (bk, k0) = (P::K_PER_BLOCK as $i, (P::K_PER_BLOCK / 8) as $i);
             let (m2, m1) = (64 / k0, (P::BLOCK_SIZE / 64) as $i);
             const { assert!(MA * 64 / (P::K_PER_BLOCK / 8) * (P::BLOCK_SIZE / 64) == P::M_PER_BLOCK) };
@@ -405,7 +418,6 @@ macro_rules! hand_twin {
             // SAFETY: as above.
             let b = unsafe { core::slice::from_raw_parts(b, b_len) };
             let cells = lds.cells();
-            let p = ids.partition();
             let (warp, lane) = (p.warp as $i, p.lane as $i);
             let (m0, n0) = ids.tile::<P>(n_blocks);
             let (m0, n0) = (m0 as $i, n0 as $i);
