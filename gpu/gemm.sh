@@ -141,7 +141,7 @@ python3 gpu/gemm.py time "$OUT_DIR" || status=1
 # Nsight Compute with the clocks as found (the card's settings are left alone).
 ncu --clock-control none --csv --log-file "$OUT_DIR/ncu.csv" -k 'regex:^(typed|hand)_kernel_' \
   --print-units base --metrics gpu__time_duration.sum,smsp__inst_executed.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
-  python3 gpu/gemm.py time "$OUT_DIR" --warmup 1 --repeat 3 --events events-ncu.txt || status=1
+  python3 gpu/gemm.py time "$OUT_DIR" --warmup 1 --repeat 3 --warm-seconds 0 --events events-ncu.txt || status=1
 python3 gpu/gemm.py report "$OUT_DIR" || status=1
 echo "gpu/gemm.sh: outputs in $OUT_DIR (results-ptx.md, results-cubin.md, events.txt, ncu.csv, timing.md, gemm.sass, ptxas.log)"
 exit "$status"

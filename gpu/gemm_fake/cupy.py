@@ -29,6 +29,10 @@ def asarray(a):
     return numpy.array(a)
 
 
+def empty(n, dtype=None):
+    return numpy.zeros(n, dtype=dtype)
+
+
 def full(n, value, dtype=None):
     return numpy.full(n, value, dtype=dtype)
 

@@ -288,8 +288,7 @@ pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, N
     let a = unsafe { core::slice::from_raw_parts(a, a_len) };
     // SAFETY: as above.
     let b = unsafe { core::slice::from_raw_parts(b, b_len) };
-    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p)
-    else {
+    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p) else {
         return;
     };
     let mut sink = S::start(out, ids, P::BLOCK_SIZE);
@@ -324,8 +323,7 @@ pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, 
         return;
     };
     let (a_desc, b_desc) = (*a_view.descriptor(), *b_view.descriptor());
-    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p)
-    else {
+    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p) else {
         return;
     };
     let mut sink = S::start(out, ids, P::BLOCK_SIZE);
@@ -354,8 +352,7 @@ pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, S: Si
     let b = unsafe { core::slice::from_raw_parts(b, n * stride) };
     let a_desc = *P::make_a_dram_view(a, m, k, stride).unwrap().descriptor();
     let b_desc = *P::make_b_dram_view(b, n, k, stride).unwrap().descriptor();
-    let mut pipe =
-        GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p).unwrap();
+    let mut pipe = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p).unwrap();
     let mut sink = S::start(out, ids, P::BLOCK_SIZE);
     pipe.run::<MI, NI, S>(k, &mut sink);
     sink.finish();
