@@ -249,8 +249,21 @@ fn refusals_name_the_constraint() {
     );
     // Column-major global memory: two row neighbours are not consecutive.
     assert!(err(DmaRequest { global_strides: vec![1, 16], ..base.clone() }).contains("does not follow"));
-    // An odd row pitch misaligns 4-byte loads of fp16.
-    assert!(err(DmaRequest { global_strides: vec![65, 1], ..base.clone() }).contains("aligned"));
+    // An odd row pitch misaligns 4-byte loads of fp16; the message names the width's own alignment
+    // (each width: a row pitch that misaligns its loads).
+    assert_eq!(
+        err(DmaRequest { global_strides: vec![65, 1], ..base.clone() }),
+        "dma-plan: global byte address = 130; a lane's 4-byte load must be 4-byte aligned"
+    );
+    for (spec, width, arch, pitch, want) in [
+        ("packed((64,64))", 4, arch::GFX942, 65, "a lane's 4-byte load must be 4-byte aligned"),
+        ("row-padded:rows=512,cols=6,pad=2", 12, arch::GFX950, 7, "a lane's 12-byte load must be 4-byte aligned"),
+        ("packed((64,64))", 16, arch::GFX950, 68, "a lane's 16-byte load must be 16-byte aligned"),
+    ] {
+        let tile = layouts::resolve(spec).unwrap();
+        let e = err(DmaRequest { lds: &tile, global_strides: vec![pitch, 1], width, arch, ..base.clone() });
+        assert!(e.starts_with("dma-plan: global byte address = ") && e.ends_with(want), "width {width}: {e}");
+    }
     let padded = layouts::resolve("ck-fmha-v:n=128,k=32").unwrap();
     assert!(err(DmaRequest { lds: &padded, global_strides: vec![32, 1], ..base.clone() }).contains("padding"));
 }

@@ -419,7 +419,7 @@ fn too_many(instructions: usize) -> Error {
     Error::parameter(ParameterProblem::Invalid {
         context: "gpu case",
         parameter: "instructions",
-        value: instructions as i64,
+        value: instructions as i128,
         requirement: "a case issues at most 64 instructions (the harness keeps each lane's addresses in registers)",
     })
 }

@@ -620,7 +620,7 @@ pub const fn count_copy(
             return Err(Error::parameter(ParameterProblem::Invalid {
                 context: "cp.async",
                 parameter: "source lane",
-                value: lane as i64,
+                value: lane as i128,
                 requirement: "a lane has a source address exactly when it has a shared address",
             }));
         }

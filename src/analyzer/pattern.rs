@@ -145,7 +145,7 @@ const fn bad(what: &'static str, value: usize, requirement: &'static str) -> Err
     Error::parameter(ParameterProblem::Invalid {
         context: "pattern",
         parameter: what,
-        value: value as i64,
+        value: value as i128,
         requirement,
     })
 }

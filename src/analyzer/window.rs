@@ -95,7 +95,12 @@ pub struct WindowAccess {
 }
 
 const fn window_error(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid { context: "distribution", parameter, value: value as i64, requirement })
+    Error::parameter(ParameterProblem::Invalid {
+        context: "distribution",
+        parameter,
+        value: value as i128,
+        requirement,
+    })
 }
 
 impl WindowAccess {

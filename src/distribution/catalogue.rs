@@ -72,13 +72,13 @@ fn lanes(layout: &'static str, m: usize, k: usize) -> Result<Lanes, Error> {
         (16 | 32, _) => Err(Error::parameter(ParameterProblem::Invalid {
             context: layout,
             parameter: "K",
-            value: k as i64,
+            value: k as i128,
             requirement,
         })),
         _ => Err(Error::parameter(ParameterProblem::Invalid {
             context: layout,
             parameter: "M",
-            value: m as i64,
+            value: m as i128,
             requirement,
         })),
     }
@@ -121,7 +121,7 @@ pub fn mfma_a_per_lane(m: usize, k_per_lane: usize) -> Result<Encoding, Error> {
         return Err(Error::parameter(ParameterProblem::Invalid {
             context: "mfma_a_per_lane",
             parameter: "M",
-            value: m as i64,
+            value: m as i128,
             requirement: "the MFMA's M is 16 or 32",
         }));
     }
@@ -259,7 +259,7 @@ pub fn mfma_c_swizzled() -> Result<Encoding, Error> {
 pub fn gemm_dram(block_size: usize, mn_per_block: usize, k_per_block: usize, k1: usize) -> Result<Encoding, Error> {
     let layout = "gemm_dram";
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
     };
     if k1 == 0 || k_per_block % k1 != 0 {
         return Err(bad("K1", k1, "K1 (the warp GEMM's K) must divide the block's K"));
@@ -309,7 +309,7 @@ pub fn fmha_q_load_once(
     let layout = "fmha_q_load_once";
     let l = lanes(layout, mdim, k)?;
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
     };
     let (m2, m1, k1, k2) = (l.m_lane, m_warps, l.k_lane, k / l.k_lane);
     if m1 == 0 || m1 > WAVE {
@@ -352,7 +352,7 @@ pub fn fmha_k_dram_async(
 ) -> Result<Encoding, Error> {
     let layout = "fmha_k_dram_async";
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
     };
     if k_vector == 0 || k_per_block == 0 || k_per_block % k_vector != 0 {
         return Err(bad("K", k_per_block, "the block's K must be a multiple of the vector K (KVector)"));
@@ -413,7 +413,7 @@ fn per_16_bytes(element_bytes: usize, layout: &'static str, requirement: &'stati
         Err(Error::parameter(ParameterProblem::Invalid {
             context: layout,
             parameter: "element bytes",
-            value,
+            value: value as i128,
             requirement,
         }))
     }
@@ -427,7 +427,7 @@ fn v_row_major(
     layout: &'static str,
 ) -> Result<VSplit, Error> {
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i64, requirement })
+        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
     };
     let kpack = per_16_bytes(element_bytes, layout, "an element of 1, 2, 4, 8 or 16 bytes (KPack = 16 bytes)")?;
     if block_size == 0 || block_size % WAVE != 0 {
@@ -584,7 +584,7 @@ pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Re
         Error::parameter(ParameterProblem::Invalid {
             context: "fmha_lse_d_dram",
             parameter,
-            value: value as i64,
+            value: value as i128,
             requirement,
         })
     };

@@ -119,7 +119,7 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
         return Err(Error::parameter(ParameterProblem::Invalid {
             context: "embed",
             parameter: "inner X dimensions",
-            value: inner.ndim_x() as i64,
+            value: inner.ndim_x() as i128,
             requirement: "the inner encoding must have as many X dimensions as the outer one",
         }));
     }

@@ -193,7 +193,7 @@ fn bad(parameter: &'static str, value: usize, requirement: &'static str) -> Erro
     Error::parameter(ParameterProblem::Invalid {
         context: "TileDistrEncCalc",
         parameter,
-        value: i64::try_from(value).unwrap_or(i64::MAX),
+        value: value as i128,
         requirement,
     })
 }

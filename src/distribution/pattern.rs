@@ -157,12 +157,7 @@ pub struct Pattern2d {
 
 /// A refusal naming the pattern, the parameter and CK's rule.
 fn bad(raking: Raking, parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid {
-        context: raking.name(),
-        parameter,
-        value: i64::try_from(value).unwrap_or(i64::MAX),
-        requirement,
-    })
+    Error::parameter(ParameterProblem::Invalid { context: raking.name(), parameter, value: value as i128, requirement })
 }
 
 impl Pattern2d {

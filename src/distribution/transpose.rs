@@ -484,7 +484,7 @@ pub fn gemm_b_transposed_read(
         Error::parameter(ParameterProblem::Invalid {
             context: "gemm_b_transposed_read",
             parameter,
-            value: i64::try_from(value).unwrap_or(i64::MAX),
+            value: value as i128,
             requirement,
         })
     };

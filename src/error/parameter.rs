@@ -77,7 +77,7 @@ pub enum ParameterProblem {
         /// The parameter.
         parameter: &'static str,
         /// Its value.
-        value: i64,
+        value: i128,
         /// What it must satisfy.
         requirement: &'static str,
     },

@@ -2,7 +2,7 @@
 //! transform constructors, and parameter checks with layout-level messages.
 
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
-use crate::{Index, Item, Transform};
+use crate::{Item, Transform};
 
 /// An item from a transform constructor's result and its id lists.
 pub(crate) const fn item(
@@ -23,12 +23,7 @@ pub(crate) const fn bad(
     value: usize,
     requirement: &'static str,
 ) -> Error {
-    Error::parameter(ParameterProblem::Invalid {
-        context: layout,
-        parameter,
-        value: if value > Index::MAX as usize { Index::MAX } else { value as Index },
-        requirement,
-    })
+    Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
 }
 
 /// `value` must be at least 1.

@@ -122,7 +122,9 @@ pub fn offset<D: AsRef<Descriptor> + ?Sized>(d: &D) -> impl Strategy<Value = Ind
 
 /// A random chain of the kinds `config` names ([`Kind::ALL`](crate::transforms::Kind::ALL)
 /// by default): a base, then stages whose every item is a drawn kind (see
-/// [`random::chain`](crate::random::chain)). Shrinking drops stages.
+/// [`random::chain`](crate::random::chain)). Shrinking drops stages. A
+/// `min_stages` above `max_stages` is taken as `max_stages`, and
+/// `max_stages` is capped as [`ChainConfig::with_stages`] caps it.
 ///
 /// ```
 /// use cktile::random::chain::ChainConfig;
@@ -136,6 +138,9 @@ pub fn offset<D: AsRef<Descriptor> + ?Sized>(d: &D) -> impl Strategy<Value = Ind
 /// });
 /// ```
 pub fn chain(config: ChainConfig) -> impl Strategy<Value = Descriptor> {
+    // The fields are public: a minimum above the maximum, or a maximum past
+    // what a chain holds, is taken as `with_stages` takes it (never a panic).
+    let config = config.clone().with_stages(config.min_stages, config.max_stages);
     let stages = config.min_stages..=config.max_stages;
     (any::<u64>(), vec(any::<u64>(), stages)).prop_map(move |(base, stages)| from_seeds(base, &stages, &config))
 }

@@ -65,7 +65,7 @@ pub use m0::{Addressing, FORM_NAMES, Form, Issue, M0Write, SCHEME_NAMES, Scheme,
 const NAME: &str = "dma-plan";
 
 fn bad(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid { context: NAME, parameter, value, requirement })
+    Error::parameter(ParameterProblem::Invalid { context: NAME, parameter, value: value as i128, requirement })
 }
 
 fn wide(x: usize) -> i64 {
@@ -185,6 +185,21 @@ impl DmaRequest<'_> {
     /// base is taken as 16-byte aligned): the width, or 4 for 12-byte loads.
     fn global_alignment(&self) -> i64 {
         if self.width == 12 { 4 } else { wide(self.width) }
+    }
+}
+
+/// What a `width`-byte load's global address must satisfy, in words that
+/// name that width ([`DmaRequest::global_alignment`]: the width, 4 bytes
+/// for a 12-byte load).
+const fn alignment_requirement(width: usize) -> &'static str {
+    match width {
+        1 => "a lane's 1-byte load has no alignment to keep (this cannot fail)",
+        2 => "a lane's 2-byte load must be 2-byte aligned",
+        4 => "a lane's 4-byte load must be 4-byte aligned",
+        8 => "a lane's 8-byte load must be 8-byte aligned",
+        12 => "a lane's 12-byte load must be 4-byte aligned",
+        16 => "a lane's 16-byte load must be 16-byte aligned",
+        _ => "a lane's load must be aligned to its width",
     }
 }
 
@@ -505,11 +520,7 @@ fn gather(req: &DmaRequest<'_>, at: &[Option<Vec<i64>>], lds_byte: u64) -> Resul
         .and_then(|b| b.checked_add(within))
         .ok_or_else(|| bad("global element index", element, "its byte address (index * element size) overflows i64"))?;
     if global_byte % req.global_alignment() != 0 {
-        return Err(bad(
-            "global byte address",
-            global_byte,
-            "a lane's load must be aligned to its width (4 for 12-byte loads)",
-        ));
+        return Err(bad("global byte address", global_byte, alignment_requirement(w)));
     }
     for k in 1..(w / eb).max(1) {
         let next = at.get(first + k).and_then(Option::as_ref);

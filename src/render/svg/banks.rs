@@ -128,7 +128,7 @@ fn pick(tile: &TileReport, instruction: Option<usize>) -> Result<usize, Error> {
         return Err(Error::parameter(ParameterProblem::Invalid {
             context: "banks view",
             parameter: "instruction",
-            value: i as i64,
+            value: i as i128,
             requirement: "it must be below the number of instructions the pattern issues over the tile",
         }));
     }

@@ -116,7 +116,7 @@ impl Shape {
                 return Err(Error::parameter(ParameterProblem::Invalid {
                     context: "grid view",
                     parameter: "top dimensions",
-                    value: n as i64,
+                    value: n as i128,
                     requirement: "the grid draws descriptors with 1 or 2 top dimensions (merge the others)",
                 }));
             }
@@ -125,7 +125,7 @@ impl Shape {
             return Err(Error::parameter(ParameterProblem::Invalid {
                 context: "grid view",
                 parameter: "element bytes",
-                value: i64::try_from(o.element_bytes).unwrap_or(i64::MAX),
+                value: o.element_bytes as i128,
                 requirement: "an element is 1 to 4096 bytes",
             }));
         }
@@ -133,7 +133,7 @@ impl Shape {
             return Err(Error::parameter(ParameterProblem::Invalid {
                 context: "grid view",
                 parameter: "banks",
-                value: i64::from(o.banks),
+                value: i128::from(o.banks),
                 requirement: "the legend draws 1 to 64 banks (32 on most chips, 64 on gfx950)",
             }));
         }
@@ -143,7 +143,7 @@ impl Shape {
             return Err(Error::parameter(ParameterProblem::Invalid {
                 context: "grid view",
                 parameter: "cells",
-                value: (shown_rows * shown_cols) as i64,
+                value: (shown_rows * shown_cols) as i128,
                 requirement: "draw at most 65536 cells (show fewer rows or columns)",
             }));
         }

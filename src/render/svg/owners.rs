@@ -63,7 +63,7 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
         return Err(Error::parameter(ParameterProblem::Invalid {
             context: "distribution view",
             parameter: "cells",
-            value: i64::try_from(shown_rows.saturating_mul(shown_cols)).unwrap_or(i64::MAX),
+            value: shown_rows.saturating_mul(shown_cols) as i128,
             requirement: "draw at most 65536 cells (show fewer rows or columns with --rows / --cols)",
         }));
     }

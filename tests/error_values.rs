@@ -1,0 +1,54 @@
+//! Errors name the value the caller gave, exactly (issue 53's class
+//! "element bytes = -1"): `ParameterProblem::Invalid` holds an `i128`, so
+//! every `usize` and `i64` a caller passes prints as given, where a cast to
+//! `i64` printed `usize::MAX` as -1 and a saturating one as `i64::MAX`.
+
+use cktile::analyzer::report::analyze_tile_report;
+use cktile::analyzer::{Op, Pattern, arch};
+use cktile::random::chain::ChainConfig;
+use cktile::{Descriptor, ErrorKind, ParameterProblem};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
+
+const MFMA16: Pattern = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+
+#[test]
+fn element_bytes_past_i64_are_named_as_given() {
+    let d = Descriptor::packed(&[64, 64]).unwrap();
+    for bytes in [usize::MAX, usize::MAX - 6, 1usize << 63, 3] {
+        let e = analyze_tile_report(&d, bytes, &arch::GFX942, MFMA16).unwrap_err();
+        let ErrorKind::Parameter(ParameterProblem::Invalid { parameter, value, .. }) = *e.kind() else {
+            panic!("{bytes}: {e}");
+        };
+        assert_eq!((parameter, value), ("element bytes", bytes as i128));
+        assert!(e.to_string().contains(&format!("element bytes = {bytes};")), "{e}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn any_usize_element_size_that_is_refused_is_named(bytes in prop_oneof![any::<usize>(), (i64::MAX as usize)..]) {
+        let d = Descriptor::packed(&[64, 64]).unwrap();
+        if let Err(e) = analyze_tile_report(&d, bytes, &arch::GFX942, MFMA16) {
+            prop_assert!(e.to_string().contains(&format!("= {bytes};")), "{}", e);
+        }
+    }
+}
+
+#[test]
+fn a_chain_strategy_with_its_bounds_crossed_draws_chains() {
+    // Public fields: a minimum above the maximum is taken as the maximum, and a maximum past what a
+    // chain holds is capped, as `with_stages` does; neither panics.
+    let mut runner = TestRunner::deterministic();
+    for (min, max, most) in
+        [(5, 2, 2), (0, usize::MAX, cktile::MAX_STAGES - 2), (usize::MAX, usize::MAX, cktile::MAX_STAGES - 2)]
+    {
+        let strategy =
+            cktile::strategy::chain(ChainConfig { min_stages: min, max_stages: max, ..ChainConfig::default() });
+        for _ in 0..16 {
+            let d = strategy.new_tree(&mut runner).unwrap().current();
+            assert!(d.transform_stages().len() <= most, "({min}, {max}): {} stages", d.transform_stages().len());
+        }
+    }
+}
