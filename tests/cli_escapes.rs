@@ -216,6 +216,22 @@ fn channels() -> Vec<(Vec<String>, Vec<u8>)> {
         // distribution, catalog, rules: the positional and --arch.
         vec!["distribution".into(), format!("mfma16x16x16_a{p}")],
         vec!["distribution".into(), format!("mfma16x16x16_a # {p}"), "--json".into()],
+        // --compose: the layout echoed in the "Composed with" line (issue 53), and refused.
+        vec![
+            "distribution".into(),
+            "mfma16x16x16_a".into(),
+            "--brief".into(),
+            "--compose".into(),
+            format!("packed((16,16)) # {p}"),
+        ],
+        vec!["distribution".into(), "mfma16x16x16_a".into(), "--compose".into(), format!("packed((16,{p}16))")],
+        vec![
+            "distribution".into(),
+            "mfma16x16x16_a".into(),
+            "--json".into(),
+            "--compose".into(),
+            format!("packed((16,16)) # {p}"),
+        ],
         vec!["catalog".into(), p.into()],
         vec!["rules".into(), "--arch".into(), p.into()],
         // clap's own refusals: an unknown option, subcommand and value.

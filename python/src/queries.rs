@@ -5,6 +5,7 @@
 
 use crate::layout::chip;
 use crate::{error, json, message, refuse};
+use cktile::analyzer::model::validate_shared;
 use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{ARCHS, Op};
 use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
@@ -19,6 +20,7 @@ use pyo3::prelude::*;
 fn bank_json(arch: &str, op: &str, addresses: Vec<Option<u64>>) -> PyResult<String> {
     let arch = chip(arch)?;
     let op = Op::by_name(op).map_err(|e| refuse("op", e))?;
+    validate_shared(&arch, op, &addresses).map_err(|e| refuse("addresses", e))?;
     let r = analyze_instruction(&arch, op, &addresses).map_err(|e| refuse("addresses", e))?;
     json(&InstructionJson::new(&r))
 }

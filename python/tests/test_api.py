@@ -82,6 +82,9 @@ def test_catalogue_parameters_and_names():
         (lambda: cktile.Layout("packed((4,8))").codegen("hip", name="1bad"), "name: "),
         (lambda: cktile.Layout("packed((4,8))").offset(1), "coordinate: "),
         (lambda: cktile.bank("gfx942", "ds_read_b32", [-1]), None),
+        # Past the chip's shared memory: lane 5 at byte 65,536 of gfx942's 64 KB (gfx950 has 160 KB).
+        (lambda: cktile.bank("gfx942", "ds_read_b32", [0, 4, 8, 12, 16, 65536]),
+         r"^addresses: lane 5: the 4-byte access at address 65536 ends at 65540 .*65536 bytes of shared memory on gfx942"),
         (lambda: cktile.search("64by64", "fp16", "gfx942"), "tile: '64by64' is not ROWSxCOLS"),
         (lambda: cktile.search((64, 64), "fp16", "gfx942", reads=["nonsense"]), r"reads\[0\]: "),
         (lambda: cktile.Distribution("tile_distribution_encoding<"), "^1:"),

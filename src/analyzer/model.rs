@@ -480,6 +480,52 @@ pub const fn validate(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<
     Ok(())
 }
 
+/// [`validate`], and every access inside the chip's shared memory
+/// ([`Arch::shared_bytes`]): what the entries that take byte addresses of
+/// the chip's LDS check (`cktile bank`'s JSON request, Python's `bank`).
+/// A tile analysis does not: its addresses are a layout's, which may span
+/// more than one workgroup's shared memory.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::validate_shared, Op};
+/// assert!(validate_shared(&arch::GFX942, Op::DsRead { bits: 32 }, &[Some(65532)]).is_ok());
+/// let e = validate_shared(&arch::GFX942, Op::DsRead { bits: 32 }, &[None, Some(65536)]).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "lane 1: the 4-byte access at address 65536 ends at 65540 (exclusive), past the 65536 bytes of shared \
+///      memory on gfx942; give addresses whose accesses end by byte 65536"
+/// );
+/// assert!(validate_shared(&arch::GFX950, Op::DsRead { bits: 32 }, &[Some(65536)]).is_ok()); // 160 KB
+/// ```
+pub const fn validate_shared(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<(), Error> {
+    if let Err(e) = validate(arch, op, addresses) {
+        return Err(e);
+    }
+    let capacity = arch.shared_bytes() as u64;
+    let mut lane = 0;
+    while lane < addresses.len() {
+        if let Some(a) = addresses[lane] {
+            let mut access = 0;
+            while access < op.accesses() {
+                // `validate` held every access's end below 2^64.
+                let span = op.access_offset(access) + op.access_bytes();
+                if a + span > capacity {
+                    return Err(Error::analyzer(AnalyzerProblem::AccessPastShared {
+                        lane,
+                        address: a,
+                        bytes: span,
+                        arch: arch.name(),
+                        capacity: arch.shared_bytes(),
+                    }));
+                }
+                access += 1;
+            }
+        }
+        lane += 1;
+    }
+    Ok(())
+}
+
 /// [`Op::check`] in `const` code.
 const fn check_op(op: Op) -> Result<(), Error> {
     if op.is_valid() {

@@ -77,6 +77,20 @@ pub enum AnalyzerProblem {
         /// The bytes the access moves from there.
         bytes: u64,
     },
+    /// A lane's access at a byte address of the chip's shared memory ends
+    /// past it (the address-taking entries: `cktile bank`, Python's `bank`).
+    AccessPastShared {
+        /// The lane.
+        lane: usize,
+        /// Its byte address (of the access's first byte).
+        address: u64,
+        /// The bytes the access spans from there (read2/write2: to the end of the second access).
+        bytes: u64,
+        /// The chip.
+        arch: &'static str,
+        /// Bytes of shared memory the chip has.
+        capacity: u32,
+    },
     /// A lane's coordinate has a valid element offset whose byte address
     /// (offset times element size) does not fit 64 bits.
     AddressOverflow {
@@ -149,6 +163,7 @@ impl AnalyzerProblem {
             AnalyzerProblem::TooManyLanes { .. } => "cktile: more lane addresses than the chip has lanes",
             AnalyzerProblem::Misaligned { .. } => "cktile: a lane's address is not aligned to its access",
             AnalyzerProblem::AccessPastEnd { .. } => "cktile: a lane's access runs past the last byte address",
+            AnalyzerProblem::AccessPastShared { .. } => "cktile: a lane's access runs past the chip's shared memory",
             AnalyzerProblem::AddressOverflow { .. } => "cktile: a lane's byte address does not fit 64 bits",
             AnalyzerProblem::OutsideTile { .. } => "cktile: an access pattern leaves the tile",
             AnalyzerProblem::VectorNotContiguous { .. } => "cktile: a lane's vector is not contiguous in the layout",
@@ -184,6 +199,12 @@ impl AnalyzerProblem {
                 f,
                 "lane {lane}: the {bytes}-byte access at address {address} ends at {} (exclusive), which does not \
                  fit 64 bits; give addresses whose accesses end below 2^64",
+                address as u128 + bytes as u128
+            ),
+            AnalyzerProblem::AccessPastShared { lane, address, bytes, arch, capacity } => write!(
+                f,
+                "lane {lane}: the {bytes}-byte access at address {address} ends at {} (exclusive), past the {capacity} \
+                 bytes of shared memory on {arch}; give addresses whose accesses end by byte {capacity}",
                 address as u128 + bytes as u128
             ),
             AnalyzerProblem::AddressOverflow { instruction, lane, coordinate, offset, element_bytes } => write!(
@@ -237,6 +258,7 @@ impl fmt::Display for AnalyzerProblem {
             | AnalyzerProblem::TooManyLanes { .. }
             | AnalyzerProblem::Misaligned { .. }
             | AnalyzerProblem::AccessPastEnd { .. }
+            | AnalyzerProblem::AccessPastShared { .. }
             | AnalyzerProblem::AddressOverflow { .. } => self.chip_message(f),
             AnalyzerProblem::OutsideTile { .. }
             | AnalyzerProblem::VectorNotContiguous { .. }

@@ -33,11 +33,16 @@ fn tuple(values: &[i64]) -> String {
 /// let text = cktile::render::distribution::composed("packed((16,16))", &lanes);
 /// assert!(text.starts_with("\nComposed with packed((16,16)): the offset of every (P..., Y...), a descriptor of lengths (64,4):\n"));
 /// assert!(text.ends_with(&format!("{lanes}\n")));
+/// // User text is shown, never obeyed: a terminal escape in a comment is spelled out.
+/// assert!(cktile::render::distribution::composed("packed((16,16)) # \u{1b}[31m", &lanes).contains("# \\u{1b}[31m:"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn composed(layout: &str, descriptor: &crate::Descriptor) -> String {
+    // The layout as the user wrote it: a comment may hold anything, so
+    // control characters are spelled out (`\u{1b}`), as in every message.
     format!(
-        "\nComposed with {layout}: the offset of every (P..., Y...), a descriptor of lengths {}:\n{descriptor}\n",
+        "\nComposed with {}: the offset of every (P..., Y...), a descriptor of lengths {}:\n{descriptor}\n",
+        crate::Visible(layout),
         tuple(descriptor.lengths().as_slice())
     )
 }

@@ -2,6 +2,7 @@
 
 use crate::common::{Failure, analysis, bad, read_bounded, to_json};
 use cktile::analyzer::arch::ARCH_NAMES;
+use cktile::analyzer::model::validate_shared;
 use cktile::analyzer::op::OP_NAMES;
 use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{Arch, Op};
@@ -12,7 +13,7 @@ use cktile::json::{BankRequest, InstructionJson, REQUEST_SHAPE};
 #[command(
     long_about = format!("Bank conflicts of one shared-memory instruction.\n\n\
 Reads one JSON object on stdin: {{\"arch\": ARCH, \"op\": OP, \"addresses\": [...]}}, one byte address per lane \
-(null: the lane is inactive; lanes past the list are inactive). Prints one JSON object: phases, cycles \
+(null: the lane is inactive; lanes past the list are inactive), each access inside the chip's shared memory. Prints one JSON object: phases, cycles \
 (rocprof-compute's index accesses, Nsight's wavefronts), conflict_cycles, max_ways, bank_conflict_rate_pct, \
 theoretical_bytes, active_lanes, worst_phase, unread_lanes (lanes given an address the instruction does not read, such as lanes 8-31 of ldmatrix.x1: named, not counted), assumption (null, or why the phase grouping is assumed) and \
 phase_detail (per phase: lanes, active lanes, cycles, ways, and each conflicting bank's words with their lanes).\n\n\
@@ -35,6 +36,7 @@ pub fn run(_: &Args) -> Result<String, Failure> {
     })?;
     let arch = Arch::by_name(&req.arch).map_err(|e| bad(format!("arch: {e}")))?;
     let op = Op::by_name(&req.op).map_err(|e| bad(format!("op: {e}")))?;
+    validate_shared(&arch, op, &req.addresses).map_err(analysis)?;
     let r = analyze_instruction(&arch, op, &req.addresses).map_err(analysis)?;
     to_json(&InstructionJson::new(&r))
 }
