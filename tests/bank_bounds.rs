@@ -3,6 +3,8 @@
 //! instruction it has, against a brute-force walk of the aligned addresses
 //! near the end; then the CLI's `cktile bank` on the example.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cktile::ErrorKind;
 use cktile::analyzer::AnalyzerProblem;
 use cktile::analyzer::model::{validate, validate_shared};

@@ -3,6 +3,8 @@
 //! every `usize` and `i64` a caller passes prints as given, where a cast to
 //! `i64` printed `usize::MAX` as -1 and a saturating one as `i64::MAX`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::{Op, Pattern, arch};
 use cktile::random::chain::ChainConfig;
