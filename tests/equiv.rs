@@ -292,3 +292,40 @@ fn the_cli_answers_with_exit_codes_and_commands_that_paste_back() {
     assert_eq!(kind.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&kind.stderr).starts_with("error: A: "));
 }
+
+/// A malformed A gets its own error (issue 53): unless it is written as an
+/// encoding, `equiv` reports what `--kind layout` reports for it, whichever
+/// of the grammar's faults it has; written as an encoding, what `--kind
+/// distribution` reports. Each message is also the one for the same text as B.
+#[test]
+fn a_malformed_first_argument_gets_its_own_error() {
+    let stderr = |args: &[&str]| {
+        let o = cktile_bin(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let layouts = [
+        "packed((4,8)) | transform(merge((4,4)) on [0,1] -> [0])",
+        "packed((4,8)) | bogus",
+        "packed((4,8)",
+        "naive((4,8),(8))",
+        "ck-universal-a:m=0,k=32",
+        "ck-nonexistent:m=1",
+        "cute-swizzle:b=3",
+        "# a layout\npacked((4,0))",
+        "packed((4,8)) | transform(xor((4,9)) on [0,1] -> [0,1])",
+    ];
+    for bad in layouts {
+        let auto = stderr(&["equiv", bad, "packed((32))"]);
+        assert_eq!(auto, stderr(&["equiv", bad, "packed((32))", "--kind", "layout"]), "{bad}");
+        let as_b = stderr(&["equiv", "packed((32))", bad]);
+        assert_eq!(auto.replacen("error: A: ", "", 1), as_b.replacen("error: B: ", "", 1), "{bad}");
+        assert!(!auto.contains("tile_distribution_encoding"), "{bad}: {auto}");
+    }
+    let encodings =
+        ["mfma16x16x16_q", "tile_distribution_encoding<sequence<>, tuple<", "distribution(r(), h((4)), p(("];
+    for bad in encodings {
+        let auto = stderr(&["equiv", bad, "mfma16x16x16_a"]);
+        assert_eq!(auto, stderr(&["equiv", bad, "mfma16x16x16_a", "--kind", "distribution"]), "{bad}");
+    }
+}

@@ -69,7 +69,7 @@ pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
 pub use table::Table;
 #[cfg(feature = "alloc")]
-pub use text::{parse, resolve};
+pub use text::{is_encoding_text, parse, resolve};
 
 use crate::Descriptor;
 use crate::adaptor::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS, in_item};

@@ -2,7 +2,7 @@
 
 use crate::common::{Failure, bad, read_spec, to_json};
 use cktile::check::equiv::equivalent;
-use cktile::distribution::{Distribution, equiv, resolve};
+use cktile::distribution::{Distribution, equiv, is_encoding_text, resolve};
 use cktile::json::EquivJson;
 use cktile::{layouts, render};
 
@@ -18,7 +18,7 @@ where they differ with both answers, or says it is undecided and why. Exit code 
 maps, 3 for undecided, 2 for bad input or an unreadable file.",
     after_help = "Both A and B are spec text, catalogue entries, `@path` or `-` (one of them), as every command \
 takes them; distributions are CK's tile_distribution_encoding<...>, cktile's distribution(...) or catalogue names, \
-in either spelling. --kind picks which (by default: layouts when A reads as a layout, else distributions).\n\n\
+in either spelling. --kind picks which (by default: distributions when A is written as one, CK's tile_distribution_encoding<...>, cktile's distribution(...) or a catalogue name; else layouts, so a malformed layout gets its own error).\n\n\
 Examples:\n  \
 cktile equiv ck-universal-a:m=128,k=64 cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64\n  \
 cktile equiv ck-xor-lds:m=128,k=32,kpack=8,mlds=2,form=2024 cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=32\n  \
@@ -52,7 +52,9 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let (ta, tb) = (read(&a.a)?, read(&a.b)?);
     let as_layout = match a.kind.as_deref() {
         Some(kind) => kind == "layout",
-        None => layouts::resolve(&ta).is_ok(),
+        // A layout when A reads as one, or when it is not written as an
+        // encoding: then a malformed A gets its own layout error.
+        None => layouts::resolve(&ta).is_ok() || !is_encoding_text(&ta),
     };
     let (json, text, same) = if as_layout {
         let da = layouts::resolve(&ta).map_err(|e| named("A", &ta, e))?;
