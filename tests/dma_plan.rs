@@ -8,8 +8,8 @@ use cktile::Descriptor;
 use cktile::analyzer::arch;
 use cktile::layouts::{self, CATALOG};
 use cktile::plan::dma::{
-    DmaPlan, DmaRequest, Form, M0Write, Order, Scheme, address, execute, plan, plan_ordered, simulate, verify,
-    verify_addressing,
+    DmaPlan, DmaRequest, Form, M0Write, Order, Scheme, address, execute, expected_image, plan, plan_ordered, simulate,
+    verify, verify_addressing,
 };
 use proptest::prelude::*;
 
@@ -646,4 +646,59 @@ fn addressing_refusals_name_the_value() {
     let e = address(&p, &far.arch, Form::Buffer, Scheme::Ck, 0).unwrap_err().to_string();
     assert!(e.starts_with("dma-plan: global byte = 4294967296; the buffer form passes"), "{e}");
     verify_addressing(&far, &p, &address(&p, &far.arch, Form::Global, Scheme::Ck, 0).unwrap()).unwrap();
+}
+
+/// 1- and 2-byte loads (issue 53): each lane writes a dword, its bytes then
+/// zeros, so the planner takes the layouts with padding in the rest of every
+/// dword, and the simulation of its plan gives the layout's image; a layout
+/// with an element in the zeros is refused at that element.
+#[test]
+fn sub_dword_loads_fill_layouts_with_a_dword_per_lane() {
+    for (spec, eb, width, arch) in [
+        ("naive((16,64),(256,4))", 1usize, 1usize, arch::GFX942),
+        ("naive((16,64),(256,4))", 1, 1, arch::GFX950),
+        ("naive((16,64),(128,2))", 2, 2, arch::GFX942),
+        ("naive((32,16),(64,4))", 1, 1, arch::GFX942),
+        ("naive((8,32),(128,4))", 1, 1, arch::GFX942),
+    ] {
+        let d = layouts::resolve(spec).unwrap();
+        let cols = d.lengths().as_slice()[1];
+        let req = DmaRequest {
+            lds: &d,
+            element_bytes: eb,
+            global_strides: vec![cols, 1],
+            arch,
+            workgroup: 256,
+            wave: 64,
+            width,
+        };
+        let p = plan(&req).unwrap_or_else(|e| panic!("{spec} width {width}: {e}"));
+        verify(&req, &p).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(simulate(&p).unwrap(), expected_image(&req).unwrap(), "{spec}");
+        // Lane T of every load writes at 4 * T from the load's base.
+        for (slot, g) in p.indexed() {
+            assert_eq!(g.lds_byte, p.chunk_base(slot.subgroup, slot.load).unwrap() + 4 * slot.lane as u64, "{spec}");
+        }
+    }
+    for (spec, eb, width, offset) in
+        [("packed((16,64))", 1usize, 1usize, 1), ("packed((16,64))", 2, 2, 1), ("naive((16,64),(128,2))", 1, 1, 2)]
+    {
+        let d = layouts::resolve(spec).unwrap();
+        let req = DmaRequest {
+            lds: &d,
+            element_bytes: eb,
+            global_strides: vec![64, 1],
+            arch: arch::GFX942,
+            workgroup: 256,
+            wave: 64,
+            width,
+        };
+        let e = plan(&req).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "dma-plan: LDS offset = {offset}; a tile element is stored there, but a {width}-byte"
+            )),
+            "{spec}: {e}"
+        );
+    }
 }

@@ -107,13 +107,18 @@ fn scheme_text(a: &Addressing, p: &DmaPlan) -> String {
 /// ```
 pub fn plan(p: &DmaPlan, a: &Addressing, loads: usize) -> String {
     let slot = crate::plan::dma::lane_slot_bytes(p.width);
-    let slots = if slot == p.width {
-        String::new()
-    } else {
-        format!(", each lane's in a {slot}-byte slot whose last {} bytes stay padding", slot - p.width)
+    let gap = slot - p.width;
+    let slots = match (gap, p.width < 4) {
+        (0, _) => String::new(),
+        // 1- and 2-byte loads write the rest of their dword with zeros; the 12-byte load leaves it.
+        (_, true) => format!(
+            ", each lane's in a {slot}-byte slot whose last {gap} byte{} get zeros (padding in the layout)",
+            plural(gap)
+        ),
+        (_, false) => format!(", each lane's in a {slot}-byte slot whose last {gap} byte{} stay padding", plural(gap)),
     };
     let mut s = format!(
-        "{} subgroup{} of {} lanes take{} the chunks {}; each writes {} LDS bytes with {} loads of {} bytes per \
+        "{} subgroup{} of {} lanes take{} the chunks {}; each writes {} LDS bytes with {} loads of {} byte{} per \
          lane{slots}\n\
          Instructions: {}, {}; the tile starts at LDS byte {}\n",
         p.subgroups,
@@ -124,6 +129,7 @@ pub fn plan(p: &DmaPlan, a: &Addressing, loads: usize) -> String {
         p.slice_bytes,
         p.loads_per_thread,
         p.width,
+        plural(p.width),
         a.form.mnemonic(p.width),
         scheme_text(a, p),
         a.lds_base
@@ -154,4 +160,9 @@ pub fn plan(p: &DmaPlan, a: &Addressing, loads: usize) -> String {
         }
     }
     s
+}
+
+/// `"s"` unless `n` is 1.
+const fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }

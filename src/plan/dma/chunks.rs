@@ -5,8 +5,10 @@
 //! chunk of `wave * slot` bytes whose first `width` bytes of every slot are
 //! written. A layout is loadable when its stored bytes fall into such
 //! chunks: padding may lie between chunks (CK's async fmha K layout pads
-//! each warp's row this way) and, for gfx950's 12-byte load, must fill
-//! bytes 12-15 of every slot; anywhere else it is refused with its offset.
+//! each warp's row this way) and must fill the rest of every slot past its
+//! `width` bytes (bytes 12-15 for gfx950's 12-byte load, which leaves them
+//! unwritten; bytes 1-3 or 2-3 of every dword for 1- and 2-byte loads,
+//! which write zeros there); anywhere else it is refused with its offset.
 //!
 //! ```
 //! use cktile::plan::dma::Order;
@@ -18,6 +20,28 @@
 //! ```
 
 use super::{bad, lane_slot_bytes, named, wide};
+
+/// Why a tile element cannot lie in the part of a lane's slot past its
+/// `width` bytes.
+const fn slot_gap(width: usize) -> &'static str {
+    match width {
+        1 => {
+            "a tile element is stored there, but a 1-byte global_load_lds writes one dword per lane, its byte then \
+             3 zero bytes (ROCm/rocm-libraries PR #5084), so bytes 1-3 of every dword are overwritten; the layout \
+             needs padding there (one byte stored in every 4, e.g. naive((R,C),(4*C,4)))"
+        }
+        2 => {
+            "a tile element is stored there, but a 2-byte global_load_lds writes one dword per lane, its 2 bytes \
+             then 2 zero bytes (ROCm/rocm-libraries PR #5084), so bytes 2-3 of every dword are overwritten; the \
+             layout needs padding there (2 bytes stored in every 4)"
+        }
+        _ => {
+            "a tile element is stored there, but gfx950's 12-byte global_load_lds writes each lane's 12 bytes at a \
+             16-byte stride and leaves bytes 12-15 of every 16-byte slot unwritten (CK's lds_padding.hpp); the \
+             layout needs padding there (e.g. 4 bytes after every 12)"
+        }
+    }
+}
 use crate::error::Error;
 use alloc::vec::Vec;
 
@@ -139,15 +163,7 @@ pub(super) fn chunk_starts(
                          so this padded layout cannot be filled directly",
                     ));
                 }
-                (false, true) => {
-                    return Err(bad(
-                        "LDS offset",
-                        wide(byte / eb),
-                        "a tile element is stored there, but gfx950's 12-byte global_load_lds writes each lane's \
-                         12 bytes at a 16-byte stride and leaves bytes 12-15 of every 16-byte slot unwritten (CK's \
-                         lds_padding.hpp); the layout needs padding there (e.g. 4 bytes after every 12)",
-                    ));
-                }
+                (false, true) => return Err(bad("LDS offset", wide(byte / eb), slot_gap(width))),
                 _ => {}
             }
         }

@@ -12,8 +12,11 @@
 //! leaving the last 4 bytes of every slot unwritten: the layout must hold
 //! padding exactly there, as CK's padded 12-byte types do (`lds_padding.hpp`).
 //! A 1- or 2-byte load still writes one dword per lane, its bytes at
-//! `base + 4 * T` and zeros after them (ROCm/rocm-libraries PR #5084), so no
-//! packed layout results and the planner refuses those widths.
+//! `base + 4 * T` and zeros after them (ROCm/rocm-libraries PR #5084): its
+//! slot is 4 bytes, and the layout must hold padding in the rest of every
+//! dword (one byte in every 4 for 1-byte loads, as `naive((16,64),(256,4))`
+//! of int8 holds it), where the zeros land. A packed layout is refused at
+//! its first element there.
 //!
 //! The LDS side is therefore fixed up to the chunks' bases, and a layout is
 //! honoured by choosing what each lane reads: for LDS byte `a`, the element
@@ -123,11 +126,6 @@ pub const fn lane_slot_bytes(width: usize) -> usize {
         w => w,
     }
 }
-
-/// Why 1- and 2-byte loads are refused.
-const SUB_DWORD: &str = "a 1- or 2-byte global_load_lds writes one dword per lane (its bytes, then zeros; \
-ROCm/rocm-libraries PR #5084), so consecutive lanes' data land 4 bytes apart and no packed layout results; \
-use a width of 4 bytes or more";
 
 /// The widths `global_load_lds` takes on `arch`, in bytes, or `None` where
 /// it is not modelled (the chip's row says, [`Arch::lds_load_widths`]).
@@ -476,9 +474,6 @@ fn check_request(req: &DmaRequest<'_>) -> Result<(), Error> {
             wide(w),
             if widths.len() == 3 { "gfx942 loads 1, 2 or 4 bytes" } else { "gfx950 loads 1, 2, 4, 12 or 16 bytes" },
         ));
-    }
-    if w < 4 {
-        return Err(bad("width", wide(w), SUB_DWORD));
     }
     if req.wave != req.arch.wave() as usize {
         return Err(bad("wave", wide(req.wave), "it must be the chip's wave size, 64"));
