@@ -12,6 +12,7 @@ from typing import Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _native
+from ._args import U64, USIZE, integer, integers, optional_integer, optional_integers
 from ._report import SVG, Report
 
 __all__ = ["Layout", "Distribution", "bank", "search", "equiv", "catalogue", "rules", "names"]
@@ -142,7 +143,7 @@ class Layout:
 
     def trace(self, *coordinate: int) -> Report:
         """One coordinate followed through every stage (``cktile offsets --at ... --json``)."""
-        return Report("trace", self._native.trace_json([int(c) for c in coordinate]))
+        return Report("trace", self._native.trace_json(integers("coordinate", coordinate)))
 
     # Checks and analyses.
 
@@ -179,8 +180,11 @@ class Layout:
         offsets), simulated byte for byte (``cktile dma-plan --json``). ``order``: ``wave-major`` or
         ``issue-major`` (CK's async copies); ``form``: ``global`` or ``buffer``; ``m0``: ``ck`` (as CK's
         ``async_load_raw`` sets it) or ``immediate``; ``lds_base``: the tile's first LDS byte."""
-        strides = [int(s) for s in global_strides]
-        native = self._native.dma_plan_json(strides, width, arch, workgroup, wave, order, form, m0, int(lds_base))
+        strides = integers("global_strides", global_strides)
+        width, workgroup, wave = (integer(n, v, USIZE) for n, v in (("width", width), ("workgroup", workgroup), ("wave", wave)))
+        native = self._native.dma_plan_json(
+            strides, width, arch, workgroup, wave, order, form, m0, integer("lds_base", lds_base, U64)
+        )
         return Report("dma-plan", native)
 
     def codegen(self, lang: str = "hip", name: Optional[str] = None) -> str:
@@ -201,6 +205,7 @@ class Layout:
         title: Optional[str] = None,
     ) -> SVG:
         """Every coordinate's offset, coloured by bank (``cktile render --view grid``)."""
+        rows, cols = optional_integer("rows", rows, USIZE), optional_integer("cols", cols, USIZE)
         return SVG(self._native.grid_svg(self._title(title), arch, op, rows, cols))
 
     def heat_map(
@@ -216,6 +221,7 @@ class Layout:
         """One instruction (the worst, or ``instruction``): lanes against banks per phase
         (``cktile render --view banks``)."""
         t = self._title(title)
+        instruction = optional_integer("instruction", instruction, USIZE)
         return SVG(self._native.banks_svg(t, arch, pattern, _text(distribution), op, instruction))
 
     def chain(self, title: Optional[str] = None) -> SVG:
@@ -266,7 +272,7 @@ class Distribution:
         >>> c.complete, c.missing, c.first_missing, c.replication
         (False, 2048, [8, 0], 2)
         """
-        lengths = None if tile is None else [int(t) for t in tile]
+        lengths = None if tile is None else integers("tile", tile)
         full = Report("distribution", _native.distribution_json(self.encoding, lengths))
         return full.coverage
 
@@ -285,6 +291,7 @@ class Distribution:
     def owners(self, rows: Optional[int] = None, cols: Optional[int] = None, title: Optional[str] = None) -> SVG:
         """The owner grid of a 2-D X (``cktile render --view distribution``)."""
         t = title if title is not None else _native.title_of(self.encoding)
+        rows, cols = optional_integer("rows", rows, USIZE), optional_integer("cols", cols, USIZE)
         return SVG(_native.distribution_svg(self.encoding, t, rows, cols))
 
     def __repr__(self) -> str:
@@ -300,7 +307,7 @@ def bank(arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
     >>> cktile.bank("gfx90a", "ds_read_b32", [0, 128]).max_ways
     2
     """
-    lanes = [None if a is None else int(a) for a in addresses]
+    lanes = optional_integers("addresses", addresses, U64)
     return Report("bank", _native.bank_json(arch, op, lanes))
 
 
@@ -328,10 +335,16 @@ def search(
             raise _native.Error(f"tile: {tile!r} is not ROWSxCOLS; write e.g. '128x64' or (128, 64)")
         rows, cols = (int(p) for p in parts)
     else:
-        rows, cols = (int(t) for t in tile)
+        dims = integers("tile", tile, USIZE)
+        if len(dims) != 2:
+            raise _native.Error(f"tile: {tuple(tile)!r} has {len(dims)} lengths; give (rows, cols)")
+        rows, cols = dims
+    padding = optional_integer("max_padding_bytes", max_padding_bytes, U64)
     return Report(
         "search",
-        _native.search_json(rows, cols, dtype, arch, list(writes), list(reads), max_padding_bytes, vector),
+        _native.search_json(
+            rows, cols, dtype, arch, list(writes), list(reads), padding, optional_integer("vector", vector, USIZE)
+        ),
     )
 
 

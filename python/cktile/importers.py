@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence, Tuple
 
 from . import _native
+from ._args import USIZE, integers
 from ._layout import Layout
 
 __all__ = ["from_cute", "cute_spec", "parse_cute", "from_triton", "from_linear_bases", "linear_bases_spec"]
@@ -231,6 +232,14 @@ def cute_spec(layout: object) -> str:
     shape, stride = getattr(inner, "shape", None), getattr(inner, "stride", None)
     if shape is None or stride is None:
         raise _native.Error(f"{type(layout).__name__} is not a CuTe layout (it has no shape and stride)")
+    # Congruent at the top too: zip() below would drop the extra modes of either side.
+    if isinstance(shape, tuple) != isinstance(stride, tuple) or (
+        isinstance(shape, tuple) and len(shape) != len(stride)
+    ):
+        raise _native.Error(
+            f"shape {shape!r} and stride {stride!r} are not congruent: a CuTe layout's stride has one mode per "
+            f"mode of its shape ({len(shape) if isinstance(shape, tuple) else 1} here), each of the same form"
+        )
     modes = list(shape) if isinstance(shape, tuple) else [shape]
     mode_strides = list(stride) if isinstance(stride, tuple) else [stride]
     flat: List[int] = []
@@ -256,7 +265,14 @@ def cute_spec(layout: object) -> str:
             raise _native.Error(f"the layout reaches offset {low}: a swizzled layout's offsets must be non-negative")
         block = 1
         if swizzle is not None:
-            block = 1 << (int(swizzle.base) + abs(int(swizzle.shift)) + int(swizzle.bits))
+            b, m, sh = int(swizzle.bits), int(swizzle.base), int(swizzle.shift)
+            # Checked here, before the block it spans is computed: the user's numbers, not a derived size.
+            if b < 0 or m < 0 or abs(sh) < b or b + m + abs(sh) > 62:
+                raise _native.Error(
+                    f"Swizzle<{b},{m},{sh}>: CuTe's Swizzle<B,M,S> needs B >= 0, M >= 0, |S| >= B and "
+                    f"B + M + |S| <= 62 (cktile's offsets have 63 bits); here B + M + |S| = {b + m + abs(sh)}"
+                )
+            block = 1 << (m + abs(sh) + b)
         space = -(-(top + 1) // block) * block
         stages.append(f"packed({space})")
         if swizzle is not None and int(swizzle.bits) > 0:
@@ -319,7 +335,7 @@ def linear_bases_spec(offset_bases: Sequence[Sequence[int]], shape: Optional[Seq
     >>> linear_bases_spec([[0, 1], [0, 2], [0, 4], [1, 2], [2, 4]])
     'xor-linear:rows=4,cols=8,vec=2,masks=1.2,major=row'
     """
-    bases = [tuple(int(x) for x in b) for b in offset_bases]
+    bases = [tuple(integers(f"offset_bases[{i}]", b)) for i, b in enumerate(offset_bases)]
     if not bases:
         raise _native.Error("offset_bases: empty; a shared layout of n elements has log2(n) bases")
     rank = len(bases[0])
@@ -350,7 +366,7 @@ def linear_bases_spec(offset_bases: Sequence[Sequence[int]], shape: Optional[Seq
     if any(k >= (lengths[d]).bit_length() - 1 for d, k in unit):
         d, k = next((d, k) for d, k in unit if k >= lengths[d].bit_length() - 1)
         raise _native.Error(f"offset_bases: bit {k} of dimension {d} is placed, but not every bit below it is")
-    if shape is not None and [int(s) for s in shape] != lengths:
+    if shape is not None and integers("shape", shape, USIZE) != lengths:
         raise _native.Error(f"shape {list(shape)} differs from the {'x'.join(map(str, lengths))} the bases cover")
     sources = [i for i, x in enumerate(xors) if x]
     targets = sorted({t for x in xors for t in x})
@@ -449,7 +465,7 @@ def _linear(layout: object, shape: Sequence[int]) -> object:
     context = ir.context()
     ir.load_dialects(context)
     builder = gluon_ir.GluonOpBuilder(context)
-    return builder.to_linear_layout(layout._to_ir(builder), [int(s) for s in shape])
+    return builder.to_linear_layout(layout._to_ir(builder), integers("shape", shape, USIZE))
 
 
 def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = None) -> Layout:

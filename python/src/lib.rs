@@ -50,7 +50,12 @@ fn message(source: &str, e: &cktile::Error) -> String {
 
 /// A refusal of the argument `name`: `cktile.Error("name: message")`.
 fn refuse(name: &str, message: impl std::fmt::Display) -> PyErr {
-    Error::new_err(format!("{name}: {message}"))
+    let message = message.to_string();
+    // The library's message may start with its own context, the same word
+    // (`dma-plan: ...` under `dma_plan`): name it once.
+    let own = [name.to_string(), name.replace('_', "-")];
+    let rest = own.iter().find_map(|p| message.strip_prefix(p.as_str()).and_then(|r| r.strip_prefix(": ")));
+    Error::new_err(format!("{name}: {}", rest.unwrap_or(&message)))
 }
 
 /// A report's JSON text, as the CLI prints it.

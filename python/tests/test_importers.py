@@ -178,6 +178,36 @@ def test_printed_cute_refusals_point_at_the_fault():
         cktile.from_cute("(16,(2,4)):(64,(1,2,3))")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["(8,8):(1,)", "(8,8):(1)", "(8,8):(1,8,5)", "8:(1,8)", "(8,):(1,8)", "(4,(2,2)):(1,(4,8),16)",
+     "Sw<3,3,3> o 0 o (8,8):(1,)"],
+)
+def test_cute_text_whose_stride_differs_from_its_shape_is_refused(text):
+    # Issue 53: the extra or missing top-level modes used to vanish, importing another layout.
+    with pytest.raises(cktile.Error, match=r"are not congruent"):
+        cktile.from_cute(text)
+
+
+@pytest.mark.parametrize(
+    "swizzle,fault",
+    [("Sw<99,99,99>", r"B \+ M \+ \|S\| = 297"), ("Sw<3,3,1>", r"Swizzle<3,3,1>: "), ("Sw<20,30,20>", r"= 70")],
+)
+def test_a_swizzle_out_of_range_is_named_as_written(swizzle, fault):
+    # Issue 53: the error named a derived spec number (2^297) the user never wrote.
+    with pytest.raises(cktile.Error, match=fault) as e:
+        cktile.from_cute(f"{swizzle} o 0 o (8,8):(8,1)")
+    assert "packed(" not in str(e.value) and len(str(e.value)) < 300, str(e.value)
+
+
+def test_cute_objects_whose_stride_differs_from_their_shape_are_refused():
+    class Printed:  # any object with a shape and a stride, as the importer reads them
+        shape, stride = (8, 8), (1, 8, 5)
+
+    with pytest.raises(cktile.Error, match=r"shape \(8, 8\) and stride \(1, 8, 5\) are not congruent"):
+        cktile.from_cute(Printed())
+
+
 def test_cute_refusals_name_the_problem():
     with pytest.raises(cktile.Error, match="bare Swizzle has no shape"):
         cktile.from_cute(pycute.Swizzle(3, 3, 3))

@@ -1,0 +1,84 @@
+"""Hostile input to every public function's integer arguments (issue 53): a float, a string, a bool
+or an out-of-range integer is refused with a ``cktile.Error`` that names the argument and the value as
+given, once (no doubled prefix), and nothing is read as another number."""
+
+import re
+
+import numpy as np
+import pytest
+
+import cktile
+from cktile.importers import linear_bases_spec
+
+L = cktile.Layout("packed((4,8))", dtype="fp16")
+D = cktile.Distribution("mfma16x16x16_a")
+BIG = 1 << 70
+
+CASES = [
+    # Layout: coordinates, the DMA planner's numbers, the pictures' sizes.
+    ("offset float", lambda: L.offset(1.5, 0), r"^coordinate\[0\]: 1\.5 is a float, not an integer$"),
+    ("offset str", lambda: L.offset("1", 0), r"^coordinate\[0\]: '1' is a str, not an integer$"),
+    ("offset bool", lambda: L.offset(True, 0), r"^coordinate\[0\]: True is a bool, not an integer$"),
+    ("offset huge", lambda: L.offset(0, BIG), rf"^coordinate\[1\]: {BIG} is out of range; expected an integer from"),
+    ("trace float", lambda: L.trace(0, 2.0), r"^coordinate\[1\]: 2\.0 is a float"),
+    ("dma strides", lambda: L.dma_plan([8.0, 1], width=4), r"^global_strides\[0\]: 8\.0 is a float"),
+    ("dma strides str", lambda: L.dma_plan("81", width=4), r"^global_strides: '81' is a str, not a sequence"),
+    ("dma width", lambda: L.dma_plan([8, 1], width="4"), r"^width: '4' is a str"),
+    ("dma workgroup", lambda: L.dma_plan([8, 1], width=4, workgroup=True), r"^workgroup: True is a bool"),
+    ("dma wave", lambda: L.dma_plan([8, 1], width=4, wave=-64), r"^wave: -64 is out of range; expected an integer from 0"),
+    ("dma lds_base", lambda: L.dma_plan([8, 1], width=4, lds_base=0.5), r"^lds_base: 0\.5 is a float"),
+    ("grid rows", lambda: L.grid(rows=2.5), r"^rows: 2\.5 is a float"),
+    ("grid cols", lambda: L.grid(cols="8"), r"^cols: '8' is a str"),
+    ("heat map", lambda: L.heat_map("sm90", "rows", op="ld.shared.b32", instruction=1.0), r"^instruction: 1\.0 is a float"),
+    # Distribution.
+    ("coverage", lambda: D.coverage((16.0, 16)), r"^tile\[0\]: 16\.0 is a float"),
+    ("owners", lambda: D.owners(rows=False), r"^rows: False is a bool"),
+    # bank: one address per lane.
+    ("bank float", lambda: cktile.bank("gfx942", "ds_read_b32", [1.5]), r"^addresses\[0\]: 1\.5 is a float"),
+    ("bank str", lambda: cktile.bank("gfx942", "ds_read_b32", [0, "4"]), r"^addresses\[1\]: '4' is a str"),
+    ("bank bool", lambda: cktile.bank("gfx942", "ds_read_b32", [True]), r"^addresses\[0\]: True is a bool"),
+    ("bank negative", lambda: cktile.bank("gfx942", "ds_read_b32", [-4]), r"^addresses\[0\]: -4 is out of range"),
+    ("bank huge", lambda: cktile.bank("gfx942", "ds_read_b32", [BIG]), rf"^addresses\[0\]: {BIG} is out of range"),
+    ("bank not a list", lambda: cktile.bank("gfx942", "ds_read_b32", 4), r"^addresses: 4 is a int, not a sequence"),
+    # search.
+    ("search floats", lambda: cktile.search((64.0, 64), "fp16", "gfx942"), r"^tile\[0\]: 64\.0 is a float"),
+    ("search rank", lambda: cktile.search((64, 64, 2), "fp16", "gfx942"), r"^tile: \(64, 64, 2\) has 3 lengths"),
+    ("search padding", lambda: cktile.search((64, 64), "fp16", "gfx942", max_padding_bytes=8.0), r"^max_padding_bytes: 8\.0"),
+    ("search vector", lambda: cktile.search((64, 64), "fp16", "gfx942", vector="8"), r"^vector: '8' is a str"),
+    # Importers.
+    ("linear bases", lambda: linear_bases_spec([[0, 1.0]]), r"^offset_bases\[0\]\[1\]: 1\.0 is a float"),
+]
+
+
+@pytest.mark.parametrize("name,call,message", CASES, ids=[c[0] for c in CASES])
+def test_hostile_integers_are_refused_by_name(name, call, message):
+    with pytest.raises(cktile.Error) as e:
+        call()
+    assert re.search(message, str(e.value)), str(e.value)
+
+
+def test_numpy_integers_are_integers():
+    # An integer numpy scalar is an integer; a numpy float is not.
+    assert L.offset(np.int64(3), np.int32(2)) == L.offset(3, 2)
+    with pytest.raises(cktile.Error, match=r"^coordinate\[0\]: .*3\.0.* is a float64, not an integer$"):
+        L.offset(np.float64(3), 0)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: L.dma_plan([8, 1], width=3),
+        lambda: cktile.search((64, 64), "fp16", "gfx942", reads=["nonsense"]),
+        lambda: cktile.search((0, 64), "fp16", "gfx942"),
+        lambda: cktile.search((64, 64), "fp16", "gfx942", writes=["ds_write_b128:row"], vector=3),
+        lambda: L.analyze("sm90", "rows", op="ds_read_q9"),
+        lambda: cktile.bank("gfx942", "ds_read_b32", [0, 65536]),
+    ],
+)
+def test_messages_name_their_argument_once(call):
+    with pytest.raises(cktile.Error) as e:
+        call()
+    text = str(e.value)
+    # No doubled prefix: "search: search:", "dma_plan: dma-plan:".
+    first = re.match(r"^([\w.\[\]-]+): ([\w.\[\]-]+):", text)
+    assert not (first and first.group(1).replace("_", "-") == first.group(2).replace("_", "-")), text
