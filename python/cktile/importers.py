@@ -7,9 +7,10 @@
   DSL's ``cute.printf`` / ``print`` inside a ``@cute.jit`` function, pycute,
   tensor-layouts), such as ``Sw<3,3,3> o _0 o (_16,_64):(_64,_1)``.
 - :func:`from_triton`: Triton / Gluon shared layouts
-  (``SwizzledSharedLayout``, ``NVMMASharedLayout``, ``SharedLinearLayout``,
-  anything ``to_linear_layout`` turns into one) and plain linear-layout
-  bases (:func:`from_linear_bases`).
+  (``SwizzledSharedLayout``, ``NVMMASharedLayout``, ``SharedLinearLayout``
+  through Triton's own ``to_linear_layout``; ``PaddedSharedLayout`` with
+  its padding, :func:`padded_spec`; any other kind is refused by name) and
+  plain linear-layout bases (:func:`from_linear_bases`).
 
 Each importer writes cktile spec text or a catalogue entry, so the result's
 :attr:`~cktile.Layout.source` pastes into any ``cktile`` command, and the
@@ -476,7 +477,71 @@ def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = Non
     (:func:`linear_bases_spec`), whose offsets are Triton's at every
     coordinate. A ``SharedLinearLayout`` is read directly.
     """
+    kind = type(layout).__name__
+    if kind not in TRITON_SHARED:
+        raise _native.Error(
+            f"{kind}: cktile imports Triton's shared layouts ({', '.join(TRITON_SHARED)}); "
+            "this one it cannot represent exactly"
+        )
     ll = _linear(layout, shape)
-    if getattr(ll, "block_bases", None):
+    if getattr(ll, "block_bases", None) or getattr(layout, "cga_layout", None):
         raise _native.Error("block_bases: cktile imports one CTA's shared layout (no block bases)")
+    pairs = getattr(layout, "interval_padding_pairs", None)
+    if pairs:
+        return Layout(padded_spec(ll.offset_bases, shape, pairs), dtype)
     return from_linear_bases(ll.offset_bases, shape, dtype)
+
+
+# The Triton shared layouts from_triton imports exactly: the linear ones through Triton's own linear
+# layout, the padded one through its linear part and its padding.
+TRITON_SHARED = ("SwizzledSharedLayout", "NVMMASharedLayout", "SharedLinearLayout", "PaddedSharedLayout")
+
+
+def padded_spec(offset_bases: Sequence[Sequence[int]], shape: Sequence[int], pairs: Sequence[Sequence[int]]) -> str:
+    """The cktile text of Triton's ``PaddedSharedLayout``: its linear part (``offset_bases``, as
+    :func:`linear_bases_spec`), then ``padding`` elements after every ``interval`` of each
+    ``interval_padding_pairs`` entry: a linear offset ``u`` is stored at ``u + sum(u // interval *
+    padding)``. The intervals must divide one another (Triton's are powers of two).
+
+    >>> b = [[0, 1], [0, 2], [1, 0], [2, 0]]
+    >>> Layout(padded_spec(b, [4, 4], [[4, 1]])).offsets().tolist()
+    [[0, 1, 2, 3], [5, 6, 7, 8], [10, 11, 12, 13], [15, 16, 17, 18]]
+    """
+    n = 1
+    for d in integers("shape", shape, USIZE):
+        n *= d
+    padding: dict = {}
+    if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
+        raise _native.Error(f"interval_padding_pairs: {pairs!r} is not a list of [interval, padding] pairs")
+    for i, pair in enumerate(pairs):
+        values = integers(f"interval_padding_pairs[{i}]", pair, USIZE)
+        if len(values) != 2 or values[0] < 1:
+            raise _native.Error(
+                f"interval_padding_pairs[{i}]: {list(pair)!r}; each entry is [interval, padding], interval >= 1"
+            )
+        interval, pad = values
+        if interval < n and pad > 0:  # an interval of the whole tile or more never pads
+            padding[interval] = padding.get(interval, 0) + pad
+    linear = Layout(linear_bases_spec(offset_bases, shape)).spec
+    head, _, rest = linear.partition("\n")
+    if head != f"packed({n})":  # pragma: no cover - linear_bases_spec always starts so
+        raise _native.Error(f"the linear part starts `{head}`, not a packed buffer of {n} elements")
+    if not padding:
+        return linear
+    intervals = sorted(padding)
+    for lo, hi in zip(intervals, intervals[1:] + [n]):
+        if hi % lo:
+            raise _native.Error(
+                f"interval_padding_pairs: interval {lo} does not divide {hi}"
+                f"{' (the tile size)' if hi == n else ''}; cktile imports paddings whose intervals divide one another"
+            )
+    # u in mixed radix: digit j counts intervals[j] elements; one step of it moves past its elements and every
+    # smaller interval's padding inside them, plus its own.
+    units = [i + sum(i // k * padding[k] for k in intervals if k <= i) for i in intervals]
+    lengths = [n // intervals[-1]] + [hi // lo for lo, hi in reversed(list(zip(intervals, intervals[1:])))]
+    lengths.append(intervals[0])
+    strides = list(reversed(units)) + [1]
+    dims = ",".join(str(d) for d in range(len(lengths)))
+    tup = lambda xs: "(" + ",".join(str(x) for x in xs) + ")"  # noqa: E731
+    base = f"naive({tup(lengths)},{tup(strides)})\n| transform(merge({tup(lengths)}) on [{dims}] -> [0])"
+    return base + ("\n" + rest if rest else "")

@@ -278,6 +278,52 @@ def test_triton_nvmma_shared_layouts_round_trip(swizzle, bits, transposed):
     assert_inverts_triton(cktile.from_triton(layout, shape, dtype), triton_linear(layout, shape), shape)
 
 
+PADDED = [
+    (pairs, shape, order)
+    for pairs in ([[64, 8]], [[32, 4]], [[32, 4], [128, 8]], [[16, 2], [256, 16]], [[8, 2], [64, 8]], [[8192, 8]])
+    for shape in ([64, 64], [32, 128])
+    for order in ([1, 0], [0, 1])
+]
+
+
+@pytest.mark.parametrize("pairs,shape,order", PADDED)
+def test_triton_padded_shared_layouts_keep_their_padding(pairs, shape, order):
+    # Issue 53: the padding was dropped. Triton's rule, written here from its definition: linear
+    # offset u (the XOR of the bases of its bits) is stored at u + sum(u // interval * padding).
+    layout = gl.PaddedSharedLayout.with_identity_for(pairs, shape, order)
+    imported = cktile.from_triton(layout, shape, "fp16")
+    offsets = imported.offsets()
+    bases = layout.offset_bases
+    for u in range(int(np.prod(shape))):
+        coord = [0] * len(shape)
+        for bit, basis in enumerate(bases):
+            if u >> bit & 1:
+                coord = [c ^ b for c, b in zip(coord, basis)]
+        assert offsets[tuple(coord)] == u + sum(u // i * p for i, p in pairs), (coord, u)
+    assert imported.check().injective
+
+
+def test_the_issues_padded_layout():
+    layout = gl.PaddedSharedLayout.with_identity_for([[64, 8]], [64, 64], [1, 0])
+    imported = cktile.from_triton(layout, [64, 64], dtype="fp16")
+    assert (imported.offset(1, 0), imported.offset(63, 63), imported.element_space_size) == (72, 4599, 4600)
+    assert imported.analyze("gfx942", "rows", op="ds_read_b128").max_ways == cktile.Layout(
+        "row-padded:rows=64,cols=64,pad=8", "fp16"
+    ).analyze("gfx942", "rows", op="ds_read_b128").max_ways
+
+
+def test_triton_layouts_it_cannot_represent_are_refused_by_kind():
+    class RotatingSharedLayout:  # a kind from_triton does not know
+        offset_bases = [[0, 1], [1, 0]]
+
+    with pytest.raises(cktile.Error, match=r"^RotatingSharedLayout: cktile imports Triton's shared layouts"):
+        cktile.from_triton(RotatingSharedLayout(), [2, 2])
+    with pytest.raises(cktile.Error, match=r"interval 48 does not divide 4096 \(the tile size\)"):
+        from cktile.importers import padded_spec
+
+        padded_spec(gl.PaddedSharedLayout.with_identity_for([[64, 8]], [64, 64], [1, 0]).offset_bases, [64, 64], [[48, 8]])
+
+
 def test_triton_swizzled_layout_is_the_catalogues_triton_entry():
     layout = gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
     entry = cktile.Layout("triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64")
