@@ -94,7 +94,6 @@ REFUSED = (10, 10, 36, 40)
 TIMING = (4096, 4096, 4096, 4096)
 POISON = 0xBEEF
 GUARD = 1024
-MAX_PTX_ISA = (9, 0)
 
 
 def fail(message):
@@ -174,20 +173,7 @@ def check(args):
             text = f.read()
     except OSError as e:
         fail(f"{ptx_path}: {e}")
-    problems = []
-    version = re.search(r"^\s*\.version\s+(\d+)\.(\d+)", text, re.M)
-    target = re.search(r"^\s*\.target\s+(\S+)", text, re.M)
-    isa = (int(version.group(1)), int(version.group(2))) if version else None
-    if isa is None or isa > MAX_PTX_ISA:
-        problems.append(f"PTX ISA {isa}: expected at most {MAX_PTX_ISA}")
-    if not target or target.group(1).rstrip(",") != "sm_90":
-        problems.append(f"target {target.group(1) if target else None}: expected sm_90")
-    # The launch-sized workgroup memory is CUDA's dynamic shared memory: an
-    # unsized `.extern .shared` array. Anything else external is a link the
-    # driver cannot make.
-    for line in re.findall(r"^\s*\.extern\b.*$", text, re.M):
-        if not re.match(r"\s*\.extern\s+\.shared\s+\.align\s+\d+\s+\.b8\s+[\w$]+\[\];$", line):
-            problems.append(f"the module declares {line.strip()!r}: it is not self-contained")
+    isa, problems = gpu_kernel.module_problems(text, dynamic_shared=True)
     functions = gpu_kernel.ptx_functions(text)
     for name in all_kernels():
         f = functions.get(name)

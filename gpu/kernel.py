@@ -159,6 +159,29 @@ def reachable(functions, name):
     return seen
 
 
+# A kernel's launch-sized shared memory (CUDA's dynamic shared memory): an unsized `.extern .shared` array.
+DYNAMIC_SHARED = re.compile(r"\s*\.extern\s+\.shared\s+\.align\s+\d+\s+\.b8\s+[\w$]+\[\];$")
+
+
+def module_problems(text, dynamic_shared=False):
+    """(PTX ISA, problems) of a module's header: ISA at most MAX_PTX_ISA, `.target sm_90`, 64-bit
+    addresses, nothing external (but, with `dynamic_shared`, the dynamic shared memory arrays)."""
+    problems = []
+    version = re.search(r"^\s*\.version\s+(\d+)\.(\d+)", text, re.M)
+    target = re.search(r"^\s*\.target\s+(\S+)", text, re.M)
+    isa = (int(version.group(1)), int(version.group(2))) if version else None
+    if isa is None or isa > MAX_PTX_ISA:
+        problems.append(f"PTX ISA {isa}: CUDA 13.0's ptxas reads up to {MAX_PTX_ISA[0]}.{MAX_PTX_ISA[1]}")
+    if not target or target.group(1).rstrip(",") != "sm_90":
+        problems.append(f".target {target.group(1) if target else None}, not sm_90")
+    if not re.search(r"^\s*\.address_size\s+64", text, re.M):
+        problems.append("no .address_size 64")
+    externs = [e for e in re.findall(r"^\s*\.extern\b.*$", text, re.M) if not (dynamic_shared and DYNAMIC_SHARED.match(e))]
+    if externs:
+        problems.append(f"not self-contained, the driver cannot link: {externs}")
+    return isa, problems
+
+
 def check(args):
     folder = args.dir
     cases = load_cases(os.path.join(folder, "cases.txt"))
@@ -168,19 +191,7 @@ def check(args):
             text = f.read()
     except OSError as e:
         fail(f"{ptx_path}: {e}")
-    problems = []
-    version = re.search(r"^\s*\.version\s+(\d+)\.(\d+)", text, re.M)
-    target = re.search(r"^\s*\.target\s+(\S+)", text, re.M)
-    isa = (int(version.group(1)), int(version.group(2))) if version else None
-    if isa is None or isa > MAX_PTX_ISA:
-        problems.append(f"PTX ISA {isa}: CUDA 13.0's ptxas reads up to {MAX_PTX_ISA[0]}.{MAX_PTX_ISA[1]}")
-    if not target or target.group(1) != "sm_90":
-        problems.append(f".target {target.group(1) if target else None}, not sm_90")
-    if not re.search(r"^\s*\.address_size\s+64", text, re.M):
-        problems.append("no .address_size 64")
-    externs = re.findall(r"^\s*\.extern\b.*$", text, re.M)
-    if externs:
-        problems.append(f"not self-contained, the driver cannot link: {externs}")
+    isa, problems = module_problems(text)
     functions = ptx_functions(text)
     entries = sorted(n for n, f in functions.items() if f["kind"] == "entry")
     # What each kernel must be: `flat` (no local memory, no call) for every

@@ -1,7 +1,8 @@
 //! The address-taking entries refuse an access that ends past the chip's
 //! shared memory (issue 53): `validate_shared` for every chip and every
 //! instruction it has, against a brute-force walk of the aligned addresses
-//! near the end; then the CLI's `cktile bank` on the issue's example.
+//! near the end (the CLI's `cktile bank` on the issue's example is in
+//! `tests/cli_analyzer.rs`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -9,8 +10,6 @@ use cktile::ErrorKind;
 use cktile::analyzer::AnalyzerProblem;
 use cktile::analyzer::model::{validate, validate_shared};
 use cktile::analyzer::{ARCHS, op::all_ops};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 #[test]
 fn every_instruction_on_every_chip_stops_at_the_last_byte_of_shared_memory() {
@@ -53,30 +52,4 @@ fn every_instruction_on_every_chip_stops_at_the_last_byte_of_shared_memory() {
         }
     }
     assert!(checked > 500, "{checked}");
-}
-
-#[test]
-fn cktile_bank_refuses_the_issues_example() {
-    let bank = |request: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
-            .arg("bank")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(request.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-    };
-    // Lane 5 at byte 65,536 of gfx942's 64 KB LDS.
-    let past = r#"{"arch": "gfx942", "op": "ds_read_b32", "addresses": [0, 4, 8, 12, 16, 65536]}"#;
-    let (ok, _, err) = bank(past);
-    assert!(!ok);
-    assert!(err.contains("lane 5: the 4-byte access at address 65536 ends at 65540"), "{err}");
-    assert!(err.contains("65536 bytes of shared memory on gfx942"), "{err}");
-    // The same byte is inside gfx950's 160 KB.
-    let (ok, out, err) = bank(&past.replace("gfx942", "gfx950"));
-    assert!(ok, "{err}");
-    assert!(out.contains("\"max_ways\""), "{out}");
 }

@@ -404,3 +404,18 @@ fn analyze_takes_the_element_type_from_the_entry() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// `cktile bank` refuses an access past the chip's shared memory (issue 53):
+/// lane 5 at byte 65,536 of gfx942's 64 KB, which is inside gfx950's 160 KB.
+#[test]
+fn bank_refuses_an_access_past_the_chips_shared_memory() {
+    let past = r#"{"arch": "gfx942", "op": "ds_read_b32", "addresses": [0, 4, 8, 12, 16, 65536]}"#;
+    let o = bank(past);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("lane 5: the 4-byte access at address 65536 ends at 65540"), "{err}");
+    assert!(err.contains("65536 bytes of shared memory on gfx942"), "{err}");
+    let o = bank(&past.replace("gfx942", "gfx950"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"max_ways\""), "{}", stdout(&o));
+}
