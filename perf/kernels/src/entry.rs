@@ -29,6 +29,13 @@
 //! The twins (`hand_kernel_*`, [`hand`], [`hand_i32`], [`hand_checked`])
 //! compute the same addresses, validity and registers by hand from the
 //! policy's numbers, with the same ids, barriers and MFMA stand-in.
+//!
+//! Every kernel, typed and twin, starts with the block bound (a thread
+//! past the policy's block returns: `get_partition_in_block`), and hands
+//! each K step's operand registers to a [`Sink`]: the MFMA stand-in
+//! ([`Accumulate`]) in the proof kernels, or, with feature `probe`, a
+//! recorder of every register ([`Record`]) in the `probe_*` kernels that
+//! `gpu/gemm.sh` runs on an NVIDIA GPU and checks against CK's lane map.
 
 use crate::paths::barrier;
 use cktile::Index;
