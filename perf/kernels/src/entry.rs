@@ -34,7 +34,7 @@
 //! past the policy's block returns: `get_partition_in_block`), and hands
 //! each K step's operand registers to a [`Sink`]: the MFMA stand-in
 //! ([`Accumulate`]) in the proof kernels, or, with feature `probe`, a
-//! recorder of every register ([`Record`]) in the `probe_*` kernels that
+//! recorder of every register (`Record`) in the `probe_*` kernels that
 //! `gpu/gemm.sh` runs on an NVIDIA GPU and checks against CK's lane map.
 
 use crate::paths::barrier;
@@ -96,7 +96,7 @@ fn mfma(acc: &mut [u16; 8], a: &[u16], b: &[u16]) {
 /// What the K loop does with the operand registers of each K step (the
 /// lane's A operands of its `MI` warp tiles along M, B's of its `NI`
 /// along N): the proof kernels feed the MFMA stand-in ([`Accumulate`]),
-/// the GPU check records every register ([`Record`]). Typed bodies and
+/// the GPU check records every register (`Record`, feature `probe`). Typed bodies and
 /// twins take the same sink.
 pub trait Sink<const MI: usize, const NI: usize> {
     /// The sink of thread `ids` of a block of `block_size` threads, writing at `out`.
