@@ -241,6 +241,7 @@ out dist-pattern-groups distribution thread_raked_256x16x256_v2_g2 --tile 16,256
 out dist-pattern-error distribution thread_raked_256x16x30_v4
 out dist-wmma-gfx11-a distribution wmma16x16x16_gfx11_a --brief
 out dist-wmma-gfx12-a distribution wmma16x16x16_gfx12_a --brief
+out dist-wmma-gfx1250-a distribution wmma16x16x32_gfx1250_a --brief
 out dist-wmma-read analyze 'packed((16,16))' --dtype fp16 --arch gfx1100 --distribution wmma16x16x16_gfx11_a --op ds_read_b128
 out equiv-dist-ab equiv mfma16x16x16_a mfma16x16x16_b
 out equiv-dist-registers equiv wmma16x16x16_gfx11_a 'tile_distribution_encoding<sequence<2>, tuple<sequence<16>, sequence<1, 1, 16>>, tuple<sequence<2, 0, 1>>, tuple<sequence<1, 0, 0>>, sequence<2, 2>, sequence<0, 2>>'

@@ -142,7 +142,7 @@ fn gemm_dram_matches_ck_formula() {
 
 /// CK's spelling of every catalogue entry, as its source writes it once the
 /// template parameters are substituted (prefixes, line breaks and `{}` as found).
-const CK_SPELLINGS: [(&str, &str); 6] = [
+const CK_SPELLINGS: [(&str, &str); 9] = [
     (
         "mfma32x32x8_a",
         "using AWarpDstrEncoding = ck_tile::tile_distribution_encoding<
@@ -185,6 +185,38 @@ const CK_SPELLINGS: [(&str, &str); 6] = [
         "::ck_tile::tile_distribution_encoding<::ck_tile::sequence<>,::ck_tile::tuple<::ck_tile::sequence<16>,\
          ::ck_tile::sequence<4,8>>,::ck_tile::tuple<::ck_tile::sequence<2,1>>,::ck_tile::tuple<::ck_tile::sequence<0,0>>,\
          ::ck_tile::sequence<2>,::ck_tile::sequence<1>>{}",
+    ),
+    // gfx1250's WMMA: AWarpDstrEncodingTrait and CWarpDstrEncodingTrait
+    // (warp_gemm_attribute_wmma.hpp) with the gfx125_t traits' numbers put
+    // in: kRepeat 1, kAMBlock 1, kAMLane 16, (kAK0PerLane, kABKLane,
+    // kAK1PerLane) = (2, 2, 8) at K = 32 and (4, 2, 8) at K = 64; C's
+    // (kCMBlock, kCM0PerLane, kCMLane, kCM1PerLane) = (1, 1, 2, 8).
+    (
+        "wmma16x16x32_gfx1250_a",
+        "tile_distribution_encoding<
+                sequence<1>,
+                tuple<sequence<1, 16>,
+                      sequence<2, 2, 8>>,
+                tuple<sequence<2, 1>>,
+                tuple<sequence<1, 1>>,
+                sequence<1, 2, 2>,
+                sequence<0, 0, 2>>{}",
+    ),
+    (
+        "wmma16x16x64_gfx1250_b",
+        "tile_distribution_encoding<sequence<1>, tuple<sequence<1, 16>, sequence<4, 2, 8>>, \
+         tuple<sequence<2, 1>>, tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>",
+    ),
+    (
+        "wmma16x16x64_gfx1250_c_transposed",
+        "tile_distribution_encoding<
+        sequence<>,
+        tuple<sequence<1, 16>,
+              sequence<1, 1, 2, 8>>,
+        tuple<sequence<2, 1>>,
+        tuple<sequence<2, 1>>,
+        sequence<2, 2>,
+        sequence<1, 3>>",
     ),
     (
         "gemm_dram(256, 128, 32, 8)",

@@ -336,7 +336,80 @@ fn wmma_operands_match_amds_lane_maps() {
         }
     }
     for arch in Rdna::ALL {
-        assert_eq!(wmma::wmma_b(arch).unwrap(), wmma::wmma_a(arch).unwrap());
+        for &k in arch.ks() {
+            assert_eq!(wmma::wmma_b(arch, k).unwrap(), wmma::wmma_a(arch, k).unwrap());
+        }
+    }
+}
+
+// gfx1250 from CK's traits (warp_gemm_attribute_wmma_impl_base_traits.hpp;
+// the gfx125_t WmmaTraits of the 16-bit and 8-bit traits files sit on
+// WmmaTraitsBase<gfx12_t, ..., K>): kRepeat = 1, kAMLane = 16, kABKLane = 2,
+// kAK1PerLane = 8 and kAK0PerLane = K / (8 * 2), i.e. 2 at K = 32 (fp16,
+// bf16) and 4 at K = 64 (int8, uint8); kCM0PerLane = 1, kCMLane = 2,
+// kCM1PerLane = 8, kCNLane = 16. AWarpDstrEncodingTrait makes K
+// (kAK0PerLane, kABKLane, kAK1PerLane) with the lane on (kABKLane, kAMLane)
+// and the registers on (kAK0PerLane, kAK1PerLane): lane l, register r hold
+// A(l % 16, 16 (r / 8) + 8 (l / 16) + r % 8). C is gfx12's: lane l,
+// register i hold C(8 (l / 16) + i, l % 16).
+#[test]
+fn gfx1250_wmma_operands_follow_cks_traits() {
+    type Map = fn(i64, i64) -> [i64; 2];
+    let a: Map = |l, r| [l % 16, 16 * (r / 8) + 8 * (l / 16) + r % 8];
+    let cases: [(usize, &str, Map, [i64; 2]); 8] = [
+        (32, "a", a, [16, 32]),
+        (32, "b", a, [16, 32]),
+        (32, "c", |l, i| [8 * (l / 16) + i, l % 16], [16, 16]),
+        (32, "c_transposed", |l, i| [l % 16, 8 * (l / 16) + i], [16, 16]),
+        (64, "a", a, [16, 64]),
+        (64, "b", a, [16, 64]),
+        (64, "c", |l, i| [8 * (l / 16) + i, l % 16], [16, 16]),
+        (64, "c_transposed", |l, i| [l % 16, 8 * (l / 16) + i], [16, 16]),
+    ];
+    for (k, operand, map, tile) in cases {
+        let name = format!("wmma16x16x{k}_gfx1250_{operand}");
+        let d = Distribution::new(catalogue::by_name(&name).unwrap()).unwrap();
+        assert_eq!(d.p_lengths().as_slice(), &[32], "{name}: wave32");
+        // Registers per lane: 16 x K / 32 of A, 8 of C (CK's kAInputSize, kCOutputSize).
+        let per_lane = if operand.starts_with('c') { 8 } else { k as i64 / 2 };
+        assert_eq!(d.d_length(), per_lane, "{name}: registers");
+        let t = Table::new(&d).unwrap();
+        let mut held = HashMap::new();
+        for i in 0..t.len() {
+            let (lane, r) = ((i / per_lane as usize) as i64, t.d(i));
+            assert_eq!(t.x(i), &map(lane, r)[..], "{name}: lane {lane}, register {r}");
+            *held.entry([t.x(i)[0], t.x(i)[1]]).or_insert(0) += 1;
+        }
+        // Every element once: no kRepeat on gfx1250.
+        let c = Coverage::new(&d, None).unwrap();
+        assert_coverage_is_the_count(&c, &tile, &held);
+        assert!(c.is_complete() && c.replication() == 1, "{name}");
+    }
+    // A few lanes and registers, each from the formula above, by hand.
+    let at = |name: &str, lane: i64, ys: [i64; 3]| {
+        let d = Distribution::new(catalogue::by_name(name).unwrap()).unwrap();
+        d.calculate_index(&[lane, ys[0], ys[1], ys[2]]).unwrap().as_slice().to_vec()
+    };
+    // K = 32, lane 0: row 0, K 0..8 then 16..24; lane 16 the same row, K 8..16 then 24..32.
+    assert_eq!(at("wmma16x16x32_gfx1250_a", 0, [0, 0, 0]), [0, 0]);
+    assert_eq!(at("wmma16x16x32_gfx1250_a", 0, [0, 1, 0]), [0, 16]);
+    assert_eq!(at("wmma16x16x32_gfx1250_a", 16, [0, 0, 7]), [0, 15]);
+    assert_eq!(at("wmma16x16x32_gfx1250_a", 31, [0, 1, 7]), [15, 31]);
+    // K = 64, lane 21 (row 5, second half-wave), register 8 * 3 + 2: K = 48 + 8 + 2.
+    assert_eq!(at("wmma16x16x64_gfx1250_a", 21, [0, 3, 2]), [5, 58]);
+    assert_eq!(at("wmma16x16x64_gfx1250_b", 9, [0, 2, 5]), [9, 37]);
+    // C: lane 17, register 6: row 8 + 6, column 1, for either K.
+    for k in [32, 64] {
+        let d = Distribution::new(catalogue::by_name(&format!("wmma16x16x{k}_gfx1250_c")).unwrap()).unwrap();
+        assert_eq!(d.calculate_index(&[17, 0, 6]).unwrap().as_slice(), &[14, 1]);
+    }
+    // gfx1250's C is gfx12's (the same traits, and C does not depend on K).
+    assert_eq!(wmma::wmma_c(Rdna::Gfx1250).unwrap(), wmma::wmma_c(Rdna::Gfx12).unwrap());
+    assert_eq!(wmma::wmma_c_transposed(Rdna::Gfx1250).unwrap(), wmma::wmma_c_transposed(Rdna::Gfx12).unwrap());
+    // No K the generation lacks.
+    for (arch, k) in [(Rdna::Gfx1250, 16), (Rdna::Gfx12, 32), (Rdna::Gfx11, 64), (Rdna::Gfx1250, 128)] {
+        let e = wmma::wmma_a(arch, k).unwrap_err().to_string();
+        assert!(e.contains(&format!("K = {k}")) && e.contains(arch.name()), "{e}");
     }
 }
 
@@ -491,7 +564,15 @@ fn the_cli_reports_coverage_with_exit_codes() {
         (&["distribution", "warp_raked_256x16x30_v4"], "warp_raked: XPerTile = 30; XPerTile must be a multiple of"),
         (&["distribution", "warp_raked_256x16_v4"], "{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}"),
         (&["distribution", "block_raked_256x16x64_v4_packed"], "only thread_raked has a packed distribution"),
-        (&["distribution", "wmma16x16x16_gfx10_a"], "expected one of: wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}"),
+        (
+            &["distribution", "wmma16x16x16_gfx10_a"],
+            "expected one of: wmma16x16x16_{gfx11,gfx12}_X, wmma16x16x32_gfx1250_X",
+        ),
+        (&["distribution", "wmma16x16x32_gfx12_a"], "wmma16x16x32_gfx1250_X or wmma16x16x64_gfx1250_X with X one of"),
+        (&["distribution", "wmma16x16x16_gfx1250_c"], "wmma16x16x64_gfx1250_X with X one of a, b, c, c_transposed"),
+        (&["distribution", "wmma16x16x032_gfx1250_a"], "wmma16x16x16_{gfx11,gfx12}_X"),
+        (&["distribution", "wmma16x16x64_gfx1250_d"], "wmma16x16x16_{gfx11,gfx12}_X"),
+        (&["distribution", "wmma16x16x64_gfx1250"], "wmma16x16x16_{gfx11,gfx12}_X"),
     ] {
         let o = cktile(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -520,6 +601,26 @@ fn the_mma_calculator_gives_the_warp_gemm_encodings() {
         ("wmma_f32_16x16x16_f16_w32", "wmma16x16x16_gfx11"),
         ("wmma_f32_16x16x16_f16_w32_gfx12", "wmma16x16x16_gfx12"),
     ];
+    // gfx1250: CK's amdgcn_mma gives one K access of kABKPerLane = 16 (32)
+    // values; its warp GEMM traits, kAK0PerLane = 2 (4) blocks of 8. The
+    // calculator asked for that many accesses gives the warp GEMM's map;
+    // at its default it does not (lane 0 would hold K 0..16, not 0..8 and 16..24).
+    for (name, entry, accesses) in
+        [("wmma_f32_16x16x32_bf16", "wmma16x16x32_gfx1250", 2), ("wmma_i32_16x16x64_iu8", "wmma16x16x64_gfx1250", 4)]
+    {
+        let by = |s: &str| catalogue::by_name(&format!("{entry}_{s}")).unwrap();
+        let split = Calc { num_access_a: accesses, num_access_b: accesses, ..Calc::default() };
+        for c_transpose in [false, true] {
+            let [a, b, c] = op(name).encodings(&Calc { c_transpose, ..split }).unwrap();
+            let (a, b) = if c_transpose { (b, a) } else { (a, b) };
+            same(a, by("a"));
+            same(b, by("b"));
+            same(c, by(if c_transpose { "c_transposed" } else { "c" }));
+        }
+        let [a, _, _] = op(name).encodings(&Calc::default()).unwrap();
+        let v = equivalent(&Distribution::new(a).unwrap(), &Distribution::new(by("a")).unwrap()).unwrap();
+        assert!(!v.is_same(), "{name}: {v:?}");
+    }
     for (name, entry) in exact {
         let [a, b, c] = op(name).encodings(&Calc::default()).unwrap();
         let by = |s: &str| catalogue::by_name(&format!("{entry}_{s}")).unwrap();

@@ -610,8 +610,10 @@ pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Re
 /// use cktile::distribution::catalogue::FAMILIES;
 /// let wmma = FAMILIES.iter().find(|f| f.form.starts_with("wmma")).unwrap();
 /// assert!(wmma.read("wmma16x16x16_gfx12_b")?.is_some());
+/// assert!(wmma.read("wmma16x16x64_gfx1250_c_transposed")?.is_some());
 /// assert!(wmma.read("mfma16x16x16_b")?.is_none(), "another family's name");
 /// assert!(wmma.read("wmma16x16x16_gfx10_b").is_err(), "this family's, malformed");
+/// assert!(wmma.read("wmma16x16x32_gfx12_a").is_err(), "no such K on gfx12");
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Copy)]
@@ -645,7 +647,8 @@ fn malformed(form: &'static str, name: &str) -> Error {
 const MFMA_FORM: &str = "mfma16x16x16_X, mfma16x16x32_X, mfma32x32x8_X or mfma32x32x16_X with X one of a, b, c, \
 c_transposed; mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled";
 const GEMM_DRAM_FORM: &str = "gemm_dram_{BLOCK}x{MN}x{K}_k{K1} with whole numbers, e.g. gemm_dram_256x128x32_k8";
-const WMMA_FORM: &str = "wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}";
+const WMMA_FORM: &str = "wmma16x16x16_{gfx11,gfx12}_X, wmma16x16x32_gfx1250_X or wmma16x16x64_gfx1250_X with X one of \
+a, b, c, c_transposed";
 
 /// Every family of names [`by_name`] reads, in the order it tries them:
 /// the one table [`NAMES`] and [`by_name`] derive from.
@@ -685,7 +688,12 @@ pub const FAMILIES: [NameFamily; 5] = [
     },
     NameFamily {
         form: WMMA_FORM,
-        names: &["wmma16x16x16_gfx11_{a,b,c,c_transposed}", "wmma16x16x16_gfx12_{a,b,c,c_transposed}"],
+        names: &[
+            "wmma16x16x16_gfx11_{a,b,c,c_transposed}",
+            "wmma16x16x16_gfx12_{a,b,c,c_transposed}",
+            "wmma16x16x32_gfx1250_{a,b,c,c_transposed}",
+            "wmma16x16x64_gfx1250_{a,b,c,c_transposed}",
+        ],
         read: read_wmma,
     },
     NameFamily {
@@ -766,6 +774,7 @@ pub const NAMES: &str = crate::names::joined!(&NAME_LIST);
 /// distribution, `gemm_dram_{BLOCK}x{MN}x{K}_k{K1}` ([`gemm_dram`] with
 /// those sizes: [`NAMES`] lists CK's common ones, any it accepts works);
 /// RDNA's WMMA operands, `wmma16x16x16_{gfx11,gfx12}_{a,b,c,c_transposed}`
+/// and gfx1250's `wmma16x16x{32,64}_gfx1250_{a,b,c,c_transposed}`
 /// ([`wmma`](super::wmma)); or one of CK's 2-D access patterns,
 /// `{thread,warp,block}_raked_{BLOCK}x{Y}x{X}_v{VEC}` with optional
 /// suffixes ([`pattern::by_name`](super::pattern::by_name); [`NAMES`] shows
@@ -783,6 +792,7 @@ pub const NAMES: &str = crate::names::joined!(&NAME_LIST);
 /// assert!(catalogue::by_name("gemm_dram_256x100x32_k8").unwrap_err().to_string().contains("100"));
 /// use cktile::distribution::wmma::{self, Rdna};
 /// assert_eq!(catalogue::by_name("wmma16x16x16_gfx11_c")?, wmma::wmma_c(Rdna::Gfx11)?);
+/// assert_eq!(catalogue::by_name("wmma16x16x32_gfx1250_a")?, wmma::wmma_a(Rdna::Gfx1250, 32)?);
 /// assert_eq!(catalogue::by_name("block_raked_256x32x64_v16")?.to_string().len() > 0, true);
 /// # Ok::<(), cktile::Error>(())
 /// ```
@@ -836,16 +846,22 @@ fn read_gemm_dram(name: &str) -> Result<Option<Encoding>, Error> {
     }
 }
 
-/// `wmma16x16x16_{gfx11,gfx12}_{operand}`.
+/// `wmma16x16x{K}_{arch}_{operand}`, with a K the arch has ([`Rdna::ks`](super::wmma::Rdna::ks)).
 fn read_wmma(name: &str) -> Result<Option<Encoding>, Error> {
     use super::wmma::{Rdna, wmma_a, wmma_b, wmma_c, wmma_c_transposed};
-    let Some(rest) = name.strip_prefix("wmma16x16x16_") else { return Ok(None) };
+    let Some(rest) = name.strip_prefix("wmma16x16x") else { return Ok(None) };
     let malformed = || malformed(WMMA_FORM, name);
-    let (arch, operand) = rest.split_once('_').ok_or_else(malformed)?;
+    let mut parts = rest.splitn(3, '_');
+    let (Some(k), Some(arch), Some(operand)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(malformed());
+    };
     let arch = Rdna::ALL.into_iter().find(|a| a.name() == arch).ok_or_else(malformed)?;
+    // Digits only, no leading zero: the name as written, not any spelling of the number.
+    let digits = !k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit());
+    let k = k.parse::<usize>().ok().filter(|k| digits && arch.ks().contains(k)).ok_or_else(malformed)?;
     match operand {
-        "a" => wmma_a(arch),
-        "b" => wmma_b(arch),
+        "a" => wmma_a(arch, k),
+        "b" => wmma_b(arch, k),
         "c" => wmma_c(arch),
         "c_transposed" => wmma_c_transposed(arch),
         _ => Err(malformed()),

@@ -33,7 +33,7 @@ use cktile_transforms::{Dims, Index};
 ///
 /// ```
 /// use cktile::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
-/// let c = Coverage::new(&Distribution::new(wmma::wmma_a(Rdna::Gfx11)?)?, None)?;
+/// let c = Coverage::new(&Distribution::new(wmma::wmma_a(Rdna::Gfx11, 16)?)?, None)?;
 /// // R0 (length 2) is P0's outermost component: lanes l and l + 16.
 /// let r = c.replicas()[0];
 /// assert_eq!((r.r, r.length, r.p, r.stride), (0, 2, 0, 16));
@@ -276,7 +276,7 @@ impl Coverage {
     ///
     /// ```
     /// use cktile::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
-    /// let c = Coverage::new(&Distribution::new(wmma::wmma_b(Rdna::Gfx11)?)?, None)?;
+    /// let c = Coverage::new(&Distribution::new(wmma::wmma_b(Rdna::Gfx11, 16)?)?, None)?;
     /// assert_eq!(c.replication(), 2);
     /// # Ok::<(), cktile::Error>(())
     /// ```

@@ -117,7 +117,13 @@ const fn op(
 
 /// The instructions, with the numbers CK's `amdgcn_mma` specializations
 /// give them (`mfma/mfma_gfx9.hpp`, `sparse/mfma/sparse_gfx9.hpp`,
-/// `wmma/wmma_gfx11.hpp`, `wmma/wmma_gfx12.hpp`, `sparse/wmma/sparse_gfx12.hpp`).
+/// `wmma/wmma_gfx11.hpp`, `wmma/wmma_gfx12.hpp` with its gfx1250 section,
+/// `sparse/wmma/sparse_gfx12.hpp`).
+///
+/// CK gives gfx1250's 16x16x32 and 16x16x64 a single K access of 16 or 32
+/// values here, where its warp GEMM ([`wmma`](super::wmma)) splits a lane's
+/// K into blocks of 8 a half-wave apart; the calculator gives the warp
+/// GEMM's map with `num_access_a` and `num_access_b` set to K / 16.
 ///
 /// ```
 /// use cktile::distribution::mma::MMA_OPS;
@@ -137,6 +143,8 @@ pub const MMA_OPS: &[MmaOp] = &[
     op("wmma_f32_16x16x16_f16_w32", Family::WmmaGfx11, false, [16, 16, 16], 32, 16, [1, 2], [1, 2], [8, 8]),
     op("wmma_f32_16x16x16_f16_w32_gfx12", Family::Wmma, false, [16, 16, 16], 32, 8, [1, 1], [1, 1], [8, 1]),
     op("swmmac_f32_16x16x32_f16_w32", Family::Wmma, true, [16, 16, 32], 32, 16, [1, 1], [1, 1], [8, 1]),
+    op("wmma_f32_16x16x32_bf16", Family::Wmma, false, [16, 16, 32], 32, 16, [1, 1], [1, 1], [8, 1]),
+    op("wmma_i32_16x16x64_iu8", Family::Wmma, false, [16, 16, 64], 32, 32, [1, 1], [1, 1], [8, 1]),
 ];
 
 /// `TileDistrEncCalc`'s modifiers; [`Default`] is CK's defaults.
