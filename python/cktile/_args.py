@@ -1,9 +1,13 @@
-"""Argument checks for the public API: every integer argument is an integer.
+"""Argument checks for the public API: every integer argument is an integer,
+every text argument a ``str``.
 
-``int(x)`` would read ``1.5`` as 1, ``"1"`` as 1 and ``True`` as 1, and a
-value past the native layer's range would fail with "Python int too large
-to convert to C long". These checks refuse each of those with a
-``cktile.Error`` naming the argument, the value as given and what is valid.
+``int(x)`` would read ``1.5`` as 1, ``"1"`` as 1 and ``True`` as 1, a value
+past the native layer's range would fail with "Python int too large to
+convert to C long", a number where text is meant with "'int' object is not
+an instance of 'str'" (no argument named), and a bare string where a list of
+strings is meant would be read letter by letter. These checks refuse each
+of those with a ``cktile.Error`` naming the argument, the value as given and
+what is valid.
 """
 
 import operator
@@ -67,3 +71,33 @@ def optional_integer(name: str, value: object, bounds=I64) -> Optional[int]:
     True
     """
     return None if value is None else integer(name, value, bounds)
+
+
+def text(name: str, value: object, optional: bool = False) -> Optional[str]:
+    """``value`` as a ``str`` (``None`` too, when ``optional``); anything else is refused by name.
+
+    >>> text("arch", "gfx942")
+    'gfx942'
+    >>> text("arch", 42)
+    Traceback (most recent call last):
+    ...
+    cktile.Error: arch: 42 is a int, not a str
+    """
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise _native.Error(f"{name}: {value!r} is a {type(value).__name__}, not a str")
+    return value
+
+
+def texts(name: str, values: object) -> List[str]:
+    """Each of ``values`` checked as ``name[i]``; a bare string is refused (it is not a list of one).
+
+    >>> texts("writes", ["ds_write_b128:row"])
+    ['ds_write_b128:row']
+    """
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise _native.Error(
+            f"{name}: {values!r} is a {type(values).__name__}, not a sequence of str (write [{values!r}] for one)"
+        )
+    return [text(f"{name}[{i}]", v) for i, v in enumerate(values)]

@@ -12,7 +12,7 @@ from typing import Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _native
-from ._args import U64, USIZE, integer, integers, optional_integer, optional_integers
+from ._args import U64, USIZE, integer, integers, optional_integer, optional_integers, text, texts
 from ._report import SVG, Report
 
 __all__ = ["Layout", "Distribution", "bank", "search", "equiv", "catalogue", "rules", "names"]
@@ -53,11 +53,12 @@ class Layout:
     def __init__(self, spec: str, dtype: Optional[str] = None) -> None:
         if isinstance(spec, Layout):
             # The same layout, keeping its source text and element type unless dtype names another.
+            dtype = text("dtype", dtype, optional=True)
             self._native = spec._native if dtype is None else _native.NativeLayout(spec.source, dtype)
             return
         if not isinstance(spec, str):
             raise _native.Error(f"a layout is spec text or a catalogue entry, not {type(spec).__name__}")
-        self._native = _native.NativeLayout(spec, dtype)
+        self._native = _native.NativeLayout(spec, text("dtype", dtype, optional=True))
 
     @classmethod
     def catalogue(cls, name: str, **params: object) -> "Layout":
@@ -66,8 +67,8 @@ class Layout:
         >>> Layout.catalogue("cute-swizzle", b=3, mbase=3, s=3, rows=8, cols=64, dtype="fp16").source
         'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64,dtype=fp16'
         """
-        text = name + (":" + ",".join(f"{k}={_param(v)}" for k, v in params.items()) if params else "")
-        return cls(text)
+        entry = text("name", name) + (":" + ",".join(f"{k}={_param(v)}" for k, v in params.items()) if params else "")
+        return cls(entry)
 
     @classmethod
     def from_cute(cls, layout: object, dtype: Optional[str] = None) -> "Layout":
@@ -161,6 +162,7 @@ class Layout:
     ) -> Report:
         """Bank conflicts of every instruction of an access pattern (``rows``, ``mfma16``, ``ldmatrix``, ...)
         or of a CK tile window over ``distribution`` issuing ``op`` (``cktile analyze --json``)."""
+        arch, pattern, op = text("arch", arch), text("pattern", pattern, True), text("op", op, True)
         return Report("analyze", self._native.analyze_json(arch, pattern, _text(distribution), op))
 
     def dma_plan(
@@ -182,6 +184,7 @@ class Layout:
         ``async_load_raw`` sets it) or ``immediate``; ``lds_base``: the tile's first LDS byte."""
         strides = integers("global_strides", global_strides)
         width, workgroup, wave = (integer(n, v, USIZE) for n, v in (("width", width), ("workgroup", workgroup), ("wave", wave)))
+        arch, order, form, m0 = (text(n, v) for n, v in (("arch", arch), ("order", order), ("form", form), ("m0", m0)))
         native = self._native.dma_plan_json(
             strides, width, arch, workgroup, wave, order, form, m0, integer("lds_base", lds_base, U64)
         )
@@ -189,12 +192,12 @@ class Layout:
 
     def codegen(self, lang: str = "hip", name: Optional[str] = None) -> str:
         """CUDA or HIP ``__device__`` offset functions for the layout (``cktile codegen``)."""
-        return self._native.codegen(lang, name)
+        return self._native.codegen(text("lang", lang), text("name", name, True))
 
     # Pictures.
 
     def _title(self, title: Optional[str]) -> str:
-        return title if title is not None else _native.title_of(self.source)
+        return text("title", title) if title is not None else _native.title_of(self.source)
 
     def grid(
         self,
@@ -206,7 +209,7 @@ class Layout:
     ) -> SVG:
         """Every coordinate's offset, coloured by bank (``cktile render --view grid``)."""
         rows, cols = optional_integer("rows", rows, USIZE), optional_integer("cols", cols, USIZE)
-        return SVG(self._native.grid_svg(self._title(title), arch, op, rows, cols))
+        return SVG(self._native.grid_svg(self._title(title), text("arch", arch), text("op", op, True), rows, cols))
 
     def heat_map(
         self,
@@ -222,6 +225,7 @@ class Layout:
         (``cktile render --view banks``)."""
         t = self._title(title)
         instruction = optional_integer("instruction", instruction, USIZE)
+        arch, pattern, op = text("arch", arch), text("pattern", pattern, True), text("op", op, True)
         return SVG(self._native.banks_svg(t, arch, pattern, _text(distribution), op, instruction))
 
     def chain(self, title: Optional[str] = None) -> SVG:
@@ -256,7 +260,7 @@ class Distribution:
     __slots__ = ("encoding", "_table")
 
     def __init__(self, encoding: str) -> None:
-        self.encoding = encoding
+        self.encoding = text("encoding", encoding)
         self._table = Report("distribution", _native.distribution_json(encoding))
 
     def table(self) -> Report:
@@ -286,11 +290,13 @@ class Distribution:
         >>> r.accepted, r.lane_group, r.output.x_lengths
         (True, 32, [128, 32])
         """
-        return Report("transpose-load", _native.transpose_json(self.encoding, op, reverse))
+        if not isinstance(reverse, bool):
+            raise _native.Error(f"reverse: {reverse!r} is a {type(reverse).__name__}, not a bool")
+        return Report("transpose-load", _native.transpose_json(self.encoding, text("op", op), reverse))
 
     def owners(self, rows: Optional[int] = None, cols: Optional[int] = None, title: Optional[str] = None) -> SVG:
         """The owner grid of a 2-D X (``cktile render --view distribution``)."""
-        t = title if title is not None else _native.title_of(self.encoding)
+        t = text("title", title) if title is not None else _native.title_of(self.encoding)
         rows, cols = optional_integer("rows", rows, USIZE), optional_integer("cols", cols, USIZE)
         return SVG(_native.distribution_svg(self.encoding, t, rows, cols))
 
@@ -308,7 +314,7 @@ def bank(arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
     2
     """
     lanes = optional_integers("addresses", addresses, U64)
-    return Report("bank", _native.bank_json(arch, op, lanes))
+    return Report("bank", _native.bank_json(text("arch", arch), text("op", op), lanes))
 
 
 def search(
@@ -343,7 +349,14 @@ def search(
     return Report(
         "search",
         _native.search_json(
-            rows, cols, dtype, arch, list(writes), list(reads), padding, optional_integer("vector", vector, USIZE)
+            rows,
+            cols,
+            text("dtype", dtype),
+            text("arch", arch),
+            texts("writes", writes),
+            texts("reads", reads),
+            padding,
+            optional_integer("vector", vector, USIZE),
         ),
     )
 
@@ -390,6 +403,7 @@ def catalogue() -> list:
 
 def rules(arch: Optional[str] = None) -> list:
     """The analyzer's rule table, per chip and instruction, with its sources (``cktile rules --json``)."""
+    arch = text("arch", arch, optional=True)
     return [Report("rules", json.dumps(r, separators=(",", ":"))) for r in json.loads(_native.rules_json(arch))]
 
 
