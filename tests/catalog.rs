@@ -321,7 +321,7 @@ fn xor_lds_rejects_exactly_the_invalid_parameters() {
                                 } else {
                                     ("K/KPack * MLdsLayer", k / kpack * l)
                                 };
-                                assert_eq!((parameter, value), (p, v as i128), "{what}: {e}");
+                                assert_eq!((parameter, value), (p, v as i64), "{what}: {e}");
                             }
                         }
                     }
@@ -1428,7 +1428,7 @@ fn nvmma_strided_length_errors_name_the_strided_parameter() {
                 ["rows", "strided length", "strided"].contains(&parameter),
                 "transposed={transposed} strided={strided}: the error names `{parameter}`: {e}"
             );
-            assert_eq!(value, strided as i128, "{e}");
+            assert_eq!(value, strided as i64, "{e}");
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Errors name the value the caller gave, exactly (issue 53's class
-//! "element bytes = -1"): `ParameterProblem::Invalid` holds an `i128`, so
-//! every `usize` and `i64` a caller passes prints as given, where a cast to
-//! `i64` printed `usize::MAX` as -1 and a saturating one as `i64::MAX`.
+//! "element bytes = -1"): a `usize` parameter's problem is
+//! `ParameterProblem::invalid_usize`, which keeps a value above `i64::MAX`
+//! in `InvalidUnsigned`, where a cast to `i64` printed `usize::MAX` as -1
+//! and a saturating one as `i64::MAX`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -20,10 +21,19 @@ fn element_bytes_past_i64_are_named_as_given() {
     let d = Descriptor::packed(&[64, 64]).unwrap();
     for bytes in [usize::MAX, usize::MAX - 6, 1usize << 63, 3] {
         let e = analyze_tile_report(&d, bytes, &arch::GFX942, MFMA16).unwrap_err();
-        let ErrorKind::Parameter(ParameterProblem::Invalid { parameter, value, .. }) = *e.kind() else {
-            panic!("{bytes}: {e}");
-        };
-        assert_eq!((parameter, value), ("element bytes", bytes as i128));
+        let ErrorKind::Parameter(problem) = *e.kind() else { panic!("{bytes}: {e}") };
+        // The value as given: above i64::MAX in the unsigned variant, else in `Invalid`.
+        match problem {
+            ParameterProblem::Invalid { parameter, value, .. } => {
+                assert_eq!((parameter, value as u64), ("element bytes", bytes as u64));
+                assert!(bytes as u64 <= i64::MAX as u64);
+            }
+            ParameterProblem::InvalidUnsigned { parameter, value, .. } => {
+                assert_eq!((parameter, value), ("element bytes", bytes as u64));
+                assert!(bytes as u64 > i64::MAX as u64);
+            }
+            _ => panic!("{e}"),
+        }
         assert!(e.to_string().contains(&format!("element bytes = {bytes};")), "{e}");
     }
 }

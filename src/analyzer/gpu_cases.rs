@@ -416,12 +416,12 @@ const RECIPES: &[Recipe] = &[
 ];
 
 fn too_many(instructions: usize) -> Error {
-    Error::parameter(ParameterProblem::Invalid {
-        context: "gpu case",
-        parameter: "instructions",
-        value: instructions as i128,
-        requirement: "a case issues at most 64 instructions (the harness keeps each lane's addresses in registers)",
-    })
+    Error::parameter(ParameterProblem::invalid_usize(
+        "gpu case",
+        "instructions",
+        instructions,
+        "a case issues at most 64 instructions (the harness keeps each lane's addresses in registers)",
+    ))
 }
 
 /// A short name for a layout: the entry name or `packed-RxC`.

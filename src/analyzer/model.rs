@@ -663,12 +663,12 @@ pub const fn count_copy(
     let mut lane = 0;
     while lane < addresses.len() {
         if addresses[lane].is_some() != sources[lane].is_some() {
-            return Err(Error::parameter(ParameterProblem::Invalid {
-                context: "cp.async",
-                parameter: "source lane",
-                value: lane as i128,
-                requirement: "a lane has a source address exactly when it has a shared address",
-            }));
+            return Err(Error::parameter(ParameterProblem::invalid_usize(
+                "cp.async",
+                "source lane",
+                lane,
+                "a lane has a source address exactly when it has a shared address",
+            )));
         }
         lane += 1;
     }

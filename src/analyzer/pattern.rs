@@ -142,12 +142,7 @@ impl LaneChunk {
 }
 
 const fn bad(what: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid {
-        context: "pattern",
-        parameter: what,
-        value: value as i128,
-        requirement,
-    })
+    Error::parameter(ParameterProblem::invalid_usize("pattern", what, value, requirement))
 }
 
 impl Pattern {

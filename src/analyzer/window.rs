@@ -95,12 +95,7 @@ pub struct WindowAccess {
 }
 
 const fn window_error(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid {
-        context: "distribution",
-        parameter,
-        value: value as i128,
-        requirement,
-    })
+    Error::parameter(ParameterProblem::invalid_usize("distribution", parameter, value, requirement))
 }
 
 impl WindowAccess {

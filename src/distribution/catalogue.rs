@@ -69,18 +69,8 @@ fn lanes(layout: &'static str, m: usize, k: usize) -> Result<Lanes, Error> {
             cm0_per_lane: m * m / WAVE / 4,
             cm1_per_lane: 4,
         }),
-        (16 | 32, _) => Err(Error::parameter(ParameterProblem::Invalid {
-            context: layout,
-            parameter: "K",
-            value: k as i128,
-            requirement,
-        })),
-        _ => Err(Error::parameter(ParameterProblem::Invalid {
-            context: layout,
-            parameter: "M",
-            value: m as i128,
-            requirement,
-        })),
+        (16 | 32, _) => Err(Error::parameter(ParameterProblem::invalid_usize(layout, "K", k, requirement))),
+        _ => Err(Error::parameter(ParameterProblem::invalid_usize(layout, "M", m, requirement))),
     }
 }
 
@@ -118,12 +108,12 @@ pub fn mfma_a(m: usize, k: usize) -> Result<Encoding, Error> {
 /// ```
 pub fn mfma_a_per_lane(m: usize, k_per_lane: usize) -> Result<Encoding, Error> {
     if m != 16 && m != 32 {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "mfma_a_per_lane",
-            parameter: "M",
-            value: m as i128,
-            requirement: "the MFMA's M is 16 or 32",
-        }));
+        return Err(Error::parameter(ParameterProblem::invalid_usize(
+            "mfma_a_per_lane",
+            "M",
+            m,
+            "the MFMA's M is 16 or 32",
+        )));
     }
     Encoding::new(&[], &[&[m], &[WAVE / m, k_per_lane]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])
 }
@@ -259,7 +249,7 @@ pub fn mfma_c_swizzled() -> Result<Encoding, Error> {
 pub fn gemm_dram(block_size: usize, mn_per_block: usize, k_per_block: usize, k1: usize) -> Result<Encoding, Error> {
     let layout = "gemm_dram";
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
+        Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
     };
     if k1 == 0 || k_per_block % k1 != 0 {
         return Err(bad("K1", k1, "K1 (the warp GEMM's K) must divide the block's K"));
@@ -309,7 +299,7 @@ pub fn fmha_q_load_once(
     let layout = "fmha_q_load_once";
     let l = lanes(layout, mdim, k)?;
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
+        Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
     };
     let (m2, m1, k1, k2) = (l.m_lane, m_warps, l.k_lane, k / l.k_lane);
     if m1 == 0 || m1 > WAVE {
@@ -352,7 +342,7 @@ pub fn fmha_k_dram_async(
 ) -> Result<Encoding, Error> {
     let layout = "fmha_k_dram_async";
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
+        Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
     };
     if k_vector == 0 || k_per_block == 0 || k_per_block % k_vector != 0 {
         return Err(bad("K", k_per_block, "the block's K must be a multiple of the vector K (KVector)"));
@@ -413,7 +403,7 @@ fn per_16_bytes(element_bytes: usize, layout: &'static str, requirement: &'stati
         Err(Error::parameter(ParameterProblem::Invalid {
             context: layout,
             parameter: "element bytes",
-            value: value as i128,
+            value,
             requirement,
         }))
     }
@@ -427,7 +417,7 @@ fn v_row_major(
     layout: &'static str,
 ) -> Result<VSplit, Error> {
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
+        Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
     };
     let kpack = per_16_bytes(element_bytes, layout, "an element of 1, 2, 4, 8 or 16 bytes (KPack = 16 bytes)")?;
     if block_size == 0 || block_size % WAVE != 0 {
@@ -581,12 +571,7 @@ pub fn fmha_v_shuffled(
 /// ```
 pub fn fmha_lse_d_dram(m_per_block: usize, m_warps: usize, n_warps: usize) -> Result<Encoding, Error> {
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid {
-            context: "fmha_lse_d_dram",
-            parameter,
-            value: value as i128,
-            requirement,
-        })
+        Error::parameter(ParameterProblem::invalid_usize("fmha_lse_d_dram", parameter, value, requirement))
     };
     if m_warps == 0 {
         return Err(bad("M warps", m_warps, "at least one warp along M"));

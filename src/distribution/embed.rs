@@ -116,12 +116,12 @@ macro_rules! tri {
 pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
     let ndim_x = outer.ndim_x();
     if inner.ndim_x() != ndim_x {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "embed",
-            parameter: "inner X dimensions",
-            value: inner.ndim_x() as i128,
-            requirement: "the inner encoding must have as many X dimensions as the outer one",
-        }));
+        return Err(Error::parameter(ParameterProblem::invalid_usize(
+            "embed",
+            "inner X dimensions",
+            inner.ndim_x(),
+            "the inner encoding must have as many X dimensions as the outer one",
+        )));
     }
     let mut rs = Buf::EMPTY;
     tri!(rs.extend(outer.rs_lengths(), Shift::None, List::Rs));

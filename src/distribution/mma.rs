@@ -198,12 +198,7 @@ enum AbForm {
 }
 
 fn bad(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid {
-        context: "TileDistrEncCalc",
-        parameter,
-        value: value as i128,
-        requirement,
-    })
+    Error::parameter(ParameterProblem::invalid_usize("TileDistrEncCalc", parameter, value, requirement))
 }
 
 impl MmaOp {

@@ -157,7 +157,7 @@ pub struct Pattern2d {
 
 /// A refusal naming the pattern, the parameter and CK's rule.
 fn bad(raking: Raking, parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid { context: raking.name(), parameter, value: value as i128, requirement })
+    Error::parameter(ParameterProblem::invalid_usize(raking.name(), parameter, value, requirement))
 }
 
 impl Pattern2d {

@@ -481,12 +481,7 @@ pub fn gemm_b_transposed_read(
 ) -> Result<(Encoding, Encoding), Error> {
     use crate::error::ParameterProblem;
     let bad = |parameter, value: usize, requirement| {
-        Error::parameter(ParameterProblem::Invalid {
-            context: "gemm_b_transposed_read",
-            parameter,
-            value: value as i128,
-            requirement,
-        })
+        Error::parameter(ParameterProblem::invalid_usize("gemm_b_transposed_read", parameter, value, requirement))
     };
     let single = super::catalogue::mfma_b(mfma.0, mfma.1)?;
     let k_lane = single.hs_lengths(1).get(0) as usize;

@@ -142,12 +142,7 @@ const fn traits(arch: Rdna, k: usize) -> Result<Traits, Error> {
         i += 1;
     }
     if !known {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "wmma",
-            parameter: "K",
-            value: k as i128,
-            requirement: arch.k_requirement(),
-        }));
+        return Err(Error::parameter(ParameterProblem::invalid_usize("wmma", "K", k, arch.k_requirement())));
     }
     Ok(match arch {
         Rdna::Gfx11 => Traits {

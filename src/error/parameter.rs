@@ -77,7 +77,22 @@ pub enum ParameterProblem {
         /// The parameter.
         parameter: &'static str,
         /// Its value.
-        value: i128,
+        value: i64,
+        /// What it must satisfy.
+        requirement: &'static str,
+    },
+    /// [`Invalid`](Self::Invalid) for a value above `i64::MAX` (a `usize` or
+    /// `u64` the caller gave, named as given rather than wrapped to a
+    /// negative `i64`). A second variant, not a wider field: `Invalid`'s
+    /// layout is what GPU kernels that build descriptors keep in registers
+    /// ([`ParameterProblem::invalid_usize`] picks the variant).
+    InvalidUnsigned {
+        /// What takes the parameter.
+        context: &'static str,
+        /// The parameter.
+        parameter: &'static str,
+        /// Its value, above `i64::MAX`.
+        value: u64,
         /// What it must satisfy.
         requirement: &'static str,
     },
@@ -116,6 +131,65 @@ pub enum ParameterProblem {
 }
 
 impl ParameterProblem {
+    /// The problem of a `usize` parameter: [`Invalid`](Self::Invalid), or
+    /// [`InvalidUnsigned`](Self::InvalidUnsigned) above `i64::MAX`, so the
+    /// message names the value as given.
+    ///
+    /// ```
+    /// use cktile::ParameterProblem;
+    /// let p = ParameterProblem::invalid_usize("pattern", "element bytes", usize::MAX, "it must be 1 to 8");
+    /// assert_eq!(p.to_string(), "pattern: element bytes = 18446744073709551615; it must be 1 to 8");
+    /// assert!(matches!(ParameterProblem::invalid_usize("c", "p", 3, "r"), ParameterProblem::Invalid { value: 3, .. }));
+    /// ```
+    pub const fn invalid_usize(
+        context: &'static str,
+        parameter: &'static str,
+        value: usize,
+        requirement: &'static str,
+    ) -> ParameterProblem {
+        if value as u64 <= i64::MAX as u64 {
+            ParameterProblem::Invalid { context, parameter, value: value as i64, requirement }
+        } else {
+            ParameterProblem::InvalidUnsigned { context, parameter, value: value as u64, requirement }
+        }
+    }
+
+    /// The same out-of-range problem under another `context` and
+    /// `parameter` name (a shared builder's error in the words of the entry
+    /// that called it); other problems are returned as they are.
+    ///
+    /// ```
+    /// use cktile::ParameterProblem;
+    /// let p = ParameterProblem::invalid_usize("ck-xor-lds", "M", 7, "it must be a multiple of MLdsLayer");
+    /// assert_eq!(p.renamed("ck-universal-a", "m").to_string(), "ck-universal-a: m = 7; it must be a multiple of MLdsLayer");
+    /// ```
+    pub const fn renamed(self, context: &'static str, parameter: &'static str) -> ParameterProblem {
+        match self {
+            ParameterProblem::Invalid { value, requirement, .. } => {
+                ParameterProblem::Invalid { context, parameter, value, requirement }
+            }
+            ParameterProblem::InvalidUnsigned { value, requirement, .. } => {
+                ParameterProblem::InvalidUnsigned { context, parameter, value, requirement }
+            }
+            other => other,
+        }
+    }
+
+    /// The parameter an out-of-range problem names (`None` for the others).
+    ///
+    /// ```
+    /// use cktile::ParameterProblem;
+    /// assert_eq!(ParameterProblem::invalid_usize("c", "rows", usize::MAX, "r").parameter(), Some("rows"));
+    /// ```
+    pub const fn parameter(&self) -> Option<&'static str> {
+        match *self {
+            ParameterProblem::Invalid { parameter, .. } | ParameterProblem::InvalidUnsigned { parameter, .. } => {
+                Some(parameter)
+            }
+            _ => None,
+        }
+    }
+
     /// A fixed sentence for `const` panics; [`Display`](fmt::Display) gives
     /// the values.
     ///
@@ -126,7 +200,9 @@ impl ParameterProblem {
     /// ```
     pub const fn summary(&self) -> &'static str {
         match self {
-            ParameterProblem::Invalid { .. } => "cktile: a layout parameter is outside its valid range",
+            ParameterProblem::Invalid { .. } | ParameterProblem::InvalidUnsigned { .. } => {
+                "cktile: a layout parameter is outside its valid range"
+            }
             ParameterProblem::Missing { .. } => "cktile: a catalogue entry needs a parameter that was not given",
             ParameterProblem::ElementTypeConflict { .. } => {
                 "cktile: a catalogue entry's element type differs from the one asked for"
@@ -144,6 +220,9 @@ impl fmt::Display for ParameterProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ParameterProblem::Invalid { context, parameter, value, requirement } => {
+                write!(f, "{context}: {parameter} = {value}; {requirement}")
+            }
+            ParameterProblem::InvalidUnsigned { context, parameter, value, requirement } => {
                 write!(f, "{context}: {parameter} = {value}; {requirement}")
             }
             ParameterProblem::Missing { layout, parameter } => {

@@ -23,7 +23,7 @@ pub(crate) const fn bad(
     value: usize,
     requirement: &'static str,
 ) -> Error {
-    Error::parameter(ParameterProblem::Invalid { context: layout, parameter, value: value as i128, requirement })
+    Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
 }
 
 /// `value` must be at least 1.

@@ -190,14 +190,10 @@ pub const fn universal_a(
     match xor_lds(m, k, kpack, l, order) {
         Ok(d) => Ok(d),
         Err(e) => Err(match *e.kind() {
-            crate::ErrorKind::Parameter(crate::ParameterProblem::Invalid { parameter, value, requirement, .. }) => {
-                crate::Error::parameter(crate::ParameterProblem::Invalid {
-                    context: NAME,
-                    parameter,
-                    value,
-                    requirement,
-                })
-            }
+            crate::ErrorKind::Parameter(p) => match p.parameter() {
+                Some(parameter) => crate::Error::parameter(p.renamed(NAME, parameter)),
+                None => e,
+            },
             _ => e,
         }),
     }

@@ -716,7 +716,10 @@ impl Entry {
     /// (`m`, not `M`; `mlds`, not `MLdsLayer`). Derived quantities keep
     /// their CK names.
     pub(crate) fn own_error(&'static self, e: Error) -> Error {
-        let ErrorKind::Parameter(ParameterProblem::Invalid { parameter, value, requirement, .. }) = *e.kind() else {
+        let ErrorKind::Parameter(problem) = *e.kind() else {
+            return e;
+        };
+        let Some(parameter) = problem.parameter() else {
             return e;
         };
         fn squash(s: &str) -> impl Iterator<Item = u8> + '_ {
@@ -728,7 +731,7 @@ impl Entry {
                 || (key == "dtype" && parameter == "element bytes")
         };
         let parameter = self.params.iter().find(|p| same(p.name)).map_or(parameter, |p| p.name);
-        Error::parameter(ParameterProblem::Invalid { context: self.name, parameter, value, requirement })
+        Error::parameter(problem.renamed(self.name, parameter))
     }
 
     /// The parameter that names the entry's element type: `dtype`, or

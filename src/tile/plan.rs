@@ -106,7 +106,7 @@ impl core::fmt::Debug for AccessPlan {
 }
 
 const fn plan_error(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid { context: "tile window", parameter, value: value as i128, requirement })
+    Error::parameter(ParameterProblem::invalid_usize("tile window", parameter, value, requirement))
 }
 
 impl AccessPlan {

@@ -295,7 +295,7 @@ fn add_step(top: &mut [Index], step: &[Index]) {
 }
 
 const fn window_error(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid { context: "tile window", parameter, value: value as i128, requirement })
+    Error::parameter(ParameterProblem::Invalid { context: "tile window", parameter, value, requirement })
 }
 
 /// CK Tile's `make_tile_window(view, lengths, origin)`: a window of

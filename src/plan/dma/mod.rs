@@ -68,7 +68,7 @@ pub use m0::{Addressing, FORM_NAMES, Form, Issue, M0Write, SCHEME_NAMES, Scheme,
 const NAME: &str = "dma-plan";
 
 fn bad(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
-    Error::parameter(ParameterProblem::Invalid { context: NAME, parameter, value: value as i128, requirement })
+    Error::parameter(ParameterProblem::Invalid { context: NAME, parameter, value, requirement })
 }
 
 fn wide(x: usize) -> i64 {

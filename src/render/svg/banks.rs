@@ -125,12 +125,12 @@ pub fn distribution_instruction(
 fn pick(tile: &TileReport, instruction: Option<usize>) -> Result<usize, Error> {
     let i = instruction.unwrap_or(tile.counts.worst_instruction as usize);
     if i >= tile.instructions.len() {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "banks view",
-            parameter: "instruction",
-            value: i as i128,
-            requirement: "it must be below the number of instructions the pattern issues over the tile",
-        }));
+        return Err(Error::parameter(ParameterProblem::invalid_usize(
+            "banks view",
+            "instruction",
+            i,
+            "it must be below the number of instructions the pattern issues over the tile",
+        )));
     }
     Ok(i)
 }

@@ -113,39 +113,39 @@ impl Shape {
             1 => (1, lengths.get(0) as usize),
             2 => (lengths.get(0) as usize, lengths.get(1) as usize),
             n => {
-                return Err(Error::parameter(ParameterProblem::Invalid {
-                    context: "grid view",
-                    parameter: "top dimensions",
-                    value: n as i128,
-                    requirement: "the grid draws descriptors with 1 or 2 top dimensions (merge the others)",
-                }));
+                return Err(Error::parameter(ParameterProblem::invalid_usize(
+                    "grid view",
+                    "top dimensions",
+                    n,
+                    "the grid draws descriptors with 1 or 2 top dimensions (merge the others)",
+                )));
             }
         };
         if !(1..=MAX_ELEMENT_BYTES).contains(&o.element_bytes) {
-            return Err(Error::parameter(ParameterProblem::Invalid {
-                context: "grid view",
-                parameter: "element bytes",
-                value: o.element_bytes as i128,
-                requirement: "an element is 1 to 4096 bytes",
-            }));
+            return Err(Error::parameter(ParameterProblem::invalid_usize(
+                "grid view",
+                "element bytes",
+                o.element_bytes,
+                "an element is 1 to 4096 bytes",
+            )));
         }
         if !(1..=MAX_BANKS).contains(&o.banks) {
             return Err(Error::parameter(ParameterProblem::Invalid {
                 context: "grid view",
                 parameter: "banks",
-                value: i128::from(o.banks),
+                value: i64::from(o.banks),
                 requirement: "the legend draws 1 to 64 banks (32 on most chips, 64 on gfx950)",
             }));
         }
         let shown_rows = shown(o.rows, rows, "grid view", "rows")?;
         let shown_cols = shown(o.cols, cols, "grid view", "cols")?;
         if shown_rows.saturating_mul(shown_cols) > 1 << 16 {
-            return Err(Error::parameter(ParameterProblem::Invalid {
-                context: "grid view",
-                parameter: "cells",
-                value: (shown_rows * shown_cols) as i128,
-                requirement: "draw at most 65536 cells (show fewer rows or columns)",
-            }));
+            return Err(Error::parameter(ParameterProblem::invalid_usize(
+                "grid view",
+                "cells",
+                shown_rows.saturating_mul(shown_cols),
+                "draw at most 65536 cells (show fewer rows or columns)",
+            )));
         }
         Ok(Shape { rows, cols, shown_rows, shown_cols })
     }

@@ -60,12 +60,12 @@ pub fn owners(d: &Distribution, title: &str, rows: Option<usize>, cols: Option<u
     let shown_rows = shown(rows, all_rows, "distribution view", "rows")?;
     let shown_cols = shown(cols, all_cols, "distribution view", "cols")?;
     if shown_rows.saturating_mul(shown_cols) > MAX_CELLS {
-        return Err(Error::parameter(ParameterProblem::Invalid {
-            context: "distribution view",
-            parameter: "cells",
-            value: shown_rows.saturating_mul(shown_cols) as i128,
-            requirement: "draw at most 65536 cells (show fewer rows or columns with --rows / --cols)",
-        }));
+        return Err(Error::parameter(ParameterProblem::invalid_usize(
+            "distribution view",
+            "cells",
+            shown_rows.saturating_mul(shown_cols),
+            "draw at most 65536 cells (show fewer rows or columns with --rows / --cols)",
+        )));
     }
     let table = Table::new(d)?;
     let Some(grid) = OwnerGrid::new(d, &table) else {
