@@ -1,7 +1,8 @@
 //! The README's cktile commands run as written: every `cargo run --release`
 //! line of its `sh` blocks (the main job, and `-- ARGS`, piped input
 //! included) runs the built binary through `sh` and must succeed and print
-//! something. The README's scripts run elsewhere: `scripts/build-book.sh`,
+//! something. So do the guide's `$ cktile` lines, and where a console block
+//! shows what one prints, it prints exactly that. The README's scripts run elsewhere: `scripts/build-book.sh`,
 //! `scripts/explorer-test.sh` and a `scripts/fuzz.sh` smoke run in CI
 //! (`.ci/run`); the `gpu/` scripts need a GPU.
 
@@ -27,19 +28,30 @@ fn readme_commands() -> Vec<String> {
     out
 }
 
-/// The guide's `$ cktile ...` command lines (its other commands install
-/// tools, clone, or build; the quoted outputs' commands run in
-/// `scripts/book-outputs.sh` in CI).
-fn guide_commands() -> Vec<String> {
+/// The guide's `$ cktile ...` command lines, each with the lines its
+/// console block prints under it (empty where the block shows none: its
+/// other commands install tools, clone, or build; the quoted outputs'
+/// commands run in `scripts/book-outputs.sh` in CI).
+fn guide_commands() -> Vec<(String, Vec<String>)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/src");
-    let mut out = Vec::new();
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
+        // Inside a console block, and whether a `$ cktile` line of it is taking the lines below it.
+        let (mut in_console, mut taking) = (false, false);
         for line in std::fs::read_to_string(path).unwrap().lines() {
-            if let Some(command) = line.strip_prefix("$ cktile ") {
-                let command = command.split(" # ").next().unwrap_or(command).trim();
-                out.push(format!("cktile {command}"));
+            if line.starts_with("```") {
+                in_console = line == "```console" && !in_console;
+                taking = false;
+            } else if let Some(command) = line.strip_prefix("$ ") {
+                taking = in_console && command.starts_with("cktile ");
+                if let Some(command) = command.strip_prefix("cktile ") {
+                    let command = command.split(" # ").next().unwrap_or(command).trim();
+                    out.push((format!("cktile {command}"), Vec::new()));
+                }
+            } else if let (true, Some((_, printed))) = (taking, out.last_mut()) {
+                printed.push(line.to_string());
             }
         }
     }
@@ -51,14 +63,23 @@ fn sh(shell: &str) -> std::process::Output {
     Command::new("sh").arg("-c").arg(shell).output().unwrap()
 }
 
+/// Every guide command runs; where its console block shows what it
+/// prints, it prints exactly that (stdout, then stderr; a block whose first
+/// line is `error:` shows a refusal, and the command must fail).
 #[test]
 fn every_guide_cktile_command_runs_as_written() {
     let commands = guide_commands();
-    assert!(commands.len() >= 3, "{commands:?}");
+    assert!(commands.len() >= 5, "{commands:?}");
+    assert!(commands.iter().any(|(_, printed)| !printed.is_empty()), "no block shows an output");
     let bin = env!("CARGO_BIN_EXE_cktile");
-    for command in &commands {
+    for (command, printed) in &commands {
         let o = sh(&format!("{bin}{}", &command["cktile".len()..]));
-        assert!(o.status.success(), "{command}\n{}", String::from_utf8_lossy(&o.stderr));
+        let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        let refused = printed.first().is_some_and(|l| l.starts_with("error:"));
+        assert_eq!(o.status.success(), !refused, "{command}\n{all}");
+        if !printed.is_empty() {
+            assert_eq!(all.lines().collect::<Vec<_>>(), *printed, "{command}");
+        }
     }
 }
 
