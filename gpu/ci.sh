@@ -15,6 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/gpu-ci
+# The pinned nightly the GPU-kernel builds use (scripts/target-icount.sh's; .ci/run installs it with rust-src
+# before this script runs). Checked by name: a plain `nightly` without rust-src skipped these checks before.
+NIGHTLY=${CKTILE_NIGHTLY:-$(sed -n 's/^NIGHTLY=\${CKTILE_NIGHTLY:-\(.*\)}$/\1/p' scripts/target-icount.sh)}
 mkdir -p "$OUT"
 passed=0
 
@@ -71,7 +74,7 @@ echo "gpu harness checks: $passed passed, 0 failed"
 # path of gpu/kernel.py against a CuPy stand-in, which must pass and must
 # report a wrong offset. Needs nightly's rust-src (scripts/target-icount.sh
 # installs it in .ci/run).
-if rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
+if rustup component list --toolchain "$NIGHTLY" --installed 2>/dev/null | grep -q '^rust-src'; then
   export PYTHONDONTWRITEBYTECODE=1
   CKTILE_GPU_KERNEL_OUT="$OUT/kernel" gpu/kernel.sh --build-only
   PYTHONPATH=gpu/kernel/tests/fake_cupy python3 gpu/kernel.py run "$OUT/kernel" | tail -n 1
@@ -83,7 +86,7 @@ if rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '
   grep -q "typed_a_lds_rt   4095/4096 offsets match, 0 unwritten, 1 wrong" "$OUT/kernel-wrong.log"
   echo "gpu kernel checks: the Rust kernel's PTX built and checked, its run path tested without a GPU"
 else
-  echo "gpu/ci.sh: no nightly rust-src; the Rust kernel's PTX (gpu/kernel.sh --build-only) is skipped"
+  echo "gpu/ci.sh: no $NIGHTLY rust-src; the Rust kernel's PTX (gpu/kernel.sh --build-only) is skipped"
 fi
 
 # CK's GEMM data path on the GPU (issue 49, item 10), without one:
@@ -91,7 +94,7 @@ fi
 # kernels, the host descriptors' arguments, gpu/gemm.py check), then
 # gpu/gemm.py's run, time and report against a numpy CuPy stand-in, which
 # must pass and must report a planted wrong register.
-if rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
+if rustup component list --toolchain "$NIGHTLY" --installed 2>/dev/null | grep -q '^rust-src'; then
   CKTILE_GPU_GEMM_OUT="$OUT/gemm" gpu/gemm.sh --build-only
   python3 -m venv "$OUT/numpy" && "$OUT/numpy/bin/pip" install --quiet numpy==2.4.6
   PYTHONPATH=gpu/gemm_fake "$OUT/numpy/bin/python" gpu/gemm.py run "$OUT/gemm" --seed 1 | tail -n 1
@@ -105,7 +108,7 @@ if rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '
   grep -Eq "probe_typed_k8_u64 +1 wrong, 0 unwritten" "$OUT/gemm-wrong.log"
   echo "gpu gemm checks: the GEMM data path's PTX built and checked, its run, time and report paths tested without a GPU"
 else
-  echo "gpu/ci.sh: no nightly rust-src; the GEMM data path's PTX (gpu/gemm.sh --build-only) is skipped"
+  echo "gpu/ci.sh: no $NIGHTLY rust-src; the GEMM data path's PTX (gpu/gemm.sh --build-only) is skipped"
 fi
 
 # The generated CUDA code (gpu/codegen.sh): headers, expected values and the

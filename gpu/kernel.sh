@@ -34,6 +34,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT_DIR=${CKTILE_GPU_KERNEL_OUT:-target/gpu-kernel}
 PREBUILT=${CKTILE_GPU_KERNEL_PREBUILT:-}
+# The nightly that builds the PTX: scripts/target-icount.sh's pinned one (CKTILE_NIGHTLY overrides).
+NIGHTLY=${CKTILE_NIGHTLY:-$(sed -n 's/^NIGHTLY=\${CKTILE_NIGHTLY:-\(.*\)}$/\1/p' scripts/target-icount.sh)}
 build_only=0
 case "${1:-}" in
   --build-only) build_only=1 ;;
@@ -57,9 +59,9 @@ if [ "$build_only" = 0 ]; then
 fi
 
 build() {
-  if ! cargo +nightly --version >/dev/null 2>&1; then
-    echo "gpu/kernel.sh: building the PTX needs Rust nightly with rust-src:" >&2
-    echo "  rustup toolchain install nightly --profile minimal --component rust-src" >&2
+  if ! cargo "+$NIGHTLY" --version >/dev/null 2>&1; then
+    echo "gpu/kernel.sh: building the PTX needs Rust $NIGHTLY with rust-src:" >&2
+    echo "  rustup toolchain install $NIGHTLY --profile minimal --component rust-src" >&2
     exit 1
   fi
   local build_dir stamp ptx
@@ -73,7 +75,7 @@ build() {
   # so the PTX is self-contained (the driver links no other module).
   touch gpu/kernel/src/lib.rs # always recompile, so the asm is written
   (cd gpu/kernel && RUSTFLAGS="-Ctarget-cpu=sm_90 -Zcross-crate-inline-threshold=always" \
-    cargo +nightly rustc --quiet --release -Zbuild-std=core --target nvptx64-nvidia-cuda \
+    cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target nvptx64-nvidia-cuda \
     --target-dir "$build_dir" -- --emit=asm)
   ptx=$(find "$build_dir/nvptx64-nvidia-cuda/release" -name 'cktile_gpu_kernel-*.s' -newer "$stamp" \
     -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2-)
@@ -93,7 +95,7 @@ build() {
   done < <(python3 gpu/kernel.py specs gpu/kernel/cases.txt)
   {
     echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- gpu/kernel perf/kernels src transforms 2>/dev/null || echo ' (with uncommitted changes)')"
-    echo "rustc: $(rustc +nightly -V)"
+    echo "rustc: $(rustc "+$NIGHTLY" -V)"
     echo "flags: -Ctarget-cpu=sm_90 -Zcross-crate-inline-threshold=always -Zbuild-std=core --emit=asm"
     echo "built: $(date -u +%Y-%m-%dT%H:%MZ)"
   } >"$OUT_DIR/build.txt"
