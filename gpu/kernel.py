@@ -232,7 +232,7 @@ def check(args):
         print("check: " + p, file=sys.stderr)
     if problems:
         sys.exit(1)
-    print(f"check: {ptx_path}: PTX ISA {isa[0]}.{isa[1]}, {target.group(1)}, {len(entries)} entries, "
+    print(f"check: {ptx_path}: PTX ISA {isa[0]}.{isa[1]}, sm_90, {len(entries)} entries, "
           f"self-contained; {len(cases)} cases, {expected} expected offsets")
     print("\n".join(lines))
 
