@@ -41,7 +41,6 @@ and numpy when called.
 import argparse
 import csv
 import os
-import re
 import sys
 import time
 
@@ -198,10 +197,6 @@ def check(args):
         sys.exit(1)
     print(f"check: gemm.ptx: PTX ISA {isa[0]}.{isa[1]}, sm_90, {len(all_kernels())} entries, no local memory, "
           f"no call; {len(shape_args)} shapes' arguments, the policies equal the reference's")
-
-
-def probe(args):
-    gpu_kernel.probe(args)
 
 
 # ------------------------------------------------------------- reference ---
@@ -467,7 +462,7 @@ def report(args):
            "| LDS conflicts ld, st (typed / twin) |",
            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for config in CONFIGS:
-        for form, twin in TIMING_ROWS:
+        for form, twin in TWIN_FORM.items():
             t, h = kernel_name(config, form, "typed"), kernel_name(config, twin, "hand")
             ct, ch = cells(t), cells(h)
             out.append("| " + " | ".join([
@@ -490,8 +485,6 @@ def report(args):
         f.write(table)
     print(table, end="")
 
-
-TIMING_ROWS = list(TWIN_FORM.items())
 
 
 def main():
@@ -516,7 +509,7 @@ def main():
     p = sub.add_parser("report")
     p.add_argument("dir", nargs="?", default="target/gpu-gemm")
     args = parser.parse_args()
-    {"shapes": shapes, "check": check, "probe": probe, "run": run, "time": time_kernels,
+    {"shapes": shapes, "check": check, "probe": gpu_kernel.probe, "run": run, "time": time_kernels,
      "report": report}[args.command](args)
 
 

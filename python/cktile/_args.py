@@ -20,6 +20,13 @@ U64 = (0, (1 << 64) - 1)
 USIZE = (0, (1 << 64) - 1)
 
 
+def _sequence(name: str, values: object, of: str, hint: str = "") -> object:
+    """``values`` when it is a sequence other than a string, else a refusal naming ``name``."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise _native.Error(f"{name}: {values!r} is a {type(values).__name__}, not a sequence of {of}{hint}")
+    return values
+
+
 def integer(name: str, value: object, bounds=I64) -> int:
     """``value`` as an ``int`` (an ``int`` or an integer numpy scalar), inside ``bounds`` (inclusive).
 
@@ -48,9 +55,7 @@ def integers(name: str, values: object, bounds=I64) -> List[int]:
     >>> integers("tile", (16, 64))
     [16, 64]
     """
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise _native.Error(f"{name}: {values!r} is a {type(values).__name__}, not a sequence of integers")
-    return [integer(f"{name}[{i}]", v, bounds) for i, v in enumerate(values)]
+    return [integer(f"{name}[{i}]", v, bounds) for i, v in enumerate(_sequence(name, values, "integers"))]
 
 
 def optional_integers(name: str, values: Sequence[object], bounds=I64) -> List[Optional[int]]:
@@ -59,9 +64,10 @@ def optional_integers(name: str, values: Sequence[object], bounds=I64) -> List[O
     >>> optional_integers("addresses", [0, None, 4], U64)
     [0, None, 4]
     """
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise _native.Error(f"{name}: {values!r} is a {type(values).__name__}, not a sequence of integers")
-    return [None if v is None else integer(f"{name}[{i}]", v, bounds) for i, v in enumerate(values)]
+    return [
+        None if v is None else integer(f"{name}[{i}]", v, bounds)
+        for i, v in enumerate(_sequence(name, values, "integers"))
+    ]
 
 
 def optional_integer(name: str, value: object, bounds=I64) -> Optional[int]:
@@ -96,8 +102,5 @@ def texts(name: str, values: object) -> List[str]:
     >>> texts("writes", ["ds_write_b128:row"])
     ['ds_write_b128:row']
     """
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise _native.Error(
-            f"{name}: {values!r} is a {type(values).__name__}, not a sequence of str (write [{values!r}] for one)"
-        )
-    return [text(f"{name}[{i}]", v) for i, v in enumerate(values)]
+    hint = f" (write [{values!r}] for one)"
+    return [text(f"{name}[{i}]", v) for i, v in enumerate(_sequence(name, values, "str", hint))]

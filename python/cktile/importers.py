@@ -209,6 +209,11 @@ def _is_swizzle(obj: object) -> bool:
     return all(hasattr(obj, a) for a in ("bits", "base", "shift")) and not hasattr(obj, "stride")
 
 
+def _tuple(values: Sequence[int]) -> str:
+    """Spec text of a tuple: ``(8,2,4)``."""
+    return "(" + ",".join(str(v) for v in values) + ")"
+
+
 def cute_spec(layout: object) -> str:
     """The cktile spec text of a CuTe layout (pycute or tensor-layouts).
 
@@ -252,12 +257,9 @@ def cute_spec(layout: object) -> str:
         flat += a
         flat_strides += b
 
-    def tup(values: Sequence[int]) -> str:
-        return "(" + ",".join(str(v) for v in values) + ")"
-
     stages: List[str] = []
     if swizzle is None and offset == 0:
-        stages.append(f"naive({tup(flat)},{tup(flat_strides)})")
+        stages.append(f"naive({_tuple(flat)},{_tuple(flat_strides)})")
     else:
         # The offsets the layout reaches, then the block the swizzle permutes.
         top = offset + sum((n - 1) * d for n, d in zip(flat, flat_strides) if d > 0)
@@ -281,7 +283,7 @@ def cute_spec(layout: object) -> str:
         if offset != 0:
             stages.append(f"transform(offset({space - offset},{offset}) on [0] -> [0])")
         ids = ",".join(str(i) for i in range(len(flat)))
-        stages.append(f"transform(embed({tup(flat)},{tup(flat_strides)}) on [0] -> [{ids}])")
+        stages.append(f"transform(embed({_tuple(flat)},{_tuple(flat_strides)}) on [0] -> [{ids}])")
     if any(len(g) > 1 for g in groups):
         items = []
         for k, g in enumerate(groups):
@@ -290,7 +292,7 @@ def cute_spec(layout: object) -> str:
             else:
                 # CuTe's colexicographic order: the first sub-mode is the fastest, CK's merge's last.
                 rev = list(reversed(g))
-                items.append(f"merge({tup(flat[i] for i in rev)}) on [{','.join(str(i) for i in rev)}] -> [{k}]")
+                items.append(f"merge({_tuple(flat[i] for i in rev)}) on [{','.join(str(i) for i in rev)}] -> [{k}]")
         stages.append("transform(" + ", ".join(items) + ")")
     return " | ".join(stages)
 
@@ -542,6 +544,5 @@ def padded_spec(offset_bases: Sequence[Sequence[int]], shape: Sequence[int], pai
     lengths.append(intervals[0])
     strides = list(reversed(units)) + [1]
     dims = ",".join(str(d) for d in range(len(lengths)))
-    tup = lambda xs: "(" + ",".join(str(x) for x in xs) + ")"  # noqa: E731
-    base = f"naive({tup(lengths)},{tup(strides)})\n| transform(merge({tup(lengths)}) on [{dims}] -> [0])"
+    base = f"naive({_tuple(lengths)},{_tuple(strides)})\n| transform(merge({_tuple(lengths)}) on [{dims}] -> [0])"
     return base + ("\n" + rest if rest else "")
