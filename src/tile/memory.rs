@@ -118,6 +118,11 @@ pub trait TileMemoryMut: TileMemory {
 }
 
 /// The positions `[offset, offset + n)` when they lie inside `len`.
+///
+/// Callers branch on this range, then index the slice with it: a slice's
+/// `get` would return an `Option` of a reference, and LLVM cannot fold
+/// that reference's null test once the pointer has changed address space
+/// (a second compare and branch for every global load on nvptx).
 #[inline(always)]
 fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
     let start = usize::try_from(offset).ok()?;
@@ -125,10 +130,11 @@ fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
     if end <= len { Some(start..end) } else { None }
 }
 
-/// The `N` elements of `s` from `offset`, as an array reference.
+/// `s[r]` as an array reference (`r` from [`range`], of length `N`: the
+/// length test folds away).
 #[inline(always)]
-fn vector<T, const N: usize>(s: &[T], offset: Index) -> Option<&[T; N]> {
-    s.get(range(offset, N, s.len())?)?.try_into().ok()
+fn vector<T, const N: usize>(s: &[T], r: Range<usize>) -> Option<&[T; N]> {
+    s[r].try_into().ok()
 }
 
 // The loops below walk `&[T; N]` (N constant steps, unrolled) and hand
@@ -137,7 +143,10 @@ fn vector<T, const N: usize>(s: &[T], offset: Index) -> Option<&[T; N]> {
 
 #[inline(always)]
 fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(usize, T)) -> bool {
-    let Some(v) = vector::<T, N>(s, offset) else {
+    let Some(r) = range(offset, N, s.len()) else {
+        return false;
+    };
+    let Some(v) = vector::<T, N>(s, r) else {
         return false;
     };
     for (j, &x) in v.iter().enumerate() {
@@ -148,10 +157,10 @@ fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(
 
 #[inline(always)]
 fn store_into<T: Copy, const N: usize>(s: &mut [T], offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
-    let Some(dst) = range(offset, N, s.len()).and_then(|r| s.get_mut(r)) else {
+    let Some(r) = range(offset, N, s.len()) else {
         return false;
     };
-    let Ok(dst) = <&mut [T; N]>::try_from(dst) else {
+    let Ok(dst) = <&mut [T; N]>::try_from(&mut s[r]) else {
         return false;
     };
     for (j, d) in dst.iter_mut().enumerate() {
@@ -271,6 +280,32 @@ impl<'a, T> SharedMemory<'a, T> {
         self.cells.is_empty()
     }
 
+    /// The first `mid` elements and the rest, as two shared memories (a
+    /// block's LDS split between two operands' blocks, as CK's GEMM
+    /// pipeline places B's LDS block after A's). A `mid` past the end
+    /// gives all of it and an empty rest: the windows over them refuse a
+    /// block that does not fit when they are made.
+    ///
+    /// It never panics, and it returns no `Option`: an optional reference
+    /// into workgroup memory is told apart by comparing the pointer with
+    /// null, which the compiler cannot fold for the shared address space
+    /// (slices' `split_at` left that compare and a trap in every GEMM
+    /// kernel on amdgcn and nvptx).
+    ///
+    /// ```
+    /// let mut data = [1u8, 2, 3, 4, 5];
+    /// let (a, b) = cktile::tile::SharedMemory::from_mut(&mut data[..]).split_at(2);
+    /// assert_eq!((a.len(), b.len()), (2, 3));
+    /// assert_eq!(b.cells()[0].get(), 3);
+    /// let (all, rest) = a.split_at(9);
+    /// assert_eq!((all.len(), rest.len()), (2, 0));
+    /// ```
+    #[inline(always)]
+    pub fn split_at(self, mid: usize) -> (SharedMemory<'a, T>, SharedMemory<'a, T>) {
+        let mid = mid.min(self.cells.len());
+        (SharedMemory { cells: &self.cells[..mid] }, SharedMemory { cells: &self.cells[mid..] })
+    }
+
     /// The cells.
     ///
     /// ```
@@ -287,7 +322,10 @@ impl<T: Copy> TileMemory for SharedMemory<'_, T> {
     type Element = T;
     #[inline(always)]
     fn load_with<const N: usize>(&self, offset: Index, mut f: impl FnMut(usize, T)) -> bool {
-        let Some(cells) = vector::<Cell<T>, N>(self.cells, offset) else {
+        let Some(r) = range(offset, N, self.cells.len()) else {
+            return false;
+        };
+        let Some(cells) = vector::<Cell<T>, N>(self.cells, r) else {
             return false;
         };
         for (j, cell) in cells.iter().enumerate() {
@@ -300,7 +338,10 @@ impl<T: Copy> TileMemory for SharedMemory<'_, T> {
 impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
     #[inline(always)]
     fn store_with<const N: usize>(&mut self, offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
-        let Some(cells) = vector::<Cell<T>, N>(self.cells, offset) else {
+        let Some(r) = range(offset, N, self.cells.len()) else {
+            return false;
+        };
+        let Some(cells) = vector::<Cell<T>, N>(self.cells, r) else {
             return false;
         };
         for (j, cell) in cells.iter().enumerate() {

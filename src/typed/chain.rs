@@ -800,7 +800,10 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
     #[inline(always)]
     fn is_valid(&self, top: &Indices) -> bool {
         let (lo, up) = (self.lower.table(), self.upper.table());
-        self.transforms.valid_stage(&up, top) && self.prev.is_valid(&self.transforms.lower_stage(&lo, &up, top))
+        // `&`, not `&&`: both sides are pure and cheap, and one condition
+        // over every stage lets a window branch once per access (a
+        // short-circuit left one branch per padded dimension on nvptx).
+        self.transforms.valid_stage(&up, top) & self.prev.is_valid(&self.transforms.lower_stage(&lo, &up, top))
     }
     #[inline(always)]
     fn lengths(&self) -> Indices {

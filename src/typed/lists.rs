@@ -522,12 +522,12 @@ macro_rules! impl_lists {
         }
         #[inline(always)]
         fn valid_stage(&self, upper_ids: &IdTable, upper: &Indices) -> bool {
+            // Every transform's test, joined without short-circuits (see `Transformed::is_valid`).
+            let mut valid = true;
             impl_lists!(@each self => $($t),+; |t, i| {
-                if !t.is_valid(&gather(upper, &upper_ids[i % MAX_ITEMS], num_upper(t))) {
-                    return false;
-                }
+                valid &= t.is_valid(&gather(upper, &upper_ids[i % MAX_ITEMS], num_upper(t)));
             });
-            true
+            valid
         }
         #[inline(always)]
         fn lengths_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Indices {

@@ -311,8 +311,8 @@ impl<C: Chain> TensorDescriptor<C> {
     fn valid_top(&self, top: &[Index]) -> bool {
         let lengths = self.chain.lengths();
         let mut inside = true;
-        lists::unrolled!(top.len(), |j| inside = inside && in_range(top[j], lengths[j]));
-        inside && self.chain.is_valid(&indices(top))
+        lists::unrolled!(top.len(), |j| inside &= in_range(top[j], lengths[j]));
+        inside & self.chain.is_valid(&indices(top))
     }
 
     /// The top coordinate whose offset is `offset` (the inverse; CK's

@@ -202,9 +202,9 @@ impl<'a, P: GemmPolicy> GemmPipeline<'a, P> {
         (m0, n0): (Index, Index),
         p: Partition,
     ) -> Result<Self, cktile::Error> {
-        let (a_lds, b_lds) = lds.cells().split_at(P::M_PER_BLOCK * P::K_PER_BLOCK);
-        let a = OperandPath::with_partition(OperandA, a_desc, a, m0, SharedMemory::new(a_lds), p)?;
-        let b = OperandPath::with_partition(OperandB, b_desc, b, n0, SharedMemory::new(b_lds), p)?;
+        let (a_lds, b_lds) = lds.split_at(P::M_PER_BLOCK * P::K_PER_BLOCK);
+        let a = OperandPath::with_partition(OperandA, a_desc, a, m0, a_lds, p)?;
+        let b = OperandPath::with_partition(OperandB, b_desc, b, n0, b_lds, p)?;
         Ok(GemmPipeline { a, b })
     }
 
