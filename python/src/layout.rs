@@ -325,31 +325,48 @@ fn columns<const N: usize>(desc: &Descriptor, lengths: &[Index], offsets: &mut [
         return false;
     }
     let program = desc.program();
-    let mut coordinate = [0 as Index; N];
+    // Row-major: index `d` of coordinate `i` is `(i / stride[d]) % lengths[d]`, the last index fastest.
+    let mut stride = [1 as Index; N];
+    for d in (0..N - 1).rev() {
+        stride[d] = stride[d + 1].saturating_mul(lengths[d + 1]);
+    }
     let mut cols = vec![[0 as Index; BATCH]; N];
     let mut bits = [0u64; BATCH / 64];
     for (start, (out, ok)) in offsets.chunks_mut(BATCH).zip(valid.chunks_mut(BATCH)).enumerate() {
-        let start = start * BATCH;
-        // The chunk's coordinates, row-major: the last index fastest.
-        for i in 0..out.len() {
-            for (d, col) in cols.iter_mut().enumerate() {
-                col[i] = coordinate[d];
-            }
-            for d in (0..N).rev() {
-                coordinate[d] += 1;
-                if coordinate[d] < lengths[d] {
-                    break;
+        let start = (start * BATCH) as Index;
+        // The chunk's coordinates, one run of equal indices at a time.
+        for (d, col) in cols.iter_mut().enumerate() {
+            if d == N - 1 {
+                // The last index counts up and wraps.
+                let mut v = start % lengths[d];
+                for c in &mut col[..out.len()] {
+                    *c = v;
+                    v += 1;
+                    if v == lengths[d] {
+                        v = 0;
+                    }
                 }
-                coordinate[d] = 0;
+                continue;
+            }
+            let (mut i, mut at) = (0, start);
+            while i < out.len() {
+                let run = ((stride[d] - at % stride[d]) as usize).min(out.len() - i);
+                col[i..i + run].fill((at / stride[d]) % lengths[d]);
+                i += run;
+                at += run as Index;
             }
         }
         let refs: [&[Index]; N] = std::array::from_fn(|d| &cols[d][..out.len()]);
         let n = program.offsets_columns(&refs, out, &mut bits);
+        if n == out.len() && bits.iter().take(n / 64).all(|&w| w == u64::MAX) && n % 64 == 0 {
+            ok.fill(true);
+            continue;
+        }
         for (i, (o, v)) in out.iter_mut().zip(ok.iter_mut()).enumerate() {
             if i < n && bits[i / 64] >> (i % 64) & 1 == 1 {
                 *v = true;
             } else {
-                let c = check::coordinate(desc, (start + i) as u64);
+                let c = check::coordinate(desc, start as u64 + i as u64);
                 *o = desc.calculate_offset(&c);
                 *v = desc.coordinate_has_valid_offset(&c);
             }
