@@ -133,6 +133,10 @@ class Report(Mapping):
             return self._text
         return json.dumps(self._data, separators=(",", ":"), sort_keys=True)
 
+    def __reduce__(self):
+        # Pickled (for multiprocessing, copy.deepcopy) as its JSON text: the same keys and values.
+        return (Report, (self._kind, self.to_json()))
+
     def arrays(self) -> Dict[str, Any]:
         """The report's per-instruction or per-lane data as numpy arrays, filled by the library.
 

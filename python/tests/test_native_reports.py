@@ -153,3 +153,17 @@ def test_offsets_equal_the_clis_on_padding_and_every_rank(cli, spec):
     o = layout.offsets()
     o[...] = -7
     assert layout.offsets().ravel().tolist() == want["offsets"]
+
+
+def test_native_reports_pickle_and_copy_as_their_json():
+    import copy
+    import pickle
+
+    r = cktile.Layout("packed((16,64))", dtype="fp16").analyze("gfx942", "mfma16")
+    for again in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r), copy.copy(r)):
+        assert again.to_json() == r.to_json() and again.kind == "analyze"
+        assert again.worst.phase_detail[0].ways == r.worst.phase_detail[0].ways
+    b = cktile.bank("gfx942", "ds_read_b128", [t * 64 for t in range(64)])
+    assert pickle.loads(pickle.dumps(b)).to_json() == b.to_json()
+    nested = pickle.loads(pickle.dumps(r.worst))
+    assert nested.to_dict() == r.to_dict()["worst"]
