@@ -16,7 +16,10 @@ addresses, asserted below), this measures
      called on the CPU through ``GluonOpBuilder.get_shared_bank_conflicts``);
 2. each tool's answer (the worst conflict degree, "ways") and where it differs
    from cktile's;
-3. which side the published measurements support.
+3. which side the published measurements support;
+4. the cost of one call from Python (issue 50's targets): ``cktile.bank`` on one instruction,
+   ``Layout.analyze`` of a 128x64 tile and ``Layout.offsets()`` of its 8,192 elements, each beside
+   what the other tools take for the same work, as ratios.
 
 Run (from the repository root, in a venv holding the package, pycute, tensor-layouts and Triton):
     .venv/bin/python python/bench/compare.py [--json PATH] [--min-time S] [--rounds N]
@@ -38,6 +41,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+import numpy as np
 import pycute
 import tensor_layouts as tl
 from tensor_layouts.analysis import bank_conflicts as tl_bank_conflicts
@@ -448,6 +452,85 @@ def rate(fn: Callable[[], object], min_time: float, rounds: int) -> float:
 
 
 # --------------------------------------------------------------------------
+# One call each (issue 50, item 3): microseconds per call, best of the rounds.
+# --------------------------------------------------------------------------
+
+#: Issue 50's targets, in microseconds per call.
+TARGETS_US = {"bank": 10.0, "analyze": 100.0, "offsets": 50.0}
+
+
+def per_call(cases: List[Case], results: List[dict], min_time: float, rounds: int) -> List[dict]:
+    """Microseconds per call of cktile and of each other tool doing the same work, from Python.
+
+    - ``bank``: one ``ds_read_b128`` of 64 lanes on gfx942 (instruction 0 of the 128x64 row-major case):
+      ``cktile.bank`` on its addresses; the naive count on the same addresses; tensor-layouts' ``bank_conflicts``
+      on that instruction's thread-value layout (Gluon's helper takes layouts, not addresses, and aborts on gfx942);
+    - ``analyze``: every instruction of the 128x64 tiles (the main table's rates, as time per call);
+    - ``offsets``: every offset of ``ck-universal-a:m=128,k=64`` (8,192 elements) as an array: ``Layout.offsets()``,
+      and pycute's and tensor-layouts' layouts called at every coordinate.
+    """
+    def us(fn: Callable[[], object]) -> float:
+        return 1e6 / rate(fn, min_time, rounds)
+
+    rows = []
+    plain = next(c for c in cases if c.key == "ck-plain")
+    addresses = plain.addresses[0]
+    vec = ACCESS_BYTES // plain.element_bytes
+    tv, start = tv_layout(plain.pattern, plain.rows, plain.cols, vec, 0)
+    access = tl.ComposedLayout(plain.tensor_layouts, tv, offset=start)
+    assert cktile.bank("gfx942", "ds_read_b128", addresses).max_ways == plain.cktile.analyze(
+        "gfx942", "mfma16").per_instruction[0].max_ways
+    rows.append({
+        "call": 'cktile.bank("gfx942", "ds_read_b128", addresses)', "what": "one instruction, 64 lanes",
+        "target": "bank",
+        "cktile": us(lambda: cktile.bank("gfx942", "ds_read_b128", addresses).max_ways),
+        "pycute + naive count": us(lambda: naive_ways(addresses)),
+        "tensor-layouts": us(lambda: tl_bank_conflicts(access, element_bytes=2, num_banks=BANKS,
+                                                       bank_width_bytes=BANK_BYTES, group_size=64)["max_ways"]),
+        "Gluon bank_conflicts": None,
+    })
+    for row in results:
+        if row["case"] not in ("ck-xor", "ck-plain"):
+            continue
+        t = row["tools"]
+        rows.append({
+            "call": f'Layout("{row["layout"]}").analyze("{row["arch"]}", "{row["pattern"]}")',
+            "what": f"{row['instructions']} instructions", "target": "analyze",
+            **{tool: (1e6 / v["per_second"] if v["per_second"] else None) for tool, v in t.items()},
+        })
+    xor = next(c for c in cases if c.key == "ck-xor")
+    want = xor.cktile.offsets()
+    r, c = np.meshgrid(np.arange(xor.rows), np.arange(xor.cols), indexing="ij")
+    coords = list(zip(r.ravel().tolist(), c.ravel().tolist()))
+
+    def pycute_offsets():
+        return np.array([xor.pycute(i, j) for i, j in coords], dtype=np.int64).reshape(want.shape)
+
+    def tl_offsets():
+        return np.array([xor.tensor_layouts(i, j) for i, j in coords], dtype=np.int64).reshape(want.shape)
+
+    assert np.array_equal(pycute_offsets(), want) and np.array_equal(tl_offsets(), want)
+    rows.append({
+        "call": f'Layout("{xor.cktile.source}").offsets()', "what": f"{want.size:,} elements", "target": "offsets",
+        "cktile": us(xor.cktile.offsets), "pycute + naive count": us(pycute_offsets),
+        "tensor-layouts": us(tl_offsets), "Gluon bank_conflicts": None,
+    })
+    return rows
+
+
+def print_per_call(rows: List[dict]) -> None:
+    print("\n## One call from Python: microseconds, and each other tool's time as a multiple of cktile's\n")
+    print("| call | work | cktile (µs) | target (µs) | pycute (+ naive count) | tensor-layouts | Gluon bank_conflicts |")
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        ck = r["cktile"]
+        target = TARGETS_US[r["target"]]
+        cells = [f"{r[t] / ck:,.1f}x" if r[t] else "n/a" for t in TOOLS[1:]]
+        verdict = "met" if ck <= target else "NOT met"
+        print(f"| `{r['call']}` | {r['what']} | {ck:,.1f} | ≤ {target:g} ({verdict}) | " + " | ".join(cells) + " |")
+
+
+# --------------------------------------------------------------------------
 # The published measurements each disagreement is judged against.
 # --------------------------------------------------------------------------
 
@@ -547,7 +630,9 @@ def main() -> int:
         results.append(row)
 
     calibration = mi300x_calibration()
+    calls = per_call(cases, results, args.min_time, args.rounds)
     print_table(results, calibration)
+    print_per_call(calls)
     findings = write_findings(results, calibration, gluon_reason)
     print("\n## Findings\n")
     for f in findings:
@@ -566,7 +651,7 @@ def main() -> int:
         except ImportError:
             pass
         with open(args.json, "w") as f:
-            json.dump({"cases": results, "mi300x_ds_read_b128_calibration": calibration,
+            json.dump({"cases": results, "mi300x_ds_read_b128_calibration": calibration, "per_call_us": calls,
                        "gluon_unavailable": {a: w for a, w in gluon_reason.items() if w},
                        "findings": findings, "versions": {k: str(v) for k, v in versions.items()},
                        "min_time_s": args.min_time, "rounds": args.rounds, "elapsed_s": elapsed}, f, indent=2)

@@ -15,7 +15,7 @@ report's ``to_json()`` is the text ``cktile ... --json`` prints. Bad input raise
 """
 
 from ._native import Error, __version__
-from ._layout import Distribution, Layout, bank, catalogue, equiv, names, rules, search
+from ._layout import Distribution, Layout, analyze_many, bank, catalogue, equiv, names, rules, search
 from ._report import SVG, Report
 from .importers import from_cute, from_linear_bases, from_triton
 
@@ -26,6 +26,7 @@ __all__ = [
     "Report",
     "SVG",
     "bank",
+    "analyze_many",
     "search",
     "equiv",
     "catalogue",

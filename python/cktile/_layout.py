@@ -7,7 +7,7 @@ subcommand it names, so Python and the CLI always agree.
 from __future__ import annotations
 
 import json
-from typing import Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -15,7 +15,7 @@ from . import _native
 from ._args import U64, USIZE, integer, integers, optional_integer, optional_integers, text, texts
 from ._report import SVG, Report
 
-__all__ = ["Layout", "Distribution", "bank", "search", "equiv", "catalogue", "rules", "names"]
+__all__ = ["Layout", "Distribution", "bank", "analyze_many", "search", "equiv", "catalogue", "rules", "names"]
 
 #: The largest grid ``_repr_svg_`` draws before clipping (rows, columns).
 PREVIEW = (32, 64)
@@ -116,23 +116,17 @@ class Layout:
 
     # Offsets.
 
-    def _arrays(self) -> Tuple[np.ndarray, np.ndarray]:
-        offsets, valid = self._native.offsets()
-        shape = self.shape
-        o = np.frombuffer(offsets, dtype="<i8").reshape(shape)
-        v = np.frombuffer(valid, dtype=np.uint8).astype(bool).reshape(shape)
-        return o, v
-
     def offsets(self) -> np.ndarray:
         """Every coordinate's offset, as an ``int64`` array of :attr:`shape` (CK's ``calculate_offset``).
 
         Padded coordinates hold the offset CK computes for them; :meth:`valid` says which those are.
+        The library fills the array from the compiled descriptor, with the GIL released.
         """
-        return self._arrays()[0]
+        return self._native.offsets()[0]
 
     def valid(self) -> np.ndarray:
         """Every coordinate's validity (CK's ``coordinate_has_valid_offset``), a ``bool`` array of :attr:`shape`."""
-        return self._arrays()[1]
+        return self._native.offsets()[1]
 
     def offset(self, *coordinate: int) -> int:
         """One coordinate's offset.
@@ -161,9 +155,13 @@ class Layout:
         op: Optional[str] = None,
     ) -> Report:
         """Bank conflicts of every instruction of an access pattern (``rows``, ``mfma16``, ``ldmatrix``, ...)
-        or of a CK tile window over ``distribution`` issuing ``op`` (``cktile analyze --json``)."""
+        or of a CK tile window over ``distribution`` issuing ``op`` (``cktile analyze --json``).
+
+        The report is the library's own: its counts read without JSON, ``arrays()`` gives each
+        instruction's counts as numpy arrays, and ``to_json()`` the CLI's text. The analysis runs
+        with the GIL released; :func:`cktile.analyze_many` runs many layouts at once."""
         arch, pattern, op = text("arch", arch), text("pattern", pattern, True), text("op", op, True)
-        return Report("analyze", self._native.analyze_json(arch, pattern, _text(distribution), op))
+        return Report._from_native("analyze", self._native.analyze(arch, pattern, _text(distribution), op))
 
     def dma_plan(
         self,
@@ -313,8 +311,41 @@ def bank(arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
     >>> cktile.bank("gfx90a", "ds_read_b32", [0, 128]).max_ways
     2
     """
+    if type(arch) is str and type(op) is str:
+        # The library reads a list, tuple or numpy array of plain addresses itself.
+        native = _native.bank(arch, op, addresses)
+        if native is not None:
+            return Report._from_native("bank", native)
     lanes = optional_integers("addresses", addresses, U64)
-    return Report("bank", _native.bank_json(text("arch", arch), text("op", op), lanes))
+    return Report._from_native("bank", _native.bank(text("arch", arch), text("op", op), lanes))
+
+
+def analyze_many(
+    layouts: Sequence["Layout"],
+    arch: str,
+    pattern: Optional[str] = None,
+    *,
+    distribution: Optional[str] = None,
+    op: Optional[str] = None,
+) -> List[Report]:
+    """:meth:`Layout.analyze` of every layout in ``layouts`` under the same accesses, run on every core
+    with the GIL released: the reports in order, or the error of the first layout that has one.
+
+    >>> rs = cktile.analyze_many([cktile.Layout("packed((128,64))", "fp16"),
+    ...                           cktile.Layout("ck-universal-a:m=128,k=64")], "gfx942", "mfma16")
+    >>> [r.max_ways for r in rs]
+    [4, 1]
+    """
+    if isinstance(layouts, (str, Layout)) or not hasattr(layouts, "__iter__"):
+        raise _native.Error(f"layouts: {layouts!r} is a {type(layouts).__name__}, not a sequence of cktile.Layout")
+    natives = []
+    for i, l in enumerate(layouts):
+        if not isinstance(l, Layout):
+            raise _native.Error(f"layouts[{i}]: {l!r} is a {type(l).__name__}, not a cktile.Layout")
+        natives.append(l._native)
+    arch, pattern, op = text("arch", arch), text("pattern", pattern, True), text("op", op, True)
+    reports = _native.analyze_many(natives, arch, pattern, _text(distribution), op)
+    return [Report._from_native("analyze", r) for r in reports]
 
 
 def search(

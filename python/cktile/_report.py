@@ -1,10 +1,15 @@
 """Reports and pictures: what cktile's queries return.
 
-A :class:`Report` holds the exact JSON text the ``cktile`` command prints
-with ``--json`` for the same question, and reads it as an object: every key
-is an attribute (``report.max_ways``), nested objects are reports again, and
-``to_json()`` gives the text back unchanged. Jupyter shows a report as HTML
-tables. An :class:`SVG` is a picture cktile drew; Jupyter shows it inline.
+A :class:`Report` reads one of cktile's reports as an object: every key of the
+JSON the ``cktile`` command prints with ``--json`` for the same question is an
+attribute (``report.max_ways``), nested objects are reports again, and
+``to_json()`` gives that text, byte for byte. The reports of ``analyze`` and
+``bank`` are the library's own objects (``cktile._native``): their counts are
+read from them directly, per-instruction and per-lane data come as numpy
+arrays (:meth:`Report.arrays`), and the JSON is written only when something
+asks for a key they do not hold natively (the phase and lane details) or for
+``to_json()``. Jupyter shows a report as HTML tables. An :class:`SVG` is a
+picture cktile drew; Jupyter shows it inline.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
-from typing import Any, Iterator
+from typing import Any, Dict, Iterator
+
+from . import _native
 
 __all__ = ["Report", "SVG"]
 
@@ -40,20 +47,54 @@ class Report(Mapping):
     True
     """
 
-    __slots__ = ("_kind", "_text", "_data")
+    __slots__ = ("_kind", "_text", "_parsed", "_native")
 
     def __init__(self, kind: str, text: str) -> None:
         self._kind = kind
         self._text = text
-        self._data = json.loads(text)
+        self._parsed = json.loads(text)
+        self._native = None
 
     @classmethod
     def _from_value(cls, value: dict, kind: str) -> "Report":
         r = cls.__new__(cls)
         r._kind = kind
         r._text = None
-        r._data = value
+        r._parsed = value
+        r._native = None
         return r
+
+    @classmethod
+    def _from_native(cls, kind: str, native: Any) -> "Report":
+        """A report over one of the library's report objects (``_native.Tile``, ``_native.Instruction``)."""
+        r = cls.__new__(cls)
+        r._kind = kind
+        r._text = None
+        r._parsed = None
+        r._native = native
+        return r
+
+    @property
+    def _data(self) -> dict:
+        """The report as Python values, parsed from its JSON when first needed."""
+        data = self._parsed
+        if data is None:
+            data = self._parsed = json.loads(self.to_json())
+        return data
+
+    def _field(self, name: str) -> Any:
+        """Key ``name``: from the native report when it holds it, else from the JSON."""
+        native = self._native
+        if native is not None:
+            try:
+                value = native.get(name)
+            except KeyError:
+                pass
+            else:
+                if isinstance(value, _native.Instruction):
+                    return Report._from_native(self._kind, value)
+                return value
+        return _wrap(self._data[name], self._kind)
 
     @property
     def kind(self) -> str:
@@ -64,13 +105,15 @@ class Report(Mapping):
         if name.startswith("_"):
             raise AttributeError(name)
         try:
-            return _wrap(self._data[name], self._kind)
+            return self._field(name)
         except KeyError:
             keys = ", ".join(sorted(self._data))
             raise AttributeError(f"this {self._kind} report has no `{name}`; it has: {keys}") from None
 
     def __getitem__(self, key: str) -> Any:
-        return _wrap(self._data[key], self._kind)
+        if not isinstance(key, str):
+            raise KeyError(key)
+        return self._field(key)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._data)
@@ -85,7 +128,30 @@ class Report(Mapping):
         """The report as one line of JSON: for a whole report, exactly what the CLI's ``--json`` prints."""
         if self._text is not None:
             return self._text
+        if self._native is not None:
+            self._text = self._native.to_json()
+            return self._text
         return json.dumps(self._data, separators=(",", ":"), sort_keys=True)
+
+    def __reduce__(self):
+        # Pickled (for multiprocessing, copy.deepcopy) as its JSON text: the same keys and values.
+        return (Report, (self._kind, self.to_json()))
+
+    def arrays(self) -> Dict[str, Any]:
+        """The report's per-instruction or per-lane data as numpy arrays, filled by the library.
+
+        ``analyze``: each instruction's ``phases``, ``cycles``, ``conflict_cycles``, ``max_ways``,
+        ``worst_phase`` and ``active_lanes`` (``uint32``, in issue order; the JSON's ``per_instruction``).
+        ``bank``: each lane's ``addresses`` (``uint64``, 0 where inactive) and ``active`` (``bool``).
+        Other reports have none (an empty dict).
+
+        >>> import cktile
+        >>> r = cktile.Layout("packed((128,64))", dtype="fp16").analyze("gfx942", "mfma16")
+        >>> a = r.arrays()
+        >>> a["conflict_cycles"].dtype, int(a["conflict_cycles"].sum()) == r.conflict_cycles
+        (dtype('uint32'), True)
+        """
+        return {} if self._native is None else dict(self._native.arrays())
 
     def to_dict(self) -> dict:
         """A plain (deep) copy of the report as Python values."""

@@ -1,16 +1,19 @@
 //! [`NativeLayout`]: one layout and everything asked of it, each answer
 //! computed by the same library calls as the CLI subcommand named beside it.
 
+use crate::reports::Tile;
 use crate::{error, json, refuse};
 use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::{Arch, Op};
 use cktile::codegen::{self, Lang, Options};
-use cktile::json::{CheckJson, CoordinateJson, DmaPlanJson, OffsetsJson, TileJson};
+use cktile::json::{CheckJson, CoordinateJson, DmaPlanJson};
 use cktile::plan::dma::{DmaRequest, Form, Order, Scheme, address, plan_ordered, verify, verify_addressing};
 use cktile::render::svg::{banks, chain, grid};
-use cktile::{Index, check, layouts};
+use cktile::{Descriptor, Index, check, layouts};
+use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use rayon::prelude::*;
+use std::sync::Arc;
 
 /// A layout: a descriptor from spec text or a catalogue entry, with the
 /// element type its text or the caller gives (`cktile.Layout` wraps it).
@@ -18,7 +21,7 @@ use pyo3::types::PyBytes;
 pub struct NativeLayout {
     /// The text it was built from (messages point into it).
     source: String,
-    layout: layouts::Layout,
+    layout: Arc<layouts::Layout>,
 }
 
 /// The chip named `arch`, or a refusal naming the argument.
@@ -69,7 +72,7 @@ impl NativeLayout {
             layouts::dtype_bytes(d).map_err(|e| refuse("dtype", e))?;
         }
         let layout = layouts::resolve_typed(text, dtype).map_err(|e| error(text, &e))?;
-        Ok(NativeLayout { source: text.to_string(), layout })
+        Ok(NativeLayout { source: text.to_string(), layout: Arc::new(layout) })
     }
 
     /// The text the layout was built from.
@@ -103,22 +106,17 @@ impl NativeLayout {
         self.layout.descriptor.element_space_size()
     }
 
-    /// Every coordinate's offset and validity, row-major over the top
-    /// lengths: `(offsets as little-endian i64 bytes, validity as one byte
-    /// each)`, as `cktile offsets` computes them.
-    fn offsets<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    /// Every coordinate's offset and validity as numpy arrays of the
+    /// layout's shape (`int64` and `bool`), as `cktile offsets` computes
+    /// them, from the compiled descriptor ([`fill_offsets`]).
+    #[allow(clippy::type_complexity)]
+    fn offsets<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyArrayDyn<Index>>, Bound<'py, PyArrayDyn<bool>>)> {
         let desc = &self.layout.descriptor;
-        let o = py.detach(|| check::offsets(desc)).map_err(|e| error(&self.source, &e))?;
-        let bytes: Vec<u8> = o.offsets.iter().flat_map(|v| v.to_le_bytes()).collect();
-        let valid: Vec<u8> = o.valid.iter().map(|&v| u8::from(v)).collect();
-        Ok((PyBytes::new(py, &bytes), PyBytes::new(py, &valid)))
-    }
-
-    /// `cktile offsets --json`.
-    fn offsets_json(&self, py: Python<'_>) -> PyResult<String> {
-        let desc = &self.layout.descriptor;
-        let o = py.detach(|| check::offsets(desc)).map_err(|e| error(&self.source, &e))?;
-        json(&OffsetsJson::new(desc, &o))
+        let (offsets, valid) = py.detach(|| fill_offsets(desc)).map_err(|e| error(&self.source, &e))?;
+        let shape: Vec<usize> = desc.lengths().as_slice().iter().map(|&n| n as usize).collect();
+        let offsets = offsets.into_pyarray(py).reshape(shape.clone())?;
+        let valid = valid.into_pyarray(py).reshape(shape)?;
+        Ok((offsets, valid))
     }
 
     /// One coordinate followed level by level (`cktile offsets --at ... --json`).
@@ -134,24 +132,24 @@ impl NativeLayout {
         json(&CheckJson::new(&r))
     }
 
-    /// `cktile analyze --json`: the accesses of a pattern, or of a tile
-    /// window over a distribution issuing `op`, on `arch`.
+    /// `cktile analyze`: the accesses of a pattern, or of a tile window
+    /// over a distribution issuing `op`, on `arch`, as a native report.
     #[pyo3(signature = (arch, pattern=None, distribution=None, op=None))]
-    fn analyze_json(
+    fn analyze(
         &self,
         py: Python<'_>,
         arch: &str,
         pattern: Option<&str>,
         distribution: Option<&str>,
         op: Option<&str>,
-    ) -> PyResult<String> {
+    ) -> PyResult<Tile> {
         let element_bytes = self.element_bytes()?;
         let arch = chip(arch)?;
         let (accesses, encoding) = Self::accesses(pattern, distribution, op)?;
         let desc = &self.layout.descriptor;
         let r = py.detach(|| accesses.analyze(desc, element_bytes, &arch, &mut |_, _| {}));
         let r = r.map_err(|e| self.access_error(&encoding, &e))?;
-        json(&TileJson::new(desc, &r))
+        Ok(Tile::new(self.layout.clone(), r))
     }
 
     /// `cktile dma-plan --json`: direct global-to-LDS loads that fill the
@@ -247,4 +245,132 @@ impl NativeLayout {
     fn chain_svg(&self, title: &str) -> String {
         chain::chain(&self.layout.descriptor, title)
     }
+}
+
+/// `analyze` of many layouts under the same accesses, on every core with
+/// the GIL released: the reports in the order of `layouts`, or the error of
+/// the first layout that has one (the error `analyze` raises for it).
+#[pyfunction]
+#[pyo3(signature = (layouts, arch, pattern=None, distribution=None, op=None))]
+pub fn analyze_many(
+    py: Python<'_>,
+    layouts: Vec<Bound<'_, NativeLayout>>,
+    arch: &str,
+    pattern: Option<&str>,
+    distribution: Option<&str>,
+    op: Option<&str>,
+) -> PyResult<Vec<Tile>> {
+    let arch = chip(arch)?;
+    let (accesses, encoding) = NativeLayout::accesses(pattern, distribution, op)?;
+    let layouts: Vec<&NativeLayout> = layouts.iter().map(Bound::get).collect();
+    let element_bytes = layouts.iter().map(|l| l.element_bytes()).collect::<PyResult<Vec<usize>>>()?;
+    let reports = py.detach(|| {
+        layouts
+            .par_iter()
+            .zip(element_bytes.par_iter())
+            .map(|(l, &eb)| accesses.analyze(&l.layout.descriptor, eb, &arch, &mut |_, _| {}))
+            .collect::<Vec<_>>()
+    });
+    layouts
+        .iter()
+        .zip(reports)
+        .map(|(l, r)| r.map(|r| Tile::new(l.layout.clone(), r)).map_err(|e| l.access_error(&encoding, &e)))
+        .collect()
+}
+
+/// Every coordinate's offset and validity, row-major over the top lengths:
+/// [`check::offsets`]'s answer, with its refusals (too many coordinates to
+/// enumerate, padded offsets past 64 bits), computed by the compiled
+/// descriptor ([`cktile::Program::offsets_columns`], a batch of coordinates
+/// per call) where it answers: each valid coordinate's offset is the
+/// program's, which equals the descriptor's for every coordinate; a
+/// coordinate it leaves out (padding) takes the descriptor's own
+/// `calculate_offset` and `coordinate_has_valid_offset`, as `check::offsets`
+/// computes every coordinate. Descriptors of a rank the batches do not
+/// take go through `check::offsets` itself.
+pub fn fill_offsets(desc: &Descriptor) -> Result<(Vec<Index>, Vec<bool>), cktile::Error> {
+    let size = check::enumerable_size(desc)?;
+    cktile::descriptor::bounds::value_range(desc)?;
+    let lengths = desc.lengths();
+    let lengths = lengths.as_slice();
+    let size = size as usize;
+    let mut offsets = vec![0 as Index; size];
+    let mut valid = vec![false; size];
+    let done = match lengths.len() {
+        1 => columns::<1>(desc, lengths, &mut offsets, &mut valid),
+        2 => columns::<2>(desc, lengths, &mut offsets, &mut valid),
+        3 => columns::<3>(desc, lengths, &mut offsets, &mut valid),
+        4 => columns::<4>(desc, lengths, &mut offsets, &mut valid),
+        5 => columns::<5>(desc, lengths, &mut offsets, &mut valid),
+        6 => columns::<6>(desc, lengths, &mut offsets, &mut valid),
+        7 => columns::<7>(desc, lengths, &mut offsets, &mut valid),
+        8 => columns::<8>(desc, lengths, &mut offsets, &mut valid),
+        _ => false,
+    };
+    if done {
+        return Ok((offsets, valid));
+    }
+    let o = check::offsets(desc)?;
+    Ok((o.offsets, o.valid))
+}
+
+/// Coordinates per batch of [`fill_offsets`] (a multiple of 64: whole
+/// words of validity bits).
+const BATCH: usize = 2048;
+
+/// [`fill_offsets`] for a rank-`N` descriptor: `false` when the lengths are
+/// not `N` of them.
+fn columns<const N: usize>(desc: &Descriptor, lengths: &[Index], offsets: &mut [Index], valid: &mut [bool]) -> bool {
+    if lengths.len() != N || lengths.iter().any(|&n| n <= 0) {
+        return false;
+    }
+    let program = desc.program();
+    // Row-major: index `d` of coordinate `i` is `(i / stride[d]) % lengths[d]`, the last index fastest.
+    let mut stride = [1 as Index; N];
+    for d in (0..N - 1).rev() {
+        stride[d] = stride[d + 1].saturating_mul(lengths[d + 1]);
+    }
+    let mut cols = vec![[0 as Index; BATCH]; N];
+    let mut bits = [0u64; BATCH / 64];
+    for (start, (out, ok)) in offsets.chunks_mut(BATCH).zip(valid.chunks_mut(BATCH)).enumerate() {
+        let start = (start * BATCH) as Index;
+        // The chunk's coordinates, one run of equal indices at a time.
+        for (d, col) in cols.iter_mut().enumerate() {
+            if d == N - 1 {
+                // The last index counts up and wraps.
+                let mut v = start % lengths[d];
+                for c in &mut col[..out.len()] {
+                    *c = v;
+                    v += 1;
+                    if v == lengths[d] {
+                        v = 0;
+                    }
+                }
+                continue;
+            }
+            let (mut i, mut at) = (0, start);
+            while i < out.len() {
+                let run = ((stride[d] - at % stride[d]) as usize).min(out.len() - i);
+                col[i..i + run].fill((at / stride[d]) % lengths[d]);
+                i += run;
+                at += run as Index;
+            }
+        }
+        let refs: [&[Index]; N] = std::array::from_fn(|d| &cols[d][..out.len()]);
+        let n = program.offsets_columns(&refs, out, &mut bits);
+        if n == out.len() && bits.iter().take(n / 64).all(|&w| w == u64::MAX) && n % 64 == 0 {
+            ok.fill(true);
+            continue;
+        }
+        for (i, (o, v)) in out.iter_mut().zip(ok.iter_mut()).enumerate() {
+            if i < n && bits[i / 64] >> (i % 64) & 1 == 1 {
+                *v = true;
+            } else {
+                let c = check::coordinate(desc, start as u64 + i as u64);
+                *o = desc.calculate_offset(&c);
+                *v = desc.coordinate_has_valid_offset(&c);
+            }
+        }
+    }
+    true
 }

@@ -22,6 +22,7 @@ use pyo3::prelude::*;
 
 mod layout;
 mod queries;
+mod reports;
 
 pyo3::create_exception!(
     cktile,
@@ -69,5 +70,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<layout::NativeLayout>()?;
+    m.add_class::<reports::Instruction>()?;
+    m.add_class::<reports::Tile>()?;
     queries::register(m)
 }

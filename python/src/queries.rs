@@ -3,26 +3,63 @@
 //! (`cktile distribution`, `cktile render --view distribution`), the
 //! catalogue (`cktile catalog`) and the names every argument accepts.
 
-use crate::layout::chip;
+use crate::layout::{analyze_many, chip};
+use crate::reports::Instruction;
 use crate::{error, json, message, refuse};
 use cktile::analyzer::model::validate_shared;
-use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{ARCHS, Op};
 use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
-use cktile::json::{CatalogEntryJson, DistributionJson, InstructionJson, RuleJson, SearchJson};
+use cktile::json::{CatalogEntryJson, DistributionJson, RuleJson, SearchJson};
 use cktile::search::{Access, Problem, Role, search};
 use cktile::{layouts, render};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyList, PyTuple};
 
 /// `cktile bank`: one instruction's conflicts, from one byte address per
-/// lane (`None`: the lane is inactive).
+/// lane (`None`: the lane is inactive), as a native report; `None` when the
+/// addresses are not all `None` or exact integers in `0..2^64` (a list, a
+/// tuple or a 1-D numpy integer array): Python then checks them one by one,
+/// naming the one at fault, and calls again with what it read.
 #[pyfunction]
-fn bank_json(arch: &str, op: &str, addresses: Vec<Option<u64>>) -> PyResult<String> {
+fn bank(arch: &str, op: &str, addresses: &Bound<'_, PyAny>) -> PyResult<Option<Instruction>> {
+    let Some(addresses) = lanes(addresses)? else { return Ok(None) };
     let arch = chip(arch)?;
     let op = Op::by_name(op).map_err(|e| refuse("op", e))?;
     validate_shared(&arch, op, &addresses).map_err(|e| refuse("addresses", e))?;
-    let r = analyze_instruction(&arch, op, &addresses).map_err(|e| refuse("addresses", e))?;
-    json(&InstructionJson::new(&r))
+    Instruction::counted(&arch, op, addresses).map(Some).map_err(|e| refuse("addresses", e))
+}
+
+/// Reads one address per lane when every one is `None` or an exact `int`
+/// in `0..2^64` (from a list or tuple), or the array is a 1-D numpy array
+/// of a fixed-size integer type with no negative value; `None` otherwise.
+fn lanes(addresses: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Option<u64>>>> {
+    fn items<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>) -> Option<Vec<Option<u64>>> {
+        items
+            .map(|a| match () {
+                _ if a.is_none() => Some(None),
+                _ if a.is_exact_instance_of::<PyInt>() => a.extract::<u64>().ok().map(Some),
+                _ => None,
+            })
+            .collect()
+    }
+    if let Ok(list) = addresses.cast_exact::<PyList>() {
+        return Ok(items(list.iter()));
+    }
+    if let Ok(tuple) = addresses.cast_exact::<PyTuple>() {
+        return Ok(items(tuple.iter()));
+    }
+    macro_rules! array_of {
+        ($($t:ty),*) => {$(
+            if let Ok(a) = addresses.cast::<PyArray1<$t>>() {
+                let a = a.readonly();
+                let a = a.as_array();
+                return Ok(a.iter().map(|&v| u64::try_from(v).ok().map(Some)).collect());
+            }
+        )*};
+    }
+    array_of!(u64, i64, u32, i32, u16, i16, u8, i8);
+    Ok(None)
 }
 
 /// `cktile search --json`: the layouts of a `rows x cols` tile that cost the
@@ -191,7 +228,8 @@ fn names() -> Vec<(&'static str, Vec<String>)> {
 
 /// Adds the functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(bank_json, m)?)?;
+    m.add_function(wrap_pyfunction!(bank, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_many, m)?)?;
     m.add_function(wrap_pyfunction!(search_json, m)?)?;
     m.add_function(wrap_pyfunction!(distribution_json, m)?)?;
     m.add_function(wrap_pyfunction!(distribution_svg, m)?)?;
