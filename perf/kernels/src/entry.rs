@@ -352,7 +352,11 @@ pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, S: Si
     n_blocks: u32,
     out: *mut u16,
 ) {
-    let p = ids.partition::<P>().unwrap();
+    // A thread past the block returns, as every kernel's does (`get_partition_in_block`'s idiom):
+    // it is not a refused shape, so it does not trap.
+    let Some(p) = ids.partition::<P>() else {
+        return;
+    };
     // SAFETY: the host passes `rows * stride` elements of each operand (32-bit sizes: no overflow).
     let a = unsafe { core::slice::from_raw_parts(a, m * stride) };
     // SAFETY: as above.
@@ -403,14 +407,34 @@ macro_rules! hand_twin {
                 s.get(start..start.checked_add(L)?)?.try_into().ok()
             }
             let (a_len, b_len) = if $validate {
-                // The exact 64-bit validation: the operands' sizes fit, and the
-                // 8-element loads stay inside rows (CK's IsSupportedArgument).
+                // The exact 64-bit validation, with the typed form's verdict on
+                // every input: the operands' sizes fit (the slices), and each
+                // DRAM view is what `make_dram_view` accepts (CK's naive
+                // descriptor: positive lengths whose product fits, an element
+                // space that fits; the 8-element vector: K a multiple of 8, and
+                // the row stride unless there is one row, CK's
+                // IsSupportedArgument; the padded lengths fit). Written as one
+                // flag per operand, no branch between the tests.
                 let (Some(a_len), Some(b_len)) =
                     ((m as usize).checked_mul(stride as usize), (n as usize).checked_mul(stride as usize))
                 else {
                     return;
                 };
-                if (k | stride) % 8 != 0 {
+                #[inline(always)]
+                fn view_ok(rows: u64, k: u64, stride: u64, tile: u64, k_tile: u64) -> Option<()> {
+                    let max = Index::MAX as u64;
+                    // The padded lengths: `rows` and `k` rounded up to their tiles.
+                    let padded = |n: u64, t: u64| n.checked_add(t - 1).filter(|&p| p - p % t <= max);
+                    (rows >= 1 && k >= 1 && stride <= max && k % 8 == 0 && (rows == 1 || stride % 8 == 0)).then_some(())?;
+                    rows.checked_mul(k).filter(|&p| p <= max)?;
+                    ((rows - 1).checked_mul(stride)?.checked_add(k - 1)? < max).then_some(())?;
+                    padded(rows, tile)?;
+                    padded(k, k_tile).map(|_| ())
+                }
+                let (k, stride, bk) = (k as u64, stride as u64, P::K_PER_BLOCK as u64);
+                if view_ok(m as u64, k, stride, P::M_PER_BLOCK as u64, bk).is_none()
+                    || view_ok(n as u64, k, stride, P::N_PER_BLOCK as u64, bk).is_none()
+                {
                     return;
                 }
                 (a_len, b_len)
@@ -702,21 +726,34 @@ mod tests {
             assert!(i32s == want, "i32 twin, shape {m} x {n} x {k}");
             results.push(((m, n, k, stride, n_blocks), a, b, want.0));
         }
-        // K = 36 is not a multiple of the 8-element loads: the in-kernel
-        // build and the checked twin refuse it, writing nothing.
+        // Shapes the in-kernel build refuses, and the checked twin with it,
+        // writing nothing: K = 36, not a multiple of the 8-element loads; a
+        // row stride of 44 with several rows; no rows; no K; a product of
+        // lengths past 64 bits (whose operand sizes, with a zero stride, fit).
         let a = vec![1u16; 4096];
         let ptrs = (a.as_ptr(), a.as_ptr());
-        for refused in [
-            run::<P>(1, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, (10, 10, 36, 40), 1, out)),
-            run::<P>(1, per_thread, |ids, out| {
-                hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, (10, 10, 36, 40), 1, out)
-            }),
-        ] {
-            assert!(refused.0.iter().all(|&x| x == 0));
-            let untouched: Vec<u16> =
-                (0..P::BLOCK_SIZE).flat_map(|_| lds::<P>().into_iter().map(|c| c.get())).collect();
-            assert!(refused.1 == untouched);
+        let huge = 1usize << 40;
+        for shape in
+            [(10, 10, 36, 40), (10, 10, 40, 44), (0, 10, 32, 32), (10, 0, 32, 32), (10, 10, 0, 32), (huge, 1, huge, 0)]
+        {
+            let wide = (shape.0 as Index, shape.1 as Index, shape.2 as Index, shape.3 as Index);
+            for refused in [
+                run::<P>(1, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, shape, 1, out)),
+                run::<P>(1, per_thread, |ids, out| hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, wide, 1, out)),
+            ] {
+                assert!(refused.0.iter().all(|&x| x == 0), "shape {shape:?} refused");
+                let untouched: Vec<u16> =
+                    (0..P::BLOCK_SIZE).flat_map(|_| lds::<P>().into_iter().map(|c| c.get())).collect();
+                assert!(refused.1 == untouched, "shape {shape:?} refused");
+            }
         }
+        // One row of A and of B needs no stride that keeps the vector: both
+        // accept a stride of 44, and agree.
+        let one_row = (1, 1, 40, 44);
+        let wide = (1, 1, 40, 44);
+        let typed = run::<P>(1, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, one_row, 1, out));
+        let twin = run::<P>(1, per_thread, |ids, out| hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, wide, 1, out));
+        assert!(typed == twin && typed.0.iter().any(|&x| x != 0), "one row, stride 44");
         results
     }
 
