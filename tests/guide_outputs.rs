@@ -640,3 +640,24 @@ fn every_picture_is_what_cktile_draws() {
         );
     }
 }
+
+/// The API docs' crate page (`src/lib.rs`) links every chapter of the
+/// guide's table of contents, and nothing else under `docs/src/`.
+#[test]
+fn the_crate_page_links_every_chapter() {
+    let lib = std::fs::read_to_string(Path::new(ROOT).join("src/lib.rs")).unwrap();
+    let page: String = lib.lines().filter_map(|l| l.strip_prefix("//!")).collect::<Vec<_>>().join("\n");
+    let prefix = "https://github.com/cktile/cktile/blob/main/docs/src/";
+    let linked: Vec<&str> = page.split(prefix).skip(1).map(|p| p.split(')').next().unwrap()).collect();
+    let summary = std::fs::read_to_string(Path::new(ROOT).join("docs/src/SUMMARY.md")).unwrap();
+    let chapters: Vec<&str> = summary.split("](").skip(1).map(|p| p.split(')').next().unwrap()).collect();
+    for chapter in &chapters {
+        assert!(linked.contains(chapter), "src/lib.rs does not link the chapter {chapter}");
+    }
+    for link in &linked {
+        assert!(
+            Path::new(ROOT).join("docs/src").join(link).exists(),
+            "src/lib.rs links {link}, which is not a chapter"
+        );
+    }
+}
