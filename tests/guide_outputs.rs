@@ -395,6 +395,10 @@ fn parse(name: &str, text: &str) -> Result<Chapter, String> {
             let source = Source::Copy { path: path.to_string(), from };
             chapter.shown.push(Shown { chapter: name.into(), line: i + 1, source, range, lines: shown });
             i = end + 1;
+        } else if mark(line, "not run").is_some()
+            && !lines.get(i + 1).is_some_and(|l| *l == "```console" || *l == "```sh")
+        {
+            return Err(format!("{name}:{}: a `not run` mark that no console or sh block follows", i + 1));
         } else if let Some(info) = line.strip_prefix("```") {
             let end = end_of(i + 1, "```")?;
             let not_run = if i > 0 { mark(lines[i - 1], "not run") } else { None };
