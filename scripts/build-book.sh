@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Builds the guide in docs/ offline from a fresh clone: installs mdBook from
-# crates.io if it is missing, regenerates the command outputs and pictures
-# the chapters include (by running cktile), builds the book into docs/book,
-# builds the layout explorer's WebAssembly (scripts/build-explorer.sh: it
-# installs the wasm32 target and wasm-bindgen-cli if missing), builds the
-# book into docs/book, then fails if any internal link or image of the built
-# HTML is broken.
-# The chapters' Rust examples are doctests: `cargo test --doc` runs them.
+# crates.io if it is missing, builds the layout explorer's WebAssembly
+# (scripts/build-explorer.sh: it installs the wasm32 target and
+# wasm-bindgen-cli if missing), builds the book into docs/book, then fails
+# if any internal link or image of the built HTML is broken.
+# The chapters' command outputs and pictures are committed, and `cargo test`
+# checks them (tests/guide_outputs.rs); their Rust examples are doctests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,8 +20,6 @@ if ! command -v mdbook >/dev/null 2>&1 || [ "$(mdbook --version)" != "mdbook v$M
   fi
 fi
 
-scripts/book-outputs.sh
-scripts/book-images.sh
 scripts/build-explorer.sh
 rm -rf docs/book
 mdbook build docs

@@ -11,6 +11,7 @@
 //! not two copies of the whole dependency graph).
 
 #![no_std]
+#![deny(rustdoc::broken_intra_doc_links)]
 
 pub mod gemm;
 

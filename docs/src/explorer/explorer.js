@@ -7,7 +7,7 @@ import init, { catalogue, distribution, explore } from './pkg/cktile_wasm.js';
 
 const $ = (id) => document.getElementById(id);
 
-// The guide's worked examples (scripts/book-outputs.sh runs the same inputs).
+// The guide's worked examples (the chapters' console blocks run the same inputs).
 const READ_A = 'tile_distribution_encoding<sequence<>, tuple<sequence<8, 16>, sequence<1, 4, 8>>, ' +
   'tuple<sequence<2, 1>>, tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>';
 const DRAM = 'tile_distribution_encoding<sequence<1>, tuple<sequence<2, 4, 16>, sequence<4, 8>>, ' +
