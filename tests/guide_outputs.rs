@@ -44,6 +44,7 @@ const NOT_RUN: &[(&str, &str)] = &[
         "performance.md",
         "cargo build --release    # the script checks the H100 harness's addresses with cktile gpu-cases",
     ),
+    ("performance.md", "cargo build --release && .venv/bin/pip install ./python"),
     ("performance.md", "scripts/perf-report.sh"),
     ("python.md", "python3 -m venv .venv && . .venv/bin/activate"),
     ("python.md", "pip install tensor-layouts==0.3.2 triton==3.9.0"),
