@@ -13,8 +13,9 @@ use std::process::Command;
 
 /// The README's commands that do not run here: the line, and where it runs.
 const RUN_ELSEWHERE: &[(&str, &str)] = &[
-    ("cargo install --path . --locked", "not here: these tests put the binary they build on PATH instead"),
+    ("cargo run --release", "as `cktile` with no arguments, below (the same binary, the same main job)"),
     ("cargo test --workspace", "this test is part of it"),
+    ("cargo install --path . --locked", "not here: these tests put the binary they build on PATH instead"),
     ("python3 -m venv .venv && .venv/bin/pip install ./python", ".ci/run, as written"),
     (
         ".venv/bin/python -c 'import cktile; print(cktile.Layout(\"ck-universal-a:m=128,k=64\").analyze(\"gfx942\", \"mfma16\").max_ways)'",
@@ -65,7 +66,10 @@ fn runs_cktile(line: &str) -> bool {
 #[test]
 fn every_readme_command_runs_as_written() {
     let commands = readme_commands();
-    let run: Vec<_> = commands.iter().filter(|c| runs_cktile(c)).collect();
+    let mut run: Vec<_> = commands.iter().filter(|c| runs_cktile(c)).map(String::as_str).collect();
+    // The main job, `cargo run --release`, is the binary with no arguments.
+    assert!(commands.iter().any(|c| c == "cargo run --release"), "the README's main job");
+    run.insert(0, "cktile");
     // The main job, the spec and catalogue commands, bank, analyze, search, dma-plan and codegen.
     assert!(run.len() >= 20, "{run:?}");
     let bin = Path::new(env!("CARGO_BIN_EXE_cktile")).parent().unwrap();
