@@ -198,8 +198,42 @@ fn default_run_summarises_the_gemm_descriptor() {
     // Row writes with ds_write_b128: conflict-free for all three.
     assert_eq!(row("  index accesses (cycles)", 1), ["128", "128", "128"]);
     assert_eq!(row("  bank conflict (cycles)", 1), ["0", "0", "0"]);
-    assert!(text.contains("phase 0: lanes 0-3, 20-23 (8 active), 4 cycles, 4-way"), "{text}");
-    assert!(text.contains("bank 0: 4 words: 0 (lane 0), 128 (lane 1), 256 (lane 2), 384 (lane 3)"), "{text}");
+    // Why each conflicting read conflicts, one line per layout, recomputed
+    // here from the layouts: every byte named is the element's offset (fp16,
+    // 2 bytes), in the bank named (gfx942: 32 banks of 4 bytes), the words
+    // are distinct and as many as the layout's max ways.
+    let specs = [("naive", "packed((128,64))"), ("padded", "row-padded:rows=128,cols=64,pad=8")];
+    let why: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("Why the reads conflict")).skip(1).collect();
+    for (i, ((name, spec), ways)) in specs.iter().zip([4, 2]).enumerate() {
+        let line = why[i].trim_start();
+        let rest = line
+            .strip_prefix(&format!("{name}: instruction 0, phase 0, {ways}-way: bank "))
+            .unwrap_or_else(|| panic!("{line}"));
+        let (bank, rest) = rest.split_once(" serves bytes ").unwrap();
+        let bank: u64 = bank.parse().unwrap();
+        assert!(rest.ends_with(", multiples of 128 bytes (32 banks x 4 bytes) apart"), "{line}");
+        let desc = cktile::layouts::resolve(spec).unwrap();
+        let mut bytes = Vec::new();
+        for word in rest.split(" (lane ").skip(1) {
+            let coords = word.split_once("element (").unwrap().1.split_once(')').unwrap().0;
+            let coords: Vec<i64> = coords.split(", ").map(|c| c.parse().unwrap()).collect();
+            bytes.push(desc.calculate_offset(&coords) as u64 * 2);
+        }
+        let named: Vec<u64> = rest
+            .split(" (lane ")
+            .map(|part| part.rsplit([' ', ',']).next().unwrap().parse::<u64>())
+            .filter_map(Result::ok)
+            .collect();
+        assert_eq!(named.len(), ways, "{line}");
+        assert_eq!(bytes, named[..bytes.len()], "{line}: each byte is its element's");
+        assert!(bytes.iter().all(|b| (b / 4) % 32 == bank), "{line}: all in bank {bank}");
+        let mut distinct = bytes.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), ways, "{line}: {ways} distinct words");
+    }
+    assert!(!why[2].contains("XOR"), "the conflict-free XOR layout has no line: {}", why[2]);
+    assert!(text.contains("max ways, the most distinct 4-byte words one bank serves in one phase"), "{text}");
 }
 
 #[test]

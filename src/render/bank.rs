@@ -98,6 +98,44 @@ pub fn phase(p: &PhaseReport) -> String {
     out
 }
 
+/// One line saying why a phase conflicts: its busiest bank, the words it
+/// must serve (each by byte address, with the lanes asking for it and,
+/// through `element`, what the caller's layout stores there), and the rule
+/// that puts them in one bank: byte addresses a multiple of `banks` x 4
+/// bytes apart. `None` for a phase with no conflicting bank.
+///
+/// ```
+/// use cktile::analyzer::{analyze_instruction, arch, Op};
+/// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
+/// let line = cktile::render::bank::conflict_reason(&r.phase_detail[0], 32, &|a| Some(format!("row {}", a / 128)));
+/// assert_eq!(
+///     line.as_deref(),
+///     Some("bank 0 serves bytes 0 (lane 0, row 0) and 128 (lane 1, row 1), multiples of 128 bytes (32 banks x 4 bytes) apart")
+/// );
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn conflict_reason(p: &PhaseReport, banks: u32, element: &dyn Fn(u64) -> Option<String>) -> Option<String> {
+    let bank = p.conflicts.iter().find(|c| c.bank == p.busiest_bank).or(p.conflicts.first())?;
+    let words: Vec<String> = bank
+        .words
+        .iter()
+        .map(|w| {
+            let s = if w.lanes.len() == 1 { "" } else { "s" };
+            let what = element(w.address).map(|e| format!(", {e}")).unwrap_or_default();
+            format!("{} (lane{s} {}{what})", w.address, lane_ranges(&w.lanes))
+        })
+        .collect();
+    let list = match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.join(""),
+    };
+    Some(format!(
+        "bank {} serves bytes {list}, multiples of {} bytes ({banks} banks x 4 bytes) apart",
+        bank.bank,
+        u64::from(banks) * 4
+    ))
+}
+
 /// The note a report prints under numbers that rest on an assumed or
 /// disputed rule (nothing for a sourced one).
 ///

@@ -2,9 +2,9 @@
 
 use crate::common::{Failure, analysis};
 use cktile::analyzer::report::{TileReport, analyze_tile_report};
-use cktile::analyzer::{Op, Pattern, arch};
+use cktile::analyzer::{Op, Pattern, arch, rules};
 use cktile::render::bank::LayoutColumn;
-use cktile::{Error, layouts, render};
+use cktile::{Error, Index, layouts, render};
 
 /// The main job: the analysis the CK Tile docs walk through.
 pub fn summary() -> Result<String, Failure> {
@@ -48,16 +48,38 @@ pub fn summary() -> Result<String, Failure> {
     for (name, text, what) in &layouts {
         s.push_str(&format!("{name:>8}: {text}: {what}\n"));
     }
-    if let Some(naive_read) = columns.first().and_then(|c| c.reports.first()) {
-        let w = &naive_read.worst;
-        if let Some(p) = w.worst_phase() {
-            s.push_str(&format!(
-                "\nWhy the naive read conflicts: instruction {}, ",
-                naive_read.counts.worst_instruction
+    // Why each conflicting read conflicts: its worst phase's busiest bank,
+    // each word with its lane and the element the layout stores there.
+    let banks = rules::rule(&gfx942, Op::DsRead { bits: 128 }).banks;
+    let mut reasons = String::new();
+    for ((name, text, _), column) in layouts.iter().zip(&columns) {
+        let Some(r) = column.reports.first() else { continue };
+        let Some(p) = r.worst.worst_phase().filter(|p| p.ways > 1) else { continue };
+        let typed = layouts::resolve_typed(text, Some("fp16")).map_err(|e| Failure::input(text, e))?;
+        let element = |address: u64| {
+            let offset = Index::try_from(address / 2).ok()?;
+            let c = typed.descriptor.calculate_top_index(offset)?;
+            let c: Vec<String> = c.as_slice().iter().map(Index::to_string).collect();
+            Some(format!("element ({})", c.join(", ")))
+        };
+        if let Some(reason) = render::bank::conflict_reason(p, banks, &element) {
+            reasons.push_str(&format!(
+                "{name:>8}: instruction {}, phase {}, {}-way: {reason}\n",
+                r.counts.worst_instruction, p.phase, p.ways
             ));
-            s.push_str(&render::bank::phase(p));
         }
     }
+    if !reasons.is_empty() {
+        s.push_str("\nWhy the reads conflict (each layout's worst phase):\n");
+        s.push_str(&reasons);
+    }
+    s.push_str(concat!(
+        "\nThe rows: index accesses, the passes over the banks (rocprof-compute's Index Accesses, Nsight Compute's\n",
+        "wavefronts); bank conflict, the passes past one a phase (rocprof-compute's Bank Conflict, Nsight Compute's\n",
+        "bank conflicts); max ways, the most distinct 4-byte words one bank serves in one phase (1: no conflict;\n",
+        "Triton's and Gluon's bank-conflict count is max ways - 1, the extra passes); conflict rate, rocprof-compute's\n",
+        "Bank Conflict Rate, 100 x (bank conflict / 32) / (index accesses - bank conflict).\n",
+    ));
     s.push_str(
         "\nTry: cktile analyze SPEC --arch gfx942 --pattern mfma16, or a JSON request on stdin to cktile bank \
          (cktile --help).\n",
