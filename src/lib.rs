@@ -90,6 +90,9 @@
 //!   [Generating CUDA code](https://github.com/cktile/cktile/blob/main/docs/src/codegen.md),
 //!   [Testing your layouts](https://github.com/cktile/cktile/blob/main/docs/src/testing.md),
 //!   [The layout explorer](https://github.com/cktile/cktile/blob/main/docs/src/explorer.md), [From Python](https://github.com/cktile/cktile/blob/main/docs/src/python.md)
+//!   (with [From CuTe and CuTe DSL](https://github.com/cktile/cktile/blob/main/docs/src/from-cute.md),
+//!   [From Triton and Gluon](https://github.com/cktile/cktile/blob/main/docs/src/from-triton.md) and
+//!   [From tensor-layouts](https://github.com/cktile/cktile/blob/main/docs/src/from-tensor-layouts.md))
 //! - reference: [The command line](https://github.com/cktile/cktile/blob/main/docs/src/cli.md),
 //!   [From CK Tile to cktile](https://github.com/cktile/cktile/blob/main/docs/src/ck-to-cktile.md),
 //!   [Performance](https://github.com/cktile/cktile/blob/main/docs/src/performance.md), [Fuzzing](https://github.com/cktile/cktile/blob/main/docs/src/fuzzing.md),
