@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
-from typing import Any, Dict, Iterator
+from typing import Any, Dict, Iterator, Optional
 
 from . import _native
 
@@ -56,23 +56,20 @@ class Report(Mapping):
         self._native = None
 
     @classmethod
-    def _from_value(cls, value: dict, kind: str) -> "Report":
+    def _made(cls, kind: str, parsed: Optional[dict] = None, native: Any = None) -> "Report":
+        """A report from parsed values or over a native one, with no JSON text yet."""
         r = cls.__new__(cls)
-        r._kind = kind
-        r._text = None
-        r._parsed = value
-        r._native = None
+        r._kind, r._text, r._parsed, r._native = kind, None, parsed, native
         return r
+
+    @classmethod
+    def _from_value(cls, value: dict, kind: str) -> "Report":
+        return cls._made(kind, parsed=value)
 
     @classmethod
     def _from_native(cls, kind: str, native: Any) -> "Report":
         """A report over one of the library's report objects (``_native.Tile``, ``_native.Instruction``)."""
-        r = cls.__new__(cls)
-        r._kind = kind
-        r._text = None
-        r._parsed = None
-        r._native = native
-        return r
+        return cls._made(kind, native=native)
 
     @property
     def _data(self) -> dict:
