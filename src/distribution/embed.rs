@@ -30,7 +30,7 @@ use super::shape::{AdaptorShape, EmbedShape, ShapeCounts};
 use super::typed::{EncodingSource, TileEncoding, encoding_or_fail, registers_or_fail};
 use crate::error::{Error, ErrorKind, ParameterProblem};
 use crate::typed::{AdaptorChain, Chain};
-use cktile_transforms::{Dims, MAX_DIMS};
+use cktile_transforms::{Dims, MAX_DIMS, tri};
 use core::marker::PhantomData;
 use core::ops::Mul;
 use generic_array::ArrayLength;
@@ -78,16 +78,6 @@ impl Buf {
     const fn as_slice(&self) -> &[usize] {
         self.values.split_at(self.len).0
     }
-}
-
-/// `tri!` for this module's `const fn`: the error of an `Err`, returned.
-macro_rules! tri {
-    ($e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err(e) => return Err(e),
-        }
-    };
 }
 
 /// CK Tile's `make_embed_tile_distribution_encoding(outer, inner)`: the

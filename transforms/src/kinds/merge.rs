@@ -168,15 +168,14 @@ impl Merge {
         low: &mut Indices,
         low_ids: &[u8; MAX_DIMS],
     ) {
-        let l = self.lengths.slots();
-        let mut t = at(up, up_ids, 0);
-        let mut i = self.lengths.len();
-        while i > 1 && i <= MAX_DIMS {
-            i -= 1;
-            put(low, low_ids, i, super::rem(t, l[i]));
-            t = super::div(t, l[i]);
+        // [`lower`]'s formula, its indices placed at the ids.
+        let n = self.lengths.len();
+        let values = lower(at(up, up_ids, 0), &self.lengths.to_array(), n);
+        let mut i = 0;
+        while i < n && i < MAX_DIMS {
+            put(low, low_ids, i, values[i]);
+            i += 1;
         }
-        put(low, low_ids, 0, t);
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         true
