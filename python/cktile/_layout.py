@@ -70,20 +70,6 @@ class Layout:
         entry = text("name", name) + (":" + ",".join(f"{k}={_param(v)}" for k, v in params.items()) if params else "")
         return cls(entry)
 
-    @classmethod
-    def from_cute(cls, layout: object, dtype: Optional[str] = None) -> "Layout":
-        """A CuTe layout from pycute or tensor-layouts (see :func:`cktile.from_cute`)."""
-        from .importers import from_cute
-
-        return from_cute(layout, dtype)
-
-    @classmethod
-    def from_triton(cls, layout: object, shape: Sequence[int], dtype: Optional[str] = None) -> "Layout":
-        """A Triton / Gluon shared layout (see :func:`cktile.from_triton`)."""
-        from .importers import from_triton
-
-        return from_triton(layout, shape, dtype)
-
     # What it is.
 
     @property

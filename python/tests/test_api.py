@@ -106,3 +106,29 @@ def test_control_characters_in_user_text_are_spelled_out():
     with pytest.raises(cktile.Error) as e:
         cktile.Layout("packed((4,8)) | \x1b[31m")
     assert "\x1b" not in str(e.value) and "\\u{1b}" in str(e.value)
+
+
+def test_the_modules_import_one_way():
+    # The importers build on Layout; Layout does not reach back to them
+    # (issue 52: no module imports one that imports it).
+    import ast
+    import pathlib
+
+    package = pathlib.Path(cktile.__file__).parent
+    sources = {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in package.glob("*.py")}
+
+    def imports(tree):
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names.update([node.module] if node.module else [a.name for a in node.names])
+        return names
+
+    graph = {name: imports(tree) & set(sources) for name, tree in sources.items()}
+
+    def reaches(start, goal, seen=()):
+        return any(d == goal or (d not in seen and reaches(d, goal, seen + (d,))) for d in graph[start])
+
+    circles = sorted(name for name in graph if reaches(name, name))
+    assert circles == [], f"modules on an import circle: {circles}"
+    assert "importers" not in graph["_layout"]
