@@ -49,7 +49,7 @@ pub fn summary() -> Result<String, Failure> {
         s.push_str(&format!("{name:>8}: {text}: {what}\n"));
     }
     if let Some(naive_read) = columns.first().and_then(|c| c.reports.first()) {
-        let w = &naive_read.worst;
+        let w = naive_read.worst();
         if let Some(p) = w.worst_phase() {
             s.push_str(&format!(
                 "\nWhy the naive read conflicts: instruction {}, ",
