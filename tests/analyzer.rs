@@ -123,7 +123,7 @@ fn ck_naive_mfma_read_is_4_way_in_every_phase() {
     assert_eq!((r.counts.phases, r.counts.cycles, r.counts.conflict_cycles, r.counts.max_ways), (128, 512, 384, 4));
     assert_eq!(r.counts.conflicted_instructions, 16);
     assert_eq!(r.bank_conflict_rate_pct, 9.375);
-    let bank0 = &r.worst.phase_detail[0].conflicts[0];
+    let bank0 = &r.worst().phase_detail[0].conflicts[0];
     let words: Vec<(u64, Vec<u32>)> = bank0.words.iter().map(|w| (w.address, w.lanes.clone())).collect();
     assert_eq!(words, [(0, vec![0]), (128, vec![1]), (256, vec![2]), (384, vec![3])]);
 }
@@ -238,7 +238,7 @@ fn nvidia_ldmatrix_rows_collide_on_one_bank_quad_unless_swizzled() {
     }
     let r = tile("packed((16,64))", &arch::SM90, LDMATRIX_X4);
     assert_eq!((r.counts.instructions, r.counts.phases, r.counts.cycles, r.counts.max_ways), (4, 16, 128, 8));
-    assert!(r.worst.phase_detail.iter().all(|p| p.ways == 8 && p.conflicts.len() == 4));
+    assert!(r.worst().phase_detail.iter().all(|p| p.ways == 8 && p.conflicts.len() == 4));
     assert_conflict_free("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64", &arch::SM90, LDMATRIX_X4);
     assert_conflict_free("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64", &arch::SM80, LDMATRIX_X4);
     // .trans changes the registers, not the shared-memory accesses.
@@ -262,7 +262,7 @@ fn nvidia_transpose_read_of_a_swizzle_333_tile_is_4_way() {
         (r.counts.instructions, r.counts.cycles, r.counts.conflict_cycles, r.counts.max_ways),
         (128, 512, 384, 4)
     );
-    let p = &r.worst.phase_detail[0];
+    let p = &r.worst().phase_detail[0];
     let banks: Vec<u32> = p.conflicts.iter().map(|b| b.bank).collect();
     assert_eq!(banks, [0, 4, 8, 12, 16, 20, 24, 28]);
     let bank4: Vec<(u64, Vec<u32>)> = p.conflicts[1].words.iter().map(|w| (w.address, w.lanes.clone())).collect();
@@ -524,7 +524,7 @@ fn analyze_with_a_closure_matches_the_ready_pattern() {
     let ready = analyze_tile_report(&d, 2, &arch::GFX942, MFMA16).unwrap();
     assert_eq!(r.counts, ready.counts);
     assert_eq!(r.instructions, ready.instructions);
-    assert_eq!(r.worst, ready.worst);
+    assert_eq!(r.worst(), ready.worst());
     assert_eq!(r.pattern, None);
     // Inactive lanes: only the first quarter of the wave.
     let r = analyze_with(&d, 2, &arch::GFX942, Op::DsRead { bits: 128 }, 1, |_, lane| {
@@ -532,7 +532,7 @@ fn analyze_with_a_closure_matches_the_ready_pattern() {
     })
     .unwrap();
     assert_eq!(r.counts.phases, 8, "idle phases still pass on AMD");
-    assert_eq!(r.worst.counts.active_lanes, 16);
+    assert_eq!(r.worst().counts.active_lanes, 16);
 }
 
 #[test]
@@ -793,7 +793,7 @@ fn every_form_of_a_report_shows_its_metrics() {
                 ("conflicted_instructions", c.conflicted_instructions.into()),
             ],
         );
-        let w = &r.worst;
+        let w = &r.worst();
         let c = w.counts;
         check(
             &w.metrics(),

@@ -620,6 +620,13 @@ impl Compared {
                 if p + 1 == np { self.lane_copies += 1 } else { self.warp_copies += 1 }
             }
         }
+        // The report: each instruction's counts, and the worst one's detail
+        // from the lanes its count kept, as counting its addresses again gives them.
+        let report = analyze_distribution(lds, eb, &arch, &d, op).unwrap();
+        let per: Vec<_> = addresses.iter().map(|a| cktile::analyzer::count(&arch, op, a).unwrap()).collect();
+        assert_eq!(report.instructions, per, "{what}");
+        let worst = cktile::analyzer::analyze_instruction(&arch, op, &addresses[c.worst_instruction as usize]).unwrap();
+        assert_eq!(report.worst(), worst, "{what}");
         let w = WindowAccess::new(&d, op, eb, arch.wave() as usize).unwrap();
         for (i, a) in addresses.iter().enumerate() {
             let got = window_lane_addresses(lds, eb, &arch, &w, i).unwrap();

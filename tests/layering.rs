@@ -413,6 +413,74 @@ fn the_analyzer_reads_addresses_through_programs() {
     assert!(reads >= 3, "the check found the analyzer's address reads ({reads})");
 }
 
+/// The bank model's counting entry points: what counts an instruction's
+/// phases (or a tile's instructions) from addresses.
+const COUNTING: &[&str] = &[
+    "count_in(",
+    "count_validated(",
+    "count_copy(",
+    "count_kept(",
+    "phase_table(",
+    "conflicting_lanes(",
+    "count_lanes(",
+    "analyze_tile(",
+    "analyze_window(",
+    "CountMemo",
+];
+
+/// Whether `line` calls the model's `count` (free, or through a path), not
+/// an iterator's `.count()`, a metric's `Metric::count` or the counting
+/// layer's `tally.count`.
+fn calls_count(line: &str) -> bool {
+    let mut rest = line;
+    while let Some(at) = rest.find("count(") {
+        let before = &rest[..at];
+        let after = &rest[at + "count(".len()..];
+        let word_before = before.chars().last().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        let method = before.ends_with('.');
+        let allowed = word_before
+            || (method && (after.starts_with(')') || before.ends_with("tally.")))
+            || before.ends_with("Metric::");
+        if !allowed {
+            return true;
+        }
+        rest = after;
+    }
+    false
+}
+
+/// One analyzer engine: a report never recounts. The reports
+/// (`analyzer/report.rs`) and what renders them (`src/json`, `src/render`,
+/// the CLI) read counts the counting layer made: a tile's through
+/// `tile::Tally` (the tile counter's and the compile-time checks' own
+/// layer), one instruction's detail through `count_kept_validated`, the one
+/// count that keeps its phase tables, called in one place. None of them
+/// calls the bank model's or the tile counters' entry points.
+#[test]
+fn reports_read_counts_and_never_recount() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![root.join("analyzer/report.rs")];
+    for dir in ["json", "render", "bin/cktile"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let mut detail = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for line in code_lines(&text) {
+            for call in COUNTING {
+                assert!(!line.contains(call), "{}: `{}` counts again: {line}", file.display(), call);
+            }
+            assert!(!calls_count(line), "{}: counts again: {line}", file.display());
+            detail += line.matches("count_kept_validated(").count();
+        }
+    }
+    assert_eq!(detail, 1, "one place builds an instruction's detail from its count");
+    let report = std::fs::read_to_string(root.join("analyzer/report.rs")).unwrap();
+    assert!(code_lines(&report).any(|l| l.contains("Tally::new(")), "the reports count through the counting layer");
+    assert!(calls_count("let c = count(&arch, op, &a)?;") && calls_count("cktile::analyzer::count(a, b, c)"));
+    assert!(!calls_count("v.iter().count() + Metric::count(x) + tally.count(i, &a, &mut per)?"));
+}
+
 /// Typed descriptors and typed adaptors share one core: their wrappers
 /// (`TensorDescriptor` in `typed/mod.rs`, `TensorAdaptor` in
 /// `typed/adaptor.rs`) validate and build their runtime object only

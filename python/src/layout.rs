@@ -9,7 +9,7 @@ use cktile::codegen::{self, Lang, Options};
 use cktile::json::{CheckJson, CoordinateJson, DmaPlanJson};
 use cktile::plan::dma::{DmaRequest, Form, Order, Scheme, address, plan_ordered, verify, verify_addressing};
 use cktile::render::svg::{banks, chain, grid};
-use cktile::{Descriptor, Index, check, layouts};
+use cktile::{Index, check, layouts};
 use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -108,11 +108,12 @@ impl NativeLayout {
 
     /// Every coordinate's offset and validity as numpy arrays of the
     /// layout's shape (`int64` and `bool`), as `cktile offsets` computes
-    /// them, from the compiled descriptor ([`fill_offsets`]).
+    /// them ([`check::offsets`], batches through the compiled descriptor).
     #[allow(clippy::type_complexity)]
     fn offsets<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyArrayDyn<Index>>, Bound<'py, PyArrayDyn<bool>>)> {
         let desc = &self.layout.descriptor;
-        let (offsets, valid) = py.detach(|| fill_offsets(desc)).map_err(|e| error(&self.source, &e))?;
+        let check::Offsets { offsets, valid } =
+            py.detach(|| check::offsets(desc)).map_err(|e| error(&self.source, &e))?;
         let shape: Vec<usize> = desc.lengths().as_slice().iter().map(|&n| n as usize).collect();
         let offsets = offsets.into_pyarray(py).reshape(shape.clone())?;
         let valid = valid.into_pyarray(py).reshape(shape)?;
@@ -276,101 +277,4 @@ pub fn analyze_many(
         .zip(reports)
         .map(|(l, r)| r.map(|r| Tile::new(l.layout.clone(), r)).map_err(|e| l.access_error(&encoding, &e)))
         .collect()
-}
-
-/// Every coordinate's offset and validity, row-major over the top lengths:
-/// [`check::offsets`]'s answer, with its refusals (too many coordinates to
-/// enumerate, padded offsets past 64 bits), computed by the compiled
-/// descriptor ([`cktile::Program::offsets_columns`], a batch of coordinates
-/// per call) where it answers: each valid coordinate's offset is the
-/// program's, which equals the descriptor's for every coordinate; a
-/// coordinate it leaves out (padding) takes the descriptor's own
-/// `calculate_offset` and `coordinate_has_valid_offset`, as `check::offsets`
-/// computes every coordinate. Descriptors of a rank the batches do not
-/// take go through `check::offsets` itself.
-pub fn fill_offsets(desc: &Descriptor) -> Result<(Vec<Index>, Vec<bool>), cktile::Error> {
-    let size = check::enumerable_size(desc)?;
-    cktile::descriptor::bounds::value_range(desc)?;
-    let lengths = desc.lengths();
-    let lengths = lengths.as_slice();
-    let size = size as usize;
-    let mut offsets = vec![0 as Index; size];
-    let mut valid = vec![false; size];
-    let done = match lengths.len() {
-        1 => columns::<1>(desc, lengths, &mut offsets, &mut valid),
-        2 => columns::<2>(desc, lengths, &mut offsets, &mut valid),
-        3 => columns::<3>(desc, lengths, &mut offsets, &mut valid),
-        4 => columns::<4>(desc, lengths, &mut offsets, &mut valid),
-        5 => columns::<5>(desc, lengths, &mut offsets, &mut valid),
-        6 => columns::<6>(desc, lengths, &mut offsets, &mut valid),
-        7 => columns::<7>(desc, lengths, &mut offsets, &mut valid),
-        8 => columns::<8>(desc, lengths, &mut offsets, &mut valid),
-        _ => false,
-    };
-    if done {
-        return Ok((offsets, valid));
-    }
-    let o = check::offsets(desc)?;
-    Ok((o.offsets, o.valid))
-}
-
-/// Coordinates per batch of [`fill_offsets`] (a multiple of 64: whole
-/// words of validity bits).
-const BATCH: usize = 2048;
-
-/// [`fill_offsets`] for a rank-`N` descriptor: `false` when the lengths are
-/// not `N` of them.
-fn columns<const N: usize>(desc: &Descriptor, lengths: &[Index], offsets: &mut [Index], valid: &mut [bool]) -> bool {
-    if lengths.len() != N || lengths.iter().any(|&n| n <= 0) {
-        return false;
-    }
-    let program = desc.program();
-    // Row-major: index `d` of coordinate `i` is `(i / stride[d]) % lengths[d]`, the last index fastest.
-    let mut stride = [1 as Index; N];
-    for d in (0..N - 1).rev() {
-        stride[d] = stride[d + 1].saturating_mul(lengths[d + 1]);
-    }
-    let mut cols = vec![[0 as Index; BATCH]; N];
-    let mut bits = [0u64; BATCH / 64];
-    for (start, (out, ok)) in offsets.chunks_mut(BATCH).zip(valid.chunks_mut(BATCH)).enumerate() {
-        let start = (start * BATCH) as Index;
-        // The chunk's coordinates, one run of equal indices at a time.
-        for (d, col) in cols.iter_mut().enumerate() {
-            if d == N - 1 {
-                // The last index counts up and wraps.
-                let mut v = start % lengths[d];
-                for c in &mut col[..out.len()] {
-                    *c = v;
-                    v += 1;
-                    if v == lengths[d] {
-                        v = 0;
-                    }
-                }
-                continue;
-            }
-            let (mut i, mut at) = (0, start);
-            while i < out.len() {
-                let run = ((stride[d] - at % stride[d]) as usize).min(out.len() - i);
-                col[i..i + run].fill((at / stride[d]) % lengths[d]);
-                i += run;
-                at += run as Index;
-            }
-        }
-        let refs: [&[Index]; N] = std::array::from_fn(|d| &cols[d][..out.len()]);
-        let n = program.offsets_columns(&refs, out, &mut bits);
-        if n == out.len() && bits.iter().take(n / 64).all(|&w| w == u64::MAX) && n % 64 == 0 {
-            ok.fill(true);
-            continue;
-        }
-        for (i, (o, v)) in out.iter_mut().zip(ok.iter_mut()).enumerate() {
-            if i < n && bits[i / 64] >> (i % 64) & 1 == 1 {
-                *v = true;
-            } else {
-                let c = check::coordinate(desc, start as u64 + i as u64);
-                *o = desc.calculate_offset(&c);
-                *v = desc.coordinate_has_valid_offset(&c);
-            }
-        }
-    }
-    true
 }

@@ -42,7 +42,8 @@ enum Detail {
     /// One instruction from its lanes' addresses: [`analyze_instruction`]'s
     /// report, built when first asked for (into [`Instruction::report`]).
     Lazy(Vec<Option<u64>>),
-    /// The worst instruction of a tile report, already in detail.
+    /// The worst instruction of a tile report: [`TileReport::worst`], built
+    /// when first asked for (into [`Instruction::report`]).
     Worst(Arc<TileState>),
 }
 
@@ -54,7 +55,7 @@ pub struct Instruction {
     /// and lane details left empty).
     summary: InstructionReport,
     detail: Detail,
-    /// The detail of a [`Detail::Lazy`] instruction, once built.
+    /// The detail, once built.
     report: OnceLock<InstructionReport>,
     json: OnceLock<String>,
 }
@@ -72,11 +73,13 @@ impl Instruction {
         })
     }
 
-    /// The worst instruction of a tile report.
+    /// The worst instruction of a tile report (its detail built when
+    /// first asked for, from the lanes its count kept).
     fn worst(state: &Arc<TileState>) -> Instruction {
-        let w = &state.report.worst;
+        let r = &state.report;
+        let counts = r.instructions.get(r.counts.worst_instruction as usize).copied().unwrap_or_default();
         Instruction {
-            summary: summary(&w.arch, w.op, w.counts),
+            summary: summary(&r.arch, r.op, counts),
             detail: Detail::Worst(state.clone()),
             report: OnceLock::new(),
             json: OnceLock::new(),
@@ -86,7 +89,7 @@ impl Instruction {
     /// The whole report, phase by phase.
     fn detail(&self) -> PyResult<&InstructionReport> {
         match &self.detail {
-            Detail::Worst(state) => Ok(&state.report.worst),
+            Detail::Worst(state) => Ok(self.report.get_or_init(|| state.report.worst())),
             Detail::Lazy(addresses) => {
                 if let Some(r) = self.report.get() {
                     return Ok(r);

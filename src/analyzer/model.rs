@@ -401,7 +401,7 @@ pub const fn phase_cycles(arch: &Arch, ways: u32) -> u32 {
 /// let c = count(&arch::SM80, Op::LdShared { bits: 32 }, &[Some(0), Some(128)]).unwrap();
 /// assert_eq!((c.phases, c.cycles, c.conflict_cycles, c.max_ways, c.active_lanes), (1, 2, 1, 2, 2));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Counts {
     /// Phases that cost a pass (on AMD all of the instruction's phases,
     /// both accesses' for read2/write2; on NVIDIA those with an active lane).
@@ -576,6 +576,20 @@ pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Opti
 /// setting of an instruction whose settings differ by whole aligned
 /// vectors).
 pub(crate) const fn count_validated(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Counts {
+    count_phases(t, arch, op, addresses, &mut [])
+}
+
+/// The analyzer's one phase loop: every phase of the instruction (over its
+/// accesses) filled once and tallied. Phase `k` is filled into `kept[k]`
+/// when there is one, there to stay for the report that reads its detail
+/// ([`count_kept`]), else into `t`.
+const fn count_phases(
+    t: &mut PhaseTable,
+    arch: &Arch,
+    op: Op,
+    addresses: &[Option<u64>],
+    kept: &mut [PhaseTable],
+) -> Counts {
     let r = rule(arch, op);
     let phases = r.grouping.phases();
     let mut c = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
@@ -584,16 +598,70 @@ pub(crate) const fn count_validated(t: &mut PhaseTable, arch: &Arch, op: Op, add
     while access < op.accesses() {
         let mut p = 0;
         while p < phases {
-            t.fill(op, &r, access, p, addresses);
+            let index = access as usize * phases + p;
+            let table: &mut PhaseTable = if index < kept.len() { &mut kept[index] } else { &mut *t };
+            table.fill(op, &r, access, p, addresses);
             // A lane with two addresses is one active lane.
-            let active = if access == 0 { t.active } else { 0 };
-            tally(&mut c, &mut worst, arch, t.max_ways, access as usize * phases + p, active);
+            let active = if access == 0 { table.active } else { 0 };
+            tally(&mut c, &mut worst, arch, table.max_ways, index, active);
             p += 1;
         }
         access += 1;
     }
     c.conflict_cycles = c.cycles - c.phases;
     c
+}
+
+/// [`count`], keeping every phase's table: `kept[k]` ends up holding phase
+/// `k` (numbered over the accesses, as [`Counts::worst_phase`] numbers
+/// them) for the phases `kept` has room for, so that a report reads each
+/// phase's detail (its busiest bank, the words of each bank) from the very
+/// tables the counts came from ([`phase_count`] phases in all).
+///
+/// ```
+/// use cktile::analyzer::{arch, model::{count, count_kept, phase_count, PhaseTable}, Op};
+/// let op = Op::DsRead { bits: 128 };
+/// let addrs: Vec<Option<u64>> = (0..64).map(|l| Some(l * 128)).collect();
+/// let mut kept = vec![PhaseTable::EMPTY; phase_count(&arch::GFX942, op)];
+/// let c = count_kept(&arch::GFX942, op, &addrs, &mut kept)?;
+/// assert_eq!(Ok(c), count(&arch::GFX942, op, &addrs));
+/// assert_eq!((kept.len(), kept[0].active, kept[0].busiest().1), (8, 8, 8));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const fn count_kept(
+    arch: &Arch,
+    op: Op,
+    addresses: &[Option<u64>],
+    kept: &mut [PhaseTable],
+) -> Result<Counts, Error> {
+    match validate(arch, op, addresses) {
+        Ok(()) => Ok(count_kept_validated(arch, op, addresses, kept)),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`count_kept`] of a request [`validate`] accepts: a tile report's worst
+/// instruction, whose count accepted it.
+pub(crate) const fn count_kept_validated(
+    arch: &Arch,
+    op: Op,
+    addresses: &[Option<u64>],
+    kept: &mut [PhaseTable],
+) -> Counts {
+    let mut t = PhaseTable::EMPTY;
+    count_phases(&mut t, arch, op, addresses, kept)
+}
+
+/// The phases of `op` on `arch`, over its accesses (both addresses of
+/// read2/write2): how many tables [`count_kept`] fills.
+///
+/// ```
+/// use cktile::analyzer::{arch, model::phase_count, Op};
+/// assert_eq!(phase_count(&arch::GFX942, Op::DsRead { bits: 128 }), 8);
+/// assert_eq!(phase_count(&arch::GFX942, Op::DsRead2 { bits: 64, offsets: [0, 1], st64: false }), 8);
+/// ```
+pub const fn phase_count(arch: &Arch, op: Op) -> usize {
+    rule(arch, op).grouping.phases() * op.accesses() as usize
 }
 
 /// Adds phase `index` (over the accesses), whose busiest bank has `ways`

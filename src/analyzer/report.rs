@@ -2,21 +2,34 @@
 //! tile, with the detail behind them (which lanes collide on which bank and
 //! word), and the rocprof-compute metrics derived from them.
 //!
-//! Nothing here counts: the numbers come from [`count`], the per-phase
-//! detail from [`phase_table`] and [`access_words`], the tile totals from
-//! [`TileCounts::add`], the lane addresses from the compiled descriptor
-//! ([`program_address`], as [`pattern_lane_addresses`] gives them), so a
-//! report always agrees with [`analyze_tile`](super::analyze_tile) and the
-//! compile-time check, which read the same [`Program`].
+//! Nothing here counts. The analyzer is one engine in three layers, and a
+//! report is its top one:
+//!
+//! 1. addresses: every lane's byte address from the layout compiled once
+//!    into a [`Program`] (a closed-form pattern's lanes, a tile window's
+//!    lanes placed in the layout, a pattern written as a function, or
+//!    addresses given as they are);
+//! 2. counting: each instruction counted once by the counting layer the
+//!    tile counter ([`analyze_tile`](super::analyze_tile)) and the
+//!    compile-time checks run (`tile::Tally`, through the memo to the bank
+//!    model's one phase loop), each lane's vector checked in the same walk;
+//! 3. reports: the totals and each instruction's counts as the counting
+//!    layer left them, and one instruction's detail from the phase tables
+//!    its one count filled ([`count_kept`]), built when asked
+//!    ([`TileReport::worst`]) from the lane addresses the count kept.
+//!
+//! `tests/layering.rs` holds that this file calls no counting entry point
+//! but those two.
 
 use super::arch::Arch;
+use super::memo::LaneAddresses;
 use super::metrics::{Metric, Passes, bank_conflict_rate_pct, pass_metrics, theoretical_bytes};
-use super::model::{Counts, access_words, count, phase_cycles, phase_table};
+use super::model::{Counts, PhaseTable, access_words, count_kept_validated, phase_count, phase_cycles, validate};
 use super::op::Op;
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::{MAX_LANES, Provenance, Rule, rule};
-use super::tile::{TileCounts, program_address};
-use super::window::{PatternAccess, WindowAccess, WindowLanes};
+use super::tile::{Tally, TileCounts, pattern_counted, program_address};
+use super::window::{PatternAccess, WindowAccess, WindowLanes, counted, fitted, lane_vectors_contiguous, placed};
 use crate::distribution::Distribution;
 use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::{Descriptor, Program};
@@ -218,11 +231,11 @@ fn lanes_touching(op: Op, access: u32, lanes: &[u8], addresses: &[Option<u64>], 
         .collect()
 }
 
-/// Phase `index` of the instruction (over its accesses).
-fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, addresses: &[Option<u64>]) -> PhaseReport {
+/// Phase `index` of the instruction (over its accesses), read from its
+/// table `t` as the count filled it.
+fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, t: &PhaseTable, addresses: &[Option<u64>]) -> PhaseReport {
     let per_access = r.grouping.phases().max(1);
     let (access, p) = ((index / per_access) as u32, index % per_access);
-    let t = phase_table(op, r, access, p, addresses);
     let lanes = r.grouping.phase(p);
     let (busiest_bank, ways) = t.busiest();
     let conflicts = (0..r.banks)
@@ -289,10 +302,19 @@ fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, addresses: &[Option
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<InstructionReport, Error> {
-    let counts = count(arch, op, addresses)?;
+    validate(arch, op, addresses)?;
+    Ok(instruction_report(arch, op, addresses))
+}
+
+/// [`analyze_instruction`] of addresses [`validate`] accepts: one count
+/// that keeps its phase tables ([`count_kept`](super::model::count_kept)),
+/// each phase's detail read from its table.
+fn instruction_report(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> InstructionReport {
+    let mut kept = vec![PhaseTable::EMPTY; phase_count(arch, op)];
+    let counts = count_kept_validated(arch, op, addresses, &mut kept);
     let r = rule(arch, op);
-    let phases = r.grouping.phases() * op.accesses() as usize;
-    let phase_detail: Vec<PhaseReport> = (0..phases).map(|p| phase_report(arch, op, &r, p, addresses)).collect();
+    let phase_detail: Vec<PhaseReport> =
+        kept.iter().enumerate().map(|(p, t)| phase_report(arch, op, &r, p, t, addresses)).collect();
     let mut read = vec![false; addresses.len()];
     for lane in phase_detail.iter().flat_map(|p| p.lanes.iter()) {
         if let Some(r) = read.get_mut(*lane as usize) {
@@ -300,7 +322,7 @@ pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Re
         }
     }
     let unread_lanes = (0..addresses.len()).filter(|&l| addresses[l].is_some() && !read[l]).map(|l| l as u32).collect();
-    Ok(InstructionReport {
+    InstructionReport {
         arch: *arch,
         op,
         counts,
@@ -310,7 +332,7 @@ pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Re
         banks: r.banks,
         provenance: r.provenance,
         unread_lanes,
-    })
+    }
 }
 
 /// A whole tile analysed: the totals over every instruction, each
@@ -323,11 +345,12 @@ pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Re
 /// let r = analyze_tile_report(&naive, 2, &arch::GFX942, read)?;
 /// assert_eq!((r.counts.instructions, r.counts.cycles, r.counts.conflict_cycles), (16, 512, 384));
 /// assert_eq!(r.instructions.len(), 16);
-/// assert_eq!(r.worst.phase_detail[0].lanes, [0, 1, 2, 3, 20, 21, 22, 23]);
-/// assert_eq!(r.worst.phase_detail[0].ways, 4);
+/// let worst = r.worst();
+/// assert_eq!(worst.phase_detail[0].lanes, [0, 1, 2, 3, 20, 21, 22, 23]);
+/// assert_eq!(worst.phase_detail[0].ways, 4);
 /// # Ok::<(), cktile::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct TileReport {
     /// The chip.
     pub arch: Arch,
@@ -346,12 +369,52 @@ pub struct TileReport {
     pub theoretical_bytes: u64,
     /// Each instruction's counts, in issue order.
     pub instructions: Vec<Counts>,
-    /// The instruction with the most conflict cycles (the first of equals;
-    /// the first instruction when none conflicts), in detail.
-    pub worst: InstructionReport,
+    /// The banks resolving the instruction's conflicts on the chip.
+    pub banks: u32,
+    /// The lane addresses of the worst instruction, as its count read them:
+    /// what [`worst`](Self::worst) details.
+    worst_lanes: Vec<Option<u64>>,
+}
+
+/// The report as it reads: its counts and the worst instruction in detail
+/// ([`TileReport::worst`]), the fields in the order the report has always
+/// printed them.
+impl core::fmt::Debug for TileReport {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TileReport")
+            .field("arch", &self.arch)
+            .field("op", &self.op)
+            .field("pattern", &self.pattern)
+            .field("element_bytes", &self.element_bytes)
+            .field("counts", &self.counts)
+            .field("bank_conflict_rate_pct", &self.bank_conflict_rate_pct)
+            .field("theoretical_bytes", &self.theoretical_bytes)
+            .field("instructions", &self.instructions)
+            .field("worst", &self.worst())
+            .finish()
+    }
 }
 
 impl TileReport {
+    /// The instruction with the most conflict cycles (the first of equals;
+    /// the first instruction when none conflicts), in detail: built when
+    /// asked, from the lane addresses its count read, its phase tables
+    /// filled once ([`analyze_instruction`]'s report of them). Its counts
+    /// are that instruction's in [`instructions`](Self::instructions).
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, report::analyze_tile_report, Pattern};
+    /// let r = analyze_tile_report(&cktile::Descriptor::packed(&[128, 64])?, 2, &arch::GFX942, Pattern::by_name("mfma16", None)?)?;
+    /// let worst = r.worst();
+    /// assert_eq!(worst.counts, r.instructions[r.counts.worst_instruction as usize]);
+    /// assert_eq!(worst.worst_phase().map(|p| p.ways), Some(4));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn worst(&self) -> InstructionReport {
+        // Accepted as it was counted: no second validation.
+        instruction_report(&self.arch, self.op, &self.worst_lanes)
+    }
+
     /// The tile's metrics, in table order: its instructions, the [shared
     /// six](pass_metrics) over all of them, then how many conflict.
     ///
@@ -379,40 +442,39 @@ impl TileReport {
     }
 }
 
-/// Counts `n` instructions whose lane addresses `addresses_of(i)` gives.
+/// The report of a tile counted into `tally` (its instructions' counts in
+/// `instructions`), the totals and the worst instruction's lanes as the
+/// count left them.
 fn tile_report(
     arch: &Arch,
     op: Op,
     pattern: Option<Pattern>,
     element_bytes: usize,
-    n: usize,
-    addresses_of: impl Fn(usize) -> Result<[Option<u64>; MAX_LANES], Error>,
-    progress: &mut dyn FnMut(u64, u64),
-) -> Result<TileReport, Error> {
+    tally: &Tally,
+    instructions: Vec<Counts>,
+) -> TileReport {
+    let counts = tally.totals;
+    let r = rule(arch, op);
     let wave = (arch.wave() as usize).min(MAX_LANES);
-    let mut counts = TileCounts::EMPTY;
-    let mut instructions = Vec::with_capacity(n);
-    for i in 0..n {
-        if i % 4096 == 0 {
-            progress(i as u64, n as u64);
-        }
-        let c = count(arch, op, &addresses_of(i)?[..wave])?;
-        counts.add(&c)?;
-        instructions.push(c);
-    }
-    progress(n as u64, n as u64);
-    let worst = analyze_instruction(arch, op, &addresses_of(counts.worst_instruction as usize)?[..wave])?;
-    Ok(TileReport {
+    let mut worst_lanes = tally.worst.options().to_vec();
+    worst_lanes.truncate(wave);
+    TileReport {
         arch: *arch,
         op,
         pattern,
         element_bytes,
         counts,
         bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
-        theoretical_bytes: theoretical_bytes(&rule(arch, op), counts.cycles),
+        theoretical_bytes: theoretical_bytes(&r, counts.cycles),
         instructions,
-        worst,
-    })
+        banks: r.banks,
+        worst_lanes,
+    }
+}
+
+/// Zero counts: the slots the counting layer fills, one per instruction.
+fn count_slots(n: usize) -> Vec<Counts> {
+    vec![Counts::default(); n]
 }
 
 /// Analyses every instruction of a ready `pattern` over the 2-D `desc` with
@@ -456,18 +518,54 @@ pub fn analyze_tile_report_with_progress(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<TileReport, Error> {
     pattern.check_arch(arch)?;
-    let access = PatternAccess::over(desc, pattern, element_bytes, arch)?;
-    let addresses = PatternAddresses::new(desc, &access)?;
-    tile_report(
-        arch,
-        pattern.op(),
-        Some(pattern),
-        element_bytes,
-        access.instructions(),
-        |i| addresses.of(element_bytes, arch, i),
-        progress,
-    )
+    let lengths = desc.lengths();
+    if lengths.len() != 2 {
+        return Err(Error::descriptor(DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
+    }
+    let (rows, cols) = (lengths.get(0) as usize, lengths.get(1) as usize);
+    let wave = arch.wave() as usize;
+    let access = PatternAccess::new(pattern, rows, cols, element_bytes, wave)?;
+    let (op, n) = (pattern.op(), access.instructions());
+    let mut tally = Tally::new(arch, op, true);
+    let mut per = count_slots(n);
+    match access.window() {
+        // One walk of the window's lanes, placed once: vectors, addresses, counts.
+        Some(w) => {
+            let lanes = placed(w, desc)?;
+            progress(0, n as u64);
+            counted(w, &lanes, element_bytes, &mut tally, &mut per)?;
+        }
+        None => {
+            let program = desc.program();
+            let (_, vec) = pattern.shape(rows, cols, element_bytes, wave)?;
+            for from in (0..n).step_by(PROGRESS_EVERY) {
+                progress(from as u64, n as u64);
+                let to = n.min(from + PROGRESS_EVERY);
+                let counted = pattern_counted(
+                    &program,
+                    element_bytes,
+                    [rows, cols, vec, wave],
+                    pattern,
+                    from,
+                    to,
+                    &mut tally,
+                    &mut per,
+                );
+                if let Err(e) = counted {
+                    // A broken vector anywhere in the tile is named before any
+                    // lane's refusal: find one, as the check over every lane finds it.
+                    lane_vectors_contiguous(&program, op, vec, n, wave, |i, lane| access.coordinate(i, lane))?;
+                    return Err(e);
+                }
+            }
+        }
+    }
+    progress(n as u64, n as u64);
+    Ok(tile_report(arch, op, Some(pattern), element_bytes, &tally, per))
 }
+
+/// How many instructions a report counts between two calls of its progress.
+const PROGRESS_EVERY: usize = 4096;
 
 /// Where a ready pattern's addresses come from: for a pattern read through
 /// a tile window (the MFMA operands), its lanes placed in the tile
@@ -583,6 +681,23 @@ fn addresses_by(
     Ok(out)
 }
 
+/// [`addresses_by`] on the wave's lanes, as the counting layer takes them.
+fn lanes_by(
+    program: &Program,
+    element_bytes: usize,
+    wave: usize,
+    i: usize,
+    coordinate: impl Fn(usize, usize) -> Option<[i64; 2]>,
+) -> Result<LaneAddresses, Error> {
+    let mut out = LaneAddresses::new(wave);
+    for lane in 0..wave {
+        if let Some(c) = coordinate(i, lane) {
+            out.set(lane, program_address(program, element_bytes, i, lane, c)?);
+        }
+    }
+    Ok(out)
+}
+
 /// Analyses a pattern written as a function: `instructions` instructions of
 /// `op`, lane `lane` of instruction `i` accessing the `(row, col)` element
 /// `coordinate(i, lane)` of the 2-D `desc` (`None`: the lane is inactive).
@@ -632,8 +747,13 @@ pub fn analyze_with(
         let vec = op.bytes_per_lane() as usize / element_bytes;
         super::window::lane_vectors_contiguous(&program, op, vec, instructions, wave, &coordinate)?;
     }
-    let addresses_of = |i| addresses_by(&program, element_bytes, arch, i, &coordinate);
-    tile_report(arch, op, None, element_bytes, instructions, addresses_of, &mut |_, _| {})
+    let mut tally = Tally::new(arch, op, true);
+    let mut per = count_slots(instructions);
+    for i in 0..instructions {
+        let addrs = lanes_by(&program, element_bytes, wave, i, &coordinate)?;
+        tally.count(i, &addrs, &mut per)?;
+    }
+    Ok(tile_report(arch, op, None, element_bytes, &tally, per))
 }
 
 /// Bank conflicts of the tile window's instructions over `desc` (the LDS
@@ -660,7 +780,9 @@ pub fn analyze_distribution(
     d: &Distribution,
     op: Op,
 ) -> Result<TileReport, Error> {
-    let (w, lanes) = super::window::prepared(desc, element_bytes, arch, d, op)?;
-    let addresses_of = |i| window_addresses(&w, &lanes, element_bytes, arch, i);
-    tile_report(arch, op, None, element_bytes, w.instructions(), addresses_of, &mut |_, _| {})
+    let (w, lanes) = fitted(desc, element_bytes, arch, d, op)?;
+    let mut tally = Tally::new(arch, op, true);
+    let mut per = count_slots(w.instructions());
+    counted(&w, &lanes, element_bytes, &mut tally, &mut per)?;
+    Ok(tile_report(arch, op, None, element_bytes, &tally, per))
 }

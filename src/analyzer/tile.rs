@@ -113,18 +113,78 @@ impl TileCounts {
         }
         Ok(())
     }
+}
 
-    /// Counts one instruction's lanes (through the memo) and adds them.
-    pub(crate) const fn count(
-        &mut self,
-        memo: &mut CountMemo,
-        table: &mut PhaseTable,
-        addrs: &LaneAddresses,
-    ) -> Result<(), Error> {
-        match memo.count_lanes(table, addrs) {
-            Ok(c) => self.add(&c),
+/// The analyzer's counting layer, shared by every count of a tile: the
+/// tile counter ([`analyze_tile`]), the window counter behind
+/// [`analyze_window`](super::window::analyze_window), the compile-time
+/// checks and the reports. It counts each instruction's lane addresses
+/// once, through the [`CountMemo`] (the bank model's one phase loop for
+/// each new shape), adds them to the totals, keeps each instruction's
+/// counts where the caller gives room for them, and, when asked, the lane
+/// addresses of the worst instruction, from which a report builds that
+/// instruction's detail without walking its lanes again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tally {
+    /// The totals so far.
+    pub(crate) totals: TileCounts,
+    table: PhaseTable,
+    memo: CountMemo,
+    /// Whether to keep the worst instruction's addresses.
+    keep_worst: bool,
+    /// The addresses of `totals.worst_instruction` (kept with `keep_worst`).
+    pub(crate) worst: LaneAddresses,
+}
+
+impl Tally {
+    /// Nothing counted yet, for `op` on `arch`; with `keep_worst`, the
+    /// worst instruction's addresses are kept.
+    pub(crate) const fn new(arch: &Arch, op: Op, keep_worst: bool) -> Tally {
+        Tally {
+            totals: TileCounts::EMPTY,
+            table: PhaseTable::EMPTY,
+            memo: CountMemo::new(arch, op),
+            keep_worst,
+            worst: LaneAddresses::new(0),
+        }
+    }
+
+    /// Counts instruction `i`'s lanes (the next instruction of the tile)
+    /// and adds them; `per[i]` gets its counts when `per` has room.
+    #[inline]
+    pub(crate) const fn count(&mut self, i: usize, addrs: &LaneAddresses, per: &mut [Counts]) -> Result<Counts, Error> {
+        match self.memo.count_lanes(&mut self.table, addrs) {
+            Ok(c) => match self.add(i, &c, Some(addrs), per) {
+                Ok(()) => Ok(c),
+                Err(e) => Err(e),
+            },
             Err(e) => Err(e),
         }
+    }
+
+    /// Adds instruction `i`'s counts `c`, already made (a window's warp
+    /// that repeats an earlier one), or counted from `addrs`.
+    #[inline]
+    pub(crate) const fn add(
+        &mut self,
+        i: usize,
+        c: &Counts,
+        addrs: Option<&LaneAddresses>,
+        per: &mut [Counts],
+    ) -> Result<(), Error> {
+        let first = self.totals.instructions == 0;
+        let worse = c.conflict_cycles > self.totals.worst_conflict_cycles;
+        tri!(self.totals.add(c));
+        if i < per.len() {
+            per[i] = *c;
+        }
+        if self.keep_worst
+            && (first || worse)
+            && let Some(a) = addrs
+        {
+            self.worst = *a;
+        }
+        Ok(())
     }
 }
 
@@ -507,22 +567,40 @@ pub const fn analyze_tile(
     let (n, vec) = tri!(pattern.shape(rows, cols, element_bytes, wave));
     let mut program = Program::EMPTY;
     desc.compile_into(&mut program);
-    let mut t = TileCounts::EMPTY;
-    let mut table = PhaseTable::EMPTY;
-    let mut memo = CountMemo::new(arch, pattern.op());
+    let mut tally = Tally::new(arch, pattern.op(), false);
+    match pattern_counted(&program, element_bytes, [rows, cols, vec, wave], pattern, 0, n, &mut tally, &mut []) {
+        Ok(()) => Ok(tally.totals),
+        Err(e) => Err(e),
+    }
+}
+
+/// Instructions `from..to` of `pattern`, whose shape over the 2-D
+/// `program` (`[rows, cols, vec, wave]`) was checked, counted into
+/// `tally` in order (`per` as [`Tally::count`] fills it), each lane's
+/// vector checked on the way: what [`analyze_tile`] and the reports of a
+/// closed-form pattern run. The first refused lane, broken vector or count
+/// stops it.
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn pattern_counted(
+    program: &Program,
+    element_bytes: usize,
+    shape: [usize; 4],
+    pattern: Pattern,
+    from: usize,
+    to: usize,
+    tally: &mut Tally,
+    per: &mut [Counts],
+) -> Result<(), Error> {
     let mut addrs = LaneAddresses::new(0);
-    let mut i = 0;
-    while i < n {
-        if let Err(e) = shaped_lane_addresses(&program, element_bytes, [rows, cols, vec, wave], pattern, i, &mut addrs)
-        {
-            return Err(e);
-        }
-        if let Err(e) = t.count(&mut memo, &mut table, &addrs) {
+    let mut i = from;
+    while i < to {
+        tri!(shaped_lane_addresses(program, element_bytes, shape, pattern, i, &mut addrs));
+        if let Err(e) = tally.count(i, &addrs, per) {
             return Err(e);
         }
         i += 1;
     }
-    Ok(t)
+    Ok(())
 }
 
 /// For [`assert_conflict_free!`](crate::assert_conflict_free): panics (a

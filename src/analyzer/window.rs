@@ -54,7 +54,7 @@ use super::arch::Arch;
 use super::op::{OP_NAMES, Op};
 use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::MAX_LANES;
-use super::tile::{BreakScan, TileCounts, fail_on_conflicts, to_address};
+use super::tile::{BreakScan, Tally, TileCounts, fail_on_conflicts, to_address};
 use crate::descriptor::tri;
 use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed};
 use crate::error::{DescriptorProblem, Error, ErrorKind, ParameterProblem};
@@ -63,8 +63,7 @@ use cktile_transforms::{Index, MAX_DIMS};
 
 mod lanes;
 
-pub(crate) use lanes::WindowLanes;
-use lanes::counted;
+pub(crate) use lanes::{WindowLanes, counted};
 
 /// The instructions of a tile window over a distribution: which X
 /// coordinate each lane of each instruction accesses.
@@ -740,14 +739,14 @@ pub const fn analyze_window(
     op: Op,
 ) -> Result<TileCounts, Error> {
     let (w, lanes) = tri!(fitted(desc, element_bytes, arch, d, op));
-    counted(&w, &lanes, element_bytes, arch)
+    counted(&w, &lanes, element_bytes, &mut Tally::new(arch, op, false), &mut [])
 }
 
 /// The window of `op` over `d` and its lanes in `desc`, after the checks
 /// of the window alone (its shape, its size on the chip, X fitting `desc`:
 /// [`WindowAccess::program_over`]), before the vectors' check.
 #[inline] // as `analyze_window`
-const fn fitted(
+pub(crate) const fn fitted(
     desc: &Descriptor,
     element_bytes: usize,
     arch: &Arch,
@@ -756,9 +755,17 @@ const fn fitted(
 ) -> Result<(WindowAccess, WindowLanes), Error> {
     let w = tri!(WindowAccess::new(d, op, element_bytes, arch.wave() as usize));
     tri!(w.check_size(arch));
-    tri!(w.program_over(desc));
-    let lanes = WindowLanes::new(&w, desc);
+    let lanes = tri!(placed(&w, desc));
     Ok((w, lanes))
+}
+
+/// The lanes of `w` placed in `desc`, once its X is known to fit there
+/// ([`WindowAccess::program_over`]): built once for every count, check and
+/// report of the window.
+#[inline] // as `analyze_window`
+pub(crate) const fn placed(w: &WindowAccess, desc: &Descriptor) -> Result<WindowLanes, Error> {
+    tri!(w.program_over(desc));
+    Ok(WindowLanes::new(w, desc))
 }
 
 /// The window of `op` over `d`, after the checks every analysis of it
@@ -873,7 +880,7 @@ pub const fn require_conflict_free_distribution(
     // analyze_window and window_conflict, the window fitted and its lanes placed once.
     let (counts, lanes) = match fitted(desc, element_bytes, arch, &d, op) {
         Ok((w, lanes)) => {
-            let counts = counted(&w, &lanes, element_bytes, arch);
+            let counts = counted(&w, &lanes, element_bytes, &mut Tally::new(arch, op, false), &mut []);
             // Name the two lanes behind the worst conflict, as the CLI's report does.
             let named = match counts {
                 Ok(c) if c.conflict_cycles > 0 => {

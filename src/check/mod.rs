@@ -117,7 +117,12 @@ pub struct Offsets {
     pub valid: Vec<bool>,
 }
 
-/// Computes every coordinate's offset and validity.
+/// Computes every coordinate's offset and validity: what `cktile offsets`
+/// prints and Python's `Layout.offsets()` returns. The compiled program
+/// gives them a batch of coordinates at a time; a padded coordinate, which
+/// the program leaves out, takes the descriptor's own offset
+/// (`tests/check_report.rs` holds the answer equal to asking the
+/// descriptor coordinate by coordinate).
 ///
 /// ```
 /// let d = cktile::spec::parse("naive((3),(1)) | transform(pad(3,1,0) on [0] -> [0])")?;
@@ -129,13 +134,100 @@ pub struct Offsets {
 pub fn offsets(desc: &Descriptor) -> Result<Offsets, Error> {
     let size = enumerable_size(desc)?;
     padded_offsets_fit(desc)?;
-    let mut out = Offsets { offsets: Vec::with_capacity(size as usize), valid: Vec::with_capacity(size as usize) };
-    for n in 0..size {
-        let c = coordinate(desc, n);
-        out.offsets.push(desc.calculate_offset(&c));
-        out.valid.push(desc.coordinate_has_valid_offset(&c));
+    let size = size as usize;
+    let mut out = Offsets { offsets: alloc::vec![0; size], valid: alloc::vec![false; size] };
+    let lengths = desc.lengths();
+    let lengths = lengths.as_slice();
+    let (o, v) = (&mut out.offsets[..], &mut out.valid[..]);
+    let batched = match lengths.len() {
+        1 => columns::<1>(desc, lengths, o, v),
+        2 => columns::<2>(desc, lengths, o, v),
+        3 => columns::<3>(desc, lengths, o, v),
+        4 => columns::<4>(desc, lengths, o, v),
+        5 => columns::<5>(desc, lengths, o, v),
+        6 => columns::<6>(desc, lengths, o, v),
+        7 => columns::<7>(desc, lengths, o, v),
+        8 => columns::<8>(desc, lengths, o, v),
+        _ => false,
+    };
+    if !batched {
+        for (n, (o, v)) in (0u64..).zip(o.iter_mut().zip(v.iter_mut())) {
+            (*o, *v) = one_offset(desc, n);
+        }
     }
     Ok(out)
+}
+
+/// Coordinate `n`'s offset and validity, from the descriptor itself: what
+/// [`offsets`] gives every coordinate the compiled program leaves out.
+fn one_offset(desc: &Descriptor, n: u64) -> (Index, bool) {
+    let c = coordinate(desc, n);
+    (desc.calculate_offset(&c), desc.coordinate_has_valid_offset(&c))
+}
+
+/// Coordinates per batch of [`columns`] (a multiple of 64: whole words of
+/// validity bits).
+const BATCH: usize = 2048;
+
+/// [`offsets`] of a rank-`N` descriptor through its compiled program
+/// ([`Program::offsets_columns`](crate::Program::offsets_columns)), a batch
+/// of row-major coordinates per call, built as columns one run of equal
+/// indices at a time. A coordinate the program calls valid takes the
+/// program's offset (equal to the descriptor's for every valid coordinate:
+/// `tests/program.rs`); one it leaves out (padding) takes the descriptor's
+/// own ([`one_offset`]). `false`, with nothing written, when the lengths
+/// are not `N` positive ones.
+fn columns<const N: usize>(desc: &Descriptor, lengths: &[Index], offsets: &mut [Index], valid: &mut [bool]) -> bool {
+    if lengths.len() != N || lengths.iter().any(|&n| n <= 0) {
+        return false;
+    }
+    let program = desc.program();
+    // Row-major: index `d` of coordinate `i` is `(i / stride[d]) % lengths[d]`,
+    // the last index fastest (the product fits: the size was enumerable).
+    let mut stride = [1 as Index; N];
+    for d in (0..N - 1).rev() {
+        stride[d] = stride[d + 1].saturating_mul(lengths[d + 1]);
+    }
+    let mut cols = alloc::vec![[0 as Index; BATCH]; N];
+    let mut bits = [0u64; BATCH / 64];
+    for (chunk, (out, ok)) in offsets.chunks_mut(BATCH).zip(valid.chunks_mut(BATCH)).enumerate() {
+        let start = (chunk * BATCH) as Index;
+        for (d, col) in cols.iter_mut().enumerate() {
+            if d == N - 1 {
+                // The last index counts up and wraps.
+                let mut v = start % lengths[d];
+                for c in &mut col[..out.len()] {
+                    *c = v;
+                    v += 1;
+                    if v == lengths[d] {
+                        v = 0;
+                    }
+                }
+                continue;
+            }
+            let (mut i, mut at) = (0, start);
+            while i < out.len() {
+                let run = ((stride[d] - at % stride[d]) as usize).min(out.len() - i);
+                col[i..i + run].fill((at / stride[d]) % lengths[d]);
+                i += run;
+                at += run as Index;
+            }
+        }
+        let refs: [&[Index]; N] = core::array::from_fn(|d| &cols[d][..out.len()]);
+        let n = program.offsets_columns(&refs, out, &mut bits);
+        if n == out.len() && n % 64 == 0 && bits[..n / 64].iter().all(|&w| w == u64::MAX) {
+            ok.fill(true);
+            continue;
+        }
+        for (i, (o, v)) in out.iter_mut().zip(ok.iter_mut()).enumerate() {
+            if i < n && bits[i / 64] >> (i % 64) & 1 == 1 {
+                *v = true;
+            } else {
+                (*o, *v) = one_offset(desc, start as u64 + i as u64);
+            }
+        }
+    }
+    true
 }
 
 /// Refuses a descriptor some of whose padded coordinates may have an

@@ -208,8 +208,11 @@ pub struct TileJson<'a> {
     op: String,
     pattern: Option<&'static str>,
     per_instruction: Vec<CountsJson>,
-    worst: InstructionJson<'a>,
+    /// The worst instruction in detail ([`TileReport::worst`]), viewed
+    /// when serialized.
+    worst: InstructionReport,
     worst_instruction: u32,
+    report: core::marker::PhantomData<&'a TileReport>,
 }
 
 impl<'a> TileJson<'a> {
@@ -232,8 +235,9 @@ impl<'a> TileJson<'a> {
             op: r.op.to_string(),
             pattern: r.pattern.map(|p| p.name()),
             per_instruction: r.instructions.iter().map(counts).collect(),
-            worst: InstructionJson::new(&r.worst),
+            worst: r.worst(),
             worst_instruction: r.counts.worst_instruction,
+            report: core::marker::PhantomData,
         }
     }
 }
@@ -242,6 +246,7 @@ impl<'a> TileJson<'a> {
 /// its other fields, in key order.
 impl Serialize for TileJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let worst = InstructionJson::new(&self.worst);
         let fields = vec![
             ("arch", Field::Text(self.arch)),
             ("element_bytes", Field::Count(self.element_bytes as u64)),
@@ -250,7 +255,7 @@ impl Serialize for TileJson<'_> {
             ("op", Field::Text(&self.op)),
             ("pattern", Field::MaybeText(self.pattern)),
             ("per_instruction", Field::PerInstruction(&self.per_instruction)),
-            ("worst", Field::Instruction(&self.worst)),
+            ("worst", Field::Instruction(&worst)),
             ("worst_instruction", Field::Count(u64::from(self.worst_instruction))),
         ];
         with_metrics(s, fields, &self.metrics)

@@ -230,17 +230,18 @@ pub fn accesses(r: &TileReport) -> String {
 /// ```
 pub fn tile(r: &TileReport) -> String {
     let c = &r.counts;
+    let worst = r.worst();
     let mut out = format!(
         "{} on {} ({}, {} banks), {}-byte elements\n\n",
         accesses(r),
         r.arch.name(),
         r.arch.description(),
-        r.worst.banks,
+        r.banks,
         r.element_bytes
     );
     out.push_str(&metric_table(&r.metrics()));
     out.push('\n');
-    out.push_str(&worst_phase(&r.worst, &format!("instruction {}, ", c.worst_instruction)));
+    out.push_str(&worst_phase(&worst, &format!("instruction {}, ", c.worst_instruction)));
     out
 }
 

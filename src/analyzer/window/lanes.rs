@@ -6,12 +6,11 @@
 //! ([`counted`]).
 
 use super::WindowAccess;
-use crate::analyzer::arch::Arch;
-use crate::analyzer::memo::{CountMemo, LaneAddresses};
-use crate::analyzer::model::{Counts, PhaseTable};
+use crate::analyzer::memo::LaneAddresses;
+use crate::analyzer::model::Counts;
 use crate::analyzer::pattern::LaneChunk;
 use crate::analyzer::rules::MAX_LANES;
-use crate::analyzer::tile::{BreakScan, TileCounts, chunk_walk};
+use crate::analyzer::tile::{BreakScan, Tally, TileCounts, chunk_walk};
 use crate::descriptor::program::LANES;
 use crate::descriptor::tri;
 #[cfg(doc)]
@@ -230,23 +229,21 @@ impl Warps {
 /// an earlier warp (the first instructions of the first warps).
 const KEPT: usize = 256;
 
-/// Every instruction of a [`fitted`](super::fitted) window counted, in one
-/// walk of its lanes that also checks their vectors: the answer of checking
-/// every vector first ([`prepared`](super::prepared)), then counting
-/// instruction by instruction (the first refused address or count stops
-/// it). A warp that copies an earlier one ([`WindowLanes`]) issues that
-/// warp's instructions again: their counts are added again without walking
-/// them (where kept).
+/// Every instruction of a [`fitted`](super::fitted) window counted into
+/// `tally` (`per` as [`Tally::count`] fills it), in one walk of its lanes
+/// that also checks their vectors: the answer of checking every vector
+/// first ([`prepared`](super::prepared)), then counting instruction by
+/// instruction (the first refused address or count stops it). A warp that
+/// copies an earlier one ([`WindowLanes`]) issues that warp's instructions
+/// again: their counts are added again without walking them (where kept).
 #[inline] // as `analyze_window`
-pub(super) const fn counted(
+pub(crate) const fn counted(
     w: &WindowAccess,
     lanes: &WindowLanes,
     element_bytes: usize,
-    arch: &Arch,
+    tally: &mut Tally,
+    per: &mut [Counts],
 ) -> Result<TileCounts, Error> {
-    let mut t = TileCounts::EMPTY;
-    let mut table = PhaseTable::EMPTY;
-    let mut memo = CountMemo::new(arch, w.op);
     let (mut scan, mut warps, mut refused) = (BreakScan::NONE, Warps::NONE, None);
     let none = Counts { phases: 0, cycles: 0, conflict_cycles: 0, max_ways: 0, worst_phase: 0, active_lanes: 0 };
     let mut kept = [none; KEPT];
@@ -264,7 +261,7 @@ pub(super) const fn counted(
         };
         if copy && k < KEPT {
             if refused.is_none()
-                && let Err(e) = t.add(&kept[k])
+                && let Err(e) = tally.add(i, &kept[k], None, per)
             {
                 refused = Some(e);
             }
@@ -274,15 +271,12 @@ pub(super) const fn counted(
             if refused.is_none() {
                 refused = match e {
                     Some(e) => Some(e),
-                    None => match memo.count_lanes(&mut table, &addrs) {
+                    None => match tally.count(i, &addrs, per) {
                         Ok(c) => {
                             if k < KEPT {
                                 kept[k] = c;
                             }
-                            match t.add(&c) {
-                                Ok(()) => None,
-                                Err(e) => Some(e),
-                            }
+                            None
                         }
                         Err(e) => Some(e),
                     },
@@ -294,6 +288,6 @@ pub(super) const fn counted(
     tri!(scan.verdict(w.op, w.width));
     match refused {
         Some(e) => Err(e),
-        None => Ok(t),
+        None => Ok(tally.totals),
     }
 }

@@ -54,7 +54,8 @@ pub fn summary() -> Result<String, Failure> {
     let mut reasons = String::new();
     for ((name, text, _), column) in layouts.iter().zip(&columns) {
         let Some(r) = column.reports.first() else { continue };
-        let Some(p) = r.worst.worst_phase().filter(|p| p.ways > 1) else { continue };
+        let worst = r.worst();
+        let Some(p) = worst.worst_phase().filter(|p| p.ways > 1) else { continue };
         let typed = layouts::resolve_typed(text, Some("fp16")).map_err(|e| Failure::input(text, e))?;
         let element = |address: u64| {
             let offset = Index::try_from(address / 2).ok()?;
