@@ -15,7 +15,7 @@
 //!    model's one phase loop), each lane's vector checked in the same walk;
 //! 3. reports: the totals and each instruction's counts as the counting
 //!    layer left them, and one instruction's detail from the phase tables
-//!    its one count filled ([`count_kept`]), built when asked
+//!    its one count filled ([`count_kept`](super::model::count_kept)), built when asked
 //!    ([`TileReport::worst`]) from the lane addresses the count kept.
 //!
 //! `tests/layering.rs` holds that this file calls no counting entry point
@@ -290,7 +290,7 @@ fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, t: &PhaseTable, add
 /// Analyses one instruction: `addresses[lane]` is the lane's byte address,
 /// `None` for an inactive lane (lanes past the slice are inactive).
 ///
-/// Errors as [`count`]: an instruction the chip does not have, more
+/// Errors as [`count`](super::count): an instruction the chip does not have, more
 /// addresses than lanes, a misaligned address.
 ///
 /// ```
