@@ -305,7 +305,8 @@ pub const fn program_lane_addresses(
         return Ok(out);
     }
     let mut a = LaneAddresses::new(if wave < MAX_LANES { wave } else { MAX_LANES });
-    match shaped_lane_addresses(program, element_bytes, [rows, cols, vec, wave], pattern, i, &mut a) {
+    let runs = program.runs_along_last(vec);
+    match shaped_lane_addresses(program, element_bytes, [rows, cols, vec, wave], pattern, i, runs, &mut a) {
         Ok(()) => Ok(a.options()),
         Err(e) => Err(e),
     }
@@ -314,14 +315,17 @@ pub const fn program_lane_addresses(
 /// Writes instruction `i`'s lane addresses into `out` (every lane of the
 /// wave, whose active lanes it sets anew), for a pattern whose shape over the 2-D
 /// `program` (`[rows, cols, vec, wave]`) was already checked. The lanes go
-/// through the program [`LANES`] at a time ([`chunk_walk`]).
+/// through the program [`LANES`] at a time ([`chunk_walk`]; `runs`:
+/// [`Program::runs_along_last`] of `vec`, decided once per program).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 const fn shaped_lane_addresses(
     program: &Program,
     element_bytes: usize,
     [rows, cols, vec, wave]: [usize; 4],
     pattern: Pattern,
     i: usize,
+    runs: bool,
     out: &mut LaneAddresses,
 ) -> Result<(), Error> {
     let lanes = if wave < MAX_LANES { wave } else { MAX_LANES };
@@ -333,7 +337,7 @@ const fn shaped_lane_addresses(
         let mut chunk = LaneChunk::EMPTY;
         pattern.lane_coordinates([rows, cols, vec, wave], i, first, n, &mut chunk);
         let mut breaks = [0; LANES];
-        if let Some(e) = chunk_walk(program, element_bytes, i, first, &chunk, n, vec, out, &mut breaks) {
+        if let Some(e) = chunk_walk(program, element_bytes, i, first, &chunk, n, vec, runs, out, &mut breaks) {
             return Err(e);
         }
         if any(&breaks) {
@@ -355,6 +359,12 @@ const fn shaped_lane_addresses(
 /// active lane whose element is on padding, outside the tile or past the
 /// addresses (as [`to_address`] names it), after the whole chunk. What the
 /// patterns' and the tile windows' counts and checks walk.
+///
+/// `runs`: [`Program::runs_along_last`] proved `vec`-element vectors along
+/// the last dimension contiguous (decided once per program). Then a chunk
+/// whose checked lanes all start an aligned vector inside the last length
+/// ([`runs_cover`]) has no breaks, and its elements past the first are not
+/// run; any other chunk runs them ([`vector_breaks_from`]).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) const fn chunk_walk(
@@ -365,6 +375,7 @@ pub(crate) const fn chunk_walk(
     chunk: &LaneChunk,
     n: usize,
     vec: usize,
+    runs: bool,
     out: &mut LaneAddresses,
     breaks: &mut [u64; LANES],
 ) -> Option<Error> {
@@ -388,7 +399,9 @@ pub(crate) const fn chunk_walk(
         l += 1;
     }
     out.active |= ok << (first % MAX_LANES);
-    if vec > 1 {
+    if vec > 1 && runs && runs_cover(program, chunk, vec, &offsets, active & valid) {
+        *breaks = [0; LANES];
+    } else if vec > 1 {
         *breaks = vector_breaks_from(program, chunk, n, vec, offsets, valid);
         l = 0;
         while l < LANES {
@@ -409,6 +422,37 @@ pub(crate) const fn chunk_walk(
         Ok(_) => None,
         Err(e) => Some(e),
     }
+}
+
+/// Whether [`Program::runs_along_last`]'s proof (for `vec`) covers every
+/// lane of `lanes` (bits of `chunk`, their first elements valid at
+/// `offsets`): its vector starts at a multiple of `vec` and ends inside the
+/// last length, and `offset + vec - 1` does not overflow. Then its elements
+/// follow one another, all valid, as [`vector_breaks_from`] would find.
+#[inline(always)]
+pub(crate) const fn runs_cover(
+    program: &Program,
+    chunk: &LaneChunk,
+    vec: usize,
+    offsets: &[Index; LANES],
+    lanes: u64,
+) -> bool {
+    if program.lengths().len() != 2 {
+        return false;
+    }
+    let cols = program.lengths().get(1);
+    let (v, last) = (vec as Index, (vec - 1) as Index);
+    let mut l = 0;
+    while l < LANES {
+        if (lanes >> l) & 1 == 1 {
+            let c = chunk.cols[l];
+            if c % v != 0 || c > cols - v || offsets[l] > Index::MAX - last {
+                return false;
+            }
+        }
+        l += 1;
+    }
+    true
 }
 
 /// For each lane `l < n` of `chunk` (whose first elements are valid), the
@@ -528,7 +572,7 @@ pub(crate) const fn chunk_addresses(
     out: &mut LaneAddresses,
 ) -> Result<(), Error> {
     let mut breaks = [0; LANES];
-    match chunk_walk(program, element_bytes, i, first, chunk, n, 1, out, &mut breaks) {
+    match chunk_walk(program, element_bytes, i, first, chunk, n, 1, false, out, &mut breaks) {
         Some(e) => Err(e),
         None => Ok(()),
     }
@@ -592,9 +636,10 @@ pub(crate) const fn pattern_counted(
     per: &mut [Counts],
 ) -> Result<(), Error> {
     let mut addrs = LaneAddresses::new(0);
+    let runs = program.runs_along_last(shape[2]);
     let mut i = from;
     while i < to {
-        tri!(shaped_lane_addresses(program, element_bytes, shape, pattern, i, &mut addrs));
+        tri!(shaped_lane_addresses(program, element_bytes, shape, pattern, i, runs, &mut addrs));
         if let Err(e) = tally.count(i, &addrs, per) {
             return Err(e);
         }

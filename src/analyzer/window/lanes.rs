@@ -56,6 +56,9 @@ pub(crate) struct WindowLanes {
     first: [u8; MAX_LANES],
     /// The window's lanes, at most [`MAX_LANES`].
     lanes: usize,
+    /// [`Program::runs_along_last`] of the window's width: decided once,
+    /// it spares the vector check the elements past each lane's first.
+    runs: bool,
 }
 
 impl WindowLanes {
@@ -64,8 +67,15 @@ impl WindowLanes {
     #[inline] // as `analyze_window`
     pub(crate) const fn new(w: &WindowAccess, desc: &Descriptor) -> WindowLanes {
         let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
-        let mut out = WindowLanes { layout: Program::EMPTY, lane_x: [[0; 2]; MAX_LANES], first: [0; MAX_LANES], lanes };
+        let mut out = WindowLanes {
+            layout: Program::EMPTY,
+            lane_x: [[0; 2]; MAX_LANES],
+            first: [0; MAX_LANES],
+            lanes,
+            runs: false,
+        };
         desc.compile_into(&mut out.layout);
+        out.runs = w.vector_y.is_some() && w.width > 1 && out.layout.runs_along_last(w.width);
         let mut lane = 0;
         while lane < lanes {
             if let Some(x) = w.coordinate(0, lane) {
@@ -120,7 +130,7 @@ impl WindowLanes {
                 l += 1;
             }
             let mut breaks = [0; LANES];
-            let e = chunk_walk(&self.layout, element_bytes, i, first, &chunk, n, vec, out, &mut breaks);
+            let e = chunk_walk(&self.layout, element_bytes, i, first, &chunk, n, vec, self.runs, out, &mut breaks);
             if error.is_none() {
                 error = e;
             }

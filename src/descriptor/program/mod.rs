@@ -78,6 +78,7 @@ use cktile_transforms::{Dims, Index, MAX_DIMS};
 
 mod batch;
 mod compile;
+mod runs;
 
 /// The most operations a program may hold: two per item of a full
 /// descriptor (a lowering has at most two steps, or one step and a test:
