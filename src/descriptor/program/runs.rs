@@ -102,8 +102,10 @@ impl Program {
     /// the last dimension are all valid when the first is, and their
     /// offsets follow one another (`offset(c + k) = offset(c) + k` in
     /// wrapping arithmetic: exact where `offset(c) + width - 1` does not
-    /// overflow). `false` when the operations do not prove it (see the
-    /// [module](self) documentation), which says nothing either way.
+    /// overflow). `false` when the operations do not prove it (each register
+    /// followed symbolically over the vector: affine steps carry the form,
+    /// a shift, mask or xor only where it leaves the vector's bits alone),
+    /// which says nothing either way.
     ///
     /// ```
     /// let d = cktile::layouts::ck::xor_preshuffle(64, 64, 8)?;
