@@ -768,3 +768,6 @@ const fn breaks_inside(breaks: u64, width: usize, widest: usize) -> bool {
     }
     false
 }
+
+#[cfg(all(test, feature = "alloc"))]
+mod runs_tests;

@@ -79,6 +79,8 @@ use cktile_transforms::{Dims, Index, MAX_DIMS};
 mod batch;
 mod compile;
 mod runs;
+#[cfg(test)]
+pub(crate) use runs::runs_by_brute_force;
 
 /// The most operations a program may hold: two per item of a full
 /// descriptor (a lowering has at most two steps, or one step and a test:
