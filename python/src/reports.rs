@@ -11,9 +11,8 @@
 //! calls on the same addresses, so the fields agree with the JSON.
 
 use crate::{Error, json};
-use cktile::analyzer::metrics::{MetricValue, bank_conflict_rate_pct, theoretical_bytes};
+use cktile::analyzer::metrics::MetricValue;
 use cktile::analyzer::report::{InstructionReport, TileReport, analyze_instruction};
-use cktile::analyzer::rules::rule;
 use cktile::analyzer::{Arch, Counts, Op};
 use cktile::json::{InstructionJson, TileJson};
 use cktile::layouts;
@@ -66,7 +65,7 @@ impl Instruction {
     pub fn counted(arch: &Arch, op: Op, addresses: Vec<Option<u64>>) -> Result<Instruction, cktile::Error> {
         let counts = cktile::analyzer::count(arch, op, &addresses)?;
         Ok(Instruction {
-            summary: summary(arch, op, counts),
+            summary: InstructionReport::from_counts(arch, op, counts),
             detail: Detail::Lazy(addresses),
             report: OnceLock::new(),
             json: OnceLock::new(),
@@ -79,7 +78,7 @@ impl Instruction {
         let r = &state.report;
         let counts = r.instructions.get(r.counts.worst_instruction as usize).copied().unwrap_or_default();
         Instruction {
-            summary: summary(&r.arch, r.op, counts),
+            summary: InstructionReport::from_counts(&r.arch, r.op, counts),
             detail: Detail::Worst(state.clone()),
             report: OnceLock::new(),
             json: OnceLock::new(),
@@ -100,23 +99,6 @@ impl Instruction {
                 Ok(self.report.get_or_init(|| r))
             }
         }
-    }
-}
-
-/// An instruction's report without its phase and lane details: the fields
-/// [`analyze_instruction`] computes from the counts, by the same calls.
-fn summary(arch: &Arch, op: Op, counts: Counts) -> InstructionReport {
-    let r = rule(arch, op);
-    InstructionReport {
-        arch: *arch,
-        op,
-        counts,
-        bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
-        theoretical_bytes: theoretical_bytes(&r, counts.cycles),
-        phase_detail: Vec::new(),
-        banks: r.banks,
-        provenance: r.provenance,
-        unread_lanes: Vec::new(),
     }
 }
 

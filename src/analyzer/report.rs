@@ -184,6 +184,36 @@ pub struct InstructionReport {
 }
 
 impl InstructionReport {
+    /// The report of an instruction counted as `counts`, without its phase
+    /// and lane details (empty): the rate, bytes, banks and provenance
+    /// computed from the counts and the chip's rule, as
+    /// [`analyze_instruction`] computes them.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, count, report::{analyze_instruction, InstructionReport}, Op};
+    /// let addresses = [Some(0), Some(128)];
+    /// let counts = count(&arch::GFX90A, Op::DsRead { bits: 32 }, &addresses)?;
+    /// let summary = InstructionReport::from_counts(&arch::GFX90A, Op::DsRead { bits: 32 }, counts);
+    /// let full = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &addresses)?;
+    /// assert_eq!((summary.counts, summary.theoretical_bytes), (full.counts, full.theoretical_bytes));
+    /// assert!(summary.phase_detail.is_empty());
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn from_counts(arch: &Arch, op: Op, counts: Counts) -> InstructionReport {
+        let r = rule(arch, op);
+        InstructionReport {
+            arch: *arch,
+            op,
+            counts,
+            bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
+            theoretical_bytes: theoretical_bytes(&r, counts.cycles),
+            phase_detail: Vec::new(),
+            banks: r.banks,
+            provenance: r.provenance,
+            unread_lanes: Vec::new(),
+        }
+    }
+
     /// The instruction's metrics, in table order: the [shared
     /// six](pass_metrics), then its active lanes.
     ///
@@ -322,17 +352,7 @@ fn instruction_report(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Instruc
         }
     }
     let unread_lanes = (0..addresses.len()).filter(|&l| addresses[l].is_some() && !read[l]).map(|l| l as u32).collect();
-    InstructionReport {
-        arch: *arch,
-        op,
-        counts,
-        bank_conflict_rate_pct: bank_conflict_rate_pct(counts.cycles, counts.conflict_cycles),
-        theoretical_bytes: theoretical_bytes(&r, counts.cycles),
-        phase_detail,
-        banks: r.banks,
-        provenance: r.provenance,
-        unread_lanes,
-    }
+    InstructionReport { phase_detail, unread_lanes, ..InstructionReport::from_counts(arch, op, counts) }
 }
 
 /// A whole tile analysed: the totals over every instruction, each
