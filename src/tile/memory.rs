@@ -283,8 +283,9 @@ impl<'a, T> SharedMemory<'a, T> {
     /// The first `mid` elements and the rest, as two shared memories (a
     /// block's LDS split between two operands' blocks, as CK's GEMM
     /// pipeline places B's LDS block after A's). A `mid` past the end
-    /// gives all of it and an empty rest: the windows over them refuse a
-    /// block that does not fit when they are made.
+    /// gives all of it and an empty rest; a window over a memory shorter
+    /// than its block reads zeros past the end and writes nothing there,
+    /// as over any memory.
     ///
     /// It never panics, and it returns no `Option`: an optional reference
     /// into workgroup memory is told apart by comparing the pointer with
