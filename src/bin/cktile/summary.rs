@@ -17,7 +17,7 @@ pub fn summary() -> Result<String, Failure> {
     let gfx942 = arch::GFX942;
     let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
     let write = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
-    let mut columns = Vec::new();
+    let (mut columns, mut descriptors) = (Vec::new(), Vec::new());
     for (name, text, _) in &layouts {
         // Every layout here is the fp16 tile (refused if an entry said otherwise).
         let typed = layouts::resolve_typed(text, Some("fp16")).map_err(|e| Failure::input(text, e))?;
@@ -34,6 +34,7 @@ pub fn summary() -> Result<String, Failure> {
             element_space: desc.element_space_size(),
             reports,
         });
+        descriptors.push((desc, element_bytes as u64));
     }
     let mut s = format!(
         "cktile: LDS bank conflicts of an fp16 128x64 GEMM A tile on {} ({}, {} banks of 4 bytes),\n\
@@ -52,14 +53,13 @@ pub fn summary() -> Result<String, Failure> {
     // each word with its lane and the element the layout stores there.
     let banks = rules::rule(&gfx942, Op::DsRead { bits: 128 }).banks;
     let mut reasons = String::new();
-    for ((name, text, _), column) in layouts.iter().zip(&columns) {
+    for (((name, _, _), column), (desc, element_bytes)) in layouts.iter().zip(&columns).zip(&descriptors) {
         let Some(r) = column.reports.first() else { continue };
         let worst = r.worst();
         let Some(p) = worst.worst_phase().filter(|p| p.ways > 1) else { continue };
-        let typed = layouts::resolve_typed(text, Some("fp16")).map_err(|e| Failure::input(text, e))?;
         let element = |address: u64| {
-            let offset = Index::try_from(address / 2).ok()?;
-            let c = typed.descriptor.calculate_top_index(offset)?;
+            let offset = Index::try_from(address / element_bytes).ok()?;
+            let c = desc.calculate_top_index(offset)?;
             let c: Vec<String> = c.as_slice().iter().map(Index::to_string).collect();
             Some(format!("element ({})", c.join(", ")))
         };
