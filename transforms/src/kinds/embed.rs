@@ -69,7 +69,12 @@ pub const fn non_negative_largest(lengths: &Indices, coefficients: &Indices, n: 
     crate::dims::each_slot!(n, |i| {
         let (l, c) = (lengths[i], coefficients[i]);
         bad |= l < 1 || c < 0;
-        let (term, o1) = ((l as u64).wrapping_sub(1)).overflowing_mul(c as u64);
+        // `l - 1`, saturating at zero: the same for every length the test
+        // above accepts, and for lengths known below 2^32 (a kernel's `u32`
+        // arguments) a product the compiler sees cannot overflow (a
+        // wrapped `l - 1` kept a high multiply and its test per dimension).
+        let top = (l as u64).saturating_sub(1);
+        let (term, o1) = top.overflowing_mul(c as u64);
         let (s, o2) = sum.overflowing_add(term);
         sum = s;
         bad |= o1 | o2;
