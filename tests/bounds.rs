@@ -3,27 +3,40 @@
 //! restates every transform's formula over intervals. Here it is held to the
 //! evaluator: over random chains of every kind, every value any coordinate
 //! takes at any level of its trace (the top coordinate, each stage's lower
-//! index, the offset) lies inside the range the analysis reports.
+//! index, the offset) lies inside the range the analysis reports, and every
+//! offset lies inside `[0, offset_reach]` when the analysis gives a reach
+//! (what tile windows use to bound their loads' offsets).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::check::{coordinate, trace};
-use cktile::descriptor::bounds::value_range;
+use cktile::descriptor::bounds::{offset_reach, value_range};
 use cktile::random::chain::{ChainConfig, chain};
 
 #[test]
 fn every_traced_value_lies_inside_the_analysed_range() {
     let config = ChainConfig::default();
     let (mut traced, mut padded, mut tight) = (0u64, 0u64, 0u64);
+    let (mut reached, mut reach_tight) = (0u64, 0u64);
     for seed in 0..3000u64 {
         let d = chain(seed, &config);
         let range = value_range(&d).unwrap_or_else(|e| panic!("seed {seed}: {d}: {e}"));
+        let reach = offset_reach(&d);
+        let mut largest = i64::MIN;
         let total: u64 = d.lengths().as_slice().iter().map(|&l| l as u64).product();
         let (mut low, mut high) = (i128::MAX, i128::MIN);
         for n in 0..total {
             let x = coordinate(&d, n);
             let t = trace(&d, &x).unwrap_or_else(|e| panic!("seed {seed}: {d}: {x:?}: {e}"));
             padded += u64::from(!t.valid);
+            if let Some(r) = reach {
+                assert!(
+                    (0..=r).contains(&t.offset),
+                    "seed {seed}: {d}: coordinate {x:?} has offset {}, outside [0, {r}]",
+                    t.offset
+                );
+            }
+            largest = largest.max(t.offset);
             for &v in t.levels.iter().flatten().chain([&t.offset]) {
                 let v = i128::from(v);
                 assert!(
@@ -39,6 +52,8 @@ fn every_traced_value_lies_inside_the_analysed_range() {
         // The analysis also counts literals and lengths, so it may be wider;
         // count the chains where the traced values reach both ends.
         tight += u64::from(low == range.low && high == range.high);
+        reached += u64::from(reach.is_some());
+        reach_tight += u64::from(reach == Some(largest));
     }
     // Sizes, taken once: 3000 chains, over 140,000 coordinates (over 30,000
     // padded), and 204 chains whose traced values reach both ends of the
@@ -50,6 +65,11 @@ fn every_traced_value_lies_inside_the_analysed_range() {
     assert!(traced > 120_000, "{traced}");
     assert!(padded > 25_000, "{padded}");
     assert!(tight > 150, "{tight}");
+    // Chains with a reach (no offset may be negative): 2,564 of the 3,000,
+    // 2,460 of them with an offset at their reach (taken once; room left
+    // for a new kind, as above).
+    assert!(reached > 2000, "{reached}");
+    assert!(reach_tight > 1900, "{reach_tight}");
 }
 
 /// The inverse's own intermediate values count: a cyclic shift's inverse

@@ -25,7 +25,7 @@
 
 use crate::Descriptor;
 use crate::error::{DescriptorProblem, Error};
-use cktile_transforms::lowering::{Lowering, Step};
+use cktile_transforms::lowering::{Lowering, MAX_SLOTS, Step};
 use cktile_transforms::{MAX_DIMS, Transform, kinds::swizzle};
 use core::fmt;
 
@@ -102,50 +102,67 @@ struct Span {
     hi: i128,
 }
 
+const fn min(a: i128, b: i128) -> i128 {
+    if a < b { a } else { b }
+}
+
+const fn max(a: i128, b: i128) -> i128 {
+    if a > b { a } else { b }
+}
+
+// Every value is an i64 widened, or a product or sum of a few of them
+// (at most MAX_DIMS terms of two i64 factors), so i128 arithmetic cannot
+// overflow; saturating operations keep that true even for absurd inputs.
 impl Span {
     const ZERO: Span = Span { lo: 0, hi: 0 };
 
-    fn shift(self, k: i128) -> Span {
-        Span { lo: self.lo + k, hi: self.hi + k }
+    const fn shift(self, k: i128) -> Span {
+        Span { lo: self.lo.saturating_add(k), hi: self.hi.saturating_add(k) }
     }
 
-    fn scale(self, k: i128) -> Span {
-        let (a, b) = (self.lo * k, self.hi * k);
-        Span { lo: a.min(b), hi: a.max(b) }
+    const fn scale(self, k: i128) -> Span {
+        let (a, b) = (self.lo.saturating_mul(k), self.hi.saturating_mul(k));
+        Span { lo: min(a, b), hi: max(a, b) }
     }
 
-    fn add(self, other: Span) -> Span {
-        Span { lo: self.lo + other.lo, hi: self.hi + other.hi }
+    const fn add(self, other: Span) -> Span {
+        Span { lo: self.lo.saturating_add(other.lo), hi: self.hi.saturating_add(other.hi) }
     }
 
-    fn magnitude(self) -> i128 {
-        self.lo.abs().max(self.hi.abs())
+    const fn magnitude(self) -> i128 {
+        max(self.lo.saturating_abs(), self.hi.saturating_abs())
     }
 
     /// `x % m` (truncating): `[0, m - 1]` for non-negative `x`, else `[-(m - 1), m - 1]`.
-    fn rem(self, m: i128) -> Span {
-        let top = (m - 1).min(self.magnitude());
+    const fn rem(self, m: i128) -> Span {
+        let top = min(m.saturating_sub(1), self.magnitude());
         if self.lo >= 0 { Span { lo: 0, hi: top } } else { Span { lo: -top, hi: top } }
     }
 
-    /// `x / m` (truncating, monotone in `x`).
-    fn div(self, m: i128) -> Span {
-        Span { lo: self.lo / m, hi: self.hi / m }
+    /// `x / m` (truncating, monotone in `x`; a zero divisor gives 0, as the steps do).
+    const fn div(self, m: i128) -> Span {
+        match (self.lo.checked_div(m), self.hi.checked_div(m)) {
+            (Some(lo), Some(hi)) => Span { lo, hi },
+            _ => Span::ZERO,
+        }
     }
 
     /// A bound of `x ^ y` for `x` in `self` and `y` in `other`.
-    fn xor(self, other: Span) -> Span {
-        let m = self.magnitude().max(other.magnitude());
-        let k = power_of_two_above(m);
+    const fn xor(self, other: Span) -> Span {
+        let k = power_of_two_above(max(self.magnitude(), other.magnitude()));
         if self.lo >= 0 && other.lo >= 0 { Span { lo: 0, hi: k - 1 } } else { Span { lo: -k, hi: k - 1 } }
     }
 }
 
-/// The smallest power of two strictly greater than `m` (`m >= 0`).
-fn power_of_two_above(m: i128) -> i128 {
+/// The smallest power of two strictly greater than `m` (`m >= 0`), or
+/// `i128::MAX` past the largest one.
+const fn power_of_two_above(m: i128) -> i128 {
     let mut k: i128 = 1;
     while k <= m {
-        k <<= 1;
+        k = match k.checked_mul(2) {
+            Some(k) => k,
+            None => return i128::MAX,
+        };
     }
     k
 }
@@ -157,83 +174,186 @@ struct Extremes {
 }
 
 impl Extremes {
-    fn see(&mut self, s: Span) -> Span {
-        self.low = self.low.min(s.lo);
-        self.high = self.high.max(s.hi);
+    const fn see(&mut self, s: Span) -> Span {
+        self.low = min(self.low, s.lo);
+        self.high = max(self.high, s.hi);
         s
     }
 
-    fn see_value(&mut self, v: i128) {
-        self.see(Span { lo: v.min(0), hi: v.max(0) });
+    const fn see_value(&mut self, v: i128) {
+        self.see(Span { lo: min(v, 0), hi: max(v, 0) });
     }
 }
 
-/// The intervals of a lowering's outputs from its inputs', step by step
-/// (and the extremes of every intermediate value).
-fn lowering_spans(l: &Lowering, up: &[Span], x: &mut Extremes) -> alloc::vec::Vec<Span> {
-    let mut v = alloc::vec![Span::ZERO; l.slots()];
-    for (slot, s) in v.iter_mut().zip(up) {
-        *slot = *s;
+/// The span of slot `slot` of `v` (zero past the slots).
+const fn at(v: &[Span; MAX_SLOTS], slot: u8) -> Span {
+    let i = slot as usize;
+    if i < MAX_SLOTS { v[i] } else { Span::ZERO }
+}
+
+/// Writes `span` at slot `i` of `v` when it is one.
+const fn put(v: &mut [Span; MAX_SLOTS], i: usize, span: Span) {
+    if i < MAX_SLOTS {
+        v[i] = span;
     }
-    let at = |v: &[Span], slot: u8| v.get(usize::from(slot)).copied().unwrap_or(Span::ZERO);
-    for step in l.steps() {
-        let out = usize::from(step.out());
-        let span = match *step {
+}
+
+/// The intervals of a lowering's slots from its `n` inputs' (`up`), step
+/// by step, every intermediate value seen by `x`; the outputs are the
+/// slots [`Lowering::outputs`] names.
+const fn lowering_spans(l: &Lowering, up: &[Span; MAX_DIMS], n: usize, x: &mut Extremes) -> [Span; MAX_SLOTS] {
+    let mut v = [Span::ZERO; MAX_SLOTS];
+    let mut i = 0;
+    while i < n && i < MAX_DIMS {
+        v[i] = up[i];
+        i += 1;
+    }
+    let steps = l.steps();
+    let mut k = 0;
+    while k < steps.len() {
+        let out = steps[k].out() as usize;
+        let span = match steps[k] {
             Step::Affine { n, ins, coef, constant, .. } => {
-                let terms: alloc::vec::Vec<Span> =
-                    ins[..usize::from(n).min(MAX_DIMS)].iter().map(|&i| at(&v, i)).collect();
-                let sum = weighted_sum(&terms, coef.iter().map(|&c| i128::from(c)), x);
-                sum.shift(i128::from(constant))
+                // `sum(in[i] * coef[i])`, with every product and partial sum seen.
+                let (mut sum, mut reach) = (Span::ZERO, Span::ZERO);
+                let mut t = 0;
+                while t < n as usize && t < MAX_DIMS {
+                    let term = x.see(at(&v, ins[t]).scale(coef[t] as i128));
+                    sum = x.see(sum.add(term));
+                    reach = reach.add(Span { lo: min(term.lo, 0), hi: max(term.hi, 0) });
+                    t += 1;
+                }
+                // Any partial sum, in any order the terms are added, is within this.
+                x.see(reach);
+                sum.shift(constant as i128)
             }
             Step::Split { a, lengths, .. } => {
-                let l = lengths.as_slice();
                 let mut t = at(&v, a);
-                for i in (1..l.len()).rev() {
-                    if let Some(slot) = v.get_mut(out + i) {
-                        *slot = x.see(t.rem(l[i].into()));
-                    }
-                    t = x.see(t.div(l[i].into()));
+                let mut d = lengths.len();
+                while d > 1 {
+                    d -= 1;
+                    let len = lengths.get(d) as i128;
+                    put(&mut v, out + d, x.see(t.rem(len)));
+                    t = x.see(t.div(len));
                 }
-                if let Some(slot) = v.get_mut(out) {
-                    *slot = t;
-                }
+                put(&mut v, out, t);
+                k += 1;
                 continue;
             }
-            Step::Div { a, by, .. } => at(&v, a).div(by.into()),
-            Step::Rem { a, by, .. } => at(&v, a).rem(by.into()),
+            Step::Div { a, by, .. } => at(&v, a).div(by as i128),
+            Step::Rem { a, by, .. } => at(&v, a).rem(by as i128),
             Step::Xor { a, b, .. } => at(&v, a).xor(at(&v, b)),
             Step::Swizzle { a, bits, base, shift, .. } => {
                 let s = at(&v, a);
+                let block_bits = swizzle::block_bits(bits, base, shift);
                 if bits == 0 {
                     s
+                } else if block_bits >= 126 {
+                    // No block that wide: anything a 64-bit index holds.
+                    Span { lo: i64::MIN as i128, hi: i64::MAX as i128 }
                 } else if s.lo >= 0 {
                     // Every index stays inside its aligned block.
-                    let block = 1i128 << swizzle::block_bits(bits, base, shift);
-                    Span { lo: s.lo - s.lo % block, hi: s.hi - s.hi % block + block - 1 }
+                    let block = 1i128 << block_bits;
+                    Span { lo: s.lo - s.lo % block, hi: (s.hi - s.hi % block).saturating_add(block - 1) }
                 } else {
-                    s.xor(Span { lo: 0, hi: (1i128 << swizzle::block_bits(bits, base, shift)) - 1 })
+                    s.xor(Span { lo: 0, hi: (1i128 << block_bits) - 1 })
                 }
             }
         };
-        if let Some(slot) = v.get_mut(out) {
-            *slot = x.see(span);
-        }
+        put(&mut v, out, x.see(span));
+        k += 1;
     }
-    l.outputs().iter().map(|&o| x.see(at(&v, o))).collect()
+    let outputs = l.outputs();
+    let mut o = 0;
+    while o < outputs.len() {
+        x.see(at(&v, outputs[o]));
+        o += 1;
+    }
+    v
 }
 
-/// `sum(up[i] * k[i])`, with every product and partial sum seen.
-fn weighted_sum(up: &[Span], k: impl Iterator<Item = i128>, x: &mut Extremes) -> Span {
-    let mut sum = Span::ZERO;
-    let mut reach = Span::ZERO;
-    for (s, k) in up.iter().zip(k) {
-        let term = x.see(s.scale(k));
-        sum = x.see(sum.add(term));
-        reach = reach.add(Span { lo: term.lo.min(0), hi: term.hi.max(0) });
+/// The spans of the bottom dimensions for top indices inside the lengths
+/// (padded ones included), every intermediate value and every length of
+/// every stage seen by `x`.
+const fn forward_spans(desc: &Descriptor, x: &mut Extremes) -> [Span; MAX_DIMS] {
+    let lengths = desc.lengths();
+    let mut spans = [Span::ZERO; MAX_DIMS];
+    let mut d = 0;
+    while d < lengths.len() && d < MAX_DIMS {
+        let len = lengths.get(d) as i128;
+        spans[d] = x.see(Span { lo: 0, hi: len - 1 });
+        x.see_value(len);
+        d += 1;
     }
-    // Any partial sum, in any order the terms are added, is within this.
-    x.see(reach);
-    sum
+    let stages = desc.stages();
+    let mut s = stages.len();
+    while s > 0 {
+        s -= 1;
+        let stage = &stages[s];
+        see_lengths(stage.lower_lengths(), x);
+        see_lengths(stage.upper_lengths(), x);
+        let mut lower = [Span::ZERO; MAX_DIMS];
+        let items = stage.items();
+        let mut i = 0;
+        while i < items.len() {
+            let (up_ids, nu) = items[i].upper().to_array();
+            let mut up = [Span::ZERO; MAX_DIMS];
+            let mut u = 0;
+            while u < nu && u < MAX_DIMS {
+                up[u] = spans[up_ids[u] % MAX_DIMS];
+                u += 1;
+            }
+            let l = items[i].transform().lowering();
+            let v = lowering_spans(&l, &up, nu, x);
+            let (low_ids, nl) = items[i].lower().to_array();
+            let outputs = l.outputs();
+            let mut o = 0;
+            while o < nl && o < outputs.len() && o < MAX_DIMS {
+                lower[low_ids[o] % MAX_DIMS] = at(&v, outputs[o]);
+                o += 1;
+            }
+            i += 1;
+        }
+        spans = lower;
+    }
+    spans
+}
+
+/// Has `x` see every length of `lengths`.
+const fn see_lengths(lengths: crate::Dims, x: &mut Extremes) {
+    let mut d = 0;
+    while d < lengths.len() {
+        x.see_value(lengths.get(d) as i128);
+        d += 1;
+    }
+}
+
+/// The largest offset a top index inside the descriptor's lengths can map
+/// to, padded indices included, from the same interval analysis as
+/// [`value_range`]: `None` when one of those offsets may be negative (a
+/// left pad, a negative offset) or the bound does not fit an index. A
+/// kernel's window reads `offset.min(reach)` from a memory of at least
+/// `reach + vector` elements: the same element when the top index is inside
+/// the lengths, and a bounds check the compiler can drop.
+///
+/// ```
+/// use cktile::codegen::bounds::offset_reach;
+/// let d = cktile::Descriptor::naive(&[4, 8], &[100, 1])?;
+/// assert_eq!(offset_reach(&d), Some(307));
+/// // xor((4, 8)) over a 4 x 8 block: every index stays below 32.
+/// let x = cktile::spec::parse("packed((4,8)) | transform(xor((4,8)) on [0,1] -> [0,1])")?;
+/// assert_eq!(offset_reach(&x), Some(31));
+/// let padded = cktile::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])")?;
+/// assert_eq!(offset_reach(&padded), None);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub const fn offset_reach(desc: &Descriptor) -> Option<crate::Index> {
+    let mut x = Extremes { low: 0, high: 0 };
+    let offset = forward_spans(desc, &mut x)[0];
+    if offset.lo < 0 || offset.hi > i64::MAX as i128 || desc.stages().is_empty() {
+        return None;
+    }
+    Some(offset.hi as crate::Index)
 }
 
 /// The literals a transform's code uses, both ways (coefficients,
@@ -293,28 +413,11 @@ fn literals(t: &Transform, x: &mut Extremes) {
 pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
     let mut x = Extremes { low: 0, high: 0 };
     x.see_value(desc.element_space_size().into());
-    let lengths = desc.lengths();
-    let mut spans = [Span::ZERO; MAX_DIMS];
-    for (s, &len) in spans.iter_mut().zip(lengths.as_slice()) {
-        *s = x.see(Span { lo: 0, hi: i128::from(len) - 1 });
-        x.see_value(len.into());
-    }
-    for stage in desc.stages().iter().rev() {
-        for &l in stage.lower_lengths().as_slice().iter().chain(stage.upper_lengths().as_slice()) {
-            x.see_value(l.into());
-        }
-        let mut lower = [Span::ZERO; MAX_DIMS];
+    forward_spans(desc, &mut x);
+    for stage in desc.stages() {
         for item in stage.items() {
-            let (up_ids, nu) = item.upper().to_array();
-            let up: alloc::vec::Vec<Span> = up_ids[..nu].iter().map(|&i| spans[i % MAX_DIMS]).collect();
             literals(item.transform(), &mut x);
-            let low = lowering_spans(&item.transform().lowering(), &up, &mut x);
-            let (low_ids, nl) = item.lower().to_array();
-            for (&id, &span) in low_ids[..nl].iter().zip(&low) {
-                lower[id % MAX_DIMS] = span;
-            }
         }
-        spans = lower;
     }
     // The inverse, each stage from its lower dimensions' lengths.
     for stage in desc.stages() {
@@ -322,11 +425,11 @@ pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
         for item in stage.items() {
             if let Some(inverse) = item.transform().upper_lowering() {
                 let (low_ids, nl) = item.lower().to_array();
-                let inputs: alloc::vec::Vec<Span> = low_ids[..nl]
-                    .iter()
-                    .map(|&i| Span { lo: 0, hi: i128::from(lengths.get(i % MAX_DIMS)) - 1 })
-                    .collect();
-                lowering_spans(&inverse, &inputs, &mut x);
+                let mut inputs = [Span::ZERO; MAX_DIMS];
+                for (span, &i) in inputs.iter_mut().zip(&low_ids[..nl]) {
+                    *span = Span { lo: 0, hi: i128::from(lengths.get(i % MAX_DIMS)) - 1 };
+                }
+                lowering_spans(&inverse, &inputs, nl, &mut x);
             }
         }
     }

@@ -17,7 +17,6 @@
 //! range of every value the offset computation produces).
 
 pub mod bijective;
-#[cfg(feature = "alloc")]
 pub mod bounds;
 pub mod coordinate;
 pub mod display;

@@ -62,6 +62,21 @@ pub trait TileMemory {
     /// ```
     fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, Self::Element)) -> bool;
 
+    /// The number of elements, when the memory knows it (`None` by
+    /// default). A window over a view whose chain is a compile-time
+    /// constant compares it with the largest offset the chain reaches: a
+    /// memory that holds them all lets the compiler drop its loads' bounds
+    /// checks (see [`window`](super::window)). It changes no value read.
+    ///
+    /// ```
+    /// use cktile::tile::TileMemory;
+    /// assert_eq!([1u8, 2, 3].elements(), Some(3));
+    /// ```
+    #[inline(always)]
+    fn elements(&self) -> Option<usize> {
+        None
+    }
+
     /// The `N` elements from `offset`, or `None` when any of them lies
     /// outside the memory.
     ///
@@ -176,6 +191,10 @@ macro_rules! slice_memory {
             #[inline(always)]
             fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, T)) -> bool {
                 load_from::<T, N>(&self[..], offset, f)
+            }
+            #[inline(always)]
+            fn elements(&self) -> Option<usize> {
+                Some(self[..].len())
             }
         }
         slice_memory!(@mut $mut [$($g)*] $t);
@@ -321,6 +340,10 @@ impl<'a, T> SharedMemory<'a, T> {
 
 impl<T: Copy> TileMemory for SharedMemory<'_, T> {
     type Element = T;
+    #[inline(always)]
+    fn elements(&self) -> Option<usize> {
+        Some(self.cells.len())
+    }
     #[inline(always)]
     fn load_with<const N: usize>(&self, offset: Index, mut f: impl FnMut(usize, T)) -> bool {
         let Some(r) = range(offset, N, self.cells.len()) else {

@@ -84,6 +84,7 @@ pub struct AccessPlan {
     d_stride: usize,
     ys_start: [[Index; MAX_DIMS]; MAX_ACCESSES],
     x_delta: [[Index; MAX_DIMS]; MAX_ACCESSES],
+    x_last: [[Index; MAX_DIMS]; MAX_ACCESSES],
     d_start: [usize; MAX_ACCESSES],
 }
 
@@ -228,6 +229,7 @@ impl AccessPlan {
             d_stride,
             ys_start: [[0; MAX_DIMS]; MAX_ACCESSES],
             x_delta: [[0; MAX_DIMS]; MAX_ACCESSES],
+            x_last: [[0; MAX_DIMS]; MAX_ACCESSES],
             d_start: [0; MAX_ACCESSES],
         };
         let mut a = 0;
@@ -241,10 +243,16 @@ impl AccessPlan {
                 i += 1;
             }
             let x = adaptor.bottom_index_unchecked(ps_ys.split_at(ndim_p + ndim_y).0);
-            let mut dx = [0; MAX_DIMS];
+            // The vector's last element: its Y further along the vector's dimension.
+            if let Some(v) = vector_dim_y {
+                ps_ys[(ndim_p + v) % MAX_DIMS] += vector - 1;
+            }
+            let last = adaptor.bottom_index_unchecked(ps_ys.split_at(ndim_p + ndim_y).0);
+            let (mut dx, mut dl) = ([0; MAX_DIMS], [0; MAX_DIMS]);
             i = 0;
             while i < ndim_x {
                 dx[i] = x.get(i);
+                dl[i] = last.get(i);
                 i += 1;
             }
             let mut d_start = 0;
@@ -255,6 +263,7 @@ impl AccessPlan {
             }
             plan.ys_start[a] = ys;
             plan.x_delta[a] = dx;
+            plan.x_last[a] = dl;
             plan.d_start[a] = d_start;
             a += 1;
         }
@@ -364,6 +373,25 @@ impl AccessPlan {
     /// ```
     pub const fn x_delta(&self, a: usize) -> [Index; MAX_DIMS] {
         self.x_delta[a % MAX_ACCESSES]
+    }
+
+    /// The X offset of access `a`'s last element from the thread's origin
+    /// (its first element's, [`x_delta`](Self::x_delta), moved
+    /// `vector - 1` along the vector's Y).
+    ///
+    /// ```
+    /// use cktile::tile::plan::AccessPlan;
+    /// use cktile::transforms::{MAX_DIMS, Vector};
+    /// let mut top = [Vector::UNKNOWN; MAX_DIMS];
+    /// top[1] = Vector::new(8, 1);
+    /// let e = cktile::distribution::Encoding::new(&[1], &[&[2, 4, 16], &[4, 8]], &[&[1], &[1, 2]], &[&[1], &[2, 0]], &[1, 2], &[0, 1])?;
+    /// let p = AccessPlan::new(&e, &top, 2)?;
+    /// // The second access reads 8 elements of row 64 from column 0: its last is column 7.
+    /// assert_eq!(p.x_last(1)[..2], [64, 7]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn x_last(&self, a: usize) -> [Index; MAX_DIMS] {
+        self.x_last[a % MAX_ACCESSES]
     }
 
     /// The thread buffer index of access `a`'s first element.

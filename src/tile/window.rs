@@ -22,6 +22,15 @@
 //! the view, as in CK (pad the view, as CK's GEMMs do, for tiles that
 //! overhang).
 //!
+//! Over a view whose chain is a compile-time constant (an LDS block), a
+//! load also gives the compiler what it cannot derive from the offset's
+//! arithmetic: an access inside the view's lengths lies inside a memory
+//! that holds every offset the chain reaches
+//! ([`descriptor::bounds::offset_reach`](crate::descriptor::bounds::offset_reach)). Its
+//! bounds check then folds (on sm_90, the 64 x 64 GEMM tile's reads of
+//! XOR-swizzled offsets of a thread id below 128); what it reads is
+//! unchanged.
+//!
 //! ```
 //! use cktile::prelude::*;
 //! use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution};
@@ -43,10 +52,11 @@ use super::memory::{TileMemory, TileMemoryMut};
 use super::plan::{AccessPlan, MAX_ACCESSES};
 use super::tensor::{StaticDistributedTensor, Ys};
 use crate::Index;
+use crate::descriptor::bounds::offset_reach;
 use crate::distribution::typed::{TileDistribution, TileEncoding};
 use crate::error::{Error, ParameterProblem};
 use crate::typed::unrolled;
-use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorView, static_failure};
+use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorDescriptor, TensorView, static_failure};
 use cktile_transforms::{Count, MAX_DIMS, Values};
 use core::marker::PhantomData;
 use typenum::Unsigned;
@@ -620,13 +630,56 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// The memory offset of access `a` when the descriptor maps it to a
     /// real element (not padding).
     #[inline(always)]
-    fn access_offset(&self, a: usize) -> Option<Index> {
+    pub(crate) fn access_offset(&self, a: usize) -> Option<Index> {
         // CK's coordinate_has_valid_offset_assuming_top_index_is_valid and get_offset, on the chain.
         let mut top = [0; MAX_DIMS];
         add_step(&mut top, self.access_top(a).as_ref());
         let chain = self.view.descriptor().chain();
         if chain.is_valid(&top) { Some(chain.offset(&top)) } else { None }
     }
+
+    /// Where access `a` of `vector` elements reads when the memory refuses
+    /// its offset although the access lies inside the view's lengths (its
+    /// first and last elements) and the memory of `elements` elements
+    /// holds everything the view's compile-time chain reaches ([`Reach`]):
+    /// the memory's last vector. That never happens (an offset inside the
+    /// lengths lies at or below the reach, and a vector's elements follow
+    /// its first), and the tests check it for every GEMM policy's LDS
+    /// windows. It is there for the compiler, which can prove an access
+    /// inside the lengths (compares of its top index) but not its offset
+    /// inside the memory (an LDS block's XOR-swizzled offset of a thread
+    /// id known to be below the block size): with a vector of the memory
+    /// on both sides of the test, it drops the test and the refused
+    /// branch's zeros. `None` for anything else: a refused access then
+    /// reads zeros, as always.
+    #[inline(always)]
+    pub(crate) fn unreachable_fallback(&self, a: usize, vector: usize, elements: Option<usize>) -> Option<Index> {
+        let (Some(reach), Some(elements)) = (Reach::<C>::MAX, elements) else {
+            return None;
+        };
+        let lengths = self.view.descriptor().chain().lengths();
+        let first = self.access_top(a);
+        let mut last = self.thread_origin;
+        add_step(last.as_mut(), &Plan::<E, C>::PLAN.x_last(a));
+        let (first, last) = (first.as_ref(), last.as_ref());
+        let mut inside = (reach as u64) < elements as u64 && vector <= elements;
+        for d in 0..C::NumTop::USIZE.min(MAX_DIMS) {
+            inside &= ((first[d] as u64) < lengths[d] as u64) & ((last[d] as u64) < lengths[d] as u64);
+        }
+        if inside { Some(elements.saturating_sub(vector) as Index) } else { None }
+    }
+}
+
+/// The largest offset an all-static chain `C` reaches from top indices
+/// inside its lengths ([`offset_reach`]), `None` for a chain with runtime
+/// values (or one whose offsets may be negative).
+struct Reach<C>(PhantomData<C>);
+
+impl<C: Chain> Reach<C> {
+    const MAX: Option<Index> = match TensorDescriptor::<C>::STATIC_DESCRIPTOR {
+        Some(d) => offset_reach(d),
+        None => None,
+    };
 }
 
 /// A move of a tile window's origin (CK's `move_tile_window`), for both kinds of window.
@@ -710,15 +763,21 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> V
                 *r = x;
             }
         };
+        let fallback = self.window.unreachable_fallback(a, plan.vector(), memory.elements());
         let loaded = match offset {
-            Some(o) => by_width!(plan.vector(), |N| memory.load_with::<N>(o, &mut put), {
-                // Wider than 16: element by element, each checked.
-                let mut all = true;
-                for j in 0..plan.vector() {
-                    all &= memory.load_with::<1>(o.wrapping_add(j as Index), |_, x| put(j, x));
+            Some(o) => by_width!(
+                plan.vector(),
+                |N| memory.load_with::<N>(o, &mut put)
+                    || fallback.is_some_and(|last| memory.load_with::<N>(last, &mut put)),
+                {
+                    // Wider than 16: element by element, each checked.
+                    let mut all = true;
+                    for j in 0..plan.vector() {
+                        all &= memory.load_with::<1>(o.wrapping_add(j as Index), |_, x| put(j, x));
+                    }
+                    all
                 }
-                all
-            }),
+            ),
             None => false,
         };
         if !loaded {
