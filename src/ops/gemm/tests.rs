@@ -158,94 +158,94 @@ fn block_reads_are_the_warp_reads<P: GemmPolicy, S: OperandSide<P> + Default, E:
     }
 }
 
-/// The loads' fallback never reads (`TileWindowWithStaticDistribution::
-/// unreachable_fallback`): for every thread of the block and every access
-/// of side `S`'s LDS windows (the store window, and the warp window moved
-/// over every warp tile the K loop reads), over an LDS block of exactly its
-/// element space, the fallback applies (the compiler may use it) and the
-/// access's own offset already lies inside the memory. Over a block one
-/// element short, the fallback never applies, and the last vector reads
-/// as zeros, as before.
+/// One window's accesses against its loads' fallback
+/// (`TileWindowWithStaticDistribution::unreachable_fallback`): over an
+/// `exact` block every access has one and already fits the memory; over a
+/// short block none has one. Returns (accesses with a fallback, accesses
+/// the memory refuses).
+fn fallbacks<C: crate::typed::Chain, E: TileEncoding>(
+    w: &crate::tile::TileWindowWithStaticDistribution<SharedMemory<'_, u16>, C, E>,
+    exact: bool,
+    what: &str,
+) -> (usize, usize) {
+    let (plan, len) = (w.plan(), w.view().buffer().len());
+    let (mut applied, mut refused) = (0, 0);
+    for a in 0..plan.accesses() {
+        let o = w.access_offset(a).expect("an LDS block has no padding");
+        let fits = o >= 0 && o as usize + plan.vector() <= len;
+        refused += usize::from(!fits);
+        match w.unreachable_fallback(a, plan.vector(), Some(len)) {
+            Some(last) => {
+                assert!(exact, "{what}, access {a}: a fallback over a short block");
+                assert!(fits, "{what}, access {a}: offset {o} + {} leaves {len} elements", plan.vector());
+                assert_eq!(last as usize, len - plan.vector());
+                applied += 1;
+            }
+            None => assert!(!exact, "{what}, access {a}: no fallback over the exact block"),
+        }
+    }
+    (applied, refused)
+}
+
+/// The loads' fallback never reads: for every thread of the block and
+/// every access of side `S`'s LDS windows (the store window, and the warp
+/// window moved over every warp tile the K loop reads), over an LDS block
+/// of exactly its element space, the fallback applies (the compiler may
+/// use it) and the access's own offset already lies inside the memory.
+/// Over a block one element short, no fallback applies, and the vectors
+/// that leave the block read zeros, as before.
 fn lds_loads_never_fall_back<P: GemmPolicy, S: OperandSide<P> + Default>(name: &str) {
+    use crate::distribution::typed::make_static_tile_distribution;
+    use crate::tile::{make_tile_window_with_distribution, move_tile_window};
     let desc = S::make_lds_block().unwrap();
     let size = desc.element_space_size() as usize;
+    // The block is a bijection onto its element space: its reach is the last element.
+    let reach = crate::descriptor::bounds::offset_reach(&desc.descriptor());
+    assert_eq!(reach, Some(size as Index - 1), "{name}: the LDS block's reach");
     let full: Vec<Cell<u16>> = (0..size).map(|i| Cell::new(i as u16)).collect();
-    let short = &full[..size - 1];
-    let (mut applied, mut short_zeros) = (0usize, 0usize);
+    let (mut applied, mut refused) = (0, 0);
     for thread in 0..P::BLOCK_SIZE {
         let p = Partition::from_thread::<WAVE>(thread);
-        let side = S::default();
-        for (cells, exact) in [(&full[..], true), (short, false)] {
+        let row = S::default().warp_row(p.warp) * S::WARP_ROWS as Index;
+        for (cells, exact) in [(&full[..], true), (&full[..size - 1], false)] {
+            let what = format!("{name}: thread {thread}, {} block", if exact { "exact" } else { "short" });
             let view = crate::typed::make_tensor_view(SharedMemory::new(cells), desc);
-            let store = crate::tile::make_tile_window_with_distribution(
+            let store = make_tile_window_with_distribution(
                 view,
                 S::Tile::default(),
                 [0, 0],
-                crate::distribution::typed::make_static_tile_distribution::<S::Dram>(),
+                make_static_tile_distribution::<S::Dram>(),
                 p,
             )
             .unwrap();
-            let row = side.warp_row(p.warp) * S::WARP_ROWS as Index;
-            let warp = crate::tile::make_tile_window_with_distribution(
+            let mut counts = vec![fallbacks(&store, exact, &format!("{what}, store"))];
+            let warp = make_tile_window_with_distribution(
                 view,
                 S::WarpTile::default(),
                 [row, 0],
-                crate::distribution::typed::make_static_tile_distribution::<S::Warp>(),
+                make_static_tile_distribution::<S::Warp>(),
                 p,
             )
             .unwrap();
-            let mut check = |w_accesses: usize,
-                             vector: usize,
-                             fallback: &dyn Fn(usize) -> Option<Index>,
-                             offset: &dyn Fn(usize) -> Option<Index>| {
-                for a in 0..w_accesses {
-                    let o = offset(a).expect("an LDS block has no padding");
-                    let fits = o >= 0 && o as usize + vector <= cells.len();
-                    match fallback(a) {
-                        Some(last) => {
-                            assert!(exact, "{name}: thread {thread}, access {a}: a fallback over a short block");
-                            assert!(
-                                fits,
-                                "{name}: thread {thread}, access {a}: offset {o} + {vector} leaves {size} elements"
-                            );
-                            assert_eq!(last as usize, size - vector);
-                            applied += 1;
-                        }
-                        None => {
-                            assert!(!exact, "{name}: thread {thread}, access {a}: no fallback over the exact block");
-                            short_zeros += usize::from(!fits);
-                        }
-                    }
-                }
-            };
-            let plan = store.plan();
-            check(
-                plan.accesses(),
-                plan.vector(),
-                &|a| store.unreachable_fallback(a, plan.vector(), Some(cells.len())),
-                &|a| store.access_offset(a),
-            );
             for iter in 0..S::ITERS {
                 for k_iter in 0..P::K_ITERS {
                     let mut w = warp;
-                    crate::tile::move_tile_window(
+                    move_tile_window(
                         &mut w,
                         [(iter * S::ROW_WARPS * S::WARP_ROWS) as Index, (k_iter * P::WARP_K) as Index],
                     );
-                    let plan = w.plan();
-                    check(
-                        plan.accesses(),
-                        plan.vector(),
-                        &|a| w.unreachable_fallback(a, plan.vector(), Some(cells.len())),
-                        &|a| w.access_offset(a),
-                    );
+                    counts.push(fallbacks(&w, exact, &format!("{what}, warp tile ({iter}, {k_iter})")));
                 }
+            }
+            for (a, r) in counts {
+                applied += a;
+                refused += r;
             }
         }
     }
     assert!(applied > 0, "{name}: the fallback never applied");
-    // Over the short block, some thread's vector ends at the block's last element.
-    assert!(short_zeros > 0, "{name}: no access left the short block");
+    // Over the short block, the vector that ends at the block's last element is refused.
+    assert!(refused > 0, "{name}: no access left the short block");
 }
 
 fn policy<P: GemmPolicy>(name: &str) {
