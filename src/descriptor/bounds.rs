@@ -1,9 +1,11 @@
 //! The range of every value the offset computation produces for
 //! coordinates inside the lengths, padded ones included: an interval
 //! analysis. It tells whether CK's offsets of padded coordinates fit 64 bits
-//! (`check::offsets` and `check::trace` refuse to print a wrapped one), and
+//! (`check::offsets` and `check::trace` refuse to print a wrapped one),
 //! chooses the generated code's integer type (`codegen`, which re-exports
-//! this module as `codegen::bounds`).
+//! this module as `codegen::bounds`), and gives the largest offset a
+//! compile-time chain reaches ([`offset_reach`], a `const fn`), with which
+//! tile windows let the compiler drop their LDS loads' bounds checks.
 //!
 //! Starting from `[0, len - 1]` for each top dimension, every stage maps the
 //! intervals of its upper dimensions to those of its lower dimensions
