@@ -36,6 +36,7 @@
 #[cfg(feature = "alloc")]
 pub mod accesses;
 pub use crate::hardware::arch;
+pub mod lookup;
 pub mod memo;
 pub mod metrics;
 pub mod model;

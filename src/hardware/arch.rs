@@ -7,10 +7,10 @@
 //!
 //! `Arch` values come only from the constants below and [`Arch::by_name`]:
 //! its fields are private, so no caller can build a chip with no banks or a
-//! wave the model cannot hold.
-
-use crate::error::AnalyzerProblem;
-use crate::error::{Error, Snippet, SpecProblem};
+//! wave the model cannot hold. The functions that can fail (by name, the
+//! capacity check) are written in
+//! [`analyzer::lookup`](crate::analyzer::lookup), above the error type that
+//! quotes this vocabulary.
 
 /// Who made the chip: decides the instruction set and whether an idle phase
 /// still costs a pass.
@@ -234,20 +234,6 @@ const NAME_LIST: [&str; ARCHS.len()] = crate::names::names_of!(ARCHS, |r| r.name
 pub const ARCH_NAMES: &str = crate::names::joined!(&NAME_LIST);
 
 impl Arch {
-    /// The chip with this name (see [`ARCHS`]).
-    ///
-    /// ```
-    /// let e = cktile::analyzer::Arch::by_name("gfx1030").unwrap_err();
-    /// assert!(e.to_string().contains("gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90"));
-    /// ```
-    pub fn by_name(name: &str) -> Result<Arch, Error> {
-        ARCHS
-            .iter()
-            .find(|a| a.name == name)
-            .copied()
-            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: ARCH_NAMES }))
-    }
-
     /// The name used on the command line.
     ///
     /// ```
@@ -306,27 +292,6 @@ impl Arch {
     /// ```
     pub const fn shared_bytes(&self) -> u32 {
         self.shared_bytes
-    }
-
-    /// `Ok` when a layout spanning `bytes` fits the shared memory one
-    /// workgroup can use; the error names both sizes.
-    ///
-    /// ```
-    /// use cktile::analyzer::arch;
-    /// assert!(arch::GFX950.check_fits(160 * 1024).is_ok());
-    /// let e = arch::GFX942.check_fits(65537).unwrap_err();
-    /// assert!(e.to_string().contains("65537 bytes, more than the 65536 bytes"), "{e}");
-    /// ```
-    pub const fn check_fits(&self, bytes: u64) -> Result<(), Error> {
-        if bytes > self.shared_bytes as u64 {
-            Err(Error::analyzer(AnalyzerProblem::SharedCapacity {
-                arch: self.name,
-                bytes,
-                capacity: self.shared_bytes,
-            }))
-        } else {
-            Ok(())
-        }
     }
 
     /// The most banks any instruction sees on this chip (64 on gfx950, 32

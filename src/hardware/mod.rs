@@ -3,10 +3,13 @@
 //! ([`op`]: names, widths, the bytes each lane moves), with their names as
 //! the command line and the spec texts spell them.
 //!
-//! They sit at the bottom of the crate, beside the messages, because every
+//! They sit at the bottom of the crate, beneath the messages, because every
 //! layer speaks of them and messages quote them: an analyzer problem names
-//! the instruction it refused. What each chip does with each instruction
-//! (banks, lane groups) is the analyzer's ([`rules`](crate::analyzer::rules)).
+//! the instruction it refused. So they make no error: finding a chip or an
+//! instruction by name and checking one, which can fail, are the
+//! analyzer's ([`lookup`](crate::analyzer::lookup)), as is what each chip
+//! does with each instruction (banks, lane groups:
+//! [`rules`](crate::analyzer::rules)).
 //! Both modules are re-exported as `cktile::analyzer::{arch, op}`, the paths
 //! users know.
 //!

@@ -4,11 +4,11 @@
 //! Every function here is total: an `Op` built by hand with a width the
 //! instruction does not have (`Op::DsRead { bits: 7 }`) is reported by
 //! [`Op::check`], which the analyzer calls before counting, and is never
-//! divided by or indexed with.
+//! divided by or indexed with. The functions that can fail (by name, the
+//! check) return the crate's error, which quotes this vocabulary: they are
+//! written in [`analyzer::lookup`](crate::analyzer::lookup), above it.
 
 use super::arch::{Arch, Vendor};
-use crate::error::AnalyzerProblem;
-use crate::error::{Error, Snippet, SpecProblem};
 
 /// A shared-memory instruction.
 ///
@@ -195,33 +195,22 @@ fn split_offsets(name: &str) -> Result<(&str, Option<[u8; 2]>), ()> {
 }
 
 impl Op {
-    /// The instruction with this name (see [`OP_NAMES`]). `ds_read_i8` and
-    /// `ds_read_i16` are accepted as `ds_read_u8` / `ds_read_u16`: they
-    /// touch the same bytes. read2/write2 names take their offsets as
-    /// `ds_read2_b64(0,8)`; without them the offsets are 0 and 1.
-    ///
-    /// ```
-    /// use cktile::analyzer::Op;
-    /// assert_eq!(Op::by_name("ds_read_i16")?, Op::DsRead { bits: 16 });
-    /// assert_eq!(Op::by_name("ds_write2st64_b32(2, 3)")?, Op::DsWrite2 { bits: 32, offsets: [2, 3], st64: true });
-    /// assert!(Op::by_name("ds_read_b48").is_err());
-    /// assert!(Op::by_name("ds_read_b64(0,1)").is_err()); // offsets only on read2/write2
-    /// # Ok::<(), cktile::Error>(())
-    /// ```
-    pub fn by_name(name: &str) -> Result<Op, Error> {
-        let unknown = || Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: OP_NAMES });
-        let (mnemonic, offsets) = split_offsets(name.trim()).map_err(|()| unknown())?;
+    /// The instruction with this name, as [`Op::by_name`] reads it, or
+    /// `None` (the vocabulary's half: the error naming the valid ones is
+    /// the caller's).
+    pub(crate) fn from_name(name: &str) -> Option<Op> {
+        let (mnemonic, offsets) = split_offsets(name.trim()).ok()?;
         let mnemonic = match mnemonic {
             "ds_read_i8" => "ds_read_u8",
             "ds_read_i16" => "ds_read_u16",
             m => m,
         };
-        let op = TABLE.iter().find(|(_, n)| *n == mnemonic).map(|(op, _)| *op).ok_or_else(unknown)?;
+        let op = TABLE.iter().find(|(_, n)| *n == mnemonic).map(|(op, _)| *op)?;
         match (op, offsets) {
-            (op, None) => Ok(op),
-            (Op::DsRead2 { bits, st64, .. }, Some(offsets)) => Ok(Op::DsRead2 { bits, offsets, st64 }),
-            (Op::DsWrite2 { bits, st64, .. }, Some(offsets)) => Ok(Op::DsWrite2 { bits, offsets, st64 }),
-            (_, Some(_)) => Err(unknown()),
+            (op, None) => Some(op),
+            (Op::DsRead2 { bits, st64, .. }, Some(offsets)) => Some(Op::DsRead2 { bits, offsets, st64 }),
+            (Op::DsWrite2 { bits, st64, .. }, Some(offsets)) => Some(Op::DsWrite2 { bits, offsets, st64 }),
+            (_, Some(_)) => None,
         }
     }
 
@@ -242,23 +231,6 @@ impl Op {
             op => op,
         };
         TABLE.iter().find(|(o, _)| *o == canonical).map_or("invalid instruction", |(_, n)| n)
-    }
-
-    /// `Ok` when some chip has this instruction (a width and matrix count
-    /// from [`OP_NAMES`]); the error names the instruction and the valid ones.
-    ///
-    /// ```
-    /// use cktile::analyzer::Op;
-    /// assert!(Op::DsRead2 { bits: 64, offsets: [3, 200], st64: true }.check().is_ok());
-    /// let e = Op::DsRead { bits: 7 }.check().unwrap_err();
-    /// assert!(e.to_string().contains("DsRead { bits: 7 }"), "{e}");
-    /// ```
-    pub fn check(&self) -> Result<(), Error> {
-        if self.is_valid() {
-            Ok(())
-        } else {
-            Err(Error::analyzer(AnalyzerProblem::InvalidOp { op: *self, valid: OP_NAMES }))
-        }
     }
 
     /// Whether some chip has this instruction (what [`check`](Self::check)
