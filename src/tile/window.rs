@@ -55,8 +55,8 @@ use crate::Index;
 use crate::descriptor::bounds::offset_reach;
 use crate::distribution::typed::{TileDistribution, TileEncoding};
 use crate::error::{Error, ParameterProblem};
-use crate::typed::unrolled;
 use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorDescriptor, TensorView, static_failure};
+use cktile_transforms::static_for;
 use cktile_transforms::{Count, MAX_DIMS, Values};
 use core::marker::PhantomData;
 use typenum::Unsigned;
@@ -167,21 +167,13 @@ trait Visit {
     fn visit(&mut self, a: usize);
 }
 
-macro_rules! each_literal {
-    ($n:expr, $v:expr; $($a:literal)*) => {$(
-        if $a < $n {
-            $v.visit($a);
-        }
-    )*};
-}
-
 /// The accesses, unrolled by hand: `V::COUNT` is a constant of the
 /// monomorphised code, so the compiler's first passes drop every guard
 /// past it and LLVM sees exactly the accesses the plan makes, each with
 /// its constants.
 #[inline(always)]
 fn each_access<V: Visit>(v: &mut V) {
-    each_literal!(V::COUNT, v;
+    static_for!(V::COUNT, |a| v.visit(a);
         0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
         64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
@@ -286,7 +278,7 @@ pub struct TileWindowWithStaticLengths<B, C: Chain, W> {
 }
 
 // The loops over a coordinate's dimensions are unrolled by hand
-// (`unrolled!`): LLVM's AMDGPU backend leaves such short loops rolled, and
+// (`static_for!`): LLVM's AMDGPU backend leaves such short loops rolled, and
 // a rolled loop over a coordinate puts it in scratch memory.
 
 /// The chain's top index holding `from`'s first entries.
@@ -294,14 +286,14 @@ pub struct TileWindowWithStaticLengths<B, C: Chain, W> {
 fn top_of<C: Chain>(from: &[Index]) -> TopIndex<C> {
     let mut top = TopIndex::<C>::default();
     let to = top.as_mut();
-    unrolled!(to.len().min(from.len()), |j| to[j] = from[j]);
+    static_for!(to.len().min(from.len()), |j| to[j] = from[j]);
     top
 }
 
 /// Adds `step` to `top`, wrapping as the typed coordinates do.
 #[inline(always)]
 fn add_step(top: &mut [Index], step: &[Index]) {
-    unrolled!(top.len().min(step.len()), |j| top[j] = top[j].wrapping_add(step[j]));
+    static_for!(top.len().min(step.len()), |j| top[j] = top[j].wrapping_add(step[j]));
 }
 
 const fn window_error(parameter: &'static str, value: i64, requirement: &'static str) -> Error {
@@ -472,7 +464,7 @@ fn distributed<B, C: Chain, E: TileEncoding>(
     let x_lengths = distribution.ps_ys_to_xs().bottom_lengths();
     let want = x_lengths.as_ref();
     let mut mismatch = None;
-    unrolled!(want.len().min(lengths.len()), |j| if want[j] != lengths[j] && mismatch.is_none() {
+    static_for!(want.len().min(lengths.len()), |j| if want[j] != lengths[j] && mismatch.is_none() {
         mismatch = Some(lengths[j]);
     });
     if let Some(got) = mismatch {

@@ -58,13 +58,13 @@
 use super::built::{Built, Core};
 use super::chain::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use super::coordinate::CoordinateOf;
-use super::lists::{HiddenIndex, IdLists, TransformList, gather, scatter, unrolled};
+use super::lists::{HiddenIndex, IdLists, TransformList, gather, scatter};
 use super::{indices, static_failure};
 use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
 use crate::descriptor::offset::check_coordinate;
 use crate::descriptor::tri;
 use crate::error::{Error, ErrorKind};
-use cktile_transforms::{Count, Dims, Index, Indices, MAX_DIMS, Values};
+use cktile_transforms::{Count, Dims, Index, Indices, MAX_DIMS, Values, static_for};
 use core::fmt;
 use typenum::Unsigned;
 
@@ -112,7 +112,7 @@ type Bottom<A> = <<A as AdaptorChain>::NumBottom as Count>::Coordinate;
 fn coordinate<N: Count>(values: &Indices) -> N::Coordinate {
     let mut out = N::Coordinate::default();
     let slots = out.as_mut();
-    unrolled!(slots.len(), |j| slots[j] = values[j]);
+    static_for!(slots.len(), |j| slots[j] = values[j]);
     out
 }
 

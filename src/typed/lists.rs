@@ -7,6 +7,7 @@ use crate::descriptor::Ids;
 use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::Count;
+use cktile_transforms::static_for;
 use cktile_transforms::typed::TypedTransform;
 use cktile_transforms::{Dims, Index, Indices, Kind, MAX_DIMS, Transform, Values, VectorRule};
 use typenum::Unsigned;
@@ -14,26 +15,6 @@ use typenum::Unsigned;
 /// One id list per transform of a stage (the first ids of each row), as
 /// index arrays: what [`IdLists::table`] returns.
 pub type IdTable = [Indices; MAX_ITEMS];
-
-/// Runs `$body` for `$j` = 0..8 where `$j < $n`, written out (no loop), so
-/// with compile-time ids every index is a constant before LLVM's first
-/// scalar-replacement pass, on every target (amdgcn keeps dead stores to an
-/// index array that is only resolved after loop unrolling).
-macro_rules! unrolled {
-    ($n:expr, |$j:ident| $body:expr) => {{
-        $crate::typed::unrolled!(@ $n, $j, $body; 0 1 2 3 4 5 6 7);
-    }};
-    (rev $n:expr, |$j:ident| $body:expr) => {{
-        $crate::typed::unrolled!(@ $n, $j, $body; 7 6 5 4 3 2 1 0);
-    }};
-    (@ $n:expr, $j:ident, $body:expr; $($k:literal)*) => {
-        $(if $k < $n {
-            let $j: usize = $k;
-            $body;
-        })*
-    };
-}
-pub(crate) use unrolled;
 
 const _: () = assert!(MAX_DIMS == 8);
 
@@ -44,14 +25,14 @@ const _: () = assert!(MAX_DIMS == 8);
 #[inline(always)]
 pub(crate) fn gather<const N: usize>(values: &[Index; N], ids: &Indices, n: usize) -> Indices {
     let mut out = [0; MAX_DIMS];
-    unrolled!(n, |j| out[j] = values[ids[j] as usize & (N - 1)]);
+    static_for!(n, |j| out[j] = values[ids[j] as usize & (N - 1)]);
     out
 }
 
 /// Writes a transform's `n` values to `into[ids[j]]`.
 #[inline(always)]
 pub(crate) fn scatter<const N: usize>(values: &Indices, ids: &Indices, n: usize, into: &mut [Index; N]) {
-    unrolled!(n, |j| into[ids[j] as usize & (N - 1)] = values[j]);
+    static_for!(n, |j| into[ids[j] as usize & (N - 1)] = values[j]);
 }
 
 const _: () = assert!(MAX_DIMS.is_power_of_two() && MAX_HIDDEN.is_power_of_two());
@@ -542,7 +523,7 @@ macro_rules! impl_lists {
         fn lower_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, hidden: &mut HiddenIndex) {
             // Written out from the last transform to the first; with a
             // constant `k` every test but one folds away.
-            unrolled!(rev Self::KINDS.len(), |k| {
+            static_for!(rev Self::KINDS.len(), |k| {
                 impl_lists!(@each self => $($t),+; |t, i| {
                     if i == k {
                         let low = lower_of(t, hidden, &upper_ids[i % MAX_ITEMS]);

@@ -87,7 +87,6 @@ mod coordinate;
 mod derived;
 mod kernel_arg;
 mod lists;
-pub(crate) use lists::unrolled;
 mod rank;
 mod tensor_coordinate;
 #[cfg(test)]
@@ -117,7 +116,7 @@ pub use view::{
 use crate::descriptor::offset::{check_coordinate, in_range};
 use crate::descriptor::tri;
 use crate::{Descriptor, Error, Index};
-use cktile_transforms::{Count, Indices, MAX_DIMS, Value, Values};
+use cktile_transforms::{Count, Indices, MAX_DIMS, Value, Values, static_for};
 use core::fmt;
 use generic_array::GenericArray;
 use generic_array::sequence::GenericSequence;
@@ -184,7 +183,7 @@ impl<C: Chain> fmt::Display for TensorDescriptor<C> {
 #[inline(always)]
 fn indices(top: &[Index]) -> Indices {
     let mut out = [0; MAX_DIMS];
-    lists::unrolled!(top.len(), |j| out[j] = top[j]);
+    static_for!(top.len(), |j| out[j] = top[j]);
     out
 }
 
@@ -311,7 +310,7 @@ impl<C: Chain> TensorDescriptor<C> {
     fn valid_top(&self, top: &[Index]) -> bool {
         let lengths = self.chain.lengths();
         let mut inside = true;
-        lists::unrolled!(top.len(), |j| inside &= in_range(top[j], lengths[j]));
+        static_for!(top.len(), |j| inside &= in_range(top[j], lengths[j]));
         inside & self.chain.is_valid(&indices(top))
     }
 

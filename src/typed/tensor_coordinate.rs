@@ -52,6 +52,7 @@
 
 use super::{Chain, CoordinateOf, TensorDescriptor, Top, indices};
 use crate::Index;
+use cktile_transforms::static_for;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
@@ -139,7 +140,7 @@ fn top_of<C: Chain>(top: &[Index]) -> Top<C> {
     let full = indices(top);
     let mut out = Top::<C>::default();
     let slots = out.as_mut();
-    super::lists::unrolled!(slots.len(), |j| slots[j] = full[j]);
+    static_for!(slots.len(), |j| slots[j] = full[j]);
     out
 }
 
@@ -200,7 +201,7 @@ pub fn move_tensor_coordinate<C: Chain>(
 ) -> Index {
     let step = indices(step.as_slice());
     let top = coord.top.as_mut();
-    super::lists::unrolled!(top.len(), |j| top[j] = top[j].wrapping_add(step[j]));
+    static_for!(top.len(), |j| top[j] = top[j].wrapping_add(step[j]));
     let offset = desc.chain.offset(&indices(coord.top.as_ref()));
     let diff = offset.wrapping_sub(coord.offset);
     coord.offset = offset;

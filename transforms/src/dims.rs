@@ -3,26 +3,43 @@
 use crate::{Error, Index};
 use core::fmt;
 
-/// Runs `$body` for `$i` = 0, 1, .. while `$i < $n` (at most [`MAX_DIMS`]
-/// times), written out: no loop. With a compile-time `$n` every index is a
-/// constant before LLVM's first scalar-replacement pass, so checks of
-/// lists built from a few values fold to compares of those values on every
-/// target (GPU backends leave a small array read by a loop in local memory
-/// when they do not fully unroll the loop). A `return` in `$body` returns
-/// from the enclosing function.
-macro_rules! each_slot {
-    ($n:expr, |$i:ident| $body:block) => {{
-        let n: usize = $n;
-        $crate::dims::each_slot!(@ n, $i, $body; 0 1 2 3 4 5 6 7);
-    }};
-    (@ $n:ident, $i:ident, $body:block; $($k:literal)*) => {
-        $(if $k < $n {
-            let $i: usize = $k;
-            $body
-        })*
+/// CK's `static_for`: runs `$body` with `$i` bound to each of
+/// `0, 1, .., 7` below `$n` (at most [`MAX_DIMS`] times; `rev` counts
+/// down), or to each literal of a list given after a `;`, written out: no
+/// loop. `$n` is evaluated once. With a compile-time `$n` every index is a
+/// constant before LLVM's first scalar-replacement pass, so code over a
+/// few values folds to their arithmetic on every target (GPU backends
+/// leave a small array read by a loop in local memory when they do not
+/// unroll the loop fully). It works in `const fn`s, and a `return` in
+/// `$body` returns from the enclosing function. The one unrolling
+/// primitive of cktile and cktile-transforms.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// cktile_transforms::static_for!(3, |i| seen.push(i));
+/// cktile_transforms::static_for!(rev 2, |i| seen.push(10 + i));
+/// cktile_transforms::static_for!(20, |i| seen.push(i); 9 19 29);
+/// assert_eq!(seen, [0, 1, 2, 11, 10, 9, 19]);
+/// ```
+#[macro_export]
+macro_rules! static_for {
+    (rev $n:expr, |$i:ident| $body:expr) => {
+        $crate::static_for!(@ $n, $i, $body; 7 6 5 4 3 2 1 0)
     };
+    ($n:expr, |$i:ident| $body:expr; $($k:literal)*) => {
+        $crate::static_for!(@ $n, $i, $body; $($k)*)
+    };
+    ($n:expr, |$i:ident| $body:expr) => {
+        $crate::static_for!(@ $n, $i, $body; 0 1 2 3 4 5 6 7)
+    };
+    (@ $n:expr, $i:ident, $body:expr; $($k:literal)*) => {{
+        let n: usize = $n;
+        $(if $k < n {
+            let $i: usize = $k;
+            $body;
+        })*
+    }};
 }
-pub(crate) use each_slot;
 
 /// The most entries a list parameter, or a descriptor's top dimensions, may have.
 ///
@@ -72,7 +89,7 @@ impl Dims {
             return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
         }
         let mut out = Dims::EMPTY;
-        each_slot!(values.len(), |i| {
+        crate::static_for!(values.len(), |i| {
             out.values[i] = values[i];
         });
         out.len = values.len() as u8;
@@ -92,7 +109,7 @@ impl Dims {
             return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
         }
         let mut out = Dims::EMPTY;
-        each_slot!(values.len(), |i| {
+        crate::static_for!(values.len(), |i| {
             out.values[i] = tri!(to_index(values[i]));
         });
         out.len = values.len() as u8;
@@ -211,7 +228,7 @@ impl Dims {
         // entry, each partial magnitude is at most the final one, so a
         // partial overflow means the product does not fit: exact.
         let (mut magnitude, mut overflow, mut zero, mut negative) = (1u64, false, false, false);
-        each_slot!(self.len(), |i| {
+        crate::static_for!(self.len(), |i| {
             let v = self.values[i];
             let (m, o) = magnitude.overflowing_mul(v.unsigned_abs());
             magnitude = m;
@@ -247,7 +264,7 @@ impl Dims {
     #[inline(always)]
     pub const fn wide_product(&self) -> i128 {
         let mut p: i128 = 1;
-        each_slot!(self.len(), |i| {
+        crate::static_for!(self.len(), |i| {
             p = p.saturating_mul(self.values[i] as i128);
         });
         p
@@ -261,7 +278,7 @@ impl Dims {
     /// ```
     #[inline(always)]
     pub const fn first_zero(&self) -> Option<usize> {
-        each_slot!(self.len(), |i| {
+        crate::static_for!(self.len(), |i| {
             if self.values[i] == 0 {
                 return Some(i);
             }
@@ -278,7 +295,7 @@ impl Dims {
     /// ```
     #[inline(always)]
     pub const fn first_negative(&self) -> Option<usize> {
-        each_slot!(self.len(), |i| {
+        crate::static_for!(self.len(), |i| {
             if self.values[i] < 0 {
                 return Some(i);
             }

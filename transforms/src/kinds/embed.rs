@@ -66,7 +66,7 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
 #[inline(always)]
 pub const fn non_negative_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
     let (mut sum, mut bad) = (0u64, false);
-    crate::dims::each_slot!(n, |i| {
+    crate::static_for!(n, |i| {
         let (l, c) = (lengths[i], coefficients[i]);
         bad |= l < 1 || c < 0;
         // `l - 1`, saturating at zero: the same for every length the test
@@ -95,7 +95,7 @@ pub const fn non_negative_largest(lengths: &Indices, coefficients: &Indices, n: 
 #[inline(always)]
 pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> i128 {
     let mut sum: i128 = 0;
-    crate::dims::each_slot!(n, |i| {
+    crate::static_for!(n, |i| {
         let term = (lengths[i] as i128 - 1).saturating_mul(coefficients[i] as i128);
         sum = sum.saturating_add(term);
     });

@@ -155,7 +155,7 @@ impl Merge {
     }
     pub(crate) const fn bind(&self, lower: &Dims) -> Result<Transform, Error> {
         let name = Self::ROW.signature.name;
-        crate::dims::each_slot!(self.lengths.len(), |i| {
+        crate::static_for!(self.lengths.len(), |i| {
             crate::tri!(expect_len(name, i, self.lengths.get(i), lower.get(i)));
         });
         Ok(Transform::wrap(Params::Merge(*self)))

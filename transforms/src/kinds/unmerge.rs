@@ -52,7 +52,7 @@ pub const fn upper(low: i64, lengths: &Indices, n: usize) -> Indices {
 #[inline(always)]
 pub const fn positive_product(lengths: &Indices, n: usize) -> Option<Index> {
     let (mut product, mut bad) = (1u64, n == 0);
-    crate::dims::each_slot!(n, |i| {
+    crate::static_for!(n, |i| {
         let l = lengths[i];
         bad |= l < 1;
         let (p, o) = product.overflowing_mul(l as u64);
