@@ -62,20 +62,14 @@ pub type DramChain = <Tile128K16 as GemmPolicy>::DramChain;
 const WAVE: usize = 64;
 
 /// Runs `$body` with `$i` bound to each of `0..$n` (a constant, at most
-/// 8), written out: LLVM leaves a K loop of several warp tiles rolled or
-/// not as its size thresholds fall, so both sides unroll it by hand, as
-/// the guide advises for short loops.
+/// 8), written out with the library's `static_for!`: LLVM leaves a K loop
+/// of several warp tiles rolled or not as its size thresholds fall, so
+/// both sides unroll it by hand, as the guide advises for short loops.
 macro_rules! unroll {
     ($n:expr, |$i:ident| $body:block) => {{
         const { assert!($n <= 8, "unroll!: at most 8 steps") };
-        unroll!(@ $n, $i, $body, 0 1 2 3 4 5 6 7)
+        cktile::transforms::static_for!($n, |$i| $body)
     }};
-    (@ $n:expr, $i:ident, $body:block, $($k:literal)*) => {{$(
-        if $k < $n {
-            let $i = $k;
-            $body
-        }
-    )*}};
 }
 
 /// The MFMA's stand-in: `acc[j] += a[j] * b[j]` (wrapping) for each of the
