@@ -400,7 +400,7 @@ const RECIPES: &[Recipe] = &[
     ("probe", "naive((16,16),(0,1))", "fp16", "ldmatrix", "ldmatrix.x4"),
     ("probe", "naive((16,16),(0,1))", "fp16", "ldmatrix", "stmatrix.x4"),
     ("probe", "naive((8,8),(32,1))", "fp16", "ldmatrix", "stmatrix.x1.trans"),
-    // Issue 53: Triton's NVMMA encoding (64-byte swizzle, fp16) on a 64 x 64
+    // Triton's NVMMA encoding (64-byte swizzle, fp16) on a 64 x 64
     // tile, two 64 x 32 atoms 4096 bytes apart, read as 128-bit rows: a
     // quarter-warp reads row 0's first 64 bytes of each atom, the same 16
     // banks twice. cktile counts 2 wavefronts a quarter-warp; Gluon's

@@ -740,9 +740,9 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> V
     const COUNT: usize = Plan::<E, C>::PLAN.accesses();
     // `#[inline]`, not `always`: inlined early, its body makes the loops
     // around a load (a block GEMM's warp tiles) too big for LLVM to unroll
-    // on amdgcn and nvptx (measured: 616 against 418 instructions on
-    // gfx942); inlined by LLVM's own choice, the data path matches its
-    // hand-written twin. An unoptimised build calls it: one small frame.
+    // on amdgcn and nvptx (the performance chapter has the counts); inlined
+    // by LLVM's own choice, the data path matches its hand-written twin. An
+    // unoptimised build calls it: one small frame.
     #[inline]
     fn visit(&mut self, a: usize) {
         let plan = &Plan::<E, C>::PLAN;
