@@ -48,6 +48,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+pub mod example;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub mod gpu;
 pub mod memory;

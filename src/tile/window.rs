@@ -34,14 +34,16 @@
 //! ```
 //! use cktile::prelude::*;
 //! use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution};
-//! cktile::tile_distribution_encoding! {
-//!     /// 4 lanes over a 4 x 8 tile, each lane one row of 8 elements.
-//!     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-//! }
+//! // The examples' distribution: 4 lanes over a 4 x 8 tile, a row of 8 elements each.
+//! use cktile::tile::example::RowPerLane;
 //! let data: Vec<u16> = (0..6 * 10).collect();
 //! // A 6 x 10 matrix with 8-element vectors guaranteed along its rows... of stride 10: the guarantee is 2.
-//! let view = make_tensor_view(&data[..], make_naive_tensor_descriptor_with_vector((6usize, 10usize), (10usize, Number::<1>), Number::<2>, Number::<1>)?);
-//! let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [1, 2], make_static_tile_distribution::<Rows>(), Partition::lane(2))?;
+//! let d = make_naive_tensor_descriptor_with_vector(
+//!     (6usize, 10usize), (10usize, Number::<1>), Number::<2>, Number::<1>,
+//! )?;
+//! let view = make_tensor_view(&data[..], d);
+//! let rows = make_static_tile_distribution::<RowPerLane>();
+//! let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [1, 2], rows, Partition::lane(2))?;
 //! // Lane 2 holds row 1 + 2 = 3 from column 2: elements 32..40.
 //! assert_eq!(load_tile(&w).thread_buffer(), &[32, 33, 34, 35, 36, 37, 38, 39]);
 //! assert_eq!(w.plan().vector(), 2); // four loads of two elements
@@ -384,14 +386,13 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
     /// ```
     /// use cktile::prelude::*;
     /// use cktile::tile::{Partition, load_tile, make_tile_window};
-    /// cktile::tile_distribution_encoding! {
-    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-    /// }
-    /// let data: Vec<u8> = (0..64).collect();
-    /// let view = make_naive_tensor_view_packed(&data[..], (Number::<8>, Number::<8>))?;
-    /// let w = make_tile_window(view, (Number::<4>, Number::<4>), [4, 4])?;
-    /// let d = w.with_distribution(make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
-    /// assert_eq!(load_tile(&d).thread_buffer(), &[44, 45, 46, 47]);
+    /// use cktile::tile::example::RowPerLane;
+    /// let data: Vec<u8> = (0..128).collect();
+    /// let view = make_naive_tensor_view_packed(&data[..], (Number::<8>, Number::<16>))?;
+    /// let w = make_tile_window(view, (Number::<4>, Number::<8>), [4, 8])?;
+    /// let d = w.with_distribution(make_static_tile_distribution::<RowPerLane>(), Partition::lane(1))?;
+    /// // Lane 1: row 4 + 1 of the rows of 16, from column 8.
+    /// assert_eq!(load_tile(&d).thread_buffer(), &[88, 89, 90, 91, 92, 93, 94, 95]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
     #[inline(always)]
@@ -411,11 +412,10 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
 /// ```
 /// use cktile::prelude::*;
 /// use cktile::tile::{Partition, make_tile_window_with_distribution};
-/// cktile::tile_distribution_encoding! {
-///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-/// }
+/// use cktile::tile::example::RowPerLane;
 /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
-/// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [4, 0], make_static_tile_distribution::<Rows>(), Partition::lane(3))?;
+/// let rows = make_static_tile_distribution::<RowPerLane>();
+/// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [4, 0], rows, Partition::lane(3))?;
 /// assert_eq!((w.window_origin(), w.thread_origin()), ([4, 0], [7, 0]));
 /// # Ok::<(), cktile::Error>(())
 /// ```
@@ -498,11 +498,10 @@ fn distributed<B, C: Chain, E: TileEncoding>(
 /// ```
 /// use cktile::prelude::*;
 /// use cktile::tile::{Partition, make_tile_window_with_distribution};
-/// cktile::tile_distribution_encoding! {
-///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-/// }
+/// use cktile::tile::example::RowPerLane;
 /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
-/// let e = make_tile_window_with_distribution(view, (4usize, 4usize), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(0)).unwrap_err();
+/// let rows = make_static_tile_distribution::<RowPerLane>();
+/// let e = make_tile_window_with_distribution(view, (4usize, 4usize), [0, 0], rows, Partition::lane(0)).unwrap_err();
 /// assert!(e.to_string().contains("X lengths"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
@@ -523,11 +522,10 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// ```
     /// use cktile::prelude::*;
     /// use cktile::tile::{Partition, make_tile_window_with_distribution};
-    /// cktile::tile_distribution_encoding! {
-    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-    /// }
+    /// use cktile::tile::example::RowPerLane;
     /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
-    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [2, 0], make_static_tile_distribution::<Rows>(), Partition::lane(0))?;
+    /// let rows = make_static_tile_distribution::<RowPerLane>();
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [2, 0], rows, Partition::lane(0))?;
     /// assert_eq!(w.window_origin(), [2, 0]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -542,11 +540,10 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// ```
     /// use cktile::prelude::*;
     /// use cktile::tile::{Partition, make_tile_window_with_distribution};
-    /// cktile::tile_distribution_encoding! {
-    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-    /// }
+    /// use cktile::tile::example::RowPerLane;
     /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
-    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [2, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// let rows = make_static_tile_distribution::<RowPerLane>();
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [2, 0], rows, Partition::lane(1))?;
     /// assert_eq!(w.thread_origin(), [3, 0]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -560,11 +557,10 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// ```
     /// use cktile::prelude::*;
     /// use cktile::tile::{Partition, make_tile_window_with_distribution};
-    /// cktile::tile_distribution_encoding! {
-    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-    /// }
+    /// use cktile::tile::example::RowPerLane;
     /// let view = make_naive_tensor_view_packed([5u16; 64], (Number::<8>, Number::<8>))?;
-    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// let rows = make_static_tile_distribution::<RowPerLane>();
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(1))?;
     /// assert_eq!(w.view().buffer()[0], 5);
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -578,11 +574,12 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// ```
     /// use cktile::prelude::*;
     /// use cktile::tile::{Partition, make_tile_window_with_distribution};
-    /// cktile::tile_distribution_encoding! {
-    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-    /// }
+    /// use cktile::tile::example::RowPerLane;
     /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
-    /// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// let rows = make_static_tile_distribution::<RowPerLane>();
+    /// let mut w = make_tile_window_with_distribution(
+    ///     view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(1),
+    /// )?;
     /// w.view_mut().buffer_mut()[3] = 1;
     /// assert_eq!(w.view().buffer()[3], 1);
     /// # Ok::<(), cktile::Error>(())
@@ -597,11 +594,10 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// ```
     /// use cktile::prelude::*;
     /// use cktile::tile::{Partition, make_tile_window_with_distribution};
-    /// cktile::tile_distribution_encoding! {
-    ///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [8]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-    /// }
+    /// use cktile::tile::example::RowPerLane;
     /// let view = make_naive_tensor_view_packed([0u16; 64], (Number::<8>, Number::<8>))?;
-    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(1))?;
+    /// let rows = make_static_tile_distribution::<RowPerLane>();
+    /// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(1))?;
     /// // A packed view guarantees nothing of its rows' vectors (CK's rule): one element a load.
     /// assert_eq!((w.plan().accesses(), w.plan().vector()), (8, 1));
     /// # Ok::<(), cktile::Error>(())
@@ -715,14 +711,13 @@ impl<B, C: Chain, E: TileEncoding> MoveTileWindow for TileWindowWithStaticDistri
 /// ```
 /// use cktile::prelude::*;
 /// use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution, move_tile_window};
-/// cktile::tile_distribution_encoding! {
-///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-/// }
-/// let data: Vec<u8> = (0..64).collect();
-/// let view = make_naive_tensor_view_packed(&data[..], (Number::<8>, Number::<8>))?;
-/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(0))?;
-/// move_tile_window(&mut w, [0, 4]);
-/// assert_eq!(load_tile(&w).thread_buffer(), &[4, 5, 6, 7]);
+/// use cktile::tile::example::RowPerLane;
+/// let data: Vec<u8> = (0..128).collect();
+/// let view = make_naive_tensor_view_packed(&data[..], (Number::<8>, Number::<16>))?;
+/// let rows = make_static_tile_distribution::<RowPerLane>();
+/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(0))?;
+/// move_tile_window(&mut w, [0, 8]);
+/// assert_eq!(load_tile(&w).thread_buffer(), &[8, 9, 10, 11, 12, 13, 14, 15]);
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[inline(always)]
@@ -817,22 +812,23 @@ impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default
 /// ```
 /// use cktile::prelude::*;
 /// use cktile::tile::{Partition, load_tile, make_tile_window_with_distribution};
-/// cktile::tile_distribution_encoding! {
-///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-/// }
-/// // A 3 x 3 matrix padded to 4 x 4: row 3 and column 3 are padding.
-/// let data: Vec<u8> = (1..=9).collect();
+/// use cktile::tile::example::RowPerLane;
+/// // A 3 x 7 matrix padded to 4 x 8: row 3 and column 7 are padding.
+/// let data: Vec<u8> = (1..=21).collect();
 /// let view = pad_tensor_view(
-///     make_tensor_view(&data[..], make_naive_tensor_descriptor((3usize, 3usize), (3usize, Number::<1>))?),
-///     (Number::<4>, Number::<4>),
+///     make_tensor_view(&data[..], make_naive_tensor_descriptor((3usize, 7usize), (7usize, Number::<1>))?),
+///     (Number::<4>, Number::<8>),
 ///     (DoPad::<true>, DoPad::<true>),
 /// )?;
 /// let tile = |lane| {
-///     let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(lane))?;
+///     let rows = make_static_tile_distribution::<RowPerLane>();
+///     let w = make_tile_window_with_distribution(
+///         view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(lane),
+///     )?;
 ///     Ok::<_, cktile::Error>(load_tile(&w).thread_buffer().to_vec())
 /// };
-/// assert_eq!(tile(1)?, [4, 5, 6, 0]);
-/// assert_eq!(tile(3)?, [0, 0, 0, 0]);
+/// assert_eq!(tile(1)?, [8, 9, 10, 11, 12, 13, 14, 0]);
+/// assert_eq!(tile(3)?, [0; 8]);
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[inline(always)]
@@ -850,14 +846,13 @@ pub fn load_tile<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy 
 /// ```
 /// use cktile::prelude::*;
 /// use cktile::tile::{Partition, StaticDistributedTensor, load_tile_into, make_tile_window_with_distribution};
-/// cktile::tile_distribution_encoding! {
-///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-/// }
-/// let view = make_naive_tensor_view_packed([3u8; 16], (Number::<4>, Number::<4>))?;
-/// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(2))?;
-/// let mut t = StaticDistributedTensor::<u8, Rows>::filled(9);
+/// use cktile::tile::example::RowPerLane;
+/// let view = make_naive_tensor_view_packed([3u8; 32], (Number::<4>, Number::<8>))?;
+/// let rows = make_static_tile_distribution::<RowPerLane>();
+/// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(2))?;
+/// let mut t = StaticDistributedTensor::<u8, RowPerLane>::filled(9);
 /// load_tile_into(&w, &mut t);
-/// assert_eq!(t.thread_buffer(), &[3; 4]);
+/// assert_eq!(t.thread_buffer(), &[3; 8]);
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[inline(always)]
@@ -875,15 +870,14 @@ pub fn load_tile_into<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: 
 /// ```
 /// use cktile::prelude::*;
 /// use cktile::tile::{Partition, StaticDistributedTensor, make_tile_window_with_distribution, store_tile};
-/// cktile::tile_distribution_encoding! {
-///     struct Rows { rs_lengths: [], hs_lengthss: [[4], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [0] }
-/// }
-/// let mut data = [0u8; 16];
-/// let view = make_naive_tensor_view_packed(&mut data[..], (Number::<4>, Number::<4>))?;
-/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<4>), [0, 0], make_static_tile_distribution::<Rows>(), Partition::lane(2))?;
+/// use cktile::tile::example::RowPerLane;
+/// let mut data = [0u8; 32];
+/// let view = make_naive_tensor_view_packed(&mut data[..], (Number::<4>, Number::<8>))?;
+/// let rows = make_static_tile_distribution::<RowPerLane>();
+/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(2))?;
 /// store_tile(&mut w, &StaticDistributedTensor::filled(7));
-/// assert_eq!(data[8..12], [7; 4]);
-/// assert_eq!(data.iter().filter(|&&x| x == 7).count(), 4);
+/// assert_eq!(data[16..24], [7; 8]);
+/// assert_eq!(data.iter().filter(|&&x| x == 7).count(), 8);
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[inline(always)]
