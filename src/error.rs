@@ -18,7 +18,7 @@ pub(crate) mod parameter;
 mod policy;
 mod spec;
 
-pub use adaptor::{AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
+pub use adaptor::AdaptorProblem;
 pub use analyzer::AnalyzerProblem;
 pub use descriptor::{DescriptorProblem, Side, VectorFault};
 #[cfg(feature = "alloc")]

@@ -973,9 +973,18 @@ fn adaptor_wiring_errors_are_named() {
         AdaptorProblem::BottomCount { ids: 2, lengths: 1 }
     );
     let far = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[1, 40]).unwrap();
-    assert_eq!(problem(Adaptor::new(lens, &[far], &[0], &[1])), AdaptorProblem::IdTooLarge { id: 40 });
+    assert_eq!(problem(Adaptor::new(lens, &[far], &[0], &[1])), AdaptorProblem::IdTooLarge { id: 40, max: 32 });
     let many = vec![Item::new(Transform::pass_through(32).unwrap(), &[0], &[1]).unwrap(); 25];
-    assert_eq!(problem(Adaptor::new(lens, &many, &[0], &[1])), AdaptorProblem::TooManyTransforms { given: 25 });
+    assert_eq!(
+        problem(Adaptor::new(lens, &many, &[0], &[1])),
+        AdaptorProblem::TooManyTransforms { given: 25, max: 24 }
+    );
+    // The limits are the adaptor's; the fixed sentences of const panics spell them too.
+    use cktile::adaptor::{MAX_HIDDEN, MAX_TRANSFORMS};
+    let summary = AdaptorProblem::TooManyTransforms { given: 25, max: MAX_TRANSFORMS }.summary();
+    assert!(summary.contains(&format!("MAX_TRANSFORMS ({MAX_TRANSFORMS})")), "{summary}");
+    let summary = AdaptorProblem::IdTooLarge { id: 40, max: MAX_HIDDEN }.summary();
+    assert!(summary.contains(&format!("MAX_HIDDEN ({MAX_HIDDEN})")), "{summary}");
     // Lengths are checked when built: an unmerge of 4 x 8 does not fit 30.
     let e = Adaptor::new(Dims::from_slice(&[30]).unwrap(), &[split], &[0], &[1, 2]).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 0, .. })), "{e}");

@@ -49,7 +49,22 @@ use crate::{Ids, Item, MAX_ITEMS, Stage};
 use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform, Vector};
 use core::fmt;
 
-pub use crate::error::{AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
+pub use crate::error::AdaptorProblem;
+
+/// The most hidden dimensions an adaptor may number (ids `0..MAX_HIDDEN`).
+///
+/// ```
+/// assert!(cktile::adaptor::MAX_HIDDEN >= 24);
+/// ```
+pub const MAX_HIDDEN: usize = 32;
+
+/// The most transforms an adaptor may hold (CK Tile's tile distributions
+/// allow 20).
+///
+/// ```
+/// assert_eq!(cktile::adaptor::MAX_TRANSFORMS, 24);
+/// ```
+pub const MAX_TRANSFORMS: usize = 24;
 
 pub(crate) const fn problem(problem: AdaptorProblem) -> Error {
     Error::new(ErrorKind::Adaptor(problem))
@@ -57,7 +72,7 @@ pub(crate) const fn problem(problem: AdaptorProblem) -> Error {
 
 /// `id` when it is below [`MAX_HIDDEN`].
 const fn hidden_id(id: usize) -> Result<usize, Error> {
-    if id >= MAX_HIDDEN { Err(problem(AdaptorProblem::IdTooLarge { id })) } else { Ok(id) }
+    if id >= MAX_HIDDEN { Err(problem(AdaptorProblem::IdTooLarge { id, max: MAX_HIDDEN })) } else { Ok(id) }
 }
 
 const fn max(a: usize, b: usize) -> usize {
@@ -249,7 +264,7 @@ impl Adaptor {
     /// ```
     pub const fn new(bottom_lengths: Dims, items: &[Item], bottom: &[usize], top: &[usize]) -> Result<Adaptor, Error> {
         if items.len() > MAX_TRANSFORMS {
-            return Err(problem(AdaptorProblem::TooManyTransforms { given: items.len() }));
+            return Err(problem(AdaptorProblem::TooManyTransforms { given: items.len(), max: MAX_TRANSFORMS }));
         }
         let bottom_ids = tri!(Ids::from_slice(bottom));
         let top_ids = tri!(Ids::from_slice(top));
@@ -792,7 +807,7 @@ impl ItemList {
     const fn of(items: &[Item], more: usize) -> Result<ItemList, Error> {
         let given = items.len() + more;
         if given > MAX_TRANSFORMS {
-            return Err(problem(AdaptorProblem::TooManyTransforms { given }));
+            return Err(problem(AdaptorProblem::TooManyTransforms { given, max: MAX_TRANSFORMS }));
         }
         let mut list = ItemList { items: [FILLER; MAX_TRANSFORMS], len: items.len() };
         let mut i = 0;

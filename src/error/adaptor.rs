@@ -1,26 +1,14 @@
-//! A tensor adaptor's limits and what breaks its hidden-dimension wiring
+//! What breaks a tensor adaptor's hidden-dimension wiring
 //! ([`AdaptorProblem`]), with the messages. Here, below the adaptors, so the
-//! crate's one error type can carry it; `cktile::adaptor` re-exports all of
-//! it.
+//! crate's one error type can carry it; `cktile::adaptor` re-exports it. The
+//! adaptor's capacity limits are the adaptor's
+//! ([`MAX_TRANSFORMS`](crate::adaptor::MAX_TRANSFORMS),
+//! [`MAX_HIDDEN`](crate::adaptor::MAX_HIDDEN)); a problem carries the limit
+//! it broke.
 
 use super::Numbers;
 use cktile_transforms::Index;
 use core::fmt;
-
-/// The most hidden dimensions an adaptor may number (ids `0..MAX_HIDDEN`).
-///
-/// ```
-/// assert!(cktile::adaptor::MAX_HIDDEN >= 24);
-/// ```
-pub const MAX_HIDDEN: usize = 32;
-
-/// The most transforms an adaptor may hold (CK Tile's tile distributions
-/// allow 20).
-///
-/// ```
-/// assert_eq!(cktile::adaptor::MAX_TRANSFORMS, 24);
-/// ```
-pub const MAX_TRANSFORMS: usize = 24;
 
 /// What is wrong with an adaptor's hidden-dimension wiring. Carried by
 /// [`ErrorKind::Adaptor`](crate::ErrorKind::Adaptor).
@@ -42,15 +30,21 @@ pub const MAX_TRANSFORMS: usize = 24;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AdaptorProblem {
-    /// More transforms than [`MAX_TRANSFORMS`].
+    /// More transforms than the adaptor holds
+    /// ([`MAX_TRANSFORMS`](crate::adaptor::MAX_TRANSFORMS)).
     TooManyTransforms {
         /// How many were given.
         given: usize,
+        /// The most an adaptor holds.
+        max: usize,
     },
-    /// A hidden id at or past [`MAX_HIDDEN`].
+    /// A hidden id at or past the adaptor's
+    /// ([`MAX_HIDDEN`](crate::adaptor::MAX_HIDDEN)).
     IdTooLarge {
         /// The id.
         id: usize,
+        /// The ids must be below it.
+        max: usize,
     },
     /// The bottom ids and the bottom lengths differ in number.
     BottomCount {
@@ -236,8 +230,8 @@ impl AdaptorProblem {
     pub const fn numbers(&self) -> Numbers {
         let n = Numbers::EMPTY;
         match *self {
-            AdaptorProblem::TooManyTransforms { given } => n.with("transforms", given as i64),
-            AdaptorProblem::IdTooLarge { id } => n.with("hidden id", id as i64),
+            AdaptorProblem::TooManyTransforms { given, .. } => n.with("transforms", given as i64),
+            AdaptorProblem::IdTooLarge { id, .. } => n.with("hidden id", id as i64),
             AdaptorProblem::BottomCount { ids, lengths } => {
                 n.with("bottom ids", ids as i64).with("bottom lengths", lengths as i64)
             }
@@ -281,11 +275,11 @@ impl AdaptorProblem {
 impl fmt::Display for AdaptorProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            AdaptorProblem::TooManyTransforms { given } => {
-                write!(f, "the adaptor has {given} transforms; at most {MAX_TRANSFORMS} are supported")
+            AdaptorProblem::TooManyTransforms { given, max } => {
+                write!(f, "the adaptor has {given} transforms; at most {max} are supported")
             }
-            AdaptorProblem::IdTooLarge { id } => {
-                write!(f, "hidden id {id} is too large; hidden ids must be below {MAX_HIDDEN}")
+            AdaptorProblem::IdTooLarge { id, max } => {
+                write!(f, "hidden id {id} is too large; hidden ids must be below {max}")
             }
             AdaptorProblem::BottomCount { ids, lengths } => {
                 write!(f, "{ids} bottom id(s) but {lengths} bottom length(s); give one length per bottom dimension")

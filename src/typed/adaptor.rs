@@ -314,11 +314,11 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
 const fn check_growth(size: (usize, usize), transforms: usize, upper: usize) -> Result<(), Error> {
     let given = size.0 + transforms;
     if given > MAX_TRANSFORMS {
-        return Err(Error::new(ErrorKind::Adaptor(AdaptorProblem::TooManyTransforms { given })));
+        return Err(Error::new(ErrorKind::Adaptor(AdaptorProblem::TooManyTransforms { given, max: MAX_TRANSFORMS })));
     }
     if size.1 + upper > MAX_HIDDEN {
         // The new outputs are numbered from `size.1` on; the first too large is MAX_HIDDEN.
-        return Err(Error::new(ErrorKind::Adaptor(AdaptorProblem::IdTooLarge { id: MAX_HIDDEN })));
+        return Err(Error::new(ErrorKind::Adaptor(AdaptorProblem::IdTooLarge { id: MAX_HIDDEN, max: MAX_HIDDEN })));
     }
     Ok(())
 }
