@@ -701,7 +701,7 @@ fn more(p: &mut Probe, ds: &[Descriptor]) {
         }
     }
     for t in ["", "(", "x=1", &"9".repeat(5000)] {
-        p.call("distribution::text::resolve", || cktile::distribution::text::resolve(t));
+        p.call("distribution::spelling::resolve", || cktile::distribution::spelling::resolve(t));
         p.call("analyzer::Arch::by_name", || cktile::analyzer::Arch::by_name(t));
         p.call("analyzer::Op::by_name", || Op::by_name(t));
         p.call("layouts::dtype_bytes", || layouts::dtype_bytes(t));

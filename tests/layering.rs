@@ -343,9 +343,26 @@ fn code_lines(text: &str) -> impl Iterator<Item = &str> {
 /// `crate::analyzer::`, a name re-exported by `analyzer/mod.rs` resolving to
 /// its file.
 fn analyzer_uses(text: &str, files: &BTreeSet<String>, reexports: &BTreeMap<String, String>) -> BTreeSet<String> {
+    module_uses(text, "analyzer", true, files, reexports)
+}
+
+/// The files of module `module` (`files`: its files' stems and its
+/// sub-modules' names) a file of it reaches through `crate::MODULE::` or,
+/// when `sibling` (a file directly in the module's folder), `super::`; a
+/// name `mod.rs` re-exports (`reexports`: name to file) resolves to its
+/// file.
+fn module_uses(
+    text: &str,
+    module: &str,
+    sibling: bool,
+    files: &BTreeSet<String>,
+    reexports: &BTreeMap<String, String>,
+) -> BTreeSet<String> {
+    let own = format!("crate::{module}::");
+    let prefixes: Vec<&str> = if sibling { vec!["super::", own.as_str()] } else { vec![own.as_str()] };
     let mut out = BTreeSet::new();
     for line in code_lines(text) {
-        for prefix in ["super::", "crate::analyzer::"] {
+        for prefix in &prefixes {
             let mut rest = line;
             while let Some(at) = rest.find(prefix) {
                 let tail = &rest[at + prefix.len()..];
@@ -358,8 +375,7 @@ fn analyzer_uses(text: &str, files: &BTreeSet<String>, reexports: &BTreeMap<Stri
                     if files.contains(&name) {
                         out.insert(name);
                     } else if let Some(file) = reexports.get(&name).filter(|f| files.contains(*f)) {
-                        // (A name re-exported from outside the analyzer, such as
-                        // `hardware`'s chips and instructions, is below it.)
+                        // (A name re-exported from outside the module is below it.)
                         out.insert(file.clone());
                     }
                 }
@@ -368,6 +384,84 @@ fn analyzer_uses(text: &str, files: &BTreeSet<String>, reexports: &BTreeMap<Stri
         }
     }
     out
+}
+
+/// File-level circles inside one module of `src/` not yet removed, each as
+/// (module, its files in order).
+const KNOWN_FILE_CIRCLES: &[(&str, &[&str])] = &[];
+
+/// Inside each module of `src/`, its files (and sub-modules) import each
+/// other one way only: no circle between them, save those
+/// `KNOWN_FILE_CIRCLES` writes down.
+#[test]
+fn no_circle_between_files_of_one_module() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut circles = BTreeSet::new();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let dir = entry.unwrap().path();
+        let (Some(module), true) = (dir.file_name().and_then(|n| n.to_str()).map(str::to_string), dir.is_dir()) else {
+            continue;
+        };
+        if module == "bin" {
+            continue;
+        }
+        // Nodes: the folder's files (`a.rs`) and sub-modules (`sub/`), each with its text.
+        let mut nodes: BTreeMap<String, (bool, String)> = BTreeMap::new();
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            if let Some(stem) = name.strip_suffix(".rs").filter(|s| *s != "mod") {
+                nodes.insert(stem.to_string(), (true, std::fs::read_to_string(&p).unwrap()));
+            } else if p.is_dir() {
+                let mut files = Vec::new();
+                rust_files(&p, &mut files);
+                let text: Vec<String> = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+                nodes.insert(name, (false, text.join("\n")));
+            }
+        }
+        let names: BTreeSet<String> = nodes.keys().cloned().collect();
+        let mod_rs = std::fs::read_to_string(dir.join("mod.rs")).unwrap_or_default();
+        let reexports: BTreeMap<String, String> =
+            pub_uses(&code_lines(&mod_rs).collect::<Vec<_>>().join("\n")).into_iter().map(|(f, i)| (i, f)).collect();
+        let edges: BTreeMap<String, BTreeSet<String>> = nodes
+            .iter()
+            .map(|(n, (sibling, text))| {
+                let mut used = module_uses(text, &module, *sibling, &names, &reexports);
+                used.remove(n);
+                (n.clone(), used)
+            })
+            .collect();
+        let reach = |from: &str| {
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![from.to_string()];
+            while let Some(m) = stack.pop() {
+                for n in edges.get(&m).into_iter().flatten() {
+                    if seen.insert(n.clone()) {
+                        stack.push(n.clone());
+                    }
+                }
+            }
+            seen
+        };
+        for n in edges.keys() {
+            let mut circle: Vec<String> = reach(n).into_iter().filter(|m| reach(m).contains(n)).collect();
+            if !circle.is_empty() {
+                circle.push(n.clone());
+                circle.sort();
+                circle.dedup();
+                circles.insert((module.clone(), circle));
+            }
+        }
+    }
+    let known: BTreeSet<(String, Vec<String>)> =
+        KNOWN_FILE_CIRCLES.iter().map(|(m, c)| (m.to_string(), c.iter().map(|f| f.to_string()).collect())).collect();
+    let new: Vec<_> = circles.difference(&known).collect();
+    assert!(
+        new.is_empty(),
+        "files of one module that import each other (write the circle down in KNOWN_FILE_CIRCLES, or break it): {new:#?}"
+    );
+    let gone: Vec<_> = known.difference(&circles).collect();
+    assert!(gone.is_empty(), "circles in KNOWN_FILE_CIRCLES that no longer exist; remove them: {gone:?}");
 }
 
 #[test]

@@ -21,14 +21,19 @@
 //! gets wrong), [`embed`](mod@embed) (CK's `make_embed_tile_distribution_encoding`),
 //! [`text`] (CK's C++ spelling: `Display` and [`parse`]), [`compact`]
 //! (cktile's spelling, naming the component each P and Y takes:
-//! [`Encoding::compact`] and [`parse_compact`]), [`table`] (every
-//! index enumerated) and [`catalogue`] (CK's own encodings). The text forms
-//! and the table need the `alloc` feature; the encoding, the distribution
-//! and the catalogue do not. [`typed`] holds the typed distributions for
-//! kernel code ([`tile_distribution_encoding!`](crate::tile_distribution_encoding),
+//! [`Encoding::compact`] and [`parse_compact`]), [`spelling`] (which of
+//! the spellings, or a catalogue name, a text is: [`resolve`]), [`table`]
+//! (every index enumerated) and [`catalogue`] (CK's own encodings, one
+//! file per family: [`mfma`], [`wmma`], [`pattern`], [`transpose`], the
+//! catalogue reading their names). The text forms and the table need the
+//! `alloc` feature; the encoding, the distribution and the catalogue do
+//! not. [`typed`] holds the typed distributions for kernel code
+//! ([`tile_distribution_encoding!`](crate::tile_distribution_encoding),
 //! [`make_static_tile_distribution`](typed::make_static_tile_distribution)),
-//! checked by [`Encoding::new`] at compile time, with [`registers`] (their
-//! thread buffers' sizes as types) and [`shape`] (their adaptors' types).
+//! checked by [`Encoding::new`] at compile time, with [`values`] (their
+//! numbers as compile-time values), [`registers`] (their thread buffers'
+//! sizes as types) and [`shape`] (their adaptors' types). No two files
+//! import each other (`tests/layering.rs`).
 //!
 //! ```
 //! use cktile::distribution::{Distribution, catalogue};
@@ -49,10 +54,13 @@ pub mod embed;
 pub mod encoding;
 #[cfg(feature = "alloc")]
 pub mod equiv;
+pub mod mfma;
 pub mod mma;
 pub mod pattern;
 pub mod registers;
 pub mod shape;
+#[cfg(feature = "alloc")]
+pub mod spelling;
 #[cfg(feature = "alloc")]
 pub mod table;
 #[cfg(feature = "alloc")]
@@ -60,6 +68,7 @@ pub mod text;
 #[cfg(feature = "alloc")]
 pub mod transpose;
 pub mod typed;
+pub mod values;
 pub mod wmma;
 
 #[cfg(feature = "alloc")]
@@ -67,9 +76,11 @@ pub use compact::{Compact, parse_compact};
 pub use embed::{Embed, embed};
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
+pub use spelling::{is_encoding_text, resolve};
+#[cfg(feature = "alloc")]
 pub use table::Table;
 #[cfg(feature = "alloc")]
-pub use text::{is_encoding_text, parse, resolve};
+pub use text::parse;
 
 use crate::Descriptor;
 use crate::adaptor::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS, in_item};

@@ -33,7 +33,7 @@
 //! assert_eq!(<Rows as TileEncoding>::Shape::COUNTS.ys, 2);
 //! ```
 
-use super::typed::{PHidden, PRhHidden, PRhLength, RhHidden, RhLength, TopHidden, XLength, YRhLength};
+use super::values::{PHidden, PRhHidden, PRhLength, RhHidden, RhLength, TopHidden, XLength, YRhLength};
 use crate::typed::{HiddenAdaptor, Packed};
 use cktile_transforms::typed::{Merge, Replicate, Unmerge};
 use cktile_transforms::{MAX_DIMS, Number, Values};

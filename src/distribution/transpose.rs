@@ -458,7 +458,7 @@ fn last_y(e: &Encoding) -> usize {
 /// `H = (<NIterPerWarp, NWarp>, <KIterPerWarp>)`. The warp GEMM splits a
 /// lane's K values into one access per 8 bytes (the policy's
 /// `wg_attr_num_access`: K per lane over `DS_READ_TR_SIZE() / sizeof(T)`,
-/// 1, 2 or 4): [`mfma_b`](super::catalogue::mfma_b) for one, else
+/// 1, 2 or 4): [`mfma_b`](super::mfma::mfma_b) for one, else
 /// `WarpGemmAttributeMfma`'s `H1 = <NumAccess, kABKLane, kABKPerLane / NumAccess>`.
 /// Returns `(block B encoding, the encoding the transposing read uses)`;
 /// the read's X is (K, N).
@@ -483,7 +483,7 @@ pub fn gemm_b_transposed_read(
     let bad = |parameter, value: usize, requirement| {
         Error::parameter(ParameterProblem::invalid_usize("gemm_b_transposed_read", parameter, value, requirement))
     };
-    let single = super::catalogue::mfma_b(mfma.0, mfma.1)?;
+    let single = super::mfma::mfma_b(mfma.0, mfma.1)?;
     let k_lane = single.hs_lengths(1).get(0) as usize;
     let k_per_lane = single.hs_lengths(1).get(1) as usize;
     let num_access = k_per_lane / elem.per_lane();
