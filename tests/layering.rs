@@ -176,37 +176,44 @@ fn root_names(src: &Path) -> BTreeMap<String, String> {
     map
 }
 
-#[test]
-fn no_module_imports_one_above_its_layer() {
+/// Each module's layer (its place in `LAYERS`, lowest first).
+fn layer_ranks() -> BTreeMap<&'static str, usize> {
+    LAYERS.iter().enumerate().flat_map(|(k, (_, modules))| modules.iter().map(move |m| (*m, k))).collect()
+}
+
+/// Every import between placed modules of `src/`, as (importing module,
+/// imported module, file), and the modules in no layer. A root name
+/// resolves to its module; an external crate re-exported at the root is
+/// below everything, and left out.
+fn module_imports() -> (BTreeSet<(String, String, String)>, BTreeSet<String>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let rank: BTreeMap<&str, usize> =
-        LAYERS.iter().enumerate().flat_map(|(k, (_, modules))| modules.iter().map(move |m| (*m, k))).collect();
+    let rank = layer_ranks();
     let roots = root_names(&src);
     let mut files = Vec::new();
     rust_files(&src, &mut files);
-    let mut upward = BTreeSet::new();
-    let mut unplaced = BTreeSet::new();
+    let (mut imports, mut unplaced) = (BTreeSet::new(), BTreeSet::new());
     for file in &files {
         let Some(module) = module_of(&src, file) else { continue };
-        let Some(&own) = rank.get(module.as_str()) else {
+        if !rank.contains_key(module.as_str()) {
             unplaced.insert(module);
             continue;
-        };
+        }
         for name in crate_paths(&std::fs::read_to_string(file).unwrap()) {
-            // A root name resolves to its module; an external crate re-exported at the root is below everything.
-            let target = match rank.get(name.as_str()) {
-                Some(_) => name.clone(),
-                None => match roots.get(&name) {
-                    Some(m) => m.clone(),
-                    None => continue,
-                },
-            };
-            let Some(&theirs) = rank.get(target.as_str()) else { continue };
-            if theirs > own {
-                upward.insert((module.clone(), target, file.strip_prefix(&src).unwrap().display().to_string()));
+            let target = if rank.contains_key(name.as_str()) { Some(name.clone()) } else { roots.get(&name).cloned() };
+            if let Some(target) = target.filter(|t| rank.contains_key(t.as_str())) {
+                imports.insert((module.clone(), target, file.strip_prefix(&src).unwrap().display().to_string()));
             }
         }
     }
+    (imports, unplaced)
+}
+
+#[test]
+fn no_module_imports_one_above_its_layer() {
+    let rank = layer_ranks();
+    let (imports, unplaced) = module_imports();
+    let upward: BTreeSet<(String, String, String)> =
+        imports.into_iter().filter(|(a, b, _)| rank[b.as_str()] > rank[a.as_str()]).collect();
     assert!(unplaced.is_empty(), "modules of src/ in no layer (add them to LAYERS): {unplaced:?}");
     let pairs: BTreeSet<(String, String)> = upward.iter().map(|(a, b, _)| (a.clone(), b.clone())).collect();
     let known: BTreeSet<(String, String)> = KNOWN_UPWARD.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
@@ -216,33 +223,9 @@ fn no_module_imports_one_above_its_layer() {
     assert!(gone.is_empty(), "listed upward imports that no longer exist; remove them from KNOWN_UPWARD: {gone:?}");
 }
 
-/// Modules of one layer import each other only one way: the imports
-/// between them (module to module, any file) form no circle, save the
-/// ones `KNOWN_CIRCLES` writes down.
-#[test]
-fn no_circle_between_modules_of_one_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let rank: BTreeMap<&str, usize> =
-        LAYERS.iter().enumerate().flat_map(|(k, (_, modules))| modules.iter().map(move |m| (*m, k))).collect();
-    let roots = root_names(&src);
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in &files {
-        let Some(module) = module_of(&src, file) else { continue };
-        let Some(&own) = rank.get(module.as_str()) else { continue };
-        for name in crate_paths(&std::fs::read_to_string(file).unwrap()) {
-            let target = if rank.contains_key(name.as_str()) {
-                name.clone()
-            } else {
-                roots.get(&name).cloned().unwrap_or_default()
-            };
-            if target != module && rank.get(target.as_str()) == Some(&own) {
-                edges.entry(module.clone()).or_default().insert(target);
-            }
-        }
-    }
-    // Each module's circle: the modules it reaches that reach it back.
+/// The circles of a graph of imports: each node's, the nodes it reaches
+/// that reach it back, in order, with it.
+fn circles_of(edges: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<Vec<String>> {
     let reach = |from: &str| {
         let mut seen = BTreeSet::new();
         let mut stack = vec![from.to_string()];
@@ -265,6 +248,22 @@ fn no_circle_between_modules_of_one_layer() {
             circles.insert(circle);
         }
     }
+    circles
+}
+
+/// Modules of one layer import each other only one way: the imports
+/// between them (module to module, any file) form no circle, save the
+/// ones `KNOWN_CIRCLES` writes down.
+#[test]
+fn no_circle_between_modules_of_one_layer() {
+    let rank = layer_ranks();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (module, target, _) in module_imports().0 {
+        if target != module && rank[target.as_str()] == rank[module.as_str()] {
+            edges.entry(module).or_default().insert(target);
+        }
+    }
+    let circles = circles_of(&edges);
     let known: BTreeSet<Vec<String>> =
         KNOWN_CIRCLES.iter().map(|c| c.iter().map(|m| m.to_string()).collect()).collect();
     let new: Vec<_> = circles.difference(&known).collect();
@@ -431,26 +430,8 @@ fn no_circle_between_files_of_one_module() {
                 (n.clone(), used)
             })
             .collect();
-        let reach = |from: &str| {
-            let mut seen = BTreeSet::new();
-            let mut stack = vec![from.to_string()];
-            while let Some(m) = stack.pop() {
-                for n in edges.get(&m).into_iter().flatten() {
-                    if seen.insert(n.clone()) {
-                        stack.push(n.clone());
-                    }
-                }
-            }
-            seen
-        };
-        for n in edges.keys() {
-            let mut circle: Vec<String> = reach(n).into_iter().filter(|m| reach(m).contains(n)).collect();
-            if !circle.is_empty() {
-                circle.push(n.clone());
-                circle.sort();
-                circle.dedup();
-                circles.insert((module.clone(), circle));
-            }
+        for circle in circles_of(&edges) {
+            circles.insert((module.clone(), circle));
         }
     }
     let known: BTreeSet<(String, Vec<String>)> =
