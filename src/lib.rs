@@ -155,6 +155,7 @@ pub mod render;
 pub mod search;
 #[cfg(feature = "alloc")]
 pub mod spec;
+pub mod stage;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 pub mod tile;
@@ -206,11 +207,12 @@ pub use descriptor::coordinate::{
 };
 pub use descriptor::program::Program;
 pub use descriptor::static_descriptor::StaticDescriptor;
-pub use descriptor::{Descriptor, Ids, Item, MAX_ITEMS, MAX_STAGES, Origin, Stage};
+pub use descriptor::{Descriptor, MAX_STAGES, Origin};
 pub use error::{
     DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
     VectorFault, Visible, is_hidden,
 };
+pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 /// The type-level integers typed encodings count their groups in (for
 /// [`tile_distribution_encoding!`]'s expansion).
 #[doc(hidden)]

@@ -40,12 +40,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::descriptor::display::write_ids;
-use crate::descriptor::stage::{self, FILLER, carry_vectors};
-use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
 use crate::names::write_joined;
+use crate::stage::{self, FILLER, carry_vectors, write_ids};
 use crate::{Ids, Item, MAX_ITEMS, Stage};
+use cktile_transforms::tri;
 use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform, Vector};
 use core::fmt;
 
@@ -420,41 +419,6 @@ impl Adaptor {
         let n_top = stage.upper_lengths().len();
         let (bottom, n_bottom) = self.bottom.to_array();
         Adaptor::new(self.bottom_lengths(), all.as_slice(), bottom.split_at(n_bottom).0, new_top.split_at(n_top).0)
-    }
-
-    /// The descriptor as CK Tile holds it: an adaptor from its top
-    /// dimensions to its one bottom dimension, the element offset, whose
-    /// length is the base's element space (CK's tensor descriptor is an
-    /// adaptor plus its element space size). Each of the descriptor's
-    /// stages becomes one [`transform`](Self::transform) call, so
-    /// `calculate_bottom_index(top)` is `[calculate_offset(top)]` and the
-    /// adaptor validates a coordinate as the descriptor does.
-    ///
-    /// Fails only when the stages hold more than [`MAX_TRANSFORMS`]
-    /// transforms together, or more than [`MAX_HIDDEN`] dimensions.
-    ///
-    /// ```
-    /// use cktile::adaptor::Adaptor;
-    /// let xor = cktile::layouts::ck::xor_preshuffle(64, 32, 8)?;
-    /// let a = Adaptor::of_descriptor(&xor)?;
-    /// assert_eq!(a.top_lengths(), xor.lengths());
-    /// assert_eq!(a.calculate_bottom_index(&[5, 17])?.as_slice(), [xor.calculate_offset(&[5, 17])]);
-    /// # Ok::<(), cktile::Error>(())
-    /// ```
-    pub const fn of_descriptor(desc: &crate::Descriptor) -> Result<Adaptor, Error> {
-        let stages = desc.stages();
-        // A descriptor always has its base stage; an empty chain would be
-        // the single stage of no transforms.
-        let Some((first, rest)) = stages.split_first() else {
-            return Adaptor::single_stage(desc.lengths(), &[]);
-        };
-        let mut adaptor = tri!(Adaptor::single_stage(first.lower_lengths(), first.items()));
-        let mut s = 0;
-        while s < rest.len() {
-            adaptor = tri!(adaptor.transform(rest[s].items()));
-            s += 1;
-        }
-        Ok(adaptor)
     }
 
     /// CK Tile's `chain_tensor_adaptors(self, next)`: `next`'s bottom

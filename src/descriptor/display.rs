@@ -2,34 +2,9 @@
 //!
 //! Printing and parsing round-trip: `parse(d.to_string()) == d`.
 
-use super::{Descriptor, Item, Origin};
+use super::{Descriptor, Origin};
 use crate::names::write_joined;
 use core::fmt;
-
-/// An id list in spec syntax: `[0,3]`.
-pub(crate) fn write_ids(f: &mut fmt::Formatter<'_>, ids: super::Ids) -> fmt::Result {
-    let (ids, len) = ids.to_array();
-    f.write_str("[")?;
-    write_joined(f, &ids[..len], ",", |f, id| write!(f, "{id}"))?;
-    f.write_str("]")
-}
-
-/// `transform on [lower] -> [upper]`.
-///
-/// ```
-/// use cktile::Item;
-/// use cktile_transforms::Transform;
-/// let i = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 3], &[1]).unwrap();
-/// assert_eq!(i.to_string(), "merge((4,8)) on [0,3] -> [1]");
-/// ```
-impl fmt::Display for Item {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} on ", self.transform())?;
-        write_ids(f, self.lower())?;
-        f.write_str(" -> ")?;
-        write_ids(f, self.upper())
-    }
-}
 
 /// The base call, e.g. `naive((4,8),(8,1))`.
 ///

@@ -424,3 +424,43 @@ const fn lift(r: Result<Transform, cktile_transforms::Error>) -> Result<Transfor
         Err(source) => Err(base_error(source)),
     }
 }
+
+/// The descriptor-to-adaptor half of the conversion, written here, with the
+/// other half, so that the adaptor (beneath the descriptor) knows nothing of
+/// descriptors.
+impl Adaptor {
+    /// The descriptor as CK Tile holds it: an adaptor from its top
+    /// dimensions to its one bottom dimension, the element offset, whose
+    /// length is the base's element space (CK's tensor descriptor is an
+    /// adaptor plus its element space size). Each of the descriptor's
+    /// stages becomes one [`transform`](Adaptor::transform) call, so
+    /// `calculate_bottom_index(top)` is `[calculate_offset(top)]` and the
+    /// adaptor validates a coordinate as the descriptor does.
+    ///
+    /// Fails only when the stages hold more than [`MAX_TRANSFORMS`](crate::adaptor::MAX_TRANSFORMS)
+    /// transforms together, or more than [`MAX_HIDDEN`] dimensions.
+    ///
+    /// ```
+    /// use cktile::adaptor::Adaptor;
+    /// let xor = cktile::layouts::ck::xor_preshuffle(64, 32, 8)?;
+    /// let a = Adaptor::of_descriptor(&xor)?;
+    /// assert_eq!(a.top_lengths(), xor.lengths());
+    /// assert_eq!(a.calculate_bottom_index(&[5, 17])?.as_slice(), [xor.calculate_offset(&[5, 17])]);
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub const fn of_descriptor(desc: &Descriptor) -> Result<Adaptor, Error> {
+        let stages = desc.stages();
+        // A descriptor always has its base stage; an empty chain would be
+        // the single stage of no transforms.
+        let Some((first, rest)) = stages.split_first() else {
+            return Adaptor::single_stage(desc.lengths(), &[]);
+        };
+        let mut adaptor = tri!(Adaptor::single_stage(first.lower_lengths(), first.items()));
+        let mut s = 0;
+        while s < rest.len() {
+            adaptor = tri!(adaptor.transform(rest[s].items()));
+            s += 1;
+        }
+        Ok(adaptor)
+    }
+}

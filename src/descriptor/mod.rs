@@ -24,14 +24,14 @@ pub mod from_adaptor;
 pub mod inverse;
 pub mod offset;
 pub mod program;
-pub mod stage;
 pub mod static_descriptor;
 pub mod vector;
 
 use crate::error::{DescriptorProblem, Error, VectorFault};
+pub use crate::stage;
+pub(crate) use crate::stage::Shape;
+pub use crate::stage::{Ids, Item, MAX_ITEMS, Stage};
 use cktile_transforms::{Dims, Index, Indices, Transform, Vector};
-pub(crate) use stage::Shape;
-pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 
 /// The most stages (base stages included) a descriptor may have.
 ///

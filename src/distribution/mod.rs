@@ -142,7 +142,7 @@ impl Distribution {
     /// ```
     pub const fn new(encoding: Encoding) -> Result<Distribution, Error> {
         let ndim_x = encoding.ndim_x();
-        let mut items = [crate::descriptor::stage::FILLER; 2 * MAX_DIMS + 1];
+        let mut items = [crate::stage::FILLER; 2 * MAX_DIMS + 1];
         let mut n_items = 0;
         // replicate () -> R components
         let rs = encoding.rs_lengths();
@@ -316,7 +316,7 @@ impl Distribution {
     /// ```
     pub const fn inverse(&self) -> Result<Adaptor, Error> {
         let e = &self.encoding;
-        let mut items = [crate::descriptor::stage::FILLER; MAX_TRANSFORMS];
+        let mut items = [crate::stage::FILLER; MAX_TRANSFORMS];
         let mut n = 0;
         // Which R/H components a P or a Y names (by hidden id).
         let mut named = [false; MAX_HIDDEN];

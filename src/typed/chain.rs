@@ -13,12 +13,12 @@
 use super::built::Built;
 use super::coordinate::StridesFor;
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
-use crate::descriptor::stage::carry_vectors;
 use crate::descriptor::{
     Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_accepts, naive_base, packed_accepts,
     packed_base, tri, vector_accepts, vector_fits, with_offset_base,
 };
 use crate::error::{DescriptorProblem, Error};
+use crate::stage::carry_vectors;
 use crate::{Descriptor, MAX_ITEMS};
 use cktile_transforms::kinds::{embed, offset, unmerge};
 use cktile_transforms::{Count, Dims, Index, Indices, Kind, MAX_DIMS, Value, Values, Vector};
@@ -401,7 +401,7 @@ pub(crate) const fn stage_items(
 ) -> Result<([Item; MAX_ITEMS], usize), Error> {
     let (t, lo, up) = (tri!(transforms), tri!(lower), tri!(upper));
     tri!(check_list_count(t.len(), lo.len(), up.len()));
-    let mut items = [crate::descriptor::stage::FILLER; MAX_ITEMS];
+    let mut items = [crate::stage::FILLER; MAX_ITEMS];
     let mut i = 0;
     while i < t.len() {
         items[i] = Item::from_ids(t.get(i), lo.get(i), up.get(i));

@@ -57,7 +57,7 @@ pub struct TransformArray {
 impl TransformArray {
     /// Collects transforms, naming the first invalid one.
     const fn collect(results: &[Result<Transform, cktile_transforms::Error>]) -> Result<TransformArray, Error> {
-        let mut out = TransformArray { transforms: [*crate::descriptor::stage::FILLER.transform(); MAX_ITEMS], len: 0 };
+        let mut out = TransformArray { transforms: [*crate::stage::FILLER.transform(); MAX_ITEMS], len: 0 };
         if results.len() > MAX_ITEMS {
             return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: results.len(), max: MAX_ITEMS }));
         }
@@ -456,7 +456,7 @@ macro_rules! impl_lists {
     (@transforms $($t:ident),+) => {
         impl_lists!(@runtime TypedTransform; $($t),+);
         const STATIC: Option<Result<TransformArray, Error>> =
-            match all_known([$($t::STATIC),+], Ok(*crate::descriptor::stage::FILLER.transform())) {
+            match all_known([$($t::STATIC),+], Ok(*crate::stage::FILLER.transform())) {
                 Some(transforms) => Some(TransformArray::collect(&transforms)),
                 None => None,
             };

@@ -7,9 +7,11 @@
 //! produced once, so a stage's lower side is exactly the previous stage's
 //! upper side.
 
-use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, Side};
+use crate::names::write_joined;
+use cktile_transforms::tri;
 use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Vector};
+use core::fmt;
 
 /// The most transforms one stage may have.
 ///
@@ -722,5 +724,30 @@ pub(crate) const fn carry_vectors<const N: usize>(
             upper[id] = up[j % MAX_DIMS];
         }
         j += 1;
+    }
+}
+
+/// An id list in spec syntax: `[0,3]`.
+pub(crate) fn write_ids(f: &mut fmt::Formatter<'_>, ids: Ids) -> fmt::Result {
+    let (ids, len) = ids.to_array();
+    f.write_str("[")?;
+    write_joined(f, &ids[..len], ",", |f, id| write!(f, "{id}"))?;
+    f.write_str("]")
+}
+
+/// `transform on [lower] -> [upper]`.
+///
+/// ```
+/// use cktile::Item;
+/// use cktile_transforms::Transform;
+/// let i = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 3], &[1]).unwrap();
+/// assert_eq!(i.to_string(), "merge((4,8)) on [0,3] -> [1]");
+/// ```
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} on ", self.transform())?;
+        write_ids(f, self.lower())?;
+        f.write_str(" -> ")?;
+        write_ids(f, self.upper())
     }
 }
