@@ -66,7 +66,10 @@ pub trait TileMemory {
     /// default). A window over a view whose chain is a compile-time
     /// constant compares it with the largest offset the chain reaches: a
     /// memory that holds them all lets the compiler drop its loads' bounds
-    /// checks (see [`window`](super::window)). It changes no value read.
+    /// checks (see [`window`](super::window)). It changes no value read,
+    /// when it is the length [`load_with`](Self::load_with) checks against:
+    /// a larger one can make a load the memory refuses read another of its
+    /// vectors instead of zeros (every access stays checked).
     ///
     /// ```
     /// use cktile::tile::TileMemory;
