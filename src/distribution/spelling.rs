@@ -8,6 +8,7 @@
 use super::Encoding;
 use super::text::parse;
 use crate::error::Error;
+use alloc::vec::Vec;
 
 /// An encoding given as a [`catalogue`](super::catalogue) name
 /// (`mfma16x16x32_a`, see [`catalogue::NAMES`](super::catalogue::NAMES)),
