@@ -73,6 +73,17 @@ fn spans(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// Every inline code span of the pages, with its place (`page:line`).
+fn quoted() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let name = page.strip_prefix(root()).unwrap().display().to_string();
+        out.extend(spans(&text).into_iter().map(|(line, code)| (format!("{name}:{line}"), code)));
+    }
+    out
+}
+
 /// A quoted repository path: a top folder, then path characters only.
 /// Placeholders (`fuzz/corpus/TARGET`) and patterns (`*`, `{a,b}`) are not paths.
 fn repo_path(code: &str) -> Option<&str> {
@@ -230,17 +241,14 @@ fn resolve(path: &str) -> Result<(), String> {
 #[test]
 fn every_quoted_path_exists() {
     let (mut checked, mut missing) = (0, Vec::new());
-    for page in pages() {
-        let text = std::fs::read_to_string(&page).unwrap();
-        for (line, code) in spans(&text) {
-            let Some(path) = repo_path(&code) else { continue };
-            if ELSEWHERE.iter().any(|(p, _)| *p == path) {
-                continue;
-            }
-            checked += 1;
-            if !root().join(path.trim_end_matches('/')).exists() {
-                missing.push(format!("{}:{line}: {path}", page.strip_prefix(root()).unwrap().display()));
-            }
+    for (place, code) in quoted() {
+        let Some(path) = repo_path(&code) else { continue };
+        if ELSEWHERE.iter().any(|(p, _)| *p == path) {
+            continue;
+        }
+        checked += 1;
+        if !root().join(path.trim_end_matches('/')).exists() {
+            missing.push(format!("{place}: {path}"));
         }
     }
     assert!(
@@ -255,14 +263,11 @@ fn every_quoted_path_exists() {
 #[test]
 fn every_quoted_item_exists() {
     let (mut checked, mut missing) = (0, Vec::new());
-    for page in pages() {
-        let text = std::fs::read_to_string(&page).unwrap();
-        for (line, code) in spans(&text) {
-            for path in item_paths(&code) {
-                checked += 1;
-                if let Err(e) = resolve(&path) {
-                    missing.push(format!("{}:{line}: {path}: {e}", page.strip_prefix(root()).unwrap().display()));
-                }
+    for (place, code) in quoted() {
+        for path in item_paths(&code) {
+            checked += 1;
+            if let Err(e) = resolve(&path) {
+                missing.push(format!("{place}: {path}: {e}"));
             }
         }
     }

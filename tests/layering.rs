@@ -262,16 +262,17 @@ fn no_circle_between_modules_of_one_layer() {
             edges.entry(module).or_default().insert(target);
         }
     }
-    let circles = circles_of(&edges);
-    let known: BTreeSet<Vec<String>> =
-        KNOWN_CIRCLES.iter().map(|c| c.iter().map(|m| m.to_string()).collect()).collect();
-    let new: Vec<_> = circles.difference(&known).collect();
-    assert!(
-        new.is_empty(),
-        "modules of one layer that import each other (write the circle down in KNOWN_CIRCLES, or break it): {new:?}"
-    );
-    let gone: Vec<_> = known.difference(&circles).collect();
-    assert!(gone.is_empty(), "circles in KNOWN_CIRCLES that no longer exist; remove them: {gone:?}");
+    let known = KNOWN_CIRCLES.iter().map(|c| c.iter().map(|m| m.to_string()).collect()).collect();
+    same_circles(&circles_of(&edges), &known, "modules of one layer", "KNOWN_CIRCLES");
+}
+
+/// Fails on a circle `found` that `known` does not write down (`what`
+/// import each other), and on one `known` (the list `list`) that is gone.
+fn same_circles<T: Ord + std::fmt::Debug>(found: &BTreeSet<T>, known: &BTreeSet<T>, what: &str, list: &str) {
+    let new: Vec<_> = found.difference(known).collect();
+    assert!(new.is_empty(), "{what} that import each other (write the circle down in {list}, or break it): {new:#?}");
+    let gone: Vec<_> = known.difference(found).collect();
+    assert!(gone.is_empty(), "circles in {list} that no longer exist; remove them: {gone:?}");
 }
 
 /// The files that consume transforms only through their lowerings.
@@ -433,15 +434,9 @@ fn no_circle_between_files_of_one_module() {
             circles.insert((module.clone(), circle));
         }
     }
-    let known: BTreeSet<(String, Vec<String>)> =
+    let known =
         KNOWN_FILE_CIRCLES.iter().map(|(m, c)| (m.to_string(), c.iter().map(|f| f.to_string()).collect())).collect();
-    let new: Vec<_> = circles.difference(&known).collect();
-    assert!(
-        new.is_empty(),
-        "files of one module that import each other (write the circle down in KNOWN_FILE_CIRCLES, or break it): {new:#?}"
-    );
-    let gone: Vec<_> = known.difference(&circles).collect();
-    assert!(gone.is_empty(), "circles in KNOWN_FILE_CIRCLES that no longer exist; remove them: {gone:?}");
+    same_circles(&circles, &known, "files of one module", "KNOWN_FILE_CIRCLES");
 }
 
 #[test]

@@ -54,7 +54,6 @@ use super::memory::{TileMemory, TileMemoryMut};
 use super::plan::{AccessPlan, MAX_ACCESSES};
 use super::tensor::{StaticDistributedTensor, Ys};
 use crate::Index;
-use crate::descriptor::bounds::offset_reach;
 use crate::distribution::typed::{TileDistribution, TileEncoding};
 use crate::error::{Error, ParameterProblem};
 use crate::typed::{AdaptorChain, Chain, CoordinateOf, TensorDescriptor, TensorView, static_failure};
@@ -629,7 +628,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// Where access `a` of `vector` elements reads when the memory refuses
     /// its offset although the access lies inside the view's lengths (its
     /// first and last elements) and the memory of `elements` elements
-    /// holds everything the view's compile-time chain reaches ([`Reach`]):
+    /// holds everything the view's compile-time chain reaches
+    /// ([`offset_reach`](crate::descriptor::bounds::offset_reach)):
     /// the memory's last vector. That never happens (an offset inside the
     /// lengths lies at or below the reach, and a vector's elements follow
     /// its first), and the tests check it for every GEMM policy's LDS
@@ -642,7 +642,7 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// reads zeros, as always.
     #[inline(always)]
     pub(crate) fn unreachable_fallback(&self, a: usize, vector: usize, elements: Option<usize>) -> Option<Index> {
-        let (Some(reach), Some(elements)) = (Reach::<C>::MAX, elements) else {
+        let (Some(reach), Some(elements)) = (TensorDescriptor::<C>::REACH, elements) else {
             return None;
         };
         let lengths = self.view.descriptor().chain().lengths();
@@ -656,18 +656,6 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
         }
         if inside { Some(elements.saturating_sub(vector) as Index) } else { None }
     }
-}
-
-/// The largest offset an all-static chain `C` reaches from top indices
-/// inside its lengths ([`offset_reach`]), `None` for a chain with runtime
-/// values (or one whose offsets may be negative).
-struct Reach<C>(PhantomData<C>);
-
-impl<C: Chain> Reach<C> {
-    const MAX: Option<Index> = match TensorDescriptor::<C>::STATIC_DESCRIPTOR {
-        Some(d) => offset_reach(d),
-        None => None,
-    };
 }
 
 /// A move of a tile window's origin (CK's `move_tile_window`), for both kinds of window.

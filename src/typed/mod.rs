@@ -205,6 +205,15 @@ impl<C: Chain> TensorDescriptor<C> {
         _ => None,
     };
 
+    /// The largest offset an all-static chain reaches from top indices
+    /// inside its lengths ([`offset_reach`](crate::descriptor::bounds::offset_reach)),
+    /// `None` for a chain with runtime values or one whose offsets may be
+    /// negative: what tile windows bound their loads by.
+    pub(crate) const REACH: Option<Index> = match Self::STATIC_DESCRIPTOR {
+        Some(d) => crate::descriptor::bounds::offset_reach(d),
+        None => None,
+    };
+
     /// The descriptor of an all-static chain, as a constant (a compile error
     /// if a parameter is a runtime value).
     ///
