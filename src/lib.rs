@@ -113,53 +113,32 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
-// No `unsafe` anywhere but the GPU memory layer (`tile::gpu`, which
-// exists for amdgcn and nvptx only, built with nightly Rust as those
-// targets are).
-#![cfg_attr(not(any(target_arch = "amdgpu", target_arch = "nvptx64")), forbid(unsafe_code))]
-#![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), deny(unsafe_code))]
-#![cfg_attr(
-    any(target_arch = "amdgpu", target_arch = "nvptx64"),
-    feature(core_intrinsics, gpu_intrinsics, gpu_launch_sized_workgroup_mem),
-    allow(internal_features)
-)]
-#![cfg_attr(target_arch = "amdgpu", feature(stdarch_amdgpu, link_llvm_intrinsics))]
-#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx))]
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-pub mod adaptor;
+/// The port, whole: every module and item of [`cktile_core`] is also
+/// `cktile::...`.
+pub use cktile_core::*;
+
 pub mod analyzer;
 #[cfg(feature = "alloc")]
 pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
-pub mod descriptor;
-pub mod distribution;
-mod error;
-mod hardware;
 #[cfg(feature = "serde")]
 pub mod json;
-pub mod layouts;
-mod names;
-pub mod ops;
 #[cfg(feature = "alloc")]
 pub mod plan;
-pub mod random;
 #[cfg(feature = "alloc")]
 pub mod render;
 #[cfg(feature = "alloc")]
 pub mod search;
-#[cfg(feature = "alloc")]
-pub mod spec;
-pub mod stage;
 #[cfg(feature = "proptest")]
 pub mod strategy;
-pub mod tile;
-pub mod typed;
 
 /// The guide in `docs/` (an mdBook), compiled as doctests: every Rust code
 /// block of every chapter runs in `cargo test`, so the book's examples
@@ -198,54 +177,4 @@ pub mod book {
     chapters! {
         Testing = "testing.md";
     }
-}
-
-pub use cktile_transforms as transforms;
-pub use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Number, Transform, Value, Values, Vector};
-pub use descriptor::coordinate::{
-    TensorCoordinate, coordinate_has_valid_offset, make_tensor_coordinate, move_tensor_coordinate,
-};
-pub use descriptor::program::Program;
-pub use descriptor::static_descriptor::StaticDescriptor;
-pub use descriptor::{Descriptor, MAX_STAGES, Origin};
-pub use error::{
-    DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
-    VectorFault, Visible, is_hidden,
-};
-pub use stage::{Ids, Item, MAX_ITEMS, Stage};
-/// The type-level integers typed encodings count their groups in (for
-/// [`tile_distribution_encoding!`]'s expansion).
-#[doc(hidden)]
-pub use typenum;
-
-/// Everything a kernel author needs, in one import.
-///
-/// ```
-/// use cktile::prelude::*;
-/// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
-/// assert_eq!(d.calculate_offset([1, 2]), 10);
-/// ```
-pub mod prelude {
-    pub use crate::distribution::typed::{TileDistribution, TileEncoding, make_static_tile_distribution};
-    pub use crate::ids;
-    pub use crate::typed::{AdaptorOf, DescriptorOf};
-    pub use crate::typed::{
-        DoPad, TensorView, make_naive_tensor_view, make_naive_tensor_view_packed, make_tensor_view, pad_tensor_view,
-        transform_tensor_view,
-    };
-    pub use crate::typed::{
-        TensorAdaptor, chain_tensor_adaptors, make_single_stage_tensor_adaptor, make_tensor_adaptor,
-        transform_tensor_adaptor,
-    };
-    pub use crate::typed::{
-        TensorCoordinate, coordinate_has_valid_offset, coordinate_has_valid_offset_assuming_top_index_is_valid,
-        make_tensor_coordinate, move_tensor_coordinate,
-    };
-    pub use crate::typed::{
-        TensorDescriptor, make_naive_tensor_descriptor, make_naive_tensor_descriptor_aligned,
-        make_naive_tensor_descriptor_packed, make_naive_tensor_descriptor_with_offset,
-        make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
-    };
-    pub use crate::{Descriptor, Error, Item, Number, StaticDescriptor};
-    pub use cktile_transforms::typed::*;
 }

@@ -30,6 +30,7 @@ const ELSEWHERE: &[(&str, &str)] = &[
 /// The top folders of the repository a quoted path may start with.
 const TOP: &[&str] = &[
     "src",
+    "core",
     "tests",
     "scripts",
     "docs",
@@ -127,7 +128,7 @@ fn module_file(src: &Path, segments: &[&str]) -> Option<PathBuf> {
             dir = dir.join(s);
         } else if let Some(target) = reexported_module(&text, s) {
             // `pub use crate::hardware::arch;` or `pub use cktile_transforms as transforms;`.
-            let (src, path) = crate_of(&target)?;
+            let (src, path) = crate_of(&target, src)?;
             let path: Vec<&str> = path.iter().map(String::as_str).collect();
             file = module_file(&src, &path)?;
             dir = file.parent()?.to_path_buf();
@@ -154,19 +155,36 @@ fn reexported_module(text: &str, name: &str) -> Option<String> {
     })
 }
 
-/// A crate path's crate `src` folder and its module segments.
-fn crate_of(path: &str) -> Option<(PathBuf, Vec<String>)> {
+/// A crate path's candidate `src` folders, each with its module segments:
+/// `crate::` is the crate of `here`; `cktile::` is the tools crate, whose
+/// root re-exports the port (`pub use cktile_core::*;`) and whose
+/// `analyzer` re-exports the port's, so a path it does not hold is looked
+/// for in `core/src` too.
+fn crates_of(path: &str, here: &Path) -> Vec<(PathBuf, Vec<String>)> {
     let mut segments = path.split("::").map(str::to_string);
-    let first = segments.next()?;
+    let Some(first) = segments.next() else { return Vec::new() };
     let rest: Vec<String> = segments.collect();
+    let transforms = || (root().join("transforms/src"), rest[1..].to_vec());
     match first.as_str() {
-        "crate" | "cktile" => match rest.first().map(String::as_str) {
-            Some("transforms") => Some((root().join("transforms/src"), rest[1..].to_vec())),
-            _ => Some((root().join("src"), rest)),
-        },
-        "cktile_transforms" => Some((root().join("transforms/src"), rest)),
-        _ => None,
+        _ if rest.first().map(String::as_str) == Some("transforms") && first != "cktile_transforms" => {
+            vec![transforms()]
+        }
+        "crate" => vec![(here.to_path_buf(), rest)],
+        "cktile" => vec![(root().join("src"), rest.clone()), (root().join("core/src"), rest)],
+        "cktile_core" => vec![(root().join("core/src"), rest)],
+        "cktile_transforms" => vec![(root().join("transforms/src"), rest)],
+        _ => Vec::new(),
     }
+}
+
+/// The first candidate of [`crates_of`] that holds the path's modules.
+fn crate_of(path: &str, here: &Path) -> Option<(PathBuf, Vec<String>)> {
+    let candidates = crates_of(path, here);
+    let found = candidates.iter().find(|(src, rest)| {
+        let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
+        module_file(src, &rest).is_some()
+    });
+    found.or(candidates.first()).cloned()
 }
 
 /// Whether a module's text declares or re-exports `name` publicly.
@@ -221,17 +239,30 @@ fn exports_macro(src: &Path, name: &str) -> bool {
     false
 }
 
-/// `Ok` when the item path names a public module or item.
+/// `Ok` when the item path names a public module or item (in one of the
+/// crates it may live in).
 fn resolve(path: &str) -> Result<(), String> {
-    let (src, segments) = crate_of(path).ok_or("not a path of cktile or cktile_transforms")?;
+    let candidates = crates_of(path, &root().join("src"));
+    let mut why = String::from("not a path of cktile, cktile_core or cktile_transforms");
+    for (src, segments) in candidates {
+        match resolve_in(&src, &segments) {
+            Ok(()) => return Ok(()),
+            Err(e) => why = e,
+        }
+    }
+    Err(why)
+}
+
+/// `Ok` when module `segments` (then an item) is public under `src`.
+fn resolve_in(src: &Path, segments: &[String]) -> Result<(), String> {
     let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
     let Some((last, modules)) = segments.split_last() else { return Ok(()) };
-    let file = module_file(&src, modules).ok_or_else(|| format!("no module {}", modules.join("::")))?;
-    if module_file(&src, &segments).is_some() {
+    let file = module_file(src, modules).ok_or_else(|| format!("no module {}", modules.join("::")))?;
+    if module_file(src, &segments).is_some() {
         return Ok(());
     }
     let text = std::fs::read_to_string(&file).unwrap();
-    if declares(&text, last) || (modules.is_empty() && exports_macro(&src, last)) {
+    if declares(&text, last) || (modules.is_empty() && exports_macro(src, last)) {
         Ok(())
     } else {
         Err(format!("{} declares no public `{last}`", file.strip_prefix(root()).unwrap().display()))
@@ -287,6 +318,9 @@ fn the_checker_tells_real_names_from_wrong_ones() {
         "cktile::transforms::static_for",
         "cktile_transforms::lowering::Lowering",
         "cktile::Number",
+        "cktile_core::ops::gemm::make_lds_block",
+        "cktile::analyzer::report::analyze_tile_report",
+        "cktile::analyzer::model::count",
     ] {
         assert_eq!(resolve(real), Ok(()), "{real}");
     }
@@ -295,10 +329,12 @@ fn the_checker_tells_real_names_from_wrong_ones() {
         "cktile::nothing::here",
         "cktile::analyzer::arch::GFX9999",
         "cktile::assert_nothing",
+        "cktile_core::analyzer::report",
+        "cktile_core::search",
     ] {
         assert!(resolve(wrong).is_err(), "{wrong}");
     }
-    assert_eq!(repo_path("src/tile/window.rs"), Some("src/tile/window.rs"));
+    assert_eq!(repo_path("core/src/tile/window.rs"), Some("core/src/tile/window.rs"));
     assert_eq!(repo_path("fuzz/corpus/TARGET"), None);
     assert_eq!(repo_path("fuzz/properties/TARGET.rs"), None);
     assert_eq!(repo_path("perf/*.md"), None);

@@ -1,7 +1,11 @@
 //! The layers the architecture chapter draws, held: every `crate::` path in
-//! the library's sources (`src/`, the command line aside) names a module of
-//! its own layer or of one below it. The order is written once, here, and
-//! the chapter's table follows it.
+//! the library's sources names a module of its own layer or of one below
+//! it. The library is two crates: the port, `cktile-core` (`core/src/`,
+//! `no_std`), whose layers are all below those of the tools, `cktile`
+//! (`src/`, the command line aside), which re-exports the port whole and
+//! reaches it by the same `crate::` paths. The port depends on no crate of
+//! the tools (`the_port_depends_on_no_tool`). The order is written once,
+//! here, and the chapter's drawing follows it.
 //!
 //! Imports that still run upward are listed by name in `KNOWN_UPWARD`, each
 //! with why it is there: the test fails on any new one, and on a listed one
@@ -31,25 +35,39 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The layers, lowest first, with the top-level modules of `src/` in each.
+/// The library's crates, lowest first: each one's folder of sources.
+const PORT: &str = "core/src";
+const TOOLS: &str = "src";
+
+/// The layers, lowest first, with the top-level modules of each (a module
+/// as its crate's folder and its name): the port's layers, then the
+/// tools'. The analyzer has a half in each: the bank model in the port
+/// (what `assert_conflict_free!` runs), the reports and front ends in the
+/// tools.
 const LAYERS: &[(&str, &[&str])] = &[
     // The hardware vocabulary (chips, instructions) and the name lists, plain
     // data that every layer speaks of and the messages quote.
-    ("vocabulary", &["names", "hardware"]),
+    ("vocabulary", &["core/src/names", "core/src/hardware"]),
     // Messages: the error type, which makes no value it does not hold.
-    ("messages", &["error"]),
-    ("text", &["spec"]),
-    ("descriptors and adaptors", &["stage", "descriptor", "adaptor", "typed", "random", "check"]),
-    ("distributions", &["distribution"]),
-    ("windows", &["tile"]),
-    ("layouts", &["layouts", "strategy"]),
+    ("messages", &["core/src/error"]),
+    ("text", &["core/src/spec"]),
+    (
+        "descriptors and adaptors",
+        &["core/src/stage", "core/src/adaptor", "core/src/descriptor", "core/src/typed", "core/src/random"],
+    ),
+    ("distributions", &["core/src/distribution"]),
+    ("windows", &["core/src/tile"]),
+    ("layouts", &["core/src/layouts"]),
     // CK's operators (the universal GEMM's policy and data paths), over the
     // distributions, the windows and the layouts' constants (MLdsLayer).
-    ("operators", &["ops"]),
-    ("analyzer", &["analyzer"]),
-    ("search and planning", &["search", "plan"]),
-    ("output", &["render", "codegen"]),
-    ("json", &["json"]),
+    ("operators", &["core/src/ops"]),
+    ("bank model", &["core/src/analyzer"]),
+    // The tools: whole-layout checks and the proptest strategies first.
+    ("checks", &["src/check", "src/strategy"]),
+    ("analyzer reports", &["src/analyzer"]),
+    ("search and planning", &["src/search", "src/plan"]),
+    ("output", &["src/render", "src/codegen"]),
+    ("json", &["src/json"]),
 ];
 
 /// Upward imports not yet removed: (importing module, imported module).
@@ -89,13 +107,18 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The top-level module a file of `src/` belongs to (`None` for `lib.rs`
-/// and the command line).
-fn module_of(src: &Path, file: &Path) -> Option<String> {
-    let rel = file.strip_prefix(src).ok()?;
+/// The top-level module a file of a crate's sources belongs to, as the
+/// folder and its name (`core/src/descriptor`; `None` for `lib.rs` and the
+/// command line).
+fn module_of(src: &str, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(root().join(src)).ok()?;
     let first = rel.components().next()?.as_os_str().to_str()?;
     let name = first.trim_end_matches(".rs");
-    (name != "lib" && name != "bin").then(|| name.to_string())
+    (name != "lib" && name != "bin").then(|| format!("{src}/{name}"))
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The `crate::NAME` paths in a file's code: comments and docs left out (a
@@ -144,19 +167,22 @@ fn pub_uses(text: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Names the crate root re-exports or defines (`pub use module::...`,
-/// `#[macro_export]` macros), mapped to the module they come from.
-fn root_names(src: &Path) -> BTreeMap<String, String> {
-    let mut map = BTreeMap::new();
-    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+/// Names a crate's root re-exports or defines (`pub use module::...`,
+/// `#[macro_export]` macros), mapped to the module they come from (as
+/// [`module_of`] names it); the tools' root has the port's too, which it
+/// re-exports whole.
+fn root_names(src: &str) -> BTreeMap<String, String> {
+    let mut map = if src == TOOLS { root_names(PORT) } else { BTreeMap::new() };
+    let lib = std::fs::read_to_string(root().join(src).join("lib.rs")).unwrap();
     for (module, item) in pub_uses(&lib) {
-        // `crate::`/`self::`/`super::` re-export root names (the prelude).
-        if !matches!(module.as_str(), "crate" | "self" | "super") {
-            map.insert(item, module);
+        // `crate::`/`self::`/`super::` re-export root names (the prelude),
+        // and `cktile_core::*` the port's.
+        if !matches!(module.as_str(), "crate" | "self" | "super" | "cktile_core") {
+            map.insert(item, format!("{src}/{module}"));
         }
     }
     let mut files = Vec::new();
-    rust_files(src, &mut files);
+    rust_files(&root().join(src), &mut files);
     for file in files {
         let Some(module) = module_of(src, &file) else { continue };
         let text = std::fs::read_to_string(&file).unwrap();
@@ -180,27 +206,33 @@ fn layer_ranks() -> BTreeMap<&'static str, usize> {
     LAYERS.iter().enumerate().flat_map(|(k, (_, modules))| modules.iter().map(move |m| (*m, k))).collect()
 }
 
-/// Every import between placed modules of `src/`, as (importing module,
-/// imported module, file), and the modules in no layer. A root name
-/// resolves to its module; an external crate re-exported at the root is
-/// below everything, and left out.
+/// Every import between placed modules of both crates, as (importing
+/// module, imported module, file), and the modules in no layer. In the
+/// tools, `crate::NAME` is the tools' module NAME or else the port's (the
+/// root re-exports it); a root name resolves to its module; an external
+/// crate re-exported at the root is below everything, and left out.
 fn module_imports() -> (BTreeSet<(String, String, String)>, BTreeSet<String>) {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let rank = layer_ranks();
-    let roots = root_names(&src);
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let (mut imports, mut unplaced) = (BTreeSet::new(), BTreeSet::new());
-    for file in &files {
-        let Some(module) = module_of(&src, file) else { continue };
-        if !rank.contains_key(module.as_str()) {
-            unplaced.insert(module);
-            continue;
-        }
-        for name in crate_paths(&std::fs::read_to_string(file).unwrap()) {
-            let target = if rank.contains_key(name.as_str()) { Some(name.clone()) } else { roots.get(&name).cloned() };
-            if let Some(target) = target.filter(|t| rank.contains_key(t.as_str())) {
-                imports.insert((module.clone(), target, file.strip_prefix(&src).unwrap().display().to_string()));
+    for src in [PORT, TOOLS] {
+        let roots = root_names(src);
+        let mut files = Vec::new();
+        rust_files(&root().join(src), &mut files);
+        for file in &files {
+            let Some(module) = module_of(src, file) else { continue };
+            if !rank.contains_key(module.as_str()) {
+                unplaced.insert(module);
+                continue;
+            }
+            for name in crate_paths(&std::fs::read_to_string(file).unwrap()) {
+                let target = [format!("{src}/{name}"), format!("{PORT}/{name}")]
+                    .into_iter()
+                    .find(|m| rank.contains_key(m.as_str()))
+                    .or_else(|| roots.get(&name).cloned());
+                if let Some(target) = target.filter(|t| rank.contains_key(t.as_str())) {
+                    let place = file.strip_prefix(root()).unwrap().display().to_string();
+                    imports.insert((module.clone(), target, place));
+                }
             }
         }
     }
@@ -213,7 +245,7 @@ fn no_module_imports_one_above_its_layer() {
     let (imports, unplaced) = module_imports();
     let upward: BTreeSet<(String, String, String)> =
         imports.into_iter().filter(|(a, b, _)| rank[b.as_str()] > rank[a.as_str()]).collect();
-    assert!(unplaced.is_empty(), "modules of src/ in no layer (add them to LAYERS): {unplaced:?}");
+    assert!(unplaced.is_empty(), "modules in no layer (add them to LAYERS): {unplaced:?}");
     let pairs: BTreeSet<(String, String)> = upward.iter().map(|(a, b, _)| (a.clone(), b.clone())).collect();
     let known: BTreeSet<(String, String)> = KNOWN_UPWARD.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     let new: Vec<_> = upward.iter().filter(|(a, b, _)| !known.contains(&(a.clone(), b.clone()))).collect();
@@ -278,10 +310,10 @@ fn same_circles<T: Ord + std::fmt::Debug>(found: &BTreeSet<T>, known: &BTreeSet<
 /// The files that consume transforms only through their lowerings.
 const LOWERING_CONSUMERS: &[&str] = &[
     "src/codegen/emit.rs",
-    "src/descriptor/bounds.rs",
-    "src/descriptor/program/mod.rs",
-    "src/descriptor/program/compile.rs",
-    "src/descriptor/program/batch.rs",
+    "core/src/descriptor/bounds.rs",
+    "core/src/descriptor/program/mod.rs",
+    "core/src/descriptor/program/compile.rs",
+    "core/src/descriptor/program/batch.rs",
 ];
 
 /// What reading a transform other than through its lowering looks like in
@@ -385,18 +417,18 @@ fn module_uses(
     out
 }
 
-/// File-level circles inside one module of `src/` not yet removed, each as
-/// (module, its files in order).
+/// File-level circles inside one module not yet removed, each as (module's
+/// folder, its files in order).
 const KNOWN_FILE_CIRCLES: &[(&str, &[&str])] = &[];
 
-/// Inside each module of `src/`, its files (and sub-modules) import each
+/// Inside each module of either crate, its files (and sub-modules) import each
 /// other one way only: no circle between them, save those
 /// `KNOWN_FILE_CIRCLES` writes down.
 #[test]
 fn no_circle_between_files_of_one_module() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut circles = BTreeSet::new();
-    for entry in std::fs::read_dir(&src).unwrap() {
+    let dirs = [PORT, TOOLS].into_iter().flat_map(|src| std::fs::read_dir(root().join(src)).unwrap());
+    for entry in dirs {
         let dir = entry.unwrap().path();
         let (Some(module), true) = (dir.file_name().and_then(|n| n.to_str()).map(str::to_string), dir.is_dir()) else {
             continue;
@@ -431,7 +463,7 @@ fn no_circle_between_files_of_one_module() {
             })
             .collect();
         for circle in circles_of(&edges) {
-            circles.insert((module.clone(), circle));
+            circles.insert((dir.strip_prefix(root()).unwrap().display().to_string(), circle));
         }
     }
     let known =
@@ -441,26 +473,32 @@ fn no_circle_between_files_of_one_module() {
 
 #[test]
 fn the_analyzers_files_form_a_line() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/analyzer");
+    // Both halves: the bank model's files in the port, the reports' in the tools.
+    let dirs = [root().join(PORT).join("analyzer"), root().join(TOOLS).join("analyzer")];
     let rank: BTreeMap<&str, usize> =
         ANALYZER_LINE.iter().enumerate().flat_map(|(k, (_, files))| files.iter().map(move |f| (*f, k))).collect();
-    let mut files = BTreeSet::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        if let Some(stem) = name.strip_suffix(".rs").filter(|s| *s != "mod") {
-            files.insert(stem.to_string());
+    let mut files = BTreeMap::new();
+    let mut reexports: BTreeMap<String, String> = BTreeMap::new();
+    for dir in &dirs {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if let Some(stem) = name.strip_suffix(".rs").filter(|s| *s != "mod") {
+                assert!(files.insert(stem.to_string(), dir.join(&name)).is_none(), "analyzer/{name} is in both crates");
+            }
         }
+        // `pub use FILE::{A, B}` in mod.rs: the names each file exports at `analyzer::`.
+        let mod_rs = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
+        let code = code_lines(&mod_rs).collect::<Vec<_>>().join("\n");
+        reexports.extend(pub_uses(&code).into_iter().map(|(f, i)| (i, f)));
     }
     let placed: BTreeSet<String> = rank.keys().map(|s| s.to_string()).collect();
-    assert_eq!(files, placed, "every analyzer file is in ANALYZER_LINE once");
-    // `pub use FILE::{A, B}` in mod.rs: the names each file exports at `analyzer::`.
-    let mod_rs = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
-    let reexports: BTreeMap<String, String> =
-        pub_uses(&code_lines(&mod_rs).collect::<Vec<_>>().join("\n")).into_iter().map(|(f, i)| (i, f)).collect();
+    let found: BTreeSet<String> = files.keys().cloned().collect();
+    assert_eq!(found, placed, "every analyzer file is in ANALYZER_LINE once");
+    let tools_files = std::fs::read_dir(&dirs[1]).unwrap().count() - 1;
     let mut upward = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(dir.join(format!("{file}.rs"))).unwrap();
-        for used in analyzer_uses(&text, &files, &reexports) {
+    for (file, path) in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        for used in analyzer_uses(&text, &found, &reexports) {
             if used != *file && rank[used.as_str()] > rank[file.as_str()] {
                 upward.push((file.clone(), used));
             }
@@ -469,6 +507,12 @@ fn the_analyzers_files_form_a_line() {
     assert!(upward.is_empty(), "analyzer files that use a file above them (file, used): {upward:?}");
     assert_eq!(reexports.get("analyze_tile").map(String::as_str), Some("tile"), "mod.rs's re-exports are read");
     assert_eq!(reexports.get("analyze_with").map(String::as_str), Some("report"), "behind #[cfg] too");
+    // The port's half holds no report: every file of the tools' half sits
+    // above every file of the port's.
+    let top_of_port = files.iter().filter(|(_, p)| p.starts_with(&dirs[0])).map(|(f, _)| rank[f.as_str()]).max();
+    let bottom_of_tools = files.iter().filter(|(_, p)| p.starts_with(&dirs[1])).map(|(f, _)| rank[f.as_str()]).min();
+    assert!(top_of_port < bottom_of_tools, "the port's analyzer files are all below the tools'");
+    assert_eq!(tools_files, 4, "report, accesses, probe and gpu_cases");
 }
 
 /// The checker itself: a path in code counts, one in a comment, a doc or the
@@ -481,10 +525,11 @@ fn the_checker_reads_paths_as_the_compiler_would() {
                 #[cfg(test)]\nmod tests { use crate::search::Report; }";
     let got: Vec<String> = crate_paths(text).into_iter().collect();
     assert_eq!(got, ["analyzer", "json", "typed"]);
-    let roots = root_names(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-    assert_eq!(roots.get("Descriptor").map(String::as_str), Some("descriptor"));
-    assert_eq!(roots.get("tile_distribution_encoding").map(String::as_str), Some("distribution"));
-    // Every module of src/ is placed exactly once.
+    let roots = root_names(TOOLS);
+    assert_eq!(roots.get("Descriptor").map(String::as_str), Some("core/src/descriptor"));
+    assert_eq!(roots.get("tile_distribution_encoding").map(String::as_str), Some("core/src/distribution"));
+    assert_eq!(roots.get("assert_conflict_free").map(String::as_str), Some("core/src/analyzer"));
+    // Every module is placed exactly once.
     let mut seen = BTreeSet::new();
     for (_, modules) in LAYERS {
         for m in *modules {
@@ -513,7 +558,7 @@ fn the_grammars_are_the_signature_rows() {
     let join = |items: Vec<String>| items.join(" | ");
     let kinds = join(Kind::ALL.iter().map(|k| k.signature().to_string()).collect());
     let bases = join(cktile::spec::BASES.iter().map(|b| b.to_string()).collect());
-    for (file, after_xform) in [("src/spec/mod.rs", "IDS"), ("docs/src/cli.md", "TUPLE")] {
+    for (file, after_xform) in [("core/src/spec/mod.rs", "IDS"), ("docs/src/cli.md", "TUPLE")] {
         assert_eq!(grammar_block(file, "XFORM :=", after_xform), kinds, "{file}'s transforms");
         assert_eq!(grammar_block(file, "STAGE :=", "transform"), bases, "{file}'s bases");
     }
@@ -529,9 +574,10 @@ fn the_grammars_are_the_signature_rows() {
 /// a compiled `Program`, never from a descriptor evaluated stage by stage.
 #[test]
 fn the_analyzer_reads_addresses_through_programs() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/analyzer");
     let mut files = Vec::new();
-    rust_files(&dir, &mut files);
+    for src in [PORT, TOOLS] {
+        rust_files(&root().join(src).join("analyzer"), &mut files);
+    }
     let mut reads = 0;
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
@@ -631,7 +677,7 @@ fn reports_read_counts_and_never_recount() {
 /// through `typed/built.rs`, and write none of it themselves.
 #[test]
 fn typed_descriptors_and_adaptors_share_one_core() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/typed");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/typed");
     let core = std::fs::read_to_string(dir.join("built.rs")).unwrap();
     for own in ["pub trait Built", "const CHECK", "const IS_STATIC", "fn validate", "fn runtime", "fn refusal"] {
         assert!(code_lines(&core).any(|l| l.contains(own)), "typed/built.rs holds `{own}`");
@@ -686,7 +732,7 @@ const KIND_PLACES: &[(&str, &str)] =
 const KIND_USERS: &[(&str, &str)] = &[
     ("transforms/src/error.rs", "the xor, slice and swizzle errors' messages name their own kinds"),
     ("src/search/mod.rs", "the search counts the items that are not pass_through"),
-    ("src/random/chain.rs", "an empty list of kinds draws pass_through"),
+    ("core/src/random/chain.rs", "an empty list of kinds draws pass_through"),
 ];
 
 /// Whether a code line names one kind by its variant.
@@ -716,7 +762,7 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
     assert_eq!(list.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>(), variants, "kind_list! is Kind::ALL");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["src", "transforms/src", "checks/src", "python/src", "wasm/src", "perf/kernels/src"] {
+    for dir in ["core/src", "src", "transforms/src", "checks/src", "python/src", "wasm/src", "perf/kernels/src"] {
         if root.join(dir).is_dir() {
             rust_files(&root.join(dir), &mut files);
         }
@@ -756,22 +802,27 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
 
 /// The layers as the architecture chapter draws them, top first: the
 /// command line, `LAYERS` from the highest, and the transforms crate under
-/// them all.
+/// them all, each row with its crate.
 fn drawing() -> String {
-    let mut rows: Vec<(String, String)> = vec![("command line".into(), "src/bin/cktile".into())];
+    let crate_of = |m: &str| if m.starts_with(&format!("{PORT}/")) { "cktile-core" } else { "cktile" };
+    let mut rows: Vec<[String; 3]> = vec![["cktile".into(), "command line".into(), "src/bin/cktile".into()]];
     for (name, modules) in LAYERS.iter().rev() {
-        rows.push((name.to_string(), modules.iter().map(|m| format!("src/{m}")).collect::<Vec<_>>().join(", ")));
+        rows.push([crate_of(modules[0]).into(), name.to_string(), modules.join(", ")]);
     }
-    rows.push(("transforms".into(), "the crate cktile-transforms (transforms/, no_std)".into()));
-    let w0 = rows.iter().map(|(n, _)| n.chars().count()).max().unwrap() + 2;
-    let w1 = rows.iter().map(|(_, m)| m.chars().count()).max().unwrap() + 2;
-    let rule = |l: char, m: char, r: char| format!("{l}{}{m}{}{r}\n", "─".repeat(w0), "─".repeat(w1));
+    rows.push(["cktile-transforms".into(), "transforms".into(), "transforms/src (no_std)".into()]);
+    let widths: Vec<usize> = (0..3).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap() + 2).collect();
+    let rule = |l: char, m: char, r: char| {
+        let cells: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
+        format!("{l}{}{r}\n", cells.join(&m.to_string()))
+    };
     let mut out = rule('┌', '┬', '┐');
-    for (i, (name, modules)) in rows.iter().enumerate() {
+    for (i, row) in rows.iter().enumerate() {
         if i > 0 {
-            out += &rule('├', '┼', '┤');
+            // A heavier rule where the crate changes.
+            out += &if row[0] != rows[i - 1][0] { rule('╞', '╪', '╡').replace('─', "═") } else { rule('├', '┼', '┤') };
         }
-        out += &format!("│ {name:<a$} │ {modules:<b$} │\n", a = w0 - 2, b = w1 - 2);
+        let cells: Vec<String> = row.iter().zip(&widths).map(|(t, w)| format!(" {t:<a$} ", a = w - 2)).collect();
+        out += &format!("│{}│\n", cells.join("│"));
     }
     out + &rule('└', '┴', '┘')
 }
@@ -787,4 +838,55 @@ fn the_chapter_draws_the_layers_as_they_are() {
         chapter.contains(&format!("```text\n{drawn}```\n")),
         "docs/src/architecture.md should draw the layers as tests/layering.rs holds them:\n{drawn}"
     );
+}
+
+/// The `[dependencies]` of a manifest (relative to the repository root):
+/// each dependency's name as the manifest writes it.
+fn dependencies(manifest: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(root().join(manifest)).unwrap();
+    let mut names = BTreeSet::new();
+    let mut inside = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['=', '.']).next().unwrap().trim();
+            names.insert(name.to_string());
+        }
+    }
+    names
+}
+
+/// The port stands alone: its layers are all below the tools' (so no
+/// import from the tools can be written down as allowed), its manifest
+/// names no crate of the tools, and its code no `cktile::` path. The proof
+/// kernels and the compile-time checks (CI builds them for amdgcn and
+/// nvptx) depend on the port alone.
+#[test]
+fn the_port_depends_on_no_tool() {
+    let in_port = |m: &str| m.starts_with(&format!("{PORT}/"));
+    let last_port = LAYERS.iter().rposition(|(_, ms)| ms.iter().all(|m| in_port(m))).unwrap();
+    let first_tool = LAYERS.iter().position(|(_, ms)| ms.iter().all(|m| m.starts_with(&format!("{TOOLS}/")))).unwrap();
+    assert!(last_port < first_tool, "every layer of the port is below every layer of the tools");
+    assert!(LAYERS.iter().all(|(_, ms)| ms.iter().all(|m| in_port(m)) || ms.iter().all(|m| !in_port(m))));
+    let port: BTreeSet<String> =
+        ["cktile-transforms", "typenum", "generic-array", "const_panic"].map(String::from).into();
+    assert_eq!(dependencies("core/Cargo.toml"), port, "the port's dependencies");
+    let mut files = Vec::new();
+    rust_files(&root().join(PORT), &mut files);
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        // Docs too: the port's doctests build without the tools.
+        for line in text.lines() {
+            let named = line.match_indices("cktile::").any(|(at, _)| {
+                line[..at].chars().next_back().is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+            });
+            assert!(!named, "{} names the tools crate: {line}", file.display());
+        }
+    }
+    for kernels in ["perf/kernels/Cargo.toml", "gpu/kernel/Cargo.toml", "checks/Cargo.toml"] {
+        let deps = dependencies(kernels);
+        assert!(deps.contains("cktile-core") && !deps.contains("cktile"), "{kernels} depends on the port alone: {deps:?}");
+    }
+    assert_eq!(dependencies("Cargo.toml").iter().filter(|d| d.starts_with("cktile")).count(), 2, "the tools' two");
 }

@@ -1,5 +1,5 @@
 //! CK Tile's universal GEMM data paths for the A and B operands, the
-//! library's policy (`cktile::ops::gemm`) instantiated once: a 128 x 128
+//! library's policy (`cktile_core::ops::gemm`) instantiated once: a 128 x 128
 //! x 32 block tile (MPerBlock, NPerBlock, KPerBlock) on 256 threads (4
 //! waves of 64), 2 x 2 warps each computing 64 x 64 with CK's fp16 MFMA
 //! 32x32x16 warp GEMM (8 elements of K per lane: 2 x 2 warp tiles per K
@@ -31,13 +31,13 @@
 //! being square); a kernel of the library's own chooses it by type
 //! (`OperandA`, `OperandB`).
 
-use cktile::Index;
-use cktile::distribution::typed::TileEncoding;
-use cktile::ops::gemm::{self, GemmPolicy, OperandSide, UniversalGemmPolicy};
-use cktile::prelude::*;
-use cktile::tile::{SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution};
+use cktile_core::Index;
+use cktile_core::distribution::typed::TileEncoding;
+use cktile_core::ops::gemm::{self, GemmPolicy, OperandSide, UniversalGemmPolicy};
+use cktile_core::prelude::*;
+use cktile_core::tile::{SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution};
 
-pub use cktile::ops::gemm::{
+pub use cktile_core::ops::gemm::{
     ABlockOuter, ADramDistribution, BBlockOuter, DramChain, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride,
     MPerLayer, VECTOR, WAVE, WarpOperand, make_lds_block,
 };
@@ -93,7 +93,7 @@ pub type LdsChain = <Policy as GemmPolicy>::ALdsChain;
 /// let a = vec![0u16; 100 * 40];
 /// let v = cktile_checks::gemm::make_dram_view(&a, 100, 40, 40)?;
 /// assert_eq!(v.descriptor().lengths().as_slice(), &[128, 64]);
-/// # Ok::<(), cktile::Error>(())
+/// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[inline(always)]
 pub fn make_dram_view<T: Copy>(
@@ -101,7 +101,7 @@ pub fn make_dram_view<T: Copy>(
     rows: usize,
     k: usize,
     stride: usize,
-) -> Result<cktile::typed::TensorView<&[T], DramChain>, Error> {
+) -> Result<cktile_core::typed::TensorView<&[T], DramChain>, Error> {
     Policy::make_a_dram_view(data, rows, k, stride)
 }
 
@@ -154,7 +154,7 @@ impl OperandSide<Policy> for Operand {
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<cktile::typed::TensorView<&[T], DramChain>, Error> {
+    ) -> Result<cktile_core::typed::TensorView<&[T], DramChain>, Error> {
         make_dram_view(data, rows, k, stride)
     }
 }
@@ -175,14 +175,14 @@ pub type WarpTile<T> = StaticDistributedTensor<T, WarpDistribution>;
 /// tile, register), the same registers as [`OperandPath::read`] of each.
 ///
 /// ```
-/// use cktile::tile::{SharedMemory, load_tile};
+/// use cktile_core::tile::{SharedMemory, load_tile};
 /// use cktile_checks::gemm::{ABlockDistribution, LDS_ELEMENTS, block_window};
 /// use core::cell::Cell;
 /// let lds: Vec<Cell<u16>> = (0..LDS_ELEMENTS).map(|i| Cell::new(i as u16)).collect();
 /// let w = block_window::<u16, ABlockDistribution>(SharedMemory::new(&lds), 0)?;
 /// assert_eq!((w.plan().accesses(), w.plan().vector()), (4, 8));
 /// assert_eq!(load_tile(&w).thread_buffer().len(), 32);
-/// # Ok::<(), cktile::Error>(())
+/// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[inline(always)]
 pub fn block_window<T: Copy, E: TileEncoding>(
@@ -193,7 +193,7 @@ pub fn block_window<T: Copy, E: TileEncoding>(
 }
 
 /// The LDS block as a constant, for the compile-time bank checks below.
-const LDS_BLOCK: cktile::Descriptor = *TensorDescriptor::<LdsChain>::DESCRIPTOR;
+const LDS_BLOCK: cktile_core::Descriptor = *TensorDescriptor::<LdsChain>::DESCRIPTOR;
 
 // The windows the kernel declares over the LDS block, checked at compile
 // time on gfx942 (fp16): the block's ds_write_b128 stores of the DRAM tile,
@@ -201,17 +201,17 @@ const LDS_BLOCK: cktile::Descriptor = *TensorDescriptor::<LdsChain>::DESCRIPTOR;
 // conflicts stops the build, naming the instruction, phase and ways. (The
 // MFMA 32x32x8 operand, 4 elements a lane read by ds_read_b64, is 2-way
 // conflicted on this block: lanes 0 and 9 of phase 0 share banks 0 and 1.)
-cktile::assert_conflict_free!(
+cktile_core::assert_conflict_free!(
     LDS_BLOCK,
     2,
-    cktile::analyzer::arch::GFX942,
-    <DramDistribution as cktile::distribution::typed::TileEncoding>::ENCODING,
-    cktile::analyzer::Op::DsWrite { bits: 128 }
+    cktile_core::analyzer::arch::GFX942,
+    <DramDistribution as cktile_core::distribution::typed::TileEncoding>::ENCODING,
+    cktile_core::analyzer::Op::DsWrite { bits: 128 }
 );
-cktile::assert_conflict_free!(
+cktile_core::assert_conflict_free!(
     LDS_BLOCK,
     2,
-    cktile::analyzer::arch::GFX942,
-    <WarpDistribution as cktile::distribution::typed::TileEncoding>::ENCODING,
-    cktile::analyzer::Op::DsRead { bits: 128 }
+    cktile_core::analyzer::arch::GFX942,
+    <WarpDistribution as cktile_core::distribution::typed::TileEncoding>::ENCODING,
+    cktile_core::analyzer::Op::DsRead { bits: 128 }
 );

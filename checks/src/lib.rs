@@ -15,7 +15,7 @@
 
 pub mod gemm;
 
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 /// A probe: `(m, k) -> offset`.
 pub type Probe = fn(i64, i64) -> i64;

@@ -75,7 +75,7 @@ const CASES: &[(&str, Message)] = &[
     ("coordinate_arity", TypeError("this descriptor or adaptor takes a coordinate `[i64; 2]`, not `[{integer}; 3]`")),
     (
         "naive_strides_arity",
-        TypeError("the strides `(cktile::Number<8>,)` do not fit lengths whose coordinates are `[i64; 2]`"),
+        TypeError("the strides `(cktile_core::Number<8>,)` do not fit lengths whose coordinates are `[i64; 2]`"),
     ),
     (
         "adaptor_chain_arity",

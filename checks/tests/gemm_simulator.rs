@@ -1,5 +1,5 @@
 //! A CPU lane simulator of CK's universal GEMM A and B data paths
-//! (`cktile::ops::gemm`, and `cktile_checks::gemm`, its 128 x 128 x 32
+//! (`cktile_core::ops::gemm`, and `cktile_checks::gemm`, its 128 x 128 x 32
 //! instance): every one of the block's threads is a loop iteration, LDS is
 //! an array of cells, and each stage (DRAM loads, LDS stores, warp reads)
 //! runs for all threads before the next begins, as the block barriers
@@ -16,11 +16,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::distribution::typed::TileEncoding;
-use cktile::ops::gemm::{
+use cktile_core::distribution::typed::TileEncoding;
+use cktile_core::ops::gemm::{
     self, BlockWarps, GemmPolicy, Mfma16x16x32, Mfma32x32x8, OperandA, OperandB, OperandSide, UniversalGemmPolicy,
 };
-use cktile::tile::{SharedMemory, load_tile};
+use cktile_core::tile::{SharedMemory, load_tile};
 use cktile_checks::gemm::{
     BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, K_PER_WARP_TILE, LDS_ELEMENTS, Operand, OperandPath, Policy,
     ROWS_PER_BLOCK, WARPS, WAVE,
@@ -158,7 +158,7 @@ fn simulate_checks(operand: Operand, shape: Shape) -> usize {
 /// catalogue's MFMA 32x32x16 operand.
 #[test]
 fn the_block_distributions_are_ck_embeddings() {
-    use cktile::distribution::{Encoding, catalogue, embed};
+    use cktile_core::distribution::{Encoding, catalogue, embed};
     use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution};
     let warp = catalogue::by_name("mfma32x32x16_a").unwrap();
     // tile_distribution_encoding<sequence<NWarp>, tuple<sequence<MIterPerWarp, MWarp>, sequence<KIterPerWarp>>,
@@ -258,7 +258,7 @@ fn shapes_the_vector_loads_cannot_serve_are_refused() {
 /// `mfma32x32x16_a`: the typed and runtime paths agree.
 #[test]
 fn the_paths_distributions_are_the_catalogues() {
-    use cktile::distribution::catalogue;
+    use cktile_core::distribution::catalogue;
     use cktile_checks::gemm::{DramDistribution, WarpDistribution};
     assert_eq!(DramDistribution::ENCODING, catalogue::gemm_dram(256, 128, 32, 8).unwrap());
     assert_eq!(DramDistribution::ENCODING, catalogue::by_name("gemm_dram_256x128x32_k8").unwrap());
@@ -271,7 +271,7 @@ fn the_paths_distributions_are_the_catalogues() {
 /// runtime encoding of the same parameters (and its CLI name).
 #[test]
 fn the_generic_policies_are_the_catalogues_for_every_size() {
-    use cktile::distribution::catalogue;
+    use cktile_core::distribution::catalogue;
     use cktile_checks::gemm::{ADramDistribution, WarpOperand};
     let dram = [
         ((256, 128, 32, 8), ADramDistribution::<256, 128, 32, 8>::ENCODING),

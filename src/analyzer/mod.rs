@@ -1,5 +1,7 @@
 //! The bank-conflict analyzer: exact per-instruction models of AMD LDS and
-//! NVIDIA shared memory.
+//! NVIDIA shared memory. The model itself (chips, instructions, rules,
+//! counting, patterns, tiles, windows) is `cktile_core::analyzer`,
+//! re-exported here whole; this crate adds the reports and front ends.
 //!
 //! - [`arch`]: the chips (vendor, wave size, shared-memory capacity);
 //! - [`op`]: the instructions;
@@ -33,33 +35,19 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+/// The port's bank model, whole (chips, instructions, rules, counting).
+pub use cktile_core::analyzer::*;
+
 #[cfg(feature = "alloc")]
 pub mod accesses;
-pub use crate::hardware::arch;
-pub mod lookup;
-pub mod memo;
-pub mod metrics;
-pub mod model;
-pub use crate::hardware::op;
 #[cfg(feature = "alloc")]
 pub mod gpu_cases;
-pub mod pattern;
-pub mod pattern_name;
 #[cfg(feature = "alloc")]
 pub mod probe;
 #[cfg(feature = "alloc")]
 pub mod report;
-pub mod rules;
-pub mod tile;
-pub mod window;
 
-pub use crate::error::AnalyzerProblem;
-pub use arch::{ARCHS, Arch};
-pub use model::{Counts, count};
-pub use op::Op;
-pub use pattern::Pattern;
 #[cfg(feature = "alloc")]
 pub use report::{
     InstructionReport, TileReport, analyze_distribution, analyze_instruction, analyze_tile_report, analyze_with,
 };
-pub use tile::{TileCounts, analyze_tile};

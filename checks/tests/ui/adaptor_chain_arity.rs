@@ -1,5 +1,5 @@
 // The first adaptor has 2 top dimensions; the second has 1 bottom dimension.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let split = make_single_stage_tensor_adaptor(

@@ -1,6 +1,6 @@
 // Generic code for adaptors from 1 to 3 dimensions, called with one from
 // 1 to 2: a type error naming the bottom ranks as array types.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn first<A: AdaptorOf<1, 3>>(a: &A) -> [i64; 3] {
     a.calculate_bottom_index([0])

@@ -1,5 +1,5 @@
 // The merge reads hidden dimension 5, which no transform produces.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let a = make_tensor_adaptor(

@@ -1,5 +1,5 @@
 // A 3-D coordinate for a 2-D descriptor: a type error.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();

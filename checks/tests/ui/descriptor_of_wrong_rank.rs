@@ -1,6 +1,6 @@
 // Generic kernel code for 2-D descriptors, called with a 3-D one: a type
 // error naming both ranks as array types, not as typenum integers.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn corner<D: DescriptorOf<2>>(d: &D) -> i64 {
     let [m, n] = d.lengths();

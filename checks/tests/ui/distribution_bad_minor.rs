@@ -1,7 +1,7 @@
 // The Y names H component (2, 1), but X 1 has a single H entry.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
-cktile::tile_distribution_encoding! {
+cktile_core::tile_distribution_encoding! {
     struct Bad {
         rs_lengths: [],
         hs_lengthss: [[16], [4]],

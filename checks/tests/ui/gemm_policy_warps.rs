@@ -1,7 +1,7 @@
 // The universal GEMM policy's default 2 x 2 warps are 256 threads: a
 // 128-thread block cannot hold them (CK: kBlockSize = NumWarps * 64).
-use cktile::ops::gemm::{OperandA, OperandPath, UniversalGemmPolicy};
-use cktile::tile::SharedMemory;
+use cktile_core::ops::gemm::{OperandA, OperandPath, UniversalGemmPolicy};
+use cktile_core::tile::SharedMemory;
 use core::cell::Cell;
 
 type P = UniversalGemmPolicy<128, 64, 64, 32>;

@@ -1,5 +1,5 @@
 // merge takes two lower dimensions but is given one lower id.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();

@@ -1,5 +1,5 @@
 // One pass-through over a 2-D descriptor: old top dimension 1 is named by no id list.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();

@@ -1,5 +1,5 @@
 // Both pass-throughs read old top dimension 0: the lower ids are not a permutation.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();

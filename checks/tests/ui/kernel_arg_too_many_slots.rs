@@ -1,5 +1,5 @@
 // A chain with 18 runtime values (16 lengths and strides, 2 merge lengths) does not fit a KernelArg's 16 slots.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor(

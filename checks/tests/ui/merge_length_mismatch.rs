@@ -1,5 +1,5 @@
 // merge((4, 9)) applied to dimensions of lengths (4, 8).
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();

@@ -1,7 +1,7 @@
 // The lengths are runtime values, but the ids are not: both pass-throughs
 // read old top dimension 0, whatever the lengths, so this does not compile
 // either (the structure of a chain is checked from its types).
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let (m, n) = (std::env::args().count(), 8usize);

@@ -1,7 +1,7 @@
 // A static descriptor built and used: compiles, runs and checks its offsets.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
-type Tile = cktile::typed::Packed<(Number<4>, Number<8>)>;
+type Tile = cktile_core::typed::Packed<(Number<4>, Number<8>)>;
 const CORNER: i64 = TensorDescriptor::<Tile>::DESCRIPTOR.calculate_offset(&[3, 7]);
 
 fn main() {

@@ -1,5 +1,5 @@
 // A static merge of lengths 2^32 and 2^32: their product passes 2^63.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor((Number::<{ 1 << 32 }>, Number::<{ 1 << 32 }>), (Number::<1>, Number::<1>))

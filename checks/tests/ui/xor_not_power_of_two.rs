@@ -1,5 +1,5 @@
 // xor((L0, L1)) with L1 = 6, not a power of two.
-use cktile::prelude::*;
+use cktile_core::prelude::*;
 
 fn main() {
     let d = make_naive_tensor_descriptor_packed((Number::<8>, Number::<6>)).unwrap();

@@ -1,10 +1,10 @@
 // The row-major 16 x 32 fp16 tile under the 16x16x32 MFMA's A reads, issued
 // by CK's tile window over the warp distribution with ds_read_b128: rows r
 // and r + 2 share their banks, so the build fails.
-use cktile::analyzer::{Op, arch};
-use cktile::distribution::typed::TileEncoding;
+use cktile_core::analyzer::{Op, arch};
+use cktile_core::distribution::typed::TileEncoding;
 
-cktile::tile_distribution_encoding! {
+cktile_core::tile_distribution_encoding! {
     struct MfmaA16x32 {
         rs_lengths: [],
         hs_lengthss: [[16], [4, 8]],
@@ -15,11 +15,11 @@ cktile::tile_distribution_encoding! {
     }
 }
 
-const ROW_MAJOR: cktile::Descriptor = match cktile::Descriptor::packed(&[16, 32]) {
+const ROW_MAJOR: cktile_core::Descriptor = match cktile_core::Descriptor::packed(&[16, 32]) {
     Ok(d) => d,
     Err(e) => panic!("{}", e.summary()),
 };
 
-cktile::assert_conflict_free!(ROW_MAJOR, 2, arch::GFX942, MfmaA16x32::ENCODING, Op::DsRead { bits: 128 });
+cktile_core::assert_conflict_free!(ROW_MAJOR, 2, arch::GFX942, MfmaA16x32::ENCODING, Op::DsRead { bits: 128 });
 
 fn main() {}

@@ -2,7 +2,7 @@
 // typed API's docs) whose base gives a row a stride of 32 elements where a
 // row holds K = 64: rows overlap. The static check fails the build with the
 // first two coordinates that share an offset.
-use cktile::{Descriptor, Item, Transform};
+use cktile_core::{Descriptor, Item, Transform};
 
 const BROKEN: Descriptor = {
     let Ok(d) = Descriptor::naive(&[8, 128, 8], &[8, 32, 1]) else { panic!() };
@@ -19,6 +19,6 @@ const BROKEN: Descriptor = {
     d
 };
 
-cktile::assert_bijective!(BROKEN);
+cktile_core::assert_bijective!(BROKEN);
 
 fn main() {}

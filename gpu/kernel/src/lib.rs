@@ -27,7 +27,7 @@ pub mod builders;
 pub mod kernels;
 pub mod tiles;
 
-pub use cktile::Index;
+pub use cktile_core::Index;
 
 /// Elements each thread writes: one vector of 8 consecutive elements of a
 /// row (16 bytes of fp16, CK's KPack).

@@ -9,7 +9,7 @@
 //! M_ITERS N_ITERS K_ITERS`, then per input `args CONFIG M N K STRIDE A
 //! s0..s15 B s0..s15` or `refused CONFIG M N K STRIDE: MESSAGE`.
 
-use cktile::ops::gemm::GemmPolicy;
+use cktile_core::ops::gemm::GemmPolicy;
 use cktile_kernels::entry::{Tile64K16, Tile128K8, Tile128K16};
 use std::io::BufRead;
 use std::process::ExitCode;
@@ -31,7 +31,7 @@ fn policy<P: GemmPolicy>(name: &str) -> String {
     )
 }
 
-fn args<P: GemmPolicy>(m: usize, n: usize, k: usize, stride: usize) -> Result<String, cktile::Error> {
+fn args<P: GemmPolicy>(m: usize, n: usize, k: usize, stride: usize) -> Result<String, cktile_core::Error> {
     let a = P::make_a_dram_view::<u16>(&[], m, k, stride)?.descriptor().to_kernel_arg();
     let b = P::make_b_dram_view::<u16>(&[], n, k, stride)?.descriptor().to_kernel_arg();
     let slots = |s: &[u64]| s.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");

@@ -9,11 +9,11 @@
 //! computes, so the count compares the index arithmetic, not how LLVM
 //! folds a sum of indices.
 
-use cktile::Index;
-use cktile::prelude::*;
-use cktile::typed::{SingleStageAdaptor, TransformedAdaptor};
+use cktile_core::Index;
+use cktile_core::prelude::*;
+use cktile_core::typed::{SingleStageAdaptor, TransformedAdaptor};
 
-use cktile::Number as N;
+use cktile_core::Number as N;
 
 /// A tile of 128 x 32 elements (the largest X space below).
 pub type Tile = [Index; 4096];
@@ -25,7 +25,7 @@ fn read(tile: &Tile, at: Index) -> Index {
     tile[at as usize & 4095]
 }
 
-cktile::tile_distribution_encoding! {
+cktile_core::tile_distribution_encoding! {
     /// CK's warp-GEMM A distribution of the 32x32x8 MFMA (`mfma_a(32, 8)` in
     /// cktile's catalogue): X = (M 32, K 8); the lane merges K's 2 and M's
     /// 32, the register index Y walks K's 4.

@@ -6,12 +6,12 @@
 //! `gpu/kernel` (the kernels run on a GPU, issue 20) compiles this file too
 //! (`#[path]`), so both crates use one definition of each descriptor.
 
-use cktile::prelude::*;
-use cktile::transforms::Value;
-use cktile::transforms::typed::{Merge, PassThrough, RightPad, Unmerge, Xor};
-use cktile::typed::{Naive, Transformed};
+use cktile_core::prelude::*;
+use cktile_core::transforms::Value;
+use cktile_core::transforms::typed::{Merge, PassThrough, RightPad, Unmerge, Xor};
+use cktile_core::typed::{Naive, Transformed};
 
-use cktile::Number as N;
+use cktile_core::Number as N;
 
 /// CK's A LDS block chain with `MPerBlock / MLdsLayer` of type `M`.
 pub type ALds<M> = TensorDescriptor<

@@ -15,8 +15,8 @@
 //! (110 PTX instructions against the twin's 86).
 
 use crate::builders::*;
-use cktile::Index;
-use cktile::prelude::*;
+use cktile_core::Index;
+use cktile_core::prelude::*;
 
 /// The row a thread walks in the 128 x 32 A tile.
 #[inline(always)]
@@ -213,11 +213,11 @@ mod tests {
 
 /// The chain of [`GlobalA`], as `pad_tensor_view` builds it over
 /// `naive((M, K), (stride, 1))` (right pads on both dimensions).
-pub type GlobalAChain = cktile::typed::Transformed<
-    cktile::typed::Naive<(usize, usize), (usize, cktile::Number<1>)>,
-    (cktile::transforms::typed::RightPad<usize, usize>, cktile::transforms::typed::RightPad<usize, usize>),
-    ((cktile::Number<0>,), (cktile::Number<1>,)),
-    ((cktile::Number<0>,), (cktile::Number<1>,)),
+pub type GlobalAChain = cktile_core::typed::Transformed<
+    cktile_core::typed::Naive<(usize, usize), (usize, cktile_core::Number<1>)>,
+    (cktile_core::transforms::typed::RightPad<usize, usize>, cktile_core::transforms::typed::RightPad<usize, usize>),
+    ((cktile_core::Number<0>,), (cktile_core::Number<1>,)),
+    ((cktile_core::Number<0>,), (cktile_core::Number<1>,)),
 >;
 
 /// CK's padded global A view over a buffer of elements.
@@ -226,10 +226,10 @@ pub type GlobalAView<'a> = TensorView<&'a [Index], GlobalAChain>;
 /// The padded global A view of `data`, `pad_tensor_view` to tiles of 64 x 64.
 #[inline(always)]
 pub fn make_global_a_view(data: &[Index], m: usize, k: usize, stride: usize) -> Result<GlobalAView<'_>, Error> {
-    let d = make_naive_tensor_descriptor((m, k), (stride, cktile::Number::<1>))?;
+    let d = make_naive_tensor_descriptor((m, k), (stride, cktile_core::Number::<1>))?;
     pad_tensor_view(
         make_tensor_view(data, d),
-        (cktile::Number::<64>, cktile::Number::<64>),
+        (cktile_core::Number::<64>, cktile_core::Number::<64>),
         (DoPad::<true>, DoPad::<true>),
     )
 }

@@ -6,9 +6,9 @@
 //! `extern "gpu-kernel"` entry points (on amdgcn and nvptx; the host test
 //! calls the same bodies with the ids it chooses) that
 //! - instantiate the library's policy, one line per configuration
-//!   (`cktile::ops::gemm::UniversalGemmPolicy`): [`Tile128K16`],
+//!   (`cktile_core::ops::gemm::UniversalGemmPolicy`): [`Tile128K16`],
 //!   [`Tile128K8`] and [`Tile64K16`];
-//! - read the hardware ids (`cktile::tile::gpu::get_partition`, the warp
+//! - read the hardware ids (`cktile_core::tile::gpu::get_partition`, the warp
 //!   wave-uniform, and `get_block_id`) and map the block to its (M, N)
 //!   tile as CK's 2-D tile partitioner does (`i_m = block / n_blocks`);
 //! - hold both operands' windows in one pipeline struct ([`GemmPipeline`]:
@@ -38,12 +38,12 @@
 //! `gpu/gemm.sh` runs on an NVIDIA GPU and checks against CK's lane map.
 
 use crate::paths::barrier;
-use cktile::Index;
-use cktile::ops::gemm::{
+use cktile_core::Index;
+use cktile_core::ops::gemm::{
     BlockWarps, GemmPolicy, Mfma32x32x8, Mfma32x32x16, OperandA, OperandB, OperandPath, UniversalGemmPolicy, WarpTensor,
 };
-use cktile::tile::{Partition, SharedMemory};
-use cktile::typed::{KernelArg, TensorDescriptor};
+use cktile_core::tile::{Partition, SharedMemory};
+use cktile_core::typed::{KernelArg, TensorDescriptor};
 
 /// CK's universal GEMM, 128 x 128 x 32 on 256 threads, 2 x 2 warps, K16
 /// reads (MFMA 32x32x16: 8 fp16 a lane, `ds_read_b128`).
@@ -68,7 +68,7 @@ const WAVE: usize = 64;
 macro_rules! unroll {
     ($n:expr, |$i:ident| $body:block) => {{
         const { assert!($n <= 8, "unroll!: at most 8 steps") };
-        cktile::transforms::static_for!($n, |$i| $body)
+        cktile_core::transforms::static_for!($n, |$i| $body)
     }};
 }
 
@@ -195,7 +195,7 @@ impl<'a, P: GemmPolicy> GemmPipeline<'a, P> {
         lds: SharedMemory<'a, u16>,
         (m0, n0): (Index, Index),
         p: Partition,
-    ) -> Result<Self, cktile::Error> {
+    ) -> Result<Self, cktile_core::Error> {
         let (a_lds, b_lds) = lds.split_at(P::M_PER_BLOCK * P::K_PER_BLOCK);
         let a = OperandPath::with_partition(OperandA, a_desc, a, m0, a_lds, p)?;
         let b = OperandPath::with_partition(OperandB, b_desc, b, n0, b_lds, p)?;
@@ -255,7 +255,7 @@ impl Ids {
         #[cfg(target_arch = "amdgpu")]
         {
             let _ = self;
-            cktile::tile::gpu::get_partition_in_block(P::BLOCK_SIZE)
+            cktile_core::tile::gpu::get_partition_in_block(P::BLOCK_SIZE)
         }
         #[cfg(not(target_arch = "amdgpu"))]
         Partition::from_thread::<WAVE>(self.thread).in_block(P::BLOCK_SIZE, WAVE)
@@ -547,7 +547,7 @@ hand_twin!(
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 mod kernels {
     use super::*;
-    use cktile::tile::gpu::{get_block_id, get_thread_id, workgroup_memory};
+    use cktile_core::tile::gpu::{get_block_id, get_thread_id, workgroup_memory};
 
     /// This thread's ids and the block's LDS (both operands' blocks).
     #[inline(always)]

@@ -26,7 +26,7 @@ pub mod generic;
 pub mod paths;
 
 use builders::*;
-use cktile::Index;
+use cktile_core::Index;
 
 /// The (m, k) coordinate a thread reads in a 128 x 32 tile: 4 threads per
 /// row of 32, 8 consecutive elements each.

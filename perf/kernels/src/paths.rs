@@ -11,7 +11,7 @@
 //! reached through slices made from the kernel's pointers, bounds checked
 //! on both sides (what safe Rust does; CK's AMD buffer loads check in
 //! hardware). LDS is the launch-sized workgroup memory
-//! (`cktile::tile::gpu::workgroup_memory`) on the GPU targets, so both sides
+//! (`cktile_core::tile::gpu::workgroup_memory`) on the GPU targets, so both sides
 //! issue `ds_read`/`ds_write` (amdgcn) and `ld.shared` (nvptx), and the
 //! barriers are CK's `block_sync_lds` (`s_waitcnt` + `s_barrier`,
 //! `bar.sync`); on the host, where the test runs the kernels one thread at
@@ -37,11 +37,11 @@
 //!   what follows them do not fit the bound, so it is reported there
 //!   (`icount.py`'s `BUILD_GATED`).
 
-use cktile::Index;
-use cktile::distribution::typed::TileEncoding;
-use cktile::tile::SharedMemory;
-use cktile::tile::load_tile;
-use cktile::typed::KernelArg;
+use cktile_core::Index;
+use cktile_core::distribution::typed::TileEncoding;
+use cktile_core::tile::SharedMemory;
+use cktile_core::tile::load_tile;
+use cktile_core::typed::KernelArg;
 use cktile_checks::gemm::{
     ABlockDistribution, BBlockDistribution, DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath,
     VECTOR, WARPS, block_window, make_dram_view,
@@ -49,7 +49,7 @@ use cktile_checks::gemm::{
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 use core::cell::Cell;
 
-/// A block barrier: CK's `block_sync_lds` (`cktile::tile::gpu`) on the GPU
+/// A block barrier: CK's `block_sync_lds` (`cktile_core::tile::gpu`) on the GPU
 /// targets, nothing on the host, where the test runs one thread at a time.
 /// Both sides call this same function.
 #[inline(always)]
@@ -57,13 +57,13 @@ pub fn barrier() {
     #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
     // SAFETY: every thread of the block runs the same K loop, so reaches each barrier.
     unsafe {
-        cktile::tile::gpu::block_sync_lds()
+        cktile_core::tile::gpu::block_sync_lds()
     };
 }
 
 /// The kernel's memory: `len` elements of A as a slice, and the LDS block.
 /// On the GPU targets the LDS block is the launch-sized workgroup memory
-/// (`cktile::tile::gpu::workgroup_memory`: LLVM's shared address space,
+/// (`cktile_core::tile::gpu::workgroup_memory`: LLVM's shared address space,
 /// so `ds_read`/`ds_write` and `ld.shared`/`st.shared`) and `lds` is not
 /// read; on the host (the test) it is the block at `lds`.
 #[inline(always)]
@@ -74,7 +74,7 @@ fn memory<'a>(a: *const u16, len: usize, lds: *mut u16) -> (&'a [u16], SharedMem
     // SAFETY: the kernel is launched with LDS_ELEMENTS elements of dynamic shared memory.
     let shared = {
         let _ = lds;
-        unsafe { cktile::tile::gpu::workgroup_memory::<u16>(LDS_ELEMENTS) }
+        unsafe { cktile_core::tile::gpu::workgroup_memory::<u16>(LDS_ELEMENTS) }
     };
     #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
     // SAFETY: the caller passes an LDS block of LDS_ELEMENTS elements at `lds`; a `Cell<u16>` has `u16`'s layout.

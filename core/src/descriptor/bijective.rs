@@ -1,0 +1,141 @@
+//! The compile-time bijectivity check of a static descriptor:
+//! [`assert_bijective!`](crate::assert_bijective) fails the build with the
+//! first collision (both coordinates and their offset), the first valid
+//! coordinate outside the element space, or the first hole.
+//!
+//! It enumerates every top coordinate during constant evaluation, marking
+//! offsets in a bitmap as large as the element space, so it suits tiles
+//! (thousands of elements); [`check`](crate::check) checks larger
+//! descriptors at run time.
+
+use super::Descriptor;
+use crate::{Index, MAX_DIMS};
+
+/// The row-major coordinate number `n` of `d` (last dimension fastest).
+const fn coordinate(d: &Descriptor, mut n: u64) -> [Index; MAX_DIMS] {
+    let lengths = d.lengths();
+    let mut out = [0; MAX_DIMS];
+    let mut i = lengths.len();
+    while i > 0 {
+        i -= 1;
+        let len = lengths.get(i) as u64;
+        out[i] = (n % len) as Index;
+        n /= len;
+    }
+    out
+}
+
+/// The first coordinate number whose valid offset is `offset`.
+const fn first_with(d: &Descriptor, offset: Index, size: u64) -> u64 {
+    let rank = d.num_dims();
+    let mut n = 0;
+    while n < size {
+        let c = coordinate(d, n);
+        if let Some(o) = d.offset_if_valid(c.split_at(rank).0) {
+            if o == offset {
+                return n;
+            }
+        }
+        n += 1;
+    }
+    size
+}
+
+/// For [`assert_bijective!`](crate::assert_bijective): panics (a compile
+/// error in a `const` item) unless every valid coordinate of `d` has its own
+/// offset in `[0, element_space_size)` and every offset there is reached.
+/// `WORDS` is the bitmap's size in 64-bit words, at least
+/// `element_space_size / 64` rounded up (the macro computes it).
+///
+/// ```
+/// use cktile_core::descriptor::bijective::require_bijective;
+/// const TILE: cktile_core::Descriptor = match cktile_core::layouts::cute::swizzled_tile(3, 3, 3, 8, 64, cktile_core::layouts::cute::Major::Row) {
+///     Ok(d) => d,
+///     Err(e) => panic!("{}", e.summary()),
+/// };
+/// const _: () = require_bijective::<8>(&TILE);
+/// ```
+pub const fn require_bijective<const WORDS: usize>(d: &Descriptor) {
+    let space = d.element_space_size();
+    if space as u64 > WORDS as u64 * 64 {
+        panic!("cktile: assert_bijective!'s bitmap is smaller than the element space");
+    }
+    let size = match d.element_size() {
+        Some(n) => n as u64,
+        None => panic!("cktile: the descriptor has more than 2^63 coordinates"),
+    };
+    let rank = d.num_dims();
+    let mut seen = [0u64; WORDS];
+    let mut n = 0;
+    while n < size {
+        let c = coordinate(d, n);
+        let top = c.split_at(rank).0;
+        if let Some(offset) = d.offset_if_valid(top) {
+            if offset < 0 || offset >= space {
+                const_panic::concat_panic!(
+                    "\ncktile: the layout is not a bijection: coordinate ",
+                    top,
+                    " has offset ",
+                    offset,
+                    ", outside the element space [0, ",
+                    space,
+                    ")"
+                );
+            }
+            let (word, bit) = (offset as usize / 64, offset as u32 % 64);
+            if seen[word] & (1 << bit) != 0 {
+                let first = coordinate(d, first_with(d, offset, n));
+                const_panic::concat_panic!(
+                    "\ncktile: the layout is not a bijection: coordinates ",
+                    first.split_at(rank).0,
+                    " and ",
+                    top,
+                    " both have offset ",
+                    offset
+                );
+            }
+            seen[word] |= 1 << bit;
+        }
+        n += 1;
+    }
+    let mut offset = 0;
+    while offset < space {
+        if seen[offset as usize / 64] & (1 << (offset as u32 % 64)) == 0 {
+            const_panic::concat_panic!(
+                "\ncktile: the layout is not a bijection: offset ",
+                offset,
+                " of [0, ",
+                space,
+                ") is a hole: no valid coordinate has it"
+            );
+        }
+        offset += 1;
+    }
+}
+
+/// Fails the build unless a static descriptor is a bijection onto its
+/// element space: `assert_bijective!(DESCRIPTOR)`, where `DESCRIPTOR` is a
+/// constant [`Descriptor`] (a `const` item, `StaticDescriptor::DESCRIPTOR`
+/// or a typed descriptor's `TensorDescriptor::<C>::DESCRIPTOR`). The error
+/// names the first two coordinates that share an offset, or the first hole.
+///
+/// It expands to a non-generic `const _: () = ...;` item, so `cargo check`
+/// reports it too.
+///
+/// ```
+/// // CK Tile's GEMM A LDS block, M=128, K=32, KPack=8, MLdsLayer=2 (2025 form).
+/// const GEMM_A: cktile_core::Descriptor =
+///     match cktile_core::layouts::ck::xor_lds(128, 32, 8, 2, cktile_core::layouts::ck::UnmergeOrder::Fixed2025) {
+///         Ok(d) => d,
+///         Err(e) => panic!("{}", e.summary()),
+///     };
+/// cktile_core::assert_bijective!(GEMM_A);
+/// ```
+#[macro_export]
+macro_rules! assert_bijective {
+    ($desc:expr $(,)?) => {
+        const _: () = $crate::descriptor::bijective::require_bijective::<
+            { ($desc.element_space_size() as usize).div_ceil(64) },
+        >(&$desc);
+    };
+}

@@ -1,0 +1,271 @@
+//! Offsets and validity: CK Tile's `calculate_offset` and
+//! `coordinate_has_valid_offset`.
+//!
+//! This is the one offset interpreter: runtime descriptors call it with
+//! runtime data, static descriptors with constant data, and `const` items
+//! evaluate it at compile time. With constant data and the `#[inline(always)]`
+//! chain, the loops over stages, items and ids unroll and fold, leaving the
+//! transforms' own arithmetic.
+
+use super::Descriptor;
+use crate::error::{DescriptorProblem, Error};
+use cktile_transforms::{Index, Indices, MAX_DIMS};
+
+/// Copies a coordinate into a full index array (extra entries are ignored).
+#[inline(always)]
+pub(crate) const fn to_indices(top: &[Index]) -> Indices {
+    let mut idx = [0; MAX_DIMS];
+    let mut i = 0;
+    while i < top.len() && i < MAX_DIMS {
+        idx[i] = top[i];
+        i += 1;
+    }
+    idx
+}
+
+/// Whether `index` lies in `[0, length)`, for a `length` that is not
+/// negative (a descriptor's): one unsigned compare, a negative index being
+/// a huge unsigned one.
+#[inline(always)]
+pub(crate) const fn in_range(index: Index, length: Index) -> bool {
+    (index as u64) < (length as u64)
+}
+
+/// Checks that each entry of `top` lies in `[0, lengths[i])` (the arity is
+/// the caller's: `lengths` has at least `top.len()` entries).
+#[inline(always)]
+pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result<(), Error> {
+    let mut i = 0;
+    while i < top.len() && i < MAX_DIMS {
+        if !in_range(top[i], lengths[i]) {
+            return Err(Error::descriptor(DescriptorProblem::CoordinateOutOfRange {
+                dim: i,
+                value: top[i],
+                length: lengths[i],
+            }));
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The offset through a descriptor that is a constant expression `$d` (of
+/// type `&'static Descriptor`; it may name associated constants of generic
+/// parameters), for the index array `$top`: the loops over stages and items
+/// written out, each slot behind an inline `const` test of the descriptor's
+/// shape. A slot the descriptor does not have is never compiled, even
+/// without optimisation (so a debug build emits code for the real items
+/// only, not for all [`MAX_STAGES`](super::MAX_STAGES) x
+/// [`MAX_ITEMS`](super::MAX_ITEMS) slots), and with optimisation the
+/// transforms' arithmetic folds as in
+/// [`Descriptor::calculate_offset_unrolled`].
+macro_rules! static_offset {
+    ($d:expr, $top:expr) => {{
+        let mut idx: $crate::Indices = *$top;
+        $crate::descriptor::offset::static_offset!(@stages $d, idx; 7 6 5 4 3 2 1 0);
+        idx[0]
+    }};
+    (@stages $d:expr, $idx:ident; $($s:literal)*) => {$(
+        if const { $s < $d.stages().len() } {
+            let stage = &$d.stages()[$s];
+            let mut lower = [0; $crate::MAX_DIMS];
+            $crate::descriptor::offset::static_offset!(@items $d, stage, $s, $idx, lower; 0 1 2 3 4 5 6 7);
+            $idx = lower;
+        }
+    )*};
+    (@items $d:expr, $stage:ident, $s:literal, $upper:ident, $lower:ident; $($i:literal)*) => {$(
+        if const { $s < $d.stages().len() && $i < $d.stages()[$s].items().len() } {
+            $stage.lower_item($i, &$upper, &mut $lower);
+        }
+    )*};
+}
+pub(crate) use static_offset;
+
+impl Descriptor {
+    /// The offset of a top coordinate, as CK Tile computes it: no range
+    /// checks (a padded position gives its real, possibly negative, offset;
+    /// a coordinate outside the lengths gives an unspecified value, never a
+    /// panic). Missing trailing dimensions count as 0. Use
+    /// [`try_calculate_offset`](Self::try_calculate_offset) to check.
+    ///
+    /// ```
+    /// // CK Tile on the host: pad(5, 2, 3) over 5 elements gives -2, -1, ..., 7.
+    /// use cktile_core::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[5], &[1]).unwrap()
+    ///     .transform(&[Item::new(Transform::pad(5, 2, 3).unwrap(), &[0], &[0]).unwrap()])
+    ///     .unwrap();
+    /// assert_eq!(d.calculate_offset(&[0]), -2);
+    /// assert_eq!(d.calculate_offset(&[9]), 7);
+    /// ```
+    #[inline(always)]
+    pub const fn calculate_offset(&self, top: &[Index]) -> Index {
+        self.calculate_offset_indices(&to_indices(top))
+    }
+
+    /// [`calculate_offset`](Self::calculate_offset) on a full index array.
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert_eq!(d.calculate_offset_indices(&[1, 2, 0, 0, 0, 0, 0, 0]), 10);
+    /// ```
+    #[inline(always)]
+    pub const fn calculate_offset_indices(&self, top: &Indices) -> Index {
+        let mut idx = *top;
+        let stages = self.stages();
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            idx = stages[s].lower(&idx);
+        }
+        idx[0]
+    }
+
+    /// [`calculate_offset_indices`](Self::calculate_offset_indices) with the
+    /// loops over stages and items written out (every stage and item slot,
+    /// each behind a test of the stage's item count). On a descriptor that
+    /// is a compile-time constant, every test and every transform dispatch
+    /// folds, leaving the transforms' arithmetic. Static descriptors
+    /// ([`StaticDescriptor`](crate::StaticDescriptor) and the typed API)
+    /// evaluate the same way, with each slot behind a compile-time test of
+    /// the descriptor's shape, so that a slot the descriptor does not have
+    /// is never compiled, even in a debug build. On runtime data it is
+    /// correct but large: use [`calculate_offset`](Self::calculate_offset)
+    /// there.
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert_eq!(d.calculate_offset_unrolled(&[1, 2, 0, 0, 0, 0, 0, 0]), 10);
+    /// ```
+    #[inline(always)]
+    pub const fn calculate_offset_unrolled(&self, top: &Indices) -> Index {
+        let stages = self.stages();
+        let mut idx = *top;
+        macro_rules! stage {
+            ($($s:literal)*) => {$(
+                if $s < stages.len() {
+                    let stage = &stages[$s];
+                    let mut lower = [0; MAX_DIMS];
+                    items!(stage, idx, lower; 0 1 2 3 4 5 6 7);
+                    idx = lower;
+                }
+            )*};
+        }
+        macro_rules! items {
+            ($stage:ident, $upper:ident, $lower:ident; $($i:literal)*) => {$(
+                if $i < $stage.items().len() {
+                    $stage.lower_item($i, &$upper, &mut $lower);
+                }
+            )*};
+        }
+        stage!(7 6 5 4 3 2 1 0);
+        idx[0]
+    }
+
+    /// Checks a coordinate's arity and range.
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert!(d.check_coordinate(&[3, 7]).is_ok());
+    /// assert_eq!(d.check_coordinate(&[4, 0]).unwrap_err().to_string(),
+    ///            "coordinate dimension 0 is 4; it must be in [0, 4)");
+    /// ```
+    pub const fn check_coordinate(&self, top: &[Index]) -> Result<(), Error> {
+        let lengths = self.lengths();
+        if top.len() != lengths.len() {
+            return Err(Error::descriptor(DescriptorProblem::CoordinateArity {
+                expected: lengths.len(),
+                found: top.len(),
+            }));
+        }
+        check_coordinate(&lengths.to_array(), top)
+    }
+
+    /// The offset of a coordinate that must have the right arity and lie
+    /// inside the top lengths.
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
+    /// assert_eq!(d.try_calculate_offset(&[1, 2]), Ok(10));
+    /// assert!(d.try_calculate_offset(&[1]).is_err());
+    /// ```
+    pub const fn try_calculate_offset(&self, top: &[Index]) -> Result<Index, Error> {
+        match self.check_coordinate(top) {
+            Ok(()) => Ok(self.calculate_offset(top)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// CK Tile's `coordinate_has_valid_offset`: the coordinate is inside the
+    /// top lengths and no pad-family transform maps it to padding.
+    ///
+    /// ```
+    /// use cktile_core::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[10], &[1]).unwrap()
+    ///     .transform(&[Item::new(Transform::pad(10, 2, 3).unwrap(), &[0], &[0]).unwrap()])
+    ///     .unwrap();
+    /// let valid: Vec<i64> = (0..15).filter(|&i| d.coordinate_has_valid_offset(&[i])).collect();
+    /// assert_eq!(valid, (2..12).collect::<Vec<_>>());
+    /// ```
+    #[inline(always)]
+    pub const fn coordinate_has_valid_offset(&self, top: &[Index]) -> bool {
+        if self.check_coordinate(top).is_err() {
+            return false;
+        }
+        self.coordinate_has_valid_offset_assuming_top_index_is_valid(&to_indices(top))
+    }
+
+    /// The offset of a coordinate when [`coordinate_has_valid_offset`](Self::coordinate_has_valid_offset)
+    /// holds, `None` otherwise: both answers from one walk down the chain
+    /// (what the bank analyzer asks for every lane).
+    ///
+    /// ```
+    /// use cktile_core::{Descriptor, Item};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[10], &[1]).unwrap()
+    ///     .transform(&[Item::new(Transform::pad(10, 2, 3).unwrap(), &[0], &[0]).unwrap()])
+    ///     .unwrap();
+    /// assert_eq!((d.offset_if_valid(&[1]), d.offset_if_valid(&[2]), d.offset_if_valid(&[15])), (None, Some(0), None));
+    /// ```
+    #[inline]
+    pub const fn offset_if_valid(&self, top: &[Index]) -> Option<Index> {
+        if self.check_coordinate(top).is_err() {
+            return None;
+        }
+        let mut idx = to_indices(top);
+        let stages = self.stages();
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            let mut lower = [0; MAX_DIMS];
+            if !stages[s].lower_into_if_valid(&idx, &mut lower) {
+                return None;
+            }
+            idx = lower;
+        }
+        Some(idx[0])
+    }
+
+    /// CK Tile's `coordinate_has_valid_offset_assuming_top_index_is_valid`:
+    /// only the pad-family checks.
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::packed(&[4]).unwrap();
+    /// assert!(d.coordinate_has_valid_offset_assuming_top_index_is_valid(&[9, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
+    #[inline(always)]
+    pub const fn coordinate_has_valid_offset_assuming_top_index_is_valid(&self, top: &Indices) -> bool {
+        let mut idx = *top;
+        let stages = self.stages();
+        let mut s = stages.len();
+        while s > 0 {
+            s -= 1;
+            if !stages[s].is_valid(&idx) {
+                return false;
+            }
+            idx = stages[s].lower(&idx);
+        }
+        true
+    }
+}

@@ -1,0 +1,437 @@
+//! The error type of the `cktile` crate: one [`Error`], whose
+//! [`ErrorKind`] says which layer found the problem and wraps that layer's
+//! own enum. Every layer's problem type is defined in this module's
+//! submodules (and re-exported where its layer lives), so this module
+//! imports nothing above it: it quotes only the hardware's vocabulary
+//! (`crate::hardware`), which sits beside it at the bottom. Each layer's enum owns
+//! its message ([`Display`](fmt::Display)) and its fixed `summary` (for
+//! `const` panics); [`Error`] adds the position in a spec text.
+
+use core::fmt;
+
+mod adaptor;
+mod analyzer;
+mod descriptor;
+mod encoding;
+mod numbers;
+#[doc(hidden)]
+pub mod parameter;
+mod policy;
+mod spec;
+
+pub use adaptor::AdaptorProblem;
+pub use analyzer::AnalyzerProblem;
+pub use descriptor::{DescriptorProblem, Side, VectorFault};
+#[cfg(feature = "alloc")]
+pub use encoding::CompactProblem;
+pub use encoding::{EncodingProblem, Entry, List};
+pub use numbers::Numbers;
+pub use parameter::ParameterProblem;
+pub use policy::PolicyProblem;
+pub use spec::SpecProblem;
+
+/// A position in a spec text: 1-based line and column.
+///
+/// ```
+/// let p = cktile_core::Position { line: 2, column: 7 };
+/// assert_eq!(p.to_string(), "2:7");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column (in characters), from 1.
+    pub column: u32,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A short piece of the input quoted in an error (at most 24 bytes, cut at a
+/// character boundary), kept inline so [`Error`] stays `Copy`.
+///
+/// ```
+/// let s = cktile_core::Snippet::new("mergee");
+/// assert_eq!(s.as_str(), "mergee");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Snippet {
+    bytes: [u8; 24],
+    len: u8,
+}
+
+impl Snippet {
+    /// Quotes `text`, cut to at most 24 bytes.
+    ///
+    /// ```
+    /// assert_eq!(cktile_core::Snippet::new(&"x".repeat(40)).as_str().len(), 24);
+    /// ```
+    pub fn new(text: &str) -> Snippet {
+        let mut end = text.len().min(24);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0u8; 24];
+        bytes[..end].copy_from_slice(&text.as_bytes()[..end]);
+        Snippet { bytes, len: end as u8 }
+    }
+
+    /// The quoted text.
+    ///
+    /// ```
+    /// assert_eq!(cktile_core::Snippet::new("ab").as_str(), "ab");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Debug for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for Snippet {
+    /// The quoted text as [`Visible`] writes it: a control character
+    /// reaches no terminal raw, it is spelled out.
+    ///
+    /// ```
+    /// assert_eq!(cktile_core::Snippet::new("a\x1b]0;x\x07").to_string(), "a\\u{1b}]0;x\\u{7}");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&Visible(self.as_str()), f)
+    }
+}
+
+/// Whether `c` would act on a terminal, or reorder the text around it,
+/// rather than show: the control characters (C0, DEL, C1, which include
+/// tab and newline) and the bidirectional controls (U+061C, U+200E,
+/// U+200F, U+202A to U+202E, U+2066 to U+2069).
+///
+/// ```
+/// assert!(cktile_core::is_hidden('\x1b') && cktile_core::is_hidden('\u{9b}') && cktile_core::is_hidden('\u{202e}'));
+/// assert!(!cktile_core::is_hidden('x') && !cktile_core::is_hidden('\u{d7}'));
+/// ```
+pub const fn is_hidden(c: char) -> bool {
+    matches!(c, '\0'..='\x1f' | '\x7f'..='\u{9f}' | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// User text as a message quotes it: every [`is_hidden`] character is
+/// written as its Rust escape (`\u{1b}`), every other one as itself. Every
+/// message that quotes a name, a value, a path or a spec goes through it
+/// ([`Snippet`]'s `Display` does), so a control sequence in the input
+/// cannot set a terminal's title or colours, or hide part of the message.
+///
+/// ```
+/// use cktile_core::Visible;
+/// assert_eq!(Visible("ck-\x1b]0;pwned\x07x").to_string(), "ck-\\u{1b}]0;pwned\\u{7}x");
+/// assert_eq!(Visible("a\nb\u{202e}c").to_string(), "a\\u{a}b\\u{202e}c");
+/// assert_eq!(Visible("fp16 \u{d7} 2").to_string(), "fp16 \u{d7} 2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Visible<'a>(pub &'a str);
+
+impl fmt::Display for Visible<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some(at) = rest.find(is_hidden) {
+            f.write_str(&rest[..at])?;
+            let c = rest[at..].chars().next().unwrap_or('\0');
+            write!(f, "{}", c.escape_unicode())?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        f.write_str(rest)
+    }
+}
+
+/// What went wrong, by the layer that found it. See [`Error`].
+///
+/// ```
+/// use cktile_core::{DescriptorProblem, ErrorKind};
+/// let e = cktile_core::Descriptor::packed(&[4, 8]).unwrap().try_calculate_offset(&[4, 0]).unwrap_err();
+/// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::CoordinateOutOfRange { dim: 0, value: 4, length: 4 })));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A descriptor, its transforms and stages, or a coordinate given to it.
+    Descriptor(DescriptorProblem),
+    /// A text that does not read: a spec, a catalogue entry, a name.
+    Spec(SpecProblem),
+    /// A parameter outside its valid range, missing, or in conflict.
+    Parameter(ParameterProblem),
+    /// A chip, an instruction, a lane's address or an access pattern.
+    Analyzer(AnalyzerProblem),
+    /// A tensor adaptor's hidden-dimension wiring is inconsistent.
+    Adaptor(AdaptorProblem),
+    /// A tile distribution encoding is malformed.
+    Encoding(EncodingProblem),
+    /// A tile distribution encoding written in cktile's spelling
+    /// ([`parse_compact`](crate::distribution::parse_compact)) is
+    /// malformed; the message names the entries as that spelling writes
+    /// them (`hX[i]`, P and Y references).
+    #[cfg(feature = "alloc")]
+    CompactEncoding(EncodingProblem),
+    /// A kernel author's own check failed ([`Error::policy`],
+    /// [`Error::policy_value`]); the message is theirs.
+    Policy(PolicyProblem),
+}
+
+impl ErrorKind {
+    /// The layer's fixed sentence for the problem: see [`Error::summary`].
+    ///
+    /// ```
+    /// use cktile_core::{DescriptorProblem, ErrorKind};
+    /// let kind = ErrorKind::Descriptor(DescriptorProblem::TooManyStages { max: 8 });
+    /// assert_eq!(kind.summary(), "cktile: a descriptor has at most MAX_STAGES (8) stages");
+    /// ```
+    pub const fn summary(&self) -> &'static str {
+        match self {
+            ErrorKind::Descriptor(problem) => problem.summary(),
+            ErrorKind::Spec(problem) => problem.summary(),
+            ErrorKind::Parameter(problem) => problem.summary(),
+            ErrorKind::Analyzer(problem) => problem.summary(),
+            ErrorKind::Adaptor(problem) => problem.summary(),
+            ErrorKind::Encoding(problem) => problem.summary(),
+            #[cfg(feature = "alloc")]
+            ErrorKind::CompactEncoding(problem) => problem.summary(),
+            ErrorKind::Policy(problem) => problem.summary(),
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    /// The layer's message.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Descriptor(problem) => write!(f, "{problem}"),
+            ErrorKind::Spec(problem) => write!(f, "{problem}"),
+            ErrorKind::Parameter(problem) => write!(f, "{problem}"),
+            ErrorKind::Analyzer(problem) => write!(f, "{problem}"),
+            ErrorKind::Adaptor(problem) => write!(f, "{problem}"),
+            ErrorKind::Encoding(problem) => write!(f, "{problem}"),
+            #[cfg(feature = "alloc")]
+            ErrorKind::CompactEncoding(problem) => {
+                write!(f, "{}", CompactProblem(*problem))
+            }
+            ErrorKind::Policy(problem) => write!(f, "{problem}"),
+        }
+    }
+}
+
+/// Everything that can go wrong in `cktile`: a [`ErrorKind`] and, for
+/// errors in a spec text, where.
+///
+/// Every message names the offending value and what would be valid.
+///
+/// ```
+/// use cktile_core::{Descriptor, DescriptorProblem, ErrorKind};
+/// let e = Descriptor::naive(&[0, 4], &[4, 1]).unwrap_err();
+/// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { .. })));
+/// assert!(e.to_string().contains("is 0"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Error {
+    kind: ErrorKind,
+    at: Option<Position>,
+}
+
+impl Error {
+    /// An error without a position.
+    ///
+    /// ```
+    /// use cktile_core::{DescriptorProblem, Error, ErrorKind};
+    /// let e = Error::new(ErrorKind::Descriptor(DescriptorProblem::TooManyStages { max: 8 }));
+    /// assert_eq!(e.position(), None);
+    /// ```
+    pub const fn new(kind: ErrorKind) -> Error {
+        Error { kind, at: None }
+    }
+
+    /// A descriptor-layer error without a position (`const`, unlike `From`).
+    #[doc(hidden)]
+    pub const fn descriptor(problem: DescriptorProblem) -> Error {
+        Error::new(ErrorKind::Descriptor(problem))
+    }
+
+    /// A spec-layer error without a position (`const`, unlike `From`).
+    #[doc(hidden)]
+    pub const fn spec(problem: SpecProblem) -> Error {
+        Error::new(ErrorKind::Spec(problem))
+    }
+
+    /// A parameter-layer error without a position (`const`, unlike `From`).
+    #[doc(hidden)]
+    pub const fn parameter(problem: ParameterProblem) -> Error {
+        Error::new(ErrorKind::Parameter(problem))
+    }
+
+    /// A kernel author's own error: a policy function in CK Tile's style
+    /// ("MPerBlock must be a multiple of MWarp * MPerXdl") returns it in a
+    /// `Result<_, cktile_core::Error>`, next to the errors of the descriptors it
+    /// builds. [`Display`](fmt::Display) and [`summary`](Self::summary) are
+    /// the message itself; a `const` built with
+    /// [`typed`](crate::typed)'s builders stops the build with it.
+    ///
+    /// ```
+    /// use cktile_core::Error;
+    /// const fn block_m(m_per_block: usize) -> Result<usize, Error> {
+    ///     if m_per_block % 64 != 0 {
+    ///         return Err(Error::policy("MPerBlock must be a multiple of MWarp * MPerXdl (64)"));
+    ///     }
+    ///     Ok(m_per_block / 64)
+    /// }
+    /// assert_eq!(block_m(128), Ok(2));
+    /// let e = block_m(96).unwrap_err();
+    /// assert_eq!(e.to_string(), "MPerBlock must be a multiple of MWarp * MPerXdl (64)");
+    /// assert_eq!(e.summary(), "MPerBlock must be a multiple of MWarp * MPerXdl (64)");
+    /// ```
+    pub const fn policy(message: &'static str) -> Error {
+        Error::new(ErrorKind::Policy(PolicyProblem::new(message)))
+    }
+
+    /// A kernel author's own error naming the value it is about:
+    /// [`Display`](fmt::Display) adds `(name = value)` to the message (and
+    /// so does the compile error when a `const` policy check fails; see
+    /// [`typed::static_failure`](crate::typed::static_failure)).
+    ///
+    /// ```
+    /// use cktile_core::Error;
+    /// const fn k_pack(k_per_block: usize, k_pack: usize) -> Result<usize, Error> {
+    ///     if k_pack == 0 || k_per_block % k_pack != 0 {
+    ///         return Err(Error::policy_value("KPack must divide KPerBlock", "KPack", k_pack as i64));
+    ///     }
+    ///     Ok(k_per_block / k_pack)
+    /// }
+    /// assert_eq!(k_pack(32, 8), Ok(4));
+    /// assert_eq!(k_pack(32, 6).unwrap_err().to_string(), "KPack must divide KPerBlock (KPack = 6)");
+    /// ```
+    pub const fn policy_value(message: &'static str, name: &'static str, value: i64) -> Error {
+        Error::new(ErrorKind::Policy(PolicyProblem::with_value(message, name, value)))
+    }
+
+    /// The same error at a position in a spec text (kept if it has one).
+    ///
+    /// ```
+    /// use cktile_core::{DescriptorProblem, Error, Position};
+    /// let e = Error::from(DescriptorProblem::TooManyStages { max: 8 }).at(Position { line: 1, column: 3 });
+    /// assert_eq!(e.to_string(), "1:3: a descriptor has at most 8 stages");
+    /// ```
+    pub const fn at(self, position: Position) -> Error {
+        match self.at {
+            Some(_) => self,
+            None => Error { kind: self.kind, at: Some(position) },
+        }
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// use cktile_core::{DescriptorProblem, Error, ErrorKind};
+    /// let e = Error::from(DescriptorProblem::TooManyStages { max: 8 });
+    /// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::TooManyStages { .. })));
+    /// ```
+    pub const fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// Where in the spec text, for errors found while reading one.
+    ///
+    /// ```
+    /// let e = cktile_core::spec::parse("naive((4),(1)) | bogus()").unwrap_err();
+    /// assert_eq!(e.position().map(|p| p.column), Some(18));
+    /// ```
+    pub const fn position(&self) -> Option<Position> {
+        self.at
+    }
+
+    /// A fixed sentence for `const` panics (which cannot format numbers),
+    /// from the layer that found the problem; [`Display`](fmt::Display)
+    /// gives the values.
+    ///
+    /// ```
+    /// let e = cktile_core::Error::from(cktile_core::DescriptorProblem::TooManyStages { max: 8 });
+    /// assert!(e.summary().starts_with("cktile: "));
+    /// ```
+    pub const fn summary(&self) -> &'static str {
+        self.kind.summary()
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error::new(kind)
+    }
+}
+
+/// `From` a layer's problem to [`ErrorKind`] and to [`Error`] (without a
+/// position).
+macro_rules! from_layer {
+    ($($problem:ty => $variant:ident),* $(,)?) => {$(
+        impl From<$problem> for ErrorKind {
+            fn from(problem: $problem) -> ErrorKind {
+                ErrorKind::$variant(problem)
+            }
+        }
+
+        impl From<$problem> for Error {
+            fn from(problem: $problem) -> Error {
+                Error::new(ErrorKind::$variant(problem))
+            }
+        }
+    )*};
+}
+
+from_layer! {
+    DescriptorProblem => Descriptor,
+    SpecProblem => Spec,
+    ParameterProblem => Parameter,
+    AdaptorProblem => Adaptor,
+    EncodingProblem => Encoding,
+    PolicyProblem => Policy,
+}
+
+impl fmt::Display for Error {
+    /// The position, if any, then the layer's message.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(at) = self.at {
+            write!(f, "{at}: ")?;
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl core::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::{Snippet, Visible, is_hidden};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text, quoted, shows no character that acts on a terminal,
+        /// and the text without such characters is quoted as itself.
+        #[test]
+        fn quoted_text_shows_no_control_character(text in any::<String>()) {
+            let shown = Visible(&text).to_string();
+            prop_assert!(!shown.contains(is_hidden), "{shown:?}");
+            prop_assert!(!Snippet::new(&text).to_string().contains(is_hidden));
+            if !text.contains(is_hidden) {
+                prop_assert_eq!(shown, text);
+            }
+        }
+    }
+
+    #[test]
+    fn every_hidden_character_is_spelled_out() {
+        let all: String = ('\0'..='\u{2070}').filter(|&c| is_hidden(c)).collect();
+        assert_eq!(all.chars().count(), 32 + 33 + 12);
+        let shown = Visible(&all).to_string();
+        let expected: String = all.chars().map(|c| format!("\\u{{{:x}}}", u32::from(c))).collect();
+        assert_eq!(shown, expected);
+    }
+}

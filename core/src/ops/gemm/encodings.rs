@@ -1,0 +1,192 @@
+//! The universal GEMM's tile distribution encodings, each written once
+//! over the sizes CK's policy computes them from (their thread buffers'
+//! sizes computed as types: nothing to write per instantiation):
+//!
+//! - [`ADramDistribution`]: CK's `MakeADramTileDistribution` (and
+//!   `MakeBDramTileDistribution`, [`BDramDistribution`]), the block's
+//!   DRAM loads and LDS stores;
+//! - [`WarpOperand`]: the MFMA warp GEMM's A and B operand
+//!   (`AWarpDstrEncoding`, `BWarpDstrEncoding`);
+//! - [`ABlockOuter`], [`BBlockOuter`]: the block GEMM's outer encodings
+//!   (`a_block_outer_dstr_encoding`, `b_block_outer_dstr_encoding` in
+//!   `block_universal_gemm_as_bs_cr.hpp`), which
+//!   [`Embed`](crate::distribution::Embed) places around the warp
+//!   operand's (CK's `make_embed_tile_distribution_encoding`).
+//!
+//! A configuration CK's `static_assert`s refuse is a compile error with
+//! the requirement's message.
+//!
+//! ```
+//! use cktile_core::distribution::typed::TileEncoding;
+//! use cktile_core::distribution::{catalogue, embed, Embed};
+//! use cktile_core::ops::gemm::{ABlockOuter, ADramDistribution, WarpOperand};
+//! assert_eq!(ADramDistribution::<256, 256, 64, 8>::ENCODING, catalogue::gemm_dram(256, 256, 64, 8)?);
+//! // The block GEMM's A: 2 x 2 warps, MFMA 32x32x16 (8 K values a lane), over 128 x 32.
+//! type Block = Embed<ABlockOuter<128, 32, 2, 2, 32, 16>, WarpOperand<32, 8>>;
+//! assert_eq!(Block::ENCODING, embed(&ABlockOuter::<128, 32, 2, 2, 32, 16>::ENCODING, &catalogue::mfma_a(32, 16)?)?);
+//! # Ok::<(), cktile_core::Error>(())
+//! ```
+
+crate::tile_distribution_encoding! {
+    /// CK's `MakeADramTileDistribution` (thread-raked, row-major A; the
+    /// column-major B's `MakeBDramTileDistribution` is the same over N,
+    /// [`BDramDistribution`]) for `BLOCK` threads over an `M x K` block
+    /// tile, `K1` elements a DRAM vector: K0 = K / K1 lanes along K,
+    /// M2 = 64 / K0 lanes along M, M1 = BLOCK / 64 warps, M0 = M / (M2 *
+    /// M1) rows a thread; P = (warp, lane = (M2, K0)), Y = (M0, K1): each
+    /// thread loads M0 vectors of K1 (M0 * K1 = M * K / BLOCK registers).
+    ///
+    /// ```
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// use cktile_core::ops::gemm::ADramDistribution;
+    /// use cktile_core::tile::StaticDistributedTensor;
+    /// assert_eq!(ADramDistribution::<256, 128, 32, 8>::ENCODING, cktile_core::distribution::catalogue::gemm_dram(256, 128, 32, 8)?);
+    /// assert_eq!(StaticDistributedTensor::<u16, ADramDistribution<128, 64, 32, 8>>::filled(0).thread_buffer().len(), 64 * 32 / 128);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // MPerBlock 100 is not a multiple of 16 lanes * 4 warps: CK's static_assert, a compile error here.
+    /// let _ = cktile_core::ops::gemm::ADramDistribution::<256, 100, 32, 8>::ENCODING;
+    /// ```
+    pub struct ADramDistribution<const BLOCK: usize, const M: usize, const K: usize, const K1: usize> {
+        requires: [
+            K1 > 0 && K % K1 == 0 => "K1 (the DRAM vector) must divide KPerBlock",
+            K >= K1 && 64 % (K / K1) == 0 => "KPerBlock / K1 must divide the wave size 64",
+            BLOCK >= 64 && BLOCK % 64 == 0 => "the block size must be a multiple of the wave size 64",
+            M > 0 && M % (64 / (K / K1) * (BLOCK / 64)) == 0 =>
+                "MPerBlock must be a multiple of (64 / (KPerBlock / K1)) * (BLOCK / 64): every thread loads whole rows",
+        ],
+        rs_lengths: [1],
+        hs_lengthss: [[M / (64 / (K / K1) * (BLOCK / 64)), BLOCK / 64, 64 / (K / K1)], [K / K1, K1]],
+        ps_to_rhss_major: [[1], [1, 2]],
+        ps_to_rhss_minor: [[1], [2, 0]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 1],
+    }
+}
+
+/// CK's `MakeBDramTileDistribution` for a column-major B (N x K, K
+/// contiguous): [`ADramDistribution`] over NPerBlock.
+///
+/// ```
+/// use cktile_core::distribution::typed::TileEncoding;
+/// use cktile_core::ops::gemm::BDramDistribution;
+/// assert_eq!(BDramDistribution::<256, 64, 32, 8>::ENCODING, cktile_core::distribution::catalogue::gemm_dram(256, 64, 32, 8)?);
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+pub type BDramDistribution<const BLOCK: usize, const N: usize, const K: usize, const K1: usize> =
+    ADramDistribution<BLOCK, N, K, K1>;
+
+crate::tile_distribution_encoding! {
+    /// CK's MFMA warp-GEMM A (and B) operand encoding for an `ML`-lane MFMA
+    /// (16 or 32 rows) whose lanes hold `KL` consecutive K values
+    /// (`kABKPerLane * kKIter`): X = (ML, K = (64 / ML, KL)); the lane
+    /// merges K's 64 / ML groups with the ML rows, the register walks the
+    /// KL values. The fp16 MFMAs: 32x32x8 is `<32, 4>`, 32x32x16 `<32, 8>`,
+    /// 16x16x16 `<16, 4>`, 16x16x32 `<16, 8>` ([`Mfma`](super::Mfma)).
+    ///
+    /// ```
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// use cktile_core::ops::gemm::WarpOperand;
+    /// use cktile_core::prelude::*;
+    /// assert_eq!(WarpOperand::<16, 8>::ENCODING, cktile_core::distribution::catalogue::mfma_a(16, 32)?);
+    /// // Lane 37, register 5 of the 32x32x16 operand: row 37 % 32, K 8 * (37 / 32) + 5.
+    /// assert_eq!(make_static_tile_distribution::<WarpOperand<32, 8>>().calculate_index([37, 5]), [5, 13]);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // No MFMA has 8 rows.
+    /// let _ = cktile_core::ops::gemm::WarpOperand::<8, 4>::ENCODING;
+    /// ```
+    pub struct WarpOperand<const ML: usize, const KL: usize> {
+        requires: [ML == 16 || ML == 32 => "the MFMA's M (lanes per K group) is 16 or 32"],
+        rs_lengths: [],
+        hs_lengthss: [[ML], [64 / ML, KL]],
+        ps_to_rhss_major: [[2, 1]],
+        ps_to_rhss_minor: [[0, 0]],
+        ys_to_rhs_major: [2],
+        ys_to_rhs_minor: [1],
+    }
+}
+
+crate::tile_distribution_encoding! {
+    /// CK's block GEMM outer encoding of A (`a_block_outer_dstr_encoding`
+    /// in `block_universal_gemm_as_bs_cr.hpp`) for an `M x K` block tile,
+    /// `M_WARPS x N_WARPS` warps and a `WARP_M x .. x WARP_K` warp GEMM:
+    /// `tile_distribution_encoding<sequence<NWarp>, tuple<sequence<MIterPerWarp,
+    /// MWarp>, sequence<KIterPerWarp>>, tuple<sequence<1, 0>>,
+    /// tuple<sequence<1, 0>>, sequence<1, 2>, sequence<0, 0>>` with
+    /// MIterPerWarp = M / (M_WARPS * WARP_M) and KIterPerWarp = K / WARP_K.
+    /// The warps along N hold copies (R); a warp is `m_warp * N_WARPS +
+    /// n_warp`. Embedded with the warp operand's encoding
+    /// ([`Embed`](crate::distribution::Embed)) it is the block's A operand
+    /// distribution (Y = M iteration, K iteration, then the warp operand's).
+    ///
+    /// ```
+    /// use cktile_core::distribution::{typed::TileEncoding, Encoding};
+    /// use cktile_core::ops::gemm::ABlockOuter;
+    /// // 128 x 32 over 2 x 2 warps of MFMA 32x32x16: 2 x 2 warp tiles a warp.
+    /// let ck = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0])?;
+    /// assert_eq!(ABlockOuter::<128, 32, 2, 2, 32, 16>::ENCODING, ck);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // 2 warps of 32 rows do not tile MPerBlock 96.
+    /// let _ = cktile_core::ops::gemm::ABlockOuter::<96, 32, 2, 2, 32, 16>::ENCODING;
+    /// ```
+    pub struct ABlockOuter<const M: usize, const K: usize, const M_WARPS: usize, const N_WARPS: usize, const WARP_M: usize, const WARP_K: usize> {
+        requires: [
+            M_WARPS > 0 && N_WARPS > 0 => "a block has at least one warp along M and along N",
+            WARP_M > 0 && M % (M_WARPS * WARP_M) == 0 => "MPerBlock must be a multiple of MWarp * the warp GEMM's M (CK: warps should cover all the block tile)",
+            WARP_K > 0 && K % WARP_K == 0 => "KPerBlock must be a multiple of the warp GEMM's K",
+        ],
+        rs_lengths: [N_WARPS],
+        hs_lengthss: [[M / (M_WARPS * WARP_M), M_WARPS], [K / WARP_K]],
+        ps_to_rhss_major: [[1, 0]],
+        ps_to_rhss_minor: [[1, 0]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 0],
+    }
+}
+
+crate::tile_distribution_encoding! {
+    /// CK's block GEMM outer encoding of B (`b_block_outer_dstr_encoding`):
+    /// [`ABlockOuter`] with N for M over an `N x K` block tile, the warps
+    /// along M holding copies: `tile_distribution_encoding<sequence<MWarp>,
+    /// tuple<sequence<NIterPerWarp, NWarp>, sequence<KIterPerWarp>>,
+    /// tuple<sequence<0, 1>>, tuple<sequence<0, 1>>, sequence<1, 2>,
+    /// sequence<0, 0>>` (a warp is still `m_warp * N_WARPS + n_warp`).
+    ///
+    /// ```
+    /// use cktile_core::distribution::{typed::TileEncoding, Encoding};
+    /// use cktile_core::ops::gemm::BBlockOuter;
+    /// let ck = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0])?;
+    /// assert_eq!(BBlockOuter::<128, 32, 2, 2, 32, 16>::ENCODING, ck);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // KPerBlock 24 is not a multiple of the warp GEMM's K 16.
+    /// let _ = cktile_core::ops::gemm::BBlockOuter::<128, 24, 2, 2, 32, 16>::ENCODING;
+    /// ```
+    pub struct BBlockOuter<const N: usize, const K: usize, const M_WARPS: usize, const N_WARPS: usize, const WARP_N: usize, const WARP_K: usize> {
+        requires: [
+            M_WARPS > 0 && N_WARPS > 0 => "a block has at least one warp along M and along N",
+            WARP_N > 0 && N % (N_WARPS * WARP_N) == 0 => "NPerBlock must be a multiple of NWarp * the warp GEMM's N (CK: warps should cover all the block tile)",
+            WARP_K > 0 && K % WARP_K == 0 => "KPerBlock must be a multiple of the warp GEMM's K",
+        ],
+        rs_lengths: [M_WARPS],
+        hs_lengthss: [[N / (N_WARPS * WARP_N), N_WARPS], [K / WARP_K]],
+        ps_to_rhss_major: [[0, 1]],
+        ps_to_rhss_minor: [[0, 1]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 0],
+    }
+}

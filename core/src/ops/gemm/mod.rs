@@ -1,0 +1,72 @@
+//! CK Tile's universal GEMM (`ck_tile/ops/gemm`: the
+//! `UniversalGemmPipelineAgBgCrPolicy` and the block GEMM it picks,
+//! `BlockUniversalGemmAsBsCr`), its A and B data paths written once,
+//! generic over the block size, the block tile, the warps and the MFMA
+//! warp GEMM, as CK's policy is generic over its `Problem`:
+//!
+//! - [`encodings`]: the DRAM distribution ([`ADramDistribution`], CK's
+//!   `MakeADramTileDistribution`/`MakeBDramTileDistribution`), the MFMA
+//!   operand ([`WarpOperand`]), the block GEMM's outer encodings
+//!   ([`ABlockOuter`], [`BBlockOuter`]) that
+//!   [`Embed`](crate::distribution::Embed) places around it;
+//! - [`lds`]: the XOR LDS block (`MakeALdsBlockDescriptor`, KPack 8 and
+//!   MLdsLayer), its chain spelled once ([`LdsChainOf`]);
+//! - [`dram`]: the DRAM views, padded to the block tile ([`make_dram_view`]);
+//! - [`policy`]: [`GemmPolicy`], every one of them as an associated item
+//!   of one type, and [`UniversalGemmPolicy`], the policy of any
+//!   configuration in one line;
+//! - [`path`]: one thread's windows of an operand ([`OperandPath`]: the
+//!   DRAM window, the LDS store window, the warp window) and CK's block
+//!   GEMM read ([`block_window`]).
+//!
+//! Every encoding sizes its thread buffer itself (the product of its Y
+//! lengths, computed as a type: [`registers`](crate::distribution::registers)),
+//! so a configuration is one line and nothing more. The elements are 16
+//! bits wide (fp16, bf16: 8-element DRAM vectors and LDS packs) and the
+//! warps are CDNA's 64 lanes; A is row-major (M x K), B column-major
+//! (N x K), so the two paths are one code with M and N swapped, as CK's
+//! policies are. A configuration CK refuses is a compile error with the
+//! requirement's message ([`GemmPolicy::CHECK`]).
+//!
+//! ```
+//! use cktile_core::distribution::typed::TileEncoding;
+//! use cktile_core::distribution::{catalogue, embed};
+//! use cktile_core::layouts::ck::{universal_a, UnmergeOrder};
+//! use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Mfma16x16x32, UniversalGemmPolicy};
+//! // 256 x 256 x 64 on 256 threads, 2 x 2 warps of the 16x16x32 MFMA: one line.
+//! type P = UniversalGemmPolicy<256, 256, 256, 64, BlockWarps<2, 2>, Mfma16x16x32>;
+//! assert_eq!(<P as GemmPolicy>::ADram::ENCODING, catalogue::gemm_dram(256, 256, 64, 8)?);
+//! assert_eq!(<P as GemmPolicy>::AWarp::ENCODING, catalogue::mfma_a(16, 32)?);
+//! assert_eq!(<P as GemmPolicy>::ABlock::ENCODING, embed(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(16, 32)?)?);
+//! let lds = P::make_a_lds_block()?.descriptor();
+//! assert_eq!(lds.calculate_offset(&[200, 37]), universal_a(256, 64, 8, 2, 32, UnmergeOrder::Fixed2025)?.calculate_offset(&[200, 37]));
+//! // 8 x 2 warp tiles of 8 registers a thread.
+//! assert_eq!((P::M_ITERS, P::K_ITERS, <<P as GemmPolicy>::ABlock as TileEncoding>::ENCODING.y_elements()), (8, 2, 128));
+//! # Ok::<(), cktile_core::Error>(())
+//! ```
+
+pub mod dram;
+pub mod encodings;
+pub mod lds;
+pub mod path;
+pub mod policy;
+#[cfg(test)]
+mod tests;
+
+pub use dram::{DramChain, VECTOR, make_dram_view};
+pub use encodings::{ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, WarpOperand};
+pub use lds::{KPACK, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, make_lds_block, mlds_layer};
+pub use path::{
+    DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide, WarpTensor, WarpWindow,
+    block_window,
+};
+pub use policy::{
+    BlockWarps, GemmPolicy, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8, Mfma32x32x16, UniversalGemmPolicy, WarpGemm,
+};
+
+/// Lanes per warp (CDNA's waves).
+///
+/// ```
+/// assert_eq!(cktile_core::ops::gemm::WAVE, 64);
+/// ```
+pub const WAVE: usize = 64;

@@ -1,0 +1,413 @@
+//! The universal GEMM's policy: [`GemmPolicy`], every encoding, chain,
+//! tile and builder of CK's `UniversalGemmPipelineAgBgCrPolicy` (and of
+//! the block GEMM it picks, `BlockUniversalGemmAsBsCr`) as associated
+//! items of one type, and [`UniversalGemmPolicy`], the policy for any
+//! block size, block tile, warp layout and MFMA warp GEMM.
+//!
+//! ```
+//! use cktile_core::distribution::typed::TileEncoding;
+//! use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Mfma16x16x32, UniversalGemmPolicy};
+//! // 64 x 64 x 32 on 128 threads: 2 x 1 warps of the 16x16x32 MFMA.
+//! type P = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma16x16x32>;
+//! assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS), (2, 4, 1));
+//! assert_eq!(<P as GemmPolicy>::BDram::ENCODING, cktile_core::distribution::catalogue::gemm_dram(128, 64, 32, 8)?);
+//! # Ok::<(), cktile_core::Error>(())
+//! ```
+
+use super::dram::{DramChain, VECTOR, make_dram_view};
+use super::encodings::{ABlockOuter, ADramDistribution, BBlockOuter, WarpOperand};
+use super::lds::{LdsChainOf, make_lds_block};
+use crate::distribution::Embed;
+use crate::distribution::typed::TileEncoding;
+use crate::error::Error;
+use crate::typed::{Chain, TensorDescriptor, TensorView, static_failure};
+use cktile_transforms::{Number, Values};
+use core::marker::PhantomData;
+use typenum::U2;
+
+/// A warp GEMM: CK's `WarpGemm` (what `WarpGemmMfmaDispatcher` returns),
+/// its sizes and its A and B operand encodings (`AWarpDstrEncoding`,
+/// `BWarpDstrEncoding`). [`Mfma`] implements it for CK's fp16 MFMAs.
+///
+/// ```
+/// use cktile_core::distribution::typed::TileEncoding;
+/// use cktile_core::ops::gemm::{Mfma32x32x16, WarpGemm};
+/// assert_eq!((Mfma32x32x16::M, Mfma32x32x16::K, Mfma32x32x16::K_PER_LANE), (32, 16, 8));
+/// assert_eq!(<Mfma32x32x16 as WarpGemm>::AWarp::ENCODING, cktile_core::distribution::catalogue::mfma_a(32, 16)?);
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not one of CK's fp16 MFMA warp GEMMs",
+    label = "not a warp GEMM",
+    note = "the warp GEMMs are Mfma<32, 32, 8>, Mfma<32, 32, 16>, Mfma<16, 16, 16> and Mfma<16, 16, 32> (M, N, K)"
+)]
+pub trait WarpGemm {
+    /// The warp tile's M (CK's `kM`).
+    const M: usize;
+    /// The warp tile's N (`kN`).
+    const N: usize;
+    /// The warp tile's K (`kK`).
+    const K: usize;
+    /// The K values a lane holds of each operand (`kABKPerLane * kKIter`).
+    const K_PER_LANE: usize;
+    /// The A operand's encoding.
+    type AWarp: TileEncoding;
+    /// The B operand's encoding.
+    type BWarp: TileEncoding;
+}
+
+/// CK's fp16 MFMA warp GEMM of an `M x N x K` warp tile (on gfx942; the
+/// K = 16 and 32 ones are CK's `...IterateK` pairs of the 8 and 16 ones):
+/// the [`WarpGemm`] of the four shapes CK's dispatcher has, each lane
+/// holding `M * K / 64` K values of each operand ([`WarpOperand`]).
+///
+/// ```
+/// use cktile_core::ops::gemm::{Mfma, WarpGemm};
+/// assert_eq!(<Mfma<16, 16, 16> as WarpGemm>::K_PER_LANE, 4);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Mfma<const M: usize, const N: usize, const K: usize>;
+
+/// The 32x32x8 fp16 MFMA (4 K values a lane).
+///
+/// ```
+/// assert_eq!(<cktile_core::ops::gemm::Mfma32x32x8 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 4);
+/// ```
+pub type Mfma32x32x8 = Mfma<32, 32, 8>;
+/// The 32x32x16 fp16 MFMA (8 K values a lane: one `ds_read_b128`).
+///
+/// ```
+/// assert_eq!(<cktile_core::ops::gemm::Mfma32x32x16 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 8);
+/// ```
+pub type Mfma32x32x16 = Mfma<32, 32, 16>;
+/// The 16x16x16 fp16 MFMA (4 K values a lane).
+///
+/// ```
+/// assert_eq!(<cktile_core::ops::gemm::Mfma16x16x16 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 4);
+/// ```
+pub type Mfma16x16x16 = Mfma<16, 16, 16>;
+/// The 16x16x32 fp16 MFMA (8 K values a lane).
+///
+/// ```
+/// assert_eq!(<cktile_core::ops::gemm::Mfma16x16x32 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 8);
+/// ```
+pub type Mfma16x16x32 = Mfma<16, 16, 32>;
+
+macro_rules! mfma {
+    ($($m:literal x $k:literal => $kl:literal;)+) => {$(
+        impl WarpGemm for Mfma<$m, $m, $k> {
+            const M: usize = $m;
+            const N: usize = $m;
+            const K: usize = $k;
+            const K_PER_LANE: usize = $kl;
+            type AWarp = WarpOperand<$m, $kl>;
+            type BWarp = WarpOperand<$m, $kl>;
+        }
+    )+};
+}
+
+mfma! {
+    32 x 8 => 4;
+    32 x 16 => 8;
+    16 x 16 => 4;
+    16 x 32 => 8;
+}
+
+/// The block's warps: `M` along M by `N` along N (CK's `BlockWarps`,
+/// `sequence<MWarp, NWarp, 1>`); warp `w` is `(w / N, w % N)`.
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, UniversalGemmPolicy};
+/// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<4, 1>>;
+/// assert_eq!((P::M_WARPS, P::N_WARPS, P::M_ITERS, P::N_ITERS), (4, 1, 1, 4));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BlockWarps<const M: usize, const N: usize>;
+
+/// CK's universal GEMM policy for one configuration: the sizes, every
+/// encoding and descriptor chain of the A and B data paths as associated
+/// types, and their builders. [`UniversalGemmPolicy`] implements it; code
+/// generic over `P: GemmPolicy` names `P::ADram`, `P::ALdsChain`, ...,
+/// and a concrete policy `<P as GemmPolicy>::ADram` (Rust's spelling of
+/// an associated type of a concrete type).
+///
+/// ```
+/// use cktile_core::distribution::typed::TileEncoding;
+/// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+/// use cktile_core::tile::StaticDistributedTensor;
+/// /// A thread's registers of the block GEMM's A operand, for any policy.
+/// fn a_registers<P: GemmPolicy>() -> usize {
+///     StaticDistributedTensor::<u16, P::ABlock>::filled(0).thread_buffer().len()
+/// }
+/// // M iterations x K iterations x 8 K values a lane.
+/// assert_eq!(a_registers::<UniversalGemmPolicy<256, 128, 128, 32>>(), 2 * 2 * 8);
+/// assert_eq!(a_registers::<UniversalGemmPolicy<256, 256, 256, 64>>(), 4 * 4 * 8);
+/// ```
+pub trait GemmPolicy {
+    /// Threads per block (CK's `kBlockSize`).
+    const BLOCK_SIZE: usize;
+    /// MPerBlock.
+    const M_PER_BLOCK: usize;
+    /// NPerBlock.
+    const N_PER_BLOCK: usize;
+    /// KPerBlock.
+    const K_PER_BLOCK: usize;
+    /// Warps along M (`MWarp`).
+    const M_WARPS: usize;
+    /// Warps along N (`NWarp`).
+    const N_WARPS: usize;
+    /// The warp GEMM's M.
+    const WARP_M: usize;
+    /// The warp GEMM's N.
+    const WARP_N: usize;
+    /// The warp GEMM's K.
+    const WARP_K: usize;
+    /// Warp tiles a warp iterates along M (`MIterPerWarp`).
+    const M_ITERS: usize;
+    /// Warp tiles a warp iterates along N (`NIterPerWarp`).
+    const N_ITERS: usize;
+    /// Warp tiles per K tile (`KIterPerWarp`).
+    const K_ITERS: usize;
+    /// The elements of one DRAM load ([`VECTOR`]).
+    const VECTOR: usize;
+    /// The configuration's checks (CK's `static_assert`s), each a compile
+    /// error with its message when it fails: the block size against the
+    /// warps, and every encoding's own requirements. The library's
+    /// functions over a policy evaluate it.
+    const CHECK: ();
+    /// The warp GEMM.
+    type Warp: WarpGemm;
+    /// A's DRAM distribution (`MakeADramTileDistribution`), also the LDS store's.
+    type ADram: TileEncoding;
+    /// B's DRAM distribution (`MakeBDramTileDistribution`).
+    type BDram: TileEncoding;
+    /// The warp GEMM's A operand encoding.
+    type AWarp: TileEncoding;
+    /// The warp GEMM's B operand encoding.
+    type BWarp: TileEncoding;
+    /// The block GEMM's outer encoding of A.
+    type ABlockOuter: TileEncoding;
+    /// The block GEMM's outer encoding of B.
+    type BBlockOuter: TileEncoding;
+    /// The block GEMM's A distribution: the outer encoding embedded with
+    /// the warp operand's (`MakeABlockDistributionEncode`).
+    type ABlock: TileEncoding;
+    /// The block GEMM's B distribution.
+    type BBlock: TileEncoding;
+    /// A's LDS block chain (`MakeALdsBlockDescriptor`).
+    type ALdsChain: Chain<NumTop = U2>;
+    /// B's LDS block chain (`MakeBLdsBlockDescriptor`).
+    type BLdsChain: Chain<NumTop = U2>;
+    /// The DRAM views' chain (both operands).
+    type DramChain: Chain<NumTop = U2>;
+    /// A's block tile lengths (MPerBlock, KPerBlock) as compile-time numbers.
+    type ATile: Values<Len = U2> + Default;
+    /// B's block tile lengths (NPerBlock, KPerBlock).
+    type BTile: Values<Len = U2> + Default;
+    /// A's warp tile lengths (the warp GEMM's M and K).
+    type AWarpTile: Values<Len = U2> + Default;
+    /// B's warp tile lengths (the warp GEMM's N and K).
+    type BWarpTile: Values<Len = U2> + Default;
+    /// A's LDS block descriptor.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// assert_eq!(UniversalGemmPolicy::<256, 128, 64, 32>::make_a_lds_block()?.element_space_size(), 128 * 32);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    fn make_a_lds_block() -> Result<TensorDescriptor<Self::ALdsChain>, Error>;
+    /// B's LDS block descriptor.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// assert_eq!(UniversalGemmPolicy::<256, 128, 64, 32>::make_b_lds_block()?.element_space_size(), 64 * 32);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    fn make_b_lds_block() -> Result<TensorDescriptor<Self::BLdsChain>, Error>;
+    /// A's DRAM view ([`make_dram_view`] padded to MPerBlock x KPerBlock).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// let a = vec![0u16; 100 * 40];
+    /// let v = UniversalGemmPolicy::<256, 128, 64, 32>::make_a_dram_view(&a, 100, 40, 40)?;
+    /// assert_eq!(v.descriptor().lengths().as_slice(), &[128, 64]);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    fn make_a_dram_view<T: Copy>(
+        data: &[T],
+        rows: usize,
+        k: usize,
+        stride: usize,
+    ) -> Result<TensorView<&[T], Self::DramChain>, Error>;
+    /// B's DRAM view (padded to NPerBlock x KPerBlock).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// let b = vec![0u16; 100 * 40];
+    /// let v = UniversalGemmPolicy::<256, 128, 64, 32>::make_b_dram_view(&b, 100, 40, 40)?;
+    /// assert_eq!(v.descriptor().lengths().as_slice(), &[128, 64]);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    fn make_b_dram_view<T: Copy>(
+        data: &[T],
+        rows: usize,
+        k: usize,
+        stride: usize,
+    ) -> Result<TensorView<&[T], Self::DramChain>, Error>;
+}
+
+/// CK's universal GEMM policy for a `BLOCK`-thread block computing an
+/// `M x N x K` block tile (MPerBlock, NPerBlock, KPerBlock) with the
+/// warps `Warps` ([`BlockWarps`], 2 x 2 by default) and the warp GEMM
+/// `Warp` ([`Mfma`], the 32x32x16 fp16 MFMA by default), for a row-major
+/// A and a column-major B of 16-bit elements: one line per configuration,
+/// every encoding, chain and builder an associated item of
+/// [`GemmPolicy`]. A configuration CK refuses is a compile error naming
+/// the requirement.
+///
+/// ```
+/// use cktile_core::distribution::typed::TileEncoding;
+/// use cktile_core::distribution::{catalogue, embed};
+/// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+/// type P = UniversalGemmPolicy<256, 256, 256, 64>;
+/// assert_eq!(<P as GemmPolicy>::ADram::ENCODING, catalogue::gemm_dram(256, 256, 64, 8)?);
+/// assert_eq!(<P as GemmPolicy>::AWarp::ENCODING, catalogue::mfma_a(32, 16)?);
+/// let block = embed(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(32, 16)?)?;
+/// assert_eq!(<P as GemmPolicy>::ABlock::ENCODING, block);
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+///
+/// ```compile_fail
+/// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+/// // 2 x 2 warps are 256 threads, not 128.
+/// let () = UniversalGemmPolicy::<128, 64, 64, 32>::CHECK;
+/// ```
+///
+/// ```compile_fail
+/// use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Mfma, UniversalGemmPolicy};
+/// // No fp16 MFMA is 32x32x32.
+/// let () = UniversalGemmPolicy::<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 32>>::CHECK;
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UniversalGemmPolicy<
+    const BLOCK: usize,
+    const M: usize,
+    const N: usize,
+    const K: usize,
+    Warps = BlockWarps<2, 2>,
+    Warp = Mfma32x32x16,
+>(PhantomData<(Warps, Warp)>);
+
+/// A quotient, or 0 for a division by zero (a configuration `CHECK` refuses).
+const fn or_zero(v: Option<usize>) -> usize {
+    match v {
+        Some(v) => v,
+        None => 0,
+    }
+}
+
+/// The A and B encodings of a configuration, by name (the policy's
+/// where-clauses and associated types).
+type AOuter<const M: usize, const K: usize, const MW: usize, const NW: usize, const WM: usize, const WK: usize> =
+    ABlockOuter<M, K, MW, NW, WM, WK>;
+type BOuter<const N: usize, const K: usize, const MW: usize, const NW: usize, const WN: usize, const WK: usize> =
+    BBlockOuter<N, K, MW, NW, WN, WK>;
+type AWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::AWarp;
+type BWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::BWarp;
+
+impl<
+    const BLOCK: usize,
+    const M: usize,
+    const N: usize,
+    const K: usize,
+    const MW: usize,
+    const NW: usize,
+    const WM: usize,
+    const WN: usize,
+    const WK: usize,
+> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, Mfma<WM, WN, WK>>
+where
+    Mfma<WM, WN, WK>: WarpGemm,
+    ADramDistribution<BLOCK, M, K, VECTOR>: TileEncoding,
+    ADramDistribution<BLOCK, N, K, VECTOR>: TileEncoding,
+    AOuter<M, K, MW, NW, WM, WK>: TileEncoding,
+    BOuter<N, K, MW, NW, WN, WK>: TileEncoding,
+    Embed<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>: TileEncoding,
+    Embed<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>: TileEncoding,
+{
+    const BLOCK_SIZE: usize = BLOCK;
+    const M_PER_BLOCK: usize = M;
+    const N_PER_BLOCK: usize = N;
+    const K_PER_BLOCK: usize = K;
+    const M_WARPS: usize = MW;
+    const N_WARPS: usize = NW;
+    const WARP_M: usize = WM;
+    const WARP_N: usize = WN;
+    const WARP_K: usize = WK;
+    const M_ITERS: usize = or_zero(M.checked_div(MW * WM));
+    const N_ITERS: usize = or_zero(N.checked_div(NW * WN));
+    const K_ITERS: usize = or_zero(K.checked_div(WK));
+    const VECTOR: usize = VECTOR;
+    const CHECK: () = {
+        if MW == 0 || NW == 0 || BLOCK != MW * NW * 64 {
+            static_failure(&Error::policy(
+                "the block size must be MWarp * NWarp * 64: the block's threads are its BlockWarps' warps",
+            ));
+        }
+        // Every encoding's own requirements, in CK's order: the DRAM loads, then the block GEMM.
+        let _encodings = [
+            <Self::ADram as TileEncoding>::ENCODING,
+            <Self::BDram as TileEncoding>::ENCODING,
+            <Self::AWarp as TileEncoding>::ENCODING,
+            <Self::BWarp as TileEncoding>::ENCODING,
+            <Self::ABlock as TileEncoding>::ENCODING,
+            <Self::BBlock as TileEncoding>::ENCODING,
+        ];
+    };
+    type Warp = Mfma<WM, WN, WK>;
+    type ADram = ADramDistribution<BLOCK, M, K, VECTOR>;
+    type BDram = ADramDistribution<BLOCK, N, K, VECTOR>;
+    type AWarp = AWarpOf<WM, WN, WK>;
+    type BWarp = BWarpOf<WM, WN, WK>;
+    type ABlockOuter = AOuter<M, K, MW, NW, WM, WK>;
+    type BBlockOuter = BOuter<N, K, MW, NW, WN, WK>;
+    type ABlock = Embed<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>;
+    type BBlock = Embed<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>;
+    type ALdsChain = LdsChainOf<M, K>;
+    type BLdsChain = LdsChainOf<N, K>;
+    type DramChain = DramChain;
+    type ATile = (Number<M>, Number<K>);
+    type BTile = (Number<N>, Number<K>);
+    type AWarpTile = (Number<WM>, Number<WK>);
+    type BWarpTile = (Number<WN>, Number<WK>);
+
+    #[inline(always)]
+    fn make_a_lds_block() -> Result<TensorDescriptor<Self::ALdsChain>, Error> {
+        make_lds_block::<M, K>()
+    }
+
+    #[inline(always)]
+    fn make_b_lds_block() -> Result<TensorDescriptor<Self::BLdsChain>, Error> {
+        make_lds_block::<N, K>()
+    }
+
+    #[inline(always)]
+    fn make_a_dram_view<T: Copy>(
+        data: &[T],
+        rows: usize,
+        k: usize,
+        stride: usize,
+    ) -> Result<TensorView<&[T], Self::DramChain>, Error> {
+        make_dram_view::<M, K, T>(data, rows, k, stride)
+    }
+
+    #[inline(always)]
+    fn make_b_dram_view<T: Copy>(
+        data: &[T],
+        rows: usize,
+        k: usize,
+        stride: usize,
+    ) -> Result<TensorView<&[T], Self::DramChain>, Error> {
+        make_dram_view::<N, K, T>(data, rows, k, stride)
+    }
+}

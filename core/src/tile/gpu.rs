@@ -1,0 +1,219 @@
+//! The GPU memory layer: what a kernel on amdgcn or nvptx needs from
+//! outside safe Rust to run a data path, and the only `unsafe` code of the
+//! library. It exists when compiling for `amdgcn-amd-amdhsa` or
+//! `nvptx64-nvidia-cuda` (with nightly Rust, which those targets need
+//! anyway for `-Zbuild-std=core`).
+//!
+//! - [`workgroup_memory`]: the block's shared memory (LDS on AMD, shared
+//!   memory on NVIDIA) as a [`SharedMemory`], from the launch-sized
+//!   workgroup memory (`core::intrinsics::gpu::gpu_launch_sized_workgroup_mem`,
+//!   HIP's and CUDA's dynamic shared memory). Its pointer is in LLVM's
+//!   shared address space, so the windows' accesses compile to `ds_read` /
+//!   `ds_write` on amdgcn and `ld.shared` on nvptx, as CK's do. (Rust cannot
+//!   declare a static in that address space; launch-sized memory is what it
+//!   can reach.)
+//! - [`block_sync_lds`]: CK's `block_sync_lds`: every LDS access of this
+//!   thread complete, then the block barrier.
+//! - CK's hardware ids (`arch/utility.hpp`): [`get_thread_id`],
+//!   [`get_block_id`], [`get_warp_size`], [`get_lane_id`], [`get_warp_id`]
+//!   (wave-uniform, in a scalar register on amdgcn as CK's), and
+//!   [`get_partition`], the (warp, lane) the windows take.
+//!
+//! A kernel (compiled by `scripts/target-icount.sh` for both targets, in
+//! `perf/kernels/src/paths.rs`):
+//!
+//! ```ignore
+//! // The block's 128 x 32 fp16 LDS block; launched with 8 KiB of dynamic shared memory.
+//! let lds = unsafe { cktile_core::tile::gpu::workgroup_memory::<u16>(128 * 32) };
+//! let lds_view = make_tensor_view(lds, make_lds_block::<128, 32>()?);
+//! // ... store_tile(&mut lds_store_window, &tile);
+//! unsafe { cktile_core::tile::gpu::block_sync_lds() };
+//! // ... load_tile(&warp_window);
+//! ```
+#![allow(unsafe_code)]
+
+use super::memory::SharedMemory;
+use super::window::Partition;
+use crate::Index;
+use core::cell::Cell;
+use core::sync::atomic::{Ordering, compiler_fence};
+
+/// The block's launch-sized workgroup memory (LDS, dynamic shared memory)
+/// as `len` elements of `T` that every window of the block shares.
+///
+/// # Safety
+///
+/// The kernel was launched with at least `len * size_of::<T>()` bytes of
+/// dynamic workgroup memory (HIP's and CUDA's dynamic shared memory size),
+/// and the returned memory is used only by this launch's block: every
+/// thread that calls this gets the same memory, and its accesses must be
+/// ordered by [`block_sync_lds`] as CK's are. The elements hold whatever the
+/// memory held before (write before reading).
+#[inline(always)]
+pub unsafe fn workgroup_memory<'a, T>(len: usize) -> SharedMemory<'a, T> {
+    let base = core::intrinsics::gpu::gpu_launch_sized_workgroup_mem::<T>();
+    // SAFETY: the caller guarantees `len` elements of launch-sized memory;
+    // the pointer is aligned for `T` (the intrinsic's promise), and a
+    // `Cell<T>` has `T`'s layout.
+    SharedMemory::new(unsafe { core::slice::from_raw_parts(base as *const Cell<T>, len) })
+}
+
+// `llvm.amdgcn.s.waitcnt`: waits until the counters reach the given values.
+#[cfg(target_arch = "amdgpu")]
+unsafe extern "llvm-intrinsic" {
+    #[link_name = "llvm.amdgcn.s.waitcnt"]
+    fn s_waitcnt(counters: i32);
+}
+
+/// CK Tile's `block_sync_lds`: waits until this thread's shared-memory
+/// accesses are complete, then waits at the block barrier, so every
+/// thread's stores before it are seen by every thread's loads after it.
+///
+/// - amdgcn: `s_waitcnt 0` (every counter at zero: correct on gfx9, gfx10
+///   and gfx11; CK waits on the LDS counter alone, `lgkmcnt(0)`, whose
+///   encoding differs between those generations) and `s_barrier`. On gfx942
+///   the barrier itself waits for nothing (the back-off barrier), so the
+///   wait is needed; gfx12's split counters are not covered.
+/// - nvptx: `bar.sync 0` (`__syncthreads`), which orders the block's
+///   shared-memory accesses itself.
+///
+/// Compiler fences on both sides keep the compiler from moving memory
+/// accesses across it.
+///
+/// # Safety
+///
+/// Every thread of the block calls it, as often and in the same order (a
+/// barrier some threads skip hangs the block, or worse: the hardware's
+/// rule, and CK's).
+#[inline(always)]
+pub unsafe fn block_sync_lds() {
+    compiler_fence(Ordering::SeqCst);
+    #[cfg(target_arch = "amdgpu")]
+    {
+        // SAFETY: waiting on the counters has no precondition.
+        unsafe { s_waitcnt(0) };
+        core::arch::amdgpu::s_barrier();
+    }
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: every thread of the block reaches this barrier (the caller's promise).
+    unsafe {
+        core::arch::nvptx::_syncthreads()
+    };
+    compiler_fence(Ordering::SeqCst);
+}
+
+/// CK's `get_thread_id`: the thread's index in its block along x (HIP's and
+/// CUDA's `threadIdx.x`; `workitem_id_x` on amdgcn, `%tid.x` on nvptx).
+///
+/// LLVM knows its range (below the kernel's flat work-group size on
+/// amdgcn, 1024 by default), so arithmetic on it needs no overflow checks.
+///
+/// ```ignore
+/// let tid = cktile_core::tile::gpu::get_thread_id(); // 0..256 in a 256-thread block
+/// ```
+#[inline(always)]
+pub fn get_thread_id() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let id = core::arch::amdgpu::workitem_id_x();
+    // SAFETY: reading %tid.x has no precondition in a kernel.
+    #[cfg(target_arch = "nvptx64")]
+    let id = unsafe { core::arch::nvptx::_thread_idx_x() } as u32;
+    id as usize
+}
+
+/// CK's `get_block_id`: the block's index in the grid along x (`blockIdx.x`;
+/// `workgroup_id_x` on amdgcn, in a scalar register, `%ctaid.x` on nvptx).
+///
+/// ```ignore
+/// let block_row = cktile_core::tile::gpu::get_block_id() * 128; // this block's first M row
+/// ```
+#[inline(always)]
+pub fn get_block_id() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let id = core::arch::amdgpu::workgroup_id_x();
+    // SAFETY: reading %ctaid.x has no precondition in a kernel.
+    #[cfg(target_arch = "nvptx64")]
+    let id = unsafe { core::arch::nvptx::_block_idx_x() } as u32;
+    id as usize
+}
+
+/// CK's `get_warp_size`: lanes per warp (wave). 64 on gfx9 (CDNA: gfx942),
+/// 32 or 64 on RDNA (the compiled wave size, a constant LLVM folds), 32 on
+/// NVIDIA.
+///
+/// ```ignore
+/// assert_eq!(cktile_core::tile::gpu::get_warp_size(), 64); // compiled for gfx942
+/// ```
+#[inline(always)]
+pub fn get_warp_size() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let size = core::arch::amdgpu::wavefrontsize() as usize;
+    #[cfg(target_arch = "nvptx64")]
+    let size = 32;
+    size
+}
+
+/// CK's `get_lane_id`: the thread's lane in its warp. On amdgcn it is HIP's
+/// `__lane_id()` (`v_mbcnt_lo`, and `v_mbcnt_hi` in wave64: the count of
+/// lanes below this one), as CK reads it; on nvptx `%tid.x % 32` (the block
+/// is one-dimensional in CK's kernels, so that is `%laneid`).
+///
+/// ```ignore
+/// let lane = cktile_core::tile::gpu::get_lane_id(); // 0..64 on gfx942
+/// ```
+#[inline(always)]
+pub fn get_lane_id() -> usize {
+    #[cfg(target_arch = "amdgpu")]
+    let lane = {
+        let low = core::arch::amdgpu::mbcnt_lo(u32::MAX, 0);
+        if get_warp_size() == 64 { core::arch::amdgpu::mbcnt_hi(u32::MAX, low) } else { low }
+    };
+    #[cfg(target_arch = "nvptx64")]
+    let lane = get_thread_id() as u32 % 32;
+    lane as usize
+}
+
+/// CK's `get_warp_id`: the thread's warp in its block, `threadIdx.x /
+/// warp size`. On amdgcn it is read from the wave's first lane
+/// (`v_readfirstlane_b32`, CK's `amd_wave_read_first_lane`), so the
+/// compiler knows it is the same in every lane and keeps it, and what is
+/// computed from it, in scalar registers (an offset per warp costs SALU
+/// instructions, not VALU ones, as in CK). nvptx has no scalar registers:
+/// there it is the division.
+///
+/// ```ignore
+/// let warp = cktile_core::tile::gpu::get_warp_id(); // 0..4 in a 256-thread block on gfx942
+/// ```
+#[inline(always)]
+pub fn get_warp_id() -> usize {
+    let warp = (get_thread_id() / get_warp_size()) as u32;
+    #[cfg(target_arch = "amdgpu")]
+    let warp = core::arch::amdgpu::readfirstlane_u32(warp);
+    warp as usize
+}
+
+/// The calling thread's (warp, lane), as the tile windows take it
+/// ([`make_tile_window_with_distribution`](super::make_tile_window_with_distribution)):
+/// [`get_warp_id`] (wave-uniform) and [`get_lane_id`].
+///
+/// ```ignore
+/// let p = cktile_core::tile::gpu::get_partition();
+/// let window = make_tile_window_with_distribution(view, (Number::<128>, Number::<32>), [0, 0], make_static_tile_distribution(), p)?;
+/// ```
+#[inline(always)]
+pub fn get_partition() -> Partition {
+    Partition { warp: get_warp_id() as Index, lane: get_lane_id() as Index }
+}
+
+/// [`get_partition`] in a kernel launched with `block_size` threads a
+/// block: `None` in a thread past them ([`Partition::in_block`]). CK's
+/// kernels are written for their policy's block; starting with this gives
+/// the compiler the warp's bound, so the windows' LDS bounds checks fold.
+///
+/// ```ignore
+/// let Some(p) = cktile_core::tile::gpu::get_partition_in_block(P::BLOCK_SIZE) else { return };
+/// ```
+#[inline(always)]
+pub fn get_partition_in_block(block_size: usize) -> Option<Partition> {
+    get_partition().in_block(block_size, get_warp_size())
+}

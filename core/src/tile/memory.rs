@@ -1,0 +1,379 @@
+//! What tile windows read and write: [`TileMemory`] (vectors of elements
+//! at an offset) and [`TileMemoryMut`], for slices, arrays, `Vec`s and
+//! [`SharedMemory`] (a slice of [`Cell`]s).
+//!
+//! [`SharedMemory`] is shared memory as a kernel sees it: several windows
+//! over one LDS block (the block's store window and the warps' read
+//! windows) hold it at once, and each writes through a shared reference.
+//! On a GPU the kernel makes its global slices from its pointers
+//! (`core::slice::from_raw_parts`, the kernel's one `unsafe` line) and its
+//! LDS from the launch-sized workgroup memory (`tile::gpu::workgroup_memory`,
+//! on amdgcn and nvptx: the library's only `unsafe` code).
+//!
+//! Every access is bounds-checked against the memory's length: a vector
+//! that leaves it reads as absent (the window loads zeros) and is not
+//! written. This is CK Tile's out-of-bounds rule for AMD buffer loads, which
+//! the hardware checks for free; for LDS, and on NVIDIA, cktile's check is
+//! one compare per access that CK's C++ does not make (Rust's slices need
+//! it).
+//!
+//! ```
+//! use cktile_core::tile::{TileMemory, TileMemoryMut};
+//! use core::cell::Cell;
+//! let data = [1u16, 2, 3, 4, 5];
+//! assert_eq!((&data[..]).load::<2>(3), Some([4, 5]));
+//! assert_eq!((&data[..]).load::<2>(4), None); // past the end
+//! let lds = [const { Cell::new(0u16) }; 4];
+//! let mut shared = cktile_core::tile::SharedMemory::new(&lds);
+//! assert!(shared.store(1, [7, 8]));
+//! assert_eq!(shared.load::<4>(0), Some([0, 7, 8, 0]));
+//! ```
+
+use crate::Index;
+use core::cell::Cell;
+use core::ops::Range;
+
+/// Memory a tile window loads vectors from.
+///
+/// An implementation gives [`load_with`](Self::load_with): it hands the
+/// caller each element of the vector, in order, so a window writes them
+/// straight into its registers with no array in between.
+///
+/// ```
+/// use cktile_core::tile::TileMemory;
+/// let data = vec![0.5f32; 8];
+/// assert_eq!(data.load::<4>(4), Some([0.5; 4]));
+/// assert_eq!(data.load::<1>(-1), None);
+/// ```
+pub trait TileMemory {
+    /// The element type.
+    type Element: Copy;
+    /// Calls `f(j, element)` for the `N` elements from `offset`, when all
+    /// of them lie inside the memory; returns whether it did (nothing is
+    /// called otherwise).
+    ///
+    /// ```
+    /// use cktile_core::tile::TileMemory;
+    /// let data = [1u8, 2, 3, 4];
+    /// let mut sum = 0;
+    /// assert!((&data[..]).load_with::<2>(1, |j, x| sum += (j as u8 + 1) * x));
+    /// assert_eq!(sum, 2 + 2 * 3);
+    /// assert!(!(&data[..]).load_with::<2>(3, |_, _| unreachable!()));
+    /// ```
+    fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, Self::Element)) -> bool;
+
+    /// The number of elements, when the memory knows it (`None` by
+    /// default). A window over a view whose chain is a compile-time
+    /// constant compares it with the largest offset the chain reaches: a
+    /// memory that holds them all lets the compiler drop its loads' bounds
+    /// checks (see [`window`](super::window)). It changes no value read,
+    /// when it is the length [`load_with`](Self::load_with) checks against:
+    /// a larger one can make a load the memory refuses read another of its
+    /// vectors instead of zeros (every access stays checked).
+    ///
+    /// ```
+    /// use cktile_core::tile::TileMemory;
+    /// assert_eq!([1u8, 2, 3].elements(), Some(3));
+    /// ```
+    #[inline(always)]
+    fn elements(&self) -> Option<usize> {
+        None
+    }
+
+    /// The `N` elements from `offset`, or `None` when any of them lies
+    /// outside the memory.
+    ///
+    /// ```
+    /// use cktile_core::tile::TileMemory;
+    /// assert_eq!([1u8, 2, 3].load::<2>(1), Some([2, 3]));
+    /// ```
+    #[inline(always)]
+    fn load<const N: usize>(&self, offset: Index) -> Option<[Self::Element; N]> {
+        let mut out: Option<[Self::Element; N]> = None;
+        self.load_with::<N>(offset, |j, x| {
+            let v = out.get_or_insert([x; N]);
+            v[j] = x;
+        });
+        out
+    }
+}
+
+/// Memory a tile window also stores vectors into.
+///
+/// ```
+/// use cktile_core::tile::{TileMemory, TileMemoryMut};
+/// let mut data = [0u8; 4];
+/// assert!(data.store(2, [1, 2]));
+/// assert!(!data.store(3, [1, 2])); // would leave the memory: nothing written
+/// assert_eq!(data, [0, 0, 1, 2]);
+/// ```
+pub trait TileMemoryMut: TileMemory {
+    /// Writes `f(j)` at `offset + j` for `j` in `0..N` when all of them lie
+    /// inside the memory; returns whether it wrote (`f` is not called
+    /// otherwise).
+    ///
+    /// ```
+    /// use cktile_core::tile::TileMemoryMut;
+    /// let mut data = [0u8; 4];
+    /// assert!(data.store_with::<3>(1, |j| 10 * j as u8));
+    /// assert_eq!(data, [0, 0, 10, 20]);
+    /// ```
+    fn store_with<const N: usize>(&mut self, offset: Index, f: impl FnMut(usize) -> Self::Element) -> bool;
+
+    /// Writes `values` from `offset` when all of them lie inside the
+    /// memory; returns whether it wrote.
+    ///
+    /// ```
+    /// use cktile_core::tile::TileMemoryMut;
+    /// let mut data = vec![0u16; 3];
+    /// assert!(data.store(0, [7, 8]));
+    /// assert_eq!(data, [7, 8, 0]);
+    /// ```
+    #[inline(always)]
+    fn store<const N: usize>(&mut self, offset: Index, values: [Self::Element; N]) -> bool {
+        self.store_with::<N>(offset, |j| values[j])
+    }
+}
+
+/// The positions `[offset, offset + n)` when they lie inside `len`.
+///
+/// Callers branch on this range, then index the slice with it: a slice's
+/// `get` would return an `Option` of a reference, and LLVM cannot fold
+/// that reference's null test once the pointer has changed address space
+/// (a second compare and branch for every global load on nvptx).
+#[inline(always)]
+fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
+    let start = usize::try_from(offset).ok()?;
+    let end = start.checked_add(n)?;
+    if end <= len { Some(start..end) } else { None }
+}
+
+/// `s[r]` as an array reference (`r` from [`range`], of length `N`: the
+/// length test folds away).
+#[inline(always)]
+fn vector<T, const N: usize>(s: &[T], r: Range<usize>) -> Option<&[T; N]> {
+    s[r].try_into().ok()
+}
+
+// The loops below walk `&[T; N]` (N constant steps, unrolled) and hand
+// each element over by itself: nothing the window moves passes through an
+// array value, which would leave registers.
+
+#[inline(always)]
+fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(usize, T)) -> bool {
+    let Some(r) = range(offset, N, s.len()) else {
+        return false;
+    };
+    let Some(v) = vector::<T, N>(s, r) else {
+        return false;
+    };
+    for (j, &x) in v.iter().enumerate() {
+        f(j, x);
+    }
+    true
+}
+
+#[inline(always)]
+fn store_into<T: Copy, const N: usize>(s: &mut [T], offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
+    let Some(r) = range(offset, N, s.len()) else {
+        return false;
+    };
+    let Ok(dst) = <&mut [T; N]>::try_from(&mut s[r]) else {
+        return false;
+    };
+    for (j, d) in dst.iter_mut().enumerate() {
+        *d = f(j);
+    }
+    true
+}
+
+macro_rules! slice_memory {
+    ($([$($g:tt)*] $t:ty, $mut:tt;)*) => {$(
+        impl<$($g)*> TileMemory for $t {
+            type Element = T;
+            #[inline(always)]
+            fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, T)) -> bool {
+                load_from::<T, N>(&self[..], offset, f)
+            }
+            #[inline(always)]
+            fn elements(&self) -> Option<usize> {
+                Some(self[..].len())
+            }
+        }
+        slice_memory!(@mut $mut [$($g)*] $t);
+    )*};
+    (@mut yes [$($g:tt)*] $t:ty) => {
+        impl<$($g)*> TileMemoryMut for $t {
+            #[inline(always)]
+            fn store_with<const N: usize>(&mut self, offset: Index, f: impl FnMut(usize) -> T) -> bool {
+                store_into::<T, N>(&mut self[..], offset, f)
+            }
+        }
+    };
+    (@mut no [$($g:tt)*] $t:ty) => {};
+}
+
+slice_memory! {
+    ['a, T: Copy] &'a [T], no;
+    ['a, T: Copy] &'a mut [T], yes;
+    [T: Copy, const M: usize] [T; M], yes;
+}
+
+#[cfg(feature = "alloc")]
+slice_memory! {
+    [T: Copy] alloc::vec::Vec<T>, yes;
+}
+
+/// Shared memory (LDS) as windows see it: a slice of [`Cell`]s, which every
+/// window over it reads and writes through a shared reference. `Copy`, so
+/// a block's store window and its warps' read windows each hold one.
+///
+/// ```
+/// use cktile_core::tile::{SharedMemory, TileMemory, TileMemoryMut};
+/// let mut lds = [0u32; 8];
+/// let shared = SharedMemory::from_mut(&mut lds);
+/// let (mut a, b) = (shared, shared);
+/// assert!(a.store(4, [1, 2, 3, 4]));
+/// assert_eq!(b.load::<2>(5), Some([2, 3]));
+/// assert_eq!(shared.len(), 8);
+/// ```
+pub struct SharedMemory<'a, T> {
+    cells: &'a [Cell<T>],
+}
+
+impl<T: Copy + core::fmt::Debug> core::fmt::Debug for SharedMemory<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.cells.iter().map(Cell::get)).finish()
+    }
+}
+
+impl<T> Clone for SharedMemory<'_, T> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for SharedMemory<'_, T> {}
+
+impl<'a, T> SharedMemory<'a, T> {
+    /// Shared memory over `cells`.
+    ///
+    /// ```
+    /// use core::cell::Cell;
+    /// let cells = [const { Cell::new(1u8) }; 4];
+    /// assert_eq!(cktile_core::tile::SharedMemory::new(&cells).len(), 4);
+    /// ```
+    #[inline(always)]
+    pub const fn new(cells: &'a [Cell<T>]) -> SharedMemory<'a, T> {
+        SharedMemory { cells }
+    }
+
+    /// Shared memory over a mutable slice (borrowed for as long as the
+    /// shared memory lives).
+    ///
+    /// ```
+    /// let mut data = [0u8; 3];
+    /// let s = cktile_core::tile::SharedMemory::from_mut(&mut data[..]);
+    /// assert_eq!(s.len(), 3);
+    /// ```
+    #[inline(always)]
+    pub fn from_mut(data: &'a mut [T]) -> SharedMemory<'a, T> {
+        SharedMemory { cells: Cell::from_mut(data).as_slice_of_cells() }
+    }
+
+    /// The number of elements.
+    ///
+    /// ```
+    /// assert!(cktile_core::tile::SharedMemory::<u8>::new(&[]).is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether there are no elements.
+    ///
+    /// ```
+    /// assert!(!cktile_core::tile::SharedMemory::from_mut(&mut [1u8][..]).is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The first `mid` elements and the rest, as two shared memories (a
+    /// block's LDS split between two operands' blocks, as CK's GEMM
+    /// pipeline places B's LDS block after A's). A `mid` past the end
+    /// gives all of it and an empty rest; a window over a memory shorter
+    /// than its block reads zeros past the end and writes nothing there,
+    /// as over any memory.
+    ///
+    /// It never panics, and it returns no `Option`: an optional reference
+    /// into workgroup memory is told apart by comparing the pointer with
+    /// null, which the compiler cannot fold for the shared address space
+    /// (slices' `split_at` left that compare and a trap in every GEMM
+    /// kernel on amdgcn and nvptx).
+    ///
+    /// ```
+    /// let mut data = [1u8, 2, 3, 4, 5];
+    /// let (a, b) = cktile_core::tile::SharedMemory::from_mut(&mut data[..]).split_at(2);
+    /// assert_eq!((a.len(), b.len()), (2, 3));
+    /// assert_eq!(b.cells()[0].get(), 3);
+    /// let (all, rest) = a.split_at(9);
+    /// assert_eq!((all.len(), rest.len()), (2, 0));
+    /// ```
+    #[inline(always)]
+    pub fn split_at(self, mid: usize) -> (SharedMemory<'a, T>, SharedMemory<'a, T>) {
+        let mid = mid.min(self.cells.len());
+        (SharedMemory { cells: &self.cells[..mid] }, SharedMemory { cells: &self.cells[mid..] })
+    }
+
+    /// The cells.
+    ///
+    /// ```
+    /// let mut data = [5u8; 2];
+    /// assert_eq!(cktile_core::tile::SharedMemory::from_mut(&mut data[..]).cells()[1].get(), 5);
+    /// ```
+    #[inline(always)]
+    pub const fn cells(&self) -> &'a [Cell<T>] {
+        self.cells
+    }
+}
+
+impl<T: Copy> TileMemory for SharedMemory<'_, T> {
+    type Element = T;
+    #[inline(always)]
+    fn elements(&self) -> Option<usize> {
+        Some(self.cells.len())
+    }
+    #[inline(always)]
+    fn load_with<const N: usize>(&self, offset: Index, mut f: impl FnMut(usize, T)) -> bool {
+        let Some(r) = range(offset, N, self.cells.len()) else {
+            return false;
+        };
+        let Some(cells) = vector::<Cell<T>, N>(self.cells, r) else {
+            return false;
+        };
+        for (j, cell) in cells.iter().enumerate() {
+            f(j, cell.get());
+        }
+        true
+    }
+}
+
+impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
+    #[inline(always)]
+    fn store_with<const N: usize>(&mut self, offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
+        let Some(r) = range(offset, N, self.cells.len()) else {
+            return false;
+        };
+        let Some(cells) = vector::<Cell<T>, N>(self.cells, r) else {
+            return false;
+        };
+        for (j, cell) in cells.iter().enumerate() {
+            cell.set(f(j));
+        }
+        true
+    }
+}
