@@ -1,71 +1,29 @@
 //! # cktile
 //!
-//! CK Tile's tensor-descriptor machinery in Rust: coordinate transforms
-//! compose into descriptors (shared-memory / LDS layouts above all) whose
-//! offsets are computed at compile time when the shapes are static, and fold
-//! to straight-line integer arithmetic when the coordinate is a runtime value.
-//! The `cktile` command (the `cli` feature, on by default) explores the same
-//! descriptors written as text, and analyses their bank conflicts.
+//! CK Tile's tensor-descriptor machinery in Rust, and the tools to design
+//! and check shared-memory (LDS) layouts with it.
 //!
-//! ## CK Tile's names in cktile
+//! The library is two crates. The port, [`cktile_core`] (`no_std`, what a
+//! kernel depends on), holds CK Tile's transforms, adaptors, descriptors,
+//! distributions, windows and GEMM policy, the layout catalogue and the
+//! bank model behind [`assert_conflict_free!`]; its page maps every CK Tile
+//! name to cktile's. This crate re-exports it whole (`cktile::descriptor`
+//! is `cktile_core::descriptor`) and adds the tools over it:
 //!
-//! cktile keeps CK Tile's names and argument orders. Each CK Tile item has a
-//! static (typed) form, whose type records the chain and which folds to
-//! constants, for kernels; most also have a runtime form, a plain value, for
-//! tools, the analyzer and the command line. The guide's chapter
-//! [From CK Tile to cktile](https://github.com/cktile/cktile/blob/main/docs/src/ck-to-cktile.md) gives every argument.
-//!
-//! | CK Tile (`ck_tile::`) | cktile, static | cktile, runtime |
-//! |---|---|---|
-//! | `number<N>`, `sequence<...>` | [`Number`], [`ids!`] | `usize`, `&[usize]` |
-//! | `tensor_descriptor` | [`typed::TensorDescriptor`] | [`Descriptor`] |
-//! | `make_naive_tensor_descriptor` (`_packed`, `_aligned`, `_with_offset`) | [`typed::make_naive_tensor_descriptor`], [`typed::make_naive_tensor_descriptor_packed`], ... | [`Descriptor::naive`], [`Descriptor::packed`], ... |
-//! | `transform_tensor_descriptor` | [`typed::transform_tensor_descriptor`] | [`Descriptor::transform`] with [`Item`]s |
-//! | `make_pass_through_transform`, `make_merge_transform`, `make_xor_transform`, ... | [`transforms::typed`] (`make_merge_transform`, ...) | [`Transform`] ([`Transform::merge`], ...) |
-//! | `tensor_adaptor`, `make_single_stage_tensor_adaptor`, `chain_tensor_adaptors` | [`typed::TensorAdaptor`], [`typed::make_single_stage_tensor_adaptor`], [`typed::chain_tensor_adaptors`] | [`adaptor::Adaptor`], [`Descriptor::from_adaptor`] |
-//! | `tensor_coordinate`, `make_tensor_coordinate`, `move_tensor_coordinate`, `coordinate_has_valid_offset` | [`typed::TensorCoordinate`], [`typed::make_tensor_coordinate`], [`typed::move_tensor_coordinate`] | [`TensorCoordinate`], [`make_tensor_coordinate`], [`move_tensor_coordinate`], [`coordinate_has_valid_offset`] |
-//! | `tensor_view`, `make_naive_tensor_view`, `transform_tensor_view`, `pad_tensor_view` | [`typed::TensorView`], [`typed::make_naive_tensor_view`], [`typed::transform_tensor_view`], [`typed::pad_tensor_view`] | |
-//! | `tile_distribution_encoding<RsLengths, HsLengthss, Ps2RHss..., Ys2RHs...>` | [`tile_distribution_encoding!`] | [`distribution::Encoding`] |
-//! | `tile_distribution`, `make_static_tile_distribution` | [`distribution::typed::TileDistribution`], [`distribution::typed::make_static_tile_distribution`] | [`distribution::Distribution`] |
-//! | `detail::make_embed_tile_distribution_encoding` | | [`distribution::embed()`] |
-//! | `static_encoding_pattern` (`tile_distribution_encoding_pattern_2d`) | | [`distribution::pattern`] |
-//! | `static_distributed_tensor`, `make_static_distributed_tensor`, `sweep_tile`, `tile_elementwise_in` | [`tile::StaticDistributedTensor`], [`tile::make_static_distributed_tensor`], [`tile::sweep_tile`], [`tile::tile_elementwise_in`] | |
-//! | `tile_window` (`tile_window_with_static_lengths`, `_with_static_distribution`), `make_tile_window`, `move_tile_window` | [`tile::TileWindowWithStaticLengths`], [`tile::TileWindowWithStaticDistribution`], [`tile::make_tile_window`], [`tile::move_tile_window`] | |
-//! | `load_tile`, `store_tile` | [`tile::load_tile`], [`tile::store_tile`] | the accesses they make: [`analyzer::window`] |
-//! | `load_tile_transpose` | | [`distribution::transpose`] |
-//! | the universal GEMM's policy (`MakeALdsBlockDescriptor`, ...) | [`ops::gemm`] | the same chains as values: [`layouts::ck`] |
-//!
-//! What CK Tile has no name for: the inverse (`calculate_top_index`), the
-//! whole-layout checks ([`check`], [`assert_bijective!`]), the bank-conflict
-//! analyzer ([`analyzer`], [`assert_conflict_free!`]), the layout search
-//! ([`search`]), the layout catalogue ([`layouts`]), the spec text
-//! ([`spec`]), CUDA/HIP code generation ([`codegen`]) and the pictures
-//! ([`render`]).
-//!
-//! ## Modules
-//!
-//! - [`Descriptor`] ([`descriptor`]): a descriptor as plain data, built by
-//!   CK Tile's functions (`naive`, `packed`, `aligned`, `naive_with_offset`,
-//!   `transform`). All of it is `const fn`: a descriptor in a `const` item is
-//!   validated at compile time and its offsets are constants.
-//! - [`typed`]: the static API, mirroring CK Tile's calls one-to-one
-//!   (`make_naive_tensor_descriptor`, `transform_tensor_descriptor`,
-//!   `make_xor_transform`, ...), where every length may be a compile-time
-//!   [`Number`] or a runtime `usize`, the type records the whole chain and the
-//!   number of top dimensions, and an invalid static composition does not
-//!   compile. [`prelude`] imports it.
-//! - [`distribution`] and [`tile`]: tile distributions, and the kernel half
-//!   (windows, loads and stores, distributed tensors).
-//! - [`spec`]: a text form of a descriptor chain, read into a [`Descriptor`]
-//!   and printed back by `Display`.
 //! - [`check`]: whole-descriptor properties (injective, surjective, holes),
-//!   and checks with a first counterexample (`is_bijective`, ...).
-//! - [`analyzer`]: bank conflicts of each shared-memory instruction, per chip.
+//!   checks with a first counterexample (`is_bijective`, ...) and whether
+//!   two descriptors are the same map;
+//! - [`analyzer`]: the port's bank model with the reports behind its counts
+//!   (which lanes collide on which bank and word), and the hardware cases;
+//! - [`search`]: the layout search; [`plan`]: direct-to-LDS load plans;
+//! - [`render`]: text and SVG pictures; [`codegen`]: CUDA/HIP code;
+//! - `json` (the `serde` feature): requests and reports as JSON, shared by
+//!   the command line, the explorer and the Python package;
 //! - `strategy` (the `proptest` feature): proptest strategies for
 //!   coordinates, offsets, catalogue families and random chains.
 //!
-//! The transforms themselves live in the [`cktile_transforms`] crate,
-//! re-exported as [`transforms`].
+//! The `cktile` command (the `cli` feature, on by default) explores the same
+//! descriptors written as text, and analyses their bank conflicts.
 //!
 //! ## The guide
 //!

@@ -819,7 +819,11 @@ fn drawing() -> String {
     for (i, row) in rows.iter().enumerate() {
         if i > 0 {
             // A heavier rule where the crate changes.
-            out += &if row[0] != rows[i - 1][0] { rule('╞', '╪', '╡').replace('─', "═") } else { rule('├', '┼', '┤') };
+            out += &if row[0] != rows[i - 1][0] {
+                rule('╞', '╪', '╡').replace('─', "═")
+            } else {
+                rule('├', '┼', '┤')
+            };
         }
         let cells: Vec<String> = row.iter().zip(&widths).map(|(t, w)| format!(" {t:<a$} ", a = w - 2)).collect();
         out += &format!("│{}│\n", cells.join("│"));
@@ -878,15 +882,18 @@ fn the_port_depends_on_no_tool() {
         let text = std::fs::read_to_string(file).unwrap();
         // Docs too: the port's doctests build without the tools.
         for line in text.lines() {
-            let named = line.match_indices("cktile::").any(|(at, _)| {
-                line[..at].chars().next_back().is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
-            });
+            let named = line
+                .match_indices("cktile::")
+                .any(|(at, _)| line[..at].chars().next_back().is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_')));
             assert!(!named, "{} names the tools crate: {line}", file.display());
         }
     }
     for kernels in ["perf/kernels/Cargo.toml", "gpu/kernel/Cargo.toml", "checks/Cargo.toml"] {
         let deps = dependencies(kernels);
-        assert!(deps.contains("cktile-core") && !deps.contains("cktile"), "{kernels} depends on the port alone: {deps:?}");
+        assert!(
+            deps.contains("cktile-core") && !deps.contains("cktile"),
+            "{kernels} depends on the port alone: {deps:?}"
+        );
     }
     assert_eq!(dependencies("Cargo.toml").iter().filter(|d| d.starts_with("cktile")).count(), 2, "the tools' two");
 }

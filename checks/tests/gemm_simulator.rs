@@ -16,15 +16,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use cktile_checks::gemm::{
+    BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, K_PER_WARP_TILE, LDS_ELEMENTS, Operand, OperandPath, Policy,
+    ROWS_PER_BLOCK, WARPS, WAVE,
+};
 use cktile_core::distribution::typed::TileEncoding;
 use cktile_core::ops::gemm::{
     self, BlockWarps, GemmPolicy, Mfma16x16x32, Mfma32x32x8, OperandA, OperandB, OperandSide, UniversalGemmPolicy,
 };
 use cktile_core::tile::{SharedMemory, load_tile};
-use cktile_checks::gemm::{
-    BLOCK_SIZE, ITERS, K_ITERS, K_PER_BLOCK, K_PER_WARP_TILE, LDS_ELEMENTS, Operand, OperandPath, Policy,
-    ROWS_PER_BLOCK, WARPS, WAVE,
-};
 use core::cell::Cell;
 use core::fmt::Debug;
 
@@ -158,8 +158,8 @@ fn simulate_checks(operand: Operand, shape: Shape) -> usize {
 /// catalogue's MFMA 32x32x16 operand.
 #[test]
 fn the_block_distributions_are_ck_embeddings() {
-    use cktile_core::distribution::{Encoding, catalogue, embed};
     use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution};
+    use cktile_core::distribution::{Encoding, catalogue, embed};
     let warp = catalogue::by_name("mfma32x32x16_a").unwrap();
     // tile_distribution_encoding<sequence<NWarp>, tuple<sequence<MIterPerWarp, MWarp>, sequence<KIterPerWarp>>,
     //     tuple<sequence<1, 0>>, tuple<sequence<1, 0>>, sequence<1, 2>, sequence<0, 0>>, and B's with sequence<0, 1>.
@@ -258,8 +258,8 @@ fn shapes_the_vector_loads_cannot_serve_are_refused() {
 /// `mfma32x32x16_a`: the typed and runtime paths agree.
 #[test]
 fn the_paths_distributions_are_the_catalogues() {
-    use cktile_core::distribution::catalogue;
     use cktile_checks::gemm::{DramDistribution, WarpDistribution};
+    use cktile_core::distribution::catalogue;
     assert_eq!(DramDistribution::ENCODING, catalogue::gemm_dram(256, 128, 32, 8).unwrap());
     assert_eq!(DramDistribution::ENCODING, catalogue::by_name("gemm_dram_256x128x32_k8").unwrap());
     assert_eq!(WarpDistribution::ENCODING, catalogue::by_name("mfma32x32x16_a").unwrap());
@@ -271,8 +271,8 @@ fn the_paths_distributions_are_the_catalogues() {
 /// runtime encoding of the same parameters (and its CLI name).
 #[test]
 fn the_generic_policies_are_the_catalogues_for_every_size() {
-    use cktile_core::distribution::catalogue;
     use cktile_checks::gemm::{ADramDistribution, WarpOperand};
+    use cktile_core::distribution::catalogue;
     let dram = [
         ((256, 128, 32, 8), ADramDistribution::<256, 128, 32, 8>::ENCODING),
         ((256, 256, 32, 8), ADramDistribution::<256, 256, 32, 8>::ENCODING),

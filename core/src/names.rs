@@ -1,5 +1,5 @@
 //! Lists joined by a separator: names at compile time, and any items as
-//! they are printed ([`write_joined`]).
+//! they are printed (`write_joined`).
 //!
 //! Error messages list what would have been valid ("valid: pass_through,
 //! pad, ..."). Those lists are derived here, in `const` items, from the list

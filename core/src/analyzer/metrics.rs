@@ -36,12 +36,11 @@ impl fmt::Display for MetricValue {
 /// `TileReport::metrics`), and each form of a report reads that list.
 ///
 /// ```
-/// use cktile_core::analyzer::{arch, analyze_instruction, Op};
-/// use cktile_core::analyzer::metrics::MetricValue;
-/// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
-/// let m = r.metrics().into_iter().find(|m| m.key == "conflict_cycles").unwrap();
+/// use cktile_core::analyzer::metrics::{pass_metrics, MetricValue, Passes};
+/// // Two lanes of a ds_read_b32 on one bank, words 0 and 32: one extra cycle.
+/// let rows = pass_metrics(Passes { phases: 1, cycles: 2, conflict_cycles: 1, max_ways: 2 }, 3.125, 8);
+/// let m = rows.into_iter().find(|m| m.key == "conflict_cycles").unwrap();
 /// assert_eq!((m.label, m.unit, m.value), ("Bank Conflict", "cycles", MetricValue::Count(1)));
-/// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Metric {

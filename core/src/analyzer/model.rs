@@ -644,12 +644,7 @@ pub const fn count_kept(
 /// [`count_kept`] of a request [`validate`] accepts: a tile report's worst
 /// instruction, whose count accepted it.
 #[doc(hidden)]
-pub const fn count_kept_validated(
-    arch: &Arch,
-    op: Op,
-    addresses: &[Option<u64>],
-    kept: &mut [PhaseTable],
-) -> Counts {
+pub const fn count_kept_validated(arch: &Arch, op: Op, addresses: &[Option<u64>], kept: &mut [PhaseTable]) -> Counts {
     let mut t = PhaseTable::EMPTY;
     count_phases(&mut t, arch, op, addresses, kept)
 }

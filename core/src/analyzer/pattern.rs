@@ -3,8 +3,8 @@
 //! row, dimension 1 the column).
 //!
 //! Every pattern is `const fn` data, so a tile can be analysed at compile
-//! time. Write your own as a closure through
-//! [`report::analyze_with`](super::report::analyze_with) (with the `alloc` feature).
+//! time. Write your own as a closure through the tools crate's
+//! `analyzer::report::analyze_with`.
 //!
 //! The MFMA patterns have one definition: the catalogue's warp-GEMM A
 //! distribution ([`catalogue::mfma_a_per_lane`](crate::distribution::catalogue::mfma_a_per_lane))

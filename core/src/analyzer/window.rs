@@ -8,7 +8,7 @@
 //! by one, in row-major order. Every lane (the last P) accesses the vector
 //! that starts at the X coordinate of its (P..., Y...). A width that does
 //! not divide the vector dimension's length is refused, as CK's
-//! `get_vector_dim_y_scalar_per_vector` would. [`analyze_distribution`](super::analyze_distribution)
+//! `get_vector_dim_y_scalar_per_vector` would. The tools crate's `analyze_distribution`
 //! also checks the LDS descriptor: every lane's vector must be contiguous
 //! there ([`WindowAccess::check_contiguous`]), or one instruction of that
 //! width cannot move it and the report would describe accesses no kernel
@@ -28,7 +28,7 @@
 //! proves the two equal lane by lane. The windows themselves are `const fn`s
 //! too: [`analyze_window`] counts a distribution's window at compile time
 //! (the five-argument `assert_conflict_free!`), and the same test file holds
-//! it equal to [`analyze_distribution`](super::analyze_distribution)'s report
+//! it equal to the tools crate's `analyze_distribution` report
 //! and to the window's definition, every lane's (P..., Y...) through the
 //! distribution composed with the layout
 //! ([`WindowAccess::address`]). Both read each element a window touches
@@ -37,15 +37,15 @@
 //! of `cargo check`, within rustc's default const-evaluation limit.
 //!
 //! ```
-//! use cktile_core::analyzer::{arch, analyze_distribution, window::WindowAccess, Op};
+//! use cktile_core::analyzer::{arch, window::{analyze_window, WindowAccess}, Op};
 //! use cktile_core::distribution::{catalogue, Distribution};
 //! let a = Distribution::new(catalogue::mfma_a(16, 32)?)?;
 //! let read = WindowAccess::new(&a, Op::DsRead { bits: 128 }, 2, 64)?;
 //! assert_eq!((read.instructions(), read.width(), read.vector_y()), (1, 8, Some(0)));
 //! // fp16 16x32 tile stored row-major (64-byte rows): the 8 lanes of a phase
 //! // read rows 0..8 at K 0, and rows r and r + 2 share their banks.
-//! let r = analyze_distribution(&cktile_core::Descriptor::packed(&[16, 32])?, 2, &arch::GFX942, &a, Op::DsRead { bits: 128 })?;
-//! assert_eq!(r.counts.max_ways, 2);
+//! let c = analyze_window(&cktile_core::Descriptor::packed(&[16, 32])?, 2, &arch::GFX942, &a, Op::DsRead { bits: 128 })?;
+//! assert_eq!((c.phases, c.cycles, c.max_ways), (8, 16, 2));
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
@@ -715,7 +715,7 @@ impl PatternAccess {
     }
 }
 
-/// The counts of [`analyze_distribution`](super::analyze_distribution) as a `const fn`: every
+/// The counts of the tools crate's `analyze_distribution` as a `const fn`: every
 /// instruction of the tile window of `op` over distribution `d` counted
 /// over `desc`, after the same checks (the window's, then every lane's
 /// vector contiguous in `desc`), summed as [`analyze_tile`](super::analyze_tile)
@@ -723,13 +723,14 @@ impl PatternAccess {
 /// evaluates at compile time for a distribution.
 ///
 /// ```
-/// use cktile_core::analyzer::{arch, analyze_distribution, window::analyze_window, Op};
+/// use cktile_core::analyzer::{arch, window::analyze_window, Op};
 /// use cktile_core::distribution::{catalogue, Distribution};
+/// // CK's block DRAM distribution storing a 128 x 32 fp16 tile row-major:
+/// // 8 ds_write_b128 per warp, 64 phases, no conflict.
 /// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
 /// let lds = cktile_core::Descriptor::packed(&[128, 32])?;
-/// let op = Op::DsWrite { bits: 128 };
-/// let counts = analyze_window(&lds, 2, &arch::GFX942, &a, op)?;
-/// assert_eq!(counts, analyze_distribution(&lds, 2, &arch::GFX942, &a, op)?.counts);
+/// let counts = analyze_window(&lds, 2, &arch::GFX942, &a, Op::DsWrite { bits: 128 })?;
+/// assert_eq!((counts.instructions, counts.phases, counts.conflict_cycles), (8, 64, 0));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[inline] // as `require_conflict_free_distribution` (see there), not compiled into the library

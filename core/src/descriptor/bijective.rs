@@ -5,7 +5,7 @@
 //!
 //! It enumerates every top coordinate during constant evaluation, marking
 //! offsets in a bitmap as large as the element space, so it suits tiles
-//! (thousands of elements); [`check`](crate::check) checks larger
+//! (thousands of elements); the tools crate's `check` checks larger
 //! descriptors at run time.
 
 use super::Descriptor;

@@ -34,7 +34,7 @@ use core::fmt;
 /// The signed integer type of the generated code.
 ///
 /// ```
-/// use cktile_core::codegen::IndexType;
+/// use cktile_core::descriptor::bounds::IndexType;
 /// assert_eq!(IndexType::I32.c_name(), "std::int32_t");
 /// assert_eq!(IndexType::I64.max(), i64::MAX as i128);
 /// ```
@@ -50,7 +50,7 @@ impl IndexType {
     /// The C++ type name.
     ///
     /// ```
-    /// assert_eq!(cktile_core::codegen::IndexType::I64.c_name(), "std::int64_t");
+    /// assert_eq!(cktile_core::descriptor::bounds::IndexType::I64.c_name(), "std::int64_t");
     /// ```
     pub const fn c_name(self) -> &'static str {
         match self {
@@ -62,7 +62,7 @@ impl IndexType {
     /// The largest value of the type.
     ///
     /// ```
-    /// assert_eq!(cktile_core::codegen::IndexType::I32.max(), i32::MAX as i128);
+    /// assert_eq!(cktile_core::descriptor::bounds::IndexType::I32.max(), i32::MAX as i128);
     /// ```
     pub const fn max(self) -> i128 {
         match self {
@@ -81,7 +81,7 @@ impl fmt::Display for IndexType {
 /// The range of values the generated code computes, and the type chosen.
 ///
 /// ```
-/// use cktile_core::codegen::{bounds::value_range, IndexType};
+/// use cktile_core::descriptor::bounds::{value_range, IndexType};
 /// let d = cktile_core::Descriptor::naive(&[4, 8], &[100, 1])?;
 /// let r = value_range(&d)?;
 /// assert_eq!((r.low, r.high, r.index_type), (0, 308, IndexType::I32));
@@ -339,7 +339,7 @@ const fn see_lengths(lengths: crate::Dims, x: &mut Extremes) {
 /// the lengths, and a bounds check the compiler can drop.
 ///
 /// ```
-/// use cktile_core::codegen::bounds::offset_reach;
+/// use cktile_core::descriptor::bounds::offset_reach;
 /// let d = cktile_core::Descriptor::naive(&[4, 8], &[100, 1])?;
 /// assert_eq!(offset_reach(&d), Some(307));
 /// // xor((4, 8)) over a 4 x 8 block: every index stays below 32.
@@ -404,7 +404,7 @@ fn literals(t: &Transform, x: &mut Extremes) {
 /// not even `std::int64_t` does.
 ///
 /// ```
-/// use cktile_core::codegen::{bounds::value_range, IndexType};
+/// use cktile_core::descriptor::bounds::{value_range, IndexType};
 /// // pad(5, 2, 3): offsets -2..=7; embed with a stride of 2^31 needs 64 bits.
 /// let d = cktile_core::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])")?;
 /// assert_eq!(value_range(&d)?.low, -2);

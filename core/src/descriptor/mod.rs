@@ -240,7 +240,7 @@ const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
 }
 
 /// A descriptor is its own descriptor: what the checks of
-/// [`check`](crate::check) take, so typed descriptors and runtime ones are
+/// the tools crate's `check` take, so typed descriptors and runtime ones are
 /// checked alike.
 ///
 /// ```

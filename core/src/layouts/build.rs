@@ -18,12 +18,7 @@ pub(crate) const fn item(
 
 /// A parameter error of `layout`.
 #[doc(hidden)]
-pub const fn bad(
-    layout: &'static str,
-    parameter: &'static str,
-    value: usize,
-    requirement: &'static str,
-) -> Error {
+pub const fn bad(layout: &'static str, parameter: &'static str, value: usize, requirement: &'static str) -> Error {
     Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
 }
 

@@ -518,10 +518,13 @@ const fn fold(row: usize, a: usize, b: usize, c: usize, cap: usize) -> usize {
 ///
 /// ```
 /// use cktile_core::layouts::ck::{kfold_mpair, KfoldParams};
-/// let p = KfoldParams { m: 128, k: 32, ak1: 8, m0: 32, k_thread_write: 4, m_per_xdl: 32, element_bytes: 2, banks: 32 };
-/// let d = kfold_mpair(&p).unwrap();
-/// assert_eq!(d.lengths().as_slice(), &[128, 32]);
-/// assert!(cktile_core::check::check(&d).unwrap().is_bijective());
+/// const P: KfoldParams = KfoldParams { m: 128, k: 32, ak1: 8, m0: 32, k_thread_write: 4, m_per_xdl: 32, element_bytes: 2, banks: 32 };
+/// const D: cktile_core::Descriptor = match kfold_mpair(&P) {
+///     Ok(d) => d,
+///     Err(e) => panic!("{}", e.summary()),
+/// };
+/// assert_eq!(D.lengths().as_slice(), &[128, 32]);
+/// cktile_core::assert_bijective!(D);
 /// ```
 pub const fn kfold_mpair(p: &KfoldParams) -> Result<Descriptor, Error> {
     const NAME: &str = "ck-kfold-mpair";

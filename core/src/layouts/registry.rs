@@ -8,7 +8,7 @@ use crate::error::{Error, ErrorKind, ParameterProblem, Snippet, SpecProblem};
 /// The values a catalogue parameter ranges over: what the builder accepts
 /// for it alone (the builder then checks the parameters together, e.g. K a
 /// multiple of KPack), bounded to sizes worth testing. The `proptest`
-/// feature's strategies draw from it (`cktile_core::strategy::member`), and the
+/// feature's strategies draw from it (the tools crate's `strategy::member`), and the
 /// builders read their integer ranges from it.
 ///
 /// ```
@@ -522,11 +522,7 @@ pub mod write {
     /// takes its default): the keys are the entry's own
     /// [`Param::name`](super::Param::name)s, the ones the parser reads.
     #[doc(hidden)]
-    pub fn write_entry(
-        f: &mut fmt::Formatter<'_>,
-        entry: &Entry,
-        values: &[Option<&dyn fmt::Display>],
-    ) -> fmt::Result {
+    pub fn write_entry(f: &mut fmt::Formatter<'_>, entry: &Entry, values: &[Option<&dyn fmt::Display>]) -> fmt::Result {
         debug_assert_eq!(values.len(), entry.params.len(), "one value per parameter of {}", entry.name);
         f.write_str(entry.name)?;
         let mut separator = ':';

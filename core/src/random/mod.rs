@@ -4,9 +4,9 @@
 //!
 //! The same seed always gives the same values on every platform, so a
 //! failure found from a seed is reproduced from it. The `proptest` feature's
-//! strategies (`cktile_core::strategy`) draw their seeds from proptest
+//! strategies (the tools crate's `strategy`) draw their seeds from proptest
 //! and build through these functions; the sampled checks of
-//! [`check::property`](crate::check::property) draw their samples from [`Rng`].
+//! the tools crate's `check::property` draw their samples from [`Rng`].
 
 #[cfg(feature = "alloc")]
 pub mod chain;

@@ -156,12 +156,7 @@ impl WindowLanes {
     /// The byte address of each lane of instruction `i` of `w`.
     #[inline] // as `analyze_window`
     #[doc(hidden)]
-    pub const fn addresses(
-        &self,
-        w: &WindowAccess,
-        element_bytes: usize,
-        i: usize,
-    ) -> Result<LaneAddresses, Error> {
+    pub const fn addresses(&self, w: &WindowAccess, element_bytes: usize, i: usize) -> Result<LaneAddresses, Error> {
         let mut out = LaneAddresses::new(self.lanes);
         let Some(base) = w.coordinate(i, 0) else { return Ok(out) };
         let mut scan = BreakScan::NONE;
@@ -244,7 +239,7 @@ const KEPT: usize = 256;
 /// Every instruction of a [`fitted`](super::fitted) window counted into
 /// `tally` (`per` as [`Tally::count`] fills it), in one walk of its lanes
 /// that also checks their vectors: the answer of checking every vector
-/// first ([`prepared`](super::prepared)), then counting instruction by
+/// first (`prepared`), then counting instruction by
 /// instruction (the first refused address or count stops it). A warp that
 /// copies an earlier one ([`WindowLanes`]) issues that warp's instructions
 /// again: their counts are added again without walking them (where kept).
