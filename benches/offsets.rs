@@ -19,8 +19,8 @@
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
+use cktile::Coordinate;
 use cktile::prelude::*;
-use cktile::{make_tensor_coordinate, move_tensor_coordinate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -120,10 +120,10 @@ fn case(
     group.bench_function("move_k", |b| {
         b.iter(|| {
             for (m, row) in (0..).zip(tile.chunks_mut(black_box(cols) as usize)) {
-                let mut coord = make_tensor_coordinate(&runtime, &[m, 0]);
+                let mut coord = Coordinate::new(&runtime, &[m, 0]);
                 row[0] = coord.offset();
                 for o in &mut row[1..] {
-                    move_tensor_coordinate(black_box(&runtime), &mut coord, &[0, 1]);
+                    coord.move_by(black_box(&runtime), &[0, 1]);
                     *o = coord.offset();
                 }
             }

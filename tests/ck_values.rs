@@ -14,7 +14,7 @@
 use cktile::check;
 use cktile::prelude::*;
 use cktile::typed::{Naive, Packed, Transformed};
-use cktile::{Index, Vector, make_tensor_coordinate, move_tensor_coordinate};
+use cktile::{Coordinate, Index, Vector};
 use proptest::prelude::*;
 
 type N<const V: usize> = Number<V>;
@@ -34,7 +34,7 @@ fn coords(d: &Descriptor) -> Vec<Vec<Index>> {
 fn assert_closed_form(name: &str, d: &Descriptor, closed: impl Fn(&[Index]) -> Index) {
     for c in coords(d) {
         assert_eq!(d.calculate_offset(&c), closed(&c), "{name} at {c:?}");
-        assert_eq!(make_tensor_coordinate(d, &c).offset(), closed(&c), "{name} coordinate at {c:?}");
+        assert_eq!(Coordinate::new(d, &c).offset(), closed(&c), "{name} coordinate at {c:?}");
     }
     assert_eq!(&parse(&d.to_string()), d, "{name}: Display round trip");
 }
@@ -749,7 +749,7 @@ proptest! {
         let cases = walk_cases();
         let (name, d) = &cases[case % cases.len()];
         let mut top = in_range(d, &start);
-        let mut coord = make_tensor_coordinate(d, &top);
+        let mut coord = Coordinate::new(d, &top);
         prop_assert_eq!(coord.offset(), d.calculate_offset(&top));
         for (seed, mask) in targets {
             // Move some dimensions (those selected by `mask`) to a random place.
@@ -758,16 +758,16 @@ proptest! {
                 .map(|i| if mask & (1 << i) != 0 { target[i] - top[i] } else { 0 })
                 .collect();
             let before = coord.offset();
-            let diff = move_tensor_coordinate(d, &mut coord, &step);
+            let diff = coord.move_by(d, &step);
             for i in 0..top.len() {
                 top[i] += step[i];
             }
-            let fresh = make_tensor_coordinate(d, &top);
+            let fresh = Coordinate::new(d, &top);
             prop_assert_eq!(coord.offset(), d.calculate_offset(&top), "{} at {:?}", name, top);
             prop_assert_eq!(diff, coord.offset() - before);
             prop_assert_eq!(coord, fresh, "{}: every level equals a fresh coordinate", name);
             prop_assert_eq!(
-                cktile::coordinate_has_valid_offset(d, &coord),
+                coord.has_valid_offset(d),
                 d.coordinate_has_valid_offset(&top)
             );
         }

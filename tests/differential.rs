@@ -14,7 +14,7 @@ use cktile::prelude::*;
 use cktile::random::chain::ChainConfig;
 use cktile::transforms::{Kind, Params};
 use cktile::typed::Chain;
-use cktile::{Index, Origin, Transform, Vector, make_tensor_coordinate, move_tensor_coordinate, strategy};
+use cktile::{Coordinate, Index, Origin, Transform, Vector, strategy};
 use cktile_transforms::kinds;
 use proptest::prelude::*;
 
@@ -249,19 +249,19 @@ proptest! {
             d.lengths().as_slice().iter().zip(s).map(|(&l, &x)| (x % l as u64) as Index).collect()
         };
         let mut top = pick(&start);
-        let mut c = make_tensor_coordinate(&d, &top);
+        let mut c = Coordinate::new(&d, &top);
         for (seed, mask) in walk {
             let target = pick(&seed);
             let step: Vec<Index> =
                 (0..top.len()).map(|i| if mask & (1 << i) != 0 { target[i] - top[i] } else { 0 }).collect();
             let before = c.offset();
-            let diff = move_tensor_coordinate(&d, &mut c, &step);
+            let diff = c.move_by(&d, &step);
             for i in 0..top.len() {
                 top[i] += step[i];
             }
             prop_assert_eq!(c.offset(), d.calculate_offset(&top), "{} at {:?}", d, top);
             prop_assert_eq!(diff, c.offset() - before);
-            prop_assert_eq!(c, make_tensor_coordinate(&d, &top), "{} at {:?}", d, top);
+            prop_assert_eq!(c, Coordinate::new(&d, &top), "{} at {:?}", d, top);
         }
     }
 
@@ -885,12 +885,11 @@ fn assert_typed_walk<C: Chain>(t: &TensorDescriptor<C>, start: &[Index], steps: 
     let lens = rt.lengths();
     let inside = |top: &[Index]| (0..n).all(|i| top[i] >= 0 && top[i] < lens.get(i));
     let mut c = typed_make(t, arr(start));
-    let mut r = make_tensor_coordinate(&rt, &start[..n]);
+    let mut r = Coordinate::new(&rt, &start[..n]);
     let mut top = start[..n].to_vec();
     let mut valid = 0;
     for (k, step) in std::iter::once(&vec![0; n]).chain(steps).enumerate() {
-        let (typed_diff, runtime_diff) =
-            (typed_move(t, &mut c, arr(step)), move_tensor_coordinate(&rt, &mut r, &step[..n]));
+        let (typed_diff, runtime_diff) = (typed_move(t, &mut c, arr(step)), r.move_by(&rt, &step[..n]));
         for i in 0..n {
             top[i] = top[i].wrapping_add(step[i]);
         }
@@ -901,7 +900,7 @@ fn assert_typed_walk<C: Chain>(t: &TensorDescriptor<C>, start: &[Index], steps: 
         assert_eq!((c.offset(), typed_diff), (r.offset(), runtime_diff), "typed == runtime: {what}");
         assert_eq!(&r.top()[..n], &top[..], "{what}");
         let v = typed_valid(t, &c);
-        assert_eq!(v, cktile::coordinate_has_valid_offset(&rt, &r), "{what}");
+        assert_eq!(v, r.has_valid_offset(&rt), "{what}");
         assert_eq!(v, rt.coordinate_has_valid_offset(&top), "{what}");
         if inside(&top) {
             assert_eq!(coordinate_has_valid_offset_assuming_top_index_is_valid(t, &c), v, "{what}");

@@ -11,7 +11,7 @@
 
 use cktile::random::chain::ChainConfig;
 use cktile::transforms::Kind;
-use cktile::{Descriptor, Index, Program, make_tensor_coordinate, move_tensor_coordinate, spec, strategy};
+use cktile::{Coordinate, Descriptor, Index, Program, spec, strategy};
 use proptest::prelude::*;
 
 /// The base of `d` alone, then with each of its stages in turn (`d` last).
@@ -53,11 +53,11 @@ fn assert_moves(d: &Descriptor) {
                 }
                 let mut step = vec![0; lens.len()];
                 step[dim] = delta;
-                let mut moved = make_tensor_coordinate(d, &c);
-                let diff = move_tensor_coordinate(d, &mut moved, &step);
-                let fresh = make_tensor_coordinate(d, &target);
+                let mut moved = Coordinate::new(d, &c);
+                let diff = moved.move_by(d, &step);
+                let fresh = Coordinate::new(d, &target);
                 assert_eq!(moved, fresh, "{d}: {c:?} + {step:?}");
-                assert_eq!(diff, fresh.offset().wrapping_sub(make_tensor_coordinate(d, &c).offset()));
+                assert_eq!(diff, fresh.offset().wrapping_sub(Coordinate::new(d, &c).offset()));
             }
         }
     }

@@ -8,7 +8,7 @@
 
 use cktile::check;
 use cktile::spec::parse;
-use cktile::{Descriptor, DescriptorProblem, ErrorKind, Index, make_tensor_coordinate, move_tensor_coordinate};
+use cktile::{Coordinate, Descriptor, DescriptorProblem, ErrorKind, Index};
 use proptest::prelude::*;
 
 /// Valid specs covering every base and every transform.
@@ -52,10 +52,10 @@ fn exercise(text: &str, d: &Descriptor) {
     for c in [&zero, &last] {
         let off = d.calculate_offset(c);
         let _ = d.coordinate_has_valid_offset(c);
-        let mut coord = make_tensor_coordinate(d, c);
+        let mut coord = Coordinate::new(d, c);
         assert_eq!(coord.offset(), off);
         let step: Vec<Index> = zero.iter().zip(c).map(|(z, x)| z - x).collect();
-        move_tensor_coordinate(d, &mut coord, &step);
+        coord.move_by(d, &step);
         assert_eq!(coord.offset(), d.calculate_offset(&zero), "{text:?}");
         let _ = d.calculate_top_index(off);
     }

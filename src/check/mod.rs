@@ -285,7 +285,7 @@ pub fn trace(desc: &Descriptor, coordinate: &[Index]) -> Result<Trace, Error> {
     if !valid {
         padded_offsets_fit(desc)?;
     }
-    let c = crate::make_tensor_coordinate(desc, coordinate);
+    let c = crate::Coordinate::new(desc, coordinate);
     let stages = desc.stages();
     let levels = (0..=stages.len())
         .rev()

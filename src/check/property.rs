@@ -33,7 +33,7 @@
 
 use super::{ENUMERATION_LIMIT, coordinate};
 use crate::random::Rng;
-use crate::{Descriptor, Index, make_tensor_coordinate};
+use crate::{Coordinate, Descriptor, Index};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -479,7 +479,7 @@ fn collision(d: &Descriptor, a: Vec<Index>, b: Vec<Index>) -> Counterexample {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn meet(d: &Descriptor, a: &[Index], b: &[Index]) -> Meet {
-    let (ca, cb) = (make_tensor_coordinate(d, a), make_tensor_coordinate(d, b));
+    let (ca, cb) = (Coordinate::new(d, a), Coordinate::new(d, b));
     let stages = d.stages();
     let n = stages.len();
     let width = |k: usize| if k == 0 { 1 } else { stages[k - 1].upper_lengths().len() };

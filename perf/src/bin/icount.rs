@@ -4,7 +4,7 @@
 //! `icount offsets <case> <hand|runtime|program|batch|columns|move> <reps>`, `icount analyze <reps>`,
 //! `icount search <reps> [problem]` (a name of `workloads::PROBLEMS`), `icount none` (start-up cost, subtracted).
 
-use cktile::{make_tensor_coordinate, move_tensor_coordinate};
+use cktile::Coordinate;
 use cktile_perf::cases::CASES;
 use cktile_perf::workloads;
 use std::hint::black_box;
@@ -76,10 +76,10 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
             }
             "move" => {
                 for m in 0..black_box(c.rows) {
-                    let mut coord = make_tensor_coordinate(&d, &[m, 0]);
+                    let mut coord = Coordinate::new(&d, &[m, 0]);
                     sum = sum.wrapping_mul(31).wrapping_add(coord.offset());
                     for _ in 1..black_box(c.cols) {
-                        move_tensor_coordinate(black_box(&d), &mut coord, &[0, 1]);
+                        coord.move_by(black_box(&d), &[0, 1]);
                         sum = sum.wrapping_mul(31).wrapping_add(coord.offset());
                     }
                 }
