@@ -87,6 +87,7 @@ pub mod analyzer;
 pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
+pub mod distribution;
 #[cfg(feature = "serde")]
 pub mod json;
 #[cfg(feature = "alloc")]

@@ -62,8 +62,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     // distributions, the windows and the layouts' constants (MLdsLayer).
     ("operators", &["core/src/ops"]),
     ("bank model", &["core/src/analyzer"]),
-    // The tools: whole-layout checks and the proptest strategies first.
-    ("checks", &["src/check", "src/strategy"]),
+    // The tools: whole-layout checks, the analyses of distributions and
+    // the proptest strategies first.
+    ("checks and analyses", &["src/check", "src/distribution", "src/strategy"]),
     ("analyzer reports", &["src/analyzer"]),
     ("search and planning", &["src/search", "src/plan"]),
     ("output", &["src/render", "src/codegen"]),

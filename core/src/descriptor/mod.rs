@@ -135,7 +135,8 @@ pub(crate) use cktile_transforms::tri;
 
 /// Wraps a transform-level error of a base descriptor.
 #[inline]
-pub(crate) const fn base_error(source: cktile_transforms::Error) -> Error {
+#[doc(hidden)]
+pub const fn base_error(source: cktile_transforms::Error) -> Error {
     Error::descriptor(DescriptorProblem::Transform { item: 0, source })
 }
 

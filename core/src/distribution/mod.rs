@@ -22,18 +22,19 @@
 //! [`text`] (CK's C++ spelling: `Display` and [`parse`]), [`compact`]
 //! (cktile's spelling, naming the component each P and Y takes:
 //! [`Encoding::compact`] and [`parse_compact`]), [`spelling`] (which of
-//! the spellings, or a catalogue name, a text is: [`resolve`]), [`table`]
-//! (every index enumerated) and [`catalogue`] (CK's own encodings, one
-//! file per family: [`mfma`], [`wmma`], [`pattern`], [`transpose`], the
-//! catalogue reading their names). The text forms and the table need the
-//! `alloc` feature; the encoding, the distribution and the catalogue do
-//! not. [`typed`] holds the typed distributions for kernel code
+//! the spellings, or a catalogue name, a text is: [`resolve`]) and
+//! [`catalogue`] (CK's own encodings, one file per family: [`mfma`],
+//! [`wmma`], [`mma`], [`pattern`], [`transpose`], the catalogue reading
+//! their names). The text forms need the `alloc` feature; the encoding, the
+//! distribution and the catalogue do not. [`typed`] holds the typed distributions for kernel code
 //! ([`tile_distribution_encoding!`](crate::tile_distribution_encoding),
 //! [`make_static_tile_distribution`](typed::make_static_tile_distribution)),
 //! checked by [`Encoding::new`] at compile time, with [`values`] (their
 //! numbers as compile-time values), [`registers`] (their thread buffers'
 //! sizes as types) and [`shape`] (their adaptors' types). No two files
-//! import each other (`tests/layering.rs`).
+//! import each other (`tests/layering.rs`). The analyses of a distribution
+//! (what it covers of a tile, whether two are the same map, every index
+//! enumerated) are tools, in the `cktile` crate's module of the same name.
 //!
 //! ```
 //! use cktile_core::distribution::{Distribution, catalogue};
@@ -49,11 +50,8 @@
 pub mod catalogue;
 #[cfg(feature = "alloc")]
 pub mod compact;
-pub mod coverage;
 pub mod embed;
 pub mod encoding;
-#[cfg(feature = "alloc")]
-pub mod equiv;
 pub mod mfma;
 pub mod mma;
 pub mod pattern;
@@ -61,8 +59,6 @@ pub mod registers;
 pub mod shape;
 #[cfg(feature = "alloc")]
 pub mod spelling;
-#[cfg(feature = "alloc")]
-pub mod table;
 #[cfg(feature = "alloc")]
 pub mod text;
 #[cfg(feature = "alloc")]
@@ -77,8 +73,6 @@ pub use embed::{Embed, embed};
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
 pub use spelling::{is_encoding_text, resolve};
-#[cfg(feature = "alloc")]
-pub use table::Table;
 #[cfg(feature = "alloc")]
 pub use text::parse;
 

@@ -14,14 +14,14 @@
 //! often, and through which lanes, each element is replicated.
 //!
 //! ```
-//! use cktile_core::distribution::{Distribution, Encoding, coverage::Coverage};
+//! use cktile::distribution::{Distribution, Encoding, coverage::Coverage};
 //! // CK's raked pattern before the X2 fix: 64 lanes x 1 element along X,
 //! // meant for a 128 x 128 tile.
 //! let old = Encoding::new(&[1], &[&[4, 1, 32], &[64, 1]], &[&[1], &[1, 2]], &[&[0], &[1, 0]], &[1, 2], &[2, 1])?;
 //! let c = Coverage::new(&Distribution::new(old)?, Some(&[128, 128]))?;
 //! assert_eq!((c.missing(), c.first_missing()), (8192, Some(&[0, 64][..])));
 //! assert!(!c.is_complete());
-//! # Ok::<(), cktile_core::Error>(())
+//! # Ok::<(), cktile::Error>(())
 //! ```
 
 use super::{Distribution, Encoding, EncodingProblem};
@@ -32,12 +32,12 @@ use cktile_transforms::{Dims, Index};
 /// that differ only in it hold the same elements.
 ///
 /// ```
-/// use cktile_core::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
+/// use cktile::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
 /// let c = Coverage::new(&Distribution::new(wmma::wmma_a(Rdna::Gfx11, 16)?)?, None)?;
 /// // R0 (length 2) is P0's outermost component: lanes l and l + 16.
 /// let r = c.replicas()[0];
 /// assert_eq!((r.r, r.length, r.p, r.stride), (0, 2, 0, 16));
-/// # Ok::<(), cktile_core::Error>(())
+/// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Replica {
@@ -58,12 +58,12 @@ const MAX_REPLICAS: usize = cktile_transforms::MAX_DIMS;
 /// How a distribution covers a tile.
 ///
 /// ```
-/// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+/// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
 /// let d = Distribution::new(catalogue::mfma_c(16, 16)?)?;
 /// let c = Coverage::new(&d, None)?;
 /// assert!(c.is_complete() && c.replication() == 1);
 /// assert_eq!(c.elements(), 256);
-/// # Ok::<(), cktile_core::Error>(())
+/// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Coverage {
@@ -126,7 +126,7 @@ impl Coverage {
     /// `None`) by `d`. A tile needs one positive length per X dimension.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
     /// let e = Coverage::new(&d, Some(&[16])).unwrap_err();
     /// assert_eq!(
@@ -136,7 +136,7 @@ impl Coverage {
     /// // Past the tile: X is 16 x 16, the tile 16 x 8.
     /// let c = Coverage::new(&d, Some(&[16, 8]))?;
     /// assert_eq!((c.outside(), c.first_outside()), (128, Some(&[0, 8][..])));
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn new(d: &Distribution, tile: Option<&[Index]>) -> Result<Coverage, Error> {
         let x_lengths = d.x_lengths();
@@ -177,10 +177,10 @@ impl Coverage {
     /// The tile's lengths.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, None)?.tile(), &[32, 32]);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn tile(&self) -> &[Index] {
         self.tile.as_slice()
@@ -189,11 +189,11 @@ impl Coverage {
     /// Whether a tile was given (else the tile is X itself).
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert!(!Coverage::new(&d, None)?.is_of_given_tile());
     /// assert!(Coverage::new(&d, Some(&[32, 32]))?.is_of_given_tile());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn is_of_given_tile(&self) -> bool {
         self.given
@@ -202,10 +202,10 @@ impl Coverage {
     /// The distribution's X lengths.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.x_lengths(), &[32, 32]);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn x_lengths(&self) -> &[Index] {
         self.x_lengths.as_slice()
@@ -214,10 +214,10 @@ impl Coverage {
     /// The tile's number of elements.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.elements(), 2048);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn elements(&self) -> u128 {
         self.elements
@@ -226,10 +226,10 @@ impl Coverage {
     /// The tile's elements no thread holds.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.missing(), 1024);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn missing(&self) -> u128 {
         self.missing
@@ -238,10 +238,10 @@ impl Coverage {
     /// The first missing element in row-major order.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.first_missing(), Some(&[32, 0][..]));
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn first_missing(&self) -> Option<&[Index]> {
         self.first_missing.as_ref().map(Dims::as_slice)
@@ -250,10 +250,10 @@ impl Coverage {
     /// The elements the distribution holds outside the tile (each counted once).
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[32, 16]))?.outside(), 512);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn outside(&self) -> u128 {
         self.outside
@@ -262,10 +262,10 @@ impl Coverage {
     /// The first element outside the tile, in row-major order.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[32, 16]))?.first_outside(), Some(&[0, 16][..]));
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn first_outside(&self) -> Option<&[Index]> {
         self.first_outside.as_ref().map(Dims::as_slice)
@@ -275,10 +275,10 @@ impl Coverage {
     /// the lengths of the R components the Ps name.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
+    /// use cktile::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
     /// let c = Coverage::new(&Distribution::new(wmma::wmma_b(Rdna::Gfx11, 16)?)?, None)?;
     /// assert_eq!(c.replication(), 2);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn replication(&self) -> u128 {
         self.replication
@@ -287,10 +287,10 @@ impl Coverage {
     /// The R components that replicate, in P order.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let c = Coverage::new(&Distribution::new(catalogue::mfma_a(32, 8)?)?, None)?;
     /// assert!(c.replicas().is_empty());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn replicas(&self) -> &[Replica] {
         &self.replicas[..self.n_replicas]
@@ -299,11 +299,11 @@ impl Coverage {
     /// Whether every element of the tile is held and none past it.
     ///
     /// ```
-    /// use cktile_core::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert!(Coverage::new(&d, None)?.is_complete());
     /// assert!(!Coverage::new(&d, Some(&[32, 64]))?.is_complete());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn is_complete(&self) -> bool {
         self.missing == 0 && self.outside == 0

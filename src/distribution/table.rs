@@ -11,12 +11,12 @@ use cktile_transforms::Index;
 /// Y fastest) with its X coordinate and thread-buffer index D.
 ///
 /// ```
-/// use cktile_core::distribution::{catalogue, Distribution, Table};
+/// use cktile::distribution::{catalogue, Distribution, Table};
 /// let t = Table::new(&Distribution::new(catalogue::mfma_a(16, 16)?)?)?;
 /// assert_eq!(t.len(), 64 * 4);
 /// // index 4 * 21 + 3 is lane 21, register 3: A(5, 7), D = 3.
 /// assert_eq!((t.x(4 * 21 + 3), t.d(4 * 21 + 3)), (&[5, 7][..], 3));
-/// # Ok::<(), cktile_core::Error>(())
+/// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -29,10 +29,10 @@ impl Table {
     /// Enumerates `d`, refusing more than [`MAX_ENUMERATED`] indices.
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// let t = Table::new(&Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?)?;
     /// assert_eq!(t.len(), 128 * 32);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn new(d: &Distribution) -> Result<Table, Error> {
         let ndim_x = d.x_lengths().len();
@@ -50,9 +50,9 @@ impl Table {
     /// The number of (P..., Y...) indices.
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// assert!(!Table::new(&Distribution::new(catalogue::mfma_c(32, 8)?)?)?.is_empty());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn len(&self) -> usize {
         self.ds.len()
@@ -61,9 +61,9 @@ impl Table {
     /// True when there are no indices (never, for a valid distribution).
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// assert!(!Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?.is_empty());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn is_empty(&self) -> bool {
         self.ds.is_empty()
@@ -72,9 +72,9 @@ impl Table {
     /// Number of X dimensions.
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// assert_eq!(Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?.ndim_x(), 2);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn ndim_x(&self) -> usize {
         self.ndim_x
@@ -83,11 +83,11 @@ impl Table {
     /// The X coordinate of the `i`-th index (empty past the end).
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// let t = Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?;
     /// assert_eq!(t.x(0), &[0, 0]);
     /// assert!(t.x(t.len()).is_empty());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn x(&self, i: usize) -> &[Index] {
         self.xs.get(i * self.ndim_x..(i + 1) * self.ndim_x).unwrap_or(&[])
@@ -96,10 +96,10 @@ impl Table {
     /// The thread-buffer index of the `i`-th index's Y (0 past the end).
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// let t = Table::new(&Distribution::new(catalogue::mfma_c(32, 8)?)?)?;
     /// assert_eq!((t.d(15), t.d(16)), (15, 0)); // lane 0's last register, lane 1's first
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn d(&self, i: usize) -> Index {
         self.ds.get(i).copied().unwrap_or(0)
@@ -108,10 +108,10 @@ impl Table {
     /// Every X coordinate, flat (`ndim_x` values per index).
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// let t = Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?;
     /// assert_eq!(t.xs_flat().len(), 2 * t.len());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn xs_flat(&self) -> &[Index] {
         &self.xs
@@ -120,10 +120,10 @@ impl Table {
     /// Every thread-buffer index.
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution, Table};
     /// let t = Table::new(&Distribution::new(catalogue::mfma_a(16, 16)?)?)?;
     /// assert_eq!(&t.ds()[..5], &[0, 1, 2, 3, 0]);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn ds(&self) -> &[Index] {
         &self.ds

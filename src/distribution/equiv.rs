@@ -79,11 +79,11 @@ impl DistributionEquivalence {
     /// Whether the verdict is the same map, index by index or register by register.
     ///
     /// ```
-    /// use cktile_core::distribution::{equiv::equivalent, resolve, Distribution};
+    /// use cktile::distribution::{equiv::equivalent, resolve, Distribution};
     /// let d = |t: &str| resolve(t).and_then(Distribution::new);
     /// assert!(equivalent(&d("mfma16x16x16_a")?, &d("mfma16x16x16_b")?)?.is_same());
     /// assert!(!equivalent(&d("mfma16x16x16_c")?, &d("mfma16x16x16_c_transposed")?)?.is_same());
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn is_same(&self) -> bool {
         matches!(self, DistributionEquivalence::Same { .. } | DistributionEquivalence::SameRegisters { .. })
@@ -94,7 +94,7 @@ impl DistributionEquivalence {
 /// error when they have more than [`MAX_ENUMERATED`] indices.
 ///
 /// ```
-/// use cktile_core::distribution::{equiv::{equivalent, DistributionEquivalence}, resolve, Distribution};
+/// use cktile::distribution::{equiv::{equivalent, DistributionEquivalence}, resolve, Distribution};
 /// let d = |text: &str| resolve(text).and_then(Distribution::new);
 /// // A catalogue name and its C++ spelling.
 /// let ck = "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, \
@@ -109,7 +109,7 @@ impl DistributionEquivalence {
 /// let one_y = "distribution(r(), h((16), (4, 4)), p((h1[0], h0[0])), y(h1[1]))";
 /// let two_ys = "distribution(r(), h((16), (1, 4, 4)), p((h1[1], h0[0])), y(h1[0], h1[2]))";
 /// assert!(matches!(equivalent(&d(one_y)?, &d(two_ys)?)?, DistributionEquivalence::SameRegisters { indices: 256, .. }));
-/// # Ok::<(), cktile_core::Error>(())
+/// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn equivalent(a: &Distribution, b: &Distribution) -> Result<DistributionEquivalence, Error> {
     for (what, la, lb) in [("X", a.x_lengths(), b.x_lengths()), ("P", a.p_lengths(), b.p_lengths())] {
