@@ -1022,7 +1022,7 @@ fn check_closed(name: &str, d: &Distribution, expected: impl Fn(&[i64]) -> [i64;
 // Y (i, j, v) hold Q(m = (i M1 + w) M2 + l % M2, k = (j K1 + l / M2) K2 + v).
 #[test]
 fn fmha_q_load_once_is_cks_formula() {
-    use cktile::distribution::embed;
+    use cktile::distribution::embed_encoding;
     for (m_per_block, k_per_block, m_warps, mdim, k) in
         [(128, 64, 4, 16, 16), (128, 128, 4, 32, 16), (64, 32, 2, 32, 8), (32, 64, 1, 16, 32)]
     {
@@ -1048,7 +1048,7 @@ fn fmha_q_load_once_is_cks_formula() {
         // It is the warp GEMM's A embedded in the block's warps and iterations.
         let outer = Encoding::new(&[1], &[&[m0 as usize, m_warps], &[k0 as usize]], &[&[1]], &[&[1]], &[1, 2], &[0, 0])
             .unwrap();
-        assert_eq!(embed(&outer, &catalogue::mfma_a(mdim, k).unwrap()).unwrap(), e, "{name}");
+        assert_eq!(embed_encoding(&outer, &catalogue::mfma_a(mdim, k).unwrap()).unwrap(), e, "{name}");
     }
     assert!(catalogue::fmha_q_load_once(128, 64, 4, 16, 8).is_err());
     assert!(catalogue::fmha_q_load_once(128, 40, 4, 16, 16).is_err());

@@ -216,11 +216,11 @@ fn embedding_the_warp_a_gives_the_hand_written_block() {
 /// k = iter_k * 8 + 4 * (lane / 32) + v, every N warp holding a copy.
 #[test]
 fn embedded_block_gemm_a_with_warps() {
-    use cktile::distribution::embed;
+    use cktile::distribution::embed_encoding;
     let (n_warp, m_iter, m_warp, k_iter) = (2usize, 2usize, 2usize, 3usize);
     let outer =
         Encoding::new(&[n_warp], &[&[m_iter, m_warp], &[k_iter]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap();
-    let e = embed(&outer, &catalogue::mfma_a(32, 8).unwrap()).unwrap();
+    let e = embed_encoding(&outer, &catalogue::mfma_a(32, 8).unwrap()).unwrap();
     let hand = Encoding::new(
         &[n_warp],
         &[&[m_iter, m_warp, 32], &[k_iter, 2, 4]],
@@ -245,9 +245,11 @@ fn embedded_block_gemm_a_with_warps() {
     assert_eq!(seen, 4 * 64 * m_iter * k_iter * 4);
     // Mismatched X counts and overlong lists are refused.
     let one_d = Encoding::new(&[], &[&[2]], &[], &[], &[1], &[0]).unwrap();
-    assert!(embed(&one_d, &catalogue::mfma_a(32, 8).unwrap()).unwrap_err().to_string().contains("X dimensions"));
+    assert!(
+        embed_encoding(&one_d, &catalogue::mfma_a(32, 8).unwrap()).unwrap_err().to_string().contains("X dimensions")
+    );
     let deep = Encoding::new(&[], &[&[1, 1, 1, 1, 1, 1], &[1]], &[], &[], &[1], &[0]).unwrap();
-    let e = embed(&deep, &catalogue::mfma_c(32, 8).unwrap()).unwrap_err().to_string();
+    let e = embed_encoding(&deep, &catalogue::mfma_c(32, 8).unwrap()).unwrap_err().to_string();
     assert!(e.contains("HsLengthss[0] has 9 entries; at most 8"), "{e}");
 }
 
@@ -714,7 +716,7 @@ fn window_walks_are_the_definition_on_random_windows() {
             Encoding::new(&[2], &[&[2, 2], &[kiter]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap(),
             Encoding::new(&[2], &[&[2, 2], &[kiter]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0]).unwrap(),
         ] {
-            blocks.push(cktile::distribution::embed(&outer, &catalogue::mfma_a(32, k).unwrap()).unwrap());
+            blocks.push(cktile::distribution::embed_encoding(&outer, &catalogue::mfma_a(32, k).unwrap()).unwrap());
         }
     }
     for lds in &layouts {

@@ -452,7 +452,7 @@ fn distributions(p: &mut Probe) {
             .collect();
     for o in &encs {
         for i in &encs {
-            p.call("distribution::embed", || cktile::distribution::embed(o, i));
+            p.call("distribution::embed", || cktile::distribution::embed_encoding(o, i));
         }
     }
 }

@@ -69,7 +69,7 @@ fn encodings() -> Vec<(String, Encoding)> {
     let b_outer = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0]).unwrap();
     for (name, outer) in [("a", a_outer), ("b", b_outer)] {
         for (m, k) in [(32, 16), (16, 32)] {
-            let e = cktile::distribution::embed(&outer, &catalogue::mfma_a(m, k).unwrap()).unwrap();
+            let e = cktile::distribution::embed_encoding(&outer, &catalogue::mfma_a(m, k).unwrap()).unwrap();
             out.push((format!("block_{name}(mfma{m}x{m}x{k})"), e));
         }
     }

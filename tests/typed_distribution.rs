@@ -267,31 +267,31 @@ cktile::tile_distribution_encoding! {
     struct Inner1d { rs_lengths: [], hs_lengthss: [[2, 4, 2]], ps_to_rhss_major: [[1, 1]], ps_to_rhss_minor: [[0, 2]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
 }
 
-/// `Embed<O, I>` (CK's `make_embed_tile_distribution_encoding` as a
+/// `EmbedEncoding<O, I>` (CK's `make_embed_tile_distribution_encoding` as a
 /// type) is the runtime `embed` of the two encodings at every index, with
 /// and without Rs and Ps on either side, nested too.
 #[test]
 fn typed_embeddings_are_the_runtime_ones_at_every_index() {
-    use cktile::distribution::{Embed, embed};
-    let e = |o: Encoding, i: Encoding| embed(&o, &i);
+    use cktile::distribution::{EmbedEncoding, embed_encoding};
+    let e = |o: Encoding, i: Encoding| embed_encoding(&o, &i);
     let mut count = 0;
-    count += same::<Embed<Iterate2x3, Mfma16x16x32A>>(
+    count += same::<EmbedEncoding<Iterate2x3, Mfma16x16x32A>>(
         "iterate 2x3 + mfma16x16x32_a",
         e(Iterate2x3::ENCODING, Mfma16x16x32A::ENCODING),
     );
-    count += same::<Embed<BlockAOuter, Mfma32x32x16A>>(
+    count += same::<EmbedEncoding<BlockAOuter, Mfma32x32x16A>>(
         "block A outer + mfma32x32x16_a",
         e(BlockAOuter::ENCODING, Mfma32x32x16A::ENCODING),
     );
-    count += same::<Embed<BlockAOuter, InnerWithR>>(
+    count += same::<EmbedEncoding<BlockAOuter, InnerWithR>>(
         "block A outer + an inner with R",
         e(BlockAOuter::ENCODING, InnerWithR::ENCODING),
     );
-    count += same::<Embed<Outer1d, Inner1d>>("1-D", e(Outer1d::ENCODING, Inner1d::ENCODING));
+    count += same::<EmbedEncoding<Outer1d, Inner1d>>("1-D", e(Outer1d::ENCODING, Inner1d::ENCODING));
     // Nested: the 1-D embedding inside another 1-D outer.
-    count += same::<Embed<Outer1d, Embed<Outer1d, Inner1d>>>(
+    count += same::<EmbedEncoding<Outer1d, EmbedEncoding<Outer1d, Inner1d>>>(
         "1-D, nested",
-        e(Outer1d::ENCODING, embed(&Outer1d::ENCODING, &Inner1d::ENCODING).unwrap()),
+        e(Outer1d::ENCODING, embed_encoding(&Outer1d::ENCODING, &Inner1d::ENCODING).unwrap()),
     );
     assert!(count > 10_000, "{count}");
 }

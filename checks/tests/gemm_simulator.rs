@@ -159,14 +159,14 @@ fn simulate_checks(operand: Operand, shape: Shape) -> usize {
 #[test]
 fn the_block_distributions_are_ck_embeddings() {
     use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution};
-    use cktile_core::distribution::{Encoding, catalogue, embed};
+    use cktile_core::distribution::{Encoding, catalogue, embed_encoding};
     let warp = catalogue::by_name("mfma32x32x16_a").unwrap();
     // tile_distribution_encoding<sequence<NWarp>, tuple<sequence<MIterPerWarp, MWarp>, sequence<KIterPerWarp>>,
     //     tuple<sequence<1, 0>>, tuple<sequence<1, 0>>, sequence<1, 2>, sequence<0, 0>>, and B's with sequence<0, 1>.
     let a_outer = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0]).unwrap();
     let b_outer = Encoding::new(&[2], &[&[2, 2], &[2]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0]).unwrap();
-    assert_eq!(ABlockDistribution::ENCODING, embed(&a_outer, &warp).unwrap());
-    assert_eq!(BBlockDistribution::ENCODING, embed(&b_outer, &warp).unwrap());
+    assert_eq!(ABlockDistribution::ENCODING, embed_encoding(&a_outer, &warp).unwrap());
+    assert_eq!(BBlockDistribution::ENCODING, embed_encoding(&b_outer, &warp).unwrap());
     assert_eq!(ABlockDistribution::ENCODING.y_elements(), 32);
 }
 

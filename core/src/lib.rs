@@ -36,7 +36,7 @@
 //! | `tensor_view`, `make_naive_tensor_view`, `transform_tensor_view`, `pad_tensor_view` | [`typed::TensorView`], [`typed::make_naive_tensor_view`], [`typed::transform_tensor_view`], [`typed::pad_tensor_view`] | |
 //! | `tile_distribution_encoding<RsLengths, HsLengthss, Ps2RHss..., Ys2RHs...>` | [`tile_distribution_encoding!`] | [`distribution::Encoding`] |
 //! | `tile_distribution`, `make_static_tile_distribution` | [`distribution::typed::TileDistribution`], [`distribution::typed::make_static_tile_distribution`] | [`distribution::Distribution`] |
-//! | `detail::make_embed_tile_distribution_encoding` | | [`distribution::embed()`] |
+//! | `detail::make_embed_tile_distribution_encoding` | | [`distribution::embed_encoding()`] |
 //! | `static_encoding_pattern` (`tile_distribution_encoding_pattern_2d`) | | [`distribution::pattern`] |
 //! | `static_distributed_tensor`, `make_static_distributed_tensor`, `sweep_tile`, `tile_elementwise_in` | [`tile::StaticDistributedTensor`], [`tile::make_static_distributed_tensor`], [`tile::sweep_tile`], [`tile::tile_elementwise_in`] | |
 //! | `tile_window` (`tile_window_with_static_lengths`, `_with_static_distribution`), `make_tile_window`, `move_tile_window` | [`tile::TileWindowWithStaticLengths`], [`tile::TileWindowWithStaticDistribution`], [`tile::make_tile_window`], [`tile::move_tile_window`] | |

@@ -6,7 +6,7 @@
 // no `long_running_const_eval` to allow (docs/src/performance.md, "Compile
 // cost").
 use cktile_core::analyzer::{Op, arch};
-use cktile_core::distribution::{Encoding, embed};
+use cktile_core::distribution::{Encoding, embed_encoding};
 use cktile_core::layouts::ck::{UnmergeOrder, universal_a};
 
 /// CK's block GEMM outer encoding of A: per warp 2 x 4 warp tiles (M, K),
@@ -23,7 +23,7 @@ const WARP: Encoding = match Encoding::new(&[], &[&[32], &[2, 4]], &[&[2, 1]], &
 };
 
 /// CK's make_embed_tile_distribution_encoding(outer, warp).
-const BLOCK: Encoding = match embed(&OUTER, &WARP) {
+const BLOCK: Encoding = match embed_encoding(&OUTER, &WARP) {
     Ok(e) => e,
     Err(e) => panic!("{}", e.summary()),
 };

@@ -56,7 +56,7 @@ use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
 use super::rules::MAX_LANES;
 use super::tile::{BreakScan, Tally, TileCounts, fail_on_conflicts, to_address};
 use crate::descriptor::tri;
-use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed};
+use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed_encoding};
 use crate::error::{DescriptorProblem, Error, ErrorKind, ParameterProblem};
 use crate::{Descriptor, Program};
 use cktile_transforms::{Index, MAX_DIMS};
@@ -531,7 +531,7 @@ pub fn repeat_over(encoding: &Encoding, rows: usize, cols: usize) -> Result<Enco
         ));
     }
     let outer = Encoding::new(&[], &[&[rows / m], &[cols / k]], &[], &[], &[1, 2], &[0, 0])?;
-    embed(&outer, encoding)
+    embed_encoding(&outer, encoding)
 }
 
 /// A ready [`Pattern`] over a `rows x cols` tile at run time: how many

@@ -1,6 +1,6 @@
 //! [`embed`]: CK Tile's `detail::make_embed_tile_distribution_encoding`,
 //! which places an inner encoding (a warp GEMM's, say) inside an outer one
-//! (how a block iterates warps and warp tiles); [`Embed`] is the same as a
+//! (how a block iterates warps and warp tiles); [`EmbedEncoding`] is the same as a
 //! typed encoding, for kernel code (a `const fn`, `embed` computes both).
 //!
 //! For each list, the outer entries come first and the inner ones after:
@@ -15,10 +15,10 @@
 //! same R/H group, so they still name the components they named before.
 //!
 //! ```
-//! use cktile_core::distribution::{catalogue, embed, Distribution, Encoding};
+//! use cktile_core::distribution::{catalogue, embed_encoding, Distribution, Encoding};
 //! // A 32x64 block of the 16x16x32 A operand: 2 warp tiles along M, 2 along K.
 //! let iterate = Encoding::new(&[], &[&[2], &[2]], &[], &[], &[1, 2], &[0, 0])?;
-//! let block = Distribution::new(embed(&iterate, &catalogue::mfma_a(16, 32)?)?)?;
+//! let block = Distribution::new(embed_encoding(&iterate, &catalogue::mfma_a(16, 32)?)?)?;
 //! assert_eq!(block.x_lengths().as_slice(), &[32, 64]);
 //! // lane 21, M iteration 1, K iteration 1, register 3: (16 + 21 % 16, 32 + 8 * (21 / 16) + 3).
 //! assert_eq!(block.calculate_index(&[21, 1, 1, 3])?.as_slice(), &[21, 43]);
@@ -87,11 +87,11 @@ impl Buf {
 /// that grows past [`MAX_DIMS`] entries is named.
 ///
 /// ```
-/// use cktile_core::distribution::{catalogue, embed, Encoding};
+/// use cktile_core::distribution::{catalogue, embed_encoding, Encoding};
 /// // CK's block GEMM A: 2 warps along M, each iterating 2 warp tiles along M and 1 along K,
 /// // the warps along N (R) holding copies.
 /// let outer = Encoding::new(&[2], &[&[2, 2], &[1]], &[&[1, 0]], &[&[1, 0]], &[1, 2], &[0, 0])?;
-/// let block = embed(&outer, &catalogue::mfma_a(32, 8)?)?;
+/// let block = embed_encoding(&outer, &catalogue::mfma_a(32, 8)?)?;
 /// assert_eq!(
 ///     block.to_string(),
 ///     "tile_distribution_encoding<sequence<2>, tuple<sequence<2, 2, 32>, sequence<1, 2, 4>>, \
@@ -100,10 +100,10 @@ impl Buf {
 /// );
 /// // A 1-D outer does not match a 2-D inner.
 /// let one_d = Encoding::new(&[], &[&[2]], &[], &[], &[1], &[0])?;
-/// assert!(embed(&one_d, &catalogue::mfma_a(32, 8)?).is_err());
+/// assert!(embed_encoding(&one_d, &catalogue::mfma_a(32, 8)?).is_err());
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
+pub const fn embed_encoding(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error> {
     let ndim_x = outer.ndim_x();
     if inner.ndim_x() != ndim_x {
         return Err(Error::parameter(ParameterProblem::invalid_usize(
@@ -184,7 +184,7 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
 /// [`embed`] refuses are a compile error naming the problem.
 ///
 /// ```
-/// use cktile_core::distribution::{catalogue, embed, Distribution, Embed, Encoding};
+/// use cktile_core::distribution::{catalogue, embed_encoding, Distribution, EmbedEncoding, Encoding};
 /// use cktile_core::distribution::typed::{TileEncoding, make_static_tile_distribution};
 /// use cktile_core::tile::StaticDistributedTensor;
 /// cktile_core::tile_distribution_encoding! {
@@ -196,8 +196,8 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
 ///     /// 2 warp tiles by 2 warps along M, 1 warp tile along K.
 ///     struct BlockA { rs_lengths: [2], hs_lengthss: [[2, 2], [1]], ps_to_rhss_major: [[1, 0]], ps_to_rhss_minor: [[1, 0]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
 /// }
-/// type Block = Embed<BlockA, WarpA>;
-/// assert_eq!(Block::ENCODING, embed(&BlockA::ENCODING, &WarpA::ENCODING)?);
+/// type Block = EmbedEncoding<BlockA, WarpA>;
+/// assert_eq!(Block::ENCODING, embed_encoding(&BlockA::ENCODING, &WarpA::ENCODING)?);
 /// // 2 x 1 warp tiles of 4 registers each.
 /// assert_eq!(StaticDistributedTensor::<u16, Block>::filled(0).thread_buffer().len(), 8);
 /// let d = make_static_tile_distribution::<Block>();
@@ -209,7 +209,7 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
 /// ```
 ///
 /// ```compile_fail
-/// # use cktile_core::distribution::Embed;
+/// # use cktile_core::distribution::EmbedEncoding;
 /// # cktile_core::tile_distribution_encoding! {
 /// #     struct WarpA { rs_lengths: [], hs_lengthss: [[32], [2, 4]], ps_to_rhss_major: [[2, 1]], ps_to_rhss_minor: [[0, 0]], ys_to_rhs_major: [2], ys_to_rhs_minor: [1] }
 /// # }
@@ -217,38 +217,38 @@ pub const fn embed(outer: &Encoding, inner: &Encoding) -> Result<Encoding, Error
 ///     /// One X: it cannot hold a two-X warp encoding.
 ///     struct Flat { rs_lengths: [], hs_lengthss: [[2, 64]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
 /// }
-/// let _ = cktile_core::distribution::typed::make_static_tile_distribution::<Embed<Flat, WarpA>>();
+/// let _ = cktile_core::distribution::typed::make_static_tile_distribution::<EmbedEncoding<Flat, WarpA>>();
 /// ```
-pub struct Embed<Outer, Inner>(PhantomData<(Outer, Inner)>);
+pub struct EmbedEncoding<Outer, Inner>(PhantomData<(Outer, Inner)>);
 
-impl<O, I> Clone for Embed<O, I> {
+impl<O, I> Clone for EmbedEncoding<O, I> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<O, I> Copy for Embed<O, I> {}
+impl<O, I> Copy for EmbedEncoding<O, I> {}
 
-impl<O, I> Default for Embed<O, I> {
+impl<O, I> Default for EmbedEncoding<O, I> {
     fn default() -> Self {
-        Embed(PhantomData)
+        EmbedEncoding(PhantomData)
     }
 }
 
-impl<O, I> core::fmt::Debug for Embed<O, I> {
+impl<O, I> core::fmt::Debug for EmbedEncoding<O, I> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Embed")
+        f.write_str("EmbedEncoding")
     }
 }
 
 /// The embedded shape of `O` and `I`.
 type EmbeddedShape<O, I> = <<O as TileEncoding>::Shape as EmbedShape<<I as TileEncoding>::Shape>>::Output;
 
-impl<O: EncodingSource, I: EncodingSource> EncodingSource for Embed<O, I> {
-    const SOURCE: Encoding = encoding_or_fail(embed(&O::SOURCE, &I::SOURCE));
+impl<O: EncodingSource, I: EncodingSource> EncodingSource for EmbedEncoding<O, I> {
+    const SOURCE: Encoding = encoding_or_fail(embed_encoding(&O::SOURCE, &I::SOURCE));
 }
 
-impl<O: TileEncoding, I: TileEncoding> TileEncoding for Embed<O, I>
+impl<O: TileEncoding, I: TileEncoding> TileEncoding for EmbedEncoding<O, I>
 where
     O::Shape: EmbedShape<I::Shape>,
     EmbeddedShape<O, I>: ShapeCounts + AdaptorShape<Self>,

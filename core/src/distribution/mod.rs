@@ -69,7 +69,7 @@ pub mod wmma;
 
 #[cfg(feature = "alloc")]
 pub use compact::{Compact, parse_compact};
-pub use embed::{Embed, embed};
+pub use embed::{EmbedEncoding, embed_encoding};
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
 pub use spelling::{is_encoding_text, resolve};

@@ -465,7 +465,7 @@ concat_impls! {
 }
 
 /// The shape of an inner encoding embedded in one of this shape
-/// ([`embed`](super::embed::embed)'s lists): R, each X's H and Y counts
+/// ([`embed_encoding`](super::embed::embed_encoding)'s lists): R, each X's H and Y counts
 /// summed, the inner Ps after the outer ones.
 ///
 /// ```

@@ -520,7 +520,7 @@ pub fn gemm_b_transposed_read(
     }
     let (n_iter, k_iter) = (n_per_block / n_per_warp, k_per_block / mfma.1);
     let outer = Encoding::new(&[m_warps], &[&[n_iter, n_warps], &[k_iter]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0])?;
-    let block = super::embed::embed(&outer, &warp)?;
+    let block = super::embed::embed_encoding(&outer, &warp)?;
     match transpose(&block, elem, true)? {
         Verdict::Accepted { output, .. } => Ok((block, output)),
         Verdict::Refused(_) => Err(bad(

@@ -81,7 +81,7 @@ pub trait TileEncoding: EncodingSource {
     /// the Y lengths, as a type-level integer (`typenum`), which sizes the
     /// thread buffer ([`Registers`]) that CK's `static_distributed_tensor`
     /// holds. [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
-    /// and [`Embed`](super::Embed) compute it from the lengths
+    /// and [`EmbedEncoding`](super::EmbedEncoding) compute it from the lengths
     /// ([`registers`](super::registers)); no one writes it by hand.
     ///
     /// ```
@@ -205,7 +205,7 @@ pub const fn encoding_or_fail(encoding: Result<Encoding, Error>) -> Encoding {
 /// product of its Y lengths), or a compile error naming the product: the
 /// check of a typed encoding's [`TileEncoding::RegisterCount`], which
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding) and
-/// [`Embed`](super::Embed) compute as a type from the lengths
+/// [`EmbedEncoding`](super::EmbedEncoding) compute as a type from the lengths
 /// ([`registers`](super::registers)) and put through this in
 /// [`TileEncoding::ENCODING`]. It fails only where the type-level count
 /// cannot follow the lengths: a concrete encoding's buffer of 2^30

@@ -14,7 +14,7 @@ use core::marker::PhantomData;
 /// Where the value types of a typed encoding's adaptor ([`RhLength`],
 /// [`PHidden`], ...) read its encoding: the same constant as
 /// [`TileEncoding::ENCODING`](super::typed::TileEncoding::ENCODING), in a trait of its own so that an encoding
-/// built from others ([`Embed`](super::Embed)) has it without first being
+/// built from others ([`EmbedEncoding`](super::EmbedEncoding)) has it without first being
 /// a whole [`TileEncoding`](super::typed::TileEncoding) (whose adaptor type is made of those values).
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
 /// implements both.

@@ -456,7 +456,7 @@ operand_kernels!(Operand::B, typed_gemm_b, hand_gemm_b, typed_gemm_b_build, type
 macro_rules! block_kernels {
     ($operand:expr, $block:ty, $typed:ident) => {
         /// The host-descriptor path reading its operands through one window
-        /// of CK's embedded block distribution (`Embed`); its twin is the
+        /// of CK's embedded block distribution (`EmbedEncoding`); its twin is the
         /// warp-window path's (`icount.py`'s `TWINS`).
         #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]

@@ -10,7 +10,7 @@
 //! - [`ABlockOuter`], [`BBlockOuter`]: the block GEMM's outer encodings
 //!   (`a_block_outer_dstr_encoding`, `b_block_outer_dstr_encoding` in
 //!   `block_universal_gemm_as_bs_cr.hpp`), which
-//!   [`Embed`](crate::distribution::Embed) places around the warp
+//!   [`EmbedEncoding`](crate::distribution::EmbedEncoding) places around the warp
 //!   operand's (CK's `make_embed_tile_distribution_encoding`).
 //!
 //! A configuration CK's `static_assert`s refuse is a compile error with
@@ -18,12 +18,12 @@
 //!
 //! ```
 //! use cktile_core::distribution::typed::TileEncoding;
-//! use cktile_core::distribution::{catalogue, embed, Embed};
+//! use cktile_core::distribution::{catalogue, embed_encoding, EmbedEncoding};
 //! use cktile_core::ops::gemm::{ABlockOuter, ADramDistribution, WarpOperand};
 //! assert_eq!(ADramDistribution::<256, 256, 64, 8>::ENCODING, catalogue::gemm_dram(256, 256, 64, 8)?);
 //! // The block GEMM's A: 2 x 2 warps, MFMA 32x32x16 (8 K values a lane), over 128 x 32.
-//! type Block = Embed<ABlockOuter<128, 32, 2, 2, 32, 16>, WarpOperand<32, 8>>;
-//! assert_eq!(Block::ENCODING, embed(&ABlockOuter::<128, 32, 2, 2, 32, 16>::ENCODING, &catalogue::mfma_a(32, 16)?)?);
+//! type Block = EmbedEncoding<ABlockOuter<128, 32, 2, 2, 32, 16>, WarpOperand<32, 8>>;
+//! assert_eq!(Block::ENCODING, embed_encoding(&ABlockOuter::<128, 32, 2, 2, 32, 16>::ENCODING, &catalogue::mfma_a(32, 16)?)?);
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
@@ -123,7 +123,7 @@ crate::tile_distribution_encoding! {
     /// MIterPerWarp = M / (M_WARPS * WARP_M) and KIterPerWarp = K / WARP_K.
     /// The warps along N hold copies (R); a warp is `m_warp * N_WARPS +
     /// n_warp`. Embedded with the warp operand's encoding
-    /// ([`Embed`](crate::distribution::Embed)) it is the block's A operand
+    /// ([`EmbedEncoding`](crate::distribution::EmbedEncoding)) it is the block's A operand
     /// distribution (Y = M iteration, K iteration, then the warp operand's).
     ///
     /// ```

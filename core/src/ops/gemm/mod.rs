@@ -8,7 +8,7 @@
 //!   `MakeADramTileDistribution`/`MakeBDramTileDistribution`), the MFMA
 //!   operand ([`WarpOperand`]), the block GEMM's outer encodings
 //!   ([`ABlockOuter`], [`BBlockOuter`]) that
-//!   [`Embed`](crate::distribution::Embed) places around it;
+//!   [`EmbedEncoding`](crate::distribution::EmbedEncoding) places around it;
 //! - [`lds`]: the XOR LDS block (`MakeALdsBlockDescriptor`, KPack 8 and
 //!   MLdsLayer), its chain spelled once ([`LdsChainOf`]);
 //! - [`dram`]: the DRAM views, padded to the block tile ([`make_dram_view`]);
@@ -30,14 +30,14 @@
 //!
 //! ```
 //! use cktile_core::distribution::typed::TileEncoding;
-//! use cktile_core::distribution::{catalogue, embed};
+//! use cktile_core::distribution::{catalogue, embed_encoding};
 //! use cktile_core::layouts::ck::{universal_a, UnmergeOrder};
 //! use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Mfma16x16x32, UniversalGemmPolicy};
 //! // 256 x 256 x 64 on 256 threads, 2 x 2 warps of the 16x16x32 MFMA: one line.
 //! type P = UniversalGemmPolicy<256, 256, 256, 64, BlockWarps<2, 2>, Mfma16x16x32>;
 //! assert_eq!(<P as GemmPolicy>::ADram::ENCODING, catalogue::gemm_dram(256, 256, 64, 8)?);
 //! assert_eq!(<P as GemmPolicy>::AWarp::ENCODING, catalogue::mfma_a(16, 32)?);
-//! assert_eq!(<P as GemmPolicy>::ABlock::ENCODING, embed(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(16, 32)?)?);
+//! assert_eq!(<P as GemmPolicy>::ABlock::ENCODING, embed_encoding(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(16, 32)?)?);
 //! let lds = P::make_a_lds_block()?.descriptor();
 //! assert_eq!(lds.calculate_offset(&[200, 37]), universal_a(256, 64, 8, 2, 32, UnmergeOrder::Fixed2025)?.calculate_offset(&[200, 37]));
 //! // 8 x 2 warp tiles of 8 registers a thread.

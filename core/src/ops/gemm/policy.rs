@@ -17,7 +17,7 @@
 use super::dram::{DramChain, VECTOR, make_dram_view};
 use super::encodings::{ABlockOuter, ADramDistribution, BBlockOuter, WarpOperand};
 use super::lds::{LdsChainOf, make_lds_block};
-use crate::distribution::Embed;
+use crate::distribution::EmbedEncoding;
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
 use crate::typed::{Chain, TensorDescriptor, TensorView, static_failure};
@@ -267,12 +267,12 @@ pub trait GemmPolicy {
 ///
 /// ```
 /// use cktile_core::distribution::typed::TileEncoding;
-/// use cktile_core::distribution::{catalogue, embed};
+/// use cktile_core::distribution::{catalogue, embed_encoding};
 /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
 /// type P = UniversalGemmPolicy<256, 256, 256, 64>;
 /// assert_eq!(<P as GemmPolicy>::ADram::ENCODING, catalogue::gemm_dram(256, 256, 64, 8)?);
 /// assert_eq!(<P as GemmPolicy>::AWarp::ENCODING, catalogue::mfma_a(32, 16)?);
-/// let block = embed(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(32, 16)?)?;
+/// let block = embed_encoding(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(32, 16)?)?;
 /// assert_eq!(<P as GemmPolicy>::ABlock::ENCODING, block);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
@@ -332,8 +332,8 @@ where
     ADramDistribution<BLOCK, N, K, VECTOR>: TileEncoding,
     AOuter<M, K, MW, NW, WM, WK>: TileEncoding,
     BOuter<N, K, MW, NW, WN, WK>: TileEncoding,
-    Embed<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>: TileEncoding,
-    Embed<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>: TileEncoding,
+    EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>: TileEncoding,
+    EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>: TileEncoding,
 {
     const BLOCK_SIZE: usize = BLOCK;
     const M_PER_BLOCK: usize = M;
@@ -371,8 +371,8 @@ where
     type BWarp = BWarpOf<WM, WN, WK>;
     type ABlockOuter = AOuter<M, K, MW, NW, WM, WK>;
     type BBlockOuter = BOuter<N, K, MW, NW, WN, WK>;
-    type ABlock = Embed<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>;
-    type BBlock = Embed<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>;
+    type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>;
+    type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>;
     type ALdsChain = LdsChainOf<M, K>;
     type BLdsChain = LdsChainOf<N, K>;
     type DramChain = DramChain;

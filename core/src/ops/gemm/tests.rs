@@ -12,7 +12,7 @@
 use super::*;
 use crate::Index;
 use crate::distribution::typed::TileEncoding;
-use crate::distribution::{Distribution, Encoding, catalogue, embed};
+use crate::distribution::{Distribution, Encoding, catalogue, embed_encoding};
 use crate::layouts::ck::{UnmergeOrder, universal_a};
 use crate::tile::{Partition, SharedMemory, StaticDistributedTensor, load_tile};
 use core::cell::Cell;
@@ -68,12 +68,12 @@ fn encodings_are_cks<P: GemmPolicy>(name: &str) {
     assert_eq!(P::BBlockOuter::ENCODING, b_outer, "{name}");
     assert_eq!(
         P::ABlock::ENCODING,
-        embed(&a_outer, &catalogue::mfma_a(P::WARP_M, P::WARP_K).unwrap()).unwrap(),
+        embed_encoding(&a_outer, &catalogue::mfma_a(P::WARP_M, P::WARP_K).unwrap()).unwrap(),
         "{name}"
     );
     assert_eq!(
         P::BBlock::ENCODING,
-        embed(&b_outer, &catalogue::mfma_b(P::WARP_N, P::WARP_K).unwrap()).unwrap(),
+        embed_encoding(&b_outer, &catalogue::mfma_b(P::WARP_N, P::WARP_K).unwrap()).unwrap(),
         "{name}"
     );
     // The iterations, as the block GEMM's traits compute them.
