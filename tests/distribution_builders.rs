@@ -16,9 +16,9 @@
 #[path = "support/xorshift.rs"]
 mod xorshift;
 
+use cktile::distribution::catalogue::pattern::{Pattern2d, Raking, Variant};
+use cktile::distribution::catalogue::wmma::{self, Rdna};
 use cktile::distribution::coverage::Coverage;
-use cktile::distribution::pattern::{Pattern2d, Raking, Variant};
-use cktile::distribution::wmma::{self, Rdna};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, Table, catalogue};
 use std::collections::HashMap;
 use std::process::{Command, Output};
@@ -586,8 +586,8 @@ fn the_cli_reports_coverage_with_exit_codes() {
 // comments say so, and the same map otherwise.
 #[test]
 fn the_mma_calculator_gives_the_warp_gemm_encodings() {
+    use cktile::distribution::catalogue::mma::{Calc, MMA_OPS};
     use cktile::distribution::equiv::equivalent;
-    use cktile::distribution::mma::{Calc, MMA_OPS};
     let op = |name: &str| MMA_OPS.iter().find(|o| o.name == name).unwrap();
     let same = |a: Encoding, b: Encoding| {
         let v = equivalent(&Distribution::new(a).unwrap(), &Distribution::new(b).unwrap()).unwrap();
@@ -638,8 +638,8 @@ fn the_mma_calculator_gives_the_warp_gemm_encodings() {
 }
 
 /// The calculator's settings each instruction is tried with.
-fn calcs() -> Vec<cktile::distribution::mma::Calc> {
-    use cktile::distribution::mma::Calc;
+fn calcs() -> Vec<cktile::distribution::catalogue::mma::Calc> {
+    use cktile::distribution::catalogue::mma::Calc;
     let mut out = Vec::new();
     for c_transpose in [false, true] {
         for k_iter in [1, 2] {
@@ -673,8 +673,8 @@ fn calcs() -> Vec<cktile::distribution::mma::Calc> {
 // = the vector sizes) are restated too.
 #[test]
 fn cks_provably_identical_claims_hold_for_every_instruction() {
+    use cktile::distribution::catalogue::mma::{Family, MMA_OPS};
     use cktile::distribution::equiv::{DistributionEquivalence, equivalent};
-    use cktile::distribution::mma::{Family, MMA_OPS};
     let (mut compared, mut refused, mut respelled) = (0, 0, 0);
     for op in MMA_OPS {
         for calc in calcs() {
@@ -860,7 +860,7 @@ fn extreme_pattern_parameters_never_panic() {
 // distribution that builds) or refused, never a panic.
 #[test]
 fn transpose_rules_answer_any_encoding() {
-    use cktile::distribution::transpose::{TrElement, Verdict, transpose};
+    use cktile::distribution::catalogue::transpose::{TrElement, Verdict, transpose};
     let mut rng = Rng(0x0dd_ba11);
     let mut answered = 0;
     while answered < 2000 {

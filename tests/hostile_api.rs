@@ -294,7 +294,7 @@ fn spec_parse(p: &mut Probe) {
         p.call("spec::parse", || spec::parse(t));
         p.call("layouts::resolve", || layouts::resolve(t));
         p.call("codegen::generate_text", || codegen::generate_text(t, codegen::Lang::Cuda, None));
-        p.call("distribution::text::parse", || cktile::distribution::text::parse(t));
+        p.call("distribution::spelling::text::parse", || cktile::distribution::spelling::text::parse(t));
     }
 }
 

@@ -37,11 +37,11 @@
 //! | `tile_distribution_encoding<RsLengths, HsLengthss, Ps2RHss..., Ys2RHs...>` | [`tile_distribution_encoding!`] | [`distribution::Encoding`] |
 //! | `tile_distribution`, `make_static_tile_distribution` | [`distribution::typed::TileDistribution`], [`distribution::typed::make_static_tile_distribution`] | [`distribution::Distribution`] |
 //! | `detail::make_embed_tile_distribution_encoding` | | [`distribution::embed_encoding()`] |
-//! | `static_encoding_pattern` (`tile_distribution_encoding_pattern_2d`) | | [`distribution::pattern`] |
+//! | `static_encoding_pattern` (`tile_distribution_encoding_pattern_2d`) | | [`distribution::catalogue::pattern`] |
 //! | `static_distributed_tensor`, `make_static_distributed_tensor`, `sweep_tile`, `tile_elementwise_in` | [`tile::StaticDistributedTensor`], [`tile::make_static_distributed_tensor`], [`tile::sweep_tile`], [`tile::tile_elementwise_in`] | |
 //! | `tile_window` (`tile_window_with_static_lengths`, `_with_static_distribution`), `make_tile_window`, `move_tile_window` | [`tile::TileWindowWithStaticLengths`], [`tile::TileWindowWithStaticDistribution`], [`tile::make_tile_window`], [`tile::move_tile_window`] | |
 //! | `load_tile`, `store_tile` | [`tile::load_tile`], [`tile::store_tile`] | the accesses they make: [`analyzer::window`] |
-//! | `load_tile_transpose` | | [`distribution::transpose`] |
+//! | `load_tile_transpose` | | [`distribution::catalogue::transpose`] |
 //! | the universal GEMM's policy (`MakeALdsBlockDescriptor`, ...) | [`ops::gemm`] | the same chains as values: [`layouts::ck`] |
 //!
 //! What else it holds: the inverse (`calculate_top_index`), bijectivity at

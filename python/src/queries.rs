@@ -185,7 +185,7 @@ fn equiv_distributions_json(py: Python<'_>, a: &str, b: &str) -> PyResult<String
 #[pyo3(signature = (text, op, reverse=false))]
 fn transpose_json(text: &str, op: &str, reverse: bool) -> PyResult<String> {
     use cktile::analyzer::op::Op;
-    use cktile::distribution::transpose::{TrElement, transpose};
+    use cktile::distribution::catalogue::transpose::{TrElement, transpose};
     let elem = match Op::by_name(op) {
         Ok(Op::DsReadTr { element_bits }) => TrElement::from_bits(element_bits),
         Ok(_) => None,

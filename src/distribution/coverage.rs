@@ -32,7 +32,7 @@ use cktile_transforms::{Dims, Index};
 /// that differ only in it hold the same elements.
 ///
 /// ```
-/// use cktile::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
+/// use cktile::distribution::{Distribution, coverage::Coverage, catalogue::wmma::{self, Rdna}};
 /// let c = Coverage::new(&Distribution::new(wmma::wmma_a(Rdna::Gfx11, 16)?)?, None)?;
 /// // R0 (length 2) is P0's outermost component: lanes l and l + 16.
 /// let r = c.replicas()[0];
@@ -275,7 +275,7 @@ impl Coverage {
     /// the lengths of the R components the Ps name.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, coverage::Coverage, wmma::{self, Rdna}};
+    /// use cktile::distribution::{Distribution, coverage::Coverage, catalogue::wmma::{self, Rdna}};
     /// let c = Coverage::new(&Distribution::new(wmma::wmma_b(Rdna::Gfx11, 16)?)?, None)?;
     /// assert_eq!(c.replication(), 2);
     /// # Ok::<(), cktile::Error>(())

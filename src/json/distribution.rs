@@ -1,8 +1,8 @@
 //! The report of `cktile distribution --json`.
 
 use crate::Index;
+use crate::distribution::catalogue::transpose::{TrElement, Verdict};
 use crate::distribution::coverage::Coverage;
-use crate::distribution::transpose::{TrElement, Verdict};
 use crate::distribution::{Distribution, Table};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -192,7 +192,7 @@ impl CoverageJson {
 /// group and message).
 ///
 /// ```
-/// use cktile::distribution::{catalogue, transpose::{transpose, TrElement}};
+/// use cktile::distribution::{catalogue, catalogue::transpose::{transpose, TrElement}};
 /// let v = transpose(&catalogue::mfma_c(16, 16)?, TrElement::B16, false)?;
 /// let json = serde_json::to_string(&cktile::json::TransposeJson::new(&v, TrElement::B16, false)?).unwrap();
 /// assert!(json.starts_with(r#"{"accepted":false,"lane_group":null,"op":"ds_read_b64_tr_b16","output":null,"refusals":[{"lane_group":64,"#));
@@ -227,7 +227,7 @@ impl TransposeJson {
     /// The view of `v`, CK's answer for `elem`'s read in direction `reverse`.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, transpose::{transpose, TrElement}};
+    /// use cktile::distribution::{catalogue, catalogue::transpose::{transpose, TrElement}};
     /// let v = transpose(&catalogue::mfma_c(16, 16)?, TrElement::B8, true)?;
     /// let _ = cktile::json::TransposeJson::new(&v, TrElement::B8, true)?;
     /// # Ok::<(), cktile::Error>(())

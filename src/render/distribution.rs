@@ -2,8 +2,8 @@
 //! (P..., Y...) index and, for a 2-D X, the grid of owners (what
 //! `cktile distribution` prints).
 
+use crate::distribution::catalogue::transpose::{TrElement, Verdict};
 use crate::distribution::coverage::Coverage;
-use crate::distribution::transpose::{TrElement, Verdict};
 use crate::distribution::{Distribution, Table};
 use alloc::format;
 use alloc::string::String;
@@ -310,7 +310,7 @@ pub fn coverage(c: &Coverage) -> String {
 ///
 /// ```
 /// use cktile::distribution::{resolve, Distribution, coverage::Coverage};
-/// use cktile::distribution::transpose::{transpose, TrElement};
+/// use cktile::distribution::catalogue::transpose::{transpose, TrElement};
 /// let e = resolve("tile_distribution_encoding<sequence<>, tuple<sequence<1, 1, 4>, sequence<1, 1, 1, 4, 4>>, \
 ///     tuple<sequence<1, 2, 2, 1, 2>>, tuple<sequence<0, 0, 2, 2, 3>>, sequence<2, 1, 2>, sequence<1, 1, 4>>")?;
 /// let v = transpose(&e, TrElement::B16, false)?;

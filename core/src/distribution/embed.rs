@@ -1,4 +1,4 @@
-//! [`embed`]: CK Tile's `detail::make_embed_tile_distribution_encoding`,
+//! [`embed_encoding`]: CK Tile's `detail::make_embed_tile_distribution_encoding`,
 //! which places an inner encoding (a warp GEMM's, say) inside an outer one
 //! (how a block iterates warps and warp tiles); [`EmbedEncoding`] is the same as a
 //! typed encoding, for kernel code (a `const fn`, `embed` computes both).
@@ -26,7 +26,7 @@
 //! ```
 
 use super::encoding::{Encoding, EncodingProblem, List};
-use super::shape::{AdaptorShape, EmbedShape, ShapeCounts};
+use super::typed::shape::{AdaptorShape, EmbedShape, ShapeCounts};
 use super::typed::{EncodingSource, TileEncoding, encoding_or_fail, registers_or_fail};
 use crate::error::{Error, ErrorKind, ParameterProblem};
 use crate::typed::{AdaptorChain, Chain};
@@ -175,13 +175,13 @@ pub const fn embed_encoding(outer: &Encoding, inner: &Encoding) -> Result<Encodi
 }
 
 /// CK Tile's `make_embed_tile_distribution_encoding(Outer, Inner)` as a
-/// type: the typed encoding of [`embed`]`(Outer::ENCODING, Inner::ENCODING)`,
+/// type: the typed encoding of [`embed_encoding`]`(Outer::ENCODING, Inner::ENCODING)`,
 /// as CK's block GEMMs place a warp GEMM's encoding inside the block's
 /// iteration over warps and warp tiles. Its thread buffer holds the
 /// outer encoding's registers times the inner one's (the Ys are the outer
 /// Ys followed by the inner ones), computed as a type
 /// ([`TileEncoding::RegisterCount`]): nothing to write. Encodings
-/// [`embed`] refuses are a compile error naming the problem.
+/// [`embed_encoding`] refuses are a compile error naming the problem.
 ///
 /// ```
 /// use cktile_core::distribution::{catalogue, embed_encoding, Distribution, EmbedEncoding, Encoding};

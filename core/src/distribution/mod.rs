@@ -17,24 +17,32 @@
 //!
 //! [`Distribution::calculate_index`] maps (P..., Y...) to X.
 //!
-//! Submodules: [`encoding`] (the validated encoding and what a malformed one
-//! gets wrong), [`embed`](mod@embed) (CK's `make_embed_tile_distribution_encoding`),
-//! [`text`] (CK's C++ spelling: `Display` and [`parse`]), [`compact`]
-//! (cktile's spelling, naming the component each P and Y takes:
-//! [`Encoding::compact`] and [`parse_compact`]), [`spelling`] (which of
-//! the spellings, or a catalogue name, a text is: [`resolve`]) and
-//! [`catalogue`] (CK's own encodings, one file per family: [`mfma`],
-//! [`wmma`], [`mma`], [`pattern`], [`transpose`], the catalogue reading
-//! their names). The text forms need the `alloc` feature; the encoding, the
-//! distribution and the catalogue do not. [`typed`] holds the typed distributions for kernel code
-//! ([`tile_distribution_encoding!`](crate::tile_distribution_encoding),
-//! [`make_static_tile_distribution`](typed::make_static_tile_distribution)),
-//! checked by [`Encoding::new`] at compile time, with [`values`] (their
-//! numbers as compile-time values), [`registers`] (their thread buffers'
-//! sizes as types) and [`shape`] (their adaptors' types). No two files
-//! import each other (`tests/layering.rs`). The analyses of a distribution
-//! (what it covers of a tile, whether two are the same map, every index
-//! enumerated) are tools, in the `cktile` crate's module of the same name.
+//! The module has three rooms beside the encoding ([`encoding`]: the
+//! validated encoding and what a malformed one gets wrong) and CK's
+//! `make_embed_tile_distribution_encoding` ([`embed`](mod@embed)):
+//!
+//! - [`spelling`] (with the `alloc` feature): the encoding's texts, CK's
+//!   C++ spelling ([`spelling::text`]: `Display` and [`parse`]) and
+//!   cktile's compact one naming the component each P and Y takes
+//!   ([`spelling::compact`]: [`Encoding::compact`] and [`parse_compact`]),
+//!   and which of them, or a catalogue name, a text is ([`resolve`]);
+//! - [`catalogue`]: CK's own encodings, one file per family
+//!   ([`catalogue::mfma`], [`catalogue::wmma`], [`catalogue::mma`],
+//!   [`catalogue::pattern`], `catalogue::transpose`), each family one row
+//!   of [`catalogue::FAMILIES`], which reads their names;
+//! - [`typed`]: the typed distributions for kernel code
+//!   ([`tile_distribution_encoding!`](crate::tile_distribution_encoding),
+//!   [`make_static_tile_distribution`](typed::make_static_tile_distribution)),
+//!   checked by [`Encoding::new`] at compile time, with [`typed::values`]
+//!   (their numbers as compile-time values), [`typed::registers`] (their
+//!   thread buffers' sizes as types) and [`typed::shape`] (their adaptors'
+//!   types).
+//!
+//! The encoding, the distribution, the catalogue and the typed forms need
+//! no allocator. No two files or rooms import each other
+//! (`tests/layering.rs`). The analyses of a distribution (what it covers
+//! of a tile, whether two are the same map, every index enumerated) are
+//! tools, in the `cktile` crate's module of the same name.
 //!
 //! ```
 //! use cktile_core::distribution::{Distribution, catalogue};
@@ -48,33 +56,20 @@
 //! ```
 
 pub mod catalogue;
-#[cfg(feature = "alloc")]
-pub mod compact;
 pub mod embed;
 pub mod encoding;
-pub mod mfma;
-pub mod mma;
-pub mod pattern;
-pub mod registers;
-pub mod shape;
 #[cfg(feature = "alloc")]
 pub mod spelling;
-#[cfg(feature = "alloc")]
-pub mod text;
-#[cfg(feature = "alloc")]
-pub mod transpose;
 pub mod typed;
-pub mod values;
-pub mod wmma;
 
-#[cfg(feature = "alloc")]
-pub use compact::{Compact, parse_compact};
 pub use embed::{EmbedEncoding, embed_encoding};
 pub use encoding::{Encoding, EncodingProblem, Entry, List};
 #[cfg(feature = "alloc")]
-pub use spelling::{is_encoding_text, resolve};
+pub use spelling::compact::{Compact, parse_compact};
 #[cfg(feature = "alloc")]
-pub use text::parse;
+pub use spelling::text::parse;
+#[cfg(feature = "alloc")]
+pub use spelling::{is_encoding_text, resolve};
 
 use crate::Descriptor;
 use crate::adaptor::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS, in_item};

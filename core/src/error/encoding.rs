@@ -475,7 +475,7 @@ mod compact {
     ///
     /// ```
     /// use cktile_core::distribution::{EncodingProblem, Entry};
-    /// use cktile_core::distribution::compact::CompactProblem;
+    /// use cktile_core::distribution::spelling::compact::CompactProblem;
     /// let p = EncodingProblem::MinorOutOfRange { entry: Entry::P(0, 1), major: 1, minor: 3, count: 1 };
     /// assert_eq!(CompactProblem(p).to_string(), "P0's reference 1 names h0[3], but h0 has 1 entry (h0[0])");
     /// ```

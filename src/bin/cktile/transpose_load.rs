@@ -4,7 +4,7 @@
 use crate::common::{Failure, bad, to_json};
 use crate::distribution::load_distribution;
 use cktile::analyzer::op::Op;
-use cktile::distribution::transpose::{TrElement, Verdict, transpose};
+use cktile::distribution::catalogue::transpose::{TrElement, Verdict, transpose};
 use cktile::json::TransposeJson;
 use cktile::render;
 

@@ -20,7 +20,7 @@
 //!   GEMM read ([`block_window`]).
 //!
 //! Every encoding sizes its thread buffer itself (the product of its Y
-//! lengths, computed as a type: [`registers`](crate::distribution::registers)),
+//! lengths, computed as a type: [`registers`](crate::distribution::typed::registers)),
 //! so a configuration is one line and nothing more. The elements are 16
 //! bits wide (fp16, bf16: 8-element DRAM vectors and LDS packs) and the
 //! warps are CDNA's 64 lanes; A is row-major (M x K), B column-major

@@ -20,7 +20,7 @@
 //! or with the first rule each lane group size breaks.
 //!
 //! ```
-//! use cktile_core::distribution::{resolve, Distribution, transpose::{transpose, TrElement, Verdict}};
+//! use cktile_core::distribution::{resolve, Distribution, catalogue::transpose::{transpose, TrElement, Verdict}};
 //! // CK's transpose example: fp16, lane groups of 16, outer (2, 1), inner (1, 1).
 //! let e = resolve("tile_distribution_encoding<sequence<>, tuple<sequence<2, 1, 4>, sequence<1, 1, 1, 4, 4>>, \
 //!     tuple<sequence<1, 2, 2, 1, 2>>, tuple<sequence<0, 0, 2, 2, 3>>, sequence<2, 1, 2>, sequence<1, 1, 4>>")?;
@@ -31,7 +31,7 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::Encoding;
+use crate::distribution::Encoding;
 use crate::error::Error;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -42,7 +42,7 @@ use core::fmt;
 /// types packing two elements in a byte).
 ///
 /// ```
-/// use cktile_core::distribution::transpose::TrElement;
+/// use cktile_core::distribution::catalogue::transpose::TrElement;
 /// assert_eq!(TrElement::from_bits(8), Some(TrElement::B8));
 /// assert_eq!(TrElement::B4.per_lane(), 16);
 /// assert_eq!(TrElement::from_bits(6), None);
@@ -61,7 +61,7 @@ impl TrElement {
     /// The element for `bits` bits, if CK's default policy has a quad for it.
     ///
     /// ```
-    /// assert!(cktile_core::distribution::transpose::TrElement::from_bits(16).is_some());
+    /// assert!(cktile_core::distribution::catalogue::transpose::TrElement::from_bits(16).is_some());
     /// ```
     pub const fn from_bits(bits: u32) -> Option<TrElement> {
         match bits {
@@ -75,7 +75,7 @@ impl TrElement {
     /// Its bits.
     ///
     /// ```
-    /// assert_eq!(cktile_core::distribution::transpose::TrElement::B8.bits(), 8);
+    /// assert_eq!(cktile_core::distribution::catalogue::transpose::TrElement::B8.bits(), 8);
     /// ```
     pub const fn bits(self) -> u32 {
         match self {
@@ -88,7 +88,7 @@ impl TrElement {
     /// Elements one lane reads: 8 bytes' worth.
     ///
     /// ```
-    /// assert_eq!(cktile_core::distribution::transpose::TrElement::B16.per_lane(), 4);
+    /// assert_eq!(cktile_core::distribution::catalogue::transpose::TrElement::B16.per_lane(), 4);
     /// ```
     pub const fn per_lane(self) -> usize {
         64 / self.bits() as usize
@@ -97,7 +97,7 @@ impl TrElement {
     /// The instruction.
     ///
     /// ```
-    /// assert_eq!(cktile_core::distribution::transpose::TrElement::B4.op_name(), "ds_read_b64_tr_b4");
+    /// assert_eq!(cktile_core::distribution::catalogue::transpose::TrElement::B4.op_name(), "ds_read_b64_tr_b4");
     /// ```
     pub const fn op_name(self) -> &'static str {
         match self {
@@ -175,7 +175,7 @@ fn quads(elem: TrElement, g: usize) -> (Lists, Lists) {
 /// checks) that a distribution breaks.
 ///
 /// ```
-/// use cktile_core::distribution::{catalogue, transpose::{transpose, TrElement, Verdict}};
+/// use cktile_core::distribution::{catalogue, catalogue::transpose::{transpose, TrElement, Verdict}};
 /// let Verdict::Refused(why) = transpose(&catalogue::mfma_c(16, 16)?, TrElement::B16, false)? else { panic!() };
 /// assert_eq!(why.len(), 3);
 /// assert_eq!(why[2].to_string(), "lane groups of 16: the H lengths of X1, (16), do not end with the quad's (1, 4, 4)");
@@ -408,7 +408,7 @@ pub enum Verdict {
 /// output cannot be built as an encoding.
 ///
 /// ```
-/// use cktile_core::distribution::{catalogue, transpose::{transpose, TrElement, Verdict}};
+/// use cktile_core::distribution::{catalogue, catalogue::transpose::{transpose, TrElement, Verdict}};
 /// // The MFMA A operand is not a transposed-load input.
 /// assert!(matches!(transpose(&catalogue::mfma_a(16, 16)?, TrElement::B16, false)?, Verdict::Refused(_)));
 /// # Ok::<(), cktile_core::Error>(())
@@ -458,13 +458,13 @@ fn last_y(e: &Encoding) -> usize {
 /// `H = (<NIterPerWarp, NWarp>, <KIterPerWarp>)`. The warp GEMM splits a
 /// lane's K values into one access per 8 bytes (the policy's
 /// `wg_attr_num_access`: K per lane over `DS_READ_TR_SIZE() / sizeof(T)`,
-/// 1, 2 or 4): [`mfma_b`](super::mfma::mfma_b) for one, else
+/// 1, 2 or 4): [`mfma_b`](crate::distribution::catalogue::mfma::mfma_b) for one, else
 /// `WarpGemmAttributeMfma`'s `H1 = <NumAccess, kABKLane, kABKPerLane / NumAccess>`.
 /// Returns `(block B encoding, the encoding the transposing read uses)`;
 /// the read's X is (K, N).
 ///
 /// ```
-/// use cktile_core::distribution::{Distribution, transpose::{gemm_b_transposed_read, TrElement}};
+/// use cktile_core::distribution::{Distribution, catalogue::transpose::{gemm_b_transposed_read, TrElement}};
 /// // 2 x 2 warps, a 128 x 32 (N x K) B block, 32x32x8 fp16 MFMA.
 /// let (block, read) = gemm_b_transposed_read(2, 2, 128, 32, (32, 8), TrElement::B16)?;
 /// assert_eq!(Distribution::new(block)?.x_lengths().as_slice(), &[128, 32]);
@@ -483,7 +483,7 @@ pub fn gemm_b_transposed_read(
     let bad = |parameter, value: usize, requirement| {
         Error::parameter(ParameterProblem::invalid_usize("gemm_b_transposed_read", parameter, value, requirement))
     };
-    let single = super::mfma::mfma_b(mfma.0, mfma.1)?;
+    let single = crate::distribution::catalogue::mfma::mfma_b(mfma.0, mfma.1)?;
     let k_lane = single.hs_lengths(1).get(0) as usize;
     let k_per_lane = single.hs_lengths(1).get(1) as usize;
     let num_access = k_per_lane / elem.per_lane();
@@ -520,7 +520,7 @@ pub fn gemm_b_transposed_read(
     }
     let (n_iter, k_iter) = (n_per_block / n_per_warp, k_per_block / mfma.1);
     let outer = Encoding::new(&[m_warps], &[&[n_iter, n_warps], &[k_iter]], &[&[0, 1]], &[&[0, 1]], &[1, 2], &[0, 0])?;
-    let block = super::embed::embed_encoding(&outer, &warp)?;
+    let block = crate::distribution::embed::embed_encoding(&outer, &warp)?;
     match transpose(&block, elem, true)? {
         Verdict::Accepted { output, .. } => Ok((block, output)),
         Verdict::Refused(_) => Err(bad(
@@ -541,7 +541,7 @@ gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16";
 /// `Ok(None)` for a name without the `gemm_b_tr_` prefix.
 ///
 /// ```
-/// use cktile_core::distribution::transpose::{by_name, gemm_b_transposed_read, TrElement};
+/// use cktile_core::distribution::catalogue::transpose::{by_name, gemm_b_transposed_read, TrElement};
 /// let e = by_name("gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16")?.unwrap();
 /// assert_eq!(e, gemm_b_transposed_read(2, 2, 128, 32, (32, 8), TrElement::B16)?.1);
 /// assert_eq!(by_name("mfma32x32x8_b")?, None);

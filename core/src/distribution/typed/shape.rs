@@ -1,6 +1,6 @@
 //! The structure of a typed encoding's adaptor, built from its counts.
 //!
-//! A [`TileEncoding`](super::typed::TileEncoding)'s `ps_ys_to_xs` adaptor
+//! A [`TileEncoding`](crate::distribution::typed::TileEncoding)'s `ps_ys_to_xs` adaptor
 //! has one transform per group of its encoding: a replicate of the R
 //! components (when there are any), an unmerge per X into its H
 //! components, a merge per P over the components it names; its top is the
@@ -13,16 +13,16 @@
 //! [`AdaptorShape`] turns them into the adaptor and `ys_to_d` types.
 //!
 //! [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
-//! counts its lists into a `Shape`; [`Embed`](super::embed::Embed) adds two
+//! counts its lists into a `Shape`; [`EmbedEncoding`](crate::distribution::embed::EmbedEncoding) adds two
 //! encodings' shapes ([`EmbedShape`]: R, H and Y counts summed, P lists
 //! concatenated), which is what lets an embedded encoding be a type. A
 //! shape names 1 to 4 X dimensions and 0 to 4 Ps, with at most 8 R or H
 //! components per group, 8 components per P and 8 Ys;
-//! [`TileDistribution`](super::typed::TileDistribution) checks at compile
+//! [`TileDistribution`](crate::distribution::typed::TileDistribution) checks at compile
 //! time that the counts are the encoding's.
 //!
 //! ```
-//! use cktile_core::distribution::shape::{AdaptorShape, Shape, ShapeCounts};
+//! use cktile_core::distribution::typed::shape::{AdaptorShape, Shape, ShapeCounts};
 //! use cktile_core::distribution::typed::TileEncoding;
 //! use typenum::{U0, U1, U2};
 //! cktile_core::tile_distribution_encoding! {
@@ -33,7 +33,9 @@
 //! assert_eq!(<Rows as TileEncoding>::Shape::COUNTS.ys, 2);
 //! ```
 
-use super::values::{PHidden, PRhHidden, PRhLength, RhHidden, RhLength, TopHidden, XLength, YRhLength};
+use crate::distribution::typed::values::{
+    PHidden, PRhHidden, PRhLength, RhHidden, RhLength, TopHidden, XLength, YRhLength,
+};
 use crate::typed::{HiddenAdaptor, Packed};
 use cktile_transforms::typed::{Merge, Replicate, Unmerge};
 use cktile_transforms::{MAX_DIMS, Number, Values};
@@ -44,7 +46,7 @@ use typenum::{Bit, Sum, U0, UInt, Unsigned};
 /// A family of types indexed by position: `At<I>` is its `I`-th member.
 ///
 /// ```
-/// use cktile_core::distribution::shape::{Family, RhLengths};
+/// use cktile_core::distribution::typed::shape::{Family, RhLengths};
 /// cktile_core::tile_distribution_encoding! {
 ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
 /// }
@@ -60,7 +62,7 @@ pub trait Family {
 /// (`typenum`'s `U0` to `U8`).
 ///
 /// ```
-/// use cktile_core::distribution::shape::{RhLengths, TupleOf};
+/// use cktile_core::distribution::typed::shape::{RhLengths, TupleOf};
 /// use cktile_core::distribution::typed::RhLength;
 /// cktile_core::tile_distribution_encoding! {
 ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
@@ -113,7 +115,7 @@ family! {
     /// The lengths of R/H group `MAJOR` (0: R, `x + 1`: the H of X `x`), by position.
     ///
     /// ```
-    /// use cktile_core::distribution::shape::{Family, RhLengths};
+    /// use cktile_core::distribution::typed::shape::{Family, RhLengths};
     /// use cktile_core::distribution::typed::RhLength;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
@@ -124,7 +126,7 @@ family! {
     /// The hidden ids of R/H group `MAJOR`, by position.
     ///
     /// ```
-    /// use cktile_core::distribution::shape::{Family, RhHiddens};
+    /// use cktile_core::distribution::typed::shape::{Family, RhHiddens};
     /// use cktile_core::distribution::typed::RhHidden;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
@@ -135,7 +137,7 @@ family! {
     /// The lengths of the components P `P` merges, by position.
     ///
     /// ```
-    /// use cktile_core::distribution::shape::{Family, PRhLengths};
+    /// use cktile_core::distribution::typed::shape::{Family, PRhLengths};
     /// use cktile_core::distribution::typed::PRhLength;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
@@ -146,7 +148,7 @@ family! {
     /// The hidden ids of the components P `P` merges, by position.
     ///
     /// ```
-    /// use cktile_core::distribution::shape::{Family, PRhHiddens};
+    /// use cktile_core::distribution::typed::shape::{Family, PRhHiddens};
     /// use cktile_core::distribution::typed::PRhHidden;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
@@ -157,7 +159,7 @@ family! {
     /// The lengths of the components the Ys name, by Y.
     ///
     /// ```
-    /// use cktile_core::distribution::shape::{Family, YLengths};
+    /// use cktile_core::distribution::typed::shape::{Family, YLengths};
     /// use cktile_core::distribution::typed::YRhLength;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
@@ -168,7 +170,7 @@ family! {
     /// The adaptor's top hidden ids: the Ps', then the Ys' components'.
     ///
     /// ```
-    /// use cktile_core::distribution::shape::{Family, TopHiddens};
+    /// use cktile_core::distribution::typed::shape::{Family, TopHiddens};
     /// use cktile_core::distribution::typed::TopHidden;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
@@ -183,7 +185,7 @@ family! {
 /// component count of each P) and `Y` Ys. Zero-sized.
 ///
 /// ```
-/// use cktile_core::distribution::shape::{Shape, ShapeCounts};
+/// use cktile_core::distribution::typed::shape::{Shape, ShapeCounts};
 /// use typenum::{U1, U2, U3};
 /// type S = Shape<U1, (U3, U2), (U1, U2), U2>;
 /// assert_eq!((S::COUNTS.rs, S::COUNTS.xs, S::COUNTS.ps, S::COUNTS.ys), (1, 2, 2, 2));
@@ -200,7 +202,7 @@ impl<R, H, P, Y> Default for Shape<R, H, P, Y> {
 /// A shape's counts as numbers, to check against an encoding.
 ///
 /// ```
-/// use cktile_core::distribution::shape::Counts;
+/// use cktile_core::distribution::typed::shape::Counts;
 /// let c = Counts { rs: 0, hs: [1; cktile_core::MAX_DIMS], xs: 1, p_components: [1; cktile_core::MAX_DIMS], ps: 1, ys: 1 };
 /// assert_eq!(c.xs, 1);
 /// ```
@@ -223,7 +225,7 @@ pub struct Counts {
 /// A tuple of type-level integers as numbers.
 ///
 /// ```
-/// use cktile_core::distribution::shape::CountList;
+/// use cktile_core::distribution::typed::shape::CountList;
 /// use typenum::{U2, U3};
 /// assert_eq!(<(U3, U2) as CountList>::LEN, 2);
 /// assert_eq!(<(U3, U2) as CountList>::COUNTS[..2], [3, 2]);
@@ -268,7 +270,7 @@ count_list! {
 /// A [`Shape`]'s counts as numbers.
 ///
 /// ```
-/// use cktile_core::distribution::shape::{Shape, ShapeCounts};
+/// use cktile_core::distribution::typed::shape::{Shape, ShapeCounts};
 /// use typenum::{U0, U1, U2};
 /// assert_eq!(Shape::<U0, (U2,), (U1,), U1>::COUNTS.hs[0], 2);
 /// ```
@@ -287,7 +289,7 @@ impl<R: Unsigned, H: CountList, P: CountList, Y: Unsigned> ShapeCounts for Shape
 /// the Ys' lengths packed.
 ///
 /// ```
-/// use cktile_core::distribution::shape::AdaptorShape;
+/// use cktile_core::distribution::typed::shape::AdaptorShape;
 /// use cktile_core::distribution::typed::TileEncoding;
 /// use cktile_core::typed::TensorAdaptor;
 /// cktile_core::tile_distribution_encoding! {
@@ -401,7 +403,7 @@ shapes! {
 /// an embedded encoding: outer and inner, X by X).
 ///
 /// ```
-/// use cktile_core::distribution::shape::ZipAdd;
+/// use cktile_core::distribution::typed::shape::ZipAdd;
 /// use typenum::{U1, U2, U3, U4};
 /// let _: (U4, U3) = <(U3, U1) as ZipAdd<(U1, U2)>>::Output::default();
 /// ```
@@ -432,7 +434,7 @@ zip_add! {
 /// Two tuples one after the other (the P lists of an embedded encoding).
 ///
 /// ```
-/// use cktile_core::distribution::shape::Concat;
+/// use cktile_core::distribution::typed::shape::Concat;
 /// use typenum::{U1, U2, U3};
 /// let _: (U1, U2, U3) = <(U1,) as Concat<(U2, U3)>>::Output::default();
 /// ```
@@ -465,11 +467,11 @@ concat_impls! {
 }
 
 /// The shape of an inner encoding embedded in one of this shape
-/// ([`embed_encoding`](super::embed::embed_encoding)'s lists): R, each X's H and Y counts
+/// ([`embed_encoding`](crate::distribution::embed::embed_encoding)'s lists): R, each X's H and Y counts
 /// summed, the inner Ps after the outer ones.
 ///
 /// ```
-/// use cktile_core::distribution::shape::{EmbedShape, Shape};
+/// use cktile_core::distribution::typed::shape::{EmbedShape, Shape};
 /// use typenum::{U0, U1, U2, U3};
 /// type Outer = Shape<U1, (U2, U1), (U2,), U2>;
 /// type Inner = Shape<U0, (U1, U2), (U2,), U1>;

@@ -5,11 +5,11 @@
 //! [`mfma_c_transposed`], and the swizzled-B transposed-C pair
 //! [`mfma_b_swizzled`], [`mfma_c_swizzled`]. fp16 and bf16 share their
 //! encodings; the fp8 32x32x16 MFMA has those of the 32x32x16 (two
-//! 32x32x8) family. The [`catalogue`](super::catalogue) re-exports them and
+//! 32x32x8) family. The [`catalogue`](crate::distribution::catalogue) re-exports them and
 //! reads their names.
 //!
 //! ```
-//! use cktile_core::distribution::{catalogue, mfma, Distribution};
+//! use cktile_core::distribution::{catalogue, catalogue::mfma, Distribution};
 //! assert_eq!(catalogue::mfma_b(32, 8)?, mfma::mfma_b(32, 8)?);
 //! let c = Distribution::new(mfma::mfma_c(16, 16)?)?;
 //! // 16x16 C: lane l, register i hold C(4 * (l / 16) + i, l % 16).
@@ -17,7 +17,8 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::Encoding;
+use super::{NameFamily, malformed};
+use crate::distribution::Encoding;
 use crate::error::{Error, ParameterProblem};
 
 /// The lanes of an AMD wave: every MFMA encoding spans 64 of them.
@@ -214,3 +215,50 @@ pub fn mfma_c_swizzled() -> Result<Encoding, Error> {
         &[0, 2],
     )
 }
+
+const MFMA_FORM: &str = "mfma16x16x16_X, mfma16x16x32_X, mfma32x32x8_X or mfma32x32x16_X with X one of a, b, c, \
+c_transposed; mfma32x32x16_b_swizzled, mfma32x32x16_c_swizzled";
+
+/// `mfma{M}x{M}x{K}_{operand}` and the swizzled pair.
+fn read_mfma(name: &str) -> Result<Option<Encoding>, Error> {
+    let Some(rest) = name.strip_prefix("mfma") else { return Ok(None) };
+    let malformed = || malformed(MFMA_FORM, name);
+    match name {
+        "mfma32x32x16_b_swizzled" => return mfma_b_swizzled().map(Some),
+        "mfma32x32x16_c_swizzled" => return mfma_c_swizzled().map(Some),
+        _ => {}
+    }
+    let (shape, operand) = rest.split_once('_').ok_or_else(malformed)?;
+    let mut it = shape.split('x').map(|s| s.parse::<usize>().ok());
+    let (m, k) = match (it.next(), it.next(), it.next(), it.next()) {
+        (Some(Some(m)), Some(Some(n)), Some(Some(k)), None)
+            if m == n && matches!((m, k), (16, 16 | 32) | (32, 8 | 16)) =>
+        {
+            (m, k)
+        }
+        _ => return Err(malformed()),
+    };
+    match operand {
+        "a" => mfma_a(m, k),
+        "b" => mfma_b(m, k),
+        "c" => mfma_c(m, k),
+        "c_transposed" => mfma_c_transposed(m, k),
+        _ => Err(malformed()),
+    }
+    .map(Some)
+}
+
+/// This family's row of [`FAMILIES`](super::FAMILIES): its names' form,
+/// CK's common members and its reader.
+pub const FAMILY: NameFamily = NameFamily {
+    form: MFMA_FORM,
+    names: &[
+        "mfma16x16x16_{a,b,c,c_transposed}",
+        "mfma16x16x32_{a,b,c,c_transposed}",
+        "mfma32x32x8_{a,b,c,c_transposed}",
+        "mfma32x32x16_{a,b,c,c_transposed}",
+        "mfma32x32x16_b_swizzled",
+        "mfma32x32x16_c_swizzled",
+    ],
+    read: read_mfma,
+};

@@ -9,7 +9,7 @@
 //!
 //! - **gfx11** needs A and B duplicated across the two half-waves: lane `l`
 //!   and lane `l + 16` hold the same 16 K values of row `l % 16`. CK writes
-//!   that as an R dimension of length 2 (`kRepeat`), so [`coverage`](super::coverage)
+//!   that as an R dimension of length 2 (`kRepeat`), so the tools crate's `distribution::coverage`
 //!   reports each element held twice, over R0. C: lane `l`, register `i`
 //!   hold C(2i + l / 16, l % 16).
 //! - **gfx12** splits K over the half-waves: lane `l` holds A(l % 16,
@@ -30,7 +30,7 @@
 //! lane), so the catalogue's `wmma16x16x64_gfx1250_*` are the int8 ones.
 //!
 //! ```
-//! use cktile_core::distribution::{Distribution, wmma::{self, Rdna}};
+//! use cktile_core::distribution::{Distribution, catalogue::wmma::{self, Rdna}};
 //! let a = Distribution::new(wmma::wmma_a(Rdna::Gfx11, 16)?)?;
 //! // Lanes 5 and 21 hold the same row.
 //! assert_eq!(a.calculate_index(&[21, 0, 0, 7])?, a.calculate_index(&[5, 0, 0, 7])?);
@@ -42,13 +42,14 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::Encoding;
+use super::{NameFamily, malformed};
+use crate::distribution::Encoding;
 use crate::error::{Error, ParameterProblem};
 
 /// An RDNA generation with WMMA.
 ///
 /// ```
-/// use cktile_core::distribution::wmma::Rdna;
+/// use cktile_core::distribution::catalogue::wmma::Rdna;
 /// assert_eq!(Rdna::Gfx12.name(), "gfx12");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,7 +69,7 @@ impl Rdna {
     /// The generation's short name, as in the catalogue names.
     ///
     /// ```
-    /// assert_eq!(cktile_core::distribution::wmma::Rdna::Gfx1250.name(), "gfx1250");
+    /// assert_eq!(cktile_core::distribution::catalogue::wmma::Rdna::Gfx1250.name(), "gfx1250");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -83,7 +84,7 @@ impl Rdna {
     /// gfx1250, 32 (16-bit inputs) and 64 (8-bit inputs).
     ///
     /// ```
-    /// use cktile_core::distribution::wmma::Rdna;
+    /// use cktile_core::distribution::catalogue::wmma::Rdna;
     /// assert_eq!(Rdna::Gfx11.ks(), &[16]);
     /// assert_eq!(Rdna::Gfx1250.ks(), &[32, 64]);
     /// ```
@@ -186,7 +187,7 @@ const fn ab(arch: Rdna, k: usize) -> Result<Encoding, Error> {
 /// an error when CK has no such instruction ([`Rdna::ks`]).
 ///
 /// ```
-/// use cktile_core::distribution::{Distribution, wmma::{self, Rdna}};
+/// use cktile_core::distribution::{Distribution, catalogue::wmma::{self, Rdna}};
 /// let a = Distribution::new(wmma::wmma_a(Rdna::Gfx12, 16)?)?;
 /// // Lane 21, register 6: row 5, K = 8 + 6.
 /// assert_eq!(a.calculate_index(&[21, 0, 0, 6])?.as_slice(), &[5, 14]);
@@ -203,7 +204,7 @@ pub const fn wmma_a(arch: Rdna, k: usize) -> Result<Encoding, Error> {
 /// CK's `BWarpDstrEncoding`: X = (N, K), the same map as A's.
 ///
 /// ```
-/// use cktile_core::distribution::wmma::{self, Rdna};
+/// use cktile_core::distribution::catalogue::wmma::{self, Rdna};
 /// assert_eq!(wmma::wmma_b(Rdna::Gfx11, 16)?, wmma::wmma_a(Rdna::Gfx11, 16)?);
 /// assert_eq!(wmma::wmma_b(Rdna::Gfx1250, 32)?, wmma::wmma_a(Rdna::Gfx1250, 32)?);
 /// # Ok::<(), cktile_core::Error>(())
@@ -216,7 +217,7 @@ pub const fn wmma_b(arch: Rdna, k: usize) -> Result<Encoding, Error> {
 /// does not depend on K: gfx1250's is gfx12's.
 ///
 /// ```
-/// use cktile_core::distribution::{Distribution, wmma::{self, Rdna}};
+/// use cktile_core::distribution::{Distribution, catalogue::wmma::{self, Rdna}};
 /// let c = Distribution::new(wmma::wmma_c(Rdna::Gfx11)?)?;
 /// // Lane 21, register 3: row 2 * 3 + 1, column 5.
 /// assert_eq!(c.calculate_index(&[21, 3, 0])?.as_slice(), &[7, 5]);
@@ -236,7 +237,7 @@ pub const fn wmma_c(arch: Rdna) -> Result<Encoding, Error> {
 /// `kTransC`): X = (N, M).
 ///
 /// ```
-/// use cktile_core::distribution::{Distribution, wmma::{self, Rdna}};
+/// use cktile_core::distribution::{Distribution, catalogue::wmma::{self, Rdna}};
 /// let c = Distribution::new(wmma::wmma_c(Rdna::Gfx12)?)?;
 /// let t = Distribution::new(wmma::wmma_c_transposed(Rdna::Gfx12)?)?;
 /// let x = c.calculate_index(&[21, 0, 3])?;
@@ -251,3 +252,41 @@ pub const fn wmma_c_transposed(arch: Rdna) -> Result<Encoding, Error> {
     let m: &[usize] = &[1, t.cm0_per_lane, CM_LANE, t.cm1_per_lane];
     Encoding::new(&[], &[&[1, MN], m], &[&[2, 1]], &[&[2, 1]], &[2, 2], &[1, 3])
 }
+
+const WMMA_FORM: &str = "wmma16x16x16_{gfx11,gfx12}_X, wmma16x16x32_gfx1250_X or wmma16x16x64_gfx1250_X with X one of \
+a, b, c, c_transposed";
+
+/// `wmma16x16x{K}_{arch}_{operand}`, with a K the arch has ([`Rdna::ks`](self::wmma::Rdna::ks)).
+fn read_wmma(name: &str) -> Result<Option<Encoding>, Error> {
+    let Some(rest) = name.strip_prefix("wmma16x16x") else { return Ok(None) };
+    let malformed = || malformed(WMMA_FORM, name);
+    let mut parts = rest.splitn(3, '_');
+    let (Some(k), Some(arch), Some(operand)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(malformed());
+    };
+    let arch = Rdna::ALL.into_iter().find(|a| a.name() == arch).ok_or_else(malformed)?;
+    // Digits only, no leading zero: the name as written, not any spelling of the number.
+    let digits = !k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit());
+    let k = k.parse::<usize>().ok().filter(|k| digits && arch.ks().contains(k)).ok_or_else(malformed)?;
+    match operand {
+        "a" => wmma_a(arch, k),
+        "b" => wmma_b(arch, k),
+        "c" => wmma_c(arch),
+        "c_transposed" => wmma_c_transposed(arch),
+        _ => Err(malformed()),
+    }
+    .map(Some)
+}
+
+/// This family's row of [`FAMILIES`](super::FAMILIES): its names' form,
+/// CK's common members and its reader.
+pub const FAMILY: NameFamily = NameFamily {
+    form: WMMA_FORM,
+    names: &[
+        "wmma16x16x16_gfx11_{a,b,c,c_transposed}",
+        "wmma16x16x16_gfx12_{a,b,c,c_transposed}",
+        "wmma16x16x32_gfx1250_{a,b,c,c_transposed}",
+        "wmma16x16x64_gfx1250_{a,b,c,c_transposed}",
+    ],
+    read: read_wmma,
+};

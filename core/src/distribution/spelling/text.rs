@@ -15,7 +15,7 @@
 //! parameters are numbers. Every error carries its line and column; a
 //! malformed encoding is reported at the entry it names.
 
-use super::encoding::{Encoding, EncodingProblem, Entry, List};
+use crate::distribution::encoding::{Encoding, EncodingProblem, Entry, List};
 use crate::error::{Error, ErrorKind, Position};
 use crate::names::write_joined;
 use crate::spec::lexer::{Cursor, Lexer, Tok, Token, syntax};
@@ -249,7 +249,7 @@ pub(super) fn refs(v: &[Vec<usize>]) -> Vec<&[usize]> {
 }
 
 /// The token reader of both spellings (CK's here, cktile's in
-/// [`compact`](super::compact)).
+/// [`compact`](crate::distribution::spelling::compact)).
 pub(super) struct Parser<'a> {
     lexer: Lexer<'a>,
     current: Option<Token<'a>>,

@@ -17,7 +17,7 @@
 //! [`MMA_OPS`] lists the instructions with CK's numbers.
 //!
 //! ```
-//! use cktile_core::distribution::{catalogue, mma::{Calc, MMA_OPS}};
+//! use cktile_core::distribution::{catalogue, catalogue::mma::{Calc, MMA_OPS}};
 //! let op = MMA_OPS.iter().find(|o| o.name == "mfma_f32_16x16x16f16").unwrap();
 //! let [a, b, c] = op.encodings(&Calc::default())?;
 //! // CK's calculator gives the WarpGemm encodings, term for term.
@@ -25,13 +25,13 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::Encoding;
+use crate::distribution::Encoding;
 use crate::error::{Error, ParameterProblem};
 
 /// The instruction family, as CK's `OpType` and compiler target tell it.
 ///
 /// ```
-/// use cktile_core::distribution::mma::Family;
+/// use cktile_core::distribution::catalogue::mma::Family;
 /// assert_ne!(Family::Mfma, Family::WmmaGfx11);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,7 +49,7 @@ pub enum Family {
 /// kBKNumAccess, kBRepeat, kCMPerLane, kCMNumAccess, OpType, OpFamily>`.
 ///
 /// ```
-/// use cktile_core::distribution::mma::MMA_OPS;
+/// use cktile_core::distribution::catalogue::mma::MMA_OPS;
 /// assert!(MMA_OPS.iter().any(|o| o.name == "wmma_f32_16x16x16_f16_w32_gfx12"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,12 +122,12 @@ const fn op(
 /// `sparse/wmma/sparse_gfx12.hpp`).
 ///
 /// CK gives gfx1250's 16x16x32 and 16x16x64 a single K access of 16 or 32
-/// values here, where its warp GEMM ([`wmma`](super::wmma)) splits a lane's
+/// values here, where its warp GEMM ([`wmma`](crate::distribution::catalogue::wmma)) splits a lane's
 /// K into blocks of 8 a half-wave apart; the calculator gives the warp
 /// GEMM's map with `num_access_a` and `num_access_b` set to K / 16.
 ///
 /// ```
-/// use cktile_core::distribution::mma::MMA_OPS;
+/// use cktile_core::distribution::catalogue::mma::MMA_OPS;
 /// assert!(MMA_OPS.len() >= 12);
 /// ```
 pub const MMA_OPS: &[MmaOp] = &[
@@ -151,7 +151,7 @@ pub const MMA_OPS: &[MmaOp] = &[
 /// `TileDistrEncCalc`'s modifiers; [`Default`] is CK's defaults.
 ///
 /// ```
-/// use cktile_core::distribution::mma::Calc;
+/// use cktile_core::distribution::catalogue::mma::Calc;
 /// let c = Calc { k_iter: 2, ..Calc::default() };
 /// assert_eq!((c.k_iter, c.swizzle_factor, c.c_transpose), (2, 1, false));
 /// ```
@@ -280,7 +280,7 @@ impl MmaOp {
     /// calculator's K accesses and compression.
     ///
     /// ```
-    /// use cktile_core::distribution::{mma::{Calc, MMA_OPS}, Distribution};
+    /// use cktile_core::distribution::{catalogue::mma::{Calc, MMA_OPS}, Distribution};
     /// let op = MMA_OPS.iter().find(|o| o.name == "wmma_f32_16x16x16_f16_w32").unwrap();
     /// let [a, _, _] = op.encodings(&Calc::default())?;
     /// let general = op.general_ab(&Calc::default(), true)?;
@@ -321,7 +321,7 @@ impl MmaOp {
     /// for `calc`, or the first of CK's checks it breaks.
     ///
     /// ```
-    /// use cktile_core::distribution::{catalogue, mma::{Calc, MMA_OPS}};
+    /// use cktile_core::distribution::{catalogue, catalogue::mma::{Calc, MMA_OPS}};
     /// let op = MMA_OPS.iter().find(|o| o.name == "wmma_f32_16x16x16_f16_w32").unwrap();
     /// let [a, _, c] = op.encodings(&Calc::default())?;
     /// assert_eq!((a, c), (catalogue::by_name("wmma16x16x16_gfx11_a")?, catalogue::by_name("wmma16x16x16_gfx11_c")?));

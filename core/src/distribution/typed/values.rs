@@ -2,20 +2,20 @@
 //! (where they are read from) and the zero-sized [`Value`]s made of them
 //! ([`RhLength`], [`PHidden`], ...), of which
 //! [`tile_distribution_encoding!`](crate::tile_distribution_encoding)'s
-//! adaptor types ([`shape`](super::shape)) are built. Beneath both the
-//! shapes and the typed distributions ([`typed`](super::typed), which
+//! adaptor types ([`shape`](crate::distribution::typed::shape)) are built. Beneath both the
+//! shapes and the typed distributions ([`typed`](crate::distribution::typed), which
 //! re-exports them).
 
-use super::Encoding;
 use crate::Value;
+use crate::distribution::Encoding;
 use core::fmt;
 use core::marker::PhantomData;
 
 /// Where the value types of a typed encoding's adaptor ([`RhLength`],
 /// [`PHidden`], ...) read its encoding: the same constant as
-/// [`TileEncoding::ENCODING`](super::typed::TileEncoding::ENCODING), in a trait of its own so that an encoding
-/// built from others ([`EmbedEncoding`](super::EmbedEncoding)) has it without first being
-/// a whole [`TileEncoding`](super::typed::TileEncoding) (whose adaptor type is made of those values).
+/// [`TileEncoding::ENCODING`](crate::distribution::typed::TileEncoding::ENCODING), in a trait of its own so that an encoding
+/// built from others ([`EmbedEncoding`](crate::distribution::EmbedEncoding)) has it without first being
+/// a whole [`TileEncoding`](crate::distribution::typed::TileEncoding) (whose adaptor type is made of those values).
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
 /// implements both.
 ///
@@ -35,7 +35,7 @@ pub trait EncodingSource {
 /// typed encoding's constant: what the types
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
 /// declares are made of. Reading the lengths and ids from
-/// [`TileEncoding::ENCODING`](super::typed::TileEncoding::ENCODING) (an associated constant, which stable Rust
+/// [`TileEncoding::ENCODING`](crate::distribution::typed::TileEncoding::ENCODING) (an associated constant, which stable Rust
 /// lets a generic impl compute) rather than spelling them as
 /// `Number<{ .. }>` (which it does not) is what lets an encoding be generic
 /// over a policy's const parameters.

@@ -38,8 +38,12 @@
 //! assert_eq!(size_of_val(&d), 0);
 //! ```
 
-use super::shape::{Counts, ShapeCounts};
-pub use super::values::{
+pub mod registers;
+pub mod shape;
+pub mod values;
+
+use self::shape::{Counts, ShapeCounts};
+pub use self::values::{
     EncodingSource, PHidden, PRhHidden, PRhLength, RhHidden, RhLength, TopHidden, XLength, YRhLength,
 };
 use super::{Distribution, Encoding};
@@ -70,7 +74,7 @@ pub trait TileEncoding: EncodingSource {
     const ENCODING: Encoding;
     /// The counts of the encoding's groups (R, the H of each X, the
     /// components of each P, Y), from which the adaptor's and descriptor's
-    /// types are built ([`shape`](super::shape)); checked against
+    /// types are built ([`shape`]); checked against
     /// [`ENCODING`](Self::ENCODING) when a distribution is made.
     type Shape: ShapeCounts;
     /// The `ps_ys_to_xs` adaptor: top (P..., Y...), bottom X.
@@ -82,7 +86,7 @@ pub trait TileEncoding: EncodingSource {
     /// thread buffer ([`Registers`]) that CK's `static_distributed_tensor`
     /// holds. [`tile_distribution_encoding!`](crate::tile_distribution_encoding)
     /// and [`EmbedEncoding`](super::EmbedEncoding) compute it from the lengths
-    /// ([`registers`](super::registers)); no one writes it by hand.
+    /// ([`registers`]); no one writes it by hand.
     ///
     /// ```
     /// use cktile_core::distribution::typed::TileEncoding;
@@ -206,7 +210,7 @@ pub const fn encoding_or_fail(encoding: Result<Encoding, Error>) -> Encoding {
 /// check of a typed encoding's [`TileEncoding::RegisterCount`], which
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding) and
 /// [`EmbedEncoding`](super::EmbedEncoding) compute as a type from the lengths
-/// ([`registers`](super::registers)) and put through this in
+/// ([`registers`]) and put through this in
 /// [`TileEncoding::ENCODING`]. It fails only where the type-level count
 /// cannot follow the lengths: a concrete encoding's buffer of 2^30
 /// elements or more.
@@ -456,7 +460,7 @@ pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
 /// `M0 = MPerBlock / (M2 * M1)` in its policies. The thread buffer's size,
 /// the product of the lengths the Ys name, is computed by the macro as a
 /// type ([`TileEncoding::RegisterCount`], through
-/// [`registers`](crate::distribution::registers)): nothing to write, and
+/// [`registers`](crate::distribution::typed::registers)): nothing to write, and
 /// every instantiation gets its own. The lengths a Y names are therefore
 /// written with `+`, `-`, `*`, `/` and `%` over the const parameters,
 /// integer literals and parentheses (the other lengths may be any
@@ -537,10 +541,10 @@ macro_rules! tile_distribution_encoding {
                 $crate::tile_distribution_encoding!(@new $rs [$($hs)+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*]),
             ))
             // A concrete encoding's size is a constant: named as a type chunk by chunk.
-            ($crate::distribution::registers::FromChunks<
-                { $crate::distribution::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 2) },
-                { $crate::distribution::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 1) },
-                { $crate::distribution::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 0) },
+            ($crate::distribution::typed::registers::FromChunks<
+                { $crate::distribution::typed::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 2) },
+                { $crate::distribution::typed::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 1) },
+                { $crate::distribution::typed::registers::chunk(<$name as $crate::distribution::typed::EncodingSource>::SOURCE.y_elements(), 0) },
             >)
             ()
             $rs [$($hs)+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
@@ -570,8 +574,8 @@ macro_rules! tile_distribution_encoding {
                 $crate::tile_distribution_encoding!(@new $rs [$($hs)+] [$([$($pa),+])*] [$([$($pi),+])*] [$($ya),*] [$($yi),*])
             }))
             // The size as a type computed from the const parameters: the product of the entries the Ys name.
-            (<$crate::__cktile_registers!(@product [$rs $($hs)+] [$($ya)*] [$($yi)*]) as $crate::distribution::registers::Evaluate>::Value)
-            ($crate::__cktile_registers!(@product [$rs $($hs)+] [$($ya)*] [$($yi)*]): $crate::distribution::registers::Evaluate)
+            (<$crate::__cktile_registers!(@product [$rs $($hs)+] [$($ya)*] [$($yi)*]) as $crate::distribution::typed::registers::Evaluate>::Value)
+            ($crate::__cktile_registers!(@product [$rs $($hs)+] [$($ya)*] [$($yi)*]): $crate::distribution::typed::registers::Evaluate)
             $rs [$($hs)+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
     };
     (
@@ -618,14 +622,14 @@ macro_rules! tile_distribution_encoding {
     // The shape (the groups' counts) and the adaptor and descriptor types
     // built from it, every length and id read off the encoding `$e`.
     (@types ($e:ty) [$($r:expr),* $(,)?] [$([$($h:expr),+ $(,)?])+] [$([$($pa:literal),+] [$($pi:literal),+])*] [$($ya:tt),*] [$($yi:tt),*]) => {
-        type Shape = $crate::distribution::shape::Shape<
+        type Shape = $crate::distribution::typed::shape::Shape<
             $crate::tile_distribution_encoding!(@count $($r)*),
             ($($crate::tile_distribution_encoding!(@count $($h)+),)+),
             ($($crate::tile_distribution_encoding!(@count $($pa)+),)*),
             $crate::tile_distribution_encoding!(@count $($ya)*),
         >;
-        type PsYsToXs = <Self::Shape as $crate::distribution::shape::AdaptorShape<$e>>::PsYsToXs;
-        type YsToD = <Self::Shape as $crate::distribution::shape::AdaptorShape<$e>>::YsToD;
+        type PsYsToXs = <Self::Shape as $crate::distribution::typed::shape::AdaptorShape<$e>>::PsYsToXs;
+        type YsToD = <Self::Shape as $crate::distribution::typed::shape::AdaptorShape<$e>>::YsToD;
     };
     // A type-level integer: how many tokens.
     (@count) => { $crate::typenum::U0 };

@@ -23,8 +23,8 @@
 //! h0 has 1 entry (h0[0])`; [`CompactProblem`]), where CK's spelling names
 //! CK's lists (`Ps2RHssMinor[0][1] is 3, ...`).
 
-use super::encoding::Encoding;
-use super::text::{Parsed, Parser, Places, Seq, places_of, refs};
+use crate::distribution::encoding::Encoding;
+use crate::distribution::spelling::text::{Parsed, Parser, Places, Seq, places_of, refs};
 pub use crate::error::CompactProblem;
 use crate::error::{Error, ErrorKind, Position};
 use crate::names::write_joined;

@@ -12,7 +12,7 @@
 //! encoding for the regular, packed or shuffled distribution.
 //!
 //! ```
-//! use cktile_core::distribution::{Distribution, pattern::{Pattern2d, Raking, Variant}};
+//! use cktile_core::distribution::{Distribution, catalogue::pattern::{Pattern2d, Raking, Variant}};
 //! // CK's warp-raked A-tile load: 256 threads, 128 x 32 fp16, 8 per vector.
 //! let p = Pattern2d::new(256, 128, 32, 8, Raking::Warp);
 //! let f = p.factors()?;
@@ -23,14 +23,15 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::Encoding;
+use super::NameFamily;
+use crate::distribution::Encoding;
 use crate::error::{Error, ParameterProblem};
 
 /// Where the Y iteration sits in the thread hierarchy: CK's
 /// `tile_distribution_pattern`.
 ///
 /// ```
-/// use cktile_core::distribution::pattern::Raking;
+/// use cktile_core::distribution::catalogue::pattern::Raking;
 /// assert_eq!(Raking::Block.name(), "block_raked");
 /// assert_eq!(Raking::from_name("warp_raked"), Some(Raking::Warp));
 /// ```
@@ -53,7 +54,7 @@ impl Raking {
     /// CK's enumerator name.
     ///
     /// ```
-    /// assert_eq!(cktile_core::distribution::pattern::Raking::Thread.name(), "thread_raked");
+    /// assert_eq!(cktile_core::distribution::catalogue::pattern::Raking::Thread.name(), "thread_raked");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -66,7 +67,7 @@ impl Raking {
     /// The raking CK names `name`, if any.
     ///
     /// ```
-    /// use cktile_core::distribution::pattern::Raking;
+    /// use cktile_core::distribution::catalogue::pattern::Raking;
     /// assert_eq!(Raking::from_name("thread_raked"), Some(Raking::Thread));
     /// assert_eq!(Raking::from_name("raked"), None);
     /// ```
@@ -78,7 +79,7 @@ impl Raking {
 /// Which of CK's distributions of a pattern.
 ///
 /// ```
-/// use cktile_core::distribution::pattern::{Pattern2d, Raking, Variant};
+/// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking, Variant};
 /// let p = Pattern2d::new(64, 64, 32, 4, Raking::Thread);
 /// // X2 = 1: the packed distribution is the regular one, as in CK.
 /// assert_eq!(p.encoding(Variant::Packed)?, p.encoding(Variant::Regular)?);
@@ -100,7 +101,7 @@ pub enum Variant {
 /// and `<X0, X1, X2>`.
 ///
 /// ```
-/// use cktile_core::distribution::pattern::{Pattern2d, Raking};
+/// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking};
 /// // CK's own print test: thread-raked 64 threads, 8 x 16, vector 4.
 /// let f = Pattern2d::new(64, 8, 16, 4, Raking::Thread).factors()?;
 /// assert_eq!(([f.y0, f.y1, f.y2], [f.x0, f.x1, f.x2]), ([1, 8, 1], [8, 2, 1]));
@@ -132,7 +133,7 @@ pub struct Factors {
 /// RDNA).
 ///
 /// ```
-/// use cktile_core::distribution::pattern::{Pattern2d, Raking};
+/// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking};
 /// let p = Pattern2d::new(256, 16, 256, 2, Raking::Thread).wave_groups(2).warp_size(32);
 /// assert_eq!((p.num_wave_groups, p.warp_size), (2, 32));
 /// ```
@@ -164,7 +165,7 @@ impl Pattern2d {
     /// A pattern with one wave group and 64-lane warps.
     ///
     /// ```
-    /// use cktile_core::distribution::pattern::{Pattern2d, Raking};
+    /// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking};
     /// assert_eq!(Pattern2d::new(256, 64, 64, 8, Raking::Block).warp_size, 64);
     /// ```
     pub const fn new(block_size: usize, y_per_tile: usize, x_per_tile: usize, vec_size: usize, raking: Raking) -> Self {
@@ -174,7 +175,7 @@ impl Pattern2d {
     /// The same pattern with `groups` wave groups.
     ///
     /// ```
-    /// use cktile_core::distribution::pattern::{Pattern2d, Raking};
+    /// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking};
     /// assert_eq!(Pattern2d::new(256, 64, 64, 8, Raking::Thread).wave_groups(2).num_wave_groups, 2);
     /// ```
     pub const fn wave_groups(mut self, groups: usize) -> Self {
@@ -185,7 +186,7 @@ impl Pattern2d {
     /// The same pattern for `lanes`-lane warps.
     ///
     /// ```
-    /// use cktile_core::distribution::pattern::{Pattern2d, Raking};
+    /// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking};
     /// assert_eq!(Pattern2d::new(128, 64, 64, 8, Raking::Warp).warp_size(32).warp_size, 32);
     /// ```
     pub const fn warp_size(mut self, lanes: usize) -> Self {
@@ -196,7 +197,7 @@ impl Pattern2d {
     /// CK's factors, or the first of CK's rules the parameters break.
     ///
     /// ```
-    /// use cktile_core::distribution::pattern::{Pattern2d, Raking};
+    /// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking};
     /// let e = Pattern2d::new(256, 16, 30, 4, Raking::Warp).factors().unwrap_err();
     /// assert_eq!(e.to_string(), "warp_raked: XPerTile = 30; XPerTile must be a multiple of VecSize");
     /// # Ok::<(), cktile_core::Error>(())
@@ -263,7 +264,7 @@ impl Pattern2d {
     /// `static_encoding_pattern.hpp` writes it.
     ///
     /// ```
-    /// use cktile_core::distribution::pattern::{Pattern2d, Raking, Variant};
+    /// use cktile_core::distribution::catalogue::pattern::{Pattern2d, Raking, Variant};
     /// let p = Pattern2d::new(256, 128, 32, 8, Raking::Warp);
     /// assert_eq!(
     ///     p.encoding(Variant::Regular)?.to_string(),
@@ -336,7 +337,7 @@ warps), _g{GROUPS} (wave groups) and _packed or _shuffled, e.g. warp_raked_256x1
 /// raking's name.
 ///
 /// ```
-/// use cktile_core::distribution::pattern::{self, Pattern2d, Raking, Variant};
+/// use cktile_core::distribution::catalogue::pattern::{self, Pattern2d, Raking, Variant};
 /// let e = pattern::by_name("thread_raked_256x16x256_v2_g2_packed")?.unwrap();
 /// let p = Pattern2d::new(256, 16, 256, 2, Raking::Thread).wave_groups(2);
 /// assert_eq!(e, p.encoding(Variant::Packed)?);
@@ -382,3 +383,16 @@ pub fn by_name(name: &str) -> Result<Option<Encoding>, Error> {
 
 /// Block, Y and X of a pattern name.
 type Vec3 = (usize, usize, usize);
+
+/// This family's row of [`FAMILIES`](super::FAMILIES): its names' form,
+/// CK's common members and its reader.
+pub const FAMILY: NameFamily = NameFamily {
+    form: NAME_FORM,
+    names: &[
+        "warp_raked_256x128x32_v8",
+        "thread_raked_256x128x64_v8",
+        "block_raked_256x32x64_v16",
+        "thread_raked_128x64x128_v8_w32_shuffled",
+    ],
+    read: by_name,
+};

@@ -1,7 +1,7 @@
 //! A typed encoding's thread-buffer size as a type: the product of its Y
 //! lengths as a `typenum` unsigned integer, which sizes the
 //! [`GenericArray`](generic_array::GenericArray) a thread's registers are
-//! ([`Registers`](super::typed::Registers)).
+//! ([`Registers`](crate::distribution::typed::Registers)).
 //!
 //! Rust's stable compiler cannot size an array `[T; N]` by an expression
 //! of const parameters (`[T; M / 64 * 8]` inside a generic impl), so a
@@ -21,14 +21,14 @@
 //! The arithmetic never fails at the type level: a division or remainder
 //! by zero is 0 and a subtraction saturates at 0. A configuration that
 //! makes one is refused by the encoding's own checks (its `requires:` or
-//! [`Encoding::new`](super::Encoding::new)), at compile time, with their
+//! [`Encoding::new`](crate::distribution::Encoding::new)), at compile time, with their
 //! messages; and the type-level count is checked against the encoding's
-//! Y lengths ([`registers_or_fail`](super::typed::registers_or_fail)).
+//! Y lengths ([`registers_or_fail`](crate::distribution::typed::registers_or_fail)).
 //! A const parameter must be one `typenum::Const` converts: up to 1024,
 //! or a power of two or of ten.
 //!
 //! ```
-//! use cktile_core::distribution::registers::{Div, Evaluate, Lit, Mul};
+//! use cktile_core::distribution::typed::registers::{Div, Evaluate, Lit, Mul};
 //! use typenum::Unsigned;
 //! // M0 * K1 = 128 / (64 / (32 / 8) * (256 / 64)) * 8: 16 registers.
 //! type Regs<const BLOCK: usize, const M: usize, const K: usize, const K1: usize> =
@@ -45,7 +45,7 @@ use typenum::{Const, Diff, Max, Maximum, Prod, Quot, Sum, ToUInt, U, U1024, UInt
 /// `typenum` integer that sizes a thread buffer.
 ///
 /// ```
-/// use cktile_core::distribution::registers::{Evaluate, Lit, Mul};
+/// use cktile_core::distribution::typed::registers::{Evaluate, Lit, Mul};
 /// use typenum::Unsigned;
 /// assert_eq!(<Mul<Lit<4>, Lit<8>> as Evaluate>::Value::USIZE, 32);
 /// ```
@@ -62,7 +62,7 @@ pub trait Evaluate {
 /// The constant `N` (a const parameter or a literal).
 ///
 /// ```
-/// use cktile_core::distribution::registers::{Evaluate, Lit};
+/// use cktile_core::distribution::typed::registers::{Evaluate, Lit};
 /// use typenum::Unsigned;
 /// assert_eq!(<Lit<48> as Evaluate>::Value::USIZE, 48);
 /// ```
@@ -79,7 +79,7 @@ node! {
     /// `A + B`.
     ///
     /// ```
-    /// use cktile_core::distribution::registers::{Add, Evaluate, Lit};
+    /// use cktile_core::distribution::typed::registers::{Add, Evaluate, Lit};
     /// use typenum::Unsigned;
     /// assert_eq!(<Add<Lit<3>, Lit<4>> as Evaluate>::Value::USIZE, 7);
     /// ```
@@ -87,7 +87,7 @@ node! {
     /// `A - B`, 0 when `B > A` (saturating).
     ///
     /// ```
-    /// use cktile_core::distribution::registers::{Evaluate, Lit, Sub};
+    /// use cktile_core::distribution::typed::registers::{Evaluate, Lit, Sub};
     /// use typenum::Unsigned;
     /// assert_eq!(<Sub<Lit<9>, Lit<4>> as Evaluate>::Value::USIZE, 5);
     /// assert_eq!(<Sub<Lit<4>, Lit<9>> as Evaluate>::Value::USIZE, 0);
@@ -96,7 +96,7 @@ node! {
     /// `A * B`.
     ///
     /// ```
-    /// use cktile_core::distribution::registers::{Evaluate, Lit, Mul};
+    /// use cktile_core::distribution::typed::registers::{Evaluate, Lit, Mul};
     /// use typenum::Unsigned;
     /// assert_eq!(<Mul<Lit<3>, Lit<4>> as Evaluate>::Value::USIZE, 12);
     /// ```
@@ -104,7 +104,7 @@ node! {
     /// `A / B`, rounded down; 0 when `B` is 0.
     ///
     /// ```
-    /// use cktile_core::distribution::registers::{Div, Evaluate, Lit};
+    /// use cktile_core::distribution::typed::registers::{Div, Evaluate, Lit};
     /// use typenum::Unsigned;
     /// assert_eq!(<Div<Lit<9>, Lit<4>> as Evaluate>::Value::USIZE, 2);
     /// assert_eq!(<Div<Lit<9>, Lit<0>> as Evaluate>::Value::USIZE, 0);
@@ -113,7 +113,7 @@ node! {
     /// `A % B`; 0 when `B` is 0.
     ///
     /// ```
-    /// use cktile_core::distribution::registers::{Evaluate, Lit, Rem};
+    /// use cktile_core::distribution::typed::registers::{Evaluate, Lit, Rem};
     /// use typenum::Unsigned;
     /// assert_eq!(<Rem<Lit<9>, Lit<4>> as Evaluate>::Value::USIZE, 1);
     /// ```
@@ -124,7 +124,7 @@ node! {
 /// impl for a zero divisor).
 ///
 /// ```
-/// use cktile_core::distribution::registers::DivOrZero;
+/// use cktile_core::distribution::typed::registers::DivOrZero;
 /// use typenum::{U0, U3, U7, Unsigned};
 /// assert_eq!(<<U7 as DivOrZero<U3>>::Output as Unsigned>::USIZE, 2);
 /// assert_eq!(<<U7 as DivOrZero<U0>>::Output as Unsigned>::USIZE, 0);
@@ -145,7 +145,7 @@ impl<A: core::ops::Div<UInt<H, B>>, H, B> DivOrZero<UInt<H, B>> for A {
 /// `Self % R`, 0 when `R` is 0.
 ///
 /// ```
-/// use cktile_core::distribution::registers::RemOrZero;
+/// use cktile_core::distribution::typed::registers::RemOrZero;
 /// use typenum::{U0, U3, U7, Unsigned};
 /// assert_eq!(<<U7 as RemOrZero<U3>>::Output as Unsigned>::USIZE, 1);
 /// assert_eq!(<<U7 as RemOrZero<U0>>::Output as Unsigned>::USIZE, 0);
@@ -217,7 +217,7 @@ where
 /// (`typenum::U<N>` alone covers up to 1024 and the powers of two and ten).
 ///
 /// ```
-/// use cktile_core::distribution::registers::{FromChunks, chunk};
+/// use cktile_core::distribution::typed::registers::{FromChunks, chunk};
 /// use typenum::Unsigned;
 /// const N: usize = 1536;
 /// assert_eq!(<FromChunks<{ chunk(N, 2) }, { chunk(N, 1) }, { chunk(N, 0) }>>::USIZE, 1536);
@@ -228,7 +228,7 @@ pub type FromChunks<const HI: usize, const MID: usize, const LO: usize> =
 /// Chunk `i` (10 bits, `i` = 0 the lowest) of `n`, for [`FromChunks`].
 ///
 /// ```
-/// assert_eq!(cktile_core::distribution::registers::chunk(1536, 1), 1);
+/// assert_eq!(cktile_core::distribution::typed::registers::chunk(1536, 1), 1);
 /// ```
 pub const fn chunk(n: usize, i: u32) -> usize {
     match n.checked_shr(10 * i) {
@@ -246,15 +246,15 @@ pub const fn chunk(n: usize, i: u32) -> usize {
 macro_rules! __cktile_registers {
     // The product of the Y lengths: LISTS is [[rs...] [hs 0...] [hs 1...] ...],
     // then the Ys' majors and minors.
-    (@product $lists:tt [] []) => { $crate::distribution::registers::Lit<1> };
+    (@product $lists:tt [] []) => { $crate::distribution::typed::registers::Lit<1> };
     (@product $lists:tt [$a:tt $($ya:tt)*] [$i:tt $($yi:tt)*]) => {
-        $crate::distribution::registers::Mul<
+        $crate::distribution::typed::registers::Mul<
             $crate::__cktile_registers!(@list $a $i $lists),
             $crate::__cktile_registers!(@product $lists [$($ya)*] [$($yi)*]),
         >
     };
     // Majors and minors of different lengths: Encoding::new names the problem.
-    (@product $lists:tt $ya:tt $yi:tt) => { $crate::distribution::registers::Lit<0> };
+    (@product $lists:tt $ya:tt $yi:tt) => { $crate::distribution::typed::registers::Lit<0> };
     // Entry MINOR of list MAJOR (0: R, x + 1: the H of X x); one past
     // the lists, or an entry past its list, counts 0 (Encoding::new names it).
     (@list 0 $i:tt [$l:tt $($rest:tt)*]) => { $crate::__cktile_registers!(@entry $i $l) };
@@ -266,9 +266,9 @@ macro_rules! __cktile_registers {
     (@list 6 $i:tt [$skip:tt $($rest:tt)*]) => { $crate::__cktile_registers!(@list 5 $i [$($rest)*]) };
     (@list 7 $i:tt [$skip:tt $($rest:tt)*]) => { $crate::__cktile_registers!(@list 6 $i [$($rest)*]) };
     (@list 8 $i:tt [$skip:tt $($rest:tt)*]) => { $crate::__cktile_registers!(@list 7 $i [$($rest)*]) };
-    (@list $a:tt $i:tt $lists:tt) => { $crate::distribution::registers::Lit<0> };
+    (@list $a:tt $i:tt $lists:tt) => { $crate::distribution::typed::registers::Lit<0> };
     (@entry $i:tt [$($tokens:tt)*]) => { $crate::__cktile_registers!(@item $i [] $($tokens)*) };
-    (@entry $i:tt $other:tt) => { $crate::distribution::registers::Lit<0> };
+    (@entry $i:tt $other:tt) => { $crate::distribution::typed::registers::Lit<0> };
     // The entry's tokens: skip MINOR commas, then take the tokens up to the next.
     (@item 0 [$($cur:tt)*] , $($rest:tt)*) => { $crate::__cktile_registers!(@sum [] [] $($cur)*) };
     (@item 0 [$($cur:tt)*]) => { $crate::__cktile_registers!(@sum [] [] $($cur)*) };
@@ -282,9 +282,9 @@ macro_rules! __cktile_registers {
     (@item 7 [] , $($rest:tt)*) => { $crate::__cktile_registers!(@item 6 [] $($rest)*) };
     (@item 8 [] , $($rest:tt)*) => { $crate::__cktile_registers!(@item 7 [] $($rest)*) };
     (@item $i:tt [] $skip:tt $($rest:tt)*) => { $crate::__cktile_registers!(@item $i [] $($rest)*) };
-    (@item $i:tt []) => { $crate::distribution::registers::Lit<0> };
+    (@item $i:tt []) => { $crate::distribution::typed::registers::Lit<0> };
     // An expression: terms joined by + and -, left to right.
-    (@sum [] []) => { $crate::distribution::registers::Lit<0> };
+    (@sum [] []) => { $crate::distribution::typed::registers::Lit<0> };
     (@sum [$($acc:tt)*] [$($cur:tt)+]) => {
         $crate::__cktile_registers!(@fold [$($acc)*] ($crate::__cktile_registers!(@term [] $($cur)+)))
     };
@@ -316,8 +316,8 @@ macro_rules! __cktile_registers {
     };
     (@term [$($acc:tt)*] $($other:tt)*) => { $crate::__cktile_registers!(@unsupported $($other)*) };
     (@factor ($($inner:tt)*)) => { $crate::__cktile_registers!(@sum [] [] $($inner)*) };
-    (@factor $n:literal) => { $crate::distribution::registers::Lit<$n> };
-    (@factor $n:ident) => { $crate::distribution::registers::Lit<$n> };
+    (@factor $n:literal) => { $crate::distribution::typed::registers::Lit<$n> };
+    (@factor $n:ident) => { $crate::distribution::typed::registers::Lit<$n> };
     (@factor $other:tt) => { $crate::__cktile_registers!(@unsupported $other) };
     (@unsupported $($other:tt)*) => {
         ::core::compile_error!(::core::concat!(
@@ -328,5 +328,5 @@ macro_rules! __cktile_registers {
     };
     // The left operand so far (none, or an operation waiting for its right operand) with the next.
     (@fold [] ($($x:tt)*)) => { $($x)* };
-    (@fold [$op:ident ($($prev:tt)*)] ($($x:tt)*)) => { $crate::distribution::registers::$op<$($prev)*, $($x)*> };
+    (@fold [$op:ident ($($prev:tt)*)] ($($x:tt)*)) => { $crate::distribution::typed::registers::$op<$($prev)*, $($x)*> };
 }

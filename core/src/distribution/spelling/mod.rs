@@ -5,8 +5,11 @@
 //! `--distribution`, `--read` and `--write` take. Above the spellings,
 //! which do not know of each other.
 
+pub mod compact;
+pub mod text;
+
+use self::text::parse;
 use super::Encoding;
-use super::text::parse;
 use crate::error::Error;
 use alloc::vec::Vec;
 
@@ -29,7 +32,7 @@ pub fn resolve(text: &str) -> Result<Encoding, Error> {
     let trimmed = text.trim();
     // `#` comments belong to cktile's spelling (CK's C++ has `//`).
     if trimmed.starts_with("distribution") || trimmed.starts_with('#') {
-        return super::compact::parse_compact(text);
+        return self::compact::parse_compact(text);
     }
     if is_name(trimmed) && trimmed != "tile_distribution_encoding" {
         super::catalogue::by_name(trimmed)
