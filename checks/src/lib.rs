@@ -1,14 +1,22 @@
-//! Probe functions for the generated-code check (`tests/codegen.rs`): each
-//! static descriptor's offset next to the hand-written expression it must
-//! compile to. Build with
-//! `cargo rustc --release -p cktile-checks --lib -- --emit asm` and compare
-//! the `probe_*` functions; `cargo run --release -p cktile-checks --example
-//! asm_probes` runs every pair once and prints both results.
+//! Build-level checks of the port (`cktile-core`), which this crate
+//! depends on alone, with no allocator:
 //!
-//! The crate also holds the compile-fail tests (`tests/compile_fail.rs`):
-//! both build cktile without its default features, so neither rebuilds the
-//! CLI's or the test suite's dependencies (issue 19: one small build each,
-//! not two copies of the whole dependency graph).
+//! - [`gemm`]: CK's universal GEMM A and B data paths, the library's
+//!   `ops::gemm` policy instantiated once (128 x 128 x 32 on 256 threads),
+//!   which `tests/gemm_simulator.rs` runs lane by lane on the CPU and
+//!   `perf/kernels` compiles for amdgcn and nvptx;
+//! - the probe functions of the generated-code check (`tests/codegen.rs`):
+//!   each static descriptor's offset next to the hand-written expression
+//!   it must compile to. Build with
+//!   `cargo rustc --release -p cktile-checks --lib -- --emit asm` and
+//!   compare the `probe_*` functions; `cargo run --release -p
+//!   cktile-checks --example asm_probes` runs every pair once and prints
+//!   both results;
+//! - the compile-fail tests (`tests/compile_fail.rs`): the typed API's and
+//!   the compile-time checks' refusals, each snapshot with its message.
+//!
+//! Building the port alone keeps each of these one small build, without
+//! the tools', the CLI's or the test suite's dependencies.
 
 #![no_std]
 #![deny(rustdoc::broken_intra_doc_links)]
