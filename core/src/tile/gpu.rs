@@ -33,7 +33,7 @@
 #![allow(unsafe_code)]
 
 use super::memory::SharedMemory;
-use super::window::Partition;
+use super::partition::Partition;
 use crate::Index;
 use core::cell::Cell;
 use core::sync::atomic::{Ordering, compiler_fence};

@@ -52,16 +52,20 @@ pub mod example;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub mod gpu;
 pub mod memory;
+pub mod partition;
 pub mod plan;
 pub mod tensor;
+pub mod transfer;
 pub mod window;
 
 pub use memory::{SharedMemory, TileMemory, TileMemoryMut};
+pub use partition::Partition;
 pub use tensor::{
     StaticDistributedTensor, YIndex, make_static_distributed_tensor, set_tile, sweep_tile, tile_elementwise_in,
     tile_elementwise_inout,
 };
+pub use transfer::{load_tile, load_tile_into, store_tile};
 pub use window::{
-    MoveTileWindow, Partition, TileWindowWithStaticDistribution, TileWindowWithStaticLengths, TopIndex, load_tile,
-    load_tile_into, make_tile_window, make_tile_window_with_distribution, move_tile_window, store_tile,
+    MoveTileWindow, TileWindowWithStaticDistribution, TileWindowWithStaticLengths, TopIndex, make_tile_window,
+    make_tile_window_with_distribution, move_tile_window,
 };

@@ -1,35 +1,15 @@
 //! Tile windows: CK Tile's `tile_window_with_static_lengths` (a window of
 //! fixed lengths at an origin of a tensor view) and
 //! `tile_window_with_static_distribution` (the same, with a distribution
-//! saying which elements this thread moves), and the functions that move
-//! data through them: [`load_tile`], [`store_tile`], [`move_tile_window`].
+//! saying which elements this thread moves), made by [`make_tile_window`]
+//! and [`make_tile_window_with_distribution`] and moved by
+//! [`move_tile_window`]; [`transfer`](super::transfer) moves data through
+//! them (`load_tile`, `store_tile`).
 //!
 //! A distributed window keeps what CK's keeps in registers: the window's
 //! origin and the thread's origin in the view's top coordinates (the
-//! origin plus the X of the thread's P at Y = 0). Each access of a load or
-//! store is one vector of the [access plan](super::plan): its top index is
-//! the thread's origin plus a compile-time offset, its memory offset the
-//! view's descriptor evaluated there, and its elements land at
-//! compile-time places of the thread buffer. Loads and stores run over the
-//! accesses by explicit unrolling (not by LLVM's loop unroller), so every
-//! register index is a constant on every target.
-//!
-//! Validity is CK's: an access reads its vector when the view's descriptor
-//! maps its top index to a real element
-//! ([`coordinate_has_valid_offset_assuming_top_index_is_valid`](crate::typed::coordinate_has_valid_offset_assuming_top_index_is_valid): padding
-//! reads as zeros and is not written) and the vector lies inside the memory
-//! (see [`memory`](super::memory)); the top index itself is assumed inside
-//! the view, as in CK (pad the view, as CK's GEMMs do, for tiles that
-//! overhang).
-//!
-//! Over a view whose chain is a compile-time constant (an LDS block), a
-//! load also gives the compiler what it cannot derive from the offset's
-//! arithmetic: an access inside the view's lengths lies inside a memory
-//! that holds every offset the chain reaches
-//! ([`descriptor::bounds::offset_reach`](crate::descriptor::bounds::offset_reach)). Its
-//! bounds check then folds (on sm_90, the 64 x 64 GEMM tile's reads of
-//! XOR-swizzled offsets of a thread id below 128); what it reads is
-//! unchanged.
+//! origin plus the X of the thread's P at Y = 0), and its access plan, a
+//! constant of its distribution and its view's chain.
 //!
 //! ```
 //! use cktile_core::prelude::*;
@@ -50,9 +30,9 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::memory::{TileMemory, TileMemoryMut};
-use super::plan::{AccessPlan, MAX_ACCESSES};
-use super::tensor::{StaticDistributedTensor, Ys};
+use super::partition::Partition;
+use super::plan::AccessPlan;
+use super::tensor::Ys;
 use crate::Index;
 use crate::distribution::typed::{TileDistribution, TileEncoding};
 use crate::error::{Error, ParameterProblem};
@@ -65,89 +45,12 @@ use typenum::Unsigned;
 /// The top index type of a chain: `[Index; N]`.
 pub type TopIndex<C> = <<C as Chain>::NumTop as Count>::Coordinate;
 
-/// The thread's place in a distribution's P dimensions, as CK's
-/// `get_partition_index` reads it from the hardware: the warp (P0 of a
-/// two-P distribution) and the lane (the last P).
-///
-/// ```
-/// use cktile_core::tile::Partition;
-/// // Thread 200 of a block on a 64-lane chip: warp 3, lane 8.
-/// assert_eq!(Partition::from_thread::<64>(200), Partition { warp: 3, lane: 8 });
-/// assert_eq!(Partition::lane(5).warp, 0);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Partition {
-    /// The warp (wave) in the block.
-    pub warp: Index,
-    /// The lane in the warp.
-    pub lane: Index,
-}
-
-impl Partition {
-    /// The partition of thread `thread` of a block with `WAVE`-lane warps
-    /// (64 on AMD's CDNA chips, 32 on NVIDIA's and on RDNA in wave32).
-    ///
-    /// ```
-    /// use cktile_core::tile::Partition;
-    /// assert_eq!(Partition::from_thread::<32>(33), Partition { warp: 1, lane: 1 });
-    /// ```
-    #[inline(always)]
-    pub const fn from_thread<const WAVE: usize>(thread: usize) -> Partition {
-        const { assert!(WAVE > 0, "cktile: a warp has at least one lane") };
-        Partition { warp: (thread / WAVE) as Index, lane: (thread % WAVE) as Index }
-    }
-
-    /// Lane `lane` of warp 0 (for one-P distributions, which read only the lane).
-    ///
-    /// ```
-    /// assert_eq!(cktile_core::tile::Partition::lane(7).lane, 7);
-    /// ```
-    #[inline(always)]
-    pub const fn lane(lane: Index) -> Partition {
-        Partition { warp: 0, lane }
-    }
-
-    /// This partition when it is one of the first `block_size` threads of
-    /// a block of `wave`-lane warps (`warp * wave + lane < block_size`, the
-    /// lane inside its warp); `None` otherwise.
-    ///
-    /// A kernel written for a fixed block (CK's are: a policy's
-    /// `BLOCK_SIZE`) starts with it, as a CUDA kernel tests
-    /// `threadIdx.x < BlockSize`: with the bound, the compiler can prove
-    /// the windows' LDS accesses inside their blocks and drops their
-    /// bounds checks (on sm_90, the GEMM A reads for the 32x32x8 MFMA
-    /// kept 16-bit loads without it). On a GPU,
-    /// `tile::gpu::get_partition_in_block` reads the partition and tests it.
-    ///
-    /// ```
-    /// use cktile_core::tile::Partition;
-    /// let p = Partition::from_thread::<64>(200);
-    /// assert_eq!(p.in_block(256, 64), Some(p));
-    /// assert_eq!(p.in_block(200, 64), None); // threads 0..200 only
-    /// assert_eq!(Partition { warp: 0, lane: 70 }.in_block(256, 64), None);
-    /// assert_eq!(Partition::from_thread::<64>(99).in_block(100, 64), Some(Partition { warp: 1, lane: 35 }));
-    /// assert_eq!(p.in_block(256, 0), None);
-    /// ```
-    #[inline(always)]
-    pub const fn in_block(self, block_size: usize, wave: usize) -> Option<Partition> {
-        let Some(full) = block_size.checked_div(wave) else {
-            return None;
-        };
-        let (full, rest) = (full as Index, (block_size % wave) as Index);
-        let lane_ok = self.lane >= 0 && self.lane < wave as Index;
-        // Written on the warp, wave-uniform (a scalar compare on amdgcn);
-        // the partial last warp's test folds away when the wave divides the block.
-        let inside = self.warp >= 0 && (self.warp < full || (self.warp == full && self.lane < rest));
-        if lane_ok && inside { Some(self) } else { None }
-    }
-}
-
 /// The access plan of encoding `E` over chain `C`, as a constant (a
 /// compile error naming the problem when there is none).
-struct Plan<E, C>(PhantomData<(E, C)>);
+pub(super) struct Plan<E, C>(PhantomData<(E, C)>);
 
 impl<E: TileEncoding, C: Chain> Plan<E, C> {
-    const PLAN: AccessPlan = match AccessPlan::new(&E::ENCODING, &C::TOP_VECTORS, C::NumTop::USIZE) {
+    pub(super) const PLAN: AccessPlan = match AccessPlan::new(&E::ENCODING, &C::TOP_VECTORS, C::NumTop::USIZE) {
         Ok(p) => p,
         Err(e) => static_failure(&e),
     };
@@ -157,104 +60,6 @@ impl<E: TileEncoding, C: Chain> Plan<E, C> {
     const CHECK: () = {
         let _ = Self::PLAN;
         Ys::<E>::CHECK
-    };
-}
-
-/// One access of a load or store; [`each_access`] calls `visit(a)` for
-/// `a` in `0..COUNT`, each call with a constant argument.
-trait Visit {
-    /// The number of accesses (the plan's, a constant).
-    const COUNT: usize;
-    fn visit(&mut self, a: usize);
-}
-
-/// The accesses, unrolled by hand: `V::COUNT` is a constant of the
-/// monomorphised code, so the compiler's first passes drop every guard
-/// past it and LLVM sees exactly the accesses the plan makes, each with
-/// its constants.
-#[inline(always)]
-fn each_access<V: Visit>(v: &mut V) {
-    static_for!(V::COUNT, |a| v.visit(a);
-        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-        64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-        96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123
-        124 125 126 127
-    );
-    const { assert!(MAX_ACCESSES == 128) };
-}
-
-/// `$body` with `$n` a constant generic argument for each vector width
-/// 1..=16 that `$w` can be, and element by element for a wider vector.
-macro_rules! by_width {
-    ($w:expr, |$n:ident| $body:expr, $fallback:expr) => {
-        match $w {
-            1 => {
-                const $n: usize = 1;
-                $body
-            }
-            2 => {
-                const $n: usize = 2;
-                $body
-            }
-            3 => {
-                const $n: usize = 3;
-                $body
-            }
-            4 => {
-                const $n: usize = 4;
-                $body
-            }
-            5 => {
-                const $n: usize = 5;
-                $body
-            }
-            6 => {
-                const $n: usize = 6;
-                $body
-            }
-            7 => {
-                const $n: usize = 7;
-                $body
-            }
-            8 => {
-                const $n: usize = 8;
-                $body
-            }
-            9 => {
-                const $n: usize = 9;
-                $body
-            }
-            10 => {
-                const $n: usize = 10;
-                $body
-            }
-            11 => {
-                const $n: usize = 11;
-                $body
-            }
-            12 => {
-                const $n: usize = 12;
-                $body
-            }
-            13 => {
-                const $n: usize = 13;
-                $body
-            }
-            14 => {
-                const $n: usize = 14;
-                $body
-            }
-            15 => {
-                const $n: usize = 15;
-                $body
-            }
-            16 => {
-                const $n: usize = 16;
-                $body
-            }
-            _ => $fallback,
-        }
     };
 }
 
@@ -711,167 +516,4 @@ impl<B, C: Chain, E: TileEncoding> MoveTileWindow for TileWindowWithStaticDistri
 #[inline(always)]
 pub fn move_tile_window<W: MoveTileWindow>(window: &mut W, step: W::Step) {
     window.move_window(step);
-}
-
-/// The loads of [`load_tile_into`]: one visit per access.
-struct Loader<'a, B, C: Chain, E: TileEncoding, T: Copy> {
-    window: &'a TileWindowWithStaticDistribution<B, C, E>,
-    out: &'a mut StaticDistributedTensor<T, E>,
-}
-
-impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T> {
-    const COUNT: usize = Plan::<E, C>::PLAN.accesses();
-    // `#[inline]`, not `always`: inlined early, its body makes the loops
-    // around a load (a block GEMM's warp tiles) too big for LLVM to unroll
-    // on amdgcn and nvptx (the performance chapter has the counts); inlined
-    // by LLVM's own choice, the data path matches its hand-written twin. An
-    // unoptimised build calls it: one small frame.
-    #[inline]
-    fn visit(&mut self, a: usize) {
-        let plan = &Plan::<E, C>::PLAN;
-        let (d0, ds) = (plan.d_start(a), plan.d_stride());
-        let offset = self.window.access_offset(a);
-        let memory = self.window.view.buffer();
-        let regs = self.out.thread_buffer_mut();
-        let mut put = |j: usize, x: T| {
-            if let Some(r) = regs.get_mut(d0 + j * ds) {
-                *r = x;
-            }
-        };
-        let fallback = self.window.unreachable_fallback(a, plan.vector(), memory.elements());
-        let loaded = match offset {
-            Some(o) => by_width!(
-                plan.vector(),
-                |N| memory.load_with::<N>(o, &mut put)
-                    || fallback.is_some_and(|last| memory.load_with::<N>(last, &mut put)),
-                {
-                    // Wider than 16: element by element, each checked.
-                    let mut all = true;
-                    for j in 0..plan.vector() {
-                        all &= memory.load_with::<1>(o.wrapping_add(j as Index), |_, x| put(j, x));
-                    }
-                    all
-                }
-            ),
-            None => false,
-        };
-        if !loaded {
-            // Padding, or a vector outside the memory: zeros, as CK's invalid elements.
-            for j in 0..plan.vector() {
-                put(j, T::default());
-            }
-        }
-    }
-}
-
-/// The stores of [`store_tile`]: one visit per access.
-struct Storer<'a, B, C: Chain, E: TileEncoding, T: Copy> {
-    window: &'a mut TileWindowWithStaticDistribution<B, C, E>,
-    from: &'a StaticDistributedTensor<T, E>,
-}
-
-impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Storer<'_, B, C, E, T> {
-    const COUNT: usize = Plan::<E, C>::PLAN.accesses();
-    // `#[inline]`: see the loads'.
-    #[inline]
-    fn visit(&mut self, a: usize) {
-        let plan = &Plan::<E, C>::PLAN;
-        let (d0, ds) = (plan.d_start(a), plan.d_stride());
-        let Some(offset) = self.window.access_offset(a) else {
-            return;
-        };
-        let regs = self.from.thread_buffer();
-        let memory = self.window.view.buffer_mut();
-        let at = |j: usize| regs.get(d0 + j * ds).copied().unwrap_or_default();
-        by_width!(plan.vector(), |N| memory.store_with::<N>(offset, at), {
-            for j in 0..plan.vector() {
-                memory.store_with::<1>(offset.wrapping_add(j as Index), |_| at(j));
-            }
-            true
-        });
-    }
-}
-
-/// CK Tile's `load_tile(window)`: this thread's elements of the window, as
-/// a distributed tensor, vectorised as CK vectorises them (the plan's
-/// vector dimension and width). Padding and memory outside the buffer read
-/// as `T::default()` (zero).
-///
-/// ```
-/// use cktile_core::prelude::*;
-/// use cktile_core::tile::{Partition, load_tile, make_tile_window_with_distribution};
-/// use cktile_core::tile::example::RowPerLane;
-/// // A 3 x 7 matrix padded to 4 x 8: row 3 and column 7 are padding.
-/// let data: Vec<u8> = (1..=21).collect();
-/// let view = pad_tensor_view(
-///     make_tensor_view(&data[..], make_naive_tensor_descriptor((3usize, 7usize), (7usize, Number::<1>))?),
-///     (Number::<4>, Number::<8>),
-///     (DoPad::<true>, DoPad::<true>),
-/// )?;
-/// let tile = |lane| {
-///     let rows = make_static_tile_distribution::<RowPerLane>();
-///     let w = make_tile_window_with_distribution(
-///         view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(lane),
-///     )?;
-///     Ok::<_, cktile_core::Error>(load_tile(&w).thread_buffer().to_vec())
-/// };
-/// assert_eq!(tile(1)?, [8, 9, 10, 11, 12, 13, 14, 0]);
-/// assert_eq!(tile(3)?, [0; 8]);
-/// # Ok::<(), cktile_core::Error>(())
-/// ```
-#[inline(always)]
-pub fn load_tile<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
-    window: &TileWindowWithStaticDistribution<B, C, E>,
-) -> StaticDistributedTensor<T, E> {
-    let mut out = StaticDistributedTensor::filled(T::default());
-    load_tile_into(window, &mut out);
-    out
-}
-
-/// CK Tile's `load_tile(tensor, window)`: [`load_tile`] into an existing
-/// tensor (every element is written).
-///
-/// ```
-/// use cktile_core::prelude::*;
-/// use cktile_core::tile::{Partition, StaticDistributedTensor, load_tile_into, make_tile_window_with_distribution};
-/// use cktile_core::tile::example::RowPerLane;
-/// let view = make_naive_tensor_view_packed([3u8; 32], (Number::<4>, Number::<8>))?;
-/// let rows = make_static_tile_distribution::<RowPerLane>();
-/// let w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(2))?;
-/// let mut t = StaticDistributedTensor::<u8, RowPerLane>::filled(9);
-/// load_tile_into(&w, &mut t);
-/// assert_eq!(t.thread_buffer(), &[3; 8]);
-/// # Ok::<(), cktile_core::Error>(())
-/// ```
-#[inline(always)]
-pub fn load_tile_into<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
-    window: &TileWindowWithStaticDistribution<B, C, E>,
-    tensor: &mut StaticDistributedTensor<T, E>,
-) {
-    each_access(&mut Loader { window, out: tensor });
-}
-
-/// CK Tile's `store_tile(window, tensor)`: writes this thread's elements
-/// through the window, vectorised as [`load_tile`] reads; padding and
-/// memory outside the buffer are not written.
-///
-/// ```
-/// use cktile_core::prelude::*;
-/// use cktile_core::tile::{Partition, StaticDistributedTensor, make_tile_window_with_distribution, store_tile};
-/// use cktile_core::tile::example::RowPerLane;
-/// let mut data = [0u8; 32];
-/// let view = make_naive_tensor_view_packed(&mut data[..], (Number::<4>, Number::<8>))?;
-/// let rows = make_static_tile_distribution::<RowPerLane>();
-/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(2))?;
-/// store_tile(&mut w, &StaticDistributedTensor::filled(7));
-/// assert_eq!(data[16..24], [7; 8]);
-/// assert_eq!(data.iter().filter(|&&x| x == 7).count(), 8);
-/// # Ok::<(), cktile_core::Error>(())
-/// ```
-#[inline(always)]
-pub fn store_tile<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
-    window: &mut TileWindowWithStaticDistribution<B, C, E>,
-    tensor: &StaticDistributedTensor<T, E>,
-) {
-    each_access(&mut Storer { window, from: tensor });
 }
