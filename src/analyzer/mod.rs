@@ -3,19 +3,10 @@
 //! counting, patterns, tiles, windows) is `cktile_core::analyzer`,
 //! re-exported here whole; this crate adds the reports and front ends.
 //!
-//! - [`arch`]: the chips (vendor, wave size, shared-memory capacity);
-//! - [`op`]: the instructions;
-//! - [`rules`]: the one table of bank counts and lane groupings per (chip,
-//!   instruction), each with its source;
-//! - [`model`]: the counting itself (`const fn`, so it also runs at compile time);
-//! - [`memo`]: counts reused for an instruction that is another moved in memory;
-//! - [`pattern`]: which coordinate each lane touches;
-//! - [`pattern_name`]: patterns by their command-line names;
-//! - `window` (with the `alloc` feature): the accesses a CK tile window
-//!   makes for a [tile distribution](crate::distribution), analysed per warp;
-//! - [`tile`]: a descriptor under a pattern, every instruction counted, and
-//!   the compile-time check [`assert_conflict_free!`](crate::assert_conflict_free);
-//! - [`metrics`]: rocprof-compute's derived metrics (conflict rate, theoretical bytes);
+//! The model's modules ([`arch`], [`op`], [`rules`], [`model`], [`memo`],
+//! [`pattern`], [`pattern_name`], [`window`], [`tile`], [`metrics`]) are the
+//! port's, documented there. This crate's own:
+//!
 //! - `report` (with the `alloc` feature): the same counts with the detail
 //!   behind them (which lanes collide on which bank and word), for one
 //!   instruction, a tile under a ready pattern, or a pattern written as a function;
