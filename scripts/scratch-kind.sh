@@ -29,10 +29,10 @@ kinds="$scratch/transforms/src/kinds"
 cp "$root/scripts/scratch-kind/reverse.rs" "$kinds/reverse.rs"
 # The list: a module, its struct, and its row, each after the last of its kind.
 sed -i 's/^pub mod xor;$/pub mod xor;\npub mod reverse;/' "$kinds/mod.rs"
-sed -i 's/^pub use xor::Xor;$/pub use xor::Xor;\npub use reverse::Reverse;/' "$kinds/mod.rs"
-# The row goes after the list's last row (`Kind: module::Struct,`).
+sed -i 's/^pub use xor::XorParams;$/pub use xor::XorParams;\npub use reverse::ReverseParams;/' "$kinds/mod.rs"
+# The row goes after the list's last row (`Kind: module::KindParams,`).
 last="$(grep -n -E '^ +[A-Za-z]+: [a-z_]+::[A-Za-z]+,$' "$kinds/mod.rs" | tail -n 1 | cut -d: -f1)"
-sed -i "${last}a\\            Reverse: reverse::Reverse," "$kinds/mod.rs"
+sed -i "${last}a\\            Reverse: reverse::ReverseParams," "$kinds/mod.rs"
 cp "$root/scripts/scratch-kind/scratch_kind.rs" "$scratch/tests/scratch_kind.rs"
 
 # What changed against the tree: the new module, the three lines, the check.
@@ -40,7 +40,7 @@ changed="$(cd "$scratch" && diff -r -q "$root/transforms/src" transforms/src || 
 echo "$changed"
 added="$(diff "$root/transforms/src/kinds/mod.rs" "$kinds/mod.rs" | grep '^>' || true)"
 if [ "$(echo "$changed" | wc -l)" != 2 ] || [ "$(echo "$added" | wc -l)" != 3 ] ||
-  [ "$(echo "$added" | grep -c -e '^> pub mod reverse;$' -e '^> pub use reverse::Reverse;$' -e '^> *Reverse: reverse::Reverse,$')" != 3 ]; then
+  [ "$(echo "$added" | grep -c -e '^> pub mod reverse;$' -e '^> pub use reverse::ReverseParams;$' -e '^> *Reverse: reverse::ReverseParams,$')" != 3 ]; then
   echo "scratch-kind: the edit of the list did not apply as planned" >&2
   exit 1
 fi

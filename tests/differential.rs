@@ -37,25 +37,25 @@ fn id_list(ids: cktile::Ids) -> String {
 /// One transform as spec text, from its parameters.
 fn transform_text(t: &Transform) -> String {
     match t.params() {
-        Params::PassThrough(kinds::PassThrough { len }) => format!("pass_through( {len} )"),
-        Params::Pad(kinds::Pad { len, left, right }) => format!("pad({len}, {left}, {right})"),
-        Params::LeftPad(kinds::LeftPad { len, left }) => format!("left_pad({len},{left})"),
-        Params::RightPad(kinds::RightPad { len, right }) => format!("right_pad( {len} , {right} )"),
-        Params::Embed(kinds::Embed { lengths, coefficients }) => {
+        Params::PassThrough(kinds::PassThroughParams { len }) => format!("pass_through( {len} )"),
+        Params::Pad(kinds::PadParams { len, left, right }) => format!("pad({len}, {left}, {right})"),
+        Params::LeftPad(kinds::LeftPadParams { len, left }) => format!("left_pad({len},{left})"),
+        Params::RightPad(kinds::RightPadParams { len, right }) => format!("right_pad( {len} , {right} )"),
+        Params::Embed(kinds::EmbedParams { lengths, coefficients }) => {
             format!("embed({}, {})", tuple(lengths.as_slice()), tuple(coefficients.as_slice()))
         }
-        Params::Merge(kinds::Merge { lengths }) => format!("merge({})", tuple(lengths.as_slice())),
-        Params::Unmerge(kinds::Unmerge { lengths }) => format!("unmerge({})", tuple(lengths.as_slice())),
-        Params::Xor(kinds::Xor { l0, l1 }) => format!("xor(({l0}, {l1}))"),
-        Params::Slice(kinds::Slice { len, begin, end }) => format!("slice({len},{begin},{end})"),
-        Params::Freeze(kinds::Freeze { index }) => format!("freeze({index})"),
-        Params::Insert(kinds::Insert { len }) => format!("insert({len})"),
-        Params::Replicate(kinds::Replicate { lengths }) => format!("replicate({})", tuple(lengths.as_slice())),
-        Params::Offset(kinds::Offset { len, offset }) => format!("offset({len}, {offset})"),
-        Params::Modulo(kinds::Modulo { modulus, len }) => format!("modulo({modulus}, {len})"),
-        Params::Swizzle(kinds::Swizzle { bits, base, shift, .. }) => format!("swizzle({bits},{base},{shift})"),
-        Params::CyclicShift(kinds::CyclicShift { l0, l1 }) => format!("cyclic_shift( ({l0},{l1}) )"),
-        Params::Indexing(kinds::Indexing { len, index }) => format!("indexing( {len}, {index} )"),
+        Params::Merge(kinds::MergeParams { lengths }) => format!("merge({})", tuple(lengths.as_slice())),
+        Params::Unmerge(kinds::UnmergeParams { lengths }) => format!("unmerge({})", tuple(lengths.as_slice())),
+        Params::Xor(kinds::XorParams { l0, l1 }) => format!("xor(({l0}, {l1}))"),
+        Params::Slice(kinds::SliceParams { len, begin, end }) => format!("slice({len},{begin},{end})"),
+        Params::Freeze(kinds::FreezeParams { index }) => format!("freeze({index})"),
+        Params::Insert(kinds::InsertParams { len }) => format!("insert({len})"),
+        Params::Replicate(kinds::ReplicateParams { lengths }) => format!("replicate({})", tuple(lengths.as_slice())),
+        Params::Offset(kinds::OffsetParams { len, offset }) => format!("offset({len}, {offset})"),
+        Params::Modulo(kinds::ModuloParams { modulus, len }) => format!("modulo({modulus}, {len})"),
+        Params::Swizzle(kinds::SwizzleParams { bits, base, shift, .. }) => format!("swizzle({bits},{base},{shift})"),
+        Params::CyclicShift(kinds::CyclicShiftParams { l0, l1 }) => format!("cyclic_shift( ({l0},{l1}) )"),
+        Params::Indexing(kinds::IndexingParams { len, index }) => format!("indexing( {len}, {index} )"),
     }
 }
 
@@ -63,22 +63,24 @@ fn transform_text(t: &Transform) -> String {
 /// dimensions' lengths; a swizzle keeps its dimension's length).
 fn upper_lengths(t: &Transform, lower: &[Index]) -> Vec<Index> {
     match t.params() {
-        Params::PassThrough(kinds::PassThrough { len }) => vec![len],
-        Params::Pad(kinds::Pad { len, left, right }) => vec![len + left + right],
-        Params::LeftPad(kinds::LeftPad { len, left }) => vec![len + left],
-        Params::RightPad(kinds::RightPad { len, right }) => vec![len + right],
-        Params::Embed(kinds::Embed { lengths, .. })
-        | Params::Unmerge(kinds::Unmerge { lengths })
-        | Params::Replicate(kinds::Replicate { lengths }) => lengths.as_slice().to_vec(),
-        Params::Merge(kinds::Merge { lengths }) => vec![lengths.as_slice().iter().product()],
-        Params::Xor(kinds::Xor { l0, l1 }) | Params::CyclicShift(kinds::CyclicShift { l0, l1 }) => vec![l0, l1],
-        Params::Slice(kinds::Slice { begin, end, .. }) => vec![end - begin],
-        Params::Freeze(kinds::Freeze { .. }) => vec![],
-        Params::Insert(kinds::Insert { len })
-        | Params::Offset(kinds::Offset { len, .. })
-        | Params::Modulo(kinds::Modulo { len, .. })
-        | Params::Indexing(kinds::Indexing { len, .. }) => vec![len],
-        Params::Swizzle(kinds::Swizzle { .. }) => vec![lower[0]],
+        Params::PassThrough(kinds::PassThroughParams { len }) => vec![len],
+        Params::Pad(kinds::PadParams { len, left, right }) => vec![len + left + right],
+        Params::LeftPad(kinds::LeftPadParams { len, left }) => vec![len + left],
+        Params::RightPad(kinds::RightPadParams { len, right }) => vec![len + right],
+        Params::Embed(kinds::EmbedParams { lengths, .. })
+        | Params::Unmerge(kinds::UnmergeParams { lengths })
+        | Params::Replicate(kinds::ReplicateParams { lengths }) => lengths.as_slice().to_vec(),
+        Params::Merge(kinds::MergeParams { lengths }) => vec![lengths.as_slice().iter().product()],
+        Params::Xor(kinds::XorParams { l0, l1 }) | Params::CyclicShift(kinds::CyclicShiftParams { l0, l1 }) => {
+            vec![l0, l1]
+        }
+        Params::Slice(kinds::SliceParams { begin, end, .. }) => vec![end - begin],
+        Params::Freeze(kinds::FreezeParams { .. }) => vec![],
+        Params::Insert(kinds::InsertParams { len })
+        | Params::Offset(kinds::OffsetParams { len, .. })
+        | Params::Modulo(kinds::ModuloParams { len, .. })
+        | Params::Indexing(kinds::IndexingParams { len, .. }) => vec![len],
+        Params::Swizzle(kinds::SwizzleParams { .. }) => vec![lower[0]],
     }
 }
 

@@ -25,8 +25,8 @@
 //! never touches them.
 //!
 //! A transform kind is named only in its own module of
-//! `transforms/src/kinds/` and the list there (`KIND_PLACES` and
-//! `KIND_USERS` name the few files outside that may), the grammars are the
+//! `transforms/src/kinds/` and the list there (`KIND_USERS` names the few
+//! files outside that may), the grammars are the
 //! kinds' rows, and the architecture chapter draws the layers as `LAYERS`
 //! holds them.
 
@@ -720,7 +720,8 @@ fn typed_descriptors_and_adaptors_share_one_core() {
 }
 
 /// The list of kinds: each `Kind` variant with the module of
-/// `transforms/src/kinds/` that holds it, read from `kind_list!`.
+/// `transforms/src/kinds/` that holds it, read from `kind_list!`'s rows
+/// (`Xor: xor::XorParams,`).
 fn kind_list() -> Vec<(String, String)> {
     let text =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("transforms/src/kinds/mod.rs")).unwrap();
@@ -730,22 +731,16 @@ fn kind_list() -> Vec<(String, String)> {
             let (kind, path) = line.trim().strip_suffix(',')?.split_once(": ")?;
             let (module, name) = path.split_once("::")?;
             let is_ident = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            (is_ident(kind) && is_ident(module) && name == kind).then(|| (kind.to_string(), module.to_string()))
+            let params = format!("{kind}Params");
+            (is_ident(kind) && is_ident(module) && name == params).then(|| (kind.to_string(), module.to_string()))
         })
         .collect();
     rows
 }
 
 /// Outside the kinds' own modules, the files whose code names one
-/// transform kind by its variant (`Kind::Merge`, `Params::Merge`) to give
-/// a new kind a place: the typed forms only, which kernel code needs for
-/// the kinds it builds at compile time. The architecture chapter names
-/// them.
-const KIND_PLACES: &[(&str, &str)] =
-    &[("transforms/src/typed.rs", "its typed form for kernel code, when kernels use it")];
-
-/// Files that name a kind for what they do with that kind, not to place a
-/// new one: a new kind does not touch them.
+/// transform kind by its variant (`Kind::Merge`, `Params::Merge`), each for
+/// what it does with that kind: a new kind does not touch them.
 const KIND_USERS: &[(&str, &str)] = &[
     ("transforms/src/error.rs", "the xor, slice and swizzle errors' messages name their own kinds"),
     ("src/search/mod.rs", "the search counts the items that are not pass_through"),
@@ -764,10 +759,11 @@ fn names_a_variant(line: &str, variants: &[String]) -> bool {
 }
 
 /// What adding a transform touches, held. A kind is its module in
-/// `transforms/src/kinds/` and its line in `kind_list!` there: every kind
-/// module names only its own kinds' variants, and outside the kinds'
-/// modules the library's code names a kind only in the files of
-/// `KIND_PLACES` (and the users of `KIND_USERS`); every other consumer
+/// `transforms/src/kinds/` (its runtime parameters, formulas and typed
+/// form side by side) and its line in `kind_list!` there: every kind
+/// module names only its own kinds' variants and holds its typed form, and
+/// outside the kinds' modules the library's code names a kind only in the
+/// files of `KIND_USERS`; every other consumer
 /// (`Transform`'s methods, the table, the parser, `Display`, the messages,
 /// the palette, the random chains, the emitter, the interval analysis, the
 /// compiled programs) dispatches over the list or reads the row or the
@@ -793,6 +789,9 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
                 continue;
             }
             let own: Vec<String> = list.iter().filter(|(_, m)| m == module).map(|(k, _)| k.clone()).collect();
+            if !own.is_empty() {
+                assert!(text.contains("\npub mod typed {"), "{rel} holds no typed form beside its parameters");
+            }
             let others: Vec<String> = variants.iter().filter(|v| !own.contains(v)).cloned().collect();
             for line in code_lines(&text) {
                 assert!(!names_a_variant(line, &others), "{rel} names another module's kind in: {line}");
@@ -803,12 +802,8 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
             naming.insert(rel);
         }
     }
-    let expected: BTreeSet<String> = KIND_PLACES.iter().chain(KIND_USERS).map(|(f, _)| f.to_string()).collect();
+    let expected: BTreeSet<String> = KIND_USERS.iter().map(|(f, _)| f.to_string()).collect();
     assert_eq!(naming, expected, "the files that name a transform kind by its variant");
-    let chapter = std::fs::read_to_string(root.join("docs/src/architecture.md")).unwrap();
-    for (file, _) in KIND_PLACES {
-        assert!(chapter.contains(&format!("`{file}`")), "the architecture chapter does not name {file}");
-    }
     // The check reads what naming a kind looks like, and what does not.
     let v = &variants;
     assert!(names_a_variant("            Repr::Merge { lengths } => {", v));

@@ -40,17 +40,17 @@ fn suffix_products(lengths: &[i64]) -> Vec<i64> {
 /// `is_valid_upper_index_mapped_to_valid_lower_index` holds.
 fn apply(p: &Params, up: &[i64]) -> (Vec<i64>, bool) {
     match *p {
-        Params::PassThrough(kinds::PassThrough { .. }) => (vec![up[0]], true),
+        Params::PassThrough(kinds::PassThroughParams { .. }) => (vec![up[0]], true),
         // pad_t: low = up - left; valid on [left, left + len).
-        Params::Pad(kinds::Pad { len, left, .. }) => (vec![up[0] - left], up[0] >= left && up[0] < left + len),
-        Params::LeftPad(kinds::LeftPad { left, .. }) => (vec![up[0] - left], up[0] >= left),
-        Params::RightPad(kinds::RightPad { len, .. }) => (vec![up[0]], up[0] < len),
+        Params::Pad(kinds::PadParams { len, left, .. }) => (vec![up[0] - left], up[0] >= left && up[0] < left + len),
+        Params::LeftPad(kinds::LeftPadParams { left, .. }) => (vec![up[0] - left], up[0] >= left),
+        Params::RightPad(kinds::RightPadParams { len, .. }) => (vec![up[0]], up[0] < len),
         // embed: low = sum up[i] * coefficients[i].
-        Params::Embed(kinds::Embed { coefficients, .. }) => {
+        Params::Embed(kinds::EmbedParams { coefficients, .. }) => {
             (vec![up.iter().zip(coefficients.as_slice()).map(|(u, c)| u * c).sum()], true)
         }
         // merge: the row-major split of one upper index; the first lower index is not reduced.
-        Params::Merge(kinds::Merge { lengths }) => {
+        Params::Merge(kinds::MergeParams { lengths }) => {
             let l = lengths.as_slice();
             let strides = suffix_products(l);
             let low =
@@ -58,24 +58,24 @@ fn apply(p: &Params, up: &[i64]) -> (Vec<i64>, bool) {
             (low, true)
         }
         // unmerge: the row-major combination of the upper indices.
-        Params::Unmerge(kinds::Unmerge { lengths }) => {
+        Params::Unmerge(kinds::UnmergeParams { lengths }) => {
             let strides = suffix_products(lengths.as_slice());
             (vec![up.iter().zip(&strides).map(|(u, s)| u * s).sum()], true)
         }
         // xor_t (CK since 2024): low0 = up0, low1 = up1 ^ (up0 % L1).
-        Params::Xor(kinds::Xor { l1, .. }) => (vec![up[0], up[1] ^ (up[0] % l1)], true),
+        Params::Xor(kinds::XorParams { l1, .. }) => (vec![up[0], up[1] ^ (up[0] % l1)], true),
         // cyclic_shift_t (CK 2025): low0 = up0, low1 = (up1 + up0) % L1.
-        Params::CyclicShift(kinds::CyclicShift { l1, .. }) => (vec![up[0], (up[1] + up[0]) % l1], true),
-        Params::Slice(kinds::Slice { begin, .. }) => (vec![up[0] + begin], true),
-        Params::Freeze(kinds::Freeze { index }) => (vec![index], true),
-        Params::Insert(kinds::Insert { .. }) | Params::Replicate(kinds::Replicate { .. }) => (vec![], true),
-        Params::Offset(kinds::Offset { offset, .. }) => (vec![up[0] + offset], true),
-        Params::Modulo(kinds::Modulo { modulus, .. }) => (vec![up[0] % modulus], true),
+        Params::CyclicShift(kinds::CyclicShiftParams { l1, .. }) => (vec![up[0], (up[1] + up[0]) % l1], true),
+        Params::Slice(kinds::SliceParams { begin, .. }) => (vec![up[0] + begin], true),
+        Params::Freeze(kinds::FreezeParams { index }) => (vec![index], true),
+        Params::Insert(kinds::InsertParams { .. }) | Params::Replicate(kinds::ReplicateParams { .. }) => (vec![], true),
+        Params::Offset(kinds::OffsetParams { offset, .. }) => (vec![up[0] + offset], true),
+        Params::Modulo(kinds::ModuloParams { modulus, .. }) => (vec![up[0] % modulus], true),
         // indexing with indexing_adaptor_onshot_cached (CK 2025): the
         // cached index, whatever the upper index.
-        Params::Indexing(kinds::Indexing { index, .. }) => (vec![index], true),
+        Params::Indexing(kinds::IndexingParams { index, .. }) => (vec![index], true),
         // CuTe Swizzle<B, M, S>: o ^ shiftr(o & (mask << (M + max(0, S))), S).
-        Params::Swizzle(kinds::Swizzle { bits, base, shift, .. }) => {
+        Params::Swizzle(kinds::SwizzleParams { bits, base, shift, .. }) => {
             let mask = (1i64 << bits) - 1;
             let source = mask << (base as i32 + shift.max(0));
             (vec![up[0] ^ shiftr(up[0] & source, shift)], true)

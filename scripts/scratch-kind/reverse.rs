@@ -37,12 +37,12 @@ pub const fn lowering(len: i64) -> Lowering {
 /// The parameters of `reverse(len)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Reverse, Params, Transform};
-/// assert_eq!(Transform::reverse(8)?.params(), Params::Reverse(Reverse { len: 8 }));
+/// use cktile_transforms::{kinds::ReverseParams, Params, Transform};
+/// assert_eq!(Transform::reverse(8)?.params(), Params::Reverse(ReverseParams { len: 8 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Reverse {
+pub struct ReverseParams {
     /// Length.
     pub len: Index,
 }
@@ -56,14 +56,14 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn reverse(len: usize) -> Result<Transform, Error> {
-        const NAME: &str = Reverse::ROW.signature.name;
-        Ok(Transform::wrap(Params::Reverse(Reverse { len: crate::tri!(length(len, NAME, "len")) })))
+        const NAME: &str = ReverseParams::ROW.signature.name;
+        Ok(Transform::wrap(Params::Reverse(ReverseParams { len: crate::tri!(length(len, NAME, "len")) })))
     }
 }
 
-super::kit::kind_defaults!(Reverse: one_lower, one_upper, always_valid, no_vector);
+super::kit::kind_defaults!(ReverseParams: one_lower, one_upper, always_valid, no_vector);
 
-impl Reverse {
+impl ReverseParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Permutation,
         signature: sig("reverse", const { &[LEN] }),
@@ -106,4 +106,17 @@ impl Reverse {
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
         Transform::reverse(d.offered()).ok()
     }
+}
+
+/// The typed form: [`Reverse`](typed::Reverse) and `make_reverse_transform`,
+/// evaluated by [`lower`].
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `reverse(len)`: `low = len - 1 - up`.
+        Reverse, make_reverse_transform, reverse, U1, U1; len: L;
+        |t, up, low| lower = one(super::lower(up[0], ix(t.len))), valid = true, lengths = one(ix(t.len)),
+        accepts = length_is(t.len, low[0])
+    );
 }

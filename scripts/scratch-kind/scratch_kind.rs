@@ -1,9 +1,11 @@
 //! The scratch kind `reverse` (scripts/scratch-kind.sh), through the
 //! library with nothing but its module and its line in the list of kinds:
 //! the spec parser and printer, the descriptor, the compiled program, the
-//! emitted C++ and the interval analysis take it as they take any kind.
+//! emitted C++ and the interval analysis take it as they take any kind,
+//! and its typed form is in `typed` beside every other kind's.
 
-use cktile::transforms::{Kind, Transform};
+use cktile::transforms::typed::{TypedTransform, make_reverse_transform};
+use cktile::transforms::{Kind, MAX_DIMS, Number, Transform};
 
 #[test]
 fn the_scratch_kind_is_a_kind() {
@@ -27,4 +29,11 @@ fn the_scratch_kind_is_a_kind() {
     assert!(Transform::reverse(0).is_err());
     let e = cktile::spec::parse("naive((4),(1)) | transform(reverse(4,1) on [0] -> [0])").unwrap_err();
     assert!(e.to_string().contains("reverse takes 1 argument"), "{e}");
+    // The typed form: the runtime transform, and the same lower index.
+    let typed = make_reverse_transform(Number::<4>);
+    assert_eq!(typed.to_transform(), Transform::reverse(4));
+    let mut up = [0; MAX_DIMS];
+    up[0] = 1;
+    assert_eq!(typed.lower(&up)[0], Transform::reverse(4).unwrap().calculate_lower(&up)[0]);
+    assert_eq!(typed.lower(&up)[0], 2);
 }

@@ -13,13 +13,15 @@
 //!   and associated consts) and at run time.
 //! - [`kinds`] has one module per kind holding all of its behaviour: its
 //!   formulas (forward, incremental update, validity, inverse, vector
-//!   propagation), its lowering into [`lowering`]'s steps, its parameters'
-//!   struct and checks, and its row (name and signature); and the one list
-//!   of kinds every dispatch over kinds is generated from.
-//! - [`typed`] has the static (type-level) forms: zero-sized structs whose
+//!   propagation), its lowering into [`lowering`]'s steps, its runtime
+//!   parameters (`XorParams`) and their checks, its row (name and
+//!   signature) and its typed form; and the one list of kinds every
+//!   dispatch over kinds is generated from.
+//! - [`typed`] gathers the typed (type-level) forms: structs whose
 //!   parameters are compile-time [`Number`]s or typenum integers, or runtime
 //!   `usize` values, mixed freely as in CK Tile. Each turns into a
-//!   [`Transform`], so the static and runtime forms cannot drift apart.
+//!   [`Transform`] and evaluates with its kind's formulas, so the static and
+//!   runtime forms cannot drift apart.
 //!
 //! ```
 //! use cktile_transforms::{Transform, MAX_DIMS};

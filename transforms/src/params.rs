@@ -12,10 +12,10 @@ impl Transform {
     /// The transform's parameters.
     ///
     /// ```
-    /// use cktile_transforms::{kinds::{Swizzle, Xor}, Params, Transform};
+    /// use cktile_transforms::{kinds::{SwizzleParams, XorParams}, Params, Transform};
     /// let s = Transform::swizzle_with_len(512, 3, 3, 3).unwrap();
-    /// assert_eq!(s.params(), Params::Swizzle(Swizzle { bits: 3, base: 3, shift: 3, len: 512 }));
-    /// assert_eq!(Transform::xor(64, 8).unwrap().params(), Params::Xor(Xor { l0: 64, l1: 8 }));
+    /// assert_eq!(s.params(), Params::Swizzle(SwizzleParams { bits: 3, base: 3, shift: 3, len: 512 }));
+    /// assert_eq!(Transform::xor(64, 8).unwrap().params(), Params::Xor(XorParams { l0: 64, l1: 8 }));
     /// ```
     pub const fn params(&self) -> Params {
         self.repr

@@ -74,12 +74,12 @@ use crate::{Error, Index, Params, Transform};
 /// The parameters of `cyclic_shift((l0, l1))`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::CyclicShift, Params, Transform};
-/// assert_eq!(Transform::cyclic_shift(64, 8)?.params(), Params::CyclicShift(CyclicShift { l0: 64, l1: 8 }));
+/// use cktile_transforms::{kinds::CyclicShiftParams, Params, Transform};
+/// assert_eq!(Transform::cyclic_shift(64, 8)?.params(), Params::CyclicShift(CyclicShiftParams { l0: 64, l1: 8 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CyclicShift {
+pub struct CyclicShiftParams {
     /// Length of dimension 0.
     pub l0: Index,
     /// Length of dimension 1, the rotation's modulus.
@@ -98,17 +98,18 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn cyclic_shift(l0: usize, l1: usize) -> Result<Transform, Error> {
-        const NAME: &str = CyclicShift::ROW.signature.name;
+        const NAME: &str = CyclicShiftParams::ROW.signature.name;
         let l0 = crate::tri!(length(l0, NAME, "L0"));
         let l1 = crate::tri!(length(l1, NAME, "L1"));
         // up0 + up1 for indices inside the lengths.
         crate::tri!(super::kit::checked_sum(l0, l1, NAME));
-        Ok(Transform::wrap(Params::CyclicShift(CyclicShift { l0, l1 })))
+        Ok(Transform::wrap(Params::CyclicShift(CyclicShiftParams { l0, l1 })))
     }
 }
 
 // A rotation carries: `(up1 + up0) % l1` is not a xor of bits.
 super::kit::pair_kind!(
+    CyclicShiftParams,
     CyclicShift,
     "cyclic_shift",
     cyclic_shift,
@@ -118,3 +119,35 @@ super::kit::pair_kind!(
     xor_linear = false,
     draws_over = |l| l > 0
 );
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    pair_transform! {
+        /// `cyclic_shift((L0, L1))`: `low1 = (up1 + up0) % L1`, CK Tile's
+        /// `cyclic_shift_t`.
+        ///
+        /// ```
+        /// use cktile_transforms::typed::{CyclicShift, TypedTransform};
+        /// use cktile_transforms::Number;
+        /// let c = CyclicShift { lengths: (Number::<4>, 6usize) };
+        /// assert_eq!(c.to_transform().unwrap().to_string(), "cyclic_shift((4,6))");
+        /// ```
+        CyclicShift, cyclic_shift, super::lower1;
+        /// CK Tile's `make_cyclic_shift_transform(make_tuple(L0, L1))`: builds a
+        /// [`CyclicShift`].
+        ///
+        /// ```
+        /// use cktile_transforms::typed::*;
+        /// use cktile_transforms::Number;
+        /// assert!(make_cyclic_shift_transform((Number::<4>, Number::<6>)).to_transform().is_ok());
+        /// ```
+        make_cyclic_shift_transform;
+        // Their sum (up0 + up1 for indices inside the lengths) fits an index.
+        |l0, l1| accepts = l0.wrapping_add(l1) <= Index::MAX as u64
+    }
+}

@@ -294,14 +294,14 @@ use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform};
 /// The parameters of `embed(lengths, coefficients)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Embed, Dims, Params, Transform};
+/// use cktile_transforms::{kinds::EmbedParams, Dims, Params, Transform};
 /// let e = Transform::embed(&[4, 8], &[8, 1])?;
 /// let (lengths, coefficients) = (Dims::from_slice(&[4, 8])?, Dims::from_slice(&[8, 1])?);
-/// assert_eq!(e.params(), Params::Embed(Embed { lengths, coefficients }));
+/// assert_eq!(e.params(), Params::Embed(EmbedParams { lengths, coefficients }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Embed {
+pub struct EmbedParams {
     /// Upper lengths.
     pub lengths: Dims,
     /// Coefficients, one per upper dimension.
@@ -330,7 +330,7 @@ impl Transform {
     /// ```
     #[inline(always)]
     pub const fn embed_dims(lengths: Dims, coefficients: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Embed::ROW.signature.name;
+        const NAME: &str = EmbedParams::ROW.signature.name;
         let lengths = crate::tri!(checked_lengths(lengths, NAME, "lengths"));
         crate::tri!(non_negative(&coefficients, NAME, "coefficients"));
         if coefficients.len() != lengths.len() {
@@ -346,13 +346,13 @@ impl Transform {
             let value = wide_largest(&l, &c, lengths.len());
             return Err(Error::Overflow { transform: NAME, quantity: "largest lower index", value });
         }
-        Ok(Transform::wrap(Params::Embed(Embed { lengths, coefficients })))
+        Ok(Transform::wrap(Params::Embed(EmbedParams { lengths, coefficients })))
     }
 }
 
-super::kit::kind_defaults!(Embed: one_lower, always_valid, no_vector);
+super::kit::kind_defaults!(EmbedParams: one_lower, always_valid, no_vector);
 
-impl Embed {
+impl EmbedParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Embed,
         signature: sig("embed", const { &[Param::list("lengths"), Param::list("coefficients")] }),
@@ -455,5 +455,84 @@ impl Embed {
         } else {
             Transform::embed(&[la], &[1]).ok()
         }
+    }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    /// `embed(lengths, coefficients)`: `low = sum(up[i] * coef[i])`.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{Embed, TypedTransform};
+    /// use cktile_transforms::Number;
+    /// let e: Embed<_, _> = Embed { lengths: (Number::<3>, Number::<4>), coefficients: (Number::<2>, Number::<1>) };
+    /// assert_eq!(e.to_transform().unwrap().to_string(), "embed((3,4),(2,1))");
+    /// ```
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Embed<Ls: Values, Cs: Values<Len = Ls::Len>> {
+        /// Upper lengths.
+        pub lengths: Ls,
+        /// Coefficients (strides).
+        pub coefficients: Cs,
+    }
+
+    impl<Ls: Values, Cs: Values<Len = Ls::Len>> TypedTransform for Embed<Ls, Cs> {
+        type NumLower = U1;
+        type NumUpper = Ls::Len;
+        const KIND: Kind = Kind::Embed;
+        const STATIC: Option<Result<Transform, Error>> = match (Ls::STATIC, Cs::STATIC) {
+            (Some(Ok(l)), Some(Ok(c))) => Some(Transform::embed_dims(l, c)),
+            (Some(Err(e)), _) | (_, Some(Err(e))) => Some(Err(e)),
+            _ => None,
+        };
+        #[inline(always)]
+        fn to_transform(self) -> Result<Transform, Error> {
+            match (self.lengths.dims(), self.coefficients.dims()) {
+                (Ok(l), Ok(c)) => Transform::embed_dims(l, c),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            }
+        }
+        #[inline(always)]
+        fn lower(&self, up: &Indices) -> Indices {
+            one(super::lower(up, &self.coefficients.indices(), len_of::<Ls>()))
+        }
+        #[inline(always)]
+        fn is_valid(&self, _: &Indices) -> bool {
+            true
+        }
+        #[inline(always)]
+        fn upper_lengths(&self, _: &Indices) -> Indices {
+            self.lengths.indices()
+        }
+        const RUNTIME: usize = Ls::RUNTIME + Cs::RUNTIME;
+        #[inline(always)]
+        fn write_runtime(&self, out: &mut [u64], at: usize) {
+            self.lengths.write_runtime(out, at);
+            self.coefficients.write_runtime(out, at + Ls::RUNTIME);
+        }
+        #[inline(always)]
+        fn read_runtime(slots: &[u64], at: usize) -> Self {
+            Embed { lengths: Ls::read_runtime(slots, at), coefficients: Cs::read_runtime(slots, at + Ls::RUNTIME) }
+        }
+    }
+
+    /// CK Tile's `make_embed_transform`: builds an [`Embed`].
+    ///
+    /// ```
+    /// use cktile_transforms::typed::*;
+    /// use cktile_transforms::Number;
+    /// let t = make_embed_transform((Number::<4>, Number::<5>), (Number::<2>, 3usize));
+    /// assert!(t.to_transform().is_ok());
+    /// ```
+    pub const fn make_embed_transform<Ls: Values, Cs: Values<Len = Ls::Len>>(
+        lengths: Ls,
+        coefficients: Cs,
+    ) -> Embed<Ls, Cs> {
+        Embed { lengths, coefficients }
     }
 }

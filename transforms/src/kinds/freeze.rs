@@ -35,12 +35,12 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 /// The parameters of `freeze(index)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Freeze, Params, Transform};
-/// assert_eq!(Transform::freeze(3)?.params(), Params::Freeze(Freeze { index: 3 }));
+/// use cktile_transforms::{kinds::FreezeParams, Params, Transform};
+/// assert_eq!(Transform::freeze(3)?.params(), Params::Freeze(FreezeParams { index: 3 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Freeze {
+pub struct FreezeParams {
     /// The lower index it is fixed at.
     pub index: Index,
 }
@@ -54,14 +54,14 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn freeze(index: usize) -> Result<Transform, Error> {
-        Ok(Transform::wrap(Params::Freeze(Freeze { index: crate::tri!(to_index(index)) })))
+        Ok(Transform::wrap(Params::Freeze(FreezeParams { index: crate::tri!(to_index(index)) })))
     }
 }
 
 // A move never changes a frozen index (`constant`).
-super::kit::kind_defaults!(Freeze: one_lower, always_valid, no_vector, no_inverse, constant);
+super::kit::kind_defaults!(FreezeParams: one_lower, always_valid, no_vector, no_inverse, constant);
 
-impl Freeze {
+impl FreezeParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
         signature: sig("freeze", const { &[Param::index("index")] }),
@@ -95,4 +95,18 @@ impl Freeze {
         let la = d.offered();
         Transform::freeze(d.index(la)).ok()
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `freeze(index)`: a lower dimension fixed at `index`.
+        Freeze, make_freeze_transform, freeze, U1, U0; index: I;
+        |t, up, low| lower = one(super::lower(ix(t.index))), valid = true, lengths = [0; MAX_DIMS]
+    );
 }

@@ -51,12 +51,12 @@ pub const fn lowering(index: i64) -> Lowering {
 /// The parameters of `indexing(len, index)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Indexing, Params, Transform};
-/// assert_eq!(Transform::indexing(16, 5)?.params(), Params::Indexing(Indexing { len: 16, index: 5 }));
+/// use cktile_transforms::{kinds::IndexingParams, Params, Transform};
+/// assert_eq!(Transform::indexing(16, 5)?.params(), Params::Indexing(IndexingParams { len: 16, index: 5 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Indexing {
+pub struct IndexingParams {
     /// Upper length.
     pub len: Index,
     /// The lower index every upper index maps to (CK's cached index).
@@ -78,18 +78,18 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn indexing(len: usize, index: usize) -> Result<Transform, Error> {
-        const NAME: &str = Indexing::ROW.signature.name;
+        const NAME: &str = IndexingParams::ROW.signature.name;
         let len = crate::tri!(length(len, NAME, "len"));
         let index = crate::tri!(to_index(index));
-        Ok(Transform::wrap(Params::Indexing(Indexing { len, index })))
+        Ok(Transform::wrap(Params::Indexing(IndexingParams { len, index })))
     }
 }
 
 // A move leaves the lower index where it is (`constant`); CK's one-shot
 // adaptor passes the step on instead (see the module documentation).
-super::kit::kind_defaults!(Indexing: one_lower, one_upper, always_valid, no_vector, no_inverse, constant);
+super::kit::kind_defaults!(IndexingParams: one_lower, one_upper, always_valid, no_vector, no_inverse, constant);
 
-impl Indexing {
+impl IndexingParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
         signature: sig("indexing", const { &[LEN, Param::index("index")] }),
@@ -122,4 +122,20 @@ impl Indexing {
         let index = d.index(d.offered());
         Transform::indexing(1 + d.index(4), index).ok()
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `indexing(len, index)`: CK Tile's `make_indexing_transform(len,
+        /// indices)` with its one-shot cached adaptor, `low = index` (a row a
+        /// gather read, a runtime value in a kernel).
+        Indexing, make_indexing_transform, indexing, U1, U1; len: L, index: I;
+        |t, up, low| lower = one(super::lower(ix(t.index))), valid = true, lengths = one(ix(t.len))
+    );
 }

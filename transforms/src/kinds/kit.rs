@@ -116,11 +116,11 @@ const _: () = assert!(MAX_DIMS.is_power_of_two());
 /// the kind's module writes.
 macro_rules! pair_kind {
     (
-        $kind:ident, $name:literal, $ctor:ident,
+        $params:ident, $kind:ident, $name:literal, $ctor:ident,
         lower1 = $lower1:path, upper1 = $upper1:path, upper_lowering = $upper_lowering:path,
         xor_linear = $xor_linear:expr, draws_over = $fits:expr
     ) => {
-        impl $kind {
+        impl $params {
             pub(crate) const ROW: $crate::transform::table::Row = $crate::transform::table::Row {
                 family: $crate::Family::Permutation,
                 signature: $crate::transform::table::sig($name, const { &[$crate::transform::table::PAIR] }),

@@ -98,13 +98,13 @@ use crate::{Dims, Error, Family, MAX_DIMS, Params, Transform, VectorRule};
 /// The parameters of `merge(lower_lengths)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Merge, Dims, Params, Transform};
+/// use cktile_transforms::{kinds::MergeParams, Dims, Params, Transform};
 /// let lengths = Dims::from_slice(&[4, 8])?;
-/// assert_eq!(Transform::merge(&[4, 8])?.params(), Params::Merge(Merge { lengths }));
+/// assert_eq!(Transform::merge(&[4, 8])?.params(), Params::Merge(MergeParams { lengths }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Merge {
+pub struct MergeParams {
     /// Lower lengths.
     pub lengths: Dims,
 }
@@ -129,15 +129,15 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn merge_dims(lower_lengths: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Merge::ROW.signature.name;
+        const NAME: &str = MergeParams::ROW.signature.name;
         let lengths = crate::tri!(checked_lengths(lower_lengths, NAME, "lower lengths"));
-        Ok(Transform::wrap(Params::Merge(Merge { lengths })))
+        Ok(Transform::wrap(Params::Merge(MergeParams { lengths })))
     }
 }
 
-super::kit::kind_defaults!(Merge: one_upper, always_valid, vector_without_length, recomputed);
+super::kit::kind_defaults!(MergeParams: one_upper, always_valid, vector_without_length, recomputed);
 
-impl Merge {
+impl MergeParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Merge,
         signature: sig("merge", const { &[Param::list("lower lengths")] }),
@@ -210,4 +210,29 @@ impl Merge {
         };
         Transform::merge_dims(Dims::from_slice(&lengths[..n]).ok()?).ok()
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::kinds::unmerge;
+    use crate::typed::forms::*;
+
+    list_transform!(
+        /// `merge(lower_lengths)`: row-major merge into one upper dimension.
+        Merge, make_merge_transform, merge_dims, Ls::Len, U1, "(Number::<4>, Number::<8>)";
+        |t, up, low| lower = super::lower(up[0], &t.lengths.indices(), len_of::<Ls>()),
+        lengths = one(super::upper_length(&t.lengths.indices(), len_of::<Ls>())),
+        accepts = {
+            // Positive lengths whose product fits, each the lower length it reads.
+            let (lengths, n) = (t.lengths.indices(), len_of::<Ls>());
+            let mut same = true;
+            for i in 0..n.min(MAX_DIMS) {
+                same &= lengths[i] == low[i];
+            }
+            same & unmerge::positive_product(&lengths, n).is_some()
+        }
+    );
 }

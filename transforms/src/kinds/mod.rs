@@ -4,15 +4,26 @@
 //! from.
 //!
 //! A kind's module holds all of its behaviour, as a transform's struct does
-//! in CK Tile's `coordinate_transform.hpp`: its formulas, as `const fn`s
-//! over plain integers (the single definition of its semantics:
-//! compile-time evaluation, runtime evaluation, the static typed forms and
-//! the runtime descriptors all go through them); its lowering into the
-//! compiled form's steps; and the struct of its parameters (re-exported
-//! here: [`Pad`], [`Merge`], ...), with its validating constructor on
-//! [`Transform`](crate::Transform) and the methods
-//! [`Transform`](crate::Transform)'s methods call through the list (its
-//! row, dimension counts, binding, evaluators, vector rule, random draw).
+//! in CK Tile's `coordinate_transform.hpp`:
+//!
+//! - its formulas, as `const fn`s over plain integers: the single
+//!   definition of its semantics, which compile-time evaluation, runtime
+//!   evaluation, the typed forms and the runtime descriptors all go
+//!   through;
+//! - its lowering into the compiled form's steps;
+//! - its runtime parameters, `<Kind>Params` (re-exported here:
+//!   [`PadParams`], [`MergeParams`], ...), with the validating constructor
+//!   on [`Transform`](crate::Transform) and the methods
+//!   [`Transform`](crate::Transform)'s methods call through the list (its
+//!   row, dimension counts, binding, evaluators, vector rule, random draw);
+//! - its typed form for kernel code, in its `typed` submodule: the struct
+//!   named as the kind (`pad::typed::Pad`) and CK Tile's `make_*_transform`,
+//!   re-exported in [`typed`](crate::typed).
+//!
+//! So one name means one thing: [`Kind::Xor`](crate::Kind::Xor) is which
+//! kind a transform is, [`XorParams`] the runtime parameters that
+//! [`Params::Xor`](crate::Params::Xor) holds, and
+//! [`typed::Xor`](crate::typed::Xor) the typed form.
 //! [`Draw`] is what a kind draws a random example of itself from;
 //! `kit` holds the constructors' shared checks.
 //!
@@ -41,27 +52,28 @@ pub mod swizzle;
 pub mod unmerge;
 pub mod xor;
 
-pub use cyclic_shift::CyclicShift;
+pub use cyclic_shift::CyclicShiftParams;
 pub use draw::Draw;
-pub use embed::Embed;
-pub use freeze::Freeze;
-pub use indexing::Indexing;
-pub use merge::Merge;
-pub use modulo::Modulo;
-pub use offset::Offset;
-pub use pad::{LeftPad, Pad, RightPad};
-pub use pass_through::PassThrough;
-pub use replicate::{Insert, Replicate};
-pub use slice::Slice;
-pub use swizzle::Swizzle;
-pub use unmerge::Unmerge;
-pub use xor::Xor;
+pub use embed::EmbedParams;
+pub use freeze::FreezeParams;
+pub use indexing::IndexingParams;
+pub use merge::MergeParams;
+pub use modulo::ModuloParams;
+pub use offset::OffsetParams;
+pub use pad::{LeftPadParams, PadParams, RightPadParams};
+pub use pass_through::PassThroughParams;
+pub use replicate::{InsertParams, ReplicateParams};
+pub use slice::SliceParams;
+pub use swizzle::SwizzleParams;
+pub use unmerge::UnmergeParams;
+pub use xor::XorParams;
 
 /// The one list of transform kinds, in the order the spec grammar lists
-/// them: each [`Kind`](crate::Kind) variant with its module and the struct
-/// there that holds all of the kind's behaviour (its parameters, checks,
-/// formulas, lowering, vector rule, table row and random draw). [`Kind`],
-/// [`Kind::ALL`](crate::Kind::ALL), [`Params`](crate::Params) and every
+/// them: each [`Kind`](crate::Kind) variant with its module and the
+/// parameters' struct there that holds all of the kind's behaviour (its
+/// parameters, checks, formulas, lowering, vector rule, table row and random
+/// draw). [`Kind`], [`Kind::ALL`](crate::Kind::ALL), [`Params`](crate::Params),
+/// the re-exports of the typed forms in [`typed`](crate::typed) and every
 /// dispatch over kinds are generated from it: adding a kind is its module
 /// and three lines here (its `pub mod`, its `pub use` and its row), which
 /// `scripts/scratch-kind.sh` checks.
@@ -69,23 +81,23 @@ macro_rules! kind_list {
     // The list, handed to one of the rules below with its arguments.
     (@with $rule:ident $args:tt) => {
         $crate::kinds::kind_list! { @$rule $args
-            PassThrough: pass_through::PassThrough,
-            Pad: pad::Pad,
-            LeftPad: pad::LeftPad,
-            RightPad: pad::RightPad,
-            Embed: embed::Embed,
-            Merge: merge::Merge,
-            Unmerge: unmerge::Unmerge,
-            Xor: xor::Xor,
-            Slice: slice::Slice,
-            Freeze: freeze::Freeze,
-            Insert: replicate::Insert,
-            Replicate: replicate::Replicate,
-            Offset: offset::Offset,
-            Modulo: modulo::Modulo,
-            Swizzle: swizzle::Swizzle,
-            CyclicShift: cyclic_shift::CyclicShift,
-            Indexing: indexing::Indexing,
+            PassThrough: pass_through::PassThroughParams,
+            Pad: pad::PadParams,
+            LeftPad: pad::LeftPadParams,
+            RightPad: pad::RightPadParams,
+            Embed: embed::EmbedParams,
+            Merge: merge::MergeParams,
+            Unmerge: unmerge::UnmergeParams,
+            Xor: xor::XorParams,
+            Slice: slice::SliceParams,
+            Freeze: freeze::FreezeParams,
+            Insert: replicate::InsertParams,
+            Replicate: replicate::ReplicateParams,
+            Offset: offset::OffsetParams,
+            Modulo: modulo::ModuloParams,
+            Swizzle: swizzle::SwizzleParams,
+            CyclicShift: cyclic_shift::CyclicShiftParams,
+            Indexing: indexing::IndexingParams,
         }
     };
     // A `match` over a `Params` value, the same body in every arm.
@@ -94,7 +106,7 @@ macro_rules! kind_list {
             $($crate::Params::$kind($k) => $body,)*
         }
     };
-    // A `match` over a `Kind`, the kind's struct named `$t` in every arm.
+    // A `match` over a `Kind`, the kind's parameters' struct named `$t` in every arm.
     (@kinds ($on:expr, $t:ident => $body:expr) $($kind:ident: $module:ident::$name:ident,)*) => {
         match $on {
             $($crate::Kind::$kind => {
@@ -103,11 +115,20 @@ macro_rules! kind_list {
             })*
         }
     };
+    // Every kind's typed form, re-exported in `typed` from the kind's
+    // module. A module that holds several kinds (`pad`, `replicate`) comes
+    // once per kind: its second glob names the same items again.
+    (@typed_forms () $($kind:ident: $module:ident::$name:ident,)*) => {
+        $(
+            #[allow(unused_imports)]
+            pub use $crate::kinds::$module::typed::*;
+        )*
+    };
     // The enums: `Kind` (and `Kind::ALL`) and `Params`.
     (@declare () $($kind:ident: $module:ident::$name:ident,)*) => {
         /// Which transform a [`Transform`](crate::Transform) is: one
-        /// variant per kind of the list in [`kinds`](crate::kinds), each
-        /// named as its struct there.
+        /// variant per kind of the list in [`kinds`](crate::kinds), named as
+        /// the kind's typed form.
         ///
         /// ```
         /// use cktile_transforms::{Kind, Transform};
@@ -139,11 +160,11 @@ macro_rules! kind_list {
         /// ([`Transform::bind`](crate::Transform::bind)).
         ///
         /// ```
-        /// use cktile_transforms::{kinds::{Merge, Pad}, Params, Transform};
+        /// use cktile_transforms::{kinds::{MergeParams, PadParams}, Params, Transform};
         /// let p = Transform::pad(10, 2, 3).unwrap().params();
-        /// assert_eq!(p, Params::Pad(Pad { len: 10, left: 2, right: 3 }));
+        /// assert_eq!(p, Params::Pad(PadParams { len: 10, left: 2, right: 3 }));
         /// let m = Transform::merge(&[4, 8]).unwrap().params();
-        /// assert!(matches!(m, Params::Merge(Merge { lengths }) if lengths.as_slice() == [4, 8]));
+        /// assert!(matches!(m, Params::Merge(MergeParams { lengths }) if lengths.as_slice() == [4, 8]));
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Params {
@@ -174,7 +195,7 @@ pub(crate) use kind_list;
 
 /// `match` over a [`Params`](crate::Params) value with one arm per kind,
 /// the same body in each: `each_kind!(&self.repr, k => k.num_lower())`
-/// binds `k` to the kind's struct.
+/// binds `k` to the kind's parameters.
 macro_rules! each_kind {
     ($on:expr, $k:ident => $body:expr) => {
         $crate::kinds::kind_list!(@with params ($on, $k => $body))

@@ -37,12 +37,12 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 /// The parameters of `modulo(modulus, len)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Modulo, Params, Transform};
-/// assert_eq!(Transform::modulo(8, 32)?.params(), Params::Modulo(Modulo { modulus: 8, len: 32 }));
+/// use cktile_transforms::{kinds::ModuloParams, Params, Transform};
+/// assert_eq!(Transform::modulo(8, 32)?.params(), Params::Modulo(ModuloParams { modulus: 8, len: 32 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Modulo {
+pub struct ModuloParams {
     /// The modulus (the lower length).
     pub modulus: Index,
     /// Upper length.
@@ -58,16 +58,16 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn modulo(modulus: usize, len: usize) -> Result<Transform, Error> {
-        const NAME: &str = Modulo::ROW.signature.name;
+        const NAME: &str = ModuloParams::ROW.signature.name;
         let modulus = crate::tri!(length(modulus, NAME, "modulus"));
         let len = crate::tri!(length(len, NAME, "len"));
-        Ok(Transform::wrap(Params::Modulo(Modulo { modulus, len })))
+        Ok(Transform::wrap(Params::Modulo(ModuloParams { modulus, len })))
     }
 }
 
-super::kit::kind_defaults!(Modulo: one_lower, one_upper, always_valid, no_vector, no_inverse, recomputed);
+super::kit::kind_defaults!(ModuloParams: one_lower, one_upper, always_valid, no_vector, no_inverse, recomputed);
 
-impl Modulo {
+impl ModuloParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
         signature: sig("modulo", const { &[Param::index("modulus"), LEN] }),
@@ -105,4 +105,18 @@ impl Modulo {
         let len = 1 + d.index(2 * la);
         Transform::modulo(la, len).ok()
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `modulo(modulus, len)`: `low = up % modulus`.
+        Modulo, make_modulo_transform, modulo, U1, U1; modulus: M, len: L;
+        |t, up, low| lower = one(super::lower(up[0], ix(t.modulus))), valid = true, lengths = one(ix(t.len))
+    );
 }

@@ -40,12 +40,12 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 /// The parameters of `offset(len, off)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Offset, Params, Transform};
-/// assert_eq!(Transform::offset(16, 4)?.params(), Params::Offset(Offset { len: 16, offset: 4 }));
+/// use cktile_transforms::{kinds::OffsetParams, Params, Transform};
+/// assert_eq!(Transform::offset(16, 4)?.params(), Params::Offset(OffsetParams { len: 16, offset: 4 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Offset {
+pub struct OffsetParams {
     /// Upper length.
     pub len: Index,
     /// What is added.
@@ -61,17 +61,17 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn offset(len: usize, off: usize) -> Result<Transform, Error> {
-        const NAME: &str = Offset::ROW.signature.name;
+        const NAME: &str = OffsetParams::ROW.signature.name;
         let len = crate::tri!(length(len, NAME, "len"));
         let offset = crate::tri!(to_index(off));
         crate::tri!(super::kit::checked_sum(len, offset, NAME));
-        Ok(Transform::wrap(Params::Offset(Offset { len, offset })))
+        Ok(Transform::wrap(Params::Offset(OffsetParams { len, offset })))
     }
 }
 
-super::kit::kind_defaults!(Offset: one_lower, one_upper, always_valid, no_vector, shifted);
+super::kit::kind_defaults!(OffsetParams: one_lower, one_upper, always_valid, no_vector, shifted);
 
-impl Offset {
+impl OffsetParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
         signature: sig("offset", const { &[LEN, Param::index("off")] }),
@@ -116,4 +116,18 @@ impl Offset {
         let len = 1 + d.index(la - off);
         Transform::offset(len, off).ok()
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `offset(len, off)`: `low = up + off`.
+        Offset, make_offset_transform, offset, U1, U1; len: L, off: O;
+        |t, up, low| lower = one(super::lower(up[0], ix(t.off))), valid = true, lengths = one(ix(t.len))
+    );
 }

@@ -95,12 +95,12 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, Ve
 /// The parameters of `pad(len, left, right)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Pad, Params, Transform};
-/// assert_eq!(Transform::pad(10, 2, 3)?.params(), Params::Pad(Pad { len: 10, left: 2, right: 3 }));
+/// use cktile_transforms::{kinds::PadParams, Params, Transform};
+/// assert_eq!(Transform::pad(10, 2, 3)?.params(), Params::Pad(PadParams { len: 10, left: 2, right: 3 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Pad {
+pub struct PadParams {
     /// Lower length.
     pub len: Index,
     /// Padding before.
@@ -112,12 +112,12 @@ pub struct Pad {
 /// The parameters of `left_pad(len, left)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::LeftPad, Params, Transform};
-/// assert_eq!(Transform::left_pad(4, 1)?.params(), Params::LeftPad(LeftPad { len: 4, left: 1 }));
+/// use cktile_transforms::{kinds::LeftPadParams, Params, Transform};
+/// assert_eq!(Transform::left_pad(4, 1)?.params(), Params::LeftPad(LeftPadParams { len: 4, left: 1 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct LeftPad {
+pub struct LeftPadParams {
     /// Lower length.
     pub len: Index,
     /// Padding before.
@@ -127,12 +127,12 @@ pub struct LeftPad {
 /// The parameters of `right_pad(len, right)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::RightPad, Params, Transform};
-/// assert_eq!(Transform::right_pad(4, 1)?.params(), Params::RightPad(RightPad { len: 4, right: 1 }));
+/// use cktile_transforms::{kinds::RightPadParams, Params, Transform};
+/// assert_eq!(Transform::right_pad(4, 1)?.params(), Params::RightPad(RightPadParams { len: 4, right: 1 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RightPad {
+pub struct RightPadParams {
     /// Lower length.
     pub len: Index,
     /// Padding after.
@@ -148,11 +148,11 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pad(len: usize, left: usize, right: usize) -> Result<Transform, Error> {
-        const NAME: &str = Pad::ROW.signature.name;
+        const NAME: &str = PadParams::ROW.signature.name;
         let len = crate::tri!(length(len, NAME, "len"));
         let (left, right) = (crate::tri!(to_index(left)), crate::tri!(to_index(right)));
         crate::tri!(checked_sum(crate::tri!(checked_sum(len, left, NAME)), right, NAME));
-        Ok(Transform::wrap(Params::Pad(Pad { len, left, right })))
+        Ok(Transform::wrap(Params::Pad(PadParams { len, left, right })))
     }
 
     /// `left_pad(len, left)`: upper length `len + left`, `low = up - left`.
@@ -163,11 +163,11 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn left_pad(len: usize, left: usize) -> Result<Transform, Error> {
-        const NAME: &str = LeftPad::ROW.signature.name;
+        const NAME: &str = LeftPadParams::ROW.signature.name;
         let len = crate::tri!(length(len, NAME, "len"));
         let left = crate::tri!(to_index(left));
         crate::tri!(checked_sum(len, left, NAME));
-        Ok(Transform::wrap(Params::LeftPad(LeftPad { len, left })))
+        Ok(Transform::wrap(Params::LeftPad(LeftPadParams { len, left })))
     }
 
     /// `right_pad(len, right)`: upper length `len + right`, `low = up`.
@@ -178,11 +178,11 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn right_pad(len: usize, right: usize) -> Result<Transform, Error> {
-        const NAME: &str = RightPad::ROW.signature.name;
+        const NAME: &str = RightPadParams::ROW.signature.name;
         let len = crate::tri!(length(len, NAME, "len"));
         let right = crate::tri!(to_index(right));
         crate::tri!(checked_sum(len, right, NAME));
-        Ok(Transform::wrap(Params::RightPad(RightPad { len, right })))
+        Ok(Transform::wrap(Params::RightPad(RightPadParams { len, right })))
     }
 }
 
@@ -249,7 +249,7 @@ macro_rules! pad_kind {
 }
 
 pad_kind!(
-    Pad,
+    PadParams,
     Pad,
     |s| (s.len, s.left, s.right),
     Row {
@@ -263,7 +263,7 @@ pad_kind!(
     }
 );
 pad_kind!(
-    LeftPad,
+    LeftPadParams,
     LeftPad,
     |s| (s.len, s.left, 0),
     Row {
@@ -277,7 +277,7 @@ pad_kind!(
     }
 );
 pad_kind!(
-    RightPad,
+    RightPadParams,
     RightPad,
     |s| (s.len, 0, s.right),
     Row {
@@ -291,20 +291,56 @@ pad_kind!(
     }
 );
 
-impl Pad {
+impl PadParams {
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Arg::Int(self.left), Arg::Int(self.right)], 3)
     }
 }
 
-impl LeftPad {
+impl LeftPadParams {
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Arg::Int(self.left), Args::Z], 2)
     }
 }
 
-impl RightPad {
+impl RightPadParams {
     pub(crate) const fn args(&self) -> Args {
         Args::new([Arg::Int(self.len), Arg::Int(self.right), Args::Z], 2)
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::kinds::pass_through;
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `pad(len, left, right)`: `low = up - left`; the padding is not valid.
+        Pad, make_pad_transform, pad, U1, U1; len: L, left: P, right: Q;
+        |t, up, low| lower = one(super::lower(up[0], ix(t.left))),
+        valid = super::is_valid(up[0], ix(t.len), ix(t.left)),
+        lengths = one(super::upper_length(ix(t.len), ix(t.left), ix(t.right))),
+        accepts = length_is(t.len, low[0]) & sum_fits(&[t.len.get(), t.left.get(), t.right.get()])
+    );
+
+    scalar_transform!(
+        /// `left_pad(len, left)`: `low = up - left`.
+        LeftPad, make_left_pad_transform, left_pad, U1, U1; len: L, left: P;
+        |t, up, low| lower = one(super::lower(up[0], ix(t.left))),
+        valid = super::is_valid(up[0], ix(t.len), ix(t.left)),
+        lengths = one(super::upper_length(ix(t.len), ix(t.left), 0)),
+        accepts = length_is(t.len, low[0]) & sum_fits(&[t.len.get(), t.left.get()])
+    );
+
+    scalar_transform!(
+        /// `right_pad(len, right)`: `low = up`; indices `>= len` are not valid.
+        RightPad, make_right_pad_transform, right_pad, U1, U1; len: L, right: P;
+        |t, up, low| lower = one(pass_through::lower(up[0])),
+        valid = super::is_valid(up[0], ix(t.len), 0),
+        lengths = one(super::upper_length(ix(t.len), 0, ix(t.right))),
+        accepts = length_is(t.len, low[0]) & sum_fits(&[t.len.get(), t.right.get()])
+    );
 }

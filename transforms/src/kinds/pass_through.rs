@@ -36,12 +36,12 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, Ve
 /// The parameters of `pass_through(len)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::PassThrough, Params, Transform};
-/// assert_eq!(Transform::pass_through(8)?.params(), Params::PassThrough(PassThrough { len: 8 }));
+/// use cktile_transforms::{kinds::PassThroughParams, Params, Transform};
+/// assert_eq!(Transform::pass_through(8)?.params(), Params::PassThrough(PassThroughParams { len: 8 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PassThrough {
+pub struct PassThroughParams {
     /// Length.
     pub len: Index,
 }
@@ -55,14 +55,14 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn pass_through(len: usize) -> Result<Transform, Error> {
-        const NAME: &str = PassThrough::ROW.signature.name;
-        Ok(Transform::wrap(Params::PassThrough(PassThrough { len: crate::tri!(length(len, NAME, "len")) })))
+        const NAME: &str = PassThroughParams::ROW.signature.name;
+        Ok(Transform::wrap(Params::PassThrough(PassThroughParams { len: crate::tri!(length(len, NAME, "len")) })))
     }
 }
 
-super::kit::kind_defaults!(PassThrough: one_lower, one_upper, always_valid, vector_without_length, shifted);
+super::kit::kind_defaults!(PassThroughParams: one_lower, one_upper, always_valid, vector_without_length, shifted);
 
-impl PassThrough {
+impl PassThroughParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Identity,
         signature: sig("pass_through", const { &[LEN] }),
@@ -106,4 +106,19 @@ impl PassThrough {
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
         Transform::pass_through(d.offered()).ok()
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `pass_through(len)`: `low = up`.
+        PassThrough, make_pass_through_transform, pass_through, U1, U1; len: L;
+        |t, up, low| lower = one(super::lower(up[0])), valid = true, lengths = one(ix(t.len)),
+        accepts = length_is(t.len, low[0])
+    );
 }

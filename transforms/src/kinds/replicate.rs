@@ -64,12 +64,12 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, Ve
 /// The parameters of `insert(len)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Insert, Params, Transform};
-/// assert_eq!(Transform::insert(4)?.params(), Params::Insert(Insert { len: 4 }));
+/// use cktile_transforms::{kinds::InsertParams, Params, Transform};
+/// assert_eq!(Transform::insert(4)?.params(), Params::Insert(InsertParams { len: 4 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Insert {
+pub struct InsertParams {
     /// Upper length.
     pub len: Index,
 }
@@ -77,13 +77,13 @@ pub struct Insert {
 /// The parameters of `replicate(lengths)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Replicate, Dims, Params, Transform};
+/// use cktile_transforms::{kinds::ReplicateParams, Dims, Params, Transform};
 /// let lengths = Dims::from_slice(&[2, 3])?;
-/// assert_eq!(Transform::replicate(&[2, 3])?.params(), Params::Replicate(Replicate { lengths }));
+/// assert_eq!(Transform::replicate(&[2, 3])?.params(), Params::Replicate(ReplicateParams { lengths }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Replicate {
+pub struct ReplicateParams {
     /// Upper lengths.
     pub lengths: Dims,
 }
@@ -97,8 +97,8 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn insert(len: usize) -> Result<Transform, Error> {
-        const NAME: &str = Insert::ROW.signature.name;
-        Ok(Transform::wrap(Params::Insert(Insert { len: crate::tri!(length(len, NAME, "len")) })))
+        const NAME: &str = InsertParams::ROW.signature.name;
+        Ok(Transform::wrap(Params::Insert(InsertParams { len: crate::tri!(length(len, NAME, "len")) })))
     }
 
     /// `replicate(lengths)`: broadcast upper dimensions with no lower dimension.
@@ -120,16 +120,16 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn replicate_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Replicate::ROW.signature.name;
+        const NAME: &str = ReplicateParams::ROW.signature.name;
         let lengths = crate::tri!(checked_lengths(upper_lengths, NAME, "lengths"));
-        Ok(Transform::wrap(Params::Replicate(Replicate { lengths })))
+        Ok(Transform::wrap(Params::Replicate(ReplicateParams { lengths })))
     }
 }
 
 /// What `insert` and `replicate` share: upper dimensions that read
 /// nothing, over the upper lengths `|s| lengths` gives.
 macro_rules! broadcast_kind {
-    ($name:ident, |$s:ident| $lengths:expr, $row:expr, $args:expr, $draw:expr) => {
+    ($name:ident, $variant:ident, |$s:ident| $lengths:expr, $row:expr, $args:expr, $draw:expr) => {
         impl $name {
             pub(crate) const ROW: Row = $row;
             pub(crate) const fn args(&self) -> Args {
@@ -147,7 +147,7 @@ macro_rules! broadcast_kind {
                 $lengths
             }
             pub(crate) const fn bind(&self, _lower: &Dims) -> Result<Transform, Error> {
-                Ok(Transform::wrap(Params::$name(*self)))
+                Ok(Transform::wrap(Params::$variant(*self)))
             }
             #[inline(always)]
             pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
@@ -191,6 +191,7 @@ macro_rules! broadcast_kind {
 }
 
 broadcast_kind!(
+    InsertParams,
     Insert,
     |s| single(s.len),
     Row {
@@ -202,6 +203,7 @@ broadcast_kind!(
     |d| Transform::insert(1 + d.index(3)).ok()
 );
 broadcast_kind!(
+    ReplicateParams,
     Replicate,
     |s| s.lengths,
     Row {
@@ -212,3 +214,23 @@ broadcast_kind!(
     Args::new([Arg::List(s.lengths), Args::Z, Args::Z], 1),
     |d| Transform::replicate(&[1 + d.index(2), 2]).ok()
 );
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `insert(len)`: an upper dimension that does not reach memory.
+        Insert, make_insert_transform, insert, U0, U1; len: L;
+        |t, up, low| lower = [0; MAX_DIMS], valid = true, lengths = one(ix(t.len))
+    );
+
+    list_transform!(
+        /// `replicate(lengths)`: broadcast upper dimensions.
+        Replicate, make_replicate_transform, replicate_dims, U0, Ls::Len, "(Number::<4>,)";
+        |t, up, low| lower = [0; MAX_DIMS], lengths = t.lengths.indices()
+    );
+}

@@ -44,12 +44,12 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 /// The parameters of `slice(len, begin, end)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Slice, Params, Transform};
-/// assert_eq!(Transform::slice(10, 2, 5)?.params(), Params::Slice(Slice { len: 10, begin: 2, end: 5 }));
+/// use cktile_transforms::{kinds::SliceParams, Params, Transform};
+/// assert_eq!(Transform::slice(10, 2, 5)?.params(), Params::Slice(SliceParams { len: 10, begin: 2, end: 5 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Slice {
+pub struct SliceParams {
     /// Lower length.
     pub len: Index,
     /// First lower index kept.
@@ -68,19 +68,19 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn slice(len: usize, begin: usize, end: usize) -> Result<Transform, Error> {
-        const NAME: &str = Slice::ROW.signature.name;
+        const NAME: &str = SliceParams::ROW.signature.name;
         let len = crate::tri!(length(len, NAME, "len"));
         let (begin, end) = (crate::tri!(to_index(begin)), crate::tri!(to_index(end)));
         if begin >= end || end > len {
             return Err(Error::SliceRange { len, begin, end });
         }
-        Ok(Transform::wrap(Params::Slice(Slice { len, begin, end })))
+        Ok(Transform::wrap(Params::Slice(SliceParams { len, begin, end })))
     }
 }
 
-super::kit::kind_defaults!(Slice: one_lower, one_upper, always_valid, no_vector, shifted);
+super::kit::kind_defaults!(SliceParams: one_lower, one_upper, always_valid, no_vector, shifted);
 
-impl Slice {
+impl SliceParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Index,
         signature: sig("slice", const { &[LEN, Param::index("begin"), Param::index("end")] }),
@@ -125,4 +125,19 @@ impl Slice {
         let end = begin + 1 + d.index(la - begin);
         Transform::slice(la, begin, end).ok()
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    scalar_transform!(
+        /// `slice(len, begin, end)`: `low = up + begin`.
+        Slice, make_slice_transform, slice, U1, U1; len: L, begin: B, end: E;
+        |t, up, low| lower = one(super::lower(up[0], ix(t.begin))), valid = true,
+        lengths = one(super::upper_length(ix(t.begin), ix(t.end)))
+    );
 }

@@ -1,4 +1,4 @@
-//! `swizzle(B, M, S)`: CuTe's `Swizzle<B, M, S>` as a one-to-one transform on
+//! `swizzle(B, M, S)`: CuTe's `SwizzleParams<B, M, S>` as a one-to-one transform on
 //! a linear index.
 //!
 //! With `mask = (1 << B) - 1`, the source field is `mask << (M + max(0, S))`
@@ -17,7 +17,7 @@
 ///
 /// ```
 /// use cktile_transforms::kinds::swizzle::apply;
-/// // Swizzle<3,3,3>: row r = o >> 6 XORs the 8-element chunk (o >> 3) & 7.
+/// // SwizzleParams<3,3,3>: row r = o >> 6 XORs the 8-element chunk (o >> 3) & 7.
 /// assert_eq!(apply(64, 3, 3, 3), 64 + 8);
 /// assert_eq!(apply(apply(1234, 3, 3, 3), 3, 3, 3), 1234);
 /// ```
@@ -119,17 +119,17 @@ use crate::signature::{Arg, Args, Param};
 use crate::transform::table::{Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
 
-/// The parameters of `swizzle(B, M, S)`, CuTe's `Swizzle<B, M, S>`, with
+/// The parameters of `swizzle(B, M, S)`, CuTe's `SwizzleParams<B, M, S>`, with
 /// the length of the dimension it is bound to.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Swizzle, Params, Transform};
+/// use cktile_transforms::{kinds::SwizzleParams, Params, Transform};
 /// let s = Transform::swizzle_with_len(512, 3, 3, 3)?;
-/// assert_eq!(s.params(), Params::Swizzle(Swizzle { bits: 3, base: 3, shift: 3, len: 512 }));
+/// assert_eq!(s.params(), Params::Swizzle(SwizzleParams { bits: 3, base: 3, shift: 3, len: 512 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Swizzle {
+pub struct SwizzleParams {
     /// CuTe's B.
     pub bits: u32,
     /// CuTe's M.
@@ -145,7 +145,7 @@ const BITS: &str = "an integer in [0, 62]";
 const SHIFT: &str = "an integer in [-62, 62]";
 
 impl Transform {
-    /// `swizzle(bits, base, shift)`: CuTe's `Swizzle<B, M, S>`. Its length is
+    /// `swizzle(bits, base, shift)`: CuTe's `SwizzleParams<B, M, S>`. Its length is
     /// that of the dimension it is applied to (see [`bind`](Self::bind)).
     ///
     /// ```
@@ -159,7 +159,7 @@ impl Transform {
         if (shift.unsigned_abs()) < bits || reach > 62 {
             return Err(Error::SwizzleParameters { bits, base, shift });
         }
-        Ok(Transform::wrap(Params::Swizzle(Swizzle { bits, base, shift, len: 0 })))
+        Ok(Transform::wrap(Params::Swizzle(SwizzleParams { bits, base, shift, len: 0 })))
     }
 
     /// A swizzle with its length already known (checked as [`bind`](Self::bind) would).
@@ -171,16 +171,16 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn swizzle_with_len(len: usize, bits: u32, base: u32, shift: i32) -> Result<Transform, Error> {
-        const NAME: &str = Swizzle::ROW.signature.name;
+        const NAME: &str = SwizzleParams::ROW.signature.name;
         let len = crate::tri!(length(len, NAME, "len"));
         let t = crate::tri!(Transform::swizzle(bits, base, shift));
         t.bind(&single(len))
     }
 }
 
-super::kit::kind_defaults!(Swizzle: one_lower, one_upper, always_valid, recomputed);
+super::kit::kind_defaults!(SwizzleParams: one_lower, one_upper, always_valid, recomputed);
 
-impl Swizzle {
+impl SwizzleParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Permutation,
         signature: sig(
@@ -205,7 +205,7 @@ impl Swizzle {
         if found % block != 0 {
             return Err(Error::SwizzleLength { len: found, block });
         }
-        Ok(Transform::wrap(Params::Swizzle(Swizzle { len: found, ..*self })))
+        Ok(Transform::wrap(Params::Swizzle(SwizzleParams { len: found, ..*self })))
     }
     #[inline(always)]
     pub(crate) const fn lower_at(
@@ -259,5 +259,65 @@ impl Swizzle {
         let pool = if only_moving { moving } else { n };
         let pick = d.index(pool);
         options[..n].iter().flatten().filter(|(_, m)| *m || !only_moving).nth(pick).map(|(t, _)| *t)
+    }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    /// CuTe's `Swizzle<B, M, S>` (always static, as in CuTe); its length is that
+    /// of the dimension it is applied to.
+    ///
+    /// ```
+    /// use cktile_transforms::typed::{Swizzle, TypedTransform};
+    /// assert_eq!(Swizzle::<3, 3, 3>.to_transform().unwrap().to_string(), "swizzle(3,3,3)");
+    /// ```
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
+
+    impl<const B: u32, const M: u32, const S: i32> TypedTransform for Swizzle<B, M, S> {
+        type NumLower = U1;
+        type NumUpper = U1;
+        const KIND: Kind = Kind::Swizzle;
+        const STATIC: Option<Result<Transform, Error>> = Some(Transform::swizzle(B, M, S));
+        #[inline(always)]
+        fn to_transform(self) -> Result<Transform, Error> {
+            Transform::swizzle(B, M, S)
+        }
+        #[inline(always)]
+        fn lower(&self, up: &Indices) -> Indices {
+            one(super::apply(up[0], B, M, S))
+        }
+        #[inline(always)]
+        fn is_valid(&self, _: &Indices) -> bool {
+            true
+        }
+        /// A swizzle is as long as the dimension it is applied to.
+        #[inline(always)]
+        fn upper_lengths(&self, lower_lengths: &Indices) -> Indices {
+            one(lower_lengths[0])
+        }
+        /// A swizzle's parameters are all in its type.
+        const RUNTIME: usize = 0;
+        #[inline(always)]
+        fn write_runtime(&self, _: &mut [u64], _: usize) {}
+        #[inline(always)]
+        fn read_runtime(_: &[u64], _: usize) -> Self {
+            Swizzle
+        }
+    }
+
+    /// Builds a [`Swizzle`] (CuTe's `Swizzle<B, M, S>{}`).
+    ///
+    /// ```
+    /// use cktile_transforms::typed::*;
+    /// assert!(make_swizzle_transform::<3, 3, 3>().to_transform().is_ok());
+    /// ```
+    pub const fn make_swizzle_transform<const B: u32, const M: u32, const S: i32>() -> Swizzle<B, M, S> {
+        Swizzle
     }
 }

@@ -99,13 +99,13 @@ use crate::{Dims, Error, Family, MAX_DIMS, Params, Transform, VectorRule};
 /// The parameters of `unmerge(upper_lengths)`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Unmerge, Dims, Params, Transform};
+/// use cktile_transforms::{kinds::UnmergeParams, Dims, Params, Transform};
 /// let lengths = Dims::from_slice(&[4, 8])?;
-/// assert_eq!(Transform::unmerge(&[4, 8])?.params(), Params::Unmerge(Unmerge { lengths }));
+/// assert_eq!(Transform::unmerge(&[4, 8])?.params(), Params::Unmerge(UnmergeParams { lengths }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Unmerge {
+pub struct UnmergeParams {
     /// Upper lengths.
     pub lengths: Dims,
 }
@@ -130,15 +130,15 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn unmerge_dims(upper_lengths: Dims) -> Result<Transform, Error> {
-        const NAME: &str = Unmerge::ROW.signature.name;
+        const NAME: &str = UnmergeParams::ROW.signature.name;
         let lengths = crate::tri!(checked_lengths(upper_lengths, NAME, "upper lengths"));
-        Ok(Transform::wrap(Params::Unmerge(Unmerge { lengths })))
+        Ok(Transform::wrap(Params::Unmerge(UnmergeParams { lengths })))
     }
 }
 
-super::kit::kind_defaults!(Unmerge: one_lower, always_valid);
+super::kit::kind_defaults!(UnmergeParams: one_lower, always_valid);
 
-impl Unmerge {
+impl UnmergeParams {
     pub(crate) const ROW: Row = Row {
         family: Family::Unmerge,
         signature: sig("unmerge", const { &[Param::list("upper lengths")] }),
@@ -225,4 +225,20 @@ impl Unmerge {
             None => Transform::unmerge(&[la]).ok(),
         }
     }
+}
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    list_transform!(
+        /// `unmerge(upper_lengths)`: row-major split of one lower dimension.
+        Unmerge, make_unmerge_transform, unmerge_dims, U1, Ls::Len, "(Number::<4>, 2usize)";
+        |t, up, low| lower = one(super::lower(up, &t.lengths.indices(), len_of::<Ls>())), lengths = t.lengths.indices(),
+        // Positive lengths whose product fits and is the lower length.
+        accepts = super::positive_product(&t.lengths.indices(), len_of::<Ls>()) == Some(low[0])
+    );
 }

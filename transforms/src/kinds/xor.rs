@@ -46,12 +46,12 @@ use crate::{Error, Index, Params, Transform};
 /// The parameters of `xor((l0, l1))`.
 ///
 /// ```
-/// use cktile_transforms::{kinds::Xor, Params, Transform};
-/// assert_eq!(Transform::xor(64, 8)?.params(), Params::Xor(Xor { l0: 64, l1: 8 }));
+/// use cktile_transforms::{kinds::XorParams, Params, Transform};
+/// assert_eq!(Transform::xor(64, 8)?.params(), Params::Xor(XorParams { l0: 64, l1: 8 }));
 /// # Ok::<(), cktile_transforms::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Xor {
+pub struct XorParams {
     /// Length of dimension 0.
     pub l0: Index,
     /// Length of dimension 1, a power of two.
@@ -68,18 +68,19 @@ impl Transform {
     /// ```
     #[inline]
     pub const fn xor(l0: usize, l1: usize) -> Result<Transform, Error> {
-        const NAME: &str = Xor::ROW.signature.name;
+        const NAME: &str = XorParams::ROW.signature.name;
         let l0 = crate::tri!(length(l0, NAME, "L0"));
         let l1 = crate::tri!(length(l1, NAME, "L1"));
         if !(l1 as u64).is_power_of_two() {
             return Err(Error::XorNotPowerOfTwo { l1 });
         }
-        Ok(Transform::wrap(Params::Xor(Xor { l0, l1 })))
+        Ok(Transform::wrap(Params::Xor(XorParams { l0, l1 })))
     }
 }
 
 // An involution: the same formula inverts it, and a xor of bits.
 super::kit::pair_kind!(
+    XorParams,
     Xor,
     "xor",
     xor,
@@ -89,3 +90,32 @@ super::kit::pair_kind!(
     xor_linear = true,
     draws_over = |l| (l as u64).is_power_of_two()
 );
+
+/// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
+/// (compile-time [`Number`](crate::Number)s or runtime `usize`s) and CK
+/// Tile's builder, evaluated by this module's formulas. Re-exported in
+/// [`typed`](crate::typed).
+pub mod typed {
+    use crate::typed::forms::*;
+
+    pair_transform! {
+        /// `xor((L0, L1))`: `low1 = up1 ^ (up0 % L1)`.
+        ///
+        /// ```
+        /// use cktile_transforms::typed::{TypedTransform, Xor};
+        /// use cktile_transforms::Number;
+        /// let x = Xor { lengths: (Number::<64>, 8usize) };
+        /// assert_eq!(x.to_transform().unwrap().to_string(), "xor((64,8))");
+        /// ```
+        Xor, xor, super::lower1;
+        /// CK Tile's `make_xor_transform(make_tuple(L0, L1))`: builds a [`Xor`].
+        ///
+        /// ```
+        /// use cktile_transforms::typed::*;
+        /// use cktile_transforms::Number;
+        /// assert!(make_xor_transform((Number::<64>, Number::<8>)).to_transform().is_ok());
+        /// ```
+        make_xor_transform;
+        |_l0, l1| accepts = l1.is_power_of_two()
+    }
+}
