@@ -67,7 +67,7 @@ else
 fi
 echo "gpu harness checks: $passed passed, 0 failed"
 
-# A Rust kernel on the GPU (issue 20), without one: gpu/kernel.sh --build-only
+# A Rust kernel on the GPU, without one: gpu/kernel.sh --build-only
 # (the host test of gpu/kernel against the catalogue, the PTX, the expected
 # offsets from the CLI, and gpu/kernel.py check: sm_90, every entry present,
 # self-contained, twins and all-static typed kernels flat), then the run
@@ -89,7 +89,7 @@ else
   echo "gpu/ci.sh: no $NIGHTLY rust-src; the Rust kernel's PTX (gpu/kernel.sh --build-only) is skipped"
 fi
 
-# CK's GEMM data path on the GPU (issue 49, item 10), without one:
+# CK's GEMM data path on the GPU, without one:
 # gpu/gemm.sh --build-only (perf/kernels' host test, the PTX with the probe
 # kernels, the host descriptors' arguments, gpu/gemm.py check), then
 # gpu/gemm.py's run, time and report against a numpy CuPy stand-in, which

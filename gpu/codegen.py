@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """cktile's generated CUDA code on an NVIDIA GPU: every offset, validity and
-inverse coordinate of every layout, against cktile's own (issue 20).
+inverse coordinate of every layout, against cktile's own.
 
 `cktile codegen --lang cuda` writes a header of `__device__` functions per
 layout (NAME_offset, NAME_is_valid when it has padding, NAME_coordinate when

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CK's GEMM data path on an NVIDIA GPU (issue 49, item 10): checks, runs and
+"""CK's GEMM data path on an NVIDIA GPU: checks, runs and
 times the proof kernels' PTX (perf/kernels/src/entry.rs), typed and twin.
 
 Subcommands (DIR is the folder gpu/gemm.sh writes, default target/gpu-gemm):

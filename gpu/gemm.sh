@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CK's GEMM data path on an NVIDIA GPU (issue 49, item 10): the proof
+# CK's GEMM data path on an NVIDIA GPU: the proof
 # kernels of perf/kernels/src/entry.rs (three configurations, the typed forms
 # and their hand-written twins), run, checked register by register and timed.
 #

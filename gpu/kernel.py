@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A Rust kernel on the GPU (issue 20): checks and runs the PTX of gpu/kernel.
+"""A Rust kernel on the GPU: checks and runs the PTX of gpu/kernel.
 
 Subcommands (DIR is the folder gpu/kernel.sh writes, default target/gpu-kernel):
 

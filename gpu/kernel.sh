@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A Rust kernel on the GPU (issue 20): cktile's typed descriptors compiled to
+# A Rust kernel on the GPU: cktile's typed descriptors compiled to
 # PTX (gpu/kernel), run on an NVIDIA GPU, every offset compared with cktile's.
 #
 # Usage: gpu/kernel.sh [--build-only]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Zero-cost proof of the typed descriptors (issue 15): compiles the no_std
+# Zero-cost proof of the typed descriptors: compiles the no_std
 # proof kernels (perf/kernels: typed_* kernels and their hand-written hand_*
 # twins) for amdgcn gfx942 and nvptx sm_90 (nightly, -Zbuild-std=core) and
 # for x86_64 (stable, the default release profile), counts the instructions

@@ -1,5 +1,5 @@
 //! The address-taking entries refuse an access that ends past the chip's
-//! shared memory (issue 53): `validate_shared` for every chip and every
+//! shared memory: `validate_shared` for every chip and every
 //! instruction it has, against a brute-force walk of the aligned addresses
 //! near the end (the CLI's `cktile bank` on the issue's example is in
 //! `tests/cli_analyzer.rs`).

@@ -294,7 +294,7 @@ proptest! {
 }
 
 /// Every catalogue family's example: CK's claim on each dimension, as
-/// `check` judges it, equals its run-by-run definition (issue 34: verdicts
+/// `check` judges it, equals its run-by-run definition (verdicts
 /// recomputed by brute force over every family).
 #[test]
 fn catalogue_claims_are_judged_by_their_definition() {

@@ -405,7 +405,7 @@ fn analyze_takes_the_element_type_from_the_entry() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
-/// `cktile bank` refuses an access past the chip's shared memory (issue 53):
+/// `cktile bank` refuses an access past the chip's shared memory:
 /// lane 5 at byte 65,536 of gfx942's 64 KB, which is inside gfx950's 160 KB.
 #[test]
 fn bank_refuses_an_access_past_the_chips_shared_memory() {

@@ -216,7 +216,7 @@ fn channels() -> Vec<(Vec<String>, Vec<u8>)> {
         // distribution, catalog, rules: the positional and --arch.
         vec!["distribution".into(), format!("mfma16x16x16_a{p}")],
         vec!["distribution".into(), format!("mfma16x16x16_a # {p}"), "--json".into()],
-        // --compose: the layout echoed in the "Composed with" line (issue 53), and refused.
+        // --compose: the layout echoed in the "Composed with" line, and refused.
         vec![
             "distribution".into(),
             "mfma16x16x16_a".into(),

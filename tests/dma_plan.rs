@@ -648,7 +648,7 @@ fn addressing_refusals_name_the_value() {
     verify_addressing(&far, &p, &address(&p, &far.arch, Form::Global, Scheme::Ck, 0).unwrap()).unwrap();
 }
 
-/// 1- and 2-byte loads (issue 53): each lane writes a dword, its bytes then
+/// 1- and 2-byte loads: each lane writes a dword, its bytes then
 /// zeros, so the planner takes the layouts with padding in the rest of every
 /// dword, and the simulation of its plan gives the layout's image; a layout
 /// with an element in the zeros is refused at that element.

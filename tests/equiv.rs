@@ -293,7 +293,7 @@ fn the_cli_answers_with_exit_codes_and_commands_that_paste_back() {
     assert!(String::from_utf8_lossy(&kind.stderr).starts_with("error: A: "));
 }
 
-/// A malformed A gets its own error (issue 53): unless it is written as an
+/// A malformed A gets its own error: unless it is written as an
 /// encoding, `equiv` reports what `--kind layout` reports for it, whichever
 /// of the grammar's faults it has; written as an encoding, what `--kind
 /// distribution` reports. Each message is also the one for the same text as B.

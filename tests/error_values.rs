@@ -1,4 +1,4 @@
-//! Errors name the value the caller gave, exactly (issue 53's class
+//! Errors name the value the caller gave, exactly (the class
 //! "element bytes = -1"): a `usize` parameter's problem is
 //! `ParameterProblem::invalid_usize`, which keeps a value above `i64::MAX`
 //! in `InvalidUnsigned`, where a cast to `i64` printed `usize::MAX` as -1

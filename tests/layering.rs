@@ -719,6 +719,50 @@ fn typed_descriptors_and_adaptors_share_one_core() {
     assert!(adaptor.contains("pub trait AdaptorChain: Built<Runtime = Adaptor>"));
 }
 
+/// The adaptor sits beneath the descriptor, at run time and in the typed
+/// forms, as CK Tile's `tensor_descriptor` is built on its
+/// `tensor_adaptor`: what both use about stages is in `core/src/stage.rs`
+/// (the runtime forms) and `core/src/typed/stage.rs` (the typed chains),
+/// which import neither; the runtime adaptor imports no descriptor; the
+/// typed adaptor and the typed forms' shared files (`built`, `lists`,
+/// `stage`) import neither the runtime descriptor nor the typed one
+/// (`chain.rs`).
+#[test]
+fn the_adaptor_sits_beneath_the_descriptor() {
+    let port = root().join(PORT);
+    let read = |rel: &str| std::fs::read_to_string(port.join(rel)).unwrap();
+    let names_module = |text: &str, module: &str| crate_paths(text).contains(module);
+    let uses_sibling = |text: &str, sibling: &str| {
+        code_lines(text).any(|l| {
+            ["super::", "crate::typed::"]
+                .iter()
+                .any(|p| l.match_indices(p).any(|(at, _)| ident(&l[at + p.len()..]) == sibling))
+        })
+    };
+    let stage = read("stage.rs");
+    for above in ["adaptor", "descriptor", "typed"] {
+        assert!(!names_module(&stage, above), "stage.rs imports {above}");
+    }
+    let mut adaptor_files = Vec::new();
+    rust_files(&port.join("adaptor"), &mut adaptor_files);
+    for file in adaptor_files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(!names_module(&text, "descriptor"), "{} imports the descriptor", file.display());
+    }
+    for file in ["adaptor.rs", "built.rs", "lists.rs", "stage.rs"] {
+        let text = read(&format!("typed/{file}"));
+        assert!(!names_module(&text, "descriptor"), "typed/{file} imports the runtime descriptor");
+        assert!(!uses_sibling(&text, "chain"), "typed/{file} imports the typed descriptor (chain.rs)");
+    }
+    for file in ["built.rs", "lists.rs", "stage.rs"] {
+        assert!(!uses_sibling(&read(&format!("typed/{file}")), "adaptor"), "typed/{file} imports the typed adaptor");
+    }
+    // The check reads an import, and not a mention in a doc.
+    assert!(names_module("use crate::descriptor::tri;", "descriptor"));
+    assert!(!names_module("/// see [`Descriptor`](crate::descriptor::Descriptor)", "descriptor"));
+    assert!(uses_sibling("use super::chain::{lift};", "chain") && !uses_sibling("use super::chains;", "chain"));
+}
+
 /// The list of kinds: each `Kind` variant with the module of
 /// `transforms/src/kinds/` that holds it, read from `kind_list!`'s rows
 /// (`Xor: xor::XorParams,`).

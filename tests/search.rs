@@ -368,7 +368,7 @@ fn distribution_accesses_search_like_their_patterns() {
     assert!(search(&too_narrow).unwrap_err().to_string().contains("multiple of the distribution's second X length"));
 }
 
-/// Issue 34: every `vector` is a power of two or refused with its value,
+/// Every `vector` is a power of two or refused with its value,
 /// however it compares with the access width (a narrower one used to be
 /// raised to the access's width silently, 0 and 3 included).
 #[test]

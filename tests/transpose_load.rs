@@ -1,4 +1,4 @@
-//! CK's transposing LDS load (`load_tile_transpose.hpp`, issue 38 item 1):
+//! CK's transposing LDS load (`load_tile_transpose.hpp`):
 //! acceptance and the output distribution against CK's own input
 //! generators (`LaneGroupTransposeTraits`, every lane group size, element
 //! size and a grid of outer sizes), the data conservation a transpose

@@ -6,11 +6,16 @@
 //! stage by stage: every old top dimension is consumed once and every new one
 //! produced once, so a stage's lower side is exactly the previous stage's
 //! upper side.
+//!
+//! What descriptors and adaptors, runtime and typed, share about stages
+//! lives here, beneath all four: the limits ([`MAX_ITEMS`] a stage,
+//! [`MAX_STAGES`] a chain), the checks of a stage's shape and ids, and the
+//! check of a top coordinate against its lengths.
 
 use crate::error::{DescriptorProblem, Error, Side};
 use crate::names::write_joined;
 use cktile_transforms::tri;
-use cktile_transforms::{Dims, Indices, MAX_DIMS, Transform, Vector};
+use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform, Vector};
 use core::fmt;
 
 /// The most transforms one stage may have.
@@ -24,6 +29,56 @@ use core::fmt;
 /// assert!(d.transform(&items).is_ok());
 /// ```
 pub const MAX_ITEMS: usize = 8;
+
+/// The most stages (base stages included) a descriptor may have.
+///
+/// ```
+/// use cktile_core::{Descriptor, Item};
+/// use cktile_core::transforms::Transform;
+/// let mut d = Descriptor::packed(&[4]).unwrap();
+/// let step = [Item::new(Transform::pass_through(4).unwrap(), &[0], &[0]).unwrap()];
+/// for _ in 1..cktile_core::MAX_STAGES {
+///     d = d.transform(&step).unwrap();
+/// }
+/// assert!(d.transform(&step).is_err()); // one stage too many
+/// ```
+pub const MAX_STAGES: usize = 8;
+
+/// Refuses a new stage on a descriptor that has `n_stages` stages already
+/// ([`MAX_STAGES`] at most).
+#[inline]
+pub(crate) const fn check_stage_count(n_stages: usize) -> Result<(), Error> {
+    if n_stages >= MAX_STAGES {
+        return Err(Error::descriptor(DescriptorProblem::TooManyStages { max: MAX_STAGES }));
+    }
+    Ok(())
+}
+
+/// Whether `index` lies in `[0, length)`, for a `length` that is not
+/// negative (a descriptor's): one unsigned compare, a negative index being
+/// a huge unsigned one.
+#[inline(always)]
+pub(crate) const fn in_range(index: Index, length: Index) -> bool {
+    (index as u64) < (length as u64)
+}
+
+/// Checks that each entry of `top` lies in `[0, lengths[i])` (the arity is
+/// the caller's: `lengths` has at least `top.len()` entries).
+#[inline(always)]
+pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result<(), Error> {
+    let mut i = 0;
+    while i < top.len() && i < MAX_DIMS {
+        if !in_range(top[i], lengths[i]) {
+            return Err(Error::descriptor(DescriptorProblem::CoordinateOutOfRange {
+                dim: i,
+                value: top[i],
+                length: lengths[i],
+            }));
+        }
+        i += 1;
+    }
+    Ok(())
+}
 
 /// A list of dimension positions (CK Tile's `sequence<...>` of ids).
 ///

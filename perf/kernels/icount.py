@@ -14,7 +14,7 @@ kernel, which runs once) is reported next to the twin, not checked, except
 the GEMM paths' on nvptx (BUILD_GATED), which are checked as the others. `build_*` (x86_64 builders of all-static
 descriptors, not inlined) fail on a call (a memcpy of the descriptor);
 `validate_*` (builders with runtime lengths) are reported. The whole data
-paths (`typed_gemm_*`, issue 33) are checked on the GPU targets, where the
+paths (`typed_gemm_*`) are checked on the GPU targets, where the
 issue's bar is, and reported on x86_64: there LLVM's inliner keeps a tile
 window's per-access step out of line (two calls), which the GPU backends
 inline. `typed_gemm_*_index32` (the paths built in the kernel from 32-bit
@@ -31,7 +31,7 @@ RATIO = 1.10
 # Kernels held to their twins on amdgcn and nvptx only (see the docstring).
 GPU_GATED = ("typed_gemm_a", "typed_gemm_b")
 # In-kernel builds held to the twin too, on these targets only: the whole
-# GEMM paths built from runtime M, K and stride with `?` (issue 33, 4b). On
+# GEMM paths built from runtime M, K and stride with `?`. On
 # amdgcn their 64-bit validation (two overflow-checked multiplies, each a
 # dozen VALU instructions) does not fit the bound; there they are reported.
 BUILD_GATED = {"nvptx": ("typed_gemm_a_build", "typed_gemm_b_build")}
@@ -50,7 +50,7 @@ TWINS = {
 # nightly 2026-10-29). The bound is waived for them, the ceiling is not: a
 # count above it fails, so they can only get better; one that comes
 # within the bound reports it, and should leave the list. Empty since
-# 2026-11-26 (issue 49): every entry point is within the bound on both
+# 2026-11-26: every entry point is within the bound on both
 # targets; a kernel listed again needs the performance chapter to say where
 # its extra instructions are.
 REPORTED = {}

@@ -17,7 +17,7 @@ addresses, asserted below), this measures
 2. each tool's answer (the worst conflict degree, "ways") and where it differs
    from cktile's;
 3. which side the published measurements support;
-4. the cost of one call from Python (issue 50's targets): ``cktile.bank`` on one instruction,
+4. the cost of one call from Python (the targets below): ``cktile.bank`` on one instruction,
    ``Layout.analyze`` of a 128x64 tile and ``Layout.offsets()`` of its 8,192 elements, each beside
    what the other tools take for the same work, as ratios.
 
@@ -452,10 +452,10 @@ def rate(fn: Callable[[], object], min_time: float, rounds: int) -> float:
 
 
 # --------------------------------------------------------------------------
-# One call each (issue 50, item 3): microseconds per call, best of the rounds.
+# One call each: microseconds per call, best of the rounds.
 # --------------------------------------------------------------------------
 
-#: Issue 50's targets, in microseconds per call.
+#: The targets, in microseconds per call.
 TARGETS_US = {"bank": 10.0, "analyze": 100.0, "offsets": 50.0}
 
 

@@ -110,7 +110,7 @@ def test_control_characters_in_user_text_are_spelled_out():
 
 def test_the_modules_import_one_way():
     # The importers build on Layout; Layout does not reach back to them
-    # (issue 52: no module imports one that imports it).
+    # (no module imports one that imports it).
     import ast
     import pathlib
 

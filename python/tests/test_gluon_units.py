@@ -1,4 +1,4 @@
-"""Gluon's ``bank_conflicts`` against cktile, in Gluon's own units (issue 53).
+"""Gluon's ``bank_conflicts`` against cktile, in Gluon's own units.
 
 Gluon's helper (Triton's C++ ``bankConflictsMemDesc``) returns the *excess*
 wavefronts per wavefront, not the ways: 0 is conflict-free, 1 is 2-way. On

@@ -1,4 +1,4 @@
-"""Hostile input to every public function's integer arguments (issue 53): a float, a string, a bool
+"""Hostile input to every public function's integer arguments: a float, a string, a bool
 or an out-of-range integer is refused with a ``cktile.Error`` that names the argument and the value as
 given, once (no doubled prefix), and nothing is read as another number."""
 

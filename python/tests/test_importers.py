@@ -184,7 +184,7 @@ def test_printed_cute_refusals_point_at_the_fault():
      "Sw<3,3,3> o 0 o (8,8):(1,)"],
 )
 def test_cute_text_whose_stride_differs_from_its_shape_is_refused(text):
-    # Issue 53: the extra or missing top-level modes used to vanish, importing another layout.
+    # The extra or missing top-level modes used to vanish, importing another layout.
     with pytest.raises(cktile.Error, match=r"are not congruent"):
         cktile.from_cute(text)
 
@@ -194,7 +194,7 @@ def test_cute_text_whose_stride_differs_from_its_shape_is_refused(text):
     [("Sw<99,99,99>", r"B \+ M \+ \|S\| = 297"), ("Sw<3,3,1>", r"Swizzle<3,3,1>: "), ("Sw<20,30,20>", r"= 70")],
 )
 def test_a_swizzle_out_of_range_is_named_as_written(swizzle, fault):
-    # Issue 53: the error named a derived spec number (2^297) the user never wrote.
+    # The error once named a derived spec number (2^297) the user never wrote.
     with pytest.raises(cktile.Error, match=fault) as e:
         cktile.from_cute(f"{swizzle} o 0 o (8,8):(8,1)")
     assert "packed(" not in str(e.value) and len(str(e.value)) < 300, str(e.value)
@@ -288,7 +288,7 @@ PADDED = [
 
 @pytest.mark.parametrize("pairs,shape,order", PADDED)
 def test_triton_padded_shared_layouts_keep_their_padding(pairs, shape, order):
-    # Issue 53: the padding was dropped. Triton's rule, written here from its definition: linear
+    # The padding was once dropped. Triton's rule, written here from its definition: linear
     # offset u (the XOR of the bases of its bits) is stored at u + sum(u // interval * padding).
     layout = gl.PaddedSharedLayout.with_identity_for(pairs, shape, order)
     imported = cktile.from_triton(layout, shape, "fp16")

@@ -664,14 +664,7 @@ impl Adaptor {
                 found: top.len(),
             }));
         }
-        let lengths = self.top_lengths();
-        for (dim, &value) in top.iter().enumerate() {
-            let length = lengths.get(dim);
-            if value < 0 || value >= length {
-                return Err(Error::descriptor(DescriptorProblem::CoordinateOutOfRange { dim, value, length }));
-            }
-        }
-        Ok(())
+        stage::check_coordinate(&self.top_lengths().to_array(), top)
     }
 
     /// Every hidden index for a top index, without range checks (CK's

@@ -29,23 +29,9 @@ pub mod vector;
 
 use crate::error::{DescriptorProblem, Error, VectorFault};
 pub use crate::stage;
-pub(crate) use crate::stage::Shape;
-pub use crate::stage::{Ids, Item, MAX_ITEMS, Stage};
+pub(crate) use crate::stage::check_stage_count;
+pub use crate::stage::{Ids, Item, MAX_ITEMS, MAX_STAGES, Stage};
 use cktile_transforms::{Dims, Index, Indices, Transform, Vector};
-
-/// The most stages (base stages included) a descriptor may have.
-///
-/// ```
-/// use cktile_core::{Descriptor, Item};
-/// use cktile_core::transforms::Transform;
-/// let mut d = Descriptor::packed(&[4]).unwrap();
-/// let step = [Item::new(Transform::pass_through(4).unwrap(), &[0], &[0]).unwrap()];
-/// for _ in 1..cktile_core::MAX_STAGES {
-///     d = d.transform(&step).unwrap();
-/// }
-/// assert!(d.transform(&step).is_err()); // one stage too many
-/// ```
-pub const MAX_STAGES: usize = 8;
 
 // `calculate_offset_unrolled` and `offset::static_offset!` write out exactly
 // this many stage and item slots.
@@ -552,16 +538,6 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
         Ok(d) => Ok(d),
         Err(e) => Err(base_error(e)),
     }
-}
-
-/// Refuses a new stage on a descriptor that has `n_stages` stages already
-/// ([`MAX_STAGES`] at most).
-#[inline]
-pub(crate) const fn check_stage_count(n_stages: usize) -> Result<(), Error> {
-    if n_stages >= MAX_STAGES {
-        return Err(Error::descriptor(DescriptorProblem::TooManyStages { max: MAX_STAGES }));
-    }
-    Ok(())
 }
 
 // The checks of the base descriptors, apart from the structs they fill:

@@ -9,6 +9,7 @@
 
 use super::Descriptor;
 use crate::error::{DescriptorProblem, Error};
+pub(crate) use crate::stage::{check_coordinate, in_range};
 use cktile_transforms::{Index, Indices, MAX_DIMS};
 
 /// Copies a coordinate into a full index array (extra entries are ignored).
@@ -21,32 +22,6 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
         i += 1;
     }
     idx
-}
-
-/// Whether `index` lies in `[0, length)`, for a `length` that is not
-/// negative (a descriptor's): one unsigned compare, a negative index being
-/// a huge unsigned one.
-#[inline(always)]
-pub(crate) const fn in_range(index: Index, length: Index) -> bool {
-    (index as u64) < (length as u64)
-}
-
-/// Checks that each entry of `top` lies in `[0, lengths[i])` (the arity is
-/// the caller's: `lengths` has at least `top.len()` entries).
-#[inline(always)]
-pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result<(), Error> {
-    let mut i = 0;
-    while i < top.len() && i < MAX_DIMS {
-        if !in_range(top[i], lengths[i]) {
-            return Err(Error::descriptor(DescriptorProblem::CoordinateOutOfRange {
-                dim: i,
-                value: top[i],
-                length: lengths[i],
-            }));
-        }
-        i += 1;
-    }
-    Ok(())
 }
 
 /// The offset through a descriptor that is a constant expression `$d` (of

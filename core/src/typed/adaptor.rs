@@ -56,15 +56,14 @@
 //! ```
 
 use super::built::{Built, Core};
-use super::chain::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use super::coordinate::CoordinateOf;
 use super::lists::{HiddenIndex, IdLists, TransformList, gather, scatter};
+use super::stage::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use super::{indices, static_failure};
 use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
-use crate::descriptor::offset::check_coordinate;
-use crate::descriptor::tri;
 use crate::error::{Error, ErrorKind};
-use cktile_transforms::{Count, Dims, Index, Indices, MAX_DIMS, Values, static_for};
+use crate::stage::check_coordinate;
+use cktile_transforms::{Count, Dims, Index, Indices, MAX_DIMS, Values, static_for, tri};
 use core::fmt;
 use typenum::Unsigned;
 

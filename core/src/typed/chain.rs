@@ -13,18 +13,17 @@
 use super::built::Built;
 use super::coordinate::StridesFor;
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
+use super::stage::{DimsResult, check_new_stage, lift, stage_items, static_structure};
+use crate::Descriptor;
 use crate::descriptor::{
-    Item, Shape, Stage, aligned_strides, base_error, check_stage_count, naive_accepts, naive_base, packed_accepts,
-    packed_base, tri, vector_accepts, vector_fits, with_offset_base,
+    aligned_strides, base_error, naive_accepts, naive_base, packed_accepts, packed_base, tri, vector_accepts,
+    vector_fits, with_offset_base,
 };
-use crate::error::{DescriptorProblem, Error};
+use crate::error::Error;
 use crate::stage::carry_vectors;
-use crate::{Descriptor, MAX_ITEMS};
 use cktile_transforms::kinds::{embed, offset, unmerge};
-use cktile_transforms::{Count, Dims, Index, Indices, Kind, MAX_DIMS, Value, Values, Vector};
+use cktile_transforms::{Count, Dims, Index, Indices, MAX_DIMS, Value, Values, Vector};
 use typenum::Unsigned;
-
-pub(crate) type DimsResult = Result<Dims, cktile_transforms::Error>;
 
 /// A descriptor chain at the type level; its value holds the chain's
 /// runtime parameters only (a chain of [`Number`](crate::Number)s is
@@ -252,13 +251,6 @@ fn len_of<L: Values>() -> usize {
     <L::Len as Unsigned>::USIZE
 }
 
-pub(crate) const fn lift(d: DimsResult) -> Result<Dims, Error> {
-    match d {
-        Ok(d) => Ok(d),
-        Err(e) => Err(base_error(e)),
-    }
-}
-
 pub(crate) const fn naive(lengths: DimsResult, strides: DimsResult, vector: Vector) -> Result<Descriptor, Error> {
     Descriptor::naive_dims(tri!(lift(lengths)), tri!(lift(strides)), vector)
 }
@@ -334,104 +326,6 @@ const fn with_offset_check(lengths: DimsResult, strides: DimsResult, offset: usi
     let (l, s) = (tri!(lift(lengths)), tri!(lift(strides)));
     tri!(with_offset_base(&l, &s, tri!(offset_index(offset))));
     Ok(())
-}
-
-/// Refuses a stage whose lists of transforms, lower ids and upper ids
-/// differ in length.
-#[inline(always)]
-const fn check_list_count(transforms: usize, lower: usize, upper: usize) -> Result<(), Error> {
-    if transforms != lower || transforms != upper {
-        return Err(Error::descriptor(DescriptorProblem::ListCount { transforms, lower, upper }));
-    }
-    Ok(())
-}
-
-/// The structural checks of a `transform_tensor_descriptor` stage, in
-/// [`transformed`]'s order: the id lists (as [`IdLists::lists`] returned
-/// them), their count, the number of stages so far (`stages`), and
-/// [`Stage::check_shape`] with the transforms' kinds and dimension counts
-/// (`kinds`) on `lower_count` old top dimensions. Reads no length, so a
-/// typed chain with compile-time ids runs it at compile time.
-const fn stage_structure(
-    stages: usize,
-    lower_count: usize,
-    kinds: &[(Kind, usize, usize)],
-    lower: Result<IdArray, Error>,
-    upper: Result<IdArray, Error>,
-) -> Result<(), Error> {
-    let (lo, up) = (tri!(lower), tri!(upper));
-    tri!(check_list_count(kinds.len(), lo.len(), up.len()));
-    tri!(check_stage_count(stages));
-    if kinds.len() > MAX_ITEMS {
-        return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: kinds.len(), max: MAX_ITEMS }));
-    }
-    let mut shapes = [Shape::EMPTY; MAX_ITEMS];
-    let mut i = 0;
-    while i < kinds.len() {
-        let (kind, num_lower, num_upper) = kinds[i];
-        shapes[i] = Shape { name: kind.name(), num_lower, num_upper, lower: lo.get(i), upper: up.get(i) };
-        i += 1;
-    }
-    tri!(Stage::check_shape(lower_count, shapes.split_at(kinds.len()).0));
-    Ok(())
-}
-
-/// [`stage_structure`] of a stage of the transforms `X` with the id lists
-/// `Lo` and `Up`, after `stages` stages and on `lower_count` dimensions,
-/// when the ids are compile-time values; `None` when one is a runtime
-/// value (the `STRUCTURE` of a typed descriptor's or adaptor's stage).
-pub(crate) const fn static_structure<X: TransformList, Lo: IdLists, Up: IdLists>(
-    stages: usize,
-    lower_count: usize,
-) -> Option<Result<(), Error>> {
-    match (Lo::STATIC, Up::STATIC) {
-        (Some(lo), Some(up)) => Some(stage_structure(stages, lower_count, X::KINDS, lo, up)),
-        _ => None,
-    }
-}
-
-/// The items of one `transform_tensor_*` stage (or a typed adaptor's
-/// transforms with their hidden ids): each transform with its row of each
-/// id list, refused when the lists differ in length. The items are the
-/// first `.1` of `.0`.
-pub(crate) const fn stage_items(
-    transforms: Result<TransformArray, Error>,
-    lower: Result<IdArray, Error>,
-    upper: Result<IdArray, Error>,
-) -> Result<([Item; MAX_ITEMS], usize), Error> {
-    let (t, lo, up) = (tri!(transforms), tri!(lower), tri!(upper));
-    tri!(check_list_count(t.len(), lo.len(), up.len()));
-    let mut items = [crate::stage::FILLER; MAX_ITEMS];
-    let mut i = 0;
-    while i < t.len() {
-        items[i] = Item::from_ids(t.get(i), lo.get(i), up.get(i));
-        i += 1;
-    }
-    Ok((items, t.len()))
-}
-
-/// The checks of a new stage (of a typed descriptor, after `stages`
-/// stages, or of a typed adaptor, `stages` 0) over `lower_count` dimensions
-/// of lengths `lower_lengths`, in [`Stage::new`]'s order: the transforms'
-/// parameters ([`TransformList::check_params`]), the structure
-/// ([`stage_structure`]; `structure` when the types gave it), then each
-/// transform against the lengths it reads ([`TransformList::check_stage`]).
-#[inline(always)]
-pub(crate) fn check_new_stage<X: TransformList, Lo: IdLists, Up: IdLists>(
-    transforms: &X,
-    lower: &Lo,
-    upper: &Up,
-    structure: Option<Result<(), Error>>,
-    stages: usize,
-    lower_count: usize,
-    lower_lengths: &Indices,
-) -> Result<(), Error> {
-    tri!(transforms.check_params());
-    match structure {
-        Some(structure) => tri!(structure),
-        None => tri!(stage_structure(stages, lower_count, X::KINDS, lower.lists(), upper.lists())),
-    }
-    transforms.check_stage(&lower.table(), &upper.table(), lower_lengths)
 }
 
 pub(crate) const fn transformed(

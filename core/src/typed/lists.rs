@@ -3,11 +3,11 @@
 
 use crate::MAX_ITEMS;
 use crate::adaptor::{MAX_HIDDEN, in_item};
-use crate::descriptor::Ids;
-use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error};
+use crate::stage::Ids;
 use cktile_transforms::Count;
 use cktile_transforms::static_for;
+use cktile_transforms::tri;
 use cktile_transforms::typed::TypedTransform;
 use cktile_transforms::{Dims, Index, Indices, Kind, MAX_DIMS, Transform, Values, VectorRule};
 use typenum::Unsigned;

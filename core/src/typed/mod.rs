@@ -56,7 +56,10 @@
 //! error, an `Err` or the runtime object for both wrappers. Only their
 //! evaluation differs: [`Chain`] ends in one offset, [`AdaptorChain`] in a
 //! bottom index; both run a stage through the same
-//! [`TransformList::lower_stage`].
+//! [`TransformList::lower_stage`] and check a new one with the same
+//! `stage.rs`. The typed adaptor imports nothing of the typed descriptor
+//! (`chain.rs`), as the runtime adaptor imports nothing of the runtime
+//! descriptor.
 //!
 //! ```
 //! use cktile_core::prelude::*;
@@ -88,6 +91,7 @@ mod derived;
 mod kernel_arg;
 mod lists;
 mod rank;
+mod stage;
 mod tensor_coordinate;
 #[cfg(test)]
 mod tests;

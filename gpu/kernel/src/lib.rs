@@ -1,4 +1,4 @@
-//! cktile's typed descriptors on an NVIDIA GPU (issue 20): kernels for
+//! cktile's typed descriptors on an NVIDIA GPU: kernels for
 //! `nvptx64-nvidia-cuda` in which every thread writes the offsets of one
 //! vector of a tile, once through cktile's typed API (`typed_*`) and once
 //! through the formula written by hand (`hand_*`, the twin).

@@ -3,7 +3,7 @@
 //! On x86_64, `build_*` wrap them in functions that are not inlined
 //! (`#[inline(never)]`, exported by name), so the table shows what returning
 //! a typed descriptor by value costs (identical ones may be merged by LLVM).
-//! `gpu/kernel` (the kernels run on a GPU, issue 20) compiles this file too
+//! `gpu/kernel` (the kernels run on a GPU) compiles this file too
 //! (`#[path]`), so both crates use one definition of each descriptor.
 
 use cktile_core::prelude::*;

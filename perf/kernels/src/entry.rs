@@ -1,4 +1,4 @@
-//! Real kernel entry points (issue 49): CK's universal GEMM data path as a
+//! Real kernel entry points: CK's universal GEMM data path as a
 //! CK engineer writes it, next to hand-written twins.
 //!
 //! What [`paths`](crate::paths) measures as device functions (the thread id

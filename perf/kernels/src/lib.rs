@@ -1,4 +1,4 @@
-//! Proof kernels for the typed descriptor API (issue 15): each `typed_*`
+//! Proof kernels for the typed descriptor API: each `typed_*`
 //! function computes offsets through cktile's typed descriptors, each
 //! `hand_*` twin computes the same offsets written out by hand, as CK Tile's
 //! generated code would. `scripts/target-icount.sh` compiles this crate for

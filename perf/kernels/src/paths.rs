@@ -1,4 +1,4 @@
-//! Whole data paths (issue 33): CK's universal GEMM A and B operand paths
+//! Whole data paths: CK's universal GEMM A and B operand paths
 //! written with cktile's tile windows (`cktile_checks::gemm`, the code the
 //! CPU lane simulator checks) next to hand-written twins that compute the
 //! same addresses, validity and register placement by hand.
@@ -20,7 +20,7 @@
 //! Forms:
 //! - `typed_gemm_*` takes the DRAM descriptor built on the host, in its
 //!   kernel-argument form (`KernelArg`, by pointer); held to 1.10 x its
-//!   twin + 4 instructions with no calls, scratch or spills (issue 33, 4a).
+//!   twin + 4 instructions with no calls, scratch or spills.
 //! - `typed_gemm_*_block`: the same, the MFMA operands read as CK's block
 //!   GEMM reads them, one `load_tile` per K tile through a window of the
 //!   embedded block distribution (`ABlockDistribution`,
@@ -140,7 +140,7 @@ fn write_out(out: *mut u16, tid: u32, acc: [u16; 8]) {
 
 /// The typed path of `operand`, its DRAM view built in the kernel, then
 /// the windows from it (one `Result` around both kept the whole path in
-/// scratch memory: amdgcn 1,659 instructions against 788).
+/// scratch memory; the performance chapter has the counts).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn typed_inkernel(
@@ -414,8 +414,8 @@ macro_rules! operand_kernels {
         }
 
         /// The typed path built in the kernel with `?` from 32-bit kernel
-        /// arguments, as CK's kernels take their `index_t` sizes (issue 33,
-        /// 4b and 4c): held to the all-32-bit twin on both GPU targets.
+        /// arguments, as CK's kernels take their `index_t` sizes:
+        /// held to the all-32-bit twin on both GPU targets.
         #[unsafe(no_mangle)]
         #[allow(clippy::too_many_arguments)]
         pub extern "C" fn $typed32(
