@@ -689,78 +689,73 @@ fn reports_read_counts_and_never_recount() {
 }
 
 /// Typed descriptors and typed adaptors share one core: their wrappers
-/// (`TensorDescriptor` in `typed/mod.rs`, `TensorAdaptor` in
-/// `typed/adaptor.rs`) validate and build their runtime object only
-/// through `typed/built.rs`, and write none of it themselves.
+/// (`TensorDescriptor` in `descriptor/typed/mod.rs`, `TensorAdaptor` in
+/// `adaptor/typed.rs`) validate and build their runtime object only
+/// through `stage/built.rs`, and write none of it themselves.
 #[test]
 fn typed_descriptors_and_adaptors_share_one_core() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/typed");
-    let core = std::fs::read_to_string(dir.join("built.rs")).unwrap();
+    let dir = root().join(PORT);
+    let core = std::fs::read_to_string(dir.join("stage/built.rs")).unwrap();
     for own in ["pub trait Built", "const CHECK", "const IS_STATIC", "fn validate", "fn runtime", "fn refusal"] {
-        assert!(code_lines(&core).any(|l| l.contains(own)), "typed/built.rs holds `{own}`");
+        assert!(code_lines(&core).any(|l| l.contains(own)), "stage/built.rs holds `{own}`");
     }
-    for (file, wrapper) in [("mod.rs", "TensorDescriptor"), ("adaptor.rs", "TensorAdaptor")] {
+    for (file, wrapper) in [("descriptor/typed/mod.rs", "TensorDescriptor"), ("adaptor/typed.rs", "TensorAdaptor")] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         for line in code_lines(&text) {
             for written in
                 ["const CHECK", "const IS_STATIC", "fn refusal", "unreachable!(", ".accepts()", "RefusedOnDevice"]
             {
-                assert!(!line.contains(written), "typed/{file} writes `{written}` again: {line}");
+                assert!(!line.contains(written), "{file} writes `{written}` again: {line}");
             }
         }
         for used in ["Core::validate(chain)", "Core::runtime(&self.chain)"] {
-            assert!(text.contains(used), "{wrapper} (typed/{file}) goes through `{used}`");
+            assert!(text.contains(used), "{wrapper} ({file}) goes through `{used}`");
         }
     }
     // Both chains are `Built`, the one contract.
-    let chain = std::fs::read_to_string(dir.join("chain.rs")).unwrap();
+    let chain = std::fs::read_to_string(dir.join("descriptor/typed/chain.rs")).unwrap();
     assert!(chain.contains("pub trait Chain: Built<Runtime = Descriptor>"));
-    let adaptor = std::fs::read_to_string(dir.join("adaptor.rs")).unwrap();
+    let adaptor = std::fs::read_to_string(dir.join("adaptor/typed.rs")).unwrap();
     assert!(adaptor.contains("pub trait AdaptorChain: Built<Runtime = Adaptor>"));
 }
 
 /// The adaptor sits beneath the descriptor, at run time and in the typed
 /// forms, as CK Tile's `tensor_descriptor` is built on its
-/// `tensor_adaptor`: what both use about stages is in `core/src/stage.rs`
-/// (the runtime forms) and `core/src/typed/stage.rs` (the typed chains),
-/// which import neither; the runtime adaptor imports no descriptor; the
-/// typed adaptor and the typed forms' shared files (`built`, `lists`,
-/// `stage`) import neither the runtime descriptor nor the typed one
-/// (`chain.rs`).
+/// `tensor_adaptor`. Each sits with its typed form (`adaptor/typed.rs`,
+/// `descriptor/typed/`); what both share, runtime and typed, is in
+/// `stage/`, which imports neither; no file of the adaptor imports the
+/// descriptor.
 #[test]
 fn the_adaptor_sits_beneath_the_descriptor() {
     let port = root().join(PORT);
-    let read = |rel: &str| std::fs::read_to_string(port.join(rel)).unwrap();
-    let names_module = |text: &str, module: &str| crate_paths(text).contains(module);
-    let uses_sibling = |text: &str, sibling: &str| {
-        code_lines(text).any(|l| {
-            ["super::", "crate::typed::"]
-                .iter()
-                .any(|p| l.match_indices(p).any(|(at, _)| ident(&l[at + p.len()..]) == sibling))
-        })
+    let files_of = |module: &str| {
+        let mut files = Vec::new();
+        rust_files(&port.join(module), &mut files);
+        files.into_iter().map(|f| (f.display().to_string(), std::fs::read_to_string(&f).unwrap())).collect::<Vec<_>>()
     };
-    let stage = read("stage.rs");
-    for above in ["adaptor", "descriptor", "typed"] {
-        assert!(!names_module(&stage, above), "stage.rs imports {above}");
+    let names_module = |text: &str, module: &str| crate_paths(text).contains(module);
+    for (file, text) in files_of("stage") {
+        for above in ["adaptor", "descriptor", "typed"] {
+            assert!(!names_module(&text, above), "{file} imports {above}");
+        }
     }
-    let mut adaptor_files = Vec::new();
-    rust_files(&port.join("adaptor"), &mut adaptor_files);
-    for file in adaptor_files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        assert!(!names_module(&text, "descriptor"), "{} imports the descriptor", file.display());
+    let adaptor = files_of("adaptor");
+    assert!(adaptor.iter().any(|(f, _)| f.ends_with("adaptor/typed.rs")), "the typed adaptor sits with the adaptor");
+    for (file, text) in adaptor {
+        assert!(!names_module(&text, "descriptor"), "{file} imports the descriptor");
+        assert!(!names_module(&text, "typed"), "{file} imports the typed API above it");
     }
-    for file in ["adaptor.rs", "built.rs", "lists.rs", "stage.rs"] {
-        let text = read(&format!("typed/{file}"));
-        assert!(!names_module(&text, "descriptor"), "typed/{file} imports the runtime descriptor");
-        assert!(!uses_sibling(&text, "chain"), "typed/{file} imports the typed descriptor (chain.rs)");
-    }
-    for file in ["built.rs", "lists.rs", "stage.rs"] {
-        assert!(!uses_sibling(&read(&format!("typed/{file}")), "adaptor"), "typed/{file} imports the typed adaptor");
+    let descriptor = files_of("descriptor");
+    assert!(
+        descriptor.iter().any(|(f, _)| f.ends_with("descriptor/typed/mod.rs")),
+        "the typed descriptor sits with it"
+    );
+    for (file, text) in descriptor {
+        assert!(!names_module(&text, "typed"), "{file} imports the typed API above it");
     }
     // The check reads an import, and not a mention in a doc.
     assert!(names_module("use crate::descriptor::tri;", "descriptor"));
     assert!(!names_module("/// see [`Descriptor`](crate::descriptor::Descriptor)", "descriptor"));
-    assert!(uses_sibling("use super::chain::{lift};", "chain") && !uses_sibling("use super::chains;", "chain"));
 }
 
 /// The list of kinds: each `Kind` variant with the module of

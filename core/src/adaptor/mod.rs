@@ -40,9 +40,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod typed;
+
 use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
 use crate::names::write_joined;
-use crate::stage::{self, FILLER, carry_vectors, write_ids};
+use crate::stage::{self, FILLER, carry_vectors, in_item, write_ids};
 use crate::{Ids, Item, MAX_ITEMS, Stage};
 use cktile_transforms::tri;
 use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform, Vector};
@@ -50,12 +52,7 @@ use core::fmt;
 
 pub use crate::error::AdaptorProblem;
 
-/// The most hidden dimensions an adaptor may number (ids `0..MAX_HIDDEN`).
-///
-/// ```
-/// assert!(cktile_core::adaptor::MAX_HIDDEN >= 24);
-/// ```
-pub const MAX_HIDDEN: usize = 32;
+pub use crate::stage::MAX_HIDDEN;
 
 /// The most transforms an adaptor may hold (CK Tile's tile distributions
 /// allow 20).
@@ -76,14 +73,6 @@ const fn hidden_id(id: usize) -> Result<usize, Error> {
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
-}
-
-/// A transform-level error of item `item`.
-pub(crate) const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms::Error>) -> Result<T, Error> {
-    match r {
-        Ok(v) => Ok(v),
-        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item, source })),
-    }
 }
 
 /// Refuses an item whose `side` lists another number of ids than its

@@ -25,6 +25,7 @@ pub mod inverse;
 pub mod offset;
 pub mod program;
 pub mod static_descriptor;
+pub mod typed;
 pub mod vector;
 
 use crate::error::{DescriptorProblem, Error, VectorFault};

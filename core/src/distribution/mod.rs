@@ -72,9 +72,10 @@ pub use spelling::text::parse;
 pub use spelling::{is_encoding_text, resolve};
 
 use crate::Descriptor;
-use crate::adaptor::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS, in_item};
+use crate::adaptor::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS};
 use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, ErrorKind};
+use crate::stage::in_item;
 use crate::{Ids, Item};
 use cktile_transforms::{Dims, Index, MAX_DIMS, Transform};
 

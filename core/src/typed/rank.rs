@@ -24,9 +24,9 @@
 //! Every method is `#[inline(always)]` and calls what the descriptor's or
 //! adaptor's own method calls: the traits cost nothing.
 
-use super::adaptor::AdaptorChain;
 use super::{Chain, TensorAdaptor, TensorDescriptor, indices};
 use crate::Index;
+use crate::adaptor::typed::AdaptorChain;
 use cktile_transforms::{Count, MAX_DIMS};
 
 /// The coordinate type of a descriptor's chain `C` (`[Index; K]`).

@@ -23,6 +23,8 @@ use crate::transforms::typed::{
     make_xor_transform,
 };
 use crate::{DescriptorProblem, ErrorKind};
+use crate::{Error, Index};
+use cktile_transforms::{Indices, MAX_DIMS};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 

@@ -55,14 +55,15 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::built::{Built, Core};
-use super::coordinate::CoordinateOf;
-use super::lists::{HiddenIndex, IdLists, TransformList, gather, scatter};
-use super::stage::{DimsResult, check_new_stage, lift, stage_items, static_structure};
-use super::{indices, static_failure};
-use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
+use super::{Adaptor, AdaptorProblem, MAX_HIDDEN, MAX_TRANSFORMS};
 use crate::error::{Error, ErrorKind};
+use crate::stage::built::static_failure;
+use crate::stage::built::{Built, Core};
 use crate::stage::check_coordinate;
+use crate::stage::coordinate::CoordinateOf;
+use crate::stage::coordinate::indices;
+use crate::stage::lists::{HiddenIndex, IdLists, TransformList, gather, scatter};
+use crate::stage::typed::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use cktile_transforms::{Count, Dims, Index, Indices, MAX_DIMS, Values, static_for, tri};
 use core::fmt;
 use typenum::Unsigned;
@@ -338,9 +339,9 @@ const fn size_of_static(adaptor: &Option<Result<Adaptor, Error>>) -> Option<(usi
 #[inline]
 const fn single_stage(
     lengths: DimsResult,
-    transforms: Result<super::lists::TransformArray, Error>,
-    lower: Result<super::lists::IdArray, Error>,
-    upper: Result<super::lists::IdArray, Error>,
+    transforms: Result<crate::stage::lists::TransformArray, Error>,
+    lower: Result<crate::stage::lists::IdArray, Error>,
+    upper: Result<crate::stage::lists::IdArray, Error>,
 ) -> Result<Adaptor, Error> {
     let lengths = tri!(lift(lengths));
     let (items, n) = tri!(stage_items(transforms, lower, upper));
@@ -405,9 +406,9 @@ impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for Sin
 #[inline]
 const fn transformed(
     prev: Result<Adaptor, Error>,
-    transforms: Result<super::lists::TransformArray, Error>,
-    lower: Result<super::lists::IdArray, Error>,
-    upper: Result<super::lists::IdArray, Error>,
+    transforms: Result<crate::stage::lists::TransformArray, Error>,
+    lower: Result<crate::stage::lists::IdArray, Error>,
+    upper: Result<crate::stage::lists::IdArray, Error>,
 ) -> Result<Adaptor, Error> {
     let prev = tri!(prev);
     let (items, n) = tri!(stage_items(transforms, lower, upper));
@@ -448,7 +449,7 @@ impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> Built for Tran
         transformed(self.prev.build(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }
     /// [`build`](Built::build)'s checks of the new stage (as a
-    /// typed descriptor's [`Transformed`](super::Transformed) runs them),
+    /// typed descriptor's [`Transformed`](crate::typed::Transformed) runs them),
     /// then the adaptor's growth; a runtime [`Adaptor`] is built only when
     /// `A`'s size is not known from the types.
     #[inline(always)]
@@ -552,9 +553,9 @@ const fn id_list(ids: DimsResult) -> Result<([usize; MAX_DIMS], usize), Error> {
 #[inline]
 const fn general(
     lengths: DimsResult,
-    transforms: Result<super::lists::TransformArray, Error>,
-    lower: Result<super::lists::IdArray, Error>,
-    upper: Result<super::lists::IdArray, Error>,
+    transforms: Result<crate::stage::lists::TransformArray, Error>,
+    lower: Result<crate::stage::lists::IdArray, Error>,
+    upper: Result<crate::stage::lists::IdArray, Error>,
     bottom: DimsResult,
     top: DimsResult,
 ) -> Result<Adaptor, Error> {

@@ -1,14 +1,14 @@
 //! One stage of either typed chain, a typed descriptor's
 //! `transform_tensor_descriptor` or a typed adaptor's transforms: its
 //! structure read from the types, its items and the checks of a new one.
-//! Beneath both chains (`chain.rs` for descriptors, `adaptor.rs` for
-//! adaptors), which import it and not each other, as the runtime forms
-//! share [`Stage`](crate::Stage).
+//! Beneath both chains (`descriptor/typed/chain.rs`, `adaptor/typed.rs`),
+//! which import it and not each other, as the runtime forms share
+//! [`Stage`].
 
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
+use super::{Item, Shape, Stage, check_stage_count};
 use crate::MAX_ITEMS;
 use crate::error::{DescriptorProblem, Error};
-use crate::stage::{Item, Shape, Stage, check_stage_count};
 use cktile_transforms::{Dims, Indices, Kind, tri};
 
 /// A list of lengths or ids read from a typed tuple, before it is checked.

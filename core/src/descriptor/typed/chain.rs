@@ -10,17 +10,17 @@
 //! compile-time parameter is a constant in the arithmetic and no descriptor
 //! data is read at run time.
 
-use super::built::Built;
-use super::coordinate::StridesFor;
-use super::lists::{IdArray, IdLists, TransformArray, TransformList};
-use super::stage::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use crate::Descriptor;
 use crate::descriptor::{
     aligned_strides, base_error, naive_accepts, naive_base, packed_accepts, packed_base, tri, vector_accepts,
     vector_fits, with_offset_base,
 };
 use crate::error::Error;
+use crate::stage::built::Built;
 use crate::stage::carry_vectors;
+use crate::stage::coordinate::StridesFor;
+use crate::stage::lists::{IdArray, IdLists, TransformArray, TransformList};
+use crate::stage::typed::{DimsResult, check_new_stage, lift, stage_items, static_structure};
 use cktile_transforms::kinds::{embed, offset, unmerge};
 use cktile_transforms::{Count, Dims, Index, Indices, MAX_DIMS, Value, Values, Vector};
 use typenum::Unsigned;
@@ -30,7 +30,7 @@ use typenum::Unsigned;
 /// zero-sized).
 ///
 /// The evaluation methods assume a validated chain (one a
-/// [`TensorDescriptor`](super::TensorDescriptor) was built from) and a top
+/// [`TensorDescriptor`](crate::typed::TensorDescriptor) was built from) and a top
 /// index in its first [`NumTop`](Chain::NumTop) entries.
 ///
 /// Its validation and its runtime [`Descriptor`] are the [`Built`] core it
@@ -61,7 +61,7 @@ pub trait Chain: Built<Runtime = Descriptor> {
     /// Every level's [`check`](Built::check), from the first to the newest:
     /// the validation [`build`](Built::build) runs, building nothing, for a
     /// chain none of whose levels is known valid (one read back from a
-    /// [`KernelArg`](super::KernelArg)). Agrees with `build`: `Ok`
+    /// [`KernelArg`](crate::typed::KernelArg)). Agrees with `build`: `Ok`
     /// together, or the same `Err`.
     ///
     /// ```
@@ -137,7 +137,7 @@ pub trait Chain: Built<Runtime = Descriptor> {
     /// How many runtime values the chain holds, over all its levels: its
     /// lengths, strides, transform parameters and ids that are `usize`s
     /// (the slots [`write_runtime`](Self::write_runtime) fills; what a
-    /// [`KernelArg`](super::KernelArg) carries).
+    /// [`KernelArg`](crate::typed::KernelArg) carries).
     ///
     /// ```
     /// use cktile_core::typed::Chain;
@@ -163,7 +163,7 @@ pub trait Chain: Built<Runtime = Descriptor> {
     fn write_runtime(&self, out: &mut [u64], at: usize);
     /// The chain whose runtime values [`write_runtime`](Self::write_runtime)
     /// wrote from `slots[at..]` (not validated: see
-    /// [`KernelArg`](super::KernelArg)). Inlined with `at` a constant, each
+    /// [`KernelArg`](crate::typed::KernelArg)). Inlined with `at` a constant, each
     /// runtime value is one load and each compile-time one is nothing.
     ///
     /// ```
@@ -648,7 +648,7 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Built for Transformed
     /// [`TransformList::transforms`] does), the structure
     /// ([`STRUCTURE`](Built::STRUCTURE), a constant with compile-time ids),
     /// then each transform against the lengths it reads
-    /// ([`TransformList::check_stage`], as [`Stage::new`] binds them).
+    /// ([`TransformList::check_stage`], as [`Stage::new`](crate::Stage::new) binds them).
     #[inline(always)]
     fn check(&self) -> Result<(), Error> {
         let lengths = self.prev.lengths();

@@ -1,9 +1,9 @@
 //! [`CoordinateOf`]: what a typed descriptor's methods take as a top
 //! coordinate, with a compiler message that names the arity in words.
 //!
-//! The methods of [`TensorDescriptor`](super::TensorDescriptor) take
+//! The methods of [`TensorDescriptor`](crate::typed::TensorDescriptor) take
 //! `impl CoordinateOf<[Index; N]>`, `N` being the descriptor's number of top
-//! dimensions ([`Count::Coordinate`] of [`Chain::NumTop`](super::Chain::NumTop)).
+//! dimensions ([`Count::Coordinate`] of [`Chain::NumTop`](crate::typed::Chain::NumTop)).
 //! A coordinate of another arity has no impl, so the error is this trait's
 //! message, naming both array types, rather than a mismatch between typenum
 //! integers. [`StridesFor`] does the same for the strides of a naive
@@ -11,12 +11,13 @@
 
 use crate::Index;
 use cktile_transforms::{Count, Value, Values};
+use cktile_transforms::{Indices, MAX_DIMS, static_for};
 use generic_array::GenericArray;
 
 /// A top coordinate for a descriptor whose coordinates are `A` (`[Index; N]`
 /// for `N` top dimensions): an array `[Index; N]` or a
-/// `GenericArray<Index, N>` (what [`TensorDescriptor::lengths`](super::TensorDescriptor::lengths)
-/// and [`calculate_top_index`](super::TensorDescriptor::calculate_top_index)
+/// `GenericArray<Index, N>` (what [`TensorDescriptor::lengths`](crate::typed::TensorDescriptor::lengths)
+/// and [`calculate_top_index`](crate::typed::TensorDescriptor::calculate_top_index)
 /// return).
 ///
 /// ```
@@ -64,8 +65,8 @@ impl<N: Count> CoordinateOf<N::Coordinate> for GenericArray<Index, N> {
 
 /// Strides for lengths whose coordinates are `A` (`[Index; N]`): a
 /// [`Values`] tuple of `N` entries, one stride per length. The bound of
-/// [`make_naive_tensor_descriptor`](super::make_naive_tensor_descriptor) and
-/// [`make_naive_tensor_descriptor_with_offset`](super::make_naive_tensor_descriptor_with_offset),
+/// [`make_naive_tensor_descriptor`](crate::typed::make_naive_tensor_descriptor) and
+/// [`make_naive_tensor_descriptor_with_offset`](crate::typed::make_naive_tensor_descriptor_with_offset),
 /// so a strides tuple of another length is an error naming both in words.
 ///
 /// ```
@@ -103,4 +104,12 @@ strides_for! {
     6: (A, B, C, D, E, F);
     7: (A, B, C, D, E, F, G);
     8: (A, B, C, D, E, F, G, H);
+}
+
+/// A full index array from a typed coordinate.
+#[inline(always)]
+pub(crate) fn indices(top: &[Index]) -> Indices {
+    let mut out = [0; MAX_DIMS];
+    static_for!(top.len(), |j| out[j] = top[j]);
+    out
 }

@@ -10,21 +10,21 @@
 //!   every parameter is static, the checks that read only types, the
 //!   validation of the newest level on its values, and its verdict without
 //!   branches;
-//! - what the wrappers ([`TensorDescriptor`](super::TensorDescriptor),
-//!   [`TensorAdaptor`](super::TensorAdaptor)) do with it: refuse an invalid
+//! - what the wrappers ([`TensorDescriptor`](crate::typed::TensorDescriptor),
+//!   [`TensorAdaptor`](crate::typed::TensorAdaptor)) do with it: refuse an invalid
 //!   all-static chain at compile time ([`static_failure`]), validate a
 //!   runtime one, and build the runtime object on demand.
 //!
 //! The evaluation differs (a descriptor's chain ends in one offset, an
-//! adaptor's in a bottom index), so it stays with [`Chain`](super::Chain)
-//! and [`AdaptorChain`](super::AdaptorChain), both of which are `Built`.
+//! adaptor's in a bottom index), so it stays with [`Chain`](crate::typed::Chain)
+//! and [`AdaptorChain`](crate::typed::AdaptorChain), both of which are `Built`.
 
 use crate::error::{DescriptorProblem, Error, ErrorKind};
 use core::marker::PhantomData;
 
 /// A chain of CK calls at the type level (a typed descriptor's
-/// [`Chain`](super::Chain) or a typed adaptor's
-/// [`AdaptorChain`](super::AdaptorChain)) and how it is validated.
+/// [`Chain`](crate::typed::Chain) or a typed adaptor's
+/// [`AdaptorChain`](crate::typed::AdaptorChain)) and how it is validated.
 ///
 /// ```
 /// use cktile_core::typed::{Built, Packed};
@@ -94,8 +94,8 @@ pub trait Built: Copy {
     fn build(&self) -> Result<Self::Runtime, Error>;
     /// The validation the builders run: the checks of the chain's newest
     /// level, assuming the levels below it valid (they are, in a chain a
-    /// [`TensorDescriptor`](super::TensorDescriptor) or
-    /// [`TensorAdaptor`](super::TensorAdaptor) holds), with the same
+    /// [`TensorDescriptor`](crate::typed::TensorDescriptor) or
+    /// [`TensorAdaptor`](crate::typed::TensorAdaptor) holds), with the same
     /// functions and in the same order as [`build`](Self::build), on the
     /// chain's values where the form allows it (a typed descriptor never
     /// builds a runtime object for it). For a chain whose lower levels are

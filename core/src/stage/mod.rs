@@ -12,6 +12,11 @@
 //! [`MAX_STAGES`] a chain), the checks of a stage's shape and ids, and the
 //! check of a top coordinate against its lengths.
 
+pub mod built;
+pub mod coordinate;
+pub mod lists;
+pub mod typed;
+
 use crate::error::{DescriptorProblem, Error, Side};
 use crate::names::write_joined;
 use cktile_transforms::tri;
@@ -43,6 +48,22 @@ pub const MAX_ITEMS: usize = 8;
 /// assert!(d.transform(&step).is_err()); // one stage too many
 /// ```
 pub const MAX_STAGES: usize = 8;
+
+/// The most hidden dimensions an adaptor may number (ids `0..MAX_HIDDEN`):
+/// the size of the hidden index both adaptors evaluate through.
+///
+/// ```
+/// assert!(cktile_core::adaptor::MAX_HIDDEN >= 24);
+/// ```
+pub const MAX_HIDDEN: usize = 32;
+
+/// A transform-level error of item `item`.
+pub(crate) const fn in_item<T: Copy>(item: usize, r: Result<T, cktile_transforms::Error>) -> Result<T, Error> {
+    match r {
+        Ok(v) => Ok(v),
+        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item, source })),
+    }
+}
 
 /// Refuses a new stage on a descriptor that has `n_stages` stages already
 /// ([`MAX_STAGES`] at most).

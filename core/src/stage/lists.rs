@@ -1,8 +1,8 @@
 //! Tuples of transforms and of id lists, the arguments of
-//! [`transform_tensor_descriptor`](super::transform_tensor_descriptor).
+//! [`transform_tensor_descriptor`](crate::typed::transform_tensor_descriptor).
 
+use super::{MAX_HIDDEN, in_item};
 use crate::MAX_ITEMS;
-use crate::adaptor::{MAX_HIDDEN, in_item};
 use crate::error::{DescriptorProblem, Error};
 use crate::stage::Ids;
 use cktile_transforms::Count;
