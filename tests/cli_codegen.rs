@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::gpu_cases::{self, FAMILIES, MAX_INSTRUCTIONS, WARP, case_file, kernel_name, nvidia_ops};
+use cktile::analyzer::gpu_cases::{self, CASE_FAMILIES, MAX_INSTRUCTIONS, WARP, case_file, kernel_name, nvidia_ops};
 use cktile::analyzer::{Op, analyze_tile, arch};
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
@@ -123,7 +123,7 @@ fn gpu_cases_json_covers_every_family_and_instruction() {
     let cases = v["cases"].as_array().unwrap();
     assert!(cases.len() >= 40, "{} cases", cases.len());
     let field = |k: &str| cases.iter().map(|c| c[k].as_str().unwrap().to_string()).collect::<BTreeSet<_>>();
-    assert_eq!(field("family"), FAMILIES.iter().map(|s| s.to_string()).collect());
+    assert_eq!(field("family"), CASE_FAMILIES.iter().map(|s| s.to_string()).collect());
     assert_eq!(field("op"), nvidia_ops().iter().map(|s| s.to_string()).collect());
     assert_eq!(field("pattern"), ["columns", "ldmatrix", "mma_sync_a", "rows"].iter().map(|s| s.to_string()).collect());
     assert_eq!(field("name").len(), cases.len(), "names are unique");

@@ -673,7 +673,7 @@ fn calcs() -> Vec<cktile::distribution::catalogue::mma::Calc> {
 // = the vector sizes) are restated too.
 #[test]
 fn cks_provably_identical_claims_hold_for_every_instruction() {
-    use cktile::distribution::catalogue::mma::{Family, MMA_OPS};
+    use cktile::distribution::catalogue::mma::{MMA_OPS, MmaFamily};
     use cktile::distribution::equiv::{DistributionEquivalence, equivalent};
     let (mut compared, mut refused, mut respelled) = (0, 0, 0);
     for op in MMA_OPS {
@@ -712,8 +712,8 @@ fn cks_provably_identical_claims_hold_for_every_instruction() {
             assert_eq!(dc.d_length() as usize, op.m * op.n / op.wave_size, "{} C: registers", op.name);
             assert!(Coverage::new(&dc, None).unwrap().is_complete());
             // The C without blocks, with CK's general R = <1> put back.
-            let (cm, cn) = if op.family == Family::Mfma { (op.b_repeat, op.a_repeat) } else { (1, 1) };
-            if (cm, cn) == (1, 1) && op.family == Family::Mfma && !op.sparse && calc.swizzle_factor == 1 {
+            let (cm, cn) = if op.family == MmaFamily::Mfma { (op.b_repeat, op.a_repeat) } else { (1, 1) };
+            if (cm, cn) == (1, 1) && op.family == MmaFamily::Mfma && !op.sparse && calc.swizzle_factor == 1 {
                 let sf = calc.swizzle_factor;
                 let m = [op.c_m_num_access / sf, op.m / op.c_m_per_lane, op.c_m_per_lane * sf / op.c_m_num_access];
                 let n = [op.n];

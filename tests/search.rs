@@ -6,7 +6,7 @@
 
 use cktile::analyzer::{Arch, Pattern, analyze_tile, arch};
 use cktile::layouts::xor_linear::xor_linear;
-use cktile::search::{Family, Problem, SearchReport, search};
+use cktile::search::{LayoutFamily, Problem, SearchReport, search};
 
 fn access(text: &str) -> Pattern {
     Pattern::from_access(text).unwrap()
@@ -58,7 +58,7 @@ fn gemm_a_tile_on_gfx942_is_conflict_free_without_padding_and_ck_is_optimal() {
     assert!(r.conflict_free());
     assert_eq!(r.best().extra_bytes, 0);
     assert_eq!(r.front.len(), 1);
-    let ck = r.optimal.iter().find(|c| c.family == Family::CkUniversal).expect("CK's layout is optimal");
+    let ck = r.optimal.iter().find(|c| c.family == LayoutFamily::CkUniversal).expect("CK's layout is optimal");
     assert_eq!(ck.entry, "ck-universal-a:m=128,k=64,dtype=2,banks=32");
     // CuTe's Swizzle<3,3,3> and Triton's vec=8, perPhase=1, maxPhase=8 are optimal too.
     assert!(r.optimal.iter().any(|c| c.entry == "cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=64,dtype=2"));
@@ -71,11 +71,11 @@ fn gemm_a_tile_on_gfx942_is_conflict_free_without_padding_and_ck_is_optimal() {
 #[test]
 fn family_sizes_are_the_documented_ranges() {
     let r = search(&gemm_a()).unwrap();
-    let size = |f: Family| r.families.iter().find(|s| s.family == f).unwrap();
+    let size = |f: LayoutFamily| r.families.iter().find(|s| s.family == f).unwrap();
     // Padding: multiples of 8 below the 64-element bank period.
-    assert_eq!(size(Family::RowPadded).members, 7);
+    assert_eq!(size(LayoutFamily::RowPadded).members, 7);
     // KPack 8, 16, 32, 64.
-    assert_eq!(size(Family::CkXorPreshuffle).members, 4);
+    assert_eq!(size(LayoutFamily::CkXorPreshuffle).members, 4);
     // CuTe: B >= 1, M >= 3, |S| >= B, M + |S| + B <= 13, both signs of S.
     let mut cute = 0;
     for b in 1..=13i32 {
@@ -85,12 +85,12 @@ fn family_sizes_are_the_documented_ranges() {
             }
         }
     }
-    assert_eq!(size(Family::CuteSwizzle).members, cute as u64);
+    assert_eq!(size(LayoutFamily::CuteSwizzle).members, cute as u64);
     // Triton: vec in {8..64}, perPhase in {1..128}, maxPhase in {1..64/vec}.
     let triton: u64 = [8u64, 16, 32, 64].iter().map(|v| 8 * (64 / v).trailing_zeros() as u64 + 8).sum();
-    assert_eq!(size(Family::TritonSwizzled).members, triton);
+    assert_eq!(size(LayoutFamily::TritonSwizzled).members, triton);
     // XOR-linear: the phases vary row bits 0-2 only, 8 vectors per row: 8^3 classes.
-    assert_eq!(size(Family::XorLinear).members, 512);
+    assert_eq!(size(LayoutFamily::XorLinear).members, 512);
     assert!(r.families.iter().all(|f| f.valid <= f.members));
 }
 
@@ -158,7 +158,7 @@ fn padding_limit_and_vector_requirement_are_respected() {
 fn padding_alone_fixes_the_column_read() {
     let p = Problem::new(32, 32, 4, arch::SM80).read(access("ld.shared.b32:column"));
     let r = search(&p).unwrap();
-    let pad = r.candidates.iter().find(|c| c.family == Family::RowPadded && c.cycles == r.minimum_cycles());
+    let pad = r.candidates.iter().find(|c| c.family == LayoutFamily::RowPadded && c.cycles == r.minimum_cycles());
     assert_eq!(pad.map(|c| c.entry.as_str()), Some("row-padded:rows=32,cols=32,pad=1,dtype=4"));
     // Swizzles reach the same cycles with no storage: padding is not on the front.
     assert_eq!(r.front.len(), 1);
@@ -192,9 +192,9 @@ fn xor_linear_fast_path_matches_descriptors_built_one_by_one() {
                 }
             }
         }
-        let linear = r.candidates.iter().filter(|c| c.family == Family::XorLinear).map(|c| c.cycles).min();
+        let linear = r.candidates.iter().filter(|c| c.family == LayoutFamily::XorLinear).map(|c| c.cycles).min();
         assert_eq!(linear, Some(best), "{}", arch.name());
-        let size = r.families.iter().find(|f| f.family == Family::XorLinear).unwrap();
+        let size = r.families.iter().find(|f| f.family == LayoutFamily::XorLinear).unwrap();
         // Inactive row bits multiply each class by 8 matrices.
         let inactive = 3 - size.members.trailing_zeros() / 3;
         assert_eq!(r.xor_linear_optimal_classes * 8u64.pow(inactive), at_best, "{}", arch.name());
@@ -405,7 +405,7 @@ fn every_vector_is_a_power_of_two_or_refused() {
 fn a_small_tile_whose_xor_linear_family_is_too_costly_is_still_searched() {
     let p = Problem::new(32, 16, 4, arch::SM80).write(access("st.shared.b32:row")).read(access("ld.shared.b32:column"));
     let r = search(&p).expect("the other families fit the work bound");
-    let linear = r.families.iter().find(|f| f.family == Family::XorLinear).expect("the xor-linear row");
+    let linear = r.families.iter().find(|f| f.family == LayoutFamily::XorLinear).expect("the xor-linear row");
     assert_eq!((linear.members, linear.valid), (0, 0));
     assert!(
         linear.note.starts_with("not searched: 2^20 classes x ") && linear.note.contains("left of the search's 2^28"),

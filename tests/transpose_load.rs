@@ -9,7 +9,7 @@
 #[path = "support/xorshift.rs"]
 mod xorshift;
 
-use cktile::distribution::catalogue::transpose::{Refusal, Rule, TrElement, Verdict, transpose};
+use cktile::distribution::catalogue::transpose::{Refusal, TrElement, TransposeRule, Verdict, transpose};
 use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED};
 use std::collections::{BTreeSet, HashMap};
 use xorshift::Rng;
@@ -209,7 +209,7 @@ fn every_refusal_names_its_rule() {
     assert_eq!(r[0].to_string(), "lane groups of 64: the H lengths of X0, (2, 1, 4), do not end with the quad's (8)");
     // Three X dimensions.
     let e3 = Encoding::new(&[], &[&[4], &[4], &[4, 4]], &[&[3, 1]], &[&[0, 0]], &[3, 2], &[1, 0]).unwrap();
-    assert_eq!(at16(&refused(&e3, TrElement::B16)).rule, Rule::NotTwoDimensional { ndim_x: 3 });
+    assert_eq!(at16(&refused(&e3, TrElement::B16)).rule, TransposeRule::NotTwoDimensional { ndim_x: 3 });
     // The lane components in another order: the majors no longer end with (2, 1, 2).
     let swapped = Encoding::new(
         &[],
@@ -221,7 +221,7 @@ fn every_refusal_names_its_rule() {
     )
     .unwrap();
     let r = at16(&refused(&swapped, TrElement::B16));
-    assert_eq!(r.rule, Rule::PMajor { input: vec![1, 2, 1, 2, 2], quad: vec![2, 1, 2] });
+    assert_eq!(r.rule, TransposeRule::PMajor { input: vec![1, 2, 1, 2, 2], quad: vec![2, 1, 2] });
     // Right majors, minors shuffled.
     let minors = Encoding::new(
         &[],
@@ -233,7 +233,7 @@ fn every_refusal_names_its_rule() {
     )
     .unwrap();
     let r = at16(&refused(&minors, TrElement::B16));
-    assert_eq!(r.rule, Rule::PMinor { input: vec![0, 0, 3, 2, 2], quad: vec![2, 2, 3] });
+    assert_eq!(r.rule, TransposeRule::PMinor { input: vec![0, 0, 3, 2, 2], quad: vec![2, 2, 3] });
     assert!(r.to_string().contains("shifted past the outer H components, (2, 2, 3)"), "{r}");
     // The last Y on the wrong component.
     let last_y = Encoding::new(
@@ -246,7 +246,7 @@ fn every_refusal_names_its_rule() {
     )
     .unwrap();
     let r = at16(&refused(&last_y, TrElement::B16));
-    assert_eq!(r.rule, Rule::LastY { major: 1, minor: 1, want_minor: 4 });
+    assert_eq!(r.rule, TransposeRule::LastY { major: 1, minor: 1, want_minor: 4 });
 }
 
 fn cktile(args: &[&str]) -> std::process::Output {

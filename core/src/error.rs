@@ -24,7 +24,7 @@ pub use analyzer::AnalyzerProblem;
 pub use descriptor::{DescriptorProblem, Side, VectorFault};
 #[cfg(feature = "alloc")]
 pub use encoding::CompactProblem;
-pub use encoding::{EncodingProblem, Entry, List};
+pub use encoding::{EncodingEntry, EncodingProblem, List};
 pub use numbers::Numbers;
 pub use parameter::ParameterProblem;
 pub use policy::PolicyProblem;

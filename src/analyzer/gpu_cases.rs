@@ -70,9 +70,9 @@ pub const MIN_CASES: usize = 40;
 /// The layout families the cases must cover.
 ///
 /// ```
-/// assert!(cktile::analyzer::gpu_cases::FAMILIES.contains(&"CuTe swizzle"));
+/// assert!(cktile::analyzer::gpu_cases::CASE_FAMILIES.contains(&"CuTe swizzle"));
 /// ```
-pub const FAMILIES: &[&str] = &[
+pub const CASE_FAMILIES: &[&str] = &[
     "naive",
     "row padding",
     "CK xor (universal)",
@@ -143,7 +143,7 @@ pub struct GpuCase {
     pub id: usize,
     /// A unique name without spaces: `cID-layout-dtype-pattern-op`.
     pub name: String,
-    /// The layout family (one of [`FAMILIES`]).
+    /// The layout family (one of [`CASE_FAMILIES`]).
     pub family: &'static str,
     /// The layout as written (a catalogue entry or a spec).
     pub layout: String,
@@ -532,12 +532,12 @@ pub fn build_case(
 /// Every case, in launch order.
 ///
 /// ```
-/// use cktile::analyzer::gpu_cases::{cases, nvidia_ops, FAMILIES};
+/// use cktile::analyzer::gpu_cases::{cases, nvidia_ops, CASE_FAMILIES};
 /// let all = cases()?;
 /// for op in nvidia_ops() {
 ///     assert!(all.iter().any(|c| c.op.name() == op), "{op}");
 /// }
-/// for f in FAMILIES {
+/// for f in CASE_FAMILIES {
 ///     assert!(all.iter().any(|c| c.family == *f), "{f}");
 /// }
 /// # Ok::<(), cktile::Error>(())

@@ -2,7 +2,7 @@
 
 use crate::Index;
 use crate::analyzer::Counts;
-use crate::analyzer::gpu_cases::{FAMILIES, GpuCase, MAX_INSTRUCTIONS, WARP, kernel_name, nvidia_ops};
+use crate::analyzer::gpu_cases::{CASE_FAMILIES, GpuCase, MAX_INSTRUCTIONS, WARP, kernel_name, nvidia_ops};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde::Serialize;
@@ -119,7 +119,7 @@ impl<'a> GpuCasesJson<'a> {
         GpuCasesJson {
             arch: "sm90",
             cases: cases.iter().map(case).collect(),
-            families: FAMILIES,
+            families: CASE_FAMILIES,
             format: FORMAT,
             max_instructions: MAX_INSTRUCTIONS,
             ops: nvidia_ops(),

@@ -2,7 +2,7 @@
 //! layouts, the Pareto front and, when nothing is conflict-free, why.
 
 use super::bank::lane_ranges;
-use crate::search::{Candidate, Family, SearchReport};
+use crate::search::{Candidate, LayoutFamily, SearchReport};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -146,7 +146,7 @@ fn best(s: &mut String, r: &SearchReport, limit: usize) {
     if r.optimal.len() > limit {
         s.push_str(&format!("  ... {} more (--top N or --json lists them)\n", r.optimal.len() - limit));
     }
-    if let Some(ck) = r.candidates.iter().find(|c| c.family == Family::CkUniversal) {
+    if let Some(ck) = r.candidates.iter().find(|c| c.family == LayoutFamily::CkUniversal) {
         let rank =
             if ck.cycles == best.cycles && ck.extra_bytes == best.extra_bytes { "optimal" } else { "not optimal" };
         s.push_str(&format!("CK Tile's own choice: {}: {} cycles, {rank}\n", ck.entry, ck.cycles));

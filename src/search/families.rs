@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 /// A family of layouts the search enumerates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Family {
+pub enum LayoutFamily {
     /// The unswizzled, unpadded row-major tile (the reference).
     Naive,
     /// CK Tile's universal GEMM A block with MLdsLayer chosen by CK's rule.
@@ -31,37 +31,37 @@ pub enum Family {
     XorLinear,
 }
 
-impl Family {
+impl LayoutFamily {
     /// Every family, in the order candidates of equal cost are preferred.
     ///
     /// ```
-    /// assert_eq!(cktile::search::Family::ALL.len(), 8);
+    /// assert_eq!(cktile::search::LayoutFamily::ALL.len(), 8);
     /// ```
-    pub const ALL: [Family; 8] = [
-        Family::Naive,
-        Family::CkUniversal,
-        Family::CkXorLds,
-        Family::CkXorPreshuffle,
-        Family::CuteSwizzle,
-        Family::TritonSwizzled,
-        Family::RowPadded,
-        Family::XorLinear,
+    pub const ALL: [LayoutFamily; 8] = [
+        LayoutFamily::Naive,
+        LayoutFamily::CkUniversal,
+        LayoutFamily::CkXorLds,
+        LayoutFamily::CkXorPreshuffle,
+        LayoutFamily::CuteSwizzle,
+        LayoutFamily::TritonSwizzled,
+        LayoutFamily::RowPadded,
+        LayoutFamily::XorLinear,
     ];
 
     /// The catalogue entry its members are written with.
     ///
     /// ```
-    /// assert_eq!(cktile::search::Family::CuteSwizzle.entry(), "cute-swizzle");
+    /// assert_eq!(cktile::search::LayoutFamily::CuteSwizzle.entry(), "cute-swizzle");
     /// ```
     pub const fn entry(self) -> &'static str {
         let entry = match self {
-            Family::Naive | Family::RowPadded => registry::ROW_PADDED,
-            Family::CkUniversal => registry::CK_UNIVERSAL_A,
-            Family::CkXorLds => registry::CK_XOR_LDS,
-            Family::CkXorPreshuffle => registry::CK_XOR_PRESHUFFLE,
-            Family::CuteSwizzle => registry::CUTE_SWIZZLE,
-            Family::TritonSwizzled => registry::TRITON_SWIZZLED,
-            Family::XorLinear => registry::XOR_LINEAR,
+            LayoutFamily::Naive | LayoutFamily::RowPadded => registry::ROW_PADDED,
+            LayoutFamily::CkUniversal => registry::CK_UNIVERSAL_A,
+            LayoutFamily::CkXorLds => registry::CK_XOR_LDS,
+            LayoutFamily::CkXorPreshuffle => registry::CK_XOR_PRESHUFFLE,
+            LayoutFamily::CuteSwizzle => registry::CUTE_SWIZZLE,
+            LayoutFamily::TritonSwizzled => registry::TRITON_SWIZZLED,
+            LayoutFamily::XorLinear => registry::XOR_LINEAR,
         };
         entry.name
     }
@@ -69,33 +69,33 @@ impl Family {
     /// What the family's parameters range over.
     ///
     /// ```
-    /// assert!(cktile::search::Family::RowPadded.range().contains("bank period"));
+    /// assert!(cktile::search::LayoutFamily::RowPadded.range().contains("bank period"));
     /// ```
     pub const fn range(self) -> &'static str {
         match self {
-            Family::Naive => "the row-major tile itself",
-            Family::CkUniversal => {
+            LayoutFamily::Naive => "the row-major tile itself",
+            LayoutFamily::CkUniversal => {
                 "one member: CK's MLdsLayer rule and default KPack for this element size and bank count"
             }
-            Family::CkXorLds => {
+            LayoutFamily::CkXorLds => {
                 "KPack = every power of two from the vector width to cols; MLdsLayer = every power of two dividing rows \
                  with (cols / KPack) * MLdsLayer a power of two; both unmerge orders where they differ (MLdsLayer > 1)"
             }
-            Family::CkXorPreshuffle => "KPack = every power of two from the vector width to cols",
-            Family::CuteSwizzle => {
+            LayoutFamily::CkXorPreshuffle => "KPack = every power of two from the vector width to cols",
+            LayoutFamily::CuteSwizzle => {
                 "every B >= 1, M >= log2(vector width), |S| >= B (both signs) with M + |S| + B <= log2(rows * cols); \
                  on byte addresses these are Swizzle<B, M + log2(element bytes), S>, and byte swizzles with a smaller \
                  M would split elements"
             }
-            Family::TritonSwizzled => {
+            LayoutFamily::TritonSwizzled => {
                 "vec = every power of two from the vector width to cols; perPhase = every power of two up to rows; \
                  maxPhase = every power of two up to cols / vec; order [1, 0]"
             }
-            Family::RowPadded => {
+            LayoutFamily::RowPadded => {
                 "pad = every multiple of the vector width below one bank period (banks * 4 bytes); a pad one period \
                  larger maps every access to the same banks, so it can only cost more storage"
             }
-            Family::XorLinear => {
+            LayoutFamily::XorLinear => {
                 "every masks matrix over the row bits; rows bits that never vary inside a phase only XOR every lane of \
                  that phase by one constant, which permutes banks and words alike, so one member per class is counted"
             }
@@ -113,23 +113,23 @@ pub(crate) fn floor_log2(x: usize) -> u32 {
     usize::BITS - 1 - x.max(1).leading_zeros()
 }
 
-/// The unswizzled, unpadded row-major tile: the [`Family::Naive`] member.
+/// The unswizzled, unpadded row-major tile: the [`LayoutFamily::Naive`] member.
 pub(crate) const NAIVE: Shape = Shape::RowPadded { pad: 0 };
 
 /// The members of `family` for `problem` with vector unit `unit`, on the
 /// problem's tile with its element size (not yet checked: a builder may
 /// reject some).
-pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<Member> {
+pub(crate) fn members(family: LayoutFamily, p: &Problem, unit: usize) -> Vec<Member> {
     let (rows, cols) = (p.rows, p.cols);
     let mut out = Vec::new();
     let mut push = |shape| out.push(Member::new(p, shape));
     match family {
-        Family::Naive => push(NAIVE),
-        Family::CkUniversal => {
+        LayoutFamily::Naive => push(NAIVE),
+        LayoutFamily::CkUniversal => {
             // CK's own rule, with the bank count CK assumes on the chip.
             push(Shape::CkUniversalA { banks: p.arch.ck_lds_banks().unwrap_or(32) })
         }
-        Family::CkXorLds => {
+        LayoutFamily::CkXorLds => {
             for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
                 for mlds in powers(1, rows).filter(|l| rows % l == 0) {
                     if ((cols / kpack) * mlds).is_power_of_two() {
@@ -141,12 +141,12 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<Member> {
                 }
             }
         }
-        Family::CkXorPreshuffle => {
+        LayoutFamily::CkXorPreshuffle => {
             for kpack in powers(unit, cols).filter(|k| cols % k == 0) {
                 push(Shape::CkXorPreshuffle { kpack });
             }
         }
-        Family::CuteSwizzle => {
+        LayoutFamily::CuteSwizzle => {
             let n = rows.checked_mul(cols).map_or(0, floor_log2);
             let m0 = floor_log2(unit);
             for b in 1..=n {
@@ -159,7 +159,7 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<Member> {
                 }
             }
         }
-        Family::TritonSwizzled => {
+        LayoutFamily::TritonSwizzled => {
             for vec in powers(unit, cols).filter(|v| cols % v == 0) {
                 for per_phase in powers(1, rows) {
                     for max_phase in powers(1, cols / vec) {
@@ -168,13 +168,13 @@ pub(crate) fn members(family: Family, p: &Problem, unit: usize) -> Vec<Member> {
                 }
             }
         }
-        Family::RowPadded => {
+        LayoutFamily::RowPadded => {
             let period = (p.bank_period_bytes() / p.element_bytes.max(1)).max(unit);
             for pad in (unit..period).step_by(unit) {
                 push(Shape::RowPadded { pad });
             }
         }
-        Family::XorLinear => {}
+        LayoutFamily::XorLinear => {}
     }
     out
 }

@@ -172,7 +172,7 @@ mod tests {
     use crate::analyzer::arch;
     use crate::layouts;
     use crate::search::Problem;
-    use crate::search::families::{Family, members};
+    use crate::search::families::{LayoutFamily, members};
     use alloc::string::ToString;
     use alloc::vec::Vec;
 
@@ -185,14 +185,14 @@ mod tests {
 
     #[test]
     fn every_family_member_builds_as_its_entry_text_does() {
-        let mut built = [(0usize, 0usize); Family::ALL.len()];
+        let mut built = [(0usize, 0usize); LayoutFamily::ALL.len()];
         for a in [arch::GFX942, arch::GFX950, arch::SM90] {
             for rows in [1, 2, 8, 24, 64] {
                 for cols in [1, 4, 16, 48, 64] {
                     for bytes in [1, 2, 4, 8] {
                         let p = Problem::new(rows, cols, bytes, a);
                         for unit in [1, 2, 8] {
-                            for (k, family) in Family::ALL.into_iter().enumerate() {
+                            for (k, family) in LayoutFamily::ALL.into_iter().enumerate() {
                                 for m in members(family, &p, unit) {
                                     assert_eq!(m.entry().name, family.entry());
                                     let ok = same_both_ways(&m);
@@ -207,8 +207,8 @@ mod tests {
         }
         // Every family but xor-linear (whose members come from its class
         // count, below) builds some, and the builders refuse some.
-        for (family, (ok, _)) in Family::ALL.into_iter().zip(built) {
-            assert_eq!(ok > 0, family != Family::XorLinear, "{family:?}: {ok} built");
+        for (family, (ok, _)) in LayoutFamily::ALL.into_iter().zip(built) {
+            assert_eq!(ok > 0, family != LayoutFamily::XorLinear, "{family:?}: {ok} built");
         }
         assert!(built.iter().map(|&(_, refused)| refused).sum::<usize>() > 0);
     }

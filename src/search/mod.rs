@@ -2,7 +2,7 @@
 //! layout is conflict-free for all of it, at what storage cost.
 //!
 //! [`search`] walks the named families exhaustively within the problem's
-//! limits (each [`Family`] says what it ranges over): CK Tile's XOR layouts,
+//! limits (each [`LayoutFamily`] says what it ranges over): CK Tile's XOR layouts,
 //! CuTe swizzles, Triton's swizzled encoding, row padding and every
 //! GF(2)-linear swizzle of the column's vectors by the row bits. Each
 //! candidate is a catalogue entry; its cost is the analyzer's count of
@@ -44,11 +44,11 @@ mod problem;
 mod workload;
 
 pub use access::{Access, DistributionAccess};
-pub use families::Family;
+pub use families::LayoutFamily;
 pub use linear::MAX_CLASSES;
 pub use member::Member;
 pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
-pub use problem::{MAX_TILE_ELEMENTS, Problem, Role};
+pub use problem::{MAX_SEARCH_TILE_ELEMENTS, Problem, Role};
 pub use workload::PatternCost;
 
 use crate::Program;
@@ -115,7 +115,7 @@ fn keeps_vectors(d: &crate::Program, rows: usize, cols: usize, unit: usize) -> R
     Ok(())
 }
 
-/// Family members evaluated together (on every core with the `parallel`
+/// LayoutFamily members evaluated together (on every core with the `parallel`
 /// feature) between progress reports.
 const MEMBERS_PER_BATCH: usize = 32;
 
@@ -129,7 +129,7 @@ fn scratch_program() -> Box<Program> {
 /// reuses one per worker, a program being 20 KB). Only a member that fits
 /// is written as its catalogue entry.
 fn evaluate(
-    family: Family,
+    family: LayoutFamily,
     member: &Member,
     p: &Problem,
     unit: usize,
@@ -163,17 +163,17 @@ fn evaluate(
 /// fewest passes through the banks over all its patterns.
 ///
 /// Errors: the problem is invalid ([`Problem::validate`]), or its work
-/// (computed first) is past [`MAX_ACCESSES`] or [`MAX_WORK`].
+/// (computed first) is past [`MAX_LANE_ACCESSES`] or [`MAX_WORK`].
 ///
 /// ```
 /// use cktile::analyzer::{arch, Pattern};
-/// use cktile::search::{Family, Problem, search};
+/// use cktile::search::{LayoutFamily, Problem, search};
 /// let p = Problem::new(64, 64, 2, arch::SM90)
 ///     .write(Pattern::from_access("st.shared.b128:row")?)
 ///     .read(Pattern::from_access("ldmatrix.x4")?);
 /// let r = search(&p)?;
 /// assert!(r.conflict_free());
-/// assert!(r.optimal.iter().any(|c| c.family == Family::CuteSwizzle));
+/// assert!(r.optimal.iter().any(|c| c.family == LayoutFamily::CuteSwizzle));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn search(problem: &Problem) -> Result<SearchReport, Error> {
@@ -212,7 +212,7 @@ pub const MAX_WORK: u64 = 1 << 28;
 /// assert!(search(&p).unwrap_err().to_string().contains("lane accesses = 16908288"));
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub const MAX_ACCESSES: u64 = 1 << 24;
+pub const MAX_LANE_ACCESSES: u64 = 1 << 24;
 
 /// The lane accesses of every pattern together, from the problem alone.
 fn accesses(p: &Problem) -> Result<u64, Error> {
@@ -244,17 +244,23 @@ fn too_much(what: &'static str, value: u64, requirement: &'static str) -> Error 
 pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64)) -> Result<SearchReport, Error> {
     problem.validate()?;
     let unit = problem.vector_elements()?;
-    let families: Vec<(Family, Vec<Member>)> = Family::ALL
+    let families: Vec<(LayoutFamily, Vec<Member>)> = LayoutFamily::ALL
         .into_iter()
-        .filter(|f| !matches!(f, Family::Naive | Family::XorLinear))
+        .filter(|f| !matches!(f, LayoutFamily::Naive | LayoutFamily::XorLinear))
         .map(|f| (f, families::members(f, problem, unit)))
         .collect();
     let work = Workload::new(problem)?;
     let (budget, prepared) = Budget::new(problem, &families, linear::prepare(problem, unit, &work))?;
     let mut done = 0u64;
     progress(done, budget.total);
-    let naive =
-        evaluate(Family::Naive, &Member::new(problem, families::NAIVE), problem, unit, &work, &mut scratch_program())?;
+    let naive = evaluate(
+        LayoutFamily::Naive,
+        &Member::new(problem, families::NAIVE),
+        problem,
+        unit,
+        &work,
+        &mut scratch_program(),
+    )?;
     done += budget.per_layout;
     progress(done, budget.total);
     let minimum: Vec<u64> = naive.costs.iter().map(|c| c.phases).collect();
@@ -281,7 +287,7 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
         Err(skipped) => {
             progress(budget.total, budget.total);
             found.sizes.push(FamilySize {
-                family: Family::XorLinear,
+                family: LayoutFamily::XorLinear,
                 members: 0,
                 valid: 0,
                 note: skipped_note(skipped),
@@ -316,7 +322,7 @@ pub fn search_with_progress(problem: &Problem, progress: &mut dyn FnMut(u64, u64
 }
 
 /// A search's work, counted from the problem before anything is evaluated,
-/// and refused past [`MAX_ACCESSES`] lane accesses or [`MAX_WORK`] units.
+/// and refused past [`MAX_LANE_ACCESSES`] lane accesses or [`MAX_WORK`] units.
 struct Budget {
     /// The work of one candidate layout: its lane accesses and a check of
     /// every element.
@@ -333,11 +339,11 @@ impl Budget {
     /// still searched exhaustively.
     fn new(
         problem: &Problem,
-        families: &[(Family, Vec<Member>)],
+        families: &[(LayoutFamily, Vec<Member>)],
         linear: Result<linear::Prepared, Skipped>,
     ) -> Result<(Budget, Result<linear::Prepared, Skipped>), Error> {
         let lanes = accesses(problem)?;
-        if lanes > MAX_ACCESSES {
+        if lanes > MAX_LANE_ACCESSES {
             return Err(too_much(
                 "lane accesses",
                 lanes,
@@ -380,7 +386,7 @@ impl Found {
     /// results in order; `step` runs once per member.
     fn family(
         &mut self,
-        family: Family,
+        family: LayoutFamily,
         members: &[Member],
         problem: &Problem,
         unit: usize,
@@ -422,7 +428,7 @@ impl Found {
         for (_, masks, _) in &outcome.best {
             let used = masks.iter().rposition(|&m| m != 0).map_or(0, |k| k + 1);
             let member = Member::new(problem, member::Shape::XorLinear { vec: unit, masks: masks[..used].to_vec() });
-            match evaluate(Family::XorLinear, &member, problem, unit, work, &mut scratch_program()) {
+            match evaluate(LayoutFamily::XorLinear, &member, problem, unit, work, &mut scratch_program()) {
                 Ok(c) => self.candidates.push(c),
                 Err(_) => unbuilt += 1,
             }
@@ -431,7 +437,7 @@ impl Found {
         let mut note = format!(
             "{}; 2^{} masks matrices ({} column bits x {} row bits); active row bits [{}]: {} classes, all counted; \
              the simplest member of each cost level is listed",
-            Family::XorLinear.range(),
+            LayoutFamily::XorLinear.range(),
             outcome.column_bits * outcome.row_bits,
             outcome.column_bits,
             outcome.row_bits,
@@ -442,7 +448,7 @@ impl Found {
             note.push_str(&format!("; {unbuilt} cost levels had no member that fits a descriptor's stages"));
         }
         self.sizes.push(FamilySize {
-            family: Family::XorLinear,
+            family: LayoutFamily::XorLinear,
             members: outcome.classes,
             valid: outcome.classes,
             note,

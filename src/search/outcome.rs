@@ -2,7 +2,7 @@
 //! cycles against extra bytes, the family sizes, and why the best layout
 //! still conflicts when it does.
 
-use super::families::Family;
+use super::families::LayoutFamily;
 use super::member::Member;
 use super::problem::Problem;
 use super::workload::PatternCost;
@@ -28,7 +28,7 @@ use core::fmt;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Candidate {
     /// The family it was found in.
-    pub family: Family,
+    pub family: LayoutFamily,
     /// The catalogue entry that builds it (`cktile catalog`): its member's
     /// text, `member.to_string()`.
     pub entry: String,
@@ -80,7 +80,7 @@ impl Candidate {
 
     /// The order of preference: fewer cycles, then fewer extra bytes, then
     /// fewer transforms, then the family order, then the entry text.
-    pub(crate) fn key(&self) -> (u64, u64, usize, Family, &str) {
+    pub(crate) fn key(&self) -> (u64, u64, usize, LayoutFamily, &str) {
         (self.cycles, self.extra_bytes, self.transforms, self.family, &self.entry)
     }
 }
@@ -112,7 +112,7 @@ impl fmt::Debug for Candidate {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FamilySize {
     /// The family.
-    pub family: Family,
+    pub family: LayoutFamily,
     /// Members enumerated (for the XOR-linear family: classes).
     pub members: u64,
     /// Members that built and fit the tile, the vector width and the padding limit.

@@ -13,10 +13,10 @@ use alloc::vec::Vec;
 /// ```
 /// use cktile::analyzer::{arch, Pattern};
 /// let p = cktile::search::Problem::new(2048, 1024, 2, arch::GFX942).read(Pattern::from_access("ds_read_b128:row")?);
-/// assert!(2048 * 1024 > cktile::search::MAX_TILE_ELEMENTS && p.validate().is_err());
+/// assert!(2048 * 1024 > cktile::search::MAX_SEARCH_TILE_ELEMENTS && p.validate().is_err());
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub const MAX_TILE_ELEMENTS: usize = 1 << 20;
+pub const MAX_SEARCH_TILE_ELEMENTS: usize = 1 << 20;
 
 /// Whether a pattern writes or reads the tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -262,7 +262,7 @@ impl Problem {
         if self.rows == 0 || self.cols == 0 {
             return Err(bad(if self.rows == 0 { "rows" } else { "cols" }, 0, "it must be at least 1"));
         }
-        if self.rows.checked_mul(self.cols).is_none_or(|n| n > MAX_TILE_ELEMENTS) {
+        if self.rows.checked_mul(self.cols).is_none_or(|n| n > MAX_SEARCH_TILE_ELEMENTS) {
             return Err(bad(
                 "rows * cols",
                 self.rows.saturating_mul(self.cols),

@@ -18,36 +18,36 @@ use std::vec::Vec;
 /// `cktile` command argument.
 ///
 /// ```
-/// let m = cktile::strategy::Member::new("row-padded:rows=4,cols=4,pad=1").unwrap();
+/// let m = cktile::strategy::CatalogueMember::new("row-padded:rows=4,cols=4,pad=1").unwrap();
 /// assert_eq!(format!("{m:?}"), "row-padded:rows=4,cols=4,pad=1");
 /// assert_eq!(m.descriptor.element_space_size(), 19);
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct Member {
+pub struct CatalogueMember {
     /// `name:key=value,...`.
     pub text: String,
     /// What it builds.
     pub descriptor: Descriptor,
 }
 
-impl Member {
+impl CatalogueMember {
     /// Builds a member from its entry text.
     ///
     /// ```
-    /// assert!(cktile::strategy::Member::new("row-padded:rows=4").is_err());
+    /// assert!(cktile::strategy::CatalogueMember::new("row-padded:rows=4").is_err());
     /// ```
-    pub fn new(text: &str) -> Result<Member, crate::Error> {
-        Ok(Member { text: text.to_string(), descriptor: crate::layouts::build_entry(text)? })
+    pub fn new(text: &str) -> Result<CatalogueMember, crate::Error> {
+        Ok(CatalogueMember { text: text.to_string(), descriptor: crate::layouts::build_entry(text)? })
     }
 }
 
-impl fmt::Debug for Member {
+impl fmt::Debug for CatalogueMember {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
 }
 
-impl AsRef<Descriptor> for Member {
+impl AsRef<Descriptor> for CatalogueMember {
     fn as_ref(&self) -> &Descriptor {
         &self.descriptor
     }
@@ -87,7 +87,7 @@ fn values(domain: Domain, bits: i64) -> BoxedStrategy<String> {
 ///     prop_assert_eq!(cktile::check::is_bijective(&m), Ok(()), "{:?}", m);
 /// });
 /// ```
-pub fn member(entry: &'static Entry, max_elements: u64) -> impl Strategy<Value = Member> {
+pub fn member(entry: &'static Entry, max_elements: u64) -> impl Strategy<Value = CatalogueMember> {
     let extents: Vec<BoxedStrategy<String>> = entry
         .params
         .iter()
@@ -107,7 +107,7 @@ pub fn member(entry: &'static Entry, max_elements: u64) -> impl Strategy<Value =
         })
         .prop_filter_map("the builder rejects these parameters, or the tile is too large", move |vals| {
             let pairs: Vec<String> = entry.params.iter().zip(&vals).map(|(p, v)| format!("{}={v}", p.name)).collect();
-            let member = Member::new(&format!("{}:{}", entry.name, pairs.join(","))).ok()?;
+            let member = CatalogueMember::new(&format!("{}:{}", entry.name, pairs.join(","))).ok()?;
             let size = member.descriptor.element_size().map_or(u64::MAX, |n| n as u64);
             (size <= max_elements).then_some(member)
         })
@@ -128,6 +128,6 @@ pub fn member(entry: &'static Entry, max_elements: u64) -> impl Strategy<Value =
 ///     }
 /// });
 /// ```
-pub fn catalogue(max_elements: u64) -> impl Strategy<Value = Member> {
+pub fn catalogue(max_elements: u64) -> impl Strategy<Value = CatalogueMember> {
     Union::new(CATALOG.iter().map(move |e| member(e, max_elements).boxed()))
 }

@@ -26,7 +26,7 @@
 
 pub mod catalogue;
 
-pub use catalogue::{Member, catalogue, member};
+pub use catalogue::{CatalogueMember, catalogue, member};
 
 use crate::random::chain::{ChainConfig, from_seeds};
 use crate::typed::{Chain, TensorDescriptor};

@@ -80,7 +80,7 @@ mod vector;
 pub use count::Count;
 pub use dims::{Dims, MAX_DIMS};
 pub use error::{Error, Wide};
-pub use signature::{Arg, Args, CountText, Found, INDEX_RANGE, Param, Shape, Signature};
+pub use signature::{Arg, Args, CountText, Found, INDEX_RANGE, Param, ParamShape, Signature};
 pub use transform::Params;
 pub use transform::{Family, Kind, Transform};
 pub use value::{Number, Value};

@@ -1,4 +1,4 @@
-//! The spec form of a call: what each argument takes ([`Param`], [`Shape`]),
+//! The spec form of a call: what each argument takes ([`Param`], [`ParamShape`]),
 //! the whole argument list ([`Signature`]), and the values a call passes
 //! ([`Arg`], [`Args`]).
 //!
@@ -15,13 +15,13 @@ use core::fmt;
 /// What one argument takes.
 ///
 /// ```
-/// use cktile_transforms::{Kind, Shape};
+/// use cktile_transforms::{Kind, ParamShape};
 /// let swizzle = Kind::Swizzle.signature();
-/// assert_eq!(swizzle.params[0].shape, Shape::Int { min: 0, max: 62, range: "an integer in [0, 62]" });
-/// assert_eq!(Kind::Merge.signature().params[0].shape, Shape::List);
+/// assert_eq!(swizzle.params[0].shape, ParamShape::Int { min: 0, max: 62, range: "an integer in [0, 62]" });
+/// assert_eq!(Kind::Merge.signature().params[0].shape, ParamShape::List);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Shape {
+pub enum ParamShape {
     /// One integer in `[min, max]`; `range` says so in words, for messages.
     Int {
         /// The smallest value allowed.
@@ -41,8 +41,8 @@ pub enum Shape {
 /// The range text of an index argument.
 ///
 /// ```
-/// use cktile_transforms::{Kind, Shape, INDEX_RANGE};
-/// assert!(matches!(Kind::Pad.signature().params[0].shape, Shape::Int { range: INDEX_RANGE, .. }));
+/// use cktile_transforms::{Kind, ParamShape, INDEX_RANGE};
+/// assert!(matches!(Kind::Pad.signature().params[0].shape, ParamShape::Int { range: INDEX_RANGE, .. }));
 /// ```
 pub const INDEX_RANGE: &str = "an integer in [0, 2^63)";
 
@@ -58,39 +58,39 @@ pub struct Param {
     /// The argument's name (a pair's two names, `L0, L1`).
     pub name: &'static str,
     /// What it takes.
-    pub shape: Shape,
+    pub shape: ParamShape,
 }
 
 impl Param {
     /// A non-negative integer that fits the index type.
     ///
     /// ```
-    /// # use cktile_transforms::{Param, Shape, INDEX_RANGE};
-    /// assert_eq!(Param::index("len").shape, Shape::Int { min: 0, max: i64::MAX, range: INDEX_RANGE });
+    /// # use cktile_transforms::{Param, ParamShape, INDEX_RANGE};
+    /// assert_eq!(Param::index("len").shape, ParamShape::Int { min: 0, max: i64::MAX, range: INDEX_RANGE });
     /// ```
     pub const fn index(name: &'static str) -> Param {
-        Param { name, shape: Shape::Int { min: 0, max: Index::MAX, range: INDEX_RANGE } }
+        Param { name, shape: ParamShape::Int { min: 0, max: Index::MAX, range: INDEX_RANGE } }
     }
 
     /// An integer in `[min, max]`, described by `range`.
     ///
     /// ```
-    /// # use cktile_transforms::{Param, Shape};
+    /// # use cktile_transforms::{Param, ParamShape};
     /// let p = Param::int("S", -62, 62, "an integer in [-62, 62]");
-    /// assert_eq!(p.shape, Shape::Int { min: -62, max: 62, range: "an integer in [-62, 62]" });
+    /// assert_eq!(p.shape, ParamShape::Int { min: -62, max: 62, range: "an integer in [-62, 62]" });
     /// ```
     pub const fn int(name: &'static str, min: i64, max: i64, range: &'static str) -> Param {
-        Param { name, shape: Shape::Int { min, max, range } }
+        Param { name, shape: ParamShape::Int { min, max, range } }
     }
 
     /// A list of lengths.
     ///
     /// ```
-    /// # use cktile_transforms::{Param, Shape};
-    /// assert_eq!(Param::list("lengths").shape, Shape::List);
+    /// # use cktile_transforms::{Param, ParamShape};
+    /// assert_eq!(Param::list("lengths").shape, ParamShape::List);
     /// ```
     pub const fn list(name: &'static str) -> Param {
-        Param { name, shape: Shape::List }
+        Param { name, shape: ParamShape::List }
     }
 
     /// Two lengths; `names` is how the signature prints them (`"L0, L1"`).
@@ -100,7 +100,7 @@ impl Param {
     /// assert_eq!(Param::pair("L0, L1").to_string(), "(L0, L1)");
     /// ```
     pub const fn pair(names: &'static str) -> Param {
-        Param { name: names, shape: Shape::Pair }
+        Param { name: names, shape: ParamShape::Pair }
     }
 
     /// What the argument should be, in words, for messages.
@@ -113,9 +113,9 @@ impl Param {
     /// ```
     pub const fn expects(&self) -> &'static str {
         match self.shape {
-            Shape::Int { range, .. } => range,
-            Shape::List => "a list of lengths",
-            Shape::Pair => "a pair of lengths",
+            ParamShape::Int { range, .. } => range,
+            ParamShape::List => "a list of lengths",
+            ParamShape::Pair => "a pair of lengths",
         }
     }
 }
@@ -124,8 +124,8 @@ impl Param {
 impl fmt::Display for Param {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.shape {
-            Shape::Int { .. } => f.write_str(self.name),
-            Shape::List | Shape::Pair => write!(f, "({})", self.name),
+            ParamShape::Int { .. } => f.write_str(self.name),
+            ParamShape::List | ParamShape::Pair => write!(f, "({})", self.name),
         }
     }
 }

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile_transforms::typed::*;
-use cktile_transforms::{Arg, Dims, Error, Index, Indices, Kind, MAX_DIMS, Number, Shape, Transform, Vector};
+use cktile_transforms::{Arg, Dims, Error, Index, Indices, Kind, MAX_DIMS, Number, ParamShape, Transform, Vector};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -724,9 +724,9 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
         for (i, arg) in args.as_slice().iter().enumerate() {
             let param = signature.param(i).unwrap();
             let fits = match (param.shape, arg) {
-                (Shape::Int { min, max, .. }, Arg::Int(v)) => (min..=max).contains(v),
-                (Shape::List, Arg::List(d)) => !d.is_empty(),
-                (Shape::Pair, Arg::List(d)) => d.len() == 2,
+                (ParamShape::Int { min, max, .. }, Arg::Int(v)) => (min..=max).contains(v),
+                (ParamShape::List, Arg::List(d)) => !d.is_empty(),
+                (ParamShape::Pair, Arg::List(d)) => d.len() == 2,
                 _ => false,
             };
             assert!(fits, "{t}: argument {i} ({arg}) does not have the shape of {param}");

@@ -17,7 +17,7 @@
 
 use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, ErrorKind};
-pub use crate::error::{EncodingProblem, Entry, List, Numbers};
+pub use crate::error::{EncodingEntry, EncodingProblem, List, Numbers};
 use cktile_transforms::{Dims, Index, MAX_DIMS};
 
 const fn bad(problem: EncodingProblem) -> Error {
@@ -144,7 +144,7 @@ impl Encoding {
         let mut i = 0;
         while i < self.rs.len() {
             if self.rs.get(i) == 0 {
-                return Err(bad(EncodingProblem::ZeroLength { entry: Entry::R(i as u8) }));
+                return Err(bad(EncodingProblem::ZeroLength { entry: EncodingEntry::R(i as u8) }));
             }
             i += 1;
         }
@@ -156,7 +156,7 @@ impl Encoding {
             let mut i = 0;
             while i < self.hs[x].len() {
                 if self.hs[x].get(i) == 0 {
-                    return Err(bad(EncodingProblem::ZeroLength { entry: Entry::H(x as u8, i as u8) }));
+                    return Err(bad(EncodingProblem::ZeroLength { entry: EncodingEntry::H(x as u8, i as u8) }));
                 }
                 i += 1;
             }
@@ -177,12 +177,12 @@ impl Encoding {
             return Err(bad(EncodingProblem::TooMany { list: List::Top, given: top, max: MAX_DIMS }));
         }
         // owner[major][minor]: the P/Y entry naming each R/H component.
-        let mut owner = [[None::<Entry>; MAX_DIMS]; MAX_DIMS + 1];
+        let mut owner = [[None::<EncodingEntry>; MAX_DIMS]; MAX_DIMS + 1];
         let mut p = 0;
         while p < self.ndim_p() {
             let mut i = 0;
             while i < self.ps_major[p].len() {
-                let entry = Entry::P(p as u8, i as u8);
+                let entry = EncodingEntry::P(p as u8, i as u8);
                 tri!(self.claim(&mut owner, entry, self.ps_major[p].get(i), self.ps_minor[p].get(i)));
                 i += 1;
             }
@@ -190,7 +190,7 @@ impl Encoding {
         }
         let mut i = 0;
         while i < self.ndim_y() {
-            tri!(self.claim(&mut owner, Entry::Y(i as u8), self.ys_major.get(i), self.ys_minor.get(i)));
+            tri!(self.claim(&mut owner, EncodingEntry::Y(i as u8), self.ys_major.get(i), self.ys_minor.get(i)));
             i += 1;
         }
         let mut x = 0;
@@ -199,7 +199,7 @@ impl Encoding {
             while i < self.hs[x].len() {
                 let length = self.hs[x].get(i);
                 if length > 1 && owner[x + 1][i].is_none() {
-                    return Err(bad(EncodingProblem::Unowned { entry: Entry::H(x as u8, i as u8), length }));
+                    return Err(bad(EncodingProblem::Unowned { entry: EncodingEntry::H(x as u8, i as u8), length }));
                 }
                 i += 1;
             }
@@ -217,13 +217,13 @@ impl Encoding {
     /// one for a Y) and one already named.
     const fn claim(
         &self,
-        owner: &mut [[Option<Entry>; MAX_DIMS]; MAX_DIMS + 1],
-        entry: Entry,
+        owner: &mut [[Option<EncodingEntry>; MAX_DIMS]; MAX_DIMS + 1],
+        entry: EncodingEntry,
         major: Index,
         minor: Index,
     ) -> Result<(), Error> {
         let ndim_x = self.ndim_x();
-        let is_y = matches!(entry, Entry::Y(_));
+        let is_y = matches!(entry, EncodingEntry::Y(_));
         if major < 0 || major as usize > ndim_x || (is_y && major == 0) {
             return Err(bad(EncodingProblem::MajorOutOfRange { entry, major: major as usize, ndim_x }));
         }

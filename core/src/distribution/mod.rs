@@ -63,7 +63,7 @@ pub mod spelling;
 pub mod typed;
 
 pub use embed::{EmbedEncoding, embed_encoding};
-pub use encoding::{Encoding, EncodingProblem, Entry, List};
+pub use encoding::{Encoding, EncodingEntry, EncodingProblem, List};
 #[cfg(feature = "alloc")]
 pub use spelling::compact::{Compact, parse_compact};
 #[cfg(feature = "alloc")]

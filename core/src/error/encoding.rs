@@ -11,12 +11,12 @@ use core::fmt;
 /// One entry of an encoding, named by CK's template parameter and indices.
 ///
 /// ```
-/// use cktile_core::distribution::Entry;
-/// assert_eq!(Entry::H(1, 0).to_string(), "HsLengthss[1][0]");
-/// assert_eq!(Entry::P(0, 2).to_string(), "Ps2RHss{Major,Minor}[0][2]");
+/// use cktile_core::distribution::EncodingEntry;
+/// assert_eq!(EncodingEntry::H(1, 0).to_string(), "HsLengthss[1][0]");
+/// assert_eq!(EncodingEntry::P(0, 2).to_string(), "Ps2RHss{Major,Minor}[0][2]");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Entry {
+pub enum EncodingEntry {
     /// `RsLengths[i]`.
     R(u8),
     /// `HsLengthss[x][i]`.
@@ -27,19 +27,19 @@ pub enum Entry {
     Y(u8),
 }
 
-impl Entry {
+impl EncodingEntry {
     /// The entry's name in CK's list `part` ("Major" or "Minor"; ignored for R and H).
     fn write(&self, f: &mut fmt::Formatter<'_>, part: &str) -> fmt::Result {
         match *self {
-            Entry::R(i) => write!(f, "RsLengths[{i}]"),
-            Entry::H(x, i) => write!(f, "HsLengthss[{x}][{i}]"),
-            Entry::P(p, i) => write!(f, "Ps2RHss{part}[{p}][{i}]"),
-            Entry::Y(i) => write!(f, "Ys2RHs{part}[{i}]"),
+            EncodingEntry::R(i) => write!(f, "RsLengths[{i}]"),
+            EncodingEntry::H(x, i) => write!(f, "HsLengthss[{x}][{i}]"),
+            EncodingEntry::P(p, i) => write!(f, "Ps2RHss{part}[{p}][{i}]"),
+            EncodingEntry::Y(i) => write!(f, "Ys2RHs{part}[{i}]"),
         }
     }
 }
 
-impl fmt::Display for Entry {
+impl fmt::Display for EncodingEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write(f, "{Major,Minor}")
     }
@@ -123,12 +123,12 @@ pub enum EncodingProblem {
     /// An R or H length is 0.
     ZeroLength {
         /// The entry.
-        entry: Entry,
+        entry: EncodingEntry,
     },
     /// A major names no R/H group, or a Y names R.
     MajorOutOfRange {
         /// The P or Y entry.
-        entry: Entry,
+        entry: EncodingEntry,
         /// The major given.
         major: usize,
         /// The number of X dimensions (majors are 0..=ndim_x, Y majors 1..=ndim_x).
@@ -137,7 +137,7 @@ pub enum EncodingProblem {
     /// A minor is past the entries of its R/H group.
     MinorOutOfRange {
         /// The P or Y entry.
-        entry: Entry,
+        entry: EncodingEntry,
         /// Its major.
         major: usize,
         /// The minor given.
@@ -148,9 +148,9 @@ pub enum EncodingProblem {
     /// Two P/Y entries name the same R/H component.
     Shared {
         /// The first entry naming it.
-        first: Entry,
+        first: EncodingEntry,
         /// The second.
-        second: Entry,
+        second: EncodingEntry,
         /// The component's major.
         major: usize,
         /// Its minor.
@@ -160,7 +160,7 @@ pub enum EncodingProblem {
     /// dimension would never be reached.
     Unowned {
         /// The H entry.
-        entry: Entry,
+        entry: EncodingEntry,
         /// Its length.
         length: Index,
     },
@@ -213,12 +213,12 @@ pub enum EncodingProblem {
 }
 
 /// These numbers and an entry's indices.
-const fn with_entry(n: Numbers, entry: Entry) -> Numbers {
+const fn with_entry(n: Numbers, entry: EncodingEntry) -> Numbers {
     match entry {
-        Entry::R(i) => n.with("RsLengths entry", i as i64),
-        Entry::H(x, i) => n.with("HsLengthss", x as i64).with("entry", i as i64),
-        Entry::P(p, i) => n.with("Ps2RHss", p as i64).with("entry", i as i64),
-        Entry::Y(i) => n.with("Ys2RHs entry", i as i64),
+        EncodingEntry::R(i) => n.with("RsLengths entry", i as i64),
+        EncodingEntry::H(x, i) => n.with("HsLengthss", x as i64).with("entry", i as i64),
+        EncodingEntry::P(p, i) => n.with("Ps2RHss", p as i64).with("entry", i as i64),
+        EncodingEntry::Y(i) => n.with("Ys2RHs entry", i as i64),
     }
 }
 
@@ -255,8 +255,8 @@ impl EncodingProblem {
     /// the message of a failed compile-time check.
     ///
     /// ```
-    /// use cktile_core::distribution::{EncodingProblem, Entry};
-    /// let shared = EncodingProblem::Shared { first: Entry::P(0, 1), second: Entry::Y(1), major: 1, minor: 0 };
+    /// use cktile_core::distribution::{EncodingProblem, EncodingEntry};
+    /// let shared = EncodingProblem::Shared { first: EncodingEntry::P(0, 1), second: EncodingEntry::Y(1), major: 1, minor: 0 };
     /// assert_eq!(shared.numbers().as_slice(), &[("Ps2RHss", 0), ("entry", 1), ("Ys2RHs entry", 1), ("major", 1), ("minor", 0)]);
     /// ```
     pub const fn numbers(&self) -> Numbers {
@@ -317,7 +317,7 @@ impl fmt::Display for EncodingProblem {
             EncodingProblem::ZeroLength { entry } => write!(f, "{entry} is 0; lengths must be at least 1"),
             EncodingProblem::MajorOutOfRange { entry, major, ndim_x } => {
                 entry.write(f, "Major")?;
-                if matches!(entry, Entry::Y(_)) && major == 0 {
+                if matches!(entry, EncodingEntry::Y(_)) && major == 0 {
                     write!(f, " is 0 (R); a Y names an H component, majors 1..={ndim_x}")
                 } else {
                     write!(f, " is {major}; majors are 0 (R) and 1..={ndim_x} (the H of X0..X{})", ndim_x - 1)
@@ -419,7 +419,7 @@ fn indexed_name(name: &str, index: u8) -> NameBuf {
 mod compact {
     //! The compact spelling's words for an encoding problem.
 
-    use super::{EncodingProblem, Entry, List};
+    use super::{EncodingEntry, EncodingProblem, List};
     use core::fmt;
 
     /// An R/H component as cktile's spelling writes it: `r[i]` or `hX[i]`.
@@ -438,15 +438,15 @@ mod compact {
     }
 
     /// A P or Y reference (or an R/H length) as cktile's spelling writes it.
-    struct Place(Entry);
+    struct Place(EncodingEntry);
 
     impl fmt::Display for Place {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self.0 {
-                Entry::R(i) => write!(f, "r's length {i}"),
-                Entry::H(x, i) => write!(f, "h{x}'s length {i}"),
-                Entry::P(p, i) => write!(f, "P{p}'s reference {i}"),
-                Entry::Y(i) => write!(f, "y's reference {i}"),
+                EncodingEntry::R(i) => write!(f, "r's length {i}"),
+                EncodingEntry::H(x, i) => write!(f, "h{x}'s length {i}"),
+                EncodingEntry::P(p, i) => write!(f, "P{p}'s reference {i}"),
+                EncodingEntry::Y(i) => write!(f, "y's reference {i}"),
             }
         }
     }
@@ -474,9 +474,9 @@ mod compact {
     /// Problems the spelling cannot make are printed in CK's terms.
     ///
     /// ```
-    /// use cktile_core::distribution::{EncodingProblem, Entry};
+    /// use cktile_core::distribution::{EncodingProblem, EncodingEntry};
     /// use cktile_core::distribution::spelling::compact::CompactProblem;
-    /// let p = EncodingProblem::MinorOutOfRange { entry: Entry::P(0, 1), major: 1, minor: 3, count: 1 };
+    /// let p = EncodingProblem::MinorOutOfRange { entry: EncodingEntry::P(0, 1), major: 1, minor: 3, count: 1 };
     /// assert_eq!(CompactProblem(p).to_string(), "P0's reference 1 names h0[3], but h0 has 1 entry (h0[0])");
     /// ```
     #[derive(Clone, Copy, Debug)]
@@ -523,7 +523,7 @@ mod compact {
                     Place(second),
                     Component { major, minor }
                 ),
-                EncodingProblem::Unowned { entry: Entry::H(x, i), length } => write!(
+                EncodingProblem::Unowned { entry: EncodingEntry::H(x, i), length } => write!(
                     f,
                     "{} (length {length}) is named by no P or Y, so part of X{x} would never be reached; add it to p(...) \
                      or y(...)",

@@ -7,8 +7,8 @@
 /// [`pairs`](Self::pairs).
 ///
 /// ```
-/// use cktile_core::distribution::{EncodingProblem, Entry};
-/// let n = EncodingProblem::MinorOutOfRange { entry: Entry::Y(0), major: 2, minor: 1, count: 1 }.numbers();
+/// use cktile_core::distribution::{EncodingProblem, EncodingEntry};
+/// let n = EncodingProblem::MinorOutOfRange { entry: EncodingEntry::Y(0), major: 2, minor: 1, count: 1 }.numbers();
 /// assert_eq!(n.as_slice(), &[("Ys2RHs entry", 0), ("major", 2), ("minor", 1), ("entries", 1)]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -43,7 +43,8 @@ pub mod triton;
 pub mod xor_linear;
 
 pub use registry::{
-    CATALOG, DTYPE_LIST, DTYPE_NAMES, Domain, ENTRY_NAMES, Entry, Layout, Param, build_entry, dtype_bytes, entry_text,
+    CATALOG, DTYPE_LIST, DTYPE_NAMES, Domain, ENTRY_NAMES, Entry, EntryParam, Layout, build_entry, dtype_bytes,
+    entry_text,
 };
 #[cfg(feature = "alloc")]
 pub use registry::{resolve, resolve_typed};

@@ -65,7 +65,7 @@ impl Domain {
 /// assert_eq!(e.params[2].name, "pad");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Param {
+pub struct EntryParam {
     /// Its key.
     pub name: &'static str,
     /// What it is and its valid values.
@@ -92,7 +92,7 @@ pub struct Entry {
     /// Where it comes from.
     pub source: &'static str,
     /// Its parameters.
-    pub params: &'static [Param],
+    pub params: &'static [EntryParam],
     /// Whether it is a bijection onto its element space (otherwise it is
     /// injective with holes: padding).
     pub bijective: bool,
@@ -101,8 +101,8 @@ pub struct Entry {
     build: fn(&Args<'_>) -> Result<Descriptor, Error>,
 }
 
-const fn p(name: &'static str, help: &'static str, default: Option<&'static str>, domain: Domain) -> Param {
-    Param { name, help, default, domain }
+const fn p(name: &'static str, help: &'static str, default: Option<&'static str>, domain: Domain) -> EntryParam {
+    EntryParam { name, help, default, domain }
 }
 
 const EXTENT: Domain = Domain::Extent;
@@ -520,7 +520,7 @@ pub mod write {
     /// Writes `entry`'s text, `name:key=value,...`, with `values` in the
     /// order of its parameters (`None` leaves a parameter out, so the parser
     /// takes its default): the keys are the entry's own
-    /// [`Param::name`](super::Param::name)s, the ones the parser reads.
+    /// [`EntryParam::name`](super::EntryParam::name)s, the ones the parser reads.
     #[doc(hidden)]
     pub fn write_entry(f: &mut fmt::Formatter<'_>, entry: &Entry, values: &[Option<&dyn fmt::Display>]) -> fmt::Result {
         debug_assert_eq!(values.len(), entry.params.len(), "one value per parameter of {}", entry.name);

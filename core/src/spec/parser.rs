@@ -4,7 +4,7 @@ use super::lexer::{Cursor, Lexer, Tok, Token, syntax};
 use crate::error::{DescriptorProblem, Error, ErrorKind, Position, Snippet, SpecProblem};
 use crate::{Descriptor, Item};
 use alloc::vec::Vec;
-use cktile_transforms::{Arg as Value, Dims, INDEX_RANGE, Kind, Param, Shape, Signature, Transform, Vector};
+use cktile_transforms::{Arg as Value, Dims, INDEX_RANGE, Kind, Param, ParamShape, Signature, Transform, Vector};
 
 /// A parsed argument: one integer or a parenthesised tuple of them.
 enum Arg<'a> {
@@ -74,9 +74,9 @@ fn arity(expected: Signature, args: &[Arg<'_>], at: Position) -> Result<(), Erro
 /// The value of one argument, read as its parameter's shape says.
 fn value(arg: &Arg<'_>, param: Param) -> Result<Value, Error> {
     Ok(match param.shape {
-        Shape::Int { min, max, range } => Value::Int(small(arg, range, min, max)?),
-        Shape::List => Value::List(dims(&tuple(arg)?, arg.at())?),
-        Shape::Pair => {
+        ParamShape::Int { min, max, range } => Value::Int(small(arg, range, min, max)?),
+        ParamShape::List => Value::List(dims(&tuple(arg)?, arg.at())?),
+        ParamShape::Pair => {
             let (l0, l1) = pair(arg)?;
             Value::List(dims(&[l0, l1], arg.at())?)
         }

@@ -10,11 +10,8 @@
 //! ```
 //! use cktile_core::prelude::*;
 //! use cktile_core::tile::{make_static_distributed_tensor, set_tile, sweep_tile, tile_elementwise_in};
-//! cktile_core::tile_distribution_encoding! {
-//!     /// 16 lanes, each holding 2 x 4 elements of a 32 x 16 tile.
-//!     struct Quad { rs_lengths: [], hs_lengthss: [[2, 16], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
-//! }
-//! let mut t = make_static_distributed_tensor::<u32, Quad>();
+//! use cktile_core::tile::example::TwoByFour;
+//! let mut t = make_static_distributed_tensor::<u32, TwoByFour>();
 //! set_tile(&mut t, 3);
 //! t.set([1, 2], 10);
 //! let doubled = tile_elementwise_in(|x| 2 * x, &t);
@@ -112,10 +109,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     /// use cktile_core::prelude::*;
     /// use cktile_core::tile::StaticDistributedTensor;
-    /// cktile_core::tile_distribution_encoding! {
-    ///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-    /// }
-    /// assert_eq!(StaticDistributedTensor::<i8, Lane>::filled(-1).thread_buffer(), &[-1, -1]);
+    /// use cktile_core::tile::example::TwoPerLane;
+    /// assert_eq!(StaticDistributedTensor::<i8, TwoPerLane>::filled(-1).thread_buffer(), &[-1, -1]);
     /// ```
     #[inline(always)]
     pub fn filled(value: T) -> Self {
@@ -128,10 +123,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     /// use cktile_core::prelude::*;
     /// use cktile_core::tile::StaticDistributedTensor;
-    /// cktile_core::tile_distribution_encoding! {
-    ///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-    /// }
-    /// let t = StaticDistributedTensor::<u8, Lane>::filled(0);
+    /// use cktile_core::tile::example::TwoPerLane;
+    /// let t = StaticDistributedTensor::<u8, TwoPerLane>::filled(0);
     /// assert_eq!(t.distribution().calculate_index([5, 1]), [11]);
     /// ```
     #[inline(always)]
@@ -144,10 +137,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     /// use cktile_core::prelude::*;
     /// use cktile_core::tile::StaticDistributedTensor;
-    /// cktile_core::tile_distribution_encoding! {
-    ///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-    /// }
-    /// assert_eq!(StaticDistributedTensor::<u8, Lane>::filled(4).thread_buffer().len(), 2);
+    /// use cktile_core::tile::example::TwoPerLane;
+    /// assert_eq!(StaticDistributedTensor::<u8, TwoPerLane>::filled(4).thread_buffer().len(), 2);
     /// ```
     #[inline(always)]
     pub fn thread_buffer(&self) -> &[T] {
@@ -159,10 +150,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     /// use cktile_core::prelude::*;
     /// use cktile_core::tile::StaticDistributedTensor;
-    /// cktile_core::tile_distribution_encoding! {
-    ///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-    /// }
-    /// let mut t = StaticDistributedTensor::<u8, Lane>::filled(4);
+    /// use cktile_core::tile::example::TwoPerLane;
+    /// let mut t = StaticDistributedTensor::<u8, TwoPerLane>::filled(4);
     /// t.thread_buffer_mut()[1] = 9;
     /// assert_eq!(t.get([1]), 9);
     /// ```
@@ -179,10 +168,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     /// use cktile_core::prelude::*;
     /// use cktile_core::tile::StaticDistributedTensor;
-    /// cktile_core::tile_distribution_encoding! {
-    ///     struct Quad { rs_lengths: [], hs_lengthss: [[2, 16], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
-    /// }
-    /// let mut t = StaticDistributedTensor::<u8, Quad>::filled(0);
+    /// use cktile_core::tile::example::TwoByFour;
+    /// let mut t = StaticDistributedTensor::<u8, TwoByFour>::filled(0);
     /// t.set([1, 3], 5);
     /// assert_eq!((t.get([1, 3]), t.thread_buffer()[7]), (5, 5));
     /// ```
@@ -197,10 +184,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     /// use cktile_core::prelude::*;
     /// use cktile_core::tile::StaticDistributedTensor;
-    /// cktile_core::tile_distribution_encoding! {
-    ///     struct Quad { rs_lengths: [], hs_lengthss: [[2, 16], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
-    /// }
-    /// let mut t = StaticDistributedTensor::<u8, Quad>::filled(0);
+    /// use cktile_core::tile::example::TwoByFour;
+    /// let mut t = StaticDistributedTensor::<u8, TwoByFour>::filled(0);
     /// t.set([0, 1], 2);
     /// assert_eq!(t.thread_buffer(), &[0, 2, 0, 0, 0, 0, 0, 0]);
     /// ```
@@ -225,10 +210,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// ```
     /// use cktile_core::prelude::*;
     /// use cktile_core::tile::StaticDistributedTensor;
-    /// cktile_core::tile_distribution_encoding! {
-    ///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-    /// }
-    /// let t = StaticDistributedTensor::<u8, Lane>::filled(3).map(|x| f32::from(x) / 2.0);
+    /// use cktile_core::tile::example::TwoPerLane;
+    /// let t = StaticDistributedTensor::<u8, TwoPerLane>::filled(3).map(|x| f32::from(x) / 2.0);
     /// assert_eq!(t.thread_buffer(), &[1.5, 1.5]);
     /// ```
     #[inline(always)]
@@ -248,10 +231,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
 /// ```
 /// use cktile_core::prelude::*;
 /// use cktile_core::tile::make_static_distributed_tensor;
-/// cktile_core::tile_distribution_encoding! {
-///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-/// }
-/// assert_eq!(make_static_distributed_tensor::<i32, Lane>().thread_buffer(), &[0, 0]);
+/// use cktile_core::tile::example::TwoPerLane;
+/// assert_eq!(make_static_distributed_tensor::<i32, TwoPerLane>().thread_buffer(), &[0, 0]);
 /// ```
 #[inline(always)]
 pub fn make_static_distributed_tensor<T: Copy + Default, E: TileEncoding>() -> StaticDistributedTensor<T, E> {
@@ -263,10 +244,8 @@ pub fn make_static_distributed_tensor<T: Copy + Default, E: TileEncoding>() -> S
 /// ```
 /// use cktile_core::prelude::*;
 /// use cktile_core::tile::{make_static_distributed_tensor, set_tile};
-/// cktile_core::tile_distribution_encoding! {
-///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-/// }
-/// let mut t = make_static_distributed_tensor::<u8, Lane>();
+/// use cktile_core::tile::example::TwoPerLane;
+/// let mut t = make_static_distributed_tensor::<u8, TwoPerLane>();
 /// set_tile(&mut t, 7);
 /// assert_eq!(t.thread_buffer(), &[7, 7]);
 /// ```
@@ -283,10 +262,8 @@ pub fn set_tile<T: Copy, E: TileEncoding>(tensor: &mut StaticDistributedTensor<T
 /// ```
 /// use cktile_core::prelude::*;
 /// use cktile_core::tile::{StaticDistributedTensor, tile_elementwise_in};
-/// cktile_core::tile_distribution_encoding! {
-///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-/// }
-/// let t = StaticDistributedTensor::<u16, Lane>::filled(4);
+/// use cktile_core::tile::example::TwoPerLane;
+/// let t = StaticDistributedTensor::<u16, TwoPerLane>::filled(4);
 /// assert_eq!(tile_elementwise_in(|x| u32::from(x) << 20, &t).thread_buffer(), &[4 << 20; 2]);
 /// ```
 #[inline(always)]
@@ -303,10 +280,8 @@ pub fn tile_elementwise_in<T: Copy, U: Copy, E: TileEncoding>(
 /// ```
 /// use cktile_core::prelude::*;
 /// use cktile_core::tile::{StaticDistributedTensor, tile_elementwise_inout};
-/// cktile_core::tile_distribution_encoding! {
-///     struct Lane { rs_lengths: [], hs_lengthss: [[64, 2]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[0]], ys_to_rhs_major: [1], ys_to_rhs_minor: [1] }
-/// }
-/// let mut t = StaticDistributedTensor::<i32, Lane>::filled(4);
+/// use cktile_core::tile::example::TwoPerLane;
+/// let mut t = StaticDistributedTensor::<i32, TwoPerLane>::filled(4);
 /// tile_elementwise_inout(|x| *x = -*x, &mut t);
 /// assert_eq!(t.thread_buffer(), &[-4, -4]);
 /// ```
@@ -331,10 +306,8 @@ pub fn tile_elementwise_inout<T: Copy, E: TileEncoding>(
 /// ```
 /// use cktile_core::prelude::*;
 /// use cktile_core::tile::{StaticDistributedTensor, sweep_tile};
-/// cktile_core::tile_distribution_encoding! {
-///     struct Quad { rs_lengths: [], hs_lengthss: [[2, 16], [4]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1, 2], ys_to_rhs_minor: [0, 0] }
-/// }
-/// let mut t = StaticDistributedTensor::<i64, Quad>::filled(0);
+/// use cktile_core::tile::example::TwoByFour;
+/// let mut t = StaticDistributedTensor::<i64, TwoByFour>::filled(0);
 /// let d = t.distribution();
 /// // Each element holds its M coordinate for lane 5.
 /// let mut m = Vec::new();

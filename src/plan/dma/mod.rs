@@ -215,7 +215,7 @@ pub struct Gather {
 /// Who issues a gather: lane `lane` of subgroup `subgroup`, in its
 /// `load`-th instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Slot {
+pub struct Issuer {
     /// The subgroup (wave) of the workgroup.
     pub subgroup: usize,
     /// The instruction, counted within the subgroup.
@@ -285,25 +285,25 @@ impl DmaPlan {
         self.gathers.get(start..start.checked_add(self.wave)?)
     }
 
-    /// Every gather with the [`Slot`] that issues it, in the order of
+    /// Every gather with the [`Issuer`] that issues it, in the order of
     /// [`gathers`](DmaPlan::gathers): subgroup-major, then load, then lane.
     ///
     /// ```
-    /// use cktile::plan::dma::{DmaRequest, Slot, plan};
+    /// use cktile::plan::dma::{DmaRequest, Issuer, plan};
     /// let tile = cktile::Descriptor::packed(&[4, 64]).unwrap();
     /// let req = DmaRequest { lds: &tile, element_bytes: 4, global_strides: vec![64, 1], arch: cktile::analyzer::arch::GFX942, workgroup: 64, wave: 64, width: 4 };
     /// let p = plan(&req)?;
     /// let (slot, g) = p.indexed().nth(64 + 5).unwrap();
-    /// assert_eq!(slot, Slot { subgroup: 0, load: 1, lane: 5 });
+    /// assert_eq!(slot, Issuer { subgroup: 0, load: 1, lane: 5 });
     /// assert_eq!(g.coordinate, vec![1, 5]);
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn indexed(&self) -> impl Iterator<Item = (Slot, &Gather)> {
+    pub fn indexed(&self) -> impl Iterator<Item = (Issuer, &Gather)> {
         // `max(1)`: a plan built by hand with no lanes or loads is not divided by.
         let (wave, loads) = (self.wave.max(1), self.loads_per_thread.max(1));
         self.gathers.iter().enumerate().map(move |(k, g)| {
             let rest = k / wave;
-            (Slot { subgroup: rest / loads, load: rest % loads, lane: k % wave }, g)
+            (Issuer { subgroup: rest / loads, load: rest % loads, lane: k % wave }, g)
         })
     }
 

@@ -10,7 +10,7 @@
 
 use super::{Family, Kind, Transform};
 use crate::kinds::{each_kind, each_kind_type};
-use crate::signature::{Arg, Args, Found, Param, Shape, Signature};
+use crate::signature::{Arg, Args, Found, Param, ParamShape, Signature};
 use crate::{Dims, Error};
 
 /// One kind's row, which the kind's struct declares as its `ROW`.
@@ -55,7 +55,9 @@ impl Given<'_> {
     /// An integer argument inside its range.
     pub(crate) fn int(&self, position: usize) -> Result<i64, Error> {
         match (self.args.get(position), self.signature.param(position)) {
-            (Some(Arg::Int(v)), Some(Param { shape: Shape::Int { min, max, .. }, .. })) if (min..=max).contains(v) => {
+            (Some(Arg::Int(v)), Some(Param { shape: ParamShape::Int { min, max, .. }, .. }))
+                if (min..=max).contains(v) =>
+            {
                 Ok(*v)
             }
             _ => Err(self.wrong(position)),

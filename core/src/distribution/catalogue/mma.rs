@@ -31,11 +31,11 @@ use crate::error::{Error, ParameterProblem};
 /// The instruction family, as CK's `OpType` and compiler target tell it.
 ///
 /// ```
-/// use cktile_core::distribution::catalogue::mma::Family;
-/// assert_ne!(Family::Mfma, Family::WmmaGfx11);
+/// use cktile_core::distribution::catalogue::mma::MmaFamily;
+/// assert_ne!(MmaFamily::Mfma, MmaFamily::WmmaGfx11);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
+pub enum MmaFamily {
     /// CDNA's MFMA (`MfmaOp`).
     Mfma,
     /// RDNA3's WMMA, whose A and B are repeated over the two half-waves.
@@ -58,7 +58,7 @@ pub struct MmaOp {
     /// CK uses one builtin for two block-hiding shapes).
     pub name: &'static str,
     /// The family.
-    pub family: Family,
+    pub family: MmaFamily,
     /// Whether it is a sparse (2:4) instruction: A's K is compressed by 2.
     pub sparse: bool,
     /// `kM`.
@@ -89,7 +89,7 @@ pub struct MmaOp {
 #[allow(clippy::too_many_arguments)]
 const fn op(
     name: &'static str,
-    family: Family,
+    family: MmaFamily,
     sparse: bool,
     mnk: [usize; 3],
     wave_size: usize,
@@ -131,21 +131,21 @@ const fn op(
 /// assert!(MMA_OPS.len() >= 12);
 /// ```
 pub const MMA_OPS: &[MmaOp] = &[
-    op("mfma_f32_16x16x16f16", Family::Mfma, false, [16, 16, 16], 64, 4, [1, 1], [1, 1], [4, 1]),
-    op("mfma_f32_16x16x32_f16", Family::Mfma, false, [16, 16, 32], 64, 8, [1, 1], [1, 1], [4, 1]),
-    op("mfma_f32_32x32x8f16", Family::Mfma, false, [32, 32, 8], 64, 4, [1, 1], [1, 1], [16, 4]),
-    op("mfma_f32_32x32x16_bf8_bf8", Family::Mfma, false, [32, 32, 16], 64, 8, [1, 1], [1, 1], [16, 4]),
-    op("mfma_f32_32x32x4f16 (64x32)", Family::Mfma, false, [64, 32, 4], 64, 4, [1, 1], [1, 2], [16, 4]),
-    op("mfma_f32_32x32x4f16 (32x64)", Family::Mfma, false, [32, 64, 4], 64, 4, [1, 2], [1, 1], [16, 4]),
-    op("mfma_f32_4x4x4f16 (64x4)", Family::Mfma, false, [64, 4, 4], 64, 4, [1, 1], [1, 16], [4, 1]),
-    op("mfma_f32_4x4x4f16 (4x64)", Family::Mfma, false, [4, 64, 4], 64, 4, [1, 16], [1, 1], [4, 1]),
-    op("smfmac_f32_16x16x32_f16", Family::Mfma, true, [16, 16, 32], 64, 8, [1, 1], [1, 1], [4, 1]),
-    op("smfmac_f32_32x32x16_f16", Family::Mfma, true, [32, 32, 16], 64, 8, [1, 1], [1, 1], [16, 4]),
-    op("wmma_f32_16x16x16_f16_w32", Family::WmmaGfx11, false, [16, 16, 16], 32, 16, [1, 2], [1, 2], [8, 8]),
-    op("wmma_f32_16x16x16_f16_w32_gfx12", Family::Wmma, false, [16, 16, 16], 32, 8, [1, 1], [1, 1], [8, 1]),
-    op("swmmac_f32_16x16x32_f16_w32", Family::Wmma, true, [16, 16, 32], 32, 16, [1, 1], [1, 1], [8, 1]),
-    op("wmma_f32_16x16x32_bf16", Family::Wmma, false, [16, 16, 32], 32, 16, [1, 1], [1, 1], [8, 1]),
-    op("wmma_i32_16x16x64_iu8", Family::Wmma, false, [16, 16, 64], 32, 32, [1, 1], [1, 1], [8, 1]),
+    op("mfma_f32_16x16x16f16", MmaFamily::Mfma, false, [16, 16, 16], 64, 4, [1, 1], [1, 1], [4, 1]),
+    op("mfma_f32_16x16x32_f16", MmaFamily::Mfma, false, [16, 16, 32], 64, 8, [1, 1], [1, 1], [4, 1]),
+    op("mfma_f32_32x32x8f16", MmaFamily::Mfma, false, [32, 32, 8], 64, 4, [1, 1], [1, 1], [16, 4]),
+    op("mfma_f32_32x32x16_bf8_bf8", MmaFamily::Mfma, false, [32, 32, 16], 64, 8, [1, 1], [1, 1], [16, 4]),
+    op("mfma_f32_32x32x4f16 (64x32)", MmaFamily::Mfma, false, [64, 32, 4], 64, 4, [1, 1], [1, 2], [16, 4]),
+    op("mfma_f32_32x32x4f16 (32x64)", MmaFamily::Mfma, false, [32, 64, 4], 64, 4, [1, 2], [1, 1], [16, 4]),
+    op("mfma_f32_4x4x4f16 (64x4)", MmaFamily::Mfma, false, [64, 4, 4], 64, 4, [1, 1], [1, 16], [4, 1]),
+    op("mfma_f32_4x4x4f16 (4x64)", MmaFamily::Mfma, false, [4, 64, 4], 64, 4, [1, 16], [1, 1], [4, 1]),
+    op("smfmac_f32_16x16x32_f16", MmaFamily::Mfma, true, [16, 16, 32], 64, 8, [1, 1], [1, 1], [4, 1]),
+    op("smfmac_f32_32x32x16_f16", MmaFamily::Mfma, true, [32, 32, 16], 64, 8, [1, 1], [1, 1], [16, 4]),
+    op("wmma_f32_16x16x16_f16_w32", MmaFamily::WmmaGfx11, false, [16, 16, 16], 32, 16, [1, 2], [1, 2], [8, 8]),
+    op("wmma_f32_16x16x16_f16_w32_gfx12", MmaFamily::Wmma, false, [16, 16, 16], 32, 8, [1, 1], [1, 1], [8, 1]),
+    op("swmmac_f32_16x16x32_f16_w32", MmaFamily::Wmma, true, [16, 16, 32], 32, 16, [1, 1], [1, 1], [8, 1]),
+    op("wmma_f32_16x16x32_bf16", MmaFamily::Wmma, false, [16, 16, 32], 32, 16, [1, 1], [1, 1], [8, 1]),
+    op("wmma_i32_16x16x64_iu8", MmaFamily::Wmma, false, [16, 16, 64], 32, 32, [1, 1], [1, 1], [8, 1]),
 ];
 
 /// `TileDistrEncCalc`'s modifiers; [`Default`] is CK's defaults.
@@ -211,7 +211,7 @@ impl MmaOp {
     /// `kCMBlocks` and `kCNBlocks`: an MFMA's block-hiding repeats.
     const fn c_blocks(&self) -> (usize, usize) {
         match self.family {
-            Family::Mfma => (self.b_repeat, self.a_repeat),
+            MmaFamily::Mfma => (self.b_repeat, self.a_repeat),
             _ => (1, 1),
         }
     }
@@ -258,8 +258,8 @@ impl MmaOp {
 
     /// The spelling CK's `ABWarpDstrEnc` picks.
     fn pick(&self, calc: &Calc, repeat: usize, access: usize, ratio: usize) -> AbForm {
-        let wmma = self.plain(matches!(self.family, Family::Wmma | Family::WmmaGfx11));
-        let gfx11 = wmma && self.family == Family::WmmaGfx11;
+        let wmma = self.plain(matches!(self.family, MmaFamily::Wmma | MmaFamily::WmmaGfx11));
+        let gfx11 = wmma && self.family == MmaFamily::WmmaGfx11;
         if calc.packed_num_access && access > 1 {
             AbForm::ContiguousK
         } else if gfx11 && repeat == 2 && ratio == 1 {
@@ -364,7 +364,7 @@ impl MmaOp {
         let (cm_blocks, cn_blocks) = self.c_blocks();
         let sf = calc.swizzle_factor;
         let (mi, ni) = if calc.c_transpose { (2, 1) } else { (1, 2) };
-        let gfx11 = self.plain(self.family == Family::WmmaGfx11);
+        let gfx11 = self.plain(self.family == MmaFamily::WmmaGfx11);
         if gfx11 && sf == 1 {
             let m = [
                 cm_blocks,
@@ -381,7 +381,7 @@ impl MmaOp {
                 [self.c_m_num_access / sf, self.m / self.c_m_per_lane, self.c_m_per_lane * sf / self.c_m_num_access];
             let n = [self.n];
             let hs: [&[usize]; 2] = if calc.c_transpose { [&n, &m] } else { [&m, &n] };
-            let rs: &[usize] = if self.plain(self.family == Family::Mfma) { &[] } else { &[1] };
+            let rs: &[usize] = if self.plain(self.family == MmaFamily::Mfma) { &[] } else { &[1] };
             return Encoding::new(rs, &hs, &[&[mi, ni]], &[&[1, 0]], &[mi, mi], &[0, 2]);
         }
         let m = [

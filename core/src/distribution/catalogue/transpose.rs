@@ -182,7 +182,7 @@ fn quads(elem: TrElement, g: usize) -> (Lists, Lists) {
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rule {
+pub enum TransposeRule {
     /// The distribution is not 2-D.
     NotTwoDimensional {
         /// Its X dimensions.
@@ -247,7 +247,7 @@ pub struct Refusal {
     /// The lane group size tried.
     pub lane_group: usize,
     /// The first rule broken.
-    pub rule: Rule,
+    pub rule: TransposeRule,
 }
 
 /// Writes `(a, b, c)`.
@@ -270,31 +270,31 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "lane groups of {}: ", self.lane_group)?;
         match &self.rule {
-            Rule::NotTwoDimensional { ndim_x } => {
+            TransposeRule::NotTwoDimensional { ndim_x } => {
                 write!(f, "the distribution has {ndim_x} X dimension(s); a transposing load needs 2")
             }
-            Rule::NoP => f.write_str("the distribution has no P (lane) dimension"),
-            Rule::HSuffix { x, input, quad } => {
+            TransposeRule::NoP => f.write_str("the distribution has no P (lane) dimension"),
+            TransposeRule::HSuffix { x, input, quad } => {
                 write!(f, "the H lengths of X{x}, {}, do not end with the quad's {}", Tuple(input), Tuple(quad))
             }
-            Rule::PMajor { input, quad } => {
+            TransposeRule::PMajor { input, quad } => {
                 write!(f, "the last P's majors {} do not end with the quad's lane majors {}", Tuple(input), Tuple(quad))
             }
-            Rule::PMinor { input, quad } => write!(
+            TransposeRule::PMinor { input, quad } => write!(
                 f,
                 "the last P's minors {} do not end with the quad's lane minors, shifted past the outer H \
                  components, {}",
                 Tuple(input),
                 Tuple(quad)
             ),
-            Rule::LastY { major, minor, want_minor } => write!(
+            TransposeRule::LastY { major, minor, want_minor } => write!(
                 f,
                 "the last Y names RH component ({major}, {minor}); it must be X1's last H component (2, {want_minor})"
             ),
-            Rule::BufferSize { input, output } => {
+            TransposeRule::BufferSize { input, output } => {
                 write!(f, "the thread buffer would change size, from {input} to {output} elements")
             }
-            Rule::VectorLength { input, output } => {
+            TransposeRule::VectorLength { input, output } => {
                 write!(f, "the vector length would change, from {input} to {output} elements")
             }
         }
@@ -306,35 +306,37 @@ fn ends_with(seq: &[usize], suffix: &[usize]) -> bool {
 }
 
 /// `ValidationTraitsImpl<input, reverse, g>`: `Ok` or the first rule broken.
-fn check(input: &Lists, elem: TrElement, reverse: bool, g: usize) -> Result<(), Rule> {
+fn check(input: &Lists, elem: TrElement, reverse: bool, g: usize) -> Result<(), TransposeRule> {
     let (qi, qo) = quads(elem, g);
     let quad = if reverse { qo } else { qi };
     if input.hs.len() != 2 {
-        return Err(Rule::NotTwoDimensional { ndim_x: input.hs.len() });
+        return Err(TransposeRule::NotTwoDimensional { ndim_x: input.hs.len() });
     }
     for x in 0..2 {
         if !ends_with(&input.hs[x], &quad.hs[x]) {
-            return Err(Rule::HSuffix { x, input: input.hs[x].clone(), quad: quad.hs[x].clone() });
+            return Err(TransposeRule::HSuffix { x, input: input.hs[x].clone(), quad: quad.hs[x].clone() });
         }
     }
     let (Some(last_major), Some(last_minor)) = (input.ps_major.last(), input.ps_minor.last()) else {
-        return Err(Rule::NoP);
+        return Err(TransposeRule::NoP);
     };
     if !ends_with(last_major, &quad.ps_major[0]) {
-        return Err(Rule::PMajor { input: last_major.clone(), quad: quad.ps_major[0].clone() });
+        return Err(TransposeRule::PMajor { input: last_major.clone(), quad: quad.ps_major[0].clone() });
     }
     let offset = [input.hs[0].len() - quad.hs[0].len(), input.hs[1].len() - quad.hs[1].len()];
     let shifted: Vec<usize> =
         quad.ps_minor[0].iter().zip(&quad.ps_major[0]).map(|(&minor, &major)| minor + offset[major - 1]).collect();
     if !ends_with(last_minor, &shifted) {
-        return Err(Rule::PMinor { input: last_minor.clone(), quad: shifted });
+        return Err(TransposeRule::PMinor { input: last_minor.clone(), quad: shifted });
     }
     let want_minor = input.hs[1].len() - 1;
     match (input.ys_major.last(), input.ys_minor.last()) {
         (Some(&2), Some(&minor)) if minor == want_minor => Ok(()),
-        (major, minor) => {
-            Err(Rule::LastY { major: major.copied().unwrap_or(0), minor: minor.copied().unwrap_or(0), want_minor })
-        }
+        (major, minor) => Err(TransposeRule::LastY {
+            major: major.copied().unwrap_or(0),
+            minor: minor.copied().unwrap_or(0),
+            want_minor,
+        }),
     }
 }
 
@@ -425,11 +427,11 @@ pub fn transpose(input: &Encoding, elem: TrElement, reverse: bool) -> Result<Ver
                 if yi != yo {
                     return Ok(Verdict::Refused(vec![Refusal {
                         lane_group: g,
-                        rule: Rule::BufferSize { input: yi, output: yo },
+                        rule: TransposeRule::BufferSize { input: yi, output: yo },
                     }]));
                 }
                 if vi != vo {
-                    let rule = Rule::VectorLength { input: vi, output: vo };
+                    let rule = TransposeRule::VectorLength { input: vi, output: vo };
                     return Ok(Verdict::Refused(vec![Refusal { lane_group: g, rule }]));
                 }
                 return Ok(Verdict::Accepted { lane_group: g, output });

@@ -15,7 +15,7 @@
 //! parameters are numbers. Every error carries its line and column; a
 //! malformed encoding is reported at the entry it names.
 
-use crate::distribution::encoding::{Encoding, EncodingProblem, Entry, List};
+use crate::distribution::encoding::{Encoding, EncodingEntry, EncodingProblem, List};
 use crate::error::{Error, ErrorKind, Position};
 use crate::names::write_joined;
 use crate::spec::lexer::{Cursor, Lexer, Tok, Token, syntax};
@@ -177,15 +177,15 @@ impl Places {
     /// The position an encoding error points at.
     pub(super) fn of(&self, e: &Error) -> Option<Position> {
         let ErrorKind::Encoding(problem) = *e.kind() else { return None };
-        let entry = |entry: Entry, minor: bool| -> Option<Position> {
+        let entry = |entry: EncodingEntry, minor: bool| -> Option<Position> {
             match entry {
-                Entry::R(i) => self.rs.get(i as usize).copied(),
-                Entry::H(x, i) => self.hs.get(x as usize)?.1.get(i as usize).copied(),
-                Entry::P(p, i) => {
+                EncodingEntry::R(i) => self.rs.get(i as usize).copied(),
+                EncodingEntry::H(x, i) => self.hs.get(x as usize)?.1.get(i as usize).copied(),
+                EncodingEntry::P(p, i) => {
                     let lists = if minor { &self.ps_minor } else { &self.ps_major };
                     lists.get(p as usize)?.1.get(i as usize).copied()
                 }
-                Entry::Y(i) => (if minor { &self.ys_minor } else { &self.ys_major }).get(i as usize).copied(),
+                EncodingEntry::Y(i) => (if minor { &self.ys_minor } else { &self.ys_major }).get(i as usize).copied(),
             }
         };
         let list = |list: List| -> Option<Position> {

@@ -42,7 +42,7 @@ pub mod registers;
 pub mod shape;
 pub mod values;
 
-use self::shape::{Counts, ShapeCounts};
+use self::shape::{EncodingCounts, ShapeCounts};
 pub use self::values::{
     EncodingSource, PHidden, PRhHidden, PRhLength, RhHidden, RhLength, TopHidden, XLength, YRhLength,
 };
@@ -296,7 +296,7 @@ const fn check_static(
 }
 
 /// Whether a shape counts an encoding's groups.
-const fn counts_match(e: &Encoding, c: &Counts) -> bool {
+const fn counts_match(e: &Encoding, c: &EncodingCounts) -> bool {
     let mut ok = c.rs == e.ndim_r() && c.xs == e.ndim_x() && c.ps == e.ndim_p() && c.ys == e.ndim_y();
     let mut i = 0;
     while ok && i < MAX_DIMS {

@@ -46,14 +46,14 @@ use typenum::{Bit, Sum, U0, UInt, Unsigned};
 /// A family of types indexed by position: `At<I>` is its `I`-th member.
 ///
 /// ```
-/// use cktile_core::distribution::typed::shape::{Family, RhLengths};
+/// use cktile_core::distribution::typed::shape::{Indexed, RhLengths};
 /// cktile_core::tile_distribution_encoding! {
 ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
 /// }
 /// // The second H of X 0 (major 1) has length 16.
-/// assert_eq!(<<RhLengths<Rows, 1> as Family>::At<1> as cktile_core::Value>::STATIC, Some(16));
+/// assert_eq!(<<RhLengths<Rows, 1> as Indexed>::At<1> as cktile_core::Value>::STATIC, Some(16));
 /// ```
-pub trait Family {
+pub trait Indexed {
     /// The member at position `I`.
     type At<const I: usize>;
 }
@@ -73,14 +73,14 @@ pub trait Family {
     message = "a typed encoding has at most 8 components in each R, H or P list and at most 8 Ys",
     label = "a list of `{Self}` entries"
 )]
-pub trait TupleOf<F: Family> {
+pub trait TupleOf<F: Indexed> {
     /// `(F::At<0>, ..., F::At<N - 1>)`.
     type Tuple;
 }
 
 macro_rules! tuple_of {
     ($($n:ident => ($($i:literal),*);)*) => {$(
-        impl<F: Family> TupleOf<F> for typenum::$n {
+        impl<F: Indexed> TupleOf<F> for typenum::$n {
             type Tuple = ($(F::At<$i>,)*);
         }
     )*};
@@ -98,84 +98,84 @@ tuple_of! {
     U8 => (0, 1, 2, 3, 4, 5, 6, 7);
 }
 
-/// Declares a [`Family`] of zero-sized position types over encoding `E`.
-macro_rules! family {
+/// Declares a [`Indexed`] of zero-sized position types over encoding `E`.
+macro_rules! indexed {
     ($($(#[$meta:meta])* $name:ident<$($param:ident),*> => $member:ident<$($arg:tt),*>;)+) => {$(
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name<E, $(const $param: usize),*>(PhantomData<E>);
 
-        impl<E, $(const $param: usize),*> Family for $name<E, $($param),*> {
+        impl<E, $(const $param: usize),*> Indexed for $name<E, $($param),*> {
             type At<const I: usize> = $member<E, $($arg),*>;
         }
     )+};
 }
 
-family! {
+indexed! {
     /// The lengths of R/H group `MAJOR` (0: R, `x + 1`: the H of X `x`), by position.
     ///
     /// ```
-    /// use cktile_core::distribution::typed::shape::{Family, RhLengths};
+    /// use cktile_core::distribution::typed::shape::{Indexed, RhLengths};
     /// use cktile_core::distribution::typed::RhLength;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
     /// }
-    /// let _: RhLength<Rows, 1, 0> = <RhLengths<Rows, 1> as Family>::At::<0>::default();
+    /// let _: RhLength<Rows, 1, 0> = <RhLengths<Rows, 1> as Indexed>::At::<0>::default();
     /// ```
     RhLengths<MAJOR> => RhLength<MAJOR, I>;
     /// The hidden ids of R/H group `MAJOR`, by position.
     ///
     /// ```
-    /// use cktile_core::distribution::typed::shape::{Family, RhHiddens};
+    /// use cktile_core::distribution::typed::shape::{Indexed, RhHiddens};
     /// use cktile_core::distribution::typed::RhHidden;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
     /// }
-    /// let _: RhHidden<Rows, 1, 1> = <RhHiddens<Rows, 1> as Family>::At::<1>::default();
+    /// let _: RhHidden<Rows, 1, 1> = <RhHiddens<Rows, 1> as Indexed>::At::<1>::default();
     /// ```
     RhHiddens<MAJOR> => RhHidden<MAJOR, I>;
     /// The lengths of the components P `P` merges, by position.
     ///
     /// ```
-    /// use cktile_core::distribution::typed::shape::{Family, PRhLengths};
+    /// use cktile_core::distribution::typed::shape::{Indexed, PRhLengths};
     /// use cktile_core::distribution::typed::PRhLength;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
     /// }
-    /// let _: PRhLength<Rows, 0, 0> = <PRhLengths<Rows, 0> as Family>::At::<0>::default();
+    /// let _: PRhLength<Rows, 0, 0> = <PRhLengths<Rows, 0> as Indexed>::At::<0>::default();
     /// ```
     PRhLengths<P> => PRhLength<P, I>;
     /// The hidden ids of the components P `P` merges, by position.
     ///
     /// ```
-    /// use cktile_core::distribution::typed::shape::{Family, PRhHiddens};
+    /// use cktile_core::distribution::typed::shape::{Indexed, PRhHiddens};
     /// use cktile_core::distribution::typed::PRhHidden;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
     /// }
-    /// let _: PRhHidden<Rows, 0, 0> = <PRhHiddens<Rows, 0> as Family>::At::<0>::default();
+    /// let _: PRhHidden<Rows, 0, 0> = <PRhHiddens<Rows, 0> as Indexed>::At::<0>::default();
     /// ```
     PRhHiddens<P> => PRhHidden<P, I>;
     /// The lengths of the components the Ys name, by Y.
     ///
     /// ```
-    /// use cktile_core::distribution::typed::shape::{Family, YLengths};
+    /// use cktile_core::distribution::typed::shape::{Indexed, YLengths};
     /// use cktile_core::distribution::typed::YRhLength;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
     /// }
-    /// let _: YRhLength<Rows, 0> = <YLengths<Rows> as Family>::At::<0>::default();
+    /// let _: YRhLength<Rows, 0> = <YLengths<Rows> as Indexed>::At::<0>::default();
     /// ```
     YLengths<> => YRhLength<I>;
     /// The adaptor's top hidden ids: the Ps', then the Ys' components'.
     ///
     /// ```
-    /// use cktile_core::distribution::typed::shape::{Family, TopHiddens};
+    /// use cktile_core::distribution::typed::shape::{Indexed, TopHiddens};
     /// use cktile_core::distribution::typed::TopHidden;
     /// cktile_core::tile_distribution_encoding! {
     ///     struct Rows { rs_lengths: [], hs_lengthss: [[4, 16]], ps_to_rhss_major: [[1]], ps_to_rhss_minor: [[1]], ys_to_rhs_major: [1], ys_to_rhs_minor: [0] }
     /// }
-    /// let _: TopHidden<Rows, 1> = <TopHiddens<Rows> as Family>::At::<1>::default();
+    /// let _: TopHidden<Rows, 1> = <TopHiddens<Rows> as Indexed>::At::<1>::default();
     /// ```
     TopHiddens<> => TopHidden<I>;
 }
@@ -202,12 +202,12 @@ impl<R, H, P, Y> Default for Shape<R, H, P, Y> {
 /// A shape's counts as numbers, to check against an encoding.
 ///
 /// ```
-/// use cktile_core::distribution::typed::shape::Counts;
-/// let c = Counts { rs: 0, hs: [1; cktile_core::MAX_DIMS], xs: 1, p_components: [1; cktile_core::MAX_DIMS], ps: 1, ys: 1 };
+/// use cktile_core::distribution::typed::shape::EncodingCounts;
+/// let c = EncodingCounts { rs: 0, hs: [1; cktile_core::MAX_DIMS], xs: 1, p_components: [1; cktile_core::MAX_DIMS], ps: 1, ys: 1 };
 /// assert_eq!(c.xs, 1);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Counts {
+pub struct EncodingCounts {
     /// R components.
     pub rs: usize,
     /// H components of each X (the first `xs` entries).
@@ -276,12 +276,12 @@ count_list! {
 /// ```
 pub trait ShapeCounts {
     /// The counts.
-    const COUNTS: Counts;
+    const COUNTS: EncodingCounts;
 }
 
 impl<R: Unsigned, H: CountList, P: CountList, Y: Unsigned> ShapeCounts for Shape<R, H, P, Y> {
-    const COUNTS: Counts =
-        Counts { rs: R::USIZE, hs: H::COUNTS, xs: H::LEN, p_components: P::COUNTS, ps: P::LEN, ys: Y::USIZE };
+    const COUNTS: EncodingCounts =
+        EncodingCounts { rs: R::USIZE, hs: H::COUNTS, xs: H::LEN, p_components: P::COUNTS, ps: P::LEN, ys: Y::USIZE };
 }
 
 /// The adaptor and `ys_to_d` types of encoding `E` with this shape: the
