@@ -758,6 +758,66 @@ fn the_adaptor_sits_beneath_the_descriptor() {
     assert!(!names_module("/// see [`Descriptor`](crate::descriptor::Descriptor)", "descriptor"));
 }
 
+/// Names that more than one public item of the library may carry, each
+/// with one meaning: one error type per crate, and each catalogue family's
+/// row and name form, which every family module declares alike.
+const SHARED_NAMES: &[(&str, &str)] = &[
+    ("Error", "each crate's one error type"),
+    ("FAMILY", "a catalogue family's row, one per family module"),
+    ("NAME_FORM", "the form of a catalogue family's names, one per family module"),
+];
+
+/// One name, one meaning: no two public types, traits or module-level
+/// constants of the library's three crates share a name, save those of
+/// `SHARED_NAMES` (the command line's private argument structs aside).
+#[test]
+fn no_two_public_items_share_a_name() {
+    let mut places: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for src in [PORT, TOOLS, "transforms/src"] {
+        let mut files = Vec::new();
+        rust_files(&root().join(src), &mut files);
+        for file in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "bin")) {
+            let text = std::fs::read_to_string(file).unwrap();
+            for line in code_lines(&text) {
+                let item = line.trim_start();
+                let at_top = item.len() == line.len();
+                let kinds: &[&str] = if at_top {
+                    &["struct", "enum", "trait", "type", "const", "static"]
+                } else {
+                    &["struct", "enum", "trait"]
+                };
+                for kind in kinds {
+                    if let Some(rest) = item.strip_prefix(&format!("pub {kind} ")) {
+                        let name = ident(rest);
+                        // `pub const fn` and `pub unsafe trait` name no constant.
+                        if !name.is_empty() && name != "fn" {
+                            let place = file.strip_prefix(root()).unwrap().display().to_string();
+                            places.entry(name).or_default().push(place);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let shared: Vec<String> = places
+        .iter()
+        .filter(|(name, at)| at.len() > 1 && !SHARED_NAMES.iter().any(|(s, _)| s == name))
+        .map(|(name, at)| format!("{name}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "public items that share a name (rename one, or write it in SHARED_NAMES):\n{}",
+        shared.join("\n")
+    );
+    assert!(places.len() > 300, "the scan reads the items ({} names)", places.len());
+    for (name, _) in SHARED_NAMES {
+        assert!(
+            places.get(*name).is_some_and(|at| at.len() > 1),
+            "{name} is shared no more: drop it from SHARED_NAMES"
+        );
+    }
+}
+
 /// The list of kinds: each `Kind` variant with the module of
 /// `transforms/src/kinds/` that holds it, read from `kind_list!`'s rows
 /// (`Xor: xor::XorParams,`).
