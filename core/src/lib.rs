@@ -52,16 +52,18 @@
 //!
 //! ## Modules, lowest first
 //!
-//! - [`stage`], [`adaptor`] and [`descriptor`]: chains of transforms as
-//!   plain data, built by CK Tile's functions (`naive`, `packed`,
+//! - [`stage`], [`adaptor`] and [`descriptor`]: chains of transforms,
+//!   each concept with its runtime and typed forms side by side (`stage`
+//!   holding what the adaptor and the descriptor share). At run time they
+//!   are plain data built by CK Tile's functions (`naive`, `packed`,
 //!   `aligned`, `naive_with_offset`, `transform`), all `const fn`: a
 //!   descriptor in a `const` item is validated at compile time and its
 //!   offsets are constants.
-//! - [`typed`]: the static API, mirroring CK Tile's calls one-to-one
-//!   (`make_naive_tensor_descriptor`, `transform_tensor_descriptor`, ...),
-//!   where every length may be a compile-time [`Number`] or a runtime
-//!   `usize`, and an invalid static composition does not compile.
-//!   [`prelude`] imports it.
+//! - [`typed`]: the static API gathered in one place, mirroring CK Tile's
+//!   calls one-to-one (`make_naive_tensor_descriptor`,
+//!   `transform_tensor_descriptor`, ...), where every length may be a
+//!   compile-time [`Number`] or a runtime `usize`, and an invalid static
+//!   composition does not compile. [`prelude`] imports it.
 //! - [`distribution`]: tile distribution encodings, their spellings and the
 //!   catalogue of CK's, MFMA's and WMMA's.
 //! - [`tile`]: the kernel half (windows, `load_tile`/`store_tile`,

@@ -1,10 +1,8 @@
 //! Tuples of transforms and of id lists, the arguments of
 //! [`transform_tensor_descriptor`](crate::typed::transform_tensor_descriptor).
 
-use super::{MAX_HIDDEN, in_item};
-use crate::MAX_ITEMS;
+use super::{Ids, MAX_HIDDEN, MAX_ITEMS, in_item};
 use crate::error::{DescriptorProblem, Error};
-use crate::stage::Ids;
 use cktile_transforms::Count;
 use cktile_transforms::static_for;
 use cktile_transforms::tri;

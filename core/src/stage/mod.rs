@@ -7,10 +7,14 @@
 //! produced once, so a stage's lower side is exactly the previous stage's
 //! upper side.
 //!
-//! What descriptors and adaptors, runtime and typed, share about stages
-//! lives here, beneath all four: the limits ([`MAX_ITEMS`] a stage,
-//! [`MAX_STAGES`] a chain), the checks of a stage's shape and ids, and the
-//! check of a top coordinate against its lengths.
+//! What descriptors and adaptors, runtime and typed, share lives here,
+//! beneath all four, importing none of them: the limits ([`MAX_ITEMS`] a
+//! stage, [`MAX_STAGES`] a descriptor, [`MAX_HIDDEN`] an adaptor's hidden
+//! ids), the checks of a stage's shape and ids, and the check of a top
+//! coordinate against its lengths; and for the typed forms, the contract
+//! both chains follow ([`built`]), their lists of transforms and ids
+//! ([`lists`]), one typed stage's checks ([`typed`]) and the coordinate
+//! arguments their methods take ([`coordinate`]).
 
 pub mod built;
 pub mod coordinate;
