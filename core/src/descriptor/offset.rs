@@ -9,7 +9,7 @@
 
 use super::Descriptor;
 use crate::error::{DescriptorProblem, Error};
-pub(crate) use crate::stage::{check_coordinate, in_range};
+pub(crate) use crate::stage::check_coordinate;
 use cktile_transforms::{Index, Indices, MAX_DIMS};
 
 /// Copies a coordinate into a full index array (extra entries are ignored).

@@ -18,10 +18,10 @@ pub use tensor_coordinate::{
     make_tensor_coordinate, move_tensor_coordinate,
 };
 
-use super::offset::{check_coordinate, in_range};
 use crate::stage::built::{Core, static_failure};
 use crate::stage::coordinate::{CoordinateOf, StridesFor, indices};
 use crate::stage::lists::{IdLists, TransformList};
+use crate::stage::{check_coordinate, in_range};
 use crate::{Descriptor, Error, Index};
 use cktile_transforms::{Count, MAX_DIMS, Value, Values, static_for, tri};
 use core::fmt;
