@@ -37,7 +37,6 @@ pub mod gemm;
 pub mod mfma;
 pub mod mma;
 pub mod pattern;
-#[cfg(feature = "alloc")]
 pub mod transpose;
 pub mod wmma;
 
@@ -103,39 +102,7 @@ fn malformed(form: &'static str, name: &str) -> Error {
 /// }
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-pub const FAMILIES: [NameFamily; 5] = [
-    mfma::FAMILY,
-    gemm::FAMILY,
-    wmma::FAMILY,
-    pattern::FAMILY,
-    NameFamily {
-        form: TRANSPOSED_FORM,
-        names: &[
-            "gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16",
-            "gemm_b_tr_128x64_w2x2_mfma16x16x32_fp16",
-            "gemm_b_tr_128x64_w2x2_mfma32x32x16_fp8",
-        ],
-        read: read_transposed,
-    },
-];
-
-#[cfg(feature = "alloc")]
-const TRANSPOSED_FORM: &str = self::transpose::NAME_FORM;
-#[cfg(not(feature = "alloc"))]
-const TRANSPOSED_FORM: &str =
-    "gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8} (with the alloc feature)";
-
-/// gfx950's transposed-B reads need the `alloc` feature; without it no
-/// name is theirs.
-fn read_transposed(name: &str) -> Result<Option<Encoding>, Error> {
-    #[cfg(feature = "alloc")]
-    return self::transpose::by_name(name);
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = name;
-        Ok(None)
-    }
-}
+pub const FAMILIES: [NameFamily; 5] = [mfma::FAMILY, gemm::FAMILY, wmma::FAMILY, pattern::FAMILY, transpose::FAMILY];
 
 /// How many members [`FAMILIES`] list.
 const NAME_COUNT: usize = {
