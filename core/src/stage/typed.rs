@@ -6,7 +6,7 @@
 //! [`Stage`].
 
 use super::lists::{IdArray, IdLists, TransformArray, TransformList};
-use super::{Item, Shape, Stage, check_stage_count};
+use super::{Item, Shape, Stage, check_stage_count, in_item};
 use crate::MAX_ITEMS;
 use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::{Dims, Indices, Kind, tri};
@@ -16,10 +16,7 @@ pub(crate) type DimsResult = Result<Dims, cktile_transforms::Error>;
 
 /// A transform-level error of such a list, as the runtime constructors name it.
 pub(crate) const fn lift(d: DimsResult) -> Result<Dims, Error> {
-    match d {
-        Ok(d) => Ok(d),
-        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item: 0, source })),
-    }
+    in_item(0, d)
 }
 
 /// Refuses a stage whose lists of transforms, lower ids and upper ids

@@ -130,10 +130,17 @@ pub fn gemm_b_transposed_read(
     }
 }
 
+/// The form of the family's names, written once for [`NAME_FORM`] with
+/// and without `alloc`.
+macro_rules! form {
+    () => {
+        "gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8}"
+    };
+}
+
 /// The names [`by_name`] reads.
 #[cfg(feature = "alloc")]
-pub const NAME_FORM: &str = "gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8}, e.g. \
-gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16";
+pub const NAME_FORM: &str = concat!(form!(), ", e.g. gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16");
 
 /// The transposing read of [`gemm_b_transposed_read`] by name,
 /// `gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8}`;
@@ -176,7 +183,7 @@ pub fn by_name(name: &str) -> Result<Option<Encoding>, Error> {
 /// The names of the form of [`by_name`], without the `alloc` feature that
 /// reads them.
 #[cfg(not(feature = "alloc"))]
-const NAME_FORM: &str = "gemm_b_tr_{N}x{K}_w{MWARPS}x{NWARPS}_mfma{M}x{M}x{K}_{fp16,bf16,fp8} (with the alloc feature)";
+const NAME_FORM: &str = concat!(form!(), " (with the alloc feature)");
 
 /// The transposed-B family's row of [`FAMILIES`](super::FAMILIES): its
 /// form, its listed members and its reader ([`by_name`] with `alloc`;
