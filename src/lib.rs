@@ -91,6 +91,8 @@ pub mod distribution;
 #[cfg(feature = "serde")]
 pub mod json;
 #[cfg(feature = "alloc")]
+pub mod matrix_desc;
+#[cfg(feature = "alloc")]
 pub mod plan;
 #[cfg(feature = "alloc")]
 pub mod render;
