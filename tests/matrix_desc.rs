@@ -15,6 +15,8 @@
 //! - every refusal is recomputed by brute force over every LBO and SBO that
 //!   could matter, for every mode: none reads the layout.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cktile::matrix_desc::{
     Operand, OperandMajor, Readability, Request, SwizzleMode, Target, canonical_spec, fields::DescriptorFields, judge,
 };
