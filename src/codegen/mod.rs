@@ -16,6 +16,9 @@
 //!   transform's inverse formula from the bottom stage up;
 //! - `NAME_rank`, `NAME_lengthD` and `NAME_element_space_size` constants.
 //!
+//! [`matrix_desc::constants`] writes a `wgmma` / `tcgen05.mma` shared-memory
+//! matrix descriptor as C++ constants.
+//!
 //! A leading comment holds the spec the code came from, the catalogue entry
 //! if any, the integer type and why it cannot overflow, and what each
 //! function promises. The integer type is `std::int32_t` when every value the
@@ -42,6 +45,7 @@ mod code;
 mod emit;
 mod ident;
 mod lang;
+pub mod matrix_desc;
 
 /// The one rule telling a catalogue entry from a spec (re-exported from the
 /// catalogue, which owns it).

@@ -17,6 +17,7 @@
 //! - [`dma`]: `cktile dma-plan`;
 //! - [`equiv`]: `cktile equiv`;
 //! - [`gpu_cases`]: `cktile gpu-cases`;
+//! - [`matrix_desc`]: `cktile matrix-desc`;
 //! - [`rules`]: `cktile rules`.
 //!
 //! ```
@@ -35,6 +36,7 @@ pub mod distribution;
 pub mod dma;
 pub mod equiv;
 pub mod gpu_cases;
+pub mod matrix_desc;
 pub mod request;
 pub mod rules;
 pub mod search;
@@ -45,6 +47,7 @@ pub use distribution::{CoverageJson, DistributionJson, TransposeJson};
 pub use dma::DmaPlanJson;
 pub use equiv::EquivJson;
 pub use gpu_cases::GpuCasesJson;
+pub use matrix_desc::MatrixDescJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
 pub use rules::{FindingsJson, RuleJson};
 pub use search::SearchJson;

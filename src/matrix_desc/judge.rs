@@ -296,13 +296,44 @@ struct Candidate {
     starts: Vec<u64>,
 }
 
-/// The canonical map's formula, for messages.
-fn formula(major: OperandMajor, swizzle: SwizzleMode) -> &'static str {
-    match (major, swizzle) {
-        (OperandMajor::K, SwizzleMode::None) => "start + (mn%8)*16 + (mn/8)*SBO + (k/T)*LBO + (k%T)*e",
-        (OperandMajor::K, _) => "swizzle(start + (mn%8)*span + (mn/8)*SBO + k*e)",
-        (OperandMajor::Mn, SwizzleMode::None) => "start + (mn/T)*SBO + (k%8)*16 + (k/8)*LBO + (mn%T)*e",
-        (OperandMajor::Mn, _) => "swizzle(start + (mn*e)%span + (mn*e/span)*LBO + (k%G)*span + (k/G)*SBO)",
+/// The canonical map's formula for element (mn, k) of an instruction with
+/// `f`'s fields, written out with its values, for messages.
+fn instantiated(f: &DescriptorFields, major: OperandMajor, e: usize, mn: usize, k: usize) -> String {
+    let t = 16 / e;
+    let span = f.swizzle.span();
+    let (start, lbo, sbo) = (f.start, f.lbo, f.sbo);
+    match (major, f.swizzle) {
+        (OperandMajor::K, SwizzleMode::None) => format!(
+            "{start} + {}*16 + {}*SBO {sbo} + {}*LBO {lbo} + {}*{e} (start + (mn%8)*16 + (mn/8)*SBO + (k/{t})*LBO + (k%{t})*e)",
+            mn % 8,
+            mn / 8,
+            k / t,
+            k % t
+        ),
+        (OperandMajor::K, _) => format!(
+            "swizzle({start} + {}*{span} + {}*SBO {sbo} + {k}*{e}) (swizzle(start + (mn%8)*{span} + (mn/8)*SBO + k*e))",
+            mn % 8,
+            mn / 8
+        ),
+        (OperandMajor::Mn, SwizzleMode::None) => format!(
+            "{start} + {}*SBO {sbo} + {}*16 + {}*LBO {lbo} + {}*{e} (start + (mn/{t})*SBO + (k%8)*16 + (k/8)*LBO + (mn%{t})*e)",
+            mn / t,
+            k % 8,
+            k / 8,
+            mn % t
+        ),
+        (OperandMajor::Mn, s) => {
+            let g = s.k_group();
+            let bytes = mn * e;
+            format!(
+                "swizzle({start} + {} + {}*LBO {lbo} + {}*{span} + {}*SBO {sbo}) (swizzle(start + (mn*e)%{span} + \
+                 (mn*e/{span})*LBO + (k%{g})*{span} + (k/{g})*SBO))",
+                bytes % span,
+                bytes / span,
+                k % g,
+                k / g
+            )
+        }
     }
 }
 
@@ -396,18 +427,15 @@ fn try_candidate(req: &Request<'_>, t: &Tile, major: OperandMajor, swizzle: Swiz
                     let actual = t.bytes[m * k + kk].map(|b| req.base + b);
                     if expected != actual {
                         let relative = expected.map(|e| e.wrapping_sub(req.base));
+                        let at =
+                            relative.map_or_else(|| String::from("an address past 64 bits"), |b| format!("byte {b}"));
                         return Err(brk(
                             m,
                             kk,
                             relative,
                             format!(
-                                "{}-major {}: the PTX ISA's canonical layout reads element (mn {m}, k {kk}) of the \
-                                 instruction starting at (mn {m0}, k {k0}) from {}, with start {}, LBO {lbo}, SBO {sbo}, \
-                                 e {eb}, T {elems_per_chunk}, span {span}",
-                                major.name(),
-                                swizzle.ptx_name(),
-                                formula(major, swizzle),
-                                start - req.base,
+                                "the instruction at (mn {m0}, k {k0}) reads it from {at} = {}",
+                                instantiated(&fields, major, eb, m - m0, kk - k0)
                             ),
                         ));
                     }

@@ -7,6 +7,7 @@
 //! - [`equiv`]: whether two layouts or two distributions are the same map;
 //! - [`bank`]: bank-conflict reports and layout comparisons;
 //! - [`search`]: layout search reports;
+//! - [`matrix_desc`]: whether `wgmma` / `tcgen05.mma` reads a layout, and its descriptor;
 //! - [`plan`]: direct-to-LDS load plans;
 //! - [`rules`]: the analyzer's rule table (banks and phases per chip and instruction, with sources);
 //! - [`svg`]: pictures (layout grids, bank heat maps, transform chains) as SVG.
@@ -15,6 +16,7 @@ pub mod bank;
 pub mod catalog;
 pub mod distribution;
 pub mod equiv;
+pub mod matrix_desc;
 pub mod plan;
 pub mod rules;
 pub mod search;

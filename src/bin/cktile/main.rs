@@ -11,6 +11,7 @@ mod distribution;
 mod dma_plan;
 mod equiv;
 mod gpu_cases;
+mod matrix_desc;
 mod offsets;
 mod render;
 mod rules;
@@ -52,6 +53,7 @@ enum Command {
     DmaPlan(dma_plan::Args),
     Equiv(equiv::Args),
     TransposeLoad(transpose_load::Args),
+    MatrixDesc(matrix_desc::Args),
     Codegen(codegen::Args),
     GpuCases(gpu_cases::Args),
     Rules(rules::Args),
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
         Some(Command::DmaPlan(a)) => dma_plan::run(a),
         Some(Command::Equiv(a)) => equiv::run(a),
         Some(Command::TransposeLoad(a)) => transpose_load::run(a),
+        Some(Command::MatrixDesc(a)) => matrix_desc::run(a),
         Some(Command::Codegen(a)) => codegen::run(a),
         Some(Command::GpuCases(a)) => gpu_cases::run(a),
         Some(Command::Rules(a)) => rules::run(a),
