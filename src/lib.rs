@@ -15,6 +15,9 @@
 //!   two descriptors are the same map;
 //! - [`analyzer`]: the port's bank model with the reports behind its counts
 //!   (which lanes collide on which bank and word), and the hardware cases;
+//! - [`matrix_desc`]: whether Hopper's `wgmma` or Blackwell's `tcgen05.mma`
+//!   reads a layout through a shared-memory matrix descriptor, and the
+//!   descriptor;
 //! - [`search`]: the layout search; [`plan`]: direct-to-LDS load plans;
 //! - [`render`]: text and SVG pictures; [`codegen`]: CUDA/HIP code;
 //! - `json` (the `serde` feature): requests and reports as JSON, shared by
@@ -42,7 +45,8 @@
 //!   [Padding versus XOR preshuffle](https://github.com/cktile/cktile/blob/main/docs/src/padding-vs-xor.md),
 //!   [LDS index swapping, step by step](https://github.com/cktile/cktile/blob/main/docs/src/index-swapping.md),
 //!   [CuTe swizzles, TMA modes and Triton encodings](https://github.com/cktile/cktile/blob/main/docs/src/cute-triton.md),
-//!   [Measured on an H100](https://github.com/cktile/cktile/blob/main/docs/src/gpu-measurements.md)
+//!   [Measured on an H100](https://github.com/cktile/cktile/blob/main/docs/src/gpu-measurements.md),
+//!   [Hopper and Blackwell: what wgmma and tcgen05 read](https://github.com/cktile/cktile/blob/main/docs/src/hopper.md)
 //! - finding and using layouts: [Layout search](https://github.com/cktile/cktile/blob/main/docs/src/search.md),
 //!   [Direct-to-LDS planning](https://github.com/cktile/cktile/blob/main/docs/src/dma-plan.md),
 //!   [Generating CUDA code](https://github.com/cktile/cktile/blob/main/docs/src/codegen.md),
@@ -124,6 +128,7 @@ pub mod book {
         PaddingVsXor = "padding-vs-xor.md";
         IndexSwapping = "index-swapping.md";
         CuteTriton = "cute-triton.md";
+        Hopper = "hopper.md";
         Search = "search.md";
         DmaPlan = "dma-plan.md";
         Codegen = "codegen.md";

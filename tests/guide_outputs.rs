@@ -55,6 +55,11 @@ const NOT_RUN: &[(&str, &str)] = &[
 /// Every picture of the guide: `docs/src/images/NAME.svg` is what
 /// `cktile render ARGS -o FILE` draws.
 const FIGURES: &[(&str, &[&str])] = &[
+    // Hopper and Blackwell: one 128-byte-swizzled fp16 atom.
+    (
+        "hopper-nvmma-128b-grid",
+        &["triton-nvmma:swizzle=128,bits=16,rows=8", "--view", "grid", "--arch", "sm90", "--dtype", "fp16"],
+    ),
     // What a descriptor is.
     ("packed-grid", &["packed((4,8))", "--view", "grid", "--dtype", "fp32"]),
     ("naive-pitch-grid", &["naive((4,8),(10,1))", "--view", "grid", "--dtype", "fp32"]),

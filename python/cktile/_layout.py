@@ -174,6 +174,35 @@ class Layout:
         )
         return Report("dma-plan", native)
 
+    def wgmma_descriptor(
+        self,
+        target: str = "sm90",
+        operand: str = "a",
+        *,
+        major: Optional[str] = None,
+        swizzle: Optional[str] = None,
+        k_dim: int = 1,
+        instruction_mn: Optional[int] = None,
+        base: int = 0,
+    ) -> Report:
+        """Whether Hopper's ``wgmma`` (``target="sm90"``) or Blackwell's ``tcgen05.mma`` (``"sm100"``) reads the
+        layout as an operand through a shared-memory matrix descriptor (``cktile matrix-desc --json``): the swizzle
+        mode, LBO, SBO, each instruction's start and 64-bit descriptor (``readable``), or for every mode the first
+        element that breaks it and the nearest canonical layout (``breaks``, ``nearest``). ``k_dim``: which
+        dimension is K; ``major``: ``"k"`` or ``"mn"`` (default: K, then MN); ``swizzle``: ``"none"``, ``"32b"``,
+        ``"64b"``, ``"128b"`` or ``"128b-base32b"`` (default: every mode, widest first); ``base``: the tile's first
+        shared-memory byte."""
+        native = self._native.matrix_desc_json(
+            text("target", target),
+            text("operand", operand),
+            text("major", major, True),
+            text("swizzle", swizzle, True),
+            integer("k_dim", k_dim, USIZE),
+            optional_integer("instruction_mn", instruction_mn, USIZE),
+            integer("base", base, U64),
+        )
+        return Report("matrix-desc", native)
+
     def codegen(self, lang: str = "hip", name: Optional[str] = None) -> str:
         """CUDA or HIP ``__device__`` offset functions for the layout (``cktile codegen``)."""
         return self._native.codegen(text("lang", lang), text("name", name, True))

@@ -29,6 +29,10 @@ class NativeLayout:
     def dma_plan_json(
         self, global_strides: List[int], width: int, arch: str = "gfx942", workgroup: int = 256, wave: int = 64
     ) -> str: ...
+    def matrix_desc_json(
+        self, target: str, operand: str, major: Optional[str], swizzle: Optional[str], k_dim: int,
+        instruction_mn: Optional[int], base: int,
+    ) -> str: ...
     def codegen(self, lang: str, name: Optional[str] = None) -> str: ...
     def grid_svg(
         self, title: str, arch: str = "gfx942", op: Optional[str] = None, rows: Optional[int] = None,

@@ -133,6 +133,37 @@ impl NativeLayout {
         json(&CheckJson::new(&r))
     }
 
+    /// `cktile matrix-desc`: whether `wgmma` (sm90) or `tcgen05.mma`
+    /// (sm100) reads the layout through a shared-memory matrix descriptor.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (target, operand, major, swizzle, k_dim, instruction_mn, base))]
+    fn matrix_desc_json(
+        &self,
+        py: Python<'_>,
+        target: &str,
+        operand: &str,
+        major: Option<&str>,
+        swizzle: Option<&str>,
+        k_dim: usize,
+        instruction_mn: Option<usize>,
+        base: u64,
+    ) -> PyResult<String> {
+        use cktile::matrix_desc::{Operand, OperandMajor, Request, SwizzleMode, Target, judge};
+        let req = Request {
+            layout: &self.layout.descriptor,
+            element_bytes: self.element_bytes()?,
+            target: Target::by_name(target).map_err(|e| refuse("target", e))?,
+            operand: Operand::by_name(operand).map_err(|e| refuse("operand", e))?,
+            major: major.map(OperandMajor::by_name).transpose().map_err(|e| refuse("major", e))?,
+            swizzle: swizzle.map(SwizzleMode::by_name).transpose().map_err(|e| refuse("swizzle", e))?,
+            k_dim,
+            instruction_mn,
+            base,
+        };
+        let v = py.detach(|| judge(&req)).map_err(|e| error(&self.source, &e))?;
+        json(&cktile::json::MatrixDescJson::new(&self.source, &v).map_err(|e| error(&self.source, &e))?)
+    }
+
     /// `cktile analyze`: the accesses of a pattern, or of a tile window
     /// over a distribution issuing `op`, on `arch`, as a native report.
     #[pyo3(signature = (arch, pattern=None, distribution=None, op=None))]

@@ -215,3 +215,35 @@ def test_transpose_load_refuses_what_the_cli_refuses(cli):
     with pytest.raises(cktile.Error) as e:
         cktile.Distribution("mfma16x16x16_a").transpose_load("ds_read_b128")
     assert str(e.value) in err.replace("error: --op: ", "op: ")
+
+
+@pytest.mark.parametrize("example", ENTRIES)
+@pytest.mark.parametrize("target", ["sm90", "sm100"])
+def test_wgmma_descriptor_equals_cktile_matrix_desc_json(cli, example, target):
+    layout, dtype = typed(example)
+    code, out, err = cli.run("matrix-desc", example, "--target", target, "--operand", "b", *dtype_args(dtype), "--json")
+    try:
+        report = layout.wgmma_descriptor(target, "b")
+    except cktile.Error as e:
+        assert code == 2, f"the package refused ({e}) where the CLI answered"
+        assert err == "error: " + str(e), (err, str(e))
+        return
+    # A layout no descriptor reads is an answer too: exit code 1, the same JSON.
+    assert code == (0 if report.readable else 1), err
+    assert report.to_json() == out
+    if report.readable:
+        assert len(report.descriptors) == len(report.starts) >= 1
+    else:
+        assert report.breaks and all(b.actual != b.expected for b in report.breaks)
+
+
+def test_some_catalogue_entries_are_read_by_wgmma_and_some_are_not():
+    # The test above must see both verdicts.
+    verdicts = set()
+    for example in ENTRIES:
+        layout, _ = typed(example)
+        try:
+            verdicts.add(layout.wgmma_descriptor("sm90", "b").readable)
+        except cktile.Error:
+            pass
+    assert verdicts == {True, False}

@@ -18,7 +18,7 @@ from cktile import _layout, _report, importers
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "src"
 # Each page a notebook, with the least number of examples it has (a
 # renamed fence would silently run nothing).
-PAGES = {"python.md": 8, "from-cute.md": 3, "from-triton.md": 4, "from-tensor-layouts.md": 5}
+PAGES = {"python.md": 8, "from-cute.md": 3, "from-triton.md": 4, "from-tensor-layouts.md": 5, "hopper.md": 1}
 
 
 def blocks(page):

@@ -69,6 +69,13 @@ CASES = [
      r"^writes: 'ds_write_b128:row' is a str, not a sequence of str \(write \['ds_write_b128:row'\] for one\)$"),
     ("search reads item", lambda: cktile.search((64, 64), "fp16", "gfx942", reads=[1]), r"^reads\[0\]: 1 is a int"),
     ("rules arch", lambda: cktile.rules(9), r"^arch: 9 is a int"),
+    # Shared-memory matrix descriptors.
+    ("wgmma target", lambda: L.wgmma_descriptor(90), r"^target: 90 is a int"),
+    ("wgmma k_dim", lambda: L.wgmma_descriptor(k_dim=1.0), r"^k_dim: 1\.0 is a float"),
+    ("wgmma base", lambda: L.wgmma_descriptor(base=-16), r"^base: -16 is out of range"),
+    ("wgmma major", lambda: L.wgmma_descriptor(major="row"), r"^major: unknown name `row`"),
+    ("wgmma swizzle", lambda: L.wgmma_descriptor(swizzle=128), r"^swizzle: 128 is a int"),
+    ("wgmma instruction", lambda: L.wgmma_descriptor(instruction_mn=True), r"^instruction_mn: True is a bool"),
     # Importers.
     ("linear bases", lambda: linear_bases_spec([[0, 1.0]]), r"^offset_bases\[0\]\[1\]: 1\.0 is a float"),
 ]
