@@ -383,3 +383,39 @@ fn quoted_text_in_comments_always_compiles() {
     assert_eq!(lines.len(), entries.len() + 2);
     assert!(lines.iter().all(|l| *l == want), "{out}");
 }
+
+/// `cktile matrix-desc --cxx`'s constants compile as C++17, and the
+/// descriptor a kernel forms from them (the constant, OR the start address
+/// of each instruction shifted right by 4) is the library's, bit for bit.
+#[test]
+fn matrix_descriptor_constants_compile_and_give_the_librarys_descriptors() {
+    use cktile::matrix_desc::{Readability, Request, Target, judge};
+    let cases = [
+        ("triton-nvmma:swizzle=128,bits=16,rows=128", 2, Target::Sm90),
+        ("ck-universal-a:m=128,k=64", 2, Target::Sm100),
+        ("triton-nvmma:swizzle=32,bits=8,rows=64", 1, Target::Sm90),
+        ("triton-nvmma:swizzle=64,bits=32,transposed=true,rows=64", 4, Target::Sm100),
+    ];
+    let dir = scratch_dir().join("matrix_desc");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let mut code = String::from("#include <cstdint>\n#include <cstdio>\n");
+    let mut main = String::from("int main() {\n");
+    let mut want = String::new();
+    for (i, (text, e, target)) in cases.iter().enumerate() {
+        let d = cktile::layouts::resolve(text).unwrap();
+        let req = Request { operand: cktile::matrix_desc::Operand::B, ..Request::new(&d, *e, *target) };
+        let Readability::Readable(r) = judge(&req).unwrap() else { panic!("{text} refused") };
+        let name = format!("kDesc{i}");
+        code += &cktile::codegen::matrix_desc::constants(&r, &name).unwrap();
+        code.push('\n');
+        main += &format!(
+            "  for (auto s : {name}Starts) std::printf(\"%llx\\n\", (unsigned long long)({name} | ((s >> 4) & 0x3FFF)));\n"
+        );
+        for j in 0..r.starts.len() {
+            want += &format!("{:x}\n", r.descriptor(j).unwrap());
+        }
+    }
+    main += "  return 0;\n}\n";
+    std::fs::write(dir.join("main.cpp"), code + &main).expect("main.cpp");
+    assert_eq!(compile_and_run(&dir), want);
+}

@@ -422,3 +422,102 @@ fn descriptors_round_trip_through_their_bits() {
     assert!(DescriptorFields::decode(Target::Sm90, 1 << 14).is_err());
     assert!(DescriptorFields::decode(Target::Sm100, (1 << 46) | (3 << 61)).is_err());
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Recomputes any verdict: readable ones through the decoded
+    /// descriptors and the PTX map; refusals by the break's own bytes and,
+    /// for small tiles, by brute force over LBO and SBO.
+    fn recheck(d: &Descriptor, e: usize, target: Target, what: &str) {
+        let req = Request { operand: Operand::B, ..Request::new(d, e, target) };
+        match judge(&req) {
+            Ok(Readability::Readable(_)) => {
+                assert_really_readable(d, &req);
+            }
+            Ok(Readability::Unreadable(u)) => {
+                for b in &u.breaks {
+                    let [a, c] = b.coordinate;
+                    assert_eq!(b.actual, d.offset_if_valid(&[a as i64, c as i64]).map(|o| o as u64 * e as u64));
+                }
+                let lengths = d.lengths();
+                let elements: i64 = lengths.as_slice().iter().product();
+                if elements <= 1024 && lengths.as_slice()[0] <= 256 {
+                    brute_force_unreadable(d, e, target, what);
+                }
+            }
+            // Requests no descriptor serves (a shape, a rank) are errors, never panics.
+            Err(err) => assert!(!err.to_string().is_empty()),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_catalogue_layout_gets_a_verdict_that_holds(
+            m in cktile::strategy::catalogue(4096),
+            e in prop::sample::select(vec![1usize, 2, 4]),
+            sm100 in any::<bool>(),
+        ) {
+            let target = if sm100 { Target::Sm100 } else { Target::Sm90 };
+            recheck(&m.descriptor, e, target, &m.text);
+        }
+
+        #[test]
+        fn every_canonical_layout_is_read_in_its_own_mode(
+            major_mn in any::<bool>(),
+            mode in prop::sample::select(Vec::from(SwizzleMode::ALL)),
+            e in prop::sample::select(vec![1usize, 2, 4]),
+            mn_atoms in 1usize..5,
+            k_atoms in 1usize..5,
+            k_first in any::<bool>(),
+            instruction_8s in 1usize..5,
+        ) {
+            let major = if major_mn { OperandMajor::Mn } else { OperandMajor::K };
+            prop_assume!(!(major == OperandMajor::K && mode == SwizzleMode::B128Base32));
+            let atom_mn = if major == OperandMajor::K { 8 } else { mode.span() / e };
+            let atom_k = if major == OperandMajor::K { mode.span() / e } else { mode.k_group() };
+            // K a whole number of instructions' 32 bytes, MN of the instruction's extent.
+            let k_len = (atom_k * k_atoms).next_multiple_of(32 / e);
+            // An MN-major instruction starts on an atom: it spans whole atoms of MN.
+            let imn = if major == OperandMajor::Mn { atom_mn.max(8) } else { 8 } * instruction_8s;
+            prop_assume!(imn <= 256);
+            let mn_len = (atom_mn * mn_atoms).next_multiple_of(imn.max(atom_mn)).next_multiple_of(imn);
+            prop_assume!(mn_len % atom_mn == 0 && k_len % atom_k == 0 && mn_len * k_len <= 1 << 16);
+            let k_dim = usize::from(!k_first);
+            let text = canonical_spec(major, mode, e, mn_len, k_len, k_dim).unwrap();
+            let d = spec::parse(&text).unwrap();
+            let target = if mode == SwizzleMode::B128Base32 || major == OperandMajor::Mn { Target::Sm100 } else { Target::Sm90 };
+            let req = Request {
+                major: Some(major),
+                swizzle: Some(mode),
+                k_dim,
+                instruction_mn: Some(imn),
+                ..Request::new(&d, e, target)
+            };
+            let r = assert_really_readable_dims(&d, &req);
+            prop_assert_eq!((r.major, r.swizzle), (major, mode));
+        }
+    }
+
+    /// [`assert_really_readable`] for either K dimension.
+    fn assert_really_readable_dims(d: &Descriptor, req: &Request<'_>) -> cktile::matrix_desc::Readable {
+        let Readability::Readable(r) = judge(req).unwrap() else { panic!("refused") };
+        let e = req.element_bytes as u64;
+        let [imn, ik] = r.instruction;
+        let [_, steps] = r.grid();
+        for (i, _) in r.starts.iter().enumerate() {
+            let f = DescriptorFields::decode(req.target, r.descriptor(i).unwrap()).unwrap();
+            let (m0, k0) = ((i / steps) * imn, (i % steps) * ik);
+            for m in m0..m0 + imn {
+                for k in k0..k0 + ik {
+                    let want = byte(d, e, req.k_dim, m, k);
+                    assert_eq!(Some(ptx_address(&f, r.major, e, (m - m0) as u64, (k - k0) as u64)), want);
+                }
+            }
+        }
+        r
+    }
+}

@@ -448,7 +448,17 @@ fn try_candidate(req: &Request<'_>, t: &Tile, major: OperandMajor, swizzle: Swiz
 }
 
 /// The modes and major-nesses the request tries, in order.
-fn candidates(req: &Request<'_>) -> Result<Vec<(OperandMajor, SwizzleMode)>, Error> {
+fn candidates(req: &Request<'_>, t: &Tile) -> Result<Vec<(OperandMajor, SwizzleMode)>, Error> {
+    // An MN-major instruction's M or N must fill whole 16-byte chunks: the
+    // next instruction starts a chunk.
+    let whole_chunks = (t.instruction[0] * req.element_bytes) % 16 == 0;
+    if req.major == Some(OperandMajor::Mn) && !whole_chunks {
+        return Err(bad(
+            "instruction M or N",
+            t.instruction[0],
+            "an MN-major operand's M or N must fill whole 16-byte chunks",
+        ));
+    }
     let majors: Vec<OperandMajor> = match req.major {
         Some(OperandMajor::Mn) if !req.target.reads_mn_major(req.element_bytes) => {
             return Err(bad(
@@ -504,7 +514,7 @@ fn candidates(req: &Request<'_>) -> Result<Vec<(OperandMajor, SwizzleMode)>, Err
 /// ```
 pub fn judge(req: &Request<'_>) -> Result<Readability, Error> {
     let t = tile(req)?;
-    let tried = candidates(req)?;
+    let tried = candidates(req, &t)?;
     let mut breaks = Vec::new();
     let mut found: Option<(OperandMajor, SwizzleMode, Candidate)> = None;
     let mut also = Vec::new();
