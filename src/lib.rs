@@ -17,7 +17,8 @@
 //!   (which lanes collide on which bank and word), and the hardware cases;
 //! - [`matrix_desc`]: whether Hopper's `wgmma` or Blackwell's `tcgen05.mma`
 //!   reads a layout through a shared-memory matrix descriptor, and the
-//!   descriptor;
+//!   descriptor; [`tma`]: whether one TMA copy writes a layout, and its
+//!   tensor map;
 //! - [`search`]: the layout search; [`plan`]: direct-to-LDS load plans;
 //! - [`render`]: text and SVG pictures; [`codegen`]: CUDA/HIP code;
 //! - `json` (the `serde` feature): requests and reports as JSON, shared by
@@ -104,6 +105,8 @@ pub mod render;
 pub mod search;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+#[cfg(feature = "alloc")]
+pub mod tma;
 
 /// The guide in `docs/` (an mdBook), compiled as doctests: every Rust code
 /// block of every chapter runs in `cargo test`, so the book's examples

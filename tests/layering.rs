@@ -65,7 +65,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     // The tools: whole-layout checks, the analyses of distributions and
     // the proptest strategies first.
     ("checks and analyses", &["src/check", "src/distribution", "src/strategy"]),
-    ("analyzer reports", &["src/analyzer", "src/matrix_desc"]),
+    ("analyzer reports", &["src/analyzer", "src/matrix_desc", "src/tma"]),
     ("search and planning", &["src/search", "src/plan"]),
     ("output", &["src/render", "src/codegen"]),
     ("json", &["src/json"]),

@@ -4,6 +4,7 @@
 //! the names every command takes and the codes the descriptor stores.
 
 use crate::error::{Error, Snippet, SpecProblem};
+use crate::layouts::cute::Tma;
 
 /// The instruction that reads the descriptor.
 ///
@@ -274,20 +275,33 @@ impl SwizzleMode {
         }
     }
 
+    /// The TMA swizzle mode that writes this mode's pattern (the same byte
+    /// swizzle: TMA fills what the descriptor reads).
+    ///
+    /// ```
+    /// use cktile::matrix_desc::SwizzleMode;
+    /// use cktile::layouts::cute::Tma;
+    /// assert_eq!(SwizzleMode::B128Base32.tma(), Tma::B128Atom32);
+    /// ```
+    pub const fn tma(self) -> Tma {
+        match self {
+            SwizzleMode::None => Tma::None,
+            SwizzleMode::B32 => Tma::B32,
+            SwizzleMode::B64 => Tma::B64,
+            SwizzleMode::B128 => Tma::B128,
+            SwizzleMode::B128Base32 => Tma::B128Atom32,
+        }
+    }
+
     /// The swizzle as CuTe's `(B, M, S)` on byte addresses: bits
-    /// `[M, M+B)` XOR bits `[M+S, M+S+B)`.
+    /// `[M, M+B)` XOR bits `[M+S, M+S+B)` (the TMA mode's, [`tma`](Self::tma)).
     ///
     /// ```
     /// assert_eq!(cktile::matrix_desc::SwizzleMode::B128Base32.xor(), (2, 5, 2));
     /// ```
     pub const fn xor(self) -> (u32, u32, u32) {
-        match self {
-            SwizzleMode::None => (0, 4, 3),
-            SwizzleMode::B32 => (1, 4, 3),
-            SwizzleMode::B64 => (2, 4, 3),
-            SwizzleMode::B128 => (3, 4, 3),
-            SwizzleMode::B128Base32 => (2, 5, 2),
-        }
+        let (b, m, s) = self.tma().swizzle();
+        (b, m, s.unsigned_abs())
     }
 
     /// The swizzle applied to a byte address (an involution).
@@ -298,15 +312,13 @@ impl SwizzleMode {
     /// assert_eq!(SwizzleMode::B128.apply(SwizzleMode::B128.apply(1234)), 1234);
     /// ```
     pub const fn apply(self, byte: u64) -> u64 {
-        let (b, m, s) = self.xor();
-        let mask = ((1u64 << b) - 1) << m;
-        byte ^ ((byte >> s) & mask)
+        tma_apply(self.tma(), byte)
     }
 
     /// The bytes after which the swizzle pattern repeats: the alignment a
     /// tile's base needs for a base offset of 0 (PTX ISA: 1024, 512 and 256
-    /// bytes for the 128-, 64- and 32-byte swizzles; 16 without one; the
-    /// 32-byte-atom mode's XOR reads bits 7 and 8, so 512).
+    /// bytes for the 128-, 64- and 32-byte swizzles; the 32-byte-atom mode's
+    /// XOR reads bits 7 and 8, so 512), and 16 bytes without a swizzle.
     ///
     /// ```
     /// assert_eq!(cktile::matrix_desc::SwizzleMode::B128.repeat(), 1024);
@@ -314,10 +326,7 @@ impl SwizzleMode {
     pub const fn repeat(self) -> u64 {
         match self {
             SwizzleMode::None => 16,
-            SwizzleMode::B32 => 256,
-            SwizzleMode::B64 => 512,
-            SwizzleMode::B128 => 1024,
-            SwizzleMode::B128Base32 => 512,
+            _ => self.tma().alignment() as u64,
         }
     }
 
@@ -392,4 +401,18 @@ fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, text: &str, valid: &'s
         .copied()
         .find(|&t| name(t) == text)
         .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(text), valid }))
+}
+
+/// A TMA mode's byte swizzle applied to `byte` (an involution): bits
+/// `[M, M+B)` XOR bits `[M+S, M+S+B)`.
+///
+/// ```
+/// use cktile::layouts::cute::Tma;
+/// assert_eq!(cktile::matrix_desc::mode::tma_apply(Tma::B64, 128), 144);
+/// assert_eq!(cktile::matrix_desc::mode::tma_apply(Tma::None, 128), 128);
+/// ```
+pub const fn tma_apply(mode: Tma, byte: u64) -> u64 {
+    let (b, m, s) = mode.swizzle();
+    let mask = ((1u64 << b) - 1) << m;
+    byte ^ ((byte >> s.unsigned_abs()) & mask)
 }
