@@ -203,6 +203,32 @@ class Layout:
         )
         return Report("matrix-desc", native)
 
+    def tma_map(
+        self,
+        global_strides: Sequence[int],
+        target: str = "sm90",
+        *,
+        global_shape: Optional[Sequence[int]] = None,
+        swizzle: Optional[str] = None,
+        base: int = 0,
+    ) -> Report:
+        """Whether one TMA copy (``cp.async.bulk.tensor``) writes the layout, read as a box of a global tensor
+        with ``global_strides`` (elements, one per dimension), and the tensor map that does (``cktile tma
+        --json``): ``writes``, ``swizzle``, ``map`` (``box_dim``, ``global_strides_bytes``, ``dims``, ...,
+        innermost first) or, for every mode, the element or rule that breaks it (``breaks``). ``target``:
+        ``"sm90"`` or ``"sm100"`` (its 128B modes with 32- and 64-byte atoms); ``swizzle``: ``"none"``,
+        ``"32b"``, ``"64b"``, ``"128b"``, ``"128b-atom-32b"``, ``"128b-atom-64b"``; ``base``: the box's first
+        shared-memory byte."""
+        shape = None if global_shape is None else integers("global_shape", global_shape, U64)
+        native = self._native.tma_json(
+            integers("global_strides", global_strides),
+            text("target", target),
+            shape,
+            text("swizzle", swizzle, True),
+            integer("base", base, U64),
+        )
+        return Report("tma", native)
+
     def codegen(self, lang: str = "hip", name: Optional[str] = None) -> str:
         """CUDA or HIP ``__device__`` offset functions for the layout (``cktile codegen``)."""
         return self._native.codegen(text("lang", lang), text("name", name, True))

@@ -33,6 +33,10 @@ class NativeLayout:
         self, target: str, operand: str, major: Optional[str], swizzle: Optional[str], k_dim: int,
         instruction_mn: Optional[int], base: int,
     ) -> str: ...
+    def tma_json(
+        self, global_strides: List[int], target: str, global_shape: Optional[List[int]], swizzle: Optional[str],
+        base: int,
+    ) -> str: ...
     def codegen(self, lang: str, name: Optional[str] = None) -> str: ...
     def grid_svg(
         self, title: str, arch: str = "gfx942", op: Optional[str] = None, rows: Optional[int] = None,

@@ -164,6 +164,32 @@ impl NativeLayout {
         json(&cktile::json::MatrixDescJson::new(&self.source, &v).map_err(|e| error(&self.source, &e))?)
     }
 
+    /// `cktile tma`: whether one TMA copy writes the layout, and its
+    /// tensor map.
+    #[pyo3(signature = (global_strides, target, global_shape, swizzle, base))]
+    fn tma_json(
+        &self,
+        py: Python<'_>,
+        global_strides: Vec<i64>,
+        target: &str,
+        global_shape: Option<Vec<u64>>,
+        swizzle: Option<&str>,
+        base: u64,
+    ) -> PyResult<String> {
+        use cktile::tma::{TmaRequest, judge, tma_by_name};
+        let req = TmaRequest {
+            layout: &self.layout.descriptor,
+            element_bytes: self.element_bytes()?,
+            global_strides,
+            global_shape,
+            target: cktile::matrix_desc::Target::by_name(target).map_err(|e| refuse("target", e))?,
+            swizzle: swizzle.map(tma_by_name).transpose().map_err(|e| refuse("swizzle", e))?,
+            base,
+        };
+        let v = py.detach(|| judge(&req)).map_err(|e| error(&self.source, &e))?;
+        json(&cktile::json::TmaJson::new(&self.source, &v))
+    }
+
     /// `cktile analyze`: the accesses of a pattern, or of a tile window
     /// over a distribution issuing `op`, on `arch`, as a native report.
     #[pyo3(signature = (arch, pattern=None, distribution=None, op=None))]

@@ -237,13 +237,37 @@ def test_wgmma_descriptor_equals_cktile_matrix_desc_json(cli, example, target):
         assert report.breaks and all(b.actual != b.expected for b in report.breaks)
 
 
-def test_some_catalogue_entries_are_read_by_wgmma_and_some_are_not():
-    # The test above must see both verdicts.
-    verdicts = set()
+def test_some_catalogue_entries_are_read_by_wgmma_and_written_by_tma_and_some_are_not():
+    # The tests above and below must see both verdicts.
+    wgmma, tma = set(), set()
     for example in ENTRIES:
         layout, _ = typed(example)
         try:
-            verdicts.add(layout.wgmma_descriptor("sm90", "b").readable)
+            wgmma.add(layout.wgmma_descriptor("sm90", "b").readable)
         except cktile.Error:
             pass
-    assert verdicts == {True, False}
+        rank = len(layout.shape)
+        try:
+            tma.add(layout.tma_map([4096 ** (rank - 1 - d) for d in range(rank)]).writes)
+        except cktile.Error:
+            pass
+    assert wgmma == tma == {True, False}
+
+
+@pytest.mark.parametrize("example", ENTRIES)
+def test_tma_map_equals_cktile_tma_json(cli, example):
+    layout, dtype = typed(example)
+    # A row-major global tensor over the tile's dimensions, 4096 elements per row of the last.
+    rank = len(layout.shape)
+    strides = [4096 ** (rank - 1 - d) for d in range(rank)]
+    code, out, err = cli.run("tma", example, "--global-strides", ",".join(map(str, strides)), *dtype_args(dtype), "--json")
+    try:
+        report = layout.tma_map(strides)
+    except cktile.Error as e:
+        assert code == 2, f"the package refused ({e}) where the CLI answered"
+        assert err == "error: " + str(e), (err, str(e))
+        return
+    assert code == (0 if report.writes else 1), err
+    assert report.to_json() == out
+    if report.writes:
+        assert report.map.box_dim == [layout.shape[d] for d in report.map.dims]

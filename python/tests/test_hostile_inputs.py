@@ -76,6 +76,9 @@ CASES = [
     ("wgmma major", lambda: L.wgmma_descriptor(major="row"), r"^major: unknown name `row`"),
     ("wgmma swizzle", lambda: L.wgmma_descriptor(swizzle=128), r"^swizzle: 128 is a int"),
     ("wgmma instruction", lambda: L.wgmma_descriptor(instruction_mn=True), r"^instruction_mn: True is a bool"),
+    ("tma strides", lambda: L.tma_map("8,1"), r"^global_strides: '8,1' is a str"),
+    ("tma shape", lambda: L.tma_map([8, 1], global_shape=[4, -8]), r"^global_shape\[1\]: -8 is out of range"),
+    ("tma base", lambda: L.tma_map([8, 1], base=1.5), r"^base: 1\.5 is a float"),
     # Importers.
     ("linear bases", lambda: linear_bases_spec([[0, 1.0]]), r"^offset_bases\[0\]\[1\]: 1\.0 is a float"),
 ]

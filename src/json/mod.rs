@@ -18,6 +18,7 @@
 //! - [`equiv`]: `cktile equiv`;
 //! - [`gpu_cases`]: `cktile gpu-cases`;
 //! - [`matrix_desc`]: `cktile matrix-desc`;
+//! - [`tma`]: `cktile tma`;
 //! - [`rules`]: `cktile rules`.
 //!
 //! ```
@@ -40,6 +41,7 @@ pub mod matrix_desc;
 pub mod request;
 pub mod rules;
 pub mod search;
+pub mod tma;
 
 pub use bank::{InstructionJson, TileJson};
 pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
@@ -51,6 +53,7 @@ pub use matrix_desc::MatrixDescJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
 pub use rules::{FindingsJson, RuleJson};
 pub use search::SearchJson;
+pub use tma::TmaJson;
 
 /// A report as one line of JSON text, exactly as the CLI's `--json` prints
 /// it: [`serde_json::to_string`] of the view, with every character that

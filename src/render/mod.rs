@@ -10,6 +10,7 @@
 //! - [`matrix_desc`]: whether `wgmma` / `tcgen05.mma` reads a layout, and its descriptor;
 //! - [`plan`]: direct-to-LDS load plans;
 //! - [`rules`]: the analyzer's rule table (banks and phases per chip and instruction, with sources);
+//! - [`tma`]: whether one TMA copy writes a tile, and its tensor map;
 //! - [`svg`]: pictures (layout grids, bank heat maps, transform chains) as SVG.
 
 pub mod bank;
@@ -22,3 +23,4 @@ pub mod rules;
 pub mod search;
 pub mod svg;
 pub mod text;
+pub mod tma;

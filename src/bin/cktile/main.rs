@@ -17,6 +17,7 @@ mod render;
 mod rules;
 mod search;
 mod summary;
+mod tma;
 mod transpose_load;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -54,6 +55,7 @@ enum Command {
     Equiv(equiv::Args),
     TransposeLoad(transpose_load::Args),
     MatrixDesc(matrix_desc::Args),
+    Tma(tma::Args),
     Codegen(codegen::Args),
     GpuCases(gpu_cases::Args),
     Rules(rules::Args),
@@ -96,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Equiv(a)) => equiv::run(a),
         Some(Command::TransposeLoad(a)) => transpose_load::run(a),
         Some(Command::MatrixDesc(a)) => matrix_desc::run(a),
+        Some(Command::Tma(a)) => tma::run(a),
         Some(Command::Codegen(a)) => codegen::run(a),
         Some(Command::GpuCases(a)) => gpu_cases::run(a),
         Some(Command::Rules(a)) => rules::run(a),
