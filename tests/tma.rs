@@ -74,7 +74,7 @@ fn simulate(map: &TensorMap, rank: usize, strides: &[i64]) -> Vec<(Vec<usize>, u
             tile_c[map.dims[i]] = x;
             global += x as i64 * strides[map.dims[i]];
         }
-        out.push((tile_c, swizzle(map.swizzle, map.base + dense) - map.base, global));
+        out.push((tile_c, swizzle(map.swizzle, map.base + dense).wrapping_sub(map.base), global));
     }
     out
 }
@@ -97,13 +97,20 @@ fn assert_writes(d: &Descriptor, e: usize, strides: &[i64], target: Target) -> T
     let req = TmaRequest::new(d, e, strides.to_vec(), target);
     let TmaVerdict::Writes(map) = judge(&req).unwrap() else { panic!("refused") };
     let rank = lengths(d).len();
-    let sim = simulate(&map, rank, strides);
-    assert_eq!(sim.len(), map.elements);
-    for (c, smem, global) in sim {
-        assert_eq!(tile_byte(d, e, &c), Some(smem), "tile {c:?}");
-        let g: i64 = c.iter().zip(strides).map(|(&x, &s)| x as i64 * s).sum();
-        assert_eq!(g, global);
+    // Every copy, simulated at its own shared offset and box origin; together they cover the tile once.
+    let mut covered = std::collections::BTreeSet::new();
+    for (origin, offset) in &map.copies {
+        let copy = TensorMap { base: map.base + offset, ..map.clone() };
+        for (c, smem, global) in simulate(&copy, rank, strides) {
+            let c: Vec<usize> = c.iter().zip(origin).map(|(x, o)| x + o).collect();
+            assert_eq!(tile_byte(d, e, &c), Some(offset + smem), "tile {c:?}");
+            let g: i64 = c.iter().zip(strides).map(|(&x, &s)| x as i64 * s).sum();
+            let o: i64 = origin.iter().zip(strides).map(|(&x, &s)| x as i64 * s).sum();
+            assert_eq!(g, global + o);
+            assert!(covered.insert(c));
+        }
     }
+    assert_eq!(covered.len(), map.elements);
     assert!(obeys_rules(&map, strides, target), "{map:?}");
     let expected: Vec<u64> = map.dims[1..].iter().map(|&d| strides[d] as u64 * e as u64).collect();
     assert_eq!(map.global_strides_bytes, expected);
@@ -125,27 +132,62 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// No order of the dimensions and no mode writes the tile within the rules.
+/// No order of the dimensions and no mode writes the tile within the rules,
+/// as one box or as equal boxes along any dimension (each box at the shared
+/// byte of its origin, where a dense box starts).
 fn assert_no_map_writes(d: &Descriptor, e: usize, strides: &[i64], target: Target, what: &str) {
     let len = lengths(d);
     let rank = len.len();
-    for dims in permutations(rank) {
-        for mode in [Tma::None, Tma::B32, Tma::B64, Tma::B128, Tma::B128Atom32, Tma::B128Atom64] {
-            let map = TensorMap {
-                swizzle: mode,
-                also: vec![],
-                element_bytes: e,
-                box_dim: dims.iter().map(|&x| len[x]).collect(),
-                global_dim: dims.iter().map(|&x| len[x] as u64).collect(),
-                global_strides_bytes: dims[1..].iter().map(|&x| (strides[x] * e as i64).max(0) as u64).collect(),
-                element_strides: vec![1; rank],
-                dims: dims.clone(),
-                base: 0,
-                bytes: 0,
-                elements: 0,
-            };
-            let writes = simulate(&map, rank, strides).iter().all(|(c, smem, _)| tile_byte(d, e, c) == Some(*smem));
-            assert!(!(writes && obeys_rules(&map, strides, target)), "{what}: {map:?} writes it");
+    for split in 0..rank {
+        let mut parts = 1;
+        while parts <= len[split] {
+            if len[split] % parts == 0 {
+                let mut part_len = len.clone();
+                part_len[split] = len[split] / parts;
+                for dims in permutations(rank) {
+                    for mode in [Tma::None, Tma::B32, Tma::B64, Tma::B128, Tma::B128Atom32, Tma::B128Atom64] {
+                        let map = TensorMap {
+                            swizzle: mode,
+                            also: vec![],
+                            element_bytes: e,
+                            box_dim: dims.iter().map(|&x| part_len[x]).collect(),
+                            global_dim: dims.iter().map(|&x| len[x] as u64).collect(),
+                            global_strides_bytes: dims[1..]
+                                .iter()
+                                .map(|&x| (strides[x] * e as i64).max(0) as u64)
+                                .collect(),
+                            element_strides: vec![1; rank],
+                            dims: dims.clone(),
+                            base: 0,
+                            bytes: 0,
+                            copies: vec![],
+                            elements: 0,
+                        };
+                        let all_parts = || {
+                            (0..parts).all(|p| {
+                                let mut origin = vec![0; rank];
+                                origin[split] = p * part_len[split];
+                                let Some(first) = tile_byte(d, e, &origin) else { return false };
+                                let at = TensorMap { base: first, ..map.clone() };
+                                simulate(&at, rank, strides).iter().all(|(c, smem, _)| {
+                                    let c: Vec<usize> = c.iter().zip(&origin).map(|(x, o)| x + o).collect();
+                                    tile_byte(d, e, &c) == Some(first + smem)
+                                })
+                            })
+                        };
+                        let aligned = (0..parts).all(|p| {
+                            let mut origin = vec![0; rank];
+                            origin[split] = p * part_len[split];
+                            tile_byte(d, e, &origin).is_some_and(|b| b % (mode.alignment() as u64).max(128) == 0)
+                        });
+                        assert!(
+                            !(aligned && obeys_rules(&map, strides, target) && all_parts()),
+                            "{what}: {parts} x {map:?}"
+                        );
+                    }
+                }
+            }
+            parts *= 2;
         }
     }
 }
@@ -214,6 +256,27 @@ fn cks_k32_block_is_a_64_byte_box_under_the_128_byte_swizzle() {
 }
 
 #[test]
+fn cute_tiles_wider_than_the_span_are_several_copies_of_one_box() {
+    use cktile::matrix_desc::{OperandMajor, SwizzleMode, canonical_spec};
+    // tile_to_shape(Layout_K_SW128_Atom<half_t>, (128, 128)): two 64-wide K atoms, each a box.
+    let d = cktile::spec::parse(&canonical_spec(OperandMajor::K, SwizzleMode::B128, 2, 128, 128, 1).unwrap()).unwrap();
+    let map = assert_writes(&d, 2, &[4096, 1], Target::Sm90);
+    assert_eq!((map.swizzle, map.box_dim.clone()), (Tma::B128, vec![64, 128]));
+    assert_eq!(map.copies, [(vec![0, 0], 0), (vec![0, 64], 16384)]);
+    // A box has at most 256 rows: 512 rows are two copies.
+    let d = Descriptor::packed(&[512, 8]).unwrap();
+    let map = assert_writes(&d, 2, &[8, 1], Target::Sm90);
+    assert_eq!((map.box_dim.clone(), map.copies.len()), (vec![8, 256], 2));
+    // MN-major SW64 fp16: a column of atoms along K is one box; two 32-wide MN atoms are two.
+    let d = cktile::spec::parse(&canonical_spec(OperandMajor::Mn, SwizzleMode::B64, 2, 32, 32, 1).unwrap()).unwrap();
+    let map = assert_writes(&d, 2, &[1, 4096], Target::Sm90);
+    assert_eq!((map.swizzle, map.box_dim.clone(), map.copies.len()), (Tma::B64, vec![32, 32], 1));
+    let d = cktile::spec::parse(&canonical_spec(OperandMajor::Mn, SwizzleMode::B64, 2, 64, 8, 1).unwrap()).unwrap();
+    let map = assert_writes(&d, 2, &[1, 4096], Target::Sm90);
+    assert_eq!((map.box_dim.clone(), map.copies), (vec![32, 8], vec![(vec![0, 0], 0), (vec![32, 0], 512)]));
+}
+
+#[test]
 fn three_dimensional_boxes_in_any_order() {
     // A (4, 8, 16) fp16 tile stored dims 2, 0, 1 innermost first, unswizzled.
     let d = cktile::spec::parse("packed((8,4,16)) | transform(pass_through(8) on [0] -> [1], pass_through(4) on [1] -> [0], pass_through(16) on [2] -> [2])").unwrap();
@@ -233,8 +296,6 @@ const REFUSED: &[(&str, usize, &[i64])] = &[
     ("triton-nvmma:swizzle=128,bits=16,rows=64", 2, &[1, 64]),
     // A row of 88 bytes in global memory: not a multiple of 16.
     ("triton-nvmma:swizzle=64,bits=16,rows=16", 2, &[44, 1]),
-    // A box over 256 elements.
-    ("packed((512,8))", 2, &[8, 1]),
     // An inner box of 8 bytes.
     ("packed((16,4))", 2, &[4096, 1]),
     // 8-byte chunks swizzled (Swizzle<3,3,3> on bytes): TMA moves 16-byte chunks at least.
@@ -285,7 +346,11 @@ fn requests_no_map_serves_are_errors_naming_the_value() {
     let req = TmaRequest { base: 512, swizzle: Some(Tma::B128), ..TmaRequest::new(&t, 2, vec![64, 1], Target::Sm90) };
     let TmaVerdict::Refused(b) = judge(&req).unwrap() else { panic!() };
     assert!(b[0].rule.contains("1024"), "{}", b[0].rule);
-    let req = TmaRequest { global_shape: Some(vec![32, 64]), ..TmaRequest::new(&t, 2, vec![64, 1], Target::Sm90) };
+    let req = TmaRequest { global_shape: Some(vec![64, 32]), ..TmaRequest::new(&t, 2, vec![64, 1], Target::Sm90) };
     let TmaVerdict::Refused(b) = judge(&req).unwrap() else { panic!() };
     assert!(b[0].rule.contains("at least the box"), "{}", b[0].rule);
+    // Fewer rows in the tensor than in the tile: two copies of a half-height box.
+    let req = TmaRequest { global_shape: Some(vec![32, 64]), ..TmaRequest::new(&t, 2, vec![64, 1], Target::Sm90) };
+    let TmaVerdict::Writes(m) = judge(&req).unwrap() else { panic!() };
+    assert_eq!((m.box_dim.clone(), m.copies.len()), (vec![64, 32], 2));
 }

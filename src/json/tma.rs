@@ -21,14 +21,25 @@ pub struct TmaBreakJson {
     pub swizzle: &'static str,
 }
 
+/// One copy of the box.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CopyJson {
+    /// Its first shared-memory byte, from the base.
+    pub offset: u64,
+    /// Its origin, as a tile coordinate.
+    pub origin: Vec<usize>,
+}
+
 /// The tensor map's fields, innermost dimension first, as
 /// `cuTensorMapEncodeTiled` takes them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TensorMapJson {
     /// `boxDim`.
     pub box_dim: Vec<usize>,
-    /// The shared-memory bytes the box fills.
+    /// The shared-memory bytes one box fills.
     pub bytes: u64,
+    /// The copies (one when the box is the whole tile).
+    pub copies: Vec<CopyJson>,
     /// The tile's top dimension of each map dimension.
     pub dims: Vec<usize>,
     /// `elementStrides`.
@@ -91,6 +102,7 @@ impl TmaJson {
                 map: Some(TensorMapJson {
                     box_dim: m.box_dim.clone(),
                     bytes: m.bytes,
+                    copies: m.copies.iter().map(|(o, b)| CopyJson { offset: *b, origin: o.clone() }).collect(),
                     dims: m.dims.clone(),
                     element_strides: m.element_strides.clone(),
                     global_dim: m.global_dim.clone(),

@@ -30,12 +30,11 @@ fn list<T: core::fmt::Display>(xs: &[T]) -> String {
 }
 
 fn writes(m: &TensorMap, source: &str) -> String {
-    let mut out = format!(
-        "One cp.async.bulk.tensor writes `{}`: {} ({})\n",
-        Visible(source),
-        tma_name(m.swizzle),
-        cuda_name(m.swizzle)
-    );
+    let how = match m.copies.len() {
+        1 => String::from("One cp.async.bulk.tensor writes"),
+        n => format!("{n} cp.async.bulk.tensor copies of one box write"),
+    };
+    let mut out = format!("{how} `{}`: {} ({})\n", Visible(source), tma_name(m.swizzle), cuda_name(m.swizzle));
     let _ = writeln!(out, "  tensorRank        {}", m.dims.len());
     let _ = writeln!(out, "  tile dimensions   {} (innermost first)", list(&m.dims));
     let _ = writeln!(out, "  globalDim         {}", list(&m.global_dim));
@@ -46,14 +45,20 @@ fn writes(m: &TensorMap, source: &str) -> String {
     let _ = writeln!(out, "  swizzle           {}", cuda_name(m.swizzle));
     let align = (m.swizzle.alignment() as u64).max(128);
     let _ = writeln!(out, "  shared box        {} bytes at base {:#x} (a multiple of {align})", m.bytes, m.base);
+    if m.copies.len() > 1 {
+        for (origin, offset) in &m.copies {
+            let _ = writeln!(out, "  copy at tile {}  to shared byte {offset}", list(origin));
+        }
+    }
     if !m.also.is_empty() {
         let names: Vec<&str> = m.also.iter().map(|&s| tma_name(s)).collect();
         let _ = writeln!(out, "  also written with {}", names.join(", "));
     }
     let _ = write!(
         out,
-        "Verified: the box, written densely in that order and swizzled on each shared-memory address, puts every one \
-         of the {} elements at the tile's byte.",
+        "Verified: the box{}, written densely in that order and swizzled on each shared-memory address, puts every \
+         one of the {} elements at the tile's byte.",
+        if m.copies.len() > 1 { "es" } else { "" },
         m.elements
     );
     out

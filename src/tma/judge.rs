@@ -91,8 +91,14 @@ pub struct TensorMap {
     pub element_strides: Vec<usize>,
     /// The box's first shared-memory byte.
     pub base: u64,
-    /// The shared-memory bytes the box fills.
+    /// The shared-memory bytes one box fills.
     pub bytes: u64,
+    /// The copies: each one's box origin, as a tile coordinate, and its first
+    /// shared-memory byte from `base`. One copy, at the tile's origin, when
+    /// one box is the whole tile; otherwise the tile splits into equal boxes
+    /// along one dimension (a K-major tile wider than its swizzle's span, as
+    /// CuTe tiles one).
+    pub copies: Vec<(Vec<usize>, u64)>,
     /// The elements compared (the whole tile).
     pub elements: usize,
 }
@@ -205,6 +211,9 @@ fn try_mode(req: &TmaRequest<'_>, t: &Tile, mode: Tma) -> Result<TensorMap, TmaB
         return Err(brk(origin, None, Some(0), String::from("the tile stores no element at its origin (a pad)")));
     };
     let step = |d: usize| -> Option<u64> {
+        if t.lengths[d] < 2 {
+            return None;
+        }
         let mut c = vec![0; rank];
         c[d] = 1;
         unswizzled(t.index(&c)).and_then(|b| b.checked_sub(start))
@@ -298,14 +307,65 @@ fn try_mode(req: &TmaRequest<'_>, t: &Tile, mode: Tma) -> Result<TensorMap, TmaB
         box_dim,
         base: req.base,
         bytes,
+        copies: vec![(vec![0; rank], 0)],
         elements: t.bytes.len(),
     })
 }
 
+impl Tile {
+    /// The part of the tile from `start` to `start + len` along `dim`, its
+    /// bytes counted from its own origin's (`None` where one lies below it).
+    fn part(&self, dim: usize, start: usize, len: usize) -> (Tile, Option<u64>) {
+        let mut lengths = self.lengths.clone();
+        lengths[dim] = len;
+        let mut part = Tile { lengths, bytes: Vec::new() };
+        let n: usize = part.lengths.iter().product();
+        let mut origin = vec![0; self.lengths.len()];
+        origin[dim] = start;
+        let first = self.bytes[self.index(&origin)];
+        for i in 0..n {
+            let mut c = part.coordinate(i);
+            c[dim] += start;
+            let b = self.bytes[self.index(&c)];
+            part.bytes.push(match (b, first) {
+                (Some(b), Some(f)) => b.checked_sub(f),
+                _ => None,
+            });
+        }
+        (part, first)
+    }
+}
+
+/// The tile as `parts` equal boxes along `dim`, each written by one copy of
+/// one map in `mode`; `None` if any part is not.
+fn try_split(req: &TmaRequest<'_>, t: &Tile, mode: Tma, dim: usize, parts: usize) -> Option<TensorMap> {
+    let len = t.lengths[dim] / parts;
+    let mut map: Option<TensorMap> = None;
+    let mut copies = Vec::with_capacity(parts);
+    for p in 0..parts {
+        let (part, first) = t.part(dim, p * len, len);
+        let first = first?;
+        let sub = TmaRequest { base: req.base.checked_add(first)?, ..req.clone() };
+        let m = try_mode(&sub, &part, mode).ok()?;
+        let mut origin = vec![0; t.lengths.len()];
+        origin[dim] = p * len;
+        copies.push((origin, first));
+        match &map {
+            Some(prev) if prev.dims != m.dims => return None,
+            Some(_) => {}
+            None => map = Some(m),
+        }
+    }
+    map.map(|m| TensorMap { copies, base: req.base, elements: t.bytes.len(), ..m })
+}
+
 /// Whether one `cp.async.bulk.tensor` writes `req.layout`, and its tensor
-/// map: see the [module docs](super). Errors are requests no map could
-/// serve (element size, rank, the strides' count); a tile TMA cannot write
-/// is [`TmaVerdict::Refused`], with the first break of every mode.
+/// map: see the [module docs](super). When no single copy does, the fewest
+/// equal boxes along one dimension that one map writes, each copy at its
+/// own shared-memory offset ([`TensorMap::copies`]). Errors are requests no
+/// map could serve (element size, rank, the strides' count); a tile TMA
+/// cannot write is [`TmaVerdict::Refused`], with each mode's first break as
+/// one copy.
 ///
 /// ```
 /// use cktile::tma::{judge, TmaRequest, TmaVerdict};
@@ -324,7 +384,7 @@ pub fn judge(req: &TmaRequest<'_>) -> Result<TmaVerdict, Error> {
     };
     let mut breaks = Vec::new();
     let mut found: Option<TensorMap> = None;
-    for mode in modes {
+    for &mode in &modes {
         match (try_mode(req, &t, mode), &mut found) {
             (Ok(map), None) => found = Some(map),
             (Ok(_), Some(f)) => f.also.push(mode),
@@ -332,7 +392,26 @@ pub fn judge(req: &TmaRequest<'_>) -> Result<TmaVerdict, Error> {
             (Err(_), Some(_)) => {}
         }
     }
-    Ok(match found {
+    if let Some(map) = found {
+        return Ok(TmaVerdict::Writes(map));
+    }
+    // Several copies of one box: the fewest, along any dimension, widest mode first.
+    let mut best: Option<TensorMap> = None;
+    for &mode in &modes {
+        for dim in 0..t.lengths.len() {
+            let mut parts = 2;
+            while parts <= t.lengths[dim] && best.as_ref().is_none_or(|b| parts < b.copies.len()) {
+                if t.lengths[dim] % parts == 0 {
+                    if let Some(map) = try_split(req, &t, mode, dim, parts) {
+                        best = Some(map);
+                        break;
+                    }
+                }
+                parts *= 2;
+            }
+        }
+    }
+    Ok(match best {
         Some(map) => TmaVerdict::Writes(map),
         None => TmaVerdict::Refused(breaks),
     })

@@ -21,7 +21,10 @@
 //! [`judge`] tries every mode the target has, widest first, reads the
 //! dimension order off the layout (the distance one step along each
 //! dimension moves, before the swizzle), and compares every element with
-//! the dense box; the verdict is that comparison. Element strides are 1 (a
+//! the dense box; the verdict is that comparison. When no single copy
+//! writes the tile, it looks for the fewest equal boxes along one dimension
+//! that one map writes, each at its own shared-memory offset (CuTe's K-major
+//! tiles wider than their swizzle's span, tiles of more than 256 rows). Element strides are 1 (a
 //! tile that samples every other element of a dimension is written by a
 //! map whose global stride says so) and the interleaved layouts
 //! (`CU_TENSOR_MAP_INTERLEAVE_16B/32B`) are not modelled.
