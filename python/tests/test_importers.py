@@ -419,3 +419,28 @@ def test_random_linear_layouts_round_trip():
         assert layout.check().bijective
         imported += 1
     assert imported > 250, (imported, refused)
+
+
+@pytest.mark.parametrize("swizzle,bits,transposed", [n for n in NVMMA if n[0] != 0])
+def test_triton_nvmma_layouts_are_read_by_wgmma_and_written_by_tma_in_their_own_mode(swizzle, bits, transposed):
+    # Triton's own linear layout of each swizzled NVMMA encoding (not cktile's catalogue entry):
+    # tcgen05.mma reads it in the encoding's swizzle mode, K-major or (transposed) MN-major, and
+    # one or more TMA copies of one box write it in the same mode, from a row-major (or, transposed,
+    # column-major) global matrix.
+    layout = gl.NVMMASharedLayout(swizzle_byte_width=swizzle, element_bitwidth=bits, rank=2, transposed=transposed)
+    shape = [64, 128]
+    dtype = {8: "fp8", 16: "fp16", 32: "fp32"}[bits]
+    imported = cktile.from_triton(layout, shape, dtype)
+    major = "mn" if transposed else "k"
+    mode = f"{swizzle}b"
+    r = imported.wgmma_descriptor("sm100", "b", major=major)
+    assert r.readable and r.swizzle == mode and r.major == major, r.to_json()[:300]
+    if bits == 16 or not transposed:
+        assert imported.wgmma_descriptor("sm90", "b", major=major).swizzle == mode
+    else:
+        with pytest.raises(cktile.Error, match="16-bit elements only"):
+            imported.wgmma_descriptor("sm90", "b", major=major)
+    strides = [1, shape[0]] if transposed else [shape[1], 1]
+    m = imported.tma_map(strides)
+    assert m.writes and m.swizzle == mode, m.to_json()[:300]
+    assert m.map.box_dim[0] * bits // 8 <= swizzle
