@@ -17,6 +17,7 @@
 //! - [`dma`]: `cktile dma-plan`;
 //! - [`equiv`]: `cktile equiv`;
 //! - [`gpu_cases`]: `cktile gpu-cases`;
+//! - [`hopper`]: `cktile hopper-plan`;
 //! - [`matrix_desc`]: `cktile matrix-desc`;
 //! - [`tma`]: `cktile tma`;
 //! - [`rules`]: `cktile rules`.
@@ -37,6 +38,7 @@ pub mod distribution;
 pub mod dma;
 pub mod equiv;
 pub mod gpu_cases;
+pub mod hopper;
 pub mod matrix_desc;
 pub mod request;
 pub mod rules;
@@ -49,6 +51,7 @@ pub use distribution::{CoverageJson, DistributionJson, TransposeJson};
 pub use dma::DmaPlanJson;
 pub use equiv::EquivJson;
 pub use gpu_cases::GpuCasesJson;
+pub use hopper::HopperPlanJson;
 pub use matrix_desc::MatrixDescJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
 pub use rules::{FindingsJson, RuleJson};

@@ -6,7 +6,9 @@
 use crate::plan::dma::{Addressing, DmaPlan, Gather, Issue, M0Write, Scheme};
 use alloc::format;
 use alloc::string::String;
+use alloc::string::ToString;
 use alloc::vec::Vec;
+use core::fmt::Write;
 
 /// One coordinate as a formula in the lane: `base + a (T / p) + b (T % p)`,
 /// the quotient term left out when `p` is the whole wave (plain `T`).
@@ -165,4 +167,58 @@ pub fn plan(p: &DmaPlan, a: &Addressing, loads: usize) -> String {
 /// `"s"` unless `n` is 1.
 const fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// `cktile hopper-plan`'s text: the first `top` candidates of a Hopper or
+/// Blackwell tile plan, each with its swizzle, TMA box and copies, MMA
+/// descriptor fields, access conflicts and spec.
+///
+/// ```
+/// use cktile::matrix_desc::Target;
+/// use cktile::plan::hopper::{plan, HopperRequest};
+/// let c = plan(&HopperRequest::new(128, 64, 2, Target::Sm90, [4096, 1]))?;
+/// assert!(cktile::render::plan::hopper(&c, 3).starts_with("1. K-major, 128b"));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn hopper(candidates: &[crate::plan::hopper::HopperCandidate], top: usize) -> String {
+    use crate::tma::tma_name;
+    if candidates.is_empty() {
+        return String::from(
+            "No canonical layout of this tile is both written by TMA from this global tensor and read by the MMA \
+             (a copy does not transpose: the tile's contiguous dimension must be the tensor's).",
+        );
+    }
+    let mut out = String::new();
+    for (i, c) in candidates.iter().take(top.max(1)).enumerate() {
+        let box_dim: Vec<String> = c.tma.box_dim.iter().map(|b| b.to_string()).collect();
+        let _ = write!(
+            out,
+            "{}. {}-major, {}: TMA {} cop{} of box {{{}}} ({})",
+            i + 1,
+            c.major.name().to_uppercase(),
+            c.swizzle.name(),
+            c.tma.copies.len(),
+            if c.tma.copies.len() == 1 { "y" } else { "ies" },
+            box_dim.join(", "),
+            tma_name(c.tma.swizzle)
+        );
+        if let Some(r) = &c.mma {
+            let _ = write!(out, "; {} LBO {} SBO {}", r.target.instruction(), r.lbo, r.sbo);
+        }
+        out.push('\n');
+        for (p, counted) in &c.accesses {
+            let _ = match counted {
+                Ok((cycles, ways)) => {
+                    writeln!(out, "   {}: {cycles} conflict cycles, worst {ways}-way", p.access_name())
+                }
+                Err(e) => writeln!(out, "   {}: cannot be issued on this layout: {e}", p.access_name()),
+            };
+        }
+        let _ = writeln!(out, "   {}", c.spec);
+    }
+    if candidates.len() > top {
+        let _ = write!(out, "({} more)", candidates.len() - top);
+    }
+    out.truncate(out.trim_end().len());
+    out
 }

@@ -11,6 +11,7 @@ mod distribution;
 mod dma_plan;
 mod equiv;
 mod gpu_cases;
+mod hopper_plan;
 mod matrix_desc;
 mod offsets;
 mod render;
@@ -56,6 +57,7 @@ enum Command {
     TransposeLoad(transpose_load::Args),
     MatrixDesc(matrix_desc::Args),
     Tma(tma::Args),
+    HopperPlan(hopper_plan::Args),
     Codegen(codegen::Args),
     GpuCases(gpu_cases::Args),
     Rules(rules::Args),
@@ -99,6 +101,7 @@ fn main() -> ExitCode {
         Some(Command::TransposeLoad(a)) => transpose_load::run(a),
         Some(Command::MatrixDesc(a)) => matrix_desc::run(a),
         Some(Command::Tma(a)) => tma::run(a),
+        Some(Command::HopperPlan(a)) => hopper_plan::run(a),
         Some(Command::Codegen(a)) => codegen::run(a),
         Some(Command::GpuCases(a)) => gpu_cases::run(a),
         Some(Command::Rules(a)) => rules::run(a),

@@ -62,7 +62,8 @@ pub struct Args {
     json: bool,
 }
 
-fn tile(text: &str) -> Result<(usize, usize), Failure> {
+/// A `--tile ROWSxCOLS` argument.
+pub fn tile(text: &str) -> Result<(usize, usize), Failure> {
     let parsed = text.split_once(['x', 'X']).and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
     parsed.ok_or_else(|| bad(format!("--tile: `{}` is not ROWSxCOLS; write e.g. --tile 128x64", cktile::Visible(text))))
 }
