@@ -419,3 +419,50 @@ fn matrix_descriptor_constants_compile_and_give_the_librarys_descriptors() {
     std::fs::write(dir.join("main.cpp"), code + &main).expect("main.cpp");
     assert_eq!(compile_and_run(&dir), want);
 }
+
+/// `cktile tma --cxx`'s constants compile as C++17 and hold the map's
+/// fields, innermost first, and every copy's origin and offset.
+#[test]
+fn tensor_map_constants_compile_and_hold_the_maps_fields() {
+    use cktile::tma::{TmaRequest, TmaVerdict, judge};
+    let split = "packed(16384) | transform(swizzle(3,3,3) on [0] -> [0]) | transform(unmerge((2,16,8,64)) on [0] -> \
+                 [0,1,2,3]) | transform(merge((16,8)) on [1,2] -> [0], merge((2,64)) on [0,3] -> [1])";
+    let dir = scratch_dir().join("tma");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let mut code = String::from("#include <cstdint>\n#include <cstdio>\n");
+    let mut main = String::from("int main() {\n");
+    let mut want = String::new();
+    for (i, text) in ["triton-nvmma:swizzle=64,bits=16,rows=64", split].iter().enumerate() {
+        let d = cktile::layouts::resolve(text).unwrap();
+        let req = TmaRequest::new(&d, 2, vec![4096, 1], cktile::matrix_desc::Target::Sm90);
+        let TmaVerdict::Writes(m) = judge(&req).unwrap() else { panic!("{text} refused") };
+        let name = format!("kMap{i}");
+        code += &cktile::codegen::tma::constants(&m, &name).unwrap();
+        code.push('\n');
+        for array in ["GlobalDim", "GlobalStrides", "BoxDim", "ElementStrides", "CopyOffset"] {
+            main += &format!("  for (auto x : {name}{array}) std::printf(\"%llu \", (unsigned long long)x);\n");
+        }
+        main += &format!("  for (auto& o : {name}CopyOrigin) for (auto x : o) std::printf(\"%u \", x);\n");
+        main += "  std::printf(\"\\n\");\n";
+        let mut line = String::new();
+        for x in m.global_dim.iter().chain(&m.global_strides_bytes) {
+            line += &format!("{x} ");
+        }
+        for x in m.box_dim.iter().chain(&m.element_strides) {
+            line += &format!("{x} ");
+        }
+        for (_, offset) in &m.copies {
+            line += &format!("{offset} ");
+        }
+        for (origin, _) in &m.copies {
+            for &d in &m.dims {
+                line += &format!("{} ", origin[d]);
+            }
+        }
+        want += &line;
+        want.push('\n');
+    }
+    main += "  return 0;\n}\n";
+    std::fs::write(dir.join("main.cpp"), code + &main).expect("main.cpp");
+    assert_eq!(compile_and_run(&dir), want);
+}

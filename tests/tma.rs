@@ -263,6 +263,8 @@ fn cute_tiles_wider_than_the_span_are_several_copies_of_one_box() {
     let map = assert_writes(&d, 2, &[4096, 1], Target::Sm90);
     assert_eq!((map.swizzle, map.box_dim.clone()), (Tma::B128, vec![64, 128]));
     assert_eq!(map.copies, [(vec![0, 0], 0), (vec![0, 64], 16384)]);
+    // The tensor is the whole tile, not one box.
+    assert_eq!(map.global_dim, [128, 128]);
     // A box has at most 256 rows: 512 rows are two copies.
     let d = Descriptor::packed(&[512, 8]).unwrap();
     let map = assert_writes(&d, 2, &[8, 1], Target::Sm90);

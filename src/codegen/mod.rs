@@ -17,7 +17,8 @@
 //! - `NAME_rank`, `NAME_lengthD` and `NAME_element_space_size` constants.
 //!
 //! [`matrix_desc::constants`] writes a `wgmma` / `tcgen05.mma` shared-memory
-//! matrix descriptor as C++ constants.
+//! matrix descriptor as C++ constants, [`tma::constants`] a tensor map's
+//! `cuTensorMapEncodeTiled` arguments.
 //!
 //! A leading comment holds the spec the code came from, the catalogue entry
 //! if any, the integer type and why it cannot overflow, and what each
@@ -46,6 +47,7 @@ mod emit;
 mod ident;
 mod lang;
 pub mod matrix_desc;
+pub mod tma;
 
 /// The one rule telling a catalogue entry from a spec (re-exported from the
 /// catalogue, which owns it).

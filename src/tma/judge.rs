@@ -345,7 +345,9 @@ fn try_split(req: &TmaRequest<'_>, t: &Tile, mode: Tma, dim: usize, parts: usize
     for p in 0..parts {
         let (part, first) = t.part(dim, p * len, len);
         let first = first?;
-        let sub = TmaRequest { base: req.base.checked_add(first)?, ..req.clone() };
+        // The tensor is the whole tile (or the shape given), not the part.
+        let shape = req.global_shape.clone().or_else(|| Some(t.lengths.iter().map(|&l| l as u64).collect()));
+        let sub = TmaRequest { base: req.base.checked_add(first)?, global_shape: shape, ..req.clone() };
         let m = try_mode(&sub, &part, mode).ok()?;
         let mut origin = vec![0; t.lengths.len()];
         origin[dim] = p * len;

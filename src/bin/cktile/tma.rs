@@ -43,8 +43,11 @@ pub struct Args {
     /// The box's first shared-memory byte (a multiple of 128, and of the swizzle's pattern).
     #[arg(long, default_value_t = 0, value_parser = crate::common::non_negative::<u64>, allow_negative_numbers = true)]
     base: u64,
+    /// Print the map's cuTensorMapEncodeTiled arguments as C++ constants named NAME... (a tile TMA writes only).
+    #[arg(long, value_name = "NAME")]
+    cxx: Option<String>,
     /// Print one JSON object: {"writes", "swizzle", "map", "breaks", ...}.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cxx")]
     json: bool,
 }
 
@@ -71,7 +74,13 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         base: a.base,
     };
     let v = judge(&req).map_err(|e| Failure::input(&text, e))?;
-    let out = if a.json { to_json(&TmaJson::new(&text, &v))? } else { render::tma::verdict(&v, &text) };
+    let out = match (&v, &a.cxx) {
+        (TmaVerdict::Writes(m), Some(name)) => {
+            cktile::codegen::tma::constants(m, name).map_err(|e| bad(format!("--cxx: {e}")))?
+        }
+        _ if a.json => to_json(&TmaJson::new(&text, &v))?,
+        _ => render::tma::verdict(&v, &text),
+    };
     match v {
         TmaVerdict::Writes(_) => Ok(out),
         TmaVerdict::Refused(_) => Err(Failure { message: out.trim_end().to_string(), code: 1, stdout: true }),
