@@ -1,9 +1,10 @@
 //! The TMA swizzle modes by name: the names every command takes, the CUDA
 //! driver's enumerators, and which target has which.
 
-use crate::error::{Error, Snippet, SpecProblem};
+use crate::error::Error;
 use crate::layouts::cute::Tma;
 use crate::matrix_desc::Target;
+use crate::matrix_desc::mode::named;
 
 /// The modes' names, for messages and help.
 pub const TMA_MODE_NAMES: &str = "none, 32b, 64b, 128b, 128b-atom-32b, 128b-atom-64b (the last two sm100 only)";
@@ -53,9 +54,7 @@ pub const fn cuda_name(mode: Tma) -> &'static str {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn tma_by_name(name: &str) -> Result<Tma, Error> {
-    ALL.into_iter()
-        .find(|&m| tma_name(m) == name)
-        .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: TMA_MODE_NAMES }))
+    named(&ALL, tma_name, name, TMA_MODE_NAMES)
 }
 
 /// The modes `target` has, widest first (the order [`judge`](super::judge) tries them).
