@@ -12,7 +12,7 @@ use core::fmt::Write;
 /// The descriptor of a readable layout as C++ constants: the 64-bit value
 /// with a start address of 0, the per-instruction start offsets, and how to
 /// add the tile's shared-memory address. `name` must be a C identifier
-/// ([`check_name`](super::check_name)).
+/// ([`check_name`]).
 ///
 /// ```
 /// use cktile::matrix_desc::{judge, Request, Readability, Target};

@@ -19,7 +19,7 @@ fn list<T: core::fmt::Display>(xs: &[T]) -> String {
 /// the swizzle and interleave enumerators in a comment beside the call they
 /// go into, and each copy's box origin (as coordinates of the tile, innermost
 /// first) and shared-memory offset. `name` must be a C identifier
-/// ([`check_name`](super::check_name)).
+/// ([`check_name`]).
 ///
 /// ```
 /// use cktile::tma::{judge, TmaRequest, TmaVerdict};

@@ -8,7 +8,7 @@
 //! a base offset and a swizzle mode. The descriptor names one of the PTX
 //! ISA's *canonical* layouts (no swizzle, 32-, 64- or 128-byte swizzle, and
 //! on sm100 the 128-byte swizzle with 32-byte atoms); a layout that is none
-//! of them is silently misread. [`judge`] decides, for any layout cktile
+//! of them is silently misread. [`judge()`] decides, for any layout cktile
 //! reads, whether one descriptor per instruction (the same LBO, SBO and mode,
 //! only the start address moving, as CuTe's `DescriptorIterator` and
 //! Triton's lowering do) reads every element where the layout stores it,

@@ -5,7 +5,7 @@
 //! accesses the kernel makes (an epilogue's `stmatrix`, an `ldmatrix` read).
 //!
 //! Every candidate is judged by the same code as `cktile matrix-desc` and
-//! `cktile tma` ([`matrix_desc::judge`], [`tma::judge`]), and its accesses
+//! `cktile tma` ([`matrix_desc::judge()`], [`tma::judge()`]), and its accesses
 //! are counted by the bank analyzer on sm90's model (Blackwell's shared
 //! memory has the same 32 banks of 4 bytes). An epilogue tile, which no MMA
 //! reads, asks for TMA alone ([`HopperRequest::mma`] off).
