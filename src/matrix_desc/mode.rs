@@ -397,7 +397,12 @@ impl SwizzleMode {
 
 /// The one of `all` whose name is `text`; the error lists `valid` (the
 /// lookup every name list of the Hopper modules shares).
-pub(crate) fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, text: &str, valid: &'static str) -> Result<T, Error> {
+pub(crate) fn named<T: Copy>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    text: &str,
+    valid: &'static str,
+) -> Result<T, Error> {
     all.iter()
         .copied()
         .find(|&t| name(t) == text)

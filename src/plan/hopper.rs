@@ -124,6 +124,11 @@ pub fn plan(req: &HopperRequest) -> Result<Vec<HopperCandidate>, Error> {
     if !matches!(req.element_bytes, 1 | 2 | 4) {
         return Err(bad("element bytes", req.element_bytes as i64, "it must be 1, 2 or 4"));
     }
+    let elements = req.mn.checked_mul(req.k).filter(|&n| n > 0 && n <= matrix_desc::MAX_ELEMENTS);
+    if elements.is_none() {
+        let n = i64::try_from(req.mn.saturating_mul(req.k)).unwrap_or(i64::MAX);
+        return Err(bad("tile elements", n, "a tile of 1 to 2^20 elements"));
+    }
     let mut out = Vec::new();
     for major in OperandMajor::ALL {
         for &swizzle in req.target.swizzles() {
