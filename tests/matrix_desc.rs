@@ -521,3 +521,32 @@ mod properties {
         r
     }
 }
+
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_64_bits_decode_or_are_refused_and_decoded_fields_encode_back(bits in any::<u64>(), sm100 in any::<bool>()) {
+            let target = if sm100 { Target::Sm100 } else { Target::Sm90 };
+            if let Ok(f) = DescriptorFields::decode(target, bits) {
+                prop_assert_eq!(f.encode().unwrap(), bits);
+            }
+        }
+
+        #[test]
+        fn the_ptx_map_never_panics(
+            start in any::<u64>(), lbo in any::<u64>(), sbo in any::<u64>(), mn in any::<usize>(), k in any::<usize>(),
+            e in any::<usize>(), base_offset in any::<u8>(),
+        ) {
+            for &swizzle in Target::Sm100.swizzles() {
+                let f = DescriptorFields { target: Target::Sm100, swizzle, start, lbo, sbo, base_offset };
+                for major in [OperandMajor::K, OperandMajor::Mn] {
+                    let _ = f.address(major, e, mn, k);
+                }
+                let _ = f.encode();
+            }
+        }
+    }
+}

@@ -341,6 +341,8 @@ fn requests_no_map_serves_are_errors_naming_the_value() {
         let e = judge(&req).unwrap_err().to_string();
         assert!(e.contains(word), "{e}");
     }
+    let far = TmaRequest { base: u64::MAX - 127, ..TmaRequest::new(&d, 2, vec![64, 1], Target::Sm90) };
+    assert!(judge(&far).unwrap_err().to_string().contains("2^32"));
     let six = Descriptor::packed(&[2, 2, 2, 2, 2, 2]).unwrap();
     assert!(judge(&TmaRequest::new(&six, 2, vec![1; 6], Target::Sm90)).unwrap_err().to_string().contains("1 to 5"));
     // A base off the swizzle's boundary, and a global extent smaller than the box, break every mode.
@@ -355,4 +357,33 @@ fn requests_no_map_serves_are_errors_naming_the_value() {
     let req = TmaRequest { global_shape: Some(vec![32, 64]), ..TmaRequest::new(&t, 2, vec![64, 1], Target::Sm90) };
     let TmaVerdict::Writes(m) = judge(&req).unwrap() else { panic!() };
     assert_eq!((m.box_dim.clone(), m.copies.len()), (vec![64, 32], 2));
+}
+
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Any catalogue layout, any strides, any base: an answer (every map
+        /// simulated element by element) or an error, never a panic.
+        #[test]
+        fn any_tile_and_strides_get_an_answer_that_holds(
+            m in cktile::strategy::catalogue(4096),
+            e in prop::sample::select(vec![1usize, 2, 4, 8]),
+            strides in prop::collection::vec(prop_oneof![Just(1i64), Just(64), Just(4096), any::<i64>()], 1..4),
+            base in prop_oneof![Just(0u64), Just(1024), any::<u64>()],
+        ) {
+            let d = &m.descriptor;
+            let mut req = TmaRequest::new(d, e, strides.clone(), Target::Sm100);
+            req.base = base;
+            if let Ok(TmaVerdict::Writes(map)) = judge(&req) {
+                prop_assert!(obeys_rules(&map, &strides, Target::Sm100));
+                if base == 0 {
+                    assert_writes(d, e, &strides, Target::Sm100);
+                }
+            }
+        }
+    }
 }

@@ -164,6 +164,9 @@ fn tile(req: &TmaRequest<'_>) -> Result<Tile, Error> {
     if req.global_strides.len() != lengths.len() {
         return Err(bad("global strides", req.global_strides.len() as i64, "give one per tile dimension"));
     }
+    if req.base >= 1 << 32 {
+        return Err(bad("base", i64::try_from(req.base).unwrap_or(i64::MAX), "a shared-memory address below 2^32"));
+    }
     if let Some(shape) = &req.global_shape {
         if shape.len() != lengths.len() {
             return Err(bad("global shape", shape.len() as i64, "give one extent per tile dimension"));
