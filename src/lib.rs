@@ -42,7 +42,8 @@
 //!   [Padding versus XOR preshuffle](https://github.com/cktile/cktile/blob/main/docs/src/padding-vs-xor.md),
 //!   [LDS index swapping, step by step](https://github.com/cktile/cktile/blob/main/docs/src/index-swapping.md),
 //!   [CuTe swizzles, TMA modes and Triton encodings](https://github.com/cktile/cktile/blob/main/docs/src/cute-triton.md),
-//!   [Measured on an H100](https://github.com/cktile/cktile/blob/main/docs/src/gpu-measurements.md)
+//!   [Measured on an H100](https://github.com/cktile/cktile/blob/main/docs/src/gpu-measurements.md),
+//!   [AMD's LDS in 2026: gfx1250 and the public models](https://github.com/cktile/cktile/blob/main/docs/src/amd-models.md)
 //! - finding and using layouts: [Layout search](https://github.com/cktile/cktile/blob/main/docs/src/search.md),
 //!   [Direct-to-LDS planning](https://github.com/cktile/cktile/blob/main/docs/src/dma-plan.md),
 //!   [Generating CUDA code](https://github.com/cktile/cktile/blob/main/docs/src/codegen.md),
