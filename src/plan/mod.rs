@@ -3,5 +3,9 @@
 //! - [`dma`]: AMD's direct global-to-LDS loads (`global_load_lds`), which
 //!   write each subgroup's data to consecutive LDS bytes, so a swizzled
 //!   layout is honoured by gathering on the global side.
+//! - [`tdm`]: gfx1250's Tensor Data Mover (`tensor_load_to_lds`), which
+//!   writes a tile as one stream with hardware row padding, so a layout is
+//!   loadable exactly when it is that padded stream.
 
 pub mod dma;
+pub mod tdm;
