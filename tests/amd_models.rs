@@ -287,3 +287,74 @@ fn the_cli_prints_the_disagreements() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("sm90 is an NVIDIA chip"));
 }
+
+#[test]
+fn bank_answers_with_a_model_from_the_flag_or_the_request() {
+    use std::io::Write;
+    let bank = |args: &[&str], request: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cktile"))
+            .arg("bank")
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(request.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let full: Vec<String> = (0..64).map(|_| String::from("0")).collect();
+    let request = format!(r#"{{"arch": "gfx942", "op": "ds_read_b128", "addresses": [{}]}}"#, full.join(","));
+    let o = bank(&["--model", "rocroller"], &request);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["model"].as_str(), v["max_ways"].as_u64(), v["broadcast"].as_bool()),
+        (Some("rocroller"), Some(4), Some(false))
+    );
+    // The request's key, and cktile's own report by default.
+    let with_key = request.replacen('{', r#"{"model": "rocke", "#, 1);
+    let v: serde_json::Value = serde_json::from_slice(&bank(&[], &with_key).stdout).unwrap();
+    assert_eq!((v["model"].as_str(), v["max_ways"].as_u64()), (Some("rocke"), Some(1)));
+    let v: serde_json::Value = serde_json::from_slice(&bank(&[], &request).stdout).unwrap();
+    assert_eq!((v["max_ways"].as_u64(), v.get("model")), (Some(1), None));
+    // Silent, conflicting or unknown: exit code 2, the message naming them.
+    let o = bank(&["--model", "hipkittens"], &request);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the hipkittens model says nothing of ds_read_b128 on gfx942"));
+    let o = bank(&["--model", "iree"], &with_key);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--model `iree` and the request's model `rocke` differ"));
+    let o = bank(&["--model", "nvidia"], &request);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown name `nvidia`; expected one of: cktile, rocke"));
+}
+
+#[test]
+fn a_tile_under_a_model_is_the_worst_of_its_instructions() {
+    use cktile::analyzer::Pattern;
+    use cktile::analyzer::models::answer_tile;
+    use cktile::analyzer::tile::lane_addresses;
+    let cases = [
+        ("packed((128,64))", arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } }),
+        ("ck-universal-a:m=128,k=64", arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } }),
+        ("packed((64,64))", arch::GFX950, Pattern::Rows { op: Op::DsRead { bits: 32 } }),
+        ("row-padded:rows=64,cols=64,pad=8", arch::GFX950, Pattern::Columns { op: Op::DsRead { bits: 64 } }),
+    ];
+    for (spec, a, p) in cases {
+        let d = cktile::layouts::resolve(spec).unwrap();
+        for m in MODELS {
+            let got = answer_tile(m, &d, 2, &a, p).ok().map(|t| t.max_ways);
+            let total = answer_tile(Model::Cktile, &d, 2, &a, p).unwrap().instructions;
+            let want: Option<u32> = (0..total)
+                .map(|i| brute(m, &a, p.op(), &lane_addresses(&d, 2, &a, p, i).unwrap()))
+                .try_fold(0, |w, x| x.map(|x| w.max(x)));
+            assert_eq!(got, want, "{spec} {} {}", a.name(), m.name());
+        }
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["analyze", "packed((128,64))", "--arch", "gfx942", "--pattern", "mfma16", "--dtype", "fp16"])
+        .args(["--model", "triton-9662", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["max_ways"].as_u64(), v["cktile_max_ways"].as_u64()), (Some(8), Some(4)));
+}

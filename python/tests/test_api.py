@@ -132,3 +132,16 @@ def test_the_modules_import_one_way():
     circles = sorted(name for name in graph if reaches(name, name))
     assert circles == [], f"modules on an import circle: {circles}"
     assert "importers" not in graph["_layout"]
+
+
+def test_model_answer_names_the_model_and_refuses_where_its_source_is_silent():
+    # The gfx942 case: every lane at byte 0 is a broadcast for rocKE, 4-way for rocRoller.
+    assert cktile.model_answer("rocke", "gfx942", "ds_read_b128", [0] * 64).max_ways == 1
+    r = cktile.model_answer("rocroller", "gfx942", "ds_read_b128", [0] * 64)
+    assert (r.max_ways, r.broadcast, r.model, r.banks) == (4, False, "rocroller", 32)
+    with pytest.raises(cktile.Error, match="the hipkittens model says nothing of ds_read_b128 on gfx942"):
+        cktile.model_answer("hipkittens", "gfx942", "ds_read_b128", [0] * 64)
+    with pytest.raises(cktile.Error, match="unknown name `nvidia`"):
+        cktile.model_answer("nvidia", "gfx942", "ds_read_b128", [0])
+    with pytest.raises(cktile.Error, match="addresses"):
+        cktile.model_answer("rocke", "gfx942", "ds_read_b128", [-1])

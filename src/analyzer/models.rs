@@ -492,3 +492,54 @@ pub fn answer(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> R
     }
     Ok(worst)
 }
+
+/// A model's answer on a whole tile under an access pattern: the worst
+/// ways over its instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileAnswer {
+    /// Instructions the pattern issues over the tile.
+    pub instructions: usize,
+    /// The most ways of any instruction.
+    pub max_ways: u32,
+    /// The first instruction with them.
+    pub worst_instruction: usize,
+}
+
+/// `model`'s answer on every instruction `pattern` issues over the 2-D
+/// tile `desc` (elements of `element_bytes`) on `arch`: the worst ways,
+/// or the first refusal (naming the model, chip and instruction).
+///
+/// ```
+/// use cktile::analyzer::{arch, models::{answer_tile, Model}, Op, Pattern};
+/// let tile = cktile::Descriptor::packed(&[128, 64])?;
+/// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// assert_eq!(answer_tile(Model::Cktile, &tile, 2, &arch::GFX942, p)?.max_ways, 4);
+/// assert_eq!(answer_tile(Model::TritonContiguous, &tile, 2, &arch::GFX942, p)?.max_ways, 8);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn answer_tile(
+    model: Model,
+    desc: &crate::Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    pattern: super::Pattern,
+) -> Result<TileAnswer, Error> {
+    pattern.check_arch(arch)?;
+    let lengths = desc.lengths();
+    if lengths.len() != 2 {
+        return Err(Error::descriptor(crate::error::DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
+    }
+    let dim = |i: usize| usize::try_from(lengths.get(i)).unwrap_or(0);
+    let wave = arch.wave() as usize;
+    let n = pattern.instructions(dim(0), dim(1), element_bytes, wave)?;
+    let mut out = TileAnswer { instructions: n, max_ways: 0, worst_instruction: 0 };
+    for i in 0..n {
+        let a = super::tile::lane_addresses(desc, element_bytes, arch, pattern, i)?;
+        let ways = answer(model, arch, pattern.op(), &a[..wave.min(a.len())])?;
+        if ways > out.max_ways {
+            out.max_ways = ways;
+            out.worst_instruction = i;
+        }
+    }
+    Ok(out)
+}

@@ -1,7 +1,10 @@
-//! The rule table of `cktile rules --json`.
+//! The rule table of `cktile rules --json`, and a public model's answer for
+//! `cktile bank --model`.
 
-use crate::analyzer::Op;
+use crate::Error;
+use crate::analyzer::models::{Model, answer, model_rule};
 use crate::analyzer::probe::Findings;
+use crate::analyzer::{Arch, Op};
 use crate::render::rules::RuleRow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -145,5 +148,50 @@ impl FindingsJson {
                 })
                 .collect(),
         }
+    }
+}
+
+/// `cktile bank --model NAME` (or a request with `"model"`) for a model
+/// other than cktile's: the model's answer on one instruction, with what it
+/// rests on.
+///
+/// ```
+/// use cktile::analyzer::{arch, models::Model, Op};
+/// let a: Vec<Option<u64>> = (0..64).map(|l| Some(16 * (l % 4) + 128 * (l / 4))).collect();
+/// let j = cktile::json::ModelAnswerJson::new(Model::RocRoller, &arch::GFX942, Op::DsRead { bits: 128 }, &a)?;
+/// let v = serde_json::to_value(&j).unwrap();
+/// assert_eq!((v["model"].as_str(), v["max_ways"].as_u64()), (Some("rocroller"), Some(1)));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelAnswerJson {
+    arch: &'static str,
+    banks: u32,
+    broadcast: Option<bool>,
+    evidence: &'static str,
+    max_ways: u32,
+    model: &'static str,
+    op: &'static str,
+    phases: Vec<Vec<u8>>,
+    source: &'static str,
+}
+
+impl ModelAnswerJson {
+    /// The model's answer on `addresses` (one per lane, `None` inactive), or
+    /// its refusal.
+    pub fn new(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<ModelAnswerJson, Error> {
+        let max_ways = answer(model, arch, op, addresses)?;
+        let r = model_rule(model, arch, op)?;
+        Ok(ModelAnswerJson {
+            arch: arch.name(),
+            banks: r.banks,
+            broadcast: r.broadcast,
+            evidence: model.evidence().word(),
+            max_ways,
+            model: model.name(),
+            op: op.name(),
+            phases: r.phases,
+            source: r.text,
+        })
     }
 }
