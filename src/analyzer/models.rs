@@ -112,12 +112,18 @@ pub const MODELS: [Model; 8] = [
     Model::HipKittens,
 ];
 
-/// The models' names, comma-separated: what `--model` takes.
+/// The models' names, in [`MODELS`]' order.
+const MODEL_NAME_LIST: [&str; MODELS.len()] = crate::names::names_of!(MODELS, |m| m.name());
+
+/// The models' names, comma-separated, derived from [`MODELS`]: what
+/// `--model` takes and its messages list.
 ///
 /// ```
-/// assert!(cktile::analyzer::models::MODEL_NAMES.starts_with("cktile, rocke, rocroller"));
+/// use cktile::analyzer::models::{MODELS, MODEL_NAMES};
+/// assert!(MODEL_NAMES.starts_with("cktile, rocke, rocroller"));
+/// assert_eq!(MODEL_NAMES.split(", ").count(), MODELS.len());
 /// ```
-pub const MODEL_NAMES: &str = "cktile, rocke, rocroller, triton-9662, triton-11365, iree, amd-shark, hipkittens";
+pub const MODEL_NAMES: &str = crate::names::joined!(&MODEL_NAME_LIST);
 
 /// What kind of evidence a model's answer rests on.
 ///
