@@ -93,6 +93,7 @@ fn definition(model: Model, a: &Arch, op: Op) -> Option<Def> {
         }
         Model::Iree => match (chip, read, bits) {
             (Chip::Gfx950, true, 128) => Some(def(k4, 64, None)),
+            (Chip::Gfx950, true, 32 | 64) => Some(def(move |l| l * bits / 2048, 64, None)),
             (Chip::Gfx90a | Chip::Gfx942, true, 32 | 64 | 128) => Some(def(move |l| l * bits / 1024, 32, None)),
             _ => None,
         },
@@ -238,7 +239,7 @@ fn the_issues_examples_are_found() {
             ("rocroller", None),
             ("triton-9662", Some(2)),
             ("triton-11365", Some(2)),
-            ("iree", None),
+            ("iree", Some(2)),
             ("amd-shark", Some(2)),
             ("hipkittens", None)
         ]

@@ -31,8 +31,9 @@
 //!   the lane (MI300: gfx942; MI350: gfx950) and gfx1250's `ds_read_b96`/
 //!   `b128` in sequential groups of 8 lanes on 64 banks (the GFX12 ISA).
 //! - **IREE** (iree-org/iree PRs #24428/#24471): CDNA1-3 reads in
-//!   consecutive phases on 32 banks (gfx90a, gfx942), and gfx950's
-//!   `ds_read_b128` phases on 64 banks; silent on broadcasts.
+//!   consecutive phases on 32 banks (gfx90a, gfx942); CDNA4 (gfx950) on 64
+//!   banks, reads of up to 8 bytes in consecutive phases and `ds_read_b128`
+//!   in its 4 phases; silent on broadcasts.
 //! - **amd-shark**: nod-ai/amd-shark-ai `docs/empirical-lds` (latency and
 //!   counter measurements of reads on MI300X, MI350X, W7900, RX 9070 XT),
 //!   with a broadcast.
@@ -237,7 +238,8 @@ const TRITON_11365: &str = "Triton PR #11365: ds_read_b128 phases as XOR bases o
 32 banks; MI350: bit 5, 4^3^2 on 64), gfx1250's ds_read_b96/b128 in sequential 8-lane groups on 64 banks (the GFX12 \
 ISA); other reads as #9662";
 const IREE: &str = "IREE PRs #24428/#24471: CDNA1-3 reads in consecutive phases on 32 banks (b32 2 x 32, b64 4 x 16, \
-b128 8 x 8); gfx950's ds_read_b128 in 4 phases (bit 5, 4^3^2) on 64 banks; broadcasts not stated";
+b128 8 x 8); CDNA4 (gfx950) on 64 banks, reads of up to 8 bytes in consecutive phases (b32 1 x 64, b64 2 x 32) and \
+ds_read_b128 in 4 phases (bit 5, 4^3^2); broadcasts not stated";
 const AMD_SHARK: &str = "nod-ai/amd-shark-ai docs/empirical-lds (reads measured by latency and SQ_LDS_BANK_CONFLICT: \
 MI300X b32 2 x 32, b64 4 x 16, b128 8 XOR phases on 32 banks; MI350X b32 1 x 64, b64 2 x 32, b128 4 XOR phases on 64 \
 banks; W7900 and RX 9070 XT 1 x 32, 2 x 16, b128 4 phases on 32 banks); a read of one word by many lanes is a \
@@ -323,7 +325,7 @@ impl Model {
                 "it covers ds_read b32, b64 on gfx90a, gfx942, gfx950, ds_read_b128 on gfx942, gfx950, and \
                  ds_read_b96/b128 on gfx1250"
             }
-            Model::Iree => "it covers ds_read b32, b64, b128 on gfx90a, gfx942, and ds_read_b128 on gfx950",
+            Model::Iree => "it covers ds_read b32, b64, b128 on gfx90a, gfx942, gfx950",
             Model::AmdShark => {
                 "it covers ds_read b32, b64, b128 on gfx942, gfx950, gfx1100, gfx1201 (measured reads only)"
             }
@@ -411,6 +413,7 @@ pub fn model_rule(model: Model, arch: &Arch, op: Op) -> Result<ModelRule, Error>
         }
         Model::Iree => match (chip, read, bits) {
             (Chip::Gfx950, true, 128) => ok(cdna4_b128(), 64, None, IREE),
+            (Chip::Gfx950, true, 32 | 64) => ok(consecutive(64, 2048 / bits), 64, None, IREE),
             (Chip::Gfx90a | Chip::Gfx942, true, 32 | 64 | 128) => ok(consecutive(64, 1024 / bits), 32, None, IREE),
             _ => Err(silent()),
         },
