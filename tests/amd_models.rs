@@ -359,3 +359,20 @@ fn a_tile_under_a_model_is_the_worst_of_its_instructions() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!((v["max_ways"].as_u64(), v["cktile_max_ways"].as_u64()), (Some(8), Some(4)));
 }
+
+#[test]
+fn the_disagreements_json_holds_every_answer() {
+    let o = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["rules", "--disagreements", "--arch", "gfx950", "--op", "ds_read_b32", "--json"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), disagreements_on(&arch::GFX950, Op::DsRead { bits: 32 }).len());
+    let row = rows.iter().find(|r| r["pattern"] == "lane L at byte 4*(L%32) + 256*(L/32)").unwrap();
+    let ways: Vec<Option<u64>> = row["answers"].as_array().unwrap().iter().map(|a| a["ways"].as_u64()).collect();
+    assert_eq!(ways, [Some(1), Some(1), Some(1), Some(2), Some(2), Some(2), Some(2), None]);
+    assert_eq!(row["addresses"][32], 256);
+    assert!(row["answers"][7]["refusal"].as_str().unwrap().starts_with("the hipkittens model says nothing"));
+}

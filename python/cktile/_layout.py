@@ -438,6 +438,19 @@ def model_answer(model: str, arch: str, op: str, addresses: Sequence[Optional[in
     return Report("model", native)
 
 
+def disagreements(arch: Optional[str] = None) -> list:
+    """The access patterns on which the public models of AMD's LDS disagree, each with every lane's address
+    and each model's answer (``cktile rules --disagreements --json``), for ``arch`` or every AMD chip.
+
+    >>> d = cktile.disagreements("gfx942")
+    >>> d[0].pattern, [a.ways for a in d[0].answers][:3]
+    ('every lane at byte 0', [1, 1, 16])
+    """
+    arch = text("arch", arch, optional=True)
+    rows = json.loads(_native.disagreements_json(arch))
+    return [Report("disagreement", json.dumps(r, separators=(",", ":"))) for r in rows]
+
+
 def names() -> dict:
     """The names the arguments accept: ``archs``, ``patterns``, ``dtypes``, ``layouts``, and as prose
     ``distributions`` and ``ops``."""

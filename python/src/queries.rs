@@ -218,6 +218,17 @@ fn model_answer_json(model: &str, arch: &str, op: &str, addresses: Vec<Option<u6
     json(&answer)
 }
 
+/// `cktile rules --disagreements --json`: the corpus' access patterns on
+/// which the public models of AMD's LDS disagree (one chip, or every AMD
+/// chip).
+#[pyfunction]
+#[pyo3(signature = (arch=None))]
+fn disagreements_json(arch: Option<&str>) -> PyResult<String> {
+    let arch = arch.map(chip).transpose()?;
+    let found = cktile::analyzer::disagreements::disagreements(arch.as_ref());
+    json(&found.iter().map(cktile::json::DisagreementJson::new).collect::<Vec<_>>())
+}
+
 /// A picture's default title for a layout's text (`cktile render`'s).
 #[pyfunction]
 fn title_of(text: &str) -> String {
@@ -249,6 +260,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalogue_json, m)?)?;
     m.add_function(wrap_pyfunction!(rules_json, m)?)?;
     m.add_function(wrap_pyfunction!(model_answer_json, m)?)?;
+    m.add_function(wrap_pyfunction!(disagreements_json, m)?)?;
     m.add_function(wrap_pyfunction!(title_of, m)?)?;
     m.add_function(wrap_pyfunction!(swizzle_runs, m)?)?;
     m.add_function(wrap_pyfunction!(equiv_layouts_json, m)?)?;

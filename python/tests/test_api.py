@@ -145,3 +145,14 @@ def test_model_answer_names_the_model_and_refuses_where_its_source_is_silent():
         cktile.model_answer("nvidia", "gfx942", "ds_read_b128", [0])
     with pytest.raises(cktile.Error, match="addresses"):
         cktile.model_answer("rocke", "gfx942", "ds_read_b128", [-1])
+
+
+def test_disagreements_hold_the_issues_gfx942_cases():
+    found = cktile.disagreements("gfx942")
+    b128 = {d.pattern: d for d in found if d.op == "ds_read_b128"}
+    ways = {a.model: a.ways for a in b128["lane L at byte 16*(L%4) + 128*(L/4)"].answers}
+    assert (ways["cktile"], ways["rocroller"]) == (2, 1)
+    ways = {a.model: a.ways for a in b128["every lane at byte 0"].answers}
+    assert (ways["cktile"], ways["rocroller"], ways["iree"]) == (1, 4, None)
+    with pytest.raises(cktile.Error, match="arch"):
+        cktile.disagreements("gfx1030")

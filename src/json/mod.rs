@@ -46,7 +46,7 @@ pub use dma::DmaPlanJson;
 pub use equiv::EquivJson;
 pub use gpu_cases::GpuCasesJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
-pub use rules::{FindingsJson, ModelAnswerJson, RuleJson};
+pub use rules::{DisagreementJson, FindingsJson, ModelAnswerJson, RuleJson};
 pub use search::SearchJson;
 
 /// A report as one line of JSON text, exactly as the CLI's `--json` prints

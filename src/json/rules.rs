@@ -195,3 +195,52 @@ impl ModelAnswerJson {
         })
     }
 }
+
+/// One model's answer in [`DisagreementJson`]: ways, or the refusal.
+#[derive(Clone, Debug, Serialize)]
+struct ModelWaysJson<'a> {
+    model: &'static str,
+    refusal: Option<&'a str>,
+    ways: Option<u32>,
+}
+
+/// One row of `cktile rules --disagreements --json`: the chip, the
+/// instruction, the access pattern (its words and every lane's address) and
+/// each model's answer, in [`MODELS`](crate::analyzer::models::MODELS) order.
+///
+/// ```
+/// use cktile::analyzer::{arch, disagreements::disagreements_on, Op};
+/// let d = disagreements_on(&arch::GFX942, Op::DsRead { bits: 128 });
+/// let v = serde_json::to_value(cktile::json::DisagreementJson::new(&d[0])).unwrap();
+/// assert_eq!((v["arch"].as_str(), v["pattern"].as_str()), (Some("gfx942"), Some("every lane at byte 0")));
+/// assert_eq!(v["answers"][2]["ways"].as_u64(), Some(4)); // rocroller
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct DisagreementJson<'a> {
+    addresses: &'a [Option<u64>],
+    answers: Vec<ModelWaysJson<'a>>,
+    arch: &'static str,
+    op: &'static str,
+    pattern: &'a str,
+}
+
+impl<'a> DisagreementJson<'a> {
+    /// The view of one disagreement.
+    pub fn new(d: &'a crate::analyzer::disagreements::Disagreement) -> DisagreementJson<'a> {
+        DisagreementJson {
+            addresses: &d.case.addresses,
+            answers: d
+                .answers
+                .iter()
+                .map(|(m, a)| ModelWaysJson {
+                    model: m.name(),
+                    refusal: a.as_ref().err().map(String::as_str),
+                    ways: a.as_ref().ok().copied(),
+                })
+                .collect(),
+            arch: d.arch,
+            op: d.op.name(),
+            pattern: &d.case.description,
+        }
+    }
+}

@@ -30,7 +30,8 @@ pub struct Args {
     /// A Markdown table.
     #[arg(long, conflicts_with = "json")]
     markdown: bool,
-    /// One JSON array of rows (with --ingest: one object of findings).
+    /// One JSON array of rows (with --ingest: one object of findings; with --disagreements: one array of every
+    /// disagreeing pattern, its addresses and each model's answer).
     #[arg(long)]
     json: bool,
     /// A probe file (gpu/amd/run.sh's output, `@path` or a path, `-` for stdin): compare its measurements with the
@@ -38,7 +39,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["arch", "markdown"])]
     ingest: Option<String>,
     /// The access patterns on which the public models of AMD's LDS disagree (all AMD chips, or --arch's).
-    #[arg(long, conflicts_with_all = ["ingest", "markdown", "json"])]
+    #[arg(long, conflicts_with_all = ["ingest", "markdown"])]
     disagreements: bool,
     /// With --disagreements: only this instruction (ds_read_b32 ... ds_write_b128).
     #[arg(long, requires = "disagreements")]
@@ -74,6 +75,9 @@ pub fn run(a: &Args) -> Result<String, Failure> {
                 )));
             }
             found.retain(|d| d.op == op);
+        }
+        if a.json {
+            return to_json(&found.iter().map(cktile::json::DisagreementJson::new).collect::<Vec<_>>());
         }
         return Ok(disagreements(&found));
     }
