@@ -10,7 +10,7 @@
 
 use cktile::analyzer::arch::{self, Arch, Chip};
 use cktile::analyzer::disagreements::{CHIPS, OPS, corpus, disagreements, disagreements_on};
-use cktile::analyzer::models::{MODELS, Model, answer};
+use cktile::analyzer::models::{MODELS, Model, answer, conflict_cycles};
 use cktile::analyzer::rules::rule;
 use cktile::analyzer::{Op, count};
 use std::collections::HashMap;
@@ -122,9 +122,10 @@ fn definition(model: Model, a: &Arch, op: Op) -> Option<Def> {
 }
 
 /// The answer by brute force: every (phase, bank), the words its lanes
-/// touch (distinct with a broadcast, each lane's otherwise); `None` when
-/// the source is silent on the access.
-fn brute(model: Model, a: &Arch, op: Op, addrs: &[Option<u64>]) -> Option<u32> {
+/// touch (distinct with a broadcast, each lane's otherwise); the most of
+/// any (phase, bank), and the sum over phases of the phase's most minus one
+/// (the conflict cycles); `None` when the source is silent on the access.
+fn brute_both(model: Model, a: &Arch, op: Op, addrs: &[Option<u64>]) -> Option<(u32, u32)> {
     let d = definition(model, a, op)?;
     if d.full_wave && addrs.iter().any(Option::is_none) {
         return None;
@@ -138,17 +139,25 @@ fn brute(model: Model, a: &Arch, op: Op, addrs: &[Option<u64>]) -> Option<u32> {
             per.entry(((d.key)(l as u32), word % d.banks)).or_default().push(word);
         }
     }
-    let mut worst = 0;
-    for words in per.values_mut() {
+    let mut phase_worst: HashMap<u32, usize> = HashMap::new();
+    for ((phase, _), words) in per.iter_mut() {
         let n = words.len();
         words.sort_unstable();
         words.dedup();
         if words.len() != n && d.broadcast.is_none() {
             return None;
         }
-        worst = worst.max(if d.broadcast == Some(true) { words.len() } else { n });
+        let ways = if d.broadcast == Some(true) { words.len() } else { n };
+        let w = phase_worst.entry(*phase).or_default();
+        *w = (*w).max(ways);
     }
-    Some(worst as u32)
+    let worst = phase_worst.values().copied().max().unwrap_or(0) as u32;
+    let cycles = phase_worst.values().map(|&w| w.saturating_sub(1) as u32).sum();
+    Some((worst, cycles))
+}
+
+fn brute(model: Model, a: &Arch, op: Op, addrs: &[Option<u64>]) -> Option<u32> {
+    brute_both(model, a, op, addrs).map(|b| b.0)
 }
 
 #[test]
@@ -159,8 +168,9 @@ fn every_model_answers_as_its_definition_on_the_whole_corpus() {
             for c in corpus(&a, op) {
                 for m in MODELS {
                     let got = answer(m, &a, op, &c.addresses).ok();
-                    let want = brute(m, &a, op, &c.addresses);
-                    assert_eq!(got, want, "{} {op} {}: {}", a.name(), m.name(), c.description);
+                    let cycles = conflict_cycles(m, &a, op, &c.addresses).ok();
+                    let want = brute_both(m, &a, op, &c.addresses);
+                    assert_eq!(got.zip(cycles), want, "{} {op} {}: {}", a.name(), m.name(), c.description);
                     checked += 1;
                 }
             }
@@ -174,14 +184,12 @@ fn cktile_model_is_the_analyzers_count() {
     for a in CHIPS {
         for op in OPS.into_iter().filter(|op| op.runs_on(&a)) {
             for c in corpus(&a, op) {
-                let ways = count(&a, op, &c.addresses).unwrap().max_ways;
-                assert_eq!(
+                let counts = count(&a, op, &c.addresses).unwrap();
+                let ours = (
                     answer(Model::Cktile, &a, op, &c.addresses).unwrap(),
-                    ways,
-                    "{} {op} {}",
-                    a.name(),
-                    c.description
+                    conflict_cycles(Model::Cktile, &a, op, &c.addresses).unwrap(),
                 );
+                assert_eq!(ours, (counts.max_ways, counts.conflict_cycles), "{} {op} {}", a.name(), c.description);
             }
         }
     }
@@ -375,4 +383,38 @@ fn the_disagreements_json_holds_every_answer() {
     assert_eq!(ways, [Some(1), Some(1), Some(1), Some(2), Some(2), Some(2), Some(2), None]);
     assert_eq!(row["addresses"][32], 256);
     assert!(row["answers"][7]["refusal"].as_str().unwrap().starts_with("the hipkittens model says nothing"));
+}
+
+/// nod-ai's published MI300X stride counts (tests/data/amd-probe/), read
+/// by `rules --ingest`: every one is what cktile, rocKE, both Triton forms,
+/// IREE and amd-shark count, and none what rocRoller's 16/8/4-lane clocks
+/// count; HipKittens says nothing of gfx942. Each model's count is its
+/// brute-force one from the definitions above.
+#[test]
+fn the_published_mi300x_strides_support_the_phase_tables_not_rocrollers_clocks() {
+    use cktile::analyzer::probe::{ingest, parse};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/amd-probe/mi300x-nod-ai-strides.txt");
+    let f = ingest(&parse(&std::fs::read_to_string(path).unwrap()).unwrap()).unwrap();
+    assert_eq!(f.strides.len(), 15);
+    for s in &f.strides {
+        let addrs: Vec<Option<u64>> = (0..64).map(|t| Some(t * s.stride)).collect();
+        for (m, cycles) in &s.models {
+            assert_eq!(
+                *cycles,
+                brute_both(*m, &arch::GFX942, s.op, &addrs).map(|b| b.1),
+                "{} {} {}",
+                m.name(),
+                s.op,
+                s.stride
+            );
+        }
+        let supports: Vec<&str> = s.supports().iter().map(|m| m.name()).collect();
+        assert_eq!(
+            supports,
+            ["cktile", "rocke", "triton-9662", "triton-11365", "iree", "amd-shark"],
+            "{} {}",
+            s.op,
+            s.stride
+        );
+    }
 }

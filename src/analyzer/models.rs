@@ -461,13 +461,37 @@ pub fn model_rule(model: Model, arch: &Arch, op: Op) -> Result<ModelRule, Error>
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn answer(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<u32, Error> {
+    Ok(phase_ways(model, arch, op, addresses)?.into_iter().max().unwrap_or(0))
+}
+
+/// `model`'s bank-conflict cycles for one instruction, what rocprof's
+/// `SQ_LDS_BANK_CONFLICT` counts per instruction: the passes beyond one per
+/// phase, the sum over its phases of ways minus one. Refused as
+/// [`answer`] is.
+///
+/// ```
+/// use cktile::analyzer::{arch, models::{conflict_cycles, Model}, Op};
+/// // MI300X's ds_read_b32 at stride 128: 62 measured (nod-ai), 2 phases of 32 lanes on one bank.
+/// let a: Vec<Option<u64>> = (0..64).map(|l| Some(128 * l)).collect();
+/// let b32 = Op::DsRead { bits: 32 };
+/// assert_eq!(conflict_cycles(Model::AmdShark, &arch::GFX942, b32, &a)?, 62);
+/// assert_eq!(conflict_cycles(Model::RocRoller, &arch::GFX942, b32, &a)?, 60);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn conflict_cycles(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<u32, Error> {
+    Ok(phase_ways(model, arch, op, addresses)?.into_iter().map(|w| w.saturating_sub(1)).sum())
+}
+
+/// The ways of every phase of every access, in order: the one count
+/// [`answer`] and [`conflict_cycles`] read.
+fn phase_ways(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Vec<u32>, Error> {
     super::model::validate(arch, op, addresses)?;
     let r = model_rule(model, arch, op)?;
     if model == Model::RocRoller && (addresses.len() < arch.wave() as usize || addresses.iter().any(Option::is_none)) {
         return Err(model.silent(arch, op, "its model takes every lane's address (a full wave)"));
     }
     let bytes = op.access_bytes();
-    let mut worst = 0;
+    let mut out = Vec::new();
     for access in 0..op.accesses() {
         for phase in &r.phases {
             // (bank, word) of every active lane's access in this phase.
@@ -491,15 +515,17 @@ pub fn answer(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> R
             if r.broadcast == Some(true) {
                 words.dedup();
             }
+            let mut worst = 0;
             let mut i = 0;
             while i < words.len() {
                 let j = words[i..].iter().take_while(|w| w.0 == words[i].0).count();
                 worst = worst.max(j as u32);
                 i += j;
             }
+            out.push(worst);
         }
     }
-    Ok(worst)
+    Ok(out)
 }
 
 /// A model's answer on a whole tile under an access pattern: the worst

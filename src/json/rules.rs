@@ -77,24 +77,33 @@ struct StrideFindingJson {
     agrees: bool,
     cktile: u64,
     measured: u64,
+    models: Vec<ModelCyclesJson>,
     op: &'static str,
     stride: u64,
+    supports: Vec<&'static str>,
+}
+
+/// One model's count in [`StrideFindingJson`]: its conflict cycles, `None`
+/// where its source is silent.
+#[derive(Clone, Debug, Serialize)]
+struct ModelCyclesJson {
+    cycles: Option<u32>,
+    model: &'static str,
 }
 
 /// `cktile rules --ingest FILE --json`: the probe run (`arch`, `device`,
 /// `date`), whether everything agrees with cktile (`all_agree`), per
 /// instruction the measured `banks` and `phases` (lane lists) beside
 /// cktile's, with `problem` when the phases could not be derived, and per
-/// stride the measured cycles beside the analyzer's count.
+/// stride the measured cycles beside the analyzer's count, each public
+/// model's (`models`) and the models it `supports`.
 ///
 /// ```
 /// use cktile::analyzer::probe::{ingest, parse};
 /// let f = ingest(&parse("chip gfx942\nstride ds_read_b32 - - 8 2\n")?)?;
 /// let json = serde_json::to_string(&cktile::json::FindingsJson::new(&f)).unwrap();
-/// assert_eq!(
-///     json,
-///     r#"{"all_agree":true,"arch":"gfx942","date":"","device":"","ops":[],"strides":[{"agrees":true,"cktile":2,"measured":2,"op":"ds_read_b32","stride":8}]}"#
-/// );
+/// assert!(json.starts_with(r#"{"all_agree":true,"arch":"gfx942","date":"","device":"","ops":[],"strides":[{"agrees":true,"cktile":2,"measured":2,"models":[{"cycles":2,"model":"cktile"},{"cycles":2,"model":"rocke"},{"cycles":0,"model":"rocroller"},"#));
+/// assert!(json.ends_with(r#""op":"ds_read_b32","stride":8,"supports":["cktile","rocke","triton-9662","triton-11365","iree","amd-shark"]}]}"#));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Debug, Serialize)]
@@ -143,8 +152,10 @@ impl FindingsJson {
                     agrees: s.agrees(),
                     cktile: s.cktile,
                     measured: s.measured,
+                    models: s.models.iter().map(|(m, c)| ModelCyclesJson { cycles: *c, model: m.name() }).collect(),
                     op: Op::name(&s.op),
                     stride: s.stride,
+                    supports: s.supports().iter().map(|m| m.name()).collect(),
                 })
                 .collect(),
         }

@@ -5,7 +5,7 @@
 use crate::analyzer::disagreements::Disagreement;
 use crate::analyzer::models::{MODELS, Model, model_rule};
 use crate::analyzer::op::all_ops;
-use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem};
+use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem, StrideFinding};
 use crate::analyzer::rules::{Grouping, rule};
 use crate::analyzer::{ARCHS, Arch, Op};
 use crate::render::bank::lane_ranges;
@@ -105,6 +105,28 @@ pub fn table(rows: &[RuleRow], markdown: bool) -> String {
     out
 }
 
+/// Which public models a stride measurement supports, and what the others
+/// count, on one indented line.
+fn model_support(st: &StrideFinding) -> String {
+    let supports: Vec<&str> = st.supports().iter().map(|m| m.name()).collect();
+    let others: Vec<String> = st
+        .models
+        .iter()
+        .filter_map(|(m, c)| c.filter(|&c| u64::from(c) != st.measured).map(|c| format!("{} {c}", m.name())))
+        .collect();
+    let silent: Vec<&str> = st.models.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| m.name()).collect();
+    let list = |v: &[&str]| if v.is_empty() { String::from("none") } else { v.join(", ") };
+    let mut line = format!("  supports: {}", list(&supports));
+    if !others.is_empty() {
+        line.push_str(&format!("; not: {}", others.join(", ")));
+    }
+    if !silent.is_empty() {
+        line.push_str(&format!("; silent: {}", silent.join(", ")));
+    }
+    line.push('\n');
+    line
+}
+
 /// Lanes of each phase as ranges, phases separated by ` | `.
 fn phase_list(phases: &[Vec<u8>]) -> String {
     let parts: Vec<String> =
@@ -195,6 +217,7 @@ pub fn findings(f: &Findings) -> String {
             st.cktile,
             if st.agrees() { " -- agrees" } else { ": DISAGREES" }
         ));
+        s.push_str(&model_support(st));
         total += 1;
         agree += usize::from(st.agrees());
     }
