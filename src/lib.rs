@@ -47,7 +47,8 @@
 //!   [LDS index swapping, step by step](https://github.com/cktile/cktile/blob/main/docs/src/index-swapping.md),
 //!   [CuTe swizzles, TMA modes and Triton encodings](https://github.com/cktile/cktile/blob/main/docs/src/cute-triton.md),
 //!   [Measured on an H100](https://github.com/cktile/cktile/blob/main/docs/src/gpu-measurements.md),
-//!   [Hopper and Blackwell: what wgmma and tcgen05 read](https://github.com/cktile/cktile/blob/main/docs/src/hopper.md)
+//!   [Hopper and Blackwell: what wgmma and tcgen05 read](https://github.com/cktile/cktile/blob/main/docs/src/hopper.md),
+//!   [AMD's LDS in 2026: gfx1250 and the public models](https://github.com/cktile/cktile/blob/main/docs/src/amd-models.md)
 //! - finding and using layouts: [Layout search](https://github.com/cktile/cktile/blob/main/docs/src/search.md),
 //!   [Direct-to-LDS planning](https://github.com/cktile/cktile/blob/main/docs/src/dma-plan.md),
 //!   [Generating CUDA code](https://github.com/cktile/cktile/blob/main/docs/src/codegen.md),

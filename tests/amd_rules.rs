@@ -130,12 +130,24 @@ fn rdna(chip: Chip, read: bool, bytes: u64) -> Stated {
     }
 }
 
+/// gfx1250 (wave32): 64 banks (CK Tile's and Triton's constants); b96/b128
+/// reads in sequential 8-lane groups (the GFX12 ISA, via Triton #11365), so
+/// keyed by lane bits (4, 3); b32/b64 reads and b32/b64 writes one phase
+/// (assumed); b96/b128 writes as the reads (assumed).
+fn gfx1250(bytes: u64) -> Stated {
+    match bytes {
+        4 | 8 => keyed(256, |_| vec![]),
+        _ => keyed(256, |l| vec![bit(l, 4), bit(l, 3)]),
+    }
+}
+
 /// The grouping the sources (or the documented assumption) give `op` on `arch`.
 fn stated(arch: &Arch, op: Op) -> Stated {
     let amd = |read: bool, bytes: u64| match arch.chip() {
         Chip::Gfx90a | Chip::Gfx942 => rocke_gfx90a(read, if bytes == 12 { 16 } else { bytes }),
         Chip::Gfx950 | Chip::Gfx950B32x64 => gfx950(arch.chip(), read, bytes),
         Chip::Gfx1100 | Chip::Gfx1201 => rdna(arch.chip(), read, if bytes == 12 { 16 } else { bytes }),
+        Chip::Gfx1250 => gfx1250(bytes),
         Chip::Sm80 | Chip::Sm90 => unreachable!(),
     };
     match op {
@@ -150,6 +162,17 @@ fn stated(arch: &Arch, op: Op) -> Stated {
         Op::DsWrite2 { bits, .. } => amd(false, u64::from(bits / 8)),
         // Transposing reads (assumed): gfx950's ds_read_b64.
         Op::DsReadTr { .. } => amd(true, 8),
+        // gfx1250's transposing loads (assumed): the plain read of their width.
+        Op::DsLoadTr { element_bits } => amd(
+            true,
+            if element_bits == 16 {
+                16
+            } else if element_bits == 6 {
+                12
+            } else {
+                8
+            },
+        ),
         // CUDA: one phase of 32 lanes, half-warps for 64 bits, quarter-warps for 128
         // (cp.async measured so on an H100).
         Op::LdShared { bits } | Op::StShared { bits } | Op::CpAsync { bits } => match bits {
@@ -201,9 +224,10 @@ fn two_lane_probes_match_every_source() {
             checked += 1;
         }
     }
-    // 8 chips: 23 AMD instructions on gfx950 (20 elsewhere: no transposing
-    // reads), 21 NVIDIA ones on sm80 (no stmatrix), 27 on sm90.
-    assert_eq!(checked, 4 * 20 + 2 * 23 + 19 + 25, "every (chip, instruction) probed");
+    // 9 chips: 23 AMD instructions on gfx950 (its 3 transposing reads), 24
+    // on gfx1250 (its 4 transposing loads), 20 elsewhere; 19 NVIDIA ones on
+    // sm80 (no stmatrix), 25 on sm90.
+    assert_eq!(checked, 4 * 20 + 2 * 23 + 24 + 19 + 25, "every (chip, instruction) probed");
 }
 
 #[test]
@@ -256,6 +280,10 @@ fn every_rule_has_a_provenance_and_only_gfx950_b32_is_disputed() {
         (arch::GFX950, Op::DsRead { bits: 96 }),
         (arch::GFX942, Op::DsRead2 { bits: 64, offsets: [0, 1], st64: false }),
         (arch::GFX1100, Op::DsRead { bits: 128 }),
+        // The GFX12 ISA's sequential 8-lane groups, on gfx1250 and RDNA4.
+        (arch::GFX1250, Op::DsRead { bits: 128 }),
+        (arch::GFX1250, Op::DsRead { bits: 96 }),
+        (arch::GFX1201, Op::DsRead { bits: 96 }),
     ] {
         assert!(matches!(rule(&a, op).provenance, Provenance::Sourced(_)), "{} {op}", a.name());
     }
@@ -264,6 +292,11 @@ fn every_rule_has_a_provenance_and_only_gfx950_b32_is_disputed() {
         (arch::GFX942, Op::DsRead { bits: 8 }),
         (arch::GFX1201, Op::DsWrite { bits: 128 }),
         (arch::GFX942, Op::DsRead { bits: 96 }),
+        (arch::GFX1250, Op::DsRead { bits: 32 }),
+        (arch::GFX1250, Op::DsRead { bits: 64 }),
+        (arch::GFX1250, Op::DsWrite { bits: 128 }),
+        (arch::GFX1250, Op::DsLoadTr { element_bits: 16 }),
+        (arch::GFX1250, Op::DsLoadTr { element_bits: 6 }),
     ] {
         assert!(rule(&a, op).provenance.assumption().is_some(), "{} {op}", a.name());
     }

@@ -143,7 +143,7 @@ fn bank_unknown_names_list_the_valid_ones() {
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains(
-            "unknown name `gfx1030`; expected one of: gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90"
+            "unknown name `gfx1030`; expected one of: gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, gfx1250, sm80, sm90"
         ),
         "{}",
         stderr(&o)
@@ -292,7 +292,7 @@ fn analyze_bad_input_exit_2() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--arch", "gfx1030", "--pattern", "mfma16"],
-            "unknown name `gfx1030`; expected one of: gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90",
+            "unknown name `gfx1030`; expected one of: gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, gfx1250, sm80, sm90",
         ),
         (
             &["--arch", "gfx942", "--pattern", "diagonal"],

@@ -15,7 +15,19 @@ report's ``to_json()`` is the text ``cktile ... --json`` prints. Bad input raise
 """
 
 from ._native import Error, __version__
-from ._layout import Distribution, Layout, analyze_many, bank, catalogue, equiv, names, rules, search
+from ._layout import (
+    Distribution,
+    Layout,
+    analyze_many,
+    bank,
+    catalogue,
+    disagreements,
+    equiv,
+    model_answer,
+    names,
+    rules,
+    search,
+)
 from ._report import SVG, Report
 from .importers import from_cute, from_linear_bases, from_triton
 
@@ -31,6 +43,8 @@ __all__ = [
     "equiv",
     "catalogue",
     "rules",
+    "model_answer",
+    "disagreements",
     "names",
     "from_cute",
     "from_triton",

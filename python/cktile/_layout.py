@@ -479,6 +479,33 @@ def rules(arch: Optional[str] = None) -> list:
     return [Report("rules", json.dumps(r, separators=(",", ":"))) for r in json.loads(_native.rules_json(arch))]
 
 
+def model_answer(model: str, arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
+    """A public model of AMD's LDS (``rocke``, ``rocroller``, ``triton-9662``, ``triton-11365``, ``iree``,
+    ``amd-shark``, ``hipkittens`` or ``cktile``) answering one instruction, as ``cktile bank --model``:
+    its ``max_ways``, ``phases``, ``banks``, ``broadcast`` and ``source``; :class:`Error` where its source
+    is silent.
+
+    >>> cktile.model_answer("rocke", "gfx942", "ds_read_b128", [0] * 64).max_ways
+    1
+    """
+    lanes = optional_integers("addresses", addresses, U64)
+    native = _native.model_answer_json(text("model", model), text("arch", arch), text("op", op), lanes)
+    return Report("model", native)
+
+
+def disagreements(arch: Optional[str] = None) -> list:
+    """The access patterns on which the public models of AMD's LDS disagree, each with every lane's address
+    and each model's answer (``cktile rules --disagreements --json``), for ``arch`` or every AMD chip.
+
+    >>> d = cktile.disagreements("gfx942")
+    >>> d[0].pattern, [a.ways for a in d[0].answers][:3]
+    ('every lane at byte 0', [1, 1, 16])
+    """
+    arch = text("arch", arch, optional=True)
+    rows = json.loads(_native.disagreements_json(arch))
+    return [Report("disagreement", json.dumps(r, separators=(",", ":"))) for r in rows]
+
+
 def names() -> dict:
     """The names the arguments accept: ``archs``, ``patterns``, ``dtypes``, ``layouts``, and as prose
     ``distributions`` and ``ops``."""

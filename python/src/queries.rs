@@ -205,6 +205,30 @@ fn transpose_json(text: &str, op: &str, reverse: bool) -> PyResult<String> {
     json(&cktile::json::TransposeJson::new(&v, elem, reverse).map_err(|e| error(text, &e))?)
 }
 
+/// `cktile bank --model NAME`: a public model of AMD's LDS answering one
+/// instruction (`cktile::analyzer::models`), as JSON; its refusal where its
+/// source is silent.
+#[pyfunction]
+fn model_answer_json(model: &str, arch: &str, op: &str, addresses: Vec<Option<u64>>) -> PyResult<String> {
+    let model = cktile::analyzer::models::Model::by_name(model).map_err(|e| refuse("model", e))?;
+    let arch = chip(arch)?;
+    let op = Op::by_name(op).map_err(|e| refuse("op", e))?;
+    validate_shared(&arch, op, &addresses).map_err(|e| refuse("addresses", e))?;
+    let answer = cktile::json::ModelAnswerJson::new(model, &arch, op, &addresses).map_err(|e| refuse("model", e))?;
+    json(&answer)
+}
+
+/// `cktile rules --disagreements --json`: the corpus' access patterns on
+/// which the public models of AMD's LDS disagree (one chip, or every AMD
+/// chip).
+#[pyfunction]
+#[pyo3(signature = (arch=None))]
+fn disagreements_json(arch: Option<&str>) -> PyResult<String> {
+    let arch = arch.map(chip).transpose()?;
+    let found = cktile::analyzer::disagreements::disagreements(arch.as_ref());
+    json(&found.iter().map(cktile::json::DisagreementJson::new).collect::<Vec<_>>())
+}
+
 /// A picture's default title for a layout's text (`cktile render`'s).
 #[pyfunction]
 fn title_of(text: &str) -> String {
@@ -235,6 +259,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(distribution_svg, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue_json, m)?)?;
     m.add_function(wrap_pyfunction!(rules_json, m)?)?;
+    m.add_function(wrap_pyfunction!(model_answer_json, m)?)?;
+    m.add_function(wrap_pyfunction!(disagreements_json, m)?)?;
     m.add_function(wrap_pyfunction!(title_of, m)?)?;
     m.add_function(wrap_pyfunction!(swizzle_runs, m)?)?;
     m.add_function(wrap_pyfunction!(equiv_layouts_json, m)?)?;

@@ -132,3 +132,27 @@ def test_the_modules_import_one_way():
     circles = sorted(name for name in graph if reaches(name, name))
     assert circles == [], f"modules on an import circle: {circles}"
     assert "importers" not in graph["_layout"]
+
+
+def test_model_answer_names_the_model_and_refuses_where_its_source_is_silent():
+    # The issue's gfx942 case: every lane at byte 0 is a broadcast for rocKE, 4-way for rocRoller.
+    assert cktile.model_answer("rocke", "gfx942", "ds_read_b128", [0] * 64).max_ways == 1
+    r = cktile.model_answer("rocroller", "gfx942", "ds_read_b128", [0] * 64)
+    assert (r.max_ways, r.broadcast, r.model, r.banks) == (4, False, "rocroller", 32)
+    with pytest.raises(cktile.Error, match="the hipkittens model says nothing of ds_read_b128 on gfx942"):
+        cktile.model_answer("hipkittens", "gfx942", "ds_read_b128", [0] * 64)
+    with pytest.raises(cktile.Error, match="unknown name `nvidia`"):
+        cktile.model_answer("nvidia", "gfx942", "ds_read_b128", [0])
+    with pytest.raises(cktile.Error, match="addresses"):
+        cktile.model_answer("rocke", "gfx942", "ds_read_b128", [-1])
+
+
+def test_disagreements_hold_the_issues_gfx942_cases():
+    found = cktile.disagreements("gfx942")
+    b128 = {d.pattern: d for d in found if d.op == "ds_read_b128"}
+    ways = {a.model: a.ways for a in b128["lane L at byte 16*(L%4) + 128*(L/4)"].answers}
+    assert (ways["cktile"], ways["rocroller"]) == (2, 1)
+    ways = {a.model: a.ways for a in b128["every lane at byte 0"].answers}
+    assert (ways["cktile"], ways["rocroller"], ways["iree"]) == (1, 4, None)
+    with pytest.raises(cktile.Error, match="arch"):
+        cktile.disagreements("gfx1030")

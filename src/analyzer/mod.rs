@@ -15,6 +15,10 @@
 //!   and analysed, for the CLI and the explorer alike;
 //! - `probe` (with the `alloc` feature): measurements from the AMD LDS probe
 //!   (`gpu/amd/`) turned into rules and set beside cktile's table;
+//! - `models` (with the `alloc` feature): every public model of AMD's LDS
+//!   (rocKE, rocRoller, Triton's two, IREE, amd-shark, HipKittens) beside
+//!   cktile's table, each refusing where its source is silent, and the
+//!   search for the accesses on which they disagree;
 //! - `gpu_cases` (with the `alloc` feature): the NVIDIA hardware-truth cases
 //!   (`gpu/`), each a warp's accesses with cktile's sm90 prediction.
 //!
@@ -32,7 +36,11 @@ pub use cktile_core::analyzer::*;
 #[cfg(feature = "alloc")]
 pub mod accesses;
 #[cfg(feature = "alloc")]
+pub mod disagreements;
+#[cfg(feature = "alloc")]
 pub mod gpu_cases;
+#[cfg(feature = "alloc")]
+pub mod models;
 #[cfg(feature = "alloc")]
 pub mod probe;
 #[cfg(feature = "alloc")]

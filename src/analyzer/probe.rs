@@ -36,6 +36,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+use super::models::{MODELS, Model, conflict_cycles};
 use super::rules::{Rule, rule};
 use super::{Arch, Op};
 use crate::error::{Error, Position, Snippet, SpecProblem};
@@ -273,8 +274,9 @@ impl OpFinding {
     }
 }
 
-/// A stride measurement beside the analyzer's count for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A stride measurement beside the analyzer's count for it, and every
+/// public model's.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StrideFinding {
     /// The instruction.
     pub op: Op,
@@ -284,6 +286,11 @@ pub struct StrideFinding {
     pub measured: u64,
     /// The analyzer's bank-conflict cycles for the same addresses.
     pub cktile: u64,
+    /// Each public model's bank-conflict cycles for them
+    /// ([`models::conflict_cycles`](super::models::conflict_cycles)),
+    /// `None` where its source is silent, in [`MODELS`](super::models::MODELS)
+    /// order.
+    pub models: Vec<(Model, Option<u32>)>,
 }
 
 impl StrideFinding {
@@ -297,6 +304,21 @@ impl StrideFinding {
     /// ```
     pub fn agrees(&self) -> bool {
         self.measured == self.cktile
+    }
+
+    /// The models the measurement supports: those that count what was
+    /// measured.
+    ///
+    /// ```
+    /// use cktile::analyzer::{models::Model, probe::{ingest, parse}};
+    /// // MI300X, ds_read_b32 at stride 128: 62 cycles, two phases of 32 lanes; rocRoller's 16-lane clocks give 60.
+    /// let f = ingest(&parse("chip gfx942\nstride ds_read_b32 - - 128 62\n")?)?;
+    /// let s = &f.strides[0];
+    /// assert!(s.supports().contains(&Model::AmdShark) && !s.supports().contains(&Model::RocRoller));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn supports(&self) -> Vec<Model> {
+        self.models.iter().filter(|(_, c)| c.map(u64::from) == Some(self.measured)).map(|(m, _)| *m).collect()
     }
 }
 
@@ -429,11 +451,13 @@ pub fn ingest(run: &ProbeRun) -> Result<Findings, Error> {
         if let Measurement::Stride { stride } = r.measurement {
             let addresses: Vec<Option<u64>> = (0..wave as u64).map(|t| t.checked_mul(stride)).collect();
             let report = super::report::analyze_instruction(&run.arch, r.op, &addresses)?;
+            let models = MODELS.iter().map(|&m| (m, conflict_cycles(m, &run.arch, r.op, &addresses).ok())).collect();
             strides.push(StrideFinding {
                 op: r.op,
                 stride,
                 measured: r.extra,
                 cktile: u64::from(report.counts.conflict_cycles),
+                models,
             });
         }
     }

@@ -54,7 +54,7 @@ pub use gpu_cases::GpuCasesJson;
 pub use hopper::HopperPlanJson;
 pub use matrix_desc::MatrixDescJson;
 pub use request::{BankRequest, REQUEST_SHAPE};
-pub use rules::{FindingsJson, RuleJson};
+pub use rules::{DisagreementJson, FindingsJson, ModelAnswerJson, RuleJson};
 pub use search::SearchJson;
 pub use tma::TmaJson;
 

@@ -27,7 +27,7 @@ pub const REQUEST_SHAPE: &str = r#"{"arch": "gfx90a", "op": "ds_read_b32", "addr
 ///
 /// ```
 /// use cktile::json::BankRequest;
-/// let r = BankRequest { arch: "sm80".into(), op: "ld.shared.b32".into(), addresses: vec![Some(0), None] };
+/// let r = BankRequest { arch: "sm80".into(), op: "ld.shared.b32".into(), addresses: vec![Some(0), None], model: None };
 /// let text = serde_json::to_string(&r)?;
 /// assert_eq!(text, r#"{"arch":"sm80","op":"ld.shared.b32","addresses":[0,null]}"#);
 /// assert_eq!(BankRequest::from_json(&text)?, r);
@@ -36,15 +36,19 @@ pub const REQUEST_SHAPE: &str = r#"{"arch": "gfx90a", "op": "ds_read_b32", "addr
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, expecting = "one JSON object with arch, op and addresses")]
+#[serde(deny_unknown_fields, expecting = "one JSON object with arch, op, addresses and optionally model")]
 pub struct BankRequest {
-    /// The chip: gfx90a, gfx942, gfx950, sm80 or sm90.
+    /// The chip, as `Arch::by_name` takes it.
     pub arch: String,
     /// The instruction, e.g. `ds_read_b32`, `ld.shared.b128`, `ldmatrix.x4`.
     pub op: String,
     /// Each lane's byte address, from lane 0; `None` for an inactive lane.
     #[serde(deserialize_with = "addresses")]
     pub addresses: Vec<Option<u64>>,
+    /// The public model to answer with (`cktile::analyzer::models`: rocke,
+    /// rocroller, ...); absent: cktile's own table, with the full report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
 }
 
 impl BankRequest {
@@ -70,7 +74,7 @@ impl BankRequest {
     ///
     /// ```
     /// use cktile::json::BankRequest;
-    /// let r = BankRequest { arch: "gfx1030".into(), op: "ds_read_b32".into(), addresses: vec![] };
+    /// let r = BankRequest { arch: "gfx1030".into(), op: "ds_read_b32".into(), addresses: vec![], model: None };
     /// assert!(r.resolve().unwrap_err().to_string().contains("gfx90a, gfx942"));
     /// ```
     pub fn resolve(&self) -> Result<(Arch, Op), Error> {

@@ -5,7 +5,11 @@
 //!   layout is honoured by gathering on the global side;
 //! - [`hopper`]: Hopper and Blackwell tiles: the canonical layouts TMA
 //!   writes and `wgmma` / `tcgen05.mma` reads, ranked by the bank conflicts
-//!   of the kernel's other accesses (an epilogue's `stmatrix`).
+//!   of the kernel's other accesses (an epilogue's `stmatrix`);
+//! - [`tdm`]: gfx1250's Tensor Data Mover (`tensor_load_to_lds`), which
+//!   writes a tile as one stream with hardware row padding, so a layout is
+//!   loadable exactly when it is that padded stream.
 
 pub mod dma;
 pub mod hopper;
+pub mod tdm;

@@ -2,13 +2,15 @@
 //! count, phases and provenance, as `cktile rules` prints it and the banks
 //! chapter of the guide includes it.
 
+use crate::analyzer::disagreements::Disagreement;
+use crate::analyzer::models::{MODELS, Model, model_rule};
 use crate::analyzer::op::all_ops;
-use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem};
+use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem, StrideFinding};
 use crate::analyzer::rules::{Grouping, rule};
 use crate::analyzer::{ARCHS, Arch, Op};
 use crate::render::bank::lane_ranges;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// One row of the table.
@@ -103,6 +105,28 @@ pub fn table(rows: &[RuleRow], markdown: bool) -> String {
     out
 }
 
+/// Which public models a stride measurement supports, and what the others
+/// count, on one indented line.
+fn model_support(st: &StrideFinding) -> String {
+    let supports: Vec<&str> = st.supports().iter().map(|m| m.name()).collect();
+    let others: Vec<String> = st
+        .models
+        .iter()
+        .filter_map(|(m, c)| c.filter(|&c| u64::from(c) != st.measured).map(|c| format!("{} {c}", m.name())))
+        .collect();
+    let silent: Vec<&str> = st.models.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| m.name()).collect();
+    let list = |v: &[&str]| if v.is_empty() { String::from("none") } else { v.join(", ") };
+    let mut line = format!("  supports: {}", list(&supports));
+    if !others.is_empty() {
+        line.push_str(&format!("; not: {}", others.join(", ")));
+    }
+    if !silent.is_empty() {
+        line.push_str(&format!("; silent: {}", silent.join(", ")));
+    }
+    line.push('\n');
+    line
+}
+
 /// Lanes of each phase as ranges, phases separated by ` | `.
 fn phase_list(phases: &[Vec<u8>]) -> String {
     let parts: Vec<String> =
@@ -193,6 +217,7 @@ pub fn findings(f: &Findings) -> String {
             st.cktile,
             if st.agrees() { " -- agrees" } else { ": DISAGREES" }
         ));
+        s.push_str(&model_support(st));
         total += 1;
         agree += usize::from(st.agrees());
     }
@@ -214,4 +239,101 @@ pub fn findings(f: &Findings) -> String {
     }
     s.push_str(&format!("\n{agree} of {total} measurements agree with cktile\n"));
     s
+}
+
+/// One model's evidence for an instruction on a chip, in words: what its
+/// answers rest on and its source's words, or why it is silent.
+fn evidence(model: Model, arch: &Arch, op: Op) -> String {
+    match model_rule(model, arch, op) {
+        Ok(r) if model == Model::Cktile => format!("cktile's table, {}: {}", rule(arch, op).provenance.kind(), r.text),
+        Ok(r) => format!("{}: {}", model.evidence().word(), r.text),
+        Err(e) => format!("silent: {e}"),
+    }
+}
+
+/// The patterns shown for each distinct set of answers.
+const WITNESSES: usize = 3;
+
+/// `cktile rules --disagreements`: per (chip, instruction), how many of the
+/// corpus' patterns the models disagree on, each model's evidence, and for
+/// each distinct set of answers its first three patterns, every model's
+/// answer and cktile's choice.
+///
+/// ```
+/// use cktile::analyzer::{arch, disagreements::disagreements};
+/// let text = cktile::render::rules::disagreements(&disagreements(Some(&arch::GFX942)));
+/// assert!(text.contains("lane L at byte 16*(L%4) + 128*(L/4)"));
+/// ```
+pub fn disagreements(found: &[Disagreement]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < found.len() {
+        let (name, op) = (found[i].arch, found[i].op);
+        let group: Vec<&Disagreement> = found[i..].iter().take_while(|d| d.arch == name && d.op == op).collect();
+        i += group.len();
+        let Ok(arch) = Arch::by_name(name) else { continue };
+        let total = crate::analyzer::disagreements::corpus(&arch, op).len();
+        out.push_str(&format!("{name} {op}: the models disagree on {} of {total} access patterns\n", group.len()));
+        out.push_str("  evidence:\n");
+        for m in MODELS {
+            out.push_str(&format!("    {:<13} {}\n", m.name(), evidence(m, &arch, op)));
+        }
+        // The patterns of each distinct set of answers, in corpus order.
+        let mut signatures: Vec<(Vec<Option<u32>>, Vec<&Disagreement>)> = Vec::new();
+        for d in &group {
+            let s = d.signature();
+            match signatures.iter_mut().find(|(x, _)| *x == s) {
+                Some(entry) => entry.1.push(d),
+                None => signatures.push((s, alloc::vec![*d])),
+            }
+        }
+        for (k, (_, ds)) in signatures.iter().enumerate() {
+            let d = ds[0];
+            let shown: Vec<&str> = ds.iter().take(WITNESSES).map(|d| d.case.description.as_str()).collect();
+            let more = match ds.len().saturating_sub(WITNESSES) {
+                0 => String::new(),
+                1 => String::from(" (and 1 more pattern with these answers)"),
+                n => format!(" (and {n} more patterns with these answers)"),
+            };
+            out.push_str(&format!("  {}. {}{more}\n", k + 1, shown.join("; ")));
+            let answers: Vec<String> = d
+                .answers
+                .iter()
+                .map(|(m, a)| match a {
+                    Ok(w) => format!("{} {w}-way", m.name()),
+                    Err(_) => format!("{} silent", m.name()),
+                })
+                .collect();
+            out.push_str(&format!("     {}\n", answers.join(", ")));
+            out.push_str(&format!("     {}\n", choice(d)));
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no disagreement: on every pattern of the corpus, the models that answer agree\n");
+    }
+    out
+}
+
+/// cktile's answer on a disagreement, who agrees and who does not.
+fn choice(d: &Disagreement) -> String {
+    let Some(mine) = d.cktile() else { return String::from("cktile's choice: none (cktile refuses the access)") };
+    let name = |m: &Model| format!("{} ({})", m.name(), m.evidence().word());
+    let with: Vec<String> = d
+        .answers
+        .iter()
+        .filter(|(m, a)| *m != Model::Cktile && a.as_ref().ok() == Some(&mine))
+        .map(|(m, _)| name(m))
+        .collect();
+    let against: Vec<String> = d
+        .answers
+        .iter()
+        .filter(|(_, a)| a.as_ref().is_ok_and(|&w| w != mine))
+        .map(|(m, _)| m.name().to_string())
+        .collect();
+    let why = match Arch::by_name(d.arch).map(|a| rule(&a, d.op).provenance) {
+        Ok(p) => p.kind(),
+        Err(_) => "unknown",
+    };
+    let with = if with.is_empty() { String::from("no other model") } else { with.join(", ") };
+    format!("cktile's choice: {mine}-way, by its {why} rule, as {with}; against {}", against.join(", "))
 }

@@ -61,7 +61,7 @@ impl Arch {
     ///
     /// ```
     /// let e = cktile_core::analyzer::Arch::by_name("gfx1030").unwrap_err();
-    /// assert!(e.to_string().contains("gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90"));
+    /// assert!(e.to_string().contains("gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, gfx1250, sm80, sm90"));
     /// ```
     pub fn by_name(name: &str) -> Result<Arch, Error> {
         ARCHS

@@ -39,6 +39,7 @@ const fn is_vector(op: Op) -> bool {
             | Op::DsRead2 { .. }
             | Op::DsWrite2 { .. }
             | Op::DsReadTr { .. }
+            | Op::DsLoadTr { .. }
             | Op::LdShared { .. }
             | Op::StShared { .. }
             | Op::CpAsync { .. }

@@ -20,6 +20,13 @@
 //!   `ds_read_b128`, `ds_write_b64`).
 //! - **CK docs**: CK Tile's LDS bank-conflict documentation (gfx942
 //!   `ds_read_b128` and `ds_write_b128`).
+//! - **GFX12 ISA**: AMD's RDNA4 instruction set document, as Triton PR
+//!   #11365 quotes it for gfx1250: `ds_read_b96`/`b128` serve their lanes in
+//!   sequential groups of 8.
+//! - **CK arch**: CK Tile's `core/arch/arch.hpp` (`get_n_lds_banks`: 64 on
+//!   gfx950 and gfx125; `get_lds_size(gfx125_t)`: 320 KiB) and Triton's
+//!   `TargetInfo::getSharedMemoryBanks` (64 on CDNA4 and GFX1250): the
+//!   compilers' bank counts, not measurements.
 //! - **CUDA**: the CUDA programming guide's 32 banks of 4 bytes, 64-bit
 //!   accesses in half-warps and 128-bit in quarter-warps (the model Triton's
 //!   `bank_conflicts` uses), and one 8-row matrix per `ldmatrix` pass.
@@ -320,6 +327,22 @@ banks), the model variant gfx950-b32x64; AMD's rocKE and rocRoller (the default 
 on 32 banks";
 const RDNA3_READS: &str = "nod-ai (measured on a W7900: ds_read_b32 in T0-T31, ds_read_b64 in 2 x 16, ds_read_b128 \
 in {0-3, 20-23} {4-7, 16-19} {8-11, 28-31} {12-15, 24-27}; 128-byte bank period)";
+const RDNA4_READ_B96: &str = "GFX12 ISA document (quoted in Triton PR #11365: ds_read_b96 and ds_read_b128 serve \
+their lanes in sequential groups of 8), 128-byte bank period as nod-ai measured for gfx1201's other reads";
+// gfx1250: nothing is measured in public; the compilers' constants give the
+// bank count, the GFX12 ISA the b96/b128 read groups, the rest is assumed.
+const GFX1250_READ_WIDE: &str = "GFX12 ISA document, as Triton PR #11365 quotes it for gfx1250 (ds_read_b96 and \
+ds_read_b128 in sequential groups of 8 lanes); 64 banks: CK Tile get_n_lds_banks(gfx125_t), Triton \
+getSharedMemoryBanks (GFX1250). No public measurement";
+const GFX1250_READ_NARROW: &str = "no source gives gfx1250's ds_read_b32/b64 groupings; cktile assumes one phase of \
+the 32-lane wave (32 lanes of 4 or 8 bytes fit the 256 bytes 64 banks deliver), on the 64 banks of CK Tile's and \
+Triton's gfx1250 constants";
+const GFX1250_WRITES: &str = "no source gives gfx1250's write groupings; cktile assumes the reads' (one phase of 32 \
+lanes for b32/b64; the GFX12 ISA's sequential 8-lane groups for b96/b128), on the 64 banks of CK Tile's and \
+Triton's gfx1250 constants";
+const GFX1250_LOAD_TR: &str = "no public source gives the grouping of gfx1250's transposing loads (ds_load_tr*); \
+cktile assumes the plain read of the same width: ds_read_b64's one 32-lane phase for tr4_b64/tr8_b64, the GFX12 \
+ISA's sequential 8-lane groups for tr6_b96/tr16_b128, on 64 banks";
 const RDNA4_READS: &str = "nod-ai (measured on an RX 9070 XT: ds_read_b32 in T0-T31, ds_read_b64 in 2 x 16, \
 ds_read_b128 in 4 x 8 consecutive lanes; 128-byte bank period)";
 // The measurements were made on an H100 (sm90): sm80's rows cite the
@@ -346,7 +369,7 @@ const B96_CDNA3: &str = "no source gives gfx90a/gfx942's b96 groupings; cktile a
 ds_read_b128 (what HipKittens measured for gfx950's ds_read_b96, which rocRoller says keeps gfx942's throughput) \
 and writes as ds_write_b128, on 32 banks";
 const B96_WRITE: &str = "no source gives ds_write_b96's grouping; cktile assumes ds_write_b128's, on 32 banks";
-const B96_RDNA: &str = "no source gives RDNA's b96 groupings; cktile assumes the chip's b128 ones";
+const B96_RDNA: &str = "no source gives RDNA3's b96 grouping; cktile assumes the chip's b128 one";
 const TWO_ADDRESS: &str = "no source gives this read2/write2 grouping; cktile applies kuhar's ds_read2_b64 rule: \
 each access is served as the chip's single-address instruction of its width (its phases and banks), the first \
 accesses of all lanes, then the second";
@@ -401,10 +424,15 @@ const fn amd_single(chip: Chip, read: bool, bits: u32) -> Rule {
         (Gfx1201, true, 32) => sourced(32, consecutive(1, 32), RDNA4_READS),
         (Gfx1201, true, 64) => sourced(32, consecutive(2, 16), RDNA4_READS),
         (Gfx1201, true, 128) => sourced(32, consecutive(4, 8), RDNA4_READS),
-        (Gfx1201, true, 96) => assumed(32, consecutive(4, 8), B96_RDNA),
+        (Gfx1201, true, 96) => sourced(32, consecutive(4, 8), RDNA4_READ_B96),
         (Gfx1100 | Gfx1201, false, 32) => assumed(32, consecutive(1, 32), RDNA_WRITES),
         (Gfx1100 | Gfx1201, false, 64) => assumed(32, consecutive(2, 16), RDNA_WRITES),
         (Gfx1100 | Gfx1201, false, 96 | 128) => assumed(32, consecutive(4, 8), RDNA_WRITES),
+        // gfx1250 (wave32, 64 banks).
+        (Gfx1250, true, 96 | 128) => sourced(64, consecutive(4, 8), GFX1250_READ_WIDE),
+        (Gfx1250, true, 32 | 64) => assumed(64, consecutive(1, 32), GFX1250_READ_NARROW),
+        (Gfx1250, false, 32 | 64) => assumed(64, consecutive(1, 32), GFX1250_WRITES),
+        (Gfx1250, false, 96 | 128) => assumed(64, consecutive(4, 8), GFX1250_WRITES),
         _ => Rule::NONE,
     }
 }
@@ -452,6 +480,10 @@ pub const fn rule(arch: &Arch, op: Op) -> Rule {
         Op::DsReadTr { .. } => {
             let base = amd_single(chip, true, 64);
             assumed(base.banks, base.grouping, TRANSPOSE)
+        }
+        Op::DsLoadTr { .. } => {
+            let base = amd_single(chip, true, op.access_bytes() as u32 * 8);
+            assumed(base.banks, base.grouping, GFX1250_LOAD_TR)
         }
         Op::LdShared { bits } | Op::StShared { bits } => {
             sourced(32, nvidia_words(bits), if matches!(chip, Chip::Sm90) { SM90_WORDS } else { SM80_WORDS })

@@ -28,6 +28,18 @@ pub enum AnalyzerProblem {
         /// What would work instead.
         valid: &'static str,
     },
+    /// A public model of the banks whose source says nothing of this
+    /// (chip, instruction) or of this access (cktile's `analyzer::models`).
+    ModelSilent {
+        /// The model's name.
+        model: &'static str,
+        /// The chip.
+        arch: &'static str,
+        /// The instruction.
+        op: Op,
+        /// What the model's source does cover, or what it leaves unsaid.
+        why: &'static str,
+    },
     /// An instruction the chip does not have.
     Unsupported {
         /// The instruction.
@@ -157,6 +169,7 @@ impl AnalyzerProblem {
     pub const fn summary(&self) -> &'static str {
         match self {
             AnalyzerProblem::NotOnArch { .. } => "cktile: this does not run on the chip named",
+            AnalyzerProblem::ModelSilent { .. } => "cktile: the model's source says nothing of this",
             AnalyzerProblem::Unsupported { .. } => "cktile: the chip does not have this instruction",
             AnalyzerProblem::InvalidOp { .. } => "cktile: no chip has this instruction",
             AnalyzerProblem::SharedCapacity { .. } => "cktile: the layout does not fit the chip's shared memory",
@@ -176,9 +189,13 @@ impl AnalyzerProblem {
     fn chip_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             AnalyzerProblem::NotOnArch { what, arch, valid } => write!(f, "{what} does not run on {arch}; {valid}"),
+            AnalyzerProblem::ModelSilent { model, arch, op, why } => {
+                write!(f, "the {model} model says nothing of {op} on {arch}: {why}")
+            }
             AnalyzerProblem::Unsupported { op, arch } => write!(
                 f,
-                "{arch} has no {op} instruction; use ds_* on the AMD chips (ds_read_b64_tr_* on gfx950 only) and \
+                "{arch} has no {op} instruction; use ds_* on the AMD chips (ds_read_b64_tr_* on gfx950 only, \
+                 ds_load_tr* on gfx1250 only) and \
                  ld/st.shared, ldmatrix, cp.async (and stmatrix on sm90) on sm80/sm90"
             ),
             AnalyzerProblem::InvalidOp { op, valid } => {
@@ -252,6 +269,7 @@ impl fmt::Display for AnalyzerProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnalyzerProblem::NotOnArch { .. }
+            | AnalyzerProblem::ModelSilent { .. }
             | AnalyzerProblem::Unsupported { .. }
             | AnalyzerProblem::InvalidOp { .. }
             | AnalyzerProblem::SharedCapacity { .. }

@@ -50,6 +50,9 @@ pub enum Chip {
     Gfx1100,
     /// AMD RDNA4 (RX 9070), wave32.
     Gfx1201,
+    /// AMD gfx1250 (MI400 series), wave32, 320 KiB LDS, the Tensor Data
+    /// Mover and the `ds_load_tr*` transposing loads.
+    Gfx1250,
     /// NVIDIA Ampere, A100.
     Sm80,
     /// NVIDIA Hopper, H100.
@@ -79,6 +82,8 @@ pub struct Arch {
     has_transposed_reads: bool,
     ck_lds_banks: Option<u32>,
     lds_load_widths: &'static [usize],
+    has_load_tr: bool,
+    lds_granule: Option<u32>,
 }
 
 /// AMD CDNA2 (MI200): wave64, 32 banks, 64 KB LDS.
@@ -98,6 +103,8 @@ pub const GFX90A: Arch = Arch {
     has_transposed_reads: false,
     ck_lds_banks: Some(32),
     lds_load_widths: &[],
+    has_load_tr: false,
+    lds_granule: None,
 };
 /// AMD CDNA3 (MI300): wave64, 32 banks, 64 KB LDS.
 ///
@@ -116,6 +123,8 @@ pub const GFX942: Arch = Arch {
     has_transposed_reads: false,
     ck_lds_banks: Some(32),
     lds_load_widths: &[1, 2, 4],
+    has_load_tr: false,
+    lds_granule: None,
 };
 /// AMD CDNA4 (MI350): wave64, 160 KB LDS; 64 banks for `ds_read_b64` and
 /// `ds_read_b128`, 32 for every other instruction.
@@ -135,6 +144,8 @@ pub const GFX950: Arch = Arch {
     has_transposed_reads: true,
     ck_lds_banks: Some(64),
     lds_load_widths: &[1, 2, 4, 12, 16],
+    has_load_tr: false,
+    lds_granule: None,
 };
 /// gfx950 with the disputed `ds_read_b32` rule of nod-ai's latency
 /// measurement: one 64-lane phase on 64 banks (see
@@ -166,6 +177,8 @@ pub const GFX1100: Arch = Arch {
     has_transposed_reads: false,
     ck_lds_banks: Some(32),
     lds_load_widths: &[],
+    has_load_tr: false,
+    lds_granule: None,
 };
 /// AMD RDNA4 (RX 9070): wave32, 32 banks, 64 KB LDS per workgroup.
 ///
@@ -173,6 +186,33 @@ pub const GFX1100: Arch = Arch {
 /// assert_eq!(cktile_core::analyzer::arch::GFX1201.max_banks(), 32);
 /// ```
 pub const GFX1201: Arch = Arch { name: "gfx1201", description: "AMD RDNA4 (RX 9070)", chip: Chip::Gfx1201, ..GFX1100 };
+/// AMD gfx1250 (MI400 series): wave32, 320 KiB of LDS allocated in 2 KiB
+/// blocks, 64 banks (CK Tile's `get_n_lds_banks(gfx125_t)`, Triton's
+/// `getSharedMemoryBanks`), the `ds_load_tr*` transposing loads. No
+/// measurement of its LDS is public: see
+/// [`rules`](crate::analyzer::rules) for which of its rules are sourced and
+/// which assumed.
+///
+/// ```
+/// use cktile_core::analyzer::arch::GFX1250;
+/// assert_eq!((GFX1250.wave(), GFX1250.shared_bytes(), GFX1250.max_banks()), (32, 327680, 64));
+/// assert_eq!(GFX1250.lds_granule(), Some(2048));
+/// ```
+pub const GFX1250: Arch = Arch {
+    name: "gfx1250",
+    description: "AMD gfx1250 (MI400 series)",
+    chip: Chip::Gfx1250,
+    vendor: Vendor::Amd,
+    wave: 32,
+    shared_bytes: 327680,
+    max_banks: 64,
+    has_stmatrix: false,
+    has_transposed_reads: false,
+    ck_lds_banks: Some(64),
+    lds_load_widths: &[],
+    has_load_tr: true,
+    lds_granule: Some(2048),
+};
 /// NVIDIA Ampere (A100): 32 banks, warp32, up to 163 KB shared memory per
 /// block (with the opt-in; 48 KB without).
 ///
@@ -191,6 +231,8 @@ pub const SM80: Arch = Arch {
     has_transposed_reads: false,
     ck_lds_banks: None,
     lds_load_widths: &[],
+    has_load_tr: false,
+    lds_granule: None,
 };
 /// NVIDIA Hopper (H100): 32 banks, warp32, up to 227 KB shared memory per
 /// block (with the opt-in; 48 KB without).
@@ -210,15 +252,17 @@ pub const SM90: Arch = Arch {
     has_transposed_reads: false,
     ck_lds_banks: None,
     lds_load_widths: &[],
+    has_load_tr: false,
+    lds_granule: None,
 };
 
 /// Every modelled chip.
 ///
 /// ```
 /// let names: Vec<&str> = cktile_core::analyzer::ARCHS.iter().map(|a| a.name()).collect();
-/// assert_eq!(names, ["gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx1100", "gfx1201", "sm80", "sm90"]);
+/// assert_eq!(names, ["gfx90a", "gfx942", "gfx950", "gfx950-b32x64", "gfx1100", "gfx1201", "gfx1250", "sm80", "sm90"]);
 /// ```
-pub const ARCHS: [Arch; 8] = [GFX90A, GFX942, GFX950, GFX950_B32X64, GFX1100, GFX1201, SM80, SM90];
+pub const ARCHS: [Arch; 9] = [GFX90A, GFX942, GFX950, GFX950_B32X64, GFX1100, GFX1201, GFX1250, SM80, SM90];
 
 /// The chips' names, in [`ARCHS`]' order.
 const NAME_LIST: [&str; ARCHS.len()] = crate::names::names_of!(ARCHS, |r| r.name);
@@ -228,7 +272,7 @@ const NAME_LIST: [&str; ARCHS.len()] = crate::names::names_of!(ARCHS, |r| r.name
 ///
 /// ```
 /// use cktile_core::analyzer::arch::{ARCH_NAMES, ARCHS};
-/// assert_eq!(ARCH_NAMES, "gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, sm80, sm90");
+/// assert_eq!(ARCH_NAMES, "gfx90a, gfx942, gfx950, gfx950-b32x64, gfx1100, gfx1201, gfx1250, sm80, sm90");
 /// assert_eq!(ARCH_NAMES.split(", ").count(), ARCHS.len());
 /// ```
 pub const ARCH_NAMES: &str = crate::names::joined!(&NAME_LIST);
@@ -283,7 +327,9 @@ impl Arch {
 
     /// The most shared memory one workgroup (block) can use, in bytes:
     /// 64 KB on gfx90a, gfx942 and RDNA, 160 KB on gfx950 (rocKE's
-    /// `lds_capacity_bytes`, the CDNA4 whitepaper); on NVIDIA the opt-in
+    /// `lds_capacity_bytes`, the CDNA4 whitepaper), 320 KiB on gfx1250
+    /// (LLVM's `FeatureAddressableLocalMemorySize327680`, CK Tile's
+    /// `get_lds_size(gfx125_t)`); on NVIDIA the opt-in
     /// maximum per block of the CUDA programming guide (163 KB on sm80,
     /// 227 KB on sm90; 48 KB without the opt-in).
     ///
@@ -294,7 +340,7 @@ impl Arch {
         self.shared_bytes
     }
 
-    /// The most banks any instruction sees on this chip (64 on gfx950, 32
+    /// The most banks any instruction sees on this chip (64 on gfx950 and gfx1250, 32
     /// elsewhere): the period of pictures that colour offsets by bank
     /// without naming an instruction.
     ///
@@ -306,13 +352,14 @@ impl Arch {
     }
 
     /// The bank count CK Tile's own policies assume on this chip
-    /// (`get_n_lds_banks()`: 64 on gfx950, 32 on every other AMD chip), the
+    /// (`get_n_lds_banks()`: 64 on gfx950 and gfx1250, 32 on every other AMD chip), the
     /// value CK's `MLdsLayer` and `KPack` rules are computed with. `None`
     /// on NVIDIA.
     ///
     /// ```
     /// use cktile_core::analyzer::arch;
     /// assert_eq!((arch::GFX950.ck_lds_banks(), arch::GFX1201.ck_lds_banks(), arch::SM90.ck_lds_banks()), (Some(64), Some(32), None));
+    /// assert_eq!(arch::GFX1250.ck_lds_banks(), Some(64));
     /// ```
     pub const fn ck_lds_banks(&self) -> Option<u32> {
         self.ck_lds_banks
@@ -350,6 +397,30 @@ impl Arch {
     /// ```
     pub const fn lds_load_widths(&self) -> &'static [usize] {
         self.lds_load_widths
+    }
+
+    /// Whether the chip has gfx1250's transposing LDS loads
+    /// `ds_load_tr4_b64`, `ds_load_tr8_b64`, `ds_load_tr6_b96` and
+    /// `ds_load_tr16_b128` (LLVM's gfx1250 instruction definitions).
+    ///
+    /// ```
+    /// use cktile_core::analyzer::arch;
+    /// assert!(arch::GFX1250.has_load_tr() && !arch::GFX950.has_load_tr());
+    /// ```
+    pub const fn has_load_tr(&self) -> bool {
+        self.has_load_tr
+    }
+
+    /// The block LDS is allocated in, in bytes, where a source gives it:
+    /// 2 KiB on gfx1250 (LLVM PR #167614); `None` on the chips cktile does
+    /// not model it for. A workgroup's LDS use is rounded up to it.
+    ///
+    /// ```
+    /// use cktile_core::analyzer::arch;
+    /// assert_eq!((arch::GFX1250.lds_granule(), arch::GFX942.lds_granule()), (Some(2048), None));
+    /// ```
+    pub const fn lds_granule(&self) -> Option<u32> {
+        self.lds_granule
     }
 
     /// Whether the chip is CDNA4 (gfx950 or its model variant).

@@ -63,6 +63,13 @@ pub enum Op {
         /// Bits of the transposed elements (4, 8 or 16).
         element_bits: u32,
     },
+    /// gfx1250's transposing `ds_load_tr4_b64`, `ds_load_tr8_b64`,
+    /// `ds_load_tr6_b96` and `ds_load_tr16_b128`: 8, 8, 12 and 16 bytes per
+    /// lane (LLVM's gfx1250 instruction definitions).
+    DsLoadTr {
+        /// Bits of the transposed elements (4, 6, 8 or 16).
+        element_bits: u32,
+    },
     /// NVIDIA `ld.shared.b{bits}` (8, 16, 32, 64, 128).
     LdShared {
         /// Bits per lane.
@@ -121,7 +128,7 @@ const NAME_LIST: [&str; TABLE.len()] = crate::names::names_of!(TABLE, |r| r.1);
 
 /// Every instruction with its name: the one list `by_name`, `name` and the
 /// tests read (read2/write2 with their default offsets).
-const TABLE: [(Op, &str); 48] = [
+const TABLE: [(Op, &str); 52] = [
     (Op::DsRead { bits: 8 }, "ds_read_u8"),
     (Op::DsRead { bits: 16 }, "ds_read_u16"),
     (Op::DsRead { bits: 32 }, "ds_read_b32"),
@@ -145,6 +152,10 @@ const TABLE: [(Op, &str); 48] = [
     (Op::DsReadTr { element_bits: 4 }, "ds_read_b64_tr_b4"),
     (Op::DsReadTr { element_bits: 8 }, "ds_read_b64_tr_b8"),
     (Op::DsReadTr { element_bits: 16 }, "ds_read_b64_tr_b16"),
+    (Op::DsLoadTr { element_bits: 4 }, "ds_load_tr4_b64"),
+    (Op::DsLoadTr { element_bits: 8 }, "ds_load_tr8_b64"),
+    (Op::DsLoadTr { element_bits: 6 }, "ds_load_tr6_b96"),
+    (Op::DsLoadTr { element_bits: 16 }, "ds_load_tr16_b128"),
     (Op::LdShared { bits: 8 }, "ld.shared.b8"),
     (Op::LdShared { bits: 16 }, "ld.shared.b16"),
     (Op::LdShared { bits: 32 }, "ld.shared.b32"),
@@ -177,7 +188,7 @@ const TABLE: [(Op, &str); 48] = [
 /// ```
 /// use cktile_core::analyzer::op::{all_ops, Op};
 /// let ops: Vec<Op> = all_ops().collect();
-/// assert_eq!(ops.len(), 48);
+/// assert_eq!(ops.len(), 52);
 /// assert!(ops.iter().all(|op| op.check().is_ok() && Op::by_name(&op.to_string()) == Ok(*op)));
 /// ```
 pub fn all_ops() -> impl Iterator<Item = Op> {
@@ -245,6 +256,7 @@ impl Op {
             Op::DsRead { bits } | Op::DsWrite { bits } => matches!(bits, 8 | 16 | 32 | 64 | 96 | 128),
             Op::DsRead2 { bits, .. } | Op::DsWrite2 { bits, .. } => matches!(bits, 32 | 64),
             Op::DsReadTr { element_bits } => matches!(element_bits, 4 | 8 | 16),
+            Op::DsLoadTr { element_bits } => matches!(element_bits, 4 | 6 | 8 | 16),
             Op::LdShared { bits } | Op::StShared { bits } => matches!(bits, 8 | 16 | 32 | 64 | 128),
             Op::Ldmatrix { matrices, .. } | Op::Stmatrix { matrices, .. } => matches!(matrices, 1 | 2 | 4),
             Op::CpAsync { bits } => matches!(bits, 32 | 64 | 128),
@@ -284,7 +296,9 @@ impl Op {
             | Op::LdShared { bits }
             | Op::StShared { bits }
             | Op::CpAsync { bits } => bits as u64 / 8,
-            Op::DsReadTr { .. } => 8,
+            Op::DsReadTr { .. } | Op::DsLoadTr { element_bits: 4 | 8 } => 8,
+            Op::DsLoadTr { element_bits: 6 } => 12,
+            Op::DsLoadTr { .. } => 16,
             Op::Ldmatrix { .. } | Op::Stmatrix { .. } => 16,
         }
     }
@@ -309,10 +323,11 @@ impl Op {
     /// ```
     /// use cktile_core::analyzer::Op;
     /// assert_eq!((Op::DsRead { bits: 96 }.alignment(), Op::DsRead { bits: 128 }.alignment()), (4, 16));
+    /// assert_eq!(Op::DsLoadTr { element_bits: 6 }.alignment(), 4);
     /// ```
     pub const fn alignment(&self) -> u64 {
         match *self {
-            Op::DsRead { bits: 96 } | Op::DsWrite { bits: 96 } => 4,
+            Op::DsRead { bits: 96 } | Op::DsWrite { bits: 96 } | Op::DsLoadTr { element_bits: 6 } => 4,
             _ => self.access_bytes(),
         }
     }
@@ -376,7 +391,12 @@ impl Op {
     pub const fn is_read(&self) -> bool {
         matches!(
             self,
-            Op::DsRead { .. } | Op::DsRead2 { .. } | Op::DsReadTr { .. } | Op::LdShared { .. } | Op::Ldmatrix { .. }
+            Op::DsRead { .. }
+                | Op::DsRead2 { .. }
+                | Op::DsReadTr { .. }
+                | Op::DsLoadTr { .. }
+                | Op::LdShared { .. }
+                | Op::Ldmatrix { .. }
         )
     }
 
@@ -388,9 +408,12 @@ impl Op {
     /// ```
     pub const fn vendor(&self) -> Vendor {
         match self {
-            Op::DsRead { .. } | Op::DsWrite { .. } | Op::DsRead2 { .. } | Op::DsWrite2 { .. } | Op::DsReadTr { .. } => {
-                Vendor::Amd
-            }
+            Op::DsRead { .. }
+            | Op::DsWrite { .. }
+            | Op::DsRead2 { .. }
+            | Op::DsWrite2 { .. }
+            | Op::DsReadTr { .. }
+            | Op::DsLoadTr { .. } => Vendor::Amd,
             Op::LdShared { .. }
             | Op::StShared { .. }
             | Op::Ldmatrix { .. }
@@ -400,13 +423,15 @@ impl Op {
     }
 
     /// Whether `arch` has this instruction: the vendor's, `stmatrix` from
-    /// sm90, the transposing reads on gfx950 only.
+    /// sm90, the transposing reads on gfx950 only, the transposing loads
+    /// (`ds_load_tr*`) on gfx1250 only.
     ///
     /// ```
     /// use cktile_core::analyzer::{arch, Op};
     /// assert!(Op::DsRead { bits: 128 }.runs_on(&arch::GFX942));
     /// assert!(!Op::Stmatrix { matrices: 1, trans: false }.runs_on(&arch::SM80));
     /// assert!(!Op::DsReadTr { element_bits: 16 }.runs_on(&arch::GFX942));
+    /// assert!(Op::DsLoadTr { element_bits: 16 }.runs_on(&arch::GFX1250));
     /// ```
     pub const fn runs_on(&self, arch: &Arch) -> bool {
         let vendor_ok =
@@ -414,6 +439,7 @@ impl Op {
         let feature_ok = match self {
             Op::Stmatrix { .. } => arch.has_stmatrix(),
             Op::DsReadTr { .. } => arch.has_transposed_reads(),
+            Op::DsLoadTr { .. } => arch.has_load_tr(),
             _ => true,
         };
         self.is_valid() && vendor_ok && feature_ok

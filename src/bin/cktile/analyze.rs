@@ -42,6 +42,13 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
+    // The models, from the library's list.
+    #[arg(long, help = format!(
+        "Answer with this public model of AMD's LDS instead of cktile's table (with --pattern): {}; prints the worst \
+         ways over the tile's instructions beside cktile's, or the model's refusal where its source is silent",
+        cktile::analyzer::models::MODEL_NAMES
+    ))]
+    model: Option<String>,
 }
 
 /// Runs `cktile analyze`.
@@ -53,6 +60,18 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let op = a.op.resolve()?;
     let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
         .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
+    match (&a.model, &given.accesses) {
+        (Some(name), cktile::analyzer::accesses::Accesses::Pattern(p)) => {
+            return model_answer(name, &text, &desc, element_bytes, &arch, *p, a.json);
+        }
+        (Some(_), _) => {
+            return Err(bad(String::from(
+                "--model: the public models answer a --pattern's instructions; a --distribution's window is \
+                 counted by cktile's table only",
+            )));
+        }
+        (None, _) => {}
+    }
     let r = crate::common::with_progress("analysing", |progress| {
         given.accesses.analyze(&desc, element_bytes, &arch, progress)
     });
@@ -78,5 +97,52 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         shape(&desc),
         desc.element_space_size(),
         render::bank::tile(&r)
+    ))
+}
+
+/// `analyze --model`: the model's worst ways over the tile, beside cktile's.
+fn model_answer(
+    name: &str,
+    text: &str,
+    desc: &cktile::Descriptor,
+    element_bytes: usize,
+    arch: &cktile::analyzer::Arch,
+    pattern: cktile::analyzer::Pattern,
+    json: bool,
+) -> Result<String, Failure> {
+    use cktile::analyzer::models::{Model, answer_tile, model_rule};
+    let model = Model::by_name(name).map_err(|e| bad(format!("--model: {e}")))?;
+    let theirs = answer_tile(model, desc, element_bytes, arch, pattern).map_err(|e| Failure::input(text, e))?;
+    let ours = answer_tile(Model::Cktile, desc, element_bytes, arch, pattern).map_err(|e| Failure::input(text, e))?;
+    let op = pattern.op();
+    let source = model_rule(model, arch, op).map_err(|e| Failure::input(text, e))?.text;
+    if json {
+        return to_json(&serde_json::json!({
+            "model": model.name(),
+            "arch": arch.name(),
+            "op": op.name(),
+            "instructions": theirs.instructions,
+            "max_ways": theirs.max_ways,
+            "worst_instruction": theirs.worst_instruction,
+            "cktile_max_ways": ours.max_ways,
+            "evidence": model.evidence().word(),
+            "source": source,
+        }));
+    }
+    Ok(format!(
+        "{} tile, {} on {}, {} instructions\n  {} ({}): worst {}-way (instruction {})\n  cktile: worst {}-way \
+         (instruction {})\n  {} says: {}\n",
+        shape(desc),
+        op.name(),
+        arch.name(),
+        theirs.instructions,
+        model.name(),
+        model.evidence().word(),
+        theirs.max_ways,
+        theirs.worst_instruction,
+        ours.max_ways,
+        ours.worst_instruction,
+        model.name(),
+        source
     ))
 }

@@ -1,7 +1,7 @@
 //! `cktile dma-plan`: the gathers that fill a layout with AMD's direct
 //! global-to-LDS loads, verified by simulation.
 
-use crate::common::{Failure, Spec, bad, chip, element_bytes, integers, shape, stream_json};
+use crate::common::{Failure, Spec, bad, chip, element_bytes, integers, shape, stream_json, to_json};
 use cktile::json::DmaPlanJson;
 use cktile::plan::dma::{
     DmaRequest, FORM_NAMES, Form, ORDER_NAMES, Order, SCHEME_NAMES, Scheme, address, plan_ordered, verify,
@@ -21,13 +21,18 @@ is set: as CK's async_load_raw does (once per wave, s_add_u32 per load, immediat
 (13 bits signed for global, 12 bits unsigned for buffer). The plan, and then its instructions by the hardware's \
 address rule, are simulated on a synthetic global tensor and checked byte for byte against the layout before they \
 are printed. Padding inside a chunk, widths the chip lacks, chunks that do not split among the subgroups, and loads \
-whose bytes are not consecutive in global memory are refused with the reason.",
+whose bytes are not consecutive in global memory are refused with the reason.\n\nOn gfx1250 the plan is one Tensor Data \
+Mover load (tensor_load_to_lds): it writes the tile as one row-major stream, with the hardware's padding of A dwords \
+after every I dwords (I a power of two from 2 to 256, A from 1 to 128), so a layout is loadable exactly when it is \
+that padded stream; the plan gives the padding and the descriptor's group 1 dword 0, replayed and checked byte for \
+byte, or the first element out of place. --width, --order, --form, --m0 and --lds-base do not apply there.",
     after_help = "Limits: the element space times the element size must fit the chip's LDS (64 KiB on gfx90a and gfx942, \
 160 KiB on gfx950); --json streams the gathers. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  \
 cktile dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32\n  \
 cktile dma-plan ck-universal-a:m=128,k=64 --global-strides 4096,1 --width 4 --dtype fp16\n  \
 cktile dma-plan cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64 --global-strides 64,1 --arch gfx950 --width 16 --dtype fp16 --json\n  \
-cktile dma-plan row-padded:rows=32,cols=64,pad=4 --global-strides 64,1 --width 4 --dtype fp32 --order issue-major --form buffer --m0 ck"
+cktile dma-plan row-padded:rows=32,cols=64,pad=4 --global-strides 64,1 --width 4 --dtype fp32 --order issue-major --form buffer --m0 ck\n  \
+cktile dma-plan row-padded:rows=64,cols=64,pad=4 --global-strides 4096,1 --arch gfx1250 --dtype fp16"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -41,11 +46,11 @@ pub struct Args {
     /// Lanes per subgroup (the wave size).
     #[arg(long, default_value_t = 64, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     wave: usize,
-    /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950).
+    /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950). Not for gfx1250's TDM.
     #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
-    width: usize,
+    width: Option<usize>,
     // The chips with global_load_lds, from the library's list.
-    #[arg(long, default_value = "gfx942", help = format!("The chip: {}", cktile::plan::dma::DMA_ARCH_NAMES))]
+    #[arg(long, default_value = "gfx942", help = format!("The chip: {} (global_load_lds), or gfx1250 (tensor_load_to_lds)", cktile::plan::dma::DMA_ARCH_NAMES))]
     arch: String,
     #[arg(long, help = format!(
         "Element type: {}. Required for a spec or an entry without a dtype; a catalogue entry's own dtype is \
@@ -78,6 +83,15 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let desc = layout.descriptor;
     let strides = integers("--global-strides", &a.global_strides, "write one stride per dimension, e.g. 64,1")?;
     let arch = chip(&a.arch)?;
+    if arch.chip() == cktile::analyzer::arch::Chip::Gfx1250 {
+        return tdm(a, &text, &desc, element_bytes, &strides, &arch);
+    }
+    let width = a.width.ok_or_else(|| {
+        bad(format!(
+            "--width: give the bytes each lane loads, as {} takes them (1, 2 or 4 on gfx942; also 12 or 16 on gfx950)",
+            arch.name()
+        ))
+    })?;
     let req = DmaRequest {
         lds: &desc,
         element_bytes,
@@ -85,7 +99,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         arch,
         workgroup: a.workgroup,
         wave: a.wave,
-        width: a.width,
+        width,
     };
     let order = Order::by_name(&a.order).map_err(|e| bad(format!("--order: {e}")))?;
     let form = Form::by_name(&a.form).map_err(|e| bad(format!("--form: {e}")))?;
@@ -102,10 +116,71 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         "Direct-to-LDS plan ({} on {}): {} tile of {element_bytes}-byte elements, {} LDS bytes\n{}\
          Verified: the loads, simulated on a synthetic global tensor, give the layout's LDS image byte for byte, \
          and so do their instructions run by the hardware's rule (lane T writes m0 + offset + T * slot).\n",
-        form.mnemonic(a.width),
+        form.mnemonic(width),
         arch.name(),
         shape(&desc),
         p.lds_bytes,
         render::plan::plan(&p, &addressing, a.loads)
+    ))
+}
+
+/// The gfx1250 plan: one `tensor_load_to_lds`, its padding and descriptor
+/// bits, replayed and checked against the layout.
+fn tdm(
+    a: &Args,
+    text: &str,
+    desc: &cktile::Descriptor,
+    element_bytes: usize,
+    strides: &[i64],
+    arch: &cktile::analyzer::Arch,
+) -> Result<String, Failure> {
+    use cktile::plan::tdm::{plan, verify};
+    if a.width.is_some() {
+        return Err(bad(String::from(
+            "--width: gfx1250's Tensor Data Mover copies the whole tile; --width is global_load_lds's (gfx942, gfx950)",
+        )));
+    }
+    let p = plan(desc, element_bytes, strides, arch).map_err(|e| Failure::input(text, e))?;
+    verify(desc, element_bytes, &p).map_err(|e| bad(format!("internal: the plan failed its replay: {e}")))?;
+    let dims: Vec<String> = p.shape.iter().rev().enumerate().map(|(i, l)| format!("tile_dim{i} {l}")).collect();
+    let strides_text: Vec<String> = strides.iter().map(i64::to_string).collect();
+    if a.json {
+        let padding =
+            p.padding.map(|q| serde_json::json!({"interval_bytes": q.interval_bytes, "amount_bytes": q.amount_bytes}));
+        let v = serde_json::json!({
+            "arch": arch.name(),
+            "instruction": "tensor_load_to_lds",
+            "shape": p.shape,
+            "element_bytes": p.element_bytes,
+            "elements": p.elements,
+            "lds_bytes": p.lds_bytes,
+            "global_strides": strides,
+            "padding": padding,
+            "group1_dword0": p.group1_dword0,
+        });
+        return to_json(&v);
+    }
+    let padding = match p.padding {
+        Some(q) => format!(
+            "padding: {} bytes ({} dwords) after every {} bytes ({} dwords) of data (Triton's padded_shared<[{}:+{}]>)",
+            q.amount_bytes,
+            q.amount_bytes / 4,
+            q.interval_bytes,
+            q.interval_bytes / 4,
+            q.interval_bytes / element_bytes as u64,
+            q.amount_bytes / element_bytes as u64
+        ),
+        None => String::from("padding: none (the tile is packed)"),
+    };
+    Ok(format!(
+        "TDM plan (tensor_load_to_lds on {}): {} tile of {element_bytes}-byte elements, {} LDS bytes\n  \
+         {}; global strides {}\n  {padding}\n  group 1, dword 0: {:#010x} (data size, pad enable, interval, amount)\n\
+         Verified: the stream, replayed with its padding, gives the layout's LDS image byte for byte.\n",
+        arch.name(),
+        shape(desc),
+        p.lds_bytes,
+        dims.join(", "),
+        strides_text.join(", "),
+        p.group1_dword0
     ))
 }

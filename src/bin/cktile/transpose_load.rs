@@ -44,6 +44,13 @@ pub struct Args {
 pub fn run(a: &Args) -> Result<String, Failure> {
     let elem = match Op::by_name(&a.op) {
         Ok(Op::DsReadTr { element_bits }) => TrElement::from_bits(element_bits),
+        Ok(op @ Op::DsLoadTr { .. }) => {
+            return Err(bad(format!(
+                "--op: `{op}` is gfx1250's transposing load; CK Tile's load_tile_transpose policy is modelled for \
+                 gfx950's ds_read_b64_tr_b16, _b8 and _b4 only. Its bank conflicts: cktile analyze LAYOUT --arch \
+                 gfx1250 --distribution ENCODING --op {op}"
+            )));
+        }
         Ok(_) => None,
         Err(e) => return Err(bad(format!("--op: {e}"))),
     }

@@ -544,7 +544,7 @@ fn blank_image(p: &DmaPlan) -> Result<Vec<Option<i64>>, Error> {
         return Err(bad(
             "LDS bytes",
             i64::try_from(p.lds_bytes).unwrap_or(i64::MAX),
-            "it must fit a modelled chip's shared memory: at most 232448 bytes (sm90's, the largest)",
+            "it must fit a modelled chip's shared memory: at most 327680 bytes (gfx1250's, the largest)",
         ));
     }
     Ok(vec![None; usize::try_from(p.lds_bytes).unwrap_or(usize::MAX)])
@@ -631,7 +631,7 @@ pub fn expected_image(req: &DmaRequest<'_>) -> Result<Vec<Option<i64>>, Error> {
             "LDS bytes",
             i64::try_from(space.saturating_mul(eb as u64)).unwrap_or(i64::MAX),
             "the tile's element space times the element size must fit a modelled chip's shared memory: \
-             at most 232448 bytes (sm90's, the largest)",
+             at most 327680 bytes (gfx1250's, the largest)",
         )
     })?;
     let mut image = vec![None; usize::try_from(footprint(req, bytes)).unwrap_or(0)];
