@@ -116,8 +116,11 @@ impl<'a> Lexer<'a> {
     pub(crate) fn next_token(&mut self) -> Result<Token<'a>, Error> {
         loop {
             self.take_while(char::is_whitespace);
-            let comment =
-                if self.cpp { self.text[self.offset..].starts_with("//") } else { self.peek_char() == Some('#') };
+            let comment = if self.cpp {
+                self.text[self.offset..].starts_with("//")
+            } else {
+                self.peek_char() == Some(super::COMMENT)
+            };
             if comment {
                 self.take_while(|c| c != '\n');
             } else {
