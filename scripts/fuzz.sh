@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every cargo-fuzz target (nightly only): `scripts/fuzz.sh [RUNS] [TARGET...]`.
 # Each target is built optimised with debug assertions and overflow checks
-# (-O -a), and runs RUNS executions (default 10 million): spec and bank under
+# (-O -a), and runs RUNS executions (default 10 million): spec, bank and texts under
 # AddressSanitizer; search_plan, whose executions each run a whole layout
 # search, without a sanitizer (cktile forbids unsafe code) to keep it near
 # 1,400 executions per second per process. JOBS=N (default 1) splits each
@@ -26,7 +26,7 @@ sanitizer() {
 }
 
 if [ "${1:-}" = minimise ]; then
-  for target in spec bank search_plan; do
+  for target in spec bank search_plan texts; do
     work="../target/fuzz-corpus/$target"
     mkdir -p "$work"
     cp -n "$work"/* "corpus/$target/" 2>/dev/null || true
@@ -39,7 +39,7 @@ fi
 runs="${1:-10000000}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(spec bank search_plan)
+[ ${#targets[@]} -gt 0 ] || targets=(spec bank search_plan texts)
 jobs="${JOBS:-1}"
 logs=../target/fuzz-logs
 mkdir -p "$logs"

@@ -129,6 +129,53 @@ fn spec_from_file_and_stdin() {
     assert!(stderr(&missing).contains("cannot read `/nonexistent/cktile.spec`"));
 }
 
+/// `#` starts a comment in every text an `@file` holds, as the guide says:
+/// a catalogue entry or a distribution's name after comment lines, with a
+/// trailing comment, reads as the entry or name alone (the same answer as
+/// the bare text), and a spec keeps its comments between lines.
+#[test]
+fn comments_in_files_are_read_alike_for_every_kind_of_text() {
+    let dir = std::env::temp_dir().join(format!("cktile-comments-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        format!("@{}", path.display())
+    };
+    let entry = "ck-universal-a:m=128,k=64";
+    for (name, text) in [
+        ("lead.txt", format!("# the A tile\n{entry}\n")),
+        ("trail.txt", format!("{entry}  # fp16 by default\n")),
+        ("both.txt", format!("\n# the A tile\n  {entry} # fp16\n# end\n\n")),
+    ] {
+        let o = cktile(&["offsets", &file(name, &text), "--json"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert_eq!(json(&o), json(&cktile(&["offsets", entry, "--json"])), "{name}");
+    }
+    let spec = file(
+        "spec.txt",
+        "# a 4x8 tile\nnaive((4,8),(8,1)) # row-major\n# then merged\n| transform(merge((4,8)) on [0,1] -> [0])\n",
+    );
+    let o = cktile(&["offsets", &spec, "--json"]);
+    assert_eq!(json(&o)["offsets"], serde_json::json!((0..32).collect::<Vec<_>>()), "{}", stderr(&o));
+    let dist = file("dist.txt", "# the A operand\nmfma16x16x16_a  # 16x16x16\n");
+    let o = cktile(&["distribution", &dist, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&o), json(&cktile(&["distribution", "mfma16x16x16_a", "--json"])));
+    // CK's C++ spelling reads `#` comments too (beside its own `//`).
+    let ck = "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, tuple<sequence<2, 1>>, \
+              tuple<sequence<0, 0>>, sequence<2>, sequence<1>>";
+    let o =
+        cktile(&["distribution", &file("ck.txt", &format!("# from CK\n// warp GEMM A\n{ck} # 16x16x16\n")), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&o), json(&cktile(&["distribution", ck, "--json"])));
+    // A fault after a comment is still placed on its own line and column.
+    let bad = file("bad.txt", "# the A tile\nck-universal-a:m=128,k=6x\n");
+    let o = cktile(&["offsets", &bad]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_specs_exit_2_with_a_position() {
     let cases: &[(&str, &str)] = &[
@@ -274,6 +321,23 @@ fn a_reader_closing_the_pipe_early_is_not_an_error() {
     assert_eq!(&first, b"# cktile hardwar");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// An error written to a closed stderr still exits with its own status (2
+/// for a bad input, 1 for an I/O failure), never a panic's 101; so does a
+/// usage error from the argument parser.
+#[test]
+fn a_closed_stderr_keeps_the_errors_exit_code() {
+    for (args, code) in [
+        (&["check", "packed((4,x))"][..], 2),
+        (&["check", "@/nonexistent/cktile-spec"][..], 1),
+        (&["check", "--no-such-flag"][..], 2),
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_cktile")).args(args).stderr(writer).output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "cktile {args:?} with stderr closed");
+    }
 }
 
 /// Messages name the user's value: an NVIDIA chip for dma-plan, an AMD
@@ -718,7 +782,10 @@ fn help_lists_every_element_type_and_pattern() {
     for sub in ["analyze", "search", "render", "dma-plan"] {
         let help = stdout(&cktile(&[sub, "--help"]));
         for (name, _) in cktile::layouts::DTYPE_NAMES {
-            assert!(help.split(|c: char| !c.is_alphanumeric()).any(|w| w == name), "{sub} --help lacks {name}");
+            assert!(
+                help.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name),
+                "{sub} --help lacks {name}"
+            );
         }
         if sub == "analyze" || sub == "render" {
             for p in &patterns {

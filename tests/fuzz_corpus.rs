@@ -12,6 +12,8 @@ mod bank;
 mod search_plan;
 #[path = "../fuzz/properties/spec.rs"]
 mod spec;
+#[path = "../fuzz/properties/texts.rs"]
+mod texts;
 
 use std::path::PathBuf;
 
@@ -59,4 +61,10 @@ fn bank_corpus_keeps_its_properties() {
 fn search_plan_corpus_keeps_its_properties() {
     let (n, searched) = replay("search_plan", search_plan::check_bytes);
     assert!(searched >= 190, "only {searched} of {n} search_plan inputs run a search");
+}
+
+#[test]
+fn texts_corpus_keeps_its_properties() {
+    let (n, built) = replay("texts", texts::check);
+    assert!(built >= 12, "only {built} of {n} texts inputs build a layout or a distribution");
 }

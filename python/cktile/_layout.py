@@ -7,12 +7,15 @@ subcommand it names, so Python and the CLI always agree.
 from __future__ import annotations
 
 import json
+import re
 from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _native
 from ._args import U64, USIZE, integer, integers, optional_integer, optional_integers, text, texts
+from ._args import dtype as element_type
+from ._args import public, public_methods
 from ._report import SVG, Report
 
 __all__ = ["Layout", "Distribution", "bank", "analyze_many", "search", "equiv", "catalogue", "rules", "names"]
@@ -21,22 +24,31 @@ __all__ = ["Layout", "Distribution", "bank", "analyze_many", "search", "equiv", 
 PREVIEW = (32, 64)
 
 
-def _param(value: object) -> str:
-    """A catalogue parameter as its text: lists as dot-separated values (``masks=1.2.4``)."""
+def _param(key: str, value: object) -> str:
+    """A catalogue parameter as its text: an integer, a name (``dtype="fp16"``, ``major="row"``), or a list
+    of integers as dot-separated values (``masks=1.2.4``). A number written as text (``rows='16'``) is
+    refused, as a float or a bool is: the value is meant as the Python value it is."""
     if isinstance(value, (list, tuple)):
-        return ".".join(str(v) for v in value)
-    if isinstance(value, bool):
-        raise _native.Error(f"a catalogue parameter is a number or a name, not {value!r}")
-    return str(value)
+        return ".".join(str(v) for v in integers(key, value, USIZE))
+    if key == "dtype" and not isinstance(value, (str, int)):
+        value = element_type(key, value)
+    if isinstance(value, str):
+        if key != "dtype" and re.fullmatch(r"\s*[-+]?[0-9]+\s*", value):
+            raise _native.Error(f"{key}: {value!r} is a str; write the number {value.strip()} without quotes")
+        return text(key, value)
+    return str(integer(key, value))
 
 
+@public_methods
 class Layout:
     """A shared-memory (LDS) layout: a CK Tile-style descriptor with its element type.
 
     ``spec`` is cktile's spec text or a catalogue entry (``name:k=v,...``);
-    ``dtype`` gives the element type when the text names none (``fp16``,
-    ``fp32``, ... or a byte count). Bad input raises :class:`cktile.Error`
-    with cktile's message.
+    ``dtype`` gives the element type when the text names none: a name
+    (``fp16``, ``float16``, ``bf16``, ``float8_e4m3fn``, ...), a byte count,
+    or a numpy, PyTorch or Triton dtype (``np.float16``, ``torch.bfloat16``,
+    ``gl.float16``). Bad input raises :class:`cktile.Error` with cktile's
+    message.
 
     >>> import cktile
     >>> a = cktile.Layout("ck-universal-a:m=128,k=64")
@@ -53,12 +65,12 @@ class Layout:
     def __init__(self, spec: str, dtype: Optional[str] = None) -> None:
         if isinstance(spec, Layout):
             # The same layout, keeping its source text and element type unless dtype names another.
-            dtype = text("dtype", dtype, optional=True)
+            dtype = element_type("dtype", dtype)
             self._native = spec._native if dtype is None else _native.NativeLayout(spec.source, dtype)
             return
         if not isinstance(spec, str):
             raise _native.Error(f"a layout is spec text or a catalogue entry, not {type(spec).__name__}")
-        self._native = _native.NativeLayout(spec, text("dtype", dtype, optional=True))
+        self._native = _native.NativeLayout(spec, element_type("dtype", dtype))
 
     @classmethod
     def catalogue(cls, name: str, **params: object) -> "Layout":
@@ -67,7 +79,7 @@ class Layout:
         >>> Layout.catalogue("cute-swizzle", b=3, mbase=3, s=3, rows=8, cols=64, dtype="fp16").source
         'cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64,dtype=fp16'
         """
-        entry = text("name", name) + (":" + ",".join(f"{k}={_param(v)}" for k, v in params.items()) if params else "")
+        entry = text("name", name) + (":" + ",".join(f"{k}={_param(k, v)}" for k, v in params.items()) if params else "")
         return cls(entry)
 
     # What it is.
@@ -99,6 +111,12 @@ class Layout:
 
     def __repr__(self) -> str:
         return f"cktile.Layout({self.source!r})"
+
+    def __reduce__(self):
+        # Pickled (multiprocessing, joblib, copy.deepcopy) as its source text and element size: the same map,
+        # the same element type. The native layout is rebuilt from them.
+        width = self.element_bytes
+        return (Layout, (self.source, None if width is None else str(width)))
 
     # Offsets.
 
@@ -286,6 +304,7 @@ def _text(distribution: object) -> Optional[str]:
     raise _native.Error(f"distribution: expected text or a cktile.Distribution, not {type(distribution).__name__}")
 
 
+@public_methods
 class Distribution:
     """A CK Tile tile distribution: CK's ``tile_distribution_encoding<...>`` spelling, cktile's
     ``distribution(...)`` or a catalogue name (``mfma16x16x16_a``, ``wmma16x16x16_gfx11_a``, one of CK's
@@ -342,10 +361,14 @@ class Distribution:
     def __repr__(self) -> str:
         return f"cktile.Distribution({self.encoding!r})"
 
+    def __reduce__(self):
+        return (Distribution, (self.encoding,))
+
     def _repr_svg_(self) -> str:
         return self.owners(rows=PREVIEW[0], cols=PREVIEW[1])
 
 
+@public
 def bank(arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
     """One instruction's bank conflicts from one byte address per lane (``None``: inactive), as ``cktile bank``.
 
@@ -361,6 +384,7 @@ def bank(arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
     return Report._from_native("bank", _native.bank(text("arch", arch), text("op", op), lanes))
 
 
+@public
 def analyze_many(
     layouts: Sequence["Layout"],
     arch: str,
@@ -389,6 +413,7 @@ def analyze_many(
     return [Report._from_native("analyze", r) for r in reports]
 
 
+@public
 def search(
     tile: Union[str, Tuple[int, int]],
     dtype: str,
@@ -408,10 +433,11 @@ def search(
     (True, 1)
     """
     if isinstance(tile, str):
-        parts = tile.lower().split("x")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+        m = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", tile)
+        if m is None:
             raise _native.Error(f"tile: {tile!r} is not ROWSxCOLS; write e.g. '128x64' or (128, 64)")
-        rows, cols = (int(p) for p in parts)
+        rows, cols = (integer("tile", int(g), USIZE) for g in m.groups())
     else:
         dims = integers("tile", tile, USIZE)
         if len(dims) != 2:
@@ -423,7 +449,7 @@ def search(
         _native.search_json(
             rows,
             cols,
-            text("dtype", dtype),
+            text("dtype", element_type("dtype", dtype)),
             text("arch", arch),
             texts("writes", writes),
             texts("reads", reads),
@@ -433,6 +459,7 @@ def search(
     )
 
 
+@public
 def equiv(a: Union[str, "Layout", "Distribution"], b: Union[str, "Layout", "Distribution"], kind: str = "layout") -> Report:
     """Whether two layouts, or two distributions, are the same map (``cktile equiv --json``).
 
@@ -468,17 +495,20 @@ def equiv(a: Union[str, "Layout", "Distribution"], b: Union[str, "Layout", "Dist
     return Report("equiv", call(text(a, "a"), text(b, "b")))
 
 
+@public
 def catalogue() -> list:
     """Every catalogue entry with its parameters and example (``cktile catalog --json``)."""
     return [Report("catalog", json.dumps(e, separators=(",", ":"))) for e in json.loads(_native.catalogue_json())]
 
 
+@public
 def rules(arch: Optional[str] = None) -> list:
     """The analyzer's rule table, per chip and instruction, with its sources (``cktile rules --json``)."""
     arch = text("arch", arch, optional=True)
     return [Report("rules", json.dumps(r, separators=(",", ":"))) for r in json.loads(_native.rules_json(arch))]
 
 
+@public
 def model_answer(model: str, arch: str, op: str, addresses: Sequence[Optional[int]]) -> Report:
     """A public model of AMD's LDS (``rocke``, ``rocroller``, ``triton-9662``, ``triton-11365``, ``iree``,
     ``amd-shark``, ``hipkittens`` or ``cktile``) answering one instruction, as ``cktile bank --model``:
@@ -493,6 +523,7 @@ def model_answer(model: str, arch: str, op: str, addresses: Sequence[Optional[in
     return Report("model", native)
 
 
+@public
 def disagreements(arch: Optional[str] = None) -> list:
     """The access patterns on which the public models of AMD's LDS disagree, each with every lane's address
     and each model's answer (``cktile rules --disagreements --json``), for ``arch`` or every AMD chip.
@@ -506,7 +537,14 @@ def disagreements(arch: Optional[str] = None) -> list:
     return [Report("disagreement", json.dumps(r, separators=(",", ":"))) for r in rows]
 
 
+@public
 def names() -> dict:
-    """The names the arguments accept: ``archs``, ``patterns``, ``dtypes``, ``layouts``, and as prose
-    ``distributions`` and ``ops``."""
+    """The names the arguments accept, each a list of names: ``archs``, ``patterns``, ``dtypes``, ``layouts``,
+    ``ops`` (every instruction; the read2/write2 forms also take offsets, ``ds_read2_b32(0,16)``) and
+    ``distributions`` (each family's form, its members in braces: ``mfma16x16x16_{a,b,c,c_transposed}``).
+
+    >>> n = cktile.names()
+    >>> "ds_read_b128" in n["ops"] and "float16" in n["dtypes"] and "gfx942" in n["archs"]
+    True
+    """
     return dict(_native.names())

@@ -47,19 +47,20 @@ class Report(Mapping):
     True
     """
 
-    __slots__ = ("_kind", "_text", "_parsed", "_native")
+    __slots__ = ("_kind", "_text", "_parsed", "_native", "_arrays")
 
-    def __init__(self, kind: str, text: str) -> None:
+    def __init__(self, kind: str, text: str, arrays: Optional[Dict[str, Any]] = None) -> None:
         self._kind = kind
         self._text = text
         self._parsed = json.loads(text)
         self._native = None
+        self._arrays = arrays
 
     @classmethod
     def _made(cls, kind: str, parsed: Optional[dict] = None, native: Any = None) -> "Report":
         """A report from parsed values or over a native one, with no JSON text yet."""
         r = cls.__new__(cls)
-        r._kind, r._text, r._parsed, r._native = kind, None, parsed, native
+        r._kind, r._text, r._parsed, r._native, r._arrays = kind, None, parsed, native, None
         return r
 
     @classmethod
@@ -131,8 +132,9 @@ class Report(Mapping):
         return json.dumps(self._data, separators=(",", ":"), sort_keys=True)
 
     def __reduce__(self):
-        # Pickled (for multiprocessing, copy.deepcopy) as its JSON text: the same keys and values.
-        return (Report, (self._kind, self.to_json()))
+        # Pickled (for multiprocessing, copy.copy, copy.deepcopy) as its JSON text and its arrays: the same
+        # keys, values and arrays() (the library's report object itself stays behind).
+        return (Report, (self._kind, self.to_json(), self.arrays() or None))
 
     def arrays(self) -> Dict[str, Any]:
         """The report's per-instruction or per-lane data as numpy arrays, filled by the library.
@@ -148,7 +150,9 @@ class Report(Mapping):
         >>> a["conflict_cycles"].dtype, int(a["conflict_cycles"].sum()) == r.conflict_cycles
         (dtype('uint32'), True)
         """
-        return {} if self._native is None else dict(self._native.arrays())
+        if self._native is not None:
+            return dict(self._native.arrays())
+        return {} if self._arrays is None else {k: v.copy() for k, v in self._arrays.items()}
 
     def to_dict(self) -> dict:
         """A plain (deep) copy of the report as Python values."""

@@ -21,16 +21,22 @@ module.
 
 from __future__ import annotations
 
+import math
 from typing import List, Optional, Sequence, Tuple
 
 from . import _native
-from ._args import USIZE, integers
+from ._args import I32_MAX, USIZE, integer, integers, public, sequence
 from ._layout import Layout
 
 __all__ = ["from_cute", "cute_spec", "parse_cute", "from_triton", "from_linear_bases", "linear_bases_spec"]
 
 
 # CuTe ----------------------------------------------------------------------
+
+
+#: The deepest nesting of modes the importers read (CuTe's layouts nest a few levels; the bound keeps a hostile
+#: text or object from exhausting Python's stack).
+MAX_DEPTH = 64
 
 
 class _Printed:
@@ -55,8 +61,10 @@ class _Reader:
         # repr() spells out control and other unprintable characters.
         rest = self.text[self.at : self.at + 12]
         found = repr(rest) if rest else "the end"
+        # A long text is quoted by its start: the position says where the fault is.
+        quoted = repr(self.text) if len(self.text) <= 80 else repr(self.text[:60]) + f" (... {len(self.text)} characters)"
         return _native.Error(
-            f"CuTe layout text {self.text!r}: expected {expected} at character {self.at + 1}, found {found}; "
+            f"CuTe layout text {quoted}: expected {expected} at character {self.at + 1}, found {found}; "
             "write it as CuTe prints it, e.g. (16,64):(64,1) or Sw<3,3,3> o _0 o (_16,_64):(_64,_1)"
         )
 
@@ -90,14 +98,17 @@ class _Reader:
             raise self.fail("an integer")
         return int(self.text[digits : self.at])
 
-    def tree(self) -> object:
+    def tree(self, depth: int = 0) -> object:
         """An integer or a parenthesised, comma-separated tuple of trees."""
         if self.eat("("):
-            items = [self.tree()]
+            if depth >= MAX_DEPTH:
+                self.at -= 1
+                raise self.fail(f"an integer (modes nest at most {MAX_DEPTH} levels deep)")
+            items = [self.tree(depth + 1)]
             while self.eat(","):
                 if self.eat(")"):  # Python's one-element tuple, (4,)
                     return tuple(items)
-                items.append(self.tree())
+                items.append(self.tree(depth + 1))
             self.expect(")")
             # CuTe prints a one-element tuple as (x): a tuple still (one mode), not grouping.
             return tuple(items)
@@ -117,51 +128,67 @@ class _Reader:
                 return _Swizzle(bits, base, shift)
         return None
 
+    def offset(self) -> int:
+        """A composition's offset and the ``o`` after it, when printed: ``_0 o`` (C++ CuTe), ``32 o``, or
+        ``{32} o`` (tensor-layouts, which leaves a zero out); 0 when absent."""
+        save = self.at
+        try:
+            braced = self.eat("{")
+            offset = self.integer()
+            if braced:
+                self.expect("}")
+            self.expect("o")
+            return offset
+        except _native.Error:
+            self.at = save
+            return 0
+
+    def plain(self) -> Tuple[object, object]:
+        """``SHAPE:STRIDE``, or ``(SHAPE:STRIDE)`` as tensor-layouts wraps a composition's inner layout
+        (``((16, 64) : (64, 1))``, and ``(8 : 1)`` at rank 1)."""
+        self.skip()
+        save = self.at
+        if self.eat("("):
+            probe = _Reader(self.text)
+            probe.at = self.at
+            try:
+                shape = probe.tree()
+                probe.expect(":")
+                stride = probe.tree()
+                probe.expect(")")
+                self.at = probe.at
+                return shape, stride
+            except _native.Error:
+                self.at = save
+        shape = self.tree()
+        self.expect(":")
+        return shape, self.tree()
+
     def layout(self) -> "_Printed":
-        """``[(]SWIZZLE[)] o [OFFSET o] [(]SHAPE:STRIDE[)]`` or ``SHAPE:STRIDE``."""
+        """``[(]SWIZZLE[)] o [OFFSET o] LAYOUT`` or ``SHAPE:STRIDE``."""
         self.skip()
         start = self.at
         wrapped = self.eat("(")
         swizzle = self.swizzle()
+        offset = 0
         if swizzle is None:
             self.at = start
+            shape, stride = self.tree(), None
+            self.expect(":")
+            stride = self.tree()
         else:
             if wrapped:
                 self.expect(")")
             self.expect("o")
-            # The offset, when printed (tensor-layouts leaves a zero out).
-            save, offset = self.at, 0
-            try:
-                offset = self.integer()
-                self.expect("o")
-            except _native.Error:
-                self.at, offset = save, 0
-        outer_paren = False
-        if swizzle is not None:
-            self.skip()
-            # tensor-layouts wraps the inner layout in parentheses: ((16, 64) : (64, 1)).
-            save = self.at
-            if self.eat("(") and self.text[self.at :].lstrip().startswith("("):
-                probe = _Reader(self.text)
-                probe.at = self.at
-                probe.tree()
-                if probe.eat(":"):
-                    outer_paren = True
-                else:
-                    self.at = save
-            else:
-                self.at = save
-        shape = self.tree()
-        self.expect(":")
-        stride = self.tree()
-        if outer_paren:
-            self.expect(")")
+            offset = self.offset()
+            shape, stride = self.plain()
         self.skip()
         if self.at != len(self.text):
             raise self.fail("the end of the layout")
-        return _Printed(shape, stride, swizzle, offset if swizzle is not None else 0)
+        return _Printed(shape, stride, swizzle, offset)
 
 
+@public
 def parse_cute(text: str) -> "_Printed":
     """A CuTe layout from its printed text (C++ CuTe, CuTe DSL, pycute or tensor-layouts spelling).
 
@@ -174,8 +201,19 @@ def parse_cute(text: str) -> "_Printed":
     return _Reader(text).layout()
 
 
+def _tree(value: object, where: str, depth: int = 0) -> object:
+    """A shape or stride as plain Python: integers (numpy's and CuTe DSL's too, anything ``operator.index``
+    reads) as ``int``, tuples and lists of them as tuples, at most :data:`MAX_DEPTH` levels deep."""
+    if isinstance(value, (tuple, list)):
+        if depth >= MAX_DEPTH:
+            raise _native.Error(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        return tuple(_tree(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+    return integer(where, value)
+
+
 def _flatten(shape: object, stride: object, where: str) -> Tuple[List[int], List[int]]:
-    """One mode's (sub)shape and stride, flattened colexicographically (first sub-mode fastest)."""
+    """One mode's (sub)shape and stride (as :func:`_tree` gives them), flattened colexicographically (first
+    sub-mode fastest)."""
     if isinstance(shape, int):
         if not isinstance(stride, int):
             raise _native.Error(f"{where}: shape {shape} has stride {stride!r}; a CuTe layout's stride matches its shape")
@@ -197,10 +235,10 @@ def _parts(obj: object) -> Tuple[Optional[object], int, object]:
         return obj.swizzle, obj.offset, obj
     # pycute: ComposedLayout(layoutB, offset, layoutA) evaluates layoutB(offset + layoutA(c)).
     if hasattr(obj, "layoutB") and hasattr(obj, "layoutA"):
-        return obj.layoutB, int(obj.offset), obj.layoutA
+        return obj.layoutB, integer("offset", obj.offset), obj.layoutA
     # tensor-layouts: ComposedLayout(outer, offset, inner), the same map.
     if hasattr(obj, "outer") and hasattr(obj, "inner"):
-        return obj.outer, int(getattr(obj, "offset", 0) or 0), obj.inner
+        return obj.outer, integer("offset", getattr(obj, "offset", 0) or 0), obj.inner
     swizzle = getattr(obj, "swizzle", None)
     return swizzle, 0, obj
 
@@ -214,6 +252,7 @@ def _tuple(values: Sequence[int]) -> str:
     return "(" + ",".join(str(v) for v in values) + ")"
 
 
+@public
 def cute_spec(layout: object) -> str:
     """The cktile spec text of a CuTe layout (pycute or tensor-layouts).
 
@@ -238,6 +277,7 @@ def cute_spec(layout: object) -> str:
     shape, stride = getattr(inner, "shape", None), getattr(inner, "stride", None)
     if shape is None or stride is None:
         raise _native.Error(f"{type(layout).__name__} is not a CuTe layout (it has no shape and stride)")
+    shape, stride = _tree(shape, "shape"), _tree(stride, "stride")
     # Congruent at the top too: zip() below would drop the extra modes of either side.
     if isinstance(shape, tuple) != isinstance(stride, tuple) or (
         isinstance(shape, tuple) and len(shape) != len(stride)
@@ -268,7 +308,7 @@ def cute_spec(layout: object) -> str:
             raise _native.Error(f"the layout reaches offset {low}: a swizzled layout's offsets must be non-negative")
         block = 1
         if swizzle is not None:
-            b, m, sh = int(swizzle.bits), int(swizzle.base), int(swizzle.shift)
+            b, m, sh = (integer(f"Swizzle.{k}", getattr(swizzle, k)) for k in ("bits", "base", "shift"))
             # Checked here, before the block it spans is computed: the user's numbers, not a derived size.
             if b < 0 or m < 0 or abs(sh) < b or b + m + abs(sh) > 62:
                 raise _native.Error(
@@ -278,8 +318,8 @@ def cute_spec(layout: object) -> str:
             block = 1 << (m + abs(sh) + b)
         space = -(-(top + 1) // block) * block
         stages.append(f"packed({space})")
-        if swizzle is not None and int(swizzle.bits) > 0:
-            stages.append(f"transform(swizzle({int(swizzle.bits)},{int(swizzle.base)},{int(swizzle.shift)}) on [0] -> [0])")
+        if swizzle is not None and b > 0:
+            stages.append(f"transform(swizzle({b},{m},{sh}) on [0] -> [0])")
         if offset != 0:
             stages.append(f"transform(offset({space - offset},{offset}) on [0] -> [0])")
         ids = ",".join(str(i) for i in range(len(flat)))
@@ -297,6 +337,7 @@ def cute_spec(layout: object) -> str:
     return " | ".join(stages)
 
 
+@public
 def from_cute(layout: object, dtype: Optional[str] = None) -> Layout:
     """A CuTe layout (pycute or tensor-layouts ``Layout`` / ``ComposedLayout``, or the text CuTe
     prints for one) as a cktile layout.
@@ -319,6 +360,7 @@ def from_cute(layout: object, dtype: Optional[str] = None) -> Layout:
 # Triton ----------------------------------------------------------------------
 
 
+@public
 def linear_bases_spec(offset_bases: Sequence[Sequence[int]], shape: Optional[Sequence[int]] = None) -> str:
     """The cktile text of a shared linear layout given as Triton's ``offset_bases``.
 
@@ -338,7 +380,7 @@ def linear_bases_spec(offset_bases: Sequence[Sequence[int]], shape: Optional[Seq
     >>> linear_bases_spec([[0, 1], [0, 2], [0, 4], [1, 2], [2, 4]])
     'xor-linear:rows=4,cols=8,vec=2,masks=1.2,major=row'
     """
-    bases = [tuple(integers(f"offset_bases[{i}]", b)) for i, b in enumerate(offset_bases)]
+    bases = [tuple(integers(f"offset_bases[{i}]", b)) for i, b in enumerate(sequence("offset_bases", offset_bases))]
     if not bases:
         raise _native.Error("offset_bases: empty; a shared layout of n elements has log2(n) bases")
     rank = len(bases[0])
@@ -444,6 +486,7 @@ def _bit_spec(
     return " | ".join(stages)
 
 
+@public
 def from_linear_bases(
     offset_bases: Sequence[Sequence[int]],
     shape: Optional[Sequence[int]] = None,
@@ -457,10 +500,101 @@ def from_linear_bases(
     return Layout(linear_bases_spec(offset_bases, shape), dtype)
 
 
+#: The largest dimension handed to Triton: its linear layouts hold offsets and lengths in 32-bit integers,
+#: and a dimension of 2^31 already breaks them.
+TRITON_MAX_DIM = 1 << 30
+
+
+def _pow2_shape(shape: Sequence[int]) -> List[int]:
+    """``shape`` as Triton's linear layouts take it: at least one dimension, each a power of two up to
+    :data:`TRITON_MAX_DIM` (Triton asserts this, aborting the process, rather than raising)."""
+    dims = integers("shape", shape, USIZE)
+    if not dims:
+        raise _native.Error("shape: [] has no dimension; a Triton shared layout covers a tile of rank 1 or more")
+    for i, d in enumerate(dims):
+        if d < 1 or d & (d - 1) or d > TRITON_MAX_DIM:
+            raise _native.Error(
+                f"shape[{i}]: {d} is not a power of two from 1 to 2^30; Triton's shared layouts cover "
+                "power-of-two tiles (pad the tile to the next power of two)"
+            )
+    return dims
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _native.Error(f"{name}: {value!r} is a {type(value).__name__}, not a bool")
+    return value
+
+
+def _swizzled_ir(layout: object, shape: List[int], builder: object) -> object:
+    """A ``SwizzledSharedLayout``'s IR from its checked parameters: what Triton needs to compute its linear
+    layout without dividing by zero, overflowing its 32-bit arithmetic or indexing past ``order``."""
+    name = type(layout).__name__
+    vec = integer(f"{name}.vec", getattr(layout, "vec", None), (0, I32_MAX))
+    per_phase = integer(f"{name}.per_phase", getattr(layout, "per_phase", None), (1, I32_MAX))
+    max_phase = integer(f"{name}.max_phase", getattr(layout, "max_phase", None), (1, I32_MAX))
+    if vec * (max_phase - 1) > I32_MAX:
+        raise _native.Error(
+            f"{name}: vec {vec} times max_phase - 1 = {max_phase - 1} passes 2^31 - 1; Triton computes a row's "
+            "swizzle (vec * phase) in 32 bits"
+        )
+    order = integers(f"{name}.order", getattr(layout, "order", None), USIZE)
+    if sorted(order) != list(range(len(shape))):
+        raise _native.Error(
+            f"{name}.order: {order} is not a permutation of 0..{len(shape) - 1}, one entry per dimension of "
+            f"shape {shape}"
+        )
+    return builder.get_swizzled_shared_layout(vec, per_phase, max_phase, order, [])
+
+
+def _nvmma_ir(layout: object, shape: List[int], builder: object) -> object:
+    """An ``NVMMASharedLayout``'s IR from its checked parameters, for a shape its swizzle fits: Triton's
+    ``getTMABlockShape`` and NVMMA conversion end the process on a contiguous dimension narrower than the
+    swizzle or fewer than 8 rows."""
+    name = type(layout).__name__
+    swizzle = integer(f"{name}.swizzle_byte_width", getattr(layout, "swizzle_byte_width", None))
+    bits = integer(f"{name}.element_bitwidth", getattr(layout, "element_bitwidth", None))
+    rank = integer(f"{name}.rank", getattr(layout, "rank", None))
+    transposed = _flag(f"{name}.transposed", getattr(layout, "transposed", None))
+    fp4 = _flag(f"{name}.fp4_padded", getattr(layout, "fp4_padded", None))
+    if swizzle not in (0, 32, 64, 128):
+        raise _native.Error(f"{name}.swizzle_byte_width: {swizzle}; NVMMA swizzles 0, 32, 64 or 128 bytes")
+    if bits not in (8, 16, 32, 64):
+        raise _native.Error(f"{name}.element_bitwidth: {bits}; NVMMA elements are 8, 16, 32 or 64 bits wide")
+    if fp4 and (swizzle, bits) != (128, 8):
+        raise _native.Error(f"{name}.fp4_padded: needs swizzle_byte_width 128 and element_bitwidth 8, "
+                            f"not {swizzle} and {bits}")
+    if rank != len(shape):
+        raise _native.Error(f"{name}.rank: {rank}, but shape {shape} has {len(shape)} dimensions")
+    if swizzle:
+        if rank < 2:
+            raise _native.Error(f"shape: {shape}; an NVMMA layout with a {swizzle}-byte swizzle is 2-D or more")
+        # One swizzle row: 8 * swizzle / bits elements along the contiguous dimension (the first when
+        # transposed, else the last; an fp4-padded element counts twice), each TMA box side at most 256.
+        contiguous = 0 if transposed else rank - 1
+        span = 8 * swizzle // bits
+        have = min(shape[contiguous] * (2 if fp4 else 1), 256)
+        if have < span:
+            raise _native.Error(
+                f"shape: {shape}: dimension {contiguous}, the contiguous one, holds {shape[contiguous]} elements; "
+                f"a {swizzle}-byte swizzle of {bits}-bit elements spans {span // (2 if fp4 else 1)}"
+            )
+        # Eight such rows: the other dimensions together (each at most 256), or the last when transposed.
+        rows = min(shape[-1], 256) if transposed else math.prod(min(d, 256) for d in shape[:-1])
+        if rows < 8:
+            what = f"dimension {rank - 1}" if transposed else "the dimensions before the last"
+            raise _native.Error(
+                f"shape: {shape}: {what} hold {rows} rows; an NVMMA swizzle repeats every 8 rows, so it needs 8"
+            )
+    return builder.get_nvmma_shared_layout(swizzle, bits, transposed, fp4, [], rank)
+
+
 def _linear(layout: object, shape: Sequence[int]) -> object:
-    """Triton's own linear layout of a Gluon shared layout, computed by Triton on the CPU."""
+    """Triton's own linear layout of a Gluon shared layout, computed by Triton on the CPU from parameters
+    checked here first: Triton asserts on what it cannot handle, ending the whole process."""
     if hasattr(layout, "offset_bases"):
         return layout
+    dims = _pow2_shape(shape)
     try:
         from triton._C.libtriton import gluon_ir, ir
     except ImportError as e:  # pragma: no cover - depends on what is installed
@@ -468,16 +602,26 @@ def _linear(layout: object, shape: Sequence[int]) -> object:
     context = ir.context()
     ir.load_dialects(context)
     builder = gluon_ir.GluonOpBuilder(context)
-    return builder.to_linear_layout(layout._to_ir(builder), integers("shape", shape, USIZE))
+    make = _nvmma_ir if type(layout).__name__ == "NVMMASharedLayout" else _swizzled_ir
+    attribute = make(layout, dims, builder)
+    try:
+        return builder.to_linear_layout(attribute, dims)
+    except Exception as e:  # what Triton raises rather than asserts, named as Triton's
+        raise _native.Error(f"Triton cannot compute the linear layout of {layout!r} over shape {dims}: {e}") from None
 
 
+@public
 def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = None) -> Layout:
     """A Triton / Gluon shared layout over a tile of ``shape``, as a cktile layout.
 
     Triton computes the layout's linear layout itself (``to_linear_layout``,
     on the CPU); its bases become an ``xor-linear`` entry
     (:func:`linear_bases_spec`), whose offsets are Triton's at every
-    coordinate. A ``SharedLinearLayout`` is read directly.
+    coordinate. A ``SharedLinearLayout`` is read directly. Everything handed
+    to Triton is checked first (a power-of-two shape of the layout's rank, an
+    ``order`` that permutes it, a shape the NVMMA swizzle fits), since Triton
+    ends the process where it cannot compute a layout; each such input is a
+    :class:`cktile.Error` naming the value.
     """
     kind = type(layout).__name__
     if kind not in TRITON_SHARED:
@@ -485,12 +629,24 @@ def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = Non
             f"{kind}: cktile imports Triton's shared layouts ({', '.join(TRITON_SHARED)}); "
             "this one it cannot represent exactly"
         )
+    if getattr(layout, "cga_layout", None) or getattr(layout, "block_bases", None):
+        raise _native.Error(f"{kind}: cktile imports one CTA's shared layout (no cga_layout or block_bases)")
     ll = _linear(layout, shape)
-    if getattr(ll, "block_bases", None) or getattr(layout, "cga_layout", None):
+    if getattr(ll, "block_bases", None):
         raise _native.Error("block_bases: cktile imports one CTA's shared layout (no block bases)")
     pairs = getattr(layout, "interval_padding_pairs", None)
     if pairs:
         return Layout(padded_spec(ll.offset_bases, shape, pairs), dtype)
+    if kind == "NVMMASharedLayout":
+        # The layout carries its element width: the element type unless dtype names one, which must agree.
+        width = layout.element_bitwidth // 8
+        imported = from_linear_bases(ll.offset_bases, shape, dtype if dtype is not None else str(width))
+        if imported.element_bytes != width:
+            raise _native.Error(
+                f"dtype: {dtype!r} has {imported.element_bytes}-byte elements, but the NVMMA layout's "
+                f"element_bitwidth is {layout.element_bitwidth}; drop dtype or make them agree"
+            )
+        return imported
     return from_linear_bases(ll.offset_bases, shape, dtype)
 
 
@@ -499,6 +655,7 @@ def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = Non
 TRITON_SHARED = ("SwizzledSharedLayout", "NVMMASharedLayout", "SharedLinearLayout", "PaddedSharedLayout")
 
 
+@public
 def padded_spec(offset_bases: Sequence[Sequence[int]], shape: Sequence[int], pairs: Sequence[Sequence[int]]) -> str:
     """The cktile text of Triton's ``PaddedSharedLayout``: its linear part (``offset_bases``, as
     :func:`linear_bases_spec`), then ``padding`` elements after every ``interval`` of each
@@ -513,9 +670,7 @@ def padded_spec(offset_bases: Sequence[Sequence[int]], shape: Sequence[int], pai
     for d in integers("shape", shape, USIZE):
         n *= d
     padding: dict = {}
-    if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
-        raise _native.Error(f"interval_padding_pairs: {pairs!r} is not a list of [interval, padding] pairs")
-    for i, pair in enumerate(pairs):
+    for i, pair in enumerate(sequence("interval_padding_pairs", pairs, "[interval, padding] pairs")):
         values = integers(f"interval_padding_pairs[{i}]", pair, USIZE)
         if len(values) != 2 or values[0] < 1:
             raise _native.Error(

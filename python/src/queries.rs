@@ -235,8 +235,10 @@ fn title_of(text: &str) -> String {
     render::svg::title_of(text)
 }
 
-/// The names the arguments accept: chips, patterns, element types,
-/// catalogue entries and distributions, and the instructions (as prose).
+/// The names the arguments accept, one per item: chips, patterns, element
+/// types, catalogue entries, the distributions' name forms (a family's
+/// members in braces, `mfma16x16x16_{a,b,c,c_transposed}`) and the
+/// instructions.
 #[pyfunction]
 fn names() -> Vec<(&'static str, Vec<String>)> {
     let split = |list: &str| list.split(", ").map(str::to_string).collect::<Vec<_>>();
@@ -245,8 +247,11 @@ fn names() -> Vec<(&'static str, Vec<String>)> {
         ("patterns", split(cktile::analyzer::pattern_name::PATTERN_NAMES)),
         ("dtypes", layouts::DTYPE_NAMES.iter().map(|(n, _)| n.to_string()).collect()),
         ("layouts", layouts::CATALOG.iter().map(|e| e.name.to_string()).collect()),
-        ("distributions", vec![cktile::distribution::catalogue::NAMES.to_string()]),
-        ("ops", vec![cktile::analyzer::op::OP_NAMES.to_string()]),
+        (
+            "distributions",
+            cktile::distribution::catalogue::FAMILIES.iter().flat_map(|f| f.names).map(|n| n.to_string()).collect(),
+        ),
+        ("ops", cktile::analyzer::op::all_ops().map(|op| op.name().to_string()).collect()),
     ]
 }
 

@@ -88,7 +88,7 @@ def test_catalogue_parameters_and_names():
         (lambda: cktile.search("64by64", "fp16", "gfx942"), "tile: '64by64' is not ROWSxCOLS"),
         (lambda: cktile.search((64, 64), "fp16", "gfx942", reads=["nonsense"]), r"reads\[0\]: "),
         (lambda: cktile.Distribution("tile_distribution_encoding<"), "^1:"),
-        (lambda: cktile.Layout.catalogue("cute-swizzle", b=True), "not True"),
+        (lambda: cktile.Layout.catalogue("cute-swizzle", b=True), "b: True is a bool"),
         (lambda: cktile.Layout("packed((4,8))", dtype="fp16").dma_plan([8, 1], width=3), "dma_plan: "),
     ],
 )
@@ -156,3 +156,103 @@ def test_disagreements_hold_the_issues_gfx942_cases():
     assert (ways["cktile"], ways["rocroller"], ways["iree"]) == (1, 4, None)
     with pytest.raises(cktile.Error, match="arch"):
         cktile.disagreements("gfx1030")
+
+class FakeTorchDtype:
+    """What cktile reads of a ``torch.dtype``: its module, its str() and its itemsize (torch is not installed)."""
+
+    def __init__(self, name, itemsize):
+        self.name, self.itemsize = name, itemsize
+
+    def __str__(self):
+        return f"torch.{self.name}"
+
+
+FakeTorchDtype.__module__ = "torch"
+
+
+def test_dtypes_as_python_names_them():
+    from triton.experimental.gluon import language as gl
+
+    spec = "packed((4,8))"
+    for dtype, width in [
+        ("float16", 2), ("float32", 4), ("float8_e4m3fn", 1), ("bfloat16", 2), ("uint8", 1), (2, 2),
+        (np.float16, 2), (np.dtype("float32"), 4), (np.int8, 1), (np.uint64, 8), (np.int64(4), 4),
+        (gl.float16, 2), (gl.bfloat16, 2), (gl.float8e4nv, 1), (gl.float32, 4),
+        (FakeTorchDtype("float16", 2), 2), (FakeTorchDtype("float8_e4m3fn", 1), 1), (FakeTorchDtype("complex32", 4), 4),
+    ]:
+        assert cktile.Layout(spec, dtype=dtype).element_bytes == width, dtype
+    assert cktile.Layout.catalogue("row-padded", rows=4, cols=4, pad=1, dtype=np.float32).element_bytes == 4
+    r = cktile.search((64, 64), np.float16, "gfx942", writes=["ds_write_b128:row"], reads=["mfma16x16x16:a"])
+    assert r.to_json() == cktile.search((64, 64), "fp16", "gfx942", writes=["ds_write_b128:row"], reads=["mfma16x16x16:a"]).to_json()
+    # Every name names() lists is taken, at its size.
+    for name in cktile.names()["dtypes"]:
+        assert cktile.Layout(spec, dtype=name).element_bytes in (1, 2, 4, 8)
+    # The missing-dtype message names Python's argument too.
+    with pytest.raises(cktile.Error, match=r"`dtype=` in Python"):
+        cktile.Layout(spec).analyze("gfx942", "mfma16")
+
+
+def test_an_nvmma_layout_carries_its_element_width():
+    from triton.experimental.gluon import language as gl
+
+    for bits in (8, 16, 32):
+        layout = gl.NVMMASharedLayout(64, bits)
+        shape = [8, 512 // bits]
+        assert cktile.from_triton(layout, shape).element_bytes == bits // 8
+        assert cktile.from_triton(layout, shape, dtype=bits // 8).element_bytes == bits // 8
+    with pytest.raises(cktile.Error, match=r"^dtype: 'fp32' has 4-byte elements, but the NVMMA layout's element_bitwidth is 16"):
+        cktile.from_triton(gl.NVMMASharedLayout(128, 16), [8, 64], dtype="fp32")
+
+
+def test_names_are_lists_of_names():
+    n = cktile.names()
+    assert all(isinstance(v, list) and all(isinstance(x, str) and ", " not in x for x in v) for v in n.values()), n
+    assert {"ds_read_b128", "ds_write_b64", "ldmatrix.x4"} <= set(n["ops"]) and len(n["ops"]) == len(set(n["ops"]))
+    r = cktile.Layout("packed((64,64))", dtype="fp16")
+    for op in n["ops"]:  # each one a name analyze takes (or refuses as another vendor's, by name)
+        try:
+            r.analyze("gfx942", "rows", op=op)
+        except cktile.Error as e:
+            assert "unknown" not in str(e), (op, str(e))
+    assert "mfma16x16x16_{a,b,c,c_transposed}" in n["distributions"]
+
+
+def test_cute_objects_with_numpy_integers():
+    import pycute
+
+    a = cktile.from_cute(pycute.Layout((np.int64(4), 8), (8, np.int32(1))))
+    assert np.array_equal(a.offsets(), cktile.from_cute(pycute.Layout((4, 8), (8, 1))).offsets())
+
+
+def round_trips():
+    import copy
+    import pickle
+
+    return [copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))]
+
+
+@pytest.mark.parametrize("copy_of", round_trips(), ids=["copy", "deepcopy", "pickle"])
+def test_every_public_object_copies_and_pickles(copy_of):
+    layout = cktile.Layout("ck-universal-a:m=128,k=64")
+    spec = cktile.Layout("packed((128,64))", dtype="fp8")
+    for l in (layout, spec):
+        c = copy_of(l)
+        assert type(c) is cktile.Layout and (c.source, c.element_bytes) == (l.source, l.element_bytes)
+        assert np.array_equal(c.offsets(), l.offsets())
+        assert c.analyze("gfx942", "mfma16").to_json() == l.analyze("gfx942", "mfma16").to_json()
+    reports = [
+        layout.analyze("gfx942", "mfma16"),
+        cktile.bank("gfx90a", "ds_read_b32", [0, 128, None]),
+        layout.check(),
+        cktile.Distribution("mfma16x16x16_a").table(),
+    ]
+    for r in reports:
+        c = copy_of(r)
+        assert type(c) is cktile.Report and c.kind == r.kind and c.to_json() == r.to_json()
+        a, b = r.arrays(), c.arrays()
+        assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) and a[k].dtype == b[k].dtype for k in a), r.kind
+    assert reports[0].arrays() and reports[1].arrays()  # the two reports with arrays keep them
+    d = copy_of(cktile.Distribution("mfma16x16x16_a"))
+    assert type(d) is cktile.Distribution and d.table().to_json() == reports[3].to_json()
+    svg = copy_of(spec.grid())
+    assert type(svg) is cktile.SVG and svg == spec.grid()

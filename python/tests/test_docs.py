@@ -13,7 +13,7 @@ import re
 import pytest
 
 import cktile
-from cktile import _layout, _report, importers
+from cktile import _args, _layout, _report, importers
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "src"
 # Each page a notebook, with the least number of examples it has (a
@@ -46,7 +46,7 @@ def test_the_page_runs(page):
             raise AssertionError(f"{page}, python block {i + 1}: {e!r}\n{block}") from e
 
 
-@pytest.mark.parametrize("module", [cktile, _layout, _report, importers])
+@pytest.mark.parametrize("module", [cktile, _args, _layout, _report, importers])
 def test_docstring_examples(module):
     result = doctest.testmod(module, extraglobs={"cktile": cktile}, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0

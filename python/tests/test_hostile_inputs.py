@@ -51,7 +51,7 @@ CASES = [
     ("analyze arch", lambda: L.analyze(5, "rows", op="ld.shared.b32"), r"^arch: 5 is a int"),
     ("analyze op", lambda: L.analyze("sm90", "rows", op=7), r"^op: 7 is a int"),
     ("analyze pattern", lambda: L.analyze("sm90", 3), r"^pattern: 3 is a int"),
-    ("layout dtype", lambda: cktile.Layout("packed((4,8))", dtype=16), r"^dtype: 16 is a int"),
+    ("layout dtype", lambda: cktile.Layout("packed((4,8))", dtype=16), r"^dtype: number 16 is out of range; expected 1, 2, 4 or 8 bytes"),
     ("catalogue name", lambda: cktile.Layout.catalogue(7), r"^name: 7 is a int"),
     ("codegen lang", lambda: L.codegen(1), r"^lang: 1 is a int"),
     ("codegen name", lambda: L.codegen("hip", name=2), r"^name: 2 is a int"),
@@ -64,7 +64,7 @@ CASES = [
     ("transpose op", lambda: cktile.Distribution("mfma16x16x16_a").transpose_load(3), r"^op: 3 is a int"),
     ("transpose reverse", lambda: cktile.Distribution("mfma16x16x16_a").transpose_load("ds_read_b64_tr_b16", reverse=1),
      r"^reverse: 1 is a int, not a bool"),
-    ("search dtype", lambda: cktile.search((64, 64), 3, "gfx942"), r"^dtype: 3 is a int"),
+    ("search dtype", lambda: cktile.search((64, 64), 3, "gfx942"), r"^dtype: number 3 is out of range"),
     ("search writes str", lambda: cktile.search((64, 64), "fp16", "gfx942", writes="ds_write_b128:row"),
      r"^writes: 'ds_write_b128:row' is a str, not a sequence of str \(write \['ds_write_b128:row'\] for one\)$"),
     ("search reads item", lambda: cktile.search((64, 64), "fp16", "gfx942", reads=[1]), r"^reads\[0\]: 1 is a int"),
@@ -81,7 +81,39 @@ CASES = [
     ("tma base", lambda: L.tma_map([8, 1], base=1.5), r"^base: 1\.5 is a float"),
     # Importers.
     ("linear bases", lambda: linear_bases_spec([[0, 1.0]]), r"^offset_bases\[0\]\[1\]: 1\.0 is a float"),
+    ("linear bases None", lambda: cktile.from_linear_bases(None), r"^offset_bases: None is a NoneType, not a sequence"),
+    ("cute deep text", lambda: cktile.from_cute("(" * 5000 + "4" + ")" * 5000 + ":1"),
+     r"expected an integer \(modes nest at most 64 levels deep\) at character 65, found '\({12}'"),
+    ("cute deep object", lambda: cktile.from_cute(Deep()), r"^shape(\[0\])+: nested more than 64 levels deep$"),
+    ("cute float shape", lambda: cktile.from_cute(Deep(shape=(4.0, 8), stride=(8, 1))), r"^shape\[0\]: 4\.0 is a float"),
+    # A 0-d numpy array is no sequence; '²' is a digit to str.isdigit(), not to int().
+    ("0-d addresses", lambda: cktile.bank("gfx942", "ds_read_b32", np.array(5)), r"^addresses: array\(5\) is a ndarray, not a"),
+    ("0-d tile", lambda: D.coverage(np.array(16)), r"^tile: array\(16\) is a ndarray, not a sequence"),
+    ("0-d coordinate", lambda: L.offset(np.array([1, 2])), r"^coordinate\[0\]: array\(\[1, 2\]\) is a ndarray"),
+    ("superscript tile", lambda: cktile.search("²x64", "fp16", "gfx942"), r"^tile: '²x64' is not ROWSxCOLS"),
+    # A number written as text is not taken as the number.
+    ("catalogue number text", lambda: cktile.Layout.catalogue("row-padded", rows="16", cols=4, pad=1),
+     r"^rows: '16' is a str; write the number 16 without quotes$"),
+    ("catalogue float", lambda: cktile.Layout.catalogue("row-padded", rows=16.0, cols=4, pad=1), r"^rows: 16\.0 is a float"),
+    # dtypes: a width cktile has no element type for.
+    ("dtype complex", lambda: cktile.Layout("packed((4,8))", dtype=np.complex128), r"^dtype: complex128 is 16 bytes wide"),
+    ("dtype object", lambda: cktile.Layout("packed((4,8))", dtype=object()), r"^dtype: <object object at .*> is a object, not an"),
+    # A call Python itself refuses (a missing or unknown argument) is a cktile.Error too.
+    ("missing argument", lambda: cktile.bank("gfx942"), r"^bank: TypeError: .*missing 2 required positional arguments"),
+    ("unknown keyword", lambda: L.analyze("gfx942", "rows", colour="red"), r"^Layout\.analyze: TypeError: .*colour"),
 ]
+
+
+class Deep:
+    """A CuTe-like object: a shape and stride nested 5,000 levels deep unless given."""
+
+    def __init__(self, shape=None, stride=None):
+        if shape is None:
+            shape = 4
+            for _ in range(5000):
+                shape = (shape,)
+            stride = shape
+        self.shape, self.stride = shape, stride
 
 
 @pytest.mark.parametrize("name,call,message", CASES, ids=[c[0] for c in CASES])

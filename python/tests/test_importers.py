@@ -162,6 +162,23 @@ def test_printed_cute_layouts_round_trip():
             assert_same_map(cktile.from_cute(text), src, (16, 64))
 
 
+def test_tensor_layouts_printed_compositions_round_trip():
+    # tensor-layouts prints an offset in braces ({32}) and wraps the inner layout in parentheses, a rank-1
+    # one too ((8 : 1)); every printed form reads back to the map the object computes.
+    rng = random.Random(63)
+    layouts = [((8,), (1,)), (8, 1), ((4, 8), (8, 1)), (((2, 2), 8), ((1, 16), 2))]
+    layouts += random_layouts(rng, 20)
+    for shape, stride in layouts:
+        for offset in (0, 32, 7):
+            for b, m, s_ in ((2, 0, 2), (1, 1, 2), (3, 3, 3)):
+                src = tl.ComposedLayout(tl.Swizzle(b, m, s_), tl.Layout(shape, stride), offset=offset)
+                text = str(src)
+                assert ("{%d}" % offset in text) == (offset != 0), text
+                imported = cktile.from_cute(text)
+                n = assert_same_map(imported, lambda *c: src(c if len(c) > 1 else c[0]), imported.shape)
+                assert n == int(np.prod(imported.shape)), text
+
+
 def test_printed_cute_refusals_point_at_the_fault():
     with pytest.raises(cktile.Error, match=r"expected `:` at character 8, found the end"):
         cktile.from_cute("(16,64)")

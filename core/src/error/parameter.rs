@@ -237,8 +237,8 @@ impl fmt::Display for ParameterProblem {
             ParameterProblem::MissingElementType { layout } => write!(
                 f,
                 "`{}` carries no element type, and the element size decides the byte addresses; name one \
-                 (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte count: --dtype on the command line, or dtype=... \
-                 in a catalogue entry)",
+                 (fp8/int8, fp16/bf16, fp32/tf32, fp64 or a byte count) as dtype=... in a catalogue entry, or \
+                 with the dtype argument (`--dtype` on the command line, `dtype=` in Python)",
                 layout
             ),
             ParameterProblem::InvalidName { problem: NameProblem::Empty, .. } => {

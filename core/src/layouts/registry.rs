@@ -838,13 +838,14 @@ impl Layout {
 
 /// The element type names [`dtype_bytes`] takes, with their sizes in
 /// bytes: the catalogue's words (CK's and CUTLASS's names), then the usual
-/// aliases (PyTorch's, C's, Rust's).
+/// aliases (C's, Rust's, and the names numpy, PyTorch and Triton give their
+/// dtypes).
 ///
 /// ```
 /// use cktile_core::layouts::DTYPE_NAMES;
 /// assert!(DTYPE_NAMES.contains(&("bfloat16", 2)) && DTYPE_NAMES.contains(&("float", 4)));
 /// ```
-pub const DTYPE_NAMES: [(&str, usize); 22] = [
+pub const DTYPE_NAMES: [(&str, usize); 38] = [
     ("fp8", 1),
     ("int8", 1),
     ("fp16", 2),
@@ -867,6 +868,22 @@ pub const DTYPE_NAMES: [(&str, usize); 22] = [
     ("double", 8),
     ("f64", 8),
     ("i64", 8),
+    ("float16", 2),
+    ("float32", 4),
+    ("float64", 8),
+    ("int16", 2),
+    ("int32", 4),
+    ("int64", 8),
+    ("uint8", 1),
+    ("uint16", 2),
+    ("uint32", 4),
+    ("uint64", 8),
+    ("float8_e4m3fn", 1),
+    ("float8_e4m3fnuz", 1),
+    ("float8_e5m2", 1),
+    ("float8_e5m2fnuz", 1),
+    ("fp8e4nv", 1),
+    ("fp8e5", 1),
 ];
 
 /// [`DTYPE_NAMES`] for messages and help texts (a test holds the two equal).
@@ -875,7 +892,9 @@ pub const DTYPE_NAMES: [(&str, usize); 22] = [
 /// assert!(cktile_core::layouts::DTYPE_LIST.starts_with("fp8, int8, fp16, bf16"));
 /// ```
 pub const DTYPE_LIST: &str = "fp8, int8, fp16, bf16, fp32, tf32, fp64 (aliases: bf8, e4m3, e5m2, i8, u8, half, f16, \
-                          bfloat16, i16, float, f32, i32, double, f64, i64) or a byte count 1, 2, 4 or 8";
+                          bfloat16, i16, float, f32, i32, double, f64, i64, float16, float32, float64, int16, int32, \
+                          int64, uint8, uint16, uint32, uint64, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, \
+                          float8_e5m2fnuz, fp8e4nv, fp8e5) or a byte count 1, 2, 4 or 8";
 
 /// The size in bytes of an element type named as the catalogue's `dtype`
 /// parameters take it ([`DTYPE_NAMES`]: fp8/int8 1, fp16/bf16 2, fp32/tf32
@@ -966,7 +985,7 @@ const ENTRY_KEYS: &str = crate::names::text(&ENTRY_KEY_BYTES);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 pub fn build_entry(text: &str) -> Result<Descriptor, Error> {
-    let text = text.trim();
+    let text = crate::spec::uncommented(text);
     let (name, params) = text.split_once(':').unwrap_or((text, ""));
     find_entry(name)?.build(params)
 }
@@ -1000,16 +1019,18 @@ pub fn resolve_typed(text: &str, dtype: Option<&str>) -> Result<Layout, Error> {
 /// The catalogue entry a layout text names (the text itself, trimmed), or
 /// `None` for a spec: the one rule by which [`resolve`], the code generator
 /// and the CLI tell the two apart. An entry's leading name has a `-`, which
-/// no spec stage name has.
+/// no spec stage name has. Comments around an entry are read as every
+/// text's are ([`uncommented`](crate::spec::uncommented)).
 ///
 /// ```
 /// use cktile_core::layouts::entry_text;
 /// assert_eq!(entry_text(" row-padded:rows=4,cols=4,pad=1 "), Some("row-padded:rows=4,cols=4,pad=1"));
+/// assert_eq!(entry_text("# padded\nrow-padded:rows=4,cols=4,pad=1 # one"), Some("row-padded:rows=4,cols=4,pad=1"));
 /// assert_eq!(entry_text("ck-universal-a"), Some("ck-universal-a"));
 /// assert_eq!(entry_text("packed((4,8))"), None);
 /// ```
 pub fn entry_text(text: &str) -> Option<&str> {
-    let head = text.trim();
+    let head = crate::spec::uncommented(text);
     let name_end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
     head[..name_end].contains('-').then_some(head)
 }

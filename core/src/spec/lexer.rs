@@ -116,8 +116,10 @@ impl<'a> Lexer<'a> {
     pub(crate) fn next_token(&mut self) -> Result<Token<'a>, Error> {
         loop {
             self.take_while(char::is_whitespace);
+            // `#` starts a comment in every text cktile reads; CK's C++
+            // spelling also has `//` (and `#` begins only preprocessor lines there).
             let comment =
-                if self.cpp { self.text[self.offset..].starts_with("//") } else { self.peek_char() == Some('#') };
+                self.peek_char() == Some(super::COMMENT) || self.cpp && self.text[self.offset..].starts_with("//");
             if comment {
                 self.take_while(|c| c != '\n');
             } else {

@@ -71,6 +71,13 @@ fn visible_lines(text: &str) -> String {
     lines.join("\n")
 }
 
+/// Writes a message to stderr. A closed or failing stderr loses the message
+/// but not the exit code: the status says what happened (`eprintln!` would
+/// panic and exit 101 instead).
+fn to_stderr(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -83,7 +90,7 @@ fn main() -> ExitCode {
         Err(e) => {
             let plain = Cli::command().styles(clap::builder::Styles::plain()).try_get_matches();
             let message = plain.err().map_or_else(|| e.render().to_string(), |e| e.render().ansi().to_string());
-            eprint!("{}", visible_lines(&message));
+            to_stderr(&visible_lines(&message));
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
@@ -115,7 +122,7 @@ fn main() -> ExitCode {
             // A closed pipe (`cktile ... | head`) is the reader's choice, not an error.
             match std::io::stdout().lock().write_all(out.as_bytes()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("error: cannot write the output: {e}");
+                    to_stderr(&format!("error: cannot write the output: {e}\n"));
                     ExitCode::from(1)
                 }
                 _ => ExitCode::SUCCESS,
@@ -127,7 +134,7 @@ fn main() -> ExitCode {
             ExitCode::from(f.code)
         }
         Err(f) => {
-            eprintln!("{}", f.message);
+            to_stderr(&format!("{}\n", f.message));
             ExitCode::from(f.code)
         }
     }

@@ -29,9 +29,10 @@ use alloc::vec::Vec;
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 pub fn resolve(text: &str) -> Result<Encoding, Error> {
-    let trimmed = text.trim();
-    // `#` comments belong to cktile's spelling (CK's C++ has `//`).
-    if trimmed.starts_with("distribution") || trimmed.starts_with('#') {
+    // `#` comments belong to cktile's spelling (CK's C++ has `//`): a name or
+    // `distribution(...)` may follow comment lines and carry a trailing one.
+    let trimmed = crate::spec::uncommented(text);
+    if trimmed.starts_with("distribution") {
         return self::compact::parse_compact(text);
     }
     if is_name(trimmed) && trimmed != "tile_distribution_encoding" {
