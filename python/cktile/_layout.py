@@ -413,6 +413,57 @@ def analyze_many(
     return [Report._from_native("analyze", r) for r in reports]
 
 
+def _tile(tile: object) -> Tuple[int, int]:
+    """A tile as ``(rows, cols)`` or ``"ROWSxCOLS"``, checked as the argument ``tile``."""
+    if isinstance(tile, str):
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+        m = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", tile)
+        if m is None:
+            raise _native.Error(f"tile: {tile!r} is not ROWSxCOLS; write e.g. '128x64' or (128, 64)")
+        rows, cols = (integer("tile", int(g), USIZE) for g in m.groups())
+        return rows, cols
+    dims = integers("tile", tile, USIZE)
+    if len(dims) != 2:
+        raise _native.Error(f"tile: {tuple(tile)!r} has {len(dims)} lengths; give (rows, cols)")
+    return dims[0], dims[1]
+
+
+@public
+def hopper_plan(
+    tile: Union[str, Tuple[int, int]],
+    dtype: object,
+    global_strides: Sequence[int],
+    target: str = "sm90",
+    operand: str = "a",
+    *,
+    epilogue: bool = False,
+    accesses: Sequence[str] = (),
+) -> list:
+    """The canonical layouts of a Hopper or Blackwell tile (``(mn, k)`` or ``"MNxK"``) that TMA writes from a
+    global tensor with ``global_strides`` (elements, rows then columns) and ``wgmma`` / ``tcgen05.mma`` reads
+    (not with ``epilogue=True``), best first: fewest bank conflicts of ``accesses`` (``"stmatrix.x4"``, ...),
+    then fewest TMA copies, then the widest swizzle (``cktile hopper-plan --json``'s ``candidates``).
+
+    >>> best = cktile.hopper_plan((128, 64), "fp16", [4096, 1])[0]
+    >>> best.major, best.swizzle, best.tma_copies
+    ('k', '128b', 1)
+    """
+    rows, cols = _tile(tile)
+    if not isinstance(epilogue, bool):
+        raise _native.Error(f"epilogue: {epilogue!r} is a {type(epilogue).__name__}, not a bool")
+    native = _native.hopper_plan_json(
+        rows,
+        cols,
+        text("dtype", element_type("dtype", dtype)),
+        integers("global_strides", global_strides),
+        text("target", target),
+        text("operand", operand),
+        epilogue,
+        texts("accesses", accesses),
+    )
+    return [Report("hopper-plan", json.dumps(c, separators=(",", ":"))) for c in json.loads(native)["candidates"]]
+
+
 @public
 def search(
     tile: Union[str, Tuple[int, int]],
@@ -432,17 +483,7 @@ def search(
     >>> r.conflict_free, cktile.Layout(r.best.entry).analyze("gfx942", "mfma16").max_ways
     (True, 1)
     """
-    if isinstance(tile, str):
-        # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
-        m = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", tile)
-        if m is None:
-            raise _native.Error(f"tile: {tile!r} is not ROWSxCOLS; write e.g. '128x64' or (128, 64)")
-        rows, cols = (integer("tile", int(g), USIZE) for g in m.groups())
-    else:
-        dims = integers("tile", tile, USIZE)
-        if len(dims) != 2:
-            raise _native.Error(f"tile: {tuple(tile)!r} has {len(dims)} lengths; give (rows, cols)")
-        rows, cols = dims
+    rows, cols = _tile(tile)
     padding = optional_integer("max_padding_bytes", max_padding_bytes, U64)
     return Report(
         "search",

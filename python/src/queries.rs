@@ -96,6 +96,43 @@ fn search_json(
     json(&SearchJson::new(&r))
 }
 
+/// `cktile hopper-plan --json`: the canonical layouts of a Hopper or
+/// Blackwell tile that TMA writes and the MMA reads, ranked.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (rows, cols, dtype, global_strides, target, operand, epilogue, accesses))]
+fn hopper_plan_json(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    dtype: &str,
+    global_strides: Vec<i64>,
+    target: &str,
+    operand: &str,
+    epilogue: bool,
+    accesses: Vec<String>,
+) -> PyResult<String> {
+    use cktile::matrix_desc::{Operand, Target};
+    use cktile::plan::hopper::{HopperRequest, plan};
+    let element_bytes = layouts::dtype_bytes(dtype).map_err(|e| refuse("dtype", e))?;
+    let [row, col] = global_strides[..] else {
+        return Err(refuse(
+            "global_strides",
+            format!("{} strides; give two, for the rows and the columns", global_strides.len()),
+        ));
+    };
+    let target = Target::by_name(target).map_err(|e| refuse("target", e))?;
+    let mut req = HopperRequest::new(rows, cols, element_bytes, target, [row, col]);
+    req.operand = Operand::by_name(operand).map_err(|e| refuse("operand", e))?;
+    req.mma = !epilogue;
+    for (i, text) in accesses.iter().enumerate() {
+        let p = cktile::analyzer::Pattern::from_access(text).map_err(|e| refuse(&format!("accesses[{i}]"), e))?;
+        req.accesses.push(p);
+    }
+    let candidates = py.detach(|| plan(&req)).map_err(|e| refuse("hopper_plan", e))?;
+    json(&cktile::json::HopperPlanJson::new(&candidates))
+}
+
 /// A distribution from CK's C++ spelling, cktile's or a catalogue name.
 fn distribution(text: &str) -> PyResult<Distribution> {
     resolve(text).and_then(Distribution::new).map_err(|e| error(text, &e))
@@ -260,6 +297,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bank, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_many, m)?)?;
     m.add_function(wrap_pyfunction!(search_json, m)?)?;
+    m.add_function(wrap_pyfunction!(hopper_plan_json, m)?)?;
     m.add_function(wrap_pyfunction!(distribution_json, m)?)?;
     m.add_function(wrap_pyfunction!(distribution_svg, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue_json, m)?)?;

@@ -271,3 +271,21 @@ def test_tma_map_equals_cktile_tma_json(cli, example):
     assert report.to_json() == out
     if report.writes:
         assert report.map.box_dim == [layout.shape[d] for d in report.map.dims]
+
+
+@pytest.mark.parametrize(
+    "tile,dtype,strides,target,flags",
+    [
+        ((128, 64), "fp16", [4096, 1], "sm90", []),
+        ((64, 64), "fp16", [4096, 1], "sm90", ["--epilogue", "--access", "stmatrix.x4"]),
+        ((128, 64), "fp8", [1, 4096], "sm100", ["--operand", "b"]),
+        ((128, 64), "fp8", [1, 4096], "sm90", []),
+    ],
+)
+def test_hopper_plan_equals_cktile_hopper_plan_json(cli, tile, dtype, strides, target, flags):
+    args = ["hopper-plan", "--tile", f"{tile[0]}x{tile[1]}", "--dtype", dtype, "--global-strides", ",".join(map(str, strides))]
+    code, out, err = cli.run(*args, "--target", target, *flags, "--json")
+    kw = dict(epilogue="--epilogue" in flags, accesses=[f for f in flags if "matrix" in f])
+    plan = cktile.hopper_plan(tile, dtype, strides, target, "b" if "b" in flags else "a", **kw)
+    assert code == (0 if plan else 1), err
+    assert [c.to_dict() for c in plan] == loads(out)["candidates"]

@@ -79,6 +79,9 @@ CASES = [
     ("tma strides", lambda: L.tma_map("8,1"), r"^global_strides: '8,1' is a str"),
     ("tma shape", lambda: L.tma_map([8, 1], global_shape=[4, -8]), r"^global_shape\[1\]: -8 is out of range"),
     ("tma base", lambda: L.tma_map([8, 1], base=1.5), r"^base: 1\.5 is a float"),
+    ("hopper_plan tile", lambda: cktile.hopper_plan((128.0, 64), "fp16", [64, 1]), r"^tile\[0\]: 128\.0 is a float"),
+    ("hopper_plan epilogue", lambda: cktile.hopper_plan((128, 64), "fp16", [64, 1], epilogue=1), r"^epilogue: 1 is a int"),
+    ("hopper_plan strides", lambda: cktile.hopper_plan((128, 64), "fp16", [64]), r"^global_strides: 1 strides"),
     # Importers.
     ("linear bases", lambda: linear_bases_spec([[0, 1.0]]), r"^offset_bases\[0\]\[1\]: 1\.0 is a float"),
     ("linear bases None", lambda: cktile.from_linear_bases(None), r"^offset_bases: None is a NoneType, not a sequence"),

@@ -417,6 +417,26 @@ def test_tma_map_writes_every_element_where_the_layout_stores_it(entry, strides,
 
 @EXAMPLES
 @given(
+    maybe(st.sampled_from([(128, 64), (64, 64), (64, 32), "256x64", (0, 8), (8, 12)])),
+    maybe(dtypes),
+    maybe(st.sampled_from([[4096, 1], [1, 4096], [64, 1], [44, 1]])),
+    maybe(st.sampled_from(["sm90", "sm100"])),
+    st.booleans(),
+    maybe(st.sampled_from([[], ["stmatrix.x4"], ["ldmatrix.x4"], ["mfma16x16x16:a"]])),
+)
+def test_hopper_plan_candidates_are_read_and_written(tile, dtype, strides, target, epilogue, accesses):
+    plan = outcome(lambda: cktile.hopper_plan(tile, dtype, strides, target, epilogue=epilogue, accesses=accesses))
+    for c in plan or []:
+        layout = cktile.Layout(c.spec, dtype)
+        if not epilogue:
+            r = layout.wgmma_descriptor(target, major=c.major, swizzle=c.swizzle)
+            assert r.readable and (r.lbo, r.sbo) == (c.lbo, c.sbo)
+        m = layout.tma_map(strides, target, swizzle=c.tma_swizzle)
+        assert m.writes and len(m.map.copies) == c.tma_copies
+
+
+@EXAMPLES
+@given(
     maybe(st.sampled_from(["rocke", "rocroller", "triton-9662", "iree", "cktile", "nvidia"])),
     maybe(st.sampled_from(["gfx942", "gfx950", "sm90"])),
     maybe(st.sampled_from(["ds_read_b128", "ds_read_b64", "ds_write_b32"])),
