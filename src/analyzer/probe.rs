@@ -304,7 +304,7 @@ pub struct StrideFinding {
     pub cktile: u64,
     /// Each public model's bank-conflict cycles for them
     /// ([`models::conflict_cycles`](super::models::conflict_cycles)),
-    /// `None` where its source is silent, in [`MODELS`](super::models::MODELS)
+    /// `None` where its source is silent, in [`MODELS`]
     /// order.
     pub models: Vec<(Model, Option<u32>)>,
 }
@@ -352,7 +352,7 @@ pub struct PatternFinding {
     /// The cycles measured.
     pub measured: u64,
     /// Each model's bank-conflict cycles, `None` where its source is
-    /// silent, in [`MODELS`](super::models::MODELS) order.
+    /// silent, in [`MODELS`] order.
     pub models: Vec<(Model, Option<u32>)>,
 }
 
