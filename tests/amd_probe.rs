@@ -169,7 +169,8 @@ fn inconsistent_or_partial_measurements_are_named() {
         ("chip gfx942\npair ds_read_b32 0 1 128\n", "2:1: expected OP A B OFFSET EXTRA"),
         ("chip gfx942\nstride ds_read_b32 0 1 8 2\n", "2:1: expected `- -` for the lanes of a stride"),
         ("chip gfx942\npair ds_read_b32 0 1 x 1\n", "2:1: expected a whole number of bytes or cycles, found `x`"),
-        ("chip gfx942\nwhat\n", "2:1: expected a line starting with chip, device, date, pair or stride"),
+        ("chip gfx942\nwhat\n", "2:1: expected a line starting with chip, device, date, pair, stride or pattern"),
+        ("chip gfx942\npattern ds_read_b128 - - x 1\n", "2:1: expected a pattern's index, found `x`"),
         ("chip gfx9000\n", "1:6: unknown name `gfx9000`"),
         ("pair ds_read_b32 0 1 128 1\n", "expected a `chip` line before the measurements"),
         ("", "expected a `chip` line"),
@@ -179,6 +180,9 @@ fn inconsistent_or_partial_measurements_are_named() {
     }
     // The chip must have the instruction for a stride to be counted.
     assert!(ingest(&parse("chip gfx1100\nstride ds_read_b64_tr_b16 - - 8 0\n").unwrap()).is_err());
+    // A pattern index past this cktile's list names its line.
+    let e = ingest(&parse("chip gfx942\npattern ds_read_b128 - - 100000 1\n").unwrap()).unwrap_err().to_string();
+    assert!(e.starts_with("2:1: expected the index of one of this cktile's `rules --disagreements` patterns"), "{e}");
 }
 
 /// The Python interpreter the probe's scripts run with.
@@ -246,6 +250,23 @@ fn the_probe_scripts_join_a_run_into_a_probe_file() {
     assert_eq!(f.ops.len(), 12);
     assert!(f.ops.iter().all(|o| o.phases_agree() == Some(true) && o.banks_agree() == Some(true)), "{:?}", f.ops);
     assert!(f.strides.len() >= 60, "{}", f.strides.len());
+    // The disagreements pass: every pattern of cktile's list, measured, ingests beside every model.
+    let list = Command::new(env!("CARGO_BIN_EXE_cktile"))
+        .args(["rules", "--disagreements", "--arch", "gfx942", "--json"])
+        .output()
+        .unwrap();
+    let json_file = dir.join("disagreements.json");
+    std::fs::write(&json_file, &list.stdout).unwrap();
+    let measured = pass("disagreements", &["--disagreements", json_file.to_str().unwrap()]);
+    let f = ingest(&parse(&format!("chip gfx942\n{measured}")).unwrap()).unwrap();
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&list.stdout).unwrap();
+    assert_eq!(f.patterns.len(), rows.len());
+    assert!(f.all_agree(), "{}", cktile::render::rules::findings(&f));
+    // Each measured pattern is the listed one, and its counters are cktile's, so it supports cktile.
+    for (p, r) in f.patterns.iter().zip(&rows) {
+        assert_eq!((p.description.as_str(), p.op.name()), (r["pattern"].as_str().unwrap(), r["op"].as_str().unwrap()));
+        assert!(p.supports().contains(&cktile::analyzer::models::Model::Cktile));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

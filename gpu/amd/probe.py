@@ -3,6 +3,7 @@
 
   probe.py cases --chip gfx942 --wave 64 --pass banks > cases.txt
   probe.py cases --chip gfx942 --wave 64 --pass pairs --banks probe-banks.txt > cases.txt
+  probe.py cases --chip gfx942 --wave 64 --pass disagreements --disagreements d.json > cases.txt
   probe.py collect --cases cases.txt --manifest manifest.txt --counters OUTDIR > probe-part.txt
 
 `cases` writes one line per dispatch for lds_probe (OP ITERATIONS ADDR_0 ...)
@@ -10,17 +11,22 @@ followed by `# kind op a b offset` metadata the collector reads back. The
 banks pass measures lanes 0 and 1 at 128 and 256 bytes, and the stride
 patterns (every lane at t * stride, as nod-ai's MI300X measurements). The
 pairs pass measures every pair of lanes at the bank period the banks pass
-found (banks * 4 bytes: the same bank, another word).
+found (banks * 4 bytes: the same bank, another word). The disagreements pass
+measures every access pattern on which the public models of AMD's LDS
+disagree (`cktile rules --disagreements --arch CHIP --json`, the same cktile
+that ingests the run): pattern i of instruction OP is `pattern OP - - i`.
 
 `collect` joins lds_probe's dispatch manifest with rocprofv3's per-dispatch
 counters (SQ_LDS_BANK_CONFLICT, SQ_INSTS_LDS) and writes probe lines
-(`pair OP A B OFFSET EXTRA`, `stride OP - - STRIDE EXTRA`) whose EXTRA is the
+(`pair OP A B OFFSET EXTRA`, `stride OP - - STRIDE EXTRA`, `pattern OP - - INDEX
+EXTRA`) whose EXTRA is the
 bank-conflict cycles per instruction. `cktile rules --ingest` reads them.
 """
 
 import argparse
 import csv
 import glob
+import json
 import os
 import sys
 
@@ -69,8 +75,29 @@ def banks_of(path):
     return found
 
 
+def disagreement_cases(path, wave):
+    """One case per pattern of `cktile rules --disagreements --json`, indexed per instruction in its order."""
+    with open(path) as f:
+        rows = json.load(f)
+    seen = {}
+    out = []
+    for r in rows:
+        op = r["op"]
+        index = seen.get(op, 0)
+        seen[op] = index + 1
+        addresses = [-1 if a is None else a for a in r["addresses"]]
+        if len(addresses) != wave:
+            sys.exit(f"probe.py: {path}: pattern {index} of {op} has {len(addresses)} lanes, the wave {wave}")
+        out.append(case(op, wave, addresses, f"pattern {op} - - {index}"))
+    return out
+
+
 def cases(args):
     out = sys.stdout
+    if args.pass_ == "disagreements":
+        for c in disagreement_cases(args.disagreements, args.wave):
+            out.write(c)
+        return
     if args.pass_ == "banks":
         for op in ops(args.chip):
             for offset in (128, 256):
@@ -140,8 +167,9 @@ def main():
     c = sub.add_parser("cases")
     c.add_argument("--chip", required=True)
     c.add_argument("--wave", type=int, required=True, choices=[32, 64])
-    c.add_argument("--pass", dest="pass_", choices=["banks", "pairs"], required=True)
+    c.add_argument("--pass", dest="pass_", choices=["banks", "pairs", "disagreements"], required=True)
     c.add_argument("--banks", help="the banks pass's probe file (for --pass pairs)")
+    c.add_argument("--disagreements", help="cktile rules --disagreements --arch CHIP --json (for --pass disagreements)")
     k = sub.add_parser("collect")
     k.add_argument("--cases", required=True)
     k.add_argument("--manifest", required=True)
@@ -150,6 +178,8 @@ def main():
     if args.command == "cases":
         if args.pass_ == "pairs" and not args.banks:
             p.error("--pass pairs needs --banks")
+        if args.pass_ == "disagreements" and not args.disagreements:
+            p.error("--pass disagreements needs --disagreements")
         cases(args)
     else:
         collect(args)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cktile's AMD LDS probe: measures, on this machine's AMD GPU, the bank count
 # and the phase groups of every single-address ds_read/ds_write width cktile
-# models (and gfx950's transposing reads), plus nod-ai's stride patterns, and
-# sets them beside cktile's rule table (cktile rules --ingest).
+# models (and gfx950's transposing reads), plus nod-ai's stride patterns and
+# every access pattern on which the public models of AMD's LDS disagree, and
+# sets them beside cktile's rule table and every model (cktile rules --ingest).
 #
 # Needs: ROCm's hipcc, rocprofv3 and rocminfo; python3; cargo (or CKTILE=path
 # to a cktile binary). Writes target/amd-probe/probe.txt; prints the comparison.
@@ -41,12 +42,18 @@ pass() {
 }
 pass banks
 pass pairs --banks "$out/banks.txt"
+# Every access pattern on which the public models disagree, from this cktile.
+"$cktile" rules --disagreements --arch "$name" --json > "$out/disagreements.json"
+: > "$out/disagreements.txt"
+if [ "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$out/disagreements.json")" != 0 ]; then
+  pass disagreements --disagreements "$out/disagreements.json"
+fi
 {
   echo "# cktile AMD LDS probe (gpu/amd/run.sh)"
   echo "chip $name"
   echo "device $device ($chip)"
   echo "date $(date -u +%Y-%m-%d)"
-  cat "$out/banks.txt" "$out/pairs.txt"
+  cat "$out/banks.txt" "$out/pairs.txt" "$out/disagreements.txt"
 } > "$out/probe.txt"
 echo "gpu/amd/run.sh: wrote $out/probe.txt"
 "$cktile" rules --ingest "$out/probe.txt"

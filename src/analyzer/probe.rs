@@ -36,6 +36,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+use super::disagreements::disagreements_on;
 use super::models::{MODELS, Model, conflict_cycles};
 use super::rules::{Rule, rule};
 use super::{Arch, Op};
@@ -64,6 +65,12 @@ pub enum Measurement {
     Stride {
         /// The stride in bytes.
         stride: u64,
+    },
+    /// Pattern `index` of `cktile rules --disagreements --arch CHIP --op OP
+    /// --json` (the same cktile's), the addresses the models disagree on.
+    Pattern {
+        /// Its position in that list.
+        index: usize,
     },
 }
 
@@ -133,7 +140,7 @@ pub fn parse(text: &str) -> Result<ProbeRun, Error> {
             "chip" => arch = Some(Arch::by_name(rest).map_err(|e| e.at(Position { line: n as u32, column: 6 }))?),
             "device" => device = rest.to_string(),
             "date" => date = rest.to_string(),
-            "pair" | "stride" => {
+            "pair" | "stride" | "pattern" => {
                 let Some(a) = arch else {
                     return Err(syntax(n, "a `chip` line before the measurements", line));
                 };
@@ -152,13 +159,22 @@ pub fn parse(text: &str) -> Result<ProbeRun, Error> {
                     Measurement::Pair { a: la, b: lb, offset: number(offset)? }
                 } else {
                     if (*la, *lb) != ("-", "-") {
-                        return Err(syntax(n, "`- -` for the lanes of a stride (every lane takes part)", rest));
+                        return Err(syntax(
+                            n,
+                            "`- -` for the lanes of a stride or pattern (its lanes are its own)",
+                            rest,
+                        ));
                     }
-                    Measurement::Stride { stride: number(offset)? }
+                    match key {
+                        "stride" => Measurement::Stride { stride: number(offset)? },
+                        _ => Measurement::Pattern {
+                            index: offset.parse::<usize>().map_err(|_| syntax(n, "a pattern's index", offset))?,
+                        },
+                    }
                 };
                 rows.push(Row { op, measurement, extra: number(extra)?, line: n });
             }
-            _ => return Err(syntax(n, "a line starting with chip, device, date, pair or stride", key)),
+            _ => return Err(syntax(n, "a line starting with chip, device, date, pair, stride or pattern", key)),
         }
     }
     let Some(arch) = arch else {
@@ -288,7 +304,7 @@ pub struct StrideFinding {
     pub cktile: u64,
     /// Each public model's bank-conflict cycles for them
     /// ([`models::conflict_cycles`](super::models::conflict_cycles)),
-    /// `None` where its source is silent, in [`MODELS`](super::models::MODELS)
+    /// `None` where its source is silent, in [`MODELS`]
     /// order.
     pub models: Vec<(Model, Option<u32>)>,
 }
@@ -322,6 +338,36 @@ impl StrideFinding {
     }
 }
 
+/// A measured disagreement: one of `cktile rules --disagreements`'
+/// patterns, measured, beside every model's count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternFinding {
+    /// The instruction.
+    pub op: Op,
+    /// The pattern's index in `cktile rules --disagreements --arch CHIP
+    /// --op OP --json`.
+    pub index: usize,
+    /// The pattern, in words.
+    pub description: String,
+    /// The cycles measured.
+    pub measured: u64,
+    /// Each model's bank-conflict cycles, `None` where its source is
+    /// silent, in [`MODELS`] order.
+    pub models: Vec<(Model, Option<u32>)>,
+}
+
+impl PatternFinding {
+    /// The models the measurement supports.
+    pub fn supports(&self) -> Vec<Model> {
+        self.models.iter().filter(|(_, c)| c.map(u64::from) == Some(self.measured)).map(|(m, _)| *m).collect()
+    }
+
+    /// Whether cktile counts what was measured.
+    pub fn agrees(&self) -> bool {
+        self.supports().contains(&Model::Cktile)
+    }
+}
+
 /// Everything a probe file says, beside cktile's table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Findings {
@@ -335,6 +381,8 @@ pub struct Findings {
     pub ops: Vec<OpFinding>,
     /// Every stride measurement.
     pub strides: Vec<StrideFinding>,
+    /// Every measured disagreement.
+    pub patterns: Vec<PatternFinding>,
 }
 
 impl Findings {
@@ -346,7 +394,9 @@ impl Findings {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn all_agree(&self) -> bool {
-        self.ops.iter().all(OpFinding::agrees) && self.strides.iter().all(StrideFinding::agrees)
+        self.ops.iter().all(OpFinding::agrees)
+            && self.strides.iter().all(StrideFinding::agrees)
+            && self.patterns.iter().all(PatternFinding::agrees)
     }
 }
 
@@ -461,5 +511,28 @@ pub fn ingest(run: &ProbeRun) -> Result<Findings, Error> {
             });
         }
     }
-    Ok(Findings { arch: run.arch, device: run.device.clone(), date: run.date.clone(), ops, strides })
+    let mut patterns = Vec::new();
+    for r in &run.rows {
+        if let Measurement::Pattern { index } = r.measurement {
+            let found = disagreements_on(&run.arch, r.op);
+            let Some(d) = found.get(index) else {
+                return Err(syntax(
+                    r.line,
+                    "the index of one of this cktile's `rules --disagreements` patterns for the chip and instruction \
+                     (make the probe's cases with the cktile that reads them)",
+                    &index.to_string(),
+                ));
+            };
+            let models =
+                MODELS.iter().map(|&m| (m, conflict_cycles(m, &run.arch, r.op, &d.case.addresses).ok())).collect();
+            patterns.push(PatternFinding {
+                op: r.op,
+                index,
+                description: d.case.description.clone(),
+                measured: r.extra,
+                models,
+            });
+        }
+    }
+    Ok(Findings { arch: run.arch, device: run.device.clone(), date: run.date.clone(), ops, strides, patterns })
 }

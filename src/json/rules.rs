@@ -102,7 +102,7 @@ struct ModelCyclesJson {
 /// use cktile::analyzer::probe::{ingest, parse};
 /// let f = ingest(&parse("chip gfx942\nstride ds_read_b32 - - 8 2\n")?)?;
 /// let json = serde_json::to_string(&cktile::json::FindingsJson::new(&f)).unwrap();
-/// assert!(json.starts_with(r#"{"all_agree":true,"arch":"gfx942","date":"","device":"","ops":[],"strides":[{"agrees":true,"cktile":2,"measured":2,"models":[{"cycles":2,"model":"cktile"},{"cycles":2,"model":"rocke"},{"cycles":0,"model":"rocroller"},"#));
+/// assert!(json.starts_with(r#"{"all_agree":true,"arch":"gfx942","date":"","device":"","ops":[],"patterns":[],"strides":[{"agrees":true,"cktile":2,"measured":2,"models":[{"cycles":2,"model":"cktile"},{"cycles":2,"model":"rocke"},{"cycles":0,"model":"rocroller"},"#));
 /// assert!(json.ends_with(r#""op":"ds_read_b32","stride":8,"supports":["cktile","rocke","triton-9662","triton-11365","iree","amd-shark"]}]}"#));
 /// # Ok::<(), cktile::Error>(())
 /// ```
@@ -113,7 +113,20 @@ pub struct FindingsJson {
     date: String,
     device: String,
     ops: Vec<OpFindingJson>,
+    patterns: Vec<PatternFindingJson>,
     strides: Vec<StrideFindingJson>,
+}
+
+/// One measured disagreement of [`FindingsJson`].
+#[derive(Clone, Debug, Serialize)]
+struct PatternFindingJson {
+    agrees: bool,
+    index: usize,
+    measured: u64,
+    models: Vec<ModelCyclesJson>,
+    op: &'static str,
+    pattern: String,
+    supports: Vec<&'static str>,
 }
 
 impl FindingsJson {
@@ -143,6 +156,19 @@ impl FindingsJson {
                     phases: o.phases.clone(),
                     phases_agree: o.phases_agree(),
                     problem: o.problem.as_ref().map(crate::render::rules::phase_problem),
+                })
+                .collect(),
+            patterns: f
+                .patterns
+                .iter()
+                .map(|p| PatternFindingJson {
+                    agrees: p.agrees(),
+                    index: p.index,
+                    measured: p.measured,
+                    models: p.models.iter().map(|(m, c)| ModelCyclesJson { cycles: *c, model: m.name() }).collect(),
+                    op: Op::name(&p.op),
+                    pattern: p.description.clone(),
+                    supports: p.supports().iter().map(|m| m.name()).collect(),
                 })
                 .collect(),
             strides: f

@@ -5,7 +5,7 @@
 use crate::analyzer::disagreements::Disagreement;
 use crate::analyzer::models::{MODELS, Model, model_rule};
 use crate::analyzer::op::all_ops;
-use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem, StrideFinding};
+use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem};
 use crate::analyzer::rules::{Grouping, rule};
 use crate::analyzer::{ARCHS, Arch, Op};
 use crate::render::bank::lane_ranges;
@@ -105,16 +105,17 @@ pub fn table(rows: &[RuleRow], markdown: bool) -> String {
     out
 }
 
-/// Which public models a stride measurement supports, and what the others
-/// count, on one indented line.
-fn model_support(st: &StrideFinding) -> String {
-    let supports: Vec<&str> = st.supports().iter().map(|m| m.name()).collect();
-    let others: Vec<String> = st
-        .models
+/// Which public models a measurement supports (those counting `measured`
+/// cycles), what the others count, and which are silent, on one indented
+/// line.
+fn model_support(measured: u64, models: &[(Model, Option<u32>)]) -> String {
+    let supports: Vec<&str> =
+        models.iter().filter(|(_, c)| c.map(u64::from) == Some(measured)).map(|(m, _)| m.name()).collect();
+    let others: Vec<String> = models
         .iter()
-        .filter_map(|(m, c)| c.filter(|&c| u64::from(c) != st.measured).map(|c| format!("{} {c}", m.name())))
+        .filter_map(|(m, c)| c.filter(|&c| u64::from(c) != measured).map(|c| format!("{} {c}", m.name())))
         .collect();
-    let silent: Vec<&str> = st.models.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| m.name()).collect();
+    let silent: Vec<&str> = models.iter().filter(|(_, c)| c.is_none()).map(|(m, _)| m.name()).collect();
     let list = |v: &[&str]| if v.is_empty() { String::from("none") } else { v.join(", ") };
     let mut line = format!("  supports: {}", list(&supports));
     if !others.is_empty() {
@@ -217,9 +218,27 @@ pub fn findings(f: &Findings) -> String {
             st.cktile,
             if st.agrees() { " -- agrees" } else { ": DISAGREES" }
         ));
-        s.push_str(&model_support(st));
+        s.push_str(&model_support(st.measured, &st.models));
         total += 1;
         agree += usize::from(st.agrees());
+    }
+    for p in &f.patterns {
+        s.push_str(&format!(
+            "disagreement {} #{} ({}): measured {} extra cycles, cktile {}{}\n",
+            Op::name(&p.op),
+            p.index,
+            p.description,
+            p.measured,
+            p.models
+                .iter()
+                .find(|(m, _)| *m == Model::Cktile)
+                .and_then(|(_, c)| *c)
+                .map_or(String::from("silent"), |c| c.to_string()),
+            if p.agrees() { " -- agrees" } else { ": DISAGREES" }
+        ));
+        s.push_str(&model_support(p.measured, &p.models));
+        total += 1;
+        agree += usize::from(p.agrees());
     }
     let measured: Vec<&OpFinding> = f.ops.iter().filter(|o| o.banks.is_some() && !o.phases.is_empty()).collect();
     if !measured.is_empty() {
