@@ -387,3 +387,16 @@ mod hostile {
         }
     }
 }
+
+#[test]
+fn the_rule_table_says_wgmma_reads_and_tma_writes_are_not_counted() {
+    let rows = cktile::render::rules::rows(Some(&cktile::analyzer::arch::SM90));
+    let uncounted: Vec<_> =
+        rows.iter().filter(|r| r.kind == "not counted").map(|r| (r.op, r.phases.as_str())).collect();
+    assert_eq!(
+        uncounted,
+        [("wgmma.mma_async (shared-memory operand read)", "-"), ("cp.async.bulk.tensor (TMA write)", "-")]
+    );
+    // Nowhere else: no AMD chip, and no other NVIDIA chip, claims or denies them.
+    assert!(cktile::render::rules::rows(None).iter().filter(|r| r.kind == "not counted").all(|r| r.arch == "sm90"));
+}

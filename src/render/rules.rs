@@ -6,7 +6,7 @@ use crate::analyzer::disagreements::Disagreement;
 use crate::analyzer::models::{MODELS, Model, model_rule};
 use crate::analyzer::op::all_ops;
 use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem};
-use crate::analyzer::rules::{Grouping, rule};
+use crate::analyzer::rules::{Grouping, UNCOUNTED, rule};
 use crate::analyzer::{ARCHS, Arch, Op};
 use crate::render::bank::lane_ranges;
 use alloc::format;
@@ -33,7 +33,8 @@ pub struct RuleRow {
     /// Its phases, lanes as ranges, phases separated by ` | `
     /// (read2/write2 serve their second addresses in the same phases again).
     pub phases: String,
-    /// `sourced`, `assumption` or `disputed`.
+    /// `sourced`, `assumption` or `disputed`; `not counted` for an access
+    /// no source gives a rule for ([`UNCOUNTED`]), whose phases are `-`.
     pub kind: &'static str,
     /// The sources, the assumption or the dispute.
     pub text: &'static str,
@@ -73,6 +74,17 @@ pub fn rows(arch: Option<&Arch>) -> Vec<RuleRow> {
                 phases: phases(&r.grouping),
                 kind: r.provenance.kind(),
                 text: r.provenance.text(),
+            });
+        }
+        // What no source gives a rule for: said, not invented (no phases).
+        for &(_, access, why) in UNCOUNTED.iter().filter(|(c, _, _)| *c == a.chip()) {
+            out.push(RuleRow {
+                arch: a.name(),
+                op: access,
+                banks: a.max_banks(),
+                phases: String::from("-"),
+                kind: "not counted",
+                text: why,
             });
         }
     }

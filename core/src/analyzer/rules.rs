@@ -447,6 +447,30 @@ const fn nvidia_words(bits: u32) -> Grouping {
     }
 }
 
+/// The shared-memory accesses of a chip that no source gives a bank rule
+/// for, so cktile counts none: each as (chip, access, what holds instead).
+/// `cktile rules` lists them after the chip's counted instructions, so that
+/// the table says so rather than inventing a number.
+///
+/// ```
+/// use cktile_core::analyzer::{arch::Chip, rules::UNCOUNTED};
+/// assert!(UNCOUNTED.iter().any(|(c, access, _)| *c == Chip::Sm90 && access.starts_with("wgmma")));
+/// ```
+pub const UNCOUNTED: &[(Chip, &str, &str)] = &[
+    (
+        Chip::Sm90,
+        "wgmma.mma_async (shared-memory operand read)",
+        "not counted: NVIDIA documents no bank rule for wgmma's reads through a matrix descriptor; what holds is \
+         whether the layout is one of the PTX ISA's canonical layouts (cktile matrix-desc)",
+    ),
+    (
+        Chip::Sm90,
+        "cp.async.bulk.tensor (TMA write)",
+        "not counted: NVIDIA documents no bank rule for TMA's shared-memory writes; what holds is whether one box \
+         (or a few) writes the tile exactly (cktile tma)",
+    ),
+];
+
 /// The rule of `op` on `arch`: its bank count, phases and provenance (an
 /// instruction the chip does not have gets no phases; see [`Op::runs_on`]).
 ///
