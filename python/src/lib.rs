@@ -40,11 +40,11 @@ fn error(source: &str, e: &cktile::Error) -> PyErr {
 /// A library error's message, with the line of `source` it points at.
 fn message(source: &str, e: &cktile::Error) -> String {
     let mut message = e.to_string();
-    if let Some(at) = e.position() {
-        if !source.is_empty() {
-            message.push('\n');
-            message.push_str(&cktile::spec::excerpt(source, at));
-        }
+    if let Some(at) = e.position()
+        && !source.is_empty()
+    {
+        message.push('\n');
+        message.push_str(&cktile::spec::excerpt(source, at));
     }
     message
 }
