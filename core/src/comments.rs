@@ -1,6 +1,6 @@
 //! Comments, read alike in every text cktile reads: a spec (whose lexer
 //! skips them), a catalogue entry, a distribution's name or spelling, as an
-//! `@file` or a Python importer holds them. Outside [`spec`](crate::spec),
+//! `@file` or a Python importer holds them. Outside the `spec` module,
 //! which needs an allocator, so that the entry reader without one reads them
 //! too.
 
