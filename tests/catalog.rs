@@ -503,20 +503,20 @@ fn kfold_offset_fn(p: &KfoldParams) -> Option<impl Fn(i64, i64) -> i64 + use<>> 
     } else {
         p.m0.min(w / (p.ak1 * p.m_per_xdl * p.element_bytes))
     };
-    if p.m % p.m0 != 0 || p.k % p.ak1 != 0 {
+    if !p.m.is_multiple_of(p.m0) || !p.k.is_multiple_of(p.ak1) {
         return None;
     }
     let m1 = p.m / p.m0;
     let ak0 = p.k / p.ak1;
     let k_thread_read = 64 / p.m_per_xdl;
-    if ak0 % p.k_thread_write != 0 || ak0 % k_thread_read != 0 {
+    if !ak0.is_multiple_of(p.k_thread_write) || !ak0.is_multiple_of(k_thread_read) {
         return None;
     }
     let k0w = ak0 / p.k_thread_write;
     let k0r = ak0 / k_thread_read;
     let q = kfold * k0w / k0r;
     let krp = if q > 1 { k_thread_read / q } else { k_thread_read };
-    if krp == 0 || p.k_thread_write % (kfold * krp) != 0 || p.m0 % mpair != 0 {
+    if krp == 0 || !p.k_thread_write.is_multiple_of(kfold * krp) || !p.m0.is_multiple_of(mpair) {
         return None;
     }
     let k_outer = p.k_thread_write / kfold / krp;
@@ -1607,25 +1607,24 @@ fn parameter_errors_name_the_entry_and_its_keys() {
             for _ in 0..1 + rng.index(2) {
                 let key = numeric[rng.index(numeric.len())];
                 let value = [0, 1, 2, 3, 5, 6, 12, 24, 48, 100][rng.index(10)];
-                if let Some(kv) = params.iter_mut().find(|kv| kv.starts_with(&format!("{key}="))) {
-                    if kv.split_once('=').is_some_and(|(_, v)| v.parse::<u64>().is_ok()) {
-                        *kv = format!("{key}={value}");
-                    }
+                if let Some(kv) = params.iter_mut().find(|kv| kv.starts_with(&format!("{key}=")))
+                    && kv.split_once('=').is_some_and(|(_, v)| v.parse::<u64>().is_ok())
+                {
+                    *kv = format!("{key}={value}");
                 }
             }
             let text = params.join(",");
-            if let Err(err) = e.build(&text) {
-                if let ErrorKind::Parameter(ParameterProblem::Invalid { context: layout, parameter, .. }) = *err.kind()
-                {
-                    failures += 1;
-                    assert_eq!(layout, e.name, "{}:{text}: {err}", e.name);
-                    let squashed: String =
-                        parameter.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
-                    if let Some(p) = e.params.iter().find(|p| p.name == squashed) {
-                        assert_eq!(parameter, p.name, "{}:{text}: {err}", e.name);
-                    }
-                    assert!(err.to_string().starts_with(&format!("{}: ", e.name)), "{err}");
+            if let Err(err) = e.build(&text)
+                && let ErrorKind::Parameter(ParameterProblem::Invalid { context: layout, parameter, .. }) = *err.kind()
+            {
+                failures += 1;
+                assert_eq!(layout, e.name, "{}:{text}: {err}", e.name);
+                let squashed: String =
+                    parameter.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
+                if let Some(p) = e.params.iter().find(|p| p.name == squashed) {
+                    assert_eq!(parameter, p.name, "{}:{text}: {err}", e.name);
                 }
+                assert!(err.to_string().starts_with(&format!("{}: ", e.name)), "{err}");
             }
         }
     }

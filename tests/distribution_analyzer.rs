@@ -450,7 +450,7 @@ fn random_encoding(x: &[i64], rng: &mut cktile::random::Rng) -> Option<Encoding>
         .iter()
         .map(|&len| {
             let len = len as usize;
-            let divisors: Vec<usize> = (1..=len).filter(|d| len % d == 0).collect();
+            let divisors: Vec<usize> = (1..=len).filter(|d| len.is_multiple_of(*d)).collect();
             let d = divisors[rng.below(divisors.len() as u64) as usize];
             if d == 1 || d == len { vec![len] } else { vec![d, len / d] }
         })

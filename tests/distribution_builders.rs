@@ -43,13 +43,13 @@ fn ck_factors(p: &Pattern2d) -> Option<[usize; 6]> {
     let x1 = vec.min(largest);
     let x0 = warp.min(x / x1);
     let x2 = x / (x0 * x1);
-    if x0 * x1 * x2 != x || warp % x0 != 0 {
+    if x0 * x1 * x2 != x || !warp.is_multiple_of(x0) {
         return None;
     }
     let rows = warp / x0;
     let (y0, y1, y2) = match p.raking {
         Raking::Thread => {
-            if groups == 0 || warps % groups != 0 {
+            if groups == 0 || !warps.is_multiple_of(groups) {
                 return None;
             }
             let y0 = warps / groups;

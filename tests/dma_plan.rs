@@ -107,7 +107,7 @@ fn every_catalogue_entry_at_every_width_simulates_to_its_image() {
                             ];
                             assert!(known.iter().any(|k| m.contains(k)), "{} w={width} eb={eb}: {m}", e.example);
                             let lds = d.element_space_size() as usize * eb;
-                            if e.bijective && width == eb && width >= 4 && lds % (256 * width) == 0 {
+                            if e.bijective && width == eb && width >= 4 && lds.is_multiple_of(256 * width) {
                                 panic!("{} w={width} eb={eb} should plan: {m}", e.example);
                             }
                             assert!(

@@ -50,7 +50,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("vocabulary", &["core/src/names", "core/src/hardware"]),
     // Messages: the error type, which makes no value it does not hold.
     ("messages", &["core/src/error"]),
-    ("text", &["core/src/spec"]),
+    ("text", &["core/src/comments", "core/src/spec"]),
     (
         "descriptors and adaptors",
         &["core/src/stage", "core/src/adaptor", "core/src/descriptor", "core/src/typed", "core/src/random"],

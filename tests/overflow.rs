@@ -168,8 +168,8 @@ fn overflow_messages_name_the_overflow() {
             let ends: Vec<u128> = (0..op.accesses())
                 .map(|i| a as u128 + op.access_offset(i) as u128 + op.access_bytes() as u128)
                 .collect();
-            let aligned =
-                (0..op.accesses()).all(|i| (a as u128 + op.access_offset(i) as u128) % op.alignment() as u128 == 0);
+            let aligned = (0..op.accesses())
+                .all(|i| (a as u128 + op.access_offset(i) as u128).is_multiple_of(op.alignment() as u128));
             let fits = ends.iter().all(|&e| e <= u64::MAX as u128);
             match read(op, a) {
                 Ok(()) => assert!(aligned && fits, "{op:?} at {a}"),

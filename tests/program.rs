@@ -86,7 +86,7 @@ fn columns_of<const N: usize>(p: &Program, arrays: &[[Index; N]]) -> Vec<Option<
     let (mut out, mut valid) = (vec![Index::MIN; n], vec![u64::MAX; n.div_ceil(64) + 1]);
     assert_eq!(p.offsets_columns(&columns, &mut out, &mut valid), n);
     assert_eq!(valid[n.div_ceil(64)], u64::MAX, "a word past the count was written");
-    if n % 64 != 0 {
+    if !n.is_multiple_of(64) {
         assert_eq!(valid[n / 64] >> (n % 64), 0, "bits past the count {n} are set");
     }
     // A shorter column, output or validity slice bounds the count.

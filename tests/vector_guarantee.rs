@@ -271,12 +271,11 @@ proptest! {
                 prop_assert_eq!(&cktile::spec::parse(&d.to_string()).unwrap(), &d);
             }
         }
-        if let (Some(v), Some(w)) = (vector.length, vector.stride) {
-            if v >= 0 && w >= 0 {
+        if let (Some(v), Some(w)) = (vector.length, vector.stride)
+            && v >= 0 && w >= 0 {
                 let t = typed(&lengths, &strides, v as usize, w as usize);
                 prop_assert_eq!(t, runtime.map(|_| ()), "{:?} {:?} {:?}", lengths, strides, vector);
             }
-        }
         // Packed: strides (product of the later lengths, ..., 1) and vector stride 1.
         let mut packed = vec![1i64; l.len()];
         for d in (0..l.len() - 1).rev() {

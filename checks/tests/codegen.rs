@@ -20,27 +20,28 @@ fn probe_functions(asm: &str) -> HashMap<String, Vec<String>> {
     let mut out = HashMap::new();
     let mut current: Option<(String, Vec<String>)> = None;
     for line in asm.lines() {
-        if let Some(label) = line.strip_suffix(':') {
-            if !line.starts_with(char::is_whitespace) && !label.starts_with('.') {
-                if let Some((name, body)) = current.take() {
-                    out.insert(name, body);
-                }
-                if let Some(start) = label.find("probe_") {
-                    // Legacy mangling: `...21probe_gemm_k64_static17h<hash>E`.
-                    let rest = &label[start..];
-                    let name = rest.split("17h").next().unwrap_or(rest).to_string();
-                    current = Some((name, Vec::new()));
-                }
-                continue;
+        if let Some(label) = line.strip_suffix(':')
+            && !line.starts_with(char::is_whitespace)
+            && !label.starts_with('.')
+        {
+            if let Some((name, body)) = current.take() {
+                out.insert(name, body);
             }
+            if let Some(start) = label.find("probe_") {
+                // Legacy mangling: `...21probe_gemm_k64_static17h<hash>E`.
+                let rest = &label[start..];
+                let name = rest.split("17h").next().unwrap_or(rest).to_string();
+                current = Some((name, Vec::new()));
+            }
+            continue;
         }
         let t = line.trim();
         if let Some((_, body)) = current.as_mut() {
             if t.is_empty() || t.starts_with('.') || t.starts_with('#') || t.ends_with(':') {
-                if t.starts_with(".cfi_endproc") || t.starts_with(".Lfunc_end") {
-                    if let Some((name, body)) = current.take() {
-                        out.insert(name, body);
-                    }
+                if (t.starts_with(".cfi_endproc") || t.starts_with(".Lfunc_end"))
+                    && let Some((name, body)) = current.take()
+                {
+                    out.insert(name, body);
                 }
                 continue;
             }

@@ -47,8 +47,9 @@
 //! What else it holds: the inverse (`calculate_top_index`), bijectivity at
 //! compile time ([`assert_bijective!`]), the bank-conflict model
 //! ([`analyzer`], [`assert_conflict_free!`]), the layout catalogue
-//! ([`layouts`]), the spec text ([`spec`], with an allocator) and random
-//! chains for tests ([`random`]).
+//! ([`layouts`]), the spec text ([`spec`], with an allocator), the one rule
+//! for comments in every text ([`comments`]) and random chains for tests
+//! ([`random`]).
 //!
 //! ## Modules, lowest first
 //!
@@ -110,6 +111,7 @@ extern crate alloc;
 
 pub mod adaptor;
 pub mod analyzer;
+pub mod comments;
 pub mod descriptor;
 pub mod distribution;
 // The error type, the chips and instructions, and the name lists: public

@@ -763,7 +763,7 @@ pub fn analyze_with(
     }
     let program = desc.program();
     // A lane of a contiguous instruction moves `vec` elements from its coordinate on.
-    if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize) % element_bytes == 0 {
+    if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize).is_multiple_of(element_bytes) {
         let vec = op.bytes_per_lane() as usize / element_bytes;
         super::window::lane_vectors_contiguous(&program, op, vec, instructions, wave, &coordinate)?;
     }

@@ -215,7 +215,7 @@ fn columns<const N: usize>(desc: &Descriptor, lengths: &[Index], offsets: &mut [
         }
         let refs: [&[Index]; N] = core::array::from_fn(|d| &cols[d][..out.len()]);
         let n = program.offsets_columns(&refs, out, &mut bits);
-        if n == out.len() && n % 64 == 0 && bits[..n / 64].iter().all(|&w| w == u64::MAX) {
+        if n == out.len() && n.is_multiple_of(64) && bits[..n / 64].iter().all(|&w| w == u64::MAX) {
             ok.fill(true);
             continue;
         }
@@ -540,7 +540,7 @@ pub fn claim_break(desc: &Descriptor, offsets: &Offsets, dim: usize, claim: Vect
     };
     for n in 0..offsets.offsets.len() {
         let i = (n / step) % len;
-        if i % run == 0 {
+        if i.is_multiple_of(run) {
             continue;
         }
         let expected = match (at(n - step), at(n), claim.stride) {
@@ -607,7 +607,9 @@ pub fn verified_vector_lengths(desc: &Descriptor, offsets: &Offsets) -> Vec<Inde
             }
         }
         // A run starting at an invalid coordinate is no vector either.
-        if g > 1 && (0..offsets.offsets.len()).any(|n| (n / step) % len == 0 && valid_offset(offsets, n).is_none()) {
+        if g > 1
+            && (0..offsets.offsets.len()).any(|n| (n / step).is_multiple_of(len) && valid_offset(offsets, n).is_none())
+        {
             g = 1;
         }
         out.push(1 << g.trailing_zeros());

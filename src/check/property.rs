@@ -310,10 +310,10 @@ impl Checker {
         let mut seen: BTreeMap<Index, Vec<Index>> = BTreeMap::new();
         self.each_coordinate(d, |c| {
             let Some(offset) = d.offset_if_valid(&c) else { return Ok(()) };
-            if let Some(other) = seen.get(&offset) {
-                if *other != c {
-                    return Err(collision(d, other.clone(), c));
-                }
+            if let Some(other) = seen.get(&offset)
+                && *other != c
+            {
+                return Err(collision(d, other.clone(), c));
             }
             if let Some(back) = d.calculate_top_index(offset) {
                 let back = back.as_slice().to_vec();
@@ -350,10 +350,10 @@ impl Checker {
         let mut rng = Rng::new(self.seed);
         for _ in 0..self.samples.min(64) {
             let c = random_coordinate(d, &mut rng);
-            if let Some(offset) = d.offset_if_valid(&c) {
-                if d.calculate_top_index(offset).is_none() {
-                    return Err(Counterexample::NoInverse { coordinate: c, offset, element_size });
-                }
+            if let Some(offset) = d.offset_if_valid(&c)
+                && d.calculate_top_index(offset).is_none()
+            {
+                return Err(Counterexample::NoInverse { coordinate: c, offset, element_size });
             }
         }
         for _ in 0..self.samples {

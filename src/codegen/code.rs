@@ -181,11 +181,11 @@ impl Code {
             if *k == 0 {
                 continue;
             }
-            if let Value::Lit(a) = x {
-                if let Some(c) = a.checked_mul(*k).and_then(|p| constant.checked_add(p)) {
-                    constant = c;
-                    continue;
-                }
+            if let Value::Lit(a) = x
+                && let Some(c) = a.checked_mul(*k).and_then(|p| constant.checked_add(p))
+            {
+                constant = c;
+                continue;
             }
             deps.extend(x.deps());
             single = if parts.is_empty() && *k == 1 { Some(x.clone()) } else { None };
@@ -196,10 +196,10 @@ impl Code {
         if parts.is_empty() {
             return Value::Lit(constant);
         }
-        if parts.len() == 1 {
-            if let Some(v) = single {
-                return self.add_const(&v, constant);
-            }
+        if parts.len() == 1
+            && let Some(v) = single
+        {
+            return self.add_const(&v, constant);
         }
         let mut text = String::new();
         for (i, (minus, term)) in parts.iter().enumerate() {

@@ -254,7 +254,7 @@ fn shape_counts(
         }
         addrs
     };
-    let aligned_moves = (unit * eb) as u64 % w.op.alignment() == 0;
+    let aligned_moves = ((unit * eb) as u64).is_multiple_of(w.op.alignment());
     if aligned_moves {
         validate(&work.arch, w.op, &address(&vec![0; 1 << vbits.len()])[..wave])?;
     }

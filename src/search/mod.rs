@@ -504,17 +504,17 @@ fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<St
             for ph in r.phase_detail.iter().filter(|ph| ph.cycles > 1) {
                 let rows: Vec<usize> =
                     ph.lanes.iter().filter_map(|&l| lanes.get(l as usize).copied().flatten()).map(|(r, _)| r).collect();
-                if let Some(&row) = rows.first() {
-                    if rows.iter().all(|&r| r == row) {
-                        out.push(StuckPhase {
-                            pattern: k,
-                            instruction: i as u32,
-                            phase: ph.phase,
-                            row,
-                            lanes: ph.lanes.clone(),
-                            cycles: ph.cycles,
-                        });
-                    }
+                if let Some(&row) = rows.first()
+                    && rows.iter().all(|&r| r == row)
+                {
+                    out.push(StuckPhase {
+                        pattern: k,
+                        instruction: i as u32,
+                        phase: ph.phase,
+                        row,
+                        lanes: ph.lanes.clone(),
+                        cycles: ph.cycles,
+                    });
                 }
             }
         }

@@ -237,7 +237,7 @@ impl Problem {
                 "the vector unit must be a power of two; give a wider vector (a power of two)",
             ));
         }
-        if self.cols % unit != 0 {
+        if !self.cols.is_multiple_of(unit) {
             return Err(bad("cols", self.cols, "it must be a multiple of the vector width"));
         }
         Ok(unit)

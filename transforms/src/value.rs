@@ -52,10 +52,10 @@ pub trait Value: Copy {
     /// ```
     #[inline(always)]
     fn write_runtime(self, out: &mut [u64], at: usize) {
-        if Self::RUNTIME == 1 {
-            if let Some(slot) = out.get_mut(at) {
-                *slot = self.get() as u64;
-            }
+        if Self::RUNTIME == 1
+            && let Some(slot) = out.get_mut(at)
+        {
+            *slot = self.get() as u64;
         }
     }
     /// Reads back what [`write_runtime`](Value::write_runtime) wrote at

@@ -239,7 +239,7 @@ proptest! {
         let block_bits = if b == 0 { 0 } else if s >= 0 { m + b } else { m + s.unsigned_abs() + b };
         let block = 1usize << block_bits;
         let bad = len + (extra % block);
-        if bad % block != 0 {
+        if !bad.is_multiple_of(block) {
             prop_assert_eq!(
                 Transform::swizzle_with_len(bad, b, m, s),
                 Err(Error::SwizzleLength { len: bad as Index, block: block as Index })

@@ -44,7 +44,7 @@ const MAX_BANKS: usize = 64;
 const fn unit_words(op: Op, banks: u64) -> u64 {
     let bytes = op.access_bytes();
     let w = bytes / 4;
-    if (w == 2 || w == 4) && op.alignment() % bytes == 0 && banks % w == 0 { w } else { 1 }
+    if (w == 2 || w == 4) && op.alignment().is_multiple_of(bytes) && banks.is_multiple_of(w) { w } else { 1 }
 }
 
 /// The distinct words one phase touches, grouped by bank.
@@ -186,18 +186,18 @@ impl PhaseTable {
         let mut i = 0;
         while i < lanes.len() {
             let lane = lanes[i] as usize;
-            if lane < addresses.len() {
-                if let Some(a) = addresses[lane] {
-                    self.active += 1;
-                    if self.unit > 1 {
-                        self.insert(a.saturating_add(offset) >> unit_shift);
-                    } else {
-                        let (first, n) = access_words(op, a, access);
-                        let mut w = 0;
-                        while w < n {
-                            self.insert(first + w);
-                            w += 1;
-                        }
+            if lane < addresses.len()
+                && let Some(a) = addresses[lane]
+            {
+                self.active += 1;
+                if self.unit > 1 {
+                    self.insert(a.saturating_add(offset) >> unit_shift);
+                } else {
+                    let (first, n) = access_words(op, a, access);
+                    let mut w = 0;
+                    while w < n {
+                        self.insert(first + w);
+                        w += 1;
                     }
                 }
             }
@@ -351,16 +351,16 @@ pub const fn conflicting_lanes(
     let mut i = 0;
     while i < lanes.len() {
         let lane = lanes[i] as usize;
-        if lane < addresses.len() {
-            if let Some(a) = addresses[lane] {
-                let (first, count) = access_words(op, a, access);
-                let mut k = 0;
-                while k < 2 {
-                    if found[k] == u32::MAX && words[k] >= first && words[k] - first < count {
-                        found[k] = lane as u32;
-                    }
-                    k += 1;
+        if lane < addresses.len()
+            && let Some(a) = addresses[lane]
+        {
+            let (first, count) = access_words(op, a, access);
+            let mut k = 0;
+            while k < 2 {
+                if found[k] == u32::MAX && words[k] >= first && words[k] - first < count {
+                    found[k] = lane as u32;
                 }
+                k += 1;
             }
         }
         i += 1;

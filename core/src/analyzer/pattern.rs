@@ -214,7 +214,7 @@ impl Pattern {
             }));
         }
         let bytes = op.bytes_per_lane() as usize;
-        if element_bytes == 0 || bytes % element_bytes != 0 {
+        if element_bytes == 0 || !bytes.is_multiple_of(element_bytes) {
             return Err(bad("element bytes", element_bytes, "the access width must be a whole number of elements"));
         }
         Ok(bytes / element_bytes)
@@ -245,7 +245,7 @@ impl Pattern {
         }
         match *self {
             Pattern::Rows { .. } | Pattern::Columns { .. } => {
-                if cols % vec != 0 {
+                if !cols.is_multiple_of(vec) {
                     return Err(bad("cols", cols, "it must be a multiple of the access width in elements"));
                 }
                 Ok((rows * (cols / vec)).div_ceil(wave))
@@ -256,10 +256,10 @@ impl Pattern {
                     return Err(bad("mdim", m, "MFMA reads need a wave64 chip and mdim 16 or 32"));
                 }
                 let kblock = wave / m * vec;
-                if rows % m != 0 {
+                if !rows.is_multiple_of(m) {
                     return Err(bad("rows", rows, "it must be a multiple of the MFMA's M"));
                 }
-                if cols % kblock != 0 {
+                if !cols.is_multiple_of(kblock) {
                     return Err(bad("cols", cols, "it must be a multiple of 64 / mdim * vector elements"));
                 }
                 Ok(rows / m * (cols / kblock))
@@ -277,13 +277,13 @@ impl Pattern {
                         }));
                     }
                 };
-                if rows % mrows != 0 || cols % mcols != 0 {
+                if !rows.is_multiple_of(mrows) || !cols.is_multiple_of(mcols) {
                     return Err(bad("rows", rows, "the tile must divide into ldmatrix fragments"));
                 }
                 Ok(rows / mrows * (cols / mcols))
             }
             Pattern::MmaSyncA => {
-                if element_bytes != 2 || rows % 16 != 0 || cols % 16 != 0 {
+                if element_bytes != 2 || !rows.is_multiple_of(16) || !cols.is_multiple_of(16) {
                     return Err(bad(
                         "element bytes",
                         element_bytes,

@@ -145,7 +145,7 @@ impl WindowAccess {
             ));
         }
         let bytes = op.bytes_per_lane() as usize;
-        if element_bytes == 0 || bytes % element_bytes != 0 {
+        if element_bytes == 0 || !bytes.is_multiple_of(element_bytes) {
             return Err(window_error("element bytes", element_bytes, "the access width must be whole elements"));
         }
         let width = bytes / element_bytes;
@@ -516,14 +516,14 @@ pub fn repeat_over(encoding: &Encoding, rows: usize, cols: usize) -> Result<Enco
     }
     let length = |x: usize| encoding.hs_lengths(x).product().unwrap_or(0).max(1) as usize;
     let (m, k) = (length(0), length(1));
-    if rows == 0 || rows % m != 0 {
+    if rows == 0 || !rows.is_multiple_of(m) {
         return Err(window_error(
             "rows",
             rows,
             "the tile's rows must be a multiple of the distribution's first X length",
         ));
     }
-    if cols == 0 || cols % k != 0 {
+    if cols == 0 || !cols.is_multiple_of(k) {
         return Err(window_error(
             "cols",
             cols,

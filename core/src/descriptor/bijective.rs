@@ -31,10 +31,10 @@ const fn first_with(d: &Descriptor, offset: Index, size: u64) -> u64 {
     let mut n = 0;
     while n < size {
         let c = coordinate(d, n);
-        if let Some(o) = d.offset_if_valid(c.split_at(rank).0) {
-            if o == offset {
-                return n;
-            }
+        if let Some(o) = d.offset_if_valid(c.split_at(rank).0)
+            && o == offset
+        {
+            return n;
         }
         n += 1;
     }

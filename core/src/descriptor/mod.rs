@@ -678,15 +678,15 @@ pub(crate) const fn vector_fits(
     vector: Vector,
 ) -> Result<(), Error> {
     let fail = VectorFail { function, lengths, strides, vector };
-    if let Some(v) = vector.length {
-        if v < 1 {
-            return Err(fail.with(VectorFault::Length));
-        }
+    if let Some(v) = vector.length
+        && v < 1
+    {
+        return Err(fail.with(VectorFault::Length));
     }
-    if let Some(stride) = vector.stride {
-        if stride < 0 {
-            return Err(fail.with(VectorFault::NegativeStride { stride }));
-        }
+    if let Some(stride) = vector.stride
+        && stride < 0
+    {
+        return Err(fail.with(VectorFault::NegativeStride { stride }));
     }
     let n = lengths.len();
     let v = match vector.length {
@@ -703,10 +703,10 @@ pub(crate) const fn vector_fits(
         Some(s) => s.get(last),
         None => 1,
     };
-    if let Some(guaranteed) = vector.stride {
-        if guaranteed != last_stride {
-            return Err(fail.with(VectorFault::Stride { dim: last, stride: last_stride, guaranteed }));
-        }
+    if let Some(guaranteed) = vector.stride
+        && guaranteed != last_stride
+    {
+        return Err(fail.with(VectorFault::Stride { dim: last, stride: last_stride, guaranteed }));
     }
     if let Some(strides) = strides {
         let mut d = 0;

@@ -35,7 +35,7 @@ pub(crate) const fn multiple(
     of: usize,
     requirement: &'static str,
 ) -> Result<(), Error> {
-    if of == 0 || value % of != 0 { Err(bad(layout, parameter, value, requirement)) } else { Ok(()) }
+    if of == 0 || !value.is_multiple_of(of) { Err(bad(layout, parameter, value, requirement)) } else { Ok(()) }
 }
 
 /// `value` must be a power of two.

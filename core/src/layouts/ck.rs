@@ -317,7 +317,7 @@ pub const fn fmha_k_buffer(k: usize, element_bytes_: usize, tile: FmhaKTile) -> 
     tri!(positive(NAME, "warps", tile.warps));
     let k_vector = 4 / element_bytes_;
     let row = 64 * k_vector;
-    if k > row || row % k != 0 {
+    if k > row || !row.is_multiple_of(k) {
         return Err(bad(
             NAME,
             "K",
@@ -329,7 +329,7 @@ pub const fn fmha_k_buffer(k: usize, element_bytes_: usize, tile: FmhaKTile) -> 
     let Some(per_issue) = lane_groups.checked_mul(tile.warps) else {
         return Err(bad(NAME, "warps", tile.warps, "the rows per issue overflow"));
     };
-    if tile.n0 == 0 || tile.n0 % per_issue != 0 {
+    if tile.n0 == 0 || !tile.n0.is_multiple_of(per_issue) {
         return Err(bad(
             NAME,
             "n0",
@@ -390,7 +390,7 @@ pub const fn fmha_v(
     tri!(positive(NAME, "KPack", kpack));
     tri!(positive(NAME, "prefetch", prefetch));
     let pixels = 32 * 4 / element_bytes_;
-    if pixels % kpack != 0 {
+    if !pixels.is_multiple_of(kpack) {
         return Err(bad(NAME, "KPack", kpack, "it must divide the 128-byte row (32*4/sizeof(T) elements)"));
     }
     let n_per_row = pixels / kpack;

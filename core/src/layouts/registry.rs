@@ -599,18 +599,18 @@ impl<'a> Args<'a> {
         let given_bytes = dtype_bytes(given)?;
         let Some(key) = self.entry.element_key() else { return Ok(()) };
         if let Some(written) = self.explicit(key) {
-            if let Some(entry_bytes) = self.element_bytes()? {
-                if entry_bytes != given_bytes {
-                    let mut entry = [0u8; 24];
-                    let text = tag(&mut entry, key, written);
-                    return Err(Error::parameter(ParameterProblem::ElementTypeConflict {
-                        layout: self.entry.name,
-                        entry: Snippet::new(text),
-                        entry_bytes,
-                        given: Snippet::new(given),
-                        given_bytes,
-                    }));
-                }
+            if let Some(entry_bytes) = self.element_bytes()?
+                && entry_bytes != given_bytes
+            {
+                let mut entry = [0u8; 24];
+                let text = tag(&mut entry, key, written);
+                return Err(Error::parameter(ParameterProblem::ElementTypeConflict {
+                    layout: self.entry.name,
+                    entry: Snippet::new(text),
+                    entry_bytes,
+                    given: Snippet::new(given),
+                    given_bytes,
+                }));
             }
             return Ok(());
         }
@@ -985,7 +985,7 @@ const ENTRY_KEYS: &str = crate::names::text(&ENTRY_KEY_BYTES);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 pub fn build_entry(text: &str) -> Result<Descriptor, Error> {
-    let text = crate::spec::uncommented(text);
+    let text = crate::comments::uncommented(text);
     let (name, params) = text.split_once(':').unwrap_or((text, ""));
     find_entry(name)?.build(params)
 }
@@ -1020,7 +1020,7 @@ pub fn resolve_typed(text: &str, dtype: Option<&str>) -> Result<Layout, Error> {
 /// `None` for a spec: the one rule by which [`resolve`], the code generator
 /// and the CLI tell the two apart. An entry's leading name has a `-`, which
 /// no spec stage name has. Comments around an entry are read as every
-/// text's are ([`uncommented`](crate::spec::uncommented)).
+/// text's are ([`uncommented`](crate::comments::uncommented)).
 ///
 /// ```
 /// use cktile_core::layouts::entry_text;
@@ -1030,7 +1030,7 @@ pub fn resolve_typed(text: &str, dtype: Option<&str>) -> Result<Layout, Error> {
 /// assert_eq!(entry_text("packed((4,8))"), None);
 /// ```
 pub fn entry_text(text: &str) -> Option<&str> {
-    let head = crate::spec::uncommented(text);
+    let head = crate::comments::uncommented(text);
     let name_end = head.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(head.len());
     head[..name_end].contains('-').then_some(head)
 }

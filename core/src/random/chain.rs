@@ -192,7 +192,7 @@ fn vector(rng: &mut Rng, lengths: &[usize], strides: &[usize]) -> Vector {
 
 /// The largest divisor of `keeps` (a positive length or gcd) that is at most `most`.
 fn kept_divisor(keeps: usize, most: u64) -> Index {
-    (1..=most).rev().find(|d| keeps as u64 % d == 0).unwrap_or(1) as Index
+    (1..=most).rev().find(|d| (keeps as u64).is_multiple_of(*d)).unwrap_or(1) as Index
 }
 
 /// Greatest common divisor (`gcd(a, 0) = a`).

@@ -118,8 +118,8 @@ impl<'a> Lexer<'a> {
             self.take_while(char::is_whitespace);
             // `#` starts a comment in every text cktile reads; CK's C++
             // spelling also has `//` (and `#` begins only preprocessor lines there).
-            let comment =
-                self.peek_char() == Some(super::COMMENT) || self.cpp && self.text[self.offset..].starts_with("//");
+            let comment = self.peek_char() == Some(crate::comments::COMMENT)
+                || self.cpp && self.text[self.offset..].starts_with("//");
             if comment {
                 self.take_while(|c| c != '\n');
             } else {

@@ -164,11 +164,11 @@ impl AccessPlan {
         i = 0;
         while i < ndim_y {
             let v = top[(ndim_p + i) % MAX_DIMS];
-            if let (Some(1), Some(len)) = (v.stride, v.length) {
-                if len > vector {
-                    vector = len;
-                    vector_dim_y = Some(i);
-                }
+            if let (Some(1), Some(len)) = (v.stride, v.length)
+                && len > vector
+            {
+                vector = len;
+                vector_dim_y = Some(i);
             }
             i += 1;
         }
@@ -181,11 +181,11 @@ impl AccessPlan {
         while i < ndim_y {
             y_lengths[i] = y.get(i);
             per[i] = y.get(i);
-            if let Some(v) = vector_dim_y {
-                if v == i {
-                    // CK's window asserts the width divides the length; its rule makes it so (a gcd).
-                    per[i] = y.get(i) / vector;
-                }
+            if let Some(v) = vector_dim_y
+                && v == i
+            {
+                // CK's window asserts the width divides the length; its rule makes it so (a gcd).
+                per[i] = y.get(i) / vector;
             }
             accesses = accesses.saturating_mul(per[i] as usize);
             thread_buffer = thread_buffer.saturating_mul(y.get(i) as usize);

@@ -500,15 +500,15 @@ fn vector_guarantee_verdicts_agree_at_their_edges() {
         let v = near([4, 8, 8, 1, 8, 1]).new_tree(&mut runner).expect("generates").current();
         let vector =
             NaiveVector { lengths: (v[0], v[1]), strides: (v[2], v[3]), vector_length: v[4], vector_stride: v[5] };
-        if let Err(e) = vector.check() {
-            if let ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { fault, .. }) = e.kind() {
-                faults[match fault {
-                    crate::VectorFault::Length => 0,
-                    crate::VectorFault::LastLength { .. } => 1,
-                    crate::VectorFault::Stride { .. } => 2,
-                    _ => 3,
-                }] += 1;
-            }
+        if let Err(e) = vector.check()
+            && let ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { fault, .. }) = e.kind()
+        {
+            faults[match fault {
+                crate::VectorFault::Length => 0,
+                crate::VectorFault::LastLength { .. } => 1,
+                crate::VectorFault::Stride { .. } => 2,
+                _ => 3,
+            }] += 1;
         }
     }
     assert!(faults.iter().all(|&n| n > 0), "{faults:?}");

@@ -405,9 +405,9 @@ macro_rules! hand_twin {
                 // every input: the operands' sizes fit (the slices), and each
                 // DRAM view is what `make_dram_view` accepts (CK's naive
                 // descriptor: positive lengths whose product fits, an element
-                // space that fits; the 8-element vector: K a multiple of 8, and
-                // the row stride unless there is one row, CK's
-                // IsSupportedArgument; the padded lengths fit). Written as one
+                // space that fits; the 8-element vector: K a multiple of 8, as
+                // CK's IsSupportedArgument checks, and the row stride unless
+                // there is one row, which CK does not; the padded lengths fit). Written as one
                 // flag per operand, no branch between the tests.
                 let (Some(a_len), Some(b_len)) =
                     ((m as usize).checked_mul(stride as usize), (n as usize).checked_mul(stride as usize))

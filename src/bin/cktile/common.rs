@@ -153,11 +153,11 @@ impl Failure {
     /// A bad input: the error, and the line it points at with a caret.
     pub fn input(source: &str, e: Error) -> Failure {
         let mut message = format!("error: {e}");
-        if let Some(at) = e.position() {
-            if !source.is_empty() {
-                message.push('\n');
-                message.push_str(&cktile::spec::excerpt(source, at));
-            }
+        if let Some(at) = e.position()
+            && !source.is_empty()
+        {
+            message.push('\n');
+            message.push_str(&cktile::spec::excerpt(source, at));
         }
         Failure { message, code: 2, stdout: false }
     }
@@ -236,11 +236,11 @@ impl<W: Write> VisibleJson<W> {
 
 impl<W: Write> Write for VisibleJson<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.pending.is_empty() {
-            if let Ok(text) = std::str::from_utf8(buf) {
-                self.put(text)?;
-                return Ok(buf.len());
-            }
+        if self.pending.is_empty()
+            && let Ok(text) = std::str::from_utf8(buf)
+        {
+            self.put(text)?;
+            return Ok(buf.len());
         }
         let mut bytes = std::mem::take(&mut self.pending);
         bytes.extend_from_slice(buf);

@@ -129,7 +129,7 @@ pub(super) fn chunk_starts(
             b += eb;
             continue;
         }
-        if b % 4 != 0 {
+        if !b.is_multiple_of(4) {
             return Err(bad(
                 "LDS offset",
                 wide(b / eb),

@@ -311,7 +311,7 @@ fn word(x: u64) -> Result<u32, Error> {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn address(p: &DmaPlan, arch: &Arch, form: Form, scheme: Scheme, lds_base: u64) -> Result<Addressing, Error> {
-    if lds_base % 4 != 0 {
+    if !lds_base.is_multiple_of(4) {
         return Err(bad(
             "LDS base",
             i64::try_from(lds_base).unwrap_or(i64::MAX),

@@ -478,14 +478,14 @@ fn check_request(req: &DmaRequest<'_>) -> Result<(), Error> {
     if req.wave != req.arch.wave() as usize {
         return Err(bad("wave", wide(req.wave), "it must be the chip's wave size, 64"));
     }
-    if req.workgroup == 0 || req.workgroup % req.wave != 0 || req.workgroup > 1024 {
+    if req.workgroup == 0 || !req.workgroup.is_multiple_of(req.wave) || req.workgroup > 1024 {
         return Err(bad("workgroup", wide(req.workgroup), "it must be a multiple of the wave size, at most 1024"));
     }
     let eb = req.element_bytes;
     if !matches!(eb, 1 | 2 | 4 | 8) {
         return Err(bad("element bytes", wide(eb), "it must be 1, 2, 4 or 8"));
     }
-    if (w >= eb && w % eb != 0) || (w < eb && eb % w != 0) {
+    if (w >= eb && !w.is_multiple_of(eb)) || (w < eb && !eb.is_multiple_of(w)) {
         return Err(bad("width", wide(w), "it must be a multiple or a divisor of the element size"));
     }
     let dims = req.lds.lengths().len();

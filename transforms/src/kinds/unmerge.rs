@@ -218,7 +218,7 @@ impl UnmergeParams {
     /// into itself when it has none.
     pub(crate) fn draw(d: &mut dyn Draw) -> Option<Transform> {
         let la = d.offered();
-        let divisors = (2..la).filter(|p| la % p == 0);
+        let divisors = (2..la).filter(|p| la.is_multiple_of(*p));
         let n = divisors.clone().count();
         match divisors.clone().nth(d.index(n)) {
             Some(p) => Transform::unmerge(&[p, la / p]).ok(),

@@ -215,7 +215,7 @@ impl Warps {
     /// warp that copies an earlier one; its first instruction decides.
     #[inline(always)]
     const fn copied(&mut self, w: &WindowAccess, i: usize, base: [Index; 2]) -> bool {
-        if w.per_warp == 0 || i % w.per_warp != 0 {
+        if w.per_warp == 0 || !i.is_multiple_of(w.per_warp) {
             return self.copy;
         }
         let mut k = 0;

@@ -550,13 +550,14 @@ impl Program {
     /// reads `b`, the two fuse into one `Xor`.
     const fn xor_op(&mut self, l: &Lowering, reads: &[u8; MAX_SLOTS], a: u8, b: (u8, u8), out: u8) -> Op {
         let (slot, rb) = b;
-        if self.n_ops > 0 && reads[slot as usize % MAX_SLOTS] == 1 && output_index(l, slot).is_none() {
-            if let Op::Mask { a: source, out: written, bits, .. } = self.ops[(self.n_ops - 1) as usize % MAX_OPS] {
-                if written == rb {
-                    self.n_ops -= 1;
-                    return Op::Xor { a: source, b: a, out, bits, unsigned: false };
-                }
-            }
+        if self.n_ops > 0
+            && reads[slot as usize % MAX_SLOTS] == 1
+            && output_index(l, slot).is_none()
+            && let Op::Mask { a: source, out: written, bits, .. } = self.ops[(self.n_ops - 1) as usize % MAX_OPS]
+            && written == rb
+        {
+            self.n_ops -= 1;
+            return Op::Xor { a: source, b: a, out, bits, unsigned: false };
         }
         Op::Bitxor { a, b: rb, out }
     }
@@ -749,15 +750,13 @@ impl Program {
                     break;
                 }
             }
-            if let Some(i) = found {
-                if let Op::Affine { n: pn, ins: pins, .. } = self.ops[i] {
-                    if self.value_used_once(i, j, r)
-                        && self.inputs_kept(i, j, &pins, pn)
-                        && cn as usize + pn as usize - 1 <= MAX_DIMS
-                    {
-                        return Some(i);
-                    }
-                }
+            if let Some(i) = found
+                && let Op::Affine { n: pn, ins: pins, .. } = self.ops[i]
+                && self.value_used_once(i, j, r)
+                && self.inputs_kept(i, j, &pins, pn)
+                && cn as usize + pn as usize - 1 <= MAX_DIMS
+            {
+                return Some(i);
             }
             q += 1;
         }

@@ -95,7 +95,7 @@ pub const MAX_OPS: usize = 2 * MAX_STAGES * MAX_ITEMS;
 /// ```
 pub const LANES: usize = 32;
 const _: () = assert!(
-    LANES < 64 && 64 % LANES == 0 && LANES % 4 == 0,
+    LANES < 64 && 64 % LANES == 0 && LANES.is_multiple_of(4),
     "a batch's valid lanes are the low or high bits of a u64, reduced four at a time"
 );
 

@@ -49,10 +49,10 @@ pub fn fmha_q_load_once(
     if m1 == 0 || m1 > WAVE {
         return Err(bad("M warps", m1, "the warps along M must be 1 to 64"));
     }
-    if m_per_block == 0 || m_per_block % (m2 * m1) != 0 {
+    if m_per_block == 0 || !m_per_block.is_multiple_of(m2 * m1) {
         return Err(bad("M", m_per_block, "the block's M must be a multiple of the MFMA's M times the warps along M"));
     }
-    if k_per_block == 0 || k_per_block % k != 0 {
+    if k_per_block == 0 || !k_per_block.is_multiple_of(k) {
         return Err(bad("K", k_per_block, "the block's K must be a multiple of the warp GEMM's K"));
     }
     let (m0, k0) = (m_per_block / (m2 * m1), k_per_block / k);
@@ -88,19 +88,19 @@ pub fn fmha_k_dram_async(
     let bad = |parameter, value: usize, requirement| {
         Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
     };
-    if k_vector == 0 || k_per_block == 0 || k_per_block % k_vector != 0 {
+    if k_vector == 0 || k_per_block == 0 || !k_per_block.is_multiple_of(k_vector) {
         return Err(bad("K", k_per_block, "the block's K must be a multiple of the vector K (KVector)"));
     }
     let lanes_per_k = k_per_block / k_vector;
-    if WAVE % lanes_per_k != 0 {
+    if !WAVE.is_multiple_of(lanes_per_k) {
         return Err(bad("K", k_per_block, "K / KVector (lanes per row) must divide the wave size 64"));
     }
     let lane_groups = WAVE / lanes_per_k;
-    if block_size == 0 || block_size % WAVE != 0 {
+    if block_size == 0 || !block_size.is_multiple_of(WAVE) {
         return Err(bad("block size", block_size, "the block size must be a multiple of the wave size 64"));
     }
     let warps = block_size / WAVE;
-    if n_per_block == 0 || n_per_block % (lane_groups * warps) != 0 {
+    if n_per_block == 0 || !n_per_block.is_multiple_of(lane_groups * warps) {
         return Err(bad("N", n_per_block, "the block's N must be a multiple of (64 / (K / KVector)) * warps"));
     }
     let issues = n_per_block / (lane_groups * warps);
@@ -164,7 +164,7 @@ fn v_row_major(
         Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
     };
     let kpack = per_16_bytes(element_bytes, layout, "an element of 1, 2, 4, 8 or 16 bytes (KPack = 16 bytes)")?;
-    if block_size == 0 || block_size % WAVE != 0 {
+    if block_size == 0 || !block_size.is_multiple_of(WAVE) {
         return Err(bad("block size", block_size, "the block size must be a multiple of the wave size 64"));
     }
     let tile = n_per_block.checked_mul(k_per_block).filter(|&t| t > 0 && t % block_size == 0);
@@ -177,7 +177,7 @@ fn v_row_major(
     };
     let pixels = tile / block_size;
     let n1 = if pixels > 4 { 4 } else { 2 };
-    if n_per_block % n1 != 0 || pixels % n1 != 0 {
+    if !n_per_block.is_multiple_of(n1) || !pixels.is_multiple_of(n1) {
         return Err(bad(
             "N",
             n_per_block,
@@ -195,9 +195,9 @@ fn v_row_major(
     let k2 = kpack / k3;
     let warps = block_size / WAVE;
     let span = k2 * n0;
-    let (k, lanes_first) = if WAVE % span == 0 {
+    let (k, lanes_first) = if WAVE.is_multiple_of(span) {
         ([warps, WAVE / span, k2, k3], true)
-    } else if span % WAVE == 0 && k2 % (span / WAVE) == 0 && warps % (span / WAVE) == 0 {
+    } else if span % WAVE == 0 && k2 % (span / WAVE) == 0 && warps.is_multiple_of(span / WAVE) {
         let k1 = span / WAVE;
         ([warps / k1, k1, k2 / k1, k3], false)
     } else {

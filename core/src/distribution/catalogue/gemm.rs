@@ -28,19 +28,19 @@ pub fn gemm_dram(block_size: usize, mn_per_block: usize, k_per_block: usize, k1:
     let bad = |parameter, value: usize, requirement| {
         Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
     };
-    if k1 == 0 || k_per_block % k1 != 0 {
+    if k1 == 0 || !k_per_block.is_multiple_of(k1) {
         return Err(bad("K1", k1, "K1 (the warp GEMM's K) must divide the block's K"));
     }
     let k0 = k_per_block / k1;
-    if k0 == 0 || WAVE % k0 != 0 {
+    if k0 == 0 || !WAVE.is_multiple_of(k0) {
         return Err(bad("K", k_per_block, "K / K1 must divide the wave size 64"));
     }
     let m2 = WAVE / k0;
-    if block_size == 0 || block_size % WAVE != 0 {
+    if block_size == 0 || !block_size.is_multiple_of(WAVE) {
         return Err(bad("block size", block_size, "the block size must be a multiple of the wave size 64"));
     }
     let m1 = block_size / WAVE;
-    if mn_per_block == 0 || mn_per_block % (m2 * m1) != 0 {
+    if mn_per_block == 0 || !mn_per_block.is_multiple_of(m2 * m1) {
         return Err(bad("M", mn_per_block, "the block's M (or N) must be a multiple of (64 / (K / K1)) * warps"));
     }
     let m0 = mn_per_block / (m2 * m1);

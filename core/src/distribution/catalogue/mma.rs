@@ -303,15 +303,15 @@ impl MmaOp {
         if calc.k_iter == 0 {
             return Err(bad("kIter", 0, "at least one instruction along K"));
         }
-        if calc.swizzle_factor == 0 || self.c_m_num_access % calc.swizzle_factor != 0 {
+        if calc.swizzle_factor == 0 || !self.c_m_num_access.is_multiple_of(calc.swizzle_factor) {
             return Err(bad("SFactor", calc.swizzle_factor, "kCMNumAccess must be a multiple of SFactor"));
         }
         let a = self.a_k_num_access.max(calc.num_access_a);
         let b = self.b_k_num_access.max(calc.num_access_b);
-        if a % self.a_k_num_access != 0 || self.ab_k_per_lane % (a * self.compression()) != 0 {
+        if !a.is_multiple_of(self.a_k_num_access) || !self.ab_k_per_lane.is_multiple_of(a * self.compression()) {
             return Err(bad("NumAccessA", a, "NumAccessA (times the compression) must divide kABKPerLane"));
         }
-        if b % self.b_k_num_access != 0 || self.ab_k_per_lane % b != 0 {
+        if !b.is_multiple_of(self.b_k_num_access) || !self.ab_k_per_lane.is_multiple_of(b) {
             return Err(bad("NumAccessB", b, "NumAccessB must divide kABKPerLane"));
         }
         Ok((a, b))

@@ -208,7 +208,7 @@ impl Pattern2d {
         if warp != 32 && warp != 64 {
             return Err(bad(r, "warp size", warp, "a warp has 64 lanes (CDNA) or 32 (RDNA)"));
         }
-        if self.block_size == 0 || self.block_size % warp != 0 {
+        if self.block_size == 0 || !self.block_size.is_multiple_of(warp) {
             let rule = if warp == 64 {
                 "BlockSize must be a positive multiple of the warp size, 64"
             } else {
@@ -222,12 +222,12 @@ impl Pattern2d {
         if self.vec_size == 0 {
             return Err(bad(r, "VecSize", 0, "a vector holds at least one element"));
         }
-        if self.x_per_tile == 0 || self.x_per_tile % self.vec_size != 0 {
+        if self.x_per_tile == 0 || !self.x_per_tile.is_multiple_of(self.vec_size) {
             return Err(bad(r, "XPerTile", self.x_per_tile, "XPerTile must be a multiple of VecSize"));
         }
         let num_warps = self.block_size / warp;
         let groups = self.num_wave_groups;
-        if r == Raking::Thread && (groups == 0 || num_warps % groups != 0) {
+        if r == Raking::Thread && (groups == 0 || !num_warps.is_multiple_of(groups)) {
             return Err(bad(r, "NumWaveGroups", groups, "NumWaveGroups must divide the block's warps"));
         }
         let elements = self.x_per_tile.checked_mul(self.y_per_tile);

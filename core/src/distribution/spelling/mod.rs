@@ -31,7 +31,7 @@ use alloc::vec::Vec;
 pub fn resolve(text: &str) -> Result<Encoding, Error> {
     // `#` comments belong to cktile's spelling (CK's C++ has `//`): a name or
     // `distribution(...)` may follow comment lines and carry a trailing one.
-    let trimmed = crate::spec::uncommented(text);
+    let trimmed = crate::comments::uncommented(text);
     if trimmed.starts_with("distribution") {
         return self::compact::parse_compact(text);
     }

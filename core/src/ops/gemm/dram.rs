@@ -52,11 +52,14 @@ pub type DramChain = Transformed<
 
 /// The DRAM view of a `rows x k` operand (row stride `stride`) in `data`,
 /// padded to `ROWS x K` block tiles (`ROWS` is MPerBlock for A,
-/// NPerBlock for B). Refused when it is built, where CK's kernels refuse
-/// the shape only in their host-side `IsSupportedArgument`: K not a
-/// multiple of [`VECTOR`] (a vector would run past a row's end into the
-/// stride gap), or, with more than one row, the row stride not a multiple
-/// of it (a vector would start unaligned). The guaranteed vector's rule is
+/// NPerBlock for B). Refused when it is built: K not a multiple of
+/// [`VECTOR`] (a vector would run past a row's end into the stride gap;
+/// CK's kernels refuse it too, in their host-side `IsSupportedArgument`),
+/// or, with more than one row, the row stride not a multiple of it. CK
+/// does not check the stride (its AMD buffer loads need only 4-byte
+/// alignment); cktile refuses it on every target because the guaranteed
+/// vector promises vectors that start aligned to [`VECTOR`] elements, as an
+/// nvptx vector load needs (natural alignment). The guaranteed vector's rule is
 /// the library's (`make_naive_tensor_descriptor_with_vector`), whose error
 /// names the value; and whatever else the builders refuse.
 ///

@@ -52,10 +52,10 @@ crate::tile_distribution_encoding! {
     /// ```
     pub struct ADramDistribution<const BLOCK: usize, const M: usize, const K: usize, const K1: usize> {
         requires: [
-            K1 > 0 && K % K1 == 0 => "K1 (the DRAM vector) must divide KPerBlock",
+            K1 > 0 && K.is_multiple_of(K1) => "K1 (the DRAM vector) must divide KPerBlock",
             K >= K1 && 64 % (K / K1) == 0 => "KPerBlock / K1 must divide the wave size 64",
-            BLOCK >= 64 && BLOCK % 64 == 0 => "the block size must be a multiple of the wave size 64",
-            M > 0 && M % (64 / (K / K1) * (BLOCK / 64)) == 0 =>
+            BLOCK >= 64 && BLOCK.is_multiple_of(64) => "the block size must be a multiple of the wave size 64",
+            M > 0 && M.is_multiple_of(64 / (K / K1) * (BLOCK / 64)) =>
                 "MPerBlock must be a multiple of (64 / (KPerBlock / K1)) * (BLOCK / 64): every thread loads whole rows",
         ],
         rs_lengths: [1],
@@ -143,8 +143,8 @@ crate::tile_distribution_encoding! {
     pub struct ABlockOuter<const M: usize, const K: usize, const M_WARPS: usize, const N_WARPS: usize, const WARP_M: usize, const WARP_K: usize> {
         requires: [
             M_WARPS > 0 && N_WARPS > 0 => "a block has at least one warp along M and along N",
-            WARP_M > 0 && M % (M_WARPS * WARP_M) == 0 => "MPerBlock must be a multiple of MWarp * the warp GEMM's M (CK: warps should cover all the block tile)",
-            WARP_K > 0 && K % WARP_K == 0 => "KPerBlock must be a multiple of the warp GEMM's K",
+            WARP_M > 0 && M.is_multiple_of(M_WARPS * WARP_M) => "MPerBlock must be a multiple of MWarp * the warp GEMM's M (CK: warps should cover all the block tile)",
+            WARP_K > 0 && K.is_multiple_of(WARP_K) => "KPerBlock must be a multiple of the warp GEMM's K",
         ],
         rs_lengths: [N_WARPS],
         hs_lengthss: [[M / (M_WARPS * WARP_M), M_WARPS], [K / WARP_K]],
@@ -179,8 +179,8 @@ crate::tile_distribution_encoding! {
     pub struct BBlockOuter<const N: usize, const K: usize, const M_WARPS: usize, const N_WARPS: usize, const WARP_N: usize, const WARP_K: usize> {
         requires: [
             M_WARPS > 0 && N_WARPS > 0 => "a block has at least one warp along M and along N",
-            WARP_N > 0 && N % (N_WARPS * WARP_N) == 0 => "NPerBlock must be a multiple of NWarp * the warp GEMM's N (CK: warps should cover all the block tile)",
-            WARP_K > 0 && K % WARP_K == 0 => "KPerBlock must be a multiple of the warp GEMM's K",
+            WARP_N > 0 && N.is_multiple_of(N_WARPS * WARP_N) => "NPerBlock must be a multiple of NWarp * the warp GEMM's N (CK: warps should cover all the block tile)",
+            WARP_K > 0 && K.is_multiple_of(WARP_K) => "KPerBlock must be a multiple of the warp GEMM's K",
         ],
         rs_lengths: [M_WARPS],
         hs_lengthss: [[N / (N_WARPS * WARP_N), N_WARPS], [K / WARP_K]],

@@ -44,7 +44,7 @@ pub const KPACK: usize = 8;
 /// assert_eq!((cktile_core::ops::gemm::mlds_layer(32), cktile_core::ops::gemm::mlds_layer(64)), (2, 1));
 /// ```
 pub const fn mlds_layer(k: usize) -> usize {
-    if k == 0 || k % KPACK != 0 {
+    if k == 0 || !k.is_multiple_of(KPACK) {
         panic!("cktile: KPerBlock must be a positive multiple of KPack 8 (the LDS block's vectors)");
     }
     match crate::layouts::ck::mlds_layer(k, 2, 32) {
@@ -68,7 +68,7 @@ crate::derived_number! {
     /// assert_eq!(<cktile_core::ops::gemm::MPerLayer<128, 32> as Value>::STATIC, Some(64));
     /// ```
     pub struct MPerLayer<const M: usize, const K: usize> =
-        if M % mlds_layer(K) == 0 { M / mlds_layer(K) } else { panic!("cktile: MPerBlock must be a multiple of MLdsLayer") };
+        if M.is_multiple_of(mlds_layer(K)) { M / mlds_layer(K) } else { panic!("cktile: MPerBlock must be a multiple of MLdsLayer") };
     /// KPerBlock / KPack.
     ///
     /// ```

@@ -110,10 +110,10 @@ pub fn gemm_b_transposed_read(
     if m_warps == 0 {
         return Err(bad("M warps", m_warps, "at least one warp along M"));
     }
-    if n_per_block == 0 || n_per_block % n_per_warp != 0 {
+    if n_per_block == 0 || !n_per_block.is_multiple_of(n_per_warp) {
         return Err(bad("N per block", n_per_block, "a multiple of N warps times the MFMA's N"));
     }
-    if k_per_block == 0 || k_per_block % mfma.1 != 0 {
+    if k_per_block == 0 || !k_per_block.is_multiple_of(mfma.1) {
         return Err(bad("K per block", k_per_block, "a multiple of the MFMA's K"));
     }
     let (n_iter, k_iter) = (n_per_block / n_per_warp, k_per_block / mfma.1);
