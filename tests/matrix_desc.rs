@@ -237,7 +237,7 @@ fn triton_nvmma_layouts_are_read() {
                             assert!(judge(&req).is_err());
                             continue;
                         }
-                        if d.lengths().as_slice()[1] as usize % (32 / e) != 0 {
+                        if !(d.lengths().as_slice()[1] as usize).is_multiple_of(32 / e) {
                             continue;
                         }
                         let r = assert_really_readable(&d, &req);

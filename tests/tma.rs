@@ -86,7 +86,7 @@ fn obeys_rules(map: &TensorMap, strides: &[i64], target: Target) -> bool {
     let blackwell = matches!(map.swizzle, Tma::B128Atom32 | Tma::B128Atom64);
     strides[map.dims[0]] == 1
         && map.box_dim.iter().all(|&b| (1..=256).contains(&b))
-        && inner % 16 == 0
+        && inner.is_multiple_of(16)
         && (map.swizzle == Tma::None || inner <= span(map.swizzle))
         && map.global_strides_bytes.iter().all(|&s| s % 16 == 0 && s > 0 && s < 1 << 40)
         && (target == Target::Sm100 || !blackwell)
@@ -141,7 +141,7 @@ fn assert_no_map_writes(d: &Descriptor, e: usize, strides: &[i64], target: Targe
     for split in 0..rank {
         let mut parts = 1;
         while parts <= len[split] {
-            if len[split] % parts == 0 {
+            if len[split].is_multiple_of(parts) {
                 let mut part_len = len.clone();
                 part_len[split] = len[split] / parts;
                 for dims in permutations(rank) {

@@ -59,10 +59,10 @@ pub fn canonical_spec(
         OperandMajor::K => (8, run),
         OperandMajor::Mn => (run, swizzle.k_group()),
     };
-    if mn == 0 || mn % atom_mn != 0 {
+    if mn == 0 || !mn.is_multiple_of(atom_mn) {
         return Err(bad("M or N", mn, "it must be a positive multiple of the atom's M or N"));
     }
-    if k == 0 || k % atom_k != 0 {
+    if k == 0 || !k.is_multiple_of(atom_k) {
         return Err(bad("K", k, "it must be a positive multiple of the atom's K"));
     }
     let Some(elements) = mn.checked_mul(k) else {

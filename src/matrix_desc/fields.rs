@@ -62,7 +62,7 @@ fn bad(parameter: &'static str, value: u64, requirement: &'static str) -> Error 
 }
 
 fn field(parameter: &'static str, value: u64) -> Result<u64, Error> {
-    if value % 16 != 0 {
+    if !value.is_multiple_of(16) {
         return Err(bad(parameter, value, "it must be a multiple of 16 bytes"));
     }
     if value >= FIELD_LIMIT {

@@ -261,14 +261,14 @@ fn tile(req: &Request<'_>) -> Result<Tile, Error> {
         return Err(bad("tile elements", mn.saturating_mul(k), "at most 1048576 (2^20)"));
     }
     let imn = req.instruction_mn.unwrap_or_else(|| req.operand.instruction_mn(req.target, mn));
-    if imn == 0 || imn % 8 != 0 || imn > 256 || mn % imn != 0 {
+    if imn == 0 || !imn.is_multiple_of(8) || imn > 256 || mn % imn != 0 {
         return Err(bad(
             "instruction M or N",
             imn,
             "it must be a multiple of 8, at most 256, dividing the tile's M or N",
         ));
     }
-    if req.base % 16 != 0 || req.base >= 1 << 18 {
+    if !req.base.is_multiple_of(16) || req.base >= 1 << 18 {
         return Err(bad("base", usize::try_from(req.base).unwrap_or(usize::MAX), "a multiple of 16 below 262144"));
     }
     let mut bytes = Vec::with_capacity(mn * k);
@@ -349,7 +349,7 @@ fn try_candidate(req: &Request<'_>, t: &Tile, major: OperandMajor, swizzle: Swiz
         expected,
         rule,
     };
-    if req.base % swizzle.repeat() != 0 {
+    if !req.base.is_multiple_of(swizzle.repeat()) {
         return Err(brk(
             0,
             0,
@@ -451,7 +451,7 @@ fn try_candidate(req: &Request<'_>, t: &Tile, major: OperandMajor, swizzle: Swiz
 fn candidates(req: &Request<'_>, t: &Tile) -> Result<Vec<(OperandMajor, SwizzleMode)>, Error> {
     // An MN-major instruction's M or N must fill whole 16-byte chunks: the
     // next instruction starts a chunk.
-    let whole_chunks = (t.instruction[0] * req.element_bytes) % 16 == 0;
+    let whole_chunks = (t.instruction[0] * req.element_bytes).is_multiple_of(16);
     if req.major == Some(OperandMajor::Mn) && !whole_chunks {
         return Err(bad(
             "instruction M or N",
@@ -519,10 +519,10 @@ pub fn judge(req: &Request<'_>) -> Result<Readability, Error> {
     let mut found: Option<(OperandMajor, SwizzleMode, Candidate)> = None;
     let mut also = Vec::new();
     for (major, swizzle) in tried.iter().copied() {
-        if let Some((m, _, _)) = &found {
-            if *m != major {
-                break;
-            }
+        if let Some((m, _, _)) = &found
+            && *m != major
+        {
+            break;
         }
         match try_candidate(req, &t, major, swizzle) {
             Ok(c) if found.is_none() => found = Some((major, swizzle, c)),
@@ -574,6 +574,6 @@ fn nearest(
     let extent = if major == OperandMajor::K { k } else { mn } * req.element_bytes;
     tried
         .iter()
-        .filter(|&&(m, s)| m == major && s != SwizzleMode::B128Base32 && extent % s.span() == 0)
+        .filter(|&&(m, s)| m == major && s != SwizzleMode::B128Base32 && extent.is_multiple_of(s.span()))
         .find_map(|&(m, s)| canonical_spec(m, s, req.element_bytes, mn, k, req.k_dim).ok().map(|text| (m, s, text)))
 }

@@ -167,10 +167,10 @@ fn tile(req: &TmaRequest<'_>) -> Result<Tile, Error> {
     if req.base >= 1 << 32 {
         return Err(bad("base", i64::try_from(req.base).unwrap_or(i64::MAX), "a shared-memory address below 2^32"));
     }
-    if let Some(shape) = &req.global_shape {
-        if shape.len() != lengths.len() {
-            return Err(bad("global shape", shape.len() as i64, "give one extent per tile dimension"));
-        }
+    if let Some(shape) = &req.global_shape
+        && shape.len() != lengths.len()
+    {
+        return Err(bad("global shape", shape.len() as i64, "give one extent per tile dimension"));
     }
     let elements = lengths.iter().try_fold(1usize, |n, &l| n.checked_mul(l)).filter(|&n| n > 0 && n <= MAX_ELEMENTS);
     let Some(elements) = elements else {
@@ -201,7 +201,7 @@ fn try_mode(req: &TmaRequest<'_>, t: &Tile, mode: Tma) -> Result<TensorMap, TmaB
         return Err(rule(format!("{} exists on sm100 only", tma_name(mode))));
     }
     let align = (mode.alignment() as u64).max(128);
-    if req.base % align != 0 {
+    if !req.base.is_multiple_of(align) {
         return Err(rule(format!(
             "the box's base {} is not a multiple of {align} bytes (TMA's 128, and the swizzle pattern's start)",
             req.base
@@ -263,7 +263,7 @@ fn try_mode(req: &TmaRequest<'_>, t: &Tile, mode: Tma) -> Result<TensorMap, TmaB
         return Err(rule(format!("box dimension {} (tile dimension {d}) is over 256 elements", t.lengths[d])));
     }
     let inner_bytes = box_dim[0] as u64 * e;
-    if inner_bytes % 16 != 0 {
+    if !inner_bytes.is_multiple_of(16) {
         return Err(rule(format!("the inner box dimension is {inner_bytes} bytes, not a multiple of 16")));
     }
     if mode != Tma::None && inner_bytes > mode.row_bytes() as u64 {
@@ -406,11 +406,11 @@ pub fn judge(req: &TmaRequest<'_>) -> Result<TmaVerdict, Error> {
         for dim in 0..t.lengths.len() {
             let mut parts = 2;
             while parts <= t.lengths[dim] && best.as_ref().is_none_or(|b| parts < b.copies.len()) {
-                if t.lengths[dim] % parts == 0 {
-                    if let Some(map) = try_split(req, &t, mode, dim, parts) {
-                        best = Some(map);
-                        break;
-                    }
+                if t.lengths[dim] % parts == 0
+                    && let Some(map) = try_split(req, &t, mode, dim, parts)
+                {
+                    best = Some(map);
+                    break;
                 }
                 parts *= 2;
             }
