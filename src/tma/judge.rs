@@ -237,7 +237,7 @@ fn try_mode(req: &TmaRequest<'_>, t: &Tile, mode: Tma) -> Result<TensorMap, TmaB
         let dense: u64 = c.iter().zip(&pitch).map(|(&x, &q)| x as u64 * q).sum();
         let expected = tma_apply(mode, req.base + dense) - req.base;
         if t.bytes[i] != Some(expected) {
-            let order: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+            let order: Vec<String> = dims.iter().map(|d| format!("{d}")).collect();
             return Err(brk(
                 c,
                 t.bytes[i],
