@@ -21,6 +21,10 @@
 
 use super::mode::{OperandMajor, SwizzleMode, Target};
 use crate::error::{Error, ParameterProblem};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The largest byte offset or address a 14-bit field holds (`(x & 0x3FFFF) >> 4`).
 const FIELD_LIMIT: u64 = 1 << 18;
@@ -164,6 +168,17 @@ impl DescriptorFields {
     /// assert_eq!(f.address(OperandMajor::K, 2, 8, 3), Some(1024 + 6));
     /// ```
     pub fn address(&self, major: OperandMajor, element_bytes: usize, mn: usize, k: usize) -> Option<u64> {
+        let mut byte = self.start;
+        for term in self.terms(major, element_bytes, mn, k)? {
+            byte = byte.checked_add(term.count.checked_mul(term.stride)?)?;
+        }
+        Some(self.swizzle.apply(byte))
+    }
+
+    /// The terms [`address`](Self::address) adds to the start before the
+    /// swizzle: the one place the table in the [module docs](self) is
+    /// written, which the judge's messages also print.
+    pub(crate) fn terms(&self, major: OperandMajor, element_bytes: usize, mn: usize, k: usize) -> Option<Vec<Term>> {
         if !matches!(element_bytes, 1 | 2 | 4) || self.base_offset != 0 {
             return None;
         }
@@ -171,24 +186,51 @@ impl DescriptorFields {
         let t = 16 / e;
         let (mn, k) = (mn as u64, k as u64);
         let span = self.swizzle.span() as u64;
-        let terms: [(u64, u64); 5] = match (major, self.swizzle) {
-            (OperandMajor::K, SwizzleMode::None) => {
-                [(mn % 8, 16), (mn / 8, self.sbo), (k / t, self.lbo), (k % t, e), (0, 0)]
-            }
-            (OperandMajor::K, _) => [(mn % 8, span), (mn / 8, self.sbo), (k, e), (0, 0), (0, 0)],
-            (OperandMajor::Mn, SwizzleMode::None) => {
-                [(mn / t, self.sbo), (k % 8, 16), (k / 8, self.lbo), (mn % t, e), (0, 0)]
-            }
+        let term = |count: u64, stride: u64, field: Option<&'static str>, symbol: String| Term {
+            count,
+            stride,
+            field,
+            symbol,
+        };
+        let (sbo, lbo) = (Some("SBO"), Some("LBO"));
+        Some(match (major, self.swizzle) {
+            (OperandMajor::K, SwizzleMode::None) => vec![
+                term(mn % 8, 16, None, "(mn%8)*16".into()),
+                term(mn / 8, self.sbo, sbo, "(mn/8)*SBO".into()),
+                term(k / t, self.lbo, lbo, format!("(k/{t})*LBO")),
+                term(k % t, e, None, format!("(k%{t})*e")),
+            ],
+            (OperandMajor::K, _) => vec![
+                term(mn % 8, span, None, format!("(mn%8)*{span}")),
+                term(mn / 8, self.sbo, sbo, "(mn/8)*SBO".into()),
+                term(k, e, None, "k*e".into()),
+            ],
+            (OperandMajor::Mn, SwizzleMode::None) => vec![
+                term(mn / t, self.sbo, sbo, format!("(mn/{t})*SBO")),
+                term(k % 8, 16, None, "(k%8)*16".into()),
+                term(k / 8, self.lbo, lbo, "(k/8)*LBO".into()),
+                term(mn % t, e, None, format!("(mn%{t})*e")),
+            ],
             (OperandMajor::Mn, s) => {
                 let g = s.k_group() as u64;
                 let bytes = mn.checked_mul(e)?;
-                [(bytes % span, 1), (bytes / span, self.lbo), (k % g, span), (k / g, self.sbo), (0, 0)]
+                vec![
+                    term(bytes % span, 1, None, format!("(mn*e)%{span}")),
+                    term(bytes / span, self.lbo, lbo, format!("(mn*e/{span})*LBO")),
+                    term(k % g, span, None, format!("(k%{g})*{span}")),
+                    term(k / g, self.sbo, sbo, format!("(k/{g})*SBO")),
+                ]
             }
-        };
-        let mut byte = self.start;
-        for (count, stride) in terms {
-            byte = byte.checked_add(count.checked_mul(stride)?)?;
-        }
-        Some(self.swizzle.apply(byte))
+        })
     }
+}
+
+/// One term of the canonical map: `count * stride` bytes, `field` naming
+/// the descriptor field the stride is (LBO, SBO), `symbol` the term as the
+/// formula writes it.
+pub(crate) struct Term {
+    pub(crate) count: u64,
+    pub(crate) stride: u64,
+    pub(crate) field: Option<&'static str>,
+    pub(crate) symbol: String,
 }

@@ -297,43 +297,24 @@ struct Candidate {
 }
 
 /// The canonical map's formula for element (mn, k) of an instruction with
-/// `f`'s fields, written out with its values, for messages.
+/// `f`'s fields, written out with its values, then in symbols, for messages.
 fn instantiated(f: &DescriptorFields, major: OperandMajor, e: usize, mn: usize, k: usize) -> String {
-    let t = 16 / e;
-    let span = f.swizzle.span();
-    let (start, lbo, sbo) = (f.start, f.lbo, f.sbo);
-    match (major, f.swizzle) {
-        (OperandMajor::K, SwizzleMode::None) => format!(
-            "{start} + {}*16 + {}*SBO {sbo} + {}*LBO {lbo} + {}*{e} (start + (mn%8)*16 + (mn/8)*SBO + (k/{t})*LBO + (k%{t})*e)",
-            mn % 8,
-            mn / 8,
-            k / t,
-            k % t
-        ),
-        (OperandMajor::K, _) => format!(
-            "swizzle({start} + {}*{span} + {}*SBO {sbo} + {k}*{e}) (swizzle(start + (mn%8)*{span} + (mn/8)*SBO + k*e))",
-            mn % 8,
-            mn / 8
-        ),
-        (OperandMajor::Mn, SwizzleMode::None) => format!(
-            "{start} + {}*SBO {sbo} + {}*16 + {}*LBO {lbo} + {}*{e} (start + (mn/{t})*SBO + (k%8)*16 + (k/8)*LBO + (mn%{t})*e)",
-            mn / t,
-            k % 8,
-            k / 8,
-            mn % t
-        ),
-        (OperandMajor::Mn, s) => {
-            let g = s.k_group();
-            let bytes = mn * e;
-            format!(
-                "swizzle({start} + {} + {}*LBO {lbo} + {}*{span} + {}*SBO {sbo}) (swizzle(start + (mn*e)%{span} + \
-                 (mn*e/{span})*LBO + (k%{g})*{span} + (k/{g})*SBO))",
-                bytes % span,
-                bytes / span,
-                k % g,
-                k / g
-            )
-        }
+    let terms = f.terms(major, e, mn, k).unwrap_or_default();
+    let values: Vec<String> = terms
+        .iter()
+        .map(|t| match t.field {
+            Some(name) => format!("{}*{name} {}", t.count, t.stride),
+            None if t.stride == 1 => format!("{}", t.count),
+            None => format!("{}*{}", t.count, t.stride),
+        })
+        .collect();
+    let symbols: Vec<&str> = terms.iter().map(|t| t.symbol.as_str()).collect();
+    let (values, symbols) =
+        (format!("{} + {}", f.start, values.join(" + ")), format!("start + {}", symbols.join(" + ")));
+    if f.swizzle == SwizzleMode::None {
+        format!("{values} ({symbols})")
+    } else {
+        format!("swizzle({values}) (swizzle({symbols}))")
     }
 }
 
