@@ -39,6 +39,8 @@ fn definition(model: Model, a: &Arch, op: Op) -> Option<Def> {
     let (read, bits) = match op {
         Op::DsRead { bits } => (true, bits),
         Op::DsWrite { bits } => (false, bits),
+        // AMD's MI450 blog: the transposing load meets the banks as ds_load_b128.
+        Op::DsLoadTr { element_bits: 16 } if model == Model::Mi450Blog => (true, 128),
         _ => return None,
     };
     let chip = if a.is_gfx950() { Chip::Gfx950 } else { a.chip() };
@@ -117,6 +119,8 @@ fn definition(model: Model, a: &Arch, op: Op) -> Option<Def> {
             (false, 64) => Some(def(|l| l / 16, 32, None)),
             _ => None,
         },
+        // AMD's MI450 blog: gfx1250's ds_load_b128 in groups of 16 lanes on 64 banks; broadcasts unstated.
+        Model::Mi450Blog if chip == Chip::Gfx1250 && read && bits == 128 => Some(def(|l| l / 16, 64, None)),
         _ => None,
     }
 }
@@ -218,7 +222,8 @@ fn the_issues_examples_are_found() {
             ("triton-11365", Some(2)),
             ("iree", Some(2)),
             ("amd-shark", Some(2)),
-            ("hipkittens", None)
+            ("hipkittens", None),
+            ("mi450-blog", None)
         ]
     );
     // A broadcast (rocKE, Triton, amd-shark, cktile), 4-way by rocRoller; IREE and HipKittens silent.
@@ -233,7 +238,8 @@ fn the_issues_examples_are_found() {
             ("triton-11365", Some(1)),
             ("iree", None),
             ("amd-shark", Some(1)),
-            ("hipkittens", None)
+            ("hipkittens", None),
+            ("mi450-blog", None)
         ]
     );
     // gfx950 ds_read_b32: lanes 0 and 32 at bytes 0 and 256 conflict only in one 64-lane phase.
@@ -249,9 +255,16 @@ fn the_issues_examples_are_found() {
             ("triton-11365", Some(2)),
             ("iree", Some(2)),
             ("amd-shark", Some(2)),
-            ("hipkittens", None)
+            ("hipkittens", None),
+            ("mi450-blog", None)
         ]
     );
+    // gfx1250 ds_read_b128: lanes 0-15 on 16 B of each 64: the MI450 blog's 16-lane groups
+    // meet 2-way where the GFX12 ISA's 8-lane groups (Triton #11365) are conflict-free.
+    let g1250 = disagreements_on(&arch::GFX1250, Op::DsRead { bits: 128 });
+    let a = answers_on(&g1250, "lane L at byte 16*(L%8) + 256*(L/8)");
+    let answered: Vec<_> = a.into_iter().filter(|(_, w)| w.is_some()).collect();
+    assert_eq!(answered, [("cktile", Some(2)), ("triton-11365", Some(1)), ("mi450-blog", Some(2))]);
     // Every disagreement has two models that answer differently.
     for d in disagreements(None) {
         let mut s: Vec<u32> = d.signature().into_iter().flatten().collect();
@@ -380,7 +393,7 @@ fn the_disagreements_json_holds_every_answer() {
     assert_eq!(rows.len(), disagreements_on(&arch::GFX950, Op::DsRead { bits: 32 }).len());
     let row = rows.iter().find(|r| r["pattern"] == "lane L at byte 4*(L%32) + 256*(L/32)").unwrap();
     let ways: Vec<Option<u64>> = row["answers"].as_array().unwrap().iter().map(|a| a["ways"].as_u64()).collect();
-    assert_eq!(ways, [Some(1), Some(1), Some(1), Some(2), Some(2), Some(2), Some(2), None]);
+    assert_eq!(ways, [Some(1), Some(1), Some(1), Some(2), Some(2), Some(2), Some(2), None, None]);
     assert_eq!(row["addresses"][32], 256);
     assert!(row["answers"][7]["refusal"].as_str().unwrap().starts_with("the hipkittens model says nothing"));
 }

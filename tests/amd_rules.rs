@@ -130,14 +130,15 @@ fn rdna(chip: Chip, read: bool, bytes: u64) -> Stated {
     }
 }
 
-/// gfx1250 (wave32): 64 banks (CK Tile's and Triton's constants); b96/b128
-/// reads in sequential 8-lane groups (the GFX12 ISA, via Triton #11365), so
-/// keyed by lane bits (4, 3); b32/b64 reads and b32/b64 writes one phase
-/// (assumed); b96/b128 writes as the reads (assumed).
+/// gfx1250 (wave32): 64 banks (CK Tile's and Triton's constants); b128
+/// reads in groups of 16 lanes (AMD's MI450 blog; disputed by the GFX12
+/// ISA's 8-lane groups as Triton #11365 quotes them), so keyed by lane bit
+/// 4; b96 reads as b128 (assumed); b32/b64 reads and b32/b64 writes one
+/// phase (assumed); b96/b128 writes as the reads (assumed).
 fn gfx1250(bytes: u64) -> Stated {
     match bytes {
         4 | 8 => keyed(256, |_| vec![]),
-        _ => keyed(256, |l| vec![bit(l, 4), bit(l, 3)]),
+        _ => keyed(256, |l| vec![bit(l, 4)]),
     }
 }
 
@@ -162,7 +163,7 @@ fn stated(arch: &Arch, op: Op) -> Stated {
         Op::DsWrite2 { bits, .. } => amd(false, u64::from(bits / 8)),
         // Transposing reads (assumed): gfx950's ds_read_b64.
         Op::DsReadTr { .. } => amd(true, 8),
-        // gfx1250's transposing loads (assumed): the plain read of their width.
+        // gfx1250's transposing loads (AMD's MI450 blog): the plain read of their width.
         Op::DsLoadTr { element_bits } => amd(
             true,
             if element_bits == 16 {
@@ -263,12 +264,13 @@ fn read2_serves_its_two_addresses_in_separate_phases() {
 }
 
 #[test]
-fn every_rule_has_a_provenance_and_only_gfx950_b32_is_disputed() {
+fn every_rule_has_a_provenance_and_only_gfx950_b32_and_gfx1250_b128_are_disputed() {
     for arch in ARCHS {
         for op in all_ops().filter(|op| op.runs_on(&arch)) {
             let p = rule(&arch, op).provenance;
             assert!(!p.text().is_empty(), "{} {op}", arch.name());
-            let disputed = arch.is_gfx950() && op == (Op::DsRead { bits: 32 });
+            let disputed = (arch.is_gfx950() && op == (Op::DsRead { bits: 32 }))
+                || (arch.chip() == Chip::Gfx1250 && op == (Op::DsRead { bits: 128 }));
             assert_eq!(p.disputed().is_some(), disputed, "{} {op}", arch.name());
         }
     }
@@ -280,10 +282,10 @@ fn every_rule_has_a_provenance_and_only_gfx950_b32_is_disputed() {
         (arch::GFX950, Op::DsRead { bits: 96 }),
         (arch::GFX942, Op::DsRead2 { bits: 64, offsets: [0, 1], st64: false }),
         (arch::GFX1100, Op::DsRead { bits: 128 }),
-        // The GFX12 ISA's sequential 8-lane groups, on gfx1250 and RDNA4.
-        (arch::GFX1250, Op::DsRead { bits: 128 }),
-        (arch::GFX1250, Op::DsRead { bits: 96 }),
+        // The GFX12 ISA's sequential 8-lane groups, on RDNA4.
         (arch::GFX1201, Op::DsRead { bits: 96 }),
+        // AMD's MI450 blog: ds_load_tr16_b128 meets the banks as ds_load_b128.
+        (arch::GFX1250, Op::DsLoadTr { element_bits: 16 }),
     ] {
         assert!(matches!(rule(&a, op).provenance, Provenance::Sourced(_)), "{} {op}", a.name());
     }
@@ -295,11 +297,16 @@ fn every_rule_has_a_provenance_and_only_gfx950_b32_is_disputed() {
         (arch::GFX1250, Op::DsRead { bits: 32 }),
         (arch::GFX1250, Op::DsRead { bits: 64 }),
         (arch::GFX1250, Op::DsWrite { bits: 128 }),
-        (arch::GFX1250, Op::DsLoadTr { element_bits: 16 }),
+        (arch::GFX1250, Op::DsRead { bits: 96 }),
+        (arch::GFX1250, Op::DsLoadTr { element_bits: 8 }),
         (arch::GFX1250, Op::DsLoadTr { element_bits: 6 }),
     ] {
         assert!(rule(&a, op).provenance.assumption().is_some(), "{} {op}", a.name());
     }
+    // The MI450 blog's 16-lane groups against the GFX12 ISA's 8 (Triton #11365).
+    let b128 = rule(&arch::GFX1250, Op::DsRead { bits: 128 });
+    assert!(b128.provenance.disputed().is_some_and(|t| t.contains("MI450") && t.contains("#11365")));
+    assert_eq!((b128.grouping.phases(), b128.grouping.lanes_per_phase(), b128.banks), (2, 16, 64));
 }
 
 /// The chip each measured device or chip named in a source is, by the

@@ -5,7 +5,7 @@
 //! `padded_shared<[BLOCK_N:+16]>`, or `[BLOCK_K:+8]` over `BLOCK_N x BLOCK_K`
 //! with `TRANSPOSE_B`), the TDM padding by `cktile::plan::tdm`, and each
 //! operand read's worst ways by brute force over the whole tile, with
-//! gfx1250's rule restated here (`ds_read_b128`: sequential 8-lane phases,
+//! gfx1250's rule restated here (`ds_read_b128`: two 16-lane phases,
 //! 64 banks) and the WMMA 16x16x32 lanes (lane l: row l % 16, K runs at
 //! 8 (l / 16) and 16 + 8 (l / 16)); the window at the origin also through
 //! `cktile analyze --json`.
@@ -25,9 +25,9 @@ fn brute_ways(rows: u64, cols: u64, pitch: u64) -> u64 {
         for k0 in (0..cols).step_by(32) {
             for run in [0u64, 16] {
                 let addr = |l: u64| ((r0 + l % 16) * pitch + k0 + run + 8 * (l / 16)) * 2;
-                for phase in 0..4u64 {
+                for phase in 0..2u64 {
                     let mut banks: HashMap<u64, HashSet<u64>> = HashMap::new();
-                    for l in phase * 8..phase * 8 + 8 {
+                    for l in phase * 16..phase * 16 + 16 {
                         for w in 0..4 {
                             let word = addr(l) / 4 + w;
                             banks.entry(word % 64).or_default().insert(word);

@@ -41,6 +41,11 @@
 //!   phases/` (two-lane `rocprofv3` probes on gfx950: `ds_read_b64`,
 //!   `ds_read_b96`, `ds_read_b128`, `ds_write_b64`); two lanes at distinct
 //!   words only, so silent on broadcasts.
+//! - **MI450 blog**: AMD's ROCm blog "A Deep Dive into LDS Optimizations on
+//!   AMD Instinct MI450 GPUs" (28 Aug 2026): gfx1250's `ds_load_b128` in
+//!   groups of 16 lanes on 64 banks, and `ds_load_tr16_b128` meeting the
+//!   banks as that plain load; silent on broadcasts and on every other
+//!   width.
 //!
 //! [`answer`] counts one instruction's accesses under a model by brute
 //! force: per phase, per bank, the distinct words (with a broadcast) or
@@ -95,14 +100,16 @@ pub enum Model {
     AmdShark,
     /// HipKittens' gfx950 phase probes.
     HipKittens,
+    /// AMD's MI450 (gfx1250) LDS blog.
+    Mi450Blog,
 }
 
 /// Every model, cktile's first.
 ///
 /// ```
-/// assert_eq!(cktile::analyzer::models::MODELS.len(), 8);
+/// assert_eq!(cktile::analyzer::models::MODELS.len(), 9);
 /// ```
-pub const MODELS: [Model; 8] = [
+pub const MODELS: [Model; 9] = [
     Model::Cktile,
     Model::Rocke,
     Model::RocRoller,
@@ -111,6 +118,7 @@ pub const MODELS: [Model; 8] = [
     Model::Iree,
     Model::AmdShark,
     Model::HipKittens,
+    Model::Mi450Blog,
 ];
 
 /// The models' names, in [`MODELS`]' order.
@@ -137,7 +145,7 @@ pub const MODEL_NAMES: &str = crate::names::joined!(&MODEL_NAME_LIST);
 pub enum Evidence {
     /// Measured on the hardware.
     Measurement,
-    /// AMD's own predictor or documentation.
+    /// AMD's own predictor or documentation (rocKE, AMD's blog).
     Document,
     /// A compiler's or tool's model of the hardware, with no measurement
     /// behind it in the source.
@@ -152,7 +160,7 @@ impl Evidence {
     pub const fn word(self) -> &'static str {
         match self {
             Evidence::Measurement => "measurement",
-            Evidence::Document => "AMD's predictor",
+            Evidence::Document => "AMD's predictor or document",
             Evidence::Model => "a tool's model",
             Evidence::Table => "cktile's table",
         }
@@ -247,6 +255,10 @@ broadcast";
 const HIPKITTENS: &str = "HipKittens analysis/paper_experiments/phases (two-lane rocprofv3 probes on MI350X): \
 ds_read_b64 2 x 32 on 64 banks, ds_read_b128 4 XOR phases on 64 banks, ds_read_b96 gfx942's 8 b128 phases on 32 \
 banks, ds_write_b64 4 x 16 on 32 banks; two lanes at distinct words only: broadcasts not probed";
+const MI450_BLOG: &str = "AMD's ROCm blog \"A Deep Dive into LDS Optimizations on AMD Instinct MI450 GPUs\" (28 Aug \
+2026): gfx1250's ds_load_b128 serves the wave in groups of 16 lanes, each covering the 64 banks once (one port \
+measured at 255.4 of 256 bytes a cycle); ds_load_tr meets the banks as the plain load of its width; broadcasts not \
+stated";
 
 /// The hardware chip an `Arch` models (gfx950-b32x64 is cktile's variant
 /// of gfx950, not another chip).
@@ -269,6 +281,7 @@ impl Model {
             Model::Iree => "iree",
             Model::AmdShark => "amd-shark",
             Model::HipKittens => "hipkittens",
+            Model::Mi450Blog => "mi450-blog",
         }
     }
 
@@ -290,7 +303,7 @@ impl Model {
     pub const fn evidence(self) -> Evidence {
         match self {
             Model::Cktile => Evidence::Table,
-            Model::Rocke => Evidence::Document,
+            Model::Rocke | Model::Mi450Blog => Evidence::Document,
             Model::RocRoller | Model::TritonContiguous | Model::TritonXor | Model::Iree => Evidence::Model,
             Model::AmdShark | Model::HipKittens => Evidence::Measurement,
         }
@@ -311,6 +324,7 @@ impl Model {
             Model::Iree => IREE,
             Model::AmdShark => AMD_SHARK,
             Model::HipKittens => HIPKITTENS,
+            Model::Mi450Blog => MI450_BLOG,
         }
     }
 
@@ -330,6 +344,7 @@ impl Model {
                 "it covers ds_read b32, b64, b128 on gfx942, gfx950, gfx1100, gfx1201 (measured reads only)"
             }
             Model::HipKittens => "it covers ds_read_b64, ds_read_b96, ds_read_b128 and ds_write_b64 on gfx950",
+            Model::Mi450Blog => "it covers ds_read_b128 (ds_load_b128) and ds_load_tr16_b128 on gfx1250",
         }
     }
 
@@ -355,6 +370,8 @@ pub fn model_rule(model: Model, arch: &Arch, op: Op) -> Result<ModelRule, Error>
     let (read, bits) = match op {
         Op::DsRead { bits } => (true, bits),
         Op::DsWrite { bits } => (false, bits),
+        // The blog's transposing load meets the banks as ds_load_b128.
+        Op::DsLoadTr { element_bits: 16 } if model == Model::Mi450Blog => (true, 128),
         _ if model == Model::Cktile => (op.is_read(), 0),
         _ => return Err(silent()),
     };
@@ -435,6 +452,10 @@ pub fn model_rule(model: Model, arch: &Arch, op: Op) -> Result<ModelRule, Error>
             (Chip::Gfx950, true, 128) => ok(cdna4_b128(), 64, None, HIPKITTENS),
             (Chip::Gfx950, true, 96) => ok(cdna3_b128(), 32, None, HIPKITTENS),
             (Chip::Gfx950, false, 64) => ok(consecutive(64, 16), 32, None, HIPKITTENS),
+            _ => Err(silent()),
+        },
+        Model::Mi450Blog => match (chip, read, bits) {
+            (Chip::Gfx1250, true, 128) => ok(consecutive(32, 16), 64, None, MI450_BLOG),
             _ => Err(silent()),
         },
     }

@@ -23,6 +23,12 @@
 //! - **GFX12 ISA**: AMD's RDNA4 instruction set document, as Triton PR
 //!   #11365 quotes it for gfx1250: `ds_read_b96`/`b128` serve their lanes in
 //!   sequential groups of 8.
+//! - **MI450 blog**: AMD's ROCm blog "A Deep Dive into LDS Optimizations on
+//!   AMD Instinct MI450 GPUs" (28 Aug 2026, gfx1250): `ds_load_b128` serves
+//!   the wave in groups of 16 lanes, each group covering the 64 banks once,
+//!   with one LDS port's measured 255.4 of 256 bytes a cycle behind it;
+//!   `ds_load_tr*` meets the banks as the plain load of its width, its
+//!   cross-lane exchange coming after.
 //! - **CK arch**: CK Tile's `core/arch/arch.hpp` (`get_n_lds_banks`: 64 on
 //!   gfx950 and gfx125; `get_lds_size(gfx125_t)`: 320 KiB) and Triton's
 //!   `TargetInfo::getSharedMemoryBanks` (64 on CDNA4 and GFX1250): the
@@ -317,32 +323,44 @@ const CDNA4_WRITE_B64: &str = "HipKittens (measured on MI350X: ds_write_b64 in 4
 ds_read_b64/b128)";
 const CDNA4_WRITES: &str = "rocKE gfx950 profile (writes follow gfx90a: phase = lane bit 5 for b32, bits 5, 4 for b64, \
 bits 5, 4, 3 for b128, 128-byte bank period), rocRoller getNumLDSBanks (32 banks but for ds_read_b64/b128)";
-const CDNA4_READ_B32: &str = "disputed: AMD's rocKE gfx950 profile and rocRoller's getNumLDSBanks both serve \
+const CDNA4_READ_B32: &str = "AMD's rocKE gfx950 profile and rocRoller's getNumLDSBanks both serve \
 ds_read_b32 as on gfx90a (lanes 0-31, then 32-63, on 32 banks); nod-ai reports one 64-lane phase from latency \
 alone, without a bank-count sweep. cktile follows AMD's two models; the model variant gfx950-b32x64 follows nod-ai. \
 The two differ on lanes 0, 1 at bytes 0, 128 (a conflict only on 32 banks) and lanes 0, 32 at bytes 0, 256 (a \
 conflict only in one 64-lane phase)";
-const CDNA4_READ_B32_WIDE: &str = "disputed: nod-ai's latency measurement on MI350X (one 64-lane phase on 64 \
+const CDNA4_READ_B32_WIDE: &str = "nod-ai's latency measurement on MI350X (one 64-lane phase on 64 \
 banks), the model variant gfx950-b32x64; AMD's rocKE and rocRoller (the default gfx950) serve it in 2 x 32 lanes \
 on 32 banks";
 const RDNA3_READS: &str = "nod-ai (measured on a W7900: ds_read_b32 in T0-T31, ds_read_b64 in 2 x 16, ds_read_b128 \
 in {0-3, 20-23} {4-7, 16-19} {8-11, 28-31} {12-15, 24-27}; 128-byte bank period)";
 const RDNA4_READ_B96: &str = "GFX12 ISA document (quoted in Triton PR #11365: ds_read_b96 and ds_read_b128 serve \
 their lanes in sequential groups of 8), 128-byte bank period as nod-ai measured for gfx1201's other reads";
-// gfx1250: nothing is measured in public; the compilers' constants give the
-// bank count, the GFX12 ISA the b96/b128 read groups, the rest is assumed.
-const GFX1250_READ_WIDE: &str = "GFX12 ISA document, as Triton PR #11365 quotes it for gfx1250 (ds_read_b96 and \
-ds_read_b128 in sequential groups of 8 lanes); 64 banks: CK Tile get_n_lds_banks(gfx125_t), Triton \
-getSharedMemoryBanks (GFX1250). No public measurement";
+// gfx1250: the compilers' constants give the bank count; AMD's MI450 blog
+// gives ds_load_b128's 16-lane groups (and its port bandwidth), which the
+// GFX12 ISA's 8-lane groups, as Triton #11365 quotes them, contradict; the
+// rest is assumed.
+const GFX1250_READ_B128: &str = "AMD's MI450 blog (rocm.blogs.amd.com, 28 Aug 2026) says ds_load_b128 \
+serves the wave in groups of 16 lanes, each covering the 64 banks once, and measures one LDS port streaming \
+ds_load_b128 at 255.4 of 256 bytes a cycle (two cycles for the wave's 512 bytes); Triton PR #11365 quotes the GFX12 \
+ISA's sequential 8-lane groups for gfx1250 (the grouping measured on RDNA4's 32 banks, and four cycles a wave). \
+cktile follows the blog, written for this chip with a measurement behind it; the model triton-11365 keeps the 8-lane \
+groups. 64 banks: CK Tile get_n_lds_banks(gfx125_t), Triton getSharedMemoryBanks (GFX1250)";
+const GFX1250_READ_B96: &str = "no source gives gfx1250's ds_read_b96 grouping for its 64 banks; cktile assumes \
+ds_load_b128's 16-lane groups (AMD's MI450 blog), as gfx942 and gfx950 serve b96 in their b128 phases; Triton PR \
+#11365 quotes the GFX12 ISA's 8-lane groups (RDNA4's 32 banks)";
 const GFX1250_READ_NARROW: &str = "no source gives gfx1250's ds_read_b32/b64 groupings; cktile assumes one phase of \
 the 32-lane wave (32 lanes of 4 or 8 bytes fit the 256 bytes 64 banks deliver), on the 64 banks of CK Tile's and \
 Triton's gfx1250 constants";
 const GFX1250_WRITES: &str = "no source gives gfx1250's write groupings; cktile assumes the reads' (one phase of 32 \
-lanes for b32/b64; the GFX12 ISA's sequential 8-lane groups for b96/b128), on the 64 banks of CK Tile's and \
+lanes for b32/b64; the MI450 blog's 16-lane groups of ds_load_b128 for b96/b128), on the 64 banks of CK Tile's and \
 Triton's gfx1250 constants";
-const GFX1250_LOAD_TR: &str = "no public source gives the grouping of gfx1250's transposing loads (ds_load_tr*); \
-cktile assumes the plain read of the same width: ds_read_b64's one 32-lane phase for tr4_b64/tr8_b64, the GFX12 \
-ISA's sequential 8-lane groups for tr6_b96/tr16_b128, on 64 banks";
+const GFX1250_LOAD_TR16: &str = "AMD's MI450 blog: ds_load_tr meets the banks as the plain load of its width (the \
+lanes' own 16-byte reads; the exchange across each 8-lane group comes after), and ds_load_b128 serves the wave in \
+groups of 16 lanes on 64 banks";
+const GFX1250_LOAD_TR: &str = "AMD's MI450 blog: ds_load_tr meets the banks as the plain load of its width (the \
+lanes' own reads; the exchange across lanes comes after); no source gives the plain b64/b96 groupings, so cktile \
+assumes ds_read_b64's one 32-lane phase for tr4_b64/tr8_b64 and ds_read_b96's 16-lane groups for tr6_b96, on 64 \
+banks";
 const RDNA4_READS: &str = "nod-ai (measured on an RX 9070 XT: ds_read_b32 in T0-T31, ds_read_b64 in 2 x 16, \
 ds_read_b128 in 4 x 8 consecutive lanes; 128-byte bank period)";
 // The measurements were made on an H100 (sm90): sm80's rows cite the
@@ -429,10 +447,13 @@ const fn amd_single(chip: Chip, read: bool, bits: u32) -> Rule {
         (Gfx1100 | Gfx1201, false, 64) => assumed(32, consecutive(2, 16), RDNA_WRITES),
         (Gfx1100 | Gfx1201, false, 96 | 128) => assumed(32, consecutive(4, 8), RDNA_WRITES),
         // gfx1250 (wave32, 64 banks).
-        (Gfx1250, true, 96 | 128) => sourced(64, consecutive(4, 8), GFX1250_READ_WIDE),
+        (Gfx1250, true, 128) => {
+            Rule { banks: 64, grouping: consecutive(2, 16), provenance: Provenance::Disputed(GFX1250_READ_B128) }
+        }
+        (Gfx1250, true, 96) => assumed(64, consecutive(2, 16), GFX1250_READ_B96),
         (Gfx1250, true, 32 | 64) => assumed(64, consecutive(1, 32), GFX1250_READ_NARROW),
         (Gfx1250, false, 32 | 64) => assumed(64, consecutive(1, 32), GFX1250_WRITES),
-        (Gfx1250, false, 96 | 128) => assumed(64, consecutive(4, 8), GFX1250_WRITES),
+        (Gfx1250, false, 96 | 128) => assumed(64, consecutive(2, 16), GFX1250_WRITES),
         _ => Rule::NONE,
     }
 }
@@ -505,9 +526,13 @@ pub const fn rule(arch: &Arch, op: Op) -> Rule {
             let base = amd_single(chip, true, 64);
             assumed(base.banks, base.grouping, TRANSPOSE)
         }
-        Op::DsLoadTr { .. } => {
+        Op::DsLoadTr { element_bits } => {
             let base = amd_single(chip, true, op.access_bytes() as u32 * 8);
-            assumed(base.banks, base.grouping, GFX1250_LOAD_TR)
+            if element_bits == 16 {
+                sourced(base.banks, base.grouping, GFX1250_LOAD_TR16)
+            } else {
+                assumed(base.banks, base.grouping, GFX1250_LOAD_TR)
+            }
         }
         Op::LdShared { bits } | Op::StShared { bits } => {
             sourced(32, nvidia_words(bits), if matches!(chip, Chip::Sm90) { SM90_WORDS } else { SM80_WORDS })
