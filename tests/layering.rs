@@ -87,7 +87,7 @@ const KNOWN_CIRCLES: &[&[&str]] = &[];
 const ANALYZER_LINE: &[(&str, &[&str])] = &[
     // The chips and instructions themselves live below, in `hardware`.
     ("chips and instructions by name, and their checks", &["lookup"]),
-    ("what each chip does with each instruction", &["rules"]),
+    ("what each chip does with each instruction", &["rules", "exchange"]),
     ("the bank model", &["model", "metrics"]),
     ("counting memo", &["memo"]),
     ("access patterns", &["pattern", "pattern_name"]),

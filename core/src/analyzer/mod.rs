@@ -5,6 +5,7 @@
 //! - [`arch`]: the chips (vendor, wave size, shared-memory capacity);
 //! - [`op`]: the instructions;
 //! - [`lookup`]: chips and instructions by name, and their checks;
+//! - [`exchange`]: what gfx1250's transposing loads exchange across lanes;
 //! - [`rules`]: the one table of bank counts and lane groupings per (chip,
 //!   instruction), each with its source;
 //! - [`model`]: the counting itself;
@@ -29,6 +30,7 @@
 //! ```
 
 pub use crate::hardware::arch;
+pub mod exchange;
 pub mod lookup;
 pub mod memo;
 pub mod metrics;

@@ -40,6 +40,13 @@ pub enum AnalyzerProblem {
         /// What the model's source does cover, or what it leaves unsaid.
         why: &'static str,
     },
+    /// An instruction whose exchange across lanes cktile does not model
+    /// ([`exchange`](crate::analyzer::exchange)): not one of gfx1250's
+    /// transposing loads a public source describes.
+    NoExchange {
+        /// The instruction.
+        op: Op,
+    },
     /// An instruction the chip does not have.
     Unsupported {
         /// The instruction.
@@ -170,6 +177,7 @@ impl AnalyzerProblem {
         match self {
             AnalyzerProblem::NotOnArch { .. } => "cktile: this does not run on the chip named",
             AnalyzerProblem::ModelSilent { .. } => "cktile: the model's source says nothing of this",
+            AnalyzerProblem::NoExchange { .. } => "cktile: no exchange across lanes is modelled for this instruction",
             AnalyzerProblem::Unsupported { .. } => "cktile: the chip does not have this instruction",
             AnalyzerProblem::InvalidOp { .. } => "cktile: no chip has this instruction",
             AnalyzerProblem::SharedCapacity { .. } => "cktile: the layout does not fit the chip's shared memory",
@@ -192,6 +200,11 @@ impl AnalyzerProblem {
             AnalyzerProblem::ModelSilent { model, arch, op, why } => {
                 write!(f, "the {model} model says nothing of {op} on {arch}: {why}")
             }
+            AnalyzerProblem::NoExchange { op } => write!(
+                f,
+                "{op} has no exchange across lanes that cktile models: it models gfx1250's ds_load_tr16_b128 and \
+                 ds_load_tr8_b64 (AMD's MI450 blog); no public source gives ds_load_tr4_b64's or ds_load_tr6_b96's"
+            ),
             AnalyzerProblem::Unsupported { op, arch } => write!(
                 f,
                 "{arch} has no {op} instruction; use ds_* on the AMD chips (ds_read_b64_tr_* on gfx950 only, \
@@ -270,6 +283,7 @@ impl fmt::Display for AnalyzerProblem {
         match self {
             AnalyzerProblem::NotOnArch { .. }
             | AnalyzerProblem::ModelSilent { .. }
+            | AnalyzerProblem::NoExchange { .. }
             | AnalyzerProblem::Unsupported { .. }
             | AnalyzerProblem::InvalidOp { .. }
             | AnalyzerProblem::SharedCapacity { .. }

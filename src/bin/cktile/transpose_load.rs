@@ -46,9 +46,11 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         Ok(Op::DsReadTr { element_bits }) => TrElement::from_bits(element_bits),
         Ok(op @ Op::DsLoadTr { .. }) => {
             return Err(bad(format!(
-                "--op: `{op}` is gfx1250's transposing load; CK Tile's load_tile_transpose policy is modelled for \
-                 gfx950's ds_read_b64_tr_b16, _b8 and _b4 only. Its bank conflicts: cktile analyze LAYOUT --arch \
-                 gfx1250 --distribution ENCODING --op {op}"
+                "--op: `{op}` is gfx1250's transposing load, for which CK Tile has no load_tile_transpose policy (it \
+                 is modelled for gfx950's ds_read_b64_tr_b16, _b8 and _b4). gfx1250's exchange across lanes is AMD's \
+                 MI450 blog's: read B with wmma16x16x32_gfx1250_b_tr16 (ds_load_tr16_b128) or \
+                 wmma16x16x64_gfx1250_b_tr8 (ds_load_tr8_b64); their banks: cktile analyze LAYOUT --arch gfx1250 \
+                 --distribution wmma16x16x32_gfx1250_b_tr16 --op {op}"
             )));
         }
         Ok(_) => None,

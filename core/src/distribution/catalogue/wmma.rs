@@ -22,6 +22,12 @@
 //!   block: lane 0 holds K 0..8 and 16..24, lane 16 holds K 8..16 and
 //!   24..32. C is gfx12's, whatever K.
 //!
+//! gfx1250 also reads B with a transposing load from a K x N tile whose N
+//! is contiguous: [`wmma_b_tr`] gives the distribution `ds_load_tr16_b128`
+//! (16x16x32) or `ds_load_tr8_b64` (16x16x64) reads with, X = (K, N), so
+//! that the exchange ([`exchange`](crate::analyzer::exchange)) leaves each
+//! lane holding [`wmma_b`]'s registers.
+//!
 //! The encodings do not depend on the element type: fp16, bf16, int8 and
 //! (gfx12) fp8 share the 16x16x16 ones. On gfx1250, CK's 16x16x64 traits
 //! for int8 and uint8 take the K split above (8 consecutive K per run);
@@ -213,6 +219,45 @@ pub const fn wmma_b(arch: Rdna, k: usize) -> Result<Encoding, Error> {
     ab(arch, k)
 }
 
+/// The distribution gfx1250's transposing load reads B with, over a K x N
+/// tile (X = (K, N), N contiguous in memory): lane `l`, Y = (instruction,
+/// element) reads 8 consecutive N at one K, and the exchange of
+/// `ds_load_tr16_b128` (K = 32) or `ds_load_tr8_b64` (K = 64) leaves every
+/// lane holding [`wmma_b`]'s registers, instruction `p` its registers
+/// `8p..8p + 8`. The same layouts as Triton's gfx1250 lowering reads a
+/// non-transposed B with.
+///
+/// - K = 32: lane `l` reads K = 16 p + 8 (l / 16) + l % 8, N = 8 (l / 8 % 2) + e;
+/// - K = 64: lane `l` reads K = 16 p + 8 (l / 16) + 4 (l / 8 % 2) + l % 4,
+///   N = 8 (l / 4 % 2) + e.
+///
+/// An error for a K gfx1250's WMMA does not have.
+///
+/// ```
+/// use cktile_core::distribution::{Distribution, catalogue::wmma::{self, Rdna}};
+/// let b = Distribution::new(wmma::wmma_b_tr(32)?)?;
+/// // Lane 27 (K = 8 + 3, N = 8 + e), second instruction: K + 16.
+/// assert_eq!(b.calculate_index(&[27, 1, 5])?.as_slice(), &[16 + 8 + 3, 8 + 5]);
+/// let b8 = Distribution::new(wmma::wmma_b_tr(64)?)?;
+/// assert_eq!(b8.calculate_index(&[6, 0, 0])?.as_slice(), &[2, 8]);
+/// assert!(wmma::wmma_b_tr(16).is_err());
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+pub const fn wmma_b_tr(k: usize) -> Result<Encoding, Error> {
+    match k {
+        32 => Encoding::new(&[], &[&[2, 2, 8], &[2, 8]], &[&[1, 2, 1]], &[&[1, 0, 2]], &[1, 2], &[0, 1]),
+        64 => {
+            Encoding::new(&[], &[&[4, 2, 2, 2, 2], &[2, 8]], &[&[1, 1, 2, 1, 1]], &[&[1, 2, 0, 3, 4]], &[1, 2], &[0, 1])
+        }
+        _ => Err(Error::parameter(ParameterProblem::invalid_usize(
+            "wmma_b_tr",
+            "K",
+            k,
+            "gfx1250's transposed B reads have K = 32 (ds_load_tr16_b128) or 64 (ds_load_tr8_b64)",
+        ))),
+    }
+}
+
 /// CK's `CWarpDstrEncoding` (`CWarpDstrEncodingTrait`): X = (M, N). C
 /// does not depend on K: gfx1250's is gfx12's.
 ///
@@ -254,7 +299,7 @@ pub const fn wmma_c_transposed(arch: Rdna) -> Result<Encoding, Error> {
 }
 
 const WMMA_FORM: &str = "wmma16x16x16_{gfx11,gfx12}_X, wmma16x16x32_gfx1250_X or wmma16x16x64_gfx1250_X with X one of \
-a, b, c, c_transposed";
+a, b, c, c_transposed; or wmma16x16x32_gfx1250_b_tr16, wmma16x16x64_gfx1250_b_tr8";
 
 /// `wmma16x16x{K}_{arch}_{operand}`, with a K the arch has ([`Rdna::ks`](self::wmma::Rdna::ks)).
 fn read_wmma(name: &str) -> Result<Option<Encoding>, Error> {
@@ -273,6 +318,8 @@ fn read_wmma(name: &str) -> Result<Option<Encoding>, Error> {
         "b" => wmma_b(arch, k),
         "c" => wmma_c(arch),
         "c_transposed" => wmma_c_transposed(arch),
+        "b_tr16" if arch == Rdna::Gfx1250 && k == 32 => wmma_b_tr(k),
+        "b_tr8" if arch == Rdna::Gfx1250 && k == 64 => wmma_b_tr(k),
         _ => Err(malformed()),
     }
     .map(Some)
@@ -287,6 +334,8 @@ pub const FAMILY: NameFamily = NameFamily {
         "wmma16x16x16_gfx12_{a,b,c,c_transposed}",
         "wmma16x16x32_gfx1250_{a,b,c,c_transposed}",
         "wmma16x16x64_gfx1250_{a,b,c,c_transposed}",
+        "wmma16x16x32_gfx1250_b_tr16",
+        "wmma16x16x64_gfx1250_b_tr8",
     ],
     read: read_wmma,
 };
