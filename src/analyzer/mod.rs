@@ -16,9 +16,12 @@
 //! - `probe` (with the `alloc` feature): measurements from the AMD LDS probe
 //!   (`gpu/amd/`) turned into rules and set beside cktile's table;
 //! - `models` (with the `alloc` feature): every public model of AMD's LDS
-//!   (rocKE, rocRoller, Triton's two, IREE, amd-shark, HipKittens) beside
+//!   (rocKE, rocRoller, Triton's two, IREE, amd-shark, HipKittens, AMD's MI450 blog) beside
 //!   cktile's table, each refusing where its source is silent, and the
 //!   search for the accesses on which they disagree;
+//! - `partitions` (with the `alloc` feature): gfx1250's partition
+//!   conflicts, both SIMD pairs' warps reaching one 64 KiB LDS partition
+//!   (AMD's MI450 blog);
 //! - `gpu_cases` (with the `alloc` feature): the NVIDIA hardware-truth cases
 //!   (`gpu/`), each a warp's accesses with cktile's sm90 prediction.
 //!
@@ -41,6 +44,8 @@ pub mod disagreements;
 pub mod gpu_cases;
 #[cfg(feature = "alloc")]
 pub mod models;
+#[cfg(feature = "alloc")]
+pub mod partitions;
 #[cfg(feature = "alloc")]
 pub mod probe;
 #[cfg(feature = "alloc")]

@@ -3,6 +3,7 @@
 
 use crate::analyzer::Counts;
 use crate::analyzer::metrics::{Metric, MetricValue};
+use crate::analyzer::partitions::PartitionReport;
 use crate::analyzer::report::{BankConflict, InstructionReport, PhaseReport, TileReport, WordAccess};
 use crate::{Descriptor, Index};
 use alloc::string::{String, ToString};
@@ -139,6 +140,7 @@ enum Field<'a> {
     Phases(&'a [PhaseJson<'a>]),
     PerInstruction(&'a [CountsJson]),
     Instruction(&'a InstructionJson<'a>),
+    Partitions(&'a PartitionJson),
 }
 
 impl From<MetricValue> for Field<'_> {
@@ -212,7 +214,57 @@ pub struct TileJson<'a> {
     /// when serialized.
     worst: InstructionReport,
     worst_instruction: u32,
+    partitions: Option<PartitionJson>,
     report: core::marker::PhantomData<&'a TileReport>,
+}
+
+/// gfx1250's partition check of a tile window
+/// ([`partitions`](crate::analyzer::partitions)) as JSON: the key
+/// `partitions` of `cktile analyze --json` on gfx1250.
+///
+/// ```
+/// use cktile::analyzer::{arch, partitions::partitions, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
+/// let r = partitions(&cktile::Descriptor::packed(&[128, 32])?, 2, &arch::GFX1250, &d, Op::DsWrite { bits: 128 }, 0)?;
+/// let out = serde_json::to_string(&cktile::json::PartitionJson::new(&r)).unwrap();
+/// assert!(out.starts_with(r#"{"accesses":[{"pair_a":[0],"pair_b":[0],"shared":[0]}"#), "{out}");
+/// assert!(out.ends_with(r#""base":0,"conflicted":4,"warps":4}"#), "{out}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartitionJson {
+    accesses: Vec<AccessPartitionsJson>,
+    base: u64,
+    conflicted: usize,
+    warps: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+struct AccessPartitionsJson {
+    pair_a: Vec<u64>,
+    pair_b: Vec<u64>,
+    shared: Vec<u64>,
+}
+
+impl PartitionJson {
+    /// The view of `r`.
+    pub fn new(r: &PartitionReport) -> PartitionJson {
+        PartitionJson {
+            accesses: r
+                .accesses
+                .iter()
+                .map(|a| AccessPartitionsJson {
+                    pair_a: a.pair_a.clone(),
+                    pair_b: a.pair_b.clone(),
+                    shared: a.shared.clone(),
+                })
+                .collect(),
+            base: r.base,
+            conflicted: r.conflicted(),
+            warps: r.warps,
+        }
+    }
 }
 
 impl<'a> TileJson<'a> {
@@ -237,8 +289,29 @@ impl<'a> TileJson<'a> {
             per_instruction: r.instructions.iter().map(counts).collect(),
             worst: r.worst(),
             worst_instruction: r.counts.worst_instruction,
+            partitions: None,
             report: core::marker::PhantomData,
         }
+    }
+
+    /// The same view with gfx1250's partition check of the window beside
+    /// it, under the key `partitions`.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, analyze_distribution, partitions::partitions, Op};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
+    /// let lds = cktile::Descriptor::packed(&[128, 32])?;
+    /// let op = Op::DsWrite { bits: 128 };
+    /// let r = analyze_distribution(&lds, 2, &arch::GFX1250, &d, op)?;
+    /// let p = partitions(&lds, 2, &arch::GFX1250, &d, op, 0)?;
+    /// let out = serde_json::to_string(&cktile::json::TileJson::new(&lds, &r).with_partitions(&p)).unwrap();
+    /// assert!(out.contains(r#""partitions":{"accesses""#));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn with_partitions(mut self, p: &PartitionReport) -> TileJson<'a> {
+        self.partitions = Some(PartitionJson::new(p));
+        self
     }
 }
 
@@ -247,7 +320,7 @@ impl<'a> TileJson<'a> {
 impl Serialize for TileJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let worst = InstructionJson::new(&self.worst);
-        let fields = vec![
+        let mut fields = vec![
             ("arch", Field::Text(self.arch)),
             ("element_bytes", Field::Count(self.element_bytes as u64)),
             ("element_space_size", Field::Signed(self.element_space_size)),
@@ -258,6 +331,9 @@ impl Serialize for TileJson<'_> {
             ("worst", Field::Instruction(&worst)),
             ("worst_instruction", Field::Count(u64::from(self.worst_instruction))),
         ];
+        if let Some(p) = &self.partitions {
+            fields.push(("partitions", Field::Partitions(p)));
+        }
         with_metrics(s, fields, &self.metrics)
     }
 }

@@ -45,7 +45,7 @@ pub mod rules;
 pub mod search;
 pub mod tma;
 
-pub use bank::{InstructionJson, TileJson};
+pub use bank::{InstructionJson, PartitionJson, TileJson};
 pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
 pub use distribution::{CoverageJson, DistributionJson, TransposeJson};
 pub use dma::DmaPlanJson;

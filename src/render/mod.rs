@@ -8,6 +8,7 @@
 //! - [`bank`]: bank-conflict reports and layout comparisons;
 //! - [`search`]: layout search reports;
 //! - [`matrix_desc`]: whether `wgmma` / `tcgen05.mma` reads a layout, and its descriptor;
+//! - [`partitions`]: gfx1250's partition check (which LDS partitions each SIMD pair reaches);
 //! - [`plan`]: direct-to-LDS load plans;
 //! - [`rules`]: the analyzer's rule table (banks and phases per chip and instruction, with sources);
 //! - [`tma`]: whether one TMA copy writes a tile, and its tensor map;
@@ -18,6 +19,7 @@ pub mod catalog;
 pub mod distribution;
 pub mod equiv;
 pub mod matrix_desc;
+pub mod partitions;
 pub mod plan;
 pub mod rules;
 pub mod search;

@@ -490,6 +490,13 @@ pub const UNCOUNTED: &[(Chip, &str, &str)] = &[
         "not counted: NVIDIA documents no bank rule for TMA's shared-memory writes; what holds is whether one box \
          (or a few) writes the tile exactly (cktile tma)",
     ),
+    (
+        Chip::Gfx1250,
+        "LDS partitions (between warps)",
+        "not counted in the banks: AMD's MI450 blog gives 64 KiB partitions that the two SIMD pairs (even and odd \
+         warps) serialize on when both reach one in the same cycle, a matter of timing no count can give; what \
+         holds is whether an access's pairs reach one partition (cktile analyze --distribution on gfx1250)",
+    ),
 ];
 
 /// The rule of `op` on `arch`: its bank count, phases and provenance (an

@@ -338,6 +338,34 @@ impl WindowAccess {
         self.distribution.ps_ys_to_xs().program_through(desc, [0; MAX_DIMS].split_at(desc.lengths().len()).0)
     }
 
+    /// The warps of the window (the first P's length, 1 for a one-P
+    /// distribution); instruction `i` is warp `i / per_warp()`'s.
+    ///
+    /// ```
+    /// use cktile_core::analyzer::{window::WindowAccess, Op};
+    /// use cktile_core::distribution::{catalogue, Distribution};
+    /// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
+    /// let w = WindowAccess::new(&a, Op::DsWrite { bits: 128 }, 2, 64)?;
+    /// assert_eq!((w.warps(), w.per_warp()), (4, 2));
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub const fn warps(&self) -> usize {
+        self.warps
+    }
+
+    /// The instructions each warp issues: its accesses of the Y space.
+    ///
+    /// ```
+    /// use cktile_core::analyzer::{window::WindowAccess, Op};
+    /// use cktile_core::distribution::{catalogue, Distribution};
+    /// let c = Distribution::new(catalogue::mfma_c(32, 8)?)?;
+    /// assert_eq!(WindowAccess::new(&c, Op::DsWrite { bits: 32 }, 4, 64)?.per_warp(), 16);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub const fn per_warp(&self) -> usize {
+        self.per_warp
+    }
+
     /// The byte address lane `lane` of instruction `i` starts at, through
     /// `program` (this window's [`program_over`](Self::program_over) an LDS
     /// layout), for `element_bytes`-byte elements: `None` for a lane that

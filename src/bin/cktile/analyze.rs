@@ -49,6 +49,10 @@ pub struct Args {
         cktile::analyzer::models::MODEL_NAMES
     ))]
     model: Option<String>,
+    /// gfx1250 with --distribution: the LDS byte address of the layout's offset 0, for the partition check
+    /// (which 64 KiB LDS partitions the even and the odd warps reach; AMD's MI450 blog). Default 0.
+    #[arg(long, value_name = "BYTES")]
+    lds_base: Option<u64>,
 }
 
 /// Runs `cktile analyze`.
@@ -60,6 +64,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let op = a.op.resolve()?;
     let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
         .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
+    check_lds_base(a, &given.accesses, &arch)?;
     match (&a.model, &given.accesses) {
         (Some(name), cktile::analyzer::accesses::Accesses::Pattern(p)) => {
             return model_answer(name, &text, &desc, element_bytes, &arch, *p, a.json);
@@ -76,9 +81,20 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         given.accesses.analyze(&desc, element_bytes, &arch, progress)
     });
     let r = r.map_err(|e| given.failure(&text, e))?;
+    let partitions =
+        partition_check(a, &given.accesses, &desc, element_bytes, &arch).map_err(|e| Failure::input(&text, e))?;
     if a.json {
-        return to_json(&TileJson::new(&desc, &r));
+        let json = TileJson::new(&desc, &r);
+        return to_json(&match &partitions {
+            Some(p) => json.with_partitions(p),
+            None => json,
+        });
     }
+    // The partition check is printed where it has two pairs to compare, or was asked for.
+    let partitions = match partitions {
+        Some(p) if p.warps > 1 || a.lds_base.is_some() => render::partitions::partitions(&p),
+        _ => String::new(),
+    };
     // What a window counts, against what `cktile search` counts for the same access.
     let window = match &given.accesses {
         cktile::analyzer::accesses::Accesses::Window { distribution, .. } => {
@@ -93,13 +109,50 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         cktile::analyzer::accesses::Accesses::Pattern(_) => String::new(),
     };
     Ok(format!(
-        "{} tile, {} elements of storage\n{window}{}",
+        "{} tile, {} elements of storage\n{window}{}{partitions}",
         shape(&desc),
         desc.element_space_size(),
         render::bank::tile(&r)
     ))
 }
 
+/// gfx1250's partition check of a distribution's window (`None` for a
+/// pattern or another chip).
+fn partition_check(
+    a: &Args,
+    accesses: &cktile::analyzer::accesses::Accesses,
+    desc: &cktile::Descriptor,
+    element_bytes: usize,
+    arch: &cktile::analyzer::Arch,
+) -> Result<Option<cktile::analyzer::partitions::PartitionReport>, cktile::Error> {
+    use cktile::analyzer::{accesses::Accesses, arch::Chip, partitions::partitions};
+    match (accesses, arch.chip()) {
+        (Accesses::Window { distribution, op }, Chip::Gfx1250) => {
+            partitions(desc, element_bytes, arch, distribution, *op, a.lds_base.unwrap_or(0)).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `--lds-base` where no partition check runs, refused by what is missing.
+fn check_lds_base(
+    a: &Args,
+    accesses: &cktile::analyzer::accesses::Accesses,
+    arch: &cktile::analyzer::Arch,
+) -> Result<(), Failure> {
+    use cktile::analyzer::{accesses::Accesses, arch::Chip};
+    match (a.lds_base, accesses, arch.chip()) {
+        (None, _, _) | (Some(_), Accesses::Window { .. }, Chip::Gfx1250) => Ok(()),
+        (Some(_), Accesses::Pattern(_), Chip::Gfx1250) => Err(bad(String::from(
+            "--lds-base: the partition check compares warps, so it runs on a --distribution window, not a --pattern",
+        ))),
+        (Some(_), _, _) => Err(bad(format!(
+            "--lds-base: the partition check runs on gfx1250 only (the one chip a public source gives LDS partitions \
+             for), not on {}",
+            arch.name()
+        ))),
+    }
+}
 /// `analyze --model`: the model's worst ways over the tile, beside cktile's.
 fn model_answer(
     name: &str,
