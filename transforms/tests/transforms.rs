@@ -707,6 +707,7 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
         (Transform::swizzle(2, 0, -3).unwrap(), "swizzle(2,0,-3)"),
         (Transform::cyclic_shift(10, 8).unwrap(), "cyclic_shift((10,8))"),
         (Transform::indexing(16, 5).unwrap(), "indexing(16,5)"),
+        (Transform::xor_no_modulo(4, 8).unwrap(), "xor_no_modulo((4,8))"),
     ];
     for (t, text) in &cases {
         assert_eq!(t.to_string(), *text);
