@@ -537,6 +537,55 @@ fn xor_8x4_packed_row_1() {
     assert!(check::check(&spec).unwrap().is_bijective());
 }
 
+/// CK's `xor_t<_, ApplyModulo = false>`, as its grouped convolution uses
+/// it (`make_xor_transform<(G, G), false>` over a `(G, G)` pair with a
+/// power-of-two `G`): `low1 = up1 ^ up0`, with no remainder. On such
+/// lengths it equals the default form, `up1 ^ (up0 % L1)`.
+#[test]
+fn xor_no_modulo_4x8_packed() {
+    let spec = parse("packed((4,8)) | transform(xor_no_modulo((4,8)) on [0,1] -> [0,1])");
+    let typed = transform_tensor_descriptor(
+        make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap(),
+        (make_xor_no_modulo_transform((Number::<4>, Number::<8>)),),
+        (ids![0, 1],),
+        (ids![0, 1],),
+    )
+    .unwrap();
+    assert_eq!(spec, typed.descriptor());
+    // CK's formula, written out: row r, column c lands on 8 * r + (c ^ r).
+    assert_closed_form("xor_no_modulo 4x8", &spec, |c| 8 * c[0] + (c[1] ^ c[0]));
+    let row3: Vec<Index> = (0..8).map(|c| typed.calculate_offset([3, c])).collect();
+    assert_eq!(row3, vec![27, 26, 25, 24, 31, 30, 29, 28]);
+    let modded = parse("packed((4,8)) | transform(xor((4,8)) on [0,1] -> [0,1])");
+    assert_eq!(
+        coords(&spec).iter().map(|c| spec.calculate_offset(c)).collect::<Vec<_>>(),
+        coords(&modded).iter().map(|c| modded.calculate_offset(c)).collect::<Vec<_>>()
+    );
+    assert!(check::check(&spec).unwrap().is_bijective());
+    assert_inverse("xor_no_modulo 4x8", &spec);
+}
+
+/// cktile takes exactly the lengths on which CK's unreduced XOR stays in
+/// `[0, L1)` for every upper index, found here by trying every index.
+#[test]
+fn xor_no_modulo_accepts_exactly_the_lengths_that_stay_in_range() {
+    for l0 in 1..=20usize {
+        for l1 in 1..=20usize {
+            let stays = (0..l0 as i64).all(|r| (0..l1 as i64).all(|c| (0..l1 as i64).contains(&(c ^ r))));
+            let built = cktile::transforms::Transform::xor_no_modulo(l0, l1);
+            assert_eq!(built.is_ok(), stays, "({l0}, {l1}): {built:?}");
+            if let Err(e) = built {
+                let text = e.to_string();
+                let block = (l0 as u64).next_power_of_two();
+                assert!(
+                    text.contains(&format!("({l0}, {l1})")) && text.contains(&format!("multiple of {block}")),
+                    "{text}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn merge_over_padded_rows() {
     let spec = parse("naive((4,8),(100,1)) | transform(merge((4,8)) on [0,1] -> [0])");

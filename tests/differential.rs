@@ -47,6 +47,7 @@ fn transform_text(t: &Transform) -> String {
         Params::Merge(kinds::MergeParams { lengths }) => format!("merge({})", tuple(lengths.as_slice())),
         Params::Unmerge(kinds::UnmergeParams { lengths }) => format!("unmerge({})", tuple(lengths.as_slice())),
         Params::Xor(kinds::XorParams { l0, l1 }) => format!("xor(({l0}, {l1}))"),
+        Params::XorNoModulo(kinds::XorNoModuloParams { l0, l1 }) => format!("xor_no_modulo( ( {l0} ,{l1}) )"),
         Params::Slice(kinds::SliceParams { len, begin, end }) => format!("slice({len},{begin},{end})"),
         Params::Freeze(kinds::FreezeParams { index }) => format!("freeze({index})"),
         Params::Insert(kinds::InsertParams { len }) => format!("insert({len})"),
@@ -71,7 +72,9 @@ fn upper_lengths(t: &Transform, lower: &[Index]) -> Vec<Index> {
         | Params::Unmerge(kinds::UnmergeParams { lengths })
         | Params::Replicate(kinds::ReplicateParams { lengths }) => lengths.as_slice().to_vec(),
         Params::Merge(kinds::MergeParams { lengths }) => vec![lengths.as_slice().iter().product()],
-        Params::Xor(kinds::XorParams { l0, l1 }) | Params::CyclicShift(kinds::CyclicShiftParams { l0, l1 }) => {
+        Params::Xor(kinds::XorParams { l0, l1 })
+        | Params::XorNoModulo(kinds::XorNoModuloParams { l0, l1 })
+        | Params::CyclicShift(kinds::CyclicShiftParams { l0, l1 }) => {
             vec![l0, l1]
         }
         Params::Slice(kinds::SliceParams { begin, end, .. }) => vec![end - begin],
@@ -157,7 +160,7 @@ fn base_invertible(d: &Descriptor) -> bool {
 
 /// The kinds that are one-to-one on valid coordinates and have an inverse:
 /// a chain of them over an invertible base is injective and inverts.
-const INVERTIBLE: [Kind; 10] = [
+const INVERTIBLE: [Kind; 11] = [
     Kind::PassThrough,
     Kind::Pad,
     Kind::LeftPad,
@@ -165,6 +168,7 @@ const INVERTIBLE: [Kind; 10] = [
     Kind::Merge,
     Kind::Unmerge,
     Kind::Xor,
+    Kind::XorNoModulo,
     Kind::Slice,
     Kind::Swizzle,
     Kind::Offset,

@@ -38,6 +38,7 @@ fn every_transform_error_names_its_values() {
             vec!["merge", "product", "1180591620717411303424", "9223372036854775807"],
         ),
         (T::XorNotPowerOfTwo { l1: 7331 }, vec!["7331"]),
+        (T::XorUnreduced { l0: 4242, l1: 7331 }, vec!["xor_no_modulo", "4242", "7331", "8192"]),
         (T::SliceRange { len: 7331, begin: 4242, end: 9001 }, vec!["7331", "4242", "9001"]),
         (T::SwizzleParameters { bits: 7, base: 11, shift: -3 }, vec!["7", "11", "-3"]),
         (T::SwizzleLength { len: 7331, block: 4096 }, vec!["7331", "4096"]),

@@ -91,6 +91,15 @@ pub enum Error {
         /// The rejected `L1`.
         l1: i64,
     },
+    /// `xor_no_modulo((L0, L1))` (CK's `ApplyModulo = false`) needs `L1` a
+    /// multiple of the smallest power of two `>= L0`, or `up1 ^ up0` leaves
+    /// `[0, L1)`.
+    XorUnreduced {
+        /// The rejected `L0`.
+        l0: i64,
+        /// The rejected `L1`.
+        l1: i64,
+    },
     /// A slice's range is not `begin < end <= len`.
     SliceRange {
         /// The sliced dimension's length.
@@ -197,6 +206,9 @@ impl Error {
             Error::XorNotPowerOfTwo { .. } => {
                 "cktile: xor((L0, L1)) needs L1 to be a power of two, or up1 ^ (up0 % L1) leaves [0, L1)"
             }
+            Error::XorUnreduced { .. } => {
+                "cktile: xor_no_modulo((L0, L1)) needs L1 a multiple of the smallest power of two >= L0, or up1 ^ up0 leaves [0, L1)"
+            }
             Error::SliceRange { .. } => "cktile: slice(len, begin, end) needs begin < end <= len",
             Error::SwizzleParameters { .. } => {
                 "cktile: swizzle(B, M, S) needs |S| >= B and all bit fields below bit 62"
@@ -218,6 +230,7 @@ impl Error {
 // The transforms the messages below name, from `Kind::name` at compile time
 // (as the constructors' `NAME`s in transform.rs).
 const XOR: &str = Kind::Xor.name();
+const XOR_NO_MODULO: &str = Kind::XorNoModulo.name();
 const SLICE: &str = Kind::Slice.name();
 const SWIZZLE: &str = Kind::Swizzle.name();
 
@@ -259,6 +272,11 @@ impl fmt::Display for Error {
             Error::XorNotPowerOfTwo { l1 } => write!(
                 f,
                 "{XOR}: L1 = {l1} is not a power of two; up1 ^ (up0 % L1) stays in [0, L1) only for L1 = 1, 2, 4, 8, ..."
+            ),
+            Error::XorUnreduced { l0, l1 } => write!(
+                f,
+                "{XOR_NO_MODULO}: (L0, L1) = ({l0}, {l1}); up1 ^ up0 stays in [0, L1) only when L1 is a multiple of {}, the smallest power of two >= L0 (for a power-of-two L1: L0 <= L1); xor((L0, L1)) takes up0 % L1 instead",
+                crate::kinds::xor_no_modulo::row_block(l0)
             ),
             Error::SliceRange { len, begin, end } => {
                 write!(f, "{SLICE}: begin {begin}, end {end} on length {len}; need begin < end <= len")

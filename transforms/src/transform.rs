@@ -68,7 +68,7 @@ impl Kind {
 /// ```
 /// use cktile_transforms::{Family, Kind};
 /// let permutations: Vec<_> = Kind::ALL.into_iter().filter(|k| k.family() == Family::Permutation).collect();
-/// assert_eq!(permutations, [Kind::Xor, Kind::Swizzle, Kind::CyclicShift]);
+/// assert_eq!(permutations, [Kind::Xor, Kind::XorNoModulo, Kind::Swizzle, Kind::CyclicShift]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
@@ -83,7 +83,7 @@ pub enum Family {
     /// `unmerge`: several indices combined row-major into one.
     Unmerge,
     /// A bijection inside the dimensions, against bank conflicts (`xor`,
-    /// `swizzle`, `cyclic_shift`).
+    /// `xor_no_modulo`, `swizzle`, `cyclic_shift`).
     Permutation,
     /// Moving, fixing, adding or folding indices (`slice`, `freeze`,
     /// `insert`, `replicate`, `offset`, `modulo`).

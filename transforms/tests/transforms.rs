@@ -707,6 +707,7 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
         (Transform::swizzle(2, 0, -3).unwrap(), "swizzle(2,0,-3)"),
         (Transform::cyclic_shift(10, 8).unwrap(), "cyclic_shift((10,8))"),
         (Transform::indexing(16, 5).unwrap(), "indexing(16,5)"),
+        (Transform::xor_no_modulo(4, 8).unwrap(), "xor_no_modulo((4,8))"),
     ];
     for (t, text) in &cases {
         assert_eq!(t.to_string(), *text);
@@ -894,6 +895,12 @@ fn typed_list_transforms_static_equals_dynamic() {
     assert_eq!(<<X as TypedTransform>::NumLower as typenum::Unsigned>::USIZE, 2);
     assert_eq!(<<X as TypedTransform>::NumUpper as typenum::Unsigned>::USIZE, 2);
 
+    type Xn = XorNoModulo<N<8>, N<8>>;
+    assert_eq!(<Xn as TypedTransform>::STATIC, Some(Transform::xor_no_modulo(8, 8)));
+    assert_eq!(make_xor_no_modulo_transform((2usize, 6usize)).to_transform(), Transform::xor_no_modulo(2, 6));
+    assert_eq!(<XorNoModulo<N<8>, usize> as TypedTransform>::STATIC, None);
+    assert_eq!(<Xn as TypedTransform>::KIND, Kind::XorNoModulo);
+
     assert_eq!(<Swizzle<3, 3, 3> as TypedTransform>::STATIC, Some(Transform::swizzle(3, 3, 3)));
     assert_eq!(make_swizzle_transform::<2, 0, -3>().to_transform(), Transform::swizzle(2, 0, -3));
 }
@@ -902,6 +909,11 @@ fn typed_list_transforms_static_equals_dynamic() {
 fn typed_invalid_static_parameters_carry_the_error() {
     assert_eq!(<Xor<N<8>, N<6>> as TypedTransform>::STATIC, Some(Err(Error::XorNotPowerOfTwo { l1: 6 })));
     assert_eq!(make_xor_transform((8usize, 6usize)).to_transform(), Err(Error::XorNotPowerOfTwo { l1: 6 }));
+    assert_eq!(<XorNoModulo<N<16>, N<8>> as TypedTransform>::STATIC, Some(Err(Error::XorUnreduced { l0: 16, l1: 8 })));
+    assert_eq!(
+        make_xor_no_modulo_transform((3usize, 6usize)).to_transform(),
+        Err(Error::XorUnreduced { l0: 3, l1: 6 })
+    );
     assert_eq!(
         <Merge<(N<4>, N<0>)> as TypedTransform>::STATIC,
         Some(Err(Error::ZeroLength { transform: "merge", parameter: "lower lengths", position: Some(1) }))
@@ -933,6 +945,24 @@ proptest! {
         prop_assert_eq!(make_pad_transform(a, b, c).to_transform(), Transform::pad(a, b, c));
         prop_assert_eq!(make_slice_transform(a, b, c).to_transform(), Transform::slice(a, b, c));
         prop_assert_eq!(make_xor_transform((a, b)).to_transform(), Transform::xor(a, b));
+        prop_assert_eq!(make_xor_no_modulo_transform((a, b)).to_transform(), Transform::xor_no_modulo(a, b));
+        // The typed form accepts its own lower lengths exactly when the constructor builds it.
+        let lower: Indices = core::array::from_fn(|i| [a as i64, b as i64][i.min(1)]);
+        prop_assert_eq!(make_xor_no_modulo_transform((a, b)).accepts(&lower), Transform::xor_no_modulo(a, b).is_ok());
+        // Its formula is CK's unreduced XOR, and an involution on accepted lengths.
+        if Transform::xor_no_modulo(a, b).is_ok() {
+            let t = make_xor_no_modulo_transform((a, b));
+            for r in 0..a as i64 {
+                for col in 0..b as i64 {
+                    let mut up = [0; MAX_DIMS];
+                    (up[0], up[1]) = (r, col);
+                    let low = t.lower(&up);
+                    prop_assert_eq!((low[0], low[1]), (r, col ^ r));
+                    prop_assert!((0..b as i64).contains(&low[1]));
+                    prop_assert_eq!(t.lower(&low)[1], col);
+                }
+            }
+        }
         prop_assert_eq!(make_merge_transform((a, b, c)).to_transform(), Transform::merge(&[a, b, c]));
         prop_assert_eq!(make_unmerge_transform((a, b)).to_transform(), Transform::unmerge(&[a, b]));
         prop_assert_eq!(make_embed_transform((a, b), (c, a)).to_transform(), Transform::embed(&[a, b], &[c, a]));

@@ -11,7 +11,8 @@
 //! ITEM  := XFORM 'on' IDS '->' IDS                     old top dims -> new top dims
 //! XFORM := pass_through(len) | pad(len, left, right) | left_pad(len, left) | right_pad(len, right)
 //!        | embed((lengths), (coefficients)) | merge((lower lengths)) | unmerge((upper lengths))
-//!        | xor((L0, L1)) | slice(len, begin, end) | freeze(index) | insert(len) | replicate((lengths))
+//!        | xor((L0, L1)) | xor_no_modulo((L0, L1)) | slice(len, begin, end) | freeze(index) | insert(len)
+//!        | replicate((lengths))
 //!        | offset(len, off) | modulo(modulus, len) | swizzle(B, M, S) | cyclic_shift((L0, L1))
 //!        | indexing(len, index)
 //! IDS   := '[' ( INT ( ',' INT )* )? ']'

@@ -117,7 +117,7 @@ super::kit::pair_kind!(
     upper1 = upper1,
     upper_lowering = upper_lowering,
     xor_linear = false,
-    draws_over = |l| l > 0
+    draws_over = |_, l| l > 0
 );
 
 /// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s

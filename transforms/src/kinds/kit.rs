@@ -202,12 +202,13 @@ macro_rules! pair_kind {
                 None
             }
             /// The offered dimension as dimension 0, over another free
-            /// dimension whose length the kind takes; nothing when none is
-            /// free.
+            /// dimension whose length the kind takes with that dimension 0;
+            /// nothing when none is free.
             pub(crate) fn draw(d: &mut dyn $crate::kinds::Draw) -> Option<$crate::Transform> {
-                let fits: fn($crate::Index) -> bool = $fits;
-                let l1 = d.take(&fits)?;
-                $crate::Transform::$ctor(d.offered(), usize::try_from(l1).ok()?).ok()
+                let fits: fn(usize, $crate::Index) -> bool = $fits;
+                let l0 = d.offered();
+                let l1 = d.take(&|l| fits(l0, l))?;
+                $crate::Transform::$ctor(l0, usize::try_from(l1).ok()?).ok()
             }
         }
     };

@@ -51,6 +51,7 @@ pub mod slice;
 pub mod swizzle;
 pub mod unmerge;
 pub mod xor;
+pub mod xor_no_modulo;
 
 pub use cyclic_shift::CyclicShiftParams;
 pub use draw::Draw;
@@ -67,6 +68,7 @@ pub use slice::SliceParams;
 pub use swizzle::SwizzleParams;
 pub use unmerge::UnmergeParams;
 pub use xor::XorParams;
+pub use xor_no_modulo::XorNoModuloParams;
 
 /// The one list of transform kinds, in the order the spec grammar lists
 /// them: each [`Kind`](crate::Kind) variant with its module and the
@@ -89,6 +91,7 @@ macro_rules! kind_list {
             Merge: merge::MergeParams,
             Unmerge: unmerge::UnmergeParams,
             Xor: xor::XorParams,
+            XorNoModulo: xor_no_modulo::XorNoModuloParams,
             Slice: slice::SliceParams,
             Freeze: freeze::FreezeParams,
             Insert: replicate::InsertParams,

@@ -88,7 +88,7 @@ super::kit::pair_kind!(
     upper1 = lower1,
     upper_lowering = lowering,
     xor_linear = true,
-    draws_over = |l| (l as u64).is_power_of_two()
+    draws_over = |_, l| (l as u64).is_power_of_two()
 );
 
 /// The typed form, for kernel code: its parameters as [`Value`](crate::Value)s
