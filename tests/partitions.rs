@@ -120,5 +120,5 @@ fn analyze_prints_and_serializes_the_check() {
     assert!(!String::from_utf8(o.stdout).unwrap().contains("partitions"));
     let o = cktile(&[&base[..], &["--pattern", "rows", "--op", "ds_write_b128", "--lds-base", "0"][..]].concat());
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8(o.stderr).unwrap().contains("--distribution window"));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("a distribution's window on gfx1250, not a pattern"));
 }

@@ -157,15 +157,20 @@ class Layout:
         *,
         distribution: Optional[str] = None,
         op: Optional[str] = None,
+        lds_base: Optional[int] = None,
     ) -> Report:
         """Bank conflicts of every instruction of an access pattern (``rows``, ``mfma16``, ``ldmatrix``, ...)
         or of a CK tile window over ``distribution`` issuing ``op`` (``cktile analyze --json``).
+
+        On gfx1250 a window's report also holds ``partitions``: the 64 KiB LDS partitions each access's
+        even and odd warps reach (AMD's MI450 blog), the layout at LDS byte ``lds_base`` (default 0).
 
         The report is the library's own: its counts read without JSON, ``arrays()`` gives each
         instruction's counts as numpy arrays, and ``to_json()`` the CLI's text. The analysis runs
         with the GIL released; :func:`cktile.analyze_many` runs many layouts at once."""
         arch, pattern, op = text("arch", arch), text("pattern", pattern, True), text("op", op, True)
-        return Report._from_native("analyze", self._native.analyze(arch, pattern, _text(distribution), op))
+        base = None if lds_base is None else integer("lds_base", lds_base, U64)
+        return Report._from_native("analyze", self._native.analyze(arch, pattern, _text(distribution), op, base))
 
     def dma_plan(
         self,

@@ -192,7 +192,7 @@ impl NativeLayout {
 
     /// `cktile analyze`: the accesses of a pattern, or of a tile window
     /// over a distribution issuing `op`, on `arch`, as a native report.
-    #[pyo3(signature = (arch, pattern=None, distribution=None, op=None))]
+    #[pyo3(signature = (arch, pattern=None, distribution=None, op=None, lds_base=None))]
     fn analyze(
         &self,
         py: Python<'_>,
@@ -200,6 +200,7 @@ impl NativeLayout {
         pattern: Option<&str>,
         distribution: Option<&str>,
         op: Option<&str>,
+        lds_base: Option<u64>,
     ) -> PyResult<Tile> {
         let element_bytes = self.element_bytes()?;
         let arch = chip(arch)?;
@@ -207,7 +208,9 @@ impl NativeLayout {
         let desc = &self.layout.descriptor;
         let r = py.detach(|| accesses.analyze(desc, element_bytes, &arch, &mut |_, _| {}));
         let r = r.map_err(|e| self.access_error(&encoding, &e))?;
-        Ok(Tile::new(self.layout.clone(), r))
+        let p = py.detach(|| accesses.partitions(desc, element_bytes, &arch, lds_base));
+        let p = p.map_err(|e| refuse("lds_base", e))?;
+        Ok(Tile::new(self.layout.clone(), r, p))
     }
 
     /// `cktile dma-plan --json`: direct global-to-LDS loads that fill the
@@ -326,12 +329,16 @@ pub fn analyze_many(
         layouts
             .par_iter()
             .zip(element_bytes.par_iter())
-            .map(|(l, &eb)| accesses.analyze(&l.layout.descriptor, eb, &arch, &mut |_, _| {}))
-            .collect::<Vec<_>>()
+            .map(|(l, &eb)| {
+                let d = &l.layout.descriptor;
+                let r = accesses.analyze(d, eb, &arch, &mut |_, _| {})?;
+                Ok((r, accesses.partitions(d, eb, &arch, None)?))
+            })
+            .collect::<Vec<Result<_, cktile::Error>>>()
     });
     layouts
         .iter()
         .zip(reports)
-        .map(|(l, r)| r.map(|r| Tile::new(l.layout.clone(), r)).map_err(|e| l.access_error(&encoding, &e)))
+        .map(|(l, r)| r.map(|(r, p)| Tile::new(l.layout.clone(), r, p)).map_err(|e| l.access_error(&encoding, &e)))
         .collect()
 }

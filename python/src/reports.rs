@@ -14,6 +14,7 @@ use crate::{Error, json};
 use cktile::analyzer::metrics::MetricValue;
 use cktile::analyzer::report::{InstructionReport, TileReport, analyze_instruction};
 use cktile::analyzer::{Arch, Counts, Op};
+use cktile::analyzer::partitions::PartitionReport;
 use cktile::json::{InstructionJson, TileJson};
 use cktile::layouts;
 use numpy::IntoPyArray;
@@ -152,6 +153,8 @@ impl Instruction {
 pub struct TileState {
     pub layout: Arc<layouts::Layout>,
     pub report: TileReport,
+    /// gfx1250's partition check of a window (`partitions` in the JSON).
+    pub partitions: Option<PartitionReport>,
 }
 
 /// Every instruction of a tile: `cktile analyze --json`.
@@ -162,9 +165,9 @@ pub struct Tile {
 }
 
 impl Tile {
-    /// The report `report` of `layout`.
-    pub fn new(layout: Arc<layouts::Layout>, report: TileReport) -> Tile {
-        Tile { state: Arc::new(TileState { layout, report }), json: OnceLock::new() }
+    /// The report `report` of `layout`, with its partition check where one ran.
+    pub fn new(layout: Arc<layouts::Layout>, report: TileReport, partitions: Option<PartitionReport>) -> Tile {
+        Tile { state: Arc::new(TileState { layout, report, partitions }), json: OnceLock::new() }
     }
 }
 
@@ -216,7 +219,11 @@ impl Tile {
         if let Some(text) = self.json.get() {
             return Ok(text);
         }
-        let text = json(&TileJson::new(&self.state.layout.descriptor, &self.state.report))?;
+        let tile = TileJson::new(&self.state.layout.descriptor, &self.state.report);
+        let text = match &self.state.partitions {
+            Some(p) => json(&tile.with_partitions(p))?,
+            None => json(&tile)?,
+        };
         Ok(self.json.get_or_init(|| text))
     }
 }

@@ -256,3 +256,45 @@ def test_every_public_object_copies_and_pickles(copy_of):
     assert type(d) is cktile.Distribution and d.table().to_json() == reports[3].to_json()
     svg = copy_of(spec.grid())
     assert type(svg) is cktile.SVG and svg == spec.grid()
+
+
+PARTITIONED = (
+    "naive((8,2,8,32),(320,32768,40,1)) | transform(merge((8,2,8)) on [0,1,2] -> [0], pass_through(32) on [3] -> [1])"
+)
+
+
+def _even_odd_partitions(layout_text, base):
+    """AMD's MI450 blog's rule by hand: warp w of block_raked_128x128x32_v8_w32 writes rows
+    32 a + 8 w + r (a the access, r < 8), each 64 bytes of fp16 across the 32 columns; partition = byte // 65536."""
+    layout = cktile.Layout(layout_text, dtype="fp16")
+    out = []
+    for a in range(4):
+        pairs = (set(), set())
+        for w in range(4):
+            for r in range(8):
+                for c in (0, 31):
+                    pairs[w % 2].add((base + 2 * layout.offset(32 * a + 8 * w + r, c)) // 65536)
+        out.append(pairs)
+    return out
+
+
+def test_gfx1250_windows_report_their_partitions():
+    window = dict(distribution="block_raked_128x128x32_v8_w32", op="ds_write_b128")
+    for text, base in [("row-padded:rows=128,cols=32,pad=8", 0), (PARTITIONED, 0), (PARTITIONED, 32768), (PARTITIONED, 100000)]:
+        r = cktile.Layout(text, dtype="fp16").analyze("gfx1250", lds_base=base, **window)
+        want = _even_odd_partitions(text, base)
+        got = r.partitions
+        assert got["base"] == base and got["warps"] == 4
+        assert [(set(x["pair_a"]), set(x["pair_b"])) for x in got["accesses"]] == want
+        assert got["conflicted"] == sum(1 for a, b in want if a & b)
+        assert json.loads(r.to_json())["partitions"] == got.to_dict()
+    # analyze_many gives the same key at base 0; no key elsewhere; lds_base refused where no check runs.
+    [many] = cktile.analyze_many([cktile.Layout(PARTITIONED, "fp16")], "gfx1250", **window)
+    assert many.partitions["conflicted"] == 0
+    assert "partitions" not in cktile.Layout(PARTITIONED, "fp16").analyze("gfx950", **window)
+    with pytest.raises(cktile.Error, match="gfx1250 only"):
+        cktile.Layout(PARTITIONED, "fp16").analyze("gfx950", lds_base=0, **window)
+    with pytest.raises(cktile.Error, match="not a pattern"):
+        cktile.Layout(PARTITIONED, "fp16").analyze("gfx1250", "rows", op="ds_write_b128", lds_base=0)
+    with pytest.raises(cktile.Error, match="lds_base"):
+        cktile.Layout(PARTITIONED, "fp16").analyze("gfx1250", lds_base=-1, **window)

@@ -16,13 +16,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::arch::Arch;
+use super::arch::{Arch, Chip};
 use super::op::Op;
+use super::partitions::{PartitionReport, partitions};
 use super::pattern::Pattern;
 use super::report::analyze_distribution;
 use super::report::{TileReport, analyze_tile_report_with_progress};
 use crate::distribution::{self, Distribution};
-use crate::{Descriptor, Error};
+use crate::{Descriptor, Error, ParameterProblem};
 use alloc::boxed::Box;
 use core::fmt;
 
@@ -152,6 +153,54 @@ impl Accesses {
                 analyze_tile_report_with_progress(desc, element_bytes, arch, *pattern, progress)
             }
             Accesses::Window { distribution, op } => analyze_distribution(desc, element_bytes, arch, distribution, *op),
+        }
+    }
+
+    /// gfx1250's partition check of a window over `desc`, the layout at
+    /// LDS byte `base` (0 when `None`;
+    /// [`partitions`](super::partitions::partitions)): `None` for a pattern
+    /// (it has no warps) or on another chip (no public source gives its
+    /// partitions); what `cktile analyze` prints beside a window's bank
+    /// report. A `base` given where no check runs is refused, naming why.
+    ///
+    /// ```
+    /// use cktile::analyzer::{accesses::Accesses, arch, Op};
+    /// let lds = cktile::Descriptor::packed(&[128, 32])?;
+    /// let w = Accesses::resolve(None, Some("block_raked_128x128x32_v8_w32"), Some(Op::DsWrite { bits: 128 }))?
+    ///     .ok_or("no accesses")?;
+    /// assert_eq!(w.partitions(&lds, 2, &arch::GFX1250, None)?.map(|p| p.conflicted()), Some(4));
+    /// assert!(w.partitions(&lds, 2, &arch::GFX950, None)?.is_none());
+    /// assert!(w.partitions(&lds, 2, &arch::GFX950, Some(0)).unwrap_err().to_string().contains("gfx1250"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn partitions(
+        &self,
+        desc: &Descriptor,
+        element_bytes: usize,
+        arch: &Arch,
+        base: Option<u64>,
+    ) -> Result<Option<PartitionReport>, Error> {
+        let misplaced = |value: u64, requirement: &'static str| {
+            Err(Error::parameter(ParameterProblem::InvalidUnsigned {
+                context: "partition check",
+                parameter: "LDS base",
+                value,
+                requirement,
+            }))
+        };
+        match (self, base) {
+            (Accesses::Window { distribution, op }, _) if arch.chip() == Chip::Gfx1250 => {
+                partitions(desc, element_bytes, arch, distribution, *op, base.unwrap_or(0)).map(Some)
+            }
+            (_, None) => Ok(None),
+            (Accesses::Window { .. }, Some(b)) => misplaced(
+                b,
+                "the partition check runs on gfx1250 only, the one chip a public source gives LDS partitions for",
+            ),
+            (Accesses::Pattern(_), Some(b)) => misplaced(
+                b,
+                "the partition check compares warps, so it runs on a distribution's window on gfx1250, not a pattern",
+            ),
         }
     }
 }

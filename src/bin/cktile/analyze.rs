@@ -64,7 +64,6 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let op = a.op.resolve()?;
     let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
         .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
-    check_lds_base(a, &given.accesses, &arch)?;
     match (&a.model, &given.accesses) {
         (Some(name), cktile::analyzer::accesses::Accesses::Pattern(p)) => {
             return model_answer(name, &text, &desc, element_bytes, &arch, *p, a.json);
@@ -81,8 +80,8 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         given.accesses.analyze(&desc, element_bytes, &arch, progress)
     });
     let r = r.map_err(|e| given.failure(&text, e))?;
-    let partitions =
-        partition_check(a, &given.accesses, &desc, element_bytes, &arch).map_err(|e| Failure::input(&text, e))?;
+    let partitions = given.accesses.partitions(&desc, element_bytes, &arch, a.lds_base);
+    let partitions = partitions.map_err(|e| bad(format!("--lds-base: {e}")))?;
     if a.json {
         let json = TileJson::new(&desc, &r);
         return to_json(&match &partitions {
@@ -116,43 +115,6 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     ))
 }
 
-/// gfx1250's partition check of a distribution's window (`None` for a
-/// pattern or another chip).
-fn partition_check(
-    a: &Args,
-    accesses: &cktile::analyzer::accesses::Accesses,
-    desc: &cktile::Descriptor,
-    element_bytes: usize,
-    arch: &cktile::analyzer::Arch,
-) -> Result<Option<cktile::analyzer::partitions::PartitionReport>, cktile::Error> {
-    use cktile::analyzer::{accesses::Accesses, arch::Chip, partitions::partitions};
-    match (accesses, arch.chip()) {
-        (Accesses::Window { distribution, op }, Chip::Gfx1250) => {
-            partitions(desc, element_bytes, arch, distribution, *op, a.lds_base.unwrap_or(0)).map(Some)
-        }
-        _ => Ok(None),
-    }
-}
-
-/// `--lds-base` where no partition check runs, refused by what is missing.
-fn check_lds_base(
-    a: &Args,
-    accesses: &cktile::analyzer::accesses::Accesses,
-    arch: &cktile::analyzer::Arch,
-) -> Result<(), Failure> {
-    use cktile::analyzer::{accesses::Accesses, arch::Chip};
-    match (a.lds_base, accesses, arch.chip()) {
-        (None, _, _) | (Some(_), Accesses::Window { .. }, Chip::Gfx1250) => Ok(()),
-        (Some(_), Accesses::Pattern(_), Chip::Gfx1250) => Err(bad(String::from(
-            "--lds-base: the partition check compares warps, so it runs on a --distribution window, not a --pattern",
-        ))),
-        (Some(_), _, _) => Err(bad(format!(
-            "--lds-base: the partition check runs on gfx1250 only (the one chip a public source gives LDS partitions \
-             for), not on {}",
-            arch.name()
-        ))),
-    }
-}
 /// `analyze --model`: the model's worst ways over the tile, beside cktile's.
 fn model_answer(
     name: &str,
