@@ -431,3 +431,31 @@ fn the_published_mi300x_strides_support_the_phase_tables_not_rocrollers_clocks()
         );
     }
 }
+
+/// `analyze --model` over a distribution's window: every model's answer
+/// from its definition, on lanes taken from the distribution itself.
+#[test]
+fn a_window_under_a_model_is_its_definitions_answer() {
+    use cktile::analyzer::models::answer_window;
+    use cktile::distribution::{Distribution, catalogue};
+    let d = Distribution::new(catalogue::mfma_a(16, 32).unwrap()).unwrap();
+    let ndim_y = d.encoding().ndim_y();
+    let op = Op::DsRead { bits: 128 };
+    for spec in ["packed((16,32))", "row-padded:rows=16,cols=32,pad=8", "ck-xor-preshuffle:m=16,k=32,kpack=8"] {
+        let desc = cktile::layouts::resolve(spec).unwrap();
+        // One instruction: each lane reads the 8 elements from its Y origin.
+        let addrs: Vec<Option<u64>> = (0..64i64)
+            .map(|lane| {
+                let mut top = vec![lane];
+                top.extend(std::iter::repeat_n(0, ndim_y));
+                let x = d.calculate_index(&top).unwrap();
+                Some(2 * desc.calculate_offset(&[x.get(0), x.get(1)]) as u64)
+            })
+            .collect();
+        for model in MODELS {
+            let got = answer_window(model, &desc, 2, &arch::GFX942, &d, op);
+            let want = brute_both(model, &arch::GFX942, op, &addrs).map(|(ways, _)| ways);
+            assert_eq!(got.as_ref().ok().map(|t| t.max_ways), want, "{spec} {model:?}");
+        }
+    }
+}

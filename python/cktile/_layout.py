@@ -478,11 +478,13 @@ def search(
     reads: Sequence[str] = (),
     max_padding_bytes: Optional[int] = None,
     vector: Optional[int] = None,
+    model: Optional[str] = None,
 ) -> Report:
     """The layouts of a row-major tile costing the fewest bank passes over its writes and reads
     (``cktile search --json``). ``tile`` is ``(rows, cols)`` or ``"ROWSxCOLS"``; each access is written as
     ``cktile search`` takes it (``ds_write_b128:row``, ``mfma16x16x16:a``, ``ldmatrix.x4``, ...).
-    ``cktile.Layout(report.best.entry)`` builds the best layout found.
+    ``cktile.Layout(report.best.entry)`` builds the best layout found. ``model`` (a public model of AMD's LDS,
+    :func:`cktile.names`' ``models``) also judges the first 12 equally good layouts under it (``report.model``).
 
     >>> r = cktile.search((64, 64), "fp16", "gfx942", writes=["ds_write_b128:row"], reads=["mfma16x16x16:a"])
     >>> r.conflict_free, cktile.Layout(r.best.entry).analyze("gfx942", "mfma16").max_ways
@@ -501,6 +503,7 @@ def search(
             texts("reads", reads),
             padding,
             optional_integer("vector", vector, USIZE),
+            text("model", model, True),
         ),
     )
 
@@ -586,8 +589,9 @@ def disagreements(arch: Optional[str] = None) -> list:
 @public
 def names() -> dict:
     """The names the arguments accept, each a list of names: ``archs``, ``patterns``, ``dtypes``, ``layouts``,
-    ``ops`` (every instruction; the read2/write2 forms also take offsets, ``ds_read2_b32(0,16)``) and
-    ``distributions`` (each family's form, its members in braces: ``mfma16x16x16_{a,b,c,c_transposed}``).
+    ``ops`` (every instruction; the read2/write2 forms also take offsets, ``ds_read2_b32(0,16)``),
+    ``distributions`` (each family's form, its members in braces: ``mfma16x16x16_{a,b,c,c_transposed}``) and
+    ``models`` (the public models of AMD's LDS: ``model_answer``, ``search(model=...)``).
 
     >>> n = cktile.names()
     >>> "ds_read_b128" in n["ops"] and "float16" in n["dtypes"] and "gfx942" in n["archs"]

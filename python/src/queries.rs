@@ -10,7 +10,8 @@ use cktile::analyzer::model::validate_shared;
 use cktile::analyzer::{ARCHS, Op};
 use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
 use cktile::json::{CatalogEntryJson, DistributionJson, RuleJson, SearchJson};
-use cktile::search::{Access, Problem, Role, search};
+use cktile::analyzer::models::Model;
+use cktile::search::{Access, DEFAULT_LISTED, Problem, Role, search, under_model};
 use cktile::{layouts, render};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -65,7 +66,7 @@ fn lanes(addresses: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Option<u64>>>> {
 /// `cktile search --json`: the layouts of a `rows x cols` tile that cost the
 /// fewest bank passes over its writes and reads.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, dtype, arch, writes, reads, max_padding_bytes=None, vector=None))]
+#[pyo3(signature = (rows, cols, dtype, arch, writes, reads, max_padding_bytes=None, vector=None, model=None))]
 #[allow(clippy::too_many_arguments)]
 fn search_json(
     py: Python<'_>,
@@ -77,8 +78,10 @@ fn search_json(
     reads: Vec<String>,
     max_padding_bytes: Option<u64>,
     vector: Option<usize>,
+    model: Option<&str>,
 ) -> PyResult<String> {
     let element_bytes = layouts::dtype_bytes(dtype).map_err(|e| refuse("dtype", e))?;
+    let model = model.map(Model::by_name).transpose().map_err(|e| refuse("model", e))?;
     let mut problem = Problem::new(rows, cols, element_bytes, chip(arch)?);
     for (role, list, name) in [(Role::Write, &writes, "writes"), (Role::Read, &reads, "reads")] {
         for (i, text) in list.iter().enumerate() {
@@ -93,7 +96,14 @@ fn search_json(
         problem = problem.vector(v);
     }
     let r = py.detach(|| search(&problem)).map_err(|e| refuse("search", e))?;
-    json(&SearchJson::new(&r))
+    match model {
+        // As `cktile search --model` judges them, at its default --top.
+        Some(m) => {
+            let judged = py.detach(|| under_model(&r, m, DEFAULT_LISTED)).map_err(|e| refuse("model", e))?;
+            json(&SearchJson::new(&r).with_model(m, &judged))
+        }
+        None => json(&SearchJson::new(&r)),
+    }
 }
 
 /// `cktile hopper-plan --json`: the canonical layouts of a Hopper or
@@ -289,6 +299,7 @@ fn names() -> Vec<(&'static str, Vec<String>)> {
             cktile::distribution::catalogue::FAMILIES.iter().flat_map(|f| f.names).map(|n| n.to_string()).collect(),
         ),
         ("ops", cktile::analyzer::op::all_ops().map(|op| op.name().to_string()).collect()),
+        ("models", cktile::analyzer::models::MODELS.iter().map(|m| m.name().to_string()).collect()),
     ]
 }
 

@@ -215,6 +215,13 @@ def test_names_are_lists_of_names():
         except cktile.Error as e:
             assert "unknown" not in str(e), (op, str(e))
     assert "mfma16x16x16_{a,b,c,c_transposed}" in n["distributions"]
+    # Each model a name model_answer takes: an answer, or a refusal saying its source is silent.
+    assert n["models"][0] == "cktile" and "mi450-blog" in n["models"]
+    for m in n["models"]:
+        try:
+            assert cktile.model_answer(m, "gfx1250", "ds_read_b128", [16 * l for l in range(32)]).max_ways == 1
+        except cktile.Error as e:
+            assert f"the {m} model says nothing" in str(e), (m, str(e))
 
 
 def test_cute_objects_with_numpy_integers():
@@ -298,3 +305,24 @@ def test_gfx1250_windows_report_their_partitions():
         cktile.Layout(PARTITIONED, "fp16").analyze("gfx1250", "rows", op="ds_write_b128", lds_base=0)
     with pytest.raises(cktile.Error, match="lds_base"):
         cktile.Layout(PARTITIONED, "fp16").analyze("gfx1250", lds_base=-1, **window)
+
+
+def test_search_judges_its_layouts_under_a_model(cli):
+    args = ((64, 64), "fp16", "gfx942")
+    kw = dict(writes=["ds_write_b128:row"], reads=["mfma16x16x16:a"])
+    plain = cktile.search(*args, **kw)
+    assert "model" not in plain
+    for model in ["rocke", "iree", "cktile"]:
+        r = cktile.search(*args, model=model, **kw)
+        # The CLI's answers, key for key.
+        out = cli.json("search", "--tile", "64x64", "--dtype", "fp16", "--arch", "gfx942", "--write", "ds_write_b128:row",
+                       "--read", "mfma16x16x16:a", "--model", model)
+        assert r.model.to_dict() == json.loads(out)["model"]
+        assert [l.entry for l in r.model.layouts] == [c.entry for c in r.optimal[:12]]
+        for l in r.model.layouts:
+            if model == "cktile":  # cktile's own model is analyze's count of each pattern
+                layout = cktile.Layout(l.entry)
+                want = [layout.analyze("gfx942", "rows", op="ds_write_b128").max_ways, layout.analyze("gfx942", "mfma16").max_ways]
+                assert [a.max_ways for a in l.accesses] == want
+    with pytest.raises(cktile.Error, match="model"):
+        cktile.search(*args, model="nvidia", **kw)

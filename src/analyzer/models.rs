@@ -591,11 +591,53 @@ pub fn answer_tile(
     let mut out = TileAnswer { instructions: n, max_ways: 0, worst_instruction: 0 };
     for i in 0..n {
         let a = super::tile::lane_addresses(desc, element_bytes, arch, pattern, i)?;
-        let ways = answer(model, arch, pattern.op(), &a[..wave.min(a.len())])?;
-        if ways > out.max_ways {
-            out.max_ways = ways;
-            out.worst_instruction = i;
+        out.take(i, answer(model, arch, pattern.op(), &a[..wave.min(a.len())])?);
+    }
+    Ok(out)
+}
+
+impl TileAnswer {
+    /// Counts instruction `i`'s ways.
+    fn take(&mut self, i: usize, ways: u32) {
+        if ways > self.max_ways {
+            self.max_ways = ways;
+            self.worst_instruction = i;
         }
+    }
+}
+
+/// `model`'s answer on every instruction of the tile window of `op` over
+/// the distribution `d` at the origin of `desc` (checked as
+/// [`analyze_distribution`](super::analyze_distribution) checks it): the
+/// worst ways over every warp's instructions, or the first refusal.
+///
+/// ```
+/// use cktile::analyzer::{arch, models::{answer_window, Model}, Op};
+/// use cktile::distribution::{catalogue, Distribution};
+/// let a = Distribution::new(catalogue::mfma_a(16, 32)?)?;
+/// let tile = cktile::Descriptor::packed(&[16, 32])?;
+/// let read = Op::DsRead { bits: 128 };
+/// assert_eq!(answer_window(Model::Cktile, &tile, 2, &arch::GFX942, &a, read)?.max_ways, 2);
+/// assert_eq!(answer_window(Model::RocRoller, &tile, 2, &arch::GFX942, &a, read)?.max_ways, 2);
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn answer_window(
+    model: Model,
+    desc: &crate::Descriptor,
+    element_bytes: usize,
+    arch: &Arch,
+    d: &crate::distribution::Distribution,
+    op: Op,
+) -> Result<TileAnswer, Error> {
+    let (w, _) = super::window::fitted(desc, element_bytes, arch, d, op)?;
+    w.check_contiguous(desc)?;
+    let program = w.program_over(desc)?;
+    let mut out = TileAnswer { instructions: w.instructions(), max_ways: 0, worst_instruction: 0 };
+    for i in 0..w.instructions() {
+        let lanes = (0..arch.wave() as usize)
+            .map(|lane| w.address(&program, element_bytes, i, lane))
+            .collect::<Result<Vec<_>, Error>>()?;
+        out.take(i, answer(model, arch, op, &lanes)?);
     }
     Ok(out)
 }

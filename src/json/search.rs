@@ -1,6 +1,7 @@
 //! The report of `cktile search`.
 
-use crate::search::{Candidate, Role, SearchReport};
+use crate::analyzer::models::Model;
+use crate::search::{Candidate, Judged, Role, SearchReport};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde::Serialize;
@@ -90,6 +91,31 @@ pub struct SearchJson<'a> {
     stuck_phases: Vec<StuckJson<'a>>,
     vector_elements: usize,
     xor_linear_optimal_classes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    model: Option<ModelJson>,
+}
+
+/// The listed layouts under a public model (`search --model`).
+#[derive(Clone, Debug, Serialize)]
+struct ModelJson {
+    evidence: &'static str,
+    layouts: Vec<JudgedJson>,
+    name: &'static str,
+    source: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct JudgedJson {
+    accesses: Vec<JudgedAccessJson>,
+    cycles: u64,
+    entry: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct JudgedAccessJson {
+    access: String,
+    max_ways: Option<u32>,
+    refusal: Option<String>,
 }
 
 impl<'a> SearchJson<'a> {
@@ -147,6 +173,44 @@ impl<'a> SearchJson<'a> {
                 .collect(),
             vector_elements: r.vector,
             xor_linear_optimal_classes: r.xor_linear_optimal_classes,
+            model: None,
         }
+    }
+
+    /// The same view with the listed layouts judged under a public model
+    /// ([`under_model`](crate::search::under_model)), under the key `model`.
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, models::Model, Pattern};
+    /// use cktile::search::{Problem, search, under_model};
+    /// let p = Problem::new(128, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+    /// let r = search(&p)?;
+    /// let j = cktile::json::SearchJson::new(&r).with_model(Model::RocRoller, &under_model(&r, Model::RocRoller, 1)?);
+    /// assert!(serde_json::to_string(&j).unwrap().contains(r#""model":{"evidence":"a tool's model","layouts":[{"accesses":[{"access":"mfma16x16x16""#));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn with_model(mut self, model: Model, judged: &[Judged]) -> SearchJson<'a> {
+        self.model = Some(ModelJson {
+            evidence: model.evidence().word(),
+            layouts: judged
+                .iter()
+                .map(|j| JudgedJson {
+                    accesses: j
+                        .answers
+                        .iter()
+                        .map(|(access, a)| JudgedAccessJson {
+                            access: access.clone(),
+                            max_ways: a.as_ref().ok().copied(),
+                            refusal: a.as_ref().err().map(|e| e.to_string()),
+                        })
+                        .collect(),
+                    cycles: j.cycles,
+                    entry: j.entry.clone(),
+                })
+                .collect(),
+            name: model.name(),
+            source: model.source(),
+        });
+        self
     }
 }

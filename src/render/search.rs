@@ -208,3 +208,37 @@ fn why_not_conflict_free(s: &mut String, r: &SearchReport, names: &[String]) {
         }
     }
 }
+
+/// The listed layouts under a public model (`cktile search --model`): the
+/// model and its evidence, then each layout's accesses with the model's
+/// worst ways or its refusal.
+///
+/// ```
+/// use cktile::analyzer::{arch, models::Model, Pattern};
+/// use cktile::search::{Problem, search, under_model};
+/// let p = Problem::new(128, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+/// let r = search(&p)?;
+/// let text = cktile::render::search::under_model(Model::Iree, &under_model(&r, Model::Iree, 1)?);
+/// assert!(text.starts_with("Under the iree model"), "{text}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn under_model(model: crate::analyzer::models::Model, judged: &[crate::search::Judged]) -> String {
+    let mut out = alloc::format!(
+        "Under the {} model ({}; the ranking above is cktile's table): {}\n",
+        model.name(),
+        model.evidence().word(),
+        model.source()
+    );
+    for j in judged {
+        let answers: Vec<String> = j
+            .answers
+            .iter()
+            .map(|(access, a)| match a {
+                Ok(w) => alloc::format!("{access} {w}-way"),
+                Err(e) => alloc::format!("{access} silent ({e})"),
+            })
+            .collect();
+        out.push_str(&alloc::format!("  {} ({} cycles by cktile): {}\n", j.entry, j.cycles, answers.join("; ")));
+    }
+    out
+}

@@ -36,6 +36,7 @@
 pub mod access;
 mod bound;
 mod families;
+mod judged;
 mod linear;
 mod member;
 mod outcome;
@@ -45,6 +46,7 @@ mod workload;
 
 pub use access::{Access, DistributionAccess};
 pub use families::LayoutFamily;
+pub use judged::{DEFAULT_LISTED, Judged, under_model};
 pub use linear::MAX_CLASSES;
 pub use member::Member;
 pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};

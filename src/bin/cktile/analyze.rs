@@ -44,7 +44,7 @@ pub struct Args {
     json: bool,
     // The models, from the library's list.
     #[arg(long, help = format!(
-        "Answer with this public model of AMD's LDS instead of cktile's table (with --pattern): {}; prints the worst \
+        "Answer with this public model of AMD's LDS instead of cktile's table (a --pattern's or a --distribution window's instructions): {}; prints the worst \
          ways over the tile's instructions beside cktile's, or the model's refusal where its source is silent",
         cktile::analyzer::models::MODEL_NAMES
     ))]
@@ -64,17 +64,8 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let op = a.op.resolve()?;
     let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
         .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
-    match (&a.model, &given.accesses) {
-        (Some(name), cktile::analyzer::accesses::Accesses::Pattern(p)) => {
-            return model_answer(name, &text, &desc, element_bytes, &arch, *p, a.json);
-        }
-        (Some(_), _) => {
-            return Err(bad(String::from(
-                "--model: the public models answer a --pattern's instructions; a --distribution's window is \
-                 counted by cktile's table only",
-            )));
-        }
-        (None, _) => {}
+    if let Some(name) = &a.model {
+        return model_answer(name, &text, &desc, element_bytes, &arch, &given.accesses, a.json);
     }
     let r = crate::common::with_progress("analysing", |progress| {
         given.accesses.analyze(&desc, element_bytes, &arch, progress)
@@ -115,21 +106,30 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     ))
 }
 
-/// `analyze --model`: the model's worst ways over the tile, beside cktile's.
+/// `analyze --model`: the model's worst ways over the tile's instructions (a pattern's, or a window's), beside
+/// cktile's.
 fn model_answer(
     name: &str,
     text: &str,
     desc: &cktile::Descriptor,
     element_bytes: usize,
     arch: &cktile::analyzer::Arch,
-    pattern: cktile::analyzer::Pattern,
+    accesses: &cktile::analyzer::accesses::Accesses,
     json: bool,
 ) -> Result<String, Failure> {
-    use cktile::analyzer::models::{Model, answer_tile, model_rule};
+    use cktile::analyzer::accesses::Accesses;
+    use cktile::analyzer::models::{Model, answer_tile, answer_window, model_rule};
     let model = Model::by_name(name).map_err(|e| bad(format!("--model: {e}")))?;
-    let theirs = answer_tile(model, desc, element_bytes, arch, pattern).map_err(|e| Failure::input(text, e))?;
-    let ours = answer_tile(Model::Cktile, desc, element_bytes, arch, pattern).map_err(|e| Failure::input(text, e))?;
-    let op = pattern.op();
+    let tile = |m: Model| match accesses {
+        Accesses::Pattern(p) => answer_tile(m, desc, element_bytes, arch, *p),
+        Accesses::Window { distribution, op } => answer_window(m, desc, element_bytes, arch, distribution, *op),
+    };
+    let theirs = tile(model).map_err(|e| Failure::input(text, e))?;
+    let ours = tile(Model::Cktile).map_err(|e| Failure::input(text, e))?;
+    let op = match accesses {
+        Accesses::Pattern(p) => p.op(),
+        Accesses::Window { op, .. } => *op,
+    };
     let source = model_rule(model, arch, op).map_err(|e| Failure::input(text, e))?.text;
     if json {
         return to_json(&serde_json::json!({

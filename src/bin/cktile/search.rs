@@ -2,10 +2,11 @@
 //! for its writes and reads, searched over the catalogue's families.
 
 use crate::common::{Chip, Failure, bad, to_json};
+use cktile::analyzer::models::Model;
 use cktile::json::SearchJson;
 use cktile::layouts;
 use cktile::render;
-use cktile::search::{Access, Problem, Role, search_with_progress};
+use cktile::search::{Access, Problem, Role, search_with_progress, under_model};
 
 /// Search the catalogue's layout families for the tile layouts with the fewest bank passes.
 #[derive(clap::Args)]
@@ -55,11 +56,18 @@ pub struct Args {
     #[arg(long, value_name = "ELEMENTS", value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     vector: Option<usize>,
     /// How many of the equally good layouts to list.
-    #[arg(long, default_value_t = 12, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = cktile::search::DEFAULT_LISTED, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     top: usize,
     /// Print one JSON object instead of the text report.
     #[arg(long)]
     json: bool,
+    // The models, from the library's list.
+    #[arg(long, help = format!(
+        "Also judge the listed layouts (up to --top) under this public model of AMD's LDS: {}; each access's worst \
+         ways by the model, or its refusal where its source is silent (the ranking stays cktile's table)",
+        cktile::analyzer::models::MODEL_NAMES
+    ))]
+    model: Option<String>,
 }
 
 /// A `--tile ROWSxCOLS` argument.
@@ -86,7 +94,23 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     if let Some(v) = a.vector {
         problem = problem.vector(v);
     }
+    let model = a.model.as_deref().map(Model::by_name).transpose().map_err(|e| bad(format!("--model: {e}")))?;
     let r = crate::common::with_progress("searching", |progress| search_with_progress(&problem, progress));
     let r = r.map_err(|e| bad(format!("{e}")))?;
-    if a.json { to_json(&SearchJson::new(&r)) } else { Ok(render::search::report(&r, a.top)) }
+    let judged = match model {
+        Some(m) => Some((m, under_model(&r, m, a.top.max(1)).map_err(|e| bad(format!("--model: {e}")))?)),
+        None => None,
+    };
+    if a.json {
+        let json = SearchJson::new(&r);
+        return to_json(&match &judged {
+            Some((m, j)) => json.with_model(*m, j),
+            None => json,
+        });
+    }
+    let mut out = render::search::report(&r, a.top);
+    if let Some((m, j)) = &judged {
+        out.push_str(&render::search::under_model(*m, j));
+    }
+    Ok(out)
 }
