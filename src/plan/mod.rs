@@ -1,5 +1,8 @@
 //! Planning: turning a layout into the loads that fill it.
 //!
+//! - [`async_lds`]: gfx1250's asynchronous global-to-LDS loads, whose lanes
+//!   each give their own LDS address, so any layout with contiguous lane
+//!   vectors loads;
 //! - [`dma`]: AMD's direct global-to-LDS loads (`global_load_lds`), which
 //!   write each subgroup's data to consecutive LDS bytes, so a swizzled
 //!   layout is honoured by gathering on the global side;
@@ -10,6 +13,7 @@
 //!   writes a tile as one stream with hardware row padding, so a layout is
 //!   loadable exactly when it is that padded stream.
 
+pub mod async_lds;
 pub mod dma;
 pub mod hopper;
 pub mod tdm;

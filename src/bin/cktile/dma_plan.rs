@@ -25,7 +25,10 @@ whose bytes are not consecutive in global memory are refused with the reason.\n\
 Mover load (tensor_load_to_lds): it writes the tile as one row-major stream, with the hardware's padding of A dwords \
 after every I dwords (I a power of two from 2 to 256, A from 1 to 128), so a layout is loadable exactly when it is \
 that padded stream; the plan gives the padding and the descriptor's group 1 dword 0, replayed and checked byte for \
-byte, or the first element out of place. --width, --order, --form, --m0 and --lds-base do not apply there.",
+byte, or the first element out of place. --width, --order, --form, --m0 and --lds-base do not apply there. With \
+--path async it is gfx1250's global_load_async_to_lds_b8/b32/b64/b128 instead: every lane gives its own LDS address, \
+so any layout whose lane vectors (--width bytes) are consecutive in LDS and in global memory loads; the plan gives each \
+thread's vectors and its LDS writes' bank ways, replayed and checked byte for byte.",
     after_help = "Limits: the element space times the element size must fit the chip's LDS (64 KiB on gfx90a and gfx942, \
 160 KiB on gfx950); --json streams the gathers. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  \
 cktile dma-plan 'packed((16,64))' --global-strides 64,1 --workgroup 256 --wave 64 --width 4 --dtype i32\n  \
@@ -46,7 +49,8 @@ pub struct Args {
     /// Lanes per subgroup (the wave size).
     #[arg(long, default_value_t = 64, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     wave: usize,
-    /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950). Not for gfx1250's TDM.
+    /// Bytes per lane per load: 1, 2 or 4 (gfx942); also 12 or 16 (gfx950); 1, 4, 8 or 16 for gfx1250's --path
+    /// async. Not for gfx1250's TDM.
     #[arg(long, value_parser = crate::common::non_negative::<usize>, allow_negative_numbers = true)]
     width: Option<usize>,
     // The chips with global_load_lds, from the library's list.
@@ -74,6 +78,10 @@ pub struct Args {
     /// Print one JSON object with every gather.
     #[arg(long)]
     json: bool,
+    /// gfx1250's path: tdm (one tensor_load_to_lds, the default) or async (global_load_async_to_lds_b8/b32/b64/b128,
+    /// with --width 1, 4, 8 or 16: each lane its own LDS address).
+    #[arg(long, value_name = "PATH")]
+    path: Option<String>,
 }
 
 /// Runs `cktile dma-plan`.
@@ -83,8 +91,19 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let desc = layout.descriptor;
     let strides = integers("--global-strides", &a.global_strides, "write one stride per dimension, e.g. 64,1")?;
     let arch = chip(&a.arch)?;
-    if arch.chip() == cktile::analyzer::arch::Chip::Gfx1250 {
-        return tdm(a, &text, &desc, element_bytes, &strides, &arch);
+    match (arch.chip() == cktile::analyzer::arch::Chip::Gfx1250, a.path.as_deref()) {
+        (true, None | Some("tdm")) => return tdm(a, &text, &desc, element_bytes, &strides, &arch),
+        (true, Some("async")) => return async_loads(a, &text, &desc, element_bytes, strides, &arch),
+        (true, Some(other)) => {
+            return Err(bad(format!("--path: `{}` is not a gfx1250 path; give tdm or async", cktile::Visible(other))));
+        }
+        (false, Some(_)) => {
+            return Err(bad(format!(
+                "--path: {} has one path (global_load_lds); --path chooses among gfx1250's (tdm, async)",
+                arch.name()
+            )));
+        }
+        (false, None) => {}
     }
     let width = a.width.ok_or_else(|| {
         bad(format!(
@@ -182,5 +201,82 @@ fn tdm(
         dims.join(", "),
         strides_text.join(", "),
         p.group1_dword0
+    ))
+}
+
+/// The gfx1250 async plan: each lane's vector, its LDS writes' bank ways,
+/// replayed and checked against the layout.
+fn async_loads(
+    a: &Args,
+    text: &str,
+    desc: &cktile::Descriptor,
+    element_bytes: usize,
+    strides: Vec<i64>,
+    arch: &cktile::analyzer::Arch,
+) -> Result<String, Failure> {
+    use cktile::plan::async_lds::{AsyncRequest, plan, verify};
+    let width = a.width.ok_or_else(|| {
+        bad(String::from(
+            "--width: give the bytes each lane loads: 1, 4, 8 or 16 (global_load_async_to_lds_b8 ... b128)",
+        ))
+    })?;
+    let req =
+        AsyncRequest { lds: desc, element_bytes, global_strides: strides, arch: *arch, workgroup: a.workgroup, width };
+    let p = plan(&req).map_err(|e| Failure::input(text, e))?;
+    verify(&req, &p).map_err(|e| bad(format!("internal: the plan failed its replay: {e}")))?;
+    let op = p.write_op();
+    let rule = cktile::analyzer::rules::rule(arch, op);
+    if a.json {
+        let loads: Vec<serde_json::Value> = p
+            .loads
+            .iter()
+            .map(|l| serde_json::json!({"thread": l.thread, "load": l.load, "coordinate": l.coordinate, "global_byte": l.global_byte, "lds_byte": l.lds_byte}))
+            .collect();
+        return to_json(&serde_json::json!({
+            "arch": arch.name(),
+            "instruction": p.mnemonic(),
+            "element_bytes": element_bytes,
+            "workgroup": p.workgroup,
+            "loads_per_thread": p.loads_per_thread,
+            "lds_bytes": p.lds_bytes,
+            "worst_ways": p.worst_ways,
+            "worst_load": p.worst.0,
+            "worst_wave": p.worst.1,
+            "counted_as": op.name(),
+            "loads": loads,
+        }));
+    }
+    let mut listed = String::new();
+    for t in 0..a.workgroup.min(a.loads.max(1)) {
+        let mine: Vec<String> = p
+            .loads
+            .iter()
+            .filter(|l| l.thread == t)
+            .map(|l| {
+                let x: Vec<String> = l.coordinate.iter().map(i64::to_string).collect();
+                format!("({}) global byte {} -> LDS byte {}", x.join(","), l.global_byte, l.lds_byte)
+            })
+            .collect();
+        listed.push_str(&format!("  thread {t}: {}\n", mine.join("; ")));
+    }
+    Ok(format!(
+        "Async plan ({} on {}): {} tile of {element_bytes}-byte elements, {} LDS bytes\n  \
+         {} threads ({} waves of {}), {} load(s) each; every lane gives its own LDS address and global address\n\
+         {listed}  LDS writes: worst {}-way (load {}, wave {}), counted as {}'s rule (an assumption: no source gives \
+         the async writes' own grouping; {})\n\
+         Verified: the loads, replayed on a synthetic global tensor, give the layout's LDS image byte for byte.\n",
+        p.mnemonic(),
+        arch.name(),
+        shape(desc),
+        p.lds_bytes,
+        p.workgroup,
+        p.workgroup / arch.wave() as usize,
+        arch.wave(),
+        p.loads_per_thread,
+        p.worst_ways,
+        p.worst.0,
+        p.worst.1,
+        op.name(),
+        rule.provenance.text()
     ))
 }
