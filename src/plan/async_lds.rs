@@ -155,7 +155,7 @@ pub fn plan(req: &AsyncRequest<'_>) -> Result<AsyncPlan, Error> {
         return Err(bad("element bytes", wide(eb as u64), "1, 2, 4 or 8, dividing the width"));
     }
     let wave = req.arch.wave() as usize;
-    if req.workgroup == 0 || req.workgroup % wave != 0 || req.workgroup > 1024 {
+    if req.workgroup == 0 || !req.workgroup.is_multiple_of(wave) || req.workgroup > 1024 {
         return Err(bad("workgroup", wide(req.workgroup as u64), "whole 32-lane waves, at most 1024 threads"));
     }
     let lengths: Vec<i64> = req.lds.lengths().as_slice().to_vec();
@@ -180,7 +180,7 @@ pub fn plan(req: &AsyncRequest<'_>) -> Result<AsyncPlan, Error> {
     }
     let o = check::offsets(req.lds)?;
     let chunks = o.offsets.len() / vec as usize;
-    let align = u64::try_from(req.write_op_alignment()).unwrap_or(1);
+    let align = req.write_op_alignment().max(1);
     let mut loads = Vec::with_capacity(chunks);
     let mut lds_bytes = 0u64;
     for c in 0..chunks {
