@@ -197,6 +197,28 @@ class Layout:
         )
         return Report("dma-plan", native)
 
+    def tdm_plan(self, global_strides: Sequence[int]) -> Report:
+        """Whether gfx1250's Tensor Data Mover (``tensor_load_to_lds``) fills the layout in one load, with its
+        hardware row padding and the descriptor's group 1 dword 0 (``cktile dma-plan --arch gfx1250 --json``),
+        replayed byte for byte; :class:`Error` naming the first element out of place otherwise.
+
+        >>> cktile.Layout("row-padded:rows=64,cols=64,pad=4", "fp16").tdm_plan([4096, 1]).padding.interval_bytes
+        128
+        """
+        return Report("dma-plan", self._native.tdm_plan_json(integers("global_strides", global_strides)))
+
+    def async_plan(self, global_strides: Sequence[int], width: int, workgroup: int = 256) -> Report:
+        """gfx1250's asynchronous loads (``global_load_async_to_lds_b8/b32/b64/b128``, ``width`` 1, 4, 8 or 16
+        bytes per lane) that fill the layout: every lane's load and the LDS writes' worst bank ways
+        (``cktile dma-plan --arch gfx1250 --path async --json``), replayed byte for byte.
+
+        >>> cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "fp16").async_plan([4096, 1], 16).worst_ways
+        1
+        """
+        width, workgroup = (integer(n, v, USIZE) for n, v in (("width", width), ("workgroup", workgroup)))
+        native = self._native.async_plan_json(integers("global_strides", global_strides), width, workgroup)
+        return Report("dma-plan", native)
+
     def wgmma_descriptor(
         self,
         target: str = "sm90",

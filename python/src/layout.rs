@@ -253,6 +253,32 @@ impl NativeLayout {
         json(&DmaPlanJson::new(&self.source, &req.arch, element_bytes, &p, &a))
     }
 
+    /// `cktile dma-plan --arch gfx1250 --json`: the one Tensor Data Mover
+    /// load that fills the layout, replayed byte for byte.
+    fn tdm_plan_json(&self, py: Python<'_>, global_strides: Vec<i64>) -> PyResult<String> {
+        use cktile::plan::tdm::{plan, verify};
+        let element_bytes = self.element_bytes()?;
+        let (desc, arch) = (&self.layout.descriptor, cktile::analyzer::arch::GFX1250);
+        let p = py.detach(|| plan(desc, element_bytes, &global_strides, &arch)).map_err(|e| error(&self.source, &e))?;
+        py.detach(|| verify(desc, element_bytes, &p))
+            .map_err(|e| refuse("tdm_plan", format!("internal: the plan failed its replay: {e}")))?;
+        json(&cktile::json::TdmPlanJson::new(&arch, &p, &global_strides))
+    }
+
+    /// `cktile dma-plan --arch gfx1250 --path async --json`: every lane's
+    /// asynchronous load, replayed byte for byte.
+    #[pyo3(signature = (global_strides, width, workgroup=256))]
+    fn async_plan_json(&self, py: Python<'_>, global_strides: Vec<i64>, width: usize, workgroup: usize) -> PyResult<String> {
+        use cktile::plan::async_lds::{AsyncRequest, plan, verify};
+        let element_bytes = self.element_bytes()?;
+        let arch = cktile::analyzer::arch::GFX1250;
+        let req = AsyncRequest { lds: &self.layout.descriptor, element_bytes, global_strides, arch, workgroup, width };
+        let p = py.detach(|| plan(&req)).map_err(|e| error(&self.source, &e))?;
+        py.detach(|| verify(&req, &p))
+            .map_err(|e| refuse("async_plan", format!("internal: the plan failed its replay: {e}")))?;
+        json(&cktile::json::AsyncPlanJson::new(&arch, element_bytes, &p))
+    }
+
     /// `cktile codegen`: CUDA or HIP offset functions.
     #[pyo3(signature = (lang, name=None))]
     fn codegen(&self, lang: &str, name: Option<&str>) -> PyResult<String> {

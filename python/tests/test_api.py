@@ -326,3 +326,25 @@ def test_search_judges_its_layouts_under_a_model(cli):
                 assert [a.max_ways for a in l.accesses] == want
     with pytest.raises(cktile.Error, match="model"):
         cktile.search(*args, model="nvidia", **kw)
+
+
+def test_gfx1250_plans_are_the_clis(cli):
+    swizzled = cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "fp16")
+    out = cli.json("dma-plan", "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "--global-strides", "4096,1",
+                   "--arch", "gfx1250", "--path", "async", "--width", "16", "--dtype", "fp16")
+    r = swizzled.async_plan([4096, 1], 16)
+    assert r.to_dict() == json.loads(out)
+    # Every element of the tile lands where the layout puts it.
+    for l in r.loads:
+        row, col = l.coordinate
+        assert l.lds_byte == 2 * swizzled.offset(row, col) and l.global_byte == 2 * (4096 * row + col)
+    padded = cktile.Layout("row-padded:rows=64,cols=64,pad=4", "fp16")
+    out = cli.json("dma-plan", "row-padded:rows=64,cols=64,pad=4", "--global-strides", "4096,1", "--arch", "gfx1250",
+                   "--dtype", "fp16")
+    assert padded.tdm_plan([4096, 1]).to_dict() == json.loads(out)
+    with pytest.raises(cktile.Error, match="one stream"):
+        swizzled.tdm_plan([4096, 1])
+    with pytest.raises(cktile.Error, match="no b96"):
+        swizzled.async_plan([4096, 1], 12)
+    with pytest.raises(cktile.Error, match="width"):
+        swizzled.async_plan([4096, 1], -1)

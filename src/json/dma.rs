@@ -1,7 +1,9 @@
 //! The report of `cktile dma-plan`.
 
 use crate::analyzer::Arch;
+use crate::plan::async_lds::AsyncPlan;
 use crate::plan::dma::{Addressing, DmaPlan, M0Write};
+use crate::plan::tdm::TdmPlan;
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 /// Every gather of a plan with its subgroup, load and lane, written one by
@@ -166,6 +168,122 @@ impl<'a> DmaPlanJson<'a> {
             verified: true,
             wave: p.wave,
             width: p.width,
+        }
+    }
+}
+
+/// gfx1250's Tensor Data Mover plan (`cktile dma-plan --arch gfx1250
+/// --json`): the tile, its padding and the descriptor's group 1 dword 0.
+///
+/// ```
+/// use cktile::analyzer::arch;
+/// let tile = cktile::layouts::resolve("row-padded:rows=64,cols=64,pad=4")?;
+/// let p = cktile::plan::tdm::plan(&tile, 2, &[4096, 1], &arch::GFX1250)?;
+/// let out = serde_json::to_string(&cktile::json::TdmPlanJson::new(&arch::GFX1250, &p, &[4096, 1])).unwrap();
+/// assert!(out.contains(r#""padding":{"amount_bytes":8,"interval_bytes":128}"#), "{out}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TdmPlanJson<'a> {
+    arch: &'static str,
+    element_bytes: usize,
+    elements: u64,
+    global_strides: &'a [i64],
+    group1_dword0: u32,
+    instruction: &'static str,
+    lds_bytes: u64,
+    padding: Option<TdmPaddingJson>,
+    shape: &'a [i64],
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+struct TdmPaddingJson {
+    amount_bytes: u64,
+    interval_bytes: u64,
+}
+
+impl<'a> TdmPlanJson<'a> {
+    /// The view of `p`, planned on `arch` for a global tensor of `global_strides`.
+    pub fn new(arch: &Arch, p: &'a TdmPlan, global_strides: &'a [i64]) -> TdmPlanJson<'a> {
+        TdmPlanJson {
+            arch: arch.name(),
+            element_bytes: p.element_bytes,
+            elements: p.elements,
+            global_strides,
+            group1_dword0: p.group1_dword0,
+            instruction: "tensor_load_to_lds",
+            lds_bytes: p.lds_bytes,
+            padding: p
+                .padding
+                .map(|q| TdmPaddingJson { amount_bytes: q.amount_bytes, interval_bytes: q.interval_bytes }),
+            shape: &p.shape,
+        }
+    }
+}
+
+/// gfx1250's asynchronous load plan (`cktile dma-plan --arch gfx1250
+/// --path async --json`): every lane's load and the LDS writes' worst ways.
+///
+/// ```
+/// use cktile::analyzer::arch;
+/// use cktile::plan::async_lds::{AsyncRequest, plan};
+/// let tile = cktile::layouts::resolve("row-padded:rows=64,cols=64,pad=8")?;
+/// let req = AsyncRequest { lds: &tile, element_bytes: 2, global_strides: vec![4096, 1], arch: arch::GFX1250, workgroup: 256, width: 16 };
+/// let p = plan(&req)?;
+/// let out = serde_json::to_string(&cktile::json::AsyncPlanJson::new(&arch::GFX1250, 2, &p)).unwrap();
+/// assert!(out.contains(r#""instruction":"global_load_async_to_lds_b128""#), "{out}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct AsyncPlanJson {
+    arch: &'static str,
+    counted_as: &'static str,
+    element_bytes: usize,
+    instruction: alloc::string::String,
+    lds_bytes: u64,
+    loads: alloc::vec::Vec<AsyncLoadJson>,
+    loads_per_thread: usize,
+    workgroup: usize,
+    worst_load: usize,
+    worst_wave: usize,
+    worst_ways: u32,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+struct AsyncLoadJson {
+    coordinate: alloc::vec::Vec<i64>,
+    global_byte: i64,
+    lds_byte: u64,
+    load: usize,
+    thread: usize,
+}
+
+impl AsyncPlanJson {
+    /// The view of `p`, planned on `arch` for elements of `element_bytes`.
+    pub fn new(arch: &Arch, element_bytes: usize, p: &AsyncPlan) -> AsyncPlanJson {
+        let loads = p
+            .loads
+            .iter()
+            .map(|l| AsyncLoadJson {
+                coordinate: l.coordinate.clone(),
+                global_byte: l.global_byte,
+                lds_byte: l.lds_byte,
+                load: l.load,
+                thread: l.thread,
+            })
+            .collect();
+        AsyncPlanJson {
+            arch: arch.name(),
+            counted_as: p.write_op().name(),
+            element_bytes,
+            instruction: p.mnemonic(),
+            lds_bytes: p.lds_bytes,
+            loads,
+            loads_per_thread: p.loads_per_thread,
+            workgroup: p.workgroup,
+            worst_load: p.worst.0,
+            worst_wave: p.worst.1,
+            worst_ways: p.worst_ways,
         }
     }
 }

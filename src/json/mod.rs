@@ -48,7 +48,7 @@ pub mod tma;
 pub use bank::{InstructionJson, PartitionJson, TileJson};
 pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
 pub use distribution::{CoverageJson, DistributionJson, TransposeJson};
-pub use dma::DmaPlanJson;
+pub use dma::{AsyncPlanJson, DmaPlanJson, TdmPlanJson};
 pub use equiv::EquivJson;
 pub use gpu_cases::GpuCasesJson;
 pub use hopper::HopperPlanJson;

@@ -164,20 +164,7 @@ fn tdm(
     let dims: Vec<String> = p.shape.iter().rev().enumerate().map(|(i, l)| format!("tile_dim{i} {l}")).collect();
     let strides_text: Vec<String> = strides.iter().map(i64::to_string).collect();
     if a.json {
-        let padding =
-            p.padding.map(|q| serde_json::json!({"interval_bytes": q.interval_bytes, "amount_bytes": q.amount_bytes}));
-        let v = serde_json::json!({
-            "arch": arch.name(),
-            "instruction": "tensor_load_to_lds",
-            "shape": p.shape,
-            "element_bytes": p.element_bytes,
-            "elements": p.elements,
-            "lds_bytes": p.lds_bytes,
-            "global_strides": strides,
-            "padding": padding,
-            "group1_dword0": p.group1_dword0,
-        });
-        return to_json(&v);
+        return to_json(&cktile::json::TdmPlanJson::new(arch, &p, strides));
     }
     let padding = match p.padding {
         Some(q) => format!(
@@ -227,24 +214,7 @@ fn async_loads(
     let op = p.write_op();
     let rule = cktile::analyzer::rules::rule(arch, op);
     if a.json {
-        let loads: Vec<serde_json::Value> = p
-            .loads
-            .iter()
-            .map(|l| serde_json::json!({"thread": l.thread, "load": l.load, "coordinate": l.coordinate, "global_byte": l.global_byte, "lds_byte": l.lds_byte}))
-            .collect();
-        return to_json(&serde_json::json!({
-            "arch": arch.name(),
-            "instruction": p.mnemonic(),
-            "element_bytes": element_bytes,
-            "workgroup": p.workgroup,
-            "loads_per_thread": p.loads_per_thread,
-            "lds_bytes": p.lds_bytes,
-            "worst_ways": p.worst_ways,
-            "worst_load": p.worst.0,
-            "worst_wave": p.worst.1,
-            "counted_as": op.name(),
-            "loads": loads,
-        }));
+        return to_json(&cktile::json::AsyncPlanJson::new(arch, element_bytes, &p));
     }
     let mut listed = String::new();
     for t in 0..a.workgroup.min(a.loads.max(1)) {
