@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, Dict, Iterator, Optional
 
@@ -231,6 +232,12 @@ class SVG(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def __repr__(self) -> str:
+        # A summary, not the whole document: its title and size (``str(svg)`` is the text).
+        m = re.search(r"<title>(.*?)</title>", self, re.S)
+        title = html.unescape(m.group(1)) if m else "picture"
+        return f"<cktile.SVG {title!r}: {len(self)} bytes of SVG; .save(path) writes it, str() is its text>"
 
     def save(self, path: str) -> None:
         """Writes the picture to ``path``."""

@@ -348,3 +348,11 @@ def test_gfx1250_plans_are_the_clis(cli):
         swizzled.async_plan([4096, 1], 12)
     with pytest.raises(cktile.Error, match="width"):
         swizzled.async_plan([4096, 1], -1)
+
+
+def test_large_pictures_stay_small_and_summarise_themselves():
+    svg = cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=128,cols=128", "fp16").grid()
+    assert len(svg) < 100_000 and "data:image/png;base64," in svg
+    r = repr(svg)
+    assert r.startswith("<cktile.SVG 'Layout grid: ") and f"{len(svg)} bytes" in r and len(r) < 200
+    assert svg._repr_svg_() == str(svg)

@@ -10,6 +10,7 @@
 
 use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, shown, swatch_rows, swatches};
 use super::palette::{PADDING, bank_colour};
+use super::raster;
 use super::writer::{Anchor, Svg, text_width};
 use crate::Descriptor;
 use crate::analyzer::{Arch, Op, rules};
@@ -197,6 +198,9 @@ pub fn cells(desc: &Descriptor, o: &GridOptions) -> Result<Vec<Cell>, Error> {
 pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
     let shape = Shape::new(desc, o)?;
     let cells = cells(desc, o)?;
+    if cells.len() > RASTER_CELLS {
+        return compact(desc, o, &shape, &cells);
+    }
     let two_d = desc.lengths().len() == 2;
     let widest = cells
         .iter()
@@ -228,12 +232,71 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
     for cell in &cells {
         draw_cell(&mut svg, cell, cell_w, o.banks);
     }
-    legend(&mut svg, legend_top, o.banks, per_row, legend_rows);
+    legend(&mut svg, legend_top, o.banks, per_row, legend_rows, CELL_NOTE);
     Ok(svg.finish())
 }
 
 /// The top of the cells.
 const TOP: u32 = 84;
+
+/// The most cells a grid draws one element each (with its numbers); past
+/// it, [`compact`] draws them as one image, a 128 x 128 tile in about 25 KB
+/// rather than 770.
+pub const RASTER_CELLS: usize = 4096;
+
+/// A compact cell's side in pixels.
+const PIXEL: u32 = 6;
+
+/// A grid past [`RASTER_CELLS`]: the cells as one embedded PNG, one pixel
+/// per cell coloured by bank (padding grey), scaled `PIXEL` times without
+/// smoothing, with every 16th row and column labelled and the bank legend
+/// under it. The numbers are left out: `cktile offsets` prints them.
+fn compact(desc: &Descriptor, o: &GridOptions, shape: &Shape, cells: &[Cell]) -> Result<String, Error> {
+    let (rows, cols) = (shape.shown_rows, shape.shown_cols);
+    let banks = o.banks.clamp(1, 255);
+    let mut palette: Vec<[u8; 3]> = (0..banks).map(|b| raster::rgb(&bank_colour(b, banks))).collect();
+    palette.push(raster::rgb(PADDING));
+    let mut pixels = alloc::vec![banks as u8; rows * cols];
+    for c in cells {
+        if let Some(p) = pixels.get_mut(c.row * cols + c.col) {
+            *p = c.bank.map_or(banks as u8, |b| (b % banks) as u8);
+        }
+    }
+    let image = raster::png(cols as u32, rows as u32, &palette, &pixels)?;
+    let (grid_w, grid_h) = (PIXEL * cols as u32, PIXEL * rows as u32);
+    let per_row = banks.min(32);
+    let legend_rows = swatch_rows(banks, per_row);
+    let subtitle = format!(
+        "bank of every coordinate, one square each (row = dimension 0, column = dimension 1): (offset x {} bytes / 4) \
+         mod {}; grey = padding; past {RASTER_CELLS} cells the numbers are left out (cktile offsets prints them)",
+        o.element_bytes, banks
+    );
+    let width = (LEFT + grid_w + 16).max(110 + per_row * SWATCH + 16).max(text_width(&subtitle, 11) + 32);
+    let legend_top = TOP + grid_h + 34;
+    let height = legend_top + legend_rows * (SWATCH + 4) + 46;
+    let mut svg = Svg::new(width, height, &format!("Layout grid: {}", o.title));
+    heading(&mut svg, desc, o, shape, &subtitle);
+    for c in (0..cols).step_by(16) {
+        let x = (LEFT + PIXEL * c as u32) as i64;
+        svg.text(x, (TOP - 4) as i64, &c.to_string(), 9, Anchor::Start, &[("fill", "#444444")]);
+    }
+    for r in (0..rows).step_by(16) {
+        let y = (TOP + PIXEL * r as u32 + 8) as i64;
+        svg.text((LEFT - 6) as i64, y, &format!("d0={r}"), 10, Anchor::End, &[("fill", "#444444")]);
+    }
+    let (r, c, b) = (rows.to_string(), cols.to_string(), banks.to_string());
+    let attrs = [("class", "cells"), ("data-rows", r.as_str()), ("data-cols", c.as_str()), ("data-banks", b.as_str())];
+    svg.image(LEFT as i64, TOP as i64, grid_w, grid_h, &raster::data_uri(&image), &attrs);
+    legend(
+        &mut svg,
+        legend_top,
+        banks,
+        per_row,
+        legend_rows,
+        "Each square: one coordinate, coloured by its bank; grey squares are padding.",
+    );
+    Ok(svg.finish())
+}
 
 /// The picture's description, title, subtitle and the line saying what is
 /// shown (the lengths, or which rows and columns when some are left out).
@@ -286,16 +349,12 @@ fn draw_cell(svg: &mut Svg, cell: &Cell, cell_w: u32, banks: u32) {
 
 /// The bank colours from height `top`, `per_row` swatches a row over
 /// `legend_rows` rows, and the note on reading a cell under them.
-fn legend(svg: &mut Svg, top: u32, banks: u32, per_row: u32, legend_rows: u32) {
+fn legend(svg: &mut Svg, top: u32, banks: u32, per_row: u32, legend_rows: u32, note: &str) {
     let heading = "Legend: bank colours (same colour = same bank)";
     swatches(svg, top, banks, per_row, heading, "bank", |b| bank_colour(b, banks));
     let note_y = top + legend_rows * (SWATCH + 4) + 20;
-    svg.text(
-        16,
-        note_y as i64,
-        "Each cell: offset (upper number) and bank (b..); grey cells are padding, offset in brackets.",
-        11,
-        Anchor::Start,
-        &[],
-    );
+    svg.text(16, note_y as i64, note, 11, Anchor::Start, &[]);
 }
+
+/// The note under a grid drawn cell by cell.
+const CELL_NOTE: &str = "Each cell: offset (upper number) and bank (b..); grey cells are padding, offset in brackets.";

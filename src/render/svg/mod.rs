@@ -7,6 +7,8 @@
 //! - [`chain`]: the transform chain, stage by stage, with its id wiring;
 //! - [`owners`]: a 2-D tile distribution's owner grid (which thread and
 //!   register hold each element);
+//! - [`raster`]: the PNG a picture too large for one element per cell
+//!   embeds;
 //! - [`writer`]: the SVG writer they share; [`palette`]: their colours
 //!   (viridis and Okabe–Ito, readable with colour-vision deficiencies).
 //!
@@ -29,6 +31,7 @@ pub mod chain;
 pub mod grid;
 pub mod owners;
 pub mod palette;
+pub mod raster;
 pub mod writer;
 
 use alloc::format;

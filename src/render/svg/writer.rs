@@ -176,6 +176,25 @@ impl Svg {
         );
     }
 
+    /// An image (a `data:` URI or a link) scaled to `w` x `h` without
+    /// smoothing, plus extra attributes.
+    ///
+    /// ```
+    /// let mut svg = cktile::render::svg::writer::Svg::new(10, 10, "t");
+    /// svg.image(0, 0, 8, 8, "data:image/png;base64,AA==", &[]);
+    /// assert!(svg.finish().contains("<image x=\"0\" y=\"0\" width=\"8\" height=\"8\" href=\"data:image/png;base64,AA==\""));
+    /// ```
+    pub fn image(&mut self, x: i64, y: i64, w: u32, h: u32, href: &str, attrs: &[(&str, &str)]) {
+        self.element(
+            format_args!(
+                "<image x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" href=\"{}\" \
+                 preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\"",
+                escape(href)
+            ),
+            attrs,
+        );
+    }
+
     /// A rectangle outline (no fill).
     ///
     /// ```
