@@ -22,7 +22,8 @@ module.
 from __future__ import annotations
 
 import math
-from typing import List, Optional, Sequence, Tuple
+import threading
+from typing import Any, List, Optional, Sequence, Tuple
 
 from . import _native
 from ._args import I32_MAX, USIZE, integer, integers, public, sequence
@@ -599,15 +600,29 @@ def _linear(layout: object, shape: Sequence[int]) -> object:
         from triton._C.libtriton import gluon_ir, ir
     except ImportError as e:  # pragma: no cover - depends on what is installed
         raise _native.Error(f"importing a Gluon layout needs Triton ({e}); or pass its offset_bases") from None
-    context = ir.context()
-    ir.load_dialects(context)
-    builder = gluon_ir.GluonOpBuilder(context)
     make = _nvmma_ir if type(layout).__name__ == "NVMMASharedLayout" else _swizzled_ir
-    attribute = make(layout, dims, builder)
-    try:
-        return builder.to_linear_layout(attribute, dims)
-    except Exception as e:  # what Triton raises rather than asserts, named as Triton's
-        raise _native.Error(f"Triton cannot compute the linear layout of {layout!r} over shape {dims}: {e}") from None
+    with _TRITON_LOCK:
+        builder = _triton_builder(ir, gluon_ir)
+        attribute = make(layout, dims, builder)
+        try:
+            return builder.to_linear_layout(attribute, dims)
+        except Exception as e:  # what Triton raises rather than asserts, named as Triton's
+            raise _native.Error(f"Triton cannot compute the linear layout of {layout!r} over shape {dims}: {e}") from None
+
+
+# One MLIR context and Gluon builder for every import: creating a context and loading its dialects
+# costs about a millisecond, the layout itself tens of microseconds. MLIR contexts are not to be used
+# from two threads at once, so the builder is used under a lock.
+_TRITON_LOCK = threading.Lock()
+_TRITON_BUILDER: list = []
+
+
+def _triton_builder(ir: Any, gluon_ir: Any) -> Any:
+    if not _TRITON_BUILDER:
+        context = ir.context()
+        ir.load_dialects(context)
+        _TRITON_BUILDER.append((context, gluon_ir.GluonOpBuilder(context)))
+    return _TRITON_BUILDER[0][1]
 
 
 @public

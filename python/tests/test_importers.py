@@ -461,3 +461,19 @@ def test_triton_nvmma_layouts_are_read_by_wgmma_and_written_by_tma_in_their_own_
     m = imported.tma_map(strides)
     assert m.writes and m.swizzle == mode, m.to_json()[:300]
     assert m.map.box_dim[0] * bits // 8 <= swizzle
+
+
+def test_triton_imports_share_one_context_across_threads():
+    # One MLIR context serves every import (creating one costs about a millisecond); under a lock, imports
+    # from many threads give what one thread gives.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cktile import importers
+
+    layouts = [gl.SwizzledSharedLayout(v, p, m, [1, 0]) for v, p, m in [(8, 1, 8), (4, 2, 4), (1, 1, 1), (8, 2, 4)]]
+    layouts += [gl.NVMMASharedLayout(s, 16) for s in (32, 64, 128)]
+    alone = [cktile.from_triton(l, [64, 64]).offsets() for l in layouts]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda l: cktile.from_triton(l, [64, 64]).offsets(), layouts * 4))
+    assert all(np.array_equal(a, b) for a, b in zip(alone * 4, together))
+    assert len(importers._TRITON_BUILDER) == 1
