@@ -16,6 +16,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::AnalyzerProblem;
 use super::arch::{Arch, Chip};
 use super::op::Op;
 use super::partitions::{PartitionReport, partitions};
@@ -23,7 +24,7 @@ use super::pattern::Pattern;
 use super::report::analyze_distribution;
 use super::report::{TileReport, analyze_tile_report_with_progress};
 use crate::distribution::{self, Distribution};
-use crate::{Descriptor, Error, ParameterProblem};
+use crate::{Descriptor, Error, ErrorKind, Item, ParameterProblem, Transform};
 use alloc::boxed::Box;
 use core::fmt;
 
@@ -148,12 +149,50 @@ impl Accesses {
         arch: &Arch,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<TileReport, Error> {
-        match self {
-            Accesses::Pattern(pattern) => {
-                analyze_tile_report_with_progress(desc, element_bytes, arch, *pattern, progress)
+        let report = |d: &Descriptor, progress: &mut dyn FnMut(u64, u64)| match self {
+            Accesses::Pattern(pattern) => analyze_tile_report_with_progress(d, element_bytes, arch, *pattern, progress),
+            Accesses::Window { distribution, op } => analyze_distribution(d, element_bytes, arch, distribution, *op),
+        };
+        let first = report(desc, progress);
+        // A transposing instruction over a transposed view: say so, and how to give the stored layout.
+        match first {
+            Err(e)
+                if self.transposes()
+                    && matches!(e.kind(), ErrorKind::Analyzer(AnalyzerProblem::VectorNotContiguous { .. })) =>
+            {
+                let lengths = desc.lengths();
+                match transposed(desc) {
+                    Some(t) if report(&t, &mut |_, _| {}).is_ok() => {
+                        Err(Error::analyzer(AnalyzerProblem::TransposedView {
+                            op: self.op(),
+                            rows: lengths.get(0),
+                            cols: lengths.get(1),
+                        }))
+                    }
+                    _ => Err(e),
+                }
             }
-            Accesses::Window { distribution, op } => analyze_distribution(desc, element_bytes, arch, distribution, *op),
+            other => other,
         }
+    }
+
+    /// The instruction the accesses issue.
+    fn op(&self) -> Op {
+        match self {
+            Accesses::Pattern(p) => p.op(),
+            Accesses::Window { op, .. } => *op,
+        }
+    }
+
+    /// Whether that instruction transposes in registers.
+    fn transposes(&self) -> bool {
+        matches!(
+            self.op(),
+            Op::Ldmatrix { trans: true, .. }
+                | Op::Stmatrix { trans: true, .. }
+                | Op::DsReadTr { .. }
+                | Op::DsLoadTr { .. }
+        )
     }
 
     /// gfx1250's partition check of a window over `desc`, the layout at
@@ -203,4 +242,17 @@ impl Accesses {
             ),
         }
     }
+}
+
+/// The 2-D `desc` with its dimensions swapped (`None` for another rank):
+/// the stored layout of a transposed view.
+fn transposed(desc: &Descriptor) -> Option<Descriptor> {
+    let l = desc.lengths();
+    if l.len() != 2 {
+        return None;
+    }
+    let (rows, cols) = (usize::try_from(l.get(0)).ok()?, usize::try_from(l.get(1)).ok()?);
+    let a = Item::new(Transform::pass_through(cols).ok()?, &[1], &[0]).ok()?;
+    let b = Item::new(Transform::pass_through(rows).ok()?, &[0], &[1]).ok()?;
+    desc.transform(&[a, b]).ok()
 }

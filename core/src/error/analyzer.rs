@@ -153,6 +153,18 @@ pub enum AnalyzerProblem {
         /// every lane.
         widest: usize,
     },
+    /// A transposing instruction (`ldmatrix`/`stmatrix` `.trans`, the AMD
+    /// transposing reads) over a transposed view: each lane's vector runs
+    /// along the rows of the layout it is given, which are not contiguous,
+    /// while the rows of the view's transpose, the stored layout, are.
+    TransposedView {
+        /// The instruction.
+        op: Op,
+        /// The view's rows.
+        rows: i64,
+        /// The view's columns.
+        cols: i64,
+    },
     /// An access pattern named without an instruction it can issue.
     PatternOp {
         /// The pattern's name.
@@ -188,6 +200,7 @@ impl AnalyzerProblem {
             AnalyzerProblem::AddressOverflow { .. } => "cktile: a lane's byte address does not fit 64 bits",
             AnalyzerProblem::OutsideTile { .. } => "cktile: an access pattern leaves the tile",
             AnalyzerProblem::VectorNotContiguous { .. } => "cktile: a lane's vector is not contiguous in the layout",
+            AnalyzerProblem::TransposedView { .. } => "cktile: a transposing instruction over a transposed view",
             AnalyzerProblem::PatternOp { .. } => "cktile: the access pattern cannot issue this instruction",
         }
     }
@@ -266,6 +279,13 @@ impl AnalyzerProblem {
                     op.bytes_per_lane() * widest as u64 / width.max(1) as u64
                 )
             }
+            AnalyzerProblem::TransposedView { op, rows, cols } => write!(
+                f,
+                "{op} reads each lane's vector along a row of the layout it is given and transposes in registers; this \
+                 layout's rows are not contiguous, but its transpose's are: it is a transposed view of the stored \
+                 layout. Give the stored layout instead, this spec followed by \
+                 `| transform(pass_through({cols}) on [1] -> [0], pass_through({rows}) on [0] -> [1])`"
+            ),
             AnalyzerProblem::PatternOp { pattern, given: None, expected } => {
                 write!(f, "the `{pattern}` pattern needs an instruction (--op); give one of: {expected}")
             }
@@ -294,6 +314,7 @@ impl fmt::Display for AnalyzerProblem {
             | AnalyzerProblem::AddressOverflow { .. } => self.chip_message(f),
             AnalyzerProblem::OutsideTile { .. }
             | AnalyzerProblem::VectorNotContiguous { .. }
+            | AnalyzerProblem::TransposedView { .. }
             | AnalyzerProblem::PatternOp { .. } => self.pattern_message(f),
         }
     }
