@@ -94,6 +94,8 @@ pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
 pub mod distribution;
+#[cfg(feature = "alloc")]
+pub mod export;
 #[cfg(feature = "serde")]
 pub mod json;
 #[cfg(feature = "alloc")]

@@ -67,7 +67,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("checks and analyses", &["src/check", "src/distribution", "src/strategy"]),
     ("analyzer reports", &["src/analyzer", "src/matrix_desc", "src/tma"]),
     ("search and planning", &["src/search", "src/plan"]),
-    ("output", &["src/render", "src/codegen"]),
+    ("output", &["src/render", "src/codegen", "src/export"]),
     ("json", &["src/json"]),
 ];
 

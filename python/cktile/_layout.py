@@ -197,6 +197,40 @@ class Layout:
         )
         return Report("dma-plan", native)
 
+    def to_triton(self) -> object:
+        """The layout as Gluon's own layout object (``cktile export --as triton``): a ``SharedLinearLayout``
+        when it is a bijection linear over GF(2) (every swizzle of a power-of-two tile, the packed layouts),
+        else a ``PaddedSharedLayout`` (a linear layout over the elements in offset order and one
+        ``[interval:+padding]`` pair), checked at every coordinate; :class:`Error` naming what Triton lacks
+        otherwise. ``cktile.from_triton(layout.to_triton(), shape)`` reads it back.
+
+        >>> cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64").to_triton().offset_bases[6]
+        [1, 8]
+        """
+        e = json.loads(self._native.export_json("triton"))
+        try:
+            from triton.experimental.gluon import language as gl
+        except ImportError as err:  # pragma: no cover - depends on what is installed
+            raise _native.Error(f"to_triton builds Gluon's layout objects and needs Triton ({err}); export() gives the bases") from None
+        if e["kind"] == "padded":
+            return gl.PaddedSharedLayout(e["interval_padding_pairs"], e["offset_bases"], [], e["shape"])
+        return gl.SharedLinearLayout(e["offset_bases"])
+
+    def to_cute(self) -> str:
+        """The layout as CuTe's text (``cktile export --as cute``): ``(d0,d1):(s0,s1)`` for a strided layout,
+        ``Swizzle<B,M,S> o (d0,d1):(d1,1)`` for a swizzle of a packed row-major tile; :class:`Error` otherwise.
+        ``cktile.from_cute(text)`` reads it back.
+
+        >>> cktile.Layout("row-padded:rows=4,cols=8,pad=1").to_cute()
+        '(4,8):(9,1)'
+        """
+        return json.loads(self._native.export_json("cute"))["text"]
+
+    def export(self, peer: str) -> Report:
+        """``cktile export --as PEER --json`` (``triton`` or ``cute``): the peer, the kind of layout, the shape,
+        Triton's ``offset_bases`` and ``interval_padding_pairs`` where it has them, and the peer's own text."""
+        return Report("export", self._native.export_json(text("peer", peer)))
+
     def tdm_plan(self, global_strides: Sequence[int]) -> Report:
         """Whether gfx1250's Tensor Data Mover (``tensor_load_to_lds``) fills the layout in one load, with its
         hardware row padding and the descriptor's group 1 dword 0 (``cktile dma-plan --arch gfx1250 --json``),

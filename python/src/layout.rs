@@ -279,6 +279,19 @@ impl NativeLayout {
         json(&cktile::json::AsyncPlanJson::new(&arch, element_bytes, &p))
     }
 
+    /// `cktile export --as PEER --json`: the layout in Triton's or CuTe's
+    /// own terms, checked at every coordinate, or refused.
+    fn export_json(&self, py: Python<'_>, peer: &str) -> PyResult<String> {
+        let desc = &self.layout.descriptor;
+        let e = match peer {
+            "triton" => py.detach(|| cktile::export::triton(desc)),
+            "cute" => py.detach(|| cktile::export::cute(desc).map(cktile::export::Exported::Cute)),
+            other => return Err(refuse("peer", format!("`{}` is not a peer cktile exports to; give triton or cute", cktile::Visible(other)))),
+        }
+        .map_err(|e| error(&self.source, &e))?;
+        json(&cktile::json::ExportJson::new(desc, &e))
+    }
+
     /// `cktile codegen`: CUDA or HIP offset functions.
     #[pyo3(signature = (lang, name=None))]
     fn codegen(&self, lang: &str, name: Option<&str>) -> PyResult<String> {

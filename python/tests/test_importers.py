@@ -477,3 +477,40 @@ def test_triton_imports_share_one_context_across_threads():
         together = list(pool.map(lambda l: cktile.from_triton(l, [64, 64]).offsets(), layouts * 4))
     assert all(np.array_equal(a, b) for a, b in zip(alone * 4, together))
     assert len(importers._TRITON_BUILDER) == 1
+
+
+EXPORTED = [
+    "packed((16,64))",
+    "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64",
+    "cute-swizzle:b=2,mbase=2,s=3,rows=32,cols=32",
+    "triton-swizzled:vec=4,perphase=2,maxphase=4,order=10,rows=32,cols=64",
+    "triton-nvmma:swizzle=128,bits=16,rows=64",
+    "ck-xor-preshuffle:m=16,k=64,kpack=8",
+    "row-padded:rows=64,cols=64,pad=8",
+    "row-padded:rows=32,cols=16,pad=4",
+]
+
+
+@pytest.mark.parametrize("entry", EXPORTED)
+def test_exports_round_trip_through_the_peers(entry):
+    layout = cktile.Layout(entry, "fp16")
+    shape = list(layout.offsets().shape)
+    back = cktile.from_triton(layout.to_triton(), shape, "fp16")
+    assert np.array_equal(back.offsets(), layout.offsets())
+    text = layout.to_cute()
+    assert np.array_equal(cktile.from_cute(text).offsets(), layout.offsets())
+    # pycute's own evaluation of the text, for the strided ones.
+    if " o " not in text:
+        shape_s, stride_s = text.split(":")
+        cl = pycute.Layout(tuple(int(x) for x in shape_s.strip("()").split(",")), tuple(int(x) for x in stride_s.strip("()").split(",")))
+        want = np.array([[cl((r, c)) for c in range(shape[1])] for r in range(shape[0])])
+        assert np.array_equal(want, layout.offsets())
+
+
+def test_exports_refuse_what_the_peer_lacks():
+    with pytest.raises(cktile.Error, match="power-of-two"):
+        cktile.Layout("row-padded:rows=12,cols=10,pad=0", "fp16").to_triton()
+    with pytest.raises(cktile.Error, match="neither"):
+        cktile.Layout("naive((8,8),(9,1)) | transform(xor((8,8)) on [0,1] -> [0,1])", "fp16").to_cute()
+    with pytest.raises(cktile.Error, match="peer"):
+        cktile.Layout("packed((4,8))", "fp16").export("fish")

@@ -10,6 +10,7 @@ mod common;
 mod distribution;
 mod dma_plan;
 mod equiv;
+mod export;
 mod gpu_cases;
 mod hopper_plan;
 mod matrix_desc;
@@ -59,6 +60,7 @@ enum Command {
     Tma(tma::Args),
     HopperPlan(hopper_plan::Args),
     Codegen(codegen::Args),
+    Export(export::Args),
     GpuCases(gpu_cases::Args),
     Rules(rules::Args),
     Render(render::Args),
@@ -110,6 +112,7 @@ fn main() -> ExitCode {
         Some(Command::Tma(a)) => tma::run(a),
         Some(Command::HopperPlan(a)) => hopper_plan::run(a),
         Some(Command::Codegen(a)) => codegen::run(a),
+        Some(Command::Export(a)) => export::run(a),
         Some(Command::GpuCases(a)) => gpu_cases::run(a),
         Some(Command::Rules(a)) => rules::run(a),
         Some(Command::Render(a)) => render::run(a),

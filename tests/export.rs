@@ -1,0 +1,159 @@
+//! `cktile::export` against independent evaluations of what it gives:
+//! Triton's linear layout rebuilt from its bases (each offset's coordinate
+//! the XOR of its bits' bases), the padded one through its pair, and
+//! CuTe's text evaluated as CuTe defines strided layouts and
+//! `Swizzle<B,M,S>`; every coordinate of every catalogue layout that
+//! exports compared with the layout's own offset; the refusals recomputed.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::export::{Exported, cute, linear_bases, padded, triton};
+use std::collections::HashMap;
+use std::process::Command;
+
+const LAYOUTS: &[&str] = &[
+    "packed((4,8))",
+    "packed((16,64))",
+    "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64",
+    "cute-swizzle:b=2,mbase=2,s=3,rows=32,cols=32",
+    "cute-swizzle:b=1,mbase=0,s=1,rows=4,cols=4",
+    "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
+    "triton-swizzled:vec=4,perphase=2,maxphase=4,order=10,rows=32,cols=64",
+    "triton-nvmma:swizzle=128,bits=16,rows=64",
+    "triton-nvmma:swizzle=64,bits=8,rows=32",
+    "ck-universal-a:m=64,k=32",
+    "ck-xor-preshuffle:m=16,k=64,kpack=8",
+    "row-padded:rows=64,cols=64,pad=8",
+    "row-padded:rows=32,cols=16,pad=4",
+    "row-padded:rows=12,cols=10,pad=3",
+];
+
+fn coords(lengths: &[i64]) -> Vec<Vec<i64>> {
+    let mut out = vec![vec![]];
+    for &l in lengths {
+        out = out.into_iter().flat_map(|c| (0..l).map(move |x| [c.clone(), vec![x]].concat())).collect();
+    }
+    out
+}
+
+/// Offset of every coordinate under Triton's bases (offset -> coordinate), padded by `pair`.
+fn triton_offsets(bases: &[Vec<i64>], pair: Option<(u64, u64)>) -> HashMap<Vec<i64>, i64> {
+    let mut out = HashMap::new();
+    for o in 0..1i64 << bases.len() {
+        let mut c = vec![0i64; bases[0].len()];
+        for (b, basis) in bases.iter().enumerate() {
+            if o >> b & 1 == 1 {
+                for (x, y) in c.iter_mut().zip(basis) {
+                    *x ^= y;
+                }
+            }
+        }
+        let placed = match pair {
+            Some((i, p)) => o + (o / i as i64) * p as i64,
+            None => o,
+        };
+        assert!(out.insert(c, placed).is_none(), "two offsets on one coordinate");
+    }
+    out
+}
+
+/// CuTe's text evaluated: `(shape):(strides)` or `Sw<B,M,S> o _0 o (shape):(strides)`.
+fn cute_offset(text: &str, c: &[i64]) -> i64 {
+    let parts: Vec<&str> = text.split(" o ").collect();
+    let (swizzle, layout) = match parts.as_slice() {
+        [s, "_0", l] => (Some(*s), *l),
+        [l] => (None, *l),
+        _ => panic!("unexpected CuTe text {text}"),
+    };
+    let strides: Vec<i64> =
+        layout.split(':').nth(1).unwrap().trim_matches(['(', ')']).split(',').map(|x| x.parse().unwrap()).collect();
+    let x: i64 = c.iter().zip(&strides).map(|(a, s)| a * s).sum();
+    match swizzle {
+        None => x,
+        Some(s) => {
+            let p: Vec<i64> =
+                s.trim_start_matches("Sw<").trim_end_matches('>').split(',').map(|v| v.parse().unwrap()).collect();
+            let (b, m, s) = (p[0], p[1], p[2]);
+            let yyy = ((1 << b) - 1) << (m + s);
+            x ^ ((x & yyy) >> s)
+        }
+    }
+}
+
+#[test]
+fn every_export_is_the_layout_at_every_coordinate() {
+    let (mut linear, mut pads, mut cutes) = (0, 0, 0);
+    for entry in LAYOUTS {
+        let desc = cktile::layouts::resolve(entry).unwrap();
+        let lengths = desc.lengths().as_slice().to_vec();
+        let all = coords(&lengths);
+        match triton(&desc) {
+            Ok(Exported::TritonLinear(b)) => {
+                let t = triton_offsets(&b, None);
+                assert!(all.iter().all(|c| t[c] == desc.calculate_offset(c)), "{entry}");
+                linear += 1;
+            }
+            Ok(Exported::TritonPadded(p)) => {
+                let t = triton_offsets(&p.offset_bases, Some(p.interval_padding));
+                assert!(all.iter().all(|c| t[c] == desc.calculate_offset(c)), "{entry}");
+                pads += 1;
+            }
+            Ok(Exported::Cute(_)) => unreachable!(),
+            Err(e) => {
+                // Refused only where no power-of-two tile exists to be linear over.
+                assert!(lengths.iter().any(|l| !(*l as u64).is_power_of_two()), "{entry}: {e}");
+            }
+        }
+        if let Ok(text) = cute(&desc) {
+            assert!(all.iter().all(|c| cute_offset(&text, c) == desc.calculate_offset(c)), "{entry}: {text}");
+            cutes += 1;
+        }
+    }
+    assert_eq!((linear, pads, cutes), (11, 2, 14));
+}
+
+#[test]
+fn what_a_peer_cannot_express_is_refused() {
+    // Column-major is linear; a pitch of 3 or 5 leaves [0, N) or repeats: no bijection onto [0, N).
+    assert!(linear_bases(&cktile::spec::parse("naive((4,4),(1,4))").unwrap()).is_ok());
+    for spec in ["naive((2,4),(3,1))", "naive((4,4),(5,1))"] {
+        let e = linear_bases(&cktile::spec::parse(spec).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("bijection"), "{spec}: {e}");
+    }
+    // A bijection onto [0, N) that is not GF(2)-linear: rows rotated by one (offset = 4r + (c + r) % 4).
+    let rotated = cktile::spec::parse(
+        "naive((4,4),(4,1)) | transform(pass_through(4) on [0] -> [0], cyclic_shift((4,4)) on [0,1] -> [0,1])",
+    );
+    if let Ok(d) = rotated {
+        let lengths = d.lengths().as_slice().to_vec();
+        let values: Vec<i64> = coords(&lengths).iter().map(|c| d.calculate_offset(c)).collect();
+        let linear = (0..values.len())
+            .all(|i| (0..4).filter(|b| i >> b & 1 == 1).fold(0, |x, b| x ^ values[1 << b]) == values[i]);
+        assert_eq!(linear_bases(&d).is_ok(), linear, "the verdict is the brute force's");
+    }
+    // A padded layout is not linear, and a linear one has no padding.
+    let padded_layout = cktile::layouts::resolve("row-padded:rows=4,cols=8,pad=1").unwrap();
+    assert!(linear_bases(&padded_layout).unwrap_err().to_string().contains("padded"));
+    let swizzled = cktile::layouts::resolve("cute-swizzle:b=3,mbase=3,s=3,rows=8,cols=64").unwrap();
+    assert!(padded(&swizzled).unwrap_err().to_string().contains("no padding"));
+    // A swizzle of a padded tile: no CuTe text cktile writes, but Triton's padded layout over a linear one.
+    let d = cktile::spec::parse("naive((8,8),(9,1)) | transform(xor((8,8)) on [0,1] -> [0,1])").unwrap();
+    assert!(cute(&d).unwrap_err().to_string().contains("neither"));
+    let Exported::TritonPadded(p) = triton(&d).unwrap() else { panic!("padded") };
+    let t = triton_offsets(&p.offset_bases, Some(p.interval_padding));
+    assert!(coords(&[8, 8]).iter().all(|c| t[c] == d.calculate_offset(c)));
+}
+
+#[test]
+fn the_cli_exports_as_the_library() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_cktile")).arg("export").args(args).output().unwrap();
+    let o = run(&["row-padded:rows=64,cols=64,pad=8", "--as", "triton", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p = padded(&cktile::layouts::resolve("row-padded:rows=64,cols=64,pad=8").unwrap()).unwrap();
+    assert_eq!((v["kind"].as_str(), v["interval_padding_pairs"][0][0].as_u64()), (Some("padded"), Some(64)));
+    assert_eq!(v["offset_bases"].as_array().unwrap().len(), p.offset_bases.len());
+    let o = run(&["cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64", "--as", "cute"]);
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "Sw<3,3,3> o _0 o (64,64):(64,1)\n");
+    let o = run(&["packed((4,8))", "--as", "fish"]);
+    assert_eq!(o.status.code(), Some(2));
+}
