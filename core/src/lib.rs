@@ -179,3 +179,8 @@ pub mod prelude {
     pub use crate::{Descriptor, Error, Item, Number, StaticDescriptor};
     pub use cktile_transforms::typed::*;
 }
+
+/// The crate's README, compiled with the doctests so its example stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CoreReadmeDoctests;

@@ -37,9 +37,6 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
-#[cfg(feature = "std")]
-extern crate std;
-
 /// `?` for a `const fn` (where `?` is not allowed): the value of an `Ok`,
 /// or an early `return` of the `Err`, unconverted. Used by this crate's and
 /// `cktile`'s `const` constructors, and usable in your own.
@@ -106,3 +103,8 @@ pub type Index = i64;
 /// assert_eq!(&low[..2], &[1, 5]);
 /// ```
 pub type Indices = [Index; MAX_DIMS];
+
+/// The crate's README, compiled with the doctests so its example stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct TransformsReadmeDoctests;
