@@ -20,6 +20,23 @@ use cktile::plan::tdm::plan;
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
 
+/// Worst ways of one 32-lane 16-byte read on gfx1250 (two 16-lane phases,
+/// 64 banks, distinct words per bank), lane `l` at byte `addr(l)`.
+fn instruction_ways(addr: impl Fn(u64) -> u64) -> u64 {
+    let mut worst = 0;
+    for phase in 0..2u64 {
+        let mut banks: HashMap<u64, HashSet<u64>> = HashMap::new();
+        for l in phase * 16..phase * 16 + 16 {
+            for w in 0..4 {
+                let word = addr(l) / 4 + w;
+                banks.entry(word % 64).or_default().insert(word);
+            }
+        }
+        worst = worst.max(banks.values().map(HashSet::len).max().unwrap() as u64);
+    }
+    worst
+}
+
 /// Worst ways of the operand read over a `rows x cols` fp16 tile of row
 /// pitch `pitch` elements: every 16-row x 32-K window, both reads.
 fn brute_ways(rows: u64, cols: u64, pitch: u64) -> u64 {
@@ -27,17 +44,7 @@ fn brute_ways(rows: u64, cols: u64, pitch: u64) -> u64 {
     for r0 in (0..rows).step_by(16) {
         for k0 in (0..cols).step_by(32) {
             for run in [0u64, 16] {
-                let addr = |l: u64| ((r0 + l % 16) * pitch + k0 + run + 8 * (l / 16)) * 2;
-                for phase in 0..2u64 {
-                    let mut banks: HashMap<u64, HashSet<u64>> = HashMap::new();
-                    for l in phase * 16..phase * 16 + 16 {
-                        for w in 0..4 {
-                            let word = addr(l) / 4 + w;
-                            banks.entry(word % 64).or_default().insert(word);
-                        }
-                    }
-                    worst = worst.max(banks.values().map(HashSet::len).max().unwrap() as u64);
-                }
+                worst = worst.max(instruction_ways(|l| ((r0 + l % 16) * pitch + k0 + run + 8 * (l / 16)) * 2));
             }
         }
     }
@@ -46,23 +53,14 @@ fn brute_ways(rows: u64, cols: u64, pitch: u64) -> u64 {
 
 /// Worst ways of the non-transposed B's `ds_load_tr16_b128` reads over a
 /// `rows x cols` (K x N) fp16 tile of row pitch `pitch`: every 32-K x 16-N
-/// warp tile, both instructions, two 16-lane phases.
+/// warp tile, both instructions.
 fn brute_ways_tr(rows: u64, cols: u64, pitch: u64) -> u64 {
     let mut worst = 0;
     for k0 in (0..rows).step_by(32) {
         for n0 in (0..cols).step_by(16) {
             for p in 0..2u64 {
                 let addr = |l: u64| ((k0 + 16 * p + 8 * (l / 16) + l % 8) * pitch + n0 + 8 * (l / 8 % 2)) * 2;
-                for phase in 0..2u64 {
-                    let mut banks: HashMap<u64, HashSet<u64>> = HashMap::new();
-                    for l in phase * 16..phase * 16 + 16 {
-                        for w in 0..4 {
-                            let word = addr(l) / 4 + w;
-                            banks.entry(word % 64).or_default().insert(word);
-                        }
-                    }
-                    worst = worst.max(banks.values().map(HashSet::len).max().unwrap() as u64);
-                }
+                worst = worst.max(instruction_ways(addr));
             }
         }
     }
