@@ -211,16 +211,20 @@ pub fn cute(desc: &Descriptor) -> Result<String, Error> {
     if (0..offsets.len()).all(|n| offsets[n] == affine(n)) && offsets[0] == 0 {
         return Ok(format!("({}):({})", join(&shape), join(&strides)));
     }
-    // A swizzle of the packed row-major 2-D tile: offset = s(r * cols + c).
-    if lengths.len() == 2 && offsets.len().is_power_of_two() {
+    // A swizzle of the packed row-major 2-D tile: offset = x ^ ((x & yyy) >> s), x = r * cols + c. The
+    // single bits give it away: bit k of yyy sends 2^k to 2^k ^ 2^(k - s); every other bit to itself.
+    if lengths.len() == 2 && offsets.len().is_power_of_two() && offsets.len() > 1 {
         let bits = offsets.len().trailing_zeros();
-        for b in 1..=bits {
-            for m in 0..bits {
-                for s in b..=bits.saturating_sub(m + b) {
-                    let mask = ((1i64 << b) - 1) << (m + s);
-                    if (0..offsets.len() as i64).all(|x| offsets[x as usize] == x ^ ((x & mask) >> s)) {
-                        return Ok(format!("Sw<{b},{m},{s}> o _0 o ({}):({},1)", join(&shape), lengths[1]));
-                    }
+        let moved: Vec<(u32, i64)> =
+            (0..bits).filter_map(|k| Some((k, offsets[1 << k] ^ (1i64 << k))).filter(|&(_, d)| d != 0)).collect();
+        if let (Some(&(low, d)), Some(&(high, _))) = (moved.first(), moved.last()) {
+            let b = high - low + 1;
+            let shift = low.checked_sub(d.trailing_zeros()).filter(|_| d.count_ones() == 1);
+            if let Some(sh) = shift.filter(|&sh| sh >= b && low >= sh) {
+                let m = low - sh;
+                let yyy = ((1i64 << b) - 1) << low;
+                if (0..offsets.len() as i64).all(|x| offsets[x as usize] == x ^ ((x & yyy) >> sh)) {
+                    return Ok(format!("Sw<{b},{m},{sh}> o _0 o ({}):({},1)", join(&shape), lengths[1]));
                 }
             }
         }
