@@ -576,7 +576,7 @@ pub type BlockWindow<'a, T, P, S> = TileWindowWithStaticDistribution<
 /// use core::cell::Cell;
 /// type P = UniversalGemmPolicy<256, 128, 128, 32>;
 /// let lds: Vec<Cell<u16>> = (0..128 * 32).map(|i| Cell::new(i as u16)).collect();
-/// let p = P::partition_of_thread(0).ok_or(cktile_core::Error::Internal("thread 0"))?;
+/// let p = P::partition_of_thread(0).ok_or(cktile_core::Error::policy("thread 0 is in the block"))?;
 /// let w = block_window::<u16, P, OperandA>(SharedMemory::new(&lds), p)?;
 /// assert_eq!((w.plan().accesses(), w.plan().vector()), (4, 8));
 /// assert_eq!(load_tile(&w).thread_buffer().len(), 32);
