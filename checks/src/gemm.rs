@@ -32,10 +32,9 @@
 //! (`OperandA`, `OperandB`).
 
 use cktile_core::Index;
-use cktile_core::distribution::typed::TileEncoding;
 use cktile_core::ops::gemm::{self, GemmPolicy, OperandSide, UniversalGemmPolicy};
 use cktile_core::prelude::*;
-use cktile_core::tile::{SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution};
+use cktile_core::tile::{Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution};
 
 pub use cktile_core::ops::gemm::{
     ABlockOuter, ADramDistribution, BBlockOuter, DramChain, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride,
@@ -169,28 +168,32 @@ pub type DramTile<T> = StaticDistributedTensor<T, DramDistribution>;
 /// A thread's MFMA operand (8 elements).
 pub type WarpTile<T> = StaticDistributedTensor<T, WarpDistribution>;
 
-/// CK's block GEMM operand read (`block_universal_gemm_as_bs_cr`): thread
-/// `thread`'s window over the whole LDS block with the embedded block
-/// distribution `E` ([`ABlockDistribution`] or [`BBlockDistribution`]);
-/// one `load_tile` of it is the thread's 2 x 2 warp tiles (Y = M tile, K
-/// tile, register), the same registers as [`OperandPath::read`] of each.
+/// CK's block GEMM operand read (`block_universal_gemm_as_bs_cr`): the
+/// window of the thread at `p` over the whole LDS block of side `S`
+/// ([`gemm::OperandA`] or [`gemm::OperandB`]: a side chosen by type, whose
+/// embedded block distribution, [`ABlockDistribution`] or
+/// [`BBlockDistribution`], comes with it); one `load_tile` of it is the
+/// thread's 2 x 2 warp tiles (Y = M tile, K tile, register), the same
+/// registers as [`OperandPath::read`] of each.
 ///
 /// ```
+/// use cktile_core::ops::gemm::{GemmPolicy, OperandA};
 /// use cktile_core::tile::{SharedMemory, load_tile};
-/// use cktile_checks::gemm::{ABlockDistribution, LDS_ELEMENTS, block_window};
+/// use cktile_checks::gemm::{LDS_ELEMENTS, Policy, block_window};
 /// use core::cell::Cell;
 /// let lds: Vec<Cell<u16>> = (0..LDS_ELEMENTS).map(|i| Cell::new(i as u16)).collect();
-/// let w = block_window::<u16, ABlockDistribution>(SharedMemory::new(&lds), 0)?;
+/// let p = Policy::partition_of_thread(0).unwrap();
+/// let w = block_window::<u16, OperandA>(SharedMemory::new(&lds), p)?;
 /// assert_eq!((w.plan().accesses(), w.plan().vector()), (4, 8));
 /// assert_eq!(load_tile(&w).thread_buffer().len(), 32);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[inline(always)]
-pub fn block_window<T: Copy, E: TileEncoding>(
+pub fn block_window<T: Copy, S: gemm::BlockGemmSide<Policy, LdsChain = LdsChain>>(
     lds: SharedMemory<'_, T>,
-    thread: usize,
-) -> Result<TileWindowWithStaticDistribution<SharedMemory<'_, T>, LdsChain, E>, Error> {
-    gemm::block_window::<T, Policy, Operand, E>(lds, thread)
+    p: Partition,
+) -> Result<TileWindowWithStaticDistribution<SharedMemory<'_, T>, LdsChain, S::Block>, Error> {
+    gemm::block_window::<T, Policy, S>(lds, p)
 }
 
 /// The LDS block as a constant, for the compile-time bank checks below.

@@ -25,7 +25,10 @@
 //! - `tests/ui_bijective`: `assert_bijective!` passes for CK Tile's GEMM A
 //!   LDS block, a CuTe swizzle and a typed descriptor, and fails the build
 //!   naming the first collision (both coordinates and the offset) or the
-//!   first hole.
+//!   first hole;
+//! - `tests/ui_gemm`: `ops::gemm::block_window` takes its block encoding
+//!   from the side (`BlockGemmSide`): B's block window is no window of
+//!   A's block distribution (a type mismatch), even on a square tile.
 //!
 //! Snapshots in `tests/ui*/*.stderr` (paths relative to `checks/`);
 //! regenerate with `TRYBUILD=overwrite cargo test -p cktile-checks --test
@@ -146,6 +149,7 @@ fn ui() {
     t.pass("tests/ui_bijective/pass_bijective.rs");
     t.compile_fail("tests/ui_bijective/collision.rs");
     t.compile_fail("tests/ui_bijective/hole.rs");
+    t.compile_fail("tests/ui_gemm/block_window_wrong_side.rs");
 }
 
 /// The reviewed snapshots start with the readable message, point at the

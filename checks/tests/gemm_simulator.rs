@@ -22,7 +22,8 @@ use cktile_checks::gemm::{
 };
 use cktile_core::distribution::typed::TileEncoding;
 use cktile_core::ops::gemm::{
-    self, BlockWarps, GemmPolicy, Mfma16x16x32, Mfma32x32x8, OperandA, OperandB, OperandSide, UniversalGemmPolicy,
+    self, BlockGemmSide, BlockWarps, GemmPolicy, Mfma16x16x32, Mfma32x32x8, OperandA, OperandB, OperandSide,
+    UniversalGemmPolicy,
 };
 use cktile_core::tile::{SharedMemory, load_tile};
 use core::cell::Cell;
@@ -137,19 +138,20 @@ fn simulate<P: GemmPolicy, S: OperandSide<P> + Debug>(
 
 /// Thread `thread`'s registers of the whole LDS block of side `S` through
 /// a window of the embedded block distribution `E`.
-fn block_tile<P: GemmPolicy, S: OperandSide<P>, E: TileEncoding>(
-    lds: SharedMemory<'_, u32>,
-    thread: usize,
-) -> Vec<u32> {
-    load_tile(&gemm::block_window::<u32, P, S, E>(lds, thread).unwrap()).thread_buffer().to_vec()
+fn block_tile<P: GemmPolicy, S: BlockGemmSide<P>>(lds: SharedMemory<'_, u32>, thread: usize) -> Vec<u32> {
+    let p = P::partition_of_thread(thread).unwrap();
+    load_tile(&gemm::block_window::<u32, P, S>(lds, p).unwrap()).thread_buffer().to_vec()
 }
 
 /// The checks' paths: the operand chosen at run time.
 fn simulate_checks(operand: Operand, shape: Shape) -> usize {
-    use cktile_checks::gemm::{ABlockDistribution, BBlockDistribution, block_window};
-    simulate::<Policy, Operand>(operand, shape, |lds, t| match operand {
-        Operand::A => load_tile(&block_window::<u32, ABlockDistribution>(lds, t).unwrap()).thread_buffer().to_vec(),
-        Operand::B => load_tile(&block_window::<u32, BBlockDistribution>(lds, t).unwrap()).thread_buffer().to_vec(),
+    use cktile_checks::gemm::block_window;
+    simulate::<Policy, Operand>(operand, shape, |lds, t| {
+        let p = Policy::partition_of_thread(t).unwrap();
+        match operand {
+            Operand::A => load_tile(&block_window::<u32, OperandA>(lds, p).unwrap()).thread_buffer().to_vec(),
+            Operand::B => load_tile(&block_window::<u32, OperandB>(lds, p).unwrap()).thread_buffer().to_vec(),
+        }
     })
 }
 
@@ -209,11 +211,9 @@ fn a_small_policy_matches_the_mfma_lane_map() {
     ];
     for shape in shapes {
         let k_tiles = shape.k.div_ceil(32);
-        let a =
-            simulate::<Small, OperandA>(OperandA, shape, block_tile::<Small, OperandA, <Small as GemmPolicy>::ABlock>);
+        let a = simulate::<Small, OperandA>(OperandA, shape, block_tile::<Small, OperandA>);
         assert_eq!(a, k_tiles * 128 * 2 * 8, "{shape:?}");
-        let b =
-            simulate::<Small, OperandB>(OperandB, shape, block_tile::<Small, OperandB, <Small as GemmPolicy>::BBlock>);
+        let b = simulate::<Small, OperandB>(OperandB, shape, block_tile::<Small, OperandB>);
         assert_eq!(b, k_tiles * 128 * 4 * 8, "{shape:?}");
     }
 }
@@ -230,9 +230,9 @@ fn a_wide_policy_matches_the_mfma_lane_map() {
     ];
     for shape in shapes {
         let k_tiles = shape.k.div_ceil(64);
-        let a = simulate::<Wide, OperandA>(OperandA, shape, block_tile::<Wide, OperandA, <Wide as GemmPolicy>::ABlock>);
+        let a = simulate::<Wide, OperandA>(OperandA, shape, block_tile::<Wide, OperandA>);
         assert_eq!(a, k_tiles * 256 * 4 * 8 * 4, "{shape:?}");
-        let b = simulate::<Wide, OperandB>(OperandB, shape, block_tile::<Wide, OperandB, <Wide as GemmPolicy>::BBlock>);
+        let b = simulate::<Wide, OperandB>(OperandB, shape, block_tile::<Wide, OperandB>);
         assert_eq!(b, k_tiles * 256 * 2 * 8 * 4, "{shape:?}");
     }
 }

@@ -45,6 +45,24 @@ TWINS = {
     "typed_kernel_k8_unwrap": "hand_kernel_k8_u32",
     "typed_kernel_64_unwrap": "hand_kernel_64_u32",
 }
+# The family of forms of one data path (entry.rs's `crate::forms`, issue
+# 64): `typed_kernel_CFG_FORM_BUILD` is held to the twin of
+# `typed_kernel_CFG_BUILD` (GemmPipeline's form), and `_unwrap` to the
+# 32-bit twin, as above.
+FORMS = ("ctor", "letelse", "user", "inline")
+
+
+def twin_of(name):
+    """The hand-written twin a typed function is held to."""
+    if name in TWINS:
+        return TWINS[name]
+    m = re.fullmatch(r"typed_kernel_(\w+?)_(" + "|".join(FORMS) + r")_(host|u32|unwrap)", name)
+    if m:
+        build = "u32" if m.group(3) == "unwrap" else m.group(3)
+        return f"hand_kernel_{m.group(1)}_{build}"
+    return "hand_" + name[len("typed_") :].removesuffix("_build")
+
+
 # Typed kernels not yet within the bound on a target, each with its
 # ceiling: the instruction count measured when it was listed (2026-11-26,
 # nightly 2026-10-29). The bound is waived for them, the ceiling is not: a
@@ -54,6 +72,20 @@ TWINS = {
 # targets; a kernel listed again needs the performance chapter to say where
 # its extra instructions are.
 REPORTED = {}
+# Entry points known to lose the shared address space on a target, each
+# with the generic ld/st count measured when it was listed (2026-12, nightly
+# 2026-10-29): the pipeline built with `let Ok(..) else` into an
+# `Err(Error::policy(..))` per window (`forms::BlockPipeElse`) stores B's
+# LDS tile with generic `st.b16` on sm_90 (16 of 32 stores), where the same
+# windows built with `?` keep `st.shared`. Waived for that count only: more
+# generic accesses fail, and so does a count that fell (leave the list).
+GENERIC_REPORTED = {
+    "nvptx": {
+        "typed_kernel_k16_letelse_host": 16,
+        "typed_kernel_k16_letelse_u32": 16,
+        "typed_kernel_k16_letelse_unwrap": 16,
+    }
+}
 
 
 def launch_bounds(target):
@@ -98,6 +130,17 @@ def kernel_problems(target, text, name):
             if generic:
                 problems.append(f"{len(generic)} generic ld/st")
     return problems
+
+
+def shared_stores(text, name):
+    """An nvptx entry point's `st.shared` instructions (its LDS stores that
+    kept the shared address space)."""
+    m = re.search(r"^\.visible \.entry " + re.escape(name) + r"\(", text, re.M)
+    if not m:
+        return None
+    start = text.index("\n{", m.end())
+    body = text[start : text.index("\n}", start)]
+    return len(re.findall(r"^\s+(?:@%p\d+\s+)?st\.shared\b", body, re.M))
 
 
 def functions_gnu(text, comment):
@@ -215,10 +258,9 @@ def main(argv):
             if not name.startswith(("typed_", "build_", "validate_")):
                 continue
             s = stats[name]
-            twin_name = "hand_" + name[len("typed_") :].removesuffix("_build") if name.startswith("typed_") else None
-            twin_name = TWINS.get(name, twin_name)
+            twin_name = twin_of(name) if name.startswith("typed_") else None
             twin = stats.get(twin_name) if twin_name else None
-            problems = []
+            problems, notes = [], []
             if s["calls"]:
                 problems.append(f"{s['calls']} call(s)")
             if s["scratch"] and target != "x86_64":
@@ -226,10 +268,25 @@ def main(argv):
             if s["spills"]:
                 problems.append(f"{s['spills']} spill line(s)")
             if name.startswith("typed_kernel_") and target != "x86_64":
-                problems += kernel_problems(target, text, name)
+                own = kernel_problems(target, text, name)
+                known = GENERIC_REPORTED.get(target, {}).get(name)
+                if known is not None:
+                    generic = [p for p in own if p.endswith("generic ld/st")]
+                    if generic == [f"{known} generic ld/st"]:
+                        own = [p for p in own if p not in generic]
+                        notes.append(f"known: {known} generic ld/st (GENERIC_REPORTED)")
+                    elif not generic:
+                        own.append("no generic ld/st left: leave GENERIC_REPORTED")
+                problems += own
                 # The twin runs under the same launch bound (a fair count).
                 if twin is not None:
                     problems += [f"twin: {p}" for p in kernel_problems(target, text, twin_name) if "launch" in p]
+                # The LDS stores keep the shared address space: as many
+                # `st.shared` as the twin's (a generic `st` would also fail above).
+                if target == "nvptx" and twin is not None:
+                    ours, theirs = shared_stores(text, name), shared_stores(text, twin_name)
+                    if ours != theirs and not notes:
+                        problems.append(f"{ours} st.shared, the twin {theirs}")
             build_gated = name in BUILD_GATED.get(target, ())
             gated = name.startswith("typed_") and (not name.endswith("_build") or build_gated)
             if gated and twin is None:
@@ -258,7 +315,7 @@ def main(argv):
                 verdict = "info" + (" (" + ", ".join(problems) + ")" if problems else "")
                 problems = []
             else:
-                verdict = "ok" if not problems else "FAIL: " + ", ".join(problems)
+                verdict = ("ok" if not notes else "reported (" + ", ".join(notes) + ")") if not problems else "FAIL: " + ", ".join(problems)
             if problems:
                 failures.append(f"{target} {name}: {', '.join(problems)}")
             rows.append(

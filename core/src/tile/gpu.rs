@@ -205,15 +205,39 @@ pub fn get_partition() -> Partition {
     Partition { warp: get_warp_id() as Index, lane: get_lane_id() as Index }
 }
 
-/// [`get_partition`] in a kernel launched with `block_size` threads a
-/// block: `None` in a thread past them ([`Partition::in_block`]). CK's
-/// kernels are written for their policy's block; starting with this gives
-/// the compiler the warp's bound, so the windows' LDS bounds checks fold.
+/// The calling thread's partition into warps of `WAVE` lanes, in a
+/// kernel launched with `block_size` threads a block: `None` in a thread
+/// past them ([`Partition::in_block`]). CK's kernels are written for their
+/// policy's block; starting with this gives the compiler the warp's bound,
+/// so the windows' LDS bounds checks fold.
+///
+/// `WAVE` is the lane count the distributions were written for, not the
+/// hardware's: where the hardware's warp has `WAVE` lanes (64 on gfx942)
+/// it is [`get_partition`] (the warp wave-uniform, a scalar register on
+/// amdgcn); elsewhere (a 64-lane data path on an NVIDIA GPU's 32-lane
+/// warps) it is computed from the thread id, `threadIdx.x / WAVE` and
+/// `threadIdx.x % WAVE`, so every thread of the block still takes its own
+/// place in the distributions. (A partition of the hardware's 32-lane
+/// warps given to 64-lane distributions leaves half the lanes' places
+/// unused and the warps past the distribution's refused: half a tile.)
+/// A GEMM policy names its lanes itself: `ops::gemm::get_policy_partition`.
 ///
 /// ```ignore
-/// let Some(p) = cktile_core::tile::gpu::get_partition_in_block(P::BLOCK_SIZE) else { return };
+/// let Some(p) = cktile_core::tile::gpu::get_partition_in_block::<64>(256) else { return };
 /// ```
 #[inline(always)]
-pub fn get_partition_in_block(block_size: usize) -> Option<Partition> {
-    get_partition().in_block(block_size, get_warp_size())
+pub fn get_partition_in_block<const WAVE: usize>(block_size: usize) -> Option<Partition> {
+    partition_in_block(block_size, WAVE)
+}
+
+/// [`get_partition_in_block`] for a lane count known after
+/// monomorphization (a policy's associated constant), which a const
+/// generic argument cannot name in generic code.
+#[inline(always)]
+pub(crate) fn partition_in_block(block_size: usize, wave: usize) -> Option<Partition> {
+    if get_warp_size() == wave {
+        get_partition().in_block(block_size, wave)
+    } else {
+        Partition::of_thread(get_thread_id(), wave)?.in_block(block_size, wave)
+    }
 }

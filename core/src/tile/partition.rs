@@ -36,6 +36,24 @@ impl Partition {
         Partition { warp: (thread / WAVE) as Index, lane: (thread % WAVE) as Index }
     }
 
+    /// [`from_thread`](Self::from_thread) for a lane count `wave` known
+    /// only after monomorphization (a policy's associated constant, which
+    /// generic code cannot pass as a const argument); `None` when `wave`
+    /// is 0.
+    ///
+    /// ```
+    /// use cktile_core::tile::Partition;
+    /// assert_eq!(Partition::of_thread(200, 64), Some(Partition::from_thread::<64>(200)));
+    /// assert_eq!(Partition::of_thread(200, 0), None);
+    /// ```
+    #[inline(always)]
+    pub const fn of_thread(thread: usize, wave: usize) -> Option<Partition> {
+        if wave == 0 {
+            return None;
+        }
+        Some(Partition { warp: (thread / wave) as Index, lane: (thread % wave) as Index })
+    }
+
     /// Lane `lane` of warp 0 (for one-P distributions, which read only the lane).
     ///
     /// ```

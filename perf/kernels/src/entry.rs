@@ -57,10 +57,6 @@ pub type Tile64K16 = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma
 /// stride, padded to the block tile).
 pub type DramChain = <Tile128K16 as GemmPolicy>::DramChain;
 
-/// The lanes of a wave (CDNA), where the partition is computed from the thread id.
-#[cfg(not(target_arch = "amdgpu"))]
-const WAVE: usize = 64;
-
 /// Runs `$body` with `$i` bound to each of `0..$n` (a constant, at most
 /// 8), written out with the library's `static_for!`: LLVM leaves a K loop
 /// of several warp tiles rolled or not as its size thresholds fall, so
@@ -177,19 +173,38 @@ impl<const MI: usize, const NI: usize, const STEPS: usize> Sink<MI, NI> for Reco
     fn finish(self) {}
 }
 
+/// A pipeline's state for policy `P`, one form of it (this module's
+/// [`GemmPipeline`], the forms of [`forms`](crate::forms)): what every
+/// kernel body builds for its thread and runs.
+pub trait Pipeline<'a, P: GemmPolicy>: Sized {
+    /// The windows of the thread at `p` of the block whose tiles start at
+    /// row `m0` of A and `n0` of B, over the DRAM descriptors `a_desc`,
+    /// `b_desc` of `a`, `b`, staged through `lds` (A's LDS block, then B's).
+    fn new(
+        a: (&'a [u16], TensorDescriptor<P::DramChain>),
+        b: (&'a [u16], TensorDescriptor<P::DramChain>),
+        lds: SharedMemory<'a, u16>,
+        origin: (Index, Index),
+        p: Partition,
+    ) -> Result<Self, cktile_core::Error>;
+
+    /// The K loop over `k` columns, each K step's operands to `sink`
+    /// (`MI`, `NI`: the policy's warp tiles per warp along M and N, a
+    /// compile error otherwise).
+    fn run<const MI: usize, const NI: usize, S: Sink<MI, NI>>(&mut self, k: usize, sink: &mut S);
+}
+
 /// CK's pipeline state for policy `P`: both operands' windows (DRAM, LDS
-/// store, warp), held in one struct.
+/// store, warp), held in one struct, the warp tiles read one by one
+/// ([`OperandPath::read`]).
 pub struct GemmPipeline<'a, P: GemmPolicy> {
     a: OperandPath<'a, u16, P, OperandA>,
     b: OperandPath<'a, u16, P, OperandB>,
 }
 
-impl<'a, P: GemmPolicy> GemmPipeline<'a, P> {
-    /// The windows of the thread at `p` of the block whose tiles start at
-    /// row `m0` of A and `n0` of B, over the DRAM descriptors `a_desc`,
-    /// `b_desc` of `a`, `b`, staged through `lds` (A's LDS block, then B's).
+impl<'a, P: GemmPolicy> Pipeline<'a, P> for GemmPipeline<'a, P> {
     #[inline(always)]
-    pub fn new(
+    fn new(
         (a, a_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
         (b, b_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
         lds: SharedMemory<'a, u16>,
@@ -202,11 +217,8 @@ impl<'a, P: GemmPolicy> GemmPipeline<'a, P> {
         Ok(GemmPipeline { a, b })
     }
 
-    /// The K loop over `k` columns, each K step's operands to `sink`
-    /// (`MI`, `NI`: the policy's warp tiles per warp along M and N, a
-    /// compile error otherwise).
     #[inline(always)]
-    pub fn run<const MI: usize, const NI: usize, S: Sink<MI, NI>>(&mut self, k: usize, sink: &mut S) {
+    fn run<const MI: usize, const NI: usize, S: Sink<MI, NI>>(&mut self, k: usize, sink: &mut S) {
         const { assert!(MI == P::M_ITERS && NI == P::N_ITERS) };
         let mut kt = 0;
         while kt < k.div_ceil(P::K_PER_BLOCK) {
@@ -243,22 +255,23 @@ pub struct Ids {
 }
 
 impl Ids {
-    /// The warp and lane of the thread, `None` past policy `P`'s block
-    /// (the kernels start with it, as a CUDA kernel tests `threadIdx.x <
-    /// BlockSize`; the bound lets the compiler fold the LDS bounds
-    /// checks): on amdgcn the hardware's (`get_partition_in_block`: the
-    /// warp read from the first lane, wave-uniform); elsewhere from the
-    /// thread id, 64-lane waves (the nvptx build runs the AMD data path's
-    /// partition, as its twins do).
+    /// The warp and lane of the thread as policy `P`'s encodings count
+    /// them (64-lane warps), `None` past its block (the kernels start
+    /// with it, as a CUDA kernel tests `threadIdx.x < BlockSize`; the
+    /// bound lets the compiler fold the LDS bounds checks): on the GPU
+    /// targets the library's `get_policy_partition` (on amdgcn the
+    /// hardware's warp, wave-uniform, and lane; on nvptx, whose warps are
+    /// 32 lanes, computed from the thread id), on the host
+    /// `GemmPolicy::partition_of_thread`, the same numbers.
     #[inline(always)]
     fn partition<P: GemmPolicy>(self) -> Option<Partition> {
-        #[cfg(target_arch = "amdgpu")]
+        #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
         {
             let _ = self;
-            cktile_core::tile::gpu::get_partition_in_block(P::BLOCK_SIZE)
+            cktile_core::ops::gemm::get_policy_partition::<P>()
         }
-        #[cfg(not(target_arch = "amdgpu"))]
-        Partition::from_thread::<WAVE>(self.thread).in_block(P::BLOCK_SIZE, WAVE)
+        #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+        P::partition_of_thread(self.thread)
     }
 
     /// The block's (M, N) tile rows under policy `P`: CK's 2-D tile
@@ -273,8 +286,8 @@ impl Ids {
 
 /// The kernel body over DRAM descriptors built on the host.
 #[inline(always)]
-pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
-    (ids, lds): (Ids, SharedMemory<'_, u16>),
+pub fn typed_host<'a, P: GemmPolicy, Q: Pipeline<'a, P>, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
+    (ids, lds): (Ids, SharedMemory<'a, u16>),
     (a_arg, b_arg): (&KernelArg<P::DramChain>, &KernelArg<P::DramChain>),
     (a, a_len): (*const u16, usize),
     (b, b_len): (*const u16, usize),
@@ -289,7 +302,7 @@ pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, N
     let a = unsafe { core::slice::from_raw_parts(a, a_len) };
     // SAFETY: as above.
     let b = unsafe { core::slice::from_raw_parts(b, b_len) };
-    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p) else {
+    let Ok(mut pipe) = Q::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p) else {
         return;
     };
     let mut sink = S::start(out, ids, P::BLOCK_SIZE);
@@ -300,8 +313,8 @@ pub fn typed_host<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, N
 /// The kernel body building the DRAM views in the kernel from (M, N, K,
 /// stride) given as `usize`, each step with `let Ok(..) else`.
 #[inline(always)]
-pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
-    (ids, lds): (Ids, SharedMemory<'_, u16>),
+pub fn typed_build<'a, P: GemmPolicy, Q: Pipeline<'a, P>, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
+    (ids, lds): (Ids, SharedMemory<'a, u16>),
     (a, b): (*const u16, *const u16),
     (m, n, k, stride): (usize, usize, usize, usize),
     n_blocks: u32,
@@ -324,7 +337,7 @@ pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, 
         return;
     };
     let (a_desc, b_desc) = (*a_view.descriptor(), *b_view.descriptor());
-    let Ok(mut pipe) = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p) else {
+    let Ok(mut pipe) = Q::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p) else {
         return;
     };
     let mut sink = S::start(out, ids, P::BLOCK_SIZE);
@@ -339,8 +352,8 @@ pub fn typed_build<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, 
 /// scratch memory on amdgcn, local memory on nvptx).
 #[inline(always)]
 #[allow(clippy::unwrap_used)]
-pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
-    (ids, lds): (Ids, SharedMemory<'_, u16>),
+pub fn typed_build_unwrap<'a, P: GemmPolicy, Q: Pipeline<'a, P>, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
+    (ids, lds): (Ids, SharedMemory<'a, u16>),
     (a, b): (*const u16, *const u16),
     (m, n, k, stride): (usize, usize, usize, usize),
     n_blocks: u32,
@@ -357,7 +370,7 @@ pub fn typed_build_unwrap<P: GemmPolicy, const MI: usize, const NI: usize, S: Si
     let b = unsafe { core::slice::from_raw_parts(b, n * stride) };
     let a_desc = *P::make_a_dram_view(a, m, k, stride).unwrap().descriptor();
     let b_desc = *P::make_b_dram_view(b, n, k, stride).unwrap().descriptor();
-    let mut pipe = GemmPipeline::<P>::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p).unwrap();
+    let mut pipe = Q::new((a, a_desc), (b, b_desc), lds, ids.tile::<P>(n_blocks), p).unwrap();
     let mut sink = S::start(out, ids, P::BLOCK_SIZE);
     pipe.run::<MI, NI, S>(k, &mut sink);
     sink.finish();
@@ -567,11 +580,12 @@ mod kernels {
                 $body::<$p, $($c)*>((start::<$p>()), (a, b), (m as $to, n as $to, k as $to, stride as $to), n_blocks, out)
             }
         };
-        ($p:ty, $mi:literal x $ni:literal, dram $ma:literal $mb:literal, $sink:ty: $host:ident, $hand:ident, $u32:ident, $hand32:ident, $unwrap:ident, $u64:ident, $hand64:ident) => {
-            /// The data path over DRAM descriptors the host built.
+        // A kernel over DRAM descriptors the host built, its body `typed_host::<$p, $($c)*>`.
+        (@host $(#[$doc:meta])* $name:ident $p:ty, [$($c:tt)*]) => {
+            $(#[$doc])*
             #[unsafe(no_mangle)]
             #[allow(clippy::too_many_arguments)]
-            pub extern "gpu-kernel" fn $host(
+            pub extern "gpu-kernel" fn $name(
                 a_arg: *const KernelArg<DramChain>,
                 b_arg: *const KernelArg<DramChain>,
                 a: *const u16,
@@ -583,24 +597,41 @@ mod kernels {
             ) {
                 // SAFETY: the host passes its descriptors' kernel-argument forms.
                 let args = unsafe { (&*a_arg, &*b_arg) };
-                typed_host::<$p, $mi, $ni, $sink>(start::<$p>(), args, (a, a_len as usize), (b, b_len as usize), n_blocks, out)
+                typed_host::<$p, $($c)*>(start::<$p>(), args, (a, a_len as usize), (b, b_len as usize), n_blocks, out)
             }
+        };
+        // A form of the pipeline (`crate::forms`) in the three build forms, held to `$p`'s twins.
+        (@forms $p:ty, $q:ty, $mi:literal x $ni:literal, $sink:ty: $host:ident, $u32:ident, $unwrap:ident) => {
+            kernels!(@host
+                /// A form of the data path over DRAM descriptors the host built.
+                $host $p, [$q, $mi, $ni, $sink]);
+            kernels!(@sized
+                /// A form of the data path, its DRAM views built in the kernel from 32-bit arguments.
+                $u32(u32) => typed_build(usize) $p, [$q, $mi, $ni, $sink]);
+            kernels!(@sized
+                /// A form of the data path built in the kernel from 32-bit arguments with `.unwrap()`.
+                $unwrap(u32) => typed_build_unwrap(usize) $p, [$q, $mi, $ni, $sink]);
+        };
+        ($p:ty, $mi:literal x $ni:literal, dram $ma:literal $mb:literal, $sink:ty: $host:ident, $hand:ident, $u32:ident, $hand32:ident, $unwrap:ident, $u64:ident, $hand64:ident) => {
+            kernels!(@host
+                /// The data path over DRAM descriptors the host built.
+                $host $p, [GemmPipeline<'_, $p>, $mi, $ni, $sink]);
             kernels!(@sized
                 /// Twin of the host-descriptor kernel: M, N, K and the stride as arguments.
                 $hand(u64) => hand(Index) $p, [$mi, $ni, $ma, $mb, $sink]);
             kernels!(@sized
                 /// The data path, its DRAM views built in the kernel from 32-bit arguments.
-                $u32(u32) => typed_build(usize) $p, [$mi, $ni, $sink]);
+                $u32(u32) => typed_build(usize) $p, [GemmPipeline<'_, $p>, $mi, $ni, $sink]);
             kernels!(@sized
                 /// Twin of the 32-bit kernels: every index an `i32`, as CK's code.
                 $hand32(u32) => hand_i32(i32) $p, [$mi, $ni, $ma, $mb, $sink]);
             kernels!(@sized
                 /// The data path built in the kernel from 32-bit arguments with
                 /// `.unwrap()` (its twin is the 32-bit kernel's, `icount.py`'s `TWINS`).
-                $unwrap(u32) => typed_build_unwrap(usize) $p, [$mi, $ni, $sink]);
+                $unwrap(u32) => typed_build_unwrap(usize) $p, [GemmPipeline<'_, $p>, $mi, $ni, $sink]);
             kernels!(@sized
                 /// The data path, its DRAM views built in the kernel from 64-bit arguments.
-                $u64(u64) => typed_build(usize) $p, [$mi, $ni, $sink]);
+                $u64(u64) => typed_build(usize) $p, [GemmPipeline<'_, $p>, $mi, $ni, $sink]);
             kernels!(@sized
                 /// Twin of the 64-bit kernel: the exact 64-bit validation by hand, then the path.
                 $hand64(u64) => hand_checked(Index) $p, [$mi, $ni, $ma, $mb, $sink]);
@@ -613,6 +644,17 @@ mod kernels {
         typed_kernel_k8_u32, hand_kernel_k8_u32, typed_kernel_k8_unwrap, typed_kernel_k8_u64, hand_kernel_k8_u64);
     kernels!(Tile64K16, 1 x 2, dram 2 2, Accumulate<2>: typed_kernel_64_host, hand_kernel_64_host,
         typed_kernel_64_u32, hand_kernel_64_u32, typed_kernel_64_unwrap, typed_kernel_64_u64, hand_kernel_64_u64);
+
+    // The family of forms (`crate::forms`, issue 64), each in the three build forms.
+    use crate::forms::{BlockPipe, BlockPipeElse, InlinePipe, UserPipe};
+    kernels!(@forms Tile128K16, BlockPipe<'_, Tile128K16>, 2 x 2, Accumulate<4>:
+        typed_kernel_k16_ctor_host, typed_kernel_k16_ctor_u32, typed_kernel_k16_ctor_unwrap);
+    kernels!(@forms Tile128K16, BlockPipeElse<'_, Tile128K16>, 2 x 2, Accumulate<4>:
+        typed_kernel_k16_letelse_host, typed_kernel_k16_letelse_u32, typed_kernel_k16_letelse_unwrap);
+    kernels!(@forms Tile128K16, UserPipe<'_, Tile128K16>, 2 x 2, Accumulate<4>:
+        typed_kernel_k16_user_host, typed_kernel_k16_user_u32, typed_kernel_k16_user_unwrap);
+    kernels!(@forms Tile128K16, InlinePipe<'_, Tile128K16>, 2 x 2, Accumulate<4>:
+        typed_kernel_k16_inline_host, typed_kernel_k16_inline_u32, typed_kernel_k16_inline_unwrap);
 
     /// The GPU check's kernels (`gpu/gemm.sh`; feature `probe`): the same
     /// bodies, each recording every operand register of its first
@@ -643,6 +685,7 @@ pub const PROBE_STEPS: usize = 16;
 mod tests {
     extern crate std;
     use super::*;
+    use crate::forms::{BlockPipe, BlockPipeElse, InlinePipe, UserPipe};
     use core::cell::Cell;
     use std::vec;
     use std::vec::Vec;
@@ -697,18 +740,25 @@ mod tests {
                 P::make_a_dram_view::<u16>(&[], m, k, stride).unwrap().descriptor().to_kernel_arg(),
                 P::make_b_dram_view::<u16>(&[], n, k, stride).unwrap().descriptor().to_kernel_arg(),
             );
-            let host = run::<P>(blocks, per_thread, |ids, out| {
-                typed_host::<P, MI, NI, S>(ids, (&a_arg, &b_arg), (ptrs.0, a.len()), (ptrs.1, b.len()), n_blocks, out)
-            });
-            assert!(host == want, "host form, shape {m} x {n} x {k}");
             let sizes = (m, n, k, stride);
-            let build =
-                run::<P>(blocks, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, sizes, n_blocks, out));
-            assert!(build == want, "in-kernel build, shape {m} x {n} x {k}");
-            let unwrapped = run::<P>(blocks, per_thread, |ids, out| {
-                typed_build_unwrap::<P, MI, NI, S>(ids, ptrs, sizes, n_blocks, out)
-            });
-            assert!(unwrapped == want, "in-kernel build with unwrap, shape {m} x {n} x {k}");
+            // Every form of the pipeline (`crate::forms`), in the three build forms.
+            macro_rules! forms {
+                ($($q:ident),*) => {$(
+                    let host = run::<P>(blocks, per_thread, |ids, out| {
+                        typed_host::<P, $q<'_, P>, MI, NI, S>(ids, (&a_arg, &b_arg), (ptrs.0, a.len()), (ptrs.1, b.len()), n_blocks, out)
+                    });
+                    assert!(host == want, "{}: host form, shape {m} x {n} x {k}", stringify!($q));
+                    let build = run::<P>(blocks, per_thread, |ids, out| {
+                        typed_build::<P, $q<'_, P>, MI, NI, S>(ids, ptrs, sizes, n_blocks, out)
+                    });
+                    assert!(build == want, "{}: in-kernel build, shape {m} x {n} x {k}", stringify!($q));
+                    let unwrapped = run::<P>(blocks, per_thread, |ids, out| {
+                        typed_build_unwrap::<P, $q<'_, P>, MI, NI, S>(ids, ptrs, sizes, n_blocks, out)
+                    });
+                    assert!(unwrapped == want, "{}: in-kernel build with unwrap, shape {m} x {n} x {k}", stringify!($q));
+                )*};
+            }
+            forms!(GemmPipeline, BlockPipe, BlockPipeElse, UserPipe, InlinePipe);
             let checked = run::<P>(blocks, per_thread, |ids, out| {
                 hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, wide, n_blocks, out)
             });
@@ -732,7 +782,9 @@ mod tests {
         {
             let wide = (shape.0 as Index, shape.1 as Index, shape.2 as Index, shape.3 as Index);
             for refused in [
-                run::<P>(1, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, shape, 1, out)),
+                run::<P>(1, per_thread, |ids, out| {
+                    typed_build::<P, GemmPipeline<'_, P>, MI, NI, S>(ids, ptrs, shape, 1, out)
+                }),
                 run::<P>(1, per_thread, |ids, out| hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, wide, 1, out)),
             ] {
                 assert!(refused.0.iter().all(|&x| x == 0), "shape {shape:?} refused");
@@ -745,7 +797,9 @@ mod tests {
         // accept a stride of 44, and agree.
         let one_row = (1, 1, 40, 44);
         let wide = (1, 1, 40, 44);
-        let typed = run::<P>(1, per_thread, |ids, out| typed_build::<P, MI, NI, S>(ids, ptrs, one_row, 1, out));
+        let typed = run::<P>(1, per_thread, |ids, out| {
+            typed_build::<P, GemmPipeline<'_, P>, MI, NI, S>(ids, ptrs, one_row, 1, out)
+        });
         let twin = run::<P>(1, per_thread, |ids, out| hand_checked::<P, MI, NI, MA, MB, S>(ids, ptrs, wide, 1, out));
         assert!(typed == twin && typed.0.iter().any(|&x| x != 0), "one row, stride 44");
         results
@@ -806,7 +860,7 @@ mod tests {
             let mut out = vec![0u16; P::BLOCK_SIZE * per_thread];
             let bodies: [&dyn Fn(Ids, *mut u16); 2] = [
                 &|ids, out| {
-                    typed_build::<P, MI, NI, Record<PROBE_STEPS>>(
+                    typed_build::<P, GemmPipeline<'_, P>, MI, NI, Record<PROBE_STEPS>>(
                         (ids, SharedMemory::new(&lds)),
                         ptrs,
                         (m, n, k, stride),

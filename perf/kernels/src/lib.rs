@@ -22,6 +22,7 @@ pub mod adaptors;
 pub mod builders;
 pub mod coordinates;
 pub mod entry;
+pub mod forms;
 pub mod generic;
 pub mod paths;
 

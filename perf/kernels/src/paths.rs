@@ -37,15 +37,15 @@
 //!   what follows them do not fit the bound, so it is reported there
 //!   (`icount.py`'s `BUILD_GATED`).
 
-use cktile_core::Index;
-use cktile_core::distribution::typed::TileEncoding;
-use cktile_core::tile::SharedMemory;
-use cktile_core::tile::load_tile;
-use cktile_core::typed::KernelArg;
 use cktile_checks::gemm::{
-    ABlockDistribution, BBlockDistribution, DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, Operand, OperandPath,
-    VECTOR, WARPS, block_window, make_dram_view,
+    DramChain, ITERS, K_ITERS, K_PER_BLOCK, LDS_ELEMENTS, LdsChain, Operand, OperandPath, Policy, VECTOR, WARPS, WAVE,
+    block_window, make_dram_view,
 };
+use cktile_core::Index;
+use cktile_core::ops::gemm::{BlockGemmSide, OperandA, OperandB};
+use cktile_core::tile::load_tile;
+use cktile_core::tile::{Partition, SharedMemory};
+use cktile_core::typed::KernelArg;
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 use core::cell::Cell;
 
@@ -210,7 +210,7 @@ fn typed_host(
 /// warp tiles at once.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn typed_host_block<E: TileEncoding>(
+fn typed_host_block<S: BlockGemmSide<Policy, LdsChain = LdsChain>>(
     operand: Operand,
     arg: *const KernelArg<DramChain>,
     a: *const u16,
@@ -223,7 +223,7 @@ fn typed_host_block<E: TileEncoding>(
     let Some((mut path, lds, k)) = host_path(operand, arg, a, len, block_row, lds, tid) else {
         return;
     };
-    let Ok(block) = block_window::<u16, E>(lds, tid as usize) else {
+    let Ok(block) = block_window::<u16, S>(lds, Partition::from_thread::<WAVE>(tid as usize)) else {
         return;
     };
     let read = |_: &OperandPath<'_, u16>, acc: &mut [u16; 8]| {
@@ -454,7 +454,7 @@ operand_kernels!(Operand::A, typed_gemm_a, hand_gemm_a, typed_gemm_a_build, type
 operand_kernels!(Operand::B, typed_gemm_b, hand_gemm_b, typed_gemm_b_build, typed_gemm_b_index32, hand_gemm_b_index32);
 
 macro_rules! block_kernels {
-    ($operand:expr, $block:ty, $typed:ident) => {
+    ($operand:expr, $side:ty, $typed:ident) => {
         /// The host-descriptor path reading its operands through one window
         /// of CK's embedded block distribution (`EmbedEncoding`); its twin is the
         /// warp-window path's (`icount.py`'s `TWINS`).
@@ -469,13 +469,13 @@ macro_rules! block_kernels {
             tid: u32,
             out: *mut u16,
         ) {
-            typed_host_block::<$block>($operand, desc, a, len, block_row, lds, tid, out)
+            typed_host_block::<$side>($operand, desc, a, len, block_row, lds, tid, out)
         }
     };
 }
 
-block_kernels!(Operand::A, ABlockDistribution, typed_gemm_a_block);
-block_kernels!(Operand::B, BBlockDistribution, typed_gemm_b_block);
+block_kernels!(Operand::A, OperandA, typed_gemm_a_block);
+block_kernels!(Operand::B, OperandB, typed_gemm_b_block);
 
 /// The host's DRAM descriptor of a `rows x k` operand (`make_dram_view`'s),
 /// in its kernel-argument form.

@@ -17,7 +17,10 @@
 //!   configuration in one line;
 //! - [`path`]: one thread's windows of an operand ([`OperandPath`]: the
 //!   DRAM window, the LDS store window, the warp window) and CK's block
-//!   GEMM read ([`block_window`]).
+//!   GEMM read ([`block_window`], over a side's block distribution:
+//!   [`BlockGemmSide`]);
+//! - `gpu` (on amdgcn and nvptx): the policy's partition from the hardware
+//!   ids (`get_policy_partition`: the policy's 64-lane warps on every GPU).
 //!
 //! Every encoding sizes its thread buffer itself (the product of its Y
 //! lengths, computed as a type: [`registers`](crate::distribution::typed::registers)),
@@ -47,6 +50,8 @@
 
 pub mod dram;
 pub mod encodings;
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+pub mod gpu;
 pub mod lds;
 pub mod path;
 pub mod policy;
@@ -55,10 +60,12 @@ mod tests;
 
 pub use dram::{DramChain, VECTOR, make_dram_view};
 pub use encodings::{ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, WarpOperand};
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+pub use gpu::get_policy_partition;
 pub use lds::{KPACK, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, make_lds_block, mlds_layer};
 pub use path::{
-    DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide, WarpTensor, WarpWindow,
-    block_window,
+    BlockGemmSide, BlockWindow, DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide,
+    WarpTensor, WarpWindow, block_window,
 };
 pub use policy::{
     BlockWarps, GemmPolicy, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8, Mfma32x32x16, UniversalGemmPolicy, WarpGemm,

@@ -520,13 +520,55 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     }
 }
 
-/// CK's block GEMM operand read (`block_universal_gemm_as_bs_cr`): thread
-/// `thread`'s window over the whole LDS block of side `S` with the
-/// distribution `E`, the policy's embedded block distribution
-/// (`P::ABlock` or `P::BBlock`). One `load_tile` of it is all the thread's
-/// warp tiles (Y = the iteration along the rows, along K, then the warp
-/// operand's registers), the same registers as [`OperandPath::read`] of
-/// each.
+/// A side whose whole LDS block CK's block GEMM reads at once
+/// ([`block_window`]): its embedded block distribution (`P::ABlock` for
+/// [`OperandA`], `P::BBlock` for [`OperandB`]), tied to the side by type,
+/// so a window of one side's LDS block cannot take the other side's
+/// encoding. A side chosen at run time (one type for both operands) has
+/// no block distribution of its own, and does not implement it.
+///
+/// ```
+/// use cktile_core::distribution::typed::TileEncoding;
+/// use cktile_core::ops::gemm::{BlockGemmSide, GemmPolicy, OperandB, UniversalGemmPolicy};
+/// type P = UniversalGemmPolicy<256, 128, 64, 32>;
+/// assert_eq!(<<OperandB as BlockGemmSide<P>>::Block as TileEncoding>::ENCODING, <<P as GemmPolicy>::BBlock as TileEncoding>::ENCODING);
+/// ```
+pub trait BlockGemmSide<P: GemmPolicy>: OperandSide<P> {
+    /// The embedded block distribution (CK's `MakeABlockDistributionEncode`, `MakeBBlockDistributionEncode`).
+    type Block: TileEncoding;
+}
+
+impl<P: GemmPolicy> BlockGemmSide<P> for OperandA {
+    type Block = P::ABlock;
+}
+
+impl<P: GemmPolicy> BlockGemmSide<P> for OperandB {
+    type Block = P::BBlock;
+}
+
+/// A thread's block GEMM window of side `S`: the whole LDS block,
+/// distributed by the side's embedded block distribution ([`block_window`]).
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWindow, OperandA, UniversalGemmPolicy};
+/// fn _read(w: &BlockWindow<'_, u16, UniversalGemmPolicy<256, 128, 128, 32>, OperandA>) -> usize {
+///     cktile_core::tile::load_tile(w).thread_buffer().len()
+/// }
+/// ```
+pub type BlockWindow<'a, T, P, S> = TileWindowWithStaticDistribution<
+    SharedMemory<'a, T>,
+    <S as OperandSide<P>>::LdsChain,
+    <S as BlockGemmSide<P>>::Block,
+>;
+
+/// CK's block GEMM operand read (`block_universal_gemm_as_bs_cr`): the
+/// window of the thread at partition `p` (from the policy:
+/// [`GemmPolicy::partition_of_thread`], or `get_policy_partition` in a
+/// kernel) over the whole LDS block of side `S`, distributed by the
+/// side's embedded block distribution ([`BlockGemmSide::Block`]). One
+/// `load_tile` of it is all the thread's warp tiles (Y = the iteration
+/// along the rows, along K, then the warp operand's registers), the same
+/// registers as [`OperandPath::read`] of each.
 ///
 /// ```
 /// use cktile_core::ops::gemm::{GemmPolicy, OperandA, UniversalGemmPolicy, block_window};
@@ -534,18 +576,18 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
 /// use core::cell::Cell;
 /// type P = UniversalGemmPolicy<256, 128, 128, 32>;
 /// let lds: Vec<Cell<u16>> = (0..128 * 32).map(|i| Cell::new(i as u16)).collect();
-/// let w = block_window::<u16, P, OperandA, <P as GemmPolicy>::ABlock>(SharedMemory::new(&lds), 0)?;
+/// let p = P::partition_of_thread(0).ok_or(cktile_core::Error::policy("thread 0 is in the block"))?;
+/// let w = block_window::<u16, P, OperandA>(SharedMemory::new(&lds), p)?;
 /// assert_eq!((w.plan().accesses(), w.plan().vector()), (4, 8));
 /// assert_eq!(load_tile(&w).thread_buffer().len(), 32);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[inline(always)]
-pub fn block_window<'a, T: Copy, P: GemmPolicy, S: OperandSide<P>, E: TileEncoding>(
+pub fn block_window<'a, T: Copy, P: GemmPolicy, S: BlockGemmSide<P>>(
     lds: SharedMemory<'a, T>,
-    thread: usize,
-) -> Result<TileWindowWithStaticDistribution<SharedMemory<'a, T>, S::LdsChain, E>, Error> {
+    p: Partition,
+) -> Result<BlockWindow<'a, T, P, S>, Error> {
     let () = P::CHECK;
     let view = make_tensor_view(lds, S::make_lds_block()?);
-    let p = Partition::from_thread::<WAVE>(thread);
     make_tile_window_with_distribution(view, S::Tile::default(), [0, 0], make_static_tile_distribution(), p)
 }

@@ -14,12 +14,14 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
+use super::WAVE;
 use super::dram::{DramChain, VECTOR, make_dram_view};
 use super::encodings::{ABlockOuter, ADramDistribution, BBlockOuter, WarpOperand};
 use super::lds::{LdsChainOf, make_lds_block};
 use crate::distribution::EmbedEncoding;
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
+use crate::tile::Partition;
 use crate::typed::{Chain, TensorDescriptor, TensorView, static_failure};
 use cktile_transforms::{Number, Values};
 use core::marker::PhantomData;
@@ -170,6 +172,17 @@ pub trait GemmPolicy {
     const K_ITERS: usize;
     /// The elements of one DRAM load ([`VECTOR`]).
     const VECTOR: usize;
+    /// Lanes of the warps the policy's encodings are written for (their
+    /// lane P dimension: [`WAVE`], CDNA's 64, for [`UniversalGemmPolicy`]).
+    /// The partition the windows take must count lanes the same way
+    /// ([`partition_of_thread`](Self::partition_of_thread); on a GPU,
+    /// `ops::gemm::get_policy_partition`), whatever the hardware's warp.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// assert_eq!(<UniversalGemmPolicy<256, 128, 128, 32> as GemmPolicy>::WAVE, 64);
+    /// ```
+    const WAVE: usize;
     /// The configuration's checks (CK's `static_assert`s), each a compile
     /// error with its message when it fails: the block size against the
     /// warps, and every encoding's own requirements. The library's
@@ -216,6 +229,27 @@ pub trait GemmPolicy {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     fn make_a_lds_block() -> Result<TensorDescriptor<Self::ALdsChain>, Error>;
+
+    /// The partition of thread `thread` of a block run by this policy:
+    /// warps of [`WAVE`](Self::WAVE) lanes, whatever the hardware's
+    /// (an NVIDIA warp is 32 lanes; this policy's data path is written
+    /// for 64), `None` past [`BLOCK_SIZE`](Self::BLOCK_SIZE)
+    /// ([`Partition::in_block`]). On a GPU, `ops::gemm::get_policy_partition`
+    /// reads it from the hardware ids.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// use cktile_core::tile::Partition;
+    /// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+    /// // Thread 100: warp 1, lane 36 (64-lane warps, on every target).
+    /// assert_eq!(P::partition_of_thread(100), Some(Partition { warp: 1, lane: 36 }));
+    /// assert_eq!(P::partition_of_thread(256), None);
+    /// ```
+    #[inline(always)]
+    fn partition_of_thread(thread: usize) -> Option<Partition> {
+        let () = Self::CHECK;
+        Partition::of_thread(thread, Self::WAVE)?.in_block(Self::BLOCK_SIZE, Self::WAVE)
+    }
     /// B's LDS block descriptor.
     ///
     /// ```
@@ -348,8 +382,9 @@ where
     const N_ITERS: usize = or_zero(N.checked_div(NW * WN));
     const K_ITERS: usize = or_zero(K.checked_div(WK));
     const VECTOR: usize = VECTOR;
+    const WAVE: usize = WAVE;
     const CHECK: () = {
-        if MW == 0 || NW == 0 || BLOCK != MW * NW * 64 {
+        if MW == 0 || NW == 0 || BLOCK != MW * NW * WAVE {
             static_failure(&Error::policy(
                 "the block size must be MWarp * NWarp * 64: the block's threads are its BlockWarps' warps",
             ));

@@ -123,7 +123,7 @@ fn lds_blocks_are_universal_a<P: GemmPolicy>(name: &str) {
 /// distribution's Y order (row iteration, K iteration, register); and each
 /// warp-window register holds the element of the MFMA lane map. LDS holds
 /// each element's own (row, k).
-fn block_reads_are_the_warp_reads<P: GemmPolicy, S: OperandSide<P> + Default, E: TileEncoding>(name: &str) {
+fn block_reads_are_the_warp_reads<P: GemmPolicy, S: BlockGemmSide<P> + Default>(name: &str) {
     let (rows, k) = (S::ROWS, P::K_PER_BLOCK);
     let lds: Vec<Cell<u32>> = (0..rows * k).map(|_| Cell::new(u32::MAX)).collect();
     // Fill LDS through the block's descriptor: element (r, c) holds r * 4096 + c.
@@ -138,7 +138,8 @@ fn block_reads_are_the_warp_reads<P: GemmPolicy, S: OperandSide<P> + Default, E:
     for t in 0..P::BLOCK_SIZE {
         let path =
             OperandPath::<u32, P, S>::new(S::default(), &global, rows, k, k, 0, SharedMemory::new(&lds), t).unwrap();
-        let whole = load_tile(&block_window::<u32, P, S, E>(SharedMemory::new(&lds), t).unwrap());
+        let p = P::partition_of_thread(t).unwrap();
+        let whole = load_tile(&block_window::<u32, P, S>(SharedMemory::new(&lds), p).unwrap());
         let whole = whole.thread_buffer();
         assert_eq!(whole.len(), S::ITERS * P::K_ITERS * lane_k, "{name}");
         let (warp, lane) = ((t / WAVE) as crate::Index, t % WAVE);
@@ -248,14 +249,61 @@ fn lds_loads_never_fall_back<P: GemmPolicy, S: OperandSide<P> + Default>(name: &
     assert!(refused > 0, "{name}: no access left the short block");
 }
 
+/// How many times the block's threads, each at the partition `partition`
+/// gives it (`None`: the thread returns, as a kernel's does past its block
+/// or on a refused window), write each element of side `S`'s LDS block
+/// in the guide's kernel template (the path built with `with_partition`,
+/// one DRAM tile loaded and stored).
+fn lds_writes<P: GemmPolicy, S: OperandSide<P> + Default>(
+    partition: impl Fn(usize) -> Option<Partition>,
+) -> Vec<usize> {
+    let (rows, k) = (S::ROWS, P::K_PER_BLOCK);
+    // Every element of the operand distinct from the LDS's initial 0.
+    let global: Vec<u32> = (1..=(rows * k) as u32).collect();
+    let desc = *S::make_dram_view(&global, rows, k, k).unwrap().descriptor();
+    let mut writes = vec![0usize; rows * k];
+    for thread in 0..P::BLOCK_SIZE {
+        let lds: Vec<Cell<u32>> = (0..rows * k).map(|_| Cell::new(0)).collect();
+        let Some(p) = partition(thread) else { continue };
+        let Ok(mut path) =
+            OperandPath::<u32, P, S>::with_partition(S::default(), desc, &global, 0, SharedMemory::new(&lds), p)
+        else {
+            continue;
+        };
+        let tile = path.load();
+        path.store(&tile);
+        for (w, c) in writes.iter_mut().zip(&lds) {
+            *w += usize::from(c.get() != 0);
+        }
+    }
+    writes
+}
+
+/// The partition a policy gives (`GemmPolicy::partition_of_thread`, what
+/// `get_policy_partition` reads on a GPU, 64-lane warps on nvptx too)
+/// has the block's threads write every LDS element exactly once. The
+/// guide's old template took the hardware's partition
+/// (`get_partition_in_block(P::BLOCK_SIZE)`): 32-lane warps on nvptx,
+/// under which the policy's 64-lane encodings leave half the block
+/// unwritten (lanes 32..64 of no warp; warps past the encodings refused).
+fn the_policy_partition_writes_the_whole_block<P: GemmPolicy, S: OperandSide<P> + Default>(name: &str) {
+    let writes = lds_writes::<P, S>(P::partition_of_thread);
+    assert!(writes.iter().all(|&w| w == 1), "{name}: an LDS element not written exactly once");
+    let nvptx_hardware = lds_writes::<P, S>(|t| Partition::from_thread::<32>(t).in_block(P::BLOCK_SIZE, 32));
+    let unwritten = nvptx_hardware.iter().filter(|&&w| w == 0).count();
+    assert!(unwritten >= writes.len() / 2, "{name}: 32-lane warps leave {unwritten} elements unwritten");
+}
+
 fn policy<P: GemmPolicy>(name: &str) {
+    the_policy_partition_writes_the_whole_block::<P, OperandA>(name);
+    the_policy_partition_writes_the_whole_block::<P, OperandB>(name);
     lds_loads_never_fall_back::<P, OperandA>(name);
     lds_loads_never_fall_back::<P, OperandB>(name);
     encodings_are_cks::<P>(name);
     buffers_are_the_y_products::<P>(name);
     lds_blocks_are_universal_a::<P>(name);
-    block_reads_are_the_warp_reads::<P, OperandA, P::ABlock>(name);
-    block_reads_are_the_warp_reads::<P, OperandB, P::BBlock>(name);
+    block_reads_are_the_warp_reads::<P, OperandA>(name);
+    block_reads_are_the_warp_reads::<P, OperandB>(name);
 }
 
 #[test]
