@@ -208,7 +208,10 @@ impl Program {
                     Some(v) if v.a == 0 => {}
                     _ => return false,
                 },
-                Op::Swizzle { a, out, .. } | Op::Div { a, out, .. } | Op::Rem { a, out, .. } => {
+                Op::Swizzle { a, out, .. }
+                | Op::Permute { a, out, .. }
+                | Op::Div { a, out, .. }
+                | Op::Rem { a, out, .. } => {
                     match regs[*a as usize & R] {
                         Some(v) if v.a == 0 => regs[*out as usize & R] = constant(0),
                         _ => return false,
