@@ -32,12 +32,14 @@
 //! applies `permute_bits_5` to a runtime `seqlen_k`, which for most lengths
 //! maps some token past the end.
 //!
-//! Unlike CK, whose rule passes vector lengths through whatever the
-//! functor does, cktile keeps a vector only across the low bits the map
-//! leaves in place: runs of `2^k` indices stay contiguous when bits
-//! `0..k` neither move nor flip (`gcd(lower length, 2^k)`, as a swizzle's),
-//! and the whole dimension's for the identity. The inverse is the same
-//! family: `P⁻¹`, with flip `P⁻¹(flip)`. Linear over GF(2) when `flip` is 0.
+//! Vector lengths and strides pass through, as CK's rule has them whatever
+//! the functor does (CK's comment leaves it to the caller to keep vectors
+//! valid): cktile ports that rule as it is, and `cktile check` verifies the
+//! claim against the offsets (a functor that moves bit 0, as both of CK's
+//! do, breaks every vector along its dimension; only runs of `2^k` whose
+//! bits `0..k` neither move nor flip stay contiguous,
+//! [`BitPermute::fixed_bits`]). The inverse is the same family: `P⁻¹`, with
+//! flip `P⁻¹(flip)`. Linear over GF(2) when `flip` is 0.
 
 use super::Draw;
 use super::kit::{at, expect_len, length, one, put, single};
@@ -653,13 +655,12 @@ impl FunctorParams {
     pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
         Some(lowering(self.map.inverse()))
     }
-    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, with: Option<i64>) -> VectorRule {
-        VectorRule::Gcd { upper: 0, with }
+    /// CK's rule: the vector passes through (see the module's note).
+    pub(crate) const fn vector(_num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
+        VectorRule::Pass { dims: 1 }
     }
-    /// Runs of `2^k` stay together, `k` the low bits left in place; the
-    /// whole dimension for the identity.
     pub(crate) const fn vector_with(&self) -> Option<i64> {
-        if self.map.is_identity() { Some(self.len) } else { Some(1i64 << self.map.fixed_bits()) }
+        None
     }
     /// A random map of the offered length: CK's `permute_bits_5` or
     /// `swap_warp_t` when the length takes them, else a random permutation
