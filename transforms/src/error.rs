@@ -344,11 +344,16 @@ impl fmt::Display for Error {
                 if let Some((up, low)) = map.escape(len) {
                     write!(f, "index {up} maps to {low}, outside [0, {len}); ")?;
                 }
-                let (below, above) = map.nearest_kept(len);
-                write!(f, "the map keeps each block of {} indices, so the length must be a multiple of {} or end a block the map keeps to itself: ", map.block(), map.block())?;
-                match below {
-                    Some(b) => write!(f, "the nearest such lengths are {b} and {above}"),
-                    None => write!(f, "the smallest such length is {above}"),
+                let block = map.block();
+                write!(
+                    f,
+                    "the map keeps each block of {block} indices, so the length must be a multiple of {block} or end a block the map keeps to itself: "
+                )?;
+                match map.nearest_kept(len) {
+                    (Some(b), Some(a)) => write!(f, "the nearest such lengths are {b} and {a}"),
+                    (None, Some(a)) => write!(f, "the smallest such length is {a}"),
+                    (Some(b), None) => write!(f, "the largest such length is {b}"),
+                    (None, None) => write!(f, "no length is"),
                 }
             }
             Error::ArgumentCount { kind, found } => {

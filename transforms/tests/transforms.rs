@@ -978,6 +978,7 @@ fn functor_maps_agree_everywhere() {
                 let text = e.to_string();
                 assert!(text.contains(&format!("index {u} maps to {}", m.apply(u))), "{text}");
                 let (below, above) = m.nearest_kept(len);
+                let above = above.unwrap();
                 assert!(Transform::functor_map(above as usize, *m).is_ok() && above > len, "{text}");
                 assert!(((len + 1)..above).all(|l| Transform::functor_map(l as usize, *m).is_err()), "{text}");
                 if let Some(b) = below {
@@ -1032,9 +1033,14 @@ fn functor_refusals_name_the_value() {
     }
     let list = |v: &[i64]| Arg::List(Dims::from_slice(v).unwrap());
     let from = |args: &[Arg]| Transform::from_args(Kind::Functor, args).unwrap_err().to_string();
-    assert_eq!(from(&[Arg::Int(8), list(&[0]), Arg::Int(256)]), "functor's argument 3, flip, is 256; expected an integer in [0, 255]");
+    assert_eq!(
+        from(&[Arg::Int(8), list(&[0]), Arg::Int(256)]),
+        "functor's argument 3, flip, is 256; expected an integer in [0, 255]"
+    );
     assert!(from(&[Arg::Int(8), list(&[0, -1]), Arg::Int(0)]).contains("bit targets[1] is -1"));
-    assert!(from(&[Arg::Int(8), Arg::Int(0), Arg::Int(0)]).contains("argument 2, (bit targets), is 0; expected a list"));
+    assert!(
+        from(&[Arg::Int(8), Arg::Int(0), Arg::Int(0)]).contains("argument 2, (bit targets), is 0; expected a list")
+    );
 }
 
 #[test]

@@ -85,8 +85,7 @@ impl BitPermute {
 
     /// CK's `inverse_permute_bits_5`: input bits 0..5 go to bits 3, 4, 0,
     /// 1, 2.
-    pub const INVERSE_PERMUTE_BITS_5: BitPermute =
-        BitPermute { bits: 5, targets: [3, 4, 0, 1, 2, 0, 0, 0], flip: 0 };
+    pub const INVERSE_PERMUTE_BITS_5: BitPermute = BitPermute { bits: 5, targets: [3, 4, 0, 1, 2, 0, 0, 0], flip: 0 };
 
     /// The map that sends input bit `i` to output bit `targets[i]`, then
     /// XORs `flip`: `targets` must hold each of `0..targets.len()` once (at
@@ -262,11 +261,7 @@ impl BitPermute {
     /// ```
     pub const fn fixed_bits(&self) -> u32 {
         let mut k = 0;
-        while k < self.bits as usize
-            && k < MAX_BITS
-            && self.targets[k] as usize == k
-            && (self.flip >> k) & 1 == 0
-        {
+        while k < self.bits as usize && k < MAX_BITS && self.targets[k] as usize == k && (self.flip >> k) & 1 == 0 {
             k += 1;
         }
         k as u32
@@ -300,27 +295,35 @@ impl BitPermute {
     }
 
     /// The nearest lengths below and above `len` that the map keeps (see
-    /// [`escape`](Self::escape)): the first is `None` when no length from
-    /// 1 to `len - 1` is kept.
+    /// [`escape`](Self::escape)), each `None` when there is none (from 1 to
+    /// `len - 1`, from `len + 1` to the largest index).
     ///
     /// ```
     /// use cktile_transforms::kinds::functor::BitPermute;
     /// // 96 + 31 is kept: every index below 31 maps below 31.
-    /// assert_eq!(BitPermute::PERMUTE_BITS_5.nearest_kept(100), (Some(97), 127));
-    /// assert_eq!(BitPermute::SWAP_WARP.nearest_kept(3), (Some(2), 4));
-    /// assert_eq!(BitPermute::SWAP_WARP.nearest_kept(1), (None, 2));
+    /// assert_eq!(BitPermute::PERMUTE_BITS_5.nearest_kept(100), (Some(97), Some(127)));
+    /// assert_eq!(BitPermute::SWAP_WARP.nearest_kept(3), (Some(2), Some(4)));
+    /// assert_eq!(BitPermute::SWAP_WARP.nearest_kept(1), (None, Some(2)));
+    /// assert_eq!(BitPermute::SWAP_WARP.nearest_kept(i64::MAX), (Some(i64::MAX - 1), None));
     /// ```
-    pub const fn nearest_kept(&self, len: Index) -> (Option<Index>, Index) {
+    pub const fn nearest_kept(&self, len: Index) -> (Option<Index>, Option<Index>) {
+        // A multiple of the block is always kept: each search takes at most
+        // one block.
         let mut below = len - 1;
         while below > 0 && self.escape(below).is_some() {
             below -= 1;
         }
-        // A multiple of the block is always kept: the search ends there.
-        let mut above = len.saturating_add(1);
-        while above < Index::MAX && self.escape(above).is_some() {
+        let mut above = len;
+        let found = loop {
+            if above == Index::MAX {
+                break None;
+            }
             above += 1;
-        }
-        (if below > 0 { Some(below) } else { None }, above)
+            if self.escape(above).is_none() {
+                break Some(above);
+            }
+        };
+        (if below > 0 { Some(below) } else { None }, found)
     }
 
     /// The exact range of the map over the indices `lo..=hi` (`lo <= hi`):
