@@ -669,16 +669,16 @@ fn functor_swap_warp() {
     assert!(cktile::transforms::Transform::swap_warp(3).is_err());
 }
 
+/// One of CK's functors: its name, its formula and cktile's constructor.
+type CkFunctor =
+    (&'static str, fn(Index) -> Index, fn(usize) -> Result<cktile::transforms::Transform, cktile::transforms::Error>);
+
 /// cktile takes exactly the lengths on which CK's two functors keep every
 /// index inside `[0, len)`, found by trying every index; CK's FMHA kernel
 /// takes any `seqlen_k`, and most lengths map a token past the end.
 #[test]
 fn functor_accepts_exactly_the_lengths_that_stay_in_range() {
-    let functors: [(
-        &str,
-        fn(Index) -> Index,
-        fn(usize) -> Result<cktile::transforms::Transform, cktile::transforms::Error>,
-    ); 3] = [
+    let functors: [CkFunctor; 3] = [
         ("permute_bits_5", ck_permute_bits_5, cktile::transforms::Transform::permute_bits_5),
         ("inverse_permute_bits_5", ck_inverse_permute_bits_5, cktile::transforms::Transform::inverse_permute_bits_5),
         ("swap_warp", |v| v ^ 1, cktile::transforms::Transform::swap_warp),

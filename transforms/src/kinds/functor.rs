@@ -701,7 +701,7 @@ impl FunctorParams {
     }
 }
 
-/// The typed form, for kernel code: the functor as a [`FunctorMap`] (CK's
+/// The typed form, for kernel code: the functor as a [`FunctorMap`](typed::FunctorMap) (CK's
 /// two as zero-sized types, or a runtime [`BitPermute`]) and the length as
 /// a [`Value`](crate::Value), with CK Tile's builder, evaluated by this
 /// module's formulas. Re-exported in [`typed`](crate::typed).
