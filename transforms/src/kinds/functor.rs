@@ -237,18 +237,6 @@ impl BitPermute {
         BitPermute { flip: unflipped.apply(self.flip as i64) as u8, ..unflipped }
     }
 
-    /// Whether the map is the identity (every bit in place, no flip).
-    ///
-    /// ```
-    /// use cktile_transforms::{kinds::functor::BitPermute, Dims};
-    /// assert!(BitPermute::new(Dims::from_slice(&[0, 1])?, 0)?.is_identity());
-    /// assert!(!BitPermute::SWAP_WARP.is_identity());
-    /// # Ok::<(), cktile_transforms::Error>(())
-    /// ```
-    pub const fn is_identity(&self) -> bool {
-        self.fixed_bits() == self.bits as u32
-    }
-
     /// How many low bits, from bit 0 up, neither move nor flip: runs of
     /// `2^k` aligned indices stay contiguous.
     ///
