@@ -76,7 +76,7 @@ fn apply(p: &Params, up: &[i64]) -> (Vec<i64>, bool) {
         // indexing with indexing_adaptor_onshot_cached (CK 2025): the
         // cached index, whatever the upper index.
         Params::Indexing(kinds::IndexingParams { index, .. }) => (vec![index], true),
-        // functor_transform (CK 2025): low = f(up), for the functors CK
+        // functor_transform: low = f(up), for the functors CK
         // writes (swap_warp_t's v ^ 1, permute_bits_5): input bit i of the
         // n low bits lands on bit targets[i], then the flip; higher bits stay.
         Params::Functor(kinds::FunctorParams { map, .. }) => {

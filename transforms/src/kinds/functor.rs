@@ -2,7 +2,7 @@
 //! upper dimension, one lower: `low = f(up)`, for the functors CK writes,
 //! which move and flip the low bits of an index.
 //!
-//! CK Tile's `functor_transform<Functor, LowLength>` (2025) calls an
+//! CK Tile's `functor_transform<Functor, LowLength>` calls an
 //! arbitrary C++ callable on the upper index; its upper length is the lower
 //! length, every upper index is valid, a move recomputes `f(up)`, and
 //! vector lengths and strides pass through. cktile cannot hold an arbitrary
