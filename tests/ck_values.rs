@@ -586,6 +586,119 @@ fn xor_no_modulo_accepts_exactly_the_lengths_that_stay_in_range() {
     }
 }
 
+/// CK's `permute_bits_5` (its FMHA forward V3 kernel), written out from
+/// its definition: output bits 4..0 are input bits 2, 1, 0, 4, 3; the
+/// higher bits stay.
+fn ck_permute_bits_5(x: Index) -> Index {
+    let b = |i: u32| (x >> i) & 1;
+    (x & !31) | (b(2) << 4) | (b(1) << 3) | (b(0) << 2) | (b(4) << 1) | b(3)
+}
+
+/// CK's `inverse_permute_bits_5`, written out the same way: output bits
+/// 4..0 are input bits 1, 0, 4, 3, 2.
+fn ck_inverse_permute_bits_5(x: Index) -> Index {
+    let c = |i: u32| (x >> i) & 1;
+    (x & !31) | (c(1) << 4) | (c(0) << 3) | (c(4) << 2) | (c(3) << 1) | c(2)
+}
+
+/// CK's FMHA forward V3 K view: `make_functor_transform(permute_bits_5,
+/// seqlen_k)` on the token rows of a `(seqlen_k, hdim)` tensor,
+/// `pass_through` on `hdim`. The spec, the typed builder and the runtime
+/// constructor build the same descriptor; its offsets are CK's formula on
+/// every coordinate (by the descriptor, a moving coordinate and the
+/// compiled program), it is a bijection, and the inverse undoes it.
+#[test]
+fn functor_permute_bits_5_on_fmha_k_rows() {
+    let spec = parse(
+        "naive((64,8),(8,1)) | transform(functor(64,(2,3,4,0,1),0) on [0] -> [0], pass_through(8) on [1] -> [1])",
+    );
+    let typed = transform_tensor_descriptor(
+        make_naive_tensor_descriptor((Number::<64>, Number::<8>), (Number::<8>, Number::<1>)).unwrap(),
+        (make_functor_transform(PermuteBits5, Number::<64>), make_pass_through_transform(Number::<8>)),
+        (ids![0], ids![1]),
+        (ids![0], ids![1]),
+    )
+    .unwrap();
+    assert_eq!(spec, typed.descriptor());
+    let runtime = Descriptor::naive(&[64, 8], &[8, 1])
+        .unwrap()
+        .transform(&[
+            Item::new(cktile::transforms::Transform::permute_bits_5(64).unwrap(), &[0], &[0]).unwrap(),
+            Item::new(cktile::transforms::Transform::pass_through(8).unwrap(), &[1], &[1]).unwrap(),
+        ])
+        .unwrap();
+    assert_eq!(runtime, spec);
+    assert_closed_form("permute_bits_5", &spec, |c| 8 * ck_permute_bits_5(c[0]) + c[1]);
+    // Token t reads row 4 (t % 8) + t / 8 of its block of 32.
+    let rows: Vec<Index> = (0..64).map(|t| typed.calculate_offset([t, 0]) / 8).collect();
+    assert_eq!(&rows[..12], &[0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13]);
+    assert_eq!(rows, (0..64).map(ck_permute_bits_5).collect::<Vec<_>>());
+    let p = spec.program();
+    for c in coords(&spec) {
+        assert_eq!(p.calculate_offset(&c), spec.calculate_offset(&c), "program at {c:?}");
+    }
+    assert!(check::check(&spec).unwrap().is_bijective());
+    assert_inverse("permute_bits_5", &spec);
+    // CK's inverse, and the two composed: the identity.
+    let inverse = parse("packed((64)) | transform(functor(64,(3,4,0,1,2),0) on [0] -> [0])");
+    assert_closed_form("inverse_permute_bits_5", &inverse, |c| ck_inverse_permute_bits_5(c[0]));
+    let both = parse(
+        "packed((64)) | transform(functor(64,(3,4,0,1,2),0) on [0] -> [0]) | transform(functor(64,(2,3,4,0,1),0) on [0] -> [0])",
+    );
+    assert_closed_form("permute_bits_5 after its inverse", &both, |c| c[0]);
+}
+
+/// CK's `swap_warp_t` (`v ^ 1`) over the `KWarps` groups of its quantised
+/// GEMM's async policy: the two groups of each pair trade places.
+#[test]
+fn functor_swap_warp() {
+    let spec = parse("packed((4,16)) | transform(functor(4,(0),1) on [0] -> [0], pass_through(16) on [1] -> [1])");
+    let typed = transform_tensor_descriptor(
+        make_naive_tensor_descriptor_packed((Number::<4>, Number::<16>)).unwrap(),
+        (make_functor_transform(SwapWarp, 4usize), make_pass_through_transform(Number::<16>)),
+        (ids![0], ids![1]),
+        (ids![0], ids![1]),
+    )
+    .unwrap();
+    assert_eq!(spec, typed.descriptor());
+    assert_closed_form("swap_warp", &spec, |c| 16 * (c[0] ^ 1) + c[1]);
+    let groups: Vec<Index> = (0..4).map(|w| typed.calculate_offset([w, 0]) / 16).collect();
+    assert_eq!(groups, vec![1, 0, 3, 2]);
+    assert_inverse("swap_warp", &spec);
+    // An odd number of groups would send the last past the end.
+    assert!(cktile::transforms::Transform::swap_warp(3).is_err());
+}
+
+/// One of CK's functors: its name, its formula and cktile's constructor.
+type CkFunctor =
+    (&'static str, fn(Index) -> Index, fn(usize) -> Result<cktile::transforms::Transform, cktile::transforms::Error>);
+
+/// cktile takes exactly the lengths on which CK's two functors keep every
+/// index inside `[0, len)`, found by trying every index; CK's FMHA kernel
+/// takes any `seqlen_k`, and most lengths map a token past the end.
+#[test]
+fn functor_accepts_exactly_the_lengths_that_stay_in_range() {
+    let functors: [CkFunctor; 3] = [
+        ("permute_bits_5", ck_permute_bits_5, cktile::transforms::Transform::permute_bits_5),
+        ("inverse_permute_bits_5", ck_inverse_permute_bits_5, cktile::transforms::Transform::inverse_permute_bits_5),
+        ("swap_warp", |v| v ^ 1, cktile::transforms::Transform::swap_warp),
+    ];
+    for (name, f, build) in functors {
+        let mut refused = 0;
+        for len in 1..=200usize {
+            let escapes = (0..len as Index).find(|&u| f(u) >= len as Index);
+            let built = build(len);
+            assert_eq!(built.is_ok(), escapes.is_none(), "{name} on {len}: {built:?}");
+            if let (Err(e), Some(u)) = (built, escapes) {
+                let text = e.to_string();
+                assert!(text.contains(&format!("index {u} maps to {}, outside [0, {len})", f(u))), "{text}");
+                refused += 1;
+            }
+        }
+        assert!(refused > 90, "{name}: {refused}");
+    }
+}
+
 #[test]
 fn merge_over_padded_rows() {
     let spec = parse("naive((4,8),(100,1)) | transform(merge((4,8)) on [0,1] -> [0])");

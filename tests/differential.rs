@@ -57,6 +57,10 @@ fn transform_text(t: &Transform) -> String {
         Params::Swizzle(kinds::SwizzleParams { bits, base, shift, .. }) => format!("swizzle({bits},{base},{shift})"),
         Params::CyclicShift(kinds::CyclicShiftParams { l0, l1 }) => format!("cyclic_shift( ({l0},{l1}) )"),
         Params::Indexing(kinds::IndexingParams { len, index }) => format!("indexing( {len}, {index} )"),
+        Params::Functor(kinds::FunctorParams { len, map }) => {
+            let targets: Vec<i64> = map.targets().iter().map(|&t| t.into()).collect();
+            format!("functor( {len}, {} ,{})", tuple(&targets), map.flip())
+        }
     }
 }
 
@@ -82,7 +86,8 @@ fn upper_lengths(t: &Transform, lower: &[Index]) -> Vec<Index> {
         Params::Insert(kinds::InsertParams { len })
         | Params::Offset(kinds::OffsetParams { len, .. })
         | Params::Modulo(kinds::ModuloParams { len, .. })
-        | Params::Indexing(kinds::IndexingParams { len, .. }) => vec![len],
+        | Params::Indexing(kinds::IndexingParams { len, .. })
+        | Params::Functor(kinds::FunctorParams { len, .. }) => vec![len],
         Params::Swizzle(kinds::SwizzleParams { .. }) => vec![lower[0]],
     }
 }
@@ -160,7 +165,7 @@ fn base_invertible(d: &Descriptor) -> bool {
 
 /// The kinds that are one-to-one on valid coordinates and have an inverse:
 /// a chain of them over an invertible base is injective and inverts.
-const INVERTIBLE: [Kind; 11] = [
+const INVERTIBLE: [Kind; 12] = [
     Kind::PassThrough,
     Kind::Pad,
     Kind::LeftPad,
@@ -169,6 +174,7 @@ const INVERTIBLE: [Kind; 11] = [
     Kind::Unmerge,
     Kind::Xor,
     Kind::XorNoModulo,
+    Kind::Functor,
     Kind::Slice,
     Kind::Swizzle,
     Kind::Offset,

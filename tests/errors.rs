@@ -42,6 +42,16 @@ fn every_transform_error_names_its_values() {
         (T::SliceRange { len: 7331, begin: 4242, end: 9001 }, vec!["7331", "4242", "9001"]),
         (T::SwizzleParameters { bits: 7, base: 11, shift: -3 }, vec!["7", "11", "-3"]),
         (T::SwizzleLength { len: 7331, block: 4096 }, vec!["7331", "4096"]),
+        (T::FunctorTarget { bits: 5, position: 3, value: 7331 }, vec!["functor", "bit targets[3]", "7331", "0 to 4"]),
+        (T::FunctorFlip { bits: 5, flip: 7331 }, vec!["functor", "flip 7331", "[0, 31]"]),
+        (
+            T::FunctorLength { len: 7331, map: cktile_transforms::kinds::functor::BitPermute::PERMUTE_BITS_5 },
+            vec!["functor(7331,(2,3,4,0,1),0)", "index 7329 maps to 7332", "multiple of 32", "7329 and 7359"],
+        ),
+        (
+            T::FunctorLength { len: i64::MAX, map: cktile_transforms::kinds::functor::BitPermute::SWAP_WARP },
+            vec!["index 9223372036854775806 maps to 9223372036854775807", "largest such length is 9223372036854775806"],
+        ),
         (T::LowerCount { transform: "xor", expected: 2, found: 7331 }, vec!["xor", "2", "7331"]),
         (
             T::ArgumentCount { kind: cktile_transforms::Kind::Slice, found: 7331 },

@@ -144,6 +144,16 @@ const FIGURES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "t-functor",
+        &[
+            "packed((4,8)) | transform(merge((4,8)) on [0,1] -> [0]) | transform(functor(32,(2,3,4,0,1),0) on [0] -> [0]) | transform(unmerge((4,8)) on [0] -> [0,1])",
+            "--view",
+            "grid",
+            "--dtype",
+            "fp32",
+        ],
+    ),
+    (
         "t-swizzle",
         &[
             "packed((8,16)) | transform(merge((8,16)) on [0,1] -> [0]) | transform(swizzle(2,2,2) on [0] -> [0]) | transform(unmerge((8,16)) on [0] -> [0,1])",

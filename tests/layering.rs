@@ -842,7 +842,7 @@ fn kind_list() -> Vec<(String, String)> {
 /// transform kind by its variant (`Kind::Merge`, `Params::Merge`), each for
 /// what it does with that kind: a new kind does not touch them.
 const KIND_USERS: &[(&str, &str)] = &[
-    ("transforms/src/error.rs", "the xor, slice and swizzle errors' messages name their own kinds"),
+    ("transforms/src/error.rs", "the xor, slice, swizzle and functor errors' messages name their own kinds"),
     ("src/search/mod.rs", "the search counts the items that are not pass_through"),
     ("core/src/random/chain.rs", "an empty list of kinds draws pass_through"),
 ];

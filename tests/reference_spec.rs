@@ -76,6 +76,14 @@ fn apply(p: &Params, up: &[i64]) -> (Vec<i64>, bool) {
         // indexing with indexing_adaptor_onshot_cached (CK 2025): the
         // cached index, whatever the upper index.
         Params::Indexing(kinds::IndexingParams { index, .. }) => (vec![index], true),
+        // functor_transform: low = f(up), for the functors CK
+        // writes (swap_warp_t's v ^ 1, permute_bits_5): input bit i of the
+        // n low bits lands on bit targets[i], then the flip; higher bits stay.
+        Params::Functor(kinds::FunctorParams { map, .. }) => {
+            let n = map.targets().len();
+            let moved: i64 = map.targets().iter().enumerate().map(|(i, &t)| ((up[0] >> i) & 1) << t).sum();
+            (vec![(up[0] >> n << n) | (moved ^ map.flip())], true)
+        }
         // CuTe Swizzle<B, M, S>: o ^ shiftr(o & (mask << (M + max(0, S))), S).
         Params::Swizzle(kinds::SwizzleParams { bits, base, shift, .. }) => {
             let mask = (1i64 << bits) - 1;

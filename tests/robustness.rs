@@ -197,7 +197,8 @@ fn unknown_names() {
     assert_eq!(
         error("packed((4,8)) | transform(mergee((4,8)) on [0,1] -> [0])"),
         "1:27: unknown name `mergee`; expected one of: pass_through, pad, left_pad, right_pad, embed, merge, \
-         unmerge, xor, xor_no_modulo, slice, freeze, insert, replicate, offset, modulo, swizzle, cyclic_shift, indexing"
+         unmerge, xor, xor_no_modulo, slice, freeze, insert, replicate, offset, modulo, swizzle, cyclic_shift, indexing, \
+         functor"
     );
     assert_eq!(
         error("bogus((4))"),

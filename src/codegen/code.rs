@@ -157,6 +157,15 @@ impl Code {
         }
     }
 
+    /// `x | y`.
+    pub(crate) fn or(&self, x: &Value, y: &Value) -> Value {
+        match (x, y) {
+            (Value::Lit(a), Value::Lit(b)) => Value::Lit(a | b),
+            (v, z) | (z, v) if z.is_zero() => v.clone(),
+            _ => self.binary(x, "|", y),
+        }
+    }
+
     /// `((x >> right) & mask) << left`: a bit field moved (the swizzle's term).
     pub(crate) fn field(&self, x: &Value, right: u32, mask: i64, left: u32) -> Value {
         if let Value::Lit(a) = x {

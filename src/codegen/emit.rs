@@ -19,6 +19,7 @@ use crate::descriptor::{Item, Stage};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use cktile_transforms::kinds::functor::BitMoves;
 use cktile_transforms::kinds::swizzle::Fields;
 use cktile_transforms::lowering::{Lowering, Step};
 
@@ -94,6 +95,23 @@ fn swizzle_value(code: &Code, o: &Value, bits: u32, base: u32, shift: i32) -> Va
     code.xor(o, &field)
 }
 
+/// A functor's map as its moves: `((o - (o & mask)) | ((o & m) << s) |
+/// ...) ^ flip`, a move by a negative distance written `(o >> s) & (m >>
+/// s)`. The kept high bits are `o` less its low ones (`o & ~mask` with no
+/// negative literal, and no shift of a negative value).
+fn permute_value(code: &Code, o: &Value, moves: &BitMoves) -> Value {
+    let low = code.field(o, 0, !moves.keep, 0);
+    let mut out = code.weighted_sum(&[(o.clone(), 1), (low, -1)], 0);
+    for (mask, shift) in moves.moves() {
+        let field = match u32::try_from(shift) {
+            Ok(left) => code.field(o, 0, mask, left),
+            Err(_) => code.field(o, shift.unsigned_abs(), mask >> shift.unsigned_abs(), 0),
+        };
+        out = code.or(&out, &field);
+    }
+    code.xor(&out, &Value::Lit(moves.flip))
+}
+
 /// The code of one lowering: its outputs' values from its inputs', each
 /// step an expression. A step's value is bound to `names[j]` when it is
 /// output `j`, to `{temp}s{slot}` when two steps read it, and stays inline
@@ -111,9 +129,11 @@ fn lowered(
     for step in l.steps() {
         let read: &[u8] = match step {
             Step::Affine { n, ins, .. } => &ins[..usize::from(*n).min(ins.len())],
-            Step::Split { a, .. } | Step::Div { a, .. } | Step::Rem { a, .. } | Step::Swizzle { a, .. } => {
-                core::slice::from_ref(a)
-            }
+            Step::Split { a, .. }
+            | Step::Div { a, .. }
+            | Step::Rem { a, .. }
+            | Step::Swizzle { a, .. }
+            | Step::Permute { a, .. } => core::slice::from_ref(a),
             Step::Xor { a, b, .. } => &[*a, *b],
         };
         for &r in read {
@@ -149,6 +169,7 @@ fn lowered(
             Step::Rem { a, by, .. } => code.rem_const(&v(&vals, a), by),
             Step::Xor { a, b, .. } => code.xor(&v(&vals, a), &v(&vals, b)),
             Step::Swizzle { a, bits, base, shift, .. } => swizzle_value(code, &v(&vals, a), bits, base, shift),
+            Step::Permute { a, map, .. } => permute_value(code, &v(&vals, a), &map.moves()),
         };
         let value = if output_of(out).is_some() || reads.get(out).is_some_and(|&r| r > 1) {
             code.bind(name_of(out), value)

@@ -127,6 +127,38 @@ pub enum Error {
         /// The block the swizzle permutes within.
         block: i64,
     },
+    /// A `functor`'s bit targets are not a permutation of `0..bits`: the
+    /// entry at `position` is out of range or repeats an earlier one.
+    ///
+    /// ```
+    /// use cktile_transforms::{Error, Transform};
+    /// let e = Transform::functor(64, &[0, 5], 0).unwrap_err();
+    /// assert_eq!(e, Error::FunctorTarget { bits: 2, position: 1, value: 5 });
+    /// assert_eq!(e.to_string(), "functor: bit targets[1] is 5; the 2 targets must be 0 to 1, each once (a permutation of the 2 low bits)");
+    /// ```
+    FunctorTarget {
+        /// How many bits the list moves (its length).
+        bits: u8,
+        /// The entry's position.
+        position: u8,
+        /// Its value.
+        value: i64,
+    },
+    /// A `functor`'s flip has a bit at or above the bits it permutes.
+    FunctorFlip {
+        /// How many bits the map moves.
+        bits: u8,
+        /// The flip given.
+        flip: i64,
+    },
+    /// A `functor`'s map sends an index of `[0, len)` past `len` (only the
+    /// last, partial block of `2^bits` can).
+    FunctorLength {
+        /// The length.
+        len: i64,
+        /// The map.
+        map: crate::kinds::functor::BitPermute,
+    },
     /// A call ([`Transform::from_args`](crate::Transform::from_args)) gives
     /// the wrong number of arguments.
     ArgumentCount {
@@ -216,6 +248,13 @@ impl Error {
             Error::SwizzleLength { .. } => {
                 "cktile: a swizzle's dimension length must be a multiple of the block it permutes"
             }
+            Error::FunctorTarget { .. } => {
+                "cktile: functor's bit targets must be a permutation of 0..n (each low bit's new position, once each)"
+            }
+            Error::FunctorFlip { .. } => "cktile: functor's flip must be below 2^n, n the number of bits it permutes",
+            Error::FunctorLength { .. } => {
+                "cktile: functor's map sends an index past the length; the length's last partial block must map into itself"
+            }
             Error::ArgumentCount { .. } => "cktile: a transform call gives the wrong number of arguments",
             Error::Argument { .. } => "cktile: a transform argument has the wrong form or is out of range",
             Error::LowerCount { .. } => "cktile: a transform is applied to the wrong number of dimensions",
@@ -233,6 +272,7 @@ const XOR: &str = Kind::Xor.name();
 const XOR_NO_MODULO: &str = Kind::XorNoModulo.name();
 const SLICE: &str = Kind::Slice.name();
 const SWIZZLE: &str = Kind::Swizzle.name();
+const FUNCTOR: &str = Kind::Functor.name();
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -289,6 +329,33 @@ impl fmt::Display for Error {
                 f,
                 "{SWIZZLE} on a dimension of length {len}: the length must be a multiple of {block}, the block the swizzle permutes"
             ),
+            Error::FunctorTarget { bits, position, value } => write!(
+                f,
+                "{FUNCTOR}: bit targets[{position}] is {value}; the {bits} targets must be 0 to {}, each once (a permutation of the {bits} low bits)",
+                bits.saturating_sub(1)
+            ),
+            Error::FunctorFlip { bits, flip } => write!(
+                f,
+                "{FUNCTOR}: flip {flip} is not in [0, {}]: it may flip only the {bits} bits the map permutes",
+                (1i64 << (bits % 64)) - 1
+            ),
+            Error::FunctorLength { len, map } => {
+                write!(f, "{FUNCTOR}({len},{map}): ")?;
+                if let Some((up, low)) = map.escape(len) {
+                    write!(f, "index {up} maps to {low}, outside [0, {len}); ")?;
+                }
+                let block = map.block();
+                write!(
+                    f,
+                    "the map keeps each block of {block} indices, so the length must be a multiple of {block} or end a block the map keeps to itself: "
+                )?;
+                match map.nearest_kept(len) {
+                    (Some(b), Some(a)) => write!(f, "the nearest such lengths are {b} and {a}"),
+                    (None, Some(a)) => write!(f, "the smallest such length is {a}"),
+                    (Some(b), None) => write!(f, "the largest such length is {b}"),
+                    (None, None) => write!(f, "no length is"),
+                }
+            }
             Error::ArgumentCount { kind, found } => {
                 let signature = kind.signature();
                 let (name, count) = (signature.name, signature.count_text());

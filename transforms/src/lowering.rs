@@ -7,7 +7,8 @@
 //! per value a step makes), with, for the pad family, one validity
 //! [`Check`]. The steps are the operations generated code and compiled
 //! evaluators have: an affine sum, the row-major split of a merge, a
-//! general truncating division and remainder, a xor, CuTe's swizzle.
+//! general truncating division and remainder, a xor, CuTe's swizzle, a
+//! `functor`'s permutation of low bits.
 //!
 //! [`Transform::lowering`](crate::Transform::lowering) gives the forward
 //! direction (upper to lower, what an offset needs) and
@@ -35,6 +36,7 @@
 //! # Ok::<(), cktile_transforms::Error>(())
 //! ```
 
+use crate::kinds::functor::BitPermute;
 use crate::kinds::swizzle::Fields;
 use crate::{Dims, Index, Indices, MAX_DIMS};
 
@@ -129,6 +131,16 @@ pub enum Step {
         /// CuTe's S.
         shift: i32,
     },
+    /// `out = map.apply(a)`: a `functor`'s bit permutation and flip
+    /// ([`BitPermute::apply`]).
+    Permute {
+        /// The slot written.
+        out: Slot,
+        /// The index mapped.
+        a: Slot,
+        /// The map.
+        map: BitPermute,
+    },
 }
 
 impl Step {
@@ -158,7 +170,8 @@ impl Step {
             | Step::Div { out, .. }
             | Step::Rem { out, .. }
             | Step::Xor { out, .. }
-            | Step::Swizzle { out, .. } => out,
+            | Step::Swizzle { out, .. }
+            | Step::Permute { out, .. } => out,
         }
     }
 }
@@ -320,6 +333,7 @@ impl Lowering {
             Step::Rem { a, by, .. } => Step::Rem { out, a, by },
             Step::Xor { a, b, .. } => Step::Xor { out, a, b },
             Step::Swizzle { a, bits, base, shift, .. } => Step::Swizzle { out, a, bits, base, shift },
+            Step::Permute { a, map, .. } => Step::Permute { out, a, map },
         };
         self.n_steps += 1;
         self.slots += n as u8;
@@ -425,6 +439,19 @@ impl Lowering {
         self.push(Step::Swizzle { out: 0, a, bits, base, shift })
     }
 
+    /// Appends a `functor`'s map of `a`; returns its slot.
+    ///
+    /// ```
+    /// use cktile_transforms::{kinds::functor::BitPermute, lowering::Lowering};
+    /// let mut l = Lowering::new(1);
+    /// let s = l.permute(0, BitPermute::SWAP_WARP);
+    /// l.output(s);
+    /// assert_eq!(l.lower(&[6])[0], 7);
+    /// ```
+    pub const fn permute(&mut self, a: Slot, map: BitPermute) -> Slot {
+        self.push(Step::Permute { out: 0, a, map })
+    }
+
     /// Appends `slot` as the next output (ignored past [`MAX_DIMS`]).
     ///
     /// ```
@@ -507,6 +534,7 @@ impl Lowering {
                 Step::Swizzle { out, a, bits, base, shift } => {
                     v[at(out)] = Fields::new(bits, base, shift).apply(v[at(a)])
                 }
+                Step::Permute { out, a, map } => v[at(out)] = map.apply(v[at(a)]),
             }
             k += 1;
         }

@@ -68,7 +68,7 @@ impl Kind {
 /// ```
 /// use cktile_transforms::{Family, Kind};
 /// let permutations: Vec<_> = Kind::ALL.into_iter().filter(|k| k.family() == Family::Permutation).collect();
-/// assert_eq!(permutations, [Kind::Xor, Kind::XorNoModulo, Kind::Swizzle, Kind::CyclicShift]);
+/// assert_eq!(permutations, [Kind::Xor, Kind::XorNoModulo, Kind::Swizzle, Kind::CyclicShift, Kind::Functor]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
@@ -83,7 +83,8 @@ pub enum Family {
     /// `unmerge`: several indices combined row-major into one.
     Unmerge,
     /// A bijection inside the dimensions, against bank conflicts (`xor`,
-    /// `xor_no_modulo`, `swizzle`, `cyclic_shift`).
+    /// `xor_no_modulo`, `swizzle`, `cyclic_shift`), or of a dimension's
+    /// order (`functor`).
     Permutation,
     /// Moving, fixing, adding or folding indices (`slice`, `freeze`,
     /// `insert`, `replicate`, `offset`, `modulo`).
@@ -231,7 +232,8 @@ impl Transform {
     /// replicate always are. An embed is when its coefficients are 0 or
     /// powers of two whose bit fields do not overlap (the sum is then an
     /// OR). A modulo is when its modulus is a power of two (it keeps low
-    /// bits). Pads, slices, offsets and freezes are only when they add
+    /// bits). A functor is when it flips nothing (a permutation of bits).
+    /// Pads, slices, offsets and freezes are only when they add
     /// nothing. `cktile equiv` proves two such chains equal by their bases.
     ///
     /// ```

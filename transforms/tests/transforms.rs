@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use cktile_transforms::kinds::functor::BitPermute;
 use cktile_transforms::typed::*;
 use cktile_transforms::{Arg, Dims, Error, Index, Indices, Kind, MAX_DIMS, Number, ParamShape, Transform, Vector};
 use proptest::prelude::*;
@@ -708,6 +709,7 @@ fn display_is_spec_syntax_and_kinds_round_trip() {
         (Transform::cyclic_shift(10, 8).unwrap(), "cyclic_shift((10,8))"),
         (Transform::indexing(16, 5).unwrap(), "indexing(16,5)"),
         (Transform::xor_no_modulo(4, 8).unwrap(), "xor_no_modulo((4,8))"),
+        (Transform::functor(40, &[1, 0, 2], 4).unwrap(), "functor(40,(1,0,2),4)"),
     ];
     for (t, text) in &cases {
         assert_eq!(t.to_string(), *text);
@@ -903,6 +905,142 @@ fn typed_list_transforms_static_equals_dynamic() {
 
     assert_eq!(<Swizzle<3, 3, 3> as TypedTransform>::STATIC, Some(Transform::swizzle(3, 3, 3)));
     assert_eq!(make_swizzle_transform::<2, 0, -3>().to_transform(), Transform::swizzle(2, 0, -3));
+
+    type F = Functor<PermuteBits5, N<64>>;
+    assert_eq!(<F as TypedTransform>::STATIC, Some(Transform::permute_bits_5(64)));
+    assert_eq!(<F as TypedTransform>::KIND, Kind::Functor);
+    assert_eq!(<Functor<SwapWarp, usize> as TypedTransform>::STATIC, None);
+    assert_eq!(<Functor<BitPermute, N<4>> as TypedTransform>::STATIC, None);
+    assert_eq!(make_functor_transform(SwapWarp, 8usize).to_transform(), Transform::swap_warp(8));
+    assert_eq!(
+        make_functor_transform(InversePermuteBits5, Number::<96>).to_transform(),
+        Transform::inverse_permute_bits_5(96)
+    );
+    // A runtime map travels through one slot and back.
+    let runtime = make_functor_transform(BitPermute::swap(1, 2).unwrap(), 24usize);
+    assert_eq!(<Functor<BitPermute, usize> as TypedTransform>::RUNTIME, 2);
+    let mut slots = [0u64; 2];
+    runtime.write_runtime(&mut slots, 0);
+    assert_eq!(<Functor<BitPermute, usize> as TypedTransform>::read_runtime(&slots, 0), runtime);
+    assert_eq!(runtime.to_transform(), Transform::functor(24, &[0, 2, 1], 0));
+}
+
+/// The functor kind's map, every way it is written, on every map of up to
+/// four bits (each permutation, each flip) and on CK's two, over every
+/// index of two blocks and a few negative ones: the compiled moves equal
+/// the meaning, the inverse inverts it, each block maps onto itself, and a
+/// length is accepted exactly when brute force finds no index leaving it.
+#[test]
+fn functor_maps_agree_everywhere() {
+    fn permutations(n: usize) -> Vec<Vec<usize>> {
+        if n == 0 {
+            return vec![vec![]];
+        }
+        let mut out = Vec::new();
+        for p in permutations(n - 1) {
+            for at in 0..n {
+                let mut q = p.clone();
+                q.insert(at, n - 1);
+                out.push(q);
+            }
+        }
+        out
+    }
+    let mut maps = vec![BitPermute::SWAP_WARP, BitPermute::PERMUTE_BITS_5, BitPermute::INVERSE_PERMUTE_BITS_5];
+    for n in 1..=4 {
+        for p in permutations(n) {
+            for flip in 0..1 << n {
+                let dims = Dims::from_usizes(&p).unwrap();
+                maps.push(BitPermute::new(dims, flip).unwrap());
+            }
+        }
+    }
+    assert_eq!(maps.len(), 3 + 2 + 2 * 4 + 6 * 8 + 24 * 16);
+    for m in &maps {
+        let block = m.block();
+        let moves = m.moves();
+        for x in -2 * block..2 * block {
+            let y = m.apply(x);
+            assert_eq!(moves.apply(x), y, "{m} at {x}");
+            assert_eq!(m.inverse().apply(y), x, "{m} at {x}");
+            assert_eq!(y.div_euclid(block), x.div_euclid(block), "{m} at {x}");
+            // Bit by bit: bit i lands on targets[i], then the flip.
+            if x >= 0 {
+                let low = (0..m.bits()).map(|i| ((x >> i) & 1) << m.targets()[i as usize]).sum::<i64>() ^ m.flip();
+                assert_eq!(y, (x & !(block - 1)) | low, "{m} at {x}");
+            }
+        }
+        for len in 1..=3 * block {
+            let leaves = (0..len).find(|&u| !(0..len).contains(&m.apply(u)));
+            let built = Transform::functor_map(len as usize, *m);
+            assert_eq!(built.is_err(), leaves.is_some(), "{m} on {len}: {built:?}");
+            if let (Err(e), Some(u)) = (built, leaves) {
+                let text = e.to_string();
+                assert!(text.contains(&format!("index {u} maps to {}", m.apply(u))), "{text}");
+                let (below, above) = m.nearest_kept(len);
+                let above = above.unwrap();
+                assert!(Transform::functor_map(above as usize, *m).is_ok() && above > len, "{text}");
+                assert!(((len + 1)..above).all(|l| Transform::functor_map(l as usize, *m).is_err()), "{text}");
+                if let Some(b) = below {
+                    assert!(Transform::functor_map(b as usize, *m).is_ok() && b < len, "{text}");
+                    assert!(((b + 1)..len).all(|l| Transform::functor_map(l as usize, *m).is_err()), "{text}");
+                    assert!(text.contains(&format!("{b} and {above}")), "{text}");
+                } else {
+                    assert!((1..len).all(|l| Transform::functor_map(l as usize, *m).is_err()), "{text}");
+                    assert!(text.contains(&format!("smallest such length is {above}")), "{text}");
+                }
+            }
+            // Accepted: a bijection of [0, len), and the typed form agrees.
+            if let Ok(t) = built {
+                let mut seen: Vec<i64> = (0..len).map(|u| t.calculate_lower(&[u, 0, 0, 0, 0, 0, 0, 0])[0]).collect();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..len).collect::<Vec<_>>(), "{t}");
+            }
+            let lower: Indices = [len, 0, 0, 0, 0, 0, 0, 0];
+            assert_eq!(make_functor_transform(*m, len as usize).accepts(&lower), built.is_ok(), "{m} on {len}");
+            assert_eq!(make_functor_transform(*m, len as usize).to_transform(), built, "{m} on {len}");
+        }
+        // The range of any span is exact.
+        for lo in -block..block {
+            for hi in lo..lo + 2 * block + 1 {
+                let images: Vec<i64> = (lo..=hi).map(|x| m.apply(x)).collect();
+                let want = (*images.iter().min().unwrap() as i128, *images.iter().max().unwrap() as i128);
+                assert_eq!(m.range(lo as i128, hi as i128), want, "{m} over {lo}..={hi}");
+            }
+        }
+    }
+}
+
+/// Every refusal of `functor` names the value it refuses.
+#[test]
+fn functor_refusals_name_the_value() {
+    let cases: Vec<(Result<Transform, Error>, &str)> = vec![
+        (Transform::functor(8, &[0, 2], 0), "bit targets[1] is 2; the 2 targets must be 0 to 1"),
+        (Transform::functor(8, &[1, 1], 0), "bit targets[1] is 1; the 2 targets must be 0 to 1, each once"),
+        (Transform::functor(8, &[], 0), "functor: bit targets is empty"),
+        (Transform::functor(8, &[1, 0], 4), "flip 4 is not in [0, 3]"),
+        (Transform::functor(0, &[0], 0), "functor: len is 0"),
+        (
+            Transform::functor(100, &[2, 3, 4, 0, 1], 0),
+            "functor(100,(2,3,4,0,1),0): index 97 maps to 100, outside [0, 100); the map keeps each block of 32 indices, so the length must be a multiple of 32 or end a block the map keeps to itself: the nearest such lengths are 97 and 127",
+        ),
+        (Transform::swap_warp(3), "functor(3,(0),1): index 2 maps to 3, outside [0, 3)"),
+        (Transform::swap_warp(1), "the smallest such length is 2"),
+    ];
+    for (built, text) in cases {
+        let e = built.unwrap_err().to_string();
+        assert!(e.contains(text), "{e}\n  lacks: {text}");
+    }
+    let list = |v: &[i64]| Arg::List(Dims::from_slice(v).unwrap());
+    let from = |args: &[Arg]| Transform::from_args(Kind::Functor, args).unwrap_err().to_string();
+    assert_eq!(
+        from(&[Arg::Int(8), list(&[0]), Arg::Int(256)]),
+        "functor's argument 3, flip, is 256; expected an integer in [0, 255]"
+    );
+    assert!(from(&[Arg::Int(8), list(&[0, -1]), Arg::Int(0)]).contains("bit targets[1] is -1"));
+    assert!(
+        from(&[Arg::Int(8), Arg::Int(0), Arg::Int(0)]).contains("argument 2, (bit targets), is 0; expected a list")
+    );
 }
 
 #[test]
@@ -1124,9 +1262,11 @@ fn well_formed(l: &cktile_transforms::lowering::Lowering) -> bool {
         use cktile_transforms::lowering::Step;
         let ok = match *s {
             Step::Affine { n, ins, .. } => ins[..n as usize].iter().all(|&i| (i as usize) < written),
-            Step::Split { a, .. } | Step::Div { a, .. } | Step::Rem { a, .. } | Step::Swizzle { a, .. } => {
-                (a as usize) < written
-            }
+            Step::Split { a, .. }
+            | Step::Div { a, .. }
+            | Step::Rem { a, .. }
+            | Step::Swizzle { a, .. }
+            | Step::Permute { a, .. } => (a as usize) < written,
             Step::Xor { a, b, .. } => (a as usize) < written && (b as usize) < written,
         };
         let placed = s.out() as usize == written;

@@ -261,6 +261,15 @@ const fn lowering_spans(l: &Lowering, up: &[Span; MAX_DIMS], n: usize, x: &mut E
                     s.xor(Span { lo: 0, hi: (1i128 << block_bits) - 1 })
                 }
             }
+            Step::Permute { a, map, .. } => {
+                let s = at(&v, a);
+                // The code keeps the high bits as `o - (o & mask)`: from
+                // the first block's start, and the low bits `0..block`.
+                x.see(Span { lo: s.lo - s.lo.rem_euclid(map.block() as i128), hi: s.hi });
+                x.see(Span { lo: 0, hi: map.block() as i128 - 1 });
+                let (lo, hi) = map.range(s.lo, s.hi);
+                Span { lo, hi }
+            }
         };
         put(&mut v, out, x.see(span));
         k += 1;
@@ -381,6 +390,11 @@ fn literals(t: &Transform, x: &mut Extremes) {
                 }
                 Step::Div { by, .. } | Step::Rem { by, .. } => x.see_value(by.into()),
                 Step::Xor { .. } => {}
+                Step::Permute { map, .. } => {
+                    // The code is `((o - (o & mask)) | moved fields) ^ flip`:
+                    // masks and flip below the block, shifts below its bits.
+                    x.see_value((map.block() - 1).into());
+                }
                 Step::Swizzle { bits, base, shift, .. } => {
                     // The code is `o ^ (((o >> a) & mask) << b)`: the mask and
                     // the shifted field stay below the block.

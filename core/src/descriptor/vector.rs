@@ -69,7 +69,7 @@ impl VectorUnknown {
     /// use cktile_core::descriptor::vector::VectorUnknown;
     /// assert!(VectorUnknown::NoBaseGuarantee.explain().contains("packed((LENGTHS), N)"));
     /// assert!(VectorUnknown::NotCarried.explain().contains(
-    ///     "through pass_through, pad, left_pad, right_pad, xor, xor_no_modulo, swizzle, cyclic_shift, \
+    ///     "through pass_through, pad, left_pad, right_pad, xor, xor_no_modulo, swizzle, cyclic_shift, functor, \
     ///      the last lower dimension of merge and the last upper dimension of unmerge;"
     /// ));
     /// ```

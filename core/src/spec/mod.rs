@@ -14,7 +14,7 @@
 //!        | xor((L0, L1)) | xor_no_modulo((L0, L1)) | slice(len, begin, end) | freeze(index) | insert(len)
 //!        | replicate((lengths))
 //!        | offset(len, off) | modulo(modulus, len) | swizzle(B, M, S) | cyclic_shift((L0, L1))
-//!        | indexing(len, index)
+//!        | indexing(len, index) | functor(len, (bit targets), flip)
 //! IDS   := '[' ( INT ( ',' INT )* )? ']'
 //! TUPLE := '(' INT ( ',' INT )* ')' | INT
 //! ```
@@ -31,7 +31,10 @@
 //! last length a multiple of `V`, the vector stride equal to the last
 //! stride, and the other strides (of dimensions longer than 1) multiples
 //! of `V`; `naive((64,70),(72,1),8,1)` is refused. A swizzle takes
-//! the length of the dimension it is applied to.
+//! the length of the dimension it is applied to. In `functor(len, (bit
+//! targets), flip)` (CK's `functor_transform`), input bit `i` of the
+//! index's low bits moves to bit `targets[i]`, then `flip` is XORed into
+//! them: CK's `permute_bits_5` is `functor(len, (2,3,4,0,1), 0)`.
 //!
 //! [`parse`] reads a spec into a [`Descriptor`] with exactly the semantics of
 //! the static API; `Display` on a [`Descriptor`] prints it back, and the two

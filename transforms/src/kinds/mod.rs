@@ -39,6 +39,7 @@ pub mod cyclic_shift;
 pub mod draw;
 pub mod embed;
 pub mod freeze;
+pub mod functor;
 pub mod indexing;
 pub(crate) mod kit;
 pub mod merge;
@@ -57,6 +58,7 @@ pub use cyclic_shift::CyclicShiftParams;
 pub use draw::Draw;
 pub use embed::EmbedParams;
 pub use freeze::FreezeParams;
+pub use functor::FunctorParams;
 pub use indexing::IndexingParams;
 pub use merge::MergeParams;
 pub use modulo::ModuloParams;
@@ -101,6 +103,7 @@ macro_rules! kind_list {
             Swizzle: swizzle::SwizzleParams,
             CyclicShift: cyclic_shift::CyclicShiftParams,
             Indexing: indexing::IndexingParams,
+            Functor: functor::FunctorParams,
         }
     };
     // A `match` over a `Params` value, the same body in every arm.

@@ -401,6 +401,10 @@ impl Program {
                     let (a, out) = (*a as usize & m, *out as usize & m);
                     each_lane!(|l| regs[out][l] = fields.apply(regs[a][l]));
                 }
+                Op::Permute { a, out, moves, .. } => {
+                    let (a, out) = (*a as usize & m, *out as usize & m);
+                    each_lane!(|l| regs[out][l] = moves.apply(regs[a][l]));
+                }
                 Op::SplitBy { input, n, outs, lengths } => {
                     // The outputs are fresh registers: the input stays intact.
                     let input = *input as usize & m;

@@ -39,6 +39,7 @@ const fn writes(op: &Op, r: u8) -> bool {
         | Op::Xor { out, .. }
         | Op::Mask { out, .. }
         | Op::Swizzle { out, .. }
+        | Op::Permute { out, .. }
         | Op::Div { out, .. }
         | Op::Rem { out, .. }
         | Op::Bitxor { out, .. } => *out == r,
@@ -53,9 +54,12 @@ const fn reads(op: &Op, r: u8) -> bool {
         Op::Affine { n, ins, .. } => contains(ins, *n, r),
         Op::Split { input, .. } | Op::SplitBy { input, .. } => *input == r,
         Op::Xor { a, b, .. } | Op::Bitxor { a, b, .. } => *a == r || *b == r,
-        Op::Mask { a, .. } | Op::Swizzle { a, .. } | Op::Check { a, .. } | Op::Div { a, .. } | Op::Rem { a, .. } => {
-            *a == r
-        }
+        Op::Mask { a, .. }
+        | Op::Swizzle { a, .. }
+        | Op::Permute { a, .. }
+        | Op::Check { a, .. }
+        | Op::Div { a, .. }
+        | Op::Rem { a, .. } => *a == r,
         Op::Nop => false,
     }
 }
@@ -111,9 +115,11 @@ const fn slot_reads(l: &Lowering) -> [u8; MAX_SLOTS] {
                     j += 1;
                 }
             }
-            Step::Split { a, .. } | Step::Div { a, .. } | Step::Rem { a, .. } | Step::Swizzle { a, .. } => {
-                reads[a as usize % MAX_SLOTS] += 1
-            }
+            Step::Split { a, .. }
+            | Step::Div { a, .. }
+            | Step::Rem { a, .. }
+            | Step::Swizzle { a, .. }
+            | Step::Permute { a, .. } => reads[a as usize % MAX_SLOTS] += 1,
             Step::Xor { a, b, .. } => {
                 reads[a as usize % MAX_SLOTS] += 1;
                 reads[b as usize % MAX_SLOTS] += 1;
@@ -530,6 +536,9 @@ impl Program {
                     shift,
                     fields: swizzle::Fields::new(bits, base, shift),
                 },
+                Step::Permute { a, map, .. } => {
+                    Op::Permute { a: reg[a as usize % MAX_SLOTS], out: outs[0], map, moves: map.moves() }
+                }
             };
             self.push(op);
             k += 1;
@@ -654,6 +663,11 @@ impl Program {
                     let block = swizzle::block_bits(*bits, *base, *shift);
                     let width = if block > width { block } else { width };
                     range[*out as usize & R] = if lo >= 0 && width < 63 { (0, (1i128 << width) - 1) } else { ANY };
+                }
+                Op::Permute { a, out, map, .. } => {
+                    let (lo, hi) = range[*a as usize & R];
+                    let (lo, hi) = map.range(lo, hi);
+                    range[*out as usize & R] = if lo < ANY.0 || hi > ANY.1 { ANY } else { (lo, hi) };
                 }
                 Op::SplitBy { input, n, outs, lengths } => {
                     let (mut lo, mut hi) = range[*input as usize & R];

@@ -25,7 +25,8 @@
 //!   negative, a coordinate inside the lengths takes a plain shift and mask
 //!   (the same values there) and the batched evaluation vectorises; by
 //!   other numbers they divide ([`kinds::div`], [`kinds::rem`]); a swizzle
-//!   runs [`kinds::swizzle::apply`]'s fields;
+//!   runs [`kinds::swizzle::apply`]'s fields, a functor its map's
+//!   [`kinds::functor::BitMoves`];
 //! - a lowering's validity test becomes a range test, run only by the
 //!   checked evaluations.
 //!
@@ -69,11 +70,13 @@
 //! [`kinds::rem`]: cktile_transforms::kinds::rem
 //! [`kinds::rem_pow2`]: cktile_transforms::kinds::rem_pow2
 //! [`kinds::swizzle::apply`]: cktile_transforms::kinds::swizzle::apply
+//! [`kinds::functor::BitMoves`]: cktile_transforms::kinds::functor::BitMoves
+//! [`kinds::functor::BitMoves`]: cktile_transforms::kinds::functor::BitMoves
 
 #[cfg(doc)]
 use super::Descriptor;
 use super::{MAX_ITEMS, MAX_STAGES};
-use cktile_transforms::kinds::{div, div_pow2, rem, rem_pow2, swizzle};
+use cktile_transforms::kinds::{div, div_pow2, functor, rem, rem_pow2, swizzle};
 use cktile_transforms::{Dims, Index, MAX_DIMS};
 
 mod batch;
@@ -133,6 +136,9 @@ enum Op {
     /// A swizzle: `regs[out] = swizzle::apply(regs[a], bits, base, shift)`,
     /// through its [`swizzle::Fields`], computed once.
     Swizzle { a: u8, out: u8, bits: u32, base: u32, shift: i32, fields: swizzle::Fields },
+    /// A functor's bit permutation: `regs[out] = map.apply(regs[a])`,
+    /// through its [`functor::BitMoves`], computed once.
+    Permute { a: u8, out: u8, map: functor::BitPermute, moves: functor::BitMoves },
     /// A split by lengths that are not all powers of two: as `Split`, with
     /// truncating division and remainder by `lengths[i]`.
     SplitBy { input: u8, n: u8, outs: [u8; MAX_DIMS], lengths: [Index; MAX_DIMS] },
@@ -258,6 +264,9 @@ impl Program {
                 }
                 Op::Swizzle { a, out, fields, .. } => {
                     regs[*out as usize & R] = fields.apply(regs[*a as usize & R]);
+                }
+                Op::Permute { a, out, moves, .. } => {
+                    regs[*out as usize & R] = moves.apply(regs[*a as usize & R]);
                 }
                 Op::SplitBy { input, n, outs, lengths } => {
                     let mut t = regs[*input as usize & R];

@@ -208,12 +208,13 @@ impl Program {
                     Some(v) if v.a == 0 => {}
                     _ => return false,
                 },
-                Op::Swizzle { a, out, .. } | Op::Div { a, out, .. } | Op::Rem { a, out, .. } => {
-                    match regs[*a as usize & R] {
-                        Some(v) if v.a == 0 => regs[*out as usize & R] = constant(0),
-                        _ => return false,
-                    }
-                }
+                Op::Swizzle { a, out, .. }
+                | Op::Permute { a, out, .. }
+                | Op::Div { a, out, .. }
+                | Op::Rem { a, out, .. } => match regs[*a as usize & R] {
+                    Some(v) if v.a == 0 => regs[*out as usize & R] = constant(0),
+                    _ => return false,
+                },
                 Op::Bitxor { a, b, out } => match (regs[*a as usize & R], regs[*b as usize & R]) {
                     (Some(x), Some(y)) if x.a == 0 && y.a == 0 => regs[*out as usize & R] = constant(0),
                     _ => return false,
