@@ -268,7 +268,13 @@ impl NativeLayout {
     /// `cktile dma-plan --arch gfx1250 --path async --json`: every lane's
     /// asynchronous load, replayed byte for byte.
     #[pyo3(signature = (global_strides, width, workgroup=256))]
-    fn async_plan_json(&self, py: Python<'_>, global_strides: Vec<i64>, width: usize, workgroup: usize) -> PyResult<String> {
+    fn async_plan_json(
+        &self,
+        py: Python<'_>,
+        global_strides: Vec<i64>,
+        width: usize,
+        workgroup: usize,
+    ) -> PyResult<String> {
         use cktile::plan::async_lds::{AsyncRequest, plan, verify};
         let element_bytes = self.element_bytes()?;
         let arch = cktile::analyzer::arch::GFX1250;
@@ -286,7 +292,12 @@ impl NativeLayout {
         let e = match peer {
             "triton" => py.detach(|| cktile::export::triton(desc)),
             "cute" => py.detach(|| cktile::export::cute(desc).map(cktile::export::Exported::Cute)),
-            other => return Err(refuse("peer", format!("`{}` is not a peer cktile exports to; give triton or cute", cktile::Visible(other)))),
+            other => {
+                return Err(refuse(
+                    "peer",
+                    format!("`{}` is not a peer cktile exports to; give triton or cute", cktile::Visible(other)),
+                ));
+            }
         }
         .map_err(|e| error(&self.source, &e))?;
         json(&cktile::json::ExportJson::new(desc, &e))

@@ -12,9 +12,9 @@
 
 use crate::{Error, json};
 use cktile::analyzer::metrics::MetricValue;
+use cktile::analyzer::partitions::PartitionReport;
 use cktile::analyzer::report::{InstructionReport, TileReport, analyze_instruction};
 use cktile::analyzer::{Arch, Counts, Op};
-use cktile::analyzer::partitions::PartitionReport;
 use cktile::json::{InstructionJson, TileJson};
 use cktile::layouts;
 use numpy::IntoPyArray;

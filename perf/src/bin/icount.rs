@@ -64,7 +64,8 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
                 // Program::offsets_columns, one call per row: the row's
                 // coordinates as two columns, the offsets as integers.
                 let ks: Vec<i64> = (0..black_box(c.cols)).collect();
-                let (mut ms, mut out, mut valid) = (vec![0; ks.len()], vec![0; ks.len()], vec![0u64; ks.len().div_ceil(64)]);
+                let (mut ms, mut out, mut valid) =
+                    (vec![0; ks.len()], vec![0; ks.len()], vec![0u64; ks.len().div_ceil(64)]);
                 for m in 0..black_box(c.rows) {
                     ms.fill(m);
                     black_box(&p).offsets_columns(&[&ms, &ks], &mut out, &mut valid);
@@ -120,7 +121,10 @@ fn run(args: &[String]) -> Result<String, String> {
             }
             Ok(format!("{n} candidates"))
         }
-        _ => Err("usage: icount none | offsets <case> <variant> <reps> | analyze <reps> | search <reps> [problem]".into()),
+        _ => {
+            Err("usage: icount none | offsets <case> <variant> <reps> | analyze <reps> | search <reps> [problem]"
+                .into())
+        }
     }
 }
 
