@@ -197,7 +197,7 @@ impl Accesses {
 
     /// gfx1250's partition check of a window over `desc`, the layout at
     /// LDS byte `base` (0 when `None`;
-    /// [`partitions`](super::partitions::partitions)): `None` for a pattern
+    /// [`partitions`]): `None` for a pattern
     /// (it has no warps) or on another chip (no public source gives its
     /// partitions); what `cktile analyze` prints beside a window's bank
     /// report. A `base` given where no check runs is refused, naming why.

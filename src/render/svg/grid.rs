@@ -240,7 +240,7 @@ pub fn grid(desc: &Descriptor, o: &GridOptions) -> Result<String, Error> {
 const TOP: u32 = 84;
 
 /// The most cells a grid draws one element each (with its numbers); past
-/// it, [`compact`] draws them as one image, a 128 x 128 tile in about 25 KB
+/// it, the grid draws them as one image, a 128 x 128 tile in about 31 KB
 /// rather than 770.
 pub const RASTER_CELLS: usize = 4096;
 
