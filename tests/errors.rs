@@ -153,9 +153,14 @@ fn every_cktile_error_names_its_values() {
             vec!["naive", "(2)", "7331", "4242", "guarantee stride 7331"],
         ),
         (
-            D::VectorGuarantee { function: "naive", length: 8, fault: V::Unaligned { dim: 5, stride: 7331 }, keeps: 1 }
-                .into(),
-            vec!["naive", "dimension 5", "7331", "8", "a multiple of 8", "keep only 1"],
+            D::VectorGuarantee {
+                function: "naive",
+                length: 8,
+                fault: V::LastLength { dim: 5, length: 7331 },
+                keeps: 1,
+            }
+            .into(),
+            vec!["naive", "(5)", "7331", "8", "a multiple of 8", "no power of two above 1 does"],
         ),
         (
             P::Invalid { context: "ck-xor-lds", parameter: "KPack", value: 7331, requirement: "it must divide K" }

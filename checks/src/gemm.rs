@@ -85,9 +85,9 @@ pub type LdsChain = <Policy as GemmPolicy>::ALdsChain;
 /// CK's `make_naive_tensor_view<global>(p, (rows, K), (stride, 1),
 /// number<8>, number<1>)` padded to the 128 x 32 block tile
 /// (`pad_tensor_view`). Refused: K not a multiple of the vector (a vector
-/// would run past a row's end; CK's `IsSupportedArgument` refuses it too),
-/// or the row stride not a multiple of it (vectors would start unaligned;
-/// CK does not check this, see [`make_dram_view`](cktile_core::ops::gemm::make_dram_view)).
+/// would run past a row's end; CK's `IsSupportedArgument` refuses it too).
+/// Any row stride is accepted, as in CK (see
+/// [`make_dram_view`](cktile_core::ops::gemm::make_dram_view)).
 ///
 /// ```
 /// let a = vec![0u16; 100 * 40];

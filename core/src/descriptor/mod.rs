@@ -280,10 +280,11 @@ impl Descriptor {
     /// its kernels' host-side `IsSupportedArgument`, if at all: a length
     /// `V` above 1 needs the last length a multiple of `V` (no vector runs
     /// past its row's end), the guaranteed stride (when given) equal to
-    /// the last stride, and the stride of every other dimension longer
-    /// than 1 a multiple of `V` (every vector starts aligned). A length
-    /// below 1 and a negative stride are refused too; a length of 1 (or
-    /// none) promises nothing more.
+    /// the last stride. The other strides are free, as in CK: the
+    /// guarantee says a vector's elements are contiguous, not that it
+    /// starts aligned (row stride 44 with K = 40 keeps 8-element vectors).
+    /// A length below 1 and a negative stride are refused too; a length of
+    /// 1 (or none) promises nothing more.
     ///
     /// ```
     /// use cktile_transforms::Vector;
@@ -292,6 +293,8 @@ impl Descriptor {
     /// // K = 70 is no multiple of 8: the vector at k = 64 would read past the row.
     /// let e = cktile_core::Descriptor::naive_with_vector(&[128, 70], &[72, 1], Vector::new(8, 1)).unwrap_err();
     /// assert!(e.to_string().contains("length 70, not a multiple of the guaranteed vector length 8"), "{e}");
+    /// // Row stride 44 with K = 40: every vector of 8 lies inside its row.
+    /// assert!(cktile_core::Descriptor::naive_with_vector(&[128, 40], &[44, 1], Vector::new(8, 1)).is_ok());
     /// ```
     pub const fn naive_with_vector(lengths: &[usize], strides: &[usize], vector: Vector) -> Result<Descriptor, Error> {
         Descriptor::naive_dims(tri!(dims(lengths)), tri!(dims(strides)), vector)
@@ -618,37 +621,17 @@ pub(crate) const fn packed_accepts(lengths: &Indices, n: usize) -> bool {
     cktile_transforms::kinds::unmerge::positive_product(lengths, n).is_some()
 }
 
-/// Greatest common divisor of two non-negative values (`gcd(a, 0) = a`).
-const fn gcd(a: Index, b: Index) -> Index {
-    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
-    }
-    a as Index
-}
-
-/// The largest guaranteed vector length a base's lengths and strides
-/// keep ([`vector_fits`]'s rule): the gcd of the last length and of the
-/// strides of the other dimensions longer than 1 (`strides` `None`: a
-/// packed base, whose other strides are multiples of the last length).
-const fn kept_vector_length(lengths: &Dims, strides: Option<&Dims>) -> Index {
+/// The largest power-of-two vector length a base's lengths keep
+/// ([`vector_fits`]'s rule): the largest power of two dividing the last
+/// length (CK's vectors are powers of two; any divisor of the last length
+/// is kept).
+const fn kept_vector_length(lengths: &Dims) -> Index {
     let n = lengths.len();
     if n == 0 {
         return 1;
     }
-    let mut g = lengths.get(n - 1);
-    if let Some(strides) = strides {
-        let mut d = 0;
-        while d + 1 < n {
-            if lengths.get(d) > 1 {
-                g = gcd(g, strides.get(d));
-            }
-            d += 1;
-        }
-    }
-    g
+    let last = lengths.get(n - 1);
+    if last <= 0 { 1 } else { 1 << last.trailing_zeros() }
 }
 
 /// Refuses CK's guaranteed last-dimension vector `vector` on a base of
@@ -661,11 +644,14 @@ const fn kept_vector_length(lengths: &Dims, strides: Option<&Dims>) -> Index {
 ///   row end where it ends (CK's `IsSupportedArgument` "K is not a
 ///   multiple of vector load size");
 /// - the guaranteed stride, when known, the last dimension's stride: the
-///   vector's elements lie where it reads them;
-/// - the stride of every other dimension longer than 1 a multiple of `V`:
-///   every vector starts at an offset that is a multiple of `V`, aligned
-///   (a dimension of length 1 is never stepped along, so its stride is
-///   free).
+///   vector's elements lie where it reads them.
+///
+/// The other strides are free, as in CK: the guarantee is that a vector's
+/// elements are contiguous, not where in memory it starts. A vector
+/// instruction that needs alignment checks the addresses it is given (the
+/// analyzer's `Misaligned`), and a kernel's loads are element loads that
+/// LLVM merges only where the alignment it can prove allows (see
+/// [`ops::gemm::make_dram_view`](crate::ops::gemm::make_dram_view)).
 ///
 /// Checked in that order; the first fault is named, with
 /// [`kept_vector_length`]. What [`vector_accepts`] decides without
@@ -677,7 +663,7 @@ pub(crate) const fn vector_fits(
     strides: Option<&Dims>,
     vector: Vector,
 ) -> Result<(), Error> {
-    let fail = VectorFail { function, lengths, strides, vector };
+    let fail = VectorFail { function, lengths, vector };
     if let Some(v) = vector.length
         && v < 1
     {
@@ -708,16 +694,6 @@ pub(crate) const fn vector_fits(
     {
         return Err(fail.with(VectorFault::Stride { dim: last, stride: last_stride, guaranteed }));
     }
-    if let Some(strides) = strides {
-        let mut d = 0;
-        while d < last {
-            let stride = strides.get(d);
-            if lengths.get(d) > 1 && stride % v != 0 {
-                return Err(fail.with(VectorFault::Unaligned { dim: d, stride }));
-            }
-            d += 1;
-        }
-    }
     Ok(())
 }
 
@@ -725,7 +701,6 @@ pub(crate) const fn vector_fits(
 struct VectorFail<'a> {
     function: &'static str,
     lengths: &'a Dims,
-    strides: Option<&'a Dims>,
     vector: Vector,
 }
 
@@ -741,7 +716,7 @@ impl VectorFail<'_> {
                 None => -1,
             },
             fault,
-            keeps: kept_vector_length(self.lengths, self.strides),
+            keeps: kept_vector_length(self.lengths),
         })
     }
 }
@@ -764,22 +739,10 @@ pub(crate) const fn vector_accepts(
     // The modulus: the length when it is above 1, else 1 (every value is a multiple).
     let m = if wide { length } else { 1 };
     let last = (n + cktile_transforms::MAX_DIMS - 1) % cktile_transforms::MAX_DIMS;
-    // The values that must be multiples of `m`: the last length, and each
-    // other dimension's stride unless its length is 1 (never stepped along).
     // For a power of two (CK's vectors; a compile-time Number in a kernel)
-    // they are or-ed and tested once, on the low bits; else one by one.
-    let power_of_two = m & (m - 1) == 0;
-    let mut bits = lengths[last];
-    let mut each = lengths[last] % m == 0;
-    let mut d = 0;
-    while d < last && d < cktile_transforms::MAX_DIMS {
-        let value = if lengths[d] == 1 { 0 } else { strides[d] };
-        bits |= value;
-        each &= value % m == 0;
-        d += 1;
-    }
-    let multiples = if power_of_two { bits & (m - 1) == 0 } else { each };
-    let ok = multiples & (!wide | (strides[last] == stride));
+    // the last length's low bits; else its remainder.
+    let multiple = if m & (m - 1) == 0 { lengths[last] & (m - 1) == 0 } else { lengths[last] % m == 0 };
+    let ok = multiple & (!wide | (strides[last] == stride));
     (length >= 1) & (stride >= 0) & ((n == 0) | ok)
 }
 

@@ -37,10 +37,9 @@ impl fmt::Display for Side {
 /// last dimension are read as one vector of `V` elements, `S` apart in
 /// memory (the guaranteed stride `S`), whatever the other indices. That
 /// holds when the last length is a multiple of `V` (no vector runs past
-/// the end of its row), `S` is the last dimension's stride (the elements
-/// are where the vector reads them), and every other dimension of length
-/// above 1 has a stride that is a multiple of `V` (every vector starts at
-/// an offset that is a multiple of `V`: aligned).
+/// the end of its row) and `S` is the last dimension's stride (the
+/// elements are where the vector reads them). The other strides are free,
+/// as in CK: the guarantee is contiguity, not where a vector starts.
 ///
 /// ```
 /// use cktile_core::{DescriptorProblem, ErrorKind, VectorFault};
@@ -77,15 +76,6 @@ pub enum VectorFault {
         /// The guaranteed stride.
         guaranteed: i64,
     },
-    /// A dimension other than the last, of length above 1, has a stride
-    /// that is not a multiple of the vector length: the vectors at its
-    /// index 1 start at an offset that is not a multiple of it (unaligned).
-    Unaligned {
-        /// The dimension.
-        dim: usize,
-        /// Its stride.
-        stride: i64,
-    },
 }
 
 /// What is wrong with a descriptor, its construction or a coordinate given
@@ -110,7 +100,7 @@ pub enum DescriptorProblem {
     /// A base's guaranteed last-dimension vector (CK's
     /// `GuaranteedLastDimensionVectorLength` and `...Stride`) that its
     /// lengths and strides do not keep: a tile window reading it would read
-    /// past a row's end, unaligned, or at the wrong stride.
+    /// past a row's end, or at the wrong stride.
     /// [`VectorFault`] says which value breaks it.
     ///
     /// ```
@@ -128,9 +118,8 @@ pub enum DescriptorProblem {
         length: i64,
         /// What breaks it.
         fault: VectorFault,
-        /// The largest vector length these lengths and strides keep: the
-        /// greatest common divisor of the last length and of the other
-        /// strides of dimensions longer than 1.
+        /// The largest power-of-two vector length these lengths keep: the
+        /// largest power of two dividing the last length.
         keeps: i64,
     },
     /// A descriptor has more stages than [`MAX_STAGES`](crate::MAX_STAGES).
@@ -278,9 +267,6 @@ impl DescriptorProblem {
                     "cktile: the last dimension's length is not a multiple of the guaranteed vector length"
                 }
                 VectorFault::Stride { .. } => "cktile: the guaranteed vector stride is not the last dimension's stride",
-                VectorFault::Unaligned { .. } => {
-                    "cktile: a dimension's stride is not a multiple of the guaranteed vector length"
-                }
             },
             DescriptorProblem::TooManyStages { .. } => "cktile: a descriptor has at most MAX_STAGES (8) stages",
             DescriptorProblem::TooManyItems { .. } => {
@@ -423,7 +409,6 @@ impl DescriptorProblem {
                     VectorFault::Stride { dim, stride, guaranteed } => {
                         n.with("vector stride", guaranteed).with("dimension", dim as i64).with("stride", stride)
                     }
-                    VectorFault::Unaligned { dim, stride } => n.with("dimension", dim as i64).with("stride", stride),
                 }
             }
             _ => n,
@@ -436,19 +421,11 @@ impl DescriptorProblem {
         let DescriptorProblem::VectorGuarantee { function, length: v, fault, keeps } = *self else {
             return f.write_str(self.summary());
         };
-        let keep = |f: &mut fmt::Formatter<'_>, value: i64| {
-            write!(f, "; make it a multiple of {v}, or guarantee a vector length that divides {value}")?;
-            if keeps > 1 {
-                write!(f, " (the largest these lengths and strides keep is {keeps})")
-            } else {
-                write!(f, " (these lengths and strides keep only 1)")
-            }
-        };
         match fault {
             VectorFault::Length => write!(
                 f,
                 "{function}: the guaranteed vector length is {v}; it must be at least 1 (a vector holds one element \
-                 or more; the largest these lengths and strides keep is {keeps})"
+                 or more; the largest power of two these lengths keep is {keeps})"
             ),
             VectorFault::NegativeStride { stride } => write!(
                 f,
@@ -464,7 +441,12 @@ impl DescriptorProblem {
                     length - rest,
                     v.saturating_sub(rest)
                 )?;
-                keep(f, length)
+                write!(f, "; make it a multiple of {v}, or guarantee a vector length that divides {length}")?;
+                if keeps > 1 {
+                    write!(f, " (the largest power of two that does is {keeps})")
+                } else {
+                    write!(f, " (no power of two above 1 does)")
+                }
             }
             VectorFault::Stride { dim, stride, guaranteed } => write!(
                 f,
@@ -472,14 +454,6 @@ impl DescriptorProblem {
                  {stride}: the {v} elements of a vector lie {stride} apart, not {guaranteed}; guarantee stride {stride} \
                  (or a vector length of 1)"
             ),
-            VectorFault::Unaligned { dim, stride } => {
-                write!(
-                    f,
-                    "{function}: dimension {dim} has stride {stride}, not a multiple of the guaranteed vector length \
-                     {v}: the vectors at its index 1 start at offset {stride} and later, unaligned"
-                )?;
-                keep(f, stride)
-            }
         }
     }
 }

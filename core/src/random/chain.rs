@@ -171,18 +171,12 @@ pub fn base(rng: &mut Rng, config: &ChainConfig) -> Descriptor {
 
 /// A random guaranteed vector that a naive base of `lengths` and `strides`
 /// keeps ([`Descriptor::naive_with_vector`]'s rule), or none: a length
-/// dividing the last length and every other stride of a dimension longer
-/// than 1, at most 8; the last stride as the vector stride when the
+/// dividing the last length, at most 8; the last stride as the vector stride when the
 /// length is above 1, any stride otherwise (one element promises none).
 fn vector(rng: &mut Rng, lengths: &[usize], strides: &[usize]) -> Vector {
     let last = lengths.len().saturating_sub(1);
-    let keeps = lengths
-        .iter()
-        .zip(strides)
-        .take(last)
-        .filter(|(l, _)| **l > 1)
-        .fold(lengths.get(last).copied().unwrap_or(1) as u64, |g, (_, s)| gcd(g, *s as u64));
-    let length = (rng.below(2) == 0).then(|| kept_divisor(keeps as usize, 1 + rng.below(8)));
+    let keeps = lengths.get(last).copied().unwrap_or(1);
+    let length = (rng.below(2) == 0).then(|| kept_divisor(keeps, 1 + rng.below(8)));
     let stride = (rng.below(2) == 0).then(|| match length {
         Some(l) if l > 1 => strides.get(last).copied().unwrap_or(1) as Index,
         _ => 1 + rng.below(4) as Index,
@@ -190,14 +184,9 @@ fn vector(rng: &mut Rng, lengths: &[usize], strides: &[usize]) -> Vector {
     Vector { length, stride }
 }
 
-/// The largest divisor of `keeps` (a positive length or gcd) that is at most `most`.
+/// The largest divisor of `keeps` (a positive length) that is at most `most`.
 fn kept_divisor(keeps: usize, most: u64) -> Index {
     (1..=most).rev().find(|d| (keeps as u64).is_multiple_of(*d)).unwrap_or(1) as Index
-}
-
-/// Greatest common divisor (`gcd(a, 0) = a`).
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The base when every draw fails (never, with the default lengths).

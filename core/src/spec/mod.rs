@@ -28,9 +28,10 @@
 //! arguments, `-1` means "not guaranteed" (CK's convention). A guaranteed
 //! vector must hold for the lengths and strides, as
 //! [`Descriptor::naive_with_vector`] says: a length `V` above 1 needs the
-//! last length a multiple of `V`, the vector stride equal to the last
-//! stride, and the other strides (of dimensions longer than 1) multiples
-//! of `V`; `naive((64,70),(72,1),8,1)` is refused. A swizzle takes
+//! last length a multiple of `V` and the vector stride equal to the last
+//! stride; `naive((64,70),(72,1),8,1)` is refused, and
+//! `naive((64,40),(44,1),8,1)` is accepted (the other strides are free, as
+//! in CK). A swizzle takes
 //! the length of the dimension it is applied to. In `functor(len, (bit
 //! targets), flip)` (CK's `functor_transform`), input bit `i` of the
 //! index's low bits moves to bit `targets[i]`, then `flip` is XORed into
