@@ -67,11 +67,22 @@ def twin_of(name):
 # ceiling: the instruction count measured when it was listed (2026-11-26,
 # nightly 2026-10-29). The bound is waived for them, the ceiling is not: a
 # count above it fails, so they can only get better; one that comes
-# within the bound reports it, and should leave the list. Empty since
-# 2026-11-26: every entry point is within the bound on both
-# targets; a kernel listed again needs the performance chapter to say where
-# its extra instructions are.
-REPORTED = {}
+# within the bound reports it, and should leave the list. Empty from
+# 2026-11-26 to 2026-11-27; a kernel listed needs the performance chapter to
+# say where its extra instructions are.
+#
+# 2026-11-27 (nightly 2026-10-29), issue 63: the DRAM view accepts any row
+# stride, as CK does, so the in-kernel builds on sm_90 no longer tell LLVM
+# that the stride is a multiple of 8, and four lose what it folded (the
+# chapter's "Any row stride"). Their twins never used that fact.
+REPORTED = {
+    "nvptx": {
+        "typed_gemm_a_build": 356,
+        "typed_kernel_64_u32": 501,
+        "typed_kernel_64_unwrap": 501,
+        "typed_kernel_k16_u64": 611,
+    }
+}
 # Entry points known to lose the shared address space on a target, each
 # with the generic ld/st count measured when it was listed (2026-12, nightly
 # 2026-10-29): the pipeline built with `let Ok(..) else` into an
