@@ -72,9 +72,9 @@ def twin_of(name):
 # say where its extra instructions are.
 #
 # 2026-11-27 (nightly 2026-10-29), issue 63: the DRAM view accepts any row
-# stride, as CK does, so the in-kernel builds on sm_90 no longer tell LLVM
-# that the stride is a multiple of 8, and four lose what it folded (the
-# chapter's "Any row stride"). Their twins never used that fact.
+# stride, as CK does; the in-kernel check now tests K's low bits alone, LLVM
+# learns them, rewrites the K loop's count and keeps its zero-trip guard
+# (the chapter's "Any row stride"). Their twins never tested the stride.
 REPORTED = {
     "nvptx": {
         "typed_gemm_a_build": 356,
