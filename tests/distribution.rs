@@ -1247,3 +1247,52 @@ fn every_listed_distribution_name_resolves() {
         assert!(e.contains("gemm_dram_{BLOCK}x{MN}x{K}_k{K1}"), "{bad}: {e}");
     }
 }
+
+/// The vector dimension a tile window and the analyzer's windows take
+/// (`Distribution::vector_dim_y`, CK's `get_vector_dim_y_scalar_per_vector`
+/// over X vectors carried through `ps_ys_to_xs`), with the last X
+/// contiguous over its whole length, is the Y that walks the last X's
+/// fastest H component, with that component's length: checked against the
+/// encoding's own lists on catalogue distributions of every family, and
+/// `None` when every X is unknown.
+#[test]
+fn the_vector_dimension_is_the_y_on_the_last_xs_fastest_component() {
+    use cktile::transforms::{MAX_DIMS, Vector};
+    let mut all = vec![catalogue::mfma_b_swizzled().unwrap(), catalogue::mfma_c_swizzled().unwrap()];
+    for n in ["mfma16x16x16", "mfma16x16x32", "mfma32x32x8", "mfma32x32x16"] {
+        for op in ["a", "b", "c", "c_transposed"] {
+            all.push(catalogue::by_name(&format!("{n}_{op}")).unwrap());
+        }
+    }
+    for name in [
+        "wmma16x16x16_gfx11_a",
+        "wmma16x16x16_gfx11_c",
+        "wmma16x16x32_gfx1250_b_tr16",
+        "wmma16x16x64_gfx1250_b_tr8",
+        "thread_raked_256x4x64_v8",
+        "warp_raked_256x8x64_v4_shuffled",
+        "block_raked_128x16x32_v2",
+    ] {
+        all.push(catalogue::by_name(name).unwrap_or_else(|e| panic!("{name}: {e}")));
+    }
+    for (block, m, k, k1) in [(256, 128, 32, 8), (256, 256, 64, 8), (128, 64, 32, 4)] {
+        all.push(catalogue::gemm_dram(block, m, k, k1).unwrap());
+    }
+    let mut found = 0;
+    for e in all {
+        let d = Distribution::new(e).unwrap();
+        let last = e.ndim_x() - 1;
+        let fastest = e.hs_lengths(last).len() - 1;
+        let (major, minor) = e.y_to_rh();
+        let want = (0..e.ndim_y())
+            .find(|&y| major.get(y) == last as i64 + 1 && minor.get(y) == fastest as i64)
+            .map(|y| (y, e.hs_lengths(last).get(fastest)))
+            .filter(|&(_, len)| len > 1);
+        let mut x = [Vector::UNKNOWN; MAX_DIMS];
+        x[last] = Vector::new(d.x_lengths().get(last), 1);
+        assert_eq!(d.vector_dim_y(&x), want, "{e}");
+        assert_eq!(d.vector_dim_y(&[Vector::UNKNOWN; MAX_DIMS]), None, "{e}");
+        found += usize::from(want.is_some());
+    }
+    assert!(found > 10, "{found}");
+}

@@ -4,7 +4,9 @@
 //! Each warp (the first P of a two-P distribution; a one-P distribution is
 //! one warp) issues one instruction per access of its Y space: the *vector
 //! dimension* (the Y walking the fastest H component of the last X
-//! dimension) advances by the instruction's width in elements, the other Ys
+//! dimension: the tile windows' rule,
+//! [`Distribution::vector_dim_y`], over a last X contiguous along its
+//! length) advances by the instruction's width in elements, the other Ys
 //! by one, in row-major order. Every lane (the last P) accesses the vector
 //! that starts at the X coordinate of its (P..., Y...). A width that does
 //! not divide the vector dimension's length is refused, as CK's
@@ -59,7 +61,7 @@ use crate::descriptor::tri;
 use crate::distribution::{Distribution, Encoding, EncodingProblem, catalogue, embed_encoding};
 use crate::error::{DescriptorProblem, Error, ErrorKind, ParameterProblem};
 use crate::{Descriptor, Program};
-use cktile_transforms::{Index, MAX_DIMS};
+use cktile_transforms::{Index, MAX_DIMS, Vector};
 
 mod lanes;
 
@@ -149,19 +151,16 @@ impl WindowAccess {
             return Err(window_error("element bytes", element_bytes, "the access width must be whole elements"));
         }
         let width = bytes / element_bytes;
-        // The vector dimension: the last Y on the fastest H component of the last X.
-        let (ys_major, ys_minor) = e.y_to_rh();
-        let last_x = e.ndim_x();
-        let fastest = e.hs_lengths(last_x - 1).len() as Index - 1;
-        let mut vector_y = None;
-        let mut j = e.ndim_y();
-        while j > 0 {
-            j -= 1;
-            if ys_major.get(j) == last_x as Index && ys_minor.get(j) == fastest {
-                vector_y = Some(j);
-                break;
-            }
-        }
+        // The vector dimension: CK's rule (the tile windows' one), over a
+        // layout contiguous along its last X; the composed layout's
+        // addresses are checked afterwards.
+        let last_x = e.ndim_x() - 1;
+        let mut x = [Vector::UNKNOWN; MAX_DIMS];
+        x[last_x] = Vector::new(d.x_lengths().get(last_x), 1);
+        let vector_y = match d.vector_dim_y(&x) {
+            Some((y, _)) => Some(y),
+            None => None,
+        };
         let y = d.y_lengths();
         let mut steps = [0 as Index; MAX_DIMS];
         let mut j = 0;

@@ -77,7 +77,7 @@ use crate::descriptor::tri;
 use crate::error::{DescriptorProblem, Error, ErrorKind};
 use crate::stage::in_item;
 use crate::{Ids, Item};
-use cktile_transforms::{Dims, Index, MAX_DIMS, Transform};
+use cktile_transforms::{Dims, Index, MAX_DIMS, Transform, Vector};
 
 /// The most (P..., Y...) indices [`Distribution::for_each`] enumerates: 2^24.
 ///
@@ -458,6 +458,51 @@ impl Distribution {
     /// ```
     pub const fn y_lengths(&self) -> Dims {
         self.ys_to_d.lengths()
+    }
+
+    /// CK Tile's `get_vector_dim_y_scalar_per_vector`: the Y dimension a
+    /// tile window moves as vectors, and their length, when the X
+    /// dimensions carry `x_vectors` (a view's top vectors, one per X): the
+    /// vectors carried up through `ps_ys_to_xs`, then the first Y of stride
+    /// 1 with the longest length above 1. `None` when no Y has one. The one
+    /// rule of the tile windows' access plans and of the analyzer's
+    /// windows.
+    ///
+    /// ```
+    /// use cktile_core::distribution::{catalogue, Distribution};
+    /// use cktile_core::transforms::{MAX_DIMS, Vector};
+    /// let a = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+    /// let mut x = [Vector::UNKNOWN; MAX_DIMS];
+    /// x[1] = Vector::new(8, 1); // K: 8 contiguous elements
+    /// // Y0 walks K's 4 contiguous values of a lane.
+    /// assert_eq!(a.vector_dim_y(&x), Some((0, 4)));
+    /// assert_eq!(a.vector_dim_y(&[Vector::UNKNOWN; MAX_DIMS]), None);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub const fn vector_dim_y(&self, x_vectors: &[Vector; MAX_DIMS]) -> Option<(usize, Index)> {
+        let (ndim_x, ndim_p, ndim_y) = (self.encoding.ndim_x(), self.encoding.ndim_p(), self.encoding.ndim_y());
+        // The X vectors are the adaptor's bottom vectors.
+        let mut bottom = [Vector::UNKNOWN; MAX_DIMS];
+        let mut i = 0;
+        while i < ndim_x && i < MAX_DIMS {
+            bottom[i] = x_vectors[i];
+            i += 1;
+        }
+        let top = self.ps_ys_to_xs.top_vectors(&bottom);
+        let mut found = None;
+        let mut longest: Index = 1;
+        i = 0;
+        while i < ndim_y {
+            let v = top[(ndim_p + i) % MAX_DIMS];
+            if let (Some(1), Some(len)) = (v.stride, v.length)
+                && len > longest
+            {
+                longest = len;
+                found = Some((i, len));
+            }
+            i += 1;
+        }
+        found
     }
 
     /// The thread buffer's length: the product of the Y lengths.

@@ -150,34 +150,17 @@ impl AccessPlan {
         }
         let ndim_y = encoding.ndim_y();
         let adaptor = d.ps_ys_to_xs();
-        // The view's vectors are the adaptor's bottom (X) vectors.
-        let mut bottom = [Vector::UNKNOWN; MAX_DIMS];
-        let mut i = 0;
-        while i < ndim_x {
-            bottom[i] = view_vectors[i];
-            i += 1;
-        }
-        let top = adaptor.top_vectors(&bottom);
-        // CK's get_vector_dim_y_scalar_per_vector: the first Y of stride 1 with the longest length.
-        let mut vector_dim_y = None;
-        let mut vector: Index = 1;
-        i = 0;
-        while i < ndim_y {
-            let v = top[(ndim_p + i) % MAX_DIMS];
-            if let (Some(1), Some(len)) = (v.stride, v.length)
-                && len > vector
-            {
-                vector = len;
-                vector_dim_y = Some(i);
-            }
-            i += 1;
-        }
+        // CK's get_vector_dim_y_scalar_per_vector, the one rule.
+        let (vector_dim_y, vector) = match d.vector_dim_y(view_vectors) {
+            Some((y, len)) => (Some(y), len),
+            None => (None, 1),
+        };
         let y = d.y_lengths();
         let mut y_lengths = [1; MAX_DIMS];
         let mut per = [1; MAX_DIMS];
         let mut accesses: usize = 1;
         let mut thread_buffer: usize = 1;
-        i = 0;
+        let mut i = 0;
         while i < ndim_y {
             y_lengths[i] = y.get(i);
             per[i] = y.get(i);
