@@ -239,6 +239,22 @@ slice_memory! {
 /// ```
 pub struct SharedMemory<'a, T> {
     cells: &'a [Cell<T>],
+    niche: Niche,
+}
+
+/// A one-value field whose 255 invalid values are the largest niche of a
+/// [`SharedMemory`] and of whatever holds one, so an enum around it (a
+/// kernel's `Result` of its pipeline) keeps its tag there rather than in
+/// the cells' pointer. With the tag in the pointer (its null niche), the
+/// error path writes the pointer's bytes as an integer, LLVM carries the
+/// pointer through an integer, and its accesses lose the shared address
+/// space (generic `st.b16` on nvptx, 16 of them in a pipeline built with
+/// `let Ok(..) else` per window).
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Niche {
+    /// The one value.
+    Here,
 }
 
 impl<T: Copy + core::fmt::Debug> core::fmt::Debug for SharedMemory<'_, T> {
@@ -266,7 +282,7 @@ impl<'a, T> SharedMemory<'a, T> {
     /// ```
     #[inline(always)]
     pub const fn new(cells: &'a [Cell<T>]) -> SharedMemory<'a, T> {
-        SharedMemory { cells }
+        SharedMemory { cells, niche: Niche::Here }
     }
 
     /// Shared memory over a mutable slice (borrowed for as long as the
@@ -279,7 +295,7 @@ impl<'a, T> SharedMemory<'a, T> {
     /// ```
     #[inline(always)]
     pub fn from_mut(data: &'a mut [T]) -> SharedMemory<'a, T> {
-        SharedMemory { cells: Cell::from_mut(data).as_slice_of_cells() }
+        SharedMemory { cells: Cell::from_mut(data).as_slice_of_cells(), niche: Niche::Here }
     }
 
     /// The number of elements.
@@ -326,7 +342,10 @@ impl<'a, T> SharedMemory<'a, T> {
     #[inline(always)]
     pub fn split_at(self, mid: usize) -> (SharedMemory<'a, T>, SharedMemory<'a, T>) {
         let mid = mid.min(self.cells.len());
-        (SharedMemory { cells: &self.cells[..mid] }, SharedMemory { cells: &self.cells[mid..] })
+        (
+            SharedMemory { cells: &self.cells[..mid], niche: self.niche },
+            SharedMemory { cells: &self.cells[mid..], niche: self.niche },
+        )
     }
 
     /// The cells.

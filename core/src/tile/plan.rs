@@ -126,6 +126,7 @@ impl AccessPlan {
     /// assert!(e.to_string().contains("X dimensions"));
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
+    #[inline]
     pub const fn new(
         encoding: &Encoding,
         view_vectors: &[Vector; MAX_DIMS],
