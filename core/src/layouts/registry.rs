@@ -432,7 +432,7 @@ pub(crate) const TRITON_NVMMA: &Entry = &Entry {
 #[doc(hidden)]
 pub const TRITON_ROTATING: &Entry = &Entry {
     name: "triton-rotating",
-    summary: "Triton #ttg.amd_rotating_shared<{vec, perPhase, maxPhase, order}> (tl.dot's operands on CDNA)",
+    summary: "Triton #ttg.amd_rotating_shared<{vec, perPhase, maxPhase, order}> (tl.dot's N-contiguous B operand on gfx942 and RDNA3/4)",
     source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp (sharedToLinearLayoutAMDRotating)",
     params: &[
         p("vec", "vec", None, VECTOR),
