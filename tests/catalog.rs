@@ -885,7 +885,8 @@ fn triton_rotating_is_tritons_linear_layout_at_every_coordinate() {
 #[test]
 fn triton_rotating_matches_the_tables_in_tritons_documentation() {
     // TritonGPUAttrDefs.td's three examples (vec = 1, 8 x 4, order [1, 0]), row by row.
-    let tables: [((usize, usize), [[i64; 4]; 8]); 3] = [
+    type Table = [[i64; 4]; 8];
+    let tables: [((usize, usize), Table); 3] = [
         (
             (1, 2),
             [
