@@ -6,7 +6,7 @@ Run by scripts/explorer-test.sh (which installs Chromium, its driver and
 selenium, and builds what is missing). Serves docs/book with
 `python3 -m http.server` on 127.0.0.1 for the run only, then:
 
-- for every catalogue entry (13): picks its preset, switches the chip, the
+- for every catalogue entry (14): picks its preset, switches the chip, the
   pattern and the instruction with the selectors, and checks that every
   number of the page's report equals `cktile analyze --json` for the same
   inputs, and that the grid and heat-map cells (their data-* attributes)
@@ -54,6 +54,7 @@ CASES = [
     ("cute-tma", "sm80", "columns", "ld.shared.b32"),
     ("triton-swizzled", "gfx942", "mfma16", ""),
     ("triton-nvmma", "sm90", "ldmatrix", ""),
+    ("triton-rotating", "gfx942", "mfma16", ""),
     ("row-padded", "gfx1100", "rows", "ds_read_b128"),
     ("xor-linear", "gfx950-b32x64", "mfma32", ""),
 ]

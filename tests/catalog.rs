@@ -815,6 +815,143 @@ fn triton_swizzled_grid() {
     assert_eq!(e.to_string(), "triton-swizzled: strided length = 60; it must be a multiple of perPhase * maxPhase");
 }
 
+/// Triton's `sharedToLinearLayoutAMDRotating` rebuilt from its definition: the bases (offset bit ->
+/// (row, col) in Triton's terms, columns contiguous), then each offset's coordinate as the XOR of its
+/// bits' bases. Returns `offset[row][col]`.
+fn triton_rotating_offsets(vec: usize, pp: usize, mp: usize, rows: usize, cols: usize) -> Vec<Vec<i64>> {
+    let mut bases: Vec<(usize, usize)> = (0..cols.trailing_zeros()).map(|k| (0, 1 << k)).collect();
+    for k in 0..rows.trailing_zeros() {
+        let row = 1usize << k;
+        let phase = (row / pp) % mp;
+        let block = row / mp / pp % mp;
+        bases.push((row, (vec * (phase ^ block)) % cols));
+    }
+    let mut out = vec![vec![-1i64; cols]; rows];
+    for o in 0..rows * cols {
+        let (mut r, mut c) = (0, 0);
+        for (b, &(br, bc)) in bases.iter().enumerate() {
+            if o >> b & 1 == 1 {
+                r ^= br;
+                c ^= bc;
+            }
+        }
+        assert_eq!(out[r][c], -1, "two offsets on ({r}, {c})");
+        out[r][c] = o as i64;
+    }
+    out
+}
+
+#[test]
+fn triton_rotating_is_tritons_linear_layout_at_every_coordinate() {
+    let (mut checked, mut refused) = (0, 0);
+    for vec in [0, 1, 2, 3, 4, 8, 16] {
+        for pp in [1, 2, 3, 4] {
+            for mp in [1, 2, 4, 5, 8, 16] {
+                for (rows, cols) in [(1, 1), (8, 4), (64, 128), (256, 32), (32, 16), (512, 64)] {
+                    for row_major in [true, false] {
+                        let what = format!("vec={vec} pp={pp} mp={mp} {rows}x{cols} row_major={row_major}");
+                        let d = match triton::rotating_shared(vec, pp, mp, row_major, rows, cols) {
+                            Ok(d) => d,
+                            Err(e) => {
+                                // Only shifts too irregular for a descriptor, from parameters Triton never picks.
+                                let pow2 = [pp, mp].iter().all(|x| x.is_power_of_two()) && vec != 3;
+                                assert!(!pow2 && e.to_string().contains("swizzle runs the shifts need"), "{what}: {e}");
+                                refused += 1;
+                                continue;
+                            }
+                        };
+                        // Column-major (order [0, 1]): Triton's rows are cktile's columns.
+                        let (t_rows, t_cols) = if row_major { (rows, cols) } else { (cols, rows) };
+                        let want = triton_rotating_offsets(vec, pp, mp, t_rows, t_cols);
+                        let at = |r: usize, c: usize| {
+                            let top = if row_major { [r as i64, c as i64] } else { [c as i64, r as i64] };
+                            d.calculate_offset(&top)
+                        };
+                        for (r, row) in want.iter().enumerate() {
+                            for (c, &o) in row.iter().enumerate() {
+                                assert_eq!(at(r, c), o, "{what} at Triton's ({r}, {c})");
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked + refused, 7 * 4 * 6 * 6 * 2);
+    assert!(refused * 10 < checked, "{checked} checked, {refused} refused");
+}
+
+#[test]
+fn triton_rotating_matches_the_tables_in_tritons_documentation() {
+    // TritonGPUAttrDefs.td's three examples (vec = 1, 8 x 4, order [1, 0]), row by row.
+    type Table = [[i64; 4]; 8];
+    let tables: [((usize, usize), Table); 3] = [
+        (
+            (1, 2),
+            [
+                [0, 1, 2, 3],
+                [5, 4, 7, 6],
+                [9, 8, 11, 10],
+                [12, 13, 14, 15],
+                [16, 17, 18, 19],
+                [21, 20, 23, 22],
+                [25, 24, 27, 26],
+                [28, 29, 30, 31],
+            ],
+        ),
+        (
+            (2, 2),
+            [
+                [0, 1, 2, 3],
+                [4, 5, 6, 7],
+                [9, 8, 11, 10],
+                [13, 12, 15, 14],
+                [17, 16, 19, 18],
+                [21, 20, 23, 22],
+                [24, 25, 26, 27],
+                [28, 29, 30, 31],
+            ],
+        ),
+        (
+            (1, 4),
+            [
+                [0, 1, 2, 3],
+                [5, 4, 7, 6],
+                [10, 11, 8, 9],
+                [15, 14, 13, 12],
+                [17, 16, 19, 18],
+                [20, 21, 22, 23],
+                [27, 26, 25, 24],
+                [30, 31, 28, 29],
+            ],
+        ),
+    ];
+    for ((pp, mp), table) in tables {
+        let d = triton::rotating_shared(1, pp, mp, true, 8, 4).unwrap();
+        for (r, row) in table.iter().enumerate() {
+            // The tables list what each row holds: the element stored at offset r * 4 + j.
+            for (j, &element) in row.iter().enumerate() {
+                let (er, ec) = (element / 4, element % 4);
+                assert_eq!(d.calculate_offset(&[er, ec]), (r * 4 + j) as i64, "pp={pp} mp={mp} row {r}");
+            }
+        }
+    }
+    let e = |r: Result<cktile::Descriptor, cktile::Error>| r.unwrap_err().to_string();
+    assert_eq!(e(triton::rotating_shared(4, 0, 8, true, 8, 8)), "triton-rotating: perPhase = 0; it must be at least 1");
+    assert_eq!(e(triton::rotating_shared(4, 1, 0, true, 8, 8)), "triton-rotating: maxPhase = 0; it must be at least 1");
+    assert_eq!(
+        e(triton::rotating_shared(4, 1, 8, true, 48, 8)),
+        "triton-rotating: rows = 48; it must be a power of two (Triton's linear layouts cover power-of-two tiles)"
+    );
+    assert_eq!(
+        e(triton::rotating_shared(usize::MAX, 1, 8, true, 8, 8)),
+        format!("triton-rotating: vec = {}; vec times a phase overflows", usize::MAX)
+    );
+    let order = e(layouts::resolve("triton-rotating:vec=4,perphase=1,maxphase=8,order=11,rows=8,cols=8"));
+    assert!(order.ends_with("11 is out of range; expected 10 or 01"), "{order}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
@@ -1085,6 +1222,7 @@ fn catalog_examples_resolve_and_match_bijective_flag() {
             "cute-tma",
             "triton-swizzled",
             "triton-nvmma",
+            "triton-rotating",
             "row-padded",
             "xor-linear"
         ]

@@ -284,7 +284,7 @@ fn quoted_names_spell_their_control_characters_out() {
         format!(
             "error: unknown name `ck-{SHOWN}x`; expected one of: ck-universal-a, ck-xor-lds, ck-xor-preshuffle, \
              ck-kfold-mpair, ck-v1-padded, ck-fmha-v, cute-swizzle, cute-gmma, cute-tma, triton-swizzled, \
-             triton-nvmma, row-padded, xor-linear\n"
+             triton-nvmma, triton-rotating, row-padded, xor-linear\n"
         )
     );
     let o = run(&["search".into(), "--tile".into(), format!("8{PAYLOAD}x8")], b"");

@@ -21,6 +21,8 @@ const LAYOUTS: &[&str] = &[
     "triton-swizzled:vec=4,perphase=2,maxphase=4,order=10,rows=32,cols=64",
     "triton-nvmma:swizzle=128,bits=16,rows=64",
     "triton-nvmma:swizzle=64,bits=8,rows=32",
+    "triton-rotating:vec=4,perphase=1,maxphase=16,order=01,rows=64,cols=128",
+    "triton-rotating:vec=8,perphase=2,maxphase=8,order=10,rows=256,cols=64",
     "ck-universal-a:m=64,k=32",
     "ck-xor-preshuffle:m=16,k=64,kpack=8",
     "row-padded:rows=64,cols=64,pad=8",

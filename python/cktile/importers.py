@@ -9,8 +9,10 @@
 - :func:`from_triton`: Triton / Gluon shared layouts
   (``SwizzledSharedLayout``, ``NVMMASharedLayout``, ``SharedLinearLayout``
   through Triton's own ``to_linear_layout``; ``PaddedSharedLayout`` with
-  its padding, :func:`padded_spec`; any other kind is refused by name) and
-  plain linear-layout bases (:func:`from_linear_bases`).
+  its padding, :func:`padded_spec`; AMD's rotating layout, which Gluon has
+  no class for, as Triton prints it, ``#ttg.amd_rotating_shared<{...}>``,
+  through the catalogue's ``triton-rotating`` entry; any other kind is
+  refused by name) and plain linear-layout bases (:func:`from_linear_bases`).
 
 Each importer writes cktile spec text or a catalogue entry, so the result's
 :attr:`~cktile.Layout.source` pastes into any ``cktile`` command, and the
@@ -21,7 +23,9 @@ module.
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import threading
 from typing import Any, List, Optional, Sequence, Tuple
 
@@ -625,6 +629,114 @@ def _triton_builder(ir: Any, gluon_ir: Any) -> Any:
     return _TRITON_BUILDER[0][1]
 
 
+class _IRLayout:
+    """A shared layout read from Triton's IR text: the attributes its Gluon class has (``vec``,
+    ``per_phase``, ``max_phase``, ``order``). Subclasses carry the Gluon class's name."""
+
+    def __init__(self, fields: dict) -> None:
+        self.__dict__.update(fields)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
+
+
+#: The encodings :func:`from_triton` reads from Triton's IR text: mnemonic -> the Gluon class's name, and the
+#: IR's keys -> the class's attributes. ``tl.dot`` on AMD targets prints these two for its operands.
+_IR_KINDS = {
+    "amd_rotating_shared": type("AMDRotatingSharedLayout", (_IRLayout,), {}),
+    "swizzled_shared": type("SwizzledSharedLayout", (_IRLayout,), {}),
+}
+_IR_KEYS = {"vec": "vec", "perPhase": "per_phase", "maxPhase": "max_phase", "order": "order"}
+_IR_TEXT = re.compile(r"\s*(?:#[\w.$-]+\s*=\s*)?#?ttg\.(\w+)\s*<\s*\{(.*)\}\s*>\s*", re.S)
+_IR_FIELD = re.compile(r"\s*(\w+)\s*=\s*(\[[^\]]*\]|[^,\[\]]*)\s*(?:,|$)")
+#: The longest IR text read (an attribute is a line; the bound keeps the work bounded).
+_IR_MAX = 4096
+
+
+def _parse_ir(text: str) -> _IRLayout:
+    """A shared encoding as Triton's IR prints it (``#ttg.amd_rotating_shared<{vec = 4, perPhase = 1,
+    maxPhase = 16, order = [0, 1]}>``, with or without an alias ``#shared = `` before it), or why not."""
+    quoted = repr(text) if len(text) <= 80 else repr(text[:60]) + f" (... {len(text)} characters)"
+    example = "write it as Triton prints it, e.g. #ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}>"
+    if len(text) > _IR_MAX:
+        raise _native.Error(f"Triton layout text {quoted}: longer than {_IR_MAX} characters; {example}")
+    whole = _IR_TEXT.fullmatch(text)
+    if whole is None:
+        raise _native.Error(f"Triton layout text {quoted}: not `#ttg.NAME<{{key = value, ...}}>`; {example}")
+    mnemonic, body = whole.groups()
+    if mnemonic not in _IR_KINDS:
+        raise _native.Error(
+            f"Triton layout text {quoted}: cktile reads {', '.join('#ttg.' + k for k in _IR_KINDS)} from text; "
+            f"pass Gluon's own object for the other shared layouts (#ttg.{mnemonic} is not one of them)"
+        )
+    fields: dict = {}
+    at = 0
+    while at < len(body) and body[at:].strip():
+        field = _IR_FIELD.match(body, at)
+        if field is None or field.end() == at:
+            raise _native.Error(f"Triton layout text {quoted}: expected `key = value` at {body[at:at + 12]!r}; {example}")
+        key, value = field.group(1), field.group(2).strip()
+        if key not in _IR_KEYS:
+            raise _native.Error(
+                f"Triton layout text {quoted}: key `{key}`; cktile reads one CTA's {', '.join(_IR_KEYS)} "
+                "(a CGA layout is not imported)"
+            )
+        try:
+            parsed = [int(v) for v in value[1:-1].split(",") if v.strip()] if value.startswith("[") else int(value)
+        except ValueError:
+            raise _native.Error(f"Triton layout text {quoted}: `{key}` = {value!r} is not an integer"
+                                f"{' list' if value.startswith('[') else ''}") from None
+        fields[_IR_KEYS[key]] = parsed
+        at = field.end()
+    missing = [k for k, a in _IR_KEYS.items() if a not in fields]
+    if missing:
+        raise _native.Error(f"Triton layout text {quoted}: no {', '.join(missing)}; {example}")
+    return _IR_KINDS[mnemonic](fields)
+
+
+def _rotating(layout: object, shape: Sequence[int], dtype: Optional[str]) -> Layout:
+    """AMD's rotating layout from its checked parameters: the catalogue's ``triton-rotating`` entry (one
+    definition of the map, in the library) over the two fastest dimensions, and Triton's identity over the
+    others (``order[2:]``, slowest last), as ``sharedToLinearLayoutAMDRotating`` extends it."""
+    name = type(layout).__name__
+    dims = _pow2_shape(shape)
+    vec = integer(f"{name}.vec", getattr(layout, "vec", None), (0, I32_MAX))
+    per_phase = integer(f"{name}.per_phase", getattr(layout, "per_phase", None), (1, I32_MAX))
+    max_phase = integer(f"{name}.max_phase", getattr(layout, "max_phase", None), (1, I32_MAX))
+    # phase ^ block stays below the next power of two past max_phase - 1.
+    largest = (1 << (max_phase - 1).bit_length()) - 1
+    if vec * largest > I32_MAX:
+        raise _native.Error(
+            f"{name}: vec {vec} times the largest phase {largest} passes 2^31 - 1; Triton computes a row's shift "
+            "(vec * (phase ^ block)) in 32 bits"
+        )
+    order = integers(f"{name}.order", getattr(layout, "order", None), USIZE)
+    if sorted(order) != list(range(len(dims))):
+        raise _native.Error(
+            f"{name}.order: {order} is not a permutation of 0..{len(dims) - 1}, one entry per dimension of "
+            f"shape {dims}"
+        )
+    if len(dims) == 1:
+        return Layout(f"packed({dims[0]})", dtype)
+    col, row = order[0], order[1]
+    entry = f"triton-rotating:vec={vec},perphase={per_phase},maxphase={max_phase}"
+    if len(dims) == 2:
+        return Layout(f"{entry},order={col}{row},rows={dims[0]},cols={dims[1]}", dtype)
+    # Rank 3 and more: the 2-D entry's bases at (row, col), then each slower dimension's own bits.
+    plane = json.loads(Layout(f"{entry},order=10,rows={dims[row]},cols={dims[col]}")._native.export_json("triton"))
+    bases = []
+    for r, c in plane["offset_bases"]:
+        basis = [0] * len(dims)
+        basis[row], basis[col] = r, c
+        bases.append(basis)
+    for d in order[2:]:
+        for k in range(dims[d].bit_length() - 1):
+            basis = [0] * len(dims)
+            basis[d] = 1 << k
+            bases.append(basis)
+    return from_linear_bases(bases, dims, dtype)
+
+
 @public
 def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = None) -> Layout:
     """A Triton / Gluon shared layout over a tile of ``shape``, as a cktile layout.
@@ -637,7 +749,24 @@ def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = Non
     ``order`` that permutes it, a shape the NVMMA swizzle fits), since Triton
     ends the process where it cannot compute a layout; each such input is a
     :class:`cktile.Error` naming the value.
+
+    ``layout`` may also be the text Triton's IR prints for a shared
+    encoding, ``#ttg.amd_rotating_shared<{...}>`` or
+    ``#ttg.swizzled_shared<{...}>`` (what ``tl.dot`` picks for its operands
+    on AMD targets). Gluon has no class for AMD's rotating layout, and
+    Triton's Python cannot evaluate it, so it becomes the catalogue's
+    ``triton-rotating`` entry, which writes Triton's
+    ``sharedToLinearLayoutAMDRotating`` (the swizzled layout whose phase is
+    also XORed with the row's block number, ``row / (perPhase * maxPhase) %
+    maxPhase``); an object named ``AMDRotatingSharedLayout`` with ``vec``,
+    ``per_phase``, ``max_phase`` and ``order`` is read the same way.
+
+    >>> t = from_triton("#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}>", [64, 128])
+    >>> t.source
+    'triton-rotating:vec=4,perphase=1,maxphase=16,order=01,rows=64,cols=128'
     """
+    if isinstance(layout, str):
+        layout = _parse_ir(layout)
     kind = type(layout).__name__
     if kind not in TRITON_SHARED:
         raise _native.Error(
@@ -646,6 +775,8 @@ def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = Non
         )
     if getattr(layout, "cga_layout", None) or getattr(layout, "block_bases", None):
         raise _native.Error(f"{kind}: cktile imports one CTA's shared layout (no cga_layout or block_bases)")
+    if kind == "AMDRotatingSharedLayout":
+        return _rotating(layout, shape, dtype)
     ll = _linear(layout, shape)
     if getattr(ll, "block_bases", None):
         raise _native.Error("block_bases: cktile imports one CTA's shared layout (no block bases)")
@@ -666,8 +797,14 @@ def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = Non
 
 
 # The Triton shared layouts from_triton imports exactly: the linear ones through Triton's own linear
-# layout, the padded one through its linear part and its padding.
-TRITON_SHARED = ("SwizzledSharedLayout", "NVMMASharedLayout", "SharedLinearLayout", "PaddedSharedLayout")
+# layout, the padded one through its linear part and its padding, AMD's rotating one through the catalogue.
+TRITON_SHARED = (
+    "SwizzledSharedLayout",
+    "NVMMASharedLayout",
+    "SharedLinearLayout",
+    "PaddedSharedLayout",
+    "AMDRotatingSharedLayout",
+)
 
 
 @public

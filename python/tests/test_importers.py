@@ -330,11 +330,11 @@ def test_the_issues_padded_layout():
 
 
 def test_triton_layouts_it_cannot_represent_are_refused_by_kind():
-    class RotatingSharedLayout:  # a kind from_triton does not know
+    class PartitionedSharedLayout:  # a kind from_triton does not know
         offset_bases = [[0, 1], [1, 0]]
 
-    with pytest.raises(cktile.Error, match=r"^RotatingSharedLayout: cktile imports Triton's shared layouts"):
-        cktile.from_triton(RotatingSharedLayout(), [2, 2])
+    with pytest.raises(cktile.Error, match=r"^PartitionedSharedLayout: cktile imports Triton's shared layouts"):
+        cktile.from_triton(PartitionedSharedLayout(), [2, 2])
     with pytest.raises(cktile.Error, match=r"interval 48 does not divide 4096 \(the tile size\)"):
         from cktile.importers import padded_spec
 

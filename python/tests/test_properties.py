@@ -511,6 +511,43 @@ def test_from_cute_reads_any_text_or_refuses_it(text):
         assert layout.check().valid_count == int(np.prod(layout.shape))
 
 
+@st.composite
+def rotating_case(draw):
+    """AMD's rotating layout as Triton prints it: mostly parameters Triton takes, now and then what it cannot."""
+    def mostly(good, bad):  # good nine times in ten
+        return draw(st.integers(0, 9).flatmap(lambda i: bad if i == 0 else good))
+
+    rank = draw(st.integers(1, 3))
+    shape = [mostly(st.sampled_from([1, 2, 4, 8, 16, 32, 64]), st.sampled_from([0, 3, -1, 2**31])) for _ in range(rank)]
+    vec = mostly(st.sampled_from([0, 1, 2, 3, 4, 8, 16]), st.integers(-2, 2**32))
+    per_phase, max_phase = (mostly(st.integers(1, 8), st.integers(-1, 2**32)) for _ in range(2))
+    order = mostly(st.permutations(list(range(rank))), st.lists(st.integers(-1, 3), max_size=3))
+    text = f"#ttg.amd_rotating_shared<{{vec = {vec}, perPhase = {per_phase}, maxPhase = {max_phase}, order = {order}}}>"
+    return text, (vec, per_phase, max_phase, order), shape
+
+
+@EXAMPLES
+@given(rotating_case(), st.sampled_from([None, "fp16", "fp8"]))
+def test_from_triton_reads_amd_rotating_layouts_as_triton_defines_them(case, dtype):
+    from triton_rotating_reference import rotating_offsets
+
+    text, params, shape = case
+    layout = outcome(lambda: cktile.from_triton(text, shape, dtype))
+    if layout is None:
+        return
+    assert list(layout.shape) == shape
+    if np.prod(shape) <= 1 << 12:
+        assert np.array_equal(layout.offsets(), rotating_offsets(*params, shape))
+
+
+@EXAMPLES
+@given(st.one_of(hostile, st.text(alphabet="#ttg._amdrotinshe<>{}[]=, 0123456789vecPhasmxorDT", max_size=80)))
+def test_from_triton_reads_any_text_or_refuses_it(text):
+    layout = outcome(lambda: cktile.from_triton(text, [16, 16]))
+    if layout is not None:
+        assert layout.check().bijective
+
+
 @EXAMPLES
 @given(
     st.lists(st.lists(st.integers(0, 8), min_size=2, max_size=2), min_size=1, max_size=5),

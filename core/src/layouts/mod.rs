@@ -7,7 +7,7 @@
 //!   plain XOR preshuffle);
 //! - [`cute`]: CuTe `Swizzle<B,M,S>` tiles, the SM90 GMMA atoms and the TMA
 //!   swizzle modes;
-//! - [`triton`]: Triton's swizzled and NVMMA shared encodings;
+//! - [`triton`]: Triton's swizzled, NVMMA and AMD rotating shared encodings;
 //! - [`padding`]: row padding.
 //!
 //! Every builder is a `const fn` returning `Result<Descriptor, Error>`: in a

@@ -148,6 +148,7 @@ pub const CATALOG: &[Entry] = &[
     *CUTE_TMA,
     *TRITON_SWIZZLED,
     *TRITON_NVMMA,
+    *TRITON_ROTATING,
     *ROW_PADDED,
     *XOR_LINEAR,
 ];
@@ -424,6 +425,41 @@ pub(crate) const TRITON_NVMMA: &Entry = &Entry {
             other => return Err(a.invalid(other, "true or false")),
         };
         triton::nvmma_shared(a.usize("swizzle")?, a.usize("bits")?, transposed, a.usize("rows")?)
+    },
+};
+
+/// The `triton-rotating` entry.
+#[doc(hidden)]
+pub const TRITON_ROTATING: &Entry = &Entry {
+    name: "triton-rotating",
+    summary: "Triton #ttg.amd_rotating_shared<{vec, perPhase, maxPhase, order}> (tl.dot's N-contiguous B operand on gfx942 and RDNA3/4)",
+    source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp (sharedToLinearLayoutAMDRotating)",
+    params: &[
+        p("vec", "vec", None, VECTOR),
+        p("perphase", "perPhase", None, VECTOR),
+        p("maxphase", "maxPhase", None, VECTOR),
+        p(
+            "order",
+            "10 (order [1,0], row-major) or 01 (order [0,1])",
+            Some(ORDER_WORDS[0].0),
+            Domain::Words(&[ORDER_WORDS[0].0, ORDER_WORDS[1].0]),
+        ),
+        p("rows", "rows (a power of two)", None, EXTENT),
+        p("cols", "columns (a power of two)", None, EXTENT),
+        p("dtype", DTYPE_TAG, None, DTYPES),
+    ],
+    bijective: true,
+    example: "triton-rotating:vec=4,perphase=1,maxphase=16,order=01,rows=64,cols=128",
+    build: |a| {
+        let row_major = a.word("order", &ORDER_WORDS, "10 or 01")?;
+        triton::rotating_shared(
+            a.usize("vec")?,
+            a.usize("perphase")?,
+            a.usize("maxphase")?,
+            row_major,
+            a.usize("rows")?,
+            a.usize("cols")?,
+        )
     },
 };
 

@@ -8,9 +8,15 @@
 //! tiles taller than one phase cycle; cktile models the classic form, which
 //! is what the NVMMA encoding and tiles of at most `perPhase * maxPhase`
 //! rows per cycle use.)
+//!
+//! AMD's rotating encoding (`AMDRotatingSharedEncodingAttr`, converted by
+//! `sharedToLinearLayoutAMDRotating` in the same file) is the swizzled one
+//! whose phase also turns with the row's block: see [`rotating_shared`].
 
-use super::build::{bad, item, multiple, positive, power_of_two};
-use crate::descriptor::tri;
+use super::build::{bad, item, log2, multiple, positive, power_of_two};
+use super::cute::Major;
+use super::xor_linear::{MAX_ROW_BITS, Run, runs, xor_linear_tile};
+use crate::descriptor::{MAX_STAGES, tri};
 use crate::{Descriptor, Error, Transform};
 
 /// Triton's `#ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>` on a
@@ -109,4 +115,99 @@ pub const fn nvmma_shared(
     let inner = width * 8 / element_bits;
     let (rows, cols) = if transposed { (inner, strided) } else { (strided, inner) };
     swizzled_shared(vec, per_phase, max_phase, !transposed, rows, cols)
+}
+
+/// Triton's `#ttg.amd_rotating_shared<{vec, perPhase, maxPhase, order}>`
+/// (what `tl.dot` on AMD's CDNA targets picks for an operand whose LDS write
+/// and read orders differ) on a `rows x cols` tile, exactly as Triton's
+/// linear layout defines it. `row_major` is `order = [1, 0]` (columns
+/// contiguous); otherwise `order = [0, 1]`, and rows and columns swap roles.
+///
+/// In Triton's terms the contiguous dimension holds the "columns" and the
+/// other one the "rows". Triton gives each power-of-two row `r = 2^j` a
+/// column shift: `phase = (r / perPhase) % maxPhase` as in the swizzled
+/// encoding, `block = r / (perPhase * maxPhase) % maxPhase` (which group of
+/// `perPhase * maxPhase` rows `r` starts), and the shift is
+/// `vec * (phase ^ block)`, wrapped to the row length. Any other row's shift
+/// is the XOR of its bits' shifts: element `(row, col)` sits at
+/// `row * cols + (col ^ shift(row))`. With power-of-two parameters (what
+/// Triton picks) that is `col / vec ^ ((row / perPhase) % maxPhase ^ (row /
+/// (perPhase * maxPhase)) % maxPhase)` in vectors, so the first block is the
+/// swizzled encoding and each later one starts its phases at its block
+/// number: the pattern turns `maxPhase` times before it repeats, every
+/// `perPhase * maxPhase^2` rows. Other parameters are taken as Triton takes
+/// them, bit by bit.
+///
+/// Valid when `rows` and `cols` are powers of two (Triton's linear layouts
+/// cover power-of-two tiles), `perPhase` and `maxPhase` at least 1, `vec`
+/// times the largest phase fits `usize`, and the row bits' shifts fit a
+/// descriptor (at most `MAX_STAGES - 2` runs of swizzled bits, which
+/// power-of-two parameters never pass). `vec = 0` swizzles nothing, as in
+/// Triton.
+///
+/// ```
+/// use cktile_core::layouts::triton::{rotating_shared, swizzled_shared};
+/// // vec=1, perPhase=1, maxPhase=4 on 8 x 4: row 4 starts block 1, so it is XORed with 1.
+/// let d = rotating_shared(1, 1, 4, true, 8, 4).unwrap();
+/// assert_eq!([0, 1, 2, 3].map(|c| d.calculate_offset(&[4, c])), [17, 16, 19, 18]);
+/// assert_eq!([0, 1, 2, 3].map(|c| d.calculate_offset(&[6, c])), [27, 26, 25, 24]); // phase 2 ^ block 1
+/// // Within its first perPhase * maxPhase rows it is the swizzled encoding.
+/// let s = swizzled_shared(4, 1, 16, true, 16, 64).unwrap();
+/// let r = rotating_shared(4, 1, 16, true, 16, 64).unwrap();
+/// assert_eq!(r.calculate_offset(&[5, 9]), s.calculate_offset(&[5, 9]));
+/// ```
+pub const fn rotating_shared(
+    vec: usize,
+    per_phase: usize,
+    max_phase: usize,
+    row_major: bool,
+    rows: usize,
+    cols: usize,
+) -> Result<Descriptor, Error> {
+    const NAME: &str = "triton-rotating";
+    tri!(positive(NAME, "perPhase", per_phase));
+    tri!(positive(NAME, "maxPhase", max_phase));
+    tri!(power_of_two(
+        NAME,
+        "rows",
+        rows,
+        "it must be a power of two (Triton's linear layouts cover power-of-two tiles)"
+    ));
+    tri!(power_of_two(
+        NAME,
+        "cols",
+        cols,
+        "it must be a power of two (Triton's linear layouts cover power-of-two tiles)"
+    ));
+    // (outer, inner): Triton's rows and columns; inner is the contiguous dimension.
+    let (outer, inner, major) = if row_major { (rows, cols, Major::Row) } else { (cols, rows, Major::Column) };
+    let row_bits = log2(outer) as usize;
+    if row_bits > MAX_ROW_BITS {
+        return Err(bad(NAME, if row_major { "rows" } else { "cols" }, outer, "it must be at most 2^62"));
+    }
+    // The column shift of each power-of-two row, in elements (Triton's bases).
+    let mut shifts = [0usize; MAX_ROW_BITS];
+    let mut j = 0;
+    while j < row_bits {
+        let row = 1usize << j;
+        let phase = (row / per_phase) % max_phase;
+        let block = (row / per_phase / max_phase) % max_phase;
+        let Some(shift) = vec.checked_mul(phase ^ block) else {
+            return Err(bad(NAME, "vec", vec, "vec times a phase overflows"));
+        };
+        shifts[j] = shift % inner;
+        j += 1;
+    }
+    let shifts = shifts.split_at(row_bits).0;
+    let mut chain = [Run { bits: 0, base: 0, shift: 0 }; MAX_STAGES];
+    let n = runs(shifts, log2(inner), 0, &mut chain);
+    if n > MAX_STAGES - 2 {
+        return Err(bad(
+            NAME,
+            "swizzle runs the shifts need",
+            n,
+            "at most 6 fit in a descriptor (power-of-two vec, perPhase and maxPhase need at most 2)",
+        ));
+    }
+    xor_linear_tile(rows, cols, 1, shifts, major)
 }
