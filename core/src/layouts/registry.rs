@@ -449,7 +449,7 @@ pub const TRITON_ROTATING: &Entry = &Entry {
         p("dtype", DTYPE_TAG, None, DTYPES),
     ],
     bijective: true,
-    example: "triton-rotating:vec=4,perphase=1,maxphase=16,order=01,rows=64,cols=128",
+    example: "triton-rotating:vec=4,perphase=1,maxphase=16,order=10,rows=64,cols=128",
     build: |a| {
         let row_major = a.word("order", &ORDER_WORDS, "10 or 01")?;
         triton::rotating_shared(
