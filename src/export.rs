@@ -30,7 +30,7 @@
 
 use crate::check;
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem};
+use crate::error::{Error, ParameterProblem, Snippet, SpecProblem};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -308,4 +308,68 @@ fn has_gap(desc: &Descriptor) -> bool {
         s.sort_unstable();
         s.windows(2).any(|w| w[1] - w[0] > 1)
     })
+}
+
+/// A peer cktile exports to: the language a layout is answered in
+/// (`cktile export --as`, `cktile search --as`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Peer {
+    /// Triton's Gluon layouts ([`triton`]).
+    Triton,
+    /// CuTe's text ([`cute`]).
+    Cute,
+}
+
+/// The peers' names, as `--as` takes them.
+///
+/// ```
+/// assert_eq!(cktile::export::PEER_NAMES, "triton, cute");
+/// ```
+pub const PEER_NAMES: &str = "triton, cute";
+
+impl Peer {
+    /// The peer named `name` (`triton`, `cute`), or an error naming the
+    /// valid ones.
+    ///
+    /// ```
+    /// use cktile::export::Peer;
+    /// assert_eq!(Peer::by_name("cute")?, Peer::Cute);
+    /// assert!(Peer::by_name("ck").unwrap_err().to_string().contains("triton, cute"));
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn by_name(name: &str) -> Result<Peer, Error> {
+        match name.trim() {
+            "triton" => Ok(Peer::Triton),
+            "cute" => Ok(Peer::Cute),
+            _ => Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: PEER_NAMES })),
+        }
+    }
+
+    /// The peer's name.
+    ///
+    /// ```
+    /// assert_eq!(cktile::export::Peer::Triton.name(), "triton");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Peer::Triton => "triton",
+            Peer::Cute => "cute",
+        }
+    }
+
+    /// `desc` in this peer's terms ([`triton`] or [`cute`]), or the
+    /// peer's refusal.
+    ///
+    /// ```
+    /// use cktile::export::Peer;
+    /// let packed = cktile::Descriptor::packed(&[2, 4])?;
+    /// assert_eq!(Peer::Cute.export(&packed)?.text(&packed), "(2,4):(4,1)");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn export(self, desc: &Descriptor) -> Result<Exported, Error> {
+        match self {
+            Peer::Triton => triton(desc),
+            Peer::Cute => cute(desc).map(Exported::Cute),
+        }
+    }
 }

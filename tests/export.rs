@@ -111,7 +111,7 @@ fn every_export_is_the_layout_at_every_coordinate() {
             cutes += 1;
         }
     }
-    assert_eq!((linear, pads, cutes), (11, 2, 14));
+    assert_eq!((linear, pads, cutes), (13, 2, 14));
 }
 
 #[test]
@@ -158,4 +158,74 @@ fn the_cli_exports_as_the_library() {
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "Sw<3,3,3> o _0 o (64,64):(64,1)\n");
     let o = run(&["packed((4,8))", "--as", "fish"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// `cktile search --as PEER --json`: every layout the report lists (the
+/// best, the equally good ones, the Pareto front, the naive layout) carries
+/// its answer in the peer's terms, and each answer, evaluated independently
+/// (Triton's bases, CuTe's text), is its catalogue entry's map at every
+/// coordinate; a refusal is the library's refusal too. The text report
+/// prints the same answers, and an unknown peer is refused naming the
+/// valid ones.
+#[test]
+fn search_answers_each_listed_layout_in_the_peers_terms() {
+    let search = |extra: &[&str]| {
+        let mut args = vec!["search", "--tile", "64x64", "--dtype", "fp16", "--arch", "gfx942"];
+        args.extend(["--write", "ds_write_b128:row", "--read", "mfma16x16x16:a"]);
+        args.extend(extra);
+        Command::new(env!("CARGO_BIN_EXE_cktile")).args(&args).output().unwrap()
+    };
+    let (mut exported, mut refused) = (0, 0);
+    for peer in ["triton", "cute"] {
+        let o = search(&["--as", peer, "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let mut listed = vec![&v["best"], &v["naive"]];
+        listed.extend(v["optimal"].as_array().unwrap());
+        listed.extend(v["front"].as_array().unwrap());
+        for c in listed {
+            let entry = c["entry"].as_str().unwrap();
+            let desc = cktile::layouts::resolve(entry).unwrap();
+            let answer = &c["answer"];
+            assert_eq!(answer["peer"], peer, "{entry}");
+            let all = coords(desc.lengths().as_slice());
+            match answer["export"].as_object() {
+                Some(e) if peer == "triton" => {
+                    let bases: Vec<Vec<i64>> = serde_json::from_value(e["offset_bases"].clone()).unwrap();
+                    let pair = e["interval_padding_pairs"]
+                        .as_array()
+                        .unwrap()
+                        .first()
+                        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()));
+                    let t = triton_offsets(&bases, pair);
+                    assert!(all.iter().all(|x| t[x] == desc.calculate_offset(x)), "{entry}");
+                    exported += 1;
+                }
+                Some(e) => {
+                    let text = e["text"].as_str().unwrap();
+                    assert!(all.iter().all(|x| cute_offset(text, x) == desc.calculate_offset(x)), "{entry}: {text}");
+                    exported += 1;
+                }
+                None => {
+                    let why = answer["refused"].as_str().unwrap();
+                    let peer = cktile::export::Peer::by_name(peer).unwrap();
+                    assert_eq!(peer.export(&desc).unwrap_err().to_string(), why, "{entry}");
+                    refused += 1;
+                }
+            }
+        }
+        // The text report: the best layout's answer, after its entry.
+        let text = String::from_utf8(search(&["--as", peer]).stdout).unwrap();
+        let best = &v["best"];
+        let want = match best["answer"]["export"]["text"].as_str() {
+            Some(t) => t.to_string(),
+            None => format!("refused: {}", best["answer"]["refused"].as_str().unwrap()),
+        };
+        let entry = best["entry"].as_str().unwrap();
+        assert!(text.contains(&format!("As {peer}:\n  {entry}\n    {want}\n")), "{text}");
+    }
+    assert!(exported > 10, "{exported} exported, {refused} refused");
+    let o = search(&["--as", "ck"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--as: unknown name `ck`; expected one of: triton, cute"));
 }

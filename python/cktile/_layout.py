@@ -535,16 +535,22 @@ def search(
     max_padding_bytes: Optional[int] = None,
     vector: Optional[int] = None,
     model: Optional[str] = None,
+    answer_as: Optional[str] = None,
 ) -> Report:
     """The layouts of a row-major tile costing the fewest bank passes over its writes and reads
     (``cktile search --json``). ``tile`` is ``(rows, cols)`` or ``"ROWSxCOLS"``; each access is written as
     ``cktile search`` takes it (``ds_write_b128:row``, ``mfma16x16x16:a``, ``ldmatrix.x4``, ...).
     ``cktile.Layout(report.best.entry)`` builds the best layout found. ``model`` (a public model of AMD's LDS,
     :func:`cktile.names`' ``models``) also judges the first 12 equally good layouts under it (``report.model``).
+    ``answer_as`` (``"triton"`` or ``"cute"``, ``cktile search --as``) gives every listed layout in that peer's
+    own terms too, checked at every coordinate: ``answer.export`` (as :meth:`Layout.export` gives it, with the
+    peer's ``text`` to paste) or ``answer.refused``.
 
     >>> r = cktile.search((64, 64), "fp16", "gfx942", writes=["ds_write_b128:row"], reads=["mfma16x16x16:a"])
     >>> r.conflict_free, cktile.Layout(r.best.entry).analyze("gfx942", "mfma16").max_ways
     (True, 1)
+    >>> cktile.search((64, 64), "fp16", "gfx942", reads=["mfma16x16x16:a"], answer_as="cute").best.answer.export.text
+    'Sw<3,3,3> o _0 o (64,64):(64,1)'
     """
     rows, cols = _tile(tile)
     padding = optional_integer("max_padding_bytes", max_padding_bytes, U64)
@@ -560,6 +566,7 @@ def search(
             padding,
             optional_integer("vector", vector, USIZE),
             text("model", model, True),
+            text("answer_as", answer_as, True),
         ),
     )
 

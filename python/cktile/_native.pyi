@@ -70,6 +70,7 @@ def analyze_many(
 def search_json(
     rows: int, cols: int, dtype: str, arch: str, writes: List[str], reads: List[str],
     max_padding_bytes: Optional[int] = None, vector: Optional[int] = None, model: Optional[str] = None,
+    answer_as: Optional[str] = None,
 ) -> str: ...
 def hopper_plan_json(
     rows: int, cols: int, dtype: str, global_strides: List[int], target: str, operand: str, epilogue: bool,

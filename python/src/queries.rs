@@ -10,6 +10,7 @@ use cktile::analyzer::model::validate_shared;
 use cktile::analyzer::models::Model;
 use cktile::analyzer::{ARCHS, Op};
 use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
+use cktile::export::Peer;
 use cktile::json::{CatalogEntryJson, DistributionJson, RuleJson, SearchJson};
 use cktile::search::{Access, DEFAULT_LISTED, Problem, Role, search, under_model};
 use cktile::{layouts, render};
@@ -66,7 +67,7 @@ fn lanes(addresses: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Option<u64>>>> {
 /// `cktile search --json`: the layouts of a `rows x cols` tile that cost the
 /// fewest bank passes over its writes and reads.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, dtype, arch, writes, reads, max_padding_bytes=None, vector=None, model=None))]
+#[pyo3(signature = (rows, cols, dtype, arch, writes, reads, max_padding_bytes=None, vector=None, model=None, answer_as=None))]
 #[allow(clippy::too_many_arguments)]
 fn search_json(
     py: Python<'_>,
@@ -79,9 +80,11 @@ fn search_json(
     max_padding_bytes: Option<u64>,
     vector: Option<usize>,
     model: Option<&str>,
+    answer_as: Option<&str>,
 ) -> PyResult<String> {
     let element_bytes = layouts::dtype_bytes(dtype).map_err(|e| refuse("dtype", e))?;
     let model = model.map(Model::by_name).transpose().map_err(|e| refuse("model", e))?;
+    let peer = answer_as.map(Peer::by_name).transpose().map_err(|e| refuse("answer_as", e))?;
     let mut problem = Problem::new(rows, cols, element_bytes, chip(arch)?);
     for (role, list, name) in [(Role::Write, &writes, "writes"), (Role::Read, &reads, "reads")] {
         for (i, text) in list.iter().enumerate() {
@@ -96,14 +99,16 @@ fn search_json(
         problem = problem.vector(v);
     }
     let r = py.detach(|| search(&problem)).map_err(|e| refuse("search", e))?;
-    match model {
+    let mut report = SearchJson::new(&r);
+    if let Some(m) = model {
         // As `cktile search --model` judges them, at its default --top.
-        Some(m) => {
-            let judged = py.detach(|| under_model(&r, m, DEFAULT_LISTED)).map_err(|e| refuse("model", e))?;
-            json(&SearchJson::new(&r).with_model(m, &judged))
-        }
-        None => json(&SearchJson::new(&r)),
+        let judged = py.detach(|| under_model(&r, m, DEFAULT_LISTED)).map_err(|e| refuse("model", e))?;
+        report = report.with_model(m, &judged);
     }
+    if let Some(p) = peer {
+        report = report.with_answers(&r, p);
+    }
+    json(&report)
 }
 
 /// `cktile hopper-plan --json`: the canonical layouts of a Hopper or

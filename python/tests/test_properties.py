@@ -216,13 +216,23 @@ def test_analyze_and_analyze_many(tiles, arch, pattern, dtype):
     maybe(st.sampled_from(["gfx942", "sm90"])),
     maybe(st.lists(st.sampled_from(["ds_write_b128:row", "ds_write_b64:row", "nonsense"]), max_size=1)),
     maybe(st.lists(st.sampled_from(["mfma16x16x16:a", "ldmatrix.x4", "nonsense"]), max_size=1)),
+    maybe(st.sampled_from(["triton", "cute", "ck", 3])),
 )
-def test_search_answers_build(tile, dtype, arch, writes, reads):
-    report = outcome(lambda: cktile.search(tile, dtype, arch, writes=writes, reads=reads))
+def test_search_answers_build(tile, dtype, arch, writes, reads, peer):
+    report = outcome(lambda: cktile.search(tile, dtype, arch, writes=writes, reads=reads, answer_as=peer))
     if report is None:
         return
     best = cktile.Layout(report.best.entry)
     assert best.shape == tuple(tile) and best.check().injective
+    if peer is None:
+        assert "answer" not in list(report.best)
+        return
+    # The answer is the layout's own export, or the same refusal.
+    exported = outcome(lambda: best.export(peer))
+    if exported is None:
+        assert report.best.answer.refused
+    else:
+        assert report.best.answer.export.to_json() == exported.to_json()
 
 
 @EXAMPLES

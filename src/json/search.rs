@@ -1,6 +1,8 @@
 //! The report of `cktile search`.
 
 use crate::analyzer::models::Model;
+use crate::export::Peer;
+use crate::json::ExportJson;
 use crate::search::{Candidate, Judged, Role, SearchReport};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -17,6 +19,30 @@ struct CandidateJson<'a> {
     per_pattern_cycles: Vec<u64>,
     spec: String,
     transforms: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer: Option<AnswerJson>,
+}
+
+/// A listed layout in the peer's terms (`search --as`): its export, or the
+/// peer's refusal.
+#[derive(Clone, Debug, Serialize)]
+struct AnswerJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    export: Option<ExportJson>,
+    peer: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<String>,
+}
+
+impl AnswerJson {
+    /// `c` exported to `peer`.
+    fn new(c: &Candidate, peer: Peer) -> AnswerJson {
+        let answer = c.descriptor().and_then(|d| peer.export(&d).map(|e| ExportJson::new(&d, &e)));
+        match answer {
+            Ok(e) => AnswerJson { export: Some(e), peer: peer.name(), refused: None },
+            Err(e) => AnswerJson { export: None, peer: peer.name(), refused: Some(e.to_string()) },
+        }
+    }
 }
 
 fn candidate(c: &Candidate, element_bytes: usize) -> CandidateJson<'_> {
@@ -30,6 +56,7 @@ fn candidate(c: &Candidate, element_bytes: usize) -> CandidateJson<'_> {
         per_pattern_cycles: c.costs.iter().map(|k| k.cycles).collect(),
         spec: c.descriptor().map(|d| d.to_string()).unwrap_or_default(),
         transforms: c.transforms,
+        answer: None,
     }
 }
 
@@ -175,6 +202,33 @@ impl<'a> SearchJson<'a> {
             xor_linear_optimal_classes: r.xor_linear_optimal_classes,
             model: None,
         }
+    }
+
+    /// The same view with every layout it lists (the best, the equally
+    /// good ones, the Pareto front and the naive layout) also in `peer`'s
+    /// terms, under the key `answer`: `{"peer", "export"}` with
+    /// [`ExportJson`]'s fields, or `{"peer", "refused"}` with the peer's
+    /// refusal (`cktile search --as`).
+    ///
+    /// ```
+    /// use cktile::analyzer::{arch, Pattern};
+    /// use cktile::export::Peer;
+    /// let p = cktile::search::Problem::new(64, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+    /// let r = cktile::search::search(&p)?;
+    /// let out = serde_json::to_string(&cktile::json::SearchJson::new(&r).with_answers(&r, Peer::Triton)).unwrap();
+    /// assert!(out.contains(r#""answer":{"export":{"interval_padding_pairs":"#), "{out}");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn with_answers(mut self, r: &SearchReport, peer: Peer) -> SearchJson<'a> {
+        self.best.answer = Some(AnswerJson::new(r.best(), peer));
+        self.naive.answer = Some(AnswerJson::new(&r.naive, peer));
+        for (j, c) in self.optimal.iter_mut().zip(&r.optimal) {
+            j.answer = Some(AnswerJson::new(c, peer));
+        }
+        for (j, c) in self.front.iter_mut().zip(&r.front) {
+            j.answer = Some(AnswerJson::new(c, peer));
+        }
+        self
     }
 
     /// The same view with the listed layouts judged under a public model

@@ -242,3 +242,29 @@ pub fn under_model(model: crate::analyzer::models::Model, judged: &[crate::searc
     }
     out
 }
+
+/// The best layout and the next equally good ones, `limit` in all, in
+/// `peer`'s own terms (`cktile search --as`): each catalogue entry, then
+/// its peer text or the peer's refusal.
+///
+/// ```
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::export::Peer;
+/// let p = cktile::search::Problem::new(64, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
+/// let r = cktile::search::search(&p)?;
+/// let out = cktile::render::search::answers(&r, 2, Peer::Triton);
+/// assert!(out.starts_with(&format!("As triton:\n  {}\n    gl.SharedLinearLayout(offset_bases=[", r.best().entry)), "{out}");
+/// # Ok::<(), cktile::Error>(())
+/// ```
+pub fn answers(r: &SearchReport, limit: usize, peer: crate::export::Peer) -> String {
+    let mut out = format!("As {}:\n", peer.name());
+    let best = r.best();
+    let others = r.optimal.iter().filter(|c| c.entry != best.entry);
+    for c in core::iter::once(best).chain(others).take(limit.max(1)) {
+        match c.descriptor().and_then(|d| peer.export(&d).map(|e| e.text(&d))) {
+            Ok(text) => out.push_str(&format!("  {}\n    {text}\n", c.entry)),
+            Err(e) => out.push_str(&format!("  {}\n    refused: {e}\n", c.entry)),
+        }
+    }
+    out
+}

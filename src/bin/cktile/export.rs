@@ -30,17 +30,8 @@ pub struct Args {
 /// Runs `cktile export`.
 pub fn run(a: &Args) -> Result<String, Failure> {
     let (text, desc) = a.spec.load()?;
-    let e = match a.peer.as_str() {
-        "triton" => cktile::export::triton(&desc),
-        "cute" => cktile::export::cute(&desc).map(cktile::export::Exported::Cute),
-        other => {
-            return Err(bad(format!(
-                "--as: `{}` is not a peer cktile exports to; give triton or cute",
-                cktile::Visible(other)
-            )));
-        }
-    }
-    .map_err(|e| Failure::input(&text, e))?;
+    let peer = cktile::export::Peer::by_name(&a.peer).map_err(|e| bad(format!("--as: {e}")))?;
+    let e = peer.export(&desc).map_err(|e| Failure::input(&text, e))?;
     if a.json {
         return to_json(&cktile::json::ExportJson::new(&desc, &e));
     }

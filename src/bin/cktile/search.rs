@@ -3,6 +3,7 @@
 
 use crate::common::{Chip, Failure, bad, to_json};
 use cktile::analyzer::models::Model;
+use cktile::export::Peer;
 use cktile::json::SearchJson;
 use cktile::layouts;
 use cktile::render;
@@ -32,7 +33,8 @@ Examples:\n  \
 cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a\n  \
 cktile search --tile 128x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x32_a:ds_read_b128\n  \
 cktile search --tile 64x64 --dtype fp16 --arch sm90 --write st.shared.b128:row --read ldmatrix.x4 --json\n  \
-cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --max-padding-bytes 0"
+cktile search --tile 64x32 --dtype fp32 --arch sm80 --write st.shared.b32:row --read ld.shared.b32:column --max-padding-bytes 0\n  \
+cktile search --tile 64x64 --dtype fp16 --arch gfx942 --write ds_write_b128:row --read mfma16x16x16:a --as triton"
 )]
 pub struct Args {
     /// The tile: ROWSxCOLS (row-major; vectors run along rows).
@@ -68,6 +70,11 @@ pub struct Args {
         cktile::analyzer::models::MODEL_NAMES
     ))]
     model: Option<String>,
+    /// Also give the best layout and the listed equally good ones (up to --top) in a peer's own terms:
+    /// triton (Gluon's SharedLinearLayout or PaddedSharedLayout) or cute (CuTe's text), each checked at every
+    /// coordinate, or the peer's refusal. With --json, each listed layout gets an "answer".
+    #[arg(long = "as", value_name = "PEER")]
+    peer: Option<String>,
 }
 
 /// A `--tile ROWSxCOLS` argument.
@@ -95,6 +102,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         problem = problem.vector(v);
     }
     let model = a.model.as_deref().map(Model::by_name).transpose().map_err(|e| bad(format!("--model: {e}")))?;
+    let peer = a.peer.as_deref().map(Peer::by_name).transpose().map_err(|e| bad(format!("--as: {e}")))?;
     let r = crate::common::with_progress("searching", |progress| search_with_progress(&problem, progress));
     let r = r.map_err(|e| bad(format!("{e}")))?;
     let judged = match model {
@@ -102,15 +110,21 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         None => None,
     };
     if a.json {
-        let json = SearchJson::new(&r);
-        return to_json(&match &judged {
-            Some((m, j)) => json.with_model(*m, j),
-            None => json,
-        });
+        let mut json = SearchJson::new(&r);
+        if let Some((m, j)) = &judged {
+            json = json.with_model(*m, j);
+        }
+        if let Some(p) = peer {
+            json = json.with_answers(&r, p);
+        }
+        return to_json(&json);
     }
     let mut out = render::search::report(&r, a.top);
     if let Some((m, j)) = &judged {
         out.push_str(&render::search::under_model(*m, j));
+    }
+    if let Some(p) = peer {
+        out.push_str(&render::search::answers(&r, a.top, p));
     }
     Ok(out)
 }
