@@ -550,7 +550,7 @@ def search(
     >>> r.conflict_free, cktile.Layout(r.best.entry).analyze("gfx942", "mfma16").max_ways
     (True, 1)
     >>> cktile.search((64, 64), "fp16", "gfx942", reads=["mfma16x16x16:a"], answer_as="cute").best.answer.export.text
-    'Sw<3,3,3> o _0 o (64,64):(64,1)'
+    'Sw<2,4,2> o _0 o (64,64):(64,1)'
     """
     rows, cols = _tile(tile)
     padding = optional_integer("max_padding_bytes", max_padding_bytes, U64)
