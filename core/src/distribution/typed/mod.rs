@@ -578,19 +578,6 @@ macro_rules! tile_distribution_encoding {
             ($crate::__cktile_registers!(@product [$rs $($hs)+] [$($ya)*] [$($yi)*]): $crate::distribution::typed::registers::Evaluate)
             $rs [$($hs)+] [$([$($pa),+] [$($pi),+])*] [$($ya),*] [$($yi),*]);
     };
-    (
-        $(#[$meta:meta])*
-        $vis:vis struct $name:ident<$(const $param:ident: usize),+ $(,)?> {
-            $(requires: [$($cond:expr => $why:literal),+ $(,)?],)?
-            registers: $regs:tt,
-            $($rest:tt)*
-        }
-    ) => {
-        ::core::compile_error!(
-            "cktile: `registers:` is no longer written: tile_distribution_encoding! computes the thread buffer's size \
-             from the lengths; remove the line and the const parameter it named"
-        );
-    };
     // The two impls of type `$ty` (generic over `$gen`): its encoding
     // `$source`, and the types built from its lists; `$count` registers,
     // a type-level integer provable under `$bound`.
