@@ -26,6 +26,7 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ("gpu/gemm.sh", "an NVIDIA GPU; its build step in gpu/ci.sh"),
     ("gpu/codegen.sh", "an NVIDIA GPU with nvcc"),
     ("gpu/amd/run.sh", "an AMD GPU with ROCm"),
+    ("cargo run --example block_gemm", ".ci/run, as written, after the tests"),
     ("scripts/scratch-kind.sh", ".ci/run"),
     ("scripts/build-book.sh        # then serve docs/book (below) or open docs/book/index.html", ".ci/run"),
     (
