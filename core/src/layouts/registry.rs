@@ -365,39 +365,33 @@ pub(crate) const CUTE_TMA: &Entry = &Entry {
     },
 };
 
+/// The parameters of Triton's swizzled and rotating encodings: theirs,
+/// then the tile.
+const TRITON_PARAMS: [EntryParam; 7] = [
+    p("vec", "vec", None, VECTOR),
+    p("perphase", "perPhase", None, VECTOR),
+    p("maxphase", "maxPhase", None, VECTOR),
+    p(
+        "order",
+        "10 (order [1,0], row-major) or 01 (order [0,1])",
+        Some(ORDER_WORDS[0].0),
+        Domain::Words(&[ORDER_WORDS[0].0, ORDER_WORDS[1].0]),
+    ),
+    p("rows", "rows", None, EXTENT),
+    p("cols", "columns", None, EXTENT),
+    p("dtype", DTYPE_TAG, None, DTYPES),
+];
+
 /// The `triton-swizzled` entry.
 #[doc(hidden)]
 pub const TRITON_SWIZZLED: &Entry = &Entry {
     name: "triton-swizzled",
     summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
     source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp",
-    params: &[
-        p("vec", "vec", None, VECTOR),
-        p("perphase", "perPhase", None, VECTOR),
-        p("maxphase", "maxPhase", None, VECTOR),
-        p(
-            "order",
-            "10 (order [1,0], row-major) or 01 (order [0,1])",
-            Some(ORDER_WORDS[0].0),
-            Domain::Words(&[ORDER_WORDS[0].0, ORDER_WORDS[1].0]),
-        ),
-        p("rows", "rows", None, EXTENT),
-        p("cols", "columns", None, EXTENT),
-        p("dtype", DTYPE_TAG, None, DTYPES),
-    ],
+    params: &TRITON_PARAMS,
     bijective: true,
     example: "triton-swizzled:vec=8,perphase=1,maxphase=8,order=10,rows=64,cols=64",
-    build: |a| {
-        let row_major = a.word("order", &ORDER_WORDS, "10 or 01")?;
-        triton::swizzled_shared(
-            a.usize("vec")?,
-            a.usize("perphase")?,
-            a.usize("maxphase")?,
-            row_major,
-            a.usize("rows")?,
-            a.usize("cols")?,
-        )
-    },
+    build: |a| a.triton(triton::swizzled_shared),
 };
 
 /// The `triton-nvmma` entry.
@@ -432,35 +426,12 @@ pub(crate) const TRITON_NVMMA: &Entry = &Entry {
 #[doc(hidden)]
 pub const TRITON_ROTATING: &Entry = &Entry {
     name: "triton-rotating",
-    summary: "Triton #ttg.amd_rotating_shared<{vec, perPhase, maxPhase, order}> (tl.dot's N-contiguous B operand on gfx942 and RDNA3/4)",
+    summary: "Triton #ttg.amd_rotating_shared<{vec, perPhase, maxPhase, order}> on a power-of-two tile (tl.dot's N-contiguous B operand on gfx942 and RDNA3/4)",
     source: "triton lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp (sharedToLinearLayoutAMDRotating)",
-    params: &[
-        p("vec", "vec", None, VECTOR),
-        p("perphase", "perPhase", None, VECTOR),
-        p("maxphase", "maxPhase", None, VECTOR),
-        p(
-            "order",
-            "10 (order [1,0], row-major) or 01 (order [0,1])",
-            Some(ORDER_WORDS[0].0),
-            Domain::Words(&[ORDER_WORDS[0].0, ORDER_WORDS[1].0]),
-        ),
-        p("rows", "rows (a power of two)", None, EXTENT),
-        p("cols", "columns (a power of two)", None, EXTENT),
-        p("dtype", DTYPE_TAG, None, DTYPES),
-    ],
+    params: &TRITON_PARAMS,
     bijective: true,
     example: "triton-rotating:vec=4,perphase=1,maxphase=16,order=10,rows=64,cols=128",
-    build: |a| {
-        let row_major = a.word("order", &ORDER_WORDS, "10 or 01")?;
-        triton::rotating_shared(
-            a.usize("vec")?,
-            a.usize("perphase")?,
-            a.usize("maxphase")?,
-            row_major,
-            a.usize("rows")?,
-            a.usize("cols")?,
-        )
-    },
+    build: |a| a.triton(triton::rotating_shared),
 };
 
 /// The `row-padded` entry.
@@ -580,6 +551,23 @@ struct Args<'a> {
 }
 
 impl<'a> Args<'a> {
+    /// One of Triton's swizzled encodings ([`TRITON_PARAMS`]) built by `f`
+    /// from (vec, perPhase, maxPhase, row-major, rows, cols).
+    fn triton(
+        &self,
+        f: fn(usize, usize, usize, bool, usize, usize) -> Result<Descriptor, Error>,
+    ) -> Result<Descriptor, Error> {
+        let row_major = self.word("order", &ORDER_WORDS, "10 or 01")?;
+        f(
+            self.usize("vec")?,
+            self.usize("perphase")?,
+            self.usize("maxphase")?,
+            row_major,
+            self.usize("rows")?,
+            self.usize("cols")?,
+        )
+    }
+
     fn parse(entry: &'static Entry, text: &'a str) -> Result<Args<'a>, Error> {
         let mut args = Args { entry, pairs: [("", ""); 16], len: 0 };
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
