@@ -531,24 +531,37 @@ def _flag(name: str, value: object) -> bool:
     return value
 
 
-def _swizzled_ir(layout: object, shape: List[int], builder: object) -> object:
-    """A ``SwizzledSharedLayout``'s IR from its checked parameters: what Triton needs to compute its linear
-    layout without dividing by zero, overflowing its 32-bit arithmetic or indexing past ``order``."""
+def _phases(layout: object) -> tuple:
+    """A swizzled or rotating layout's name and its ``vec``, ``per_phase`` and ``max_phase``, each an integer
+    in the range Triton's 32-bit arithmetic takes (``vec`` from 0, the phases from 1)."""
     name = type(layout).__name__
     vec = integer(f"{name}.vec", getattr(layout, "vec", None), (0, I32_MAX))
     per_phase = integer(f"{name}.per_phase", getattr(layout, "per_phase", None), (1, I32_MAX))
     max_phase = integer(f"{name}.max_phase", getattr(layout, "max_phase", None), (1, I32_MAX))
-    if vec * (max_phase - 1) > I32_MAX:
-        raise _native.Error(
-            f"{name}: vec {vec} times max_phase - 1 = {max_phase - 1} passes 2^31 - 1; Triton computes a row's "
-            "swizzle (vec * phase) in 32 bits"
-        )
+    return name, vec, per_phase, max_phase
+
+
+def _order(layout: object, name: str, shape: Sequence[int]) -> list:
+    """The layout's ``order``: a permutation of the shape's dimensions, else :class:`cktile.Error`."""
     order = integers(f"{name}.order", getattr(layout, "order", None), USIZE)
     if sorted(order) != list(range(len(shape))):
         raise _native.Error(
             f"{name}.order: {order} is not a permutation of 0..{len(shape) - 1}, one entry per dimension of "
             f"shape {shape}"
         )
+    return order
+
+
+def _swizzled_ir(layout: object, shape: List[int], builder: object) -> object:
+    """A ``SwizzledSharedLayout``'s IR from its checked parameters: what Triton needs to compute its linear
+    layout without dividing by zero, overflowing its 32-bit arithmetic or indexing past ``order``."""
+    name, vec, per_phase, max_phase = _phases(layout)
+    if vec * (max_phase - 1) > I32_MAX:
+        raise _native.Error(
+            f"{name}: vec {vec} times max_phase - 1 = {max_phase - 1} passes 2^31 - 1; Triton computes a row's "
+            "swizzle (vec * phase) in 32 bits"
+        )
+    order = _order(layout, name, shape)
     return builder.get_swizzled_shared_layout(vec, per_phase, max_phase, order, [])
 
 
@@ -698,11 +711,8 @@ def _rotating(layout: object, shape: Sequence[int], dtype: Optional[str]) -> Lay
     """AMD's rotating layout from its checked parameters: the catalogue's ``triton-rotating`` entry (one
     definition of the map, in the library) over the two fastest dimensions, and Triton's identity over the
     others (``order[2:]``, slowest last), as ``sharedToLinearLayoutAMDRotating`` extends it."""
-    name = type(layout).__name__
     dims = _pow2_shape(shape)
-    vec = integer(f"{name}.vec", getattr(layout, "vec", None), (0, I32_MAX))
-    per_phase = integer(f"{name}.per_phase", getattr(layout, "per_phase", None), (1, I32_MAX))
-    max_phase = integer(f"{name}.max_phase", getattr(layout, "max_phase", None), (1, I32_MAX))
+    name, vec, per_phase, max_phase = _phases(layout)
     # phase ^ block stays below the next power of two past max_phase - 1.
     largest = (1 << (max_phase - 1).bit_length()) - 1
     if vec * largest > I32_MAX:
@@ -710,12 +720,7 @@ def _rotating(layout: object, shape: Sequence[int], dtype: Optional[str]) -> Lay
             f"{name}: vec {vec} times the largest phase {largest} passes 2^31 - 1; Triton computes a row's shift "
             "(vec * (phase ^ block)) in 32 bits"
         )
-    order = integers(f"{name}.order", getattr(layout, "order", None), USIZE)
-    if sorted(order) != list(range(len(dims))):
-        raise _native.Error(
-            f"{name}.order: {order} is not a permutation of 0..{len(dims) - 1}, one entry per dimension of "
-            f"shape {dims}"
-        )
+    order = _order(layout, name, dims)
     if len(dims) == 1:
         return Layout(f"packed({dims[0]})", dtype)
     col, row = order[0], order[1]
