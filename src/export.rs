@@ -83,6 +83,13 @@ fn invert_linear(lengths: &[usize], values: &[i64], what: &'static str) -> Resul
         return Err(refuse("length", l as i64, "Triton's linear layouts cover power-of-two tiles"));
     }
     let n = values.len();
+    if n < 2 {
+        return Err(refuse(
+            "elements",
+            n as i64,
+            "Triton's shared linear layouts take at least one offset basis: a tile of 2 elements or more",
+        ));
+    }
     // Bijective onto [0, n).
     let mut at = vec![usize::MAX; n];
     for (i, &v) in values.iter().enumerate() {
@@ -167,6 +174,13 @@ pub fn padded(desc: &Descriptor) -> Result<Padded, Error> {
     let pad = sorted[first + 1] - sorted[first] - 1;
     if sorted[0] != 0 || pad < 1 {
         return Err(refuse("offset", sorted[0], "a padded stream starts at offset 0 and its elements are distinct"));
+    }
+    // Gluon's PaddedSharedLayout takes powers of two only (its verify()).
+    if !(interval as u64).is_power_of_two() {
+        return Err(refuse("interval", interval, "Triton's PaddedSharedLayout takes power-of-two intervals"));
+    }
+    if !(pad as u64).is_power_of_two() {
+        return Err(refuse("padding", pad, "Triton's PaddedSharedLayout takes power-of-two paddings"));
     }
     let placed = |r: i64| r + (r / interval) * pad;
     if let Some(r) = (0..sorted.len()).find(|&r| sorted[r] != placed(r as i64)) {

@@ -144,6 +144,15 @@ fn what_a_peer_cannot_express_is_refused() {
     let Exported::TritonPadded(p) = triton(&d).unwrap() else { panic!("padded") };
     let t = triton_offsets(&p.offset_bases, Some(p.interval_padding));
     assert!(coords(&[8, 8]).iter().all(|c| t[c] == d.calculate_offset(c)));
+    // What Gluon's constructors assert: power-of-two intervals and paddings, at least one basis.
+    for (spec, named) in [
+        ("row-padded:rows=4,cols=8,pad=3", "padding = 3; Triton's PaddedSharedLayout takes power-of-two paddings"),
+        ("naive((4,6),(8,1))", "interval = 6; Triton's PaddedSharedLayout takes power-of-two intervals"),
+        ("packed((1))", "elements = 1; Triton's shared linear layouts take at least one offset basis"),
+    ] {
+        let e = triton(&cktile::layouts::resolve(spec).unwrap()).unwrap_err().to_string();
+        assert!(e.contains(named), "{spec}: {e}");
+    }
 }
 
 #[test]

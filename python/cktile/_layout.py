@@ -39,6 +39,16 @@ def _param(key: str, value: object) -> str:
     return str(integer(key, value))
 
 
+def _cute_parts(cute: str) -> Tuple[Optional[Tuple[int, int, int]], Tuple[int, ...], Tuple[int, ...]]:
+    """The parts of the CuTe text cktile exports (``Layout.to_cute``): the swizzle's (B, M, S) or ``None``, the
+    shape and the stride, flat (``(d0,d1):(s0,s1)`` or ``Sw<B,M,S> o _0 o (d0,d1):(s0,s1)``)."""
+    m = re.fullmatch(r"(?:Sw<(\d+),(\d+),(\d+)> o _0 o )?\(([\d,]+)\):\(([\d,]+)\)", cute)
+    if m is None:  # pragma: no cover - the exporter writes only these forms
+        raise _native.Error(f"cktile exported CuTe text it cannot read back: {cute!r}")
+    swizzle = None if m.group(1) is None else (int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    return swizzle, tuple(int(x) for x in m.group(4).split(",")), tuple(int(x) for x in m.group(5).split(","))
+
+
 @public_methods
 class Layout:
     """A shared-memory (LDS) layout: a CK Tile-style descriptor with its element type.
@@ -225,6 +235,43 @@ class Layout:
         '(4,8):(9,1)'
         """
         return json.loads(self._native.export_json("cute"))["text"]
+
+    def to_pycute(self) -> object:
+        """The layout as pycute's own object: ``pycute.Layout(shape, stride)`` for a strided layout, or
+        ``pycute.ComposedLayout(pycute.Swizzle(B, M, S), 0, pycute.Layout(shape, stride))`` for a swizzle
+        (:meth:`to_cute`'s layout, checked at every coordinate; :class:`Error` where CuTe has no such layout, or
+        without pycute). ``cktile.from_cute`` reads it back.
+
+        >>> sw = cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64").to_pycute()
+        >>> sw(1, 8)
+        64
+        """
+        swizzle, shape, stride = _cute_parts(self.to_cute())
+        try:
+            import pycute
+        except ImportError as err:  # pragma: no cover - depends on what is installed
+            raise _native.Error(f"to_pycute builds pycute's objects and needs pycute ({err}); to_cute() gives the text") from None
+        layout = pycute.Layout(shape, stride)
+        return layout if swizzle is None else pycute.ComposedLayout(pycute.Swizzle(*swizzle), 0, layout)
+
+    def to_tensor_layouts(self) -> object:
+        """The layout as the tensor-layouts package's object: ``Layout(shape, stride)``, or
+        ``ComposedLayout(Swizzle(B, M, S), Layout(shape, stride))`` for a swizzle (:meth:`to_cute`'s layout;
+        :class:`Error` where CuTe has no such layout, or without tensor-layouts). ``cktile.from_cute`` reads it
+        back.
+
+        >>> cktile.Layout("row-padded:rows=4,cols=8,pad=1").to_tensor_layouts()(3, 2)
+        29
+        """
+        swizzle, shape, stride = _cute_parts(self.to_cute())
+        try:
+            import tensor_layouts
+        except ImportError as err:  # pragma: no cover - depends on what is installed
+            raise _native.Error(
+                f"to_tensor_layouts builds tensor-layouts' objects and needs it ({err}); to_cute() gives the text"
+            ) from None
+        layout = tensor_layouts.Layout(shape, stride)
+        return layout if swizzle is None else tensor_layouts.ComposedLayout(tensor_layouts.Swizzle(*swizzle), layout)
 
     def export(self, peer: str) -> Report:
         """``cktile export --as PEER --json`` (``triton`` or ``cute``): the peer, the kind of layout, the shape,

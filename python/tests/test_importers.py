@@ -507,6 +507,30 @@ def test_exports_round_trip_through_the_peers(entry):
         assert np.array_equal(want, layout.offsets())
 
 
+@pytest.mark.parametrize(
+    "entry", EXPORTED + ["naive((2,3,4),(1,2,6))", "packed((8))", "naive((8,8),(9,1)) | transform(xor((8,8)) on [0,1] -> [0,1])"]
+)
+def test_cute_objects_are_the_layout_by_the_peers_own_evaluation(entry):
+    """to_pycute() and to_tensor_layouts(), each evaluated by its own package at every coordinate, give the
+    layout's offsets, and from_cute reads each back to the same map; a layout CuTe has no text for is refused."""
+    layout = cktile.Layout(entry, "fp16")
+    offsets = layout.offsets()
+    try:
+        text = layout.to_cute()
+    except cktile.Error:
+        for export in (layout.to_pycute, layout.to_tensor_layouts):
+            with pytest.raises(cktile.Error, match="CuTe"):
+                export()
+        return
+    coords = list(itertools.product(*(range(n) for n in offsets.shape)))
+    for made in (layout.to_pycute(), layout.to_tensor_layouts()):
+        got = np.array([made(*c) for c in coords]).reshape(offsets.shape)
+        assert np.array_equal(got, offsets), (entry, text, made)
+        assert np.array_equal(cktile.from_cute(made).offsets(), offsets)
+    assert isinstance(layout.to_pycute(), (pycute.Layout, pycute.ComposedLayout))
+    assert isinstance(layout.to_tensor_layouts(), (tl.Layout, tl.ComposedLayout))
+
+
 def test_exports_refuse_what_the_peer_lacks():
     with pytest.raises(cktile.Error, match="power-of-two"):
         cktile.Layout("row-padded:rows=12,cols=10,pad=0", "fp16").to_triton()

@@ -236,6 +236,29 @@ def test_search_answers_build(tile, dtype, arch, writes, reads, peer):
 
 
 @EXAMPLES
+@given(naive_args, st.sampled_from(["to_cute", "to_pycute", "to_tensor_layouts", "to_triton"]))
+def test_exports_are_the_layout_or_refused(args, method):
+    """Every export of a strided layout is its closed form, evaluated by the peer (pycute, tensor-layouts,
+    Gluon's bases through from_triton), or cktile.Error."""
+    lengths, strides = args
+    layout = outcome(lambda: cktile.Layout(naive_text(lengths, strides), "fp16"))
+    if layout is None:
+        assert len(lengths) != len(strides)
+        return
+    made = outcome(getattr(layout, method))
+    if made is None:
+        return
+    want = closed_form(lengths, strides)
+    if method == "to_cute":
+        assert np.array_equal(cktile.from_cute(made).offsets(), want)
+    elif method == "to_triton":
+        assert np.array_equal(cktile.from_triton(made, list(lengths), "fp16").offsets(), want)
+    else:
+        got = np.array([made(*c) for c in itertools.product(*(range(n) for n in lengths))]).reshape(lengths)
+        assert np.array_equal(got, want)
+
+
+@EXAMPLES
 @given(naive_args, naive_args)
 def test_equiv_is_equal_offsets(a, b):
     la, lb = naive_text(*a), naive_text(*b)
