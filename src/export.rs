@@ -10,9 +10,9 @@
 //!   elements in offset order, plus one `[interval:+padding]` pair (in
 //!   elements), as Triton's gfx1250 GEMMs and the catalogue's
 //!   `row-padded` write it.
-//! - [`cute`]: CuTe's text for a strided layout, `(d0,d1,...):(s0,s1,...)`,
-//!   or a `Swizzle<B,M,S>` composed with a packed row-major one, as CuTe
-//!   prints it: `Sw<B,M,S> o _0 o (d0,d1):(d1,1)`.
+//! - [`cute`]: CuTe's text for a strided layout, `(d0,d1,...):(s0,s1,...)`
+//!   (a dimension of several modes as their tuple), or a `Swizzle<B,M,S>`
+//!   composed with one, as CuTe prints it: `Sw<B,M,S> o _0 o (d0,d1):(d1,1)`.
 //!
 //! Each checks every coordinate: a layout the peer cannot express is
 //! refused, naming what the peer lacks and the first coordinate that shows
@@ -175,13 +175,6 @@ pub fn padded(desc: &Descriptor) -> Result<Padded, Error> {
     if sorted[0] != 0 || pad < 1 {
         return Err(refuse("offset", sorted[0], "a padded stream starts at offset 0 and its elements are distinct"));
     }
-    // Gluon's PaddedSharedLayout takes powers of two only (its verify()).
-    if !(interval as u64).is_power_of_two() {
-        return Err(refuse("interval", interval, "Triton's PaddedSharedLayout takes power-of-two intervals"));
-    }
-    if !(pad as u64).is_power_of_two() {
-        return Err(refuse("padding", pad, "Triton's PaddedSharedLayout takes power-of-two paddings"));
-    }
     let placed = |r: i64| r + (r / interval) * pad;
     if let Some(r) = (0..sorted.len()).find(|&r| sorted[r] != placed(r as i64)) {
         return Err(refuse(
@@ -193,13 +186,23 @@ pub fn padded(desc: &Descriptor) -> Result<Padded, Error> {
     // Each coordinate's rank in offset order: its unpadded offset.
     let ranks: Vec<i64> = offsets.iter().map(|&o| o - (o / (interval + pad)) * pad).collect();
     let offset_bases = invert_linear(&lengths, &ranks, "its unpadded offset repeats another's")?;
+    // Gluon's PaddedSharedLayout takes powers of two only (its verify()).
+    if !(interval as u64).is_power_of_two() {
+        return Err(refuse("interval", interval, "Triton's PaddedSharedLayout takes power-of-two intervals"));
+    }
+    if !(pad as u64).is_power_of_two() {
+        return Err(refuse("padding", pad, "Triton's PaddedSharedLayout takes power-of-two paddings"));
+    }
     Ok(Padded { offset_bases, interval_padding: (interval as u64, pad as u64) })
 }
 
 /// CuTe's text for the layout, as CuTe prints it: a strided layout
-/// `(d0,d1,...):(s0,s1,...)`, or `Sw<B,M,S> o _0 o (d0,d1):(d1,1)` (a
-/// `Swizzle<B,M,S>` of a packed row-major 2-D tile), or an error when it is
-/// neither.
+/// `(d0,d1,...):(s0,s1,...)`, a dimension whose offsets are no single
+/// stride written as its modes fastest first (`(4,(3,2)):(3,(1,12))`), or
+/// `Sw<B,M,S> o _0 o` such a layout (a `Swizzle<B,M,S>` of it: Triton's
+/// NVMMA layouts of tiles wider than the swizzle are
+/// `Sw<3,3,3> o _0 o (64,(64,2)):(64,(1,4096))`), or an error when it is
+/// none of these.
 ///
 /// ```
 /// let padded = cktile::layouts::resolve("row-padded:rows=4,cols=8,pad=1")?;
@@ -212,18 +215,9 @@ pub fn cute(desc: &Descriptor) -> Result<String, Error> {
     let (lengths, offsets) = table(desc)?;
     let join = |v: &[i64]| v.iter().map(|x| format!("{x}")).collect::<Vec<_>>().join(",");
     let shape: Vec<i64> = lengths.iter().map(|&l| l as i64).collect();
-    // Strided: each coordinate's offset is the sum of its dimensions' strides.
-    let mut strides = vec![0i64; lengths.len()];
-    let mut step = 1usize;
-    for d in (0..lengths.len()).rev() {
-        if lengths[d] > 1 {
-            strides[d] = offsets[step] - offsets[0];
-        }
-        step *= lengths[d].max(1);
-    }
-    let affine = |n: usize| coordinate(n, &lengths).iter().zip(&strides).map(|(c, s)| c * s).sum::<i64>() + offsets[0];
-    if (0..offsets.len()).all(|n| offsets[n] == affine(n)) && offsets[0] == 0 {
-        return Ok(format!("({}):({})", join(&shape), join(&strides)));
+    // Strided, each dimension one mode or a hierarchy of them.
+    if let Some(modes) = strided(&lengths, |n| offsets[n]) {
+        return Ok(modes_text(&modes));
     }
     // A swizzle of the packed row-major 2-D tile: offset = x ^ ((x & yyy) >> s), x = r * cols + c. The
     // single bits give it away: bit k of yyy sends 2^k to 2^k ^ 2^(k - s); every other bit to itself.
@@ -243,11 +237,101 @@ pub fn cute(desc: &Descriptor) -> Result<String, Error> {
             }
         }
     }
+    // A swizzle of any strided layout (NVMMA's atoms tiled past the swizzle's width): a swizzle is its own
+    // inverse, so each candidate is tried on the dimensions' own offsets first (what `strided` checks
+    // before it reads every element), then on every element.
+    let top = offsets.iter().copied().max().unwrap_or(0).max(1);
+    let width = i64::BITS - top.leading_zeros();
+    for b in 1..=5u32 {
+        for sh in b..width {
+            for m in 0..width.saturating_sub(b + sh) {
+                let yyy = ((1i64 << b) - 1) << (m + sh);
+                // One that moves nothing leaves the layout as it is, which is not strided (above).
+                let unswizzled = |n: usize| offsets[n] ^ ((offsets[n] & yyy) >> sh);
+                if let Some(modes) = strided(&lengths, unswizzled) {
+                    return Ok(format!("Sw<{b},{m},{sh}> o _0 o {}", modes_text(&modes)));
+                }
+            }
+        }
+    }
     Err(refuse(
         "layout",
         0,
-        "CuTe's text here is a strided layout or one Swizzle<B,M,S> of a packed row-major 2-D tile; this layout is neither (export it to Triton as a linear layout)",
+        "CuTe's text here is a strided layout (of one or more modes a dimension) or one Swizzle<B,M,S> of one; this layout is neither (export it to Triton as a linear layout)",
     ))
+}
+
+/// Each dimension's modes, fastest first as CuTe orders them, `(length,
+/// stride)`, when `offset` (of the row-major index) is a strided layout
+/// with offset 0 at the origin: each dimension's offsets along its axis
+/// factor into modes, and every element's offset is the sum of its
+/// coordinates' axis offsets.
+fn strided(lengths: &[usize], offset: impl Fn(usize) -> i64) -> Option<Vec<Vec<(usize, i64)>>> {
+    if offset(0) != 0 {
+        return None;
+    }
+    let mut step = vec![1usize; lengths.len()];
+    for d in (0..lengths.len().saturating_sub(1)).rev() {
+        step[d] = step[d + 1] * lengths[d + 1].max(1);
+    }
+    let mut modes = Vec::with_capacity(lengths.len());
+    for (d, &len) in lengths.iter().enumerate() {
+        let along = |i: usize| offset(i * step[d]);
+        let mut dim: Vec<(usize, i64)> = Vec::new();
+        let mut size = 1usize;
+        while size < len {
+            let stride = along(size);
+            let mut l = 1usize;
+            while size * (l + 1) <= len && along(size * l) == l as i64 * stride {
+                l += 1;
+            }
+            if l == 1 || !(len / size).is_multiple_of(l) || !len.is_multiple_of(size) {
+                return None;
+            }
+            dim.push((l, stride));
+            size *= l;
+        }
+        if dim.is_empty() {
+            dim.push((len.max(1), 0));
+        }
+        if (0..len).any(|i| along(i) != mode_offset(&dim, i)) {
+            return None;
+        }
+        modes.push(dim);
+    }
+    let total: usize = lengths.iter().map(|&l| l.max(1)).product();
+    let separable = (0..total).all(|n| {
+        let c = coordinate(n, lengths);
+        offset(n) == c.iter().zip(&modes).map(|(&i, dim)| mode_offset(dim, i as usize)).sum::<i64>()
+    });
+    separable.then_some(modes)
+}
+
+/// Index `i` of a dimension with `modes` (fastest first): its digits times
+/// the strides.
+fn mode_offset(modes: &[(usize, i64)], mut i: usize) -> i64 {
+    let mut o = 0;
+    for &(l, s) in modes {
+        o += (i % l.max(1)) as i64 * s;
+        i /= l.max(1);
+    }
+    o
+}
+
+/// CuTe's text of strided `modes`: `(d0,d1):(s0,s1)`, a dimension of
+/// several modes as a tuple of them.
+fn modes_text(modes: &[Vec<(usize, i64)>]) -> String {
+    let part = |f: &dyn Fn(&(usize, i64)) -> String| {
+        let dims: Vec<String> = modes
+            .iter()
+            .map(|dim| match dim.as_slice() {
+                [one] => f(one),
+                many => format!("({})", many.iter().map(f).collect::<Vec<_>>().join(",")),
+            })
+            .collect();
+        format!("({})", dims.join(","))
+    };
+    format!("{}:{}", part(&|m| format!("{}", m.0)), part(&|m| format!("{}", m.1)))
 }
 
 /// A layout in a peer's terms.

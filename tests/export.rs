@@ -144,10 +144,10 @@ fn what_a_peer_cannot_express_is_refused() {
     let Exported::TritonPadded(p) = triton(&d).unwrap() else { panic!("padded") };
     let t = triton_offsets(&p.offset_bases, Some(p.interval_padding));
     assert!(coords(&[8, 8]).iter().all(|c| t[c] == d.calculate_offset(c)));
-    // What Gluon's constructors assert: power-of-two intervals and paddings, at least one basis.
+    // What Gluon's constructors assert: power-of-two tiles and paddings, at least one basis.
     for (spec, named) in [
         ("row-padded:rows=4,cols=8,pad=3", "padding = 3; Triton's PaddedSharedLayout takes power-of-two paddings"),
-        ("naive((4,6),(8,1))", "interval = 6; Triton's PaddedSharedLayout takes power-of-two intervals"),
+        ("naive((4,6),(8,1))", "length = 6; Triton's linear layouts cover power-of-two tiles"),
         ("packed((1))", "elements = 1; Triton's shared linear layouts take at least one offset basis"),
     ] {
         let e = triton(&cktile::layouts::resolve(spec).unwrap()).unwrap_err().to_string();
@@ -237,4 +237,79 @@ fn search_answers_each_listed_layout_in_the_peers_terms() {
     let o = search(&["--as", "ck"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--as: unknown name `ck`; expected one of: triton, cute"));
+}
+
+/// CuTe's nested text, `(d0,(d1,d2)):(s0,(s1,s2))` after an optional
+/// `Sw<B,M,S> o _0 o`, evaluated as CuTe defines it: a dimension's index
+/// split over its modes fastest first, each digit times its stride, then
+/// the swizzle.
+fn cute_nested_offset(text: &str, c: &[i64]) -> i64 {
+    fn tuple(t: &str) -> Vec<Vec<i64>> {
+        // The top level's items, each a list of its modes.
+        let inner = &t[1..t.len() - 1];
+        let (mut items, mut depth, mut cur) = (Vec::new(), 0, String::new());
+        for ch in inner.chars() {
+            match ch {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                ',' if depth == 0 => {
+                    items.push(cur.clone());
+                    cur.clear();
+                    continue;
+                }
+                _ => {}
+            }
+            cur.push(ch);
+        }
+        items.push(cur);
+        items.iter().map(|i| i.trim_matches(['(', ')']).split(',').map(|x| x.parse().unwrap()).collect()).collect()
+    }
+    let (swizzle, layout) = match text.split_once(" o _0 o ") {
+        Some((s, l)) => (Some(s), l),
+        None => (None, text),
+    };
+    let (shape, stride) = layout.split_once(':').unwrap();
+    let (shape, stride) = (tuple(shape), tuple(stride));
+    let mut x = 0;
+    for ((modes, strides), &i) in shape.iter().zip(&stride).zip(c) {
+        let mut i = i;
+        for (l, s) in modes.iter().zip(strides) {
+            x += (i % l) * s;
+            i /= l;
+        }
+    }
+    match swizzle {
+        None => x,
+        Some(s) => {
+            let p: Vec<i64> =
+                s.trim_start_matches("Sw<").trim_end_matches('>').split(',').map(|v| v.parse().unwrap()).collect();
+            let yyy = ((1 << p[0]) - 1) << (p[1] + p[2]);
+            x ^ ((x & yyy) >> p[2])
+        }
+    }
+}
+
+/// A dimension whose offsets are no single stride is written as CuTe's
+/// modes (a merge of (2, 3) over strides (12, 1): `(3,2):(1,12)`, fastest
+/// first), a swizzle of such a layout as the swizzle over it, and each text
+/// is the layout at every coordinate by CuTe's definition.
+#[test]
+fn cute_writes_a_dimension_of_several_modes() {
+    let merged = "naive((4,2,3),(3,12,1)) | transform(pass_through(4) on [0] -> [0], merge((2,3)) on [1,2] -> [1])";
+    let d = cktile::spec::parse(merged).unwrap();
+    let text = cute(&d).unwrap();
+    assert_eq!(text, "(4,(3,2)):(3,(1,12))");
+    for c in coords(d.lengths().as_slice()) {
+        assert_eq!(cute_nested_offset(&text, &c), d.calculate_offset(&c), "{c:?}");
+    }
+    // Two 64 x 64 blocks of CK's XOR tile side by side, the second 4096 on: the XOR of 8-element vectors by
+    // the row is CuTe's Swizzle<3,3,3> over (64,(64,2)):(64,(1,4096)), as Triton's 128-byte NVMMA
+    // layout of a 64 x 128 fp16 tile is.
+    let tiled = "naive((64,2,8,8),(64,4096,8,1)) | transform(xor((64,8)) on [0,2] -> [0,2], pass_through(2) on [1] -> [1], pass_through(8) on [3] -> [3]) | transform(pass_through(64) on [0] -> [0], merge((2,8,8)) on [1,2,3] -> [1])";
+    let d = cktile::spec::parse(tiled).unwrap();
+    let text = cute(&d).unwrap();
+    assert_eq!(text, "Sw<3,3,3> o _0 o (64,(64,2)):(64,(1,4096))");
+    for c in coords(d.lengths().as_slice()) {
+        assert_eq!(cute_nested_offset(&text, &c), d.calculate_offset(&c), "{c:?}");
+    }
 }

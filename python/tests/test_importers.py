@@ -538,3 +538,57 @@ def test_exports_refuse_what_the_peer_lacks():
         cktile.Layout("naive((8,8),(9,1)) | transform(xor((8,8)) on [0,1] -> [0,1])", "fp16").to_cute()
     with pytest.raises(cktile.Error, match="peer"):
         cktile.Layout("packed((4,8))", "fp16").export("fish")
+
+
+def _issue_66_layouts():
+    """Issue 66's seventeen layouts, each as its peer builds it: (name, peer object, shape, dtype)."""
+    out = []
+    for swizzle in (0, 32, 64, 128):
+        for dtype, bits in (("fp8", 8), ("fp16", 16), ("bf16", 16)):
+            layout = gl.NVMMASharedLayout(swizzle_byte_width=swizzle, element_bitwidth=bits, rank=2)
+            out.append((f"nvmma {swizzle}B {dtype}", layout, [64, 128], dtype))
+    # tl.dot's A operand on sm80, gfx942 and gfx950 (fp16), and gfx1250's padded layout.
+    for target, (vec, per_phase, max_phase) in (("sm80", (8, 1, 8)), ("gfx942", (4, 1, 16)), ("gfx950", (8, 2, 8))):
+        layout = gl.SwizzledSharedLayout(vec=vec, per_phase=per_phase, max_phase=max_phase, order=[1, 0])
+        out.append((f"tl.dot {target}", layout, [128, 64], "fp16"))
+    out.append(("gfx1250 padded", gl.PaddedSharedLayout.with_identity_for([[128, 8]], [64, 128], [1, 0]), [64, 128], "fp16"))
+    # CuTe's Swizzle<3,4,3> on bytes; CUTLASS SM80's fp16 atom tiled to 128 x 64, which FlashAttention-2's Q is;
+    # FA2's V read transposed (its SmemLayoutVtransposed: the same swizzle, head dimension first).
+    out.append(("cute Swizzle<3,4,3>", pycute.ComposedLayout(pycute.Swizzle(3, 4, 3), 0, pycute.Layout((64, 128), (128, 1))), None, "int8"))
+    sm80 = pycute.ComposedLayout(pycute.Swizzle(3, 3, 3), 0, pycute.Layout(((8, 16), 64), ((64, 512), 1)))
+    out.append(("cutlass sm80 / fa2 Q", sm80, None, "fp16"))
+    vt = pycute.ComposedLayout(pycute.Swizzle(3, 3, 3), 0, pycute.Layout((64, (8, 16)), (1, (64, 512))))
+    out.append(("fa2 V transposed", vt, None, "fp16"))
+    return out
+
+
+ISSUE_66_LAYOUTS = _issue_66_layouts()
+
+
+@pytest.mark.parametrize("name,source,shape,dtype", ISSUE_66_LAYOUTS, ids=[x[0] for x in ISSUE_66_LAYOUTS])
+def test_the_issues_layouts_round_trip_through_every_peer_that_can_express_them(name, source, shape, dtype):
+    """Import, export to each peer, import again: the same map, element by element, and each export evaluated
+    by its peer (Triton's own linear layout of the exported object, pycute's and tensor-layouts' own calls);
+    a peer that cannot express the layout refuses with cktile.Error."""
+    imported = cktile.from_triton(source, shape, dtype) if shape is not None else cktile.from_cute(source, dtype)
+    offsets = imported.offsets()
+    shape = list(offsets.shape)
+    exported = imported.to_triton()
+    assert np.array_equal(cktile.from_triton(exported, shape, dtype).offsets(), offsets), name
+    if type(exported).__name__ == "SharedLinearLayout":
+        assert_inverts_triton(imported, triton_linear(exported, shape), shape)
+    coords = list(itertools.product(*(range(n) for n in shape)))
+    try:
+        made = [imported.to_pycute(), imported.to_tensor_layouts()]
+    except cktile.Error as e:
+        assert "CuTe" in str(e), (name, str(e))
+        assert name in ("fa2 V transposed",), f"{name}: {e}"
+        return
+    for obj in made:
+        assert np.array_equal(np.array([obj(*c) for c in coords]).reshape(shape), offsets), (name, obj)
+        assert np.array_equal(cktile.from_cute(obj, dtype).offsets(), offsets), (name, obj)
+    assert np.array_equal(cktile.from_cute(imported.to_cute(), dtype).offsets(), offsets), name
+
+
+def test_the_issues_layouts_are_seventeen_and_more():
+    assert len(ISSUE_66_LAYOUTS) == 12 + 3 + 1 + 3

@@ -8,7 +8,7 @@ use crate::common::{Failure, Spec, bad, to_json};
     long_about = "A layout as its peers write it, checked at every coordinate: --as triton gives Gluon's \
 SharedLinearLayout (a bijective layout linear over GF(2): every swizzle of a power-of-two tile, the packed layouts) or \
 PaddedSharedLayout (a linear layout over the elements in offset order with one [interval:+padding] pair); --as cute \
-gives CuTe's text for a strided layout or a Swizzle<B,M,S> of a packed row-major tile. A layout the peer cannot \
+gives CuTe's text for a strided layout (a dimension of several modes as their tuple) or a Swizzle<B,M,S> of one. A layout the peer cannot \
 express is refused, naming what it lacks and the first coordinate that shows it. from_triton / from_cute read the \
 answers back.",
     after_help = "Limits: tiles of up to 2^20 elements. SPEC files and stdin: at most 1 MiB.\n\nExamples:\n  \
