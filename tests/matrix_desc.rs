@@ -321,9 +321,12 @@ impl<'a> With<'a> for Request<'_> {
     }
 }
 
-/// No (major, mode, LBO, SBO) reads the layout: the first instruction's
-/// start is forced (its first element is at `swizzle(start)`), and LBO and
-/// SBO run over every multiple of 16 up to past the layout's last byte.
+/// No (major, mode, LBO, SBO) reads the layout: each instruction's start
+/// is forced (its first element is at `swizzle(start)`), LBO and SBO, shared
+/// by the instructions, run over every multiple of 16 up to past the
+/// layout's last byte, and every element of every instruction must be read
+/// from its byte (fields that read the first instruction may break a later
+/// one: a refusal is about the whole tile).
 fn brute_force_unreadable(d: &Descriptor, e: usize, target: Target, text: &str) {
     let lengths = d.lengths();
     let (mn_len, k_len) = (lengths.as_slice()[0] as usize, lengths.as_slice()[1] as usize);
@@ -341,17 +344,27 @@ fn brute_force_unreadable(d: &Descriptor, e: usize, target: Target, text: &str) 
             if major == OperandMajor::K && mode == SwizzleMode::B128Base32 {
                 continue;
             }
-            let Some(first) = byte(d, e as u64, 1, 0, 0) else { continue };
-            let start = cute_swizzle(mode.xor(), first);
+            // Each instruction's origin and forced start (`None`: its first element is a pad).
+            let starts: Vec<Option<(usize, usize, u64)>> = (0..mn_len)
+                .step_by(imn)
+                .flat_map(|m0| (0..k_len).step_by(ik).map(move |k0| (m0, k0)))
+                .map(|(m0, k0)| byte(d, e as u64, 1, m0, k0).map(|b| (m0, k0, cute_swizzle(mode.xor(), b))))
+                .collect();
+            if starts.iter().any(Option::is_none) {
+                continue;
+            }
             for lbo in (0..=last + 16).step_by(16) {
                 for sbo in (0..=last + 16).step_by(16) {
-                    let f = DescriptorFields { target, swizzle: mode, start, lbo, sbo, base_offset: 0 };
-                    let reads = (0..imn).all(|m| {
-                        (0..ik).all(|k| {
-                            Some(ptx_address(&f, major, e as u64, m as u64, k as u64)) == byte(d, e as u64, 1, m, k)
+                    let reads = starts.iter().flatten().all(|&(m0, k0, start)| {
+                        let f = DescriptorFields { target, swizzle: mode, start, lbo, sbo, base_offset: 0 };
+                        (0..imn.min(mn_len - m0)).all(|m| {
+                            (0..ik.min(k_len - k0)).all(|k| {
+                                Some(ptx_address(&f, major, e as u64, m as u64, k as u64))
+                                    == byte(d, e as u64, 1, m0 + m, k0 + k)
+                            })
                         })
                     });
-                    assert!(!reads, "{text} is read on {target:?} by {f:?} {major:?}");
+                    assert!(!reads, "{text} is read on {target:?} by LBO {lbo}, SBO {sbo}, {mode:?}, {major:?}");
                 }
             }
         }
@@ -548,5 +561,26 @@ mod hostile {
                 let _ = f.encode();
             }
         }
+    }
+}
+
+/// A refusal that only a later instruction breaks: CK's k-fold layout as
+/// 4-byte elements on sm100, K-major without swizzle, is read by LBO 1024
+/// and SBO 128 in its first instruction (K below 8) but not past it. The
+/// verdict's break lies past the first instruction, and the brute force over
+/// every instruction agrees (over the first instruction alone it did not: a
+/// property-test draw in CI found it).
+#[test]
+fn a_refusal_that_only_a_later_instruction_breaks_holds() {
+    for text in [
+        "ck-kfold-mpair:m=16,k=32,ak1=4,m0=16,kthreadwrite=4,mperxdl=16",
+        "ck-kfold-mpair:m=16,k=32,ak1=4,m0=16,kthreadwrite=4,mperxdl=16,dtype=fp8,banks=32",
+    ] {
+        let d = layouts::resolve(text).unwrap();
+        let req = Request { operand: Operand::B, ..Request::new(&d, 4, Target::Sm100) };
+        let Readability::Unreadable(u) = judge(&req).unwrap() else { panic!("{text} accepted") };
+        let plain = u.breaks.iter().find(|b| b.major == OperandMajor::K && b.swizzle == SwizzleMode::None).unwrap();
+        assert!(plain.coordinate[1] >= 8, "{text}: {plain:?}");
+        brute_force_unreadable(&d, 4, Target::Sm100, text);
     }
 }
