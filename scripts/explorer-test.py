@@ -54,7 +54,7 @@ CASES = [
     ("cute-tma", "sm80", "columns", "ld.shared.b32"),
     ("triton-swizzled", "gfx942", "mfma16", ""),
     ("triton-nvmma", "sm90", "ldmatrix", ""),
-    ("triton-rotating", "gfx942", "mfma16", ""),
+    ("triton-rotating", "gfx942", "mfma16", "ds_read_b64"),
     ("row-padded", "gfx1100", "rows", "ds_read_b128"),
     ("xor-linear", "gfx950-b32x64", "mfma32", ""),
 ]
