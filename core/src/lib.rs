@@ -91,9 +91,10 @@
 //! ```
 
 #![cfg_attr(not(feature = "std"), no_std)]
-// No `unsafe` anywhere but the GPU memory layer (`tile::gpu`, which
+// No `unsafe` anywhere but the GPU layer (`tile::gpu`, the memory and
+// the hardware ids, and `ops::gemm::gpu`, the MFMA intrinsics), which
 // exists for amdgcn and nvptx only, built with nightly Rust as those
-// targets are).
+// targets are.
 #![cfg_attr(not(any(target_arch = "amdgpu", target_arch = "nvptx64")), forbid(unsafe_code))]
 #![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), deny(unsafe_code))]
 #![cfg_attr(
@@ -101,7 +102,7 @@
     feature(core_intrinsics, gpu_intrinsics, gpu_launch_sized_workgroup_mem),
     allow(internal_features)
 )]
-#![cfg_attr(target_arch = "amdgpu", feature(stdarch_amdgpu, link_llvm_intrinsics))]
+#![cfg_attr(target_arch = "amdgpu", feature(stdarch_amdgpu, link_llvm_intrinsics, repr_simd, simd_ffi, f16))]
 #![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx))]
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]

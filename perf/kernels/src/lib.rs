@@ -23,6 +23,7 @@ pub mod builders;
 pub mod coordinates;
 pub mod entry;
 pub mod forms;
+pub mod gemm;
 pub mod generic;
 pub mod paths;
 

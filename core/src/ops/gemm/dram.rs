@@ -16,8 +16,8 @@
 
 use crate::error::Error;
 use crate::typed::{
-    DoPad, NaiveVector, TensorView, Transformed, make_naive_tensor_descriptor_with_vector, make_tensor_view,
-    pad_tensor_view,
+    DoPad, Naive, NaiveVector, TensorView, Transformed, make_naive_tensor_descriptor,
+    make_naive_tensor_descriptor_with_vector, make_tensor_view, pad_tensor_view,
 };
 use cktile_transforms::Number as N;
 use cktile_transforms::typed::RightPad;
@@ -97,4 +97,66 @@ pub fn make_dram_view<const ROWS: usize, const K: usize, T: Copy>(
 ) -> Result<TensorView<&[T], DramChain>, Error> {
     let d = make_naive_tensor_descriptor_with_vector((rows, k), (stride, N::<1>), N::<VECTOR>, N::<1>)?;
     pad_tensor_view(make_tensor_view(data, d), (N::<ROWS>, N::<K>), (DoPad::<true>, DoPad::<true>))
+}
+
+/// C's DRAM view's chain: naive (rows, columns) with strides (stride, 1),
+/// each dimension right-padded to the block tile. The accumulator's
+/// lanes hold one column each (AMD's MFMA D layout), so C's stores are
+/// elements and no vector is guaranteed.
+///
+/// ```
+/// use cktile_core::ops::gemm::{CDramChain, make_c_dram_view};
+/// use cktile_core::typed::TensorView;
+/// let mut c = [0f32; 10 * 12];
+/// let _: TensorView<&mut [f32], CDramChain> = make_c_dram_view::<128, 128, _>(&mut c, 10, 12, 12)?;
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+pub type CDramChain = Transformed<
+    Naive<(usize, usize), (usize, N<1>)>,
+    (RightPad<usize, usize>, RightPad<usize, usize>),
+    ((N<0>,), (N<1>,)),
+    ((N<0>,), (N<1>,)),
+>;
+
+/// The DRAM view of a row-major `rows x cols` C (row stride `stride`) in
+/// `data`, padded to `ROWS x COLS` block tiles (MPerBlock x NPerBlock; CK's C view in
+/// `MakeGemmTensorViews`, padded as `MakeGemmPadViews` pads it): the
+/// epilogue's stores into the padding are dropped
+/// ([`store_c_tile`](super::store_c_tile)).
+///
+/// Refused when it is built: a zero size, a stride below `cols`, sizes
+/// past 64 bits, or `data` too short for the last row.
+///
+/// ```
+/// use cktile_core::ops::gemm::make_c_dram_view;
+/// let mut c = vec![0f32; 100 * 72];
+/// // A 100 x 70 C (row stride 72), padded to 128 x 64 block tiles: 128 x 128.
+/// let view = make_c_dram_view::<128, 64, _>(&mut c, 100, 70, 72)?;
+/// assert_eq!(view.descriptor().lengths().as_slice(), &[128, 128]);
+/// assert_eq!(view.descriptor().calculate_offset([3, 5]), 3 * 72 + 5);
+/// let e = make_c_dram_view::<128, 64, _>(&mut c, 101, 70, 72).unwrap_err();
+/// assert!(e.to_string().contains("7200"), "{e}");
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[inline(always)]
+pub fn make_c_dram_view<const ROWS: usize, const COLS: usize, T: Copy>(
+    data: &mut [T],
+    rows: usize,
+    cols: usize,
+    stride: usize,
+) -> Result<TensorView<&mut [T], CDramChain>, Error> {
+    let value = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+    if stride < cols {
+        return Err(Error::policy_value("C's row stride must be at least its columns", "stride", value(stride)));
+    }
+    let d = make_naive_tensor_descriptor((rows, cols), (stride, N::<1>))?;
+    let needed = rows.checked_sub(1).and_then(|r| r.checked_mul(stride)).and_then(|o| o.checked_add(cols));
+    if needed.is_none_or(|n| n > data.len()) {
+        return Err(Error::policy_value(
+            "C's buffer must hold (rows - 1) * stride + cols elements",
+            "len",
+            value(data.len()),
+        ));
+    }
+    pad_tensor_view(make_tensor_view(data, d), (N::<ROWS>, N::<COLS>), (DoPad::<true>, DoPad::<true>))
 }

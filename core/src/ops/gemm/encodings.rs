@@ -7,11 +7,13 @@
 //!   DRAM loads and LDS stores;
 //! - [`WarpOperand`]: the MFMA warp GEMM's A and B operand
 //!   (`AWarpDstrEncoding`, `BWarpDstrEncoding`);
-//! - [`ABlockOuter`], [`BBlockOuter`]: the block GEMM's outer encodings
-//!   (`a_block_outer_dstr_encoding`, `b_block_outer_dstr_encoding` in
+//! - [`WarpAccumulator`]: the MFMA warp GEMM's C (`CWarpDstrEncoding`);
+//! - [`ABlockOuter`], [`BBlockOuter`], [`CBlockOuter`]: the block GEMM's
+//!   outer encodings (`a_block_outer_dstr_encoding`,
+//!   `b_block_outer_dstr_encoding`, `c_block_outer_dstr_encoding` in
 //!   `block_universal_gemm_as_bs_cr.hpp`), which
 //!   [`EmbedEncoding`](crate::distribution::EmbedEncoding) places around the warp
-//!   operand's (CK's `make_embed_tile_distribution_encoding`).
+//!   operand's or accumulator's (CK's `make_embed_tile_distribution_encoding`).
 //!
 //! A configuration CK's `static_assert`s refuse is a compile error with
 //! the requirement's message.
@@ -114,6 +116,43 @@ crate::tile_distribution_encoding! {
 }
 
 crate::tile_distribution_encoding! {
+    /// CK's MFMA warp-GEMM accumulator encoding (`CWarpDstrEncoding` of
+    /// `WarpGemmAtrributeMfma`, the same for its `IterateK` forms) for an
+    /// `ML x ML` warp tile: X = (M, N), M split into (registers in blocks
+    /// of 4, 64 / ML lane groups, 4 consecutive rows); the lane merges (M
+    /// lane group, N), the registers walk the two per-lane M parts. Lane
+    /// `l`, register `r` of the 32 x 32 accumulator hold row `8 * (r / 4) +
+    /// 4 * (l / 32) + r % 4`, column `l % 32`: AMD's D layout of
+    /// `v_mfma_f32_32x32x8_f16` ([`MfmaInstruction`](super::MfmaInstruction)).
+    ///
+    /// ```
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// use cktile_core::ops::gemm::WarpAccumulator;
+    /// use cktile_core::prelude::*;
+    /// assert_eq!(WarpAccumulator::<32>::ENCODING, cktile_core::distribution::catalogue::mfma_c(32, 8)?);
+    /// assert_eq!(WarpAccumulator::<16>::ENCODING, cktile_core::distribution::catalogue::mfma_c(16, 16)?);
+    /// // Lane 37, register 6 (= Y (1, 2)) of the 32 x 32 accumulator: row 8 + 4 + 2, column 5.
+    /// assert_eq!(make_static_tile_distribution::<WarpAccumulator<32>>().calculate_index([37, 1, 2]), [14, 5]);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // No MFMA has 8 rows.
+    /// let _ = cktile_core::ops::gemm::WarpAccumulator::<8>::ENCODING;
+    /// ```
+    pub struct WarpAccumulator<const ML: usize> {
+        requires: [ML == 16 || ML == 32 => "the MFMA's M (lanes per K group) is 16 or 32"],
+        rs_lengths: [],
+        hs_lengthss: [[ML * ML / 256, 64 / ML, 4], [ML]],
+        ps_to_rhss_major: [[1, 2]],
+        ps_to_rhss_minor: [[1, 0]],
+        ys_to_rhs_major: [1, 1],
+        ys_to_rhs_minor: [0, 2],
+    }
+}
+
+crate::tile_distribution_encoding! {
     /// CK's block GEMM outer encoding of A (`a_block_outer_dstr_encoding`
     /// in `block_universal_gemm_as_bs_cr.hpp`) for an `M x K` block tile,
     /// `M_WARPS x N_WARPS` warps and a `WARP_M x .. x WARP_K` warp GEMM:
@@ -186,6 +225,45 @@ crate::tile_distribution_encoding! {
         hs_lengthss: [[N / (N_WARPS * WARP_N), N_WARPS], [K / WARP_K]],
         ps_to_rhss_major: [[0, 1]],
         ps_to_rhss_minor: [[0, 1]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 0],
+    }
+}
+
+crate::tile_distribution_encoding! {
+    /// CK's block GEMM outer encoding of C (`c_block_outer_dstr_encoding`):
+    /// an `M x N` block tile of `M_WARPS x N_WARPS` warps of `WARP_M x
+    /// WARP_N` warp tiles, no copies: `tile_distribution_encoding<sequence<>,
+    /// tuple<sequence<MIterPerWarp, MWarp>, sequence<NIterPerWarp, NWarp>>,
+    /// tuple<sequence<1, 2>>, tuple<sequence<1, 1>>, sequence<1, 2>,
+    /// sequence<0, 0>>`. Embedded with the warp GEMM's accumulator
+    /// ([`WarpAccumulator`]) it is the block's C distribution, CK's
+    /// `MakeCBlockTile` (Y = M iteration, N iteration, then the
+    /// accumulator's registers).
+    ///
+    /// ```
+    /// use cktile_core::distribution::{typed::TileEncoding, Encoding};
+    /// use cktile_core::ops::gemm::CBlockOuter;
+    /// let ck = Encoding::new(&[], &[&[2, 2], &[1, 2]], &[&[1, 2]], &[&[1, 1]], &[1, 2], &[0, 0])?;
+    /// assert_eq!(CBlockOuter::<128, 64, 2, 2, 32, 32>::ENCODING, ck);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // 2 warps of 32 columns do not tile NPerBlock 96.
+    /// let _ = cktile_core::ops::gemm::CBlockOuter::<128, 96, 2, 2, 32, 32>::ENCODING;
+    /// ```
+    pub struct CBlockOuter<const M: usize, const N: usize, const M_WARPS: usize, const N_WARPS: usize, const WARP_M: usize, const WARP_N: usize> {
+        requires: [
+            M_WARPS > 0 && N_WARPS > 0 => "a block has at least one warp along M and along N",
+            WARP_M > 0 && M.is_multiple_of(M_WARPS * WARP_M) => "MPerBlock must be a multiple of MWarp * the warp GEMM's M (CK: warps should cover all the block tile)",
+            WARP_N > 0 && N.is_multiple_of(N_WARPS * WARP_N) => "NPerBlock must be a multiple of NWarp * the warp GEMM's N (CK: warps should cover all the block tile)",
+        ],
+        rs_lengths: [],
+        hs_lengthss: [[M / (M_WARPS * WARP_M), M_WARPS], [N / (N_WARPS * WARP_N), N_WARPS]],
+        ps_to_rhss_major: [[1, 2]],
+        ps_to_rhss_minor: [[1, 1]],
         ys_to_rhs_major: [1, 2],
         ys_to_rhs_minor: [0, 0],
     }

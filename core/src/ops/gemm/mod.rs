@@ -48,21 +48,32 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
+pub mod block;
 pub mod dram;
 pub mod encodings;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub mod gpu;
 pub mod lds;
+pub mod mfma;
 pub mod path;
 pub mod policy;
 #[cfg(test)]
 mod tests;
 
-pub use dram::{DramChain, VECTOR, make_dram_view};
-pub use encodings::{ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, WarpOperand};
+pub use block::{
+    ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, MAX_ITERS, WarpGemmStep, c_window,
+    emulate_block_gemm, for_each_warp_gemm, store_c_tile,
+};
+pub use dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
+pub use encodings::{
+    ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, WarpAccumulator, WarpOperand,
+};
+#[cfg(target_arch = "amdgpu")]
+pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::get_policy_partition;
 pub use lds::{KPACK, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, make_lds_block, mlds_layer};
+pub use mfma::{Bf16, ElementKind, Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
 pub use path::{
     BlockGemmSide, BlockWindow, DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide,
     WarpTensor, WarpWindow, block_window,

@@ -15,9 +15,10 @@
 //! ```
 
 use super::WAVE;
-use super::dram::{DramChain, VECTOR, make_dram_view};
-use super::encodings::{ABlockOuter, ADramDistribution, BBlockOuter, WarpOperand};
+use super::dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
+use super::encodings::{ABlockOuter, ADramDistribution, BBlockOuter, CBlockOuter, WarpAccumulator, WarpOperand};
 use super::lds::{LdsChainOf, make_lds_block};
+use super::mfma::{Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
 use crate::distribution::EmbedEncoding;
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
@@ -52,23 +53,39 @@ pub trait WarpGemm {
     const K: usize;
     /// The K values a lane holds of each operand (`kABKPerLane * kKIter`).
     const K_PER_LANE: usize;
+    /// The accumulator registers a lane holds (`M * N / 64`).
+    const C_PER_LANE: usize;
+    /// The MFMA instruction it issues.
+    const INSTRUCTION: MfmaInstruction;
+    /// The instructions it issues, one after another along K (CK's
+    /// `kKIter`): instruction `q` reads registers `4 q .. 4 q + 4` of each
+    /// operand.
+    const K_ITER: usize;
+    /// The element type of A and B.
+    type Element: MfmaElement;
     /// The A operand's encoding.
     type AWarp: TileEncoding;
     /// The B operand's encoding.
     type BWarp: TileEncoding;
+    /// The accumulator's encoding (`CWarpDstrEncoding`).
+    type CWarp: TileEncoding;
 }
 
-/// CK's fp16 MFMA warp GEMM of an `M x N x K` warp tile (on gfx942; the
-/// K = 16 and 32 ones are CK's `...IterateK` pairs of the 8 and 16 ones):
-/// the [`WarpGemm`] of the four shapes CK's dispatcher has, each lane
-/// holding `M * K / 64` K values of each operand ([`WarpOperand`]).
+/// CK's 16-bit MFMA warp GEMM of an `M x N x K` warp tile of element
+/// type `E` ([`Fp16`], the default, or [`Bf16`](super::Bf16)) on gfx942
+/// (the K = 16 and 32 ones are CK's `...IterateK` pairs of the 8 and 16
+/// ones): the [`WarpGemm`] of the four shapes CK's dispatcher has, each
+/// lane holding `M * K / 64` K values of each operand ([`WarpOperand`]).
 ///
 /// ```
-/// use cktile_core::ops::gemm::{Mfma, WarpGemm};
+/// use cktile_core::ops::gemm::{Bf16, Mfma, WarpGemm};
 /// assert_eq!(<Mfma<16, 16, 16> as WarpGemm>::K_PER_LANE, 4);
+/// // bf16's 32x32x16: two v_mfma_f32_32x32x8_bf16 along K, 16 accumulators a lane.
+/// type W = Mfma<32, 32, 16, Bf16>;
+/// assert_eq!((W::K_ITER, W::C_PER_LANE, W::INSTRUCTION.k()), (2, 16, 8));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Mfma<const M: usize, const N: usize, const K: usize>;
+pub struct Mfma<const M: usize, const N: usize, const K: usize, E = Fp16>(PhantomData<E>);
 
 /// The 32x32x8 fp16 MFMA (4 K values a lane).
 ///
@@ -97,13 +114,18 @@ pub type Mfma16x16x32 = Mfma<16, 16, 32>;
 
 macro_rules! mfma {
     ($($m:literal x $k:literal => $kl:literal;)+) => {$(
-        impl WarpGemm for Mfma<$m, $m, $k> {
+        impl<E: MfmaElement> WarpGemm for Mfma<$m, $m, $k, E> {
             const M: usize = $m;
             const N: usize = $m;
             const K: usize = $k;
             const K_PER_LANE: usize = $kl;
+            const C_PER_LANE: usize = $m * $m / WAVE;
+            const INSTRUCTION: MfmaInstruction = MfmaInstruction::of_rows::<$m>();
+            const K_ITER: usize = $kl / MFMA_K_PER_LANE;
+            type Element = E;
             type AWarp = WarpOperand<$m, $kl>;
             type BWarp = WarpOperand<$m, $kl>;
+            type CWarp = WarpAccumulator<$m>;
         }
     )+};
 }
@@ -207,6 +229,22 @@ pub trait GemmPolicy {
     type ABlock: TileEncoding;
     /// The block GEMM's B distribution.
     type BBlock: TileEncoding;
+    /// The warp GEMM's accumulator encoding.
+    type CWarp: TileEncoding;
+    /// The block GEMM's outer encoding of C.
+    type CBlockOuter: TileEncoding;
+    /// The block's C distribution (CK's `MakeCBlockTile`): the outer
+    /// encoding embedded with the accumulator's (Y = M iteration, N
+    /// iteration, then the accumulator's registers).
+    ///
+    /// ```
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+    /// // 2 x 2 warp tiles of 16 accumulators a thread: 128 * 128 / 256.
+    /// assert_eq!(<P as GemmPolicy>::CBlock::ENCODING.y_elements(), 64);
+    /// ```
+    type CBlock: TileEncoding;
     /// A's LDS block chain (`MakeALdsBlockDescriptor`).
     type ALdsChain: Chain<NumTop = U2>;
     /// B's LDS block chain (`MakeBLdsBlockDescriptor`).
@@ -221,6 +259,8 @@ pub trait GemmPolicy {
     type AWarpTile: Values<Len = U2> + Default;
     /// B's warp tile lengths (the warp GEMM's N and K).
     type BWarpTile: Values<Len = U2> + Default;
+    /// C's block tile lengths (MPerBlock, NPerBlock).
+    type CTile: Values<Len = U2> + Default;
     /// A's LDS block descriptor.
     ///
     /// ```
@@ -288,6 +328,21 @@ pub trait GemmPolicy {
         k: usize,
         stride: usize,
     ) -> Result<TensorView<&[T], Self::DramChain>, Error>;
+    /// C's DRAM view ([`make_c_dram_view`] padded to MPerBlock x NPerBlock).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// let mut c = vec![0f32; 100 * 70];
+    /// let v = UniversalGemmPolicy::<256, 128, 64, 32>::make_c_dram_view(&mut c, 100, 70, 70)?;
+    /// assert_eq!(v.descriptor().lengths().as_slice(), &[128, 128]);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    fn make_c_dram_view<T: Copy>(
+        data: &mut [T],
+        rows: usize,
+        cols: usize,
+        stride: usize,
+    ) -> Result<TensorView<&mut [T], CDramChain>, Error>;
 }
 
 /// CK's universal GEMM policy for a `BLOCK`-thread block computing an
@@ -348,6 +403,9 @@ type BOuter<const N: usize, const K: usize, const MW: usize, const NW: usize, co
     BBlockOuter<N, K, MW, NW, WN, WK>;
 type AWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::AWarp;
 type BWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::BWarp;
+type COuter<const M: usize, const N: usize, const MW: usize, const NW: usize, const WM: usize, const WN: usize> =
+    CBlockOuter<M, N, MW, NW, WM, WN>;
+type CWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::CWarp;
 
 impl<
     const BLOCK: usize,
@@ -359,15 +417,19 @@ impl<
     const WM: usize,
     const WN: usize,
     const WK: usize,
-> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, Mfma<WM, WN, WK>>
+    E: MfmaElement,
+> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, Mfma<WM, WN, WK, E>>
 where
     Mfma<WM, WN, WK>: WarpGemm,
+    Mfma<WM, WN, WK, E>: WarpGemm,
     ADramDistribution<BLOCK, M, K, VECTOR>: TileEncoding,
     ADramDistribution<BLOCK, N, K, VECTOR>: TileEncoding,
     AOuter<M, K, MW, NW, WM, WK>: TileEncoding,
     BOuter<N, K, MW, NW, WN, WK>: TileEncoding,
     EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>: TileEncoding,
     EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>: TileEncoding,
+    COuter<M, N, MW, NW, WM, WN>: TileEncoding,
+    EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, CWarpOf<WM, WN, WK>>: TileEncoding,
 {
     const BLOCK_SIZE: usize = BLOCK;
     const M_PER_BLOCK: usize = M;
@@ -397,9 +459,10 @@ where
             <Self::BWarp as TileEncoding>::ENCODING,
             <Self::ABlock as TileEncoding>::ENCODING,
             <Self::BBlock as TileEncoding>::ENCODING,
+            <Self::CBlock as TileEncoding>::ENCODING,
         ];
     };
-    type Warp = Mfma<WM, WN, WK>;
+    type Warp = Mfma<WM, WN, WK, E>;
     type ADram = ADramDistribution<BLOCK, M, K, VECTOR>;
     type BDram = ADramDistribution<BLOCK, N, K, VECTOR>;
     type AWarp = AWarpOf<WM, WN, WK>;
@@ -408,6 +471,9 @@ where
     type BBlockOuter = BOuter<N, K, MW, NW, WN, WK>;
     type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>;
     type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>;
+    type CWarp = CWarpOf<WM, WN, WK>;
+    type CBlockOuter = COuter<M, N, MW, NW, WM, WN>;
+    type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, CWarpOf<WM, WN, WK>>;
     type ALdsChain = LdsChainOf<M, K>;
     type BLdsChain = LdsChainOf<N, K>;
     type DramChain = DramChain;
@@ -415,6 +481,7 @@ where
     type BTile = (Number<N>, Number<K>);
     type AWarpTile = (Number<WM>, Number<WK>);
     type BWarpTile = (Number<WN>, Number<WK>);
+    type CTile = (Number<M>, Number<N>);
 
     #[inline(always)]
     fn make_a_lds_block() -> Result<TensorDescriptor<Self::ALdsChain>, Error> {
@@ -444,5 +511,15 @@ where
         stride: usize,
     ) -> Result<TensorView<&[T], Self::DramChain>, Error> {
         make_dram_view::<N, K, T>(data, rows, k, stride)
+    }
+
+    #[inline(always)]
+    fn make_c_dram_view<T: Copy>(
+        data: &mut [T],
+        rows: usize,
+        cols: usize,
+        stride: usize,
+    ) -> Result<TensorView<&mut [T], CDramChain>, Error> {
+        make_c_dram_view::<M, N, T>(data, rows, cols, stride)
     }
 }

@@ -294,7 +294,81 @@ fn the_policy_partition_writes_the_whole_block<P: GemmPolicy, S: OperandSide<P> 
     assert!(unwritten >= writes.len() / 2, "{name}: 32-lane warps leave {unwritten} elements unwritten");
 }
 
+/// C's encodings against CK's (`CWarpDstrEncoding`, the catalogue's
+/// `mfma_c`; `c_block_outer_dstr_encoding` written out from the
+/// iterations), their buffers the products of their Y lengths, and the
+/// accumulator's lane map AMD's (the instruction's, written independently).
+fn c_encodings_are_cks<P: GemmPolicy>(name: &str) {
+    let (mw, nw) = (P::M_WARPS, P::N_WARPS);
+    let outer =
+        Encoding::new(&[], &[&[P::M_ITERS, mw], &[P::N_ITERS, nw]], &[&[1, 2]], &[&[1, 1]], &[1, 2], &[0, 0]).unwrap();
+    let warp = catalogue::mfma_c(P::WARP_M, P::WARP_K).unwrap();
+    assert_eq!(P::CWarp::ENCODING, warp, "{name}");
+    assert_eq!(P::CBlockOuter::ENCODING, outer, "{name}");
+    assert_eq!(P::CBlock::ENCODING, embed_encoding(&outer, &warp).unwrap(), "{name}");
+    buffer_is_the_y_product::<P::CWarp>(name);
+    buffer_is_the_y_product::<P::CBlock>(name);
+    let w = <P::Warp as WarpGemm>::INSTRUCTION;
+    assert_eq!(y_product(P::CBlock::ENCODING), P::M_ITERS * P::N_ITERS * w.c_registers(), "{name}");
+    let d = Distribution::new(warp).unwrap();
+    for lane in 0..WAVE {
+        for reg in 0..w.c_registers() {
+            let x = d.calculate_index(&[lane as i64, (reg / 4) as i64, (reg % 4) as i64]).unwrap();
+            let (row, col) = w.c_element(lane, reg);
+            assert_eq!(x.as_slice(), &[row as i64, col as i64], "{name}: lane {lane}, register {reg}");
+        }
+    }
+}
+
+/// The warp operands hold the rows the instruction reads, lane by lane;
+/// along K, instruction `q` of a warp GEMM reads registers `4 q ..`, and
+/// over its instructions every lane's K values are the warp tile's K,
+/// each once per row (A and B share the encoding, so they pair the same K).
+fn operands_follow_the_instruction<P: GemmPolicy>(name: &str) {
+    let w = <P::Warp as WarpGemm>::INSTRUCTION;
+    let (kl, iters) = (<P::Warp as WarpGemm>::K_PER_LANE, <P::Warp as WarpGemm>::K_ITER);
+    assert_eq!(iters * w.k(), P::WARP_K, "{name}");
+    for e in [P::AWarp::ENCODING, P::BWarp::ENCODING] {
+        let d = Distribution::new(e).unwrap();
+        let mut seen = vec![0u32; w.m() * P::WARP_K];
+        for lane in 0..WAVE {
+            for r in 0..kl {
+                let x = d.calculate_index(&[lane as i64, r as i64]).unwrap();
+                let (row, _) = w.a_element(lane, r % MFMA_K_PER_LANE);
+                assert_eq!(x.get(0) as usize, row, "{name}: lane {lane}, register {r}");
+                seen[row * P::WARP_K + x.get(1) as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{name}: a K value of a row read twice or never");
+    }
+}
+
+/// The block GEMM's steps name the registers the block tensors' Y indices
+/// place (`get` reads through the encoding's `ys_to_d`).
+fn steps_are_the_y_slices<P: GemmPolicy>(name: &str) {
+    let (a, b) = (Distribution::new(P::ABlock::ENCODING).unwrap(), Distribution::new(P::BBlock::ENCODING).unwrap());
+    let c = Distribution::new(P::CBlock::ENCODING).unwrap();
+    let (kl, cl) = (<P::Warp as WarpGemm>::K_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
+    let i = |x: usize| x as Index;
+    let mut steps = 0;
+    for_each_warp_gemm::<P>(|s| {
+        for r in 0..kl {
+            assert_eq!(a.d_index(&[i(s.m_iter), i(s.k_iter), i(r)]).unwrap(), i(s.a + r), "{name}: {s:?}");
+            assert_eq!(b.d_index(&[i(s.n_iter), i(s.k_iter), i(r)]).unwrap(), i(s.b + r), "{name}: {s:?}");
+        }
+        for r in 0..cl {
+            let ys = [i(s.m_iter), i(s.n_iter), i(r / 4), i(r % 4)];
+            assert_eq!(c.d_index(&ys).unwrap(), i(s.c + r), "{name}: {s:?}");
+        }
+        steps += 1;
+    });
+    assert_eq!(steps, P::M_ITERS * P::N_ITERS * P::K_ITERS, "{name}");
+}
+
 fn policy<P: GemmPolicy>(name: &str) {
+    c_encodings_are_cks::<P>(name);
+    operands_follow_the_instruction::<P>(name);
+    steps_are_the_y_slices::<P>(name);
     the_policy_partition_writes_the_whole_block::<P, OperandA>(name);
     the_policy_partition_writes_the_whole_block::<P, OperandB>(name);
     lds_loads_never_fall_back::<P, OperandA>(name);

@@ -1,0 +1,286 @@
+//! CK's block GEMM and its epilogue, over a policy's C distribution:
+//!
+//! - [`for_each_warp_gemm`]: the block GEMM's schedule
+//!   (`BlockUniversalGemmAsBsCr::operator()`): K iterations outermost, then
+//!   M, then N, each warp GEMM reading a slice of the thread's A and B
+//!   block tensors ([`block_window`](super::block_window)'s loads) and
+//!   accumulating into a slice of its C block tensor ([`CBlockTensor`]).
+//!   Written once: the GPU's per-thread block GEMM (`ops::gemm::block_gemm`,
+//!   the MFMA intrinsics, on amdgcn) and the host's emulation of a whole
+//!   wave ([`emulate_block_gemm`], AMD's lane map) walk the same steps.
+//! - [`c_window`] and [`store_c_tile`]: CK's `Default2DEpilogue`, the C
+//!   block tensor converted and stored into C's DRAM view through a window
+//!   with the C distribution, the padding's stores dropped.
+//!
+//! ```
+//! use cktile_core::ops::gemm::{CBlockTensor, GemmPolicy, UniversalGemmPolicy, for_each_warp_gemm};
+//! type P = UniversalGemmPolicy<256, 128, 128, 32>;
+//! let mut steps = Vec::new();
+//! for_each_warp_gemm::<P>(|s| steps.push((s.k_iter, s.m_iter, s.n_iter, s.c)));
+//! // 2 K iterations x 2 x 2 warp tiles; warp tile (1, 0) accumulates in registers 32..48.
+//! assert_eq!(steps.len(), 8);
+//! assert_eq!(steps[2], (0, 1, 0, 32));
+//! assert_eq!(CBlockTensor::<P>::filled(0.0).thread_buffer().len(), 64);
+//! ```
+
+use super::dram::CDramChain;
+use super::mfma::{MFMA_K_PER_LANE, MfmaElement};
+use super::policy::{GemmPolicy, WarpGemm};
+use crate::Index;
+use crate::distribution::typed::make_static_tile_distribution;
+use crate::error::Error;
+use crate::tile::{
+    Partition, StaticDistributedTensor, TileWindowWithStaticDistribution, make_tile_window_with_distribution,
+    store_tile,
+};
+use crate::typed::TensorView;
+use cktile_transforms::static_for;
+
+/// A thread's A block tensor: its registers of every A warp tile of the
+/// LDS block ([`block_window`](super::block_window) of
+/// [`OperandA`](super::OperandA), loaded), 16-bit elements as bits.
+///
+/// ```
+/// use cktile_core::ops::gemm::{ABlockTensor, UniversalGemmPolicy};
+/// // 2 M iterations x 2 K iterations x 8 K values a lane.
+/// assert_eq!(ABlockTensor::<UniversalGemmPolicy<256, 128, 128, 32>>::filled(0).thread_buffer().len(), 32);
+/// ```
+pub type ABlockTensor<P> = StaticDistributedTensor<u16, <P as GemmPolicy>::ABlock>;
+
+/// A thread's B block tensor ([`ABlockTensor`] of
+/// [`OperandB`](super::OperandB)).
+///
+/// ```
+/// use cktile_core::ops::gemm::{BBlockTensor, UniversalGemmPolicy};
+/// assert_eq!(BBlockTensor::<UniversalGemmPolicy<256, 128, 64, 32>>::filled(0).thread_buffer().len(), 16);
+/// ```
+pub type BBlockTensor<P> = StaticDistributedTensor<u16, <P as GemmPolicy>::BBlock>;
+
+/// A thread's C block tensor (CK's `MakeCBlockTile`): its accumulators of
+/// every warp tile of the block tile, distributed by
+/// [`GemmPolicy::CBlock`].
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWarps, CBlockTensor, Mfma16x16x32, UniversalGemmPolicy};
+/// // 64 x 64 over 2 x 1 warps of 16 x 16: 2 x 4 warp tiles of 4 accumulators.
+/// type P = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma16x16x32>;
+/// assert_eq!(CBlockTensor::<P>::filled(0.0).thread_buffer().len(), 32);
+/// ```
+pub type CBlockTensor<P> = StaticDistributedTensor<f32, <P as GemmPolicy>::CBlock>;
+
+/// One warp GEMM of a block GEMM: the warp tile (`m_iter`, `n_iter`) at
+/// K iteration `k_iter`, and where its operands and accumulators start in
+/// the thread's block tensors' buffers (`a`: [`WarpGemm::K_PER_LANE`]
+/// registers of the [`ABlockTensor`], `b` of the [`BBlockTensor`], `c`:
+/// [`WarpGemm::C_PER_LANE`] of the [`CBlockTensor`]).
+///
+/// ```
+/// use cktile_core::ops::gemm::{UniversalGemmPolicy, WarpGemmStep, for_each_warp_gemm};
+/// let mut last = None;
+/// for_each_warp_gemm::<UniversalGemmPolicy<256, 128, 128, 32>>(|s| last = Some(s));
+/// assert_eq!(last, Some(WarpGemmStep { m_iter: 1, n_iter: 1, k_iter: 1, a: 24, b: 24, c: 48 }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WarpGemmStep {
+    /// The warp tile's M iteration.
+    pub m_iter: usize,
+    /// The warp tile's N iteration.
+    pub n_iter: usize,
+    /// The K iteration.
+    pub k_iter: usize,
+    /// The first A register (Y = (`m_iter`, `k_iter`, 0)).
+    pub a: usize,
+    /// The first B register (Y = (`n_iter`, `k_iter`, 0)).
+    pub b: usize,
+    /// The first accumulator (Y = (`m_iter`, `n_iter`, 0, 0)).
+    pub c: usize,
+}
+
+/// Calls `f` with each warp GEMM of policy `P`'s block GEMM, in CK's
+/// order (`BlockUniversalGemmAsBsCr`: K iterations, then M, then N). The
+/// registers are the block tensors' Y indices packed, as CK's
+/// `get_y_sliced_thread_data` reads them; the loops are unrolled, so on a
+/// GPU every register index is a constant. A policy iterating more than
+/// [`MAX_ITERS`] warp tiles along any of M, N and K is a compile error.
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWarps, Mfma32x32x8, UniversalGemmPolicy, for_each_warp_gemm};
+/// type P = UniversalGemmPolicy<256, 256, 128, 64, BlockWarps<2, 2>, Mfma32x32x8>;
+/// let mut n = 0;
+/// for_each_warp_gemm::<P>(|s| {
+///     assert_eq!(s.a, (s.m_iter * 8 + s.k_iter) * 4);
+///     n += 1;
+/// });
+/// assert_eq!(n, 8 * 4 * 2);
+/// ```
+#[inline(always)]
+pub fn for_each_warp_gemm<P: GemmPolicy>(mut f: impl FnMut(WarpGemmStep)) {
+    let () = P::CHECK;
+    const {
+        assert!(
+            P::K_ITERS <= MAX_ITERS && P::M_ITERS <= MAX_ITERS && P::N_ITERS <= MAX_ITERS,
+            "the block GEMM unrolls at most 16 warp tiles along M, N and K"
+        )
+    };
+    let (kl, cl) = (<P::Warp as WarpGemm>::K_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
+    // Unrolled by hand: LLVM keeps loops over a few large iterations rolled, and a rolled
+    // loop indexes the registers at run time (the accumulators go to scratch memory).
+    static_for!(P::K_ITERS, |k_iter| {
+        static_for!(P::M_ITERS, |m_iter| {
+            static_for!(P::N_ITERS, |n_iter| {
+                f(WarpGemmStep {
+                    m_iter,
+                    n_iter,
+                    k_iter,
+                    a: (m_iter * P::K_ITERS + k_iter) * kl,
+                    b: (n_iter * P::K_ITERS + k_iter) * kl,
+                    c: (m_iter * P::N_ITERS + n_iter) * cl,
+                })
+            }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+}
+
+/// The most warp tiles the block GEMM iterates along each of M, N and K
+/// (a configuration past it is a compile error): 16, CK's largest tiles
+/// (256 x 256 over 2 x 2 warps of 16 x 16 is 8).
+pub const MAX_ITERS: usize = 16;
+
+/// The block GEMM of one wave on the host, its MFMAs emulated from AMD's
+/// lane map ([`MfmaInstruction`](super::MfmaInstruction)): `c[l] += a[l]
+/// * b[l]` as the wave's 64 lanes run it together, lane `l`'s block
+/// tensors at index `l`. Each warp GEMM issues its
+/// [`K_ITER`](WarpGemm::K_ITER) instructions on its registers, each
+/// instruction's products summed in `f32` (exactly, for values whose
+/// sums `f32` holds exactly).
+///
+/// With [`block_window`](super::block_window)'s loads for `a` and `b`,
+/// this is what the GPU's block GEMM computes, lane for lane: a whole
+/// kernel runs on the host ([`store_c_tile`] for its epilogue).
+///
+/// Errors: a slice that does not hold one tensor per lane of the policy's
+/// wave ([`GemmPolicy::WAVE`]).
+///
+/// ```
+/// use cktile_core::ops::gemm::{ABlockTensor, BBlockTensor, CBlockTensor, Fp16, MfmaElement, UniversalGemmPolicy, emulate_block_gemm};
+/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+/// // Every A and B register 1.0: each C element sums 32 products of 1.
+/// let a = vec![ABlockTensor::<P>::filled(Fp16::from_f32(1.0)); 64];
+/// let b = vec![BBlockTensor::<P>::filled(Fp16::from_f32(1.0)); 64];
+/// let mut c = vec![CBlockTensor::<P>::filled(0.0); 64];
+/// emulate_block_gemm::<P>(&mut c, &a, &b)?;
+/// assert!(c.iter().all(|t| t.thread_buffer().iter().all(|&x| x == 32.0)));
+/// assert!(emulate_block_gemm::<P>(&mut c[..63], &a, &b).is_err());
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+pub fn emulate_block_gemm<P: GemmPolicy>(
+    c: &mut [CBlockTensor<P>],
+    a: &[ABlockTensor<P>],
+    b: &[BBlockTensor<P>],
+) -> Result<(), Error> {
+    type E<P> = <<P as GemmPolicy>::Warp as WarpGemm>::Element;
+    let lanes = |what, n: usize| {
+        if n == P::WAVE { Ok(()) } else { Err(Error::policy_value(what, "len", i64::try_from(n).unwrap_or(i64::MAX))) }
+    };
+    lanes("the wave's C block tensors must be one a lane", c.len())?;
+    lanes("the wave's A block tensors must be one a lane", a.len())?;
+    lanes("the wave's B block tensors must be one a lane", b.len())?;
+    let instruction = <P::Warp as WarpGemm>::INSTRUCTION;
+    for_each_warp_gemm::<P>(|s| {
+        for q in 0..<P::Warp as WarpGemm>::K_ITER {
+            let (a0, b0) = (s.a + q * MFMA_K_PER_LANE, s.b + q * MFMA_K_PER_LANE);
+            for lane in 0..P::WAVE {
+                for reg in 0..<P::Warp as WarpGemm>::C_PER_LANE {
+                    let (row, col) = instruction.c_element(lane, reg);
+                    let sum: f32 = (0..instruction.k())
+                        .map(|k| {
+                            let (la, ra) = instruction.a_register(row, k);
+                            let (lb, rb) = instruction.a_register(col, k);
+                            E::<P>::to_f32(a[la].thread_buffer()[a0 + ra])
+                                * E::<P>::to_f32(b[lb].thread_buffer()[b0 + rb])
+                        })
+                        .sum();
+                    c[lane].thread_buffer_mut()[s.c + reg] += sum;
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+/// A thread's C window: its block's `MPerBlock x NPerBlock` tile of C's
+/// DRAM view, distributed by the policy's C distribution.
+///
+/// ```
+/// use cktile_core::ops::gemm::{CWindow, UniversalGemmPolicy};
+/// fn _epilogue(w: &mut CWindow<'_, f32, UniversalGemmPolicy<256, 128, 128, 32>>) -> usize {
+///     w.plan().accesses()
+/// }
+/// ```
+pub type CWindow<'a, T, P> = TileWindowWithStaticDistribution<&'a mut [T], CDramChain, <P as GemmPolicy>::CBlock>;
+
+/// The C window of the thread at partition `p` over the block tile at
+/// (`block_row`, `block_col`) of `view` (from
+/// [`GemmPolicy::make_c_dram_view`]). Errors: the window's (an origin
+/// outside the view).
+///
+/// ```
+/// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy, c_window};
+/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+/// let mut c = vec![0f32; 200 * 150];
+/// let p = P::partition_of_thread(0).ok_or(cktile_core::Error::policy("thread 0 is in the block"))?;
+/// let w = c_window::<f32, P>(P::make_c_dram_view(&mut c, 200, 150, 150)?, (128, 128), p)?;
+/// assert_eq!(w.window_origin(), [128, 128]);
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[inline(always)]
+pub fn c_window<'a, T: Copy, P: GemmPolicy>(
+    view: TensorView<&'a mut [T], CDramChain>,
+    (block_row, block_col): (Index, Index),
+    p: Partition,
+) -> Result<CWindow<'a, T, P>, Error> {
+    let () = P::CHECK;
+    make_tile_window_with_distribution(
+        view,
+        P::CTile::default(),
+        [block_row, block_col],
+        make_static_tile_distribution(),
+        p,
+    )
+}
+
+/// CK's `Default2DEpilogue`: the thread's accumulators converted by
+/// `convert` (CK's `type_convert` to C's type: identity for an `f32` C,
+/// [`MfmaElement::from_f32`] for a 16-bit one) and stored through its C
+/// window; the stores that fall in the padding past C's rows or columns
+/// are dropped.
+///
+/// ```
+/// use cktile_core::ops::gemm::{CBlockTensor, Fp16, GemmPolicy, MfmaElement, UniversalGemmPolicy, c_window, store_c_tile};
+/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+/// let mut c = vec![0u16; 100 * 100];
+/// for t in 0..P::BLOCK_SIZE {
+///     let p = P::partition_of_thread(t).ok_or(cktile_core::Error::policy("in the block"))?;
+///     let mut w = c_window::<u16, P>(P::make_c_dram_view(&mut c, 100, 100, 100)?, (0, 0), p)?;
+///     store_c_tile::<u16, P>(&mut w, &CBlockTensor::<P>::filled(1.5), Fp16::from_f32);
+/// }
+/// // The 100 x 100 corner of the 128 x 128 tile, every element written once.
+/// assert!(c.iter().all(|&x| x == Fp16::from_f32(1.5)));
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[inline(always)]
+pub fn store_c_tile<T: Copy + Default, P: GemmPolicy>(
+    window: &mut CWindow<'_, T, P>,
+    c: &CBlockTensor<P>,
+    convert: impl FnMut(f32) -> T,
+) {
+    store_tile(window, &c.map(convert));
+}
+
+/// The element type a policy's MFMAs multiply.
+///
+/// ```
+/// use cktile_core::ops::gemm::{ElementOf, MfmaElement, UniversalGemmPolicy};
+/// assert_eq!(<ElementOf<UniversalGemmPolicy<256, 128, 128, 32>>>::NAME, "fp16_t");
+/// ```
+pub type ElementOf<P> = <<P as GemmPolicy>::Warp as WarpGemm>::Element;

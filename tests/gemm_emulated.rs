@@ -1,0 +1,246 @@
+//! Whole GEMM kernels on the CPU: CK's universal GEMM as the GPU runs it,
+//! every block's 64-lane waves emulated, checked against a plain GEMM.
+//!
+//! Each block runs the library's calls in the kernel's order, its threads
+//! one after another inside each stage (the stages are the kernel's
+//! barriers): every thread's `OperandPath` loads its DRAM tiles of A and
+//! B (padded to the block tile) and stores them into the block's LDS
+//! (CK's XOR layout); every thread loads its block GEMM operands through
+//! `block_window`; each wave runs `emulate_block_gemm` (AMD's MFMA lane
+//! map, the instruction's semantics written independently of CK's
+//! encodings); and every thread stores its accumulators through its C
+//! window (`store_c_tile`, CK's `Default2DEpilogue`). C starts as NaN, so
+//! an element no thread writes fails, as does one written with a wrong
+//! value; the inputs are small integers, so every sum is exact in `f32`
+//! and the comparison is exact.
+//!
+//! Every warp GEMM (32x32x8, 32x32x16, 16x16x16, 16x16x32), fp16 and
+//! bf16, several block tiles and warp layouts; shapes that fill the tiles,
+//! pad M, N and K, and drawn at random (proptest), with row strides that
+//! are no multiple of the vector.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cktile::Error;
+use cktile::ops::gemm::{
+    ABlockTensor, BBlockTensor, Bf16, BlockWarps, CBlockTensor, ElementOf, Fp16, GemmPolicy, Mfma, MfmaElement,
+    OperandA, OperandB, OperandPath, OperandSide, UniversalGemmPolicy, block_window, c_window, emulate_block_gemm,
+    store_c_tile,
+};
+use cktile::tile::{SharedMemory, load_tile};
+use proptest::prelude::*;
+use std::cell::Cell;
+
+/// A GEMM problem: `C (m x n) = A (m x k) * B (n x k)^T`, A and B with
+/// row stride `stride`, C with row stride `n`.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    m: usize,
+    n: usize,
+    k: usize,
+    stride: usize,
+}
+
+/// One operand's stages for a K tile: every thread loads (and moves its
+/// window on), then every thread stores into LDS.
+fn stage<P: GemmPolicy, S: OperandSide<P>>(paths: &mut [OperandPath<'_, u16, P, S>]) {
+    let tiles: Vec<_> = paths.iter_mut().map(|p| (p.load(), p.next_k()).0).collect();
+    for (p, t) in paths.iter_mut().zip(&tiles) {
+        p.store(t);
+    }
+}
+
+/// The block at (`m0`, `n0`) of the kernel, into `c`.
+fn block<P: GemmPolicy>(
+    a: &[u16],
+    b: &[u16],
+    c: &mut [f32],
+    Shape { m, n, k, stride }: Shape,
+    (m0, n0): (usize, usize),
+) -> Result<(), Error> {
+    let a_lds: Vec<Cell<u16>> = (0..P::M_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0xffff)).collect();
+    let b_lds: Vec<Cell<u16>> = (0..P::N_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0xffff)).collect();
+    let threads = 0..P::BLOCK_SIZE;
+    let partitions: Vec<_> = threads.clone().map(|t| P::partition_of_thread(t).expect("in the block")).collect();
+    let mut a_paths = threads
+        .clone()
+        .map(|t| {
+            OperandPath::<u16, P, OperandA>::new(OperandA, a, m, k, stride, m0 as i64, SharedMemory::new(&a_lds), t)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut b_paths = threads
+        .map(|t| {
+            OperandPath::<u16, P, OperandB>::new(OperandB, b, n, k, stride, n0 as i64, SharedMemory::new(&b_lds), t)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let a_blocks = partitions
+        .iter()
+        .map(|&p| block_window::<u16, P, OperandA>(SharedMemory::new(&a_lds), p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let b_blocks = partitions
+        .iter()
+        .map(|&p| block_window::<u16, P, OperandB>(SharedMemory::new(&b_lds), p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut acc = vec![CBlockTensor::<P>::filled(0.0); P::BLOCK_SIZE];
+    for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
+        stage(&mut a_paths);
+        stage(&mut b_paths);
+        // Barrier; then every thread's block GEMM operands, and each wave's MFMAs.
+        let a_regs: Vec<ABlockTensor<P>> = a_blocks.iter().map(load_tile).collect();
+        let b_regs: Vec<BBlockTensor<P>> = b_blocks.iter().map(load_tile).collect();
+        for (w, acc) in acc.chunks_mut(P::WAVE).enumerate() {
+            let lanes = w * P::WAVE..(w + 1) * P::WAVE;
+            emulate_block_gemm::<P>(acc, &a_regs[lanes.clone()], &b_regs[lanes])?;
+        }
+    }
+    // The epilogue: every thread stores its accumulators.
+    for (p, acc) in partitions.iter().zip(&acc) {
+        let view = P::make_c_dram_view(c, m, n, n)?;
+        store_c_tile::<f32, P>(&mut c_window::<f32, P>(view, (m0 as i64, n0 as i64), *p)?, acc, |x| x);
+    }
+    Ok(())
+}
+
+/// The whole kernel's C, every block of the 2-D tile partition.
+fn kernel<P: GemmPolicy>(a: &[u16], b: &[u16], shape: Shape) -> Result<Vec<f32>, Error> {
+    let mut c = vec![f32::NAN; shape.m * shape.n];
+    for m0 in (0..shape.m).step_by(P::M_PER_BLOCK) {
+        for n0 in (0..shape.n).step_by(P::N_PER_BLOCK) {
+            block::<P>(a, b, &mut c, shape, (m0, n0))?;
+        }
+    }
+    Ok(c)
+}
+
+/// Runs policy `P` over `shape` with small integers drawn from `seed`
+/// (in the row stride's gap past K, a value that would spoil any sum that
+/// read it), and compares C with a triple loop element by element.
+fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
+    let Shape { m, n, k, stride } = shape;
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut operand = |rows: usize| -> Vec<u16> {
+        (0..rows * stride)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let v = if i % stride < k { (state % 9) as f32 - 4.0 } else { 1.0e4 };
+                ElementOf::<P>::from_f32(v)
+            })
+            .collect()
+    };
+    let (a, b) = (operand(m), operand(n));
+    let value = |x: u16| f64::from(ElementOf::<P>::to_f32(x));
+    let c = kernel::<P>(&a, &b, shape).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
+    let mut wrong = 0;
+    for i in 0..m {
+        for j in 0..n {
+            let want: f64 = (0..k).map(|q| value(a[i * stride + q]) * value(b[j * stride + q])).sum();
+            if f64::from(c[i * n + j]) != want {
+                wrong += 1;
+                assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {}, not {want}", c[i * n + j]);
+            }
+        }
+    }
+    assert_eq!(wrong, 0, "{name} {shape:?}: {wrong} of {} elements wrong", m * n);
+}
+
+/// 128 x 128 x 32 on 256 threads, 2 x 2 warps of 32x32x16 (CK's default).
+type Default128 = UniversalGemmPolicy<256, 128, 128, 32>;
+/// The same in bf16.
+type Default128Bf16 = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 16, Bf16>>;
+/// 32x32x8 (one instruction a warp GEMM), A and B tiles of different sizes.
+type Wide = UniversalGemmPolicy<256, 128, 256, 32, BlockWarps<2, 2>, Mfma<32, 32, 8>>;
+/// 16x16x32 on 128 threads, 2 x 1 warps.
+type Small16 = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma<16, 16, 32>>;
+/// 16x16x16 in bf16, 4 x 1 warps, K 64.
+type Tall16 = UniversalGemmPolicy<256, 256, 128, 64, BlockWarps<4, 1>, Mfma<16, 16, 16, Bf16>>;
+/// One wave: 64 threads, 32x32x8 in fp16 over 32 x 64 x 32.
+type OneWave = UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, Mfma<32, 32, 8, Fp16>>;
+
+/// Exact tiles, then padding along M, N, K and all three, with strides
+/// past K that are no multiple of the 8-element vector.
+fn fixed_shapes<P: GemmPolicy>(name: &str) {
+    let (bm, bn, bk) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
+    let shapes = [
+        Shape { m: bm, n: bn, k: bk, stride: bk },
+        Shape { m: bm + 3, n: bn, k: 2 * bk, stride: 2 * bk + 5 },
+        Shape { m: bm, n: 2 * bn - 7, k: bk + 8, stride: bk + 8 },
+        Shape { m: 2 * bm - 1, n: bn + 9, k: 3 * bk - 8, stride: 3 * bk + 1 },
+        Shape { m: 5, n: 3, k: 8, stride: 11 },
+    ];
+    for (seed, shape) in shapes.into_iter().enumerate() {
+        check::<P>(name, shape, seed as u64);
+    }
+}
+
+#[test]
+fn cks_default_gemm_in_fp16_and_bf16() {
+    fixed_shapes::<Default128>("128x128x32, 32x32x16 fp16");
+    fixed_shapes::<Default128Bf16>("128x128x32, 32x32x16 bf16");
+}
+
+#[test]
+fn every_warp_gemm() {
+    fixed_shapes::<Wide>("128x256x32, 32x32x8 fp16");
+    fixed_shapes::<Small16>("64x64x32 on 128, 16x16x32 fp16");
+    fixed_shapes::<Tall16>("256x128x64, 4 x 1 warps of 16x16x16 bf16");
+    fixed_shapes::<OneWave>("32x64x32 on 64, 32x32x8 fp16");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// Random shapes (K a multiple of the vector, any row stride past it).
+    #[test]
+    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..3) {
+        let shape = Shape { m, n, k: 8 * k8, stride: 8 * k8 + gap };
+        match which {
+            0 => check::<Default128>("128x128x32 fp16", shape, seed),
+            1 => check::<Small16>("64x64x32, 16x16x32 fp16", shape, seed),
+            _ => check::<Default128Bf16>("128x128x32 bf16", shape, seed),
+        }
+    }
+}
+
+/// The emulation reads each register where AMD's lane map puts it: one
+/// A register of one lane changed (lane 33, register 2: row 1, K 4 + 2 of
+/// the first warp tile) changes exactly row 1 of C, by the product with
+/// B's K value 6 in every column.
+#[test]
+fn one_register_changes_one_row() {
+    type P = OneWave;
+    let one = Fp16::from_f32(1.0);
+    let a = vec![ABlockTensor::<P>::filled(one); 64];
+    let b: Vec<BBlockTensor<P>> = (0..64)
+        .map(|lane| {
+            let mut t = BBlockTensor::<P>::filled(one);
+            // Lane l, register r of B's warp tiles at K iteration 0 (N iteration 0 from register
+            // 0, N iteration 1 from 4 K iterations x 4 = 16) hold column l % 32, K 4 * (l / 32) + r.
+            let six = Fp16::from_f32(if lane >= 32 { 3.0 } else { 1.0 });
+            (t.thread_buffer_mut()[2], t.thread_buffer_mut()[18]) = (six, six);
+            t
+        })
+        .collect();
+    let mut base = vec![CBlockTensor::<P>::filled(0.0); 64];
+    emulate_block_gemm::<P>(&mut base, &a, &b).unwrap();
+    let mut bumped = a.clone();
+    bumped[33].thread_buffer_mut()[2] = Fp16::from_f32(5.0);
+    let mut c = vec![CBlockTensor::<P>::filled(0.0); 64];
+    emulate_block_gemm::<P>(&mut c, &bumped, &b).unwrap();
+    let w = cktile::ops::gemm::MfmaInstruction::of(32).unwrap();
+    let mut changed = 0;
+    for lane in 0..64 {
+        for (r, (x, y)) in c[lane].thread_buffer().iter().zip(base[lane].thread_buffer()).enumerate() {
+            // Registers 0..16 are N iteration 0, 16..32 N iteration 1 (the same rows).
+            let (row, _) = w.c_element(lane, r % 16);
+            if row == 1 {
+                assert_eq!(x - y, 4.0 * 3.0, "lane {lane}, register {r}");
+                changed += 1;
+            } else {
+                assert_eq!(x, y, "lane {lane}, register {r}");
+            }
+        }
+    }
+    assert_eq!(changed, 64);
+}
