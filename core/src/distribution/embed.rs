@@ -33,7 +33,6 @@ use crate::typed::{AdaptorChain, Chain};
 use cktile_transforms::{Dims, MAX_DIMS, tri};
 use core::marker::PhantomData;
 use core::ops::Mul;
-use generic_array::ArrayLength;
 use typenum::{Prod, Unsigned};
 
 /// A list of at most [`MAX_DIMS`] `usize`s built by appending.
@@ -255,7 +254,7 @@ where
     <EmbeddedShape<O, I> as AdaptorShape<Self>>::PsYsToXs: AdaptorChain + Default,
     <EmbeddedShape<O, I> as AdaptorShape<Self>>::YsToD: Chain + Default,
     O::RegisterCount: Mul<I::RegisterCount>,
-    Prod<O::RegisterCount, I::RegisterCount>: ArrayLength,
+    Prod<O::RegisterCount, I::RegisterCount>: crate::distribution::typed::RegisterLength,
 {
     const ENCODING: Encoding =
         registers_or_fail(<Self as EncodingSource>::SOURCE, <Self::RegisterCount as Unsigned>::USIZE);

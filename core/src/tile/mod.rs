@@ -4,7 +4,8 @@
 //! - [`window`]: [`make_tile_window`] (a window of fixed lengths at an
 //!   origin of a [`TensorView`](crate::typed::TensorView)),
 //!   [`make_tile_window_with_distribution`] (with a tile distribution: which
-//!   elements this thread moves), [`load_tile`], [`store_tile`],
+//!   elements this thread moves), [`load_tile`], [`store_tile`] (and
+//!   [`store_tile_with`], converting as it stores),
 //!   [`move_tile_window`].
 //! - [`tensor`]: [`StaticDistributedTensor`] (a thread's elements, in
 //!   registers) with [`set_tile`], [`sweep_tile`] and the elementwise maps.
@@ -64,7 +65,7 @@ pub use tensor::{
     StaticDistributedTensor, YIndex, make_static_distributed_tensor, set_tile, sweep_tile, tile_elementwise_in,
     tile_elementwise_inout,
 };
-pub use transfer::{load_tile, load_tile_into, store_tile};
+pub use transfer::{load_tile, load_tile_into, store_tile, store_tile_with};
 pub use window::{
     MoveTileWindow, TileWindowWithStaticDistribution, TileWindowWithStaticLengths, TopIndex, make_tile_window,
     make_tile_window_with_distribution, move_tile_window,

@@ -159,6 +159,17 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> V
             }
         };
         let fallback = self.window.unreachable_fallback(a, plan.vector(), memory.elements());
+        // Where the fallback applies, the access reads at its offset when the memory holds
+        // it, and at the memory's last vector otherwise (never, by the fallback's promise).
+        // amdgcn gets that as the offset clamped to the last vector: one load the compiler
+        // sees fits the memory's end, no branch to a second load (which split each block
+        // GEMM read's `ds_read_b128` into `ds_read_b96` and `ds_read_u16`). nvptx gets it as a second
+        // load on the refused side, which it merges into one load of a selected address;
+        // the clamp costs it a `min` and more.
+        let (offset, fallback) = match (offset, fallback) {
+            (Some(o), Some(last)) if CLAMP_TO_FALLBACK => (Some(clamp_to_fallback(o, last)), None),
+            other => other,
+        };
         let loaded = match offset {
             Some(o) => by_width!(
                 plan.vector(),
@@ -184,13 +195,30 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> V
     }
 }
 
-/// The stores of [`store_tile`]: one visit per access.
-struct Storer<'a, B, C: Chain, E: TileEncoding, T: Copy> {
-    window: &'a mut TileWindowWithStaticDistribution<B, C, E>,
-    from: &'a StaticDistributedTensor<T, E>,
+/// Whether the loads reach their fallback by clamping the offset (amdgcn)
+/// or by a second load (every other target); see [`Loader::visit`]. The
+/// two read the same elements (the tests below hold them equal).
+const CLAMP_TO_FALLBACK: bool = cfg!(target_arch = "amdgpu");
+
+/// Offset `o` of a load whose fallback is `last` (the memory's last
+/// vector), clamped to it: `o` where the memory holds the vector at `o`,
+/// `last` past it (a negative `o` stays, and is refused).
+#[inline(always)]
+fn clamp_to_fallback(o: Index, last: Index) -> Index {
+    o.min(last)
 }
 
-impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Storer<'_, B, C, E, T> {
+/// The stores of [`store_tile`] and [`store_tile_with`]: one visit per
+/// access, each element converted by `convert` as it is stored.
+struct Storer<'a, B, C: Chain, E: TileEncoding, S: Copy, F> {
+    window: &'a mut TileWindowWithStaticDistribution<B, C, E>,
+    from: &'a StaticDistributedTensor<S, E>,
+    convert: F,
+}
+
+impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, S: Copy, T: Copy + Default, F: FnMut(S) -> T> Visit
+    for Storer<'_, B, C, E, S, F>
+{
     const COUNT: usize = Plan::<E, C>::PLAN.accesses();
     // `#[inline]`: see the loads'.
     #[inline]
@@ -202,8 +230,9 @@ impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default
         };
         let regs = self.from.thread_buffer();
         let memory = self.window.view_mut().buffer_mut();
-        let at = |j: usize| regs.get(d0 + j * ds).copied().unwrap_or_default();
-        by_width!(plan.vector(), |N| memory.store_with::<N>(offset, at), {
+        let convert = &mut self.convert;
+        let mut at = |j: usize| regs.get(d0 + j * ds).map(|&x| convert(x)).unwrap_or_default();
+        by_width!(plan.vector(), |N| memory.store_with::<N>(offset, &mut at), {
             for j in 0..plan.vector() {
                 memory.store_with::<1>(offset.wrapping_add(j as Index), |_| at(j));
             }
@@ -293,5 +322,57 @@ pub fn store_tile<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: C
     window: &mut TileWindowWithStaticDistribution<B, C, E>,
     tensor: &StaticDistributedTensor<T, E>,
 ) {
-    each_access(&mut Storer { window, from: tensor });
+    each_access(&mut Storer { window, from: tensor, convert: |x| x });
+}
+
+/// [`store_tile`] of `tensor`'s elements converted by `convert` as they
+/// are stored (CK's epilogues store `type_convert<ODataType>(acc)`; this
+/// is that without a converted copy of the tensor).
+///
+/// ```
+/// use cktile_core::prelude::*;
+/// use cktile_core::tile::{Partition, StaticDistributedTensor, make_tile_window_with_distribution, store_tile_with};
+/// use cktile_core::tile::example::RowPerLane;
+/// let mut data = [0u8; 32];
+/// let view = make_naive_tensor_view_packed(&mut data[..], (Number::<4>, Number::<8>))?;
+/// let rows = make_static_tile_distribution::<RowPerLane>();
+/// let mut w = make_tile_window_with_distribution(view, (Number::<4>, Number::<8>), [0, 0], rows, Partition::lane(2))?;
+/// store_tile_with(&mut w, &StaticDistributedTensor::<f32, RowPerLane>::filled(2.6), |x| x.round() as u8);
+/// assert_eq!(&data[16..24], &[3; 8]);
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[inline(always)]
+pub fn store_tile_with<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, S: Copy, T: Copy + Default>(
+    window: &mut TileWindowWithStaticDistribution<B, C, E>,
+    tensor: &StaticDistributedTensor<S, E>,
+    convert: impl FnMut(S) -> T,
+) {
+    each_access(&mut Storer { window, from: tensor, convert });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The clamp reads where the second load would: the offset itself
+    /// where the memory holds its vector, the last vector past it. A
+    /// negative offset (which no access inside the lengths has: offsets
+    /// count from the memory's start) stays negative, and the memory
+    /// refuses it (zeros) where the second load read the last vector.
+    #[test]
+    fn clamping_is_the_second_load() {
+        for len in 1..40 {
+            for n in 1..=len {
+                let last = (len - n) as Index;
+                let offsets = (0..70).chain([Index::MAX - 1, Index::MAX]);
+                for o in offsets {
+                    let fits = o.checked_add(n as Index).is_some_and(|e| e <= len as Index);
+                    assert_eq!(clamp_to_fallback(o, last), if fits { o } else { last }, "{o} {n} {len}");
+                }
+                for o in [Index::MIN, -70, -1] {
+                    assert_eq!(clamp_to_fallback(o, last), o);
+                }
+            }
+        }
+    }
 }

@@ -443,8 +443,9 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// inside the memory (an LDS block's XOR-swizzled offset of a thread
     /// id known to be below the block size): with a vector of the memory
     /// on both sides of the test, it drops the test and the refused
-    /// branch's zeros. `None` for anything else: a refused access then
-    /// reads zeros, as always.
+    /// branch's zeros (on amdgcn the loads clamp the offset to it instead,
+    /// the same reads with no branch at all). `None` for anything else: a
+    /// refused access then reads zeros, as always.
     #[inline(always)]
     pub(crate) fn unreachable_fallback(&self, a: usize, vector: usize, elements: Option<usize>) -> Option<Index> {
         let (Some(reach), Some(elements)) = (TensorDescriptor::<C>::REACH, elements) else {

@@ -264,7 +264,7 @@ impl Ids {
     /// 32 lanes, computed from the thread id), on the host
     /// `GemmPolicy::partition_of_thread`, the same numbers.
     #[inline(always)]
-    fn partition<P: GemmPolicy>(self) -> Option<Partition> {
+    pub(crate) fn partition<P: GemmPolicy>(self) -> Option<Partition> {
         #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
         {
             let _ = self;
@@ -277,7 +277,7 @@ impl Ids {
     /// The block's (M, N) tile rows under policy `P`: CK's 2-D tile
     /// partitioner over `n_blocks` tiles along N.
     #[inline(always)]
-    fn tile<P: GemmPolicy>(self, n_blocks: u32) -> (Index, Index) {
+    pub(crate) fn tile<P: GemmPolicy>(self, n_blocks: u32) -> (Index, Index) {
         let n_blocks = n_blocks.max(1) as usize;
         let (i_m, i_n) = (self.block / n_blocks, self.block % n_blocks);
         ((i_m * P::M_PER_BLOCK) as Index, (i_n * P::N_PER_BLOCK) as Index)

@@ -40,9 +40,11 @@
 
 pub mod registers;
 pub mod shape;
+pub mod unrolled;
 pub mod values;
 
 use self::shape::{EncodingCounts, ShapeCounts};
+pub use self::unrolled::RegisterLength;
 pub use self::values::{
     EncodingSource, PHidden, PRhHidden, PRhLength, RhHidden, RhLength, TopHidden, XLength, YRhLength,
 };
@@ -52,8 +54,7 @@ use crate::typed::{AdaptorChain, Built, Chain, CoordinateOf, TensorAdaptor, Tens
 use crate::{Descriptor, Index};
 use cktile_transforms::{Count, MAX_DIMS};
 use core::fmt;
-use generic_array::sequence::GenericSequence;
-use generic_array::{ArrayLength, GenericArray};
+use generic_array::GenericArray;
 
 /// A tile distribution encoding as a type, declared by
 /// [`tile_distribution_encoding!`](crate::tile_distribution_encoding):
@@ -96,7 +97,7 @@ pub trait TileEncoding: EncodingSource {
     /// }
     /// assert_eq!(<Rows as TileEncoding>::RegisterCount::USIZE, 4 * 8);
     /// ```
-    type RegisterCount: ArrayLength;
+    type RegisterCount: RegisterLength;
 }
 
 /// A thread's registers for elements of type `T` under encoding `E`: a
@@ -163,14 +164,14 @@ impl<T: Copy, const N: usize> ThreadBuffer<T> for [T; N] {
     }
 }
 
-impl<T: Copy, N: ArrayLength> ThreadBuffer<T> for GenericArray<T, N> {
+impl<T: Copy, N: RegisterLength> ThreadBuffer<T> for GenericArray<T, N> {
     #[inline(always)]
     fn filled(value: T) -> Self {
-        GenericArray::generate(|_| value)
+        N::generate_from(0, &mut |_| value)
     }
     #[inline(always)]
-    fn from_fn(f: impl FnMut(usize) -> T) -> Self {
-        GenericArray::generate(f)
+    fn from_fn(mut f: impl FnMut(usize) -> T) -> Self {
+        N::generate_from(0, &mut f)
     }
     #[inline(always)]
     fn as_slice(&self) -> &[T] {

@@ -37,8 +37,8 @@
 //! assert_eq!(<Regs<256, 256, 64, 8> as Evaluate>::Value::USIZE, 64);
 //! ```
 
+use super::RegisterLength;
 use core::marker::PhantomData;
-use generic_array::ArrayLength;
 use typenum::{Const, Diff, Max, Maximum, Prod, Quot, Sum, ToUInt, U, U1024, UInt, UTerm};
 
 /// A type-level expression of unsigned integers, evaluated to a
@@ -56,7 +56,7 @@ use typenum::{Const, Diff, Max, Maximum, Prod, Quot, Sum, ToUInt, U, U1024, UInt
 )]
 pub trait Evaluate {
     /// The value, a type-level integer.
-    type Value: ArrayLength;
+    type Value: RegisterLength;
 }
 
 /// The constant `N` (a const parameter or a literal).
@@ -166,7 +166,7 @@ impl<A: core::ops::Rem<UInt<H, B>>, H, B> RemOrZero<UInt<H, B>> for A {
 impl<const N: usize> Evaluate for Lit<N>
 where
     Const<N>: ToUInt,
-    U<N>: ArrayLength,
+    U<N>: RegisterLength,
 {
     type Value = U<N>;
 }
@@ -174,7 +174,7 @@ where
 impl<A: Evaluate, B: Evaluate> Evaluate for Add<A, B>
 where
     A::Value: core::ops::Add<B::Value>,
-    Sum<A::Value, B::Value>: ArrayLength,
+    Sum<A::Value, B::Value>: RegisterLength,
 {
     type Value = Sum<A::Value, B::Value>;
 }
@@ -183,7 +183,7 @@ impl<A: Evaluate, B: Evaluate> Evaluate for Sub<A, B>
 where
     A::Value: Max<B::Value>,
     Maximum<A::Value, B::Value>: core::ops::Sub<B::Value>,
-    Diff<Maximum<A::Value, B::Value>, B::Value>: ArrayLength,
+    Diff<Maximum<A::Value, B::Value>, B::Value>: RegisterLength,
 {
     type Value = Diff<Maximum<A::Value, B::Value>, B::Value>;
 }
@@ -191,7 +191,7 @@ where
 impl<A: Evaluate, B: Evaluate> Evaluate for Mul<A, B>
 where
     A::Value: core::ops::Mul<B::Value>,
-    Prod<A::Value, B::Value>: ArrayLength,
+    Prod<A::Value, B::Value>: RegisterLength,
 {
     type Value = Prod<A::Value, B::Value>;
 }
@@ -199,7 +199,7 @@ where
 impl<A: Evaluate, B: Evaluate> Evaluate for Div<A, B>
 where
     A::Value: DivOrZero<B::Value>,
-    <A::Value as DivOrZero<B::Value>>::Output: ArrayLength,
+    <A::Value as DivOrZero<B::Value>>::Output: RegisterLength,
 {
     type Value = <A::Value as DivOrZero<B::Value>>::Output;
 }
@@ -207,7 +207,7 @@ where
 impl<A: Evaluate, B: Evaluate> Evaluate for Rem<A, B>
 where
     A::Value: RemOrZero<B::Value>,
-    <A::Value as RemOrZero<B::Value>>::Output: ArrayLength,
+    <A::Value as RemOrZero<B::Value>>::Output: RegisterLength,
 {
     type Value = <A::Value as RemOrZero<B::Value>>::Output;
 }

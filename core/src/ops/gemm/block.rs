@@ -31,7 +31,7 @@ use crate::distribution::typed::make_static_tile_distribution;
 use crate::error::Error;
 use crate::tile::{
     Partition, StaticDistributedTensor, TileWindowWithStaticDistribution, make_tile_window_with_distribution,
-    store_tile,
+    store_tile_with,
 };
 use crate::typed::TensorView;
 use cktile_transforms::static_for;
@@ -274,7 +274,7 @@ pub fn store_c_tile<T: Copy + Default, P: GemmPolicy>(
     c: &CBlockTensor<P>,
     convert: impl FnMut(f32) -> T,
 ) {
-    store_tile(window, &c.map(convert));
+    store_tile_with(window, c, convert);
 }
 
 /// The element type a policy's MFMAs multiply.
