@@ -1,5 +1,6 @@
-//! Whole GEMM kernels on the CPU: CK's universal GEMM as the GPU runs it,
-//! every block's 64-lane waves emulated, checked against a plain GEMM.
+//! Whole GEMM kernels on the CPU (`ops::gemm::emulate_gemm`): CK's
+//! universal GEMM as the GPU runs it, every block's 64-lane waves
+//! emulated, checked against a plain GEMM.
 //!
 //! Each block runs the library's calls in the kernel's order, its threads
 //! one after another inside each stage (the stages are the kernel's
@@ -12,7 +13,8 @@
 //! window (`store_c_tile`, CK's `Default2DEpilogue`). C starts as NaN, so
 //! an element no thread writes fails, as does one written with a wrong
 //! value; the inputs are small integers, so every sum is exact in `f32`
-//! and the comparison is exact.
+//! and the comparison is exact. C's row stride is past its columns, and
+//! the gap must stay NaN.
 //!
 //! Every warp GEMM (32x32x8, 32x32x16, 16x16x16, 16x16x32), fp16 and
 //! bf16, several block tiles and warp layouts; shapes that fill the tiles,
@@ -21,102 +23,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::Error;
 use cktile::ops::gemm::{
-    ABlockTensor, BBlockTensor, Bf16, BlockWarps, CBlockTensor, ElementOf, Fp16, GemmPolicy, Mfma, MfmaElement,
-    OperandA, OperandB, OperandPath, OperandSide, UniversalGemmPolicy, block_window, c_window, emulate_block_gemm,
-    store_c_tile,
+    ABlockTensor, BBlockTensor, Bf16, BlockWarps, CBlockTensor, ElementOf, Fp16, GemmPolicy, GemmProblem, Mfma,
+    MfmaElement, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
 };
-use cktile::tile::{SharedMemory, load_tile};
 use proptest::prelude::*;
-use std::cell::Cell;
-
-/// A GEMM problem: `C (m x n) = A (m x k) * B (n x k)^T`, A and B with
-/// row stride `stride`, C with row stride `n`.
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    m: usize,
-    n: usize,
-    k: usize,
-    stride: usize,
-}
-
-/// One operand's stages for a K tile: every thread loads (and moves its
-/// window on), then every thread stores into LDS.
-fn stage<P: GemmPolicy, S: OperandSide<P>>(paths: &mut [OperandPath<'_, u16, P, S>]) {
-    let tiles: Vec<_> = paths.iter_mut().map(|p| (p.load(), p.next_k()).0).collect();
-    for (p, t) in paths.iter_mut().zip(&tiles) {
-        p.store(t);
-    }
-}
-
-/// The block at (`m0`, `n0`) of the kernel, into `c`.
-fn block<P: GemmPolicy>(
-    a: &[u16],
-    b: &[u16],
-    c: &mut [f32],
-    Shape { m, n, k, stride }: Shape,
-    (m0, n0): (usize, usize),
-) -> Result<(), Error> {
-    let a_lds: Vec<Cell<u16>> = (0..P::M_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0xffff)).collect();
-    let b_lds: Vec<Cell<u16>> = (0..P::N_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0xffff)).collect();
-    let threads = 0..P::BLOCK_SIZE;
-    let partitions: Vec<_> = threads.clone().map(|t| P::partition_of_thread(t).expect("in the block")).collect();
-    let mut a_paths = threads
-        .clone()
-        .map(|t| {
-            OperandPath::<u16, P, OperandA>::new(OperandA, a, m, k, stride, m0 as i64, SharedMemory::new(&a_lds), t)
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut b_paths = threads
-        .map(|t| {
-            OperandPath::<u16, P, OperandB>::new(OperandB, b, n, k, stride, n0 as i64, SharedMemory::new(&b_lds), t)
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let a_blocks = partitions
-        .iter()
-        .map(|&p| block_window::<u16, P, OperandA>(SharedMemory::new(&a_lds), p))
-        .collect::<Result<Vec<_>, _>>()?;
-    let b_blocks = partitions
-        .iter()
-        .map(|&p| block_window::<u16, P, OperandB>(SharedMemory::new(&b_lds), p))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut acc = vec![CBlockTensor::<P>::filled(0.0); P::BLOCK_SIZE];
-    for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
-        stage(&mut a_paths);
-        stage(&mut b_paths);
-        // Barrier; then every thread's block GEMM operands, and each wave's MFMAs.
-        let a_regs: Vec<ABlockTensor<P>> = a_blocks.iter().map(load_tile).collect();
-        let b_regs: Vec<BBlockTensor<P>> = b_blocks.iter().map(load_tile).collect();
-        for (w, acc) in acc.chunks_mut(P::WAVE).enumerate() {
-            let lanes = w * P::WAVE..(w + 1) * P::WAVE;
-            emulate_block_gemm::<P>(acc, &a_regs[lanes.clone()], &b_regs[lanes])?;
-        }
-    }
-    // The epilogue: every thread stores its accumulators.
-    for (p, acc) in partitions.iter().zip(&acc) {
-        let view = P::make_c_dram_view(c, m, n, n)?;
-        store_c_tile::<f32, P>(&mut c_window::<f32, P>(view, (m0 as i64, n0 as i64), *p)?, acc, |x| x);
-    }
-    Ok(())
-}
-
-/// The whole kernel's C, every block of the 2-D tile partition.
-fn kernel<P: GemmPolicy>(a: &[u16], b: &[u16], shape: Shape) -> Result<Vec<f32>, Error> {
-    let mut c = vec![f32::NAN; shape.m * shape.n];
-    for m0 in (0..shape.m).step_by(P::M_PER_BLOCK) {
-        for n0 in (0..shape.n).step_by(P::N_PER_BLOCK) {
-            block::<P>(a, b, &mut c, shape, (m0, n0))?;
-        }
-    }
-    Ok(c)
-}
 
 /// Runs policy `P` over `shape` with small integers drawn from `seed`
 /// (in the row stride's gap past K, a value that would spoil any sum that
 /// read it), and compares C with a triple loop element by element.
 fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
     let Shape { m, n, k, stride } = shape;
+    let c_stride = n + 3;
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut operand = |rows: usize| -> Vec<u16> {
         (0..rows * stride)
@@ -131,16 +49,19 @@ fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
     };
     let (a, b) = (operand(m), operand(n));
     let value = |x: u16| f64::from(ElementOf::<P>::to_f32(x));
-    let c = kernel::<P>(&a, &b, shape).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
+    let problem = GemmProblem { m, n, k, a_stride: stride, b_stride: stride, c_stride };
+    let mut c = vec![f32::NAN; m * c_stride];
+    emulate_gemm::<P>(&a, &b, &mut c, problem).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
     let mut wrong = 0;
     for i in 0..m {
         for j in 0..n {
             let want: f64 = (0..k).map(|q| value(a[i * stride + q]) * value(b[j * stride + q])).sum();
-            if f64::from(c[i * n + j]) != want {
+            if f64::from(c[i * c_stride + j]) != want {
                 wrong += 1;
-                assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {}, not {want}", c[i * n + j]);
+                assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {}, not {want}", c[i * c_stride + j]);
             }
         }
+        assert!(c[i * c_stride + n..(i + 1) * c_stride].iter().all(|x| x.is_nan()), "{name}: C's stride gap written");
     }
     assert_eq!(wrong, 0, "{name} {shape:?}: {wrong} of {} elements wrong", m * n);
 }
@@ -157,6 +78,15 @@ type Small16 = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma<16, 1
 type Tall16 = UniversalGemmPolicy<256, 256, 128, 64, BlockWarps<4, 1>, Mfma<16, 16, 16, Bf16>>;
 /// One wave: 64 threads, 32x32x8 in fp16 over 32 x 64 x 32.
 type OneWave = UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, Mfma<32, 32, 8, Fp16>>;
+
+/// A GEMM's sizes; A and B share the row stride.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    m: usize,
+    n: usize,
+    k: usize,
+    stride: usize,
+}
 
 /// Exact tiles, then padding along M, N, K and all three, with strides
 /// past K that are no multiple of the 8-element vector.

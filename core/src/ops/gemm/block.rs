@@ -7,7 +7,8 @@
 //!   accumulating into a slice of its C block tensor ([`CBlockTensor`]).
 //!   Written once: the GPU's per-thread block GEMM (`ops::gemm::block_gemm`,
 //!   the MFMA intrinsics, on amdgcn) and the host's emulation of a whole
-//!   wave ([`emulate_block_gemm`], AMD's lane map) walk the same steps.
+//!   wave ([`emulate_block_gemm`](super::emulate_block_gemm), AMD's lane
+//!   map) walk the same steps.
 //! - [`c_window`] and [`store_c_tile`]: CK's `Default2DEpilogue`, the C
 //!   block tensor converted and stored into C's DRAM view through a window
 //!   with the C distribution, the padding's stores dropped.
@@ -24,7 +25,6 @@
 //! ```
 
 use super::dram::CDramChain;
-use super::mfma::{MFMA_K_PER_LANE, MfmaElement};
 use super::policy::{GemmPolicy, WarpGemm};
 use crate::Index;
 use crate::distribution::typed::make_static_tile_distribution;
@@ -146,68 +146,6 @@ pub fn for_each_warp_gemm<P: GemmPolicy>(mut f: impl FnMut(WarpGemmStep)) {
 /// (256 x 256 over 2 x 2 warps of 16 x 16 is 8).
 pub const MAX_ITERS: usize = 16;
 
-/// The block GEMM of one wave on the host, its MFMAs emulated from AMD's
-/// lane map ([`MfmaInstruction`](super::MfmaInstruction)): `c[l] += a[l]
-/// * b[l]` as the wave's 64 lanes run it together, lane `l`'s block
-/// tensors at index `l`. Each warp GEMM issues its
-/// [`K_ITER`](WarpGemm::K_ITER) instructions on its registers, each
-/// instruction's products summed in `f32` (exactly, for values whose
-/// sums `f32` holds exactly).
-///
-/// With [`block_window`](super::block_window)'s loads for `a` and `b`,
-/// this is what the GPU's block GEMM computes, lane for lane: a whole
-/// kernel runs on the host ([`store_c_tile`] for its epilogue).
-///
-/// Errors: a slice that does not hold one tensor per lane of the policy's
-/// wave ([`GemmPolicy::WAVE`]).
-///
-/// ```
-/// use cktile_core::ops::gemm::{ABlockTensor, BBlockTensor, CBlockTensor, Fp16, MfmaElement, UniversalGemmPolicy, emulate_block_gemm};
-/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
-/// // Every A and B register 1.0: each C element sums 32 products of 1.
-/// let a = vec![ABlockTensor::<P>::filled(Fp16::from_f32(1.0)); 64];
-/// let b = vec![BBlockTensor::<P>::filled(Fp16::from_f32(1.0)); 64];
-/// let mut c = vec![CBlockTensor::<P>::filled(0.0); 64];
-/// emulate_block_gemm::<P>(&mut c, &a, &b)?;
-/// assert!(c.iter().all(|t| t.thread_buffer().iter().all(|&x| x == 32.0)));
-/// assert!(emulate_block_gemm::<P>(&mut c[..63], &a, &b).is_err());
-/// # Ok::<(), cktile_core::Error>(())
-/// ```
-pub fn emulate_block_gemm<P: GemmPolicy>(
-    c: &mut [CBlockTensor<P>],
-    a: &[ABlockTensor<P>],
-    b: &[BBlockTensor<P>],
-) -> Result<(), Error> {
-    type E<P> = <<P as GemmPolicy>::Warp as WarpGemm>::Element;
-    let lanes = |what, n: usize| {
-        if n == P::WAVE { Ok(()) } else { Err(Error::policy_value(what, "len", i64::try_from(n).unwrap_or(i64::MAX))) }
-    };
-    lanes("the wave's C block tensors must be one a lane", c.len())?;
-    lanes("the wave's A block tensors must be one a lane", a.len())?;
-    lanes("the wave's B block tensors must be one a lane", b.len())?;
-    let instruction = <P::Warp as WarpGemm>::INSTRUCTION;
-    for_each_warp_gemm::<P>(|s| {
-        for q in 0..<P::Warp as WarpGemm>::K_ITER {
-            let (a0, b0) = (s.a + q * MFMA_K_PER_LANE, s.b + q * MFMA_K_PER_LANE);
-            for lane in 0..P::WAVE {
-                for reg in 0..<P::Warp as WarpGemm>::C_PER_LANE {
-                    let (row, col) = instruction.c_element(lane, reg);
-                    let sum: f32 = (0..instruction.k())
-                        .map(|k| {
-                            let (la, ra) = instruction.a_register(row, k);
-                            let (lb, rb) = instruction.a_register(col, k);
-                            E::<P>::to_f32(a[la].thread_buffer()[a0 + ra])
-                                * E::<P>::to_f32(b[lb].thread_buffer()[b0 + rb])
-                        })
-                        .sum();
-                    c[lane].thread_buffer_mut()[s.c + reg] += sum;
-                }
-            }
-        }
-    });
-    Ok(())
-}
-
 /// A thread's C window: its block's `MPerBlock x NPerBlock` tile of C's
 /// DRAM view, distributed by the policy's C distribution.
 ///
@@ -251,7 +189,7 @@ pub fn c_window<'a, T: Copy, P: GemmPolicy>(
 
 /// CK's `Default2DEpilogue`: the thread's accumulators converted by
 /// `convert` (CK's `type_convert` to C's type: identity for an `f32` C,
-/// [`MfmaElement::from_f32`] for a 16-bit one) and stored through its C
+/// [`MfmaElement::from_f32`](super::MfmaElement::from_f32) for a 16-bit one) and stored through its C
 /// window; the stores that fall in the padding past C's rows or columns
 /// are dropped.
 ///

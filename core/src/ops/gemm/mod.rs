@@ -50,6 +50,7 @@
 
 pub mod block;
 pub mod dram;
+pub mod emulate;
 pub mod encodings;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub mod gpu;
@@ -62,9 +63,12 @@ mod tests;
 
 pub use block::{
     ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, MAX_ITERS, WarpGemmStep, c_window,
-    emulate_block_gemm, for_each_warp_gemm, store_c_tile,
+    for_each_warp_gemm, store_c_tile,
 };
 pub use dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
+#[cfg(feature = "alloc")]
+pub use emulate::emulate_gemm;
+pub use emulate::{GemmProblem, emulate_block_gemm};
 pub use encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, WarpAccumulator, WarpOperand,
 };

@@ -1,0 +1,242 @@
+//! The universal GEMM on the host, its MFMAs emulated: what a GPU
+//! computes, lane for lane, run on the CPU to check a policy before a GPU
+//! runs it.
+//!
+//! - [`emulate_block_gemm`]: one wave's block GEMM, its 64 lanes together,
+//!   each MFMA computed from AMD's lane map
+//!   ([`MfmaInstruction`](super::MfmaInstruction));
+//! - [`emulate_gemm`] (with an allocator): a whole kernel, every block of
+//!   C: each block's threads run the library's calls in the kernel's
+//!   order (the DRAM loads and LDS stores of [`OperandPath`], the block
+//!   GEMM's reads through [`block_window`], the block GEMM, and
+//!   [`store_c_tile`]), one thread after another inside each stage, the
+//!   stages standing for the kernel's barriers.
+//!
+//! ```
+//! use cktile_core::ops::gemm::{Fp16, GemmProblem, MfmaElement, UniversalGemmPolicy, emulate_gemm};
+//! type P = UniversalGemmPolicy<256, 128, 128, 32>;
+//! // A 40 x 24 x 16 GEMM, padded to one block: A and B all ones.
+//! let problem = GemmProblem::packed(40, 24, 16);
+//! let (a, b) = (vec![Fp16::from_f32(1.0); 40 * 16], vec![Fp16::from_f32(1.0); 24 * 16]);
+//! let mut c = vec![0f32; 40 * 24];
+//! emulate_gemm::<P>(&a, &b, &mut c, problem)?;
+//! assert!(c.iter().all(|&x| x == 16.0));
+//! # Ok::<(), cktile_core::Error>(())
+//! ```
+
+use super::block::{ABlockTensor, BBlockTensor, CBlockTensor, for_each_warp_gemm};
+use super::mfma::{MFMA_K_PER_LANE, MfmaElement};
+use super::policy::{GemmPolicy, WarpGemm};
+use crate::error::Error;
+#[cfg(feature = "alloc")]
+use {
+    super::block::{c_window, store_c_tile},
+    super::path::{OperandA, OperandB, OperandPath, OperandSide, block_window},
+    crate::tile::{SharedMemory, load_tile},
+    alloc::vec::Vec,
+    core::cell::Cell,
+};
+
+/// The block GEMM of one wave on the host, its MFMAs emulated from AMD's
+/// lane map ([`MfmaInstruction`](super::MfmaInstruction)): `c[l] += a[l]
+/// b[l]` as the wave's 64 lanes run it together, lane `l`'s block
+/// tensors at index `l`. Each warp GEMM issues its
+/// [`K_ITER`](WarpGemm::K_ITER) instructions on its registers, each
+/// instruction's products summed in `f32` (exactly, for values whose
+/// sums `f32` holds exactly).
+///
+/// With [`block_window`](super::block_window)'s loads for `a` and `b`,
+/// this is what the GPU's block GEMM computes, lane for lane: a whole
+/// kernel runs on the host ([`store_c_tile`] for its epilogue).
+///
+/// Errors: a slice that does not hold one tensor per lane of the policy's
+/// wave ([`GemmPolicy::WAVE`]).
+///
+/// ```
+/// use cktile_core::ops::gemm::{ABlockTensor, BBlockTensor, CBlockTensor, Fp16, MfmaElement, UniversalGemmPolicy, emulate_block_gemm};
+/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+/// // Every A and B register 1.0: each C element sums 32 products of 1.
+/// let a = vec![ABlockTensor::<P>::filled(Fp16::from_f32(1.0)); 64];
+/// let b = vec![BBlockTensor::<P>::filled(Fp16::from_f32(1.0)); 64];
+/// let mut c = vec![CBlockTensor::<P>::filled(0.0); 64];
+/// emulate_block_gemm::<P>(&mut c, &a, &b)?;
+/// assert!(c.iter().all(|t| t.thread_buffer().iter().all(|&x| x == 32.0)));
+/// assert!(emulate_block_gemm::<P>(&mut c[..63], &a, &b).is_err());
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+pub fn emulate_block_gemm<P: GemmPolicy>(
+    c: &mut [CBlockTensor<P>],
+    a: &[ABlockTensor<P>],
+    b: &[BBlockTensor<P>],
+) -> Result<(), Error> {
+    type E<P> = <<P as GemmPolicy>::Warp as WarpGemm>::Element;
+    let lanes = |what, n: usize| {
+        if n == P::WAVE { Ok(()) } else { Err(Error::policy_value(what, "len", i64::try_from(n).unwrap_or(i64::MAX))) }
+    };
+    lanes("the wave's C block tensors must be one a lane", c.len())?;
+    lanes("the wave's A block tensors must be one a lane", a.len())?;
+    lanes("the wave's B block tensors must be one a lane", b.len())?;
+    let instruction = <P::Warp as WarpGemm>::INSTRUCTION;
+    for_each_warp_gemm::<P>(|s| {
+        for q in 0..<P::Warp as WarpGemm>::K_ITER {
+            let (a0, b0) = (s.a + q * MFMA_K_PER_LANE, s.b + q * MFMA_K_PER_LANE);
+            for lane in 0..P::WAVE {
+                for reg in 0..<P::Warp as WarpGemm>::C_PER_LANE {
+                    let (row, col) = instruction.c_element(lane, reg);
+                    let sum: f32 = (0..instruction.k())
+                        .map(|k| {
+                            let (la, ra) = instruction.a_register(row, k);
+                            let (lb, rb) = instruction.a_register(col, k);
+                            E::<P>::to_f32(a[la].thread_buffer()[a0 + ra])
+                                * E::<P>::to_f32(b[lb].thread_buffer()[b0 + rb])
+                        })
+                        .sum();
+                    c[lane].thread_buffer_mut()[s.c + reg] += sum;
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+/// A GEMM's sizes: `C (m x n) = A (m x k) * B (n x k)^T`, each matrix
+/// row-major with its own row stride (A and B K-contiguous, as the
+/// universal GEMM's row-major A and column-major B).
+///
+/// ```
+/// use cktile_core::ops::gemm::GemmProblem;
+/// let p = GemmProblem::packed(100, 50, 64);
+/// assert_eq!((p.a_stride, p.b_stride, p.c_stride), (64, 64, 50));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GemmProblem {
+    /// C's rows (A's).
+    pub m: usize,
+    /// C's columns (B's rows).
+    pub n: usize,
+    /// The reduction: A's and B's columns.
+    pub k: usize,
+    /// A's row stride.
+    pub a_stride: usize,
+    /// B's row stride.
+    pub b_stride: usize,
+    /// C's row stride.
+    pub c_stride: usize,
+}
+
+impl GemmProblem {
+    /// The problem with every matrix's rows packed (strides `k`, `k`, `n`).
+    ///
+    /// ```
+    /// assert_eq!(cktile_core::ops::gemm::GemmProblem::packed(4, 5, 8).c_stride, 5);
+    /// ```
+    pub const fn packed(m: usize, n: usize, k: usize) -> GemmProblem {
+        GemmProblem { m, n, k, a_stride: k, b_stride: k, c_stride: n }
+    }
+}
+
+/// One operand's stages for a K tile: every thread loads (and moves its
+/// window on), then every thread stores into LDS.
+#[cfg(feature = "alloc")]
+fn stage<T: Copy + Default, P: GemmPolicy, S: OperandSide<P>>(paths: &mut [OperandPath<'_, T, P, S>]) {
+    let tiles: Vec<_> = paths.iter_mut().map(|p| (p.load(), p.next_k()).0).collect();
+    for (p, t) in paths.iter_mut().zip(&tiles) {
+        p.store(t);
+    }
+}
+
+/// The kernel's block at (`m0`, `n0`).
+#[cfg(feature = "alloc")]
+fn emulate_block<P: GemmPolicy>(
+    (a, b, c): (&[u16], &[u16], &mut [f32]),
+    problem: GemmProblem,
+    (m0, n0): (usize, usize),
+) -> Result<(), Error> {
+    let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
+    let a_lds: Vec<Cell<u16>> = (0..P::M_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0)).collect();
+    let b_lds: Vec<Cell<u16>> = (0..P::N_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0)).collect();
+    let partitions = (0..P::BLOCK_SIZE)
+        .map(|t| P::partition_of_thread(t).ok_or(Error::policy("every thread below the block size is in the block")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (a_desc, b_desc) =
+        (*P::make_a_dram_view(a, m, k, a_stride)?.descriptor(), *P::make_b_dram_view(b, n, k, b_stride)?.descriptor());
+    let (row0, col0) = (index(m0)?, index(n0)?);
+    let mut a_paths = partitions
+        .iter()
+        .map(|&p| {
+            OperandPath::<u16, P, OperandA>::with_partition(OperandA, a_desc, a, row0, SharedMemory::new(&a_lds), p)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut b_paths = partitions
+        .iter()
+        .map(|&p| {
+            OperandPath::<u16, P, OperandB>::with_partition(OperandB, b_desc, b, col0, SharedMemory::new(&b_lds), p)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let a_blocks = partitions
+        .iter()
+        .map(|&p| block_window::<u16, P, OperandA>(SharedMemory::new(&a_lds), p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let b_blocks = partitions
+        .iter()
+        .map(|&p| block_window::<u16, P, OperandB>(SharedMemory::new(&b_lds), p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut acc = alloc::vec![CBlockTensor::<P>::filled(0.0); P::BLOCK_SIZE];
+    for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
+        stage(&mut a_paths);
+        stage(&mut b_paths);
+        // Barrier; every thread's block GEMM operands, then each wave's MFMAs.
+        let a_regs: Vec<ABlockTensor<P>> = a_blocks.iter().map(load_tile).collect();
+        let b_regs: Vec<BBlockTensor<P>> = b_blocks.iter().map(load_tile).collect();
+        for ((acc, a), b) in acc.chunks_mut(P::WAVE).zip(a_regs.chunks(P::WAVE)).zip(b_regs.chunks(P::WAVE)) {
+            emulate_block_gemm::<P>(acc, a, b)?;
+        }
+    }
+    for (p, acc) in partitions.iter().zip(&acc) {
+        let view = P::make_c_dram_view(c, m, n, c_stride)?;
+        store_c_tile::<f32, P>(&mut c_window::<f32, P>(view, (row0, col0), *p)?, acc, |x| x);
+    }
+    Ok(())
+}
+
+/// A block origin as an index (every origin lies inside a view whose
+/// sizes fit one; refused otherwise).
+#[cfg(feature = "alloc")]
+fn index(origin: usize) -> Result<crate::Index, Error> {
+    crate::Index::try_from(origin).map_err(|_| Error::policy("a block's origin must fit a 64-bit index"))
+}
+
+/// CK's universal GEMM kernel of policy `P` run on the host: `C = A *
+/// B^T` over `problem`, A and B 16-bit elements of the policy's warp GEMM
+/// type (as bits), C in `f32`, every block of CK's 2-D tile partition run
+/// as its threads and waves would run it ([module](self)). Only the
+/// elements inside C are written.
+///
+/// Errors: what the kernel's views refuse (K not a multiple of the
+/// 8-element vector, a stride below its row, a buffer too short for its
+/// matrix, sizes past 64 bits).
+///
+/// ```
+/// use cktile_core::ops::gemm::{Bf16, BlockWarps, GemmProblem, Mfma, MfmaElement, UniversalGemmPolicy, emulate_gemm};
+/// // 64 x 64 x 32 on 128 threads, 2 x 1 warps of the bf16 16x16x32 MFMA.
+/// type P = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma<16, 16, 32, Bf16>>;
+/// let problem = GemmProblem { m: 70, n: 30, k: 40, a_stride: 41, b_stride: 40, c_stride: 30 };
+/// // A(i, q) = q % 3, B(j, q) = 2: C(i, j) = 2 * (sum of q % 3 over q < 40) = 2 * 39.
+/// let a: Vec<u16> = (0..70 * 41).map(|x| Bf16::from_f32((x % 41 % 3) as f32)).collect();
+/// let b = vec![Bf16::from_f32(2.0); 30 * 40];
+/// let mut c = vec![0f32; 70 * 30];
+/// emulate_gemm::<P>(&a, &b, &mut c, problem)?;
+/// assert!(c.iter().all(|&x| x == 78.0));
+/// assert!(emulate_gemm::<P>(&a, &b, &mut c, GemmProblem { k: 36, ..problem }).is_err());
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn emulate_gemm<P: GemmPolicy>(a: &[u16], b: &[u16], c: &mut [f32], problem: GemmProblem) -> Result<(), Error> {
+    let () = P::CHECK;
+    for m0 in (0..problem.m).step_by(P::M_PER_BLOCK) {
+        for n0 in (0..problem.n).step_by(P::N_PER_BLOCK) {
+            emulate_block::<P>((a, b, c), problem, (m0, n0))?;
+        }
+    }
+    Ok(())
+}
