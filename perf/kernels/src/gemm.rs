@@ -38,6 +38,7 @@ mod twin {
     use super::GemmArgs;
     use crate::entry::{Ids, Sink};
     use cktile_core::ops::gemm::GemmPolicy;
+    use cktile_core::transforms::static_for;
     use core::marker::PhantomData;
 
     #[repr(simd)]
@@ -63,7 +64,7 @@ mod twin {
     impl<P: GemmPolicy, const MI: usize, const NI: usize, const ACC: usize> Sink<MI, NI> for MfmaSink<P, ACC> {
         #[inline(always)]
         fn start(out: *mut u16, ids: Ids, _: usize) -> Self {
-            const { assert!(ACC == MI * NI && P::WARP_M == 32 && P::WARP_K == 16) };
+            const { assert!(ACC == MI * NI && MI <= 8 && NI <= 8 && P::WARP_M == 32 && P::WARP_K == 16) };
             // SAFETY: the twin's entry point passes its `GemmArgs` as `out`.
             let args = unsafe { *(out as *const GemmArgs) };
             MfmaSink { acc: [[0.0; 16]; ACC], args, ids, policy: PhantomData }
@@ -75,9 +76,10 @@ mod twin {
             fn half(regs: &[u16], q: usize) -> F16x4 {
                 F16x4(core::array::from_fn(|j| f16::from_bits(regs.get(4 * q + j).copied().unwrap_or(0))))
             }
-            for i in 0..MI {
-                for j in 0..NI {
-                    for q in 0..2 {
+            // Written out (a rolled loop indexes the accumulators at run time: scratch memory).
+            static_for!(MI, |i| {
+                static_for!(NI, |j| {
+                    static_for!(2, |q| {
                         let acc = &mut self.acc[i * NI + j];
                         // SAFETY: gfx942 has the instruction; a SIMD vector of 16 `f32` is the array's layout.
                         *acc = unsafe {
@@ -90,9 +92,9 @@ mod twin {
                                 0,
                             ))
                         };
-                    }
-                }
-            }
+                    })
+                })
+            });
         }
 
         #[inline(always)]
@@ -102,9 +104,9 @@ mod twin {
             let (warp, lane) = (p.warp as usize, p.lane as usize);
             let (wm, wn) = (warp / P::N_WARPS, warp % P::N_WARPS);
             let GemmArgs { c, m, n, .. } = self.args;
-            for i in 0..MI {
-                for j in 0..NI {
-                    for r in 0..16 {
+            static_for!(MI, |i| {
+                static_for!(NI, |j| {
+                    static_for!(16, |r| {
                         // AMD's D layout of the 32x32x8 MFMA: row 8 (r / 4) + 4 (lane / 32) + r % 4, column lane % 32.
                         let row = m0 as usize + (i * P::M_WARPS + wm) * 32 + 8 * (r / 4) + 4 * (lane / 32) + r % 4;
                         let col = n0 as usize + (j * P::N_WARPS + wn) * 32 + lane % 32;
@@ -112,9 +114,9 @@ mod twin {
                             // SAFETY: the host passes `m x n` writable elements of C.
                             unsafe { *c.add(row * n + col) = self.acc[i * NI + j][r] };
                         }
-                    }
-                }
-            }
+                    }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+                })
+            });
         }
     }
 }
