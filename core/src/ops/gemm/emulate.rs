@@ -27,7 +27,9 @@
 use super::block::{ABlockTensor, BBlockTensor, CBlockTensor, for_each_warp_gemm};
 use super::mfma::{MFMA_K_PER_LANE, MfmaElement};
 use super::policy::{GemmPolicy, WarpGemm};
+use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
+use crate::tile::StaticDistributedTensor;
 #[cfg(feature = "alloc")]
 use {
     super::block::{c_window, store_c_tile},
@@ -45,7 +47,7 @@ use {
 /// instruction's products summed in `f32` (exactly, for values whose
 /// sums `f32` holds exactly).
 ///
-/// With [`block_window`](super::block_window)'s loads for `a` and `b`,
+/// With the loads of [block windows](super::block_window) for `a` and `b`,
 /// this is what the GPU's block GEMM computes, lane for lane: a whole
 /// kernel runs on the host ([`store_c_tile`] for its epilogue).
 ///
@@ -80,23 +82,30 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
     for_each_warp_gemm::<P>(|s| {
         for q in 0..<P::Warp as WarpGemm>::K_ITER {
             let (a0, b0) = (s.a + q * MFMA_K_PER_LANE, s.b + q * MFMA_K_PER_LANE);
-            for lane in 0..P::WAVE {
-                for reg in 0..<P::Warp as WarpGemm>::C_PER_LANE {
-                    let (row, col) = instruction.c_element(lane, reg);
+            for (lane, acc) in c.iter_mut().enumerate() {
+                let acc = acc.thread_buffer_mut().iter_mut().skip(s.c);
+                for (r, acc) in acc.take(<P::Warp as WarpGemm>::C_PER_LANE).enumerate() {
+                    let (row, col) = instruction.c_element(lane, r);
                     let sum: f32 = (0..instruction.k())
                         .map(|k| {
                             let (la, ra) = instruction.a_register(row, k);
                             let (lb, rb) = instruction.a_register(col, k);
-                            E::<P>::to_f32(a[la].thread_buffer()[a0 + ra])
-                                * E::<P>::to_f32(b[lb].thread_buffer()[b0 + rb])
+                            register::<E<P>, _>(a, la, a0 + ra) * register::<E<P>, _>(b, lb, b0 + rb)
                         })
                         .sum();
-                    c[lane].thread_buffer_mut()[s.c + reg] += sum;
+                    *acc += sum;
                 }
             }
         }
     });
     Ok(())
+}
+
+/// Register `r` of lane `lane`'s tensor in `lanes`, as a number. The lane
+/// map names lanes below 64 and registers inside the block tensors (the
+/// policy's sizes), so the zero for anything else never happens.
+fn register<E: MfmaElement, D: TileEncoding>(lanes: &[StaticDistributedTensor<u16, D>], lane: usize, r: usize) -> f32 {
+    lanes.get(lane).and_then(|t| t.thread_buffer().get(r)).map_or(0.0, |&x| E::to_f32(x))
 }
 
 /// A GEMM's sizes: `C (m x n) = A (m x k) * B (n x k)^T`, each matrix

@@ -287,6 +287,7 @@ impl MfmaElement for Bf16 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
