@@ -254,11 +254,31 @@ pub fn cute(desc: &Descriptor) -> Result<String, Error> {
             }
         }
     }
-    Err(refuse(
-        "layout",
-        0,
-        "CuTe's text here is a strided layout (of one or more modes a dimension) or one Swizzle<B,M,S> of one; this layout is neither (export it to Triton as a linear layout)",
-    ))
+    // Neither: name the first element that shows it is not strided.
+    let mut step = vec![1usize; lengths.len()];
+    for d in (0..lengths.len().saturating_sub(1)).rev() {
+        step[d] = step[d + 1] * lengths[d + 1].max(1);
+    }
+    let axes = |n: usize| -> i64 {
+        coordinate(n, &lengths).iter().zip(&step).map(|(&i, &st)| offsets[i as usize * st]).sum()
+    };
+    match (0..offsets.len()).find(|&n| offsets[n] != axes(n)) {
+        Some(n) => Err(refuse(
+            "coordinate",
+            n as i64,
+            "its offset (at this row-major index) is not the sum of its coordinates' offsets along their axes, and no Swizzle<B,M,S> of a layout makes it so: CuTe's text here is a strided layout or one swizzle of one (export it to Triton as a linear layout)",
+        )),
+        None => {
+            let d = (0..lengths.len())
+                .find(|&d| strided(&lengths[d..=d], |i| offsets[i * step[d]]).is_none())
+                .unwrap_or(0);
+            Err(refuse(
+                "dimension",
+                d as i64,
+                "its offsets along its axis are no CuTe modes (a hierarchy of lengths and strides), and no Swizzle<B,M,S> of a layout makes them so (export it to Triton as a linear layout)",
+            ))
+        }
+    }
 }
 
 /// Each dimension's modes, fastest first as CuTe orders them, `(length,

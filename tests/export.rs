@@ -59,29 +59,6 @@ fn triton_offsets(bases: &[Vec<i64>], pair: Option<(u64, u64)>) -> HashMap<Vec<i
     out
 }
 
-/// CuTe's text evaluated: `(shape):(strides)` or `Sw<B,M,S> o _0 o (shape):(strides)`.
-fn cute_offset(text: &str, c: &[i64]) -> i64 {
-    let parts: Vec<&str> = text.split(" o ").collect();
-    let (swizzle, layout) = match parts.as_slice() {
-        [s, "_0", l] => (Some(*s), *l),
-        [l] => (None, *l),
-        _ => panic!("unexpected CuTe text {text}"),
-    };
-    let strides: Vec<i64> =
-        layout.split(':').nth(1).unwrap().trim_matches(['(', ')']).split(',').map(|x| x.parse().unwrap()).collect();
-    let x: i64 = c.iter().zip(&strides).map(|(a, s)| a * s).sum();
-    match swizzle {
-        None => x,
-        Some(s) => {
-            let p: Vec<i64> =
-                s.trim_start_matches("Sw<").trim_end_matches('>').split(',').map(|v| v.parse().unwrap()).collect();
-            let (b, m, s) = (p[0], p[1], p[2]);
-            let yyy = ((1 << b) - 1) << (m + s);
-            x ^ ((x & yyy) >> s)
-        }
-    }
-}
-
 #[test]
 fn every_export_is_the_layout_at_every_coordinate() {
     let (mut linear, mut pads, mut cutes) = (0, 0, 0);
@@ -114,6 +91,25 @@ fn every_export_is_the_layout_at_every_coordinate() {
     assert_eq!((linear, pads, cutes), (13, 2, 14));
 }
 
+/// CuTe's refusal names the first element (row-major) whose offset is not
+/// the sum of its coordinates' offsets along their axes, recomputed here.
+fn cute_names_its_witness(d: &cktile::Descriptor) {
+    let lengths = d.lengths().as_slice().to_vec();
+    let all = coords(&lengths);
+    let axis_sum = |c: &[i64]| -> i64 {
+        (0..c.len())
+            .map(|k| {
+                let mut axis = vec![0; c.len()];
+                axis[k] = c[k];
+                d.calculate_offset(&axis)
+            })
+            .sum()
+    };
+    let first = all.iter().position(|c| d.calculate_offset(c) != axis_sum(c)).expect("not separable");
+    let e = cute(d).unwrap_err().to_string();
+    assert!(e.contains(&format!("coordinate = {first}; its offset")), "{e}");
+}
+
 #[test]
 fn what_a_peer_cannot_express_is_refused() {
     // Column-major is linear; a pitch of 3 or 5 leaves [0, N) or repeats: no bijection onto [0, N).
@@ -140,11 +136,19 @@ fn what_a_peer_cannot_express_is_refused() {
     assert!(padded(&swizzled).unwrap_err().to_string().contains("no padding"));
     // A swizzle of a padded tile: no CuTe text cktile writes, but Triton's padded layout over a linear one.
     let d = cktile::spec::parse("naive((8,8),(9,1)) | transform(xor((8,8)) on [0,1] -> [0,1])").unwrap();
-    assert!(cute(&d).unwrap_err().to_string().contains("neither"));
+    cute_names_its_witness(&d);
     let Exported::TritonPadded(p) = triton(&d).unwrap() else { panic!("padded") };
     let t = triton_offsets(&p.offset_bases, Some(p.interval_padding));
     assert!(coords(&[8, 8]).iter().all(|c| t[c] == d.calculate_offset(c)));
     // What Gluon's constructors assert: power-of-two tiles and paddings, at least one basis.
+    // A rotating layout (Triton's AMD one) is no strided layout nor a swizzle of one.
+    cute_names_its_witness(&cktile::layouts::resolve("triton-rotating:vec=4,perphase=1,maxphase=16,rows=64,cols=64").unwrap());
+    // One dimension whose offsets (0, 1, 3, 2) are no modes (nor a swizzle of any): that dimension is named.
+    let gray = "naive((2,2),(2,1)) | transform(xor((2,2)) on [0,1] -> [0,1]) | transform(merge((2,2)) on [0,1] -> [0])";
+    let d = cktile::spec::parse(gray).unwrap();
+    assert_eq!((0..4).map(|i| d.calculate_offset(&[i])).collect::<Vec<_>>(), [0, 1, 3, 2]);
+    let e = cute(&d).unwrap_err().to_string();
+    assert!(e.contains("dimension = 0; its offsets along its axis are no CuTe modes"), "{e}");
     for (spec, named) in [
         ("row-padded:rows=4,cols=8,pad=3", "padding = 3; Triton's PaddedSharedLayout takes power-of-two paddings"),
         ("naive((4,6),(8,1))", "length = 6; Triton's linear layouts cover power-of-two tiles"),
@@ -239,11 +243,11 @@ fn search_answers_each_listed_layout_in_the_peers_terms() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("--as: unknown name `ck`; expected one of: triton, cute"));
 }
 
-/// CuTe's nested text, `(d0,(d1,d2)):(s0,(s1,s2))` after an optional
-/// `Sw<B,M,S> o _0 o`, evaluated as CuTe defines it: a dimension's index
-/// split over its modes fastest first, each digit times its stride, then
-/// the swizzle.
-fn cute_nested_offset(text: &str, c: &[i64]) -> i64 {
+/// CuTe's text, `(d0,(d1,d2)):(s0,(s1,s2))` (flat or nested) after an
+/// optional `Sw<B,M,S> o _0 o`, evaluated as CuTe defines it: a
+/// dimension's index split over its modes fastest first, each digit times
+/// its stride, then the swizzle.
+fn cute_offset(text: &str, c: &[i64]) -> i64 {
     fn tuple(t: &str) -> Vec<Vec<i64>> {
         // The top level's items, each a list of its modes.
         let inner = &t[1..t.len() - 1];
@@ -300,7 +304,7 @@ fn cute_writes_a_dimension_of_several_modes() {
     let text = cute(&d).unwrap();
     assert_eq!(text, "(4,(3,2)):(3,(1,12))");
     for c in coords(d.lengths().as_slice()) {
-        assert_eq!(cute_nested_offset(&text, &c), d.calculate_offset(&c), "{c:?}");
+        assert_eq!(cute_offset(&text, &c), d.calculate_offset(&c), "{c:?}");
     }
     // Two 64 x 64 blocks of CK's XOR tile side by side, the second 4096 on: the XOR of 8-element vectors by
     // the row is CuTe's Swizzle<3,3,3> over (64,(64,2)):(64,(1,4096)), as Triton's 128-byte NVMMA
@@ -310,6 +314,6 @@ fn cute_writes_a_dimension_of_several_modes() {
     let text = cute(&d).unwrap();
     assert_eq!(text, "Sw<3,3,3> o _0 o (64,(64,2)):(64,(1,4096))");
     for c in coords(d.lengths().as_slice()) {
-        assert_eq!(cute_nested_offset(&text, &c), d.calculate_offset(&c), "{c:?}");
+        assert_eq!(cute_offset(&text, &c), d.calculate_offset(&c), "{c:?}");
     }
 }

@@ -16,6 +16,7 @@ from . import _native
 from ._args import U64, USIZE, integer, integers, optional_integer, optional_integers, text, texts
 from ._args import dtype as element_type
 from ._args import public, public_methods
+from ._cute import parse_cute
 from ._report import SVG, Report
 
 __all__ = ["Layout", "Distribution", "bank", "analyze_many", "search", "equiv", "catalogue", "rules", "names"]
@@ -39,38 +40,12 @@ def _param(key: str, value: object) -> str:
     return str(integer(key, value))
 
 
-def _cute_tuple(text: str) -> tuple:
-    """``(a,(b,c),d)`` as nested tuples of ints (the shapes and strides cktile's CuTe text writes)."""
-    stack: list = [[]]
-    number = ""
-    for ch in text:
-        if ch.isdigit():
-            number += ch
-            continue
-        if number:
-            stack[-1].append(int(number))
-            number = ""
-        if ch == "(":
-            stack.append([])
-        elif ch == ")" and len(stack) > 1:
-            done = tuple(stack.pop())
-            stack[-1].append(done)
-        elif ch != ",":  # pragma: no cover - the exporter writes only digits, commas and parentheses
-            raise _native.Error(f"cktile exported CuTe text it cannot read back: {text!r}")
-    if number or len(stack) != 1 or len(stack[0]) != 1:  # pragma: no cover - likewise
-        raise _native.Error(f"cktile exported CuTe text it cannot read back: {text!r}")
-    return stack[0][0]
-
-
-def _cute_parts(cute: str) -> Tuple[Optional[Tuple[int, int, int]], tuple, tuple]:
-    """The parts of the CuTe text cktile exports (``Layout.to_cute``): the swizzle's (B, M, S) or ``None``, the
-    shape and the stride, as nested tuples (``(d0,(d1,d2)):(s0,(s1,s2))``, after ``Sw<B,M,S> o _0 o`` for a
-    swizzle)."""
-    m = re.fullmatch(r"(?:Sw<(\d+),(\d+),(\d+)> o _0 o )?(\([\d,()]+\)):(\([\d,()]+\))", cute)
-    if m is None:  # pragma: no cover - the exporter writes only these forms
-        raise _native.Error(f"cktile exported CuTe text it cannot read back: {cute!r}")
-    swizzle = None if m.group(1) is None else (int(m.group(1)), int(m.group(2)), int(m.group(3)))
-    return swizzle, _cute_tuple(m.group(4)), _cute_tuple(m.group(5))
+def _cute_parts(cute: str) -> Tuple[Optional[Tuple[int, int, int]], object, object]:
+    """The parts of the CuTe text cktile exports (``Layout.to_cute``), read back by :func:`cktile.parse_cute`:
+    the swizzle's (B, M, S) or ``None``, the shape and the stride, as nested tuples."""
+    printed = parse_cute(cute)
+    sw = printed.swizzle
+    return (None if sw is None else (sw.bits, sw.base, sw.shift)), printed.shape, printed.stride
 
 
 @public_methods
