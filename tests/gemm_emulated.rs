@@ -89,7 +89,8 @@ struct Shape {
 }
 
 /// Exact tiles, then padding along M, N, K and all three, with strides
-/// past K that are no multiple of the 8-element vector.
+/// past K that are no multiple of the 8-element vector, down to a single
+/// element of C.
 fn fixed_shapes<P: GemmPolicy>(name: &str) {
     let (bm, bn, bk) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
     let shapes = [
@@ -98,6 +99,7 @@ fn fixed_shapes<P: GemmPolicy>(name: &str) {
         Shape { m: bm, n: 2 * bn - 7, k: bk + 8, stride: bk + 8 },
         Shape { m: 2 * bm - 1, n: bn + 9, k: 3 * bk - 8, stride: 3 * bk + 1 },
         Shape { m: 5, n: 3, k: 8, stride: 11 },
+        Shape { m: 1, n: 1, k: 8, stride: 8 },
     ];
     for (seed, shape) in shapes.into_iter().enumerate() {
         check::<P>(name, shape, seed as u64);
