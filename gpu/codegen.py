@@ -167,8 +167,8 @@ def driver_part(layout):
 
 def build(args):
     os.makedirs(args.out, exist_ok=True)
-    catalog = json.loads(cktile(args.cktile, "catalog", "--json"))
-    specs = [e["example"] for e in catalog] + listed_specs()
+    catalogue = json.loads(cktile(args.cktile, "catalogue", "--json"))
+    specs = [e["example"] for e in catalogue] + listed_specs()
     layouts = []
     for k, spec in enumerate(specs):
         name = f"g{k}"
@@ -198,7 +198,7 @@ def build(args):
         json.dump(layouts, f, indent=1)
     coords = sum(l["elements"] for l in layouts)
     inverses = sum(l["space"] for l in layouts if l["inverse"])
-    print(f"build: {len(layouts)} layouts ({len(catalog)} catalogue examples, {len(specs) - len(catalog)} listed), "
+    print(f"build: {len(layouts)} layouts ({len(catalogue)} catalogue examples, {len(specs) - len(catalogue)} listed), "
           f"{coords} coordinates, {inverses} inverse offsets, in {args.out}")
 
 

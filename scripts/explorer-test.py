@@ -153,7 +153,7 @@ def same_numbers(page, cli_json, what):
 
 
 def catalogue_cases(page):
-    typed = {e["name"]: e for e in json.loads(cli("catalog", "--json"))}
+    typed = {e["name"]: e for e in json.loads(cli("catalogue", "--json"))}
     assert len(CASES) == len(typed), "one case per catalogue entry"
     for entry, arch, pattern, op in CASES:
         page.select("preset", "c:" + entry)

@@ -259,9 +259,8 @@ pub fn cute(desc: &Descriptor) -> Result<String, Error> {
     for d in (0..lengths.len().saturating_sub(1)).rev() {
         step[d] = step[d + 1] * lengths[d + 1].max(1);
     }
-    let axes = |n: usize| -> i64 {
-        coordinate(n, &lengths).iter().zip(&step).map(|(&i, &st)| offsets[i as usize * st]).sum()
-    };
+    let axes =
+        |n: usize| -> i64 { coordinate(n, &lengths).iter().zip(&step).map(|(&i, &st)| offsets[i as usize * st]).sum() };
     match (0..offsets.len()).find(|&n| offsets[n] != axes(n)) {
         Some(n) => Err(refuse(
             "coordinate",
@@ -269,9 +268,8 @@ pub fn cute(desc: &Descriptor) -> Result<String, Error> {
             "its offset (at this row-major index) is not the sum of its coordinates' offsets along their axes, and no Swizzle<B,M,S> of a layout makes it so: CuTe's text here is a strided layout or one swizzle of one (export it to Triton as a linear layout)",
         )),
         None => {
-            let d = (0..lengths.len())
-                .find(|&d| strided(&lengths[d..=d], |i| offsets[i * step[d]]).is_none())
-                .unwrap_or(0);
+            let d =
+                (0..lengths.len()).find(|&d| strided(&lengths[d..=d], |i| offsets[i * step[d]]).is_none()).unwrap_or(0);
             Err(refuse(
                 "dimension",
                 d as i64,

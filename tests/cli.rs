@@ -288,7 +288,7 @@ fn every_subcommand_has_help_with_an_example() {
     for sub in [
         "offsets",
         "check",
-        "catalog",
+        "catalogue",
         "bank",
         "analyze",
         "search",
@@ -304,6 +304,16 @@ fn every_subcommand_has_help_with_an_example() {
         assert!(o.status.success());
         assert!(stdout(&o).contains(&format!("cktile {sub} ")), "{sub} --help has an example");
     }
+}
+
+/// The catalogue's one name is `catalogue`; `catalog`, its old spelling,
+/// still runs it.
+#[test]
+fn catalog_is_the_catalogues_old_spelling() {
+    let (new, old) = (cktile(&["catalogue", "--json"]), cktile(&["catalog", "--json"]));
+    assert!(new.status.success() && old.status.success());
+    assert_eq!(stdout(&new), stdout(&old));
+    assert!(stdout(&cktile(&["--help"])).contains("  catalogue "));
 }
 
 #[test]

@@ -213,7 +213,7 @@ fn channels() -> Vec<(Vec<String>, Vec<u8>)> {
         ],
         vec!["render".into(), comment.clone(), "--view".into(), "chain".into(), "-o".into(), missing.clone()],
         vec!["render".into(), format!("mfma16x16x16_a # {p}"), "--view".into(), "distribution".into()],
-        // distribution, catalog, rules: the positional and --arch.
+        // distribution, catalogue, rules: the positional and --arch.
         vec!["distribution".into(), format!("mfma16x16x16_a{p}")],
         vec!["distribution".into(), format!("mfma16x16x16_a # {p}"), "--json".into()],
         // --compose: the layout echoed in the "Composed with" line, and refused.
@@ -232,7 +232,7 @@ fn channels() -> Vec<(Vec<String>, Vec<u8>)> {
             "--compose".into(),
             format!("packed((16,16)) # {p}"),
         ],
-        vec!["catalog".into(), p.into()],
+        vec!["catalogue".into(), p.into()],
         vec!["rules".into(), "--arch".into(), p.into()],
         // clap's own refusals: an unknown option, subcommand and value.
         vec![format!("--bogus{p}")],

@@ -140,15 +140,17 @@ fn what_a_peer_cannot_express_is_refused() {
     let Exported::TritonPadded(p) = triton(&d).unwrap() else { panic!("padded") };
     let t = triton_offsets(&p.offset_bases, Some(p.interval_padding));
     assert!(coords(&[8, 8]).iter().all(|c| t[c] == d.calculate_offset(c)));
-    // What Gluon's constructors assert: power-of-two tiles and paddings, at least one basis.
     // A rotating layout (Triton's AMD one) is no strided layout nor a swizzle of one.
-    cute_names_its_witness(&cktile::layouts::resolve("triton-rotating:vec=4,perphase=1,maxphase=16,rows=64,cols=64").unwrap());
+    cute_names_its_witness(
+        &cktile::layouts::resolve("triton-rotating:vec=4,perphase=1,maxphase=16,rows=64,cols=64").unwrap(),
+    );
     // One dimension whose offsets (0, 1, 3, 2) are no modes (nor a swizzle of any): that dimension is named.
     let gray = "naive((2,2),(2,1)) | transform(xor((2,2)) on [0,1] -> [0,1]) | transform(merge((2,2)) on [0,1] -> [0])";
     let d = cktile::spec::parse(gray).unwrap();
     assert_eq!((0..4).map(|i| d.calculate_offset(&[i])).collect::<Vec<_>>(), [0, 1, 3, 2]);
     let e = cute(&d).unwrap_err().to_string();
     assert!(e.contains("dimension = 0; its offsets along its axis are no CuTe modes"), "{e}");
+    // What Gluon's constructors assert: power-of-two tiles and paddings, at least one basis.
     for (spec, named) in [
         ("row-padded:rows=4,cols=8,pad=3", "padding = 3; Triton's PaddedSharedLayout takes power-of-two paddings"),
         ("naive((4,6),(8,1))", "length = 6; Triton's linear layouts cover power-of-two tiles"),

@@ -656,8 +656,8 @@ def equiv(a: Union[str, "Layout", "Distribution"], b: Union[str, "Layout", "Dist
 
 @public
 def catalogue() -> list:
-    """Every catalogue entry with its parameters and example (``cktile catalog --json``)."""
-    return [Report("catalog", json.dumps(e, separators=(",", ":"))) for e in json.loads(_native.catalogue_json())]
+    """Every catalogue entry with its parameters and example (``cktile catalogue --json``)."""
+    return [Report("catalogue", json.dumps(e, separators=(",", ":"))) for e in json.loads(_native.catalogue_json())]
 
 
 @public

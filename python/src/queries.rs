@@ -1,7 +1,7 @@
 //! The questions that do not start from one layout: one instruction's banks
 //! (`cktile bank`), the layout search (`cktile search`), tile distributions
 //! (`cktile distribution`, `cktile render --view distribution`), the
-//! catalogue (`cktile catalog`) and the names every argument accepts.
+//! catalogue (`cktile catalogue`) and the names every argument accepts.
 
 use crate::layout::{analyze_many, chip};
 use crate::reports::Instruction;
@@ -177,7 +177,7 @@ fn distribution_svg(text: &str, title: &str, rows: Option<usize>, cols: Option<u
     render::svg::owners::owners(&d, title, rows, cols).map_err(|e| error(text, &e))
 }
 
-/// `cktile catalog --json`: every layout entry with its parameters and example.
+/// `cktile catalogue --json`: every layout entry with its parameters and example.
 #[pyfunction]
 fn catalogue_json() -> PyResult<String> {
     let entries = layouts::CATALOG.iter().map(|e| CatalogEntryJson::new(e).map_err(|err| error(e.example, &err)));

@@ -39,7 +39,7 @@ def dtype_args(dtype):
 
 
 def test_the_catalogue_is_the_clis(cli):
-    cli_entries = loads(cli.json("catalog"))
+    cli_entries = loads(cli.json("catalogue"))
     assert [e.to_dict() for e in cktile.catalogue()] == cli_entries
     assert len(ENTRIES) == len(cli_entries) >= 13
 

@@ -1,4 +1,4 @@
-//! The reports of `cktile offsets`, `check` and `catalog`.
+//! The reports of `cktile offsets`, `check` and `catalogue`.
 
 use crate::check::{Offsets, Report, Trace};
 use crate::layouts::{self, Entry};
@@ -227,7 +227,7 @@ struct ParamJson {
     name: &'static str,
 }
 
-/// One entry of `cktile catalog --json`: the entry, its parameters, and its
+/// One entry of `cktile catalogue --json`: the entry, its parameters, and its
 /// example's footprint and spec.
 ///
 /// ```

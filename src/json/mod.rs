@@ -10,7 +10,7 @@
 //! into an intermediate JSON tree, so [`serde_json::to_writer`] streams them.
 //!
 //! - [`request`]: [`BankRequest`], `cktile bank`'s stdin;
-//! - [`descriptor`]: `cktile offsets`, `check` and `catalog`;
+//! - [`descriptor`]: `cktile offsets`, `check` and `catalogue`;
 //! - [`distribution`]: `cktile distribution`;
 //! - [`bank`]: one instruction (`cktile bank`) and a tile (`cktile analyze`);
 //! - [`search`]: `cktile search`;

@@ -2,7 +2,7 @@
 //! (what the `cktile` command prints).
 //!
 //! - [`text`]: offset grids, a coordinate's path and check reports;
-//! - [`catalog`]: the layout catalogue, entry by entry;
+//! - [`catalogue`]: the layout catalogue, entry by entry;
 //! - [`distribution`]: tile distributions (every thread's coordinates, the owner grid);
 //! - [`equiv`]: whether two layouts or two distributions are the same map;
 //! - [`bank`]: bank-conflict reports and layout comparisons;
@@ -15,7 +15,7 @@
 //! - [`svg`]: pictures (layout grids, bank heat maps, transform chains) as SVG.
 
 pub mod bank;
-pub mod catalog;
+pub mod catalogue;
 pub mod distribution;
 pub mod equiv;
 pub mod matrix_desc;

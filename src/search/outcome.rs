@@ -29,7 +29,7 @@ use core::fmt;
 pub struct Candidate {
     /// The family it was found in.
     pub family: LayoutFamily,
-    /// The catalogue entry that builds it (`cktile catalog`): its member's
+    /// The catalogue entry that builds it (`cktile catalogue`): its member's
     /// text, `member.to_string()`.
     pub entry: String,
     /// The layout, typed: the entry and its parameters.

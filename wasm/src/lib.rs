@@ -97,7 +97,7 @@ fn given(s: &str) -> Option<&str> {
 /// ```
 #[wasm_bindgen]
 pub fn catalogue() -> String {
-    // Each entry as `cktile catalog --json` prints it, with `typed`: whether
+    // Each entry as `cktile catalogue --json` prints it, with `typed`: whether
     // its example names its element type (else the explorer supplies one).
     let layouts: Vec<Value> = layouts::CATALOG
         .iter()

@@ -693,7 +693,7 @@ impl<'a> Args<'a> {
         let v = self.required(key)?;
         match v.parse::<i64>() {
             Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(self.invalid(v, "a small integer (see `cktile catalog` for the range)")),
+            _ => Err(self.invalid(v, "a small integer (see `cktile catalogue` for the range)")),
         }
     }
 

@@ -8,7 +8,7 @@ use cktile::{Descriptor, Error, Visible, layouts};
 use std::io::{Read, Write};
 
 /// The help text of every SPEC argument.
-const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalog`), `@path` to read one from a file, \
+const SPEC_HELP: &str = "A descriptor spec, a catalogue entry (`cktile catalogue`), `@path` to read one from a file, \
 or `-` for stdin (files and stdin: at most 1 MiB). Examples: 'naive((4,8),(8,1)) | transform(merge((4,8)) on [0,1] -> [0])', \
 'ck-universal-a:m=128,k=32,dtype=fp16'";
 

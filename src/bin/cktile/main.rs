@@ -3,7 +3,7 @@
 
 mod analyze;
 mod bank;
-mod catalog;
+mod catalogue;
 mod check;
 mod codegen;
 mod common;
@@ -48,7 +48,8 @@ struct Cli {
 enum Command {
     Offsets(offsets::Args),
     Distribution(distribution::Args),
-    Catalog(catalog::Args),
+    #[command(alias = "catalog")]
+    Catalogue(catalogue::Args),
     Check(check::Args),
     Bank(bank::Args),
     Analyze(analyze::Args),
@@ -100,7 +101,7 @@ fn main() -> ExitCode {
         None => summary::summary(),
         Some(Command::Offsets(a)) => offsets::run(a),
         Some(Command::Distribution(a)) => distribution::run(a),
-        Some(Command::Catalog(a)) => catalog::run(a),
+        Some(Command::Catalogue(a)) => catalogue::run(a),
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Bank(a)) => bank::run(a),
         Some(Command::Analyze(a)) => analyze::run(a),

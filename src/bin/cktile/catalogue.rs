@@ -1,4 +1,4 @@
-//! `cktile catalog`: the layout catalogue, one entry or all.
+//! `cktile catalogue`: the layout catalogue, one entry or all.
 
 use crate::common::{Failure, bad, to_json};
 use cktile::json::CatalogEntryJson;
@@ -7,7 +7,7 @@ use cktile::{Visible, layouts, render};
 /// The layout catalogue: every entry with its parameters, source and footprint.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Limits: none needed; the catalogue and its examples are fixed and small.\n\nExamples:\n  cktile catalog\n  cktile catalog ck-universal-a\n  cktile catalog --json"
+    after_help = "Limits: none needed; the catalogue and its examples are fixed and small.\n\nExamples:\n  cktile catalogue\n  cktile catalogue ck-universal-a\n  cktile catalogue --json"
 )]
 pub struct Args {
     /// Show only this entry, with its spec.
@@ -17,7 +17,7 @@ pub struct Args {
     json: bool,
 }
 
-/// Runs `cktile catalog`.
+/// Runs `cktile catalogue`.
 pub fn run(a: &Args) -> Result<String, Failure> {
     let (name, json) = (a.name.as_deref(), a.json);
     let entries: Vec<&layouts::Entry> = match name {
@@ -39,7 +39,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     }
     let mut text = String::new();
     for e in entries {
-        text.push_str(&render::catalog::entry(e, name.is_some()).map_err(|err| Failure::input(e.example, err))?);
+        text.push_str(&render::catalogue::entry(e, name.is_some()).map_err(|err| Failure::input(e.example, err))?);
     }
     Ok(text)
 }

@@ -1,5 +1,5 @@
 //! The layout catalogue for people: each entry with its parameters, its
-//! source and its example's footprint, as `cktile catalog` prints it.
+//! source and its example's footprint, as `cktile catalogue` prints it.
 
 use super::text::overhead_pct;
 use crate::error::Error;
@@ -16,12 +16,12 @@ use core::fmt::Write;
 ///
 /// ```
 /// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
-/// let text = cktile::render::catalog::entry(e, false)?;
+/// let text = cktile::render::catalogue::entry(e, false)?;
 /// assert!(text.starts_with("row-padded\n"));
 /// assert!(text.contains("            pad: "));
 /// assert!(text.contains("elements in "));
 /// assert!(!text.contains("  spec:"));
-/// assert!(cktile::render::catalog::entry(e, true)?.contains("  spec:\n    naive("));
+/// assert!(cktile::render::catalogue::entry(e, true)?.contains("  spec:\n    naive("));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn entry(e: &Entry, spec: bool) -> Result<String, Error> {

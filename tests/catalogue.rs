@@ -1431,13 +1431,17 @@ fn registry_bad_values() {
         ("row-padded:rows=99999999999999999999,cols=4,pad=1", "99999999999999999999", integer),
         ("row-padded:rows=9223372036854775808,cols=4,pad=1", "9223372036854775808", integer),
         ("ck-xor-lds:m=128,k=32,mlds=1e3", "1e3", integer),
-        ("cute-swizzle:b=63,mbase=3,s=3,rows=8,cols=64", "63", "a small integer (see `cktile catalog` for the range)"),
+        (
+            "cute-swizzle:b=63,mbase=3,s=3,rows=8,cols=64",
+            "63",
+            "a small integer (see `cktile catalogue` for the range)",
+        ),
         (
             "cute-swizzle:b=3,mbase=3,s=-63,rows=8,cols=64",
             "-63",
-            "a small integer (see `cktile catalog` for the range)",
+            "a small integer (see `cktile catalogue` for the range)",
         ),
-        ("cute-swizzle:b=3,mbase=x,s=3,rows=8,cols=64", "x", "a small integer (see `cktile catalog` for the range)"),
+        ("cute-swizzle:b=3,mbase=x,s=3,rows=8,cols=64", "x", "a small integer (see `cktile catalogue` for the range)"),
     ] {
         let e = resolve_err(text);
         assert_eq!(e.to_string(), format!("number {number} is out of range; expected {range}"), "{text}");
