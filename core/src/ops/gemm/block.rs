@@ -159,8 +159,9 @@ pub type CWindow<'a, T, P> = TileWindowWithStaticDistribution<&'a mut [T], CDram
 
 /// The C window of the thread at partition `p` over the block tile at
 /// (`block_row`, `block_col`) of `view` (from
-/// [`GemmPolicy::make_c_dram_view`]). Errors: the window's (an origin
-/// outside the view).
+/// [`GemmPolicy::make_c_dram_view`]). Errors: the window's (a partition
+/// outside the policy's block). An origin past C is no error: its stores
+/// fall in the padding, or past the view, and are dropped.
 ///
 /// ```
 /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy, c_window};
@@ -169,6 +170,10 @@ pub type CWindow<'a, T, P> = TileWindowWithStaticDistribution<&'a mut [T], CDram
 /// let p = P::partition_of_thread(0).ok_or(cktile_core::Error::policy("thread 0 is in the block"))?;
 /// let w = c_window::<f32, P>(P::make_c_dram_view(&mut c, 200, 150, 150)?, (128, 128), p)?;
 /// assert_eq!(w.window_origin(), [128, 128]);
+/// // A block past C: its stores are dropped.
+/// let mut far = c_window::<f32, P>(P::make_c_dram_view(&mut c, 200, 150, 150)?, (256, 0), p)?;
+/// cktile_core::ops::gemm::store_c_tile::<f32, P>(&mut far, &cktile_core::ops::gemm::CBlockTensor::<P>::filled(1.0), |x| x);
+/// assert!(c.iter().all(|&x| x == 0.0));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[inline(always)]
@@ -202,7 +207,7 @@ pub fn c_window<'a, T: Copy, P: GemmPolicy>(
 ///     let mut w = c_window::<u16, P>(P::make_c_dram_view(&mut c, 100, 100, 100)?, (0, 0), p)?;
 ///     store_c_tile::<u16, P>(&mut w, &CBlockTensor::<P>::filled(1.5), Fp16::from_f32);
 /// }
-/// // The 100 x 100 corner of the 128 x 128 tile, every element written once.
+/// // The 100 x 100 corner of the 128 x 128 tile: every element written.
 /// assert!(c.iter().all(|&x| x == Fp16::from_f32(1.5)));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
