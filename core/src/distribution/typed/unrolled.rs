@@ -79,6 +79,17 @@ const fn leaf<T>(n: usize, leaf_bytes: usize) -> bool {
     n.saturating_mul(size_of::<T>()) <= leaf_bytes
 }
 
+/// Elements `offset ..` of two arrays of length `H`, joined.
+#[inline(always)]
+fn halves<H, T, F: FnMut(usize) -> T>(offset: usize, f: &mut F, leaf_bytes: usize) -> GenericArray<T, Sum<H, H>>
+where
+    H: RegisterLength + core::ops::Add<H>,
+    Sum<H, H>: ArrayLength,
+{
+    let low = H::generate_in_halves(offset, f, leaf_bytes);
+    low.concat(H::generate_in_halves(offset + H::USIZE, f, leaf_bytes))
+}
+
 impl RegisterLength for UTerm {
     #[inline(always)]
     fn generate_in_halves<T, F: FnMut(usize) -> T>(_: usize, _: &mut F, _: usize) -> GenericArray<T, UTerm> {
@@ -100,8 +111,7 @@ where
         if leaf::<T>(Self::USIZE, leaf_bytes) {
             return GenericArray::generate(|i| f(offset + i));
         }
-        let low = H::generate_in_halves(offset, f, leaf_bytes);
-        low.concat(H::generate_in_halves(offset + H::USIZE, f, leaf_bytes))
+        halves::<H, T, F>(offset, f, leaf_bytes)
     }
 }
 
@@ -120,9 +130,8 @@ where
         if leaf::<T>(Self::USIZE, leaf_bytes) {
             return GenericArray::generate(|i| f(offset + i));
         }
-        let low = H::generate_in_halves(offset, f, leaf_bytes);
-        let halves = low.concat(H::generate_in_halves(offset + H::USIZE, f, leaf_bytes));
-        halves.concat(GenericArray::<T, U1>::from_array([f(offset + 2 * H::USIZE)]))
+        let both = halves::<H, T, F>(offset, f, leaf_bytes);
+        both.concat(GenericArray::<T, U1>::from_array([f(offset + 2 * H::USIZE)]))
     }
 }
 

@@ -25,6 +25,7 @@
 //! ```
 
 use super::dram::CDramChain;
+use super::mfma::MFMA_K_PER_LANE;
 use super::policy::{GemmPolicy, WarpGemm};
 use crate::Index;
 use crate::distribution::typed::make_static_tile_distribution;
@@ -94,6 +95,21 @@ pub struct WarpGemmStep {
     pub b: usize,
     /// The first accumulator (Y = (`m_iter`, `n_iter`, 0, 0)).
     pub c: usize,
+}
+
+impl WarpGemmStep {
+    /// Where instruction `q` of the warp GEMM (of its
+    /// [`K_ITER`](WarpGemm::K_ITER)) reads its 4 A and 4 B registers: the
+    /// first of each ([`MFMA_K_PER_LANE`] a lane).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::WarpGemmStep;
+    /// let s = WarpGemmStep { m_iter: 1, n_iter: 0, k_iter: 1, a: 24, b: 8, c: 32 };
+    /// assert_eq!(s.instruction(1), (28, 12));
+    /// ```
+    pub const fn instruction(&self, q: usize) -> (usize, usize) {
+        (self.a + q * MFMA_K_PER_LANE, self.b + q * MFMA_K_PER_LANE)
+    }
 }
 
 /// Calls `f` with each warp GEMM of policy `P`'s block GEMM, in CK's

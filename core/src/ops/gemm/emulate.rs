@@ -24,8 +24,8 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::block::{ABlockTensor, BBlockTensor, CBlockTensor, for_each_warp_gemm};
-use super::mfma::{MFMA_K_PER_LANE, MfmaElement};
+use super::block::{ABlockTensor, BBlockTensor, CBlockTensor, ElementOf, for_each_warp_gemm};
+use super::mfma::MfmaElement;
 use super::policy::{GemmPolicy, WarpGemm};
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
@@ -71,7 +71,6 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
     a: &[ABlockTensor<P>],
     b: &[BBlockTensor<P>],
 ) -> Result<(), Error> {
-    type E<P> = <<P as GemmPolicy>::Warp as WarpGemm>::Element;
     let lanes = |what, n: usize| {
         if n == P::WAVE { Ok(()) } else { Err(Error::policy_value(what, "len", i64::try_from(n).unwrap_or(i64::MAX))) }
     };
@@ -81,7 +80,7 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
     let instruction = <P::Warp as WarpGemm>::INSTRUCTION;
     for_each_warp_gemm::<P>(|s| {
         for q in 0..<P::Warp as WarpGemm>::K_ITER {
-            let (a0, b0) = (s.a + q * MFMA_K_PER_LANE, s.b + q * MFMA_K_PER_LANE);
+            let (a0, b0) = s.instruction(q);
             for (lane, acc) in c.iter_mut().enumerate() {
                 let acc = acc.thread_buffer_mut().iter_mut().skip(s.c);
                 for (r, acc) in acc.take(<P::Warp as WarpGemm>::C_PER_LANE).enumerate() {
@@ -90,7 +89,7 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
                         .map(|k| {
                             let (la, ra) = instruction.a_register(row, k);
                             let (lb, rb) = instruction.a_register(col, k);
-                            register::<E<P>, _>(a, la, a0 + ra) * register::<E<P>, _>(b, lb, b0 + rb)
+                            register::<ElementOf<P>, _>(a, la, a0 + ra) * register::<ElementOf<P>, _>(b, lb, b0 + rb)
                         })
                         .sum();
                     *acc += sum;

@@ -37,7 +37,7 @@ pub use amdgpu::block_gemm;
 #[allow(unsafe_code)]
 mod amdgpu {
     use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, for_each_warp_gemm};
-    use super::super::mfma::{ElementKind, MFMA_K_PER_LANE, MfmaElement};
+    use super::super::mfma::{ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;
     use super::GemmPolicy;
 
@@ -127,7 +127,7 @@ mod amdgpu {
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
         for_each_warp_gemm::<P>(|s| {
             for q in 0..<P::Warp as WarpGemm>::K_ITER {
-                let (a0, b0) = (s.a + q * MFMA_K_PER_LANE, s.b + q * MFMA_K_PER_LANE);
+                let (a0, b0) = s.instruction(q);
                 let (Some(a), Some(b), Some(c)) = (
                     a.get(a0..).and_then(<[u16]>::first_chunk::<4>),
                     b.get(b0..).and_then(<[u16]>::first_chunk::<4>),

@@ -6,12 +6,16 @@
 //!
 //! - [`encodings`]: the DRAM distribution ([`ADramDistribution`], CK's
 //!   `MakeADramTileDistribution`/`MakeBDramTileDistribution`), the MFMA
-//!   operand ([`WarpOperand`]), the block GEMM's outer encodings
-//!   ([`ABlockOuter`], [`BBlockOuter`]) that
-//!   [`EmbedEncoding`](crate::distribution::EmbedEncoding) places around it;
+//!   operand ([`WarpOperand`]) and accumulator ([`WarpAccumulator`]), the
+//!   block GEMM's outer encodings ([`ABlockOuter`], [`BBlockOuter`],
+//!   [`CBlockOuter`]) that
+//!   [`EmbedEncoding`](crate::distribution::EmbedEncoding) places around them;
+//! - [`mfma`]: the MFMA instructions' lane maps ([`MfmaInstruction`], from
+//!   AMD's ISA) and 16-bit element types ([`Fp16`], [`Bf16`]);
 //! - [`lds`]: the XOR LDS block (`MakeALdsBlockDescriptor`, KPack 8 and
 //!   MLdsLayer), its chain spelled once ([`LdsChainOf`]);
-//! - [`dram`]: the DRAM views, padded to the block tile ([`make_dram_view`]);
+//! - [`dram`]: the DRAM views, padded to the block tile ([`make_dram_view`],
+//!   and C's, [`make_c_dram_view`]);
 //! - [`policy`]: [`GemmPolicy`], every one of them as an associated item
 //!   of one type, and [`UniversalGemmPolicy`], the policy of any
 //!   configuration in one line;
@@ -19,8 +23,15 @@
 //!   DRAM window, the LDS store window, the warp window) and CK's block
 //!   GEMM read ([`block_window`], over a side's block distribution:
 //!   [`BlockGemmSide`]);
+//! - [`block`]: the block GEMM's schedule ([`for_each_warp_gemm`]), its
+//!   block tensors ([`CBlockTensor`], ...) and CK's `Default2DEpilogue`
+//!   ([`c_window`], [`store_c_tile`]);
+//! - [`emulate`]: the block GEMM of a wave on the host
+//!   ([`emulate_block_gemm`]) and a whole kernel (`emulate_gemm`, with an
+//!   allocator);
 //! - `gpu` (on amdgcn and nvptx): the policy's partition from the hardware
-//!   ids (`get_policy_partition`: the policy's 64-lane warps on every GPU).
+//!   ids (`get_policy_partition`: the policy's 64-lane warps on every GPU),
+//!   and on amdgcn the MFMA block GEMM (`block_gemm`).
 //!
 //! Every encoding sizes its thread buffer itself (the product of its Y
 //! lengths, computed as a type: [`registers`](crate::distribution::typed::registers)),
