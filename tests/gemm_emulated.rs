@@ -25,7 +25,7 @@
 
 use cktile::ops::gemm::{
     ABlockTensor, BBlockTensor, Bf16, BlockWarps, CBlockTensor, ElementOf, Fp16, GemmPolicy, GemmProblem, Mfma,
-    MfmaElement, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
+    MfmaElement, MmaSync, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
 };
 use proptest::prelude::*;
 
@@ -79,6 +79,16 @@ type Tall16 = UniversalGemmPolicy<256, 256, 128, 64, BlockWarps<4, 1>, Mfma<16, 
 /// One wave: 64 threads, 32x32x8 in fp16 over 32 x 64 x 32.
 type OneWave = UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, Mfma<32, 32, 8, Fp16>>;
 
+/// NVIDIA's: 128 x 128 x 32 on 256 threads (8 NVIDIA warps), 2 x 2 pairs
+/// of warps of mma.sync, 32 x 16 warp tiles (the sm_90 kernel's).
+type Mma128 = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
+/// The same with K tiles of 64, in bf16.
+type Mma128Bf16 = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 16, Bf16>>;
+/// One instruction a warp tile (32 x 8), 4 x 1 pairs.
+type Mma8 = UniversalGemmPolicy<256, 128, 64, 32, BlockWarps<4, 1>, MmaSync<32, 8, 16>>;
+/// Four (32 x 32), one pair of warps.
+type Mma32 = UniversalGemmPolicy<64, 64, 64, 32, BlockWarps<1, 1>, MmaSync<32, 32, 16, Bf16>>;
+
 /// A GEMM's sizes; A and B share the row stride.
 #[derive(Clone, Copy, Debug)]
 struct Shape {
@@ -120,16 +130,27 @@ fn every_warp_gemm() {
     fixed_shapes::<OneWave>("32x64x32 on 64, 32x32x8 fp16");
 }
 
+/// NVIDIA's warp GEMM (`mma.sync.m16n8k16`, the PTX ISA's lane map) under
+/// the same policies: every N (8, 16, 32), fp16 and bf16.
+#[test]
+fn nvidias_warp_gemm() {
+    fixed_shapes::<Mma128>("128x128x32, mma.sync 32x16x16 fp16");
+    fixed_shapes::<Mma128Bf16>("128x128x64, mma.sync 32x16x16 bf16");
+    fixed_shapes::<Mma8>("128x64x32, 4 x 1 pairs of mma.sync 32x8x16 fp16");
+    fixed_shapes::<Mma32>("64x64x32 on 64, mma.sync 32x32x16 bf16");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     /// Random shapes (K a multiple of the vector, any row stride past it).
     #[test]
-    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..3) {
+    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..4) {
         let shape = Shape { m, n, k: 8 * k8, stride: 8 * k8 + gap };
         match which {
             0 => check::<Default128>("128x128x32 fp16", shape, seed),
             1 => check::<Small16>("64x64x32, 16x16x32 fp16", shape, seed),
+            2 => check::<Mma128>("128x128x32, mma.sync fp16", shape, seed),
             _ => check::<Default128Bf16>("128x128x32 bf16", shape, seed),
         }
     }

@@ -121,15 +121,48 @@ mod twin {
     }
 }
 
-#[cfg(target_arch = "amdgpu")]
+/// The sm_90 GEMMs' policies: CK's universal GEMM policy over NVIDIA's
+/// warp GEMM (`MmaSync`: a policy warp is a pair of NVIDIA warps, each
+/// issuing `mma.sync.m16n8k16`), 128 x 128 on 256 threads.
+pub type Mma128K32 = cktile_core::ops::gemm::UniversalGemmPolicy<
+    256,
+    128,
+    128,
+    32,
+    cktile_core::ops::gemm::BlockWarps<2, 2>,
+    cktile_core::ops::gemm::MmaSync<32, 16, 16>,
+>;
+/// [`Mma128K32`] with K tiles of 64.
+pub type Mma128K64 = cktile_core::ops::gemm::UniversalGemmPolicy<
+    256,
+    128,
+    128,
+    64,
+    cktile_core::ops::gemm::BlockWarps<2, 2>,
+    cktile_core::ops::gemm::MmaSync<32, 16, 16>,
+>;
+/// [`Mma128K32`] in bf16.
+pub type Mma128K32Bf16 = cktile_core::ops::gemm::UniversalGemmPolicy<
+    256,
+    128,
+    128,
+    32,
+    cktile_core::ops::gemm::BlockWarps<2, 2>,
+    cktile_core::ops::gemm::MmaSync<32, 16, 16, cktile_core::ops::gemm::Bf16>,
+>;
+
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 mod kernels {
+    #[cfg(target_arch = "amdgpu")]
     use crate::entry::{Ids, Tile128K16, hand};
     use cktile_core::Index;
     use cktile_core::ops::gemm::{
         CBlockTensor, GemmPolicy, OperandA, OperandB, OperandPath, block_gemm, block_window, c_window,
         get_policy_partition, store_c_tile,
     };
-    use cktile_core::tile::gpu::{block_sync_lds, get_block_id, get_thread_id, workgroup_memory};
+    #[cfg(target_arch = "amdgpu")]
+    use cktile_core::tile::gpu::get_thread_id;
+    use cktile_core::tile::gpu::{block_sync_lds, get_block_id, workgroup_memory};
     use cktile_core::tile::load_tile;
 
     /// The GEMM of policy `P` over an `m x n x k` problem (A's and B's row
@@ -191,6 +224,7 @@ mod kernels {
 
     /// The twin of [`typed_gemm_128_k16`]: the data path's twin feeding
     /// [`MfmaSink`](super::MfmaSink).
+    #[cfg(target_arch = "amdgpu")]
     #[unsafe(no_mangle)]
     #[allow(clippy::too_many_arguments)]
     pub extern "gpu-kernel" fn hand_gemm_128_k16(
@@ -215,6 +249,7 @@ mod kernels {
 
     /// The 128 x 128 x 32 GEMM (2 x 2 warps of the 32x32x16 MFMA: two
     /// `v_mfma_f32_32x32x8_f16` a warp tile and K iteration).
+    #[cfg(target_arch = "amdgpu")]
     #[unsafe(no_mangle)]
     #[allow(clippy::too_many_arguments)]
     pub extern "gpu-kernel" fn typed_gemm_128_k16(
@@ -229,5 +264,36 @@ mod kernels {
     ) {
         gemm::<Tile128K16>(a, b, c, (m as usize, n as usize, k as usize, stride as usize), n_blocks as usize);
     }
-}
 
+    /// The sm_90 GEMMs: one policy line each ([`Mma128K32`](super::Mma128K32),
+    /// ...) and the same kernel body as gfx942's.
+    macro_rules! sm90 {
+        ($($(#[$doc:meta])* $name:ident: $policy:ty;)+) => {$(
+            $(#[$doc])*
+            #[cfg(target_arch = "nvptx64")]
+            #[unsafe(no_mangle)]
+            #[allow(clippy::too_many_arguments)]
+            pub extern "gpu-kernel" fn $name(
+                a: *const u16,
+                b: *const u16,
+                c: *mut f32,
+                m: u32,
+                n: u32,
+                k: u32,
+                stride: u32,
+                n_blocks: u32,
+            ) {
+                gemm::<$policy>(a, b, c, (m as usize, n as usize, k as usize, stride as usize), n_blocks as usize);
+            }
+        )+};
+    }
+
+    sm90! {
+        /// fp16, 128 x 128 x 32.
+        typed_gemm_mma_128_k32: super::Mma128K32;
+        /// fp16, 128 x 128 x 64.
+        typed_gemm_mma_128_k64: super::Mma128K64;
+        /// bf16, 128 x 128 x 32.
+        typed_gemm_mma_128_k32_bf16: super::Mma128K32Bf16;
+    }
+}

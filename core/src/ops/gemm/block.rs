@@ -6,9 +6,10 @@
 //!   block tensors ([`block_window`](super::block_window)'s loads) and
 //!   accumulating into a slice of its C block tensor ([`CBlockTensor`]).
 //!   Written once: the GPU's per-thread block GEMM (`ops::gemm::block_gemm`,
-//!   the MFMA intrinsics, on amdgcn) and the host's emulation of a whole
-//!   wave ([`emulate_block_gemm`](super::emulate_block_gemm), AMD's lane
-//!   map) walk the same steps.
+//!   the MFMA intrinsics on amdgcn, `mma.sync` on nvptx) and the host's
+//!   emulation of a whole policy warp
+//!   ([`emulate_block_gemm`](super::emulate_block_gemm), the vendors' lane
+//!   maps) walk the same steps.
 //! - [`c_window`] and [`store_c_tile`]: CK's `Default2DEpilogue`, the C
 //!   block tensor converted and stored into C's DRAM view through a window
 //!   with the C distribution, the padding's stores dropped.
@@ -25,7 +26,6 @@
 //! ```
 
 use super::dram::CDramChain;
-use super::mfma::MFMA_K_PER_LANE;
 use super::policy::{GemmPolicy, WarpGemm};
 use crate::Index;
 use crate::distribution::typed::make_static_tile_distribution;
@@ -71,8 +71,9 @@ pub type CBlockTensor<P> = StaticDistributedTensor<f32, <P as GemmPolicy>::CBloc
 
 /// One warp GEMM of a block GEMM: the warp tile (`m_iter`, `n_iter`) at
 /// K iteration `k_iter`, and where its operands and accumulators start in
-/// the thread's block tensors' buffers (`a`: [`WarpGemm::K_PER_LANE`]
-/// registers of the [`ABlockTensor`], `b` of the [`BBlockTensor`], `c`:
+/// the thread's block tensors' buffers (`a`: [`WarpGemm::A_PER_LANE`]
+/// registers of the [`ABlockTensor`], `b`: [`WarpGemm::B_PER_LANE`] of
+/// the [`BBlockTensor`], `c`:
 /// [`WarpGemm::C_PER_LANE`] of the [`CBlockTensor`]).
 ///
 /// ```
@@ -98,17 +99,22 @@ pub struct WarpGemmStep {
 }
 
 impl WarpGemmStep {
-    /// Where instruction `q` of the warp GEMM (of its
-    /// [`K_ITER`](WarpGemm::K_ITER)) reads its 4 A and 4 B registers: the
-    /// first of each ([`MFMA_K_PER_LANE`] a lane).
+    /// Where instruction `q` of warp GEMM `W` (of its
+    /// [`INSTRUCTIONS`](WarpGemm::INSTRUCTIONS)) reads its A and B
+    /// registers and accumulates: the first of each, `q` times
+    /// [`REGISTER_STEPS`](WarpGemm::REGISTER_STEPS) on.
     ///
     /// ```
-    /// use cktile_core::ops::gemm::WarpGemmStep;
+    /// use cktile_core::ops::gemm::{Mfma32x32x16, MmaSync, WarpGemmStep};
     /// let s = WarpGemmStep { m_iter: 1, n_iter: 0, k_iter: 1, a: 24, b: 8, c: 32 };
-    /// assert_eq!(s.instruction(1), (28, 12));
+    /// // The MFMAs walk K: 4 registers of A and of B on, the same accumulators.
+    /// assert_eq!(s.instruction::<Mfma32x32x16>(1), (28, 12, 32));
+    /// // mma.sync walks N: the same A, 4 registers of B and of C on.
+    /// assert_eq!(s.instruction::<MmaSync<32, 16, 16>>(1), (24, 12, 36));
     /// ```
-    pub const fn instruction(&self, q: usize) -> (usize, usize) {
-        (self.a + q * MFMA_K_PER_LANE, self.b + q * MFMA_K_PER_LANE)
+    pub const fn instruction<W: WarpGemm>(&self, q: usize) -> (usize, usize, usize) {
+        let (a, b, c) = W::REGISTER_STEPS;
+        (self.a + q * a, self.b + q * b, self.c + q * c)
     }
 }
 
@@ -138,7 +144,8 @@ pub fn for_each_warp_gemm<P: GemmPolicy>(mut f: impl FnMut(WarpGemmStep)) {
             "the block GEMM unrolls at most 16 warp tiles along M, N and K"
         )
     };
-    let (kl, cl) = (<P::Warp as WarpGemm>::K_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
+    let (al, bl, cl) =
+        (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
     // Unrolled by hand: LLVM keeps loops over a few large iterations rolled, and a rolled
     // loop indexes the registers at run time (the accumulators go to scratch memory).
     static_for!(P::K_ITERS, |k_iter| {
@@ -148,8 +155,8 @@ pub fn for_each_warp_gemm<P: GemmPolicy>(mut f: impl FnMut(WarpGemmStep)) {
                     m_iter,
                     n_iter,
                     k_iter,
-                    a: (m_iter * P::K_ITERS + k_iter) * kl,
-                    b: (n_iter * P::K_ITERS + k_iter) * kl,
+                    a: (m_iter * P::K_ITERS + k_iter) * al,
+                    b: (n_iter * P::K_ITERS + k_iter) * bl,
                     c: (m_iter * P::N_ITERS + n_iter) * cl,
                 })
             }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)

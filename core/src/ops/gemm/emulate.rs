@@ -2,9 +2,10 @@
 //! computes, lane for lane, run on the CPU to check a policy before a GPU
 //! runs it.
 //!
-//! - [`emulate_block_gemm`]: one wave's block GEMM, its 64 lanes together,
-//!   each MFMA computed from AMD's lane map
-//!   ([`MfmaInstruction`](super::MfmaInstruction));
+//! - [`emulate_block_gemm`]: one policy warp's block GEMM, its 64 lanes
+//!   together, each instruction computed from its vendor's lane map
+//!   ([`MfmaInstruction`](super::MfmaInstruction): AMD's ISA;
+//!   [`MmaSyncInstruction`](super::MmaSyncInstruction): the PTX ISA);
 //! - [`emulate_gemm`] (with an allocator): a whole kernel, every block of
 //!   C: each block's threads run the library's calls in the kernel's
 //!   order (the DRAM loads and LDS stores of [`OperandPath`], the block
@@ -39,13 +40,17 @@ use {
     core::cell::Cell,
 };
 
-/// The block GEMM of one wave on the host, its MFMAs emulated from AMD's
-/// lane map ([`MfmaInstruction`](super::MfmaInstruction)): `c[l] += a[l]
-/// b[l]` as the wave's 64 lanes run it together, lane `l`'s block
-/// tensors at index `l`. Each warp GEMM issues its
-/// [`K_ITER`](WarpGemm::K_ITER) instructions on its registers, each
-/// instruction's products summed in `f32` (exactly, for values whose
-/// sums `f32` holds exactly).
+/// The block GEMM of one policy warp on the host, its instructions
+/// emulated from their vendor's lane map
+/// ([`WarpGemm::INSTRUCTION`]: an MFMA, from AMD's ISA, or `mma.sync`,
+/// from the PTX ISA): `c[l] += a[l] b[l]` as the warp's 64 lanes run it
+/// together, lane `l`'s block tensors at index `l`. Each warp GEMM issues
+/// its [`INSTRUCTIONS`](WarpGemm::INSTRUCTIONS) on its registers
+/// ([`WarpGemmStep::instruction`](super::WarpGemmStep::instruction)), each
+/// issued by every group of the instruction's lanes (the whole wave for an
+/// MFMA; each NVIDIA warp of the pair for `mma.sync`) on that group's
+/// registers, and each instruction's products summed in `f32` (exactly,
+/// for values whose sums `f32` holds exactly).
 ///
 /// With the loads of [block windows](super::block_window) for `a` and `b`,
 /// this is what the GPU's block GEMM computes, lane for lane: a whole
@@ -78,18 +83,22 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
     lanes("the wave's A block tensors must be one a lane", a.len())?;
     lanes("the wave's B block tensors must be one a lane", b.len())?;
     let instruction = <P::Warp as WarpGemm>::INSTRUCTION;
+    let group = instruction.lanes();
     for_each_warp_gemm::<P>(|s| {
-        for q in 0..<P::Warp as WarpGemm>::K_ITER {
-            let (a0, b0) = s.instruction(q);
+        for q in 0..<P::Warp as WarpGemm>::INSTRUCTIONS {
+            let (a0, b0, c0) = s.instruction::<P::Warp>(q);
             for (lane, acc) in c.iter_mut().enumerate() {
-                let acc = acc.thread_buffer_mut().iter_mut().skip(s.c);
-                for (r, acc) in acc.take(<P::Warp as WarpGemm>::C_PER_LANE).enumerate() {
-                    let (row, col) = instruction.c_element(lane, r);
+                // The lanes of this lane's group issue the instruction on their own registers.
+                let (first, own) = (lane - lane % group, lane % group);
+                let acc = acc.thread_buffer_mut().iter_mut().skip(c0);
+                for (r, acc) in acc.take(instruction.c_registers()).enumerate() {
+                    let (row, col) = instruction.c_element(own, r);
                     let sum: f32 = (0..instruction.k())
                         .map(|k| {
                             let (la, ra) = instruction.a_register(row, k);
-                            let (lb, rb) = instruction.a_register(col, k);
-                            register::<ElementOf<P>, _>(a, la, a0 + ra) * register::<ElementOf<P>, _>(b, lb, b0 + rb)
+                            let (lb, rb) = instruction.b_register(col, k);
+                            register::<ElementOf<P>, _>(a, first + la, a0 + ra)
+                                * register::<ElementOf<P>, _>(b, first + lb, b0 + rb)
                         })
                         .sum();
                     *acc += sum;
@@ -101,8 +110,9 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
 }
 
 /// Register `r` of lane `lane`'s tensor in `lanes`, as a number. The lane
-/// map names lanes below 64 and registers inside the block tensors (the
-/// policy's sizes), so the zero for anything else never happens.
+/// maps name lanes inside the policy warp and registers inside the block
+/// tensors (the policy's sizes), so the zero for anything else never
+/// happens.
 fn register<E: MfmaElement, D: TileEncoding>(lanes: &[StaticDistributedTensor<u16, D>], lane: usize, r: usize) -> f32 {
     lanes.get(lane).and_then(|t| t.thread_buffer().get(r)).map_or(0.0, |&x| E::to_f32(x))
 }

@@ -268,3 +268,86 @@ crate::tile_distribution_encoding! {
         ys_to_rhs_minor: [0, 0],
     }
 }
+
+crate::tile_distribution_encoding! {
+    /// The A operand of [`MmaSync`](super::MmaSync)'s 32 x 16 warp tile
+    /// (M x K) over a policy's 64-lane warp, a pair of NVIDIA warps: each
+    /// holds its 16 rows as `mma.sync.m16n8k16` reads A
+    /// ([`MmaSyncInstruction`](super::MmaSyncInstruction)). X = (M = (warp
+    /// `h`, row half, group `g`), K = (K half, thread `t`, pair)); the lane
+    /// is `32 h + 4 g + t`, the 8 registers walk (K half, row half, pair):
+    /// element `r` is the PTX ISA's `a{r}`.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::MmaSyncA;
+    /// use cktile_core::prelude::*;
+    /// // Lane 41 (the second warp's lane 9), register 5: row 16 + 2, K 8 + 2 + 1.
+    /// assert_eq!(make_static_tile_distribution::<MmaSyncA>().calculate_index([41, 1, 0, 1]), [18, 11]);
+    /// ```
+    pub struct MmaSyncA {
+        rs_lengths: [],
+        hs_lengthss: [[2, 2, 8], [2, 4, 2]],
+        ps_to_rhss_major: [[1, 1, 2]],
+        ps_to_rhss_minor: [[0, 2, 1]],
+        ys_to_rhs_major: [2, 1, 2],
+        ys_to_rhs_minor: [0, 1, 2],
+    }
+}
+
+crate::tile_distribution_encoding! {
+    /// The B operand of [`MmaSync`](super::MmaSync)'s `N` x 16 warp tile (N
+    /// x K, B stored K-contiguous) over a policy's 64-lane warp: both
+    /// NVIDIA warps of the pair hold the same B (R), each lane `N / 8`
+    /// fragments of `mma.sync.m16n8k16`'s B, one an instruction. X = (N =
+    /// (instruction, group `g`), K = (K half, thread `t`, pair)); the lane
+    /// is `32 h + 4 g + t`, the registers walk (instruction, K half, pair):
+    /// instruction `j`'s `b{r}` is register `4 j + r`.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::MmaSyncB;
+    /// use cktile_core::prelude::*;
+    /// // Lane 37 (the second warp's lane 5), instruction 1, register 2: column 8 + 1, K 8 + 2.
+    /// assert_eq!(make_static_tile_distribution::<MmaSyncB<16>>().calculate_index([37, 1, 1, 0]), [9, 10]);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // N must be a multiple of the instruction's 8 columns.
+    /// let _ = cktile_core::ops::gemm::MmaSyncB::<12>::ENCODING;
+    /// ```
+    pub struct MmaSyncB<const N: usize> {
+        requires: [N > 0 && N.is_multiple_of(8) => "the mma.sync warp tile's N is a multiple of the instruction's 8 columns"],
+        rs_lengths: [2],
+        hs_lengthss: [[N / 8, 8], [2, 4, 2]],
+        ps_to_rhss_major: [[0, 1, 2]],
+        ps_to_rhss_minor: [[0, 1, 1]],
+        ys_to_rhs_major: [1, 2, 2],
+        ys_to_rhs_minor: [0, 0, 2],
+    }
+}
+
+crate::tile_distribution_encoding! {
+    /// The accumulator of [`MmaSync`](super::MmaSync)'s 32 x `N` warp tile
+    /// over a policy's 64-lane warp: NVIDIA warp `h` of the pair holds rows
+    /// `16 h ..`, as `mma.sync.m16n8k16` lays D out, one instruction each 8
+    /// columns. X = (M = (warp `h`, row half, group `g`), N = (instruction,
+    /// thread `t`, pair)); the lane is `32 h + 4 g + t`, the registers walk
+    /// (instruction, row half, pair): instruction `j`'s `d{r}` is register
+    /// `4 j + r`.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::MmaSyncC;
+    /// use cktile_core::prelude::*;
+    /// // Lane 41, instruction 1, register 3: row 16 + 8 + 2, column 8 + 2 + 1.
+    /// assert_eq!(make_static_tile_distribution::<MmaSyncC<16>>().calculate_index([41, 1, 1, 1]), [26, 11]);
+    /// ```
+    pub struct MmaSyncC<const N: usize> {
+        requires: [N > 0 && N.is_multiple_of(8) => "the mma.sync warp tile's N is a multiple of the instruction's 8 columns"],
+        rs_lengths: [],
+        hs_lengthss: [[2, 2, 8], [N / 8, 4, 2]],
+        ps_to_rhss_major: [[1, 1, 2]],
+        ps_to_rhss_minor: [[0, 2, 1]],
+        ys_to_rhs_major: [2, 1, 2],
+        ys_to_rhs_minor: [0, 1, 2],
+    }
+}

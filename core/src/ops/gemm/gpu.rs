@@ -1,9 +1,9 @@
 //! The GEMM's GPU layer (compiled for `amdgcn-amd-amdhsa` and
 //! `nvptx64-nvidia-cuda` only, as [`tile::gpu`](crate::tile::gpu)): the
 //! policy's partition read from the hardware ids
-//! ([`get_policy_partition`]), and on amdgcn the block GEMM over the MFMA
-//! intrinsics (`block_gemm`). nvptx has no MFMA; its warp GEMM
-//! (`mma.sync`, over 32-lane policies) is not written yet.
+//! ([`get_policy_partition`]) and the block GEMM (`block_gemm`): over the
+//! MFMA intrinsics on amdgcn, over `mma.sync.aligned.m16n8k16` on nvptx
+//! (a policy of [`MmaSync`](super::MmaSync)).
 
 use super::policy::GemmPolicy;
 use crate::tile::Partition;
@@ -111,8 +111,9 @@ mod amdgpu {
     /// CK's block GEMM (`BlockUniversalGemmAsBsCr::operator()`) as one
     /// thread runs it on amdgcn: `c += a * b` over the thread's block
     /// tensors, each warp GEMM of [`for_each_warp_gemm`] issuing its
-    /// [`K_ITER`](WarpGemm::K_ITER) MFMAs. Every lane of the wave calls it
-    /// together (the MFMA is a wave instruction); the host's
+    /// [`INSTRUCTIONS`](WarpGemm::INSTRUCTIONS) MFMAs. Every lane of the wave calls it
+    /// together (the MFMA is a wave instruction); a policy of
+    /// [`MmaSync`](super::super::MmaSync) is a compile error here. The host's
     /// [`emulate_block_gemm`](crate::ops::gemm::emulate_block_gemm) computes
     /// the same, lane for lane.
     ///
@@ -124,18 +125,115 @@ mod amdgpu {
     /// ```
     #[inline(always)]
     pub fn block_gemm<P: GemmPolicy>(c: &mut CBlockTensor<P>, a: &ABlockTensor<P>, b: &BBlockTensor<P>) {
+        const {
+            assert!(
+                matches!(<P::Warp as WarpGemm>::INSTRUCTION, super::super::WarpInstruction::Mfma(_)),
+                "on amdgcn the block GEMM issues MFMAs: the policy's warp GEMM must be Mfma"
+            )
+        };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
         for_each_warp_gemm::<P>(|s| {
-            for q in 0..<P::Warp as WarpGemm>::K_ITER {
-                let (a0, b0) = s.instruction(q);
+            for q in 0..<P::Warp as WarpGemm>::INSTRUCTIONS {
+                let (a0, b0, c0) = s.instruction::<P::Warp>(q);
                 let (Some(a), Some(b), Some(c)) = (
                     a.get(a0..).and_then(<[u16]>::first_chunk::<4>),
                     b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
-                    c.get_mut(s.c..),
+                    c.get_mut(c0..),
                 ) else {
                     continue;
                 };
                 mfma::<P::Warp>(a, b, c);
+            }
+        });
+    }
+}
+
+#[cfg(target_arch = "nvptx64")]
+pub use nvptx::block_gemm;
+
+/// The block GEMM on nvptx: `mma.sync.aligned.m16n8k16` in inline PTX
+/// (the GPU layer's only `unsafe` here outside `tile::gpu`).
+#[cfg(target_arch = "nvptx64")]
+#[allow(unsafe_code)]
+mod nvptx {
+    use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, for_each_warp_gemm};
+    use super::super::mfma::{ElementKind, MfmaElement};
+    use super::super::policy::WarpGemm;
+    use super::GemmPolicy;
+
+    /// Two 16-bit elements in one 32-bit register, the first in the low
+    /// half (PTX's `.f16x2` and `.bf16x2`).
+    #[inline(always)]
+    fn pair(x: &[u16; 2]) -> u32 {
+        u32::from(x[0]) | (u32::from(x[1]) << 16)
+    }
+
+    /// One `mma.sync.aligned.m16n8k16.row.col.f32` of element type `E`:
+    /// `c += a * b` on the lane's 8 A elements, 4 B elements and 4
+    /// accumulators, as the PTX ISA lays them out
+    /// ([`MmaSyncInstruction`](super::super::MmaSyncInstruction)).
+    #[inline(always)]
+    fn mma<E: MfmaElement>(a: &[u16; 8], b: &[u16; 4], c: &mut [f32; 4]) {
+        let (a0, a1, a2, a3) = (a[0..2].try_into(), a[2..4].try_into(), a[4..6].try_into(), a[6..8].try_into());
+        let (b0, b1) = (b[0..2].try_into(), b[2..4].try_into());
+        let (Ok(a0), Ok(a1), Ok(a2), Ok(a3), Ok(b0), Ok(b1)) = (a0, a1, a2, a3, b0, b1) else { return };
+        let (a0, a1, a2, a3, b0, b1) = (pair(a0), pair(a1), pair(a2), pair(a3), pair(b0), pair(b1));
+        let [d0, d1, d2, d3] = c;
+        // SAFETY: the instruction reads and writes only its registers; every lane of the warp
+        // executes it together (`block_gemm`'s contract: the whole block calls it, converged).
+        unsafe {
+            match E::KIND {
+                ElementKind::Fp16 => core::arch::asm!(
+                    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};",
+                    inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
+                    in(reg32) a0, in(reg32) a1, in(reg32) a2, in(reg32) a3, in(reg32) b0, in(reg32) b1,
+                    options(pure, nomem, nostack),
+                ),
+                ElementKind::Bf16 => core::arch::asm!(
+                    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};",
+                    inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
+                    in(reg32) a0, in(reg32) a1, in(reg32) a2, in(reg32) a3, in(reg32) b0, in(reg32) b1,
+                    options(pure, nomem, nostack),
+                ),
+            }
+        }
+    }
+
+    /// CK's block GEMM as one thread runs it on an NVIDIA GPU: `c += a *
+    /// b` over the thread's block tensors, each warp GEMM of
+    /// [`for_each_warp_gemm`] issuing its
+    /// [`INSTRUCTIONS`](WarpGemm::INSTRUCTIONS) `mma.sync` (one each 8
+    /// columns of the warp tile). The policy's warp GEMM is
+    /// [`MmaSync`](super::super::MmaSync); an MFMA policy is a compile
+    /// error here. Every lane of the block calls it
+    /// together (`mma.sync` is a warp instruction); the host's
+    /// [`emulate_block_gemm`](crate::ops::gemm::emulate_block_gemm)
+    /// computes the same, lane for lane.
+    ///
+    /// ```ignore
+    /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
+    /// block_gemm::<P>(&mut acc, &load_tile(&a_block_window), &load_tile(&b_block_window));
+    /// ```
+    #[inline(always)]
+    pub fn block_gemm<P: GemmPolicy>(c: &mut CBlockTensor<P>, a: &ABlockTensor<P>, b: &BBlockTensor<P>) {
+        const {
+            assert!(
+                matches!(<P::Warp as WarpGemm>::INSTRUCTION, super::super::WarpInstruction::MmaSync(_)),
+                "on nvptx the block GEMM issues mma.sync: the policy's warp GEMM must be MmaSync"
+            )
+        };
+        let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
+        for_each_warp_gemm::<P>(|s| {
+            for q in 0..<P::Warp as WarpGemm>::INSTRUCTIONS {
+                let (a0, b0, c0) = s.instruction::<P::Warp>(q);
+                let (Some(a), Some(b), Some(c)) = (
+                    a.get(a0..).and_then(<[u16]>::first_chunk::<8>),
+                    b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
+                    c.get_mut(c0..).and_then(<[f32]>::first_chunk_mut::<4>),
+                ) else {
+                    continue;
+                };
+                mma::<<P::Warp as WarpGemm>::Element>(a, b, c);
             }
         });
     }

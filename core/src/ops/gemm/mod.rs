@@ -12,6 +12,10 @@
 //!   [`EmbedEncoding`](crate::distribution::EmbedEncoding) places around them;
 //! - [`mfma`]: the MFMA instructions' lane maps ([`MfmaInstruction`], from
 //!   AMD's ISA) and 16-bit element types ([`Fp16`], [`Bf16`]);
+//! - [`mma`]: NVIDIA's `mma.sync.m16n8k16` lane map
+//!   ([`MmaSyncInstruction`], from the PTX ISA), behind the [`MmaSync`]
+//!   warp GEMM that runs the same policies on sm_80 and later, and
+//!   [`WarpInstruction`], either vendor's instruction;
 //! - [`lds`]: the XOR LDS block (`MakeALdsBlockDescriptor`, KPack 8 and
 //!   MLdsLayer), its chain spelled once ([`LdsChainOf`]);
 //! - [`dram`]: the DRAM views, padded to the block tile ([`make_dram_view`],
@@ -30,14 +34,15 @@
 //!   ([`emulate_block_gemm`]) and a whole kernel (`emulate_gemm`, with an
 //!   allocator);
 //! - `gpu` (on amdgcn and nvptx): the policy's partition from the hardware
-//!   ids (`get_policy_partition`: the policy's 64-lane warps on every GPU),
-//!   and on amdgcn the MFMA block GEMM (`block_gemm`).
+//!   ids (`get_policy_partition`: the policy's 64-lane warps on every GPU)
+//!   and the block GEMM (`block_gemm`: the MFMA intrinsics on amdgcn,
+//!   `mma.sync` on nvptx).
 //!
 //! Every encoding sizes its thread buffer itself (the product of its Y
 //! lengths, computed as a type: [`registers`](crate::distribution::typed::registers)),
 //! so a configuration is one line and nothing more. The elements are 16
 //! bits wide (fp16, bf16: 8-element DRAM vectors and LDS packs) and the
-//! warps are CDNA's 64 lanes; A is row-major (M x K), B column-major
+//! warps are CDNA's 64 lanes (on an NVIDIA GPU, pairs of warps: [`MmaSync`]); A is row-major (M x K), B column-major
 //! (N x K), so the two paths are one code with M and N swapped, as CK's
 //! policies are. A configuration CK refuses is a compile error with the
 //! requirement's message ([`GemmPolicy::CHECK`]).
@@ -67,6 +72,7 @@ pub mod encodings;
 pub mod gpu;
 pub mod lds;
 pub mod mfma;
+pub mod mma;
 pub mod path;
 pub mod policy;
 #[cfg(test)]
@@ -81,20 +87,23 @@ pub use dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
 pub use emulate::emulate_gemm;
 pub use emulate::{GemmProblem, emulate_block_gemm};
 pub use encodings::{
-    ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, WarpAccumulator, WarpOperand,
+    ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC,
+    WarpAccumulator, WarpOperand,
 };
-#[cfg(target_arch = "amdgpu")]
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::get_policy_partition;
 pub use lds::{KPACK, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, make_lds_block, mlds_layer};
 pub use mfma::{Bf16, ElementKind, Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
+pub use mma::{MmaSyncInstruction, WARP_32, WarpInstruction};
 pub use path::{
     BlockGemmSide, BlockWindow, DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide,
     WarpTensor, WarpWindow, block_window,
 };
 pub use policy::{
-    BlockWarps, GemmPolicy, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8, Mfma32x32x16, UniversalGemmPolicy, WarpGemm,
+    BlockWarps, GemmPolicy, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8, Mfma32x32x16, MmaSync, UniversalGemmPolicy,
+    WarpGemm,
 };
 
 /// Lanes per warp (CDNA's waves).

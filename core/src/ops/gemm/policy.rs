@@ -16,9 +16,13 @@
 
 use super::WAVE;
 use super::dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
-use super::encodings::{ABlockOuter, ADramDistribution, BBlockOuter, CBlockOuter, WarpAccumulator, WarpOperand};
+use super::encodings::{
+    ABlockOuter, ADramDistribution, BBlockOuter, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC, WarpAccumulator,
+    WarpOperand,
+};
 use super::lds::{LdsChainOf, make_lds_block};
 use super::mfma::{Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
+use super::mma::{MmaSyncInstruction, WarpInstruction};
 use crate::distribution::EmbedEncoding;
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
@@ -29,20 +33,22 @@ use core::marker::PhantomData;
 use typenum::U2;
 
 /// A warp GEMM: CK's `WarpGemm` (what `WarpGemmMfmaDispatcher` returns),
-/// its sizes and its A and B operand encodings (`AWarpDstrEncoding`,
-/// `BWarpDstrEncoding`). [`Mfma`] implements it for CK's fp16 MFMAs.
+/// its sizes, the instructions it issues and its A, B and C encodings
+/// (`AWarpDstrEncoding`, `BWarpDstrEncoding`, `CWarpDstrEncoding`).
+/// [`Mfma`] implements it for CK's 16-bit MFMAs (gfx942), [`MmaSync`]
+/// for NVIDIA's `mma.sync.m16n8k16` (sm_80 and later).
 ///
 /// ```
 /// use cktile_core::distribution::typed::TileEncoding;
 /// use cktile_core::ops::gemm::{Mfma32x32x16, WarpGemm};
-/// assert_eq!((Mfma32x32x16::M, Mfma32x32x16::K, Mfma32x32x16::K_PER_LANE), (32, 16, 8));
+/// assert_eq!((Mfma32x32x16::M, Mfma32x32x16::K, Mfma32x32x16::A_PER_LANE), (32, 16, 8));
 /// assert_eq!(<Mfma32x32x16 as WarpGemm>::AWarp::ENCODING, cktile_core::distribution::catalogue::mfma_a(32, 16)?);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not one of CK's fp16 MFMA warp GEMMs",
     label = "not a warp GEMM",
-    note = "the warp GEMMs are Mfma<32, 32, 8>, Mfma<32, 32, 16>, Mfma<16, 16, 16> and Mfma<16, 16, 32> (M, N, K)"
+    note = "the warp GEMMs are Mfma<32, 32, 8>, Mfma<32, 32, 16>, Mfma<16, 16, 16>, Mfma<16, 16, 32> and MmaSync<32, N, 16> with N 8, 16 or 32 (M, N, K)"
 )]
 pub trait WarpGemm {
     /// The warp tile's M (CK's `kM`).
@@ -51,16 +57,25 @@ pub trait WarpGemm {
     const N: usize;
     /// The warp tile's K (`kK`).
     const K: usize;
-    /// The K values a lane holds of each operand (`kABKPerLane * kKIter`).
-    const K_PER_LANE: usize;
+    /// The A registers a lane holds for one warp tile: for the MFMAs,
+    /// the K values of its row (`kABKPerLane * kKIter`).
+    const A_PER_LANE: usize;
+    /// The B registers a lane holds for one warp tile (the MFMAs': as
+    /// A's).
+    const B_PER_LANE: usize;
     /// The accumulator registers a lane holds (`M * N / 64`).
     const C_PER_LANE: usize;
-    /// The MFMA instruction it issues.
-    const INSTRUCTION: MfmaInstruction;
-    /// The instructions it issues, one after another along K (CK's
-    /// `kKIter`): instruction `q` reads registers `4 q .. 4 q + 4` of each
-    /// operand.
-    const K_ITER: usize;
+    /// The instruction it issues.
+    const INSTRUCTION: WarpInstruction;
+    /// The instructions a lane issues for one warp tile: for the MFMAs,
+    /// CK's `kKIter` along K; for [`MmaSync`], one each 8 columns.
+    const INSTRUCTIONS: usize;
+    /// How far each instruction moves on in the lane's A, B and C
+    /// registers: instruction `q` starts at `q` times these
+    /// ([`WarpGemmStep::instruction`](super::WarpGemmStep::instruction)).
+    /// The MFMAs walk K (`(4, 4, 0)`: one accumulator), [`MmaSync`] walks
+    /// N (`(0, 4, 4)`: one A fragment).
+    const REGISTER_STEPS: (usize, usize, usize);
     /// The element type of A and B.
     type Element: MfmaElement;
     /// The A operand's encoding.
@@ -79,10 +94,10 @@ pub trait WarpGemm {
 ///
 /// ```
 /// use cktile_core::ops::gemm::{Bf16, Mfma, WarpGemm};
-/// assert_eq!(<Mfma<16, 16, 16> as WarpGemm>::K_PER_LANE, 4);
+/// assert_eq!(<Mfma<16, 16, 16> as WarpGemm>::A_PER_LANE, 4);
 /// // bf16's 32x32x16: two v_mfma_f32_32x32x8_bf16 along K, 16 accumulators a lane.
 /// type W = Mfma<32, 32, 16, Bf16>;
-/// assert_eq!((W::K_ITER, W::C_PER_LANE, W::INSTRUCTION.k()), (2, 16, 8));
+/// assert_eq!((W::INSTRUCTIONS, W::C_PER_LANE, W::INSTRUCTION.k()), (2, 16, 8));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Mfma<const M: usize, const N: usize, const K: usize, E = Fp16>(PhantomData<E>);
@@ -90,25 +105,25 @@ pub struct Mfma<const M: usize, const N: usize, const K: usize, E = Fp16>(Phanto
 /// The 32x32x8 fp16 MFMA (4 K values a lane).
 ///
 /// ```
-/// assert_eq!(<cktile_core::ops::gemm::Mfma32x32x8 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 4);
+/// assert_eq!(<cktile_core::ops::gemm::Mfma32x32x8 as cktile_core::ops::gemm::WarpGemm>::A_PER_LANE, 4);
 /// ```
 pub type Mfma32x32x8 = Mfma<32, 32, 8>;
 /// The 32x32x16 fp16 MFMA (8 K values a lane: one `ds_read_b128`).
 ///
 /// ```
-/// assert_eq!(<cktile_core::ops::gemm::Mfma32x32x16 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 8);
+/// assert_eq!(<cktile_core::ops::gemm::Mfma32x32x16 as cktile_core::ops::gemm::WarpGemm>::A_PER_LANE, 8);
 /// ```
 pub type Mfma32x32x16 = Mfma<32, 32, 16>;
 /// The 16x16x16 fp16 MFMA (4 K values a lane).
 ///
 /// ```
-/// assert_eq!(<cktile_core::ops::gemm::Mfma16x16x16 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 4);
+/// assert_eq!(<cktile_core::ops::gemm::Mfma16x16x16 as cktile_core::ops::gemm::WarpGemm>::A_PER_LANE, 4);
 /// ```
 pub type Mfma16x16x16 = Mfma<16, 16, 16>;
 /// The 16x16x32 fp16 MFMA (8 K values a lane).
 ///
 /// ```
-/// assert_eq!(<cktile_core::ops::gemm::Mfma16x16x32 as cktile_core::ops::gemm::WarpGemm>::K_PER_LANE, 8);
+/// assert_eq!(<cktile_core::ops::gemm::Mfma16x16x32 as cktile_core::ops::gemm::WarpGemm>::A_PER_LANE, 8);
 /// ```
 pub type Mfma16x16x32 = Mfma<16, 16, 32>;
 
@@ -118,10 +133,12 @@ macro_rules! mfma {
             const M: usize = $m;
             const N: usize = $m;
             const K: usize = $k;
-            const K_PER_LANE: usize = $kl;
+            const A_PER_LANE: usize = $kl;
+            const B_PER_LANE: usize = $kl;
             const C_PER_LANE: usize = $m * $m / WAVE;
-            const INSTRUCTION: MfmaInstruction = MfmaInstruction::of_rows::<$m>();
-            const K_ITER: usize = $kl / MFMA_K_PER_LANE;
+            const INSTRUCTION: WarpInstruction = WarpInstruction::Mfma(MfmaInstruction::of_rows::<$m>());
+            const INSTRUCTIONS: usize = $kl / MFMA_K_PER_LANE;
+            const REGISTER_STEPS: (usize, usize, usize) = (MFMA_K_PER_LANE, MFMA_K_PER_LANE, 0);
             type Element = E;
             type AWarp = WarpOperand<$m, $kl>;
             type BWarp = WarpOperand<$m, $kl>;
@@ -136,6 +153,50 @@ mfma! {
     16 x 16 => 4;
     16 x 32 => 8;
 }
+
+/// NVIDIA's warp GEMM of a 32 x `N` x 16 warp tile of element type `E`
+/// ([`Fp16`] or [`Bf16`](super::Bf16)) on sm_80 and later: the
+/// [`WarpGemm`] that puts the universal GEMM's policies on an NVIDIA GPU.
+/// The policy's 64-lane warp is a pair of NVIDIA warps, warp `h` of the
+/// pair computing rows `16 h .. 16 h + 16` with `N / 8`
+/// `mma.sync.aligned.m16n8k16.row.col.f32` instructions
+/// ([`MmaSyncInstruction`]), all on the same A fragment; both hold the
+/// warp tile's B. Its encodings are [`MmaSyncA`], [`MmaSyncB`] and
+/// [`MmaSyncC`]. `N` is 8, 16 or 32.
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, MmaSync, UniversalGemmPolicy, WarpGemm};
+/// type W = MmaSync<32, 16, 16>;
+/// // Two mma.sync a lane, each on its 8 A elements, 4 B elements and 4 accumulators.
+/// assert_eq!((W::INSTRUCTIONS, W::A_PER_LANE, W::B_PER_LANE, W::C_PER_LANE, W::REGISTER_STEPS), (2, 8, 8, 8, (0, 4, 4)));
+/// // 128 x 128 x 32 on 256 threads (8 NVIDIA warps): 2 x 2 policy warps, 2 x 4 warp tiles each.
+/// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, W>;
+/// assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS), (2, 4, 2));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MmaSync<const M: usize, const N: usize, const K: usize, E = Fp16>(PhantomData<E>);
+
+macro_rules! mma_sync {
+    ($($n:literal),+) => {$(
+        impl<E: MfmaElement> WarpGemm for MmaSync<32, $n, 16, E> {
+            const M: usize = 32;
+            const N: usize = $n;
+            const K: usize = 16;
+            const A_PER_LANE: usize = 8;
+            const B_PER_LANE: usize = $n / 2;
+            const C_PER_LANE: usize = 32 * $n / WAVE;
+            const INSTRUCTION: WarpInstruction = WarpInstruction::MmaSync(MmaSyncInstruction);
+            const INSTRUCTIONS: usize = $n / 8;
+            const REGISTER_STEPS: (usize, usize, usize) = (0, 4, 4);
+            type Element = E;
+            type AWarp = MmaSyncA;
+            type BWarp = MmaSyncB<$n>;
+            type CWarp = MmaSyncC<$n>;
+        }
+    )+};
+}
+
+mma_sync!(8, 16, 32);
 
 /// The block's warps: `M` along M by `N` along N (CK's `BlockWarps`,
 /// `sequence<MWarp, NWarp, 1>`); warp `w` is `(w / N, w % N)`.
@@ -395,18 +456,20 @@ const fn or_zero(v: Option<usize>) -> usize {
     }
 }
 
-/// The A and B encodings of a configuration, by name (the policy's
+/// The A and B outer encodings of a configuration, by name (the policy's
 /// where-clauses and associated types).
 type AOuter<const M: usize, const K: usize, const MW: usize, const NW: usize, const WM: usize, const WK: usize> =
     ABlockOuter<M, K, MW, NW, WM, WK>;
 type BOuter<const N: usize, const K: usize, const MW: usize, const NW: usize, const WN: usize, const WK: usize> =
     BBlockOuter<N, K, MW, NW, WN, WK>;
-type AWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::AWarp;
-type BWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::BWarp;
 type COuter<const M: usize, const N: usize, const MW: usize, const NW: usize, const WM: usize, const WN: usize> =
     CBlockOuter<M, N, MW, NW, WM, WN>;
-type CWarpOf<const WM: usize, const WN: usize, const WK: usize> = <Mfma<WM, WN, WK> as WarpGemm>::CWarp;
 
+/// [`UniversalGemmPolicy`] over each warp GEMM family (`Mfma`, `MmaSync`):
+/// one impl, its warp encodings those of the family's `WarpGemm` (which do
+/// not depend on the element type).
+macro_rules! universal_policy {
+    ($($family:ident),+) => {$(
 impl<
     const BLOCK: usize,
     const M: usize,
@@ -418,18 +481,18 @@ impl<
     const WN: usize,
     const WK: usize,
     E: MfmaElement,
-> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, Mfma<WM, WN, WK, E>>
+> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, E>>
 where
-    Mfma<WM, WN, WK>: WarpGemm,
-    Mfma<WM, WN, WK, E>: WarpGemm,
+    $family<WM, WN, WK>: WarpGemm,
+    $family<WM, WN, WK, E>: WarpGemm,
     ADramDistribution<BLOCK, M, K, VECTOR>: TileEncoding,
     ADramDistribution<BLOCK, N, K, VECTOR>: TileEncoding,
     AOuter<M, K, MW, NW, WM, WK>: TileEncoding,
     BOuter<N, K, MW, NW, WN, WK>: TileEncoding,
-    EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>: TileEncoding,
-    EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>: TileEncoding,
+    EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK> as WarpGemm>::AWarp>: TileEncoding,
+    EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK> as WarpGemm>::BWarp>: TileEncoding,
     COuter<M, N, MW, NW, WM, WN>: TileEncoding,
-    EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, CWarpOf<WM, WN, WK>>: TileEncoding,
+    EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK> as WarpGemm>::CWarp>: TileEncoding,
 {
     const BLOCK_SIZE: usize = BLOCK;
     const M_PER_BLOCK: usize = M;
@@ -462,18 +525,18 @@ where
             <Self::CBlock as TileEncoding>::ENCODING,
         ];
     };
-    type Warp = Mfma<WM, WN, WK, E>;
+    type Warp = $family<WM, WN, WK, E>;
     type ADram = ADramDistribution<BLOCK, M, K, VECTOR>;
     type BDram = ADramDistribution<BLOCK, N, K, VECTOR>;
-    type AWarp = AWarpOf<WM, WN, WK>;
-    type BWarp = BWarpOf<WM, WN, WK>;
+    type AWarp = <$family<WM, WN, WK> as WarpGemm>::AWarp;
+    type BWarp = <$family<WM, WN, WK> as WarpGemm>::BWarp;
     type ABlockOuter = AOuter<M, K, MW, NW, WM, WK>;
     type BBlockOuter = BOuter<N, K, MW, NW, WN, WK>;
-    type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, AWarpOf<WM, WN, WK>>;
-    type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, BWarpOf<WM, WN, WK>>;
-    type CWarp = CWarpOf<WM, WN, WK>;
+    type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK> as WarpGemm>::AWarp>;
+    type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK> as WarpGemm>::BWarp>;
+    type CWarp = <$family<WM, WN, WK> as WarpGemm>::CWarp;
     type CBlockOuter = COuter<M, N, MW, NW, WM, WN>;
-    type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, CWarpOf<WM, WN, WK>>;
+    type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK> as WarpGemm>::CWarp>;
     type ALdsChain = LdsChainOf<M, K>;
     type BLdsChain = LdsChainOf<N, K>;
     type DramChain = DramChain;
@@ -523,3 +586,7 @@ where
         make_c_dram_view::<M, N, T>(data, rows, cols, stride)
     }
 }
+    )+};
+}
+
+universal_policy!(Mfma, MmaSync);

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""The whole universal GEMM on an NVIDIA GPU: runs, checks and times the
+sm_90 GEMM kernels of perf/kernels/src/gemm.rs (`typed_gemm_mma_*`: CK's
+universal GEMM policy over `MmaSync`, the library's data path, block GEMM
+and epilogue), and times cuBLAS on the same shapes.
+
+Subcommands (DIR is the folder gpu/sm90_gemm.sh writes, default
+target/gpu-sm90-gemm):
+
+  check DIR   without a GPU: the PTX holds every kernel below as a
+              .visible .entry, with mma.sync and no local memory or call
+  probe       exit 0 when CuPy sees a CUDA device
+  run DIR     on the GPU: every kernel on every check shape, C against an
+              exact host GEMM (small integers: every sum exact in f32; C
+              poisoned with NaN first, and 64 guard elements past it must
+              stay NaN), then random normal values against float64 (error
+              relative to sum |a||b|, within 1e-5 sqrt(k)); writes
+              DIR/results.md, exits 1 on any difference
+  time DIR    every kernel and cuBLAS (torch.mm, fp16/bf16 in, f32 out where
+              this torch offers out_dtype, else 16-bit out) on the timing
+              shapes with CUDA events (median of --repeat after --warmup
+              and --warm-seconds of untimed launches); writes DIR/events.txt
+              (--events: another file)
+  report DIR  joins DIR/events.txt and DIR/ncu.csv (Nsight Compute's
+              gpu__time_duration of the same launches) into DIR/timing.md
+
+Standard library only, except `run`, `time` and `probe`, which import CuPy,
+numpy and (time) torch when called.
+"""
+
+import argparse
+import csv
+import os
+import statistics
+import sys
+import time
+
+# Each kernel: its element type, K tile and policy, as perf/kernels/src/gemm.rs
+# defines them (256 threads; 128 x 128 block tiles; 2 x 2 pairs of warps of
+# MmaSync<32, 16, 16>).
+KERNELS = {
+    "typed_gemm_mma_128_k32": dict(dtype="fp16", k_tile=32),
+    "typed_gemm_mma_128_k64": dict(dtype="fp16", k_tile=64),
+    "typed_gemm_mma_128_k32_bf16": dict(dtype="bf16", k_tile=32),
+}
+BLOCK, TILE_M, TILE_N = 256, 128, 128
+# (m, n, k, stride): full tiles, padding along each of M, N, K, one element,
+# a stride past K that is no multiple of the vector, and a large square.
+CHECK_SHAPES = [
+    (128, 128, 32, 32),
+    (128, 128, 64, 72),
+    (131, 128, 96, 101),
+    (128, 249, 40, 40),
+    (255, 137, 88, 97),
+    (1, 1, 8, 8),
+    (1000, 700, 520, 529),
+    (2048, 2048, 2048, 2048),
+]
+TIMING_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
+
+
+def fail(message):
+    print(f"gpu/sm90_gemm.py: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def grid(m, n):
+    n_blocks = max(1, -(-n // TILE_N))
+    return -(-m // TILE_M) * n_blocks, n_blocks
+
+
+def check(args):
+    path = os.path.join(args.dir, "gemm.ptx")
+    try:
+        ptx = open(path).read()
+    except OSError as e:
+        fail(f"cannot read {path}: {e}")
+    problems = []
+    for name in KERNELS:
+        start = ptx.find(f".visible .entry {name}(")
+        if start < 0:
+            problems.append(f"{name}: no .visible .entry")
+            continue
+        body = ptx[start : ptx.find("\n}\n", start)]
+        if "mma.sync.aligned.m16n8k16" not in body:
+            problems.append(f"{name}: no mma.sync")
+        for bad in (".local", "call"):
+            if bad in body:
+                problems.append(f"{name}: {bad}")
+    if problems:
+        fail("; ".join(problems))
+    print(f"gpu/sm90_gemm.py: {len(KERNELS)} kernels in {path}, each with mma.sync, no local memory, no call")
+
+
+def probe(_args):
+    try:
+        import cupy as cp
+
+        sys.exit(0 if cp.cuda.runtime.getDeviceCount() > 0 else 3)
+    except Exception:
+        sys.exit(3)
+
+
+class Module:
+    """The PTX, loaded (the driver compiles it for the device)."""
+
+    def __init__(self, cp, folder):
+        self.cp = cp
+        self.module = cp.RawModule(path=os.path.join(folder, "gemm.ptx"))
+
+    def launch(self, name, a, b, c, m, n, k, stride):
+        import numpy as np
+
+        blocks, n_blocks = grid(m, n)
+        f = self.module.get_function(name)
+        params = (a, b, c, np.uint32(m), np.uint32(n), np.uint32(k), np.uint32(stride), np.uint32(n_blocks))
+        f((blocks,), (BLOCK,), params, shared_mem=(TILE_M + TILE_N) * KERNELS[name]["k_tile"] * 2)
+
+
+def bits(np, values, dtype):
+    """float32 values as fp16 or bf16 bits (bf16: round to nearest even)."""
+    if dtype == "fp16":
+        return values.astype(np.float16).view(np.uint16)
+    u = values.astype(np.float32).view(np.uint32)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def values_of(np, b, dtype):
+    if dtype == "fp16":
+        return b.view(np.float16).astype(np.float64)
+    return (b.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def run(args):
+    import cupy as cp
+    import numpy as np
+
+    module = Module(cp, args.dir)
+    rng = np.random.default_rng(args.seed)
+    lines = ["| kernel | m x n x k (stride) | data | C elements | wrong | written past C | max rel. error |", "|---|---|---|---:|---:|---:|---:|"]
+    bad = 0
+    for name, kern in KERNELS.items():
+        dtype = kern["dtype"]
+        for m, n, k, stride in CHECK_SHAPES:
+            for data in ("integers", "normal"):
+                if data == "integers":
+                    fa = rng.integers(-4, 5, (m, stride)).astype(np.float32)
+                    fb = rng.integers(-4, 5, (n, stride)).astype(np.float32)
+                else:
+                    fa = rng.standard_normal((m, stride)).astype(np.float32)
+                    fb = rng.standard_normal((n, stride)).astype(np.float32)
+                # Past K: a value that would spoil any sum reading it.
+                fa[:, k:] = 1.0e4
+                fb[:, k:] = 1.0e4
+                a, b = bits(np, fa, dtype), bits(np, fb, dtype)
+                va, vb = values_of(np, a, dtype)[:, :k], values_of(np, b, dtype)[:, :k]
+                want = va @ vb.T
+                # The kernel writes C packed (m x n); 64 guard elements past it must stay NaN.
+                dc = cp.full(m * n + 64, cp.nan, dtype=cp.float32)
+                module.launch(name, cp.asarray(a), cp.asarray(b), dc, m, n, k, stride)
+                cp.cuda.runtime.deviceSynchronize()
+                got_all = cp.asnumpy(dc)
+                got = got_all[: m * n].reshape(m, n).astype(np.float64)
+                gap = int(np.count_nonzero(~np.isnan(got_all[m * n :])))
+                if data == "integers":
+                    wrong = int(np.count_nonzero(got != want))
+                    err = "exact" if wrong == 0 else "-"
+                else:
+                    scale = np.abs(va) @ np.abs(vb).T
+                    rel = np.abs(got - want) / np.maximum(scale, 1e-30)
+                    # f32 accumulation over k products: a bound of a few k ulps of the scale.
+                    wrong = int(np.count_nonzero(~(rel <= 1e-5 * max(1, k) ** 0.5 + 1e-6)))
+                    err = f"{float(np.nanmax(rel)):.2e}"
+                bad += wrong + gap
+                lines.append(f"| {name} | {m} x {n} x {k} ({stride}) | {data} | {m * n} | {wrong} | {gap} | {err} |")
+    out = os.path.join(args.dir, "results.md")
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    if bad:
+        fail(f"{bad} wrong elements (see {out})")
+    print(f"gpu/sm90_gemm.py: every C element right on every shape ({out})")
+
+
+def cublas(torch, a, b, dtype):
+    """cuBLAS's C = A B^T in f32 if this torch offers out_dtype, else 16-bit."""
+    try:
+        return torch.mm(a, b.t(), out_dtype=torch.float32), "f32"
+    except (TypeError, RuntimeError):
+        return torch.mm(a, b.t()), dtype
+
+
+def timed(cp, fn, warmup, repeat, warm_seconds):
+    end = time.time() + warm_seconds
+    while time.time() < end:
+        fn()
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeat):
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop))
+    return statistics.median(times)
+
+
+def time_kernels(args):
+    import cupy as cp
+    import torch
+
+    module = Module(cp, args.dir)
+    lines = []
+    for m, n, k in TIMING_SHAPES:
+        flops = 2.0 * m * n * k
+        for dtype in ("fp16", "bf16"):
+            tdtype = torch.float16 if dtype == "fp16" else torch.bfloat16
+            ta = torch.randn(m, k, device="cuda").to(tdtype)
+            tb = torch.randn(n, k, device="cuda").to(tdtype)
+            a = cp.asarray(ta.view(torch.int16)).view(cp.uint16)
+            b = cp.asarray(tb.view(torch.int16)).view(cp.uint16)
+            c = cp.empty(m * n, dtype=cp.float32)
+            ref, out_type = cublas(torch, ta, tb, dtype)
+            ms = timed(cp, lambda: cublas(torch, ta, tb, dtype), args.warmup, args.repeat, args.warm_seconds)
+            lines.append(f"cublas {dtype}->{out_type} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f}")
+            for name, kern in KERNELS.items():
+                if kern["dtype"] != dtype:
+                    continue
+                run_it = lambda: module.launch(name, a, b, c, m, n, k, k)  # noqa: E731
+                ms = timed(cp, run_it, args.warmup, args.repeat, args.warm_seconds)
+                # The same C as cuBLAS's, to f32 rounding.
+                diff = float(cp.max(cp.abs(c.reshape(m, n) - cp.asarray(ref.float()))))
+                lines.append(f"{name} {dtype}->f32 {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f} maxdiff={diff:.3e}")
+            print("\n".join(lines[-3:]), flush=True)
+    out = os.path.join(args.dir, args.events)
+    with open(out, "w") as f:
+        f.write(f"# device: {torch.cuda.get_device_name()}; torch {torch.__version__}\n")
+        f.write("# kernel types m n k median_ms TFLOP/s*1000(GFLOP/s)\n")
+        f.write("\n".join(lines) + "\n")
+    print(f"gpu/sm90_gemm.py: wrote {out}")
+
+
+def report(args):
+    events = os.path.join(args.dir, "events.txt")
+    ncu = os.path.join(args.dir, "ncu.csv")
+    rows = [l.split() for l in open(events) if l.strip() and not l.startswith("#")]
+    head = [l.strip() for l in open(events) if l.startswith("# device")]
+    ncu_times = {}
+    if os.path.exists(ncu):
+        with open(ncu) as f:
+            body = [l for l in f if l.startswith('"')]
+        for r in csv.DictReader(body):
+            if r.get("Metric Name") == "gpu__time_duration.sum":
+                name = r["Kernel Name"].split("(")[0]
+                ncu_times.setdefault(name, []).append(float(r["Metric Value"].replace(",", "")))
+    out = ["# The universal GEMM on sm_90 against cuBLAS", ""]
+    out += head + ["", "| kernel | types | m x n x k | median ms (events) | GFLOP/s | vs cuBLAS |", "|---|---|---|---:|---:|---:|"]
+    base = {}
+    for r in rows:
+        if r[0] == "cublas":
+            base[(r[1].split("->")[0], r[2], r[3], r[4])] = float(r[5])
+    for r in rows:
+        key = (r[1].split("->")[0], r[2], r[3], r[4])
+        ratio = base[key] / float(r[5]) if key in base else float("nan")
+        out.append(f"| {r[0]} | {r[1]} | {r[2]} x {r[3]} x {r[4]} | {float(r[5]):.3f} | {float(r[6]):.0f} | {ratio:.2f} |")
+    if ncu_times:
+        out += ["", "Nsight Compute (`gpu__time_duration.sum`, ns, every profiled launch):", ""]
+        out += [f"- `{k}`: {', '.join(f'{v:.0f}' for v in vs)}" for k, vs in sorted(ncu_times.items())]
+    path = os.path.join(args.dir, "timing.md")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("\n".join(out))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("check", "run", "time", "report"):
+        p = sub.add_parser(name)
+        p.add_argument("dir", nargs="?", default="target/gpu-sm90-gemm")
+        if name == "run":
+            p.add_argument("--seed", type=int, default=1)
+        if name == "time":
+            p.add_argument("--warmup", type=int, default=3)
+            p.add_argument("--repeat", type=int, default=10)
+            p.add_argument("--warm-seconds", type=float, default=1.0)
+            p.add_argument("--events", default="events.txt")
+    sub.add_parser("probe")
+    args = parser.parse_args()
+    {"check": check, "probe": probe, "run": run, "time": time_kernels, "report": report}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
