@@ -2,7 +2,8 @@
 """The whole universal GEMM on an NVIDIA GPU: runs, checks and times the
 sm_90 GEMM kernels of perf/kernels/src/gemm.rs (`typed_gemm_mma_*`: CK's
 universal GEMM policy over `MmaSync`, the library's data path, block GEMM
-and epilogue), and times cuBLAS on the same shapes.
+and epilogue; `hand_gemm_mma_*`, their hand-written twins), and times
+cuBLAS on the same shapes.
 
 Subcommands (DIR is the folder gpu/sm90_gemm.sh writes, default
 target/gpu-sm90-gemm):
@@ -37,11 +38,12 @@ import time
 
 # Each kernel: its element type, K tile and policy, as perf/kernels/src/gemm.rs
 # defines them (256 threads; 128 x 128 block tiles; 2 x 2 pairs of warps of
-# MmaSync<32, 16, 16>).
+# MmaSync<32, 16, 16>), each typed kernel (the library's calls) next to its
+# hand-written twin (`hand_gemm_mma_*`, every address and register by hand).
 KERNELS = {
-    "typed_gemm_mma_128_k32": dict(dtype="fp16", k_tile=32),
-    "typed_gemm_mma_128_k64": dict(dtype="fp16", k_tile=64),
-    "typed_gemm_mma_128_k32_bf16": dict(dtype="bf16", k_tile=32),
+    f"{form}_gemm_mma_128_{name}": dict(dtype=dtype, k_tile=k_tile)
+    for name, dtype, k_tile in (("k32", "fp16", 32), ("k64", "fp16", 64), ("k32_bf16", "bf16", 32))
+    for form in ("typed", "hand")
 }
 BLOCK, TILE_M, TILE_N = 256, 128, 128
 # (m, n, k, stride): full tiles, padding along each of M, N, K, one element,
@@ -222,6 +224,7 @@ def time_kernels(args):
             a = cp.asarray(ta.view(torch.int16)).view(cp.uint16)
             b = cp.asarray(tb.view(torch.int16)).view(cp.uint16)
             c = cp.empty(m * n, dtype=cp.float32)
+            first = len(lines)
             ref, out_type = cublas(torch, ta, tb, dtype)
             ms = timed(cp, lambda: cublas(torch, ta, tb, dtype), args.warmup, args.repeat, args.warm_seconds)
             lines.append(f"cublas {dtype}->{out_type} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f}")
@@ -233,7 +236,7 @@ def time_kernels(args):
                 # The same C as cuBLAS's, to f32 rounding.
                 diff = float(cp.max(cp.abs(c.reshape(m, n) - cp.asarray(ref.float()))))
                 lines.append(f"{name} {dtype}->f32 {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f} maxdiff={diff:.3e}")
-            print("\n".join(lines[-3:]), flush=True)
+            print("\n".join(lines[first:]), flush=True)
     out = os.path.join(args.dir, args.events)
     with open(out, "w") as f:
         f.write(f"# device: {torch.cuda.get_device_name()}; torch {torch.__version__}\n")
@@ -252,11 +255,19 @@ def report(args):
         with open(ncu) as f:
             body = [l for l in f if l.startswith('"')]
         for r in csv.DictReader(body):
-            if r.get("Metric Name") == "gpu__time_duration.sum":
-                name = r["Kernel Name"].split("(")[0]
+            name = r.get("Kernel Name", "").split("(")[0]
+            # The GEMMs alone: ours, and cuBLAS's (nvjet, xmma or cutlass kernels), not the
+            # script's own elementwise kernels.
+            gemm = name.startswith(("typed_", "hand_")) or any(w in name for w in ("nvjet", "gemm", "xmma", "cutlass"))
+            if r.get("Metric Name") == "gpu__time_duration.sum" and gemm:
                 ncu_times.setdefault(name, []).append(float(r["Metric Value"].replace(",", "")))
     out = ["# The universal GEMM on sm_90 against cuBLAS", ""]
-    out += head + ["", "| kernel | types | m x n x k | median ms (events) | GFLOP/s | vs cuBLAS |", "|---|---|---|---:|---:|---:|"]
+    out += head + [
+        "",
+        "| kernel | types | m x n x k | median ms (events) | GFLOP/s | vs cuBLAS | typed / twin time |",
+        "|---|---|---|---:|---:|---:|---:|",
+    ]
+    times = {(r[0], r[2], r[3], r[4]): float(r[5]) for r in rows}
     base = {}
     for r in rows:
         if r[0] == "cublas":
@@ -264,7 +275,11 @@ def report(args):
     for r in rows:
         key = (r[1].split("->")[0], r[2], r[3], r[4])
         ratio = base[key] / float(r[5]) if key in base else float("nan")
-        out.append(f"| {r[0]} | {r[1]} | {r[2]} x {r[3]} x {r[4]} | {float(r[5]):.3f} | {float(r[6]):.0f} | {ratio:.2f} |")
+        twin = times.get((r[0].replace("typed_", "hand_", 1), r[2], r[3], r[4])) if r[0].startswith("typed_") else None
+        vs_twin = f"{float(r[5]) / twin:.3f}" if twin else ""
+        out.append(
+            f"| {r[0]} | {r[1]} | {r[2]} x {r[3]} x {r[4]} | {float(r[5]):.3f} | {float(r[6]):.0f} | {ratio:.2f} | {vs_twin} |"
+        )
     if ncu_times:
         out += ["", "Nsight Compute (`gpu__time_duration.sum`, ns, every profiled launch):", ""]
         out += [f"- `{k}`: {', '.join(f'{v:.0f}' for v in vs)}" for k, vs in sorted(ncu_times.items())]

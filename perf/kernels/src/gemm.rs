@@ -151,6 +151,192 @@ pub type Mma128K32Bf16 = cktile_core::ops::gemm::UniversalGemmPolicy<
     cktile_core::ops::gemm::MmaSync<32, 16, 16, cktile_core::ops::gemm::Bf16>,
 >;
 
+/// The twins of the sm_90 GEMMs (`hand_gemm_mma_*`): the whole kernel by
+/// hand for [`Mma128K32`]'s numbers (and its K 64 and bf16 forms): CK's
+/// DRAM loads and XOR LDS block (as [`hand`](crate::entry::hand) writes
+/// them), the operands read at the places the PTX ISA gives
+/// `mma.sync.m16n8k16`'s fragments, the instruction in inline PTX, and
+/// each accumulator stored inside C.
+#[cfg(target_arch = "nvptx64")]
+#[allow(unsafe_code)]
+mod mma_twin {
+    use crate::paths::barrier;
+    use cktile_core::tile::gpu::{get_block_id, get_thread_id, workgroup_memory};
+    use cktile_core::transforms::static_for;
+
+    /// `c += a * b`: one `mma.sync.aligned.m16n8k16.row.col.f32`, of bf16
+    /// or fp16.
+    #[inline(always)]
+    fn mma<const BF16: bool>(c: &mut [f32; 4], a: [u32; 4], b: [u32; 2]) {
+        let [d0, d1, d2, d3] = c;
+        // SAFETY: a warp instruction on registers only; every lane of the block runs it together.
+        unsafe {
+            if BF16 {
+                core::arch::asm!(
+                    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};",
+                    inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
+                    in(reg32) a[0], in(reg32) a[1], in(reg32) a[2], in(reg32) a[3], in(reg32) b[0], in(reg32) b[1],
+                    options(pure, nomem, nostack),
+                )
+            } else {
+                core::arch::asm!(
+                    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};",
+                    inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
+                    in(reg32) a[0], in(reg32) a[1], in(reg32) a[2], in(reg32) a[3], in(reg32) b[0], in(reg32) b[1],
+                    options(pure, nomem, nostack),
+                )
+            }
+        }
+    }
+
+    /// The 128 x 128 x `BK` GEMM on 256 threads: 2 x 2 pairs of warps,
+    /// each NVIDIA warp 16 rows of a 32 x 16 warp tile, 2 x 4 warp tiles a
+    /// pair; `MA` DRAM vectors a thread and operand.
+    #[inline(always)]
+    fn gemm<const BK: usize, const MA: usize, const BF16: bool>(
+        (a, b, c): (*const u16, *const u16, *mut f32),
+        (m, n, k, stride): (usize, usize, usize, usize),
+        n_blocks: usize,
+    ) {
+        const BM: usize = 128;
+        // CK's DRAM distribution: K0 lanes along K, M2 rows a warp of 64, 4 warps.
+        let k0 = BK / 8;
+        let m2 = 64 / k0;
+        // The XOR block's MLdsLayer.
+        let l = if 64 / BK > 1 { 64 / BK } else { 1 };
+        const { assert!(MA * (64 / (BK / 8)) * 4 == BM) };
+        let thread = get_thread_id();
+        if thread >= 256 {
+            return;
+        }
+        let n_blocks = n_blocks.max(1);
+        let block = get_block_id();
+        let (m0, n0) = (block / n_blocks * BM, block % n_blocks * BM);
+        // SAFETY: launched with (128 + 128) x BK fp16 of dynamic shared memory; A and B hold
+        // their rows of `stride` elements.
+        let (lds, a, b) = unsafe {
+            (
+                workgroup_memory::<u16>(2 * BM * BK),
+                core::slice::from_raw_parts(a, m * stride),
+                core::slice::from_raw_parts(b, n * stride),
+            )
+        };
+        let cells = lds.cells();
+        let (warp, lane) = (thread / 64, thread % 64);
+        let lds_offset = |row: usize, col: usize| {
+            let (rp, rl) = (row / l, row % l);
+            ((rl * k0 + col / 8) ^ (rp % (k0 * l))) * 8 + rp * (BK * l) + col % 8
+        };
+        let (row, col) = (warp * m2 + lane / k0, (lane % k0) * 8);
+        let dram = |x: &[u16], rows: usize, r0: usize, kc: usize| {
+            let mut tile = [[0u16; 8]; MA];
+            static_for!(MA, |y0| {
+                let (r, kk) = (r0 + y0 * 4 * m2 + row, kc + col);
+                if r < rows && kk < k {
+                    if let Some(v) = x.get(r * stride + kk..r * stride + kk + 8) {
+                        static_for!(8, |j| tile[y0][j] = v[j]);
+                    }
+                }
+            });
+            tile
+        };
+        let store = |tile: &[[u16; 8]; MA], at: usize| {
+            static_for!(MA, |y0| {
+                let offset = lds_offset(y0 * 4 * m2 + row, col) + at;
+                if let Some(c) = cells.get(offset..offset + 8) {
+                    static_for!(8, |j| c[j].set(tile[y0][j]));
+                }
+            });
+        };
+        // Two elements along K at (row, kc) of the block at `at`, as one register (the first low).
+        let pair = |row: usize, kc: usize, at: usize| {
+            let o = lds_offset(row, kc) + at;
+            match cells.get(o..o + 2) {
+                Some(c) => u32::from(c[0].get()) | (u32::from(c[1].get()) << 16),
+                None => 0,
+            }
+        };
+        // The pair's warp tiles: 32 rows of A from (warp / 2) * 32, 16 of B from (warp % 2) * 16.
+        let (h, g, t) = (lane / 32, lane % 32 / 4, lane % 4);
+        let (a_row, b_row) = ((warp / 2) * 32 + 16 * h + g, (warp % 2) * 16 + g);
+        let mut acc = [[[[0f32; 4]; 2]; 4]; 2];
+        let mut kc = 0;
+        while kc < k {
+            let (a_tile, b_tile) = (dram(a, m, m0, kc), dram(b, n, n0, kc));
+            kc += BK;
+            barrier();
+            store(&a_tile, 0);
+            store(&b_tile, BM * BK);
+            barrier();
+            static_for!(BK / 16, |k_iter| {
+                let k_base = k_iter * 16 + 2 * t;
+                let mut av = [[0u32; 4]; 2];
+                static_for!(2, |i| {
+                    let r = a_row + i * 64;
+                    av[i] = [pair(r, k_base, 0), pair(r + 8, k_base, 0), pair(r, k_base + 8, 0), pair(r + 8, k_base + 8, 0)];
+                });
+                let mut bv = [[[0u32; 2]; 2]; 4];
+                static_for!(4, |j| {
+                    static_for!(2, |q| {
+                        let r = b_row + j * 32 + 8 * q;
+                        bv[j][q] = [pair(r, k_base, BM * BK), pair(r, k_base + 8, BM * BK)];
+                    });
+                });
+                static_for!(2, |i| {
+                    static_for!(4, |j| {
+                        static_for!(2, |q| mma::<BF16>(&mut acc[i][j][q], av[i], bv[j][q]));
+                    });
+                });
+            });
+            barrier();
+        }
+        // D's register r: row g + 8 (r / 2), column 2 t + r % 2 of each 16 x 8 block.
+        static_for!(2, |i| {
+            static_for!(4, |j| {
+                static_for!(2, |q| {
+                    static_for!(4, |r| {
+                        let row = m0 + a_row + i * 64 + 8 * (r / 2);
+                        let col = n0 + b_row - g + j * 32 + 8 * q + 2 * t + r % 2;
+                        if row < m && col < n {
+                            // SAFETY: the host passes `m x n` writable elements of C.
+                            unsafe { *c.add(row * n + col) = acc[i][j][q][r] };
+                        }
+                    });
+                });
+            });
+        });
+    }
+
+    macro_rules! twins {
+        ($($(#[$doc:meta])* $name:ident: $bk:literal, $ma:literal, $bf16:literal;)+) => {$(
+            $(#[$doc])*
+            #[unsafe(no_mangle)]
+            #[allow(clippy::too_many_arguments)]
+            pub extern "gpu-kernel" fn $name(
+                a: *const u16,
+                b: *const u16,
+                c: *mut f32,
+                m: u32,
+                n: u32,
+                k: u32,
+                stride: u32,
+                n_blocks: u32,
+            ) {
+                gemm::<$bk, $ma, $bf16>((a, b, c), (m as usize, n as usize, k as usize, stride as usize), n_blocks as usize);
+            }
+        )+};
+    }
+
+    twins! {
+        /// Twin of `typed_gemm_mma_128_k32`.
+        hand_gemm_mma_128_k32: 32, 2, false;
+        /// Twin of `typed_gemm_mma_128_k64`.
+        hand_gemm_mma_128_k64: 64, 4, false;
+        /// Twin of `typed_gemm_mma_128_k32_bf16`.
+        hand_gemm_mma_128_k32_bf16: 32, 2, true;
+    }
+}
+
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 mod kernels {
     #[cfg(target_arch = "amdgpu")]

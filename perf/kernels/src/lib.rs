@@ -18,6 +18,7 @@
 #![allow(improper_ctypes_definitions)]
 #![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), feature(abi_gpu_kernel))]
 #![cfg_attr(target_arch = "amdgpu", feature(link_llvm_intrinsics, repr_simd, simd_ffi, f16), allow(internal_features))]
+#![cfg_attr(target_arch = "nvptx64", feature(asm_experimental_arch))]
 
 pub mod adaptors;
 pub mod builders;

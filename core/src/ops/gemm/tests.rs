@@ -325,8 +325,8 @@ fn c_encodings_are_cks<P: GemmPolicy>(name: &str) {
 /// over its instructions every lane's K values are the warp tile's K,
 /// each once per row (A and B share the encoding, so they pair the same K).
 fn operands_follow_the_instruction<P: GemmPolicy>(name: &str) {
-    let w = <P::Warp as WarpGemm>::INSTRUCTION;
-    let (kl, iters) = (<P::Warp as WarpGemm>::K_PER_LANE, <P::Warp as WarpGemm>::K_ITER);
+    let WarpInstruction::Mfma(w) = <P::Warp as WarpGemm>::INSTRUCTION else { panic!("{name}: not an MFMA") };
+    let (kl, iters) = (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::INSTRUCTIONS);
     assert_eq!(iters * w.k(), P::WARP_K, "{name}");
     for e in [P::AWarp::ENCODING, P::BWarp::ENCODING] {
         let d = Distribution::new(e).unwrap();
@@ -343,26 +343,144 @@ fn operands_follow_the_instruction<P: GemmPolicy>(name: &str) {
     }
 }
 
+/// Register `r` of a warp encoding as its Y index (row-major over its Y
+/// lengths), after the outer encoding's Y indices `outer`.
+fn ys(warp: Encoding, outer: &[usize], r: usize) -> Vec<Index> {
+    let lengths = Distribution::new(warp).unwrap().y_lengths();
+    let mut inner: Vec<Index> = Vec::new();
+    let mut rest = r as Index;
+    for &l in lengths.as_slice().iter().rev() {
+        inner.push(rest % l);
+        rest /= l;
+    }
+    assert_eq!(rest, 0, "register {r} past the warp encoding");
+    outer.iter().map(|&x| x as Index).chain(inner.into_iter().rev()).collect()
+}
+
 /// The block GEMM's steps name the registers the block tensors' Y indices
-/// place (`get` reads through the encoding's `ys_to_d`).
+/// place (`get` reads through the encoding's `ys_to_d`), and each
+/// instruction's registers lie inside its warp tile's.
 fn steps_are_the_y_slices<P: GemmPolicy>(name: &str) {
     let (a, b) = (Distribution::new(P::ABlock::ENCODING).unwrap(), Distribution::new(P::BBlock::ENCODING).unwrap());
     let c = Distribution::new(P::CBlock::ENCODING).unwrap();
-    let (kl, cl) = (<P::Warp as WarpGemm>::K_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
+    type W<P> = <P as GemmPolicy>::Warp;
+    let (al, bl, cl) = (W::<P>::A_PER_LANE, W::<P>::B_PER_LANE, W::<P>::C_PER_LANE);
     let i = |x: usize| x as Index;
     let mut steps = 0;
     for_each_warp_gemm::<P>(|s| {
-        for r in 0..kl {
-            assert_eq!(a.d_index(&[i(s.m_iter), i(s.k_iter), i(r)]).unwrap(), i(s.a + r), "{name}: {s:?}");
-            assert_eq!(b.d_index(&[i(s.n_iter), i(s.k_iter), i(r)]).unwrap(), i(s.b + r), "{name}: {s:?}");
+        for r in 0..al {
+            assert_eq!(
+                a.d_index(&ys(P::AWarp::ENCODING, &[s.m_iter, s.k_iter], r)).unwrap(),
+                i(s.a + r),
+                "{name}: {s:?}"
+            );
+        }
+        for r in 0..bl {
+            assert_eq!(
+                b.d_index(&ys(P::BWarp::ENCODING, &[s.n_iter, s.k_iter], r)).unwrap(),
+                i(s.b + r),
+                "{name}: {s:?}"
+            );
         }
         for r in 0..cl {
-            let ys = [i(s.m_iter), i(s.n_iter), i(r / 4), i(r % 4)];
-            assert_eq!(c.d_index(&ys).unwrap(), i(s.c + r), "{name}: {s:?}");
+            assert_eq!(
+                c.d_index(&ys(P::CWarp::ENCODING, &[s.m_iter, s.n_iter], r)).unwrap(),
+                i(s.c + r),
+                "{name}: {s:?}"
+            );
+        }
+        let w = W::<P>::INSTRUCTION;
+        let a_regs = if matches!(w, WarpInstruction::Mfma(_)) { MFMA_K_PER_LANE } else { 8 };
+        for q in 0..W::<P>::INSTRUCTIONS {
+            let (a0, b0, c0) = s.instruction::<W<P>>(q);
+            assert!(a0 >= s.a && a0 + a_regs <= s.a + al, "{name}: {s:?}, instruction {q}'s A");
+            assert!(b0 >= s.b && b0 + 4 <= s.b + bl, "{name}: {s:?}, instruction {q}'s B");
+            assert!(c0 >= s.c && c0 + w.c_registers() <= s.c + cl, "{name}: {s:?}, instruction {q}'s C");
         }
         steps += 1;
     });
     assert_eq!(steps, P::M_ITERS * P::N_ITERS * P::K_ITERS, "{name}");
+}
+
+/// NVIDIA's warp GEMM's encodings against the PTX ISA's lane map
+/// (`MmaSyncInstruction`, written independently): in a policy warp, lane
+/// `l` is NVIDIA warp `l / 32`'s lane `l % 32`; A's rows and C's are that
+/// warp's 16; B's register `4 j + e` and C's are instruction `j`'s element
+/// `e`, 8 columns on per instruction. Every element of each warp tile is
+/// held exactly once (B's once per NVIDIA warp).
+fn mma_encodings_follow_the_ptx_lane_map<P: GemmPolicy>(name: &str) {
+    let w = MmaSyncInstruction;
+    let (al, bl, cl) =
+        (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
+    let (wm, wn, wk) = (P::WARP_M, P::WARP_N, P::WARP_K);
+    let at = |e: Encoding, lane: usize, r: usize| {
+        let mut idx = vec![lane as Index];
+        idx.extend(ys(e, &[], r));
+        let x = Distribution::new(e).unwrap().calculate_index(&idx).unwrap();
+        (x.get(0) as usize, x.get(1) as usize)
+    };
+    let (mut a_seen, mut b_seen, mut c_seen) = (vec![0; wm * wk], vec![0; wn * wk], vec![0; wm * wn]);
+    for lane in 0..WAVE {
+        let (h, l) = (lane / WARP_32, lane % WARP_32);
+        for r in 0..al {
+            let (row, k) = w.a_element(l, r);
+            assert_eq!(at(P::AWarp::ENCODING, lane, r), (16 * h + row, k), "{name}: A, lane {lane}, register {r}");
+            a_seen[(16 * h + row) * wk + k] += 1;
+        }
+        for r in 0..bl {
+            let (col, k) = w.b_element(l, r % 4);
+            assert_eq!(at(P::BWarp::ENCODING, lane, r), (8 * (r / 4) + col, k), "{name}: B, lane {lane}, register {r}");
+            b_seen[(8 * (r / 4) + col) * wk + k] += 1;
+        }
+        for r in 0..cl {
+            let (row, col) = w.c_element(l, r % 4);
+            let want = (16 * h + row, 8 * (r / 4) + col);
+            assert_eq!(at(P::CWarp::ENCODING, lane, r), want, "{name}: C, lane {lane}, register {r}");
+            c_seen[want.0 * wn + want.1] += 1;
+        }
+    }
+    assert!(a_seen.iter().chain(&c_seen).all(|&n| n == 1), "{name}: an A or C element held twice or never");
+    assert!(b_seen.iter().all(|&n| n == 2), "{name}: a B element not held once by each NVIDIA warp");
+}
+
+/// An `MmaSync` policy: CK's DRAM distributions, LDS blocks and outer
+/// encodings around NVIDIA's warp encodings, every buffer the product of
+/// its Y lengths, and the data path's properties the MFMA policies have.
+fn mma_policy<P: GemmPolicy>(name: &str) {
+    let (block, m, n, k) = (P::BLOCK_SIZE, P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
+    assert_eq!(P::ADram::ENCODING, catalogue::gemm_dram(block, m, k, 8).unwrap(), "{name}");
+    assert_eq!(P::BDram::ENCODING, catalogue::gemm_dram(block, n, k, 8).unwrap(), "{name}");
+    let (a_outer, b_outer) = ck_outers::<P>();
+    assert_eq!(P::ABlock::ENCODING, embed_encoding(&a_outer, &P::AWarp::ENCODING).unwrap(), "{name}");
+    assert_eq!(P::BBlock::ENCODING, embed_encoding(&b_outer, &P::BWarp::ENCODING).unwrap(), "{name}");
+    for e in [P::ADram::ENCODING, P::BDram::ENCODING, P::ABlock::ENCODING, P::BBlock::ENCODING, P::CBlock::ENCODING] {
+        assert!(y_product(e) > 0, "{name}");
+    }
+    buffer_is_the_y_product::<P::ABlock>(name);
+    buffer_is_the_y_product::<P::BBlock>(name);
+    buffer_is_the_y_product::<P::CBlock>(name);
+    type W<P> = <P as GemmPolicy>::Warp;
+    assert_eq!(y_product(P::ABlock::ENCODING), P::M_ITERS * P::K_ITERS * W::<P>::A_PER_LANE, "{name}");
+    assert_eq!(y_product(P::BBlock::ENCODING), P::N_ITERS * P::K_ITERS * W::<P>::B_PER_LANE, "{name}");
+    assert_eq!(y_product(P::CBlock::ENCODING), P::M_ITERS * P::N_ITERS * W::<P>::C_PER_LANE, "{name}");
+    mma_encodings_follow_the_ptx_lane_map::<P>(name);
+    steps_are_the_y_slices::<P>(name);
+    the_policy_partition_writes_the_whole_block::<P, OperandA>(name);
+    the_policy_partition_writes_the_whole_block::<P, OperandB>(name);
+    lds_loads_never_fall_back::<P, OperandA>(name);
+    lds_loads_never_fall_back::<P, OperandB>(name);
+    lds_blocks_are_universal_a::<P>(name);
+}
+
+#[test]
+fn nvidia_policies_follow_the_ptx_isa() {
+    mma_policy::<UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>>("128x128x32, 32x16x16");
+    mma_policy::<UniversalGemmPolicy<256, 128, 64, 64, BlockWarps<4, 1>, MmaSync<32, 8, 16, Bf16>>>(
+        "128x64x64, 32x8x16 bf16",
+    );
+    mma_policy::<UniversalGemmPolicy<64, 64, 64, 32, BlockWarps<1, 1>, MmaSync<32, 32, 16>>>(
+        "64x64x32 on 64, 32x32x16",
+    );
 }
 
 fn policy<P: GemmPolicy>(name: &str) {
@@ -409,6 +527,6 @@ fn the_default_policy_has_cks_sizes() {
     assert_eq!((P::BLOCK_SIZE, P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK), (256, 128, 128, 32));
     assert_eq!((P::M_WARPS, P::N_WARPS, P::WARP_M, P::WARP_N, P::WARP_K), (2, 2, 32, 32, 16));
     assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS, P::VECTOR), (2, 2, 2, 8));
-    assert_eq!(<<P as GemmPolicy>::Warp as WarpGemm>::K_PER_LANE, 8);
+    assert_eq!(<<P as GemmPolicy>::Warp as WarpGemm>::A_PER_LANE, 8);
     assert_eq!((mlds_layer(32), mlds_layer(64), mlds_layer(128)), (2, 1, 1));
 }
