@@ -1,4 +1,4 @@
-//! The whole GEMM on amdgcn: CK's universal GEMM kernel, `C = A * B^T` in
+//! The whole GEMM on amdgcn and nvptx: CK's universal GEMM kernel, `C = A * B^T` in
 //! `f32` from fp16 A (M x K, row-major) and B (N x K), as a kernel author
 //! writes it with the library ([`kernels`]'s `typed_gemm_128_k16`): the
 //! policy in one line, both operands' paths, the block GEMM's windows, the
@@ -8,7 +8,11 @@
 //! feeding its operands to the MFMA intrinsics it declares itself
 //! ([`MfmaSink`]), its C stores by hand. The host runs the library's calls
 //! stage by stage, its MFMAs emulated (`tests/gemm_emulated.rs` in the
-//! workspace, `examples/block_gemm.rs`); the GPU's MFMA runs only there.
+//! workspace, `examples/gemm_kernels.rs`); the GPU's MFMA runs only there.
+//! On sm_90 the same body over NVIDIA's warp GEMM ([`Mma128K32`], ...:
+//! `typed_gemm_mma_*`) runs against hand twins (`hand_gemm_mma_*`, every
+//! address, `mma.sync` fragment and C store by hand), and on an H200
+//! (`gpu/sm90_gemm.sh`).
 
 /// The C arguments a GEMM's sink needs (the twin's data path hands its
 /// sink one pointer; it points at these).
@@ -273,7 +277,12 @@ mod mma_twin {
                 let mut av = [[0u32; 4]; 2];
                 static_for!(2, |i| {
                     let r = a_row + i * 64;
-                    av[i] = [pair(r, k_base, 0), pair(r + 8, k_base, 0), pair(r, k_base + 8, 0), pair(r + 8, k_base + 8, 0)];
+                    av[i] = [
+                        pair(r, k_base, 0),
+                        pair(r + 8, k_base, 0),
+                        pair(r, k_base + 8, 0),
+                        pair(r + 8, k_base + 8, 0),
+                    ];
                 });
                 let mut bv = [[[0u32; 2]; 2]; 4];
                 static_for!(4, |j| {
@@ -341,32 +350,19 @@ mod mma_twin {
 mod kernels {
     #[cfg(target_arch = "amdgpu")]
     use crate::entry::{Ids, Tile128K16, hand};
-    use cktile_core::Index;
-    use cktile_core::ops::gemm::{
-        CBlockTensor, GemmPolicy, OperandA, OperandB, OperandPath, block_gemm, block_window, c_window,
-        get_policy_partition, store_c_tile,
-    };
     #[cfg(target_arch = "amdgpu")]
-    use cktile_core::tile::gpu::get_thread_id;
-    use cktile_core::tile::gpu::{block_sync_lds, get_block_id, workgroup_memory};
-    use cktile_core::tile::load_tile;
+    use cktile_core::Index;
+    use cktile_core::ops::gemm::{GemmPolicy, GemmProblem, universal_gemm};
+    use cktile_core::tile::gpu::workgroup_memory;
+    #[cfg(target_arch = "amdgpu")]
+    use cktile_core::tile::gpu::{get_block_id, get_thread_id};
 
     /// The GEMM of policy `P` over an `m x n x k` problem (A's and B's row
-    /// stride `stride`, C's `n`), the block's tile the 2-D tile
-    /// partitioner's over `n_blocks` tiles along N.
+    /// stride `stride`, C's `n`): the library's kernel body,
+    /// `ops::gemm::universal_gemm` (its 2-D tile partition is the twins'
+    /// over `n_blocks` tiles along N).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn gemm<P: GemmPolicy>(
-        a: *const u16,
-        b: *const u16,
-        c: *mut f32,
-        (m, n, k, stride): (usize, usize, usize, usize),
-        n_blocks: usize,
-    ) {
-        let Some(p) = get_policy_partition::<P>() else { return };
-        let block = get_block_id();
-        let n_blocks = n_blocks.max(1);
-        let (m0, n0) = ((block / n_blocks * P::M_PER_BLOCK) as Index, (block % n_blocks * P::N_PER_BLOCK) as Index);
+    fn gemm<P: GemmPolicy>(a: *const u16, b: *const u16, c: *mut f32, (m, n, k, stride): (usize, usize, usize, usize)) {
         // SAFETY: launched with (M + N) x KPerBlock fp16 of dynamic shared memory; A and B hold
         // their rows of `stride` elements, C `m x n` (each thread writes only its own elements).
         let (lds, a, b, c) = unsafe {
@@ -377,35 +373,8 @@ mod kernels {
                 core::slice::from_raw_parts_mut(c, m * n),
             )
         };
-        let (a_lds, b_lds) = lds.split_at(P::M_PER_BLOCK * P::K_PER_BLOCK);
-        let (Ok(a_view), Ok(b_view)) = (P::make_a_dram_view(a, m, k, stride), P::make_b_dram_view(b, n, k, stride))
-        else {
-            return;
-        };
-        let (Ok(mut a_path), Ok(mut b_path), Ok(a_block), Ok(b_block)) = (
-            OperandPath::<u16, P, OperandA>::with_partition(OperandA, *a_view.descriptor(), a, m0, a_lds, p),
-            OperandPath::<u16, P, OperandB>::with_partition(OperandB, *b_view.descriptor(), b, n0, b_lds, p),
-            block_window::<u16, P, OperandA>(a_lds, p),
-            block_window::<u16, P, OperandB>(b_lds, p),
-        ) else {
-            return;
-        };
-        let mut acc = CBlockTensor::<P>::filled(0.0);
-        for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
-            let (a_tile, b_tile) = (a_path.load(), b_path.load());
-            a_path.next_k();
-            b_path.next_k();
-            // SAFETY: every thread of the block runs the same K loop.
-            unsafe { block_sync_lds() };
-            a_path.store(&a_tile);
-            b_path.store(&b_tile);
-            // SAFETY: as above.
-            unsafe { block_sync_lds() };
-            block_gemm::<P>(&mut acc, &load_tile(&a_block), &load_tile(&b_block));
-        }
-        let Ok(c_view) = P::make_c_dram_view(c, m, n, n) else { return };
-        let Ok(mut window) = c_window::<f32, P>(c_view, (m0, n0), p) else { return };
-        store_c_tile::<f32, P>(&mut window, &acc, |x| x);
+        let problem = GemmProblem { m, n, k, a_stride: stride, b_stride: stride, c_stride: n };
+        let _ = universal_gemm::<P>((a, b, c), problem, lds);
     }
 
     /// The twin of [`typed_gemm_128_k16`]: the data path's twin feeding
@@ -448,7 +417,8 @@ mod kernels {
         stride: u32,
         n_blocks: u32,
     ) {
-        gemm::<Tile128K16>(a, b, c, (m as usize, n as usize, k as usize, stride as usize), n_blocks as usize);
+        let _ = n_blocks;
+        gemm::<Tile128K16>(a, b, c, (m as usize, n as usize, k as usize, stride as usize));
     }
 
     /// The sm_90 GEMMs: one policy line each ([`Mma128K32`](super::Mma128K32),
@@ -469,7 +439,8 @@ mod kernels {
                 stride: u32,
                 n_blocks: u32,
             ) {
-                gemm::<$policy>(a, b, c, (m as usize, n as usize, k as usize, stride as usize), n_blocks as usize);
+                let _ = n_blocks;
+                gemm::<$policy>(a, b, c, (m as usize, n as usize, k as usize, stride as usize));
             }
         )+};
     }

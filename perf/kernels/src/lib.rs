@@ -26,6 +26,10 @@ pub mod coordinates;
 pub mod entry;
 pub mod forms;
 pub mod gemm;
+/// The guide's complete GEMM kernels (`examples/gemm_kernels.rs`), compiled for their GPUs here.
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+#[path = "../../../examples/gemm_kernels.rs"]
+pub mod gemm_example;
 pub mod generic;
 pub mod paths;
 

@@ -5,8 +5,14 @@
 //! MFMA intrinsics on amdgcn, over `mma.sync.aligned.m16n8k16` on nvptx
 //! (a policy of [`MmaSync`](super::MmaSync)).
 
+use super::block::{CBlockTensor, c_window, store_c_tile};
+use super::emulate::GemmProblem;
+use super::path::{OperandA, OperandB, OperandPath, block_window};
 use super::policy::GemmPolicy;
-use crate::tile::Partition;
+use crate::Index;
+use crate::error::Error;
+use crate::tile::gpu::{block_sync_lds, get_block_id};
+use crate::tile::{Partition, SharedMemory, load_tile};
 
 /// The calling thread's partition as policy `P`'s encodings count lanes
 /// ([`GemmPolicy::WAVE`] lanes a warp), `None` in a thread past
@@ -26,6 +32,81 @@ use crate::tile::Partition;
 pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
     let () = P::CHECK;
     crate::tile::gpu::partition_in_block(P::BLOCK_SIZE, P::WAVE)
+}
+
+/// CK's universal GEMM kernel (`GemmKernel` over
+/// `UniversalGemmPipelineAgBgCrPolicy`, one LDS stage, the
+/// `Default2DEpilogue`) as the calling thread runs it: `C = A * B^T` over
+/// `problem` (A `m x k`, B `n x k`, each K-contiguous with its row stride;
+/// C `m x n` in `f32` with its own), its block's tile of C by CK's 2-D tile
+/// partitioner (block `b` computes rows `b / nb * MPerBlock ..` and
+/// columns `b % nb * NPerBlock ..`, `nb` the tiles along N). The policy's
+/// data paths ([`OperandPath`], [`block_window`]), its block GEMM
+/// (`block_gemm`: MFMAs on amdgcn, `mma.sync` on nvptx) and
+/// [`store_c_tile`]: with it, a GEMM kernel is a policy line and an entry
+/// point. Every thread of the block calls it (a thread past the policy's
+/// block returns at once), with `lds` the block's `(MPerBlock +
+/// NPerBlock) x KPerBlock` elements of shared memory. The host's
+/// [`emulate_gemm`](super::emulate_gemm) runs the same calls.
+///
+/// Errors (before any thread touches LDS, the same in every thread): `lds`
+/// too short, and what the views refuse (K not a multiple of the
+/// 8-element vector, a stride below its row, a buffer too short for its
+/// matrix).
+///
+/// ```ignore
+/// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
+/// #[unsafe(no_mangle)]
+/// pub extern "gpu-kernel" fn gemm(a: *const u16, b: *const u16, c: *mut f32, m: u32, n: u32, k: u32) {
+///     let problem = GemmProblem::packed(m as usize, n as usize, k as usize);
+///     // SAFETY: launched with (128 + 128) x 32 fp16 of dynamic shared memory and the matrices' sizes.
+///     let (a, b, c, lds) = unsafe { (slice(a, m * k), slice(b, n * k), slice_mut(c, m * n), workgroup_memory(256 * 32)) };
+///     let _ = universal_gemm::<P>((a, b, c), problem, lds);
+/// }
+/// ```
+#[inline(always)]
+#[allow(unsafe_code)]
+pub fn universal_gemm<P: GemmPolicy>(
+    (a, b, c): (&[u16], &[u16], &mut [f32]),
+    problem: GemmProblem,
+    lds: SharedMemory<'_, u16>,
+) -> Result<(), Error> {
+    let Some(p) = get_policy_partition::<P>() else { return Ok(()) };
+    let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
+    let a_len = P::M_PER_BLOCK * P::K_PER_BLOCK;
+    if lds.len() < a_len + P::N_PER_BLOCK * P::K_PER_BLOCK {
+        return Err(Error::policy_value(
+            "the GEMM's LDS must hold (MPerBlock + NPerBlock) x KPerBlock elements",
+            "lds.len()",
+            i64::try_from(lds.len()).unwrap_or(i64::MAX),
+        ));
+    }
+    let block = get_block_id();
+    let n_blocks = n.div_ceil(P::N_PER_BLOCK).max(1);
+    let origin = |tile: usize, per: usize| Index::try_from(tile * per).unwrap_or(Index::MAX);
+    let (m0, n0) = (origin(block / n_blocks, P::M_PER_BLOCK), origin(block % n_blocks, P::N_PER_BLOCK));
+    let (a_lds, b_lds) = lds.split_at(a_len);
+    let (a_view, b_view) = (P::make_a_dram_view(a, m, k, a_stride)?, P::make_b_dram_view(b, n, k, b_stride)?);
+    let mut a_path = OperandPath::<u16, P, OperandA>::with_partition(OperandA, *a_view.descriptor(), a, m0, a_lds, p)?;
+    let mut b_path = OperandPath::<u16, P, OperandB>::with_partition(OperandB, *b_view.descriptor(), b, n0, b_lds, p)?;
+    let (a_block, b_block) = (block_window::<u16, P, OperandA>(a_lds, p)?, block_window::<u16, P, OperandB>(b_lds, p)?);
+    let mut acc = CBlockTensor::<P>::filled(0.0);
+    for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
+        let (a_tile, b_tile) = (a_path.load(), b_path.load());
+        a_path.next_k();
+        b_path.next_k();
+        // SAFETY: every thread of the block runs the same K loop (the errors above are the
+        // same in every thread, and come before it).
+        unsafe { block_sync_lds() };
+        a_path.store(&a_tile);
+        b_path.store(&b_tile);
+        // SAFETY: as above.
+        unsafe { block_sync_lds() };
+        block_gemm::<P>(&mut acc, &load_tile(&a_block), &load_tile(&b_block));
+    }
+    let mut window = c_window::<f32, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
+    store_c_tile::<f32, P>(&mut window, &acc, |x| x);
+    Ok(())
 }
 
 #[cfg(target_arch = "amdgpu")]

@@ -34,9 +34,10 @@
 //!   ([`emulate_block_gemm`]) and a whole kernel (`emulate_gemm`, with an
 //!   allocator);
 //! - `gpu` (on amdgcn and nvptx): the policy's partition from the hardware
-//!   ids (`get_policy_partition`: the policy's 64-lane warps on every GPU)
-//!   and the block GEMM (`block_gemm`: the MFMA intrinsics on amdgcn,
-//!   `mma.sync` on nvptx).
+//!   ids (`get_policy_partition`: the policy's 64-lane warps on every GPU),
+//!   the block GEMM (`block_gemm`: the MFMA intrinsics on amdgcn,
+//!   `mma.sync` on nvptx) and the whole kernel body (`universal_gemm`: a
+//!   GEMM kernel is a policy line and an entry point).
 //!
 //! Every encoding sizes its thread buffer itself (the product of its Y
 //! lengths, computed as a type: [`registers`](crate::distribution::typed::registers)),
@@ -93,7 +94,7 @@ pub use encodings::{
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-pub use gpu::get_policy_partition;
+pub use gpu::{get_policy_partition, universal_gemm};
 pub use lds::{KPACK, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, make_lds_block, mlds_layer};
 pub use mfma::{Bf16, ElementKind, Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
 pub use mma::{MmaSyncInstruction, WARP_32, WarpInstruction};
