@@ -245,6 +245,75 @@ fn search_answers_each_listed_layout_in_the_peers_terms() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("--as: unknown name `ck`; expected one of: triton, cute"));
 }
 
+/// `cktile analyze --as PEER`: the analysed layout in the peer's terms,
+/// after the report (text) or under `answer` (JSON), for layouts from each
+/// family a peer expresses and for ones it refuses: each export evaluated
+/// independently (Triton's bases, CuTe's text) is the layout's map at every
+/// coordinate, each refusal the library's, and the text the same answer.
+#[test]
+fn analyze_answers_in_the_peers_terms() {
+    let analyze = |spec: &str, extra: &[&str]| {
+        let mut args = vec!["analyze", spec, "--arch", "gfx942", "--pattern", "mfma16", "--dtype", "fp16"];
+        args.extend(extra);
+        Command::new(env!("CARGO_BIN_EXE_cktile")).args(&args).output().unwrap()
+    };
+    let (mut exported, mut refused) = (0, 0);
+    for spec in [
+        "packed((64,64))",
+        "ck-universal-a:m=64,k=64",
+        "cute-swizzle:b=3,mbase=3,s=3,rows=64,cols=64",
+        "row-padded:rows=64,cols=64,pad=8",
+        // Triton refuses a tile of 48 rows, CuTe a rotating XOR (no sum of axes, no Swizzle).
+        "naive((48,64),(64,1))",
+        "triton-rotating:vec=8,perphase=1,maxphase=8,rows=64,cols=64",
+    ] {
+        let desc = cktile::layouts::resolve(spec).unwrap();
+        let all = coords(desc.lengths().as_slice());
+        for peer in ["triton", "cute"] {
+            let o = analyze(spec, &["--as", peer, "--json"]);
+            assert!(o.status.success(), "{spec}: {}", String::from_utf8_lossy(&o.stderr));
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            let answer = &v["answer"];
+            assert_eq!(answer["peer"], peer, "{spec}");
+            let want = match answer["export"].as_object() {
+                Some(e) if peer == "triton" => {
+                    let bases: Vec<Vec<i64>> = serde_json::from_value(e["offset_bases"].clone()).unwrap();
+                    let pair = e["interval_padding_pairs"]
+                        .as_array()
+                        .unwrap()
+                        .first()
+                        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()));
+                    let t = triton_offsets(&bases, pair);
+                    assert!(all.iter().all(|x| t[x] == desc.calculate_offset(x)), "{spec}");
+                    exported += 1;
+                    e["text"].as_str().unwrap().to_string()
+                }
+                Some(e) => {
+                    let text = e["text"].as_str().unwrap();
+                    assert!(all.iter().all(|x| cute_offset(text, x) == desc.calculate_offset(x)), "{spec}: {text}");
+                    exported += 1;
+                    text.to_string()
+                }
+                None => {
+                    let why = answer["refused"].as_str().unwrap();
+                    let p = cktile::export::Peer::by_name(peer).unwrap();
+                    assert_eq!(p.export(&desc).unwrap_err().to_string(), why, "{spec}");
+                    refused += 1;
+                    format!("refused: {why}")
+                }
+            };
+            // The text report ends with the same answer; the report before it is the plain one.
+            let text = String::from_utf8(analyze(spec, &["--as", peer]).stdout).unwrap();
+            let plain = String::from_utf8(analyze(spec, &[]).stdout).unwrap();
+            assert_eq!(text, format!("{plain}As {peer}:\n  {want}\n"), "{spec}");
+        }
+    }
+    assert!(exported >= 6 && refused >= 2, "{exported} exported, {refused} refused");
+    let o = analyze("packed((64,64))", &["--as", "ck"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--as: unknown name `ck`; expected one of: triton, cute"));
+}
+
 /// CuTe's text, `(d0,(d1,d2)):(s0,(s1,s2))` (flat or nested) after an
 /// optional `Sw<B,M,S> o _0 o`, evaluated as CuTe defines it: a
 /// dimension's index split over its modes fastest first, each digit times

@@ -197,3 +197,20 @@ fn one_register_changes_one_row() {
     }
     assert_eq!(changed, 64);
 }
+
+/// The emulation's `mma.sync` A lane map (`MmaSyncInstruction`, from the PTX
+/// ISA) against the analyzer's `mma_sync_a` pattern, written separately
+/// (one 32-bit register an instruction): every lane's pairs.
+#[test]
+fn the_mma_sync_a_lane_map_is_the_analyzers_pattern() {
+    use cktile_core::analyzer::Pattern;
+    use cktile_core::ops::gemm::MmaSyncInstruction;
+    for lane in 0..32 {
+        for pair in 0..4 {
+            let (row, k) = MmaSyncInstruction.a_element(lane, 2 * pair);
+            let want = Some((row as i64, k as i64));
+            assert_eq!(Pattern::MmaSyncA.coordinate(16, 16, 2, 32, pair, lane), Ok(want), "lane {lane}, pair {pair}");
+            assert_eq!(MmaSyncInstruction.a_element(lane, 2 * pair + 1), (row, k + 1), "lane {lane}, pair {pair}");
+        }
+    }
+}

@@ -5,6 +5,8 @@ use crate::analyzer::Counts;
 use crate::analyzer::metrics::{Metric, MetricValue};
 use crate::analyzer::partitions::PartitionReport;
 use crate::analyzer::report::{BankConflict, InstructionReport, PhaseReport, TileReport, WordAccess};
+use crate::export::Peer;
+use crate::json::AnswerJson;
 use crate::{Descriptor, Index};
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -141,6 +143,7 @@ enum Field<'a> {
     PerInstruction(&'a [CountsJson]),
     Instruction(&'a InstructionJson<'a>),
     Partitions(&'a PartitionJson),
+    Answer(&'a AnswerJson),
 }
 
 impl From<MetricValue> for Field<'_> {
@@ -215,6 +218,7 @@ pub struct TileJson<'a> {
     worst: InstructionReport,
     worst_instruction: u32,
     partitions: Option<PartitionJson>,
+    answer: Option<AnswerJson>,
     report: core::marker::PhantomData<&'a TileReport>,
 }
 
@@ -290,6 +294,7 @@ impl<'a> TileJson<'a> {
             worst: r.worst(),
             worst_instruction: r.counts.worst_instruction,
             partitions: None,
+            answer: None,
             report: core::marker::PhantomData,
         }
     }
@@ -313,6 +318,24 @@ impl<'a> TileJson<'a> {
         self.partitions = Some(PartitionJson::new(p));
         self
     }
+
+    /// The same view with the analysed layout in a peer's terms
+    /// (`cktile analyze --as`), under the key `answer`: its export, checked
+    /// at every coordinate, or the peer's refusal.
+    ///
+    /// ```
+    /// use cktile::analyzer::{analyze_tile, arch, Pattern};
+    /// use cktile::export::Peer;
+    /// let d = cktile::layouts::by_name("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64")?;
+    /// let r = analyze_tile(&d, 2, &arch::SM90, Pattern::from_access("ldmatrix.x4")?)?;
+    /// let out = serde_json::to_string(&cktile::json::TileJson::new(&d, &r).with_answer(&d, Peer::Cute)).unwrap();
+    /// assert!(out.contains(r#""answer":{"export":{"#), "{out}");
+    /// # Ok::<(), cktile::Error>(())
+    /// ```
+    pub fn with_answer(mut self, desc: &Descriptor, peer: Peer) -> TileJson<'a> {
+        self.answer = Some(AnswerJson::new(Ok(desc.clone()), peer));
+        self
+    }
 }
 
 /// One object: the report's metrics by their keys ([`Metric::key`]) with
@@ -333,6 +356,9 @@ impl Serialize for TileJson<'_> {
         ];
         if let Some(p) = &self.partitions {
             fields.push(("partitions", Field::Partitions(p)));
+        }
+        if let Some(a) = &self.answer {
+            fields.push(("answer", Field::Answer(a)));
         }
         with_metrics(s, fields, &self.metrics)
     }

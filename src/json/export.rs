@@ -1,7 +1,8 @@
-//! The JSON of `cktile export`.
+//! The JSON of `cktile export`, and of a layout answered in a peer's terms
+//! (`search --as`, `analyze --as`).
 
-use crate::Descriptor;
-use crate::export::Exported;
+use crate::export::{Exported, Peer};
+use crate::{Descriptor, Error};
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Serialize;
@@ -44,6 +45,39 @@ impl ExportJson {
             peer,
             shape: desc.lengths().as_slice().to_vec(),
             text: e.text(desc),
+        }
+    }
+}
+
+/// A layout in a peer's terms (`search --as`, `analyze --as`): its export
+/// ([`ExportJson`]), or the peer's refusal, naming what the peer lacks.
+///
+/// ```
+/// use cktile::export::Peer;
+/// let packed = cktile::Descriptor::packed(&[2, 4])?;
+/// let out = serde_json::to_string(&cktile::json::AnswerJson::new(Ok(packed), Peer::Cute)).unwrap();
+/// assert!(out.starts_with(r#"{"export":{"#) && out.ends_with(r#""peer":"cute"}"#), "{out}");
+/// // A layout that is no map of its tile is refused by either peer, with the reason.
+/// let refused = cktile::json::AnswerJson::new(Err(cktile::Error::policy("no layout")), Peer::Triton);
+/// assert!(serde_json::to_string(&refused).unwrap().contains(r#""refused":"#));
+/// # Ok::<(), cktile::Error>(())
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct AnswerJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    export: Option<ExportJson>,
+    peer: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<String>,
+}
+
+impl AnswerJson {
+    /// `desc` (or why there is none) exported to `peer`.
+    pub fn new(desc: Result<Descriptor, Error>, peer: Peer) -> AnswerJson {
+        let answer = desc.and_then(|d| peer.export(&d).map(|e| ExportJson::new(&d, &e)));
+        match answer {
+            Ok(e) => AnswerJson { export: Some(e), peer: peer.name(), refused: None },
+            Err(e) => AnswerJson { export: None, peer: peer.name(), refused: Some(e.to_string()) },
         }
     }
 }

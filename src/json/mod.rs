@@ -51,7 +51,7 @@ pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
 pub use distribution::{CoverageJson, DistributionJson, TransposeJson};
 pub use dma::{AsyncPlanJson, DmaPlanJson, TdmPlanJson};
 pub use equiv::EquivJson;
-pub use export::ExportJson;
+pub use export::{AnswerJson, ExportJson};
 pub use gpu_cases::GpuCasesJson;
 pub use hopper::HopperPlanJson;
 pub use matrix_desc::MatrixDescJson;

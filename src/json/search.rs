@@ -2,7 +2,7 @@
 
 use crate::analyzer::models::Model;
 use crate::export::Peer;
-use crate::json::ExportJson;
+use crate::json::AnswerJson;
 use crate::search::{Candidate, Judged, Role, SearchReport};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -21,28 +21,6 @@ struct CandidateJson<'a> {
     transforms: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     answer: Option<AnswerJson>,
-}
-
-/// A listed layout in the peer's terms (`search --as`): its export, or the
-/// peer's refusal.
-#[derive(Clone, Debug, Serialize)]
-struct AnswerJson {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    export: Option<ExportJson>,
-    peer: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    refused: Option<String>,
-}
-
-impl AnswerJson {
-    /// `c` exported to `peer`.
-    fn new(c: &Candidate, peer: Peer) -> AnswerJson {
-        let answer = c.descriptor().and_then(|d| peer.export(&d).map(|e| ExportJson::new(&d, &e)));
-        match answer {
-            Ok(e) => AnswerJson { export: Some(e), peer: peer.name(), refused: None },
-            Err(e) => AnswerJson { export: None, peer: peer.name(), refused: Some(e.to_string()) },
-        }
-    }
 }
 
 fn candidate(c: &Candidate, element_bytes: usize) -> CandidateJson<'_> {
@@ -220,13 +198,13 @@ impl<'a> SearchJson<'a> {
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn with_answers(mut self, r: &SearchReport, peer: Peer) -> SearchJson<'a> {
-        self.best.answer = Some(AnswerJson::new(r.best(), peer));
-        self.naive.answer = Some(AnswerJson::new(&r.naive, peer));
+        self.best.answer = Some(AnswerJson::new(r.best().descriptor(), peer));
+        self.naive.answer = Some(AnswerJson::new(r.naive.descriptor(), peer));
         for (j, c) in self.optimal.iter_mut().zip(&r.optimal) {
-            j.answer = Some(AnswerJson::new(c, peer));
+            j.answer = Some(AnswerJson::new(c.descriptor(), peer));
         }
         for (j, c) in self.front.iter_mut().zip(&r.front) {
-            j.answer = Some(AnswerJson::new(c, peer));
+            j.answer = Some(AnswerJson::new(c.descriptor(), peer));
         }
         self
     }

@@ -5,6 +5,7 @@
 //! - [`catalogue`]: the layout catalogue, entry by entry;
 //! - [`distribution`]: tile distributions (every thread's coordinates, the owner grid);
 //! - [`equiv`]: whether two layouts or two distributions are the same map;
+//! - [`export`]: a layout in a peer's terms (`analyze --as`, `search --as`);
 //! - [`bank`]: bank-conflict reports and layout comparisons;
 //! - [`search`]: layout search reports;
 //! - [`matrix_desc`]: whether `wgmma` / `tcgen05.mma` reads a layout, and its descriptor;
@@ -18,6 +19,7 @@ pub mod bank;
 pub mod catalogue;
 pub mod distribution;
 pub mod equiv;
+pub mod export;
 pub mod matrix_desc;
 pub mod partitions;
 pub mod plan;

@@ -261,10 +261,7 @@ pub fn answers(r: &SearchReport, limit: usize, peer: crate::export::Peer) -> Str
     let best = r.best();
     let others = r.optimal.iter().filter(|c| c.entry != best.entry);
     for c in core::iter::once(best).chain(others).take(limit.max(1)) {
-        match c.descriptor().and_then(|d| peer.export(&d).map(|e| e.text(&d))) {
-            Ok(text) => out.push_str(&format!("  {}\n    {text}\n", c.entry)),
-            Err(e) => out.push_str(&format!("  {}\n    refused: {e}\n", c.entry)),
-        }
+        out.push_str(&format!("  {}\n    {}\n", c.entry, super::export::answer_text(c.descriptor(), peer)));
     }
     out
 }

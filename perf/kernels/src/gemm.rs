@@ -125,35 +125,16 @@ mod twin {
     }
 }
 
+use cktile_core::ops::gemm::{Bf16, BlockWarps, MmaSync, UniversalGemmPolicy};
+
 /// The sm_90 GEMMs' policies: CK's universal GEMM policy over NVIDIA's
 /// warp GEMM (`MmaSync`: a policy warp is a pair of NVIDIA warps, each
 /// issuing `mma.sync.m16n8k16`), 128 x 128 on 256 threads.
-pub type Mma128K32 = cktile_core::ops::gemm::UniversalGemmPolicy<
-    256,
-    128,
-    128,
-    32,
-    cktile_core::ops::gemm::BlockWarps<2, 2>,
-    cktile_core::ops::gemm::MmaSync<32, 16, 16>,
->;
+pub type Mma128K32 = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
 /// [`Mma128K32`] with K tiles of 64.
-pub type Mma128K64 = cktile_core::ops::gemm::UniversalGemmPolicy<
-    256,
-    128,
-    128,
-    64,
-    cktile_core::ops::gemm::BlockWarps<2, 2>,
-    cktile_core::ops::gemm::MmaSync<32, 16, 16>,
->;
+pub type Mma128K64 = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
 /// [`Mma128K32`] in bf16.
-pub type Mma128K32Bf16 = cktile_core::ops::gemm::UniversalGemmPolicy<
-    256,
-    128,
-    128,
-    32,
-    cktile_core::ops::gemm::BlockWarps<2, 2>,
-    cktile_core::ops::gemm::MmaSync<32, 16, 16, cktile_core::ops::gemm::Bf16>,
->;
+pub type Mma128K32Bf16 = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16, Bf16>>;
 
 /// The twins of the sm_90 GEMMs (`hand_gemm_mma_*`): the whole kernel by
 /// hand for [`Mma128K32`]'s numbers (and its K 64 and bf16 forms): CK's

@@ -1,6 +1,7 @@
 //! `cktile analyze`: a tile layout under an access pattern, instruction by instruction.
 
 use crate::common::{Chip, Failure, GivenAccesses, LayoutDtype, PatternOp, Spec, bad, element_bytes, shape, to_json};
+use cktile::export::Peer;
 use cktile::json::TileJson;
 use cktile::render;
 
@@ -21,7 +22,8 @@ cktile analyze 'packed((128,64))' --arch gfx942 --pattern mfma16 --dtype fp16\n 
 cktile analyze ck-universal-a:m=128,k=64 --arch gfx942 --pattern rows --op ds_write_b128\n  \
 cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --json --dtype fp16\n  \
 cktile analyze 'packed((64,64))' --arch sm80 --pattern columns --op ld.shared.b32 --dtype fp32\n  \
-cktile analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution mfma16x16x32_a --op ds_read_b128"
+cktile analyze ck-universal-a:m=128,k=32 --arch gfx942 --distribution mfma16x16x32_a --op ds_read_b128\n  \
+cktile analyze 'cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64' --arch sm90 --pattern ldmatrix --dtype fp16 --as cute"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -49,6 +51,11 @@ pub struct Args {
         cktile::analyzer::models::MODEL_NAMES
     ))]
     model: Option<String>,
+    /// Also give the analysed layout in a peer's own terms: triton (Gluon's SharedLinearLayout or
+    /// PaddedSharedLayout) or cute (CuTe's text), checked at every coordinate, or the peer's refusal naming what
+    /// it lacks. With --json, under "answer".
+    #[arg(long = "as", value_name = "PEER")]
+    peer: Option<String>,
     /// gfx1250 with --distribution: the LDS byte address of the layout's offset 0, for the partition check
     /// (which 64 KiB LDS partitions the even and the odd warps reach; AMD's MI450 blog). Default 0.
     #[arg(long, value_name = "BYTES")]
@@ -64,6 +71,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let op = a.op.resolve()?;
     let given = GivenAccesses::resolve(a.pattern.as_deref(), a.distribution.as_deref(), op)?
         .ok_or_else(|| bad("give --pattern or --distribution".into()))?;
+    let peer = a.peer.as_deref().map(Peer::by_name).transpose().map_err(|e| bad(format!("--as: {e}")))?;
     if let Some(name) = &a.model {
         return model_answer(name, &text, &desc, element_bytes, &arch, &given.accesses, a.json);
     }
@@ -74,11 +82,14 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     let partitions = given.accesses.partitions(&desc, element_bytes, &arch, a.lds_base);
     let partitions = partitions.map_err(|e| bad(format!("--lds-base: {e}")))?;
     if a.json {
-        let json = TileJson::new(&desc, &r);
-        return to_json(&match &partitions {
-            Some(p) => json.with_partitions(p),
-            None => json,
-        });
+        let mut json = TileJson::new(&desc, &r);
+        if let Some(p) = &partitions {
+            json = json.with_partitions(p);
+        }
+        if let Some(peer) = peer {
+            json = json.with_answer(&desc, peer);
+        }
+        return to_json(&json);
     }
     // The partition check is printed where it has two pairs to compare, or was asked for.
     let partitions = match partitions {
@@ -98,8 +109,9 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         }
         cktile::analyzer::accesses::Accesses::Pattern(_) => String::new(),
     };
+    let answer = peer.map(|p| render::export::answer(&desc, p)).unwrap_or_default();
     Ok(format!(
-        "{} tile, {} elements of storage\n{window}{}{partitions}",
+        "{} tile, {} elements of storage\n{window}{}{partitions}{answer}",
         shape(&desc),
         desc.element_space_size(),
         render::bank::tile(&r)

@@ -260,23 +260,28 @@ mod nvptx {
         let (Ok(a0), Ok(a1), Ok(a2), Ok(a3), Ok(b0), Ok(b1)) = (a0, a1, a2, a3, b0, b1) else { return };
         let (a0, a1, a2, a3, b0, b1) = (pair(a0), pair(a1), pair(a2), pair(a3), pair(b0), pair(b1));
         let [d0, d1, d2, d3] = c;
-        // SAFETY: the instruction reads and writes only its registers; every lane of the warp
-        // executes it together (`block_gemm`'s contract: the whole block calls it, converged).
-        unsafe {
-            match E::KIND {
-                ElementKind::Fp16 => core::arch::asm!(
-                    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};",
-                    inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
-                    in(reg32) a0, in(reg32) a1, in(reg32) a2, in(reg32) a3, in(reg32) b0, in(reg32) b1,
-                    options(pure, nomem, nostack),
-                ),
-                ElementKind::Bf16 => core::arch::asm!(
-                    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};",
-                    inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
-                    in(reg32) a0, in(reg32) a1, in(reg32) a2, in(reg32) a3, in(reg32) b0, in(reg32) b1,
-                    options(pure, nomem, nostack),
-                ),
-            }
+        // The instruction for element type `$ty` (PTX's `f16` or `bf16`).
+        macro_rules! mma_sync {
+            ($ty:literal) => {
+                // SAFETY: the instruction reads and writes only its registers; every lane of the
+                // warp executes it together (`block_gemm`'s contract: the whole block calls it,
+                // converged).
+                unsafe {
+                    core::arch::asm!(
+                        concat!(
+                            "mma.sync.aligned.m16n8k16.row.col.f32.", $ty, ".", $ty, ".f32 ",
+                            "{{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};"
+                        ),
+                        inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
+                        in(reg32) a0, in(reg32) a1, in(reg32) a2, in(reg32) a3, in(reg32) b0, in(reg32) b1,
+                        options(pure, nomem, nostack),
+                    )
+                }
+            };
+        }
+        match E::KIND {
+            ElementKind::Fp16 => mma_sync!("f16"),
+            ElementKind::Bf16 => mma_sync!("bf16"),
         }
     }
 

@@ -276,22 +276,4 @@ mod tests {
         }
         assert!(a.iter().chain(&b).chain(&c).all(|&n| n == 1));
     }
-
-    /// The analyzer's `mma_sync_a` pattern (written separately, one 32-bit
-    /// register an instruction) reads the pairs this lane map places.
-    #[test]
-    fn a_matches_the_analyzers_pattern() {
-        use crate::analyzer::Pattern;
-        for lane in 0..WARP_32 {
-            for pair in 0..4 {
-                let (row, k) = MmaSyncInstruction.a_element(lane, 2 * pair);
-                let want = Some((row as i64, k as i64));
-                assert_eq!(
-                    Pattern::MmaSyncA.coordinate(16, 16, 2, 32, pair, lane),
-                    Ok(want),
-                    "lane {lane}, pair {pair}"
-                );
-            }
-        }
-    }
 }

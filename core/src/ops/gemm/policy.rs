@@ -465,6 +465,16 @@ type BOuter<const N: usize, const K: usize, const MW: usize, const NW: usize, co
 type COuter<const M: usize, const N: usize, const MW: usize, const NW: usize, const WM: usize, const WN: usize> =
     CBlockOuter<M, N, MW, NW, WM, WN>;
 
+/// A universal policy's block size against its warps (a compile error
+/// from its `CHECK` when they disagree).
+const fn check_block_size(block: usize, m_warps: usize, n_warps: usize) {
+    if m_warps == 0 || n_warps == 0 || block != m_warps * n_warps * WAVE {
+        static_failure(&Error::policy(
+            "the block size must be MWarp * NWarp * 64: the block's threads are its BlockWarps' warps",
+        ));
+    }
+}
+
 /// [`UniversalGemmPolicy`] over each warp GEMM family (`Mfma`, `MmaSync`):
 /// one impl, its warp encodings those of the family's `WarpGemm` (which do
 /// not depend on the element type).
@@ -509,11 +519,7 @@ where
     const VECTOR: usize = VECTOR;
     const WAVE: usize = WAVE;
     const CHECK: () = {
-        if MW == 0 || NW == 0 || BLOCK != MW * NW * WAVE {
-            static_failure(&Error::policy(
-                "the block size must be MWarp * NWarp * 64: the block's threads are its BlockWarps' warps",
-            ));
-        }
+        check_block_size(BLOCK, MW, NW);
         // Every encoding's own requirements, in CK's order: the DRAM loads, then the block GEMM.
         let _encodings = [
             <Self::ADram as TileEncoding>::ENCODING,
