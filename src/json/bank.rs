@@ -324,16 +324,17 @@ impl<'a> TileJson<'a> {
     /// at every coordinate, or the peer's refusal.
     ///
     /// ```
-    /// use cktile::analyzer::{analyze_tile, arch, Pattern};
+    /// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
     /// use cktile::export::Peer;
-    /// let d = cktile::layouts::by_name("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64")?;
-    /// let r = analyze_tile(&d, 2, &arch::SM90, Pattern::from_access("ldmatrix.x4")?)?;
+    /// let d = cktile::Descriptor::packed(&[16, 64])?;
+    /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+    /// let r = analyze_tile_report(&d, 2, &arch::GFX942, read)?;
     /// let out = serde_json::to_string(&cktile::json::TileJson::new(&d, &r).with_answer(&d, Peer::Cute)).unwrap();
-    /// assert!(out.contains(r#""answer":{"export":{"#), "{out}");
+    /// assert!(out.contains(r#""answer":{"export":{"#) && out.contains(r#""text":"(16,64):(64,1)""#), "{out}");
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn with_answer(mut self, desc: &Descriptor, peer: Peer) -> TileJson<'a> {
-        self.answer = Some(AnswerJson::new(Ok(desc.clone()), peer));
+        self.answer = Some(AnswerJson::new(Ok(*desc), peer));
         self
     }
 }

@@ -185,7 +185,7 @@ impl<'a> SearchJson<'a> {
     /// The same view with every layout it lists (the best, the equally
     /// good ones, the Pareto front and the naive layout) also in `peer`'s
     /// terms, under the key `answer`: `{"peer", "export"}` with
-    /// [`ExportJson`]'s fields, or `{"peer", "refused"}` with the peer's
+    /// [`ExportJson`](crate::json::ExportJson)'s fields, or `{"peer", "refused"}` with the peer's
     /// refusal (`cktile search --as`).
     ///
     /// ```

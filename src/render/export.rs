@@ -35,5 +35,5 @@ pub fn answer_text(desc: Result<Descriptor, Error>, peer: Peer) -> String {
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub fn answer(desc: &Descriptor, peer: Peer) -> String {
-    format!("As {}:\n  {}\n", peer.name(), answer_text(Ok(desc.clone()), peer))
+    format!("As {}:\n  {}\n", peer.name(), answer_text(Ok(*desc), peer))
 }
