@@ -167,6 +167,7 @@ class Layout:
         distribution: Optional[str] = None,
         op: Optional[str] = None,
         lds_base: Optional[int] = None,
+        answer_as: Optional[str] = None,
     ) -> Report:
         """Bank conflicts of every instruction of an access pattern (``rows``, ``mfma16``, ``ldmatrix``, ...)
         or of a CK tile window over ``distribution`` issuing ``op`` (``cktile analyze --json``).
@@ -174,12 +175,21 @@ class Layout:
         On gfx1250 a window's report also holds ``partitions``: the 64 KiB LDS partitions each access's
         even and odd warps reach (AMD's MI450 blog), the layout at LDS byte ``lds_base`` (default 0).
 
+        ``answer_as`` (``"triton"`` or ``"cute"``, ``cktile analyze --as``) adds the layout in that peer's
+        own terms, checked at every coordinate: ``answer.export`` (as :meth:`export` gives it) or
+        ``answer.refused``.
+
+        >>> cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64", "fp16").analyze(
+        ...     "sm90", "ldmatrix", answer_as="cute").answer.export.text
+        'Sw<3,3,3> o _0 o (16,64):(64,1)'
+
         The report is the library's own: its counts read without JSON, ``arrays()`` gives each
         instruction's counts as numpy arrays, and ``to_json()`` the CLI's text. The analysis runs
         with the GIL released; :func:`cktile.analyze_many` runs many layouts at once."""
         arch, pattern, op = text("arch", arch), text("pattern", pattern, True), text("op", op, True)
         base = None if lds_base is None else integer("lds_base", lds_base, U64)
-        return Report._from_native("analyze", self._native.analyze(arch, pattern, _text(distribution), op, base))
+        peer = text("answer_as", answer_as, True)
+        return Report._from_native("analyze", self._native.analyze(arch, pattern, _text(distribution), op, base, peer))
 
     def dma_plan(
         self,

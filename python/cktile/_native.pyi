@@ -25,7 +25,7 @@ class NativeLayout:
     def check_json(self) -> str: ...
     def analyze(
         self, arch: str, pattern: Optional[str] = None, distribution: Optional[str] = None, op: Optional[str] = None,
-        lds_base: Optional[int] = None,
+        lds_base: Optional[int] = None, answer_as: Optional[str] = None,
     ) -> Tile: ...
     def dma_plan_json(
         self, global_strides: List[int], width: int, arch: str = "gfx942", workgroup: int = 256, wave: int = 64

@@ -191,8 +191,11 @@ impl NativeLayout {
     }
 
     /// `cktile analyze`: the accesses of a pattern, or of a tile window
-    /// over a distribution issuing `op`, on `arch`, as a native report.
-    #[pyo3(signature = (arch, pattern=None, distribution=None, op=None, lds_base=None))]
+    /// over a distribution issuing `op`, on `arch`, as a native report;
+    /// with `answer_as` (`cktile analyze --as`), the layout in that peer's
+    /// terms too (the JSON's `answer`).
+    #[pyo3(signature = (arch, pattern=None, distribution=None, op=None, lds_base=None, answer_as=None))]
+    #[allow(clippy::too_many_arguments)]
     fn analyze(
         &self,
         py: Python<'_>,
@@ -201,7 +204,9 @@ impl NativeLayout {
         distribution: Option<&str>,
         op: Option<&str>,
         lds_base: Option<u64>,
+        answer_as: Option<&str>,
     ) -> PyResult<Tile> {
+        let peer = answer_as.map(cktile::export::Peer::by_name).transpose().map_err(|e| refuse("answer_as", e))?;
         let element_bytes = self.element_bytes()?;
         let arch = chip(arch)?;
         let (accesses, encoding) = Self::accesses(pattern, distribution, op)?;
@@ -210,7 +215,7 @@ impl NativeLayout {
         let r = r.map_err(|e| self.access_error(&encoding, &e))?;
         let p = py.detach(|| accesses.partitions(desc, element_bytes, &arch, lds_base));
         let p = p.map_err(|e| refuse("lds_base", e))?;
-        Ok(Tile::new(self.layout.clone(), r, p))
+        Ok(Tile::new(self.layout.clone(), r, p, peer))
     }
 
     /// `cktile dma-plan --json`: direct global-to-LDS loads that fill the
@@ -389,6 +394,6 @@ pub fn analyze_many(
     layouts
         .iter()
         .zip(reports)
-        .map(|(l, r)| r.map(|(r, p)| Tile::new(l.layout.clone(), r, p)).map_err(|e| l.access_error(&encoding, &e)))
+        .map(|(l, r)| r.map(|(r, p)| Tile::new(l.layout.clone(), r, p, None)).map_err(|e| l.access_error(&encoding, &e)))
         .collect()
 }

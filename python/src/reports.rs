@@ -15,6 +15,7 @@ use cktile::analyzer::metrics::MetricValue;
 use cktile::analyzer::partitions::PartitionReport;
 use cktile::analyzer::report::{InstructionReport, TileReport, analyze_instruction};
 use cktile::analyzer::{Arch, Counts, Op};
+use cktile::export::Peer;
 use cktile::json::{InstructionJson, TileJson};
 use cktile::layouts;
 use numpy::IntoPyArray;
@@ -155,6 +156,9 @@ pub struct TileState {
     pub report: TileReport,
     /// gfx1250's partition check of a window (`partitions` in the JSON).
     pub partitions: Option<PartitionReport>,
+    /// The peer the layout is answered in (`answer` in the JSON:
+    /// `cktile analyze --as`).
+    pub peer: Option<Peer>,
 }
 
 /// Every instruction of a tile: `cktile analyze --json`.
@@ -165,9 +169,15 @@ pub struct Tile {
 }
 
 impl Tile {
-    /// The report `report` of `layout`, with its partition check where one ran.
-    pub fn new(layout: Arc<layouts::Layout>, report: TileReport, partitions: Option<PartitionReport>) -> Tile {
-        Tile { state: Arc::new(TileState { layout, report, partitions }), json: OnceLock::new() }
+    /// The report `report` of `layout`, with its partition check where one
+    /// ran, and the layout in `peer`'s terms where one is asked for.
+    pub fn new(
+        layout: Arc<layouts::Layout>,
+        report: TileReport,
+        partitions: Option<PartitionReport>,
+        peer: Option<Peer>,
+    ) -> Tile {
+        Tile { state: Arc::new(TileState { layout, report, partitions, peer }), json: OnceLock::new() }
     }
 }
 
@@ -219,11 +229,15 @@ impl Tile {
         if let Some(text) = self.json.get() {
             return Ok(text);
         }
-        let tile = TileJson::new(&self.state.layout.descriptor, &self.state.report);
-        let text = match &self.state.partitions {
-            Some(p) => json(&tile.with_partitions(p))?,
-            None => json(&tile)?,
-        };
+        let desc = &self.state.layout.descriptor;
+        let mut tile = TileJson::new(desc, &self.state.report);
+        if let Some(p) = &self.state.partitions {
+            tile = tile.with_partitions(p);
+        }
+        if let Some(peer) = self.state.peer {
+            tile = tile.with_answer(desc, peer);
+        }
+        let text = json(&tile)?;
         Ok(self.json.get_or_init(|| text))
     }
 }

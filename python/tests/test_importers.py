@@ -541,6 +541,31 @@ def test_exports_refuse_what_the_peer_lacks():
         cktile.Layout("packed((4,8))", "fp16").export("fish")
 
 
+@pytest.mark.parametrize("entry", EXPORTED + ["naive((48,64),(64,1))", "triton-rotating:vec=8,perphase=1,maxphase=8,rows=64,cols=64"])
+@pytest.mark.parametrize("peer", ["triton", "cute"])
+def test_analyze_answers_as_the_export(cli, entry, peer):
+    """Layout.analyze(answer_as=PEER) carries the layout's export (or the peer's refusal) under ``answer``, the same
+    as Layout.export gives, with the report unchanged; its JSON is the CLI's ``analyze --as --json``."""
+    layout = cktile.Layout(entry, "fp16")
+    plain = layout.analyze("gfx942", "rows", op="ds_read_b64")
+    r = layout.analyze("gfx942", "rows", op="ds_read_b64", answer_as=peer)
+    assert (r.max_ways, r.cycles) == (plain.max_ways, plain.cycles)
+    assert r.answer.peer == peer and "answer" not in plain.to_dict()
+    try:
+        want = layout.export(peer).to_dict()
+    except cktile.Error as e:
+        # The same refusal (the exception names its argument first).
+        assert r.answer.refused and r.answer.refused in str(e), (r.answer.refused, str(e))
+        assert "export" not in r.answer
+    else:
+        assert r.answer.export.to_dict() == want
+    assert r.to_json() == cli.json(
+        "analyze", entry, "--arch", "gfx942", "--pattern", "rows", "--op", "ds_read_b64", "--dtype", "fp16", "--as", peer
+    )
+    with pytest.raises(cktile.Error, match="answer_as"):
+        layout.analyze("gfx942", "rows", op="ds_read_b64", answer_as="fish")
+
+
 def _issue_66_layouts():
     """Issue 66's seventeen layouts, each as its peer builds it: (name, peer object, shape, dtype)."""
     out = []
