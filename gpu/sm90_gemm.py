@@ -45,6 +45,9 @@ KERNELS = {
     for name, dtype, k_tile in (("k32", "fp16", 32), ("k64", "fp16", 64), ("k32_bf16", "bf16", 32))
     for form in ("typed", "hand")
 }
+# examples/gemm_kernels.rs's sm_90 entry points (the same policy, K tiles of 32): packed A, B and C, so they
+# take (a, b, c, m, n, k) and run on the shapes whose stride is K.
+KERNELS.update({f"gemm_sm90_{dtype}": dict(dtype=dtype, k_tile=32, packed=True) for dtype in ("fp16", "bf16")})
 BLOCK, TILE_M, TILE_N = 256, 128, 128
 # (m, n, k, stride): full tiles, padding along each of M, N, K, one element,
 # a stride past K that is no multiple of the vector, and a large square.
@@ -115,7 +118,11 @@ class Module:
 
         blocks, n_blocks = grid(m, n)
         f = self.module.get_function(name)
-        params = (a, b, c, np.uint32(m), np.uint32(n), np.uint32(k), np.uint32(stride), np.uint32(n_blocks))
+        if KERNELS[name].get("packed"):
+            assert stride == k, "a packed kernel's stride is K"
+            params = (a, b, c, np.uint32(m), np.uint32(n), np.uint32(k))
+        else:
+            params = (a, b, c, np.uint32(m), np.uint32(n), np.uint32(k), np.uint32(stride), np.uint32(n_blocks))
         f((blocks,), (BLOCK,), params, shared_mem=(TILE_M + TILE_N) * KERNELS[name]["k_tile"] * 2)
 
 
@@ -144,6 +151,8 @@ def run(args):
     for name, kern in KERNELS.items():
         dtype = kern["dtype"]
         for m, n, k, stride in CHECK_SHAPES:
+            if kern.get("packed") and stride != k:
+                continue
             for data in ("integers", "normal"):
                 if data == "integers":
                     fa = rng.integers(-4, 5, (m, stride)).astype(np.float32)
