@@ -97,7 +97,23 @@ class Report(Mapping):
 
     @property
     def kind(self) -> str:
-        """What the report answers: ``check``, ``analyze``, ``bank``, ``search``, ..."""
+        """The report's key ``kind`` where it has one, as every key reads as an attribute (an export's
+        ``linear``, ``padded`` or ``layout``; an equivalence's ``layout`` or ``distribution``); else what
+        the report answers, :attr:`report_kind`.
+
+        >>> import cktile
+        >>> e = cktile.Layout("packed((4,8))", "fp16").export("triton")
+        >>> e.kind, e.report_kind, cktile.Layout("packed((4,8))").check().kind
+        ('linear', 'export', 'check')
+        """
+        data = self._parsed if self._native is None else None
+        if isinstance(data, dict) and "kind" in data:
+            return self._field("kind")
+        return self._kind
+
+    @property
+    def report_kind(self) -> str:
+        """What the report answers: ``check``, ``analyze``, ``bank``, ``search``, ``export``, ..."""
         return self._kind
 
     def __getattr__(self, name: str) -> Any:

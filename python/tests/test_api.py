@@ -356,3 +356,16 @@ def test_large_pictures_stay_small_and_summarise_themselves():
     r = repr(svg)
     assert r.startswith("<cktile.SVG 'Layout grid: ") and f"{len(svg)} bytes" in r and len(r) < 200
     assert svg._repr_svg_() == str(svg)
+
+
+def test_a_kind_key_reads_as_the_key():
+    """Every key reads as an attribute, ``kind`` too: an export's kind of layout, an equivalence's kind of
+    map; ``report_kind`` is always what the report answers, and a report without the key keeps it as ``kind``."""
+    layout = cktile.Layout("row-padded:rows=64,cols=64,pad=8", "fp16")
+    e = layout.export("triton")
+    assert (e.kind, e["kind"], e.report_kind) == ("padded", "padded", "export")
+    assert cktile.Layout("packed((4,8))", "fp16").export("cute").kind == "layout"
+    q = cktile.equiv(cktile.Distribution("mfma16x16x16_c"), cktile.Distribution("mfma16x16x16_c"))
+    assert (q.kind, q.report_kind) == ("distribution", "equiv")
+    r = layout.analyze("gfx942", "mfma16")
+    assert r.kind == r.report_kind == "analyze" and "kind" not in r.to_dict()
