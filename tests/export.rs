@@ -175,6 +175,44 @@ fn the_cli_exports_as_the_library() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// One `answer` of `search --as` or `analyze --as` (JSON) for `desc`: an
+/// export, evaluated independently (Triton's bases, CuTe's text) and equal
+/// to `desc`'s map at every coordinate, gives `Ok` with the peer's text; a
+/// refusal, equal to the library's, gives `Err` with it.
+fn checked_answer(
+    answer: &serde_json::Value,
+    peer: &str,
+    desc: &cktile::Descriptor,
+    what: &str,
+) -> Result<String, String> {
+    assert_eq!(answer["peer"], peer, "{what}");
+    let all = coords(desc.lengths().as_slice());
+    match answer["export"].as_object() {
+        Some(e) if peer == "triton" => {
+            let bases: Vec<Vec<i64>> = serde_json::from_value(e["offset_bases"].clone()).unwrap();
+            let pair = e["interval_padding_pairs"]
+                .as_array()
+                .unwrap()
+                .first()
+                .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()));
+            let t = triton_offsets(&bases, pair);
+            assert!(all.iter().all(|x| t[x] == desc.calculate_offset(x)), "{what}");
+            Ok(e["text"].as_str().unwrap().to_string())
+        }
+        Some(e) => {
+            let text = e["text"].as_str().unwrap();
+            assert!(all.iter().all(|x| cute_offset(text, x) == desc.calculate_offset(x)), "{what}: {text}");
+            Ok(text.to_string())
+        }
+        None => {
+            let why = answer["refused"].as_str().unwrap();
+            let p = cktile::export::Peer::by_name(peer).unwrap();
+            assert_eq!(p.export(desc).unwrap_err().to_string(), why, "{what}");
+            Err(why.to_string())
+        }
+    }
+}
+
 /// `cktile search --as PEER --json`: every layout the report lists (the
 /// best, the equally good ones, the Pareto front, the naive layout) carries
 /// its answer in the peer's terms, and each answer, evaluated independently
@@ -201,32 +239,9 @@ fn search_answers_each_listed_layout_in_the_peers_terms() {
         for c in listed {
             let entry = c["entry"].as_str().unwrap();
             let desc = cktile::layouts::resolve(entry).unwrap();
-            let answer = &c["answer"];
-            assert_eq!(answer["peer"], peer, "{entry}");
-            let all = coords(desc.lengths().as_slice());
-            match answer["export"].as_object() {
-                Some(e) if peer == "triton" => {
-                    let bases: Vec<Vec<i64>> = serde_json::from_value(e["offset_bases"].clone()).unwrap();
-                    let pair = e["interval_padding_pairs"]
-                        .as_array()
-                        .unwrap()
-                        .first()
-                        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()));
-                    let t = triton_offsets(&bases, pair);
-                    assert!(all.iter().all(|x| t[x] == desc.calculate_offset(x)), "{entry}");
-                    exported += 1;
-                }
-                Some(e) => {
-                    let text = e["text"].as_str().unwrap();
-                    assert!(all.iter().all(|x| cute_offset(text, x) == desc.calculate_offset(x)), "{entry}: {text}");
-                    exported += 1;
-                }
-                None => {
-                    let why = answer["refused"].as_str().unwrap();
-                    let peer = cktile::export::Peer::by_name(peer).unwrap();
-                    assert_eq!(peer.export(&desc).unwrap_err().to_string(), why, "{entry}");
-                    refused += 1;
-                }
+            match checked_answer(&c["answer"], peer, &desc, entry) {
+                Ok(_) => exported += 1,
+                Err(_) => refused += 1,
             }
         }
         // The text report: the best layout's answer, after its entry.
@@ -268,36 +283,16 @@ fn analyze_answers_in_the_peers_terms() {
         "triton-rotating:vec=8,perphase=1,maxphase=8,rows=64,cols=64",
     ] {
         let desc = cktile::layouts::resolve(spec).unwrap();
-        let all = coords(desc.lengths().as_slice());
         for peer in ["triton", "cute"] {
             let o = analyze(spec, &["--as", peer, "--json"]);
             assert!(o.status.success(), "{spec}: {}", String::from_utf8_lossy(&o.stderr));
             let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-            let answer = &v["answer"];
-            assert_eq!(answer["peer"], peer, "{spec}");
-            let want = match answer["export"].as_object() {
-                Some(e) if peer == "triton" => {
-                    let bases: Vec<Vec<i64>> = serde_json::from_value(e["offset_bases"].clone()).unwrap();
-                    let pair = e["interval_padding_pairs"]
-                        .as_array()
-                        .unwrap()
-                        .first()
-                        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()));
-                    let t = triton_offsets(&bases, pair);
-                    assert!(all.iter().all(|x| t[x] == desc.calculate_offset(x)), "{spec}");
+            let want = match checked_answer(&v["answer"], peer, &desc, spec) {
+                Ok(text) => {
                     exported += 1;
-                    e["text"].as_str().unwrap().to_string()
+                    text
                 }
-                Some(e) => {
-                    let text = e["text"].as_str().unwrap();
-                    assert!(all.iter().all(|x| cute_offset(text, x) == desc.calculate_offset(x)), "{spec}: {text}");
-                    exported += 1;
-                    text.to_string()
-                }
-                None => {
-                    let why = answer["refused"].as_str().unwrap();
-                    let p = cktile::export::Peer::by_name(peer).unwrap();
-                    assert_eq!(p.export(&desc).unwrap_err().to_string(), why, "{spec}");
+                Err(why) => {
                     refused += 1;
                     format!("refused: {why}")
                 }
