@@ -394,6 +394,8 @@ pub fn analyze_many(
     layouts
         .iter()
         .zip(reports)
-        .map(|(l, r)| r.map(|(r, p)| Tile::new(l.layout.clone(), r, p, None)).map_err(|e| l.access_error(&encoding, &e)))
+        .map(|(l, r)| {
+            r.map(|(r, p)| Tile::new(l.layout.clone(), r, p, None)).map_err(|e| l.access_error(&encoding, &e))
+        })
         .collect()
 }
