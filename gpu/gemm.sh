@@ -57,14 +57,18 @@ fi
 
 build() {
   local build_dir stamp ptx
-  build_dir="$(pwd)/target/gpu-gemm-build"
+  # perf/kernels' own target directory, which scripts/target-icount.sh fills: the
+  # dependencies built for the same target and flags are reused (only the kernels
+  # crate is built again, with feature `probe`).
+  build_dir="$(pwd)/perf/kernels/target"
   rustup toolchain install "$NIGHTLY" --profile minimal >/dev/null 2>&1 || true
   rustup component add rust-src --toolchain "$NIGHTLY" >/dev/null 2>&1
   stamp=$(mktemp)
   (
     cd perf/kernels
     # The bodies on the host first: a wrong kernel fails here, before any GPU time is spent.
-    cargo test --quiet --release --target-dir "$build_dir" entry
+    # (The debug build scripts/target-icount.sh's own host test makes, reused.)
+    cargo test --quiet --target-dir "$build_dir" entry
     touch src/lib.rs # always recompile, so the asm is written
     RUSTFLAGS="-Ctarget-cpu=sm_90 -Zunstable-options -Cpanic=immediate-abort" \
       cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target nvptx64-nvidia-cuda \

@@ -320,6 +320,9 @@ mod mma_twin {
     twins! {
         /// Twin of `typed_gemm_mma_128_k32`.
         hand_gemm_mma_128_k32: 32, 2, false;
+    }
+    #[cfg(feature = "gemm-forms")]
+    twins! {
         /// Twin of `typed_gemm_mma_128_k64`.
         hand_gemm_mma_128_k64: 64, 4, false;
         /// Twin of `typed_gemm_mma_128_k32_bf16`.
@@ -429,6 +432,9 @@ mod kernels {
     sm90! {
         /// fp16, 128 x 128 x 32.
         typed_gemm_mma_128_k32: super::Mma128K32;
+    }
+    #[cfg(feature = "gemm-forms")]
+    sm90! {
         /// fp16, 128 x 128 x 64.
         typed_gemm_mma_128_k64: super::Mma128K64;
         /// bf16, 128 x 128 x 32.
