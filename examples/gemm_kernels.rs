@@ -71,17 +71,9 @@ mod entry {
     entry_points! {
         "amdgpu":
             gemm_gfx942_fp16 = Gfx942<Fp16>;
-        "nvptx64":
-            gemm_sm90_fp16 = Sm90<Fp16>;
-    }
-
-    // The bf16 kernels: the same lines with `Bf16` (perf/kernels builds them with its feature
-    // `gemm-forms`, as gpu/sm90_gemm.sh does; the gate's build leaves them out for time).
-    #[cfg(feature = "gemm-forms")]
-    entry_points! {
-        "amdgpu":
             gemm_gfx942_bf16 = Gfx942<Bf16>;
         "nvptx64":
+            gemm_sm90_fp16 = Sm90<Fp16>;
             gemm_sm90_bf16 = Sm90<Bf16>;
     }
 }

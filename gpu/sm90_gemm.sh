@@ -8,8 +8,7 @@
 #
 #  1. Build (where cargo is): the PTX, as scripts/target-icount.sh builds the
 #     proof kernels (pinned nightly, sm_90, panic = "immediate-abort", the
-#     launch bounds) and with perf/kernels' feature `gemm-forms` (the K 64 and
-#     bf16 forms), into the output folder: gemm.ptx, build.txt. With
+#     launch bounds), into the output folder: gemm.ptx, build.txt. With
 #     CKTILE_GPU_SM90_PREBUILT set, that folder (made by --build-only
 #     elsewhere) is used instead.
 #  2. Check, without a GPU (gpu/sm90_gemm.py check). --build-only stops here.
@@ -60,7 +59,7 @@ elif command -v cargo >/dev/null 2>&1; then
     touch src/lib.rs # always recompile, so the asm is written
     RUSTFLAGS="-Ctarget-cpu=sm_90 -Zunstable-options -Cpanic=immediate-abort" \
       cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target nvptx64-nvidia-cuda \
-      --features gemm-forms --target-dir "$build_dir" -- --emit=asm \
+      --target-dir "$build_dir" -- --emit=asm \
       -Cpasses=forceattrs "-Cllvm-args=-forceattrs-csv-path=$PWD/launch-bounds.nvptx.csv"
   )
   ptx=$(find "$build_dir/nvptx64-nvidia-cuda/release" -name 'cktile_kernels-*.s' -newer "$stamp" \
@@ -74,7 +73,7 @@ elif command -v cargo >/dev/null 2>&1; then
   {
     echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- perf/kernels core transforms 2>/dev/null || echo ' (with uncommitted changes)')"
     echo "rustc: $(rustc "+$NIGHTLY" -V)"
-    echo "flags: -Ctarget-cpu=sm_90 -Cpanic=immediate-abort -Zbuild-std=core --features gemm-forms --emit=asm, launch-bounds.nvptx.csv"
+    echo "flags: -Ctarget-cpu=sm_90 -Cpanic=immediate-abort -Zbuild-std=core --emit=asm, launch-bounds.nvptx.csv"
     echo "built: $(date -u +%Y-%m-%dT%H:%MZ)"
   } >"$OUT_DIR/build.txt"
 else

@@ -96,9 +96,9 @@ mod twin {
                                 0,
                             ))
                         };
-                    })
+                    }; 0 1)
                 })
-            });
+            }; 0 1 2 3 4 5 6 7);
         }
 
         #[inline(always)]
@@ -189,7 +189,7 @@ mod mma_twin {
         let m2 = 64 / k0;
         // The XOR block's MLdsLayer.
         let l = if 64 / BK > 1 { 64 / BK } else { 1 };
-        const { assert!(MA * (64 / (BK / 8)) * 4 == BM) };
+        const { assert!(MA * (64 / (BK / 8)) * 4 == BM && BK / 16 <= 4) };
         let thread = get_thread_id();
         if thread >= 256 {
             return;
@@ -264,20 +264,20 @@ mod mma_twin {
                         pair(r, k_base + 8, 0),
                         pair(r + 8, k_base + 8, 0),
                     ];
-                });
+                }; 0 1);
                 let mut bv = [[[0u32; 2]; 2]; 4];
                 static_for!(4, |j| {
                     static_for!(2, |q| {
                         let r = b_row + j * 32 + 8 * q;
                         bv[j][q] = [pair(r, k_base, BM * BK), pair(r, k_base + 8, BM * BK)];
-                    });
-                });
+                    }; 0 1);
+                }; 0 1 2 3);
                 static_for!(2, |i| {
                     static_for!(4, |j| {
-                        static_for!(2, |q| mma::<BF16>(&mut acc[i][j][q], av[i], bv[j][q]));
-                    });
-                });
-            });
+                        static_for!(2, |q| mma::<BF16>(&mut acc[i][j][q], av[i], bv[j][q]); 0 1);
+                    }; 0 1 2 3);
+                }; 0 1);
+            }; 0 1 2 3);
             barrier();
         }
         // D's register r: row g + 8 (r / 2), column 2 t + r % 2 of each 16 x 8 block.
@@ -291,10 +291,10 @@ mod mma_twin {
                             // SAFETY: the host passes `m x n` writable elements of C.
                             unsafe { *c.add(row * n + col) = acc[i][j][q][r] };
                         }
-                    });
-                });
-            });
-        });
+                    }; 0 1 2 3);
+                }; 0 1);
+            }; 0 1 2 3);
+        }; 0 1);
     }
 
     macro_rules! twins {
@@ -320,9 +320,6 @@ mod mma_twin {
     twins! {
         /// Twin of `typed_gemm_mma_128_k32`.
         hand_gemm_mma_128_k32: 32, 2, false;
-    }
-    #[cfg(feature = "gemm-forms")]
-    twins! {
         /// Twin of `typed_gemm_mma_128_k64`.
         hand_gemm_mma_128_k64: 64, 4, false;
         /// Twin of `typed_gemm_mma_128_k32_bf16`.
@@ -432,9 +429,6 @@ mod kernels {
     sm90! {
         /// fp16, 128 x 128 x 32.
         typed_gemm_mma_128_k32: super::Mma128K32;
-    }
-    #[cfg(feature = "gemm-forms")]
-    sm90! {
         /// fp16, 128 x 128 x 64.
         typed_gemm_mma_128_k64: super::Mma128K64;
         /// bf16, 128 x 128 x 32.
