@@ -466,7 +466,6 @@ pub(crate) mod table;
 mod fast;
 
 // The read-only parameter view.
-#[path = "params.rs"]
 mod params;
 
 /// Which kind's rule [`VectorRule::of_kind`] reads: one dispatch over the

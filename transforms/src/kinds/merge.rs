@@ -9,7 +9,7 @@
 //! `merge_v3_division_mod`). Not linear: a move recomputes. The upper
 //! dimension inherits the vector length and stride of the last lower one.
 
-use crate::Indices;
+use crate::{Index, Indices};
 
 /// Splits `up` into the `n` lower indices.
 ///
@@ -85,6 +85,60 @@ pub const fn lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
     let mut l = crate::lowering::Lowering::new(1);
     let s = l.split(0, lengths);
     l.outputs_from(s, lengths.len());
+    l
+}
+
+/// The product of the first `n` lengths, all at least 1 (an unmerge's, or
+/// a packed descriptor's), in 64-bit arithmetic without branches: what a
+/// kernel that builds one from runtime lengths pays to check it. Each
+/// partial product is at most the whole, so an overflow anywhere is an
+/// overflow of the whole: exact. `None` on overflow, for no lengths, and
+/// when a length is below 1.
+///
+/// ```
+/// use cktile_transforms::kinds::merge::positive_product;
+/// assert_eq!(positive_product(&[4, 8, 2, 0, 0, 0, 0, 0], 3), Some(64));
+/// assert_eq!(positive_product(&[1 << 40, 1 << 30, 0, 0, 0, 0, 0, 0], 2), None);
+/// assert_eq!(positive_product(&[4, 0, 0, 0, 0, 0, 0, 0], 2), None);
+/// assert_eq!(positive_product(&[4, 0, 0, 0, 0, 0, 0, 0], 0), None);
+/// ```
+#[inline(always)]
+pub const fn positive_product(lengths: &Indices, n: usize) -> Option<Index> {
+    let (mut product, mut bad) = (1u64, n == 0);
+    crate::static_for!(n, |i| {
+        let l = lengths[i];
+        bad |= l < 1;
+        let (p, o) = product.overflowing_mul(l as u64);
+        product = p;
+        bad |= o;
+    });
+    if bad || product > Index::MAX as u64 { None } else { Some(product as Index) }
+}
+
+/// The inverse's lowering (unmerge's, [`unmerge::lowering`](super::unmerge::lowering)):
+/// one affine step over the row-major strides (the last is 1), the same
+/// wrapping sum as [`upper`].
+///
+/// ```
+/// use cktile_transforms::{kinds::merge::inverse_lowering, Dims};
+/// let l = inverse_lowering(Dims::from_slice(&[4, 8])?);
+/// assert_eq!(l.lower(&[3, 5])[0], 29);
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+pub const fn inverse_lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
+    let n = lengths.len();
+    let (mut ins, mut strides) = ([0u8; crate::MAX_DIMS], [0; crate::MAX_DIMS]);
+    let mut stride: Index = 1;
+    let mut i = n;
+    while i > 0 && i <= crate::MAX_DIMS {
+        i -= 1;
+        ins[i] = i as u8;
+        strides[i] = stride;
+        stride = stride.wrapping_mul(lengths.get(i));
+    }
+    let mut l = crate::lowering::Lowering::new(n);
+    let s = l.affine(ins.split_at(n % (crate::MAX_DIMS + 1)).0, &strides, 0);
+    l.output(s);
     l
 }
 
@@ -187,7 +241,7 @@ impl MergeParams {
         lowering(self.lengths)
     }
     pub(crate) const fn upper_lowering(&self) -> Option<Lowering> {
-        Some(super::unmerge::lowering(self.lengths))
+        Some(inverse_lowering(self.lengths))
     }
     pub(crate) const fn vector(num_lower: usize, _num_upper: usize, _with: Option<i64>) -> VectorRule {
         VectorRule::Last { lower: num_lower.saturating_sub(1) }
@@ -217,7 +271,6 @@ impl MergeParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::kinds::unmerge;
     use crate::typed::forms::*;
 
     list_transform!(
@@ -232,7 +285,7 @@ pub mod typed {
             for i in 0..n.min(MAX_DIMS) {
                 same &= lengths[i] == low[i];
             }
-            same & unmerge::positive_product(&lengths, n).is_some()
+            same & super::positive_product(&lengths, n).is_some()
         }
     );
 }
