@@ -122,8 +122,8 @@ impl WarpGemmStep {
 /// order (`BlockUniversalGemmAsBsCr`: K iterations, then M, then N). The
 /// registers are the block tensors' Y indices packed, as CK's
 /// `get_y_sliced_thread_data` reads them; the loops are unrolled, so on a
-/// GPU every register index is a constant. A policy iterating more than
-/// [`MAX_ITERS`] warp tiles along any of M, N and K is a compile error.
+/// GPU every register index is a constant. A policy whose block GEMM has
+/// more than [`MAX_WARP_GEMMS`] warp GEMMs is a compile error.
 ///
 /// ```
 /// use cktile_core::ops::gemm::{BlockWarps, Mfma32x32x8, UniversalGemmPolicy, for_each_warp_gemm};
@@ -136,38 +136,76 @@ impl WarpGemmStep {
 /// assert_eq!(n, 8 * 4 * 2);
 /// ```
 #[inline(always)]
-pub fn for_each_warp_gemm<P: GemmPolicy>(mut f: impl FnMut(WarpGemmStep)) {
+pub fn for_each_warp_gemm<P: GemmPolicy>(f: impl FnMut(WarpGemmStep)) {
+    visit_warp_gemms::<P, _>(&mut Calls(f));
+}
+
+/// What [`visit_warp_gemms`] calls with each warp GEMM step. The GPUs'
+/// block GEMMs implement it with their `step` always inlined: a closure is
+/// inlined where LLVM judges it worth it, and a kernel body a few checks
+/// longer called its 16 warp GEMMs out of line, with the accumulators in
+/// local memory (the performance chapter's "The whole GEMM on sm_90").
+pub(crate) trait WarpGemmVisitor {
+    /// One warp GEMM step.
+    fn step(&mut self, s: WarpGemmStep);
+}
+
+/// A closure as a [`WarpGemmVisitor`].
+struct Calls<F>(F);
+
+impl<F: FnMut(WarpGemmStep)> WarpGemmVisitor for Calls<F> {
+    #[inline(always)]
+    fn step(&mut self, s: WarpGemmStep) {
+        (self.0)(s)
+    }
+}
+
+/// [`for_each_warp_gemm`] for a [`WarpGemmVisitor`]: the one schedule.
+#[inline(always)]
+pub(crate) fn visit_warp_gemms<P: GemmPolicy, V: WarpGemmVisitor>(v: &mut V) {
     let () = P::CHECK;
+    let (k_iters, m_iters, n_iters) = (P::K_ITERS, P::M_ITERS, P::N_ITERS);
     const {
         assert!(
-            P::K_ITERS <= MAX_ITERS && P::M_ITERS <= MAX_ITERS && P::N_ITERS <= MAX_ITERS,
-            "the block GEMM unrolls at most 16 warp tiles along M, N and K"
+            P::K_ITERS * P::M_ITERS * P::N_ITERS <= MAX_WARP_GEMMS,
+            "the block GEMM unrolls at most 256 warp GEMMs (K x M x N warp tiles)"
         )
     };
     let (al, bl, cl) =
         (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
     // Unrolled by hand: LLVM keeps loops over a few large iterations rolled, and a rolled
-    // loop indexes the registers at run time (the accumulators go to scratch memory).
-    static_for!(P::K_ITERS, |k_iter| {
-        static_for!(P::M_ITERS, |m_iter| {
-            static_for!(P::N_ITERS, |n_iter| {
-                f(WarpGemmStep {
-                    m_iter,
-                    n_iter,
-                    k_iter,
-                    a: (m_iter * P::K_ITERS + k_iter) * al,
-                    b: (n_iter * P::K_ITERS + k_iter) * bl,
-                    c: (m_iter * P::N_ITERS + n_iter) * cl,
-                })
-            }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
-        }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
-    }; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+    // loop indexes the registers at run time (the accumulators go to scratch memory). One
+    // level over the warp GEMMs in order, not three nested: each level of `static_for!`
+    // writes its body once per literal, so three levels of 16 wrote the call 4,096 times
+    // for the compiler to fold away (minutes of a debug build of the tests).
+    static_for!(k_iters * m_iters * n_iters, |t| {
+        let (k_iter, m_iter, n_iter) = (t / (m_iters * n_iters), t / n_iters % m_iters, t % n_iters);
+        v.step(WarpGemmStep {
+            m_iter,
+            n_iter,
+            k_iter,
+            a: (m_iter * k_iters + k_iter) * al,
+            b: (n_iter * k_iters + k_iter) * bl,
+            c: (m_iter * n_iters + n_iter) * cl,
+        })
+    };
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34
+        35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66
+        67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98
+        99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122
+        123 124 125 126 127 128 129 130 131 132 133 134 135 136 137 138 139 140 141 142 143 144 145 146
+        147 148 149 150 151 152 153 154 155 156 157 158 159 160 161 162 163 164 165 166 167 168 169 170
+        171 172 173 174 175 176 177 178 179 180 181 182 183 184 185 186 187 188 189 190 191 192 193 194
+        195 196 197 198 199 200 201 202 203 204 205 206 207 208 209 210 211 212 213 214 215 216 217 218
+        219 220 221 222 223 224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239 240 241 242
+        243 244 245 246 247 248 249 250 251 252 253 254 255
+    );
 }
 
-/// The most warp tiles the block GEMM iterates along each of M, N and K
-/// (a configuration past it is a compile error): 16, CK's largest tiles
-/// (256 x 256 over 2 x 2 warps of 16 x 16 is 8).
-pub const MAX_ITERS: usize = 16;
+/// The most warp GEMMs one block GEMM step unrolls (its K x M x N warp
+/// tiles; a configuration past it is a compile error): 256, CK's largest
+/// tiles (256 x 256 x 64 over 2 x 2 warps of the 16x16x16 MFMA).
+pub const MAX_WARP_GEMMS: usize = 256;
 
 /// A thread's C window: its block's `MPerBlock x NPerBlock` tile of C's
 /// DRAM view, distributed by the policy's C distribution.

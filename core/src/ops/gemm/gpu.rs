@@ -49,10 +49,12 @@ pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
 /// NPerBlock) x KPerBlock` elements of shared memory. The host's
 /// [`emulate_gemm`](super::emulate_gemm) runs the same calls.
 ///
-/// Errors (before any thread touches LDS, the same in every thread): `lds`
-/// too short, and what the views refuse (K not a multiple of the
-/// 8-element vector, a stride below its row, a buffer too short for its
-/// matrix).
+/// Errors (the same in every thread): before any thread touches LDS,
+/// `lds` too short and what A's and B's views refuse (K not a multiple of
+/// the 8-element vector, a stride below its row, a buffer too short for
+/// its matrix); after the K loop, before any store, what C's view refuses.
+/// (C's view checked before the loop costs sm_90 a cliff: the
+/// performance chapter's "The whole GEMM on sm_90".)
 ///
 /// ```ignore
 /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
@@ -117,10 +119,13 @@ pub use amdgpu::block_gemm;
 #[cfg(target_arch = "amdgpu")]
 #[allow(unsafe_code)]
 mod amdgpu {
-    use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, for_each_warp_gemm};
+    use super::super::block::{
+        ABlockTensor, BBlockTensor, CBlockTensor, WarpGemmStep, WarpGemmVisitor, visit_warp_gemms,
+    };
     use super::super::mfma::{ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;
     use super::GemmPolicy;
+    use core::marker::PhantomData;
 
     /// LLVM's `<4 x half>`.
     #[repr(simd)]
@@ -213,19 +218,33 @@ mod amdgpu {
             )
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
-        for_each_warp_gemm::<P>(|s| {
-            for q in 0..<P::Warp as WarpGemm>::INSTRUCTIONS {
-                let (a0, b0, c0) = s.instruction::<P::Warp>(q);
+        visit_warp_gemms::<P, _>(&mut Steps::<P::Warp> { a, b, c, warp: PhantomData });
+    }
+
+    /// The thread's block tensors' registers, each warp GEMM step's MFMAs
+    /// issued on them (a visitor, always inlined, as nvptx's).
+    struct Steps<'a, W> {
+        a: &'a [u16],
+        b: &'a [u16],
+        c: &'a mut [f32],
+        warp: PhantomData<W>,
+    }
+
+    impl<W: WarpGemm> WarpGemmVisitor for Steps<'_, W> {
+        #[inline(always)]
+        fn step(&mut self, s: WarpGemmStep) {
+            for q in 0..W::INSTRUCTIONS {
+                let (a0, b0, c0) = s.instruction::<W>(q);
                 let (Some(a), Some(b), Some(c)) = (
-                    a.get(a0..).and_then(<[u16]>::first_chunk::<4>),
-                    b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
-                    c.get_mut(c0..),
+                    self.a.get(a0..).and_then(<[u16]>::first_chunk::<4>),
+                    self.b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
+                    self.c.get_mut(c0..),
                 ) else {
                     continue;
                 };
-                mfma::<P::Warp>(a, b, c);
+                mfma::<W>(a, b, c);
             }
-        });
+        }
     }
 }
 
@@ -237,10 +256,13 @@ pub use nvptx::block_gemm;
 #[cfg(target_arch = "nvptx64")]
 #[allow(unsafe_code)]
 mod nvptx {
-    use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, for_each_warp_gemm};
+    use super::super::block::{
+        ABlockTensor, BBlockTensor, CBlockTensor, WarpGemmStep, WarpGemmVisitor, visit_warp_gemms,
+    };
     use super::super::mfma::{ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;
     use super::GemmPolicy;
+    use core::marker::PhantomData;
 
     /// Two 16-bit elements in one 32-bit register, the first in the low
     /// half (PTX's `.f16x2` and `.bf16x2`).
@@ -309,18 +331,32 @@ mod nvptx {
             )
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
-        for_each_warp_gemm::<P>(|s| {
-            for q in 0..<P::Warp as WarpGemm>::INSTRUCTIONS {
-                let (a0, b0, c0) = s.instruction::<P::Warp>(q);
+        visit_warp_gemms::<P, _>(&mut Steps::<P::Warp> { a, b, c, warp: PhantomData });
+    }
+
+    /// The thread's block tensors' registers, each warp GEMM step's
+    /// `mma.sync`s issued on them.
+    struct Steps<'a, W> {
+        a: &'a [u16],
+        b: &'a [u16],
+        c: &'a mut [f32],
+        warp: PhantomData<W>,
+    }
+
+    impl<W: WarpGemm> WarpGemmVisitor for Steps<'_, W> {
+        #[inline(always)]
+        fn step(&mut self, s: WarpGemmStep) {
+            for q in 0..W::INSTRUCTIONS {
+                let (a0, b0, c0) = s.instruction::<W>(q);
                 let (Some(a), Some(b), Some(c)) = (
-                    a.get(a0..).and_then(<[u16]>::first_chunk::<8>),
-                    b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
-                    c.get_mut(c0..).and_then(<[f32]>::first_chunk_mut::<4>),
+                    self.a.get(a0..).and_then(<[u16]>::first_chunk::<8>),
+                    self.b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
+                    self.c.get_mut(c0..).and_then(<[f32]>::first_chunk_mut::<4>),
                 ) else {
                     continue;
                 };
-                mma::<<P::Warp as WarpGemm>::Element>(a, b, c);
+                mma::<W::Element>(a, b, c);
             }
-        });
+        }
     }
 }

@@ -80,7 +80,7 @@ pub mod policy;
 mod tests;
 
 pub use block::{
-    ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, MAX_ITERS, WarpGemmStep, c_window,
+    ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, MAX_WARP_GEMMS, WarpGemmStep, c_window,
     for_each_warp_gemm, store_c_tile,
 };
 pub use dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
