@@ -111,6 +111,35 @@ pub fn universal_gemm<P: GemmPolicy>(
     Ok(())
 }
 
+/// The thread's block tensors' registers, each warp GEMM step's
+/// instructions issued on them by the target's `issue` (amdgcn's MFMAs,
+/// nvptx's `mma.sync`): a visitor whose step is always inlined (see
+/// `block::WarpGemmVisitor`).
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+struct Steps<'a, W> {
+    a: &'a [u16],
+    b: &'a [u16],
+    c: &'a mut [f32],
+    warp: core::marker::PhantomData<W>,
+}
+
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+impl<W: super::policy::WarpGemm> super::block::WarpGemmVisitor for Steps<'_, W> {
+    #[inline(always)]
+    fn step(&mut self, s: super::WarpGemmStep) {
+        #[cfg(target_arch = "amdgpu")]
+        use amdgpu::issue;
+        #[cfg(target_arch = "nvptx64")]
+        use nvptx::issue;
+        for q in 0..W::INSTRUCTIONS {
+            let (a0, b0, c0) = s.instruction::<W>(q);
+            if let (Some(a), Some(b), Some(c)) = (self.a.get(a0..), self.b.get(b0..), self.c.get_mut(c0..)) {
+                issue::<W>(a, b, c);
+            }
+        }
+    }
+}
+
 #[cfg(target_arch = "amdgpu")]
 pub use amdgpu::block_gemm;
 
@@ -119,9 +148,7 @@ pub use amdgpu::block_gemm;
 #[cfg(target_arch = "amdgpu")]
 #[allow(unsafe_code)]
 mod amdgpu {
-    use super::super::block::{
-        ABlockTensor, BBlockTensor, CBlockTensor, WarpGemmStep, WarpGemmVisitor, visit_warp_gemms,
-    };
+    use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, visit_warp_gemms};
     use super::super::mfma::{ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;
     use super::GemmPolicy;
@@ -218,32 +245,15 @@ mod amdgpu {
             )
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
-        visit_warp_gemms::<P, _>(&mut Steps::<P::Warp> { a, b, c, warp: PhantomData });
+        visit_warp_gemms::<P, _>(&mut super::Steps::<P::Warp> { a, b, c, warp: PhantomData });
     }
 
-    /// The thread's block tensors' registers, each warp GEMM step's MFMAs
-    /// issued on them (a visitor, always inlined, as nvptx's).
-    struct Steps<'a, W> {
-        a: &'a [u16],
-        b: &'a [u16],
-        c: &'a mut [f32],
-        warp: PhantomData<W>,
-    }
-
-    impl<W: WarpGemm> WarpGemmVisitor for Steps<'_, W> {
-        #[inline(always)]
-        fn step(&mut self, s: WarpGemmStep) {
-            for q in 0..W::INSTRUCTIONS {
-                let (a0, b0, c0) = s.instruction::<W>(q);
-                let (Some(a), Some(b), Some(c)) = (
-                    self.a.get(a0..).and_then(<[u16]>::first_chunk::<4>),
-                    self.b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
-                    self.c.get_mut(c0..),
-                ) else {
-                    continue;
-                };
-                mfma::<W>(a, b, c);
-            }
+    /// One MFMA of warp GEMM `W` on the registers from its operands' and
+    /// accumulators' first.
+    #[inline(always)]
+    pub(super) fn issue<W: WarpGemm>(a: &[u16], b: &[u16], c: &mut [f32]) {
+        if let (Some(a), Some(b)) = (a.first_chunk::<4>(), b.first_chunk::<4>()) {
+            mfma::<W>(a, b, c);
         }
     }
 }
@@ -256,9 +266,7 @@ pub use nvptx::block_gemm;
 #[cfg(target_arch = "nvptx64")]
 #[allow(unsafe_code)]
 mod nvptx {
-    use super::super::block::{
-        ABlockTensor, BBlockTensor, CBlockTensor, WarpGemmStep, WarpGemmVisitor, visit_warp_gemms,
-    };
+    use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, visit_warp_gemms};
     use super::super::mfma::{ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;
     use super::GemmPolicy;
@@ -331,32 +339,15 @@ mod nvptx {
             )
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
-        visit_warp_gemms::<P, _>(&mut Steps::<P::Warp> { a, b, c, warp: PhantomData });
+        visit_warp_gemms::<P, _>(&mut super::Steps::<P::Warp> { a, b, c, warp: PhantomData });
     }
 
-    /// The thread's block tensors' registers, each warp GEMM step's
-    /// `mma.sync`s issued on them.
-    struct Steps<'a, W> {
-        a: &'a [u16],
-        b: &'a [u16],
-        c: &'a mut [f32],
-        warp: PhantomData<W>,
-    }
-
-    impl<W: WarpGemm> WarpGemmVisitor for Steps<'_, W> {
-        #[inline(always)]
-        fn step(&mut self, s: WarpGemmStep) {
-            for q in 0..W::INSTRUCTIONS {
-                let (a0, b0, c0) = s.instruction::<W>(q);
-                let (Some(a), Some(b), Some(c)) = (
-                    self.a.get(a0..).and_then(<[u16]>::first_chunk::<8>),
-                    self.b.get(b0..).and_then(<[u16]>::first_chunk::<4>),
-                    self.c.get_mut(c0..).and_then(<[f32]>::first_chunk_mut::<4>),
-                ) else {
-                    continue;
-                };
-                mma::<W::Element>(a, b, c);
-            }
+    /// One `mma.sync` of warp GEMM `W` on the registers from its operands'
+    /// and accumulators' first.
+    #[inline(always)]
+    pub(super) fn issue<W: WarpGemm>(a: &[u16], b: &[u16], c: &mut [f32]) {
+        if let (Some(a), Some(b), Some(c)) = (a.first_chunk::<8>(), b.first_chunk::<4>(), c.first_chunk_mut::<4>()) {
+            mma::<W::Element>(a, b, c);
         }
     }
 }
