@@ -104,6 +104,13 @@ const CASES: &[(&str, Message)] = &[
         Panic("the block size must be MWarp * NWarp * 64: the block's threads are its BlockWarps' warps"),
     ),
     (
+        "gemm_too_many_warp_gemms",
+        Panic(
+            "the block GEMM unrolls at most 256 warp GEMMs (K x M x N warp tiles): take a smaller block tile or more \
+             warps",
+        ),
+    ),
+    (
         "gemm_encoding_requires",
         Panic("MPerBlock must be a multiple of (64 / (KPerBlock / K1)) * (BLOCK / 64): every thread loads whole rows"),
     ),

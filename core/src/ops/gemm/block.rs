@@ -26,7 +26,7 @@
 //! ```
 
 use super::dram::CDramChain;
-use super::policy::{GemmPolicy, WarpGemm};
+use super::policy::{GemmPolicy, MAX_WARP_GEMMS, WarpGemm};
 use crate::Index;
 use crate::distribution::typed::make_static_tile_distribution;
 use crate::error::Error;
@@ -137,6 +137,8 @@ impl WarpGemmStep {
 /// ```
 #[inline(always)]
 pub fn for_each_warp_gemm<P: GemmPolicy>(f: impl FnMut(WarpGemmStep)) {
+    // Checked here too, so that a refused policy's error points at the caller's line.
+    let () = P::CHECK;
     visit_warp_gemms::<P, _>(&mut Calls(f));
 }
 
@@ -164,13 +166,15 @@ impl<F: FnMut(WarpGemmStep)> WarpGemmVisitor for Calls<F> {
 #[inline(always)]
 pub(crate) fn visit_warp_gemms<P: GemmPolicy, V: WarpGemmVisitor>(v: &mut V) {
     let () = P::CHECK;
-    let (k_iters, m_iters, n_iters) = (P::K_ITERS, P::M_ITERS, P::N_ITERS);
+    // `UniversalGemmPolicy`'s check holds its warp GEMMs to the literals below; this holds
+    // any other policy's (a warp GEMM past them would be skipped).
     const {
         assert!(
-            P::K_ITERS * P::M_ITERS * P::N_ITERS <= MAX_WARP_GEMMS,
+            P::K_ITERS.saturating_mul(P::M_ITERS).saturating_mul(P::N_ITERS) <= MAX_WARP_GEMMS,
             "the block GEMM unrolls at most 256 warp GEMMs (K x M x N warp tiles)"
         )
     };
+    let (k_iters, m_iters, n_iters) = (P::K_ITERS, P::M_ITERS, P::N_ITERS);
     let (al, bl, cl) =
         (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
     // Unrolled by hand: LLVM keeps loops over a few large iterations rolled, and a rolled
@@ -201,11 +205,6 @@ pub(crate) fn visit_warp_gemms<P: GemmPolicy, V: WarpGemmVisitor>(v: &mut V) {
         243 244 245 246 247 248 249 250 251 252 253 254 255
     );
 }
-
-/// The most warp GEMMs one block GEMM step unrolls (its K x M x N warp
-/// tiles; a configuration past it is a compile error): 256, CK's largest
-/// tiles (256 x 256 x 64 over 2 x 2 warps of the 16x16x16 MFMA).
-pub const MAX_WARP_GEMMS: usize = 256;
 
 /// A thread's C window: its block's `MPerBlock x NPerBlock` tile of C's
 /// DRAM view, distributed by the policy's C distribution.

@@ -80,8 +80,8 @@ pub mod policy;
 mod tests;
 
 pub use block::{
-    ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, MAX_WARP_GEMMS, WarpGemmStep, c_window,
-    for_each_warp_gemm, store_c_tile,
+    ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, WarpGemmStep, c_window, for_each_warp_gemm,
+    store_c_tile,
 };
 pub use dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
 #[cfg(feature = "alloc")]
@@ -103,8 +103,8 @@ pub use path::{
     WarpTensor, WarpWindow, block_window,
 };
 pub use policy::{
-    BlockWarps, GemmPolicy, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8, Mfma32x32x16, MmaSync, UniversalGemmPolicy,
-    WarpGemm,
+    BlockWarps, GemmPolicy, MAX_WARP_GEMMS, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8, Mfma32x32x16, MmaSync,
+    UniversalGemmPolicy, WarpGemm,
 };
 
 /// Lanes per warp (CDNA's waves).

@@ -467,6 +467,26 @@ type COuter<const M: usize, const N: usize, const MW: usize, const NW: usize, co
 
 /// A universal policy's block size against its warps (a compile error
 /// from its `CHECK` when they disagree).
+/// The most warp GEMMs one block GEMM step unrolls (its K x M x N warp
+/// tiles; a policy past it is a compile error): 256, CK's largest tiles
+/// (256 x 256 x 64 over 2 x 2 warps of the 16x16x16 MFMA).
+///
+/// ```
+/// use cktile_core::ops::gemm::{GemmPolicy, MAX_WARP_GEMMS, Mfma16x16x16, BlockWarps, UniversalGemmPolicy};
+/// type P = UniversalGemmPolicy<256, 256, 256, 64, BlockWarps<2, 2>, Mfma16x16x16>;
+/// assert_eq!(P::K_ITERS * P::M_ITERS * P::N_ITERS, MAX_WARP_GEMMS);
+/// ```
+pub const MAX_WARP_GEMMS: usize = 256;
+
+/// Refuses a block GEMM step of more than [`MAX_WARP_GEMMS`] warp GEMMs.
+const fn check_warp_gemms(k_iters: usize, m_iters: usize, n_iters: usize) {
+    if k_iters.saturating_mul(m_iters).saturating_mul(n_iters) > MAX_WARP_GEMMS {
+        static_failure(&Error::policy(
+            "the block GEMM unrolls at most 256 warp GEMMs (K x M x N warp tiles): take a smaller block tile or more warps",
+        ));
+    }
+}
+
 const fn check_block_size(block: usize, m_warps: usize, n_warps: usize) {
     if m_warps == 0 || n_warps == 0 || block != m_warps * n_warps * WAVE {
         static_failure(&Error::policy(
@@ -520,6 +540,7 @@ where
     const WAVE: usize = WAVE;
     const CHECK: () = {
         check_block_size(BLOCK, MW, NW);
+        check_warp_gemms(Self::K_ITERS, Self::M_ITERS, Self::N_ITERS);
         // Every encoding's own requirements, in CK's order: the DRAM loads, then the block GEMM.
         let _encodings = [
             <Self::ADram as TileEncoding>::ENCODING,
