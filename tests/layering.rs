@@ -964,8 +964,8 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
 }
 
 /// The layers as the architecture chapter draws them, top first: the
-/// command line, `LAYERS` from the highest, and the transforms crate under
-/// them all, each row with its crate.
+/// command line, then `LAYERS` from the highest (the transforms crate's
+/// last), each row with its crate.
 fn drawing() -> String {
     let crate_of = |m: &str| CRATES.iter().find(|(s, _)| m.starts_with(&format!("{s}/"))).unwrap().1;
     let mut rows: Vec<[String; 3]> = vec![["cktile".into(), "command line".into(), "bin/cktile".into()]];

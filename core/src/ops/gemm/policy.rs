@@ -465,8 +465,6 @@ type BOuter<const N: usize, const K: usize, const MW: usize, const NW: usize, co
 type COuter<const M: usize, const N: usize, const MW: usize, const NW: usize, const WM: usize, const WN: usize> =
     CBlockOuter<M, N, MW, NW, WM, WN>;
 
-/// A universal policy's block size against its warps (a compile error
-/// from its `CHECK` when they disagree).
 /// The most warp GEMMs one block GEMM step unrolls (its K x M x N warp
 /// tiles; a policy past it is a compile error): 256, CK's largest tiles
 /// (256 x 256 x 64 over 2 x 2 warps of the 16x16x16 MFMA).
@@ -487,6 +485,8 @@ const fn check_warp_gemms(k_iters: usize, m_iters: usize, n_iters: usize) {
     }
 }
 
+/// A universal policy's block size against its warps (a compile error
+/// from its `CHECK` when they disagree).
 const fn check_block_size(block: usize, m_warps: usize, n_warps: usize) {
     if m_warps == 0 || n_warps == 0 || block != m_warps * n_warps * WAVE {
         static_failure(&Error::policy(
