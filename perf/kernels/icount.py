@@ -85,15 +85,20 @@ def twin_of(name):
 # element by element, each store
 # with its pad test, its memory test and a generic address (the twin: one
 # compare, `st.global`); the chapter's "The whole GEMM on sm_90".
+#
+# 2026-11-27 (nightly 2026-10-29), issue 64: every ceiling on nvptx
+# lowered to its new count when a slice's memory test became one unsigned
+# compare there (`tile::memory`): the whole GEMMs 1597 -> 1467 (1.38x) and
+# 2124 -> 1990 (1.26x), the others by 1 to 4.
 REPORTED = {
     "nvptx": {
-        "typed_gemm_a_build": 359,
-        "typed_gemm_mma_128_k32": 1597,
-        "typed_gemm_mma_128_k32_bf16": 1597,
-        "typed_gemm_mma_128_k64": 2124,
-        "typed_kernel_64_u32": 501,
-        "typed_kernel_64_unwrap": 501,
-        "typed_kernel_k16_u64": 620,
+        "typed_gemm_a_build": 358,
+        "typed_gemm_mma_128_k32": 1467,
+        "typed_gemm_mma_128_k32_bf16": 1467,
+        "typed_gemm_mma_128_k64": 1990,
+        "typed_kernel_64_u32": 499,
+        "typed_kernel_64_unwrap": 497,
+        "typed_kernel_k16_u64": 618,
     }
 }
 # Entry points known to lose the shared address space on a target, each
