@@ -17,45 +17,54 @@
 //! the gap must stay NaN.
 //!
 //! Every warp GEMM (32x32x8, 32x32x16, 16x16x16, 16x16x32), fp16 and
-//! bf16, several block tiles and warp layouts; shapes that fill the tiles,
-//! pad M, N and K, and drawn at random (proptest), with row strides that
-//! are no multiple of the vector.
+//! bf16, several block tiles and warp layouts, and all four layouts of A
+//! and B (K-contiguous or rows-contiguous); shapes that fill the tiles,
+//! pad M, N and K, and drawn at random (proptest), with leading
+//! dimensions that are no multiple of the vector.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::ops::gemm::{
-    ABlockTensor, BBlockTensor, Bf16, BlockWarps, CBlockTensor, ElementOf, Fp16, GemmPolicy, GemmProblem, Mfma,
-    MfmaElement, MmaSync, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
+    ABlockTensor, ALayout, BBlockTensor, BLayout, Bf16, BlockWarps, CBlockTensor, ColumnMajor, ElementOf, Fp16,
+    GemmPolicy, GemmProblem, Mfma, MfmaElement, MmaSync, OperandStorage, RowMajor, UniversalGemmPolicy,
+    emulate_block_gemm, emulate_gemm,
 };
 use proptest::prelude::*;
 
 /// Runs policy `P` over `shape` with small integers drawn from `seed`
-/// (in the row stride's gap past K, a value that would spoil any sum that
-/// read it), and compares C with a triple loop element by element.
+/// (in the leading dimension's gap, a value that would spoil any sum
+/// that read it), each operand laid out as `P`'s layouts say, and
+/// compares C with a triple loop element by element.
 fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
-    let Shape { m, n, k, stride } = shape;
+    let Shape { m, n, k, gap } = shape;
     let c_stride = n + 3;
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut operand = |rows: usize| -> Vec<u16> {
-        (0..rows * stride)
+    // An operand seen as rows x K: its leading dimension, its elements, and where (row, q) lies.
+    let mut operand = |rows: usize, k_contiguous: bool| {
+        let (inner, outer) = if k_contiguous { (k, rows) } else { (rows, k) };
+        let ld = inner + gap;
+        let data: Vec<u16> = (0..outer * ld)
             .map(|i| {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                let v = if i % stride < k { (state % 9) as f32 - 4.0 } else { 1.0e4 };
+                let v = if i % ld < inner { (state % 9) as f32 - 4.0 } else { 1.0e4 };
                 ElementOf::<P>::from_f32(v)
             })
-            .collect()
+            .collect();
+        let at = move |row: usize, q: usize| if k_contiguous { row * ld + q } else { q * ld + row };
+        (ld, data, at)
     };
-    let (a, b) = (operand(m), operand(n));
+    let (a_ld, a, a_at) = operand(m, <P::AStorage as OperandStorage>::K_CONTIGUOUS);
+    let (b_ld, b, b_at) = operand(n, <P::BStorage as OperandStorage>::K_CONTIGUOUS);
     let value = |x: u16| f64::from(ElementOf::<P>::to_f32(x));
-    let problem = GemmProblem { m, n, k, a_stride: stride, b_stride: stride, c_stride };
+    let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride };
     let mut c = vec![f32::NAN; m * c_stride];
     emulate_gemm::<P>(&a, &b, &mut c, problem).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
     let mut wrong = 0;
     for i in 0..m {
         for j in 0..n {
-            let want: f64 = (0..k).map(|q| value(a[i * stride + q]) * value(b[j * stride + q])).sum();
+            let want: f64 = (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum();
             if f64::from(c[i * c_stride + j]) != want {
                 wrong += 1;
                 assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {}, not {want}", c[i * c_stride + j]);
@@ -87,27 +96,28 @@ type Mma8 = UniversalGemmPolicy<256, 128, 64, 64, BlockWarps<4, 1>, MmaSync<32, 
 /// Four (32 x 32), one pair of warps.
 type Mma32 = UniversalGemmPolicy<64, 64, 64, 32, BlockWarps<1, 1>, MmaSync<32, 32, 16>>;
 
-/// A GEMM's sizes; A and B share the row stride.
+/// A GEMM's sizes; each operand's leading dimension is its contiguous
+/// extent (K, or its rows) plus `gap`.
 #[derive(Clone, Copy, Debug)]
 struct Shape {
     m: usize,
     n: usize,
     k: usize,
-    stride: usize,
+    gap: usize,
 }
 
-/// Exact tiles, then padding along M, N, K and all three, with strides
-/// past K that are no multiple of the 8-element vector, down to a single
-/// element of C.
+/// Exact tiles, then padding along M, N, K and all three, with leading
+/// dimensions that are no multiple of the 8-element vector, down to a
+/// single element of C.
 fn fixed_shapes<P: GemmPolicy>(name: &str) {
     let (bm, bn, bk) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
     let shapes = [
-        Shape { m: bm, n: bn, k: bk, stride: bk },
-        Shape { m: bm + 3, n: bn, k: 2 * bk, stride: 2 * bk + 5 },
-        Shape { m: bm, n: 2 * bn - 7, k: bk + 8, stride: bk + 8 },
-        Shape { m: 2 * bm - 1, n: bn + 9, k: 3 * bk - 8, stride: 3 * bk + 1 },
-        Shape { m: 5, n: 3, k: 8, stride: 11 },
-        Shape { m: 1, n: 1, k: 8, stride: 8 },
+        Shape { m: bm, n: bn, k: bk, gap: 0 },
+        Shape { m: bm + 3, n: bn, k: 2 * bk, gap: 5 },
+        Shape { m: bm, n: 2 * bn - 7, k: bk + 8, gap: 0 },
+        Shape { m: 2 * bm - 1, n: bn + 9, k: 3 * bk - 8, gap: 9 },
+        Shape { m: 5, n: 3, k: 8, gap: 3 },
+        Shape { m: 1, n: 1, k: 8, gap: 0 },
     ];
     for (seed, shape) in shapes.into_iter().enumerate() {
         check::<P>(name, shape, seed as u64);
@@ -137,18 +147,66 @@ fn nvidias_warp_gemm() {
     fixed_shapes::<Mma32>("64x64x32 on 64, mma.sync 32x32x16 fp16");
 }
 
+/// 128 x 128 x 32 with A and B laid out as `A` and `B` say, over AMD's
+/// warp GEMM and NVIDIA's.
+type Laid<A, B> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 16>, A, B>;
+type MmaLaid<A, B> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16, Bf16>, A, B>;
+
+/// The four layouts of A and B (CK's RCR, RRR, CCR, CRR), on both
+/// vendors' warp GEMMs; where neither operand is K-contiguous, K need not
+/// be a multiple of the vector (13 and 45 here).
+#[test]
+fn every_layout() {
+    fn both<A: ALayout, B: BLayout>() {
+        let name = format!("A {}, B {}", A::NAME, B::NAME);
+        fixed_shapes::<Laid<A, B>>(&format!("{name}, 32x32x16 fp16"));
+        fixed_shapes::<MmaLaid<A, B>>(&format!("{name}, mma.sync bf16"));
+        if !<A::Storage as OperandStorage>::K_CONTIGUOUS && !<B::Storage as OperandStorage>::K_CONTIGUOUS {
+            check::<Laid<A, B>>(&name, Shape { m: 130, n: 77, k: 13, gap: 2 }, 7);
+            check::<MmaLaid<A, B>>(&name, Shape { m: 3, n: 200, k: 45, gap: 0 }, 8);
+        }
+    }
+    both::<RowMajor, ColumnMajor>();
+    both::<RowMajor, RowMajor>();
+    both::<ColumnMajor, ColumnMajor>();
+    both::<ColumnMajor, RowMajor>();
+}
+
+/// A leading dimension below the contiguous extent is refused, naming it.
+#[test]
+fn a_short_leading_dimension_is_refused() {
+    let a = vec![0u16; 64 * 100];
+    let mut c = vec![0f32; 100 * 100];
+    let problem = GemmProblem { m: 100, n: 100, k: 64, a_stride: 99, b_stride: 64, c_stride: 100 };
+    let e = emulate_gemm::<Laid<ColumnMajor, ColumnMajor>>(&a, &a, &mut c, problem).unwrap_err().to_string();
+    assert!(e.contains("leading dimension") && e.contains("99"), "{e}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
-    /// Random shapes (K a multiple of the vector, any row stride past it).
+    /// Random shapes (K a multiple of the vector, any leading dimension past it).
     #[test]
     fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..4) {
-        let shape = Shape { m, n, k: 8 * k8, stride: 8 * k8 + gap };
+        let shape = Shape { m, n, k: 8 * k8, gap };
         match which {
             0 => check::<Default128>("128x128x32 fp16", shape, seed),
             1 => check::<Small16>("64x64x32, 16x16x32 fp16", shape, seed),
             2 => check::<Mma128>("128x128x32, mma.sync fp16", shape, seed),
             _ => check::<Default128Bf16>("128x128x32 bf16", shape, seed),
+        }
+    }
+
+    /// Random shapes under every layout (K any length where neither
+    /// operand is K-contiguous).
+    #[test]
+    fn random_shapes_every_layout(m in 1usize..200, n in 1usize..200, k in 1usize..90, gap in 0usize..13, seed: u64, which in 0usize..4) {
+        let k8 = Shape { m, n, k: 8 * k.div_ceil(8), gap };
+        match which {
+            0 => check::<Laid<RowMajor, RowMajor>>("A row, B row", k8, seed),
+            1 => check::<MmaLaid<ColumnMajor, ColumnMajor>>("A column, B column, mma.sync", k8, seed),
+            2 => check::<Laid<ColumnMajor, RowMajor>>("A column, B row", Shape { m, n, k, gap }, seed),
+            _ => check::<MmaLaid<ColumnMajor, RowMajor>>("A column, B row, mma.sync", Shape { m, n, k, gap }, seed),
         }
     }
 }

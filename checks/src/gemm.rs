@@ -132,6 +132,7 @@ impl OperandSide<Policy> for Operand {
     type Dram = DramDistribution;
     type Warp = WarpDistribution;
     type LdsChain = LdsChain;
+    type DramChain = DramChain;
     type Tile = <Policy as GemmPolicy>::ATile;
     type WarpTile = <Policy as GemmPolicy>::AWarpTile;
 

@@ -40,7 +40,8 @@
 use crate::paths::barrier;
 use cktile_core::Index;
 use cktile_core::ops::gemm::{
-    BlockWarps, GemmPolicy, Mfma32x32x8, Mfma32x32x16, OperandA, OperandB, OperandPath, UniversalGemmPolicy, WarpTensor,
+    ADramChain, BDramChain, BlockWarps, GemmPolicy, Mfma32x32x8, Mfma32x32x16, OperandA, OperandB, OperandPath,
+    UniversalGemmPolicy, WarpTensor,
 };
 use cktile_core::tile::{Partition, SharedMemory};
 use cktile_core::typed::{KernelArg, TensorDescriptor};
@@ -55,7 +56,7 @@ pub type Tile64K16 = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma
 
 /// The DRAM descriptors' chain (every policy's: runtime rows, K and
 /// stride, padded to the block tile).
-pub type DramChain = <Tile128K16 as GemmPolicy>::DramChain;
+pub type DramChain = ADramChain<Tile128K16>;
 
 /// Runs `$body` with `$i` bound to each of `0..$n` (a constant, at most
 /// 8), written out with the library's `static_for!`: LLVM leaves a K loop
@@ -181,8 +182,8 @@ pub trait Pipeline<'a, P: GemmPolicy>: Sized {
     /// row `m0` of A and `n0` of B, over the DRAM descriptors `a_desc`,
     /// `b_desc` of `a`, `b`, staged through `lds` (A's LDS block, then B's).
     fn new(
-        a: (&'a [u16], TensorDescriptor<P::DramChain>),
-        b: (&'a [u16], TensorDescriptor<P::DramChain>),
+        a: (&'a [u16], TensorDescriptor<ADramChain<P>>),
+        b: (&'a [u16], TensorDescriptor<BDramChain<P>>),
         lds: SharedMemory<'a, u16>,
         origin: (Index, Index),
         p: Partition,
@@ -205,8 +206,8 @@ pub struct GemmPipeline<'a, P: GemmPolicy> {
 impl<'a, P: GemmPolicy> Pipeline<'a, P> for GemmPipeline<'a, P> {
     #[inline(always)]
     fn new(
-        (a, a_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
-        (b, b_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
+        (a, a_desc): (&'a [u16], TensorDescriptor<ADramChain<P>>),
+        (b, b_desc): (&'a [u16], TensorDescriptor<BDramChain<P>>),
         lds: SharedMemory<'a, u16>,
         (m0, n0): (Index, Index),
         p: Partition,
@@ -288,7 +289,7 @@ impl Ids {
 #[inline(always)]
 pub fn typed_host<'a, P: GemmPolicy, Q: Pipeline<'a, P>, const MI: usize, const NI: usize, S: Sink<MI, NI>>(
     (ids, lds): (Ids, SharedMemory<'a, u16>),
-    (a_arg, b_arg): (&KernelArg<P::DramChain>, &KernelArg<P::DramChain>),
+    (a_arg, b_arg): (&KernelArg<ADramChain<P>>, &KernelArg<BDramChain<P>>),
     (a, a_len): (*const u16, usize),
     (b, b_len): (*const u16, usize),
     n_blocks: u32,

@@ -23,8 +23,8 @@ use crate::paths::barrier;
 use cktile_core::Index;
 use cktile_core::distribution::typed::make_static_tile_distribution;
 use cktile_core::ops::gemm::{
-    BlockWindow, DramWindow, GemmPolicy, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide, WarpWindow,
-    block_window,
+    ADramChain, BDramChain, BlockWindow, DramWindow, GemmPolicy, LdsStoreWindow, OperandA, OperandB, OperandPath,
+    OperandSide, WarpWindow, block_window,
 };
 use cktile_core::tile::{
     Partition, SharedMemory, load_tile, make_tile_window_with_distribution, move_tile_window, store_tile,
@@ -98,8 +98,8 @@ impl<'a, P: GemmPolicy> BlockPipe<'a, P> {
 impl<'a, P: GemmPolicy> Pipeline<'a, P> for BlockPipe<'a, P> {
     #[inline(always)]
     fn new(
-        (a, a_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
-        (b, b_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
+        (a, a_desc): (&'a [u16], TensorDescriptor<ADramChain<P>>),
+        (b, b_desc): (&'a [u16], TensorDescriptor<BDramChain<P>>),
         lds: SharedMemory<'a, u16>,
         (m0, n0): (Index, Index),
         p: Partition,
@@ -125,8 +125,8 @@ pub struct BlockPipeElse<'a, P: GemmPolicy>(BlockPipe<'a, P>);
 impl<'a, P: GemmPolicy> Pipeline<'a, P> for BlockPipeElse<'a, P> {
     #[inline(always)]
     fn new(
-        (a, a_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
-        (b, b_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
+        (a, a_desc): (&'a [u16], TensorDescriptor<ADramChain<P>>),
+        (b, b_desc): (&'a [u16], TensorDescriptor<BDramChain<P>>),
         lds: SharedMemory<'a, u16>,
         (m0, n0): (Index, Index),
         p: Partition,
@@ -165,7 +165,7 @@ impl<'a, P: GemmPolicy, S: OperandSide<P>> UserWindows<'a, P, S> {
     #[inline(always)]
     fn new(
         side: S,
-        (global, desc): (&'a [u16], TensorDescriptor<P::DramChain>),
+        (global, desc): (&'a [u16], TensorDescriptor<S::DramChain>),
         row0: Index,
         lds: SharedMemory<'a, u16>,
         p: Partition,
@@ -215,8 +215,8 @@ pub struct UserPipe<'a, P: GemmPolicy> {
 impl<'a, P: GemmPolicy> Pipeline<'a, P> for UserPipe<'a, P> {
     #[inline(always)]
     fn new(
-        a: (&'a [u16], TensorDescriptor<P::DramChain>),
-        b: (&'a [u16], TensorDescriptor<P::DramChain>),
+        a: (&'a [u16], TensorDescriptor<ADramChain<P>>),
+        b: (&'a [u16], TensorDescriptor<BDramChain<P>>),
         lds: SharedMemory<'a, u16>,
         (m0, n0): (Index, Index),
         p: Partition,
@@ -293,8 +293,8 @@ fn inline_read<P: GemmPolicy, S: OperandSide<P>>(
 impl<'a, P: GemmPolicy> Pipeline<'a, P> for InlinePipe<'a, P> {
     #[inline(always)]
     fn new(
-        (a, a_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
-        (b, b_desc): (&'a [u16], TensorDescriptor<P::DramChain>),
+        (a, a_desc): (&'a [u16], TensorDescriptor<ADramChain<P>>),
+        (b, b_desc): (&'a [u16], TensorDescriptor<BDramChain<P>>),
         lds: SharedMemory<'a, u16>,
         (m0, n0): (Index, Index),
         p: Partition,

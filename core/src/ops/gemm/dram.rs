@@ -3,7 +3,9 @@
 //! (stride, 1), number<VECTOR>, number<1>)` padded to the block tile
 //! (`pad_tensor_view(view, (MPerBlock, KPerBlock), sequence<true, true>)`),
 //! its chain [`DramChain`] the same type for every tile size (the pads
-//! are runtime values).
+//! are runtime values); an operand stored with its rows contiguous
+//! (column-major A, row-major B) has its own, [`MnDramChain`]
+//! ([`make_mn_dram_view`]).
 //!
 //! ```
 //! use cktile_core::ops::gemm::make_dram_view;
@@ -96,6 +98,72 @@ pub fn make_dram_view<const ROWS: usize, const K: usize, T: Copy>(
     stride: usize,
 ) -> Result<TensorView<&[T], DramChain>, Error> {
     let d = make_naive_tensor_descriptor_with_vector((rows, k), (stride, N::<1>), N::<VECTOR>, N::<1>)?;
+    pad_tensor_view(make_tensor_view(data, d), (N::<ROWS>, N::<K>), (DoPad::<true>, DoPad::<true>))
+}
+
+/// The DRAM view's chain of an operand stored with its rows contiguous
+/// (CK's column-major A, M x K with M contiguous, and row-major B, K x N
+/// with N contiguous): naive (rows, K) with strides (1, stride), each
+/// dimension right-padded to the block tile. The same type for A and B
+/// and for every tile size.
+///
+/// The universal GEMM's DRAM distribution walks K in each thread's
+/// vector, and K is the strided dimension here: the window's plan finds
+/// no contiguous vector and loads the elements one at a time (CK instead
+/// loads along M or N and shuffles the registers before the LDS store,
+/// not written yet). The LDS block and everything after it are those of
+/// the K-contiguous operand.
+///
+/// ```
+/// use cktile_core::ops::gemm::{MnDramChain, make_mn_dram_view};
+/// use cktile_core::typed::TensorView;
+/// let a = [0u16; 64 * 64];
+/// let _: TensorView<&[u16], MnDramChain> = make_mn_dram_view::<256, 64, _>(&a, 64, 64, 64)?;
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+pub type MnDramChain = Transformed<
+    Naive<(usize, usize), (N<1>, usize)>,
+    (RightPad<usize, usize>, RightPad<usize, usize>),
+    ((N<0>,), (N<1>,)),
+    ((N<0>,), (N<1>,)),
+>;
+
+/// The DRAM view of a `rows x k` operand stored with its rows contiguous
+/// (element `(row, k)` at `k * stride + row`: a column-major A, or a
+/// row-major B seen as N x K) in `data`, padded to `ROWS x K` block tiles.
+/// Its chain is [`MnDramChain`].
+///
+/// Refused when it is built: a stride below `rows` (two K columns would
+/// overlap), and whatever the builders refuse (no rows, no K, sizes past
+/// 64 bits). Any K is accepted: no vector runs along K.
+///
+/// ```
+/// use cktile_core::ops::gemm::make_mn_dram_view;
+/// let a: Vec<u16> = (0..40 * 104).map(|i| i as u16).collect();
+/// // A 100 x 40 column-major A (leading dimension 104), padded to 128 x 32 tiles: 128 x 64.
+/// let view = make_mn_dram_view::<128, 32, _>(&a, 100, 40, 104)?;
+/// assert_eq!(view.descriptor().lengths().as_slice(), &[128, 64]);
+/// // Element (3, 5) is at 5 * 104 + 3.
+/// assert_eq!(view.descriptor().calculate_offset([3, 5]), 523);
+/// let e = make_mn_dram_view::<128, 32, _>(&a, 100, 40, 99).unwrap_err();
+/// assert!(e.to_string().contains("99"), "{e}");
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[inline(always)]
+pub fn make_mn_dram_view<const ROWS: usize, const K: usize, T: Copy>(
+    data: &[T],
+    rows: usize,
+    k: usize,
+    stride: usize,
+) -> Result<TensorView<&[T], MnDramChain>, Error> {
+    if stride < rows {
+        return Err(Error::policy_value(
+            "an operand stored with its rows contiguous needs a leading dimension of at least its rows",
+            "stride",
+            i64::try_from(stride).unwrap_or(i64::MAX),
+        ));
+    }
+    let d = make_naive_tensor_descriptor((rows, k), (N::<1>, stride))?;
     pad_tensor_view(make_tensor_view(data, d), (N::<ROWS>, N::<K>), (DoPad::<true>, DoPad::<true>))
 }
 

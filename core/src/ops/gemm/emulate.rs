@@ -26,6 +26,7 @@
 //! ```
 
 use super::block::{ABlockTensor, BBlockTensor, CBlockTensor, ElementOf, for_each_warp_gemm};
+use super::layout::OperandStorage;
 use super::mfma::MfmaElement;
 use super::policy::{GemmPolicy, WarpGemm};
 use crate::distribution::typed::TileEncoding;
@@ -117,9 +118,11 @@ fn register<E: MfmaElement, D: TileEncoding>(lanes: &[StaticDistributedTensor<u1
     lanes.get(lane).and_then(|t| t.thread_buffer().get(r)).map_or(0.0, |&x| E::to_f32(x))
 }
 
-/// A GEMM's sizes: `C (m x n) = A (m x k) * B (n x k)^T`, each matrix
-/// row-major with its own row stride (A and B K-contiguous, as the
-/// universal GEMM's row-major A and column-major B).
+/// A GEMM's sizes: `C (m x n) = A (m x k) * B (k x n)`, each matrix with
+/// its leading dimension: the distance between two of its rows when
+/// they are what is stored one after another (a row-major matrix), or
+/// between two columns (a column-major one). A's layout and B's are the
+/// policy's ([`layout`](super::layout)); C is row-major.
 ///
 /// ```
 /// use cktile_core::ops::gemm::GemmProblem;
@@ -130,26 +133,51 @@ fn register<E: MfmaElement, D: TileEncoding>(lanes: &[StaticDistributedTensor<u1
 pub struct GemmProblem {
     /// C's rows (A's).
     pub m: usize,
-    /// C's columns (B's rows).
+    /// C's columns (B's).
     pub n: usize,
-    /// The reduction: A's and B's columns.
+    /// The reduction: A's columns, B's rows.
     pub k: usize,
-    /// A's row stride.
+    /// A's leading dimension (its row stride when row-major, K contiguous;
+    /// its column stride when column-major).
     pub a_stride: usize,
-    /// B's row stride.
+    /// B's leading dimension (its column stride when column-major, K
+    /// contiguous; its row stride when row-major).
     pub b_stride: usize,
     /// C's row stride.
     pub c_stride: usize,
 }
 
 impl GemmProblem {
-    /// The problem with every matrix's rows packed (strides `k`, `k`, `n`).
+    /// The problem with every matrix packed, for a row-major A and a
+    /// column-major B (strides `k`, `k`, `n`).
     ///
     /// ```
     /// assert_eq!(cktile_core::ops::gemm::GemmProblem::packed(4, 5, 8).c_stride, 5);
     /// ```
     pub const fn packed(m: usize, n: usize, k: usize) -> GemmProblem {
         GemmProblem { m, n, k, a_stride: k, b_stride: k, c_stride: n }
+    }
+
+    /// The problem with every matrix packed, laid out as policy `P` says:
+    /// a K-contiguous operand's leading dimension is `k`, a
+    /// rows-contiguous one's its rows.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, GemmProblem, Mfma32x32x16, RowMajor, UniversalGemmPolicy};
+    /// type Ccr = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, ColumnMajor, ColumnMajor>;
+    /// let p = GemmProblem::packed_for::<Ccr>(100, 50, 64);
+    /// assert_eq!((p.a_stride, p.b_stride, p.c_stride), (100, 64, 50));
+    /// assert_eq!(GemmProblem::packed_for::<UniversalGemmPolicy<256, 128, 128, 32>>(4, 5, 8), GemmProblem::packed(4, 5, 8));
+    /// ```
+    pub fn packed_for<P: GemmPolicy>(m: usize, n: usize, k: usize) -> GemmProblem {
+        GemmProblem {
+            m,
+            n,
+            k,
+            a_stride: P::AStorage::packed_stride(m, k),
+            b_stride: P::BStorage::packed_stride(n, k),
+            c_stride: n,
+        }
     }
 }
 

@@ -19,7 +19,11 @@
 //! - [`lds`]: the XOR LDS block (`MakeALdsBlockDescriptor`, KPack 8 and
 //!   MLdsLayer), its chain spelled once ([`LdsChainOf`]);
 //! - [`dram`]: the DRAM views, padded to the block tile ([`make_dram_view`],
+//!   [`make_mn_dram_view`] for an operand stored with its rows contiguous,
 //!   and C's, [`make_c_dram_view`]);
+//! - [`layout`]: A's and B's layouts ([`RowMajor`], [`ColumnMajor`], CK's
+//!   `ALayout` and `BLayout`) and what each means for an operand's DRAM
+//!   view ([`OperandStorage`]);
 //! - [`policy`]: [`GemmPolicy`], every one of them as an associated item
 //!   of one type, and [`UniversalGemmPolicy`], the policy of any
 //!   configuration in one line;
@@ -43,9 +47,11 @@
 //! lengths, computed as a type: [`registers`](crate::distribution::typed::registers)),
 //! so a configuration is one line and nothing more. The elements are 16
 //! bits wide (fp16, bf16: 8-element DRAM vectors and LDS packs) and the
-//! warps are CDNA's 64 lanes (on an NVIDIA GPU, pairs of warps: [`MmaSync`]); A is row-major (M x K), B column-major
-//! (N x K), so the two paths are one code with M and N swapped, as CK's
-//! policies are. A configuration CK refuses is a compile error with the
+//! warps are CDNA's 64 lanes (on an NVIDIA GPU, pairs of warps: [`MmaSync`]). Both
+//! operands are seen as rows x K (A as M x K, B as N x K), so the two
+//! paths are one code with M and N swapped, as CK's policies are; each
+//! operand's layout (K contiguous, or its rows) changes its DRAM view
+//! alone. A configuration CK refuses is a compile error with the
 //! requirement's message ([`GemmPolicy::CHECK`]).
 //!
 //! ```
@@ -71,6 +77,7 @@ pub mod emulate;
 pub mod encodings;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub mod gpu;
+pub mod layout;
 pub mod lds;
 pub mod mfma;
 pub mod mma;
@@ -83,7 +90,7 @@ pub use block::{
     ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, WarpGemmStep, c_window, for_each_warp_gemm,
     store_c_tile,
 };
-pub use dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
+pub use dram::{CDramChain, DramChain, MnDramChain, VECTOR, make_c_dram_view, make_dram_view, make_mn_dram_view};
 #[cfg(feature = "alloc")]
 pub use emulate::emulate_gemm;
 pub use emulate::{GemmProblem, emulate_block_gemm};
@@ -95,6 +102,7 @@ pub use encodings::{
 pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::{get_policy_partition, universal_gemm};
+pub use layout::{ALayout, BLayout, ColumnMajor, KContiguous, OperandStorage, RowMajor, RowsContiguous};
 pub use lds::{KPACK, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, make_lds_block, mlds_layer};
 pub use mfma::{Bf16, ElementKind, Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
 pub use mma::{MmaSyncInstruction, WARP_32, WarpInstruction};
@@ -103,8 +111,8 @@ pub use path::{
     WarpTensor, WarpWindow, block_window,
 };
 pub use policy::{
-    BlockWarps, GemmPolicy, MAX_WARP_GEMMS, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8, Mfma32x32x16, MmaSync,
-    UniversalGemmPolicy, WarpGemm,
+    ADramChain, BDramChain, BlockWarps, GemmPolicy, MAX_WARP_GEMMS, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8,
+    Mfma32x32x16, MmaSync, UniversalGemmPolicy, WarpGemm,
 };
 
 /// Lanes per warp (CDNA's waves).

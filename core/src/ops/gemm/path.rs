@@ -34,7 +34,7 @@
 //! ```
 
 use super::WAVE;
-use super::policy::GemmPolicy;
+use super::policy::{ADramChain, BDramChain, GemmPolicy};
 use crate::Index;
 use crate::distribution::typed::{TileEncoding, make_static_tile_distribution};
 use crate::error::Error;
@@ -75,6 +75,9 @@ pub trait OperandSide<P: GemmPolicy>: Copy {
     type Warp: TileEncoding;
     /// The LDS block's chain.
     type LdsChain: Chain<NumTop = U2>;
+    /// The DRAM view's chain ([`ADramChain`] or [`BDramChain`]: the
+    /// operand's layout).
+    type DramChain: Chain<NumTop = U2>;
     /// The block tile's lengths.
     type Tile: Values<Len = U2> + Default;
     /// The warp tile's lengths.
@@ -97,7 +100,9 @@ pub trait OperandSide<P: GemmPolicy>: Copy {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     fn make_lds_block() -> Result<TensorDescriptor<Self::LdsChain>, Error>;
-    /// The DRAM view of a `rows x k` operand (row stride `stride`).
+    /// The DRAM view of a `rows x k` operand (leading dimension `stride`:
+    /// its row stride when K is contiguous, its column stride when its
+    /// rows are).
     ///
     /// ```
     /// use cktile_core::ops::gemm::{OperandB, OperandSide, UniversalGemmPolicy};
@@ -113,7 +118,7 @@ pub trait OperandSide<P: GemmPolicy>: Copy {
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], P::DramChain>, Error>;
+    ) -> Result<TensorView<&[T], Self::DramChain>, Error>;
 }
 
 /// The A operand (M x K, row-major): warp `w` reads the warp tiles of
@@ -144,6 +149,7 @@ impl<P: GemmPolicy> OperandSide<P> for OperandA {
     type Dram = P::ADram;
     type Warp = P::AWarp;
     type LdsChain = P::ALdsChain;
+    type DramChain = ADramChain<P>;
     type Tile = P::ATile;
     type WarpTile = P::AWarpTile;
 
@@ -163,7 +169,7 @@ impl<P: GemmPolicy> OperandSide<P> for OperandA {
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], P::DramChain>, Error> {
+    ) -> Result<TensorView<&[T], ADramChain<P>>, Error> {
         P::make_a_dram_view(data, rows, k, stride)
     }
 }
@@ -176,6 +182,7 @@ impl<P: GemmPolicy> OperandSide<P> for OperandB {
     type Dram = P::BDram;
     type Warp = P::BWarp;
     type LdsChain = P::BLdsChain;
+    type DramChain = BDramChain<P>;
     type Tile = P::BTile;
     type WarpTile = P::BWarpTile;
 
@@ -195,7 +202,7 @@ impl<P: GemmPolicy> OperandSide<P> for OperandB {
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], P::DramChain>, Error> {
+    ) -> Result<TensorView<&[T], BDramChain<P>>, Error> {
         P::make_b_dram_view(data, rows, k, stride)
     }
 }
@@ -231,7 +238,7 @@ pub type WarpTensor<T, P, S> = StaticDistributedTensor<T, <S as OperandSide<P>>:
 /// }
 /// ```
 pub type DramWindow<'a, T, P, S> =
-    TileWindowWithStaticDistribution<&'a [T], <P as GemmPolicy>::DramChain, <S as OperandSide<P>>::Dram>;
+    TileWindowWithStaticDistribution<&'a [T], <S as OperandSide<P>>::DramChain, <S as OperandSide<P>>::Dram>;
 
 /// A thread's LDS store window of side `S` (CK's `a_copy_lds_window`): the
 /// LDS block, distributed by the DRAM distribution.
@@ -334,7 +341,7 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     #[inline(always)]
     pub fn from_descriptor(
         side: S,
-        desc: TensorDescriptor<P::DramChain>,
+        desc: TensorDescriptor<S::DramChain>,
         global: &'a [T],
         block_row: Index,
         lds: SharedMemory<'a, T>,
@@ -365,7 +372,7 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     #[inline(always)]
     pub fn with_partition(
         side: S,
-        desc: TensorDescriptor<P::DramChain>,
+        desc: TensorDescriptor<S::DramChain>,
         global: &'a [T],
         block_row: Index,
         lds: SharedMemory<'a, T>,

@@ -15,11 +15,14 @@
 //! ```
 
 use super::WAVE;
-use super::dram::{CDramChain, DramChain, VECTOR, make_c_dram_view, make_dram_view};
+use super::dram::{CDramChain, VECTOR, make_c_dram_view};
+#[cfg(doc)]
+use super::dram::{make_dram_view, make_mn_dram_view};
 use super::encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC, WarpAccumulator,
     WarpOperand,
 };
+use super::layout::{ALayout, BLayout, ColumnMajor, OperandStorage, RowMajor};
 use super::lds::{LdsChainOf, make_lds_block};
 use super::mfma::{Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
 use super::mma::{MmaSyncInstruction, WarpInstruction};
@@ -310,8 +313,12 @@ pub trait GemmPolicy {
     type ALdsChain: Chain<NumTop = U2>;
     /// B's LDS block chain (`MakeBLdsBlockDescriptor`).
     type BLdsChain: Chain<NumTop = U2>;
-    /// The DRAM views' chain (both operands).
-    type DramChain: Chain<NumTop = U2>;
+    /// How A, seen as M x K, lies in global memory (its layout's
+    /// [`OperandStorage`]); its DRAM view's chain is [`ADramChain`].
+    type AStorage: OperandStorage;
+    /// How B, seen as N x K, lies in global memory; its DRAM view's chain
+    /// is [`BDramChain`].
+    type BStorage: OperandStorage;
     /// A's block tile lengths (MPerBlock, KPerBlock) as compile-time numbers.
     type ATile: Values<Len = U2> + Default;
     /// B's block tile lengths (NPerBlock, KPerBlock).
@@ -359,7 +366,9 @@ pub trait GemmPolicy {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     fn make_b_lds_block() -> Result<TensorDescriptor<Self::BLdsChain>, Error>;
-    /// A's DRAM view ([`make_dram_view`] padded to MPerBlock x KPerBlock).
+    /// A's DRAM view, padded to MPerBlock x KPerBlock ([`make_dram_view`]
+    /// for a row-major A, [`make_mn_dram_view`] for a column-major one; the
+    /// stride is A's leading dimension).
     ///
     /// ```
     /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
@@ -373,7 +382,7 @@ pub trait GemmPolicy {
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], Self::DramChain>, Error>;
+    ) -> Result<TensorView<&[T], ADramChain<Self>>, Error>;
     /// B's DRAM view (padded to NPerBlock x KPerBlock).
     ///
     /// ```
@@ -388,7 +397,7 @@ pub trait GemmPolicy {
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], Self::DramChain>, Error>;
+    ) -> Result<TensorView<&[T], BDramChain<Self>>, Error>;
     /// C's DRAM view ([`make_c_dram_view`] padded to MPerBlock x NPerBlock).
     ///
     /// ```
@@ -406,24 +415,47 @@ pub trait GemmPolicy {
     ) -> Result<TensorView<&mut [T], CDramChain>, Error>;
 }
 
+/// A's DRAM view chain under policy `P` (its storage's
+/// [`Chain`](OperandStorage::Chain)).
+///
+/// ```
+/// use cktile_core::ops::gemm::{ADramChain, DramChain, UniversalGemmPolicy};
+/// let _: fn(ADramChain<UniversalGemmPolicy<256, 128, 128, 32>>) -> DramChain = |x| x;
+/// ```
+pub type ADramChain<P> = <<P as GemmPolicy>::AStorage as OperandStorage>::Chain;
+
+/// B's DRAM view chain under policy `P`.
+///
+/// ```
+/// use cktile_core::ops::gemm::{BDramChain, BlockWarps, Mfma32x32x16, MnDramChain, RowMajor, UniversalGemmPolicy};
+/// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, RowMajor, RowMajor>;
+/// let _: fn(BDramChain<P>) -> MnDramChain = |x| x;
+/// ```
+pub type BDramChain<P> = <<P as GemmPolicy>::BStorage as OperandStorage>::Chain;
+
 /// CK's universal GEMM policy for a `BLOCK`-thread block computing an
 /// `M x N x K` block tile (MPerBlock, NPerBlock, KPerBlock) with the
 /// warps `Warps` ([`BlockWarps`], 2 x 2 by default) and the warp GEMM
-/// `Warp` ([`Mfma`], the 32x32x16 fp16 MFMA by default), for a row-major
-/// A and a column-major B of 16-bit elements: one line per configuration,
-/// every encoding, chain and builder an associated item of
-/// [`GemmPolicy`]. A configuration CK refuses is a compile error naming
-/// the requirement.
+/// `Warp` ([`Mfma`], the 32x32x16 fp16 MFMA by default), for A and B of
+/// 16-bit elements laid out as `A` and `B` say ([`RowMajor`] A and
+/// [`ColumnMajor`] B by default, CK's `ALayout` and `BLayout`: see
+/// [`layout`](super::layout)): one line per configuration, every
+/// encoding, chain and builder an associated item of [`GemmPolicy`]. A
+/// configuration CK refuses is a compile error naming the requirement.
 ///
 /// ```
 /// use cktile_core::distribution::typed::TileEncoding;
 /// use cktile_core::distribution::{catalogue, embed_encoding};
-/// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+/// use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, GemmPolicy, Mfma32x32x16, UniversalGemmPolicy};
 /// type P = UniversalGemmPolicy<256, 256, 256, 64>;
 /// assert_eq!(<P as GemmPolicy>::ADram::ENCODING, catalogue::gemm_dram(256, 256, 64, 8)?);
 /// assert_eq!(<P as GemmPolicy>::AWarp::ENCODING, catalogue::mfma_a(32, 16)?);
 /// let block = embed_encoding(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(32, 16)?)?;
 /// assert_eq!(<P as GemmPolicy>::ABlock::ENCODING, block);
+/// // The same tiles over a column-major A: element (m, k) at k * lda + m.
+/// type Pc = UniversalGemmPolicy<256, 256, 256, 64, BlockWarps<2, 2>, Mfma32x32x16, ColumnMajor>;
+/// let a = vec![0u16; 64 * 300];
+/// assert_eq!(Pc::make_a_dram_view(&a, 256, 64, 300)?.descriptor().calculate_offset([5, 2]), 605);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 ///
@@ -446,7 +478,9 @@ pub struct UniversalGemmPolicy<
     const K: usize,
     Warps = BlockWarps<2, 2>,
     Warp = Mfma32x32x16,
->(PhantomData<(Warps, Warp)>);
+    A = RowMajor,
+    B = ColumnMajor,
+>(PhantomData<(Warps, Warp, A, B)>);
 
 /// A quotient, or 0 for a division by zero (a configuration `CHECK` refuses).
 const fn or_zero(v: Option<usize>) -> usize {
@@ -511,7 +545,9 @@ impl<
     const WN: usize,
     const WK: usize,
     E: MfmaElement,
-> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, E>>
+    A: ALayout,
+    B: BLayout,
+> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, E>, A, B>
 where
     $family<WM, WN, WK>: WarpGemm,
     $family<WM, WN, WK, E>: WarpGemm,
@@ -566,7 +602,8 @@ where
     type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK> as WarpGemm>::CWarp>;
     type ALdsChain = LdsChainOf<M, K>;
     type BLdsChain = LdsChainOf<N, K>;
-    type DramChain = DramChain;
+    type AStorage = A::Storage;
+    type BStorage = B::Storage;
     type ATile = (Number<M>, Number<K>);
     type BTile = (Number<N>, Number<K>);
     type AWarpTile = (Number<WM>, Number<WK>);
@@ -589,8 +626,8 @@ where
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], Self::DramChain>, Error> {
-        make_dram_view::<M, K, T>(data, rows, k, stride)
+    ) -> Result<TensorView<&[T], ADramChain<Self>>, Error> {
+        A::Storage::make_view::<M, K, T>(data, rows, k, stride)
     }
 
     #[inline(always)]
@@ -599,8 +636,8 @@ where
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], Self::DramChain>, Error> {
-        make_dram_view::<N, K, T>(data, rows, k, stride)
+    ) -> Result<TensorView<&[T], BDramChain<Self>>, Error> {
+        B::Storage::make_view::<N, K, T>(data, rows, k, stride)
     }
 
     #[inline(always)]
