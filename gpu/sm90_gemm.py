@@ -48,6 +48,9 @@ KERNELS = {
 # examples/gemm_kernels.rs's sm_90 entry points (the same policy, K tiles of 32): packed A, B and C, so they
 # take (a, b, c, m, n, k) and run on the shapes whose stride is K.
 KERNELS.update({f"gemm_sm90_{dtype}": dict(dtype=dtype, k_tile=32, packed=True) for dtype in ("fp16", "bf16")})
+# ... and its entry point for a column-major A and a row-major B (both stored K x rows, rows contiguous):
+# given A and B transposed, it computes the same C.
+KERNELS["gemm_sm90_fp16_crr"] = dict(dtype="fp16", k_tile=32, packed=True, transposed=True)
 BLOCK, TILE_M, TILE_N = 256, 128, 128
 # (m, n, k, stride): full tiles, padding along each of M, N, K, one element,
 # a stride past K that is no multiple of the vector, and a large square.
@@ -166,6 +169,9 @@ def run(args):
                 a, b = bits(np, fa, dtype), bits(np, fb, dtype)
                 va, vb = values_of(np, a, dtype)[:, :k], values_of(np, b, dtype)[:, :k]
                 want = va @ vb.T
+                if kern.get("transposed"):
+                    # Column-major A (k x m in memory) and row-major B (k x n).
+                    a, b = np.ascontiguousarray(a[:, :k].T), np.ascontiguousarray(b[:, :k].T)
                 # The kernel writes C packed (m x n); 64 guard elements past it must stay NaN.
                 dc = cp.full(m * n + 64, cp.nan, dtype=cp.float32)
                 module.launch(name, cp.asarray(a), cp.asarray(b), dc, m, n, k, stride)
@@ -232,6 +238,9 @@ def time_kernels(args):
             tb = torch.randn(n, k, device="cuda").to(tdtype)
             a = cp.asarray(ta.view(torch.int16)).view(cp.uint16)
             b = cp.asarray(tb.view(torch.int16)).view(cp.uint16)
+            # The same operands column-major (A) and row-major (B), for the transposed kernels.
+            at = cp.asarray(ta.t().contiguous().view(torch.int16)).view(cp.uint16)
+            bt = cp.asarray(tb.t().contiguous().view(torch.int16)).view(cp.uint16)
             c = cp.empty(m * n, dtype=cp.float32)
             first = len(lines)
             ref, out_type = cublas(torch, ta, tb, dtype)
@@ -240,7 +249,8 @@ def time_kernels(args):
             for name, kern in KERNELS.items():
                 if kern["dtype"] != dtype:
                     continue
-                run_it = lambda: module.launch(name, a, b, c, m, n, k, k)  # noqa: E731
+                xa, xb = (at, bt) if kern.get("transposed") else (a, b)
+                run_it = lambda: module.launch(name, xa, xb, c, m, n, k, k)  # noqa: E731
                 ms = timed(cp, run_it, args.warmup, args.repeat, args.warm_seconds)
                 # The same C as cuBLAS's, to f32 rounding.
                 diff = float(cp.max(cp.abs(c.reshape(m, n) - cp.asarray(ref.float()))))
