@@ -141,8 +141,9 @@ pub trait TileMemoryMut: TileMemory {
 ///
 /// On sm_90 one compare per access is two instructions fewer than two
 /// (128 fewer in the whole GEMM's epilogue, 1,597 to 1,467), and no kernel
-/// of the gate grows. On gfx942 the whole GEMM grows from 1,624 to 2,328
-/// with it (`scripts/target-icount.sh`), so amdgcn keeps the two-sided test.
+/// of the gate grows. On gfx942 the whole GEMM grows from 1,624 to 2,009
+/// with it (2,328 with the stores' test alone; `scripts/target-icount.sh`),
+/// so amdgcn keeps the two-sided test.
 ///
 /// Callers branch on this range, then index the slice with it: a slice's
 /// `get` would return an `Option` of a reference, and LLVM cannot fold

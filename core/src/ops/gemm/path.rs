@@ -121,7 +121,7 @@ pub trait OperandSide<P: GemmPolicy>: Copy {
     ) -> Result<TensorView<&[T], Self::DramChain>, Error>;
 }
 
-/// The A operand (M x K, row-major): warp `w` reads the warp tiles of
+/// The A operand (seen as M x K, whatever its layout): warp `w` reads the warp tiles of
 /// rows `WARP_M * (w / NWarp) + MWarp * WARP_M * i`.
 ///
 /// ```
@@ -131,7 +131,7 @@ pub trait OperandSide<P: GemmPolicy>: Copy {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OperandA;
 
-/// The B operand (N x K, "column-major" in CK's words): warp `w` reads the
+/// The B operand (seen as N x K, whatever its layout): warp `w` reads the
 /// warp tiles of rows `WARP_N * (w % NWarp) + NWarp * WARP_N * i`.
 ///
 /// ```
