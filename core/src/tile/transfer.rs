@@ -36,8 +36,9 @@ use crate::typed::Chain;
 use cktile_transforms::static_for;
 
 /// One access of a load or store; [`each_access`] calls `visit(a)` for
-/// `a` in `0..COUNT`, each call with a constant argument.
-trait Visit {
+/// `a` in `0..COUNT`, each call with a constant argument (also the GEMM
+/// epilogue's C store, `ops::gemm::store_c_tile`).
+pub(crate) trait Visit {
     /// The number of accesses (the plan's, a constant).
     const COUNT: usize;
     fn visit(&mut self, a: usize);
@@ -48,7 +49,7 @@ trait Visit {
 /// past it and LLVM sees exactly the accesses the plan makes, each with
 /// its constants.
 #[inline(always)]
-fn each_access<V: Visit>(v: &mut V) {
+pub(crate) fn each_access<V: Visit>(v: &mut V) {
     static_for!(V::COUNT, |a| v.visit(a);
         0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63

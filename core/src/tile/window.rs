@@ -47,10 +47,10 @@ pub type TopIndex<C> = <<C as Chain>::NumTop as Count>::Coordinate;
 
 /// The access plan of encoding `E` over chain `C`, as a constant (a
 /// compile error naming the problem when there is none).
-pub(super) struct Plan<E, C>(PhantomData<(E, C)>);
+pub(crate) struct Plan<E, C>(PhantomData<(E, C)>);
 
 impl<E: TileEncoding, C: Chain> Plan<E, C> {
-    pub(super) const PLAN: AccessPlan = match AccessPlan::new(&E::ENCODING, &C::TOP_VECTORS, C::NumTop::USIZE) {
+    pub(crate) const PLAN: AccessPlan = match AccessPlan::new(&E::ENCODING, &C::TOP_VECTORS, C::NumTop::USIZE) {
         Ok(p) => p,
         Err(e) => static_failure(&e),
     };
@@ -413,7 +413,7 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
 
     /// The top index of access `a`'s first element.
     #[inline(always)]
-    fn access_top(&self, a: usize) -> TopIndex<C> {
+    pub(crate) fn access_top(&self, a: usize) -> TopIndex<C> {
         let mut top = self.thread_origin;
         add_step(top.as_mut(), &Plan::<E, C>::PLAN.x_delta(a));
         top

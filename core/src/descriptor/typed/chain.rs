@@ -371,6 +371,15 @@ pub struct Naive<L, S> {
     pub(crate) strides: S,
 }
 
+impl<L: Copy, S: Copy> Naive<L, S> {
+    /// The lengths and strides, as given (the GEMM epilogue's row slices,
+    /// `ops::gemm::store_c_tile`).
+    #[inline(always)]
+    pub(crate) fn dims(&self) -> (L, S) {
+        (self.lengths, self.strides)
+    }
+}
+
 impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Built for Naive<L, S> {
     type Runtime = Descriptor;
     // A base has no ids: its structure is always valid.

@@ -10,9 +10,8 @@
 //!   emulation of a whole policy warp
 //!   ([`emulate_block_gemm`](super::emulate_block_gemm), the vendors' lane
 //!   maps) walk the same steps.
-//! - [`c_window`] and [`store_c_tile`]: CK's `Default2DEpilogue`, the C
-//!   block tensor converted and stored into C's DRAM view through a window
-//!   with the C distribution, the padding's stores dropped.
+//!
+//! The epilogue that stores the C block tensor is [`epilogue`](super::epilogue)'s.
 //!
 //! ```
 //! use cktile_core::ops::gemm::{CBlockTensor, GemmPolicy, UniversalGemmPolicy, for_each_warp_gemm};
@@ -25,16 +24,8 @@
 //! assert_eq!(CBlockTensor::<P>::filled(0.0).thread_buffer().len(), 64);
 //! ```
 
-use super::dram::CDramChain;
 use super::policy::{GemmPolicy, MAX_WARP_GEMMS, WarpGemm};
-use crate::Index;
-use crate::distribution::typed::make_static_tile_distribution;
-use crate::error::Error;
-use crate::tile::{
-    Partition, StaticDistributedTensor, TileWindowWithStaticDistribution, make_tile_window_with_distribution,
-    store_tile_with,
-};
-use crate::typed::TensorView;
+use crate::tile::StaticDistributedTensor;
 use cktile_transforms::static_for;
 
 /// A thread's A block tensor: its registers of every A warp tile of the
@@ -204,80 +195,6 @@ pub(crate) fn visit_warp_gemms<P: GemmPolicy, V: WarpGemmVisitor>(v: &mut V) {
         219 220 221 222 223 224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239 240 241 242
         243 244 245 246 247 248 249 250 251 252 253 254 255
     );
-}
-
-/// A thread's C window: its block's `MPerBlock x NPerBlock` tile of C's
-/// DRAM view, distributed by the policy's C distribution.
-///
-/// ```
-/// use cktile_core::ops::gemm::{CWindow, UniversalGemmPolicy};
-/// fn _epilogue(w: &mut CWindow<'_, f32, UniversalGemmPolicy<256, 128, 128, 32>>) -> usize {
-///     w.plan().accesses()
-/// }
-/// ```
-pub type CWindow<'a, T, P> = TileWindowWithStaticDistribution<&'a mut [T], CDramChain, <P as GemmPolicy>::CBlock>;
-
-/// The C window of the thread at partition `p` over the block tile at
-/// (`block_row`, `block_col`) of `view` (from
-/// [`GemmPolicy::make_c_dram_view`]). Errors: the window's (a partition
-/// outside the policy's block). An origin past C is no error: its stores
-/// fall in the padding, or past the view, and are dropped.
-///
-/// ```
-/// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy, c_window};
-/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
-/// let mut c = vec![0f32; 200 * 150];
-/// let p = P::partition_of_thread(0).ok_or(cktile_core::Error::policy("thread 0 is in the block"))?;
-/// let w = c_window::<f32, P>(P::make_c_dram_view(&mut c, 200, 150, 150)?, (128, 128), p)?;
-/// assert_eq!(w.window_origin(), [128, 128]);
-/// // A block past C: its stores are dropped.
-/// let mut far = c_window::<f32, P>(P::make_c_dram_view(&mut c, 200, 150, 150)?, (256, 0), p)?;
-/// cktile_core::ops::gemm::store_c_tile::<f32, P>(&mut far, &cktile_core::ops::gemm::CBlockTensor::<P>::filled(1.0), |x| x);
-/// assert!(c.iter().all(|&x| x == 0.0));
-/// # Ok::<(), cktile_core::Error>(())
-/// ```
-#[inline(always)]
-pub fn c_window<'a, T: Copy, P: GemmPolicy>(
-    view: TensorView<&'a mut [T], CDramChain>,
-    (block_row, block_col): (Index, Index),
-    p: Partition,
-) -> Result<CWindow<'a, T, P>, Error> {
-    let () = P::CHECK;
-    make_tile_window_with_distribution(
-        view,
-        P::CTile::default(),
-        [block_row, block_col],
-        make_static_tile_distribution(),
-        p,
-    )
-}
-
-/// CK's `Default2DEpilogue`: the thread's accumulators converted by
-/// `convert` (CK's `type_convert` to C's type: identity for an `f32` C,
-/// [`MfmaElement::from_f32`](super::MfmaElement::from_f32) for a 16-bit one) and stored through its C
-/// window; the stores that fall in the padding past C's rows or columns
-/// are dropped.
-///
-/// ```
-/// use cktile_core::ops::gemm::{CBlockTensor, Fp16, GemmPolicy, MfmaElement, UniversalGemmPolicy, c_window, store_c_tile};
-/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
-/// let mut c = vec![0u16; 100 * 100];
-/// for t in 0..P::BLOCK_SIZE {
-///     let p = P::partition_of_thread(t).ok_or(cktile_core::Error::policy("in the block"))?;
-///     let mut w = c_window::<u16, P>(P::make_c_dram_view(&mut c, 100, 100, 100)?, (0, 0), p)?;
-///     store_c_tile::<u16, P>(&mut w, &CBlockTensor::<P>::filled(1.5), Fp16::from_f32);
-/// }
-/// // The 100 x 100 corner of the 128 x 128 tile: every element written.
-/// assert!(c.iter().all(|&x| x == Fp16::from_f32(1.5)));
-/// # Ok::<(), cktile_core::Error>(())
-/// ```
-#[inline(always)]
-pub fn store_c_tile<T: Copy + Default, P: GemmPolicy>(
-    window: &mut CWindow<'_, T, P>,
-    c: &CBlockTensor<P>,
-    convert: impl FnMut(f32) -> T,
-) {
-    store_tile_with(window, c, convert);
 }
 
 /// The element type a policy's MFMAs multiply.

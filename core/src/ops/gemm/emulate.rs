@@ -34,7 +34,7 @@ use crate::error::Error;
 use crate::tile::StaticDistributedTensor;
 #[cfg(feature = "alloc")]
 use {
-    super::block::{c_window, store_c_tile},
+    super::epilogue::{c_window, store_c_tile},
     super::path::{OperandA, OperandB, OperandPath, OperandSide, block_window},
     crate::tile::{SharedMemory, load_tile},
     alloc::vec::Vec,

@@ -5,8 +5,9 @@
 //! MFMA intrinsics on amdgcn, over `mma.sync.aligned.m16n8k16` on nvptx
 //! (a policy of [`MmaSync`](super::MmaSync)).
 
-use super::block::{CBlockTensor, c_window, store_c_tile};
+use super::block::CBlockTensor;
 use super::emulate::GemmProblem;
+use super::epilogue::{c_window, store_c_tile};
 use super::path::{OperandA, OperandB, OperandPath, block_window};
 use super::policy::GemmPolicy;
 use crate::Index;

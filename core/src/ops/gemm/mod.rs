@@ -31,9 +31,10 @@
 //!   DRAM window, the LDS store window, the warp window) and CK's block
 //!   GEMM read ([`block_window`], over a side's block distribution:
 //!   [`BlockGemmSide`]);
-//! - [`block`]: the block GEMM's schedule ([`for_each_warp_gemm`]), its
-//!   block tensors ([`CBlockTensor`], ...) and CK's `Default2DEpilogue`
-//!   ([`c_window`], [`store_c_tile`]);
+//! - [`block`]: the block GEMM's schedule ([`for_each_warp_gemm`]) and its
+//!   block tensors ([`CBlockTensor`], ...);
+//! - [`epilogue`]: CK's `Default2DEpilogue` ([`c_window`],
+//!   [`store_c_tile`]);
 //! - [`emulate`]: the block GEMM of a wave on the host
 //!   ([`emulate_block_gemm`]) and a whole kernel (`emulate_gemm`, with an
 //!   allocator);
@@ -75,6 +76,7 @@ pub mod block;
 pub mod dram;
 pub mod emulate;
 pub mod encodings;
+pub mod epilogue;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub mod gpu;
 pub mod layout;
@@ -86,10 +88,7 @@ pub mod policy;
 #[cfg(test)]
 mod tests;
 
-pub use block::{
-    ABlockTensor, BBlockTensor, CBlockTensor, CWindow, ElementOf, WarpGemmStep, c_window, for_each_warp_gemm,
-    store_c_tile,
-};
+pub use block::{ABlockTensor, BBlockTensor, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
 pub use dram::{CDramChain, DramChain, MnDramChain, VECTOR, make_c_dram_view, make_dram_view, make_mn_dram_view};
 #[cfg(feature = "alloc")]
 pub use emulate::emulate_gemm;
@@ -98,6 +97,7 @@ pub use encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC,
     WarpAccumulator, WarpOperand,
 };
+pub use epilogue::{CWindow, c_window, store_c_tile};
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]

@@ -530,3 +530,52 @@ fn the_default_policy_has_cks_sizes() {
     assert_eq!(<<P as GemmPolicy>::Warp as WarpGemm>::A_PER_LANE, 8);
     assert_eq!((mlds_layer(32), mlds_layer(64), mlds_layer(128)), (2, 1, 1));
 }
+
+/// `store_c_tile` (row slices) stores exactly what the tile layer's
+/// `store_tile_with` (every element's offset tested) stores, over views
+/// from `make_c_dram_view`: every thread of a block, blocks inside C,
+/// overhanging it and past it, strides past the columns.
+fn c_stores_agree<P: GemmPolicy>(rows: usize, cols: usize, gap: usize, origin: (Index, Index)) {
+    let stride = cols + gap;
+    let len = (rows - 1) * stride + cols;
+    let (mut ours, mut tiles) = (vec![-1.0f32; len], vec![-1.0f32; len]);
+    for t in 0..P::BLOCK_SIZE {
+        let p = P::partition_of_thread(t).unwrap();
+        let mut acc = CBlockTensor::<P>::filled(0.0);
+        for (r, x) in acc.thread_buffer_mut().iter_mut().enumerate() {
+            *x = (t * 1000 + r) as f32;
+        }
+        let mut w = c_window::<f32, P>(P::make_c_dram_view(&mut ours, rows, cols, stride).unwrap(), origin, p).unwrap();
+        store_c_tile::<f32, P>(&mut w, &acc, |x| x);
+        let mut w =
+            c_window::<f32, P>(P::make_c_dram_view(&mut tiles, rows, cols, stride).unwrap(), origin, p).unwrap();
+        crate::tile::store_tile_with(&mut w, &acc, |x| x);
+    }
+    assert_eq!(ours, tiles, "{rows} x {cols} (stride {stride}) at {origin:?}");
+    let written = ours.iter().filter(|&&x| x >= 0.0).count();
+    let (m0, n0) = (origin.0 as usize, origin.1 as usize);
+    let want = rows.saturating_sub(m0).min(P::M_PER_BLOCK) * cols.saturating_sub(n0).min(P::N_PER_BLOCK);
+    assert_eq!(written, want, "{rows} x {cols} at {origin:?}");
+}
+
+#[test]
+fn the_c_store_is_the_tile_store() {
+    type Mma128 = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
+    for (rows, cols, gap) in [(128, 128, 0), (200, 150, 3), (1, 1, 0), (100, 300, 7), (129, 127, 1)] {
+        for origin in [(0, 0), (128, 0), (0, 128), (128, 256), (256, 0)] {
+            c_stores_agree::<Default128>(rows, cols, gap, origin);
+            c_stores_agree::<Mma128>(rows, cols, gap, origin);
+            c_stores_agree::<Small64x16>(rows, cols, gap, origin);
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 24, ..Default::default() })]
+    /// The same at random sizes and block origins.
+    #[test]
+    fn the_c_store_is_the_tile_store_anywhere(rows in 1usize..300, cols in 1usize..300, gap in 0usize..9, bm in 0i64..4, bn in 0i64..4) {
+        c_stores_agree::<Tall>(rows, cols, gap, (bm * 256, bn * 128));
+        c_stores_agree::<Default128>(rows, cols, gap, (bm * 128, bn * 128));
+    }
+}
