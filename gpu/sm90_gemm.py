@@ -45,6 +45,9 @@ KERNELS = {
     for name, dtype, k_tile in (("k32", "fp16", 32), ("k64", "fp16", 64), ("k32_bf16", "bf16", 32))
     for form in ("typed", "hand")
 }
+# ... and over a column-major A and a row-major B (`_crr`): A stored K x M and B K x N, both with
+# leading dimension `stride`, which the checks make max(m, n) plus the shape's gap past K.
+KERNELS.update({f"{form}_gemm_mma_128_k32_crr": dict(dtype="fp16", k_tile=32, transposed=True) for form in ("typed", "hand")})
 # examples/gemm_kernels.rs's sm_90 entry points (the same policy, K tiles of 32): packed A, B and C, so they
 # take (a, b, c, m, n, k) and run on the shapes whose stride is K.
 KERNELS.update({f"gemm_sm90_{dtype}": dict(dtype=dtype, k_tile=32, packed=True) for dtype in ("fp16", "bf16")})
@@ -169,12 +172,20 @@ def run(args):
                 a, b = bits(np, fa, dtype), bits(np, fb, dtype)
                 va, vb = values_of(np, a, dtype)[:, :k], values_of(np, b, dtype)[:, :k]
                 want = va @ vb.T
-                if kern.get("transposed"):
-                    # Column-major A (k x m in memory) and row-major B (k x n).
+                ld = stride
+                if kern.get("transposed") and kern.get("packed"):
+                    # Column-major A (k x m in memory) and row-major B (k x n), packed.
                     a, b = np.ascontiguousarray(a[:, :k].T), np.ascontiguousarray(b[:, :k].T)
+                elif kern.get("transposed"):
+                    # The same with leading dimension ld past both m and n; the gap holds 1e4.
+                    ld = max(m, n) + (stride - k)
+                    gap = bits(np, np.full((1,), 1.0e4, dtype=np.float32), dtype)[0]
+                    ta, tb = np.full((k, ld), gap, dtype=np.uint16), np.full((k, ld), gap, dtype=np.uint16)
+                    ta[:, :m], tb[:, :n] = a[:, :k].T, b[:, :k].T
+                    a, b = ta, tb
                 # The kernel writes C packed (m x n); 64 guard elements past it must stay NaN.
                 dc = cp.full(m * n + 64, cp.nan, dtype=cp.float32)
-                module.launch(name, cp.asarray(a), cp.asarray(b), dc, m, n, k, stride)
+                module.launch(name, cp.asarray(a), cp.asarray(b), dc, m, n, k, ld)
                 cp.cuda.runtime.deviceSynchronize()
                 got_all = cp.asnumpy(dc)
                 got = got_all[: m * n].reshape(m, n).astype(np.float64)

@@ -125,7 +125,7 @@ mod twin {
     }
 }
 
-use cktile_core::ops::gemm::{Bf16, BlockWarps, MmaSync, UniversalGemmPolicy};
+use cktile_core::ops::gemm::{Bf16, BlockWarps, ColumnMajor, MmaSync, RowMajor, UniversalGemmPolicy};
 
 /// The sm_90 GEMMs' policies: CK's universal GEMM policy over NVIDIA's
 /// warp GEMM (`MmaSync`: a policy warp is a pair of NVIDIA warps, each
@@ -135,6 +135,10 @@ pub type Mma128K32 = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mm
 pub type Mma128K64 = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
 /// [`Mma128K32`] in bf16.
 pub type Mma128K32Bf16 = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16, Bf16>>;
+/// [`Mma128K32`] over a column-major A and a row-major B (both stored K x
+/// rows, rows contiguous: element loads along K).
+pub type Mma128K32Crr =
+    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>, ColumnMajor, RowMajor>;
 
 /// The twins of the sm_90 GEMMs (`hand_gemm_mma_*`): the whole kernel by
 /// hand for [`Mma128K32`]'s numbers (and its K 64 and bf16 forms): CK's
@@ -178,7 +182,7 @@ mod mma_twin {
     /// each NVIDIA warp 16 rows of a 32 x 16 warp tile, 2 x 4 warp tiles a
     /// pair; `MA` DRAM vectors a thread and operand.
     #[inline(always)]
-    fn gemm<const BK: usize, const MA: usize, const BF16: bool>(
+    fn gemm<const BK: usize, const MA: usize, const BF16: bool, const MN: bool>(
         (a, b, c): (*const u16, *const u16, *mut f32),
         (m, n, k, stride): (usize, usize, usize, usize),
         n_blocks: usize,
@@ -202,8 +206,8 @@ mod mma_twin {
         let (lds, a, b) = unsafe {
             (
                 workgroup_memory::<u16>(2 * BM * BK),
-                core::slice::from_raw_parts(a, m * stride),
-                core::slice::from_raw_parts(b, n * stride),
+                core::slice::from_raw_parts(a, if MN { k } else { m } * stride),
+                core::slice::from_raw_parts(b, if MN { k } else { n } * stride),
             )
         };
         let cells = lds.cells();
@@ -218,7 +222,16 @@ mod mma_twin {
             static_for!(MA, |y0| {
                 let (r, kk) = (r0 + y0 * 4 * m2 + row, kc + col);
                 if r < rows && kk < k {
-                    if let Some(v) = x.get(r * stride + kk..r * stride + kk + 8) {
+                    if MN {
+                        // Rows contiguous: element (r, kk + j) at (kk + j) * stride + r, each alone.
+                        static_for!(8, |j| {
+                            if kk + j < k {
+                                if let Some(&v) = x.get((kk + j) * stride + r) {
+                                    tile[y0][j] = v;
+                                }
+                            }
+                        });
+                    } else if let Some(v) = x.get(r * stride + kk..r * stride + kk + 8) {
                         static_for!(8, |j| tile[y0][j] = v[j]);
                     }
                 }
@@ -298,7 +311,7 @@ mod mma_twin {
     }
 
     macro_rules! twins {
-        ($($(#[$doc:meta])* $name:ident: $bk:literal, $ma:literal, $bf16:literal;)+) => {$(
+        ($($(#[$doc:meta])* $name:ident: $bk:literal, $ma:literal, $bf16:literal, $mn:literal;)+) => {$(
             $(#[$doc])*
             #[unsafe(no_mangle)]
             #[allow(clippy::too_many_arguments)]
@@ -312,18 +325,21 @@ mod mma_twin {
                 stride: u32,
                 n_blocks: u32,
             ) {
-                gemm::<$bk, $ma, $bf16>((a, b, c), (m as usize, n as usize, k as usize, stride as usize), n_blocks as usize);
+                gemm::<$bk, $ma, $bf16, $mn>((a, b, c), (m as usize, n as usize, k as usize, stride as usize), n_blocks as usize);
             }
         )+};
     }
 
     twins! {
         /// Twin of `typed_gemm_mma_128_k32`.
-        hand_gemm_mma_128_k32: 32, 2, false;
+        hand_gemm_mma_128_k32: 32, 2, false, false;
         /// Twin of `typed_gemm_mma_128_k64`.
-        hand_gemm_mma_128_k64: 64, 4, false;
+        hand_gemm_mma_128_k64: 64, 4, false, false;
         /// Twin of `typed_gemm_mma_128_k32_bf16`.
-        hand_gemm_mma_128_k32_bf16: 32, 2, true;
+        hand_gemm_mma_128_k32_bf16: 32, 2, true, false;
+        /// Twin of `typed_gemm_mma_128_k32_crr`: A stored K x M, B K x N, each with leading
+        /// dimension `stride`.
+        hand_gemm_mma_128_k32_crr: 32, 2, false, true;
     }
 }
 
@@ -333,7 +349,7 @@ mod kernels {
     use crate::entry::{Ids, Tile128K16, hand};
     #[cfg(target_arch = "amdgpu")]
     use cktile_core::Index;
-    use cktile_core::ops::gemm::{GemmPolicy, GemmProblem, universal_gemm};
+    use cktile_core::ops::gemm::{GemmPolicy, GemmProblem, OperandStorage, universal_gemm};
     use cktile_core::tile::gpu::workgroup_memory;
     #[cfg(target_arch = "amdgpu")]
     use cktile_core::tile::gpu::{get_block_id, get_thread_id};
@@ -341,16 +357,19 @@ mod kernels {
     /// The GEMM of policy `P` over an `m x n x k` problem (A's and B's row
     /// stride `stride`, C's `n`): the library's kernel body,
     /// `ops::gemm::universal_gemm` (its 2-D tile partition is the twins'
-    /// over `n_blocks` tiles along N).
+    /// over `n_blocks` tiles along N). `stride` is A's and B's leading
+    /// dimension: their row stride when K is contiguous, their K stride
+    /// when their rows are.
     #[inline(always)]
     fn gemm<P: GemmPolicy>(a: *const u16, b: *const u16, c: *mut f32, (m, n, k, stride): (usize, usize, usize, usize)) {
+        let outer = |rows: usize, k_contiguous: bool| if k_contiguous { rows } else { k } * stride;
         // SAFETY: launched with (M + N) x KPerBlock fp16 of dynamic shared memory; A and B hold
-        // their rows of `stride` elements, C `m x n` (each thread writes only its own elements).
+        // their `stride`-element rows (or K columns), C `m x n` (each thread writes only its own).
         let (lds, a, b, c) = unsafe {
             (
                 workgroup_memory::<u16>((P::M_PER_BLOCK + P::N_PER_BLOCK) * P::K_PER_BLOCK),
-                core::slice::from_raw_parts(a, m * stride),
-                core::slice::from_raw_parts(b, n * stride),
+                core::slice::from_raw_parts(a, outer(m, <P::AStorage as OperandStorage>::K_CONTIGUOUS)),
+                core::slice::from_raw_parts(b, outer(n, <P::BStorage as OperandStorage>::K_CONTIGUOUS)),
                 core::slice::from_raw_parts_mut(c, m * n),
             )
         };
@@ -433,5 +452,7 @@ mod kernels {
         typed_gemm_mma_128_k64: super::Mma128K64;
         /// bf16, 128 x 128 x 32.
         typed_gemm_mma_128_k32_bf16: super::Mma128K32Bf16;
+        /// fp16, 128 x 128 x 32, a column-major A and a row-major B.
+        typed_gemm_mma_128_k32_crr: super::Mma128K32Crr;
     }
 }
