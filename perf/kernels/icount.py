@@ -94,14 +94,14 @@ def twin_of(name):
 # 2124 -> 1990 (1.26x), the others by 1 to 4. The same day the whole GEMMs
 # left the list: `store_c_tile` tests each row of C once (its row slice),
 # not each element's offset: 1128 (1.06x) and 1651 (1.05x).
-REPORTED = {
-    "nvptx": {
-        "typed_gemm_a_build": 358,
-        "typed_kernel_64_u32": 499,
-        "typed_kernel_64_unwrap": 497,
-        "typed_kernel_k16_u64": 618,
-    }
-}
+#
+# 2026-11-27 (nightly 2026-10-29), issue 64: the list is empty. A tile
+# window over an affine chain (`Chain::AFFINE`: every DRAM view) computes
+# an access's offset as its thread's offset plus the step's, not from the
+# sum of their indices: every nvptx kernel lost instructions (the in-kernel
+# builds 499 -> 464, 497 -> 464, 618 -> 586, 358 -> 340), and each is within
+# the bound.
+REPORTED = {}
 # Entry points known to lose the shared address space on a target, each
 # with the generic ld/st count measured when it was listed. Waived for that
 # count only: more generic accesses fail, and so does a count that fell

@@ -427,7 +427,18 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
         let mut top = [0; MAX_DIMS];
         add_step(&mut top, self.access_top(a).as_ref());
         let chain = self.view.descriptor().chain();
-        if chain.is_valid(&top) { Some(chain.offset(&top)) } else { None }
+        let offset = if C::AFFINE {
+            // The thread's offset plus the step's (`Chain::AFFINE`): the step's part is a
+            // constant times the chain's runtime values, the same in every K tile.
+            let (mut origin, mut step) = ([0; MAX_DIMS], [0; MAX_DIMS]);
+            add_step(&mut origin, self.thread_origin.as_ref());
+            add_step(&mut step, &Plan::<E, C>::PLAN.x_delta(a));
+            let from_zero = chain.offset(&step).wrapping_sub(chain.offset(&[0; MAX_DIMS]));
+            chain.offset(&origin).wrapping_add(from_zero)
+        } else {
+            chain.offset(&top)
+        };
+        if chain.is_valid(&top) { Some(offset) } else { None }
     }
 
     /// Where access `a` of `vector` elements reads when the memory refuses

@@ -354,6 +354,7 @@ super::kit::kind_defaults!(EmbedParams: one_lower, always_valid, no_vector);
 
 impl EmbedParams {
     pub(crate) const ROW: Row = Row {
+        affine: true,
         family: Family::Embed,
         signature: sig("embed", const { &[Param::list("lengths"), Param::list("coefficients")] }),
         build: |a| Transform::embed_dims(a.list(0)?, a.list(1)?),

@@ -122,6 +122,7 @@ macro_rules! pair_kind {
     ) => {
         impl $params {
             pub(crate) const ROW: $crate::transform::table::Row = $crate::transform::table::Row {
+                affine: false,
                 family: $crate::Family::Permutation,
                 signature: $crate::transform::table::sig($name, const { &[$crate::transform::table::PAIR] }),
                 build: |a| {

@@ -195,6 +195,7 @@ broadcast_kind!(
     Insert,
     |s| single(s.len),
     Row {
+        affine: true,
         family: Family::Index,
         signature: sig("insert", const { &[LEN] }),
         build: |a| Transform::insert(a.index(0)?),
@@ -207,6 +208,7 @@ broadcast_kind!(
     Replicate,
     |s| s.lengths,
     Row {
+        affine: true,
         family: Family::Index,
         signature: sig("replicate", const { &[Param::list("lengths")] }),
         build: |a| Transform::replicate_dims(a.list(0)?),

@@ -102,6 +102,7 @@ super::kit::kind_defaults!(UnmergeParams: one_lower, always_valid);
 
 impl UnmergeParams {
     pub(crate) const ROW: Row = Row {
+        affine: true,
         family: Family::Unmerge,
         signature: sig("unmerge", const { &[Param::list("upper lengths")] }),
         build: |a| Transform::unmerge_dims(a.list(0)?),

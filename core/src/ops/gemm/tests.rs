@@ -579,3 +579,52 @@ proptest::proptest! {
         c_stores_agree::<Default128>(rows, cols, gap, (bm * 128, bn * 128));
     }
 }
+
+/// A window over an affine chain (`Chain::AFFINE`: the DRAM views, K- or
+/// rows-contiguous) computes each access's offset as its thread's offset
+/// plus the step's; it is the chain's offset at the access's own index,
+/// for every thread and access, inside the view, in its padding and past
+/// it.
+fn affine_offsets_agree<P: GemmPolicy, S: OperandSide<P> + core::fmt::Debug>(
+    side: S,
+    rows: usize,
+    k: usize,
+    gap: usize,
+    origin: [Index; 2],
+) {
+    use crate::typed::Chain;
+    use cktile_transforms::MAX_DIMS;
+    assert!(<S::DramChain as Chain>::AFFINE);
+    let stride = rows.max(k) + gap;
+    let data = vec![0u16; rows.max(k) * stride];
+    let view = S::make_dram_view(&data, rows, k, stride).unwrap();
+    for t in 0..P::BLOCK_SIZE {
+        let p = P::partition_of_thread(t).unwrap();
+        let w = crate::tile::make_tile_window_with_distribution(
+            view,
+            S::Tile::default(),
+            origin,
+            crate::distribution::typed::make_static_tile_distribution::<S::Dram>(),
+            p,
+        )
+        .unwrap();
+        let chain = w.view().descriptor().chain();
+        for a in 0..w.plan().accesses() {
+            let mut top = [0; MAX_DIMS];
+            top[..2].copy_from_slice(&w.access_top(a));
+            let want = if chain.is_valid(&top) { Some(chain.offset(&top)) } else { None };
+            assert_eq!(w.access_offset(a), want, "{side:?}, thread {t}, access {a}, at {origin:?}");
+        }
+    }
+}
+
+#[test]
+fn affine_windows_offset_as_the_chain() {
+    type Cc = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, ColumnMajor, ColumnMajor>;
+    for origin in [[0, 0], [128, 32], [0, 96], [256, 0], [-128, 0]] {
+        affine_offsets_agree::<Default128, _>(OperandA, 200, 72, 3, origin);
+        affine_offsets_agree::<Cc, _>(OperandA, 200, 72, 3, origin);
+        affine_offsets_agree::<Cc, _>(OperandB, 130, 40, 0, origin);
+        affine_offsets_agree::<Small64x16, _>(OperandB, 64, 32, 9, origin);
+    }
+}
