@@ -96,7 +96,7 @@ def twin_of(name):
 # not each element's offset: 1128 (1.06x) and 1651 (1.05x).
 #
 # 2026-11-27 (nightly 2026-10-29), issue 64: the list is empty. A tile
-# window over an affine chain (`Chain::AFFINE`: every DRAM view) computes
+# window over a linear chain (`Chain::LINEAR`: every DRAM view) computes
 # an access's offset as its thread's offset plus the step's, not from the
 # sum of their indices: every nvptx kernel lost instructions (the in-kernel
 # builds 499 -> 464, 497 -> 464, 618 -> 586, 358 -> 340), and each is within

@@ -87,8 +87,10 @@ impl ReverseParams {
     pub(crate) const fn step_at(&self, d_up: &Indices, up_ids: &[u8; MAX_DIMS], d_low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
         put(d_low, low_ids, 0, at(d_up, up_ids, 0).wrapping_neg());
     }
+    /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+    pub(crate) const LINEAR: bool = true;
     pub(crate) const fn is_linear(&self) -> bool {
-        true
+        Self::LINEAR
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         self.len == 1

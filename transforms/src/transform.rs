@@ -25,23 +25,22 @@ impl Kind {
         table::row(self).signature.name
     }
 
-    /// Whether every transform of the kind lowers to affine steps alone
-    /// ([`lowering::Step::Affine`](crate::lowering::Step::Affine), or no
-    /// step): each lower index a constant plus a weighted sum of the upper
-    /// ones in wrapping arithmetic, whatever the parameters. Then
-    /// `lower(a + b) = lower(a) + lower(b) - lower(0)` for any indices,
-    /// and a chain of such transforms evaluates an offset from a fixed
-    /// index plus a step as the two offsets' sum (a tile window's
-    /// accesses). The pads' validity is not affine; it is tested apart.
+    /// Whether every transform of the kind is linear
+    /// ([`Transform::is_linear`]: its lower index moves by a fixed linear
+    /// function of the upper step, whatever the parameters). Then
+    /// `lower(a + b) = lower(a) + lower(b) - lower(0)` (wrapping) for any
+    /// indices, and a chain of such transforms evaluates an offset from a
+    /// fixed index plus a step as the two offsets' sum (a tile window's
+    /// accesses). The pads' validity is not linear; it is tested apart.
     ///
     /// ```
     /// use cktile_transforms::Kind;
-    /// assert!(Kind::Embed.is_affine() && Kind::RightPad.is_affine() && Kind::Unmerge.is_affine());
-    /// assert!(!Kind::Merge.is_affine() && !Kind::Xor.is_affine());
+    /// assert!(Kind::Embed.is_linear() && Kind::RightPad.is_linear() && Kind::Unmerge.is_linear());
+    /// assert!(!Kind::Merge.is_linear() && !Kind::Xor.is_linear());
     /// ```
     #[inline]
-    pub const fn is_affine(self) -> bool {
-        table::row(self).affine
+    pub const fn is_linear(self) -> bool {
+        each_kind_type!(self, K => K::LINEAR)
     }
 
     /// The kind's spec signature: its name and its arguments, from the

@@ -1289,22 +1289,6 @@ proptest! {
         prop_assert_eq!((l.inputs(), l.outputs().len()), (t.num_upper(), t.num_lower()), "{}", t);
         prop_assert_eq!(l.lower(&up), t.calculate_lower(&up), "{} at {:?}", t, &up[..t.num_upper()]);
         prop_assert_eq!(l.is_valid(&up), t.is_valid_upper(&up), "{} at {:?}", t, &up[..t.num_upper()]);
-        // An affine kind lowers to affine steps alone, and its formula is
-        // affine, wrapping: lower(a + b) = lower(a) + lower(b) - lower(0), at
-        // this index and another anywhere.
-        if t.kind().is_affine() {
-            prop_assert!(
-                l.steps().iter().all(|s| matches!(s, cktile_transforms::lowering::Step::Affine { .. })),
-                "{}: {:?}", t, l
-            );
-            let other: Indices = core::array::from_fn(|i| up[(i + 1) % MAX_DIMS].wrapping_mul(7).wrapping_sub(3));
-            let sum: Indices = core::array::from_fn(|i| up[i].wrapping_add(other[i]));
-            let (la, lb, l0, ls) =
-                (t.calculate_lower(&up), t.calculate_lower(&other), t.calculate_lower(&[0; MAX_DIMS]), t.calculate_lower(&sum));
-            for i in 0..t.num_lower() {
-                prop_assert_eq!(ls[i], la[i].wrapping_add(lb[i]).wrapping_sub(l0[i]), "{} lower {}", t, i);
-            }
-        }
         // The compiled program's budget: two operations per item, and no
         // more fresh registers than the item has outputs.
         prop_assert!(l.steps().len() + usize::from(l.check().is_some()) <= 2, "{}: {:?}", t, l);
@@ -1436,30 +1420,6 @@ fn drawn() -> impl Strategy<Value = Transform> {
 
 /// Every kind draws itself over some offer, and what it draws is of that
 /// kind and round-trips through its spec text's values.
-/// The affine kinds: exactly the linear ones (pass-through, the pads, embed,
-/// unmerge, slice, offset, freeze and the replicates, whose lowerings are a
-/// sum or nothing); every permutation, merge, modulo and indexing is not.
-#[test]
-fn the_affine_kinds() {
-    let affine: Vec<&str> = Kind::ALL.iter().filter(|k| k.is_affine()).map(|k| k.name()).collect();
-    assert_eq!(
-        affine,
-        [
-            "pass_through",
-            "pad",
-            "left_pad",
-            "right_pad",
-            "embed",
-            "unmerge",
-            "slice",
-            "freeze",
-            "insert",
-            "replicate",
-            "offset"
-        ],
-    );
-}
-
 #[test]
 fn drawn_every_kind_draws_itself() {
     for kind in Kind::ALL {
@@ -1505,8 +1465,20 @@ proptest! {
         let zero = [0; MAX_DIMS];
         let (moved, _) = t.update_lower(&up, &t.calculate_lower(&zero), &up);
         prop_assert_eq!(&moved[..t.num_lower()], &low[..t.num_lower()], "{} moved from 0 to {:?}", t, &up[..t.num_upper()]);
-        // A linear kind's lowering is affine steps and checks only.
+        // A linear kind's lowering is affine steps and checks only, and its
+        // formula is affine, wrapping: lower(a + b) = lower(a) + lower(b) -
+        // lower(0), at this index and another anywhere. The kind says so
+        // for every transform of it.
+        prop_assert_eq!(t.kind().is_linear(), t.is_linear(), "{}", t);
         let affine = l.steps().iter().all(|s| matches!(s, cktile_transforms::lowering::Step::Affine { .. }));
         prop_assert!(!t.is_linear() || affine, "{}: {:?}", t, l);
+        if t.is_linear() {
+            let other: Indices = core::array::from_fn(|i| up[(i + 1) % MAX_DIMS].wrapping_mul(7).wrapping_sub(3));
+            let sum: Indices = core::array::from_fn(|i| up[i].wrapping_add(other[i]));
+            let (lb, l0, ls) = (t.calculate_lower(&other), t.calculate_lower(&zero), t.calculate_lower(&sum));
+            for i in 0..t.num_lower() {
+                prop_assert_eq!(ls[i], low[i].wrapping_add(lb[i]).wrapping_sub(l0[i]), "{} lower {}", t, i);
+            }
+        }
     }
 }

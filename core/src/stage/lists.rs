@@ -121,11 +121,11 @@ impl IdArray {
     }
 }
 
-/// Whether every kind of `kinds` is affine.
-const fn all_affine(kinds: &[(Kind, usize, usize)]) -> bool {
+/// Whether every kind of `kinds` is linear.
+const fn all_linear(kinds: &[(Kind, usize, usize)]) -> bool {
     let mut i = 0;
     while i < kinds.len() {
-        if !kinds[i].0.is_affine() {
+        if !kinds[i].0.is_linear() {
             return false;
         }
         i += 1;
@@ -171,17 +171,17 @@ pub trait TransformList: Copy {
     /// assert_eq!(X::VECTOR_RULES, &[VectorRule::Pass { dims: 2 }, VectorRule::Gcd { upper: 1, with: Some(8) }]);
     /// ```
     const VECTOR_RULES: &'static [VectorRule];
-    /// Whether every transform's kind is affine ([`Kind::is_affine`]): the
-    /// stage's lower index is then an affine map of its upper index,
-    /// whatever the parameters.
+    /// Whether every transform's kind is linear ([`Kind::is_linear`]): the
+    /// stage's lower index then moves by a fixed linear function of the
+    /// upper step, whatever the parameters.
     ///
     /// ```
     /// use cktile_core::typed::TransformList;
     /// use cktile_core::prelude::*;
     /// type Pads = (RightPad<usize, usize>, Unmerge<(usize, Number<8>)>);
-    /// assert!(Pads::AFFINE && !<(Xor<usize, Number<8>>,)>::AFFINE);
+    /// assert!(Pads::LINEAR && !<(Xor<usize, Number<8>>,)>::LINEAR);
     /// ```
-    const AFFINE: bool = all_affine(Self::KINDS);
+    const LINEAR: bool = all_linear(Self::KINDS);
     /// The transforms.
     fn transforms(self) -> Result<TransformArray, Error>;
     /// The checks of [`transforms`](Self::transforms), keeping nothing:

@@ -427,8 +427,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
         let mut top = [0; MAX_DIMS];
         add_step(&mut top, self.access_top(a).as_ref());
         let chain = self.view.descriptor().chain();
-        let offset = if C::AFFINE {
-            // The thread's offset plus the step's (`Chain::AFFINE`): the step's part is a
+        let offset = if C::LINEAR {
+            // The thread's offset plus the step's (`Chain::LINEAR`): the step's part is a
             // constant times the chain's runtime values, the same in every K tile.
             let (mut origin, mut step) = ([0; MAX_DIMS], [0; MAX_DIMS]);
             add_step(&mut origin, self.thread_origin.as_ref());

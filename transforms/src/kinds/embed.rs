@@ -354,7 +354,6 @@ super::kit::kind_defaults!(EmbedParams: one_lower, always_valid, no_vector);
 
 impl EmbedParams {
     pub(crate) const ROW: Row = Row {
-        affine: true,
         family: Family::Embed,
         signature: sig("embed", const { &[Param::list("lengths"), Param::list("coefficients")] }),
         build: |a| Transform::embed_dims(a.list(0)?, a.list(1)?),
@@ -406,8 +405,10 @@ impl EmbedParams {
         }
         put(d_low, low_ids, 0, sum);
     }
+    /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+    pub(crate) const LINEAR: bool = true;
     pub(crate) const fn is_linear(&self) -> bool {
-        true
+        Self::LINEAR
     }
     /// Linear over GF(2) when the sum is an OR of disjoint bit fields:
     /// every coefficient 0 or a power of two, every length with a

@@ -63,7 +63,6 @@ super::kit::kind_defaults!(FreezeParams: one_lower, always_valid, no_vector, no_
 
 impl FreezeParams {
     pub(crate) const ROW: Row = Row {
-        affine: true,
         family: Family::Index,
         signature: sig("freeze", const { &[Param::index("index")] }),
         build: |a| Transform::freeze(a.index(0)?),

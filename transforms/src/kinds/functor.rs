@@ -597,7 +597,6 @@ super::kit::kind_defaults!(FunctorParams: one_lower, one_upper, always_valid, re
 
 impl FunctorParams {
     pub(crate) const ROW: Row = Row {
-        affine: false,
         family: Family::Permutation,
         signature: sig("functor", const { &[LEN, Param::list("bit targets"), Param::int("flip", 0, 255, FLIP)] }),
         build: |a| {

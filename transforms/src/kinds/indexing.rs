@@ -91,7 +91,6 @@ super::kit::kind_defaults!(IndexingParams: one_lower, one_upper, always_valid, n
 
 impl IndexingParams {
     pub(crate) const ROW: Row = Row {
-        affine: false,
         family: Family::Index,
         signature: sig("indexing", const { &[LEN, Param::index("index")] }),
         build: |a| Transform::indexing(a.index(0)?, a.index(1)?),

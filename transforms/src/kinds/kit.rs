@@ -122,7 +122,6 @@ macro_rules! pair_kind {
     ) => {
         impl $params {
             pub(crate) const ROW: $crate::transform::table::Row = $crate::transform::table::Row {
-                affine: false,
                 family: $crate::Family::Permutation,
                 signature: $crate::transform::table::sig($name, const { &[$crate::transform::table::PAIR] }),
                 build: |a| {
@@ -173,8 +172,10 @@ macro_rules! pair_kind {
                 _: &[u8; $crate::MAX_DIMS],
             ) {
             }
+            /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+            pub(crate) const LINEAR: bool = false;
             pub(crate) const fn is_linear(&self) -> bool {
-                false
+                Self::LINEAR
             }
             pub(crate) const fn is_xor_linear(&self) -> bool {
                 $xor_linear
@@ -283,8 +284,10 @@ macro_rules! kind_defaults {
     };
     (@shifted $kind:ident) => {
         impl $kind {
+            /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+            pub(crate) const LINEAR: bool = true;
             pub(crate) const fn is_linear(&self) -> bool {
-                true
+                Self::LINEAR
             }
             #[inline(always)]
             pub(crate) const fn step_at(
@@ -301,8 +304,10 @@ macro_rules! kind_defaults {
     };
     (@constant $kind:ident) => {
         impl $kind {
+            /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+            pub(crate) const LINEAR: bool = true;
             pub(crate) const fn is_linear(&self) -> bool {
-                true
+                Self::LINEAR
             }
             #[inline(always)]
             pub(crate) const fn step_at(
@@ -318,8 +323,10 @@ macro_rules! kind_defaults {
     };
     (@recomputed $kind:ident) => {
         impl $kind {
+            /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+            pub(crate) const LINEAR: bool = false;
             pub(crate) const fn is_linear(&self) -> bool {
-                false
+                Self::LINEAR
             }
             #[inline(always)]
             pub(crate) const fn step_at(

@@ -193,7 +193,6 @@ super::kit::kind_defaults!(MergeParams: one_upper, always_valid, vector_without_
 
 impl MergeParams {
     pub(crate) const ROW: Row = Row {
-        affine: false,
         family: Family::Merge,
         signature: sig("merge", const { &[Param::list("lower lengths")] }),
         build: |a| Transform::merge_dims(a.list(0)?),

@@ -69,7 +69,6 @@ super::kit::kind_defaults!(ModuloParams: one_lower, one_upper, always_valid, no_
 
 impl ModuloParams {
     pub(crate) const ROW: Row = Row {
-        affine: false,
         family: Family::Index,
         signature: sig("modulo", const { &[Param::index("modulus"), LEN] }),
         build: |a| Transform::modulo(a.index(0)?, a.index(1)?),

@@ -73,7 +73,6 @@ super::kit::kind_defaults!(OffsetParams: one_lower, one_upper, always_valid, no_
 
 impl OffsetParams {
     pub(crate) const ROW: Row = Row {
-        affine: true,
         family: Family::Index,
         signature: sig("offset", const { &[LEN, Param::index("off")] }),
         build: |a| Transform::offset(a.index(0)?, a.index(1)?),

@@ -253,7 +253,6 @@ pad_kind!(
     Pad,
     |s| (s.len, s.left, s.right),
     Row {
-        affine: true,
         family: Family::Pad,
         signature: sig("pad", const { &[LEN, Param::index("left"), Param::index("right")] }),
         build: |a| Transform::pad(a.index(0)?, a.index(1)?, a.index(2)?),
@@ -268,7 +267,6 @@ pad_kind!(
     LeftPad,
     |s| (s.len, s.left, 0),
     Row {
-        affine: true,
         family: Family::Pad,
         signature: sig("left_pad", const { &[LEN, Param::index("left")] }),
         build: |a| Transform::left_pad(a.index(0)?, a.index(1)?),
@@ -283,7 +281,6 @@ pad_kind!(
     RightPad,
     |s| (s.len, 0, s.right),
     Row {
-        affine: true,
         family: Family::Pad,
         signature: sig("right_pad", const { &[LEN, Param::index("right")] }),
         build: |a| Transform::right_pad(a.index(0)?, a.index(1)?),

@@ -64,7 +64,6 @@ super::kit::kind_defaults!(PassThroughParams: one_lower, one_upper, always_valid
 
 impl PassThroughParams {
     pub(crate) const ROW: Row = Row {
-        affine: true,
         family: Family::Identity,
         signature: sig("pass_through", const { &[LEN] }),
         build: |a| Transform::pass_through(a.index(0)?),

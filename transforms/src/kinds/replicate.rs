@@ -153,8 +153,10 @@ macro_rules! broadcast_kind {
             pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
             #[inline(always)]
             pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+            /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+            pub(crate) const LINEAR: bool = true;
             pub(crate) const fn is_linear(&self) -> bool {
-                true
+                Self::LINEAR
             }
             pub(crate) const fn is_xor_linear(&self) -> bool {
                 true
@@ -195,7 +197,6 @@ broadcast_kind!(
     Insert,
     |s| single(s.len),
     Row {
-        affine: true,
         family: Family::Index,
         signature: sig("insert", const { &[LEN] }),
         build: |a| Transform::insert(a.index(0)?),
@@ -208,7 +209,6 @@ broadcast_kind!(
     Replicate,
     |s| s.lengths,
     Row {
-        affine: true,
         family: Family::Index,
         signature: sig("replicate", const { &[Param::list("lengths")] }),
         build: |a| Transform::replicate_dims(a.list(0)?),

@@ -82,7 +82,6 @@ super::kit::kind_defaults!(SliceParams: one_lower, one_upper, always_valid, no_v
 
 impl SliceParams {
     pub(crate) const ROW: Row = Row {
-        affine: true,
         family: Family::Index,
         signature: sig("slice", const { &[LEN, Param::index("begin"), Param::index("end")] }),
         build: |a| Transform::slice(a.index(0)?, a.index(1)?, a.index(2)?),

@@ -182,7 +182,6 @@ super::kit::kind_defaults!(SwizzleParams: one_lower, one_upper, always_valid, re
 
 impl SwizzleParams {
     pub(crate) const ROW: Row = Row {
-        affine: false,
         family: Family::Permutation,
         signature: sig(
             "swizzle",

@@ -102,7 +102,6 @@ super::kit::kind_defaults!(UnmergeParams: one_lower, always_valid);
 
 impl UnmergeParams {
     pub(crate) const ROW: Row = Row {
-        affine: true,
         family: Family::Unmerge,
         signature: sig("unmerge", const { &[Param::list("upper lengths")] }),
         build: |a| Transform::unmerge_dims(a.list(0)?),
@@ -155,8 +154,10 @@ impl UnmergeParams {
         }
         put(d_low, low_ids, 0, acc);
     }
+    /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
+    pub(crate) const LINEAR: bool = true;
     pub(crate) const fn is_linear(&self) -> bool {
-        true
+        Self::LINEAR
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {
         true

@@ -20,11 +20,6 @@ pub(crate) struct Row {
     pub(crate) signature: Signature,
     /// What the kind does, for grouping.
     pub(crate) family: Family,
-    /// Whether every forward lowering of the kind is `Affine` steps alone
-    /// (or none): each lower index a constant plus a weighted sum of the
-    /// upper ones, in wrapping arithmetic, whatever the parameters. A test
-    /// holds each kind's flag to its lowerings.
-    pub(crate) affine: bool,
     /// Builds the transform from argument values that match `signature`
     /// in number (each value's shape is checked as it is read).
     pub(crate) build: fn(&Given<'_>) -> Result<Transform, Error>,

@@ -114,10 +114,11 @@ pub trait Chain: Built<Runtime = Descriptor> {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     const TOP_VECTORS: [Vector; MAX_DIMS];
-    /// Whether the offset is an affine map of the top index, whatever the
-    /// runtime values: a naive base (a weighted sum of its indices plus an
-    /// offset) under stages of affine kinds alone
-    /// ([`Kind::is_affine`](crate::transforms::Kind::is_affine)). Then
+    /// Whether the offset moves by a fixed linear function of the top
+    /// step, whatever the runtime values (an affine map of the top index):
+    /// a naive base (a weighted sum of its indices plus an offset) under
+    /// stages of linear kinds alone
+    /// ([`Kind::is_linear`](crate::transforms::Kind::is_linear)). Then
     /// `offset(a + b) = offset(a) + offset(b) - offset(0)` (wrapping), so a
     /// tile window computes an access's offset as its thread's offset plus
     /// the access's step, a constant, rather than from the sum of their
@@ -127,10 +128,10 @@ pub trait Chain: Built<Runtime = Descriptor> {
     /// use cktile_core::typed::Chain;
     /// use cktile_core::prelude::*;
     /// use cktile_core::ops::gemm::{DramChain, LdsChainOf};
-    /// // The GEMM's padded DRAM view is affine; its XOR LDS block is not.
-    /// assert!(<DramChain as Chain>::AFFINE && !<LdsChainOf<128, 32> as Chain>::AFFINE);
+    /// // The GEMM's padded DRAM view is linear; its XOR LDS block is not.
+    /// assert!(<DramChain as Chain>::LINEAR && !<LdsChainOf<128, 32> as Chain>::LINEAR);
     /// ```
-    const AFFINE: bool;
+    const LINEAR: bool;
     /// Whether no pad-family transform maps the top index to padding (CK's
     /// `coordinate_has_valid_offset_assuming_top_index_is_valid`).
     ///
@@ -364,7 +365,7 @@ macro_rules! base_chain_items {
     ($stages:expr) => {
         type NumTop = L::Len;
         const STAGES: usize = $stages;
-        const AFFINE: bool = true;
+        const LINEAR: bool = true;
         #[inline(always)]
         fn is_valid(&self, _: &Indices) -> bool {
             true
@@ -706,7 +707,7 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
     type NumTop = X::NumUpper;
     runtime_fields!(Transformed { prev: P, transforms: X, lower: Lo, upper: Up });
     const STAGES: usize = P::STAGES + 1;
-    const AFFINE: bool = P::AFFINE && X::AFFINE;
+    const LINEAR: bool = P::LINEAR && X::LINEAR;
     const TOP_VECTORS: [Vector; MAX_DIMS] =
         vectors_of(&Self::STATIC, stage_vectors(&P::TOP_VECTORS, X::VECTOR_RULES, Lo::STATIC, Up::STATIC));
     #[inline(always)]

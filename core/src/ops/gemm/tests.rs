@@ -580,7 +580,7 @@ proptest::proptest! {
     }
 }
 
-/// A window over an affine chain (`Chain::AFFINE`: the DRAM views, K- or
+/// A window over a linear chain (`Chain::LINEAR`: the DRAM views, K- or
 /// rows-contiguous) computes each access's offset as its thread's offset
 /// plus the step's; it is the chain's offset at the access's own index,
 /// for every thread and access, inside the view, in its padding and past
@@ -594,7 +594,7 @@ fn affine_offsets_agree<P: GemmPolicy, S: OperandSide<P> + core::fmt::Debug>(
 ) {
     use crate::typed::Chain;
     use cktile_transforms::MAX_DIMS;
-    assert!(<S::DramChain as Chain>::AFFINE);
+    assert!(<S::DramChain as Chain>::LINEAR);
     let stride = rows.max(k) + gap;
     let data = vec![0u16; rows.max(k) * stride];
     let view = S::make_dram_view(&data, rows, k, stride).unwrap();
