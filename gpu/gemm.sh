@@ -67,8 +67,8 @@ build() {
   (
     cd perf/kernels
     # The bodies on the host first: a wrong kernel fails here, before any GPU time is spent.
-    # (The debug build scripts/target-icount.sh's own host test makes, reused.)
-    cargo test --quiet --target-dir "$build_dir" entry
+    # (The build of scripts/target-icount.sh's own host test, reused: profile host-test.)
+    cargo test --quiet --profile host-test --target-dir "$build_dir" entry
     touch src/lib.rs # always recompile, so the asm is written
     RUSTFLAGS="-Ctarget-cpu=sm_90 -Zunstable-options -Cpanic=immediate-abort" \
       cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target nvptx64-nvidia-cuda \

@@ -6,7 +6,8 @@
 # of every exported function and fails when a typed kernel exceeds its twin
 # by more than 10% + 4 instructions, calls out, or uses scratch / local
 # memory or spills (perf/kernels/icount.py). First, on the host, every typed
-# kernel must compute its twin's offsets (perf/kernels' test), so the counts
+# kernel must compute its twin's offsets (perf/kernels' test, in its optimised and
+# overflow-checked profile host-test), so the counts
 # compare like with like.
 #
 # Usage: scripts/target-icount.sh [TARGET...]   (default: amdgcn nvptx x86_64)
@@ -28,7 +29,7 @@ set -euo pipefail
 NIGHTLY=${CKTILE_NIGHTLY:-nightly-2026-10-29}
 cd "$(dirname "$0")/../perf/kernels"
 TARGETS=${*:-"amdgcn nvptx x86_64"}
-cargo test --quiet >/dev/null
+cargo test --quiet --profile host-test >/dev/null
 args=()
 stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT
