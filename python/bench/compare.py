@@ -409,9 +409,11 @@ def check_gluon(case: Case, gluon: Gluon) -> None:
 
 def harness_addresses(names: Sequence[str]) -> Dict[str, List[List[Optional[int]]]]:
     """The byte addresses the H100 measurement harness issued for these cases (`cktile gpu-cases`)."""
-    cli = REPO / "target" / "release" / "cktile"
+    # The command line in $CKTILE (as python/tests take it), or the release build.
+    cli = Path(os.environ.get("CKTILE") or REPO / "target" / "release" / "cktile")
     if not cli.exists():
-        raise SystemExit(f"compare.py checks the H100 harness's addresses with {cli}: run `cargo build --release` first")
+        raise SystemExit(f"compare.py checks the H100 harness's addresses with {cli}: run `cargo build --release` "
+                         "first, or set CKTILE to a cktile binary")
     data = json.loads(subprocess.run([str(cli), "gpu-cases", "--json"], capture_output=True, text=True,
                                      check=True).stdout)
     return {c["name"]: c["addresses"] for c in data["cases"] if c["name"] in names}
