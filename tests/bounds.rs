@@ -5,12 +5,15 @@
 //! takes at any level of its trace (the top coordinate, each stage's lower
 //! index, the offset) lies inside the range the analysis reports, and every
 //! offset lies inside `[0, offset_reach]` when the analysis gives a reach
-//! (what tile windows use to bound their loads' offsets).
+//! (what tile windows use to bound their loads' offsets). The forward
+//! half alone (`forward_range`, a `const fn` that cktile-cubecl uses to
+//! choose its index type at compile time) holds every traced value too, and
+//! lies inside the whole range.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::check::{coordinate, trace};
-use cktile::descriptor::bounds::{offset_reach, value_range};
+use cktile::descriptor::bounds::{forward_range, offset_reach, value_range};
 use cktile::random::chain::{ChainConfig, chain};
 
 #[test]
@@ -22,6 +25,13 @@ fn every_traced_value_lies_inside_the_analysed_range() {
         let d = chain(seed, &config);
         let range = value_range(&d).unwrap_or_else(|e| panic!("seed {seed}: {d}: {e}"));
         let reach = offset_reach(&d);
+        let forward = forward_range(&d);
+        assert!(
+            range.low <= forward.0 && forward.1 <= range.high,
+            "seed {seed}: {d}: forward range {forward:?} outside [{}, {}]",
+            range.low,
+            range.high
+        );
         let mut largest = i64::MIN;
         let total: u64 = d.lengths().as_slice().iter().map(|&l| l as u64).product();
         let (mut low, mut high) = (i128::MAX, i128::MIN);
@@ -39,6 +49,10 @@ fn every_traced_value_lies_inside_the_analysed_range() {
             largest = largest.max(t.offset);
             for &v in t.levels.iter().flatten().chain([&t.offset]) {
                 let v = i128::from(v);
+                assert!(
+                    (forward.0..=forward.1).contains(&v),
+                    "seed {seed}: {d}: coordinate {x:?} reaches {v}, outside the forward range {forward:?}"
+                );
                 assert!(
                     (range.low..=range.high).contains(&v),
                     "seed {seed}: {d}: coordinate {x:?} reaches {v}, outside [{}, {}]",

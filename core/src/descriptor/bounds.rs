@@ -372,45 +372,86 @@ pub const fn offset_reach(desc: &Descriptor) -> Option<crate::Index> {
 /// shifts), read off its lowerings.
 fn literals(t: &Transform, x: &mut Extremes) {
     for l in [Some(t.lowering()), t.upper_lowering()].into_iter().flatten() {
-        for step in l.steps() {
-            match *step {
-                Step::Affine { n, coef, constant, .. } => {
-                    // A negative constant is written as a subtraction of its
-                    // magnitude (`x - 2`).
-                    x.see_value(constant.unsigned_abs().into());
-                    // A negative coefficient is written as a subtraction too.
-                    for c in &coef[..usize::from(n).min(MAX_DIMS)] {
-                        x.see_value(c.unsigned_abs().into());
-                    }
+        lowering_literals(&l, x);
+    }
+}
+
+/// The literals the code of one lowering uses.
+const fn lowering_literals(l: &Lowering, x: &mut Extremes) {
+    let steps = l.steps();
+    let mut k = 0;
+    while k < steps.len() {
+        match steps[k] {
+            Step::Affine { n, coef, constant, .. } => {
+                // A negative constant is written as a subtraction of its
+                // magnitude (`x - 2`).
+                x.see_value(constant.unsigned_abs() as i128);
+                // A negative coefficient is written as a subtraction too.
+                let mut t = 0;
+                while t < n as usize && t < MAX_DIMS {
+                    x.see_value(coef[t].unsigned_abs() as i128);
+                    t += 1;
                 }
-                Step::Split { lengths, .. } => {
-                    for v in lengths.as_slice() {
-                        x.see_value((*v).into());
-                    }
-                }
-                Step::Div { by, .. } | Step::Rem { by, .. } => x.see_value(by.into()),
-                Step::Xor { .. } => {}
-                Step::Permute { map, .. } => {
-                    // The code is `((o - (o & mask)) | moved fields) ^ flip`:
-                    // masks and flip below the block, shifts below its bits.
-                    x.see_value((map.block() - 1).into());
-                }
-                Step::Swizzle { bits, base, shift, .. } => {
-                    // The code is `o ^ (((o >> a) & mask) << b)`: the mask and
-                    // the shifted field stay below the block.
-                    if bits > 0 {
-                        x.see_value(1i128 << swizzle::block_bits(bits, base, shift));
-                        x.see_value((1i128 << bits) - 1);
-                        x.see_value((base as i128) + i128::from(shift.unsigned_abs()));
-                    }
+            }
+            Step::Split { lengths, .. } => see_lengths(lengths, x),
+            Step::Div { by, .. } | Step::Rem { by, .. } => x.see_value(by as i128),
+            Step::Xor { .. } => {}
+            Step::Permute { map, .. } => {
+                // The code is `((o - (o & mask)) | moved fields) ^ flip`:
+                // masks and flip below the block, shifts below its bits.
+                x.see_value(map.block() as i128 - 1);
+            }
+            Step::Swizzle { bits, base, shift, .. } => {
+                // The code is `o ^ (((o >> a) & mask) << b)`: the mask and
+                // the shifted field stay below the block.
+                if bits > 0 {
+                    let block_bits = swizzle::block_bits(bits, base, shift);
+                    x.see_value(if block_bits < 127 { 1i128 << block_bits } else { i128::MAX });
+                    x.see_value(if bits < 127 { (1i128 << bits) - 1 } else { i128::MAX });
+                    x.see_value((base as i128) + shift.unsigned_abs() as i128);
                 }
             }
         }
-        if let Some(c) = l.check() {
-            x.see_value(c.low.into());
-            x.see_value(c.high.into());
-        }
+        k += 1;
     }
+    if let Some(c) = l.check() {
+        x.see_value(c.low as i128);
+        x.see_value(c.high as i128);
+    }
+}
+
+/// The smallest and the largest value the forward code (top coordinate to
+/// offset) handles for top indices inside the lengths, padded ones
+/// included: every intermediate value, every length of every stage and
+/// every literal of the transforms' forward lowerings. A `const fn`, so
+/// that a compile-time chain can choose (or refuse) a narrow integer type
+/// for generated code at compile time; [`value_range`] covers the inverse
+/// too.
+///
+/// ```
+/// use cktile_core::descriptor::bounds::{forward_range, value_range};
+/// let d = cktile_core::Descriptor::naive(&[4, 8], &[100, 1])?;
+/// assert_eq!(forward_range(&d), (0, 308));
+/// let padded = cktile_core::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])")?;
+/// assert_eq!(forward_range(&padded).0, value_range(&padded)?.low);
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+pub const fn forward_range(desc: &Descriptor) -> (i128, i128) {
+    let mut x = Extremes { low: 0, high: 0 };
+    x.see_value(desc.element_space_size() as i128);
+    forward_spans(desc, &mut x);
+    let stages = desc.stages();
+    let mut s = 0;
+    while s < stages.len() {
+        let items = stages[s].items();
+        let mut i = 0;
+        while i < items.len() {
+            lowering_literals(&items[i].transform().lowering(), &mut x);
+            i += 1;
+        }
+        s += 1;
+    }
+    (x.low, x.high)
 }
 
 /// The range of every value the generated code handles for coordinates
