@@ -94,7 +94,7 @@ impl<T: CubePrimitive> Clone for Val<T> {
     fn clone(&self) -> Self {
         match self {
             Val::Lit(v) => Val::Lit(*v),
-            Val::Run(e) => Val::Run(e.clone()),
+            Val::Run(e) => Val::Run(*e),
         }
     }
 }
@@ -343,12 +343,7 @@ fn scatter<T: CubePrimitive>(into: &mut [Val<T>], ids: Ids, values: Vec<Val<T>>)
 
 /// The offset of `top` in `desc`, emitted into `scope` in type `T`, with
 /// the pad family's validity tests when `tests` is given.
-pub(crate) fn offset<T: Int>(
-    scope: &Scope,
-    desc: &Descriptor,
-    top: Vec<Val<T>>,
-    tests: Option<&mut Tests>,
-) -> Val<T> {
+pub(crate) fn offset<T: Int>(scope: &Scope, desc: &Descriptor, top: Vec<Val<T>>, tests: Option<&mut Tests>) -> Val<T> {
     let e = Emit::<T> { scope, _t: core::marker::PhantomData };
     let mut ignored = Tests::default();
     let tests = tests.unwrap_or(&mut ignored);

@@ -177,8 +177,12 @@ impl IndexType {
 /// let a = cktile_cubecl::CkLayout::<Huge>::new();
 /// ```
 pub struct CkLayout<D, C = (u32, u32), R = Unchecked> {
-    _of: PhantomData<fn() -> (D, C, R)>,
+    _of: Marker<D, C, R>,
 }
+
+/// The type parameters, held by nothing (the layout is `Send`, `Sync` and
+/// `Copy` whatever they are).
+type Marker<D, C, R> = PhantomData<fn() -> (D, C, R)>;
 
 impl<D, C, R> Clone for CkLayout<D, C, R> {
     fn clone(&self) -> Self {

@@ -23,6 +23,9 @@ use cktile_core::distribution::Encoding;
 /// let a = Access::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
 /// assert!(matches!(a, Access::Pattern(_)));
 /// ```
+// A value of `const` items only (checks run while compiling), so its
+// size costs nothing at run time, and a box could not be built in a const.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {
     /// A lane pattern over the layout's top dimensions (an MFMA's or an
@@ -77,7 +80,9 @@ impl Check {
     pub const fn require(&self, desc: &Descriptor) {
         match self.access {
             Access::Pattern(p) => tile::require_conflict_free(desc, self.element_bytes, self.arch, p),
-            Access::Window(e, op) => window::require_conflict_free_distribution(desc, self.element_bytes, self.arch, e, op),
+            Access::Window(e, op) => {
+                window::require_conflict_free_distribution(desc, self.element_bytes, self.arch, e, op)
+            }
         }
     }
 }

@@ -127,7 +127,9 @@ fn refused_exactly<C: cktile_cubecl::TopCoordinates>(
         Err(cktile_cubecl::Error::Range { low, high }) => {
             let (l2, h2) = cktile_core::descriptor::bounds::forward_range(desc);
             assert_eq!((low, high), (l2, h2), "{what}");
-            assert!(low < i128::from(i32::MIN) || high > i128::from(u32::MAX) || (low < 0 && high > i128::from(i32::MAX)));
+            assert!(
+                low < i128::from(i32::MIN) || high > i128::from(u32::MAX) || (low < 0 && high > i128::from(i32::MAX))
+            );
             None
         }
         Err(e) => panic!("{what}: {desc}: {e}"),

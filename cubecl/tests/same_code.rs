@@ -10,6 +10,8 @@
 //! process, before the first client.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// cubecl's derive writes the hand layout's kernel-side struct undocumented.
+#![allow(missing_docs)]
 
 mod common;
 
@@ -22,8 +24,7 @@ use cubecl::std::tensor::layout::{Coords1d, Coords2d, Layout, LayoutExpand};
 use std::collections::{HashMap, HashSet};
 
 /// The block by hand, as a cubecl user writes a swizzled layout.
-#[allow(missing_docs)]
-#[derive(CubeType, Clone, Copy)]
+#[derive(CubeType, Clone, Copy, Default)]
 pub struct HandXor {}
 
 #[cube]
@@ -135,7 +136,8 @@ fn load_index(log: &str, name: &str) -> (String, usize) {
         }
         // The load: `&(*input)[index]`, the first indexing of the body.
         if load.is_none()
-            && let Some(index) = rhs.strip_prefix("&(*").and_then(|r| r.split_once(")[")).map(|(_, i)| i.trim_end_matches(']'))
+            && let Some(index) =
+                rhs.strip_prefix("&(*").and_then(|r| r.split_once(")[")).map(|(_, i)| i.trim_end_matches(']'))
         {
             load = Some(index.to_string());
         }
