@@ -52,6 +52,8 @@
 //! - finding and using layouts: [Layout search](https://github.com/cktile/cktile/blob/main/docs/src/search.md),
 //!   [Direct-to-LDS planning](https://github.com/cktile/cktile/blob/main/docs/src/dma-plan.md),
 //!   [Generating CUDA code](https://github.com/cktile/cktile/blob/main/docs/src/codegen.md),
+//!   [cktile in cubecl](https://github.com/cktile/cktile/blob/main/docs/src/cubecl.md) (its code runs
+//!   as the doctests of `cubecl/`, a crate of its own),
 //!   [Testing your layouts](https://github.com/cktile/cktile/blob/main/docs/src/testing.md),
 //!   [The layout explorer](https://github.com/cktile/cktile/blob/main/docs/src/explorer.md), [From Python](https://github.com/cktile/cktile/blob/main/docs/src/python.md)
 //!   (with [From CuTe and CuTe DSL](https://github.com/cktile/cktile/blob/main/docs/src/from-cute.md),

@@ -36,6 +36,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The blocks the test does not run (chapter, first command); each says why
 /// in its `<!-- not run: ... -->` mark.
 const NOT_RUN: &[(&str, &str)] = &[
+    ("cubecl.md", "scripts/cubecl-test.sh"),
     ("fuzzing.md", "cargo install cargo-fuzz --locked         # once (scripts/fuzz.sh does it if missing)"),
     ("getting-started.md", "curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y"),
     ("performance.md", "cargo rustc --release -p cktile-checks --lib -- --emit asm"),

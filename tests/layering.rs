@@ -364,6 +364,9 @@ const LOWERING_CONSUMERS: &[&str] = &[
     "core/src/descriptor/program/mod.rs",
     "core/src/descriptor/program/compile.rs",
     "core/src/descriptor/program/batch.rs",
+    // cktile-cubecl's kernel expansion (its own workspace; the file is read
+    // here all the same).
+    "cubecl/src/emit.rs",
 ];
 
 /// What reading a transform other than through its lowering looks like in

@@ -47,3 +47,10 @@ pub use emit::Int;
 pub use error::Error;
 pub use layout::{CkLayout, CkLayoutExpand, DescriptorLayout, IndexType};
 pub use reads::{Access, Check, Reads, Unchecked};
+
+/// The guide's chapter "cktile in cubecl" (`docs/src/cubecl.md`), whose
+/// Rust blocks run as this crate's doctests: its kernel on wgpu, its
+/// refusal as a compile failure.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/src/cubecl.md")]
+pub struct Chapter;

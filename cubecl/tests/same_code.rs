@@ -147,6 +147,19 @@ fn load_index(log: &str, name: &str) -> (String, usize) {
     (expression(&lets, &load, &mut ops), ops.len())
 }
 
+/// The guide's chapter "cktile in cubecl" quotes the kernel's index
+/// computation: its lines, less their `//` comments, are consecutive lines
+/// of the compiled body.
+fn chapter_shows(body: &str) {
+    let chapter = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/src/cubecl.md")).unwrap();
+    let after = chapter.split("as cubecl compiled it").nth(1).expect("the chapter's WGSL excerpt");
+    let block = after.split("```text\n").nth(1).and_then(|b| b.split("```").next()).unwrap();
+    let quoted: Vec<&str> = block.lines().map(|l| l.split("//").next().unwrap_or("").trim_end()).collect();
+    let lines: Vec<&str> = body.lines().collect();
+    let first = lines.iter().position(|l| *l == quoted[0]).unwrap_or_else(|| panic!("{} not in\n{body}", quoted[0]));
+    assert_eq!(&lines[first..first + quoted.len()], &quoted[..], "the chapter's excerpt is not the compiled kernel's");
+}
+
 #[test]
 fn the_cktile_layout_compiles_to_the_hand_written_arithmetic() {
     let dir = std::env::temp_dir().join(format!("cktile-cubecl-same-code-{}", std::process::id()));
@@ -197,5 +210,6 @@ fn the_cktile_layout_compiles_to_the_hand_written_arithmetic() {
     for op in [" ^ ", " / ", " % ", " * ", " + "] {
         assert!(ours.contains(op), "{op} in {ours}");
     }
+    chapter_shows(kernel_body(&log, "through_cktile"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -69,13 +69,15 @@ class Layout:
     32
     """
 
-    __slots__ = ("_native",)
+    __slots__ = ("_native", "_origin")
 
     def __init__(self, spec: str, dtype: Optional[str] = None) -> None:
+        self._origin: Optional[str] = None
         if isinstance(spec, Layout):
-            # The same layout, keeping its source text and element type unless dtype names another.
+            # The same layout, keeping its source text, origin and element type unless dtype names another.
             dtype = element_type("dtype", dtype)
             self._native = spec._native if dtype is None else _native.NativeLayout(spec.source, dtype)
+            self._origin = spec._origin
             return
         if not isinstance(spec, str):
             raise _native.Error(f"a layout is spec text or a catalogue entry, not {type(spec).__name__}")
@@ -97,6 +99,22 @@ class Layout:
     def source(self) -> str:
         """The text the layout was built from."""
         return self._native.source
+
+    @property
+    def origin(self) -> Optional[str]:
+        """The library the layout was imported from: ``"triton"`` (:func:`cktile.from_triton`,
+        :func:`cktile.from_linear_bases`), ``"cute"`` or ``"tensor-layouts"``
+        (:func:`cktile.from_cute`), or ``None`` for cktile's own text. :meth:`analyze` answers in its
+        language.
+
+        >>> cktile.from_cute("(8,64):(64,1)").origin, cktile.Layout("packed((8,64))").origin
+        ('cute', None)
+        """
+        return self._origin
+
+    def _imported_from(self, origin: str) -> "Layout":
+        self._origin = origin
+        return self
 
     @property
     def spec(self) -> str:
@@ -177,7 +195,15 @@ class Layout:
 
         ``answer_as`` (``"triton"`` or ``"cute"``, ``cktile analyze --as``) adds the layout in that peer's
         own terms, checked at every coordinate: ``answer.export`` (as :meth:`export` gives it) or
-        ``answer.refused``.
+        ``answer.refused``. By default a layout answers in the language it came in (:attr:`origin`:
+        Triton's for one from Triton, CuTe's for one from CuTe or tensor-layouts); ``"cktile"`` asks
+        for no answer.
+
+        >>> t = cktile.from_linear_bases([[0, 1], [0, 2], [1, 0]], [2, 4])
+        >>> t.analyze("sm90", "rows").answer.peer
+        'triton'
+        >>> t.analyze("sm90", "rows", answer_as="cktile").answer is None
+        True
 
         >>> cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64", "fp16").analyze(
         ...     "sm90", "ldmatrix", answer_as="cute").answer.export.text
@@ -189,6 +215,10 @@ class Layout:
         arch, pattern, op = text("arch", arch), text("pattern", pattern, True), text("op", op, True)
         base = None if lds_base is None else integer("lds_base", lds_base, U64)
         peer = text("answer_as", answer_as, True)
+        if peer is None:
+            peer = {"triton": "triton", "cute": "cute", "tensor-layouts": "cute"}.get(self._origin or "")
+        elif peer == "cktile":
+            peer = None
         return Report._from_native("analyze", self._native.analyze(arch, pattern, _text(distribution), op, base, peer))
 
     def dma_plan(

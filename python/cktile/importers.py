@@ -193,7 +193,8 @@ def from_cute(layout: object, dtype: Optional[str] = None) -> Layout:
     >>> from_cute("(8,(2,4)):(4,(1,32))").offset(1, 5)   # as C++ CuTe or CuTe DSL prints a layout
     69
     """
-    return Layout(cute_spec(layout), dtype)
+    origin = "tensor-layouts" if type(layout).__module__.split(".")[0] == "tensor_layouts" else "cute"
+    return Layout(cute_spec(layout), dtype)._imported_from(origin)
 
 
 # Triton ----------------------------------------------------------------------
@@ -336,7 +337,7 @@ def from_linear_bases(
     >>> from_linear_bases([[0, 1], [0, 2], [1, 2]]).offsets().tolist()
     [[0, 1, 2, 3], [6, 7, 4, 5]]
     """
-    return Layout(linear_bases_spec(offset_bases, shape), dtype)
+    return Layout(linear_bases_spec(offset_bases, shape), dtype)._imported_from("triton")
 
 
 #: The largest dimension handed to Triton: its linear layouts hold offsets and lengths in 32-bit integers,
@@ -604,6 +605,10 @@ def from_triton(layout: object, shape: Sequence[int], dtype: Optional[str] = Non
     >>> t.source
     'triton-rotating:vec=4,perphase=1,maxphase=16,order=01,rows=64,cols=128'
     """
+    return _from_triton(layout, shape, dtype)._imported_from("triton")
+
+
+def _from_triton(layout: object, shape: Sequence[int], dtype: Optional[str]) -> Layout:
     if isinstance(layout, str):
         layout = _parse_ir(layout)
     kind = type(layout).__name__

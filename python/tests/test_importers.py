@@ -566,6 +566,32 @@ def test_analyze_answers_as_the_export(cli, entry, peer):
         layout.analyze("gfx942", "rows", op="ds_read_b64", answer_as="fish")
 
 
+def test_an_imported_layout_answers_in_its_own_language():
+    """Each importer records where a layout came from (``Layout.origin``), and ``analyze`` answers in that
+    language unless asked otherwise: Triton's for Triton's layouts, CuTe's for pycute's and tensor-layouts'."""
+    swizzled = gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])
+    cute_sw = pycute.ComposedLayout(pycute.Swizzle(3, 3, 3), 0, pycute.Layout((16, 64), (64, 1)))
+    cases = [
+        (cktile.from_triton(swizzled, [64, 64], dtype="fp16"), "triton", "triton"),
+        (cktile.from_linear_bases([[0, 1], [0, 2], [1, 0]], [2, 4], dtype="fp16"), "triton", "triton"),
+        (cktile.from_cute(cute_sw, dtype="fp16"), "cute", "cute"),
+        (cktile.from_cute("(8,64):(64,1)", dtype="fp16"), "cute", "cute"),
+        (cktile.from_cute(tl.Layout((8, 64), (64, 1)), dtype="fp16"), "tensor-layouts", "cute"),
+    ]
+    for layout, origin, peer in cases:
+        assert layout.origin == origin, (layout.source, layout.origin)
+        assert cktile.Layout(layout).origin == origin   # a copy keeps it
+        r = layout.analyze("sm90", "rows")
+        assert r.answer.peer == peer
+        assert r.answer.to_dict() == layout.analyze("sm90", "rows", answer_as=peer).answer.to_dict()
+        assert "answer" not in layout.analyze("sm90", "rows", answer_as="cktile").to_dict()
+        other = "cute" if peer == "triton" else "triton"
+        assert layout.analyze("sm90", "rows", answer_as=other).answer.peer == other
+    # cktile's own text has no origin and no default answer.
+    own = cktile.Layout("packed((8,64))", "fp16")
+    assert own.origin is None and "answer" not in own.analyze("sm90", "rows").to_dict()
+
+
 def _issue_66_layouts():
     """Issue 66's seventeen layouts, each as its peer builds it: (name, peer object, shape, dtype)."""
     out = []
