@@ -199,11 +199,11 @@ class Layout:
         Triton's for one from Triton, CuTe's for one from CuTe or tensor-layouts); ``"cktile"`` asks
         for no answer.
 
-        >>> t = cktile.from_linear_bases([[0, 1], [0, 2], [1, 0]], [2, 4])
-        >>> t.analyze("sm90", "rows").answer.peer
-        'triton'
-        >>> t.analyze("sm90", "rows", answer_as="cktile").answer is None
-        True
+        >>> t = cktile.from_cute("(16,64):(64,1)", dtype="fp16")
+        >>> t.analyze("sm90", "ldmatrix").answer.export.text
+        '(16,64):(64,1)'
+        >>> "answer" in t.analyze("sm90", "ldmatrix", answer_as="cktile").to_dict()
+        False
 
         >>> cktile.Layout("cute-swizzle:b=3,mbase=3,s=3,rows=16,cols=64", "fp16").analyze(
         ...     "sm90", "ldmatrix", answer_as="cute").answer.export.text

@@ -581,15 +581,16 @@ def test_an_imported_layout_answers_in_its_own_language():
     for layout, origin, peer in cases:
         assert layout.origin == origin, (layout.source, layout.origin)
         assert cktile.Layout(layout).origin == origin   # a copy keeps it
-        r = layout.analyze("sm90", "rows")
+        analyze = lambda **kw: layout.analyze("sm90", "rows", op="ld.shared.b32", **kw)  # noqa: E731
+        r = analyze()
         assert r.answer.peer == peer
-        assert r.answer.to_dict() == layout.analyze("sm90", "rows", answer_as=peer).answer.to_dict()
-        assert "answer" not in layout.analyze("sm90", "rows", answer_as="cktile").to_dict()
+        assert r.answer.to_dict() == analyze(answer_as=peer).answer.to_dict()
+        assert "answer" not in analyze(answer_as="cktile").to_dict()
         other = "cute" if peer == "triton" else "triton"
-        assert layout.analyze("sm90", "rows", answer_as=other).answer.peer == other
+        assert analyze(answer_as=other).answer.peer == other
     # cktile's own text has no origin and no default answer.
     own = cktile.Layout("packed((8,64))", "fp16")
-    assert own.origin is None and "answer" not in own.analyze("sm90", "rows").to_dict()
+    assert own.origin is None and "answer" not in own.analyze("sm90", "rows", op="ld.shared.b32").to_dict()
 
 
 def _issue_66_layouts():
