@@ -314,6 +314,36 @@ impl<C> DerefExpand for CkLayoutExpand<C> {
     }
 }
 
+/// A typed CK chain (a [`Chain`](cktile_core::typed::Chain) whose
+/// parameters are all `Number`s: what `make_naive_tensor_descriptor` and
+/// `transform_tensor_descriptor` build from compile-time lengths, or the
+/// GEMM's `ops::gemm::LdsChainOf`) as a [`StaticDescriptor`], so that it
+/// can be a [`CkLayout`]. A chain with a runtime length, or an invalid
+/// one, does not compile.
+///
+/// ```
+/// use cktile_core::ops::gemm::LdsChainOf;
+/// use cktile_core::StaticDescriptor;
+/// use cktile_cubecl::{CkLayout, Typed};
+/// use cubecl::std::tensor::layout::Layout;
+/// // The A block the library's universal GEMM stages in LDS (128 x 32, KPack 8, MLdsLayer 2).
+/// type ABlock = Typed<LdsChainOf<128, 32>>;
+/// let l = CkLayout::<ABlock>::new();
+/// assert_eq!(l.to_source_pos((3, 9)) as i64, ABlock::DESCRIPTOR.calculate_offset(&[3, 9]));
+/// assert_eq!(l.shape(), (128, 32));
+/// ```
+pub struct Typed<C>(PhantomData<fn() -> C>);
+
+impl<C: cktile_core::typed::Chain> StaticDescriptor for Typed<C> {
+    const DESCRIPTOR: Descriptor = match C::STATIC {
+        Some(Ok(d)) => d,
+        Some(Err(e)) => panic!("{}", e.summary()),
+        None => {
+            panic!("cktile-cubecl: the chain has a runtime length; a CkLayout's chain takes Number<N> lengths only")
+        }
+    };
+}
+
 /// A descriptor built on the host at run time (parsed from spec text, a
 /// layout search's answer, a catalogue entry chosen by parameters), as a
 /// cubecl [`Layout`]: passed to a kernel as a `#[comptime]` argument, it

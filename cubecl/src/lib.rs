@@ -18,7 +18,8 @@
 //! is fine on NVIDIA's 32 banks but conflicts on gfx950's 64-bank LDS reads
 //! does not build.
 //!
-//! - [`layout`]: [`CkLayout`] (a compile-time descriptor),
+//! - [`layout`]: [`CkLayout`] (a compile-time descriptor, or a typed CK
+//!   chain through [`Typed`]),
 //!   [`DescriptorLayout`] (one built at run time, a comptime kernel
 //!   argument) and [`IndexType`];
 //! - [`error`]: why a descriptor cannot be a layout;
@@ -45,7 +46,7 @@ pub mod reads;
 pub use coords::TopCoordinates;
 pub use emit::Int;
 pub use error::Error;
-pub use layout::{CkLayout, CkLayoutExpand, DescriptorLayout, IndexType};
+pub use layout::{CkLayout, CkLayoutExpand, DescriptorLayout, IndexType, Typed};
 pub use reads::{Access, Check, Reads, Unchecked};
 
 /// The guide's chapter "cktile in cubecl" (`docs/src/cubecl.md`), whose

@@ -10,9 +10,10 @@
 mod common;
 
 use cktile_core::Descriptor;
+use cktile_core::ops::gemm::LdsChainOf;
 use cktile_core::random::chain::{ChainConfig, chain};
 use cktile_core::transforms::Kind;
-use cktile_cubecl::{CkLayout, DescriptorLayout, IndexType};
+use cktile_cubecl::{CkLayout, DescriptorLayout, IndexType, Typed};
 use common::{XorBlock, buffer, client, read_u32, zeros};
 use cubecl::client::Client;
 use cubecl::prelude::*;
@@ -168,9 +169,20 @@ fn ck_blocks_give_cktiles_offsets() {
         ("xor_preshuffle(32,64,8)", ck::xor_preshuffle(32, 64, 8)),
         ("universal_a(128,32,8,2,32,Fixed2025)", ck::universal_a(128, 32, 8, 2, 32, ck::UnmergeOrder::Fixed2025)),
         ("naive 64x64 padded by 8", Descriptor::naive(&[64, 64], &[72, 1])),
+        ("the GEMM's typed LdsChainOf<128, 32>", Ok(common::descriptor::<Typed<LdsChainOf<128, 32>>>())),
     ];
     for (name, d) in blocks {
         assert_eq!(check(&client, d.unwrap(), name), Some(IndexType::U32), "{name}");
+    }
+    // The typed GEMM block is CK's universal A block, offset for offset.
+    let (typed, universal) = (
+        common::descriptor::<Typed<LdsChainOf<128, 32>>>(),
+        ck::universal_a(128, 32, 8, 2, 32, ck::UnmergeOrder::Fixed2025).unwrap(),
+    );
+    for m in 0..128 {
+        for k in 0..32 {
+            assert_eq!(typed.calculate_offset(&[m, k]), universal.calculate_offset(&[m, k]), "({m}, {k})");
+        }
     }
     // The typed layout and the host evaluation agree with the hand formula.
     let l = CkLayout::<XorBlock>::new();
