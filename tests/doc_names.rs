@@ -173,6 +173,8 @@ fn crates_of(path: &str, here: &Path) -> Vec<(PathBuf, Vec<String>)> {
         "cktile" => vec![(root().join("src"), rest.clone()), (root().join("core/src"), rest)],
         "cktile_core" => vec![(root().join("core/src"), rest)],
         "cktile_transforms" => vec![(root().join("transforms/src"), rest)],
+        // The cubecl crate (its own workspace, in cubecl/).
+        "cktile_cubecl" => vec![(root().join("cubecl/src"), rest)],
         _ => Vec::new(),
     }
 }
@@ -243,7 +245,7 @@ fn exports_macro(src: &Path, name: &str) -> bool {
 /// crates it may live in).
 fn resolve(path: &str) -> Result<(), String> {
     let candidates = crates_of(path, &root().join("src"));
-    let mut why = String::from("not a path of cktile, cktile_core or cktile_transforms");
+    let mut why = String::from("not a path of cktile, cktile_core, cktile_transforms or cktile_cubecl");
     for (src, segments) in candidates {
         match resolve_in(&src, &segments) {
             Ok(()) => return Ok(()),
@@ -321,6 +323,8 @@ fn the_checker_tells_real_names_from_wrong_ones() {
         "cktile_core::ops::gemm::make_lds_block",
         "cktile::analyzer::report::analyze_tile_report",
         "cktile::analyzer::model::count",
+        "cktile_cubecl::CkLayout",
+        "cktile_cubecl::reads::Check",
     ] {
         assert_eq!(resolve(real), Ok(()), "{real}");
     }
