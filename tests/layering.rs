@@ -63,6 +63,9 @@ const LAYERS: &[(&str, &[&str])] = &[
             "transforms/src/values",
             "transforms/src/error",
             "transforms/src/signature",
+            // The integer arithmetic formulas and steps share (division,
+            // the row-major split, swizzle fields, bit permutations).
+            "transforms/src/arith",
         ],
     ),
     ("lowering steps", &["transforms/src/lowering"]),
@@ -103,9 +106,6 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// list of kinds generates `Kind`, `Transform` and the typed re-exports,
 /// and each kind's module reaches back up to them.
 const KNOWN_UPWARD: &[(&str, &str)] = &[
-    // An error variant holds the functor kind's `BitPermute`; one message
-    // computes `xor_no_modulo`'s row block.
-    ("transforms/src/error", "transforms/src/kinds"),
     // Messages name a `Kind`, generated from the list.
     ("transforms/src/error", "transforms/src/transform"),
     // Each kind holds its validating constructor on `Transform`, its random
@@ -116,10 +116,6 @@ const KNOWN_UPWARD: &[(&str, &str)] = &[
     ("transforms/src/kinds", "transforms/src/typed"),
     // A kind states its vector rule as a `VectorRule`.
     ("transforms/src/kinds", "transforms/src/vector"),
-    // The steps' evaluator computes with the kinds' formulas (merge's
-    // split, C's division), and two steps carry a kind's parameters
-    // (`BitPermute`, swizzle's `Fields`).
-    ("transforms/src/lowering", "transforms/src/kinds"),
 ];
 
 /// Circles between modules of one layer not yet removed, each as its

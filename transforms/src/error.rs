@@ -157,7 +157,7 @@ pub enum Error {
         /// The length.
         len: i64,
         /// The map.
-        map: crate::kinds::functor::BitPermute,
+        map: crate::arith::bits::BitPermute,
     },
     /// A call ([`Transform::from_args`](crate::Transform::from_args)) gives
     /// the wrong number of arguments.
@@ -316,7 +316,7 @@ impl fmt::Display for Error {
             Error::XorUnreduced { l0, l1 } => write!(
                 f,
                 "{XOR_NO_MODULO}: (L0, L1) = ({l0}, {l1}); up1 ^ up0 stays in [0, L1) only when L1 is a multiple of {}, the smallest power of two >= L0 (for a power-of-two L1: L0 <= L1); xor((L0, L1)) takes up0 % L1 instead",
-                crate::kinds::xor_no_modulo::row_block(l0)
+                crate::arith::pow2_at_least(l0)
             ),
             Error::SliceRange { len, begin, end } => {
                 write!(f, "{SLICE}: begin {begin}, end {end} on length {len}; need begin < end <= len")

@@ -62,6 +62,7 @@ macro_rules! tri {
     };
 }
 
+mod arith;
 mod count;
 mod dims;
 mod error;

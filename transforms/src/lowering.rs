@@ -36,8 +36,8 @@
 //! # Ok::<(), cktile_transforms::Error>(())
 //! ```
 
-use crate::kinds::functor::BitPermute;
-use crate::kinds::swizzle::Fields;
+use crate::arith::bits::BitPermute;
+use crate::arith::swizzle::Fields;
 use crate::{Dims, Index, Indices, MAX_DIMS};
 
 /// The most steps one lowering holds: an embed's inverse divides and takes
@@ -521,15 +521,15 @@ impl Lowering {
                     v[at(out)] = acc;
                 }
                 Step::Split { out, a, lengths } => {
-                    let low = crate::kinds::merge::lower(v[at(a)], &lengths.to_array(), lengths.len());
+                    let low = crate::arith::split(v[at(a)], &lengths.to_array(), lengths.len());
                     let mut j = 0;
                     while j < lengths.len() {
                         v[(out as usize + j) % MAX_SLOTS] = low[j];
                         j += 1;
                     }
                 }
-                Step::Div { out, a, by } => v[at(out)] = crate::kinds::div(v[at(a)], by),
-                Step::Rem { out, a, by } => v[at(out)] = crate::kinds::rem(v[at(a)], by),
+                Step::Div { out, a, by } => v[at(out)] = crate::arith::div(v[at(a)], by),
+                Step::Rem { out, a, by } => v[at(out)] = crate::arith::rem(v[at(a)], by),
                 Step::Xor { out, a, b } => v[at(out)] = v[at(a)] ^ v[at(b)],
                 Step::Swizzle { out, a, bits, base, shift } => {
                     v[at(out)] = Fields::new(bits, base, shift).apply(v[at(a)])

@@ -11,29 +11,8 @@
 
 use crate::{Index, Indices};
 
-/// Splits `up` into the `n` lower indices.
-///
-/// ```
-/// use cktile_transforms::kinds::merge::lower;
-/// let lens = [2, 3, 4, 0, 0, 0, 0, 0];
-/// // CK Tile's tests: 23 -> (1, 2, 3), 6 -> (0, 1, 2).
-/// assert_eq!(&lower(23, &lens, 3)[..3], &[1, 2, 3]);
-/// assert_eq!(&lower(6, &lens, 3)[..3], &[0, 1, 2]);
-/// ```
-#[inline(always)]
-pub const fn lower(up: i64, lengths: &Indices, n: usize) -> Indices {
-    let n = super::arity(n);
-    let mut low = [0i64; crate::MAX_DIMS];
-    let mut t = up;
-    let mut i = n;
-    while i > 1 {
-        i -= 1;
-        low[i] = super::rem(t, lengths[i]);
-        t = super::div(t, lengths[i]);
-    }
-    low[0] = t;
-    low
-}
+/// Splits `up` into the `n` lower indices (the row-major split).
+pub use crate::arith::split as lower;
 
 /// Inverse: combines the lower indices row-major.
 ///

@@ -54,6 +54,8 @@ pub mod unmerge;
 pub mod xor;
 pub mod xor_no_modulo;
 
+pub(crate) use crate::arith::arity;
+pub use crate::arith::{div, div_pow2, rem, rem_pow2};
 pub use cyclic_shift::CyclicShiftParams;
 pub use draw::Draw;
 pub use embed::EmbedParams;
@@ -218,74 +220,6 @@ macro_rules! each_kind_type {
     };
 }
 pub(crate) use each_kind_type;
-
-/// The dimensions a formula reads: `n`, or [`MAX_DIMS`](crate::MAX_DIMS) when
-/// `n` is larger (the index arrays hold no more). Every function here that
-/// takes a dimension count is total: a count past the arrays reads all of
-/// them rather than indexing out of bounds.
-#[inline(always)]
-pub(crate) const fn arity(n: usize) -> usize {
-    if n > crate::MAX_DIMS { crate::MAX_DIMS } else { n }
-}
-
-/// Truncating division (C's `/`) that returns 0 instead of panicking on a
-/// zero divisor or for `i64::MIN / -1` (validated transforms have neither).
-///
-/// ```
-/// use cktile_transforms::kinds::div;
-/// assert_eq!((div(-29, 8), div(29, 0)), (-3, 0));
-/// ```
-#[inline(always)]
-pub const fn div(a: i64, b: i64) -> i64 {
-    match a.checked_div(b) {
-        Some(q) => q,
-        None => 0,
-    }
-}
-
-/// Truncating remainder (C's `%`, negative for a negative dividend), 0
-/// instead of panicking on a zero divisor (or for `i64::MIN % -1`).
-///
-/// ```
-/// use cktile_transforms::kinds::rem;
-/// assert_eq!((rem(-29, 8), rem(29, 0)), (-5, 0));
-/// ```
-#[inline(always)]
-pub const fn rem(a: i64, b: i64) -> i64 {
-    match a.checked_rem(b) {
-        Some(r) => r,
-        None => 0,
-    }
-}
-
-/// C's truncating division by `1 << shift` (the `/` of every formula
-/// here) as shifts: the same quotient for every
-/// `a` (a negative `a` is biased by `2^shift - 1` first, as a compiler does
-/// for a constant divisor), without a hardware division. For `shift` in
-/// `0..=62`, the powers of two a validated length can be; larger shifts wrap
-/// and never panic.
-///
-/// ```
-/// use cktile_transforms::kinds::div_pow2;
-/// assert_eq!((div_pow2(29, 3), div_pow2(-29, 3), div_pow2(-8, 3), div_pow2(7, 0)), (3, -3, -1, 7));
-/// ```
-#[inline(always)]
-pub const fn div_pow2(a: i64, shift: u32) -> i64 {
-    let bias = (a >> 63) & 1i64.wrapping_shl(shift).wrapping_sub(1);
-    a.wrapping_add(bias).wrapping_shr(shift)
-}
-
-/// C's truncating remainder by `1 << shift` as shifts (negative for
-/// a negative `a`, as C's `%`) for every `a`, from [`div_pow2`].
-///
-/// ```
-/// use cktile_transforms::kinds::rem_pow2;
-/// assert_eq!((rem_pow2(29, 3), rem_pow2(-29, 3), rem_pow2(-8, 3), rem_pow2(7, 0)), (5, -5, 0, 0));
-/// ```
-#[inline(always)]
-pub const fn rem_pow2(a: i64, shift: u32) -> i64 {
-    a.wrapping_sub(div_pow2(a, shift).wrapping_shl(shift))
-}
 
 /// Greatest common divisor of two positive values.
 #[inline]

@@ -53,20 +53,9 @@ pub const fn lowering(_l1: i64) -> crate::lowering::Lowering {
 use super::kit::length;
 use crate::{Error, Index, Params, Transform};
 
-/// The smallest power of two at least `l0`: the block of columns the rows
-/// `0..l0` permute (`l0` from 1 to `i64::MAX`, so it fits a `u64`).
-///
-/// ```
-/// use cktile_transforms::kinds::xor_no_modulo::row_block;
-/// assert_eq!((row_block(1), row_block(4), row_block(5)), (1, 4, 8));
-/// ```
-#[inline]
-pub const fn row_block(l0: Index) -> u64 {
-    match (l0 as u64).checked_next_power_of_two() {
-        Some(p) => p,
-        None => 1 << 63,
-    }
-}
+/// The block of columns the rows `0..l0` permute: the smallest power of
+/// two at least `l0`.
+pub use crate::arith::pow2_at_least as row_block;
 
 /// Whether `up1 ^ up0` stays in `[0, l1)` for every `up0 < l0`,
 /// `up1 < l1`: `l1` is a multiple of [`row_block`]`(l0)`.
