@@ -14,6 +14,16 @@ use core::fmt;
 /// `$body` returns from the enclosing function. The one unrolling
 /// primitive of cktile and cktile-transforms.
 ///
+/// With `const` before the count (`static_for!(const N, |i| ...)`,
+/// `const rev`), the count is a constant expression (it may name
+/// associated constants of generic parameters) tested in an inline `const`
+/// block, and `$i` is a `const` item: a slot at or past the count is never
+/// compiled, even without optimisation, and an inner count may be a
+/// constant expression of `$i` (a descriptor's stage `s` has
+/// `stages()[s].items().len()` items). Each count is evaluated for every
+/// slot, whether or not the slot is taken, so guard an inner count that
+/// indexes by `$i` (`if s < len { ... } else { 0 }`).
+///
 /// Nested, the copies multiply: each level writes its body once per
 /// literal, 8 by default, whatever `$n` is, so a body under four levels is
 /// written 4,096 times before the compiler folds the tests away, and the
@@ -28,9 +38,32 @@ use core::fmt;
 /// cktile_transforms::static_for!(rev 2, |i| seen.push(10 + i));
 /// cktile_transforms::static_for!(20, |i| seen.push(i); 9 19 29);
 /// assert_eq!(seen, [0, 1, 2, 11, 10, 9, 19]);
+///
+/// // A constant count: only slots 2, 1 and 0 are compiled.
+/// const ROWS: [usize; 3] = [1, 3, 2];
+/// let mut cells = 0;
+/// cktile_transforms::static_for!(const rev ROWS.len(), |r| {
+///     cktile_transforms::static_for!(const if r < ROWS.len() { ROWS[r] } else { 0 }, |_c| cells += 1)
+/// });
+/// assert_eq!(cells, 6);
 /// ```
 #[macro_export]
 macro_rules! static_for {
+    // The compile-time forms first: `const` can start an expression, so
+    // the `$n:expr` arms below would take it and fail.
+    (const rev $n:expr, |$i:ident| $body:expr) => {
+        $crate::static_for!(@const $n, $i, $body; 7 6 5 4 3 2 1 0)
+    };
+    (const $n:expr, |$i:ident| $body:expr) => {
+        $crate::static_for!(@const $n, $i, $body; 0 1 2 3 4 5 6 7)
+    };
+    (@const $n:expr, $i:ident, $body:expr; $($k:literal)*) => {{
+        $(if const { $k < $n } {
+            #[allow(non_upper_case_globals)]
+            const $i: usize = $k;
+            $body;
+        })*
+    }};
     (rev $n:expr, |$i:ident| $body:expr) => {
         $crate::static_for!(@ $n, $i, $body; 7 6 5 4 3 2 1 0)
     };

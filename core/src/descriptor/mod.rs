@@ -34,9 +34,9 @@ pub(crate) use crate::stage::check_stage_count;
 pub use crate::stage::{Ids, Item, MAX_ITEMS, MAX_STAGES, Stage};
 use cktile_transforms::{Dims, Index, Indices, Transform, Vector};
 
-// `calculate_offset_unrolled` and `offset::static_offset!` write out exactly
-// this many stage and item slots.
-const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "update calculate_offset_unrolled and static_offset!");
+// `calculate_offset_unrolled` and `offset::static_offset!` write out their
+// stage and item slots with `static_for!`, which has eight.
+const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "static_for! writes out eight slots");
 
 /// How a descriptor's base was made, kept so it prints back as written.
 ///

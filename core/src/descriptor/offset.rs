@@ -37,22 +37,17 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
 macro_rules! static_offset {
     ($d:expr, $top:expr) => {{
         let mut idx: $crate::Indices = *$top;
-        $crate::descriptor::offset::static_offset!(@stages $d, idx; 7 6 5 4 3 2 1 0);
+        cktile_transforms::static_for!(const rev $d.stages().len(), |s| {
+            let stage = &$d.stages()[s];
+            let mut lower = [0; $crate::MAX_DIMS];
+            cktile_transforms::static_for!(
+                const if s < $d.stages().len() { $d.stages()[s].items().len() } else { 0 },
+                |i| stage.lower_item(i, &idx, &mut lower)
+            );
+            idx = lower;
+        });
         idx[0]
     }};
-    (@stages $d:expr, $idx:ident; $($s:literal)*) => {$(
-        if const { $s < $d.stages().len() } {
-            let stage = &$d.stages()[$s];
-            let mut lower = [0; $crate::MAX_DIMS];
-            $crate::descriptor::offset::static_offset!(@items $d, stage, $s, $idx, lower; 0 1 2 3 4 5 6 7);
-            $idx = lower;
-        }
-    )*};
-    (@items $d:expr, $stage:ident, $s:literal, $upper:ident, $lower:ident; $($i:literal)*) => {$(
-        if const { $s < $d.stages().len() && $i < $d.stages()[$s].items().len() } {
-            $stage.lower_item($i, &$upper, &mut $lower);
-        }
-    )*};
 }
 pub(crate) use static_offset;
 
@@ -116,24 +111,12 @@ impl Descriptor {
     pub const fn calculate_offset_unrolled(&self, top: &Indices) -> Index {
         let stages = self.stages();
         let mut idx = *top;
-        macro_rules! stage {
-            ($($s:literal)*) => {$(
-                if $s < stages.len() {
-                    let stage = &stages[$s];
-                    let mut lower = [0; MAX_DIMS];
-                    items!(stage, idx, lower; 0 1 2 3 4 5 6 7);
-                    idx = lower;
-                }
-            )*};
-        }
-        macro_rules! items {
-            ($stage:ident, $upper:ident, $lower:ident; $($i:literal)*) => {$(
-                if $i < $stage.items().len() {
-                    $stage.lower_item($i, &$upper, &mut $lower);
-                }
-            )*};
-        }
-        stage!(7 6 5 4 3 2 1 0);
+        cktile_transforms::static_for!(rev stages.len(), |s| {
+            let stage = &stages[s];
+            let mut lower = [0; MAX_DIMS];
+            cktile_transforms::static_for!(stage.items().len(), |i| stage.lower_item(i, &idx, &mut lower));
+            idx = lower;
+        });
         idx[0]
     }
 
