@@ -7,7 +7,7 @@
 # its kernel runs, its refusal fails to compile), on wgpu.
 # Where there is no GPU, wgpu runs on Mesa's software Vulkan driver,
 # lavapipe (Debian's mesa-vulkan-drivers, installed here when missing).
-#   scripts/cubecl-test.sh            (.ci/run runs it; 4 min 29 s from an empty target directory on 2 cores)
+#   scripts/cubecl-test.sh            (.ci/run runs it; 3 min 22 s from an empty target directory on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/../cubecl"
 
