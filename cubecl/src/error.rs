@@ -30,6 +30,19 @@ pub enum Error {
         /// The largest value.
         high: i128,
     },
+    /// The layout has bank conflicts under a [`Check`](crate::Check).
+    Conflicts {
+        /// The chip.
+        chip: &'static str,
+        /// Cycles lost to conflicts.
+        conflict_cycles: u32,
+        /// Cycles in all.
+        cycles: u32,
+        /// The most words one bank serves in one phase.
+        max_ways: u32,
+    },
+    /// The check's access does not fit the layout or the chip.
+    Analysis(cktile_core::Error),
 }
 
 impl fmt::Display for Error {
@@ -43,6 +56,11 @@ impl fmt::Display for Error {
                 f,
                 "the offset computation reaches values from {low} to {high}, beyond a 32-bit index (0..=4294967295 unsigned, or -2147483648..=2147483647)"
             ),
+            Error::Conflicts { chip, conflict_cycles, cycles, max_ways } => write!(
+                f,
+                "the layout has bank conflicts on {chip}: {conflict_cycles} extra cycles over {cycles}, {max_ways}-way at worst; a conflict-free layout has 0"
+            ),
+            Error::Analysis(e) => write!(f, "the bank check cannot run: {e}"),
         }
     }
 }

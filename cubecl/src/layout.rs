@@ -389,6 +389,35 @@ impl<C: TopCoordinates> DescriptorLayout<C> {
         Ok(DescriptorLayout { desc, index, _c: PhantomData })
     }
 
+    /// The layout, after cktile's bank model counted no conflict under
+    /// `check` (the run-time form of a [`CkLayout`]'s [`Reads`] check); an
+    /// error with the counts otherwise, or the analyzer's when the access
+    /// does not fit.
+    ///
+    /// ```
+    /// use cktile_cubecl::{Access, Check, DescriptorLayout, Error};
+    /// use cktile_core::analyzer::{arch, Op, Pattern};
+    /// let xor32 = cktile_core::layouts::ck::xor_preshuffle(64, 32, 8)?;
+    /// let reads = Access::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+    /// let layout = DescriptorLayout::<(u32, u32)>::new(xor32)?;
+    /// assert!(layout.checked(&Check { arch: &arch::GFX942, element_bytes: 2, access: reads }).is_ok());
+    /// let e = layout.checked(&Check { arch: &arch::GFX950, element_bytes: 2, access: reads }).unwrap_err();
+    /// assert_eq!(e, Error::Conflicts { chip: "gfx950", conflict_cycles: 16, cycles: 32, max_ways: 2 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checked(self, check: &crate::reads::Check) -> Result<Self, Error> {
+        let c = check.counts(&self.desc).map_err(Error::Analysis)?;
+        if c.conflict_cycles > 0 {
+            return Err(Error::Conflicts {
+                chip: check.arch.name(),
+                conflict_cycles: c.conflict_cycles,
+                cycles: c.cycles,
+                max_ways: c.max_ways,
+            });
+        }
+        Ok(self)
+    }
+
     /// The descriptor.
     ///
     /// ```

@@ -12,8 +12,8 @@
 //! 32 on gfx942 and NVIDIA), not the 32 banks cubecl's swizzles assume.
 
 use cktile_core::Descriptor;
-use cktile_core::analyzer::{Arch, Op, Pattern, tile, window};
-use cktile_core::distribution::Encoding;
+use cktile_core::analyzer::{Arch, Op, Pattern, TileCounts, analyze_tile, tile, window};
+use cktile_core::distribution::{Distribution, Encoding};
 
 /// The access a kernel makes, counted lane by lane.
 ///
@@ -60,6 +60,31 @@ pub struct Check {
 }
 
 impl Check {
+    /// The bank counts of `desc` under this check, at run time: what
+    /// [`require`](Self::require) refuses at compile time when
+    /// `conflict_cycles` is not 0, and an error when the access does not
+    /// fit the layout or the chip (the analyzer's, naming the values).
+    ///
+    /// ```
+    /// use cktile_cubecl::{Access, Check};
+    /// use cktile_core::analyzer::{arch, Op, Pattern};
+    /// let xor32 = cktile_core::layouts::ck::xor_preshuffle(64, 32, 8)?;
+    /// let reads = Access::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+    /// let on = |arch| Check { arch, element_bytes: 2, access: reads }.counts(&xor32);
+    /// assert_eq!(on(&arch::GFX942)?.conflict_cycles, 0);
+    /// let gfx950 = on(&arch::GFX950)?;
+    /// assert_eq!((gfx950.conflict_cycles, gfx950.max_ways), (16, 2));
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub fn counts(&self, desc: &Descriptor) -> Result<TileCounts, cktile_core::Error> {
+        match self.access {
+            Access::Pattern(p) => analyze_tile(desc, self.element_bytes, self.arch, p),
+            Access::Window(e, op) => {
+                window::analyze_window(desc, self.element_bytes, self.arch, &Distribution::new(e)?, op)
+            }
+        }
+    }
+
     /// Panics, which in a `const` is a compile error naming the chip, the
     /// worst instruction and phase, when `desc` conflicts under this check.
     ///
