@@ -248,19 +248,20 @@ impl<T: Int> Emit<'_, T> {
         self.xor(out, Val::Lit(moves.flip))
     }
 
-    /// `low <= x < high`; `None` when it always holds.
-    fn in_range(&self, x: Val<T>, low: i64, high: i64) -> Result<Option<NativeExpand<bool>>, bool> {
+    /// `low <= x < high`: the kernel condition, or its value when `x` is
+    /// known while expanding.
+    fn in_range(&self, x: Val<T>, low: i64, high: i64) -> Result<NativeExpand<bool>, bool> {
         match x {
             Val::Lit(v) => Err(v >= low && v < high),
             Val::Run(e) => {
                 let below = self.lit(high);
                 let lt = e.__expand_lt_method(self.scope, &below);
                 if low <= 0 && !T::SIGNED {
-                    return Ok(Some(lt));
+                    return Ok(lt);
                 }
                 let above = self.lit(low);
                 let ge = e.__expand_ge_method(self.scope, &above);
-                Ok(Some(ge.__expand_and_method(self.scope, lt)))
+                Ok(ge.__expand_and_method(self.scope, lt))
             }
         }
     }
@@ -316,10 +317,10 @@ pub(crate) struct Tests {
 }
 
 impl Tests {
-    fn add(&mut self, t: Result<Option<NativeExpand<bool>>, bool>) {
+    fn add(&mut self, t: Result<NativeExpand<bool>, bool>) {
         match t {
-            Ok(Some(c)) => self.conditions.push(c),
-            Ok(None) | Err(true) => {}
+            Ok(c) => self.conditions.push(c),
+            Err(true) => {}
             Err(false) => self.never = true,
         }
     }
