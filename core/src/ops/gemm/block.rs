@@ -24,20 +24,22 @@
 //! assert_eq!(CBlockTensor::<P>::filled(0.0).thread_buffer().len(), 64);
 //! ```
 
+use super::mfma::MfmaElement;
 use super::policy::{GemmPolicy, MAX_WARP_GEMMS, WarpGemm};
 use crate::tile::StaticDistributedTensor;
 use cktile_transforms::static_for;
 
 /// A thread's A block tensor: its registers of every A warp tile of the
 /// LDS block ([`block_window`](super::block_window) of
-/// [`OperandA`](super::OperandA), loaded), 16-bit elements as bits.
+/// [`OperandA`](super::OperandA), loaded), the elements as their bits
+/// ([`BitsOf`]).
 ///
 /// ```
 /// use cktile_core::ops::gemm::{ABlockTensor, UniversalGemmPolicy};
 /// // 2 M iterations x 2 K iterations x 8 K values a lane.
 /// assert_eq!(ABlockTensor::<UniversalGemmPolicy<256, 128, 128, 32>>::filled(0).thread_buffer().len(), 32);
 /// ```
-pub type ABlockTensor<P> = StaticDistributedTensor<u16, <P as GemmPolicy>::ABlock>;
+pub type ABlockTensor<P> = StaticDistributedTensor<BitsOf<P>, <P as GemmPolicy>::ABlock>;
 
 /// A thread's B block tensor ([`ABlockTensor`] of
 /// [`OperandB`](super::OperandB)).
@@ -46,7 +48,7 @@ pub type ABlockTensor<P> = StaticDistributedTensor<u16, <P as GemmPolicy>::ABloc
 /// use cktile_core::ops::gemm::{BBlockTensor, UniversalGemmPolicy};
 /// assert_eq!(BBlockTensor::<UniversalGemmPolicy<256, 128, 64, 32>>::filled(0).thread_buffer().len(), 16);
 /// ```
-pub type BBlockTensor<P> = StaticDistributedTensor<u16, <P as GemmPolicy>::BBlock>;
+pub type BBlockTensor<P> = StaticDistributedTensor<BitsOf<P>, <P as GemmPolicy>::BBlock>;
 
 /// A thread's C block tensor (CK's `MakeCBlockTile`): its accumulators of
 /// every warp tile of the block tile, distributed by
@@ -58,7 +60,7 @@ pub type BBlockTensor<P> = StaticDistributedTensor<u16, <P as GemmPolicy>::BBloc
 /// type P = UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma16x16x32>;
 /// assert_eq!(CBlockTensor::<P>::filled(0.0).thread_buffer().len(), 32);
 /// ```
-pub type CBlockTensor<P> = StaticDistributedTensor<f32, <P as GemmPolicy>::CBlock>;
+pub type CBlockTensor<P> = StaticDistributedTensor<AccOf<P>, <P as GemmPolicy>::CBlock>;
 
 /// One warp GEMM of a block GEMM: the warp tile (`m_iter`, `n_iter`) at
 /// K iteration `k_iter`, and where its operands and accumulators start in
@@ -204,3 +206,28 @@ pub(crate) fn visit_warp_gemms<P: GemmPolicy, V: WarpGemmVisitor>(v: &mut V) {
 /// assert_eq!(<ElementOf<UniversalGemmPolicy<256, 128, 128, 32>>>::NAME, "fp16_t");
 /// ```
 pub type ElementOf<P> = <<P as GemmPolicy>::Warp as WarpGemm>::Element;
+
+/// The bits a policy's data path moves for each element of A and B
+/// (`u16`, `u8`, or `i8` for [`Int8`](super::Int8)).
+///
+/// ```
+/// use cktile_core::ops::gemm::{BitsOf, BlockWarps, Int8, Mfma, UniversalGemmPolicy};
+/// let _: BitsOf<UniversalGemmPolicy<256, 128, 128, 32>> = 0u16;
+/// let _: BitsOf<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>>> = -1i8;
+/// ```
+pub type BitsOf<P> = <ElementOf<P> as MfmaElement>::Bits;
+
+/// A policy's accumulator (`f32`, or `i32` for [`Int8`](super::Int8)):
+/// the C block tensor's elements.
+///
+/// ```
+/// use cktile_core::ops::gemm::{AccOf, BlockWarps, Int8, Mfma, UniversalGemmPolicy};
+/// let _: AccOf<UniversalGemmPolicy<256, 128, 128, 32>> = 0f32;
+/// let _: AccOf<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>>> = 0i32;
+/// ```
+pub type AccOf<P> = <ElementOf<P> as MfmaElement>::Acc;
+
+/// A GEMM's A, B (as their bits) and C (in the accumulator's type), as
+/// [`emulate_gemm`](super::emulate_gemm)'s kernel and `universal_gemm`
+/// take them.
+pub(crate) type Matrices<'a, P> = (&'a [BitsOf<P>], &'a [BitsOf<P>], &'a mut [AccOf<P>]);

@@ -1,6 +1,6 @@
 //! The universal GEMM's DRAM views: CK's
 //! `make_naive_tensor_view<address_space_enum::global>(p, (rows, K),
-//! (stride, 1), number<VECTOR>, number<1>)` padded to the block tile
+//! (stride, 1), number<V>, number<1>)` padded to the block tile
 //! (`pad_tensor_view(view, (MPerBlock, KPerBlock), sequence<true, true>)`),
 //! its chain [`DramChain`] the same type for every tile size (the pads
 //! are runtime values); an operand stored with its rows contiguous
@@ -11,7 +11,7 @@
 //! use cktile_core::ops::gemm::make_dram_view;
 //! let a = vec![1u16; 100 * 48];
 //! // A 100 x 40 operand (row stride 48), padded to 128 x 32 block tiles: 128 x 64.
-//! let view = make_dram_view::<128, 32, _>(&a, 100, 40, 48)?;
+//! let view = make_dram_view::<128, 32, 8, _>(&a, 100, 40, 48)?;
 //! assert_eq!(view.descriptor().lengths().as_slice(), &[128, 64]);
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
@@ -24,29 +24,22 @@ use crate::typed::{
 use cktile_transforms::Number as N;
 use cktile_transforms::typed::RightPad;
 
-/// The elements a DRAM load moves at once (CK's `VectorSizeA` and
-/// `VectorSizeB` for 16-bit elements: 16 bytes), guaranteed contiguous
-/// along K.
-///
-/// ```
-/// assert_eq!(cktile_core::ops::gemm::VECTOR, 8);
-/// ```
-pub const VECTOR: usize = 8;
-
 /// The DRAM view's chain: naive (rows, K) with strides (stride, 1) and
-/// [`VECTOR`] elements guaranteed contiguous along K, each dimension
-/// right-padded to the block tile. The same type for A and B and for
-/// every tile size.
+/// `V` elements guaranteed contiguous along K (8 by default: CK's
+/// `VectorSizeA`/`VectorSizeB`, 16 bytes, for 16-bit elements; 16 for
+/// 8-bit ones: [`GemmPolicy::VECTOR`](super::GemmPolicy::VECTOR)), each
+/// dimension right-padded to the block tile. The same type for A and B
+/// and for every tile size.
 ///
 /// ```
 /// use cktile_core::ops::gemm::{DramChain, make_dram_view};
 /// use cktile_core::typed::TensorView;
 /// let a = [0u16; 64 * 64];
-/// let _: TensorView<&[u16], DramChain> = make_dram_view::<256, 64, _>(&a, 64, 64, 64)?;
+/// let _: TensorView<&[u16], DramChain> = make_dram_view::<256, 64, 8, _>(&a, 64, 64, 64)?;
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-pub type DramChain = Transformed<
-    NaiveVector<(usize, usize), (usize, N<1>), N<VECTOR>, N<1>>,
+pub type DramChain<const V: usize = 8> = Transformed<
+    NaiveVector<(usize, usize), (usize, N<1>), N<V>, N<1>>,
     (RightPad<usize, usize>, RightPad<usize, usize>),
     ((N<0>,), (N<1>,)),
     ((N<0>,), (N<1>,)),
@@ -56,7 +49,7 @@ pub type DramChain = Transformed<
 /// padded to `ROWS x K` block tiles (`ROWS` is MPerBlock for A,
 /// NPerBlock for B).
 ///
-/// Refused when it is built: K not a multiple of [`VECTOR`] (a vector
+/// Refused when it is built: K not a multiple of the vector `V` (a vector
 /// would run past a row's end into the stride gap; CK's kernels refuse it
 /// too, in their host-side `IsSupportedArgument`), with the error of the
 /// guaranteed vector's rule (`make_naive_tensor_descriptor_with_vector`,
@@ -64,7 +57,7 @@ pub type DramChain = Transformed<
 /// K, sizes past 64 bits).
 ///
 /// Any row stride is accepted, as CK accepts it: the guarantee is that a
-/// vector's [`VECTOR`] elements are contiguous, not that it starts aligned,
+/// vector's `V` elements are contiguous, not that it starts aligned,
 /// and no target needs more. A window's loads are element loads through
 /// safe slices, which LLVM merges only as far as the alignment it can
 /// prove allows:
@@ -83,21 +76,21 @@ pub type DramChain = Transformed<
 /// ```
 /// use cktile_core::ops::gemm::make_dram_view;
 /// let a: Vec<u16> = (0..1000).collect();
-/// let e = make_dram_view::<128, 32, _>(&a, 10, 36, 40).unwrap_err();
+/// let e = make_dram_view::<128, 32, 8, _>(&a, 10, 36, 40).unwrap_err();
 /// assert!(e.to_string().contains("length 36, not a multiple of the guaranteed vector length 8"), "{e}");
 /// // Row stride 44 with K = 40: accepted, and element (3, 5) is at 3 * 44 + 5.
-/// let view = make_dram_view::<128, 32, _>(&a, 10, 40, 44)?;
+/// let view = make_dram_view::<128, 32, 8, _>(&a, 10, 40, 44)?;
 /// assert_eq!(view.descriptor().calculate_offset([3, 5]), 137);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[inline(always)]
-pub fn make_dram_view<const ROWS: usize, const K: usize, T: Copy>(
+pub fn make_dram_view<const ROWS: usize, const K: usize, const V: usize, T: Copy>(
     data: &[T],
     rows: usize,
     k: usize,
     stride: usize,
-) -> Result<TensorView<&[T], DramChain>, Error> {
-    let d = make_naive_tensor_descriptor_with_vector((rows, k), (stride, N::<1>), N::<VECTOR>, N::<1>)?;
+) -> Result<TensorView<&[T], DramChain<V>>, Error> {
+    let d = make_naive_tensor_descriptor_with_vector((rows, k), (stride, N::<1>), N::<V>, N::<1>)?;
     pad_tensor_view(make_tensor_view(data, d), (N::<ROWS>, N::<K>), (DoPad::<true>, DoPad::<true>))
 }
 

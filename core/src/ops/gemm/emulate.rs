@@ -25,15 +25,16 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::block::{ABlockTensor, BBlockTensor, CBlockTensor, ElementOf, for_each_warp_gemm};
+use super::block::{ABlockTensor, AccOf, BBlockTensor, CBlockTensor, ElementOf, for_each_warp_gemm};
 use super::layout::OperandStorage;
-use super::mfma::MfmaElement;
+use super::mfma::{Accumulator, MfmaElement};
 use super::policy::{GemmPolicy, WarpGemm};
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
 use crate::tile::StaticDistributedTensor;
 #[cfg(feature = "alloc")]
 use {
+    super::block::{BitsOf, Matrices},
     super::epilogue::{c_window, store_c_tile},
     super::path::{OperandA, OperandB, OperandPath, OperandSide, block_window},
     crate::tile::{SharedMemory, load_tile},
@@ -50,8 +51,10 @@ use {
 /// ([`WarpGemmStep::instruction`](super::WarpGemmStep::instruction)), each
 /// issued by every group of the instruction's lanes (the whole wave for an
 /// MFMA; each NVIDIA warp of the pair for `mma.sync`) on that group's
-/// registers, and each instruction's products summed in `f32` (exactly,
-/// for values whose sums `f32` holds exactly).
+/// registers, and each instruction's products summed in the policy's
+/// accumulator ([`AccOf`](super::AccOf): in `f32`, exactly for values
+/// whose sums `f32` holds exactly; in `i32` for [`Int8`](super::Int8),
+/// wrapping as the hardware's).
 ///
 /// With the loads of [block windows](super::block_window) for `a` and `b`,
 /// this is what the GPU's block GEMM computes, lane for lane: a whole
@@ -94,15 +97,14 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
                 let acc = acc.thread_buffer_mut().iter_mut().skip(c0);
                 for (r, acc) in acc.take(instruction.c_registers()).enumerate() {
                     let (row, col) = instruction.c_element(own, r);
-                    let sum: f32 = (0..instruction.k())
-                        .map(|k| {
-                            let (la, ra) = instruction.a_register(row, k);
-                            let (lb, rb) = instruction.b_register(col, k);
-                            register::<ElementOf<P>, _>(a, first + la, a0 + ra)
-                                * register::<ElementOf<P>, _>(b, first + lb, b0 + rb)
-                        })
-                        .sum();
-                    *acc += sum;
+                    let sum = (0..instruction.k()).fold(AccOf::<P>::default(), |sum, k| {
+                        let (la, ra) = instruction.a_register(row, k);
+                        let (lb, rb) = instruction.b_register(col, k);
+                        let product = register::<ElementOf<P>, _>(a, first + la, a0 + ra)
+                            .mul(register::<ElementOf<P>, _>(b, first + lb, b0 + rb));
+                        sum.add(product)
+                    });
+                    *acc = acc.add(sum);
                 }
             }
         }
@@ -114,8 +116,12 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
 /// maps name lanes inside the policy warp and registers inside the block
 /// tensors (the policy's sizes), so the zero for anything else never
 /// happens.
-fn register<E: MfmaElement, D: TileEncoding>(lanes: &[StaticDistributedTensor<u16, D>], lane: usize, r: usize) -> f32 {
-    lanes.get(lane).and_then(|t| t.thread_buffer().get(r)).map_or(0.0, |&x| E::to_f32(x))
+fn register<E: MfmaElement, D: TileEncoding>(
+    lanes: &[StaticDistributedTensor<E::Bits, D>],
+    lane: usize,
+    r: usize,
+) -> E::Acc {
+    lanes.get(lane).and_then(|t| t.thread_buffer().get(r)).map_or(E::Acc::default(), |&x| E::to_acc(x))
 }
 
 /// A GEMM's sizes: `C (m x n) = A (m x k) * B (k x n)`, each matrix with
@@ -194,13 +200,13 @@ fn stage<T: Copy + Default, P: GemmPolicy, S: OperandSide<P>>(paths: &mut [Opera
 /// The kernel's block at (`m0`, `n0`).
 #[cfg(feature = "alloc")]
 fn emulate_block<P: GemmPolicy>(
-    (a, b, c): (&[u16], &[u16], &mut [f32]),
+    (a, b, c): Matrices<'_, P>,
     problem: GemmProblem,
     (m0, n0): (usize, usize),
 ) -> Result<(), Error> {
     let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
-    let a_lds: Vec<Cell<u16>> = (0..P::M_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0)).collect();
-    let b_lds: Vec<Cell<u16>> = (0..P::N_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::new(0)).collect();
+    let a_lds: Vec<Cell<BitsOf<P>>> = (0..P::M_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::default()).collect();
+    let b_lds: Vec<Cell<BitsOf<P>>> = (0..P::N_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::default()).collect();
     let partitions = (0..P::BLOCK_SIZE)
         .map(|t| P::partition_of_thread(t).ok_or(Error::policy("every thread below the block size is in the block")))
         .collect::<Result<Vec<_>, _>>()?;
@@ -210,24 +216,24 @@ fn emulate_block<P: GemmPolicy>(
     let mut a_paths = partitions
         .iter()
         .map(|&p| {
-            OperandPath::<u16, P, OperandA>::with_partition(OperandA, a_desc, a, row0, SharedMemory::new(&a_lds), p)
+            OperandPath::<BitsOf<P>, P, OperandA>::with_partition(OperandA, a_desc, a, row0, SharedMemory::new(&a_lds), p)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut b_paths = partitions
         .iter()
         .map(|&p| {
-            OperandPath::<u16, P, OperandB>::with_partition(OperandB, b_desc, b, col0, SharedMemory::new(&b_lds), p)
+            OperandPath::<BitsOf<P>, P, OperandB>::with_partition(OperandB, b_desc, b, col0, SharedMemory::new(&b_lds), p)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let a_blocks = partitions
         .iter()
-        .map(|&p| block_window::<u16, P, OperandA>(SharedMemory::new(&a_lds), p))
+        .map(|&p| block_window::<BitsOf<P>, P, OperandA>(SharedMemory::new(&a_lds), p))
         .collect::<Result<Vec<_>, _>>()?;
     let b_blocks = partitions
         .iter()
-        .map(|&p| block_window::<u16, P, OperandB>(SharedMemory::new(&b_lds), p))
+        .map(|&p| block_window::<BitsOf<P>, P, OperandB>(SharedMemory::new(&b_lds), p))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut acc = alloc::vec![CBlockTensor::<P>::filled(0.0); P::BLOCK_SIZE];
+    let mut acc = alloc::vec![CBlockTensor::<P>::filled(AccOf::<P>::default()); P::BLOCK_SIZE];
     for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
         stage(&mut a_paths);
         stage(&mut b_paths);
@@ -240,7 +246,7 @@ fn emulate_block<P: GemmPolicy>(
     }
     for (p, acc) in partitions.iter().zip(&acc) {
         let view = P::make_c_dram_view(c, m, n, c_stride)?;
-        store_c_tile::<f32, P>(&mut c_window::<f32, P>(view, (row0, col0), *p)?, acc, |x| x);
+        store_c_tile::<AccOf<P>, P>(&mut c_window::<AccOf<P>, P>(view, (row0, col0), *p)?, acc, |x| x);
     }
     Ok(())
 }
@@ -253,14 +259,27 @@ fn index(origin: usize) -> Result<crate::Index, Error> {
 }
 
 /// CK's universal GEMM kernel of policy `P` run on the host: `C = A *
-/// B^T` over `problem`, A and B 16-bit elements of the policy's warp GEMM
-/// type (as bits), C in `f32`, every block of CK's 2-D tile partition run
-/// as its threads and waves would run it ([module](self)). Only the
-/// elements inside C are written.
+/// B^T` over `problem`, A and B elements of the policy's warp GEMM type
+/// (as their bits, [`BitsOf`](super::BitsOf)), C in its accumulator
+/// ([`AccOf`](super::AccOf): `f32`, `i32` for int8), every block of CK's
+/// 2-D tile partition run as its threads and waves would run it
+/// ([module](self)). Only the elements inside C are written.
 ///
 /// Errors: what the kernel's views refuse (K not a multiple of the
-/// 8-element vector, a stride below its row, a buffer too short for its
-/// matrix, sizes past 64 bits).
+/// policy's vector where K is contiguous, a stride below its row, a
+/// buffer too short for its matrix, sizes past 64 bits).
+///
+/// An int8 GEMM sums in `i32`:
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWarps, GemmProblem, Int8, MfmaElement, Mfma, UniversalGemmPolicy, emulate_gemm};
+/// type P = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>>;
+/// let (a, b) = (vec![Int8::from_f32(-7.0); 50 * 48], vec![Int8::from_f32(9.0); 20 * 48]);
+/// let mut c = vec![0i32; 50 * 20];
+/// emulate_gemm::<P>(&a, &b, &mut c, GemmProblem::packed(50, 20, 48))?;
+/// assert!(c.iter().all(|&x| x == -7 * 9 * 48));
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
 ///
 /// ```
 /// use cktile_core::ops::gemm::{Bf16, BlockWarps, GemmProblem, Mfma, MfmaElement, UniversalGemmPolicy, emulate_gemm};
@@ -277,7 +296,12 @@ fn index(origin: usize) -> Result<crate::Index, Error> {
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
-pub fn emulate_gemm<P: GemmPolicy>(a: &[u16], b: &[u16], c: &mut [f32], problem: GemmProblem) -> Result<(), Error> {
+pub fn emulate_gemm<P: GemmPolicy>(
+    a: &[BitsOf<P>],
+    b: &[BitsOf<P>],
+    c: &mut [AccOf<P>],
+    problem: GemmProblem,
+) -> Result<(), Error> {
     let () = P::CHECK;
     for m0 in (0..problem.m).step_by(P::M_PER_BLOCK) {
         for n0 in (0..problem.n).step_by(P::N_PER_BLOCK) {

@@ -270,23 +270,27 @@ crate::tile_distribution_encoding! {
 }
 
 crate::tile_distribution_encoding! {
-    /// The A operand of [`MmaSync`](super::MmaSync)'s 32 x 16 warp tile
-    /// (M x K) over a policy's 64-lane warp, a pair of NVIDIA warps: each
-    /// holds its 16 rows as `mma.sync.m16n8k16` reads A
-    /// ([`MmaSyncInstruction`](super::MmaSyncInstruction)). X = (M = (warp
-    /// `h`, row half, group `g`), K = (K half, thread `t`, pair)); the lane
-    /// is `32 h + 4 g + t`, the 8 registers walk (K half, row half, pair):
-    /// element `r` is the PTX ISA's `a{r}`.
+    /// The A operand of [`MmaSync`](super::MmaSync)'s 32 x `8 P` warp tile
+    /// (M x K) over a policy's 64-lane warp, a pair of NVIDIA warps, each
+    /// 32-bit register packing `P` elements (2: 16-bit elements, 4: 8-bit
+    /// ones): each warp holds its 16 rows as `mma.sync.m16n8k{16,32}` reads
+    /// A ([`MmaSyncInstruction`](super::MmaSyncInstruction)). X = (M =
+    /// (warp `h`, row half, group `g`), K = (K half, thread `t`, pack));
+    /// the lane is `32 h + 4 g + t`, the `4 P` registers walk (K half, row
+    /// half, pack): element `r` is the PTX ISA's `a{r}`.
     ///
     /// ```
     /// use cktile_core::ops::gemm::MmaSyncA;
     /// use cktile_core::prelude::*;
     /// // Lane 41 (the second warp's lane 9), register 5: row 16 + 2, K 8 + 2 + 1.
-    /// assert_eq!(make_static_tile_distribution::<MmaSyncA>().calculate_index([41, 1, 0, 1]), [18, 11]);
+    /// assert_eq!(make_static_tile_distribution::<MmaSyncA<2>>().calculate_index([41, 1, 0, 1]), [18, 11]);
+    /// // 8-bit: register 13 of lane 41 is row 16 + 8 + 2, K 16 + 4 + 1.
+    /// assert_eq!(make_static_tile_distribution::<MmaSyncA<4>>().calculate_index([41, 1, 1, 1]), [26, 21]);
     /// ```
-    pub struct MmaSyncA {
+    pub struct MmaSyncA<const P: usize> {
+        requires: [P == 2 || P == 4 => "an mma.sync register packs 2 (16-bit) or 4 (8-bit) elements"],
         rs_lengths: [],
-        hs_lengthss: [[2, 2, 8], [2, 4, 2]],
+        hs_lengthss: [[2, 2, 8], [2, 4, P]],
         ps_to_rhss_major: [[1, 1, 2]],
         ps_to_rhss_minor: [[0, 2, 1]],
         ys_to_rhs_major: [2, 1, 2],
@@ -295,30 +299,34 @@ crate::tile_distribution_encoding! {
 }
 
 crate::tile_distribution_encoding! {
-    /// The B operand of [`MmaSync`](super::MmaSync)'s `N` x 16 warp tile (N
-    /// x K, B stored K-contiguous) over a policy's 64-lane warp: both
-    /// NVIDIA warps of the pair hold the same B (R), each lane `N / 8`
-    /// fragments of `mma.sync.m16n8k16`'s B, one an instruction. X = (N =
-    /// (instruction, group `g`), K = (K half, thread `t`, pair)); the lane
-    /// is `32 h + 4 g + t`, the registers walk (instruction, K half, pair):
-    /// instruction `j`'s `b{r}` is register `4 j + r`.
+    /// The B operand of [`MmaSync`](super::MmaSync)'s `N` x `8 P` warp
+    /// tile (N x K, B stored K-contiguous, `P` elements a 32-bit register)
+    /// over a policy's 64-lane warp: both NVIDIA warps of the pair hold the
+    /// same B (R), each lane `N / 8` fragments of `mma.sync`'s B, one an
+    /// instruction. X = (N = (instruction, group `g`), K = (K half, thread
+    /// `t`, pack)); the lane is `32 h + 4 g + t`, the registers walk
+    /// (instruction, K half, pack): instruction `j`'s `b{r}` is register
+    /// `2 P j + r`.
     ///
     /// ```
     /// use cktile_core::ops::gemm::MmaSyncB;
     /// use cktile_core::prelude::*;
     /// // Lane 37 (the second warp's lane 5), instruction 1, register 2: column 8 + 1, K 8 + 2.
-    /// assert_eq!(make_static_tile_distribution::<MmaSyncB<16>>().calculate_index([37, 1, 1, 0]), [9, 10]);
+    /// assert_eq!(make_static_tile_distribution::<MmaSyncB<16, 2>>().calculate_index([37, 1, 1, 0]), [9, 10]);
     /// ```
     ///
     /// ```compile_fail
     /// use cktile_core::distribution::typed::TileEncoding;
     /// // N must be a multiple of the instruction's 8 columns.
-    /// let _ = cktile_core::ops::gemm::MmaSyncB::<12>::ENCODING;
+    /// let _ = cktile_core::ops::gemm::MmaSyncB::<12, 2>::ENCODING;
     /// ```
-    pub struct MmaSyncB<const N: usize> {
-        requires: [N > 0 && N.is_multiple_of(8) => "the mma.sync warp tile's N is a multiple of the instruction's 8 columns"],
+    pub struct MmaSyncB<const N: usize, const P: usize> {
+        requires: [
+            N > 0 && N.is_multiple_of(8) => "the mma.sync warp tile's N is a multiple of the instruction's 8 columns",
+            P == 2 || P == 4 => "an mma.sync register packs 2 (16-bit) or 4 (8-bit) elements",
+        ],
         rs_lengths: [2],
-        hs_lengthss: [[N / 8, 8], [2, 4, 2]],
+        hs_lengthss: [[N / 8, 8], [2, 4, P]],
         ps_to_rhss_major: [[0, 1, 2]],
         ps_to_rhss_minor: [[0, 1, 1]],
         ys_to_rhs_major: [1, 2, 2],

@@ -18,7 +18,7 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::block::CBlockTensor;
+use super::block::{AccOf, CBlockTensor};
 use super::dram::CDramChain;
 use super::policy::GemmPolicy;
 use crate::Index;
@@ -76,8 +76,10 @@ pub fn c_window<'a, T: Copy, P: GemmPolicy>(
 }
 
 /// CK's `Default2DEpilogue`: the thread's accumulators converted by
-/// `convert` (CK's `type_convert` to C's type: identity for an `f32` C,
-/// [`MfmaElement::from_f32`](super::MfmaElement::from_f32) for a 16-bit one) and stored through its C
+/// `convert` (CK's `type_convert` to C's type: identity for a C of the
+/// accumulator's type, `f32` or `i32`,
+/// [`MfmaElement::from_f32`](super::MfmaElement::from_f32) for a 16-bit
+/// one) and stored through its C
 /// window; the stores that fall in the padding past C's rows or columns
 /// are dropped.
 ///
@@ -109,7 +111,7 @@ pub fn c_window<'a, T: Copy, P: GemmPolicy>(
 pub fn store_c_tile<T: Copy + Default, P: GemmPolicy>(
     window: &mut CWindow<'_, T, P>,
     c: &CBlockTensor<P>,
-    convert: impl FnMut(f32) -> T,
+    convert: impl FnMut(AccOf<P>) -> T,
 ) {
     each_access(&mut RowStores::<T, P, _> { window, from: c, convert });
 }
@@ -122,7 +124,7 @@ struct RowStores<'w, 'a, T, P: GemmPolicy, F> {
     convert: F,
 }
 
-impl<T: Copy, P: GemmPolicy, F: FnMut(f32) -> T> Visit for RowStores<'_, '_, T, P, F> {
+impl<T: Copy, P: GemmPolicy, F: FnMut(AccOf<P>) -> T> Visit for RowStores<'_, '_, T, P, F> {
     const COUNT: usize = Plan::<P::CBlock, CDramChain>::PLAN.accesses();
 
     // `#[inline]` as the tile stores' (`tile::transfer`).

@@ -2,10 +2,10 @@
 //! `nvptx64-nvidia-cuda` only, as [`tile::gpu`](crate::tile::gpu)): the
 //! policy's partition read from the hardware ids
 //! ([`get_policy_partition`]) and the block GEMM (`block_gemm`): over the
-//! MFMA intrinsics on amdgcn, over `mma.sync.aligned.m16n8k16` on nvptx
-//! (a policy of [`MmaSync`](super::MmaSync)).
+//! MFMA intrinsics on amdgcn, over `mma.sync.aligned` on nvptx (a policy
+//! of [`MmaSync`](super::MmaSync)).
 
-use super::block::CBlockTensor;
+use super::block::{AccOf, BitsOf, CBlockTensor, Matrices};
 use super::emulate::GemmProblem;
 use super::epilogue::{c_window, store_c_tile};
 use super::path::{OperandA, OperandB, OperandPath, block_window};
@@ -38,8 +38,10 @@ pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
 /// CK's universal GEMM kernel (`GemmKernel` over
 /// `UniversalGemmPipelineAgBgCrPolicy`, one LDS stage, the
 /// `Default2DEpilogue`) as the calling thread runs it: `C = A * B^T` over
-/// `problem` (A `m x k`, B `n x k`, each K-contiguous with its row stride;
-/// C `m x n` in `f32` with its own), its block's tile of C by CK's 2-D tile
+/// `problem` (A `m x k`, B `n x k`, each laid out as the policy says with
+/// its leading dimension, as their bits ([`BitsOf`]); C `m x n` in the
+/// policy's accumulator type ([`AccOf`]: `f32`, `i32` for int8) with its
+/// own), its block's tile of C by CK's 2-D tile
 /// partitioner (block `b` computes rows `b / nb * MPerBlock ..` and
 /// columns `b % nb * NPerBlock ..`, `nb` the tiles along N). The policy's
 /// data paths ([`OperandPath`], [`block_window`]), its block GEMM
@@ -52,8 +54,9 @@ pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
 ///
 /// Errors (the same in every thread): before any thread touches LDS,
 /// `lds` too short and what A's and B's views refuse (K not a multiple of
-/// the 8-element vector, a stride below its row, a buffer too short for
-/// its matrix); after the K loop, before any store, what C's view refuses.
+/// the policy's vector where K is contiguous, a stride below its row, a
+/// buffer too short for its matrix); after the K loop, before any store,
+/// what C's view refuses.
 /// (C's view checked before the loop costs sm_90 a cliff: the
 /// performance chapter's "The whole GEMM on sm_90".)
 ///
@@ -70,9 +73,9 @@ pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
 #[inline(always)]
 #[allow(unsafe_code)]
 pub fn universal_gemm<P: GemmPolicy>(
-    (a, b, c): (&[u16], &[u16], &mut [f32]),
+    (a, b, c): Matrices<'_, P>,
     problem: GemmProblem,
-    lds: SharedMemory<'_, u16>,
+    lds: SharedMemory<'_, BitsOf<P>>,
 ) -> Result<(), Error> {
     let Some(p) = get_policy_partition::<P>() else { return Ok(()) };
     let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
@@ -90,10 +93,13 @@ pub fn universal_gemm<P: GemmPolicy>(
     let (m0, n0) = (origin(block / n_blocks, P::M_PER_BLOCK), origin(block % n_blocks, P::N_PER_BLOCK));
     let (a_lds, b_lds) = lds.split_at(a_len);
     let (a_view, b_view) = (P::make_a_dram_view(a, m, k, a_stride)?, P::make_b_dram_view(b, n, k, b_stride)?);
-    let mut a_path = OperandPath::<u16, P, OperandA>::with_partition(OperandA, *a_view.descriptor(), a, m0, a_lds, p)?;
-    let mut b_path = OperandPath::<u16, P, OperandB>::with_partition(OperandB, *b_view.descriptor(), b, n0, b_lds, p)?;
-    let (a_block, b_block) = (block_window::<u16, P, OperandA>(a_lds, p)?, block_window::<u16, P, OperandB>(b_lds, p)?);
-    let mut acc = CBlockTensor::<P>::filled(0.0);
+    let mut a_path =
+        OperandPath::<BitsOf<P>, P, OperandA>::with_partition(OperandA, *a_view.descriptor(), a, m0, a_lds, p)?;
+    let mut b_path =
+        OperandPath::<BitsOf<P>, P, OperandB>::with_partition(OperandB, *b_view.descriptor(), b, n0, b_lds, p)?;
+    let (a_block, b_block) =
+        (block_window::<BitsOf<P>, P, OperandA>(a_lds, p)?, block_window::<BitsOf<P>, P, OperandB>(b_lds, p)?);
+    let mut acc = CBlockTensor::<P>::filled(AccOf::<P>::default());
     for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
         let (a_tile, b_tile) = (a_path.load(), b_path.load());
         a_path.next_k();
@@ -107,8 +113,8 @@ pub fn universal_gemm<P: GemmPolicy>(
         unsafe { block_sync_lds() };
         block_gemm::<P>(&mut acc, &load_tile(&a_block), &load_tile(&b_block));
     }
-    let mut window = c_window::<f32, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
-    store_c_tile::<f32, P>(&mut window, &acc, |x| x);
+    let mut window = c_window::<AccOf<P>, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
+    store_c_tile::<AccOf<P>, P>(&mut window, &acc, |x| x);
     Ok(())
 }
 
@@ -117,12 +123,17 @@ pub fn universal_gemm<P: GemmPolicy>(
 /// nvptx's `mma.sync`): a visitor whose step is always inlined (see
 /// `block::WarpGemmVisitor`).
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-struct Steps<'a, W> {
-    a: &'a [u16],
-    b: &'a [u16],
-    c: &'a mut [f32],
+struct Steps<'a, W: super::policy::WarpGemm> {
+    a: &'a [Bits<W>],
+    b: &'a [Bits<W>],
+    c: &'a mut [Acc<W>],
     warp: core::marker::PhantomData<W>,
 }
+
+/// A warp GEMM's element bits.
+type Bits<W> = <<W as super::policy::WarpGemm>::Element as super::MfmaElement>::Bits;
+/// A warp GEMM's accumulator.
+type Acc<W> = <<W as super::policy::WarpGemm>::Element as super::MfmaElement>::Acc;
 
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 impl<W: super::policy::WarpGemm> super::block::WarpGemmVisitor for Steps<'_, W> {
@@ -150,9 +161,9 @@ pub use amdgpu::block_gemm;
 #[allow(unsafe_code)]
 mod amdgpu {
     use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, visit_warp_gemms};
-    use super::super::mfma::{ElementKind, MfmaElement};
+    use super::super::mfma::{Accumulator, ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;
-    use super::GemmPolicy;
+    use super::{Acc, Bits, GemmPolicy};
     use core::marker::PhantomData;
 
     /// LLVM's `<4 x half>`.
@@ -171,9 +182,19 @@ mod amdgpu {
     #[repr(simd)]
     #[derive(Clone, Copy)]
     struct F32x16([f32; 16]);
+    /// LLVM's `<4 x i32>`.
+    #[repr(simd)]
+    #[derive(Clone, Copy)]
+    struct I32x4([i32; 4]);
+    /// LLVM's `<16 x i32>`.
+    #[repr(simd)]
+    #[derive(Clone, Copy)]
+    struct I32x16([i32; 16]);
 
-    // The gfx942 MFMAs (`v_mfma_f32_32x32x8_f16`, `..._16x16x16_f16`, and
-    // their bf16 `_1k` forms); the last three arguments (cbsz, abid, blgp:
+    // The gfx942 MFMAs: `v_mfma_f32_32x32x8_f16`, `..._16x16x16_f16` and their bf16 `_1k`
+    // forms; the 8-bit `v_mfma_f32_{32x32x16,16x16x32}_{fp8_fp8,bf8_bf8}` (gfx942 reads them
+    // as FNUZ) and `v_mfma_i32_{32x32x16,16x16x32}_i8`, each operand 8 bytes of a lane as
+    // an `i64` (element `i` in its byte `i`). The last three arguments (cbsz, abid, blgp:
     // broadcast controls) are 0, as CK passes them.
     unsafe extern "llvm-intrinsic" {
         #[link_name = "llvm.amdgcn.mfma.f32.32x32x8f16"]
@@ -184,41 +205,95 @@ mod amdgpu {
         fn mfma_32x32x8_bf16(a: I16x4, b: I16x4, c: F32x16, cbsz: i32, abid: i32, blgp: i32) -> F32x16;
         #[link_name = "llvm.amdgcn.mfma.f32.16x16x16bf16.1k"]
         fn mfma_16x16x16_bf16(a: I16x4, b: I16x4, c: F32x4, cbsz: i32, abid: i32, blgp: i32) -> F32x4;
+        #[link_name = "llvm.amdgcn.mfma.f32.32x32x16.fp8.fp8"]
+        fn mfma_32x32x16_fp8(a: i64, b: i64, c: F32x16, cbsz: i32, abid: i32, blgp: i32) -> F32x16;
+        #[link_name = "llvm.amdgcn.mfma.f32.16x16x32.fp8.fp8"]
+        fn mfma_16x16x32_fp8(a: i64, b: i64, c: F32x4, cbsz: i32, abid: i32, blgp: i32) -> F32x4;
+        #[link_name = "llvm.amdgcn.mfma.f32.32x32x16.bf8.bf8"]
+        fn mfma_32x32x16_bf8(a: i64, b: i64, c: F32x16, cbsz: i32, abid: i32, blgp: i32) -> F32x16;
+        #[link_name = "llvm.amdgcn.mfma.f32.16x16x32.bf8.bf8"]
+        fn mfma_16x16x32_bf8(a: i64, b: i64, c: F32x4, cbsz: i32, abid: i32, blgp: i32) -> F32x4;
+        #[link_name = "llvm.amdgcn.mfma.i32.32x32x16.i8"]
+        fn mfma_32x32x16_i8(a: i64, b: i64, c: I32x16, cbsz: i32, abid: i32, blgp: i32) -> I32x16;
+        #[link_name = "llvm.amdgcn.mfma.i32.16x16x32.i8"]
+        fn mfma_16x16x32_i8(a: i64, b: i64, c: I32x4, cbsz: i32, abid: i32, blgp: i32) -> I32x4;
     }
 
+    /// A lane's 4 16-bit operand elements as `<4 x half>`.
     #[inline(always)]
-    fn f16x4(v: &[u16; 4]) -> F16x4 {
-        F16x4(v.map(f16::from_bits))
+    fn f16x4<E: MfmaElement>(v: &[E::Bits; 4]) -> F16x4 {
+        F16x4(v.map(|x| f16::from_bits(E::raw(x) as u16)))
     }
 
+    /// A lane's 4 16-bit operand elements as `<4 x i16>`.
     #[inline(always)]
-    fn i16x4(v: &[u16; 4]) -> I16x4 {
-        I16x4(v.map(|x| x as i16))
+    fn i16x4<E: MfmaElement>(v: &[E::Bits; 4]) -> I16x4 {
+        I16x4(v.map(|x| E::raw(x) as i16))
     }
 
-    /// One instruction of warp GEMM `W`: `c += a * b` on the lane's 4
-    /// operand registers and its accumulators.
+    /// A lane's 8 8-bit operand elements as one `i64`, element `i` in byte `i`.
     #[inline(always)]
-    fn mfma<W: WarpGemm>(a: &[u16; 4], b: &[u16; 4], c: &mut [f32]) {
-        let kind = <W::Element as MfmaElement>::KIND;
-        if let Some(c) = c.first_chunk_mut::<16>().filter(|_| W::C_PER_LANE == 16) {
-            // SAFETY: the intrinsic has no precondition (gfx942 has it; the kernel is compiled
-            // for it); a SIMD vector of 16 `f32` has the layout of the array (its fields cannot
-            // be projected, so it is read back whole).
-            *c = unsafe {
-                core::mem::transmute::<F32x16, [f32; 16]>(match kind {
-                    ElementKind::Fp16 => mfma_32x32x8_f16(f16x4(a), f16x4(b), F32x16(*c), 0, 0, 0),
-                    ElementKind::Bf16 => mfma_32x32x8_bf16(i16x4(a), i16x4(b), F32x16(*c), 0, 0, 0),
-                })
+    fn bytes8<E: MfmaElement>(v: &[E::Bits; 8]) -> i64 {
+        let mut packed = 0u64;
+        for (i, &x) in v.iter().enumerate() {
+            packed |= u64::from(E::raw(x) & 0xff) << (8 * i);
+        }
+        packed as i64
+    }
+
+    /// One MFMA of warp GEMM `W`: `c += a * b` on the lane's operand
+    /// registers (8 bytes of each) and its accumulators.
+    #[inline(always)]
+    fn mfma<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
+        // One accumulator shape: `$n` of them, `$vector` (LLVM's type) of `$lane` values; each
+        // arm an intrinsic call on the operands `$a`, `$b` (built from the lane's registers).
+        macro_rules! accumulate {
+            ($n:literal, $vector:ident, $lane:ty, |$acc:ident| $call:expr) => {
+                if let Some(c) = c.first_chunk_mut::<$n>().filter(|_| W::C_PER_LANE == $n) {
+                    let $acc = $vector(c.map(|x| <$lane as Accumulator>::from_bits(x.to_bits())));
+                    // SAFETY: the intrinsic has no precondition (gfx942 has it; the kernel is
+                    // compiled for it); a SIMD vector of `$n` lanes has the layout of the array
+                    // (its fields cannot be projected, so it is read back whole).
+                    let d = unsafe { core::mem::transmute::<$vector, [$lane; $n]>($call) };
+                    *c = d.map(|x| <Acc<W> as Accumulator>::from_bits(x.to_bits()));
+                }
             };
-        } else if let Some(c) = c.first_chunk_mut::<4>().filter(|_| W::C_PER_LANE == 4) {
-            // SAFETY: as above.
-            *c = unsafe {
-                core::mem::transmute::<F32x4, [f32; 4]>(match kind {
-                    ElementKind::Fp16 => mfma_16x16x16_f16(f16x4(a), f16x4(b), F32x4(*c), 0, 0, 0),
-                    ElementKind::Bf16 => mfma_16x16x16_bf16(i16x4(a), i16x4(b), F32x4(*c), 0, 0, 0),
-                })
-            };
+        }
+        type E<W> = <W as WarpGemm>::Element;
+        if <E<W>>::BYTES == 2 {
+            let (Some(a), Some(b)) = (a.first_chunk::<4>(), b.first_chunk::<4>()) else { return };
+            match <E<W>>::KIND {
+                ElementKind::Fp16 => {
+                    let (a, b) = (f16x4::<E<W>>(a), f16x4::<E<W>>(b));
+                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x8_f16(a, b, c, 0, 0, 0) });
+                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x16_f16(a, b, c, 0, 0, 0) });
+                }
+                ElementKind::Bf16 => {
+                    let (a, b) = (i16x4::<E<W>>(a), i16x4::<E<W>>(b));
+                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x8_bf16(a, b, c, 0, 0, 0) });
+                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x16_bf16(a, b, c, 0, 0, 0) });
+                }
+                _ => {}
+            }
+        } else {
+            let (Some(a), Some(b)) = (a.first_chunk::<8>(), b.first_chunk::<8>()) else { return };
+            let (a, b) = (bytes8::<E<W>>(a), bytes8::<E<W>>(b));
+            match <E<W>>::KIND {
+                ElementKind::Fp8Fnuz => {
+                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x16_fp8(a, b, c, 0, 0, 0) });
+                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x32_fp8(a, b, c, 0, 0, 0) });
+                }
+                ElementKind::Bf8Fnuz => {
+                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x16_bf8(a, b, c, 0, 0, 0) });
+                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x32_bf8(a, b, c, 0, 0, 0) });
+                }
+                ElementKind::Int8 => {
+                    accumulate!(16, I32x16, i32, |c| unsafe { mfma_32x32x16_i8(a, b, c, 0, 0, 0) });
+                    accumulate!(4, I32x4, i32, |c| unsafe { mfma_16x16x32_i8(a, b, c, 0, 0, 0) });
+                }
+                // OCP's formats: refused by the policy's `CHECK` (gfx942 reads FNUZ).
+                _ => {}
+            }
         }
     }
 
@@ -252,67 +327,76 @@ mod amdgpu {
     /// One MFMA of warp GEMM `W` on the registers from its operands' and
     /// accumulators' first.
     #[inline(always)]
-    pub(super) fn issue<W: WarpGemm>(a: &[u16], b: &[u16], c: &mut [f32]) {
-        if let (Some(a), Some(b)) = (a.first_chunk::<4>(), b.first_chunk::<4>()) {
-            mfma::<W>(a, b, c);
-        }
+    pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
+        mfma::<W>(a, b, c);
     }
 }
 
 #[cfg(target_arch = "nvptx64")]
 pub use nvptx::block_gemm;
 
-/// The block GEMM on nvptx: `mma.sync.aligned.m16n8k16` in inline PTX
-/// (the GPU layer's only `unsafe` here outside `tile::gpu`).
+/// The block GEMM on nvptx: `mma.sync.aligned` in inline PTX (the GPU
+/// layer's only `unsafe` here outside `tile::gpu`).
 #[cfg(target_arch = "nvptx64")]
 #[allow(unsafe_code)]
 mod nvptx {
     use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, visit_warp_gemms};
-    use super::super::mfma::{ElementKind, MfmaElement};
+    use super::super::mfma::{Accumulator, ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;
-    use super::GemmPolicy;
+    use super::{Acc, Bits, GemmPolicy};
     use core::marker::PhantomData;
 
-    /// Two 16-bit elements in one 32-bit register, the first in the low
-    /// half (PTX's `.f16x2` and `.bf16x2`).
+    /// One 32-bit operand register: the elements of `x` from its low bits
+    /// (PTX's `.f16x2`, `.bf16x2` and the 8-bit packs), as many as it holds
+    /// (`4 / BYTES`).
     #[inline(always)]
-    fn pair(x: &[u16; 2]) -> u32 {
-        u32::from(x[0]) | (u32::from(x[1]) << 16)
+    fn register<E: MfmaElement>(x: &[E::Bits]) -> u32 {
+        let (mut packed, width) = (0u32, 8 * E::BYTES);
+        for (i, &e) in x.iter().take(4 / E::BYTES).enumerate() {
+            packed |= E::raw(e) << (width * i);
+        }
+        packed
     }
 
-    /// One `mma.sync.aligned.m16n8k16.row.col.f32` of element type `E`:
-    /// `c += a * b` on the lane's 8 A elements, 4 B elements and 4
-    /// accumulators, as the PTX ISA lays them out
-    /// ([`MmaSyncInstruction`](super::super::MmaSyncInstruction)).
+    /// One `mma.sync.aligned` of element type `E` (`m16n8k16` for 16-bit
+    /// elements, `m16n8k32` for 8-bit ones): `c += a * b` on the lane's 4
+    /// A registers, 2 B registers and 4 accumulators, as the PTX ISA lays
+    /// them out ([`MmaSyncInstruction`](super::super::MmaSyncInstruction)).
     #[inline(always)]
-    fn mma<E: MfmaElement>(a: &[u16; 8], b: &[u16; 4], c: &mut [f32; 4]) {
-        let (a0, a1, a2, a3) = (a[0..2].try_into(), a[2..4].try_into(), a[4..6].try_into(), a[6..8].try_into());
-        let (b0, b1) = (b[0..2].try_into(), b[2..4].try_into());
-        let (Ok(a0), Ok(a1), Ok(a2), Ok(a3), Ok(b0), Ok(b1)) = (a0, a1, a2, a3, b0, b1) else { return };
-        let (a0, a1, a2, a3, b0, b1) = (pair(a0), pair(a1), pair(a2), pair(a3), pair(b0), pair(b1));
-        let [d0, d1, d2, d3] = c;
-        // The instruction for element type `$ty` (PTX's `f16` or `bf16`).
+    fn mma<E: MfmaElement>(a: &[E::Bits], b: &[E::Bits], c: &mut [E::Acc; 4]) {
+        let p = 4 / E::BYTES;
+        let (Some(a), Some(b)) = (a.get(..4 * p), b.get(..2 * p)) else { return };
+        let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|i| register::<E>(&a[i * p..]));
+        let [b0, b1] = [0, 1].map(|i| register::<E>(&b[i * p..]));
+        // The instruction `$shape.row.col.$types` on accumulators of type `$acc` (f32 or i32).
         macro_rules! mma_sync {
-            ($ty:literal) => {
+            ($shape:literal, $types:literal, $acc:ty) => {{
+                let [mut d0, mut d1, mut d2, mut d3] = c.map(|x| <$acc as Accumulator>::from_bits(x.to_bits()));
                 // SAFETY: the instruction reads and writes only its registers; every lane of the
                 // warp executes it together (`block_gemm`'s contract: the whole block calls it,
                 // converged).
                 unsafe {
                     core::arch::asm!(
                         concat!(
-                            "mma.sync.aligned.m16n8k16.row.col.f32.", $ty, ".", $ty, ".f32 ",
+                            "mma.sync.aligned.", $shape, ".row.col.", $types, " ",
                             "{{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};"
                         ),
-                        inout(reg32) *d0, inout(reg32) *d1, inout(reg32) *d2, inout(reg32) *d3,
+                        inout(reg32) d0, inout(reg32) d1, inout(reg32) d2, inout(reg32) d3,
                         in(reg32) a0, in(reg32) a1, in(reg32) a2, in(reg32) a3, in(reg32) b0, in(reg32) b1,
                         options(pure, nomem, nostack),
                     )
                 }
-            };
+                *c = [d0, d1, d2, d3].map(|x| <E::Acc as Accumulator>::from_bits(x.to_bits()));
+            }};
         }
         match E::KIND {
-            ElementKind::Fp16 => mma_sync!("f16"),
-            ElementKind::Bf16 => mma_sync!("bf16"),
+            ElementKind::Fp16 => mma_sync!("m16n8k16", "f32.f16.f16.f32", f32),
+            ElementKind::Bf16 => mma_sync!("m16n8k16", "f32.bf16.bf16.f32", f32),
+            ElementKind::Fp8 => mma_sync!("m16n8k32", "f32.e4m3.e4m3.f32", f32),
+            ElementKind::Bf8 => mma_sync!("m16n8k32", "f32.e5m2.e5m2.f32", f32),
+            ElementKind::Int8 => mma_sync!("m16n8k32", "s32.s8.s8.s32", i32),
+            // The FNUZ formats: refused by the policy's `CHECK` (mma.sync reads OCP's).
+            ElementKind::Fp8Fnuz | ElementKind::Bf8Fnuz => {}
         }
     }
 
@@ -346,8 +430,8 @@ mod nvptx {
     /// One `mma.sync` of warp GEMM `W` on the registers from its operands'
     /// and accumulators' first.
     #[inline(always)]
-    pub(super) fn issue<W: WarpGemm>(a: &[u16], b: &[u16], c: &mut [f32]) {
-        if let (Some(a), Some(b), Some(c)) = (a.first_chunk::<8>(), b.first_chunk::<4>(), c.first_chunk_mut::<4>()) {
+    pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
+        if let Some(c) = c.first_chunk_mut::<4>() {
             mma::<W::Element>(a, b, c);
         }
     }

@@ -65,7 +65,8 @@ pub struct ColumnMajor;
 
 /// An operand whose K is contiguous: element `(row, k)` at
 /// `row * stride + k` (row-major A, column-major B). Its DRAM loads move
-/// [`VECTOR`](super::VECTOR) elements along K at once.
+/// the policy's [`VECTOR`](super::GemmPolicy::VECTOR) elements along K at
+/// once.
 ///
 /// ```
 /// use cktile_core::ops::gemm::{KContiguous, OperandStorage};
@@ -92,31 +93,32 @@ pub struct RowsContiguous;
 /// use cktile_core::ops::gemm::{OperandStorage, RowsContiguous};
 /// let a: Vec<u16> = (0..32 * 100).map(|i| i as u16).collect();
 /// // 100 x 32, rows contiguous: element (7, 2) is at 2 * 100 + 7.
-/// let view = RowsContiguous::make_view::<128, 32, u16>(&a, 100, 32, 100)?;
+/// let view = RowsContiguous::make_view::<128, 32, 8, u16>(&a, 100, 32, 100)?;
 /// assert_eq!(view.descriptor().calculate_offset([7, 2]), 207);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 pub trait OperandStorage {
     /// Whether K is the contiguous dimension.
     const K_CONTIGUOUS: bool;
-    /// The DRAM view's chain.
-    type Chain: Chain<NumTop = U2>;
+    /// The DRAM view's chain when a load moves `V` elements.
+    type Chain<const V: usize>: Chain<NumTop = U2>;
     /// The DRAM view of a `rows x k` operand with leading dimension
-    /// `stride` in `data`, padded to `ROWS x K` block tiles.
+    /// `stride` in `data`, padded to `ROWS x K` block tiles, a load moving
+    /// `V` elements where K is contiguous.
     ///
     /// ```
     /// use cktile_core::ops::gemm::{KContiguous, OperandStorage};
     /// let b = vec![0u16; 70 * 40];
-    /// let view = KContiguous::make_view::<128, 32, u16>(&b, 70, 40, 40)?;
+    /// let view = KContiguous::make_view::<128, 32, 8, u16>(&b, 70, 40, 40)?;
     /// assert_eq!(view.descriptor().lengths().as_slice(), &[128, 64]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    fn make_view<const ROWS: usize, const K: usize, T: Copy>(
+    fn make_view<const ROWS: usize, const K: usize, const V: usize, T: Copy>(
         data: &[T],
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], Self::Chain>, Error>;
+    ) -> Result<TensorView<&[T], Self::Chain<V>>, Error>;
     /// The leading dimension of a packed `rows x k` operand.
     ///
     /// ```
@@ -130,25 +132,25 @@ pub trait OperandStorage {
 
 impl OperandStorage for KContiguous {
     const K_CONTIGUOUS: bool = true;
-    type Chain = DramChain;
+    type Chain<const V: usize> = DramChain<V>;
 
     #[inline(always)]
-    fn make_view<const ROWS: usize, const K: usize, T: Copy>(
+    fn make_view<const ROWS: usize, const K: usize, const V: usize, T: Copy>(
         data: &[T],
         rows: usize,
         k: usize,
         stride: usize,
-    ) -> Result<TensorView<&[T], DramChain>, Error> {
-        make_dram_view::<ROWS, K, T>(data, rows, k, stride)
+    ) -> Result<TensorView<&[T], DramChain<V>>, Error> {
+        make_dram_view::<ROWS, K, V, T>(data, rows, k, stride)
     }
 }
 
 impl OperandStorage for RowsContiguous {
     const K_CONTIGUOUS: bool = false;
-    type Chain = MnDramChain;
+    type Chain<const V: usize> = MnDramChain;
 
     #[inline(always)]
-    fn make_view<const ROWS: usize, const K: usize, T: Copy>(
+    fn make_view<const ROWS: usize, const K: usize, const V: usize, T: Copy>(
         data: &[T],
         rows: usize,
         k: usize,

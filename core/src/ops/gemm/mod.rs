@@ -82,14 +82,15 @@ pub mod gpu;
 pub mod layout;
 pub mod lds;
 pub mod mfma;
+mod minifloat;
 pub mod mma;
 pub mod path;
 pub mod policy;
 #[cfg(test)]
 mod tests;
 
-pub use block::{ABlockTensor, BBlockTensor, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
-pub use dram::{CDramChain, DramChain, MnDramChain, VECTOR, make_c_dram_view, make_dram_view, make_mn_dram_view};
+pub use block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
+pub use dram::{CDramChain, DramChain, MnDramChain, make_c_dram_view, make_dram_view, make_mn_dram_view};
 #[cfg(feature = "alloc")]
 pub use emulate::emulate_gemm;
 pub use emulate::{GemmProblem, emulate_block_gemm};
@@ -103,8 +104,8 @@ pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::{get_policy_partition, universal_gemm};
 pub use layout::{ALayout, BLayout, ColumnMajor, KContiguous, OperandStorage, RowMajor, RowsContiguous};
-pub use lds::{KPACK, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, make_lds_block, mlds_layer};
-pub use mfma::{Bf16, ElementKind, Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
+pub use lds::{KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, kpack, make_lds_block, mlds_layer};
+pub use mfma::{Accumulator, Bf8, Bf8Fnuz, Bf16, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction};
 pub use mma::{MmaSyncInstruction, WARP_32, WarpInstruction};
 pub use path::{
     BlockGemmSide, BlockWindow, DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide,

@@ -15,7 +15,7 @@
 //! ```
 
 use super::WAVE;
-use super::dram::{CDramChain, VECTOR, make_c_dram_view};
+use super::dram::{CDramChain, make_c_dram_view};
 #[cfg(doc)]
 use super::dram::{make_dram_view, make_mn_dram_view};
 use super::encodings::{
@@ -24,7 +24,8 @@ use super::encodings::{
 };
 use super::layout::{ALayout, BLayout, ColumnMajor, OperandStorage, RowMajor};
 use super::lds::{LdsChainOf, make_lds_block};
-use super::mfma::{Fp16, MFMA_K_PER_LANE, MfmaElement, MfmaInstruction};
+use super::lds::kpack;
+use super::mfma::{Bf8, Bf8Fnuz, Bf16, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction};
 use super::mma::{MmaSyncInstruction, WarpInstruction};
 use crate::distribution::EmbedEncoding;
 use crate::distribution::typed::TileEncoding;
@@ -38,8 +39,8 @@ use typenum::U2;
 /// A warp GEMM: CK's `WarpGemm` (what `WarpGemmMfmaDispatcher` returns),
 /// its sizes, the instructions it issues and its A, B and C encodings
 /// (`AWarpDstrEncoding`, `BWarpDstrEncoding`, `CWarpDstrEncoding`).
-/// [`Mfma`] implements it for CK's 16-bit MFMAs (gfx942), [`MmaSync`]
-/// for NVIDIA's `mma.sync.m16n8k16` (sm_80 and later).
+/// [`Mfma`] implements it for CK's MFMAs (gfx942), [`MmaSync`] for
+/// NVIDIA's `mma.sync` (sm_80 and later; its 8-bit floats sm_89).
 ///
 /// ```
 /// use cktile_core::distribution::typed::TileEncoding;
@@ -49,9 +50,9 @@ use typenum::U2;
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not one of CK's fp16 MFMA warp GEMMs",
+    message = "`{Self}` is not one of the universal GEMM's warp GEMMs",
     label = "not a warp GEMM",
-    note = "the warp GEMMs are Mfma<32, 32, 8>, Mfma<32, 32, 16>, Mfma<16, 16, 16>, Mfma<16, 16, 32> and MmaSync<32, N, 16> with N 8, 16 or 32 (M, N, K)"
+    note = "the warp GEMMs are Mfma<32, 32, K> with K 8, 16 or 32, Mfma<16, 16, K> with K 16, 32 or 64, and MmaSync<32, N, K> with N 8, 16 or 32 and K 16 (16-bit elements) or 32 (8-bit ones)"
 )]
 pub trait WarpGemm {
     /// The warp tile's M (CK's `kM`).
@@ -76,8 +77,9 @@ pub trait WarpGemm {
     /// How far each instruction moves on in the lane's A, B and C
     /// registers: instruction `q` starts at `q` times these
     /// ([`WarpGemmStep::instruction`](super::WarpGemmStep::instruction)).
-    /// The MFMAs walk K (`(4, 4, 0)`: one accumulator), [`MmaSync`] walks
-    /// N (`(0, 4, 4)`: one A fragment).
+    /// The MFMAs walk K (`(kl, kl, 0)` with `kl` the instruction's K
+    /// values a lane: one accumulator), [`MmaSync`] walks N (`(0, 2 p,
+    /// 4)` with `p` elements a register: one A fragment).
     const REGISTER_STEPS: (usize, usize, usize);
     /// The element type of A and B.
     type Element: MfmaElement;
@@ -89,18 +91,27 @@ pub trait WarpGemm {
     type CWarp: TileEncoding;
 }
 
-/// CK's 16-bit MFMA warp GEMM of an `M x N x K` warp tile of element
-/// type `E` ([`Fp16`], the default, or [`Bf16`](super::Bf16)) on gfx942
-/// (the K = 16 and 32 ones are CK's `...IterateK` pairs of the 8 and 16
-/// ones): the [`WarpGemm`] of the four shapes CK's dispatcher has, each
-/// lane holding `M * K / 64` K values of each operand ([`WarpOperand`]).
+/// CK's MFMA warp GEMM of an `M x N x K` warp tile of element type `E` on
+/// gfx942: [`Fp16`] (the default), [`Bf16`](super::Bf16) or the 8-bit
+/// [`Fp8Fnuz`](super::Fp8Fnuz), [`Bf8Fnuz`](super::Bf8Fnuz) and
+/// [`Int8`](super::Int8) (gfx942's fp8 and bf8 are the FNUZ formats). Each
+/// lane holds `M * K / 64` K values of each operand ([`WarpOperand`]);
+/// the instruction holds 8 bytes of them (4 16-bit or 8 8-bit K values),
+/// and the warp GEMM is one instruction or CK's `...IterateK` pair of
+/// them. The shapes CK's dispatcher has: for 16-bit elements 32x32x8,
+/// 32x32x16, 16x16x16 and 16x16x32; for 8-bit ones 32x32x16, 32x32x32,
+/// 16x16x32 and 16x16x64. Another shape, or OCP's [`Fp8`](super::Fp8) and
+/// [`Bf8`](super::Bf8), is a compile error from the policy's
+/// [`CHECK`](GemmPolicy::CHECK).
 ///
 /// ```
-/// use cktile_core::ops::gemm::{Bf16, Mfma, WarpGemm};
+/// use cktile_core::ops::gemm::{Bf16, Fp8Fnuz, Int8, Mfma, WarpGemm};
 /// assert_eq!(<Mfma<16, 16, 16> as WarpGemm>::A_PER_LANE, 4);
 /// // bf16's 32x32x16: two v_mfma_f32_32x32x8_bf16 along K, 16 accumulators a lane.
 /// type W = Mfma<32, 32, 16, Bf16>;
 /// assert_eq!((W::INSTRUCTIONS, W::C_PER_LANE, W::INSTRUCTION.k()), (2, 16, 8));
+/// // fp8's 32x32x16 is one v_mfma_f32_32x32x16_fp8_fp8; int8's 16x16x64 two v_mfma_i32_16x16x32_i8.
+/// assert_eq!((<Mfma<32, 32, 16, Fp8Fnuz> as WarpGemm>::INSTRUCTIONS, <Mfma<16, 16, 64, Int8> as WarpGemm>::INSTRUCTIONS), (1, 2));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Mfma<const M: usize, const N: usize, const K: usize, E = Fp16>(PhantomData<E>);
@@ -130,6 +141,25 @@ pub type Mfma16x16x16 = Mfma<16, 16, 16>;
 /// ```
 pub type Mfma16x16x32 = Mfma<16, 16, 32>;
 
+/// The instructions an MFMA warp GEMM holding `per_lane` K values a lane
+/// issues over elements of kind `kind` (`bytes` bytes): one or two (CK's
+/// `...IterateK`); a compile error for a shape CK's dispatcher lacks or a
+/// format gfx942's MFMAs do not read.
+const fn mfma_instructions(per_lane: usize, kind: ElementKind, bytes: usize) -> usize {
+    if matches!(kind, ElementKind::Fp8 | ElementKind::Bf8) {
+        static_failure(&Error::policy(
+            "gfx942's MFMAs read fp8 and bf8 as the FNUZ formats: take Fp8Fnuz or Bf8Fnuz (OCP's Fp8 and Bf8 are mma.sync's)",
+        ));
+    }
+    let instruction = 8 / bytes;
+    if per_lane != instruction && per_lane != 2 * instruction {
+        static_failure(&Error::policy(
+            "no MFMA warp GEMM of CK's has this shape for this element: 16-bit elements take 32x32x8, 32x32x16, 16x16x16 or 16x16x32, 8-bit ones 32x32x16, 32x32x32, 16x16x32 or 16x16x64",
+        ));
+    }
+    per_lane / instruction
+}
+
 macro_rules! mfma {
     ($($m:literal x $k:literal => $kl:literal;)+) => {$(
         impl<E: MfmaElement> WarpGemm for Mfma<$m, $m, $k, E> {
@@ -139,9 +169,9 @@ macro_rules! mfma {
             const A_PER_LANE: usize = $kl;
             const B_PER_LANE: usize = $kl;
             const C_PER_LANE: usize = $m * $m / WAVE;
-            const INSTRUCTION: WarpInstruction = WarpInstruction::Mfma(MfmaInstruction::of_rows::<$m>());
-            const INSTRUCTIONS: usize = $kl / MFMA_K_PER_LANE;
-            const REGISTER_STEPS: (usize, usize, usize) = (MFMA_K_PER_LANE, MFMA_K_PER_LANE, 0);
+            const INSTRUCTION: WarpInstruction = WarpInstruction::Mfma(MfmaInstruction::of_rows::<$m>(E::BYTES));
+            const INSTRUCTIONS: usize = mfma_instructions($kl, E::KIND, E::BYTES);
+            const REGISTER_STEPS: (usize, usize, usize) = ($kl / Self::INSTRUCTIONS, $kl / Self::INSTRUCTIONS, 0);
             type Element = E;
             type AWarp = WarpOperand<$m, $kl>;
             type BWarp = WarpOperand<$m, $kl>;
@@ -153,53 +183,82 @@ macro_rules! mfma {
 mfma! {
     32 x 8 => 4;
     32 x 16 => 8;
+    32 x 32 => 16;
     16 x 16 => 4;
     16 x 32 => 8;
+    16 x 64 => 16;
 }
 
-/// NVIDIA's warp GEMM of a 32 x `N` x 16 warp tile of element type `E`
-/// ([`Fp16`] or [`Bf16`](super::Bf16)) on sm_80 and later: the
-/// [`WarpGemm`] that puts the universal GEMM's policies on an NVIDIA GPU.
-/// The policy's 64-lane warp is a pair of NVIDIA warps, warp `h` of the
-/// pair computing rows `16 h .. 16 h + 16` with `N / 8`
-/// `mma.sync.aligned.m16n8k16.row.col.f32` instructions
-/// ([`MmaSyncInstruction`]), all on the same A fragment; both hold the
-/// warp tile's B. Its encodings are [`MmaSyncA`], [`MmaSyncB`] and
-/// [`MmaSyncC`]. `N` is 8, 16 or 32.
+/// NVIDIA's warp GEMM of a 32 x `N` x `K` warp tile of element type `E`
+/// on sm_80 and later: the [`WarpGemm`] that puts the universal GEMM's
+/// policies on an NVIDIA GPU. The policy's 64-lane warp is a pair of
+/// NVIDIA warps, warp `h` of the pair computing rows `16 h .. 16 h + 16`
+/// with `N / 8` `mma.sync.aligned` instructions ([`MmaSyncInstruction`]),
+/// all on the same A fragment; both hold the warp tile's B. `K` is 16 for
+/// 16-bit elements ([`Fp16`], [`Bf16`](super::Bf16):
+/// `m16n8k16.row.col.f32`) and 32 for 8-bit ones ([`Fp8`](super::Fp8),
+/// [`Bf8`](super::Bf8): `m16n8k32.row.col.f32.{e4m3,e5m2}`, sm_89 and
+/// later; [`Int8`](super::Int8): `m16n8k32.row.col.s32.s8.s8.s32`). Its
+/// encodings are [`MmaSyncA`], [`MmaSyncB`] and [`MmaSyncC`]. `N` is 8,
+/// 16 or 32.
 ///
 /// ```
-/// use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, MmaSync, UniversalGemmPolicy, WarpGemm};
+/// use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Int8, MmaSync, UniversalGemmPolicy, WarpGemm};
 /// type W = MmaSync<32, 16, 16>;
 /// // Two mma.sync a lane, each on its 8 A elements, 4 B elements and 4 accumulators.
 /// assert_eq!((W::INSTRUCTIONS, W::A_PER_LANE, W::B_PER_LANE, W::C_PER_LANE, W::REGISTER_STEPS), (2, 8, 8, 8, (0, 4, 4)));
 /// // 128 x 128 x 32 on 256 threads (8 NVIDIA warps): 2 x 2 policy warps, 2 x 4 warp tiles each.
 /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, W>;
 /// assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS), (2, 4, 2));
+/// // int8: m16n8k32, 16 A elements and 8 B elements an instruction.
+/// type I = MmaSync<32, 16, 32, Int8>;
+/// assert_eq!((I::INSTRUCTIONS, I::A_PER_LANE, I::B_PER_LANE, I::REGISTER_STEPS), (2, 16, 16, (0, 8, 4)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MmaSync<const M: usize, const N: usize, const K: usize, E = Fp16>(PhantomData<E>);
 
-macro_rules! mma_sync {
-    ($($n:literal),+) => {$(
-        impl<E: MfmaElement> WarpGemm for MmaSync<32, $n, 16, E> {
-            const M: usize = 32;
-            const N: usize = $n;
-            const K: usize = 16;
-            const A_PER_LANE: usize = 8;
-            const B_PER_LANE: usize = $n / 2;
-            const C_PER_LANE: usize = 32 * $n / WAVE;
-            const INSTRUCTION: WarpInstruction = WarpInstruction::MmaSync(MmaSyncInstruction);
-            const INSTRUCTIONS: usize = $n / 8;
-            const REGISTER_STEPS: (usize, usize, usize) = (0, 4, 4);
-            type Element = E;
-            type AWarp = MmaSyncA;
-            type BWarp = MmaSyncB<$n>;
-            type CWarp = MmaSyncC<$n>;
-        }
-    )+};
+/// The `mma.sync` a lane issues per warp tile of `n` columns over elements
+/// of kind `kind` and `bytes` bytes, the warp tile's K being `k`: `n / 8`;
+/// a compile error for a K the element's instruction does not have or a
+/// format `mma.sync` does not read.
+const fn mma_sync_instructions(n: usize, k: usize, kind: ElementKind, bytes: usize) -> usize {
+    if matches!(kind, ElementKind::Fp8Fnuz | ElementKind::Bf8Fnuz) {
+        static_failure(&Error::policy(
+            "mma.sync reads OCP's fp8 and bf8 (e4m3, e5m2): take Fp8 or Bf8 (the FNUZ formats are gfx942's)",
+        ));
+    }
+    if k != 32 / bytes {
+        static_failure(&Error::policy(
+            "an MmaSync warp tile's K is the instruction's: 16 for 16-bit elements (m16n8k16), 32 for 8-bit ones (m16n8k32)",
+        ));
+    }
+    n / 8
 }
 
-mma_sync!(8, 16, 32);
+macro_rules! mma_sync {
+    ($($k:literal => $pack:literal: $($n:literal),+;)+) => {$($(
+        impl<E: MfmaElement> WarpGemm for MmaSync<32, $n, $k, E> {
+            const M: usize = 32;
+            const N: usize = $n;
+            const K: usize = $k;
+            const A_PER_LANE: usize = 4 * $pack;
+            const B_PER_LANE: usize = $n / 8 * 2 * $pack;
+            const C_PER_LANE: usize = 32 * $n / WAVE;
+            const INSTRUCTION: WarpInstruction = WarpInstruction::MmaSync(MmaSyncInstruction::of_bytes(E::BYTES));
+            const INSTRUCTIONS: usize = mma_sync_instructions($n, $k, E::KIND, E::BYTES);
+            const REGISTER_STEPS: (usize, usize, usize) = (0, 2 * $pack, 4);
+            type Element = E;
+            type AWarp = MmaSyncA<$pack>;
+            type BWarp = MmaSyncB<$n, $pack>;
+            type CWarp = MmaSyncC<$n>;
+        }
+    )+)+};
+}
+
+mma_sync! {
+    16 => 2: 8, 16, 32;
+    32 => 4: 8, 16, 32;
+}
 
 /// The block's warps: `M` along M by `N` along N (CK's `BlockWarps`,
 /// `sequence<MWarp, NWarp, 1>`); warp `w` is `(w / N, w % N)`.
@@ -256,8 +315,24 @@ pub trait GemmPolicy {
     const N_ITERS: usize;
     /// Warp tiles per K tile (`KIterPerWarp`).
     const K_ITERS: usize;
-    /// The elements of one DRAM load ([`VECTOR`]).
+    /// The elements of one DRAM load where K is contiguous (CK's
+    /// `VectorSizeA`/`VectorSizeB`): 16 bytes of them, 8 16-bit or 16
+    /// 8-bit elements.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Int8, Mfma, UniversalGemmPolicy};
+    /// assert_eq!(<UniversalGemmPolicy<256, 128, 128, 32> as GemmPolicy>::VECTOR, 8);
+    /// assert_eq!(<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>> as GemmPolicy>::VECTOR, 16);
+    /// ```
     const VECTOR: usize;
+    /// KPack: the elements of one LDS vector of the A and B blocks (16
+    /// bytes of them, [`kpack`](super::kpack)).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// assert_eq!(<UniversalGemmPolicy<256, 128, 128, 32> as GemmPolicy>::KPACK, 8);
+    /// ```
+    const KPACK: usize;
     /// Lanes of the warps the policy's encodings are written for (their
     /// lane P dimension: [`WAVE`], CDNA's 64, for [`UniversalGemmPolicy`]).
     /// The partition the windows take must count lanes the same way
@@ -314,11 +389,16 @@ pub trait GemmPolicy {
     /// B's LDS block chain (`MakeBLdsBlockDescriptor`).
     type BLdsChain: Chain<NumTop = U2>;
     /// How A, seen as M x K, lies in global memory (its layout's
-    /// [`OperandStorage`]); its DRAM view's chain is [`ADramChain`].
+    /// [`OperandStorage`]).
     type AStorage: OperandStorage;
-    /// How B, seen as N x K, lies in global memory; its DRAM view's chain
-    /// is [`BDramChain`].
+    /// How B, seen as N x K, lies in global memory.
     type BStorage: OperandStorage;
+    /// A's DRAM view chain: its storage's
+    /// [`Chain`](OperandStorage::Chain) at the policy's vector
+    /// ([`ADramChain`]).
+    type ADramChain: Chain<NumTop = U2>;
+    /// B's DRAM view chain ([`BDramChain`]).
+    type BDramChain: Chain<NumTop = U2>;
     /// A's block tile lengths (MPerBlock, KPerBlock) as compile-time numbers.
     type ATile: Values<Len = U2> + Default;
     /// B's block tile lengths (NPerBlock, KPerBlock).
@@ -416,13 +496,15 @@ pub trait GemmPolicy {
 }
 
 /// A's DRAM view chain under policy `P` (its storage's
-/// [`Chain`](OperandStorage::Chain)).
+/// [`Chain`](OperandStorage::Chain) at the policy's vector).
 ///
 /// ```
-/// use cktile_core::ops::gemm::{ADramChain, DramChain, UniversalGemmPolicy};
-/// let _: fn(ADramChain<UniversalGemmPolicy<256, 128, 128, 32>>) -> DramChain = |x| x;
+/// use cktile_core::ops::gemm::{ADramChain, BlockWarps, DramChain, Fp8Fnuz, Mfma, UniversalGemmPolicy};
+/// let _: fn(ADramChain<UniversalGemmPolicy<256, 128, 128, 32>>) -> DramChain<8> = |x| x;
+/// type P8 = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Fp8Fnuz>>;
+/// let _: fn(ADramChain<P8>) -> DramChain<16> = |x| x;
 /// ```
-pub type ADramChain<P> = <<P as GemmPolicy>::AStorage as OperandStorage>::Chain;
+pub type ADramChain<P> = <P as GemmPolicy>::ADramChain;
 
 /// B's DRAM view chain under policy `P`.
 ///
@@ -431,7 +513,7 @@ pub type ADramChain<P> = <<P as GemmPolicy>::AStorage as OperandStorage>::Chain;
 /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, RowMajor, RowMajor>;
 /// let _: fn(BDramChain<P>) -> MnDramChain = |x| x;
 /// ```
-pub type BDramChain<P> = <<P as GemmPolicy>::BStorage as OperandStorage>::Chain;
+pub type BDramChain<P> = <P as GemmPolicy>::BDramChain;
 
 /// CK's universal GEMM policy for a `BLOCK`-thread block computing an
 /// `M x N x K` block tile (MPerBlock, NPerBlock, KPerBlock) with the
@@ -529,11 +611,12 @@ const fn check_block_size(block: usize, m_warps: usize, n_warps: usize) {
     }
 }
 
-/// [`UniversalGemmPolicy`] over each warp GEMM family (`Mfma`, `MmaSync`):
-/// one impl, its warp encodings those of the family's `WarpGemm` (which do
-/// not depend on the element type).
+/// [`UniversalGemmPolicy`] over each warp GEMM family (`Mfma`, `MmaSync`)
+/// and each element type it takes (`$bytes` bytes: the DRAM vector and
+/// LDS pack are 16 bytes of elements): one impl each, every type a
+/// concrete one of the configuration's sizes.
 macro_rules! universal_policy {
-    ($($family:ident),+) => {$(
+    ($($family:ident: $($elem:ident = $bytes:literal),+;)+) => {$($(
 impl<
     const BLOCK: usize,
     const M: usize,
@@ -544,21 +627,19 @@ impl<
     const WM: usize,
     const WN: usize,
     const WK: usize,
-    E: MfmaElement,
     A: ALayout,
     B: BLayout,
-> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, E>, A, B>
+> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, $elem>, A, B>
 where
-    $family<WM, WN, WK>: WarpGemm,
-    $family<WM, WN, WK, E>: WarpGemm,
-    ADramDistribution<BLOCK, M, K, VECTOR>: TileEncoding,
-    ADramDistribution<BLOCK, N, K, VECTOR>: TileEncoding,
+    $family<WM, WN, WK, $elem>: WarpGemm,
+    ADramDistribution<BLOCK, M, K, { 16 / $bytes }>: TileEncoding,
+    ADramDistribution<BLOCK, N, K, { 16 / $bytes }>: TileEncoding,
     AOuter<M, K, MW, NW, WM, WK>: TileEncoding,
     BOuter<N, K, MW, NW, WN, WK>: TileEncoding,
-    EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK> as WarpGemm>::AWarp>: TileEncoding,
-    EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK> as WarpGemm>::BWarp>: TileEncoding,
+    EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::AWarp>: TileEncoding,
+    EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::BWarp>: TileEncoding,
     COuter<M, N, MW, NW, WM, WN>: TileEncoding,
-    EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK> as WarpGemm>::CWarp>: TileEncoding,
+    EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp>: TileEncoding,
 {
     const BLOCK_SIZE: usize = BLOCK;
     const M_PER_BLOCK: usize = M;
@@ -572,9 +653,12 @@ where
     const M_ITERS: usize = or_zero(M.checked_div(MW * WM));
     const N_ITERS: usize = or_zero(N.checked_div(NW * WN));
     const K_ITERS: usize = or_zero(K.checked_div(WK));
-    const VECTOR: usize = VECTOR;
+    const VECTOR: usize = 16 / $bytes;
+    const KPACK: usize = kpack($bytes);
     const WAVE: usize = WAVE;
     const CHECK: () = {
+        // The warp GEMM exists for this element (its instruction count is checked when evaluated).
+        let _instructions = <Self::Warp as WarpGemm>::INSTRUCTIONS;
         check_block_size(BLOCK, MW, NW);
         check_warp_gemms(Self::K_ITERS, Self::M_ITERS, Self::N_ITERS);
         // Every encoding's own requirements, in CK's order: the DRAM loads, then the block GEMM.
@@ -588,22 +672,24 @@ where
             <Self::CBlock as TileEncoding>::ENCODING,
         ];
     };
-    type Warp = $family<WM, WN, WK, E>;
-    type ADram = ADramDistribution<BLOCK, M, K, VECTOR>;
-    type BDram = ADramDistribution<BLOCK, N, K, VECTOR>;
-    type AWarp = <$family<WM, WN, WK> as WarpGemm>::AWarp;
-    type BWarp = <$family<WM, WN, WK> as WarpGemm>::BWarp;
+    type Warp = $family<WM, WN, WK, $elem>;
+    type ADram = ADramDistribution<BLOCK, M, K, { 16 / $bytes }>;
+    type BDram = ADramDistribution<BLOCK, N, K, { 16 / $bytes }>;
+    type AWarp = <$family<WM, WN, WK, $elem> as WarpGemm>::AWarp;
+    type BWarp = <$family<WM, WN, WK, $elem> as WarpGemm>::BWarp;
     type ABlockOuter = AOuter<M, K, MW, NW, WM, WK>;
     type BBlockOuter = BOuter<N, K, MW, NW, WN, WK>;
-    type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK> as WarpGemm>::AWarp>;
-    type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK> as WarpGemm>::BWarp>;
-    type CWarp = <$family<WM, WN, WK> as WarpGemm>::CWarp;
+    type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::AWarp>;
+    type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::BWarp>;
+    type CWarp = <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp;
     type CBlockOuter = COuter<M, N, MW, NW, WM, WN>;
-    type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK> as WarpGemm>::CWarp>;
-    type ALdsChain = LdsChainOf<M, K>;
-    type BLdsChain = LdsChainOf<N, K>;
+    type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp>;
+    type ALdsChain = LdsChainOf<M, K, $bytes>;
+    type BLdsChain = LdsChainOf<N, K, $bytes>;
     type AStorage = A::Storage;
     type BStorage = B::Storage;
+    type ADramChain = <A::Storage as OperandStorage>::Chain<{ 16 / $bytes }>;
+    type BDramChain = <B::Storage as OperandStorage>::Chain<{ 16 / $bytes }>;
     type ATile = (Number<M>, Number<K>);
     type BTile = (Number<N>, Number<K>);
     type AWarpTile = (Number<WM>, Number<WK>);
@@ -612,12 +698,12 @@ where
 
     #[inline(always)]
     fn make_a_lds_block() -> Result<TensorDescriptor<Self::ALdsChain>, Error> {
-        make_lds_block::<M, K>()
+        make_lds_block::<M, K, $bytes>()
     }
 
     #[inline(always)]
     fn make_b_lds_block() -> Result<TensorDescriptor<Self::BLdsChain>, Error> {
-        make_lds_block::<N, K>()
+        make_lds_block::<N, K, $bytes>()
     }
 
     #[inline(always)]
@@ -627,7 +713,7 @@ where
         k: usize,
         stride: usize,
     ) -> Result<TensorView<&[T], ADramChain<Self>>, Error> {
-        A::Storage::make_view::<M, K, T>(data, rows, k, stride)
+        A::Storage::make_view::<M, K, { 16 / $bytes }, T>(data, rows, k, stride)
     }
 
     #[inline(always)]
@@ -637,7 +723,7 @@ where
         k: usize,
         stride: usize,
     ) -> Result<TensorView<&[T], BDramChain<Self>>, Error> {
-        B::Storage::make_view::<N, K, T>(data, rows, k, stride)
+        B::Storage::make_view::<N, K, { 16 / $bytes }, T>(data, rows, k, stride)
     }
 
     #[inline(always)]
@@ -650,7 +736,10 @@ where
         make_c_dram_view::<M, N, T>(data, rows, cols, stride)
     }
 }
-    )+};
+    )+)+};
 }
 
-universal_policy!(Mfma, MmaSync);
+universal_policy! {
+    Mfma: Fp16 = 2, Bf16 = 2, Fp8Fnuz = 1, Bf8Fnuz = 1, Int8 = 1, Fp8 = 1, Bf8 = 1;
+    MmaSync: Fp16 = 2, Bf16 = 2, Fp8 = 1, Bf8 = 1, Int8 = 1, Fp8Fnuz = 1, Bf8Fnuz = 1;
+}

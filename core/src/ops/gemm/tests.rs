@@ -59,23 +59,23 @@ fn ck_outers<P: GemmPolicy>() -> (Encoding, Encoding) {
 
 fn encodings_are_cks<P: GemmPolicy>(name: &str) {
     let (block, m, n, k) = (P::BLOCK_SIZE, P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
-    assert_eq!(P::ADram::ENCODING, catalogue::gemm_dram(block, m, k, 8).unwrap(), "{name}");
-    assert_eq!(P::BDram::ENCODING, catalogue::gemm_dram(block, n, k, 8).unwrap(), "{name}");
-    assert_eq!(P::AWarp::ENCODING, catalogue::mfma_a(P::WARP_M, P::WARP_K).unwrap(), "{name}");
-    assert_eq!(P::BWarp::ENCODING, catalogue::mfma_b(P::WARP_N, P::WARP_K).unwrap(), "{name}");
+    assert_eq!(P::VECTOR, 16 / size_of::<BitsOf<P>>(), "{name}: 16 bytes a DRAM load");
+    assert_eq!(P::ADram::ENCODING, catalogue::gemm_dram(block, m, k, P::VECTOR).unwrap(), "{name}");
+    assert_eq!(P::BDram::ENCODING, catalogue::gemm_dram(block, n, k, P::VECTOR).unwrap(), "{name}");
+    // CK's 16-bit families by name; an 8-bit warp GEMM has the shape of its K values a lane.
+    let (a_warp, b_warp) = if size_of::<BitsOf<P>>() == 2 {
+        (catalogue::mfma_a(P::WARP_M, P::WARP_K).unwrap(), catalogue::mfma_b(P::WARP_N, P::WARP_K).unwrap())
+    } else {
+        let per_lane = |rows: usize| catalogue::mfma_a_per_lane(rows, rows * P::WARP_K / WAVE).unwrap();
+        (per_lane(P::WARP_M), per_lane(P::WARP_N))
+    };
+    assert_eq!(P::AWarp::ENCODING, a_warp, "{name}");
+    assert_eq!(P::BWarp::ENCODING, b_warp, "{name}");
     let (a_outer, b_outer) = ck_outers::<P>();
     assert_eq!(P::ABlockOuter::ENCODING, a_outer, "{name}");
     assert_eq!(P::BBlockOuter::ENCODING, b_outer, "{name}");
-    assert_eq!(
-        P::ABlock::ENCODING,
-        embed_encoding(&a_outer, &catalogue::mfma_a(P::WARP_M, P::WARP_K).unwrap()).unwrap(),
-        "{name}"
-    );
-    assert_eq!(
-        P::BBlock::ENCODING,
-        embed_encoding(&b_outer, &catalogue::mfma_b(P::WARP_N, P::WARP_K).unwrap()).unwrap(),
-        "{name}"
-    );
+    assert_eq!(P::ABlock::ENCODING, embed_encoding(&a_outer, &a_warp).unwrap(), "{name}");
+    assert_eq!(P::BBlock::ENCODING, embed_encoding(&b_outer, &b_warp).unwrap(), "{name}");
     // The iterations, as the block GEMM's traits compute them.
     assert_eq!(
         (P::M_ITERS, P::N_ITERS, P::K_ITERS),
@@ -108,7 +108,9 @@ fn lds_blocks_are_universal_a<P: GemmPolicy>(name: &str) {
         (P::make_a_lds_block().unwrap().descriptor(), P::M_PER_BLOCK),
         (P::make_b_lds_block().unwrap().descriptor(), P::N_PER_BLOCK),
     ] {
-        let ck = universal_a(rows, k, 8, 2, 32, UnmergeOrder::Fixed2025).unwrap();
+        let bytes = size_of::<BitsOf<P>>();
+        assert_eq!(P::KPACK, 16 / bytes, "{name}: 16 bytes an LDS vector");
+        let ck = universal_a(rows, k, P::KPACK, bytes, 32, UnmergeOrder::Fixed2025).unwrap();
         assert_eq!(d.element_space_size(), ck.element_space_size(), "{name}");
         for r in 0..rows as i64 {
             for c in 0..k as i64 {
@@ -302,7 +304,8 @@ fn c_encodings_are_cks<P: GemmPolicy>(name: &str) {
     let (mw, nw) = (P::M_WARPS, P::N_WARPS);
     let outer =
         Encoding::new(&[], &[&[P::M_ITERS, mw], &[P::N_ITERS, nw]], &[&[1, 2]], &[&[1, 1]], &[1, 2], &[0, 0]).unwrap();
-    let warp = catalogue::mfma_c(P::WARP_M, P::WARP_K).unwrap();
+    // The accumulator does not depend on K: the catalogue's 16-bit family of the same M.
+    let warp = catalogue::mfma_c(P::WARP_M, 256 / P::WARP_M).unwrap();
     assert_eq!(P::CWarp::ENCODING, warp, "{name}");
     assert_eq!(P::CBlockOuter::ENCODING, outer, "{name}");
     assert_eq!(P::CBlock::ENCODING, embed_encoding(&outer, &warp).unwrap(), "{name}");
@@ -334,7 +337,7 @@ fn operands_follow_the_instruction<P: GemmPolicy>(name: &str) {
         for lane in 0..WAVE {
             for r in 0..kl {
                 let x = d.calculate_index(&[lane as i64, r as i64]).unwrap();
-                let (row, _) = w.a_element(lane, r % MFMA_K_PER_LANE);
+                let (row, _) = w.a_element(lane, r % w.k_per_lane());
                 assert_eq!(x.get(0) as usize, row, "{name}: lane {lane}, register {r}");
                 seen[row * P::WARP_K + x.get(1) as usize] += 1;
             }
@@ -390,11 +393,14 @@ fn steps_are_the_y_slices<P: GemmPolicy>(name: &str) {
             );
         }
         let w = W::<P>::INSTRUCTION;
-        let a_regs = if matches!(w, WarpInstruction::Mfma(_)) { MFMA_K_PER_LANE } else { 8 };
+        let (a_regs, b_regs) = match w {
+            WarpInstruction::Mfma(i) => (i.k_per_lane(), i.k_per_lane()),
+            WarpInstruction::MmaSync(i) => (4 * i.pack(), 2 * i.pack()),
+        };
         for q in 0..W::<P>::INSTRUCTIONS {
             let (a0, b0, c0) = s.instruction::<W<P>>(q);
             assert!(a0 >= s.a && a0 + a_regs <= s.a + al, "{name}: {s:?}, instruction {q}'s A");
-            assert!(b0 >= s.b && b0 + 4 <= s.b + bl, "{name}: {s:?}, instruction {q}'s B");
+            assert!(b0 >= s.b && b0 + b_regs <= s.b + bl, "{name}: {s:?}, instruction {q}'s B");
             assert!(c0 >= s.c && c0 + w.c_registers() <= s.c + cl, "{name}: {s:?}, instruction {q}'s C");
         }
         steps += 1;
@@ -405,11 +411,13 @@ fn steps_are_the_y_slices<P: GemmPolicy>(name: &str) {
 /// NVIDIA's warp GEMM's encodings against the PTX ISA's lane map
 /// (`MmaSyncInstruction`, written independently): in a policy warp, lane
 /// `l` is NVIDIA warp `l / 32`'s lane `l % 32`; A's rows and C's are that
-/// warp's 16; B's register `4 j + e` and C's are instruction `j`'s element
-/// `e`, 8 columns on per instruction. Every element of each warp tile is
-/// held exactly once (B's once per NVIDIA warp).
+/// warp's 16; B's register `2 p j + e` (`p` elements a 32-bit register)
+/// and C's `4 j + e` are instruction `j`'s element `e`, 8 columns on per
+/// instruction. Every element of each warp tile is held exactly once
+/// (B's once per NVIDIA warp).
 fn mma_encodings_follow_the_ptx_lane_map<P: GemmPolicy>(name: &str) {
-    let w = MmaSyncInstruction;
+    let WarpInstruction::MmaSync(w) = <P::Warp as WarpGemm>::INSTRUCTION else { panic!("{name}: not mma.sync") };
+    let b_regs = 2 * w.pack();
     let (al, bl, cl) =
         (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
     let (wm, wn, wk) = (P::WARP_M, P::WARP_N, P::WARP_K);
@@ -428,9 +436,10 @@ fn mma_encodings_follow_the_ptx_lane_map<P: GemmPolicy>(name: &str) {
             a_seen[(16 * h + row) * wk + k] += 1;
         }
         for r in 0..bl {
-            let (col, k) = w.b_element(l, r % 4);
-            assert_eq!(at(P::BWarp::ENCODING, lane, r), (8 * (r / 4) + col, k), "{name}: B, lane {lane}, register {r}");
-            b_seen[(8 * (r / 4) + col) * wk + k] += 1;
+            let (col, k) = w.b_element(l, r % b_regs);
+            let want = (8 * (r / b_regs) + col, k);
+            assert_eq!(at(P::BWarp::ENCODING, lane, r), want, "{name}: B, lane {lane}, register {r}");
+            b_seen[want.0 * wk + k] += 1;
         }
         for r in 0..cl {
             let (row, col) = w.c_element(l, r % 4);
@@ -448,8 +457,9 @@ fn mma_encodings_follow_the_ptx_lane_map<P: GemmPolicy>(name: &str) {
 /// its Y lengths, and the data path's properties the MFMA policies have.
 fn mma_policy<P: GemmPolicy>(name: &str) {
     let (block, m, n, k) = (P::BLOCK_SIZE, P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
-    assert_eq!(P::ADram::ENCODING, catalogue::gemm_dram(block, m, k, 8).unwrap(), "{name}");
-    assert_eq!(P::BDram::ENCODING, catalogue::gemm_dram(block, n, k, 8).unwrap(), "{name}");
+    assert_eq!(P::VECTOR, 16 / size_of::<BitsOf<P>>(), "{name}: 16 bytes a DRAM load");
+    assert_eq!(P::ADram::ENCODING, catalogue::gemm_dram(block, m, k, P::VECTOR).unwrap(), "{name}");
+    assert_eq!(P::BDram::ENCODING, catalogue::gemm_dram(block, n, k, P::VECTOR).unwrap(), "{name}");
     let (a_outer, b_outer) = ck_outers::<P>();
     assert_eq!(P::ABlock::ENCODING, embed_encoding(&a_outer, &P::AWarp::ENCODING).unwrap(), "{name}");
     assert_eq!(P::BBlock::ENCODING, embed_encoding(&b_outer, &P::BWarp::ENCODING).unwrap(), "{name}");
@@ -480,6 +490,15 @@ fn nvidia_policies_follow_the_ptx_isa() {
     );
     mma_policy::<UniversalGemmPolicy<64, 64, 64, 32, BlockWarps<1, 1>, MmaSync<32, 32, 16>>>(
         "64x64x32 on 64, 32x32x16",
+    );
+    mma_policy::<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, Fp8>>>(
+        "128x128x64, 32x16x32 fp8",
+    );
+    mma_policy::<UniversalGemmPolicy<128, 64, 128, 64, BlockWarps<1, 2>, MmaSync<32, 32, 32, Int8>>>(
+        "64x128x64 on 128, 32x32x32 int8",
+    );
+    mma_policy::<UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, MmaSync<32, 8, 32, Bf8>>>(
+        "32x64x32 on 64, 32x8x32 bf8",
     );
 }
 
@@ -514,6 +533,24 @@ fn small_policies_are_cks() {
     policy::<Small64x16>("64x64x32 on 128, 1 x 2 warps of 16x16x32");
 }
 
+/// The 8-bit policies: 16-element DRAM vectors and LDS packs (16 bytes),
+/// CK's 8-bit MFMA shapes, one instruction or the `IterateK` pair.
+#[test]
+fn eight_bit_policies_are_cks() {
+    policy::<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Fp8Fnuz>>>(
+        "128x128x64 on 256, 32x32x32 fp8",
+    );
+    policy::<UniversalGemmPolicy<256, 256, 128, 128, BlockWarps<4, 1>, Mfma<16, 16, 64, Int8>>>(
+        "256x128x128 on 256, 4 x 1 warps of 16x16x64 int8",
+    );
+    policy::<UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<2, 1>, Mfma<32, 32, 16, Bf8Fnuz>>>(
+        "64x64x32 on 128, 32x32x16 bf8",
+    );
+    policy::<UniversalGemmPolicy<128, 64, 64, 64, BlockWarps<1, 2>, Mfma<16, 16, 32, Int8>>>(
+        "64x64x64 on 128, 16x16x32 int8",
+    );
+}
+
 #[test]
 fn rectangular_policies_are_cks() {
     policy::<Tall>("256x128x64 on 256, 4 x 1 warps of 16x16x16");
@@ -528,7 +565,8 @@ fn the_default_policy_has_cks_sizes() {
     assert_eq!((P::M_WARPS, P::N_WARPS, P::WARP_M, P::WARP_N, P::WARP_K), (2, 2, 32, 32, 16));
     assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS, P::VECTOR), (2, 2, 2, 8));
     assert_eq!(<<P as GemmPolicy>::Warp as WarpGemm>::A_PER_LANE, 8);
-    assert_eq!((mlds_layer(32), mlds_layer(64), mlds_layer(128)), (2, 1, 1));
+    assert_eq!((mlds_layer(32, 2), mlds_layer(64, 2), mlds_layer(128, 2)), (2, 1, 1));
+    assert_eq!((mlds_layer(32, 1), mlds_layer(64, 1), mlds_layer(128, 1)), (4, 2, 1));
 }
 
 /// `store_c_tile` (row slices) stores exactly what the tile layer's
@@ -538,21 +576,22 @@ fn the_default_policy_has_cks_sizes() {
 fn c_stores_agree<P: GemmPolicy>(rows: usize, cols: usize, gap: usize, origin: (Index, Index)) {
     let stride = cols + gap;
     let len = (rows - 1) * stride + cols;
-    let (mut ours, mut tiles) = (vec![-1.0f32; len], vec![-1.0f32; len]);
+    // Each accumulator a distinct bit pattern (an `f32` or an `i32`), all below the initial one.
+    let unwritten = <AccOf<P> as Accumulator>::from_bits(0x7f00_0000);
+    let (mut ours, mut tiles) = (vec![unwritten; len], vec![unwritten; len]);
     for t in 0..P::BLOCK_SIZE {
         let p = P::partition_of_thread(t).unwrap();
-        let mut acc = CBlockTensor::<P>::filled(0.0);
+        let mut acc = CBlockTensor::<P>::filled(AccOf::<P>::default());
         for (r, x) in acc.thread_buffer_mut().iter_mut().enumerate() {
-            *x = (t * 1000 + r) as f32;
+            *x = Accumulator::from_bits((t * 1000 + r) as u32);
         }
-        let mut w = c_window::<f32, P>(P::make_c_dram_view(&mut ours, rows, cols, stride).unwrap(), origin, p).unwrap();
-        store_c_tile::<f32, P>(&mut w, &acc, |x| x);
-        let mut w =
-            c_window::<f32, P>(P::make_c_dram_view(&mut tiles, rows, cols, stride).unwrap(), origin, p).unwrap();
-        crate::tile::store_tile_with(&mut w, &acc, |x| x);
+        let view = P::make_c_dram_view(&mut ours, rows, cols, stride).unwrap();
+        store_c_tile::<AccOf<P>, P>(&mut c_window::<AccOf<P>, P>(view, origin, p).unwrap(), &acc, |x| x);
+        let view = P::make_c_dram_view(&mut tiles, rows, cols, stride).unwrap();
+        crate::tile::store_tile_with(&mut c_window::<AccOf<P>, P>(view, origin, p).unwrap(), &acc, |x| x);
     }
     assert_eq!(ours, tiles, "{rows} x {cols} (stride {stride}) at {origin:?}");
-    let written = ours.iter().filter(|&&x| x >= 0.0).count();
+    let written = ours.iter().filter(|&&x| x != unwritten).count();
     let (m0, n0) = (origin.0 as usize, origin.1 as usize);
     let want = rows.saturating_sub(m0).min(P::M_PER_BLOCK) * cols.saturating_sub(n0).min(P::N_PER_BLOCK);
     assert_eq!(written, want, "{rows} x {cols} at {origin:?}");
@@ -566,6 +605,9 @@ fn the_c_store_is_the_tile_store() {
             c_stores_agree::<Default128>(rows, cols, gap, origin);
             c_stores_agree::<Mma128>(rows, cols, gap, origin);
             c_stores_agree::<Small64x16>(rows, cols, gap, origin);
+            c_stores_agree::<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>>>(
+                rows, cols, gap, origin,
+            );
         }
     }
 }
