@@ -1,20 +1,28 @@
 //! A complete GEMM kernel for gfx942 and one for sm_90, each a policy line
-//! and an entry point: `C = A * B`, A (M x K) and B (K x N) in fp16 or
-//! bf16, each row-major or column-major, C in `f32` (row-major), all
-//! through the library's kernel body (`ops::gemm::universal_gemm`: CK's
-//! universal GEMM, its data paths, block GEMM and epilogue).
+//! and an entry point: `C = A * B`, A (M x K) and B (K x N) in any of the
+//! element types CK's universal GEMM takes (fp16, bf16, fp8, bf8, int8),
+//! each row-major or column-major, C in the accumulator's type (`f32`;
+//! `i32` for int8) and row-major, all through the library's kernel body
+//! (`ops::gemm::universal_gemm`: CK's universal GEMM, its data paths,
+//! block GEMM and epilogue).
 //!
-//! - gfx942: CK's default policy, 2 x 2 warps of the 32x32x16 MFMA;
-//! - sm_90: the same policy over NVIDIA's warp GEMM (`MmaSync<32, 16,
-//!   16>`: each 64-lane policy warp a pair of NVIDIA warps issuing
-//!   `mma.sync.m16n8k16`).
+//! - gfx942: CK's default policies, 2 x 2 warps of the 32x32x16 MFMA over
+//!   128 x 128 x 32 for the 16-bit types, and of CK's 8-bit 32x32x32
+//!   (two `v_mfma_*_32x32x16_{fp8,bf8,i8}`) over 128 x 128 x 64 for the
+//!   8-bit ones (gfx942's fp8 and bf8 are the FNUZ formats: `Fp8Fnuz`,
+//!   `Bf8Fnuz`); every tile row is 64 bytes either way;
+//! - sm_90: the same tiles over NVIDIA's warp GEMM (`MmaSync`: each
+//!   64-lane policy warp a pair of NVIDIA warps issuing
+//!   `mma.sync.m16n8k16` for 16-bit elements, `m16n8k32` for OCP's fp8 and
+//!   bf8 (`Fp8`, `Bf8`: e4m3, e5m2) and int8).
 //!
 //! On the host, `main` runs every kernel's policy through the CPU
 //! emulation (`ops::gemm::emulate_gemm`, the same library calls, each
-//! instruction computed from its vendor's lane map) in fp16 and bf16 and
-//! in all four layouts of A and B (CK's RCR, RRR, CCR, CRR), on a shape
-//! padded along M, N and K with leading dimensions that are no multiple
-//! of the vector, and compares C with a plain triple loop:
+//! instruction computed from its vendor's lane map) in every element type
+//! each target takes and in all four layouts of A and B (CK's RCR, RRR,
+//! CCR, CRR), on a shape padded along M, N and K with leading dimensions
+//! that are no multiple of the vector, and compares C with a plain triple
+//! loop:
 //!
 //! ```text
 //! cargo run --example gemm_kernels
@@ -22,40 +30,53 @@
 //!
 //! The entry points are compiled for their GPUs inside `perf/kernels`,
 //! which includes this file (`scripts/target-icount.sh` builds it for
-//! gfx942 and sm_90); `gpu/sm90_gemm.sh` runs the same body on an NVIDIA
-//! GPU against cuBLAS (the performance chapter's "The whole GEMM on
+//! gfx942 and sm_90); `gpu/sm90_gemm.sh` runs the 16-bit ones on an
+//! NVIDIA GPU against cuBLAS (the performance chapter's "The whole GEMM on
 //! sm_90"). Launch each with 256 threads, `ceil(m / 128) * ceil(n / 128)`
-//! blocks and `(128 + 128) * 32` fp16 of dynamic shared memory. The
-//! `_crr` entry points take a column-major A (K x M in memory, M
-//! contiguous) and a row-major B (K x N, N contiguous).
+//! blocks and 16 KiB of dynamic shared memory (`(128 + 128) * 32` 16-bit
+//! elements, `(128 + 128) * 64` 8-bit ones). The `_crr` entry points take
+//! a column-major A (K x M in memory, M contiguous) and a row-major B (K x
+//! N, N contiguous).
 
 use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy};
 
-/// gfx942: 128 x 128 x 32 on 256 threads, 2 x 2 warps of the 32x32x16
-/// MFMA, elements `E`, A laid out as `A` and B as `B`.
+/// gfx942, 16-bit elements `E` (fp16, bf16): 128 x 128 x 32 on 256
+/// threads, 2 x 2 warps of the 32x32x16 MFMA, A laid out as `A` and B as
+/// `B`.
 pub type Gfx942<E, A = RowMajor, B = ColumnMajor> =
     UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 16, E>, A, B>;
-/// sm_90: the same tiles, 2 x 2 pairs of warps of `mma.sync.m16n8k16`.
+/// gfx942, 8-bit elements `E` (`Fp8Fnuz`, `Bf8Fnuz`, `Int8`): 128 x 128 x
+/// 64, 2 x 2 warps of the 8-bit 32x32x32 MFMA.
+pub type Gfx942x8<E, A = RowMajor, B = ColumnMajor> =
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, E>, A, B>;
+/// sm_90, 16-bit elements: the same tiles, 2 x 2 pairs of warps of
+/// `mma.sync.m16n8k16`.
 pub type Sm90<E, A = RowMajor, B = ColumnMajor> =
     UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16, E>, A, B>;
+/// sm_90, 8-bit elements (`Fp8`, `Bf8`, `Int8`): 128 x 128 x 64, 2 x 2
+/// pairs of warps of `mma.sync.m16n8k32`.
+pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, E>, A, B>;
 
 /// The entry points: one line each over [`kernel`].
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 mod entry {
     use super::*;
-    use cktile_core::ops::gemm::{Bf16, Fp16, GemmPolicy, GemmProblem, universal_gemm};
+    use cktile_core::ops::gemm::{AccOf, Bf16, BitsOf, Fp16, GemmPolicy, GemmProblem, Int8, universal_gemm};
 
     /// The kernel body of policy `P` over a packed `m x n x k` problem
-    /// (each operand laid out as `P` says).
+    /// (each operand laid out as `P` says, its elements as their bits).
     #[inline(always)]
     #[allow(unsafe_code)]
-    fn kernel<P: GemmPolicy>(a: *const u16, b: *const u16, c: *mut f32, m: u32, n: u32, k: u32) {
+    fn kernel<P: GemmPolicy>(a: *const BitsOf<P>, b: *const BitsOf<P>, c: *mut AccOf<P>, m: u32, n: u32, k: u32) {
         let (m, n, k) = (m as usize, n as usize, k as usize);
-        // SAFETY: launched with (MPerBlock + NPerBlock) x KPerBlock 16-bit elements of dynamic
-        // shared memory, A holding m x k elements, B k x n, C m x n (each thread writes its own).
+        // SAFETY: launched with (MPerBlock + NPerBlock) x KPerBlock elements of dynamic shared
+        // memory, A holding m x k elements, B k x n, C m x n (each thread writes its own).
         let (lds, a, b, c) = unsafe {
             (
-                cktile_core::tile::gpu::workgroup_memory::<u16>((P::M_PER_BLOCK + P::N_PER_BLOCK) * P::K_PER_BLOCK),
+                cktile_core::tile::gpu::workgroup_memory::<BitsOf<P>>(
+                    (P::M_PER_BLOCK + P::N_PER_BLOCK) * P::K_PER_BLOCK,
+                ),
                 core::slice::from_raw_parts(a, m * k),
                 core::slice::from_raw_parts(b, n * k),
                 core::slice::from_raw_parts_mut(c, m * n),
@@ -64,12 +85,15 @@ mod entry {
         let _ = universal_gemm::<P>((a, b, c), GemmProblem::packed_for::<P>(m, n, k), lds);
     }
 
+    /// Each entry point: its name, its policy, and the policy's element
+    /// bits and accumulator (`BitsOf`, `AccOf`), spelled as primitives for
+    /// the kernel ABI.
     macro_rules! entry_points {
-        ($($target:literal: $($name:ident = $policy:ty;)+)+) => {$($(
+        ($($target:literal: $($name:ident = $policy:ty, $bits:ty => $acc:ty;)+)+) => {$($(
             #[doc = concat!("`", stringify!($policy), "` on ", $target, ".")]
             #[cfg(target_arch = $target)]
             #[unsafe(no_mangle)]
-            pub extern "gpu-kernel" fn $name(a: *const u16, b: *const u16, c: *mut f32, m: u32, n: u32, k: u32) {
+            pub extern "gpu-kernel" fn $name(a: *const $bits, b: *const $bits, c: *mut $acc, m: u32, n: u32, k: u32) {
                 kernel::<$policy>(a, b, c, m, n, k)
             }
         )+)+};
@@ -77,26 +101,30 @@ mod entry {
 
     entry_points! {
         "amdgpu":
-            gemm_gfx942_fp16 = Gfx942<Fp16>;
-            gemm_gfx942_bf16 = Gfx942<Bf16>;
-            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>;
+            gemm_gfx942_fp16 = Gfx942<Fp16>, u16 => f32;
+            gemm_gfx942_bf16 = Gfx942<Bf16>, u16 => f32;
+            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, u16 => f32;
+            gemm_gfx942_fp8 = Gfx942x8<cktile_core::ops::gemm::Fp8Fnuz>, u8 => f32;
+            gemm_gfx942_int8 = Gfx942x8<Int8>, i8 => i32;
         "nvptx64":
-            gemm_sm90_fp16 = Sm90<Fp16>;
-            gemm_sm90_bf16 = Sm90<Bf16>;
-            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>;
+            gemm_sm90_fp16 = Sm90<Fp16>, u16 => f32;
+            gemm_sm90_bf16 = Sm90<Bf16>, u16 => f32;
+            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, u16 => f32;
+            gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, u8 => f32;
+            gemm_sm90_int8 = Sm90x8<Int8>, i8 => i32;
     }
 }
 
 /// Runs policy `P` on an `m x n x k` problem (elements of `P`'s type,
-/// small integers: every sum exact in `f32`), each operand laid out as
-/// `P` says with `gap` elements past its contiguous extent; returns how
-/// many elements of C differ from the triple loop's.
+/// small integers: every sum exact in `f32` and `i32`), each operand laid
+/// out as `P` says with `gap` elements past its contiguous extent;
+/// returns how many elements of C differ from the triple loop's.
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 fn run<P: cktile_core::ops::gemm::GemmPolicy>(
     (m, n, k): (usize, usize, usize),
     gap: usize,
 ) -> Result<usize, cktile::Error> {
-    use cktile_core::ops::gemm::{ElementOf, GemmProblem, MfmaElement, OperandStorage};
+    use cktile_core::ops::gemm::{AccOf, Accumulator, BitsOf, ElementOf, GemmProblem, MfmaElement, OperandStorage};
     // An operand seen as rows x K: its leading dimension, and where element (row, q) lies.
     let storage = |rows: usize, k_contiguous: bool| {
         let ld = if k_contiguous { k } else { rows } + gap;
@@ -104,47 +132,51 @@ fn run<P: cktile_core::ops::gemm::GemmPolicy>(
     };
     let (a_ld, a_at) = storage(m, <P::AStorage as OperandStorage>::K_CONTIGUOUS);
     let (b_ld, b_at) = storage(n, <P::BStorage as OperandStorage>::K_CONTIGUOUS);
-    let a: Vec<u16> = (0..m.max(k) * a_ld).map(|i| ElementOf::<P>::from_f32(((i * 7 + 3) % 11) as f32 - 5.0)).collect();
-    let b: Vec<u16> = (0..n.max(k) * b_ld).map(|i| ElementOf::<P>::from_f32(((i * 5 + 1) % 13) as f32 - 6.0)).collect();
+    let element = |v: usize, shift: usize| ElementOf::<P>::from_f32(v as f32 - shift as f32);
+    let a: Vec<BitsOf<P>> = (0..m.max(k) * a_ld).map(|i| element((i * 7 + 3) % 11, 5)).collect();
+    let b: Vec<BitsOf<P>> = (0..n.max(k) * b_ld).map(|i| element((i * 5 + 1) % 13, 6)).collect();
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride: n };
-    let mut c = vec![f32::NAN; m * n];
+    // C starts as NaN (in `i32`, its bits): an element no thread writes differs.
+    let mut c = vec![AccOf::<P>::from_bits(0x7fc0_0000); m * n];
     cktile_core::ops::gemm::emulate_gemm::<P>(&a, &b, &mut c, problem)?;
-    let value = |x: u16| ElementOf::<P>::to_f32(x);
-    let reference = |i: usize, j: usize| (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum::<f32>();
-    Ok((0..m * n).filter(|&x| c[x] != reference(x / n, x % n)).count())
+    let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
+    let reference = |i: usize, j: usize| (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum::<f64>();
+    Ok((0..m * n).filter(|&x| c[x].to_f64() != reference(x / n, x % n)).count())
 }
 
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 fn main() -> Result<(), cktile::Error> {
-    use cktile_core::ops::gemm::{ALayout, BLayout, Bf16, Fp16, MfmaElement};
-    // Padded along M, N and K, with leading dimensions that are no multiple of the vector.
-    let (m, n, k, gap) = (200, 150, 72, 3);
+    use cktile_core::ops::gemm::{
+        ALayout, Accumulator, BLayout, Bf8, Bf8Fnuz, Bf16, Fp8, Fp8Fnuz, Fp16, GemmPolicy, Int8, MfmaElement,
+    };
+    // Padded along M, N and K (K a multiple of both vectors, 8 and 16 elements), with leading
+    // dimensions that are no multiple of them.
+    let (m, n, k, gap) = (200, 150, 80, 3);
     let mut wrong = 0;
     let mut report = |name: String, differ: usize| {
         println!("{name}: C = A * B, {m} x {n} x {k}: {differ} of {} elements differ", m * n);
         wrong += differ;
     };
-    fn layouts<E: MfmaElement, A: ALayout, B: BLayout>(
-        report: &mut impl FnMut(String, usize),
-        shape: (usize, usize, usize),
-        gap: usize,
-    ) -> Result<(), cktile::Error> {
-        let (e, a, b) = (E::NAME, A::NAME, B::NAME);
-        report(format!("gfx942 {e} (MFMA 32x32x16), A {a}, B {b}"), run::<Gfx942<E, A, B>>(shape, gap)?);
-        report(format!("sm_90 {e} (mma.sync m16n8k16), A {a}, B {b}"), run::<Sm90<E, A, B>>(shape, gap)?);
-        Ok(())
+    /// One policy of each of the four layouts: `$policy<E, A, B>` for element `E`, named `$what`.
+    macro_rules! layouts {
+        ($report:expr, $target:literal, $policy:ident, $what:literal, $($e:ty),+) => {$({
+            fn one<P: GemmPolicy>(report: &mut impl FnMut(String, usize), a: &str, b: &str, shape: (usize, usize, usize), gap: usize) -> Result<(), cktile::Error> {
+                type E<P> = cktile_core::ops::gemm::ElementOf<P>;
+                let e = format!("{} ({:?})", <E<P> as MfmaElement>::NAME, <E<P> as MfmaElement>::KIND);
+                let acc = <cktile_core::ops::gemm::AccOf<P> as Accumulator>::NAME;
+                report(format!(concat!($target, " {} ", $what, ", C in {}, A {}, B {}"), e, acc, a, b), run::<P>(shape, gap)?);
+                Ok(())
+            }
+            let (row, column) = (<RowMajor as ALayout>::NAME, <ColumnMajor as BLayout>::NAME);
+            one::<$policy<$e, RowMajor, ColumnMajor>>($report, row, column, (m, n, k), gap)?;
+            one::<$policy<$e, RowMajor, RowMajor>>($report, row, row, (m, n, k), gap)?;
+            one::<$policy<$e, ColumnMajor, ColumnMajor>>($report, column, column, (m, n, k), gap)?;
+            one::<$policy<$e, ColumnMajor, RowMajor>>($report, column, row, (m, n, k), gap)?;
+        })+};
     }
-    fn dtypes<A: ALayout, B: BLayout>(
-        report: &mut impl FnMut(String, usize),
-        shape: (usize, usize, usize),
-        gap: usize,
-    ) -> Result<(), cktile::Error> {
-        layouts::<Fp16, A, B>(report, shape, gap)?;
-        layouts::<Bf16, A, B>(report, shape, gap)
-    }
-    dtypes::<RowMajor, ColumnMajor>(&mut report, (m, n, k), gap)?;
-    dtypes::<RowMajor, RowMajor>(&mut report, (m, n, k), gap)?;
-    dtypes::<ColumnMajor, ColumnMajor>(&mut report, (m, n, k), gap)?;
-    dtypes::<ColumnMajor, RowMajor>(&mut report, (m, n, k), gap)?;
+    layouts!(&mut report, "gfx942", Gfx942, "(MFMA 32x32x16)", Fp16, Bf16);
+    layouts!(&mut report, "gfx942", Gfx942x8, "(MFMA 32x32x32)", Fp8Fnuz, Bf8Fnuz, Int8);
+    layouts!(&mut report, "sm_90", Sm90, "(mma.sync m16n8k16)", Fp16, Bf16);
+    layouts!(&mut report, "sm_90", Sm90x8, "(mma.sync m16n8k32)", Fp8, Bf8, Int8);
     if wrong == 0 { Ok(()) } else { std::process::exit(1) }
 }

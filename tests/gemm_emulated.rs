@@ -10,25 +10,33 @@
 //! `block_window`; each wave runs `emulate_block_gemm` (AMD's MFMA lane
 //! map, the instruction's semantics written independently of CK's
 //! encodings); and every thread stores its accumulators through its C
-//! window (`store_c_tile`, CK's `Default2DEpilogue`). C starts as NaN, so
-//! an element no thread writes fails, as does one written with a wrong
-//! value; the inputs are small integers, so every sum is exact in `f32`
-//! and the comparison is exact. C's row stride is past its columns, and
-//! the gap must stay NaN.
+//! window (`store_c_tile`, CK's `Default2DEpilogue`). C starts as a
+//! sentinel (NaN in `f32`, its bits in `i32`), so an element no thread
+//! writes fails, as does one written with a wrong value; the inputs are
+//! small integers, so every sum is exact in `f32` and the comparison is
+//! exact. C's row stride is past its columns, and the gap must keep the
+//! sentinel.
 //!
-//! Every warp GEMM (32x32x8, 32x32x16, 16x16x16, 16x16x32), fp16 and
-//! bf16, several block tiles and warp layouts, and all four layouts of A
-//! and B (K-contiguous or rows-contiguous); shapes that fill the tiles,
-//! pad M, N and K, and drawn at random (proptest), with leading
-//! dimensions that are no multiple of the vector.
+//! Every warp GEMM (16-bit: 32x32x8, 32x32x16, 16x16x16, 16x16x32; 8-bit:
+//! 32x32x16, 32x32x32, 16x16x32, 16x16x64; `mma.sync` m16n8k16 and
+//! m16n8k32), every element type (fp16, bf16; fp8 and bf8 in gfx942's
+//! FNUZ formats and OCP's; int8, summed in `i32`), several block tiles and
+//! warp layouts, and all four layouts of A and B (K-contiguous or
+//! rows-contiguous); shapes that fill the tiles, pad M, N and K, and drawn
+//! at random (proptest), with leading dimensions that are no multiple of
+//! the vector.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::ops::gemm::{
-    ABlockTensor, ALayout, BBlockTensor, BLayout, Bf16, BlockWarps, CBlockTensor, ColumnMajor, ElementOf, Fp16,
-    GemmPolicy, GemmProblem, Mfma, MfmaElement, MmaSync, OperandStorage, RowMajor, UniversalGemmPolicy,
-    emulate_block_gemm, emulate_gemm,
+    ABlockTensor, ALayout, AccOf, Accumulator, BBlockTensor, BLayout, Bf8, Bf8Fnuz, Bf16, BitsOf, BlockWarps,
+    CBlockTensor, ColumnMajor, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem, Int8, Mfma, MfmaElement,
+    MmaSync, OperandStorage, RowMajor, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
 };
+
+/// C's initial bits: NaN as an `f32`; as an `i32`, a value no sum of the
+/// tests' reaches.
+const UNWRITTEN: u32 = 0x7fc0_0000;
 use proptest::prelude::*;
 
 /// Runs policy `P` over `shape` with small integers drawn from `seed`
@@ -43,7 +51,7 @@ fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
     let mut operand = |rows: usize, k_contiguous: bool| {
         let (inner, outer) = if k_contiguous { (k, rows) } else { (rows, k) };
         let ld = inner + gap;
-        let data: Vec<u16> = (0..outer * ld)
+        let data: Vec<BitsOf<P>> = (0..outer * ld)
             .map(|i| {
                 state ^= state << 13;
                 state ^= state >> 7;
@@ -57,20 +65,22 @@ fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
     };
     let (a_ld, a, a_at) = operand(m, <P::AStorage as OperandStorage>::K_CONTIGUOUS);
     let (b_ld, b, b_at) = operand(n, <P::BStorage as OperandStorage>::K_CONTIGUOUS);
-    let value = |x: u16| f64::from(ElementOf::<P>::to_f32(x));
+    let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride };
-    let mut c = vec![f32::NAN; m * c_stride];
+    let mut c = vec![AccOf::<P>::from_bits(UNWRITTEN); m * c_stride];
     emulate_gemm::<P>(&a, &b, &mut c, problem).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
     let mut wrong = 0;
     for i in 0..m {
         for j in 0..n {
             let want: f64 = (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum();
-            if f64::from(c[i * c_stride + j]) != want {
+            let got = c[i * c_stride + j];
+            if got.to_bits() == UNWRITTEN || got.to_f64() != want {
                 wrong += 1;
-                assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {}, not {want}", c[i * c_stride + j]);
+                assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {got:?}, not {want}");
             }
         }
-        assert!(c[i * c_stride + n..(i + 1) * c_stride].iter().all(|x| x.is_nan()), "{name}: C's stride gap written");
+        let gap = &c[i * c_stride + n..(i + 1) * c_stride];
+        assert!(gap.iter().all(|x| x.to_bits() == UNWRITTEN), "{name}: C's stride gap written");
     }
     assert_eq!(wrong, 0, "{name} {shape:?}: {wrong} of {} elements wrong", m * n);
 }
@@ -96,6 +106,16 @@ type Mma8 = UniversalGemmPolicy<256, 128, 64, 64, BlockWarps<4, 1>, MmaSync<32, 
 /// Four (32 x 32), one pair of warps.
 type Mma32 = UniversalGemmPolicy<64, 64, 64, 32, BlockWarps<1, 1>, MmaSync<32, 32, 16>>;
 
+/// gfx942's 8-bit MFMAs: CK's fp8 configuration, 128 x 128 x 64, 2 x 2
+/// warps of 32x32x32 (two v_mfma_f32_32x32x16_fp8_fp8 along K), in `E`.
+type Mfma8<E> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, E>>;
+/// One 8-bit MFMA a warp GEMM (16x16x32), 2 x 1 warps, K tiles of 64.
+type Mfma8Small<E> = UniversalGemmPolicy<128, 64, 64, 64, BlockWarps<2, 1>, Mfma<16, 16, 32, E>>;
+/// NVIDIA's 8-bit `mma.sync.m16n8k32`: 128 x 128 x 64, 32 x 16 warp tiles.
+type MmaSync8<E> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, E>>;
+/// One instruction a warp tile (32 x 8 x 32), 1 x 1 pair, int8.
+type MmaSync8One = UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, MmaSync<32, 8, 32, Int8>>;
+
 /// A GEMM's sizes; each operand's leading dimension is its contiguous
 /// extent (K, or its rows) plus `gap`.
 #[derive(Clone, Copy, Debug)]
@@ -107,17 +127,17 @@ struct Shape {
 }
 
 /// Exact tiles, then padding along M, N, K and all three, with leading
-/// dimensions that are no multiple of the 8-element vector, down to a
-/// single element of C.
+/// dimensions that are no multiple of the vector (8 elements, 16 of the
+/// 8-bit types), down to a single element of C.
 fn fixed_shapes<P: GemmPolicy>(name: &str) {
-    let (bm, bn, bk) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK);
+    let (bm, bn, bk, v) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK, P::VECTOR);
     let shapes = [
         Shape { m: bm, n: bn, k: bk, gap: 0 },
         Shape { m: bm + 3, n: bn, k: 2 * bk, gap: 5 },
-        Shape { m: bm, n: 2 * bn - 7, k: bk + 8, gap: 0 },
-        Shape { m: 2 * bm - 1, n: bn + 9, k: 3 * bk - 8, gap: 9 },
-        Shape { m: 5, n: 3, k: 8, gap: 3 },
-        Shape { m: 1, n: 1, k: 8, gap: 0 },
+        Shape { m: bm, n: 2 * bn - 7, k: bk + v, gap: 0 },
+        Shape { m: 2 * bm - 1, n: bn + 9, k: 3 * bk - v, gap: 9 },
+        Shape { m: 5, n: 3, k: v, gap: 3 },
+        Shape { m: 1, n: 1, k: v, gap: 0 },
     ];
     for (seed, shape) in shapes.into_iter().enumerate() {
         check::<P>(name, shape, seed as u64);
@@ -138,6 +158,37 @@ fn every_warp_gemm() {
     fixed_shapes::<OneWave>("32x64x32 on 64, 32x32x8 fp16");
 }
 
+/// gfx942's 8-bit MFMAs: fp8 and bf8 (FNUZ) and int8 (summed in `i32`),
+/// one instruction a warp GEMM and CK's `IterateK` pair.
+#[test]
+fn eight_bit_mfmas() {
+    fixed_shapes::<Mfma8<Fp8Fnuz>>("128x128x64, 32x32x32 fp8 (FNUZ)");
+    fixed_shapes::<Mfma8<Bf8Fnuz>>("128x128x64, 32x32x32 bf8 (FNUZ)");
+    fixed_shapes::<Mfma8<Int8>>("128x128x64, 32x32x32 int8");
+    fixed_shapes::<Mfma8Small<Int8>>("64x64x64 on 128, 16x16x32 int8");
+    fixed_shapes::<Mfma8Small<Fp8Fnuz>>("64x64x64 on 128, 16x16x32 fp8 (FNUZ)");
+}
+
+/// NVIDIA's 8-bit `mma.sync.m16n8k32`: OCP's fp8 (e4m3) and bf8 (e5m2),
+/// and int8.
+#[test]
+fn eight_bit_mma_sync() {
+    fixed_shapes::<MmaSync8<Fp8>>("128x128x64, mma.sync 32x16x32 fp8 (e4m3)");
+    fixed_shapes::<MmaSync8<Bf8>>("128x128x64, mma.sync 32x16x32 bf8 (e5m2)");
+    fixed_shapes::<MmaSync8<Int8>>("128x128x64, mma.sync 32x16x32 int8");
+    fixed_shapes::<MmaSync8One>("32x64x32 on 64, mma.sync 32x8x32 int8");
+}
+
+/// An 8-bit K-contiguous operand's K must be a multiple of its 16-element
+/// vector: 40 is refused, naming it.
+#[test]
+fn an_8_bit_k_off_the_vector_is_refused() {
+    let a = vec![0u8; 50 * 40];
+    let mut c = vec![0f32; 50 * 50];
+    let e = emulate_gemm::<Mfma8<Fp8Fnuz>>(&a, &a, &mut c, GemmProblem::packed(50, 50, 40)).unwrap_err().to_string();
+    assert!(e.contains("length 40, not a multiple of the guaranteed vector length 16"), "{e}");
+}
+
 /// NVIDIA's warp GEMM (`mma.sync.m16n8k16`, the PTX ISA's lane map) under
 /// the same policies: every N (8, 16, 32), fp16 and bf16.
 #[test]
@@ -151,6 +202,9 @@ fn nvidias_warp_gemm() {
 /// warp GEMM and NVIDIA's.
 type Laid<A, B> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 16>, A, B>;
 type MmaLaid<A, B> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16, Bf16>, A, B>;
+/// The 8-bit ones: fp8 on AMD's, int8 on NVIDIA's.
+type Laid8<A, B> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Fp8Fnuz>, A, B>;
+type MmaLaid8<A, B> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, Int8>, A, B>;
 
 /// The four layouts of A and B (CK's RCR, RRR, CCR, CRR), on both
 /// vendors' warp GEMMs; where neither operand is K-contiguous, K need not
@@ -161,9 +215,13 @@ fn every_layout() {
         let name = format!("A {}, B {}", A::NAME, B::NAME);
         fixed_shapes::<Laid<A, B>>(&format!("{name}, 32x32x16 fp16"));
         fixed_shapes::<MmaLaid<A, B>>(&format!("{name}, mma.sync bf16"));
+        fixed_shapes::<Laid8<A, B>>(&format!("{name}, 32x32x32 fp8 (FNUZ)"));
+        fixed_shapes::<MmaLaid8<A, B>>(&format!("{name}, mma.sync int8"));
         if !<A::Storage as OperandStorage>::K_CONTIGUOUS && !<B::Storage as OperandStorage>::K_CONTIGUOUS {
             check::<Laid<A, B>>(&name, Shape { m: 130, n: 77, k: 13, gap: 2 }, 7);
             check::<MmaLaid<A, B>>(&name, Shape { m: 3, n: 200, k: 45, gap: 0 }, 8);
+            check::<Laid8<A, B>>(&name, Shape { m: 70, n: 129, k: 21, gap: 1 }, 9);
+            check::<MmaLaid8<A, B>>(&name, Shape { m: 131, n: 5, k: 77, gap: 4 }, 10);
         }
     }
     both::<RowMajor, ColumnMajor>();
@@ -187,13 +245,17 @@ proptest! {
 
     /// Random shapes (K a multiple of the vector, any leading dimension past it).
     #[test]
-    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..4) {
+    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..7) {
         let shape = Shape { m, n, k: 8 * k8, gap };
+        let shape16 = Shape { k: 16 * k8.div_ceil(2), ..shape };
         match which {
             0 => check::<Default128>("128x128x32 fp16", shape, seed),
             1 => check::<Small16>("64x64x32, 16x16x32 fp16", shape, seed),
             2 => check::<Mma128>("128x128x32, mma.sync fp16", shape, seed),
-            _ => check::<Default128Bf16>("128x128x32 bf16", shape, seed),
+            3 => check::<Default128Bf16>("128x128x32 bf16", shape, seed),
+            4 => check::<Mfma8<Int8>>("128x128x64 int8", shape16, seed),
+            5 => check::<MmaSync8<Fp8>>("128x128x64, mma.sync fp8", shape16, seed),
+            _ => check::<Mfma8Small<Bf8Fnuz>>("64x64x64, 16x16x32 bf8 (FNUZ)", shape16, seed),
         }
     }
 
@@ -262,10 +324,14 @@ fn the_mma_sync_a_lane_map_is_the_analyzers_pattern() {
     use cktile_core::ops::gemm::MmaSyncInstruction;
     for lane in 0..32 {
         for pair in 0..4 {
-            let (row, k) = MmaSyncInstruction.a_element(lane, 2 * pair);
+            let (row, k) = MmaSyncInstruction::M16N8K16.a_element(lane, 2 * pair);
             let want = Some((row as i64, k as i64));
             assert_eq!(Pattern::MmaSyncA.coordinate(16, 16, 2, 32, pair, lane), Ok(want), "lane {lane}, pair {pair}");
-            assert_eq!(MmaSyncInstruction.a_element(lane, 2 * pair + 1), (row, k + 1), "lane {lane}, pair {pair}");
+            assert_eq!(
+                MmaSyncInstruction::M16N8K16.a_element(lane, 2 * pair + 1),
+                (row, k + 1),
+                "lane {lane}, pair {pair}"
+            );
         }
     }
 }

@@ -38,13 +38,15 @@ use cktile_core::tile::{Partition, SharedMemory, StaticDistributedTensor, TileWi
 
 pub use cktile_core::ops::gemm::{
     ABlockOuter, ADramDistribution, BBlockOuter, DramChain, KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride,
-    MPerLayer, VECTOR, WAVE, WarpOperand, make_lds_block,
+    MPerLayer, WAVE, WarpOperand, make_lds_block,
 };
 
 /// The paths' policy: CK's universal GEMM for a 128 x 128 x 32 block tile
 /// on 256 threads, 2 x 2 warps of the MFMA 32x32x16.
 pub type Policy = UniversalGemmPolicy<256, 128, 128, 32>;
 
+/// The elements of one DRAM load (16 bytes of fp16).
+pub const VECTOR: usize = <Policy as GemmPolicy>::VECTOR;
 /// Threads per block.
 pub const BLOCK_SIZE: usize = <Policy as GemmPolicy>::BLOCK_SIZE;
 /// MPerBlock (and NPerBlock).

@@ -349,7 +349,7 @@ mod kernels {
     use crate::entry::{Ids, Tile128K16, hand};
     #[cfg(target_arch = "amdgpu")]
     use cktile_core::Index;
-    use cktile_core::ops::gemm::{GemmPolicy, GemmProblem, OperandStorage, universal_gemm};
+    use cktile_core::ops::gemm::{AccOf, BitsOf, GemmPolicy, GemmProblem, OperandStorage, universal_gemm};
     use cktile_core::tile::gpu::workgroup_memory;
     #[cfg(target_arch = "amdgpu")]
     use cktile_core::tile::gpu::{get_block_id, get_thread_id};
@@ -361,13 +361,18 @@ mod kernels {
     /// dimension: their row stride when K is contiguous, their K stride
     /// when their rows are.
     #[inline(always)]
-    fn gemm<P: GemmPolicy>(a: *const u16, b: *const u16, c: *mut f32, (m, n, k, stride): (usize, usize, usize, usize)) {
+    fn gemm<P: GemmPolicy>(
+        a: *const BitsOf<P>,
+        b: *const BitsOf<P>,
+        c: *mut AccOf<P>,
+        (m, n, k, stride): (usize, usize, usize, usize),
+    ) {
         let outer = |rows: usize, k_contiguous: bool| if k_contiguous { rows } else { k } * stride;
         // SAFETY: launched with (M + N) x KPerBlock fp16 of dynamic shared memory; A and B hold
         // their `stride`-element rows (or K columns), C `m x n` (each thread writes only its own).
         let (lds, a, b, c) = unsafe {
             (
-                workgroup_memory::<u16>((P::M_PER_BLOCK + P::N_PER_BLOCK) * P::K_PER_BLOCK),
+                workgroup_memory::<BitsOf<P>>((P::M_PER_BLOCK + P::N_PER_BLOCK) * P::K_PER_BLOCK),
                 core::slice::from_raw_parts(a, outer(m, <P::AStorage as OperandStorage>::K_CONTIGUOUS)),
                 core::slice::from_raw_parts(b, outer(n, <P::BStorage as OperandStorage>::K_CONTIGUOUS)),
                 core::slice::from_raw_parts_mut(c, m * n),

@@ -230,4 +230,5 @@ pub type AccOf<P> = <ElementOf<P> as MfmaElement>::Acc;
 /// A GEMM's A, B (as their bits) and C (in the accumulator's type), as
 /// [`emulate_gemm`](super::emulate_gemm)'s kernel and `universal_gemm`
 /// take them.
+#[cfg(any(feature = "alloc", target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub(crate) type Matrices<'a, P> = (&'a [BitsOf<P>], &'a [BitsOf<P>], &'a mut [AccOf<P>]);

@@ -100,8 +100,12 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
                     let sum = (0..instruction.k()).fold(AccOf::<P>::default(), |sum, k| {
                         let (la, ra) = instruction.a_register(row, k);
                         let (lb, rb) = instruction.b_register(col, k);
-                        let product = register::<ElementOf<P>, _>(a, first + la, a0 + ra)
-                            .mul(register::<ElementOf<P>, _>(b, first + lb, b0 + rb));
+                        let product = register::<ElementOf<P>, _>(a, first + la, a0 + ra).mul(register::<
+                            ElementOf<P>,
+                            _,
+                        >(
+                            b, first + lb, b0 + rb
+                        ));
                         sum.add(product)
                     });
                     *acc = acc.add(sum);
@@ -216,13 +220,27 @@ fn emulate_block<P: GemmPolicy>(
     let mut a_paths = partitions
         .iter()
         .map(|&p| {
-            OperandPath::<BitsOf<P>, P, OperandA>::with_partition(OperandA, a_desc, a, row0, SharedMemory::new(&a_lds), p)
+            OperandPath::<BitsOf<P>, P, OperandA>::with_partition(
+                OperandA,
+                a_desc,
+                a,
+                row0,
+                SharedMemory::new(&a_lds),
+                p,
+            )
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut b_paths = partitions
         .iter()
         .map(|&p| {
-            OperandPath::<BitsOf<P>, P, OperandB>::with_partition(OperandB, b_desc, b, col0, SharedMemory::new(&b_lds), p)
+            OperandPath::<BitsOf<P>, P, OperandB>::with_partition(
+                OperandB,
+                b_desc,
+                b,
+                col0,
+                SharedMemory::new(&b_lds),
+                p,
+            )
         })
         .collect::<Result<Vec<_>, _>>()?;
     let a_blocks = partitions

@@ -265,13 +265,13 @@ mod amdgpu {
             match <E<W>>::KIND {
                 ElementKind::Fp16 => {
                     let (a, b) = (f16x4::<E<W>>(a), f16x4::<E<W>>(b));
-                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x8_f16(a, b, c, 0, 0, 0) });
-                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x16_f16(a, b, c, 0, 0, 0) });
+                    accumulate!(16, F32x16, f32, |c| mfma_32x32x8_f16(a, b, c, 0, 0, 0));
+                    accumulate!(4, F32x4, f32, |c| mfma_16x16x16_f16(a, b, c, 0, 0, 0));
                 }
                 ElementKind::Bf16 => {
                     let (a, b) = (i16x4::<E<W>>(a), i16x4::<E<W>>(b));
-                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x8_bf16(a, b, c, 0, 0, 0) });
-                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x16_bf16(a, b, c, 0, 0, 0) });
+                    accumulate!(16, F32x16, f32, |c| mfma_32x32x8_bf16(a, b, c, 0, 0, 0));
+                    accumulate!(4, F32x4, f32, |c| mfma_16x16x16_bf16(a, b, c, 0, 0, 0));
                 }
                 _ => {}
             }
@@ -280,16 +280,16 @@ mod amdgpu {
             let (a, b) = (bytes8::<E<W>>(a), bytes8::<E<W>>(b));
             match <E<W>>::KIND {
                 ElementKind::Fp8Fnuz => {
-                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x16_fp8(a, b, c, 0, 0, 0) });
-                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x32_fp8(a, b, c, 0, 0, 0) });
+                    accumulate!(16, F32x16, f32, |c| mfma_32x32x16_fp8(a, b, c, 0, 0, 0));
+                    accumulate!(4, F32x4, f32, |c| mfma_16x16x32_fp8(a, b, c, 0, 0, 0));
                 }
                 ElementKind::Bf8Fnuz => {
-                    accumulate!(16, F32x16, f32, |c| unsafe { mfma_32x32x16_bf8(a, b, c, 0, 0, 0) });
-                    accumulate!(4, F32x4, f32, |c| unsafe { mfma_16x16x32_bf8(a, b, c, 0, 0, 0) });
+                    accumulate!(16, F32x16, f32, |c| mfma_32x32x16_bf8(a, b, c, 0, 0, 0));
+                    accumulate!(4, F32x4, f32, |c| mfma_16x16x32_bf8(a, b, c, 0, 0, 0));
                 }
                 ElementKind::Int8 => {
-                    accumulate!(16, I32x16, i32, |c| unsafe { mfma_32x32x16_i8(a, b, c, 0, 0, 0) });
-                    accumulate!(4, I32x4, i32, |c| unsafe { mfma_16x16x32_i8(a, b, c, 0, 0, 0) });
+                    accumulate!(16, I32x16, i32, |c| mfma_32x32x16_i8(a, b, c, 0, 0, 0));
+                    accumulate!(4, I32x4, i32, |c| mfma_16x16x32_i8(a, b, c, 0, 0, 0));
                 }
                 // OCP's formats: refused by the policy's `CHECK` (gfx942 reads FNUZ).
                 _ => {}
@@ -346,14 +346,17 @@ mod nvptx {
     use super::{Acc, Bits, GemmPolicy};
     use core::marker::PhantomData;
 
-    /// One 32-bit operand register: the elements of `x` from its low bits
-    /// (PTX's `.f16x2`, `.bf16x2` and the 8-bit packs), as many as it holds
-    /// (`4 / BYTES`).
+    /// 32-bit operand register `i` of `x`: its elements `p i .. p i + p`
+    /// (`p = 4 / BYTES`), the first in the low bits (PTX's `.f16x2`,
+    /// `.bf16x2` and the 8-bit packs).
     #[inline(always)]
-    fn register<E: MfmaElement>(x: &[E::Bits]) -> u32 {
-        let (mut packed, width) = (0u32, 8 * E::BYTES);
-        for (i, &e) in x.iter().take(4 / E::BYTES).enumerate() {
-            packed |= E::raw(e) << (width * i);
+    fn register<E: MfmaElement>(x: &[E::Bits], i: usize) -> u32 {
+        let p = 4 / E::BYTES;
+        let mut packed = 0;
+        for j in 0..p {
+            if let Some(&e) = x.get(p * i + j) {
+                packed |= E::raw(e) << (8 * E::BYTES * j);
+            }
         }
         packed
     }
@@ -364,14 +367,12 @@ mod nvptx {
     /// them out ([`MmaSyncInstruction`](super::super::MmaSyncInstruction)).
     #[inline(always)]
     fn mma<E: MfmaElement>(a: &[E::Bits], b: &[E::Bits], c: &mut [E::Acc; 4]) {
-        let p = 4 / E::BYTES;
-        let (Some(a), Some(b)) = (a.get(..4 * p), b.get(..2 * p)) else { return };
-        let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|i| register::<E>(&a[i * p..]));
-        let [b0, b1] = [0, 1].map(|i| register::<E>(&b[i * p..]));
+        let (a0, a1, a2, a3) = (register::<E>(a, 0), register::<E>(a, 1), register::<E>(a, 2), register::<E>(a, 3));
+        let (b0, b1) = (register::<E>(b, 0), register::<E>(b, 1));
         // The instruction `$shape.row.col.$types` on accumulators of type `$acc` (f32 or i32).
         macro_rules! mma_sync {
             ($shape:literal, $types:literal, $acc:ty) => {{
-                let [mut d0, mut d1, mut d2, mut d3] = c.map(|x| <$acc as Accumulator>::from_bits(x.to_bits()));
+                let [mut d0, mut d1, mut d2, mut d3] = (*c).map(|x| <$acc as Accumulator>::from_bits(x.to_bits()));
                 // SAFETY: the instruction reads and writes only its registers; every lane of the
                 // warp executes it together (`block_gemm`'s contract: the whole block calls it,
                 // converged).

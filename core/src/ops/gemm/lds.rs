@@ -53,7 +53,9 @@ pub const fn kpack(bytes: usize) -> usize {
 /// ```
 pub const fn mlds_layer(k: usize, bytes: usize) -> usize {
     if k == 0 || !k.is_multiple_of(kpack(bytes)) {
-        panic!("cktile: KPerBlock must be a positive multiple of KPack (16 bytes of elements: the LDS block's vectors)");
+        panic!(
+            "cktile: KPerBlock must be a positive multiple of KPack (16 bytes of elements: the LDS block's vectors)"
+        );
     }
     match crate::layouts::ck::mlds_layer(k, bytes, 32) {
         Ok(l) => l,
@@ -178,15 +180,11 @@ pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2> = Transf
 /// let _ = cktile_core::ops::gemm::make_lds_block::<128, 20, 2>();
 /// ```
 #[inline(always)]
-pub fn make_lds_block<const M: usize, const K: usize, const B: usize>() -> Result<TensorDescriptor<LdsChainOf<M, K, B>>, Error>
-{
+pub fn make_lds_block<const M: usize, const K: usize, const B: usize>()
+-> Result<TensorDescriptor<LdsChainOf<M, K, B>>, Error> {
     let (ml, k0l, pack) = (MPerLayer::<M, K, B>, KPacksLayers::<K, B>, Pack::<B>);
-    let d = make_naive_tensor_descriptor_with_vector(
-        (k0l, ml, pack),
-        (pack, LdsRowStride::<K, B>, N::<1>),
-        pack,
-        N::<1>,
-    )?;
+    let d =
+        make_naive_tensor_descriptor_with_vector((k0l, ml, pack), (pack, LdsRowStride::<K, B>, N::<1>), pack, N::<1>)?;
     let d = transform_tensor_descriptor(
         d,
         (make_xor_transform((ml, k0l)), make_pass_through_transform(pack)),

@@ -225,6 +225,7 @@ pub enum ElementKind {
 /// assert_eq!(1.5f32.add(2.0f32.mul(0.25)), 2.0);
 /// assert_eq!(i32::MAX.add(1), i32::MIN);
 /// assert_eq!((Accumulator::to_bits(-1i32), <f32 as Accumulator>::from_bits(0x3f80_0000)), (u32::MAX, 1.0));
+/// assert_eq!(Accumulator::to_f64(-7i32), -7.0);
 /// ```
 pub trait Accumulator: sealed::Sealed + Copy + Default + PartialEq + core::fmt::Debug + 'static {
     /// CK's name of the type (`float`, `int32_t`).
@@ -237,6 +238,8 @@ pub trait Accumulator: sealed::Sealed + Copy + Default + PartialEq + core::fmt::
     fn to_bits(self) -> u32;
     /// The value of 32 bits.
     fn from_bits(bits: u32) -> Self;
+    /// The value as an `f64` (exact).
+    fn to_f64(self) -> f64;
 }
 
 impl Accumulator for f32 {
@@ -257,6 +260,9 @@ impl Accumulator for f32 {
     fn from_bits(bits: u32) -> f32 {
         f32::from_bits(bits)
     }
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
 }
 
 impl Accumulator for i32 {
@@ -276,6 +282,9 @@ impl Accumulator for i32 {
     #[inline(always)]
     fn from_bits(bits: u32) -> i32 {
         bits as i32
+    }
+    fn to_f64(self) -> f64 {
+        f64::from(self)
     }
 }
 
@@ -663,7 +672,10 @@ mod tests {
     fn int8_conversions_round_to_nearest_even_and_saturate() {
         for v in i8::MIN..=i8::MAX {
             assert_eq!(Int8::to_f32(v), f32::from(v));
-            assert_eq!((Int8::from_f32(f32::from(v)), Int8::to_acc(v), Int8::raw(v)), (v, i32::from(v), u32::from(v as u8)));
+            assert_eq!(
+                (Int8::from_f32(f32::from(v)), Int8::to_acc(v), Int8::raw(v)),
+                (v, i32::from(v), u32::from(v as u8))
+            );
         }
         let mut x = -200.0f64;
         while x <= 200.0 {

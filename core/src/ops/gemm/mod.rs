@@ -11,12 +11,14 @@
 //!   [`CBlockOuter`]) that
 //!   [`EmbedEncoding`](crate::distribution::EmbedEncoding) places around them;
 //! - [`mfma`]: the MFMA instructions' lane maps ([`MfmaInstruction`], from
-//!   AMD's ISA) and 16-bit element types ([`Fp16`], [`Bf16`]);
-//! - [`mma`]: NVIDIA's `mma.sync.m16n8k16` lane map
+//!   AMD's ISA) and the element types ([`Fp16`], [`Bf16`], the 8-bit
+//!   floats [`Fp8`], [`Bf8`], [`Fp8Fnuz`], [`Bf8Fnuz`], and [`Int8`]) with
+//!   their accumulators ([`Accumulator`]);
+//! - [`mma`]: NVIDIA's `mma.sync.m16n8k16` and `m16n8k32` lane maps
 //!   ([`MmaSyncInstruction`], from the PTX ISA), behind the [`MmaSync`]
 //!   warp GEMM that runs the same policies on sm_80 and later, and
 //!   [`WarpInstruction`], either vendor's instruction;
-//! - [`lds`]: the XOR LDS block (`MakeALdsBlockDescriptor`, KPack 8 and
+//! - [`lds`]: the XOR LDS block (`MakeALdsBlockDescriptor`, KPack and
 //!   MLdsLayer), its chain spelled once ([`LdsChainOf`]);
 //! - [`dram`]: the DRAM views, padded to the block tile ([`make_dram_view`],
 //!   [`make_mn_dram_view`] for an operand stored with its rows contiguous,
@@ -47,8 +49,10 @@
 //! Every encoding sizes its thread buffer itself (the product of its Y
 //! lengths, computed as a type: [`registers`](crate::distribution::typed::registers)),
 //! so a configuration is one line and nothing more. The elements are 16
-//! bits wide (fp16, bf16: 8-element DRAM vectors and LDS packs) and the
-//! warps are CDNA's 64 lanes (on an NVIDIA GPU, pairs of warps: [`MmaSync`]). Both
+//! bits wide (fp16, bf16: 8-element DRAM vectors and LDS packs) or 8
+//! (fp8, bf8, int8: 16-element ones; C in `i32` for int8), the data path
+//! moving their bits ([`BitsOf`]), and the warps are CDNA's 64 lanes (on
+//! an NVIDIA GPU, pairs of warps: [`MmaSync`]). Both
 //! operands are seen as rows x K (A as M x K, B as N x K), so the two
 //! paths are one code with M and N swapped, as CK's policies are; each
 //! operand's layout (K contiguous, or its rows) changes its DRAM view
@@ -104,7 +108,9 @@ pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::{get_policy_partition, universal_gemm};
 pub use layout::{ALayout, BLayout, ColumnMajor, KContiguous, OperandStorage, RowMajor, RowsContiguous};
-pub use lds::{KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, kpack, make_lds_block, mlds_layer};
+pub use lds::{
+    KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, kpack, make_lds_block, mlds_layer,
+};
 pub use mfma::{Accumulator, Bf8, Bf8Fnuz, Bf16, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction};
 pub use mma::{MmaSyncInstruction, WARP_32, WarpInstruction};
 pub use path::{

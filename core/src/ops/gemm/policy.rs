@@ -23,8 +23,8 @@ use super::encodings::{
     WarpOperand,
 };
 use super::layout::{ALayout, BLayout, ColumnMajor, OperandStorage, RowMajor};
-use super::lds::{LdsChainOf, make_lds_block};
 use super::lds::kpack;
+use super::lds::{LdsChainOf, make_lds_block};
 use super::mfma::{Bf8, Bf8Fnuz, Bf16, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction};
 use super::mma::{MmaSyncInstruction, WarpInstruction};
 use crate::distribution::EmbedEncoding;
@@ -518,8 +518,9 @@ pub type BDramChain<P> = <P as GemmPolicy>::BDramChain;
 /// CK's universal GEMM policy for a `BLOCK`-thread block computing an
 /// `M x N x K` block tile (MPerBlock, NPerBlock, KPerBlock) with the
 /// warps `Warps` ([`BlockWarps`], 2 x 2 by default) and the warp GEMM
-/// `Warp` ([`Mfma`], the 32x32x16 fp16 MFMA by default), for A and B of
-/// 16-bit elements laid out as `A` and `B` say ([`RowMajor`] A and
+/// `Warp` ([`Mfma`], the 32x32x16 fp16 MFMA by default; its element type
+/// is the GEMM's, 16- or 8-bit: DRAM vectors and LDS packs of 16 bytes),
+/// for A and B laid out as `A` and `B` say ([`RowMajor`] A and
 /// [`ColumnMajor`] B by default, CK's `ALayout` and `BLayout`: see
 /// [`layout`](super::layout)): one line per configuration, every
 /// encoding, chain and builder an associated item of [`GemmPolicy`]. A
