@@ -36,7 +36,8 @@
 //! blocks and 16 KiB of dynamic shared memory (`(128 + 128) * 32` 16-bit
 //! elements, `(128 + 128) * 64` 8-bit ones). The `_crr` entry points take
 //! a column-major A (K x M in memory, M contiguous) and a row-major B (K x
-//! N, N contiguous).
+//! N, N contiguous). The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
+//! 8.4 (`-Ctarget-feature=+ptx84`, as the scripts build it).
 
 use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy};
 

@@ -70,7 +70,7 @@ build() {
     # (The build of scripts/target-icount.sh's own host test, reused: profile host-test.)
     cargo test --quiet --profile host-test --target-dir "$build_dir" entry
     touch src/lib.rs # always recompile, so the asm is written
-    RUSTFLAGS="-Ctarget-cpu=sm_90 -Zunstable-options -Cpanic=immediate-abort" \
+    RUSTFLAGS="-Ctarget-cpu=sm_90 -Ctarget-feature=+ptx84 -Zunstable-options -Cpanic=immediate-abort" \
       cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target nvptx64-nvidia-cuda \
       --features probe --target-dir "$build_dir" -- --emit=asm \
       -Cpasses=forceattrs "-Cllvm-args=-forceattrs-csv-path=$PWD/launch-bounds.nvptx.csv"
@@ -89,7 +89,7 @@ build() {
   {
     echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- perf/kernels src transforms 2>/dev/null || echo ' (with uncommitted changes)')"
     echo "rustc: $(rustc "+$NIGHTLY" -V)"
-    echo "flags: -Ctarget-cpu=sm_90 -Cpanic=immediate-abort -Zbuild-std=core --features probe --emit=asm, launch-bounds.nvptx.csv"
+    echo "flags: -Ctarget-cpu=sm_90 -Ctarget-feature=+ptx84 -Cpanic=immediate-abort -Zbuild-std=core --features probe --emit=asm, launch-bounds.nvptx.csv"
     echo "built: $(date -u +%Y-%m-%dT%H:%MZ)"
   } >"$OUT_DIR/build.txt"
   echo "gpu/gemm.sh: built $OUT_DIR/gemm.ptx and $OUT_DIR/args.txt"

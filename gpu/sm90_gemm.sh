@@ -57,7 +57,7 @@ elif command -v cargo >/dev/null 2>&1; then
   (
     cd perf/kernels
     touch src/lib.rs # always recompile, so the asm is written
-    RUSTFLAGS="-Ctarget-cpu=sm_90 -Zunstable-options -Cpanic=immediate-abort" \
+    RUSTFLAGS="-Ctarget-cpu=sm_90 -Ctarget-feature=+ptx84 -Zunstable-options -Cpanic=immediate-abort" \
       cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target nvptx64-nvidia-cuda \
       --target-dir "$build_dir" -- --emit=asm \
       -Cpasses=forceattrs "-Cllvm-args=-forceattrs-csv-path=$PWD/launch-bounds.nvptx.csv"
@@ -73,7 +73,7 @@ elif command -v cargo >/dev/null 2>&1; then
   {
     echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- perf/kernels core transforms 2>/dev/null || echo ' (with uncommitted changes)')"
     echo "rustc: $(rustc "+$NIGHTLY" -V)"
-    echo "flags: -Ctarget-cpu=sm_90 -Cpanic=immediate-abort -Zbuild-std=core --emit=asm, launch-bounds.nvptx.csv"
+    echo "flags: -Ctarget-cpu=sm_90 -Ctarget-feature=+ptx84 -Cpanic=immediate-abort -Zbuild-std=core --emit=asm, launch-bounds.nvptx.csv"
     echo "built: $(date -u +%Y-%m-%dT%H:%MZ)"
   } >"$OUT_DIR/build.txt"
 else

@@ -49,10 +49,11 @@ for t in $TARGETS; do
     amdgcn | nvptx)
       rustup toolchain install "$NIGHTLY" --profile minimal >/dev/null 2>&1 || true
       rustup component add rust-src --toolchain "$NIGHTLY" >/dev/null 2>&1
-      if [ "$t" = amdgcn ]; then triple=amdgcn-amd-amdhsa cpu=gfx942; else triple=nvptx64-nvidia-cuda cpu=sm_90; fi
+      # nvptx: PTX ISA 8.4, the first with mma.sync's 8-bit floats (.e4m3, .e5m2).
+      if [ "$t" = amdgcn ]; then triple=amdgcn-amd-amdhsa cpu=gfx942 features=; else triple=nvptx64-nvidia-cuda cpu=sm_90 features=-Ctarget-feature=+ptx84; fi
       # The asm is written before any final link (a linker for the target
       # may be missing; this crate is a library, so none is run).
-      RUSTFLAGS="-Ctarget-cpu=$cpu -Zunstable-options -Cpanic=immediate-abort" \
+      RUSTFLAGS="-Ctarget-cpu=$cpu $features -Zunstable-options -Cpanic=immediate-abort" \
         cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target "$triple" -- --emit=asm \
         -Cpasses=forceattrs "-Cllvm-args=-forceattrs-csv-path=$PWD/launch-bounds.$t.csv"
       args+=("$t=$(newest "target/$triple/release")")

@@ -52,7 +52,7 @@ use {
 /// issued by every group of the instruction's lanes (the whole wave for an
 /// MFMA; each NVIDIA warp of the pair for `mma.sync`) on that group's
 /// registers, and each instruction's products summed in the policy's
-/// accumulator ([`AccOf`](super::AccOf): in `f32`, exactly for values
+/// accumulator ([`AccOf`]: in `f32`, exactly for values
 /// whose sums `f32` holds exactly; in `i32` for [`Int8`](super::Int8),
 /// wrapping as the hardware's).
 ///
@@ -278,8 +278,8 @@ fn index(origin: usize) -> Result<crate::Index, Error> {
 
 /// CK's universal GEMM kernel of policy `P` run on the host: `C = A *
 /// B^T` over `problem`, A and B elements of the policy's warp GEMM type
-/// (as their bits, [`BitsOf`](super::BitsOf)), C in its accumulator
-/// ([`AccOf`](super::AccOf): `f32`, `i32` for int8), every block of CK's
+/// (as their bits, [`BitsOf`]), C in its accumulator
+/// ([`AccOf`]: `f32`, `i32` for int8), every block of CK's
 /// 2-D tile partition run as its threads and waves would run it
 /// ([module](self)). Only the elements inside C are written.
 ///

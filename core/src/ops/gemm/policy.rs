@@ -92,16 +92,16 @@ pub trait WarpGemm {
 }
 
 /// CK's MFMA warp GEMM of an `M x N x K` warp tile of element type `E` on
-/// gfx942: [`Fp16`] (the default), [`Bf16`](super::Bf16) or the 8-bit
-/// [`Fp8Fnuz`](super::Fp8Fnuz), [`Bf8Fnuz`](super::Bf8Fnuz) and
-/// [`Int8`](super::Int8) (gfx942's fp8 and bf8 are the FNUZ formats). Each
+/// gfx942: [`Fp16`] (the default), [`Bf16`] or the 8-bit
+/// [`Fp8Fnuz`], [`Bf8Fnuz`] and
+/// [`Int8`] (gfx942's fp8 and bf8 are the FNUZ formats). Each
 /// lane holds `M * K / 64` K values of each operand ([`WarpOperand`]);
 /// the instruction holds 8 bytes of them (4 16-bit or 8 8-bit K values),
 /// and the warp GEMM is one instruction or CK's `...IterateK` pair of
 /// them. The shapes CK's dispatcher has: for 16-bit elements 32x32x8,
 /// 32x32x16, 16x16x16 and 16x16x32; for 8-bit ones 32x32x16, 32x32x32,
-/// 16x16x32 and 16x16x64. Another shape, or OCP's [`Fp8`](super::Fp8) and
-/// [`Bf8`](super::Bf8), is a compile error from the policy's
+/// 16x16x32 and 16x16x64. Another shape, or OCP's [`Fp8`] and
+/// [`Bf8`], is a compile error from the policy's
 /// [`CHECK`](GemmPolicy::CHECK).
 ///
 /// ```
@@ -195,10 +195,10 @@ mfma! {
 /// NVIDIA warps, warp `h` of the pair computing rows `16 h .. 16 h + 16`
 /// with `N / 8` `mma.sync.aligned` instructions ([`MmaSyncInstruction`]),
 /// all on the same A fragment; both hold the warp tile's B. `K` is 16 for
-/// 16-bit elements ([`Fp16`], [`Bf16`](super::Bf16):
-/// `m16n8k16.row.col.f32`) and 32 for 8-bit ones ([`Fp8`](super::Fp8),
-/// [`Bf8`](super::Bf8): `m16n8k32.row.col.f32.{e4m3,e5m2}`, sm_89 and
-/// later; [`Int8`](super::Int8): `m16n8k32.row.col.s32.s8.s8.s32`). Its
+/// 16-bit elements ([`Fp16`], [`Bf16`]:
+/// `m16n8k16.row.col.f32`) and 32 for 8-bit ones ([`Fp8`],
+/// [`Bf8`]: `m16n8k32.row.col.f32.{e4m3,e5m2}`, sm_89 and
+/// later; [`Int8`]: `m16n8k32.row.col.s32.s8.s8.s32`). Its
 /// encodings are [`MmaSyncA`], [`MmaSyncB`] and [`MmaSyncC`]. `N` is 8,
 /// 16 or 32.
 ///
@@ -326,7 +326,7 @@ pub trait GemmPolicy {
     /// ```
     const VECTOR: usize;
     /// KPack: the elements of one LDS vector of the A and B blocks (16
-    /// bytes of them, [`kpack`](super::kpack)).
+    /// bytes of them, [`kpack`]).
     ///
     /// ```
     /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
