@@ -82,9 +82,11 @@ fn simulate<P: GemmPolicy, S: OperandSide<P> + Debug>(
         .collect::<Result<_, _>>()
         .expect("the data path's windows");
     // The K values a lane holds, and the vector widths CK's rule gives: 8-element
-    // DRAM loads and LDS stores, MFMA reads of the lane's K values.
+    // DRAM loads, LDS stores of KPack elements (CK's: the lane's K values, at most
+    // the 8-element vector), MFMA reads of the lane's K values.
     let kl = P::WARP_K * S::WARP_ROWS / WAVE;
-    assert_eq!(paths[0].vectors(), (8, 8, kl), "{side:?}");
+    assert_eq!(P::KPACK, kl.min(8), "{side:?}");
+    assert_eq!(paths[0].vectors(), (8, P::KPACK, kl), "{side:?}");
     let mut checked = 0;
     for kt in 0..k.div_ceil(P::K_PER_BLOCK) {
         for cell in &lds {

@@ -82,7 +82,7 @@
 //! // CK Tile's GEMM A LDS block (M=128, K=32, KPack=8, MLdsLayer=2) as
 //! // the universal policy builds it, a typed chain whose offsets fold to
 //! // constants, and the same chain as a runtime value from the catalogue.
-//! let d = cktile_core::ops::gemm::make_lds_block::<128, 32, 2>()?;
+//! let d = cktile_core::ops::gemm::make_lds_block::<128, 32, 2, 32, 16>()?;
 //! let catalogue = xor_lds(128, 32, 8, 2, UnmergeOrder::Fixed2025)?;
 //! assert_eq!(d.descriptor(), catalogue);
 //! assert_eq!(d.calculate_offset([3, 9]), 97);

@@ -25,7 +25,7 @@
 //! ```ignore
 //! // The block's 128 x 32 fp16 LDS block; launched with 8 KiB of dynamic shared memory.
 //! let lds = unsafe { cktile_core::tile::gpu::workgroup_memory::<u16>(128 * 32) };
-//! let lds_view = make_tensor_view(lds, make_lds_block::<128, 32, 2>()?);
+//! let lds_view = make_tensor_view(lds, make_lds_block::<128, 32, 2, 32, 16>()?);
 //! // ... store_tile(&mut lds_store_window, &tile);
 //! unsafe { cktile_core::tile::gpu::block_sync_lds() };
 //! // ... load_tile(&warp_window);

@@ -394,8 +394,9 @@ macro_rules! hand_twin {
         ) {
             // The policy's numbers: the block tile, CK's DRAM distribution
             // (K0 = K / 8 lanes along K, M2 = 64 / K0 rows a wave, M1 waves,
-            // MA / MB vectors a thread), the LDS block (KPack 8, MLdsLayer L)
-            // and the warp GEMM (WM rows, WK columns, KL values a lane).
+            // MA / MB vectors a thread), the warp GEMM (WM rows, WK columns, KL
+            // values a lane) and the LDS block (MLdsLayer L; KPack KP, CK's: the
+            // lane's KL values, at most the 8-element vector).
             const { assert!(MI == P::M_ITERS && NI == P::N_ITERS && P::VECTOR == 8) };
             let Some(p) = ids.partition::<P>() else {
                 return;
@@ -407,6 +408,8 @@ macro_rules! hand_twin {
             let l: $i = if 64 / bk > 1 { 64 / bk } else { 1 };
             let (wm, wk) = (P::WARP_M as $i, P::WARP_K as $i);
             let kl = wk * wm / 64;
+            let kp = if kl < 8 { kl } else { 8 };
+            let kps = bk / kp;
             let a_block = P::M_PER_BLOCK * P::K_PER_BLOCK;
             /// `L` elements at `offset` of `s`, or `None` outside it.
             #[inline(always)]
@@ -457,10 +460,10 @@ macro_rules! hand_twin {
             let (warp, lane) = (p.warp as $i, p.lane as $i);
             let (m0, n0) = ids.tile::<P>(n_blocks);
             let (m0, n0) = (m0 as $i, n0 as $i);
-            // The LDS offset of (row, col) in CK's xor block.
+            // The LDS offset of (row, col) in CK's xor block (KPS = K / KP packs a row).
             let lds_offset = |row: $i, col: $i| {
                 let (rp, rl) = (row / l, row % l);
-                ((rl * k0 + col / 8) ^ (rp % (k0 * l))) * 8 + rp * (bk * l) + col % 8
+                ((rl * kps + col / kp) ^ (rp % (kps * l))) * kp + rp * (bk * l) + col % kp
             };
             // DRAM: row y0 * M1 * M2 + warp * M2 + lane / K0, column (lane % K0) * 8.
             let (row, col) = (warp * m2 + lane / k0, (lane % k0) * 8);
@@ -492,14 +495,24 @@ macro_rules! hand_twin {
                 });
                 tile
             };
-            // Stores a thread's vectors into the LDS block at `block`.
+            // Stores a thread's vectors into the LDS block at `block`: each 8-element
+            // vector as its KP-element packs (one, when KP is 8).
             let store = |tile: &[[u16; 8]], block: usize| {
                 unroll!(8, |y0| {
                     if let Some(v) = tile.get(y0) {
-                        let offset = lds_offset(y0 as $i * m1 * m2 + row, col) as usize + block;
-                        if let Some(c) = cells.get(offset..offset + 8) {
-                            unroll!(8, |j| { c[j].set(v[j]) });
-                        }
+                        unroll!(2, |h| {
+                            let first = h as $i * kp;
+                            if first < 8 {
+                                let offset = lds_offset(y0 as $i * m1 * m2 + row, col + first) as usize + block;
+                                if let Some(c) = cells.get(offset..offset + kp as usize) {
+                                    unroll!(8, |j| {
+                                        if let (Some(c), Some(&x)) = (c.get(j), v.get(first as usize + j)) {
+                                            c.set(x)
+                                        }
+                                    });
+                                }
+                            }
+                        });
                     }
                 });
             };

@@ -95,7 +95,7 @@ pub extern "C" fn typed_a_lds_rt_build(m_per_block: usize, tid: u32) -> Index {
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_generic_a_lds(tid: u32) -> Index {
     let (m, k) = mk(tid);
-    match generic::make_a_lds_desc::<128, 32, 2>() {
+    match generic::make_a_lds_desc::<128, 32, 2, 32, 16>() {
         Ok(d) => d.calculate_offset([m, k]),
         Err(_) => -1,
     }
@@ -111,7 +111,7 @@ pub extern "C" fn hand_generic_a_lds(tid: u32) -> Index {
 #[unsafe(no_mangle)]
 pub extern "C" fn typed_generic_a_lds_64x64(tid: u32) -> Index {
     let (m, k) = (((tid >> 3) & 63) as Index, ((tid & 7) * 8) as Index);
-    match generic::make_a_lds_desc::<64, 64, 2>() {
+    match generic::make_a_lds_desc::<64, 64, 2, 32, 16>() {
         Ok(d) => d.calculate_offset([m, k]),
         Err(_) => -1,
     }
@@ -228,7 +228,7 @@ mod tests {
             }
         }
         // The generic policy at (128, 32) is the hand-built block's layout.
-        let (generic, built) = (generic::make_a_lds_desc::<128, 32, 2>().unwrap(), make_a_lds().unwrap());
+        let (generic, built) = (generic::make_a_lds_desc::<128, 32, 2, 32, 16>().unwrap(), make_a_lds().unwrap());
         for m in 0..128 {
             for k in 0..32 {
                 assert_eq!(generic.calculate_offset([m, k]), built.calculate_offset([m, k]));

@@ -1,8 +1,9 @@
 //! The universal GEMM's LDS block: CK's `MakeALdsBlockDescriptor` (and
 //! `MakeBLdsBlockDescriptor`, N for M) for a row-major A (column-major B)
 //! on 32 four-byte banks, the XOR preshuffle CK's gfx9 policy builds:
-//! KPack = 16 bytes of elements (8 fp16 or bf16, 16 of the 8-bit types:
-//! one `ds_write_b128`/`ds_read_b128`) guaranteed contiguous, MLdsLayer =
+//! KPack = the warp GEMM's K values a lane, at most 16 bytes of elements
+//! (8 fp16 or bf16, 16 of the 8-bit types: one
+//! `ds_write_b128`/`ds_read_b128`), guaranteed contiguous, MLdsLayer =
 //! max(1, 32 * 4 / KPerBlock / bytes) K tiles sharing one LDS row.
 //!
 //! The chain's type is spelled once, [`LdsChainOf`], for every tile size:
@@ -12,7 +13,7 @@
 //! ```
 //! use cktile_core::layouts::ck::{universal_a, UnmergeOrder};
 //! use cktile_core::ops::gemm::make_lds_block;
-//! let d = make_lds_block::<64, 64, 2>()?.descriptor();
+//! let d = make_lds_block::<64, 64, 2, 32, 16>()?.descriptor();
 //! let ck = universal_a(64, 64, 8, 2, 32, UnmergeOrder::Fixed2025)?;
 //! assert_eq!(d.calculate_offset(&[9, 63]), ck.calculate_offset(&[9, 63]));
 //! # Ok::<(), cktile_core::Error>(())
@@ -28,34 +29,41 @@ use cktile_transforms::typed::{
     make_xor_transform,
 };
 
-/// KPack for elements of `bytes` bytes: the elements of one 16-byte LDS
-/// vector (`ds_write_b128`/`ds_read_b128`), 8 for the 16-bit types, 16 for
-/// the 8-bit ones; a compile error for any other size.
+/// CK's KPack (`GetSmemPackA`): the elements of one LDS vector, the
+/// smaller of the warp GEMM's K values a lane (`per_lane`, its
+/// `kAKPack`) and a 16-byte vector of `bytes`-byte elements (8 for the
+/// 16-bit types, 16 for the 8-bit ones); a compile error for another
+/// element size or no K value a lane.
 ///
 /// ```
-/// assert_eq!((cktile_core::ops::gemm::kpack(2), cktile_core::ops::gemm::kpack(1)), (8, 16));
+/// use cktile_core::ops::gemm::kpack;
+/// // fp16 32x32x16 (8 a lane): 8; fp16 32x32x8 (4 a lane): 4; fp8 32x32x32 (16 a lane): 16.
+/// assert_eq!((kpack(2, 8), kpack(2, 4), kpack(1, 16), kpack(1, 8)), (8, 4, 16, 8));
 /// ```
-pub const fn kpack(bytes: usize) -> usize {
-    match bytes {
+pub const fn kpack(bytes: usize, per_lane: usize) -> usize {
+    let vector = match bytes {
         1 | 2 => crate::layouts::ck::default_kpack(bytes),
         _ => panic!("cktile: the GEMM's elements are 1 or 2 bytes"),
+    };
+    match per_lane {
+        0 => panic!("cktile: the warp GEMM holds no K value a lane"),
+        _ if per_lane < vector => per_lane,
+        _ => vector,
     }
 }
 
 /// CK's MLdsLayer for elements of `bytes` bytes on 32 four-byte banks: how
 /// many K tiles share one LDS row of 128 bytes (`32 * 4 / KPerBlock /
 /// bytes`, at least 1), or a compile error when KPerBlock is not a
-/// positive multiple of KPack.
+/// positive multiple of the KPack `pack`.
 ///
 /// ```
 /// use cktile_core::ops::gemm::mlds_layer;
-/// assert_eq!((mlds_layer(32, 2), mlds_layer(64, 2), mlds_layer(64, 1)), (2, 1, 2));
+/// assert_eq!((mlds_layer(32, 2, 8), mlds_layer(64, 2, 8), mlds_layer(64, 1, 16)), (2, 1, 2));
 /// ```
-pub const fn mlds_layer(k: usize, bytes: usize) -> usize {
-    if k == 0 || !k.is_multiple_of(kpack(bytes)) {
-        panic!(
-            "cktile: KPerBlock must be a positive multiple of KPack (16 bytes of elements: the LDS block's vectors)"
-        );
+pub const fn mlds_layer(k: usize, bytes: usize, pack: usize) -> usize {
+    if k == 0 || pack == 0 || !k.is_multiple_of(pack) {
+        panic!("cktile: KPerBlock must be a positive multiple of KPack (the LDS block's vectors)");
     }
     match crate::layouts::ck::mlds_layer(k, bytes, 32) {
         Ok(l) => l,
@@ -63,111 +71,134 @@ pub const fn mlds_layer(k: usize, bytes: usize) -> usize {
     }
 }
 
+/// The KPack of `bytes`-byte elements under a warp GEMM of `wm` rows and
+/// `wk` K values (`wm * wk / 64` a lane).
+const fn pack_of(bytes: usize, wm: usize, wk: usize) -> usize {
+    kpack(bytes, wm * wk / 64)
+}
+
 crate::derived_number! {
-    /// KPack for `B`-byte elements ([`kpack`]).
+    /// KPack for `B`-byte elements under a `WM x WK` warp GEMM ([`kpack`]).
     ///
     /// ```
     /// use cktile_core::Value;
-    /// assert_eq!(<cktile_core::ops::gemm::Pack<1> as Value>::STATIC, Some(16));
+    /// assert_eq!(<cktile_core::ops::gemm::Pack<1, 32, 32> as Value>::STATIC, Some(16));
+    /// assert_eq!(<cktile_core::ops::gemm::Pack<2, 32, 8> as Value>::STATIC, Some(4));
     /// ```
-    pub struct Pack<const B: usize> = kpack(B);
-    /// MLdsLayer for KPerBlock `K` of `B`-byte elements ([`mlds_layer`]).
+    pub struct Pack<const B: usize, const WM: usize, const WK: usize> = pack_of(B, WM, WK);
+    /// MLdsLayer for KPerBlock `K` ([`mlds_layer`]).
     ///
     /// ```
     /// use cktile_core::Value;
-    /// assert_eq!(<cktile_core::ops::gemm::Layer<32, 2> as Value>::STATIC, Some(2));
+    /// assert_eq!(<cktile_core::ops::gemm::Layer<32, 2, 32, 16> as Value>::STATIC, Some(2));
     /// ```
-    pub struct Layer<const K: usize, const B: usize> = mlds_layer(K, B);
+    pub struct Layer<const K: usize, const B: usize, const WM: usize, const WK: usize> =
+        mlds_layer(K, B, pack_of(B, WM, WK));
     /// MPerBlock / MLdsLayer (a compile error when it does not divide).
     ///
     /// ```
     /// use cktile_core::Value;
-    /// assert_eq!(<cktile_core::ops::gemm::MPerLayer<128, 32, 2> as Value>::STATIC, Some(64));
+    /// assert_eq!(<cktile_core::ops::gemm::MPerLayer<128, 32, 2, 32, 16> as Value>::STATIC, Some(64));
     /// ```
-    pub struct MPerLayer<const M: usize, const K: usize, const B: usize> =
-        if M.is_multiple_of(mlds_layer(K, B)) { M / mlds_layer(K, B) } else { panic!("cktile: MPerBlock must be a multiple of MLdsLayer") };
+    pub struct MPerLayer<const M: usize, const K: usize, const B: usize, const WM: usize, const WK: usize> =
+        if M.is_multiple_of(mlds_layer(K, B, pack_of(B, WM, WK))) {
+            M / mlds_layer(K, B, pack_of(B, WM, WK))
+        } else {
+            panic!("cktile: MPerBlock must be a multiple of MLdsLayer")
+        };
     /// KPerBlock / KPack.
     ///
     /// ```
     /// use cktile_core::Value;
-    /// assert_eq!(<cktile_core::ops::gemm::KPacks<32, 2> as Value>::STATIC, Some(4));
+    /// assert_eq!(<cktile_core::ops::gemm::KPacks<32, 2, 32, 16> as Value>::STATIC, Some(4));
     /// ```
-    pub struct KPacks<const K: usize, const B: usize> = K / kpack(B);
+    pub struct KPacks<const K: usize, const B: usize, const WM: usize, const WK: usize> = K / pack_of(B, WM, WK);
     /// KPerBlock / KPack * MLdsLayer: the xor's modulus.
     ///
     /// ```
     /// use cktile_core::Value;
-    /// assert_eq!(<cktile_core::ops::gemm::KPacksLayers<32, 2> as Value>::STATIC, Some(8));
+    /// assert_eq!(<cktile_core::ops::gemm::KPacksLayers<32, 2, 32, 16> as Value>::STATIC, Some(8));
     /// ```
-    pub struct KPacksLayers<const K: usize, const B: usize> = K / kpack(B) * mlds_layer(K, B);
+    pub struct KPacksLayers<const K: usize, const B: usize, const WM: usize, const WK: usize> =
+        K / pack_of(B, WM, WK) * mlds_layer(K, B, pack_of(B, WM, WK));
     /// KPerBlock * MLdsLayer: the LDS row stride.
     ///
     /// ```
     /// use cktile_core::Value;
-    /// assert_eq!(<cktile_core::ops::gemm::LdsRowStride<32, 2> as Value>::STATIC, Some(64));
+    /// assert_eq!(<cktile_core::ops::gemm::LdsRowStride<32, 2, 32, 16> as Value>::STATIC, Some(64));
     /// ```
-    pub struct LdsRowStride<const K: usize, const B: usize> = K * mlds_layer(K, B);
+    pub struct LdsRowStride<const K: usize, const B: usize, const WM: usize, const WK: usize> =
+        K * mlds_layer(K, B, pack_of(B, WM, WK));
 }
 
-/// The LDS block's chain for MPerBlock `M`, KPerBlock `K` and `B`-byte
-/// elements (2 by default; see [`make_lds_block`]), spelled once for every
-/// tile size: naive (K0 * L, M / L, KPack), the xor of (M / L, K0 * L),
-/// the unmerge of K0 * L into (L, K0), the merges back to (M, K).
+/// The LDS block's chain for MPerBlock `M`, KPerBlock `K`, `B`-byte
+/// elements and a `WM x WK` warp GEMM (by default fp16 under the 32x32x16
+/// MFMA: KPack 8; see [`make_lds_block`]), spelled once for every tile
+/// size: naive (K0 * L, M / L, KPack), the xor of (M / L, K0 * L), the
+/// unmerge of K0 * L into (L, K0), the merges back to (M, K).
 ///
 /// ```
 /// use cktile_core::ops::gemm::{LdsChainOf, make_lds_block};
 /// use cktile_core::typed::TensorDescriptor;
-/// let d: TensorDescriptor<LdsChainOf<256, 64>> = make_lds_block::<256, 64, 2>()?;
+/// let d: TensorDescriptor<LdsChainOf<256, 64>> = make_lds_block::<256, 64, 2, 32, 16>()?;
 /// assert_eq!(d.element_space_size(), 256 * 64);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2> = Transformed<
+pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2, const WM: usize = 32, const WK: usize = 16> =
     Transformed<
         Transformed<
-            NaiveVector<
-                (KPacksLayers<K, B>, MPerLayer<M, K, B>, Pack<B>),
-                (Pack<B>, LdsRowStride<K, B>, N<1>),
-                Pack<B>,
-                N<1>,
+            Transformed<
+                NaiveVector<
+                    (KPacksLayers<K, B, WM, WK>, MPerLayer<M, K, B, WM, WK>, Pack<B, WM, WK>),
+                    (Pack<B, WM, WK>, LdsRowStride<K, B, WM, WK>, N<1>),
+                    Pack<B, WM, WK>,
+                    N<1>,
+                >,
+                (Xor<MPerLayer<M, K, B, WM, WK>, KPacksLayers<K, B, WM, WK>>, PassThrough<Pack<B, WM, WK>>),
+                ((N<1>, N<0>), (N<2>,)),
+                ((N<1>, N<0>), (N<2>,)),
             >,
-            (Xor<MPerLayer<M, K, B>, KPacksLayers<K, B>>, PassThrough<Pack<B>>),
-            ((N<1>, N<0>), (N<2>,)),
-            ((N<1>, N<0>), (N<2>,)),
+            (
+                Unmerge<(Layer<K, B, WM, WK>, KPacks<K, B, WM, WK>)>,
+                PassThrough<MPerLayer<M, K, B, WM, WK>>,
+                PassThrough<Pack<B, WM, WK>>,
+            ),
+            ((N<0>,), (N<1>,), (N<2>,)),
+            ((N<0>, N<2>), (N<1>,), (N<3>,)),
         >,
-        (Unmerge<(Layer<K, B>, KPacks<K, B>)>, PassThrough<MPerLayer<M, K, B>>, PassThrough<Pack<B>>),
-        ((N<0>,), (N<1>,), (N<2>,)),
-        ((N<0>, N<2>), (N<1>,), (N<3>,)),
-    >,
-    (Merge<(MPerLayer<M, K, B>, Layer<K, B>)>, Merge<(KPacks<K, B>, Pack<B>)>),
-    ((N<1>, N<0>), (N<2>, N<3>)),
-    ((N<0>,), (N<1>,)),
->;
+        (Merge<(MPerLayer<M, K, B, WM, WK>, Layer<K, B, WM, WK>)>, Merge<(KPacks<K, B, WM, WK>, Pack<B, WM, WK>)>),
+        ((N<1>, N<0>), (N<2>, N<3>)),
+        ((N<0>,), (N<1>,)),
+    >;
 
 /// CK's `MakeALdsBlockDescriptor` (and `MakeBLdsBlockDescriptor`, N for
-/// M) over MPerBlock `M`, KPerBlock `K` and elements of `B` bytes (2:
-/// fp16, bf16; 1: the 8-bit types): KPack = 16 bytes of elements
-/// guaranteed contiguous, `naive((K0 * L, M / L, KPack), (KPack, K * L,
-/// 1))` with L = MLdsLayer, the xor preshuffle of (M / L, K0 * L), then
-/// the unmerge and merges back to (M, K). Every length is a constant:
-/// the offsets compile to CK's arithmetic. A size CK's policy refuses
-/// (K not a multiple of KPack, M not a multiple of MLdsLayer, a xor
-/// modulus K / KPack * MLdsLayer that is not a power of two) is a compile
-/// error.
+/// M) over MPerBlock `M`, KPerBlock `K`, elements of `B` bytes (2: fp16,
+/// bf16; 1: the 8-bit types) and a `WM x WK` warp GEMM: KPack (CK's
+/// `GetSmemPackA`: the warp GEMM's K values a lane, at most 16 bytes of
+/// elements, [`kpack`]) guaranteed contiguous, `naive((K0 * L, M / L,
+/// KPack), (KPack, K * L, 1))` with L = MLdsLayer, the xor preshuffle of
+/// (M / L, K0 * L), then the unmerge and merges back to (M, K). Every
+/// length is a constant: the offsets compile to CK's arithmetic. A size
+/// CK's policy refuses (K not a multiple of KPack, M not a multiple of
+/// MLdsLayer, a xor modulus K / KPack * MLdsLayer that is not a power of
+/// two) is a compile error.
 ///
 /// ```
 /// use cktile_core::layouts::ck::{universal_a, UnmergeOrder};
 /// use cktile_core::ops::gemm::make_lds_block;
-/// // 128 x 32 fp16 (MLdsLayer 2), 256 x 64 fp16 (MLdsLayer 1) and 128 x 64 fp8 (KPack 16,
-/// // MLdsLayer 2): every offset is the catalogue's CK block's.
+/// // fp16 128 x 32 under the 32x32x16 MFMA (KPack 8, MLdsLayer 2), fp16 128 x 32 under the 32x32x8
+/// // (KPack 4), fp16 256 x 64 (MLdsLayer 1) and fp8 128 x 64 under the 32x32x32 (KPack 16, MLdsLayer 2):
+/// // every offset is the catalogue's CK block's.
 /// let blocks = [
-///     (make_lds_block::<128, 32, 2>()?.descriptor(), 128, 32, 2),
-///     (make_lds_block::<256, 64, 2>()?.descriptor(), 256, 64, 2),
-///     (make_lds_block::<128, 64, 1>()?.descriptor(), 128, 64, 1),
+///     (make_lds_block::<128, 32, 2, 32, 16>()?.descriptor(), 128, 32, 2, 8),
+///     (make_lds_block::<128, 32, 2, 32, 8>()?.descriptor(), 128, 32, 2, 4),
+///     (make_lds_block::<256, 64, 2, 32, 16>()?.descriptor(), 256, 64, 2, 8),
+///     (make_lds_block::<128, 64, 1, 32, 32>()?.descriptor(), 128, 64, 1, 16),
 /// ];
-/// for (d, m, k, bytes) in blocks {
-///     let (pack, layer) = (16 / bytes, cktile_core::ops::gemm::mlds_layer(k, bytes));
+/// for (d, m, k, bytes, pack) in blocks {
+///     let layer = cktile_core::layouts::ck::mlds_layer(k, bytes, 32)?;
+///     assert_eq!(layer, cktile_core::ops::gemm::mlds_layer(k, bytes, pack));
 ///     let ck = universal_a(m, k, pack, bytes, 32, UnmergeOrder::Fixed2025)?;
-///     assert_eq!(layer, cktile_core::layouts::ck::mlds_layer(k, bytes, 32)?);
 ///     for (mi, ki) in (0..m as i64).flat_map(|mi| (0..k as i64).map(move |ki| (mi, ki))) {
 ///         assert_eq!(d.calculate_offset(&[mi, ki]), ck.calculate_offset(&[mi, ki]));
 ///     }
@@ -177,14 +208,18 @@ pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2> = Transf
 ///
 /// ```compile_fail
 /// // KPerBlock 20 is not a multiple of KPack 8.
-/// let _ = cktile_core::ops::gemm::make_lds_block::<128, 20, 2>();
+/// let _ = cktile_core::ops::gemm::make_lds_block::<128, 20, 2, 32, 16>();
 /// ```
 #[inline(always)]
-pub fn make_lds_block<const M: usize, const K: usize, const B: usize>()
--> Result<TensorDescriptor<LdsChainOf<M, K, B>>, Error> {
-    let (ml, k0l, pack) = (MPerLayer::<M, K, B>, KPacksLayers::<K, B>, Pack::<B>);
-    let d =
-        make_naive_tensor_descriptor_with_vector((k0l, ml, pack), (pack, LdsRowStride::<K, B>, N::<1>), pack, N::<1>)?;
+pub fn make_lds_block<const M: usize, const K: usize, const B: usize, const WM: usize, const WK: usize>()
+-> Result<TensorDescriptor<LdsChainOf<M, K, B, WM, WK>>, Error> {
+    let (ml, k0l, pack) = (MPerLayer::<M, K, B, WM, WK>, KPacksLayers::<K, B, WM, WK>, Pack::<B, WM, WK>);
+    let d = make_naive_tensor_descriptor_with_vector(
+        (k0l, ml, pack),
+        (pack, LdsRowStride::<K, B, WM, WK>, N::<1>),
+        pack,
+        N::<1>,
+    )?;
     let d = transform_tensor_descriptor(
         d,
         (make_xor_transform((ml, k0l)), make_pass_through_transform(pack)),
@@ -194,7 +229,7 @@ pub fn make_lds_block<const M: usize, const K: usize, const B: usize>()
     let d = transform_tensor_descriptor(
         d,
         (
-            make_unmerge_transform((Layer::<K, B>, KPacks::<K, B>)),
+            make_unmerge_transform((Layer::<K, B, WM, WK>, KPacks::<K, B, WM, WK>)),
             make_pass_through_transform(ml),
             make_pass_through_transform(pack),
         ),
@@ -203,7 +238,7 @@ pub fn make_lds_block<const M: usize, const K: usize, const B: usize>()
     )?;
     transform_tensor_descriptor(
         d,
-        (make_merge_transform((ml, Layer::<K, B>)), make_merge_transform((KPacks::<K, B>, pack))),
+        (make_merge_transform((ml, Layer::<K, B, WM, WK>)), make_merge_transform((KPacks::<K, B, WM, WK>, pack))),
         (crate::ids![1, 0], crate::ids![2, 3]),
         (crate::ids![0], crate::ids![1]),
     )

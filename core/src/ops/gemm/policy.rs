@@ -325,12 +325,15 @@ pub trait GemmPolicy {
     /// assert_eq!(<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>> as GemmPolicy>::VECTOR, 16);
     /// ```
     const VECTOR: usize;
-    /// KPack: the elements of one LDS vector of the A and B blocks (16
-    /// bytes of them, [`kpack`]).
+    /// KPack: the elements of one LDS vector of the A and B blocks, CK's
+    /// `GetSmemPackA`: the warp GEMM's K values a lane, at most 16 bytes of
+    /// them ([`kpack`]).
     ///
     /// ```
-    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Mfma32x32x8, UniversalGemmPolicy};
     /// assert_eq!(<UniversalGemmPolicy<256, 128, 128, 32> as GemmPolicy>::KPACK, 8);
+    /// // The 32x32x8 MFMA holds 4 K values a lane: KPack 4.
+    /// assert_eq!(<UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x8> as GemmPolicy>::KPACK, 4);
     /// ```
     const KPACK: usize;
     /// Lanes of the warps the policy's encodings are written for (their
@@ -655,7 +658,7 @@ where
     const N_ITERS: usize = or_zero(N.checked_div(NW * WN));
     const K_ITERS: usize = or_zero(K.checked_div(WK));
     const VECTOR: usize = 16 / $bytes;
-    const KPACK: usize = kpack($bytes);
+    const KPACK: usize = kpack($bytes, WM * WK / WAVE);
     const WAVE: usize = WAVE;
     const CHECK: () = {
         // The warp GEMM exists for this element (its instruction count is checked when evaluated).
@@ -685,8 +688,10 @@ where
     type CWarp = <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp;
     type CBlockOuter = COuter<M, N, MW, NW, WM, WN>;
     type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp>;
-    type ALdsChain = LdsChainOf<M, K, $bytes>;
-    type BLdsChain = LdsChainOf<N, K, $bytes>;
+    // One KPack for both blocks: the A operand's K values a lane (an MFMA's B holds as many; an
+    // MmaSync's a 16-byte vector).
+    type ALdsChain = LdsChainOf<M, K, $bytes, WM, WK>;
+    type BLdsChain = LdsChainOf<N, K, $bytes, WM, WK>;
     type AStorage = A::Storage;
     type BStorage = B::Storage;
     type ADramChain = <A::Storage as OperandStorage>::Chain<{ 16 / $bytes }>;
@@ -699,12 +704,12 @@ where
 
     #[inline(always)]
     fn make_a_lds_block() -> Result<TensorDescriptor<Self::ALdsChain>, Error> {
-        make_lds_block::<M, K, $bytes>()
+        make_lds_block::<M, K, $bytes, WM, WK>()
     }
 
     #[inline(always)]
     fn make_b_lds_block() -> Result<TensorDescriptor<Self::BLdsChain>, Error> {
-        make_lds_block::<N, K, $bytes>()
+        make_lds_block::<N, K, $bytes, WM, WK>()
     }
 
     #[inline(always)]

@@ -109,7 +109,9 @@ fn lds_blocks_are_universal_a<P: GemmPolicy>(name: &str) {
         (P::make_b_lds_block().unwrap().descriptor(), P::N_PER_BLOCK),
     ] {
         let bytes = size_of::<BitsOf<P>>();
-        assert_eq!(P::KPACK, 16 / bytes, "{name}: 16 bytes an LDS vector");
+        // CK's GetSmemPackA: the warp GEMM's K values a lane, at most a 16-byte vector of them.
+        let ck_pack = (P::WARP_M * P::WARP_K / WAVE).min(16 / bytes);
+        assert_eq!(P::KPACK, ck_pack, "{name}: KPack");
         let ck = universal_a(rows, k, P::KPACK, bytes, 32, UnmergeOrder::Fixed2025).unwrap();
         assert_eq!(d.element_space_size(), ck.element_space_size(), "{name}");
         for r in 0..rows as i64 {
@@ -565,8 +567,9 @@ fn the_default_policy_has_cks_sizes() {
     assert_eq!((P::M_WARPS, P::N_WARPS, P::WARP_M, P::WARP_N, P::WARP_K), (2, 2, 32, 32, 16));
     assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS, P::VECTOR), (2, 2, 2, 8));
     assert_eq!(<<P as GemmPolicy>::Warp as WarpGemm>::A_PER_LANE, 8);
-    assert_eq!((mlds_layer(32, 2), mlds_layer(64, 2), mlds_layer(128, 2)), (2, 1, 1));
-    assert_eq!((mlds_layer(32, 1), mlds_layer(64, 1), mlds_layer(128, 1)), (4, 2, 1));
+    assert_eq!((mlds_layer(32, 2, 8), mlds_layer(64, 2, 8), mlds_layer(128, 2, 8)), (2, 1, 1));
+    assert_eq!((mlds_layer(32, 1, 16), mlds_layer(64, 1, 16), mlds_layer(128, 1, 16)), (4, 2, 1));
+    assert_eq!((P::KPACK, kpack(2, 4), kpack(1, 8)), (8, 4, 8));
 }
 
 /// `store_c_tile` (row slices) stores exactly what the tile layer's
