@@ -414,12 +414,13 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// use cktile_core::ops::gemm::{BlockWarps, Mfma32x32x8, OperandA, OperandPath, UniversalGemmPolicy};
     /// use cktile_core::tile::SharedMemory;
     /// use core::cell::Cell;
-    /// // The 32x32x8 MFMA reads 4 K values a lane.
+    /// // The 32x32x8 MFMA reads 4 K values a lane: CK's KPack 4, so each 8-element DRAM
+    /// // vector is stored as two 4-element LDS vectors.
     /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x8>;
     /// let a = vec![0u16; 128 * 32];
     /// let lds: Vec<Cell<u16>> = (0..128 * 32).map(|_| Cell::new(0)).collect();
     /// let path = OperandPath::<u16, P, OperandA>::new(OperandA, &a, 128, 32, 32, 0, SharedMemory::new(&lds), 0)?;
-    /// assert_eq!(path.vectors(), (8, 8, 4));
+    /// assert_eq!(path.vectors(), (8, 4, 4));
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     pub fn vectors(&self) -> (usize, usize, usize) {

@@ -535,8 +535,9 @@ fn small_policies_are_cks() {
     policy::<Small64x16>("64x64x32 on 128, 1 x 2 warps of 16x16x32");
 }
 
-/// The 8-bit policies: 16-element DRAM vectors and LDS packs (16 bytes),
-/// CK's 8-bit MFMA shapes, one instruction or the `IterateK` pair.
+/// The 8-bit policies: 16-element DRAM vectors (16 bytes), CK's 8-bit
+/// MFMA shapes, one instruction (KPack 8) or the `IterateK` pair (KPack
+/// 16).
 #[test]
 fn eight_bit_policies_are_cks() {
     policy::<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Fp8Fnuz>>>(
