@@ -36,7 +36,9 @@
 //! blocks and 16 KiB of dynamic shared memory (`(128 + 128) * 32` 16-bit
 //! elements, `(128 + 128) * 64` 8-bit ones). The `_crr` entry points take
 //! a column-major A (K x M in memory, M contiguous) and a row-major B (K x
-//! N, N contiguous). The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
+//! N, N contiguous); `gemm_gfx942_fp16_v3` runs CK's CompV3 pipeline (the
+//! next K tile's loads in flight during this tile's block GEMM; not on
+//! nvptx yet), the others the one-stage K loop. The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
 //! 8.4 (`-Ctarget-feature=+ptx84`, as the scripts build it).
 
 use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy};
@@ -63,13 +65,23 @@ pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 mod entry {
     use super::*;
-    use cktile_core::ops::gemm::{AccOf, Bf16, BitsOf, Fp16, GemmPolicy, GemmProblem, Int8, universal_gemm};
+    use cktile_core::ops::gemm::{
+        AccOf, Bf16, BitsOf, Fp16, GemmPolicy, GemmProblem, Int8, OneStage, Pipeline, universal_gemm_with,
+    };
 
-    /// The kernel body of policy `P` over a packed `m x n x k` problem
-    /// (each operand laid out as `P` says, its elements as their bits).
+    /// The kernel body of policy `P` and pipeline `L` over a packed `m x n x
+    /// k` problem (each operand laid out as `P` says, its elements as their
+    /// bits).
     #[inline(always)]
     #[allow(unsafe_code)]
-    fn kernel<P: GemmPolicy>(a: *const BitsOf<P>, b: *const BitsOf<P>, c: *mut AccOf<P>, m: u32, n: u32, k: u32) {
+    fn kernel<P: GemmPolicy, L: Pipeline>(
+        a: *const BitsOf<P>,
+        b: *const BitsOf<P>,
+        c: *mut AccOf<P>,
+        m: u32,
+        n: u32,
+        k: u32,
+    ) {
         let (m, n, k) = (m as usize, n as usize, k as usize);
         // SAFETY: launched with (MPerBlock + NPerBlock) x KPerBlock elements of dynamic shared
         // memory, A holding m x k elements, B k x n, C m x n (each thread writes its own).
@@ -83,36 +95,37 @@ mod entry {
                 core::slice::from_raw_parts_mut(c, m * n),
             )
         };
-        let _ = universal_gemm::<P>((a, b, c), GemmProblem::packed_for::<P>(m, n, k), lds);
+        let _ = universal_gemm_with::<P, L>((a, b, c), GemmProblem::packed_for::<P>(m, n, k), lds);
     }
 
-    /// Each entry point: its name, its policy, and the policy's element
-    /// bits and accumulator (`BitsOf`, `AccOf`), spelled as primitives for
-    /// the kernel ABI.
+    /// Each entry point: its name, its policy and pipeline, and the
+    /// policy's element bits and accumulator (`BitsOf`, `AccOf`), spelled
+    /// as primitives for the kernel ABI.
     macro_rules! entry_points {
-        ($($target:literal: $($name:ident = $policy:ty, $bits:ty => $acc:ty;)+)+) => {$($(
-            #[doc = concat!("`", stringify!($policy), "` on ", $target, ".")]
+        ($($target:literal: $($name:ident = $policy:ty, $pipeline:ty, $bits:ty => $acc:ty;)+)+) => {$($(
+            #[doc = concat!("`", stringify!($policy), "` (", stringify!($pipeline), ") on ", $target, ".")]
             #[cfg(target_arch = $target)]
             #[unsafe(no_mangle)]
             pub extern "gpu-kernel" fn $name(a: *const $bits, b: *const $bits, c: *mut $acc, m: u32, n: u32, k: u32) {
-                kernel::<$policy>(a, b, c, m, n, k)
+                kernel::<$policy, $pipeline>(a, b, c, m, n, k)
             }
         )+)+};
     }
 
     entry_points! {
         "amdgpu":
-            gemm_gfx942_fp16 = Gfx942<Fp16>, u16 => f32;
-            gemm_gfx942_bf16 = Gfx942<Bf16>, u16 => f32;
-            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, u16 => f32;
-            gemm_gfx942_fp8 = Gfx942x8<cktile_core::ops::gemm::Fp8Fnuz>, u8 => f32;
-            gemm_gfx942_int8 = Gfx942x8<Int8>, i8 => i32;
+            gemm_gfx942_fp16 = Gfx942<Fp16>, OneStage, u16 => f32;
+            gemm_gfx942_bf16 = Gfx942<Bf16>, OneStage, u16 => f32;
+            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, OneStage, u16 => f32;
+            gemm_gfx942_fp8 = Gfx942x8<cktile_core::ops::gemm::Fp8Fnuz>, OneStage, u8 => f32;
+            gemm_gfx942_int8 = Gfx942x8<Int8>, OneStage, i8 => i32;
+            gemm_gfx942_fp16_v3 = Gfx942<Fp16>, cktile_core::ops::gemm::CompV3, u16 => f32;
         "nvptx64":
-            gemm_sm90_fp16 = Sm90<Fp16>, u16 => f32;
-            gemm_sm90_bf16 = Sm90<Bf16>, u16 => f32;
-            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, u16 => f32;
-            gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, u8 => f32;
-            gemm_sm90_int8 = Sm90x8<Int8>, i8 => i32;
+            gemm_sm90_fp16 = Sm90<Fp16>, OneStage, u16 => f32;
+            gemm_sm90_bf16 = Sm90<Bf16>, OneStage, u16 => f32;
+            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, OneStage, u16 => f32;
+            gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, OneStage, u8 => f32;
+            gemm_sm90_int8 = Sm90x8<Int8>, OneStage, i8 => i32;
     }
 }
 
@@ -121,7 +134,7 @@ mod entry {
 /// out as `P` says with `gap` elements past its contiguous extent;
 /// returns how many elements of C differ from the triple loop's.
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
-fn run<P: cktile_core::ops::gemm::GemmPolicy>(
+fn run<P: cktile_core::ops::gemm::GemmPolicy, L: cktile_core::ops::gemm::Pipeline>(
     (m, n, k): (usize, usize, usize),
     gap: usize,
 ) -> Result<usize, cktile::Error> {
@@ -139,7 +152,7 @@ fn run<P: cktile_core::ops::gemm::GemmPolicy>(
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride: n };
     // C starts as NaN (in `i32`, its bits): an element no thread writes differs.
     let mut c = vec![AccOf::<P>::from_bits(0x7fc0_0000); m * n];
-    cktile_core::ops::gemm::emulate_gemm::<P>(&a, &b, &mut c, problem)?;
+    cktile_core::ops::gemm::emulate_gemm_with::<P, L>(&a, &b, &mut c, problem)?;
     let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
     let reference = |i: usize, j: usize| (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum::<f64>();
     Ok((0..m * n).filter(|&x| c[x].to_f64() != reference(x / n, x % n)).count())
@@ -165,7 +178,7 @@ fn main() -> Result<(), cktile::Error> {
                 type E<P> = cktile_core::ops::gemm::ElementOf<P>;
                 let e = format!("{} ({:?})", <E<P> as MfmaElement>::NAME, <E<P> as MfmaElement>::KIND);
                 let acc = <cktile_core::ops::gemm::AccOf<P> as Accumulator>::NAME;
-                report(format!(concat!($target, " {} ", $what, ", C in {}, A {}, B {}"), e, acc, a, b), run::<P>(shape, gap)?);
+                report(format!(concat!($target, " {} ", $what, ", C in {}, A {}, B {}"), e, acc, a, b), run::<P, cktile_core::ops::gemm::OneStage>(shape, gap)?);
                 Ok(())
             }
             let (row, column) = (<RowMajor as ALayout>::NAME, <ColumnMajor as BLayout>::NAME);
@@ -179,5 +192,11 @@ fn main() -> Result<(), cktile::Error> {
     layouts!(&mut report, "gfx942", Gfx942x8, "(MFMA 32x32x32)", Fp8Fnuz, Bf8Fnuz, Int8);
     layouts!(&mut report, "sm_90", Sm90, "(mma.sync m16n8k16)", Fp16, Bf16);
     layouts!(&mut report, "sm_90", Sm90x8, "(mma.sync m16n8k32)", Fp8, Bf8, Int8);
+    // The `_v3` entry point: CK's CompV3 pipeline.
+    use cktile_core::ops::gemm::CompV3;
+    report(
+        "gfx942 fp16_t (MFMA 32x32x16), CompV3, A row-major, B column-major".to_string(),
+        run::<Gfx942<Fp16>, CompV3>((m, n, k), gap)?,
+    );
     if wrong == 0 { Ok(()) } else { std::process::exit(1) }
 }

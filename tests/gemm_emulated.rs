@@ -30,8 +30,9 @@
 
 use cktile::ops::gemm::{
     ABlockTensor, ALayout, AccOf, Accumulator, BBlockTensor, BLayout, Bf8, Bf8Fnuz, Bf16, BitsOf, BlockWarps,
-    CBlockTensor, ColumnMajor, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem, Int8, Mfma, MfmaElement,
-    MmaSync, OperandStorage, RowMajor, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
+    CBlockTensor, ColumnMajor, CompV3, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem, Int8, Mfma, MfmaElement,
+    MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
+    emulate_gemm_with,
 };
 
 /// C's initial bits: NaN as an `f32`; as an `i32`, a value no sum of the
@@ -44,6 +45,11 @@ use proptest::prelude::*;
 /// that read it), each operand laid out as `P`'s layouts say, and
 /// compares C with a triple loop element by element.
 fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
+    check_with::<P, OneStage>(name, shape, seed)
+}
+
+/// [`check`] with the K loop of pipeline `L`.
+fn check_with<P: GemmPolicy, L: Pipeline>(name: &str, shape: Shape, seed: u64) {
     let Shape { m, n, k, gap } = shape;
     let c_stride = n + 3;
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
@@ -68,7 +74,7 @@ fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
     let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride };
     let mut c = vec![AccOf::<P>::from_bits(UNWRITTEN); m * c_stride];
-    emulate_gemm::<P>(&a, &b, &mut c, problem).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
+    emulate_gemm_with::<P, L>(&a, &b, &mut c, problem).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
     let mut wrong = 0;
     for i in 0..m {
         for j in 0..n {
@@ -130,6 +136,11 @@ struct Shape {
 /// dimensions that are no multiple of the vector (8 elements, 16 of the
 /// 8-bit types), down to a single element of C.
 fn fixed_shapes<P: GemmPolicy>(name: &str) {
+    fixed_shapes_with::<P, OneStage>(name)
+}
+
+/// [`fixed_shapes`] with the K loop of pipeline `L`.
+fn fixed_shapes_with<P: GemmPolicy, L: Pipeline>(name: &str) {
     let (bm, bn, bk, v) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK, P::VECTOR);
     let shapes = [
         Shape { m: bm, n: bn, k: bk, gap: 0 },
@@ -140,8 +151,21 @@ fn fixed_shapes<P: GemmPolicy>(name: &str) {
         Shape { m: 1, n: 1, k: v, gap: 0 },
     ];
     for (seed, shape) in shapes.into_iter().enumerate() {
-        check::<P>(name, shape, seed as u64);
+        check_with::<P, L>(name, shape, seed as u64);
     }
+}
+
+/// CK's CompV3 pipeline (the next K tile's loads in flight during this
+/// tile's block GEMM, one LDS stage): the same C over one K tile, two and
+/// more (the fixed shapes have 1, 2 and 3), on both vendors' warp GEMMs,
+/// 16- and 8-bit, and a rows-contiguous layout.
+#[test]
+fn the_comp_v3_pipeline() {
+    fixed_shapes_with::<Default128, CompV3>("128x128x32, 32x32x16 fp16, CompV3");
+    fixed_shapes_with::<Mma128, CompV3>("128x128x32, mma.sync fp16, CompV3");
+    fixed_shapes_with::<Mfma8<Int8>, CompV3>("128x128x64, 32x32x32 int8, CompV3");
+    fixed_shapes_with::<MmaLaid<ColumnMajor, RowMajor>, CompV3>("A column, B row, mma.sync bf16, CompV3");
+    check_with::<Small16, CompV3>("64x64x32, 16x16x32 fp16, CompV3", Shape { m: 70, n: 65, k: 32 * 7 + 8, gap: 1 }, 11);
 }
 
 #[test]

@@ -36,7 +36,8 @@ use crate::tile::StaticDistributedTensor;
 use {
     super::block::{BitsOf, Matrices},
     super::epilogue::{c_window, store_c_tile},
-    super::path::{OperandA, OperandB, OperandPath, OperandSide, block_window},
+    super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window},
+    super::pipeline::{OneStage, Pipeline, Steps, run},
     crate::tile::{SharedMemory, load_tile},
     alloc::vec::Vec,
     core::cell::Cell,
@@ -193,17 +194,59 @@ impl GemmProblem {
 
 /// One operand's stages for a K tile: every thread loads (and moves its
 /// window on), then every thread stores into LDS.
+/// Every thread's K loop of one block on the host: each step (a
+/// [`Steps`] of the pipeline's order) runs for all the block's threads in
+/// turn, so a step's barrier is the host's sequence.
 #[cfg(feature = "alloc")]
-fn stage<T: Copy + Default, P: GemmPolicy, S: OperandSide<P>>(paths: &mut [OperandPath<'_, T, P, S>]) {
-    let tiles: Vec<_> = paths.iter_mut().map(|p| (p.load(), p.next_k()).0).collect();
-    for (p, t) in paths.iter_mut().zip(&tiles) {
-        p.store(t);
+struct BlockLoop<'a, P: GemmPolicy> {
+    a_paths: Vec<OperandPath<'a, BitsOf<P>, P, OperandA>>,
+    b_paths: Vec<OperandPath<'a, BitsOf<P>, P, OperandB>>,
+    a_tiles: Vec<DramTensor<BitsOf<P>, P, OperandA>>,
+    b_tiles: Vec<DramTensor<BitsOf<P>, P, OperandB>>,
+    a_blocks: Vec<BlockWindow<'a, BitsOf<P>, P, OperandA>>,
+    b_blocks: Vec<BlockWindow<'a, BitsOf<P>, P, OperandB>>,
+    a_regs: Vec<ABlockTensor<P>>,
+    b_regs: Vec<BBlockTensor<P>>,
+    acc: Vec<CBlockTensor<P>>,
+    /// The first error of a wave's block GEMM.
+    error: Option<Error>,
+}
+
+#[cfg(feature = "alloc")]
+impl<P: GemmPolicy> Steps for BlockLoop<'_, P> {
+    fn load(&mut self) {
+        self.a_tiles = self.a_paths.iter_mut().map(|p| (p.load(), p.next_k()).0).collect();
+        self.b_tiles = self.b_paths.iter_mut().map(|p| (p.load(), p.next_k()).0).collect();
+    }
+
+    fn store(&mut self) {
+        for (p, t) in self.a_paths.iter_mut().zip(&self.a_tiles) {
+            p.store(t);
+        }
+        for (p, t) in self.b_paths.iter_mut().zip(&self.b_tiles) {
+            p.store(t);
+        }
+    }
+
+    fn sync(&mut self) {}
+
+    fn read(&mut self) {
+        self.a_regs = self.a_blocks.iter().map(load_tile).collect();
+        self.b_regs = self.b_blocks.iter().map(load_tile).collect();
+    }
+
+    fn gemm(&mut self) {
+        let waves = self.acc.chunks_mut(P::WAVE).zip(self.a_regs.chunks(P::WAVE)).zip(self.b_regs.chunks(P::WAVE));
+        for ((acc, a), b) in waves {
+            if let Err(e) = emulate_block_gemm::<P>(acc, a, b) {
+                self.error.get_or_insert(e);
+            }
+        }
     }
 }
 
-/// The kernel's block at (`m0`, `n0`).
 #[cfg(feature = "alloc")]
-fn emulate_block<P: GemmPolicy>(
+fn emulate_block<P: GemmPolicy, L: Pipeline>(
     (a, b, c): Matrices<'_, P>,
     problem: GemmProblem,
     (m0, n0): (usize, usize),
@@ -217,60 +260,36 @@ fn emulate_block<P: GemmPolicy>(
     let (a_desc, b_desc) =
         (*P::make_a_dram_view(a, m, k, a_stride)?.descriptor(), *P::make_b_dram_view(b, n, k, b_stride)?.descriptor());
     let (row0, col0) = (index(m0)?, index(n0)?);
-    let mut a_paths = partitions
-        .iter()
-        .map(|&p| {
-            OperandPath::<BitsOf<P>, P, OperandA>::with_partition(
-                OperandA,
-                a_desc,
-                a,
-                row0,
-                SharedMemory::new(&a_lds),
-                p,
-            )
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut b_paths = partitions
-        .iter()
-        .map(|&p| {
-            OperandPath::<BitsOf<P>, P, OperandB>::with_partition(
-                OperandB,
-                b_desc,
-                b,
-                col0,
-                SharedMemory::new(&b_lds),
-                p,
-            )
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let a_blocks = partitions
-        .iter()
-        .map(|&p| block_window::<BitsOf<P>, P, OperandA>(SharedMemory::new(&a_lds), p))
-        .collect::<Result<Vec<_>, _>>()?;
-    let b_blocks = partitions
-        .iter()
-        .map(|&p| block_window::<BitsOf<P>, P, OperandB>(SharedMemory::new(&b_lds), p))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut acc = alloc::vec![CBlockTensor::<P>::filled(AccOf::<P>::default()); P::BLOCK_SIZE];
-    for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
-        stage(&mut a_paths);
-        stage(&mut b_paths);
-        // Barrier; every thread's block GEMM operands, then each wave's MFMAs.
-        let a_regs: Vec<ABlockTensor<P>> = a_blocks.iter().map(load_tile).collect();
-        let b_regs: Vec<BBlockTensor<P>> = b_blocks.iter().map(load_tile).collect();
-        for ((acc, a), b) in acc.chunks_mut(P::WAVE).zip(a_regs.chunks(P::WAVE)).zip(b_regs.chunks(P::WAVE)) {
-            emulate_block_gemm::<P>(acc, a, b)?;
-        }
+    let (a_lds, b_lds) = (SharedMemory::new(&a_lds), SharedMemory::new(&b_lds));
+    let mut block = BlockLoop::<P> {
+        a_paths: partitions
+            .iter()
+            .map(|&p| OperandPath::with_partition(OperandA, a_desc, a, row0, a_lds, p))
+            .collect::<Result<_, _>>()?,
+        b_paths: partitions
+            .iter()
+            .map(|&p| OperandPath::with_partition(OperandB, b_desc, b, col0, b_lds, p))
+            .collect::<Result<_, _>>()?,
+        a_tiles: Vec::new(),
+        b_tiles: Vec::new(),
+        a_blocks: partitions.iter().map(|&p| block_window::<_, P, OperandA>(a_lds, p)).collect::<Result<_, _>>()?,
+        b_blocks: partitions.iter().map(|&p| block_window::<_, P, OperandB>(b_lds, p)).collect::<Result<_, _>>()?,
+        a_regs: Vec::new(),
+        b_regs: Vec::new(),
+        acc: alloc::vec![CBlockTensor::<P>::filled(AccOf::<P>::default()); P::BLOCK_SIZE],
+        error: None,
+    };
+    run::<L, _>(k.div_ceil(P::K_PER_BLOCK), &mut block);
+    if let Some(e) = block.error {
+        return Err(e);
     }
-    for (p, acc) in partitions.iter().zip(&acc) {
+    for (p, acc) in partitions.iter().zip(&block.acc) {
         let view = P::make_c_dram_view(c, m, n, c_stride)?;
         store_c_tile::<AccOf<P>, P>(&mut c_window::<AccOf<P>, P>(view, (row0, col0), *p)?, acc, |x| x);
     }
     Ok(())
 }
 
-/// A block origin as an index (every origin lies inside a view whose
-/// sizes fit one; refused otherwise).
 #[cfg(feature = "alloc")]
 fn index(origin: usize) -> Result<crate::Index, Error> {
     crate::Index::try_from(origin).map_err(|_| Error::policy("a block's origin must fit a 64-bit index"))
@@ -320,10 +339,34 @@ pub fn emulate_gemm<P: GemmPolicy>(
     c: &mut [AccOf<P>],
     problem: GemmProblem,
 ) -> Result<(), Error> {
+    emulate_gemm_with::<P, OneStage>(a, b, c, problem)
+}
+
+/// [`emulate_gemm`] with the K loop of pipeline `L`, in its order
+/// (`ops::gemm::universal_gemm_with` on a GPU): the same C for every
+/// pipeline.
+///
+/// ```
+/// use cktile_core::ops::gemm::{CompV3, Fp16, GemmProblem, MfmaElement, UniversalGemmPolicy, emulate_gemm_with};
+/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+/// // Three K tiles: CompV3's prologue, one hot iteration and its tail.
+/// let (a, b) = (vec![Fp16::from_f32(1.0); 40 * 96], vec![Fp16::from_f32(2.0); 24 * 96]);
+/// let mut c = vec![0f32; 40 * 24];
+/// emulate_gemm_with::<P, CompV3>(&a, &b, &mut c, GemmProblem::packed(40, 24, 96))?;
+/// assert!(c.iter().all(|&x| x == 192.0));
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn emulate_gemm_with<P: GemmPolicy, L: Pipeline>(
+    a: &[BitsOf<P>],
+    b: &[BitsOf<P>],
+    c: &mut [AccOf<P>],
+    problem: GemmProblem,
+) -> Result<(), Error> {
     let () = P::CHECK;
     for m0 in (0..problem.m).step_by(P::M_PER_BLOCK) {
         for n0 in (0..problem.n).step_by(P::N_PER_BLOCK) {
-            emulate_block::<P>((a, b, c), problem, (m0, n0))?;
+            emulate_block::<P, L>((a, b, c), problem, (m0, n0))?;
         }
     }
     Ok(())

@@ -5,10 +5,11 @@
 //! MFMA intrinsics on amdgcn, over `mma.sync.aligned` on nvptx (a policy
 //! of [`MmaSync`](super::MmaSync)).
 
-use super::block::{AccOf, BitsOf, CBlockTensor, Matrices};
+use super::block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, Matrices};
 use super::emulate::GemmProblem;
 use super::epilogue::{c_window, store_c_tile};
-use super::path::{OperandA, OperandB, OperandPath, block_window};
+use super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window};
+use super::pipeline::{OneStage, Pipeline, Steps, run};
 use super::policy::GemmPolicy;
 use crate::Index;
 use crate::error::Error;
@@ -71,12 +72,36 @@ pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
 /// }
 /// ```
 #[inline(always)]
-#[allow(unsafe_code)]
 pub fn universal_gemm<P: GemmPolicy>(
+    matrices: Matrices<'_, P>,
+    problem: GemmProblem,
+    lds: SharedMemory<'_, BitsOf<P>>,
+) -> Result<(), Error> {
+    universal_gemm_with::<P, OneStage>(matrices, problem, lds)
+}
+
+/// [`universal_gemm`] with the K loop of pipeline `L`
+/// ([`OneStage`](super::OneStage), or CK's [`CompV3`](super::CompV3):
+/// the next K tile's DRAM loads in flight during this tile's block GEMM).
+/// The host's [`emulate_gemm_with`](super::emulate_gemm_with) runs the
+/// same steps in the same order. CompV3 is a compile error on nvptx,
+/// where its tile loads and stores are not inlined yet.
+///
+/// ```ignore
+/// let _ = universal_gemm_with::<P, CompV3>((a, b, c), problem, lds);
+/// ```
+#[inline(always)]
+pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline>(
     (a, b, c): Matrices<'_, P>,
     problem: GemmProblem,
     lds: SharedMemory<'_, BitsOf<P>>,
 ) -> Result<(), Error> {
+    // On nvptx the CompV3 loop's tile loads and stores are not inlined (4 calls and 1.4 KB of
+    // local memory in the 128 x 128 kernel): refused there until they are.
+    #[cfg(target_arch = "nvptx64")]
+    const {
+        assert!(!L::PREFETCH, "CompV3 is not zero-cost on nvptx yet: take OneStage (the performance chapter says why)")
+    };
     let Some(p) = get_policy_partition::<P>() else { return Ok(()) };
     let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
     let a_len = P::M_PER_BLOCK * P::K_PER_BLOCK;
@@ -99,23 +124,69 @@ pub fn universal_gemm<P: GemmPolicy>(
         OperandPath::<BitsOf<P>, P, OperandB>::with_partition(OperandB, *b_view.descriptor(), b, n0, b_lds, p)?;
     let (a_block, b_block) =
         (block_window::<BitsOf<P>, P, OperandA>(a_lds, p)?, block_window::<BitsOf<P>, P, OperandB>(b_lds, p)?);
-    let mut acc = CBlockTensor::<P>::filled(AccOf::<P>::default());
-    for _ in 0..k.div_ceil(P::K_PER_BLOCK) {
-        let (a_tile, b_tile) = (a_path.load(), b_path.load());
-        a_path.next_k();
-        b_path.next_k();
-        // SAFETY: every thread of the block runs the same K loop (the errors above are the
-        // same in every thread, and come before it).
-        unsafe { block_sync_lds() };
-        a_path.store(&a_tile);
-        b_path.store(&b_tile);
-        // SAFETY: as above.
-        unsafe { block_sync_lds() };
-        block_gemm::<P>(&mut acc, &load_tile(&a_block), &load_tile(&b_block));
-    }
+    let mut k_loop = KLoop::<P> {
+        a_tile: DramTensor::<BitsOf<P>, P, OperandA>::filled(BitsOf::<P>::default()),
+        b_tile: DramTensor::<BitsOf<P>, P, OperandB>::filled(BitsOf::<P>::default()),
+        a_path,
+        b_path,
+        a_regs: ABlockTensor::<P>::filled(BitsOf::<P>::default()),
+        b_regs: BBlockTensor::<P>::filled(BitsOf::<P>::default()),
+        a_block,
+        b_block,
+        acc: CBlockTensor::<P>::filled(AccOf::<P>::default()),
+    };
+    run::<L, _>(k.div_ceil(P::K_PER_BLOCK), &mut k_loop);
     let mut window = c_window::<AccOf<P>, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
-    store_c_tile::<AccOf<P>, P>(&mut window, &acc, |x| x);
+    store_c_tile::<AccOf<P>, P>(&mut window, &k_loop.acc, |x| x);
     Ok(())
+}
+
+/// One thread's K loop: its paths and block windows, the DRAM tiles and
+/// block GEMM operands in registers, its accumulators; the steps a
+/// [`Pipeline`] orders.
+struct KLoop<'a, P: GemmPolicy> {
+    a_path: OperandPath<'a, BitsOf<P>, P, OperandA>,
+    b_path: OperandPath<'a, BitsOf<P>, P, OperandB>,
+    a_tile: DramTensor<BitsOf<P>, P, OperandA>,
+    b_tile: DramTensor<BitsOf<P>, P, OperandB>,
+    a_block: BlockWindow<'a, BitsOf<P>, P, OperandA>,
+    b_block: BlockWindow<'a, BitsOf<P>, P, OperandB>,
+    a_regs: ABlockTensor<P>,
+    b_regs: BBlockTensor<P>,
+    acc: CBlockTensor<P>,
+}
+
+impl<P: GemmPolicy> Steps for KLoop<'_, P> {
+    #[inline(always)]
+    fn load(&mut self) {
+        (self.a_tile, self.b_tile) = (self.a_path.load(), self.b_path.load());
+        self.a_path.next_k();
+        self.b_path.next_k();
+    }
+
+    #[inline(always)]
+    fn store(&mut self) {
+        self.a_path.store(&self.a_tile);
+        self.b_path.store(&self.b_tile);
+    }
+
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn sync(&mut self) {
+        // SAFETY: every thread of the block runs the same K loop (`universal_gemm_with`'s
+        // errors are the same in every thread, and come before it).
+        unsafe { block_sync_lds() };
+    }
+
+    #[inline(always)]
+    fn read(&mut self) {
+        (self.a_regs, self.b_regs) = (load_tile(&self.a_block), load_tile(&self.b_block));
+    }
+
+    #[inline(always)]
+    fn gemm(&mut self) {
+        block_gemm::<P>(&mut self.acc, &self.a_regs, &self.b_regs);
+    }
 }
 
 /// The thread's block tensors' registers, each warp GEMM step's
@@ -123,7 +194,7 @@ pub fn universal_gemm<P: GemmPolicy>(
 /// nvptx's `mma.sync`): a visitor whose step is always inlined (see
 /// `block::WarpGemmVisitor`).
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-struct Steps<'a, W: super::policy::WarpGemm> {
+struct Issues<'a, W: super::policy::WarpGemm> {
     a: &'a [Bits<W>],
     b: &'a [Bits<W>],
     c: &'a mut [Acc<W>],
@@ -136,7 +207,7 @@ type Bits<W> = <<W as super::policy::WarpGemm>::Element as super::MfmaElement>::
 type Acc<W> = <<W as super::policy::WarpGemm>::Element as super::MfmaElement>::Acc;
 
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-impl<W: super::policy::WarpGemm> super::block::WarpGemmVisitor for Steps<'_, W> {
+impl<W: super::policy::WarpGemm> super::block::WarpGemmVisitor for Issues<'_, W> {
     #[inline(always)]
     fn step(&mut self, s: super::WarpGemmStep) {
         #[cfg(target_arch = "amdgpu")]
@@ -321,7 +392,7 @@ mod amdgpu {
             )
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
-        visit_warp_gemms::<P, _>(&mut super::Steps::<P::Warp> { a, b, c, warp: PhantomData });
+        visit_warp_gemms::<P, _>(&mut super::Issues::<P::Warp> { a, b, c, warp: PhantomData });
     }
 
     /// One MFMA of warp GEMM `W` on the registers from its operands' and
@@ -425,7 +496,7 @@ mod nvptx {
             )
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
-        visit_warp_gemms::<P, _>(&mut super::Steps::<P::Warp> { a, b, c, warp: PhantomData });
+        visit_warp_gemms::<P, _>(&mut super::Issues::<P::Warp> { a, b, c, warp: PhantomData });
     }
 
     /// One `mma.sync` of warp GEMM `W` on the registers from its operands'

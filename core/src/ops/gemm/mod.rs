@@ -35,6 +35,8 @@
 //!   [`BlockGemmSide`]);
 //! - [`block`]: the block GEMM's schedule ([`for_each_warp_gemm`]) and its
 //!   block tensors ([`CBlockTensor`], ...);
+//! - [`pipeline`]: CK's K-loop pipelines ([`OneStage`], [`CompV3`]), one
+//!   order of the same steps each, for the GPU and the emulation;
 //! - [`epilogue`]: CK's `Default2DEpilogue` ([`c_window`],
 //!   [`store_c_tile`]);
 //! - [`emulate`]: the block GEMM of a wave on the host
@@ -89,15 +91,16 @@ pub mod mfma;
 mod minifloat;
 pub mod mma;
 pub mod path;
+pub mod pipeline;
 pub mod policy;
 #[cfg(test)]
 mod tests;
 
 pub use block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
 pub use dram::{CDramChain, DramChain, MnDramChain, make_c_dram_view, make_dram_view, make_mn_dram_view};
-#[cfg(feature = "alloc")]
-pub use emulate::emulate_gemm;
 pub use emulate::{GemmProblem, emulate_block_gemm};
+#[cfg(feature = "alloc")]
+pub use emulate::{emulate_gemm, emulate_gemm_with};
 pub use encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC,
     WarpAccumulator, WarpOperand,
@@ -106,7 +109,7 @@ pub use epilogue::{CWindow, c_window, store_c_tile};
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-pub use gpu::{get_policy_partition, universal_gemm};
+pub use gpu::{get_policy_partition, universal_gemm, universal_gemm_with};
 pub use layout::{ALayout, BLayout, ColumnMajor, KContiguous, OperandStorage, RowMajor, RowsContiguous};
 pub use lds::{
     KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, kpack, make_lds_block, mlds_layer,
@@ -117,6 +120,7 @@ pub use path::{
     BlockGemmSide, BlockWindow, DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide,
     WarpTensor, WarpWindow, block_window,
 };
+pub use pipeline::{CompV3, OneStage, Pipeline};
 pub use policy::{
     ADramChain, BDramChain, BlockWarps, GemmPolicy, MAX_WARP_GEMMS, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8,
     Mfma32x32x16, MmaSync, UniversalGemmPolicy, WarpGemm,
