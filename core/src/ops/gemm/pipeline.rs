@@ -34,7 +34,7 @@
 /// use cktile_core::ops::gemm::{CompV3, Pipeline};
 /// assert!(CompV3::PREFETCH);
 /// ```
-pub trait Pipeline: sealed::Sealed {
+pub trait Pipeline: sealed::SealedPipeline {
     /// Its name in the guide.
     const NAME: &'static str;
     /// Whether the next K tile's DRAM loads are issued before this tile's
@@ -43,9 +43,9 @@ pub trait Pipeline: sealed::Sealed {
 }
 
 mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::OneStage {}
-    impl Sealed for super::CompV3 {}
+    pub trait SealedPipeline {}
+    impl SealedPipeline for super::OneStage {}
+    impl SealedPipeline for super::CompV3 {}
 }
 
 /// The one-stage pipeline: per K tile, load, barrier, store, barrier,
