@@ -313,11 +313,12 @@ mod amdgpu {
     }
 
     /// One MFMA of warp GEMM `W`: `c += a * b` on the lane's operand
-    /// registers (8 bytes of each) and its accumulators.
+    /// registers (8 bytes of each, from its operands' first) and its
+    /// accumulators (from theirs).
     #[inline(always)]
-    fn mfma<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
-        // One accumulator shape: `$n` of them, `$vector` (LLVM's type) of `$lane` values; each
-        // arm an intrinsic call on the operands `$a`, `$b` (built from the lane's registers).
+    pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
+        // One accumulator shape: `$n` accumulators as LLVM's `$vector` of `$lane`, passed to
+        // the intrinsic call `$call` as `$acc` (its operands built above from the lane's registers).
         macro_rules! accumulate {
             ($n:literal, $vector:ident, $lane:ty, |$acc:ident| $call:expr) => {
                 if let Some(c) = c.first_chunk_mut::<$n>().filter(|_| W::C_PER_LANE == $n) {
@@ -393,13 +394,6 @@ mod amdgpu {
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
         visit_warp_gemms::<P, _>(&mut super::Issues::<P::Warp> { a, b, c, warp: PhantomData });
-    }
-
-    /// One MFMA of warp GEMM `W` on the registers from its operands' and
-    /// accumulators' first.
-    #[inline(always)]
-    pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
-        mfma::<W>(a, b, c);
     }
 }
 

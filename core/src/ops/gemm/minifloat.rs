@@ -218,13 +218,6 @@ impl Format {
         let code = ((target_binade - least_normal) << man) + (steps.min(1 << 40) as i64);
         code.clamp(0, i64::from(u32::MAX)) as u32
     }
-
-    /// The largest finite value.
-    // No caller outside the tests yet.
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub(crate) fn max_finite(self) -> f32 {
-        self.decode((self.max_code() & 0x7f) as u8)
-    }
 }
 
 #[cfg(test)]
@@ -237,6 +230,13 @@ mod tests {
 
     const FORMATS: [(&str, Format); 4] =
         [("E4M3FN", E4M3FN), ("E5M2", E5M2), ("E4M3FNUZ", E4M3FNUZ), ("E5M2FNUZ", E5M2FNUZ)];
+
+    impl Format {
+        /// The largest finite value (the encoding saturation clamps to).
+        fn max_finite(self) -> f32 {
+            self.decode((self.max_code() & 0x7f) as u8)
+        }
+    }
 
     /// What an encoding is, worked out apart from the module's code.
     #[derive(Clone, Copy, Debug, PartialEq)]
