@@ -66,15 +66,16 @@ pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
 mod entry {
     use super::*;
     use cktile_core::ops::gemm::{
-        AccOf, Bf16, BitsOf, Fp16, GemmPolicy, GemmProblem, Int8, OneStage, Pipeline, universal_gemm_with,
+        AccOf, Bf16, BitsOf, CShuffle, Default2D, Fp16, GemmPolicy, GemmProblem, Int8, OneStage, Pipeline,
+        universal_gemm_with,
     };
 
-    /// The kernel body of policy `P` and pipeline `L` over a packed `m x n x
-    /// k` problem (each operand laid out as `P` says, its elements as their
-    /// bits).
+    /// The kernel body of policy `P`, pipeline `L` and, with `SHUFFLE`, CK's
+    /// CShuffle epilogue (else `Default2D`) over a packed `m x n x k` problem
+    /// (each operand laid out as `P` says, its elements as their bits).
     #[inline(always)]
     #[allow(unsafe_code)]
-    fn kernel<P: GemmPolicy, L: Pipeline>(
+    fn kernel<P: GemmPolicy, L: Pipeline, const SHUFFLE: bool>(
         a: *const BitsOf<P>,
         b: *const BitsOf<P>,
         c: *mut AccOf<P>,
@@ -95,37 +96,51 @@ mod entry {
                 core::slice::from_raw_parts_mut(c, m * n),
             )
         };
-        let _ = universal_gemm_with::<P, L>((a, b, c), GemmProblem::packed_for::<P>(m, n, k), lds);
+        let problem = GemmProblem::packed_for::<P>(m, n, k);
+        if SHUFFLE {
+            // SAFETY: the CShuffle tile shares the launch-sized memory with `lds` (launched with
+            // the larger of the two); the epilogue writes it only after the K loop's last barrier.
+            let c_lds = unsafe {
+                cktile_core::tile::gpu::workgroup_memory::<AccOf<P>>(CShuffle::<AccOf<P>>::lds_elements::<P>())
+            };
+            let _ = universal_gemm_with::<P, L, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
+        } else {
+            let _ = universal_gemm_with::<P, L, _>((a, b, c), problem, lds, Default2D);
+        }
     }
 
-    /// Each entry point: its name, its policy and pipeline, and the
-    /// policy's element bits and accumulator (`BitsOf`, `AccOf`), spelled
-    /// as primitives for the kernel ABI.
+    /// Each entry point: its name, its policy, pipeline and epilogue, and
+    /// the policy's element bits and accumulator (`BitsOf`, `AccOf`),
+    /// spelled as primitives for the kernel ABI.
     macro_rules! entry_points {
-        ($($target:literal: $($name:ident = $policy:ty, $pipeline:ty, $bits:ty => $acc:ty;)+)+) => {$($(
-            #[doc = concat!("`", stringify!($policy), "` (", stringify!($pipeline), ") on ", $target, ".")]
+        ($($target:literal: $($name:ident = $policy:ty, $pipeline:ty, $epilogue:ident, $bits:ty => $acc:ty;)+)+) => {$($(
+            #[doc = concat!("`", stringify!($policy), "` (", stringify!($pipeline), ", ", stringify!($epilogue), ") on ", $target, ".")]
             #[cfg(target_arch = $target)]
             #[unsafe(no_mangle)]
             pub extern "gpu-kernel" fn $name(a: *const $bits, b: *const $bits, c: *mut $acc, m: u32, n: u32, k: u32) {
-                kernel::<$policy, $pipeline>(a, b, c, m, n, k)
+                kernel::<$policy, $pipeline, { entry_points!(@shuffle $epilogue) }>(a, b, c, m, n, k)
             }
         )+)+};
+        (@shuffle Default2D) => { false };
+        (@shuffle CShuffle) => { true };
     }
 
     entry_points! {
         "amdgpu":
-            gemm_gfx942_fp16 = Gfx942<Fp16>, OneStage, u16 => f32;
-            gemm_gfx942_bf16 = Gfx942<Bf16>, OneStage, u16 => f32;
-            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, OneStage, u16 => f32;
-            gemm_gfx942_fp8 = Gfx942x8<cktile_core::ops::gemm::Fp8Fnuz>, OneStage, u8 => f32;
-            gemm_gfx942_int8 = Gfx942x8<Int8>, OneStage, i8 => i32;
-            gemm_gfx942_fp16_v3 = Gfx942<Fp16>, cktile_core::ops::gemm::CompV3, u16 => f32;
+            gemm_gfx942_fp16 = Gfx942<Fp16>, OneStage, Default2D, u16 => f32;
+            gemm_gfx942_bf16 = Gfx942<Bf16>, OneStage, Default2D, u16 => f32;
+            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32;
+            gemm_gfx942_fp8 = Gfx942x8<cktile_core::ops::gemm::Fp8Fnuz>, OneStage, Default2D, u8 => f32;
+            gemm_gfx942_int8 = Gfx942x8<Int8>, OneStage, Default2D, i8 => i32;
+            gemm_gfx942_fp16_v3 = Gfx942<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32;
+            gemm_gfx942_fp16_cshuffle = Gfx942<Fp16>, OneStage, CShuffle, u16 => f32;
         "nvptx64":
-            gemm_sm90_fp16 = Sm90<Fp16>, OneStage, u16 => f32;
-            gemm_sm90_bf16 = Sm90<Bf16>, OneStage, u16 => f32;
-            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, OneStage, u16 => f32;
-            gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, OneStage, u8 => f32;
-            gemm_sm90_int8 = Sm90x8<Int8>, OneStage, i8 => i32;
+            gemm_sm90_fp16 = Sm90<Fp16>, OneStage, Default2D, u16 => f32;
+            gemm_sm90_bf16 = Sm90<Bf16>, OneStage, Default2D, u16 => f32;
+            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32;
+            gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, OneStage, Default2D, u8 => f32;
+            gemm_sm90_int8 = Sm90x8<Int8>, OneStage, Default2D, i8 => i32;
+            gemm_sm90_fp16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => f32;
     }
 }
 
@@ -137,8 +152,12 @@ mod entry {
 fn run<P: cktile_core::ops::gemm::GemmPolicy, L: cktile_core::ops::gemm::Pipeline>(
     (m, n, k): (usize, usize, usize),
     gap: usize,
+    shuffle: bool,
 ) -> Result<usize, cktile::Error> {
-    use cktile_core::ops::gemm::{AccOf, Accumulator, BitsOf, ElementOf, GemmProblem, MfmaElement, OperandStorage};
+    use cktile_core::ops::gemm::{
+        AccOf, Accumulator, BitsOf, CShuffle, Default2D, ElementOf, GemmProblem, MfmaElement, OperandStorage,
+        emulate_gemm_with,
+    };
     // An operand seen as rows x K: its leading dimension, and where element (row, q) lies.
     let storage = |rows: usize, k_contiguous: bool| {
         let ld = if k_contiguous { k } else { rows } + gap;
@@ -152,7 +171,13 @@ fn run<P: cktile_core::ops::gemm::GemmPolicy, L: cktile_core::ops::gemm::Pipelin
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride: n };
     // C starts as NaN (in `i32`, its bits): an element no thread writes differs.
     let mut c = vec![AccOf::<P>::from_bits(0x7fc0_0000); m * n];
-    cktile_core::ops::gemm::emulate_gemm_with::<P, L>(&a, &b, &mut c, problem)?;
+    if shuffle {
+        let mut lds = vec![AccOf::<P>::default(); CShuffle::<AccOf<P>>::lds_elements::<P>()];
+        let epilogue = CShuffle::new(cktile_core::tile::SharedMemory::from_mut(&mut lds));
+        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, epilogue)?;
+    } else {
+        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, Default2D)?;
+    }
     let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
     let reference = |i: usize, j: usize| (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum::<f64>();
     Ok((0..m * n).filter(|&x| c[x].to_f64() != reference(x / n, x % n)).count())
@@ -178,7 +203,7 @@ fn main() -> Result<(), cktile::Error> {
                 type E<P> = cktile_core::ops::gemm::ElementOf<P>;
                 let e = format!("{} ({:?})", <E<P> as MfmaElement>::NAME, <E<P> as MfmaElement>::KIND);
                 let acc = <cktile_core::ops::gemm::AccOf<P> as Accumulator>::NAME;
-                report(format!(concat!($target, " {} ", $what, ", C in {}, A {}, B {}"), e, acc, a, b), run::<P, cktile_core::ops::gemm::OneStage>(shape, gap)?);
+                report(format!(concat!($target, " {} ", $what, ", C in {}, A {}, B {}"), e, acc, a, b), run::<P, cktile_core::ops::gemm::OneStage>(shape, gap, false)?);
                 Ok(())
             }
             let (row, column) = (<RowMajor as ALayout>::NAME, <ColumnMajor as BLayout>::NAME);
@@ -196,7 +221,16 @@ fn main() -> Result<(), cktile::Error> {
     use cktile_core::ops::gemm::CompV3;
     report(
         "gfx942 fp16_t (MFMA 32x32x16), CompV3, A row-major, B column-major".to_string(),
-        run::<Gfx942<Fp16>, CompV3>((m, n, k), gap)?,
+        run::<Gfx942<Fp16>, CompV3>((m, n, k), gap, false)?,
     );
+    // The `_cshuffle` entry points: CK's CShuffle epilogue, and the other element types
+    // through it, each in one layout.
+    use cktile_core::ops::gemm::OneStage;
+    let shuffled = "CShuffle epilogue, A row-major, B column-major";
+    report(format!("gfx942 fp16_t (MFMA 32x32x16), {shuffled}"), run::<Gfx942<Fp16>, OneStage>((m, n, k), gap, true)?);
+    report(format!("gfx942 int8_t (MFMA 32x32x32), {shuffled}"), run::<Gfx942x8<Int8>, OneStage>((m, n, k), gap, true)?);
+    report(format!("gfx942 fp16_t (MFMA 32x32x16), CompV3, {shuffled}"), run::<Gfx942<Fp16>, CompV3>((m, n, k), gap, true)?);
+    report(format!("sm_90 fp16_t (mma.sync m16n8k16), {shuffled}"), run::<Sm90<Fp16>, OneStage>((m, n, k), gap, true)?);
+    report(format!("sm_90 fp8 (mma.sync m16n8k32), {shuffled}"), run::<Sm90x8<Fp8>, OneStage>((m, n, k), gap, true)?);
     if wrong == 0 { Ok(()) } else { std::process::exit(1) }
 }

@@ -30,10 +30,11 @@
 
 use cktile::ops::gemm::{
     ABlockTensor, ALayout, AccOf, Accumulator, BBlockTensor, BLayout, Bf8, Bf8Fnuz, Bf16, BitsOf, BlockWarps,
-    CBlockTensor, ColumnMajor, CompV3, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem, Int8, Mfma, MfmaElement,
-    MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy, emulate_block_gemm, emulate_gemm,
-    emulate_gemm_with,
+    CBlockTensor, CShuffle, ColumnMajor, CompV3, Default2D, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem, Int8,
+    Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy, emulate_block_gemm,
+    emulate_gemm, emulate_gemm_with,
 };
+use cktile::tile::SharedMemory;
 
 /// C's initial bits: NaN as an `f32`; as an `i32`, a value no sum of the
 /// tests' reaches.
@@ -45,11 +46,12 @@ use proptest::prelude::*;
 /// that read it), each operand laid out as `P`'s layouts say, and
 /// compares C with a triple loop element by element.
 fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
-    check_with::<P, OneStage>(name, shape, seed)
+    check_with::<P, OneStage>(name, shape, seed, false)
 }
 
-/// [`check`] with the K loop of pipeline `L`.
-fn check_with<P: GemmPolicy, L: Pipeline>(name: &str, shape: Shape, seed: u64) {
+/// [`check`] with the K loop of pipeline `L`, and CK's CShuffle epilogue
+/// when `shuffle` (else `Default2D`).
+fn check_with<P: GemmPolicy, L: Pipeline>(name: &str, shape: Shape, seed: u64, shuffle: bool) {
     let Shape { m, n, k, gap } = shape;
     let c_stride = n + 3;
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
@@ -74,7 +76,13 @@ fn check_with<P: GemmPolicy, L: Pipeline>(name: &str, shape: Shape, seed: u64) {
     let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride };
     let mut c = vec![AccOf::<P>::from_bits(UNWRITTEN); m * c_stride];
-    emulate_gemm_with::<P, L>(&a, &b, &mut c, problem).unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
+    let run = if shuffle {
+        let mut lds = vec![AccOf::<P>::default(); CShuffle::<AccOf<P>>::lds_elements::<P>()];
+        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, CShuffle::new(SharedMemory::from_mut(&mut lds)))
+    } else {
+        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, Default2D)
+    };
+    run.unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
     let mut wrong = 0;
     for i in 0..m {
         for j in 0..n {
@@ -136,11 +144,12 @@ struct Shape {
 /// dimensions that are no multiple of the vector (8 elements, 16 of the
 /// 8-bit types), down to a single element of C.
 fn fixed_shapes<P: GemmPolicy>(name: &str) {
-    fixed_shapes_with::<P, OneStage>(name)
+    fixed_shapes_with::<P, OneStage>(name, false)
 }
 
-/// [`fixed_shapes`] with the K loop of pipeline `L`.
-fn fixed_shapes_with<P: GemmPolicy, L: Pipeline>(name: &str) {
+/// [`fixed_shapes`] with the K loop of pipeline `L`, through the CShuffle
+/// epilogue when `shuffle`.
+fn fixed_shapes_with<P: GemmPolicy, L: Pipeline>(name: &str, shuffle: bool) {
     let (bm, bn, bk, v) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK, P::VECTOR);
     let shapes = [
         Shape { m: bm, n: bn, k: bk, gap: 0 },
@@ -151,7 +160,7 @@ fn fixed_shapes_with<P: GemmPolicy, L: Pipeline>(name: &str) {
         Shape { m: 1, n: 1, k: v, gap: 0 },
     ];
     for (seed, shape) in shapes.into_iter().enumerate() {
-        check_with::<P, L>(name, shape, seed as u64);
+        check_with::<P, L>(name, shape, seed as u64, shuffle);
     }
 }
 
@@ -161,11 +170,49 @@ fn fixed_shapes_with<P: GemmPolicy, L: Pipeline>(name: &str) {
 /// 16- and 8-bit, and a rows-contiguous layout.
 #[test]
 fn the_comp_v3_pipeline() {
-    fixed_shapes_with::<Default128, CompV3>("128x128x32, 32x32x16 fp16, CompV3");
-    fixed_shapes_with::<Mma128, CompV3>("128x128x32, mma.sync fp16, CompV3");
-    fixed_shapes_with::<Mfma8<Int8>, CompV3>("128x128x64, 32x32x32 int8, CompV3");
-    fixed_shapes_with::<MmaLaid<ColumnMajor, RowMajor>, CompV3>("A column, B row, mma.sync bf16, CompV3");
-    check_with::<Small16, CompV3>("64x64x32, 16x16x32 fp16, CompV3", Shape { m: 70, n: 65, k: 32 * 7 + 8, gap: 1 }, 11);
+    fixed_shapes_with::<Default128, CompV3>("128x128x32, 32x32x16 fp16, CompV3", false);
+    fixed_shapes_with::<Mma128, CompV3>("128x128x32, mma.sync fp16, CompV3", false);
+    fixed_shapes_with::<Mfma8<Int8>, CompV3>("128x128x64, 32x32x32 int8, CompV3", false);
+    fixed_shapes_with::<MmaLaid<ColumnMajor, RowMajor>, CompV3>("A column, B row, mma.sync bf16, CompV3", false);
+    check_with::<Small16, CompV3>("64x64x32, 16x16x32 fp16, CompV3", Shape { m: 70, n: 65, k: 32 * 7 + 8, gap: 1 }, 11, false);
+}
+
+/// Eight waves (512 threads, 2 x 4 warps): CK's CShuffle then takes all
+/// of a warp's N tiles at once.
+type EightWaves = UniversalGemmPolicy<512, 256, 256, 32, BlockWarps<2, 4>>;
+
+/// CK's CShuffle epilogue: the same C through its LDS tiles, on every
+/// shape of shuffle tile (two warp tiles along M, one, a warp's N tiles
+/// at once), both vendors' warp GEMMs, `f32` and `i32` C, both
+/// pipelines, a rows-contiguous layout; C's columns no multiple of its
+/// 4-element vector (the fixed shapes' 2N - 7 and N + 9, and 5 and 1).
+#[test]
+fn the_cshuffle_epilogue() {
+    fixed_shapes_with::<Default128, OneStage>("128x128x32, 32x32x16 fp16, CShuffle", true);
+    fixed_shapes_with::<Small16, OneStage>("64x64x32, 16x16x32 fp16, CShuffle", true);
+    fixed_shapes_with::<Wide, OneStage>("128x256x32, 32x32x8 fp16, CShuffle", true);
+    fixed_shapes_with::<OneWave, OneStage>("32x64x32 on 64, CShuffle", true);
+    fixed_shapes_with::<Mma128, OneStage>("128x128x32, mma.sync fp16, CShuffle", true);
+    fixed_shapes_with::<Mma8, OneStage>("128x64x64, mma.sync 32x8 bf16, CShuffle", true);
+    fixed_shapes_with::<Mfma8<Int8>, OneStage>("128x128x64, 32x32x32 int8, CShuffle", true);
+    fixed_shapes_with::<MmaSync8<Fp8>, CompV3>("128x128x64, mma.sync fp8, CompV3, CShuffle", true);
+    fixed_shapes_with::<Laid<ColumnMajor, RowMajor>, CompV3>("A column, B row, CompV3, CShuffle", true);
+    check_with::<EightWaves, OneStage>("eight waves, CShuffle", Shape { m: 300, n: 270, k: 40, gap: 2 }, 12, true);
+}
+
+/// A CShuffle LDS tile shorter than the shuffle tile is refused before
+/// anything runs, naming its length.
+#[test]
+fn a_short_cshuffle_tile_is_refused() {
+    let (a, b) = (vec![0u16; 64 * 32], vec![0u16; 64 * 32]);
+    let mut c = vec![0f32; 64 * 64];
+    let mut lds = vec![0f32; 128 * 64 - 1];
+    let shuffle = CShuffle::new(SharedMemory::from_mut(&mut lds));
+    let e = emulate_gemm_with::<Default128, OneStage, _>(&a, &b, &mut c, GemmProblem::packed(64, 64, 32), shuffle)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("lds.len() = 8191"), "{e}");
+    assert!(c.iter().all(|&x| x == 0.0));
 }
 
 #[test]
@@ -269,7 +316,7 @@ proptest! {
 
     /// Random shapes (K a multiple of the vector, any leading dimension past it).
     #[test]
-    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..7) {
+    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..9) {
         let shape = Shape { m, n, k: 8 * k8, gap };
         let shape16 = Shape { k: 16 * k8.div_ceil(2), ..shape };
         match which {
@@ -279,6 +326,8 @@ proptest! {
             3 => check::<Default128Bf16>("128x128x32 bf16", shape, seed),
             4 => check::<Mfma8<Int8>>("128x128x64 int8", shape16, seed),
             5 => check::<MmaSync8<Fp8>>("128x128x64, mma.sync fp8", shape16, seed),
+            6 => check_with::<Default128, OneStage>("128x128x32 fp16, CShuffle", shape, seed, true),
+            7 => check_with::<Mma128, CompV3>("mma.sync fp16, CompV3, CShuffle", shape, seed, true),
             _ => check::<Mfma8Small<Bf8Fnuz>>("64x64x64, 16x16x32 bf8 (FNUZ)", shape16, seed),
         }
     }

@@ -133,6 +133,7 @@ macro_rules! by_width {
         }
     };
 }
+pub(crate) use by_width;
 
 /// The loads of [`load_tile_into`]: one visit per access.
 struct Loader<'a, B, C: Chain, E: TileEncoding, T: Copy> {

@@ -157,8 +157,13 @@ pub struct Pattern2d {
 }
 
 /// A refusal naming the pattern, the parameter and CK's rule.
-fn bad(raking: Raking, parameter: &'static str, value: usize, requirement: &'static str) -> Error {
+const fn bad(raking: Raking, parameter: &'static str, value: usize, requirement: &'static str) -> Error {
     Error::parameter(ParameterProblem::invalid_usize(raking.name(), parameter, value, requirement))
+}
+
+/// The smaller of two sizes (in a `const fn`).
+const fn min(a: usize, b: usize) -> usize {
+    if a < b { a } else { b }
 }
 
 impl Pattern2d {
@@ -202,7 +207,7 @@ impl Pattern2d {
     /// assert_eq!(e.to_string(), "warp_raked: XPerTile = 30; XPerTile must be a multiple of VecSize");
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    pub fn factors(&self) -> Result<Factors, Error> {
+    pub const fn factors(&self) -> Result<Factors, Error> {
         let r = self.raking;
         let warp = self.warp_size;
         if warp != 32 && warp != 64 {
@@ -227,16 +232,19 @@ impl Pattern2d {
         }
         let num_warps = self.block_size / warp;
         let groups = self.num_wave_groups;
-        if r == Raking::Thread && (groups == 0 || !num_warps.is_multiple_of(groups)) {
+        let thread = matches!(r, Raking::Thread);
+        if thread && (groups == 0 || !num_warps.is_multiple_of(groups)) {
             return Err(bad(r, "NumWaveGroups", groups, "NumWaveGroups must divide the block's warps"));
         }
-        let elements = self.x_per_tile.checked_mul(self.y_per_tile);
-        let largest_vec = elements.map_or(0, |e| e / self.block_size);
-        if elements.is_none() || largest_vec == 0 {
+        let largest_vec = match self.x_per_tile.checked_mul(self.y_per_tile) {
+            Some(e) => e / self.block_size,
+            None => 0,
+        };
+        if largest_vec == 0 {
             return Err(bad(r, "YPerTile", self.y_per_tile, "the tile must hold at least one element per thread"));
         }
-        let x1 = self.vec_size.min(largest_vec);
-        let x0 = warp.min(self.x_per_tile / x1);
+        let x1 = min(self.vec_size, largest_vec);
+        let x0 = min(warp, self.x_per_tile / x1);
         let x2 = self.x_per_tile / (x0 * x1);
         if x0 * x1 * x2 != self.x_per_tile {
             return Err(bad(r, "XPerTile", self.x_per_tile, "X0 * X1 * X2 must cover XPerTile"));

@@ -35,7 +35,9 @@ use crate::tile::StaticDistributedTensor;
 #[cfg(feature = "alloc")]
 use {
     super::block::{BitsOf, Matrices},
-    super::epilogue::{c_window, store_c_tile},
+    super::cshuffle::{ShuffleSteps, check_lds, run_shuffle, shuffle_copy, shuffle_write},
+    super::epilogue::{Default2D, Epilogue, c_window, store_c_tile},
+    crate::tile::Partition,
     super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window},
     super::pipeline::{OneStage, Pipeline, Steps, run},
     crate::tile::{SharedMemory, load_tile},
@@ -246,10 +248,11 @@ impl<P: GemmPolicy> Steps for BlockLoop<'_, P> {
 }
 
 #[cfg(feature = "alloc")]
-fn emulate_block<P: GemmPolicy, L: Pipeline>(
+fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     (a, b, c): Matrices<'_, P>,
     problem: GemmProblem,
     (m0, n0): (usize, usize),
+    epilogue: &E,
 ) -> Result<(), Error> {
     let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
     let a_lds: Vec<Cell<BitsOf<P>>> = (0..P::M_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::default()).collect();
@@ -283,11 +286,65 @@ fn emulate_block<P: GemmPolicy, L: Pipeline>(
     if let Some(e) = block.error {
         return Err(e);
     }
+    if let Some(lds) = epilogue.shuffle_lds() {
+        let mut shuffle =
+            BlockShuffle::<P> { c, problem, origin: (row0, col0), partitions: &partitions, acc: &block.acc, lds, error: None };
+        run_shuffle::<P, AccOf<P>, _>(&mut shuffle);
+        return shuffle.error.map_or(Ok(()), Err);
+    }
     for (p, acc) in partitions.iter().zip(&block.acc) {
         let view = P::make_c_dram_view(c, m, n, c_stride)?;
         store_c_tile::<AccOf<P>, P>(&mut c_window::<AccOf<P>, P>(view, (row0, col0), *p)?, acc, |x| x);
     }
     Ok(())
+}
+
+/// The CShuffle epilogue of one block on the host: each step (a
+/// [`ShuffleSteps`]) for all the block's threads in turn, each through its
+/// own C window, so the barrier is the host's sequence.
+#[cfg(feature = "alloc")]
+struct BlockShuffle<'w, P: GemmPolicy> {
+    c: &'w mut [AccOf<P>],
+    problem: GemmProblem,
+    origin: (crate::Index, crate::Index),
+    partitions: &'w [Partition],
+    acc: &'w [CBlockTensor<P>],
+    lds: SharedMemory<'w, AccOf<P>>,
+    /// The first error of a thread's C window.
+    error: Option<Error>,
+}
+
+#[cfg(feature = "alloc")]
+impl<P: GemmPolicy> BlockShuffle<'_, P> {
+    /// Runs `f` on each thread's C window and partition, in thread order.
+    fn each(&mut self, mut f: impl FnMut(&mut super::CWindow<'_, AccOf<P>, P>, Partition, &CBlockTensor<P>)) {
+        let GemmProblem { m, n, c_stride, .. } = self.problem;
+        for (&p, acc) in self.partitions.iter().zip(self.acc) {
+            let window =
+                P::make_c_dram_view(&mut *self.c, m, n, c_stride).and_then(|v| c_window::<AccOf<P>, P>(v, self.origin, p));
+            match window {
+                Ok(mut w) => f(&mut w, p, acc),
+                Err(e) => {
+                    self.error.get_or_insert(e);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<P: GemmPolicy> ShuffleSteps for BlockShuffle<'_, P> {
+    fn sync(&mut self) {}
+
+    fn write(&mut self, access: usize) {
+        let lds = self.lds;
+        self.each(|w, _, acc| shuffle_write::<AccOf<P>, P>(w, lds, acc, access, |x| x));
+    }
+
+    fn copy(&mut self, access: usize) {
+        let lds = self.lds;
+        self.each(|w, p, _| shuffle_copy::<AccOf<P>, P>(w, lds, p, access));
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -339,34 +396,50 @@ pub fn emulate_gemm<P: GemmPolicy>(
     c: &mut [AccOf<P>],
     problem: GemmProblem,
 ) -> Result<(), Error> {
-    emulate_gemm_with::<P, OneStage>(a, b, c, problem)
+    emulate_gemm_with::<P, OneStage, _>(a, b, c, problem, Default2D)
 }
 
-/// [`emulate_gemm`] with the K loop of pipeline `L`, in its order
-/// (`ops::gemm::universal_gemm_with` on a GPU): the same C for every
-/// pipeline.
+/// [`emulate_gemm`] with the K loop of pipeline `L`, in its order, and
+/// `epilogue` ([`Default2D`](super::Default2D) or
+/// [`CShuffle`](super::CShuffle) over a host buffer), as
+/// `ops::gemm::universal_gemm_with` runs them on a GPU: the same C for
+/// every pipeline and epilogue.
+///
+/// Errors: [`emulate_gemm`]'s, and a CShuffle LDS tile shorter than
+/// [`CShuffle::lds_elements`](super::CShuffle::lds_elements).
 ///
 /// ```
-/// use cktile_core::ops::gemm::{CompV3, Fp16, GemmProblem, MfmaElement, UniversalGemmPolicy, emulate_gemm_with};
+/// use cktile_core::ops::gemm::{CShuffle, CompV3, Default2D, Fp16, GemmProblem, MfmaElement, UniversalGemmPolicy, emulate_gemm_with};
+/// use cktile_core::tile::SharedMemory;
 /// type P = UniversalGemmPolicy<256, 128, 128, 32>;
 /// // Three K tiles: CompV3's prologue, one hot iteration and its tail.
 /// let (a, b) = (vec![Fp16::from_f32(1.0); 40 * 96], vec![Fp16::from_f32(2.0); 24 * 96]);
 /// let mut c = vec![0f32; 40 * 24];
-/// emulate_gemm_with::<P, CompV3>(&a, &b, &mut c, GemmProblem::packed(40, 24, 96))?;
+/// emulate_gemm_with::<P, CompV3, _>(&a, &b, &mut c, GemmProblem::packed(40, 24, 96), Default2D)?;
 /// assert!(c.iter().all(|&x| x == 192.0));
+/// // The same through CK's CShuffle epilogue and its LDS tile.
+/// let mut lds = vec![0f32; CShuffle::<f32>::lds_elements::<P>()];
+/// let mut shuffled = vec![0f32; 40 * 24];
+/// let epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
+/// emulate_gemm_with::<P, CompV3, _>(&a, &b, &mut shuffled, GemmProblem::packed(40, 24, 96), epilogue)?;
+/// assert_eq!(shuffled, c);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
-pub fn emulate_gemm_with<P: GemmPolicy, L: Pipeline>(
+pub fn emulate_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     a: &[BitsOf<P>],
     b: &[BitsOf<P>],
     c: &mut [AccOf<P>],
     problem: GemmProblem,
+    epilogue: E,
 ) -> Result<(), Error> {
     let () = P::CHECK;
+    if let Some(lds) = epilogue.shuffle_lds() {
+        check_lds::<P, AccOf<P>>(lds.len())?;
+    }
     for m0 in (0..problem.m).step_by(P::M_PER_BLOCK) {
         for n0 in (0..problem.n).step_by(P::N_PER_BLOCK) {
-            emulate_block::<P, L>((a, b, c), problem, (m0, n0))?;
+            emulate_block::<P, L, E>((a, b, c), problem, (m0, n0), &epilogue)?;
         }
     }
     Ok(())

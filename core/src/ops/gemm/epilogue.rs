@@ -1,8 +1,14 @@
-//! CK's `Default2DEpilogue`: the C block tensor ([`CBlockTensor`])
-//! converted to C's type and stored into C's DRAM view
-//! ([`make_c_dram_view`](super::make_c_dram_view)) through a window with
-//! the policy's C distribution ([`c_window`], [`store_c_tile`]), the
-//! padding's stores dropped.
+//! CK's epilogues: how the universal GEMM's accumulators reach C
+//! ([`Epilogue`]):
+//!
+//! - [`Default2D`]: CK's `Default2DEpilogue`: the C block tensor
+//!   ([`CBlockTensor`]) converted to C's type and stored into C's DRAM
+//!   view ([`make_c_dram_view`](super::make_c_dram_view)) through a window
+//!   with the policy's C distribution ([`c_window`], [`store_c_tile`]),
+//!   the padding's stores dropped;
+//! - [`CShuffle`]: CK's `CShuffleEpilogue`, the accumulators through an
+//!   LDS tile so that C is stored in vectors along its rows
+//!   ([`cshuffle`](super::cshuffle)).
 //!
 //! ```
 //! use cktile_core::ops::gemm::{CBlockTensor, GemmPolicy, UniversalGemmPolicy, c_window, store_c_tile};
@@ -26,8 +32,130 @@ use crate::distribution::typed::make_static_tile_distribution;
 use crate::error::Error;
 use crate::tile::transfer::{Visit, each_access};
 use crate::tile::window::Plan;
-use crate::tile::{Partition, TileWindowWithStaticDistribution, make_tile_window_with_distribution};
+use crate::tile::{Partition, SharedMemory, TileWindowWithStaticDistribution, make_tile_window_with_distribution};
 use crate::typed::TensorView;
+
+/// How the universal GEMM's accumulators, of type `T`, reach C: one of
+/// CK's epilogue pipelines, which the kernel body
+/// (`ops::gemm::universal_gemm_with`) and the host's
+/// [`emulate_gemm_with`](super::emulate_gemm_with) take. Sealed:
+/// [`Default2D`] and [`CShuffle`].
+///
+/// ```
+/// use cktile_core::ops::gemm::{CShuffle, Default2D, Epilogue};
+/// assert_eq!(<Default2D as Epilogue<f32>>::NAME, "Default2D");
+/// assert_eq!(<CShuffle<'_, f32> as Epilogue<f32>>::NAME, "CShuffle");
+/// ```
+pub trait Epilogue<T>: sealed::SealedEpilogue<T> {
+    /// Its name in the guide (CK's, without `Epilogue`).
+    const NAME: &'static str;
+}
+
+pub(crate) mod sealed {
+    use crate::tile::SharedMemory;
+
+    pub trait SealedEpilogue<T> {
+        /// The LDS tile of a shuffling epilogue; `None` for one that
+        /// stores straight into C.
+        fn shuffle_lds(&self) -> Option<SharedMemory<'_, T>>;
+    }
+}
+
+/// CK's `Default2DEpilogue`: each thread stores its accumulators straight
+/// into C, in the block GEMM's C distribution ([`store_c_tile`]). On an
+/// MFMA, a lane's accumulators lie in one column of C, so each is its own
+/// store; no LDS.
+///
+/// ```
+/// use cktile_core::ops::gemm::{Default2D, Epilogue};
+/// assert_eq!(<Default2D as Epilogue<i32>>::NAME, "Default2D");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Default2D;
+
+impl<T> sealed::SealedEpilogue<T> for Default2D {
+    #[inline(always)]
+    fn shuffle_lds(&self) -> Option<SharedMemory<'_, T>> {
+        None
+    }
+}
+
+impl<T> Epilogue<T> for Default2D {
+    const NAME: &'static str = "Default2D";
+}
+
+/// CK's `CShuffleEpilogue` over the LDS tile `lds`: the accumulators pass
+/// through it, one shuffle tile at a time, and each thread stores C in
+/// vectors along its rows ([`cshuffle`](super::cshuffle)). The LDS tile
+/// must hold [`lds_elements`](Self::lds_elements) elements of C; on a GPU
+/// it may be the GEMM's own LDS, as in CK (the epilogue waits at the
+/// block's barrier before it writes), taken from the same launch-sized
+/// memory with C's element type.
+///
+/// ```
+/// use cktile_core::ops::gemm::{CShuffle, UniversalGemmPolicy};
+/// use cktile_core::tile::SharedMemory;
+/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+/// let mut lds = vec![0f32; CShuffle::<f32>::lds_elements::<P>()];
+/// assert_eq!(lds.len(), 128 * 64);
+/// let _epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
+/// ```
+pub struct CShuffle<'a, T> {
+    lds: SharedMemory<'a, T>,
+}
+
+impl<'a, T> CShuffle<'a, T> {
+    /// The epilogue over the LDS tile `lds`.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::CShuffle;
+    /// use cktile_core::tile::SharedMemory;
+    /// let mut lds = [0i32; 64];
+    /// let _ = CShuffle::new(SharedMemory::from_mut(&mut lds));
+    /// ```
+    pub const fn new(lds: SharedMemory<'a, T>) -> CShuffle<'a, T> {
+        CShuffle { lds }
+    }
+
+    /// The elements of C its LDS tile must hold under policy `P` (CK's
+    /// `GetSmemSize()` in elements: the shuffle tile's,
+    /// [`ShuffleTile::lds_elements`](super::ShuffleTile::lds_elements)).
+    /// A policy CK's `CShuffleEpilogue` refuses is a compile error.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{BlockWarps, CShuffle, Mfma16x16x16, UniversalGemmPolicy};
+    /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma16x16x16>;
+    /// assert_eq!(CShuffle::<f32>::lds_elements::<P>(), 32 * 32);
+    /// ```
+    pub const fn lds_elements<P: GemmPolicy>() -> usize {
+        super::cshuffle::Shuffle::<P, T>::TILE.lds_elements()
+    }
+}
+
+impl<T> Clone for CShuffle<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for CShuffle<'_, T> {}
+
+impl<T> core::fmt::Debug for CShuffle<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("CShuffle").field("lds_elements", &self.lds.len()).finish()
+    }
+}
+
+impl<T> sealed::SealedEpilogue<T> for CShuffle<'_, T> {
+    #[inline(always)]
+    fn shuffle_lds(&self) -> Option<SharedMemory<'_, T>> {
+        Some(self.lds)
+    }
+}
+
+impl<T> Epilogue<T> for CShuffle<'_, T> {
+    const NAME: &'static str = "CShuffle";
+}
 
 /// A thread's C window: its block's `MPerBlock x NPerBlock` tile of C's
 /// DRAM view, distributed by the policy's C distribution.
@@ -133,30 +261,55 @@ impl<T: Copy, P: GemmPolicy, F: FnMut(AccOf<P>) -> T> Visit for RowStores<'_, '_
         let plan = &Plan::<P::CBlock, CDramChain>::PLAN;
         let (d0, ds, n) = (plan.d_start(a), plan.d_stride(), plan.vector());
         let [row, col] = self.window.access_top(a);
-        // C's rows and columns (before the padding) and its row stride.
-        let ((rows, cols), (stride, _)) = self.window.view().descriptor().chain().prev.dims();
-        let memory: &mut [T] = self.window.view_mut().buffer_mut();
-        // Everything is computed before the one test, so what depends on the row alone is the
-        // same value in every access of that row (the compiler computes it once). A negative
-        // index, as a `u64`, lies past every length. `row * stride + cols` cannot wrap for a row
-        // inside C: the descriptor's builder refuses an element space, `(rows - 1) * stride +
-        // cols`, past `i64::MAX`.
-        let (row, col) = (row as u64, col as u64);
-        let start = (row as usize).wrapping_mul(stride);
-        let end = start.wrapping_add(cols);
-        // The padding's rule (a row or column past C's is not stored) and the row in the memory:
-        // the row's part first, one value a row, then the access's.
-        let line = (row < rows as u64) & (start <= end) & (end <= memory.len());
-        let columns = (col < cols as u64) & (n as u64 <= (cols as u64).wrapping_sub(col));
-        if !(line & columns) {
-            return;
-        }
-        let Some(line) = memory.get_mut(start..end) else { return };
-        let col = col as usize;
-        let regs = self.from.thread_buffer();
+        let (regs, convert) = (self.from.thread_buffer(), &mut self.convert);
+        store_in_row(self.window.view_mut(), (row, col), n, |j| regs.get(d0 + j * ds).map(|&x| convert(x)));
+    }
+}
+
+/// Stores `n` elements, `at(0..n)`, at (`row`, `col`) of C's view and
+/// the columns after it: C's row taken as one slice of the memory, then
+/// the elements stored inside it (see [`store_c_tile`] for why). A row
+/// past C's rows, or one past the memory, stores nothing; past C's
+/// columns, the elements there are dropped (all `n` in one vector store
+/// when they all lie inside C).
+#[inline(always)]
+pub(crate) fn store_in_row<T: Copy>(
+    view: &mut TensorView<&mut [T], CDramChain>,
+    (row, col): (Index, Index),
+    n: usize,
+    mut at: impl FnMut(usize) -> Option<T>,
+) {
+    // C's rows and columns (before the padding) and its row stride.
+    let ((rows, cols), (stride, _)) = view.descriptor().chain().prev.dims();
+    let memory: &mut [T] = view.buffer_mut();
+    // Everything is computed before the one test, so what depends on the row alone is the
+    // same value in every access of that row (the compiler computes it once). A negative
+    // index, as a `u64`, lies past every length. `row * stride + cols` cannot wrap for a row
+    // inside C: the descriptor's builder refuses an element space, `(rows - 1) * stride +
+    // cols`, past `i64::MAX`.
+    let (row, col) = (row as u64, col as u64);
+    let start = (row as usize).wrapping_mul(stride);
+    let end = start.wrapping_add(cols);
+    // The padding's rule (a row or column past C's is not stored) and the row in the memory:
+    // the row's part first, one value a row, then the access's.
+    let line = (row < rows as u64) & (start <= end) & (end <= memory.len());
+    let whole = (col < cols as u64) & (n as u64 <= (cols as u64).wrapping_sub(col));
+    if !line {
+        return;
+    }
+    let Some(line) = memory.get_mut(start..end) else { return };
+    let col = col as usize;
+    if whole {
         for j in 0..n {
-            if let (Some(d), Some(&x)) = (line.get_mut(col + j), regs.get(d0 + j * ds)) {
-                *d = (self.convert)(x);
+            if let (Some(d), Some(x)) = (line.get_mut(col + j), at(j)) {
+                *d = x;
+            }
+        }
+    } else if n > 1 && col < cols {
+        // A vector across C's last column: its elements inside C, one by one.
+        for j in 0..n.min(cols - col) {
+            if let (Some(d), Some(x)) = (line.get_mut(col + j), at(j)) {
+                *d = x;
             }
         }
     }

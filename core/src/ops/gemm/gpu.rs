@@ -7,7 +7,8 @@
 
 use super::block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, Matrices};
 use super::emulate::GemmProblem;
-use super::epilogue::{c_window, store_c_tile};
+use super::cshuffle::{ShuffleSteps, check_lds, run_shuffle, shuffle_copy, shuffle_write};
+use super::epilogue::{CWindow, Default2D, Epilogue, c_window, store_c_tile};
 use super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window};
 use super::pipeline::{OneStage, Pipeline, Steps, run};
 use super::policy::GemmPolicy;
@@ -77,24 +78,36 @@ pub fn universal_gemm<P: GemmPolicy>(
     problem: GemmProblem,
     lds: SharedMemory<'_, BitsOf<P>>,
 ) -> Result<(), Error> {
-    universal_gemm_with::<P, OneStage>(matrices, problem, lds)
+    universal_gemm_with::<P, OneStage, _>(matrices, problem, lds, Default2D)
 }
 
 /// [`universal_gemm`] with the K loop of pipeline `L`
 /// ([`OneStage`](super::OneStage), or CK's [`CompV3`](super::CompV3):
-/// the next K tile's DRAM loads in flight during this tile's block GEMM).
-/// The host's [`emulate_gemm_with`](super::emulate_gemm_with) runs the
-/// same steps in the same order. CompV3 is a compile error on nvptx,
-/// where its tile loads and stores are not inlined yet.
+/// the next K tile's DRAM loads in flight during this tile's block GEMM)
+/// and `epilogue` ([`Default2D`](super::Default2D), or CK's
+/// [`CShuffle`](super::CShuffle) over an LDS tile of C's type, which may
+/// be the same launch-sized memory as `lds`). The host's
+/// [`emulate_gemm_with`](super::emulate_gemm_with) runs the same steps in
+/// the same order. CompV3 is a compile error on nvptx, where its tile
+/// loads and stores are not inlined yet.
+///
+/// Errors: [`universal_gemm`]'s, and a CShuffle LDS tile shorter than
+/// [`CShuffle::lds_elements`](super::CShuffle::lds_elements) (before the
+/// K loop).
 ///
 /// ```ignore
-/// let _ = universal_gemm_with::<P, CompV3>((a, b, c), problem, lds);
+/// // The GEMM's LDS and the CShuffle tile share the launch-sized memory:
+/// // launched with max((128 + 128) x 32 x 2, 128 x 64 x 4) bytes of it.
+/// // SAFETY: the epilogue writes its tile only after the block's barrier that ends the K loop.
+/// let (lds, c_lds) = unsafe { (workgroup_memory::<u16>(256 * 32), workgroup_memory::<f32>(128 * 64)) };
+/// let _ = universal_gemm_with::<P, CompV3, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
 /// ```
 #[inline(always)]
-pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline>(
+pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     (a, b, c): Matrices<'_, P>,
     problem: GemmProblem,
     lds: SharedMemory<'_, BitsOf<P>>,
+    epilogue: E,
 ) -> Result<(), Error> {
     // On nvptx the CompV3 loop's tile loads and stores are not inlined (4 calls and 1.4 KB of
     // local memory in the 128 x 128 kernel): refused there until they are.
@@ -111,6 +124,9 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline>(
             "lds.len()",
             i64::try_from(lds.len()).unwrap_or(i64::MAX),
         ));
+    }
+    if let Some(c_lds) = epilogue.shuffle_lds() {
+        check_lds::<P, AccOf<P>>(c_lds.len())?;
     }
     let block = get_block_id();
     let n_blocks = n.div_ceil(P::N_PER_BLOCK).max(1);
@@ -137,8 +153,41 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline>(
     };
     run::<L, _>(k.div_ceil(P::K_PER_BLOCK), &mut k_loop);
     let mut window = c_window::<AccOf<P>, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
-    store_c_tile::<AccOf<P>, P>(&mut window, &k_loop.acc, |x| x);
+    match epilogue.shuffle_lds() {
+        None => store_c_tile::<AccOf<P>, P>(&mut window, &k_loop.acc, |x| x),
+        Some(lds) => {
+            run_shuffle::<P, AccOf<P>, _>(&mut ThreadShuffle::<P> { window, lds, acc: &k_loop.acc, p });
+        }
+    }
     Ok(())
+}
+
+/// One thread's CShuffle epilogue: its C window, the LDS tile, its
+/// accumulators and its partition; the steps CK's loop orders.
+struct ThreadShuffle<'w, 'a, P: GemmPolicy> {
+    window: CWindow<'a, AccOf<P>, P>,
+    lds: SharedMemory<'w, AccOf<P>>,
+    acc: &'w CBlockTensor<P>,
+    p: Partition,
+}
+
+impl<P: GemmPolicy> ShuffleSteps for ThreadShuffle<'_, '_, P> {
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn sync(&mut self) {
+        // SAFETY: every thread of the block runs the same epilogue after the same K loop.
+        unsafe { block_sync_lds() };
+    }
+
+    #[inline(always)]
+    fn write(&mut self, access: usize) {
+        shuffle_write::<AccOf<P>, P>(&self.window, self.lds, self.acc, access, |x| x);
+    }
+
+    #[inline(always)]
+    fn copy(&mut self, access: usize) {
+        shuffle_copy::<AccOf<P>, P>(&mut self.window, self.lds, self.p, access);
+    }
 }
 
 /// One thread's K loop: its paths and block windows, the DRAM tiles and

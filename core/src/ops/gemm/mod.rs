@@ -37,8 +37,11 @@
 //!   block tensors ([`CBlockTensor`], ...);
 //! - [`pipeline`]: CK's K-loop pipelines ([`OneStage`], [`CompV3`]), one
 //!   order of the same steps each, for the GPU and the emulation;
-//! - [`epilogue`]: CK's `Default2DEpilogue` ([`c_window`],
-//!   [`store_c_tile`]);
+//! - [`epilogue`]: CK's epilogues ([`Epilogue`]): `Default2DEpilogue`
+//!   ([`Default2D`]: [`c_window`], [`store_c_tile`]) and
+//!   `CShuffleEpilogue` ([`CShuffle`]);
+//! - [`cshuffle`]: the CShuffle epilogue's shuffle tile
+//!   ([`ShuffleTile`]) and its LDS round trip;
 //! - [`emulate`]: the block GEMM of a wave on the host
 //!   ([`emulate_block_gemm`]) and a whole kernel (`emulate_gemm`, with an
 //!   allocator);
@@ -79,6 +82,7 @@
 //! ```
 
 pub mod block;
+pub mod cshuffle;
 pub mod dram;
 pub mod emulate;
 pub mod encodings;
@@ -94,6 +98,8 @@ pub mod path;
 pub mod pipeline;
 pub mod policy;
 #[cfg(test)]
+mod cshuffle_tests;
+#[cfg(test)]
 mod tests;
 
 pub use block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
@@ -105,7 +111,8 @@ pub use encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC,
     WarpAccumulator, WarpOperand,
 };
-pub use epilogue::{CWindow, c_window, store_c_tile};
+pub use cshuffle::{MAX_SHUFFLES, SMEM_CAPACITY, ShuffleTile};
+pub use epilogue::{CShuffle, CWindow, Default2D, Epilogue, c_window, store_c_tile};
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
