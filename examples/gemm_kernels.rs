@@ -38,7 +38,11 @@
 //! a column-major A (K x M in memory, M contiguous) and a row-major B (K x
 //! N, N contiguous); `gemm_gfx942_fp16_v3` runs CK's CompV3 pipeline (the
 //! next K tile's loads in flight during this tile's block GEMM; not on
-//! nvptx yet), the others the one-stage K loop. The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
+//! nvptx yet), the others the one-stage K loop. The `_cshuffle` entry
+//! points store C through CK's CShuffle epilogue (an LDS tile of `f32`
+//! sharing the launch-sized memory: launch them with 32 KiB on gfx942,
+//! `128 * 64` floats, and 16 KiB on sm_90, `128 * 32`), the others with
+//! `Default2D`. The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
 //! 8.4 (`-Ctarget-feature=+ptx84`, as the scripts build it).
 
 use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy};
@@ -228,9 +232,18 @@ fn main() -> Result<(), cktile::Error> {
     use cktile_core::ops::gemm::OneStage;
     let shuffled = "CShuffle epilogue, A row-major, B column-major";
     report(format!("gfx942 fp16_t (MFMA 32x32x16), {shuffled}"), run::<Gfx942<Fp16>, OneStage>((m, n, k), gap, true)?);
-    report(format!("gfx942 int8_t (MFMA 32x32x32), {shuffled}"), run::<Gfx942x8<Int8>, OneStage>((m, n, k), gap, true)?);
-    report(format!("gfx942 fp16_t (MFMA 32x32x16), CompV3, {shuffled}"), run::<Gfx942<Fp16>, CompV3>((m, n, k), gap, true)?);
+    report(
+        format!("gfx942 int8_t (MFMA 32x32x32), {shuffled}"),
+        run::<Gfx942x8<Int8>, OneStage>((m, n, k), gap, true)?,
+    );
+    report(
+        format!("gfx942 fp16_t (MFMA 32x32x16), CompV3, {shuffled}"),
+        run::<Gfx942<Fp16>, CompV3>((m, n, k), gap, true)?,
+    );
     report(format!("sm_90 fp16_t (mma.sync m16n8k16), {shuffled}"), run::<Sm90<Fp16>, OneStage>((m, n, k), gap, true)?);
-    report(format!("sm_90 fp8 (mma.sync m16n8k32), {shuffled}"), run::<Sm90x8<Fp8>, OneStage>((m, n, k), gap, true)?);
+    report(
+        format!("sm_90 fp8_t (Fp8) (mma.sync m16n8k32), {shuffled}"),
+        run::<Sm90x8<Fp8>, OneStage>((m, n, k), gap, true)?,
+    );
     if wrong == 0 { Ok(()) } else { std::process::exit(1) }
 }

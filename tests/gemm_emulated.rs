@@ -30,9 +30,9 @@
 
 use cktile::ops::gemm::{
     ABlockTensor, ALayout, AccOf, Accumulator, BBlockTensor, BLayout, Bf8, Bf8Fnuz, Bf16, BitsOf, BlockWarps,
-    CBlockTensor, CShuffle, ColumnMajor, CompV3, Default2D, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem, Int8,
-    Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy, emulate_block_gemm,
-    emulate_gemm, emulate_gemm_with,
+    CBlockTensor, CShuffle, ColumnMajor, CompV3, Default2D, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem,
+    Int8, Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy,
+    emulate_block_gemm, emulate_gemm, emulate_gemm_with,
 };
 use cktile::tile::SharedMemory;
 
@@ -174,7 +174,12 @@ fn the_comp_v3_pipeline() {
     fixed_shapes_with::<Mma128, CompV3>("128x128x32, mma.sync fp16, CompV3", false);
     fixed_shapes_with::<Mfma8<Int8>, CompV3>("128x128x64, 32x32x32 int8, CompV3", false);
     fixed_shapes_with::<MmaLaid<ColumnMajor, RowMajor>, CompV3>("A column, B row, mma.sync bf16, CompV3", false);
-    check_with::<Small16, CompV3>("64x64x32, 16x16x32 fp16, CompV3", Shape { m: 70, n: 65, k: 32 * 7 + 8, gap: 1 }, 11, false);
+    check_with::<Small16, CompV3>(
+        "64x64x32, 16x16x32 fp16, CompV3",
+        Shape { m: 70, n: 65, k: 32 * 7 + 8, gap: 1 },
+        11,
+        false,
+    );
 }
 
 /// Eight waves (512 threads, 2 x 4 warps): CK's CShuffle then takes all

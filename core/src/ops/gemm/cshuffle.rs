@@ -301,9 +301,12 @@ impl<P: GemmPolicy, T> Shuffle<P, T> {
     /// The thread-raked factors: X0 lanes of X1 elements along the
     /// shuffle tile's columns, Y1 rows a warp, Y2 rows a thread.
     pub(crate) const STORE: Factors = match Self::TILE.store_pattern(P::BLOCK_SIZE).factors() {
-        Ok(f) if f.x2 == 1 => f,
-        Ok(_) => static_failure(&Error::policy(
+        Ok(f) if f.x2 == 1 && f.y2 <= 32 => f,
+        Ok(f) if f.x2 != 1 => static_failure(&Error::policy(
             "the CShuffle epilogue's C stores take one vector a row (NPerIterationShuffle / the C vector at most 64)",
+        )),
+        Ok(_) => static_failure(&Error::policy(
+            "the CShuffle epilogue's C stores take at most 32 rows a thread: take more threads or a smaller block tile",
         )),
         Err(e) => static_failure(&e),
     };
@@ -399,10 +402,12 @@ impl<T: Copy + Default, P: GemmPolicy, F: FnMut(AccOf<P>) -> T> Visit for SliceW
             return;
         }
         let ([row, col], [row0, col0]) = (self.window.access_top(a), self.window.window_origin());
-        // The place in the shuffle tile: inside it, as the warp tile is.
-        let r = row.wrapping_sub(row0).wrapping_sub(origin_m as Index);
-        let c = col.wrapping_sub(col0).wrapping_sub(origin_n as Index);
-        let offset = r.wrapping_mul(tile.n as Index).wrapping_add(c);
+        // The place in the shuffle tile: inside it, as the warp tile is. (Taken modulo the tile,
+        // which changes nothing for a thread of the block, so the compiler sees every write
+        // inside the LDS tile and drops its test.)
+        let r = row.wrapping_sub(row0).wrapping_sub(origin_m as Index) as usize % tile.m;
+        let c = col.wrapping_sub(col0).wrapping_sub(origin_n as Index) as usize % tile.n;
+        let offset = (r * tile.n + c) as Index;
         let (d0, ds) = (plan.d_start(a), plan.d_stride());
         let regs = self.acc.thread_buffer();
         for j in 0..plan.vector() {
@@ -431,18 +436,26 @@ pub(crate) fn shuffle_copy<T: Copy + Default, P: GemmPolicy>(
     let [row0, col0] = window.window_origin();
     // CK's thread-raked encoding: the warp and the lane's row (lane / X0) pick Y2 consecutive
     // rows, the lane's column (lane % X0) an X1-element vector in each.
-    let (warp, lane) = (p.warp as usize, p.lane as usize);
+    // (A partition of the block has warp < Y0 and lane < 64: taken modulo them, which changes
+    // nothing, the compiler sees every row inside the tile and every read inside the LDS tile.)
+    let (warp, lane) = (p.warp as usize % Shuffle::<P, T>::STORE.y0, p.lane as usize % 64);
     let first = (warp * y1 + lane / x0) * y2;
     let col = (lane % x0) * x1;
+    // The row's vectors, in vectors (so the compiler sees each read's alignment).
+    let vectors = tile.n / x1;
     for i in 0..y2 {
         let r = first + i;
         let mut v = [T::default(); 16];
-        let offset = (r * tile.n + col) as Index;
-        let _ = by_width!(x1, |N| lds.load_with::<N>(offset, |j, x| {
-            if let Some(d) = v.get_mut(j) {
-                *d = x;
-            }
-        }), false);
+        let at = ((r * vectors + lane % x0) * x1) as Index;
+        let _ = by_width!(
+            x1,
+            |N| lds.load_with::<N>(at, |j, x| {
+                if let Some(d) = v.get_mut(j) {
+                    *d = x;
+                }
+            }),
+            false
+        );
         let top = (row0.wrapping_add((origin_m + r) as Index), col0.wrapping_add((origin_n + col) as Index));
         store_in_row(window.view_mut(), top, x1, |j| v.get(j).copied());
     }

@@ -52,7 +52,11 @@ fn shuffle_tiles_are_cks() {
     ];
     for (block, warps, warp_tile, bytes, (mt, nt, m, n, v)) in cases {
         let t = ShuffleTile::new(block, warps, warp_tile, bytes).unwrap();
-        assert_eq!((t.m_tiles, t.n_tiles, t.m, t.n, t.vector), (mt, nt, m, n, v), "{block:?} {warps:?} {warp_tile:?} {bytes}");
+        assert_eq!(
+            (t.m_tiles, t.n_tiles, t.m, t.n, t.vector),
+            (mt, nt, m, n, v),
+            "{block:?} {warps:?} {warp_tile:?} {bytes}"
+        );
         assert_eq!((t.m_accesses, t.n_accesses), (block.0 / m, block.1 / n));
     }
 }
@@ -87,8 +91,9 @@ fn shuffle_tiles_cks_refuses() {
 fn cks_lds_block_is_row_major() {
     for (m, n, bytes, v) in [(128, 64, 4, 4), (64, 32, 2, 8), (128, 16, 4, 4), (64, 8, 2, 8), (32, 32, 1, 16)] {
         let layer = (32 * 4 / n / bytes).max(1);
-        let d = Descriptor::naive_with_vector(&[m / layer, n / v * layer, v], &[n * layer, v, 1], Vector::new(v as i64, 1))
-            .unwrap();
+        let d =
+            Descriptor::naive_with_vector(&[m / layer, n / v * layer, v], &[n * layer, v, 1], Vector::new(v as i64, 1))
+                .unwrap();
         let d = d
             .transform(&[
                 item(Transform::pass_through(m / layer), &[0], &[0]).unwrap(),
@@ -104,7 +109,11 @@ fn cks_lds_block_is_row_major() {
             .unwrap();
         for r in 0..m {
             for c in 0..n {
-                assert_eq!(d.calculate_offset(&[r as Index, c as Index]), (r * n + c) as Index, "{m} x {n} layer {layer}");
+                assert_eq!(
+                    d.calculate_offset(&[r as Index, c as Index]),
+                    (r * n + c) as Index,
+                    "{m} x {n} layer {layer}"
+                );
             }
         }
     }
@@ -189,10 +198,14 @@ fn every_warp_gemms_shuffle_is_exact() {
     the_shuffle_is_exact::<UniversalGemmPolicy<256, 256, 128, 64>, _>("256x128, 32x32x16, four shuffles");
     the_shuffle_is_exact::<UniversalGemmPolicy<128, 64, 64, 32, BlockWarps<1, 2>, Mfma16x16x32>, _>("64x64, 16x16x32");
     the_shuffle_is_exact::<UniversalGemmPolicy<256, 256, 128, 64, BlockWarps<4, 1>, Mfma16x16x16>, _>("256x128, 16x16");
-    the_shuffle_is_exact::<UniversalGemmPolicy<256, 128, 256, 32, BlockWarps<2, 2>, Mfma32x32x8>, _>("128x256, 32x32x8");
+    the_shuffle_is_exact::<UniversalGemmPolicy<256, 128, 256, 32, BlockWarps<2, 2>, Mfma32x32x8>, _>(
+        "128x256, 32x32x8",
+    );
     the_shuffle_is_exact::<UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, Mfma32x32x8>, _>("one wave");
     the_shuffle_is_exact::<UniversalGemmPolicy<512, 256, 256, 32, BlockWarps<2, 4>>, _>("eight waves");
-    the_shuffle_is_exact::<UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>, _>("mma 32x16");
+    the_shuffle_is_exact::<UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>, _>(
+        "mma 32x16",
+    );
     the_shuffle_is_exact::<UniversalGemmPolicy<256, 128, 64, 64, BlockWarps<4, 1>, MmaSync<32, 8, 16>>, _>("mma 32x8");
     the_shuffle_is_exact::<UniversalGemmPolicy<64, 64, 64, 32, BlockWarps<1, 1>, MmaSync<32, 32, 16>>, _>("mma 32x32");
 }
@@ -213,8 +226,7 @@ fn the_copy_is_cks_pattern<P: GemmPolicy>(name: &str) {
         let view = P::make_c_dram_view(&mut c, mb, nb, nb).unwrap();
         let mut w = c_window::<f32, P>(view, (0, 0), p).unwrap();
         shuffle_copy::<f32, P>(&mut w, SharedMemory::new(&cells), p, 0);
-        let mut got: Vec<(usize, usize)> =
-            (0..mb * nb).filter(|&i| c[i] != 0.0).map(|i| (i / nb, i % nb)).collect();
+        let mut got: Vec<(usize, usize)> = (0..mb * nb).filter(|&i| c[i] != 0.0).map(|i| (i / nb, i % nb)).collect();
         // Each element stored is the LDS tile's at the same place.
         assert!(got.iter().all(|&(r, col)| c[r * nb + col] == (r * tile.n + col) as f32 + 1.0), "{name}");
         let mut want = Vec::new();

@@ -37,9 +37,9 @@ use {
     super::block::{BitsOf, Matrices},
     super::cshuffle::{ShuffleSteps, check_lds, run_shuffle, shuffle_copy, shuffle_write},
     super::epilogue::{Default2D, Epilogue, c_window, store_c_tile},
-    crate::tile::Partition,
     super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window},
     super::pipeline::{OneStage, Pipeline, Steps, run},
+    crate::tile::Partition,
     crate::tile::{SharedMemory, load_tile},
     alloc::vec::Vec,
     core::cell::Cell,
@@ -287,8 +287,15 @@ fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
         return Err(e);
     }
     if let Some(lds) = epilogue.shuffle_lds() {
-        let mut shuffle =
-            BlockShuffle::<P> { c, problem, origin: (row0, col0), partitions: &partitions, acc: &block.acc, lds, error: None };
+        let mut shuffle = BlockShuffle::<P> {
+            c,
+            problem,
+            origin: (row0, col0),
+            partitions: &partitions,
+            acc: &block.acc,
+            lds,
+            error: None,
+        };
         run_shuffle::<P, AccOf<P>, _>(&mut shuffle);
         return shuffle.error.map_or(Ok(()), Err);
     }
@@ -320,8 +327,8 @@ impl<P: GemmPolicy> BlockShuffle<'_, P> {
     fn each(&mut self, mut f: impl FnMut(&mut super::CWindow<'_, AccOf<P>, P>, Partition, &CBlockTensor<P>)) {
         let GemmProblem { m, n, c_stride, .. } = self.problem;
         for (&p, acc) in self.partitions.iter().zip(self.acc) {
-            let window =
-                P::make_c_dram_view(&mut *self.c, m, n, c_stride).and_then(|v| c_window::<AccOf<P>, P>(v, self.origin, p));
+            let window = P::make_c_dram_view(&mut *self.c, m, n, c_stride)
+                .and_then(|v| c_window::<AccOf<P>, P>(v, self.origin, p));
             match window {
                 Ok(mut w) => f(&mut w, p, acc),
                 Err(e) => {

@@ -300,15 +300,18 @@ pub(crate) fn store_in_row<T: Copy>(
     let Some(line) = memory.get_mut(start..end) else { return };
     let col = col as usize;
     if whole {
-        for j in 0..n {
-            if let (Some(d), Some(x)) = (line.get_mut(col + j), at(j)) {
-                *d = x;
+        // The whole vector inside the row: one slice of it, so its stores can be one.
+        if let Some(dst) = line.get_mut(col..col.wrapping_add(n)) {
+            for (j, d) in dst.iter_mut().enumerate() {
+                if let Some(x) = at(j) {
+                    *d = x;
+                }
             }
         }
     } else if n > 1 && col < cols {
-        // A vector across C's last column: its elements inside C, one by one.
-        for j in 0..n.min(cols - col) {
-            if let (Some(d), Some(x)) = (line.get_mut(col + j), at(j)) {
+        // A vector across C's last column: its elements inside C, the others dropped.
+        for j in 0..n {
+            if let (Some(d), Some(x)) = (line.get_mut(col.wrapping_add(j)), at(j)) {
                 *d = x;
             }
         }

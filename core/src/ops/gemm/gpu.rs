@@ -6,8 +6,8 @@
 //! of [`MmaSync`](super::MmaSync)).
 
 use super::block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, Matrices};
-use super::emulate::GemmProblem;
 use super::cshuffle::{ShuffleSteps, check_lds, run_shuffle, shuffle_copy, shuffle_write};
+use super::emulate::GemmProblem;
 use super::epilogue::{CWindow, Default2D, Epilogue, c_window, store_c_tile};
 use super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window};
 use super::pipeline::{OneStage, Pipeline, Steps, run};

@@ -83,6 +83,8 @@
 
 pub mod block;
 pub mod cshuffle;
+#[cfg(test)]
+mod cshuffle_tests;
 pub mod dram;
 pub mod emulate;
 pub mod encodings;
@@ -98,11 +100,10 @@ pub mod path;
 pub mod pipeline;
 pub mod policy;
 #[cfg(test)]
-mod cshuffle_tests;
-#[cfg(test)]
 mod tests;
 
 pub use block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
+pub use cshuffle::{MAX_SHUFFLES, SMEM_CAPACITY, ShuffleTile};
 pub use dram::{CDramChain, DramChain, MnDramChain, make_c_dram_view, make_dram_view, make_mn_dram_view};
 pub use emulate::{GemmProblem, emulate_block_gemm};
 #[cfg(feature = "alloc")]
@@ -111,7 +112,6 @@ pub use encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC,
     WarpAccumulator, WarpOperand,
 };
-pub use cshuffle::{MAX_SHUFFLES, SMEM_CAPACITY, ShuffleTile};
 pub use epilogue::{CShuffle, CWindow, Default2D, Epilogue, c_window, store_c_tile};
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::block_gemm;
