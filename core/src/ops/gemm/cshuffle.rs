@@ -38,7 +38,8 @@
 
 use super::block::{AccOf, CBlockTensor};
 use super::dram::CDramChain;
-use super::epilogue::{CWindow, store_in_row};
+use super::epilogue::sealed::SealedEpilogue;
+use super::epilogue::{CWindow, Epilogue, store_in_row};
 use super::policy::GemmPolicy;
 use crate::Index;
 use crate::distribution::catalogue::pattern::{Factors, Pattern2d, Raking};
@@ -191,7 +192,7 @@ impl ShuffleTile {
             }
         };
         // Eight waves: CK's BlockedXDLN_PerWarp, a warp's N tiles all at once.
-        let blocked = if m_warps * n_warps == 8 { n_block / n_iter } else { 1 };
+        let blocked = if matches!(m_warps.checked_mul(n_warps), Some(8)) { n_block / n_iter } else { 1 };
         let n_tiles = if blocked > n_shuffle { blocked } else { n_shuffle };
         let (m, n) = (m_iter * m_tiles, n_iter * n_tiles);
         if !m_block.is_multiple_of(m) {
@@ -283,6 +284,79 @@ impl ShuffleTile {
     pub const fn store_pattern(&self, block_size: usize) -> Pattern2d {
         Pattern2d::new(block_size, self.m, self.n, self.vector, Raking::Thread)
     }
+}
+
+/// CK's `CShuffleEpilogue` over the LDS tile `lds`: the accumulators pass
+/// through it, one shuffle tile at a time, and each thread stores C in
+/// vectors along its rows ([module](self)). The LDS tile
+/// must hold [`lds_elements`](Self::lds_elements) elements of C; on a GPU
+/// it may be the GEMM's own LDS, as in CK (the epilogue waits at the
+/// block's barrier before it writes), taken from the same launch-sized
+/// memory with C's element type.
+///
+/// ```
+/// use cktile_core::ops::gemm::{CShuffle, UniversalGemmPolicy};
+/// use cktile_core::tile::SharedMemory;
+/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
+/// let mut lds = vec![0f32; CShuffle::<f32>::lds_elements::<P>()];
+/// assert_eq!(lds.len(), 128 * 64);
+/// let _epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
+/// ```
+pub struct CShuffle<'a, T> {
+    lds: SharedMemory<'a, T>,
+}
+
+impl<'a, T> CShuffle<'a, T> {
+    /// The epilogue over the LDS tile `lds`.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::CShuffle;
+    /// use cktile_core::tile::SharedMemory;
+    /// let mut lds = [0i32; 64];
+    /// let _ = CShuffle::new(SharedMemory::from_mut(&mut lds));
+    /// ```
+    pub const fn new(lds: SharedMemory<'a, T>) -> CShuffle<'a, T> {
+        CShuffle { lds }
+    }
+
+    /// The elements of C its LDS tile must hold under policy `P` (CK's
+    /// `GetSmemSize()` in elements: the shuffle tile's,
+    /// [`ShuffleTile::lds_elements`]).
+    /// A policy CK's `CShuffleEpilogue` refuses is a compile error.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{BlockWarps, CShuffle, Mfma16x16x16, UniversalGemmPolicy};
+    /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma16x16x16>;
+    /// assert_eq!(CShuffle::<f32>::lds_elements::<P>(), 32 * 32);
+    /// ```
+    pub const fn lds_elements<P: GemmPolicy>() -> usize {
+        Shuffle::<P, T>::TILE.lds_elements()
+    }
+}
+
+impl<T> Clone for CShuffle<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for CShuffle<'_, T> {}
+
+impl<T> core::fmt::Debug for CShuffle<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("CShuffle").field("lds_elements", &self.lds.len()).finish()
+    }
+}
+
+impl<T> SealedEpilogue<T> for CShuffle<'_, T> {
+    #[inline(always)]
+    fn shuffle_lds(&self) -> Option<SharedMemory<'_, T>> {
+        Some(self.lds)
+    }
+}
+
+impl<T> Epilogue<T> for CShuffle<'_, T> {
+    const NAME: &'static str = "CShuffle";
 }
 
 /// Policy `P`'s shuffle tile and store pattern for C elements of type

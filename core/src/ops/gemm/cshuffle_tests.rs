@@ -77,6 +77,8 @@ fn shuffle_tiles_cks_refuses() {
     refused((128, 128), (0, 2), (32, 32), 4, "MWarp * NWarp");
     refused((128, 128), (2, 2), (32, 32), 0, "bytes = 0");
     refused((128, 128), (2, 2), (usize::MAX, 2), 4, "overflows");
+    refused((128, 128), (usize::MAX, 2), (32, 32), 4, "overflows");
+    refused((128, 128), (2, 2), (0, 32), 4, "MPerBlock = 128");
     // Past the curve: the origin is (0, 0), and nothing overflows.
     let t = ShuffleTile::new((128, 128), (2, 2), (32, 32), 4).unwrap();
     assert_eq!(t.access_origin(usize::MAX), (0, 0));

@@ -407,7 +407,7 @@ pub fn emulate_gemm<P: GemmPolicy>(
 }
 
 /// [`emulate_gemm`] with the K loop of pipeline `L`, in its order, and
-/// `epilogue` ([`Default2D`](super::Default2D) or
+/// `epilogue` ([`Default2D`] or
 /// [`CShuffle`](super::CShuffle) over a host buffer), as
 /// `ops::gemm::universal_gemm_with` runs them on a GPU: the same C for
 /// every pipeline and epilogue.

@@ -6,9 +6,9 @@
 //!   view ([`make_c_dram_view`](super::make_c_dram_view)) through a window
 //!   with the policy's C distribution ([`c_window`], [`store_c_tile`]),
 //!   the padding's stores dropped;
-//! - [`CShuffle`]: CK's `CShuffleEpilogue`, the accumulators through an
+//! - [`CShuffle`](super::CShuffle): CK's `CShuffleEpilogue`, the accumulators through an
 //!   LDS tile so that C is stored in vectors along its rows
-//!   ([`cshuffle`](super::cshuffle)).
+//!   (`ops::gemm::cshuffle`).
 //!
 //! ```
 //! use cktile_core::ops::gemm::{CBlockTensor, GemmPolicy, UniversalGemmPolicy, c_window, store_c_tile};
@@ -39,7 +39,7 @@ use crate::typed::TensorView;
 /// CK's epilogue pipelines, which the kernel body
 /// (`ops::gemm::universal_gemm_with`) and the host's
 /// [`emulate_gemm_with`](super::emulate_gemm_with) take. Sealed:
-/// [`Default2D`] and [`CShuffle`].
+/// [`Default2D`] and [`CShuffle`](super::CShuffle).
 ///
 /// ```
 /// use cktile_core::ops::gemm::{CShuffle, Default2D, Epilogue};
@@ -82,79 +82,6 @@ impl<T> sealed::SealedEpilogue<T> for Default2D {
 
 impl<T> Epilogue<T> for Default2D {
     const NAME: &'static str = "Default2D";
-}
-
-/// CK's `CShuffleEpilogue` over the LDS tile `lds`: the accumulators pass
-/// through it, one shuffle tile at a time, and each thread stores C in
-/// vectors along its rows ([`cshuffle`](super::cshuffle)). The LDS tile
-/// must hold [`lds_elements`](Self::lds_elements) elements of C; on a GPU
-/// it may be the GEMM's own LDS, as in CK (the epilogue waits at the
-/// block's barrier before it writes), taken from the same launch-sized
-/// memory with C's element type.
-///
-/// ```
-/// use cktile_core::ops::gemm::{CShuffle, UniversalGemmPolicy};
-/// use cktile_core::tile::SharedMemory;
-/// type P = UniversalGemmPolicy<256, 128, 128, 32>;
-/// let mut lds = vec![0f32; CShuffle::<f32>::lds_elements::<P>()];
-/// assert_eq!(lds.len(), 128 * 64);
-/// let _epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
-/// ```
-pub struct CShuffle<'a, T> {
-    lds: SharedMemory<'a, T>,
-}
-
-impl<'a, T> CShuffle<'a, T> {
-    /// The epilogue over the LDS tile `lds`.
-    ///
-    /// ```
-    /// use cktile_core::ops::gemm::CShuffle;
-    /// use cktile_core::tile::SharedMemory;
-    /// let mut lds = [0i32; 64];
-    /// let _ = CShuffle::new(SharedMemory::from_mut(&mut lds));
-    /// ```
-    pub const fn new(lds: SharedMemory<'a, T>) -> CShuffle<'a, T> {
-        CShuffle { lds }
-    }
-
-    /// The elements of C its LDS tile must hold under policy `P` (CK's
-    /// `GetSmemSize()` in elements: the shuffle tile's,
-    /// [`ShuffleTile::lds_elements`](super::ShuffleTile::lds_elements)).
-    /// A policy CK's `CShuffleEpilogue` refuses is a compile error.
-    ///
-    /// ```
-    /// use cktile_core::ops::gemm::{BlockWarps, CShuffle, Mfma16x16x16, UniversalGemmPolicy};
-    /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma16x16x16>;
-    /// assert_eq!(CShuffle::<f32>::lds_elements::<P>(), 32 * 32);
-    /// ```
-    pub const fn lds_elements<P: GemmPolicy>() -> usize {
-        super::cshuffle::Shuffle::<P, T>::TILE.lds_elements()
-    }
-}
-
-impl<T> Clone for CShuffle<'_, T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for CShuffle<'_, T> {}
-
-impl<T> core::fmt::Debug for CShuffle<'_, T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("CShuffle").field("lds_elements", &self.lds.len()).finish()
-    }
-}
-
-impl<T> sealed::SealedEpilogue<T> for CShuffle<'_, T> {
-    #[inline(always)]
-    fn shuffle_lds(&self) -> Option<SharedMemory<'_, T>> {
-        Some(self.lds)
-    }
-}
-
-impl<T> Epilogue<T> for CShuffle<'_, T> {
-    const NAME: &'static str = "CShuffle";
 }
 
 /// A thread's C window: its block's `MPerBlock x NPerBlock` tile of C's

@@ -103,7 +103,7 @@ pub mod policy;
 mod tests;
 
 pub use block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
-pub use cshuffle::{MAX_SHUFFLES, SMEM_CAPACITY, ShuffleTile};
+pub use cshuffle::{CShuffle, MAX_SHUFFLES, SMEM_CAPACITY, ShuffleTile};
 pub use dram::{CDramChain, DramChain, MnDramChain, make_c_dram_view, make_dram_view, make_mn_dram_view};
 pub use emulate::{GemmProblem, emulate_block_gemm};
 #[cfg(feature = "alloc")]
@@ -112,7 +112,7 @@ pub use encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC,
     WarpAccumulator, WarpOperand,
 };
-pub use epilogue::{CShuffle, CWindow, Default2D, Epilogue, c_window, store_c_tile};
+pub use epilogue::{CWindow, Default2D, Epilogue, c_window, store_c_tile};
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
