@@ -61,9 +61,9 @@ use core::marker::PhantomData;
 /// ```
 pub const SMEM_CAPACITY: usize = 64 * 1024;
 
-/// The most shuffle tiles one epilogue walks (a block tile of more is a
-/// compile error): 64, a 256 x 256 block tile of 16x16 warp tiles on one
-/// warp.
+/// The most shuffle tiles one epilogue walks: 64, each unrolled with its
+/// constants. A block tile of more is a compile error (a 256 x 256 block
+/// tile of 16x16 warp tiles on one warp has 256).
 ///
 /// ```
 /// use cktile_core::ops::gemm::{MAX_SHUFFLES, ShuffleTile};
