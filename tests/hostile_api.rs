@@ -321,6 +321,11 @@ fn layout_builders(p: &mut Probe) {
             p.call("layouts::ck::mlds_layer", || layouts::ck::mlds_layer(a, b, a));
             p.call("layouts::ck::default_kpack", || layouts::ck::default_kpack(a));
             p.call("layouts::padding::row_padded", || layouts::padding::row_padded(a, b, a));
+            p.call("ops::gemm::kpack", || cktile::ops::gemm::kpack(a, b));
+            p.call("ops::gemm::ShuffleTile::new", || {
+                let t = cktile::ops::gemm::ShuffleTile::new((a, b), (b, a), (a, a), b)?;
+                Ok::<_, cktile::Error>((t.accesses(), t.access_origin(a), t.lds_elements(), t.store_pattern(a).factors()))
+            });
         }
     }
 }

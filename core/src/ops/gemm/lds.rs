@@ -20,6 +20,7 @@
 //! ```
 
 use crate::error::Error;
+use crate::typed::static_failure;
 use crate::typed::{
     NaiveVector, TensorDescriptor, Transformed, make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
 };
@@ -32,49 +33,57 @@ use cktile_transforms::typed::{
 /// CK's KPack (`GetSmemPackA`): the elements of one LDS vector, the
 /// smaller of the warp GEMM's K values a lane (`per_lane`, its
 /// `kAKPack`) and a 16-byte vector of `bytes`-byte elements (8 for the
-/// 16-bit types, 16 for the 8-bit ones); a compile error for another
-/// element size or no K value a lane.
+/// 16-bit types, 16 for the 8-bit ones). Errors, naming the value: an
+/// element of another size, or no K value a lane.
 ///
 /// ```
 /// use cktile_core::ops::gemm::kpack;
 /// // fp16 32x32x16 (8 a lane): 8; fp16 32x32x8 (4 a lane): 4; fp8 32x32x32 (16 a lane): 16.
-/// assert_eq!((kpack(2, 8), kpack(2, 4), kpack(1, 16), kpack(1, 8)), (8, 4, 16, 8));
+/// assert_eq!((kpack(2, 8)?, kpack(2, 4)?, kpack(1, 16)?, kpack(1, 8)?), (8, 4, 16, 8));
+/// assert!(kpack(4, 8).unwrap_err().to_string().contains("bytes = 4"));
+/// # Ok::<(), cktile_core::Error>(())
 /// ```
-pub const fn kpack(bytes: usize, per_lane: usize) -> usize {
+pub const fn kpack(bytes: usize, per_lane: usize) -> Result<usize, Error> {
     let vector = match bytes {
         1 | 2 => crate::layouts::ck::default_kpack(bytes),
-        _ => panic!("cktile: the GEMM's elements are 1 or 2 bytes"),
+        _ => {
+            let value = if bytes > i64::MAX as usize { i64::MAX } else { bytes as i64 };
+            return Err(Error::policy_value("the GEMM's elements are 1 or 2 bytes", "bytes", value));
+        }
     };
     match per_lane {
-        0 => panic!("cktile: the warp GEMM holds no K value a lane"),
-        _ if per_lane < vector => per_lane,
-        _ => vector,
-    }
-}
-
-/// CK's MLdsLayer for elements of `bytes` bytes on 32 four-byte banks: how
-/// many K tiles share one LDS row of 128 bytes (`32 * 4 / KPerBlock /
-/// bytes`, at least 1), or a compile error when KPerBlock is not a
-/// positive multiple of the KPack `pack`.
-///
-/// ```
-/// use cktile_core::ops::gemm::mlds_layer;
-/// assert_eq!((mlds_layer(32, 2, 8), mlds_layer(64, 2, 8), mlds_layer(64, 1, 16)), (2, 1, 2));
-/// ```
-pub const fn mlds_layer(k: usize, bytes: usize, pack: usize) -> usize {
-    if k == 0 || pack == 0 || !k.is_multiple_of(pack) {
-        panic!("cktile: KPerBlock must be a positive multiple of KPack (the LDS block's vectors)");
-    }
-    match crate::layouts::ck::mlds_layer(k, bytes, 32) {
-        Ok(l) => l,
-        Err(_) => panic!("cktile: no MLdsLayer for this KPerBlock"),
+        0 => Err(Error::policy_value("the warp GEMM holds at least one K value a lane", "K values a lane", 0)),
+        _ if per_lane < vector => Ok(per_lane),
+        _ => Ok(vector),
     }
 }
 
 /// The KPack of `bytes`-byte elements under a warp GEMM of `wm` rows and
-/// `wk` K values (`wm * wk / 64` a lane).
+/// `wk` K values (`wm * wk / 64` a lane); a compile error where [`kpack`]
+/// refuses.
 const fn pack_of(bytes: usize, wm: usize, wk: usize) -> usize {
-    kpack(bytes, wm * wk / 64)
+    match kpack(bytes, wm * wk / 64) {
+        Ok(p) => p,
+        Err(e) => static_failure(&e),
+    }
+}
+
+/// CK's MLdsLayer for KPerBlock `k` and `bytes`-byte elements on 32 banks
+/// ([`mlds_layer`](crate::layouts::ck::mlds_layer), the one definition),
+/// a compile error when KPerBlock is not a positive multiple of the KPack
+/// `pack`.
+const fn layer_of(k: usize, bytes: usize, pack: usize) -> usize {
+    if k == 0 || pack == 0 || !k.is_multiple_of(pack) {
+        static_failure(&Error::policy_value(
+            "KPerBlock must be a positive multiple of KPack (the LDS block's vectors)",
+            "KPerBlock",
+            if k > i64::MAX as usize { i64::MAX } else { k as i64 },
+        ));
+    }
+    match crate::layouts::ck::mlds_layer(k, bytes, 32) {
+        Ok(l) => l,
+        Err(e) => static_failure(&e),
+    }
 }
 
 crate::derived_number! {
@@ -86,14 +95,14 @@ crate::derived_number! {
     /// assert_eq!(<cktile_core::ops::gemm::Pack<2, 32, 8> as Value>::STATIC, Some(4));
     /// ```
     pub struct Pack<const B: usize, const WM: usize, const WK: usize> = pack_of(B, WM, WK);
-    /// MLdsLayer for KPerBlock `K` ([`mlds_layer`]).
+    /// MLdsLayer for KPerBlock `K` ([`mlds_layer`](crate::layouts::ck::mlds_layer)).
     ///
     /// ```
     /// use cktile_core::Value;
     /// assert_eq!(<cktile_core::ops::gemm::Layer<32, 2, 32, 16> as Value>::STATIC, Some(2));
     /// ```
     pub struct Layer<const K: usize, const B: usize, const WM: usize, const WK: usize> =
-        mlds_layer(K, B, pack_of(B, WM, WK));
+        layer_of(K, B, pack_of(B, WM, WK));
     /// MPerBlock / MLdsLayer (a compile error when it does not divide).
     ///
     /// ```
@@ -101,8 +110,8 @@ crate::derived_number! {
     /// assert_eq!(<cktile_core::ops::gemm::MPerLayer<128, 32, 2, 32, 16> as Value>::STATIC, Some(64));
     /// ```
     pub struct MPerLayer<const M: usize, const K: usize, const B: usize, const WM: usize, const WK: usize> =
-        if M.is_multiple_of(mlds_layer(K, B, pack_of(B, WM, WK))) {
-            M / mlds_layer(K, B, pack_of(B, WM, WK))
+        if M.is_multiple_of(layer_of(K, B, pack_of(B, WM, WK))) {
+            M / layer_of(K, B, pack_of(B, WM, WK))
         } else {
             panic!("cktile: MPerBlock must be a multiple of MLdsLayer")
         };
@@ -120,7 +129,7 @@ crate::derived_number! {
     /// assert_eq!(<cktile_core::ops::gemm::KPacksLayers<32, 2, 32, 16> as Value>::STATIC, Some(8));
     /// ```
     pub struct KPacksLayers<const K: usize, const B: usize, const WM: usize, const WK: usize> =
-        K / pack_of(B, WM, WK) * mlds_layer(K, B, pack_of(B, WM, WK));
+        K / pack_of(B, WM, WK) * layer_of(K, B, pack_of(B, WM, WK));
     /// KPerBlock * MLdsLayer: the LDS row stride.
     ///
     /// ```
@@ -128,7 +137,7 @@ crate::derived_number! {
     /// assert_eq!(<cktile_core::ops::gemm::LdsRowStride<32, 2, 32, 16> as Value>::STATIC, Some(64));
     /// ```
     pub struct LdsRowStride<const K: usize, const B: usize, const WM: usize, const WK: usize> =
-        K * mlds_layer(K, B, pack_of(B, WM, WK));
+        K * layer_of(K, B, pack_of(B, WM, WK));
 }
 
 /// The LDS block's chain for MPerBlock `M`, KPerBlock `K`, `B`-byte
@@ -196,8 +205,6 @@ pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2, const WM
 ///     (make_lds_block::<128, 64, 1, 32, 32>()?.descriptor(), 128, 64, 1, 16),
 /// ];
 /// for (d, m, k, bytes, pack) in blocks {
-///     let layer = cktile_core::layouts::ck::mlds_layer(k, bytes, 32)?;
-///     assert_eq!(layer, cktile_core::ops::gemm::mlds_layer(k, bytes, pack));
 ///     let ck = universal_a(m, k, pack, bytes, 32, UnmergeOrder::Fixed2025)?;
 ///     for (mi, ki) in (0..m as i64).flat_map(|mi| (0..k as i64).map(move |ki| (mi, ki))) {
 ///         assert_eq!(d.calculate_offset(&[mi, ki]), ck.calculate_offset(&[mi, ki]));

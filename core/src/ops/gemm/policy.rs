@@ -658,7 +658,10 @@ where
     const N_ITERS: usize = or_zero(N.checked_div(NW * WN));
     const K_ITERS: usize = or_zero(K.checked_div(WK));
     const VECTOR: usize = 16 / $bytes;
-    const KPACK: usize = kpack($bytes, WM * WK / WAVE);
+    const KPACK: usize = match kpack($bytes, WM * WK / WAVE) {
+        Ok(p) => p,
+        Err(e) => static_failure(&e),
+    };
     const WAVE: usize = WAVE;
     const CHECK: () = {
         // The warp GEMM exists for this element (its instruction count is checked when evaluated).

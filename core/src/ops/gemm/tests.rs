@@ -568,9 +568,13 @@ fn the_default_policy_has_cks_sizes() {
     assert_eq!((P::M_WARPS, P::N_WARPS, P::WARP_M, P::WARP_N, P::WARP_K), (2, 2, 32, 32, 16));
     assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS, P::VECTOR), (2, 2, 2, 8));
     assert_eq!(<<P as GemmPolicy>::Warp as WarpGemm>::A_PER_LANE, 8);
-    assert_eq!((mlds_layer(32, 2, 8), mlds_layer(64, 2, 8), mlds_layer(128, 2, 8)), (2, 1, 1));
-    assert_eq!((mlds_layer(32, 1, 16), mlds_layer(64, 1, 16), mlds_layer(128, 1, 16)), (4, 2, 1));
-    assert_eq!((P::KPACK, kpack(2, 4), kpack(1, 8)), (8, 4, 8));
+    assert_eq!((P::KPACK, kpack(2, 4).unwrap(), kpack(1, 8).unwrap()), (8, 4, 8));
+    // MLdsLayer through the derived numbers: 128 / KPerBlock / bytes, at least 1.
+    use crate::Value;
+    let fp16 = [<Layer<32, 2, 32, 16> as Value>::STATIC, <Layer<64, 2, 32, 16>>::STATIC, <Layer<128, 2, 32, 16>>::STATIC];
+    let fp8 = [<Layer<32, 1, 32, 32> as Value>::STATIC, <Layer<64, 1, 32, 32>>::STATIC, <Layer<128, 1, 32, 32>>::STATIC];
+    assert_eq!((fp16, fp8), ([Some(2), Some(1), Some(1)], [Some(4), Some(2), Some(1)]));
+    assert!(kpack(2, 0).unwrap_err().to_string().contains("K values a lane = 0"));
 }
 
 /// `store_c_tile` (row slices) stores exactly what the tile layer's
