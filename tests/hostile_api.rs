@@ -324,7 +324,12 @@ fn layout_builders(p: &mut Probe) {
             p.call("ops::gemm::kpack", || cktile::ops::gemm::kpack(a, b));
             p.call("ops::gemm::ShuffleTile::new", || {
                 let t = cktile::ops::gemm::ShuffleTile::new((a, b), (b, a), (a, a), b)?;
-                Ok::<_, cktile::Error>((t.accesses(), t.access_origin(a), t.lds_elements(), t.store_pattern(a).factors()))
+                Ok::<_, cktile::Error>((
+                    t.accesses(),
+                    t.access_origin(a),
+                    t.lds_elements(),
+                    t.store_pattern(a).factors(),
+                ))
             });
         }
     }

@@ -133,6 +133,8 @@ macro_rules! by_width {
         }
     };
 }
+// The CShuffle epilogue's copy reads its vectors with it too.
+#[cfg(any(feature = "alloc", target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub(crate) use by_width;
 
 /// The loads of [`load_tile_into`]: one visit per access.

@@ -36,20 +36,13 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use super::block::{AccOf, CBlockTensor};
-use super::dram::CDramChain;
+use super::epilogue::Epilogue;
 use super::epilogue::sealed::SealedEpilogue;
-use super::epilogue::{CWindow, Epilogue, store_in_row};
 use super::policy::GemmPolicy;
-use crate::Index;
-use crate::distribution::catalogue::pattern::{Factors, Pattern2d, Raking};
+use crate::distribution::catalogue::pattern::{Pattern2d, Raking};
 use crate::error::Error;
-use crate::tile::memory::{TileMemory, TileMemoryMut};
-use crate::tile::transfer::{Visit, by_width, each_access};
-use crate::tile::window::Plan;
-use crate::tile::{Partition, SharedMemory};
+use crate::tile::SharedMemory;
 use crate::typed::static_failure;
-use cktile_transforms::static_for;
 use core::marker::PhantomData;
 
 /// The shared memory CK's `get_smem_capacity()` gives gfx942 (and every
@@ -371,166 +364,191 @@ impl<P: GemmPolicy, T> Shuffle<P, T> {
         )),
         Err(e) => static_failure(&e),
     };
-
-    /// The thread-raked factors: X0 lanes of X1 elements along the
-    /// shuffle tile's columns, Y1 rows a warp, Y2 rows a thread.
-    pub(crate) const STORE: Factors = match Self::TILE.store_pattern(P::BLOCK_SIZE).factors() {
-        Ok(f) if f.x2 == 1 && f.y2 <= 32 => f,
-        Ok(f) if f.x2 != 1 => static_failure(&Error::policy(
-            "the CShuffle epilogue's C stores take one vector a row (NPerIterationShuffle / the C vector at most 64)",
-        )),
-        Ok(_) => static_failure(&Error::policy(
-            "the CShuffle epilogue's C stores take at most 32 rows a thread: take more threads or a smaller block tile",
-        )),
-        Err(e) => static_failure(&e),
-    };
-
-    /// The C distribution's plan over C's view: its first two Ys are the
-    /// block GEMM's M and N iterations (a warp tile each), never the
-    /// vector's.
-    const CHECK: () = {
-        let plan = &Plan::<P::CBlock, CDramChain>::PLAN;
-        if let Some(0 | 1) = plan.vector_dim_y() {
-            static_failure(&Error::policy("the C distribution's first two Ys are warp tiles, never a vector"));
-        }
-    };
 }
 
-/// Refuses a CShuffle LDS tile of `len` elements of `T` too short for
-/// policy `P`'s shuffle tile (before the K loop, in every thread alike).
-#[inline(always)]
-pub(crate) fn check_lds<P: GemmPolicy, T>(len: usize) -> Result<(), Error> {
-    if len < Shuffle::<P, T>::TILE.lds_elements() {
-        return Err(Error::policy_value(
-            "the CShuffle epilogue's LDS tile must hold MPerIterationShuffle x NPerIterationShuffle elements of C",
-            "lds.len()",
-            i64::try_from(len).unwrap_or(i64::MAX),
-        ));
+#[cfg(any(feature = "alloc", target_arch = "amdgpu", target_arch = "nvptx64"))]
+pub(crate) use steps::{ShuffleSteps, check_lds, run_shuffle, shuffle_copy, shuffle_write};
+
+/// The epilogue's steps, for the GPU's kernel body and the host's
+/// emulation (which need an allocator or a GPU).
+#[cfg(any(feature = "alloc", target_arch = "amdgpu", target_arch = "nvptx64"))]
+mod steps {
+    use super::{MAX_SHUFFLES, Shuffle};
+    use crate::Index;
+    use crate::distribution::catalogue::pattern::Factors;
+    use crate::error::Error;
+    use crate::ops::gemm::block::{AccOf, CBlockTensor};
+    use crate::ops::gemm::dram::CDramChain;
+    use crate::ops::gemm::epilogue::{CWindow, store_in_row};
+    use crate::ops::gemm::policy::GemmPolicy;
+    use crate::tile::memory::{TileMemory, TileMemoryMut};
+    use crate::tile::transfer::{Visit, by_width, each_access};
+    use crate::tile::window::Plan;
+    use crate::tile::{Partition, SharedMemory};
+    use crate::typed::static_failure;
+    use cktile_transforms::static_for;
+
+    impl<P: GemmPolicy, T> Shuffle<P, T> {
+        /// The thread-raked factors: X0 lanes of X1 elements along the
+        /// shuffle tile's columns, Y1 rows a warp, Y2 rows a thread.
+        pub(crate) const STORE: Factors = match Self::TILE.store_pattern(P::BLOCK_SIZE).factors() {
+            Ok(f) if f.x2 == 1 && f.y2 <= 32 => f,
+            Ok(f) if f.x2 != 1 => static_failure(&Error::policy(
+                "the CShuffle epilogue's C stores take one vector a row (NPerIterationShuffle / the C vector at most 64)",
+            )),
+            Ok(_) => static_failure(&Error::policy(
+                "the CShuffle epilogue's C stores take at most 32 rows a thread: take more threads or a smaller block tile",
+            )),
+            Err(e) => static_failure(&e),
+        };
+
+        /// The C distribution's plan over C's view: its first two Ys are the
+        /// block GEMM's M and N iterations (a warp tile each), never the
+        /// vector's.
+        const CHECK: () = {
+            let plan = &Plan::<P::CBlock, CDramChain>::PLAN;
+            if let Some(0 | 1) = plan.vector_dim_y() {
+                static_failure(&Error::policy("the C distribution's first two Ys are warp tiles, never a vector"));
+            }
+        };
     }
-    Ok(())
-}
 
-/// The steps of the CShuffle epilogue, for the GPU's thread or the host's
-/// block: the barrier, the LDS writes of a shuffle tile and its copy to C.
-pub(crate) trait ShuffleSteps {
-    fn sync(&mut self);
-    fn write(&mut self, access: usize);
-    fn copy(&mut self, access: usize);
-}
-
-/// CK's loop over the shuffle tiles (`static_for<0, num_access, 1>`):
-/// barrier, write, barrier, copy, each access unrolled with its constant.
-#[inline(always)]
-pub(crate) fn run_shuffle<P: GemmPolicy, T, S: ShuffleSteps>(s: &mut S) {
-    let () = Shuffle::<P, T>::CHECK;
-    static_for!(Shuffle::<P, T>::TILE.accesses(), |i| {
-        s.sync();
-        s.write(i);
-        s.sync();
-        s.copy(i);
-    };
-        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-    );
-    const { assert!(MAX_SHUFFLES == 64) };
-}
-
-/// One thread's accumulators of shuffle tile `access` written into the
-/// LDS tile (`lds`, row-major), converted by `convert`: each accumulator
-/// of the C distribution whose warp tile lies in the shuffle tile, at
-/// its place there. `window` is the thread's C window, which places the
-/// accumulators.
-#[inline(always)]
-pub(crate) fn shuffle_write<T: Copy + Default, P: GemmPolicy>(
-    window: &CWindow<'_, T, P>,
-    lds: SharedMemory<'_, T>,
-    acc: &CBlockTensor<P>,
-    access: usize,
-    convert: impl FnMut(AccOf<P>) -> T,
-) {
-    each_access(&mut SliceWrites::<T, P, _> { window, lds, acc, access, convert });
-}
-
-/// [`shuffle_write`]'s accesses: the C distribution's, over C's view
-/// (one element each: C's view guarantees no vector).
-struct SliceWrites<'w, 'a, T, P: GemmPolicy, F> {
-    window: &'w CWindow<'a, T, P>,
-    lds: SharedMemory<'w, T>,
-    acc: &'w CBlockTensor<P>,
-    access: usize,
-    convert: F,
-}
-
-impl<T: Copy + Default, P: GemmPolicy, F: FnMut(AccOf<P>) -> T> Visit for SliceWrites<'_, '_, T, P, F> {
-    const COUNT: usize = Plan::<P::CBlock, CDramChain>::PLAN.accesses();
-
-    #[inline]
-    fn visit(&mut self, a: usize) {
-        let tile = &Shuffle::<P, T>::TILE;
-        let plan = &Plan::<P::CBlock, CDramChain>::PLAN;
-        let (origin_m, origin_n) = tile.access_origin(self.access);
-        // The access's warp tile (CK's slice_acc_tile: M and N iterations in the shuffle tile's).
-        let ys = plan.ys_start(a);
-        let (m_iter, n_iter) = (ys[0] as usize, ys[1] as usize);
-        if m_iter / tile.m_tiles != origin_m / tile.m || n_iter / tile.n_tiles != origin_n / tile.n {
-            return;
+    /// Refuses a CShuffle LDS tile of `len` elements of `T` too short for
+    /// policy `P`'s shuffle tile (before the K loop, in every thread alike).
+    #[inline(always)]
+    pub(crate) fn check_lds<P: GemmPolicy, T>(len: usize) -> Result<(), Error> {
+        if len < Shuffle::<P, T>::TILE.lds_elements() {
+            return Err(Error::policy_value(
+                "the CShuffle epilogue's LDS tile must hold MPerIterationShuffle x NPerIterationShuffle elements of C",
+                "lds.len()",
+                i64::try_from(len).unwrap_or(i64::MAX),
+            ));
         }
-        let ([row, col], [row0, col0]) = (self.window.access_top(a), self.window.window_origin());
-        // The place in the shuffle tile: inside it, as the warp tile is. (Taken modulo the tile,
-        // which changes nothing for a thread of the block, so the compiler sees every write
-        // inside the LDS tile and drops its test.)
-        let r = row.wrapping_sub(row0).wrapping_sub(origin_m as Index) as usize % tile.m;
-        let c = col.wrapping_sub(col0).wrapping_sub(origin_n as Index) as usize % tile.n;
-        let offset = (r * tile.n + c) as Index;
-        let (d0, ds) = (plan.d_start(a), plan.d_stride());
-        let regs = self.acc.thread_buffer();
-        for j in 0..plan.vector() {
-            if let Some(&x) = regs.get(d0 + j * ds) {
-                let x = (self.convert)(x);
-                self.lds.store_with::<1>(offset.wrapping_add(j as Index), |_| x);
+        Ok(())
+    }
+
+    /// The steps of the CShuffle epilogue, for the GPU's thread or the host's
+    /// block: the barrier, the LDS writes of a shuffle tile and its copy to C.
+    pub(crate) trait ShuffleSteps {
+        fn sync(&mut self);
+        fn write(&mut self, access: usize);
+        fn copy(&mut self, access: usize);
+    }
+
+    /// CK's loop over the shuffle tiles (`static_for<0, num_access, 1>`):
+    /// barrier, write, barrier, copy, each access unrolled with its constant.
+    #[inline(always)]
+    pub(crate) fn run_shuffle<P: GemmPolicy, T, S: ShuffleSteps>(s: &mut S) {
+        let () = Shuffle::<P, T>::CHECK;
+        static_for!(Shuffle::<P, T>::TILE.accesses(), |i| {
+            s.sync();
+            s.write(i);
+            s.sync();
+            s.copy(i);
+        };
+            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+        );
+        const { assert!(MAX_SHUFFLES == 64) };
+    }
+
+    /// One thread's accumulators of shuffle tile `access` written into the
+    /// LDS tile (`lds`, row-major), converted by `convert`: each accumulator
+    /// of the C distribution whose warp tile lies in the shuffle tile, at
+    /// its place there. `window` is the thread's C window, which places the
+    /// accumulators.
+    #[inline(always)]
+    pub(crate) fn shuffle_write<T: Copy + Default, P: GemmPolicy>(
+        window: &CWindow<'_, T, P>,
+        lds: SharedMemory<'_, T>,
+        acc: &CBlockTensor<P>,
+        access: usize,
+        convert: impl FnMut(AccOf<P>) -> T,
+    ) {
+        each_access(&mut SliceWrites::<T, P, _> { window, lds, acc, access, convert });
+    }
+
+    /// [`shuffle_write`]'s accesses: the C distribution's, over C's view
+    /// (one element each: C's view guarantees no vector).
+    struct SliceWrites<'w, 'a, T, P: GemmPolicy, F> {
+        window: &'w CWindow<'a, T, P>,
+        lds: SharedMemory<'w, T>,
+        acc: &'w CBlockTensor<P>,
+        access: usize,
+        convert: F,
+    }
+
+    impl<T: Copy + Default, P: GemmPolicy, F: FnMut(AccOf<P>) -> T> Visit for SliceWrites<'_, '_, T, P, F> {
+        const COUNT: usize = Plan::<P::CBlock, CDramChain>::PLAN.accesses();
+
+        #[inline]
+        fn visit(&mut self, a: usize) {
+            let tile = &Shuffle::<P, T>::TILE;
+            let plan = &Plan::<P::CBlock, CDramChain>::PLAN;
+            let (origin_m, origin_n) = tile.access_origin(self.access);
+            // The access's warp tile (CK's slice_acc_tile: M and N iterations in the shuffle tile's).
+            let ys = plan.ys_start(a);
+            let (m_iter, n_iter) = (ys[0] as usize, ys[1] as usize);
+            if m_iter / tile.m_tiles != origin_m / tile.m || n_iter / tile.n_tiles != origin_n / tile.n {
+                return;
+            }
+            let ([row, col], [row0, col0]) = (self.window.access_top(a), self.window.window_origin());
+            // The place in the shuffle tile: inside it, as the warp tile is. (Taken modulo the tile,
+            // which changes nothing for a thread of the block, so the compiler sees every write
+            // inside the LDS tile and drops its test.)
+            let r = row.wrapping_sub(row0).wrapping_sub(origin_m as Index) as usize % tile.m;
+            let c = col.wrapping_sub(col0).wrapping_sub(origin_n as Index) as usize % tile.n;
+            let offset = (r * tile.n + c) as Index;
+            let (d0, ds) = (plan.d_start(a), plan.d_stride());
+            let regs = self.acc.thread_buffer();
+            for j in 0..plan.vector() {
+                if let Some(&x) = regs.get(d0 + j * ds) {
+                    let x = (self.convert)(x);
+                    self.lds.store_with::<1>(offset.wrapping_add(j as Index), |_| x);
+                }
             }
         }
     }
-}
 
-/// One thread's rows of shuffle tile `access` read from the LDS tile
-/// with CK's thread-raked pattern and stored into C through the thread's
-/// C window's view (the window places the block tile in C), thread `p`
-/// of the block.
-#[inline(always)]
-pub(crate) fn shuffle_copy<T: Copy + Default, P: GemmPolicy>(
-    window: &mut CWindow<'_, T, P>,
-    lds: SharedMemory<'_, T>,
-    p: Partition,
-    access: usize,
-) {
-    let tile = &Shuffle::<P, T>::TILE;
-    let Factors { x0, x1, y1, y2, .. } = Shuffle::<P, T>::STORE;
-    let (origin_m, origin_n) = tile.access_origin(access);
-    let [row0, col0] = window.window_origin();
-    // CK's thread-raked encoding: the warp and the lane's row (lane / X0) pick Y2 consecutive
-    // rows, the lane's column (lane % X0) an X1-element vector in each.
-    // (A partition of the block has warp < Y0 and lane < 64: taken modulo them, which changes
-    // nothing, the compiler sees every row inside the tile and every read inside the LDS tile.)
-    let (warp, lane) = (p.warp as usize % Shuffle::<P, T>::STORE.y0, p.lane as usize % 64);
-    let first = (warp * y1 + lane / x0) * y2;
-    let col = (lane % x0) * x1;
-    // The row's vectors, in vectors (so the compiler sees each read's alignment).
-    let vectors = tile.n / x1;
-    for i in 0..y2 {
-        let r = first + i;
-        let mut v = [T::default(); 16];
-        let at = ((r * vectors + lane % x0) * x1) as Index;
-        let _ = by_width!(
-            x1,
-            |N| lds.load_with::<N>(at, |j, x| {
-                if let Some(d) = v.get_mut(j) {
-                    *d = x;
-                }
-            }),
-            false
-        );
-        let top = (row0.wrapping_add((origin_m + r) as Index), col0.wrapping_add((origin_n + col) as Index));
-        store_in_row(window.view_mut(), top, x1, |j| v.get(j).copied());
+    /// One thread's rows of shuffle tile `access` read from the LDS tile
+    /// with CK's thread-raked pattern and stored into C through the thread's
+    /// C window's view (the window places the block tile in C), thread `p`
+    /// of the block.
+    #[inline(always)]
+    pub(crate) fn shuffle_copy<T: Copy + Default, P: GemmPolicy>(
+        window: &mut CWindow<'_, T, P>,
+        lds: SharedMemory<'_, T>,
+        p: Partition,
+        access: usize,
+    ) {
+        let tile = &Shuffle::<P, T>::TILE;
+        let Factors { x0, x1, y1, y2, .. } = Shuffle::<P, T>::STORE;
+        let (origin_m, origin_n) = tile.access_origin(access);
+        let [row0, col0] = window.window_origin();
+        // CK's thread-raked encoding: the warp and the lane's row (lane / X0) pick Y2 consecutive
+        // rows, the lane's column (lane % X0) an X1-element vector in each.
+        // (A partition of the block has warp < Y0 and lane < 64: taken modulo them, which changes
+        // nothing, the compiler sees every row inside the tile and every read inside the LDS tile.)
+        let (warp, lane) = (p.warp as usize % Shuffle::<P, T>::STORE.y0, p.lane as usize % 64);
+        let first = (warp * y1 + lane / x0) * y2;
+        let col = (lane % x0) * x1;
+        // The row's vectors, in vectors (so the compiler sees each read's alignment).
+        let vectors = tile.n / x1;
+        for i in 0..y2 {
+            let r = first + i;
+            let mut v = [T::default(); 16];
+            let at = ((r * vectors + lane % x0) * x1) as Index;
+            let _ = by_width!(
+                x1,
+                |N| lds.load_with::<N>(at, |j, x| {
+                    if let Some(d) = v.get_mut(j) {
+                        *d = x;
+                    }
+                }),
+                false
+            );
+            let top = (row0.wrapping_add((origin_m + r) as Index), col0.wrapping_add((origin_n + col) as Index));
+            store_in_row(window.view_mut(), top, x1, |j| v.get(j).copied());
+        }
     }
 }

@@ -571,8 +571,10 @@ fn the_default_policy_has_cks_sizes() {
     assert_eq!((P::KPACK, kpack(2, 4).unwrap(), kpack(1, 8).unwrap()), (8, 4, 8));
     // MLdsLayer through the derived numbers: 128 / KPerBlock / bytes, at least 1.
     use crate::Value;
-    let fp16 = [<Layer<32, 2, 32, 16> as Value>::STATIC, <Layer<64, 2, 32, 16>>::STATIC, <Layer<128, 2, 32, 16>>::STATIC];
-    let fp8 = [<Layer<32, 1, 32, 32> as Value>::STATIC, <Layer<64, 1, 32, 32>>::STATIC, <Layer<128, 1, 32, 32>>::STATIC];
+    let fp16 =
+        [<Layer<32, 2, 32, 16> as Value>::STATIC, <Layer<64, 2, 32, 16>>::STATIC, <Layer<128, 2, 32, 16>>::STATIC];
+    let fp8 =
+        [<Layer<32, 1, 32, 32> as Value>::STATIC, <Layer<64, 1, 32, 32>>::STATIC, <Layer<128, 1, 32, 32>>::STATIC];
     assert_eq!((fp16, fp8), ([Some(2), Some(1), Some(1)], [Some(4), Some(2), Some(1)]));
     assert!(kpack(2, 0).unwrap_err().to_string().contains("K values a lane = 0"));
 }
