@@ -524,7 +524,7 @@ fn every_catalogue_entry_is_covered() {
         "row-padded",
         "xor-linear",
     ];
-    for e in layouts::CATALOG {
+    for e in layouts::CATALOGUE {
         assert!(covered.contains(&e.name), "catalogue entry {} has no bank-conflict test", e.name);
     }
 }
@@ -938,7 +938,7 @@ fn a_scattered_row_is_not_counted_as_one_write() {
 #[test]
 fn catalogue_lane_vectors_are_judged_by_brute_force() {
     let mut judged = 0;
-    for e in cktile::layouts::CATALOG {
+    for e in cktile::layouts::CATALOGUE {
         let d = layouts::resolve(e.example).unwrap();
         if d.num_dims() != 2 {
             continue;

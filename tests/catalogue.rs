@@ -28,7 +28,7 @@ use std::collections::BTreeSet;
 
 use cktile::layouts::ck::{self, KfoldParams, UnmergeOrder};
 use cktile::layouts::cute::{self, Gmma, Major, Tma};
-use cktile::layouts::{self, CATALOG, padding, triton};
+use cktile::layouts::{self, CATALOGUE, padding, triton};
 use cktile::{
     Descriptor, DescriptorProblem, ErrorKind, ParameterProblem, SpecProblem, StaticDescriptor, Vector, check, spec,
 };
@@ -1202,12 +1202,12 @@ fn fmha_v_kpack_error_names_the_kpack_value() {
 // ---------------------------------------------------------------------------
 
 fn entry(name: &str) -> &'static layouts::Entry {
-    CATALOG.iter().find(|e| e.name == name).unwrap()
+    CATALOGUE.iter().find(|e| e.name == name).unwrap()
 }
 
 #[test]
 fn catalog_examples_resolve_and_match_bijective_flag() {
-    let names: Vec<&str> = CATALOG.iter().map(|e| e.name).collect();
+    let names: Vec<&str> = CATALOGUE.iter().map(|e| e.name).collect();
     assert_eq!(
         names,
         [
@@ -1227,7 +1227,7 @@ fn catalog_examples_resolve_and_match_bijective_flag() {
             "xor-linear"
         ]
     );
-    for e in CATALOG {
+    for e in CATALOGUE {
         let prefix = format!("{}:", e.name);
         assert!(e.example.starts_with(&prefix), "{}: example {}", e.name, e.example);
         let d = layouts::resolve(e.example).unwrap_or_else(|err| panic!("{}: {err}", e.example));
@@ -1245,7 +1245,7 @@ fn catalog_examples_resolve_and_match_bijective_flag() {
 
 #[test]
 fn param_names_match_params() {
-    for e in CATALOG {
+    for e in CATALOGUE {
         let joined = e.params.iter().map(|p| p.name).collect::<Vec<_>>().join(", ");
         assert_eq!(e.param_names(), joined, "{}", e.name);
         // Every default is accepted, and a parameter without one is required.
@@ -1259,7 +1259,7 @@ fn param_names_match_params() {
 /// Entries with parameters that have no default report the first missing one.
 #[test]
 fn required_parameters_are_reported() {
-    for e in CATALOG {
+    for e in CATALOGUE {
         let required: Vec<&str> = e.params.iter().filter(|p| p.default.is_none()).map(|p| p.name).collect();
         let res = e.build("");
         // ck-universal-a's kpack has no textual default but is derived from dtype.
@@ -1368,7 +1368,7 @@ fn resolve_err(text: &str) -> cktile::Error {
 
 #[test]
 fn registry_unknown_names() {
-    let all = CATALOG.iter().map(|e| e.name).collect::<Vec<_>>().join(", ");
+    let all = CATALOGUE.iter().map(|e| e.name).collect::<Vec<_>>().join(", ");
     let e = resolve_err("ck-bogus:m=1");
     assert_eq!(e.to_string(), format!("unknown name `ck-bogus`; expected one of: {all}"));
     let ErrorKind::Spec(SpecProblem::UnknownName { name, valid }) = *e.kind() else { panic!("{e:?}") };
@@ -1380,7 +1380,7 @@ fn registry_unknown_names() {
 
     let e = resolve_err("row-padded:rows=4,cols=4,pad=1,bogus=2");
     assert_eq!(e.to_string(), "unknown name `bogus`; expected one of: rows, cols, pad, dtype");
-    for entry in CATALOG {
+    for entry in CATALOGUE {
         let e = entry.build("zzz=1").unwrap_err();
         assert_eq!(e.to_string(), format!("unknown name `zzz`; expected one of: {}", entry.param_names()));
     }
@@ -1687,7 +1687,7 @@ fn const_builders_match_runtime_builders() {
 #[test]
 fn every_entry_carries_its_element_type() {
     let sizes = [("fp8", 1usize), ("fp16", 2), ("fp32", 4), ("fp64", 8)];
-    for e in CATALOG {
+    for e in CATALOGUE {
         let key = e.element_key().unwrap_or_else(|| panic!("{} has no element parameter", e.name));
         let params = e.example.split_once(':').map_or("", |(_, p)| p);
         let bare: Vec<&str> = params.split(',').filter(|kv| !kv.starts_with(&format!("{key}="))).collect();
@@ -1733,7 +1733,7 @@ fn every_entry_carries_its_element_type() {
 fn parameter_errors_name_the_entry_and_its_keys() {
     let mut rng = cktile::random::Rng::new(0xe77);
     let mut failures = 0;
-    for e in CATALOG {
+    for e in CATALOGUE {
         let numeric: Vec<&str> =
             e.params.iter().map(|p| p.name).filter(|n| e.example.contains(&format!("{n}="))).collect();
         for _ in 0..300 {

@@ -299,7 +299,7 @@ proptest! {
 #[test]
 fn catalogue_claims_are_judged_by_their_definition() {
     let mut judged = 0;
-    for e in cktile::layouts::CATALOG {
+    for e in cktile::layouts::CATALOGUE {
         let d = cktile::layouts::resolve(e.example).unwrap_or_else(|err| panic!("{}: {err}", e.example));
         let (r, o) = (check::check(&d).unwrap(), check::offsets(&d).unwrap());
         for dim in 0..d.num_dims() {
@@ -310,5 +310,5 @@ fn catalogue_claims_are_judged_by_their_definition() {
             judged += 1;
         }
     }
-    assert!(judged >= cktile::layouts::CATALOG.len(), "{judged}");
+    assert!(judged >= cktile::layouts::CATALOGUE.len(), "{judged}");
 }

@@ -54,7 +54,7 @@ fn listed_specs() -> impl Iterator<Item = &'static str> {
 }
 
 fn all_cases() -> Vec<Case> {
-    let mut cases: Vec<Case> = layouts::CATALOG.iter().map(|e| case_from_text(e.example)).collect();
+    let mut cases: Vec<Case> = layouts::CATALOGUE.iter().map(|e| case_from_text(e.example)).collect();
     cases.extend(listed_specs().map(case_from_text));
     // The suite's random chains (every transform kind), from fixed seeds so
     // that a failure names a reproducible case.
@@ -254,7 +254,7 @@ fn generated_code_matches_the_descriptor_on_every_coordinate() {
     assert!(count(&|g| g.index_type == IndexType::I64) >= 3, "too few 64-bit cases");
     assert!(count(&|g| g.range.low < 0) >= 5, "too few cases with negative values");
     // Every catalogue example that is a bijection gets its inverse.
-    for (e, (g, _)) in layouts::CATALOG.iter().zip(&generated) {
+    for (e, (g, _)) in layouts::CATALOGUE.iter().zip(&generated) {
         assert_eq!(g.has_inverse(), e.bijective, "{}: {:?}", e.name, g.inverse);
     }
 }

@@ -583,7 +583,7 @@ fn descriptors_come_back_from_their_adaptors() {
     let config = ChainConfig::default();
     let mut descriptors: Vec<(String, Descriptor)> =
         (0..400).map(|seed| (format!("seed {seed}"), chain(seed, &config))).collect();
-    for e in cktile::layouts::CATALOG {
+    for e in cktile::layouts::CATALOGUE {
         descriptors.push((e.example.to_string(), cktile::layouts::resolve(e.example).unwrap()));
     }
     let (mut compared, mut folded) = (0, 0);

@@ -6,7 +6,7 @@
 
 use cktile::Descriptor;
 use cktile::analyzer::arch;
-use cktile::layouts::{self, CATALOG};
+use cktile::layouts::{self, CATALOGUE};
 use cktile::plan::dma::{
     DmaPlan, DmaRequest, Form, M0Write, Order, Scheme, address, execute, expected_image, plan, plan_ordered, simulate,
     verify, verify_addressing,
@@ -66,7 +66,7 @@ fn the_design_notes_example_comes_out_exactly() {
 #[test]
 fn every_catalogue_entry_at_every_width_simulates_to_its_image() {
     let (mut planned, mut padded_plans) = (0, 0);
-    for e in CATALOG {
+    for e in CATALOGUE {
         let d = layouts::resolve(e.example).unwrap();
         let strides = packed_strides(&d);
         for (chip, widths) in [(arch::GFX942, &[1usize, 2, 4][..]), (arch::GFX950, &[1, 2, 4, 12, 16][..])] {

@@ -8,7 +8,7 @@
 
 use cktile::Descriptor;
 use cktile::analyzer::{Op, Pattern};
-use cktile::layouts::{self, CATALOG, ck};
+use cktile::layouts::{self, CATALOGUE, ck};
 use proptest::prelude::*;
 
 /// 0, 1, 2, 3, 2^k - 1, 2^k, 2^k + 1 for k in 2..64, and `usize::MAX` with
@@ -136,9 +136,9 @@ proptest! {
     }
 
     #[test]
-    fn every_catalogue_parameter_takes_extremes(entry in 0usize..CATALOG.len(), param in 0usize..8, value in extreme()) {
+    fn every_catalogue_parameter_takes_extremes(entry in 0usize..CATALOGUE.len(), param in 0usize..8, value in extreme()) {
         // The entry's example with one parameter replaced: built or refused, never a panic.
-        let e = &CATALOG[entry];
+        let e = &CATALOGUE[entry];
         let Some(p) = e.params.get(param % e.params.len().max(1)) else { return Ok(()) };
         let (name, rest) = e.example.split_once(':').unwrap_or((e.example, ""));
         let mut pairs: Vec<String> = rest.split(',').filter(|s| !s.is_empty()).filter(|s| !s.starts_with(&format!("{}=", p.name))).map(str::to_string).collect();

@@ -300,7 +300,7 @@ fn spec_parse(p: &mut Probe) {
 
 fn layout_builders(p: &mut Probe) {
     let nums = ["0", "1", "-1", "18446744073709551615", "9223372036854775807", "99999999999999999999999", "4096"];
-    for e in layouts::CATALOG.iter() {
+    for e in layouts::CATALOGUE.iter() {
         for n in nums {
             let params = e.param_names().split(',').map(|k| format!("{}={n}", k.trim())).collect::<Vec<_>>().join(",");
             p.call(&format!("layouts::{}::build", e.name), || {

@@ -156,7 +156,7 @@ proptest! {
 
 #[test]
 fn program_matches_descriptor_on_the_catalogue() {
-    for e in cktile::layouts::CATALOG {
+    for e in cktile::layouts::CATALOGUE {
         let d = cktile::layouts::resolve(e.example).unwrap();
         assert_same(&d);
     }
@@ -324,7 +324,7 @@ proptest! {
 
 #[test]
 fn enumerated_offsets_match_on_the_catalogue() {
-    for e in cktile::layouts::CATALOG {
+    for e in cktile::layouts::CATALOGUE {
         assert_enumerated(&cktile::layouts::resolve(e.example).unwrap());
     }
     // A batch boundary inside a run of equal rows, and a padded column.

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::check::{self, Checker, Counterexample};
-use cktile::layouts::{self, CATALOG, Domain};
+use cktile::layouts::{self, CATALOGUE, Domain};
 use cktile::random::chain::{ChainConfig, chain};
 use cktile::transforms::Kind;
 use cktile::{Descriptor, Index, strategy};
@@ -193,7 +193,7 @@ fn the_chain_generator_makes_every_kind() {
 #[test]
 fn every_word_of_a_domain_builds() {
     // The domains' words are what the builders accept: each, in the entry's example.
-    for e in CATALOG {
+    for e in CATALOGUE {
         for p in e.params {
             let Domain::Words(words) = p.domain else { continue };
             for w in words {
@@ -224,7 +224,7 @@ proptest! {
     /// A family test over every catalogue entry's parameters.
     #[test]
     fn catalogue_members_have_their_documented_property(m in strategy::catalogue(1 << 12)) {
-        let entry = CATALOG.iter().find(|e| m.text.starts_with(&format!("{}:", e.name))).unwrap();
+        let entry = CATALOGUE.iter().find(|e| m.text.starts_with(&format!("{}:", e.name))).unwrap();
         if entry.bijective {
             prop_assert_eq!(check::is_bijective(&m), Ok(()), "{:?}", m);
         } else {

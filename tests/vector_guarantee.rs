@@ -321,7 +321,7 @@ fn the_strategy_reaches_every_fault() {
 /// the chains of its GEMM A block and v1 padding, built from their bases.
 #[test]
 fn cks_layouts_keep_their_guarantees() {
-    for e in cktile::layouts::CATALOG {
+    for e in cktile::layouts::CATALOGUE {
         let d = cktile::layouts::resolve(e.example).unwrap_or_else(|err| panic!("{}: {err}", e.example));
         assert!(d.num_dims() > 0);
     }

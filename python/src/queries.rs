@@ -11,7 +11,7 @@ use cktile::analyzer::models::Model;
 use cktile::analyzer::{ARCHS, Op};
 use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
 use cktile::export::Peer;
-use cktile::json::{CatalogEntryJson, DistributionJson, RuleJson, SearchJson};
+use cktile::json::{CatalogueEntryJson, DistributionJson, RuleJson, SearchJson};
 use cktile::search::{Access, DEFAULT_LISTED, Problem, Role, search, under_model};
 use cktile::{layouts, render};
 use numpy::{PyArray1, PyArrayMethods};
@@ -180,7 +180,7 @@ fn distribution_svg(text: &str, title: &str, rows: Option<usize>, cols: Option<u
 /// `cktile catalogue --json`: every layout entry with its parameters and example.
 #[pyfunction]
 fn catalogue_json() -> PyResult<String> {
-    let entries = layouts::CATALOG.iter().map(|e| CatalogEntryJson::new(e).map_err(|err| error(e.example, &err)));
+    let entries = layouts::CATALOGUE.iter().map(|e| CatalogueEntryJson::new(e).map_err(|err| error(e.example, &err)));
     json(&entries.collect::<PyResult<Vec<_>>>()?)
 }
 
@@ -298,7 +298,7 @@ fn names() -> Vec<(&'static str, Vec<String>)> {
         ("archs", ARCHS.iter().map(|a| a.name().to_string()).collect()),
         ("patterns", split(cktile::analyzer::pattern_name::PATTERN_NAMES)),
         ("dtypes", layouts::DTYPE_NAMES.iter().map(|(n, _)| n.to_string()).collect()),
-        ("layouts", layouts::CATALOG.iter().map(|e| e.name.to_string()).collect()),
+        ("layouts", layouts::CATALOGUE.iter().map(|e| e.name.to_string()).collect()),
         (
             "distributions",
             cktile::distribution::catalogue::FAMILIES.iter().flat_map(|f| f.names).map(|n| n.to_string()).collect(),

@@ -231,14 +231,14 @@ struct ParamJson {
 /// example's footprint and spec.
 ///
 /// ```
-/// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
-/// let j = cktile::json::CatalogEntryJson::new(e)?;
+/// let e = cktile::layouts::CATALOGUE.iter().find(|e| e.name == "row-padded").unwrap();
+/// let j = cktile::json::CatalogueEntryJson::new(e)?;
 /// assert_eq!(j.example_element_size(), 128 * 64);
 /// assert!(serde_json::to_string(&j).unwrap().starts_with(r#"{"bijective":false,"example":"row-padded:"#));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 #[derive(Clone, Debug, Serialize)]
-pub struct CatalogEntryJson {
+pub struct CatalogueEntryJson {
     bijective: bool,
     example: &'static str,
     example_element_size: Index,
@@ -250,19 +250,19 @@ pub struct CatalogEntryJson {
     summary: &'static str,
 }
 
-impl CatalogEntryJson {
+impl CatalogueEntryJson {
     /// The view of `e`; builds its example (an error only if the catalogue's
     /// own example does not build).
     ///
     /// ```
-    /// for e in cktile::layouts::CATALOG {
-    ///     cktile::json::CatalogEntryJson::new(e)?;
+    /// for e in cktile::layouts::CATALOGUE {
+    ///     cktile::json::CatalogueEntryJson::new(e)?;
     /// }
     /// # Ok::<(), cktile::Error>(())
     /// ```
-    pub fn new(e: &Entry) -> Result<CatalogEntryJson, Error> {
+    pub fn new(e: &Entry) -> Result<CatalogueEntryJson, Error> {
         let example = layouts::resolve(e.example)?;
-        Ok(CatalogEntryJson {
+        Ok(CatalogueEntryJson {
             bijective: e.bijective,
             example: e.example,
             example_element_size: example.element_size().unwrap_or(0),
@@ -278,8 +278,8 @@ impl CatalogEntryJson {
     /// The example's number of top coordinates (0 when it does not fit 64 bits).
     ///
     /// ```
-    /// let e = &cktile::layouts::CATALOG[0];
-    /// assert!(cktile::json::CatalogEntryJson::new(e)?.example_element_size() > 0);
+    /// let e = &cktile::layouts::CATALOGUE[0];
+    /// assert!(cktile::json::CatalogueEntryJson::new(e)?.example_element_size() > 0);
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn example_element_size(&self) -> Index {
@@ -289,8 +289,8 @@ impl CatalogEntryJson {
     /// The example's element space size.
     ///
     /// ```
-    /// let e = &cktile::layouts::CATALOG[0];
-    /// let j = cktile::json::CatalogEntryJson::new(e)?;
+    /// let e = &cktile::layouts::CATALOGUE[0];
+    /// let j = cktile::json::CatalogueEntryJson::new(e)?;
     /// assert!(j.example_element_space_size() >= j.example_element_size());
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -301,8 +301,8 @@ impl CatalogEntryJson {
     /// The example's descriptor, printed as a spec.
     ///
     /// ```
-    /// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
-    /// assert!(cktile::json::CatalogEntryJson::new(e)?.example_spec().starts_with("naive("));
+    /// let e = cktile::layouts::CATALOGUE.iter().find(|e| e.name == "row-padded").unwrap();
+    /// assert!(cktile::json::CatalogueEntryJson::new(e)?.example_spec().starts_with("naive("));
     /// # Ok::<(), cktile::Error>(())
     /// ```
     pub fn example_spec(&self) -> &str {

@@ -47,7 +47,7 @@ pub mod search;
 pub mod tma;
 
 pub use bank::{InstructionJson, PartitionJson, TileJson};
-pub use descriptor::{CatalogEntryJson, CheckJson, CoordinateJson, OffsetsJson};
+pub use descriptor::{CatalogueEntryJson, CheckJson, CoordinateJson, OffsetsJson};
 pub use distribution::{CoverageJson, DistributionJson, TransposeJson};
 pub use dma::{AsyncPlanJson, DmaPlanJson, TdmPlanJson};
 pub use equiv::EquivJson;

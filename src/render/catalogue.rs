@@ -15,7 +15,7 @@ use core::fmt::Write;
 /// line. An error only if the catalogue's own example does not build.
 ///
 /// ```
-/// let e = cktile::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
+/// let e = cktile::layouts::CATALOGUE.iter().find(|e| e.name == "row-padded").unwrap();
 /// let text = cktile::render::catalogue::entry(e, false)?;
 /// assert!(text.starts_with("row-padded\n"));
 /// assert!(text.contains("            pad: "));

@@ -4,7 +4,7 @@
 //! small enough to enumerate.
 
 use crate::Descriptor;
-use crate::layouts::{CATALOG, Domain, Entry};
+use crate::layouts::{CATALOGUE, Domain, Entry};
 use core::fmt;
 use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, Union};
@@ -79,9 +79,9 @@ fn values(domain: Domain, bits: i64) -> BoxedStrategy<String> {
 /// builder rejects are drawn again.
 ///
 /// ```
-/// use cktile::layouts::CATALOG;
+/// use cktile::layouts::CATALOGUE;
 /// use proptest::prelude::*;
-/// let swizzles = CATALOG.iter().find(|e| e.name == "cute-swizzle").unwrap();
+/// let swizzles = CATALOGUE.iter().find(|e| e.name == "cute-swizzle").unwrap();
 /// proptest!(|(m in cktile::strategy::member(swizzles, 1 << 12))| {
 ///     // Every CuTe swizzle of a tile is a bijection of it.
 ///     prop_assert_eq!(cktile::check::is_bijective(&m), Ok(()), "{:?}", m);
@@ -119,7 +119,7 @@ pub fn member(entry: &'static Entry, max_elements: u64) -> impl Strategy<Value =
 /// ```
 /// use proptest::prelude::*;
 /// proptest!(|(m in cktile::strategy::catalogue(1 << 12))| {
-///     let entry = cktile::layouts::CATALOG.iter().find(|e| m.text.starts_with(&format!("{}:", e.name))).unwrap();
+///     let entry = cktile::layouts::CATALOGUE.iter().find(|e| m.text.starts_with(&format!("{}:", e.name))).unwrap();
 ///     // Bijective entries are bijections; the others (padding) are injective.
 ///     if entry.bijective {
 ///         prop_assert_eq!(cktile::check::is_bijective(&m), Ok(()), "{:?}", m);
@@ -129,5 +129,5 @@ pub fn member(entry: &'static Entry, max_elements: u64) -> impl Strategy<Value =
 /// });
 /// ```
 pub fn catalogue(max_elements: u64) -> impl Strategy<Value = CatalogueMember> {
-    Union::new(CATALOG.iter().map(move |e| member(e, max_elements).boxed()))
+    Union::new(CATALOGUE.iter().map(move |e| member(e, max_elements).boxed()))
 }

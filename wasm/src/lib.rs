@@ -18,7 +18,7 @@ use cktile::analyzer::op::OP_NAMES;
 use cktile::analyzer::pattern_name::PATTERN_NAMES;
 use cktile::analyzer::{ARCHS, Arch, Op};
 use cktile::distribution::{self, Distribution, Table, coverage::Coverage};
-use cktile::json::{CatalogEntryJson, CheckJson, DistributionJson, OffsetsJson, TileJson};
+use cktile::json::{CatalogueEntryJson, CheckJson, DistributionJson, OffsetsJson, TileJson};
 use cktile::render::svg::{banks, chain, grid, owners, title_of};
 use cktile::{Error, check, layouts};
 use serde::{Deserialize, Serialize};
@@ -87,7 +87,7 @@ fn given(s: &str) -> Option<&str> {
 ///
 /// ```
 /// let v: serde_json::Value = serde_json::from_str(&cktile_wasm::catalogue()).unwrap();
-/// assert_eq!(v["layouts"].as_array().unwrap().len(), cktile::layouts::CATALOG.len());
+/// assert_eq!(v["layouts"].as_array().unwrap().len(), cktile::layouts::CATALOGUE.len());
 /// assert_eq!(v["archs"][1]["name"], "gfx942");
 /// let row_padded = v["layouts"].as_array().unwrap().iter().find(|e| e["name"] == "row-padded").unwrap();
 /// assert_eq!(row_padded["typed"], false);
@@ -99,10 +99,10 @@ fn given(s: &str) -> Option<&str> {
 pub fn catalogue() -> String {
     // Each entry as `cktile catalogue --json` prints it, with `typed`: whether
     // its example names its element type (else the explorer supplies one).
-    let layouts: Vec<Value> = layouts::CATALOG
+    let layouts: Vec<Value> = layouts::CATALOGUE
         .iter()
         .filter_map(|e| {
-            let mut v = serde_json::to_value(CatalogEntryJson::new(e).ok()?).ok()?;
+            let mut v = serde_json::to_value(CatalogueEntryJson::new(e).ok()?).ok()?;
             let typed = layouts::resolve_typed(e.example, None).is_ok_and(|l| l.require_element_bytes().is_ok());
             v.as_object_mut()?.insert("typed".into(), json!(typed));
             Some(v)
@@ -400,7 +400,7 @@ mod tests {
 
     #[test]
     fn every_catalogue_example_explores_without_problems() {
-        for e in layouts::CATALOG {
+        for e in layouts::CATALOGUE {
             let r = Request {
                 spec: e.example.into(),
                 dtype: match layouts::resolve_typed(e.example, None).map(|l| l.require_element_bytes().is_ok()) {

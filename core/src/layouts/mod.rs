@@ -13,7 +13,7 @@
 //! Every builder is a `const fn` returning `Result<Descriptor, Error>`: in a
 //! `const` item (for example behind [`StaticDescriptor`](crate::StaticDescriptor))
 //! invalid parameters fail the build, at run time they are an `Err` naming
-//! the parameter. [`CATALOG`] lists the entries by name, and [`resolve`]
+//! the parameter. [`CATALOGUE`] lists the entries by name, and [`resolve`]
 //! accepts a spec or an entry with parameters, e.g.
 //! `ck-universal-a:m=128,k=32,dtype=fp16`, wherever a spec is accepted.
 //!
@@ -43,7 +43,7 @@ pub mod triton;
 pub mod xor_linear;
 
 pub use registry::{
-    CATALOG, DTYPE_LIST, DTYPE_NAMES, Domain, ENTRY_NAMES, Entry, EntryParam, Layout, build_entry, dtype_bytes,
+    CATALOGUE, DTYPE_LIST, DTYPE_NAMES, Domain, ENTRY_NAMES, Entry, EntryParam, Layout, build_entry, dtype_bytes,
     entry_text,
 };
 #[cfg(feature = "alloc")]

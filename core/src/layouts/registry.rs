@@ -12,8 +12,8 @@ use crate::error::{Error, ErrorKind, ParameterProblem, Snippet, SpecProblem};
 /// builders read their integer ranges from it.
 ///
 /// ```
-/// use cktile_core::layouts::{CATALOG, Domain};
-/// let e = CATALOG.iter().find(|e| e.name == "cute-swizzle").unwrap();
+/// use cktile_core::layouts::{CATALOGUE, Domain};
+/// let e = CATALOGUE.iter().find(|e| e.name == "cute-swizzle").unwrap();
 /// assert_eq!(e.params[2].domain, Domain::Bits { min: -62, max: 62 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +61,7 @@ impl Domain {
 /// One parameter of a catalogue entry.
 ///
 /// ```
-/// let e = cktile_core::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
+/// let e = cktile_core::layouts::CATALOGUE.iter().find(|e| e.name == "row-padded").unwrap();
 /// assert_eq!(e.params[2].name, "pad");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +79,7 @@ pub struct EntryParam {
 /// A catalogue entry.
 ///
 /// ```
-/// let e = cktile_core::layouts::CATALOG.iter().find(|e| e.name == "cute-swizzle").unwrap();
+/// let e = cktile_core::layouts::CATALOGUE.iter().find(|e| e.name == "cute-swizzle").unwrap();
 /// assert!(e.bijective);
 /// assert!(e.example.starts_with("cute-swizzle:"));
 /// ```
@@ -133,10 +133,10 @@ const FORM: &str = "CK version: 2025 (unmerge (L, K0), since PR #2007) or 2024 (
 /// Every entry.
 ///
 /// ```
-/// let names: Vec<&str> = cktile_core::layouts::CATALOG.iter().map(|e| e.name).collect();
+/// let names: Vec<&str> = cktile_core::layouts::CATALOGUE.iter().map(|e| e.name).collect();
 /// assert!(names.contains(&"ck-universal-a") && names.contains(&"cute-swizzle"));
 /// ```
-pub const CATALOG: &[Entry] = &[
+pub const CATALOGUE: &[Entry] = &[
     *CK_UNIVERSAL_A,
     *CK_XOR_LDS,
     *CK_XOR_PRESHUFFLE,
@@ -724,18 +724,18 @@ impl Entry {
     /// The parameter names, comma-separated (for messages).
     ///
     /// ```
-    /// let e = cktile_core::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
+    /// let e = cktile_core::layouts::CATALOGUE.iter().find(|e| e.name == "row-padded").unwrap();
     /// assert_eq!(e.param_names(), "rows, cols, pad, dtype");
     /// ```
     pub fn param_names(&self) -> &'static str {
-        let index = CATALOG.iter().position(|e| e.name == self.name).unwrap_or(usize::MAX);
+        let index = CATALOGUE.iter().position(|e| e.name == self.name).unwrap_or(usize::MAX);
         ENTRY_KEYS.split('\n').nth(index).unwrap_or("")
     }
 
     /// Builds the layout from `key=value,...` parameters (defaults fill the rest).
     ///
     /// ```
-    /// let e = cktile_core::layouts::CATALOG.iter().find(|e| e.name == "row-padded").unwrap();
+    /// let e = cktile_core::layouts::CATALOGUE.iter().find(|e| e.name == "row-padded").unwrap();
     /// let d = e.build("rows=4,cols=4,pad=1").unwrap();
     /// assert_eq!(d.calculate_offset(&[1, 0]), 5);
     /// ```
@@ -772,7 +772,7 @@ impl Entry {
     /// `bits` for `triton-nvmma`.
     ///
     /// ```
-    /// let e = cktile_core::layouts::CATALOG.iter().find(|e| e.name == "triton-nvmma").unwrap();
+    /// let e = cktile_core::layouts::CATALOGUE.iter().find(|e| e.name == "triton-nvmma").unwrap();
     /// assert_eq!(e.element_key(), Some("bits"));
     /// ```
     pub fn element_key(&self) -> Option<&'static str> {
@@ -785,7 +785,7 @@ impl Entry {
     /// refused, naming both.
     ///
     /// ```
-    /// let e = cktile_core::layouts::CATALOG.iter().find(|e| e.name == "ck-universal-a").unwrap();
+    /// let e = cktile_core::layouts::CATALOGUE.iter().find(|e| e.name == "ck-universal-a").unwrap();
     /// // --dtype fills the entry's dtype: fp8 gives MLdsLayer 2 at K = 64.
     /// assert_eq!(e.build_typed("m=128,k=64", Some("fp8"))?.element_bytes, Some(1));
     /// assert_eq!(e.build_typed("m=128,k=64", None)?.element_bytes, Some(2)); // the default, fp16
@@ -943,12 +943,12 @@ pub fn dtype_bytes(name: &str) -> Result<usize, Error> {
 }
 
 /// The entries' names, in catalogue order.
-const ENTRY_NAME_LIST: [&str; CATALOG.len()] = crate::names::names_of!(CATALOG, |r| r.name);
-/// The entries' names, comma-separated (for messages), derived from [`CATALOG`].
+const ENTRY_NAME_LIST: [&str; CATALOGUE.len()] = crate::names::names_of!(CATALOGUE, |r| r.name);
+/// The entries' names, comma-separated (for messages), derived from [`CATALOGUE`].
 ///
 /// ```
 /// assert!(cktile_core::layouts::ENTRY_NAMES.starts_with("ck-universal-a, ck-xor-lds, "));
-/// assert_eq!(cktile_core::layouts::ENTRY_NAMES.split(", ").count(), cktile_core::layouts::CATALOG.len());
+/// assert_eq!(cktile_core::layouts::ENTRY_NAMES.split(", ").count(), cktile_core::layouts::CATALOGUE.len());
 /// ```
 pub const ENTRY_NAMES: &str = crate::names::joined!(&ENTRY_NAME_LIST);
 
@@ -957,11 +957,11 @@ pub const ENTRY_NAMES: &str = crate::names::joined!(&ENTRY_NAME_LIST);
 const fn entry_keys_len() -> usize {
     let mut len = 0;
     let mut e = 0;
-    while e < CATALOG.len() {
+    while e < CATALOGUE.len() {
         if e > 0 {
             len += 1;
         }
-        let params = CATALOG[e].params;
+        let params = CATALOGUE[e].params;
         let mut k = 0;
         while k < params.len() {
             if k > 0 {
@@ -978,11 +978,11 @@ const ENTRY_KEY_BYTES: [u8; entry_keys_len()] = {
     let mut buf = [0u8; entry_keys_len()];
     let mut at = 0;
     let mut e = 0;
-    while e < CATALOG.len() {
+    while e < CATALOGUE.len() {
         if e > 0 {
             at = crate::names::put(&mut buf, at, "\n");
         }
-        let params = CATALOG[e].params;
+        let params = CATALOGUE[e].params;
         let mut k = 0;
         while k < params.len() {
             if k > 0 {
@@ -1061,7 +1061,7 @@ pub fn entry_text(text: &str) -> Option<&str> {
 
 /// The catalogue entry called `name`.
 fn find_entry(name: &str) -> Result<&'static Entry, Error> {
-    CATALOG
+    CATALOGUE
         .iter()
         .find(|e| e.name == name.trim())
         .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name.trim()), valid: ENTRY_NAMES }))

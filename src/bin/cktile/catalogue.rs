@@ -1,7 +1,7 @@
 //! `cktile catalogue`: the layout catalogue, one entry or all.
 
 use crate::common::{Failure, bad, to_json};
-use cktile::json::CatalogEntryJson;
+use cktile::json::CatalogueEntryJson;
 use cktile::{Visible, layouts, render};
 
 /// The layout catalogue: every entry with its parameters, source and footprint.
@@ -21,7 +21,7 @@ pub struct Args {
 pub fn run(a: &Args) -> Result<String, Failure> {
     let (name, json) = (a.name.as_deref(), a.json);
     let entries: Vec<&layouts::Entry> = match name {
-        Some(n) => match layouts::CATALOG.iter().find(|e| e.name == n) {
+        Some(n) => match layouts::CATALOGUE.iter().find(|e| e.name == n) {
             Some(e) => vec![e],
             None => {
                 return Err(bad(format!(
@@ -31,10 +31,10 @@ pub fn run(a: &Args) -> Result<String, Failure> {
                 )));
             }
         },
-        None => layouts::CATALOG.iter().collect(),
+        None => layouts::CATALOGUE.iter().collect(),
     };
     if json {
-        let items = entries.iter().map(|e| CatalogEntryJson::new(e).map_err(|err| Failure::input(e.example, err)));
+        let items = entries.iter().map(|e| CatalogueEntryJson::new(e).map_err(|err| Failure::input(e.example, err)));
         return to_json(&items.collect::<Result<Vec<_>, _>>()?);
     }
     let mut text = String::new();
