@@ -392,12 +392,9 @@ mod steps {
         /// The thread-raked factors: X0 lanes of X1 elements along the
         /// shuffle tile's columns, Y1 rows a warp, Y2 rows a thread.
         pub(crate) const STORE: Factors = match Self::TILE.store_pattern(P::BLOCK_SIZE).factors() {
-            Ok(f) if f.x2 == 1 && f.y2 <= 32 => f,
-            Ok(f) if f.x2 != 1 => static_failure(&Error::policy(
-                "the CShuffle epilogue's C stores take one vector a row (NPerIterationShuffle / the C vector at most 64)",
-            )),
+            Ok(f) if f.x2 == 1 => f,
             Ok(_) => static_failure(&Error::policy(
-                "the CShuffle epilogue's C stores take at most 32 rows a thread: take more threads or a smaller block tile",
+                "the CShuffle epilogue's C stores take one vector a row (NPerIterationShuffle / the C vector at most 64)",
             )),
             Err(e) => static_failure(&e),
         };
@@ -532,7 +529,7 @@ mod steps {
         let (warp, lane) = (p.warp as usize % Shuffle::<P, T>::STORE.y0, p.lane as usize % 64);
         let first = (warp * y1 + lane / x0) * y2;
         let col = (lane % x0) * x1;
-        // The row's vectors, in vectors (so the compiler sees each read's alignment).
+        // Each read's offset, written as a multiple of the vector.
         let vectors = tile.n / x1;
         for i in 0..y2 {
             let r = first + i;
