@@ -314,6 +314,20 @@ impl Error {
         Error::new(ErrorKind::Policy(PolicyProblem::with_value(message, name, value)))
     }
 
+    /// [`policy_value`](Self::policy_value) for a size: a `usize` past
+    /// `i64::MAX` is named as `i64::MAX`.
+    ///
+    /// ```
+    /// use cktile_core::Error;
+    /// let e = Error::policy_size("the tile must fit", "elements", usize::MAX);
+    /// assert_eq!(e.to_string(), format!("the tile must fit (elements = {})", i64::MAX));
+    /// assert_eq!(Error::policy_size("m", "n", 7), Error::policy_value("m", "n", 7));
+    /// ```
+    pub const fn policy_size(message: &'static str, name: &'static str, value: usize) -> Error {
+        let value = if value > i64::MAX as usize { i64::MAX } else { value as i64 };
+        Error::policy_value(message, name, value)
+    }
+
     /// The same error at a position in a spec text (kept if it has one).
     ///
     /// ```

@@ -233,12 +233,11 @@ pub const fn encoding_or_fail(encoding: Result<Encoding, Error>) -> Encoding {
 pub const fn registers_or_fail(encoding: Encoding, registers: usize) -> Encoding {
     let needed = encoding.y_elements();
     if needed != registers {
-        let value = if needed > i64::MAX as usize { i64::MAX } else { needed as i64 };
-        static_failure(&Error::policy_value(
+        static_failure(&Error::policy_size(
             "a typed encoding's thread buffer (its RegisterCount, computed as a type) must hold the product of its Y \
              lengths; a concrete encoding's holds fewer than 2^30 elements",
             "product of the Y lengths",
-            value,
+            needed,
         ));
     }
     encoding

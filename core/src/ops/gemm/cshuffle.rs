@@ -98,11 +98,6 @@ pub struct ShuffleTile {
     pub n_accesses: usize,
 }
 
-/// A refusal of a shuffle-tile parameter.
-const fn refuse(message: &'static str, name: &'static str, value: usize) -> Error {
-    Error::policy_value(message, name, if value > i64::MAX as usize { i64::MAX } else { value as i64 })
-}
-
 const fn min(a: usize, b: usize) -> usize {
     if a < b { a } else { b }
 }
@@ -139,31 +134,39 @@ impl ShuffleTile {
     ) -> Result<ShuffleTile, Error> {
         let ((m_block, n_block), (m_warps, n_warps), (warp_m, warp_n)) = (block, warps, warp_tile);
         if bytes == 0 || bytes > 16 {
-            return Err(refuse("C's elements are 1 to 16 bytes wide", "bytes", bytes));
+            return Err(Error::policy_size("C's elements are 1 to 16 bytes wide", "bytes", bytes));
         }
         if m_warps == 0 || n_warps == 0 {
-            return Err(refuse("a block has at least one warp along M and along N", "MWarp * NWarp", 0));
+            return Err(Error::policy_size("a block has at least one warp along M and along N", "MWarp * NWarp", 0));
         }
         // MPerIteration and NPerIteration: the rows and columns the block's warps cover at once.
         let (Some(m_iter), Some(n_iter)) = (m_warps.checked_mul(warp_m), n_warps.checked_mul(warp_n)) else {
-            return Err(refuse("the warps' tile overflows", "MWarp * MPerXdl", usize::MAX));
+            return Err(Error::policy_size("the warps' tile overflows", "MWarp * MPerXdl", usize::MAX));
         };
         if m_iter == 0 || m_block == 0 || !m_block.is_multiple_of(m_iter) {
-            return Err(refuse("MPerBlock must be a positive multiple of MWarp * MPerXdl", "MPerBlock", m_block));
+            return Err(Error::policy_size(
+                "MPerBlock must be a positive multiple of MWarp * MPerXdl",
+                "MPerBlock",
+                m_block,
+            ));
         }
         if n_iter == 0 || n_block == 0 || !n_block.is_multiple_of(n_iter) {
-            return Err(refuse("NPerBlock must be a positive multiple of NWarp * NPerXdl", "NPerBlock", n_block));
+            return Err(Error::policy_size(
+                "NPerBlock must be a positive multiple of NWarp * NPerXdl",
+                "NPerBlock",
+                n_block,
+            ));
         }
         let vector = min(n_iter, 16 / bytes);
         let Some(per_lane) = warp_m.checked_mul(warp_n) else {
-            return Err(refuse("the warp tile overflows", "MPerXdl * NPerXdl", usize::MAX));
+            return Err(Error::policy_size("the warp tile overflows", "MPerXdl * NPerXdl", usize::MAX));
         };
         let per_lane = per_lane / 64;
         let (m_tiles, n_shuffle) = if per_lane <= vector {
             (1, 1)
         } else {
             if !per_lane.is_multiple_of(vector) {
-                return Err(refuse(
+                return Err(Error::policy_size(
                     "a lane's accumulators of a warp tile (MPerXdl * NPerXdl / 64) must be a whole number of C vectors",
                     "MPerXdl * NPerXdl / 64",
                     per_lane,
@@ -171,7 +174,7 @@ impl ShuffleTile {
             }
             let shuffles = per_lane / vector;
             if !m_block.is_multiple_of(shuffles) {
-                return Err(refuse(
+                return Err(Error::policy_size(
                     "MPerBlock must be a multiple of the shuffles a warp tile needs (its accumulators a lane / the C vector)",
                     "MPerBlock",
                     m_block,
@@ -189,14 +192,14 @@ impl ShuffleTile {
         let n_tiles = if blocked > n_shuffle { blocked } else { n_shuffle };
         let (m, n) = (m_iter * m_tiles, n_iter * n_tiles);
         if !m_block.is_multiple_of(m) {
-            return Err(refuse(
+            return Err(Error::policy_size(
                 "MPerBlock must be a multiple of CK's shuffle tile's rows (MWarp * MPerXdl * NumMXdlPerWavePerShuffle)",
                 "MPerBlock",
                 m_block,
             ));
         }
         if !n_block.is_multiple_of(n) {
-            return Err(refuse(
+            return Err(Error::policy_size(
                 "NPerBlock must be a multiple of CK's shuffle tile's columns (NWarp * NPerXdl * NumNXdlPerWavePerShuffle)",
                 "NPerBlock",
                 n_block,
@@ -415,10 +418,10 @@ mod steps {
     #[inline(always)]
     pub(crate) fn check_lds<P: GemmPolicy, T>(len: usize) -> Result<(), Error> {
         if len < Shuffle::<P, T>::TILE.lds_elements() {
-            return Err(Error::policy_value(
+            return Err(Error::policy_size(
                 "the CShuffle epilogue's LDS tile must hold MPerIterationShuffle x NPerIterationShuffle elements of C",
                 "lds.len()",
-                i64::try_from(len).unwrap_or(i64::MAX),
+                len,
             ));
         }
         Ok(())

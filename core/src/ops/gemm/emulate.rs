@@ -194,8 +194,6 @@ impl GemmProblem {
     }
 }
 
-/// One operand's stages for a K tile: every thread loads (and moves its
-/// window on), then every thread stores into LDS.
 /// Every thread's K loop of one block on the host: each step (a
 /// [`Steps`] of the pipeline's order) runs for all the block's threads in
 /// turn, so a step's barrier is the host's sequence.
@@ -247,6 +245,8 @@ impl<P: GemmPolicy> Steps for BlockLoop<'_, P> {
     }
 }
 
+/// The kernel's block at (`m0`, `n0`): pipeline `L`'s K loop, then
+/// `epilogue`.
 #[cfg(feature = "alloc")]
 fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     (a, b, c): Matrices<'_, P>,
@@ -254,7 +254,7 @@ fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     (m0, n0): (usize, usize),
     epilogue: &E,
 ) -> Result<(), Error> {
-    let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
+    let GemmProblem { m, n, k, a_stride, b_stride, .. } = problem;
     let a_lds: Vec<Cell<BitsOf<P>>> = (0..P::M_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::default()).collect();
     let b_lds: Vec<Cell<BitsOf<P>>> = (0..P::N_PER_BLOCK * P::K_PER_BLOCK).map(|_| Cell::default()).collect();
     let partitions = (0..P::BLOCK_SIZE)
@@ -286,24 +286,41 @@ fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     if let Some(e) = block.error {
         return Err(e);
     }
-    if let Some(lds) = epilogue.shuffle_lds() {
-        let mut shuffle = BlockShuffle::<P> {
-            c,
-            problem,
-            origin: (row0, col0),
-            partitions: &partitions,
-            acc: &block.acc,
-            lds,
-            error: None,
-        };
-        run_shuffle::<P, AccOf<P>, _>(&mut shuffle);
-        return shuffle.error.map_or(Ok(()), Err);
+    let threads = BlockC::<P> { problem, origin: (row0, col0), partitions: &partitions, acc: &block.acc };
+    let Some(lds) = epilogue.shuffle_lds() else {
+        return threads.each(c, |w, _, acc| store_c_tile::<AccOf<P>, P>(w, acc, |x| x));
+    };
+    let mut shuffle = BlockShuffle::<P> { threads, c, lds, error: None };
+    run_shuffle::<P, AccOf<P>, _>(&mut shuffle);
+    shuffle.error.map_or(Ok(()), Err)
+}
+
+/// The C side of one block on the host: its threads' partitions and
+/// accumulators, and where its tile lies in C.
+#[cfg(feature = "alloc")]
+struct BlockC<'w, P: GemmPolicy> {
+    problem: GemmProblem,
+    origin: (crate::Index, crate::Index),
+    partitions: &'w [Partition],
+    acc: &'w [CBlockTensor<P>],
+}
+
+#[cfg(feature = "alloc")]
+impl<P: GemmPolicy> BlockC<'_, P> {
+    /// Runs `f` on each thread's C window over `c`, its partition and its
+    /// accumulators, in thread order; stops at the first window refused.
+    fn each(
+        &self,
+        c: &mut [AccOf<P>],
+        mut f: impl FnMut(&mut super::CWindow<'_, AccOf<P>, P>, Partition, &CBlockTensor<P>),
+    ) -> Result<(), Error> {
+        let GemmProblem { m, n, c_stride, .. } = self.problem;
+        for (&p, acc) in self.partitions.iter().zip(self.acc) {
+            let view = P::make_c_dram_view(&mut *c, m, n, c_stride)?;
+            f(&mut c_window::<AccOf<P>, P>(view, self.origin, p)?, p, acc);
+        }
+        Ok(())
     }
-    for (p, acc) in partitions.iter().zip(&block.acc) {
-        let view = P::make_c_dram_view(c, m, n, c_stride)?;
-        store_c_tile::<AccOf<P>, P>(&mut c_window::<AccOf<P>, P>(view, (row0, col0), *p)?, acc, |x| x);
-    }
-    Ok(())
 }
 
 /// The CShuffle epilogue of one block on the host: each step (a
@@ -311,32 +328,11 @@ fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
 /// own C window, so the barrier is the host's sequence.
 #[cfg(feature = "alloc")]
 struct BlockShuffle<'w, P: GemmPolicy> {
+    threads: BlockC<'w, P>,
     c: &'w mut [AccOf<P>],
-    problem: GemmProblem,
-    origin: (crate::Index, crate::Index),
-    partitions: &'w [Partition],
-    acc: &'w [CBlockTensor<P>],
     lds: SharedMemory<'w, AccOf<P>>,
     /// The first error of a thread's C window.
     error: Option<Error>,
-}
-
-#[cfg(feature = "alloc")]
-impl<P: GemmPolicy> BlockShuffle<'_, P> {
-    /// Runs `f` on each thread's C window and partition, in thread order.
-    fn each(&mut self, mut f: impl FnMut(&mut super::CWindow<'_, AccOf<P>, P>, Partition, &CBlockTensor<P>)) {
-        let GemmProblem { m, n, c_stride, .. } = self.problem;
-        for (&p, acc) in self.partitions.iter().zip(self.acc) {
-            let window = P::make_c_dram_view(&mut *self.c, m, n, c_stride)
-                .and_then(|v| c_window::<AccOf<P>, P>(v, self.origin, p));
-            match window {
-                Ok(mut w) => f(&mut w, p, acc),
-                Err(e) => {
-                    self.error.get_or_insert(e);
-                }
-            }
-        }
-    }
 }
 
 #[cfg(feature = "alloc")]
@@ -345,15 +341,22 @@ impl<P: GemmPolicy> ShuffleSteps for BlockShuffle<'_, P> {
 
     fn write(&mut self, access: usize) {
         let lds = self.lds;
-        self.each(|w, _, acc| shuffle_write::<AccOf<P>, P>(w, lds, acc, access, |x| x));
+        let written = self.threads.each(self.c, |w, _, acc| shuffle_write::<AccOf<P>, P>(w, lds, acc, access, |x| x));
+        if let Err(e) = written {
+            self.error.get_or_insert(e);
+        }
     }
 
     fn copy(&mut self, access: usize) {
         let lds = self.lds;
-        self.each(|w, p, _| shuffle_copy::<AccOf<P>, P>(w, lds, p, access));
+        if let Err(e) = self.threads.each(self.c, |w, p, _| shuffle_copy::<AccOf<P>, P>(w, lds, p, access)) {
+            self.error.get_or_insert(e);
+        }
     }
 }
 
+/// A block origin as an index (every origin lies inside a view whose
+/// sizes fit one; refused otherwise).
 #[cfg(feature = "alloc")]
 fn index(origin: usize) -> Result<crate::Index, Error> {
     crate::Index::try_from(origin).map_err(|_| Error::policy("a block's origin must fit a 64-bit index"))

@@ -46,10 +46,7 @@ use cktile_transforms::typed::{
 pub const fn kpack(bytes: usize, per_lane: usize) -> Result<usize, Error> {
     let vector = match bytes {
         1 | 2 => crate::layouts::ck::default_kpack(bytes),
-        _ => {
-            let value = if bytes > i64::MAX as usize { i64::MAX } else { bytes as i64 };
-            return Err(Error::policy_value("the GEMM's elements are 1 or 2 bytes", "bytes", value));
-        }
+        _ => return Err(Error::policy_size("the GEMM's elements are 1 or 2 bytes", "bytes", bytes)),
     };
     match per_lane {
         0 => Err(Error::policy_value("the warp GEMM holds at least one K value a lane", "K values a lane", 0)),
@@ -74,10 +71,10 @@ const fn pack_of(bytes: usize, wm: usize, wk: usize) -> usize {
 /// `pack`.
 const fn layer_of(k: usize, bytes: usize, pack: usize) -> usize {
     if k == 0 || pack == 0 || !k.is_multiple_of(pack) {
-        static_failure(&Error::policy_value(
+        static_failure(&Error::policy_size(
             "KPerBlock must be a positive multiple of KPack (the LDS block's vectors)",
             "KPerBlock",
-            if k > i64::MAX as usize { i64::MAX } else { k as i64 },
+            k,
         ));
     }
     match crate::layouts::ck::mlds_layer(k, bytes, 32) {
