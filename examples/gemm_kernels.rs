@@ -36,9 +36,9 @@
 //! blocks and 16 KiB of dynamic shared memory (`(128 + 128) * 32` 16-bit
 //! elements, `(128 + 128) * 64` 8-bit ones). The `_crr` entry points take
 //! a column-major A (K x M in memory, M contiguous) and a row-major B (K x
-//! N, N contiguous); `gemm_gfx942_fp16_v3` runs CK's CompV3 pipeline (the
-//! next K tile's loads in flight during this tile's block GEMM; not on
-//! nvptx yet), the others the one-stage K loop. The `_cshuffle` entry
+//! N, N contiguous); `gemm_gfx942_fp16_v3` and `gemm_sm90_fp16_v3` run CK's
+//! CompV3 pipeline (the next K tile's loads in flight during this tile's
+//! block GEMM), the others the one-stage K loop. The `_cshuffle` entry
 //! points store C through CK's CShuffle epilogue (an LDS tile of `f32`
 //! sharing the launch-sized memory: launch them with 32 KiB on gfx942,
 //! `128 * 64` floats, and 16 KiB on sm_90, `128 * 32`), the others with
@@ -145,6 +145,7 @@ mod entry {
             gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, OneStage, Default2D, u8 => f32;
             gemm_sm90_int8 = Sm90x8<Int8>, OneStage, Default2D, i8 => i32;
             gemm_sm90_fp16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => f32;
+            gemm_sm90_fp16_v3 = Sm90<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32;
     }
 }
 
@@ -226,6 +227,10 @@ fn main() -> Result<(), cktile::Error> {
     report(
         "gfx942 fp16_t (MFMA 32x32x16), CompV3, A row-major, B column-major".to_string(),
         run::<Gfx942<Fp16>, CompV3>((m, n, k), gap, false)?,
+    );
+    report(
+        "sm_90 fp16_t (mma.sync m16n8k16), CompV3, A row-major, B column-major".to_string(),
+        run::<Sm90<Fp16>, CompV3>((m, n, k), gap, false)?,
     );
     // The `_cshuffle` entry points: CK's CShuffle epilogue, and the other element types
     // through it, each in one layout.

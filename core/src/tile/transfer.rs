@@ -137,13 +137,15 @@ macro_rules! by_width {
 #[cfg(any(feature = "alloc", target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub(crate) use by_width;
 
-/// The loads of [`load_tile_into`]: one visit per access.
-struct Loader<'a, B, C: Chain, E: TileEncoding, T: Copy> {
+/// The loads of [`load_tile_into`]: one visit per access. `EAGER` visits
+/// are inlined always (see [`load_tile_eager`]), the others where LLVM
+/// chooses.
+struct Loader<'a, B, C: Chain, E: TileEncoding, T: Copy, const EAGER: bool> {
     window: &'a TileWindowWithStaticDistribution<B, C, E>,
     out: &'a mut StaticDistributedTensor<T, E>,
 }
 
-impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T> {
+impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T, false> {
     const COUNT: usize = Plan::<E, C>::PLAN.accesses();
     // `#[inline]`, not `always`: inlined early, its body makes the loops
     // around a load (a block GEMM's warp tiles) too big for LLVM to unroll
@@ -152,6 +154,24 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> V
     // unoptimised build calls it: one small frame.
     #[inline]
     fn visit(&mut self, a: usize) {
+        self.access(a);
+    }
+}
+
+impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T, true> {
+    const COUNT: usize = Plan::<E, C>::PLAN.accesses();
+    #[inline(always)]
+    fn visit(&mut self, a: usize) {
+        self.access(a);
+    }
+}
+
+impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default, const EAGER: bool>
+    Loader<'_, B, C, E, T, EAGER>
+{
+    /// Access `a`: its vector into the tensor's registers.
+    #[inline(always)]
+    fn access(&mut self, a: usize) {
         let plan = &Plan::<E, C>::PLAN;
         let (d0, ds) = (plan.d_start(a), plan.d_stride());
         let offset = self.window.access_offset(a);
@@ -301,7 +321,22 @@ pub fn load_tile_into<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: 
     window: &TileWindowWithStaticDistribution<B, C, E>,
     tensor: &mut StaticDistributedTensor<T, E>,
 ) {
-    each_access(&mut Loader { window, out: tensor });
+    each_access(&mut Loader::<_, _, _, _, false> { window, out: tensor });
+}
+
+/// [`load_tile`] whose accesses are inlined where it is called, on nvptx
+/// (elsewhere it is [`load_tile`]): a GEMM's DRAM loads
+/// (`ops::gemm::OperandPath::load`). In CK's CompV3 K loop on nvptx, LLVM
+/// left the four DRAM accesses of a 128 x 128 tile as calls, with 1.4 KB
+/// of local memory; inlined, the loop is as the one-stage loop's.
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+#[inline(always)]
+pub(crate) fn load_tile_eager<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
+    window: &TileWindowWithStaticDistribution<B, C, E>,
+) -> StaticDistributedTensor<T, E> {
+    let mut out = StaticDistributedTensor::filled(T::default());
+    each_access(&mut Loader::<_, _, _, _, { cfg!(target_arch = "nvptx64") }> { window, out: &mut out });
+    out
 }
 
 /// CK Tile's `store_tile(window, tensor)`: writes this thread's elements

@@ -88,8 +88,7 @@ pub fn universal_gemm<P: GemmPolicy>(
 /// [`CShuffle`](super::CShuffle) over an LDS tile of C's type, which may
 /// be the same launch-sized memory as `lds`). The host's
 /// [`emulate_gemm_with`](super::emulate_gemm_with) runs the same steps in
-/// the same order. CompV3 is a compile error on nvptx, where its tile
-/// loads and stores are not inlined yet.
+/// the same order.
 ///
 /// Errors: [`universal_gemm`]'s, and a CShuffle LDS tile shorter than
 /// [`CShuffle::lds_elements`](super::CShuffle::lds_elements) (before the
@@ -109,12 +108,6 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     lds: SharedMemory<'_, BitsOf<P>>,
     epilogue: E,
 ) -> Result<(), Error> {
-    // On nvptx the CompV3 loop's tile loads and stores are not inlined (4 calls and 1.4 KB of
-    // local memory in the 128 x 128 kernel): refused there until they are.
-    #[cfg(target_arch = "nvptx64")]
-    const {
-        assert!(!L::PREFETCH, "CompV3 is not zero-cost on nvptx yet: take OneStage (the performance chapter says why)")
-    };
     let Some(p) = get_policy_partition::<P>() else { return Ok(()) };
     let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
     let a_len = P::M_PER_BLOCK * P::K_PER_BLOCK;
@@ -140,7 +133,7 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
         OperandPath::<BitsOf<P>, P, OperandB>::with_partition(OperandB, *b_view.descriptor(), b, n0, b_lds, p)?;
     let (a_block, b_block) =
         (block_window::<BitsOf<P>, P, OperandA>(a_lds, p)?, block_window::<BitsOf<P>, P, OperandB>(b_lds, p)?);
-    let mut k_loop = KLoop::<P> {
+    let mut k_loop = KLoop::<P, L> {
         a_tile: DramTensor::<BitsOf<P>, P, OperandA>::filled(BitsOf::<P>::default()),
         b_tile: DramTensor::<BitsOf<P>, P, OperandB>::filled(BitsOf::<P>::default()),
         a_path,
@@ -150,6 +143,7 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
         a_block,
         b_block,
         acc: CBlockTensor::<P>::filled(AccOf::<P>::default()),
+        pipeline: core::marker::PhantomData,
     };
     run::<L, _>(k.div_ceil(P::K_PER_BLOCK), &mut k_loop);
     let mut window = c_window::<AccOf<P>, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
@@ -192,8 +186,8 @@ impl<P: GemmPolicy> ShuffleSteps for ThreadShuffle<'_, '_, P> {
 
 /// One thread's K loop: its paths and block windows, the DRAM tiles and
 /// block GEMM operands in registers, its accumulators; the steps a
-/// [`Pipeline`] orders.
-struct KLoop<'a, P: GemmPolicy> {
+/// [`Pipeline`] `L` orders.
+struct KLoop<'a, P: GemmPolicy, L: Pipeline> {
     a_path: OperandPath<'a, BitsOf<P>, P, OperandA>,
     b_path: OperandPath<'a, BitsOf<P>, P, OperandB>,
     a_tile: DramTensor<BitsOf<P>, P, OperandA>,
@@ -203,12 +197,18 @@ struct KLoop<'a, P: GemmPolicy> {
     a_regs: ABlockTensor<P>,
     b_regs: BBlockTensor<P>,
     acc: CBlockTensor<P>,
+    pipeline: core::marker::PhantomData<fn() -> L>,
 }
 
-impl<P: GemmPolicy> Steps for KLoop<'_, P> {
+impl<P: GemmPolicy, L: Pipeline> Steps for KLoop<'_, P, L> {
     #[inline(always)]
     fn load(&mut self) {
-        (self.a_tile, self.b_tile) = (self.a_path.load(), self.b_path.load());
+        (self.a_tile, self.b_tile) = if L::PREFETCH {
+            // Inlined on nvptx, where LLVM otherwise calls the accesses of CompV3's one load.
+            (self.a_path.load_prefetching(), self.b_path.load_prefetching())
+        } else {
+            (self.a_path.load(), self.b_path.load())
+        };
         self.a_path.next_k();
         self.b_path.next_k();
     }

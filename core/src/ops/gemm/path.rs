@@ -446,6 +446,14 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
         load_tile(&self.dram)
     }
 
+    /// [`load`](Self::load) for a prefetching K loop (CK's CompV3), its
+    /// accesses inlined on nvptx (`tile::transfer::load_tile_eager`).
+    #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+    #[inline(always)]
+    pub(crate) fn load_prefetching(&self) -> DramTensor<T, P, S> {
+        crate::tile::transfer::load_tile_eager(&self.dram)
+    }
+
     /// CK's `move_tile_window` of the DRAM window to the next K tile.
     ///
     /// ```
