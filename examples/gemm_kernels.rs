@@ -1,8 +1,9 @@
 //! A complete GEMM kernel for gfx942 and one for sm_90, each a policy line
 //! and an entry point: `C = A * B`, A (M x K) and B (K x N) in any of the
 //! element types CK's universal GEMM takes (fp16, bf16, fp8, bf8, int8),
-//! each row-major or column-major, C in the accumulator's type (`f32`;
-//! `i32` for int8) and row-major, all through the library's kernel body
+//! each row-major or column-major, C row-major in the accumulator's type
+//! (`f32`; `i32` for int8) or, as CK's examples store it, in the inputs'
+//! 16-bit type (the `_c16` entry points), all through the library's kernel body
 //! (`ops::gemm::universal_gemm`: CK's universal GEMM, its data paths,
 //! block GEMM and epilogue).
 //!
@@ -39,10 +40,12 @@
 //! N, N contiguous); `gemm_gfx942_fp16_v3` and `gemm_sm90_fp16_v3` run CK's
 //! CompV3 pipeline (the next K tile's loads in flight during this tile's
 //! block GEMM), the others the one-stage K loop. The `_cshuffle` entry
-//! points store C through CK's CShuffle epilogue (an LDS tile of `f32`
+//! points store C through CK's CShuffle epilogue (an LDS tile of C's type
 //! sharing the launch-sized memory: launch them with 32 KiB on gfx942,
-//! `128 * 64` floats, and 16 KiB on sm_90, `128 * 32`), the others with
-//! `Default2D`. The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
+//! `128 * 64` floats, and 16 KiB on sm_90, `128 * 32`; a 16-bit C's tile
+//! is `128 * 64` halves on both, 16 KiB), the others with `Default2D`.
+//! The `_c16` entry points take C as the inputs' 16-bit bits (fp16 or
+//! bf16), each accumulator rounded once, to nearest even. The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
 //! 8.4 (`-Ctarget-feature=+ptx84`, as the scripts build it).
 
 use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy};
@@ -70,19 +73,20 @@ pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
 mod entry {
     use super::*;
     use cktile_core::ops::gemm::{
-        AccOf, Bf16, BitsOf, CShuffle, Default2D, Fp16, GemmPolicy, GemmProblem, Int8, OneStage, Pipeline,
+        AccOf, Bf16, BitsOf, CElement, CShuffle, Default2D, Fp16, GemmPolicy, GemmProblem, Int8, OneStage, Pipeline,
         universal_gemm_with,
     };
 
-    /// The kernel body of policy `P`, pipeline `L` and, with `SHUFFLE`, CK's
-    /// CShuffle epilogue (else `Default2D`) over a packed `m x n x k` problem
-    /// (each operand laid out as `P` says, its elements as their bits).
+    /// The kernel body of policy `P`, pipeline `L`, C in type `C` and,
+    /// with `SHUFFLE`, CK's CShuffle epilogue (else `Default2D`) over a
+    /// packed `m x n x k` problem (each operand laid out as `P` says, its
+    /// elements as their bits).
     #[inline(always)]
     #[allow(unsafe_code)]
-    fn kernel<P: GemmPolicy, L: Pipeline, const SHUFFLE: bool>(
+    fn kernel<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, const SHUFFLE: bool>(
         a: *const BitsOf<P>,
         b: *const BitsOf<P>,
-        c: *mut AccOf<P>,
+        c: *mut C::Bits,
         m: u32,
         n: u32,
         k: u32,
@@ -105,24 +109,24 @@ mod entry {
             // SAFETY: the CShuffle tile shares the launch-sized memory with `lds` (launched with
             // the larger of the two); the epilogue writes it only after the K loop's last barrier.
             let c_lds = unsafe {
-                cktile_core::tile::gpu::workgroup_memory::<AccOf<P>>(CShuffle::<AccOf<P>>::lds_elements::<P>())
+                cktile_core::tile::gpu::workgroup_memory::<C::Bits>(CShuffle::<C::Bits>::lds_elements::<P>())
             };
-            let _ = universal_gemm_with::<P, L, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
+            let _ = universal_gemm_with::<P, L, C, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
         } else {
-            let _ = universal_gemm_with::<P, L, _>((a, b, c), problem, lds, Default2D);
+            let _ = universal_gemm_with::<P, L, C, _>((a, b, c), problem, lds, Default2D);
         }
     }
 
-    /// Each entry point: its name, its policy, pipeline and epilogue, and
-    /// the policy's element bits and accumulator (`BitsOf`, `AccOf`),
-    /// spelled as primitives for the kernel ABI.
+    /// Each entry point: its name, its policy, pipeline and epilogue, C's
+    /// type, and the policy's element bits and C's (`BitsOf`,
+    /// `CElement::Bits`), spelled as primitives for the kernel ABI.
     macro_rules! entry_points {
-        ($($target:literal: $($name:ident = $policy:ty, $pipeline:ty, $epilogue:ident, $bits:ty => $acc:ty;)+)+) => {$($(
-            #[doc = concat!("`", stringify!($policy), "` (", stringify!($pipeline), ", ", stringify!($epilogue), ") on ", $target, ".")]
+        ($($target:literal: $($name:ident = $policy:ty, $pipeline:ty, $epilogue:ident, $bits:ty => $c:ty as $c_bits:ty;)+)+) => {$($(
+            #[doc = concat!("`", stringify!($policy), "` (", stringify!($pipeline), ", ", stringify!($epilogue), ", C in ", stringify!($c), ") on ", $target, ".")]
             #[cfg(target_arch = $target)]
             #[unsafe(no_mangle)]
-            pub extern "gpu-kernel" fn $name(a: *const $bits, b: *const $bits, c: *mut $acc, m: u32, n: u32, k: u32) {
-                kernel::<$policy, $pipeline, { entry_points!(@shuffle $epilogue) }>(a, b, c, m, n, k)
+            pub extern "gpu-kernel" fn $name(a: *const $bits, b: *const $bits, c: *mut $c_bits, m: u32, n: u32, k: u32) {
+                kernel::<$policy, $pipeline, $c, { entry_points!(@shuffle $epilogue) }>(a, b, c, m, n, k)
             }
         )+)+};
         (@shuffle Default2D) => { false };
@@ -131,34 +135,45 @@ mod entry {
 
     entry_points! {
         "amdgpu":
-            gemm_gfx942_fp16 = Gfx942<Fp16>, OneStage, Default2D, u16 => f32;
-            gemm_gfx942_bf16 = Gfx942<Bf16>, OneStage, Default2D, u16 => f32;
-            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32;
-            gemm_gfx942_fp8 = Gfx942x8<cktile_core::ops::gemm::Fp8Fnuz>, OneStage, Default2D, u8 => f32;
-            gemm_gfx942_int8 = Gfx942x8<Int8>, OneStage, Default2D, i8 => i32;
-            gemm_gfx942_fp16_v3 = Gfx942<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32;
-            gemm_gfx942_fp16_cshuffle = Gfx942<Fp16>, OneStage, CShuffle, u16 => f32;
+            gemm_gfx942_fp16 = Gfx942<Fp16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx942_bf16 = Gfx942<Bf16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx942_fp8 = Gfx942x8<cktile_core::ops::gemm::Fp8Fnuz>, OneStage, Default2D, u8 => f32 as f32;
+            gemm_gfx942_int8 = Gfx942x8<Int8>, OneStage, Default2D, i8 => i32 as i32;
+            gemm_gfx942_fp16_v3 = Gfx942<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32 as f32;
+            gemm_gfx942_fp16_cshuffle = Gfx942<Fp16>, OneStage, CShuffle, u16 => f32 as f32;
+            gemm_gfx942_fp16_c16 = Gfx942<Fp16>, OneStage, Default2D, u16 => Fp16 as u16;
+            gemm_gfx942_bf16_c16 = Gfx942<Bf16>, OneStage, Default2D, u16 => Bf16 as u16;
+            gemm_gfx942_fp16_c16_cshuffle = Gfx942<Fp16>, OneStage, CShuffle, u16 => Fp16 as u16;
         "nvptx64":
-            gemm_sm90_fp16 = Sm90<Fp16>, OneStage, Default2D, u16 => f32;
-            gemm_sm90_bf16 = Sm90<Bf16>, OneStage, Default2D, u16 => f32;
-            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32;
-            gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, OneStage, Default2D, u8 => f32;
-            gemm_sm90_int8 = Sm90x8<Int8>, OneStage, Default2D, i8 => i32;
-            gemm_sm90_fp16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => f32;
-            gemm_sm90_fp16_v3 = Sm90<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32;
+            gemm_sm90_fp16 = Sm90<Fp16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_sm90_bf16 = Sm90<Bf16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_sm90_fp8 = Sm90x8<cktile_core::ops::gemm::Fp8>, OneStage, Default2D, u8 => f32 as f32;
+            gemm_sm90_int8 = Sm90x8<Int8>, OneStage, Default2D, i8 => i32 as i32;
+            gemm_sm90_fp16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => f32 as f32;
+            gemm_sm90_fp16_v3 = Sm90<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32 as f32;
+            gemm_sm90_fp16_c16 = Sm90<Fp16>, OneStage, Default2D, u16 => Fp16 as u16;
+            gemm_sm90_bf16_c16 = Sm90<Bf16>, OneStage, Default2D, u16 => Bf16 as u16;
+            gemm_sm90_fp16_c16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => Fp16 as u16;
     }
 }
 
 /// Runs policy `P` on an `m x n x k` problem (elements of `P`'s type,
-/// small integers: every sum exact in `f32` and `i32`), each operand laid
-/// out as `P` says with `gap` elements past its contiguous extent;
-/// returns how many elements of C differ from the triple loop's.
+/// small integers: every sum exact in `f32` and `i32`) with C in type `C`,
+/// each operand laid out as `P` says with `gap` elements past its
+/// contiguous extent; returns how many elements of C differ from the
+/// triple loop's (its exact sums converted to C's type as CK's
+/// `type_convert` does).
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
-fn run<P: cktile_core::ops::gemm::GemmPolicy, L: cktile_core::ops::gemm::Pipeline>(
+fn run<P: cktile_core::ops::gemm::GemmPolicy, L: cktile_core::ops::gemm::Pipeline, C>(
     (m, n, k): (usize, usize, usize),
     gap: usize,
     shuffle: bool,
-) -> Result<usize, cktile::Error> {
+) -> Result<usize, cktile::Error>
+where
+    C: cktile_core::ops::gemm::CElement<cktile_core::ops::gemm::AccOf<P>>,
+{
     use cktile_core::ops::gemm::{
         AccOf, Accumulator, BitsOf, CShuffle, Default2D, ElementOf, GemmProblem, MfmaElement, OperandStorage,
         emulate_gemm_with,
@@ -174,24 +189,29 @@ fn run<P: cktile_core::ops::gemm::GemmPolicy, L: cktile_core::ops::gemm::Pipelin
     let a: Vec<BitsOf<P>> = (0..m.max(k) * a_ld).map(|i| element((i * 7 + 3) % 11, 5)).collect();
     let b: Vec<BitsOf<P>> = (0..n.max(k) * b_ld).map(|i| element((i * 5 + 1) % 13, 6)).collect();
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride: n };
-    // C starts as NaN (in `i32`, its bits): an element no thread writes differs.
-    let mut c = vec![AccOf::<P>::from_bits(0x7fc0_0000); m * n];
+    // C starts as NaN in C's type (in `i32`, NaN's bits): an element no thread writes differs.
+    let mut c = vec![C::from_acc(AccOf::<P>::from_bits(0x7fc0_0000)); m * n];
     if shuffle {
-        let mut lds = vec![AccOf::<P>::default(); CShuffle::<AccOf<P>>::lds_elements::<P>()];
+        let mut lds = vec![C::Bits::default(); CShuffle::<C::Bits>::lds_elements::<P>()];
         let epilogue = CShuffle::new(cktile_core::tile::SharedMemory::from_mut(&mut lds));
-        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, epilogue)?;
+        emulate_gemm_with::<P, L, C, _>(&a, &b, &mut c, problem, epilogue)?;
     } else {
-        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, Default2D)?;
+        emulate_gemm_with::<P, L, C, _>(&a, &b, &mut c, problem, Default2D)?;
     }
-    let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
-    let reference = |i: usize, j: usize| (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum::<f64>();
-    Ok((0..m * n).filter(|&x| c[x].to_f64() != reference(x / n, x % n)).count())
+    // The triple loop in the accumulator (exact: small integers), converted once.
+    let value = |x: BitsOf<P>| ElementOf::<P>::to_acc(x);
+    let reference = |i: usize, j: usize| {
+        let sum = (0..k).fold(AccOf::<P>::default(), |s, q| s.add(value(a[a_at(i, q)]).mul(value(b[b_at(j, q)]))));
+        C::raw(C::from_acc(sum))
+    };
+    Ok((0..m * n).filter(|&x| C::raw(c[x]) != reference(x / n, x % n)).count())
 }
 
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 fn main() -> Result<(), cktile::Error> {
     use cktile_core::ops::gemm::{
-        ALayout, Accumulator, BLayout, Bf8, Bf8Fnuz, Bf16, Fp8, Fp8Fnuz, Fp16, GemmPolicy, Int8, MfmaElement,
+        ALayout, AccOf, Accumulator, BLayout, Bf8, Bf8Fnuz, Bf16, CElement, Fp8, Fp8Fnuz, Fp16, GemmPolicy, Int8,
+        MfmaElement,
     };
     // Padded along M, N and K (K a multiple of both vectors, 8 and 16 elements), with leading
     // dimensions that are no multiple of them.
@@ -208,7 +228,7 @@ fn main() -> Result<(), cktile::Error> {
                 type E<P> = cktile_core::ops::gemm::ElementOf<P>;
                 let e = format!("{} ({:?})", <E<P> as MfmaElement>::NAME, <E<P> as MfmaElement>::KIND);
                 let acc = <cktile_core::ops::gemm::AccOf<P> as Accumulator>::NAME;
-                report(format!(concat!($target, " {} ", $what, ", C in {}, A {}, B {}"), e, acc, a, b), run::<P, cktile_core::ops::gemm::OneStage>(shape, gap, false)?);
+                report(format!(concat!($target, " {} ", $what, ", C in {}, A {}, B {}"), e, acc, a, b), run::<P, cktile_core::ops::gemm::OneStage, cktile_core::ops::gemm::AccOf<P>>(shape, gap, false)?);
                 Ok(())
             }
             let (row, column) = (<RowMajor as ALayout>::NAME, <ColumnMajor as BLayout>::NAME);
@@ -226,29 +246,64 @@ fn main() -> Result<(), cktile::Error> {
     use cktile_core::ops::gemm::CompV3;
     report(
         "gfx942 fp16_t (MFMA 32x32x16), CompV3, A row-major, B column-major".to_string(),
-        run::<Gfx942<Fp16>, CompV3>((m, n, k), gap, false)?,
+        run::<Gfx942<Fp16>, CompV3, f32>((m, n, k), gap, false)?,
     );
     report(
         "sm_90 fp16_t (mma.sync m16n8k16), CompV3, A row-major, B column-major".to_string(),
-        run::<Sm90<Fp16>, CompV3>((m, n, k), gap, false)?,
+        run::<Sm90<Fp16>, CompV3, f32>((m, n, k), gap, false)?,
     );
     // The `_cshuffle` entry points: CK's CShuffle epilogue, and the other element types
     // through it, each in one layout.
     use cktile_core::ops::gemm::OneStage;
     let shuffled = "CShuffle epilogue, A row-major, B column-major";
-    report(format!("gfx942 fp16_t (MFMA 32x32x16), {shuffled}"), run::<Gfx942<Fp16>, OneStage>((m, n, k), gap, true)?);
+    report(
+        format!("gfx942 fp16_t (MFMA 32x32x16), {shuffled}"),
+        run::<Gfx942<Fp16>, OneStage, f32>((m, n, k), gap, true)?,
+    );
     report(
         format!("gfx942 int8_t (MFMA 32x32x32), {shuffled}"),
-        run::<Gfx942x8<Int8>, OneStage>((m, n, k), gap, true)?,
+        run::<Gfx942x8<Int8>, OneStage, i32>((m, n, k), gap, true)?,
     );
     report(
         format!("gfx942 fp16_t (MFMA 32x32x16), CompV3, {shuffled}"),
-        run::<Gfx942<Fp16>, CompV3>((m, n, k), gap, true)?,
+        run::<Gfx942<Fp16>, CompV3, f32>((m, n, k), gap, true)?,
     );
-    report(format!("sm_90 fp16_t (mma.sync m16n8k16), {shuffled}"), run::<Sm90<Fp16>, OneStage>((m, n, k), gap, true)?);
+    report(
+        format!("sm_90 fp16_t (mma.sync m16n8k16), {shuffled}"),
+        run::<Sm90<Fp16>, OneStage, f32>((m, n, k), gap, true)?,
+    );
     report(
         format!("sm_90 fp8_t (Fp8) (mma.sync m16n8k32), {shuffled}"),
-        run::<Sm90x8<Fp8>, OneStage>((m, n, k), gap, true)?,
+        run::<Sm90x8<Fp8>, OneStage, f32>((m, n, k), gap, true)?,
     );
+    // The `_c16` entry points: C in fp16 and in bf16, from every floating-point element type
+    // of each target, through both epilogues (A row-major, B column-major).
+    fn sixteen<P: GemmPolicy>(
+        report: &mut impl FnMut(String, usize),
+        what: &str,
+        shape: (usize, usize, usize),
+        gap: usize,
+    ) -> Result<(), cktile::Error>
+    where
+        Fp16: CElement<AccOf<P>>,
+        Bf16: CElement<AccOf<P>>,
+    {
+        let e = <cktile_core::ops::gemm::ElementOf<P> as MfmaElement>::NAME;
+        for (epilogue, shuffle) in [("Default2D", false), ("CShuffle", true)] {
+            let name = |c: &str| format!("{what} {e}, C in {c}, {epilogue}, A row-major, B column-major");
+            report(name(Fp16::NAME), run::<P, OneStage, Fp16>(shape, gap, shuffle)?);
+            report(name(Bf16::NAME), run::<P, OneStage, Bf16>(shape, gap, shuffle)?);
+        }
+        Ok(())
+    }
+    let shape = (m, n, k);
+    sixteen::<Gfx942<Fp16>>(&mut report, "gfx942 (MFMA 32x32x16)", shape, gap)?;
+    sixteen::<Gfx942<Bf16>>(&mut report, "gfx942 (MFMA 32x32x16)", shape, gap)?;
+    sixteen::<Gfx942x8<Fp8Fnuz>>(&mut report, "gfx942 (MFMA 32x32x32)", shape, gap)?;
+    sixteen::<Gfx942x8<Bf8Fnuz>>(&mut report, "gfx942 (MFMA 32x32x32)", shape, gap)?;
+    sixteen::<Sm90<Fp16>>(&mut report, "sm_90 (mma.sync m16n8k16)", shape, gap)?;
+    sixteen::<Sm90<Bf16>>(&mut report, "sm_90 (mma.sync m16n8k16)", shape, gap)?;
+    sixteen::<Sm90x8<Fp8>>(&mut report, "sm_90 (mma.sync m16n8k32)", shape, gap)?;
+    sixteen::<Sm90x8<Bf8>>(&mut report, "sm_90 (mma.sync m16n8k32)", shape, gap)?;
     if wrong == 0 { Ok(()) } else { std::process::exit(1) }
 }

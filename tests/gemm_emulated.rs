@@ -30,8 +30,8 @@
 
 use cktile::ops::gemm::{
     ABlockTensor, ALayout, AccOf, Accumulator, BBlockTensor, BLayout, Bf8, Bf8Fnuz, Bf16, BitsOf, BlockWarps,
-    CBlockTensor, CShuffle, ColumnMajor, CompV3, Default2D, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy, GemmProblem,
-    Int8, Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy,
+    CBlockTensor, CElement, CShuffle, ColumnMajor, CompV3, Default2D, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy,
+    GemmProblem, Int8, Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy,
     emulate_block_gemm, emulate_gemm, emulate_gemm_with,
 };
 use cktile::tile::SharedMemory;
@@ -52,6 +52,13 @@ fn check<P: GemmPolicy>(name: &str, shape: Shape, seed: u64) {
 /// [`check`] with the K loop of pipeline `L`, and CK's CShuffle epilogue
 /// when `shuffle` (else `Default2D`).
 fn check_with<P: GemmPolicy, L: Pipeline>(name: &str, shape: Shape, seed: u64, shuffle: bool) {
+    check_c::<P, L, AccOf<P>>(name, shape, seed, shuffle)
+}
+
+/// [`check_with`] with C in type `C`: the triple loop's exact sums
+/// converted once, as CK's `type_convert` does, compared bit for bit (C
+/// starts as the sentinel converted to C's type: NaN in a float).
+fn check_c<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>>(name: &str, shape: Shape, seed: u64, shuffle: bool) {
     let Shape { m, n, k, gap } = shape;
     let c_stride = n + 3;
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
@@ -73,28 +80,30 @@ fn check_with<P: GemmPolicy, L: Pipeline>(name: &str, shape: Shape, seed: u64, s
     };
     let (a_ld, a, a_at) = operand(m, <P::AStorage as OperandStorage>::K_CONTIGUOUS);
     let (b_ld, b, b_at) = operand(n, <P::BStorage as OperandStorage>::K_CONTIGUOUS);
-    let value = |x: BitsOf<P>| f64::from(ElementOf::<P>::to_f32(x));
+    let value = |x: BitsOf<P>| ElementOf::<P>::to_acc(x);
     let problem = GemmProblem { m, n, k, a_stride: a_ld, b_stride: b_ld, c_stride };
-    let mut c = vec![AccOf::<P>::from_bits(UNWRITTEN); m * c_stride];
+    let unwritten = C::from_acc(AccOf::<P>::from_bits(UNWRITTEN));
+    let mut c = vec![unwritten; m * c_stride];
     let run = if shuffle {
-        let mut lds = vec![AccOf::<P>::default(); CShuffle::<AccOf<P>>::lds_elements::<P>()];
-        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, CShuffle::new(SharedMemory::from_mut(&mut lds)))
+        let mut lds = vec![C::Bits::default(); CShuffle::<C::Bits>::lds_elements::<P>()];
+        emulate_gemm_with::<P, L, C, _>(&a, &b, &mut c, problem, CShuffle::new(SharedMemory::from_mut(&mut lds)))
     } else {
-        emulate_gemm_with::<P, L, _>(&a, &b, &mut c, problem, Default2D)
+        emulate_gemm_with::<P, L, C, _>(&a, &b, &mut c, problem, Default2D)
     };
     run.unwrap_or_else(|e| panic!("{name} {shape:?}: {e}"));
     let mut wrong = 0;
     for i in 0..m {
         for j in 0..n {
-            let want: f64 = (0..k).map(|q| value(a[a_at(i, q)]) * value(b[b_at(j, q)])).sum();
-            let got = c[i * c_stride + j];
-            if got.to_bits() == UNWRITTEN || got.to_f64() != want {
+            // Small integers: every partial sum exact in the accumulator.
+            let sum = (0..k).fold(AccOf::<P>::default(), |s, q| s.add(value(a[a_at(i, q)]).mul(value(b[b_at(j, q)]))));
+            let (want, got) = (C::from_acc(sum), c[i * c_stride + j]);
+            if C::raw(got) == C::raw(unwritten) || C::raw(got) != C::raw(want) {
                 wrong += 1;
-                assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {got:?}, not {want}");
+                assert!(wrong > 3, "{name} {shape:?}: C({i}, {j}) = {got:?}, not {want:?} ({sum:?})");
             }
         }
         let gap = &c[i * c_stride + n..(i + 1) * c_stride];
-        assert!(gap.iter().all(|x| x.to_bits() == UNWRITTEN), "{name}: C's stride gap written");
+        assert!(gap.iter().all(|&x| C::raw(x) == C::raw(unwritten)), "{name}: C's stride gap written");
     }
     assert_eq!(wrong, 0, "{name} {shape:?}: {wrong} of {} elements wrong", m * n);
 }
@@ -150,6 +159,11 @@ fn fixed_shapes<P: GemmPolicy>(name: &str) {
 /// [`fixed_shapes`] with the K loop of pipeline `L`, through the CShuffle
 /// epilogue when `shuffle`.
 fn fixed_shapes_with<P: GemmPolicy, L: Pipeline>(name: &str, shuffle: bool) {
+    fixed_shapes_c::<P, L, AccOf<P>>(name, shuffle)
+}
+
+/// [`fixed_shapes_with`] with C in type `C`.
+fn fixed_shapes_c<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>>(name: &str, shuffle: bool) {
     let (bm, bn, bk, v) = (P::M_PER_BLOCK, P::N_PER_BLOCK, P::K_PER_BLOCK, P::VECTOR);
     let shapes = [
         Shape { m: bm, n: bn, k: bk, gap: 0 },
@@ -160,7 +174,7 @@ fn fixed_shapes_with<P: GemmPolicy, L: Pipeline>(name: &str, shuffle: bool) {
         Shape { m: 1, n: 1, k: v, gap: 0 },
     ];
     for (seed, shape) in shapes.into_iter().enumerate() {
-        check_with::<P, L>(name, shape, seed as u64, shuffle);
+        check_c::<P, L, C>(name, shape, seed as u64, shuffle);
     }
 }
 
@@ -205,6 +219,80 @@ fn the_cshuffle_epilogue() {
     check_with::<EightWaves, OneStage>("eight waves, CShuffle", Shape { m: 300, n: 270, k: 40, gap: 2 }, 12, true);
 }
 
+/// C in a type other than the accumulator's (CK's `CDataType`): fp16 and
+/// bf16 from every floating-point element type, and the 8-bit floats,
+/// each accumulator rounded once, through both epilogues (the CShuffle
+/// tile then holds C's type, its vector 8 elements of a 16-bit C and 16
+/// of an 8-bit one), on both vendors' warp GEMMs, both pipelines and a
+/// rows-contiguous layout, on the fixed shapes (C's columns no multiple
+/// of the vector among them).
+#[test]
+fn c_in_another_type() {
+    for shuffle in [false, true] {
+        let e = if shuffle { "CShuffle" } else { "Default2D" };
+        fixed_shapes_c::<Default128, OneStage, Fp16>(&format!("32x32x16 fp16, C in fp16, {e}"), shuffle);
+        fixed_shapes_c::<Default128Bf16, OneStage, Bf16>(&format!("32x32x16 bf16, C in bf16, {e}"), shuffle);
+        fixed_shapes_c::<Small16, CompV3, Bf16>(&format!("16x16x32 fp16, CompV3, C in bf16, {e}"), shuffle);
+        fixed_shapes_c::<Mma128, OneStage, Fp16>(&format!("mma.sync fp16, C in fp16, {e}"), shuffle);
+        fixed_shapes_c::<Mma8, CompV3, Fp16>(&format!("mma.sync 32x8 bf16, CompV3, C in fp16, {e}"), shuffle);
+        fixed_shapes_c::<Mfma8<Fp8Fnuz>, OneStage, Fp16>(&format!("32x32x32 fp8, C in fp16, {e}"), shuffle);
+        fixed_shapes_c::<MmaSync8<Bf8>, OneStage, Bf16>(&format!("mma.sync bf8, C in bf16, {e}"), shuffle);
+        fixed_shapes_c::<Laid<ColumnMajor, RowMajor>, OneStage, Fp16>(
+            &format!("A column, B row, C in fp16, {e}"),
+            shuffle,
+        );
+        // 8-bit C: saturating (the sums pass 240 and 448), one byte a store.
+        fixed_shapes_c::<Default128, OneStage, Fp8Fnuz>(&format!("32x32x16 fp16, C in fp8 (FNUZ), {e}"), shuffle);
+        fixed_shapes_c::<Mma128, OneStage, Fp8>(&format!("mma.sync fp16, C in fp8 (e4m3), {e}"), shuffle);
+    }
+}
+
+/// A 16-bit C is rounded to nearest, ties to even, once, after the sum:
+/// sums a half cannot hold (odd values past 2048, ties among them) and
+/// one past its largest finite value (to infinity), and the same sums in
+/// bf16 (8 significant bits). Through both epilogues.
+#[test]
+fn a_16_bit_c_is_rounded_once() {
+    type P = UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, Mfma<32, 32, 8, Fp16>>;
+    let (m, n, k) = (32, 64, 8);
+    // C(i, j) = 64 (32 + j) + (i + 1), and 1024 * 64 more in the last row: every operand exact
+    // in fp16, every sum exact in f32.
+    let a_at = |i: usize, q: usize| match q {
+        0 => 64.0,
+        1 => (i + 1) as f32,
+        2 if i == m - 1 => 1024.0,
+        _ => 0.0,
+    };
+    let b_at = |j: usize, q: usize| [(32 + j) as f32, 1.0, 64.0].get(q).copied().unwrap_or(0.0);
+    let a: Vec<u16> = (0..m * k).map(|x| Fp16::from_f32(a_at(x / k, x % k))).collect();
+    let b: Vec<u16> = (0..n * k).map(|x| Fp16::from_f32(b_at(x / k, x % k))).collect();
+    let exact = |x: usize| (0..k).map(|q| a_at(x / n, q) * b_at(x % n, q)).sum::<f32>();
+    let problem = GemmProblem::packed(m, n, k);
+    for shuffle in [false, true] {
+        let (mut half, mut bf) = (vec![0u16; m * n], vec![0u16; m * n]);
+        let mut lds = vec![0u16; CShuffle::<u16>::lds_elements::<P>()];
+        if shuffle {
+            let epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
+            emulate_gemm_with::<P, OneStage, Fp16, _>(&a, &b, &mut half, problem, epilogue).unwrap();
+            emulate_gemm_with::<P, OneStage, Bf16, _>(&a, &b, &mut bf, problem, epilogue).unwrap();
+        } else {
+            emulate_gemm_with::<P, OneStage, Fp16, _>(&a, &b, &mut half, problem, Default2D).unwrap();
+            emulate_gemm_with::<P, OneStage, Bf16, _>(&a, &b, &mut bf, problem, Default2D).unwrap();
+        }
+        // 2049 ties 2048 and 2050: to 2048 (even); 2050 is a half; 2051 ties 2050 and 2052: 2052.
+        assert_eq!((half[0], half[n], half[2 * n]), (0x6800, 0x6801, 0x6802));
+        // The last row is past 65520: infinity.
+        assert_eq!(exact((m - 1) * n), 65536.0 + 2048.0 + 32.0);
+        assert_eq!(half[(m - 1) * n], 0x7c00);
+        // bf16 keeps 8 bits: 2049 and 2056 (a tie of 2048 and 2064) are 2048, 2057 is 2064.
+        assert_eq!((bf[0], bf[7 * n], bf[8 * n]), (0x4500, 0x4500, 0x4501));
+        for x in 0..m * n {
+            assert_eq!(half[x], Fp16::from_f32(exact(x)), "C({}, {}) = {}", x / n, x % n, exact(x));
+            assert_eq!(bf[x], Bf16::from_f32(exact(x)), "C({}, {}) = {}", x / n, x % n, exact(x));
+        }
+    }
+}
+
 /// A CShuffle LDS tile shorter than the shuffle tile is refused before
 /// anything runs, naming its length.
 #[test]
@@ -213,7 +301,7 @@ fn a_short_cshuffle_tile_is_refused() {
     let mut c = vec![0f32; 64 * 64];
     let mut lds = vec![0f32; 128 * 64 - 1];
     let shuffle = CShuffle::new(SharedMemory::from_mut(&mut lds));
-    let e = emulate_gemm_with::<Default128, OneStage, _>(&a, &b, &mut c, GemmProblem::packed(64, 64, 32), shuffle)
+    let e = emulate_gemm_with::<Default128, OneStage, f32, _>(&a, &b, &mut c, GemmProblem::packed(64, 64, 32), shuffle)
         .unwrap_err()
         .to_string();
     assert!(e.contains("lds.len() = 8191"), "{e}");
@@ -321,7 +409,7 @@ proptest! {
 
     /// Random shapes (K a multiple of the vector, any leading dimension past it).
     #[test]
-    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..9) {
+    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..11) {
         let shape = Shape { m, n, k: 8 * k8, gap };
         let shape16 = Shape { k: 16 * k8.div_ceil(2), ..shape };
         match which {
@@ -333,6 +421,8 @@ proptest! {
             5 => check::<MmaSync8<Fp8>>("128x128x64, mma.sync fp8", shape16, seed),
             6 => check_with::<Default128, OneStage>("128x128x32 fp16, CShuffle", shape, seed, true),
             7 => check_with::<Mma128, CompV3>("mma.sync fp16, CompV3, CShuffle", shape, seed, true),
+            8 => check_c::<Default128, OneStage, Fp16>("128x128x32 fp16, C in fp16, CShuffle", shape, seed, true),
+            9 => check_c::<Mma128, CompV3, Bf16>("mma.sync fp16, CompV3, C in bf16", shape, seed, false),
             _ => check::<Mfma8Small<Bf8Fnuz>>("64x64x64, 16x16x32 bf8 (FNUZ)", shape16, seed),
         }
     }

@@ -103,7 +103,7 @@
     allow(internal_features)
 )]
 #![cfg_attr(target_arch = "amdgpu", feature(stdarch_amdgpu, link_llvm_intrinsics, repr_simd, simd_ffi, f16))]
-#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx, asm_experimental_arch))]
+#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx, asm_experimental_arch, f16))]
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 

@@ -227,8 +227,10 @@ pub type BitsOf<P> = <ElementOf<P> as MfmaElement>::Bits;
 /// ```
 pub type AccOf<P> = <ElementOf<P> as MfmaElement>::Acc;
 
-/// A GEMM's A, B (as their bits) and C (in the accumulator's type), as
+/// A GEMM's A, B (as their bits) and C (as C's type `C` holds it,
+/// [`CElement::Bits`](super::CElement::Bits)), as
 /// [`emulate_gemm`](super::emulate_gemm)'s kernel and `universal_gemm`
 /// take them.
 #[cfg(any(feature = "alloc", target_arch = "amdgpu", target_arch = "nvptx64"))]
-pub(crate) type Matrices<'a, P> = (&'a [BitsOf<P>], &'a [BitsOf<P>], &'a mut [AccOf<P>]);
+pub(crate) type Matrices<'a, P, C> =
+    (&'a [BitsOf<P>], &'a [BitsOf<P>], &'a mut [<C as super::CElement<AccOf<P>>>::Bits]);

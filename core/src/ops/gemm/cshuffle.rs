@@ -229,6 +229,8 @@ impl ShuffleTile {
     /// assert_eq!(ShuffleTile::new((128, 128), (2, 2), (16, 16), 4)?.accesses(), 16);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
+    // Always inlined: the kernels' epilogue calls it with constants.
+    #[inline(always)]
     pub const fn accesses(&self) -> usize {
         self.m_accesses.saturating_mul(self.n_accesses)
     }
@@ -245,6 +247,8 @@ impl ShuffleTile {
     /// assert_eq!(walk, [(0, 0), (0, 16), (0, 32), (0, 48), (16, 48), (16, 32), (16, 16), (16, 0)]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
+    // Always inlined: the kernels' epilogue calls it with constants.
+    #[inline(always)]
     pub const fn access_origin(&self, i: usize) -> (usize, usize) {
         if i >= self.accesses() {
             return (0, 0);

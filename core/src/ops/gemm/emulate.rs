@@ -37,6 +37,7 @@ use {
     super::block::{BitsOf, Matrices},
     super::cshuffle::{ShuffleSteps, check_lds, run_shuffle, shuffle_copy, shuffle_write},
     super::epilogue::{Default2D, Epilogue, c_window, store_c_tile},
+    super::mfma::CElement,
     super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window},
     super::pipeline::{OneStage, Pipeline, Steps, run},
     crate::tile::Partition,
@@ -248,8 +249,8 @@ impl<P: GemmPolicy> Steps for BlockLoop<'_, P> {
 /// The kernel's block at (`m0`, `n0`): pipeline `L`'s K loop, then
 /// `epilogue`.
 #[cfg(feature = "alloc")]
-fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
-    (a, b, c): Matrices<'_, P>,
+fn emulate_block<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E: Epilogue<C::Bits>>(
+    (a, b, c): Matrices<'_, P, C>,
     problem: GemmProblem,
     (m0, n0): (usize, usize),
     epilogue: &E,
@@ -288,10 +289,10 @@ fn emulate_block<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
     }
     let threads = BlockC::<P> { problem, origin: (row0, col0), partitions: &partitions, acc: &block.acc };
     let Some(lds) = epilogue.shuffle_lds() else {
-        return threads.each(c, |w, _, acc| store_c_tile::<AccOf<P>, P>(w, acc, |x| x));
+        return threads.each(c, |w, _, acc| store_c_tile::<C::Bits, P>(w, acc, C::from_acc));
     };
-    let mut shuffle = BlockShuffle::<P> { threads, c, lds, error: None };
-    run_shuffle::<P, AccOf<P>, _>(&mut shuffle);
+    let mut shuffle = BlockShuffle::<P, C> { threads, c, lds, error: None };
+    run_shuffle::<P, C::Bits, _>(&mut shuffle);
     shuffle.error.map_or(Ok(()), Err)
 }
 
@@ -309,15 +310,15 @@ struct BlockC<'w, P: GemmPolicy> {
 impl<P: GemmPolicy> BlockC<'_, P> {
     /// Runs `f` on each thread's C window over `c`, its partition and its
     /// accumulators, in thread order; stops at the first window refused.
-    fn each(
+    fn each<T: Copy>(
         &self,
-        c: &mut [AccOf<P>],
-        mut f: impl FnMut(&mut super::CWindow<'_, AccOf<P>, P>, Partition, &CBlockTensor<P>),
+        c: &mut [T],
+        mut f: impl FnMut(&mut super::CWindow<'_, T, P>, Partition, &CBlockTensor<P>),
     ) -> Result<(), Error> {
         let GemmProblem { m, n, c_stride, .. } = self.problem;
         for (&p, acc) in self.partitions.iter().zip(self.acc) {
             let view = P::make_c_dram_view(&mut *c, m, n, c_stride)?;
-            f(&mut c_window::<AccOf<P>, P>(view, self.origin, p)?, p, acc);
+            f(&mut c_window::<T, P>(view, self.origin, p)?, p, acc);
         }
         Ok(())
     }
@@ -327,21 +328,22 @@ impl<P: GemmPolicy> BlockC<'_, P> {
 /// [`ShuffleSteps`]) for all the block's threads in turn, each through its
 /// own C window, so the barrier is the host's sequence.
 #[cfg(feature = "alloc")]
-struct BlockShuffle<'w, P: GemmPolicy> {
+struct BlockShuffle<'w, P: GemmPolicy, C: CElement<AccOf<P>>> {
     threads: BlockC<'w, P>,
-    c: &'w mut [AccOf<P>],
-    lds: SharedMemory<'w, AccOf<P>>,
+    c: &'w mut [C::Bits],
+    lds: SharedMemory<'w, C::Bits>,
     /// The first error of a thread's C window.
     error: Option<Error>,
 }
 
 #[cfg(feature = "alloc")]
-impl<P: GemmPolicy> ShuffleSteps for BlockShuffle<'_, P> {
+impl<P: GemmPolicy, C: CElement<AccOf<P>>> ShuffleSteps for BlockShuffle<'_, P, C> {
     fn sync(&mut self) {}
 
     fn write(&mut self, access: usize) {
         let lds = self.lds;
-        let written = self.threads.each(self.c, |w, _, acc| shuffle_write::<AccOf<P>, P>(w, lds, acc, access, |x| x));
+        let written =
+            self.threads.each(self.c, |w, _, acc| shuffle_write::<C::Bits, P>(w, lds, acc, access, C::from_acc));
         if let Err(e) = written {
             self.error.get_or_insert(e);
         }
@@ -349,7 +351,7 @@ impl<P: GemmPolicy> ShuffleSteps for BlockShuffle<'_, P> {
 
     fn copy(&mut self, access: usize) {
         let lds = self.lds;
-        if let Err(e) = self.threads.each(self.c, |w, p, _| shuffle_copy::<AccOf<P>, P>(w, lds, p, access)) {
+        if let Err(e) = self.threads.each(self.c, |w, p, _| shuffle_copy::<C::Bits, P>(w, lds, p, access)) {
             self.error.get_or_insert(e);
         }
     }
@@ -406,14 +408,15 @@ pub fn emulate_gemm<P: GemmPolicy>(
     c: &mut [AccOf<P>],
     problem: GemmProblem,
 ) -> Result<(), Error> {
-    emulate_gemm_with::<P, OneStage, _>(a, b, c, problem, Default2D)
+    emulate_gemm_with::<P, OneStage, AccOf<P>, _>(a, b, c, problem, Default2D)
 }
 
-/// [`emulate_gemm`] with the K loop of pipeline `L`, in its order, and
-/// `epilogue` ([`Default2D`] or
-/// [`CShuffle`](super::CShuffle) over a host buffer), as
-/// `ops::gemm::universal_gemm_with` runs them on a GPU: the same C for
-/// every pipeline and epilogue.
+/// [`emulate_gemm`] with the K loop of pipeline `L`, in its order, C in
+/// type `C` ([`CElement`]: the accumulator's, or from an `f32` one a
+/// 16-bit or 8-bit float, each accumulator rounded once) and `epilogue`
+/// ([`Default2D`] or [`CShuffle`](super::CShuffle) over a host buffer of
+/// C's type), as `ops::gemm::universal_gemm_with` runs them on a GPU: the
+/// same C for every pipeline and epilogue.
 ///
 /// Errors: [`emulate_gemm`]'s, and a CShuffle LDS tile shorter than
 /// [`CShuffle::lds_elements`](super::CShuffle::lds_elements).
@@ -425,31 +428,37 @@ pub fn emulate_gemm<P: GemmPolicy>(
 /// // Three K tiles: CompV3's prologue, one hot iteration and its tail.
 /// let (a, b) = (vec![Fp16::from_f32(1.0); 40 * 96], vec![Fp16::from_f32(2.0); 24 * 96]);
 /// let mut c = vec![0f32; 40 * 24];
-/// emulate_gemm_with::<P, CompV3, _>(&a, &b, &mut c, GemmProblem::packed(40, 24, 96), Default2D)?;
+/// emulate_gemm_with::<P, CompV3, f32, _>(&a, &b, &mut c, GemmProblem::packed(40, 24, 96), Default2D)?;
 /// assert!(c.iter().all(|&x| x == 192.0));
 /// // The same through CK's CShuffle epilogue and its LDS tile.
 /// let mut lds = vec![0f32; CShuffle::<f32>::lds_elements::<P>()];
 /// let mut shuffled = vec![0f32; 40 * 24];
 /// let epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
-/// emulate_gemm_with::<P, CompV3, _>(&a, &b, &mut shuffled, GemmProblem::packed(40, 24, 96), epilogue)?;
+/// emulate_gemm_with::<P, CompV3, f32, _>(&a, &b, &mut shuffled, GemmProblem::packed(40, 24, 96), epilogue)?;
 /// assert_eq!(shuffled, c);
+/// // C in fp16, through an fp16 LDS tile: 192 rounded once.
+/// let mut lds = vec![0u16; CShuffle::<u16>::lds_elements::<P>()];
+/// let mut half = vec![0u16; 40 * 24];
+/// let epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
+/// emulate_gemm_with::<P, CompV3, Fp16, _>(&a, &b, &mut half, GemmProblem::packed(40, 24, 96), epilogue)?;
+/// assert!(half.iter().all(|&x| x == Fp16::from_f32(192.0)));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
-pub fn emulate_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
+pub fn emulate_gemm_with<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E: Epilogue<C::Bits>>(
     a: &[BitsOf<P>],
     b: &[BitsOf<P>],
-    c: &mut [AccOf<P>],
+    c: &mut [C::Bits],
     problem: GemmProblem,
     epilogue: E,
 ) -> Result<(), Error> {
     let () = P::CHECK;
     if let Some(lds) = epilogue.shuffle_lds() {
-        check_lds::<P, AccOf<P>>(lds.len())?;
+        check_lds::<P, C::Bits>(lds.len())?;
     }
     for m0 in (0..problem.m).step_by(P::M_PER_BLOCK) {
         for n0 in (0..problem.n).step_by(P::N_PER_BLOCK) {
-            emulate_block::<P, L, E>((a, b, c), problem, (m0, n0), &epilogue)?;
+            emulate_block::<P, L, C, E>((a, b, c), problem, (m0, n0), &epilogue)?;
         }
     }
     Ok(())

@@ -9,6 +9,7 @@ use super::block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, Matr
 use super::cshuffle::{ShuffleSteps, check_lds, run_shuffle, shuffle_copy, shuffle_write};
 use super::emulate::GemmProblem;
 use super::epilogue::{CWindow, Default2D, Epilogue, c_window, store_c_tile};
+use super::mfma::CElement;
 use super::path::{BlockWindow, DramTensor, OperandA, OperandB, OperandPath, block_window};
 use super::pipeline::{OneStage, Pipeline, Steps, run};
 use super::policy::GemmPolicy;
@@ -74,17 +75,20 @@ pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
 /// ```
 #[inline(always)]
 pub fn universal_gemm<P: GemmPolicy>(
-    matrices: Matrices<'_, P>,
+    matrices: Matrices<'_, P, AccOf<P>>,
     problem: GemmProblem,
     lds: SharedMemory<'_, BitsOf<P>>,
 ) -> Result<(), Error> {
-    universal_gemm_with::<P, OneStage, _>(matrices, problem, lds, Default2D)
+    universal_gemm_with::<P, OneStage, AccOf<P>, _>(matrices, problem, lds, Default2D)
 }
 
 /// [`universal_gemm`] with the K loop of pipeline `L`
 /// ([`OneStage`](super::OneStage), or CK's [`CompV3`](super::CompV3):
-/// the next K tile's DRAM loads in flight during this tile's block GEMM)
-/// and `epilogue` ([`Default2D`](super::Default2D), or CK's
+/// the next K tile's DRAM loads in flight during this tile's block GEMM),
+/// C in type `C` ([`CElement`]: the accumulator's, or from an `f32` one
+/// [`Fp16`](super::Fp16), [`Bf16`](super::Bf16) or an 8-bit float, each
+/// accumulator converted once, in registers) and `epilogue`
+/// ([`Default2D`](super::Default2D), or CK's
 /// [`CShuffle`](super::CShuffle) over an LDS tile of C's type, which may
 /// be the same launch-sized memory as `lds`). The host's
 /// [`emulate_gemm_with`](super::emulate_gemm_with) runs the same steps in
@@ -99,11 +103,14 @@ pub fn universal_gemm<P: GemmPolicy>(
 /// // launched with max((128 + 128) x 32 x 2, 128 x 64 x 4) bytes of it.
 /// // SAFETY: the epilogue writes its tile only after the block's barrier that ends the K loop.
 /// let (lds, c_lds) = unsafe { (workgroup_memory::<u16>(256 * 32), workgroup_memory::<f32>(128 * 64)) };
-/// let _ = universal_gemm_with::<P, CompV3, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
+/// let _ = universal_gemm_with::<P, CompV3, f32, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
+/// // C in fp16 (`c: &mut [u16]`), through an LDS tile of fp16.
+/// let c_lds = unsafe { workgroup_memory::<u16>(CShuffle::<u16>::lds_elements::<P>()) };
+/// let _ = universal_gemm_with::<P, CompV3, Fp16, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
 /// ```
 #[inline(always)]
-pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
-    (a, b, c): Matrices<'_, P>,
+pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E: Epilogue<C::Bits>>(
+    (a, b, c): Matrices<'_, P, C>,
     problem: GemmProblem,
     lds: SharedMemory<'_, BitsOf<P>>,
     epilogue: E,
@@ -119,7 +126,7 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
         ));
     }
     if let Some(c_lds) = epilogue.shuffle_lds() {
-        check_lds::<P, AccOf<P>>(c_lds.len())?;
+        check_lds::<P, C::Bits>(c_lds.len())?;
     }
     let block = get_block_id();
     let n_blocks = n.div_ceil(P::N_PER_BLOCK).max(1);
@@ -146,11 +153,11 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
         pipeline: core::marker::PhantomData,
     };
     run::<L, _>(k.div_ceil(P::K_PER_BLOCK), &mut k_loop);
-    let mut window = c_window::<AccOf<P>, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
+    let mut window = c_window::<C::Bits, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
     match epilogue.shuffle_lds() {
-        None => store_c_tile::<AccOf<P>, P>(&mut window, &k_loop.acc, |x| x),
+        None => store_c_tile::<C::Bits, P>(&mut window, &k_loop.acc, C::from_acc),
         Some(lds) => {
-            run_shuffle::<P, AccOf<P>, _>(&mut ThreadShuffle::<P> { window, lds, acc: &k_loop.acc, p });
+            run_shuffle::<P, C::Bits, _>(&mut ThreadShuffle::<P, C> { window, lds, acc: &k_loop.acc, p });
         }
     }
     Ok(())
@@ -158,14 +165,14 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, E: Epilogue<AccOf<P>>>(
 
 /// One thread's CShuffle epilogue: its C window, the LDS tile, its
 /// accumulators and its partition; the steps CK's loop orders.
-struct ThreadShuffle<'w, 'a, P: GemmPolicy> {
-    window: CWindow<'a, AccOf<P>, P>,
-    lds: SharedMemory<'w, AccOf<P>>,
+struct ThreadShuffle<'w, 'a, P: GemmPolicy, C: CElement<AccOf<P>>> {
+    window: CWindow<'a, C::Bits, P>,
+    lds: SharedMemory<'w, C::Bits>,
     acc: &'w CBlockTensor<P>,
     p: Partition,
 }
 
-impl<P: GemmPolicy> ShuffleSteps for ThreadShuffle<'_, '_, P> {
+impl<P: GemmPolicy, C: CElement<AccOf<P>>> ShuffleSteps for ThreadShuffle<'_, '_, P, C> {
     #[inline(always)]
     #[allow(unsafe_code)]
     fn sync(&mut self) {
@@ -175,12 +182,12 @@ impl<P: GemmPolicy> ShuffleSteps for ThreadShuffle<'_, '_, P> {
 
     #[inline(always)]
     fn write(&mut self, access: usize) {
-        shuffle_write::<AccOf<P>, P>(&self.window, self.lds, self.acc, access, |x| x);
+        shuffle_write::<C::Bits, P>(&self.window, self.lds, self.acc, access, C::from_acc);
     }
 
     #[inline(always)]
     fn copy(&mut self, access: usize) {
-        shuffle_copy::<AccOf<P>, P>(&mut self.window, self.lds, self.p, access);
+        shuffle_copy::<C::Bits, P>(&mut self.window, self.lds, self.p, access);
     }
 }
 
@@ -447,13 +454,29 @@ mod amdgpu {
 }
 
 #[cfg(target_arch = "nvptx64")]
+pub(crate) use nvptx::bf16_from_f32;
+#[cfg(target_arch = "nvptx64")]
 pub use nvptx::block_gemm;
 
-/// The block GEMM on nvptx: `mma.sync.aligned` in inline PTX (the GPU
-/// layer's only `unsafe` here outside `tile::gpu`).
+/// The block GEMM on nvptx: `mma.sync.aligned` in inline PTX, and bf16's
+/// conversion (the GPU layer's only `unsafe` here outside `tile::gpu`).
 #[cfg(target_arch = "nvptx64")]
 #[allow(unsafe_code)]
 mod nvptx {
+    /// `value` in bf16 by `cvt.rn.bf16.f32` (sm_80 and later): to nearest,
+    /// ties to even, as [`Bf16::from_f32`](super::super::Bf16) rounds on
+    /// the host; a NaN's payload may differ.
+    #[inline(always)]
+    pub(crate) fn bf16_from_f32(value: f32) -> u16 {
+        let bits: u16;
+        // SAFETY: a conversion between registers: no memory, no precondition (the kernels are
+        // compiled for sm_90).
+        unsafe {
+            core::arch::asm!("cvt.rn.bf16.f32 {b}, {v};", b = out(reg16) bits, v = in(reg32) value, options(pure, nomem, nostack));
+        }
+        bits
+    }
+
     use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, visit_warp_gemms};
     use super::super::mfma::{Accumulator, ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;

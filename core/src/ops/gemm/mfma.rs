@@ -227,7 +227,9 @@ pub enum ElementKind {
 /// assert_eq!((Accumulator::to_bits(-1i32), <f32 as Accumulator>::from_bits(0x3f80_0000)), (u32::MAX, 1.0));
 /// assert_eq!(Accumulator::to_f64(-7i32), -7.0);
 /// ```
-pub trait Accumulator: sealed::Sealed + Copy + Default + PartialEq + core::fmt::Debug + 'static {
+pub trait Accumulator:
+    sealed::Sealed + CElement<Self, Bits = Self> + Copy + Default + PartialEq + core::fmt::Debug + 'static
+{
     /// CK's name of the type (`float`, `int32_t`).
     const NAME: &'static str;
     /// `self + other` (wrapping for `i32`).
@@ -285,6 +287,71 @@ impl Accumulator for i32 {
     }
     fn to_f64(self) -> f64 {
         f64::from(self)
+    }
+}
+
+/// A type C may be stored in by a GEMM whose warp GEMMs sum in `Acc`
+/// (CK's `CDataType`, reached from the accumulator by `type_convert`):
+/// the accumulator itself (`f32`, `i32`: no conversion), or, from `f32`,
+/// any floating-point [`MfmaElement`] ([`Fp16`], [`Bf16`] and the 8-bit
+/// floats, rounded as [`MfmaElement::from_f32`] rounds). C's memory holds
+/// its [`Bits`](Self::Bits). Sealed.
+///
+/// The epilogues convert each accumulator once, before it leaves the
+/// thread (CK's `Default2DEpilogue`), or before it enters the CShuffle
+/// LDS tile, which then holds C's type (CK's `CShuffleEpilogue`).
+///
+/// ```
+/// use cktile_core::ops::gemm::{Bf16, CElement, Fp16, Fp8Fnuz};
+/// assert_eq!(<Fp16 as CElement<f32>>::from_acc(1.5), 0x3e00);
+/// assert_eq!(<Bf16 as CElement<f32>>::from_acc(-2.0), 0xc000);
+/// assert_eq!(<Fp8Fnuz as CElement<f32>>::from_acc(1000.0), 0x7f); // saturates at 240
+/// assert_eq!((<f32 as CElement<f32>>::from_acc(0.1), <i32 as CElement<i32>>::from_acc(-7)), (0.1, -7));
+/// assert_eq!(<f32 as CElement<f32>>::raw(1.0), 0x3f80_0000);
+/// ```
+pub trait CElement<Acc>: sealed::Sealed + 'static {
+    /// What C's memory holds: the accumulator, or the element's bits.
+    type Bits: Copy + Default + PartialEq + core::fmt::Debug + 'static;
+    /// `acc` in C's type (CK's `type_convert<CDataType>`).
+    fn from_acc(acc: Acc) -> Self::Bits;
+    /// The bit pattern, zero-extended (to compare C's values bit for bit,
+    /// NaNs included).
+    fn raw(bits: Self::Bits) -> u32;
+}
+
+impl CElement<f32> for f32 {
+    type Bits = f32;
+    #[inline(always)]
+    fn from_acc(acc: f32) -> f32 {
+        acc
+    }
+    #[inline(always)]
+    fn raw(bits: f32) -> u32 {
+        bits.to_bits()
+    }
+}
+
+impl CElement<i32> for i32 {
+    type Bits = i32;
+    #[inline(always)]
+    fn from_acc(acc: i32) -> i32 {
+        acc
+    }
+    #[inline(always)]
+    fn raw(bits: i32) -> u32 {
+        bits as u32
+    }
+}
+
+impl<E: MfmaElement<Acc = f32>> CElement<f32> for E {
+    type Bits = E::Bits;
+    #[inline(always)]
+    fn from_acc(acc: f32) -> E::Bits {
+        E::from_f32(acc)
+    }
+    #[inline(always)]
+    fn raw(bits: E::Bits) -> u32 {
+        E::raw(bits)
     }
 }
 
@@ -440,33 +507,15 @@ impl MfmaElement for Fp16 {
         f32::from_bits(sign | magnitude)
     }
 
+    #[inline(always)]
     fn from_f32(value: f32) -> u16 {
-        let bits = value.to_bits();
-        let sign = ((bits >> 16) & 0x8000) as u16;
-        let abs = bits & 0x7fff_ffff;
-        if abs > 0x7f80_0000 {
-            return sign | 0x7e00;
-        }
-        // 2^-25 and below round to zero (2^-25 itself is a tie with zero, to even).
-        if abs <= 0x3300_0000 {
-            return sign;
-        }
-        let exp = (abs >> 23) as i32 - 127;
-        let man = (abs & 0x7f_ffff) | 0x80_0000;
-        // The half's unit in the last place, as a shift of the 24-bit significand.
-        let shift = if exp < -14 { (13 - 14 - exp) as u32 } else { 13 };
-        let kept = man >> shift;
-        let rest = man & ((1 << shift) - 1);
-        let half = 1 << (shift - 1);
-        let rounded = kept + u32::from(rest > half || (rest == half && kept & 1 == 1));
-        let magnitude = if exp < -14 {
-            // Subnormal (a carry into bit 10 makes it the least normal, as it should).
-            rounded
-        } else {
-            // Normal: a carry past the significand bumps the exponent (to infinity past 65504).
-            (((exp + 15) as u32) << 10) + (rounded - 0x400)
-        };
-        sign | magnitude.min(0x7c00) as u16
+        // On the GPUs, the hardware's conversion (`v_cvt_f16_f32`, `cvt.rn.f16.f32`) through
+        // Rust's `as`, which rounds as `half_from_f32` does (to nearest, ties to even: the
+        // tests hold `half_from_f32` to an independent reference); a NaN's payload may differ.
+        #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+        return (value as f16).to_bits();
+        #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+        half_from_f32(value)
     }
 
     fn to_acc(bits: u16) -> f32 {
@@ -477,6 +526,40 @@ impl MfmaElement for Fp16 {
     fn raw(bits: u16) -> u32 {
         u32::from(bits)
     }
+}
+
+/// `value` as a half, rounded to nearest with ties to even, past 65504
+/// to infinity, NaN to a quiet NaN of its sign (the host's
+/// [`Fp16::from_f32`]; the GPUs convert in hardware, with the same
+/// rounding).
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+fn half_from_f32(value: f32) -> u16 {
+    let bits = value.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let abs = bits & 0x7fff_ffff;
+    if abs > 0x7f80_0000 {
+        return sign | 0x7e00;
+    }
+    // 2^-25 and below round to zero (2^-25 itself is a tie with zero, to even).
+    if abs <= 0x3300_0000 {
+        return sign;
+    }
+    let exp = (abs >> 23) as i32 - 127;
+    let man = (abs & 0x7f_ffff) | 0x80_0000;
+    // The half's unit in the last place, as a shift of the 24-bit significand.
+    let shift = if exp < -14 { (13 - 14 - exp) as u32 } else { 13 };
+    let kept = man >> shift;
+    let rest = man & ((1 << shift) - 1);
+    let half = 1 << (shift - 1);
+    let rounded = kept + u32::from(rest > half || (rest == half && kept & 1 == 1));
+    let magnitude = if exp < -14 {
+        // Subnormal (a carry into bit 10 makes it the least normal, as it should).
+        rounded
+    } else {
+        // Normal: a carry past the significand bumps the exponent (to infinity past 65504).
+        (((exp + 15) as u32) << 10) + (rounded - 0x400)
+    };
+    sign | magnitude.min(0x7c00) as u16
 }
 
 impl MfmaElement for Bf16 {
@@ -490,13 +573,13 @@ impl MfmaElement for Bf16 {
         f32::from_bits(u32::from(bits) << 16)
     }
 
+    #[inline(always)]
     fn from_f32(value: f32) -> u16 {
-        let bits = value.to_bits();
-        if value.is_nan() {
-            return ((bits >> 16) | 0x40) as u16;
-        }
-        let rounding = 0x7fff + ((bits >> 16) & 1);
-        (bits.wrapping_add(rounding) >> 16) as u16
+        // On nvptx, the hardware's conversion (`cvt.rn.bf16.f32`), which rounds the same.
+        #[cfg(target_arch = "nvptx64")]
+        return super::gpu::bf16_from_f32(value);
+        #[cfg(not(target_arch = "nvptx64"))]
+        bf16_from_f32(value)
     }
 
     fn to_acc(bits: u16) -> f32 {
@@ -507,6 +590,21 @@ impl MfmaElement for Bf16 {
     fn raw(bits: u16) -> u32 {
         u32::from(bits)
     }
+}
+
+/// `value` as a bfloat16 (the high half of the `f32`), rounded to
+/// nearest with ties to even, a NaN made quiet with its sign and high
+/// payload: both results are computed and one picked, without a branch
+/// (on gfx942, which has no conversion instruction, the C tile's 64 a
+/// thread are 5 instructions each, as CK's). The host's and amdgcn's
+/// [`Bf16::from_f32`]; nvptx converts in hardware.
+#[cfg(not(target_arch = "nvptx64"))]
+#[inline(always)]
+fn bf16_from_f32(value: f32) -> u16 {
+    let bits = value.to_bits();
+    let rounded = (bits.wrapping_add(0x7fff + ((bits >> 16) & 1)) >> 16) as u16;
+    let quiet = ((bits >> 16) | 0x40) as u16;
+    core::hint::select_unpredictable(value.is_nan(), quiet, rounded)
 }
 
 /// The 8-bit floats, each one of [`minifloat`](super::minifloat)'s formats.
@@ -649,6 +747,28 @@ mod tests {
             assert_eq!(got, want, "{x}");
             assert_eq!(Fp16::from_f32(-f32::from_bits(bits)), want | 0x8000);
         }
+    }
+
+    /// Every tie: the midpoint of each two neighbouring halves (exact in
+    /// `f32`) goes to the even one, and the `f32`s either side of it to
+    /// the nearer one; past the largest finite half, its midpoint with
+    /// 65536 and above go to infinity. (The GPUs convert in hardware, as
+    /// Rust's `as f16`, which rounds the same.)
+    #[test]
+    fn fp16_breaks_every_tie_to_even() {
+        for below in 0..0x7bffu16 {
+            let (lo, hi) = (Fp16::to_f32(below), Fp16::to_f32(below + 1));
+            let mid = (f64::from(lo) + f64::from(hi)) / 2.0;
+            let tie = mid as f32;
+            assert_eq!(f64::from(tie), mid);
+            let even = if below % 2 == 0 { below } else { below + 1 };
+            assert_eq!(Fp16::from_f32(tie), even, "{mid}");
+            assert_eq!(Fp16::from_f32(f32::from_bits(tie.to_bits() - 1)), below, "{mid}");
+            assert_eq!(Fp16::from_f32(f32::from_bits(tie.to_bits() + 1)), below + 1, "{mid}");
+            assert_eq!(Fp16::from_f32(-tie), even | 0x8000);
+        }
+        assert_eq!(Fp16::from_f32(65519.996), 0x7bff);
+        assert_eq!((Fp16::from_f32(65520.0), Fp16::from_f32(f32::MAX)), (0x7c00, 0x7c00));
     }
 
     #[test]

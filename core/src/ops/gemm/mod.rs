@@ -119,7 +119,9 @@ pub use gpu::block_gemm;
 pub use gpu::{get_policy_partition, universal_gemm, universal_gemm_with};
 pub use layout::{ALayout, BLayout, ColumnMajor, KContiguous, OperandStorage, RowMajor, RowsContiguous};
 pub use lds::{KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, kpack, make_lds_block};
-pub use mfma::{Accumulator, Bf8, Bf8Fnuz, Bf16, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction};
+pub use mfma::{
+    Accumulator, Bf8, Bf8Fnuz, Bf16, CElement, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction,
+};
 pub use mma::{MmaSyncInstruction, WARP_32, WarpInstruction};
 pub use path::{
     BlockGemmSide, BlockWindow, DramTensor, DramWindow, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide,
