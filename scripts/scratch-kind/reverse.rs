@@ -6,9 +6,9 @@
 
 use super::Draw;
 use super::kit::{at, expect_len, length, one, put, single};
+use super::row::{LEN, Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// `len - 1 - up`, wrapping.
@@ -113,7 +113,7 @@ impl ReverseParams {
 /// The typed form: [`Reverse`](typed::Reverse) and `make_reverse_transform`,
 /// evaluated by [`lower`].
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `reverse(len)`: `low = len - 1 - up`.

@@ -267,7 +267,7 @@ impl Error {
 }
 
 // The transforms the messages below name, from `Kind::name` at compile time
-// (as the constructors' `NAME`s in transform.rs).
+// (as the constructors' `NAME`s in the kinds' modules).
 const XOR: &str = Kind::Xor.name();
 const XOR_NO_MODULO: &str = Kind::XorNoModulo.name();
 const SLICE: &str = Kind::Slice.name();

@@ -15,8 +15,10 @@
 //!   formulas (forward, incremental update, validity, inverse, vector
 //!   propagation), its lowering into [`lowering`]'s steps, its runtime
 //!   parameters (`XorParams`) and their checks, its row (name and
-//!   signature) and its typed form; and the one list of kinds every
-//!   dispatch over kinds is generated from.
+//!   signature) and its typed form; and what the one list of kinds
+//!   (written once, in the crate's `list` module, which also declares
+//!   [`Kind`]) stands for, which every dispatch over kinds is generated
+//!   from.
 //! - [`typed`] gathers the typed (type-level) forms: structs whose
 //!   parameters are compile-time [`Number`]s or typenum integers, or runtime
 //!   `usize` values, mixed freely as in CK Tile. Each turns into a
@@ -67,6 +69,7 @@ mod count;
 mod dims;
 mod error;
 pub mod kinds;
+mod list;
 pub mod lowering;
 mod signature;
 mod transform;
@@ -78,9 +81,10 @@ mod vector;
 pub use count::Count;
 pub use dims::{Dims, MAX_DIMS};
 pub use error::{Error, Wide};
+pub use kinds::any::{Params, Transform};
+pub use kinds::row::Family;
+pub use list::Kind;
 pub use signature::{Arg, Args, CountText, Found, INDEX_RANGE, Param, ParamShape, Signature};
-pub use transform::Params;
-pub use transform::{Family, Kind, Transform};
 pub use value::{Number, Value};
 pub use values::Values;
 pub use vector::{Vector, VectorRule};

@@ -1,18 +1,19 @@
-//! [`Transform`]: one coordinate transform as plain data, with every
-//! operation a descriptor needs as a `const fn`.
+//! The dispatch over the list of kinds: every operation a descriptor needs
+//! on a [`Transform`], as a `const fn`, and [`Kind`]'s and
+//! [`VectorRule::of_kind`]'s answers.
 //!
 //! A transform is its kind's struct (see [`kinds`](crate::kinds)) inside
-//! [`Params`]; every method here is one dispatch over the list of kinds
-//! (`kinds::kind_list!`) to that struct, which holds the kind's checks,
-//! formulas and lowering. Nothing in this file names a kind.
+//! [`Params`]; `Transform`, `Params` and the list itself (`kind_list!`) are
+//! declared beneath, with the kinds and in the `list` module. Every method
+//! here is one dispatch over the list (`kinds::each_kind!`) to that struct,
+//! which holds the kind's checks, formulas and lowering. Nothing in this
+//! file names a kind.
 
 use crate::kinds::{each_kind, each_kind_type};
 use crate::lowering::Lowering;
 use crate::signature::Signature;
-use crate::{Dims, Error, Indices, MAX_DIMS, Vector, VectorRule};
+use crate::{Dims, Error, Family, Indices, Kind, MAX_DIMS, Params, Transform, Vector, VectorRule};
 use core::fmt;
-
-crate::kinds::kind_list!(@with declare ());
 
 impl Kind {
     /// The name used in specs and CK Tile's `make_<name>_transform`.
@@ -80,66 +81,10 @@ impl Kind {
     }
 }
 
-/// What a transform kind does to indices, as its row in the table of kinds
-/// says ([`Kind::family`]).
-///
-/// ```
-/// use cktile_transforms::{Family, Kind};
-/// let permutations: Vec<_> = Kind::ALL.into_iter().filter(|k| k.family() == Family::Permutation).collect();
-/// assert_eq!(permutations, [Kind::Xor, Kind::XorNoModulo, Kind::Swizzle, Kind::CyclicShift, Kind::Functor]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// `pass_through`: the index itself.
-    Identity,
-    /// The pads: a shifted index with a validity range.
-    Pad,
-    /// `embed`: a weighted sum of upper indices.
-    Embed,
-    /// `merge`: one index split row-major into several.
-    Merge,
-    /// `unmerge`: several indices combined row-major into one.
-    Unmerge,
-    /// A bijection inside the dimensions, against bank conflicts (`xor`,
-    /// `xor_no_modulo`, `swizzle`, `cyclic_shift`), or of a dimension's
-    /// order (`functor`).
-    Permutation,
-    /// Moving, fixing, adding or folding indices (`slice`, `freeze`,
-    /// `insert`, `replicate`, `offset`, `modulo`).
-    Index,
-}
-
-/// One coordinate transform: CK Tile's transform objects as plain data.
-///
-/// Built only through the validating constructors, so every `Transform` has
-/// non-zero lengths, a power-of-two xor modulus, a consistent slice and
-/// parameters whose products fit 64 bits. All methods are `const fn`.
-///
-/// ```
-/// use cktile_transforms::{Transform, MAX_DIMS};
-/// // The GEMM LDS xor: low1 = up1 ^ (up0 % 8).
-/// let x = Transform::xor(128, 8).unwrap();
-/// let mut up = [0; MAX_DIMS];
-/// up[0] = 3; // row
-/// up[1] = 1; // 8-element chunk
-/// assert_eq!(&x.calculate_lower(&up)[..2], &[3, 1 ^ 3]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Transform {
-    repr: Params,
-}
-
 /// The identity id map: position `j` reads and writes slot `j`.
 const IDS: [u8; MAX_DIMS] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 impl Transform {
-    /// A transform of validated parameters (the kinds' constructors'
-    /// last step).
-    #[inline(always)]
-    pub(crate) const fn wrap(repr: Params) -> Transform {
-        Transform { repr }
-    }
-
     /// Which transform this is.
     ///
     /// ```
@@ -486,9 +431,20 @@ mod fast;
 // The read-only parameter view.
 mod params;
 
-/// Which kind's rule [`VectorRule::of_kind`] reads: one dispatch over the
-/// list of kinds.
-#[inline]
-pub(crate) const fn vector_rule_of(kind: Kind, num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
-    each_kind_type!(kind, K => K::vector(num_lower, num_upper, with))
+impl VectorRule {
+    /// The rule of a transform of `kind` with `num_lower` lower and
+    /// `num_upper` upper dimensions, where `with` is the length the kind
+    /// reduces against when known (an unmerge's last upper length, a
+    /// swizzle's `2^base`).
+    ///
+    /// ```
+    /// use cktile_transforms::{Kind, VectorRule};
+    /// assert_eq!(VectorRule::of_kind(Kind::Merge, 3, 1, None), VectorRule::Last { lower: 2 });
+    /// assert_eq!(VectorRule::of_kind(Kind::Unmerge, 1, 2, Some(8)), VectorRule::Gcd { upper: 1, with: Some(8) });
+    /// assert_eq!(VectorRule::of_kind(Kind::Pad, 1, 1, None), VectorRule::Pass { dims: 1 });
+    /// assert_eq!(VectorRule::of_kind(Kind::Embed, 1, 2, None), VectorRule::Nothing);
+    /// ```
+    pub const fn of_kind(kind: Kind, num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
+        each_kind_type!(kind, K => K::vector(num_lower, num_upper, with))
+    }
 }

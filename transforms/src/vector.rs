@@ -1,4 +1,8 @@
-//! [`Vector`]: the safe vector length and stride of one dimension.
+//! [`Vector`]: the safe vector length and stride of one dimension, and
+//! [`VectorRule`]: how a transform carries them to its upper dimensions,
+//! which each kind states (beneath the kinds: this module reads none;
+//! [`VectorRule::of_kind`], which asks the kinds, is their dispatch, in
+//! the crate's `transform` module).
 
 /// How many consecutive indices of a dimension may be accessed as one vector,
 /// and the memory stride between them, as CK Tile's
@@ -135,7 +139,7 @@ impl VectorRule {
             VectorRule::Gcd { upper, with } => {
                 up[upper % crate::MAX_DIMS] = Vector {
                     length: match (low[0].length, with) {
-                        (Some(l), Some(w)) => Some(crate::kinds::gcd(l, w)),
+                        (Some(l), Some(w)) => Some(crate::arith::gcd(l, w)),
                         _ => None,
                     },
                     stride: low[0].stride,
@@ -143,21 +147,5 @@ impl VectorRule {
             }
         }
         up
-    }
-
-    /// The rule of a transform of `kind` with `num_lower` lower and
-    /// `num_upper` upper dimensions, where `with` is the length the kind
-    /// reduces against when known (an unmerge's last upper length, a
-    /// swizzle's `2^base`).
-    ///
-    /// ```
-    /// use cktile_transforms::{Kind, VectorRule};
-    /// assert_eq!(VectorRule::of_kind(Kind::Merge, 3, 1, None), VectorRule::Last { lower: 2 });
-    /// assert_eq!(VectorRule::of_kind(Kind::Unmerge, 1, 2, Some(8)), VectorRule::Gcd { upper: 1, with: Some(8) });
-    /// assert_eq!(VectorRule::of_kind(Kind::Pad, 1, 1, None), VectorRule::Pass { dims: 1 });
-    /// assert_eq!(VectorRule::of_kind(Kind::Embed, 1, 2, None), VectorRule::Nothing);
-    /// ```
-    pub const fn of_kind(kind: crate::Kind, num_lower: usize, num_upper: usize, with: Option<i64>) -> VectorRule {
-        crate::transform::vector_rule_of(kind, num_lower, num_upper, with)
     }
 }

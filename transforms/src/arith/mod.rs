@@ -23,6 +23,19 @@ pub(crate) const fn arity(n: usize) -> usize {
     if n > crate::MAX_DIMS { crate::MAX_DIMS } else { n }
 }
 
+/// Greatest common divisor of two positive values (the vector rules
+/// reduce a vector length against a kind's length with it).
+#[inline]
+pub(crate) const fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a as i64
+}
+
 /// Truncating division (C's `/`) that returns 0 instead of panicking on a
 /// zero divisor or for `i64::MIN / -1` (validated transforms have neither).
 ///

@@ -286,9 +286,9 @@ pub const fn upper_lowering(lengths: crate::Dims, coefficients: crate::Dims) -> 
 
 use super::Draw;
 use super::kit::{at, fits, lengths as checked_lengths, non_negative, put};
+use super::row::{Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{Row, sig};
 use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform};
 
 /// The parameters of `embed(lengths, coefficients)`.
@@ -465,7 +465,7 @@ impl EmbedParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     /// `embed(lengths, coefficients)`: `low = sum(up[i] * coef[i])`.
     ///

@@ -26,10 +26,10 @@ pub const fn lowering(index: i64) -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{fits, put};
+use super::row::{Row, sig};
 use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `freeze(index)`.
@@ -102,7 +102,7 @@ impl FreezeParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `freeze(index)`: a lower dimension fixed at `index`.

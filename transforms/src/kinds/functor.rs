@@ -43,9 +43,9 @@
 
 use super::Draw;
 use super::kit::{at, expect_len, length, one, put, single};
+use super::row::{LEN, Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
 
 pub use crate::arith::bits::{BitMoves, BitPermute, MAX_BITS};
@@ -361,7 +361,7 @@ impl FunctorParams {
 /// module's formulas. Re-exported in [`typed`](crate::typed).
 pub mod typed {
     use super::BitPermute;
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     /// A functor for [`Functor`]: its map known at compile time (CK's
     /// [`SwapWarp`], [`PermuteBits5`], [`InversePermuteBits5`]) or at run

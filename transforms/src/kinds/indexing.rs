@@ -19,10 +19,10 @@
 
 use super::Draw;
 use super::kit::{fits, length, put, single};
+use super::row::{LEN, Row, sig};
 use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The cached lower index, whatever the upper index.
@@ -129,7 +129,7 @@ impl IndexingParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `indexing(len, index)`: CK Tile's `make_indexing_transform(len,

@@ -121,9 +121,9 @@ macro_rules! pair_kind {
         xor_linear = $xor_linear:expr, draws_over = $fits:expr
     ) => {
         impl $params {
-            pub(crate) const ROW: $crate::transform::table::Row = $crate::transform::table::Row {
+            pub(crate) const ROW: $crate::kinds::row::Row = $crate::kinds::row::Row {
                 family: $crate::Family::Permutation,
-                signature: $crate::transform::table::sig($name, const { &[$crate::transform::table::PAIR] }),
+                signature: $crate::kinds::row::sig($name, const { &[$crate::kinds::row::PAIR] }),
                 build: |a| {
                     let (l0, l1) = a.pair(0)?;
                     $crate::Transform::$ctor(l0, l1)

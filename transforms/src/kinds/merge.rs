@@ -123,9 +123,9 @@ pub const fn inverse_lowering(lengths: crate::Dims) -> crate::lowering::Lowering
 
 use super::Draw;
 use super::kit::{at, expect_len, lengths as checked_lengths, one, put, single};
+use super::row::{Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{Row, sig};
 use crate::{Dims, Error, Family, MAX_DIMS, Params, Transform, VectorRule};
 
 /// The parameters of `merge(lower_lengths)`.
@@ -250,7 +250,7 @@ impl MergeParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     list_transform!(
         /// `merge(lower_lengths)`: row-major merge into one upper dimension.

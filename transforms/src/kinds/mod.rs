@@ -1,7 +1,14 @@
 //! The transform kinds, one module per kind (two for the one-sided pads
-//! and `insert`, which share `pad` and `replicate`), and the one list of
-//! kinds, [`kind_list!`](self), that every dispatch over kinds is generated
-//! from.
+//! and `insert`, which share `pad` and `replicate`), what the one list of
+//! kinds (`kind_list!`, in the crate's `list` module, beneath everything)
+//! stands for here (`kind_rules!`, which every dispatch over kinds is
+//! generated from), and the types that hold any kind:
+//! [`Params`](crate::Params) (one variant per kind, from the list) and
+//! [`Transform`], which each kind's constructor, binding
+//! and draw make, and the typed forms' trait,
+//! [`TypedTransform`](crate::typed::TypedTransform), which each kind's typed
+//! form implements. Their methods that dispatch over the list are above,
+//! in the crate's `transform` module.
 //!
 //! A kind's module holds all of its behaviour, as a transform's struct does
 //! in CK Tile's `coordinate_transform.hpp`:
@@ -13,8 +20,8 @@
 //! - its lowering into the compiled form's steps;
 //! - its runtime parameters, `<Kind>Params` (re-exported here:
 //!   [`PadParams`], [`MergeParams`], ...), with the validating constructor
-//!   on [`Transform`](crate::Transform) and the methods
-//!   [`Transform`](crate::Transform)'s methods call through the list (its
+//!   on [`Transform`] and the methods
+//!   [`Transform`]'s methods call through the list (its
 //!   row, dimension counts, binding, evaluators, vector rule, random draw);
 //! - its typed form for kernel code, in its `typed` submodule: the struct
 //!   named as the kind (`pad::typed::Pad`) and CK Tile's `make_*_transform`,
@@ -25,7 +32,8 @@
 //! [`Params::Xor`](crate::Params::Xor) holds, and
 //! [`typed::Xor`](crate::typed::Xor) the typed form.
 //! [`Draw`] is what a kind draws a random example of itself from;
-//! `kit` holds the constructors' shared checks.
+//! `kit` holds the constructors' shared checks, `row` what a kind's row is
+//! written with, and `forms` what its typed form is written with.
 //!
 //! Conventions (CK Tile's): merge and unmerge are row-major (the last
 //! dimension is fastest); division truncates toward zero, as C's `/`.
@@ -38,6 +46,7 @@
 pub mod cyclic_shift;
 pub mod draw;
 pub mod embed;
+pub(crate) mod forms;
 pub mod freeze;
 pub mod functor;
 pub mod indexing;
@@ -48,6 +57,7 @@ pub mod offset;
 pub mod pad;
 pub mod pass_through;
 pub mod replicate;
+pub(crate) mod row;
 pub mod slice;
 pub mod swizzle;
 pub mod unmerge;
@@ -74,40 +84,10 @@ pub use unmerge::UnmergeParams;
 pub use xor::XorParams;
 pub use xor_no_modulo::XorNoModuloParams;
 
-/// The one list of transform kinds, in the order the spec grammar lists
-/// them: each [`Kind`](crate::Kind) variant with its module and the
-/// parameters' struct there that holds all of the kind's behaviour (its
-/// parameters, checks, formulas, lowering, vector rule, table row and random
-/// draw). [`Kind`], [`Kind::ALL`](crate::Kind::ALL), [`Params`](crate::Params),
-/// the re-exports of the typed forms in [`typed`](crate::typed) and every
-/// dispatch over kinds are generated from it: adding a kind is its module
-/// and three lines here (its `pub mod`, its `pub use` and its row), which
-/// `scripts/scratch-kind.sh` checks.
-macro_rules! kind_list {
-    // The list, handed to one of the rules below with its arguments.
-    (@with $rule:ident $args:tt) => {
-        $crate::kinds::kind_list! { @$rule $args
-            PassThrough: pass_through::PassThroughParams,
-            Pad: pad::PadParams,
-            LeftPad: pad::LeftPadParams,
-            RightPad: pad::RightPadParams,
-            Embed: embed::EmbedParams,
-            Merge: merge::MergeParams,
-            Unmerge: unmerge::UnmergeParams,
-            Xor: xor::XorParams,
-            XorNoModulo: xor_no_modulo::XorNoModuloParams,
-            Slice: slice::SliceParams,
-            Freeze: freeze::FreezeParams,
-            Insert: replicate::InsertParams,
-            Replicate: replicate::ReplicateParams,
-            Offset: offset::OffsetParams,
-            Modulo: modulo::ModuloParams,
-            Swizzle: swizzle::SwizzleParams,
-            CyclicShift: cyclic_shift::CyclicShiftParams,
-            Indexing: indexing::IndexingParams,
-            Functor: functor::FunctorParams,
-        }
-    };
+/// What the rows of the list of kinds ([`kind_list!`](crate::list)) stand
+/// for, here where the kinds' modules are in scope: the rules the list is
+/// handed to (`kind_list!([kind_rules] @rule (args))`).
+macro_rules! kind_rules {
     // A `match` over a `Params` value, the same body in every arm.
     (@params ($on:expr, $k:ident => $body:expr) $($kind:ident: $module:ident::$name:ident,)*) => {
         match $on {
@@ -132,35 +112,8 @@ macro_rules! kind_list {
             pub use $crate::kinds::$module::typed::*;
         )*
     };
-    // The enums: `Kind` (and `Kind::ALL`) and `Params`.
+    // `Params`: one variant per kind, holding its struct.
     (@declare () $($kind:ident: $module:ident::$name:ident,)*) => {
-        /// Which transform a [`Transform`](crate::Transform) is: one
-        /// variant per kind of the list in [`kinds`](crate::kinds), named as
-        /// the kind's typed form.
-        ///
-        /// ```
-        /// use cktile_transforms::{Kind, Transform};
-        /// assert_eq!(Transform::merge(&[4, 8]).unwrap().kind(), Kind::Merge);
-        /// assert_eq!(Kind::Merge.name(), "merge");
-        /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Kind {
-            $(
-                #[doc = concat!("[`", stringify!($name), "`](crate::kinds::", stringify!($name), ")")]
-                $kind,
-            )*
-        }
-
-        impl Kind {
-            /// Every kind, in the order the spec grammar lists them.
-            ///
-            /// ```
-            /// use cktile_transforms::Kind;
-            /// assert!(Kind::ALL.iter().all(|k| Kind::from_name(k.name()) == Some(*k)));
-            /// ```
-            pub const ALL: [Kind; [$(stringify!($kind)),*].len()] = [$(Kind::$kind),*];
-        }
-
         /// The parameters of one transform, as the validating constructors
         /// stored them: its kind's struct (see [`kinds`](crate::kinds)).
         /// Lists keep their spec order; a swizzle's `len` is 0 until the
@@ -190,23 +143,22 @@ macro_rules! kind_list {
             /// assert_eq!(Transform::xor(64, 8).unwrap().params().kind(), Kind::Xor);
             /// ```
             #[inline]
-            pub const fn kind(&self) -> Kind {
+            pub const fn kind(&self) -> $crate::Kind {
                 match self {
-                    $(Params::$kind(_) => Kind::$kind,)*
+                    $(Params::$kind(_) => $crate::Kind::$kind,)*
                 }
             }
         }
-
     };
 }
-pub(crate) use kind_list;
+pub(crate) use kind_rules;
 
 /// `match` over a [`Params`](crate::Params) value with one arm per kind,
 /// the same body in each: `each_kind!(&self.repr, k => k.num_lower())`
 /// binds `k` to the kind's parameters.
 macro_rules! each_kind {
     ($on:expr, $k:ident => $body:expr) => {
-        $crate::kinds::kind_list!(@with params ($on, $k => $body))
+        $crate::list::kind_list!([$crate::kinds::kind_rules] @params ($on, $k => $body))
     };
 }
 pub(crate) use each_kind;
@@ -216,22 +168,51 @@ pub(crate) use each_kind;
 /// struct `K`.
 macro_rules! each_kind_type {
     ($on:expr, $t:ident => $body:expr) => {
-        $crate::kinds::kind_list!(@with kinds ($on, $t => $body))
+        $crate::list::kind_list!([$crate::kinds::kind_rules] @kinds ($on, $t => $body))
     };
 }
 pub(crate) use each_kind_type;
 
-/// Greatest common divisor of two positive values.
-#[inline]
-pub(crate) const fn gcd(a: i64, b: i64) -> i64 {
-    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
+/// The two types that hold any kind, declared here, beside the kinds'
+/// modules, since both hold the kinds' structs and each kind's
+/// constructor, binding and draw make one: [`Params`](crate::Params), from
+/// the list, and [`Transform`](crate::Transform), validated `Params`. Both
+/// are re-exported at the crate root; their methods that dispatch over the
+/// list are above, in the crate's `transform` module.
+pub(crate) mod any {
+    crate::list::kind_list!([kind_rules] @declare ());
+
+    /// One coordinate transform: CK Tile's transform objects as plain data.
+    ///
+    /// Built only through the validating constructors, so every `Transform` has
+    /// non-zero lengths, a power-of-two xor modulus, a consistent slice and
+    /// parameters whose products fit 64 bits. All methods are `const fn`.
+    ///
+    /// ```
+    /// use cktile_transforms::{Transform, MAX_DIMS};
+    /// // The GEMM LDS xor: low1 = up1 ^ (up0 % 8).
+    /// let x = Transform::xor(128, 8).unwrap();
+    /// let mut up = [0; MAX_DIMS];
+    /// up[0] = 3; // row
+    /// up[1] = 1; // 8-element chunk
+    /// assert_eq!(&x.calculate_lower(&up)[..2], &[3, 1 ^ 3]);
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Transform {
+        /// The validated parameters (read by the dispatch in `transform`).
+        pub(crate) repr: Params,
     }
-    a as i64
+
+    impl Transform {
+        /// A transform of validated parameters (the kinds' constructors'
+        /// last step).
+        #[inline(always)]
+        pub(crate) const fn wrap(repr: Params) -> Transform {
+            Transform { repr }
+        }
+    }
 }
+pub(crate) use any::Transform;
 
 #[cfg(test)]
 mod tests {

@@ -29,9 +29,9 @@ pub const fn lowering(modulus: i64) -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{at, expect_len, length, put, single};
+use super::row::{LEN, Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `modulo(modulus, len)`.
@@ -112,7 +112,7 @@ impl ModuloParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `modulo(modulus, len)`: `low = up % modulus`.

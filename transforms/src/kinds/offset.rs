@@ -31,10 +31,10 @@ pub const fn lowering(off: i64) -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{at, fits, length, one, put, single};
+use super::row::{LEN, Row, sig};
 use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `offset(len, off)`.
@@ -123,7 +123,7 @@ impl OffsetParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `offset(len, off)`: `low = up + off`.

@@ -86,10 +86,10 @@ pub const fn upper_lowering(left: i64) -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{at, checked_sum, expect_len, length, one, put, single};
+use super::row::{LEN, Row, sig};
 use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
 
 /// The parameters of `pad(len, left, right)`.
@@ -314,8 +314,8 @@ impl RightPadParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
+    use crate::kinds::forms::*;
     use crate::kinds::pass_through;
-    use crate::typed::forms::*;
 
     scalar_transform!(
         /// `pad(len, left, right)`: `low = up - left`; the padding is not valid.

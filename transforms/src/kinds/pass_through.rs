@@ -28,9 +28,9 @@ pub const fn lowering() -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{at, length, put, single};
+use super::row::{LEN, Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
 
 /// The parameters of `pass_through(len)`.
@@ -113,7 +113,7 @@ impl PassThroughParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `pass_through(len)`: `low = up`.

@@ -56,9 +56,9 @@ pub const fn upper_lowering(n: usize) -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{length, lengths as checked_lengths, single};
+use super::row::{LEN, Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
 
 /// The parameters of `insert(len)`.
@@ -222,7 +222,7 @@ broadcast_kind!(
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `insert(len)`: an upper dimension that does not reach memory.

@@ -35,10 +35,10 @@ pub const fn lowering(begin: i64) -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{at, expect_len, length, one, put, single};
+use super::row::{LEN, Row, sig};
 use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{LEN, Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 
 /// The parameters of `slice(len, begin, end)`.
@@ -132,7 +132,7 @@ impl SliceParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     scalar_transform!(
         /// `slice(len, begin, end)`: `low = up + begin`.

@@ -29,9 +29,9 @@ pub const fn lowering(bits: u32, base: u32, shift: i32) -> crate::lowering::Lowe
 
 use super::Draw;
 use super::kit::{at, length, one, put, single};
+use super::row::{Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{Row, sig};
 use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform, VectorRule};
 
 /// The parameters of `swizzle(B, M, S)`, CuTe's `SwizzleParams<B, M, S>`, with
@@ -182,7 +182,7 @@ impl SwizzleParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     /// CuTe's `Swizzle<B, M, S>` (always static, as in CuTe); its length is that
     /// of the dimension it is applied to.

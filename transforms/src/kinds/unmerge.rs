@@ -53,9 +53,9 @@ pub const fn lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
 
 use super::Draw;
 use super::kit::{at, expect_len, lengths as checked_lengths, put};
+use super::row::{Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::transform::table::{Row, sig};
 use crate::{Dims, Error, Family, MAX_DIMS, Params, Transform, VectorRule};
 
 /// The parameters of `unmerge(upper_lengths)`.
@@ -196,7 +196,7 @@ impl UnmergeParams {
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     list_transform!(
         /// `unmerge(upper_lengths)`: row-major split of one lower dimension.

@@ -129,7 +129,7 @@ super::kit::pair_kind!(
 /// Tile's builder, evaluated by this module's formulas. Re-exported in
 /// [`typed`](crate::typed).
 pub mod typed {
-    use crate::typed::forms::*;
+    use crate::kinds::forms::*;
 
     pair_transform! {
         /// `xor_no_modulo((L0, L1))`: `low1 = up1 ^ up0` (CK's `ApplyModulo = false`).

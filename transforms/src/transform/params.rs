@@ -1,10 +1,11 @@
 //! [`Transform::params`]: a read-only view of a [`Transform`]'s
 //! parameters, for tools that turn a transform into something else (code
 //! generators, exporters). [`Params`] itself is declared from the list of
-//! kinds (`kinds::kind_list!`): one variant per kind, holding its struct.
+//! kinds with the kinds (`kinds::kind_rules!`): one variant per kind,
+//! holding its struct.
 //!
-//! Declared from `transform.rs` (as a child module, so it reads the private
-//! representation) and re-exported at the crate root.
+//! Declared from `transform.rs` (the representation it reads is
+//! crate-private) and re-exported at the crate root.
 
 use super::{Params, Transform};
 
