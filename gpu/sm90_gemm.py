@@ -18,7 +18,8 @@ target/gpu-sm90-gemm):
               relative to sum |a||b|, within 1e-5 sqrt(k)); writes
               DIR/results.md, exits 1 on any difference
   time DIR    every kernel and cuBLAS (torch.mm, fp16/bf16 in, f32 out where
-              this torch offers out_dtype, else 16-bit out) on the timing
+              this torch offers out_dtype, and 16-bit out, the `_c16`
+              kernels' C, compared with the latter) on the timing
               shapes with CUDA events (median of --repeat after --warmup
               and --warm-seconds of untimed launches); writes DIR/events.txt
               (--events: another file)
@@ -54,6 +55,12 @@ KERNELS.update({f"gemm_sm90_{dtype}": dict(dtype=dtype, k_tile=32, packed=True) 
 # ... and its entry point for a column-major A and a row-major B (both stored K x rows, rows contiguous):
 # given A and B transposed, it computes the same C.
 KERNELS["gemm_sm90_fp16_crr"] = dict(dtype="fp16", k_tile=32, packed=True, transposed=True)
+# ... CK's CShuffle epilogue (its LDS tile, 128 x 32 floats or 128 x 64 halves, 16 KiB, shares the
+# launch-sized memory) and CompV3 pipeline, and C in the inputs' 16-bit type (`c`: C's type, else f32).
+KERNELS["gemm_sm90_fp16_cshuffle"] = dict(dtype="fp16", k_tile=32, packed=True, c_lds=128 * 32 * 4)
+KERNELS["gemm_sm90_fp16_v3"] = dict(dtype="fp16", k_tile=32, packed=True)
+KERNELS.update({f"gemm_sm90_{dtype}_c16": dict(dtype=dtype, k_tile=32, packed=True, c=dtype) for dtype in ("fp16", "bf16")})
+KERNELS["gemm_sm90_fp16_c16_cshuffle"] = dict(dtype="fp16", k_tile=32, packed=True, c="fp16", c_lds=128 * 64 * 2)
 BLOCK, TILE_M, TILE_N = 256, 128, 128
 # (m, n, k, stride): full tiles, padding along each of M, N, K, one element,
 # a stride past K that is no multiple of the vector, and a large square.
@@ -129,7 +136,9 @@ class Module:
             params = (a, b, c, np.uint32(m), np.uint32(n), np.uint32(k))
         else:
             params = (a, b, c, np.uint32(m), np.uint32(n), np.uint32(k), np.uint32(stride), np.uint32(n_blocks))
-        f((blocks,), (BLOCK,), params, shared_mem=(TILE_M + TILE_N) * KERNELS[name]["k_tile"] * 2)
+        # The K loop's LDS, or the CShuffle tile where it is larger (one launch-sized memory).
+        lds = max((TILE_M + TILE_N) * KERNELS[name]["k_tile"] * 2, KERNELS[name].get("c_lds", 0))
+        f((blocks,), (BLOCK,), params, shared_mem=lds)
 
 
 def bits(np, values, dtype):
@@ -144,6 +153,12 @@ def values_of(np, b, dtype):
     if dtype == "fp16":
         return b.view(np.float16).astype(np.float64)
     return (b.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+# A quiet NaN of each C type, as its bits: C starts as it, and the guard past C must keep it.
+NAN_BITS = {"fp16": 0x7E00, "bf16": 0x7FC0}
+# Half a unit in the last place of each 16-bit C, relative: a rounded C's error beyond the sum's.
+HALF_ULP = {"fp16": 2.0**-11, "bf16": 2.0**-8}
 
 
 def run(args):
@@ -184,20 +199,34 @@ def run(args):
                     ta[:, :m], tb[:, :n] = a[:, :k].T, b[:, :k].T
                     a, b = ta, tb
                 # The kernel writes C packed (m x n); 64 guard elements past it must stay NaN.
-                dc = cp.full(m * n + 64, cp.nan, dtype=cp.float32)
+                c_type = kern.get("c")
+                if c_type:
+                    dc = cp.full(m * n + 64, NAN_BITS[c_type], dtype=cp.uint16)
+                else:
+                    dc = cp.full(m * n + 64, cp.nan, dtype=cp.float32)
                 module.launch(name, cp.asarray(a), cp.asarray(b), dc, m, n, k, ld)
                 cp.cuda.runtime.deviceSynchronize()
                 got_all = cp.asnumpy(dc)
-                got = got_all[: m * n].reshape(m, n).astype(np.float64)
-                gap = int(np.count_nonzero(~np.isnan(got_all[m * n :])))
-                if data == "integers":
+                if c_type:
+                    got = values_of(np, got_all[: m * n], c_type).reshape(m, n)
+                    gap = int(np.count_nonzero(got_all[m * n :] != NAN_BITS[c_type]))
+                else:
+                    got = got_all[: m * n].reshape(m, n).astype(np.float64)
+                    gap = int(np.count_nonzero(~np.isnan(got_all[m * n :])))
+                if data == "integers" and c_type:
+                    # The exact sum (an integer, exact in f32), rounded once to C's type.
+                    wrong = int(np.count_nonzero(got_all[: m * n].reshape(m, n) != bits(np, want.astype(np.float32), c_type)))
+                    err = "exact" if wrong == 0 else "-"
+                elif data == "integers":
                     wrong = int(np.count_nonzero(got != want))
                     err = "exact" if wrong == 0 else "-"
                 else:
                     scale = np.abs(va) @ np.abs(vb).T
                     rel = np.abs(got - want) / np.maximum(scale, 1e-30)
-                    # f32 accumulation over k products: a bound of a few k ulps of the scale.
-                    wrong = int(np.count_nonzero(~(rel <= 1e-5 * max(1, k) ** 0.5 + 1e-6)))
+                    # f32 accumulation over k products: a bound of a few k ulps of the scale, and
+                    # half an ulp of a 16-bit C of the value (at most the scale) where C is rounded.
+                    bound = 1e-5 * max(1, k) ** 0.5 + 1e-6 + (HALF_ULP[c_type] if c_type else 0.0)
+                    wrong = int(np.count_nonzero(~(rel <= bound)))
                     err = f"{float(np.nanmax(rel)):.2e}"
                 bad += wrong + gap
                 lines.append(f"| {name} | {m} x {n} x {k} ({stride}) | {data} | {m * n} | {wrong} | {gap} | {err} |")
@@ -210,12 +239,15 @@ def run(args):
     print(f"gpu/sm90_gemm.py: every C element right on every shape ({out})")
 
 
-def cublas(torch, a, b, dtype):
-    """cuBLAS's C = A B^T in f32 if this torch offers out_dtype, else 16-bit."""
-    try:
-        return torch.mm(a, b.t(), out_dtype=torch.float32), "f32"
-    except (TypeError, RuntimeError):
-        return torch.mm(a, b.t()), dtype
+def cublas(torch, a, b, dtype, out16=False):
+    """cuBLAS's C = A B^T in f32 if this torch offers out_dtype, else (and
+    with out16) in the inputs' 16-bit type."""
+    if not out16:
+        try:
+            return torch.mm(a, b.t(), out_dtype=torch.float32), "f32"
+        except (TypeError, RuntimeError):
+            pass
+    return torch.mm(a, b.t()), dtype
 
 
 def timed(cp, fn, warmup, repeat, warm_seconds):
@@ -253,19 +285,32 @@ def time_kernels(args):
             at = cp.asarray(ta.t().contiguous().view(torch.int16)).view(cp.uint16)
             bt = cp.asarray(tb.t().contiguous().view(torch.int16)).view(cp.uint16)
             c = cp.empty(m * n, dtype=cp.float32)
+            c16 = cp.empty(m * n, dtype=cp.uint16)
             first = len(lines)
             ref, out_type = cublas(torch, ta, tb, dtype)
             ms = timed(cp, lambda: cublas(torch, ta, tb, dtype), args.warmup, args.repeat, args.warm_seconds)
             lines.append(f"cublas {dtype}->{out_type} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f}")
+            if out_type != dtype:
+                # cuBLAS with C in the inputs' type, beside the kernels that store C so.
+                ms = timed(cp, lambda: cublas(torch, ta, tb, dtype, True), args.warmup, args.repeat, args.warm_seconds)
+                lines.append(f"cublas {dtype}->{dtype} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f}")
             for name, kern in KERNELS.items():
                 if kern["dtype"] != dtype:
                     continue
                 xa, xb = (at, bt) if kern.get("transposed") else (a, b)
-                run_it = lambda: module.launch(name, xa, xb, c, m, n, k, k)  # noqa: E731
+                out = c16 if kern.get("c") else c
+                run_it = lambda: module.launch(name, xa, xb, out, m, n, k, k)  # noqa: E731
                 ms = timed(cp, run_it, args.warmup, args.repeat, args.warm_seconds)
-                # The same C as cuBLAS's, to f32 rounding.
-                diff = float(cp.max(cp.abs(c.reshape(m, n) - cp.asarray(ref.float()))))
-                lines.append(f"{name} {dtype}->f32 {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f} maxdiff={diff:.3e}")
+                # The same C as cuBLAS's, to f32 rounding (or the 16-bit C's).
+                if kern.get("c") == "fp16":
+                    got = out.view(cp.float16).astype(cp.float32).reshape(m, n)
+                elif kern.get("c"):
+                    got = (out.astype(cp.uint32) << 16).view(cp.float32).reshape(m, n)
+                else:
+                    got = out.reshape(m, n)
+                diff = float(cp.max(cp.abs(got - cp.asarray(ref.float()))))
+                types = f"{dtype}->{kern.get('c', 'f32')}"
+                lines.append(f"{name} {types} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f} maxdiff={diff:.3e}")
             print("\n".join(lines[first:]), flush=True)
     out = os.path.join(args.dir, args.events)
     with open(out, "w") as f:
@@ -298,12 +343,15 @@ def report(args):
         "|---|---|---|---:|---:|---:|---:|",
     ]
     times = {(r[0], r[2], r[3], r[4]): float(r[5]) for r in rows}
+    # cuBLAS with the same input and output types, else (a torch without out_dtype) the same inputs.
     base = {}
     for r in rows:
         if r[0] == "cublas":
-            base[(r[1].split("->")[0], r[2], r[3], r[4])] = float(r[5])
+            base[(r[1], r[2], r[3], r[4])] = float(r[5])
+            base.setdefault((r[1].split("->")[0], r[2], r[3], r[4]), float(r[5]))
     for r in rows:
-        key = (r[1].split("->")[0], r[2], r[3], r[4])
+        key = (r[1], r[2], r[3], r[4])
+        key = key if key in base else (r[1].split("->")[0], r[2], r[3], r[4])
         ratio = base[key] / float(r[5]) if key in base else float("nan")
         twin = times.get((r[0].replace("typed_", "hand_", 1), r[2], r[3], r[4])) if r[0].startswith("typed_") else None
         vs_twin = f"{float(r[5]) / twin:.3f}" if twin else ""

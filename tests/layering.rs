@@ -82,11 +82,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("vocabulary", &["core/src/names", "core/src/hardware"]),
     // Messages: the error type, which makes no value it does not hold.
     ("messages", &["core/src/error"]),
-    ("text", &["core/src/comments", "core/src/spec"]),
+    ("text", &["core/src/comments"]),
     (
         "descriptors and adaptors",
         &["core/src/stage", "core/src/adaptor", "core/src/descriptor", "core/src/typed", "core/src/random"],
     ),
+    // The spec language: text parsed into descriptors and printed from them.
+    ("the spec language", &["core/src/spec"]),
     ("distributions", &["core/src/distribution"]),
     ("windows", &["core/src/tile"]),
     ("layouts", &["core/src/layouts"]),
@@ -167,18 +169,44 @@ fn root() -> &'static Path {
 /// doc may link any module; only code depends on one), and the unit tests
 /// at the end of a file (from `#[cfg(test)]` on) as well.
 fn crate_paths(text: &str) -> BTreeSet<String> {
+    // Whole code, so that a grouped import broken over lines reads as one.
+    let code = code_lines(text).collect::<Vec<_>>().join("\n");
     let mut names = BTreeSet::new();
-    for line in code_lines(text) {
-        let mut rest = line;
-        while let Some(at) = rest.find("crate::") {
-            let tail = &rest[at + "crate::".len()..];
-            let name = ident(tail);
-            // `$crate::` in an exported macro is the same crate.
-            names.insert(name);
-            rest = tail;
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("crate::") {
+        // `$crate::` in an exported macro is the same crate.
+        let tail = &rest[at + "crate::".len()..];
+        match tail.strip_prefix('{') {
+            // `crate::{a::X, b}`: each path of the group names its module.
+            Some(group) => names.extend(group_heads(group).into_iter().filter(|n| n != "self")),
+            None => {
+                names.insert(ident(tail));
+            }
         }
+        rest = tail;
     }
     names
+}
+
+/// The first name of each path of a grouped import, `group` the text
+/// after its `{`: the names that start the group's top-level entries, up
+/// to the brace that closes it.
+fn group_heads(group: &str) -> Vec<String> {
+    let (mut heads, mut depth, mut at_start) = (Vec::new(), 0usize, true);
+    for (i, ch) in group.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => at_start = true,
+            c if at_start && !c.is_whitespace() => {
+                heads.push(ident(&group[i..]));
+                at_start = false;
+            }
+            _ => {}
+        }
+    }
+    heads
 }
 
 /// The identifier a text starts with.
@@ -588,6 +616,11 @@ fn the_checker_reads_paths_as_the_compiler_would() {
                 #[cfg(test)]\nmod tests { use crate::search::Report; }";
     let got: Vec<String> = crate_paths(text).into_iter().collect();
     assert_eq!(got, ["analyzer", "json", "typed"]);
+    // A grouped import, broken over lines as rustfmt breaks it, names each of its modules.
+    let grouped =
+        "use crate::{\n    self,\n    render::{plan, Picture},\n    // crate::strategy\n    search::Report, Error,\n};";
+    let got: Vec<String> = crate_paths(grouped).into_iter().collect();
+    assert_eq!(got, ["Error", "render", "search"]);
     let roots = root_names(TOOLS);
     assert_eq!(roots.get("Descriptor").map(String::as_str), Some("core/src/descriptor"));
     assert_eq!(roots.get("tile_distribution_encoding").map(String::as_str), Some("core/src/distribution"));

@@ -1,6 +1,6 @@
 //! [`Dims`]: a fixed-capacity list of lengths, usable in `const fn`s.
 
-use crate::{Error, Index};
+use crate::{Error, Index, MAX_DIMS};
 use core::fmt;
 
 /// CK's `static_for`: runs `$body` with `$i` bound to each of
@@ -81,13 +81,6 @@ macro_rules! static_for {
         })*
     }};
 }
-
-/// The most entries a list parameter, or a descriptor's top dimensions, may have.
-///
-/// ```
-/// assert!(cktile_transforms::Dims::from_slice(&[1; cktile_transforms::MAX_DIMS + 1]).is_err());
-/// ```
-pub const MAX_DIMS: usize = 8;
 
 /// A list of up to [`MAX_DIMS`] signed 64-bit values (lengths, strides,
 /// coefficients), stored inline so it can be built and read in `const fn`s.

@@ -1,7 +1,6 @@
 //! The error type of the transforms crate.
 
 use crate::Kind;
-use crate::signature::Found;
 use core::fmt;
 
 /// Why a transform's parameters are invalid.
@@ -406,6 +405,38 @@ impl fmt::Display for Wide {
             i128::MAX => write!(f, "at least {}", self.0),
             i128::MIN => write!(f, "at most {}", self.0),
             v => write!(f, "{v}"),
+        }
+    }
+}
+
+/// What a call gave for an argument, as an error names it: the value of
+/// an integer, the size of a list.
+///
+/// ```
+/// use cktile_transforms::{Arg, Dims, Found};
+/// assert_eq!(Found::of(Some(&Arg::Int(-3))).to_string(), "-3");
+/// assert_eq!(Found::of(Some(&Arg::List(Dims::from_slice(&[4, 8, 2])?))).to_string(), "a list of 3 values");
+/// assert_eq!(Found::of(None), Found::Missing);
+/// # Ok::<(), cktile_transforms::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Found {
+    /// Nothing.
+    Missing,
+    /// An integer.
+    Int(i64),
+    /// A list of this many values.
+    List(usize),
+}
+
+/// `-3`, `a list of 3 values`, `nothing`.
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Missing => f.write_str("nothing"),
+            Found::Int(v) => write!(f, "{v}"),
+            Found::List(1) => f.write_str("a list of 1 value"),
+            Found::List(n) => write!(f, "a list of {n} values"),
         }
     }
 }

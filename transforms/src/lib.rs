@@ -79,12 +79,12 @@ mod values;
 mod vector;
 
 pub use count::Count;
-pub use dims::{Dims, MAX_DIMS};
-pub use error::{Error, Wide};
+pub use dims::Dims;
+pub use error::{Error, Found, Wide};
 pub use kinds::any::{Params, Transform};
 pub use kinds::row::Family;
 pub use list::Kind;
-pub use signature::{Arg, Args, CountText, Found, INDEX_RANGE, Param, ParamShape, Signature};
+pub use signature::{Arg, Args, CountText, INDEX_RANGE, Param, ParamShape, Signature};
 pub use value::{Number, Value};
 pub use values::Values;
 pub use vector::{Vector, VectorRule};
@@ -97,6 +97,14 @@ pub use vector::{Vector, VectorRule};
 /// assert_eq!(padded, -2); // signed: a left-padded position lies before the data
 /// ```
 pub type Index = i64;
+
+/// The most entries a list parameter, or a descriptor's top dimensions,
+/// may have (at the crate's root, beneath every module, as [`Index`]).
+///
+/// ```
+/// assert!(cktile_transforms::Dims::from_slice(&[1; cktile_transforms::MAX_DIMS + 1]).is_err());
+/// ```
+pub const MAX_DIMS: usize = 8;
 
 /// A full set of upper or lower index values of one transform (only the first
 /// `num_upper()` / `num_lower()` entries are meaningful).

@@ -9,7 +9,7 @@
 //! (`naive`, `packed`, ...) describe themselves with the same types.
 
 use crate::dims::Bare;
-use crate::{Dims, Index};
+use crate::{Dims, Found, Index};
 use core::fmt;
 
 /// What one argument takes.
@@ -272,28 +272,9 @@ impl fmt::Display for Arg {
     }
 }
 
-/// What a call gave for an argument, as an error names it: the value of
-/// an integer, the size of a list.
-///
-/// ```
-/// use cktile_transforms::{Arg, Dims, Found};
-/// assert_eq!(Found::of(Some(&Arg::Int(-3))).to_string(), "-3");
-/// assert_eq!(Found::of(Some(&Arg::List(Dims::from_slice(&[4, 8, 2])?))).to_string(), "a list of 3 values");
-/// assert_eq!(Found::of(None), Found::Missing);
-/// # Ok::<(), cktile_transforms::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Found {
-    /// Nothing.
-    Missing,
-    /// An integer.
-    Int(i64),
-    /// A list of this many values.
-    List(usize),
-}
-
+// `Found` itself is a message's word, in `error`; what an argument is, here.
 impl Found {
-    /// What `arg` is.
+    /// What `arg` is (its kind of value, as an error names it).
     ///
     /// ```
     /// # use cktile_transforms::{Arg, Found};
@@ -304,18 +285,6 @@ impl Found {
             None => Found::Missing,
             Some(Arg::Int(v)) => Found::Int(*v),
             Some(Arg::List(d)) => Found::List(d.len()),
-        }
-    }
-}
-
-/// `-3`, `a list of 3 values`, `nothing`.
-impl fmt::Display for Found {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Found::Missing => f.write_str("nothing"),
-            Found::Int(v) => write!(f, "{v}"),
-            Found::List(1) => f.write_str("a list of 1 value"),
-            Found::List(n) => write!(f, "a list of {n} values"),
         }
     }
 }

@@ -18,6 +18,9 @@
 //!   [`get_block_id`], [`get_warp_size`], [`get_lane_id`], [`get_warp_id`]
 //!   (wave-uniform, in a scalar register on amdgcn as CK's), and
 //!   [`get_partition`], the (warp, lane) the windows take.
+//! - On nvptx, bf16's conversion from `f32` in one instruction
+//!   (`cvt.rn.bf16.f32`; Rust has no bf16 type to convert to with `as`),
+//!   which [`Bf16`](crate::ops::gemm::Bf16) rounds a C tile with.
 //!
 //! A kernel (compiled by `scripts/target-icount.sh` for both targets, in
 //! `perf/kernels/src/paths.rs`):
@@ -240,4 +243,19 @@ pub(crate) fn partition_in_block(block_size: usize, wave: usize) -> Option<Parti
     } else {
         Partition::of_thread(get_thread_id(), wave)?.in_block(block_size, wave)
     }
+}
+
+/// `value` in bf16 by `cvt.rn.bf16.f32` (sm_80 and later): to nearest,
+/// ties to even, as [`Bf16::from_f32`](crate::ops::gemm::MfmaElement::from_f32)
+/// rounds on the host; a NaN's payload may differ.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+pub(crate) fn bf16_from_f32(value: f32) -> u16 {
+    let bits: u16;
+    // SAFETY: a conversion between registers: no memory, no precondition (sm_80 and later have
+    // it; the kernels are compiled for sm_90).
+    unsafe {
+        core::arch::asm!("cvt.rn.bf16.f32 {b}, {v};", b = out(reg16) bits, v = in(reg32) value, options(pure, nomem, nostack));
+    }
+    bits
 }

@@ -6,7 +6,8 @@
 //! `transform::table`.
 
 use super::Transform;
-use crate::signature::{Arg, Found, Param, ParamShape, Signature};
+use crate::Found;
+use crate::signature::{Arg, Param, ParamShape, Signature};
 use crate::{Dims, Error, Kind};
 
 /// What a transform kind does to indices, as its row in the table of kinds

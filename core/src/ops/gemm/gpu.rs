@@ -454,29 +454,13 @@ mod amdgpu {
 }
 
 #[cfg(target_arch = "nvptx64")]
-pub(crate) use nvptx::bf16_from_f32;
-#[cfg(target_arch = "nvptx64")]
 pub use nvptx::block_gemm;
 
-/// The block GEMM on nvptx: `mma.sync.aligned` in inline PTX, and bf16's
-/// conversion (the GPU layer's only `unsafe` here outside `tile::gpu`).
+/// The block GEMM on nvptx: `mma.sync.aligned` in inline PTX (the GPU
+/// layer's only `unsafe` here outside `tile::gpu`).
 #[cfg(target_arch = "nvptx64")]
 #[allow(unsafe_code)]
 mod nvptx {
-    /// `value` in bf16 by `cvt.rn.bf16.f32` (sm_80 and later): to nearest,
-    /// ties to even, as [`Bf16::from_f32`](super::super::Bf16) rounds on
-    /// the host; a NaN's payload may differ.
-    #[inline(always)]
-    pub(crate) fn bf16_from_f32(value: f32) -> u16 {
-        let bits: u16;
-        // SAFETY: a conversion between registers: no memory, no precondition (the kernels are
-        // compiled for sm_90).
-        unsafe {
-            core::arch::asm!("cvt.rn.bf16.f32 {b}, {v};", b = out(reg16) bits, v = in(reg32) value, options(pure, nomem, nostack));
-        }
-        bits
-    }
-
     use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, visit_warp_gemms};
     use super::super::mfma::{Accumulator, ElementKind, MfmaElement};
     use super::super::policy::WarpGemm;

@@ -577,7 +577,7 @@ impl MfmaElement for Bf16 {
     fn from_f32(value: f32) -> u16 {
         // On nvptx, the hardware's conversion (`cvt.rn.bf16.f32`), which rounds the same.
         #[cfg(target_arch = "nvptx64")]
-        return super::gpu::bf16_from_f32(value);
+        return crate::tile::gpu::bf16_from_f32(value);
         #[cfg(not(target_arch = "nvptx64"))]
         bf16_from_f32(value)
     }
