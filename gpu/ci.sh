@@ -107,6 +107,10 @@ if rustup component list --toolchain "$NIGHTLY" --installed 2>/dev/null | grep -
   fi
   grep -Eq "probe_typed_k8_u64 +1 wrong, 0 unwritten" "$OUT/gemm-wrong.log"
   echo "gpu gemm checks: the GEMM data path's PTX built and checked, its run, time and report paths tested without a GPU"
+  # The whole GEMM on sm_90: its PTX holds every kernel gpu/sm90_gemm.py runs
+  # (the example's entry points among them), each with mma.sync, no local
+  # memory and no call.
+  CKTILE_GPU_SM90_OUT="$OUT/sm90-gemm" gpu/sm90_gemm.sh --build-only
 else
   echo "gpu/ci.sh: no $NIGHTLY rust-src; the GEMM data path's PTX (gpu/gemm.sh --build-only) is skipped"
 fi

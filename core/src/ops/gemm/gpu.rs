@@ -134,9 +134,9 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E:
     let (m0, n0) = (origin(block / n_blocks, P::M_PER_BLOCK), origin(block % n_blocks, P::N_PER_BLOCK));
     let (a_lds, b_lds) = lds.split_at(a_len);
     let (a_view, b_view) = (P::make_a_dram_view(a, m, k, a_stride)?, P::make_b_dram_view(b, n, k, b_stride)?);
-    let mut a_path =
+    let a_path =
         OperandPath::<BitsOf<P>, P, OperandA>::with_partition(OperandA, *a_view.descriptor(), a, m0, a_lds, p)?;
-    let mut b_path =
+    let b_path =
         OperandPath::<BitsOf<P>, P, OperandB>::with_partition(OperandB, *b_view.descriptor(), b, n0, b_lds, p)?;
     let (a_block, b_block) =
         (block_window::<BitsOf<P>, P, OperandA>(a_lds, p)?, block_window::<BitsOf<P>, P, OperandB>(b_lds, p)?);
