@@ -29,6 +29,9 @@
 //! cargo run --example gemm_kernels
 //! ```
 //!
+//! The LDS layouts these kernels store A and B in (CK's XOR blocks) are
+//! designed and checked on the host in `examples/lds_design.rs`.
+//!
 //! The entry points are compiled for their GPUs inside `perf/kernels`,
 //! which includes this file (`scripts/target-icount.sh` builds it for
 //! gfx942 and sm_90); `gpu/sm90_gemm.sh` runs the 16-bit ones on an
