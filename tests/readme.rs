@@ -24,10 +24,11 @@ const RUN_ELSEWHERE: &[(&str, &str)] = &[
     ("gpu/run.sh", "an NVIDIA GPU; gpu/ci.sh's dry run in .ci/run"),
     ("gpu/kernel.sh", "an NVIDIA GPU; its PTX check in gpu/ci.sh"),
     ("gpu/gemm.sh", "an NVIDIA GPU; its build step in gpu/ci.sh"),
-    ("gpu/sm90_gemm.sh", "an NVIDIA GPU; its kernels in scripts/target-icount.sh"),
+    ("gpu/sm90_gemm.sh", "an NVIDIA GPU; its kernels in scripts/target-icount.sh, its build step in gpu/ci.sh"),
     ("gpu/codegen.sh", "an NVIDIA GPU with nvcc"),
     ("gpu/amd/run.sh", "an AMD GPU with ROCm"),
     ("cargo run --example gemm_kernels", ".ci/run, as written, after the tests"),
+    ("cargo run --example lds_design", ".ci/run, as written, after the GEMM example"),
     ("scripts/scratch-kind.sh", ".ci/run"),
     ("scripts/build-book.sh        # then serve docs/book (below) or open docs/book/index.html", ".ci/run"),
     (
