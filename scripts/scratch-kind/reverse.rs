@@ -16,7 +16,8 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 /// ```
 /// assert_eq!(cktile_transforms::kinds::reverse::lower(0, 8), 7);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: i64, len: i64) -> i64 {
     len.wrapping_sub(1).wrapping_sub(up)
 }
@@ -79,11 +80,13 @@ impl ReverseParams {
         crate::tri!(expect_len(Self::ROW.signature.name, 0, self.len, lower.get(0)));
         Ok(Transform::wrap(Params::Reverse(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(&self, up: &Indices, up_ids: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
         put(low, low_ids, 0, lower(at(up, up_ids, 0), self.len));
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn step_at(&self, d_up: &Indices, up_ids: &[u8; MAX_DIMS], d_low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
         put(d_low, low_ids, 0, at(d_up, up_ids, 0).wrapping_neg());
     }

@@ -117,7 +117,8 @@ impl Dims {
     /// use cktile_transforms::{Dims, Error};
     /// assert!(Dims::from_slice(&[1; 9]).is_err());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn from_slice(values: &[Index]) -> Result<Dims, Error> {
         if values.len() > MAX_DIMS {
             return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
@@ -137,7 +138,8 @@ impl Dims {
     /// assert_eq!(Dims::from_usizes(&[3, 5]).unwrap().as_slice(), &[3, 5]);
     /// assert!(Dims::from_usizes(&[usize::MAX]).is_err());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn from_usizes(values: &[usize]) -> Result<Dims, Error> {
         if values.len() > MAX_DIMS {
             return Err(Error::TooManyDims { given: values.len(), max: MAX_DIMS });
@@ -175,7 +177,8 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[1, 2]).unwrap().len(), 2);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn len(&self) -> usize {
         self.len as usize
     }
@@ -186,7 +189,8 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert!(Dims::EMPTY.is_empty());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -198,7 +202,8 @@ impl Dims {
     /// let d = Dims::from_slice(&[5]).unwrap();
     /// assert_eq!((d.get(0), d.get(3)), (5, 0));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn get(&self, i: usize) -> Index {
         if i < MAX_DIMS { self.values[i] } else { 0 }
     }
@@ -216,7 +221,8 @@ impl Dims {
 
     /// All [`MAX_DIMS`] slots by reference (unused ones are zero), for the
     /// evaluation paths that must not copy them.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn slots(&self) -> &[Index; MAX_DIMS] {
         &self.values
     }
@@ -255,7 +261,8 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[i64::MAX, 2]).unwrap().product(), None);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn product(&self) -> Option<Index> {
         // Magnitudes in 64 bits, without branches (a kernel that builds a
         // descriptor pays a multiply and a flag per entry). With no zero
@@ -295,7 +302,8 @@ impl Dims {
     /// assert_eq!(d.wide_product(), 1i128 << 70);
     /// assert_eq!(d.product(), None);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn wide_product(&self) -> i128 {
         let mut p: i128 = 1;
         crate::static_for!(self.len(), |i| {
@@ -310,7 +318,8 @@ impl Dims {
     /// # use cktile_transforms::Dims;
     /// assert_eq!(Dims::from_slice(&[3, 0]).unwrap().first_zero(), Some(1));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn first_zero(&self) -> Option<usize> {
         crate::static_for!(self.len(), |i| {
             if self.values[i] == 0 {
@@ -327,7 +336,8 @@ impl Dims {
     /// assert_eq!(Dims::from_slice(&[3, -1, -2]).unwrap().first_negative(), Some(1));
     /// assert_eq!(Dims::from_slice(&[3, 0]).unwrap().first_negative(), None);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn first_negative(&self) -> Option<usize> {
         crate::static_for!(self.len(), |i| {
             if self.values[i] < 0 {
@@ -339,7 +349,8 @@ impl Dims {
 }
 
 /// Converts a `usize` parameter to the index type, failing above `i64::MAX`.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn to_index(value: usize) -> Result<Index, Error> {
     if value as u64 > Index::MAX as u64 {
         Err(Error::ValueTooLarge { value: value as u64 })

@@ -202,7 +202,8 @@ impl Check {
     /// let c = cktile_transforms::lowering::Check { slot: 0, low: 2, high: 12 };
     /// assert!(!c.holds(1) && c.holds(2) && c.holds(11) && !c.holds(12));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn holds(&self, v: Index) -> bool {
         v >= self.low && v < self.high
     }
@@ -232,7 +233,8 @@ pub struct Lowering {
 const NO_STEP: Step = Step::Xor { out: 0, a: 0, b: 0 };
 
 /// The index of `slot` in a value array (a slot past it wraps, never panics).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn at(slot: Slot) -> usize {
     slot as usize % MAX_SLOTS
 }

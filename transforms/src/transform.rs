@@ -166,7 +166,8 @@ impl Transform {
     /// up[0] = 7;
     /// assert_eq!(&Transform::merge(&[4, 5]).unwrap().calculate_lower(&up)[..2], &[1, 2]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn calculate_lower(&self, up: &Indices) -> Indices {
         let mut low = [0; MAX_DIMS];
         self.lower_at(up, &IDS, &mut low, &IDS);
@@ -229,7 +230,8 @@ impl Transform {
     /// let (new_low, diff) = t.update_lower(&step, &low, &up);
     /// assert_eq!((new_low[0], diff[0]), (3, -3)); // 11 % 8; CK would give (11 + 5) % 8 = 0
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn update_lower(&self, diff_up: &Indices, low: &Indices, up_new: &Indices) -> (Indices, Indices) {
         let n = self.num_lower();
         let mut new_low = [0; MAX_DIMS];
@@ -280,7 +282,8 @@ impl Transform {
     /// let at = |i| { let mut up = [0; MAX_DIMS]; up[0] = i; p.is_valid_upper(&up) };
     /// assert!(!at(1) && at(2) && at(11) && !at(12));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn is_valid_upper(&self, up: &Indices) -> bool {
         each_kind!(&self.repr, k => k.is_valid(up[0]))
     }

@@ -50,7 +50,8 @@ pub trait Value: Copy {
     /// Number::<4>.write_runtime(&mut out, 0);
     /// assert_eq!(out, [0, 9]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn write_runtime(self, out: &mut [u64], at: usize) {
         if Self::RUNTIME == 1
             && let Some(slot) = out.get_mut(at)
@@ -67,7 +68,8 @@ pub trait Value: Copy {
     /// assert_eq!(<usize as Value>::read_runtime(&[0, 9], 1), 9);
     /// assert_eq!(<Number<4> as Value>::read_runtime(&[0, 9], 1), Number::<4>);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn read_runtime(slots: &[u64], at: usize) -> Self {
         let value = if Self::RUNTIME == 1 { slots.get(at).map_or(0, |&slot| slot as usize) } else { 0 };
         Self::from_runtime(value)
@@ -87,11 +89,13 @@ pub struct Number<const N: usize>;
 
 impl<const N: usize> Value for Number<N> {
     const STATIC: Option<usize> = Some(N);
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn get(self) -> usize {
         N
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_runtime(_: usize) -> Self {
         Number
     }
@@ -99,11 +103,13 @@ impl<const N: usize> Value for Number<N> {
 
 impl Value for usize {
     const STATIC: Option<usize> = None;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn get(self) -> usize {
         self
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_runtime(value: usize) -> Self {
         value
     }
@@ -111,11 +117,13 @@ impl Value for usize {
 
 impl Value for UTerm {
     const STATIC: Option<usize> = Some(0);
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn get(self) -> usize {
         0
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_runtime(_: usize) -> Self {
         UTerm
     }
@@ -123,11 +131,13 @@ impl Value for UTerm {
 
 impl<U: Unsigned + Copy, B: Bit + Copy> Value for UInt<U, B> {
     const STATIC: Option<usize> = Some(<Self as Unsigned>::USIZE);
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn get(self) -> usize {
         <Self as Unsigned>::USIZE
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_runtime(_: usize) -> Self {
         UInt::new()
     }

@@ -95,18 +95,21 @@ macro_rules! impl_values {
                     _ => None,
                 }
             };
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn dims(self) -> Result<Dims, Error> {
                 Dims::from_usizes(&[$(self.$idx.get()),+])
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn indices(self) -> Indices {
                 let mut out = [0; MAX_DIMS];
                 $(out[$idx] = self.$idx.get() as Index;)+
                 out
             }
             const RUNTIME: usize = 0 $(+ $name::RUNTIME)+;
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn write_runtime(&self, out: &mut [u64], at: usize) {
                 let mut at = at;
                 $(
@@ -115,7 +118,8 @@ macro_rules! impl_values {
                 )+
                 let _ = at;
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn read_runtime(slots: &[u64], at: usize) -> Self {
                 let mut at = at;
                 let out = ($({
@@ -143,17 +147,21 @@ impl Values for () {
     type Len = typenum::U0;
     const STATIC: Option<Result<Dims, Error>> = Some(Ok(Dims::EMPTY));
     const LAST: Option<i64> = None;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn dims(self) -> Result<Dims, Error> {
         Ok(Dims::EMPTY)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn indices(self) -> Indices {
         [0; MAX_DIMS]
     }
     const RUNTIME: usize = 0;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn write_runtime(&self, _: &mut [u64], _: usize) {}
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn read_runtime(_: &[u64], _: usize) -> Self {}
 }

@@ -108,7 +108,8 @@ type Top<A> = <<A as AdaptorChain>::NumTop as Count>::Coordinate;
 type Bottom<A> = <<A as AdaptorChain>::NumBottom as Count>::Coordinate;
 
 /// The first `N` entries of an index array as a coordinate `[Index; N]`.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn coordinate<N: Count>(values: &Indices) -> N::Coordinate {
     let mut out = N::Coordinate::default();
     let slots = out.as_mut();
@@ -219,7 +220,8 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
 
     /// Validates the chain ([`Core::validate`]): at compile time when it is
     /// all static, otherwise its newest level, on its values.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn new(chain: A) -> Result<Self, Error> {
         Ok(TensorAdaptor { chain: tri!(Core::validate(chain)) })
     }
@@ -258,7 +260,8 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
     /// assert_eq!(a.calculate_bottom_index([13]), [1, 5]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn calculate_bottom_index(&self, top: impl CoordinateOf<Top<A>>) -> Bottom<A> {
         coordinate::<A::NumBottom>(&self.chain.bottom_index(&indices(top.as_slice())))
     }
@@ -287,7 +290,8 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
     /// assert_eq!(a.top_lengths(), [4, 8]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn top_lengths(&self) -> Top<A> {
         coordinate::<A::NumTop>(&self.chain.top_lengths())
     }
@@ -300,7 +304,8 @@ impl<A: AdaptorChain> TensorAdaptor<A> {
     /// assert_eq!(a.bottom_lengths(), [4, 8]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn bottom_lengths(&self) -> Bottom<A> {
         coordinate::<A::NumBottom>(&self.chain.bottom_lengths())
     }
@@ -377,7 +382,8 @@ impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> Built for SingleStag
     fn build(&self) -> Result<Adaptor, Error> {
         single_stage(self.lengths.dims(), self.transforms.transforms(), self.lower.lists(), self.upper.lists())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         tri!(lift(self.lengths.dims()));
         let lengths = self.lengths.indices();
@@ -389,15 +395,18 @@ impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain for Sin
     type NumBottom = L::Len;
     type NumTop = X::NumUpper;
     const SIZE: Option<(usize, usize)> = Some((X::KINDS.len(), L::Len::USIZE + X::NumUpper::USIZE));
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         self.transforms.lower_stage(&self.lower.table(), &self.upper.table(), top)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn top_lengths(&self) -> Indices {
         self.transforms.lengths_stage(&self.lower.table(), &self.upper.table(), &self.lengths.indices())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_lengths(&self) -> Indices {
         self.lengths.indices()
     }
@@ -452,7 +461,8 @@ impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> Built for Tran
     /// typed descriptor's [`Transformed`](crate::typed::Transformed) runs them),
     /// then the adaptor's growth; a runtime [`Adaptor`] is built only when
     /// `A`'s size is not known from the types.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         let Some(size) = A::SIZE else {
             return self.build().map(|_| ());
@@ -472,15 +482,18 @@ impl<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists> AdaptorChain f
         Some((items, hidden)) => Some((items + X::KINDS.len(), hidden + X::NumUpper::USIZE)),
         None => size_of_static(&Self::STATIC),
     };
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         self.prev.bottom_index(&self.transforms.lower_stage(&self.lower.table(), &self.upper.table(), top))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn top_lengths(&self) -> Indices {
         self.transforms.lengths_stage(&self.lower.table(), &self.upper.table(), &self.prev.top_lengths())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_lengths(&self) -> Indices {
         self.prev.bottom_lengths()
     }
@@ -529,15 +542,18 @@ impl<A: AdaptorChain, B: AdaptorChain> AdaptorChain for ChainedAdaptors<A, B> {
     type NumBottom = A::NumBottom;
     type NumTop = B::NumTop;
     const SIZE: Option<(usize, usize)> = size_of_static(&Self::STATIC);
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         self.first.bottom_index(&self.second.bottom_index(top))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn top_lengths(&self) -> Indices {
         self.second.top_lengths()
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_lengths(&self) -> Indices {
         self.first.bottom_lengths()
     }
@@ -623,21 +639,24 @@ impl<L: Values, X: TransformList, Lo: IdLists, Up: IdLists, B: Values, T: Values
     type NumBottom = B::Len;
     type NumTop = T::Len;
     const SIZE: Option<(usize, usize)> = size_of_static(&Self::STATIC);
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_index(&self, top: &Indices) -> Indices {
         let mut hidden: HiddenIndex = [0; MAX_HIDDEN];
         scatter(top, &self.top.indices(), T::Len::USIZE, &mut hidden);
         self.transforms.lower_hidden(&self.lower.table(), &self.upper.table(), &mut hidden);
         gather(&hidden, &self.bottom.indices(), B::Len::USIZE)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn top_lengths(&self) -> Indices {
         let mut lengths: HiddenIndex = [0; MAX_HIDDEN];
         scatter(&self.lengths.indices(), &self.bottom.indices(), B::Len::USIZE, &mut lengths);
         self.transforms.lengths_hidden(&self.lower.table(), &self.upper.table(), &mut lengths);
         gather(&lengths, &self.top.indices(), T::Len::USIZE)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_lengths(&self) -> Indices {
         self.lengths.indices()
     }
@@ -667,7 +686,8 @@ impl<const N: usize> ChainsOnto<[Index; N]> for [Index; N] {}
 /// assert!(e.unwrap_err().to_string().contains("merge"));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_single_stage_tensor_adaptor<L: Values, X: TransformList, Lo: IdLists, Up: IdLists>(
     bottom_lengths: L,
     transforms: X,
@@ -690,7 +710,8 @@ pub fn make_single_stage_tensor_adaptor<L: Values, X: TransformList, Lo: IdLists
 /// assert_eq!(b.calculate_bottom_index([9]), [10]);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn transform_tensor_adaptor<A: AdaptorChain, X: TransformList, Lo: IdLists, Up: IdLists>(
     adaptor: TensorAdaptor<A>,
     transforms: X,
@@ -724,7 +745,8 @@ pub fn transform_tensor_adaptor<A: AdaptorChain, X: TransformList, Lo: IdLists, 
 /// let split = make_single_stage_tensor_adaptor((32usize,), (make_unmerge_transform((4usize, 8usize)),), (ids![0],), (ids![0, 1],)).unwrap();
 /// let _ = chain_tensor_adaptors(split, split); // 2 top dimensions, 1 bottom dimension
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn chain_tensor_adaptors<A: AdaptorChain, B: AdaptorChain>(
     first: TensorAdaptor<A>,
     second: TensorAdaptor<B>,
@@ -754,7 +776,8 @@ where
 /// );
 /// assert!(e.unwrap_err().to_string().contains("reads hidden dimension 5"));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 #[allow(clippy::type_complexity)] // the six parameters of CK's constructor
 pub fn make_tensor_adaptor<L: Values, X: TransformList, Lo: IdLists, Up: IdLists, B: Values, T: Values>(
     bottom_lengths: L,

@@ -240,7 +240,8 @@ impl LaneAddresses {
     }
 
     /// Lane `lane` accesses `address`.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     #[doc(hidden)]
     pub const fn set(&mut self, lane: usize, address: u64) {
         self.at[lane % MAX_LANES] = address;
@@ -279,7 +280,8 @@ impl LaneAddresses {
 }
 
 /// Whether two shapes agree on their first `lanes` lanes.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn same(a: &[u64; MAX_LANES], b: &[u64; MAX_LANES], lanes: usize) -> bool {
     let mut l = 0;
     while l < lanes && l < MAX_LANES {

@@ -118,7 +118,8 @@ impl PhaseTable {
 
     /// Starts a phase of `op` under `r`: the previous phase's words are
     /// forgotten by moving to the next generation.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn begin(&mut self, op: Op, r: &Rule) {
         let banks = if r.banks == 0 || r.banks as usize > MAX_BANKS { MAX_BANKS as u64 } else { r.banks as u64 };
         self.unit = unit_words(op, banks);
@@ -137,13 +138,15 @@ impl PhaseTable {
     }
 
     /// The group of banks of a unit.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn group(&self, unit: u64) -> u64 {
         if self.group_mask != 0 { unit & self.group_mask } else { unit % self.groups }
     }
 
     /// Adds one unit (a no-op when the phase already has it).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn insert(&mut self, unit: u64) {
         let g = self.group(unit) as usize;
         if g >= MAX_BANKS || self.len >= MAX_UNITS {
@@ -176,7 +179,8 @@ impl PhaseTable {
     }
 
     /// Adds the words of phase `p` of access `access` (see [`phase_table`]).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn fill(&mut self, op: Op, r: &Rule, access: u32, p: usize, addresses: &[Option<u64>]) {
         self.begin(op, r);
         let lanes = r.grouping.phase(p);
@@ -664,7 +668,8 @@ pub const fn phase_count(arch: &Arch, op: Op) -> usize {
 /// Adds phase `index` (over the accesses), whose busiest bank has `ways`
 /// words and which has `active` lanes not counted yet, to `c`; `worst` is
 /// the costliest phase's passes so far.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn tally(c: &mut Counts, worst: &mut u32, arch: &Arch, ways: u32, index: usize, active: u32) {
     let cost = phase_cycles(arch, ways);
     if cost > 0 {

@@ -87,7 +87,8 @@ pub enum Pattern {
 }
 
 /// `(x / d, x % d)` for `d > 0`, by a divisor used once.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn divmod(x: usize, d: usize) -> (usize, usize) {
     Divisor::new(d).divmod(x)
 }
@@ -103,12 +104,14 @@ struct Divisor {
 }
 
 impl Divisor {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn new(d: usize) -> Divisor {
         Divisor { d, shift: if d.is_power_of_two() { Some(d.trailing_zeros()) } else { None } }
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn divmod(&self, x: usize) -> (usize, usize) {
         match self.shift {
             Some(s) => (x >> s, x & (self.d - 1)),
@@ -135,7 +138,8 @@ impl LaneChunk {
 
     /// Lane `l` of the chunk (below [`LANES`]) accesses `(row, col)`, each
     /// below a tile length (so it fits an index).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     #[doc(hidden)]
     pub const fn set(&mut self, l: usize, row: usize, col: usize) {
         self.rows[l % LANES] = row as Index;
@@ -324,7 +328,8 @@ impl Pattern {
     /// [`coordinate`](Self::coordinate) once the pattern is known to fit the
     /// tile, with `vec` its access width in elements and `i`, `lane` in
     /// range: [`lane_coordinates`](Self::lane_coordinates) for one lane.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn coordinate_valid(
         &self,
         rows: usize,
@@ -346,7 +351,8 @@ impl Pattern {
     /// pattern's lanes. The analyzer asks it for a chunk at a time, so the
     /// pattern is matched once per chunk and each length divides by a
     /// shift where it is a power of two.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lane_coordinates(
         &self,
         [rows, cols, vec, wave]: [usize; 4],

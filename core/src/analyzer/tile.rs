@@ -236,7 +236,8 @@ pub const fn program_address(
 }
 
 /// A valid element offset as a byte address; an error naming the lane otherwise.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn to_address(
     offset: Option<i64>,
     element_bytes: usize,
@@ -320,7 +321,8 @@ pub const fn program_lane_addresses(
 /// `program` (`[rows, cols, vec, wave]`) was already checked. The lanes go
 /// through the program [`LANES`] at a time ([`chunk_walk`]; `runs`:
 /// [`Program::runs_along_last`] of `vec`, decided once per program).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 #[allow(clippy::too_many_arguments)]
 const fn shaped_lane_addresses(
     program: &Program,
@@ -368,7 +370,8 @@ const fn shaped_lane_addresses(
 /// whose checked lanes all start an aligned vector inside the last length
 /// ([`runs_cover`]) has no breaks, and its elements past the first are not
 /// run; any other chunk runs them ([`vector_breaks_from`]).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) const fn chunk_walk(
     program: &Program,
@@ -432,7 +435,8 @@ pub(crate) const fn chunk_walk(
 /// `offsets`): its vector starts at a multiple of `vec` and ends inside the
 /// last length, and `offset + vec - 1` does not overflow. Then its elements
 /// follow one another, all valid, as [`vector_breaks_from`] would find.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn runs_cover(
     program: &Program,
     chunk: &LaneChunk,
@@ -475,7 +479,8 @@ const fn vector_breaks(program: &Program, chunk: &LaneChunk, n: usize, vec: usiz
 
 /// [`vector_breaks`] from the first elements' offsets and validity mask
 /// (as [`Program::offsets_2d`] gives them).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn vector_breaks_from(
     program: &Program,
     chunk: &LaneChunk,
@@ -564,7 +569,8 @@ const fn pattern_breaks(
 /// `out` is then left part-written). [`chunk_walk`] without the vectors:
 /// what the layout search counts its accesses with.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 #[doc(hidden)]
 pub const fn chunk_addresses(
     program: &Program,

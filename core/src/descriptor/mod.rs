@@ -175,7 +175,8 @@ const fn stride_overflow(value: i128) -> Error {
 
 /// Refuses a list from [`Dims`] with a negative entry, naming the first
 /// (a `usize` list cannot hold one).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn non_negative(values: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
     match values.first_negative() {
         Some(position) => Err(base_error(cktile_transforms::Error::Negative {
@@ -190,7 +191,8 @@ const fn non_negative(values: &Dims, transform: &'static str, parameter: &'stati
 
 /// Refuses lengths with a negative or a zero entry, naming the first (as
 /// `transform`'s `lengths`).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn positive_lengths(lengths: &Dims, transform: &'static str) -> Result<(), Error> {
     tri!(non_negative(lengths, transform, "lengths"));
     match lengths.first_zero() {
@@ -204,7 +206,8 @@ const fn positive_lengths(lengths: &Dims, transform: &'static str) -> Result<(),
 }
 
 /// `1 + sum((len - 1) * stride)`, CK Tile's element space of a naive descriptor.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn naive_space(lengths: &Dims, strides: &Dims) -> Result<Index, Error> {
     if lengths.len() != strides.len() {
         return Err(Error::descriptor(DescriptorProblem::LengthMismatch {
@@ -486,7 +489,8 @@ impl Descriptor {
     /// let d = cktile_core::Descriptor::naive_with_offset(&[4], &[1], 3).unwrap();
     /// assert_eq!(d.stages().len(), 2);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn stages(&self) -> &[Stage] {
         self.stages.split_at(self.n_stages as usize % (MAX_STAGES + 1)).0
     }
@@ -555,7 +559,8 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
 
 /// The checks of [`Descriptor::naive_dims`]: the element space and the
 /// base's embed.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn naive_base(lengths: &Dims, strides: &Dims) -> Result<(Index, Transform), Error> {
     let space = tri!(naive_space(lengths, strides));
     match Transform::embed_dims(*lengths, *strides) {
@@ -566,7 +571,8 @@ pub(crate) const fn naive_base(lengths: &Dims, strides: &Dims) -> Result<(Index,
 
 /// The checks of [`Descriptor::naive_with_offset_dims`]: the element
 /// space, the bottom (space plus offset), the shift and the embed.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn with_offset_base(
     lengths: &Dims,
     strides: &Dims,
@@ -606,7 +612,8 @@ pub(crate) const fn with_offset_base(
 /// embed's lengths), non-negative strides, and an element space that
 /// fits. Two multiply-and-flag chains and no branch: what a kernel that
 /// builds a naive descriptor from runtime values pays for validation.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn naive_accepts(lengths: &Indices, strides: &Indices, n: usize) -> bool {
     use cktile_transforms::kinds::{embed, unmerge};
     let product = unmerge::positive_product(lengths, n).is_some();
@@ -616,7 +623,8 @@ pub(crate) const fn naive_accepts(lengths: &Indices, strides: &Indices, n: usize
 
 /// [`packed_base`]'s verdict as a `bool`, as [`naive_accepts`] is
 /// [`naive_base`]'s: positive lengths whose product fits.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn packed_accepts(lengths: &Indices, n: usize) -> bool {
     cktile_transforms::kinds::unmerge::positive_product(lengths, n).is_some()
 }
@@ -727,7 +735,8 @@ impl VectorFail<'_> {
 /// `usize`s, which past `i64::MAX` arrive negative and are refused):
 /// without branches, and with a compile-time `length` (CK's `number<8>`)
 /// every test folds to a bit test of the low bits (`len & 7 == 0`).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn vector_accepts(
     lengths: &Indices,
     strides: &Indices,
@@ -748,7 +757,8 @@ pub(crate) const fn vector_accepts(
 
 /// The checks of [`Descriptor::packed_dims`]: the element space and the
 /// base's unmerge.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn packed_base(lengths: &Dims) -> Result<(Index, Transform), Error> {
     tri!(positive_lengths(lengths, "packed"));
     let space = match lengths.product() {

@@ -13,7 +13,8 @@ pub(crate) use crate::stage::check_coordinate;
 use cktile_transforms::{Index, Indices, MAX_DIMS};
 
 /// Copies a coordinate into a full index array (extra entries are ignored).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn to_indices(top: &[Index]) -> Indices {
     let mut idx = [0; MAX_DIMS];
     let mut i = 0;
@@ -68,7 +69,8 @@ impl Descriptor {
     /// assert_eq!(d.calculate_offset(&[0]), -2);
     /// assert_eq!(d.calculate_offset(&[9]), 7);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn calculate_offset(&self, top: &[Index]) -> Index {
         self.calculate_offset_indices(&to_indices(top))
     }
@@ -79,7 +81,8 @@ impl Descriptor {
     /// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
     /// assert_eq!(d.calculate_offset_indices(&[1, 2, 0, 0, 0, 0, 0, 0]), 10);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn calculate_offset_indices(&self, top: &Indices) -> Index {
         let mut idx = *top;
         let stages = self.stages();
@@ -107,7 +110,8 @@ impl Descriptor {
     /// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
     /// assert_eq!(d.calculate_offset_unrolled(&[1, 2, 0, 0, 0, 0, 0, 0]), 10);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn calculate_offset_unrolled(&self, top: &Indices) -> Index {
         let stages = self.stages();
         let mut idx = *top;
@@ -166,7 +170,8 @@ impl Descriptor {
     /// let valid: Vec<i64> = (0..15).filter(|&i| d.coordinate_has_valid_offset(&[i])).collect();
     /// assert_eq!(valid, (2..12).collect::<Vec<_>>());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn coordinate_has_valid_offset(&self, top: &[Index]) -> bool {
         if self.check_coordinate(top).is_err() {
             return false;
@@ -212,7 +217,8 @@ impl Descriptor {
     /// let d = cktile_core::Descriptor::packed(&[4]).unwrap();
     /// assert!(d.coordinate_has_valid_offset_assuming_top_index_is_valid(&[9, 0, 0, 0, 0, 0, 0, 0]));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn coordinate_has_valid_offset_assuming_top_index_is_valid(&self, top: &Indices) -> bool {
         let mut idx = *top;
         let stages = self.stages();

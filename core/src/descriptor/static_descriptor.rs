@@ -47,7 +47,8 @@ pub trait StaticDescriptor {
     /// }
     /// assert_eq!(Tile::calculate_offset(&[3, 7]), 31);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn calculate_offset(top: &[Index]) -> Index {
         super::offset::static_offset!(Self::REFERENCE, &to_indices(top))
     }

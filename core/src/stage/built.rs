@@ -122,7 +122,8 @@ pub trait Built: Copy {
     /// let d = make_naive_tensor_descriptor((4usize, 8usize), (8usize, Number::<1>)).unwrap();
     /// assert!(d.chain().accepts());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn accepts(&self) -> bool {
         self.check().is_ok()
     }
@@ -153,7 +154,8 @@ impl<B: Built> Core<B> {
     /// [`Built::accepts`] decides, without branches; only a refusal runs
     /// [`Built::check`] for the error that names the problem (on GPU
     /// targets, [`DescriptorProblem::RefusedOnDevice`]).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn validate(chain: B) -> Result<B, Error> {
         let () = Self::CHECK;
         if const { Self::IS_STATIC } || chain.accepts() {
@@ -181,7 +183,8 @@ impl<B: Built> Core<B> {
 /// verdicts ever to differ, which tests rule out, it still refuses).
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 #[cold]
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn refusal<B: Built>(chain: &B) -> Error {
     match chain.check() {
         Err(e) => e,
@@ -194,7 +197,8 @@ fn refusal<B: Built>(chain: &B) -> Error {
 /// error values) in every kernel that builds a descriptor or an adaptor,
 /// even one that drops the error.
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn refusal<B: Built>(_: &B) -> Error {
     Error::descriptor(DescriptorProblem::RefusedOnDevice)
 }

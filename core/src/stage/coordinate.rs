@@ -50,14 +50,16 @@ pub trait CoordinateOf<A>: Sized {
 }
 
 impl<const N: usize> CoordinateOf<[Index; N]> for [Index; N] {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn as_slice(&self) -> &[Index] {
         self
     }
 }
 
 impl<N: Count> CoordinateOf<N::Coordinate> for GenericArray<Index, N> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn as_slice(&self) -> &[Index] {
         GenericArray::as_slice(self)
     }
@@ -107,7 +109,8 @@ strides_for! {
 }
 
 /// A full index array from a typed coordinate.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn indices(top: &[Index]) -> Indices {
     let mut out = [0; MAX_DIMS];
     static_for!(top.len(), |j| out[j] = top[j]);

@@ -20,7 +20,8 @@ const _: () = assert!(MAX_DIMS == 8);
 /// dimensions ([`MAX_DIMS`] of them) or an adaptor's hidden ones
 /// ([`MAX_HIDDEN`]). The ids were checked to be in range when the
 /// descriptor or adaptor was built; masked so they cannot panic.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn gather<const N: usize>(values: &[Index; N], ids: &Indices, n: usize) -> Indices {
     let mut out = [0; MAX_DIMS];
     static_for!(n, |j| out[j] = values[ids[j] as usize & (N - 1)]);
@@ -28,7 +29,8 @@ pub(crate) fn gather<const N: usize>(values: &[Index; N], ids: &Indices, n: usiz
 }
 
 /// Writes a transform's `n` values to `into[ids[j]]`.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn scatter<const N: usize>(values: &Indices, ids: &Indices, n: usize, into: &mut [Index; N]) {
     static_for!(n, |j| into[ids[j] as usize & (N - 1)] = values[j]);
 }
@@ -389,27 +391,31 @@ const fn all_known<T: Copy, const N: usize>(all: [Option<T>; N], filler: T) -> O
 }
 
 /// A transform's number of lower dimensions.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn num_lower<T: TypedTransform>(_: &T) -> usize {
     <T::NumLower as Unsigned>::USIZE
 }
 
 /// A transform's number of upper dimensions.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn num_upper<T: TypedTransform>(_: &T) -> usize {
     <T::NumUpper as Unsigned>::USIZE
 }
 
 /// The lower values of `t` for its upper values, read from `upper` at
 /// `upper_ids` (the step of a pass from the top to the bottom).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn lower_of<T: TypedTransform, const N: usize>(t: &T, upper: &[Index; N], upper_ids: &Indices) -> Indices {
     t.lower(&gather(upper, upper_ids, num_upper(t)))
 }
 
 /// The upper lengths of `t` for its lower lengths, read from `lower` at
 /// `lower_ids` (the step of a pass from the bottom to the top).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn upper_lengths_of<T: TypedTransform, const N: usize>(t: &T, lower: &[Index; N], lower_ids: &Indices) -> Indices {
     t.upper_lengths(&gather(lower, lower_ids, num_lower(t)))
 }
@@ -431,7 +437,8 @@ macro_rules! impl_lists {
     // The runtime items of a tuple whose entries implement `$tr`.
     (@runtime $tr:ident; $($t:ident),+) => {
         const RUNTIME: usize = 0 $(+ <$t as $tr>::RUNTIME)+;
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn write_runtime(&self, out: &mut [u64], at: usize) {
             #[allow(non_snake_case)]
             let ($($t,)+) = self;
@@ -442,7 +449,8 @@ macro_rules! impl_lists {
             )+
             let _ = at;
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn read_runtime(slots: &[u64], at: usize) -> Self {
             let mut at = at;
             let out = ($({
@@ -465,7 +473,8 @@ macro_rules! impl_lists {
                 let ($($t,)+) = self;
                 IdArray::collect(&[$($t.dims()),+])
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn table(&self) -> IdTable {
                 let mut out = [[0; MAX_DIMS]; MAX_ITEMS];
                 impl_lists!(@each self => $($t),+; |ids, i| out[i % MAX_ITEMS] = ids.indices());
@@ -492,12 +501,14 @@ macro_rules! impl_lists {
             let ($($t,)+) = self;
             TransformArray::collect(&[$($t.to_transform()),+])
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn check_params(&self) -> Result<(), Error> {
             impl_lists!(@each self => $($t),+; |t, i| tri!(in_item(i, t.to_transform())));
             Ok(())
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn check_stage(&self, lower_ids: &IdTable, _upper_ids: &IdTable, lower_lengths: &Indices) -> Result<(), Error> {
             impl_lists!(@each self => $($t),+; |t, i| {
                 let lengths = gather(lower_lengths, &lower_ids[i % MAX_ITEMS], num_lower(t));
@@ -505,7 +516,8 @@ macro_rules! impl_lists {
             });
             Ok(())
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn accepts_stage(&self, lower_ids: &IdTable, lower_lengths: &Indices) -> bool {
             let mut ok = true;
             impl_lists!(@each self => $($t),+; |t, i| {
@@ -513,7 +525,8 @@ macro_rules! impl_lists {
             });
             ok
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lower_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, upper: &Indices) -> Indices {
             let mut lower = [0; MAX_DIMS];
             impl_lists!(@each self => $($t),+; |t, i| {
@@ -522,7 +535,8 @@ macro_rules! impl_lists {
             });
             lower
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn valid_stage(&self, upper_ids: &IdTable, upper: &Indices) -> bool {
             // Every transform's test, joined without short-circuits (see `Transformed::is_valid`).
             let mut valid = true;
@@ -531,7 +545,8 @@ macro_rules! impl_lists {
             });
             valid
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lengths_stage(&self, lower_ids: &IdTable, upper_ids: &IdTable, lower_lengths: &Indices) -> Indices {
             let mut out = [0; MAX_DIMS];
             impl_lists!(@each self => $($t),+; |t, i| {
@@ -540,7 +555,8 @@ macro_rules! impl_lists {
             });
             out
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lower_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, hidden: &mut HiddenIndex) {
             // Written out from the last transform to the first; with a
             // constant `k` every test but one folds away.
@@ -553,7 +569,8 @@ macro_rules! impl_lists {
                 });
             });
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lengths_hidden(&self, lower_ids: &IdTable, upper_ids: &IdTable, lengths: &mut HiddenIndex) {
             impl_lists!(@each self => $($t),+; |t, i| {
                 let upper = upper_lengths_of(t, lengths, &lower_ids[i % MAX_ITEMS]);

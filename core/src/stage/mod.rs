@@ -82,14 +82,16 @@ pub(crate) const fn check_stage_count(n_stages: usize) -> Result<(), Error> {
 /// Whether `index` lies in `[0, length)`, for a `length` that is not
 /// negative (a descriptor's): one unsigned compare, a negative index being
 /// a huge unsigned one.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn in_range(index: Index, length: Index) -> bool {
     (index as u64) < (length as u64)
 }
 
 /// Checks that each entry of `top` lies in `[0, lengths[i])` (the arity is
 /// the caller's: `lengths` has at least `top.len()` entries).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result<(), Error> {
     let mut i = 0;
     while i < top.len() && i < MAX_DIMS {
@@ -198,7 +200,8 @@ impl Ids {
     /// ```
     /// assert_eq!(cktile_core::Ids::from_slice(&[3, 1]).unwrap().get(1), 1);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn get(&self, i: usize) -> usize {
         let id = self.ids[i % MAX_DIMS];
         if id == u8::MAX { self.wide } else { id as usize }
@@ -301,7 +304,8 @@ impl Item {
     }
 
     /// Reads this item's values out of a full list of dimensions.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn gather(values: &Indices, ids: &Ids) -> Indices {
         let mut out = [0; MAX_DIMS];
         let mut j = 0;
@@ -313,7 +317,8 @@ impl Item {
     }
 
     /// Writes this item's values into a full list of dimensions.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn scatter(values: &Indices, ids: &Ids, into: &mut Indices) {
         let mut j = 0;
         while j < ids.len() {
@@ -534,7 +539,8 @@ impl Stage {
     /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
     /// assert_eq!(s.items(), &[item]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn items(&self) -> &[Item] {
         self.items.split_at(self.n_items as usize).0
     }
@@ -574,7 +580,8 @@ impl Stage {
     /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
     /// assert_eq!(s.lower(&[3, 5, 0, 0, 0, 0, 0, 0])[0], 29);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn lower(&self, upper: &Indices) -> Indices {
         let mut lower = [0; MAX_DIMS];
         self.lower_into(upper, &mut lower);
@@ -595,7 +602,8 @@ impl Stage {
     /// s.lower_into(&[3, 5, 0, 0, 0, 0, 0, 0], &mut lower);
     /// assert_eq!(lower, [29, 7, 7, 7, 7, 7, 7, 7]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn lower_into(&self, upper: &Indices, lower: &mut Indices) {
         let mut i = 0;
         while i < self.n_items as usize && i < MAX_ITEMS {
@@ -618,7 +626,8 @@ impl Stage {
     /// assert!(!s.lower_into_if_valid(&[0; 8], &mut lower));
     /// assert!(s.lower_into_if_valid(&[2, 0, 0, 0, 0, 0, 0, 0], &mut lower) && lower[0] == 1);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn lower_into_if_valid(&self, upper: &Indices, lower: &mut Indices) -> bool {
         let mut i = 0;
         while i < self.n_items as usize && i < MAX_ITEMS {
@@ -646,7 +655,8 @@ impl Stage {
     /// s.lower_item(0, &[3, 5, 0, 0, 0, 0, 0, 0], &mut lower);
     /// assert_eq!(lower[0], 29);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn lower_item(&self, i: usize, upper: &Indices, lower: &mut Indices) {
         let item = &self.items[i % MAX_ITEMS];
         item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
@@ -662,7 +672,8 @@ impl Stage {
     /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
     /// assert!(!s.is_valid(&[0; 8]) && s.is_valid(&[1, 0, 0, 0, 0, 0, 0, 0]));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn is_valid(&self, upper: &Indices) -> bool {
         let mut i = 0;
         while i < self.n_items as usize && i < MAX_ITEMS {
@@ -688,7 +699,8 @@ impl Stage {
     /// let diff = s.update(&[1, 0, 0, 0, 0, 0, 0, 0], &mut lower, &[8, 0, 0, 0, 0, 0, 0, 0]);
     /// assert_eq!((&lower[..2], &diff[..2]), (&[1, 0][..], &[1, -7][..]));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn update(&self, diff_upper: &Indices, lower: &mut Indices, upper_new: &Indices) -> Indices {
         let mut diff_lower = [0; MAX_DIMS];
         let mut i = 0;

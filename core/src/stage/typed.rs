@@ -21,7 +21,8 @@ pub(crate) const fn lift(d: DimsResult) -> Result<Dims, Error> {
 
 /// Refuses a stage whose lists of transforms, lower ids and upper ids
 /// differ in length.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn check_list_count(transforms: usize, lower: usize, upper: usize) -> Result<(), Error> {
     if transforms != lower || transforms != upper {
         return Err(Error::descriptor(DescriptorProblem::ListCount { transforms, lower, upper }));
@@ -99,7 +100,8 @@ pub(crate) const fn stage_items(
 /// parameters ([`TransformList::check_params`]), the structure
 /// ([`stage_structure`]; `structure` when the types gave it), then each
 /// transform against the lengths it reads ([`TransformList::check_stage`]).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn check_new_stage<X: TransformList, Lo: IdLists, Up: IdLists>(
     transforms: &X,
     lower: &Lo,

@@ -52,7 +52,8 @@ use core::sync::atomic::{Ordering, compiler_fence};
 /// thread that calls this gets the same memory, and its accesses must be
 /// ordered by [`block_sync_lds`] as CK's are. The elements hold whatever the
 /// memory held before (write before reading).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub unsafe fn workgroup_memory<'a, T>(len: usize) -> SharedMemory<'a, T> {
     let base = core::intrinsics::gpu::gpu_launch_sized_workgroup_mem::<T>();
     // SAFETY: the caller guarantees `len` elements of launch-sized memory;
@@ -88,7 +89,8 @@ unsafe extern "llvm-intrinsic" {
 /// Every thread of the block calls it, as often and in the same order (a
 /// barrier some threads skip hangs the block, or worse: the hardware's
 /// rule, and CK's).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub unsafe fn block_sync_lds() {
     compiler_fence(Ordering::SeqCst);
     #[cfg(target_arch = "amdgpu")]
@@ -114,7 +116,8 @@ pub unsafe fn block_sync_lds() {
 /// ```ignore
 /// let tid = cktile_core::tile::gpu::get_thread_id(); // 0..256 in a 256-thread block
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_thread_id() -> usize {
     #[cfg(target_arch = "amdgpu")]
     let id = core::arch::amdgpu::workitem_id_x();
@@ -130,7 +133,8 @@ pub fn get_thread_id() -> usize {
 /// ```ignore
 /// let block_row = cktile_core::tile::gpu::get_block_id() * 128; // this block's first M row
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_block_id() -> usize {
     #[cfg(target_arch = "amdgpu")]
     let id = core::arch::amdgpu::workgroup_id_x();
@@ -147,7 +151,8 @@ pub fn get_block_id() -> usize {
 /// ```ignore
 /// assert_eq!(cktile_core::tile::gpu::get_warp_size(), 64); // compiled for gfx942
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_warp_size() -> usize {
     #[cfg(target_arch = "amdgpu")]
     let size = core::arch::amdgpu::wavefrontsize() as usize;
@@ -164,7 +169,8 @@ pub fn get_warp_size() -> usize {
 /// ```ignore
 /// let lane = cktile_core::tile::gpu::get_lane_id(); // 0..64 on gfx942
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_lane_id() -> usize {
     #[cfg(target_arch = "amdgpu")]
     let lane = {
@@ -187,7 +193,8 @@ pub fn get_lane_id() -> usize {
 /// ```ignore
 /// let warp = cktile_core::tile::gpu::get_warp_id(); // 0..4 in a 256-thread block on gfx942
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_warp_id() -> usize {
     let warp = (get_thread_id() / get_warp_size()) as u32;
     #[cfg(target_arch = "amdgpu")]
@@ -203,7 +210,8 @@ pub fn get_warp_id() -> usize {
 /// let p = cktile_core::tile::gpu::get_partition();
 /// let window = make_tile_window_with_distribution(view, (Number::<128>, Number::<32>), [0, 0], make_static_tile_distribution(), p)?;
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_partition() -> Partition {
     Partition { warp: get_warp_id() as Index, lane: get_lane_id() as Index }
 }
@@ -228,7 +236,8 @@ pub fn get_partition() -> Partition {
 /// ```ignore
 /// let Some(p) = cktile_core::tile::gpu::get_partition_in_block::<64>(256) else { return };
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_partition_in_block<const WAVE: usize>(block_size: usize) -> Option<Partition> {
     partition_in_block(block_size, WAVE)
 }
@@ -236,7 +245,8 @@ pub fn get_partition_in_block<const WAVE: usize>(block_size: usize) -> Option<Pa
 /// [`get_partition_in_block`] for a lane count known after
 /// monomorphization (a policy's associated constant), which a const
 /// generic argument cannot name in generic code.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn partition_in_block(block_size: usize, wave: usize) -> Option<Partition> {
     if get_warp_size() == wave {
         get_partition().in_block(block_size, wave)
@@ -249,7 +259,8 @@ pub(crate) fn partition_in_block(block_size: usize, wave: usize) -> Option<Parti
 /// ties to even, as [`Bf16::from_f32`](crate::ops::gemm::MfmaElement::from_f32)
 /// rounds on the host; a NaN's payload may differ.
 #[cfg(target_arch = "nvptx64")]
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn bf16_from_f32(value: f32) -> u16 {
     let bits: u16;
     // SAFETY: a conversion between registers: no memory, no precondition (sm_80 and later have

@@ -75,7 +75,8 @@ pub trait TileMemory {
     /// use cktile_core::tile::TileMemory;
     /// assert_eq!([1u8, 2, 3].elements(), Some(3));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> Option<usize> {
         None
     }
@@ -87,7 +88,8 @@ pub trait TileMemory {
     /// use cktile_core::tile::TileMemory;
     /// assert_eq!([1u8, 2, 3].load::<2>(1), Some([2, 3]));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn load<const N: usize>(&self, offset: Index) -> Option<[Self::Element; N]> {
         let mut out: Option<[Self::Element; N]> = None;
         self.load_with::<N>(offset, |j, x| {
@@ -129,7 +131,8 @@ pub trait TileMemoryMut: TileMemory {
     /// assert!(data.store(0, [7, 8]));
     /// assert_eq!(data, [7, 8, 0]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn store<const N: usize>(&mut self, offset: Index, values: [Self::Element; N]) -> bool {
         self.store_with::<N>(offset, |j| values[j])
     }
@@ -149,7 +152,8 @@ pub trait TileMemoryMut: TileMemory {
 /// `get` would return an `Option` of a reference, and LLVM cannot fold
 /// that reference's null test once the pointer has changed address space
 /// (a second compare and branch for every global load on nvptx).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
     if cfg!(target_arch = "nvptx64") { one_compare(offset, n, len) } else { two_sided(offset, n, len) }
 }
@@ -157,7 +161,8 @@ fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
 /// [`range`] in one unsigned compare of the offset: `len - n` is the same
 /// for every access of a window (computed once), and a negative offset,
 /// seen as a `u64`, lies past it.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn one_compare(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
     // At most `Index::MAX`, so that no negative offset passes (a slice of
     // zero-sized elements can be longer).
@@ -178,7 +183,8 @@ fn one_compare(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
 /// vector of the memory on both sides of the end test, which LLVM then
 /// drops; with [`one_compare`] it keeps the test, and sm_90's LDS-reading
 /// kernels grow by up to 51 instructions.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn two_sided(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
     let start = usize::try_from(offset).ok()?;
     let end = start.checked_add(n)?;
@@ -187,7 +193,8 @@ fn two_sided(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
 
 /// `s[r]` as an array reference (`r` from [`range`], of length `N`: the
 /// length test folds away).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn vector<T, const N: usize>(s: &[T], r: Range<usize>) -> Option<&[T; N]> {
     s[r].try_into().ok()
 }
@@ -196,7 +203,8 @@ fn vector<T, const N: usize>(s: &[T], r: Range<usize>) -> Option<&[T; N]> {
 // each element over by itself: nothing the window moves passes through an
 // array value, which would leave registers.
 
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(usize, T)) -> bool {
     let Some(r) = range(offset, N, s.len()) else {
         return false;
@@ -210,7 +218,8 @@ fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(
     true
 }
 
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn store_into<T: Copy, const N: usize>(s: &mut [T], offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
     let Some(r) = range(offset, N, s.len()) else {
         return false;
@@ -228,11 +237,13 @@ macro_rules! slice_memory {
     ($([$($g:tt)*] $t:ty, $mut:tt;)*) => {$(
         impl<$($g)*> TileMemory for $t {
             type Element = T;
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, T)) -> bool {
                 load_from::<T, N>(&self[..], offset, f)
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn elements(&self) -> Option<usize> {
                 Some(self[..].len())
             }
@@ -241,7 +252,8 @@ macro_rules! slice_memory {
     )*};
     (@mut yes [$($g:tt)*] $t:ty) => {
         impl<$($g)*> TileMemoryMut for $t {
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn store_with<const N: usize>(&mut self, offset: Index, f: impl FnMut(usize) -> T) -> bool {
                 store_into::<T, N>(&mut self[..], offset, f)
             }
@@ -301,7 +313,8 @@ impl<T: Copy + core::fmt::Debug> core::fmt::Debug for SharedMemory<'_, T> {
 }
 
 impl<T> Clone for SharedMemory<'_, T> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn clone(&self) -> Self {
         *self
     }
@@ -317,7 +330,8 @@ impl<'a, T> SharedMemory<'a, T> {
     /// let cells = [const { Cell::new(1u8) }; 4];
     /// assert_eq!(cktile_core::tile::SharedMemory::new(&cells).len(), 4);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn new(cells: &'a [Cell<T>]) -> SharedMemory<'a, T> {
         SharedMemory { cells, niche: Niche::Here }
     }
@@ -330,7 +344,8 @@ impl<'a, T> SharedMemory<'a, T> {
     /// let s = cktile_core::tile::SharedMemory::from_mut(&mut data[..]);
     /// assert_eq!(s.len(), 3);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn from_mut(data: &'a mut [T]) -> SharedMemory<'a, T> {
         SharedMemory { cells: Cell::from_mut(data).as_slice_of_cells(), niche: Niche::Here }
     }
@@ -340,7 +355,8 @@ impl<'a, T> SharedMemory<'a, T> {
     /// ```
     /// assert!(cktile_core::tile::SharedMemory::<u8>::new(&[]).is_empty());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn len(&self) -> usize {
         self.cells.len()
     }
@@ -350,7 +366,8 @@ impl<'a, T> SharedMemory<'a, T> {
     /// ```
     /// assert!(!cktile_core::tile::SharedMemory::from_mut(&mut [1u8][..]).is_empty());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
@@ -376,7 +393,8 @@ impl<'a, T> SharedMemory<'a, T> {
     /// let (all, rest) = a.split_at(9);
     /// assert_eq!((all.len(), rest.len()), (2, 0));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn split_at(self, mid: usize) -> (SharedMemory<'a, T>, SharedMemory<'a, T>) {
         let mid = mid.min(self.cells.len());
         (
@@ -391,7 +409,8 @@ impl<'a, T> SharedMemory<'a, T> {
     /// let mut data = [5u8; 2];
     /// assert_eq!(cktile_core::tile::SharedMemory::from_mut(&mut data[..]).cells()[1].get(), 5);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn cells(&self) -> &'a [Cell<T>] {
         self.cells
     }
@@ -399,11 +418,13 @@ impl<'a, T> SharedMemory<'a, T> {
 
 impl<T: Copy> TileMemory for SharedMemory<'_, T> {
     type Element = T;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> Option<usize> {
         Some(self.cells.len())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn load_with<const N: usize>(&self, offset: Index, mut f: impl FnMut(usize, T)) -> bool {
         let Some(r) = two_sided(offset, N, self.cells.len()) else {
             return false;
@@ -419,7 +440,8 @@ impl<T: Copy> TileMemory for SharedMemory<'_, T> {
 }
 
 impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn store_with<const N: usize>(&mut self, offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
         let Some(r) = two_sided(offset, N, self.cells.len()) else {
             return false;

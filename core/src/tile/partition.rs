@@ -30,7 +30,8 @@ impl Partition {
     /// use cktile_core::tile::Partition;
     /// assert_eq!(Partition::from_thread::<32>(33), Partition { warp: 1, lane: 1 });
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn from_thread<const WAVE: usize>(thread: usize) -> Partition {
         const { assert!(WAVE > 0, "cktile: a warp has at least one lane") };
         Partition { warp: (thread / WAVE) as Index, lane: (thread % WAVE) as Index }
@@ -46,7 +47,8 @@ impl Partition {
     /// assert_eq!(Partition::of_thread(200, 64), Some(Partition::from_thread::<64>(200)));
     /// assert_eq!(Partition::of_thread(200, 0), None);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn of_thread(thread: usize, wave: usize) -> Option<Partition> {
         if wave == 0 {
             return None;
@@ -59,7 +61,8 @@ impl Partition {
     /// ```
     /// assert_eq!(cktile_core::tile::Partition::lane(7).lane, 7);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn lane(lane: Index) -> Partition {
         Partition { warp: 0, lane }
     }
@@ -85,7 +88,8 @@ impl Partition {
     /// assert_eq!(Partition::from_thread::<64>(99).in_block(100, 64), Some(Partition { warp: 1, lane: 35 }));
     /// assert_eq!(p.in_block(256, 0), None);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn in_block(self, block_size: usize, wave: usize) -> Option<Partition> {
         let Some(full) = block_size.checked_div(wave) else {
             return None;

@@ -56,7 +56,8 @@ pub struct StaticDistributedTensor<T: Copy, E: TileEncoding> {
 }
 
 impl<T: Copy, E: TileEncoding> Clone for StaticDistributedTensor<T, E> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn clone(&self) -> Self {
         StaticDistributedTensor { registers: self.registers.clone(), encoding: PhantomData }
     }
@@ -112,7 +113,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// use cktile_core::tile::example::TwoPerLane;
     /// assert_eq!(StaticDistributedTensor::<i8, TwoPerLane>::filled(-1).thread_buffer(), &[-1, -1]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn filled(value: T) -> Self {
         let () = Ys::<E>::CHECK;
         StaticDistributedTensor { registers: ThreadBuffer::filled(value), encoding: PhantomData }
@@ -127,7 +129,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// let t = StaticDistributedTensor::<u8, TwoPerLane>::filled(0);
     /// assert_eq!(t.distribution().calculate_index([5, 1]), [11]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn distribution(&self) -> TileDistribution<E> {
         make_static_tile_distribution::<E>()
     }
@@ -140,7 +143,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// use cktile_core::tile::example::TwoPerLane;
     /// assert_eq!(StaticDistributedTensor::<u8, TwoPerLane>::filled(4).thread_buffer().len(), 2);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn thread_buffer(&self) -> &[T] {
         self.registers.as_slice()
     }
@@ -155,7 +159,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// t.thread_buffer_mut()[1] = 9;
     /// assert_eq!(t.get([1]), 9);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn thread_buffer_mut(&mut self) -> &mut [T] {
         self.registers.as_mut_slice()
     }
@@ -173,7 +178,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// t.set([1, 3], 5);
     /// assert_eq!((t.get([1, 3]), t.thread_buffer()[7]), (5, 5));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn get(&self, ys: impl CoordinateOf<YIndex<E>>) -> T {
         let regs = self.registers.as_slice();
         regs[self.place(ys) % regs.len().max(1)]
@@ -189,7 +195,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// t.set([0, 1], 2);
     /// assert_eq!(t.thread_buffer(), &[0, 2, 0, 0, 0, 0, 0, 0]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn set(&mut self, ys: impl CoordinateOf<YIndex<E>>, value: T) {
         let place = self.place(ys);
         let regs = self.registers.as_mut_slice();
@@ -200,7 +207,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     }
 
     /// The thread-buffer place of a Y index.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn place(&self, ys: impl CoordinateOf<YIndex<E>>) -> usize {
         self.distribution().d_index(ys).rem_euclid(Index::MAX) as usize
     }
@@ -214,7 +222,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
     /// let t = StaticDistributedTensor::<u8, TwoPerLane>::filled(3).map(|x| f32::from(x) / 2.0);
     /// assert_eq!(t.thread_buffer(), &[1.5, 1.5]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn map<U: Copy>(&self, mut f: impl FnMut(T) -> U) -> StaticDistributedTensor<U, E> {
         let () = Ys::<E>::CHECK;
         let from = self.thread_buffer();
@@ -234,7 +243,8 @@ impl<T: Copy, E: TileEncoding> StaticDistributedTensor<T, E> {
 /// use cktile_core::tile::example::TwoPerLane;
 /// assert_eq!(make_static_distributed_tensor::<i32, TwoPerLane>().thread_buffer(), &[0, 0]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_static_distributed_tensor<T: Copy + Default, E: TileEncoding>() -> StaticDistributedTensor<T, E> {
     StaticDistributedTensor::filled(T::default())
 }
@@ -249,7 +259,8 @@ pub fn make_static_distributed_tensor<T: Copy + Default, E: TileEncoding>() -> S
 /// set_tile(&mut t, 7);
 /// assert_eq!(t.thread_buffer(), &[7, 7]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn set_tile<T: Copy, E: TileEncoding>(tensor: &mut StaticDistributedTensor<T, E>, value: T) {
     for r in tensor.thread_buffer_mut() {
         *r = value;
@@ -266,7 +277,8 @@ pub fn set_tile<T: Copy, E: TileEncoding>(tensor: &mut StaticDistributedTensor<T
 /// let t = StaticDistributedTensor::<u16, TwoPerLane>::filled(4);
 /// assert_eq!(tile_elementwise_in(|x| u32::from(x) << 20, &t).thread_buffer(), &[4 << 20; 2]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn tile_elementwise_in<T: Copy, U: Copy, E: TileEncoding>(
     f: impl FnMut(T) -> U,
     tensor: &StaticDistributedTensor<T, E>,
@@ -285,7 +297,8 @@ pub fn tile_elementwise_in<T: Copy, U: Copy, E: TileEncoding>(
 /// tile_elementwise_inout(|x| *x = -*x, &mut t);
 /// assert_eq!(t.thread_buffer(), &[-4, -4]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn tile_elementwise_inout<T: Copy, E: TileEncoding>(
     mut f: impl FnMut(&mut T),
     tensor: &mut StaticDistributedTensor<T, E>,
@@ -314,7 +327,8 @@ pub fn tile_elementwise_inout<T: Copy, E: TileEncoding>(
 /// sweep_tile(&t.clone(), |ys| { let x = d.calculate_index([5, ys[0], ys[1]]); t.set(ys, x[0]); m.push(x[0]); });
 /// assert_eq!(m, [5, 5, 5, 5, 21, 21, 21, 21]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn sweep_tile<T: Copy, E: TileEncoding>(tensor: &StaticDistributedTensor<T, E>, mut f: impl FnMut(YIndex<E>)) {
     let _ = tensor;
     let (lengths, n) = Ys::<E>::LENGTHS;

@@ -48,7 +48,8 @@ pub(crate) trait Visit {
 /// monomorphised code, so the compiler's first passes drop every guard
 /// past it and LLVM sees exactly the accesses the plan makes, each with
 /// its constants.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn each_access<V: Visit>(v: &mut V) {
     static_for!(V::COUNT, |a| v.visit(a);
         0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
@@ -160,7 +161,8 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> V
 
 impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default> Visit for Loader<'_, B, C, E, T, true> {
     const COUNT: usize = Plan::<E, C>::PLAN.accesses();
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn visit(&mut self, a: usize) {
         self.access(a);
     }
@@ -170,7 +172,8 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default, c
     Loader<'_, B, C, E, T, EAGER>
 {
     /// Access `a`: its vector into the tensor's registers.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn access(&mut self, a: usize) {
         let plan = &Plan::<E, C>::PLAN;
         let (d0, ds) = (plan.d_start(a), plan.d_stride());
@@ -227,7 +230,8 @@ const CLAMP_TO_FALLBACK: bool = cfg!(target_arch = "amdgpu");
 /// Offset `o` of a load whose fallback is `last` (the memory's last
 /// vector), clamped to it: `o` where the memory holds the vector at `o`,
 /// `last` past it (a negative `o` stays, and is refused).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn clamp_to_fallback(o: Index, last: Index) -> Index {
     o.min(last)
 }
@@ -292,7 +296,8 @@ impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, S: Copy, T: Copy 
 /// assert_eq!(tile(3)?, [0; 8]);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn load_tile<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
     window: &TileWindowWithStaticDistribution<B, C, E>,
 ) -> StaticDistributedTensor<T, E> {
@@ -316,7 +321,8 @@ pub fn load_tile<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy 
 /// assert_eq!(t.thread_buffer(), &[3; 8]);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn load_tile_into<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
     window: &TileWindowWithStaticDistribution<B, C, E>,
     tensor: &mut StaticDistributedTensor<T, E>,
@@ -330,7 +336,8 @@ pub fn load_tile_into<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: 
 /// left the four DRAM accesses of a 128 x 128 tile as calls, with 1.4 KB
 /// of local memory; inlined, the loop is as the one-stage loop's.
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn load_tile_eager<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
     window: &TileWindowWithStaticDistribution<B, C, E>,
 ) -> StaticDistributedTensor<T, E> {
@@ -356,7 +363,8 @@ pub(crate) fn load_tile_eager<B: TileMemory<Element = T>, C: Chain, E: TileEncod
 /// assert_eq!(data.iter().filter(|&&x| x == 7).count(), 8);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn store_tile<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
     window: &mut TileWindowWithStaticDistribution<B, C, E>,
     tensor: &StaticDistributedTensor<T, E>,
@@ -380,7 +388,8 @@ pub fn store_tile<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: C
 /// assert_eq!(&data[16..24], &[3; 8]);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn store_tile_with<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, S: Copy, T: Copy + Default>(
     window: &mut TileWindowWithStaticDistribution<B, C, E>,
     tensor: &StaticDistributedTensor<S, E>,

@@ -88,7 +88,8 @@ pub struct TileWindowWithStaticLengths<B, C: Chain, W> {
 // a rolled loop over a coordinate puts it in scratch memory.
 
 /// The chain's top index holding `from`'s first entries.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn top_of<C: Chain>(from: &[Index]) -> TopIndex<C> {
     let mut top = TopIndex::<C>::default();
     let to = top.as_mut();
@@ -97,7 +98,8 @@ fn top_of<C: Chain>(from: &[Index]) -> TopIndex<C> {
 }
 
 /// Adds `step` to `top`, wrapping as the typed coordinates do.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn add_step(top: &mut [Index], step: &[Index]) {
     static_for!(top.len().min(step.len()), |j| top[j] = top[j].wrapping_add(step[j]));
 }
@@ -127,7 +129,8 @@ const fn window_error(parameter: &'static str, value: i64, requirement: &'static
 /// let view = make_naive_tensor_view_packed([0u8; 64], (Number::<8>, Number::<8>)).unwrap();
 /// let _ = cktile_core::tile::make_tile_window(view, (Number::<4>,), [0, 0]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_tile_window<B, C: Chain, W: Values<Len = C::NumTop>>(
     view: TensorView<B, C>,
     lengths: W,
@@ -151,7 +154,8 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
     /// assert_eq!(cktile_core::tile::make_tile_window(view, (Number::<2>, Number::<2>), [2, 0])?.window_origin(), [2, 0]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn window_origin(&self) -> TopIndex<C> {
         self.origin
     }
@@ -164,7 +168,8 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
     /// assert_eq!(cktile_core::tile::make_tile_window(view, (Number::<2>, 3usize), [0, 0])?.window_lengths(), [2, 3]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn window_lengths(&self) -> TopIndex<C> {
         top_of::<C>(&self.lengths.indices())
     }
@@ -178,7 +183,8 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
     /// assert_eq!(w.view().buffer(), &[1; 16]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn view(&self) -> &TensorView<B, C> {
         &self.view
     }
@@ -199,7 +205,8 @@ impl<B, C: Chain, W: Values<Len = C::NumTop>> TileWindowWithStaticLengths<B, C, 
     /// assert_eq!(load_tile(&d).thread_buffer(), &[88, 89, 90, 91, 92, 93, 94, 95]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn with_distribution<E: TileEncoding>(
         self,
         distribution: TileDistribution<E>,
@@ -231,7 +238,8 @@ pub struct TileWindowWithStaticDistribution<B, C: Chain, E: TileEncoding> {
 }
 
 impl<B: Clone, C: Chain, E: TileEncoding> Clone for TileWindowWithStaticDistribution<B, C, E> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn clone(&self) -> Self {
         TileWindowWithStaticDistribution {
             view: self.view.clone(),
@@ -255,7 +263,8 @@ impl<B: core::fmt::Debug, C: Chain, E: TileEncoding> core::fmt::Debug for TileWi
     }
 }
 
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn distributed<B, C: Chain, E: TileEncoding>(
     view: TensorView<B, C>,
     lengths: &cktile_transforms::Indices,
@@ -309,7 +318,8 @@ fn distributed<B, C: Chain, E: TileEncoding>(
 /// assert!(e.to_string().contains("X lengths"));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_tile_window_with_distribution<B, C: Chain, W: Values<Len = C::NumTop>, E: TileEncoding>(
     view: TensorView<B, C>,
     lengths: W,
@@ -333,7 +343,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// assert_eq!(w.window_origin(), [2, 0]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn window_origin(&self) -> TopIndex<C> {
         self.origin
     }
@@ -351,7 +362,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// assert_eq!(w.thread_origin(), [3, 0]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn thread_origin(&self) -> TopIndex<C> {
         self.thread_origin
     }
@@ -368,7 +380,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// assert_eq!(w.view().buffer()[0], 5);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn view(&self) -> &TensorView<B, C> {
         &self.view
     }
@@ -388,7 +401,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// assert_eq!(w.view().buffer()[3], 1);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn view_mut(&mut self) -> &mut TensorView<B, C> {
         &mut self.view
     }
@@ -406,13 +420,15 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// assert_eq!((w.plan().accesses(), w.plan().vector()), (8, 1));
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn plan(&self) -> &'static AccessPlan {
         &Plan::<E, C>::PLAN
     }
 
     /// The top index of access `a`'s first element.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn access_top(&self, a: usize) -> TopIndex<C> {
         let mut top = self.thread_origin;
         add_step(top.as_mut(), &Plan::<E, C>::PLAN.x_delta(a));
@@ -421,7 +437,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
 
     /// The memory offset of access `a` when the descriptor maps it to a
     /// real element (not padding).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn access_offset(&self, a: usize) -> Option<Index> {
         // CK's coordinate_has_valid_offset_assuming_top_index_is_valid and get_offset, on the chain.
         let mut top = [0; MAX_DIMS];
@@ -457,7 +474,8 @@ impl<B, C: Chain, E: TileEncoding> TileWindowWithStaticDistribution<B, C, E> {
     /// branch's zeros (on amdgcn the loads clamp the offset to it instead,
     /// the same reads with no branch at all). `None` for anything else: a
     /// refused access then reads zeros, as always.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn unreachable_fallback(&self, a: usize, vector: usize, elements: Option<usize>) -> Option<Index> {
         let (Some(reach), Some(elements)) = (TensorDescriptor::<C>::REACH, elements) else {
             return None;
@@ -495,7 +513,8 @@ pub trait MoveTileWindow {
 
 impl<B, C: Chain, W> MoveTileWindow for TileWindowWithStaticLengths<B, C, W> {
     type Step = TopIndex<C>;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn move_window(&mut self, step: TopIndex<C>) {
         add_step(self.origin.as_mut(), step.as_ref());
     }
@@ -503,7 +522,8 @@ impl<B, C: Chain, W> MoveTileWindow for TileWindowWithStaticLengths<B, C, W> {
 
 impl<B, C: Chain, E: TileEncoding> MoveTileWindow for TileWindowWithStaticDistribution<B, C, E> {
     type Step = TopIndex<C>;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn move_window(&mut self, step: TopIndex<C>) {
         add_step(self.origin.as_mut(), step.as_ref());
         add_step(self.thread_origin.as_mut(), step.as_ref());
@@ -525,7 +545,8 @@ impl<B, C: Chain, E: TileEncoding> MoveTileWindow for TileWindowWithStaticDistri
 /// assert_eq!(load_tile(&w).thread_buffer(), &[8, 9, 10, 11, 12, 13, 14, 15]);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn move_tile_window<W: MoveTileWindow>(window: &mut W, step: W::Step) {
     window.move_window(step);
 }

@@ -46,11 +46,13 @@ macro_rules! derived_number {
 
         impl<$(const $param: usize),+> $crate::transforms::Value for $name<$($param),+> {
             const STATIC: ::core::option::Option<usize> = ::core::option::Option::Some($value);
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn get(self) -> usize {
                 const { $value }
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn from_runtime(_: usize) -> Self {
                 $name
             }

@@ -21,8 +21,9 @@
 //! How a wrong rank is reported, and why the traits are built that way:
 //! see [`DescriptorOf`].
 //!
-//! Every method is `#[inline(always)]` and calls what the descriptor's or
-//! adaptor's own method calls: the traits cost nothing.
+//! Every method is `#[inline(always)]` in kernels and optimised builds (see
+//! `core/build.rs`) and calls what the descriptor's or adaptor's own method
+//! calls: the traits cost nothing.
 
 use super::{Chain, TensorAdaptor, TensorDescriptor, indices};
 use crate::Index;
@@ -80,7 +81,8 @@ pub trait BottomDims<const N: usize> {}
 impl<const N: usize> BottomDims<N> for [Index; N] {}
 
 /// The first `N` entries of an index array.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn first<const N: usize>(all: &[Index; MAX_DIMS]) -> [Index; N] {
     core::array::from_fn(|i| all[i % MAX_DIMS])
 }
@@ -204,27 +206,32 @@ impl<C: Chain, const N: usize> DescriptorOf<N> for TensorDescriptor<C>
 where
     Top<C>: TopDims<N>,
 {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn calculate_offset(&self, top: [Index; N]) -> Index {
         self.chain().offset(&indices(&top))
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn coordinate_has_valid_offset(&self, top: [Index; N]) -> bool {
         self.valid_top(&top)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn offset_if_valid(&self, top: [Index; N]) -> Option<Index> {
         if self.valid_top(&top) { Some(self.chain().offset(&indices(&top))) } else { None }
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn lengths(&self) -> [Index; N] {
         first(&self.chain().lengths())
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn element_space_size(&self) -> Index {
         TensorDescriptor::element_space_size(self)
     }
@@ -300,17 +307,20 @@ where
     AdaptorTop<A>: TopDims<TOP>,
     AdaptorBottom<A>: BottomDims<BOTTOM>,
 {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn calculate_bottom_index(&self, top: [Index; TOP]) -> [Index; BOTTOM] {
         first(&self.chain().bottom_index(&indices(&top)))
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn top_lengths(&self) -> [Index; TOP] {
         first(&self.chain().top_lengths())
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bottom_lengths(&self) -> [Index; BOTTOM] {
         first(&self.chain().bottom_lengths())
     }

@@ -75,7 +75,8 @@ pub trait BufferMut: Buffer {
 
 impl<T: Copy> Buffer for &[T] {
     type Element = T;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> &[T] {
         self
     }
@@ -83,14 +84,16 @@ impl<T: Copy> Buffer for &[T] {
 
 impl<T: Copy> Buffer for &mut [T] {
     type Element = T;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> &[T] {
         self
     }
 }
 
 impl<T: Copy> BufferMut for &mut [T] {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements_mut(&mut self) -> &mut [T] {
         self
     }
@@ -98,14 +101,16 @@ impl<T: Copy> BufferMut for &mut [T] {
 
 impl<T: Copy, const N: usize> Buffer for [T; N] {
     type Element = T;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> &[T] {
         self
     }
 }
 
 impl<T: Copy, const N: usize> BufferMut for [T; N] {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements_mut(&mut self) -> &mut [T] {
         self
     }
@@ -114,7 +119,8 @@ impl<T: Copy, const N: usize> BufferMut for [T; N] {
 #[cfg(feature = "alloc")]
 impl<T: Copy> Buffer for alloc::vec::Vec<T> {
     type Element = T;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> &[T] {
         self
     }
@@ -122,7 +128,8 @@ impl<T: Copy> Buffer for alloc::vec::Vec<T> {
 
 #[cfg(feature = "alloc")]
 impl<T: Copy> BufferMut for alloc::vec::Vec<T> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn elements_mut(&mut self) -> &mut [T] {
         self
     }
@@ -176,7 +183,8 @@ impl<B: fmt::Debug, C: Chain> fmt::Debug for TensorView<B, C> {
 /// assert_eq!(view.get(&make_tensor_coordinate(&d, [1, 2])), Some(15));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_tensor_view<B, C: Chain>(buffer: B, desc: TensorDescriptor<C>) -> TensorView<B, C> {
     TensorView { buffer, desc }
 }
@@ -192,7 +200,8 @@ pub fn make_tensor_view<B, C: Chain>(buffer: B, desc: TensorDescriptor<C>) -> Te
 /// assert_eq!(v.get(&make_tensor_coordinate(v.descriptor(), [3, 7])), Some(37));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_naive_tensor_view<B: Buffer, L: Values, S: StridesFor<<L::Len as Count>::Coordinate>>(
     buffer: B,
     lengths: L,
@@ -211,7 +220,8 @@ pub fn make_naive_tensor_view<B: Buffer, L: Values, S: StridesFor<<L::Len as Cou
 /// assert_eq!(v.get(&make_tensor_coordinate(v.descriptor(), [1, 0])), Some(8));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_naive_tensor_view_packed<B: Buffer, L: Values>(
     buffer: B,
     lengths: L,
@@ -228,7 +238,8 @@ impl<B, C: Chain> TensorView<B, C> {
     /// assert_eq!(make_tensor_view([0u8; 6], d).descriptor(), &d);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn descriptor(&self) -> &TensorDescriptor<C> {
         &self.desc
     }
@@ -241,7 +252,8 @@ impl<B, C: Chain> TensorView<B, C> {
     /// assert_eq!(make_tensor_view([4u8, 5], d).buffer(), &[4, 5]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn buffer(&self) -> &B {
         &self.buffer
     }
@@ -256,7 +268,8 @@ impl<B, C: Chain> TensorView<B, C> {
     /// assert_eq!(view.into_buffer(), [0, 9]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn into_buffer(self) -> B {
         self.buffer
     }
@@ -271,7 +284,8 @@ impl<B, C: Chain> TensorView<B, C> {
     /// assert_eq!(view.buffer(), &[3, 0]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn buffer_mut(&mut self) -> &mut B {
         &mut self.buffer
     }
@@ -281,7 +295,8 @@ impl<B: Buffer, C: Chain> TensorView<B, C> {
     /// The range of buffer positions `[offset, offset + n)` a valid
     /// coordinate addresses, `None` when the coordinate is not valid or the
     /// range leaves the buffer.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn range(&self, coord: &TensorCoordinate<C>, n: usize) -> Option<core::ops::Range<usize>> {
         if !coordinate_has_valid_offset(&self.desc, coord) {
             return None;
@@ -304,7 +319,8 @@ impl<B: Buffer, C: Chain> TensorView<B, C> {
     /// assert_eq!((at(3), at(4), at(8), at(-1)), (Some(4), None, None, None));
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn get(&self, coord: &TensorCoordinate<C>) -> Option<B::Element> {
         let range = self.range(coord, 1)?;
         self.buffer.elements().get(range.start).copied()
@@ -324,7 +340,8 @@ impl<B: Buffer, C: Chain> TensorView<B, C> {
     /// assert_eq!(view.get_vector::<4>(&make_tensor_coordinate(&d, [3, 6])), None); // past the buffer
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn get_vector<const N: usize>(&self, coord: &TensorCoordinate<C>) -> Option<[B::Element; N]> {
         let range = self.range(coord, N)?;
         self.buffer.elements().get(range)?.try_into().ok()
@@ -346,7 +363,8 @@ impl<B: BufferMut, C: Chain> TensorView<B, C> {
     /// assert_eq!(view.into_buffer(), [0, 0, 7, 0]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn set(&mut self, coord: &TensorCoordinate<C>, value: B::Element) -> bool {
         self.set_vector(coord, [value])
     }
@@ -365,7 +383,8 @@ impl<B: BufferMut, C: Chain> TensorView<B, C> {
     /// assert_eq!(data, [0, 0, 0, 0, 1, 2, 3, 4]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn set_vector<const N: usize>(&mut self, coord: &TensorCoordinate<C>, values: [B::Element; N]) -> bool {
         let Some(range) = self.range(coord, N) else {
             return false;
@@ -399,7 +418,8 @@ impl<B: BufferMut, C: Chain> TensorView<B, C> {
 /// assert_eq!(t.get(&make_tensor_coordinate(t.descriptor(), [2, 1])), Some(5));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 #[allow(clippy::type_complexity)]
 pub fn transform_tensor_view<B: Buffer, C: Chain, X: TransformList, Lo: IdLists, Up: IdLists>(
     view: TensorView<B, C>,
@@ -457,12 +477,14 @@ pub trait PadFlag: Copy {
 impl PadFlag for DoPad<true> {
     const PADS: bool = true;
     type Transform = RightPad<usize, usize>;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn transform(dim: usize, length: Index, tile: usize) -> Result<Self::Transform, Error> {
         let (length, pad) = padding(dim, length, tile)?;
         Ok(make_right_pad_transform(length, pad))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn quick(length: Index, tile: usize) -> (Self::Transform, bool) {
         // A validated descriptor's lengths are at least 1.
         let (length, tile) = (length as u64, tile as u64);
@@ -478,11 +500,13 @@ impl PadFlag for DoPad<true> {
 impl PadFlag for DoPad<false> {
     const PADS: bool = false;
     type Transform = PassThrough<usize>;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn transform(_: usize, length: Index, _: usize) -> Result<Self::Transform, Error> {
         Ok(make_pass_through_transform(length as usize))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn quick(length: Index, _: usize) -> (Self::Transform, bool) {
         (make_pass_through_transform(length as usize), true)
     }
@@ -496,7 +520,8 @@ const fn pad_error(dim: usize, source: cktile_transforms::Error) -> Error {
 /// A dimension's length and its right pad up to a multiple of `tile`:
 /// `ceil(length / tile) * tile - length`, refused for a zero tile and when
 /// the padded length does not fit a signed 64-bit index.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn padding(dim: usize, length: Index, tile: usize) -> Result<(usize, usize), Error> {
     // A validated descriptor's lengths are at least 1.
     let length = length as u64;
@@ -555,7 +580,8 @@ macro_rules! tile_lengths {
         impl<$($t: Value,)+ $($f: PadFlag,)+> TileLengths<($($f,)+)> for ($($t,)+) {
             type Transforms = ($($f::Transform,)+);
             type Ids = ($((Number<$i>,),)+);
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             #[allow(non_snake_case)]
             fn transforms(self, _: ($($f,)+), lengths: &Indices) -> Result<Self::Transforms, Error> {
                 let ($($t,)+) = self;
@@ -616,7 +642,8 @@ tile_lengths! {
 /// assert!(pad_tensor_view(make_tensor_view(&data[..], d), (0usize, Number::<32>), (DoPad::<true>, DoPad::<true>)).is_err());
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 #[allow(clippy::type_complexity)]
 pub fn pad_tensor_view<B: Buffer, C: Chain, T: TileLengths<F>, F>(
     view: TensorView<B, C>,

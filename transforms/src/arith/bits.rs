@@ -94,7 +94,8 @@ impl BitPermute {
     /// use cktile_transforms::kinds::functor::BitPermute;
     /// assert_eq!(BitPermute::INVERSE_PERMUTE_BITS_5.apply(BitPermute::PERMUTE_BITS_5.apply(77)), 77);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn apply(&self, x: i64) -> i64 {
         let low = x & self.mask();
         let mut y = 0i64;
@@ -333,7 +334,8 @@ impl BitMoves {
     /// let m = cktile_transforms::kinds::functor::BitPermute::PERMUTE_BITS_5.moves();
     /// assert_eq!(m.apply(0b01011), 0b01101);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn apply(&self, x: i64) -> i64 {
         let mut y = x & self.keep;
         let mut k = 0;

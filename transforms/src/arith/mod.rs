@@ -18,7 +18,8 @@ pub mod swizzle;
 /// `n` is larger (the index arrays hold no more). Every function here that
 /// takes a dimension count is total: a count past the arrays reads all of
 /// them rather than indexing out of bounds.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn arity(n: usize) -> usize {
     if n > crate::MAX_DIMS { crate::MAX_DIMS } else { n }
 }
@@ -43,7 +44,8 @@ pub(crate) const fn gcd(a: i64, b: i64) -> i64 {
 /// use cktile_transforms::kinds::div;
 /// assert_eq!((div(-29, 8), div(29, 0)), (-3, 0));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn div(a: i64, b: i64) -> i64 {
     match a.checked_div(b) {
         Some(q) => q,
@@ -58,7 +60,8 @@ pub const fn div(a: i64, b: i64) -> i64 {
 /// use cktile_transforms::kinds::rem;
 /// assert_eq!((rem(-29, 8), rem(29, 0)), (-5, 0));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn rem(a: i64, b: i64) -> i64 {
     match a.checked_rem(b) {
         Some(r) => r,
@@ -77,7 +80,8 @@ pub const fn rem(a: i64, b: i64) -> i64 {
 /// use cktile_transforms::kinds::div_pow2;
 /// assert_eq!((div_pow2(29, 3), div_pow2(-29, 3), div_pow2(-8, 3), div_pow2(7, 0)), (3, -3, -1, 7));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn div_pow2(a: i64, shift: u32) -> i64 {
     let bias = (a >> 63) & 1i64.wrapping_shl(shift).wrapping_sub(1);
     a.wrapping_add(bias).wrapping_shr(shift)
@@ -90,7 +94,8 @@ pub const fn div_pow2(a: i64, shift: u32) -> i64 {
 /// use cktile_transforms::kinds::rem_pow2;
 /// assert_eq!((rem_pow2(29, 3), rem_pow2(-29, 3), rem_pow2(-8, 3), rem_pow2(7, 0)), (5, -5, 0, 0));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn rem_pow2(a: i64, shift: u32) -> i64 {
     a.wrapping_sub(div_pow2(a, shift).wrapping_shl(shift))
 }
@@ -107,7 +112,8 @@ pub const fn rem_pow2(a: i64, shift: u32) -> i64 {
 /// assert_eq!(&lower(23, &lens, 3)[..3], &[1, 2, 3]);
 /// assert_eq!(&lower(6, &lens, 3)[..3], &[0, 1, 2]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn split(up: Index, lengths: &Indices, n: usize) -> Indices {
     let n = arity(n);
     let mut low = [0i64; crate::MAX_DIMS];

@@ -11,7 +11,8 @@
 /// assert_eq!(apply(64, 3, 3, 3), 64 + 8);
 /// assert_eq!(apply(apply(1234, 3, 3, 3), 3, 3, 3), 1234);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn apply(o: i64, bits: u32, base: u32, shift: i32) -> i64 {
     Fields::new(bits, base, shift).apply(o)
 }
@@ -44,7 +45,8 @@ impl Fields {
     /// use cktile_transforms::kinds::swizzle::Fields;
     /// assert_eq!(Fields::new(3, 3, 3), Fields { source: 0b111 << 6, right: 3, left: 0 });
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn new(bits: u32, base: u32, shift: i32) -> Fields {
         // Wrapping shifts: the same bits for every valid swizzle (fields inside
         // 63 bits), and no panic for parameters no validated transform has.
@@ -66,7 +68,8 @@ impl Fields {
     /// use cktile_transforms::kinds::swizzle::Fields;
     /// assert_eq!(Fields::new(3, 3, 3).apply(64), 64 + 8);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn apply(&self, o: i64) -> i64 {
         o ^ (((o & self.source) as u64).wrapping_shr(self.right) as i64).wrapping_shl(self.left)
     }

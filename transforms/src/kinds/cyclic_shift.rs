@@ -18,7 +18,8 @@
 /// // Row 3 of a 4 x 6 tile: column 0 lands on 3, column 5 on 2.
 /// assert_eq!((lower1(3, 0, 6), lower1(3, 5, 6)), (3, 2));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower1(up0: i64, up1: i64, l1: i64) -> i64 {
     super::rem(up1.wrapping_add(up0), l1)
 }
@@ -30,7 +31,8 @@ pub const fn lower1(up0: i64, up1: i64, l1: i64) -> i64 {
 /// use cktile_transforms::kinds::cyclic_shift::{lower1, upper1};
 /// assert!((0..6).all(|c| upper1(3, lower1(3, c, 6), 6) == c));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn upper1(low0: i64, low1: i64, l1: i64) -> i64 {
     super::rem(low1.wrapping_add(l1).wrapping_sub(super::rem(low0, l1)), l1)
 }

@@ -21,7 +21,8 @@ use crate::Indices;
 /// let coef = [2, 3, 0, 0, 0, 0, 0, 0];
 /// assert_eq!(cktile_transforms::kinds::embed::lower(&up, &coef, 2), 10);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: &Indices, coefficients: &Indices, n: usize) -> i64 {
     let n = super::arity(n);
     let mut low: i64 = 0;
@@ -63,7 +64,8 @@ pub const fn largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Opt
 /// assert_eq!(non_negative_largest(&big, &[1 << 30, 1, 0, 0, 0, 0, 0, 0], 2), None);
 /// assert_eq!(non_negative_largest(&[0, 0, 0, 0, 0, 0, 0, 0], &coef, 1), None);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn non_negative_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> Option<i64> {
     let (mut sum, mut bad) = (0u64, false);
     crate::static_for!(n, |i| {
@@ -92,7 +94,8 @@ pub const fn non_negative_largest(lengths: &Indices, coefficients: &Indices, n: 
 /// assert_eq!(wide, ((1i128 << 40) - 1) << 40);
 /// assert_eq!(cktile_transforms::kinds::embed::largest(&lens, &coef, 1), None);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn wide_largest(lengths: &Indices, coefficients: &Indices, n: usize) -> i128 {
     let mut sum: i128 = 0;
     crate::static_for!(n, |i| {
@@ -328,7 +331,8 @@ impl Transform {
     /// let d = |v: &[i64]| Dims::from_slice(v).unwrap();
     /// assert!(Transform::embed_dims(d(&[4, 5]), d(&[2, -3])).is_err());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn embed_dims(lengths: Dims, coefficients: Dims) -> Result<Transform, Error> {
         const NAME: &str = EmbedParams::ROW.signature.name;
         let lengths = crate::tri!(checked_lengths(lengths, NAME, "lengths"));
@@ -376,7 +380,8 @@ impl EmbedParams {
         crate::tri!(fits(name, largest as Index, lower.get(0)));
         Ok(Transform::wrap(Params::Embed(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,
@@ -388,7 +393,8 @@ impl EmbedParams {
     }
     /// The weighted sum, the same for an index and for a step (an embed
     /// has no constant).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn step_at(
         &self,
         d_up: &Indices,
@@ -492,32 +498,38 @@ pub mod typed {
             (Some(Err(e)), _) | (_, Some(Err(e))) => Some(Err(e)),
             _ => None,
         };
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn to_transform(self) -> Result<Transform, Error> {
             match (self.lengths.dims(), self.coefficients.dims()) {
                 (Ok(l), Ok(c)) => Transform::embed_dims(l, c),
                 (Err(e), _) | (_, Err(e)) => Err(e),
             }
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lower(&self, up: &Indices) -> Indices {
             one(super::lower(up, &self.coefficients.indices(), len_of::<Ls>()))
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn is_valid(&self, _: &Indices) -> bool {
             true
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn upper_lengths(&self, _: &Indices) -> Indices {
             self.lengths.indices()
         }
         const RUNTIME: usize = Ls::RUNTIME + Cs::RUNTIME;
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn write_runtime(&self, out: &mut [u64], at: usize) {
             self.lengths.write_runtime(out, at);
             self.coefficients.write_runtime(out, at + Ls::RUNTIME);
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn read_runtime(slots: &[u64], at: usize) -> Self {
             Embed { lengths: Ls::read_runtime(slots, at), coefficients: Cs::read_runtime(slots, at + Ls::RUNTIME) }
         }

@@ -74,7 +74,8 @@ pub trait TypedTransform: Copy {
     /// assert!(m.check_lower_lengths(&[4, 8, 0, 0, 0, 0, 0, 0]).is_ok());
     /// assert!(m.check_lower_lengths(&[4, 16, 0, 0, 0, 0, 0, 0]).is_err());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check_lower_lengths(self, lower_lengths: &Indices) -> Result<(), Error> {
         let t = self.to_transform()?;
         let n = <Self::NumLower as Unsigned>::USIZE;
@@ -95,7 +96,8 @@ pub trait TypedTransform: Copy {
     /// assert!(!p.accepts(&[99, 0, 0, 0, 0, 0, 0, 0]));
     /// assert!(!make_right_pad_transform(100usize, usize::MAX).accepts(&[100, 0, 0, 0, 0, 0, 0, 0]));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn accepts(self, lower_lengths: &Indices) -> bool {
         self.check_lower_lengths(lower_lengths).is_ok()
     }
@@ -166,7 +168,8 @@ pub trait TypedTransform: Copy {
 }
 
 /// A parameter as an index (validated to fit when the transform was built).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn ix<V: Value>(v: V) -> Index {
     v.get() as Index
 }
@@ -174,7 +177,8 @@ pub(crate) fn ix<V: Value>(v: V) -> Index {
 /// Whether a length parameter is one the runtime constructors take (1 to
 /// `i64::MAX`) and is the lower length it binds to: one compare each, for
 /// [`TypedTransform::accepts`].
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn length_is<V: Value>(len: V, lower: Index) -> bool {
     // A value past i64::MAX wraps to a negative index.
     let len = len.get() as Index;
@@ -184,7 +188,8 @@ pub(crate) fn length_is<V: Value>(len: V, lower: Index) -> bool {
 /// Whether parameters and every partial sum of them fit an index (the
 /// pads' checks: each parameter, then `len + left`, then `+ right`; with
 /// no negative term, the whole sum fitting is the same verdict).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn sum_fits(values: &[usize]) -> bool {
     let (mut sum, mut overflow) = (0u64, false);
     for &v in values {
@@ -196,7 +201,8 @@ pub(crate) fn sum_fits(values: &[usize]) -> bool {
 }
 
 /// An index array holding `value` in slot 0.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn one(value: Index) -> Indices {
     let mut out = [0; MAX_DIMS];
     out[0] = value;
@@ -204,7 +210,8 @@ pub(crate) const fn one(value: Index) -> Indices {
 }
 
 /// The number of entries of a [`Values`] tuple.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn len_of<Ls: Values>() -> usize {
     <Ls::Len as Unsigned>::USIZE
 }
@@ -234,37 +241,43 @@ macro_rules! scalar_transform {
                 #[allow(unreachable_patterns)]
                 _ => None,
             };
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn to_transform(self) -> Result<Transform, Error> {
                 Transform::$ctor($(self.$field.get()),+)
             }
             $(
-                #[inline(always)]
+                #[cfg_attr(always_inline, inline(always))]
+                #[cfg_attr(not(always_inline), inline)]
                 fn accepts(self, $l: &Indices) -> bool {
                     let $s = self;
                     $accepts
                 }
             )?
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             #[allow(unused_variables)]
             fn lower(&self, $u: &Indices) -> Indices {
                 let $s = *self;
                 $lower
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             #[allow(unused_variables)]
             fn is_valid(&self, $u: &Indices) -> bool {
                 let $s = *self;
                 $valid
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             #[allow(unused_variables)]
             fn upper_lengths(&self, $l: &Indices) -> Indices {
                 let $s = *self;
                 $lengths
             }
             const RUNTIME: usize = 0 $(+ $ty::RUNTIME)+;
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn write_runtime(&self, out: &mut [u64], at: usize) {
                 let mut at = at;
                 $(
@@ -273,7 +286,8 @@ macro_rules! scalar_transform {
                 )+
                 let _ = at;
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn read_runtime(slots: &[u64], at: usize) -> Self {
                 let mut at = at;
                 let out = $name { $($field: {
@@ -340,7 +354,8 @@ macro_rules! list_transform {
                     Ls::LAST,
                 ),
             };
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn to_transform(self) -> Result<Transform, Error> {
                 match self.lengths.dims() {
                     Ok(d) => Transform::$ctor(d),
@@ -348,34 +363,40 @@ macro_rules! list_transform {
                 }
             }
             $(
-                #[inline(always)]
+                #[cfg_attr(always_inline, inline(always))]
+                #[cfg_attr(not(always_inline), inline)]
                 fn accepts(self, $l: &Indices) -> bool {
                     let $t = self;
                     $accepts
                 }
             )?
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             #[allow(unused_variables)]
             fn lower(&self, $u: &Indices) -> Indices {
                 let $t = *self;
                 $lower
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn is_valid(&self, _: &Indices) -> bool {
                 true
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             #[allow(unused_variables)]
             fn upper_lengths(&self, $l: &Indices) -> Indices {
                 let $t = *self;
                 $lengths
             }
             const RUNTIME: usize = Ls::RUNTIME;
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn write_runtime(&self, out: &mut [u64], at: usize) {
                 self.lengths.write_runtime(out, at);
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn read_runtime(slots: &[u64], at: usize) -> Self {
                 $name { lengths: Ls::read_runtime(slots, at) }
             }
@@ -421,38 +442,45 @@ macro_rules! pair_transform {
                 (Some(a), Some(b)) => Some(Transform::$ctor(a, b)),
                 _ => None,
             };
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn to_transform(self) -> Result<Transform, Error> {
                 Transform::$ctor(self.lengths.0.get(), self.lengths.1.get())
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn accepts(self, lower_lengths: &Indices) -> bool {
                 // Lengths of 1 to i64::MAX, each the lower length it reads, and the kind's own rule.
                 let ($l0, $l1) = (self.lengths.0.get() as u64, self.lengths.1.get() as u64);
                 length_is(self.lengths.0, lower_lengths[0]) & length_is(self.lengths.1, lower_lengths[1]) & $accepts
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn lower(&self, up: &Indices) -> Indices {
                 let mut low = one(up[0]);
                 low[1] = $lower1(up[0], up[1], ix(self.lengths.1));
                 low
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn is_valid(&self, _: &Indices) -> bool {
                 true
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn upper_lengths(&self, _: &Indices) -> Indices {
                 let mut out = one(ix(self.lengths.0));
                 out[1] = ix(self.lengths.1);
                 out
             }
             const RUNTIME: usize = <(L0, L1) as Values>::RUNTIME;
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn write_runtime(&self, out: &mut [u64], at: usize) {
                 self.lengths.write_runtime(out, at);
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn read_runtime(slots: &[u64], at: usize) -> Self {
                 $name { lengths: <(L0, L1) as Values>::read_runtime(slots, at) }
             }

@@ -6,7 +6,8 @@
 /// ```
 /// assert_eq!(cktile_transforms::kinds::freeze::lower(3), 3);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(index: i64) -> i64 {
     index
 }
@@ -80,7 +81,8 @@ impl FreezeParams {
         crate::tri!(fits(Self::ROW.signature.name, self.index, lower.get(0)));
         Ok(Transform::wrap(Params::Freeze(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
         put(low, low_ids, 0, lower(self.index));
     }

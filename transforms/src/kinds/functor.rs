@@ -289,7 +289,8 @@ impl FunctorParams {
         crate::tri!(expect_len(Self::ROW.signature.name, 0, self.len, lower.get(0)));
         Ok(Transform::wrap(Params::Functor(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,
@@ -388,17 +389,20 @@ pub mod typed {
 
     impl FunctorMap for BitPermute {
         const STATIC: Option<BitPermute> = None;
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn map(&self) -> BitPermute {
             *self
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn write_runtime(&self, out: &mut [u64], at: usize) {
             if let Some(slot) = out.get_mut(at) {
                 *slot = self.pack();
             }
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn read_runtime(slots: &[u64], at: usize) -> Self {
             BitPermute::unpack(slots.get(at).copied().unwrap_or(0))
         }
@@ -412,13 +416,16 @@ pub mod typed {
 
             impl FunctorMap for $name {
                 const STATIC: Option<BitPermute> = Some($map);
-                #[inline(always)]
+                #[cfg_attr(always_inline, inline(always))]
+                #[cfg_attr(not(always_inline), inline)]
                 fn map(&self) -> BitPermute {
                     $map
                 }
-                #[inline(always)]
+                #[cfg_attr(always_inline, inline(always))]
+                #[cfg_attr(not(always_inline), inline)]
                 fn write_runtime(&self, _: &mut [u64], _: usize) {}
-                #[inline(always)]
+                #[cfg_attr(always_inline, inline(always))]
+                #[cfg_attr(not(always_inline), inline)]
                 fn read_runtime(_: &[u64], _: usize) -> Self {
                     $name
                 }
@@ -480,33 +487,40 @@ pub mod typed {
             (Some(map), Some(len)) => Some(Transform::functor_map(len, map)),
             _ => None,
         };
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn to_transform(self) -> Result<Transform, Error> {
             Transform::functor_map(self.len.get(), self.functor.map())
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn accepts(self, lower_lengths: &Indices) -> bool {
             length_is(self.len, lower_lengths[0]) && self.functor.map().escape(ix(self.len)).is_none()
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lower(&self, up: &Indices) -> Indices {
             one(self.functor.map().apply(up[0]))
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn is_valid(&self, _: &Indices) -> bool {
             true
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn upper_lengths(&self, _: &Indices) -> Indices {
             one(ix(self.len))
         }
         const RUNTIME: usize = F::RUNTIME + L::RUNTIME;
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn write_runtime(&self, out: &mut [u64], at: usize) {
             self.functor.write_runtime(out, at);
             self.len.write_runtime(out, at + F::RUNTIME);
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn read_runtime(slots: &[u64], at: usize) -> Self {
             Functor { functor: F::read_runtime(slots, at), len: L::read_runtime(slots, at + F::RUNTIME) }
         }

@@ -30,7 +30,8 @@ use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
 /// ```
 /// assert_eq!(cktile_transforms::kinds::indexing::lower(5), 5);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(index: i64) -> i64 {
     index
 }
@@ -106,7 +107,8 @@ impl IndexingParams {
         crate::tri!(fits(Self::ROW.signature.name, self.index, lower.get(0)));
         Ok(Transform::wrap(Params::Indexing(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
         put(low, low_ids, 0, lower(self.index));
     }

@@ -16,7 +16,8 @@ pub(crate) const fn length(value: usize, transform: &'static str, parameter: &'s
 
 /// A list of lengths: not empty, no entry below 1, and a product that
 /// fits an index.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn lengths(dims: Dims, transform: &'static str, parameter: &'static str) -> Result<Dims, Error> {
     crate::tri!(non_negative(&dims, transform, parameter));
     if dims.is_empty() {
@@ -41,7 +42,8 @@ pub(crate) const fn checked_sum(a: Index, b: Index, transform: &'static str) -> 
 }
 
 /// Rejects negative entries (lengths, coefficients), naming the first.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn non_negative(dims: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
     match dims.first_negative() {
         Some(position) => {
@@ -95,13 +97,15 @@ pub(crate) const fn one(value: Index) -> Indices {
 
 /// Upper value `j` of a transform that reads `upper` at `up_ids`
 /// (ids taken modulo [`MAX_DIMS`]).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn at(upper: &Indices, ids: &[u8; MAX_DIMS], j: usize) -> Index {
     upper[ids[j % MAX_DIMS] as usize & (MAX_DIMS - 1)]
 }
 
 /// Writes lower value `j` of a transform that writes `lower` at `low_ids`.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn put(lower: &mut Indices, ids: &[u8; MAX_DIMS], j: usize, value: Index) {
     lower[ids[j % MAX_DIMS] as usize & (MAX_DIMS - 1)] = value;
 }
@@ -149,7 +153,8 @@ macro_rules! pair_kind {
                 $crate::tri!(expect_len(name, 1, self.l1, lower.get(1)));
                 Ok($crate::Transform::wrap($crate::Params::$kind(*self)))
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn lower_at(
                 &self,
                 up: &$crate::Indices,
@@ -163,7 +168,8 @@ macro_rules! pair_kind {
                 put(low, low_ids, 1, $lower1(u0, u1, self.l1));
             }
             /// Not linear: a move recomputes.
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn step_at(
                 &self,
                 _: &$crate::Indices,
@@ -180,7 +186,8 @@ macro_rules! pair_kind {
             pub(crate) const fn is_xor_linear(&self) -> bool {
                 $xor_linear
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn is_valid(&self, _up0: $crate::Index) -> bool {
                 true
             }
@@ -251,7 +258,8 @@ macro_rules! kind_defaults {
     };
     (@always_valid $kind:ident) => {
         impl $kind {
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn is_valid(&self, _up0: $crate::Index) -> bool {
                 true
             }
@@ -289,7 +297,8 @@ macro_rules! kind_defaults {
             pub(crate) const fn is_linear(&self) -> bool {
                 Self::LINEAR
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn step_at(
                 &self,
                 d_up: &$crate::Indices,
@@ -309,7 +318,8 @@ macro_rules! kind_defaults {
             pub(crate) const fn is_linear(&self) -> bool {
                 Self::LINEAR
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn step_at(
                 &self,
                 _: &$crate::Indices,
@@ -328,7 +338,8 @@ macro_rules! kind_defaults {
             pub(crate) const fn is_linear(&self) -> bool {
                 Self::LINEAR
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn step_at(
                 &self,
                 _: &$crate::Indices,

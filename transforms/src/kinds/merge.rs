@@ -21,7 +21,8 @@ pub use crate::arith::split as lower;
 /// let lens = [2, 3, 4, 0, 0, 0, 0, 0];
 /// assert_eq!(upper(&[1, 2, 3, 0, 0, 0, 0, 0], &lens, 3), 23);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn upper(low: &Indices, lengths: &Indices, n: usize) -> i64 {
     let n = super::arity(n);
     let mut up: i64 = 0;
@@ -40,7 +41,8 @@ pub const fn upper(low: &Indices, lengths: &Indices, n: usize) -> i64 {
 /// let lens = [2, 3, 4, 0, 0, 0, 0, 0];
 /// assert_eq!(cktile_transforms::kinds::merge::upper_length(&lens, 3), 24);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn upper_length(lengths: &Indices, n: usize) -> i64 {
     let mut p: i64 = 1;
     let mut i = 0;
@@ -81,7 +83,8 @@ pub const fn lowering(lengths: crate::Dims) -> crate::lowering::Lowering {
 /// assert_eq!(positive_product(&[4, 0, 0, 0, 0, 0, 0, 0], 2), None);
 /// assert_eq!(positive_product(&[4, 0, 0, 0, 0, 0, 0, 0], 0), None);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn positive_product(lengths: &Indices, n: usize) -> Option<Index> {
     let (mut product, mut bad) = (1u64, n == 0);
     crate::static_for!(n, |i| {
@@ -193,7 +196,8 @@ impl MergeParams {
         });
         Ok(Transform::wrap(Params::Merge(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,

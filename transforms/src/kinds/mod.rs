@@ -206,7 +206,8 @@ pub(crate) mod any {
     impl Transform {
         /// A transform of validated parameters (the kinds' constructors'
         /// last step).
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         pub(crate) const fn wrap(repr: Params) -> Transform {
             Transform { repr }
         }

@@ -10,7 +10,8 @@
 /// ```
 /// assert_eq!(cktile_transforms::kinds::modulo::lower(13, 8), 5);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: i64, modulus: i64) -> i64 {
     super::rem(up, modulus)
 }
@@ -83,7 +84,8 @@ impl ModuloParams {
         crate::tri!(expect_len(Self::ROW.signature.name, 0, self.modulus, lower.get(0)));
         Ok(Transform::wrap(Params::Modulo(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,

@@ -8,7 +8,8 @@
 /// ```
 /// assert_eq!(cktile_transforms::kinds::offset::lower(4, 100), 104);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: i64, off: i64) -> i64 {
     up.wrapping_add(off)
 }
@@ -87,7 +88,8 @@ impl OffsetParams {
         crate::tri!(fits(Self::ROW.signature.name, self.len + self.offset - 1, lower.get(0)));
         Ok(Transform::wrap(Params::Offset(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,

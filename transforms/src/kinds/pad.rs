@@ -21,7 +21,8 @@
 /// use cktile_transforms::kinds::pad::lower;
 /// assert_eq!((lower(2, 2), lower(11, 2)), (0, 9));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: i64, left: i64) -> i64 {
     up.wrapping_sub(left)
 }
@@ -31,7 +32,8 @@ pub const fn lower(up: i64, left: i64) -> i64 {
 /// ```
 /// assert_eq!(cktile_transforms::kinds::pad::upper(0, 2), 2);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn upper(low: i64, left: i64) -> i64 {
     low.wrapping_add(left)
 }
@@ -43,7 +45,8 @@ pub const fn upper(low: i64, left: i64) -> i64 {
 /// use cktile_transforms::kinds::pad::is_valid;
 /// assert!(!is_valid(1, 10, 2) && is_valid(2, 10, 2) && is_valid(11, 10, 2) && !is_valid(12, 10, 2));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn is_valid(up: i64, len: i64, left: i64) -> bool {
     up >= left && up.wrapping_sub(left) < len
 }
@@ -54,7 +57,8 @@ pub const fn is_valid(up: i64, len: i64, left: i64) -> bool {
 /// ```
 /// assert_eq!(cktile_transforms::kinds::pad::upper_length(10, 2, 3), 15);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn upper_length(len: i64, left: i64, right: i64) -> i64 {
     len.wrapping_add(left).wrapping_add(right)
 }
@@ -205,7 +209,8 @@ macro_rules! pad_kind {
                 crate::tri!(expect_len(Self::ROW.signature.name, 0, $len, lower.get(0)));
                 Ok(Transform::wrap(Params::$variant(*self)))
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn lower_at(
                 &self,
                 up: &Indices,
@@ -220,7 +225,8 @@ macro_rules! pad_kind {
                 let $s = self;
                 $left == 0 && $right == 0
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn is_valid(&self, up0: Index) -> bool {
                 let $s = self;
                 is_valid(up0, $len, $left)

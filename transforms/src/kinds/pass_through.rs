@@ -8,7 +8,8 @@
 /// ```
 /// assert_eq!(cktile_transforms::kinds::pass_through::lower(5), 5);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: i64) -> i64 {
     up
 }
@@ -78,7 +79,8 @@ impl PassThroughParams {
         crate::tri!(super::kit::expect_len(Self::ROW.signature.name, 0, self.len, lower.get(0)));
         Ok(Transform::wrap(Params::PassThrough(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,

@@ -149,9 +149,11 @@ macro_rules! broadcast_kind {
             pub(crate) const fn bind(&self, _lower: &Dims) -> Result<Transform, Error> {
                 Ok(Transform::wrap(Params::$variant(*self)))
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
             /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
             pub(crate) const LINEAR: bool = true;
@@ -161,7 +163,8 @@ macro_rules! broadcast_kind {
             pub(crate) const fn is_xor_linear(&self) -> bool {
                 true
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             pub(crate) const fn is_valid(&self, _up0: Index) -> bool {
                 true
             }

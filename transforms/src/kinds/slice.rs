@@ -8,7 +8,8 @@
 /// ```
 /// assert_eq!(cktile_transforms::kinds::slice::lower(0, 3), 3);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: i64, begin: i64) -> i64 {
     up.wrapping_add(begin)
 }
@@ -18,7 +19,8 @@ pub const fn lower(up: i64, begin: i64) -> i64 {
 /// ```
 /// assert_eq!(cktile_transforms::kinds::slice::upper_length(2, 5), 3);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn upper_length(begin: i64, end: i64) -> i64 {
     end.wrapping_sub(begin)
 }
@@ -96,7 +98,8 @@ impl SliceParams {
         crate::tri!(expect_len(Self::ROW.signature.name, 0, self.len, lower.get(0)));
         Ok(Transform::wrap(Params::Slice(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,

@@ -122,7 +122,8 @@ impl SwizzleParams {
         }
         Ok(Transform::wrap(Params::Swizzle(SwizzleParams { len: found, ..*self })))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,
@@ -199,28 +200,34 @@ pub mod typed {
         type NumUpper = U1;
         const KIND: Kind = Kind::Swizzle;
         const STATIC: Option<Result<Transform, Error>> = Some(Transform::swizzle(B, M, S));
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn to_transform(self) -> Result<Transform, Error> {
             Transform::swizzle(B, M, S)
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lower(&self, up: &Indices) -> Indices {
             one(super::apply(up[0], B, M, S))
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn is_valid(&self, _: &Indices) -> bool {
             true
         }
         /// A swizzle is as long as the dimension it is applied to.
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn upper_lengths(&self, lower_lengths: &Indices) -> Indices {
             one(lower_lengths[0])
         }
         /// A swizzle's parameters are all in its type.
         const RUNTIME: usize = 0;
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn write_runtime(&self, _: &mut [u64], _: usize) {}
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn read_runtime(_: &[u64], _: usize) -> Self {
             Swizzle
         }

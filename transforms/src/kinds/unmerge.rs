@@ -15,7 +15,8 @@ use crate::{Index, Indices};
 /// let lens = [4, 8, 0, 0, 0, 0, 0, 0];
 /// assert_eq!(lower(&[3, 5, 0, 0, 0, 0, 0, 0], &lens, 2), 29);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower(up: &Indices, lengths: &Indices, n: usize) -> i64 {
     let n = super::arity(n);
     super::merge::upper(up, lengths, n)
@@ -29,7 +30,8 @@ pub const fn lower(up: &Indices, lengths: &Indices, n: usize) -> i64 {
 /// let lens = [4, 8, 0, 0, 0, 0, 0, 0];
 /// assert_eq!(&upper(29, &lens, 2)[..2], &[3, 5]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn upper(low: i64, lengths: &Indices, n: usize) -> Indices {
     let n = super::arity(n);
     super::merge::lower(low, lengths, n)
@@ -126,7 +128,8 @@ impl UnmergeParams {
         }
         Ok(Transform::wrap(Params::Unmerge(*self)))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn lower_at(
         &self,
         up: &Indices,
@@ -137,7 +140,8 @@ impl UnmergeParams {
         self.step_at(up, up_ids, low, low_ids);
     }
     /// The row-major combination, the same for an index and for a step.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) const fn step_at(
         &self,
         d_up: &Indices,

@@ -19,7 +19,8 @@
 /// assert_eq!(cktile_transforms::kinds::xor::lower1(1, 0, 8), 1);
 /// assert_eq!(cktile_transforms::kinds::xor::lower1(3, 2, 8), 1);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower1(up0: i64, up1: i64, l1: i64) -> i64 {
     up1 ^ super::rem(up0, l1)
 }

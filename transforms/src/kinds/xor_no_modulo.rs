@@ -30,7 +30,8 @@
 /// // Row 3 of an 8 x 8 tile: column 5 lands on 6.
 /// assert_eq!(lower1(3, 5, 8), 6);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub const fn lower1(up0: i64, up1: i64, _l1: i64) -> i64 {
     up1 ^ up0
 }

@@ -27,7 +27,8 @@ impl Transform {
     /// m.lower_at(&upper, &[2, 0, 0, 0, 0, 0, 0, 0], &mut lower, &[1, 0, 0, 0, 0, 0, 0, 0]);
     /// assert_eq!(&lower[..2], &[5, 3]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn lower_at(
         &self,
         upper: &Indices,
@@ -51,7 +52,8 @@ impl Transform {
     /// upper[3] = 2;
     /// assert!(p.is_valid_upper_at(&upper, 3));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn is_valid_upper_at<const N: usize>(&self, upper: &[Index; N], up_id: u8) -> bool {
         let u0 = upper[up_id as usize & (N - 1)];
         each_kind!(&self.repr, k => k.is_valid(u0))
@@ -93,7 +95,8 @@ impl Transform {
     /// e.step_at(&step, &[3, 0, 0, 0, 0, 0, 0, 0], &mut diff, &[5, 0, 0, 0, 0, 0, 0, 0]);
     /// assert_eq!(diff[5], 8);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn step_at(
         &self,
         diff_up: &Indices,

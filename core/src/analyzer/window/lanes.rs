@@ -100,7 +100,8 @@ impl WindowLanes {
     /// gives for the first lane whose element is refused, after walking
     /// every lane (the vector check of the window comes before any
     /// address's refusal).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     #[allow(clippy::too_many_arguments)]
     const fn walk(
         &self,
@@ -190,7 +191,8 @@ impl WindowLanes {
 }
 
 /// Whether two X coordinates are equal.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn same_x(a: [Index; 2], b: [Index; 2]) -> bool {
     a[0] == b[0] && a[1] == b[1]
 }
@@ -213,7 +215,8 @@ impl Warps {
 
     /// Whether instruction `i` of `w` (X at lane 0: `base`) belongs to a
     /// warp that copies an earlier one; its first instruction decides.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn copied(&mut self, w: &WindowAccess, i: usize, base: [Index; 2]) -> bool {
         if w.per_warp == 0 || !i.is_multiple_of(w.per_warp) {
             return self.copy;

@@ -68,14 +68,16 @@ macro_rules! on_register_file {
 }
 
 /// `a * c`, wrapping.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn mul_wrapping(a: Index, c: Index) -> Index {
     a.wrapping_mul(c)
 }
 
 /// `a * c` from the low 32 bits of each: equal to [`mul_wrapping`] when
 /// both lie in `0..2^32` (the product then fits 64 bits).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn mul_narrow(a: Index, c: Index) -> Index {
     (a as u32 as u64).wrapping_mul(c as u32 as u64) as Index
 }
@@ -203,7 +205,8 @@ impl Program {
     /// [`offsets_2d`](Self::offsets_2d) on a register file of `NR`
     /// registers (as for [`batches`](Self::batches)). Lanes from `n` on run
     /// too (the operations are total) and are left out of the mask.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn chunk_2d<const NR: usize>(
         &self,
         rows: &[Index; LANES],
@@ -224,7 +227,8 @@ impl Program {
     /// [`LANES`] lanes (lanes from `n` on run too, the operations being
     /// total). Returns the valid lanes below `n` as the bits of a mask; the
     /// offsets are in the result register.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn run_chunk<const NR: usize>(&self, regs: &mut [[Index; LANES]; NR], dims: usize, n: usize) -> u64 {
         let mut valid = self.in_range::<NR>(regs, dims);
         self.run_lanes(regs, &mut valid);
@@ -255,7 +259,8 @@ impl Program {
 
     /// [`offsets_columns`](Self::offsets_columns) on coordinates of the
     /// right arity, `count` of them, on a register file of `NR` registers.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn column_batches<const N: usize, const NR: usize>(
         &self,
         columns: &[&[Index]; N],
@@ -309,7 +314,8 @@ impl Program {
     /// The register file lives across batches: every operation writes its
     /// outputs before a later one reads them, so a batch never reads what
     /// the one before left, and lanes past a short last batch are left out.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn batches<const N: usize, const NR: usize>(&self, coords: &[[Index; N]], out: &mut [Option<Index>]) {
         let result = self.result as usize & (NR - 1);
         let mut regs = [[0 as Index; LANES]; NR];
@@ -350,7 +356,8 @@ impl Program {
     /// tested as the sign bits of `v` (clear) and `v - length` (set), both
     /// below `2^63` for a length that is positive, so the test runs as
     /// straight 64-bit arithmetic the compiler vectorises.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn in_range<const NR: usize>(&self, regs: &[[Index; LANES]; NR], dims: usize) -> [u64; LANES] {
         let mut valid = [1u64; LANES];
         let mut d = 0;
@@ -368,7 +375,8 @@ impl Program {
     /// Runs the operations over [`LANES`] register files at once (register
     /// `r` of every lane is `regs[r]`; registers are taken modulo `NR`),
     /// clearing `valid[l]` where a validity test fails.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn run_lanes<const NR: usize>(&self, regs: &mut [[Index; LANES]; NR], valid: &mut [u64; LANES]) {
         let m = NR - 1;
         let mut k = 0;
@@ -446,7 +454,8 @@ impl Program {
 /// accumulated in the output register unless the output is an input,
 /// power-of-two coefficients as shifts, and the narrow multiply where the
 /// operation is marked so.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn affine_lanes<const NR: usize>(
     regs: &mut [[Index; LANES]; NR],
     out: u8,

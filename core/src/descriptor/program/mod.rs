@@ -175,13 +175,15 @@ pub struct Program {
 }
 
 /// [`div_pow2`] of a value that is not negative: a plain (logical) shift.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn shr(a: Index, shift: u32) -> Index {
     ((a as u64).wrapping_shr(shift)) as Index
 }
 
 /// [`rem_pow2`] of a value that is not negative: its low `bits` bits.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn low_bits(a: Index, bits: u32) -> Index {
     a & 1i64.wrapping_shl(bits).wrapping_sub(1)
 }
@@ -225,7 +227,8 @@ impl Program {
     /// coordinate lies inside the lengths, so the divisions marked
     /// `unsigned` may skip the sign correction. With `checked`, stops at
     /// the first failed validity test and returns false.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     const fn run(&self, regs: &mut [Index; REGS], in_range: bool, checked: bool) -> bool {
         let mut ops = self.ops.split_at(self.n_ops as usize % (MAX_OPS + 1)).0;
         while let [op, rest @ ..] = ops {

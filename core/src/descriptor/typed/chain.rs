@@ -75,7 +75,8 @@ pub trait Chain: Built<Runtime = Descriptor> {
     /// assert_eq!(bad.check_levels(), bad.build().map(|_| ()));
     /// assert!(bad.check_levels().is_err());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check_levels(&self) -> Result<(), Error> {
         self.check()
     }
@@ -200,7 +201,8 @@ pub trait Chain: Built<Runtime = Descriptor> {
 macro_rules! runtime_fields {
     ($name:ident { $($field:ident: $ty:ident),+ }) => {
         const RUNTIME: usize = 0 $(+ <$ty>::RUNTIME)+;
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn write_runtime(&self, out: &mut [u64], at: usize) {
             let mut at = at;
             $(
@@ -209,7 +211,8 @@ macro_rules! runtime_fields {
             )+
             let _ = at;
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn read_runtime(slots: &[u64], at: usize) -> Self {
             let mut at = at;
             let out = $name { $($field: {
@@ -264,7 +267,8 @@ const fn stage_vectors(
 }
 
 /// The number of entries of a [`Values`] tuple.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn len_of<L: Values>() -> usize {
     <L::Len as Unsigned>::USIZE
 }
@@ -274,7 +278,8 @@ pub(crate) const fn naive(lengths: DimsResult, strides: DimsResult, vector: Vect
 }
 
 /// [`naive`]'s checks, building nothing.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn naive_check(lengths: DimsResult, strides: DimsResult) -> Result<(), Error> {
     tri!(naive_base(&tri!(lift(lengths)), &tri!(lift(strides))));
     Ok(())
@@ -292,7 +297,8 @@ const fn static_index(v: Option<usize>) -> Option<Index> {
 /// CK's guaranteed last-dimension vector from two user values, refused
 /// when either does not fit a signed 64-bit index. Inlined: with its
 /// values compile-time constants (as CK's are), it folds away in a kernel.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) const fn guaranteed(length: usize, stride: usize) -> Result<Vector, Error> {
     match Dims::from_usizes(&[length, stride]) {
         Ok(d) => Ok(Vector::new(d.get(0), d.get(1))),
@@ -305,7 +311,8 @@ pub(crate) const fn packed(lengths: DimsResult) -> Result<Descriptor, Error> {
 }
 
 /// [`packed`]'s checks, building nothing.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn packed_check(lengths: DimsResult) -> Result<(), Error> {
     tri!(packed_base(&tri!(lift(lengths))));
     Ok(())
@@ -316,7 +323,8 @@ pub(crate) const fn aligned(lengths: DimsResult, align: usize) -> Result<Descrip
 }
 
 /// [`aligned`]'s checks ([`Descriptor::aligned_dims`]'s), building nothing.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn aligned_check(lengths: DimsResult, align: usize) -> Result<(), Error> {
     let lengths = tri!(lift(lengths));
     let strides = tri!(aligned_strides(&lengths, align));
@@ -325,7 +333,8 @@ const fn aligned_check(lengths: DimsResult, align: usize) -> Result<(), Error> {
 }
 
 /// The offset of [`with_offset`] as an index.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn offset_index(offset: usize) -> Result<Index, Error> {
     match Dims::from_usizes(&[offset]) {
         Ok(off) => Ok(off.get(0)),
@@ -339,7 +348,8 @@ pub(crate) const fn with_offset(lengths: DimsResult, strides: DimsResult, offset
 }
 
 /// [`with_offset`]'s checks, building nothing.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn with_offset_check(lengths: DimsResult, strides: DimsResult, offset: usize) -> Result<(), Error> {
     let (l, s) = (tri!(lift(lengths)), tri!(lift(strides)));
     tri!(with_offset_base(&l, &s, tri!(offset_index(offset))));
@@ -366,11 +376,13 @@ macro_rules! base_chain_items {
         type NumTop = L::Len;
         const STAGES: usize = $stages;
         const LINEAR: bool = true;
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn is_valid(&self, _: &Indices) -> bool {
             true
         }
-        #[inline(always)]
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
         fn lengths(&self) -> Indices {
             self.lengths.indices()
         }
@@ -393,7 +405,8 @@ pub struct Naive<L, S> {
 impl<L: Copy, S: Copy> Naive<L, S> {
     /// The lengths and strides, as given (the GEMM epilogue's row slices,
     /// `ops::gemm::store_c_tile`).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn dims(&self) -> (L, S) {
         (self.lengths, self.strides)
     }
@@ -410,11 +423,13 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Built for Naive<L,
     fn build(&self) -> Result<Descriptor, Error> {
         naive(self.lengths.dims(), self.strides.dims(), Vector::UNKNOWN)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         naive_check(self.lengths.dims(), self.strides.dims())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn accepts(&self) -> bool {
         naive_accepts(&self.lengths.indices(), &self.strides.indices(), len_of::<L>())
     }
@@ -424,7 +439,8 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>> Chain for Naive<L,
     base_chain_items!(1);
     const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
     runtime_fields!(Naive { lengths: L, strides: S });
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
     }
@@ -475,7 +491,8 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
     fn build(&self) -> Result<Descriptor, Error> {
         naive_vector(self.lengths.dims(), self.strides.dims(), self.vector_length.get(), self.vector_stride.get())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         // As `naive_vector`: the guaranteed vector first, then the lengths and
         // strides, then the vector against them.
@@ -488,7 +505,8 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
     /// the vector a compile-time [`Number`](crate::Number) (CK's
     /// `number<8>{}`), the vector's tests are low-bit tests of the lengths
     /// and strides.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn accepts(&self) -> bool {
         let (lengths, strides, n) = (self.lengths.indices(), self.strides.indices(), len_of::<L>());
         // The guaranteed vector's values must fit an index (past i64::MAX they
@@ -505,7 +523,8 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, V: Value, W: Value
         base_vectors(L::Len::USIZE, Vector { length: static_index(V::STATIC), stride: static_index(W::STATIC) }),
     );
     runtime_fields!(NaiveVector { lengths: L, strides: S, vector_length: V, vector_stride: W });
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn offset(&self, top: &Indices) -> Index {
         embed::lower(top, &self.strides.indices(), len_of::<L>())
     }
@@ -534,11 +553,13 @@ impl<L: Values> Built for Packed<L> {
     fn build(&self) -> Result<Descriptor, Error> {
         packed(self.lengths.dims())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         packed_check(self.lengths.dims())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn accepts(&self) -> bool {
         packed_accepts(&self.lengths.indices(), len_of::<L>())
     }
@@ -549,7 +570,8 @@ impl<L: Values> Chain for Packed<L> {
     const TOP_VECTORS: [Vector; MAX_DIMS] =
         vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector { length: None, stride: Some(1) }));
     runtime_fields!(Packed { lengths: L });
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn offset(&self, top: &Indices) -> Index {
         unmerge::lower(top, &self.lengths.indices(), len_of::<L>())
     }
@@ -579,7 +601,8 @@ impl<L: Values, A: Value> Built for Aligned<L, A> {
     fn build(&self) -> Result<Descriptor, Error> {
         aligned(self.lengths.dims(), self.align.get())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         aligned_check(self.lengths.dims(), self.align.get())
     }
@@ -589,7 +612,8 @@ impl<L: Values, A: Value> Chain for Aligned<L, A> {
     base_chain_items!(1);
     const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
     runtime_fields!(Aligned { lengths: L, align: A });
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn offset(&self, top: &Indices) -> Index {
         // The strides were checked when the descriptor was built.
         match self.lengths.dims() {
@@ -627,7 +651,8 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Built fo
     fn build(&self) -> Result<Descriptor, Error> {
         with_offset(self.lengths.dims(), self.strides.dims(), self.offset.get())
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         with_offset_check(self.lengths.dims(), self.strides.dims(), self.offset.get())
     }
@@ -637,7 +662,8 @@ impl<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value> Chain fo
     base_chain_items!(2);
     const TOP_VECTORS: [Vector; MAX_DIMS] = vectors_of(&Self::STATIC, base_vectors(L::Len::USIZE, Vector::UNKNOWN));
     runtime_fields!(NaiveWithOffset { lengths: L, strides: S, offset: O });
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn offset(&self, top: &Indices) -> Index {
         let space = embed::lower(top, &self.strides.indices(), len_of::<L>());
         offset::lower(space, self.offset.get() as Index)
@@ -677,7 +703,8 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Built for Transformed
     /// ([`STRUCTURE`](Built::STRUCTURE), a constant with compile-time ids),
     /// then each transform against the lengths it reads
     /// ([`TransformList::check_stage`], as [`Stage::new`](crate::Stage::new) binds them).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check(&self) -> Result<(), Error> {
         let lengths = self.prev.lengths();
         check_new_stage(
@@ -693,7 +720,8 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Built for Transformed
     /// With compile-time ids ([`STRUCTURE`](Built::STRUCTURE) known), each
     /// transform's [`TypedTransform::accepts`](cktile_transforms::typed::TypedTransform::accepts)
     /// against the lengths it reads, and-ed without branches.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn accepts(&self) -> bool {
         match Self::STRUCTURE {
             Some(Ok(())) => self.transforms.accepts_stage(&self.lower.table(), &self.prev.lengths()),
@@ -710,17 +738,20 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
     const LINEAR: bool = P::LINEAR && X::LINEAR;
     const TOP_VECTORS: [Vector; MAX_DIMS] =
         vectors_of(&Self::STATIC, stage_vectors(&P::TOP_VECTORS, X::VECTOR_RULES, Lo::STATIC, Up::STATIC));
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn check_levels(&self) -> Result<(), Error> {
         tri!(self.prev.check_levels());
         self.check()
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn offset(&self, top: &Indices) -> Index {
         let lower = self.transforms.lower_stage(&self.lower.table(), &self.upper.table(), top);
         self.prev.offset(&lower)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn is_valid(&self, top: &Indices) -> bool {
         let (lo, up) = (self.lower.table(), self.upper.table());
         // `&`, not `&&`: both sides are pure and cheap, and one condition
@@ -728,7 +759,8 @@ impl<P: Chain, X: TransformList, Lo: IdLists, Up: IdLists> Chain for Transformed
         // short-circuit left one branch per padded dimension on nvptx).
         self.transforms.valid_stage(&up, top) & self.prev.is_valid(&self.transforms.lower_stage(&lo, &up, top))
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn lengths(&self) -> Indices {
         self.transforms.lengths_stage(&self.lower.table(), &self.upper.table(), &self.prev.lengths())
     }

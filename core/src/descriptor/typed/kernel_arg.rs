@@ -149,7 +149,8 @@ impl<C: Chain> KernelArg<C> {
     /// assert_eq!(d.to_kernel_arg().descriptor(), d);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn descriptor(&self) -> TensorDescriptor<C> {
         let () = Core::<C>::CHECK;
         TensorDescriptor::from_valid(C::read_runtime(&self.slots, 0))
@@ -165,7 +166,8 @@ impl<C: Chain> KernelArg<C> {
     /// assert_eq!(d.to_kernel_arg().try_descriptor(), Ok(d));
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn try_descriptor(&self) -> Result<TensorDescriptor<C>, Error> {
         let d = self.descriptor();
         d.chain().check_levels()?;
@@ -197,7 +199,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// assert_eq!(d.to_kernel_arg().descriptor(), d);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn to_kernel_arg(&self) -> KernelArg<C> {
         let () = KernelArg::<C>::FITS;
         let mut slots = [0; KERNEL_ARG_SLOTS];

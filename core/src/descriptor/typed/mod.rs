@@ -125,7 +125,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// all static, otherwise its newest level, on its values (the levels
     /// below were validated when they were built; no runtime descriptor is
     /// built).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn new(chain: C) -> Result<Self, Error> {
         Ok(TensorDescriptor { chain: tri!(Core::validate(chain)) })
     }
@@ -163,7 +164,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// let d = make_naive_tensor_descriptor_packed((Number::<4>, Number::<8>)).unwrap();
     /// assert_eq!(d.calculate_offset([3, 7]), 31);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn calculate_offset(&self, top: impl CoordinateOf<Top<C>>) -> Index {
         self.chain.offset(&indices(top.as_slice()))
     }
@@ -190,7 +192,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// let d = transform_tensor_descriptor(d, (make_pad_transform(Number::<4>, Number::<1>, Number::<1>),), (ids![0],), (ids![0],)).unwrap();
     /// assert!(!d.coordinate_has_valid_offset([0]) && d.coordinate_has_valid_offset([1]));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn coordinate_has_valid_offset(&self, top: impl CoordinateOf<Top<C>>) -> bool {
         self.valid_top(top.as_slice())
     }
@@ -198,7 +201,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// Whether a top index (of the chain's arity) lies inside the top
     /// lengths and maps to no padding: every condition evaluated and
     /// combined without branches, as a kernel's bounds check is.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn valid_top(&self, top: &[Index]) -> bool {
         let lengths = self.chain.lengths();
         let mut inside = true;
@@ -232,7 +236,8 @@ impl<C: Chain> TensorDescriptor<C> {
     /// let d = transform_tensor_descriptor(d, (make_pad_transform(Number::<4>, Number::<1>, Number::<1>),), (ids![0],), (ids![0],)).unwrap();
     /// assert_eq!((d.offset_if_valid([0]), d.offset_if_valid([1])), (None, Some(0)));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn offset_if_valid(&self, top: impl CoordinateOf<Top<C>>) -> Option<Index> {
         let top = top.as_slice();
         if self.valid_top(top) { Some(self.chain.offset(&indices(top))) } else { None }
@@ -269,7 +274,8 @@ impl<C: Chain> TensorDescriptor<C> {
 /// let d = make_naive_tensor_descriptor((Number::<4>, Number::<8>), (Number::<100>, Number::<1>)).unwrap();
 /// assert_eq!(d.calculate_offset([2, 5]), 205);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>>(
     lengths: L,
     strides: S,
@@ -323,7 +329,8 @@ pub fn make_naive_tensor_descriptor<L: Values, S: StridesFor<<L::Len as Count>::
 ///     Number::<1>,
 /// );
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_naive_tensor_descriptor_with_vector<
     L: Values,
     S: StridesFor<<L::Len as Count>::Coordinate>,
@@ -347,7 +354,8 @@ pub fn make_naive_tensor_descriptor_with_vector<
 /// let d = make_naive_tensor_descriptor_packed((Number::<2>, Number::<3>, Number::<4>)).unwrap();
 /// assert_eq!(d.calculate_offset([1, 2, 3]), 23);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<TensorDescriptor<Packed<L>>, Error> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = Core::<Packed<L>>::CHECK;
@@ -361,7 +369,8 @@ pub fn make_naive_tensor_descriptor_packed<L: Values>(lengths: L) -> Result<Tens
 /// let d = make_naive_tensor_descriptor_aligned((Number::<4>, Number::<6>), Number::<8>).unwrap();
 /// assert_eq!(d.calculate_offset([1, 0]), 8);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
     lengths: L,
     align: A,
@@ -378,7 +387,8 @@ pub fn make_naive_tensor_descriptor_aligned<L: Values, A: Value>(
 /// let d = make_naive_tensor_descriptor_with_offset((Number::<4>,), (Number::<2>,), 100usize).unwrap();
 /// assert_eq!(d.calculate_offset([3]), 106);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: StridesFor<<L::Len as Count>::Coordinate>, O: Value>(
     lengths: L,
     strides: S,
@@ -405,7 +415,8 @@ pub fn make_naive_tensor_descriptor_with_offset<L: Values, S: StridesFor<<L::Len
 /// .unwrap();
 /// assert_eq!(d.calculate_offset([9]), 101);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn transform_tensor_descriptor<C: Chain, X: TransformList, Lo: IdLists, Up: IdLists>(
     desc: TensorDescriptor<C>,
     transforms: X,

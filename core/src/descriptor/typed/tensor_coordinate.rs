@@ -84,7 +84,8 @@ impl<C: Chain> TensorCoordinate<C> {
     /// assert_eq!(make_tensor_coordinate(&d, [3, 1]).top(), &[3, 1]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn top(&self) -> &Top<C> {
         &self.top
     }
@@ -97,14 +98,16 @@ impl<C: Chain> TensorCoordinate<C> {
     /// assert_eq!(make_tensor_coordinate(&d, [2, 5]).offset(), 205);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn offset(&self) -> Index {
         self.offset
     }
 }
 
 impl<C: Chain> Clone for TensorCoordinate<C> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn clone(&self) -> Self {
         *self
     }
@@ -135,7 +138,8 @@ impl<C: Chain> fmt::Debug for TensorCoordinate<C> {
 
 /// The top index array of a coordinate given as a slice (of the chain's
 /// arity, as [`CoordinateOf`] guarantees).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn top_of<C: Chain>(top: &[Index]) -> Top<C> {
     let full = indices(top);
     let mut out = Top::<C>::default();
@@ -155,7 +159,8 @@ fn top_of<C: Chain>(top: &[Index]) -> Top<C> {
 /// assert_eq!(c.offset(), d.calculate_offset([2, 5]));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_tensor_coordinate<C: Chain>(
     desc: &TensorDescriptor<C>,
     top: impl CoordinateOf<Top<C>>,
@@ -193,7 +198,8 @@ pub fn make_tensor_coordinate<C: Chain>(
 /// }
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn move_tensor_coordinate<C: Chain>(
     desc: &TensorDescriptor<C>,
     coord: &mut TensorCoordinate<C>,
@@ -223,7 +229,8 @@ pub fn move_tensor_coordinate<C: Chain>(
 /// assert!(!coordinate_has_valid_offset(&d, &c));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn coordinate_has_valid_offset<C: Chain>(desc: &TensorDescriptor<C>, coord: &TensorCoordinate<C>) -> bool {
     desc.valid_top(coord.top.as_ref())
 }
@@ -241,7 +248,8 @@ pub fn coordinate_has_valid_offset<C: Chain>(desc: &TensorDescriptor<C>, coord: 
 /// assert!(!coordinate_has_valid_offset_assuming_top_index_is_valid(&d, &pad));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn coordinate_has_valid_offset_assuming_top_index_is_valid<C: Chain>(
     desc: &TensorDescriptor<C>,
     coord: &TensorCoordinate<C>,

@@ -146,38 +146,46 @@ pub trait ThreadBuffer<T: Copy>: Clone {
 }
 
 impl<T: Copy, const N: usize> ThreadBuffer<T> for [T; N] {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn filled(value: T) -> Self {
         [value; N]
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_fn(f: impl FnMut(usize) -> T) -> Self {
         core::array::from_fn(f)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn as_slice(&self) -> &[T] {
         self
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn as_mut_slice(&mut self) -> &mut [T] {
         self
     }
 }
 
 impl<T: Copy, N: RegisterLength> ThreadBuffer<T> for GenericArray<T, N> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn filled(value: T) -> Self {
         N::generate_from(0, &mut |_| value)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_fn(mut f: impl FnMut(usize) -> T) -> Self {
         N::generate_from(0, &mut f)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn as_slice(&self) -> &[T] {
         GenericArray::as_slice(self)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn as_mut_slice(&mut self) -> &mut [T] {
         GenericArray::as_mut_slice(self)
     }
@@ -382,7 +390,8 @@ impl<E: TileEncoding> TileDistribution<E> {
     /// }
     /// assert_eq!(make_static_tile_distribution::<Rows>().calculate_index([5, 2]), [2 * 16 + 5]);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn calculate_index(&self, ps_ys: impl CoordinateOf<PsYs<E>>) -> Xs<E> {
         self.ps_ys_to_xs.calculate_bottom_index(ps_ys)
     }
@@ -396,7 +405,8 @@ impl<E: TileEncoding> TileDistribution<E> {
     /// }
     /// assert_eq!(make_static_tile_distribution::<Rows>().d_index([3, 1]), 7);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn d_index(&self, ys: impl CoordinateOf<Ys<E>>) -> Index {
         self.ys_to_d.calculate_offset(ys)
     }
@@ -414,7 +424,8 @@ impl<E: TileEncoding> TileDistribution<E> {
 /// let d = make_static_tile_distribution::<Rows>();
 /// assert_eq!(d.calculate_index([15, 3]), [63]);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_static_tile_distribution<E: TileEncoding>() -> TileDistribution<E> {
     // Referenced here, in the public function, so a compile error points at the caller.
     let () = TileDistribution::<E>::CHECK;

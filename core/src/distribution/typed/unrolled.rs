@@ -42,7 +42,8 @@ pub trait RegisterLength: ArrayLength {
     /// let a = <typenum::U3 as RegisterLength>::generate_from(0, &mut |i| { calls.push(i); 2 * i });
     /// assert_eq!((a.as_slice(), calls), (&[0, 2, 4][..], vec![0, 1, 2]));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn generate_from<T, F: FnMut(usize) -> T>(offset: usize, f: &mut F) -> GenericArray<T, Self> {
         Self::generate_in_halves(offset, f, LEAF_BYTES)
     }
@@ -74,13 +75,15 @@ pub trait RegisterLength: ArrayLength {
 const LEAF_BYTES: usize = if cfg!(target_arch = "amdgpu") { 0 } else { 64 };
 
 /// Whether `n` elements of `T` are built by the loop (see [`LEAF_BYTES`]).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 const fn leaf<T>(n: usize, leaf_bytes: usize) -> bool {
     n.saturating_mul(size_of::<T>()) <= leaf_bytes
 }
 
 /// Elements `offset ..` of two arrays of length `H`, joined.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn halves<H, T, F: FnMut(usize) -> T>(offset: usize, f: &mut F, leaf_bytes: usize) -> GenericArray<T, Sum<H, H>>
 where
     H: RegisterLength + core::ops::Add<H>,
@@ -91,7 +94,8 @@ where
 }
 
 impl RegisterLength for UTerm {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn generate_in_halves<T, F: FnMut(usize) -> T>(_: usize, _: &mut F, _: usize) -> GenericArray<T, UTerm> {
         GenericArray::from_array([])
     }
@@ -102,7 +106,8 @@ where
     H: RegisterLength + core::ops::Add<H, Output = UInt<H, B0>>,
     UInt<H, B0>: ArrayLength,
 {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn generate_in_halves<T, F: FnMut(usize) -> T>(
         offset: usize,
         f: &mut F,
@@ -121,7 +126,8 @@ where
     Sum<H, H>: ArrayLength + core::ops::Add<U1, Output = UInt<H, B1>>,
     UInt<H, B1>: ArrayLength,
 {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn generate_in_halves<T, F: FnMut(usize) -> T>(
         offset: usize,
         f: &mut F,

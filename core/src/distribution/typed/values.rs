@@ -74,14 +74,16 @@ macro_rules! encoding_value {
                 let $e = &E::SOURCE;
                 $value
             });
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn get(self) -> usize {
                 const {
                     let $e = &E::SOURCE;
                     $value
                 }
             }
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn from_runtime(_: usize) -> Self {
                 $name(PhantomData)
             }

@@ -128,7 +128,8 @@ impl WarpGemmStep {
 /// });
 /// assert_eq!(n, 8 * 4 * 2);
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn for_each_warp_gemm<P: GemmPolicy>(f: impl FnMut(WarpGemmStep)) {
     // Checked here too, so that a refused policy's error points at the caller's line.
     let () = P::CHECK;
@@ -149,14 +150,16 @@ pub(crate) trait WarpGemmVisitor {
 struct Calls<F>(F);
 
 impl<F: FnMut(WarpGemmStep)> WarpGemmVisitor for Calls<F> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn step(&mut self, s: WarpGemmStep) {
         (self.0)(s)
     }
 }
 
 /// [`for_each_warp_gemm`] for a [`WarpGemmVisitor`]: the one schedule.
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn visit_warp_gemms<P: GemmPolicy, V: WarpGemmVisitor>(v: &mut V) {
     let () = P::CHECK;
     // `UniversalGemmPolicy`'s check holds its warp GEMMs to the literals below; this holds

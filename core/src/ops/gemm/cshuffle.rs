@@ -230,7 +230,8 @@ impl ShuffleTile {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     // Always inlined: the kernels' epilogue calls it with constants.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn accesses(&self) -> usize {
         self.m_accesses.saturating_mul(self.n_accesses)
     }
@@ -248,7 +249,8 @@ impl ShuffleTile {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     // Always inlined: the kernels' epilogue calls it with constants.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub const fn access_origin(&self, i: usize) -> (usize, usize) {
         if i >= self.accesses() {
             return (0, 0);
@@ -349,7 +351,8 @@ impl<T> core::fmt::Debug for CShuffle<'_, T> {
 }
 
 impl<T> SealedEpilogue<T> for CShuffle<'_, T> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn shuffle_lds(&self) -> Option<SharedMemory<'_, T>> {
         Some(self.lds)
     }
@@ -419,7 +422,8 @@ mod steps {
 
     /// Refuses a CShuffle LDS tile of `len` elements of `T` too short for
     /// policy `P`'s shuffle tile (before the K loop, in every thread alike).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn check_lds<P: GemmPolicy, T>(len: usize) -> Result<(), Error> {
         if len < Shuffle::<P, T>::TILE.lds_elements() {
             return Err(Error::policy_size(
@@ -441,7 +445,8 @@ mod steps {
 
     /// CK's loop over the shuffle tiles (`static_for<0, num_access, 1>`):
     /// barrier, write, barrier, copy, each access unrolled with its constant.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn run_shuffle<P: GemmPolicy, T, S: ShuffleSteps>(s: &mut S) {
         let () = Shuffle::<P, T>::CHECK;
         static_for!(Shuffle::<P, T>::TILE.accesses(), |i| {
@@ -461,7 +466,8 @@ mod steps {
     /// of the C distribution whose warp tile lies in the shuffle tile, at
     /// its place there. `window` is the thread's C window, which places the
     /// accumulators.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn shuffle_write<T: Copy + Default, P: GemmPolicy>(
         window: &CWindow<'_, T, P>,
         lds: SharedMemory<'_, T>,
@@ -518,7 +524,8 @@ mod steps {
     /// with CK's thread-raked pattern and stored into C through the thread's
     /// C window's view (the window places the block tile in C), thread `p`
     /// of the block.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn shuffle_copy<T: Copy + Default, P: GemmPolicy>(
         window: &mut CWindow<'_, T, P>,
         lds: SharedMemory<'_, T>,

@@ -83,7 +83,8 @@ pub type DramChain<const V: usize = 8> = Transformed<
 /// assert_eq!(view.descriptor().calculate_offset([3, 5]), 137);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_dram_view<const ROWS: usize, const K: usize, const V: usize, T: Copy>(
     data: &[T],
     rows: usize,
@@ -142,7 +143,8 @@ pub type MnDramChain = Transformed<
 /// assert!(e.to_string().contains("99"), "{e}");
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_mn_dram_view<const ROWS: usize, const K: usize, T: Copy>(
     data: &[T],
     rows: usize,
@@ -199,7 +201,8 @@ pub type CDramChain = Transformed<
 /// assert!(e.to_string().contains("7200"), "{e}");
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_c_dram_view<const ROWS: usize, const COLS: usize, T: Copy>(
     data: &mut [T],
     rows: usize,

@@ -74,7 +74,8 @@ pub(crate) mod sealed {
 pub struct Default2D;
 
 impl<T> sealed::SealedEpilogue<T> for Default2D {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn shuffle_lds(&self) -> Option<SharedMemory<'_, T>> {
         None
     }
@@ -114,7 +115,8 @@ pub type CWindow<'a, T, P> = TileWindowWithStaticDistribution<&'a mut [T], CDram
 /// assert!(c.iter().all(|&x| x == 0.0));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn c_window<'a, T: Copy, P: GemmPolicy>(
     view: TensorView<&'a mut [T], CDramChain>,
     (block_row, block_col): (Index, Index),
@@ -162,7 +164,8 @@ pub fn c_window<'a, T: Copy, P: GemmPolicy>(
 /// assert!(c.iter().all(|&x| x == Fp16::from_f32(1.5)));
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn store_c_tile<T: Copy + Default, P: GemmPolicy>(
     window: &mut CWindow<'_, T, P>,
     c: &CBlockTensor<P>,
@@ -199,7 +202,8 @@ impl<T: Copy, P: GemmPolicy, F: FnMut(AccOf<P>) -> T> Visit for RowStores<'_, '_
 /// past C's rows, or one past the memory, stores nothing; past C's
 /// columns, the elements there are dropped (all `n` in one vector store
 /// when they all lie inside C).
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn store_in_row<T: Copy>(
     view: &mut TensorView<&mut [T], CDramChain>,
     (row, col): (Index, Index),

@@ -32,7 +32,8 @@ use crate::tile::{Partition, SharedMemory, load_tile};
 /// type P = cktile_core::ops::gemm::UniversalGemmPolicy<256, 128, 128, 32>;
 /// let Some(p) = cktile_core::ops::gemm::get_policy_partition::<P>() else { return }; // launched with 256 threads
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
     let () = P::CHECK;
     crate::tile::gpu::partition_in_block(P::BLOCK_SIZE, P::WAVE)
@@ -73,7 +74,8 @@ pub fn get_policy_partition<P: GemmPolicy>() -> Option<Partition> {
 ///     let _ = universal_gemm::<P>((a, b, c), problem, lds);
 /// }
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn universal_gemm<P: GemmPolicy>(
     matrices: Matrices<'_, P, AccOf<P>>,
     problem: GemmProblem,
@@ -108,7 +110,8 @@ pub fn universal_gemm<P: GemmPolicy>(
 /// let c_lds = unsafe { workgroup_memory::<u16>(CShuffle::<u16>::lds_elements::<P>()) };
 /// let _ = universal_gemm_with::<P, CompV3, Fp16, _>((a, b, c), problem, lds, CShuffle::new(c_lds));
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E: Epilogue<C::Bits>>(
     (a, b, c): Matrices<'_, P, C>,
     problem: GemmProblem,
@@ -173,19 +176,22 @@ struct ThreadShuffle<'w, 'a, P: GemmPolicy, C: CElement<AccOf<P>>> {
 }
 
 impl<P: GemmPolicy, C: CElement<AccOf<P>>> ShuffleSteps for ThreadShuffle<'_, '_, P, C> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     #[allow(unsafe_code)]
     fn sync(&mut self) {
         // SAFETY: every thread of the block runs the same epilogue after the same K loop.
         unsafe { block_sync_lds() };
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn write(&mut self, access: usize) {
         shuffle_write::<C::Bits, P>(&self.window, self.lds, self.acc, access, C::from_acc);
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn copy(&mut self, access: usize) {
         shuffle_copy::<C::Bits, P>(&mut self.window, self.lds, self.p, access);
     }
@@ -208,7 +214,8 @@ struct KLoop<'a, P: GemmPolicy, L: Pipeline> {
 }
 
 impl<P: GemmPolicy, L: Pipeline> Steps for KLoop<'_, P, L> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn load(&mut self) {
         (self.a_tile, self.b_tile) = if L::PREFETCH {
             // Inlined on nvptx, where LLVM otherwise calls the accesses of CompV3's one load.
@@ -220,13 +227,15 @@ impl<P: GemmPolicy, L: Pipeline> Steps for KLoop<'_, P, L> {
         self.b_path.next_k();
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn store(&mut self) {
         self.a_path.store(&self.a_tile);
         self.b_path.store(&self.b_tile);
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     #[allow(unsafe_code)]
     fn sync(&mut self) {
         // SAFETY: every thread of the block runs the same K loop (`universal_gemm_with`'s
@@ -234,12 +243,14 @@ impl<P: GemmPolicy, L: Pipeline> Steps for KLoop<'_, P, L> {
         unsafe { block_sync_lds() };
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn read(&mut self) {
         (self.a_regs, self.b_regs) = (load_tile(&self.a_block), load_tile(&self.b_block));
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn gemm(&mut self) {
         block_gemm::<P>(&mut self.acc, &self.a_regs, &self.b_regs);
     }
@@ -264,7 +275,8 @@ type Acc<W> = <<W as super::policy::WarpGemm>::Element as super::MfmaElement>::A
 
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 impl<W: super::policy::WarpGemm> super::block::WarpGemmVisitor for Issues<'_, W> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn step(&mut self, s: super::WarpGemmStep) {
         #[cfg(target_arch = "amdgpu")]
         use amdgpu::issue;
@@ -347,19 +359,22 @@ mod amdgpu {
     }
 
     /// A lane's 4 16-bit operand elements as `<4 x half>`.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn f16x4<E: MfmaElement>(v: &[E::Bits; 4]) -> F16x4 {
         F16x4(v.map(|x| f16::from_bits(E::raw(x) as u16)))
     }
 
     /// A lane's 4 16-bit operand elements as `<4 x i16>`.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn i16x4<E: MfmaElement>(v: &[E::Bits; 4]) -> I16x4 {
         I16x4(v.map(|x| E::raw(x) as i16))
     }
 
     /// A lane's 8 8-bit operand elements as one `i64`, element `i` in byte `i`.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn bytes8<E: MfmaElement>(v: &[E::Bits; 8]) -> i64 {
         let mut packed = 0u64;
         for (i, &x) in v.iter().enumerate() {
@@ -371,7 +386,8 @@ mod amdgpu {
     /// One MFMA of warp GEMM `W`: `c += a * b` on the lane's operand
     /// registers (8 bytes of each, from its operands' first) and its
     /// accumulators (from theirs).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
         // One accumulator shape: `$n` accumulators as LLVM's `$vector` of `$lane`, passed to
         // the intrinsic call `$call` as `$acc` (its operands built above from the lane's registers).
@@ -440,7 +456,8 @@ mod amdgpu {
     /// let b = load_tile(&b_block_window);
     /// block_gemm::<P>(&mut acc, &a, &b);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn block_gemm<P: GemmPolicy>(c: &mut CBlockTensor<P>, a: &ABlockTensor<P>, b: &BBlockTensor<P>) {
         const {
             assert!(
@@ -470,7 +487,8 @@ mod nvptx {
     /// 32-bit operand register `i` of `x`: its elements `p i .. p i + p`
     /// (`p = 4 / BYTES`), the first in the low bits (PTX's `.f16x2`,
     /// `.bf16x2` and the 8-bit packs).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn register<E: MfmaElement>(x: &[E::Bits], i: usize) -> u32 {
         let p = 4 / E::BYTES;
         let mut packed = 0;
@@ -486,7 +504,8 @@ mod nvptx {
     /// elements, `m16n8k32` for 8-bit ones): `c += a * b` on the lane's 4
     /// A registers, 2 B registers and 4 accumulators, as the PTX ISA lays
     /// them out ([`MmaSyncInstruction`](super::super::MmaSyncInstruction)).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn mma<E: MfmaElement>(a: &[E::Bits], b: &[E::Bits], c: &mut [E::Acc; 4]) {
         let (a0, a1, a2, a3) = (register::<E>(a, 0), register::<E>(a, 1), register::<E>(a, 2), register::<E>(a, 3));
         let (b0, b1) = (register::<E>(b, 0), register::<E>(b, 1));
@@ -537,7 +556,8 @@ mod nvptx {
     /// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16>>;
     /// block_gemm::<P>(&mut acc, &load_tile(&a_block_window), &load_tile(&b_block_window));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn block_gemm<P: GemmPolicy>(c: &mut CBlockTensor<P>, a: &ABlockTensor<P>, b: &BBlockTensor<P>) {
         const {
             assert!(
@@ -551,7 +571,8 @@ mod nvptx {
 
     /// One `mma.sync` of warp GEMM `W` on the registers from its operands'
     /// and accumulators' first.
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
         if let Some(c) = c.first_chunk_mut::<4>() {
             mma::<W::Element>(a, b, c);

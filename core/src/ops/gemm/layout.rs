@@ -134,7 +134,8 @@ impl OperandStorage for KContiguous {
     const K_CONTIGUOUS: bool = true;
     type Chain<const V: usize> = DramChain<V>;
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_view<const ROWS: usize, const K: usize, const V: usize, T: Copy>(
         data: &[T],
         rows: usize,
@@ -149,7 +150,8 @@ impl OperandStorage for RowsContiguous {
     const K_CONTIGUOUS: bool = false;
     type Chain<const V: usize> = MnDramChain;
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_view<const ROWS: usize, const K: usize, const V: usize, T: Copy>(
         data: &[T],
         rows: usize,

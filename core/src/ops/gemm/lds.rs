@@ -214,7 +214,8 @@ pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2, const WM
 /// // KPerBlock 20 is not a multiple of KPack 8.
 /// let _ = cktile_core::ops::gemm::make_lds_block::<128, 20, 2, 32, 16>();
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn make_lds_block<const M: usize, const K: usize, const B: usize, const WM: usize, const WK: usize>()
 -> Result<TensorDescriptor<LdsChainOf<M, K, B, WM, WK>>, Error> {
     let (ml, k0l, pack) = (MPerLayer::<M, K, B, WM, WK>, KPacksLayers::<K, B, WM, WK>, Pack::<B, WM, WK>);

@@ -246,19 +246,23 @@ pub trait Accumulator:
 
 impl Accumulator for f32 {
     const NAME: &'static str = "float";
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn add(self, other: f32) -> f32 {
         self + other
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn mul(self, other: f32) -> f32 {
         self * other
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn to_bits(self) -> u32 {
         f32::to_bits(self)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_bits(bits: u32) -> f32 {
         f32::from_bits(bits)
     }
@@ -269,19 +273,23 @@ impl Accumulator for f32 {
 
 impl Accumulator for i32 {
     const NAME: &'static str = "int32_t";
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn add(self, other: i32) -> i32 {
         self.wrapping_add(other)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn mul(self, other: i32) -> i32 {
         self.wrapping_mul(other)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn to_bits(self) -> u32 {
         self as u32
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_bits(bits: u32) -> i32 {
         bits as i32
     }
@@ -321,11 +329,13 @@ pub trait CElement<Acc>: sealed::Sealed + 'static {
 
 impl CElement<f32> for f32 {
     type Bits = f32;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_acc(acc: f32) -> f32 {
         acc
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn raw(bits: f32) -> u32 {
         bits.to_bits()
     }
@@ -333,11 +343,13 @@ impl CElement<f32> for f32 {
 
 impl CElement<i32> for i32 {
     type Bits = i32;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_acc(acc: i32) -> i32 {
         acc
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn raw(bits: i32) -> u32 {
         bits as u32
     }
@@ -345,11 +357,13 @@ impl CElement<i32> for i32 {
 
 impl<E: MfmaElement<Acc = f32>> CElement<f32> for E {
     type Bits = E::Bits;
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_acc(acc: f32) -> E::Bits {
         E::from_f32(acc)
     }
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn raw(bits: E::Bits) -> u32 {
         E::raw(bits)
     }
@@ -507,7 +521,8 @@ impl MfmaElement for Fp16 {
         f32::from_bits(sign | magnitude)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_f32(value: f32) -> u16 {
         // On the GPUs, the hardware's conversion (`v_cvt_f16_f32`, `cvt.rn.f16.f32`) through
         // Rust's `as`, which rounds as `half_from_f32` does (to nearest, ties to even: the
@@ -522,7 +537,8 @@ impl MfmaElement for Fp16 {
         Self::to_f32(bits)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn raw(bits: u16) -> u32 {
         u32::from(bits)
     }
@@ -573,7 +589,8 @@ impl MfmaElement for Bf16 {
         f32::from_bits(u32::from(bits) << 16)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn from_f32(value: f32) -> u16 {
         // On nvptx, the hardware's conversion (`cvt.rn.bf16.f32`), which rounds the same.
         #[cfg(target_arch = "nvptx64")]
@@ -586,7 +603,8 @@ impl MfmaElement for Bf16 {
         Self::to_f32(bits)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn raw(bits: u16) -> u32 {
         u32::from(bits)
     }
@@ -599,7 +617,8 @@ impl MfmaElement for Bf16 {
 /// thread are 5 instructions each, as CK's). The host's and amdgcn's
 /// [`Bf16::from_f32`]; nvptx converts in hardware.
 #[cfg(not(target_arch = "nvptx64"))]
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 fn bf16_from_f32(value: f32) -> u16 {
     let bits = value.to_bits();
     let rounded = (bits.wrapping_add(0x7fff + ((bits >> 16) & 1)) >> 16) as u16;
@@ -629,7 +648,8 @@ macro_rules! minifloat_element {
                 Self::to_f32(bits)
             }
 
-            #[inline(always)]
+            #[cfg_attr(always_inline, inline(always))]
+            #[cfg_attr(not(always_inline), inline)]
             fn raw(bits: u8) -> u32 {
                 u32::from(bits)
             }
@@ -670,7 +690,8 @@ impl MfmaElement for Int8 {
         i32::from(bits)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn raw(bits: i8) -> u32 {
         u32::from(bits as u8)
     }

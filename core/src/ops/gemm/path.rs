@@ -153,17 +153,20 @@ impl<P: GemmPolicy> OperandSide<P> for OperandA {
     type Tile = P::ATile;
     type WarpTile = P::AWarpTile;
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn warp_row(self, warp: Index) -> Index {
         warp / P::N_WARPS as Index
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_lds_block() -> Result<TensorDescriptor<Self::LdsChain>, Error> {
         P::make_a_lds_block()
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_dram_view<T: Copy>(
         data: &[T],
         rows: usize,
@@ -186,17 +189,20 @@ impl<P: GemmPolicy> OperandSide<P> for OperandB {
     type Tile = P::BTile;
     type WarpTile = P::BWarpTile;
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn warp_row(self, warp: Index) -> Index {
         warp % P::N_WARPS as Index
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_lds_block() -> Result<TensorDescriptor<Self::LdsChain>, Error> {
         P::make_b_lds_block()
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_dram_view<T: Copy>(
         data: &[T],
         rows: usize,
@@ -278,7 +284,8 @@ pub struct OperandPath<'a, T: Copy, P: GemmPolicy, S: OperandSide<P>> {
 }
 
 impl<T: Copy, P: GemmPolicy, S: OperandSide<P>> Clone for OperandPath<'_, T, P, S> {
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn clone(&self) -> Self {
         *self
     }
@@ -304,7 +311,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert!(OperandPath::<u16, P, OperandB>::new(OperandB, &b, 64, 36, 40, 0, SharedMemory::new(&lds), 5).is_err());
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         side: S,
@@ -338,7 +346,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert_eq!(path.load().thread_buffer(), &[1; 16]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn from_descriptor(
         side: S,
         desc: TensorDescriptor<S::DramChain>,
@@ -369,7 +378,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert_eq!(path.load(), same.load());
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn with_partition(
         side: S,
         desc: TensorDescriptor<S::DramChain>,
@@ -441,7 +451,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert_eq!(path.load().thread_buffer()[..9], [8, 9, 10, 11, 12, 13, 14, 15, 64 * 32 + 8]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn load(&self) -> DramTensor<T, P, S> {
         load_tile(&self.dram)
     }
@@ -449,7 +460,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// [`load`](Self::load) for a prefetching K loop (CK's CompV3), its
     /// accesses inlined on nvptx (`tile::transfer::load_tile_eager`).
     #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn load_prefetching(&self) -> DramTensor<T, P, S> {
         crate::tile::transfer::load_tile_eager(&self.dram)
     }
@@ -468,7 +480,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert_eq!(path.load().thread_buffer()[0], 32);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn next_k(&mut self) {
         move_tile_window(&mut self.dram, [0, P::K_PER_BLOCK as Index]);
     }
@@ -488,7 +501,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert_eq!(lds.iter().filter(|c| c.get() == 7).count(), 16);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn store(&mut self, tile: &DramTensor<T, P, S>) {
         store_tile(&mut self.lds_store, tile);
     }
@@ -506,7 +520,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert_eq!(path.read(1, 1).thread_buffer(), &[3; 8]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn read(&self, iter: usize, k_iter: usize) -> WarpTensor<T, P, S> {
         let mut regs = WarpTensor::<T, P, S>::filled(T::default());
         self.read_into(iter, k_iter, &mut regs);
@@ -528,7 +543,8 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
     /// assert_eq!(regs.thread_buffer(), &[3; 8]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     pub fn read_into(&self, iter: usize, k_iter: usize, regs: &mut WarpTensor<T, P, S>) {
         let mut w = self.warp;
         move_tile_window(&mut w, [(iter * S::ROW_WARPS * S::WARP_ROWS) as Index, (k_iter * P::WARP_K) as Index]);
@@ -598,7 +614,8 @@ pub type BlockWindow<'a, T, P, S> = TileWindowWithStaticDistribution<
 /// assert_eq!(load_tile(&w).thread_buffer().len(), 32);
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub fn block_window<'a, T: Copy, P: GemmPolicy, S: BlockGemmSide<P>>(
     lds: SharedMemory<'a, T>,
     p: Partition,

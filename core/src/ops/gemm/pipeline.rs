@@ -98,13 +98,15 @@ pub(crate) trait Steps {
     fn gemm(&mut self);
     /// A loop iteration, or the tail, begins (nothing to do but for
     /// [`schedule`]).
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn begin(&mut self) {}
 }
 
 /// Runs pipeline `L`'s K loop over `tiles` K tiles.
 #[cfg(any(feature = "alloc", target_arch = "amdgpu", target_arch = "nvptx64"))]
-#[inline(always)]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
 pub(crate) fn run<L: Pipeline, S: Steps>(tiles: usize, s: &mut S) {
     if L::PREFETCH {
         // Each step written once (a step called from two places is not inlined, and its

@@ -436,7 +436,8 @@ pub trait GemmPolicy {
     /// assert_eq!(P::partition_of_thread(100), Some(Partition { warp: 1, lane: 36 }));
     /// assert_eq!(P::partition_of_thread(256), None);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn partition_of_thread(thread: usize) -> Option<Partition> {
         let () = Self::CHECK;
         Partition::of_thread(thread, Self::WAVE)?.in_block(Self::BLOCK_SIZE, Self::WAVE)
@@ -705,17 +706,20 @@ where
     type BWarpTile = (Number<WN>, Number<WK>);
     type CTile = (Number<M>, Number<N>);
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_a_lds_block() -> Result<TensorDescriptor<Self::ALdsChain>, Error> {
         make_lds_block::<M, K, $bytes, WM, WK>()
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_b_lds_block() -> Result<TensorDescriptor<Self::BLdsChain>, Error> {
         make_lds_block::<N, K, $bytes, WM, WK>()
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_a_dram_view<T: Copy>(
         data: &[T],
         rows: usize,
@@ -725,7 +729,8 @@ where
         A::Storage::make_view::<M, K, { 16 / $bytes }, T>(data, rows, k, stride)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_b_dram_view<T: Copy>(
         data: &[T],
         rows: usize,
@@ -735,7 +740,8 @@ where
         B::Storage::make_view::<N, K, { 16 / $bytes }, T>(data, rows, k, stride)
     }
 
-    #[inline(always)]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
     fn make_c_dram_view<T: Copy>(
         data: &mut [T],
         rows: usize,
