@@ -32,7 +32,7 @@ use cktile::ops::gemm::{
     ABlockTensor, ALayout, AccOf, Accumulator, BBlockTensor, BLayout, Bf8, Bf8Fnuz, Bf16, BitsOf, BlockWarps,
     CBlockTensor, CElement, CShuffle, ColumnMajor, CompV3, Default2D, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy,
     GemmProblem, Int8, Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy,
-    emulate_block_gemm, emulate_gemm, emulate_gemm_with,
+    emulate_block_gemm, emulate_gemm, emulate_gemm_with, make_c_dram_view,
 };
 use cktile::tile::SharedMemory;
 
@@ -304,8 +304,27 @@ fn a_short_cshuffle_tile_is_refused() {
     let e = emulate_gemm_with::<Default128, OneStage, f32, _>(&a, &b, &mut c, GemmProblem::packed(64, 64, 32), shuffle)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("lds.len() = 8191"), "{e}");
+    assert!(e.ends_with("(lds.len() = 8191; at least 8192)"), "{e}");
     assert!(c.iter().all(|&x| x == 0.0));
+}
+
+/// C's view names what it refuses and the least that would do: a row
+/// stride below the columns, a buffer short of its last row.
+#[test]
+fn c_views_name_the_least_that_would_do() {
+    let mut c = vec![0f32; 10 * 12];
+    let e = make_c_dram_view::<128, 128, _>(&mut c, 10, 12, 11).unwrap_err().to_string();
+    assert_eq!(e, "C's row stride must be at least its columns (stride = 11; at least 12)");
+    let e = make_c_dram_view::<128, 128, _>(&mut c, 10, 12, 13).unwrap_err().to_string();
+    assert_eq!(e, "C's buffer must hold (rows - 1) * stride + cols elements (len = 120; at least 129)");
+    // Exactly the least is accepted.
+    let mut c = vec![0f32; 9 * 13 + 12];
+    assert!(make_c_dram_view::<128, 128, _>(&mut c, 10, 12, 13).is_ok());
+    // No rows, or a last row past 64 bits: the descriptor's builder refuses first, naming them.
+    let e = make_c_dram_view::<128, 128, _>(&mut c, 0, 12, 13).unwrap_err().to_string();
+    assert_eq!(e, "naive: lengths[0] is 0; every length must be at least 1");
+    let e = make_c_dram_view::<128, 128, _>(&mut c, 3, 12, usize::MAX / 2).unwrap_err().to_string();
+    assert!(e.starts_with("the element space size is 18446744073709551626"), "{e}");
 }
 
 #[test]

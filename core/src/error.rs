@@ -204,6 +204,11 @@ impl ErrorKind {
     }
 }
 
+/// A size as a policy problem's value: `i64::MAX` past it.
+const fn saturating_i64(value: usize) -> i64 {
+    if value > i64::MAX as usize { i64::MAX } else { value as i64 }
+}
+
 impl fmt::Display for ErrorKind {
     /// The layer's message.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -324,8 +329,21 @@ impl Error {
     /// assert_eq!(Error::policy_size("m", "n", 7), Error::policy_value("m", "n", 7));
     /// ```
     pub const fn policy_size(message: &'static str, name: &'static str, value: usize) -> Error {
-        let value = if value > i64::MAX as usize { i64::MAX } else { value as i64 };
-        Error::policy_value(message, name, value)
+        Error::policy_value(message, name, saturating_i64(value))
+    }
+
+    /// [`policy_size`](Self::policy_size) with the least size that would
+    /// do (a buffer too short, a stride below its row): `value` is below
+    /// `minimum`. Each `usize` past `i64::MAX` is named as `i64::MAX`.
+    ///
+    /// ```
+    /// use cktile_core::Error;
+    /// let e = Error::policy_minimum("C's row stride must be at least its columns", "stride", 60, 64);
+    /// assert_eq!(e.to_string(), "C's row stride must be at least its columns (stride = 60; at least 64)");
+    /// ```
+    pub const fn policy_minimum(message: &'static str, name: &'static str, value: usize, minimum: usize) -> Error {
+        let problem = PolicyProblem::with_minimum(message, name, saturating_i64(value), saturating_i64(minimum));
+        Error::new(ErrorKind::Policy(problem))
     }
 
     /// The same error at a position in a spec text (kept if it has one).

@@ -25,6 +25,7 @@ use core::fmt;
 pub struct PolicyProblem {
     message: &'static str,
     value: Option<(&'static str, i64)>,
+    minimum: Option<i64>,
 }
 
 impl PolicyProblem {
@@ -35,7 +36,7 @@ impl PolicyProblem {
     /// assert_eq!(p.to_string(), "KPack must divide KPerBlock");
     /// ```
     pub const fn new(message: &'static str) -> PolicyProblem {
-        PolicyProblem { message, value: None }
+        PolicyProblem { message, value: None, minimum: None }
     }
 
     /// A problem with the author's message and the value it is about.
@@ -45,7 +46,20 @@ impl PolicyProblem {
     /// assert_eq!(p.to_string(), "KPack must divide KPerBlock (KPack = 6)");
     /// ```
     pub const fn with_value(message: &'static str, name: &'static str, value: i64) -> PolicyProblem {
-        PolicyProblem { message, value: Some((name, value)) }
+        PolicyProblem { message, value: Some((name, value)), minimum: None }
+    }
+
+    /// A problem with the author's message, the value it is about and the
+    /// least value that would do (a buffer too short, a stride below its
+    /// row).
+    ///
+    /// ```
+    /// let p = cktile_core::PolicyProblem::with_minimum("the LDS must hold both blocks", "lds.len()", 100, 8192);
+    /// assert_eq!(p.to_string(), "the LDS must hold both blocks (lds.len() = 100; at least 8192)");
+    /// assert_eq!(p.minimum(), Some(8192));
+    /// ```
+    pub const fn with_minimum(message: &'static str, name: &'static str, value: i64, minimum: i64) -> PolicyProblem {
+        PolicyProblem { message, value: Some((name, value)), minimum: Some(minimum) }
     }
 
     /// The author's message.
@@ -67,6 +81,16 @@ impl PolicyProblem {
         self.value
     }
 
+    /// The least value that would do, when given.
+    ///
+    /// ```
+    /// assert_eq!(cktile_core::PolicyProblem::with_value("bad tile", "M", 3).minimum(), None);
+    /// assert_eq!(cktile_core::PolicyProblem::with_minimum("short", "len", 3, 8).minimum(), Some(8));
+    /// ```
+    pub const fn minimum(&self) -> Option<i64> {
+        self.minimum
+    }
+
     /// The fixed sentence for `const` panics: the author's message (the
     /// value is added by the compile-time builders, which can format
     /// numbers).
@@ -80,13 +104,15 @@ impl PolicyProblem {
 }
 
 impl fmt::Display for PolicyProblem {
-    /// The author's message, then `(name = value)` when a value was given.
+    /// The author's message, then `(name = value)` when a value was given,
+    /// or `(name = value; at least minimum)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.message)?;
-        if let Some((name, value)) = self.value {
-            write!(f, " ({name} = {value})")?;
+        match (self.value, self.minimum) {
+            (Some((name, value)), Some(minimum)) => write!(f, " ({name} = {value}; at least {minimum})"),
+            (Some((name, value)), None) => write!(f, " ({name} = {value})"),
+            (None, _) => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -114,6 +140,18 @@ mod tests {
         );
         let at = valued.at(crate::Position { line: 3, column: 9 });
         assert_eq!(at.to_string(), "3:9: KPack must divide KPerBlock (32) (KPack = -6)");
+    }
+
+    #[test]
+    fn minimums_are_named() {
+        let short = Error::policy_minimum("the LDS must hold both blocks", "lds.len()", 100, 8192);
+        assert_eq!(short.to_string(), "the LDS must hold both blocks (lds.len() = 100; at least 8192)");
+        assert_eq!(short.summary(), "the LDS must hold both blocks");
+        let ErrorKind::Policy(problem) = short.kind() else { panic!("{short:?}") };
+        assert_eq!((problem.value(), problem.minimum()), (Some(("lds.len()", 100)), Some(8192)));
+        // Sizes past i64::MAX are named as i64::MAX, on both sides.
+        let huge = Error::policy_minimum("m", "n", usize::MAX, usize::MAX);
+        assert_eq!(huge.to_string(), format!("m (n = {0}; at least {0})", i64::MAX));
     }
 
     #[test]

@@ -251,11 +251,14 @@ fn refusal<B: Built>(_: &B) -> Error {
 /// ```
 pub const fn static_failure(e: &Error) -> ! {
     if let ErrorKind::Policy(problem) = e.kind() {
-        match problem.value() {
-            Some((name, value)) => {
+        match (problem.value(), problem.minimum()) {
+            (Some((name, value)), Some(least)) => const_panic::concat_panic!(
+                display: problem.message(), " (", display: name, " = ", value, "; at least ", least, ")"
+            ),
+            (Some((name, value)), None) => {
                 const_panic::concat_panic!(display: problem.message(), " (", display: name, " = ", value, ")")
             }
-            None => panic!("{}", problem.message()),
+            (None, _) => panic!("{}", problem.message()),
         }
     }
     let numbers = match e.kind() {

@@ -426,10 +426,11 @@ mod steps {
     #[cfg_attr(not(always_inline), inline)]
     pub(crate) fn check_lds<P: GemmPolicy, T>(len: usize) -> Result<(), Error> {
         if len < Shuffle::<P, T>::TILE.lds_elements() {
-            return Err(Error::policy_size(
+            return Err(Error::policy_minimum(
                 "the CShuffle epilogue's LDS tile must hold MPerIterationShuffle x NPerIterationShuffle elements of C",
                 "lds.len()",
                 len,
+                Shuffle::<P, T>::TILE.lds_elements(),
             ));
         }
         Ok(())

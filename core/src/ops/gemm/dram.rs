@@ -140,7 +140,7 @@ pub type MnDramChain = Transformed<
 /// // Element (3, 5) is at 5 * 104 + 3.
 /// assert_eq!(view.descriptor().calculate_offset([3, 5]), 523);
 /// let e = make_mn_dram_view::<128, 32, _>(&a, 100, 40, 99).unwrap_err();
-/// assert!(e.to_string().contains("99"), "{e}");
+/// assert!(e.to_string().ends_with("(stride = 99; at least 100)"), "{e}");
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 #[cfg_attr(always_inline, inline(always))]
@@ -152,10 +152,11 @@ pub fn make_mn_dram_view<const ROWS: usize, const K: usize, T: Copy>(
     stride: usize,
 ) -> Result<TensorView<&[T], MnDramChain>, Error> {
     if stride < rows {
-        return Err(Error::policy_value(
+        return Err(Error::policy_minimum(
             "an operand stored with its rows contiguous needs a leading dimension of at least its rows",
             "stride",
-            i64::try_from(stride).unwrap_or(i64::MAX),
+            stride,
+            rows,
         ));
     }
     let d = make_naive_tensor_descriptor((rows, k), (N::<1>, stride))?;
@@ -209,17 +210,19 @@ pub fn make_c_dram_view<const ROWS: usize, const COLS: usize, T: Copy>(
     cols: usize,
     stride: usize,
 ) -> Result<TensorView<&mut [T], CDramChain>, Error> {
-    let value = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
     if stride < cols {
-        return Err(Error::policy_value("C's row stride must be at least its columns", "stride", value(stride)));
+        return Err(Error::policy_minimum("C's row stride must be at least its columns", "stride", stride, cols));
     }
     let d = make_naive_tensor_descriptor((rows, cols), (stride, N::<1>))?;
+    // The descriptor's element space: the builder above has refused no rows and a size past
+    // 64 bits, so `needed` is `Some` (the largest size stands for any other answer).
     let needed = rows.checked_sub(1).and_then(|r| r.checked_mul(stride)).and_then(|o| o.checked_add(cols));
     if needed.is_none_or(|n| n > data.len()) {
-        return Err(Error::policy_value(
+        return Err(Error::policy_minimum(
             "C's buffer must hold (rows - 1) * stride + cols elements",
             "len",
-            value(data.len()),
+            data.len(),
+            needed.unwrap_or(usize::MAX),
         ));
     }
     pad_tensor_view(make_tensor_view(data, d), (N::<ROWS>, N::<COLS>), (DoPad::<true>, DoPad::<true>))

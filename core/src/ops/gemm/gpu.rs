@@ -122,10 +122,11 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E:
     let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
     let a_len = P::M_PER_BLOCK * P::K_PER_BLOCK;
     if lds.len() < a_len + P::N_PER_BLOCK * P::K_PER_BLOCK {
-        return Err(Error::policy_value(
+        return Err(Error::policy_minimum(
             "the GEMM's LDS must hold (MPerBlock + NPerBlock) x KPerBlock elements",
             "lds.len()",
-            i64::try_from(lds.len()).unwrap_or(i64::MAX),
+            lds.len(),
+            a_len + P::N_PER_BLOCK * P::K_PER_BLOCK,
         ));
     }
     if let Some(c_lds) = epilogue.shuffle_lds() {
