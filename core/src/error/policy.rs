@@ -178,5 +178,9 @@ mod tests {
             "MPerBlock must be a multiple of 64 (MPerBlock = 96)"
         );
         assert_eq!(message(Error::policy("KPack must divide KPerBlock")), "KPack must divide KPerBlock");
+        // The compile-time message is the run-time one.
+        let short = Error::policy_minimum("the LDS must hold both blocks", "lds.len()", 100, 8192);
+        assert_eq!(message(short), short.to_string());
+        assert_eq!(message(short), "the LDS must hold both blocks (lds.len() = 100; at least 8192)");
     }
 }
