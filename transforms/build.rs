@@ -1,6 +1,7 @@
 //! Sets `cfg(always_inline)` for the GPU targets (amdgcn, nvptx64) and for
 //! optimised builds (`opt-level` 2, 3, "s" or "z": release, benchmarks,
-//! the x86_64 proof kernels).
+//! the x86_64 proof kernels). The same script as `core/build.rs`: a cfg is
+//! one crate's, and a published crate's build script lies inside it.
 //!
 //! The port's small functions are `#[inline(always)]` there: in a kernel a
 //! call left behind is a cliff (registers spilled across it, no constant
