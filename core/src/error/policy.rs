@@ -7,8 +7,9 @@ use core::fmt;
 
 /// A kernel author's own check that failed: their message and, when given,
 /// the value it is about: [`ErrorKind::Policy`](crate::ErrorKind::Policy),
-/// built by [`Error::policy`](crate::Error::policy) and
-/// [`Error::policy_value`](crate::Error::policy_value).
+/// built by [`Error::policy`](crate::Error::policy),
+/// [`Error::policy_value`](crate::Error::policy_value) and
+/// [`Error::policy_minimum`](crate::Error::policy_minimum).
 ///
 /// It holds `&'static str`s only, so [`Error`](crate::Error) stays `Copy`
 /// and the constructors are `const fn`: a policy checked in a `const` item
