@@ -85,7 +85,7 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
     b: &[BBlockTensor<P>],
 ) -> Result<(), Error> {
     let lanes = |what, n: usize| {
-        if n == P::WAVE { Ok(()) } else { Err(Error::policy_value(what, "len", i64::try_from(n).unwrap_or(i64::MAX))) }
+        if n == P::WAVE { Ok(()) } else { Err(Error::policy_size(what, "len", n)) }
     };
     lanes("the wave's C block tensors must be one a lane", c.len())?;
     lanes("the wave's A block tensors must be one a lane", a.len())?;

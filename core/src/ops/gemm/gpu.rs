@@ -121,12 +121,13 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E:
     let Some(p) = get_policy_partition::<P>() else { return Ok(()) };
     let GemmProblem { m, n, k, a_stride, b_stride, c_stride } = problem;
     let a_len = P::M_PER_BLOCK * P::K_PER_BLOCK;
-    if lds.len() < a_len + P::N_PER_BLOCK * P::K_PER_BLOCK {
+    let needed = a_len + P::N_PER_BLOCK * P::K_PER_BLOCK;
+    if lds.len() < needed {
         return Err(Error::policy_minimum(
             "the GEMM's LDS must hold (MPerBlock + NPerBlock) x KPerBlock elements",
             "lds.len()",
             lds.len(),
-            a_len + P::N_PER_BLOCK * P::K_PER_BLOCK,
+            needed,
         ));
     }
     if let Some(c_lds) = epilogue.shuffle_lds() {
