@@ -51,7 +51,7 @@
 //! bf16), each accumulator rounded once, to nearest even. The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
 //! 8.4 (`-Ctarget-feature=+ptx84`, as the scripts build it).
 
-use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy};
+use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy, Wmma};
 
 /// gfx942, 16-bit elements `E` (fp16, bf16): 128 x 128 x 32 on 256
 /// threads, 2 x 2 warps of the 32x32x16 MFMA, A laid out as `A` and B as
@@ -70,6 +70,21 @@ pub type Sm90<E, A = RowMajor, B = ColumnMajor> =
 /// pairs of warps of `mma.sync.m16n8k32`.
 pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
     UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, E>, A, B>;
+
+/// RDNA3 (gfx11), 16-bit elements or int8: the same tiles, 2 x 2 pairs of
+/// wave32 waves of `v_wmma_*_16x16x16_*` (each wave 16 rows of a 32 x 32
+/// x 16 warp tile, two WMMAs a K step).
+pub type Rdna3<E, A = RowMajor, B = ColumnMajor> =
+    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx11>, A, B>;
+/// RDNA3, int8: 128 x 128 x 64 (64-byte rows, as the other 8-bit policies).
+pub type Rdna3x8<E, A = RowMajor, B = ColumnMajor> =
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx11>, A, B>;
+/// RDNA4 (gfx12), 16-bit elements: as [`Rdna3`] over gfx12's WMMA.
+pub type Rdna4<E, A = RowMajor, B = ColumnMajor> =
+    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx12>, A, B>;
+/// RDNA4, 8-bit elements (OCP's `Fp8`, `Bf8`, and `Int8`): 128 x 128 x 64.
+pub type Rdna4x8<E, A = RowMajor, B = ColumnMajor> =
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx12>, A, B>;
 
 /// The entry points: one line each over [`kernel`].
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
@@ -124,9 +139,9 @@ mod entry {
     /// type, and the policy's element bits and C's (`BitsOf`,
     /// `CElement::Bits`), spelled as primitives for the kernel ABI.
     macro_rules! entry_points {
-        ($($target:literal: $($name:ident = $policy:ty, $pipeline:ty, $epilogue:ident, $bits:ty => $c:ty as $c_bits:ty;)+)+) => {$($(
+        ($($target:literal if $cfg:meta: $($name:ident = $policy:ty, $pipeline:ty, $epilogue:ident, $bits:ty => $c:ty as $c_bits:ty;)+)+) => {$($(
             #[doc = concat!("`", stringify!($policy), "` (", stringify!($pipeline), ", ", stringify!($epilogue), ", C in ", stringify!($c), ") on ", $target, ".")]
-            #[cfg(target_arch = $target)]
+            #[cfg($cfg)]
             #[unsafe(no_mangle)]
             pub extern "gpu-kernel" fn $name(a: *const $bits, b: *const $bits, c: *mut $c_bits, m: u32, n: u32, k: u32) {
                 kernel::<$policy, $pipeline, $c, { entry_points!(@shuffle $epilogue) }>(a, b, c, m, n, k)
@@ -136,8 +151,10 @@ mod entry {
         (@shuffle CShuffle) => { true };
     }
 
+    // The including crate (`perf/kernels`) builds gfx11's or gfx12's with its feature of that
+    // name, for a CPU of that generation; gfx942's otherwise.
     entry_points! {
-        "amdgpu":
+        "gfx942" if all(target_arch = "amdgpu", not(any(feature = "gfx11", feature = "gfx12"))):
             gemm_gfx942_fp16 = Gfx942<Fp16>, OneStage, Default2D, u16 => f32 as f32;
             gemm_gfx942_bf16 = Gfx942<Bf16>, OneStage, Default2D, u16 => f32 as f32;
             gemm_gfx942_fp16_crr = Gfx942<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32 as f32;
@@ -148,7 +165,7 @@ mod entry {
             gemm_gfx942_fp16_c16 = Gfx942<Fp16>, OneStage, Default2D, u16 => Fp16 as u16;
             gemm_gfx942_bf16_c16 = Gfx942<Bf16>, OneStage, Default2D, u16 => Bf16 as u16;
             gemm_gfx942_fp16_c16_cshuffle = Gfx942<Fp16>, OneStage, CShuffle, u16 => Fp16 as u16;
-        "nvptx64":
+        "sm_90" if target_arch = "nvptx64":
             gemm_sm90_fp16 = Sm90<Fp16>, OneStage, Default2D, u16 => f32 as f32;
             gemm_sm90_bf16 = Sm90<Bf16>, OneStage, Default2D, u16 => f32 as f32;
             gemm_sm90_fp16_crr = Sm90<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32 as f32;
@@ -159,6 +176,23 @@ mod entry {
             gemm_sm90_fp16_c16 = Sm90<Fp16>, OneStage, Default2D, u16 => Fp16 as u16;
             gemm_sm90_bf16_c16 = Sm90<Bf16>, OneStage, Default2D, u16 => Bf16 as u16;
             gemm_sm90_fp16_c16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => Fp16 as u16;
+        "gfx11" if all(target_arch = "amdgpu", feature = "gfx11"):
+            gemm_gfx11_fp16 = Rdna3<Fp16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx11_bf16 = Rdna3<Bf16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx11_fp16_crr = Rdna3<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx11_int8 = Rdna3x8<Int8>, OneStage, Default2D, i8 => i32 as i32;
+            gemm_gfx11_fp16_v3 = Rdna3<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32 as f32;
+            gemm_gfx11_fp16_cshuffle = Rdna3<Fp16>, OneStage, CShuffle, u16 => f32 as f32;
+            gemm_gfx11_fp16_c16 = Rdna3<Fp16>, OneStage, Default2D, u16 => Fp16 as u16;
+        "gfx12" if all(target_arch = "amdgpu", feature = "gfx12"):
+            gemm_gfx12_fp16 = Rdna4<Fp16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx12_bf16 = Rdna4<Bf16>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx12_fp16_crr = Rdna4<Fp16, ColumnMajor, RowMajor>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_gfx12_fp8 = Rdna4x8<cktile_core::ops::gemm::Fp8>, OneStage, Default2D, u8 => f32 as f32;
+            gemm_gfx12_int8 = Rdna4x8<Int8>, OneStage, Default2D, i8 => i32 as i32;
+            gemm_gfx12_fp16_v3 = Rdna4<Fp16>, cktile_core::ops::gemm::CompV3, Default2D, u16 => f32 as f32;
+            gemm_gfx12_fp16_cshuffle = Rdna4<Fp16>, OneStage, CShuffle, u16 => f32 as f32;
+            gemm_gfx12_bf16_c16 = Rdna4<Bf16>, OneStage, Default2D, u16 => Bf16 as u16;
     }
 }
 
@@ -245,6 +279,10 @@ fn main() -> Result<(), cktile::Error> {
     layouts!(&mut report, "gfx942", Gfx942x8, "(MFMA 32x32x32)", Fp8Fnuz, Bf8Fnuz, Int8);
     layouts!(&mut report, "sm_90", Sm90, "(mma.sync m16n8k16)", Fp16, Bf16);
     layouts!(&mut report, "sm_90", Sm90x8, "(mma.sync m16n8k32)", Fp8, Bf8, Int8);
+    layouts!(&mut report, "gfx11", Rdna3, "(WMMA 16x16x16, A and B twice a wave)", Fp16, Bf16);
+    layouts!(&mut report, "gfx11", Rdna3x8, "(WMMA 16x16x16, A and B twice a wave)", Int8);
+    layouts!(&mut report, "gfx12", Rdna4, "(WMMA 16x16x16)", Fp16, Bf16);
+    layouts!(&mut report, "gfx12", Rdna4x8, "(WMMA 16x16x16)", Fp8, Bf8, Int8);
     // The `_v3` entry point: CK's CompV3 pipeline.
     use cktile_core::ops::gemm::CompV3;
     report(
@@ -254,6 +292,14 @@ fn main() -> Result<(), cktile::Error> {
     report(
         "sm_90 fp16_t (mma.sync m16n8k16), CompV3, A row-major, B column-major".to_string(),
         run::<Sm90<Fp16>, CompV3, f32>((m, n, k), gap, false)?,
+    );
+    report(
+        "gfx11 fp16_t (WMMA 16x16x16), CompV3, A row-major, B column-major".to_string(),
+        run::<Rdna3<Fp16>, CompV3, f32>((m, n, k), gap, false)?,
+    );
+    report(
+        "gfx12 fp16_t (WMMA 16x16x16), CompV3, A row-major, B column-major".to_string(),
+        run::<Rdna4<Fp16>, CompV3, f32>((m, n, k), gap, false)?,
     );
     // The `_cshuffle` entry points: CK's CShuffle epilogue, and the other element types
     // through it, each in one layout.
@@ -278,6 +324,22 @@ fn main() -> Result<(), cktile::Error> {
     report(
         format!("sm_90 fp8_t (Fp8) (mma.sync m16n8k32), {shuffled}"),
         run::<Sm90x8<Fp8>, OneStage, f32>((m, n, k), gap, true)?,
+    );
+    report(
+        format!("gfx11 fp16_t (WMMA 16x16x16), {shuffled}"),
+        run::<Rdna3<Fp16>, OneStage, f32>((m, n, k), gap, true)?,
+    );
+    report(
+        format!("gfx11 int8_t (WMMA 16x16x16), {shuffled}"),
+        run::<Rdna3x8<Int8>, OneStage, i32>((m, n, k), gap, true)?,
+    );
+    report(
+        format!("gfx12 fp16_t (WMMA 16x16x16), {shuffled}"),
+        run::<Rdna4<Fp16>, OneStage, f32>((m, n, k), gap, true)?,
+    );
+    report(
+        format!("gfx12 fp8_t (Fp8) (WMMA 16x16x16), {shuffled}"),
+        run::<Rdna4x8<Fp8>, OneStage, f32>((m, n, k), gap, true)?,
     );
     // The `_c16` entry points: C in fp16 and in bf16, from every floating-point element type
     // of each target, through both epilogues (A row-major, B column-major).
@@ -308,5 +370,11 @@ fn main() -> Result<(), cktile::Error> {
     sixteen::<Sm90<Bf16>>(&mut report, "sm_90 (mma.sync m16n8k16)", shape, gap)?;
     sixteen::<Sm90x8<Fp8>>(&mut report, "sm_90 (mma.sync m16n8k32)", shape, gap)?;
     sixteen::<Sm90x8<Bf8>>(&mut report, "sm_90 (mma.sync m16n8k32)", shape, gap)?;
+    sixteen::<Rdna3<Fp16>>(&mut report, "gfx11 (WMMA 16x16x16)", shape, gap)?;
+    sixteen::<Rdna3<Bf16>>(&mut report, "gfx11 (WMMA 16x16x16)", shape, gap)?;
+    sixteen::<Rdna4<Fp16>>(&mut report, "gfx12 (WMMA 16x16x16)", shape, gap)?;
+    sixteen::<Rdna4<Bf16>>(&mut report, "gfx12 (WMMA 16x16x16)", shape, gap)?;
+    sixteen::<Rdna4x8<Fp8>>(&mut report, "gfx12 (WMMA 16x16x16)", shape, gap)?;
+    sixteen::<Rdna4x8<Bf8>>(&mut report, "gfx12 (WMMA 16x16x16)", shape, gap)?;
     if wrong == 0 { Ok(()) } else { std::process::exit(1) }
 }

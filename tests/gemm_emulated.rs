@@ -31,8 +31,8 @@
 use cktile::ops::gemm::{
     ABlockTensor, ALayout, AccOf, Accumulator, BBlockTensor, BLayout, Bf8, Bf8Fnuz, Bf16, BitsOf, BlockWarps,
     CBlockTensor, CElement, CShuffle, ColumnMajor, CompV3, Default2D, ElementOf, Fp8, Fp8Fnuz, Fp16, GemmPolicy,
-    GemmProblem, Int8, Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor, UniversalGemmPolicy,
-    emulate_block_gemm, emulate_gemm, emulate_gemm_with, make_c_dram_view,
+    GemmProblem, Gfx11, Gfx12, Int8, Mfma, MfmaElement, MmaSync, OneStage, OperandStorage, Pipeline, RowMajor,
+    UniversalGemmPolicy, Wmma, emulate_block_gemm, emulate_gemm, emulate_gemm_with, make_c_dram_view,
 };
 use cktile::tile::SharedMemory;
 
@@ -381,6 +381,63 @@ fn nvidias_warp_gemm() {
     fixed_shapes::<Mma32>("64x64x32 on 64, mma.sync 32x32x16 fp16");
 }
 
+/// RDNA's warp GEMMs (gfx11's and gfx12's wave32 WMMAs, CK's traits'
+/// lane maps; each policy warp a pair of waves) over the same policies, a
+/// 16-bit and an 8-bit type on each generation (`examples/gemm_kernels.rs`
+/// runs every element type in every layout, and the random shapes below
+/// bf16 and bf8).
+type Rdna<const N: usize, E, G> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, N, 16, E, G>>;
+/// The 8-bit ones: 128 x 128 x 64.
+type Rdna8<E, G> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, E, G>>;
+
+#[test]
+fn rdnas_warp_gemm() {
+    fixed_shapes::<Rdna<32, Fp16, Gfx11>>("128x128x32, gfx11 WMMA 32x32x16 fp16");
+    fixed_shapes::<Rdna<64, Fp16, Gfx12>>("128x128x32, gfx12 WMMA 32x64x16 fp16");
+    fixed_shapes::<Rdna8<Int8, Gfx11>>("128x128x64, gfx11 WMMA int8");
+    fixed_shapes::<Rdna8<Fp8, Gfx12>>("128x128x64, gfx12 WMMA fp8 (e4m3)");
+    fixed_shapes_with::<Rdna<32, Fp16, Gfx11>, CompV3>("gfx11 WMMA fp16, CompV3, CShuffle", true);
+}
+
+/// gfx11's WMMA holds A and B once per half-wave (the hardware's
+/// requirement: both copies the same), and the emulation reads each
+/// half-wave's own copy, so that a copy the data path got wrong shows in
+/// C. Row 21 of A (the second wave's row 5) lies in lanes 37 and 53; C's
+/// row 21 is odd in its wave, held by the second half-wave (accumulator
+/// `r` of lane `l` is row `2 r + l / 16`), which reads lane 53's copy: one
+/// element changed there changes that row in all 32 columns, changed in
+/// lane 37 changes nothing.
+#[test]
+fn gfx11_reads_each_half_waves_copy() {
+    type P = UniversalGemmPolicy<64, 32, 32, 16, BlockWarps<1, 1>, Wmma<32, 32, 16, Fp16, Gfx11>>;
+    let one = Fp16::from_f32(1.0);
+    let (a, b) = (vec![ABlockTensor::<P>::filled(one); 64], vec![BBlockTensor::<P>::filled(one); 64]);
+    let mut base = vec![CBlockTensor::<P>::filled(0.0); 64];
+    emulate_block_gemm::<P>(&mut base, &a, &b).unwrap();
+    assert!(base.iter().all(|t| t.thread_buffer().iter().all(|&x| x == 16.0)));
+    let w = cktile::ops::gemm::WmmaInstruction::of(cktile::distribution::catalogue::wmma::Rdna::Gfx11).unwrap();
+    for (copies, want) in [(&[37usize][..], 0), (&[53], 32), (&[37, 53], 32)] {
+        let mut bumped = a.clone();
+        for &lane in copies {
+            // Register 3 of lanes 37 and 53 is row 21's K 3.
+            bumped[lane].thread_buffer_mut()[3] = Fp16::from_f32(4.0);
+        }
+        let mut c = vec![CBlockTensor::<P>::filled(0.0); 64];
+        emulate_block_gemm::<P>(&mut c, &bumped, &b).unwrap();
+        let mut changed = 0;
+        for (lane, t) in c.iter().enumerate() {
+            for (r, &x) in t.thread_buffer().iter().enumerate() {
+                // Registers 0..8 are the first WMMA's (columns 0..16), 8..16 the second's.
+                let (row, _) = w.c_element(lane % 32, r % 8);
+                let hit = lane >= 32 && row == 5 && copies.contains(&53);
+                assert_eq!(x, if hit { 16.0 + 3.0 } else { 16.0 }, "copies {copies:?}, lane {lane}, register {r}");
+                changed += usize::from(hit);
+            }
+        }
+        assert_eq!(changed, want, "copies {copies:?}");
+    }
+}
+
 /// 128 x 128 x 32 with A and B laid out as `A` and `B` say, over AMD's
 /// warp GEMM and NVIDIA's.
 type Laid<A, B> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 16>, A, B>;
@@ -388,6 +445,9 @@ type MmaLaid<A, B> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mm
 /// The 8-bit ones: fp8 on AMD's, int8 on NVIDIA's.
 type Laid8<A, B> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Fp8Fnuz>, A, B>;
 type MmaLaid8<A, B> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, Int8>, A, B>;
+/// RDNA's: fp16 on gfx11's WMMA, int8 on gfx12's.
+type RdnaLaid<A, B> = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, Fp16, Gfx11>, A, B>;
+type RdnaLaid8<A, B> = UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, Int8, Gfx12>, A, B>;
 
 /// The four layouts of A and B (CK's RCR, RRR, CCR, CRR), on both
 /// vendors' warp GEMMs; where neither operand is K-contiguous, K need not
@@ -400,11 +460,14 @@ fn every_layout() {
         fixed_shapes::<MmaLaid<A, B>>(&format!("{name}, mma.sync bf16"));
         fixed_shapes::<Laid8<A, B>>(&format!("{name}, 32x32x32 fp8 (FNUZ)"));
         fixed_shapes::<MmaLaid8<A, B>>(&format!("{name}, mma.sync int8"));
+        fixed_shapes::<RdnaLaid<A, B>>(&format!("{name}, gfx11 WMMA fp16"));
         if !<A::Storage as OperandStorage>::K_CONTIGUOUS && !<B::Storage as OperandStorage>::K_CONTIGUOUS {
             check::<Laid<A, B>>(&name, Shape { m: 130, n: 77, k: 13, gap: 2 }, 7);
             check::<MmaLaid<A, B>>(&name, Shape { m: 3, n: 200, k: 45, gap: 0 }, 8);
             check::<Laid8<A, B>>(&name, Shape { m: 70, n: 129, k: 21, gap: 1 }, 9);
             check::<MmaLaid8<A, B>>(&name, Shape { m: 131, n: 5, k: 77, gap: 4 }, 10);
+            check::<RdnaLaid<A, B>>(&name, Shape { m: 60, n: 140, k: 29, gap: 3 }, 11);
+            check::<RdnaLaid8<A, B>>(&name, Shape { m: 129, n: 33, k: 71, gap: 2 }, 12);
         }
     }
     both::<RowMajor, ColumnMajor>();
@@ -428,7 +491,7 @@ proptest! {
 
     /// Random shapes (K a multiple of the vector, any leading dimension past it).
     #[test]
-    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..11) {
+    fn random_shapes(m in 1usize..200, n in 1usize..200, k8 in 1usize..12, gap in 0usize..13, seed: u64, which in 0usize..13) {
         let shape = Shape { m, n, k: 8 * k8, gap };
         let shape16 = Shape { k: 16 * k8.div_ceil(2), ..shape };
         match which {
@@ -442,6 +505,8 @@ proptest! {
             7 => check_with::<Mma128, CompV3>("mma.sync fp16, CompV3, CShuffle", shape, seed, true),
             8 => check_c::<Default128, OneStage, Fp16>("128x128x32 fp16, C in fp16, CShuffle", shape, seed, true),
             9 => check_c::<Mma128, CompV3, Bf16>("mma.sync fp16, CompV3, C in bf16", shape, seed, false),
+            10 => check::<Rdna<32, Bf16, Gfx11>>("gfx11 WMMA bf16", shape, seed),
+            11 => check_with::<Rdna8<Bf8, Gfx12>, CompV3>("gfx12 WMMA bf8, CompV3, CShuffle", shape16, seed, true),
             _ => check::<Mfma8Small<Bf8Fnuz>>("64x64x64, 16x16x32 bf8 (FNUZ)", shape16, seed),
         }
     }
@@ -449,12 +514,13 @@ proptest! {
     /// Random shapes under every layout (K any length where neither
     /// operand is K-contiguous).
     #[test]
-    fn random_shapes_every_layout(m in 1usize..200, n in 1usize..200, k in 1usize..90, gap in 0usize..13, seed: u64, which in 0usize..4) {
+    fn random_shapes_every_layout(m in 1usize..200, n in 1usize..200, k in 1usize..90, gap in 0usize..13, seed: u64, which in 0usize..5) {
         let k8 = Shape { m, n, k: 8 * k.div_ceil(8), gap };
         match which {
             0 => check::<Laid<RowMajor, RowMajor>>("A row, B row", k8, seed),
             1 => check::<MmaLaid<ColumnMajor, ColumnMajor>>("A column, B column, mma.sync", k8, seed),
             2 => check::<Laid<ColumnMajor, RowMajor>>("A column, B row", Shape { m, n, k, gap }, seed),
+            3 => check::<RdnaLaid<ColumnMajor, RowMajor>>("A column, B row, gfx11 WMMA", Shape { m, n, k, gap }, seed),
             _ => check::<MmaLaid<ColumnMajor, RowMajor>>("A column, B row, mma.sync", Shape { m, n, k, gap }, seed),
         }
     }

@@ -17,7 +17,11 @@
 #![no_std]
 #![allow(improper_ctypes_definitions)]
 #![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), feature(abi_gpu_kernel))]
-#![cfg_attr(target_arch = "amdgpu", feature(link_llvm_intrinsics, repr_simd, simd_ffi, f16), allow(internal_features))]
+#![cfg_attr(
+    all(target_arch = "amdgpu", not(any(feature = "gfx11", feature = "gfx12"))),
+    feature(link_llvm_intrinsics, repr_simd, simd_ffi, f16),
+    allow(internal_features)
+)]
 #![cfg_attr(target_arch = "nvptx64", feature(asm_experimental_arch))]
 
 pub mod adaptors;
@@ -27,7 +31,7 @@ pub mod entry;
 pub mod forms;
 // The whole GEMMs are left out of the probe build (gpu/gemm.sh's data-path
 // probes need none of them; gpu/sm90_gemm.sh builds them without it).
-#[cfg(not(feature = "probe"))]
+#[cfg(not(any(feature = "probe", feature = "gfx11", feature = "gfx12")))]
 pub mod gemm;
 /// The guide's complete GEMM kernels (`examples/gemm_kernels.rs`), compiled for their GPUs here.
 #[cfg(all(any(target_arch = "amdgpu", target_arch = "nvptx64"), not(feature = "probe")))]

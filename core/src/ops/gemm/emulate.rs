@@ -102,8 +102,8 @@ pub fn emulate_block_gemm<P: GemmPolicy>(
                 for (r, acc) in acc.take(instruction.c_registers()).enumerate() {
                     let (row, col) = instruction.c_element(own, r);
                     let sum = (0..instruction.k()).fold(AccOf::<P>::default(), |sum, k| {
-                        let (la, ra) = instruction.a_register(row, k);
-                        let (lb, rb) = instruction.b_register(col, k);
+                        let (la, ra) = instruction.a_register_for(own, row, k);
+                        let (lb, rb) = instruction.b_register_for(own, col, k);
                         let product = register::<ElementOf<P>, _>(a, first + la, a0 + ra).mul(register::<
                             ElementOf<P>,
                             _,

@@ -359,3 +359,104 @@ crate::tile_distribution_encoding! {
         ys_to_rhs_minor: [0, 1, 2],
     }
 }
+
+crate::tile_distribution_encoding! {
+    /// The A operand of [`Wmma`](super::Wmma)'s 32 x 16 warp tile (M x K)
+    /// over a policy's 64-lane warp, a pair of RDNA wave32 waves, wave `h`
+    /// holding rows `16 h .. 16 h + 16` as the 16x16x16 WMMA of gfx`GFX`
+    /// reads A ([`WmmaInstruction`](super::WmmaInstruction)): X = (M =
+    /// (wave `h`, row), K = (lane group, K values)); the lane is `32 h + 16
+    /// g + row`, `g` the half-wave, which on gfx11 holds a copy (R) and on
+    /// gfx12 the K values `8 g ..`. For one wave it is the catalogue's
+    /// [`wmma_a`](crate::distribution::catalogue::wmma::wmma_a) (the
+    /// module's tests hold them equal).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::WmmaA;
+    /// use cktile_core::prelude::*;
+    /// // gfx12: lane 37 (wave 1, half-wave 0, row 5), register 6: row 16 + 5, K 6; lane 53 (half-wave 1) K 8 + 6.
+    /// assert_eq!(make_static_tile_distribution::<WmmaA<12>>().calculate_index([37, 6]), [21, 6]);
+    /// assert_eq!(make_static_tile_distribution::<WmmaA<12>>().calculate_index([53, 6]), [21, 14]);
+    /// // gfx11: lane 53 holds row 21's whole K, as lane 37 does.
+    /// assert_eq!(make_static_tile_distribution::<WmmaA<11>>().calculate_index([53, 12]), [21, 12]);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // gfx10 has no WMMA.
+    /// let _ = cktile_core::ops::gemm::WmmaA::<10>::ENCODING;
+    /// ```
+    pub struct WmmaA<const GFX: usize> {
+        requires: [GFX == 11 || GFX == 12 => "the universal GEMM's WMMAs are gfx11's and gfx12's"],
+        rs_lengths: [13 - GFX],
+        hs_lengthss: [[2, 16], [GFX - 10, 16 / (GFX - 10)]],
+        ps_to_rhss_major: [[1, 0, 2, 1]],
+        ps_to_rhss_minor: [[0, 0, 0, 1]],
+        ys_to_rhs_major: [2],
+        ys_to_rhs_minor: [1],
+    }
+}
+
+crate::tile_distribution_encoding! {
+    /// The B operand of [`Wmma`](super::Wmma)'s `N` x 16 warp tile (N x
+    /// K, B stored K-contiguous) over a policy's 64-lane warp: both waves
+    /// of the pair hold the same B (R), each lane `N / 16` WMMA B operands,
+    /// one an instruction, laid out as [`WmmaA`]. X = (N = (instruction,
+    /// column), K = (lane group, K values)); the registers walk
+    /// (instruction, K values).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::WmmaB;
+    /// use cktile_core::prelude::*;
+    /// // gfx12, lane 53 (half-wave 1 of wave 1, column 5), instruction 1, register 2: column 16 + 5, K 8 + 2.
+    /// assert_eq!(make_static_tile_distribution::<WmmaB<32, 12>>().calculate_index([53, 1, 2]), [21, 10]);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use cktile_core::distribution::typed::TileEncoding;
+    /// // N must be a multiple of the WMMA's 16 columns.
+    /// let _ = cktile_core::ops::gemm::WmmaB::<24, 12>::ENCODING;
+    /// ```
+    pub struct WmmaB<const N: usize, const GFX: usize> {
+        requires: [
+            N > 0 && N.is_multiple_of(16) => "the WMMA warp tile's N is a multiple of the instruction's 16 columns",
+            GFX == 11 || GFX == 12 => "the universal GEMM's WMMAs are gfx11's and gfx12's",
+        ],
+        rs_lengths: [2, 13 - GFX],
+        hs_lengthss: [[N / 16, 16], [GFX - 10, 16 / (GFX - 10)]],
+        ps_to_rhss_major: [[0, 0, 2, 1]],
+        ps_to_rhss_minor: [[0, 1, 0, 1]],
+        ys_to_rhs_major: [1, 2],
+        ys_to_rhs_minor: [0, 1],
+    }
+}
+
+crate::tile_distribution_encoding! {
+    /// The accumulator of [`Wmma`](super::Wmma)'s 32 x `N` warp tile over
+    /// a policy's 64-lane warp: wave `h` of the pair holds rows `16 h ..`,
+    /// as gfx`GFX`'s WMMA lays C out, one instruction each 16 columns. X =
+    /// (M = (wave, row blocks, half-wave, rows), N = (instruction,
+    /// column)); the lane is `32 h + 16 g + column`, the registers walk
+    /// (instruction, row blocks, rows): instruction `j`'s accumulator `r`
+    /// is register `8 j + r`, row `2 r + g` on gfx11 and `8 g + r` on gfx12.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::WmmaC;
+    /// use cktile_core::prelude::*;
+    /// // Lane 53 (wave 1, half-wave 1, column 5), instruction 1, accumulator 3.
+    /// assert_eq!(make_static_tile_distribution::<WmmaC<32, 11>>().calculate_index([53, 1, 3, 0]), [16 + 7, 21]);
+    /// assert_eq!(make_static_tile_distribution::<WmmaC<32, 12>>().calculate_index([53, 1, 0, 3]), [16 + 11, 21]);
+    /// ```
+    pub struct WmmaC<const N: usize, const GFX: usize> {
+        requires: [
+            N > 0 && N.is_multiple_of(16) => "the WMMA warp tile's N is a multiple of the instruction's 16 columns",
+            GFX == 11 || GFX == 12 => "the universal GEMM's WMMAs are gfx11's and gfx12's",
+        ],
+        rs_lengths: [],
+        hs_lengthss: [[2, (12 - GFX) * 7 + 1, 2, 8 / ((12 - GFX) * 7 + 1)], [N / 16, 16]],
+        ps_to_rhss_major: [[1, 1, 2]],
+        ps_to_rhss_minor: [[0, 2, 1]],
+        ys_to_rhs_major: [2, 1, 1],
+        ys_to_rhs_minor: [0, 1, 3],
+    }
+}

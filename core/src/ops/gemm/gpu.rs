@@ -303,6 +303,7 @@ pub use amdgpu::block_gemm;
 mod amdgpu {
     use super::super::block::{ABlockTensor, BBlockTensor, CBlockTensor, visit_warp_gemms};
     use super::super::mfma::{Accumulator, ElementKind, MfmaElement};
+    use super::super::mma::WarpInstruction;
     use super::super::policy::WarpGemm;
     use super::{Acc, Bits, GemmPolicy};
     use core::marker::PhantomData;
@@ -385,12 +386,24 @@ mod amdgpu {
         packed as i64
     }
 
+    /// One instruction of warp GEMM `W` on the lane's registers from its
+    /// operands' and accumulators' first: an MFMA (gfx942) or a WMMA
+    /// (gfx11, gfx12; [`wmma`]).
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
+        match W::INSTRUCTION {
+            WarpInstruction::Wmma(i) => wmma::issue::<W>(i, a, b, c),
+            _ => mfma::<W>(a, b, c),
+        }
+    }
+
     /// One MFMA of warp GEMM `W`: `c += a * b` on the lane's operand
     /// registers (8 bytes of each, from its operands' first) and its
     /// accumulators (from theirs).
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(super) fn issue<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
+    fn mfma<W: WarpGemm>(a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
         // One accumulator shape: `$n` accumulators as LLVM's `$vector` of `$lane`, passed to
         // the intrinsic call `$call` as `$acc` (its operands built above from the lane's registers).
         macro_rules! accumulate {
@@ -446,8 +459,10 @@ mod amdgpu {
     /// CK's block GEMM (`BlockUniversalGemmAsBsCr::operator()`) as one
     /// thread runs it on amdgcn: `c += a * b` over the thread's block
     /// tensors, each warp GEMM of [`for_each_warp_gemm`] issuing its
-    /// [`INSTRUCTIONS`](WarpGemm::INSTRUCTIONS) MFMAs. Every lane of the wave calls it
-    /// together (the MFMA is a wave instruction); a policy of
+    /// [`INSTRUCTIONS`](WarpGemm::INSTRUCTIONS) MFMAs (gfx942) or WMMAs
+    /// ([`Wmma`](super::super::Wmma): gfx11, gfx12, compiled for a wave32
+    /// CPU of the policy's generation). Every lane of the wave calls it
+    /// together (both are wave instructions); a policy of
     /// [`MmaSync`](super::super::MmaSync) is a compile error here. The host's
     /// [`emulate_block_gemm`](crate::ops::gemm::emulate_block_gemm) computes
     /// the same, lane for lane.
@@ -463,12 +478,163 @@ mod amdgpu {
     pub fn block_gemm<P: GemmPolicy>(c: &mut CBlockTensor<P>, a: &ABlockTensor<P>, b: &BBlockTensor<P>) {
         const {
             assert!(
-                matches!(<P::Warp as WarpGemm>::INSTRUCTION, super::super::WarpInstruction::Mfma(_)),
-                "on amdgcn the block GEMM issues MFMAs: the policy's warp GEMM must be Mfma"
+                !matches!(<P::Warp as WarpGemm>::INSTRUCTION, WarpInstruction::MmaSync(_)),
+                "on amdgcn the block GEMM issues MFMAs or WMMAs: the policy's warp GEMM must be Mfma or Wmma"
             )
         };
         let (a, b, c) = (a.thread_buffer(), b.thread_buffer(), c.thread_buffer_mut());
         visit_warp_gemms::<P, _>(&mut super::Issues::<P::Warp> { a, b, c, warp: PhantomData });
+    }
+
+    /// The WMMAs of gfx11 and gfx12 (wave32), as LLVM names them for a
+    /// 32-lane wave: A and B a lane's 16 (gfx11) or 8 (gfx12) elements,
+    /// 16-bit ones as `<N x half>` (bf16 as `<N x i16>`), 8-bit ones packed
+    /// four to an `i32`, element `i` in byte `i % 4` of word `i / 4`; C the
+    /// lane's 8 accumulators. `iu8`'s flags say A and B are signed (int8)
+    /// and that the sum wraps (no clamp), as the emulation's `i32` does.
+    mod wmma {
+        use super::super::super::mfma::{Accumulator, ElementKind, MfmaElement};
+        use super::super::super::policy::WarpGemm;
+        use super::super::super::wmma::WmmaInstruction;
+        use super::super::{Acc, Bits};
+        use crate::distribution::catalogue::wmma::Rdna;
+
+        /// LLVM's `<16 x half>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct F16x16([f16; 16]);
+        /// LLVM's `<8 x half>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct F16x8([f16; 8]);
+        /// LLVM's `<16 x i16>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct I16x16([i16; 16]);
+        /// LLVM's `<8 x i16>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct I16x8([i16; 8]);
+        /// LLVM's `<8 x float>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct F32x8([f32; 8]);
+        /// LLVM's `<8 x i32>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct I32x8([i32; 8]);
+        /// LLVM's `<4 x i32>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct I32x4([i32; 4]);
+        /// LLVM's `<2 x i32>`.
+        #[repr(simd)]
+        #[derive(Clone, Copy)]
+        struct I32x2([i32; 2]);
+
+        unsafe extern "llvm-intrinsic" {
+            #[link_name = "llvm.amdgcn.wmma.f32.16x16x16.f16.v8f32.v16f16"]
+            fn f16_gfx11(a: F16x16, b: F16x16, c: F32x8) -> F32x8;
+            #[link_name = "llvm.amdgcn.wmma.f32.16x16x16.bf16.v8f32.v16i16"]
+            fn bf16_gfx11(a: I16x16, b: I16x16, c: F32x8) -> F32x8;
+            #[link_name = "llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v4i32"]
+            fn i8_gfx11(a_signed: bool, a: I32x4, b_signed: bool, b: I32x4, c: I32x8, clamp: bool) -> I32x8;
+            #[link_name = "llvm.amdgcn.wmma.f32.16x16x16.f16.v8f32.v8f16"]
+            fn f16_gfx12(a: F16x8, b: F16x8, c: F32x8) -> F32x8;
+            #[link_name = "llvm.amdgcn.wmma.f32.16x16x16.bf16.v8f32.v8i16"]
+            fn bf16_gfx12(a: I16x8, b: I16x8, c: F32x8) -> F32x8;
+            #[link_name = "llvm.amdgcn.wmma.i32.16x16x16.iu8.v8i32.v2i32"]
+            fn i8_gfx12(a_signed: bool, a: I32x2, b_signed: bool, b: I32x2, c: I32x8, clamp: bool) -> I32x8;
+            #[link_name = "llvm.amdgcn.wmma.f32.16x16x16.fp8.fp8.v8f32.v2i32"]
+            fn fp8_gfx12(a: I32x2, b: I32x2, c: F32x8) -> F32x8;
+            #[link_name = "llvm.amdgcn.wmma.f32.16x16x16.bf8.bf8.v8f32.v2i32"]
+            fn bf8_gfx12(a: I32x2, b: I32x2, c: F32x8) -> F32x8;
+        }
+
+        /// A lane's `N` 16-bit elements as halves.
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
+        fn halves<E: MfmaElement, const N: usize>(v: &[E::Bits; N]) -> [f16; N] {
+            v.map(|x| f16::from_bits(E::raw(x) as u16))
+        }
+
+        /// A lane's `N` 16-bit elements as `i16`s.
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
+        fn shorts<E: MfmaElement, const N: usize>(v: &[E::Bits; N]) -> [i16; N] {
+            v.map(|x| E::raw(x) as i16)
+        }
+
+        /// A lane's `4 W` 8-bit elements packed into `W` words, element `i`
+        /// in byte `i % 4` of word `i / 4`.
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
+        fn words<E: MfmaElement, const W: usize>(v: &[E::Bits]) -> [i32; W] {
+            let mut packed = [0u32; W];
+            for (i, &x) in v.iter().take(4 * W).enumerate() {
+                if let Some(w) = packed.get_mut(i / 4) {
+                    *w |= (E::raw(x) & 0xff) << (8 * (i % 4));
+                }
+            }
+            packed.map(|w| w as i32)
+        }
+
+        /// One WMMA `i` of warp GEMM `W`: `c += a * b` on the lane's
+        /// operand elements (from its operands' first) and its 8
+        /// accumulators (from theirs).
+        #[cfg_attr(always_inline, inline(always))]
+        #[cfg_attr(not(always_inline), inline)]
+        pub(in super::super) fn issue<W: WarpGemm>(i: WmmaInstruction, a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
+            type E<W> = <W as WarpGemm>::Element;
+            let Some(c) = c.first_chunk_mut::<8>() else { return };
+            // The call `$call` on accumulators `$acc` of LLVM's `$vector` of `$lane` (f32 or i32).
+            macro_rules! accumulate {
+                ($vector:ident, $lane:ty, |$acc:ident| $call:expr) => {{
+                    let $acc = $vector(c.map(|x| <$lane as Accumulator>::from_bits(x.to_bits())));
+                    // SAFETY: the intrinsic has no precondition (the kernel is compiled for the
+                    // policy's generation, whose WMMA it is); a SIMD vector of 8 lanes has the
+                    // layout of the array (read back whole).
+                    let d = unsafe { core::mem::transmute::<$vector, [$lane; 8]>($call) };
+                    *c = d.map(|x| <Acc<W> as Accumulator>::from_bits(x.to_bits()));
+                }};
+            }
+            match (i.rdna(), <E<W>>::KIND) {
+                (Rdna::Gfx11, ElementKind::Fp16 | ElementKind::Bf16) => {
+                    let (Some(a), Some(b)) = (a.first_chunk::<16>(), b.first_chunk::<16>()) else { return };
+                    if matches!(<E<W>>::KIND, ElementKind::Fp16) {
+                        let (a, b) = (F16x16(halves::<E<W>, 16>(a)), F16x16(halves::<E<W>, 16>(b)));
+                        accumulate!(F32x8, f32, |acc| f16_gfx11(a, b, acc));
+                    } else {
+                        let (a, b) = (I16x16(shorts::<E<W>, 16>(a)), I16x16(shorts::<E<W>, 16>(b)));
+                        accumulate!(F32x8, f32, |acc| bf16_gfx11(a, b, acc));
+                    }
+                }
+                (Rdna::Gfx11, ElementKind::Int8) => {
+                    let (a, b) = (I32x4(words::<E<W>, 4>(a)), I32x4(words::<E<W>, 4>(b)));
+                    accumulate!(I32x8, i32, |acc| i8_gfx11(true, a, true, b, acc, false));
+                }
+                (Rdna::Gfx12, ElementKind::Fp16 | ElementKind::Bf16) => {
+                    let (Some(a), Some(b)) = (a.first_chunk::<8>(), b.first_chunk::<8>()) else { return };
+                    if matches!(<E<W>>::KIND, ElementKind::Fp16) {
+                        let (a, b) = (F16x8(halves::<E<W>, 8>(a)), F16x8(halves::<E<W>, 8>(b)));
+                        accumulate!(F32x8, f32, |acc| f16_gfx12(a, b, acc));
+                    } else {
+                        let (a, b) = (I16x8(shorts::<E<W>, 8>(a)), I16x8(shorts::<E<W>, 8>(b)));
+                        accumulate!(F32x8, f32, |acc| bf16_gfx12(a, b, acc));
+                    }
+                }
+                (Rdna::Gfx12, kind @ (ElementKind::Int8 | ElementKind::Fp8 | ElementKind::Bf8)) => {
+                    let (a, b) = (I32x2(words::<E<W>, 2>(a)), I32x2(words::<E<W>, 2>(b)));
+                    match kind {
+                        ElementKind::Int8 => accumulate!(I32x8, i32, |acc| i8_gfx12(true, a, true, b, acc, false)),
+                        ElementKind::Fp8 => accumulate!(F32x8, f32, |acc| fp8_gfx12(a, b, acc)),
+                        _ => accumulate!(F32x8, f32, |acc| bf8_gfx12(a, b, acc)),
+                    }
+                }
+                // The formats a generation lacks: refused by the policy's `CHECK`.
+                _ => {}
+            }
+        }
     }
 }
 

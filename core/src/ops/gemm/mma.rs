@@ -23,6 +23,7 @@
 //! ```
 
 use super::mfma::MfmaInstruction;
+use super::wmma::WmmaInstruction;
 
 /// `mma.sync.aligned.m16n8k{16,32}.row.col`: a 16 x 8 block of D from 16
 /// x K of A and K x 8 of B, on one 32-lane NVIDIA warp, each 32-bit
@@ -207,11 +208,13 @@ pub enum WarpInstruction {
     Mfma(MfmaInstruction),
     /// NVIDIA's `mma.sync.m16n8k16` or `m16n8k32` (32 lanes).
     MmaSync(MmaSyncInstruction),
+    /// An RDNA wave32 WMMA, gfx11's or gfx12's 16x16x16 (32 lanes).
+    Wmma(WmmaInstruction),
 }
 
 impl WarpInstruction {
     /// The lanes that issue it together: 64 (a CDNA wave) or 32 (an
-    /// NVIDIA warp).
+    /// NVIDIA warp, an RDNA wave32).
     ///
     /// ```
     /// use cktile_core::ops::gemm::{MmaSyncInstruction, WarpInstruction};
@@ -220,7 +223,7 @@ impl WarpInstruction {
     pub const fn lanes(&self) -> usize {
         match self {
             WarpInstruction::Mfma(_) => super::WAVE,
-            WarpInstruction::MmaSync(_) => WARP_32,
+            WarpInstruction::MmaSync(_) | WarpInstruction::Wmma(_) => WARP_32,
         }
     }
 
@@ -234,6 +237,7 @@ impl WarpInstruction {
         match self {
             WarpInstruction::Mfma(i) => i.k(),
             WarpInstruction::MmaSync(i) => i.k(),
+            WarpInstruction::Wmma(i) => i.k(),
         }
     }
 
@@ -247,6 +251,7 @@ impl WarpInstruction {
         match self {
             WarpInstruction::Mfma(i) => i.c_registers(),
             WarpInstruction::MmaSync(_) => 4,
+            WarpInstruction::Wmma(i) => i.c_registers(),
         }
     }
 
@@ -260,11 +265,44 @@ impl WarpInstruction {
         match self {
             WarpInstruction::Mfma(i) => i.a_register(row, k),
             WarpInstruction::MmaSync(i) => i.a_register(row, k),
+            WarpInstruction::Wmma(i) => i.a_register(row, k),
         }
     }
 
-    /// The (lane, register) holding B's (`col`, `k`) (the MFMA's B is laid
-    /// out as its A).
+    /// The (lane, register) lane `lane` of the instruction's lanes reads
+    /// A's (`row`, `k`) from: [`a_register`](Self::a_register), except
+    /// that gfx11's WMMA, which holds A and B once per half-wave, reads the
+    /// lane's own half-wave's copy ([`WmmaInstruction::a_register_for`]).
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{Gfx11, RdnaWmma, WarpInstruction};
+    /// assert_eq!(WarpInstruction::Wmma(Gfx11::INSTRUCTION).a_register_for(20, 3, 9), (19, 9));
+    /// ```
+    pub const fn a_register_for(&self, lane: usize, row: usize, k: usize) -> (usize, usize) {
+        match self {
+            WarpInstruction::Wmma(i) => i.a_register_for(lane, row, k),
+            _ => self.a_register(row, k),
+        }
+    }
+
+    /// The (lane, register) lane `lane` reads B's (`col`, `k`) from: as
+    /// [`a_register_for`](Self::a_register_for), for B.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{Gfx12, RdnaWmma, WarpInstruction};
+    /// // gfx12's WMMA holds B's column 3, K 9 in lane 16 + 3, register 1.
+    /// assert_eq!(WarpInstruction::Wmma(Gfx12::INSTRUCTION).b_register_for(0, 3, 9), (19, 1));
+    /// ```
+    pub const fn b_register_for(&self, lane: usize, col: usize, k: usize) -> (usize, usize) {
+        match self {
+            // A WMMA's B is laid out as its A.
+            WarpInstruction::Wmma(i) => i.a_register_for(lane, col, k),
+            _ => self.b_register(col, k),
+        }
+    }
+
+    /// The (lane, register) holding B's (`col`, `k`) (the MFMA's and the
+    /// WMMA's B are laid out as their A).
     ///
     /// ```
     /// use cktile_core::ops::gemm::{MfmaInstruction, WarpInstruction};
@@ -276,6 +314,7 @@ impl WarpInstruction {
         match self {
             WarpInstruction::Mfma(i) => i.a_register(col, k),
             WarpInstruction::MmaSync(i) => i.b_register(col, k),
+            WarpInstruction::Wmma(i) => i.a_register(col, k),
         }
     }
 
@@ -289,6 +328,7 @@ impl WarpInstruction {
         match self {
             WarpInstruction::Mfma(i) => i.c_element(lane, reg),
             WarpInstruction::MmaSync(i) => i.c_element(lane, reg),
+            WarpInstruction::Wmma(i) => i.c_element(lane, reg),
         }
     }
 }

@@ -101,6 +101,7 @@ pub mod pipeline;
 pub mod policy;
 #[cfg(test)]
 mod tests;
+pub mod wmma;
 
 pub use block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
 pub use cshuffle::{CShuffle, MAX_SHUFFLES, SMEM_CAPACITY, ShuffleTile};
@@ -110,7 +111,7 @@ pub use emulate::{GemmProblem, emulate_block_gemm};
 pub use emulate::{emulate_gemm, emulate_gemm_with};
 pub use encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, BDramDistribution, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC,
-    WarpAccumulator, WarpOperand,
+    WarpAccumulator, WarpOperand, WmmaA, WmmaB, WmmaC,
 };
 pub use epilogue::{CWindow, Default2D, Epilogue, c_window, store_c_tile};
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
@@ -130,8 +131,9 @@ pub use path::{
 pub use pipeline::{CompV3, OneStage, Pipeline};
 pub use policy::{
     ADramChain, BDramChain, BlockWarps, GemmPolicy, MAX_WARP_GEMMS, Mfma, Mfma16x16x16, Mfma16x16x32, Mfma32x32x8,
-    Mfma32x32x16, MmaSync, UniversalGemmPolicy, WarpGemm,
+    Mfma32x32x16, MmaSync, UniversalGemmPolicy, WarpGemm, Wmma,
 };
+pub use wmma::{Gfx11, Gfx12, RdnaWmma, WmmaInstruction};
 
 /// Lanes per warp (CDNA's waves).
 ///

@@ -20,13 +20,14 @@ use super::dram::{CDramChain, make_c_dram_view};
 use super::dram::{make_dram_view, make_mn_dram_view};
 use super::encodings::{
     ABlockOuter, ADramDistribution, BBlockOuter, CBlockOuter, MmaSyncA, MmaSyncB, MmaSyncC, WarpAccumulator,
-    WarpOperand,
+    WarpOperand, WmmaA, WmmaB, WmmaC,
 };
 use super::layout::{ALayout, BLayout, ColumnMajor, OperandStorage, RowMajor};
 use super::lds::kpack;
 use super::lds::{LdsChainOf, make_lds_block};
 use super::mfma::{Bf8, Bf8Fnuz, Bf16, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction};
 use super::mma::{MmaSyncInstruction, WarpInstruction};
+use super::wmma::{Gfx11, Gfx12, RdnaWmma};
 use crate::distribution::EmbedEncoding;
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
@@ -40,7 +41,8 @@ use typenum::U2;
 /// its sizes, the instructions it issues and its A, B and C encodings
 /// (`AWarpDstrEncoding`, `BWarpDstrEncoding`, `CWarpDstrEncoding`).
 /// [`Mfma`] implements it for CK's MFMAs (gfx942), [`MmaSync`] for
-/// NVIDIA's `mma.sync` (sm_80 and later; its 8-bit floats sm_89).
+/// NVIDIA's `mma.sync` (sm_80 and later; its 8-bit floats sm_89),
+/// [`Wmma`] for RDNA's wave32 WMMAs (gfx11, gfx12).
 ///
 /// ```
 /// use cktile_core::distribution::typed::TileEncoding;
@@ -52,7 +54,7 @@ use typenum::U2;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not one of the universal GEMM's warp GEMMs",
     label = "not a warp GEMM",
-    note = "the warp GEMMs are Mfma<32, 32, K> with K 8, 16 or 32, Mfma<16, 16, K> with K 16, 32 or 64, and MmaSync<32, N, K> with N 8, 16 or 32 and K 16 (16-bit elements) or 32 (8-bit ones)"
+    note = "the warp GEMMs are Mfma<32, 32, K> with K 8, 16 or 32, Mfma<16, 16, K> with K 16, 32 or 64, MmaSync<32, N, K> with N 8, 16 or 32 and K 16 (16-bit elements) or 32 (8-bit ones), and Wmma<32, N, 16, E, Gfx11 or Gfx12> with N 16, 32 or 64"
 )]
 pub trait WarpGemm {
     /// The warp tile's M (CK's `kM`).
@@ -72,14 +74,16 @@ pub trait WarpGemm {
     /// The instruction it issues.
     const INSTRUCTION: WarpInstruction;
     /// The instructions a lane issues for one warp tile: for the MFMAs,
-    /// CK's `kKIter` along K; for [`MmaSync`], one each 8 columns.
+    /// CK's `kKIter` along K; for [`MmaSync`], one each 8 columns; for
+    /// [`Wmma`], one each 16 columns.
     const INSTRUCTIONS: usize;
     /// How far each instruction moves on in the lane's A, B and C
     /// registers: instruction `q` starts at `q` times these
     /// ([`WarpGemmStep::instruction`](super::WarpGemmStep::instruction)).
     /// The MFMAs walk K (`(kl, kl, 0)` with `kl` the instruction's K
     /// values a lane: one accumulator), [`MmaSync`] walks N (`(0, 2 p,
-    /// 4)` with `p` elements a register: one A fragment).
+    /// 4)` with `p` elements a register: one A fragment), and so does
+    /// [`Wmma`] (`(0, kl, 8)`, `kl` the B elements a lane).
     const REGISTER_STEPS: (usize, usize, usize);
     /// The element type of A and B.
     type Element: MfmaElement;
@@ -258,6 +262,87 @@ macro_rules! mma_sync {
 mma_sync! {
     16 => 2: 8, 16, 32;
     32 => 4: 8, 16, 32;
+}
+
+/// RDNA's warp GEMM of a 32 x `N` x `K` warp tile of element type `E` on
+/// generation `G` ([`Gfx11`]: RDNA3; [`Gfx12`], the default: RDNA4): the
+/// [`WarpGemm`] that puts the universal GEMM's policies on a wave32 GPU,
+/// as [`MmaSync`] does on an NVIDIA one. The policy's 64-lane warp is a
+/// pair of wave32 waves, wave `h` computing rows `16 h .. 16 h + 16` with
+/// `N / 16` 16x16x16 WMMAs ([`WmmaInstruction`](super::WmmaInstruction)),
+/// all on the same A; both hold the warp tile's B. `K` is 16: gfx11 takes
+/// [`Fp16`], [`Bf16`] and [`Int8`] (`v_wmma_{f32_16x16x16_f16,
+/// f32_16x16x16_bf16, i32_16x16x16_iu8}`), gfx12 also OCP's [`Fp8`] and
+/// [`Bf8`] (`v_wmma_f32_16x16x16_{fp8_fp8, bf8_bf8}`); anything else is a
+/// compile error from the policy's [`CHECK`](GemmPolicy::CHECK). Its
+/// encodings are [`WmmaA`], [`WmmaB`] and [`WmmaC`]. `N` is 16, 32 or 64.
+///
+/// CK's own RDNA policies count 32-lane warps; these count 64 (the
+/// universal GEMM's encodings, whose DRAM distributions and block sizes
+/// are CDNA's), so the GEMM reads the same tiles on every target.
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWarps, Gfx11, GemmPolicy, Int8, UniversalGemmPolicy, WarpGemm, Wmma};
+/// type W = Wmma<32, 32, 16>;
+/// // gfx12: two WMMAs a lane, each on its 8 A elements, 8 B elements and 8 accumulators.
+/// assert_eq!((W::INSTRUCTIONS, W::A_PER_LANE, W::B_PER_LANE, W::C_PER_LANE, W::REGISTER_STEPS), (2, 8, 16, 16, (0, 8, 8)));
+/// // gfx11 holds A's and B's whole K in every lane: 16 elements an instruction.
+/// type W11 = Wmma<32, 32, 16, Int8, Gfx11>;
+/// assert_eq!((W11::A_PER_LANE, W11::B_PER_LANE, W11::REGISTER_STEPS), (16, 32, (0, 16, 8)));
+/// // 128 x 128 x 32 on 256 threads (8 waves): 2 x 2 policy warps, 2 x 2 warp tiles each, 2 K steps.
+/// type P = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16>>;
+/// assert_eq!((P::M_ITERS, P::N_ITERS, P::K_ITERS), (2, 2, 2));
+/// ```
+///
+/// ```compile_fail
+/// use cktile_core::ops::gemm::{BlockWarps, Fp8, Gfx11, GemmPolicy, UniversalGemmPolicy, Wmma};
+/// // gfx11's WMMAs take no fp8.
+/// let () = UniversalGemmPolicy::<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, Fp8, Gfx11>>::CHECK;
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wmma<const M: usize, const N: usize, const K: usize, E = Fp16, G = Gfx12>(PhantomData<(E, G)>);
+
+/// The WMMAs a lane issues per warp tile of `n` columns over elements of
+/// kind `kind` on generation `G`: `n / 16`; a compile error for a format
+/// the generation's WMMAs do not read.
+const fn wmma_instructions<G: RdnaWmma>(n: usize, kind: ElementKind) -> usize {
+    match kind {
+        ElementKind::Fp16 | ElementKind::Bf16 | ElementKind::Int8 => {}
+        ElementKind::Fp8 | ElementKind::Bf8 if matches!(G::RDNA, crate::distribution::catalogue::wmma::Rdna::Gfx12) => {
+        }
+        ElementKind::Fp8 | ElementKind::Bf8 => static_failure(&Error::policy(
+            "gfx11's WMMAs take fp16, bf16 and int8: fp8 and bf8 need gfx12 (Wmma<.., Gfx12>)",
+        )),
+        ElementKind::Fp8Fnuz | ElementKind::Bf8Fnuz => static_failure(&Error::policy(
+            "gfx12's WMMAs read OCP's fp8 and bf8: take Fp8 or Bf8 (the FNUZ formats are gfx942's)",
+        )),
+    }
+    n / 16
+}
+
+macro_rules! wmma {
+    ($($g:ident = $gfx:literal: $($n:literal),+;)+) => {$($(
+        impl<E: MfmaElement> WarpGemm for Wmma<32, $n, 16, E, $g> {
+            const M: usize = 32;
+            const N: usize = $n;
+            const K: usize = 16;
+            const A_PER_LANE: usize = $g::INSTRUCTION.operand_registers();
+            const B_PER_LANE: usize = $n / 16 * Self::A_PER_LANE;
+            const C_PER_LANE: usize = 32 * $n / WAVE;
+            const INSTRUCTION: WarpInstruction = WarpInstruction::Wmma($g::INSTRUCTION);
+            const INSTRUCTIONS: usize = wmma_instructions::<$g>($n, E::KIND);
+            const REGISTER_STEPS: (usize, usize, usize) = (0, Self::A_PER_LANE, $g::INSTRUCTION.c_registers());
+            type Element = E;
+            type AWarp = WmmaA<$gfx>;
+            type BWarp = WmmaB<$n, $gfx>;
+            type CWarp = WmmaC<$n, $gfx>;
+        }
+    )+)+};
+}
+
+wmma! {
+    Gfx11 = 11: 16, 32, 64;
+    Gfx12 = 12: 16, 32, 64;
 }
 
 /// The block's warps: `M` along M by `N` along N (CK's `BlockWarps`,
@@ -616,12 +701,17 @@ const fn check_block_size(block: usize, m_warps: usize, n_warps: usize) {
     }
 }
 
-/// [`UniversalGemmPolicy`] over each warp GEMM family (`Mfma`, `MmaSync`)
+/// [`UniversalGemmPolicy`] over each warp GEMM family (`Mfma`, `MmaSync`,
+/// `Wmma` over each generation)
 /// and each element type it takes (`$bytes` bytes: the DRAM vector and
 /// LDS pack are 16 bytes of elements): one impl each, every type a
 /// concrete one of the configuration's sizes.
 macro_rules! universal_policy {
-    ($($family:ident: $($elem:ident = $bytes:literal),+;)+) => {$($(
+    ($($family:ident $generation:tt: $($elem:ident = $bytes:literal),+;)+) => {$($(
+        universal_policy!(@one $family $generation $elem $bytes);
+    )+)+};
+    // One family and element; `[G: Bound]` for a family generic over a generation (`Wmma`).
+    (@one $family:ident [$($g:ident: $bound:path)?] $elem:ident $bytes:literal) => {
 impl<
     const BLOCK: usize,
     const M: usize,
@@ -634,17 +724,18 @@ impl<
     const WK: usize,
     A: ALayout,
     B: BLayout,
-> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, $elem>, A, B>
+    $($g: $bound,)?
+> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, $elem $(, $g)?>, A, B>
 where
-    $family<WM, WN, WK, $elem>: WarpGemm,
+    $family<WM, WN, WK, $elem $(, $g)?>: WarpGemm,
     ADramDistribution<BLOCK, M, K, { 16 / $bytes }>: TileEncoding,
     ADramDistribution<BLOCK, N, K, { 16 / $bytes }>: TileEncoding,
     AOuter<M, K, MW, NW, WM, WK>: TileEncoding,
     BOuter<N, K, MW, NW, WN, WK>: TileEncoding,
-    EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::AWarp>: TileEncoding,
-    EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::BWarp>: TileEncoding,
+    EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::AWarp>: TileEncoding,
+    EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::BWarp>: TileEncoding,
     COuter<M, N, MW, NW, WM, WN>: TileEncoding,
-    EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp>: TileEncoding,
+    EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::CWarp>: TileEncoding,
 {
     const BLOCK_SIZE: usize = BLOCK;
     const M_PER_BLOCK: usize = M;
@@ -680,18 +771,18 @@ where
             <Self::CBlock as TileEncoding>::ENCODING,
         ];
     };
-    type Warp = $family<WM, WN, WK, $elem>;
+    type Warp = $family<WM, WN, WK, $elem $(, $g)?>;
     type ADram = ADramDistribution<BLOCK, M, K, { 16 / $bytes }>;
     type BDram = ADramDistribution<BLOCK, N, K, { 16 / $bytes }>;
-    type AWarp = <$family<WM, WN, WK, $elem> as WarpGemm>::AWarp;
-    type BWarp = <$family<WM, WN, WK, $elem> as WarpGemm>::BWarp;
+    type AWarp = <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::AWarp;
+    type BWarp = <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::BWarp;
     type ABlockOuter = AOuter<M, K, MW, NW, WM, WK>;
     type BBlockOuter = BOuter<N, K, MW, NW, WN, WK>;
-    type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::AWarp>;
-    type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK, $elem> as WarpGemm>::BWarp>;
-    type CWarp = <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp;
+    type ABlock = EmbedEncoding<AOuter<M, K, MW, NW, WM, WK>, <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::AWarp>;
+    type BBlock = EmbedEncoding<BOuter<N, K, MW, NW, WN, WK>, <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::BWarp>;
+    type CWarp = <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::CWarp;
     type CBlockOuter = COuter<M, N, MW, NW, WM, WN>;
-    type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK, $elem> as WarpGemm>::CWarp>;
+    type CBlock = EmbedEncoding<COuter<M, N, MW, NW, WM, WN>, <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::CWarp>;
     // One KPack for both blocks: the A operand's K values a lane (an MFMA's B holds as many; an
     // MmaSync's a 16-byte vector).
     type ALdsChain = LdsChainOf<M, K, $bytes, WM, WK>;
@@ -751,10 +842,11 @@ where
         make_c_dram_view::<M, N, T>(data, rows, cols, stride)
     }
 }
-    )+)+};
+    };
 }
 
 universal_policy! {
-    Mfma: Fp16 = 2, Bf16 = 2, Fp8Fnuz = 1, Bf8Fnuz = 1, Int8 = 1, Fp8 = 1, Bf8 = 1;
-    MmaSync: Fp16 = 2, Bf16 = 2, Fp8 = 1, Bf8 = 1, Int8 = 1, Fp8Fnuz = 1, Bf8Fnuz = 1;
+    Mfma []: Fp16 = 2, Bf16 = 2, Fp8Fnuz = 1, Bf8Fnuz = 1, Int8 = 1, Fp8 = 1, Bf8 = 1;
+    MmaSync []: Fp16 = 2, Bf16 = 2, Fp8 = 1, Bf8 = 1, Int8 = 1, Fp8Fnuz = 1, Bf8Fnuz = 1;
+    Wmma [G: RdnaWmma]: Fp16 = 2, Bf16 = 2, Fp8 = 1, Bf8 = 1, Int8 = 1, Fp8Fnuz = 1, Bf8Fnuz = 1;
 }

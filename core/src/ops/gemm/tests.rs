@@ -398,6 +398,7 @@ fn steps_are_the_y_slices<P: GemmPolicy>(name: &str) {
         let (a_regs, b_regs) = match w {
             WarpInstruction::Mfma(i) => (i.k_per_lane(), i.k_per_lane()),
             WarpInstruction::MmaSync(i) => (4 * i.pack(), 2 * i.pack()),
+            WarpInstruction::Wmma(i) => (i.operand_registers(), i.operand_registers()),
         };
         for q in 0..W::<P>::INSTRUCTIONS {
             let (a0, b0, c0) = s.instruction::<W<P>>(q);
@@ -454,7 +455,55 @@ fn mma_encodings_follow_the_ptx_lane_map<P: GemmPolicy>(name: &str) {
     assert!(b_seen.iter().all(|&n| n == 2), "{name}: a B element not held once by each NVIDIA warp");
 }
 
-/// An `MmaSync` policy: CK's DRAM distributions, LDS blocks and outer
+/// RDNA's warp GEMM's encodings against the WMMA's lane map
+/// (`WmmaInstruction`, held to CK's traits in its module): in a policy
+/// warp, lane `l` is wave `l / 32`'s lane `l % 32`; A's rows and C's are
+/// that wave's 16; B's register `kl j + e` (`kl` elements an instruction)
+/// and C's `8 j + e` are instruction `j`'s element `e`, 16 columns on per
+/// instruction. Every element of each warp tile is held once per copy:
+/// A's once per half-wave on gfx11, B's once per wave (twice per wave on
+/// gfx11), C's once.
+fn wmma_encodings_follow_the_lane_map<P: GemmPolicy>(name: &str) {
+    let WarpInstruction::Wmma(w) = <P::Warp as WarpGemm>::INSTRUCTION else { panic!("{name}: not a WMMA") };
+    let kl = w.operand_registers();
+    let (al, bl, cl) =
+        (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
+    let (wm, wn, wk) = (P::WARP_M, P::WARP_N, P::WARP_K);
+    let at = |e: Encoding, lane: usize, r: usize| {
+        let mut idx = vec![lane as Index];
+        idx.extend(ys(e, &[], r));
+        let x = Distribution::new(e).unwrap().calculate_index(&idx).unwrap();
+        (x.get(0) as usize, x.get(1) as usize)
+    };
+    let (mut a_seen, mut b_seen, mut c_seen) = (vec![0; wm * wk], vec![0; wn * wk], vec![0; wm * wn]);
+    for lane in 0..WAVE {
+        let (h, l) = (lane / WARP_32, lane % WARP_32);
+        for r in 0..al {
+            let (row, k) = w.a_element(l, r);
+            assert_eq!(at(P::AWarp::ENCODING, lane, r), (16 * h + row, k), "{name}: A, lane {lane}, register {r}");
+            a_seen[(16 * h + row) * wk + k] += 1;
+        }
+        for r in 0..bl {
+            let (col, k) = w.a_element(l, r % kl);
+            let want = (16 * (r / kl) + col, k);
+            assert_eq!(at(P::BWarp::ENCODING, lane, r), want, "{name}: B, lane {lane}, register {r}");
+            b_seen[want.0 * wk + k] += 1;
+        }
+        for r in 0..cl {
+            let (row, col) = w.c_element(l, r % 8);
+            let want = (16 * h + row, 16 * (r / 8) + col);
+            assert_eq!(at(P::CWarp::ENCODING, lane, r), want, "{name}: C, lane {lane}, register {r}");
+            c_seen[want.0 * wn + want.1] += 1;
+        }
+    }
+    let copies = if w.rdna() == crate::distribution::catalogue::wmma::Rdna::Gfx11 { 2 } else { 1 };
+    assert!(a_seen.iter().all(|&n| n == copies), "{name}: an A element not held once per copy");
+    assert!(b_seen.iter().all(|&n| n == 2 * copies), "{name}: a B element not held once per copy of each wave");
+    assert!(c_seen.iter().all(|&n| n == 1), "{name}: a C element held twice or never");
+}
+
+/// An `MmaSync` or `Wmma` policy (each policy warp two 32-lane warps):
+/// CK's DRAM distributions, LDS blocks and outer
 /// encodings around NVIDIA's warp encodings, every buffer the product of
 /// its Y lengths, and the data path's properties the MFMA policies have.
 fn mma_policy<P: GemmPolicy>(name: &str) {
@@ -475,7 +524,10 @@ fn mma_policy<P: GemmPolicy>(name: &str) {
     assert_eq!(y_product(P::ABlock::ENCODING), P::M_ITERS * P::K_ITERS * W::<P>::A_PER_LANE, "{name}");
     assert_eq!(y_product(P::BBlock::ENCODING), P::N_ITERS * P::K_ITERS * W::<P>::B_PER_LANE, "{name}");
     assert_eq!(y_product(P::CBlock::ENCODING), P::M_ITERS * P::N_ITERS * W::<P>::C_PER_LANE, "{name}");
-    mma_encodings_follow_the_ptx_lane_map::<P>(name);
+    match <P::Warp as WarpGemm>::INSTRUCTION {
+        WarpInstruction::Wmma(_) => wmma_encodings_follow_the_lane_map::<P>(name),
+        _ => mma_encodings_follow_the_ptx_lane_map::<P>(name),
+    }
     steps_are_the_y_slices::<P>(name);
     the_policy_partition_writes_the_whole_block::<P, OperandA>(name);
     the_policy_partition_writes_the_whole_block::<P, OperandB>(name);
@@ -501,6 +553,28 @@ fn nvidia_policies_follow_the_ptx_isa() {
     );
     mma_policy::<UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, MmaSync<32, 8, 32, Bf8>>>(
         "32x64x32 on 64, 32x8x32 bf8",
+    );
+}
+
+#[test]
+fn rdna_policies_follow_the_wmma_lane_map() {
+    mma_policy::<UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16>>>(
+        "128x128x32, gfx12 32x32x16",
+    );
+    mma_policy::<UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, Fp16, Gfx11>>>(
+        "128x128x32, gfx11 32x32x16",
+    );
+    mma_policy::<UniversalGemmPolicy<256, 128, 64, 64, BlockWarps<4, 1>, Wmma<32, 16, 16, Bf16, Gfx11>>>(
+        "128x64x64, gfx11 32x16x16 bf16",
+    );
+    mma_policy::<UniversalGemmPolicy<64, 32, 64, 32, BlockWarps<1, 1>, Wmma<32, 64, 16, Fp8>>>(
+        "32x64x32 on 64, gfx12 32x64x16 fp8",
+    );
+    mma_policy::<UniversalGemmPolicy<128, 64, 128, 64, BlockWarps<1, 2>, Wmma<32, 32, 16, Int8, Gfx11>>>(
+        "64x128x64 on 128, gfx11 32x32x16 int8",
+    );
+    mma_policy::<UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 16, 16, Bf8, Gfx12>>>(
+        "128x128x64, gfx12 32x16x16 bf8",
     );
 }
 
