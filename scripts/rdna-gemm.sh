@@ -4,7 +4,7 @@
 # compiled for gfx1100 and gfx1201 (perf/kernels with its feature gfx11 or
 # gfx12, with the nightly and the build of scripts/target-icount.sh: panic =
 # "immediate-abort", the 256-thread launch bound from
-# launch-bounds.rdna.csv). A proof that every kernel compiles for its GPU
+# launch-bounds.gfx11.csv, launch-bounds.gfx12.csv). A proof that every kernel compiles for its GPU
 # and issues the block GEMM's WMMAs: for each it prints the instructions,
 # the WMMAs, the private segment and scratch instructions, calls and
 # spills, and fails when a kernel issues another number of WMMAs than its
@@ -23,10 +23,13 @@ trap 'rm -f "$stamp"; touch -d "@$lib_time" src/lib.rs' EXIT
 files=()
 for g in gfx11:gfx1100 gfx12:gfx1201; do
   touch src/lib.rs # recompile the kernels, so their asm is written
+  # Each generation in its own target directory: a CPU's flags rebuild core, and gfx942's
+  # build (scripts/target-icount.sh) keeps its own.
   RUSTFLAGS="-Ctarget-cpu=${g#*:} -Zunstable-options -Cpanic=immediate-abort" \
     cargo "+$NIGHTLY" rustc --quiet --release -Zbuild-std=core --target amdgcn-amd-amdhsa --features "${g%%:*}" \
-    -- --emit=asm -Cpasses=forceattrs "-Cllvm-args=-forceattrs-csv-path=$PWD/launch-bounds.rdna.csv"
-  f=$(find target/amdgcn-amd-amdhsa/release -name 'cktile_kernels-*.s' -newer "$stamp" -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2-)
+    --target-dir "target/rdna/${g%%:*}" \
+    -- --emit=asm -Cpasses=forceattrs "-Cllvm-args=-forceattrs-csv-path=$PWD/launch-bounds.${g%%:*}.csv"
+  f=$(find "target/rdna/${g%%:*}/amdgcn-amd-amdhsa/release" -name 'cktile_kernels-*.s' -newer "$stamp" -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2-)
   [ -n "$f" ] || { echo "no new assembly for ${g%%:*}" >&2; exit 1; }
   files+=("$f")
   touch "$stamp"

@@ -565,18 +565,22 @@ mod amdgpu {
             v.map(|x| E::raw(x) as i16)
         }
 
-        /// A lane's `4 W` 8-bit elements packed into `W` words, element `i`
-        /// in byte `i % 4` of word `i / 4`.
+        /// A lane's `N` 8-bit elements packed into `W = N / 4` words,
+        /// element `i` in byte `i % 4` of word `i / 4` (an array, so that
+        /// every index is a constant: a slice's loop kept the operands in
+        /// scratch memory).
         #[cfg_attr(always_inline, inline(always))]
         #[cfg_attr(not(always_inline), inline)]
-        fn words<E: MfmaElement, const W: usize>(v: &[E::Bits]) -> [i32; W] {
-            let mut packed = [0u32; W];
-            for (i, &x) in v.iter().take(4 * W).enumerate() {
-                if let Some(w) = packed.get_mut(i / 4) {
-                    *w |= (E::raw(x) & 0xff) << (8 * (i % 4));
+        fn words<E: MfmaElement, const N: usize, const W: usize>(v: &[E::Bits; N]) -> [i32; W] {
+            core::array::from_fn(|w| {
+                let mut packed = 0u32;
+                for j in 0..4 {
+                    if let Some(&x) = v.get(4 * w + j) {
+                        packed |= (E::raw(x) & 0xff) << (8 * j);
+                    }
                 }
-            }
-            packed.map(|w| w as i32)
+                packed as i32
+            })
         }
 
         /// One WMMA `i` of warp GEMM `W`: `c += a * b` on the lane's
@@ -610,7 +614,8 @@ mod amdgpu {
                     }
                 }
                 (Rdna::Gfx11, ElementKind::Int8) => {
-                    let (a, b) = (I32x4(words::<E<W>, 4>(a)), I32x4(words::<E<W>, 4>(b)));
+                    let (Some(a), Some(b)) = (a.first_chunk::<16>(), b.first_chunk::<16>()) else { return };
+                    let (a, b) = (I32x4(words::<E<W>, 16, 4>(a)), I32x4(words::<E<W>, 16, 4>(b)));
                     accumulate!(I32x8, i32, |acc| i8_gfx11(true, a, true, b, acc, false));
                 }
                 (Rdna::Gfx12, ElementKind::Fp16 | ElementKind::Bf16) => {
@@ -624,7 +629,8 @@ mod amdgpu {
                     }
                 }
                 (Rdna::Gfx12, kind @ (ElementKind::Int8 | ElementKind::Fp8 | ElementKind::Bf8)) => {
-                    let (a, b) = (I32x2(words::<E<W>, 2>(a)), I32x2(words::<E<W>, 2>(b)));
+                    let (Some(a), Some(b)) = (a.first_chunk::<8>(), b.first_chunk::<8>()) else { return };
+                    let (a, b) = (I32x2(words::<E<W>, 8, 2>(a)), I32x2(words::<E<W>, 8, 2>(b)));
                     match kind {
                         ElementKind::Int8 => accumulate!(I32x8, i32, |acc| i8_gfx12(true, a, true, b, acc, false)),
                         ElementKind::Fp8 => accumulate!(F32x8, f32, |acc| fp8_gfx12(a, b, acc)),
