@@ -411,16 +411,66 @@ fn steps_are_the_y_slices<P: GemmPolicy>(name: &str) {
     assert_eq!(steps, P::M_ITERS * P::N_ITERS * P::K_ITERS, "{name}");
 }
 
-/// NVIDIA's warp GEMM's encodings against the PTX ISA's lane map
-/// (`MmaSyncInstruction`, written independently): in a policy warp, lane
-/// `l` is NVIDIA warp `l / 32`'s lane `l % 32`; A's rows and C's are that
-/// warp's 16; B's register `2 p j + e` (`p` elements a 32-bit register)
-/// and C's `4 j + e` are instruction `j`'s element `e`, 8 columns on per
-/// instruction. Every element of each warp tile is held exactly once
-/// (B's once per NVIDIA warp).
-fn mma_encodings_follow_the_ptx_lane_map<P: GemmPolicy>(name: &str) {
-    let WarpInstruction::MmaSync(w) = <P::Warp as WarpGemm>::INSTRUCTION else { panic!("{name}: not mma.sync") };
-    let b_regs = 2 * w.pack();
+/// A policy warp of two 32-lane warps (NVIDIA's `mma.sync`, RDNA's
+/// WMMA): its encodings against the instruction's lane map, written
+/// independently (`MmaSyncInstruction` from the PTX ISA, `WmmaInstruction`
+/// from CK's WMMA traits, which its module holds to the catalogue). Lane
+/// `l` is warp `l / 32`'s lane `l % 32`; A's rows and C's are that warp's
+/// 16; B's register `b j + e` (`b` elements an instruction) and C's `c j +
+/// e` are instruction `j`'s element `e`, `n` columns on per instruction.
+/// Every element of each warp tile is held as often as the instruction
+/// holds it: C's once, A's once per copy (gfx11's WMMA holds A and B once
+/// per half-wave), B's that many times in each warp.
+fn pair_encodings_follow_the_lane_map<P: GemmPolicy>(name: &str) {
+    struct LaneMap {
+        a: fn(usize, usize) -> (usize, usize),
+        b: fn(usize, usize) -> (usize, usize),
+        c: fn(usize, usize) -> (usize, usize),
+        /// Registers an instruction of B and of C, columns an instruction, copies of A.
+        b_regs: usize,
+        c_regs: usize,
+        cols: usize,
+        copies: usize,
+    }
+    let map = match <P::Warp as WarpGemm>::INSTRUCTION {
+        WarpInstruction::MmaSync(MmaSyncInstruction::M16N8K16) => LaneMap {
+            a: |l, r| MmaSyncInstruction::M16N8K16.a_element(l, r),
+            b: |l, r| MmaSyncInstruction::M16N8K16.b_element(l, r),
+            c: |l, r| MmaSyncInstruction::M16N8K16.c_element(l, r),
+            b_regs: 4,
+            c_regs: 4,
+            cols: 8,
+            copies: 1,
+        },
+        WarpInstruction::MmaSync(_) => LaneMap {
+            a: |l, r| MmaSyncInstruction::M16N8K32.a_element(l, r),
+            b: |l, r| MmaSyncInstruction::M16N8K32.b_element(l, r),
+            c: |l, r| MmaSyncInstruction::M16N8K32.c_element(l, r),
+            b_regs: 8,
+            c_regs: 4,
+            cols: 8,
+            copies: 1,
+        },
+        WarpInstruction::Wmma(w) if w == Gfx11::INSTRUCTION => LaneMap {
+            a: |l, r| Gfx11::INSTRUCTION.a_element(l, r),
+            b: |l, r| Gfx11::INSTRUCTION.a_element(l, r),
+            c: |l, r| Gfx11::INSTRUCTION.c_element(l, r),
+            b_regs: 16,
+            c_regs: 8,
+            cols: 16,
+            copies: 2,
+        },
+        WarpInstruction::Wmma(_) => LaneMap {
+            a: |l, r| Gfx12::INSTRUCTION.a_element(l, r),
+            b: |l, r| Gfx12::INSTRUCTION.a_element(l, r),
+            c: |l, r| Gfx12::INSTRUCTION.c_element(l, r),
+            b_regs: 8,
+            c_regs: 8,
+            cols: 16,
+            copies: 1,
+        },
+        WarpInstruction::Mfma(_) => panic!("{name}: an MFMA's warp is one wave"),
+    };
     let (al, bl, cl) =
         (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
     let (wm, wn, wk) = (P::WARP_M, P::WARP_N, P::WARP_K);
@@ -434,71 +484,25 @@ fn mma_encodings_follow_the_ptx_lane_map<P: GemmPolicy>(name: &str) {
     for lane in 0..WAVE {
         let (h, l) = (lane / WARP_32, lane % WARP_32);
         for r in 0..al {
-            let (row, k) = w.a_element(l, r);
+            let (row, k) = (map.a)(l, r);
             assert_eq!(at(P::AWarp::ENCODING, lane, r), (16 * h + row, k), "{name}: A, lane {lane}, register {r}");
             a_seen[(16 * h + row) * wk + k] += 1;
         }
         for r in 0..bl {
-            let (col, k) = w.b_element(l, r % b_regs);
-            let want = (8 * (r / b_regs) + col, k);
+            let (col, k) = (map.b)(l, r % map.b_regs);
+            let want = (map.cols * (r / map.b_regs) + col, k);
             assert_eq!(at(P::BWarp::ENCODING, lane, r), want, "{name}: B, lane {lane}, register {r}");
             b_seen[want.0 * wk + k] += 1;
         }
         for r in 0..cl {
-            let (row, col) = w.c_element(l, r % 4);
-            let want = (16 * h + row, 8 * (r / 4) + col);
+            let (row, col) = (map.c)(l, r % map.c_regs);
+            let want = (16 * h + row, map.cols * (r / map.c_regs) + col);
             assert_eq!(at(P::CWarp::ENCODING, lane, r), want, "{name}: C, lane {lane}, register {r}");
             c_seen[want.0 * wn + want.1] += 1;
         }
     }
-    assert!(a_seen.iter().chain(&c_seen).all(|&n| n == 1), "{name}: an A or C element held twice or never");
-    assert!(b_seen.iter().all(|&n| n == 2), "{name}: a B element not held once by each NVIDIA warp");
-}
-
-/// RDNA's warp GEMM's encodings against the WMMA's lane map
-/// (`WmmaInstruction`, held to CK's traits in its module): in a policy
-/// warp, lane `l` is wave `l / 32`'s lane `l % 32`; A's rows and C's are
-/// that wave's 16; B's register `kl j + e` (`kl` elements an instruction)
-/// and C's `8 j + e` are instruction `j`'s element `e`, 16 columns on per
-/// instruction. Every element of each warp tile is held once per copy:
-/// A's once per half-wave on gfx11, B's once per wave (twice per wave on
-/// gfx11), C's once.
-fn wmma_encodings_follow_the_lane_map<P: GemmPolicy>(name: &str) {
-    let WarpInstruction::Wmma(w) = <P::Warp as WarpGemm>::INSTRUCTION else { panic!("{name}: not a WMMA") };
-    let kl = w.operand_registers();
-    let (al, bl, cl) =
-        (<P::Warp as WarpGemm>::A_PER_LANE, <P::Warp as WarpGemm>::B_PER_LANE, <P::Warp as WarpGemm>::C_PER_LANE);
-    let (wm, wn, wk) = (P::WARP_M, P::WARP_N, P::WARP_K);
-    let at = |e: Encoding, lane: usize, r: usize| {
-        let mut idx = vec![lane as Index];
-        idx.extend(ys(e, &[], r));
-        let x = Distribution::new(e).unwrap().calculate_index(&idx).unwrap();
-        (x.get(0) as usize, x.get(1) as usize)
-    };
-    let (mut a_seen, mut b_seen, mut c_seen) = (vec![0; wm * wk], vec![0; wn * wk], vec![0; wm * wn]);
-    for lane in 0..WAVE {
-        let (h, l) = (lane / WARP_32, lane % WARP_32);
-        for r in 0..al {
-            let (row, k) = w.a_element(l, r);
-            assert_eq!(at(P::AWarp::ENCODING, lane, r), (16 * h + row, k), "{name}: A, lane {lane}, register {r}");
-            a_seen[(16 * h + row) * wk + k] += 1;
-        }
-        for r in 0..bl {
-            let (col, k) = w.a_element(l, r % kl);
-            let want = (16 * (r / kl) + col, k);
-            assert_eq!(at(P::BWarp::ENCODING, lane, r), want, "{name}: B, lane {lane}, register {r}");
-            b_seen[want.0 * wk + k] += 1;
-        }
-        for r in 0..cl {
-            let (row, col) = w.c_element(l, r % 8);
-            let want = (16 * h + row, 16 * (r / 8) + col);
-            assert_eq!(at(P::CWarp::ENCODING, lane, r), want, "{name}: C, lane {lane}, register {r}");
-            c_seen[want.0 * wn + want.1] += 1;
-        }
-    }
-    let copies = if w.rdna() == crate::distribution::catalogue::wmma::Rdna::Gfx11 { 2 } else { 1 };
-    assert!(a_seen.iter().all(|&n| n == copies), "{name}: an A element not held once per copy");
-    assert!(b_seen.iter().all(|&n| n == 2 * copies), "{name}: a B element not held once per copy of each wave");
+    assert!(a_seen.iter().all(|&n| n == map.copies), "{name}: an A element not held once per copy");
+    assert!(b_seen.iter().all(|&n| n == 2 * map.copies), "{name}: a B element not held once per copy of each warp");
     assert!(c_seen.iter().all(|&n| n == 1), "{name}: a C element held twice or never");
 }
 
@@ -524,10 +528,7 @@ fn mma_policy<P: GemmPolicy>(name: &str) {
     assert_eq!(y_product(P::ABlock::ENCODING), P::M_ITERS * P::K_ITERS * W::<P>::A_PER_LANE, "{name}");
     assert_eq!(y_product(P::BBlock::ENCODING), P::N_ITERS * P::K_ITERS * W::<P>::B_PER_LANE, "{name}");
     assert_eq!(y_product(P::CBlock::ENCODING), P::M_ITERS * P::N_ITERS * W::<P>::C_PER_LANE, "{name}");
-    match <P::Warp as WarpGemm>::INSTRUCTION {
-        WarpInstruction::Wmma(_) => wmma_encodings_follow_the_lane_map::<P>(name),
-        _ => mma_encodings_follow_the_ptx_lane_map::<P>(name),
-    }
+    pair_encodings_follow_the_lane_map::<P>(name);
     steps_are_the_y_slices::<P>(name);
     the_policy_partition_writes_the_whole_block::<P, OperandA>(name);
     the_policy_partition_writes_the_whole_block::<P, OperandB>(name);

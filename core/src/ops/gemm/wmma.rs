@@ -200,17 +200,18 @@ impl WmmaInstruction {
 /// use cktile_core::ops::gemm::{Gfx12, RdnaWmma};
 /// assert_eq!(Gfx12::RDNA, Rdna::Gfx12);
 /// ```
-pub trait RdnaWmma: sealed::Sealed + Copy + Default + 'static {
+pub trait RdnaWmma: sealed::Generation + Copy + Default + 'static {
     /// The generation.
     const RDNA: Rdna;
     /// Its 16x16x16 WMMA.
     const INSTRUCTION: WmmaInstruction = WmmaInstruction::of_generation(Self::RDNA);
 }
 
+/// Seals [`RdnaWmma`]: the generations are the two below.
 mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::Gfx11 {}
-    impl Sealed for super::Gfx12 {}
+    pub trait Generation {}
+    impl Generation for super::Gfx11 {}
+    impl Generation for super::Gfx12 {}
 }
 
 /// RDNA3 (gfx1100, gfx1101, gfx1102, gfx1103 ...): CK's `gfx11_t`. Its
