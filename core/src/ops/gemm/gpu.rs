@@ -361,29 +361,47 @@ mod amdgpu {
         fn mfma_16x16x32_i8(a: i64, b: i64, c: I32x4, cbsz: i32, abid: i32, blgp: i32) -> I32x4;
     }
 
-    /// A lane's 4 16-bit operand elements as `<4 x half>`.
+    /// A lane's `N` 16-bit operand elements as halves (`<N x half>`'s
+    /// lanes).
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    fn f16x4<E: MfmaElement>(v: &[E::Bits; 4]) -> F16x4 {
-        F16x4(v.map(|x| f16::from_bits(E::raw(x) as u16)))
+    fn halves<E: MfmaElement, const N: usize>(v: &[E::Bits; N]) -> [f16; N] {
+        v.map(|x| f16::from_bits(E::raw(x) as u16))
     }
 
-    /// A lane's 4 16-bit operand elements as `<4 x i16>`.
+    /// A lane's `N` 16-bit operand elements as `i16`s (the bf16
+    /// instructions' `<N x i16>`).
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    fn i16x4<E: MfmaElement>(v: &[E::Bits; 4]) -> I16x4 {
-        I16x4(v.map(|x| E::raw(x) as i16))
+    fn shorts<E: MfmaElement, const N: usize>(v: &[E::Bits; N]) -> [i16; N] {
+        v.map(|x| E::raw(x) as i16)
     }
 
-    /// A lane's 8 8-bit operand elements as one `i64`, element `i` in byte `i`.
+    /// A lane's `N` 8-bit operand elements packed into `W = N / 4` words,
+    /// element `i` in byte `i % 4` of word `i / 4` (from an array, so that
+    /// every index is a constant: a loop over a slice kept the operands in
+    /// scratch memory).
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    fn words<E: MfmaElement, const N: usize, const W: usize>(v: &[E::Bits; N]) -> [i32; W] {
+        core::array::from_fn(|w| {
+            let mut packed = 0u32;
+            for j in 0..4 {
+                if let Some(&x) = v.get(4 * w + j) {
+                    packed |= (E::raw(x) & 0xff) << (8 * j);
+                }
+            }
+            packed as i32
+        })
+    }
+
+    /// A lane's 8 8-bit operand elements as one `i64` (the MFMAs' operand),
+    /// element `i` in its byte `i`.
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     fn bytes8<E: MfmaElement>(v: &[E::Bits; 8]) -> i64 {
-        let mut packed = 0u64;
-        for (i, &x) in v.iter().enumerate() {
-            packed |= u64::from(E::raw(x) & 0xff) << (8 * i);
-        }
-        packed as i64
+        let [low, high] = words::<E, 8, 2>(v);
+        (u64::from(low as u32) | u64::from(high as u32) << 32) as i64
     }
 
     /// One instruction of warp GEMM `W` on the lane's registers from its
@@ -423,12 +441,12 @@ mod amdgpu {
             let (Some(a), Some(b)) = (a.first_chunk::<4>(), b.first_chunk::<4>()) else { return };
             match <E<W>>::KIND {
                 ElementKind::Fp16 => {
-                    let (a, b) = (f16x4::<E<W>>(a), f16x4::<E<W>>(b));
+                    let (a, b) = (F16x4(halves::<E<W>, 4>(a)), F16x4(halves::<E<W>, 4>(b)));
                     accumulate!(16, F32x16, f32, |c| mfma_32x32x8_f16(a, b, c, 0, 0, 0));
                     accumulate!(4, F32x4, f32, |c| mfma_16x16x16_f16(a, b, c, 0, 0, 0));
                 }
                 ElementKind::Bf16 => {
-                    let (a, b) = (i16x4::<E<W>>(a), i16x4::<E<W>>(b));
+                    let (a, b) = (I16x4(shorts::<E<W>, 4>(a)), I16x4(shorts::<E<W>, 4>(b)));
                     accumulate!(16, F32x16, f32, |c| mfma_32x32x8_bf16(a, b, c, 0, 0, 0));
                     accumulate!(4, F32x4, f32, |c| mfma_16x16x16_bf16(a, b, c, 0, 0, 0));
                 }
@@ -489,14 +507,14 @@ mod amdgpu {
     /// The WMMAs of gfx11 and gfx12 (wave32), as LLVM names them for a
     /// 32-lane wave: A and B a lane's 16 (gfx11) or 8 (gfx12) elements,
     /// 16-bit ones as `<N x half>` (bf16 as `<N x i16>`), 8-bit ones packed
-    /// four to an `i32`, element `i` in byte `i % 4` of word `i / 4`; C the
-    /// lane's 8 accumulators. `iu8`'s flags say A and B are signed (int8)
+    /// four to an `i32` ([`words`]); C the lane's 8 accumulators. `iu8`'s flags say A and B are signed (int8)
     /// and that the sum wraps (no clamp), as the emulation's `i32` does.
     mod wmma {
         use super::super::super::mfma::{Accumulator, ElementKind, MfmaElement};
         use super::super::super::policy::WarpGemm;
         use super::super::super::wmma::WmmaInstruction;
         use super::super::{Acc, Bits};
+        use super::{I32x4, halves, shorts, words};
         use crate::distribution::catalogue::wmma::Rdna;
 
         /// LLVM's `<16 x half>`.
@@ -523,10 +541,6 @@ mod amdgpu {
         #[repr(simd)]
         #[derive(Clone, Copy)]
         struct I32x8([i32; 8]);
-        /// LLVM's `<4 x i32>`.
-        #[repr(simd)]
-        #[derive(Clone, Copy)]
-        struct I32x4([i32; 4]);
         /// LLVM's `<2 x i32>`.
         #[repr(simd)]
         #[derive(Clone, Copy)]
@@ -549,38 +563,6 @@ mod amdgpu {
             fn fp8_gfx12(a: I32x2, b: I32x2, c: F32x8) -> F32x8;
             #[link_name = "llvm.amdgcn.wmma.f32.16x16x16.bf8.bf8.v8f32.v2i32"]
             fn bf8_gfx12(a: I32x2, b: I32x2, c: F32x8) -> F32x8;
-        }
-
-        /// A lane's `N` 16-bit elements as halves.
-        #[cfg_attr(always_inline, inline(always))]
-        #[cfg_attr(not(always_inline), inline)]
-        fn halves<E: MfmaElement, const N: usize>(v: &[E::Bits; N]) -> [f16; N] {
-            v.map(|x| f16::from_bits(E::raw(x) as u16))
-        }
-
-        /// A lane's `N` 16-bit elements as `i16`s.
-        #[cfg_attr(always_inline, inline(always))]
-        #[cfg_attr(not(always_inline), inline)]
-        fn shorts<E: MfmaElement, const N: usize>(v: &[E::Bits; N]) -> [i16; N] {
-            v.map(|x| E::raw(x) as i16)
-        }
-
-        /// A lane's `N` 8-bit elements packed into `W = N / 4` words,
-        /// element `i` in byte `i % 4` of word `i / 4` (an array, so that
-        /// every index is a constant: a slice's loop kept the operands in
-        /// scratch memory).
-        #[cfg_attr(always_inline, inline(always))]
-        #[cfg_attr(not(always_inline), inline)]
-        fn words<E: MfmaElement, const N: usize, const W: usize>(v: &[E::Bits; N]) -> [i32; W] {
-            core::array::from_fn(|w| {
-                let mut packed = 0u32;
-                for j in 0..4 {
-                    if let Some(&x) = v.get(4 * w + j) {
-                        packed |= (E::raw(x) & 0xff) << (8 * j);
-                    }
-                }
-                packed as i32
-            })
         }
 
         /// One WMMA `i` of warp GEMM `W`: `c += a * b` on the lane's
