@@ -422,53 +422,31 @@ fn steps_are_the_y_slices<P: GemmPolicy>(name: &str) {
 /// holds it: C's once, A's once per copy (gfx11's WMMA holds A and B once
 /// per half-wave), B's that many times in each warp.
 fn pair_encodings_follow_the_lane_map<P: GemmPolicy>(name: &str) {
-    struct LaneMap {
-        a: fn(usize, usize) -> (usize, usize),
-        b: fn(usize, usize) -> (usize, usize),
-        c: fn(usize, usize) -> (usize, usize),
-        /// Registers an instruction of B and of C, columns an instruction, copies of A.
-        b_regs: usize,
-        c_regs: usize,
-        cols: usize,
-        copies: usize,
-    }
-    let map = match <P::Warp as WarpGemm>::INSTRUCTION {
-        WarpInstruction::MmaSync(MmaSyncInstruction::M16N8K16) => LaneMap {
-            a: |l, r| MmaSyncInstruction::M16N8K16.a_element(l, r),
-            b: |l, r| MmaSyncInstruction::M16N8K16.b_element(l, r),
-            c: |l, r| MmaSyncInstruction::M16N8K16.c_element(l, r),
-            b_regs: 4,
-            c_regs: 4,
-            cols: 8,
-            copies: 1,
-        },
-        WarpInstruction::MmaSync(_) => LaneMap {
-            a: |l, r| MmaSyncInstruction::M16N8K32.a_element(l, r),
-            b: |l, r| MmaSyncInstruction::M16N8K32.b_element(l, r),
-            c: |l, r| MmaSyncInstruction::M16N8K32.c_element(l, r),
-            b_regs: 8,
-            c_regs: 4,
-            cols: 8,
-            copies: 1,
-        },
-        WarpInstruction::Wmma(w) if w == Gfx11::INSTRUCTION => LaneMap {
-            a: |l, r| Gfx11::INSTRUCTION.a_element(l, r),
-            b: |l, r| Gfx11::INSTRUCTION.a_element(l, r),
-            c: |l, r| Gfx11::INSTRUCTION.c_element(l, r),
-            b_regs: 16,
-            c_regs: 8,
-            cols: 16,
-            copies: 2,
-        },
-        WarpInstruction::Wmma(_) => LaneMap {
-            a: |l, r| Gfx12::INSTRUCTION.a_element(l, r),
-            b: |l, r| Gfx12::INSTRUCTION.a_element(l, r),
-            c: |l, r| Gfx12::INSTRUCTION.c_element(l, r),
-            b_regs: 8,
-            c_regs: 8,
-            cols: 16,
-            copies: 1,
-        },
+    // A lane's element `r` of A, B or C, as the instruction says.
+    type Element = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+    // The three maps, the registers an instruction of B and of C, the columns an instruction,
+    // and the copies of A.
+    type Maps = (Element, Element, Element, usize, usize, usize, usize);
+    let (a_map, b_map, c_map, b_regs, c_regs, cols, copies): Maps = match <P::Warp as WarpGemm>::INSTRUCTION {
+        WarpInstruction::MmaSync(i) => (
+            Box::new(move |l, r| i.a_element(l, r)),
+            Box::new(move |l, r| i.b_element(l, r)),
+            Box::new(move |l, r| i.c_element(l, r)),
+            2 * i.pack(),
+            4,
+            8,
+            1,
+        ),
+        // A WMMA's B is laid out as its A.
+        WarpInstruction::Wmma(i) => (
+            Box::new(move |l, r| i.a_element(l, r)),
+            Box::new(move |l, r| i.a_element(l, r)),
+            Box::new(move |l, r| i.c_element(l, r)),
+            i.operand_registers(),
+            i.c_registers(),
+            16,
+            if i.rdna() == crate::distribution::catalogue::wmma::Rdna::Gfx11 { 2 } else { 1 },
+        ),
         WarpInstruction::Mfma(_) => panic!("{name}: an MFMA's warp is one wave"),
     };
     let (al, bl, cl) =
@@ -484,25 +462,25 @@ fn pair_encodings_follow_the_lane_map<P: GemmPolicy>(name: &str) {
     for lane in 0..WAVE {
         let (h, l) = (lane / WARP_32, lane % WARP_32);
         for r in 0..al {
-            let (row, k) = (map.a)(l, r);
+            let (row, k) = a_map(l, r);
             assert_eq!(at(P::AWarp::ENCODING, lane, r), (16 * h + row, k), "{name}: A, lane {lane}, register {r}");
             a_seen[(16 * h + row) * wk + k] += 1;
         }
         for r in 0..bl {
-            let (col, k) = (map.b)(l, r % map.b_regs);
-            let want = (map.cols * (r / map.b_regs) + col, k);
+            let (col, k) = b_map(l, r % b_regs);
+            let want = (cols * (r / b_regs) + col, k);
             assert_eq!(at(P::BWarp::ENCODING, lane, r), want, "{name}: B, lane {lane}, register {r}");
             b_seen[want.0 * wk + k] += 1;
         }
         for r in 0..cl {
-            let (row, col) = (map.c)(l, r % map.c_regs);
-            let want = (16 * h + row, map.cols * (r / map.c_regs) + col);
+            let (row, col) = c_map(l, r % c_regs);
+            let want = (16 * h + row, cols * (r / c_regs) + col);
             assert_eq!(at(P::CWarp::ENCODING, lane, r), want, "{name}: C, lane {lane}, register {r}");
             c_seen[want.0 * wn + want.1] += 1;
         }
     }
-    assert!(a_seen.iter().all(|&n| n == map.copies), "{name}: an A element not held once per copy");
-    assert!(b_seen.iter().all(|&n| n == 2 * map.copies), "{name}: a B element not held once per copy of each warp");
+    assert!(a_seen.iter().all(|&n| n == copies), "{name}: an A element not held once per copy");
+    assert!(b_seen.iter().all(|&n| n == 2 * copies), "{name}: a B element not held once per copy of each warp");
     assert!(c_seen.iter().all(|&n| n == 1), "{name}: a C element held twice or never");
 }
 
