@@ -361,6 +361,22 @@ mod amdgpu {
         fn mfma_16x16x32_i8(a: i64, b: i64, c: I32x4, cbsz: i32, abid: i32, blgp: i32) -> I32x4;
     }
 
+    /// The intrinsic call `$call` on a lane's `$n` accumulators `$c` (a
+    /// `&mut [Acc<$w>; $n]`), passed to it as `$acc`, LLVM's `$vector` of
+    /// `$lane` (`f32` or `i32`), its result written back: the MFMAs' and
+    /// the WMMAs' one conversion.
+    macro_rules! on_accumulators {
+        ($w:ty, $c:expr, $n:literal, $vector:ident, $lane:ty, |$acc:ident| $call:expr) => {{
+            let c: &mut [Acc<$w>; $n] = $c;
+            let $acc = $vector(c.map(|x| <$lane as Accumulator>::from_bits(x.to_bits())));
+            // SAFETY: the intrinsic has no precondition (the kernel is compiled for a CPU that
+            // has it, the policy's); a SIMD vector of `$n` lanes has the layout of the array (its
+            // fields cannot be projected, so it is read back whole).
+            let d = unsafe { core::mem::transmute::<$vector, [$lane; $n]>($call) };
+            *c = d.map(|x| <Acc<$w> as Accumulator>::from_bits(x.to_bits()));
+        }};
+    }
+
     /// A lane's `N` 16-bit operand elements as halves (`<N x half>`'s
     /// lanes).
     #[cfg_attr(always_inline, inline(always))]
@@ -427,12 +443,7 @@ mod amdgpu {
         macro_rules! accumulate {
             ($n:literal, $vector:ident, $lane:ty, |$acc:ident| $call:expr) => {
                 if let Some(c) = c.first_chunk_mut::<$n>().filter(|_| W::C_PER_LANE == $n) {
-                    let $acc = $vector(c.map(|x| <$lane as Accumulator>::from_bits(x.to_bits())));
-                    // SAFETY: the intrinsic has no precondition (gfx942 has it; the kernel is
-                    // compiled for it); a SIMD vector of `$n` lanes has the layout of the array
-                    // (its fields cannot be projected, so it is read back whole).
-                    let d = unsafe { core::mem::transmute::<$vector, [$lane; $n]>($call) };
-                    *c = d.map(|x| <Acc<W> as Accumulator>::from_bits(x.to_bits()));
+                    on_accumulators!(W, c, $n, $vector, $lane, |$acc| $call);
                 }
             };
         }
@@ -507,8 +518,9 @@ mod amdgpu {
     /// The WMMAs of gfx11 and gfx12 (wave32), as LLVM names them for a
     /// 32-lane wave: A and B a lane's 16 (gfx11) or 8 (gfx12) elements,
     /// 16-bit ones as `<N x half>` (bf16 as `<N x i16>`), 8-bit ones packed
-    /// four to an `i32` ([`words`]); C the lane's 8 accumulators. `iu8`'s flags say A and B are signed (int8)
-    /// and that the sum wraps (no clamp), as the emulation's `i32` does.
+    /// four to an `i32` ([`words`]); C the lane's 8 accumulators. `iu8`'s
+    /// flags say A and B are signed (int8) and that the sum wraps (no
+    /// clamp), as the emulation's `i32` does.
     mod wmma {
         use super::super::super::mfma::{Accumulator, ElementKind, MfmaElement};
         use super::super::super::policy::WarpGemm;
@@ -573,16 +585,11 @@ mod amdgpu {
         pub(in super::super) fn issue<W: WarpGemm>(i: WmmaInstruction, a: &[Bits<W>], b: &[Bits<W>], c: &mut [Acc<W>]) {
             type E<W> = <W as WarpGemm>::Element;
             let Some(c) = c.first_chunk_mut::<8>() else { return };
-            // The call `$call` on accumulators `$acc` of LLVM's `$vector` of `$lane` (f32 or i32).
+            // `$call` on the 8 accumulators as LLVM's `$vector` of `$lane`.
             macro_rules! accumulate {
-                ($vector:ident, $lane:ty, |$acc:ident| $call:expr) => {{
-                    let $acc = $vector(c.map(|x| <$lane as Accumulator>::from_bits(x.to_bits())));
-                    // SAFETY: the intrinsic has no precondition (the kernel is compiled for the
-                    // policy's generation, whose WMMA it is); a SIMD vector of 8 lanes has the
-                    // layout of the array (read back whole).
-                    let d = unsafe { core::mem::transmute::<$vector, [$lane; 8]>($call) };
-                    *c = d.map(|x| <Acc<W> as Accumulator>::from_bits(x.to_bits()));
-                }};
+                ($vector:ident, $lane:ty, |$acc:ident| $call:expr) => {
+                    on_accumulators!(W, c, 8, $vector, $lane, |$acc| $call)
+                };
             }
             match (i.rdna(), <E<W>>::KIND) {
                 (Rdna::Gfx11, ElementKind::Fp16 | ElementKind::Bf16) => {
