@@ -15,7 +15,11 @@
 //! - sm_90: the same tiles over NVIDIA's warp GEMM (`MmaSync`: each
 //!   64-lane policy warp a pair of NVIDIA warps issuing
 //!   `mma.sync.m16n8k16` for 16-bit elements, `m16n8k32` for OCP's fp8 and
-//!   bf8 (`Fp8`, `Bf8`: e4m3, e5m2) and int8).
+//!   bf8 (`Fp8`, `Bf8`: e4m3, e5m2) and int8);
+//! - gfx11 and gfx12 (RDNA3, RDNA4): the same tiles over their wave32
+//!   WMMAs (`Wmma`: each policy warp a pair of waves), fp16, bf16 and
+//!   int8, and on gfx12 OCP's fp8 and bf8 (the `gemm_gfx11_*` and
+//!   `gemm_gfx12_*` entry points, built by `scripts/rdna-gemm.sh`).
 //!
 //! On the host, `main` runs every kernel's policy through the CPU
 //! emulation (`ops::gemm::emulate_gemm`, the same library calls, each
@@ -71,7 +75,7 @@ pub type Sm90<E, A = RowMajor, B = ColumnMajor> =
 pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
     UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, E>, A, B>;
 
-/// RDNA3 (gfx11), 16-bit elements or int8: the same tiles, 2 x 2 pairs of
+/// RDNA3 (gfx11), 16-bit elements: the same tiles, 2 x 2 pairs of
 /// wave32 waves of `v_wmma_*_16x16x16_*` (each wave 16 rows of a 32 x 32
 /// x 16 warp tile, two WMMAs a K step).
 pub type Rdna3<E, A = RowMajor, B = ColumnMajor> =
