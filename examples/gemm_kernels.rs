@@ -1,4 +1,4 @@
-//! A complete GEMM kernel for gfx942 and one for sm_90, each a policy line
+//! A complete GEMM kernel for gfx942, one for sm_90 and ones for RDNA, each a policy line
 //! and an entry point: `C = A * B`, A (M x K) and B (K x N) in any of the
 //! element types CK's universal GEMM takes (fp16, bf16, fp8, bf8, int8),
 //! each row-major or column-major, C row-major in the accumulator's type
