@@ -38,7 +38,7 @@
 //!
 //! The entry points are compiled for their GPUs inside `perf/kernels`,
 //! which includes this file (`scripts/target-icount.sh` builds it for
-//! gfx942 and sm_90); `gpu/sm90_gemm.sh` runs the 16-bit ones on an
+//! gfx942 and sm_90); `gpu/sm90_gemm.sh` runs the sm_90 ones on an
 //! NVIDIA GPU against cuBLAS (the performance chapter's "The whole GEMM on
 //! sm_90"). Launch each with 256 threads, `ceil(m / 128) * ceil(n / 128)`
 //! blocks and 16 KiB of dynamic shared memory (`(128 + 128) * 32` 16-bit

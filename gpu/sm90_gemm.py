@@ -2,8 +2,9 @@
 """The whole universal GEMM on an NVIDIA GPU: runs, checks and times the
 sm_90 GEMM kernels of perf/kernels/src/gemm.rs (`typed_gemm_mma_*`: CK's
 universal GEMM policy over `MmaSync`, the library's data path, block GEMM
-and epilogue; `hand_gemm_mma_*`, their hand-written twins), and times
-cuBLAS on the same shapes.
+and epilogue; `hand_gemm_mma_*`, their hand-written twins) and of
+examples/gemm_kernels.rs (`gemm_sm90_*`: fp16, bf16, E4M3 and int8), and
+times cuBLAS on the same shapes.
 
 Subcommands (DIR is the folder gpu/sm90_gemm.sh writes, default
 target/gpu-sm90-gemm):
@@ -13,15 +14,17 @@ target/gpu-sm90-gemm):
   probe       exit 0 when CuPy sees a CUDA device
   run DIR     on the GPU: every kernel on every check shape, C against an
               exact host GEMM (small integers: every sum exact in f32; C
-              poisoned with NaN first, and 64 guard elements past it must
-              stay NaN), then random normal values against float64 (error
-              relative to sum |a||b|, within 1e-5 sqrt(k)); writes
+              poisoned with NaN, or i32's least value, first, and 64 guard
+              elements past it must keep it), then random normal values
+              against float64 (error relative to sum |a||b|, within
+              1e-5 sqrt(k); int8: every value of the type, exact); writes
               DIR/results.md, exits 1 on any difference
-  time DIR    every kernel and cuBLAS (torch.mm, fp16/bf16 in, f32 out where
-              this torch offers out_dtype, and 16-bit out, the `_c16`
-              kernels' C, compared with the latter) on the timing
-              shapes with CUDA events (median of --repeat after --warmup
-              and --warm-seconds of untimed launches); writes DIR/events.txt
+  time DIR    every kernel and cuBLAS on the timing shapes with CUDA events
+              (median of --repeat after --warmup and --warm-seconds of
+              untimed launches): fp16/bf16 through torch.mm (f32 C where
+              this torch offers out_dtype, and 16-bit C, the `_c16`
+              kernels' peer), E4M3 through torch._scaled_mm (f32 C) and
+              int8 through torch._int_mm (i32 C); writes DIR/events.txt
               (--events: another file)
   report DIR  joins DIR/events.txt and DIR/ncu.csv (Nsight Compute's
               gpu__time_duration of the same launches) into DIR/timing.md
@@ -61,9 +64,17 @@ KERNELS["gemm_sm90_fp16_cshuffle"] = dict(dtype="fp16", k_tile=32, packed=True, 
 KERNELS["gemm_sm90_fp16_v3"] = dict(dtype="fp16", k_tile=32, packed=True)
 KERNELS.update({f"gemm_sm90_{dtype}_c16": dict(dtype=dtype, k_tile=32, packed=True, c=dtype) for dtype in ("fp16", "bf16")})
 KERNELS["gemm_sm90_fp16_c16_cshuffle"] = dict(dtype="fp16", k_tile=32, packed=True, c="fp16", c_lds=128 * 64 * 2)
+# ... and its 8-bit entry points (`mma.sync` m16n8k32, K tiles of 64): OCP's E4M3 summed in f32, and
+# int8 summed in i32 (C: 32-bit integers).
+KERNELS["gemm_sm90_fp8"] = dict(dtype="fp8", k_tile=64, packed=True)
+KERNELS["gemm_sm90_int8"] = dict(dtype="int8", k_tile=64, packed=True, c="i32")
+# Bytes per element of each operand type.
+ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
 BLOCK, TILE_M, TILE_N = 256, 128, 128
 # (m, n, k, stride): full tiles, padding along each of M, N, K, one element,
-# a stride past K that is no multiple of the vector, and a large square.
+# a stride past K that is no multiple of the vector, and a large square. The
+# packed kernels run each with stride K; each kernel runs the shapes whose K
+# is a multiple of its 16-byte vector (8 elements of 16 bits, 16 of 8 bits).
 CHECK_SHAPES = [
     (128, 128, 32, 32),
     (128, 128, 64, 72),
@@ -71,6 +82,7 @@ CHECK_SHAPES = [
     (128, 249, 40, 40),
     (255, 137, 88, 97),
     (1, 1, 8, 8),
+    (200, 150, 80, 83),
     (1000, 700, 520, 529),
     (2048, 2048, 2048, 2048),
 ]
@@ -100,7 +112,7 @@ def check(args):
             problems.append(f"{name}: no .visible .entry")
             continue
         body = ptx[start : ptx.find("\n}\n", start)]
-        if "mma.sync.aligned.m16n8k16" not in body:
+        if "mma.sync.aligned.m16n8k" not in body:
             problems.append(f"{name}: no mma.sync")
         for bad in (".local", "call"):
             if bad in body:
@@ -137,14 +149,37 @@ class Module:
         else:
             params = (a, b, c, np.uint32(m), np.uint32(n), np.uint32(k), np.uint32(stride), np.uint32(n_blocks))
         # The K loop's LDS, or the CShuffle tile where it is larger (one launch-sized memory).
-        lds = max((TILE_M + TILE_N) * KERNELS[name]["k_tile"] * 2, KERNELS[name].get("c_lds", 0))
+        kern = KERNELS[name]
+        lds = max((TILE_M + TILE_N) * kern["k_tile"] * ELEMENT_BYTES[kern["dtype"]], kern.get("c_lds", 0))
         f((blocks,), (BLOCK,), params, shared_mem=lds)
 
 
+def e4m3_values(np):
+    """The value of each of the 256 E4M3 bit patterns (OCP's e4m3fn: bias 7,
+    subnormals, NaN at 0x7F and 0xFF, no infinities)."""
+    code = np.arange(256)
+    exponent, mantissa = (code >> 3) & 15, code & 7
+    magnitude = np.where(exponent == 0, mantissa / 8.0 * 2.0**-6, (1 + mantissa / 8.0) * 2.0 ** (exponent - 7.0))
+    magnitude = np.where((code & 0x7F) == 0x7F, np.nan, magnitude)
+    return np.where(code & 0x80, -magnitude, magnitude)
+
+
 def bits(np, values, dtype):
-    """float32 values as fp16 or bf16 bits (bf16: round to nearest even)."""
+    """float32 values as the bits of `dtype`: fp16, bf16 (round to nearest
+    even), fp8 (E4M3, the nearest finite value) or int8 (the integer)."""
     if dtype == "fp16":
         return values.astype(np.float16).view(np.uint16)
+    if dtype == "int8":
+        return np.clip(np.rint(values), -128, 127).astype(np.int8)
+    if dtype == "fp8":
+        table = e4m3_values(np)
+        finite = np.flatnonzero(~np.isnan(table))
+        order = finite[np.argsort(table[finite], kind="stable")]
+        sorted_values = table[order]
+        v = np.clip(values.astype(np.float64), sorted_values[0], sorted_values[-1])
+        i = np.clip(np.searchsorted(sorted_values, v), 1, len(order) - 1)
+        nearer_below = (v - sorted_values[i - 1]) <= (sorted_values[i] - v)
+        return order[np.where(nearer_below, i - 1, i)].astype(np.uint8)
     u = values.astype(np.float32).view(np.uint32)
     return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
 
@@ -152,11 +187,20 @@ def bits(np, values, dtype):
 def values_of(np, b, dtype):
     if dtype == "fp16":
         return b.view(np.float16).astype(np.float64)
+    if dtype == "int8":
+        return b.astype(np.float64)
+    if dtype == "fp8":
+        return e4m3_values(np)[b.astype(np.int64)]
+    if dtype == "i32":
+        return b.view(np.int32).astype(np.float64)
     return (b.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
 
 
-# A quiet NaN of each C type, as its bits: C starts as it, and the guard past C must keep it.
-NAN_BITS = {"fp16": 0x7E00, "bf16": 0x7FC0}
+# A quiet NaN of each C type, as its bits (for i32, its least value): C starts as it, and the
+# guard past C must keep it.
+NAN_BITS = {"fp16": 0x7E00, "bf16": 0x7FC0, "i32": -(2**31)}
+# Past K in A and B: a value that would spoil any sum reading it.
+SPOILER = {"fp16": 1.0e4, "bf16": 1.0e4, "fp8": 448.0, "int8": 127.0}
 # Half a unit in the last place of each 16-bit C, relative: a rounded C's error beyond the sum's.
 HALF_ULP = {"fp16": 2.0**-11, "bf16": 2.0**-8}
 
@@ -172,18 +216,26 @@ def run(args):
     for name, kern in KERNELS.items():
         dtype = kern["dtype"]
         for m, n, k, stride in CHECK_SHAPES:
-            if kern.get("packed") and stride != k:
+            if k % (16 // ELEMENT_BYTES[dtype]):
+                # The kernel refuses a K that is no multiple of its vector (16 bytes), as CK's
+                # IsSupportedArgument does.
                 continue
+            if kern.get("packed"):
+                stride = k
             for data in ("integers", "normal"):
-                if data == "integers":
+                if data == "normal" and dtype == "int8":
+                    # int8's second data set: every value of the type (sums exact in i32).
+                    fa = rng.integers(-128, 128, (m, stride)).astype(np.float32)
+                    fb = rng.integers(-128, 128, (n, stride)).astype(np.float32)
+                elif data == "integers":
                     fa = rng.integers(-4, 5, (m, stride)).astype(np.float32)
                     fb = rng.integers(-4, 5, (n, stride)).astype(np.float32)
                 else:
                     fa = rng.standard_normal((m, stride)).astype(np.float32)
                     fb = rng.standard_normal((n, stride)).astype(np.float32)
                 # Past K: a value that would spoil any sum reading it.
-                fa[:, k:] = 1.0e4
-                fb[:, k:] = 1.0e4
+                fa[:, k:] = SPOILER[dtype]
+                fb[:, k:] = SPOILER[dtype]
                 a, b = bits(np, fa, dtype), bits(np, fb, dtype)
                 va, vb = values_of(np, a, dtype)[:, :k], values_of(np, b, dtype)[:, :k]
                 want = va @ vb.T
@@ -194,13 +246,15 @@ def run(args):
                 elif kern.get("transposed"):
                     # The same with leading dimension ld past both m and n; the gap holds 1e4.
                     ld = max(m, n) + (stride - k)
-                    gap = bits(np, np.full((1,), 1.0e4, dtype=np.float32), dtype)[0]
-                    ta, tb = np.full((k, ld), gap, dtype=np.uint16), np.full((k, ld), gap, dtype=np.uint16)
+                    gap = bits(np, np.full((1,), SPOILER[dtype], dtype=np.float32), dtype)[0]
+                    ta, tb = np.full((k, ld), gap, dtype=a.dtype), np.full((k, ld), gap, dtype=b.dtype)
                     ta[:, :m], tb[:, :n] = a[:, :k].T, b[:, :k].T
                     a, b = ta, tb
                 # The kernel writes C packed (m x n); 64 guard elements past it must stay NaN.
                 c_type = kern.get("c")
-                if c_type:
+                if c_type == "i32":
+                    dc = cp.full(m * n + 64, NAN_BITS[c_type], dtype=cp.int32)
+                elif c_type:
                     dc = cp.full(m * n + 64, NAN_BITS[c_type], dtype=cp.uint16)
                 else:
                     dc = cp.full(m * n + 64, cp.nan, dtype=cp.float32)
@@ -213,7 +267,11 @@ def run(args):
                 else:
                     got = got_all[: m * n].reshape(m, n).astype(np.float64)
                     gap = int(np.count_nonzero(~np.isnan(got_all[m * n :])))
-                if data == "integers" and c_type:
+                if c_type == "i32":
+                    # Integer sums: exact, whatever the data.
+                    wrong = int(np.count_nonzero(got != want))
+                    err = "exact" if wrong == 0 else "-"
+                elif data == "integers" and c_type:
                     # The exact sum (an integer, exact in f32), rounded once to C's type.
                     wrong = int(np.count_nonzero(got_all[: m * n].reshape(m, n) != bits(np, want.astype(np.float32), c_type)))
                     err = "exact" if wrong == 0 else "-"
@@ -240,14 +298,39 @@ def run(args):
 
 
 def cublas(torch, a, b, dtype, out16=False):
-    """cuBLAS's C = A B^T in f32 if this torch offers out_dtype, else (and
-    with out16) in the inputs' 16-bit type."""
+    """cuBLAS's C = A B^T and its types: 16-bit inputs in f32 where this
+    torch offers out_dtype, else (and with out16) in the inputs' type; E4M3
+    through `torch._scaled_mm` (scales 1, f32 C); int8 through
+    `torch._int_mm` (i32 C)."""
+    if dtype == "fp8":
+        one = torch.ones((), device="cuda")
+        return torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one, out_dtype=torch.float32), "f32"
+    if dtype == "int8":
+        return torch._int_mm(a, b.t()), "i32"
     if not out16:
         try:
             return torch.mm(a, b.t(), out_dtype=torch.float32), "f32"
         except (TypeError, RuntimeError):
             pass
     return torch.mm(a, b.t()), dtype
+
+
+def operand(torch, cp, dtype, rows, k):
+    """A random rows x k operand on the GPU, as a torch tensor of `dtype`,
+    and its bits as a CuPy array (what the kernels read)."""
+    if dtype == "int8":
+        t = torch.randint(-128, 128, (rows, k), device="cuda", dtype=torch.int8)
+    else:
+        element = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp8": torch.float8_e4m3fn}[dtype]
+        t = torch.randn(rows, k, device="cuda").to(element)
+    return t, raw(torch, cp, t)
+
+
+def raw(torch, cp, t):
+    """A tensor's bits as a CuPy array of unsigned integers of its size."""
+    if t.element_size() == 1:
+        return cp.asarray(t.view(torch.uint8))
+    return cp.asarray(t.view(torch.int16)).view(cp.uint16)
 
 
 def timed(cp, fn, warmup, repeat, warm_seconds):
@@ -275,22 +358,25 @@ def time_kernels(args):
     lines = []
     for m, n, k in TIMING_SHAPES:
         flops = 2.0 * m * n * k
-        for dtype in ("fp16", "bf16"):
-            tdtype = torch.float16 if dtype == "fp16" else torch.bfloat16
-            ta = torch.randn(m, k, device="cuda").to(tdtype)
-            tb = torch.randn(n, k, device="cuda").to(tdtype)
-            a = cp.asarray(ta.view(torch.int16)).view(cp.uint16)
-            b = cp.asarray(tb.view(torch.int16)).view(cp.uint16)
+        for dtype in ELEMENT_BYTES:
+            ta, a = operand(torch, cp, dtype, m, k)
+            tb, b = operand(torch, cp, dtype, n, k)
             # The same operands column-major (A) and row-major (B), for the transposed kernels.
-            at = cp.asarray(ta.t().contiguous().view(torch.int16)).view(cp.uint16)
-            bt = cp.asarray(tb.t().contiguous().view(torch.int16)).view(cp.uint16)
+            at, bt = raw(torch, cp, ta.t().contiguous()), raw(torch, cp, tb.t().contiguous())
             c = cp.empty(m * n, dtype=cp.float32)
             c16 = cp.empty(m * n, dtype=cp.uint16)
             first = len(lines)
-            ref, out_type = cublas(torch, ta, tb, dtype)
-            ms = timed(cp, lambda: cublas(torch, ta, tb, dtype), args.warmup, args.repeat, args.warm_seconds)
-            lines.append(f"cublas {dtype}->{out_type} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f}")
-            if out_type != dtype:
+            try:
+                ref, out_type = cublas(torch, ta, tb, dtype)
+            except (AttributeError, TypeError, RuntimeError) as e:
+                # No cuBLAS path for this type in this torch: the kernels are checked against
+                # an f32 product instead, and timed alone.
+                lines.append(f"# cublas {dtype}: unavailable ({type(e).__name__}: {str(e).splitlines()[0][:120]})")
+                ref, out_type = ta.float() @ tb.float().t(), None
+            if out_type:
+                ms = timed(cp, lambda: cublas(torch, ta, tb, dtype), args.warmup, args.repeat, args.warm_seconds)
+                lines.append(f"cublas {dtype}->{out_type} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f}")
+            if dtype in ("fp16", "bf16") and out_type != dtype:
                 # cuBLAS with C in the inputs' type, beside the kernels that store C so.
                 ms = timed(cp, lambda: cublas(torch, ta, tb, dtype, True), args.warmup, args.repeat, args.warm_seconds)
                 lines.append(f"cublas {dtype}->{dtype} {m} {n} {k} {ms:.4f} {flops / ms / 1e9:.1f}")
@@ -298,14 +384,16 @@ def time_kernels(args):
                 if kern["dtype"] != dtype:
                     continue
                 xa, xb = (at, bt) if kern.get("transposed") else (a, b)
-                out = c16 if kern.get("c") else c
+                out = c16 if kern.get("c") in ("fp16", "bf16") else c
                 run_it = lambda: module.launch(name, xa, xb, out, m, n, k, k)  # noqa: E731
                 ms = timed(cp, run_it, args.warmup, args.repeat, args.warm_seconds)
                 # The same C as cuBLAS's, to f32 rounding (or the 16-bit C's).
                 if kern.get("c") == "fp16":
                     got = out.view(cp.float16).astype(cp.float32).reshape(m, n)
-                elif kern.get("c"):
+                elif kern.get("c") == "bf16":
                     got = (out.astype(cp.uint32) << 16).view(cp.float32).reshape(m, n)
+                elif kern.get("c") == "i32":
+                    got = out.view(cp.int32).astype(cp.float32).reshape(m, n)
                 else:
                     got = out.reshape(m, n)
                 diff = float(cp.max(cp.abs(got - cp.asarray(ref.float()))))

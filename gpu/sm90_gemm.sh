@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole universal GEMM on an NVIDIA GPU: the sm_90 kernels of
 # perf/kernels/src/gemm.rs (`typed_gemm_mma_*`: CK's universal GEMM policy
-# over NVIDIA's warp GEMM, `MmaSync`), run, checked against the host and timed
-# against cuBLAS.
+# over NVIDIA's warp GEMM, `MmaSync`, and their hand twins) and of
+# examples/gemm_kernels.rs (`gemm_sm90_*`: fp16, bf16, E4M3, int8), run,
+# checked against the host and timed against cuBLAS.
 #
 # Usage: gpu/sm90_gemm.sh [--build-only]
 #
@@ -101,8 +102,10 @@ ptxas -arch=sm_90 -O3 -v "$OUT_DIR/gemm.ptx" -o "$OUT_DIR/gemm.cubin" 2>"$OUT_DI
 grep -A2 "typed_gemm_mma" "$OUT_DIR/ptxas.log" || true
 python3 gpu/sm90_gemm.py run "$OUT_DIR" || status=1
 python3 gpu/sm90_gemm.py time "$OUT_DIR" || status=1
-# Nsight Compute with the clocks as found (the card's settings are left alone).
+# Nsight Compute with the clocks as found (the card's settings are left alone), profiling the
+# GEMMs alone: ours, and cuBLAS's (nvjet, xmma or cutlass kernels), not the script's elementwise ones.
 ncu --clock-control none --csv --log-file "$OUT_DIR/ncu.csv" --print-units base --metrics gpu__time_duration.sum \
+  --kernel-name 'regex:gemm|nvjet|xmma|cutlass' \
   python3 gpu/sm90_gemm.py time "$OUT_DIR" --warmup 0 --repeat 2 --warm-seconds 0 --events events-ncu.txt || status=1
 python3 gpu/sm90_gemm.py report "$OUT_DIR" || status=1
 echo "gpu/sm90_gemm.sh: outputs in $OUT_DIR (results.md, events.txt, ncu.csv, timing.md, ptxas.log)"
