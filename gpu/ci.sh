@@ -111,6 +111,14 @@ if rustup component list --toolchain "$NIGHTLY" --installed 2>/dev/null | grep -
   # (the example's entry points among them), each with mma.sync, no local
   # memory and no call.
   CKTILE_GPU_SM90_OUT="$OUT/sm90-gemm" gpu/sm90_gemm.sh --build-only
+  # ... and no GEMM entry point that it would skip: one renamed must fail the check.
+  mkdir -p "$OUT/sm90-renamed"
+  sed 's/\.visible \.entry gemm_sm90_int8(/.visible .entry gemm_sm90_int16(/' "$OUT/sm90-gemm/gemm.ptx" >"$OUT/sm90-renamed/gemm.ptx"
+  if python3 gpu/sm90_gemm.py check "$OUT/sm90-renamed" 2>"$OUT/sm90-renamed.err"; then
+    echo "gpu/ci.sh: a GEMM entry point gpu/sm90_gemm.py does not run was not reported" >&2
+    exit 1
+  fi
+  grep -q "gemm_sm90_int16: an entry point of the PTX that this script does not run" "$OUT/sm90-renamed.err"
 else
   echo "gpu/ci.sh: no $NIGHTLY rust-src; the GEMM data path's PTX (gpu/gemm.sh --build-only) is skipped"
 fi

@@ -10,7 +10,8 @@ Subcommands (DIR is the folder gpu/sm90_gemm.sh writes, default
 target/gpu-sm90-gemm):
 
   check DIR   without a GPU: the PTX holds every kernel below as a
-              .visible .entry, with mma.sync and no local memory or call
+              .visible .entry, with mma.sync and no local memory or call,
+              and no other GEMM entry point (gemm_sm90_*, *_gemm_mma_*)
   probe       exit 0 when CuPy sees a CUDA device
   run DIR     on the GPU: every kernel on every check shape, C against an
               exact host GEMM (small integers: every sum exact in f32; C
@@ -36,6 +37,7 @@ numpy and (time) torch when called.
 import argparse
 import csv
 import os
+import re
 import statistics
 import sys
 import time
@@ -117,9 +119,12 @@ def check(args):
         for bad in (".local", "call"):
             if bad in body:
                 problems.append(f"{name}: {bad}")
+    # Every GEMM entry point of the PTX is run: one this list lacks would be skipped silently.
+    entries = re.findall(r"\.visible \.entry ((?:gemm_sm90|typed_gemm_mma|hand_gemm_mma)_\w+)\(", ptx)
+    problems += [f"{name}: an entry point of the PTX that this script does not run" for name in entries if name not in KERNELS]
     if problems:
         fail("; ".join(problems))
-    print(f"gpu/sm90_gemm.py: {len(KERNELS)} kernels in {path}, each with mma.sync, no local memory, no call")
+    print(f"gpu/sm90_gemm.py: {len(KERNELS)} kernels in {path}, each with mma.sync, no local memory, no call; no other GEMM entry point")
 
 
 def probe(_args):
