@@ -119,6 +119,16 @@ if rustup component list --toolchain "$NIGHTLY" --installed 2>/dev/null | grep -
     exit 1
   fi
   grep -q "gemm_sm90_int16: an entry point of the PTX that this script does not run" "$OUT/sm90-renamed.err"
+  # Its run path without a GPU (gpu/sm90_gemm_fake: C from the operands as the script decodes
+  # them, the launch checked), on the shapes up to 4 M multiply-adds; one wrong element reported.
+  PYTHONPATH=gpu/sm90_gemm_fake "$OUT/numpy/bin/python" gpu/sm90_gemm.py run "$OUT/sm90-gemm" --max-mnk 4000000 | tail -n 1
+  if FAKE_CUPY_WRONG=gemm_sm90_fp8 PYTHONPATH=gpu/sm90_gemm_fake \
+    "$OUT/numpy/bin/python" gpu/sm90_gemm.py run "$OUT/sm90-gemm" --max-mnk 4000000 >"$OUT/sm90-wrong.log" 2>&1; then
+    echo "gpu/ci.sh: a wrong element from the sm_90 GEMM was not reported" >&2
+    exit 1
+  fi
+  grep -q "| gemm_sm90_fp8 | 200 x 150 x 80 (80) | normal | 30000 | 1 | 0 |" "$OUT/sm90-wrong.log"
+  echo "gpu sm90 gemm checks: every GEMM entry point listed, the run path tested without a GPU"
 else
   echo "gpu/ci.sh: no $NIGHTLY rust-src; the GEMM data path's PTX (gpu/gemm.sh --build-only) is skipped"
 fi

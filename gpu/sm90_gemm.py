@@ -19,7 +19,9 @@ target/gpu-sm90-gemm):
               elements past it must keep it), then random normal values
               against float64 (error relative to sum |a||b|, within
               1e-5 sqrt(k); int8: every value of the type, exact); writes
-              DIR/results.md, exits 1 on any difference
+              DIR/results.md, exits 1 on any difference (--max-mnk: only
+              the shapes up to that size; PYTHONPATH=gpu/sm90_gemm_fake
+              runs it without a GPU, as gpu/ci.sh does)
   time DIR    every kernel and cuBLAS on the timing shapes with CUDA events
               (median of --repeat after --warmup and --warm-seconds of
               untimed launches): fp16/bf16 through torch.mm (f32 C where
@@ -221,6 +223,8 @@ def run(args):
     for name, kern in KERNELS.items():
         dtype = kern["dtype"]
         for m, n, k, stride in CHECK_SHAPES:
+            if args.max_mnk is not None and m * n * k > args.max_mnk:
+                continue
             if k % (16 // ELEMENT_BYTES[dtype]):
                 # The kernel refuses a K that is no multiple of its vector (16 bytes), as CK's
                 # IsSupportedArgument does.
@@ -468,6 +472,7 @@ def main():
         p.add_argument("dir", nargs="?", default="target/gpu-sm90-gemm")
         if name == "run":
             p.add_argument("--seed", type=int, default=1)
+            p.add_argument("--max-mnk", type=int, default=None, help="skip the check shapes with m * n * k above this")
         if name == "time":
             p.add_argument("--warmup", type=int, default=3)
             p.add_argument("--repeat", type=int, default=10)
