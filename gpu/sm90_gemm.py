@@ -74,6 +74,12 @@ KERNELS["gemm_sm90_fp8"] = dict(dtype="fp8", k_tile=64, packed=True)
 KERNELS["gemm_sm90_int8"] = dict(dtype="int8", k_tile=64, packed=True, c="i32")
 # Bytes per element of each operand type.
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
+
+
+def vector(dtype):
+    """The elements of a kernel's 16-byte vector: K must be a multiple of it."""
+    return 16 // ELEMENT_BYTES[dtype]
+
 BLOCK, TILE_M, TILE_N = 256, 128, 128
 # (m, n, k, stride): full tiles, padding along each of M, N, K, one element,
 # a stride past K that is no multiple of the vector, and a large square. The
@@ -225,7 +231,7 @@ def run(args):
         for m, n, k, stride in CHECK_SHAPES:
             if args.max_mnk is not None and m * n * k > args.max_mnk:
                 continue
-            if k % (16 // ELEMENT_BYTES[dtype]):
+            if k % vector(dtype):
                 # The kernel refuses a K that is no multiple of its vector (16 bytes), as CK's
                 # IsSupportedArgument does.
                 continue

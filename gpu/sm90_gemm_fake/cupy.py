@@ -66,7 +66,7 @@ class _Function:
         assert block == (sm90_gemm.BLOCK,) and grid == (sm90_gemm.grid(m, n)[0],), f"{self.name}: launch {grid} x {block}"
         need = (sm90_gemm.TILE_M + sm90_gemm.TILE_N) * kern["k_tile"] * sm90_gemm.ELEMENT_BYTES[dtype]
         assert shared_mem >= max(need, kern.get("c_lds", 0)), f"{self.name}: {shared_mem} bytes of shared memory"
-        if k % (16 // sm90_gemm.ELEMENT_BYTES[dtype]):
+        if k % sm90_gemm.vector(dtype):
             return
         va, vb = sm90_gemm.values_of(numpy, a, dtype), sm90_gemm.values_of(numpy, b, dtype)
         if kern.get("transposed"):
