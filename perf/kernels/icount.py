@@ -4,6 +4,8 @@ proof kernels (perf/kernels), per target, and checks the typed kernels
 against their hand-written twins.
 
 Usage: icount.py TARGET=FILE [TARGET=FILE ...] [--markdown OUT]
+       icount.py --loop nvptx=FILE NAME...   (a table of each entry point's
+       instructions, its main loop's, and its memory instructions by kind)
 TARGET is amdgcn, nvptx or x86_64; FILE its .s / .ptx.
 
 A function is `typed_*`, `hand_*` or `build_*`, or on the GPU targets one of
@@ -156,15 +158,34 @@ def kernel_problems(target, text, name):
     return problems
 
 
-def shared_stores(text, name):
-    """An nvptx entry point's `st.shared` instructions (its LDS stores that
-    kept the shared address space)."""
+def entry_body(text, name):
+    """An nvptx entry point's body, or None when the PTX has no such entry."""
     m = re.search(r"^\.visible \.entry " + re.escape(name) + r"\(", text, re.M)
     if not m:
         return None
     start = text.index("\n{", m.end())
-    body = text[start : text.index("\n}", start)]
-    return len(re.findall(r"^\s+(?:@%p\d+\s+)?st\.shared\b", body, re.M))
+    return text[start : text.index("\n}", start)]
+
+
+# A shared-memory access: `ld.shared.v4.b32`, `st.shared.b16`, ... (vector lanes, bits).
+SHARED_ACCESS = r"^\s+(?:@!?%p\d+\s+)?{op}\.shared(?:\.v(\d))?\.[bsuf](\d+)\b"
+
+
+def shared_store_bytes(text, name):
+    """The bytes an nvptx entry point's `st.shared` instructions write (its
+    LDS stores that kept the shared address space), each instruction once:
+    `st.shared.v4.b32` 16, `st.shared.b16` 2."""
+    body = entry_body(text, name)
+    if body is None:
+        return None
+    return sum(int(v or 1) * int(bits) // 8 for v, bits in re.findall(SHARED_ACCESS.format(op="st"), body, re.M))
+
+
+def element_shared_loads(text, name):
+    """An nvptx entry point's LDS loads of one 8- or 16-bit element
+    (`ld.shared.b16`): an access that did not move as a vector."""
+    body = entry_body(text, name) or ""
+    return sum(1 for v, bits in re.findall(SHARED_ACCESS.format(op="ld"), body, re.M) if not v and int(bits) < 32)
 
 
 def functions_gnu(text, comment):
@@ -266,7 +287,64 @@ def stats_nvptx(text):
 PARSERS = {"amdgcn": stats_amdgcn, "nvptx": stats_nvptx, "x86_64": stats_x86}
 
 
+def loop_span(body):
+    """The instructions of an nvptx body's main loop: those from the head to
+    the back branch of the backward branch that spans the most (a GEMM's K
+    loop; in CompV3's one loop of prologue, hot iterations and tail, every
+    block of it), and all of them."""
+    order, count, branches, block = ["entry"], {"entry": 0}, {}, "entry"
+    for line in body.splitlines():
+        m = re.match(r"^(\$L__\w+):", line)
+        if m:
+            block = m.group(1)
+            order.append(block)
+            count[block] = 0
+            continue
+        t = line.strip()
+        if not t.endswith(";") or t.startswith((".reg", ".local", ".param", ".shared", "//")):
+            continue
+        count[block] += 1
+        m = re.search(r"\bbra(?:\.uni)?\s+(\$L__\w+)", t)
+        if m:
+            branches.setdefault(block, []).append(m.group(1))
+    at = {b: i for i, b in enumerate(order)}
+    spans = [
+        sum(count[x] for x in order[at[head] : at[b] + 1])
+        for b in order
+        for head in branches.get(b, [])
+        if head in at and at[head] <= at[b]
+    ]
+    return max(spans, default=0), sum(count.values())
+
+
+def loop_report(argv):
+    """`--loop nvptx=FILE NAME...`: each entry point's instructions, its
+    main loop's, and its global and shared memory instructions by kind (the
+    performance chapter's table of vector LDS accesses)."""
+    target, path = argv[0].split("=", 1)
+    if target != "nvptx":
+        print("--loop reads nvptx PTX", file=sys.stderr)
+        return 2
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    print("| function | instructions | main loop | memory instructions |")
+    print("|---|---:|---:|---|")
+    for name in argv[1:]:
+        body = entry_body(text, name)
+        if body is None:
+            print(f"no entry point {name}", file=sys.stderr)
+            return 1
+        loop, total = loop_span(body)
+        kinds = {}
+        for k in re.findall(r"^\s+(?:@!?%p\d+\s+)?((?:ld|st)\.(?:global|shared)\S*)", body, re.M):
+            kinds[k] = kinds.get(k, 0) + 1
+        print(f"| {name} | {total} | {loop} | {', '.join(f'{n} `{k}`' for k, n in sorted(kinds.items()))} |")
+    return 0
+
+
 def main(argv):
+    if argv[:1] == ["--loop"]:
+        return loop_report(argv[1:])
     md_out = None
     if "--markdown" in argv:
         i = argv.index("--markdown")
@@ -308,14 +386,19 @@ def main(argv):
                 # The twin runs under the same launch bound (a fair count).
                 if twin is not None:
                     problems += [f"twin: {p}" for p in kernel_problems(target, text, twin_name) if "launch" in p]
-                # The LDS stores keep the shared address space: as many
-                # `st.shared` as the twin's (a generic `st` would also fail above).
+                # The LDS stores keep the shared address space: as many bytes
+                # written by `st.shared` as the twin's (a generic `st` would also
+                # fail above), in vectors of any width.
                 if target == "nvptx" and twin is not None:
-                    ours, theirs = shared_stores(text, name), shared_stores(text, twin_name)
+                    ours, theirs = shared_store_bytes(text, name), shared_store_bytes(text, twin_name)
                     if ours != theirs and not notes:
-                        problems.append(f"{ours} st.shared, the twin {theirs}")
+                        problems.append(f"{ours} bytes by st.shared, the twin {theirs}")
             if example:
                 problems += [p for p in kernel_problems(target, text, name) if "launch" in p]
+                # sm_90: every LDS read of the GEMM moves a vector (a warp GEMM operand's 4
+                # bytes, a CShuffle row's 16), one aligned instruction each.
+                if target == "nvptx" and (n := element_shared_loads(text, name)):
+                    problems.append(f"{n} element LDS load(s)")
             build_gated = name in BUILD_GATED.get(target, ())
             gated = name.startswith("typed_") and (not name.endswith("_build") or build_gated)
             if gated and twin is None:

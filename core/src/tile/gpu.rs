@@ -1,6 +1,7 @@
 //! The GPU memory layer: what a kernel on amdgcn or nvptx needs from
-//! outside safe Rust to run a data path, and the only `unsafe` code of the
-//! library. It exists when compiling for `amdgcn-amd-amdhsa` or
+//! outside safe Rust to run a data path, and with `tile::cells` (nvptx's
+//! aligned vector accesses to shared memory) the only `unsafe` code of the
+//! library besides the block GEMM's instructions. It exists when compiling for `amdgcn-amd-amdhsa` or
 //! `nvptx64-nvidia-cuda` (with nightly Rust, which those targets need
 //! anyway for `-Zbuild-std=core`).
 //!
@@ -11,7 +12,8 @@
 //!   shared address space, so the windows' accesses compile to `ds_read` /
 //!   `ds_write` on amdgcn and `ld.shared` on nvptx, as CK's do. (Rust cannot
 //!   declare a static in that address space; launch-sized memory is what it
-//!   can reach.)
+//!   can reach.) Its base is declared 16-byte aligned, which nvptx's
+//!   vector accesses rest on (`tile::cells`).
 //! - [`block_sync_lds`]: CK's `block_sync_lds`: every LDS access of this
 //!   thread complete, then the block barrier.
 //! - CK's hardware ids (`arch/utility.hpp`): [`get_thread_id`],
@@ -35,6 +37,7 @@
 //! ```
 #![allow(unsafe_code)]
 
+use super::cells::{Align16, Cells};
 use super::memory::SharedMemory;
 use super::partition::Partition;
 use crate::Index;
@@ -55,11 +58,14 @@ use core::sync::atomic::{Ordering, compiler_fence};
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
 pub unsafe fn workgroup_memory<'a, T>(len: usize) -> SharedMemory<'a, T> {
-    let base = core::intrinsics::gpu::gpu_launch_sized_workgroup_mem::<T>();
+    let base = core::intrinsics::gpu::gpu_launch_sized_workgroup_mem::<Align16<T>>().cast::<T>();
     // SAFETY: the caller guarantees `len` elements of launch-sized memory;
-    // the pointer is aligned for `T` (the intrinsic's promise), and a
-    // `Cell<T>` has `T`'s layout.
-    SharedMemory::new(unsafe { core::slice::from_raw_parts(base as *const Cell<T>, len) })
+    // the pointer is aligned for `Align16<T>`, so for `T` and to 16 bytes
+    // (the intrinsic's promise, once it has been called with the type, as
+    // here), and a `Cell<T>` has `T`'s layout.
+    let cells = unsafe { core::slice::from_raw_parts(base as *const Cell<T>, len) };
+    // SAFETY: the base is aligned to 16 bytes, as above.
+    SharedMemory::of(unsafe { Cells::aligned_unchecked(cells) })
 }
 
 // `llvm.amdgcn.s.waitcnt`: waits until the counters reach the given values.

@@ -8,7 +8,13 @@
 //! On a GPU the kernel makes its global slices from its pointers
 //! (`core::slice::from_raw_parts`, the kernel's one `unsafe` line) and its
 //! LDS from the launch-sized workgroup memory (`tile::gpu::workgroup_memory`,
-//! on amdgcn and nvptx: the library's only `unsafe` code).
+//! on amdgcn and nvptx: with `tile::cells`, the library's only `unsafe`
+//! code outside the block GEMM's instructions).
+//!
+//! On nvptx a [`SharedMemory`] over the workgroup memory moves each
+//! vector of 4 or 16 bytes whose address allows it in one instruction
+//! (`tile::cells`); everything else moves element by element, and the
+//! compiler merges what it can.
 //!
 //! Every access is bounds-checked against the memory's length: a vector
 //! that leaves it reads as absent (the window loads zeros) and is not
@@ -29,6 +35,7 @@
 //! assert_eq!(shared.load::<4>(0), Some([0, 7, 8, 0]));
 //! ```
 
+use super::cells::Cells;
 use crate::Index;
 use core::cell::Cell;
 use core::ops::Range;
@@ -287,28 +294,15 @@ slice_memory! {
 /// assert_eq!(shared.len(), 8);
 /// ```
 pub struct SharedMemory<'a, T> {
-    cells: &'a [Cell<T>],
-    niche: Niche,
-}
-
-/// A one-value field whose 255 invalid values are the largest niche of a
-/// [`SharedMemory`] and of whatever holds one, so an enum around it (a
-/// kernel's `Result` of its pipeline) keeps its tag there rather than in
-/// the cells' pointer. With the tag in the pointer (its null niche), the
-/// error path writes the pointer's bytes as an integer, LLVM carries the
-/// pointer through an integer, and its accesses lose the shared address
-/// space (generic `st.b16` on nvptx, 16 of them in a pipeline built with
-/// `let Ok(..) else` per window).
-#[derive(Clone, Copy)]
-#[repr(u8)]
-enum Niche {
-    /// The one value.
-    Here,
+    /// The cells, and whether their base is aligned (`tile::cells`; its
+    /// flag is also the niche an enum around a shared memory keeps its tag
+    /// in).
+    cells: Cells<'a, T>,
 }
 
 impl<T: Copy + core::fmt::Debug> core::fmt::Debug for SharedMemory<'_, T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_list().entries(self.cells.iter().map(Cell::get)).finish()
+        f.debug_list().entries(self.cells.get().iter().map(Cell::get)).finish()
     }
 }
 
@@ -333,7 +327,15 @@ impl<'a, T> SharedMemory<'a, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub const fn new(cells: &'a [Cell<T>]) -> SharedMemory<'a, T> {
-        SharedMemory { cells, niche: Niche::Here }
+        SharedMemory::of(Cells::any(cells))
+    }
+
+    /// Shared memory over `cells`, with what they say of their alignment
+    /// (the workgroup memory's).
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub(crate) const fn of(cells: Cells<'a, T>) -> SharedMemory<'a, T> {
+        SharedMemory { cells }
     }
 
     /// Shared memory over a mutable slice (borrowed for as long as the
@@ -347,7 +349,7 @@ impl<'a, T> SharedMemory<'a, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub fn from_mut(data: &'a mut [T]) -> SharedMemory<'a, T> {
-        SharedMemory { cells: Cell::from_mut(data).as_slice_of_cells(), niche: Niche::Here }
+        SharedMemory::new(Cell::from_mut(data).as_slice_of_cells())
     }
 
     /// The number of elements.
@@ -358,7 +360,7 @@ impl<'a, T> SharedMemory<'a, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub const fn len(&self) -> usize {
-        self.cells.len()
+        self.cells.get().len()
     }
 
     /// Whether there are no elements.
@@ -369,7 +371,7 @@ impl<'a, T> SharedMemory<'a, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub const fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+        self.cells.get().is_empty()
     }
 
     /// The first `mid` elements and the rest, as two shared memories (a
@@ -385,6 +387,10 @@ impl<'a, T> SharedMemory<'a, T> {
     /// (slices' `split_at` left that compare and a trap in every GEMM
     /// kernel on amdgcn and nvptx).
     ///
+    /// Over the workgroup memory, the rest keeps its 16-byte-aligned base
+    /// (which nvptx's vector accesses rest on) when the first `mid`
+    /// elements take a multiple of 16 bytes.
+    ///
     /// ```
     /// let mut data = [1u8, 2, 3, 4, 5];
     /// let (a, b) = cktile_core::tile::SharedMemory::from_mut(&mut data[..]).split_at(2);
@@ -396,11 +402,8 @@ impl<'a, T> SharedMemory<'a, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub fn split_at(self, mid: usize) -> (SharedMemory<'a, T>, SharedMemory<'a, T>) {
-        let mid = mid.min(self.cells.len());
-        (
-            SharedMemory { cells: &self.cells[..mid], niche: self.niche },
-            SharedMemory { cells: &self.cells[mid..], niche: self.niche },
-        )
+        let (head, rest) = self.cells.split_at(mid);
+        (SharedMemory { cells: head }, SharedMemory { cells: rest })
     }
 
     /// The cells.
@@ -412,7 +415,7 @@ impl<'a, T> SharedMemory<'a, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub const fn cells(&self) -> &'a [Cell<T>] {
-        self.cells
+        self.cells.get()
     }
 }
 
@@ -421,15 +424,22 @@ impl<T: Copy> TileMemory for SharedMemory<'_, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> Option<usize> {
-        Some(self.cells.len())
+        Some(self.len())
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     fn load_with<const N: usize>(&self, offset: Index, mut f: impl FnMut(usize, T)) -> bool {
-        let Some(r) = two_sided(offset, N, self.cells.len()) else {
+        let Some(r) = two_sided(offset, N, self.len()) else {
             return false;
         };
-        let Some(cells) = vector::<Cell<T>, N>(self.cells, r) else {
+        #[cfg(target_arch = "nvptx64")]
+        if let Some(v) = self.cells.load_vector::<N>(r.start) {
+            for (j, &x) in v.iter().enumerate() {
+                f(j, x);
+            }
+            return true;
+        }
+        let Some(cells) = vector::<Cell<T>, N>(self.cells(), r) else {
             return false;
         };
         for (j, cell) in cells.iter().enumerate() {
@@ -443,10 +453,14 @@ impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     fn store_with<const N: usize>(&mut self, offset: Index, mut f: impl FnMut(usize) -> T) -> bool {
-        let Some(r) = two_sided(offset, N, self.cells.len()) else {
+        let Some(r) = two_sided(offset, N, self.len()) else {
             return false;
         };
-        let Some(cells) = vector::<Cell<T>, N>(self.cells, r) else {
+        #[cfg(target_arch = "nvptx64")]
+        if self.cells.store_vector::<N>(r.start, &mut f) {
+            return true;
+        }
+        let Some(cells) = vector::<Cell<T>, N>(self.cells(), r) else {
             return false;
         };
         for (j, cell) in cells.iter().enumerate() {

@@ -19,7 +19,9 @@
 //!   shared memory several windows write.
 //! - `gpu` (amdgcn and nvptx only): the block's shared memory
 //!   (`workgroup_memory`, in the shared address space) and CK's
-//!   `block_sync_lds`, the library's only `unsafe` code.
+//!   `block_sync_lds`; with `cells` (a shared memory's cells, whose
+//!   aligned base lets nvptx move a vector in one instruction), the
+//!   library's only `unsafe` code.
 //!
 //! Everything is `no_std`, and zero-sized where CK's is `constexpr`: a
 //! distributed tensor is its elements, a window its view, its origin and
@@ -49,6 +51,7 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
+mod cells;
 pub mod example;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub mod gpu;

@@ -188,11 +188,14 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default, c
         let fallback = self.window.unreachable_fallback(a, plan.vector(), memory.elements());
         // Where the fallback applies, the access reads at its offset when the memory holds
         // it, and at the memory's last vector otherwise (never, by the fallback's promise).
-        // amdgcn gets that as the offset clamped to the last vector: one load the compiler
-        // sees fits the memory's end, no branch to a second load (which split each block
-        // GEMM read's `ds_read_b128` into `ds_read_b96` and `ds_read_u16`). nvptx gets it as a second
-        // load on the refused side, which it merges into one load of a selected address;
-        // the clamp costs it a `min` and more.
+        // The GPU targets get that as the offset clamped to the last vector: one load the
+        // compiler sees fits the memory's end, no branch to a second load. On amdgcn a
+        // second load split each block GEMM read's `ds_read_b128` into `ds_read_b96` and
+        // `ds_read_u16`. On nvptx, where a vector moves in one instruction only at an
+        // aligned address (`SharedMemory::vector_at`), the clamp keeps the offset's low
+        // bits known (both sides have them), so the alignment test folds; a second load
+        // merged with the first into a load of a selected address, and in CompV3's loop
+        // the selection lost them.
         let (offset, fallback) = match (offset, fallback) {
             (Some(o), Some(last)) if CLAMP_TO_FALLBACK => (Some(clamp_to_fallback(o, last)), None),
             other => other,
@@ -222,10 +225,11 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default, c
     }
 }
 
-/// Whether the loads reach their fallback by clamping the offset (amdgcn)
-/// or by a second load (every other target); see [`Loader::visit`]. The
-/// two read the same elements (the tests below hold them equal).
-const CLAMP_TO_FALLBACK: bool = cfg!(target_arch = "amdgpu");
+/// Whether the loads reach their fallback by clamping the offset (amdgcn
+/// and nvptx) or by a second load (every other target); see
+/// [`Loader::visit`]. The two read the same elements (the tests below hold
+/// them equal).
+const CLAMP_TO_FALLBACK: bool = cfg!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
 
 /// Offset `o` of a load whose fallback is `last` (the memory's last
 /// vector), clamped to it: `o` where the memory holds the vector at `o`,
@@ -237,20 +241,51 @@ fn clamp_to_fallback(o: Index, last: Index) -> Index {
 }
 
 /// The stores of [`store_tile`] and [`store_tile_with`]: one visit per
-/// access, each element converted by `convert` as it is stored.
-struct Storer<'a, B, C: Chain, E: TileEncoding, S: Copy, F> {
+/// access, each element converted by `convert` as it is stored. `EAGER`
+/// visits are inlined always (see [`store_tile_eager`]), the others where
+/// LLVM chooses.
+struct Storer<'a, B, C: Chain, E: TileEncoding, S: Copy, F, const EAGER: bool> {
     window: &'a mut TileWindowWithStaticDistribution<B, C, E>,
     from: &'a StaticDistributedTensor<S, E>,
     convert: F,
 }
 
 impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, S: Copy, T: Copy + Default, F: FnMut(S) -> T> Visit
-    for Storer<'_, B, C, E, S, F>
+    for Storer<'_, B, C, E, S, F, false>
 {
     const COUNT: usize = Plan::<E, C>::PLAN.accesses();
     // `#[inline]`: see the loads'.
     #[inline]
     fn visit(&mut self, a: usize) {
+        self.access(a);
+    }
+}
+
+impl<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, S: Copy, T: Copy + Default, F: FnMut(S) -> T> Visit
+    for Storer<'_, B, C, E, S, F, true>
+{
+    const COUNT: usize = Plan::<E, C>::PLAN.accesses();
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    fn visit(&mut self, a: usize) {
+        self.access(a);
+    }
+}
+
+impl<
+    B: TileMemoryMut<Element = T>,
+    C: Chain,
+    E: TileEncoding,
+    S: Copy,
+    T: Copy + Default,
+    F: FnMut(S) -> T,
+    const EAGER: bool,
+> Storer<'_, B, C, E, S, F, EAGER>
+{
+    /// Access `a`: the tensor's registers into its vector.
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    fn access(&mut self, a: usize) {
         let plan = &Plan::<E, C>::PLAN;
         let (d0, ds) = (plan.d_start(a), plan.d_stride());
         let Some(offset) = self.window.access_offset(a) else {
@@ -346,6 +381,27 @@ pub(crate) fn load_tile_eager<B: TileMemory<Element = T>, C: Chain, E: TileEncod
     out
 }
 
+/// [`store_tile`] whose accesses are inlined where it is called, on nvptx
+/// (elsewhere it is [`store_tile`]): a prefetching GEMM's stores of its
+/// DRAM tiles into LDS (`ops::gemm::OperandPath::store_prefetching`). An
+/// LDS store on nvptx has two forms, one aligned vector and the element
+/// loop (see [`memory`](super::memory)); in CompV3's K loop, where its
+/// alignment test does not fold, LLVM left the four stores as calls, with
+/// 1.7 KB of local memory. Inlined, they are none.
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
+pub(crate) fn store_tile_eager<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default>(
+    window: &mut TileWindowWithStaticDistribution<B, C, E>,
+    tensor: &StaticDistributedTensor<T, E>,
+) {
+    each_access(&mut Storer::<_, _, _, _, _, { cfg!(target_arch = "nvptx64") }> {
+        window,
+        from: tensor,
+        convert: |x| x,
+    });
+}
+
 /// CK Tile's `store_tile(window, tensor)`: writes this thread's elements
 /// through the window, vectorised as [`load_tile`] reads; padding and
 /// memory outside the buffer are not written.
@@ -369,7 +425,7 @@ pub fn store_tile<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding, T: C
     window: &mut TileWindowWithStaticDistribution<B, C, E>,
     tensor: &StaticDistributedTensor<T, E>,
 ) {
-    each_access(&mut Storer { window, from: tensor, convert: |x| x });
+    each_access(&mut Storer::<_, _, _, _, _, false> { window, from: tensor, convert: |x| x });
 }
 
 /// [`store_tile`] of `tensor`'s elements converted by `convert` as they
@@ -395,7 +451,7 @@ pub fn store_tile_with<B: TileMemoryMut<Element = T>, C: Chain, E: TileEncoding,
     tensor: &StaticDistributedTensor<S, E>,
     convert: impl FnMut(S) -> T,
 ) {
-    each_access(&mut Storer { window, from: tensor, convert });
+    each_access(&mut Storer::<_, _, _, _, _, false> { window, from: tensor, convert });
 }
 
 #[cfg(test)]

@@ -232,8 +232,14 @@ impl<P: GemmPolicy, L: Pipeline> Steps for KLoop<'_, P, L> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     fn store(&mut self) {
-        self.a_path.store(&self.a_tile);
-        self.b_path.store(&self.b_tile);
+        if L::PREFETCH {
+            // Inlined on nvptx, where LLVM otherwise calls CompV3's LDS stores.
+            self.a_path.store_prefetching(&self.a_tile);
+            self.b_path.store_prefetching(&self.b_tile);
+        } else {
+            self.a_path.store(&self.a_tile);
+            self.b_path.store(&self.b_tile);
+        }
     }
 
     #[cfg_attr(always_inline, inline(always))]
@@ -297,7 +303,8 @@ impl<W: super::policy::WarpGemm> super::block::WarpGemmVisitor for Issues<'_, W>
 pub use amdgpu::block_gemm;
 
 /// The block GEMM on amdgcn: the MFMA intrinsics (the GPU layer's only
-/// `unsafe` outside `tile::gpu`: an LLVM intrinsic is an `extern` call).
+/// `unsafe` outside `tile::gpu` and `tile::cells`: an LLVM intrinsic is an
+/// `extern` call).
 #[cfg(target_arch = "amdgpu")]
 #[allow(unsafe_code)]
 mod amdgpu {
@@ -637,7 +644,7 @@ mod amdgpu {
 pub use nvptx::block_gemm;
 
 /// The block GEMM on nvptx: `mma.sync.aligned` in inline PTX (the GPU
-/// layer's only `unsafe` here outside `tile::gpu`).
+/// layer's only `unsafe` here outside `tile::gpu` and `tile::cells`).
 #[cfg(target_arch = "nvptx64")]
 #[allow(unsafe_code)]
 mod nvptx {

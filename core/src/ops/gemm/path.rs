@@ -466,6 +466,15 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
         crate::tile::transfer::load_tile_eager(&self.dram)
     }
 
+    /// [`store`](Self::store) for a prefetching K loop (CK's CompV3), its
+    /// accesses inlined on nvptx (`tile::transfer::store_tile_eager`).
+    #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub(crate) fn store_prefetching(&mut self, tile: &DramTensor<T, P, S>) {
+        crate::tile::transfer::store_tile_eager(&mut self.lds_store, tile);
+    }
+
     /// CK's `move_tile_window` of the DRAM window to the next K tile.
     ///
     /// ```
