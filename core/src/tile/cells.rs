@@ -214,7 +214,7 @@ mod tests {
     /// width.
     fn vector_at_matches_addresses<T: Copy + Default>() {
         let mut block = Block([T::default(); 48]);
-        let whole = Cells::checked(&Cell::from_mut(&mut block.0).as_array_of_cells()[..]);
+        let whole = Cells::checked(Cell::from_mut(&mut block.0[..]).as_slice_of_cells());
         assert!(whole.is_aligned());
         let mut accepted = 0;
         for mid in 0..=whole.get().len() + 1 {
@@ -259,7 +259,7 @@ mod tests {
     #[test]
     fn split_keeps_alignment_where_it_holds() {
         let mut block = Block([0u16; 48]);
-        let cells = &Cell::from_mut(&mut block.0).as_array_of_cells()[..];
+        let cells = Cell::from_mut(&mut block.0[..]).as_slice_of_cells();
         let whole = Cells::checked(cells);
         for mid in 0..=60 {
             let (head, rest) = whole.split_at(mid);
