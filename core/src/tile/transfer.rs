@@ -192,7 +192,7 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default, c
         // compiler sees fits the memory's end, no branch to a second load. On amdgcn a
         // second load split each block GEMM read's `ds_read_b128` into `ds_read_b96` and
         // `ds_read_u16`. On nvptx, where a vector moves in one instruction only at an
-        // aligned address (`SharedMemory::vector_at`), the clamp keeps the offset's low
+        // aligned address (`tile::cells::Cells::vector_at`), the clamp keeps the offset's low
         // bits known (both sides have them), so the alignment test folds; a second load
         // merged with the first into a load of a selected address, and in CompV3's loop
         // the selection lost them.
