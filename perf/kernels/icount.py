@@ -150,8 +150,7 @@ def kernel_problems(target, text, name):
         if not m or m.group(1) != want:
             problems.append(f"no {want}-thread launch bound")
         if m:
-            start = text.index("\n{", m.end())
-            body = text[start : text.index("\n}", start)]
+            body = entry_body(text, name)
             generic = re.findall(r"^\s+(?:@%p\d+\s+)?(?:ld|st)\.(?!global|shared|param|local|const)\S*", body, re.M)
             if generic:
                 problems.append(f"{len(generic)} generic ld/st")
@@ -262,6 +261,13 @@ def stats_x86(text):
     return res
 
 
+def is_ptx_instruction(line):
+    """A line of a PTX body that is an instruction (not a declaration,
+    label or comment)."""
+    t = line.strip()
+    return t.endswith(";") and not t.startswith((".reg", ".local", ".param", ".shared", "//"))
+
+
 def stats_nvptx(text):
     res = {}
     for m in re.finditer(r"^\.visible \.(?:func|entry)[^\n]*?\b([A-Za-z_][A-Za-z0-9_]*)\(", text, re.M):
@@ -269,11 +275,7 @@ def stats_nvptx(text):
         start = text.index("\n{", m.end())
         end = text.index("\n}", start)
         body = text[start + 2 : end].splitlines()
-        ins = [
-            l.strip()
-            for l in body
-            if l.strip().endswith(";") and not l.strip().startswith((".reg", ".local", ".param", ".shared", "//"))
-        ]
+        ins = [l.strip() for l in body if is_ptx_instruction(l)]
         res[name] = dict(
             instructions=len(ins),
             calls=sum(1 for l in body if re.match(r"\s*call(\.uni)?\b", l)),
@@ -300,11 +302,10 @@ def loop_span(body):
             order.append(block)
             count[block] = 0
             continue
-        t = line.strip()
-        if not t.endswith(";") or t.startswith((".reg", ".local", ".param", ".shared", "//")):
+        if not is_ptx_instruction(line):
             continue
         count[block] += 1
-        m = re.search(r"\bbra(?:\.uni)?\s+(\$L__\w+)", t)
+        m = re.search(r"\bbra(?:\.uni)?\s+(\$L__\w+)", line)
         if m:
             branches.setdefault(block, []).append(m.group(1))
     at = {b: i for i, b in enumerate(order)}
