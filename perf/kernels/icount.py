@@ -322,19 +322,25 @@ def loop_report(argv):
     """`--loop nvptx=FILE NAME...`: each entry point's instructions, its
     main loop's, and its global and shared memory instructions by kind (the
     performance chapter's table of vector LDS accesses)."""
-    target, path = argv[0].split("=", 1)
-    if target != "nvptx":
-        print("--loop reads nvptx PTX", file=sys.stderr)
+    usage = "usage: icount.py --loop nvptx=FILE NAME... (FILE: the PTX scripts/target-icount.sh writes)"
+    target, _, path = argv[0].partition("=") if argv else ("", "", "")
+    if target != "nvptx" or not path or len(argv) < 2:
+        print(f"{usage}; got {' '.join(argv) or 'nothing'}", file=sys.stderr)
         return 2
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError as e:
+        print(f"cannot read {path!r}: {e.strerror}", file=sys.stderr)
+        return 2
+    bodies = {name: entry_body(text, name) for name in argv[1:]}
+    missing = [name for name, body in bodies.items() if body is None]
+    if missing:
+        print(f"no entry point {', '.join(missing)} in {path}", file=sys.stderr)
+        return 1
     print("| function | instructions | main loop | memory instructions |")
     print("|---|---:|---:|---|")
-    for name in argv[1:]:
-        body = entry_body(text, name)
-        if body is None:
-            print(f"no entry point {name}", file=sys.stderr)
-            return 1
+    for name, body in bodies.items():
         loop, total = loop_span(body)
         kinds = {}
         for k in re.findall(r"^\s+(?:@!?%p\d+\s+)?((?:ld|st)\.(?:global|shared)\S*)", body, re.M):
