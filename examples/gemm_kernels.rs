@@ -56,16 +56,17 @@
 //! 8.4 (`-Ctarget-feature=+ptx84`, as the scripts build it).
 
 use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy, Wmma};
+use cktile_core::tile::BufferGfx9;
 
 /// gfx942, 16-bit elements `E` (fp16, bf16): 128 x 128 x 32 on 256
 /// threads, 2 x 2 warps of the 32x32x16 MFMA, A laid out as `A` and B as
-/// `B`.
+/// `B`, A and B read as CK reads them: through gfx9's buffer loads.
 pub type Gfx942<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 16, E>, A, B>;
+    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma<32, 32, 16, E>, A, B, BufferGfx9>;
 /// gfx942, 8-bit elements `E` (`Fp8Fnuz`, `Bf8Fnuz`, `Int8`): 128 x 128 x
-/// 64, 2 x 2 warps of the 8-bit 32x32x32 MFMA.
+/// 64, 2 x 2 warps of the 8-bit 32x32x32 MFMA, through buffer loads.
 pub type Gfx942x8<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, E>, A, B>;
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, E>, A, B, BufferGfx9>;
 /// sm_90, 16-bit elements: the same tiles, 2 x 2 pairs of warps of
 /// `mma.sync.m16n8k16`.
 pub type Sm90<E, A = RowMajor, B = ColumnMajor> =

@@ -4,8 +4,9 @@ proof kernels (perf/kernels), per target, and checks the typed kernels
 against their hand-written twins.
 
 Usage: icount.py TARGET=FILE [TARGET=FILE ...] [--markdown OUT]
-       icount.py --loop nvptx=FILE NAME...   (a table of each entry point's
-       instructions, its main loop's, and its memory instructions by kind)
+       icount.py --loop nvptx=FILE|amdgcn=FILE NAME...   (a table of each
+       entry point's instructions, its main loop's, and its memory
+       instructions by kind)
 TARGET is amdgcn, nvptx or x86_64; FILE its .s / .ptx.
 
 A function is `typed_*`, `hand_*` or `build_*`, or on the GPU targets one of
@@ -212,6 +213,15 @@ def is_instruction(line, comment):
     return line[0] in " \t"
 
 
+def is_scratch_access(line):
+    """A scratch access: gfx9.4's and RDNA's flat scratch (`scratch_*`), or a
+    buffer instruction through the private segment's resource, s[0:3] (the
+    HSA ABI's; a data path's buffer loads go through resources of their own,
+    made from the kernel's arguments)."""
+    s = line.strip()
+    return s.startswith("scratch_") or (s.startswith("buffer_") and "s[0:3]" in s)
+
+
 def stats_amdgcn(text):
     funcs = functions_gnu(text, ";")
     # Device functions' symbols are `NAME`, kernels' `.LNAME` (their
@@ -225,7 +235,7 @@ def stats_amdgcn(text):
         res[name] = dict(
             instructions=len(ins),
             calls=sum(1 for l in ins if "s_swappc" in l or "s_call_b64" in l),
-            scratch=scratch.get(name, 0) + sum(1 for l in ins if l.strip().startswith(("scratch_", "buffer_"))),
+            scratch=scratch.get(name, 0) + sum(1 for l in ins if is_scratch_access(l)),
             spills=sum(1 for l in body if "Spill" in l or "Reload" in l or "v_writelane" in l),
         )
     return res
@@ -289,42 +299,98 @@ def stats_nvptx(text):
 PARSERS = {"amdgcn": stats_amdgcn, "nvptx": stats_nvptx, "x86_64": stats_x86}
 
 
-def loop_span(body):
-    """The instructions of an nvptx body's main loop: those from the head to
-    the back branch of the backward branch that spans the most (a GEMM's K
-    loop; in CompV3's one loop of prologue, hot iterations and tail, every
-    block of it), and all of them."""
-    order, count, branches, block = ["entry"], {"entry": 0}, {}, "entry"
+# Per target: a label line, a branch's target, whether a line is an
+# instruction, and the memory instructions `--loop` counts by kind.
+LOOP_SYNTAX = {
+    "nvptx": (
+        r"^(\$L__\w+):",
+        r"\bbra(?:\.uni)?\s+(\$L__\w+)",
+        is_ptx_instruction,
+        r"^\s+(?:@!?%p\d+\s+)?((?:ld|st)\.(?:global|shared)\S*)",
+    ),
+    "amdgcn": (
+        r"^(\.LBB\w+):",
+        r"\bs_(?:cbranch_\w+|branch)\s+(\.LBB\w+)",
+        lambda line: is_instruction(line, ";"),
+        r"^\s+((?:buffer|global|flat)_(?:load|store)_\w+|ds_(?:read|write)\w*)",
+    ),
+}
+
+
+def loop_span(body, target="nvptx"):
+    """The instructions of a body's main loop, and all of them. A loop is
+    the natural loop of a back edge (an edge to a block that dominates its
+    source): its head and every block that reaches
+    the back edge without passing the head, wherever the compiler placed
+    it (amdgcn puts a loop's exec-masked blocks after the function's end).
+    The main loop is the smallest loop around the block GEMM's
+    instructions (`v_mfma`, `v_wmma`, `mma.sync`): a GEMM's K loop (in
+    CompV3's one loop of prologue, hot iterations and tail, every block of
+    it); in a kernel without them, the largest loop."""
+    label, branch, is_ins, _ = LOOP_SYNTAX[target]
+    order, count, succ, block, ends = ["entry"], {"entry": 0}, {"entry": []}, "entry", False
+    mma = set()
     for line in body.splitlines():
-        m = re.match(r"^(\$L__\w+):", line)
+        m = re.match(label, line)
         if m:
-            block = m.group(1)
+            if not ends:
+                succ[block].append(m.group(1))  # falls through
+            block, ends = m.group(1), False
             order.append(block)
-            count[block] = 0
+            count[block], succ[block] = 0, []
             continue
-        if not is_ptx_instruction(line):
+        if not is_ins(line):
             continue
         count[block] += 1
-        m = re.search(r"\bbra(?:\.uni)?\s+(\$L__\w+)", line)
+        if re.search(r"\b(?:v_mfma|v_wmma|mma\.sync)", line):
+            mma.add(block)
+        m = re.search(branch, line)
         if m:
-            branches.setdefault(block, []).append(m.group(1))
-    at = {b: i for i, b in enumerate(order)}
-    spans = [
-        sum(count[x] for x in order[at[head] : at[b] + 1])
-        for b in order
-        for head in branches.get(b, [])
-        if head in at and at[head] <= at[b]
-    ]
-    return max(spans, default=0), sum(count.values())
+            succ[block].append(m.group(1))
+        # An unconditional branch or the end of the program: no fall-through.
+        ends = bool(re.search(r"^\s+(?:bra(?:\.uni)?\s|s_branch\s|s_endpgm|ret;|exit;|s_setpc)", line))
+    pred = {b: [] for b in order}
+    for b in order:
+        for t in succ[b]:
+            if t in pred:
+                pred[t].append(b)
+    # Dominators (iteratively, from the entry): a back edge is an edge to a
+    # block that dominates its source.
+    every = set(order)
+    dom = {b: set(every) for b in order}
+    dom["entry"] = {"entry"}
+    changed = True
+    while changed:
+        changed = False
+        for b in order[1:]:
+            ps = [dom[p] for p in pred[b]]
+            new = (set.intersection(*ps) if ps else set()) | {b}
+            if new != dom[b]:
+                dom[b], changed = new, True
+    loops = []
+    for tail in order:
+        for head in succ[tail]:
+            if head not in dom or head not in dom[tail]:
+                continue
+            loop, work = {head}, [tail]
+            while work:
+                b = work.pop()
+                if b not in loop:
+                    loop.add(b)
+                    work.extend(pred[b])
+            loops.append((sum(count[b] for b in loop), bool(loop & mma)))
+    around = [n for n, has in loops if has]
+    return (min(around) if around else max((n for n, _ in loops), default=0)), sum(count.values())
 
 
 def loop_report(argv):
-    """`--loop nvptx=FILE NAME...`: each entry point's instructions, its
-    main loop's, and its global and shared memory instructions by kind (the
-    performance chapter's table of vector LDS accesses)."""
-    usage = "usage: icount.py --loop nvptx=FILE NAME... (FILE: the PTX scripts/target-icount.sh writes)"
+    """`--loop TARGET=FILE NAME...` (nvptx or amdgcn): each entry point's
+    instructions, its main loop's, and its global and shared memory
+    instructions by kind (the performance chapter's tables of vector LDS
+    accesses on sm_90 and buffer loads on gfx942)."""
+    usage = "usage: icount.py --loop nvptx=FILE|amdgcn=FILE NAME... (FILE: the PTX or amdgcn asm scripts/target-icount.sh writes)"
     target, _, path = argv[0].partition("=") if argv else ("", "", "")
-    if target != "nvptx" or not path or len(argv) < 2:
+    if target not in LOOP_SYNTAX or not path or len(argv) < 2:
         print(f"{usage}; got {' '.join(argv) or 'nothing'}", file=sys.stderr)
         return 2
     try:
@@ -333,17 +399,22 @@ def loop_report(argv):
     except OSError as e:
         print(f"cannot read {path!r}: {e.strerror}", file=sys.stderr)
         return 2
-    bodies = {name: entry_body(text, name) for name in argv[1:]}
+    if target == "nvptx":
+        bodies = {name: entry_body(text, name) for name in argv[1:]}
+    else:
+        functions = functions_gnu(text, ";")
+        bodies = {name: "\n".join(functions[name]) if name in functions else None for name in argv[1:]}
     missing = [name for name, body in bodies.items() if body is None]
     if missing:
         print(f"no entry point {', '.join(missing)} in {path}", file=sys.stderr)
         return 1
+    memory = LOOP_SYNTAX[target][3]
     print("| function | instructions | main loop | memory instructions |")
     print("|---|---:|---:|---|")
     for name, body in bodies.items():
-        loop, total = loop_span(body)
+        loop, total = loop_span(body, target)
         kinds = {}
-        for k in re.findall(r"^\s+(?:@!?%p\d+\s+)?((?:ld|st)\.(?:global|shared)\S*)", body, re.M):
+        for k in re.findall(memory, body, re.M):
             kinds[k] = kinds.get(k, 0) + 1
         print(f"| {name} | {total} | {loop} | {', '.join(f'{n} `{k}`' for k, n in sorted(kinds.items()))} |")
     return 0

@@ -1,7 +1,8 @@
 //! The GPU memory layer: what a kernel on amdgcn or nvptx needs from
 //! outside safe Rust to run a data path, and with `tile::cells` (nvptx's
-//! aligned vector accesses to shared memory) the only `unsafe` code of the
-//! library besides the block GEMM's instructions. It exists when compiling for `amdgcn-amd-amdhsa` or
+//! aligned vector accesses to shared memory) and `tile::buffer` (amdgcn's
+//! buffer loads) the only `unsafe` code of the library besides the block
+//! GEMM's instructions. It exists when compiling for `amdgcn-amd-amdhsa` or
 //! `nvptx64-nvidia-cuda` (with nightly Rust, which those targets need
 //! anyway for `-Zbuild-std=core`).
 //!

@@ -1,6 +1,8 @@
 //! What tile windows read and write: [`TileMemory`] (vectors of elements
 //! at an offset) and [`TileMemoryMut`], for slices, arrays, `Vec`s and
-//! [`SharedMemory`] (a slice of [`Cell`]s).
+//! [`SharedMemory`] (a slice of [`Cell`]s); global memory read through
+//! AMD's buffer loads is [`GlobalMemory`](super::GlobalMemory)
+//! (`tile::buffer`).
 //!
 //! [`SharedMemory`] is shared memory as a kernel sees it: several windows
 //! over one LDS block (the block's store window and the warps' read
@@ -8,8 +10,8 @@
 //! On a GPU the kernel makes its global slices from its pointers
 //! (`core::slice::from_raw_parts`, the kernel's one `unsafe` line) and its
 //! LDS from the launch-sized workgroup memory (`tile::gpu::workgroup_memory`,
-//! on amdgcn and nvptx: with `tile::cells`, the library's only `unsafe`
-//! code outside the block GEMM's instructions).
+//! on amdgcn and nvptx: with `tile::cells` and `tile::buffer`, the
+//! library's only `unsafe` code outside the block GEMM's instructions).
 //!
 //! On nvptx a [`SharedMemory`] over the workgroup memory moves each
 //! vector of 4 or 16 bytes whose address allows it in one instruction
@@ -19,9 +21,10 @@
 //! Every access is bounds-checked against the memory's length: a vector
 //! that leaves it reads as absent (the window loads zeros) and is not
 //! written. This is CK Tile's out-of-bounds rule for AMD buffer loads, which
-//! the hardware checks for free; for LDS, and on NVIDIA, cktile's check is
-//! one compare per access that CK's C++ does not make (Rust's slices need
-//! it).
+//! the hardware checks for free (a [`GlobalMemory`](super::GlobalMemory)
+//! of buffer loads does, on amdgcn); for LDS, for plain global loads, and
+//! on NVIDIA, cktile's check is one compare per access that CK's C++ does
+//! not make (Rust's slices need it).
 //!
 //! ```
 //! use cktile_core::tile::{TileMemory, TileMemoryMut};
@@ -69,6 +72,17 @@ pub trait TileMemory {
     /// ```
     fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, Self::Element)) -> bool;
 
+    /// Whether [`load_or_default`](Self::load_or_default) reads zeros by
+    /// itself, with no test the compiler sees (AMD's buffer loads on
+    /// amdgcn): the windows then read every access through it. `false` by
+    /// default: the windows test [`load_with`](Self::load_with)'s answer.
+    ///
+    /// ```
+    /// use cktile_core::tile::TileMemory;
+    /// assert!(!<&[u8] as TileMemory>::READS_ZEROS);
+    /// ```
+    const READS_ZEROS: bool = false;
+
     /// The number of elements, when the memory knows it (`None` by
     /// default). A window over a view whose chain is a compile-time
     /// constant compares it with the largest offset the chain reaches: a
@@ -86,6 +100,38 @@ pub trait TileMemory {
     #[cfg_attr(not(always_inline), inline)]
     fn elements(&self) -> Option<usize> {
         None
+    }
+
+    /// Calls `f(j, element)` for the `N` elements from `offset` when
+    /// `offset` is `Some` and they all lie inside the memory, and
+    /// `f(j, Default::default())` for each `j` otherwise: what a window
+    /// reads at an access (padding, `None`, and a vector outside read as
+    /// zeros). The default calls [`load_with`](Self::load_with); AMD's
+    /// buffer loads ([`GlobalMemory`](super::GlobalMemory)) read zeros
+    /// themselves, with no branch.
+    ///
+    /// ```
+    /// use cktile_core::tile::TileMemory;
+    /// let data = [1u8, 2, 3];
+    /// let mut got = [9; 2];
+    /// (&data[..]).load_or_default::<2>(Some(1), |j, x| got[j] = x);
+    /// assert_eq!(got, [2, 3]);
+    /// (&data[..]).load_or_default::<2>(Some(2), |j, x| got[j] = x);
+    /// assert_eq!(got, [0, 0]);
+    /// (&data[..]).load_or_default::<1>(None, |j, x| got[j] = x + 5);
+    /// assert_eq!(got, [5, 0]);
+    /// ```
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    fn load_or_default<const N: usize>(&self, offset: Option<Index>, mut f: impl FnMut(usize, Self::Element))
+    where
+        Self::Element: Default,
+    {
+        if !offset.is_some_and(|o| self.load_with::<N>(o, &mut f)) {
+            for j in 0..N {
+                f(j, Self::Element::default());
+            }
+        }
     }
 
     /// The `N` elements from `offset`, or `None` when any of them lies
@@ -212,7 +258,7 @@ fn vector<T, const N: usize>(s: &[T], r: Range<usize>) -> Option<&[T; N]> {
 
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
-fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(usize, T)) -> bool {
+pub(super) fn load_from<T: Copy, const N: usize>(s: &[T], offset: Index, mut f: impl FnMut(usize, T)) -> bool {
     let Some(r) = range(offset, N, s.len()) else {
         return false;
     };

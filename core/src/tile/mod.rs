@@ -17,11 +17,14 @@
 //! - [`memory`]: what windows read and write ([`TileMemory`],
 //!   [`TileMemoryMut`]): slices, arrays, `Vec`s, and [`SharedMemory`] for
 //!   shared memory several windows write.
+//! - [`buffer`]: [`GlobalMemory`], global memory as CK's buffer view
+//!   reads it: on amdgcn through AMD buffer loads, whose hardware range
+//!   check reads an access outside as zeros with no compare and branch.
 //! - `gpu` (amdgcn and nvptx only): the block's shared memory
 //!   (`workgroup_memory`, in the shared address space) and CK's
 //!   `block_sync_lds`; with `cells` (a shared memory's cells, whose
-//!   aligned base lets nvptx move a vector in one instruction), the
-//!   library's only `unsafe` code.
+//!   aligned base lets nvptx move a vector in one instruction) and
+//!   `buffer`'s loads on amdgcn, the library's only `unsafe` code.
 //!
 //! Everything is `no_std`, and zero-sized where CK's is `constexpr`: a
 //! distributed tensor is its elements, a window its view, its origin and
@@ -51,6 +54,7 @@
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
+pub mod buffer;
 mod cells;
 pub mod example;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
@@ -62,6 +66,7 @@ pub mod tensor;
 pub mod transfer;
 pub mod window;
 
+pub use buffer::{BufferElement, BufferGfx9, BufferGfx10, BufferGfx11, GlobalAccess, GlobalMemory, Plain};
 pub use memory::{SharedMemory, TileMemory, TileMemoryMut};
 pub use partition::Partition;
 pub use tensor::{

@@ -200,6 +200,12 @@ impl<B: TileMemory<Element = T>, C: Chain, E: TileEncoding, T: Copy + Default, c
             (Some(o), Some(last)) if CLAMP_TO_FALLBACK => (Some(clamp_to_fallback(o, last)), None),
             other => other,
         };
+        if let (true, None, true) = (B::READS_ZEROS, fallback, plan.vector() <= 16) {
+            // One read of a memory that reads zeros itself for padding and for a vector
+            // outside: AMD's buffer loads, without a branch.
+            by_width!(plan.vector(), |N| memory.load_or_default::<N>(offset, &mut put), {});
+            return;
+        }
         let loaded = match offset {
             Some(o) => by_width!(
                 plan.vector(),

@@ -27,7 +27,7 @@ use cktile_core::ops::gemm::{
     OperandSide, WarpWindow, block_window,
 };
 use cktile_core::tile::{
-    Partition, SharedMemory, load_tile, make_tile_window_with_distribution, move_tile_window, store_tile,
+    GlobalMemory, Partition, SharedMemory, load_tile, make_tile_window_with_distribution, move_tile_window, store_tile,
 };
 use cktile_core::typed::{TensorDescriptor, make_tensor_view};
 use cktile_core::{Error, transforms::static_for};
@@ -174,7 +174,7 @@ impl<'a, P: GemmPolicy, S: OperandSide<P>> UserWindows<'a, P, S> {
         let warp_row = side.warp_row(p.warp) * S::WARP_ROWS as Index;
         Ok(UserWindows {
             dram: make_tile_window_with_distribution(
-                make_tensor_view(global, desc),
+                make_tensor_view(GlobalMemory::new(global)?, desc),
                 S::Tile::default(),
                 [row0, 0],
                 make_static_tile_distribution(),

@@ -303,7 +303,7 @@ impl<W: super::policy::WarpGemm> super::block::WarpGemmVisitor for Issues<'_, W>
 pub use amdgpu::block_gemm;
 
 /// The block GEMM on amdgcn: the MFMA intrinsics (the GPU layer's only
-/// `unsafe` outside `tile::gpu` and `tile::cells`: an LLVM intrinsic is an
+/// `unsafe` outside `tile::gpu`, `tile::cells` and `tile::buffer`: an LLVM intrinsic is an
 /// `extern` call).
 #[cfg(target_arch = "amdgpu")]
 #[allow(unsafe_code)]
@@ -644,7 +644,8 @@ mod amdgpu {
 pub use nvptx::block_gemm;
 
 /// The block GEMM on nvptx: `mma.sync.aligned` in inline PTX (the GPU
-/// layer's only `unsafe` here outside `tile::gpu` and `tile::cells`).
+/// layer's only `unsafe` here outside `tile::gpu`, `tile::cells` and
+/// `tile::buffer`).
 #[cfg(target_arch = "nvptx64")]
 #[allow(unsafe_code)]
 mod nvptx {

@@ -394,7 +394,7 @@ pub trait MfmaElement: sealed::Sealed + Copy + Default + 'static {
     /// pack are 16 bytes of them ([`GemmPolicy::VECTOR`](super::GemmPolicy::VECTOR)).
     const BYTES: usize;
     /// The element's bits as the data path moves them.
-    type Bits: Copy + Default + PartialEq + core::fmt::Debug + 'static;
+    type Bits: crate::tile::BufferElement + PartialEq + core::fmt::Debug;
     /// The accumulator the warp GEMMs sum its products in.
     type Acc: Accumulator;
     /// The value of `bits` (exact: every value of these types is an `f32`;

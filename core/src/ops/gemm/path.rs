@@ -39,7 +39,7 @@ use crate::Index;
 use crate::distribution::typed::{TileEncoding, make_static_tile_distribution};
 use crate::error::Error;
 use crate::tile::{
-    Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile, load_tile_into,
+    BufferElement, GlobalMemory, Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile, load_tile_into,
     make_tile_window_with_distribution, move_tile_window, store_tile,
 };
 use crate::typed::{Chain, TensorDescriptor, TensorView, make_tensor_view};
@@ -243,8 +243,25 @@ pub type WarpTensor<T, P, S> = StaticDistributedTensor<T, <S as OperandSide<P>>:
 ///     let _tile = cktile_core::tile::load_tile(w);
 /// }
 /// ```
-pub type DramWindow<'a, T, P, S> =
-    TileWindowWithStaticDistribution<&'a [T], <S as OperandSide<P>>::DramChain, <S as OperandSide<P>>::Dram>;
+pub type DramWindow<'a, T, P, S> = TileWindowWithStaticDistribution<
+    GlobalMemory<'a, T, GlobalOf<P>>,
+    <S as OperandSide<P>>::DramChain,
+    <S as OperandSide<P>>::Dram,
+>;
+
+/// How policy `P` reads A and B from global memory: its
+/// [`Global`](GemmPolicy::Global) ([`Plain`](crate::tile::Plain) loads
+/// unless the policy names CK's buffer loads).
+///
+/// ```
+/// use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, GlobalOf, Mfma32x32x16, RowMajor, UniversalGemmPolicy};
+/// use cktile_core::tile::{BufferGfx9, Plain};
+/// use core::any::TypeId;
+/// assert_eq!(TypeId::of::<GlobalOf<UniversalGemmPolicy<256, 128, 128, 32>>>(), TypeId::of::<Plain>());
+/// type Buffered = UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, RowMajor, ColumnMajor, BufferGfx9>;
+/// assert_eq!(TypeId::of::<GlobalOf<Buffered>>(), TypeId::of::<BufferGfx9>());
+/// ```
+pub type GlobalOf<P> = <P as GemmPolicy>::Global;
 
 /// A thread's LDS store window of side `S` (CK's `a_copy_lds_window`): the
 /// LDS block, distributed by the DRAM distribution.
@@ -293,7 +310,7 @@ impl<T: Copy, P: GemmPolicy, S: OperandSide<P>> Clone for OperandPath<'_, T, P, 
 
 impl<T: Copy, P: GemmPolicy, S: OperandSide<P>> Copy for OperandPath<'_, T, P, S> {}
 
-impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T, P, S> {
+impl<'a, T: BufferElement, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T, P, S> {
     /// The windows of thread `thread` of the block whose tile starts at
     /// row `block_row` of a `rows x k` operand (row stride `stride`) in
     /// `global`, staged through `lds` (the LDS block's elements, ROWS x
@@ -389,7 +406,7 @@ impl<'a, T: Copy + Default, P: GemmPolicy, S: OperandSide<P>> OperandPath<'a, T,
         p: Partition,
     ) -> Result<Self, Error> {
         let () = P::CHECK;
-        let dram_view = make_tensor_view(global, desc);
+        let dram_view = make_tensor_view(GlobalMemory::new(global)?, desc);
         let dram = make_tile_window_with_distribution(
             dram_view,
             S::Tile::default(),

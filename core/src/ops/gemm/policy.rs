@@ -31,7 +31,7 @@ use super::wmma::{Gfx11, Gfx12, RdnaWmma};
 use crate::distribution::EmbedEncoding;
 use crate::distribution::typed::TileEncoding;
 use crate::error::Error;
-use crate::tile::Partition;
+use crate::tile::{GlobalAccess, Partition, Plain};
 use crate::typed::{Chain, TensorDescriptor, TensorView, static_failure};
 use cktile_transforms::{Number, Values};
 use core::marker::PhantomData;
@@ -439,6 +439,15 @@ pub trait GemmPolicy {
     const CHECK: ();
     /// The warp GEMM.
     type Warp: WarpGemm;
+    /// How the GEMM reads A and B from global memory
+    /// ([`GlobalMemory`](crate::tile::GlobalMemory)): [`Plain`] loads, or
+    /// CK's buffer loads of an AMD generation
+    /// ([`BufferGfx9`](crate::tile::BufferGfx9) for the MFMAs of gfx942
+    /// and gfx950, [`BufferGfx11`](crate::tile::BufferGfx11) for the WMMAs
+    /// of gfx11 and gfx12), whose hardware range check reads a vector
+    /// outside as zeros with no compare and branch. The last parameter of
+    /// [`UniversalGemmPolicy`], `Plain` by default.
+    type Global: GlobalAccess;
     /// A's DRAM distribution (`MakeADramTileDistribution`), also the LDS store's.
     type ADram: TileEncoding;
     /// B's DRAM distribution (`MakeBDramTileDistribution`).
@@ -652,7 +661,8 @@ pub struct UniversalGemmPolicy<
     Warp = Mfma32x32x16,
     A = RowMajor,
     B = ColumnMajor,
->(PhantomData<(Warps, Warp, A, B)>);
+    Global = Plain,
+>(PhantomData<(Warps, Warp, A, B, Global)>);
 
 /// A quotient, or 0 for a division by zero (a configuration `CHECK` refuses).
 const fn or_zero(v: Option<usize>) -> usize {
@@ -724,8 +734,9 @@ impl<
     const WK: usize,
     A: ALayout,
     B: BLayout,
+    Global: GlobalAccess,
     $($g: $bound,)?
-> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, $elem $(, $g)?>, A, B>
+> GemmPolicy for UniversalGemmPolicy<BLOCK, M, N, K, BlockWarps<MW, NW>, $family<WM, WN, WK, $elem $(, $g)?>, A, B, Global>
 where
     $family<WM, WN, WK, $elem $(, $g)?>: WarpGemm,
     ADramDistribution<BLOCK, M, K, { 16 / $bytes }>: TileEncoding,
@@ -772,6 +783,7 @@ where
         ];
     };
     type Warp = $family<WM, WN, WK, $elem $(, $g)?>;
+    type Global = Global;
     type ADram = ADramDistribution<BLOCK, M, K, { 16 / $bytes }>;
     type BDram = ADramDistribution<BLOCK, N, K, { 16 / $bytes }>;
     type AWarp = <$family<WM, WN, WK, $elem $(, $g)?> as WarpGemm>::AWarp;
