@@ -48,8 +48,15 @@ use crate::{Error, Index};
 use core::marker::PhantomData;
 
 /// The most bytes a buffer resource addresses here: 2 GiB. An access that
-/// does not lie inside reads from [`INVALID_OFFSET`], which no word of a
-/// resource of at most this many bytes reaches.
+/// does not lie inside reads from the invalid offset, 2 GiB, which no word
+/// of a resource of at most this many bytes reaches.
+///
+/// ```
+/// use cktile_core::tile::{BufferGfx9, GlobalMemory, buffer::MAX_BUFFER_BYTES};
+/// let most = vec![0u8; MAX_BUFFER_BYTES / 1024];
+/// assert!(GlobalMemory::<u8, BufferGfx9>::new(&most).is_ok());
+/// assert_eq!(MAX_BUFFER_BYTES, 2 << 30);
+/// ```
 pub const MAX_BUFFER_BYTES: usize = 1 << 31;
 
 #[cfg(any(test, target_arch = "amdgpu"))]
@@ -59,8 +66,8 @@ pub const MAX_BUFFER_BYTES: usize = 1 << 31;
 const INVALID_OFFSET: u32 = 1 << 31;
 
 mod sealed {
-    pub trait Sealed {}
-    pub trait Element {}
+    pub trait SealedAccess {}
+    pub trait SealedElement {}
 }
 
 /// An element a [`GlobalMemory`] holds: a plain number, whose all-zero
@@ -75,11 +82,11 @@ mod sealed {
 /// }
 /// assert_eq!(zero::<f32>().to_bits(), 0);
 /// ```
-pub trait BufferElement: sealed::Element + Copy + Default + 'static {}
+pub trait BufferElement: sealed::SealedElement + Copy + Default + 'static {}
 
 macro_rules! elements {
     ($($t:ty),+) => {$(
-        impl sealed::Element for $t {}
+        impl sealed::SealedElement for $t {}
         impl BufferElement for $t {}
     )+};
 }
@@ -96,7 +103,7 @@ elements!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
 /// assert_eq!(Plain::BUFFER_WORD3, None);
 /// assert_eq!(BufferGfx11::BUFFER_WORD3, Some(0x3100_4000));
 /// ```
-pub trait GlobalAccess: sealed::Sealed + Copy + Default + core::fmt::Debug + 'static {
+pub trait GlobalAccess: sealed::SealedAccess + Copy + Default + core::fmt::Debug + 'static {
     /// The fourth word of this generation's buffer resources (its format
     /// and out-of-bounds bits), or `None` for plain loads.
     const BUFFER_WORD3: Option<u32>;
@@ -146,7 +153,7 @@ pub struct BufferGfx11;
 
 macro_rules! accesses {
     ($($t:ty => $word:expr;)+) => {$(
-        impl sealed::Sealed for $t {}
+        impl sealed::SealedAccess for $t {}
         impl GlobalAccess for $t {
             const BUFFER_WORD3: Option<u32> = $word;
         }
@@ -287,7 +294,7 @@ impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
     /// invalid one for padding and for a vector outside, which reads zeros
     /// (CK's `amd_buffer_load_invalid_element_return_zero`); `f` takes the
     /// loaded elements either way. Elsewhere the slice's test, which reads
-    /// the same ([`address`] and the tests' model of the hardware hold them
+    /// the same (`address` and the tests' model of the hardware hold them
     /// equal).
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
@@ -515,6 +522,7 @@ mod amdgpu {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -125,8 +125,8 @@ pub use mfma::{
 };
 pub use mma::{MmaSyncInstruction, WARP_32, WarpInstruction};
 pub use path::{
-    BlockGemmSide, BlockWindow, DramTensor, DramWindow, GlobalOf, LdsStoreWindow, OperandA, OperandB, OperandPath, OperandSide,
-    WarpTensor, WarpWindow, block_window,
+    BlockGemmSide, BlockWindow, DramTensor, DramWindow, GlobalOf, LdsStoreWindow, OperandA, OperandB, OperandPath,
+    OperandSide, WarpTensor, WarpWindow, block_window,
 };
 pub use pipeline::{CompV3, OneStage, Pipeline};
 pub use policy::{

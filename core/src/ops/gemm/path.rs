@@ -39,8 +39,8 @@ use crate::Index;
 use crate::distribution::typed::{TileEncoding, make_static_tile_distribution};
 use crate::error::Error;
 use crate::tile::{
-    BufferElement, GlobalMemory, Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution, load_tile, load_tile_into,
-    make_tile_window_with_distribution, move_tile_window, store_tile,
+    BufferElement, GlobalMemory, Partition, SharedMemory, StaticDistributedTensor, TileWindowWithStaticDistribution,
+    load_tile, load_tile_into, make_tile_window_with_distribution, move_tile_window, store_tile,
 };
 use crate::typed::{Chain, TensorDescriptor, TensorView, make_tensor_view};
 use cktile_transforms::Values;

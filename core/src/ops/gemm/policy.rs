@@ -620,8 +620,12 @@ pub type BDramChain<P> = <P as GemmPolicy>::BDramChain;
 /// is the GEMM's, 16- or 8-bit: DRAM vectors and LDS packs of 16 bytes),
 /// for A and B laid out as `A` and `B` say ([`RowMajor`] A and
 /// [`ColumnMajor`] B by default, CK's `ALayout` and `BLayout`: see
-/// [`layout`](super::layout)): one line per configuration, every
-/// encoding, chain and builder an associated item of [`GemmPolicy`]. A
+/// [`layout`](super::layout)), and A and B read from global memory as
+/// `Global` says ([`Plain`] loads by default, or CK's buffer loads on
+/// AMD GPUs: [`BufferGfx9`](crate::tile::BufferGfx9) for the MFMAs,
+/// [`BufferGfx11`](crate::tile::BufferGfx11) for the WMMAs; see
+/// [`GemmPolicy::Global`]): one line per configuration, every encoding,
+/// chain and builder an associated item of [`GemmPolicy`]. A
 /// configuration CK refuses is a compile error naming the requirement.
 ///
 /// ```
