@@ -282,7 +282,9 @@ impl<'a, T, A: GlobalAccess> GlobalMemory<'a, T, A> {
 impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
     type Element = T;
 
-    const READS_ZEROS: bool = cfg!(target_arch = "amdgpu") && A::BUFFER_WORD3.is_some();
+    // True on every target for buffer loads, so the host's windows take the path amdgcn's
+    // take (there `load_or_default` reads what the slice reads).
+    const READS_ZEROS: bool = A::BUFFER_WORD3.is_some();
 
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]

@@ -74,8 +74,9 @@ pub trait TileMemory {
 
     /// Whether [`load_or_default`](Self::load_or_default) reads zeros by
     /// itself, with no test the compiler sees (AMD's buffer loads on
-    /// amdgcn): the windows then read every access through it. `false` by
-    /// default: the windows test [`load_with`](Self::load_with)'s answer.
+    /// amdgcn, and the same memory on the host, which reads the same): the
+    /// windows then read every access through it. `false` by default: the
+    /// windows test [`load_with`](Self::load_with)'s answer.
     ///
     /// ```
     /// use cktile_core::tile::TileMemory;

@@ -733,3 +733,60 @@ fn affine_windows_offset_as_the_chain() {
         affine_offsets_agree::<Small64x16, _>(OperandB, 64, 32, 9, origin);
     }
 }
+
+/// A and B's bits for a policy of `E`: every bit pattern is a value of the
+/// 16-bit and 8-bit types, and each element is a small pseudo-random one
+/// (`seed` picks the sequence), so sums stay exact.
+fn operand<E: MfmaElement>(len: usize, seed: u64) -> Vec<E::Bits> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            E::from_f32(((x % 7) as f32) - 3.0)
+        })
+        .collect()
+}
+
+/// Policy `P`'s GEMM over buffer loads (`Q`, the same policy but for its
+/// last parameter) computes what it computes over plain loads, bit for
+/// bit, with `m x n x k` and leading dimension `stride`: the windows'
+/// buffer path (`TileMemory::READS_ZEROS`, which the host takes too) reads
+/// padding and the tiles past the matrices as the slices' test does.
+fn buffered_is_plain<P: GemmPolicy, Q: GemmPolicy<Warp = P::Warp>>(m: usize, n: usize, k: usize, stride: usize) {
+    use crate::tile::GlobalAccess;
+    assert!(<P::Global as GlobalAccess>::BUFFER_WORD3.is_none() && <Q::Global as GlobalAccess>::BUFFER_WORD3.is_some());
+    let outer = |rows: usize, k_contiguous: bool| if k_contiguous { rows } else { k } * stride;
+    let a = operand::<ElementOf<P>>(outer(m, <P::AStorage as OperandStorage>::K_CONTIGUOUS), 1);
+    let b = operand::<ElementOf<P>>(outer(n, <P::BStorage as OperandStorage>::K_CONTIGUOUS), 2);
+    let problem = GemmProblem { m, n, k, a_stride: stride, b_stride: stride, c_stride: n };
+    let (mut plain, mut buffered) = (vec![AccOf::<P>::default(); m * n], vec![AccOf::<Q>::default(); m * n]);
+    emulate_gemm::<P>(&a, &b, &mut plain, problem).unwrap();
+    emulate_gemm::<Q>(&a, &b, &mut buffered, problem).unwrap();
+    assert_eq!(plain, buffered, "{m} x {n} x {k}, stride {stride}");
+    assert!(plain.iter().any(|&x| x != AccOf::<P>::default()), "{m} x {n} x {k}: all zero");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 12, ..Default::default() })]
+    /// At random sizes (padded along every dimension), strides, layouts and
+    /// element types.
+    #[test]
+    fn buffer_loads_compute_what_plain_loads_compute(m in 1usize..200, n in 1usize..200, k8 in 1usize..20, extra in 0usize..20) {
+        use crate::tile::BufferGfx9;
+        let k = 8 * k8;
+        let stride = k.max(m).max(n) + extra;
+        buffered_is_plain::<Default128, UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, RowMajor, ColumnMajor, BufferGfx9>>(m, n, k, stride);
+        buffered_is_plain::<
+            UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, ColumnMajor, RowMajor>,
+            UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, ColumnMajor, RowMajor, BufferGfx9>,
+        >(m, n, k, stride);
+        let k16 = 16 * k8;
+        let stride8 = k16.max(m).max(n) + extra;
+        buffered_is_plain::<
+            UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>>,
+            UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>, RowMajor, ColumnMajor, BufferGfx9>,
+        >(m, n, k16, stride8);
+    }
+}
