@@ -768,6 +768,34 @@ fn buffered_is_plain<P: GemmPolicy, Q: GemmPolicy<Warp = P::Warp>>(m: usize, n: 
     assert!(plain.iter().any(|&x| x != AccOf::<P>::default()), "{m} x {n} x {k}: all zero");
 }
 
+/// [`buffered_is_plain`] through CK's CShuffle epilogue, C in fp16 (its
+/// vectors along C's rows, across C's last column at odd `n`), each C
+/// starting at a value no store writes.
+fn buffered_is_plain_shuffled<P: GemmPolicy<Warp = Mfma32x32x16>, Q: GemmPolicy<Warp = Mfma32x32x16>>(
+    m: usize,
+    n: usize,
+    k: usize,
+    stride: usize,
+) {
+    let a = operand::<Fp16>(m * stride, 3);
+    let b = operand::<Fp16>(n * stride, 4);
+    let problem = GemmProblem { m, n, k, a_stride: stride, b_stride: stride, c_stride: n };
+    let run = |shuffled: &mut Vec<u16>, buffered: bool| {
+        let mut lds = vec![0u16; CShuffle::<u16>::lds_elements::<P>()];
+        let epilogue = CShuffle::new(SharedMemory::from_mut(&mut lds));
+        if buffered {
+            emulate_gemm_with::<Q, OneStage, Fp16, _>(&a, &b, shuffled, problem, epilogue).unwrap();
+        } else {
+            emulate_gemm_with::<P, OneStage, Fp16, _>(&a, &b, shuffled, problem, epilogue).unwrap();
+        }
+    };
+    let (mut plain, mut buffered) = (vec![0x7e00u16; m * n], vec![0x7e00u16; m * n]);
+    run(&mut plain, false);
+    run(&mut buffered, true);
+    assert_eq!(plain, buffered, "{m} x {n} x {k}, stride {stride}");
+    assert!(!plain.contains(&0x7e00), "{m} x {n} x {k}: an element not written");
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig { cases: 12, ..Default::default() })]
     /// At random sizes (padded along every dimension), strides, layouts and
@@ -784,6 +812,7 @@ proptest::proptest! {
         >(m, n, k, stride);
         let k16 = 16 * k8;
         let stride8 = k16.max(m).max(n) + extra;
+        buffered_is_plain_shuffled::<Default128, UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Mfma32x32x16, RowMajor, ColumnMajor, BufferGfx9>>(m, n, k, stride);
         buffered_is_plain::<
             UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>>,
             UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, Int8>, RowMajor, ColumnMajor, BufferGfx9>,
