@@ -55,8 +55,10 @@
 //! bf16), each accumulator rounded once, to nearest even. The sm_90 fp8 entry point's `mma.sync` needs PTX ISA
 //! 8.4 (`-Ctarget-feature=+ptx84`, as the scripts build it).
 
-use cktile_core::ops::gemm::{BlockWarps, ColumnMajor, Mfma, MmaSync, RowMajor, UniversalGemmPolicy, Wmma};
-use cktile_core::tile::BufferGfx9;
+use cktile_core::ops::gemm::{
+    BlockWarps, ColumnMajor, Gfx11, Gfx12, Mfma, MmaSync, RowMajor, UniversalGemmPolicy, Wmma,
+};
+use cktile_core::tile::{BufferGfx9, BufferGfx11};
 
 /// gfx942, 16-bit elements `E` (fp16, bf16): 128 x 128 x 32 on 256
 /// threads, 2 x 2 warps of the 32x32x16 MFMA, A laid out as `A` and B as
@@ -78,18 +80,19 @@ pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
 
 /// RDNA3 (gfx11), 16-bit elements: the same tiles, 2 x 2 pairs of
 /// wave32 waves of `v_wmma_*_16x16x16_*` (each wave 16 rows of a 32 x 32
-/// x 16 warp tile, two WMMAs a K step).
+/// x 16 warp tile, two WMMAs a K step), through gfx11's buffer loads (as
+/// every RDNA policy here).
 pub type Rdna3<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx11>, A, B>;
+    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, E, Gfx11>, A, B, BufferGfx11>;
 /// RDNA3, int8: 128 x 128 x 64 (64-byte rows, as the other 8-bit policies).
 pub type Rdna3x8<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx11>, A, B>;
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, E, Gfx11>, A, B, BufferGfx11>;
 /// RDNA4 (gfx12), 16-bit elements: as [`Rdna3`] over gfx12's WMMA.
 pub type Rdna4<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx12>, A, B>;
+    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, Wmma<32, 32, 16, E, Gfx12>, A, B, BufferGfx11>;
 /// RDNA4, 8-bit elements (OCP's `Fp8`, `Bf8`, and `Int8`): 128 x 128 x 64.
 pub type Rdna4x8<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, E, cktile_core::ops::gemm::Gfx12>, A, B>;
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Wmma<32, 32, 16, E, Gfx12>, A, B, BufferGfx11>;
 
 /// The entry points: one line each over [`kernel`].
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]

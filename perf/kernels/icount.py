@@ -312,7 +312,7 @@ LOOP_SYNTAX = {
         r"^(\.LBB\w+):",
         r"\bs_(?:cbranch_\w+|branch)\s+(\.LBB\w+)",
         lambda line: is_instruction(line, ";"),
-        r"^\s+((?:buffer|global|flat)_(?:load|store)_\w+|ds_(?:read|write)\w*)",
+        r"^\s+((?:buffer|global|flat)_(?:load|store)_\w+|ds_(?:read|write|load|store)\w*)",
     ),
 }
 
