@@ -43,6 +43,8 @@
 //! ```
 #![cfg_attr(target_arch = "amdgpu", allow(unsafe_code))]
 
+#[cfg(target_arch = "amdgpu")]
+use super::memory::read_or_default;
 use super::memory::{TileMemory, load_from};
 use crate::{Error, Index};
 use core::marker::PhantomData;
@@ -59,10 +61,10 @@ use core::marker::PhantomData;
 /// ```
 pub const MAX_BUFFER_BYTES: usize = 1 << 31;
 
-#[cfg(any(test, target_arch = "amdgpu"))]
 /// The byte offset an access that does not lie inside its buffer reads
 /// from (CK's `0x80000000`): past every resource this module makes, so the
 /// hardware reads it as zeros.
+#[cfg(any(test, target_arch = "amdgpu"))]
 const INVALID_OFFSET: u32 = 1 << 31;
 
 mod sealed {
@@ -292,24 +294,19 @@ impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
         load_from::<T, N>(self.data, offset, f)
     }
 
-    /// On amdgcn, with buffer loads: one load from the offset, or from the
-    /// invalid one for padding and for a vector outside, which reads zeros
-    /// (CK's `amd_buffer_load_invalid_element_return_zero`); `f` takes the
-    /// loaded elements either way. Elsewhere the slice's test, which reads
-    /// the same (`address` and the tests' model of the hardware hold them
-    /// equal).
+    /// With buffer loads: one load from the offset, or from the invalid
+    /// one for padding and for a vector outside, which reads zeros (CK's
+    /// `amd_buffer_load_invalid_element_return_zero`); `f` takes the loaded
+    /// elements either way. Elsewhere, and on the host, the trait's test of
+    /// the slice, which reads the same (`address` and the tests' model of
+    /// the hardware hold them equal).
+    #[cfg(target_arch = "amdgpu")]
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    fn load_or_default<const N: usize>(&self, offset: Option<Index>, mut f: impl FnMut(usize, T)) {
-        #[cfg(target_arch = "amdgpu")]
-        if let Some(word3) = A::BUFFER_WORD3 {
-            amdgpu::load_each::<T, N>(self.data, word3, offset, f);
-            return;
-        }
-        if !offset.is_some_and(|o| self.load_with::<N>(o, &mut f)) {
-            for j in 0..N {
-                f(j, T::default());
-            }
+    fn load_or_default<const N: usize>(&self, offset: Option<Index>, f: impl FnMut(usize, T)) {
+        match A::BUFFER_WORD3 {
+            Some(word3) => amdgpu::load_each::<T, N>(self.data, word3, offset, f),
+            None => read_or_default::<Self, N>(self, offset, f),
         }
     }
 
@@ -320,7 +317,6 @@ impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
     }
 }
 
-#[cfg(any(test, target_arch = "amdgpu"))]
 /// Where a buffer load of `n` elements of `size` bytes at element `offset`
 /// (`None`: padding) reads, over a slice of `len` elements: its byte offset in the resource,
 /// and whether the vector lies inside (every other access reads from
@@ -332,6 +328,7 @@ impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
 /// One compare of the offset, as an unsigned number, with `len - n` (the
 /// same for every access of a window), then a select of the offset: no
 /// branch.
+#[cfg(any(test, target_arch = "amdgpu"))]
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
 const fn address(len: usize, size: usize, n: usize, offset: Option<Index>) -> (u32, bool) {
@@ -345,9 +342,9 @@ const fn address(len: usize, size: usize, n: usize, offset: Option<Index>) -> (u
     if inside { ((offset as u64 as u32).wrapping_mul(size as u32), true) } else { (INVALID_OFFSET, false) }
 }
 
-#[cfg(any(test, target_arch = "amdgpu"))]
 /// The bytes a resource over `len` elements of `size` bytes addresses: all
 /// of them, up to [`MAX_BUFFER_BYTES`].
+#[cfg(any(test, target_arch = "amdgpu"))]
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
 const fn records(len: usize, size: usize) -> u32 {
@@ -355,11 +352,11 @@ const fn records(len: usize, size: usize) -> u32 {
     if bytes > MAX_BUFFER_BYTES as u128 { MAX_BUFFER_BYTES as u32 } else { bytes as u32 }
 }
 
-#[cfg(any(test, target_arch = "amdgpu"))]
 /// The bytes of the next piece of a buffer load with `rest` bytes still to
 /// read: 16, 8, 4, 2 or 1 (`buffer_load_dwordx4`, `_dwordx2`, `_dword`,
 /// `_ushort`, `_ubyte`), the largest that fits, so every piece ends where
 /// the vector ends or before.
+#[cfg(any(test, target_arch = "amdgpu"))]
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
 const fn piece(rest: usize) -> usize {

@@ -124,15 +124,11 @@ pub trait TileMemory {
     /// ```
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    fn load_or_default<const N: usize>(&self, offset: Option<Index>, mut f: impl FnMut(usize, Self::Element))
+    fn load_or_default<const N: usize>(&self, offset: Option<Index>, f: impl FnMut(usize, Self::Element))
     where
         Self::Element: Default,
     {
-        if !offset.is_some_and(|o| self.load_with::<N>(o, &mut f)) {
-            for j in 0..N {
-                f(j, Self::Element::default());
-            }
-        }
+        read_or_default::<Self, N>(self, offset, f);
     }
 
     /// The `N` elements from `offset`, or `None` when any of them lies
@@ -151,6 +147,25 @@ pub trait TileMemory {
             v[j] = x;
         });
         out
+    }
+}
+
+/// [`TileMemory::load_or_default`]'s answer from
+/// [`TileMemory::load_with`]'s: the vector where `offset` is `Some` and it
+/// lies inside `memory`, defaults otherwise.
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
+pub(super) fn read_or_default<M: TileMemory + ?Sized, const N: usize>(
+    memory: &M,
+    offset: Option<Index>,
+    mut f: impl FnMut(usize, M::Element),
+) where
+    M::Element: Default,
+{
+    if !offset.is_some_and(|o| memory.load_with::<N>(o, &mut f)) {
+        for j in 0..N {
+            f(j, M::Element::default());
+        }
     }
 }
 
