@@ -14,9 +14,9 @@
 //! which on amdgcn compile to `buffer_load_dword*` through a resource made
 //! from the slice, and elsewhere read what those instructions read (the
 //! host runs a kernel's steps as the GPU does). A GEMM policy names its
-//! generation by its warp GEMM (`ops::gemm::WarpGemm::Global`: CDNA's
-//! MFMAs read through gfx9's buffers, RDNA's WMMAs through gfx11's,
-//! NVIDIA's `mma.sync` plainly).
+//! access (`ops::gemm::GemmPolicy::Global`, `UniversalGemmPolicy`'s last
+//! parameter, `Plain` by default): CK reads through gfx9's buffers for
+//! CDNA's MFMAs and through gfx11's for RDNA's WMMAs.
 //!
 //! What a load reads is the same as over the slice: the vector when it
 //! lies inside, nothing (the window's zeros) otherwise. A buffer resource
@@ -55,9 +55,9 @@ use core::marker::PhantomData;
 ///
 /// ```
 /// use cktile_core::tile::{BufferGfx9, GlobalMemory, buffer::MAX_BUFFER_BYTES};
-/// let most = vec![0u8; MAX_BUFFER_BYTES / 1024];
-/// assert!(GlobalMemory::<u8, BufferGfx9>::new(&most).is_ok());
 /// assert_eq!(MAX_BUFFER_BYTES, 2 << 30);
+/// let data = vec![0u32; 1024];
+/// assert!(size_of_val(&data[..]) <= MAX_BUFFER_BYTES && GlobalMemory::<u32, BufferGfx9>::new(&data).is_ok());
 /// ```
 pub const MAX_BUFFER_BYTES: usize = 1 << 31;
 
