@@ -6,10 +6,11 @@
 # "immediate-abort", the 256-thread launch bound from
 # launch-bounds.gfx11.csv, launch-bounds.gfx12.csv). A proof that every kernel compiles for its GPU
 # and issues the block GEMM's WMMAs: for each it prints the instructions,
-# the WMMAs, the private segment and scratch instructions, calls and
-# spills, and fails when a kernel issues another number of WMMAs than its
-# block GEMM has (2 x 2 warp tiles x KPerBlock / 16 K steps x 2 a K tile,
-# once per block GEMM in the source), calls out or spills. Scratch is
+# the WMMAs, the private segment and scratch instructions, calls, spills
+# and flat accesses, and fails when a kernel issues another number of WMMAs
+# than its block GEMM has (2 x 2 warp tiles x KPerBlock / 16 K steps x 2 a
+# K tile, once per block GEMM in the source), calls out, spills, or
+# accesses memory through a flat address. Scratch is
 # printed, not gated: these kernels are not yet zero-cost (the performance
 # chapter's "RDNA"). Usage: scripts/rdna-gemm.sh. Needs python3.
 set -euo pipefail
@@ -52,8 +53,8 @@ from icount import functions_gnu, is_instruction, stats_amdgcn
 # (KPerBlock / 16) K steps x 2 instructions (a 32 x 32 warp tile, N / 16).
 want = {"int8": 2 * 2 * 4 * 2, "fp8": 2 * 2 * 4 * 2}
 bad = []
-print("| kernel | instructions | WMMAs | private segment + scratch instructions | calls | spills |")
-print("|---|---:|---:|---:|---:|---:|")
+print("| kernel | instructions | WMMAs | private segment + scratch instructions | calls | spills | flat accesses |")
+print("|---|---:|---:|---:|---:|---:|---:|")
 for path in sys.argv[1:]:
     text = open(path).read()
     funcs, stats = functions_gnu(text, ";"), stats_amdgcn(text)
@@ -61,9 +62,12 @@ for path in sys.argv[1:]:
         s = stats[name]
         wmma = sum(1 for l in funcs[name] if is_instruction(l, ";") and l.split()[0].startswith("v_wmma"))
         expected = next((w for key, w in want.items() if key in name), 2 * 2 * 2 * 2)
-        print(f"| {name} | {s['instructions']} | {wmma} | {s['scratch']} | {s['calls']} | {s['spills']} |")
-        if wmma == 0 or wmma % expected or s["calls"] or s["spills"]:
-            bad.append(f"{name}: {wmma} WMMAs (a multiple of {expected} expected), calls {s['calls']}, spills {s['spills']}")
+        # An entry point's pointers are its arguments, in the global address space: a flat
+        # access is one that lost it (C's stores did, through a `Result` around C's view).
+        flat = sum(1 for l in funcs[name] if is_instruction(l, ";") and l.split()[0].startswith("flat_"))
+        print(f"| {name} | {s['instructions']} | {wmma} | {s['scratch']} | {s['calls']} | {s['spills']} | {flat} |")
+        if wmma == 0 or wmma % expected or s["calls"] or s["spills"] or flat:
+            bad.append(f"{name}: {wmma} WMMAs (a multiple of {expected} expected), calls {s['calls']}, spills {s['spills']}, flat accesses {flat}")
     if not any(n.startswith(("gemm_gfx11", "gemm_gfx12")) for n in stats):
         bad.append(f"{path}: no RDNA GEMM kernel")
 for b in bad:

@@ -471,8 +471,13 @@ def main(argv):
                     ours, theirs = shared_store_bytes(text, name), shared_store_bytes(text, twin_name)
                     if ours != theirs and not notes:
                         problems.append(f"{ours} bytes by st.shared, the twin {theirs}")
+            # Every other entry point (the whole GEMMs, `gemm_*` and `typed_gemm_*`) keeps its
+            # launch bound and its address spaces too: C's stores were flat on amdgcn until
+            # C's view stopped passing through a `Result` (`make_c_dram_descriptor`).
+            entry = target != "x86_64" and name in launch_bounds(target)
+            if (entry or example) and not name.startswith("typed_kernel_"):
+                problems += kernel_problems(target, text, name)
             if example:
-                problems += [p for p in kernel_problems(target, text, name) if "launch" in p]
                 # sm_90: every LDS read of the GEMM moves a vector (a warp GEMM operand's 4
                 # bytes, a CShuffle row's 16), one aligned instruction each.
                 if target == "nvptx" and (n := element_shared_loads(text, name)):

@@ -18,7 +18,7 @@
 
 use crate::error::Error;
 use crate::typed::{
-    DoPad, Naive, NaiveVector, TensorView, Transformed, make_naive_tensor_descriptor,
+    DoPad, Naive, NaiveVector, TensorDescriptor, TensorView, Transformed, make_naive_tensor_descriptor,
     make_naive_tensor_descriptor_with_vector, make_tensor_view, pad_tensor_view,
 };
 use cktile_transforms::Number as N;
@@ -188,8 +188,9 @@ pub type CDramChain = Transformed<
 /// epilogue's stores into the padding are dropped
 /// ([`store_c_tile`](super::store_c_tile)).
 ///
-/// Refused when it is built: a zero size, a stride below `cols`, sizes
-/// past 64 bits, or `data` too short for the last row.
+/// Refused when it is built ([`make_c_dram_descriptor`]): a zero size, a
+/// stride below `cols`, sizes past 64 bits, or `data` too short for the
+/// last row.
 ///
 /// ```
 /// use cktile_core::ops::gemm::make_c_dram_view;
@@ -210,6 +211,43 @@ pub fn make_c_dram_view<const ROWS: usize, const COLS: usize, T: Copy>(
     cols: usize,
     stride: usize,
 ) -> Result<TensorView<&mut [T], CDramChain>, Error> {
+    let desc = make_c_dram_descriptor::<ROWS, COLS>(data.len(), rows, cols, stride)?;
+    Ok(make_tensor_view(data, desc))
+}
+
+/// The descriptor of [`make_c_dram_view`] over a C of `len` elements, with
+/// all of its checks: no memory is needed to make it.
+///
+/// A kernel makes it before its K loop and wraps C's slice in it after
+/// (`make_tensor_view`, which cannot fail), as
+/// [`universal_gemm_with`](super::universal_gemm_with) does: every
+/// argument is checked before the first load, as CK's
+/// `IsSupportedArgument` checks them, and no `Result` holds C's slice.
+/// One that does keeps the slice's pointer and its error in the same
+/// bytes, which the compiler then carries as an integer: C's stores lose
+/// the global address space (`flat_store_dword` on gfx942, not
+/// `global_store_dword`).
+///
+/// ```
+/// use cktile_core::ops::gemm::{make_c_dram_descriptor, make_c_dram_view};
+/// use cktile_core::typed::make_tensor_view;
+/// let mut c = vec![0f32; 100 * 72];
+/// let desc = make_c_dram_descriptor::<128, 64>(c.len(), 100, 70, 72)?;
+/// assert_eq!(desc, *make_c_dram_view::<128, 64, _>(&mut c, 100, 70, 72)?.descriptor());
+/// let view = make_tensor_view(&mut c[..], desc);
+/// assert_eq!(view.descriptor().calculate_offset([99, 69]), 99 * 72 + 69);
+/// let e = make_c_dram_descriptor::<128, 64>(100 * 72, 100, 73, 72).unwrap_err();
+/// assert!(e.to_string().contains("stride"), "{e}");
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
+pub fn make_c_dram_descriptor<const ROWS: usize, const COLS: usize>(
+    len: usize,
+    rows: usize,
+    cols: usize,
+    stride: usize,
+) -> Result<TensorDescriptor<CDramChain>, Error> {
     if stride < cols {
         return Err(Error::policy_minimum("C's row stride must be at least its columns", "stride", stride, cols));
     }
@@ -217,13 +255,16 @@ pub fn make_c_dram_view<const ROWS: usize, const COLS: usize, T: Copy>(
     // The descriptor's element space: the builder above has refused no rows and a size past
     // 64 bits, so `needed` is `Some` (the largest size stands for any other answer).
     let needed = rows.checked_sub(1).and_then(|r| r.checked_mul(stride)).and_then(|o| o.checked_add(cols));
-    if needed.is_none_or(|n| n > data.len()) {
+    if needed.is_none_or(|n| n > len) {
         return Err(Error::policy_minimum(
             "C's buffer must hold (rows - 1) * stride + cols elements",
             "len",
-            data.len(),
+            len,
             needed.unwrap_or(usize::MAX),
         ));
     }
-    pad_tensor_view(make_tensor_view(data, d), (N::<ROWS>, N::<COLS>), (DoPad::<true>, DoPad::<true>))
+    // The padded chain, over no memory (`make_tensor_view` wraps the memory in it).
+    let padded =
+        pad_tensor_view(make_tensor_view(&[0u8][..0], d), (N::<ROWS>, N::<COLS>), (DoPad::<true>, DoPad::<true>))?;
+    Ok(*padded.descriptor())
 }

@@ -42,6 +42,7 @@ use {
     super::pipeline::{OneStage, Pipeline, Steps, run},
     crate::tile::Partition,
     crate::tile::{SharedMemory, load_tile},
+    crate::typed::make_tensor_view,
     alloc::vec::Vec,
     core::cell::Cell,
 };
@@ -316,9 +317,10 @@ impl<P: GemmPolicy> BlockC<'_, P> {
         mut f: impl FnMut(&mut super::CWindow<'_, T, P>, Partition, &CBlockTensor<P>),
     ) -> Result<(), Error> {
         let GemmProblem { m, n, c_stride, .. } = self.problem;
+        // C's descriptor, then each thread's view of C through it, as `universal_gemm_with` makes them.
+        let desc = P::make_c_dram_descriptor(c.len(), m, n, c_stride)?;
         for (&p, acc) in self.partitions.iter().zip(self.acc) {
-            let view = P::make_c_dram_view(&mut *c, m, n, c_stride)?;
-            f(&mut c_window::<T, P>(view, self.origin, p)?, p, acc);
+            f(&mut c_window::<T, P>(make_tensor_view(&mut *c, desc), self.origin, p)?, p, acc);
         }
         Ok(())
     }

@@ -17,6 +17,7 @@ use crate::Index;
 use crate::error::Error;
 use crate::tile::gpu::{block_sync_lds, get_block_id};
 use crate::tile::{Partition, SharedMemory, load_tile};
+use crate::typed::make_tensor_view;
 
 /// The calling thread's partition as policy `P`'s encodings count lanes
 /// ([`GemmPolicy::WAVE`] lanes a warp), `None` in a thread past
@@ -158,7 +159,10 @@ pub fn universal_gemm_with<P: GemmPolicy, L: Pipeline, C: CElement<AccOf<P>>, E:
         pipeline: core::marker::PhantomData,
     };
     run::<L, _>(k.div_ceil(P::K_PER_BLOCK), &mut k_loop);
-    let mut window = c_window::<C::Bits, P>(P::make_c_dram_view(c, m, n, c_stride)?, (m0, n0), p)?;
+    // C's descriptor, then its view: no `Result` holds C's slice (one that did carried its pointer
+    // as an integer, and C's stores lost the global address space: `make_c_dram_descriptor`).
+    let c_desc = P::make_c_dram_descriptor(c.len(), m, n, c_stride)?;
+    let mut window = c_window::<C::Bits, P>(make_tensor_view(c, c_desc), (m0, n0), p)?;
     match epilogue.shuffle_lds() {
         None => store_c_tile::<C::Bits, P>(&mut window, &k_loop.acc, C::from_acc),
         Some(lds) => {

@@ -105,7 +105,9 @@ pub mod wmma;
 
 pub use block::{ABlockTensor, AccOf, BBlockTensor, BitsOf, CBlockTensor, ElementOf, WarpGemmStep, for_each_warp_gemm};
 pub use cshuffle::{CShuffle, MAX_SHUFFLES, SMEM_CAPACITY, ShuffleTile};
-pub use dram::{CDramChain, DramChain, MnDramChain, make_c_dram_view, make_dram_view, make_mn_dram_view};
+pub use dram::{
+    CDramChain, DramChain, MnDramChain, make_c_dram_descriptor, make_c_dram_view, make_dram_view, make_mn_dram_view,
+};
 pub use emulate::{GemmProblem, emulate_block_gemm};
 #[cfg(feature = "alloc")]
 pub use emulate::{emulate_gemm, emulate_gemm_with};

@@ -15,7 +15,7 @@
 //! ```
 
 use super::WAVE;
-use super::dram::{CDramChain, make_c_dram_view};
+use super::dram::{CDramChain, make_c_dram_descriptor, make_c_dram_view};
 #[cfg(doc)]
 use super::dram::{make_dram_view, make_mn_dram_view};
 use super::encodings::{
@@ -591,6 +591,26 @@ pub trait GemmPolicy {
         cols: usize,
         stride: usize,
     ) -> Result<TensorView<&mut [T], CDramChain>, Error>;
+    /// C's DRAM descriptor ([`make_c_dram_descriptor`] padded to MPerBlock
+    /// x NPerBlock) over a C of `len` elements: the view's, made before the
+    /// K loop with every check, as
+    /// [`universal_gemm_with`](super::universal_gemm_with) makes it.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
+    /// type P = UniversalGemmPolicy<256, 128, 64, 32>;
+    /// let mut c = vec![0f32; 100 * 70];
+    /// let desc = P::make_c_dram_descriptor(c.len(), 100, 70, 70)?;
+    /// assert_eq!(desc, *P::make_c_dram_view(&mut c, 100, 70, 70)?.descriptor());
+    /// assert!(P::make_c_dram_descriptor(c.len() - 1, 100, 70, 70).is_err());
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    fn make_c_dram_descriptor(
+        len: usize,
+        rows: usize,
+        cols: usize,
+        stride: usize,
+    ) -> Result<TensorDescriptor<CDramChain>, Error>;
 }
 
 /// A's DRAM view chain under policy `P` (its storage's
@@ -856,6 +876,17 @@ where
         stride: usize,
     ) -> Result<TensorView<&mut [T], CDramChain>, Error> {
         make_c_dram_view::<M, N, T>(data, rows, cols, stride)
+    }
+
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    fn make_c_dram_descriptor(
+        len: usize,
+        rows: usize,
+        cols: usize,
+        stride: usize,
+    ) -> Result<TensorDescriptor<CDramChain>, Error> {
+        make_c_dram_descriptor::<M, N>(len, rows, cols, stride)
     }
 }
     };
