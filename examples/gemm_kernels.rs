@@ -58,7 +58,7 @@
 use cktile_core::ops::gemm::{
     BlockWarps, ColumnMajor, Gfx11, Gfx12, Mfma, MmaSync, RowMajor, UniversalGemmPolicy, Wmma,
 };
-use cktile_core::tile::{BufferGfx9, BufferGfx11};
+use cktile_core::tile::{BufferGfx9, BufferGfx11, Plain, Vectors};
 
 /// gfx942, 16-bit elements `E` (fp16, bf16): 128 x 128 x 32 on 256
 /// threads, 2 x 2 warps of the 32x32x16 MFMA, A laid out as `A` and B as
@@ -70,13 +70,15 @@ pub type Gfx942<E, A = RowMajor, B = ColumnMajor> =
 pub type Gfx942x8<E, A = RowMajor, B = ColumnMajor> =
     UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, Mfma<32, 32, 32, E>, A, B, BufferGfx9>;
 /// sm_90, 16-bit elements: the same tiles, 2 x 2 pairs of warps of
-/// `mma.sync.m16n8k16`.
-pub type Sm90<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16, E>, A, B>;
+/// `mma.sync.m16n8k16`, A and B read through `G`: `Plain` (each element
+/// alone) or `Vectors` (a 16-byte vector whose address allows it in one
+/// `ld.global.v4.b32`).
+pub type Sm90<E, A = RowMajor, B = ColumnMajor, G = Plain> =
+    UniversalGemmPolicy<256, 128, 128, 32, BlockWarps<2, 2>, MmaSync<32, 16, 16, E>, A, B, G>;
 /// sm_90, 8-bit elements (`Fp8`, `Bf8`, `Int8`): 128 x 128 x 64, 2 x 2
-/// pairs of warps of `mma.sync.m16n8k32`.
-pub type Sm90x8<E, A = RowMajor, B = ColumnMajor> =
-    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, E>, A, B>;
+/// pairs of warps of `mma.sync.m16n8k32`, A and B read through `G`.
+pub type Sm90x8<E, A = RowMajor, B = ColumnMajor, G = Plain> =
+    UniversalGemmPolicy<256, 128, 128, 64, BlockWarps<2, 2>, MmaSync<32, 16, 32, E>, A, B, G>;
 
 /// RDNA3 (gfx11), 16-bit elements: the same tiles, 2 x 2 pairs of
 /// wave32 waves of `v_wmma_*_16x16x16_*` (each wave 16 rows of a 32 x 32
@@ -184,6 +186,8 @@ mod entry {
             gemm_sm90_fp16_c16 = Sm90<Fp16>, OneStage, Default2D, u16 => Fp16 as u16;
             gemm_sm90_bf16_c16 = Sm90<Bf16>, OneStage, Default2D, u16 => Bf16 as u16;
             gemm_sm90_fp16_c16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => Fp16 as u16;
+            gemm_sm90_fp16_vectors = Sm90<Fp16, RowMajor, ColumnMajor, Vectors>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_sm90_fp8_vectors = Sm90x8<cktile_core::ops::gemm::Fp8, RowMajor, ColumnMajor, Vectors>, OneStage, Default2D, u8 => f32 as f32;
         "gfx11" if all(target_arch = "amdgpu", feature = "gfx11"):
             gemm_gfx11_fp16 = Rdna3<Fp16>, OneStage, Default2D, u16 => f32 as f32;
             gemm_gfx11_bf16 = Rdna3<Bf16>, OneStage, Default2D, u16 => f32 as f32;
@@ -332,6 +336,15 @@ fn main() -> Result<(), cktile::Error> {
     report(
         format!("sm_90 fp8_t (Fp8) (mma.sync m16n8k32), {shuffled}"),
         run::<Sm90x8<Fp8>, OneStage, f32>((m, n, k), gap, true)?,
+    );
+    // The `_vectors` entry points: A and B through `Vectors` (on the host, the plain loads).
+    report(
+        "sm_90 fp16_t (mma.sync m16n8k16), Vectors, A row-major, B column-major".to_string(),
+        run::<Sm90<Fp16, RowMajor, ColumnMajor, Vectors>, OneStage, f32>((m, n, k), gap, false)?,
+    );
+    report(
+        "sm_90 fp8_t (Fp8) (mma.sync m16n8k32), Vectors, A row-major, B column-major".to_string(),
+        run::<Sm90x8<Fp8, RowMajor, ColumnMajor, Vectors>, OneStage, f32>((m, n, k), gap, false)?,
     );
     report(
         format!("gfx11 fp16_t (WMMA 16x16x16), {shuffled}"),

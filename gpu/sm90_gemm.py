@@ -72,6 +72,10 @@ KERNELS["gemm_sm90_fp16_c16_cshuffle"] = dict(dtype="fp16", k_tile=32, packed=Tr
 # int8 summed in i32 (C: 32-bit integers).
 KERNELS["gemm_sm90_fp8"] = dict(dtype="fp8", k_tile=64, packed=True)
 KERNELS["gemm_sm90_int8"] = dict(dtype="int8", k_tile=64, packed=True, c="i32")
+# ... and fp16's and E4M3's over `Vectors`: each 16-byte vector of A and B whose address allows it in one
+# `ld.global.v4.b32` (timed beside their `Plain` twins above: the loads are all that differs).
+KERNELS["gemm_sm90_fp16_vectors"] = dict(dtype="fp16", k_tile=32, packed=True)
+KERNELS["gemm_sm90_fp8_vectors"] = dict(dtype="fp8", k_tile=64, packed=True)
 # Bytes per element of each operand type.
 ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
 

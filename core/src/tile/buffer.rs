@@ -9,7 +9,9 @@
 //! branch, and neither does padding.
 //!
 //! A [`GlobalMemory`] is a slice and how it is read ([`GlobalAccess`]):
-//! [`Plain`] loads (the slice's own, on every target), or the buffer loads
+//! [`Plain`] loads (the slice's own, on every target), [`Vectors`] (plain
+//! loads, and on nvptx one `ld.global.v4.b32` for a 16-byte vector whose
+//! address allows it), or the buffer loads
 //! of an AMD generation ([`BufferGfx9`], [`BufferGfx10`], [`BufferGfx11`]),
 //! which on amdgcn compile to `buffer_load_dword*` through a resource made
 //! from the slice, and elsewhere read what those instructions read (the
@@ -26,11 +28,13 @@
 //! [`GlobalMemory::new`], naming its size, rather than reading zeros past
 //! it.
 //!
-//! The buffer loads' intrinsics are the GPU memory layer's: with
-//! `tile::gpu`, `tile::cells` and the block GEMM's instructions, the
-//! library's only `unsafe` code (on amdgcn only). Their safety rests on
-//! the resource: it is made from the slice itself, so no offset reads past
-//! the slice.
+//! The buffer loads' intrinsics and [`Vectors`]' aligned reads are the GPU
+//! memory layer's: with `tile::gpu`, `tile::cells` and the block GEMM's
+//! instructions, the library's only `unsafe` code (on amdgcn and nvptx
+//! only). A buffer load's safety rests on the resource: it is made from
+//! the slice itself, so no offset reads past the slice. An aligned read's
+//! rests on its test: the vector lies inside the slice and its address is
+//! a multiple of its size.
 //!
 //! ```
 //! use cktile_core::tile::{BufferGfx9, GlobalMemory, TileMemory};
@@ -41,8 +45,10 @@
 //! assert_eq!(global.load::<1>(-1), None);
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
-#![cfg_attr(target_arch = "amdgpu", allow(unsafe_code))]
+#![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), allow(unsafe_code))]
 
+#[cfg(any(test, target_arch = "nvptx64"))]
+use super::memory::range;
 #[cfg(target_arch = "amdgpu")]
 use super::memory::read_or_default;
 use super::memory::{TileMemory, load_from};
@@ -109,6 +115,14 @@ pub trait GlobalAccess: sealed::SealedAccess + Copy + Default + core::fmt::Debug
     /// The fourth word of this generation's buffer resources (its format
     /// and out-of-bounds bits), or `None` for plain loads.
     const BUFFER_WORD3: Option<u32>;
+    /// Whether a vector of 4 or 16 bytes at an aligned address moves in
+    /// one instruction on nvptx ([`Vectors`]).
+    ///
+    /// ```
+    /// use cktile_core::tile::{GlobalAccess, Plain, Vectors};
+    /// assert!(Vectors::ALIGNED_VECTORS && !Plain::ALIGNED_VECTORS);
+    /// ```
+    const ALIGNED_VECTORS: bool;
 }
 
 /// Plain loads: the slice's own (`global_load_dword*` on amdgcn,
@@ -122,6 +136,30 @@ pub trait GlobalAccess: sealed::SealedAccess + Copy + Default + core::fmt::Debug
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Plain;
+
+/// Plain loads, and on nvptx a vector of 4 or 16 bytes whose address is a
+/// multiple of its size in one instruction (`ld.global.b32`,
+/// `ld.global.v4.b32`): a vector load on an NVIDIA GPU must be aligned,
+/// which a slice of 2-byte elements does not promise, so [`Plain`] moves
+/// each element alone there. The test is the address's, at run time: the
+/// slice's base and the access's offset, each a multiple of the vector's
+/// bytes (in a GEMM's K loop both are the same every iteration, and the
+/// compiler tests them once, before the loop); a vector that fails it is
+/// read element by element. Elsewhere [`Plain`]'s loads (on amdgcn the
+/// element loads of a vector already merge: the hardware takes any
+/// alignment).
+///
+/// ```
+/// use cktile_core::tile::{GlobalMemory, TileMemory, Vectors};
+/// let data: Vec<u16> = (0..40).collect();
+/// let g = GlobalMemory::<u16, Vectors>::new(&data)?;
+/// assert_eq!(g.load::<8>(8), Some([8, 9, 10, 11, 12, 13, 14, 15]));
+/// assert_eq!(g.load::<8>(3), Some([3, 4, 5, 6, 7, 8, 9, 10])); // unaligned: element by element
+/// assert_eq!(g.load::<8>(33), None);
+/// # Ok::<(), cktile_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Vectors;
 
 /// gfx9's buffer loads (CDNA: gfx90a, gfx942, gfx950), resource word
 /// `0x00020000` (CK Tile's for `__gfx9__`).
@@ -154,19 +192,21 @@ pub struct BufferGfx10;
 pub struct BufferGfx11;
 
 macro_rules! accesses {
-    ($($t:ty => $word:expr;)+) => {$(
+    ($($t:ty => $word:expr, $vectors:expr;)+) => {$(
         impl sealed::SealedAccess for $t {}
         impl GlobalAccess for $t {
             const BUFFER_WORD3: Option<u32> = $word;
+            const ALIGNED_VECTORS: bool = $vectors;
         }
     )+};
 }
 
 accesses! {
-    Plain => None;
-    BufferGfx9 => Some(0x0002_0000);
-    BufferGfx10 => Some(0x3101_4000);
-    BufferGfx11 => Some(0x3100_4000);
+    Plain => None, false;
+    Vectors => None, true;
+    BufferGfx9 => Some(0x0002_0000), false;
+    BufferGfx10 => Some(0x3101_4000), false;
+    BufferGfx11 => Some(0x3100_4000), false;
 }
 
 /// Global memory: a slice of `T`, read as `A` says ([`Plain`], or an AMD
@@ -291,6 +331,22 @@ impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     fn load_with<const N: usize>(&self, offset: Index, f: impl FnMut(usize, T)) -> bool {
+        #[cfg(target_arch = "nvptx64")]
+        let mut f = f;
+        #[cfg(target_arch = "nvptx64")]
+        if A::ALIGNED_VECTORS
+            && let Some(start) = vector_start::<T, N>(self.data, offset)
+        {
+            // SAFETY: `vector_start`: the `N` elements from `start` lie inside the slice, take 4
+            // or 16 bytes, and their address is a multiple of that.
+            let v = unsafe { super::cells::read_vector::<T, N>(self.data.as_ptr().add(start).cast()) };
+            let mut j = 0;
+            while j < N {
+                f(j, v[j]);
+                j += 1;
+            }
+            return true;
+        }
         load_from::<T, N>(self.data, offset, f)
     }
 
@@ -315,6 +371,27 @@ impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
     fn elements(&self) -> Option<usize> {
         Some(self.data.len())
     }
+}
+
+/// Where a vector of `N` elements at `offset` of `data` moves in one aligned
+/// load ([`Vectors`] on nvptx): its start, when it lies inside, takes 4 or
+/// 16 bytes (an 8-byte one loads as a 64-bit integer cut by shifts, more
+/// instructions than its elements, as in shared memory), and both the
+/// slice's base and the offset's bytes are multiples of that size, so its
+/// address is. `None` otherwise: the vector moves element by element.
+#[cfg(any(test, target_arch = "nvptx64"))]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
+fn vector_start<T, const N: usize>(data: &[T], offset: Index) -> Option<usize> {
+    let bytes = size_of::<[T; N]>();
+    if bytes != 4 && bytes != 16 {
+        return None;
+    }
+    let start = range(offset, N, data.len())?.start;
+    // Inside the slice, `start * size` is below its byte length: no wrap.
+    let aligned =
+        data.as_ptr().addr().is_multiple_of(bytes) && start.wrapping_mul(size_of::<T>()).is_multiple_of(bytes);
+    if aligned { Some(start) } else { None }
 }
 
 /// Where a buffer load of `n` elements of `size` bytes at element `offset`
@@ -524,6 +601,71 @@ mod amdgpu {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// A 16-byte-aligned block of `T`s.
+    #[repr(C, align(16))]
+    struct Block<T>([T; 48]);
+
+    /// Every vector [`vector_start`] accepts lies inside the slice at an address that is a
+    /// multiple of its size, 4 or 16 bytes; and over a slice whose base is a multiple of
+    /// that size it accepts every such vector. Checked on real addresses: every sub-slice
+    /// of an aligned block, every offset around it, every width.
+    fn vector_start_matches_addresses<T: Copy + Default>() {
+        let block = Block([T::default(); 48]);
+        let size = size_of::<T>();
+        let mut accepted = 0;
+        for first in 0..block.0.len() {
+            let data = &block.0[first..];
+            macro_rules! widths {
+                ($($n:literal)*) => {$(
+                    let bytes = size_of::<[T; $n]>();
+                    for offset in -2..data.len() as Index + 2 {
+                        let inside = offset >= 0 && data.len().checked_sub($n).is_some_and(|last| offset as usize <= last);
+                        let address = data.as_ptr().addr().wrapping_add((offset as usize).wrapping_mul(size));
+                        let sized = bytes == 4 || bytes == 16;
+                        let got = vector_start::<T, $n>(data, offset);
+                        if let Some(start) = got {
+                            assert!(inside && sized && address.is_multiple_of(bytes), "first {first}, offset {offset}, N {}", $n);
+                            assert_eq!(start as Index, offset);
+                            accepted += 1;
+                        }
+                        if data.as_ptr().addr().is_multiple_of(bytes) {
+                            assert_eq!(got.is_some(), inside && sized && address.is_multiple_of(bytes), "first {first}, offset {offset}, N {}", $n);
+                        }
+                    }
+                )*};
+            }
+            widths!(1 2 3 4 8 16);
+        }
+        assert!(accepted > 50, "{accepted}");
+    }
+
+    #[test]
+    fn vector_start_matches_addresses_u8() {
+        vector_start_matches_addresses::<u8>();
+    }
+
+    #[test]
+    fn vector_start_matches_addresses_u16() {
+        vector_start_matches_addresses::<u16>();
+    }
+
+    #[test]
+    fn vector_start_matches_addresses_u32() {
+        vector_start_matches_addresses::<u32>();
+    }
+
+    /// On the host `Vectors` reads what the slice reads, at every offset and width.
+    #[test]
+    fn vectors_read_what_the_slice_reads() -> Result<(), Error> {
+        let data: Vec<u16> = (0..37).collect();
+        let g = GlobalMemory::<u16, Vectors>::new(&data)?;
+        for offset in -3..40 {
+            assert_eq!(g.load::<8>(offset), (&data[..]).load::<8>(offset), "offset {offset}");
+            assert_eq!(g.load::<2>(offset), (&data[..]).load::<2>(offset), "offset {offset}");
+        }
+        Ok(())
+    }
 
     /// What the hardware reads for a raw buffer load of `bytes` bytes from
     /// byte `voffset` of a resource of `records` bytes over `memory`, as

@@ -144,6 +144,30 @@ const _: () = assert!(core::mem::align_of::<Align16<u8>>() == VECTOR_ALIGN);
 #[repr(C, align(4))]
 struct Align4<V>(V);
 
+/// The `N` elements at `v` in one load of their size's alignment (one
+/// `ld.b32` or `ld.v4.b32` on nvptx): the vectors of shared memory here,
+/// and of a [`GlobalMemory`](super::GlobalMemory) of
+/// [`Vectors`](super::Vectors).
+///
+/// # Safety
+///
+/// `v` is valid for reads of `[T; N]`, which take 4 or 16 bytes, and its
+/// address is a multiple of that size.
+#[cfg(target_arch = "nvptx64")]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
+pub(crate) unsafe fn read_vector<T: Copy, const N: usize>(v: *const [T; N]) -> [T; N] {
+    // SAFETY: the caller's: each wrapper has exactly the array's size where it is chosen, and
+    // the address is a multiple of it.
+    unsafe {
+        if core::mem::size_of::<[T; N]>() == VECTOR_ALIGN {
+            (*v.cast::<Align16<[T; N]>>()).0
+        } else {
+            (*v.cast::<Align4<[T; N]>>()).0
+        }
+    }
+}
+
 #[cfg(target_arch = "nvptx64")]
 impl<T: Copy> Cells<'_, T> {
     /// The `N` elements from `start` in one aligned load, where
@@ -157,15 +181,8 @@ impl<T: Copy> Cells<'_, T> {
         let v = self.cells.as_ptr().wrapping_add(start).cast::<[T; N]>();
         // SAFETY: `vector_at`: the `N` cells from `start` lie inside, they are 4 or 16 bytes,
         // and their address is a multiple of that (the base is aligned to `VECTOR_ALIGN` bytes,
-        // this type's invariant, which each of those divides). Each wrapper has exactly the
-        // array's size where it is chosen, and a `Cell<T>` has `T`'s layout.
-        unsafe {
-            if core::mem::size_of::<[T; N]>() == VECTOR_ALIGN {
-                Some((*v.cast::<Align16<[T; N]>>()).0)
-            } else {
-                Some((*v.cast::<Align4<[T; N]>>()).0)
-            }
-        }
+        // this type's invariant, which each of those divides); a `Cell<T>` has `T`'s layout.
+        Some(unsafe { read_vector(v) })
     }
 
     /// Writes `f(j)` for `j` in `0..N` from `start` in one aligned store,

@@ -223,7 +223,7 @@ pub trait TileMemoryMut: TileMemory {
 /// (a second compare and branch for every global load on nvptx).
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
-fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
+pub(super) fn range(offset: Index, n: usize, len: usize) -> Option<Range<usize>> {
     if cfg!(target_arch = "nvptx64") { one_compare(offset, n, len) } else { two_sided(offset, n, len) }
 }
 

@@ -66,7 +66,7 @@ pub mod tensor;
 pub mod transfer;
 pub mod window;
 
-pub use buffer::{BufferElement, BufferGfx9, BufferGfx10, BufferGfx11, GlobalAccess, GlobalMemory, Plain};
+pub use buffer::{BufferElement, BufferGfx9, BufferGfx10, BufferGfx11, GlobalAccess, GlobalMemory, Plain, Vectors};
 pub use memory::{SharedMemory, TileMemory, TileMemoryMut};
 pub use partition::Partition;
 pub use tensor::{
