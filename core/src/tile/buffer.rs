@@ -388,9 +388,11 @@ fn vector_start<T, const N: usize>(data: &[T], offset: Index) -> Option<usize> {
         return None;
     }
     let start = range(offset, N, data.len())?.start;
-    // Inside the slice, `start * size` is below its byte length: no wrap.
-    let aligned =
-        data.as_ptr().addr().is_multiple_of(bytes) && start.wrapping_mul(size_of::<T>()).is_multiple_of(bytes);
+    // The offset's bytes from `offset` itself, which is `start` here: the range's start, taken
+    // instead, can reach the test through a value LLVM carries from one loop iteration to the
+    // next, where the test does not fold. Inside the slice they are below its byte length.
+    let aligned = data.as_ptr().addr().is_multiple_of(bytes)
+        && (offset as usize).wrapping_mul(size_of::<T>()).is_multiple_of(bytes);
     if aligned { Some(start) } else { None }
 }
 

@@ -495,7 +495,7 @@ impl<T: Copy> TileMemory for SharedMemory<'_, T> {
             return false;
         };
         #[cfg(target_arch = "nvptx64")]
-        if let Some(v) = self.cells.load_vector::<N>(r.start) {
+        if let Some(v) = self.cells.load_vector::<N>(offset as usize) {
             for (j, &x) in v.iter().enumerate() {
                 f(j, x);
             }
@@ -519,7 +519,7 @@ impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
             return false;
         };
         #[cfg(target_arch = "nvptx64")]
-        if self.cells.store_vector::<N>(r.start, &mut f) {
+        if self.cells.store_vector::<N>(offset as usize, &mut f) {
             return true;
         }
         let Some(cells) = vector::<Cell<T>, N>(self.cells(), r) else {
