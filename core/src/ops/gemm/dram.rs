@@ -218,15 +218,12 @@ pub fn make_c_dram_view<const ROWS: usize, const COLS: usize, T: Copy>(
 /// The descriptor of [`make_c_dram_view`] over a C of `len` elements, with
 /// all of its checks: no memory is needed to make it.
 ///
-/// A kernel makes it before its K loop and wraps C's slice in it after
-/// (`make_tensor_view`, which cannot fail), as
-/// [`universal_gemm_with`](super::universal_gemm_with) does: every
-/// argument is checked before the first load, as CK's
-/// `IsSupportedArgument` checks them, and no `Result` holds C's slice.
-/// One that does keeps the slice's pointer and its error in the same
-/// bytes, which the compiler then carries as an integer: C's stores lose
-/// the global address space (`flat_store_dword` on gfx942, not
-/// `global_store_dword`).
+/// A kernel makes it and then wraps C's slice in it with
+/// `make_tensor_view`, which cannot fail, as `universal_gemm_with` does on
+/// the GPU targets: no `Result` holds C's slice. One that does keeps the
+/// slice's pointer and its error in the same bytes, which the compiler then
+/// carries as an integer: C's stores lose the global address space
+/// (`flat_store_dword` on gfx942, not `global_store_dword`).
 ///
 /// ```
 /// use cktile_core::ops::gemm::{make_c_dram_descriptor, make_c_dram_view};

@@ -592,9 +592,9 @@ pub trait GemmPolicy {
         stride: usize,
     ) -> Result<TensorView<&mut [T], CDramChain>, Error>;
     /// C's DRAM descriptor ([`make_c_dram_descriptor`] padded to MPerBlock
-    /// x NPerBlock) over a C of `len` elements: the view's, made before the
-    /// K loop with every check, as
-    /// [`universal_gemm_with`](super::universal_gemm_with) makes it.
+    /// x NPerBlock) over a C of `len` elements: the view's, with every
+    /// check, made without C's slice (as `universal_gemm_with` makes it on
+    /// the GPU targets, then wraps the slice with `make_tensor_view`).
     ///
     /// ```
     /// use cktile_core::ops::gemm::{GemmPolicy, UniversalGemmPolicy};
