@@ -101,8 +101,9 @@ macro_rules! elements {
 
 elements!(u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
 
-/// How a [`GlobalMemory`] is read: [`Plain`] loads, or the buffer loads of
-/// one AMD generation. Sealed: the generations' formats are CK Tile's
+/// How a [`GlobalMemory`] is read: [`Plain`] loads, [`Vectors`] (aligned
+/// vectors in one instruction on nvptx), or the buffer loads of one AMD
+/// generation. Sealed: the generations' formats are CK Tile's
 /// (`CK_TILE_BUFFER_RESOURCE_3RD_DWORD`), and a wrong one would make the
 /// hardware read something else.
 ///
@@ -145,9 +146,9 @@ pub struct Plain;
 /// slice's base and the access's offset, each a multiple of the vector's
 /// bytes (in a GEMM's K loop both are the same every iteration, and the
 /// compiler tests them once, before the loop); a vector that fails it is
-/// read element by element. Elsewhere [`Plain`]'s loads (on amdgcn the
-/// element loads of a vector already merge: the hardware takes any
-/// alignment).
+/// read element by element. Elsewhere it reads as [`Plain`] does (on
+/// amdgcn the element loads of a vector already merge into one: the
+/// hardware takes any alignment).
 ///
 /// ```
 /// use cktile_core::tile::{GlobalMemory, TileMemory, Vectors};
@@ -209,8 +210,8 @@ accesses! {
     BufferGfx11 => Some(0x3100_4000), false;
 }
 
-/// Global memory: a slice of `T`, read as `A` says ([`Plain`], or an AMD
-/// generation's buffer loads; see the [module](self)). `Copy`, as the
+/// Global memory: a slice of `T`, read as `A` says ([`Plain`], [`Vectors`],
+/// or an AMD generation's buffer loads; see the [module](self)). `Copy`, as the
 /// slice is.
 ///
 /// ```
