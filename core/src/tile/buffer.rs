@@ -47,11 +47,11 @@
 //! ```
 #![cfg_attr(any(target_arch = "amdgpu", target_arch = "nvptx64"), allow(unsafe_code))]
 
-#[cfg(any(test, target_arch = "nvptx64"))]
-use super::memory::range;
 #[cfg(target_arch = "amdgpu")]
 use super::memory::read_or_default;
 use super::memory::{TileMemory, load_from};
+#[cfg(any(test, target_arch = "nvptx64"))]
+use super::{cells::whole_vector, memory::range};
 use crate::{Error, Index};
 use core::marker::PhantomData;
 
@@ -375,19 +375,19 @@ impl<T: BufferElement, A: GlobalAccess> TileMemory for GlobalMemory<'_, T, A> {
 }
 
 /// Where a vector of `N` elements at `offset` of `data` moves in one aligned
-/// load ([`Vectors`] on nvptx): its start, when it lies inside, takes 4 or
-/// 16 bytes (an 8-byte one loads as a 64-bit integer cut by shifts, more
-/// instructions than its elements, as in shared memory), and both the
-/// slice's base and the offset's bytes are multiples of that size, so its
-/// address is. `None` otherwise: the vector moves element by element.
+/// load ([`Vectors`] on nvptx): its start, when it lies inside, is a whole
+/// vector (4 or 16 bytes, shared memory's rule: `cells::whole_vector`), and
+/// both the slice's base and the offset's bytes are multiples of its size,
+/// so its address is. `None` otherwise: the vector moves element by
+/// element.
 #[cfg(any(test, target_arch = "nvptx64"))]
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
 fn vector_start<T, const N: usize>(data: &[T], offset: Index) -> Option<usize> {
-    let bytes = size_of::<[T; N]>();
-    if bytes != 4 && bytes != 16 {
+    if !whole_vector::<T, N>() {
         return None;
     }
+    let bytes = size_of::<[T; N]>();
     let start = range(offset, N, data.len())?.start;
     // The offset's bytes from `offset` itself, which is `start` here: the range's start, taken
     // instead, can reach the test through a value LLVM carries from one loop iteration to the

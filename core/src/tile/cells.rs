@@ -112,11 +112,9 @@ impl<'a, T> Cells<'a, T> {
     }
 
     /// Whether the `N` cells from `start` move as one aligned vector on
-    /// nvptx: they lie inside, take 4 or 16 bytes (a `b32` or a `v4.b32`;
-    /// an 8-byte array loads as one 64-bit integer, split by shifts, more
-    /// instructions than the element loads), and their address is a
-    /// multiple of that, which with an aligned base is `start`'s bytes
-    /// being one.
+    /// nvptx: they lie inside, are a [`whole_vector`], and their address
+    /// is a multiple of its size, which with an aligned base is `start`'s
+    /// bytes being one.
     #[cfg(any(test, target_arch = "nvptx64"))]
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
@@ -124,11 +122,23 @@ impl<'a, T> Cells<'a, T> {
         let (size, bytes) = (core::mem::size_of::<T>(), core::mem::size_of::<[T; N]>());
         // Inside the cells, `start * size` is below the slice's byte length: no wrap.
         self.aligned
-            && (bytes == 4 || bytes == VECTOR_ALIGN)
+            && whole_vector::<T, N>()
             && start <= self.cells.len()
             && N <= self.cells.len() - start
             && start.wrapping_mul(size).is_multiple_of(bytes)
     }
+}
+
+/// Whether `N` elements of `T` take 4 or 16 bytes, the vectors one aligned
+/// instruction moves on nvptx (a `b32` or a `v4.b32`; an 8-byte array
+/// loads as one 64-bit integer, split by shifts, more instructions than
+/// its elements): shared memory's and [`Vectors`](super::Vectors)' rule.
+#[cfg(any(test, target_arch = "nvptx64"))]
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
+pub(crate) const fn whole_vector<T, const N: usize>() -> bool {
+    let bytes = core::mem::size_of::<[T; N]>();
+    bytes == 4 || bytes == VECTOR_ALIGN
 }
 
 /// A 16-byte alignment as a type (`#[repr(align)]` takes no const

@@ -494,6 +494,8 @@ impl<T: Copy> TileMemory for SharedMemory<'_, T> {
         let Some(r) = two_sided(offset, N, self.len()) else {
             return false;
         };
+        // The offset itself (`r.start` here): the range's start can reach the alignment test
+        // through a value LLVM carries across a loop's iterations (CompV3's), where it does not fold.
         #[cfg(target_arch = "nvptx64")]
         if let Some(v) = self.cells.load_vector::<N>(offset as usize) {
             for (j, &x) in v.iter().enumerate() {
@@ -518,6 +520,8 @@ impl<T: Copy> TileMemoryMut for SharedMemory<'_, T> {
         let Some(r) = two_sided(offset, N, self.len()) else {
             return false;
         };
+        // The offset itself (`r.start` here): the range's start can reach the alignment test
+        // through a value LLVM carries across a loop's iterations (CompV3's), where it does not fold.
         #[cfg(target_arch = "nvptx64")]
         if self.cells.store_vector::<N>(offset as usize, &mut f) {
             return true;
