@@ -7,9 +7,9 @@
 //! - `static`: the typed (static) descriptor, every length a `Number`;
 //! - `runtime`: the descriptor built at run time from its spec text,
 //!   `Descriptor::calculate_offset`;
-//! - `program`: the same runtime descriptor compiled once (`Descriptor::program`);
+//! - `program`: the same runtime descriptor compiled once (`Program::of`);
 //! - `batch`: the program on the whole tile's coordinates in one call
-//!   (`Program::offsets_if_valid`, [`LANES`](cktile::descriptor::program::LANES) at a time);
+//!   (`Program::offsets_if_valid`, [`LANES`](cktile::program::LANES) at a time);
 //! - `columns`: the same with the coordinates as two columns and the
 //!   offsets as plain integers with a validity mask (`Program::offsets_columns`);
 //! - `move_k`: `move_tensor_coordinate` one step along K from the row start.
@@ -60,7 +60,7 @@ fn case(
     spec: &str,
 ) {
     let runtime = cktile::spec::parse(spec).unwrap();
-    let program = runtime.program();
+    let program = cktile::Program::of(&runtime);
     // Every variant computes the same offsets.
     for m in 0..rows {
         for k in 0..cols {

@@ -30,7 +30,7 @@
 
 use crate::check;
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem, Snippet, SpecProblem};
+use crate::{Error, ParameterProblem, Snippet};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -457,7 +457,7 @@ impl Peer {
         match name.trim() {
             "triton" => Ok(Peer::Triton),
             "cute" => Ok(Peer::Cute),
-            _ => Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: PEER_NAMES })),
+            _ => Err(Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(name), valid: PEER_NAMES })),
         }
     }
 

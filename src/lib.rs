@@ -90,6 +90,17 @@ extern crate alloc;
 /// `cktile::...`.
 pub use cktile_core::*;
 
+/// The analysis beneath the tools ([`cktile_analysis`]): its error type
+/// (which wraps the port's) is the tools' one, and its modules are
+/// `cktile::...` too. The [`prelude`] stays the port's, for kernel code:
+/// its `Error` is the port's, which `?` turns into [`Error`].
+pub use cktile_analysis::{
+    AnalyzerProblem, Error, ErrorKind, Position, Program, SpecProblem, assert_conflict_free, comments, hardware,
+    layouts, program, random, static_failure,
+};
+#[cfg(feature = "alloc")]
+pub use cktile_analysis::{CompactProblem, spec};
+
 pub mod analyzer;
 #[cfg(feature = "alloc")]
 pub mod check;

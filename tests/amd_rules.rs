@@ -10,7 +10,7 @@
 //!   model, equals the pairs the source's grouping puts in one phase; and a
 //!   same-phase pair 128 bytes apart conflicts exactly when the source says
 //!   the instruction sees 32 banks. The sources' groupings are restated
-//!   here independently of `core/src/analyzer/rules.rs`: rocKE's phase keys (bit
+//!   here independently of `analysis/src/analyzer/rules.rs`: rocKE's phase keys (bit
 //!   functions of the lane) for gfx90a, gfx942 and gfx950, nod-ai's and
 //!   HipKittens' measured lists for the rest, and for each assumed rule the
 //!   assumption the table documents.

@@ -303,12 +303,12 @@ fn xor_lds_rejects_exactly_the_invalid_parameters() {
                             }
                             Err(e) => {
                                 rejected += 1;
-                                let ErrorKind::Parameter(ParameterProblem::Invalid {
+                                let ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid {
                                     context: layout,
                                     parameter,
                                     value,
                                     ..
-                                }) = *e.kind()
+                                })) = *e.kind()
                                 else {
                                     panic!("{what}: not a layout-parameter error: {e:?}")
                                 };
@@ -342,7 +342,10 @@ fn xor_lds_zero_parameters_are_errors() {
     }
     // Overflowing K/KPack * MLdsLayer is an error, not a panic.
     let e = ck::xor_lds(1 << 40, 1 << 40, 1, 1 << 40, UnmergeOrder::Fixed2025).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Parameter(ParameterProblem::Invalid { .. })), "{e}");
+    assert!(
+        matches!(e.kind(), ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid { .. }))),
+        "{e}"
+    );
 }
 
 #[test]
@@ -659,11 +662,11 @@ fn swizzled_tile_parameter_errors() {
     // |S| < B.
     assert!(matches!(
         cute::swizzled_tile(3, 3, 2, 8, 64, Major::Row).unwrap_err().kind(),
-        ErrorKind::Descriptor(DescriptorProblem::Transform { .. })
+        ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::Transform { .. }))
     ));
     assert!(matches!(
         cute::swizzled_tile(3, 3, -2, 8, 64, Major::Row).unwrap_err().kind(),
-        ErrorKind::Descriptor(DescriptorProblem::Transform { .. })
+        ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::Transform { .. }))
     ));
     // Too far-reaching.
     assert!(cute::swizzled_tile(30, 30, 30, 8, 64, Major::Row).is_err());
@@ -1187,7 +1190,13 @@ fn fmha_v_buffers_are_spaced_by_the_larger_of_k_and_v() {
 #[test]
 fn fmha_v_kpack_error_names_the_kpack_value() {
     let e = ck::fmha_v(128, 48, 24, 2, 1, ck::FmhaKTile::CK_DEFAULT).unwrap_err();
-    let ErrorKind::Parameter(ParameterProblem::Invalid { context: layout, parameter, value, .. }) = *e.kind() else {
+    let ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid {
+        context: layout,
+        parameter,
+        value,
+        ..
+    })) = *e.kind()
+    else {
         panic!("{e:?}")
     };
     assert_eq!((layout, parameter), ("ck-fmha-v", "KPack"));
@@ -1278,7 +1287,10 @@ fn required_parameters_are_reported() {
                 );
                 assert_eq!(
                     *err.kind(),
-                    ErrorKind::Parameter(ParameterProblem::Missing { layout: e.name, parameter: first })
+                    ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Missing {
+                        layout: e.name,
+                        parameter: first
+                    }))
                 );
             }
         }
@@ -1371,11 +1383,14 @@ fn registry_unknown_names() {
     let all = CATALOGUE.iter().map(|e| e.name).collect::<Vec<_>>().join(", ");
     let e = resolve_err("ck-bogus:m=1");
     assert_eq!(e.to_string(), format!("unknown name `ck-bogus`; expected one of: {all}"));
-    let ErrorKind::Spec(SpecProblem::UnknownName { name, valid }) = *e.kind() else { panic!("{e:?}") };
+    let ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::UnknownName { name, valid })) = *e.kind()
+    else {
+        panic!("{e:?}")
+    };
     assert_eq!((name.as_str(), valid), ("ck-bogus", all.as_str()));
     assert!(matches!(
         layouts::build_entry("bogus").unwrap_err().kind(),
-        ErrorKind::Spec(SpecProblem::UnknownName { .. })
+        ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::UnknownName { .. }))
     ));
 
     let e = resolve_err("row-padded:rows=4,cols=4,pad=1,bogus=2");
@@ -1393,7 +1408,13 @@ fn registry_unknown_names() {
 fn registry_missing_and_repeated_parameters() {
     let e = resolve_err("row-padded:rows=4,cols=4");
     assert_eq!(e.to_string(), "row-padded needs the parameter `pad` (write row-padded:pad=VALUE,...)");
-    assert_eq!(*e.kind(), ErrorKind::Parameter(ParameterProblem::Missing { layout: "row-padded", parameter: "pad" }));
+    assert_eq!(
+        *e.kind(),
+        ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Missing {
+            layout: "row-padded",
+            parameter: "pad"
+        }))
+    );
     let e = resolve_err("triton-nvmma");
     assert_eq!(e.to_string(), "triton-nvmma needs the parameter `rows` (write triton-nvmma:rows=VALUE,...)");
     let e = resolve_err("ck-universal-a:k=32");
@@ -1457,8 +1478,8 @@ fn registry_bad_values() {
     assert!(
         matches!(
             e.kind(),
-            ErrorKind::Parameter(ParameterProblem::Invalid { .. })
-                | ErrorKind::Descriptor(DescriptorProblem::Overflow { .. })
+            ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid { .. }))
+                | ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::Overflow { .. }))
         ),
         "{e}"
     );
@@ -1529,7 +1550,12 @@ fn registry_invalid_combinations_name_the_parameter() {
     ] {
         let e = resolve_err(text);
         assert_eq!(e.to_string(), message, "{text}");
-        let ErrorKind::Parameter(ParameterProblem::Invalid { context: l, parameter: p, value: v, .. }) = *e.kind()
+        let ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid {
+            context: l,
+            parameter: p,
+            value: v,
+            ..
+        })) = *e.kind()
         else {
             panic!("{text}: {e:?}")
         };
@@ -1538,12 +1564,18 @@ fn registry_invalid_combinations_name_the_parameter() {
     }
     // Swizzle parameters rejected by the transform itself.
     let e = resolve_err("cute-swizzle:b=3,mbase=3,s=2,rows=8,cols=64");
-    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { .. })), "{e:?}");
+    assert!(
+        matches!(e.kind(), ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::Transform { .. }))),
+        "{e:?}"
+    );
     assert_eq!(e.to_string(), "swizzle(3, 3, 2): need |S| >= B (|2| >= 3) and base + |shift| + bits <= 62");
     let e = resolve_err("cute-swizzle:b=30,mbase=30,s=30,rows=8,cols=64");
     assert_eq!(e.to_string(), "swizzle(30, 30, 30): need |S| >= B (|30| >= 30) and base + |shift| + bits <= 62");
     let e = resolve_err("cute-swizzle:b=3,mbase=3,s=3,rows=1,cols=32");
-    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { .. })), "{e:?}");
+    assert!(
+        matches!(e.kind(), ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::Transform { .. }))),
+        "{e:?}"
+    );
     assert_eq!(
         e.to_string(),
         "swizzle on a dimension of length 32: the length must be a multiple of 64, the block the swizzle permutes"
@@ -1563,7 +1595,10 @@ fn nvmma_strided_length_errors_name_the_strided_parameter() {
     for transposed in [false, true] {
         for strided in [0usize, 4] {
             let e = triton::nvmma_shared(128, 16, transposed, strided).unwrap_err();
-            let ErrorKind::Parameter(ParameterProblem::Invalid { parameter, value, .. }) = *e.kind() else {
+            let ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid {
+                parameter, value, ..
+            })) = *e.kind()
+            else {
                 panic!("{e:?}")
             };
             assert!(
@@ -1757,7 +1792,11 @@ fn parameter_errors_name_the_entry_and_its_keys() {
             }
             let text = params.join(",");
             if let Err(err) = e.build(&text)
-                && let ErrorKind::Parameter(ParameterProblem::Invalid { context: layout, parameter, .. }) = *err.kind()
+                && let ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid {
+                    context: layout,
+                    parameter,
+                    ..
+                })) = *err.kind()
             {
                 failures += 1;
                 assert_eq!(layout, e.name, "{}:{text}: {err}", e.name);

@@ -633,7 +633,7 @@ fn functor_permute_bits_5_on_fmha_k_rows() {
     let rows: Vec<Index> = (0..64).map(|t| typed.calculate_offset([t, 0]) / 8).collect();
     assert_eq!(&rows[..12], &[0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13]);
     assert_eq!(rows, (0..64).map(ck_permute_bits_5).collect::<Vec<_>>());
-    let p = spec.program();
+    let p = cktile::Program::of(&spec);
     for c in coords(&spec) {
         assert_eq!(p.calculate_offset(&c), spec.calculate_offset(&c), "program at {c:?}");
     }

@@ -1186,7 +1186,7 @@ fn typed_padded_view_named_cases() {
     let zero = pad_tensor_view(make_tensor_view(&data[..], d), (2usize, 0usize), (DoPad::<true>, DoPad::<true>));
     assert!(matches!(
         zero.unwrap_err().kind(),
-        cktile::ErrorKind::Descriptor(cktile::DescriptorProblem::Transform {
+        cktile_core::ErrorKind::Descriptor(cktile::DescriptorProblem::Transform {
             item: 1,
             source: cktile::transforms::Error::ZeroLength { .. }
         })
@@ -1195,7 +1195,7 @@ fn typed_padded_view_named_cases() {
     let e = huge.unwrap_err();
     assert!(matches!(
         e.kind(),
-        cktile::ErrorKind::Descriptor(cktile::DescriptorProblem::Transform {
+        cktile_core::ErrorKind::Descriptor(cktile::DescriptorProblem::Transform {
             item: 0,
             source: cktile::transforms::Error::Overflow { .. }
         })

@@ -456,7 +456,7 @@ fn malformed_encodings_are_named_with_their_position() {
 #[test]
 fn encoding_constructor_errors_name_entries() {
     let e = Encoding::new(&[0], &[&[4]], &[&[1]], &[&[0]], &[1], &[0]);
-    assert!(matches!(e.unwrap_err().kind(), ErrorKind::Encoding(..)));
+    assert!(matches!(e.unwrap_err().kind(), cktile_core::ErrorKind::Encoding(..)));
     // A P or Y names at most one component each; 9 P/Y dimensions are too many.
     let hs: Vec<usize> = vec![2; 8];
     let ys_minor: Vec<usize> = (0..8).collect();
@@ -543,7 +543,7 @@ fn adaptors_from_descriptor_stages_agree_with_descriptors() {
                 lower.chain(&adaptor_of(&d, k)).unwrap()
             })
             .collect();
-        let program = a.program().unwrap();
+        let program = cktile::Program::of_adaptor(&a).unwrap();
         for_each_coordinate(d.lengths().as_slice(), |top| {
             let offset = d.calculate_offset(top);
             assert_eq!(a.calculate_bottom_index(top).unwrap().as_slice(), &[offset], "seed {seed} at {top:?}\n{d}");
@@ -643,7 +643,7 @@ fn from_adaptor_fixes_unread_dimensions_and_names_its_limits() {
     // Two bottom dimensions.
     let m = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
     let e = Descriptor::from_adaptor(m.ps_ys_to_xs()).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::DescriptorBottom { dims: 2 })), "{e}");
+    assert!(matches!(e.kind(), cktile_core::ErrorKind::Adaptor(AdaptorProblem::DescriptorBottom { dims: 2 })), "{e}");
     assert_eq!(
         e.to_string(),
         "the adaptor has 2 bottom dimension(s); a descriptor's bottom is its element space, one offset, so only an \
@@ -651,7 +651,10 @@ fn from_adaptor_fixes_unread_dimensions_and_names_its_limits() {
     );
     // Two unmerges into eight values each side by side: a level of 16 dimensions.
     let e = Descriptor::from_adaptor(&wide_adaptor()).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::TooManyDims { given: 16, max: 8 })), "{e}");
+    assert!(
+        matches!(e.kind(), cktile_core::ErrorKind::Descriptor(DescriptorProblem::TooManyDims { given: 16, max: 8 })),
+        "{e}"
+    );
     assert_eq!(e.to_string(), "the stage produces 16 top dimensions; at most 8 are supported");
 }
 
@@ -688,7 +691,13 @@ fn a_distribution_composed_with_a_layout_gives_every_lanes_offsets() {
     // A layout of another shape is refused, naming the dimension.
     let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
     let e = a.compose(&Descriptor::packed(&[16, 32]).unwrap()).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ChainLength { dim: 1, top: 32, bottom: 16 })), "{e}");
+    assert!(
+        matches!(
+            e.kind(),
+            cktile_core::ErrorKind::Adaptor(AdaptorProblem::ChainLength { dim: 1, top: 32, bottom: 16 })
+        ),
+        "{e}"
+    );
 }
 
 /// A random encoding of a distribution over X lengths `x`: each X split
@@ -750,7 +759,8 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
         let Some(encoding) = random_encoding(lds.lengths().as_slice(), &mut rng) else { continue };
         let d = Distribution::new(encoding).unwrap();
         let composed = d.compose(&lds).unwrap();
-        let p = composed.program().unwrap_or_else(|e| panic!("seed {seed}: {e}\n{encoding}\n{lds}"));
+        let p =
+            cktile::Program::of_adaptor(&composed).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{encoding}\n{lds}"));
         layouts += 1;
         let top = composed.top_lengths();
         assert_eq!(p.lengths(), top);
@@ -761,7 +771,7 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
                 assert!(
                     matches!(
                         e.kind(),
-                        ErrorKind::Descriptor(
+                        cktile_core::ErrorKind::Descriptor(
                             DescriptorProblem::TooManyDims { .. }
                                 | DescriptorProblem::TooManyItems { .. }
                                 | DescriptorProblem::TooManyStages { .. }
@@ -805,8 +815,11 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
     );
     // Only an adaptor with one bottom dimension compiles.
     let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
-    let e = a.ps_ys_to_xs().program().unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ProgramBottom { dims: 2 })), "{e}");
+    let e = cktile::Program::of_adaptor(a.ps_ys_to_xs()).unwrap_err();
+    assert!(
+        matches!(e.kind(), ErrorKind::Port(cktile_core::ErrorKind::Adaptor(AdaptorProblem::ProgramBottom { dims: 2 }))),
+        "{e}"
+    );
     assert_eq!(
         e.to_string(),
         "the adaptor has 2 bottom dimension(s); a program computes one value, so only an adaptor with exactly one \
@@ -815,9 +828,15 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
     // Two merges into eight values each: going down, 17 values would be live at once.
     let wide = wide_adaptor();
     assert_eq!(wide.calculate_bottom_index(&[255, 1]).unwrap().as_slice(), &[255 * 256 + 1]);
-    let e = wide.program().unwrap_err();
+    let e = cktile::Program::of_adaptor(&wide).unwrap_err();
     assert!(
-        matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ProgramRegisters { transform: 3, registers: 16 })),
+        matches!(
+            e.kind(),
+            ErrorKind::Port(cktile_core::ErrorKind::Adaptor(AdaptorProblem::ProgramRegisters {
+                transform: 3,
+                registers: 16
+            }))
+        ),
         "{e}"
     );
     assert_eq!(
@@ -828,7 +847,7 @@ fn composed_adaptors_compile_to_programs_with_their_offsets() {
     // One merge fits.
     let narrow = Adaptor::new(Dims::from_slice(&[256]).unwrap(), &[wide.items()[1], wide.items()[3]], &[1], &[19]);
     let narrow = narrow.unwrap();
-    assert_eq!(narrow.program().unwrap().offset_if_valid(&[200]), Some(200));
+    assert_eq!(cktile::Program::of_adaptor(&narrow).unwrap().offset_if_valid(&[200]), Some(200));
 }
 
 /// Every member the catalogue's families list, their `{a,b}` choices
@@ -940,15 +959,21 @@ fn invert_and_compose_finds_the_same_element_in_the_other_distribution() {
     let a = Distribution::new(catalogue::mfma_a(16, 16).unwrap()).unwrap();
     let b = Distribution::new(catalogue::mfma_a(32, 8).unwrap()).unwrap();
     let e = a.invert_and_compose(&b).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Adaptor(AdaptorProblem::ChainLength { dim: 0, top: 32, bottom: 16 })), "{e}");
+    assert!(
+        matches!(
+            e.kind(),
+            cktile_core::ErrorKind::Adaptor(AdaptorProblem::ChainLength { dim: 0, top: 32, bottom: 16 })
+        ),
+        "{e}"
+    );
 }
 
 #[test]
 fn adaptor_wiring_errors_are_named() {
     let lens = Dims::from_slice(&[32]).unwrap();
     let split = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[1, 2]).unwrap();
-    let problem = |r: Result<Adaptor, cktile::Error>| match *r.unwrap_err().kind() {
-        ErrorKind::Adaptor(problem) => problem,
+    let problem = |r: Result<Adaptor, cktile_core::Error>| match *r.unwrap_err().kind() {
+        cktile_core::ErrorKind::Adaptor(problem) => problem,
         other => panic!("{other:?}"),
     };
     assert_eq!(
@@ -987,7 +1012,10 @@ fn adaptor_wiring_errors_are_named() {
     assert!(summary.contains(&format!("MAX_HIDDEN ({MAX_HIDDEN})")), "{summary}");
     // Lengths are checked when built: an unmerge of 4 x 8 does not fit 30.
     let e = Adaptor::new(Dims::from_slice(&[30]).unwrap(), &[split], &[0], &[1, 2]).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 0, .. })), "{e}");
+    assert!(
+        matches!(e.kind(), cktile_core::ErrorKind::Descriptor(DescriptorProblem::Transform { item: 0, .. })),
+        "{e}"
+    );
     // chain: counts and lengths must match.
     let a = Adaptor::new(lens, &[split], &[0], &[1, 2]).unwrap();
     let b = Adaptor::single_stage(
@@ -1154,7 +1182,10 @@ fn fmha_v_dram_row_major_is_cks_formula() {
     {
         let e = catalogue::fmha_v_dram(block, n, k, bytes, VLayout::RowMajor).unwrap_err();
         assert!(
-            matches!(e.kind(), ErrorKind::Parameter(ParameterProblem::Invalid { context: "fmha_v_dram", .. })),
+            matches!(
+                e.kind(),
+                cktile_core::ErrorKind::Parameter(ParameterProblem::Invalid { context: "fmha_v_dram", .. })
+            ),
             "{e}"
         );
     }

@@ -24,6 +24,7 @@ const ELSEWHERE: &[(&str, &str)] = &[
     ("perf/results/report.md", "written by scripts/perf-report.sh"),
     ("perf/.venv", "made by scripts/perf-report.sh"),
     ("docs/empirical-lds/", "nod-ai/amd-shark-ai, cited in banks.md"),
+    ("analysis/paper_experiments/phases/", "HazyResearch/HipKittens, cited in banks.md and amd-models.md"),
     ("docs/amdgpu_kernel_optimization_guide.md", "nod-ai/amd-shark-ai, cited in banks.md"),
 ];
 
@@ -31,6 +32,7 @@ const ELSEWHERE: &[(&str, &str)] = &[
 const TOP: &[&str] = &[
     "src",
     "core",
+    "analysis",
     "tests",
     "scripts",
     "docs",
@@ -157,9 +159,10 @@ fn reexported_module(text: &str, name: &str) -> Option<String> {
 
 /// A crate path's candidate `src` folders, each with its module segments:
 /// `crate::` is the crate of `here`; `cktile::` is the tools crate, whose
-/// root re-exports the port (`pub use cktile_core::*;`) and whose
-/// `analyzer` re-exports the port's, so a path it does not hold is looked
-/// for in `core/src` too.
+/// root re-exports the port (`pub use cktile_core::*;`) and the
+/// analysis' modules, and whose `analyzer` re-exports the analysis', so a
+/// path it does not hold is looked for in `analysis/src` and `core/src`
+/// too.
 fn crates_of(path: &str, here: &Path) -> Vec<(PathBuf, Vec<String>)> {
     let mut segments = path.split("::").map(str::to_string);
     let Some(first) = segments.next() else { return Vec::new() };
@@ -170,8 +173,13 @@ fn crates_of(path: &str, here: &Path) -> Vec<(PathBuf, Vec<String>)> {
             vec![transforms()]
         }
         "crate" => vec![(here.to_path_buf(), rest)],
-        "cktile" => vec![(root().join("src"), rest.clone()), (root().join("core/src"), rest)],
+        "cktile" => vec![
+            (root().join("src"), rest.clone()),
+            (root().join("analysis/src"), rest.clone()),
+            (root().join("core/src"), rest),
+        ],
         "cktile_core" => vec![(root().join("core/src"), rest)],
+        "cktile_analysis" => vec![(root().join("analysis/src"), rest)],
         "cktile_transforms" => vec![(root().join("transforms/src"), rest)],
         // The cubecl crate (its own workspace, in cubecl/).
         "cktile_cubecl" => vec![(root().join("cubecl/src"), rest)],
@@ -245,7 +253,8 @@ fn exports_macro(src: &Path, name: &str) -> bool {
 /// crates it may live in).
 fn resolve(path: &str) -> Result<(), String> {
     let candidates = crates_of(path, &root().join("src"));
-    let mut why = String::from("not a path of cktile, cktile_core, cktile_transforms or cktile_cubecl");
+    let mut why =
+        String::from("not a path of cktile, cktile_core, cktile_analysis, cktile_transforms or cktile_cubecl");
     for (src, segments) in candidates {
         match resolve_in(&src, &segments) {
             Ok(()) => return Ok(()),
@@ -321,6 +330,8 @@ fn the_checker_tells_real_names_from_wrong_ones() {
         "cktile_transforms::lowering::Lowering",
         "cktile::Number",
         "cktile_core::ops::gemm::make_lds_block",
+        "cktile_analysis::layouts::ck::xor_lds",
+        "cktile_analysis::analyzer::window::repeat_over",
         "cktile::analyzer::report::analyze_tile_report",
         "cktile::analyzer::model::count",
         "cktile_cubecl::CkLayout",
@@ -333,8 +344,10 @@ fn the_checker_tells_real_names_from_wrong_ones() {
         "cktile::nothing::here",
         "cktile::analyzer::arch::GFX9999",
         "cktile::assert_nothing",
-        "cktile_core::analyzer::report",
+        "cktile_analysis::analyzer::report",
         "cktile_core::search",
+        "cktile_core::layouts",
+        "cktile_core::analyzer::arch",
     ] {
         assert!(resolve(wrong).is_err(), "{wrong}");
     }

@@ -185,7 +185,7 @@ fn lengths_that_differ_are_named() {
 }
 
 fn dist(text: &str) -> Distribution {
-    resolve_distribution(text).and_then(Distribution::new).unwrap()
+    resolve_distribution(text).and_then(|e| Ok(Distribution::new(e)?)).unwrap()
 }
 
 #[test]

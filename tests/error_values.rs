@@ -21,7 +21,7 @@ fn element_bytes_past_i64_are_named_as_given() {
     let d = Descriptor::packed(&[64, 64]).unwrap();
     for bytes in [usize::MAX, usize::MAX - 6, 1usize << 63, 3] {
         let e = analyze_tile_report(&d, bytes, &arch::GFX942, MFMA16).unwrap_err();
-        let ErrorKind::Parameter(problem) = *e.kind() else { panic!("{bytes}: {e}") };
+        let ErrorKind::Port(cktile_core::ErrorKind::Parameter(problem)) = *e.kind() else { panic!("{bytes}: {e}") };
         // The value as given: above i64::MAX in the unsigned variant, else in `Invalid`.
         match problem {
             ParameterProblem::Invalid { parameter, value, .. } => {

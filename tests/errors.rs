@@ -186,7 +186,7 @@ fn every_cktile_error_names_its_values() {
         ),
         (S::Syntax { expected: "`->`", found: Snippet::new("=>") }.into(), vec!["`->`", "=>"]),
         (
-            S::UnknownName { name: Snippet::new("mergee"), valid: "merge, unmerge" }.into(),
+            P::UnknownName { name: Snippet::new("mergee"), valid: "merge, unmerge" }.into(),
             vec!["mergee", "merge, unmerge"],
         ),
         (
@@ -213,24 +213,33 @@ fn negative_parameters_are_named_as_negative() {
     let message = |e: Error| e.to_string();
     let cases: Vec<(Error, &str)> = vec![
         (
-            Descriptor::naive_dims(d(&[4, 8]), d(&[8, -3]), Vector::UNKNOWN).unwrap_err(),
+            Descriptor::naive_dims(d(&[4, 8]), d(&[8, -3]), Vector::UNKNOWN).unwrap_err().into(),
             "naive: strides[1] is -3; it must be non-negative",
         ),
         (
-            Descriptor::naive_dims(d(&[-4, 8]), d(&[8, 1]), Vector::UNKNOWN).unwrap_err(),
+            Descriptor::naive_dims(d(&[-4, 8]), d(&[8, 1]), Vector::UNKNOWN).unwrap_err().into(),
             "naive: lengths[0] is -4; it must be non-negative",
         ),
         (
-            Descriptor::naive_with_offset_dims(d(&[4]), d(&[1]), -7).unwrap_err(),
+            Descriptor::naive_with_offset_dims(d(&[4]), d(&[1]), -7).unwrap_err().into(),
             "naive_with_offset: offset is -7; it must be non-negative",
         ),
-        (Descriptor::packed_dims(d(&[4, -8]), None).unwrap_err(), "packed: lengths[1] is -8; it must be non-negative"),
-        (Descriptor::aligned_dims(d(&[-4, 6]), 8).unwrap_err(), "aligned: lengths[0] is -4; it must be non-negative"),
+        (
+            Descriptor::packed_dims(d(&[4, -8]), None).unwrap_err().into(),
+            "packed: lengths[1] is -8; it must be non-negative",
+        ),
+        (
+            Descriptor::aligned_dims(d(&[-4, 6]), 8).unwrap_err().into(),
+            "aligned: lengths[0] is -4; it must be non-negative",
+        ),
     ];
     for (e, expected) in cases {
         assert!(matches!(
             e.kind(),
-            ErrorKind::Descriptor(DescriptorProblem::Transform { source: T::Negative { .. }, .. })
+            ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::Transform {
+                source: T::Negative { .. },
+                ..
+            }))
         ));
         assert_eq!(message(e), expected);
     }

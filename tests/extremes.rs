@@ -39,7 +39,10 @@ fn the_issue_examples() {
     let rows = Pattern::Rows { op: Op::DsWrite { bits: 128 } };
     assert!(matches!(
         rows.instructions(1 << 40, 1 << 40, 2, 64).unwrap_err().kind(),
-        cktile::ErrorKind::Descriptor(cktile::DescriptorProblem::TooLarge { size: u64::MAX, limit: 16777216 })
+        cktile::ErrorKind::Port(cktile_core::ErrorKind::Descriptor(cktile::DescriptorProblem::TooLarge {
+            size: u64::MAX,
+            limit: 16777216
+        }))
     ));
     assert!(ck::mlds_layer(1, 1, usize::MAX).unwrap_err().to_string().contains("banks"));
     let e = layouts::resolve("ck-kfold-mpair:m=1,k=4611686018427387904,ak1=1,m0=1,kthreadwrite=1").unwrap_err();

@@ -573,7 +573,7 @@ fn one_register_changes_one_row() {
 /// (one 32-bit register an instruction): every lane's pairs.
 #[test]
 fn the_mma_sync_a_lane_map_is_the_analyzers_pattern() {
-    use cktile_core::analyzer::Pattern;
+    use cktile_analysis::analyzer::Pattern;
     use cktile_core::ops::gemm::MmaSyncInstruction;
     for lane in 0..32 {
         for pair in 0..4 {

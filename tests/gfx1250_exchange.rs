@@ -1,4 +1,4 @@
-//! gfx1250's transposing loads across lanes (`cktile_core::analyzer::exchange`)
+//! gfx1250's transposing loads across lanes (`cktile_analysis::analyzer::exchange`)
 //! against AMD's MI450 blog restated here independently: the exchange as
 //! the XOR of the bases of Triton's instruction tile, (lane, register) ->
 //! (element, source lane), which the blog tabulates; and the catalogue's

@@ -224,15 +224,15 @@ fn descriptor_methods(p: &mut Probe, ds: &[Descriptor]) {
             (d.lengths(), d.num_dims(), d.element_size(), d.element_space_size(), d.stages().len())
         });
         p.call("Descriptor::top_vectors", || d.top_vectors());
-        p.call("Descriptor::program", || d.program());
+        p.call("Program::of", || cktile::Program::of(d));
         for t in &tops {
             p.call("Descriptor::calculate_offset", || d.calculate_offset(t));
             p.call("Descriptor::try_calculate_offset", || d.try_calculate_offset(t));
             p.call("Descriptor::offset_if_valid", || d.offset_if_valid(t));
             p.call("Descriptor::check_coordinate", || d.check_coordinate(t));
             p.call("Descriptor::coordinate_has_valid_offset", || d.coordinate_has_valid_offset(t));
-            p.call("Program::calculate_offset", || d.program().calculate_offset(t));
-            p.call("Program::offset_if_valid", || d.program().offset_if_valid(t));
+            p.call("Program::calculate_offset", || cktile::Program::of(d).calculate_offset(t));
+            p.call("cktile::Program::offset_if_valid", || cktile::Program::of(d).offset_if_valid(t));
             p.call("check::trace", || check::trace(d, t));
             let full = indices(t);
             p.call("Descriptor::calculate_offset_indices", || d.calculate_offset_indices(&full));
@@ -294,7 +294,7 @@ fn spec_parse(p: &mut Probe) {
         p.call("spec::parse", || spec::parse(t));
         p.call("layouts::resolve", || layouts::resolve(t));
         p.call("codegen::generate_text", || codegen::generate_text(t, codegen::Lang::Cuda, None));
-        p.call("distribution::spelling::text::parse", || cktile::distribution::spelling::text::parse(t));
+        p.call("distribution::spelling::text::parse", || cktile::distribution::parse(t));
     }
 }
 
@@ -711,7 +711,7 @@ fn more(p: &mut Probe, ds: &[Descriptor]) {
         }
     }
     for t in ["", "(", "x=1", &"9".repeat(5000)] {
-        p.call("distribution::spelling::resolve", || cktile::distribution::spelling::resolve(t));
+        p.call("distribution::spelling::resolve", || cktile::distribution::resolve(t));
         p.call("analyzer::Arch::by_name", || cktile::analyzer::Arch::by_name(t));
         p.call("analyzer::Op::by_name", || Op::by_name(t));
         p.call("layouts::dtype_bytes", || layouts::dtype_bytes(t));

@@ -1,10 +1,13 @@
 //! The layers the architecture chapter draws, held: every `crate::` path in
 //! the library's sources names a module of its own layer or of one below
-//! it. The library is two crates: the port, `cktile-core` (`core/src/`,
-//! `no_std`), whose layers are all below those of the tools, `cktile`
-//! (`src/`, the command line aside), which re-exports the port whole and
-//! reaches it by the same `crate::` paths. The port depends on no crate of
-//! the tools (`the_port_depends_on_no_tool`). The order is written once,
+//! it. The library is three crates over the transforms: the port,
+//! `cktile-core` (`core/src/`, `no_std`), the analysis,
+//! `cktile-analysis` (`analysis/src/`, `no_std`), and the tools, `cktile`
+//! (`src/`, the command line aside), which re-exports both and reaches
+//! them by the same `crate::` paths. Each crate's layers are all below the
+//! next one's; the port depends on neither (`the_port_depends_on_no_tool`)
+//! and holds no analyzer, spec language or registry
+//! (`the_port_holds_the_port_only`). The order is written once,
 //! here, and the chapter's drawing follows it.
 //!
 //! Imports that still run upward are listed by name in `KNOWN_UPWARD`, each
@@ -39,17 +42,23 @@ use std::path::{Path, PathBuf};
 /// The library's crates, lowest first: each one's folder of sources.
 const TRANSFORMS: &str = "transforms/src";
 const PORT: &str = "core/src";
+const ANALYSIS: &str = "analysis/src";
 const CHECKS: &str = "checks/src";
 const TOOLS: &str = "src";
 /// Every crate of the workspace, lowest first, with its name.
-const CRATES: &[(&str, &str)] =
-    &[(TRANSFORMS, "cktile-transforms"), (PORT, "cktile-core"), (CHECKS, "cktile-checks"), (TOOLS, "cktile")];
+const CRATES: &[(&str, &str)] = &[
+    (TRANSFORMS, "cktile-transforms"),
+    (PORT, "cktile-core"),
+    (ANALYSIS, "cktile-analysis"),
+    (CHECKS, "cktile-checks"),
+    (TOOLS, "cktile"),
+];
 
 /// The layers, lowest first, with the top-level modules of each (a module
-/// as its crate's folder and its name): the port's layers, then the
-/// tools'. The analyzer has a half in each: the bank model in the port
-/// (what `assert_conflict_free!` runs), the reports and front ends in the
-/// tools.
+/// as its crate's folder and its name): the port's layers, the
+/// analysis', then the tools'. The analyzer has a half in each of the
+/// last two: the bank model in the analysis (what `assert_conflict_free!`
+/// runs), the reports and front ends in the tools.
 const LAYERS: &[(&str, &[&str])] = &[
     // The transforms crate: the list of kinds (and `Kind`, which the
     // messages name), its values and messages, the compiled form's steps,
@@ -77,25 +86,27 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("lowering steps", &["transforms/src/lowering"]),
     ("transform kinds", &["transforms/src/kinds"]),
     ("dispatch over the kinds", &["transforms/src/transform", "transforms/src/typed"]),
-    // The hardware vocabulary (chips, instructions) and the name lists, plain
-    // data that every layer speaks of and the messages quote.
-    ("vocabulary", &["core/src/names", "core/src/hardware"]),
-    // Messages: the error type, which makes no value it does not hold.
+    // The port: the name lists, the messages (the error type, which makes
+    // no value it does not hold), the chains, the distributions, the
+    // windows and CK's operators (the universal GEMM's policy and data
+    // paths, with its constants: KPack, MLdsLayer).
+    ("vocabulary", &["core/src/names"]),
     ("messages", &["core/src/error"]),
-    ("text", &["core/src/comments"]),
-    (
-        "descriptors and adaptors",
-        &["core/src/stage", "core/src/adaptor", "core/src/descriptor", "core/src/typed", "core/src/random"],
-    ),
-    // The spec language: text parsed into descriptors and printed from them.
-    ("the spec language", &["core/src/spec"]),
+    ("descriptors and adaptors", &["core/src/stage", "core/src/adaptor", "core/src/descriptor", "core/src/typed"]),
     ("distributions", &["core/src/distribution"]),
     ("windows", &["core/src/tile"]),
-    ("layouts", &["core/src/layouts"]),
-    // CK's operators (the universal GEMM's policy and data paths), over the
-    // distributions, the windows and the layouts' constants (MLdsLayer).
     ("operators", &["core/src/ops"]),
-    ("bank model", &["core/src/analyzer"]),
+    // The analysis: the hardware vocabulary (chips, instructions) that its
+    // messages quote, the messages, comments in texts, compiled offset
+    // programs and random chains, the spec language and the encodings'
+    // parsers, the layout catalogue, and the bank model.
+    ("hardware vocabulary", &["analysis/src/hardware"]),
+    ("analysis messages", &["analysis/src/error"]),
+    ("text", &["analysis/src/comments"]),
+    ("programs and random chains", &["analysis/src/program", "analysis/src/random"]),
+    ("the spec language", &["analysis/src/spec", "analysis/src/spelling"]),
+    ("layouts", &["analysis/src/layouts"]),
+    ("bank model", &["analysis/src/analyzer"]),
     // Build-level checks over the port (compile-fail snapshots, the probes'
     // data paths), beside the tools, which do not use them.
     ("build checks", &["checks/src/gemm"]),
@@ -242,12 +253,18 @@ fn pub_uses(text: &str) -> Vec<(String, String)> {
 /// [`module_of`] names it); the tools' root has the port's too, which it
 /// re-exports whole.
 fn root_names(src: &str) -> BTreeMap<String, String> {
-    let mut map = if src == TOOLS { root_names(PORT) } else { BTreeMap::new() };
+    let mut map = if src == TOOLS {
+        let mut below = root_names(PORT);
+        below.extend(root_names(ANALYSIS));
+        below
+    } else {
+        BTreeMap::new()
+    };
     let lib = std::fs::read_to_string(root().join(src).join("lib.rs")).unwrap();
     for (module, item) in pub_uses(&lib) {
         // `crate::`/`self::`/`super::` re-export root names (the prelude),
         // and `cktile_core::*` the port's.
-        if !matches!(module.as_str(), "crate" | "self" | "super" | "cktile_core") {
+        if !matches!(module.as_str(), "crate" | "self" | "super" | "cktile_core" | "cktile_analysis") {
             map.insert(item, format!("{src}/{module}"));
         }
     }
@@ -295,8 +312,8 @@ fn module_imports() -> (BTreeSet<(String, String, String)>, BTreeSet<String>) {
                 continue;
             }
             for name in crate_paths(&std::fs::read_to_string(file).unwrap()) {
-                let port = (*src == TOOLS).then(|| format!("{PORT}/{name}"));
-                let target = [Some(format!("{src}/{name}")), port]
+                let below = |crate_src: &str| (*src == TOOLS).then(|| format!("{crate_src}/{name}"));
+                let target = [Some(format!("{src}/{name}")), below(ANALYSIS), below(PORT)]
                     .into_iter()
                     .flatten()
                     .find(|m| rank.contains_key(m.as_str()))
@@ -383,9 +400,9 @@ fn same_circles<T: Ord + std::fmt::Debug>(found: &BTreeSet<T>, known: &BTreeSet<
 const LOWERING_CONSUMERS: &[&str] = &[
     "src/codegen/emit.rs",
     "core/src/descriptor/bounds.rs",
-    "core/src/descriptor/program/mod.rs",
-    "core/src/descriptor/program/compile.rs",
-    "core/src/descriptor/program/batch.rs",
+    "analysis/src/program/mod.rs",
+    "analysis/src/program/compile.rs",
+    "analysis/src/program/batch.rs",
     // cktile-cubecl's kernel expansion (its own workspace; the file is read
     // here all the same).
     "cubecl/src/emit.rs",
@@ -564,8 +581,8 @@ fn no_circle_between_files_of_one_module() {
 
 #[test]
 fn the_analyzers_files_form_a_line() {
-    // Both halves: the bank model's files in the port, the reports' in the tools.
-    let dirs = [root().join(PORT).join("analyzer"), root().join(TOOLS).join("analyzer")];
+    // Both halves: the bank model's files in the analysis, the reports' in the tools.
+    let dirs = [root().join(ANALYSIS).join("analyzer"), root().join(TOOLS).join("analyzer")];
     let rank: BTreeMap<&str, usize> =
         ANALYZER_LINE.iter().enumerate().flat_map(|(k, (_, files))| files.iter().map(move |f| (*f, k))).collect();
     let mut files = BTreeMap::new();
@@ -624,7 +641,7 @@ fn the_checker_reads_paths_as_the_compiler_would() {
     let roots = root_names(TOOLS);
     assert_eq!(roots.get("Descriptor").map(String::as_str), Some("core/src/descriptor"));
     assert_eq!(roots.get("tile_distribution_encoding").map(String::as_str), Some("core/src/distribution"));
-    assert_eq!(roots.get("assert_conflict_free").map(String::as_str), Some("core/src/analyzer"));
+    assert_eq!(roots.get("assert_conflict_free").map(String::as_str), Some("analysis/src/analyzer"));
     // Every module is placed exactly once.
     let mut seen = BTreeSet::new();
     for (_, modules) in LAYERS {
@@ -654,7 +671,7 @@ fn the_grammars_are_the_signature_rows() {
     let join = |items: Vec<String>| items.join(" | ");
     let kinds = join(Kind::ALL.iter().map(|k| k.signature().to_string()).collect());
     let bases = join(cktile::spec::BASES.iter().map(|b| b.to_string()).collect());
-    for (file, after_xform) in [("core/src/spec/mod.rs", "IDS"), ("docs/src/cli.md", "TUPLE")] {
+    for (file, after_xform) in [("analysis/src/spec/mod.rs", "IDS"), ("docs/src/cli.md", "TUPLE")] {
         assert_eq!(grammar_block(file, "XFORM :=", after_xform), kinds, "{file}'s transforms");
         assert_eq!(grammar_block(file, "STAGE :=", "transform"), bases, "{file}'s bases");
     }
@@ -671,7 +688,7 @@ fn the_grammars_are_the_signature_rows() {
 #[test]
 fn the_analyzer_reads_addresses_through_programs() {
     let mut files = Vec::new();
-    for src in [PORT, TOOLS] {
+    for src in [ANALYSIS, TOOLS] {
         rust_files(&root().join(src).join("analyzer"), &mut files);
     }
     let mut reads = 0;
@@ -842,6 +859,7 @@ fn the_adaptor_sits_beneath_the_descriptor() {
 /// row and name form, which every family module declares alike.
 const SHARED_NAMES: &[(&str, &str)] = &[
     ("Error", "each crate's one error type"),
+    ("ErrorKind", "what went wrong in each crate's error type; the analysis' wraps the port's"),
     ("FAMILY", "a catalogue family's row, one per family module"),
     ("NAME_FORM", "the form of a catalogue family's names, one per family module"),
     // cktile-checks (read since 2026-11-27): its GEMM probes' names.
@@ -924,7 +942,7 @@ fn kind_list() -> Vec<(String, String)> {
 const KIND_USERS: &[(&str, &str)] = &[
     ("transforms/src/error.rs", "the xor, slice, swizzle and functor errors' messages name their own kinds"),
     ("src/search/mod.rs", "the search counts the items that are not pass_through"),
-    ("core/src/random/chain.rs", "an empty list of kinds draws pass_through"),
+    ("analysis/src/random/chain.rs", "an empty list of kinds draws pass_through"),
 ];
 
 /// Whether a code line names one kind by its variant.
@@ -955,7 +973,16 @@ fn a_kind_is_named_only_where_a_new_kind_is_written() {
     assert_eq!(list.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>(), variants, "kind_list! is Kind::ALL");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["core/src", "src", "transforms/src", "checks/src", "python/src", "wasm/src", "perf/kernels/src"] {
+    for dir in [
+        "core/src",
+        "analysis/src",
+        "src",
+        "transforms/src",
+        "checks/src",
+        "python/src",
+        "wasm/src",
+        "perf/kernels/src",
+    ] {
         if root.join(dir).is_dir() {
             rust_files(&root.join(dir), &mut files);
         }
@@ -1054,39 +1081,79 @@ fn dependencies(manifest: &str) -> BTreeSet<String> {
     names
 }
 
-/// The port stands alone: its layers are all below the tools' (so no
-/// import from the tools can be written down as allowed), its manifest
-/// names no crate of the tools, and its code no `cktile::` path. The proof
-/// kernels and the compile-time checks (CI builds them for amdgcn and
-/// nvptx) depend on the port alone.
+/// The port stands alone: its layers are all below the analysis' and the
+/// tools' (so no import from them can be written down as allowed), its
+/// manifest names no crate above it, and its code no `cktile::` or
+/// `cktile_analysis::` path. The proof kernels depend on the port and the
+/// compile-time checks, which add the analysis (its bank model); none on
+/// the tools.
 #[test]
 fn the_port_depends_on_no_tool() {
     let in_port = |m: &str| m.starts_with(&format!("{PORT}/"));
     let last_port = LAYERS.iter().rposition(|(_, ms)| ms.iter().all(|m| in_port(m))).unwrap();
+    let first_above =
+        LAYERS.iter().position(|(_, ms)| ms.iter().all(|m| m.starts_with(&format!("{ANALYSIS}/")))).unwrap();
     let first_tool = LAYERS.iter().position(|(_, ms)| ms.iter().all(|m| m.starts_with(&format!("{TOOLS}/")))).unwrap();
-    assert!(last_port < first_tool, "every layer of the port is below every layer of the tools");
+    let last_analysis =
+        LAYERS.iter().rposition(|(_, ms)| ms.iter().all(|m| m.starts_with(&format!("{ANALYSIS}/")))).unwrap();
+    assert!(last_port < first_above, "every layer of the port is below every layer of the analysis");
+    assert!(last_analysis < first_tool, "every layer of the analysis is below every layer of the tools");
     assert!(LAYERS.iter().all(|(_, ms)| ms.iter().all(|m| in_port(m)) || ms.iter().all(|m| !in_port(m))));
     let port: BTreeSet<String> =
         ["cktile-transforms", "typenum", "generic-array", "const_panic"].map(String::from).into();
     assert_eq!(dependencies("core/Cargo.toml"), port, "the port's dependencies");
+    let analysis: BTreeSet<String> =
+        ["cktile-core", "cktile-transforms", "typenum", "generic-array", "const_panic"].map(String::from).into();
+    assert_eq!(dependencies("analysis/Cargo.toml"), analysis, "the analysis' dependencies");
     let mut files = Vec::new();
     rust_files(&root().join(PORT), &mut files);
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
-        // Docs too: the port's doctests build without the tools.
+        // Docs too: the port's doctests build without the crates above it.
         for line in text.lines() {
-            let named = line
-                .match_indices("cktile::")
-                .any(|(at, _)| line[..at].chars().next_back().is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_')));
-            assert!(!named, "{} names the tools crate: {line}", file.display());
+            for above in ["cktile::", "cktile_analysis::"] {
+                let named = line.match_indices(above).any(|(at, _)| {
+                    line[..at].chars().next_back().is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+                });
+                assert!(!named, "{} names a crate above the port: {line}", file.display());
+            }
         }
     }
     for kernels in ["perf/kernels/Cargo.toml", "gpu/kernel/Cargo.toml", "checks/Cargo.toml"] {
         let deps = dependencies(kernels);
         assert!(
             deps.contains("cktile-core") && !deps.contains("cktile"),
-            "{kernels} depends on the port alone: {deps:?}"
+            "{kernels} depends on the port (and the analysis) alone: {deps:?}"
         );
     }
-    assert_eq!(dependencies("Cargo.toml").iter().filter(|d| d.starts_with("cktile")).count(), 2, "the tools' two");
+    let tools = dependencies("Cargo.toml");
+    assert_eq!(tools.iter().filter(|d| d.starts_with("cktile")).count(), 3, "the tools' three: {tools:?}");
+}
+
+/// The port holds the port only: none of its modules is the analyzer, the
+/// hardware tables, the spec language, the layout catalogue, compiled
+/// programs, random chains or a text parser; those are the analysis'.
+#[test]
+fn the_port_holds_the_port_only() {
+    let lib = std::fs::read_to_string(root().join(PORT).join("lib.rs")).unwrap();
+    let modules: BTreeSet<String> = code_lines(&lib)
+        .filter_map(|l| l.trim().strip_prefix("pub mod ")?.strip_suffix(';').map(String::from))
+        .collect();
+    let expected: BTreeSet<String> =
+        ["adaptor", "descriptor", "distribution", "error", "names", "ops", "stage", "tile", "typed"]
+            .map(String::from)
+            .into();
+    assert_eq!(modules, expected, "the port's modules");
+    for gone in ["analyzer", "hardware", "layouts", "spec", "random", "comments", "descriptor/program"] {
+        assert!(!root().join(PORT).join(gone).exists(), "core/src/{gone} is the analysis'");
+        assert!(!root().join(PORT).join(format!("{gone}.rs")).exists(), "core/src/{gone}.rs is the analysis'");
+    }
+    let mut files = Vec::new();
+    rust_files(&root().join(PORT), &mut files);
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for line in code_lines(&text) {
+            assert!(!line.contains("fn parse"), "{} parses text: {line}", file.display());
+        }
+    }
 }

@@ -15,7 +15,7 @@ fn space(value: i128) -> String {
     format!("the element space size is {value}, past the largest signed 64-bit index {}; use smaller lengths", i64::MAX)
 }
 
-fn err(r: Result<Descriptor, cktile::Error>) -> String {
+fn err<E: std::fmt::Display>(r: Result<Descriptor, E>) -> String {
     r.map(|d| format!("Ok({d})")).unwrap_or_else(|e| e.to_string())
 }
 

@@ -116,7 +116,7 @@ fn batch(p: &Program, n: usize, coords: &[Vec<Index>]) -> Vec<Option<Index>> {
 
 fn assert_same(d: &Descriptor) {
     assert_moves(d);
-    let p = d.program();
+    let p = Program::of(d);
     let coords = coordinates(d);
     let mut want = Vec::with_capacity(coords.len());
     for c in &coords {
@@ -169,8 +169,8 @@ fn identities_compile_away() {
     )
     .unwrap();
     // packed((8192)) is a one-length unmerge: only the swizzle and the 2-D unmerge remain.
-    assert_eq!(d.program().operations(), 2);
-    assert_eq!(Descriptor::naive(&[4], &[1]).unwrap().program().operations(), 0);
+    assert_eq!(Program::of(&d).operations(), 2);
+    assert_eq!(Program::of(&Descriptor::naive(&[4], &[1]).unwrap()).operations(), 0);
 }
 
 /// Each of the program's specialised operations, and each fold, on a
@@ -217,7 +217,7 @@ fn specialised_operations_agree() {
     for (text, ops) in cases {
         let d = spec::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_same(&d);
-        assert_eq!(d.program().operations(), ops, "{text}");
+        assert_eq!(Program::of(&d).operations(), ops, "{text}");
     }
 }
 
@@ -230,8 +230,8 @@ fn divisions_of_negative_values_truncate() {
         spec::parse("packed((4,4)) | transform(merge((4,4)) on [0,1] -> [0]) | transform(pad(16,5,3) on [0] -> [0])")
             .unwrap();
     assert_same(&d);
-    assert_eq!(d.program().calculate_offset(&[0]), d.calculate_offset(&[0]));
-    assert_eq!(d.program().offset_if_valid(&[0]), None);
+    assert_eq!(Program::of(&d).calculate_offset(&[0]), d.calculate_offset(&[0]));
+    assert_eq!(Program::of(&d).offset_if_valid(&[0]), None);
 }
 
 /// Large values through the batches' multiplies: coefficients and inputs
@@ -264,7 +264,7 @@ fn batches_multiply_large_values_exactly() {
         }
         let want: Vec<Option<Index>> = coords.iter().map(|c| d.offset_if_valid(c)).collect();
         assert!(want.iter().any(Option::is_some), "{spec}: no valid corner");
-        let p = d.program();
+        let p = Program::of(&d);
         for (c, w) in coords.iter().zip(&want) {
             assert_eq!(p.offset_if_valid(c), *w, "{spec} at {c:?}");
         }

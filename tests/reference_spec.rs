@@ -151,7 +151,7 @@ fn the_reference_spec_gives_every_offset_and_validity() {
             }
         }
         let total: u64 = d.lengths().as_slice().iter().map(|&l| l as u64).product();
-        let program = d.program();
+        let program = cktile::Program::of(&d);
         for n in 0..total {
             let x = coordinate(&d, n);
             let (offset, valid) = reference(&d, &x);

@@ -410,7 +410,12 @@ fn positions_across_lines_and_comments() {
     assert_eq!(e.position().map(|p| (p.line, p.column)), Some((4, 15)));
     assert!(matches!(
         e.kind(),
-        ErrorKind::Descriptor(DescriptorProblem::IdOutOfRange { item: 1, id: 3, count: 2, .. })
+        ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::IdOutOfRange {
+            item: 1,
+            id: 3,
+            count: 2,
+            ..
+        }))
     ));
 }
 
@@ -423,7 +428,10 @@ fn too_many_stages() {
     assert_eq!(parse(&text).unwrap().stages().len(), 8);
     text.push_str(" | transform(pass_through(4) on [0] -> [0])");
     let e = parse(&text).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::TooManyStages { max: 8 })));
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::Port(cktile_core::ErrorKind::Descriptor(DescriptorProblem::TooManyStages { max: 8 }))
+    ));
     assert!(e.to_string().ends_with("a descriptor has at most 8 stages"), "{e}");
     assert!(e.position().is_some());
 }

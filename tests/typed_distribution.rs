@@ -145,7 +145,7 @@ cktile::tile_distribution_encoding! {
 
 /// The typed distribution of `E` is the runtime distribution of
 /// `runtime`; returns the number of (P..., Y...) indices compared.
-fn same<E: TileEncoding>(name: &str, runtime: Result<Encoding, cktile::Error>) -> usize {
+fn same<E: TileEncoding>(name: &str, runtime: Result<Encoding, cktile_core::Error>) -> usize {
     let runtime = runtime.unwrap();
     assert_eq!(E::ENCODING, runtime, "{name}");
     let typed = make_static_tile_distribution::<E>();

@@ -8,14 +8,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::prelude::*;
-use cktile::{Descriptor, DescriptorProblem, ErrorKind, Vector, VectorFault};
+use cktile::{Descriptor, DescriptorProblem, Error, ErrorKind, Vector, VectorFault};
 use cktile_transforms::Dims;
 use proptest::prelude::*;
 
 /// The refusal's fault, or `None` when `result` is no vector refusal.
-fn fault<T>(result: &Result<T, Error>) -> Option<VectorFault> {
-    match result.as_ref().err().map(Error::kind) {
-        Some(ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { fault, .. })) => Some(*fault),
+fn fault<T, E: Copy + Into<Error>>(result: &Result<T, E>) -> Option<VectorFault> {
+    let error: Error = (*result.as_ref().err()?).into();
+    match error.kind().port() {
+        Some(cktile_core::ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { fault, .. })) => Some(*fault),
         _ => None,
     }
 }
@@ -154,11 +155,11 @@ fn a_packed_guarantee_must_divide_the_last_length() {
 #[test]
 fn the_numbers_of_a_refusal_are_labelled() {
     let e = Descriptor::naive_with_vector(&[4, 60], &[70, 1], Vector::new(8, 1)).unwrap_err();
-    let ErrorKind::Descriptor(p) = e.kind() else { unreachable!() };
+    let cktile_core::ErrorKind::Descriptor(p) = e.kind() else { unreachable!() };
     assert_eq!(p.numbers().as_slice(), &[("vector length", 8), ("dimension", 1), ("length", 60)]);
     assert_eq!(e.summary(), "cktile: the last dimension's length is not a multiple of the guaranteed vector length");
     let e = Descriptor::naive_with_vector(&[4, 64], &[70, 2], Vector::new(8, 1)).unwrap_err();
-    let ErrorKind::Descriptor(p) = e.kind() else { unreachable!() };
+    let cktile_core::ErrorKind::Descriptor(p) = e.kind() else { unreachable!() };
     assert_eq!(p.numbers().as_slice(), &[("vector length", 8), ("vector stride", 1), ("dimension", 1), ("stride", 2)]);
 }
 
@@ -201,12 +202,16 @@ fn brute_holds(lengths: &[i64], strides: &[i64], vector: Vector) -> bool {
 /// The typed builder's verdict for the same values: its error, or `None`.
 fn typed(lengths: &[usize], strides: &[usize], length: usize, stride: usize) -> Result<(), Error> {
     match (lengths, strides) {
-        ([l0], [s0]) => make_naive_tensor_descriptor_with_vector((*l0,), (*s0,), length, stride).map(|_| ()),
-        ([l0, l1], [s0, s1]) => {
-            make_naive_tensor_descriptor_with_vector((*l0, *l1), (*s0, *s1), length, stride).map(|_| ())
+        ([l0], [s0]) => {
+            make_naive_tensor_descriptor_with_vector((*l0,), (*s0,), length, stride).map(|_| ()).map_err(Error::from)
         }
+        ([l0, l1], [s0, s1]) => make_naive_tensor_descriptor_with_vector((*l0, *l1), (*s0, *s1), length, stride)
+            .map(|_| ())
+            .map_err(Error::from),
         ([l0, l1, l2], [s0, s1, s2]) => {
-            make_naive_tensor_descriptor_with_vector((*l0, *l1, *l2), (*s0, *s1, *s2), length, stride).map(|_| ())
+            make_naive_tensor_descriptor_with_vector((*l0, *l1, *l2), (*s0, *s1, *s2), length, stride)
+                .map(|_| ())
+                .map_err(Error::from)
         }
         _ => unreachable!(),
     }
@@ -271,7 +276,7 @@ proptest! {
                 vector.stride.unwrap_or(-1)
             );
             let parsed = cktile::spec::parse(&text);
-            prop_assert_eq!(parsed.as_ref().map_err(|e| *e.kind()), runtime.as_ref().map_err(|e| *e.kind()), "{}", text);
+            prop_assert_eq!(parsed.as_ref().map_err(|e| *e.kind()), runtime.as_ref().map_err(|e| ErrorKind::Port(*e.kind())), "{}", text);
             if let Ok(d) = parsed {
                 prop_assert_eq!(&cktile::spec::parse(&d.to_string()).unwrap(), &d);
             }
@@ -279,7 +284,7 @@ proptest! {
         if let (Some(v), Some(w)) = (vector.length, vector.stride)
             && v >= 0 && w >= 0 {
                 let t = typed(&lengths, &strides, v as usize, w as usize);
-                prop_assert_eq!(t, runtime.map(|_| ()), "{:?} {:?} {:?}", lengths, strides, vector);
+                prop_assert_eq!(t, runtime.map(|_| ()).map_err(Error::from), "{:?} {:?} {:?}", lengths, strides, vector);
             }
         // Packed: strides (product of the later lengths, ..., 1) and vector stride 1.
         let mut packed = vec![1i64; l.len()];

@@ -208,17 +208,17 @@ const LDS_BLOCK: cktile_core::Descriptor = *TensorDescriptor::<LdsChain>::DESCRI
 // conflicts stops the build, naming the instruction, phase and ways. (The
 // MFMA 32x32x8 operand, 4 elements a lane read by ds_read_b64, is 2-way
 // conflicted on this block: lanes 0 and 9 of phase 0 share banks 0 and 1.)
-cktile_core::assert_conflict_free!(
+cktile_analysis::assert_conflict_free!(
     LDS_BLOCK,
     2,
-    cktile_core::analyzer::arch::GFX942,
+    cktile_analysis::analyzer::arch::GFX942,
     <DramDistribution as cktile_core::distribution::typed::TileEncoding>::ENCODING,
-    cktile_core::analyzer::Op::DsWrite { bits: 128 }
+    cktile_analysis::analyzer::Op::DsWrite { bits: 128 }
 );
-cktile_core::assert_conflict_free!(
+cktile_analysis::assert_conflict_free!(
     LDS_BLOCK,
     2,
-    cktile_core::analyzer::arch::GFX942,
+    cktile_analysis::analyzer::arch::GFX942,
     <WarpDistribution as cktile_core::distribution::typed::TileEncoding>::ENCODING,
-    cktile_core::analyzer::Op::DsRead { bits: 128 }
+    cktile_analysis::analyzer::Op::DsRead { bits: 128 }
 );

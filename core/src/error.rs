@@ -1,36 +1,34 @@
-//! The error type of the `cktile` crate: one [`Error`], whose
-//! [`ErrorKind`] says which layer found the problem and wraps that layer's
-//! own enum. Every layer's problem type is defined in this module's
-//! submodules (and re-exported where its layer lives), so this module
-//! imports nothing above it: it quotes only the hardware's vocabulary
-//! (`crate::hardware`), which sits beside it at the bottom. Each layer's enum owns
-//! its message ([`Display`](fmt::Display)) and its fixed `summary` (for
-//! `const` panics); [`Error`] adds the position in a spec text.
+//! The error type of the port: one [`Error`], whose [`ErrorKind`] says
+//! which layer found the problem and wraps that layer's own enum. Every
+//! layer's problem type is defined in this module's submodules (and
+//! re-exported where its layer lives), so this module imports nothing
+//! above it. Each layer's enum owns its message
+//! ([`Display`](fmt::Display)) and its fixed `summary` (for `const`
+//! panics).
+//!
+//! An error found in a text carries its [`Position`] there. The port reads
+//! no text; the crates above it that do (`cktile-analysis`: the spec
+//! language, the distributions' spellings) set it with [`Error::at`], and
+//! their own error type, which wraps this one, keeps it.
 
 use core::fmt;
 
 mod adaptor;
-mod analyzer;
 mod descriptor;
 mod encoding;
 mod numbers;
 #[doc(hidden)]
 pub mod parameter;
 mod policy;
-mod spec;
 
 pub use adaptor::AdaptorProblem;
-pub use analyzer::AnalyzerProblem;
 pub use descriptor::{DescriptorProblem, Side, VectorFault};
-#[cfg(feature = "alloc")]
-pub use encoding::CompactProblem;
 pub use encoding::{EncodingEntry, EncodingProblem, List};
 pub use numbers::Numbers;
 pub use parameter::ParameterProblem;
 pub use policy::PolicyProblem;
-pub use spec::SpecProblem;
 
-/// A position in a spec text: 1-based line and column.
+/// A position in a text: 1-based line and column.
 ///
 /// ```
 /// let p = cktile_core::Position { line: 2, column: 7 };
@@ -160,22 +158,12 @@ impl fmt::Display for Visible<'_> {
 pub enum ErrorKind {
     /// A descriptor, its transforms and stages, or a coordinate given to it.
     Descriptor(DescriptorProblem),
-    /// A text that does not read: a spec, a catalogue entry, a name.
-    Spec(SpecProblem),
     /// A parameter outside its valid range, missing, or in conflict.
     Parameter(ParameterProblem),
-    /// A chip, an instruction, a lane's address or an access pattern.
-    Analyzer(AnalyzerProblem),
     /// A tensor adaptor's hidden-dimension wiring is inconsistent.
     Adaptor(AdaptorProblem),
     /// A tile distribution encoding is malformed.
     Encoding(EncodingProblem),
-    /// A tile distribution encoding written in cktile's spelling
-    /// ([`parse_compact`](crate::distribution::parse_compact)) is
-    /// malformed; the message names the entries as that spelling writes
-    /// them (`hX[i]`, P and Y references).
-    #[cfg(feature = "alloc")]
-    CompactEncoding(EncodingProblem),
     /// A kernel author's own check failed ([`Error::policy`],
     /// [`Error::policy_value`]); the message is theirs.
     Policy(PolicyProblem),
@@ -192,13 +180,9 @@ impl ErrorKind {
     pub const fn summary(&self) -> &'static str {
         match self {
             ErrorKind::Descriptor(problem) => problem.summary(),
-            ErrorKind::Spec(problem) => problem.summary(),
             ErrorKind::Parameter(problem) => problem.summary(),
-            ErrorKind::Analyzer(problem) => problem.summary(),
             ErrorKind::Adaptor(problem) => problem.summary(),
             ErrorKind::Encoding(problem) => problem.summary(),
-            #[cfg(feature = "alloc")]
-            ErrorKind::CompactEncoding(problem) => problem.summary(),
             ErrorKind::Policy(problem) => problem.summary(),
         }
     }
@@ -214,22 +198,16 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Descriptor(problem) => write!(f, "{problem}"),
-            ErrorKind::Spec(problem) => write!(f, "{problem}"),
             ErrorKind::Parameter(problem) => write!(f, "{problem}"),
-            ErrorKind::Analyzer(problem) => write!(f, "{problem}"),
             ErrorKind::Adaptor(problem) => write!(f, "{problem}"),
             ErrorKind::Encoding(problem) => write!(f, "{problem}"),
-            #[cfg(feature = "alloc")]
-            ErrorKind::CompactEncoding(problem) => {
-                write!(f, "{}", CompactProblem(*problem))
-            }
             ErrorKind::Policy(problem) => write!(f, "{problem}"),
         }
     }
 }
 
-/// Everything that can go wrong in `cktile`: a [`ErrorKind`] and, for
-/// errors in a spec text, where.
+/// Everything that can go wrong in the port: an [`ErrorKind`] and, for an
+/// error a reader of text found in one, where.
 ///
 /// Every message names the offending value and what would be valid.
 ///
@@ -242,6 +220,10 @@ impl fmt::Display for ErrorKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Error {
     kind: ErrorKind,
+    // Set by the readers of texts above the port. Its bytes are also part
+    // of the layout kernels carry in their `Result`s: without them (issue
+    // 65 tried), 91 rows of scripts/target-icount.sh changed, the gfx942
+    // GEMMs by +87 instructions and CompV3's LDS reads became 8 calls.
     at: Option<Position>,
 }
 
@@ -251,25 +233,25 @@ impl Error {
     /// ```
     /// use cktile_core::{DescriptorProblem, Error, ErrorKind};
     /// let e = Error::new(ErrorKind::Descriptor(DescriptorProblem::TooManyStages { max: 8 }));
-    /// assert_eq!(e.position(), None);
+    /// assert_eq!((e.to_string().as_str(), e.position()), ("a descriptor has at most 8 stages", None));
     /// ```
     pub const fn new(kind: ErrorKind) -> Error {
         Error { kind, at: None }
     }
 
-    /// A descriptor-layer error without a position (`const`, unlike `From`).
+    /// A descriptor-layer error (`const`, unlike `From`).
     #[doc(hidden)]
     pub const fn descriptor(problem: DescriptorProblem) -> Error {
         Error::new(ErrorKind::Descriptor(problem))
     }
 
-    /// A spec-layer error without a position (`const`, unlike `From`).
+    /// An adaptor-layer error (`const`, unlike `From`).
     #[doc(hidden)]
-    pub const fn spec(problem: SpecProblem) -> Error {
-        Error::new(ErrorKind::Spec(problem))
+    pub const fn adaptor(problem: AdaptorProblem) -> Error {
+        Error::new(ErrorKind::Adaptor(problem))
     }
 
-    /// A parameter-layer error without a position (`const`, unlike `From`).
+    /// A parameter-layer error (`const`, unlike `From`).
     #[doc(hidden)]
     pub const fn parameter(problem: ParameterProblem) -> Error {
         Error::new(ErrorKind::Parameter(problem))
@@ -346,12 +328,13 @@ impl Error {
         Error::new(ErrorKind::Policy(problem))
     }
 
-    /// The same error at a position in a spec text (kept if it has one).
+    /// The same error at a position in a text (kept if it has one).
     ///
     /// ```
     /// use cktile_core::{DescriptorProblem, Error, Position};
     /// let e = Error::from(DescriptorProblem::TooManyStages { max: 8 }).at(Position { line: 1, column: 3 });
     /// assert_eq!(e.to_string(), "1:3: a descriptor has at most 8 stages");
+    /// assert_eq!(e.at(Position { line: 9, column: 9 }).position(), Some(Position { line: 1, column: 3 }));
     /// ```
     pub const fn at(self, position: Position) -> Error {
         match self.at {
@@ -371,11 +354,11 @@ impl Error {
         &self.kind
     }
 
-    /// Where in the spec text, for errors found while reading one.
+    /// Where in a text, for an error found while reading one.
     ///
     /// ```
-    /// let e = cktile_core::spec::parse("naive((4),(1)) | bogus()").unwrap_err();
-    /// assert_eq!(e.position().map(|p| p.column), Some(18));
+    /// let e = cktile_core::Descriptor::packed(&[0]).unwrap_err();
+    /// assert_eq!(e.position(), None);
     /// ```
     pub const fn position(&self) -> Option<Position> {
         self.at
@@ -400,8 +383,7 @@ impl From<ErrorKind> for Error {
     }
 }
 
-/// `From` a layer's problem to [`ErrorKind`] and to [`Error`] (without a
-/// position).
+/// `From` a layer's problem to [`ErrorKind`] and to [`Error`].
 macro_rules! from_layer {
     ($($problem:ty => $variant:ident),* $(,)?) => {$(
         impl From<$problem> for ErrorKind {
@@ -420,7 +402,6 @@ macro_rules! from_layer {
 
 from_layer! {
     DescriptorProblem => Descriptor,
-    SpecProblem => Spec,
     ParameterProblem => Parameter,
     AdaptorProblem => Adaptor,
     EncodingProblem => Encoding,

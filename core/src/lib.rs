@@ -6,15 +6,16 @@
 //! [`cktile_transforms`] crate, re-exported as [`transforms`]) compose into
 //! adaptors and descriptors whose offsets are constants when the shapes are
 //! static; tile distributions say which lane holds which element; tile
-//! windows load and store them; the universal GEMM's policy builds CK's
-//! A and B data paths; and the bank-conflict model counts each shared-memory
-//! instruction in `const fn`s, so that [`assert_conflict_free!`] fails the
-//! build of a conflicting layout.
+//! windows load and store them; and the universal GEMM's policy builds CK's
+//! A and B data paths.
 //!
-//! The tools built on it (reports, the layout search, direct-to-LDS plans,
-//! pictures, C++ generation, JSON and the command line) live in the
-//! `cktile` crate, which re-exports this one whole: every path below is
-//! also a path of `cktile`.
+//! What judges layouts sits above it: the bank-conflict model with its
+//! compile-time check `assert_conflict_free!`, the chips and instructions,
+//! the LDS layout catalogue, the spec language and compiled offset
+//! programs are the `cktile-analysis` crate's. The tools (reports, the
+//! layout search, direct-to-LDS plans, pictures, C++ generation, JSON and
+//! the command line) live in the `cktile` crate, which re-exports this one
+//! whole: every path below is also a path of `cktile`.
 //!
 //! ## CK Tile's names in cktile
 //!
@@ -40,16 +41,12 @@
 //! | `static_encoding_pattern` (`tile_distribution_encoding_pattern_2d`) | | [`distribution::catalogue::pattern`] |
 //! | `static_distributed_tensor`, `make_static_distributed_tensor`, `sweep_tile`, `tile_elementwise_in` | [`tile::StaticDistributedTensor`], [`tile::make_static_distributed_tensor`], [`tile::sweep_tile`], [`tile::tile_elementwise_in`] | |
 //! | `tile_window` (`tile_window_with_static_lengths`, `_with_static_distribution`), `make_tile_window`, `move_tile_window` | [`tile::TileWindowWithStaticLengths`], [`tile::TileWindowWithStaticDistribution`], [`tile::make_tile_window`], [`tile::move_tile_window`] | |
-//! | `load_tile`, `store_tile` | [`tile::load_tile`], [`tile::store_tile`] | the accesses they make: [`analyzer::window`] |
+//! | `load_tile`, `store_tile` | [`tile::load_tile`], [`tile::store_tile`] | the accesses they make: the analysis crate's `analyzer::window` |
 //! | `load_tile_transpose` | | [`distribution::catalogue::transpose`] |
-//! | the universal GEMM's policy (`MakeALdsBlockDescriptor`, ...) | [`ops::gemm`] | the same chains as values: [`layouts::ck`] |
+//! | the universal GEMM's policy (`MakeALdsBlockDescriptor`, ...) | [`ops::gemm`] | the same chains as values: the analysis crate's `layouts::ck` |
 //!
-//! What else it holds: the inverse (`calculate_top_index`), bijectivity at
-//! compile time ([`assert_bijective!`]), the bank-conflict model
-//! ([`analyzer`], [`assert_conflict_free!`]), the layout catalogue
-//! ([`layouts`]), the spec text ([`spec`], with an allocator), the one rule
-//! for comments in every text ([`comments`]) and random chains for tests
-//! ([`random`]).
+//! What else it holds: the inverse (`calculate_top_index`) and
+//! bijectivity at compile time ([`assert_bijective!`]).
 //!
 //! ## Modules, lowest first
 //!
@@ -65,28 +62,21 @@
 //!   `transform_tensor_descriptor`, ...), where every length may be a
 //!   compile-time [`Number`] or a runtime `usize`, and an invalid static
 //!   composition does not compile. [`prelude`] imports it.
-//! - [`distribution`]: tile distribution encodings, their spellings and the
-//!   catalogue of CK's, MFMA's and WMMA's.
+//! - [`distribution`]: tile distribution encodings, their printed
+//!   spellings and the catalogue of CK's, MFMA's and WMMA's.
 //! - [`tile`]: the kernel half (windows, `load_tile`/`store_tile`,
 //!   distributed tensors, shared memory on amdgcn and nvptx).
-//! - [`layouts`]: the LDS layout catalogue (CK's, CuTe's, Triton's).
 //! - [`ops`]: CK's universal GEMM policy and its data paths.
-//! - [`analyzer`]: chips, instructions, the bank model and the compile-time
-//!   check.
 //!
 //! ```
 //! use cktile_core::prelude::*;
 //!
-//! use cktile_core::layouts::ck::{xor_lds, UnmergeOrder};
-//!
 //! // CK Tile's GEMM A LDS block (M=128, K=32, KPack=8, MLdsLayer=2) as
-//! // the universal policy builds it, a typed chain whose offsets fold to
-//! // constants, and the same chain as a runtime value from the catalogue.
+//! // the universal policy builds it: a typed chain whose offsets fold to
+//! // constants, and the same chain as a runtime value.
 //! let d = cktile_core::ops::gemm::make_lds_block::<128, 32, 2, 32, 16>()?;
-//! let catalogue = xor_lds(128, 32, 8, 2, UnmergeOrder::Fixed2025)?;
-//! assert_eq!(d.descriptor(), catalogue);
 //! assert_eq!(d.calculate_offset([3, 9]), 97);
-//! assert_eq!(catalogue.calculate_offset(&[3, 9]), 97);
+//! assert_eq!(d.descriptor().calculate_offset(&[3, 9]), 97);
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
@@ -111,24 +101,16 @@
 extern crate alloc;
 
 pub mod adaptor;
-pub mod analyzer;
-pub mod comments;
 pub mod descriptor;
 pub mod distribution;
-// The error type, the chips and instructions, and the name lists: public
-// for the tools crate (`cktile`), which shares them; their items are
-// exported under the paths below (`Error`, `analyzer::arch`, ...).
+// The error type and the name lists: public for the crates above
+// (`cktile-analysis`, `cktile`), which share them; the error's items are
+// exported under the paths below (`Error`, `DescriptorProblem`, ...).
 #[doc(hidden)]
 pub mod error;
 #[doc(hidden)]
-pub mod hardware;
-pub mod layouts;
-#[doc(hidden)]
 pub mod names;
 pub mod ops;
-pub mod random;
-#[cfg(feature = "alloc")]
-pub mod spec;
 pub mod stage;
 pub mod tile;
 pub mod typed;
@@ -136,12 +118,11 @@ pub mod typed;
 pub use cktile_transforms as transforms;
 pub use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Number, Transform, Value, Values, Vector};
 pub use descriptor::coordinate::Coordinate;
-pub use descriptor::program::Program;
 pub use descriptor::static_descriptor::StaticDescriptor;
 pub use descriptor::{Descriptor, MAX_STAGES, Origin};
 pub use error::{
-    DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, SpecProblem,
-    VectorFault, Visible, is_hidden,
+    DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, VectorFault,
+    Visible, is_hidden,
 };
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
 /// The type-level integers typed encodings count their groups in (for

@@ -12,7 +12,7 @@ use core::fmt;
 /// Writes `items` with `sep` between them (`a, b, c` for `", "`), each
 /// by `item`: the lists of the `Display` impls (ids, lengths, stages'
 /// items, CK's sequences).
-pub(crate) fn write_joined<T>(
+pub fn write_joined<T>(
     f: &mut fmt::Formatter<'_>,
     items: impl IntoIterator<Item = T>,
     sep: &str,
@@ -30,7 +30,7 @@ pub(crate) fn write_joined<T>(
 /// Copies `text` into `buf` at byte `at` and returns the position after it
 /// (bytes past the end of `buf` are dropped; the lengths computed by
 /// [`joined_len`] make the buffers exactly large enough).
-pub(crate) const fn put(buf: &mut [u8], mut at: usize, text: &str) -> usize {
+pub const fn put(buf: &mut [u8], mut at: usize, text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {

@@ -42,7 +42,7 @@ pub enum Error {
         max_ways: u32,
     },
     /// The check's access does not fit the layout or the chip.
-    Analysis(cktile_core::Error),
+    Analysis(cktile_analysis::Error),
 }
 
 impl fmt::Display for Error {

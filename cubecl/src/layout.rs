@@ -22,7 +22,7 @@ use cubecl::std::tensor::layout::{Coords1d, Layout, LayoutExpand};
 /// use cktile_cubecl::IndexType;
 /// use cktile_core::Descriptor;
 /// assert_eq!(IndexType::of(&Descriptor::naive(&[64, 64], &[72, 1]).unwrap()), Ok(IndexType::U32));
-/// let padded = cktile_core::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])").unwrap();
+/// let padded = cktile_analysis::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])").unwrap();
 /// assert_eq!(IndexType::of(&padded), Ok(IndexType::I32));
 /// let huge = Descriptor::naive(&[4, 4], &[1 << 40, 1]).unwrap();
 /// assert!(matches!(IndexType::of(&huge), Err((0, high)) if high > u32::MAX as i128));
@@ -73,7 +73,7 @@ impl IndexType {
 /// /// CK's A block in LDS: 128 x 64 fp16, XOR-preshuffled by 8-element vectors.
 /// struct ABlock;
 /// impl StaticDescriptor for ABlock {
-///     const DESCRIPTOR: Descriptor = match cktile_core::layouts::ck::xor_preshuffle(128, 64, 8) {
+///     const DESCRIPTOR: Descriptor = match cktile_analysis::layouts::ck::xor_preshuffle(128, 64, 8) {
 ///         Ok(d) => d,
 ///         Err(e) => panic!("{}", e.summary()),
 ///     };
@@ -102,13 +102,13 @@ impl IndexType {
 /// 32 banks, and 2-way on gfx950, whose `ds_read_b128` spans 64 banks:
 ///
 /// ```
-/// use cktile_core::analyzer::{arch, Op, Pattern};
+/// use cktile_analysis::analyzer::{arch, Op, Pattern};
 /// use cktile_core::{Descriptor, StaticDescriptor};
 /// use cktile_cubecl::{Access, Check, CkLayout, Reads};
 ///
 /// struct Xor32;
 /// impl StaticDescriptor for Xor32 {
-///     const DESCRIPTOR: Descriptor = match cktile_core::layouts::ck::xor_preshuffle(64, 32, 8) {
+///     const DESCRIPTOR: Descriptor = match cktile_analysis::layouts::ck::xor_preshuffle(64, 32, 8) {
 ///         Ok(d) => d,
 ///         Err(e) => panic!("{}", e.summary()),
 ///     };
@@ -128,12 +128,12 @@ impl IndexType {
 /// chip, the extra cycles, the worst instruction and phase):
 ///
 /// ```compile_fail,E0080
-/// # use cktile_core::analyzer::{arch, Op, Pattern};
+/// # use cktile_analysis::analyzer::{arch, Op, Pattern};
 /// # use cktile_core::{Descriptor, StaticDescriptor};
 /// # use cktile_cubecl::{Access, Check, CkLayout, Reads};
 /// # struct Xor32;
 /// # impl StaticDescriptor for Xor32 {
-/// #     const DESCRIPTOR: Descriptor = match cktile_core::layouts::ck::xor_preshuffle(64, 32, 8) {
+/// #     const DESCRIPTOR: Descriptor = match cktile_analysis::layouts::ck::xor_preshuffle(64, 32, 8) {
 /// #         Ok(d) => d,
 /// #         Err(e) => panic!("{}", e.summary()),
 /// #     };
@@ -155,7 +155,7 @@ impl IndexType {
 /// # use cktile_core::{Descriptor, StaticDescriptor};
 /// # struct Xor32;
 /// # impl StaticDescriptor for Xor32 {
-/// #     const DESCRIPTOR: Descriptor = match cktile_core::layouts::ck::xor_preshuffle(64, 32, 8) {
+/// #     const DESCRIPTOR: Descriptor = match cktile_analysis::layouts::ck::xor_preshuffle(64, 32, 8) {
 /// #         Ok(d) => d,
 /// #         Err(e) => panic!("{}", e.summary()),
 /// #     };
@@ -364,7 +364,7 @@ impl<C: cktile_core::typed::Chain> StaticDescriptor for Typed<C> {
 /// }
 ///
 /// fn main() -> Result<(), Box<dyn std::error::Error>> {
-///     let d = cktile_core::spec::parse("packed((64,8)) | transform(xor((64,8)) on [0,1] -> [0,1])")?;
+///     let d = cktile_analysis::spec::parse("packed((64,8)) | transform(xor((64,8)) on [0,1] -> [0,1])")?;
 ///     let layout = DescriptorLayout::<(u32, u32)>::new(d)?;
 ///     assert_eq!(layout.to_source_pos((1, 0)), 8 + (0 ^ 1));
 ///     Ok(())
@@ -396,8 +396,8 @@ impl<C: TopCoordinates> DescriptorLayout<C> {
     ///
     /// ```
     /// use cktile_cubecl::{Access, Check, DescriptorLayout, Error};
-    /// use cktile_core::analyzer::{arch, Op, Pattern};
-    /// let xor32 = cktile_core::layouts::ck::xor_preshuffle(64, 32, 8)?;
+    /// use cktile_analysis::analyzer::{arch, Op, Pattern};
+    /// let xor32 = cktile_analysis::layouts::ck::xor_preshuffle(64, 32, 8)?;
     /// let reads = Access::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
     /// let layout = DescriptorLayout::<(u32, u32)>::new(xor32)?;
     /// assert!(layout.checked(&Check { arch: &arch::GFX942, element_bytes: 2, access: reads }).is_ok());

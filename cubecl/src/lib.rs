@@ -4,7 +4,7 @@
 //! [`CkLayout<D>`](CkLayout) implements cubecl's
 //! [`Layout`](cubecl::std::tensor::layout::Layout) for any compile-time
 //! cktile descriptor `D` (a [`StaticDescriptor`](cktile_core::StaticDescriptor):
-//! CK's LDS blocks from `cktile_core::layouts`, a chain of CK calls, a
+//! CK's LDS blocks from `cktile_analysis::layouts`, a chain of CK calls, a
 //! catalogue entry). A `#[cube]` kernel reads shared memory through it as
 //! through any cubecl layout; its shapes are comptime values, and each
 //! offset expands to the index arithmetic of the descriptor's transforms

@@ -6,20 +6,20 @@
 //! (a lane pattern such as an MFMA's operand reads, or a CK tile
 //! distribution with its instruction), and the layout then fails to compile
 //! when cktile's bank model counts a conflict: the same
-//! [`require_conflict_free`](cktile_core::analyzer::tile::require_conflict_free)
+//! [`require_conflict_free`](cktile_analysis::analyzer::tile::require_conflict_free)
 //! as `assert_conflict_free!`, with the chip's own banks and lane phases
 //! per instruction (64 banks for gfx950's `ds_read_b64` and `ds_read_b128`,
 //! 32 on gfx942 and NVIDIA), not the 32 banks cubecl's swizzles assume.
 
+use cktile_analysis::analyzer::{Arch, Op, Pattern, TileCounts, analyze_tile, tile, window};
 use cktile_core::Descriptor;
-use cktile_core::analyzer::{Arch, Op, Pattern, TileCounts, analyze_tile, tile, window};
 use cktile_core::distribution::{Distribution, Encoding};
 
 /// The access a kernel makes, counted lane by lane.
 ///
 /// ```
 /// use cktile_cubecl::Access;
-/// use cktile_core::analyzer::{Op, Pattern};
+/// use cktile_analysis::analyzer::{Op, Pattern};
 /// let a = Access::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
 /// assert!(matches!(a, Access::Pattern(_)));
 /// ```
@@ -41,7 +41,7 @@ pub enum Access {
 ///
 /// ```
 /// use cktile_cubecl::{Access, Check};
-/// use cktile_core::analyzer::{arch, Op, Pattern};
+/// use cktile_analysis::analyzer::{arch, Op, Pattern};
 /// const MFMA_READS: Check = Check {
 ///     arch: &arch::GFX950,
 ///     element_bytes: 2,
@@ -67,16 +67,16 @@ impl Check {
     ///
     /// ```
     /// use cktile_cubecl::{Access, Check};
-    /// use cktile_core::analyzer::{arch, Op, Pattern};
-    /// let xor32 = cktile_core::layouts::ck::xor_preshuffle(64, 32, 8)?;
+    /// use cktile_analysis::analyzer::{arch, Op, Pattern};
+    /// let xor32 = cktile_analysis::layouts::ck::xor_preshuffle(64, 32, 8)?;
     /// let reads = Access::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
     /// let on = |arch| Check { arch, element_bytes: 2, access: reads }.counts(&xor32);
     /// assert_eq!(on(&arch::GFX942)?.conflict_cycles, 0);
     /// let gfx950 = on(&arch::GFX950)?;
     /// assert_eq!((gfx950.conflict_cycles, gfx950.max_ways), (16, 2));
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), cktile_analysis::Error>(())
     /// ```
-    pub fn counts(&self, desc: &Descriptor) -> Result<TileCounts, cktile_core::Error> {
+    pub fn counts(&self, desc: &Descriptor) -> Result<TileCounts, cktile_analysis::Error> {
         match self.access {
             Access::Pattern(p) => analyze_tile(desc, self.element_bytes, self.arch, p),
             Access::Window(e, op) => {
@@ -90,8 +90,8 @@ impl Check {
     ///
     /// ```
     /// use cktile_cubecl::{Access, Check};
-    /// use cktile_core::analyzer::{arch, Op, Pattern};
-    /// const XOR: cktile_core::Descriptor = match cktile_core::layouts::ck::xor_preshuffle(64, 64, 8) {
+    /// use cktile_analysis::analyzer::{arch, Op, Pattern};
+    /// const XOR: cktile_core::Descriptor = match cktile_analysis::layouts::ck::xor_preshuffle(64, 64, 8) {
     ///     Ok(d) => d,
     ///     Err(e) => panic!("{}", e.summary()),
     /// };
@@ -117,7 +117,7 @@ impl Check {
 ///
 /// ```
 /// use cktile_cubecl::{Access, Check, Reads};
-/// use cktile_core::analyzer::{arch, Op, Pattern};
+/// use cktile_analysis::analyzer::{arch, Op, Pattern};
 /// /// gfx950's MFMA 16x16 operand reads of 16-bit elements, 128 bits a lane.
 /// struct MfmaReads;
 /// impl Reads for MfmaReads {

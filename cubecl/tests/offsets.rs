@@ -9,9 +9,9 @@
 
 mod common;
 
+use cktile_analysis::random::chain::{ChainConfig, chain};
 use cktile_core::Descriptor;
 use cktile_core::ops::gemm::LdsChainOf;
-use cktile_core::random::chain::{ChainConfig, chain};
 use cktile_core::transforms::Kind;
 use cktile_cubecl::{CkLayout, DescriptorLayout, IndexType, Typed};
 use common::{XorBlock, buffer, client, read_u32, zeros};
@@ -164,11 +164,11 @@ fn random_chains_of_every_kind_give_cktiles_offsets() {
 #[test]
 fn ck_blocks_give_cktiles_offsets() {
     let client = client();
-    use cktile_core::layouts::ck;
+    use cktile_analysis::layouts::ck;
     let blocks = [
         ("xor_preshuffle(32,64,8)", ck::xor_preshuffle(32, 64, 8)),
         ("universal_a(128,32,8,2,32,Fixed2025)", ck::universal_a(128, 32, 8, 2, 32, ck::UnmergeOrder::Fixed2025)),
-        ("naive 64x64 padded by 8", Descriptor::naive(&[64, 64], &[72, 1])),
+        ("naive 64x64 padded by 8", Descriptor::naive(&[64, 64], &[72, 1]).map_err(Into::into)),
         ("the GEMM's typed LdsChainOf<128, 32>", Ok(common::descriptor::<Typed<LdsChainOf<128, 32>>>())),
     ];
     for (name, d) in blocks {

@@ -150,12 +150,12 @@ fn hopper_plan_json(
 
 /// A distribution from CK's C++ spelling, cktile's or a catalogue name.
 fn distribution(text: &str) -> PyResult<Distribution> {
-    resolve(text).and_then(Distribution::new).map_err(|e| error(text, &e))
+    resolve(text).and_then(|e| Ok(Distribution::new(e)?)).map_err(|e| error(text, &e))
 }
 
 /// As [`distribution`], a refusal naming the argument `name`.
 fn distribution_named(name: &str, text: &str) -> PyResult<Distribution> {
-    resolve(text).and_then(Distribution::new).map_err(|e| refuse(name, message(text, &e)))
+    resolve(text).and_then(|e| Ok(Distribution::new(e)?)).map_err(|e| refuse(name, message(text, &e)))
 }
 
 /// `cktile distribution --json [--tile ...]`: the lengths, the coverage of
@@ -253,7 +253,7 @@ fn transpose_json(text: &str, op: &str, reverse: bool) -> PyResult<String> {
         )
     })?;
     let d = distribution(text)?;
-    let v = transpose(d.encoding(), elem, reverse).map_err(|e| error(text, &e))?;
+    let v = transpose(d.encoding(), elem, reverse).map_err(|e| error(text, &e.into()))?;
     json(&cktile::json::TransposeJson::new(&v, elem, reverse).map_err(|e| error(text, &e))?)
 }
 

@@ -113,8 +113,9 @@ impl Accesses {
     ) -> Result<Option<Accesses>, Unresolved> {
         match (pattern, distribution) {
             (_, Some(text)) => {
-                let distribution =
-                    distribution::resolve(text).and_then(Distribution::new).map_err(Unresolved::Distribution)?;
+                let distribution = distribution::resolve(text)
+                    .and_then(|e| Ok(Distribution::new(e)?))
+                    .map_err(Unresolved::Distribution)?;
                 match op {
                     Some(op) => Ok(Some(Accesses::Window { distribution: Box::new(distribution), op })),
                     None => Err(Unresolved::NoOp(Box::new(distribution))),

@@ -37,7 +37,7 @@ use super::models::{MODELS, Model, answer};
 use super::op::Op;
 use super::pattern::Pattern;
 use super::tile::lane_addresses;
-use crate::error::Error;
+use crate::Error;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -1,6 +1,6 @@
 //! The bank-conflict analyzer: exact per-instruction models of AMD LDS and
 //! NVIDIA shared memory. The model itself (chips, instructions, rules,
-//! counting, patterns, tiles, windows) is `cktile_core::analyzer`,
+//! counting, patterns, tiles, windows) is `cktile_analysis::analyzer`,
 //! re-exported here whole; this crate adds the reports and front ends.
 //!
 //! The model's modules ([`arch`], [`op`], [`rules`], [`model`], [`memo`],
@@ -34,7 +34,7 @@
 //! ```
 
 /// The port's bank model, whole (chips, instructions, rules, counting).
-pub use cktile_core::analyzer::*;
+pub use cktile_analysis::analyzer::*;
 
 #[cfg(feature = "alloc")]
 pub mod accesses;

@@ -71,7 +71,7 @@ use super::AnalyzerProblem;
 use super::arch::{Arch, Chip};
 use super::op::Op;
 use super::rules::{Grouping, rule};
-use crate::error::{Error, Snippet, SpecProblem};
+use crate::{Error, ParameterProblem, Snippet};
 use alloc::vec::Vec;
 
 /// A public model of AMD's LDS banks.
@@ -293,10 +293,9 @@ impl Model {
     /// assert!(e.to_string().contains("expected one of: cktile, rocke"));
     /// ```
     pub fn by_name(name: &str) -> Result<Model, Error> {
-        MODELS
-            .into_iter()
-            .find(|m| m.name() == name.trim())
-            .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: MODEL_NAMES }))
+        MODELS.into_iter().find(|m| m.name() == name.trim()).ok_or_else(|| {
+            Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(name), valid: MODEL_NAMES })
+        })
     }
 
     /// What the model's answers rest on.
@@ -583,7 +582,7 @@ pub fn answer_tile(
     pattern.check_arch(arch)?;
     let lengths = desc.lengths();
     if lengths.len() != 2 {
-        return Err(Error::descriptor(crate::error::DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
+        return Err(Error::descriptor(crate::DescriptorProblem::NotTwoDimensional { dims: lengths.len() }));
     }
     let dim = |i: usize| usize::try_from(lengths.get(i)).unwrap_or(0);
     let wave = arch.wave() as usize;

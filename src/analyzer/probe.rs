@@ -40,7 +40,7 @@ use super::disagreements::disagreements_on;
 use super::models::{MODELS, Model, conflict_cycles};
 use super::rules::{Rule, rule};
 use super::{Arch, Op};
-use crate::error::{Error, Position, Snippet, SpecProblem};
+use crate::{Error, Position, Snippet, SpecProblem};
 use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;

@@ -31,8 +31,8 @@ use super::rules::{MAX_LANES, Provenance, Rule, rule};
 use super::tile::{Tally, TileCounts, pattern_counted, program_address};
 use super::window::{PatternAccess, WindowAccess, WindowLanes, counted, fitted, lane_vectors_contiguous, placed};
 use crate::distribution::Distribution;
-use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::{Descriptor, Program};
+use crate::{DescriptorProblem, Error, ParameterProblem};
 use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -556,7 +556,7 @@ pub fn analyze_tile_report_with_progress(
             counted(w, &lanes, element_bytes, &mut tally, &mut per)?;
         }
         None => {
-            let program = desc.program();
+            let program = Program::of(desc);
             let (_, vec) = pattern.shape(rows, cols, element_bytes, wave)?;
             for from in (0..n).step_by(PROGRESS_EVERY) {
                 progress(from as u64, n as u64);
@@ -605,7 +605,7 @@ impl<'a> PatternAddresses<'a> {
                 w.program_over(desc)?;
                 PatternAddresses::Window(w, Box::new(WindowLanes::new(w, desc)))
             }
-            None => PatternAddresses::Closed(access, Box::new(desc.program())),
+            None => PatternAddresses::Closed(access, Box::new(Program::of(desc))),
         })
     }
 
@@ -761,7 +761,7 @@ pub fn analyze_with(
     if accesses > MAX_TILE_ELEMENTS {
         return Err(Error::descriptor(DescriptorProblem::TooLarge { size: accesses, limit: MAX_TILE_ELEMENTS }));
     }
-    let program = desc.program();
+    let program = Program::of(desc);
     // A lane of a contiguous instruction moves `vec` elements from its coordinate on.
     if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize).is_multiple_of(element_bytes) {
         let vec = op.bytes_per_lane() as usize / element_bytes;

@@ -14,8 +14,8 @@ pub mod property;
 pub use property::{Checker, Counterexample, is_bijective, is_injective, is_surjective, offsets_equal, round_trips};
 
 use crate::descriptor::vector::VectorUnknown;
-use crate::error::{DescriptorProblem, Error};
-use crate::{Descriptor, Index, Vector};
+use crate::{Descriptor, Index, Program, Vector};
+use crate::{DescriptorProblem, Error};
 use alloc::vec::Vec;
 
 /// The most coordinates enumerated (2^24): larger tiles are refused rather
@@ -67,7 +67,7 @@ pub fn coordinate(desc: &Descriptor, n: u64) -> Vec<Index> {
 /// // Through 9 transforms: at most 2^27 / 9 coordinates.
 /// let chain = cktile::spec::parse(&format!("packed((4096,4096)){}", " | transform(pass_through(4096) on [0] -> [0], pass_through(4096) on [1] -> [1])".repeat(4)))?;
 /// let e = cktile::check::enumerable_size(&chain).unwrap_err();
-/// assert!(matches!(e.kind(), cktile::ErrorKind::Descriptor(cktile::DescriptorProblem::TooLarge { size: 16777216, limit: 14913080 })));
+/// assert!(matches!(e.kind(), cktile::ErrorKind::Port(cktile_core::ErrorKind::Descriptor(cktile::DescriptorProblem::TooLarge { size: 16777216, limit: 14913080 }))));
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub const ENUMERATION_WORK_LIMIT: u64 = 1 << 27;
@@ -181,7 +181,7 @@ fn columns<const N: usize>(desc: &Descriptor, lengths: &[Index], offsets: &mut [
     if lengths.len() != N || lengths.iter().any(|&n| n <= 0) {
         return false;
     }
-    let program = desc.program();
+    let program = Program::of(desc);
     // Row-major: index `d` of coordinate `i` is `(i / stride[d]) % lengths[d]`,
     // the last index fastest (the product fits: the size was enumerable).
     let mut stride = [1 as Index; N];
@@ -244,7 +244,8 @@ fn columns<const N: usize>(desc: &Descriptor, lengths: &[Index], offsets: &mut [
 /// # Ok::<(), cktile::Error>(())
 /// ```
 fn padded_offsets_fit(desc: &Descriptor) -> Result<(), Error> {
-    crate::descriptor::bounds::value_range(desc).map(|_| ())
+    crate::descriptor::bounds::value_range(desc)?;
+    Ok(())
 }
 
 /// One top coordinate followed through a descriptor: its index at every

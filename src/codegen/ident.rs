@@ -1,8 +1,8 @@
 //! Checking the name the generated functions are prefixed with, and making
 //! text safe to quote in the generated code's `//` comments.
 
-pub use crate::error::parameter::{IDENT_RULE, NameProblem};
-use crate::error::{Error, ParameterProblem, Snippet};
+use crate::{Error, ParameterProblem, Snippet};
+pub use cktile_core::error::parameter::{IDENT_RULE, NameProblem};
 
 /// C++ keywords (and alternative tokens) a name may not be.
 const KEYWORDS: &[&str] = &[

@@ -1,6 +1,6 @@
 //! [`Lang`]: the language the generated code is written in.
 
-use crate::error::{Error, Snippet, SpecProblem};
+use crate::{Error, ParameterProblem, Snippet};
 
 /// The target language of generated code. CUDA and HIP share one C++
 /// dialect for this code; they differ only in the header comment and in the
@@ -38,7 +38,7 @@ impl Lang {
         match name {
             "cuda" => Ok(Lang::Cuda),
             "hip" => Ok(Lang::Hip),
-            _ => Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: LANG_NAMES })),
+            _ => Err(Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(name), valid: LANG_NAMES })),
         }
     }
 

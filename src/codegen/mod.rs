@@ -57,7 +57,7 @@ pub use ident::{IDENT_RULE, NameProblem, check_name, comment_text, default_name}
 pub use lang::{LANG_NAMES, Lang};
 
 use crate::Descriptor;
-use crate::error::Error;
+use crate::Error;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -282,7 +282,10 @@ fn inverse_status(desc: &Descriptor) -> Result<InverseStatus, Error> {
     let report = match crate::check::check(desc) {
         Ok(r) => r,
         Err(e) => match e.kind() {
-            crate::ErrorKind::Descriptor(crate::DescriptorProblem::TooLarge { size, .. }) => {
+            crate::ErrorKind::Port(cktile_core::ErrorKind::Descriptor(crate::DescriptorProblem::TooLarge {
+                size,
+                ..
+            })) => {
                 return Ok(InverseStatus::TooLarge { coordinates: *size });
             }
             _ => return Err(e),

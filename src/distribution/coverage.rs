@@ -25,7 +25,7 @@
 //! ```
 
 use super::{Distribution, Encoding, EncodingProblem};
-use crate::error::{Error, ErrorKind};
+use crate::{Error, ErrorKind};
 use cktile_transforms::{Dims, Index};
 
 /// One R component longer than 1 that some P names: the lanes (or warps)
@@ -140,7 +140,7 @@ impl Coverage {
     /// ```
     pub fn new(d: &Distribution, tile: Option<&[Index]>) -> Result<Coverage, Error> {
         let x_lengths = d.x_lengths();
-        let bad = |p| Error::new(ErrorKind::Encoding(p));
+        let bad = |p| Error::new(ErrorKind::Port(cktile_core::ErrorKind::Encoding(p)));
         let tile_given = tile.is_some();
         let tile = match tile {
             None => x_lengths,

@@ -14,9 +14,9 @@
 //! register map" CK's comments mean when they call two encodings the same.
 
 use super::{Distribution, EncodingProblem, MAX_ENUMERATED};
+use crate::Error;
+use crate::ErrorKind;
 use crate::Index;
-use crate::error::Error;
-use crate::error::ErrorKind;
 use alloc::vec::Vec;
 
 /// The verdict of [`equivalent`].
@@ -80,7 +80,7 @@ impl DistributionEquivalence {
     ///
     /// ```
     /// use cktile::distribution::{equiv::equivalent, resolve, Distribution};
-    /// let d = |t: &str| resolve(t).and_then(Distribution::new);
+    /// let d = |t: &str| resolve(t).and_then(|e| Ok(Distribution::new(e)?));
     /// assert!(equivalent(&d("mfma16x16x16_a")?, &d("mfma16x16x16_b")?)?.is_same());
     /// assert!(!equivalent(&d("mfma16x16x16_c")?, &d("mfma16x16x16_c_transposed")?)?.is_same());
     /// # Ok::<(), cktile::Error>(())
@@ -95,7 +95,7 @@ impl DistributionEquivalence {
 ///
 /// ```
 /// use cktile::distribution::{equiv::{equivalent, DistributionEquivalence}, resolve, Distribution};
-/// let d = |text: &str| resolve(text).and_then(Distribution::new);
+/// let d = |text: &str| resolve(text).and_then(|e| Ok(Distribution::new(e)?));
 /// // A catalogue name and its C++ spelling.
 /// let ck = "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, \
 ///           tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>";
@@ -166,7 +166,7 @@ fn by_register(a: &Distribution, b: &Distribution) -> Result<DistributionEquival
         Some(n) if n <= MAX_ENUMERATED => n,
         _ => {
             let problem = EncodingProblem::TooManyIndices { count: count.unwrap_or(u64::MAX), limit: MAX_ENUMERATED };
-            return Err(Error::new(ErrorKind::Encoding(problem)));
+            return Err(Error::new(ErrorKind::Port(cktile_core::ErrorKind::Encoding(problem))));
         }
     };
     let (ya, yb) = (a.y_lengths(), b.y_lengths());

@@ -18,6 +18,9 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
+/// The encodings' parsers, beside the port's printers.
+#[cfg(feature = "alloc")]
+pub use cktile_analysis::spelling::{is_encoding_text, parse, parse_compact, resolve};
 /// The port's distributions, whole.
 pub use cktile_core::distribution::*;
 

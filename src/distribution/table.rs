@@ -3,7 +3,7 @@
 //! (`cktile distribution`) and for its JSON view.
 
 use super::{Distribution, MAX_ENUMERATED};
-use crate::error::Error;
+use crate::Error;
 use alloc::vec::Vec;
 use cktile_transforms::Index;
 

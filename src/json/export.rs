@@ -58,7 +58,7 @@ impl ExportJson {
 /// let out = serde_json::to_string(&cktile::json::AnswerJson::new(Ok(packed), Peer::Cute)).unwrap();
 /// assert!(out.starts_with(r#"{"export":{"#) && out.ends_with(r#""peer":"cute"}"#), "{out}");
 /// // A layout that is no map of its tile is refused by either peer, with the reason.
-/// let refused = cktile::json::AnswerJson::new(Err(cktile::Error::policy("no layout")), Peer::Triton);
+/// let refused = cktile::json::AnswerJson::new(Err(cktile::spec::parse("packed((0))").unwrap_err()), Peer::Triton);
 /// assert!(serde_json::to_string(&refused).unwrap().contains(r#""refused":"#));
 /// # Ok::<(), cktile::Error>(())
 /// ```

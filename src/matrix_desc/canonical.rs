@@ -9,7 +9,7 @@
 //! by `log2 e` (CuTe's `upcast`).
 
 use super::mode::{OperandMajor, SwizzleMode};
-use crate::error::{Error, ParameterProblem};
+use crate::{Error, ParameterProblem};
 use alloc::format;
 use alloc::string::String;
 

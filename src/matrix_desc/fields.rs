@@ -20,7 +20,7 @@
 //! base offset of 0 says.
 
 use super::mode::{OperandMajor, SwizzleMode, Target};
-use crate::error::{Error, ParameterProblem};
+use crate::{Error, ParameterProblem};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;

@@ -17,7 +17,7 @@ use super::canonical::canonical_spec;
 use super::fields::DescriptorFields;
 use super::mode::{Operand, OperandMajor, SwizzleMode, Target};
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem};
+use crate::{Error, ParameterProblem};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;

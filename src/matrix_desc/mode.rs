@@ -3,8 +3,8 @@
 //! contiguous ([`OperandMajor`]) and how the rows are swizzled ([`SwizzleMode`]), with
 //! the names every command takes and the codes the descriptor stores.
 
-use crate::error::{Error, Snippet, SpecProblem};
 use crate::layouts::cute::Tma;
+use crate::{Error, ParameterProblem, Snippet};
 
 /// The instruction that reads the descriptor.
 ///
@@ -406,7 +406,7 @@ pub(crate) fn named<T: Copy>(
     all.iter()
         .copied()
         .find(|&t| name(t) == text)
-        .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(text), valid }))
+        .ok_or_else(|| Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(text), valid }))
 }
 
 /// A TMA mode's byte swizzle applied to `byte` (an involution): bits

@@ -39,7 +39,7 @@ use crate::analyzer::arch::{Arch, Chip};
 use crate::analyzer::{AnalyzerProblem, Op, count};
 use crate::check;
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem};
+use crate::{Error, ParameterProblem};
 use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;

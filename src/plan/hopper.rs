@@ -12,9 +12,9 @@
 
 use crate::analyzer::report::analyze_tile_report;
 use crate::analyzer::{Pattern, arch};
-use crate::error::{Error, ParameterProblem};
 use crate::matrix_desc::{self, OperandMajor, Readability, Readable, Request, SwizzleMode, Target, canonical_spec};
 use crate::tma::{self, TensorMap, TmaRequest, TmaVerdict};
+use crate::{Error, ParameterProblem};
 use alloc::string::String;
 use alloc::vec::Vec;
 

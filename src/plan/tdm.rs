@@ -36,7 +36,7 @@ use crate::analyzer::AnalyzerProblem;
 use crate::analyzer::arch::{Arch, Chip};
 use crate::check;
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem};
+use crate::{Error, ParameterProblem};
 use alloc::vec;
 use alloc::vec::Vec;
 

@@ -2,7 +2,7 @@
 //! source and its example's footprint, as `cktile catalogue` prints it.
 
 use super::text::overhead_pct;
-use crate::error::Error;
+use crate::Error;
 use crate::layouts::{self, Entry};
 use alloc::format;
 use alloc::string::{String, ToString};

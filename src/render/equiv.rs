@@ -82,7 +82,7 @@ pub fn layouts(a: &str, b: &str, v: &Equivalence) -> String {
 ///
 /// ```
 /// use cktile::distribution::{equiv::equivalent, resolve, Distribution};
-/// let d = |t: &str| resolve(t).and_then(Distribution::new);
+/// let d = |t: &str| resolve(t).and_then(|e| Ok(Distribution::new(e)?));
 /// let v = equivalent(&d("mfma16x16x16_c")?, &d("mfma16x16x16_c_transposed")?)?;
 /// assert!(cktile::render::equiv::distributions(&v).starts_with("different maps: thread P = (0), register Y = (0, 1)"));
 /// # Ok::<(), cktile::Error>(())

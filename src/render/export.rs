@@ -14,7 +14,7 @@ use alloc::string::String;
 /// use cktile::export::Peer;
 /// let packed = cktile::Descriptor::packed(&[4, 8])?;
 /// assert_eq!(cktile::render::export::answer_text(Ok(packed), Peer::Cute), "(4,8):(8,1)");
-/// let refused = cktile::render::export::answer_text(Err(cktile::Error::policy("no layout")), Peer::Cute);
+/// let refused = cktile::render::export::answer_text(Err(cktile::spec::parse("packed((0))").unwrap_err()), Peer::Cute);
 /// assert!(refused.starts_with("refused: "));
 /// # Ok::<(), cktile::Error>(())
 /// ```

@@ -21,7 +21,7 @@
 use crate::analyzer::window::{PatternAccess, WindowAccess, repeat_over};
 use crate::analyzer::{Arch, Op, Pattern};
 use crate::distribution::{Distribution, Encoding, resolve};
-use crate::error::{Error, ErrorKind, Snippet, SpecProblem};
+use crate::{Error, ErrorKind, ParameterProblem, Snippet};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
@@ -130,8 +130,8 @@ impl Access {
         // A pattern's own complaint (a wrong instruction for it) is kept; an unknown
         // name lists every form, distributions included.
         let unknown = || match pattern_error.kind() {
-            ErrorKind::Spec(SpecProblem::UnknownName { .. }) => {
-                Error::spec(SpecProblem::UnknownName { name: Snippet::new(text), valid: ALL_ACCESS_FORMS })
+            ErrorKind::Port(cktile_core::ErrorKind::Parameter(ParameterProblem::UnknownName { .. })) => {
+                Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(text), valid: ALL_ACCESS_FORMS })
             }
             _ => pattern_error,
         };

@@ -8,7 +8,7 @@ use super::access::Access;
 use super::outcome::SearchReport;
 use crate::analyzer::models::{Model, answer};
 use crate::analyzer::tile::program_address;
-use crate::error::Error;
+use crate::{Error, Program};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -64,7 +64,7 @@ pub fn under_model(report: &SearchReport, model: Model, count: usize) -> Result<
     let accesses: Vec<Access> = p.accesses().into_iter().map(|(_, a)| a).collect();
     let mut out = Vec::new();
     for c in report.optimal.iter().take(count) {
-        let program = c.member.descriptor()?.program();
+        let program = Program::of(&c.member.descriptor()?);
         let mut answers = Vec::with_capacity(accesses.len());
         for access in &accesses {
             let tiled = access.tiled(p.rows, p.cols, p.element_bytes, wave)?;

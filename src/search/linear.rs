@@ -22,9 +22,9 @@
 use super::parallel;
 use super::problem::Problem;
 use super::workload::{PatternCost, Workload};
+use crate::Error;
 use crate::analyzer::model::{PhaseTable, count_in, count_validated, validate};
 use crate::analyzer::rules::{MAX_LANES, rule};
-use crate::error::Error;
 use crate::layouts::xor_linear::{Run, runs};
 use alloc::collections::BTreeMap;
 use alloc::vec;

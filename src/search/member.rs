@@ -7,7 +7,7 @@
 
 use super::problem::Problem;
 use crate::Descriptor;
-use crate::error::Error;
+use crate::Error;
 use crate::layouts::ck::{self, UnmergeOrder};
 use crate::layouts::registry::write::{Masks, word, write_entry};
 use crate::layouts::registry::{self, FORM_WORDS, ORDER_WORDS};

@@ -53,12 +53,12 @@ pub use outcome::{Candidate, FamilySize, SearchReport, StuckPhase};
 pub use problem::{MAX_SEARCH_TILE_ELEMENTS, Problem, Role};
 pub use workload::PatternCost;
 
+use crate::Error;
 use crate::Program;
 use crate::analyzer::report::analyze_instruction;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::program_address;
-use crate::descriptor::program::LANES;
-use crate::error::Error;
+use crate::program::LANES;
 use crate::transforms::Kind;
 use alloc::boxed::Box;
 use alloc::format;
@@ -147,7 +147,7 @@ fn evaluate(
     }
     let bytes = space.saturating_mul(p.element_bytes as u64);
     p.arch.check_fits(bytes)?;
-    d.compile_into(program);
+    program.compile(&d);
     keeps_vectors(program, p.rows, p.cols, unit)?;
     let costs = work.program_cost(program)?;
     Ok(Candidate {
@@ -492,7 +492,7 @@ fn ranked(candidates: &[Candidate]) -> (Vec<Candidate>, Vec<Candidate>) {
 
 /// The conflicting phases of `best` whose active lanes all access one row.
 fn stuck_phases(p: &Problem, work: &Workload, best: &Candidate) -> Result<Vec<StuckPhase>, Error> {
-    let program = best.descriptor()?.program();
+    let program = Program::of(&best.descriptor()?);
     let mut out = Vec::new();
     for (k, w) in work.patterns.iter().enumerate() {
         for (i, lanes) in w.lanes.iter().enumerate() {

@@ -7,7 +7,7 @@ use super::member::Member;
 use super::problem::Problem;
 use super::workload::PatternCost;
 use crate::Descriptor;
-use crate::error::Error;
+use crate::Error;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -2,9 +2,9 @@
 //! is written and read, and the limits a layout must respect.
 
 use super::access::{Access, DistributionAccess};
+use crate::Error;
 use crate::analyzer::AnalyzerProblem;
 use crate::analyzer::{Arch, Pattern};
-use crate::error::Error;
 use alloc::vec::Vec;
 
 /// The largest tile a search takes, in elements (every candidate is counted

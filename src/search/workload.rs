@@ -3,6 +3,7 @@
 //! its byte address for each of them, counted by the analyzer's model.
 
 use super::problem::Problem;
+use crate::Error;
 use crate::Program;
 use crate::analyzer::memo::{CountMemo, LaneAddresses};
 use crate::analyzer::model::PhaseTable;
@@ -10,8 +11,7 @@ use crate::analyzer::pattern::LaneChunk;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::chunk_addresses;
 use crate::analyzer::{Arch, Counts, Op};
-use crate::descriptor::program::LANES;
-use crate::error::Error;
+use crate::program::LANES;
 use alloc::vec::Vec;
 
 /// One lane's access: instruction, lane, and the coordinate.

@@ -134,7 +134,7 @@ pub fn offset<D: AsRef<Descriptor> + ?Sized>(d: &D) -> impl Strategy<Value = Ind
 /// let chains = cktile::strategy::chain(merges);
 /// // A chain and a coordinate of it: the compiled program agrees with the descriptor.
 /// proptest!(|((d, c) in chains.prop_flat_map(|d| (Just(d), cktile::strategy::coordinate(&d))))| {
-///     prop_assert_eq!(d.program().calculate_offset(&c), d.calculate_offset(&c));
+///     prop_assert_eq!(cktile::Program::of(&d).calculate_offset(&c), d.calculate_offset(&c));
 /// });
 /// ```
 pub fn chain(config: ChainConfig) -> impl Strategy<Value = Descriptor> {

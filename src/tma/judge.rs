@@ -2,10 +2,10 @@
 
 use super::modes::{tma_modes, tma_name};
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem};
 use crate::layouts::cute::Tma;
 use crate::matrix_desc::Target;
 use crate::matrix_desc::mode::tma_apply;
+use crate::{Error, ParameterProblem};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;

@@ -1,7 +1,7 @@
 //! The TMA swizzle modes by name: the names every command takes, the CUDA
 //! driver's enumerators, and which target has which.
 
-use crate::error::Error;
+use crate::Error;
 use crate::layouts::cute::Tma;
 use crate::matrix_desc::Target;
 use crate::matrix_desc::mode::named;

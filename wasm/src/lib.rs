@@ -203,7 +203,7 @@ pub fn offsets(spec: &str) -> String {
 #[wasm_bindgen]
 pub fn distribution(text: &str) -> String {
     let answer = distribution::resolve(text)
-        .and_then(Distribution::new)
+        .and_then(|e| Ok(Distribution::new(e)?))
         .and_then(|d| Table::new(&d).map(|t| (d, t)))
         .and_then(|(d, t)| Coverage::new(&d, None).map(|c| (d, t, c)))
         .map_err(|e| Problem::new("distribution", &e))

@@ -1,7 +1,7 @@
 // The row-major 16 x 32 fp16 tile under the 16x16x32 MFMA's A reads, issued
 // by CK's tile window over the warp distribution with ds_read_b128: rows r
 // and r + 2 share their banks, so the build fails.
-use cktile_core::analyzer::{Op, arch};
+use cktile_analysis::analyzer::{Op, arch};
 use cktile_core::distribution::typed::TileEncoding;
 
 cktile_core::tile_distribution_encoding! {
@@ -20,6 +20,6 @@ const ROW_MAJOR: cktile_core::Descriptor = match cktile_core::Descriptor::packed
     Err(e) => panic!("{}", e.summary()),
 };
 
-cktile_core::assert_conflict_free!(ROW_MAJOR, 2, arch::GFX942, MfmaA16x32::ENCODING, Op::DsRead { bits: 128 });
+cktile_analysis::assert_conflict_free!(ROW_MAJOR, 2, arch::GFX942, MfmaA16x32::ENCODING, Op::DsRead { bits: 128 });
 
 fn main() {}

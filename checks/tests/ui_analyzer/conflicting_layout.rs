@@ -2,13 +2,13 @@
 // ds_read_b128 on gfx942: 4-way bank conflicts in every phase (the CK Tile
 // docs' example). The static check fails the build and names the worst
 // instruction and phase.
-use cktile_core::analyzer::{Op, Pattern, arch};
+use cktile_analysis::analyzer::{Op, Pattern, arch};
 
 const NAIVE: cktile_core::Descriptor = match cktile_core::Descriptor::packed(&[128, 64]) {
     Ok(d) => d,
     Err(e) => panic!("{}", e.summary()),
 };
 
-cktile_core::assert_conflict_free!(NAIVE, 2, arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
+cktile_analysis::assert_conflict_free!(NAIVE, 2, arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
 
 fn main() {}

@@ -3,9 +3,9 @@
 // 8-byte reads are 2-way conflicted (lanes 0 and 9 of phase 0 share banks 0
 // and 1). The build fails within rustc's default const-evaluation limit,
 // naming the instruction, the phase, the ways and the lanes.
-use cktile_core::analyzer::{Op, arch};
+use cktile_analysis::analyzer::{Op, arch};
 use cktile_core::distribution::{Encoding, embed_encoding};
-use cktile_core::layouts::ck::{UnmergeOrder, universal_a};
+use cktile_analysis::layouts::ck::{UnmergeOrder, universal_a};
 
 /// CK's block GEMM outer encoding of A: per warp 2 x 4 warp tiles (M, K),
 /// 2 x 2 warps, the warps along N copies of those along M (R).
@@ -31,6 +31,6 @@ const KPACK8: cktile_core::Descriptor = match universal_a(128, 32, 8, 2, 32, Unm
     Err(e) => panic!("{}", e.summary()),
 };
 
-cktile_core::assert_conflict_free!(KPACK8, 2, arch::GFX942, BLOCK, Op::DsRead { bits: 64 });
+cktile_analysis::assert_conflict_free!(KPACK8, 2, arch::GFX942, BLOCK, Op::DsRead { bits: 64 });
 
 fn main() {}

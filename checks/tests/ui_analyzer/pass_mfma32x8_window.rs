@@ -5,9 +5,9 @@
 // check of all 32 instructions fits rustc's default const-evaluation limit:
 // no `long_running_const_eval` to allow (docs/src/performance.md, "Compile
 // cost").
-use cktile_core::analyzer::{Op, arch};
+use cktile_analysis::analyzer::{Op, arch};
 use cktile_core::distribution::{Encoding, embed_encoding};
-use cktile_core::layouts::ck::{UnmergeOrder, universal_a};
+use cktile_analysis::layouts::ck::{UnmergeOrder, universal_a};
 
 /// CK's block GEMM outer encoding of A: per warp 2 x 4 warp tiles (M, K),
 /// 2 x 2 warps, the warps along N copies of those along M (R).
@@ -33,6 +33,6 @@ const KPACK4: cktile_core::Descriptor = match universal_a(128, 32, 4, 2, 32, Unm
     Err(e) => panic!("{}", e.summary()),
 };
 
-cktile_core::assert_conflict_free!(KPACK4, 2, arch::GFX942, BLOCK, Op::DsRead { bits: 64 });
+cktile_analysis::assert_conflict_free!(KPACK4, 2, arch::GFX942, BLOCK, Op::DsRead { bits: 64 });
 
 fn main() {}

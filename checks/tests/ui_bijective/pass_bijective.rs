@@ -1,6 +1,6 @@
 // Bijective static layouts pass: CK Tile's GEMM A LDS block (2024 and 2025
 // forms), a CuTe swizzle, and a typed descriptor's constant.
-use cktile_core::layouts::{ck, cute};
+use cktile_analysis::layouts::{ck, cute};
 use cktile_core::prelude::*;
 
 const GEMM_A_2025: cktile_core::Descriptor = match ck::xor_lds(128, 32, 8, 2, ck::UnmergeOrder::Fixed2025) {

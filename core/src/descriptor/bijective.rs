@@ -49,9 +49,21 @@ const fn first_with(d: &Descriptor, offset: Index, size: u64) -> u64 {
 ///
 /// ```
 /// use cktile_core::descriptor::bijective::require_bijective;
-/// const TILE: cktile_core::Descriptor = match cktile_core::layouts::cute::swizzled_tile(3, 3, 3, 8, 64, cktile_core::layouts::cute::Major::Row) {
-///     Ok(d) => d,
-///     Err(e) => panic!("{}", e.summary()),
+/// use cktile_core::{Descriptor, Item, Transform};
+/// // An 8 x 64 tile whose 8-element vector j of row i sits at slot j ^ i.
+/// const TILE: Descriptor = {
+///     let Ok(d) = Descriptor::packed(&[8, 8, 8]) else { panic!() };
+///     let Ok(xor) = Transform::xor(8, 8) else { panic!() };
+///     let Ok(pt) = Transform::pass_through(8) else { panic!() };
+///     let Ok(a) = Item::new(xor, &[0, 1], &[0, 1]) else { panic!() };
+///     let Ok(b) = Item::new(pt, &[2], &[2]) else { panic!() };
+///     let Ok(d) = d.transform(&[a, b]) else { panic!() };
+///     let Ok(rows) = Transform::pass_through(8) else { panic!() };
+///     let Ok(merge) = Transform::merge(&[8, 8]) else { panic!() };
+///     let Ok(r) = Item::new(rows, &[0], &[0]) else { panic!() };
+///     let Ok(m) = Item::new(merge, &[1, 2], &[1]) else { panic!() };
+///     let Ok(d) = d.transform(&[r, m]) else { panic!() };
+///     d
 /// };
 /// const _: () = require_bijective::<8>(&TILE);
 /// ```
@@ -123,12 +135,23 @@ pub const fn require_bijective<const WORDS: usize>(d: &Descriptor) {
 /// reports it too.
 ///
 /// ```
-/// // CK Tile's GEMM A LDS block, M=128, K=32, KPack=8, MLdsLayer=2 (2025 form).
-/// const GEMM_A: cktile_core::Descriptor =
-///     match cktile_core::layouts::ck::xor_lds(128, 32, 8, 2, cktile_core::layouts::ck::UnmergeOrder::Fixed2025) {
-///         Ok(d) => d,
-///         Err(e) => panic!("{}", e.summary()),
-///     };
+/// use cktile_core::{Descriptor, Item, Transform};
+/// // CK Tile's GEMM A LDS tile, M=128, K=64, KPack=8: a packed (8, 128, 8)
+/// // block whose K0 index is XORed with the row, merged back to (m, k).
+/// const GEMM_A: Descriptor = {
+///     let Ok(d) = Descriptor::naive(&[8, 128, 8], &[8, 64, 1]) else { panic!() };
+///     let Ok(xor) = Transform::xor(128, 8) else { panic!() };
+///     let Ok(pt) = Transform::pass_through(8) else { panic!() };
+///     let Ok(a) = Item::new(xor, &[1, 0], &[1, 0]) else { panic!() };
+///     let Ok(b) = Item::new(pt, &[2], &[2]) else { panic!() };
+///     let Ok(d) = d.transform(&[a, b]) else { panic!() };
+///     let Ok(m) = Transform::merge(&[8, 8]) else { panic!() };
+///     let Ok(pm) = Transform::pass_through(128) else { panic!() };
+///     let Ok(c) = Item::new(pm, &[1], &[0]) else { panic!() };
+///     let Ok(e) = Item::new(m, &[0, 2], &[1]) else { panic!() };
+///     let Ok(d) = d.transform(&[c, e]) else { panic!() };
+///     d
+/// };
 /// cktile_core::assert_bijective!(GEMM_A);
 /// ```
 #[macro_export]

@@ -349,14 +349,15 @@ const fn see_lengths(lengths: crate::Dims, x: &mut Extremes) {
 ///
 /// ```
 /// use cktile_core::descriptor::bounds::offset_reach;
+/// use cktile_core::{Item, Transform};
 /// let d = cktile_core::Descriptor::naive(&[4, 8], &[100, 1])?;
 /// assert_eq!(offset_reach(&d), Some(307));
 /// // xor((4, 8)) over a 4 x 8 block: every index stays below 32.
-/// let x = cktile_core::spec::parse("packed((4,8)) | transform(xor((4,8)) on [0,1] -> [0,1])")?;
+/// let x = cktile_core::Descriptor::packed(&[4, 8])?.transform(&[Item::new(Transform::xor(4, 8)?, &[0, 1], &[0, 1])?])?;
 /// assert_eq!(offset_reach(&x), Some(31));
-/// let padded = cktile_core::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])")?;
+/// let padded = cktile_core::Descriptor::naive(&[5], &[1])?.transform(&[Item::new(Transform::pad(5, 2, 3)?, &[0], &[0])?])?;
 /// assert_eq!(offset_reach(&padded), None);
-/// # Ok::<(), cktile_core::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const fn offset_reach(desc: &Descriptor) -> Option<crate::Index> {
     let mut x = Extremes { low: 0, high: 0 };
@@ -430,11 +431,12 @@ const fn lowering_literals(l: &Lowering, x: &mut Extremes) {
 ///
 /// ```
 /// use cktile_core::descriptor::bounds::{forward_range, value_range};
+/// use cktile_core::{Item, Transform};
 /// let d = cktile_core::Descriptor::naive(&[4, 8], &[100, 1])?;
 /// assert_eq!(forward_range(&d), (0, 308));
-/// let padded = cktile_core::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])")?;
+/// let padded = cktile_core::Descriptor::naive(&[5], &[1])?.transform(&[Item::new(Transform::pad(5, 2, 3)?, &[0], &[0])?])?;
 /// assert_eq!(forward_range(&padded).0, value_range(&padded)?.low);
-/// # Ok::<(), cktile_core::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const fn forward_range(desc: &Descriptor) -> (i128, i128) {
     let mut x = Extremes { low: 0, high: 0 };
@@ -460,12 +462,13 @@ pub const fn forward_range(desc: &Descriptor) -> (i128, i128) {
 ///
 /// ```
 /// use cktile_core::descriptor::bounds::{value_range, IndexType};
+/// use cktile_core::{Item, Transform};
 /// // pad(5, 2, 3): offsets -2..=7; embed with a stride of 2^31 needs 64 bits.
-/// let d = cktile_core::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])")?;
+/// let d = cktile_core::Descriptor::naive(&[5], &[1])?.transform(&[Item::new(Transform::pad(5, 2, 3)?, &[0], &[0])?])?;
 /// assert_eq!(value_range(&d)?.low, -2);
 /// let wide = cktile_core::Descriptor::naive(&[2, 2], &[1 << 31, 1])?;
 /// assert_eq!(value_range(&wide)?.index_type, IndexType::I64);
-/// # Ok::<(), cktile_core::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn value_range(desc: &Descriptor) -> Result<ValueRange, Error> {
     let mut x = Extremes { low: 0, high: 0 };

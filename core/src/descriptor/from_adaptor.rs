@@ -442,11 +442,16 @@ impl Adaptor {
     ///
     /// ```
     /// use cktile_core::adaptor::Adaptor;
-    /// let xor = cktile_core::layouts::ck::xor_preshuffle(64, 32, 8)?;
+    /// use cktile_core::{Descriptor, Item, Transform};
+    /// // 64 rows of four 8-element vectors, vector x of row y at slot x ^ (y % 4).
+    /// let block = Descriptor::packed(&[64, 4, 8])?;
+    /// let xor = [Item::new(Transform::xor(64, 4)?, &[0, 1], &[0, 1])?, Item::new(Transform::pass_through(8)?, &[2], &[2])?];
+    /// let merge = [Item::new(Transform::pass_through(64)?, &[0], &[0])?, Item::new(Transform::merge(&[4, 8])?, &[1, 2], &[1])?];
+    /// let xor = block.transform(&xor)?.transform(&merge)?;
     /// let a = Adaptor::of_descriptor(&xor)?;
     /// assert_eq!(a.top_lengths(), xor.lengths());
     /// assert_eq!(a.calculate_bottom_index(&[5, 17])?.as_slice(), [xor.calculate_offset(&[5, 17])]);
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn of_descriptor(desc: &Descriptor) -> Result<Adaptor, Error> {
         let stages = desc.stages();

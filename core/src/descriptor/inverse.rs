@@ -15,7 +15,9 @@ impl Descriptor {
     /// assert_eq!(d.calculate_top_index(205).map(|c| c.as_slice().to_vec()), Some(vec![2, 5]));
     /// assert_eq!(d.calculate_top_index(50), None); // a hole
     /// // pad(5, 2, 3): offset -2 is where padded coordinate 0 points; no valid one has it.
-    /// let p = cktile_core::spec::parse("naive((5),(1)) | transform(pad(5,2,3) on [0] -> [0])").unwrap();
+    /// use cktile_core::{Item, Transform};
+    /// let pad = Item::new(Transform::pad(5, 2, 3).unwrap(), &[0], &[0]).unwrap();
+    /// let p = cktile_core::Descriptor::naive(&[5], &[1]).unwrap().transform(&[pad]).unwrap();
     /// assert_eq!(p.calculate_top_index(-2), None);
     /// assert_eq!(p.calculate_top_index(0).map(|c| c.as_slice().to_vec()), Some(vec![2]));
     /// ```

@@ -9,8 +9,7 @@
 //! descriptors of [`typed`](crate::typed) evaluate through it too.
 //!
 //! Submodules: [`offset`] (offsets and validity), [`coordinate`] (tensor
-//! coordinates and incremental moves), [`program`] (a descriptor compiled
-//! for many runtime offsets), [`vector`] (safe vector lengths),
+//! coordinates and incremental moves), [`vector`] (safe vector lengths),
 //! [`inverse`] (offset back to coordinate), [`display`] (spec text),
 //! [`from_adaptor`] (CK's `make_tensor_descriptor_from_adaptor`),
 //! [`bijective`] (the compile-time bijectivity check), [`bounds`] (the
@@ -23,7 +22,6 @@ pub mod display;
 pub mod from_adaptor;
 pub mod inverse;
 pub mod offset;
-pub mod program;
 pub mod static_descriptor;
 pub mod typed;
 pub mod vector;

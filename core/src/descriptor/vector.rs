@@ -116,9 +116,12 @@ impl Descriptor {
     ///
     /// ```
     /// use cktile_core::descriptor::vector::VectorUnknown;
-    /// let d = cktile_core::spec::parse("packed((4,8)) | transform(pad(4,1,1) on [0] -> [0], pass_through(8) on [1] -> [1])")?;
+    /// use cktile_core::{Descriptor, Item, Transform};
+    /// let pad = Item::new(Transform::pad(4, 1, 1)?, &[0], &[0])?;
+    /// let rows = Item::new(Transform::pass_through(8)?, &[1], &[1])?;
+    /// let d = Descriptor::packed(&[4, 8])?.transform(&[pad, rows])?;
     /// assert_eq!(d.vector_unknown(0), Some(VectorUnknown::NotCarried));
-    /// # Ok::<(), cktile_core::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn vector_unknown(&self, dim: usize) -> Option<VectorUnknown> {
         if dim >= self.num_dims() || self.top_vectors()[dim].length.is_some() {

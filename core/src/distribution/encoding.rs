@@ -48,7 +48,7 @@ const fn same_count(major: usize, minor: usize, which: List) -> Result<(), Error
 /// [module documentation](self) for the six lists.
 ///
 /// Build one with [`Encoding::new`], read one from CK's C++ spelling with
-/// [`parse`](crate::distribution::parse) (its `Display` prints that
+/// the analysis crate's `spelling::parse` (its `Display` prints that
 /// spelling back), or take one from the
 /// [`catalogue`](crate::distribution::catalogue).
 ///

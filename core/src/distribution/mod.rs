@@ -21,11 +21,11 @@
 //! validated encoding and what a malformed one gets wrong) and CK's
 //! `make_embed_tile_distribution_encoding` ([`embed`](mod@embed)):
 //!
-//! - [`spelling`] (with the `alloc` feature): the encoding's texts, CK's
-//!   C++ spelling ([`spelling::text`]: `Display` and [`parse`]) and
+//! - [`spelling`] (with the `alloc` feature): the encoding's texts as
+//!   they print, CK's C++ spelling ([`spelling::text`]: `Display`) and
 //!   cktile's compact one naming the component each P and Y takes
-//!   ([`spelling::compact`]: [`Encoding::compact`] and [`parse_compact`]),
-//!   and which of them, or a catalogue name, a text is ([`resolve`]);
+//!   ([`spelling::compact`]: [`Encoding::compact`]); their parsers are the
+//!   analysis crate's;
 //! - [`catalogue`]: CK's own encodings, one file per family
 //!   ([`catalogue::mfma`], [`catalogue::wmma`], [`catalogue::mma`],
 //!   [`catalogue::pattern`], `catalogue::transpose`), each family one row
@@ -65,11 +65,7 @@ pub mod typed;
 pub use embed::{EmbedEncoding, embed_encoding};
 pub use encoding::{Encoding, EncodingEntry, EncodingProblem, List};
 #[cfg(feature = "alloc")]
-pub use spelling::compact::{Compact, parse_compact};
-#[cfg(feature = "alloc")]
-pub use spelling::text::parse;
-#[cfg(feature = "alloc")]
-pub use spelling::{is_encoding_text, resolve};
+pub use spelling::compact::Compact;
 
 use crate::Descriptor;
 use crate::adaptor::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS};
@@ -91,11 +87,10 @@ pub const MAX_ENUMERATED: u64 = 1 << 24;
 /// [module documentation](self).
 ///
 /// ```
-/// use cktile_core::distribution::{Distribution, parse};
-/// let d = Distribution::new(parse(
-///     "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,
-///      tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>",
-/// )?)?;
+/// use cktile_core::distribution::{Distribution, Encoding};
+/// // tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>,
+/// //     tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>
+/// let d = Distribution::new(Encoding::new(&[], &[&[16], &[4, 4]], &[&[2, 1]], &[&[0, 0]], &[2], &[1])?)?;
 /// // 16x16x16 MFMA A: lane 21 holds row 21 % 16 = 5, k = 4 * (21 / 16) + v.
 /// assert_eq!(d.calculate_index(&[21, 3])?.as_slice(), &[5, 7]);
 /// # Ok::<(), cktile_core::Error>(())
@@ -130,6 +125,13 @@ impl Distribution {
     /// assert_eq!(d.ys_to_d().lengths().as_slice(), &[1, 4]);
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
+    // On amdgcn, `inline` leaves it uncompiled in this crate: a kernel
+    // builds its distributions at compile time, and compiled, its 44 KB
+    // frame can stop LLVM's AMDGPU backend ("Cannot scavenge register in
+    // FI elimination", LLVM 21, gfx942) wherever the crate's partition into
+    // codegen units leaves one of its helpers out of line (16 units after
+    // issue 65's split, 32 and 64 before it).
+    #[cfg_attr(target_arch = "amdgpu", inline)]
     pub const fn new(encoding: Encoding) -> Result<Distribution, Error> {
         let ndim_x = encoding.ndim_x();
         let mut items = [crate::stage::FILLER; 2 * MAX_DIMS + 1];
@@ -242,7 +244,8 @@ impl Distribution {
     /// ```
     /// use cktile_core::distribution::{Distribution, catalogue};
     /// let a = Distribution::new(catalogue::mfma_a(16, 16)?)?;
-    /// let lds = cktile_core::layouts::ck::xor_preshuffle(16, 16, 8)?;
+    /// // An LDS tile of 16 x 16 whose rows are padded to 24 elements.
+    /// let lds = cktile_core::Descriptor::naive(&[16, 16], &[24, 1])?;
     /// let lanes_to_lds = a.compose(&lds)?;
     /// // Lane 17 (P), element Y = 3: its X, then that element's offset.
     /// let x = a.ps_ys_to_xs().calculate_bottom_index(&[17, 3])?;
@@ -273,13 +276,19 @@ impl Distribution {
     /// ```
     /// use cktile_core::distribution::{Distribution, catalogue};
     /// let a = Distribution::new(catalogue::mfma_a(16, 16)?)?;
-    /// let lds = cktile_core::layouts::ck::xor_preshuffle(16, 16, 8)?;
+    /// // An LDS tile of 16 x 16 whose rows are padded to 24 elements.
+    /// let lds = cktile_core::Descriptor::naive(&[16, 16], &[24, 1])?;
     /// let lanes = a.compose_descriptor(&lds)?;
     /// assert_eq!(lanes.lengths().as_slice(), &[64, 4]); // (lane, Y)
     /// let x = a.ps_ys_to_xs().calculate_bottom_index(&[17, 3])?;
     /// assert_eq!(lanes.calculate_offset(&[17, 3]), lds.calculate_offset(x.as_slice()));
-    /// // It is a spec: it parses back to itself.
-    /// assert_eq!(cktile_core::spec::parse(&lanes.to_string())?, lanes);
+    /// // It prints as a spec (which the analysis crate's parser reads back):
+    /// // the layout, X split into CK's H components, the lane merged from them.
+    /// assert_eq!(
+    ///     lanes.to_string(),
+    ///     "naive((16,16),(24,1))\n| transform(unmerge((16)) on [0] -> [0], unmerge((4,4)) on [1] -> [1,2])\n\
+    ///      | transform(merge((4,16)) on [1,0] -> [0], pass_through(4) on [2] -> [1])"
+    /// );
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     pub const fn compose_descriptor(&self, layout: &Descriptor) -> Result<Descriptor, Error> {

@@ -124,8 +124,9 @@ pub enum AdaptorProblem {
         /// Its length as the second adaptor's bottom.
         bottom: Index,
     },
-    /// `program`: the adaptor has other than one bottom dimension, and a
-    /// [`Program`](crate::Program) computes one value (an offset).
+    /// `Program::of_adaptor` (the analysis crate's): the adaptor has other
+    /// than one bottom dimension, and a program computes one value (an
+    /// offset).
     ProgramBottom {
         /// Its bottom dimensions.
         dims: usize,
@@ -137,16 +138,16 @@ pub enum AdaptorProblem {
         /// Its bottom dimensions.
         dims: usize,
     },
-    /// `program`: going down, more hidden values are live at once than a
-    /// [`Program`](crate::Program) has registers.
+    /// `Program::of_adaptor`: going down, more hidden values are live at
+    /// once than a program has registers.
     ProgramRegisters {
         /// The transform being compiled when the registers ran out.
         transform: usize,
         /// How many registers a program has.
         registers: usize,
     },
-    /// `program`: the compiled operations do not fit a
-    /// [`Program`](crate::Program).
+    /// `Program::of_adaptor`: the compiled operations do not fit a
+    /// program.
     ProgramOperations {
         /// How many operations a program holds.
         limit: usize,

@@ -7,8 +7,11 @@ use core::fmt;
 /// Which side of a transform an id list belongs to.
 ///
 /// ```
-/// use cktile_core::{DescriptorProblem, ErrorKind, Side};
-/// let e = cktile_core::spec::parse("packed((4,8)) | transform(pass_through(4) on [0] -> [0], pass_through(8) on [0] -> [1])").unwrap_err();
+/// use cktile_core::{Descriptor, DescriptorProblem, ErrorKind, Item, Side, Transform};
+/// // Two items both read dimension 0.
+/// let rows = Item::new(Transform::pass_through(4).unwrap(), &[0], &[0]).unwrap();
+/// let cols = Item::new(Transform::pass_through(8).unwrap(), &[0], &[1]).unwrap();
+/// let e = Descriptor::packed(&[4, 8]).unwrap().transform(&[rows, cols]).unwrap_err();
 /// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::IdRepeated { side: Side::Lower, .. })));
 /// assert_eq!(Side::Upper.to_string(), "upper");
 /// ```
@@ -43,7 +46,7 @@ impl fmt::Display for Side {
 ///
 /// ```
 /// use cktile_core::{DescriptorProblem, ErrorKind, VectorFault};
-/// let e = cktile_core::spec::parse("naive((64,70),(72,1),8,1)").unwrap_err();
+/// let e = cktile_core::Descriptor::naive_with_vector(&[64, 70], &[72, 1], cktile_core::Vector::new(8, 1)).unwrap_err();
 /// let ErrorKind::Descriptor(DescriptorProblem::VectorGuarantee { fault, .. }) = e.kind() else { unreachable!() };
 /// assert_eq!(*fault, VectorFault::LastLength { dim: 1, length: 70 });
 /// ```

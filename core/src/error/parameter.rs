@@ -64,8 +64,11 @@ impl fmt::Display for NameProblem {
 ///
 /// ```
 /// use cktile_core::{ErrorKind, ParameterProblem};
-/// let e = cktile_core::layouts::resolve("row-padded:rows=4,cols=4").unwrap_err();
-/// assert_eq!(*e.kind(), ErrorKind::Parameter(ParameterProblem::Missing { layout: "row-padded", parameter: "pad" }));
+/// // CK's MLdsLayer on an LDS of 48 banks.
+/// let e = cktile_core::ops::gemm::mlds_layer(32, 2, 48).unwrap_err();
+/// let requirement = "it must be 32 (gfx90a, gfx942) or 64 (gfx950)";
+/// let problem = ParameterProblem::Invalid { context: "ck-universal-a", parameter: "banks", value: 48, requirement };
+/// assert_eq!(*e.kind(), ErrorKind::Parameter(problem));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -120,6 +123,14 @@ pub enum ParameterProblem {
     MissingElementType {
         /// The layout as written (cut short).
         layout: Snippet,
+    },
+    /// A name that is none of those a list holds: a catalogue entry, a
+    /// transform, a chip, an instruction, a distribution.
+    UnknownName {
+        /// The name (cut short).
+        name: Snippet,
+        /// The names that exist (or their forms).
+        valid: &'static str,
     },
     /// A name for generated code that C or C++ would not accept or reserves.
     InvalidName {
@@ -210,6 +221,7 @@ impl ParameterProblem {
             ParameterProblem::MissingElementType { .. } => {
                 "cktile: the layout carries no element type and none was given"
             }
+            ParameterProblem::UnknownName { .. } => "cktile: unknown name",
             ParameterProblem::InvalidName { .. } => "cktile: the name cannot prefix generated C++ functions",
         }
     }
@@ -241,6 +253,9 @@ impl fmt::Display for ParameterProblem {
                  with the dtype argument (`--dtype` on the command line, `dtype=` in Python)",
                 layout
             ),
+            ParameterProblem::UnknownName { name, valid } => {
+                write!(f, "unknown name `{name}`; expected one of: {valid}")
+            }
             ParameterProblem::InvalidName { problem: NameProblem::Empty, .. } => {
                 write!(f, "the name of the generated functions is empty; expected {IDENT_RULE}")
             }

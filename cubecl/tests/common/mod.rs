@@ -56,7 +56,7 @@ macro_rules! static_descriptor {
 
 static_descriptor!(
     /// CK's XOR-preshuffled A block: 32 x 64 fp16, 8-element vectors.
-    XorBlock = cktile_core::layouts::ck::xor_preshuffle(32, 64, 8)
+    XorBlock = cktile_analysis::layouts::ck::xor_preshuffle(32, 64, 8)
 );
 
 /// The XOR block as a hand-written cubecl layout would compute it.

@@ -13,7 +13,7 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
     let c = CASES.iter().find(|c| c.name == case).ok_or_else(|| format!("no case {case}"))?;
     let d = cktile::spec::parse(c.spec).map_err(|e| e.to_string())?;
     #[cfg(feature = "program")]
-    let p = d.program();
+    let p = cktile::Program::of(&d);
     let mut sum = 0i64;
     for _ in 0..reps {
         match variant {
@@ -42,7 +42,7 @@ fn offsets(case: &str, variant: &str, reps: u64) -> Result<i64, String> {
             #[cfg(feature = "batch")]
             "batch" => {
                 // Program::offsets_if_valid, one call per row of up to LANES columns.
-                const L: usize = cktile::descriptor::program::LANES;
+                const L: usize = cktile::program::LANES;
                 let (mut coords, mut out) = ([[0i64; 2]; L], [None; L]);
                 for m in 0..black_box(c.rows) {
                     let mut k0 = 0;

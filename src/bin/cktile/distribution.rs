@@ -54,7 +54,7 @@ pub struct Args {
 /// `-`) and builds its distribution.
 pub fn load_distribution(arg: &str) -> Result<(String, Distribution), Failure> {
     let text = read_spec(arg)?;
-    let d = resolve(&text).and_then(Distribution::new).map_err(|e| Failure::input(&text, e))?;
+    let d = resolve(&text).and_then(|e| Ok(Distribution::new(e)?)).map_err(|e| Failure::input(&text, e))?;
     Ok((text, d))
 }
 

@@ -62,7 +62,9 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         let v = equivalent(&da, &db);
         (EquivJson::layouts(&v), render::equiv::layouts(&a.a, &a.b, &v), v.same())
     } else {
-        let load = |name: &str, text: &str| resolve(text).and_then(Distribution::new).map_err(|e| named(name, text, e));
+        let load = |name: &str, text: &str| {
+            resolve(text).and_then(|e| Ok(Distribution::new(e)?)).map_err(|e| named(name, text, e))
+        };
         let (da, db) = (load("A", &ta)?, load("B", &tb)?);
         let v = equiv::equivalent(&da, &db).map_err(|e| named("A", "", e))?;
         let same = Some(v.is_same());

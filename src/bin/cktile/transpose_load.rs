@@ -63,7 +63,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
         ))
     })?;
     let (text, d) = load_distribution(&a.encoding)?;
-    let v = transpose(d.encoding(), elem, a.reverse).map_err(|e| Failure::input(&text, e))?;
+    let v = transpose(d.encoding(), elem, a.reverse).map_err(|e| Failure::input(&text, e.into()))?;
     let out = if a.json {
         to_json(&TransposeJson::new(&v, elem, a.reverse).map_err(|e| Failure::input(&text, e))?)?
     } else {

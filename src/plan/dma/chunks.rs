@@ -42,7 +42,7 @@ const fn slot_gap(width: usize) -> &'static str {
         }
     }
 }
-use crate::error::Error;
+use crate::Error;
 use alloc::vec::Vec;
 
 /// The orders' names, comma-separated (`cktile dma-plan --help`).

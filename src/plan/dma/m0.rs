@@ -40,8 +40,8 @@
 //! ```
 
 use super::{DmaPlan, DmaRequest, bad, blank_image, expected_image, lane_slot_bytes, named, same_image, wide};
+use crate::Error;
 use crate::analyzer::Arch;
-use crate::error::Error;
 use alloc::vec::Vec;
 
 /// The forms' names, comma-separated (`cktile dma-plan --help`).

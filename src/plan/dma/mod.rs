@@ -54,7 +54,7 @@ use crate::analyzer::Arch;
 use crate::analyzer::arch::Vendor;
 use crate::check;
 use crate::descriptor::Descriptor;
-use crate::error::{Error, ParameterProblem, Snippet, SpecProblem};
+use crate::{Error, ParameterProblem, Snippet};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -559,7 +559,7 @@ fn named<T: Copy, const N: usize>(
 ) -> Result<T, Error> {
     all.into_iter()
         .find(|&t| name(t) == text)
-        .ok_or_else(|| Error::spec(SpecProblem::UnknownName { name: Snippet::new(text), valid }))
+        .ok_or_else(|| Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(text), valid }))
 }
 
 /// Runs the plan on a synthetic global tensor whose every byte holds its own

@@ -14,7 +14,7 @@ use super::raster;
 use super::writer::{Anchor, Svg, text_width};
 use crate::Descriptor;
 use crate::analyzer::{Arch, Op, rules};
-use crate::error::{Error, ParameterProblem};
+use crate::{Error, ParameterProblem};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

@@ -13,8 +13,8 @@ use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, shown, swatch_rows, swatc
 use super::palette::viridis;
 use super::writer::{Anchor, Svg, text_width};
 use crate::distribution::{Distribution, Table};
-use crate::error::{DescriptorProblem, Error, ParameterProblem};
 use crate::render::distribution::OwnerGrid;
+use crate::{DescriptorProblem, Error, ParameterProblem};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

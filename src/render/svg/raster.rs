@@ -12,7 +12,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-use crate::error::{Error, ParameterProblem};
+use crate::{Error, ParameterProblem};
 use alloc::string::String;
 use alloc::vec::Vec;
 

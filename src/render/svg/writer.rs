@@ -31,7 +31,7 @@ pub fn escape(text: &str) -> String {
             '\'' => out.push_str("&apos;"),
             // XML 1.0 allows no C0 control but tab and newline, and none
             // of them should reach a terminal that shows the SVG: spelled out.
-            c if crate::error::is_hidden(c) => out.extend(c.escape_unicode()),
+            c if crate::is_hidden(c) => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }

@@ -57,7 +57,7 @@ impl<C: Chain> fmt::Debug for TensorDescriptor<C> {
     }
 }
 
-/// Prints the chain's spec text (see [`spec`](crate::spec)).
+/// Prints the chain's spec text (the analysis crate's `spec` grammar).
 ///
 /// ```
 /// use cktile_core::prelude::*;

@@ -41,7 +41,7 @@ pub mod transpose;
 pub mod wmma;
 
 use super::Encoding;
-use crate::error::{Error, Snippet, SpecProblem};
+use crate::error::{Error, ParameterProblem, Snippet};
 
 pub use self::fmha::{VLayout, fmha_k_dram_async, fmha_lse_d_dram, fmha_q_load_once, fmha_v_dram, fmha_v_shuffled};
 pub use self::gemm::gemm_dram;
@@ -86,7 +86,7 @@ impl NameFamily {
 
 /// An error naming `form`, for a malformed member called `name`.
 fn malformed(form: &'static str, name: &str) -> Error {
-    Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: form })
+    Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(name), valid: form })
 }
 
 /// Every family of names [`by_name`] reads, in the order it tries them:
@@ -171,5 +171,5 @@ pub fn by_name(name: &str) -> Result<Encoding, Error> {
             return Ok(encoding);
         }
     }
-    Err(Error::spec(SpecProblem::UnknownName { name: Snippet::new(name), valid: NAMES }))
+    Err(Error::parameter(ParameterProblem::UnknownName { name: Snippet::new(name), valid: NAMES }))
 }

@@ -358,7 +358,10 @@ pub fn by_name(name: &str) -> Result<Option<Encoding>, Error> {
         return Ok(None);
     };
     let unknown = || {
-        Error::spec(crate::error::SpecProblem::UnknownName { name: crate::error::Snippet::new(name), valid: NAME_FORM })
+        Error::parameter(crate::error::ParameterProblem::UnknownName {
+            name: crate::error::Snippet::new(name),
+            valid: NAME_FORM,
+        })
     };
     let mut parts = rest.strip_prefix('_').ok_or_else(unknown)?.split('_');
     let shape: Option<Vec3> = parts.next().and_then(|s| {

@@ -25,7 +25,7 @@
 //! gfx1250 also reads B with a transposing load from a K x N tile whose N
 //! is contiguous: [`wmma_b_tr`] gives the distribution `ds_load_tr16_b128`
 //! (16x16x32) or `ds_load_tr8_b64` (16x16x64) reads with, X = (K, N), so
-//! that the exchange ([`exchange`](crate::analyzer::exchange)) leaves each
+//! that the exchange (the analysis crate's `analyzer::exchange`) leaves each
 //! lane holding [`wmma_b`]'s registers.
 //!
 //! The encodings do not depend on the element type: fp16, bf16, int8 and

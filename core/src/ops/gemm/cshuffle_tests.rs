@@ -11,11 +11,11 @@
 use super::cshuffle::{Shuffle, shuffle_copy, shuffle_write};
 use super::*;
 use crate::Index;
+use crate::Item;
 use crate::descriptor::Descriptor;
 use crate::distribution::Distribution;
 use crate::distribution::catalogue::pattern::Variant;
 use crate::distribution::typed::TileEncoding;
-use crate::layouts::build::item;
 use crate::tile::{Partition, SharedMemory};
 use cktile_transforms::{Transform, Vector};
 use core::cell::Cell;
@@ -98,15 +98,15 @@ fn cks_lds_block_is_row_major() {
                 .unwrap();
         let d = d
             .transform(&[
-                item(Transform::pass_through(m / layer), &[0], &[0]).unwrap(),
-                item(Transform::unmerge(&[layer, n / v]), &[1], &[1, 2]).unwrap(),
-                item(Transform::pass_through(v), &[2], &[3]).unwrap(),
+                Item::new(Transform::pass_through(m / layer).unwrap(), &[0], &[0]).unwrap(),
+                Item::new(Transform::unmerge(&[layer, n / v]).unwrap(), &[1], &[1, 2]).unwrap(),
+                Item::new(Transform::pass_through(v).unwrap(), &[2], &[3]).unwrap(),
             ])
             .unwrap();
         let d = d
             .transform(&[
-                item(Transform::merge(&[m / layer, layer]), &[0, 1], &[0]).unwrap(),
-                item(Transform::merge(&[n / v, v]), &[2, 3], &[1]).unwrap(),
+                Item::new(Transform::merge(&[m / layer, layer]).unwrap(), &[0, 1], &[0]).unwrap(),
+                Item::new(Transform::merge(&[n / v, v]).unwrap(), &[2, 3], &[1]).unwrap(),
             ])
             .unwrap();
         for r in 0..m {

@@ -11,24 +11,77 @@
 //! computed from MPerBlock and KPerBlock as CK computes them.
 //!
 //! ```
-//! use cktile_core::layouts::ck::{universal_a, UnmergeOrder};
 //! use cktile_core::ops::gemm::make_lds_block;
+//! // 64 x 64 fp16: KPack 8, K0 8, MLdsLayer 1; k = 63 is K0 7, element 7,
+//! // XORed with row 9 (9 % 8 = 1): 9 * 64 + (7 ^ 1) * 8 + 7.
 //! let d = make_lds_block::<64, 64, 2, 32, 16>()?.descriptor();
-//! let ck = universal_a(64, 64, 8, 2, 32, UnmergeOrder::Fixed2025)?;
-//! assert_eq!(d.calculate_offset(&[9, 63]), ck.calculate_offset(&[9, 63]));
+//! assert_eq!(d.calculate_offset(&[9, 63]), 9 * 64 + 6 * 8 + 7);
 //! # Ok::<(), cktile_core::Error>(())
 //! ```
 
-use crate::error::Error;
+use crate::error::{Error, ParameterProblem};
 use crate::typed::static_failure;
 use crate::typed::{
     NaiveVector, TensorDescriptor, Transformed, make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
 };
 use cktile_transforms::Number as N;
+use cktile_transforms::tri;
 use cktile_transforms::typed::{
     Merge, PassThrough, Unmerge, Xor, make_merge_transform, make_pass_through_transform, make_unmerge_transform,
     make_xor_transform,
 };
+
+/// CK Tile's `MLdsLayer`: how many M rows share one row of banks,
+/// `max(1, (banks * 4 / K) / sizeof(T))` in integer division, left to right
+/// (`banks` is 32 on gfx9 up to gfx942 and 64 on gfx950; any other count is
+/// an error). A zero K or element size gives 1 rather than a division by zero.
+///
+/// ```
+/// use cktile_core::ops::gemm::mlds_layer;
+/// assert_eq!(mlds_layer(64, 2, 32), Ok(1));
+/// assert_eq!(mlds_layer(32, 2, 32), Ok(2));
+/// assert_eq!(mlds_layer(32, 2, 64), Ok(4));
+/// assert_eq!(mlds_layer(256, 1, 32), Ok(1));
+/// assert_eq!(mlds_layer(0, 2, 32), Ok(1));
+/// assert!(mlds_layer(1, 1, usize::MAX).is_err());
+/// ```
+pub const fn mlds_layer(k_per_block: usize, element_bytes: usize, banks: usize) -> Result<usize, Error> {
+    tri!(check_banks("ck-universal-a", banks));
+    if k_per_block == 0 || element_bytes == 0 {
+        return Ok(1);
+    }
+    let l = (banks * 4 / k_per_block) / element_bytes;
+    Ok(if l > 1 { l } else { 1 })
+}
+
+/// Refuses a bank count other than 32 or 64, the LDS of every chip CK
+/// Tile targets, naming `context` (what takes the count) in the message.
+///
+/// ```
+/// use cktile_core::ops::gemm::check_banks;
+/// assert!(check_banks("ck-kfold-mpair", 64).is_ok());
+/// let e = check_banks("ck-kfold-mpair", 48).unwrap_err();
+/// assert_eq!(e.to_string(), "ck-kfold-mpair: banks = 48; it must be 32 (gfx90a, gfx942) or 64 (gfx950)");
+/// ```
+pub const fn check_banks(context: &'static str, banks: usize) -> Result<(), Error> {
+    if banks != 32 && banks != 64 {
+        let must = "it must be 32 (gfx90a, gfx942) or 64 (gfx950)";
+        return Err(Error::parameter(ParameterProblem::invalid_usize(context, "banks", banks, must)));
+    }
+    Ok(())
+}
+
+/// The KPack CK Tile's universal pipeline uses with 16-byte LDS reads
+/// (`ds_read_b128`): the warp GEMM's K per lane, `16 / sizeof(T)` for the
+/// MFMA instructions it selects for 1-, 2- and 4-byte types (8 for fp16).
+///
+/// ```
+/// assert_eq!(cktile_core::ops::gemm::default_kpack(2), 8);
+/// assert_eq!(cktile_core::ops::gemm::default_kpack(1), 16);
+/// ```
+pub const fn default_kpack(element_bytes: usize) -> usize {
+    if element_bytes == 0 || element_bytes > 16 { 1 } else { 16 / element_bytes }
+}
 
 /// CK's KPack (`GetSmemPackA`): the elements of one LDS vector, the
 /// smaller of the warp GEMM's K values a lane (`per_lane`, its
@@ -45,7 +98,7 @@ use cktile_transforms::typed::{
 /// ```
 pub const fn kpack(bytes: usize, per_lane: usize) -> Result<usize, Error> {
     let vector = match bytes {
-        1 | 2 => crate::layouts::ck::default_kpack(bytes),
+        1 | 2 => default_kpack(bytes),
         _ => return Err(Error::policy_size("the GEMM's elements are 1 or 2 bytes", "bytes", bytes)),
     };
     match per_lane {
@@ -66,7 +119,7 @@ const fn pack_of(bytes: usize, wm: usize, wk: usize) -> usize {
 }
 
 /// CK's MLdsLayer for KPerBlock `k` and `bytes`-byte elements on 32 banks
-/// ([`mlds_layer`](crate::layouts::ck::mlds_layer), the one definition),
+/// ([`mlds_layer`], the one definition),
 /// a compile error when KPerBlock is not a positive multiple of the KPack
 /// `pack`.
 const fn layer_of(k: usize, bytes: usize, pack: usize) -> usize {
@@ -77,7 +130,7 @@ const fn layer_of(k: usize, bytes: usize, pack: usize) -> usize {
             k,
         ));
     }
-    match crate::layouts::ck::mlds_layer(k, bytes, 32) {
+    match mlds_layer(k, bytes, 32) {
         Ok(l) => l,
         Err(e) => static_failure(&e),
     }
@@ -92,7 +145,7 @@ crate::derived_number! {
     /// assert_eq!(<cktile_core::ops::gemm::Pack<2, 32, 8> as Value>::STATIC, Some(4));
     /// ```
     pub struct Pack<const B: usize, const WM: usize, const WK: usize> = pack_of(B, WM, WK);
-    /// MLdsLayer for KPerBlock `K` ([`mlds_layer`](crate::layouts::ck::mlds_layer)).
+    /// MLdsLayer for KPerBlock `K` ([`mlds_layer`]).
     ///
     /// ```
     /// use cktile_core::Value;
@@ -190,21 +243,23 @@ pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2, const WM
 /// two) is a compile error.
 ///
 /// ```
-/// use cktile_core::layouts::ck::{universal_a, UnmergeOrder};
 /// use cktile_core::ops::gemm::make_lds_block;
 /// // fp16 128 x 32 under the 32x32x16 MFMA (KPack 8, MLdsLayer 2), fp16 128 x 32 under the 32x32x8
 /// // (KPack 4), fp16 256 x 64 (MLdsLayer 1) and fp8 128 x 64 under the 32x32x32 (KPack 16, MLdsLayer 2):
-/// // every offset is the catalogue's CK block's.
+/// // every offset is CK's closed form, with m' = m / L, l = m % L, K0 = K / KPack:
+/// // ((l * K0 + k / KPack) ^ (m' % (K0 * L))) * KPack + m' * K * L + k % KPack.
 /// let blocks = [
-///     (make_lds_block::<128, 32, 2, 32, 16>()?.descriptor(), 128, 32, 2, 8),
-///     (make_lds_block::<128, 32, 2, 32, 8>()?.descriptor(), 128, 32, 2, 4),
-///     (make_lds_block::<256, 64, 2, 32, 16>()?.descriptor(), 256, 64, 2, 8),
-///     (make_lds_block::<128, 64, 1, 32, 32>()?.descriptor(), 128, 64, 1, 16),
+///     (make_lds_block::<128, 32, 2, 32, 16>()?.descriptor(), 128, 32, 8, 2),
+///     (make_lds_block::<128, 32, 2, 32, 8>()?.descriptor(), 128, 32, 4, 2),
+///     (make_lds_block::<256, 64, 2, 32, 16>()?.descriptor(), 256, 64, 8, 1),
+///     (make_lds_block::<128, 64, 1, 32, 32>()?.descriptor(), 128, 64, 16, 2),
 /// ];
-/// for (d, m, k, bytes, pack) in blocks {
-///     let ck = universal_a(m, k, pack, bytes, 32, UnmergeOrder::Fixed2025)?;
+/// for (d, m, k, pack, layer) in blocks {
+///     let k0 = k / pack;
 ///     for (mi, ki) in (0..m as i64).flat_map(|mi| (0..k as i64).map(move |ki| (mi, ki))) {
-///         assert_eq!(d.calculate_offset(&[mi, ki]), ck.calculate_offset(&[mi, ki]));
+///         let (row, l) = (mi / layer, mi % layer);
+///         let ck = ((l * k0 + ki / pack) ^ (row % (k0 * layer))) * pack + row * k * layer + ki % pack;
+///         assert_eq!(d.calculate_offset(&[mi, ki]), ck);
 ///     }
 /// }
 /// # Ok::<(), cktile_core::Error>(())

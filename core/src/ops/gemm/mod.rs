@@ -67,7 +67,6 @@
 //! ```
 //! use cktile_core::distribution::typed::TileEncoding;
 //! use cktile_core::distribution::{catalogue, embed_encoding};
-//! use cktile_core::layouts::ck::{universal_a, UnmergeOrder};
 //! use cktile_core::ops::gemm::{BlockWarps, GemmPolicy, Mfma16x16x32, UniversalGemmPolicy};
 //! // 256 x 256 x 64 on 256 threads, 2 x 2 warps of the 16x16x32 MFMA: one line.
 //! type P = UniversalGemmPolicy<256, 256, 256, 64, BlockWarps<2, 2>, Mfma16x16x32>;
@@ -75,7 +74,8 @@
 //! assert_eq!(<P as GemmPolicy>::AWarp::ENCODING, catalogue::mfma_a(16, 32)?);
 //! assert_eq!(<P as GemmPolicy>::ABlock::ENCODING, embed_encoding(&<P as GemmPolicy>::ABlockOuter::ENCODING, &catalogue::mfma_a(16, 32)?)?);
 //! let lds = P::make_a_lds_block()?.descriptor();
-//! assert_eq!(lds.calculate_offset(&[200, 37]), universal_a(256, 64, 8, 2, 32, UnmergeOrder::Fixed2025)?.calculate_offset(&[200, 37]));
+//! // CK's XOR block (KPack 8, MLdsLayer 1): row 200, K0 37 / 8 = 4 ^ (200 % 8) = 4, element 37 % 8.
+//! assert_eq!(lds.calculate_offset(&[200, 37]), 200 * 64 + 4 * 8 + 5);
 //! // 8 x 2 warp tiles of 8 registers a thread.
 //! assert_eq!((P::M_ITERS, P::K_ITERS, <<P as GemmPolicy>::ABlock as TileEncoding>::ENCODING.y_elements()), (8, 2, 128));
 //! # Ok::<(), cktile_core::Error>(())
@@ -121,7 +121,10 @@ pub use gpu::block_gemm;
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub use gpu::{get_policy_partition, universal_gemm, universal_gemm_with};
 pub use layout::{ALayout, BLayout, ColumnMajor, KContiguous, OperandStorage, RowMajor, RowsContiguous};
-pub use lds::{KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, kpack, make_lds_block};
+pub use lds::{
+    KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, check_banks, default_kpack, kpack,
+    make_lds_block, mlds_layer,
+};
 pub use mfma::{
     Accumulator, Bf8, Bf8Fnuz, Bf16, CElement, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction,
 };

@@ -3,7 +3,7 @@
 //! compute (the catalogue's runtime builders, and the block GEMM's outer
 //! encodings written out from CK's MIterPerWarp, NIterPerWarp and
 //! KIterPerWarp), every thread buffer holds the product of its Y lengths,
-//! the LDS blocks' offsets are the catalogue's `universal_a` at every
+//! the LDS blocks' offsets are CK's universal A block's closed form at every
 //! (row, k), and the embedded block distributions read, thread by thread,
 //! the elements the warp windows read moved over their warp tiles.
 
@@ -13,7 +13,6 @@ use super::*;
 use crate::Index;
 use crate::distribution::typed::TileEncoding;
 use crate::distribution::{Distribution, Encoding, catalogue, embed_encoding};
-use crate::layouts::ck::{UnmergeOrder, universal_a};
 use crate::tile::{Partition, SharedMemory, StaticDistributedTensor, load_tile};
 use core::cell::Cell;
 use typenum::Unsigned;
@@ -102,6 +101,14 @@ fn buffers_are_the_y_products<P: GemmPolicy>(name: &str) {
     assert_eq!(y_product(P::BBlock::ENCODING), P::N_ITERS * P::K_ITERS * lane_k, "{name}");
 }
 
+/// CK's universal A block in closed form (the 2025 unmerge order), with
+/// `m' = m / L`, `l = m % L`, `K0 = K / KPack`:
+/// `((l * K0 + k / KPack) ^ (m' % (K0 * L))) * KPack + m' * K * L + k % KPack`.
+fn universal_a_offset(m: i64, k: i64, k_per_block: i64, kpack: i64, layer: i64) -> i64 {
+    let (row, l, k0) = (m / layer, m % layer, k_per_block / kpack);
+    ((l * k0 + k / kpack) ^ (row % (k0 * layer))) * kpack + row * k_per_block * layer + k % kpack
+}
+
 fn lds_blocks_are_universal_a<P: GemmPolicy>(name: &str) {
     let k = P::K_PER_BLOCK;
     for (d, rows) in [
@@ -112,11 +119,13 @@ fn lds_blocks_are_universal_a<P: GemmPolicy>(name: &str) {
         // CK's GetSmemPackA: the warp GEMM's K values a lane, at most a 16-byte vector of them.
         let ck_pack = (P::WARP_M * P::WARP_K / WAVE).min(16 / bytes);
         assert_eq!(P::KPACK, ck_pack, "{name}: KPack");
-        let ck = universal_a(rows, k, P::KPACK, bytes, 32, UnmergeOrder::Fixed2025).unwrap();
-        assert_eq!(d.element_space_size(), ck.element_space_size(), "{name}");
+        // CK's MLdsLayer: max(1, 32 * 4 / KPerBlock / bytes).
+        let layer = (128 / k / bytes).max(1);
+        assert_eq!(d.element_space_size() as usize, rows * k, "{name}");
         for r in 0..rows as i64 {
             for c in 0..k as i64 {
-                assert_eq!(d.calculate_offset(&[r, c]), ck.calculate_offset(&[r, c]), "{name} ({r}, {c})");
+                let ck = universal_a_offset(r, c, k as i64, P::KPACK as i64, layer as i64);
+                assert_eq!(d.calculate_offset(&[r, c]), ck, "{name} ({r}, {c})");
             }
         }
     }

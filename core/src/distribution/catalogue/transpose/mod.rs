@@ -20,10 +20,13 @@
 //! or with the first rule each lane group size breaks.
 //!
 //! ```
-//! use cktile_core::distribution::{resolve, Distribution, catalogue::transpose::{transpose, TrElement, Verdict}};
-//! // CK's transpose example: fp16, lane groups of 16, outer (2, 1), inner (1, 1).
-//! let e = resolve("tile_distribution_encoding<sequence<>, tuple<sequence<2, 1, 4>, sequence<1, 1, 1, 4, 4>>, \
-//!     tuple<sequence<1, 2, 2, 1, 2>>, tuple<sequence<0, 0, 2, 2, 3>>, sequence<2, 1, 2>, sequence<1, 1, 4>>")?;
+//! use cktile_core::distribution::{Distribution, Encoding, catalogue::transpose::{transpose, TrElement, Verdict}};
+//! // CK's transpose example: fp16, lane groups of 16, outer (2, 1), inner (1, 1):
+//! // tile_distribution_encoding<sequence<>, tuple<sequence<2, 1, 4>, sequence<1, 1, 1, 4, 4>>,
+//! //     tuple<sequence<1, 2, 2, 1, 2>>, tuple<sequence<0, 0, 2, 2, 3>>, sequence<2, 1, 2>, sequence<1, 1, 4>>
+//! let (hs, ps_major, ps_minor): (&[&[usize]], &[&[usize]], &[&[usize]]) =
+//!     (&[&[2, 1, 4], &[1, 1, 1, 4, 4]], &[&[1, 2, 2, 1, 2]], &[&[0, 0, 2, 2, 3]]);
+//! let e = Encoding::new(&[], hs, ps_major, ps_minor, &[2, 1, 2], &[1, 1, 4])?;
 //! let Verdict::Accepted { lane_group, output } = transpose(&e, TrElement::B16, false)? else { panic!() };
 //! assert_eq!(lane_group, 16);
 //! // X was (8, 16): 8 rows of 16 contiguous elements; the registers hold it as (16, 8).
@@ -157,7 +160,10 @@ pub const NAME_FORM: &str = concat!(form!(), ", e.g. gemm_b_tr_128x32_w2x2_mfma3
 pub fn by_name(name: &str) -> Result<Option<Encoding>, Error> {
     let Some(rest) = name.strip_prefix("gemm_b_tr_") else { return Ok(None) };
     let unknown = || {
-        Error::spec(crate::error::SpecProblem::UnknownName { name: crate::error::Snippet::new(name), valid: NAME_FORM })
+        Error::parameter(crate::error::ParameterProblem::UnknownName {
+            name: crate::error::Snippet::new(name),
+            valid: NAME_FORM,
+        })
     };
     let numbers = |s: &str| -> Option<Vec<usize>> { s.split('x').map(|n| n.parse().ok()).collect() };
     let parts: Vec<&str> = rest.split('_').collect();
