@@ -15,7 +15,7 @@ fn the_scratch_kind_is_a_kind() {
     let text = "naive((4,8),(8,1)) | transform(reverse(4) on [0] -> [0], pass_through(8) on [1] -> [1])";
     let d = cktile::spec::parse(text).unwrap();
     assert_eq!(cktile::spec::parse(&d.to_string()).unwrap(), d);
-    let program = d.program();
+    let program = cktile::Program::of(&d);
     for r in 0..4 {
         for c in 0..8 {
             let offset = (3 - r) * 8 + c;
