@@ -7,8 +7,8 @@
 //! carries too, and keeps when it is wrapped).
 //!
 //! A `const fn` here that calls the port lifts its error with
-//! [`Error::port`] (the [`port!`](crate::port) macro); elsewhere `?`
-//! does it through `From`.
+//! [`Error::port`] (the crate's `port!` macro, `tri!` over the port's
+//! result); elsewhere `?` does it through `From`.
 
 use core::fmt;
 
@@ -290,14 +290,10 @@ pub(crate) const fn lift<T: Copy>(result: Result<T, cktile_core::Error>) -> Resu
 }
 
 /// `tri!` for a call into the port from a `const fn` of this crate: the
-/// value, or a return of the port's error lifted into [`Error`].
-#[doc(hidden)]
-#[macro_export]
+/// value, or a return of the port's error lifted into [`Error`] ([`lift`]).
 macro_rules! port {
     ($e:expr) => {
-        match $e {
-            Ok(value) => value,
-            Err(error) => return Err($crate::Error::port(error)),
-        }
+        cktile_transforms::tri!($crate::error::lift($e))
     };
 }
+pub(crate) use port;

@@ -66,6 +66,8 @@ pub mod spelling;
 pub use error::CompactProblem;
 pub use error::{AnalyzerProblem, Error, ErrorKind, Position, SpecProblem, static_failure};
 pub use program::Program;
+// `crate::port!`, for the `const fn`s that call the port.
+pub(crate) use error::port;
 
 /// The crate's README, compiled with the doctests so its example stays true.
 #[cfg(doctest)]

@@ -2,7 +2,8 @@
 //! transform constructors, and parameter checks with layout-level messages.
 
 use crate::error::Error;
-use cktile_core::{DescriptorProblem, Dims, Item, ParameterProblem, Transform};
+use cktile_core::descriptor::base_error;
+use cktile_core::{Dims, Item, ParameterProblem, Transform};
 
 /// An item from a transform constructor's result and its id lists.
 pub(crate) const fn item(
@@ -12,16 +13,16 @@ pub(crate) const fn item(
 ) -> Result<Item, Error> {
     match transform {
         Ok(t) => Ok(crate::port!(Item::new(t, lower, upper))),
-        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item: 0, source })),
+        Err(source) => Err(Error::port(base_error(source))),
     }
 }
 
 /// `usize` parameters as lengths, naming a value too large for the index
-/// type.
+/// type (as the port's own builders name it).
 pub(crate) const fn dims(values: &[usize]) -> Result<Dims, Error> {
     match Dims::from_usizes(values) {
         Ok(d) => Ok(d),
-        Err(source) => Err(Error::descriptor(DescriptorProblem::Transform { item: 0, source })),
+        Err(source) => Err(Error::port(base_error(source))),
     }
 }
 
