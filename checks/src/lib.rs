@@ -68,37 +68,10 @@ pub fn probe_gemm_k64_hand(m: i64, k: i64) -> i64 {
 }
 
 /// The CK Tile GEMM A LDS descriptor, M=128, K=32, KPack=8, MLdsLayer=2
-/// (current form), built statically.
+/// (current form), built statically by the port's one spelling of it
+/// (`ops::gemm::make_lds_block`, the `LdsChain` of `descriptor_chain!`).
 macro_rules! gemm_k32 {
-    () => {{
-        let d = build!(make_naive_tensor_descriptor(
-            (Number::<8>, Number::<64>, Number::<8>),
-            (Number::<8>, Number::<64>, Number::<1>)
-        ));
-        let d = build!(transform_tensor_descriptor(
-            d,
-            (make_xor_transform((Number::<64>, Number::<8>)), make_pass_through_transform(Number::<8>)),
-            (ids![1, 0], ids![2]),
-            (ids![1, 0], ids![2]),
-        ));
-        let d = build!(transform_tensor_descriptor(
-            d,
-            (
-                make_unmerge_transform((Number::<2>, Number::<4>)),
-                make_pass_through_transform(Number::<64>),
-                make_pass_through_transform(Number::<8>)
-            ),
-            (ids![0], ids![1], ids![2]),
-            (ids![0, 2], ids![1], ids![3]),
-        ));
-        let d = build!(transform_tensor_descriptor(
-            d,
-            (make_merge_transform((Number::<64>, Number::<2>)), make_merge_transform((Number::<4>, Number::<8>))),
-            (ids![1, 0], ids![2, 3]),
-            (ids![0], ids![1]),
-        ));
-        d
-    }};
+    () => {{ build!(cktile_core::ops::gemm::make_lds_block::<128, 32, 2, 32, 16>()) }};
 }
 
 /// `gemm_k32!` at a runtime coordinate.

@@ -13,6 +13,8 @@
 //!   by `DescriptorOf<N>` / `AdaptorOf<TOP, BOTTOM>` called with a
 //!   descriptor or adaptor of another rank; a typed descriptor with more
 //!   runtime values than a `KernelArg` has slots does not become one;
+//!   `descriptor_chain!` names a transform it does not spell, and its
+//!   typed builder fails the build on compile-time lengths CK refuses;
 //! - `tests/ui_analyzer`: `assert_conflict_free!` passes for CK Tile's
 //!   XOR-preshuffled GEMM A tile (under ready patterns and under the stores
 //!   of CK's block DRAM distribution) and fails the build, naming the chip,
@@ -37,14 +39,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 /// The first line a compile-fail case's error must start with: a failed
-/// compile-time check (`evaluation panicked: cktile: ...`) or a type error
-/// carrying cktile's own message (`error[E0277]: ...`).
+/// compile-time check (`evaluation panicked: cktile: ...`), a type error
+/// carrying cktile's own message (`error[E0277]: ...`) or a macro's own
+/// refusal (`error: ...`).
 enum Message {
     Panic(&'static str),
     TypeError(&'static str),
+    Macro(&'static str),
 }
 
-use Message::{Panic, TypeError};
+use Message::{Macro, Panic, TypeError};
 
 /// The compile-fail cases and the message each must show.
 const CASES: &[(&str, Message)] = &[
@@ -139,6 +143,18 @@ const CASES: &[(&str, Message)] = &[
         "descriptor_of_runtime_chain",
         Panic("cktile: DESCRIPTOR needs every length of the chain to be a compile-time Number"),
     ),
+    (
+        "descriptor_chain_unknown_kind",
+        Macro(
+            "descriptor_chain!: `swizzle(L)` is no transform it spells; it spells pass_through(len), pad(len, left, \
+             right), left_pad(len, left), right_pad(len, right), merge((lengths)), unmerge((lengths)), xor((l0, l1)) \
+             and embed((lengths), (coefficients))",
+        ),
+    ),
+    (
+        "descriptor_chain_static_refusal",
+        Panic("cktile: xor((L0, L1)) needs L1 to be a power of two, or up1 ^ (up0 % L1) leaves [0, L1)"),
+    ),
 ];
 
 #[test]
@@ -173,6 +189,7 @@ fn snapshots_are_readable_and_point_at_the_users_call() {
         let first = match message {
             Panic(m) => format!("error[E0080]: evaluation panicked: {m}"),
             TypeError(m) => format!("error[E0277]: {m}"),
+            Macro(m) => format!("error: {m}"),
         };
         if !stderr.starts_with(&first) {
             problems.push(format!("{name}: does not start with `{first}`"));

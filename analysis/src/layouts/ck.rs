@@ -36,7 +36,7 @@ pub enum UnmergeOrder {
     Fixed2025,
 }
 
-use cktile_core::ops::gemm::check_banks;
+use cktile_core::ops::gemm::{check_banks, lds_chain};
 pub use cktile_core::ops::gemm::{default_kpack, mlds_layer};
 
 /// The LDS index-swapping (XOR preshuffle) block of an M x K tile with an
@@ -75,36 +75,38 @@ pub const fn xor_lds(m: usize, k: usize, kpack: usize, l: usize, order: UnmergeO
         return Err(bad(NAME, "K", k, "K * MLdsLayer overflows"));
     };
     let ml = m / l;
-    let d =
-        crate::port!(Descriptor::naive_with_vector(&[k0l, ml, kpack], &[kpack, row, 1], Vector::new(kpack as i64, 1)));
+    match order {
+        // The port's GEMM block: one spelling for its type and both its builders.
+        UnmergeOrder::Fixed2025 => crate::error::lift(lds_chain(ml, k0l, kpack, row, l, k0)),
+        UnmergeOrder::Original2024 => original_2024(ml, k0l, kpack, row, l, k0),
+    }
+}
+
+/// [`xor_lds`] in CK's 2024 order, from its derived lengths (as the port's
+/// `lds_chain` takes them): the unmerge of K0 * L into (K0, L), then the
+/// merges of (K0, KPack) and (M / L, L).
+const fn original_2024(
+    ml: usize,
+    k0l: usize,
+    kpack: usize,
+    row: usize,
+    l: usize,
+    k0: usize,
+) -> Result<Descriptor, Error> {
+    let d = crate::port!(Descriptor::naive_with_guaranteed(&[k0l, ml, kpack], &[kpack, row, 1], kpack, 1));
     let d = crate::port!(d.transform(&[
         tri!(item(Transform::xor(ml, k0l), &[1, 0], &[1, 0])),
         tri!(item(Transform::pass_through(kpack), &[2], &[2])),
     ]));
-    match order {
-        UnmergeOrder::Fixed2025 => {
-            let d = crate::port!(d.transform(&[
-                tri!(item(Transform::unmerge(&[l, k0]), &[0], &[0, 2])),
-                tri!(item(Transform::pass_through(ml), &[1], &[1])),
-                tri!(item(Transform::pass_through(kpack), &[2], &[3])),
-            ]));
-            crate::error::lift(d.transform(&[
-                tri!(item(Transform::merge(&[ml, l]), &[1, 0], &[0])),
-                tri!(item(Transform::merge(&[k0, kpack]), &[2, 3], &[1])),
-            ]))
-        }
-        UnmergeOrder::Original2024 => {
-            let d = crate::port!(d.transform(&[
-                tri!(item(Transform::unmerge(&[k0, l]), &[0], &[0, 2])),
-                tri!(item(Transform::pass_through(ml), &[1], &[1])),
-                tri!(item(Transform::pass_through(kpack), &[2], &[3])),
-            ]));
-            crate::error::lift(d.transform(&[
-                tri!(item(Transform::merge(&[k0, kpack]), &[0, 3], &[1])),
-                tri!(item(Transform::merge(&[ml, l]), &[1, 2], &[0])),
-            ]))
-        }
-    }
+    let d = crate::port!(d.transform(&[
+        tri!(item(Transform::unmerge(&[k0, l]), &[0], &[0, 2])),
+        tri!(item(Transform::pass_through(ml), &[1], &[1])),
+        tri!(item(Transform::pass_through(kpack), &[2], &[3])),
+    ]));
+    crate::error::lift(d.transform(&[
+        tri!(item(Transform::merge(&[k0, kpack]), &[0, 3], &[1])),
+        tri!(item(Transform::merge(&[ml, l]), &[1, 2], &[0])),
+    ]))
 }
 
 /// CK Tile's universal GEMM A LDS block (row-major A; the column-major B

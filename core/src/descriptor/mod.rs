@@ -29,6 +29,7 @@ pub mod vector;
 use crate::error::{DescriptorProblem, Error, VectorFault};
 pub use crate::stage;
 pub(crate) use crate::stage::check_stage_count;
+use crate::stage::lists::{IdArray, TransformArray};
 pub use crate::stage::{Ids, Item, MAX_ITEMS, MAX_STAGES, Stage};
 use cktile_transforms::{Dims, Index, Indices, Transform, Vector};
 
@@ -164,6 +165,18 @@ const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
     Ok(s) => s,
     Err(_) => panic!("pass_through(1) on a length-1 dimension is valid"),
 };
+
+/// CK's guaranteed last-dimension vector from two user values, refused
+/// when either does not fit a signed 64-bit index. Inlined: with its
+/// values compile-time constants (as CK's are), it folds away in a kernel.
+#[cfg_attr(always_inline, inline(always))]
+#[cfg_attr(not(always_inline), inline)]
+pub(crate) const fn guaranteed(length: usize, stride: usize) -> Result<Vector, Error> {
+    match Dims::from_usizes(&[length, stride]) {
+        Ok(d) => Ok(Vector::new(d.get(0), d.get(1))),
+        Err(e) => Err(base_error(e)),
+    }
+}
 
 /// An aligned descriptor's stride that overflows.
 #[inline]
@@ -301,6 +314,30 @@ impl Descriptor {
         Descriptor::naive_dims(tri!(dims(lengths)), tri!(dims(strides)), vector)
     }
 
+    /// CK Tile's `make_naive_tensor_descriptor(lengths, strides,
+    /// number<VectorLength>, number<VectorStride>)` with the guaranteed
+    /// vector as two numbers ([`naive_with_vector`](Self::naive_with_vector)
+    /// takes a [`Vector`]), as the typed
+    /// [`make_naive_tensor_descriptor_with_vector`](crate::typed::make_naive_tensor_descriptor_with_vector)
+    /// takes it, with the same checks in the same order.
+    ///
+    /// ```
+    /// use cktile_transforms::Vector;
+    /// let d = cktile_core::Descriptor::naive_with_guaranteed(&[128, 64], &[72, 1], 8, 1)?;
+    /// assert_eq!(d, cktile_core::Descriptor::naive_with_vector(&[128, 64], &[72, 1], Vector::new(8, 1))?);
+    /// assert!(cktile_core::Descriptor::naive_with_guaranteed(&[128, 64], &[72, 1], usize::MAX, 1).is_err());
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub const fn naive_with_guaranteed(
+        lengths: &[usize],
+        strides: &[usize],
+        vector_length: usize,
+        vector_stride: usize,
+    ) -> Result<Descriptor, Error> {
+        let vector = tri!(guaranteed(vector_length, vector_stride));
+        Descriptor::naive_with_vector(lengths, strides, vector)
+    }
+
     /// [`naive_with_vector`](Self::naive_with_vector) from [`Dims`].
     ///
     /// ```
@@ -431,6 +468,49 @@ impl Descriptor {
         out.stages[self.n_stages as usize] = stage;
         out.n_stages += 1;
         Ok(out)
+    }
+
+    /// CK Tile's `transform_tensor_descriptor(desc, transforms, lower_ids,
+    /// upper_ids)` in CK's own shape: three lists, the transforms as their
+    /// constructors returned them, so the first one that failed is named by
+    /// its place in the stage (as [`Item`]s it is [`transform`](Self::transform)).
+    /// The typed [`transform_tensor_descriptor`](crate::typed::transform_tensor_descriptor)
+    /// gives the same descriptor, or the same error, for the same values;
+    /// [`descriptor_chain!`](crate::descriptor_chain)'s runtime builders
+    /// call it.
+    ///
+    /// # Errors
+    ///
+    /// [`DescriptorProblem::Transform`] naming the first transform that
+    /// failed; [`DescriptorProblem::TooManyItems`] past [`MAX_ITEMS`] lists;
+    /// [`DescriptorProblem::ListCount`] when the three lists differ in
+    /// length; then [`transform`](Self::transform)'s.
+    ///
+    /// ```
+    /// use cktile_core::{Descriptor, DescriptorProblem, ErrorKind};
+    /// use cktile_transforms::Transform;
+    /// let d = Descriptor::naive(&[4, 8], &[100, 1])?;
+    /// let merged = d.transform_lists(&[Transform::merge(&[4, 8])], &[&[0, 1]], &[&[0]])?;
+    /// assert_eq!(merged.calculate_offset(&[9]), 101);
+    /// // The second transform is refused, by its place: xor's L1 is no power of two.
+    /// let e = d.transform_lists(&[Transform::pass_through(4), Transform::xor(8, 6)], &[&[0], &[1]], &[&[0], &[1]]);
+    /// let e = e.unwrap_err();
+    /// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 1, .. })), "{e:?}");
+    /// assert!(e.to_string().starts_with("xor: L1 = 6 is not a power of two"), "{e}");
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub const fn transform_lists(
+        &self,
+        transforms: &[Result<Transform, cktile_transforms::Error>],
+        lower: &[&[usize]],
+        upper: &[&[usize]],
+    ) -> Result<Descriptor, Error> {
+        let (items, n) = tri!(crate::stage::typed::stage_items(
+            TransformArray::collect(transforms),
+            IdArray::of_slices(lower),
+            IdArray::of_slices(upper),
+        ));
+        self.transform(items.split_at(n).0)
     }
 
     /// Lengths of the top dimensions.

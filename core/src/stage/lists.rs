@@ -56,7 +56,9 @@ pub struct TransformArray {
 
 impl TransformArray {
     /// Collects transforms, naming the first invalid one.
-    const fn collect(results: &[Result<Transform, cktile_transforms::Error>]) -> Result<TransformArray, Error> {
+    pub(crate) const fn collect(
+        results: &[Result<Transform, cktile_transforms::Error>],
+    ) -> Result<TransformArray, Error> {
         let mut out = TransformArray { transforms: [*crate::stage::FILLER.transform(); MAX_ITEMS], len: 0 };
         if results.len() > MAX_ITEMS {
             return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: results.len(), max: MAX_ITEMS }));
@@ -108,6 +110,21 @@ impl IdArray {
                 Ok(d) => tri!(Ids::from_dims(&d)),
                 Err(source) => return Err(Error::descriptor(DescriptorProblem::Transform { item: i, source })),
             };
+            i += 1;
+        }
+        out.len = lists.len();
+        Ok(out)
+    }
+
+    /// Id lists given as slices ([`Descriptor::transform_lists`](crate::Descriptor::transform_lists)).
+    pub(crate) const fn of_slices(lists: &[&[usize]]) -> Result<IdArray, Error> {
+        let mut out = IdArray { ids: [Ids::EMPTY; MAX_ITEMS], len: 0 };
+        if lists.len() > MAX_ITEMS {
+            return Err(Error::descriptor(DescriptorProblem::TooManyItems { given: lists.len(), max: MAX_ITEMS }));
+        }
+        let mut i = 0;
+        while i < lists.len() {
+            out.ids[i] = tri!(Ids::from_slice(lists[i]));
             i += 1;
         }
         out.len = lists.len();

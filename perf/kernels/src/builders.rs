@@ -6,63 +6,27 @@
 //! `gpu/kernel` (the kernels run on a GPU) compiles this file too
 //! (`#[path]`), so both crates use one definition of each descriptor.
 
+use cktile_core::ops::gemm::{LdsChain, make_lds_chain};
 use cktile_core::prelude::*;
 use cktile_core::transforms::Value;
-use cktile_core::transforms::typed::{Merge, PassThrough, RightPad, Unmerge, Xor};
+use cktile_core::transforms::typed::{Merge, PassThrough, RightPad, Xor};
 use cktile_core::typed::{Naive, Transformed};
 
 use cktile_core::Number as N;
 
-/// CK's A LDS block chain with `MPerBlock / MLdsLayer` of type `M`.
-pub type ALds<M> = TensorDescriptor<
-    Transformed<
-        Transformed<
-            Transformed<
-                Naive<(N<8>, M, N<8>), (N<8>, N<64>, N<1>)>,
-                (Xor<M, N<8>>, PassThrough<N<8>>),
-                ((N<1>, N<0>), (N<2>,)),
-                ((N<1>, N<0>), (N<2>,)),
-            >,
-            (Unmerge<(N<2>, N<4>)>, PassThrough<M>, PassThrough<N<8>>),
-            ((N<0>,), (N<1>,), (N<2>,)),
-            ((N<0>, N<2>), (N<1>,), (N<3>,)),
-        >,
-        (Merge<(M, N<2>)>, Merge<(N<4>, N<8>)>),
-        ((N<1>, N<0>), (N<2>, N<3>)),
-        ((N<0>,), (N<1>,)),
-    >,
->;
+/// CK's A LDS block chain (the port's [`LdsChain`], xor / MLdsLayer, 2025
+/// unmerge order) with `MPerBlock / MLdsLayer` of type `M`: K=32,
+/// KPack=8, MLdsLayer=2.
+pub type ALds<M> = TensorDescriptor<LdsChain<M, N<8>, N<8>, N<64>, N<2>, N<4>>>;
 
 /// [`ALds`] with a runtime MPerBlock.
 pub type ALdsRt = ALds<usize>;
 
-/// CK's universal GEMM A LDS block (xor / MLdsLayer, 2025 unmerge order),
-/// `ml = MPerBlock / MLdsLayer`, K=32, KPack=8, MLdsLayer=2.
+/// CK's universal GEMM A LDS block, `ml = MPerBlock / MLdsLayer`, built by
+/// the port's one spelling of it ([`make_lds_chain`]).
 #[inline(always)]
 fn a_lds<M: Value>(ml: M) -> Result<ALds<M>, Error> {
-    let d = make_naive_tensor_descriptor((N::<8>, ml, N::<8>), (N::<8>, N::<64>, N::<1>))?;
-    let d = transform_tensor_descriptor(
-        d,
-        (make_xor_transform((ml, N::<8>)), make_pass_through_transform(N::<8>)),
-        (ids![1, 0], ids![2]),
-        (ids![1, 0], ids![2]),
-    )?;
-    let d = transform_tensor_descriptor(
-        d,
-        (
-            make_unmerge_transform((N::<2>, N::<4>)),
-            make_pass_through_transform(ml),
-            make_pass_through_transform(N::<8>),
-        ),
-        (ids![0], ids![1], ids![2]),
-        (ids![0, 2], ids![1], ids![3]),
-    )?;
-    transform_tensor_descriptor(
-        d,
-        (make_merge_transform((ml, N::<2>)), make_merge_transform((N::<4>, N::<8>))),
-        (ids![1, 0], ids![2, 3]),
-        (ids![0], ids![1]),
-    )
+    make_lds_chain(ml, N::<8>, N::<8>, N::<64>, N::<2>, N::<4>)
 }
 
 /// The all-static A block (M=128).

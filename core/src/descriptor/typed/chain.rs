@@ -12,8 +12,8 @@
 
 use crate::Descriptor;
 use crate::descriptor::{
-    aligned_strides, base_error, naive_accepts, naive_base, packed_accepts, packed_base, tri, vector_accepts,
-    vector_fits, with_offset_base,
+    aligned_strides, base_error, guaranteed, naive_accepts, naive_base, packed_accepts, packed_base, tri,
+    vector_accepts, vector_fits, with_offset_base,
 };
 use crate::error::Error;
 use crate::stage::built::Built;
@@ -291,18 +291,6 @@ const fn static_index(v: Option<usize>) -> Option<Index> {
     match v {
         Some(v) if v <= Index::MAX as usize => Some(v as Index),
         _ => None,
-    }
-}
-
-/// CK's guaranteed last-dimension vector from two user values, refused
-/// when either does not fit a signed 64-bit index. Inlined: with its
-/// values compile-time constants (as CK's are), it folds away in a kernel.
-#[cfg_attr(always_inline, inline(always))]
-#[cfg_attr(not(always_inline), inline)]
-pub(crate) const fn guaranteed(length: usize, stride: usize) -> Result<Vector, Error> {
-    match Dims::from_usizes(&[length, stride]) {
-        Ok(d) => Ok(Vector::new(d.get(0), d.get(1))),
-        Err(e) => Err(base_error(e)),
     }
 }
 

@@ -1,14 +1,17 @@
 //! The typed descriptor, [`TensorDescriptor`]: CK Tile's
 //! `tensor_descriptor` with its chain of calls and its compile-time lengths
 //! in the type, beside the runtime [`Descriptor`] it builds on demand. Its
-//! chain types (`chain.rs`), its kernel-argument form (`kernel_arg.rs`)
-//! and its coordinates (`tensor_coordinate.rs`, beside the runtime
-//! [`Coordinate`](crate::descriptor::coordinate::Coordinate)) live here too; what it
+//! chain types (`chain.rs`), its kernel-argument form (`kernel_arg.rs`),
+//! its coordinates (`tensor_coordinate.rs`, beside the runtime
+//! [`Coordinate`](crate::descriptor::coordinate::Coordinate)) and
+//! [`descriptor_chain!`](crate::descriptor_chain) (`spelled.rs`: a chain
+//! written once as its type and both its builders) live here too; what it
 //! shares with the typed adaptor is in [`stage`](crate::stage), and
 //! [`typed`](crate::typed) gathers the whole typed API.
 
 mod chain;
 mod kernel_arg;
+mod spelled;
 mod tensor_coordinate;
 
 pub use chain::{Aligned, Chain, Naive, NaiveVector, NaiveWithOffset, Packed, Transformed};

@@ -6,9 +6,11 @@
 //! `ds_write_b128`/`ds_read_b128`), guaranteed contiguous, MLdsLayer =
 //! max(1, 32 * 4 / KPerBlock / bytes) K tiles sharing one LDS row.
 //!
-//! The chain's type is spelled once, [`LdsChainOf`], for every tile size:
-//! its lengths are the [`derived_number!`](crate::derived_number)s below,
-//! computed from MPerBlock and KPerBlock as CK computes them.
+//! The chain is spelled once, [`LdsChain`] (with [`descriptor_chain!`](crate::descriptor_chain):
+//! its type, its typed builder and its runtime `const` builder), and
+//! [`LdsChainOf`] gives it its lengths for every tile size: the
+//! [`derived_number!`](crate::derived_number)s below, computed from
+//! MPerBlock and KPerBlock as CK computes them.
 //!
 //! ```
 //! use cktile_core::ops::gemm::make_lds_block;
@@ -20,16 +22,9 @@
 //! ```
 
 use crate::error::{Error, ParameterProblem};
+use crate::typed::TensorDescriptor;
 use crate::typed::static_failure;
-use crate::typed::{
-    NaiveVector, TensorDescriptor, Transformed, make_naive_tensor_descriptor_with_vector, transform_tensor_descriptor,
-};
-use cktile_transforms::Number as N;
 use cktile_transforms::tri;
-use cktile_transforms::typed::{
-    Merge, PassThrough, Unmerge, Xor, make_merge_transform, make_pass_through_transform, make_unmerge_transform,
-    make_xor_transform,
-};
 
 /// CK Tile's `MLdsLayer`: how many M rows share one row of banks,
 /// `max(1, (banks * 4 / K) / sizeof(T))` in integer division, left to right
@@ -190,11 +185,59 @@ crate::derived_number! {
         K * layer_of(K, B, pack_of(B, WM, WK));
 }
 
+crate::descriptor_chain! {
+    /// CK's XOR-preshuffled LDS block in its derived lengths, spelled once
+    /// (its type, [`make_lds_chain`] and [`lds_chain`] are this one
+    /// spelling): `ML` = MPerBlock / MLdsLayer, `K0L` = KPerBlock / KPack *
+    /// MLdsLayer (the xor's modulus), `KP` = KPack, `RS` = KPerBlock *
+    /// MLdsLayer (the row stride), `L` = MLdsLayer, `K0` = KPerBlock /
+    /// KPack. The naive `(K0L, ML, KP)` block with KPack guaranteed
+    /// contiguous, the xor of `(ML, K0L)`, the unmerge of `K0L` into `(L,
+    /// K0)` (CK's order since 2025), the merges back to `(M, K)`.
+    /// [`LdsChainOf`] derives the lengths from the tile, as CK does.
+    ///
+    /// ```
+    /// use cktile_core::Number as N;
+    /// use cktile_core::ops::gemm::{LdsChain, make_lds_block, make_lds_chain};
+    /// use cktile_core::typed::TensorDescriptor;
+    /// // 128 x 32 fp16 under the 32x32x16 MFMA: ML 64, K0L 8, KPack 8, row stride 64, MLdsLayer 2, K0 4.
+    /// let d: TensorDescriptor<LdsChain<N<64>, N<8>, N<8>, N<64>, N<2>, N<4>>> =
+    ///     make_lds_chain(N::<64>, N::<8>, N::<8>, N::<64>, N::<2>, N::<4>)?;
+    /// assert_eq!(d.descriptor(), make_lds_block::<128, 32, 2, 32, 16>()?.descriptor());
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub type LdsChain<ML, K0L, KP, RS, L, K0>;
+    /// Builds an [`LdsChain`], each length a compile-time
+    /// [`Number`](crate::Number) or a runtime `usize`.
+    ///
+    /// ```
+    /// use cktile_core::Number as N;
+    /// use cktile_core::ops::gemm::make_lds_chain;
+    /// // MPerBlock a runtime value (ML = 128 / 2), the rest compile-time.
+    /// let d = make_lds_chain(64usize, N::<8>, N::<8>, N::<64>, N::<2>, N::<4>)?;
+    /// assert_eq!(d.calculate_offset([3, 9]), 97);
+    /// # Ok::<(), cktile_core::Error>(())
+    /// ```
+    pub fn make_lds_chain;
+    /// [`make_lds_chain`]'s descriptor from `usize`s, a `const fn`.
+    ///
+    /// ```
+    /// use cktile_core::ops::gemm::lds_chain;
+    /// const D: cktile_core::Descriptor = match lds_chain(64, 8, 8, 64, 2, 4) { Ok(d) => d, Err(_) => panic!() };
+    /// assert_eq!(D.calculate_offset(&[3, 9]), 97);
+    /// assert!(lds_chain(64, 6, 8, 48, 2, 3).is_err()); // a xor modulus of 6
+    /// ```
+    pub const fn lds_chain;
+    naive((K0L, ML, KP), (KP, RS, 1), KP, 1)
+    | transform(xor((ML, K0L)) on [1, 0] -> [1, 0], pass_through(KP) on [2] -> [2])
+    | transform(unmerge((L, K0)) on [0] -> [0, 2], pass_through(ML) on [1] -> [1], pass_through(KP) on [2] -> [3])
+    | transform(merge((ML, L)) on [1, 0] -> [0], merge((K0, KP)) on [2, 3] -> [1])
+}
+
 /// The LDS block's chain for MPerBlock `M`, KPerBlock `K`, `B`-byte
 /// elements and a `WM x WK` warp GEMM (by default fp16 under the 32x32x16
-/// MFMA: KPack 8; see [`make_lds_block`]), spelled once for every tile
-/// size: naive (K0 * L, M / L, KPack), the xor of (M / L, K0 * L), the
-/// unmerge of K0 * L into (L, K0), the merges back to (M, K).
+/// MFMA: KPack 8; see [`make_lds_block`]): [`LdsChain`] with the lengths
+/// the tile derives.
 ///
 /// ```
 /// use cktile_core::ops::gemm::{LdsChainOf, make_lds_block};
@@ -204,30 +247,13 @@ crate::derived_number! {
 /// # Ok::<(), cktile_core::Error>(())
 /// ```
 pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2, const WM: usize = 32, const WK: usize = 16> =
-    Transformed<
-        Transformed<
-            Transformed<
-                NaiveVector<
-                    (KPacksLayers<K, B, WM, WK>, MPerLayer<M, K, B, WM, WK>, Pack<B, WM, WK>),
-                    (Pack<B, WM, WK>, LdsRowStride<K, B, WM, WK>, N<1>),
-                    Pack<B, WM, WK>,
-                    N<1>,
-                >,
-                (Xor<MPerLayer<M, K, B, WM, WK>, KPacksLayers<K, B, WM, WK>>, PassThrough<Pack<B, WM, WK>>),
-                ((N<1>, N<0>), (N<2>,)),
-                ((N<1>, N<0>), (N<2>,)),
-            >,
-            (
-                Unmerge<(Layer<K, B, WM, WK>, KPacks<K, B, WM, WK>)>,
-                PassThrough<MPerLayer<M, K, B, WM, WK>>,
-                PassThrough<Pack<B, WM, WK>>,
-            ),
-            ((N<0>,), (N<1>,), (N<2>,)),
-            ((N<0>, N<2>), (N<1>,), (N<3>,)),
-        >,
-        (Merge<(MPerLayer<M, K, B, WM, WK>, Layer<K, B, WM, WK>)>, Merge<(KPacks<K, B, WM, WK>, Pack<B, WM, WK>)>),
-        ((N<1>, N<0>), (N<2>, N<3>)),
-        ((N<0>,), (N<1>,)),
+    LdsChain<
+        MPerLayer<M, K, B, WM, WK>,
+        KPacksLayers<K, B, WM, WK>,
+        Pack<B, WM, WK>,
+        LdsRowStride<K, B, WM, WK>,
+        Layer<K, B, WM, WK>,
+        KPacks<K, B, WM, WK>,
     >;
 
 /// CK's `MakeALdsBlockDescriptor` (and `MakeBLdsBlockDescriptor`, N for
@@ -273,33 +299,12 @@ pub type LdsChainOf<const M: usize, const K: usize, const B: usize = 2, const WM
 #[cfg_attr(not(always_inline), inline)]
 pub fn make_lds_block<const M: usize, const K: usize, const B: usize, const WM: usize, const WK: usize>()
 -> Result<TensorDescriptor<LdsChainOf<M, K, B, WM, WK>>, Error> {
-    let (ml, k0l, pack) = (MPerLayer::<M, K, B, WM, WK>, KPacksLayers::<K, B, WM, WK>, Pack::<B, WM, WK>);
-    let d = make_naive_tensor_descriptor_with_vector(
-        (k0l, ml, pack),
-        (pack, LdsRowStride::<K, B, WM, WK>, N::<1>),
-        pack,
-        N::<1>,
-    )?;
-    let d = transform_tensor_descriptor(
-        d,
-        (make_xor_transform((ml, k0l)), make_pass_through_transform(pack)),
-        (crate::ids![1, 0], crate::ids![2]),
-        (crate::ids![1, 0], crate::ids![2]),
-    )?;
-    let d = transform_tensor_descriptor(
-        d,
-        (
-            make_unmerge_transform((Layer::<K, B, WM, WK>, KPacks::<K, B, WM, WK>)),
-            make_pass_through_transform(ml),
-            make_pass_through_transform(pack),
-        ),
-        (crate::ids![0], crate::ids![1], crate::ids![2]),
-        (crate::ids![0, 2], crate::ids![1], crate::ids![3]),
-    )?;
-    transform_tensor_descriptor(
-        d,
-        (make_merge_transform((ml, Layer::<K, B, WM, WK>)), make_merge_transform((KPacks::<K, B, WM, WK>, pack))),
-        (crate::ids![1, 0], crate::ids![2, 3]),
-        (crate::ids![0], crate::ids![1]),
+    make_lds_chain(
+        MPerLayer::<M, K, B, WM, WK>,
+        KPacksLayers::<K, B, WM, WK>,
+        Pack::<B, WM, WK>,
+        LdsRowStride::<K, B, WM, WK>,
+        Layer::<K, B, WM, WK>,
+        KPacks::<K, B, WM, WK>,
     )
 }

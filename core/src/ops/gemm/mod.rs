@@ -122,8 +122,8 @@ pub use gpu::block_gemm;
 pub use gpu::{get_policy_partition, universal_gemm, universal_gemm_with};
 pub use layout::{ALayout, BLayout, ColumnMajor, KContiguous, OperandStorage, RowMajor, RowsContiguous};
 pub use lds::{
-    KPacks, KPacksLayers, Layer, LdsChainOf, LdsRowStride, MPerLayer, Pack, check_banks, default_kpack, kpack,
-    make_lds_block, mlds_layer,
+    KPacks, KPacksLayers, Layer, LdsChain, LdsChainOf, LdsRowStride, MPerLayer, Pack, check_banks, default_kpack,
+    kpack, lds_chain, make_lds_block, make_lds_chain, mlds_layer,
 };
 pub use mfma::{
     Accumulator, Bf8, Bf8Fnuz, Bf16, CElement, ElementKind, Fp8, Fp8Fnuz, Fp16, Int8, MfmaElement, MfmaInstruction,
