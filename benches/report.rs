@@ -11,8 +11,8 @@
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::report::{analyze_instruction, analyze_tile_report};
 use cktile::analyzer::{Op, Pattern, arch};
+use cktile::reports::{analyze_instruction, analyze_tile_report};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -19,8 +19,8 @@
 //! if CK's layout is not conflict-free under both accesses, or a layout
 //! stores two elements in one place.
 
-use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::{Op, Pattern, arch};
+use cktile::reports::analyze_tile_report;
 
 fn main() -> Result<(), cktile::Error> {
     let layouts = [

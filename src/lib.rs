@@ -3,18 +3,25 @@
 //! CK Tile's tensor-descriptor machinery in Rust, and the tools to design
 //! and check shared-memory (LDS) layouts with it.
 //!
-//! The library is two crates. The port, [`cktile_core`] (`no_std`, what a
+//! The library is three crates. The port, [`cktile_core`] (`no_std`, what a
 //! kernel depends on), holds CK Tile's transforms, adaptors, descriptors,
-//! distributions, windows and GEMM policy, the layout catalogue and the
-//! bank model behind [`assert_conflict_free!`]; its page maps every CK Tile
-//! name to cktile's. This crate re-exports it whole (`cktile::descriptor`
-//! is `cktile_core::descriptor`) and adds the tools over it:
+//! distributions, windows and GEMM policy; its page maps every CK Tile
+//! name to cktile's. The analysis, [`cktile_analysis`] (`no_std` too),
+//! holds the bank model behind [`assert_conflict_free!`], the chips and
+//! instructions, the layout catalogue, the spec language and the
+//! distributions' parsers. This crate re-exports both (`cktile::descriptor`
+//! is `cktile_core::descriptor`, `cktile::analyzer` is
+//! `cktile_analysis::analyzer`: each module path is one crate's) and adds
+//! the tools over them:
 //!
 //! - [`check`]: whole-descriptor properties (injective, surjective, holes),
 //!   checks with a first counterexample (`is_bijective`, ...) and whether
 //!   two descriptors are the same map;
-//! - [`analyzer`]: the port's bank model with the reports behind its counts
-//!   (which lanes collide on which bank and word), and the hardware cases;
+//! - [`reports`]: the reports behind the bank model's counts (which lanes
+//!   collide on which bank and word), the public AMD models beside
+//!   cktile's, and the hardware cases;
+//! - [`lanes`]: what a tile distribution reaches (coverage), whether two
+//!   are the same map, and every lane's elements as a table;
 //! - [`matrix_desc`]: whether Hopper's `wgmma` or Blackwell's `tcgen05.mma`
 //!   reads a layout through a shared-memory matrix descriptor, and the
 //!   descriptor; [`tma`]: whether one TMA copy writes a layout, and its
@@ -95,28 +102,28 @@ pub use cktile_core::*;
 /// `cktile::...` too. The [`prelude`] stays the port's, for kernel code:
 /// its `Error` is the port's, which `?` turns into [`Error`].
 pub use cktile_analysis::{
-    AnalyzerProblem, Error, ErrorKind, Position, Program, SpecProblem, assert_conflict_free, comments, hardware,
-    layouts, program, random, static_failure,
+    AnalyzerProblem, Error, ErrorKind, Position, Program, SpecProblem, analyzer, assert_conflict_free, comments,
+    hardware, layouts, program, random, static_failure,
 };
 #[cfg(feature = "alloc")]
-pub use cktile_analysis::{CompactProblem, spec};
+pub use cktile_analysis::{CompactProblem, spec, spelling};
 
-pub mod analyzer;
 #[cfg(feature = "alloc")]
 pub mod check;
 #[cfg(feature = "alloc")]
 pub mod codegen;
-pub mod distribution;
 #[cfg(feature = "alloc")]
 pub mod export;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod lanes;
 #[cfg(feature = "alloc")]
 pub mod matrix_desc;
 #[cfg(feature = "alloc")]
 pub mod plan;
 #[cfg(feature = "alloc")]
 pub mod render;
+pub mod reports;
 #[cfg(feature = "alloc")]
 pub mod search;
 #[cfg(feature = "proptest")]

@@ -1,4 +1,4 @@
-//! The public models of AMD's LDS (`cktile::analyzer::models`) against their
+//! The public models of AMD's LDS (`cktile::reports::models`) against their
 //! own definitions, restated here independently of the library: each
 //! source's lane grouping as a key of the lane, its bank count and whether
 //! lanes on one word share an access, counted by brute force over every
@@ -9,10 +9,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::analyzer::arch::{self, Arch, Chip};
-use cktile::analyzer::disagreements::{CHIPS, OPS, corpus, disagreements, disagreements_on};
-use cktile::analyzer::models::{MODELS, Model, answer, conflict_cycles};
 use cktile::analyzer::rules::rule;
 use cktile::analyzer::{Op, count};
+use cktile::reports::disagreements::{CHIPS, OPS, corpus, disagreements, disagreements_on};
+use cktile::reports::models::{MODELS, Model, answer, conflict_cycles};
 use std::collections::HashMap;
 use std::process::Command;
 
@@ -34,7 +34,7 @@ fn def(key: impl Fn(u32) -> u32 + 'static, banks: u64, broadcast: Option<bool>) 
 }
 
 /// Each model's definition, from its source (see the module docs of
-/// `cktile::analyzer::models` for the citations). `None`: the source is silent.
+/// `cktile::reports::models` for the citations). `None`: the source is silent.
 fn definition(model: Model, a: &Arch, op: Op) -> Option<Def> {
     let (read, bits) = match op {
         Op::DsRead { bits } => (true, bits),
@@ -200,7 +200,7 @@ fn cktile_model_is_the_analyzers_count() {
 }
 
 fn answers_on(
-    d: &[cktile::analyzer::disagreements::Disagreement],
+    d: &[cktile::reports::disagreements::Disagreement],
     description: &str,
 ) -> Vec<(&'static str, Option<u32>)> {
     let d = d.iter().find(|d| d.case.description == description).unwrap_or_else(|| panic!("{description} not found"));
@@ -353,8 +353,8 @@ fn bank_answers_with_a_model_from_the_flag_or_the_request() {
 #[test]
 fn a_tile_under_a_model_is_the_worst_of_its_instructions() {
     use cktile::analyzer::Pattern;
-    use cktile::analyzer::models::answer_tile;
     use cktile::analyzer::tile::lane_addresses;
+    use cktile::reports::models::answer_tile;
     let cases = [
         ("packed((128,64))", arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } }),
         ("ck-universal-a:m=128,k=64", arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } }),
@@ -405,7 +405,7 @@ fn the_disagreements_json_holds_every_answer() {
 /// brute-force one from the definitions above.
 #[test]
 fn the_published_mi300x_strides_support_the_phase_tables_not_rocrollers_clocks() {
-    use cktile::analyzer::probe::{ingest, parse};
+    use cktile::reports::probe::{ingest, parse};
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/amd-probe/mi300x-nod-ai-strides.txt");
     let f = ingest(&parse(&std::fs::read_to_string(path).unwrap()).unwrap()).unwrap();
     assert_eq!(f.strides.len(), 15);
@@ -436,8 +436,8 @@ fn the_published_mi300x_strides_support_the_phase_tables_not_rocrollers_clocks()
 /// from its definition, on lanes taken from the distribution itself.
 #[test]
 fn a_window_under_a_model_is_its_definitions_answer() {
-    use cktile::analyzer::models::answer_window;
     use cktile::distribution::{Distribution, catalogue};
+    use cktile::reports::models::answer_window;
     let d = Distribution::new(catalogue::mfma_a(16, 32).unwrap()).unwrap();
     let ndim_y = d.encoding().ndim_y();
     let op = Op::DsRead { bits: 128 };

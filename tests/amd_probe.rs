@@ -11,9 +11,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::analyzer::op::all_ops;
-use cktile::analyzer::probe::{PhaseProblem, ingest, parse};
 use cktile::analyzer::rules::rule;
 use cktile::analyzer::{Arch, Op, arch};
+use cktile::reports::probe::{PhaseProblem, ingest, parse};
 use std::fmt::Write;
 use std::process::Command;
 
@@ -220,7 +220,7 @@ fn the_probe_scripts_join_a_run_into_a_probe_file() {
             let iterations: u32 = t[1].parse().unwrap();
             let addresses: Vec<Option<u64>> =
                 t[2..].iter().map(|a| a.parse::<i64>().ok().and_then(|a| u64::try_from(a).ok())).collect();
-            let r = cktile::analyzer::report::analyze_instruction(&arch::GFX942, op, &addresses).unwrap();
+            let r = cktile::reports::analyze_instruction(&arch::GFX942, op, &addresses).unwrap();
             writeln!(manifest, "dispatch {k} {}", t[0]).unwrap();
             writeln!(csv, "{},SQ_LDS_BANK_CONFLICT,{}", k + 1, r.counts.conflict_cycles * iterations).unwrap();
             writeln!(csv, "{},SQ_INSTS_LDS,{iterations}", k + 1).unwrap();
@@ -265,7 +265,7 @@ fn the_probe_scripts_join_a_run_into_a_probe_file() {
     // Each measured pattern is the listed one, and its counters are cktile's, so it supports cktile.
     for (p, r) in f.patterns.iter().zip(&rows) {
         assert_eq!((p.description.as_str(), p.op.name()), (r["pattern"].as_str().unwrap(), r["op"].as_str().unwrap()));
-        assert!(p.supports().contains(&cktile::analyzer::models::Model::Cktile));
+        assert!(p.supports().contains(&cktile::reports::models::Model::Cktile));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,10 +8,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::report::{TileReport, analyze_instruction, analyze_tile_report, analyze_with};
 use cktile::analyzer::tile::lane_addresses;
 use cktile::analyzer::{ARCHS, Arch, Op, Pattern, TileCounts, analyze_tile, arch, count, op::all_ops, rules::rule};
 use cktile::layouts::{self, ck::UnmergeOrder};
+use cktile::reports::{TileReport, analyze_instruction, analyze_tile_report, analyze_with};
 use cktile::{Descriptor, layouts::cute::Major};
 use proptest::prelude::*;
 

@@ -24,9 +24,8 @@ use cktile::analyzer::memo::CountMemo;
 use cktile::analyzer::model::{PhaseTable, phase_table};
 use cktile::analyzer::op::all_ops;
 use cktile::analyzer::rules::rule;
-use cktile::analyzer::{
-    ARCHS, Arch, Counts, Op, Pattern, analyze_instruction, analyze_tile, analyze_tile_report, count,
-};
+use cktile::analyzer::{ARCHS, Arch, Counts, Op, Pattern, analyze_tile, count};
+use cktile::reports::{analyze_instruction, analyze_tile_report};
 // The suite's seeded generator: reproducible addresses.
 use cktile::random::Rng;
 
@@ -351,13 +350,12 @@ fn tiles_reproduce_the_recorded_reports() {
 /// (`pattern_lane_addresses`) counted on their own (`count`), summed, and
 /// the worst instruction analysed again from its addresses
 /// (`analyze_instruction`).
-type Recount =
-    (cktile::analyzer::TileCounts, Vec<cktile::analyzer::Counts>, cktile::analyzer::report::InstructionReport);
+type Recount = (cktile::analyzer::TileCounts, Vec<cktile::analyzer::Counts>, cktile::reports::InstructionReport);
 
 fn recounted(d: &cktile::Descriptor, eb: usize, arch: &Arch, p: Pattern) -> Result<Recount, cktile::Error> {
-    use cktile::analyzer::report::{analyze_instruction, pattern_lane_addresses};
     use cktile::analyzer::window::PatternAccess;
     use cktile::analyzer::{TileCounts, count};
+    use cktile::reports::{analyze_instruction, pattern_lane_addresses};
     p.check_arch(arch)?;
     let access = PatternAccess::over(d, p, eb, arch)?;
     let wave = arch.wave() as usize;

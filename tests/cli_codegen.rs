@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::gpu_cases::{self, CASE_FAMILIES, MAX_INSTRUCTIONS, WARP, case_file, kernel_name, nvidia_ops};
 use cktile::analyzer::{Op, analyze_tile, arch};
+use cktile::reports::gpu_cases::{self, CASE_FAMILIES, MAX_INSTRUCTIONS, WARP, case_file, kernel_name, nvidia_ops};
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
 

@@ -45,12 +45,12 @@ fn json_contract_for_the_32x32x8_accumulator() {
 fn json_of_ck_spelling_matches_the_library() {
     let out = stdout(&cktile(&["distribution", DRAM, "--json"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let d = cktile::distribution::Distribution::new(cktile::distribution::parse(DRAM).unwrap()).unwrap();
+    let d = cktile::distribution::Distribution::new(cktile::spelling::parse(DRAM).unwrap()).unwrap();
     assert_eq!(v["encoding"].as_str().unwrap(), DRAM);
     // cktile's spelling of the same encoding, and the same report from it.
     let compact = v["compact"].as_str().unwrap();
     assert_eq!(compact, "distribution(r(1), h((2, 4, 16), (4, 8)), p((h0[1]), (h0[2], h1[0])), y(h0[0], h1[1]))");
-    assert_eq!(cktile::distribution::parse_compact(compact).as_ref(), Ok(d.encoding()));
+    assert_eq!(cktile::spelling::parse_compact(compact).as_ref(), Ok(d.encoding()));
     assert_eq!(stdout(&cktile(&["distribution", compact, "--json"])), out);
     assert_eq!(ints(&v["p_lengths"]), [4, 64]);
     assert_eq!(ints(&v["y_lengths"]), [2, 8]);
@@ -234,7 +234,8 @@ fn render_draws_the_owner_grid() {
 /// refused with both shapes named.
 #[test]
 fn compose_prints_each_lanes_offsets_as_a_descriptor() {
-    use cktile::distribution::{Distribution, resolve};
+    use cktile::distribution::Distribution;
+    use cktile::spelling::resolve;
     let layout = "ck-xor-preshuffle:m=16,k=16,kpack=8";
     let out = stdout(&cktile(&["distribution", "mfma16x16x16_a", "--brief", "--compose", layout]));
     let d = Distribution::new(resolve("mfma16x16x16_a").unwrap()).unwrap();

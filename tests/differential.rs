@@ -209,7 +209,8 @@ fn assert_same_behaviour(a: &Descriptor, b: &Descriptor, what: &str) {
 /// same warp walking them column-major. `None` for other ranks and for
 /// layouts the analyzer refuses (negative offsets).
 fn bank_reports(d: &Descriptor) -> Option<Vec<(u32, u32, u32, u32)>> {
-    use cktile::analyzer::{Op, arch, report::analyze_with};
+    use cktile::analyzer::{Op, arch};
+    use cktile::reports::analyze_with;
     let [rows, cols] = d.lengths().as_slice().try_into().ok()?;
     let valid = |r: Index, c: Index| d.coordinate_has_valid_offset(&[r, c]) && d.calculate_offset(&[r, c]) >= 0;
     let by_rows: Vec<[Index; 2]> =

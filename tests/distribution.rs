@@ -7,9 +7,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cktile::adaptor::{Adaptor, AdaptorProblem};
-use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue, parse, parse_compact, resolve};
+use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue};
 use cktile::random::Rng;
 use cktile::random::chain::{ChainConfig, chain};
+use cktile::spelling::{parse, parse_compact, resolve};
 use cktile::transforms::{Dims, Transform, Vector};
 use cktile::{Descriptor, DescriptorProblem, ErrorKind, Item, Origin, ParameterProblem};
 use std::collections::HashMap;
@@ -1266,7 +1267,7 @@ fn every_listed_distribution_name_resolves() {
     assert!(names.len() >= 22, "{names:?}");
     for n in &names {
         assert!(by_name(n).is_ok(), "{n}: {:?}", by_name(n));
-        assert!(cktile::distribution::resolve(n).is_ok(), "{n}");
+        assert!(cktile::spelling::resolve(n).is_ok(), "{n}");
     }
     for (block, mn, k, k1) in
         [(256, 128, 32, 8), (256, 256, 32, 8), (256, 128, 64, 8), (128, 128, 32, 8), (64, 32, 16, 4)]

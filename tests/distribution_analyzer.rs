@@ -4,11 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::analyze_distribution;
-use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::window::WindowAccess;
 use cktile::analyzer::{Arch, Op, Pattern, arch};
 use cktile::distribution::{Distribution, Encoding, catalogue};
+use cktile::reports::analyze_distribution;
+use cktile::reports::analyze_tile_report;
 
 /// The warp-GEMM A operand of the `mdim x mdim` MFMA with `vec` elements per
 /// lane (CK's `AWarpDstrEncoding`), repeated over a `rows x cols` tile as
@@ -201,7 +201,7 @@ fn embedding_the_warp_a_gives_the_hand_written_block() {
             assert_eq!(&embedded, block_a(rows, cols, mdim, vec).encoding(), "{mdim}x{k} over {rows}x{cols}");
         }
     }
-    let guide = cktile::distribution::parse(
+    let guide = cktile::spelling::parse(
         "tile_distribution_encoding<sequence<>, tuple<sequence<8, 16>, sequence<1, 4, 8>>, tuple<sequence<2, 1>>, \
          tuple<sequence<1, 1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>",
     )
@@ -575,9 +575,9 @@ impl Compared {
     fn window(&mut self, lds: &cktile::Descriptor, encoding: Encoding, op: Op, eb: usize, arch: Arch, what: &str) {
         use cktile::analyzer::AnalyzerProblem;
         use cktile::analyzer::model::conflicting_lanes;
-        use cktile::analyzer::report::window_lane_addresses;
         use cktile::analyzer::rules::rule;
         use cktile::analyzer::window::{analyze_window, require_conflict_free_distribution, window_conflict};
+        use cktile::reports::window_lane_addresses;
         let d = Distribution::new(encoding).unwrap();
         let what = format!("{what}: {encoding} over {lds}, {op} on {}, {eb}-byte elements", arch.name());
         let expected = by_definition(lds, eb, &arch, &d, op);
@@ -627,7 +627,7 @@ impl Compared {
         let report = analyze_distribution(lds, eb, &arch, &d, op).unwrap();
         let per: Vec<_> = addresses.iter().map(|a| cktile::analyzer::count(&arch, op, a).unwrap()).collect();
         assert_eq!(report.instructions, per, "{what}");
-        let worst = cktile::analyzer::analyze_instruction(&arch, op, &addresses[c.worst_instruction as usize]).unwrap();
+        let worst = cktile::reports::analyze_instruction(&arch, op, &addresses[c.worst_instruction as usize]).unwrap();
         assert_eq!(report.worst(), worst, "{what}");
         let w = WindowAccess::new(&d, op, eb, arch.wave() as usize).unwrap();
         for (i, a) in addresses.iter().enumerate() {

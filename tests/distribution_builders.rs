@@ -18,8 +18,9 @@ mod xorshift;
 
 use cktile::distribution::catalogue::pattern::{Pattern2d, Raking, Variant};
 use cktile::distribution::catalogue::wmma::{self, Rdna};
-use cktile::distribution::coverage::Coverage;
-use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, Table, catalogue};
+use cktile::distribution::{Distribution, Encoding, MAX_ENUMERATED, catalogue};
+use cktile::lanes::Table;
+use cktile::lanes::coverage::Coverage;
 use std::collections::HashMap;
 use std::process::{Command, Output};
 use xorshift::Rng;
@@ -587,7 +588,7 @@ fn the_cli_reports_coverage_with_exit_codes() {
 #[test]
 fn the_mma_calculator_gives_the_warp_gemm_encodings() {
     use cktile::distribution::catalogue::mma::{Calc, MMA_OPS};
-    use cktile::distribution::equiv::equivalent;
+    use cktile::lanes::equiv::equivalent;
     let op = |name: &str| MMA_OPS.iter().find(|o| o.name == name).unwrap();
     let same = |a: Encoding, b: Encoding| {
         let v = equivalent(&Distribution::new(a).unwrap(), &Distribution::new(b).unwrap()).unwrap();
@@ -674,7 +675,7 @@ fn calcs() -> Vec<cktile::distribution::catalogue::mma::Calc> {
 #[test]
 fn cks_provably_identical_claims_hold_for_every_instruction() {
     use cktile::distribution::catalogue::mma::{MMA_OPS, MmaFamily};
-    use cktile::distribution::equiv::{DistributionEquivalence, equivalent};
+    use cktile::lanes::equiv::{DistributionEquivalence, equivalent};
     let (mut compared, mut refused, mut respelled) = (0, 0, 0);
     for op in MMA_OPS {
         for calc in calcs() {
@@ -736,7 +737,7 @@ fn cks_provably_identical_claims_hold_for_every_instruction() {
 // the two enumerations (index i of a Table is thread i / D, register i % D).
 #[test]
 fn register_verdicts_are_what_the_enumerations_say() {
-    use cktile::distribution::equiv::{DistributionEquivalence, equivalent};
+    use cktile::lanes::equiv::{DistributionEquivalence, equivalent};
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut pool: HashMap<(Vec<i64>, Vec<i64>, i64), Vec<Encoding>> = HashMap::new();
     let (mut same, mut differ, mut respelled) = (0, 0, 0);

@@ -477,7 +477,8 @@ fn twelve_byte_loads_fill_sixteen_byte_slots() {
 #[test]
 fn ck_fmha_async_k_copy_is_reproduced() {
     use cktile::Item;
-    use cktile::distribution::{Distribution, parse};
+    use cktile::distribution::Distribution;
+    use cktile::spelling::parse;
     use cktile_transforms::Transform;
     let (warp, warps) = (64usize, 4usize);
     for (n_per_block, k_per_block, eb, ibuf) in

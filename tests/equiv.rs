@@ -7,10 +7,11 @@
 
 use cktile::check::equiv::{Equivalence, Proof, equivalent, not_xor_linear};
 use cktile::check::{coordinate, enumerable_size};
-use cktile::distribution::equiv::{DistributionEquivalence, equivalent as equivalent_distributions};
-use cktile::distribution::{Distribution, resolve as resolve_distribution};
+use cktile::distribution::Distribution;
+use cktile::lanes::equiv::{DistributionEquivalence, equivalent as equivalent_distributions};
 use cktile::layouts::resolve;
 use cktile::random::chain::{ChainConfig, chain};
+use cktile::spelling::resolve as resolve_distribution;
 use cktile::{Descriptor, Index};
 use std::process::{Command, Output};
 

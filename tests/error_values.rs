@@ -6,9 +6,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::{Op, Pattern, arch};
 use cktile::random::chain::ChainConfig;
+use cktile::reports::analyze_tile_report;
 use cktile::{Descriptor, ErrorKind, ParameterProblem};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;

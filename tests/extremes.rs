@@ -161,8 +161,8 @@ proptest! {
 fn instructions_no_chip_has_are_refused_not_panicked_on() {
     use cktile::analyzer::arch::ARCHS;
     use cktile::analyzer::model::{access_words, count, phase_table, validate};
-    use cktile::analyzer::report::{analyze_instruction, analyze_tile_report, analyze_with};
     use cktile::analyzer::rules::rule;
+    use cktile::reports::{analyze_instruction, analyze_tile_report, analyze_with};
     let odd = [0u32, 1, 7, 12, 33, 256, u32::MAX];
     let mut ops = Vec::new();
     for &bits in &odd {

@@ -5,10 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::report::analyze_tile_report;
 use cktile::analyzer::{Pattern, arch};
 use cktile::matrix_desc::{OperandMajor, Readability, Request, Target, canonical_spec, judge};
 use cktile::plan::hopper::{HopperRequest, plan};
+use cktile::reports::analyze_tile_report;
 use cktile::tma::{self, TmaRequest, TmaVerdict};
 
 fn expected(req: &HopperRequest) -> Vec<(OperandMajor, cktile::matrix_desc::SwizzleMode)> {

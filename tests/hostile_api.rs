@@ -9,12 +9,13 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use cktile::analyzer::{Op, Pattern, arch, model, report, tile};
+use cktile::analyzer::{Op, Pattern, arch, model, tile};
 use cktile::distribution::catalogue::{self, VLayout};
 use cktile::distribution::{Distribution, Encoding};
 use cktile::plan::dma::{
     DmaPlan, DmaRequest, Form, Gather, Order, Scheme, address, execute, plan, plan_ordered, simulate, verify,
 };
+use cktile::reports;
 use cktile::{Descriptor, Item, check, codegen, layouts, spec};
 use cktile_transforms::{Dims, MAX_DIMS, Transform, Vector};
 
@@ -294,7 +295,7 @@ fn spec_parse(p: &mut Probe) {
         p.call("spec::parse", || spec::parse(t));
         p.call("layouts::resolve", || layouts::resolve(t));
         p.call("codegen::generate_text", || codegen::generate_text(t, codegen::Lang::Cuda, None));
-        p.call("distribution::spelling::text::parse", || cktile::distribution::parse(t));
+        p.call("distribution::spelling::text::parse", || cktile::spelling::parse(t));
     }
 }
 
@@ -364,7 +365,7 @@ fn analyzer(p: &mut Probe, ds: &[Descriptor]) {
             for addrs in &addr_sets {
                 p.call("analyzer::count", || model::count(a, op, addrs));
                 p.call("analyzer::model::validate", || model::validate(a, op, addrs));
-                p.call("analyzer::analyze_instruction", || report::analyze_instruction(a, op, addrs));
+                p.call("reports::analyze_instruction", || reports::analyze_instruction(a, op, addrs));
                 p.call("analyzer::model::count_copy", || model::count_copy(a, 128, addrs, addrs));
             }
         }
@@ -391,16 +392,16 @@ fn analyzer(p: &mut Probe, ds: &[Descriptor]) {
                     p.call("analyzer::tile::lane_addresses(i=MAX)", || tile::lane_addresses(d, eb, a, pat, BIG));
                     if d.element_size().is_some_and(|s| s <= 1 << 16) {
                         p.call("analyzer::analyze_tile", || tile::analyze_tile(d, eb, a, pat));
-                        p.call("analyzer::report::analyze_tile_report", || report::analyze_tile_report(d, eb, a, pat));
+                        p.call("reports::analyze_tile_report", || reports::analyze_tile_report(d, eb, a, pat));
                     }
                 }
-                p.call("analyzer::report::analyze_with", || {
-                    report::analyze_with(d, eb, a, Op::DsRead { bits: 128 }, 4, |i, l| {
+                p.call("reports::analyze_with", || {
+                    reports::analyze_with(d, eb, a, Op::DsRead { bits: 128 }, 4, |i, l| {
                         Some([(i as i64).wrapping_mul(i64::MAX), l as i64 - 1])
                     })
                 });
-                p.call("analyzer::report::analyze_with(0 instr)", || {
-                    report::analyze_with(d, eb, a, Op::DsRead { bits: 128 }, 0, |_, _| None)
+                p.call("reports::analyze_with(0 instr)", || {
+                    reports::analyze_with(d, eb, a, Op::DsRead { bits: 128 }, 0, |_, _| None)
                 });
             }
         }
@@ -711,7 +712,7 @@ fn more(p: &mut Probe, ds: &[Descriptor]) {
         }
     }
     for t in ["", "(", "x=1", &"9".repeat(5000)] {
-        p.call("distribution::spelling::resolve", || cktile::distribution::resolve(t));
+        p.call("distribution::spelling::resolve", || cktile::spelling::resolve(t));
         p.call("analyzer::Arch::by_name", || cktile::analyzer::Arch::by_name(t));
         p.call("analyzer::Op::by_name", || Op::by_name(t));
         p.call("layouts::dtype_bytes", || layouts::dtype_bytes(t));

@@ -112,8 +112,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("build checks", &["checks/src/gemm"]),
     // The tools: whole-layout checks, the analyses of distributions and
     // the proptest strategies first.
-    ("checks and analyses", &["src/check", "src/distribution", "src/strategy"]),
-    ("analyzer reports", &["src/analyzer", "src/matrix_desc", "src/tma"]),
+    ("checks and analyses", &["src/check", "src/lanes", "src/strategy"]),
+    ("analyzer reports", &["src/reports", "src/matrix_desc", "src/tma"]),
     ("search and planning", &["src/search", "src/plan"]),
     ("output", &["src/render", "src/codegen", "src/export"]),
     ("json", &["src/json"]),
@@ -146,7 +146,7 @@ const ANALYZER_LINE: &[(&str, &[&str])] = &[
     ("access patterns", &["pattern", "pattern_name"]),
     ("tiles", &["tile"]),
     ("windows", &["window"]),
-    ("reports", &["report"]),
+    ("bank reports", &["banks"]),
     ("the public models of AMD's LDS, and where they disagree", &["models", "disagreements"]),
     ("front ends", &["accesses", "partitions", "probe", "gpu_cases"]),
 ];
@@ -462,11 +462,14 @@ fn code_lines(text: &str) -> impl Iterator<Item = &str> {
     lines.into_iter().take(end).filter(|l| !l.trim_start().starts_with("//"))
 }
 
-/// The analyzer files a file of `src/analyzer` reaches through `super::` or
-/// `crate::analyzer::`, a name re-exported by `analyzer/mod.rs` resolving to
+/// The analyzer files a file of either half (`analysis/src/analyzer`, the
+/// tools' `src/reports`) reaches through `super::`, `crate::analyzer::` or
+/// `crate::reports::`, a name re-exported by either `mod.rs` resolving to
 /// its file.
 fn analyzer_uses(text: &str, files: &BTreeSet<String>, reexports: &BTreeMap<String, String>) -> BTreeSet<String> {
-    module_uses(text, "analyzer", true, files, reexports)
+    let mut uses = module_uses(text, "analyzer", true, files, reexports);
+    uses.extend(module_uses(text, "reports", false, files, reexports));
+    uses
 }
 
 /// The files of module `module` (`files`: its files' stems and its
@@ -582,7 +585,7 @@ fn no_circle_between_files_of_one_module() {
 #[test]
 fn the_analyzers_files_form_a_line() {
     // Both halves: the bank model's files in the analysis, the reports' in the tools.
-    let dirs = [root().join(ANALYSIS).join("analyzer"), root().join(TOOLS).join("analyzer")];
+    let dirs = [root().join(ANALYSIS).join("analyzer"), root().join(TOOLS).join("reports")];
     let rank: BTreeMap<&str, usize> =
         ANALYZER_LINE.iter().enumerate().flat_map(|(k, (_, files))| files.iter().map(move |f| (*f, k))).collect();
     let mut files = BTreeMap::new();
@@ -614,13 +617,13 @@ fn the_analyzers_files_form_a_line() {
     }
     assert!(upward.is_empty(), "analyzer files that use a file above them (file, used): {upward:?}");
     assert_eq!(reexports.get("analyze_tile").map(String::as_str), Some("tile"), "mod.rs's re-exports are read");
-    assert_eq!(reexports.get("analyze_with").map(String::as_str), Some("report"), "behind #[cfg] too");
+    assert_eq!(reexports.get("analyze_with").map(String::as_str), Some("banks"), "behind #[cfg] too");
     // The port's half holds no report: every file of the tools' half sits
     // above every file of the port's.
     let top_of_port = files.iter().filter(|(_, p)| p.starts_with(&dirs[0])).map(|(f, _)| rank[f.as_str()]).max();
     let bottom_of_tools = files.iter().filter(|(_, p)| p.starts_with(&dirs[1])).map(|(f, _)| rank[f.as_str()]).min();
     assert!(top_of_port < bottom_of_tools, "the port's analyzer files are all below the tools'");
-    assert_eq!(tools_files, 7, "report, models, disagreements, accesses, partitions, probe and gpu_cases");
+    assert_eq!(tools_files, 7, "banks, models, disagreements, accesses, partitions, probe and gpu_cases");
 }
 
 /// The checker itself: a path in code counts, one in a comment, a doc or the
@@ -688,8 +691,8 @@ fn the_grammars_are_the_signature_rows() {
 #[test]
 fn the_analyzer_reads_addresses_through_programs() {
     let mut files = Vec::new();
-    for src in [ANALYSIS, TOOLS] {
-        rust_files(&root().join(src).join("analyzer"), &mut files);
+    for (src, module) in [(ANALYSIS, "analyzer"), (TOOLS, "reports")] {
+        rust_files(&root().join(src).join(module), &mut files);
     }
     let mut reads = 0;
     for file in &files {
@@ -762,7 +765,7 @@ fn calls_count(line: &str) -> bool {
 #[test]
 fn reports_read_counts_and_never_recount() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = vec![root.join("analyzer/report.rs")];
+    let mut files = vec![root.join("reports/banks.rs")];
     for dir in ["json", "render", "bin/cktile"] {
         rust_files(&root.join(dir), &mut files);
     }
@@ -778,7 +781,7 @@ fn reports_read_counts_and_never_recount() {
         }
     }
     assert_eq!(detail, 1, "one place builds an instruction's detail from its count");
-    let report = std::fs::read_to_string(root.join("analyzer/report.rs")).unwrap();
+    let report = std::fs::read_to_string(root.join("reports/banks.rs")).unwrap();
     assert!(code_lines(&report).any(|l| l.contains("Tally::new(")), "the reports count through the counting layer");
     assert!(calls_count("let c = count(&arch, op, &a)?;") && calls_count("cktile::analyzer::count(a, b, c)"));
     assert!(!calls_count("v.iter().count() + Metric::count(x) + tally.count(i, &a, &mut per)?"));
@@ -1154,6 +1157,41 @@ fn the_port_holds_the_port_only() {
         let text = std::fs::read_to_string(file).unwrap();
         for line in code_lines(&text) {
             assert!(!line.contains("fn parse"), "{} parses text: {line}", file.display());
+        }
+    }
+}
+
+/// Each `cktile::` module path names one crate's module: the tools' own
+/// modules have names no module of the port or the analysis has (the
+/// tools' reports are `cktile::reports`, not a part of
+/// `cktile::analyzer`), and no module of the tools glob re-exports a
+/// lower crate's module into itself; only the root re-exports the port
+/// whole.
+#[test]
+fn each_module_path_names_one_crate() {
+    let modules_of = |dir: &str| -> BTreeSet<String> {
+        let lib = std::fs::read_to_string(root().join(dir).join("lib.rs")).unwrap();
+        code_lines(&lib)
+            .filter_map(|l| l.trim().strip_prefix("pub mod ")?.strip_suffix(';').map(String::from))
+            .collect()
+    };
+    let tools = modules_of(TOOLS);
+    assert!(tools.contains("reports") && tools.contains("lanes"), "the tools' modules are read: {tools:?}");
+    for (lower, name) in [(PORT, "the port"), (ANALYSIS, "the analysis")] {
+        let theirs = modules_of(lower);
+        assert!(theirs.contains("descriptor") || theirs.contains("analyzer"), "{name}'s modules are read");
+        let shared: Vec<_> = tools.intersection(&theirs).collect();
+        assert!(shared.is_empty(), "the tools' modules {shared:?} merge into {name}'s modules of the same name");
+    }
+    let mut files = Vec::new();
+    rust_files(&root().join(TOOLS), &mut files);
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for line in code_lines(&text) {
+            let line = line.trim();
+            let glob = line.starts_with("pub use cktile_") && line.ends_with("::*;");
+            let root_of_port = file.ends_with("src/lib.rs") && line == "pub use cktile_core::*;";
+            assert!(!glob || root_of_port, "{}: `{line}` merges a lower crate's module into this one", file.display());
         }
     }
 }

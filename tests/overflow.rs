@@ -180,14 +180,9 @@ fn overflow_messages_name_the_overflow() {
     }
     // analyze: 2^57 rows of fp32 put row 32 at byte 2^64.
     let d = spec::parse("naive((64,64),(144115188075855872,1))").unwrap();
-    let e = cktile::analyzer::report::analyze_tile_report(
-        &d,
-        4,
-        &arch::GFX942,
-        Pattern::Rows { op: Op::DsWrite { bits: 128 } },
-    )
-    .unwrap_err()
-    .to_string();
+    let e = cktile::reports::analyze_tile_report(&d, 4, &arch::GFX942, Pattern::Rows { op: Op::DsWrite { bits: 128 } })
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("instruction 8, lane 0: coordinate [32, 0] is at element offset 4611686018427387904"), "{e}");
 }
 

@@ -1,4 +1,4 @@
-//! gfx1250's partition check (`cktile::analyzer::partitions`) recomputed by
+//! gfx1250's partition check (`cktile::reports::partitions`) recomputed by
 //! brute force from AMD's MI450 blog's rule, restated here: warp w runs on
 //! SIMD w % 4, the even warps forming one pair and the odd the other; an
 //! LDS byte address a lies in partition a / 65536; an access is conflicted
@@ -8,9 +8,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::partitions::partitions;
 use cktile::analyzer::{Op, arch};
 use cktile::distribution::{Distribution, catalogue};
+use cktile::reports::partitions::partitions;
 use std::collections::BTreeSet;
 use std::process::Command;
 

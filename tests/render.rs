@@ -284,7 +284,7 @@ fn read_heat_map(svg: &str) -> Marks {
 /// The marks a heat map must show, computed from the addresses alone
 /// (conflicting lanes: the analyzer's; ways: distinct words per bank).
 fn expected_marks(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Marks {
-    let report = cktile::analyzer::analyze_instruction(arch, op, addresses).unwrap();
+    let report = cktile::reports::analyze_instruction(arch, op, addresses).unwrap();
     let mut conflicts = BTreeSet::new();
     for p in &report.phase_detail {
         for b in &p.conflicts {
@@ -396,7 +396,7 @@ fn heat_map_covers_nvidia_and_other_instructions() {
 fn heat_map_of_an_idle_phase_says_what_it_costs() {
     // One lane of a wave reads with ds_read_b32: the second phase is idle but costs a pass on AMD.
     let addrs = [Some(0)];
-    let r = cktile::analyzer::analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &addrs).unwrap();
+    let r = cktile::reports::analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &addrs).unwrap();
     let svg = heat_map(&r, "one lane");
     well_formed(&svg);
     assert!(svg.contains("phase 1: lanes 32-63: no active lane (still one pass on AMD)"));

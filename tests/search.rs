@@ -344,10 +344,10 @@ fn distribution_accesses_search_like_their_patterns() {
         .access(Role::Write, Access::parse(&format!("{dram}:ds_write_b128")).unwrap())
         .read(access("mfma16x16x16:a"));
     let r = search(&p).unwrap();
-    let d = cktile::distribution::Distribution::new(cktile::distribution::parse(&dram).unwrap()).unwrap();
+    let d = cktile::distribution::Distribution::new(cktile::spelling::parse(&dram).unwrap()).unwrap();
     for c in r.front.iter().chain([&r.naive]) {
         let desc = c.descriptor().unwrap();
-        let w = cktile::analyzer::analyze_distribution(
+        let w = cktile::reports::analyze_distribution(
             &desc,
             2,
             &arch::GFX942,

@@ -7,10 +7,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::models::{MODELS, Model, answer, answer_tile};
 use cktile::analyzer::window::{WindowAccess, repeat_over};
-use cktile::analyzer::{Op, Pattern, analyze_tile_report, arch};
+use cktile::analyzer::{Op, Pattern, arch};
 use cktile::distribution::{Distribution, catalogue};
+use cktile::reports::analyze_tile_report;
+use cktile::reports::models::{MODELS, Model, answer, answer_tile};
 use cktile::search::{Problem, search, under_model};
 use std::process::Command;
 

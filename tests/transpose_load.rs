@@ -166,7 +166,7 @@ fn random_inputs_transpose_and_come_back() {
 fn cks_transposed_b_gemm_read_returns_the_block_b_registers() {
     use cktile::distribution::catalogue::by_name;
     use cktile::distribution::catalogue::transpose::gemm_b_transposed_read;
-    use cktile::distribution::coverage::Coverage;
+    use cktile::lanes::coverage::Coverage;
     let cases = [
         ((2, 2, 128, 32, (32, 8)), TrElement::B16, "gemm_b_tr_128x32_w2x2_mfma32x32x8_fp16"),
         ((2, 2, 128, 64, (16, 32)), TrElement::B16, "gemm_b_tr_128x64_w2x2_mfma16x16x32_fp16"),

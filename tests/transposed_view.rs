@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cktile::analyzer::accesses::Accesses;
 use cktile::analyzer::{Op, Pattern, arch};
+use cktile::reports::accesses::Accesses;
 use std::process::Command;
 
 fn swap(rows: usize, cols: usize) -> String {

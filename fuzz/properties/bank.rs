@@ -11,10 +11,10 @@
 //! addresses (distinct 4-byte words per bank, in maps rather than the
 //! analyzer's fixed tables).
 
-use cktile::analyzer::analyze_instruction;
 use cktile::analyzer::arch::Vendor;
-use cktile::analyzer::report::{InstructionReport, PhaseReport};
 use cktile::json::BankRequest;
+use cktile::reports::analyze_instruction;
+use cktile::reports::{InstructionReport, PhaseReport};
 use std::collections::BTreeMap;
 
 /// Checks one input; returns whether the analyzer produced a report.

@@ -35,8 +35,8 @@ pub fn check(data: &[u8]) -> bool {
             _ => panic!("{text:?} reads {} alone but {} between comments", ok(&alone), ok(&between)),
         }
     }
-    let alone = cktile::distribution::resolve(text);
-    let between = cktile::distribution::resolve(&wrapped);
+    let alone = cktile::spelling::resolve(text);
+    let between = cktile::spelling::resolve(&wrapped);
     match (&alone, &between) {
         (Ok(a), Ok(b)) => {
             assert_eq!(a, b, "comments change the distribution of {text:?}");
@@ -45,7 +45,7 @@ pub fn check(data: &[u8]) -> bool {
         (Err(_), Err(_)) => {}
         _ => panic!("{text:?} reads {} alone but {} between comments", ok(&alone), ok(&between)),
     }
-    let _ = cktile::distribution::is_encoding_text(text);
+    let _ = cktile::spelling::is_encoding_text(text);
     built
 }
 

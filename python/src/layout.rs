@@ -3,12 +3,12 @@
 
 use crate::reports::Tile;
 use crate::{error, json, refuse};
-use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::{Arch, Op};
 use cktile::codegen::{self, Lang, Options};
 use cktile::json::{CheckJson, CoordinateJson, DmaPlanJson};
 use cktile::plan::dma::{DmaRequest, Form, Order, Scheme, address, plan_ordered, verify, verify_addressing};
 use cktile::render::svg::{banks, chain, grid};
+use cktile::reports::accesses::{Accesses, Unresolved};
 use cktile::{Index, check, layouts};
 use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;

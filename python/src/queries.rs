@@ -7,12 +7,14 @@ use crate::layout::{analyze_many, chip};
 use crate::reports::Instruction;
 use crate::{error, json, message, refuse};
 use cktile::analyzer::model::validate_shared;
-use cktile::analyzer::models::Model;
 use cktile::analyzer::{ARCHS, Op};
-use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
+use cktile::distribution::Distribution;
 use cktile::export::Peer;
 use cktile::json::{CatalogueEntryJson, DistributionJson, RuleJson, SearchJson};
+use cktile::lanes::{Table, coverage::Coverage};
+use cktile::reports::models::Model;
 use cktile::search::{Access, DEFAULT_LISTED, Problem, Role, search, under_model};
+use cktile::spelling::resolve;
 use cktile::{layouts, render};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -226,7 +228,7 @@ fn equiv_layouts_json(py: Python<'_>, a: &str, b: &str) -> PyResult<String> {
 #[pyfunction]
 fn equiv_distributions_json(py: Python<'_>, a: &str, b: &str) -> PyResult<String> {
     let (da, db) = (distribution_named("a", a)?, distribution_named("b", b)?);
-    let v = py.detach(|| cktile::distribution::equiv::equivalent(&da, &db)).map_err(|e| refuse("a", e))?;
+    let v = py.detach(|| cktile::lanes::equiv::equivalent(&da, &db)).map_err(|e| refuse("a", e))?;
     json(&cktile::json::EquivJson::distributions(&v))
 }
 
@@ -258,11 +260,11 @@ fn transpose_json(text: &str, op: &str, reverse: bool) -> PyResult<String> {
 }
 
 /// `cktile bank --model NAME`: a public model of AMD's LDS answering one
-/// instruction (`cktile::analyzer::models`), as JSON; its refusal where its
+/// instruction (`cktile::reports::models`), as JSON; its refusal where its
 /// source is silent.
 #[pyfunction]
 fn model_answer_json(model: &str, arch: &str, op: &str, addresses: Vec<Option<u64>>) -> PyResult<String> {
-    let model = cktile::analyzer::models::Model::by_name(model).map_err(|e| refuse("model", e))?;
+    let model = cktile::reports::models::Model::by_name(model).map_err(|e| refuse("model", e))?;
     let arch = chip(arch)?;
     let op = Op::by_name(op).map_err(|e| refuse("op", e))?;
     validate_shared(&arch, op, &addresses).map_err(|e| refuse("addresses", e))?;
@@ -277,7 +279,7 @@ fn model_answer_json(model: &str, arch: &str, op: &str, addresses: Vec<Option<u6
 #[pyo3(signature = (arch=None))]
 fn disagreements_json(arch: Option<&str>) -> PyResult<String> {
     let arch = arch.map(chip).transpose()?;
-    let found = cktile::analyzer::disagreements::disagreements(arch.as_ref());
+    let found = cktile::reports::disagreements::disagreements(arch.as_ref());
     json(&found.iter().map(cktile::json::DisagreementJson::new).collect::<Vec<_>>())
 }
 
@@ -304,7 +306,7 @@ fn names() -> Vec<(&'static str, Vec<String>)> {
             cktile::distribution::catalogue::FAMILIES.iter().flat_map(|f| f.names).map(|n| n.to_string()).collect(),
         ),
         ("ops", cktile::analyzer::op::all_ops().map(|op| op.name().to_string()).collect()),
-        ("models", cktile::analyzer::models::MODELS.iter().map(|m| m.name().to_string()).collect()),
+        ("models", cktile::reports::models::MODELS.iter().map(|m| m.name().to_string()).collect()),
     ]
 }
 

@@ -12,12 +12,12 @@
 
 use crate::{Error, json};
 use cktile::analyzer::metrics::MetricValue;
-use cktile::analyzer::partitions::PartitionReport;
-use cktile::analyzer::report::{InstructionReport, TileReport, analyze_instruction};
 use cktile::analyzer::{Arch, Counts, Op};
 use cktile::export::Peer;
 use cktile::json::{InstructionJson, TileJson};
 use cktile::layouts;
+use cktile::reports::partitions::PartitionReport;
+use cktile::reports::{InstructionReport, TileReport, analyze_instruction};
 use numpy::IntoPyArray;
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;

@@ -3,10 +3,10 @@
 
 use crate::analyzer::Counts;
 use crate::analyzer::metrics::{Metric, MetricValue};
-use crate::analyzer::partitions::PartitionReport;
-use crate::analyzer::report::{BankConflict, InstructionReport, PhaseReport, TileReport, WordAccess};
 use crate::export::Peer;
 use crate::json::AnswerJson;
+use crate::reports::partitions::PartitionReport;
+use crate::reports::{BankConflict, InstructionReport, PhaseReport, TileReport, WordAccess};
 use crate::{Descriptor, Index};
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -64,7 +64,8 @@ fn phase(p: &PhaseReport) -> PhaseJson<'_> {
 /// instruction's counts, rocprof-compute's metrics, and every phase in detail.
 ///
 /// ```
-/// use cktile::analyzer::{arch, analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
 /// let out = serde_json::to_string(&cktile::json::InstructionJson::new(&r)).unwrap();
 /// assert!(out.contains(r#""max_ways":2"#));
@@ -88,7 +89,8 @@ impl<'a> InstructionJson<'a> {
     /// The view of `r`.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, analyze_instruction, Op};
+    /// use cktile::analyzer::{arch, Op};
+    /// use cktile::reports::analyze_instruction;
     /// let r = analyze_instruction(&arch::SM80, Op::LdShared { bits: 32 }, &[Some(0)])?;
     /// let _ = cktile::json::InstructionJson::new(&r);
     /// # Ok::<(), cktile::Error>(())
@@ -194,7 +196,8 @@ fn counts(i: &Counts) -> CountsJson {
 /// the worst instruction in detail.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::analyze_tile_report;
 /// let d = cktile::Descriptor::packed(&[16, 64])?;
 /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
 /// let r = analyze_tile_report(&d, 2, &arch::GFX942, read)?;
@@ -223,11 +226,12 @@ pub struct TileJson<'a> {
 }
 
 /// gfx1250's partition check of a tile window
-/// ([`partitions`](crate::analyzer::partitions)) as JSON: the key
+/// ([`partitions`](crate::reports::partitions)) as JSON: the key
 /// `partitions` of `cktile analyze --json` on gfx1250.
 ///
 /// ```
-/// use cktile::analyzer::{arch, partitions::partitions, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::partitions::partitions;
 /// use cktile::distribution::{catalogue, Distribution};
 /// let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
 /// let r = partitions(&cktile::Descriptor::packed(&[128, 32])?, 2, &arch::GFX1250, &d, Op::DsWrite { bits: 128 }, 0)?;
@@ -275,7 +279,8 @@ impl<'a> TileJson<'a> {
     /// The view of `r`, the report of `desc` under a pattern.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+    /// use cktile::analyzer::{arch, Op, Pattern};
+    /// use cktile::reports::analyze_tile_report;
     /// let d = cktile::Descriptor::packed(&[16, 64])?;
     /// let r = analyze_tile_report(&d, 2, &arch::GFX942, Pattern::Rows { op: Op::DsWrite { bits: 128 } })?;
     /// let _ = cktile::json::TileJson::new(&d, &r);
@@ -303,7 +308,8 @@ impl<'a> TileJson<'a> {
     /// it, under the key `partitions`.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, analyze_distribution, partitions::partitions, Op};
+    /// use cktile::analyzer::{arch, Op};
+    /// use cktile::reports::{analyze_distribution, partitions::partitions};
     /// use cktile::distribution::{catalogue, Distribution};
     /// let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
     /// let lds = cktile::Descriptor::packed(&[128, 32])?;
@@ -324,7 +330,8 @@ impl<'a> TileJson<'a> {
     /// at every coordinate, or the peer's refusal.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+    /// use cktile::analyzer::{arch, Op, Pattern};
+    /// use cktile::reports::analyze_tile_report;
     /// use cktile::export::Peer;
     /// let d = cktile::Descriptor::packed(&[16, 64])?;
     /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };

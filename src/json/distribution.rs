@@ -1,9 +1,10 @@
 //! The report of `cktile distribution --json`.
 
 use crate::Index;
+use crate::distribution::Distribution;
 use crate::distribution::catalogue::transpose::{TrElement, Verdict};
-use crate::distribution::coverage::Coverage;
-use crate::distribution::{Distribution, Table};
+use crate::lanes::Table;
+use crate::lanes::coverage::Coverage;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde::Serialize;
@@ -34,7 +35,8 @@ impl Serialize for Coordinates<'_> {
 /// (`ys_to_d`).
 ///
 /// ```
-/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::lanes::{coverage::Coverage, Table};
 /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
 /// let t = Table::new(&d)?;
 /// let json = serde_json::to_string(&cktile::json::DistributionJson::new(&d, &t, &Coverage::new(&d, None)?)).unwrap();
@@ -63,7 +65,8 @@ impl<'a> DistributionJson<'a> {
     /// The view of `d`, its enumeration `t` and its coverage `c`.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::{coverage::Coverage, Table};
     /// let d = Distribution::new(catalogue::mfma_c(16, 16)?)?;
     /// let _ = cktile::json::DistributionJson::new(&d, &Table::new(&d)?, &Coverage::new(&d, None)?);
     /// # Ok::<(), cktile::Error>(())
@@ -91,7 +94,8 @@ impl DistributionJson<'_> {
     /// descriptor over (P..., Y...).
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::{coverage::Coverage, Table};
     /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
     /// let (t, c) = (Table::new(&d)?, Coverage::new(&d, None)?);
     /// let lanes = d.compose_descriptor(&cktile::Descriptor::packed(&[16, 16])?)?;
@@ -132,7 +136,8 @@ struct ReplicaJson {
 /// (`summary`).
 ///
 /// ```
-/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::lanes::coverage::Coverage;
 /// let d = Distribution::new(catalogue::by_name("wmma16x16x16_gfx11_b")?)?;
 /// let json = serde_json::to_string(&cktile::json::CoverageJson::new(&Coverage::new(&d, Some(&[16, 32]))?)).unwrap();
 /// assert!(json.starts_with(r#"{"complete":false,"elements":512,"first_missing":[0,16],"first_outside":null,"missing":256,"#));
@@ -158,7 +163,8 @@ impl CoverageJson {
     /// The view of `c`.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(16, 16)?)?;
     /// let _ = cktile::json::CoverageJson::new(&Coverage::new(&d, None)?);
     /// # Ok::<(), cktile::Error>(())

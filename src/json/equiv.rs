@@ -3,7 +3,7 @@
 
 use crate::Index;
 use crate::check::equiv::{Answer, Equivalence, Proof};
-use crate::distribution::equiv::DistributionEquivalence;
+use crate::lanes::equiv::DistributionEquivalence;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Serialize;

@@ -2,7 +2,7 @@
 
 use crate::Index;
 use crate::analyzer::Counts;
-use crate::analyzer::gpu_cases::{CASE_FAMILIES, GpuCase, MAX_INSTRUCTIONS, WARP, kernel_name, nvidia_ops};
+use crate::reports::gpu_cases::{CASE_FAMILIES, GpuCase, MAX_INSTRUCTIONS, WARP, kernel_name, nvidia_ops};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde::Serialize;
@@ -91,7 +91,7 @@ fn case(c: &GpuCase) -> CaseJson<'_> {
 /// addresses and sm90 prediction, and the lists the harness checks against.
 ///
 /// ```
-/// let cases = cktile::analyzer::gpu_cases::cases()?;
+/// let cases = cktile::reports::gpu_cases::cases()?;
 /// let out = serde_json::to_string(&cktile::json::GpuCasesJson::new(&cases)).unwrap();
 /// assert!(out.starts_with(r#"{"arch":"sm90","cases":[{"addresses":"#));
 /// # Ok::<(), cktile::Error>(())
@@ -111,7 +111,7 @@ impl<'a> GpuCasesJson<'a> {
     /// The view of `cases`.
     ///
     /// ```
-    /// let cases = cktile::analyzer::gpu_cases::cases()?;
+    /// let cases = cktile::reports::gpu_cases::cases()?;
     /// let _ = cktile::json::GpuCasesJson::new(&cases);
     /// # Ok::<(), cktile::Error>(())
     /// ```

@@ -26,7 +26,7 @@
 //! use cktile::json::{BankRequest, InstructionJson};
 //! let req = BankRequest::from_json(r#"{"arch": "gfx90a", "op": "ds_read_b32", "addresses": [0, 128]}"#)?;
 //! let (arch, op) = req.resolve()?;
-//! let r = cktile::analyzer::analyze_instruction(&arch, op, &req.addresses)?;
+//! let r = cktile::reports::analyze_instruction(&arch, op, &req.addresses)?;
 //! let out = serde_json::to_string(&InstructionJson::new(&r))?;
 //! assert!(out.starts_with(r#"{"active_lanes":2,"arch":"gfx90a","#));
 //! # Ok::<(), Box<dyn std::error::Error>>(())

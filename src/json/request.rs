@@ -45,7 +45,7 @@ pub struct BankRequest {
     /// Each lane's byte address, from lane 0; `None` for an inactive lane.
     #[serde(deserialize_with = "addresses")]
     pub addresses: Vec<Option<u64>>,
-    /// The public model to answer with (`cktile::analyzer::models`: rocke,
+    /// The public model to answer with (`cktile::reports::models`: rocke,
     /// rocroller, ...); absent: cktile's own table, with the full report.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,

@@ -2,10 +2,10 @@
 //! `cktile bank --model`.
 
 use crate::Error;
-use crate::analyzer::models::{Model, answer, model_rule};
-use crate::analyzer::probe::Findings;
 use crate::analyzer::{Arch, Op};
 use crate::render::rules::RuleRow;
+use crate::reports::models::{Model, answer, model_rule};
+use crate::reports::probe::Findings;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Serialize;
@@ -99,7 +99,7 @@ struct ModelCyclesJson {
 /// model's (`models`) and the models it `supports`.
 ///
 /// ```
-/// use cktile::analyzer::probe::{ingest, parse};
+/// use cktile::reports::probe::{ingest, parse};
 /// let f = ingest(&parse("chip gfx942\nstride ds_read_b32 - - 8 2\n")?)?;
 /// let json = serde_json::to_string(&cktile::json::FindingsJson::new(&f)).unwrap();
 /// assert!(json.starts_with(r#"{"all_agree":true,"arch":"gfx942","date":"","device":"","ops":[],"patterns":[],"strides":[{"agrees":true,"cktile":2,"measured":2,"models":[{"cycles":2,"model":"cktile"},{"cycles":2,"model":"rocke"},{"cycles":0,"model":"rocroller"},"#));
@@ -133,7 +133,7 @@ impl FindingsJson {
     /// The view of `f`.
     ///
     /// ```
-    /// use cktile::analyzer::probe::{ingest, parse};
+    /// use cktile::reports::probe::{ingest, parse};
     /// let f = ingest(&parse("chip gfx90a\n")?)?;
     /// let _ = cktile::json::FindingsJson::new(&f);
     /// # Ok::<(), cktile::Error>(())
@@ -193,7 +193,8 @@ impl FindingsJson {
 /// rests on.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::Model, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::models::Model;
 /// let a: Vec<Option<u64>> = (0..64).map(|l| Some(16 * (l % 4) + 128 * (l / 4))).collect();
 /// let j = cktile::json::ModelAnswerJson::new(Model::RocRoller, &arch::GFX942, Op::DsRead { bits: 128 }, &a)?;
 /// let v = serde_json::to_value(&j).unwrap();
@@ -243,10 +244,11 @@ struct ModelWaysJson<'a> {
 
 /// One row of `cktile rules --disagreements --json`: the chip, the
 /// instruction, the access pattern (its words and every lane's address) and
-/// each model's answer, in [`MODELS`](crate::analyzer::models::MODELS) order.
+/// each model's answer, in [`MODELS`](crate::reports::models::MODELS) order.
 ///
 /// ```
-/// use cktile::analyzer::{arch, disagreements::disagreements_on, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::disagreements::disagreements_on;
 /// let d = disagreements_on(&arch::GFX942, Op::DsRead { bits: 128 });
 /// let v = serde_json::to_value(cktile::json::DisagreementJson::new(&d[0])).unwrap();
 /// assert_eq!((v["arch"].as_str(), v["pattern"].as_str()), (Some("gfx942"), Some("every lane at byte 0")));
@@ -263,7 +265,7 @@ pub struct DisagreementJson<'a> {
 
 impl<'a> DisagreementJson<'a> {
     /// The view of one disagreement.
-    pub fn new(d: &'a crate::analyzer::disagreements::Disagreement) -> DisagreementJson<'a> {
+    pub fn new(d: &'a crate::reports::disagreements::Disagreement) -> DisagreementJson<'a> {
         DisagreementJson {
             addresses: &d.case.addresses,
             answers: d

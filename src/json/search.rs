@@ -1,8 +1,8 @@
 //! The report of `cktile search`.
 
-use crate::analyzer::models::Model;
 use crate::export::Peer;
 use crate::json::AnswerJson;
+use crate::reports::models::Model;
 use crate::search::{Candidate, Judged, Role, SearchReport};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -213,7 +213,8 @@ impl<'a> SearchJson<'a> {
     /// ([`under_model`](crate::search::under_model)), under the key `model`.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, models::Model, Pattern};
+    /// use cktile::analyzer::{arch, Pattern};
+    /// use cktile::reports::models::Model;
     /// use cktile::search::{Problem, search, under_model};
     /// let p = Problem::new(128, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
     /// let r = search(&p)?;

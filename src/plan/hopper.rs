@@ -10,9 +10,9 @@
 //! memory has the same 32 banks of 4 bytes). An epilogue tile, which no MMA
 //! reads, asks for TMA alone ([`HopperRequest::mma`] off).
 
-use crate::analyzer::report::analyze_tile_report;
 use crate::analyzer::{Pattern, arch};
 use crate::matrix_desc::{self, OperandMajor, Readability, Readable, Request, SwizzleMode, Target, canonical_spec};
+use crate::reports::analyze_tile_report;
 use crate::tma::{self, TensorMap, TmaRequest, TmaVerdict};
 use crate::{Error, ParameterProblem};
 use alloc::string::String;

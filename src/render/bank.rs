@@ -3,7 +3,7 @@
 //! words, and a side-by-side comparison of layouts.
 
 use crate::analyzer::metrics::{Metric, MetricValue};
-use crate::analyzer::report::{InstructionReport, PhaseReport, TileReport};
+use crate::reports::{InstructionReport, PhaseReport, TileReport};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -49,7 +49,8 @@ fn table(rows: &[(&str, String, &str)]) -> String {
 /// One line naming a phase: its lanes, how many are active, its cycles and ways.
 ///
 /// ```
-/// use cktile::analyzer::{analyze_instruction, arch, Op};
+/// use cktile::reports::analyze_instruction;
+/// use cktile::analyzer::{arch, Op};
 /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
 /// assert_eq!(cktile::render::bank::phase_heading(&r.phase_detail[0]), "phase 0: lanes 0-31 (2 active), 2 cycles, 2-way");
 /// # Ok::<(), cktile::Error>(())
@@ -71,7 +72,8 @@ pub fn phase_heading(p: &PhaseReport) -> String {
 /// lanes touching them.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// let r = analyze_instruction(&arch::SM90, Op::LdShared { bits: 32 }, &[Some(0), Some(128), Some(128)])?;
 /// let text = cktile::render::bank::phase(&r.phase_detail[0]);
 /// assert!(text.contains("phase 0: lanes 0-31 (3 active), 2 cycles, 2-way"), "{text}");
@@ -105,7 +107,8 @@ pub fn phase(p: &PhaseReport) -> String {
 /// bytes apart. `None` for a phase with no conflicting bank.
 ///
 /// ```
-/// use cktile::analyzer::{analyze_instruction, arch, Op};
+/// use cktile::reports::analyze_instruction;
+/// use cktile::analyzer::{arch, Op};
 /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
 /// let line = cktile::render::bank::conflict_reason(&r.phase_detail[0], 32, &|a| Some(format!("row {}", a / 128)));
 /// assert_eq!(
@@ -174,7 +177,8 @@ fn metric_table(metrics: &[Metric]) -> String {
 /// One instruction's report: the metric table, then its worst phase.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// let addrs: Vec<Option<u64>> = (0..4).map(|l| Some(l * 128)).collect();
 /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &addrs)?;
 /// let text = cktile::render::bank::instruction(&r);
@@ -206,7 +210,8 @@ pub fn instruction(r: &InstructionReport) -> String {
 /// What a tile report's accesses are, e.g. `ds_read_b128, pattern mfma16`.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::analyze_tile_report;
 /// let d = cktile::Descriptor::packed(&[16, 64])?;
 /// let r = analyze_tile_report(&d, 2, &arch::SM90, Pattern::by_name("ldmatrix", None)?)?;
 /// assert_eq!(cktile::render::bank::accesses(&r), "ldmatrix.x4, pattern ldmatrix");
@@ -220,7 +225,8 @@ pub fn accesses(r: &TileReport) -> String {
 /// instruction, then the worst instruction's worst phase.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::analyze_tile_report;
 /// let naive = cktile::Descriptor::packed(&[128, 64])?;
 /// let r = analyze_tile_report(&naive, 2, &arch::GFX942, Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } })?;
 /// let text = cktile::render::bank::tile(&r);
@@ -249,7 +255,8 @@ pub fn tile(r: &TileReport) -> String {
 /// same patterns, in the same order, for every layout).
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report, Pattern};
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::reports::analyze_tile_report;
 /// let d = cktile::layouts::padding::row_padded(128, 64, 8)?;
 /// let column = cktile::render::bank::LayoutColumn {
 ///     name: "padded",
@@ -276,7 +283,8 @@ pub struct LayoutColumn<'a> {
 /// accesses, conflict cycles, max ways and conflict rate.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::analyze_tile_report;
 /// use cktile::render::bank::{comparison, LayoutColumn};
 /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
 /// let column = |name, d: cktile::Descriptor| -> Result<LayoutColumn<'static>, cktile::Error> {

@@ -2,9 +2,10 @@
 //! (P..., Y...) index and, for a 2-D X, the grid of owners (what
 //! `cktile distribution` prints).
 
+use crate::distribution::Distribution;
 use crate::distribution::catalogue::transpose::{TrElement, Verdict};
-use crate::distribution::coverage::Coverage;
-use crate::distribution::{Distribution, Table};
+use crate::lanes::Table;
+use crate::lanes::coverage::Coverage;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -50,7 +51,8 @@ pub fn composed(layout: &str, descriptor: &crate::Descriptor) -> String {
 /// The text report of `d`, its enumeration `t` and its coverage `c`.
 ///
 /// ```
-/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution, Table};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::lanes::{coverage::Coverage, Table};
 /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
 /// let text = cktile::render::distribution::distribution(&d, &Table::new(&d)?, &Coverage::new(&d, None)?);
 /// assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("distribution(r(), h((16), (4, 4))")));
@@ -114,7 +116,8 @@ pub fn distribution(d: &Distribution, t: &Table, c: &Coverage) -> String {
 /// the coverage line (what `cktile distribution --brief` prints).
 ///
 /// ```
-/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::lanes::coverage::Coverage;
 /// let d = Distribution::new(catalogue::by_name("warp_raked_256x128x32_v8")?)?;
 /// let text = cktile::render::distribution::summary(&d, &Coverage::new(&d, Some(&[128, 32]))?);
 /// assert_eq!(text.lines().count(), 4);
@@ -154,7 +157,8 @@ pub struct Owner {
 /// SVG owner grid both draw.
 ///
 /// ```
-/// use cktile::distribution::{catalogue, Distribution, Table};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::lanes::Table;
 /// use cktile::render::distribution::OwnerGrid;
 /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
 /// let g = OwnerGrid::new(&d, &Table::new(&d)?).unwrap();
@@ -178,7 +182,8 @@ impl OwnerGrid {
     /// The grid of `d` from its enumeration `t`, or `None` when X is not 2-D.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// use cktile::render::distribution::OwnerGrid;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// let g = OwnerGrid::new(&d, &Table::new(&d)?).unwrap();
@@ -208,7 +213,8 @@ impl OwnerGrid {
     /// The first owner of `(row, col)`.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// use cktile::render::distribution::OwnerGrid;
     /// let d = Distribution::new(catalogue::mfma_a(32, 8)?)?;
     /// let g = OwnerGrid::new(&d, &Table::new(&d)?).unwrap();
@@ -238,7 +244,8 @@ fn times(n: u128) -> String {
 /// and through which P steps each held element is replicated.
 ///
 /// ```
-/// use cktile::distribution::{catalogue, coverage::Coverage, Distribution};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::lanes::coverage::Coverage;
 /// use cktile::render::distribution::coverage;
 /// let d = Distribution::new(catalogue::by_name("wmma16x16x16_gfx11_a")?)?;
 /// assert_eq!(
@@ -309,7 +316,9 @@ pub fn coverage(c: &Coverage) -> String {
 /// size's first broken rule.
 ///
 /// ```
-/// use cktile::distribution::{resolve, Distribution, coverage::Coverage};
+/// use cktile::spelling::resolve;
+/// use cktile::distribution::Distribution;
+/// use cktile::lanes::coverage::Coverage;
 /// use cktile::distribution::catalogue::transpose::{transpose, TrElement};
 /// let e = resolve("tile_distribution_encoding<sequence<>, tuple<sequence<1, 1, 4>, sequence<1, 1, 1, 4, 4>>, \
 ///     tuple<sequence<1, 2, 2, 1, 2>>, tuple<sequence<0, 0, 2, 2, 3>>, sequence<2, 1, 2>, sequence<1, 1, 4>>")?;

@@ -4,7 +4,7 @@
 use crate::Index;
 use crate::Visible;
 use crate::check::equiv::{Equivalence, Proof};
-use crate::distribution::equiv::DistributionEquivalence;
+use crate::lanes::equiv::DistributionEquivalence;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -81,7 +81,9 @@ pub fn layouts(a: &str, b: &str, v: &Equivalence) -> String {
 /// The verdict on two distributions.
 ///
 /// ```
-/// use cktile::distribution::{equiv::equivalent, resolve, Distribution};
+/// use cktile::lanes::equiv::equivalent;
+/// use cktile::spelling::resolve;
+/// use cktile::distribution::Distribution;
 /// let d = |t: &str| resolve(t).and_then(|e| Ok(Distribution::new(e)?));
 /// let v = equivalent(&d("mfma16x16x16_c")?, &d("mfma16x16x16_c_transposed")?)?;
 /// assert!(cktile::render::equiv::distributions(&v).starts_with("different maps: thread P = (0), register Y = (0, 1)"));

@@ -1,8 +1,8 @@
 //! The text of gfx1250's partition check
-//! ([`partitions`](crate::analyzer::partitions)): which LDS partitions each
+//! ([`partitions`](crate::reports::partitions)): which LDS partitions each
 //! access's SIMD pairs reach, and the accesses where both reach one.
 
-use crate::analyzer::partitions::{AccessPartitions, PartitionReport};
+use crate::reports::partitions::{AccessPartitions, PartitionReport};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -26,7 +26,8 @@ fn line(i: usize, a: &AccessPartitions) -> String {
 /// pairs.
 ///
 /// ```
-/// use cktile::analyzer::{arch, partitions::partitions, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::partitions::partitions;
 /// use cktile::distribution::{catalogue, Distribution};
 /// let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
 /// let r = partitions(&cktile::Descriptor::packed(&[128, 32])?, 2, &arch::GFX1250, &d, Op::DsWrite { bits: 128 }, 0)?;

@@ -2,13 +2,13 @@
 //! count, phases and provenance, as `cktile rules` prints it and the banks
 //! chapter of the guide includes it.
 
-use crate::analyzer::disagreements::Disagreement;
-use crate::analyzer::models::{MODELS, Model, model_rule};
 use crate::analyzer::op::all_ops;
-use crate::analyzer::probe::{Findings, OpFinding, PhaseProblem};
 use crate::analyzer::rules::{Grouping, UNCOUNTED, rule};
 use crate::analyzer::{ARCHS, Arch, Op};
 use crate::render::bank::lane_ranges;
+use crate::reports::disagreements::Disagreement;
+use crate::reports::models::{MODELS, Model, model_rule};
+use crate::reports::probe::{Findings, OpFinding, PhaseProblem};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -150,7 +150,7 @@ fn phase_list(phases: &[Vec<u8>]) -> String {
 /// Why a run gives no phases, in words.
 ///
 /// ```
-/// use cktile::analyzer::probe::PhaseProblem;
+/// use cktile::reports::probe::PhaseProblem;
 /// let p = PhaseProblem::Unpaired(vec![2, 3, 4, 9]);
 /// assert_eq!(cktile::render::rules::phase_problem(&p), "lanes 2-4, 9 were never paired, so the phases are not derived");
 /// ```
@@ -201,7 +201,7 @@ fn op_finding(f: &OpFinding) -> String {
 /// the run as their source, and a count of agreements.
 ///
 /// ```
-/// use cktile::analyzer::probe::{ingest, parse};
+/// use cktile::reports::probe::{ingest, parse};
 /// let run = parse("chip gfx942\ndevice MI300X\ndate 2026-11-25\nstride ds_read_b128 - - 32 8\n")?;
 /// let text = cktile::render::rules::findings(&ingest(&run)?);
 /// assert!(text.contains("stride ds_read_b128, 32 bytes: measured 8 extra cycles, cktile 8 -- agrees"));
@@ -291,7 +291,8 @@ const WITNESSES: usize = 3;
 /// answer and cktile's choice.
 ///
 /// ```
-/// use cktile::analyzer::{arch, disagreements::disagreements};
+/// use cktile::analyzer::arch;
+/// use cktile::reports::disagreements::disagreements;
 /// let text = cktile::render::rules::disagreements(&disagreements(Some(&arch::GFX942)));
 /// assert!(text.contains("lane L at byte 16*(L%4) + 128*(L/4)"));
 /// ```
@@ -303,7 +304,7 @@ pub fn disagreements(found: &[Disagreement]) -> String {
         let group: Vec<&Disagreement> = found[i..].iter().take_while(|d| d.arch == name && d.op == op).collect();
         i += group.len();
         let Ok(arch) = Arch::by_name(name) else { continue };
-        let total = crate::analyzer::disagreements::corpus(&arch, op).len();
+        let total = crate::reports::disagreements::corpus(&arch, op).len();
         out.push_str(&format!("{name} {op}: the models disagree on {} of {total} access patterns\n", group.len()));
         out.push_str("  evidence:\n");
         for m in MODELS {

@@ -214,7 +214,8 @@ fn why_not_conflict_free(s: &mut String, r: &SearchReport, names: &[String]) {
 /// worst ways or its refusal.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::Model, Pattern};
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::reports::models::Model;
 /// use cktile::search::{Problem, search, under_model};
 /// let p = Problem::new(128, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
 /// let r = search(&p)?;
@@ -222,7 +223,7 @@ fn why_not_conflict_free(s: &mut String, r: &SearchReport, names: &[String]) {
 /// assert!(text.starts_with("Under the iree model"), "{text}");
 /// # Ok::<(), cktile::Error>(())
 /// ```
-pub fn under_model(model: crate::analyzer::models::Model, judged: &[crate::search::Judged]) -> String {
+pub fn under_model(model: crate::reports::models::Model, judged: &[crate::search::Judged]) -> String {
     let mut out = alloc::format!(
         "Under the {} model ({}; the ranking above is cktile's table): {}\n",
         model.name(),

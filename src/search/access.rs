@@ -20,7 +20,8 @@
 
 use crate::analyzer::window::{PatternAccess, WindowAccess, repeat_over};
 use crate::analyzer::{Arch, Op, Pattern};
-use crate::distribution::{Distribution, Encoding, resolve};
+use crate::distribution::{Distribution, Encoding};
+use crate::spelling::resolve;
 use crate::{Error, ErrorKind, ParameterProblem, Snippet};
 use alloc::boxed::Box;
 use alloc::format;

@@ -1,13 +1,13 @@
 //! The layouts a search lists, judged under one public model of AMD's LDS
-//! ([`models`](crate::analyzer::models)): the search ranks by cktile's
+//! ([`models`](crate::reports::models)): the search ranks by cktile's
 //! table, and a user who trusts rocRoller, Triton or IREE sees what that
 //! model says of each listed layout, access by access, or where its
 //! source is silent.
 
 use super::access::Access;
 use super::outcome::SearchReport;
-use crate::analyzer::models::{Model, answer};
 use crate::analyzer::tile::program_address;
+use crate::reports::models::{Model, answer};
 use crate::{Error, Program};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -26,7 +26,8 @@ pub const DEFAULT_LISTED: usize = 12;
 /// instructions, or the model's refusal.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::Model, Pattern};
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::reports::models::Model;
 /// use cktile::search::{Problem, search, under_model};
 /// let p = Problem::new(128, 64, 2, arch::GFX942)
 ///     .write(Pattern::from_access("ds_write_b128:row")?)
@@ -51,7 +52,8 @@ pub struct Judged {
 /// done for every layout it lists.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::Model, Pattern};
+/// use cktile::analyzer::{arch, Pattern};
+/// use cktile::reports::models::Model;
 /// use cktile::search::{Problem, search, under_model};
 /// let p = Problem::new(128, 64, 2, arch::GFX942).read(Pattern::from_access("mfma16x16x16:a")?);
 /// let judged = under_model(&search(&p)?, Model::Iree, 2)?;

@@ -55,10 +55,10 @@ pub use workload::PatternCost;
 
 use crate::Error;
 use crate::Program;
-use crate::analyzer::report::analyze_instruction;
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::tile::program_address;
 use crate::program::LANES;
+use crate::reports::analyze_instruction;
 use crate::transforms::Kind;
 use alloc::boxed::Box;
 use alloc::format;

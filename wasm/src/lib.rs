@@ -6,21 +6,22 @@
 //! `cktile::distribution`, `cktile::check`, `cktile::analyzer`,
 //! `cktile::render::svg`) with the same calls `cktile analyze`, `cktile check`
 //! and `cktile render` make (the pattern or distribution and instruction
-//! resolved and analysed by `cktile::analyzer::accesses::Accesses`, as the
+//! resolved and analysed by `cktile::reports::accesses::Accesses`, as the
 //! CLI's are), so the page's numbers are the CLI's numbers; the
 //! report is `cktile::json::TileJson`, the object `cktile analyze --json`
 //! prints. A bad input comes back as a problem naming the field it belongs
 //! to and, for a spec or distribution, the line and column the parser
 //! stopped at, for the editor to underline.
 
-use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::op::OP_NAMES;
 use cktile::analyzer::pattern_name::PATTERN_NAMES;
 use cktile::analyzer::{ARCHS, Arch, Op};
-use cktile::distribution::{self, Distribution, Table, coverage::Coverage};
+use cktile::distribution::{self, Distribution};
 use cktile::json::{CatalogueEntryJson, CheckJson, DistributionJson, OffsetsJson, TileJson};
+use cktile::lanes::{Table, coverage::Coverage};
 use cktile::render::svg::{banks, chain, grid, owners, title_of};
-use cktile::{Error, check, layouts};
+use cktile::reports::accesses::{Accesses, Unresolved};
+use cktile::{Error, check, layouts, spelling};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -202,7 +203,7 @@ pub fn offsets(spec: &str) -> String {
 /// ```
 #[wasm_bindgen]
 pub fn distribution(text: &str) -> String {
-    let answer = distribution::resolve(text)
+    let answer = spelling::resolve(text)
         .and_then(|e| Ok(Distribution::new(e)?))
         .and_then(|d| Table::new(&d).map(|t| (d, t)))
         .and_then(|(d, t)| Coverage::new(&d, None).map(|c| (d, t, c)))

@@ -4,7 +4,7 @@
 //!
 //! Every pattern is `const fn` data, so a tile can be analysed at compile
 //! time. Write your own as a closure through the tools crate's
-//! `analyzer::report::analyze_with`.
+//! `reports::analyze_with`.
 //!
 //! The MFMA patterns have one definition: the catalogue's warp-GEMM A
 //! distribution ([`catalogue::mfma_a_per_lane`](cktile_core::distribution::catalogue::mfma_a_per_lane))

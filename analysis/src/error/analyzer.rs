@@ -29,7 +29,7 @@ pub enum AnalyzerProblem {
         valid: &'static str,
     },
     /// A public model of the banks whose source says nothing of this
-    /// (chip, instruction) or of this access (cktile's `analyzer::models`).
+    /// (chip, instruction) or of this access (cktile's `reports::models`).
     ModelSilent {
         /// The model's name.
         model: &'static str,

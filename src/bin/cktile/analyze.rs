@@ -48,7 +48,7 @@ pub struct Args {
     #[arg(long, help = format!(
         "Answer with this public model of AMD's LDS instead of cktile's table (a --pattern's or a --distribution window's instructions): {}; prints the worst \
          ways over the tile's instructions beside cktile's, or the model's refusal where its source is silent",
-        cktile::analyzer::models::MODEL_NAMES
+        cktile::reports::models::MODEL_NAMES
     ))]
     model: Option<String>,
     /// Also give the analysed layout in a peer's own terms: triton (Gluon's SharedLinearLayout or
@@ -98,7 +98,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
     };
     // What a window counts, against what `cktile search` counts for the same access.
     let window = match &given.accesses {
-        cktile::analyzer::accesses::Accesses::Window { distribution, .. } => {
+        cktile::reports::accesses::Accesses::Window { distribution, .. } => {
             let x = distribution.x_lengths();
             let lengths: Vec<String> = x.as_slice().iter().map(|l| l.to_string()).collect();
             format!(
@@ -107,7 +107,7 @@ pub fn run(a: &Args) -> Result<String, Failure> {
                 lengths.join("x")
             )
         }
-        cktile::analyzer::accesses::Accesses::Pattern(_) => String::new(),
+        cktile::reports::accesses::Accesses::Pattern(_) => String::new(),
     };
     let answer = peer.map(|p| render::export::answer(&desc, p)).unwrap_or_default();
     Ok(format!(
@@ -126,11 +126,11 @@ fn model_answer(
     desc: &cktile::Descriptor,
     element_bytes: usize,
     arch: &cktile::analyzer::Arch,
-    accesses: &cktile::analyzer::accesses::Accesses,
+    accesses: &cktile::reports::accesses::Accesses,
     json: bool,
 ) -> Result<String, Failure> {
-    use cktile::analyzer::accesses::Accesses;
-    use cktile::analyzer::models::{Model, answer_tile, answer_window, model_rule};
+    use cktile::reports::accesses::Accesses;
+    use cktile::reports::models::{Model, answer_tile, answer_window, model_rule};
     let model = Model::by_name(name).map_err(|e| bad(format!("--model: {e}")))?;
     let tile = |m: Model| match accesses {
         Accesses::Pattern(p) => answer_tile(m, desc, element_bytes, arch, *p),

@@ -3,11 +3,11 @@
 use crate::common::{Failure, analysis, bad, read_bounded, to_json};
 use cktile::analyzer::arch::ARCH_NAMES;
 use cktile::analyzer::model::validate_shared;
-use cktile::analyzer::models::Model;
 use cktile::analyzer::op::OP_NAMES;
-use cktile::analyzer::report::analyze_instruction;
 use cktile::analyzer::{Arch, Op};
 use cktile::json::{BankRequest, InstructionJson, ModelAnswerJson, REQUEST_SHAPE};
+use cktile::reports::analyze_instruction;
+use cktile::reports::models::Model;
 
 /// Bank conflicts of one shared-memory instruction: reads one JSON request on stdin, prints one JSON object.
 #[derive(clap::Args)]
@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, help = format!(
         "Answer with this public model of AMD's LDS instead of cktile's table: {} (also a request's \"model\" key); \
          prints the model's max_ways, phases, banks, broadcast and source, or its refusal where its source is silent",
-        cktile::analyzer::models::MODEL_NAMES
+        cktile::reports::models::MODEL_NAMES
     ))]
     model: Option<String>,
 }

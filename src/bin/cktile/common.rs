@@ -2,8 +2,8 @@
 //! arguments several subcommands take alike (a SPEC, `--dtype`, `--op`), and
 //! reading a SPEC argument (text, `@file`, `-` or a catalogue entry).
 
-use cktile::analyzer::accesses::{Accesses, Unresolved};
 use cktile::analyzer::{Arch, Op};
+use cktile::reports::accesses::{Accesses, Unresolved};
 use cktile::{Descriptor, Error, Visible, layouts};
 use std::io::{Read, Write};
 

@@ -1,9 +1,11 @@
 //! `cktile distribution`: a tile distribution's lengths and every thread's coordinates.
 
 use crate::common::{Failure, bad, integers, lengths_text, load, read_spec, shape, to_json};
-use cktile::distribution::{Distribution, Table, coverage::Coverage, resolve};
+use cktile::distribution::Distribution;
 use cktile::json::DistributionJson;
+use cktile::lanes::{Table, coverage::Coverage};
 use cktile::render;
+use cktile::spelling::resolve;
 
 /// A tile distribution (CK's tile_distribution_encoding): lengths, and the X coordinate of every (P..., Y...).
 #[derive(clap::Args)]

@@ -2,8 +2,10 @@
 
 use crate::common::{Failure, bad, read_spec, to_json};
 use cktile::check::equiv::equivalent;
-use cktile::distribution::{Distribution, equiv, is_encoding_text, resolve};
+use cktile::distribution::Distribution;
 use cktile::json::EquivJson;
+use cktile::lanes::equiv;
+use cktile::spelling::{is_encoding_text, resolve};
 use cktile::{layouts, render};
 
 /// Whether two layouts (or two distributions) are the same map, proved, or where they first differ.

@@ -1,8 +1,8 @@
 //! `cktile gpu-cases`: the hardware-truth cases for the NVIDIA harness in `gpu/`.
 
 use crate::common::{Failure, analysis, to_json};
-use cktile::analyzer::gpu_cases::{self, case_file};
 use cktile::json::GpuCasesJson;
+use cktile::reports::gpu_cases::{self, case_file};
 
 /// The NVIDIA hardware-truth cases for gpu/harness.cu: lane addresses and sm90 predictions.
 #[derive(clap::Args)]

@@ -1,9 +1,9 @@
 //! `cktile rules`: the analyzer's rule table.
 
 use crate::common::{Failure, chip, io, read_limited, to_json};
-use cktile::analyzer::probe::{ingest, parse};
 use cktile::json::{FindingsJson, RuleJson};
 use cktile::render::rules::{disagreements, findings, rows, table};
+use cktile::reports::probe::{ingest, parse};
 
 /// The analyzer's rule table: banks, phases and sources per chip and instruction.
 #[derive(clap::Args)]
@@ -65,10 +65,10 @@ pub fn run(a: &Args) -> Result<String, Failure> {
                 x.name()
             )));
         }
-        let mut found = cktile::analyzer::disagreements::disagreements(arch.as_ref());
+        let mut found = cktile::reports::disagreements::disagreements(arch.as_ref());
         if let Some(name) = &a.op {
             let op = cktile::analyzer::Op::by_name(name).map_err(|e| crate::common::bad(format!("--op: {e}")))?;
-            if !cktile::analyzer::disagreements::OPS.contains(&op) {
+            if !cktile::reports::disagreements::OPS.contains(&op) {
                 return Err(crate::common::bad(format!(
                     "--op: the models are compared on ds_read_b32, ds_read_b64, ds_read_b96, ds_read_b128, \
                      ds_write_b32, ds_write_b64, ds_write_b96 and ds_write_b128, not {op}"

@@ -2,11 +2,11 @@
 //! for its writes and reads, searched over the catalogue's families.
 
 use crate::common::{Chip, Failure, bad, to_json};
-use cktile::analyzer::models::Model;
 use cktile::export::Peer;
 use cktile::json::SearchJson;
 use cktile::layouts;
 use cktile::render;
+use cktile::reports::models::Model;
 use cktile::search::{Access, Problem, Role, search_with_progress, under_model};
 
 /// Search the catalogue's layout families for the tile layouts with the fewest bank passes.
@@ -67,7 +67,7 @@ pub struct Args {
     #[arg(long, help = format!(
         "Also judge the listed layouts (up to --top) under this public model of AMD's LDS: {}; each access's worst \
          ways by the model, or its refusal where its source is silent (the ranking stays cktile's table)",
-        cktile::analyzer::models::MODEL_NAMES
+        cktile::reports::models::MODEL_NAMES
     ))]
     model: Option<String>,
     /// Also give the best layout and the listed equally good ones (up to --top) in a peer's own terms:

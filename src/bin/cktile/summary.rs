@@ -1,9 +1,9 @@
 //! The main job (`cktile` with no subcommand): the CK Tile docs' LDS analysis.
 
 use crate::common::{Failure, analysis};
-use cktile::analyzer::report::{TileReport, analyze_tile_report};
 use cktile::analyzer::{Op, Pattern, arch, rules};
 use cktile::render::bank::LayoutColumn;
+use cktile::reports::{TileReport, analyze_tile_report};
 use cktile::{Error, Index, layouts, render};
 
 /// The main job: the analysis the CK Tile docs walk through.

@@ -23,18 +23,18 @@ const LEGEND_ITEMS: [(&str, &str, &str); 2] = [
 const WAYS_LEGEND: &str =
     "ways: distinct words the bank serves in the phase (4+ darkest); the phase costs its busiest bank's ways";
 use crate::Descriptor;
-use crate::analyzer::accesses::Accesses;
 use crate::analyzer::arch::Vendor;
-use crate::analyzer::report::analyze_distribution;
-use crate::analyzer::report::{
-    InstructionReport, PhaseReport, TileReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
-    window_lane_addresses,
-};
 use crate::analyzer::rules::MAX_LANES;
 use crate::analyzer::window::{PatternAccess, WindowAccess};
 use crate::analyzer::{Arch, Op, Pattern};
 use crate::distribution::Distribution;
 use crate::render::bank::{lane_ranges, phase_heading};
+use crate::reports::accesses::Accesses;
+use crate::reports::analyze_distribution;
+use crate::reports::{
+    InstructionReport, PhaseReport, TileReport, analyze_instruction, analyze_tile_report, pattern_lane_addresses,
+    window_lane_addresses,
+};
 use crate::{Error, ParameterProblem};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -170,7 +170,8 @@ fn ways(p: &PhaseReport, bank: u32) -> u32 {
 /// Draws one instruction's phases as an SVG document.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// use cktile::render::svg::banks::heat_map;
 /// // Three lanes on bank 0: lanes 0 and 2 share word 0, lane 1 reads word 32.
 /// let addrs = [Some(0), Some(128), Some(0)];
@@ -439,7 +440,8 @@ pub fn distribution_heat_map(
 /// draw.
 ///
 /// ```
-/// use cktile::analyzer::{accesses::Accesses, arch, Op};
+/// use cktile::reports::accesses::Accesses;
+/// use cktile::analyzer::{arch, Op};
 /// use cktile::render::svg::banks::accesses_heat_map;
 /// let naive = cktile::Descriptor::packed(&[128, 64])?;
 /// let read = Accesses::resolve(Some("mfma16"), None, None)?.ok_or("no accesses")?;

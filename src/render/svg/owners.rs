@@ -12,7 +12,8 @@
 use super::cells::{CELL_H, LEFT, SWATCH, axes, labels, shown, swatch_rows, swatches};
 use super::palette::viridis;
 use super::writer::{Anchor, Svg, text_width};
-use crate::distribution::{Distribution, Table};
+use crate::distribution::Distribution;
+use crate::lanes::Table;
 use crate::render::distribution::OwnerGrid;
 use crate::{DescriptorProblem, Error, ParameterProblem};
 use alloc::format;

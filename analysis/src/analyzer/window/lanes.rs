@@ -1,6 +1,6 @@
 //! A tile window's lanes placed in its layout ([`WindowLanes`]): the walk
 //! every count and check of a window ([`analyze_window`](super::analyze_window),
-//! [`analyze_distribution`](crate::analyzer::analyze_distribution),
+//! the tools crate's `analyze_distribution`,
 //! [`WindowAccess::check_contiguous`]) runs over the lanes, at compile
 //! time and at run time, and the counting of a whole window in one walk
 //! ([`counted`]).

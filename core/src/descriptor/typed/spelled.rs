@@ -100,14 +100,14 @@ macro_rules! descriptor_chain {
         #[inline(always)]
         $fv fn $make<$($p: $crate::transforms::Value),+>(
             $($p: $p),+
-        ) -> ::core::result::Result<$crate::typed::TensorDescriptor<$name<$($p),+>>, $crate::Error> {
+        ) -> ::core::result::Result<$crate::descriptor::typed::TensorDescriptor<$name<$($p),+>>, $crate::Error> {
             let d = $crate::descriptor_chain!(@base_typed $base $bargs)?;
             $(
-                let d = $crate::typed::transform_tensor_descriptor(
+                let d = $crate::descriptor::typed::transform_tensor_descriptor(
                     d,
                     ($($crate::descriptor_chain!(@typed $kind $kargs),)+),
-                    ($($crate::ids![$($lo),*],)+),
-                    ($($crate::ids![$($up),*],)+),
+                    ($(($($crate::Number::<$lo>,)*),)+),
+                    ($(($($crate::Number::<$up>,)*),)+),
                 )?;
             )*
             ::core::result::Result::Ok(d)
@@ -138,7 +138,7 @@ macro_rules! descriptor_chain {
     (@nest [$acc:ty]) => { $acc };
     (@nest [$acc:ty] [$($kind:ident $kargs:tt [$($lo:literal)*] [$($up:literal)*])+] $($rest:tt)*) => {
         $crate::descriptor_chain!(@nest
-            [$crate::typed::Transformed<
+            [$crate::descriptor::typed::Transformed<
                 $acc,
                 ($($crate::descriptor_chain!(@type $kind $kargs),)+),
                 ($(($($crate::Number<$lo>,)*),)+),
@@ -156,10 +156,10 @@ macro_rules! descriptor_chain {
 
     // The bases: type, typed call, runtime call.
     (@base_type naive (($($l:tt),+ $(,)?), ($($s:tt),+ $(,)?))) => {
-        $crate::typed::Naive<($($crate::descriptor_chain!(@t $l),)+), ($($crate::descriptor_chain!(@t $s),)+)>
+        $crate::descriptor::typed::Naive<($($crate::descriptor_chain!(@t $l),)+), ($($crate::descriptor_chain!(@t $s),)+)>
     };
     (@base_typed naive (($($l:tt),+ $(,)?), ($($s:tt),+ $(,)?))) => {
-        $crate::typed::make_naive_tensor_descriptor(
+        $crate::descriptor::typed::make_naive_tensor_descriptor(
             ($($crate::descriptor_chain!(@v $l),)+),
             ($($crate::descriptor_chain!(@v $s),)+),
         )
@@ -168,7 +168,7 @@ macro_rules! descriptor_chain {
         $crate::Descriptor::naive(&[$($l),+], &[$($s),+])
     };
     (@base_type naive (($($l:tt),+ $(,)?), ($($s:tt),+ $(,)?), $vl:tt, $vs:tt)) => {
-        $crate::typed::NaiveVector<
+        $crate::descriptor::typed::NaiveVector<
             ($($crate::descriptor_chain!(@t $l),)+),
             ($($crate::descriptor_chain!(@t $s),)+),
             $crate::descriptor_chain!(@t $vl),
@@ -176,7 +176,7 @@ macro_rules! descriptor_chain {
         >
     };
     (@base_typed naive (($($l:tt),+ $(,)?), ($($s:tt),+ $(,)?), $vl:tt, $vs:tt)) => {
-        $crate::typed::make_naive_tensor_descriptor_with_vector(
+        $crate::descriptor::typed::make_naive_tensor_descriptor_with_vector(
             ($($crate::descriptor_chain!(@v $l),)+),
             ($($crate::descriptor_chain!(@v $s),)+),
             $crate::descriptor_chain!(@v $vl),
@@ -187,10 +187,10 @@ macro_rules! descriptor_chain {
         $crate::Descriptor::naive_with_guaranteed(&[$($l),+], &[$($s),+], $vl, $vs)
     };
     (@base_type packed (($($l:tt),+ $(,)?))) => {
-        $crate::typed::Packed<($($crate::descriptor_chain!(@t $l),)+)>
+        $crate::descriptor::typed::Packed<($($crate::descriptor_chain!(@t $l),)+)>
     };
     (@base_typed packed (($($l:tt),+ $(,)?))) => {
-        $crate::typed::make_naive_tensor_descriptor_packed(($($crate::descriptor_chain!(@v $l),)+))
+        $crate::descriptor::typed::make_naive_tensor_descriptor_packed(($($crate::descriptor_chain!(@v $l),)+))
     };
     (@base_runtime packed (($($l:tt),+ $(,)?))) => {
         $crate::Descriptor::packed(&[$($l),+])
@@ -332,9 +332,9 @@ mod tests {
     //! on valid and invalid values alike.
     #![allow(clippy::unwrap_used)]
 
+    use crate::Error;
     use crate::Number as N;
-    use crate::prelude::*;
-    use proptest::prelude::*;
+    use crate::descriptor::typed::TensorDescriptor;
 
     crate::descriptor_chain! {
         /// Pads and an xor over a naive base with a guaranteed vector.
@@ -368,7 +368,9 @@ mod tests {
     }
 
     /// The typed builder's descriptor (or error) on runtime values.
-    fn typed<C: crate::typed::Chain>(d: Result<TensorDescriptor<C>, Error>) -> Result<crate::Descriptor, Error> {
+    fn typed<C: crate::descriptor::typed::Chain>(
+        d: Result<TensorDescriptor<C>, Error>,
+    ) -> Result<crate::Descriptor, Error> {
         d.map(|d| d.descriptor())
     }
 
@@ -425,25 +427,6 @@ mod tests {
         let (built, refused) =
             agreements([0..40, 0..9, 0..9], |[a, b, c]| (typed(make_embedded(a, b, c)), embedded(a, b, c)));
         assert!(built > 100 && refused > 100, "{built} built, {refused} refused");
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-        /// CK's LDS block, the port's one spelling, against CK's closed
-        /// form, from both builders, on random tiles.
-        #[test]
-        fn the_lds_chain_is_cks_closed_form(ml in 1usize..40, layer_log in 0u32..3, k0_log in 0u32..4, pack_log in 0u32..5) {
-            let (l, k0, pack) = (1usize << layer_log, 1usize << k0_log, 1usize << pack_log);
-            let (k, k0l) = (k0 * pack, k0 * l);
-            let runtime = crate::ops::gemm::lds_chain(ml, k0l, pack, k * l, l, k0).unwrap();
-            prop_assert_eq!(typed(crate::ops::gemm::make_lds_chain(ml, k0l, pack, k * l, l, k0)), Ok(runtime));
-            let (m, k, pack, l, k0) = ((ml * l) as i64, k as i64, pack as i64, l as i64, k0 as i64);
-            for (mi, ki) in (0..m).flat_map(|mi| (0..k).map(move |ki| (mi, ki))) {
-                let (row, li) = (mi / l, mi % l);
-                let ck = ((li * k0 + ki / pack) ^ (row % (k0 * l))) * pack + row * k * l + ki % pack;
-                prop_assert_eq!(runtime.calculate_offset(&[mi, ki]), ck);
-            }
-        }
     }
 
     /// With compile-time values the typed builder's type is the chain's

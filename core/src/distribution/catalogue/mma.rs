@@ -11,7 +11,7 @@
 //! dimensions so the generated address arithmetic matches older code. Its
 //! comments call each legacy form a "PROVABLY IDENTICAL" map of the general
 //! one, checked by tracing; [`MmaOp::general_ab`] gives the general form so
-//! those claims can be checked (the tools crate's `distribution::equiv`
+//! those claims can be checked (the tools crate's `lanes::equiv`
 //! does, in `tests/distribution_builders.rs`).
 //!
 //! [`MMA_OPS`] lists the instructions with CK's numbers.
@@ -285,7 +285,7 @@ impl MmaOp {
     /// let [a, _, _] = op.encodings(&Calc::default())?;
     /// let general = op.general_ab(&Calc::default(), true)?;
     /// // Another spelling of the same lane map (the tools crate's
-    /// // `distribution::equiv` proves it, for every instruction).
+    /// // `lanes::equiv` proves it, for every instruction).
     /// assert_ne!(a, general);
     /// assert_eq!(Distribution::new(a)?.x_lengths(), Distribution::new(general)?.x_lengths());
     /// # Ok::<(), cktile_core::Error>(())

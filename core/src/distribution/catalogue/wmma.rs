@@ -9,7 +9,7 @@
 //!
 //! - **gfx11** needs A and B duplicated across the two half-waves: lane `l`
 //!   and lane `l + 16` hold the same 16 K values of row `l % 16`. CK writes
-//!   that as an R dimension of length 2 (`kRepeat`), so the tools crate's `distribution::coverage`
+//!   that as an R dimension of length 2 (`kRepeat`), so the tools crate's `lanes::coverage`
 //!   reports each element held twice, over R0. C: lane `l`, register `i`
 //!   hold C(2i + l / 16, l % 16).
 //! - **gfx12** splits K over the half-waves: lane `l` holds A(l % 16,

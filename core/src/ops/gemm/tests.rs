@@ -828,3 +828,30 @@ proptest::proptest! {
         >(m, n, k16, stride8);
     }
 }
+
+/// CK's LDS block, spelled once ([`lds_chain`], [`make_lds_chain`]),
+/// against CK's closed form with m' = m / L, l = m % L, K0 = K / KPack:
+/// `((l * K0 + k / KPack) ^ (m' % (K0 * L))) * KPack + m' * K * L + k % KPack`,
+/// from both builders, over MLdsLayer 1, 2, 4, K0 1 to 8 and KPack 1 to 16.
+#[test]
+fn the_lds_chain_is_cks_closed_form() {
+    let mut tiles = 0;
+    for ml in [1usize, 3, 7, 16, 23] {
+        for (l, k0, pack) in [1usize, 2, 4]
+            .into_iter()
+            .flat_map(|l| [1usize, 2, 4, 8].into_iter().flat_map(move |k0| [1usize, 2, 4, 8, 16].map(|p| (l, k0, p))))
+        {
+            let (k, k0l) = (k0 * pack, k0 * l);
+            let runtime = lds_chain(ml, k0l, pack, k * l, l, k0).unwrap();
+            assert_eq!(make_lds_chain(ml, k0l, pack, k * l, l, k0).unwrap().descriptor(), runtime);
+            let (m, k, pack, l, k0) = ((ml * l) as Index, k as Index, pack as Index, l as Index, k0 as Index);
+            for (mi, ki) in (0..m).flat_map(|mi| (0..k).map(move |ki| (mi, ki))) {
+                let (row, li) = (mi / l, mi % l);
+                let ck = ((li * k0 + ki / pack) ^ (row % (k0 * l))) * pack + row * k * l + ki % pack;
+                assert_eq!(runtime.calculate_offset(&[mi, ki]), ck, "({mi}, {ki}) in {m} x {k}, KPack {pack}, L {l}");
+            }
+            tiles += 1;
+        }
+    }
+    assert_eq!(tiles, 5 * 3 * 4 * 5);
+}

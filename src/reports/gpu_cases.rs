@@ -20,7 +20,7 @@
 //! [`case_file`] writes the plain-text list `gpu/harness.cu` reads.
 //!
 //! ```
-//! use cktile::analyzer::gpu_cases::{cases, MIN_CASES};
+//! use cktile::reports::gpu_cases::{cases, MIN_CASES};
 //! let all = cases()?;
 //! assert!(all.len() >= MIN_CASES);
 //! let naive = all.iter().find(|c| c.name == "c09-packed-32x32-fp32-columns-ld.shared.b32").unwrap();
@@ -44,7 +44,7 @@ use alloc::vec::Vec;
 /// Lanes per warp.
 ///
 /// ```
-/// assert_eq!(cktile::analyzer::gpu_cases::WARP, cktile::analyzer::arch::SM90.wave() as usize);
+/// assert_eq!(cktile::reports::gpu_cases::WARP, cktile::analyzer::arch::SM90.wave() as usize);
 /// ```
 pub const WARP: usize = 32;
 
@@ -53,7 +53,7 @@ pub const WARP: usize = 32;
 /// global traffic overlaps the measured accesses).
 ///
 /// ```
-/// use cktile::analyzer::gpu_cases::{cases, MAX_INSTRUCTIONS};
+/// use cktile::reports::gpu_cases::{cases, MAX_INSTRUCTIONS};
 /// assert!(cases()?.iter().all(|c| c.instructions() <= MAX_INSTRUCTIONS));
 /// # Ok::<(), cktile::Error>(())
 /// ```
@@ -62,7 +62,7 @@ pub const MAX_INSTRUCTIONS: usize = 64;
 /// The fewest cases [`cases`] gives (the issue asks for 40).
 ///
 /// ```
-/// assert!(cktile::analyzer::gpu_cases::cases()?.len() >= cktile::analyzer::gpu_cases::MIN_CASES);
+/// assert!(cktile::reports::gpu_cases::cases()?.len() >= cktile::reports::gpu_cases::MIN_CASES);
 /// # Ok::<(), cktile::Error>(())
 /// ```
 pub const MIN_CASES: usize = 40;
@@ -70,7 +70,7 @@ pub const MIN_CASES: usize = 40;
 /// The layout families the cases must cover.
 ///
 /// ```
-/// assert!(cktile::analyzer::gpu_cases::CASE_FAMILIES.contains(&"CuTe swizzle"));
+/// assert!(cktile::reports::gpu_cases::CASE_FAMILIES.contains(&"CuTe swizzle"));
 /// ```
 pub const CASE_FAMILIES: &[&str] = &[
     "naive",
@@ -92,7 +92,7 @@ pub const CASE_FAMILIES: &[&str] = &[
 /// Every NVIDIA instruction the analyzer models on sm90, by name.
 ///
 /// ```
-/// let ops = cktile::analyzer::gpu_cases::nvidia_ops();
+/// let ops = cktile::reports::gpu_cases::nvidia_ops();
 /// assert_eq!(ops.len(), 25);
 /// assert!(ops.contains(&"stmatrix.x4.trans"));
 /// ```
@@ -119,7 +119,7 @@ pub fn nvidia_ops() -> Vec<&'static str> {
 ///
 /// ```
 /// use cktile::analyzer::Op;
-/// use cktile::analyzer::gpu_cases::kernel_name;
+/// use cktile::reports::gpu_cases::kernel_name;
 /// assert_eq!(kernel_name(Op::Ldmatrix { matrices: 4, trans: true }), "cktile_ldmatrix_x4_trans");
 /// assert_eq!(kernel_name(Op::StShared { bits: 128 }), "cktile_st_shared_b128");
 /// ```
@@ -130,7 +130,7 @@ pub fn kernel_name(op: Op) -> String {
 /// One case: a layout, an access pattern, one instruction kind, one warp.
 ///
 /// ```
-/// use cktile::analyzer::gpu_cases::build_case;
+/// use cktile::reports::gpu_cases::build_case;
 /// let c = build_case(7, "naive", "packed((16,64))", "fp16", "ldmatrix", "ldmatrix.x1")?;
 /// // lanes 0-7 give the rows of one 8x8 matrix; lanes 8-31 give no address
 /// assert_eq!((c.addresses[0][7], c.addresses[0][8]), (Some(7 * 128), None));
@@ -175,7 +175,7 @@ impl GpuCase {
     /// Instructions the case issues.
     ///
     /// ```
-    /// let c = &cktile::analyzer::gpu_cases::cases()?[0];
+    /// let c = &cktile::reports::gpu_cases::cases()?[0];
     /// assert_eq!(c.instructions(), c.addresses.len());
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -186,7 +186,7 @@ impl GpuCase {
     /// Whether cktile predicts bank conflicts.
     ///
     /// ```
-    /// let all = cktile::analyzer::gpu_cases::cases()?;
+    /// let all = cktile::reports::gpu_cases::cases()?;
     /// assert!(all.iter().any(|c| c.conflicting()) && all.iter().any(|c| !c.conflicting()));
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -454,7 +454,7 @@ fn warp_addresses(
 /// addresses and its sources).
 ///
 /// ```
-/// use cktile::analyzer::gpu_cases::build_case;
+/// use cktile::reports::gpu_cases::build_case;
 /// let c = build_case(0, "naive", "packed((64,64))", "fp16", "columns", "ld.shared.b128")?;
 /// // 8 lanes per quarter-warp phase read 16 bytes each from rows 128 bytes apart: 8-way.
 /// assert_eq!((c.totals.max_ways, c.predicted[0].cycles, c.predicted[0].phases), (8, 32, 4));
@@ -532,7 +532,7 @@ pub fn build_case(
 /// Every case, in launch order.
 ///
 /// ```
-/// use cktile::analyzer::gpu_cases::{cases, nvidia_ops, CASE_FAMILIES};
+/// use cktile::reports::gpu_cases::{cases, nvidia_ops, CASE_FAMILIES};
 /// let all = cases()?;
 /// for op in nvidia_ops() {
 ///     assert!(all.iter().any(|c| c.op.name() == op), "{op}");
@@ -578,7 +578,7 @@ fn push_lanes(out: &mut String, tag: char, lanes: &[Option<u64>; WARP]) {
 /// `CONFLICTS` are the predicted totals (`CONFLICTS = WAVEFRONTS - IDEAL`).
 ///
 /// ```
-/// use cktile::analyzer::gpu_cases::{build_case, case_file};
+/// use cktile::reports::gpu_cases::{build_case, case_file};
 /// let c = build_case(0, "naive", "packed((32,32))", "fp32", "columns", "ld.shared.b32")?;
 /// let text = case_file(&[c]);
 /// assert!(text.contains("\ncase 0 ld.shared.b32 32 4096 1024 32 992 c00-packed-32x32-fp32-columns-ld.shared.b32\n"));

@@ -10,26 +10,30 @@
 //!    lanes placed in the layout, a pattern written as a function, or
 //!    addresses given as they are);
 //! 2. counting: each instruction counted once by the counting layer the
-//!    tile counter ([`analyze_tile`](super::analyze_tile)) and the
+//!    tile counter ([`analyze_tile`](crate::analyzer::analyze_tile)) and the
 //!    compile-time checks run (`tile::Tally`, through the memo to the bank
 //!    model's one phase loop), each lane's vector checked in the same walk;
 //! 3. reports: the totals and each instruction's counts as the counting
 //!    layer left them, and one instruction's detail from the phase tables
-//!    its one count filled ([`count_kept`](super::model::count_kept)), built when asked
+//!    its one count filled ([`count_kept`](crate::analyzer::model::count_kept)), built when asked
 //!    ([`TileReport::worst`]) from the lane addresses the count kept.
 //!
 //! `tests/layering.rs` holds that this file calls no counting entry point
 //! but those two.
 
-use super::arch::Arch;
-use super::memo::LaneAddresses;
-use super::metrics::{Metric, Passes, bank_conflict_rate_pct, pass_metrics, theoretical_bytes};
-use super::model::{Counts, PhaseTable, access_words, count_kept_validated, phase_count, phase_cycles, validate};
-use super::op::Op;
-use super::pattern::{MAX_TILE_ELEMENTS, Pattern};
-use super::rules::{MAX_LANES, Provenance, Rule, rule};
-use super::tile::{Tally, TileCounts, pattern_counted, program_address};
-use super::window::{PatternAccess, WindowAccess, WindowLanes, counted, fitted, lane_vectors_contiguous, placed};
+use crate::analyzer::arch::Arch;
+use crate::analyzer::memo::LaneAddresses;
+use crate::analyzer::metrics::{Metric, Passes, bank_conflict_rate_pct, pass_metrics, theoretical_bytes};
+use crate::analyzer::model::{
+    Counts, PhaseTable, access_words, count_kept_validated, phase_count, phase_cycles, validate,
+};
+use crate::analyzer::op::Op;
+use crate::analyzer::pattern::{MAX_TILE_ELEMENTS, Pattern};
+use crate::analyzer::rules::{MAX_LANES, Provenance, Rule, rule};
+use crate::analyzer::tile::{Tally, TileCounts, pattern_counted, program_address};
+use crate::analyzer::window::{
+    PatternAccess, WindowAccess, WindowLanes, counted, fitted, lane_vectors_contiguous, placed,
+};
 use crate::distribution::Distribution;
 use crate::{Descriptor, Program};
 use crate::{DescriptorProblem, Error, ParameterProblem};
@@ -43,7 +47,8 @@ const MAX_WORDS: usize = 4 * MAX_LANES;
 /// One 4-byte word a conflicting bank serves, and the lanes that touch it.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// // Lanes 0 and 1 read the same 16 bytes, lane 2 another 16 bytes on the same banks.
 /// let r = analyze_instruction(&arch::SM90, Op::LdShared { bits: 128 }, &[Some(0), Some(0), Some(128)])?;
 /// let word = &r.phase_detail[0].conflicts[0].words[0];
@@ -59,7 +64,8 @@ pub struct WordAccess {
     /// listed twice).
     ///
     /// ```
-    /// use cktile::analyzer::{analyze_instruction, arch, Op};
+    /// use cktile::reports::analyze_instruction;
+    /// use cktile::analyzer::{arch, Op};
     /// let r = analyze_instruction(&arch::SM90, Op::CpAsync { bits: 32 }, &[Some(0), Some(0)])?;
     /// let words = &r.phase_detail[0].conflicts[0].words;
     /// assert_eq!((words[0].lanes.clone(), words[1].lanes.clone()), (vec![0], vec![1]));
@@ -72,7 +78,8 @@ pub struct WordAccess {
 /// per word.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// let r = analyze_instruction(&arch::GFX942, Op::DsRead { bits: 64 }, &[Some(0), Some(128), Some(256)])?;
 /// let banks: Vec<(u32, usize)> = r.phase_detail[0].conflicts.iter().map(|b| (b.bank, b.words.len())).collect();
 /// assert_eq!(banks, [(0, 3), (1, 3)]);
@@ -89,7 +96,8 @@ pub struct BankConflict {
 /// One phase of an instruction: the lanes the banks serve together.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// let addrs: Vec<Option<u64>> = (0..64).map(|l| Some(l * 16)).collect();
 /// let r = analyze_instruction(&arch::GFX942, Op::DsRead { bits: 128 }, &addrs)?;
 /// let p = &r.phase_detail[2];
@@ -124,7 +132,8 @@ pub struct PhaseReport {
     /// phase draws, without going back to the addresses.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+    /// use cktile::analyzer::{arch, Op};
+    /// use cktile::reports::analyze_instruction;
     /// // ld.shared.b64 at byte 8: words 2 and 3, banks 2 and 3; lane 1 idle.
     /// let r = analyze_instruction(&arch::SM90, Op::LdShared { bits: 64 }, &[Some(8), None])?;
     /// assert_eq!(r.phase_detail[0].lane_banks[..2], [vec![2, 3], vec![]]);
@@ -137,7 +146,8 @@ pub struct PhaseReport {
 /// phase's detail.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// // Lanes 0 and 1 read bank 0 at two different words; lane 2 shares lane 0's word.
 /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128), Some(0)])?;
 /// assert_eq!((r.counts.cycles, r.counts.conflict_cycles, r.counts.max_ways), (3, 1, 2));
@@ -174,7 +184,8 @@ pub struct InstructionReport {
     /// lanes 0-7 only, `.x2` of 0-15), so they count nowhere.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, analyze_instruction, Op};
+    /// use cktile::analyzer::{arch, Op};
+    /// use cktile::reports::analyze_instruction;
     /// let addrs: Vec<Option<u64>> = (0..10).map(|l| Some(l * 16)).collect();
     /// let r = analyze_instruction(&arch::SM90, Op::Ldmatrix { matrices: 1, trans: false }, &addrs)?;
     /// assert_eq!((r.counts.active_lanes, &r.unread_lanes[..]), (8, &[8, 9][..]));
@@ -190,7 +201,8 @@ impl InstructionReport {
     /// [`analyze_instruction`] computes them.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, count, report::{analyze_instruction, InstructionReport}, Op};
+    /// use cktile::analyzer::{arch, count, Op};
+    /// use cktile::reports::{{analyze_instruction, InstructionReport}};
     /// let addresses = [Some(0), Some(128)];
     /// let counts = count(&arch::GFX90A, Op::DsRead { bits: 32 }, &addresses)?;
     /// let summary = InstructionReport::from_counts(&arch::GFX90A, Op::DsRead { bits: 32 }, counts);
@@ -218,7 +230,8 @@ impl InstructionReport {
     /// six](pass_metrics), then its active lanes.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, analyze_instruction, Op};
+    /// use cktile::analyzer::{arch, Op};
+    /// use cktile::reports::analyze_instruction;
     /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
     /// let labels: Vec<&str> = r.metrics().iter().map(|m| m.label).collect();
     /// assert_eq!(labels, ["Phases", "Index Accesses", "Bank Conflict", "Bank Conflict Rate", "Max Ways",
@@ -237,7 +250,8 @@ impl InstructionReport {
     /// The worst phase (the first with the most cycles), in detail.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, analyze_instruction, Op};
+    /// use cktile::analyzer::{arch, Op};
+    /// use cktile::reports::analyze_instruction;
     /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0), Some(128)])?;
     /// assert_eq!(r.worst_phase().map(|p| p.ways), Some(2));
     /// # Ok::<(), cktile::Error>(())
@@ -320,11 +334,12 @@ fn phase_report(arch: &Arch, op: Op, r: &Rule, index: usize, t: &PhaseTable, add
 /// Analyses one instruction: `addresses[lane]` is the lane's byte address,
 /// `None` for an inactive lane (lanes past the slice are inactive).
 ///
-/// Errors as [`count`](super::count): an instruction the chip does not have, more
+/// Errors as [`count`](crate::analyzer::count): an instruction the chip does not have, more
 /// addresses than lanes, a misaligned address.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_instruction, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_instruction;
 /// // rocprof-compute's example: one lane of a wave reads with ds_read_b32.
 /// let r = analyze_instruction(&arch::GFX90A, Op::DsRead { bits: 32 }, &[Some(0)])?;
 /// assert_eq!((r.counts.cycles, r.counts.conflict_cycles, r.theoretical_bytes), (2, 0, 256));
@@ -337,7 +352,7 @@ pub fn analyze_instruction(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Re
 }
 
 /// [`analyze_instruction`] of addresses [`validate`] accepts: one count
-/// that keeps its phase tables ([`count_kept`](super::model::count_kept)),
+/// that keeps its phase tables ([`count_kept`](crate::analyzer::model::count_kept)),
 /// each phase's detail read from its table.
 fn instruction_report(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> InstructionReport {
     let mut kept = vec![PhaseTable::EMPTY; phase_count(arch, op)];
@@ -359,7 +374,8 @@ fn instruction_report(arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Instruc
 /// instruction's counts, and the worst instruction in detail.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::analyze_tile_report;
 /// let naive = cktile::Descriptor::packed(&[128, 64])?;
 /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
 /// let r = analyze_tile_report(&naive, 2, &arch::GFX942, read)?;
@@ -380,7 +396,7 @@ pub struct TileReport {
     pub pattern: Option<Pattern>,
     /// Bytes per element.
     pub element_bytes: usize,
-    /// Totals over every instruction (as [`analyze_tile`](super::analyze_tile) gives them).
+    /// Totals over every instruction (as [`analyze_tile`](crate::analyzer::analyze_tile) gives them).
     pub counts: TileCounts,
     /// rocprof-compute's bank conflict rate over the tile, in percent.
     pub bank_conflict_rate_pct: f64,
@@ -423,7 +439,8 @@ impl TileReport {
     /// are that instruction's in [`instructions`](Self::instructions).
     ///
     /// ```
-    /// use cktile::analyzer::{arch, report::analyze_tile_report, Pattern};
+    /// use cktile::analyzer::{arch, Pattern};
+    /// use cktile::reports::analyze_tile_report;
     /// let r = analyze_tile_report(&cktile::Descriptor::packed(&[128, 64])?, 2, &arch::GFX942, Pattern::by_name("mfma16", None)?)?;
     /// let worst = r.worst();
     /// assert_eq!(worst.counts, r.instructions[r.counts.worst_instruction as usize]);
@@ -439,7 +456,8 @@ impl TileReport {
     /// six](pass_metrics) over all of them, then how many conflict.
     ///
     /// ```
-    /// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+    /// use cktile::analyzer::{arch, Op, Pattern};
+    /// use cktile::reports::analyze_tile_report;
     /// let r = analyze_tile_report(&cktile::Descriptor::packed(&[16, 64])?, 2, &arch::GFX942, Pattern::by_name("mfma16", None)?)?;
     /// let keys: Vec<&str> = r.metrics().iter().map(|m| m.key).collect();
     /// assert_eq!(keys, ["instructions", "phases", "cycles", "conflict_cycles", "bank_conflict_rate_pct", "max_ways",
@@ -498,11 +516,12 @@ fn count_slots(n: usize) -> Vec<Counts> {
 }
 
 /// Analyses every instruction of a ready `pattern` over the 2-D `desc` with
-/// elements of `element_bytes` on `arch`: [`analyze_tile`](super::analyze_tile)'s
+/// elements of `element_bytes` on `arch`: [`analyze_tile`](crate::analyzer::analyze_tile)'s
 /// totals with the detail behind them.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::analyze_tile_report;
 /// let xor = cktile::layouts::ck::xor_preshuffle(128, 64, 8)?;
 /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
 /// let r = analyze_tile_report(&xor, 2, &arch::GFX942, read)?;
@@ -522,7 +541,8 @@ pub fn analyze_tile_report(
 /// counted so far and in all as it goes.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_tile_report_with_progress, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::analyze_tile_report_with_progress;
 /// let d = cktile::Descriptor::packed(&[128, 64])?;
 /// let mut last = (0, 0);
 /// let read = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
@@ -590,7 +610,7 @@ const PROGRESS_EVERY: usize = 4096;
 /// Where a ready pattern's addresses come from: for a pattern read through
 /// a tile window (the MFMA operands), its lanes placed in the tile
 /// ([`WindowLanes`], after
-/// [`WindowAccess::program_over`](super::window::WindowAccess::program_over)
+/// [`WindowAccess::program_over`](crate::analyzer::window::WindowAccess::program_over)
 /// checked that they fit); for a closed form, the tile's program at each
 /// lane's coordinate.
 enum PatternAddresses<'a> {
@@ -636,10 +656,11 @@ fn window_addresses(
 
 /// The byte addresses of instruction `i` of a ready pattern at run time
 /// (through its distribution, see [`PatternAccess`]): what
-/// [`lane_addresses`](super::tile::lane_addresses) gives at compile time.
+/// [`lane_addresses`](crate::analyzer::tile::lane_addresses) gives at compile time.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::pattern_lane_addresses, tile::lane_addresses, window::PatternAccess, Op, Pattern};
+/// use cktile::analyzer::{arch, tile::lane_addresses, window::PatternAccess, Op, Pattern};
+/// use cktile::reports::pattern_lane_addresses;
 /// let d = cktile::Descriptor::packed(&[64, 64])?;
 /// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
 /// let a = PatternAccess::new(p, 64, 64, 2, 64)?;
@@ -661,7 +682,8 @@ pub fn pattern_lane_addresses(
 /// [`analyze_distribution`] counts them.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::window_lane_addresses, window::WindowAccess, Op};
+/// use cktile::analyzer::{arch, window::WindowAccess, Op};
+/// use cktile::reports::window_lane_addresses;
 /// use cktile::distribution::{catalogue, Distribution};
 /// let d = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
 /// let w = WindowAccess::new(&d, Op::DsWrite { bits: 128 }, 2, 64)?;
@@ -729,7 +751,8 @@ fn lanes_by(
 /// (`instructions * wave`) are counted; more is refused.
 ///
 /// ```
-/// use cktile::analyzer::{arch, report::analyze_with, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_with;
 /// // A warp reads column 0 of a 32 x 32 fp32 tile: every lane in bank 0.
 /// let tile = cktile::Descriptor::packed(&[32, 32])?;
 /// let r = analyze_with(&tile, 4, &arch::SM80, Op::LdShared { bits: 32 }, 1, |_, lane| Some([lane as i64, 0]))?;
@@ -765,7 +788,7 @@ pub fn analyze_with(
     // A lane of a contiguous instruction moves `vec` elements from its coordinate on.
     if op.is_contiguous() && element_bytes > 0 && (op.bytes_per_lane() as usize).is_multiple_of(element_bytes) {
         let vec = op.bytes_per_lane() as usize / element_bytes;
-        super::window::lane_vectors_contiguous(&program, op, vec, instructions, wave, &coordinate)?;
+        crate::analyzer::window::lane_vectors_contiguous(&program, op, vec, instructions, wave, &coordinate)?;
     }
     let mut tally = Tally::new(arch, op, true);
     let mut per = count_slots(instructions);
@@ -780,12 +803,13 @@ pub fn analyze_with(
 /// layout the distribution's X lies in, from its origin), every instruction
 /// of every warp counted as the ready patterns are, after checking that
 /// every lane's vector is contiguous in `desc`
-/// ([`WindowAccess::check_contiguous`](super::window::WindowAccess::check_contiguous)).
+/// ([`WindowAccess::check_contiguous`](crate::analyzer::window::WindowAccess::check_contiguous)).
 /// Every lane's address comes from one program: the distribution composed
-/// with `desc` ([`WindowAccess::program_over`](super::window::WindowAccess::program_over)).
+/// with `desc` ([`WindowAccess::program_over`](crate::analyzer::window::WindowAccess::program_over)).
 ///
 /// ```
-/// use cktile::analyzer::{arch, analyze_distribution, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::analyze_distribution;
 /// use cktile::distribution::{catalogue, Distribution};
 /// let a = Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?;
 /// let lds = cktile::Descriptor::packed(&[128, 32])?;

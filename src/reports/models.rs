@@ -10,7 +10,7 @@
 //!
 //! The models and their sources:
 //!
-//! - **cktile**: the rule table ([`rules::rule`](super::rules::rule)), every
+//! - **cktile**: the rule table ([`rules::rule`](crate::analyzer::rules::rule)), every
 //!   row sourced, assumed or disputed.
 //! - **rocKE**: AMD's LDS conflict predictor (ROCm/rocm-libraries PRs
 //!   #11094/#11096/#11097, `rocke/analysis/lds/` profiles `gfx90a.py`, which
@@ -53,7 +53,8 @@
 //! one phase, the conflict's *ways*.
 //!
 //! ```
-//! use cktile::analyzer::{arch, models::{answer, Model}, Op};
+//! use cktile::analyzer::{arch, Op};
+//! use cktile::reports::{models::{answer, Model}};
 //! // The issue's first gfx942 example: lane L at 16 (L % 4) + 128 (L / 4).
 //! let a: Vec<Option<u64>> = (0..64).map(|l| Some(16 * (l % 4) + 128 * (l / 4))).collect();
 //! let b128 = Op::DsRead { bits: 128 };
@@ -67,17 +68,17 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-use super::AnalyzerProblem;
-use super::arch::{Arch, Chip};
-use super::op::Op;
-use super::rules::{Grouping, rule};
+use crate::analyzer::AnalyzerProblem;
+use crate::analyzer::arch::{Arch, Chip};
+use crate::analyzer::op::Op;
+use crate::analyzer::rules::{Grouping, rule};
 use crate::{Error, ParameterProblem, Snippet};
 use alloc::vec::Vec;
 
 /// A public model of AMD's LDS banks.
 ///
 /// ```
-/// use cktile::analyzer::models::Model;
+/// use cktile::reports::models::Model;
 /// assert_eq!(Model::by_name("rocroller")?, Model::RocRoller);
 /// assert_eq!(Model::TritonXor.name(), "triton-11365");
 /// # Ok::<(), cktile::Error>(())
@@ -107,7 +108,7 @@ pub enum Model {
 /// Every model, cktile's first.
 ///
 /// ```
-/// assert_eq!(cktile::analyzer::models::MODELS.len(), 9);
+/// assert_eq!(cktile::reports::models::MODELS.len(), 9);
 /// ```
 pub const MODELS: [Model; 9] = [
     Model::Cktile,
@@ -128,7 +129,7 @@ const MODEL_NAME_LIST: [&str; MODELS.len()] = crate::names::names_of!(MODELS, |m
 /// `--model` takes and its messages list.
 ///
 /// ```
-/// use cktile::analyzer::models::{MODELS, MODEL_NAMES};
+/// use cktile::reports::models::{MODELS, MODEL_NAMES};
 /// assert!(MODEL_NAMES.starts_with("cktile, rocke, rocroller"));
 /// assert_eq!(MODEL_NAMES.split(", ").count(), MODELS.len());
 /// ```
@@ -137,7 +138,7 @@ pub const MODEL_NAMES: &str = crate::names::joined!(&MODEL_NAME_LIST);
 /// What kind of evidence a model's answer rests on.
 ///
 /// ```
-/// use cktile::analyzer::models::{Evidence, Model};
+/// use cktile::reports::models::{Evidence, Model};
 /// assert_eq!(Model::AmdShark.evidence(), Evidence::Measurement);
 /// assert_eq!(Evidence::Model.word(), "a tool's model");
 /// ```
@@ -171,7 +172,8 @@ impl Evidence {
 /// count, the broadcast, and the source's words for it.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::{model_rule, Model}, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::{models::{model_rule, Model}};
 /// let r = model_rule(Model::RocRoller, &arch::GFX942, Op::DsRead { bits: 32 })?;
 /// assert_eq!((r.phases.len(), r.phases[0].len(), r.banks, r.broadcast), (4, 16, 32, Some(false)));
 /// # Ok::<(), cktile::Error>(())
@@ -288,7 +290,7 @@ impl Model {
     /// The model with this name.
     ///
     /// ```
-    /// use cktile::analyzer::models::Model;
+    /// use cktile::reports::models::Model;
     /// let e = Model::by_name("nvidia").unwrap_err();
     /// assert!(e.to_string().contains("expected one of: cktile, rocke"));
     /// ```
@@ -311,7 +313,7 @@ impl Model {
     /// Its source, in words.
     ///
     /// ```
-    /// assert!(cktile::analyzer::models::Model::RocRoller.source().contains("LDSModel.cpp"));
+    /// assert!(cktile::reports::models::Model::RocRoller.source().contains("LDSModel.cpp"));
     /// ```
     pub const fn source(self) -> &'static str {
         match self {
@@ -356,7 +358,8 @@ impl Model {
 /// chip and the instruction where its source is silent.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::{model_rule, Model}, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::{models::{model_rule, Model}};
 /// let e = model_rule(Model::Rocke, &arch::GFX1100, Op::DsRead { bits: 32 }).unwrap_err();
 /// assert_eq!(e.to_string(), "the rocke model says nothing of ds_read_b32 on gfx1100: it covers ds_read/ds_write b32, b64, b128 on gfx90a, gfx942, gfx950");
 /// ```
@@ -464,7 +467,7 @@ pub fn model_rule(model: Model, arch: &Arch, op: Op) -> Result<ModelRule, Error>
 /// distinct words; without: lanes' words) one bank serves in one phase, 1
 /// when conflict-free, 0 when no lane is active. `addresses[l]` is lane
 /// `l`'s byte address, `None` for an inactive lane; the addresses are
-/// checked as [`count`](super::count) checks them.
+/// checked as [`count`](crate::analyzer::count) checks them.
 ///
 /// Refused where the model's source is silent: its rule ([`model_rule`]),
 /// a partial wave for rocRoller (its model takes every lane's address), and
@@ -472,7 +475,8 @@ pub fn model_rule(model: Model, arch: &Arch, op: Op) -> Result<ModelRule, Error>
 /// say what that costs (IREE, HipKittens).
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::{answer, Model}, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::{models::{answer, Model}};
 /// // gfx950 ds_read_b32, lanes 0-31 at 4L and 32-63 at 4(L-32) + 256.
 /// let a: Vec<Option<u64>> = (0..64).map(|l| Some(4 * (l % 32) + 256 * (l / 32))).collect();
 /// let b32 = Op::DsRead { bits: 32 };
@@ -490,7 +494,8 @@ pub fn answer(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> R
 /// [`answer`] is.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::{conflict_cycles, Model}, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::{models::{conflict_cycles, Model}};
 /// // MI300X's ds_read_b32 at stride 128: 62 measured (nod-ai), 2 phases of 32 lanes on one bank.
 /// let a: Vec<Option<u64>> = (0..64).map(|l| Some(128 * l)).collect();
 /// let b32 = Op::DsRead { bits: 32 };
@@ -505,7 +510,7 @@ pub fn conflict_cycles(model: Model, arch: &Arch, op: Op, addresses: &[Option<u6
 /// The ways of every phase of every access, in order: the one count
 /// [`answer`] and [`conflict_cycles`] read.
 fn phase_ways(model: Model, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Result<Vec<u32>, Error> {
-    super::model::validate(arch, op, addresses)?;
+    crate::analyzer::model::validate(arch, op, addresses)?;
     let r = model_rule(model, arch, op)?;
     if model == Model::RocRoller && (addresses.len() < arch.wave() as usize || addresses.iter().any(Option::is_none)) {
         return Err(model.silent(arch, op, "its model takes every lane's address (a full wave)"));
@@ -565,7 +570,8 @@ pub struct TileAnswer {
 /// or the first refusal (naming the model, chip and instruction).
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::{answer_tile, Model}, Op, Pattern};
+/// use cktile::analyzer::{arch, Op, Pattern};
+/// use cktile::reports::{models::{answer_tile, Model}};
 /// let tile = cktile::Descriptor::packed(&[128, 64])?;
 /// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
 /// assert_eq!(answer_tile(Model::Cktile, &tile, 2, &arch::GFX942, p)?.max_ways, 4);
@@ -577,7 +583,7 @@ pub fn answer_tile(
     desc: &crate::Descriptor,
     element_bytes: usize,
     arch: &Arch,
-    pattern: super::Pattern,
+    pattern: crate::analyzer::Pattern,
 ) -> Result<TileAnswer, Error> {
     pattern.check_arch(arch)?;
     let lengths = desc.lengths();
@@ -589,7 +595,7 @@ pub fn answer_tile(
     let n = pattern.instructions(dim(0), dim(1), element_bytes, wave)?;
     let mut out = TileAnswer { instructions: n, max_ways: 0, worst_instruction: 0 };
     for i in 0..n {
-        let a = super::tile::lane_addresses(desc, element_bytes, arch, pattern, i)?;
+        let a = crate::analyzer::tile::lane_addresses(desc, element_bytes, arch, pattern, i)?;
         out.take(i, answer(model, arch, pattern.op(), &a[..wave.min(a.len())])?);
     }
     Ok(out)
@@ -607,11 +613,12 @@ impl TileAnswer {
 
 /// `model`'s answer on every instruction of the tile window of `op` over
 /// the distribution `d` at the origin of `desc` (checked as
-/// [`analyze_distribution`](super::analyze_distribution) checks it): the
+/// [`analyze_distribution`](crate::reports::analyze_distribution) checks it): the
 /// worst ways over every warp's instructions, or the first refusal.
 ///
 /// ```
-/// use cktile::analyzer::{arch, models::{answer_window, Model}, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::{models::{answer_window, Model}};
 /// use cktile::distribution::{catalogue, Distribution};
 /// let a = Distribution::new(catalogue::mfma_a(16, 32)?)?;
 /// let tile = cktile::Descriptor::packed(&[16, 32])?;
@@ -628,7 +635,7 @@ pub fn answer_window(
     d: &crate::distribution::Distribution,
     op: Op,
 ) -> Result<TileAnswer, Error> {
-    let (w, _) = super::window::fitted(desc, element_bytes, arch, d, op)?;
+    let (w, _) = crate::analyzer::window::fitted(desc, element_bytes, arch, d, op)?;
     w.check_contiguous(desc)?;
     let program = w.program_over(desc)?;
     let mut out = TileAnswer { instructions: w.instructions(), max_ways: 0, worst_instruction: 0 };

@@ -14,7 +14,8 @@
 //! often, and through which lanes, each element is replicated.
 //!
 //! ```
-//! use cktile::distribution::{Distribution, Encoding, coverage::Coverage};
+//! use cktile::distribution::{Distribution, Encoding};
+//! use cktile::lanes::coverage::Coverage;
 //! // CK's raked pattern before the X2 fix: 64 lanes x 1 element along X,
 //! // meant for a 128 x 128 tile.
 //! let old = Encoding::new(&[1], &[&[4, 1, 32], &[64, 1]], &[&[1], &[1, 2]], &[&[0], &[1, 0]], &[1, 2], &[2, 1])?;
@@ -24,7 +25,7 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-use super::{Distribution, Encoding, EncodingProblem};
+use crate::distribution::{Distribution, Encoding, EncodingProblem};
 use crate::{Error, ErrorKind};
 use cktile_transforms::{Dims, Index};
 
@@ -32,7 +33,8 @@ use cktile_transforms::{Dims, Index};
 /// that differ only in it hold the same elements.
 ///
 /// ```
-/// use cktile::distribution::{Distribution, coverage::Coverage, catalogue::wmma::{self, Rdna}};
+/// use cktile::distribution::{Distribution, catalogue::wmma::{self, Rdna}};
+/// use cktile::lanes::coverage::Coverage;
 /// let c = Coverage::new(&Distribution::new(wmma::wmma_a(Rdna::Gfx11, 16)?)?, None)?;
 /// // R0 (length 2) is P0's outermost component: lanes l and l + 16.
 /// let r = c.replicas()[0];
@@ -58,7 +60,8 @@ const MAX_REPLICAS: usize = cktile_transforms::MAX_DIMS;
 /// How a distribution covers a tile.
 ///
 /// ```
-/// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+/// use cktile::distribution::{Distribution, catalogue};
+/// use cktile::lanes::coverage::Coverage;
 /// let d = Distribution::new(catalogue::mfma_c(16, 16)?)?;
 /// let c = Coverage::new(&d, None)?;
 /// assert!(c.is_complete() && c.replication() == 1);
@@ -126,7 +129,8 @@ impl Coverage {
     /// `None`) by `d`. A tile needs one positive length per X dimension.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_a(16, 16)?)?;
     /// let e = Coverage::new(&d, Some(&[16])).unwrap_err();
     /// assert_eq!(
@@ -177,7 +181,8 @@ impl Coverage {
     /// The tile's lengths.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, None)?.tile(), &[32, 32]);
     /// # Ok::<(), cktile::Error>(())
@@ -189,7 +194,8 @@ impl Coverage {
     /// Whether a tile was given (else the tile is X itself).
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert!(!Coverage::new(&d, None)?.is_of_given_tile());
     /// assert!(Coverage::new(&d, Some(&[32, 32]))?.is_of_given_tile());
@@ -202,7 +208,8 @@ impl Coverage {
     /// The distribution's X lengths.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.x_lengths(), &[32, 32]);
     /// # Ok::<(), cktile::Error>(())
@@ -214,7 +221,8 @@ impl Coverage {
     /// The tile's number of elements.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.elements(), 2048);
     /// # Ok::<(), cktile::Error>(())
@@ -226,7 +234,8 @@ impl Coverage {
     /// The tile's elements no thread holds.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.missing(), 1024);
     /// # Ok::<(), cktile::Error>(())
@@ -238,7 +247,8 @@ impl Coverage {
     /// The first missing element in row-major order.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[64, 32]))?.first_missing(), Some(&[32, 0][..]));
     /// # Ok::<(), cktile::Error>(())
@@ -250,7 +260,8 @@ impl Coverage {
     /// The elements the distribution holds outside the tile (each counted once).
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[32, 16]))?.outside(), 512);
     /// # Ok::<(), cktile::Error>(())
@@ -262,7 +273,8 @@ impl Coverage {
     /// The first element outside the tile, in row-major order.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert_eq!(Coverage::new(&d, Some(&[32, 16]))?.first_outside(), Some(&[0, 16][..]));
     /// # Ok::<(), cktile::Error>(())
@@ -275,7 +287,8 @@ impl Coverage {
     /// the lengths of the R components the Ps name.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, coverage::Coverage, catalogue::wmma::{self, Rdna}};
+    /// use cktile::distribution::{Distribution, catalogue::wmma::{self, Rdna}};
+    /// use cktile::lanes::coverage::Coverage;
     /// let c = Coverage::new(&Distribution::new(wmma::wmma_b(Rdna::Gfx11, 16)?)?, None)?;
     /// assert_eq!(c.replication(), 2);
     /// # Ok::<(), cktile::Error>(())
@@ -287,7 +300,8 @@ impl Coverage {
     /// The R components that replicate, in P order.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let c = Coverage::new(&Distribution::new(catalogue::mfma_a(32, 8)?)?, None)?;
     /// assert!(c.replicas().is_empty());
     /// # Ok::<(), cktile::Error>(())
@@ -299,7 +313,8 @@ impl Coverage {
     /// Whether every element of the tile is held and none past it.
     ///
     /// ```
-    /// use cktile::distribution::{Distribution, catalogue, coverage::Coverage};
+    /// use cktile::distribution::{Distribution, catalogue};
+    /// use cktile::lanes::coverage::Coverage;
     /// let d = Distribution::new(catalogue::mfma_c(32, 8)?)?;
     /// assert!(Coverage::new(&d, None)?.is_complete());
     /// assert!(!Coverage::new(&d, Some(&[32, 64]))?.is_complete());

@@ -13,10 +13,10 @@
 //! (P..., D) with D the thread-buffer index. That is the "lane/vector
 //! register map" CK's comments mean when they call two encodings the same.
 
-use super::{Distribution, EncodingProblem, MAX_ENUMERATED};
 use crate::Error;
 use crate::ErrorKind;
 use crate::Index;
+use crate::distribution::{Distribution, EncodingProblem, MAX_ENUMERATED};
 use alloc::vec::Vec;
 
 /// The verdict of [`equivalent`].
@@ -79,7 +79,9 @@ impl DistributionEquivalence {
     /// Whether the verdict is the same map, index by index or register by register.
     ///
     /// ```
-    /// use cktile::distribution::{equiv::equivalent, resolve, Distribution};
+    /// use cktile::lanes::equiv::equivalent;
+    /// use cktile::spelling::resolve;
+    /// use cktile::distribution::Distribution;
     /// let d = |t: &str| resolve(t).and_then(|e| Ok(Distribution::new(e)?));
     /// assert!(equivalent(&d("mfma16x16x16_a")?, &d("mfma16x16x16_b")?)?.is_same());
     /// assert!(!equivalent(&d("mfma16x16x16_c")?, &d("mfma16x16x16_c_transposed")?)?.is_same());
@@ -94,7 +96,9 @@ impl DistributionEquivalence {
 /// error when they have more than [`MAX_ENUMERATED`] indices.
 ///
 /// ```
-/// use cktile::distribution::{equiv::{equivalent, DistributionEquivalence}, resolve, Distribution};
+/// use cktile::lanes::{equiv::{equivalent, DistributionEquivalence}};
+/// use cktile::spelling::resolve;
+/// use cktile::distribution::Distribution;
 /// let d = |text: &str| resolve(text).and_then(|e| Ok(Distribution::new(e)?));
 /// // A catalogue name and its C++ spelling.
 /// let ck = "tile_distribution_encoding<sequence<>, tuple<sequence<16>, sequence<4, 4>>, \

@@ -21,7 +21,8 @@
 //! partition-aware allocator places buffers on 64 KiB boundaries.
 //!
 //! ```
-//! use cktile::analyzer::{arch, partitions::partitions, Op};
+//! use cktile::analyzer::{arch, Op};
+//! use cktile::reports::partitions::partitions;
 //! use cktile::distribution::{catalogue, Distribution};
 //! // Four warps writing a 128 x 32 fp16 tile (8 KiB): one partition for all.
 //! let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
@@ -31,10 +32,10 @@
 //! # Ok::<(), cktile::Error>(())
 //! ```
 
-use super::AnalyzerProblem;
-use super::arch::{Arch, Chip};
-use super::op::Op;
-use super::window::fitted;
+use crate::analyzer::AnalyzerProblem;
+use crate::analyzer::arch::{Arch, Chip};
+use crate::analyzer::op::Op;
+use crate::analyzer::window::fitted;
 use crate::distribution::Distribution;
 use crate::{Descriptor, Error};
 use alloc::collections::BTreeSet;
@@ -43,14 +44,14 @@ use alloc::vec::Vec;
 /// Bytes of one LDS partition.
 ///
 /// ```
-/// assert_eq!(cktile::analyzer::partitions::PARTITION_BYTES * 5, 320 * 1024);
+/// assert_eq!(cktile::reports::partitions::PARTITION_BYTES * 5, 320 * 1024);
 /// ```
 pub const PARTITION_BYTES: u64 = 64 * 1024;
 
 /// The partitions one access of every warp touches, by SIMD pair.
 ///
 /// ```
-/// use cktile::analyzer::partitions::AccessPartitions;
+/// use cktile::reports::partitions::AccessPartitions;
 /// let a = AccessPartitions { pair_a: vec![0], pair_b: vec![0, 1], shared: vec![0] };
 /// assert!(a.conflicted());
 /// ```
@@ -74,7 +75,8 @@ impl AccessPartitions {
 /// The partition check of one tile window on gfx1250.
 ///
 /// ```
-/// use cktile::analyzer::{arch, partitions::partitions, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::partitions::partitions;
 /// use cktile::distribution::{catalogue, Distribution};
 /// let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
 /// let r = partitions(&cktile::Descriptor::packed(&[128, 32])?, 2, &arch::GFX1250, &d, Op::DsWrite { bits: 128 }, 65536)?;
@@ -103,14 +105,15 @@ impl PartitionReport {
 /// The partitions each access of the tile window of `op` over `d` touches,
 /// the layout `desc` (of `element_bytes`-byte elements) placed at LDS byte
 /// `base`, by SIMD pair. The window is checked as
-/// [`analyze_distribution`](super::analyze_distribution) checks it (its
+/// [`analyze_distribution`](crate::reports::analyze_distribution) checks it (its
 /// shape, its size, every lane's vector contiguous in `desc`). Refused on a
 /// chip other than gfx1250 (no public source gives another chip's
 /// partitions), for an instruction gfx1250 lacks, or when an access ends
 /// past the chip's 320 KiB.
 ///
 /// ```
-/// use cktile::analyzer::{arch, partitions::partitions, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::partitions::partitions;
 /// use cktile::distribution::{catalogue, Distribution};
 /// let d = Distribution::new(catalogue::by_name("block_raked_128x128x32_v8_w32")?)?;
 /// let lds = cktile::Descriptor::packed(&[128, 32])?;

@@ -25,19 +25,20 @@
 //!   and `mfma32` operand reads with `ds_read_b64`/`b128`.
 //!
 //! ```
-//! use cktile::analyzer::{arch, disagreements::disagreements_on, Op};
+//! use cktile::analyzer::{arch, Op};
+//! use cktile::reports::disagreements::disagreements_on;
 //! let found = disagreements_on(&arch::GFX942, Op::DsRead { bits: 128 });
 //! // The issue's two examples are among them.
 //! assert!(found.iter().any(|d| d.case.description == "lane L at byte 16*(L%4) + 128*(L/4)"));
 //! assert!(found.iter().any(|d| d.case.description == "every lane at byte 0"));
 //! ```
 
-use super::arch::{self, Arch};
 use super::models::{MODELS, Model, answer};
-use super::op::Op;
-use super::pattern::Pattern;
-use super::tile::lane_addresses;
 use crate::Error;
+use crate::analyzer::arch::{self, Arch};
+use crate::analyzer::op::Op;
+use crate::analyzer::pattern::Pattern;
+use crate::analyzer::tile::lane_addresses;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -142,7 +143,8 @@ fn pattern_name(p: Pattern) -> &'static str {
 /// misaligned address) are left out, and each address list appears once.
 ///
 /// ```
-/// use cktile::analyzer::{arch, disagreements::corpus, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::disagreements::corpus;
 /// let c = corpus(&arch::GFX942, Op::DsRead { bits: 128 });
 /// assert!(c.iter().any(|c| c.description == "every lane at byte 0"));
 /// assert!(c.iter().all(|c| c.addresses.len() == 64));
@@ -235,7 +237,7 @@ pub fn corpus(arch: &Arch, op: Op) -> Vec<Case> {
     // the instruction can make.
     let mut seen: Vec<Vec<Option<u64>>> = Vec::new();
     out.retain(|c| {
-        let ok = super::model::validate(arch, op, &c.addresses).is_ok() && !seen.contains(&c.addresses);
+        let ok = crate::analyzer::model::validate(arch, op, &c.addresses).is_ok() && !seen.contains(&c.addresses);
         if ok {
             seen.push(c.addresses.clone());
         }
@@ -247,7 +249,8 @@ pub fn corpus(arch: &Arch, op: Op) -> Vec<Case> {
 /// Every model's answer on `case`.
 ///
 /// ```
-/// use cktile::analyzer::{arch, disagreements::{answers, corpus}, Op};
+/// use cktile::analyzer::{arch, Op};
+/// use cktile::reports::{disagreements::{answers, corpus}};
 /// let op = Op::DsRead { bits: 128 };
 /// let c = &corpus(&arch::GFX942, op)[0];
 /// let a = answers(&arch::GFX942, op, c);
@@ -279,7 +282,8 @@ pub fn disagreements_on(arch: &Arch, op: Op) -> Vec<Disagreement> {
 /// instruction of [`OPS`], chips then instructions in those lists' order.
 ///
 /// ```
-/// use cktile::analyzer::{arch, disagreements::disagreements};
+/// use cktile::analyzer::arch;
+/// use cktile::reports::disagreements::disagreements;
 /// let d = disagreements(Some(&arch::GFX1201));
 /// assert!(d.iter().all(|d| d.arch == "gfx1201"));
 /// ```

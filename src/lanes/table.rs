@@ -2,8 +2,8 @@
 //! coordinate and thread-buffer index, enumerated once for printing
 //! (`cktile distribution`) and for its JSON view.
 
-use super::{Distribution, MAX_ENUMERATED};
 use crate::Error;
+use crate::distribution::{Distribution, MAX_ENUMERATED};
 use alloc::vec::Vec;
 use cktile_transforms::Index;
 
@@ -11,7 +11,8 @@ use cktile_transforms::Index;
 /// Y fastest) with its X coordinate and thread-buffer index D.
 ///
 /// ```
-/// use cktile::distribution::{catalogue, Distribution, Table};
+/// use cktile::distribution::{catalogue, Distribution};
+/// use cktile::lanes::Table;
 /// let t = Table::new(&Distribution::new(catalogue::mfma_a(16, 16)?)?)?;
 /// assert_eq!(t.len(), 64 * 4);
 /// // index 4 * 21 + 3 is lane 21, register 3: A(5, 7), D = 3.
@@ -29,7 +30,8 @@ impl Table {
     /// Enumerates `d`, refusing more than [`MAX_ENUMERATED`] indices.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// let t = Table::new(&Distribution::new(catalogue::gemm_dram(256, 128, 32, 8)?)?)?;
     /// assert_eq!(t.len(), 128 * 32);
     /// # Ok::<(), cktile::Error>(())
@@ -50,7 +52,8 @@ impl Table {
     /// The number of (P..., Y...) indices.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// assert!(!Table::new(&Distribution::new(catalogue::mfma_c(32, 8)?)?)?.is_empty());
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -61,7 +64,8 @@ impl Table {
     /// True when there are no indices (never, for a valid distribution).
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// assert!(!Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?.is_empty());
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -72,7 +76,8 @@ impl Table {
     /// Number of X dimensions.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// assert_eq!(Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?.ndim_x(), 2);
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -83,7 +88,8 @@ impl Table {
     /// The X coordinate of the `i`-th index (empty past the end).
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// let t = Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?;
     /// assert_eq!(t.x(0), &[0, 0]);
     /// assert!(t.x(t.len()).is_empty());
@@ -96,7 +102,8 @@ impl Table {
     /// The thread-buffer index of the `i`-th index's Y (0 past the end).
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// let t = Table::new(&Distribution::new(catalogue::mfma_c(32, 8)?)?)?;
     /// assert_eq!((t.d(15), t.d(16)), (15, 0)); // lane 0's last register, lane 1's first
     /// # Ok::<(), cktile::Error>(())
@@ -108,7 +115,8 @@ impl Table {
     /// Every X coordinate, flat (`ndim_x` values per index).
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// let t = Table::new(&Distribution::new(catalogue::mfma_c(16, 16)?)?)?;
     /// assert_eq!(t.xs_flat().len(), 2 * t.len());
     /// # Ok::<(), cktile::Error>(())
@@ -120,7 +128,8 @@ impl Table {
     /// Every thread-buffer index.
     ///
     /// ```
-    /// use cktile::distribution::{catalogue, Distribution, Table};
+    /// use cktile::distribution::{catalogue, Distribution};
+    /// use cktile::lanes::Table;
     /// let t = Table::new(&Distribution::new(catalogue::mfma_a(16, 16)?)?)?;
     /// assert_eq!(&t.ds()[..5], &[0, 1, 2, 3, 0]);
     /// # Ok::<(), cktile::Error>(())

@@ -26,7 +26,7 @@
 //!   analyzer's count under cktile's rule.
 //!
 //! ```
-//! use cktile::analyzer::probe::{ingest, parse};
+//! use cktile::reports::probe::{ingest, parse};
 //! let text = "chip gfx90a\ndate 2026-01-01\npair ds_read_b32 0 1 128 1\npair ds_read_b32 0 1 256 1\n\
 //!             stride ds_read_b32 - - 8 2\n";
 //! let run = parse(text)?;
@@ -38,8 +38,8 @@
 
 use super::disagreements::disagreements_on;
 use super::models::{MODELS, Model, conflict_cycles};
-use super::rules::{Rule, rule};
-use super::{Arch, Op};
+use crate::analyzer::rules::{Rule, rule};
+use crate::analyzer::{Arch, Op};
 use crate::{Error, Position, Snippet, SpecProblem};
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -116,7 +116,7 @@ fn lane(token: &str, wave: usize, line: usize) -> Result<usize, Error> {
 /// Reads a probe file. Errors name the line and what it should hold.
 ///
 /// ```
-/// use cktile::analyzer::probe::parse;
+/// use cktile::reports::probe::parse;
 /// let e = parse("chip gfx942\npair ds_read_b32 0 70 128 1\n").unwrap_err();
 /// assert_eq!(e.to_string(), "2:1: expected a lane number below the chip's wave size, found `70`");
 /// assert!(parse("pair ds_read_b32 0 1 128 1\n").unwrap_err().to_string().contains("`chip`"));
@@ -186,7 +186,7 @@ pub fn parse(text: &str) -> Result<ProbeRun, Error> {
 /// Why a run's pairs give no phases.
 ///
 /// ```
-/// use cktile::analyzer::probe::{ingest, parse, PhaseProblem};
+/// use cktile::reports::probe::{ingest, parse, PhaseProblem};
 /// let pairs: String = (2..40).map(|b| format!("pair ds_read_b32 0 {b} 128 0\n")).collect();
 /// let run = parse(&format!("chip gfx942\npair ds_read_b32 0 1 128 1\n{pairs}"))?;
 /// assert_eq!(ingest(&run)?.ops[0].problem, Some(PhaseProblem::Unpaired((40..64).collect())));
@@ -231,7 +231,7 @@ impl OpFinding {
     /// cktile's phases, in the same form as [`phases`](Self::phases).
     ///
     /// ```
-    /// use cktile::analyzer::probe::{ingest, parse};
+    /// use cktile::reports::probe::{ingest, parse};
     /// let run = parse("chip gfx942\npair ds_read_b128 0 1 256 1\n")?;
     /// let f = &ingest(&run)?.ops[0];
     /// assert_eq!(f.cktile_phases()[0], vec![0, 1, 2, 3, 20, 21, 22, 23]);
@@ -253,7 +253,7 @@ impl OpFinding {
     /// Whether the measured bank count is cktile's (`None` when none was measured).
     ///
     /// ```
-    /// use cktile::analyzer::probe::{ingest, parse};
+    /// use cktile::reports::probe::{ingest, parse};
     /// let run = parse("chip gfx950\npair ds_read_b32 0 1 128 0\npair ds_read_b32 0 1 256 1\n")?;
     /// // Measured 64 banks; cktile follows the sources that give ds_read_b32 32.
     /// assert_eq!(ingest(&run)?.ops[0].banks_agree(), Some(false));
@@ -266,7 +266,7 @@ impl OpFinding {
     /// Whether the measured phases are cktile's (`None` when none were derived).
     ///
     /// ```
-    /// use cktile::analyzer::probe::{ingest, parse};
+    /// use cktile::reports::probe::{ingest, parse};
     /// let run = parse("chip gfx942\npair ds_read_b32 0 1 128 1\n")?;
     /// // Lanes 2..63 were never paired: no phases.
     /// assert_eq!(ingest(&run)?.ops[0].phases_agree(), None);
@@ -280,7 +280,7 @@ impl OpFinding {
     /// differ from cktile's, and the phases, if measured, form a partition.
     ///
     /// ```
-    /// use cktile::analyzer::probe::{ingest, parse};
+    /// use cktile::reports::probe::{ingest, parse};
     /// let run = parse("chip gfx942\npair ds_read_b32 0 1 128 1\n")?;
     /// assert!(ingest(&run)?.ops[0].agrees());
     /// # Ok::<(), cktile::Error>(())
@@ -313,7 +313,7 @@ impl StrideFinding {
     /// Whether the analyzer counts what was measured.
     ///
     /// ```
-    /// use cktile::analyzer::probe::{ingest, parse};
+    /// use cktile::reports::probe::{ingest, parse};
     /// let run = parse("chip gfx942\nstride ds_read_b128 - - 64 24\n")?;
     /// assert!(ingest(&run)?.strides[0].agrees());
     /// # Ok::<(), cktile::Error>(())
@@ -326,7 +326,7 @@ impl StrideFinding {
     /// measured.
     ///
     /// ```
-    /// use cktile::analyzer::{models::Model, probe::{ingest, parse}};
+    /// use cktile::reports::{models::Model, probe::{ingest, parse}};
     /// // MI300X, ds_read_b32 at stride 128: 62 cycles, two phases of 32 lanes; rocRoller's 16-lane clocks give 60.
     /// let f = ingest(&parse("chip gfx942\nstride ds_read_b32 - - 128 62\n")?)?;
     /// let s = &f.strides[0];
@@ -389,7 +389,7 @@ impl Findings {
     /// Whether everything measured agrees with cktile.
     ///
     /// ```
-    /// use cktile::analyzer::probe::{ingest, parse};
+    /// use cktile::reports::probe::{ingest, parse};
     /// assert!(ingest(&parse("chip gfx942\nstride ds_read_b32 - - 16 6\n")?)?.all_agree());
     /// # Ok::<(), cktile::Error>(())
     /// ```
@@ -460,7 +460,7 @@ fn phases(rows: &[&Row], banks: u32, wave: usize) -> Result<Vec<Vec<u8>>, PhaseP
 /// (an instruction the chip does not have).
 ///
 /// ```
-/// use cktile::analyzer::probe::{ingest, parse};
+/// use cktile::reports::probe::{ingest, parse};
 /// let e = ingest(&parse("chip sm90\nstride ds_read_b32 - - 4 0\n")?).unwrap_err();
 /// assert!(e.to_string().contains("ds_read_b32"));
 /// # Ok::<(), cktile::Error>(())
@@ -500,7 +500,7 @@ pub fn ingest(run: &ProbeRun) -> Result<Findings, Error> {
     for r in &run.rows {
         if let Measurement::Stride { stride } = r.measurement {
             let addresses: Vec<Option<u64>> = (0..wave as u64).map(|t| t.checked_mul(stride)).collect();
-            let report = super::report::analyze_instruction(&run.arch, r.op, &addresses)?;
+            let report = super::banks::analyze_instruction(&run.arch, r.op, &addresses)?;
             let models = MODELS.iter().map(|&m| (m, conflict_cycles(m, &run.arch, r.op, &addresses).ok())).collect();
             strides.push(StrideFinding {
                 op: r.op,

@@ -1,13 +1,14 @@
 //! The accesses a request names, resolved once for every caller (`cktile
 //! analyze`, `cktile render --view banks`, the guide's explorer): a ready
 //! [`Pattern`] by its name, or a CK tile window over a
-//! [distribution] issuing one instruction
-//! ([`window`](super::window)). [`Accesses::resolve`] reads the names and
+//! [distribution](crate::distribution) issuing one instruction
+//! ([`window`](crate::analyzer::window)). [`Accesses::resolve`] reads the names and
 //! the distribution's text, saying which input a refusal belongs to
 //! ([`Unresolved`]); [`Accesses::analyze`] reports a tile under them.
 //!
 //! ```
-//! use cktile::analyzer::{accesses::Accesses, arch, Op};
+//! use cktile::reports::accesses::Accesses;
+//! use cktile::analyzer::{arch, Op};
 //! let lds = cktile::Descriptor::packed(&[128, 32])?;
 //! let read = Accesses::resolve(None, Some("mfma16x16x32_a"), Some(Op::DsRead { bits: 128 }))
 //!     ?
@@ -16,14 +17,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::AnalyzerProblem;
-use super::arch::{Arch, Chip};
-use super::op::Op;
+use super::banks::analyze_distribution;
+use super::banks::{TileReport, analyze_tile_report_with_progress};
 use super::partitions::{PartitionReport, partitions};
-use super::pattern::Pattern;
-use super::report::analyze_distribution;
-use super::report::{TileReport, analyze_tile_report_with_progress};
-use crate::distribution::{self, Distribution};
+use crate::analyzer::AnalyzerProblem;
+use crate::analyzer::arch::{Arch, Chip};
+use crate::analyzer::op::Op;
+use crate::analyzer::pattern::Pattern;
+use crate::distribution::Distribution;
+use crate::spelling;
 use crate::{Descriptor, Error, ErrorKind, Item, ParameterProblem, Transform};
 use alloc::boxed::Box;
 use core::fmt;
@@ -32,7 +34,8 @@ use core::fmt;
 /// distribution issuing one instruction.
 ///
 /// ```
-/// use cktile::analyzer::{accesses::Accesses, Op, Pattern};
+/// use cktile::reports::accesses::Accesses;
+/// use cktile::analyzer::{Op, Pattern};
 /// let a = Accesses::resolve(Some("mfma16"), None, None)?;
 /// assert!(matches!(a, Some(Accesses::Pattern(Pattern::Mfma { mdim: 16, .. }))));
 /// assert!(Accesses::resolve(None, None, Some(Op::DsRead { bits: 32 }))?.is_none());
@@ -54,7 +57,7 @@ pub enum Accesses {
 /// Why the inputs name no accesses, by the input at fault.
 ///
 /// ```
-/// use cktile::analyzer::accesses::{Accesses, Unresolved};
+/// use cktile::reports::accesses::{Accesses, Unresolved};
 /// assert!(matches!(Accesses::resolve(Some("mfma99"), None, None), Err(Unresolved::Pattern(_))));
 /// let e = Accesses::resolve(None, Some("tile_distribution_encoding<"), None).unwrap_err();
 /// assert!(matches!(e, Unresolved::Distribution(ref e) if e.position().is_some()));
@@ -77,7 +80,7 @@ impl fmt::Display for Unresolved {
     /// instruction "a distribution needs the instruction it issues".
     ///
     /// ```
-    /// use cktile::analyzer::accesses::Accesses;
+    /// use cktile::reports::accesses::Accesses;
     /// let e = Accesses::resolve(None, Some("mfma16x16x16_a"), None).unwrap_err();
     /// assert_eq!(e.to_string(), "a distribution needs the instruction it issues");
     /// ```
@@ -99,7 +102,8 @@ impl Accesses {
     /// `None`, for the caller to say what is missing.
     ///
     /// ```
-    /// use cktile::analyzer::{accesses::Accesses, Op};
+    /// use cktile::reports::accesses::Accesses;
+    /// use cktile::analyzer::Op;
     /// let op = Some(Op::DsRead { bits: 64 });
     /// // The distribution wins over the pattern.
     /// let a = Accesses::resolve(Some("rows"), Some("mfma32x32x8_a"), op)?;
@@ -113,7 +117,7 @@ impl Accesses {
     ) -> Result<Option<Accesses>, Unresolved> {
         match (pattern, distribution) {
             (_, Some(text)) => {
-                let distribution = distribution::resolve(text)
+                let distribution = spelling::resolve(text)
                     .and_then(|e| Ok(Distribution::new(e)?))
                     .map_err(Unresolved::Distribution)?;
                 match op {
@@ -137,7 +141,8 @@ impl Accesses {
     /// layout or the accesses as a whole.
     ///
     /// ```
-    /// use cktile::analyzer::{accesses::Accesses, arch, Op, Pattern};
+    /// use cktile::reports::accesses::Accesses;
+    /// use cktile::analyzer::{arch, Op, Pattern};
     /// let naive = cktile::Descriptor::packed(&[128, 64])?;
     /// let read = Accesses::Pattern(Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } });
     /// assert_eq!(read.analyze(&naive, 2, &arch::GFX942, &mut |_, _| {})?.counts.conflict_cycles, 384);
@@ -204,7 +209,8 @@ impl Accesses {
     /// report. A `base` given where no check runs is refused, naming why.
     ///
     /// ```
-    /// use cktile::analyzer::{accesses::Accesses, arch, Op};
+    /// use cktile::reports::accesses::Accesses;
+    /// use cktile::analyzer::{arch, Op};
     /// let lds = cktile::Descriptor::packed(&[128, 32])?;
     /// let w = Accesses::resolve(None, Some("block_raked_128x128x32_v8_w32"), Some(Op::DsWrite { bits: 128 }))?
     ///     .ok_or("no accesses")?;
