@@ -17,15 +17,14 @@ mod adaptor;
 mod descriptor;
 mod encoding;
 mod numbers;
-#[doc(hidden)]
-pub mod parameter;
+mod parameter;
 mod policy;
 
 pub use adaptor::AdaptorProblem;
 pub use descriptor::{DescriptorProblem, Side, VectorFault};
 pub use encoding::{EncodingEntry, EncodingProblem, List};
 pub use numbers::Numbers;
-pub use parameter::ParameterProblem;
+pub use parameter::{IDENT_RULE, NameProblem, ParameterProblem};
 pub use policy::PolicyProblem;
 
 /// A position in a text: 1-based line and column.
@@ -239,20 +238,51 @@ impl Error {
         Error { kind, at: None }
     }
 
-    /// A descriptor-layer error (`const`, unlike `From`).
-    #[doc(hidden)]
+    /// A descriptor's error, without a position (`const`, unlike `From`).
+    ///
+    /// ```
+    /// use cktile_core::{DescriptorProblem, Error};
+    /// const E: Error = Error::descriptor(DescriptorProblem::TooManyStages { max: 8 });
+    /// assert_eq!(E.to_string(), "a descriptor has at most 8 stages");
+    /// ```
     pub const fn descriptor(problem: DescriptorProblem) -> Error {
         Error::new(ErrorKind::Descriptor(problem))
     }
 
-    /// An adaptor-layer error (`const`, unlike `From`).
-    #[doc(hidden)]
+    /// A transform's own refusal (a `cktile_transforms` error) as the
+    /// port's: the descriptor error of the first item of a stage, as a
+    /// descriptor's base reports its transform (`const`, unlike `From`).
+    ///
+    /// ```
+    /// use cktile_core::{DescriptorProblem, Error, ErrorKind, Transform};
+    /// let refusal = Transform::xor(8, 6).unwrap_err();
+    /// let e = Error::transform(refusal);
+    /// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 0, .. })));
+    /// assert_eq!(e.to_string(), refusal.to_string());
+    /// ```
+    pub const fn transform(source: cktile_transforms::Error) -> Error {
+        Error::descriptor(DescriptorProblem::Transform { item: 0, source })
+    }
+
+    /// An adaptor's error, without a position (`const`, unlike `From`).
+    ///
+    /// ```
+    /// use cktile_core::Error;
+    /// use cktile_core::adaptor::AdaptorProblem;
+    /// let e = Error::adaptor(AdaptorProblem::IdTooLarge { id: 40, max: 32 });
+    /// assert!(e.to_string().contains("40"), "{e}");
+    /// ```
     pub const fn adaptor(problem: AdaptorProblem) -> Error {
         Error::new(ErrorKind::Adaptor(problem))
     }
 
-    /// A parameter-layer error (`const`, unlike `From`).
-    #[doc(hidden)]
+    /// A parameter's error, without a position (`const`, unlike `From`).
+    ///
+    /// ```
+    /// use cktile_core::{Error, ParameterProblem};
+    /// let e = Error::parameter(ParameterProblem::invalid_usize("ck-xor-lds", "KPack", 0, "it must be positive"));
+    /// assert!(e.to_string().contains("KPack"), "{e}");
+    /// ```
     pub const fn parameter(problem: ParameterProblem) -> Error {
         Error::new(ErrorKind::Parameter(problem))
     }

@@ -103,12 +103,7 @@ extern crate alloc;
 pub mod adaptor;
 pub mod descriptor;
 pub mod distribution;
-// The error type and the name lists: public for the crates above
-// (`cktile-analysis`, `cktile`), which share them; the error's items are
-// exported under the paths below (`Error`, `DescriptorProblem`, ...).
-#[doc(hidden)]
 pub mod error;
-#[doc(hidden)]
 pub mod names;
 pub mod ops;
 pub mod stage;
@@ -125,9 +120,8 @@ pub use error::{
     Visible, is_hidden,
 };
 pub use stage::{Ids, Item, MAX_ITEMS, Stage};
-/// The type-level integers typed encodings count their groups in (for
-/// [`tile_distribution_encoding!`]'s expansion).
-#[doc(hidden)]
+/// The type-level integers typed encodings count their groups in (what
+/// [`tile_distribution_encoding!`]'s expansion names).
 pub use typenum;
 
 /// Everything a kernel author needs, in one import.

@@ -2,7 +2,7 @@
 //! text safe to quote in the generated code's `//` comments.
 
 use crate::{Error, ParameterProblem, Snippet};
-pub use cktile_core::error::parameter::{IDENT_RULE, NameProblem};
+pub use cktile_core::error::{IDENT_RULE, NameProblem};
 
 /// C++ keywords (and alternative tokens) a name may not be.
 const KEYWORDS: &[&str] = &[

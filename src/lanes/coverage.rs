@@ -155,7 +155,7 @@ impl Coverage {
                 if let Some(dim) = t.iter().position(|&l| l < 1) {
                     return Err(bad(EncodingProblem::TileLength { dim, length: t[dim] }));
                 }
-                Dims::from_slice(t).map_err(crate::descriptor::base_error)?
+                Dims::from_slice(t).map_err(cktile_core::Error::transform)?
             }
         };
         let elements = overlap(&tile, &tile);

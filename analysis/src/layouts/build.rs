@@ -2,7 +2,6 @@
 //! transform constructors, and parameter checks with layout-level messages.
 
 use crate::error::Error;
-use cktile_core::descriptor::base_error;
 use cktile_core::{Dims, Item, ParameterProblem, Transform};
 
 /// An item from a transform constructor's result and its id lists.
@@ -13,7 +12,7 @@ pub(crate) const fn item(
 ) -> Result<Item, Error> {
     match transform {
         Ok(t) => Ok(crate::port!(Item::new(t, lower, upper))),
-        Err(source) => Err(Error::port(base_error(source))),
+        Err(source) => Err(Error::port(cktile_core::Error::transform(source))),
     }
 }
 
@@ -22,7 +21,7 @@ pub(crate) const fn item(
 pub(crate) const fn dims(values: &[usize]) -> Result<Dims, Error> {
     match Dims::from_usizes(values) {
         Ok(d) => Ok(d),
-        Err(source) => Err(Error::port(base_error(source))),
+        Err(source) => Err(Error::port(cktile_core::Error::transform(source))),
     }
 }
 

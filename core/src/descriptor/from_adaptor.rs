@@ -13,7 +13,7 @@
 //! is fixed at 0 (`freeze(0)`). The last stage orders its dimensions as
 //! the adaptor's top; the others keep the adaptor's hidden order.
 
-use super::{Descriptor, Item, MAX_ITEMS, base_error, tri};
+use super::{Descriptor, Item, MAX_ITEMS, tri};
 use crate::adaptor::{Adaptor, AdaptorProblem, MAX_HIDDEN};
 use crate::error::{DescriptorProblem, Error};
 use cktile_transforms::{Dims, Index, MAX_DIMS, Transform};
@@ -421,7 +421,7 @@ const fn push(out: &mut [Item; MAX_ITEMS], n: usize, item: Item) -> Result<usize
 const fn lift(r: Result<Transform, cktile_transforms::Error>) -> Result<Transform, Error> {
     match r {
         Ok(t) => Ok(t),
-        Err(source) => Err(base_error(source)),
+        Err(source) => Err(Error::transform(source)),
     }
 }
 

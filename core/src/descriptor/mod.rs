@@ -119,19 +119,12 @@ pub struct Descriptor {
 
 pub(crate) use cktile_transforms::tri;
 
-/// Wraps a transform-level error of a base descriptor.
-#[inline]
-#[doc(hidden)]
-pub const fn base_error(source: cktile_transforms::Error) -> Error {
-    Error::descriptor(DescriptorProblem::Transform { item: 0, source })
-}
-
 /// Converts `usize` parameters, naming a value too large for the index type.
 #[inline]
 pub(crate) const fn dims(values: &[usize]) -> Result<Dims, Error> {
     match Dims::from_usizes(values) {
         Ok(d) => Ok(d),
-        Err(e) => Err(base_error(e)),
+        Err(e) => Err(Error::transform(e)),
     }
 }
 
@@ -155,7 +148,7 @@ const fn all_ids(n: usize) -> Ids {
 const fn one_stage(lower: Index, transform: Result<Transform, cktile_transforms::Error>) -> Result<Stage, Error> {
     let t = match transform {
         Ok(t) => t,
-        Err(e) => return Err(base_error(e)),
+        Err(e) => return Err(Error::transform(e)),
     };
     let item = Item::from_ids(t, all_ids(t.num_lower()), all_ids(t.num_upper()));
     Stage::new(single(lower), &[item])
@@ -174,7 +167,7 @@ const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
 pub(crate) const fn guaranteed(length: usize, stride: usize) -> Result<Vector, Error> {
     match Dims::from_usizes(&[length, stride]) {
         Ok(d) => Ok(Vector::new(d.get(0), d.get(1))),
-        Err(e) => Err(base_error(e)),
+        Err(e) => Err(Error::transform(e)),
     }
 }
 
@@ -190,7 +183,7 @@ const fn stride_overflow(value: i128) -> Error {
 #[cfg_attr(not(always_inline), inline)]
 const fn non_negative(values: &Dims, transform: &'static str, parameter: &'static str) -> Result<(), Error> {
     match values.first_negative() {
-        Some(position) => Err(base_error(cktile_transforms::Error::Negative {
+        Some(position) => Err(Error::transform(cktile_transforms::Error::Negative {
             transform,
             parameter,
             position: Some(position),
@@ -207,7 +200,7 @@ const fn non_negative(values: &Dims, transform: &'static str, parameter: &'stati
 const fn positive_lengths(lengths: &Dims, transform: &'static str) -> Result<(), Error> {
     tri!(non_negative(lengths, transform, "lengths"));
     match lengths.first_zero() {
-        Some(position) => Err(base_error(cktile_transforms::Error::ZeroLength {
+        Some(position) => Err(Error::transform(cktile_transforms::Error::ZeroLength {
             transform,
             parameter: "lengths",
             position: Some(position),
@@ -364,7 +357,7 @@ impl Descriptor {
     pub const fn naive_with_offset(lengths: &[usize], strides: &[usize], offset: usize) -> Result<Descriptor, Error> {
         let offset = match Dims::from_usizes(&[offset]) {
             Ok(d) => d.get(0),
-            Err(e) => return Err(base_error(e)),
+            Err(e) => return Err(Error::transform(e)),
         };
         Descriptor::naive_with_offset_dims(tri!(dims(lengths)), tri!(dims(strides)), offset)
     }
@@ -590,14 +583,14 @@ impl Descriptor {
 #[inline]
 pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims, Error> {
     if align == 0 || align as u64 > Index::MAX as u64 {
-        return Err(base_error(cktile_transforms::Error::ZeroLength {
+        return Err(Error::transform(cktile_transforms::Error::ZeroLength {
             transform: "aligned",
             parameter: "align",
             position: None,
         }));
     }
     if lengths.is_empty() {
-        return Err(base_error(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
+        return Err(Error::transform(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
     }
     tri!(positive_lengths(lengths, "aligned"));
     let align = align as Index;
@@ -622,7 +615,7 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
     }
     match Dims::from_slice(strides.split_at(n).0) {
         Ok(d) => Ok(d),
-        Err(e) => Err(base_error(e)),
+        Err(e) => Err(Error::transform(e)),
     }
 }
 
@@ -643,7 +636,7 @@ pub(crate) const fn naive_base(lengths: &Dims, strides: &Dims) -> Result<(Index,
     let space = tri!(naive_space(lengths, strides));
     match Transform::embed_dims(*lengths, *strides) {
         Ok(t) => Ok((space, t)),
-        Err(e) => Err(base_error(e)),
+        Err(e) => Err(Error::transform(e)),
     }
 }
 
@@ -657,7 +650,7 @@ pub(crate) const fn with_offset_base(
     offset: Index,
 ) -> Result<(Index, Index, Transform, Transform), Error> {
     if offset < 0 {
-        return Err(base_error(cktile_transforms::Error::Negative {
+        return Err(Error::transform(cktile_transforms::Error::Negative {
             transform: "naive_with_offset",
             parameter: "offset",
             position: None,
@@ -676,11 +669,11 @@ pub(crate) const fn with_offset_base(
     };
     let shift = match Transform::offset(space as usize, offset as usize) {
         Ok(t) => t,
-        Err(e) => return Err(base_error(e)),
+        Err(e) => return Err(Error::transform(e)),
     };
     match Transform::embed_dims(*lengths, *strides) {
         Ok(embed) => Ok((space, bottom, shift, embed)),
-        Err(e) => Err(base_error(e)),
+        Err(e) => Err(Error::transform(e)),
     }
 }
 
@@ -850,6 +843,6 @@ pub(crate) const fn packed_base(lengths: &Dims) -> Result<(Index, Transform), Er
     };
     match Transform::unmerge_dims(*lengths) {
         Ok(t) => Ok((space, t)),
-        Err(e) => Err(base_error(e)),
+        Err(e) => Err(Error::transform(e)),
     }
 }

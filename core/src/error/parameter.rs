@@ -8,7 +8,7 @@ use core::fmt;
 /// What a name must be, for messages.
 ///
 /// ```
-/// assert!(cktile_core::error::parameter::IDENT_RULE.starts_with("a C++ identifier"));
+/// assert!(cktile_core::error::IDENT_RULE.starts_with("a C++ identifier"));
 /// ```
 pub const IDENT_RULE: &str = "a C++ identifier for --name: ASCII letters, digits and `_`, starting with a letter, \
 not ending with `_` and without `__` (names with `__`, or starting with `_`, are reserved), not a C++ keyword, \
@@ -17,7 +17,7 @@ at most 64 characters";
 /// Which rule of [`IDENT_RULE`] a name breaks.
 ///
 /// ```
-/// use cktile_core::error::parameter::NameProblem;
+/// use cktile_core::error::NameProblem;
 /// assert_eq!(NameProblem::DoubleUnderscore.to_string(), "identifiers containing `__` are reserved in C++");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

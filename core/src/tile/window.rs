@@ -136,7 +136,7 @@ pub fn make_tile_window<B, C: Chain, W: Values<Len = C::NumTop>>(
     lengths: W,
     origin: impl CoordinateOf<TopIndex<C>>,
 ) -> Result<TileWindowWithStaticLengths<B, C, W>, Error> {
-    let dims = lengths.dims().map_err(crate::descriptor::base_error)?;
+    let dims = lengths.dims().map_err(crate::Error::transform)?;
     for &l in dims.as_slice() {
         if l < 1 {
             return Err(window_error("window length", l, "every window length is at least 1"));

@@ -12,7 +12,7 @@
 
 use crate::Descriptor;
 use crate::descriptor::{
-    aligned_strides, base_error, guaranteed, naive_accepts, naive_base, packed_accepts, packed_base, tri,
+    aligned_strides, guaranteed, naive_accepts, naive_base, packed_accepts, packed_base, tri,
     vector_accepts, vector_fits, with_offset_base,
 };
 use crate::error::Error;
@@ -326,7 +326,7 @@ const fn aligned_check(lengths: DimsResult, align: usize) -> Result<(), Error> {
 const fn offset_index(offset: usize) -> Result<Index, Error> {
     match Dims::from_usizes(&[offset]) {
         Ok(off) => Ok(off.get(0)),
-        Err(_) => Err(base_error(cktile_transforms::Error::ValueTooLarge { value: offset as u64 })),
+        Err(_) => Err(Error::transform(cktile_transforms::Error::ValueTooLarge { value: offset as u64 })),
     }
 }
 
