@@ -147,19 +147,37 @@ impl Error {
     }
 
     /// A descriptor-layer error (`const`, unlike `From`).
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::Error;
+    /// use cktile_core::DescriptorProblem;
+    /// const E: Error = Error::descriptor(DescriptorProblem::TooManyStages { max: 8 });
+    /// assert_eq!(E.to_string(), "a descriptor has at most 8 stages");
+    /// ```
     pub const fn descriptor(problem: DescriptorProblem) -> Error {
         Error::port(cktile_core::Error::descriptor(problem))
     }
 
     /// A spec-layer error without a position (`const`, unlike `From`).
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::{Error, SpecProblem};
+    /// use cktile_core::Snippet;
+    /// let e = Error::spec(SpecProblem::Syntax { expected: "`->`", found: Snippet::new("=>") });
+    /// assert_eq!((e.summary(), e.position()), ("cktile: spec syntax error", None));
+    /// ```
     pub const fn spec(problem: SpecProblem) -> Error {
         Error::new(ErrorKind::Spec(problem))
     }
 
     /// A parameter-layer error (`const`, unlike `From`).
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::Error;
+    /// use cktile_core::ParameterProblem;
+    /// let e = Error::parameter(ParameterProblem::invalid_usize("ck-xor-lds", "KPack", 0, "it must be positive"));
+    /// assert!(e.to_string().contains("KPack"), "{e}");
+    /// ```
     pub const fn parameter(problem: ParameterProblem) -> Error {
         Error::port(cktile_core::Error::parameter(problem))
     }

@@ -303,5 +303,5 @@ impl Problem {
 
 /// A search parameter error.
 pub(crate) const fn bad(parameter: &'static str, value: usize, requirement: &'static str) -> Error {
-    crate::layouts::build::bad("search", parameter, value, requirement)
+    Error::parameter(crate::ParameterProblem::invalid_usize("search", parameter, value, requirement))
 }

@@ -334,7 +334,13 @@ impl From<AnalyzerProblem> for Error {
 
 impl Error {
     /// An analyzer-layer error without a position (`const`, unlike `From`).
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::analyzer::{Op, arch};
+    /// use cktile_analysis::{AnalyzerProblem, Error};
+    /// let e = Error::analyzer(AnalyzerProblem::Unsupported { op: Op::DsReadTr { element_bits: 16 }, arch: arch::GFX942.name() });
+    /// assert!(e.to_string().contains("gfx942"), "{e}");
+    /// ```
     pub const fn analyzer(problem: AnalyzerProblem) -> Error {
         Error::new(ErrorKind::Analyzer(problem))
     }

@@ -33,12 +33,10 @@
 //! # Ok::<(), cktile_analysis::Error>(())
 //! ```
 
-#[doc(hidden)]
-pub mod build;
+mod build;
 pub mod ck;
 pub mod cute;
 pub mod padding;
-#[doc(hidden)]
 pub mod registry;
 pub mod triton;
 pub mod xor_linear;

@@ -1,4 +1,16 @@
-//! The catalogue's entries by name, and `name:key=value,...` parsing.
+//! The catalogue's entries by name, and `name:key=value,...` parsing:
+//! [`CATALOGUE`], one row ([`Entry`]) per layout family with its
+//! parameters and builder, read by [`resolve`], the
+//! command line's help and the search; [`write`](mod@write) writes an entry's text
+//! the other way.
+//!
+//! ```
+//! use cktile_analysis::layouts::registry::{CATALOGUE, CK_XOR_LDS};
+//! assert!(CATALOGUE.iter().any(|e| e.name == CK_XOR_LDS.name));
+//! let d = CK_XOR_LDS.build("m=128,k=32,kpack=8,mlds=2")?;
+//! assert_eq!(d.calculate_offset(&[3, 9]), 97);
+//! # Ok::<(), cktile_analysis::Error>(())
+//! ```
 
 use super::xor_linear::{self, MAX_ROW_BITS};
 use super::{ck, cute, padding, triton};
@@ -115,13 +127,20 @@ const DTYPES: Domain = Domain::Words(&["fp8", "int8", "fp16", "bf16", "fp32", "t
 const BANKS: Domain = Domain::Words(&["32", "64"]);
 /// The `form` parameter's words and the CK versions they name: what the
 /// parser reads and what [`write::word`] writes.
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::layouts::{ck::UnmergeOrder, registry::FORM_WORDS};
+/// assert_eq!(FORM_WORDS[0], ("2025", UnmergeOrder::Fixed2025));
+/// ```
 pub const FORM_WORDS: [(&str, ck::UnmergeOrder); 2] =
     [("2025", ck::UnmergeOrder::Fixed2025), ("2024", ck::UnmergeOrder::Original2024)];
 const FORMS: Domain = Domain::Words(&[FORM_WORDS[0].0, FORM_WORDS[1].0]);
 /// The `order` parameter's words (Triton's `order`) and whether each is
 /// row-major: what the parser reads and what [`write::word`] writes.
-#[doc(hidden)]
+///
+/// ```
+/// assert_eq!(cktile_analysis::layouts::registry::ORDER_WORDS[0], ("10", true));
+/// ```
 pub const ORDER_WORDS: [(&str, bool); 2] = [("10", true), ("01", false)];
 /// The `bits` parameter's words (Triton's `elementBitWidth`) and the element
 /// sizes in bytes they name: what the parser reads and what `--dtype` fills
@@ -157,8 +176,14 @@ pub const CATALOGUE: &[Entry] = &[
     *XOR_LINEAR,
 ];
 
-/// The `ck-universal-a` entry.
-#[doc(hidden)]
+/// The `ck-universal-a` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::CK_UNIVERSAL_A};
+/// assert_eq!(CK_UNIVERSAL_A.name, "ck-universal-a");
+/// assert!(build_entry(CK_UNIVERSAL_A.example).is_ok());
+/// ```
 pub const CK_UNIVERSAL_A: &Entry = &Entry {
     name: "ck-universal-a",
     summary: "CK Tile universal GEMM A (row-major) / B (column-major) LDS block: XOR with MLdsLayer chosen by CK's rule",
@@ -180,8 +205,14 @@ pub const CK_UNIVERSAL_A: &Entry = &Entry {
     },
 };
 
-/// The `ck-xor-lds` entry.
-#[doc(hidden)]
+/// The `ck-xor-lds` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::CK_XOR_LDS};
+/// assert_eq!(CK_XOR_LDS.name, "ck-xor-lds");
+/// assert!(build_entry(CK_XOR_LDS.example).is_ok());
+/// ```
 pub const CK_XOR_LDS: &Entry = &Entry {
     name: "ck-xor-lds",
     summary: "CK Tile LDS index swapping (xor -> unmerge -> merge) with an explicit MLdsLayer",
@@ -199,8 +230,14 @@ pub const CK_XOR_LDS: &Entry = &Entry {
     build: |a| ck::xor_lds(a.usize("m")?, a.usize("k")?, a.usize("kpack")?, a.usize("mlds")?, a.form()?),
 };
 
-/// The `ck-xor-preshuffle` entry.
-#[doc(hidden)]
+/// The `ck-xor-preshuffle` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::CK_XOR_PRESHUFFLE};
+/// assert_eq!(CK_XOR_PRESHUFFLE.name, "ck-xor-preshuffle");
+/// assert!(build_entry(CK_XOR_PRESHUFFLE.example).is_ok());
+/// ```
 pub const CK_XOR_PRESHUFFLE: &Entry = &Entry {
     name: "ck-xor-preshuffle",
     summary: "plain XOR preshuffle on KPack-wide vectors: x' = (y % (K/KPack)) ^ x",
@@ -285,8 +322,14 @@ pub(crate) const CK_FMHA_V: &Entry = &Entry {
     },
 };
 
-/// The `cute-swizzle` entry.
-#[doc(hidden)]
+/// The `cute-swizzle` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::CUTE_SWIZZLE};
+/// assert_eq!(CUTE_SWIZZLE.name, "cute-swizzle");
+/// assert!(build_entry(CUTE_SWIZZLE.example).is_ok());
+/// ```
 pub const CUTE_SWIZZLE: &Entry = &Entry {
     name: "cute-swizzle",
     summary: "CuTe Swizzle<B,M,S> composed with a row- or column-major tile, on element indices (SM80 atoms)",
@@ -386,8 +429,14 @@ const TRITON_PARAMS: [EntryParam; 7] = [
     p("dtype", DTYPE_TAG, None, DTYPES),
 ];
 
-/// The `triton-swizzled` entry.
-#[doc(hidden)]
+/// The `triton-swizzled` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::TRITON_SWIZZLED};
+/// assert_eq!(TRITON_SWIZZLED.name, "triton-swizzled");
+/// assert!(build_entry(TRITON_SWIZZLED.example).is_ok());
+/// ```
 pub const TRITON_SWIZZLED: &Entry = &Entry {
     name: "triton-swizzled",
     summary: "Triton #ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>",
@@ -426,8 +475,14 @@ pub(crate) const TRITON_NVMMA: &Entry = &Entry {
     },
 };
 
-/// The `triton-rotating` entry.
-#[doc(hidden)]
+/// The `triton-rotating` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::TRITON_ROTATING};
+/// assert_eq!(TRITON_ROTATING.name, "triton-rotating");
+/// assert!(build_entry(TRITON_ROTATING.example).is_ok());
+/// ```
 pub const TRITON_ROTATING: &Entry = &Entry {
     name: "triton-rotating",
     summary: "Triton #ttg.amd_rotating_shared<{vec, perPhase, maxPhase, order}> on a power-of-two tile (tl.dot's N-contiguous B operand on gfx942 and RDNA3/4)",
@@ -438,8 +493,14 @@ pub const TRITON_ROTATING: &Entry = &Entry {
     build: |a| a.triton(triton::rotating_shared),
 };
 
-/// The `row-padded` entry.
-#[doc(hidden)]
+/// The `row-padded` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::ROW_PADDED};
+/// assert_eq!(ROW_PADDED.name, "row-padded");
+/// assert!(build_entry(ROW_PADDED.example).is_ok());
+/// ```
 pub const ROW_PADDED: &Entry = &Entry {
     name: "row-padded",
     summary: "row-major tile whose rows are padded by `pad` elements",
@@ -455,8 +516,14 @@ pub const ROW_PADDED: &Entry = &Entry {
     build: |a| padding::row_padded(a.usize("rows")?, a.usize("cols")?, a.usize("pad")?),
 };
 
-/// The `xor-linear` entry.
-#[doc(hidden)]
+/// The `xor-linear` entry (one row of [`CATALOGUE`], which the search's
+/// families name directly).
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::XOR_LINEAR};
+/// assert_eq!(XOR_LINEAR.name, "xor-linear");
+/// assert!(build_entry(XOR_LINEAR.example).is_ok());
+/// ```
 pub const XOR_LINEAR: &Entry = &Entry {
     name: "xor-linear",
     summary: "general XOR-linear swizzle: vector col/vec XORed with masks[j] for every set bit j of the row (or, column-major, the transpose)",
@@ -499,15 +566,37 @@ pub const XOR_LINEAR: &Entry = &Entry {
 const MASK_SEPARATOR: char = '.';
 
 /// Entries written as text: the parser's keys, words and separators, the
-/// other way (the search's members print with these).
+/// other way (the search's members print with these), so that what is
+/// written reads back as the same entry.
+///
+/// ```
+/// use cktile_analysis::layouts::{build_entry, registry::{ROW_PADDED, write::write_entry}};
+/// use core::fmt;
+/// struct Text;
+/// impl fmt::Display for Text {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         // Every parameter given but the last, which keeps its default.
+///         let (rows, cols, pad) = (64, 32, 4);
+///         let mut values: Vec<Option<&dyn fmt::Display>> = vec![Some(&rows), Some(&cols), Some(&pad)];
+///         values.resize(ROW_PADDED.params.len(), None);
+///         write_entry(f, ROW_PADDED, &values)
+///     }
+/// }
+/// let text = Text.to_string();
+/// assert!(text.starts_with("row-padded:"), "{text}");
+/// assert!(build_entry(&text).is_ok(), "{text}");
+/// ```
 #[cfg(feature = "alloc")]
-#[doc(hidden)]
 pub mod write {
     use super::{Entry, MASK_SEPARATOR};
     use core::fmt::{self, Write as _};
 
     /// Masks as the `masks` parameter writes them: `1.2.4`.
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::layouts::registry::write::Masks;
+    /// assert_eq!(Masks(&[1, 2, 4]).to_string(), "1.2.4");
+    /// ```
     pub struct Masks<'m>(pub &'m [usize]);
 
     impl fmt::Display for Masks<'_> {
@@ -523,7 +612,11 @@ pub mod write {
     }
 
     /// The word `words` spell `value` with (the first, if several do; `""` if none).
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::layouts::registry::{ORDER_WORDS, write::word};
+    /// assert_eq!((word(&ORDER_WORDS, &true), word(&ORDER_WORDS, &false)), ("10", "01"));
+    /// ```
     pub fn word<T: PartialEq>(words: &[(&'static str, T)], value: &T) -> &'static str {
         words.iter().find(|(_, v)| v == value).map_or("", |(w, _)| w)
     }
@@ -532,9 +625,9 @@ pub mod write {
     /// order of its parameters (`None` leaves a parameter out, so the parser
     /// takes its default): the keys are the entry's own
     /// [`EntryParam::name`](super::EntryParam::name)s, the ones the parser reads.
-    #[doc(hidden)]
+    /// Values past the entry's parameters are not written; parameters past
+    /// the values are left out. (See the [module](self) for an example.)
     pub fn write_entry(f: &mut fmt::Formatter<'_>, entry: &Entry, values: &[Option<&dyn fmt::Display>]) -> fmt::Result {
-        debug_assert_eq!(values.len(), entry.params.len(), "one value per parameter of {}", entry.name);
         f.write_str(entry.name)?;
         let mut separator = ':';
         for (param, value) in entry.params.iter().zip(values) {
@@ -752,7 +845,14 @@ impl Entry {
     /// entry, and a parameter the entry takes is named by its key here
     /// (`m`, not `M`; `mlds`, not `MLdsLayer`). Derived quantities keep
     /// their CK names.
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::layouts::{ck, registry::CK_UNIVERSAL_A};
+    /// // ck-universal-a builds through ck::xor_lds, whose error names ck-xor-lds and M.
+    /// let shared = ck::xor_lds(100, 32, 8, 3, ck::UnmergeOrder::Fixed2025).unwrap_err();
+    /// let own = CK_UNIVERSAL_A.own_error(shared).to_string();
+    /// assert!(own.contains("ck-universal-a") && !own.contains("ck-xor-lds"), "{own}");
+    /// ```
     pub fn own_error(&'static self, e: Error) -> Error {
         let ErrorKind::Port(cktile_core::ErrorKind::Parameter(problem)) = *e.kind() else {
             return e;

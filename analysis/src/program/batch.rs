@@ -191,7 +191,18 @@ impl Program {
     /// this for each instruction's lanes, in the layout their lane
     /// coordinates are made in.
     #[inline]
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::Program;
+    /// use cktile_analysis::program::LANES;
+    /// let p = Program::of(&cktile_core::Descriptor::naive(&[4, 8], &[10, 1])?);
+    /// let (mut rows, mut cols, mut out) = ([0; LANES], [0; LANES], [0; LANES]);
+    /// (rows[0], cols[0], rows[1], cols[1], rows[2], cols[2]) = (2, 3, 0, 7, 4, 0);
+    /// let valid = p.offsets_2d(&rows, &cols, 3, &mut out);
+    /// // Lanes 0 and 1 are inside the 4 x 8 tile; lane 2 (row 4) is not.
+    /// assert_eq!((valid, out[0], out[1]), (0b011, 23, 7));
+    /// # Ok::<(), cktile_analysis::Error>(())
+    /// ```
     pub const fn offsets_2d(
         &self,
         rows: &[Index; LANES],

@@ -172,7 +172,16 @@ impl Program {
     /// into different storage may differ as values while computing the
     /// same offsets: [`of`](Self::of) always starts from
     /// [`Program::EMPTY`].)
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::Program;
+    /// use cktile_core::Descriptor;
+    /// let d = Descriptor::naive(&[4, 8], &[10, 1])?;
+    /// let mut p = Program::EMPTY;
+    /// p.compile(&d);
+    /// assert_eq!(p.offset_if_valid(&[2, 3]), Some(23));
+    /// # Ok::<(), cktile_analysis::Error>(())
+    /// ```
     pub const fn compile(&mut self, desc: &Descriptor) {
         let p = self;
         p.start(desc.lengths());
@@ -581,7 +590,15 @@ impl Program {
     }
 
     /// No operation: what [`Program::compile`] starts from.
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::Program;
+    /// // Compiled into, it is any descriptor's program.
+    /// let mut p = Program::EMPTY;
+    /// p.compile(&cktile_core::Descriptor::packed(&[4, 8])?);
+    /// assert_eq!(p, Program::of(&cktile_core::Descriptor::packed(&[4, 8])?));
+    /// # Ok::<(), cktile_analysis::Error>(())
+    /// ```
     pub const EMPTY: Program = Program {
         ops: [Op::Nop; MAX_OPS],
         n_ops: 0,
