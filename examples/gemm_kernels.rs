@@ -58,7 +58,7 @@
 use cktile_core::ops::gemm::{
     BlockWarps, ColumnMajor, Gfx11, Gfx12, Mfma, MmaSync, RowMajor, UniversalGemmPolicy, Wmma,
 };
-use cktile_core::tile::{BufferGfx9, BufferGfx11, Plain, Vectors};
+use cktile_core::tile::{BufferGfx9, BufferGfx11, Plain};
 
 /// gfx942, 16-bit elements `E` (fp16, bf16): 128 x 128 x 32 on 256
 /// threads, 2 x 2 warps of the 32x32x16 MFMA, A laid out as `A` and B as
@@ -186,8 +186,8 @@ mod entry {
             gemm_sm90_fp16_c16 = Sm90<Fp16>, OneStage, Default2D, u16 => Fp16 as u16;
             gemm_sm90_bf16_c16 = Sm90<Bf16>, OneStage, Default2D, u16 => Bf16 as u16;
             gemm_sm90_fp16_c16_cshuffle = Sm90<Fp16>, OneStage, CShuffle, u16 => Fp16 as u16;
-            gemm_sm90_fp16_vectors = Sm90<Fp16, RowMajor, ColumnMajor, Vectors>, OneStage, Default2D, u16 => f32 as f32;
-            gemm_sm90_fp8_vectors = Sm90x8<cktile_core::ops::gemm::Fp8, RowMajor, ColumnMajor, Vectors>, OneStage, Default2D, u8 => f32 as f32;
+            gemm_sm90_fp16_vectors = Sm90<Fp16, RowMajor, ColumnMajor, cktile_core::tile::Vectors>, OneStage, Default2D, u16 => f32 as f32;
+            gemm_sm90_fp8_vectors = Sm90x8<cktile_core::ops::gemm::Fp8, RowMajor, ColumnMajor, cktile_core::tile::Vectors>, OneStage, Default2D, u8 => f32 as f32;
         "gfx11" if all(target_arch = "amdgpu", feature = "gfx11"):
             gemm_gfx11_fp16 = Rdna3<Fp16>, OneStage, Default2D, u16 => f32 as f32;
             gemm_gfx11_bf16 = Rdna3<Bf16>, OneStage, Default2D, u16 => f32 as f32;
@@ -340,11 +340,11 @@ fn main() -> Result<(), cktile::Error> {
     // The `_vectors` entry points: A and B through `Vectors` (on the host, the plain loads).
     report(
         "sm_90 fp16_t (mma.sync m16n8k16), Vectors, A row-major, B column-major".to_string(),
-        run::<Sm90<Fp16, RowMajor, ColumnMajor, Vectors>, OneStage, f32>((m, n, k), gap, false)?,
+        run::<Sm90<Fp16, RowMajor, ColumnMajor, cktile_core::tile::Vectors>, OneStage, f32>((m, n, k), gap, false)?,
     );
     report(
         "sm_90 fp8_t (Fp8) (mma.sync m16n8k32), Vectors, A row-major, B column-major".to_string(),
-        run::<Sm90x8<Fp8, RowMajor, ColumnMajor, Vectors>, OneStage, f32>((m, n, k), gap, false)?,
+        run::<Sm90x8<Fp8, RowMajor, ColumnMajor, cktile_core::tile::Vectors>, OneStage, f32>((m, n, k), gap, false)?,
     );
     report(
         format!("gfx11 fp16_t (WMMA 16x16x16), {shuffled}"),

@@ -260,6 +260,7 @@ impl Error {
     /// assert!(matches!(e.kind(), ErrorKind::Descriptor(DescriptorProblem::Transform { item: 0, .. })));
     /// assert_eq!(e.to_string(), refusal.to_string());
     /// ```
+    #[inline]
     pub const fn transform(source: cktile_transforms::Error) -> Error {
         Error::descriptor(DescriptorProblem::Transform { item: 0, source })
     }

@@ -172,7 +172,21 @@ impl CountMemo {
     /// [`count`](Self::count) of addresses the analyzer keeps as
     /// [`LaneAddresses`].
     #[inline]
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::analyzer::memo::{CountMemo, LaneAddresses};
+    /// use cktile_analysis::analyzer::model::PhaseTable;
+    /// use cktile_analysis::analyzer::{Op, arch};
+    /// let (mut memo, mut table) = (CountMemo::new(&arch::GFX942, Op::DsRead { bits: 32 }), PhaseTable::EMPTY);
+    /// let mut a = LaneAddresses::new(64);
+    /// for lane in 0..64 {
+    ///     a.set(lane, 256 * (lane as u64 % 8)); // 8 rows of 256 bytes: 8 lanes a bank
+    /// }
+    /// let c = memo.count_lanes(&mut table, &a)?;
+    /// assert_eq!(c, memo.count(&mut table, &a.options()[..64])?);
+    /// assert_eq!(c.max_ways, 8);
+    /// # Ok::<(), cktile_analysis::Error>(())
+    /// ```
     pub const fn count_lanes(&mut self, table: &mut PhaseTable, a: &LaneAddresses) -> Result<Counts, Error> {
         let lanes = if a.lanes < MAX_LANES { a.lanes } else { MAX_LANES };
         let active = a.active & if lanes < 64 { (1u64 << lanes) - 1 } else { u64::MAX };
@@ -223,7 +237,14 @@ impl CountMemo {
 /// per lane (meaningless where the lane is inactive), the active lanes as
 /// mask bits, and the number of lanes.
 #[derive(Clone, Copy, Debug)]
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::analyzer::memo::LaneAddresses;
+/// let mut a = LaneAddresses::new(4);
+/// a.set(0, 0);
+/// a.set(2, 128);
+/// assert_eq!(a.options()[..4], [Some(0), None, Some(128), None]);
+/// ```
 pub struct LaneAddresses {
     pub(crate) at: [u64; MAX_LANES],
     pub(crate) active: u64,
@@ -234,7 +255,11 @@ const _: () = assert!(MAX_LANES <= 64, "a wave's active lanes are the bits of a 
 
 impl LaneAddresses {
     /// `lanes` lanes, none active.
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::analyzer::memo::LaneAddresses;
+    /// assert!(LaneAddresses::new(64).options().iter().all(Option::is_none));
+    /// ```
     pub const fn new(lanes: usize) -> LaneAddresses {
         LaneAddresses { at: [0; MAX_LANES], active: 0, lanes }
     }
@@ -242,14 +267,27 @@ impl LaneAddresses {
     /// Lane `lane` accesses `address`.
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::analyzer::memo::LaneAddresses;
+    /// let mut a = LaneAddresses::new(2);
+    /// a.set(1, 64);
+    /// assert_eq!(a.options()[..2], [None, Some(64)]);
+    /// ```
     pub const fn set(&mut self, lane: usize, address: u64) {
         self.at[lane % MAX_LANES] = address;
         self.active |= 1 << (lane % MAX_LANES);
     }
 
     /// The addresses as the model takes them: `None` for an inactive lane.
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::analyzer::memo::LaneAddresses;
+    /// let mut a = LaneAddresses::new(1);
+    /// a.set(0, 8);
+    /// a.set(5, 8); // past the instruction's lanes: not one of its accesses
+    /// assert_eq!(a.options().iter().flatten().count(), 1);
+    /// ```
     pub const fn options(&self) -> [Option<u64>; MAX_LANES] {
         let mut out = [None; MAX_LANES];
         let mut l = 0;

@@ -56,7 +56,12 @@ pub struct Metric {
 
 impl Metric {
     /// A count metric.
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::analyzer::metrics::{Metric, MetricValue};
+    /// let m = Metric::count("Bank Conflict Cycles", "cycles", "conflict_cycles", 12);
+    /// assert_eq!((m.key, m.value), ("conflict_cycles", MetricValue::Count(12)));
+    /// ```
     pub const fn count(label: &'static str, unit: &'static str, key: &'static str, n: u32) -> Metric {
         Metric { label, unit, key, value: MetricValue::Count(n as u64) }
     }

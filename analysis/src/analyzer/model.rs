@@ -581,7 +581,15 @@ pub const fn count_in(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Opti
 /// gets the same answer from it: the xor-linear search validates one
 /// setting of an instruction whose settings differ by whole aligned
 /// vectors).
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::analyzer::model::{PhaseTable, count_validated};
+/// use cktile_analysis::analyzer::{Op, arch, count};
+/// let a: Vec<Option<u64>> = (0..64).map(|l| Some(4 * l)).collect();
+/// let op = Op::DsRead { bits: 32 };
+/// assert_eq!(count_validated(&mut PhaseTable::EMPTY, &arch::GFX942, op, &a), count(&arch::GFX942, op, &a)?);
+/// # Ok::<(), cktile_analysis::Error>(())
+/// ```
 pub const fn count_validated(t: &mut PhaseTable, arch: &Arch, op: Op, addresses: &[Option<u64>]) -> Counts {
     count_phases(t, arch, op, addresses, &mut [])
 }
@@ -649,7 +657,16 @@ pub const fn count_kept(
 
 /// [`count_kept`] of a request [`validate`] accepts: a tile report's worst
 /// instruction, whose count accepted it.
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::analyzer::model::{PhaseTable, count_kept_validated};
+/// use cktile_analysis::analyzer::{Op, arch, count};
+/// let a: Vec<Option<u64>> = (0..64).map(|l| Some(16 * l)).collect();
+/// let op = Op::DsRead { bits: 128 };
+/// let mut kept = [PhaseTable::EMPTY; 8];
+/// assert_eq!(count_kept_validated(&arch::GFX942, op, &a, &mut kept), count(&arch::GFX942, op, &a)?);
+/// # Ok::<(), cktile_analysis::Error>(())
+/// ```
 pub const fn count_kept_validated(arch: &Arch, op: Op, addresses: &[Option<u64>], kept: &mut [PhaseTable]) -> Counts {
     let mut t = PhaseTable::EMPTY;
     count_phases(&mut t, arch, op, addresses, kept)

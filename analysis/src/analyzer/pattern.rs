@@ -126,7 +126,20 @@ impl Divisor {
 /// instruction, as a [`Program`](crate::Program) reads them: a column of
 /// rows, a column of columns, and the active lanes as mask bits.
 #[derive(Clone, Copy, Debug)]
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::Program;
+/// use cktile_analysis::analyzer::{memo::LaneAddresses, pattern::LaneChunk, tile::chunk_addresses};
+/// // Two lanes of a packed 8 x 8 tile of 2-byte elements.
+/// let p = Program::of(&cktile_core::Descriptor::packed(&[8, 8])?);
+/// let mut chunk = LaneChunk::EMPTY;
+/// chunk.set(0, 1, 2);
+/// chunk.set(1, 3, 4);
+/// let mut out = LaneAddresses::new(2);
+/// chunk_addresses(&p, 2, 0, 0, &chunk, 2, &mut out)?;
+/// assert_eq!(out.options()[..2], [Some(2 * 10), Some(2 * 28)]);
+/// # Ok::<(), cktile_analysis::Error>(())
+/// ```
 pub struct LaneChunk {
     pub(crate) rows: [Index; LANES],
     pub(crate) cols: [Index; LANES],
@@ -135,14 +148,16 @@ pub struct LaneChunk {
 
 impl LaneChunk {
     /// No active lane.
-    #[doc(hidden)]
+    ///
+    /// (See [`LaneChunk`] for an example.)
     pub const EMPTY: LaneChunk = LaneChunk { rows: [0; LANES], cols: [0; LANES], active: 0 };
 
     /// Lane `l` of the chunk (below [`LANES`]) accesses `(row, col)`, each
     /// below a tile length (so it fits an index).
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    #[doc(hidden)]
+    ///
+    /// (See [`LaneChunk`] for an example.)
     pub const fn set(&mut self, l: usize, row: usize, col: usize) {
         self.rows[l % LANES] = row as Index;
         self.cols[l % LANES] = col as Index;
@@ -431,7 +446,15 @@ impl Pattern {
     /// The number of instructions and the access width in elements, or why
     /// the pattern does not fit the tile: what [`coordinate`](Self::coordinate)
     /// checks on every call.
-    #[doc(hidden)]
+    ///
+    /// ```
+    /// use cktile_analysis::analyzer::{Op, Pattern};
+    /// // 16 x 16 MFMA reads of 16 bytes over a 128 x 64 fp16 tile, 64 lanes:
+    /// // 8 elements a lane, 512 a wave, 16 instructions.
+    /// let p = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+    /// assert_eq!(p.shape(128, 64, 2, 64)?, (16, 8));
+    /// # Ok::<(), cktile_analysis::Error>(())
+    /// ```
     pub const fn shape(
         &self,
         rows: usize,

@@ -128,7 +128,26 @@ impl TileCounts {
 /// addresses of the worst instruction, from which a report builds that
 /// instruction's detail without walking its lanes again.
 #[derive(Clone, Copy, Debug)]
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::analyzer::{Op, arch, count, memo::LaneAddresses, tile::Tally};
+/// let op = Op::DsRead { bits: 32 };
+/// let mut tally = Tally::new(&arch::GFX942, op, true);
+/// let (mut flat, mut rows) = (LaneAddresses::new(64), LaneAddresses::new(64));
+/// for lane in 0..64 {
+///     flat.set(lane, 4 * lane as u64);
+///     rows.set(lane, 256 * (lane as u64 % 8));
+/// }
+/// let mut per = [Default::default(); 2];
+/// tally.count(0, &flat, &mut per)?;
+/// tally.count(1, &rows, &mut per)?;
+/// assert_eq!(tally.totals.instructions, 2);
+/// assert_eq!(per[1], count(&arch::GFX942, op, &rows.options()[..64])?);
+/// // The worst instruction, and its addresses, kept for its report.
+/// assert_eq!(tally.totals.worst_instruction, 1);
+/// assert_eq!(tally.worst.options(), rows.options());
+/// # Ok::<(), cktile_analysis::Error>(())
+/// ```
 pub struct Tally {
     /// The totals so far.
     pub totals: TileCounts,
@@ -143,7 +162,8 @@ pub struct Tally {
 impl Tally {
     /// Nothing counted yet, for `op` on `arch`; with `keep_worst`, the
     /// worst instruction's addresses are kept.
-    #[doc(hidden)]
+    ///
+    /// (See [`Tally`] for an example.)
     pub const fn new(arch: &Arch, op: Op, keep_worst: bool) -> Tally {
         Tally {
             totals: TileCounts::EMPTY,
@@ -157,7 +177,8 @@ impl Tally {
     /// Counts instruction `i`'s lanes (the next instruction of the tile)
     /// and adds them; `per[i]` gets its counts when `per` has room.
     #[inline]
-    #[doc(hidden)]
+    ///
+    /// (See [`Tally`] for an example.)
     pub const fn count(&mut self, i: usize, addrs: &LaneAddresses, per: &mut [Counts]) -> Result<Counts, Error> {
         match self.memo.count_lanes(&mut self.table, addrs) {
             Ok(c) => match self.add(i, &c, Some(addrs), per) {
@@ -574,12 +595,13 @@ const fn pattern_breaks(
 /// chunk's lanes must be inactive in `out` before). An active
 /// lane on padding or outside the tile is an error naming the instruction,
 /// the lane and the coordinate, as [`program_address`] reports it (and
-/// `out` is then left part-written). [`chunk_walk`] without the vectors:
+/// `out` is then left part-written). `chunk_walk` without the vectors:
 /// what the layout search counts its accesses with.
 #[cfg(feature = "alloc")]
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
-#[doc(hidden)]
+///
+/// (See [`LaneChunk`] for an example.)
 pub const fn chunk_addresses(
     program: &Program,
     element_bytes: usize,
@@ -644,7 +666,18 @@ pub const fn analyze_tile(
 /// closed-form pattern run. The first refused lane, broken vector or count
 /// stops it.
 #[allow(clippy::too_many_arguments)]
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::Program;
+/// use cktile_analysis::analyzer::{Op, Pattern, analyze_tile, arch, tile::{Tally, pattern_counted}};
+/// let d = cktile_core::Descriptor::packed(&[128, 64])?;
+/// let pattern = Pattern::Mfma { mdim: 16, op: Op::DsRead { bits: 128 } };
+/// let (n, vec) = pattern.shape(128, 64, 2, 64)?;
+/// let mut tally = Tally::new(&arch::GFX942, pattern.op(), false);
+/// pattern_counted(&Program::of(&d), 2, [128, 64, vec, 64], pattern, 0, n, &mut tally, &mut [])?;
+/// assert_eq!(tally.totals, analyze_tile(&d, 2, &arch::GFX942, pattern)?);
+/// # Ok::<(), cktile_analysis::Error>(())
+/// ```
 pub const fn pattern_counted(
     program: &Program,
     element_bytes: usize,

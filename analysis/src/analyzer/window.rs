@@ -68,7 +68,9 @@ use cktile_transforms::{Index, MAX_DIMS, Vector};
 
 mod lanes;
 
-#[doc(hidden)]
+///
+/// A window's lanes placed in a layout, and every instruction of it counted
+/// (see [`fitted`] for an example).
 pub use lanes::{WindowLanes, counted};
 
 /// The instructions of a tile window over a distribution: which X
@@ -463,9 +465,25 @@ impl WindowAccess {
 /// along the last dimension:
 /// [`AnalyzerProblem::VectorNotContiguous`] otherwise. What the ready
 /// patterns ([`PatternAccess::check_contiguous`]) and the patterns written as
-/// functions ([`analyze_with`](super::report::analyze_with)) run; tile windows
+/// functions (the tools crate's `reports::analyze_with`) run; tile windows
 /// run its `const` twin, [`WindowAccess::check_contiguous`].
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::Program;
+/// use cktile_analysis::analyzer::{Op, window::lane_vectors_contiguous};
+/// // 16 lanes, each reading 8 contiguous fp16 elements of a row: fine on a
+/// // packed tile, broken where a row's halves are swapped every 4 elements.
+/// let packed = Program::of(&cktile_core::Descriptor::packed(&[16, 64])?);
+/// let lane = |_, l: usize| Some([l as i64, 0]);
+/// assert!(lane_vectors_contiguous(&packed, Op::DsRead { bits: 128 }, 8, 1, 16, lane).is_ok());
+/// let swapped = Program::of(&cktile_core::Descriptor::naive(&[16, 2, 32], &[64, 4, 8])?
+///     .transform(&[
+///         cktile_core::Item::new(cktile_core::Transform::pass_through(16)?, &[0], &[0])?,
+///         cktile_core::Item::new(cktile_core::Transform::merge(&[2, 32])?, &[1, 2], &[1])?,
+///     ])?);
+/// assert!(lane_vectors_contiguous(&swapped, Op::DsRead { bits: 128 }, 8, 1, 16, lane).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn lane_vectors_contiguous(
     program: &Program,
     op: Op,
@@ -783,7 +801,24 @@ pub const fn analyze_window(
 /// of the window alone (its shape, its size on the chip, X fitting `desc`:
 /// [`WindowAccess::program_over`]), before the vectors' check.
 #[inline] // as `analyze_window`
-#[doc(hidden)]
+///
+/// ```
+/// use cktile_analysis::analyzer::window::{WindowLanes, analyze_window, counted, fitted, placed};
+/// use cktile_analysis::analyzer::{Op, arch, tile::Tally};
+/// use cktile_core::distribution::{Distribution, catalogue};
+/// let d = Distribution::new(catalogue::mfma_a(32, 8)?)?;
+/// let lds = cktile_core::Descriptor::packed(&[32, 8])?;
+/// let op = Op::DsRead { bits: 64 };
+/// let (w, lanes) = fitted(&lds, 2, &arch::GFX942, &d, op)?;
+/// // Counted in one walk of the lanes: what analyze_window answers.
+/// let totals = counted(&w, &lanes, 2, &mut Tally::new(&arch::GFX942, op, false), &mut [])?;
+/// assert_eq!(totals, analyze_window(&lds, 2, &arch::GFX942, &d, op)?);
+/// // The lanes as placed, or as made directly, give one instruction's addresses alike.
+/// let again = placed(&w, &lds)?;
+/// assert_eq!(again.addresses(&w, 2, 0)?.options(), WindowLanes::new(&w, &lds).addresses(&w, 2, 0)?.options());
+/// assert_eq!(lanes.addresses(&w, 2, 0)?.options(), again.addresses(&w, 2, 0)?.options());
+/// # Ok::<(), cktile_analysis::Error>(())
+/// ```
 pub const fn fitted(
     desc: &Descriptor,
     element_bytes: usize,
@@ -801,7 +836,8 @@ pub const fn fitted(
 /// ([`WindowAccess::program_over`]): built once for every count, check and
 /// report of the window.
 #[inline] // as `analyze_window`
-#[doc(hidden)]
+///
+/// (See [`fitted`] for an example.)
 pub const fn placed(w: &WindowAccess, desc: &Descriptor) -> Result<WindowLanes, Error> {
     tri!(w.program_over(desc));
     Ok(WindowLanes::new(w, desc))

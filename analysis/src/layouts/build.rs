@@ -26,7 +26,12 @@ pub(crate) const fn dims(values: &[usize]) -> Result<Dims, Error> {
 }
 
 /// A parameter error of `layout`.
-pub(crate) const fn bad(layout: &'static str, parameter: &'static str, value: usize, requirement: &'static str) -> Error {
+pub(crate) const fn bad(
+    layout: &'static str,
+    parameter: &'static str,
+    value: usize,
+    requirement: &'static str,
+) -> Error {
     Error::parameter(ParameterProblem::invalid_usize(layout, parameter, value, requirement))
 }
 

@@ -590,7 +590,10 @@ pub(crate) const fn aligned_strides(lengths: &Dims, align: usize) -> Result<Dims
         }));
     }
     if lengths.is_empty() {
-        return Err(Error::transform(cktile_transforms::Error::EmptyList { transform: "aligned", parameter: "lengths" }));
+        return Err(Error::transform(cktile_transforms::Error::EmptyList {
+            transform: "aligned",
+            parameter: "lengths",
+        }));
     }
     tri!(positive_lengths(lengths, "aligned"));
     let align = align as Index;

@@ -67,7 +67,8 @@ impl WindowLanes {
     /// The lanes of `w` in `desc`, which its X must fit (as
     /// [`WindowAccess::program_over`] checks).
     #[inline] // as `analyze_window`
-    #[doc(hidden)]
+    ///
+    /// (See [`fitted`](super::fitted) for an example.)
     pub const fn new(w: &WindowAccess, desc: &Descriptor) -> WindowLanes {
         let lanes = if w.lanes < MAX_LANES { w.lanes } else { MAX_LANES };
         let mut out = WindowLanes {
@@ -158,7 +159,8 @@ impl WindowLanes {
 
     /// The byte address of each lane of instruction `i` of `w`.
     #[inline] // as `analyze_window`
-    #[doc(hidden)]
+    ///
+    /// (See [`fitted`](super::fitted) for an example.)
     pub const fn addresses(&self, w: &WindowAccess, element_bytes: usize, i: usize) -> Result<LaneAddresses, Error> {
         let mut out = LaneAddresses::new(self.lanes);
         let Some(base) = w.coordinate(i, 0) else { return Ok(out) };

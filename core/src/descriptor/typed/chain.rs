@@ -12,8 +12,8 @@
 
 use crate::Descriptor;
 use crate::descriptor::{
-    aligned_strides, guaranteed, naive_accepts, naive_base, packed_accepts, packed_base, tri,
-    vector_accepts, vector_fits, with_offset_base,
+    aligned_strides, guaranteed, naive_accepts, naive_base, packed_accepts, packed_base, tri, vector_accepts,
+    vector_fits, with_offset_base,
 };
 use crate::error::Error;
 use crate::stage::built::Built;

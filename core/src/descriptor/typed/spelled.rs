@@ -78,6 +78,16 @@
 ///     packed((L)) | transform(swizzle(L) on [0] -> [0])
 /// }
 /// ```
+///
+/// ```compile_fail
+/// cktile_core::descriptor_chain! {
+///     // `aligned` is no base this macro spells.
+///     pub type Bad<L>;
+///     pub fn make_bad;
+///     pub const fn bad;
+///     aligned((L), 4) | transform(pass_through(L) on [0] -> [0])
+/// }
+/// ```
 #[macro_export]
 macro_rules! descriptor_chain {
     // The three items, once every base and kind is known (`@known`).
@@ -246,35 +256,10 @@ macro_rules! descriptor_chain {
     (@list_typed $make:ident $($a:tt)+) => {
         $crate::transforms::typed::$make(($($crate::descriptor_chain!(@v $a),)+))
     };
-    (@scalar_type $ty:ident $($a:tt)+) => {
-        $crate::transforms::typed::$ty<$($crate::descriptor_chain!(@t $a)),+>
-    };
-    (@scalar_typed $make:ident $($a:tt)+) => {
-        $crate::transforms::typed::$make($($crate::descriptor_chain!(@v $a)),+)
-    };
-    (@list_type $ty:ident $($a:tt)+) => {
-        $crate::transforms::typed::$ty<($($crate::descriptor_chain!(@t $a),)+)>
-    };
-    (@list_typed $make:ident $($a:tt)+) => {
-        $crate::transforms::typed::$make(($($crate::descriptor_chain!(@v $a),)+))
-    };
-    (@base_type $base:ident $bargs:tt) => { $crate::descriptor_chain!(@no_base $base $bargs) };
-    (@base_typed $base:ident $bargs:tt) => { $crate::descriptor_chain!(@no_base $base $bargs) };
-    (@base_runtime $base:ident $bargs:tt) => { $crate::descriptor_chain!(@no_base $base $bargs) };
-    (@no_base $base:ident $bargs:tt) => {
-        ::core::compile_error!(::core::concat!(
-            "descriptor_chain!: `", ::core::stringify!($base), ::core::stringify!($bargs),
-            "` is no base it spells; it spells naive((lengths), (strides)), naive((lengths), (strides), \
-             vector_length, vector_stride) and packed((lengths))"
-        ))
-    };
 
     // Every base and kind checked before anything is emitted, so that one
     // a chain does not spell is one error, naming it.
-    (@known [naive (($($l:tt),+ $(,)?), ($($s:tt),+ $(,)?))] $kinds:tt $input:tt) => {
-        $crate::descriptor_chain!(@known [] $kinds $input);
-    };
-    (@known [naive (($($l:tt),+ $(,)?), ($($s:tt),+ $(,)?), $vl:tt, $vs:tt)] $kinds:tt $input:tt) => {
+    (@known [naive (($($l:tt),+ $(,)?), ($($s:tt),+ $(,)?) $(, $vl:tt, $vs:tt)?)] $kinds:tt $input:tt) => {
         $crate::descriptor_chain!(@known [] $kinds $input);
     };
     (@known [packed (($($l:tt),+ $(,)?))] $kinds:tt $input:tt) => {
