@@ -237,7 +237,6 @@ fn descriptor_methods(p: &mut Probe, ds: &[Descriptor]) {
             p.call("check::trace", || check::trace(d, t));
             let full = indices(t);
             p.call("Descriptor::calculate_offset_indices", || d.calculate_offset_indices(&full));
-            p.call("Descriptor::calculate_offset_unrolled", || d.calculate_offset_unrolled(&full));
         }
         for &o in &HOSTILE_I64 {
             p.call("Descriptor::calculate_top_index", || d.calculate_top_index(o));

@@ -33,8 +33,8 @@ use crate::stage::lists::{IdArray, TransformArray};
 pub use crate::stage::{Ids, Item, MAX_ITEMS, MAX_STAGES, Stage};
 use cktile_transforms::{Dims, Index, Indices, Transform, Vector};
 
-// `calculate_offset_unrolled` and `offset::static_offset!` write out their
-// stage and item slots with `static_for!`, which has eight.
+// `offset::static_offset!` writes out its stage and item slots with
+// `static_for!`, which has eight.
 const _: () = assert!(MAX_STAGES == 8 && MAX_ITEMS == 8, "static_for! writes out eight slots");
 
 /// How a descriptor's base was made, kept so it prints back as written.

@@ -32,9 +32,11 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
 /// shape. A slot the descriptor does not have is never compiled, even
 /// without optimisation (so a debug build emits code for the real items
 /// only, not for all [`MAX_STAGES`](super::MAX_STAGES) x
-/// [`MAX_ITEMS`](super::MAX_ITEMS) slots), and with optimisation the
-/// transforms' arithmetic folds as in
-/// [`Descriptor::calculate_offset_unrolled`].
+/// [`MAX_ITEMS`](super::MAX_ITEMS) slots), and with optimisation every
+/// test and every transform dispatch folds, leaving the transforms'
+/// arithmetic. It is [`Descriptor::calculate_offset_indices`]'s walk,
+/// item by item ([`Stage::lower_item`](crate::Stage::lower_item)), for
+/// [`StaticDescriptor`](crate::StaticDescriptor).
 macro_rules! static_offset {
     ($d:expr, $top:expr) => {{
         let mut idx: $crate::Indices = *$top;
@@ -91,36 +93,6 @@ impl Descriptor {
             s -= 1;
             idx = stages[s].lower(&idx);
         }
-        idx[0]
-    }
-
-    /// [`calculate_offset_indices`](Self::calculate_offset_indices) with the
-    /// loops over stages and items written out (every stage and item slot,
-    /// each behind a test of the stage's item count). On a descriptor that
-    /// is a compile-time constant, every test and every transform dispatch
-    /// folds, leaving the transforms' arithmetic. Static descriptors
-    /// ([`StaticDescriptor`](crate::StaticDescriptor) and the typed API)
-    /// evaluate the same way, with each slot behind a compile-time test of
-    /// the descriptor's shape, so that a slot the descriptor does not have
-    /// is never compiled, even in a debug build. On runtime data it is
-    /// correct but large: use [`calculate_offset`](Self::calculate_offset)
-    /// there.
-    ///
-    /// ```
-    /// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
-    /// assert_eq!(d.calculate_offset_unrolled(&[1, 2, 0, 0, 0, 0, 0, 0]), 10);
-    /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn calculate_offset_unrolled(&self, top: &Indices) -> Index {
-        let stages = self.stages();
-        let mut idx = *top;
-        cktile_transforms::static_for!(rev stages.len(), |s| {
-            let stage = &stages[s];
-            let mut lower = [0; MAX_DIMS];
-            cktile_transforms::static_for!(stage.items().len(), |i| stage.lower_item(i, &idx, &mut lower));
-            idx = lower;
-        });
         idx[0]
     }
 

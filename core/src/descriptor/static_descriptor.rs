@@ -32,9 +32,10 @@ pub trait StaticDescriptor {
     /// The descriptor as a `'static` reference (what evaluation reads).
     const REFERENCE: &'static Descriptor = &Self::DESCRIPTOR;
 
-    /// The offset of a top coordinate, evaluated with the loops written out
-    /// over constant data (see [`Descriptor::calculate_offset_unrolled`]),
-    /// only for the stages and items the descriptor has.
+    /// The offset of a top coordinate, [`Descriptor::calculate_offset`]'s
+    /// walk with its loops written out over constant data, only for the
+    /// stages and items the descriptor has: every test and transform
+    /// dispatch folds, leaving the transforms' arithmetic.
     ///
     /// ```
     /// use cktile_core::{Descriptor, StaticDescriptor};

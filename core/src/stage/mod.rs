@@ -643,8 +643,9 @@ impl Stage {
 
     /// The part of [`lower`](Self::lower) that item `i` computes: reads its
     /// upper values from `upper` and writes its lower values into `lower`.
-    /// [`Descriptor::calculate_offset_unrolled`](crate::Descriptor::calculate_offset_unrolled) calls it once per item slot,
-    /// so no loop over items remains for the compiler to unroll.
+    /// A [`StaticDescriptor`](crate::StaticDescriptor)'s offset calls it
+    /// once per item slot, so no loop over items remains for the compiler
+    /// to unroll.
     ///
     /// ```
     /// # use cktile_core::{Item, Stage};
