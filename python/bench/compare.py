@@ -58,7 +58,7 @@ Coord = Tuple[int, int]
 
 # --------------------------------------------------------------------------
 # Access patterns: which (row, col) each lane of each instruction touches.
-# Written from cktile's definition (core/src/analyzer/pattern.rs,
+# Written from cktile's definition (analysis/src/analyzer/pattern.rs,
 # Pattern::lane_coordinates); instruction i, lane l, vec = elements per lane.
 # --------------------------------------------------------------------------
 
