@@ -241,10 +241,8 @@ fn generated_code_matches_the_descriptor_on_every_coordinate() {
     }
     // The test must exercise what it claims to.
     assert!(checked_coordinates > 100_000 && checked_offsets > 50_000, "{checked_coordinates} {checked_offsets}");
-    let kinds: BTreeSet<&str> = cases
-        .iter()
-        .flat_map(|c| c.desc.stages().iter().flat_map(|s| s.items().iter().map(|i| i.transform().kind().name())))
-        .collect();
+    let kinds: BTreeSet<&str> =
+        cases.iter().flat_map(|c| c.desc.adaptor().items().iter().map(|i| i.transform().kind().name())).collect();
     for kind in Kind::ALL {
         assert!(kinds.contains(kind.name()), "no case uses {}", kind.name());
     }

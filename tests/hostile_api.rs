@@ -9,6 +9,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use cktile::adaptor::MAX_HIDDEN;
 use cktile::analyzer::{Op, Pattern, arch, model, tile};
 use cktile::distribution::catalogue::{self, VLayout};
 use cktile::distribution::{Distribution, Encoding};
@@ -16,7 +17,7 @@ use cktile::plan::dma::{
     DmaPlan, DmaRequest, Form, Gather, Order, Scheme, address, execute, plan, plan_ordered, simulate, verify,
 };
 use cktile::reports;
-use cktile::{Descriptor, Item, check, codegen, layouts, spec};
+use cktile::{Coordinate, Descriptor, Item, check, codegen, layouts, spec};
 use cktile_transforms::{Dims, MAX_DIMS, Transform, Vector};
 
 const BIG: usize = usize::MAX;
@@ -608,22 +609,22 @@ fn more(p: &mut Probe, ds: &[Descriptor]) {
         }
     }
 
-    // Stages of every descriptor with hostile indices.
+    // The walk of every descriptor's adaptor with hostile hidden values.
     for d in ds.iter().take(60) {
-        for st in d.stages() {
-            for v in HOSTILE_I64 {
-                let up = [v; MAX_DIMS];
-                p.call("Stage::lower/is_valid/upper/update", || {
-                    let mut low = [0; MAX_DIMS];
-                    let _ = st.lower(&up);
-                    let _ = st.lower_into_if_valid(&up, &mut low);
-                    st.lower_item(BIG, &up, &mut low);
-                    let _ = st.is_valid(&up);
-                    let _ = st.upper(&up);
-                    let _ = st.update(&up, &mut low, &up);
-                    st.upper_vectors(&[Vector::new(v, v); MAX_DIMS])
-                });
-            }
+        let a = d.adaptor();
+        for v in HOSTILE_I64 {
+            p.call("Adaptor::lower_item/move_item/upper_item/vector_item", || {
+                for t in (0..a.items().len()).chain([BIG]) {
+                    let (mut hidden, mut diff) = ([v; MAX_HIDDEN], [v; MAX_HIDDEN]);
+                    let _ = a.lower_item(t, &mut hidden);
+                    a.move_item(t, &mut hidden, &mut diff);
+                    let _ = a.upper_item(t, &mut hidden);
+                    a.vector_item(t, &mut [Vector::new(v, v); MAX_HIDDEN]);
+                }
+                let mut c = Coordinate::new(d, &[v; 12]);
+                let _ = (c.move_by(d, &[v; 12]), c.top(), c.level(BIG), c.has_valid_offset(d));
+                (d.stages().len(), d.stage_items(BIG))
+            });
         }
         p.call("check::Checker", || {
             let c = Checker::new().samples(u64::MAX).seed(u64::MAX);

@@ -32,7 +32,7 @@
 //! | `make_naive_tensor_descriptor` (`_packed`, `_aligned`, `_with_offset`) | [`typed::make_naive_tensor_descriptor`], [`typed::make_naive_tensor_descriptor_packed`], ... | [`Descriptor::naive`], [`Descriptor::packed`], ... |
 //! | `transform_tensor_descriptor` | [`typed::transform_tensor_descriptor`] | [`Descriptor::transform`] with [`Item`]s |
 //! | `make_pass_through_transform`, `make_merge_transform`, `make_xor_transform`, ... | [`transforms::typed`] (`make_merge_transform`, ...) | [`Transform`] ([`Transform::merge`], ...) |
-//! | `tensor_adaptor`, `make_single_stage_tensor_adaptor`, `chain_tensor_adaptors` | [`typed::TensorAdaptor`], [`typed::make_single_stage_tensor_adaptor`], [`typed::chain_tensor_adaptors`] | [`adaptor::Adaptor`], [`Descriptor::from_adaptor`] |
+//! | `tensor_adaptor`, `make_single_stage_tensor_adaptor`, `chain_tensor_adaptors` | [`typed::TensorAdaptor`], [`typed::make_single_stage_tensor_adaptor`], [`typed::chain_tensor_adaptors`] | [`adaptor::Adaptor`], [`Descriptor::adaptor`] |
 //! | `tensor_coordinate`, `make_tensor_coordinate`, `move_tensor_coordinate`, `coordinate_has_valid_offset` | [`typed::TensorCoordinate`], [`typed::make_tensor_coordinate`], [`typed::move_tensor_coordinate`], [`typed::coordinate_has_valid_offset`] | [`Coordinate`] ([`Coordinate::new`], [`Coordinate::move_by`], [`Coordinate::has_valid_offset`]) |
 //! | `tensor_view`, `make_naive_tensor_view`, `transform_tensor_view`, `pad_tensor_view` | [`typed::TensorView`], [`typed::make_naive_tensor_view`], [`typed::transform_tensor_view`], [`typed::pad_tensor_view`] | |
 //! | `tile_distribution_encoding<RsLengths, HsLengthss, Ps2RHss..., Ys2RHs...>` | [`tile_distribution_encoding!`] | [`distribution::Encoding`] |
@@ -114,7 +114,7 @@ pub use cktile_transforms as transforms;
 pub use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Number, Transform, Value, Values, Vector};
 pub use descriptor::coordinate::Coordinate;
 pub use descriptor::static_descriptor::StaticDescriptor;
-pub use descriptor::{Descriptor, MAX_STAGES, Origin};
+pub use descriptor::{Descriptor, MAX_STAGES, Origin, Stages};
 pub use error::{
     DescriptorProblem, Error, ErrorKind, ParameterProblem, PolicyProblem, Position, Side, Snippet, VectorFault,
     Visible, is_hidden,

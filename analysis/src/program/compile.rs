@@ -192,7 +192,8 @@ impl Program {
             reg_of[i] = i as u8;
             i += 1;
         }
-        let result = p.compile_stages(desc.stages(), reg_of);
+        let stages = desc.stages();
+        let result = p.compile_stages(stages.as_slice(), reg_of);
         p.finish(result);
     }
 
@@ -245,12 +246,12 @@ impl Program {
     }
 
     /// The adaptor's bottom dimensions read through `layout`, compiled: the
-    /// [`Program`] of `Adaptor::of_descriptor(layout)` chained with this
+    /// [`Program`] of `layout.adaptor()` chained with this
     /// adaptor, where the bottom is a window of `layout` at `origin` (one
     /// entry per dimension; the window's lengths are this adaptor's bottom
     /// lengths, and it must lie inside `layout`'s lengths). With a zero
     /// origin and equal lengths it computes what
-    /// `Program::of_adaptor(&Adaptor::of_descriptor(layout)?.chain(adaptor)?)` does, but
+    /// `Program::of_adaptor(&layout.adaptor().chain(adaptor)?)` does, but
     /// without an adaptor's limits on transforms and hidden dimensions
     /// (the layout's stages compile as the descriptor's own program does),
     /// so any layout a descriptor holds composes. It is how the analyzer
@@ -317,7 +318,8 @@ impl Program {
             }
             d += 1;
         }
-        let result = p.compile_stages(layout.stages(), regs);
+        let stages = layout.stages();
+        let result = p.compile_stages(stages.as_slice(), regs);
         if p.full {
             return Err(problem(AdaptorProblem::ProgramOperations { limit: MAX_OPS }));
         }

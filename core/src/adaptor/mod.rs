@@ -41,26 +41,28 @@
 //! ```
 
 pub mod typed;
+pub mod walk;
 
 use crate::error::{DescriptorProblem, Error, ErrorKind, Side};
 use crate::names::write_joined;
-use crate::stage::{self, FILLER, carry_vectors, in_item, write_ids};
+use crate::stage::{self, FILLER, in_item, write_ids};
 use crate::{Ids, Item, MAX_ITEMS, Stage};
 use cktile_transforms::tri;
-use cktile_transforms::{Dims, Index, Indices, MAX_DIMS, Transform, Vector};
+use cktile_transforms::{Dims, Index, MAX_DIMS, Transform, Vector};
 use core::fmt;
 
 pub use crate::error::AdaptorProblem;
 
 pub use crate::stage::MAX_HIDDEN;
+pub use walk::Hidden;
 
-/// The most transforms an adaptor may hold (CK Tile's tile distributions
-/// allow 20).
+/// The most transforms an adaptor, and so a descriptor, may hold (CK
+/// Tile's tile distributions allow 20).
 ///
 /// ```
-/// assert_eq!(cktile_core::adaptor::MAX_TRANSFORMS, 24);
+/// assert_eq!(cktile_core::adaptor::MAX_TRANSFORMS, 32);
 /// ```
-pub const MAX_TRANSFORMS: usize = 24;
+pub const MAX_TRANSFORMS: usize = 32;
 
 pub(crate) const fn problem(problem: AdaptorProblem) -> Error {
     Error::new(ErrorKind::Adaptor(problem))
@@ -196,6 +198,23 @@ const fn check_reached(
             return Err(problem(AdaptorProblem::BottomUnreached { position, id }));
         }
         position += 1;
+    }
+    Ok(())
+}
+
+/// Whether an adaptor whose bottom lengths are `bottom` chains onto a top
+/// of lengths `top` ([`Adaptor::chain`]'s first check): as many
+/// dimensions, of the same lengths.
+pub(crate) const fn chains_onto(top: Dims, bottom: Dims) -> Result<(), Error> {
+    if top.len() != bottom.len() {
+        return Err(problem(AdaptorProblem::ChainCount { top: top.len(), bottom: bottom.len() }));
+    }
+    let mut dim = 0;
+    while dim < top.len() {
+        if top.get(dim) != bottom.get(dim) {
+            return Err(problem(AdaptorProblem::ChainLength { dim, top: top.get(dim), bottom: bottom.get(dim) }));
+        }
+        dim += 1;
     }
     Ok(())
 }
@@ -410,6 +429,52 @@ impl Adaptor {
         Adaptor::new(self.bottom_lengths(), all.as_slice(), bottom.split_at(n_bottom).0, new_top.split_at(n_top).0)
     }
 
+    /// The adaptor of one bottom dimension of `length` that is also its
+    /// top (hidden id 0, no transforms): where a descriptor's chain starts.
+    pub(crate) const fn of_space(length: Index) -> Adaptor {
+        let mut lengths = [0 as Index; MAX_HIDDEN];
+        lengths[0] = length;
+        let zero = Ids::first(1);
+        Adaptor { items: [FILLER; MAX_TRANSFORMS], n_items: 0, lengths, n_hidden: 1, bottom: zero, top: zero }
+    }
+
+    /// CK Tile's `transform_tensor_descriptor` on the adaptor inside a
+    /// descriptor: `stage` (validated against this adaptor's top lengths)
+    /// appended, its lower positions naming this adaptor's top ids, its
+    /// upper positions `p` the fresh ids `num_hidden() + p`, which are the
+    /// new top in order (CK's numbering: a descriptor's every level is a
+    /// run of consecutive ids). Refused past [`MAX_TRANSFORMS`] transforms
+    /// or [`MAX_HIDDEN`] ids.
+    pub(crate) const fn stacked(&self, stage: &Stage) -> Result<Adaptor, Error> {
+        let given = self.items().len() + stage.items().len();
+        if given > MAX_TRANSFORMS {
+            return Err(problem(AdaptorProblem::TooManyTransforms { given, max: MAX_TRANSFORMS }));
+        }
+        let next = self.n_hidden as usize;
+        let up = stage.upper_lengths();
+        if next + up.len() > MAX_HIDDEN {
+            return Err(problem(AdaptorProblem::IdTooLarge { id: next + up.len() - 1, max: MAX_HIDDEN }));
+        }
+        let mut out = *self;
+        let mut i = 0;
+        while i < stage.items().len() {
+            let item = &stage.items()[i];
+            let lower = tri!(IdMap::Select(self.top).ids(item.lower()));
+            let upper = tri!(IdMap::Shift(next).ids(item.upper()));
+            out.items[(self.n_items as usize + i) % MAX_TRANSFORMS] = Item::from_ids(*item.transform(), lower, upper);
+            i += 1;
+        }
+        let mut j = 0;
+        while j < up.len() {
+            out.lengths[(next + j) % MAX_HIDDEN] = up.get(j);
+            j += 1;
+        }
+        out.n_items = given as u8;
+        out.n_hidden = (next + up.len()) as u8;
+        out.top = tri!(IdMap::Shift(next).ids(Ids::first(up.len())));
+        Ok(out)
+    }
+
     /// CK Tile's `chain_tensor_adaptors(self, next)`: `next`'s bottom
     /// dimensions are this adaptor's top dimensions (same number, same
     /// lengths); the result goes from `next`'s top to this adaptor's bottom.
@@ -427,17 +492,7 @@ impl Adaptor {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn chain(&self, next: &Adaptor) -> Result<Adaptor, Error> {
-        if self.top.len() != next.bottom.len() {
-            return Err(problem(AdaptorProblem::ChainCount { top: self.top.len(), bottom: next.bottom.len() }));
-        }
-        let (tops, bottoms) = (self.top_lengths(), next.bottom_lengths());
-        let mut dim = 0;
-        while dim < tops.len() {
-            if tops.get(dim) != bottoms.get(dim) {
-                return Err(problem(AdaptorProblem::ChainLength { dim, top: tops.get(dim), bottom: bottoms.get(dim) }));
-            }
-            dim += 1;
-        }
+        tri!(chains_onto(self.top_lengths(), next.bottom_lengths()));
         // CK's shift: `next`'s smallest non-bottom id lands just past this adaptor's largest.
         let rename = IdMap::Rename {
             to: self.top,
@@ -496,6 +551,22 @@ impl Adaptor {
         self.items.split_at(self.n_items as usize).0
     }
 
+    /// The number of transforms (`items().len()`).
+    ///
+    /// ```
+    /// use cktile_core::adaptor::Adaptor;
+    /// use cktile_core::transforms::{Dims, Transform};
+    /// use cktile_core::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.num_items(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub const fn num_items(&self) -> usize {
+        self.n_items as usize
+    }
+
     /// The bottom dimensions' hidden ids.
     ///
     /// ```
@@ -552,14 +623,9 @@ impl Adaptor {
             }
             i += 1;
         }
-        let items = self.items();
         i = 0;
-        while i < items.len() {
-            let item = &items[i];
-            // Only the item's upper ids change.
-            let mut next = hidden;
-            carry_vectors(&hidden, item.transform().vector_rule(), item.lower(), item.upper(), &mut next);
-            hidden = next;
+        while i < self.num_items() {
+            self.vector_item(i, &mut hidden);
             i += 1;
         }
         let mut top = [Vector::UNKNOWN; MAX_DIMS];
@@ -656,6 +722,30 @@ impl Adaptor {
         stage::check_coordinate(&self.top_lengths().to_array(), top)
     }
 
+    /// The hidden index with the top values at the top ids (values past
+    /// the top dimensions are ignored, missing ones are 0) and 0 elsewhere:
+    /// where a walk down starts.
+    ///
+    /// ```
+    /// use cktile_core::adaptor::Adaptor;
+    /// use cktile_core::transforms::{Dims, Transform};
+    /// use cktile_core::Item;
+    /// let a = Adaptor::single_stage(Dims::from_slice(&[32])?, &[Item::new(Transform::unmerge(&[4, 8])?, &[0], &[0, 1])?])?;
+    /// assert_eq!(a.placed(&[3, 5])[..3], [0, 3, 5]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub const fn placed(&self, top: &[Index]) -> Hidden {
+        let mut hidden = [0 as Index; MAX_HIDDEN];
+        let mut k = 0;
+        while k < top.len() && k < self.top.len() {
+            hidden[self.top.get(k) % MAX_HIDDEN] = top[k];
+            k += 1;
+        }
+        hidden
+    }
+
     /// Every hidden index for a top index, without range checks (CK's
     /// `calculate_bottom_index` before it selects the bottom ones): the top
     /// values are placed at their hidden ids and the transforms run from the
@@ -670,29 +760,14 @@ impl Adaptor {
     /// assert_eq!(a.hidden_index_unchecked(&[3, 5])[..3], [29, 3, 5]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub const fn hidden_index_unchecked(&self, top: &[Index]) -> [Index; MAX_HIDDEN] {
-        let mut hidden = [0 as Index; MAX_HIDDEN];
-        let mut k = 0;
-        while k < top.len() && k < self.top.len() {
-            hidden[self.top.get(k) % MAX_HIDDEN] = top[k];
-            k += 1;
-        }
-        let mut t = self.items().len();
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub const fn hidden_index_unchecked(&self, top: &[Index]) -> Hidden {
+        let mut hidden = self.placed(top);
+        let mut t = self.num_items();
         while t > 0 {
             t -= 1;
-            let item = &self.items()[t];
-            let mut up: Indices = [0; MAX_DIMS];
-            let mut j = 0;
-            while j < item.upper().len() {
-                up[j] = hidden[item.upper().get(j) % MAX_HIDDEN];
-                j += 1;
-            }
-            let low = item.transform().calculate_lower(&up);
-            let mut j = 0;
-            while j < item.lower().len() {
-                hidden[item.lower().get(j) % MAX_HIDDEN] = low[j];
-                j += 1;
-            }
+            self.lower_item(t, &mut hidden);
         }
         hidden
     }

@@ -297,6 +297,7 @@ const fn forward_spans(desc: &Descriptor, x: &mut Extremes) -> [Span; MAX_DIMS] 
         d += 1;
     }
     let stages = desc.stages();
+    let stages = stages.as_slice();
     let mut s = stages.len();
     while s > 0 {
         s -= 1;
@@ -362,7 +363,7 @@ const fn see_lengths(lengths: crate::Dims, x: &mut Extremes) {
 pub const fn offset_reach(desc: &Descriptor) -> Option<crate::Index> {
     let mut x = Extremes { low: 0, high: 0 };
     let offset = forward_spans(desc, &mut x)[0];
-    if offset.lo < 0 || offset.hi > i64::MAX as i128 || desc.stages().is_empty() {
+    if offset.lo < 0 || offset.hi > i64::MAX as i128 || desc.num_stages() == 0 {
         return None;
     }
     Some(offset.hi as crate::Index)
@@ -443,6 +444,7 @@ pub const fn forward_range(desc: &Descriptor) -> (i128, i128) {
     x.see_value(desc.element_space_size() as i128);
     forward_spans(desc, &mut x);
     let stages = desc.stages();
+    let stages = stages.as_slice();
     let mut s = 0;
     while s < stages.len() {
         let items = stages[s].items();

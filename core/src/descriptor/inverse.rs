@@ -1,6 +1,7 @@
 //! The inverse of a descriptor: from an offset back to the top coordinate.
 
 use super::Descriptor;
+use crate::adaptor::MAX_HIDDEN;
 use cktile_transforms::{Dims, Index};
 
 impl Descriptor {
@@ -22,21 +23,26 @@ impl Descriptor {
     /// assert_eq!(p.calculate_top_index(0).map(|c| c.as_slice().to_vec()), Some(vec![2]));
     /// ```
     pub const fn calculate_top_index(&self, offset: Index) -> Option<Dims> {
-        let mut idx = [0; cktile_transforms::MAX_DIMS];
-        idx[0] = offset;
-        let stages = self.stages();
-        let mut s = 0;
-        while s < stages.len() {
-            idx = match stages[s].upper(&idx) {
-                Some(up) => up,
-                None => return None,
-            };
-            s += 1;
+        let adaptor = &self.adaptor;
+        let mut hidden = [0; MAX_HIDDEN];
+        hidden[0] = offset;
+        let mut t = 0;
+        while t < adaptor.num_items() {
+            if !adaptor.upper_item(t, &mut hidden) {
+                return None;
+            }
+            t += 1;
         }
-        let top = match Dims::from_slice(idx.split_at(self.num_dims()).0) {
-            Ok(d) => d,
-            Err(_) => return None,
-        };
+        let mut top = Dims::EMPTY;
+        let ids = adaptor.top_ids();
+        let mut k = 0;
+        while k < ids.len() {
+            top = match top.push(hidden[ids.get(k) % MAX_HIDDEN]) {
+                Ok(d) => d,
+                Err(_) => return None,
+            };
+            k += 1;
+        }
         match self.try_calculate_offset(top.as_slice()) {
             Ok(o) if o == offset && self.coordinate_has_valid_offset(top.as_slice()) => Some(top),
             _ => None,

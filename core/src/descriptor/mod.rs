@@ -1,8 +1,13 @@
 //! [`Descriptor`]: a tensor descriptor as plain data, and CK Tile's
 //! functions that build one.
 //!
-//! A descriptor is a base (CK's `make_naive_tensor_descriptor` family) and a
-//! chain of [`Stage`]s (CK's `transform_tensor_descriptor` calls). Every
+//! A descriptor is, as in CK, an adaptor ([`Adaptor`]) from its top
+//! dimensions to one bottom dimension, the memory, plus the element space
+//! size and the base's vector guarantee. It is built from a base (CK's
+//! `make_naive_tensor_descriptor` family) and [`Stage`]s (CK's
+//! `transform_tensor_descriptor` calls); it keeps where each stage begins,
+//! so it prints back as written ([`Descriptor::stages`]). Its offsets are
+//! the adaptor's one walk ([`adaptor::walk`](crate::adaptor::walk)). Every
 //! method is a `const fn`: a descriptor built in a `const` item is checked at
 //! compile time and its offsets are compile-time constants, and the same code
 //! serves descriptors built at run time from a spec. The typed (static)
@@ -11,7 +16,6 @@
 //! Submodules: [`offset`] (offsets and validity), [`coordinate`] (tensor
 //! coordinates and incremental moves), [`vector`] (safe vector lengths),
 //! [`inverse`] (offset back to coordinate), [`display`] (spec text),
-//! [`from_adaptor`] (CK's `make_tensor_descriptor_from_adaptor`),
 //! [`bijective`] (the compile-time bijectivity check), [`bounds`] (the
 //! range of every value the offset computation produces).
 
@@ -19,13 +23,13 @@ pub mod bijective;
 pub mod bounds;
 pub mod coordinate;
 pub mod display;
-pub mod from_adaptor;
 pub mod inverse;
 pub mod offset;
 pub mod static_descriptor;
 pub mod typed;
 pub mod vector;
 
+use crate::adaptor::Adaptor;
 use crate::error::{DescriptorProblem, Error, VectorFault};
 pub use crate::stage;
 pub(crate) use crate::stage::check_stage_count;
@@ -110,9 +114,19 @@ pub enum Origin {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Descriptor {
     origin: Origin,
-    stages: [Stage; MAX_STAGES],
+    /// The transforms from the top to the one bottom dimension (hidden id
+    /// 0, the memory), numbered as CK numbers a descriptor's: each level of
+    /// the chain is a run of consecutive hidden ids.
+    adaptor: Adaptor,
+    /// The first hidden id of each level: level 0 is the bottom, level
+    /// `s + 1` the upper side of stage `s`.
+    levels: [u8; MAX_STAGES + 1],
+    /// One past each stage's last transform in the adaptor.
+    stage_ends: [u8; MAX_STAGES],
     n_stages: u8,
     n_base: u8,
+    /// The top lengths (the adaptor's, kept at hand).
+    lengths: Dims,
     element_space_size: Index,
     guaranteed: Vector,
 }
@@ -132,32 +146,14 @@ const fn single(value: Index) -> Dims {
     Dims::splat(1, value)
 }
 
-const fn all_ids(n: usize) -> Ids {
-    let mut raw = [0usize; cktile_transforms::MAX_DIMS];
-    let mut i = 0;
-    while i < n && i < raw.len() {
-        raw[i] = i;
-        i += 1;
-    }
-    match Ids::from_slice(raw.split_at(if n < raw.len() { n } else { raw.len() }).0) {
-        Ok(ids) => ids,
-        Err(_) => Ids::EMPTY,
-    }
-}
-
 const fn one_stage(lower: Index, transform: Result<Transform, cktile_transforms::Error>) -> Result<Stage, Error> {
     let t = match transform {
         Ok(t) => t,
         Err(e) => return Err(Error::transform(e)),
     };
-    let item = Item::from_ids(t, all_ids(t.num_lower()), all_ids(t.num_upper()));
+    let item = Item::from_ids(t, Ids::first(t.num_lower()), Ids::first(t.num_upper()));
     Stage::new(single(lower), &[item])
 }
-
-const FILLER_STAGE: Stage = match one_stage(1, Transform::pass_through(1)) {
-    Ok(s) => s,
-    Err(_) => panic!("pass_through(1) on a length-1 dimension is valid"),
-};
 
 /// CK's guaranteed last-dimension vector from two user values, refused
 /// when either does not fit a signed 64-bit index. Inlined: with its
@@ -249,21 +245,47 @@ impl AsRef<Descriptor> for Descriptor {
 }
 
 impl Descriptor {
-    const fn from_base(origin: Origin, base: &[Stage], element_space_size: Index, guaranteed: Vector) -> Descriptor {
-        let mut stages = [FILLER_STAGE; MAX_STAGES];
-        let mut i = 0;
-        while i < base.len() {
-            stages[i] = base[i];
-            i += 1;
-        }
-        Descriptor {
+    /// A descriptor of the base stages `base` (the first reads one
+    /// dimension, the memory), which then counts them as its base.
+    const fn from_base(
+        origin: Origin,
+        base: &[Stage],
+        element_space_size: Index,
+        guaranteed: Vector,
+    ) -> Result<Descriptor, Error> {
+        let bottom = if base.is_empty() { element_space_size } else { base[0].lower_lengths().get(0) };
+        let mut d = Descriptor {
             origin,
-            stages,
-            n_stages: base.len() as u8,
-            n_base: base.len() as u8,
+            adaptor: Adaptor::of_space(bottom),
+            levels: [0; MAX_STAGES + 1],
+            stage_ends: [0; MAX_STAGES],
+            n_stages: 0,
+            n_base: 0,
+            lengths: Dims::splat(1, bottom),
             element_space_size,
             guaranteed,
+        };
+        let mut i = 0;
+        while i < base.len() {
+            d = tri!(d.pushed(&base[i]));
+            i += 1;
         }
+        d.n_base = d.n_stages;
+        Ok(d)
+    }
+
+    /// This descriptor with `stage` (validated against its top lengths)
+    /// as its last stage.
+    const fn pushed(&self, stage: &Stage) -> Result<Descriptor, Error> {
+        tri!(check_stage_count(self.n_stages as usize));
+        let s = self.n_stages as usize;
+        let mut out = *self;
+        out.adaptor = tri!(self.adaptor.stacked(stage));
+        out.levels[(s + 1) % (MAX_STAGES + 1)] = self.adaptor.num_hidden() as u8;
+        out.stage_ends[s % MAX_STAGES] = out.adaptor.items().len() as u8;
+        out.n_stages += 1;
+        out.lengths = stage.upper_lengths();
+        Ok(out)
     }
 
     /// CK Tile's `make_naive_tensor_descriptor(lengths, strides)`: offset
@@ -343,7 +365,7 @@ impl Descriptor {
         let (space, embed) = tri!(naive_base(&lengths, &strides));
         tri!(vector_fits("naive", &lengths, Some(&strides), vector));
         let stage = tri!(one_stage(space, Ok(embed)));
-        Ok(Descriptor::from_base(Origin::Naive { lengths, strides, vector }, &[stage], space, vector))
+        Descriptor::from_base(Origin::Naive { lengths, strides, vector }, &[stage], space, vector)
     }
 
     /// CK Tile's `make_naive_tensor_descriptor_with_offset`: a naive
@@ -373,12 +395,12 @@ impl Descriptor {
         let (space, bottom, shift, embed) = tri!(with_offset_base(&lengths, &strides, offset));
         let shift = tri!(one_stage(bottom, Ok(shift)));
         let embed = tri!(one_stage(space, Ok(embed)));
-        Ok(Descriptor::from_base(
+        Descriptor::from_base(
             Origin::NaiveWithOffset { lengths, strides, offset },
             &[shift, embed],
             space,
             Vector::UNKNOWN,
-        ))
+        )
     }
 
     /// CK Tile's `make_naive_tensor_descriptor_packed(lengths)`: row-major,
@@ -410,7 +432,7 @@ impl Descriptor {
         // Packed strides: the last is 1, every other a multiple of the last length.
         tri!(vector_fits("packed", &lengths, None, guaranteed));
         let stage = tri!(one_stage(space, Ok(t)));
-        Ok(Descriptor::from_base(Origin::Packed { lengths, vector_length }, &[stage], space, guaranteed))
+        Descriptor::from_base(Origin::Packed { lengths, vector_length }, &[stage], space, guaranteed)
     }
 
     /// CK Tile's `make_naive_tensor_descriptor_aligned(lengths, align)`: the
@@ -456,11 +478,8 @@ impl Descriptor {
     /// ```
     pub const fn transform(&self, items: &[Item]) -> Result<Descriptor, Error> {
         tri!(check_stage_count(self.n_stages as usize));
-        let stage = tri!(Stage::new(self.lengths(), items));
-        let mut out = *self;
-        out.stages[self.n_stages as usize] = stage;
-        out.n_stages += 1;
-        Ok(out)
+        let stage = tri!(Stage::new(self.lengths, items));
+        self.pushed(&stage)
     }
 
     /// CK Tile's `transform_tensor_descriptor(desc, transforms, lower_ids,
@@ -512,7 +531,7 @@ impl Descriptor {
     /// assert_eq!(cktile_core::Descriptor::packed(&[4, 8]).unwrap().lengths().as_slice(), &[4, 8]);
     /// ```
     pub const fn lengths(&self) -> Dims {
-        self.stages[(self.n_stages as usize).saturating_sub(1) % MAX_STAGES].upper_lengths()
+        self.lengths
     }
 
     /// Number of top dimensions.
@@ -554,16 +573,117 @@ impl Descriptor {
         &self.origin
     }
 
-    /// All stages, base stages first.
+    /// CK Tile's view of a descriptor: the adaptor from its top to its one
+    /// bottom dimension, the memory (hidden id 0, of the bottom length).
+    /// Each level of the chain is a run of consecutive hidden ids, as CK
+    /// numbers them: the base's top dimensions follow the bottom, and each
+    /// stage's new top dimensions follow the last.
+    ///
+    /// ```
+    /// use cktile_core::{Descriptor, Item, Transform};
+    /// let d = Descriptor::packed(&[4, 8])?.transform(&[Item::new(Transform::merge(&[4, 8])?, &[0, 1], &[0])?])?;
+    /// assert_eq!(d.adaptor().to_string(), "bottom [0] (32) | unmerge((4,8)) on [0] -> [1,2] | merge((4,8)) on [1,2] -> [3] | top [3]");
+    /// assert_eq!(d.adaptor().calculate_bottom_index(&[9])?.get(0), d.calculate_offset(&[9]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn adaptor(&self) -> &Adaptor {
+        &self.adaptor
+    }
+
+    /// Number of stages, base stages included.
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::naive_with_offset(&[4], &[1], 3).unwrap();
+    /// assert_eq!(d.num_stages(), 2);
+    /// ```
+    pub const fn num_stages(&self) -> usize {
+        self.n_stages as usize
+    }
+
+    /// The adaptor's transforms of stage `s` (`start..end` of
+    /// [`Adaptor::items`]; empty past the last stage).
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::naive_with_offset(&[4], &[1], 3).unwrap();
+    /// assert_eq!((d.stage_items(0), d.stage_items(1), d.stage_items(5)), (0..1, 1..2, 2..2));
+    /// ```
+    pub const fn stage_items(&self, s: usize) -> core::ops::Range<usize> {
+        self.stage_start(s)..self.stage_end(s)
+    }
+
+    /// The first transform of stage `s` in the adaptor.
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub(crate) const fn stage_start(&self, s: usize) -> usize {
+        if s == 0 { 0 } else { self.stage_end(s - 1) }
+    }
+
+    /// One past the last transform of stage `s` (of the last stage when
+    /// `s` is past it).
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub(crate) const fn stage_end(&self, s: usize) -> usize {
+        let n = self.n_stages as usize;
+        let last = if s < n { s + 1 } else { n };
+        if last == 0 { 0 } else { self.stage_ends[(last - 1) % MAX_STAGES] as usize }
+    }
+
+    /// The hidden ids of level `k` (0 the bottom, `k` the upper side of
+    /// stage `k - 1`): `first..first + count`.
+    pub(crate) const fn level(&self, k: usize) -> (usize, usize) {
+        let n = self.n_stages as usize;
+        let first = self.levels[k % (MAX_STAGES + 1)] as usize;
+        if k >= n {
+            (first, self.lengths.len())
+        } else {
+            (first, self.levels[(k + 1) % (MAX_STAGES + 1)] as usize - first)
+        }
+    }
+
+    /// The lengths of level `k`.
+    const fn level_lengths(&self, k: usize) -> Dims {
+        let (first, count) = self.level(k);
+        let mut out = Dims::EMPTY;
+        let mut p = 0;
+        while p < count {
+            // At most MAX_DIMS dimensions on a level: the push cannot fail.
+            out = match out.push(self.adaptor.hidden_length(first + p)) {
+                Ok(d) => d,
+                Err(_) => out,
+            };
+            p += 1;
+        }
+        out
+    }
+
+    /// Stage `s` as it was given to [`transform`](Self::transform) (or
+    /// made by a base constructor): its transforms, with positions for
+    /// ids, and its lengths, read back from the adaptor.
+    const fn stage_at(&self, s: usize) -> Stage {
+        let range = self.stage_items(s);
+        let (lower, upper) = (self.level(s).0, self.level(s + 1).0);
+        let mut items = [stage::FILLER; MAX_ITEMS];
+        let mut i = 0;
+        while i < range.end - range.start && i < MAX_ITEMS {
+            let item = &self.adaptor.items()[range.start + i];
+            items[i] = Item::from_ids(*item.transform(), item.lower().less(lower), item.upper().less(upper));
+            i += 1;
+        }
+        let n = if i < MAX_ITEMS { i } else { MAX_ITEMS };
+        Stage::from_bound(self.level_lengths(s), self.level_lengths(s + 1), items.split_at(n).0)
+    }
+
+    /// Every stage, base stages first, as [`transform`](Self::transform)
+    /// took them: the spec's and the code generator's view of the chain
+    /// (the adaptor holds the transforms; these are rebuilt from it).
     ///
     /// ```
     /// let d = cktile_core::Descriptor::naive_with_offset(&[4], &[1], 3).unwrap();
     /// assert_eq!(d.stages().len(), 2);
+    /// assert_eq!(d.stages()[1].items()[0].to_string(), "embed((4),(1)) on [0] -> [0]");
     /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn stages(&self) -> &[Stage] {
-        self.stages.split_at(self.n_stages as usize % (MAX_STAGES + 1)).0
+    pub const fn stages(&self) -> Stages {
+        self.stages_from(0)
     }
 
     /// The stages added by [`transform`](Self::transform) (the base excluded).
@@ -572,8 +692,92 @@ impl Descriptor {
     /// let d = cktile_core::Descriptor::naive_with_offset(&[4], &[1], 3).unwrap();
     /// assert!(d.transform_stages().is_empty());
     /// ```
-    pub const fn transform_stages(&self) -> &[Stage] {
-        self.stages().split_at(self.n_base as usize).1
+    pub const fn transform_stages(&self) -> Stages {
+        self.stages_from(self.n_base as usize)
+    }
+
+    const fn stages_from(&self, first: usize) -> Stages {
+        let mut out = Stages { stages: [stage::EMPTY_STAGE; MAX_STAGES], len: 0 };
+        let mut s = first;
+        while s < self.n_stages as usize && s < MAX_STAGES {
+            out.stages[out.len as usize % MAX_STAGES] = self.stage_at(s);
+            out.len += 1;
+            s += 1;
+        }
+        out
+    }
+}
+
+/// A descriptor's stages, rebuilt from its adaptor
+/// ([`Descriptor::stages`]): a list of [`Stage`]s (it dereferences to a
+/// slice).
+///
+/// ```
+/// let d = cktile_core::Descriptor::packed(&[4, 8]).unwrap();
+/// let stages = d.stages();
+/// assert_eq!((stages.len(), stages.as_slice()[0].upper_lengths().as_slice()), (1, &[4, 8][..]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stages {
+    stages: [Stage; MAX_STAGES],
+    len: u8,
+}
+
+impl Stages {
+    /// The stages as a slice.
+    ///
+    /// ```
+    /// let d = cktile_core::Descriptor::packed(&[4]).unwrap();
+    /// assert_eq!(d.stages().as_slice().len(), 1);
+    /// ```
+    pub const fn as_slice(&self) -> &[Stage] {
+        self.stages.split_at(self.len as usize % (MAX_STAGES + 1)).0
+    }
+}
+
+/// The stages as a slice, so `d.stages()[k]` and `d.stages().iter()` read
+/// as on a list.
+///
+/// ```
+/// let d = cktile_core::Descriptor::packed(&[4]).unwrap();
+/// assert_eq!(d.stages().iter().count(), 1);
+/// ```
+impl core::ops::Deref for Stages {
+    type Target = [Stage];
+    fn deref(&self) -> &[Stage] {
+        self.as_slice()
+    }
+}
+
+/// Iterates over the stages.
+///
+/// ```
+/// let d = cktile_core::Descriptor::packed(&[4]).unwrap();
+/// for stage in d.stages() {
+///     assert_eq!(stage.items().len(), 1);
+/// }
+/// ```
+impl IntoIterator for Stages {
+    type Item = Stage;
+    type IntoIter = core::iter::Take<core::array::IntoIter<Stage, MAX_STAGES>>;
+    fn into_iter(self) -> Self::IntoIter {
+        let n = self.len as usize;
+        self.stages.into_iter().take(n)
+    }
+}
+
+/// Iterates over the stages by reference.
+///
+/// ```
+/// let d = cktile_core::Descriptor::packed(&[4]).unwrap();
+/// let stages = d.stages();
+/// assert_eq!((&stages).into_iter().count(), 1);
+/// ```
+impl<'a> IntoIterator for &'a Stages {
+    type Item = &'a Stage;
+    type IntoIter = core::slice::Iter<'a, Stage>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
     }
 }
 

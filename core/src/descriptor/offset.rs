@@ -1,11 +1,14 @@
 //! Offsets and validity: CK Tile's `calculate_offset` and
 //! `coordinate_has_valid_offset`.
 //!
-//! This is the one offset interpreter: runtime descriptors call it with
-//! runtime data, static descriptors with constant data, and `const` items
-//! evaluate it at compile time. With constant data and the `#[inline(always)]`
-//! chain, the loops over stages, items and ids unroll and fold, leaving the
-//! transforms' own arithmetic.
+//! Every offset is the descriptor's adaptor's one walk down
+//! ([`Adaptor::lower_item`](crate::adaptor::Adaptor::lower_item), from the
+//! top ids to hidden id 0): runtime descriptors run it with runtime data,
+//! static descriptors ([`StaticDescriptor`](crate::StaticDescriptor),
+//! through `static_offset!`) with constant data and its loops written
+//! out, and `const` items evaluate it at compile time. With constant data
+//! and the `#[inline(always)]` chain, the loops over transforms and ids
+//! unroll and fold, leaving the transforms' own arithmetic.
 
 use super::Descriptor;
 use crate::error::{DescriptorProblem, Error};
@@ -27,29 +30,29 @@ pub(crate) const fn to_indices(top: &[Index]) -> Indices {
 
 /// The offset through a descriptor that is a constant expression `$d` (of
 /// type `&'static Descriptor`; it may name associated constants of generic
-/// parameters), for the index array `$top`: the loops over stages and items
-/// written out, each slot behind an inline `const` test of the descriptor's
-/// shape. A slot the descriptor does not have is never compiled, even
-/// without optimisation (so a debug build emits code for the real items
-/// only, not for all [`MAX_STAGES`](super::MAX_STAGES) x
-/// [`MAX_ITEMS`](super::MAX_ITEMS) slots), and with optimisation every
-/// test and every transform dispatch folds, leaving the transforms'
-/// arithmetic. It is [`Descriptor::calculate_offset_indices`]'s walk,
-/// item by item ([`Stage::lower_item`](crate::Stage::lower_item)), for
-/// [`StaticDescriptor`](crate::StaticDescriptor).
+/// parameters), for the index array `$top`: the walk of
+/// [`Descriptor::calculate_offset_indices`] (the adaptor's, item by item:
+/// [`Adaptor::lower_item`](crate::adaptor::Adaptor::lower_item)) with its
+/// loops over stages and their transforms written out, each slot behind an
+/// inline `const` test of the descriptor's shape. A slot the descriptor
+/// does not have is never compiled, even without optimisation (so a debug
+/// build emits code for the real transforms only, not for all
+/// [`MAX_STAGES`](super::MAX_STAGES) x [`MAX_ITEMS`](super::MAX_ITEMS)
+/// slots), and with optimisation every test and every transform dispatch
+/// folds, leaving the transforms' arithmetic. What
+/// [`StaticDescriptor`](crate::StaticDescriptor) calls.
 macro_rules! static_offset {
     ($d:expr, $top:expr) => {{
-        let mut idx: $crate::Indices = *$top;
-        cktile_transforms::static_for!(const rev $d.stages().len(), |s| {
-            let stage = &$d.stages()[s];
-            let mut lower = [0; $crate::MAX_DIMS];
+        let mut hidden = $d.adaptor().placed($top);
+        cktile_transforms::static_for!(const rev $d.num_stages(), |s| {
             cktile_transforms::static_for!(
-                const if s < $d.stages().len() { $d.stages()[s].items().len() } else { 0 },
-                |i| stage.lower_item(i, &idx, &mut lower)
+                const if s < $d.num_stages() { $d.stage_end(s) - $d.stage_start(s) } else { 0 },
+                |i| {
+                    $d.adaptor().lower_item($d.stage_start(s) + i, &mut hidden);
+                }
             );
-            idx = lower;
         });
-        idx[0]
+        hidden[0]
     }};
 }
 pub(crate) use static_offset;
@@ -86,14 +89,7 @@ impl Descriptor {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub const fn calculate_offset_indices(&self, top: &Indices) -> Index {
-        let mut idx = *top;
-        let stages = self.stages();
-        let mut s = stages.len();
-        while s > 0 {
-            s -= 1;
-            idx = stages[s].lower(&idx);
-        }
-        idx[0]
+        self.adaptor.hidden_index_unchecked(top)[0]
     }
 
     /// Checks a coordinate's arity and range.
@@ -168,18 +164,24 @@ impl Descriptor {
         if self.check_coordinate(top).is_err() {
             return None;
         }
-        let mut idx = to_indices(top);
-        let stages = self.stages();
-        let mut s = stages.len();
-        while s > 0 {
-            s -= 1;
-            let mut lower = [0; MAX_DIMS];
-            if !stages[s].lower_into_if_valid(&idx, &mut lower) {
+        self.offset_if_valid_inside(top)
+    }
+
+    /// [`offset_if_valid`](Self::offset_if_valid) for a `top` known to lie
+    /// inside the lengths: the walk down, stopped at the first transform
+    /// that maps it to padding.
+    #[cfg_attr(always_inline, inline(always))]
+    #[cfg_attr(not(always_inline), inline)]
+    pub(crate) const fn offset_if_valid_inside(&self, top: &[Index]) -> Option<Index> {
+        let mut hidden = self.adaptor.placed(top);
+        let mut t = self.adaptor.num_items();
+        while t > 0 {
+            t -= 1;
+            if !self.adaptor.lower_item(t, &mut hidden) {
                 return None;
             }
-            idx = lower;
         }
-        Some(idx[0])
+        Some(hidden[0])
     }
 
     /// CK Tile's `coordinate_has_valid_offset_assuming_top_index_is_valid`:
@@ -192,16 +194,6 @@ impl Descriptor {
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
     pub const fn coordinate_has_valid_offset_assuming_top_index_is_valid(&self, top: &Indices) -> bool {
-        let mut idx = *top;
-        let stages = self.stages();
-        let mut s = stages.len();
-        while s > 0 {
-            s -= 1;
-            if !stages[s].is_valid(&idx) {
-                return false;
-            }
-            idx = stages[s].lower(&idx);
-        }
-        true
+        self.offset_if_valid_inside(top).is_some()
     }
 }

@@ -3,6 +3,7 @@
 //! where it knows none.
 
 use super::Descriptor;
+use crate::adaptor::MAX_HIDDEN;
 use crate::names::{count_where, names_of};
 use cktile_transforms::{Kind, MAX_DIMS, Vector, VectorRule};
 
@@ -97,16 +98,26 @@ impl Descriptor {
     /// assert_eq!(d.top_vectors()[1], Vector { length: None, stride: Some(1) });
     /// ```
     pub const fn top_vectors(&self) -> [Vector; MAX_DIMS] {
-        let mut v = [Vector::UNKNOWN; MAX_DIMS];
-        let stages = self.stages();
-        let mut s = 0;
-        while s < stages.len() {
-            v = stages[s].upper_vectors(&v);
-            if s + 1 == self.n_base as usize {
-                let last = (stages[s].upper_lengths().len() + MAX_DIMS - 1) % MAX_DIMS;
-                v[last] = v[last].overridden_by(self.guaranteed);
+        let adaptor = &self.adaptor;
+        let mut hidden = [Vector::UNKNOWN; MAX_HIDDEN];
+        let base_end = self.stage_end((self.n_base as usize).saturating_sub(1));
+        let (first, count) = self.level(self.n_base as usize);
+        let mut t = 0;
+        while t < adaptor.num_items() {
+            adaptor.vector_item(t, &mut hidden);
+            if t + 1 == base_end && count > 0 {
+                // The base's guarantee on its last dimension.
+                let last = (first + count - 1) % MAX_HIDDEN;
+                hidden[last] = hidden[last].overridden_by(self.guaranteed);
             }
-            s += 1;
+            t += 1;
+        }
+        let mut v = [Vector::UNKNOWN; MAX_DIMS];
+        let top = adaptor.top_ids();
+        let mut k = 0;
+        while k < top.len() && k < MAX_DIMS {
+            v[k] = hidden[top.get(k) % MAX_HIDDEN];
+            k += 1;
         }
         v
     }

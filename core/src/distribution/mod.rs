@@ -56,6 +56,7 @@
 //! ```
 
 pub mod catalogue;
+pub mod compose;
 pub mod embed;
 pub mod encoding;
 #[cfg(feature = "alloc")]
@@ -236,8 +237,8 @@ impl Distribution {
     /// layout: one adaptor from (P..., Y...) to the element offset, so
     /// `calculate_bottom_index(&[p..., y...])` is the offset of the element
     /// that lane (P) holds at Y. It is CK Tile's
-    /// `chain_tensor_adaptors(layout, ps_ys_to_xs)`, the layout read as an
-    /// adaptor ([`Adaptor::of_descriptor`]); CuTe and Triton call it
+    /// `chain_tensor_adaptors(layout, ps_ys_to_xs)`, the layout's own
+    /// adaptor ([`Descriptor::adaptor`]); CuTe and Triton call it
     /// composition. `layout`'s top lengths must be the distribution's X
     /// lengths, and a padded layout's padding stays invalid through it.
     ///
@@ -256,22 +257,25 @@ impl Distribution {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     pub const fn compose(&self, layout: &Descriptor) -> Result<Adaptor, Error> {
-        let outer = tri!(Adaptor::of_descriptor(layout));
-        outer.chain(&self.ps_ys_to_xs)
+        layout.adaptor().chain(&self.ps_ys_to_xs)
     }
 
-    /// [`compose`](Self::compose) read back as a descriptor over
-    /// (P..., Y...) ([`Descriptor::from_adaptor`], CK's
-    /// `make_tensor_descriptor_from_adaptor`): the offset each lane's
-    /// element has in `layout`, as one object that prints as a spec and
-    /// that every descriptor tool takes (offsets, checks, the code
-    /// generator: a lane's address function). Its element space is the
-    /// layout's; padding stays invalid.
+    /// [`compose`](Self::compose) as a descriptor over (P..., Y...) (CK's
+    /// `make_tensor_descriptor_from_adaptor` of it, with the layout's
+    /// element space): the offset each lane's element has in `layout`, as
+    /// one object that prints as a spec and that every descriptor tool
+    /// takes (offsets, checks, the code generator: a lane's address
+    /// function). Padding stays invalid.
+    ///
+    /// It is `layout` with two more stages, the distribution's two levels
+    /// ([`compose`](mod@compose)): X split into the R and H components,
+    /// then the P merges with each Y passed through.
     ///
     /// # Errors
     ///
     /// [`compose`](Self::compose)'s, and a descriptor's limits where the
-    /// composed transforms exceed them ([`Descriptor::from_adaptor`]).
+    /// composed transforms exceed them ([`MAX_STAGES`](crate::MAX_STAGES),
+    /// [`MAX_TRANSFORMS`]).
     ///
     /// ```
     /// use cktile_core::distribution::{Distribution, catalogue};
@@ -292,7 +296,7 @@ impl Distribution {
     /// # Ok::<(), cktile_core::Error>(())
     /// ```
     pub const fn compose_descriptor(&self, layout: &Descriptor) -> Result<Descriptor, Error> {
-        Descriptor::from_adaptor(&tri!(self.compose(layout)))
+        compose::stage_wise(&self.ps_ys_to_xs, layout)
     }
 
     /// The inverse of [`ps_ys_to_xs`](Self::ps_ys_to_xs): an adaptor from X

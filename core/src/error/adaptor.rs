@@ -131,13 +131,6 @@ pub enum AdaptorProblem {
         /// Its bottom dimensions.
         dims: usize,
     },
-    /// [`Descriptor::from_adaptor`](crate::Descriptor::from_adaptor): the
-    /// adaptor has other than one bottom dimension, and a descriptor's
-    /// bottom is its element space, one offset.
-    DescriptorBottom {
-        /// Its bottom dimensions.
-        dims: usize,
-    },
     /// `Program::of_adaptor`: going down, more hidden values are live at
     /// once than a program has registers.
     ProgramRegisters {
@@ -177,7 +170,7 @@ impl AdaptorProblem {
     /// ```
     pub const fn summary(&self) -> &'static str {
         match self {
-            AdaptorProblem::TooManyTransforms { .. } => "cktile: an adaptor has at most MAX_TRANSFORMS (24) transforms",
+            AdaptorProblem::TooManyTransforms { .. } => "cktile: an adaptor has at most MAX_TRANSFORMS (32) transforms",
             AdaptorProblem::IdTooLarge { .. } => "cktile: an adaptor's hidden ids must be below MAX_HIDDEN (32)",
             AdaptorProblem::BottomCount { .. } => "cktile: an adaptor needs one bottom length per bottom id",
             AdaptorProblem::BottomRepeated { .. } => "cktile: an adaptor's bottom id is listed twice",
@@ -205,9 +198,6 @@ impl AdaptorProblem {
             }
             AdaptorProblem::ProgramBottom { .. } => {
                 "cktile: only an adaptor with one bottom dimension compiles to a program"
-            }
-            AdaptorProblem::DescriptorBottom { .. } => {
-                "cktile: only an adaptor with one bottom dimension becomes a descriptor"
             }
             AdaptorProblem::ProgramRegisters { .. } => {
                 "cktile: the adaptor holds more hidden values at once than a program has registers"
@@ -257,9 +247,7 @@ impl AdaptorProblem {
             AdaptorProblem::ChainLength { dim, top, bottom } => {
                 n.with("dimension", dim as i64).with("top length", top).with("bottom length", bottom)
             }
-            AdaptorProblem::ProgramBottom { dims } | AdaptorProblem::DescriptorBottom { dims } => {
-                n.with("bottom dimensions", dims as i64)
-            }
+            AdaptorProblem::ProgramBottom { dims } => n.with("bottom dimensions", dims as i64),
             AdaptorProblem::ProgramRegisters { transform, registers } => {
                 n.with("transform", transform as i64).with("registers", registers as i64)
             }
@@ -331,11 +319,6 @@ impl fmt::Display for AdaptorProblem {
                 f,
                 "the adaptor has {dims} bottom dimension(s); a program computes one value, so only an adaptor \
                  with exactly one bottom dimension (an offset) compiles to one"
-            ),
-            AdaptorProblem::DescriptorBottom { dims } => write!(
-                f,
-                "the adaptor has {dims} bottom dimension(s); a descriptor's bottom is its element space, one \
-                 offset, so only an adaptor with exactly one bottom dimension becomes a descriptor"
             ),
             AdaptorProblem::ProgramRegisters { transform, registers } => write!(
                 f,

@@ -288,7 +288,7 @@ pub trait TransformList: Copy {
     /// // hidden 0 -> (1, 2) by an unmerge, then (2, 1) -> 3 by a merge.
     /// let x = (make_unmerge_transform((Number::<4>, Number::<8>)), make_merge_transform((Number::<8>, Number::<4>)));
     /// let (lo, up) = ((ids![0], ids![2, 1]).table(), (ids![1, 2], ids![3]).table());
-    /// let mut hidden = [0; 32];
+    /// let mut hidden = [0; cktile_core::adaptor::MAX_HIDDEN];
     /// hidden[3] = 9; // top: (k = 2, m = 1) in the (8, 4) merge
     /// x.lower_hidden(&lo, &up, &mut hidden);
     /// assert_eq!(hidden[..4], [10, 1, 2, 9]);
@@ -303,7 +303,7 @@ pub trait TransformList: Copy {
     /// use cktile_core::prelude::*;
     /// let x = (make_unmerge_transform((Number::<4>, Number::<8>)), make_merge_transform((Number::<8>, Number::<4>)));
     /// let (lo, up) = ((ids![0], ids![2, 1]).table(), (ids![1, 2], ids![3]).table());
-    /// let mut lengths = [0; 32];
+    /// let mut lengths = [0; cktile_core::adaptor::MAX_HIDDEN];
     /// lengths[0] = 32;
     /// x.lengths_hidden(&lo, &up, &mut lengths);
     /// assert_eq!(lengths[..4], [32, 4, 8, 32]);

@@ -2,10 +2,15 @@
 //!
 //! A stage maps the *new* top dimensions (its upper side) to the *old* top
 //! dimensions (its lower side) through a list of items, each a transform with
-//! the positions it reads and writes. This is CK Tile's hidden-id bookkeeping
-//! stage by stage: every old top dimension is consumed once and every new one
-//! produced once, so a stage's lower side is exactly the previous stage's
-//! upper side.
+//! the positions it reads and writes: every old top dimension is consumed
+//! once and every new one produced once, so a stage's lower side is exactly
+//! the previous stage's upper side. It is what
+//! [`Descriptor::transform`](crate::Descriptor::transform) takes, which
+//! numbers its positions as the descriptor's adaptor's hidden ids (CK
+//! Tile's bookkeeping), and what
+//! [`Descriptor::stages`](crate::Descriptor::stages) gives back. A stage
+//! evaluates nothing itself: offsets are the adaptor's walk
+//! ([`adaptor::walk`](crate::adaptor::walk)).
 //!
 //! What descriptors and adaptors, runtime and typed, share lives here,
 //! beneath all four, importing none of them: the limits ([`MAX_ITEMS`] a
@@ -115,9 +120,9 @@ pub(crate) const fn check_coordinate(lengths: &Indices, top: &[Index]) -> Result
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ids {
-    len: u8,
+    pub(crate) len: u8,
     /// The ids; `u8::MAX` stands for `wide`.
-    ids: [u8; MAX_DIMS],
+    pub(crate) ids: [u8; MAX_DIMS],
     /// The first id that does not fit a `u8` (no valid id does: a stage has
     /// at most [`MAX_DIMS`] dimensions), kept so errors name it as written.
     wide: usize,
@@ -177,6 +182,28 @@ impl Ids {
         Ids::from_slice(raw.split_at(dims.len()).0)
     }
 
+    /// The ids `0, 1, ..., n - 1` (at most [`MAX_DIMS`] of them).
+    pub(crate) const fn first(n: usize) -> Ids {
+        let mut ids = Ids::EMPTY;
+        while (ids.len as usize) < n && (ids.len as usize) < MAX_DIMS {
+            ids.ids[ids.len as usize] = ids.len;
+            ids.len += 1;
+        }
+        ids
+    }
+
+    /// Every id less `by` (each at least `by`: the ids of a descriptor's
+    /// level made positions again).
+    pub(crate) const fn less(self, by: usize) -> Ids {
+        let mut out = self;
+        let mut j = 0;
+        while j < self.len as usize && j < MAX_DIMS {
+            out.ids[j] = self.ids[j].wrapping_sub(by as u8);
+            j += 1;
+        }
+        out
+    }
+
     /// Number of ids.
     ///
     /// ```
@@ -234,9 +261,9 @@ impl Ids {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Item {
-    transform: Transform,
-    lower: Ids,
-    upper: Ids,
+    pub(crate) transform: Transform,
+    pub(crate) lower: Ids,
+    pub(crate) upper: Ids,
 }
 
 impl Item {
@@ -336,6 +363,10 @@ pub(crate) const FILLER: Item = Item {
     lower: Ids::EMPTY,
     upper: Ids::EMPTY,
 };
+
+/// A stage with no items and no dimensions, to fill arrays.
+pub(crate) const EMPTY_STAGE: Stage =
+    Stage { items: [FILLER; MAX_ITEMS], n_items: 0, lower_lengths: Dims::EMPTY, upper_lengths: Dims::EMPTY };
 
 /// One `transform_tensor_descriptor` call, validated: its items, and the
 /// lengths on both sides.
@@ -500,6 +531,17 @@ impl Stage {
         Ok(stage)
     }
 
+    /// A stage of items already bound to `lower_lengths` (a descriptor's
+    /// stage, read back from its adaptor), with no check.
+    pub(crate) const fn from_bound(lower_lengths: Dims, upper_lengths: Dims, items: &[Item]) -> Stage {
+        let mut stage = Stage { items: [FILLER; MAX_ITEMS], n_items: 0, lower_lengths, upper_lengths };
+        while (stage.n_items as usize) < items.len() && (stage.n_items as usize) < MAX_ITEMS {
+            stage.items[stage.n_items as usize] = items[stage.n_items as usize];
+            stage.n_items += 1;
+        }
+        stage
+    }
+
     /// The structural checks of [`new`](Self::new), which read no length
     /// but the number of old top dimensions, `lower_count`: at most
     /// [`MAX_ITEMS`] items, id counts that match the transforms, at most
@@ -570,229 +612,12 @@ impl Stage {
     pub const fn upper_lengths(&self) -> Dims {
         self.upper_lengths
     }
-
-    /// The old top index for a new top index.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
-    /// assert_eq!(s.lower(&[3, 5, 0, 0, 0, 0, 0, 0])[0], 29);
-    /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn lower(&self, upper: &Indices) -> Indices {
-        let mut lower = [0; MAX_DIMS];
-        self.lower_into(upper, &mut lower);
-        lower
-    }
-
-    /// Writes [`lower`](Self::lower)'s values into `lower` (every position
-    /// of the lower side is written; the other slots are left as they are).
-    /// Each item reads and writes its positions directly
-    /// ([`Transform::lower_at`]), the runtime hot path.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
-    /// let mut lower = [7; 8];
-    /// s.lower_into(&[3, 5, 0, 0, 0, 0, 0, 0], &mut lower);
-    /// assert_eq!(lower, [29, 7, 7, 7, 7, 7, 7, 7]);
-    /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn lower_into(&self, upper: &Indices, lower: &mut Indices) {
-        let mut i = 0;
-        while i < self.n_items as usize && i < MAX_ITEMS {
-            let item = &self.items[i];
-            item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
-            i += 1;
-        }
-    }
-
-    /// [`is_valid`](Self::is_valid) followed by [`lower_into`](Self::lower_into)
-    /// in one pass over the items: `false` (with `lower` partly written) when
-    /// a pad-family item maps the index to padding.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let item = Item::new(Transform::pad(4, 1, 1).unwrap(), &[0], &[0]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
-    /// let mut lower = [0; 8];
-    /// assert!(!s.lower_into_if_valid(&[0; 8], &mut lower));
-    /// assert!(s.lower_into_if_valid(&[2, 0, 0, 0, 0, 0, 0, 0], &mut lower) && lower[0] == 1);
-    /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn lower_into_if_valid(&self, upper: &Indices, lower: &mut Indices) -> bool {
-        let mut i = 0;
-        while i < self.n_items as usize && i < MAX_ITEMS {
-            let item = &self.items[i];
-            if !item.transform.is_valid_upper_at(upper, item.upper.ids[0]) {
-                return false;
-            }
-            item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
-            i += 1;
-        }
-        true
-    }
-
-    /// The part of [`lower`](Self::lower) that item `i` computes: reads its
-    /// upper values from `upper` and writes its lower values into `lower`.
-    /// A [`StaticDescriptor`](crate::StaticDescriptor)'s offset calls it
-    /// once per item slot, so no loop over items remains for the compiler
-    /// to unroll.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
-    /// let mut lower = [0; 8];
-    /// s.lower_item(0, &[3, 5, 0, 0, 0, 0, 0, 0], &mut lower);
-    /// assert_eq!(lower[0], 29);
-    /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn lower_item(&self, i: usize, upper: &Indices, lower: &mut Indices) {
-        let item = &self.items[i % MAX_ITEMS];
-        item.transform.lower_at(upper, &item.upper.ids, lower, &item.lower.ids);
-    }
-
-    /// Whether a new top index maps to valid (non-padded) old top indices:
-    /// the AND of every pad-family item's validity.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let item = Item::new(Transform::pad(4, 1, 1).unwrap(), &[0], &[0]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[4]).unwrap(), &[item]).unwrap();
-    /// assert!(!s.is_valid(&[0; 8]) && s.is_valid(&[1, 0, 0, 0, 0, 0, 0, 0]));
-    /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn is_valid(&self, upper: &Indices) -> bool {
-        let mut i = 0;
-        while i < self.n_items as usize && i < MAX_ITEMS {
-            let item = &self.items[i];
-            if !item.transform.is_valid_upper_at(upper, item.upper.ids[0]) {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
-    /// Moves the lower side after the upper side moved by `diff_upper` to
-    /// `upper_new`; returns the lower step. Items whose upper step is zero are
-    /// skipped, as CK Tile does.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 1], &[0]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[4, 8]).unwrap(), &[item]).unwrap();
-    /// let mut lower = s.lower(&[7, 0, 0, 0, 0, 0, 0, 0]); // (0, 7)
-    /// let diff = s.update(&[1, 0, 0, 0, 0, 0, 0, 0], &mut lower, &[8, 0, 0, 0, 0, 0, 0, 0]);
-    /// assert_eq!((&lower[..2], &diff[..2]), (&[1, 0][..], &[1, -7][..]));
-    /// ```
-    #[cfg_attr(always_inline, inline(always))]
-    #[cfg_attr(not(always_inline), inline)]
-    pub const fn update(&self, diff_upper: &Indices, lower: &mut Indices, upper_new: &Indices) -> Indices {
-        let mut diff_lower = [0; MAX_DIMS];
-        let mut i = 0;
-        while i < self.n_items as usize && i < MAX_ITEMS {
-            let item = &self.items[i];
-            let mut moved = false;
-            let mut j = 0;
-            while j < item.upper.len() && j < MAX_DIMS {
-                moved |= diff_upper[item.upper.ids[j] as usize % MAX_DIMS] != 0;
-                j += 1;
-            }
-            if moved {
-                let n = if item.lower.len() < MAX_DIMS { item.lower.len() } else { MAX_DIMS };
-                if item.transform.is_linear() {
-                    // The lower index moves by the transform's linear part.
-                    item.transform.step_at(diff_upper, &item.upper.ids, &mut diff_lower, &item.lower.ids);
-                    j = 0;
-                    while j < n {
-                        let l = item.lower.ids[j] as usize % MAX_DIMS;
-                        lower[l] = lower[l].wrapping_add(diff_lower[l]);
-                        j += 1;
-                    }
-                } else {
-                    // Recomputed from the new upper index.
-                    let mut fresh = *lower;
-                    item.transform.lower_at(upper_new, &item.upper.ids, &mut fresh, &item.lower.ids);
-                    j = 0;
-                    while j < n {
-                        let l = item.lower.ids[j] as usize % MAX_DIMS;
-                        diff_lower[l] = fresh[l].wrapping_sub(lower[l]);
-                        lower[l] = fresh[l];
-                        j += 1;
-                    }
-                }
-            }
-            i += 1;
-        }
-        diff_lower
-    }
-
-    /// The new top index for an old top index, when every item is invertible.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform};
-    /// let item = Item::new(Transform::unmerge(&[4, 8]).unwrap(), &[0], &[0, 1]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[32]).unwrap(), &[item]).unwrap();
-    /// assert_eq!(s.upper(&[29, 0, 0, 0, 0, 0, 0, 0]).map(|u| [u[0], u[1]]), Some([3, 5]));
-    /// ```
-    pub const fn upper(&self, lower: &Indices) -> Option<Indices> {
-        let mut upper = [0; MAX_DIMS];
-        let mut i = 0;
-        while i < self.n_items as usize {
-            let item = &self.items[i % MAX_ITEMS];
-            match item.transform.calculate_upper(&Item::gather(lower, &item.lower)) {
-                Some(up) => Item::scatter(&up, &item.upper, &mut upper),
-                None => return None,
-            }
-            i += 1;
-        }
-        Some(upper)
-    }
-
-    /// Safe vector length and stride of each new top dimension, from the old ones.
-    ///
-    /// ```
-    /// # use cktile_core::{Item, Stage};
-    /// # use cktile_transforms::{Dims, Transform, Vector};
-    /// let item = Item::new(Transform::merge(&[4, 8]).unwrap(), &[0, 1], &[0]).unwrap();
-    /// let s = Stage::new(Dims::from_slice(&[4, 8]).unwrap(), &[item]).unwrap();
-    /// let mut low = [Vector::UNKNOWN; 8];
-    /// low[1] = Vector::new(8, 1);
-    /// assert_eq!(s.upper_vectors(&low)[0], Vector::new(8, 1));
-    /// ```
-    pub const fn upper_vectors(&self, lower: &[Vector; MAX_DIMS]) -> [Vector; MAX_DIMS] {
-        let mut upper = [Vector::UNKNOWN; MAX_DIMS];
-        let mut i = 0;
-        while i < self.n_items as usize {
-            let item = &self.items[i % MAX_ITEMS];
-            carry_vectors(lower, item.transform.vector_rule(), item.lower, item.upper, &mut upper);
-            i += 1;
-        }
-        upper
-    }
 }
 
 /// One item's step of the vector propagation: the vectors of its lower ids
 /// (read from `lower`) carried by `rule` to its upper ids (written into
-/// `upper`). The runtime stages ([`Stage::upper_vectors`]), the typed
-/// chains' compile-time vectors and the adaptors' ([`Adaptor::top_vectors`](crate::adaptor::Adaptor::top_vectors))
-/// share it.
+/// `upper`). The runtime walk ([`Adaptor::vector_item`](crate::adaptor::Adaptor::vector_item))
+/// and the typed chains' compile-time vectors share it.
 pub(crate) const fn carry_vectors<const N: usize>(
     lower: &[Vector; N],
     rule: cktile_transforms::VectorRule,

@@ -382,11 +382,11 @@ impl EmbedParams {
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn lower_at(
+    pub(crate) const fn lower_at<const U: usize, const L: usize>(
         &self,
-        up: &Indices,
+        up: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        low: &mut Indices,
+        low: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         self.step_at(up, up_ids, low, low_ids);
@@ -395,11 +395,11 @@ impl EmbedParams {
     /// has no constant).
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn step_at(
+    pub(crate) const fn step_at<const U: usize, const L: usize>(
         &self,
-        d_up: &Indices,
+        d_up: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        d_low: &mut Indices,
+        d_low: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         let c = self.coefficients.slots();

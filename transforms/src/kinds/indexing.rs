@@ -23,7 +23,7 @@ use super::row::{LEN, Row, sig};
 use crate::dims::to_index;
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
+use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform};
 
 /// The cached lower index, whatever the upper index.
 ///
@@ -109,7 +109,13 @@ impl IndexingParams {
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
+    pub(crate) const fn lower_at<const U: usize, const L: usize>(
+        &self,
+        _: &[Index; U],
+        _: &[u8; MAX_DIMS],
+        low: &mut [Index; L],
+        low_ids: &[u8; MAX_DIMS],
+    ) {
         put(low, low_ids, 0, lower(self.index));
     }
     pub(crate) const fn is_xor_linear(&self) -> bool {

@@ -99,15 +99,15 @@ pub(crate) const fn one(value: Index) -> Indices {
 /// (ids taken modulo [`MAX_DIMS`]).
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
-pub(crate) const fn at(upper: &Indices, ids: &[u8; MAX_DIMS], j: usize) -> Index {
-    upper[ids[j % MAX_DIMS] as usize & (MAX_DIMS - 1)]
+pub(crate) const fn at<const N: usize>(upper: &[Index; N], ids: &[u8; MAX_DIMS], j: usize) -> Index {
+    upper[ids[j % MAX_DIMS] as usize & (N - 1)]
 }
 
 /// Writes lower value `j` of a transform that writes `lower` at `low_ids`.
 #[cfg_attr(always_inline, inline(always))]
 #[cfg_attr(not(always_inline), inline)]
-pub(crate) const fn put(lower: &mut Indices, ids: &[u8; MAX_DIMS], j: usize, value: Index) {
-    lower[ids[j % MAX_DIMS] as usize & (MAX_DIMS - 1)] = value;
+pub(crate) const fn put<const N: usize>(lower: &mut [Index; N], ids: &[u8; MAX_DIMS], j: usize, value: Index) {
+    lower[ids[j % MAX_DIMS] as usize & (N - 1)] = value;
 }
 
 // The `at`/`put` masks need a power of two.
@@ -155,11 +155,11 @@ macro_rules! pair_kind {
             }
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn lower_at(
+            pub(crate) const fn lower_at<const U: usize, const L: usize>(
                 &self,
-                up: &$crate::Indices,
+                up: &[$crate::Index; U],
                 up_ids: &[u8; $crate::MAX_DIMS],
-                low: &mut $crate::Indices,
+                low: &mut [$crate::Index; L],
                 low_ids: &[u8; $crate::MAX_DIMS],
             ) {
                 use $crate::kinds::kit::{at, put};
@@ -170,11 +170,11 @@ macro_rules! pair_kind {
             /// Not linear: a move recomputes.
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn step_at(
+            pub(crate) const fn step_at<const U: usize, const L: usize>(
                 &self,
-                _: &$crate::Indices,
+                _: &[$crate::Index; U],
                 _: &[u8; $crate::MAX_DIMS],
-                _: &mut $crate::Indices,
+                _: &mut [$crate::Index; L],
                 _: &[u8; $crate::MAX_DIMS],
             ) {
             }
@@ -299,11 +299,11 @@ macro_rules! kind_defaults {
             }
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn step_at(
+            pub(crate) const fn step_at<const U: usize, const L: usize>(
                 &self,
-                d_up: &$crate::Indices,
+                d_up: &[$crate::Index; U],
                 up_ids: &[u8; $crate::MAX_DIMS],
-                d_low: &mut $crate::Indices,
+                d_low: &mut [$crate::Index; L],
                 low_ids: &[u8; $crate::MAX_DIMS],
             ) {
                 use $crate::kinds::kit::{at, put};
@@ -320,11 +320,11 @@ macro_rules! kind_defaults {
             }
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn step_at(
+            pub(crate) const fn step_at<const U: usize, const L: usize>(
                 &self,
-                _: &$crate::Indices,
+                _: &[$crate::Index; U],
                 _: &[u8; $crate::MAX_DIMS],
-                d_low: &mut $crate::Indices,
+                d_low: &mut [$crate::Index; L],
                 low_ids: &[u8; $crate::MAX_DIMS],
             ) {
                 $crate::kinds::kit::put(d_low, low_ids, 0, 0);
@@ -340,11 +340,11 @@ macro_rules! kind_defaults {
             }
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn step_at(
+            pub(crate) const fn step_at<const U: usize, const L: usize>(
                 &self,
-                _: &$crate::Indices,
+                _: &[$crate::Index; U],
                 _: &[u8; $crate::MAX_DIMS],
-                _: &mut $crate::Indices,
+                _: &mut [$crate::Index; L],
                 _: &[u8; $crate::MAX_DIMS],
             ) {
             }

@@ -33,7 +33,7 @@ use super::kit::{at, expect_len, length, put, single};
 use super::row::{LEN, Row, sig};
 use crate::lowering::Lowering;
 use crate::signature::{Arg, Args, Param};
-use crate::{Dims, Error, Family, Index, Indices, MAX_DIMS, Params, Transform};
+use crate::{Dims, Error, Family, Index, MAX_DIMS, Params, Transform};
 
 /// The parameters of `modulo(modulus, len)`.
 ///
@@ -86,11 +86,11 @@ impl ModuloParams {
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn lower_at(
+    pub(crate) const fn lower_at<const U: usize, const L: usize>(
         &self,
-        up: &Indices,
+        up: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        low: &mut Indices,
+        low: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         put(low, low_ids, 0, lower(at(up, up_ids, 0), self.modulus));

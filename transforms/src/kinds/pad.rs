@@ -211,11 +211,11 @@ macro_rules! pad_kind {
             }
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn lower_at(
+            pub(crate) const fn lower_at<const U: usize, const L: usize>(
                 &self,
-                up: &Indices,
+                up: &[Index; U],
                 up_ids: &[u8; MAX_DIMS],
-                low: &mut Indices,
+                low: &mut [Index; L],
                 low_ids: &[u8; MAX_DIMS],
             ) {
                 let $s = self;

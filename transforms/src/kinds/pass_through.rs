@@ -81,11 +81,11 @@ impl PassThroughParams {
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn lower_at(
+    pub(crate) const fn lower_at<const U: usize, const L: usize>(
         &self,
-        up: &Indices,
+        up: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        low: &mut Indices,
+        low: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         put(low, low_ids, 0, lower(at(up, up_ids, 0)));

@@ -151,10 +151,24 @@ macro_rules! broadcast_kind {
             }
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn lower_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+            pub(crate) const fn lower_at<const U: usize, const L: usize>(
+                &self,
+                _: &[Index; U],
+                _: &[u8; MAX_DIMS],
+                _: &mut [Index; L],
+                _: &[u8; MAX_DIMS],
+            ) {
+            }
             #[cfg_attr(always_inline, inline(always))]
             #[cfg_attr(not(always_inline), inline)]
-            pub(crate) const fn step_at(&self, _: &Indices, _: &[u8; MAX_DIMS], _: &mut Indices, _: &[u8; MAX_DIMS]) {}
+            pub(crate) const fn step_at<const U: usize, const L: usize>(
+                &self,
+                _: &[Index; U],
+                _: &[u8; MAX_DIMS],
+                _: &mut [Index; L],
+                _: &[u8; MAX_DIMS],
+            ) {
+            }
             /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
             pub(crate) const LINEAR: bool = true;
             pub(crate) const fn is_linear(&self) -> bool {

@@ -130,11 +130,11 @@ impl UnmergeParams {
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn lower_at(
+    pub(crate) const fn lower_at<const U: usize, const L: usize>(
         &self,
-        up: &Indices,
+        up: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        low: &mut Indices,
+        low: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         self.step_at(up, up_ids, low, low_ids);
@@ -142,11 +142,11 @@ impl UnmergeParams {
     /// The row-major combination, the same for an index and for a step.
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn step_at(
+    pub(crate) const fn step_at<const U: usize, const L: usize>(
         &self,
-        d_up: &Indices,
+        d_up: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        d_low: &mut Indices,
+        d_low: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         let l = self.lengths.slots();

@@ -7,7 +7,7 @@
 
 use super::Transform;
 use crate::kinds::each_kind;
-use crate::{Index, Indices, MAX_DIMS};
+use crate::{Index, MAX_DIMS};
 
 impl Transform {
     /// [`calculate_lower`](Self::calculate_lower) on positions of whole index
@@ -29,11 +29,11 @@ impl Transform {
     /// ```
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub const fn lower_at(
+    pub const fn lower_at<const U: usize, const L: usize>(
         &self,
-        upper: &Indices,
+        upper: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        lower: &mut Indices,
+        lower: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         each_kind!(&self.repr, k => k.lower_at(upper, up_ids, lower, low_ids))
@@ -97,11 +97,11 @@ impl Transform {
     /// ```
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub const fn step_at(
+    pub const fn step_at<const U: usize, const L: usize>(
         &self,
-        diff_up: &Indices,
+        diff_up: &[Index; U],
         up_ids: &[u8; MAX_DIMS],
-        diff_low: &mut Indices,
+        diff_low: &mut [Index; L],
         low_ids: &[u8; MAX_DIMS],
     ) {
         each_kind!(&self.repr, k => k.step_at(diff_up, up_ids, diff_low, low_ids))
