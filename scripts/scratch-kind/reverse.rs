@@ -82,12 +82,24 @@ impl ReverseParams {
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn lower_at(&self, up: &Indices, up_ids: &[u8; MAX_DIMS], low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
+    pub(crate) const fn lower_at<const U: usize, const L: usize>(
+        &self,
+        up: &[Index; U],
+        up_ids: &[u8; MAX_DIMS],
+        low: &mut [Index; L],
+        low_ids: &[u8; MAX_DIMS],
+    ) {
         put(low, low_ids, 0, lower(at(up, up_ids, 0), self.len));
     }
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    pub(crate) const fn step_at(&self, d_up: &Indices, up_ids: &[u8; MAX_DIMS], d_low: &mut Indices, low_ids: &[u8; MAX_DIMS]) {
+    pub(crate) const fn step_at<const U: usize, const L: usize>(
+        &self,
+        d_up: &[Index; U],
+        up_ids: &[u8; MAX_DIMS],
+        d_low: &mut [Index; L],
+        low_ids: &[u8; MAX_DIMS],
+    ) {
         put(d_low, low_ids, 0, at(d_up, up_ids, 0).wrapping_neg());
     }
     /// Whether every transform of the kind is linear ([`Kind::is_linear`](crate::Kind::is_linear)).
