@@ -18,9 +18,9 @@
 //! ([`StaticDescriptor`](crate::StaticDescriptor)).
 
 use super::{Adaptor, MAX_HIDDEN, MAX_TRANSFORMS};
-use crate::Ids;
+use crate::Item;
 use crate::stage::carry_vectors;
-use cktile_transforms::{Index, Indices, MAX_DIMS, Vector};
+use cktile_transforms::{Index, MAX_DIMS, Vector};
 
 /// A hidden index: one value per hidden id (ids past the adaptor's unused).
 ///
@@ -32,31 +32,6 @@ pub type Hidden = [Index; MAX_HIDDEN];
 
 /// Positions `0, 1, ...`: a transform's values in order.
 const IN_ORDER: [u8; MAX_DIMS] = [0, 1, 2, 3, 4, 5, 6, 7];
-
-/// The values at `ids`, in order (ids were checked when the adaptor was
-/// built; masked so they cannot panic).
-#[cfg_attr(always_inline, inline(always))]
-#[cfg_attr(not(always_inline), inline)]
-const fn gather(hidden: &Hidden, ids: Ids) -> Indices {
-    let mut out = [0; MAX_DIMS];
-    let mut j = 0;
-    while j < ids.len as usize {
-        out[j & (MAX_DIMS - 1)] = hidden[ids.ids[j & (MAX_DIMS - 1)] as usize & (MAX_HIDDEN - 1)];
-        j += 1;
-    }
-    out
-}
-
-/// Writes `values` at `ids`, in order.
-#[cfg_attr(always_inline, inline(always))]
-#[cfg_attr(not(always_inline), inline)]
-const fn scatter(values: &Indices, ids: Ids, hidden: &mut Hidden) {
-    let mut j = 0;
-    while j < ids.len as usize {
-        hidden[ids.ids[j & (MAX_DIMS - 1)] as usize & (MAX_HIDDEN - 1)] = values[j & (MAX_DIMS - 1)];
-        j += 1;
-    }
-}
 
 impl Adaptor {
     /// Item `t`'s part of the walk down: reads its upper ids' values and
@@ -126,7 +101,7 @@ impl Adaptor {
             return;
         }
         let item = &self.items[t];
-        let step = gather(diff, item.upper());
+        let step = Item::gather(diff, &item.upper);
         let mut moved = false;
         let mut j = 0;
         while j < item.upper().len() && j < MAX_DIMS {
@@ -148,8 +123,8 @@ impl Adaptor {
             }
         } else {
             // Recomputed from the new upper values.
-            let old = gather(hidden, item.lower());
-            item.transform().lower_at(&gather(hidden, item.upper()), &IN_ORDER, hidden, &low);
+            let old = Item::gather(hidden, &item.lower);
+            item.transform().lower_at(&Item::gather(hidden, &item.upper), &IN_ORDER, hidden, &low);
             j = 0;
             while j < n && j < MAX_DIMS {
                 let l = low[j] as usize % MAX_HIDDEN;
@@ -179,9 +154,9 @@ impl Adaptor {
             return true;
         }
         let item = &self.items[t];
-        match item.transform().calculate_upper(&gather(hidden, item.lower())) {
+        match item.transform().calculate_upper(&Item::gather(hidden, &item.lower)) {
             Some(up) => {
-                scatter(&up, item.upper(), hidden);
+                Item::scatter(&up, &item.upper, hidden);
                 true
             }
             None => false,

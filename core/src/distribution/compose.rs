@@ -23,6 +23,7 @@
 
 use crate::adaptor::{self, Adaptor, AdaptorProblem, MAX_HIDDEN};
 use crate::error::{Error, ErrorKind};
+use crate::stage::in_item;
 use crate::{Descriptor, Ids, Item, MAX_ITEMS};
 use cktile_transforms::{MAX_DIMS, Transform, tri};
 
@@ -164,10 +165,10 @@ pub(crate) const fn stage_wise(ps_ys_to_xs: &Adaptor, layout: &Descriptor) -> Re
         if made[id] && !read[id] {
             let at = tri!(Ids::from_slice(&[component.0[id] as usize]));
             let item = if top.0[id] != Places::NONE {
-                let pass = tri!(lift(Transform::pass_through(ps_ys_to_xs.hidden_length(id) as usize)));
+                let pass = tri!(in_item(second.len, Transform::pass_through(ps_ys_to_xs.hidden_length(id) as usize)));
                 Item::from_ids(pass, at, tri!(Ids::from_slice(&[top.0[id] as usize])))
             } else {
-                Item::from_ids(tri!(lift(Transform::freeze(0))), at, Ids::EMPTY)
+                Item::from_ids(tri!(in_item(second.len, Transform::freeze(0))), at, Ids::EMPTY)
             };
             tri!(second.push(item));
         }
@@ -175,11 +176,4 @@ pub(crate) const fn stage_wise(ps_ys_to_xs: &Adaptor, layout: &Descriptor) -> Re
     }
     let d = tri!(layout.transform(first.as_slice()));
     d.transform(second.as_slice())
-}
-
-const fn lift(t: Result<Transform, cktile_transforms::Error>) -> Result<Transform, Error> {
-    match t {
-        Ok(t) => Ok(t),
-        Err(e) => Err(Error::transform(e)),
-    }
 }

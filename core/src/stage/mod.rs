@@ -330,26 +330,27 @@ impl Item {
         self.upper
     }
 
-    /// Reads this item's values out of a full list of dimensions.
+    /// Reads the values at `ids`, in order, out of a full list: a stage's
+    /// dimensions or an adaptor's hidden index (ids taken modulo `N`).
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    const fn gather(values: &Indices, ids: &Ids) -> Indices {
+    pub(crate) const fn gather<const N: usize>(values: &[Index; N], ids: &Ids) -> Indices {
         let mut out = [0; MAX_DIMS];
         let mut j = 0;
-        while j < ids.len() {
-            out[j] = values[ids.get(j) % MAX_DIMS];
+        while j < ids.len() && j < MAX_DIMS {
+            out[j] = values[ids.get(j) % N];
             j += 1;
         }
         out
     }
 
-    /// Writes this item's values into a full list of dimensions.
+    /// Writes `values`, in order, at `ids` of a full list.
     #[cfg_attr(always_inline, inline(always))]
     #[cfg_attr(not(always_inline), inline)]
-    const fn scatter(values: &Indices, ids: &Ids, into: &mut Indices) {
+    pub(crate) const fn scatter<const N: usize>(values: &Indices, ids: &Ids, into: &mut [Index; N]) {
         let mut j = 0;
-        while j < ids.len() {
-            into[ids.get(j) % MAX_DIMS] = values[j];
+        while j < ids.len() && j < MAX_DIMS {
+            into[ids.get(j) % N] = values[j];
             j += 1;
         }
     }
